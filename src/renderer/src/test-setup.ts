@@ -8,6 +8,7 @@ import { resetAppStore } from './stores/app'
 import { resetContactNamesStore } from './stores/contact-names'
 import { resetPlace } from './stores/place'
 import { resetReplyDrafts } from './stores/reply-drafts'
+import { resetSettingsDrafts } from './stores/settings-drafts'
 import { resetDevicesStore } from './stores/devices'
 import { resetInboxAlertsStore } from './stores/inbox-alerts'
 import { resetLinkingStore } from './stores/linking'
@@ -38,6 +39,7 @@ afterEach(() => {
   resetNavigationStore()
   resetInboxAlertsStore()
   resetReplyDrafts()
+  resetSettingsDrafts()
   resetPlace()
   resetAppStore()
   resetContactNamesStore()

@@ -848,7 +848,8 @@ export const enRest = {
   'settings.saved': 'Saved.',
   'settings.savedOthersNot':
     'Saved. {count, plural, one {# field is not saved: fix the marked value.} other {# fields are not saved: fix the marked values.}}',
-  'settings.notSaved': 'Not saved: correct the marked setting.',
+  'settings.notSaved':
+    'Not saved: {count, plural, one {correct the marked setting.} other {correct the # marked settings.}}',
   'settings.range': 'Enter a number from {min} to {max}.',
   'settings.rangeWhole': 'Enter a whole number from {min} to {max}.',
   'settings.group.window': 'Window',
@@ -998,6 +999,7 @@ export const enRest = {
   'autoReplies.added': 'Added at the gateway.',
   'autoReplies.keyword': 'Keyword',
   'autoReplies.keyword.hint': 'For example: jam buka',
+  'autoReplies.keyword.taken': '“{keyword}” already has an auto-reply: edit it instead.',
   'autoReplies.response': 'Reply',
   'autoReplies.list': 'Auto-replies at the gateway',
   'autoReplies.empty': 'No auto-replies yet.',
@@ -1669,7 +1671,7 @@ export const enRest = {
     'This conversation came through a device Sender Desk does not know, so it cannot reply from here.',
   'inbox.reply.removeFile': 'Remove {name}',
   'inbox.reply.fileEmpty': '{name} is empty.',
-  'inbox.reply.fileTooLarge': '{name} is larger than this device’s gateway takes.',
+  'inbox.reply.fileTooLarge': '{name} is {size}; this device’s gateway takes files up to {max}.',
   'inbox.reply.fileRefused': '{name} cannot be sent.',
   'inbox.reply.fileBlocks': 'Remove {name} to send the reply, or attach another file.',
   'inbox.canned.label': 'Canned reply',

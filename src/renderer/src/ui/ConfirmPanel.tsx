@@ -23,7 +23,17 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
     if (focusOnOpen) keepRef.current?.focus()
   }, [focusOnOpen])
   return (
-    <div className="inline-form confirm" role="group" aria-labelledby={props.id}>
+    <div
+      className="inline-form confirm"
+      role="group"
+      aria-labelledby={props.id}
+      // Esc backs out, as Keep does (the shortcuts panel says Esc closes what is open); not while the answer runs.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || event.defaultPrevented || props.disabled) return
+        event.preventDefault()
+        props.onKeep()
+      }}
+    >
       <p id={props.id}>{props.question}</p>
       <div className="actions">
         <button

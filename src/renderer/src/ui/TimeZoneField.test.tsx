@@ -317,3 +317,29 @@ it('says how many zones a search matches, and Enter picks the only match (QA: "C
     useSettings.setState({ settings: null })
   }
 })
+
+it('finds Indonesia’s zones by the country and by the places operators live in (QA8 Q8-06: "Bali" found nothing)', async () => {
+  await renderPicker('UTC')
+  const user = userEvent.setup()
+  const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
+  const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
+  const found = async (typed: string): Promise<(string | null)[]> => {
+    await user.clear(search)
+    await user.type(search, typed)
+    return optionValues(select).filter((zone) => zone !== 'UTC')
+  }
+  expect(await found('Indonesia')).toEqual([
+    'Asia/Jakarta',
+    'Asia/Makassar',
+    'Asia/Jayapura',
+    'Asia/Pontianak'
+  ])
+  expect(await found('bali')).toEqual(['Asia/Makassar'])
+  expect(await found('Denpasar')).toEqual(['Asia/Makassar'])
+  expect(await found('surabaya')).toEqual(['Asia/Jakarta'])
+  expect(await found('papua')).toEqual(['Asia/Jayapura'])
+  expect(await found('ambon')).toEqual(['Asia/Jayapura'])
+  expect(await found('kalimantan timur')).toEqual(['Asia/Makassar'])
+  expect(await found('kalimantan barat')).toEqual(['Asia/Pontianak'])
+  expect(select.value).toBe('UTC')
+})

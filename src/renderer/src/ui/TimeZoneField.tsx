@@ -28,14 +28,99 @@ export interface TimeZoneFieldProps {
 const OFFSETS_PER_TASK = 25
 
 /**
+ * The country, provinces and big towns each of Indonesia's zones covers: the tz names only four cities, so an operator
+ * in Bali or Papua found nothing (QA8). Proper names, the same in both languages; searched as whole phrases
+ * ("kalimantan barat" is not Nusa Tenggara Barat's zone).
+ */
+const INDONESIAN_PLACES: Readonly<Record<string, readonly string[]>> = {
+  'Asia/Jakarta': [
+    'Indonesia',
+    'Jawa',
+    'Java',
+    'Sumatera',
+    'Sumatra',
+    'Jawa Barat',
+    'Jawa Tengah',
+    'Jawa Timur',
+    'Banten',
+    'Yogyakarta',
+    'Jogja',
+    'Sumatera Utara',
+    'Sumatera Barat',
+    'Sumatera Selatan',
+    'Aceh',
+    'Riau',
+    'Jambi',
+    'Bengkulu',
+    'Lampung',
+    'Bangka Belitung',
+    'Bandung',
+    'Surabaya',
+    'Semarang',
+    'Solo',
+    'Malang',
+    'Bogor',
+    'Depok',
+    'Bekasi',
+    'Tangerang',
+    'Medan',
+    'Palembang',
+    'Padang',
+    'Pekanbaru',
+    'Batam'
+  ],
+  'Asia/Pontianak': ['Indonesia', 'Kalimantan Barat', 'Kalimantan Tengah', 'Palangka Raya'],
+  'Asia/Makassar': [
+    'Indonesia',
+    'Bali',
+    'Denpasar',
+    'Nusa Tenggara Barat',
+    'Nusa Tenggara Timur',
+    'Lombok',
+    'Mataram',
+    'Kupang',
+    'Flores',
+    'Labuan Bajo',
+    'Sulawesi',
+    'Manado',
+    'Palu',
+    'Kendari',
+    'Gorontalo',
+    'Kalimantan Timur',
+    'Kalimantan Selatan',
+    'Kalimantan Utara',
+    'Balikpapan',
+    'Samarinda',
+    'Banjarmasin',
+    'Tarakan'
+  ],
+  'Asia/Jayapura': [
+    'Indonesia',
+    'Papua',
+    'Maluku',
+    'Ambon',
+    'Ternate',
+    'Sorong',
+    'Merauke',
+    'Manokwari',
+    'Timika'
+  ]
+}
+
+/**
  * Whether a zone answers what was typed ("wita", "makassar", "new york", "utc+8", "America/New_York"), by its
- * former name too ("calcutta" finds Kolkata, whichever of the two ids the platform lists).
+ * former name too ("calcutta" finds Kolkata, whichever of the two ids the platform lists), or by a place of
+ * Indonesia's it covers ("bali" finds WITA).
  */
 function matches(zone: string, text: string, query: string): boolean {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean)
   const other = zoneOtherName(zone)
   const searched = `${text} ${zone} ${other ? `${other} ${other.replace(/_/g, ' ')}` : ''}`.toLowerCase()
-  return words.every((word) => searched.includes(word))
+  if (words.every((word) => searched.includes(word))) return true
+  const phrase = words.join(' ')
+  return (
+    phrase !== '' && (INDONESIAN_PLACES[zone] ?? []).some((place) => place.toLowerCase().includes(phrase))
+  )
 }
 
 export function TimeZoneField({

@@ -7,6 +7,7 @@ import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { AutoRepliesView } from './AutoRepliesView'
 
 let fake: FakeApi
@@ -86,6 +87,134 @@ describe('AutoRepliesView', () => {
     await user.click(screen.getByTestId('autoreply-delete-confirm-12'))
     expect(fake.requests('autoReplies:delete')).toEqual([{ deviceId: 'dev-1', id: '12' }])
     expect(await screen.findByText('autoreply 12 not found')).toBeTruthy()
+  })
+
+  it('keeps the focus on "Add auto-reply" once a rule is added or refused, by keyboard (QA8: it fell to the page)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    fake.handle('autoReplies:create', (request) => {
+      dropFocusAsChromiumDoes()
+      return { ...rule, id: '13', ...request }
+    })
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreplies-empty')
+    const form = screen.getByTestId('autoreply-new')
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    const add = within(form).getByRole('button', { name: 'Add auto-reply' })
+    add.focus()
+    await user.keyboard('{Enter}')
+    expect(await within(form).findByText('Added at the gateway.')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(add))
+
+    fake.handle('autoReplies:create', () => {
+      dropFocusAsChromiumDoes()
+      throw new ApiError({ code: 'rejected', message: 'keyword ongkir already exist' })
+    })
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'ongkir')
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Cek di katalog')
+    add.focus()
+    await user.keyboard('{Enter}')
+    expect(await within(form).findByRole('alert')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(add))
+  })
+
+  it('gives the focus to the first field it marks when Add is pressed with fields missing (QA8 Q8-04)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreplies-empty')
+    const form = screen.getByTestId('autoreply-new')
+    within(form).getByRole('button', { name: 'Add auto-reply' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Keyword' }))
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
+    within(form).getByRole('button', { name: 'Add auto-reply' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(within(form).getByRole('textbox', { name: 'Reply' }))
+    expect(fake.requests('autoReplies:create')).toEqual([])
+  })
+
+  it('gives the focus to the list once a rule is deleted, by keyboard (QA8: it fell to the page)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    let rules = [rule]
+    fake.handle('autoReplies:list', () => ({ autoReplies: rules }))
+    fake.handle('autoReplies:delete', () => {
+      dropFocusAsChromiumDoes()
+      rules = []
+      return { ok: true as const, message: 'deleted' }
+    })
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    ;(await screen.findByTestId('autoreply-delete-12')).focus()
+    await user.keyboard('{Enter}')
+    screen.getByTestId('autoreply-delete-confirm-12').focus()
+    await user.keyboard('{Enter}')
+    await screen.findByTestId('autoreplies-empty')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('heading', { name: 'Auto-replies at the gateway' })
+      )
+    )
+  })
+
+  it.each([
+    {
+      language: 'en' as const,
+      says: '⚠ “jam buka” already has an auto-reply: edit it instead.'
+    },
+    {
+      language: 'id' as const,
+      says: '⚠ “jam buka” sudah punya balasan otomatis: ubah yang itu saja.'
+    }
+  ])(
+    'says at the Keyword field that a keyword already has an auto-reply, before asking the gateway ($language; QA8 Q8-03)',
+    async ({ language, says }) => {
+      seedStores(
+        makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })], settings: makeSettings({ language }) })
+      )
+      fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+      fake.handle('autoReplies:create', (request) => ({ ...rule, id: '13', ...request }))
+      fake.handle('autoReplies:update', (request) => ({ ...rule, ...request }))
+      const user = userEvent.setup()
+      render(<AutoRepliesView />)
+      await screen.findByTestId('autoreply-row')
+      const form = screen.getByTestId('autoreply-new')
+      const [keyword, reply] = within(form).getAllByRole('textbox')
+      await user.type(keyword!, ' JAM  Buka')
+      await user.type(reply!, 'dupe')
+      await user.click(within(form).getByTestId('autoreply-submit'))
+      expect(fake.requests('autoReplies:create')).toEqual([])
+      expect(keyword!.getAttribute('aria-invalid')).toBe('true')
+      const described = (keyword!.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+      expect(described).toContain(says)
+
+      // The rule's own keyword, edited in place, is no clash.
+      await user.click(screen.getByTestId('autoreply-edit-12'))
+      const edit = screen.getByTestId('autoreply-form-12')
+      await user.type(within(edit).getAllByRole('textbox')[1]!, '!')
+      await user.click(within(edit).getByTestId('autoreply-submit'))
+      expect(fake.requests('autoReplies:update')).toHaveLength(1)
+    }
+  )
+
+  it('closes the delete question with Esc, as the shortcuts panel says, giving the focus back to Delete (QA8 Q8-10)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    const remove = await screen.findByTestId('autoreply-delete-12')
+    remove.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByText('Delete the auto-reply for “jam buka” at the gateway?')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByText('Delete the auto-reply for “jam buka” at the gateway?')).toBeNull()
+    expect(document.activeElement).toBe(remove)
+    expect(fake.requests('autoReplies:delete')).toEqual([])
   })
 
   it('sandbox devices: "try it" shows the auto-reply the sandbox sent', async () => {

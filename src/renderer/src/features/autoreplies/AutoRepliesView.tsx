@@ -1,11 +1,11 @@
 // The auto-replies view: a device's keyword chatbot at the gateway (list, add, edit, delete), and for sandbox devices a
 // "try it" box where a contact's message arrives and the reply it got is shown.
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
-import { MAX_KEYWORD_LENGTH } from '../../../../shared/domain'
+import { autoReplyKeywordForm, MAX_KEYWORD_LENGTH } from '../../../../shared/domain'
 import { useDevices } from '../../stores/devices'
 import { DeviceSelect } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
@@ -14,6 +14,8 @@ import { TryIncoming } from '../sandbox/TryIncoming'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 
 export function AutoRepliesView(): React.JSX.Element {
   const t = useT()
@@ -42,6 +44,16 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
 
   const [reload, setReload] = useState(0)
   const load = (): void => setReload((n) => n + 1)
+  // A deleted rule's row goes with the focused button: once the list is read again, the focus goes to its heading
+  // rather than to the start of the page (unless the operator moved it meanwhile).
+  const listHeading = useRef<HTMLHeadingElement>(null)
+  const focusListOnLoad = useRef(false)
+  useEffect(() => {
+    if (!focusListOnLoad.current || rules === null) return
+    focusListOnLoad.current = false
+    const active = document.activeElement
+    if (active === null || active === document.body) listHeading.current?.focus()
+  }, [rules])
 
   useEffect(() => {
     let on = true
@@ -66,10 +78,13 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
         testId="autoreply-new"
         title={t('autoReplies.add.title')}
         submitLabel={t('autoReplies.add')}
+        others={rules ?? []}
         onSaved={load}
       />
       <section className="card" aria-labelledby="autoreplies-list-heading">
-        <h3 id="autoreplies-list-heading">{t('autoReplies.list')}</h3>
+        <h3 id="autoreplies-list-heading" ref={listHeading} tabIndex={-1}>
+          {t('autoReplies.list')}
+        </h3>
         <ListStatus
           items={rules}
           error={error}
@@ -80,7 +95,17 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
         {rules !== null && rules.length > 0 ? (
           <ul className="service-list" aria-label={t('autoReplies.list')}>
             {rules.map((rule) => (
-              <RuleRow key={rule.id} deviceId={device.id} rule={rule} onChanged={load} />
+              <RuleRow
+                key={rule.id}
+                deviceId={device.id}
+                rule={rule}
+                others={rules.filter((other) => other.id !== rule.id)}
+                onChanged={load}
+                onDeleted={() => {
+                  focusListOnLoad.current = true
+                  load()
+                }}
+              />
             ))}
           </ul>
         ) : null}
@@ -93,11 +118,15 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
 function RuleRow({
   deviceId,
   rule,
-  onChanged
+  others,
+  onChanged,
+  onDeleted
 }: {
   deviceId: string
   rule: AutoReplyView
+  others: readonly AutoReplyView[]
   onChanged(): void
+  onDeleted(): void
 }): React.JSX.Element {
   const t = useT()
   const panels = useRowPanel<'edit' | 'delete'>()
@@ -110,7 +139,7 @@ function RuleRow({
     try {
       await call('autoReplies:delete', { deviceId, id: rule.id })
       panels.close()
-      onChanged()
+      onDeleted()
     } catch (e) {
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
     } finally {
@@ -161,6 +190,7 @@ function RuleRow({
         <RuleForm
           deviceId={deviceId}
           rule={rule}
+          others={others}
           testId={`autoreply-form-${rule.id}`}
           submitLabel={t('common.save')}
           onCancel={panels.close}
@@ -181,11 +211,14 @@ function RuleForm({
   testId,
   title,
   submitLabel,
+  others,
   onSaved,
   onCancel
 }: {
   deviceId: string
   rule?: AutoReplyView
+  /** The device's other rules: a keyword one of them has is said at the field (the gateway refuses it in English). */
+  others: readonly AutoReplyView[]
   testId: string
   title?: string
   submitLabel: string
@@ -199,13 +232,31 @@ function RuleForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState('')
+  // Add is disabled while the gateway answers (the browser drops its focus): it gets it back after.
+  const doneRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy, doneRef)
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(formRef)
+
+  const taken = keyword.trim()
+    ? others.find((other) => autoReplyKeywordForm(other.keyword) === autoReplyKeywordForm(keyword))
+    : undefined
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
     setDone('')
-    if (!keyword.trim() || !response.trim() || tooLongError(t, response)) return
-    if (lengthError(t, keyword, MAX_KEYWORD_LENGTH)) return
+    if (
+      !keyword.trim() ||
+      !response.trim() ||
+      tooLongError(t, response) ||
+      taken ||
+      lengthError(t, keyword, MAX_KEYWORD_LENGTH)
+    ) {
+      focusFirstInvalid()
+      return
+    }
+    actionStarts()
     setBusy(true)
     setError(null)
     try {
@@ -229,6 +280,7 @@ function RuleForm({
   const prefix = rule ? `autoreply-${rule.id}` : 'autoreply-new'
   return (
     <form
+      ref={formRef}
       className={rule ? 'inline-form form-grid' : 'card form'}
       noValidate
       onSubmit={(e) => void submit(e)}
@@ -242,6 +294,7 @@ function RuleForm({
           hint={rule ? undefined : t('autoReplies.keyword.hint')}
           error={
             lengthError(t, keyword, MAX_KEYWORD_LENGTH) ??
+            (taken ? t('autoReplies.keyword.taken', { keyword: taken.keyword }) : null) ??
             (tried && !keyword.trim() ? t('common.required') : null)
           }
         >
@@ -293,7 +346,7 @@ function RuleForm({
         ) : null}
       </div>
       {!rule ? (
-        <p role="status" className="feedback feedback--ok">
+        <p role="status" className="feedback feedback--ok" ref={doneRef} tabIndex={-1}>
           {done}
         </p>
       ) : null}

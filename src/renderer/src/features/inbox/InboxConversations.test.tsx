@@ -721,6 +721,33 @@ describe('the thread', () => {
     expect(await screen.findByTestId('inbox-unread')).toBeTruthy()
   })
 
+  it.each([
+    { language: 'en' as const, says: 'Scheduled for 1 Dec 2026, 10:15 WIB' },
+    { language: 'id' as const, says: 'Terjadwal untuk 1 Des 2026, 10.15 WIB' }
+  ])(
+    'says when a scheduled reply goes, on its own clock, not when it was written ($language; QA8 Q8-05)',
+    async ({ language, says }) => {
+      const scheduled = makeItem({
+        id: 'out-s',
+        recipient: '6281377778888',
+        text: 'Pengingat: jatuh tempo besok',
+        status: 'scheduled',
+        createdAt: '2026-11-30T00:22:00.000Z',
+        scheduledAt: '2026-12-01T03:15:00.000Z',
+        timezone: 'Asia/Jakarta'
+      })
+      script({ entries: [{ direction: 'out', at: '2026-11-30T00:22:00.000Z', item: scheduled }] })
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await user.click(await screen.findByTestId('inbox-conversation-1'))
+      const entry = await screen.findByTestId('inbox-entry-out')
+      const foot = entry.querySelector('.inbox-entry-foot')!
+      expect(foot.textContent?.replace(/\s+/g, ' ').replace(/^\W+/, '').trim()).toBe(says)
+      expect(foot.querySelector('time')?.getAttribute('dateTime')).toBe('2026-12-01T03:15:00.000Z')
+    }
+  )
+
   it('reads a message that arrives while the thread is open, and leaves one the operator marked unread', async () => {
     script({ conversations: [{ ...DEWI, unread: 0 }] })
     const user = userEvent.setup()

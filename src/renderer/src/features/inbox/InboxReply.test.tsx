@@ -7,6 +7,7 @@ import type { InboxConversationView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import {
   makeBootstrap,
+  makeSettings,
   makeConversation,
   makeDevice,
   makeInboxStatus,
@@ -121,6 +122,26 @@ describe('a refused file (QA F02)', () => {
     await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
     expect(fake.requests('inbox:reply')[0]).toMatchObject({ text: 'Berikut daftar harga.' })
   })
+
+  it.each([
+    { language: 'en' as const, says: 'katalog.pdf is 3 MB; this device’s gateway takes files up to 2 MB.' },
+    {
+      language: 'id' as const,
+      says: 'katalog.pdf berukuran 3 MB; gateway perangkat ini hanya menerima file hingga 2 MB.'
+    }
+  ])(
+    'says how large a file too large is, and the limit ($language; QA8 Q8-12)',
+    async ({ language, says }) => {
+      script()
+      seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language }) }))
+      render(<InboxView />)
+      await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+      const box = await screen.findByTestId('inbox-reply-text')
+      const big = new File([new Uint8Array(3 * 1024 * 1024)], 'katalog.pdf', { type: 'application/pdf' })
+      fireEvent.paste(box, { clipboardData: { files: [big] } })
+      expect((await screen.findByTestId('inbox-reply-problem')).textContent).toContain(says)
+    }
+  )
 
   it('is replaced by a file that can be sent, which goes with the text', async () => {
     script()

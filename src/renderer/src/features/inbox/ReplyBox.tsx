@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, errorInfo, getApi } from '../../api'
-import { useT } from '../../i18n'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
 import { FilePickButton } from '../../ui/FilePickButton'
@@ -38,6 +39,7 @@ export function ReplyBox({
   onSent(): void
 }): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const device = useDevices((s) => s.devices.find((d) => d.id === conversation.deviceId))
   const settings = useSettings((s) => s.settings)
   /** Named on the button when there are several devices: which number the customer gets the reply from. */
@@ -123,8 +125,16 @@ export function ReplyBox({
     const picked = files[0]
     if (!picked) return
     if (picked.size === 0) return refuse(picked.name, t('inbox.reply.fileEmpty', { name: picked.name }))
-    if (picked.size > fileLimitFor(device, settings))
-      return refuse(picked.name, t('inbox.reply.fileTooLarge', { name: picked.name }))
+    const limit = fileLimitFor(device, settings)
+    if (picked.size > limit)
+      return refuse(
+        picked.name,
+        t('inbox.reply.fileTooLarge', {
+          name: picked.name,
+          size: formatBytes(picked.size, locale),
+          max: formatBytes(limit, locale)
+        })
+      )
     try {
       const reply = await getApi().registerFiles([picked])
       const registered = reply.files[0]

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
@@ -273,12 +273,33 @@ export function Thread({
                   <WhatsAppText text={entry.item.text} />
                 </p>
               ) : null}
-              <p className="inbox-entry-foot">
-                <time className="muted small" dateTime={entry.at}>
-                  {formatDateTime(entry.at, locale)}
-                </time>
-                <StatusBadge status={entry.item.status} held={entry.item.held} testId="inbox-entry-status" />
-              </p>
+              {entry.item.status === 'scheduled' && entry.item.scheduledAt ? (
+                // A scheduled reply: when it goes, on its schedule's clock with the zone named, as the Outbox and
+                // Schedules say it (QA8: the time it was written read as the time it went).
+                <p className="inbox-entry-foot">
+                  <StatusBadge
+                    status={entry.item.status}
+                    held={entry.item.held}
+                    testId="inbox-entry-status"
+                  />{' '}
+                  <time className="muted small" dateTime={entry.item.scheduledAt}>
+                    {t('outbox.row.scheduledFor', {
+                      time: formatDateTimeInZone(entry.item.scheduledAt, locale, entry.item.timezone)
+                    })}
+                  </time>
+                </p>
+              ) : (
+                <p className="inbox-entry-foot">
+                  <time className="muted small" dateTime={entry.at}>
+                    {formatDateTime(entry.at, locale)}
+                  </time>
+                  <StatusBadge
+                    status={entry.item.status}
+                    held={entry.item.held}
+                    testId="inbox-entry-status"
+                  />
+                </p>
+              )}
             </li>
           )
         )}

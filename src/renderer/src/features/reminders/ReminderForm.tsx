@@ -21,6 +21,7 @@ import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { ContactPicker } from '../send/ContactPicker'
 
 export type Keeper = 'gateway' | 'local'
@@ -72,6 +73,8 @@ export function ReminderForm({
     focusAfter.current = null
   }, [busy])
   const [error, setError] = useState<string | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(formRef)
   /** The core's question when a series names numbers on the opt-out list (asked as the Send view asks). */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [done, setDone] = useState('')
@@ -104,7 +107,10 @@ export function ReminderForm({
     event.preventDefault()
     setTried(true)
     setDone('')
-    if (Object.values(problems).some(Boolean)) return
+    if (Object.values(problems).some(Boolean)) {
+      focusFirstInvalid()
+      return
+    }
     await create()
   }
 
@@ -162,7 +168,13 @@ export function ReminderForm({
   }
 
   return (
-    <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="reminder-form">
+    <form
+      ref={formRef}
+      className="card form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid="reminder-form"
+    >
       <h3>{t('reminders.new')}</h3>
       <fieldset className="sub-fieldset">
         <legend>{t('reminders.keeper')}</legend>

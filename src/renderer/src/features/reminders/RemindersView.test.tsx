@@ -158,6 +158,20 @@ describe('RemindersView', () => {
     expect([...(sent?.[c.field] ?? '')]).toHaveLength(c.max)
   })
 
+  it('gives the focus to the first field it marks when Create is pressed with fields missing (QA8 Q8-04)', async () => {
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    screen.getByRole('button', { name: 'Create reminder' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^To \(phone/ }))
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
+    screen.getByRole('button', { name: 'Create reminder' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Message' }))
+    expect(fake.requests('reminders:create')).toEqual([])
+  })
+
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
     fake.handle('series:create', () => series)
     const user = userEvent.setup()

@@ -4,8 +4,9 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
+import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeItem } from '../../testing/fixtures'
+import { makeBootstrap, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { SchedulesView } from './SchedulesView'
 
@@ -39,6 +40,20 @@ beforeEach(() => {
 })
 
 describe('SchedulesView', () => {
+  it('"Schedule a message" opens Send with When → Schedule chosen, in the default zone (QA8 Q8-09)', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }) }))
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByRole('button', { name: 'Schedule a message' }))
+    expect(useNavigation.getState().view).toBe('send')
+    const schedule = useSend.getState().schedule
+    expect(schedule.enabled).toBe(true)
+    expect(schedule.timezone).toBe('Asia/Makassar')
+    expect(schedule.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    expect(schedule.time).toMatch(/^\d{2}:00$/)
+  })
+
   it('lists scheduled items soonest first, with time and zone', async () => {
     render(<SchedulesView />)
     const rows = await screen.findAllByTestId('schedule-row')

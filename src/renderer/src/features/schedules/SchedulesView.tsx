@@ -19,6 +19,7 @@ import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
+import { turnScheduleOn } from '../send/ScheduleFields'
 import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, scheduleTime, type OverduePolicyName } from '../../../../shared/domain'
 import './schedules.css'
@@ -85,7 +86,10 @@ export function SchedulesView(): React.JSX.Element {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => useNavigation.getState().navigate('send')}
+              onClick={() => {
+                turnScheduleOn(useSettings.getState().settings?.defaultTimezone ?? DEFAULT_TIME_ZONE)
+                useNavigation.getState().navigate('send')
+              }}
             >
               {t('schedules.empty.write')}
             </button>

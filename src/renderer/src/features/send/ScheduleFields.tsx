@@ -28,19 +28,8 @@ export function ScheduleFields({
   const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? DEFAULT_TIME_ZONE)
 
   function enable(enabled: boolean): void {
-    if (!enabled) {
-      setSchedule({ enabled })
-      return
-    }
-    const timezone = schedule.timezone || defaultZone
-    const next = nextHourIn(timezone)
-    setSchedule({
-      enabled,
-      timezone,
-      date: schedule.date || next.date,
-      time: schedule.time || next.time,
-      mode: hasFiles ? 'local' : schedule.mode
-    })
+    if (enabled) turnScheduleOn(defaultZone)
+    else setSchedule({ enabled })
   }
 
   // Said at the field as soon as it is so, in the zone the operator chose: such a time would go out at once.
@@ -163,4 +152,22 @@ export function ScheduleFields({
       ) : null}
     </fieldset>
   )
+}
+
+/**
+ * When → Schedule for the message being written: its zone (or the default one), the next hour unless a time is
+ * there, kept by Sender Desk when files go with it. Also what Schedules' "Schedule a message" asks for (QA8: it
+ * opened Send on "Send now").
+ */
+export function turnScheduleOn(defaultZone: string): void {
+  const { schedule, files, setSchedule } = useSend.getState()
+  const timezone = schedule.timezone || defaultZone
+  const next = nextHourIn(timezone)
+  setSchedule({
+    enabled: true,
+    timezone,
+    date: schedule.date || next.date,
+    time: schedule.time || next.time,
+    mode: files.length > 0 ? 'local' : schedule.mode
+  })
 }

@@ -115,6 +115,12 @@ describe('SettingsView', () => {
     await user.type(poll, '2')
     await user.tab()
     expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    // Put back to the saved value: nothing is left unsaved, and the status no longer says so.
+    await user.clear(poll)
+    await user.type(poll, String(useSettings.getState().settings?.pollIntervalSec))
+    await user.tab()
+    expect(poll.getAttribute('aria-invalid')).toBeNull()
+    expect(screen.getByTestId('settings-status').textContent).toBe('')
   })
 
   it('says which changes were not saved while other fields hold invalid values, in both languages (QA: "Saved.")', async () => {
@@ -130,7 +136,8 @@ describe('SettingsView', () => {
     await enter('Check devices every (seconds)', '100000')
     await enter('Largest file (MB)', '5000')
     await enter('Largest file downloaded from customers (MB)', '0')
-    expect(status.textContent).toBe('Not saved: correct the marked setting.')
+    // As many as are marked (QA8 Q8-08: "the marked setting" with five marked).
+    expect(status.textContent).toBe('Not saved: correct the 3 marked settings.')
     await enter('Keep finished messages for (days)', '90')
     expect(fake.requests('settings:update')).toEqual([{ retentionDays: 90 }])
     expect(status.textContent).toBe('Saved. 3 fields are not saved: fix the marked values.')
@@ -148,6 +155,34 @@ describe('SettingsView', () => {
     expect((await screen.findByTestId('settings-status')).textContent).toBe(
       'Tersimpan. 1 kolom belum tersimpan: perbaiki nilai yang ditandai.'
     )
+    await enter('Ukuran file maksimal (MB)', '0')
+    expect(status.textContent).toBe('Belum tersimpan: perbaiki 2 pengaturan yang ditandai.')
+  })
+
+  it('keeps a refused value in its field, marked, after the operator leaves Settings and comes back (QA8 Q8-07)', async () => {
+    const user = userEvent.setup()
+    const first = render(<SettingsView />)
+    const poll = screen.getByLabelText('Check devices every (seconds)')
+    await user.clear(poll)
+    await user.type(poll, '2')
+    await user.tab()
+    first.unmount()
+
+    render(<SettingsView />)
+    const again = screen.getByLabelText('Check devices every (seconds)') as HTMLInputElement
+    expect(again.value).toBe('2')
+    expect(again.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByTestId('settings-poll-error').textContent).toContain(
+      'Enter a whole number from 5 to 3,600.'
+    )
+    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    expect(fake.requests('settings:update')).toEqual([])
+
+    // Fixed, it is saved and no longer kept.
+    await user.clear(again)
+    await user.type(again, '45')
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([{ pollIntervalSec: 45 }])
   })
 
   it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA: 7.5 became 8)', async () => {
@@ -170,7 +205,9 @@ describe('SettingsView', () => {
       'Enter a whole number from 1 to 3,650.'
     )
     expect(fake.requests('settings:update')).toEqual([])
-    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    expect(screen.getByTestId('settings-status').textContent).toBe(
+      'Not saved: correct the 2 marked settings.'
+    )
     // A fraction is fine where the setting takes one; an exponent nowhere.
     await enter('Gap between two sends (seconds)', '1e1')
     expect(screen.getByTestId('settings-pacing-error').textContent).toContain('Enter a number from 0 to 600.')

@@ -1,10 +1,11 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
-import { useCallback, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { chromiumLocaleOf, useT, type MessageKey } from '../../i18n'
 import { useSettings } from '../../stores/settings'
+import { keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
 import { CopyButton } from '../../ui/CopyButton'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -96,13 +97,16 @@ export function SettingsView(): React.JSX.Element {
   const settings = useSettings((s) => s.settings)
   // Our own words are kept as keys and worded as the view draws, so "Saved." after a change of language is in the new
   // one (the save that changed it ran with the old words); the core's refusals arrive worded.
+  // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
+  // here, not in the fields, so which fields hold a refused value is worked out from it, never reported; and kept for
+  // the window's life (stores/settings-drafts.ts), so leaving Settings does not undo it unseen.
+  const [numberDrafts, setNumberDrafts] =
+    useState<Partial<Record<NumberSpec['key'], string>>>(keptSettingsDrafts)
+  useEffect(() => keepSettingsDrafts(numberDrafts), [numberDrafts])
   const [status, setStatus] = useState<
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
-  >(null)
+  >(() => (refusedDrafts(numberDrafts).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null))
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
-  // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
-  // here, not in the fields, so which fields hold a refused value is worked out from it, never reported.
-  const [numberDrafts, setNumberDrafts] = useState<Partial<Record<NumberSpec['key'], string>>>({})
   const setNumberDraft = useCallback(
     (key: NumberSpec['key'], draft: string | null): void =>
       setNumberDrafts((drafts) => {
@@ -115,10 +119,7 @@ export function SettingsView(): React.JSX.Element {
   )
   // A field holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
   // not read as if everything was saved.
-  const refusedHere = NUMBERS.filter((spec) => {
-    const draft = numberDrafts[spec.key]
-    return draft !== undefined && !readNumberDraft(spec, draft).valid
-  }).map((spec) => spec.key)
+  const refusedHere = refusedDrafts(numberDrafts)
   const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
 
   if (!settings) {
@@ -164,7 +165,12 @@ export function SettingsView(): React.JSX.Element {
             ? status.text
             : status.key === 'settings.saved' && notSavedCount > 0
               ? t('settings.savedOthersNot', { count: notSavedCount })
-              : t(status.key)}
+              : status.key === 'settings.notSaved'
+                ? // Once the marked fields are put right (or back to what was saved), nothing is left unsaved.
+                  notSavedCount > 0
+                  ? t('settings.notSaved', { count: notSavedCount })
+                  : ''
+                : t(status.key)}
       </p>
       <DamagedParts />
 
@@ -346,6 +352,14 @@ function Toggle(props: {
       </p>
     </div>
   )
+}
+
+/** The number settings whose typed text cannot be saved. */
+function refusedDrafts(drafts: Partial<Record<NumberSpec['key'], string>>): NumberSpec['key'][] {
+  return NUMBERS.filter((spec) => {
+    const draft = drafts[spec.key]
+    return draft !== undefined && !readNumberDraft(spec, draft).valid
+  }).map((spec) => spec.key)
 }
 
 /** A number field's text read by its setting's rule: whether it can be saved, and the value it stands for. */
