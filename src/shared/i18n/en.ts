@@ -842,7 +842,9 @@ export const enRest = {
   'schedules.edit': 'Reschedule',
   'schedules.saved': 'Rescheduled.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
-  'schedules.delete.confirm': 'Delete this scheduled message? This cannot be undone.',
+  'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
+  'schedules.delete.confirm':
+    'Delete this scheduled message? It leaves the Outbox too (Cancel sending would keep it there, marked cancelled). This cannot be undone.',
 
   'settings.title': 'Settings',
   'settings.saved': 'Saved.',

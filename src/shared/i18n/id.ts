@@ -983,7 +983,9 @@ export const id: Record<MessageKey, string> = {
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
-  'schedules.delete.confirm': 'Hapus pesan terjadwal ini? Tindakan ini tidak bisa diurungkan.',
+  'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
+  'schedules.delete.confirm':
+    'Hapus pesan terjadwal ini? Pesan juga hilang dari kotak keluar (Batalkan pengiriman akan menyimpannya di sana, ditandai dibatalkan). Tindakan ini tidak bisa diurungkan.',
 
   'settings.title': 'Pengaturan',
   'settings.saved': 'Tersimpan.',

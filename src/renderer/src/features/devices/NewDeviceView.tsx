@@ -14,6 +14,7 @@ import { deviceOptionLabel } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { SecretInput } from '../../ui/SecretInput'
+import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { InvoiceDetails, periodeLabel, productLabel } from './InvoiceDetails'
 import { useInvoiceHistory } from './InvoiceHistory'
 import { lastKnownPrice } from './invoice-prices'
@@ -39,14 +40,6 @@ function phoneProblem(phone: string): 'required' | RecipientProblem | null {
   return phone.trim() ? normalisePhone(phone).problem : 'required'
 }
 
-/** The checked fields in the order they are shown, with their controls' ids. */
-const PROBLEM_FIELDS = [
-  ['baseUrl', 'new-device-url'],
-  ['token', 'new-device-token'],
-  ['name', 'new-device-name'],
-  ['phone', 'new-device-phone']
-] as const
-
 export function NewDeviceView(): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -63,6 +56,8 @@ export function NewDeviceView(): React.JSX.Element {
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [result, setResult] = useState<{ invoice: InvoiceView; device: DeviceView | null } | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const focusFirstInvalid = useFocusFirstInvalid(formRef)
 
   const other = account === OTHER
   const problems = {
@@ -75,10 +70,9 @@ export function NewDeviceView(): React.JSX.Element {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    // The first marked field takes the focus (as Send does), not the button it was pressed on (QA7).
-    const firstProblem = PROBLEM_FIELDS.find(([field]) => problems[field])
-    if (firstProblem) {
-      document.getElementById(firstProblem[1])?.focus()
+    // The first marked field takes the focus, not the button it was pressed on (QA7).
+    if (Object.values(problems).some(Boolean)) {
+      focusFirstInvalid()
       return
     }
     setBusy(true)
@@ -114,7 +108,13 @@ export function NewDeviceView(): React.JSX.Element {
       {result ? (
         <Invoice invoice={result.invoice} device={result.device} />
       ) : (
-        <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="new-device-form">
+        <form
+          ref={formRef}
+          className="card form"
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          data-testid="new-device-form"
+        >
           <div className="form-grid">
             <Field id="new-device-account" label={t('newDevice.account')} hint={t('newDevice.account.hint')}>
               {(control) => (

@@ -151,11 +151,45 @@ describe('SchedulesView', () => {
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 's-gw' }])
     // The row leaves the list with the button pressed: focus goes to what the action did.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedules-result')))
-    expect(screen.getByTestId('schedules-result').textContent).toBe('+62 813-9999-8888: Cancelled.')
+    expect(screen.getByTestId('schedules-result').textContent).toBe(
+      '+62 813-9999-8888: Cancelled. It stays in the Outbox, marked cancelled.'
+    )
     await user.click(screen.getByTestId('schedule-delete-s-local'))
     expect(fake.requests('outbox:delete')).toEqual([])
     await user.click(screen.getByTestId('schedule-delete-confirm-s-local'))
     expect(fake.requests('outbox:delete')).toEqual([{ id: 's-local' }])
+  })
+
+  it('says what Cancel keeps and what Delete removes, in both languages (QA8 Q8-11)', async () => {
+    fake.handle('outbox:cancel', () => ({ ...gateway, status: 'cancelled' }))
+    for (const [language, cancel, remove, cancelled, question] of [
+      [
+        'en',
+        'Cancel sending',
+        'Delete',
+        '+62 813-9999-8888: Cancelled. It stays in the Outbox, marked cancelled.',
+        'Delete this scheduled message? It leaves the Outbox too (Cancel sending would keep it there, marked cancelled). This cannot be undone.'
+      ],
+      [
+        'id',
+        'Batalkan pengiriman',
+        'Hapus',
+        '+62 813-9999-8888: Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
+        'Hapus pesan terjadwal ini? Pesan juga hilang dari kotak keluar (Batalkan pengiriman akan menyimpannya di sana, ditandai dibatalkan). Tindakan ini tidak bisa diurungkan.'
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const user = userEvent.setup()
+      const { unmount } = render(<SchedulesView />)
+      const rows = await screen.findAllByTestId('schedule-row')
+      const localRow = rows.find((r) => r.getAttribute('data-id') === 's-local') as HTMLElement
+      const gatewayRow = rows.find((r) => r.getAttribute('data-id') === 's-gw') as HTMLElement
+      await user.click(within(localRow).getByRole('button', { name: remove }))
+      expect(within(localRow).getByText(question)).toBeTruthy()
+      await user.click(within(gatewayRow).getByRole('button', { name: cancel }))
+      await waitFor(() => expect(screen.getByTestId('schedules-result').textContent).toBe(cancelled))
+      unmount()
+    }
   })
 
   it('refetches when the outbox changes', async () => {

@@ -217,7 +217,7 @@ function ScheduleRow({
           className="button"
           data-testid={`schedule-cancel-${item.id}`}
           disabled={busy}
-          onClick={() => void act(() => useOutbox.getState().cancel(item.id), t('outbox.cancelled'), true)}
+          onClick={() => void act(() => useOutbox.getState().cancel(item.id), t('schedules.cancelled'), true)}
         >
           {t('outbox.cancel')}
         </button>

@@ -232,6 +232,18 @@ describe('variables typed in a direct send (QA7 Q7-06)', () => {
       useSend.getState().setFields({ text: '' })
     }
   })
+
+  it("warns of a {nama} in the files' caption too, read with the caption", async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png()])
+    await screen.findAllByTestId('send-file-row')
+    const caption = screen.getByRole('textbox', { name: 'Caption for the files' })
+    await user.type(caption, 'Nota untuk {{nama}')
+    const said = '“{nama}” is sent as written: values from a spreadsheet are filled in only by Campaigns.'
+    expect(screen.getByTestId('send-caption-variables').textContent).toBe(`⚠ ${said}`)
+    expect(caption.getAttribute('aria-describedby')).toContain('send-caption-hint')
+    expect(document.getElementById('send-caption-hint')?.textContent).toContain(said)
+  })
 })
 
 describe('recipients', () => {

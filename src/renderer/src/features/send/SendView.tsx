@@ -105,6 +105,25 @@ function planDraft(
   return { plan, schedule, messages }
 }
 
+/**
+ * A typed text's hint: its length against the limit and, when it holds a "{name}" (a campaign's column), that it
+ * goes out as written (QA7 Q7-06): the text and the files' caption alike.
+ */
+function TypedTextHint({ text, testId }: { text: string; testId: string }): React.JSX.Element {
+  const t = useT()
+  const variable = firstTypedVariable(text)
+  return (
+    <>
+      {t('send.counter', { count: textLength(text), max: TEXT_LIMIT })}
+      {variable ? (
+        <span className="field-hint-warning" data-testid={testId}>
+          {`⚠ ${t('send.text.variables', { variable })}`}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
 export function SendView(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -134,7 +153,6 @@ export function SendView(): React.JSX.Element {
   // Re-read now and then: a schedule's time that passes while the form is open is said at the field.
   const now = useNow(SCHEDULE_CHECK_MS)
   const problems = draftProblems(send, recipients, unpicked, now)
-  const typedVariable = firstTypedVariable(send.text)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const maxFileBytes = fileLimitFor(chosen, settings)
@@ -296,7 +314,7 @@ export function SendView(): React.JSX.Element {
             <Field
               id="send-caption"
               label={t('send.caption')}
-              hint={t('send.counter', { count: textLength(send.caption), max: TEXT_LIMIT })}
+              hint={<TypedTextHint text={send.caption} testId="send-caption-variables" />}
               error={
                 isWithinTextLimit(send.caption) ? null : t('send.problem.captionTooLong', { max: TEXT_LIMIT })
               }
@@ -326,16 +344,7 @@ export function SendView(): React.JSX.Element {
           <Field
             id="send-text"
             label={t('send.text')}
-            hint={
-              <>
-                {t('send.counter', { count: textLength(send.text), max: TEXT_LIMIT })}
-                {typedVariable ? (
-                  <span className="field-hint-warning" data-testid="send-text-variables">
-                    {`⚠ ${t('send.text.variables', { variable: typedVariable })}`}
-                  </span>
-                ) : null}
-              </>
-            }
+            hint={<TypedTextHint text={send.text} testId="send-text-variables" />}
             error={
               !isWithinTextLimit(send.text) && !send.splitLongText
                 ? t('send.problem.textTooLong', { max: TEXT_LIMIT })
