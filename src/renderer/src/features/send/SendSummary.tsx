@@ -14,6 +14,7 @@ export function SendSummary({
   recipients,
   repeatsLeftOut,
   messages,
+  typedVariable,
   device,
   plan,
   schedule,
@@ -27,6 +28,8 @@ export function SendSummary({
   /** Typed numbers left out as a repeat of an earlier one (each is sent once). */
   repeatsLeftOut: number
   messages: number
+  /** A "{name}" typed in the text or the caption, which goes out as written (null: none). */
+  typedVariable: string | null
   device: DeviceView
   plan: DirectSendPlan
   /** Scheduled for later (null: sent now). */
@@ -80,6 +83,12 @@ export function SendSummary({
           </span>
         </dd>
       </dl>
+      {typedVariable ? (
+        // Said again here: the field's hint is out of sight once the summary is up, and this goes to every recipient.
+        <p className="alert alert--warn" data-testid="send-presend-variables">
+          {`⚠ ${t('send.text.variables', { variable: typedVariable })}`}
+        </p>
+      ) : null}
       <BudgetWarnings
         t={t}
         count={count}

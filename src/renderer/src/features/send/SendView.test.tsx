@@ -643,6 +643,24 @@ describe('enqueue', () => {
       expect(screen.queryByText('Scheduled.')).toBeNull()
     })
 
+    it('repeats, before a large send, that a {nama} typed in the text goes out as written (after Q7-06)', async () => {
+      const user = show()
+      await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+      await user.paste(Array.from({ length: 30 }, (_, i) => `0812${10_000_000 + i}`).join(', '))
+      await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo {{nama}, promo hari ini')
+      await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+      const summary = screen.getByTestId('send-presend')
+      expect(within(summary).getByTestId('send-presend-variables').textContent).toBe(
+        '⚠ “{nama}” is sent as written: values from a spreadsheet are filled in only by Campaigns.'
+      )
+      // Without one, the summary says nothing of it.
+      await user.click(within(summary).getByRole('button', { name: 'Go back' }))
+      await user.clear(screen.getByRole('textbox', { name: 'Text message' }))
+      await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo, promo hari ini')
+      await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+      expect(within(screen.getByTestId('send-presend')).queryByTestId('send-presend-variables')).toBeNull()
+    })
+
     it('is asked again when the time passes while the summary is read', async () => {
       vi.useFakeTimers({ toFake: ['Date'] })
       vi.setSystemTime(NOW)

@@ -441,6 +441,10 @@ export function SendView(): React.JSX.Element {
             recipients={shownSummary.recipients}
             repeatsLeftOut={shownSummary.repeatsLeftOut}
             messages={shownSummary.messages}
+            typedVariable={
+              firstTypedVariable(send.text) ??
+              (send.files.length > 0 ? firstTypedVariable(send.caption) : null)
+            }
             device={chosen}
             plan={shownSummary.plan}
             schedule={shownSummary.schedule}
