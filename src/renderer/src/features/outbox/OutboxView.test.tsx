@@ -879,6 +879,31 @@ describe('bulk selection', () => {
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
   })
 
+  it('puts the focus on Keep when a bulk question opens from the keyboard, so a stray Enter confirms nothing (QA9 Q9-01)', async () => {
+    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
+    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    await user.click(selectBox('6281200000001'))
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    within(bar).getByRole('button', { name: 'Cancel selected' }).focus()
+    await user.keyboard('{Enter}')
+    const cancelQuestion = screen.getByRole('group', { name: /Cancel sending 2 selected messages\?/ })
+    expect(document.activeElement).toBe(within(cancelQuestion).getByRole('button', { name: 'Keep' }))
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('group', { name: /Cancel sending/ })).toBeNull()
+    expect(fake.requests('outbox:cancelMany')).toEqual([])
+    // Backing out gives the focus back to the button that asked, not to the page.
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Cancel selected' }))
+
+    within(bar).getByRole('button', { name: 'Delete for everyone' }).focus()
+    await user.keyboard('{Enter}')
+    const deleteQuestion = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
+    expect(document.activeElement).toBe(within(deleteQuestion).getByRole('button', { name: 'Keep' }))
+  })
+
   it('deletes ticked sent messages for everyone only after a question that counts them', async () => {
     const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
     fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
