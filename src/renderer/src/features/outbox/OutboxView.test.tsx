@@ -184,6 +184,35 @@ describe('virtualized list', () => {
     expect(screen.queryByText('Text: Message 0')).toBeNull()
   })
 
+  it('moves the focus to the last and first row with End and Home, never dropping it to the page (QA9 Q9-02)', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    const scroller = screen.getByTestId('outbox-scroll')
+    // jsdom does not scroll: the box keeps what the list sets, and says so as a browser does.
+    let top = 0
+    Object.defineProperty(scroller, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (value: number) => {
+        top = value
+        fireEvent.scroll(scroller)
+      }
+    })
+    const rowOf = (element: Element | null): number =>
+      Number(element?.closest('[data-index]')?.getAttribute('data-index'))
+    screen.getAllByTestId(/^outbox-open-/)[0]?.focus()
+
+    await user.keyboard('{End}')
+    await screen.findByText(`Text: Message ${TOTAL - 1}`)
+    await waitFor(() => expect(rowOf(document.activeElement)).toBe(TOTAL - 1))
+    expect(document.activeElement?.hasAttribute('data-row-focus')).toBe(true)
+
+    await user.keyboard('{Home}')
+    await waitFor(() => expect(rowOf(document.activeElement)).toBe(0))
+    expect(top).toBe(0)
+  })
+
   it('asks for the next page before its rows scroll into view, so a fling finds them loaded', async () => {
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
