@@ -440,6 +440,24 @@ describe('the outbox at 360 px', () => {
       await harness.core.handlers['settings:update']({ language: 'en' })
     }
   )
+
+  it('shows the open message\'s number on one line at 360 px (QA9 Q9-03: it broke into "+62 / 812- / 3451- / 052")', async () => {
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await openTab(page, 'outbox')
+    await page.locator('.row-button').first().click()
+    const recipient = page.getByTestId('outbox-detail-recipient')
+    await recipient.waitFor()
+    const lines = await recipient.evaluate((element) => {
+      const range = document.createRange()
+      range.selectNodeContents(element)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+    await screenshot(page, 'view-outbox-360px-detail-head')
+    expect(lines).toBe(1)
+    await page.close()
+  })
 })
 
 describe('the linking wizard at 360 × 640', () => {

@@ -66,6 +66,9 @@ export function OutboxBulkBar({
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
   const reportRef = useRef<HTMLParagraphElement>(null)
+  // A question takes the focus on Keep (a stray Enter confirms nothing); backing out returns it to its button.
+  const cancelRef = useRef<HTMLButtonElement>(null)
+  const revokeRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (report) reportRef.current?.focus()
   }, [report])
@@ -149,6 +152,7 @@ export function OutboxBulkBar({
               : t('outbox.bulk.selected', { count: selection.size })}
           </span>
           <button
+            ref={cancelRef}
             type="button"
             className="button button--danger"
             disabled={busy || !canCancel}
@@ -167,6 +171,7 @@ export function OutboxBulkBar({
           </button>
           {canRevoke ? (
             <button
+              ref={revokeRef}
               type="button"
               className="button button--danger"
               disabled={busy}
@@ -196,8 +201,12 @@ export function OutboxBulkBar({
             setConfirmRevoke(false)
             void takeBack('revoke')
           }}
-          onKeep={() => setConfirmRevoke(false)}
+          onKeep={() => {
+            setConfirmRevoke(false)
+            revokeRef.current?.focus()
+          }}
           disabled={busy}
+          focusOnOpen
         />
       ) : null}
       {confirmCancel && count > 0 ? (
@@ -207,8 +216,12 @@ export function OutboxBulkBar({
           confirmLabel={t('outbox.bulk.cancel')}
           keepLabel={t('common.keep')}
           onConfirm={() => void run('cancel')}
-          onKeep={() => setConfirmCancel(false)}
+          onKeep={() => {
+            setConfirmCancel(false)
+            cancelRef.current?.focus()
+          }}
           disabled={busy}
+          focusOnOpen
         />
       ) : null}
       {report ? (

@@ -1,5 +1,5 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
-import { memo, useEffect, useMemo, useRef } from 'react'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
@@ -109,6 +109,30 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     if (parentRef.current) parentRef.current.scrollTop = 0
   }, [filters])
 
+  // Home/End take the focus to the first/last row, as a list's keys do. Left to the browser, they scrolled the box
+  // away from the focused row, which was no longer drawn and took the focus with it to the page (QA9 Q9-02).
+  const [focusRow, setFocusRow] = useState<number | null>(null)
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
+    if (event.key !== 'Home' && event.key !== 'End') return
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
+    if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute('data-row-focus')) return
+    const box = parentRef.current
+    if (!box || count === 0) return
+    event.preventDefault()
+    const index = event.key === 'Home' ? 0 : count - 1
+    box.scrollTop = index * ROW_HEIGHT
+    setFocusRow(index)
+  }
+  // Once the row is drawn and its item loaded (a far end may wait for its page).
+  useEffect(() => {
+    if (focusRow === null) return
+    const row = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusRow}"] [data-row-focus]`)
+    if (!row) return
+    row.focus()
+    row.scrollIntoView?.({ block: 'nearest' })
+    setFocusRow(null)
+  }, [focusRow, first, last, pages])
+
   return (
     <div className="outbox-list">
       <p className="muted small" aria-live="polite" data-testid="outbox-total">
@@ -124,6 +148,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
         ref={parentRef}
         className="outbox-scroll"
         data-testid="outbox-scroll"
+        onKeyDown={onKeyDown}
         // An empty list is not drawn as a large blank box.
         hidden={total === 0}
       >

@@ -184,6 +184,35 @@ describe('virtualized list', () => {
     expect(screen.queryByText('Text: Message 0')).toBeNull()
   })
 
+  it('moves the focus to the last and first row with End and Home, never dropping it to the page (QA9 Q9-02)', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    const scroller = screen.getByTestId('outbox-scroll')
+    // jsdom does not scroll: the box keeps what the list sets, and says so as a browser does.
+    let top = 0
+    Object.defineProperty(scroller, 'scrollTop', {
+      configurable: true,
+      get: () => top,
+      set: (value: number) => {
+        top = value
+        fireEvent.scroll(scroller)
+      }
+    })
+    const rowOf = (element: Element | null): number =>
+      Number(element?.closest('[data-index]')?.getAttribute('data-index'))
+    screen.getAllByTestId(/^outbox-open-/)[0]?.focus()
+
+    await user.keyboard('{End}')
+    await screen.findByText(`Text: Message ${TOTAL - 1}`)
+    await waitFor(() => expect(rowOf(document.activeElement)).toBe(TOTAL - 1))
+    expect(document.activeElement?.hasAttribute('data-row-focus')).toBe(true)
+
+    await user.keyboard('{Home}')
+    await waitFor(() => expect(rowOf(document.activeElement)).toBe(0))
+    expect(top).toBe(0)
+  })
+
   it('asks for the next page before its rows scroll into view, so a fling finds them loaded', async () => {
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
@@ -877,6 +906,31 @@ describe('bulk selection', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
+  })
+
+  it('puts the focus on Keep when a bulk question opens from the keyboard, so a stray Enter confirms nothing (QA9 Q9-01)', async () => {
+    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
+    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    await user.click(selectBox('6281200000001'))
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    within(bar).getByRole('button', { name: 'Cancel selected' }).focus()
+    await user.keyboard('{Enter}')
+    const cancelQuestion = screen.getByRole('group', { name: /Cancel sending 2 selected messages\?/ })
+    expect(document.activeElement).toBe(within(cancelQuestion).getByRole('button', { name: 'Keep' }))
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('group', { name: /Cancel sending/ })).toBeNull()
+    expect(fake.requests('outbox:cancelMany')).toEqual([])
+    // Backing out gives the focus back to the button that asked, not to the page.
+    expect(document.activeElement).toBe(within(bar).getByRole('button', { name: 'Cancel selected' }))
+
+    within(bar).getByRole('button', { name: 'Delete for everyone' }).focus()
+    await user.keyboard('{Enter}')
+    const deleteQuestion = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
+    expect(document.activeElement).toBe(within(deleteQuestion).getByRole('button', { name: 'Keep' }))
   })
 
   it('deletes ticked sent messages for everyone only after a question that counts them', async () => {
