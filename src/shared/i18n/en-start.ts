@@ -29,6 +29,7 @@ export const enStart = {
   'shortcuts.views': 'Open the views in the order of the tabs (Alt+0: Settings)',
   'shortcuts.search': 'Focus the search field of the view',
   'shortcuts.rows': 'Next / previous row of the list',
+  'shortcuts.rowEnds': 'First / last row of the Outbox',
   'shortcuts.send': 'Send the message being written',
   'shortcuts.help': 'Show this list',
   'shortcuts.close': 'Close this list or an open detail',

@@ -13,6 +13,7 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: 'Alt+I', does: 'shortcuts.inboxView' },
   { keys: '/', does: 'shortcuts.search' },
   { keys: 'J / K', does: 'shortcuts.rows' },
+  { keys: 'Home / End', does: 'shortcuts.rowEnds' },
   { keys: 'Ctrl+Enter', does: 'shortcuts.send' },
   // The inbox's own keys (features/inbox/inbox-keys.ts), while its view is shown.
   { keys: 'Alt+↓ / Alt+↑', does: 'shortcuts.inboxConversations' },
