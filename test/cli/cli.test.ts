@@ -354,6 +354,10 @@ describe('exit codes and the output contract', () => {
       /is empty/
     )
     expect(expectFailure(await run(['device', 'info'], noToken), 2)).toMatch(/the token is not set/)
+    // A folder by mistake: bad input naming the flag's path, not Node's "EISDIR: illegal operation" and exit 1.
+    expect(expectFailure(await run(['device', 'info', '--token-file', work], noToken), 2)).toBe(
+      `sender-desk: the token file ${work} is a folder, not a file`
+    )
   })
 
   it('a device with a secret key: sends refused without it, served with SENDER_DESK_SECRET or --secret', async () => {

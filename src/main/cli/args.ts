@@ -7,6 +7,14 @@ export class UsageError extends Error {
   }
 }
 
+/** A server of ours other than the gateway (the inbox relay) could not be reached: exit 4, as for the gateway. */
+export class UnreachableError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnreachableError'
+  }
+}
+
 export interface FlagSpec {
   /** Takes a value (string) or is a switch (boolean). */
   type: 'string' | 'boolean'

@@ -6,6 +6,21 @@ import { describeFailure } from './failure'
 import { EXIT } from './output'
 
 describe('describeFailure', () => {
+  it('calls a folder given for a file (and a file for a folder) bad input, in words, with its path', () => {
+    const asError = (code: string, message: string, path?: string): NodeJS.ErrnoException =>
+      Object.assign(new Error(message), { code, ...(path ? { path } : {}) })
+    const folder = describeFailure(asError('EISDIR', 'EISDIR: illegal operation on a directory, read'))
+    expect(folder.code).toBe(EXIT.badInput)
+    expect(folder.line).not.toMatch(/EISDIR/)
+    const file = describeFailure(
+      asError('EEXIST', "EEXIST: file already exists, mkdir '/tmp/a.txt'", '/tmp/a.txt')
+    )
+    expect(file.code).toBe(EXIT.badInput)
+    expect(file.line).toBe('/tmp/a.txt is a file, not a folder')
+    const notDir = describeFailure(asError('ENOTDIR', 'ENOTDIR: not a directory', '/tmp/a.txt/x'))
+    expect(notDir).toEqual({ code: EXIT.badInput, line: 'not a folder: /tmp/a.txt/x' })
+  })
+
   it('maps bad input, refusals and transient failures to 2, 3 and 4', () => {
     expect(describeFailure(new UsageError('--to is required')).code).toBe(EXIT.badInput)
     expect(describeFailure(new GatewayError({ code: 'invalid_input', message: 'bad phone' })).code).toBe(

@@ -3,7 +3,7 @@
  * classes it tells apart live in the core, and importing them up front loaded the whole core (zod, SQLite, the
  * gateway client) for `--help` too.
  */
-import { UsageError } from './args'
+import { UnreachableError, UsageError } from './args'
 import {
   ApiFailure,
   DiskFullError,
@@ -23,6 +23,7 @@ export function describeFailure(error: unknown): { code: number; line: string } 
 
 function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
+  if (error instanceof UnreachableError) return { code: EXIT.network, line: error.message }
   if (isGatewayError(error)) {
     if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
     const detail =
@@ -46,5 +47,17 @@ function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
     return { code: EXIT.badInput, line: `file not found: ${(error as NodeJS.ErrnoException).path ?? ''}` }
   }
+  // A folder typed where a file belongs or a file where a folder belongs (--data-dir): the operator's slip, not the
+  // app's failure (exit 1), and Node's "EISDIR: illegal operation" names neither.
+  const errno = error instanceof Error && 'code' in error ? (error as NodeJS.ErrnoException) : undefined
+  if (errno?.code === 'EISDIR') {
+    return {
+      code: EXIT.badInput,
+      line: errno.path ? `${errno.path} is a folder, not a file` : 'a folder was given where a file is needed'
+    }
+  }
+  if (errno?.code === 'EEXIST')
+    return { code: EXIT.badInput, line: `${errno.path ?? 'the path'} is a file, not a folder` }
+  if (errno?.code === 'ENOTDIR') return { code: EXIT.badInput, line: `not a folder: ${errno.path ?? ''}` }
   return { code: EXIT.failure, line: error instanceof Error ? error.message : String(error) }
 }

@@ -37,6 +37,15 @@ async function post(url: string, body: unknown): Promise<void> {
 }
 
 describe('sender-desk inbox', () => {
+  it('a relay that cannot be reached is a network failure (exit 4), as an unreachable gateway is', async () => {
+    const address = new URL(relay.url)
+    await relay.close()
+    const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    expect(connect.code, connect.stderr).toBe(4)
+    expect(connect.stderr).toContain(`relay: ${address.host} `)
+    relay = await startNodeRelay({ dataDir: relayDir })
+  })
+
   it('connects, prints the three webhook URLs once and no secret, then syncs, lists and shows a message', async () => {
     const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
     expect(connect.code, connect.stderr).toBe(0)

@@ -8,7 +8,7 @@
  * private key stay in the data folder's secrets file and are never printed.
  */
 import { randomUUID } from 'node:crypto'
-import { UsageError, stringFlag } from './args'
+import { UnreachableError, UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
@@ -89,8 +89,9 @@ async function connect(context: CliContext): Promise<number> {
       replace: context.args.flags['replace'] === true
     })
   )
-  if (result.kind === 'refused' || result.kind === 'unreachable')
-    throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
+  if (result.kind === 'unreachable')
+    throw new UnreachableError(`relay: ${translateNote('en', result.detail)}`)
+  if (result.kind === 'refused') throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
   if (result.kind === 'already-connected') {
     throw new UsageError(
       `already connected to mailbox ${result.mailbox} at ${result.relayUrl}; pass --replace to make a new one ` +

@@ -188,7 +188,14 @@ export async function readCredentials(
   let token = flag('token') ?? env['SENDER_DESK_TOKEN']?.trim()
   const tokenFile = flag('token-file')
   if (!token && tokenFile) {
-    token = (await readFile(tokenFile, 'utf8')).trim()
+    token = (
+      await readFile(tokenFile, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        // Node's EISDIR names no path: say which flag held the folder.
+        if (error.code === 'EISDIR')
+          throw new UsageError(`the token file ${tokenFile} is a folder, not a file`)
+        throw error
+      })
+    ).trim()
     if (!token) throw new UsageError(`the token file ${tokenFile} is empty`)
   }
   if (!token) throw new UsageError('the token is not set: give --token, SENDER_DESK_TOKEN or --token-file')

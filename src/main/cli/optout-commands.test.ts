@@ -52,8 +52,16 @@ describe('sender-desk optout', () => {
     expect(sources.find((o) => o.phone === '6281300000002')?.source).toBe('import')
 
     const removed = await cli('optout', 'remove', '0813-0000-0002')
-    expect(removed).toMatchObject({ code: 0, json: { ok: true, gatewaySync: { devices: [{ ok: true }] } } })
+    expect(removed).toMatchObject({
+      code: 0,
+      json: { ok: true, wasListed: true, gatewaySync: { devices: [{ ok: true }] } }
+    })
     expect(await listed()).not.toContain('6281300000002')
+    // Removing it again (or a number never listed) does not claim a removal.
+    expect(await cli('optout', 'remove', '0813-0000-0002')).toMatchObject({
+      code: 0,
+      json: { wasListed: false }
+    })
   })
 
   it('keeps the local list without device credentials, and says so', async () => {

@@ -10,7 +10,7 @@ import { EXIT } from './output'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
-import type { CommandLineCore, GatewayCredentials } from '../core/compose-command-line'
+import { normalisePhone, type CommandLineCore, type GatewayCredentials } from '../core/compose-command-line'
 import type { InvokeReply } from '../../shared/contract'
 
 /** The contract's longest phone entry: a longer one is reported invalid here rather than refusing the whole list. */
@@ -79,6 +79,15 @@ async function listFileText(path: string): Promise<string> {
   }
 }
 
+/** The number as the list stores it; a typed one that is no phone number at all is simply not on the list. */
+function normalisedOrAsTyped(phone: string): string {
+  try {
+    return normalisePhone(phone)
+  } catch {
+    return phone
+  }
+}
+
 type OptOutEntry = InvokeReply<'optouts:list'>['optOuts'][number]
 
 /** One entry as `optout list` prints it: number, how it got there (with the customer's word, quoted), when, who. */
@@ -138,16 +147,21 @@ export async function runOptOut(context: CliContext): Promise<number> {
       const phone = rest[0]
       if (!phone || rest.length > 1) throw new UsageError('optout remove needs one number')
       const credentials = await optionalCredentials(context)
-      const reply = await withCommandLineCore(context, credentials, (core) =>
-        core.invoke('optouts:remove', { phone })
-      )
-      context.out.result(
-        `Removed ${phone} from the opt-out list.\n${describeSync(reply.gatewaySync, credentials)}`,
-        {
-          ok: true,
-          gatewaySync: reply.gatewaySync
-        }
-      )
+      // The command removes silently whatever it is given; asked first, the line never claims a removal that was not.
+      const { reply, wasListed } = await withCommandLineCore(context, credentials, async (core) => {
+        const { optOuts } = await core.invoke('optouts:list', {})
+        const listed = new Set(optOuts.map((entry) => entry.phone))
+        const wasListed = listed.has(phone) || listed.has(normalisedOrAsTyped(phone))
+        return { reply: await core.invoke('optouts:remove', { phone }), wasListed }
+      })
+      const what = wasListed
+        ? `Removed ${phone} from the opt-out list.`
+        : `${phone} was not on the opt-out list.`
+      context.out.result(`${what}\n${describeSync(reply.gatewaySync, credentials)}`, {
+        ok: true,
+        wasListed,
+        gatewaySync: reply.gatewaySync
+      })
       return EXIT.ok
     }
     case 'keywords': {
