@@ -342,6 +342,18 @@ describe('exit codes and the output contract', () => {
     )
   })
 
+  // QA10 Q10-01: Node's recursive mkdir never returned for a folder under /proc (the run's guard kills it at 45 s).
+  it.skipIf(process.platform !== 'linux' /* /proc is Linux's */)(
+    'a data folder that cannot be made is bad input in words, not a hang',
+    async () => {
+      const line = expectFailure(
+        await run(['outbox', 'list', '--data-dir', '/proc/sender-desk-nope/data']),
+        2
+      )
+      expect(line).toBe('sender-desk: cannot make the folder /proc/sender-desk-nope')
+    }
+  )
+
   it('--token-file gives the token; an empty file or no token at all is bad input', async () => {
     const noToken = { SENDER_DESK_BASE_URL: sandbox.baseUrl }
     const file = join(work, 'token.txt')

@@ -44,6 +44,18 @@ function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }
   // Before the ENOENT rule: a full disk is not bad input, and its raw message names no cause the operator can act on.
   if (isDiskFull(error)) return { code: EXIT.failure, line: new DiskFullError().message }
+  // A data folder that cannot be made where it was asked (its parent takes no new folders: /proc): the path's fault.
+  if (
+    error instanceof Error &&
+    'code' in error &&
+    (error as NodeJS.ErrnoException).code === 'ENOENT' &&
+    (error as NodeJS.ErrnoException).syscall === 'mkdir'
+  ) {
+    return {
+      code: EXIT.badInput,
+      line: `cannot make the folder ${(error as NodeJS.ErrnoException).path ?? ''}`
+    }
+  }
   if (error instanceof Error && 'code' in error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
     return { code: EXIT.badInput, line: `file not found: ${(error as NodeJS.ErrnoException).path ?? ''}` }
   }

@@ -1,5 +1,5 @@
 // Opens the app's SQLite database in a data folder: private file modes, WAL, pragmas and forward-only migrations.
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import Database from 'better-sqlite3'
 import { StoreError, watchDatabaseFolder } from './errors'
@@ -51,13 +51,31 @@ export interface OpenDatabaseOptions {
 }
 
 /**
+ * A folder and its missing parents, made one level at a time: Node's `mkdirSync(…, { recursive: true })` never returns
+ * when a parent exists but refuses new entries with ENOENT (a data folder under /proc: QA10 Q10-01, a CLI that spun
+ * for minutes). Here that ENOENT is thrown, naming the folder (syscall "mkdir").
+ */
+function makeFolder(dir: string, mode: number): void {
+  try {
+    mkdirSync(dir, { mode })
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'EEXIST' && statSync(dir).isDirectory()) return
+    const parent = dirname(dir)
+    if (code !== 'ENOENT' || parent === dir || existsSync(parent)) throw error
+    makeFolder(parent, mode)
+    mkdirSync(dir, { mode })
+  }
+}
+
+/**
  * Open (creating when needed) the database, refuse one written by a newer build, and migrate it forward.
  * synchronous=FULL on purpose: the outbox writes `sending` before every request, and that row must survive a
  * power cut or a resend could skip reconciliation and duplicate a message. WAL keeps those commits cheap.
  */
 export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
   const migrationList = options.migrations ?? defaultMigrations
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 })
+  makeFolder(options.dataDir, 0o700)
   const path = join(options.dataDir, options.fileName ?? DATABASE_FILE)
   createPrivateFile(path)
   watchDatabaseFolder(options.dataDir)
