@@ -87,6 +87,49 @@ it('pages a thread whose entries share milliseconds without repeating or skippin
   }
 })
 
+/**
+ * A customer of device d1 (6281111) who wrote `customerText`, the operator's `replyText` to them, then a second later a
+ * campaign's `campaignSize` messages with the word "promo" to numbers that never wrote (no conversation).
+ */
+async function replyThenCampaign(
+  customerText: string,
+  replyText: string,
+  campaignSize: number
+): Promise<ReturnType<typeof createOutbox>> {
+  const store = new InboxStore(db)
+  store.commit(
+    'box',
+    0,
+    1,
+    [
+      {
+        identity: 'incoming:0',
+        kind: 'incoming',
+        seq: 1,
+        receivedAt: 1000,
+        payload: {},
+        applied: true,
+        message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: customerText })
+      }
+    ],
+    0
+  )
+  const clock = new FakeClock(2000)
+  const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+  await outbox.enqueue({
+    deviceId: 'd1',
+    recipients: ['6281111'],
+    entries: [{ kind: 'text', text: replyText }]
+  })
+  clock.jump(1000)
+  await outbox.enqueue({
+    deviceId: 'd1',
+    recipients: Array.from({ length: campaignSize }, (_, i) => `62813${String(i).padStart(6, '0')}`),
+    entries: [{ kind: 'text', text: 'promo akhir bulan' }]
+  })
+  return outbox
+}
+
 describe("the search finds the operator's own messages in a conversation", () => {
   /** Two devices, a customer writing to each; the operator's messages queued through the real outbox. */
   async function inboxWithReplies(): Promise<ReturnType<typeof createConversations>> {
@@ -219,38 +262,7 @@ describe("the search finds the operator's own messages in a conversation", () =>
   })
 
   it('reads a bounded number of sent matches per page when most went to chats without a conversation', async () => {
-    const store = new InboxStore(db)
-    store.commit(
-      'box',
-      0,
-      1,
-      [
-        {
-          identity: 'incoming:0',
-          kind: 'incoming',
-          seq: 1,
-          receivedAt: 1000,
-          payload: {},
-          applied: true,
-          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'promo kemarin?' })
-        }
-      ],
-      0
-    )
-    const clock = new FakeClock(2000)
-    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
-    await outbox.enqueue({
-      deviceId: 'd1',
-      recipients: ['6281111'],
-      entries: [{ kind: 'text', text: 'promo masih ada' }]
-    })
-    // Then a campaign's 6,000 messages with the same word to customers who never wrote (no conversation).
-    clock.jump(1000)
-    await outbox.enqueue({
-      deviceId: 'd1',
-      recipients: Array.from({ length: 6_000 }, (_, i) => `62813${String(i).padStart(6, '0')}`),
-      entries: [{ kind: 'text', text: 'promo akhir bulan' }]
-    })
+    const outbox = await replyThenCampaign('promo kemarin?', 'promo masih ada', 6_000)
     let read = 0
     const counted: SentToChat = {
       sentToChat: (...args) => outbox.queue.sentToChat(...args),
@@ -289,37 +301,7 @@ describe("the search finds the operator's own messages in a conversation", () =>
   })
 
   it('ends a page early with where it read to when its CPU time is spent, and loads only the hits’ items', async () => {
-    const store = new InboxStore(db)
-    store.commit(
-      'box',
-      0,
-      1,
-      [
-        {
-          identity: 'incoming:0',
-          kind: 'incoming',
-          seq: 1,
-          receivedAt: 1000,
-          payload: {},
-          applied: true,
-          message: newInboxMessage('m0', { deviceSerial: 'ser-1', chatId: '6281111', text: 'halo' })
-        }
-      ],
-      0
-    )
-    const clock = new FakeClock(2000)
-    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
-    await outbox.enqueue({
-      deviceId: 'd1',
-      recipients: ['6281111'],
-      entries: [{ kind: 'text', text: 'promo lama' }]
-    })
-    clock.jump(1000)
-    await outbox.enqueue({
-      deviceId: 'd1',
-      recipients: Array.from({ length: 3_000 }, (_, i) => `62813${String(i).padStart(6, '0')}`),
-      entries: [{ kind: 'text', text: 'promo akhir bulan' }]
-    })
+    const outbox = await replyThenCampaign('halo', 'promo lama', 3_000)
     let loaded = 0
     const counted: SentToChat = {
       sentToChat: (...args) => outbox.queue.sentToChat(...args),
