@@ -7,6 +7,7 @@ import { App } from './App'
 import { useInboxAlerts } from './stores/inbox-alerts'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore, useNavigation } from './stores/navigation'
+import { PLACE_KEY } from './stores/place'
 import { useOutbox } from './stores/outbox'
 import { useSend } from './stores/send'
 import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from './testing/fixtures'
@@ -446,7 +447,8 @@ describe('where the operator is', () => {
     await renderApp(fake)
     await user.click(nav('Outbox'))
     await screen.findByTestId('view-outbox')
-    // A reload: a new window document, the same session.
+    // A reload: the page is left (pagehide), then a new window document, the same session.
+    window.dispatchEvent(new Event('pagehide'))
     cleanup()
     resetNavigationStore()
     await renderApp(installFakeApi())
@@ -458,6 +460,7 @@ describe('where the operator is', () => {
     await renderApp(linking)
     act(() => linking.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
     await screen.findByTestId('wizard-step')
+    window.dispatchEvent(new Event('pagehide'))
     cleanup()
     resetNavigationStore()
     resetLinkingStore()
@@ -466,6 +469,31 @@ describe('where the operator is', () => {
     await renderApp(reloaded)
     expect(await screen.findByTestId('wizard-step')).toBeTruthy()
     expect(reloaded.requests('linking:begin')).toEqual([{ id: 'dev-1' }])
+  })
+
+  it('keeps where the operator is without a history write in the click that switched views, and writes it before the page is left', async () => {
+    // A history write is a round trip to the browser process (about 5 ms of a view's opening in the inbox bench);
+    // the view is drawn first and the place written once the page is idle, or at once when the page is left.
+    await renderApp(installFakeApi())
+    const writes: unknown[] = []
+    const replaceState = history.replaceState.bind(history)
+    history.replaceState = (state: unknown, unused: string, url?: string | URL | null) => {
+      writes.push(state)
+      replaceState(state, unused, url)
+    }
+    onTestFinished(() => {
+      history.replaceState = replaceState
+    })
+    act(() => useNavigation.getState().navigate('outbox'))
+    expect(writes).toEqual([])
+    await waitFor(() => expect(writes).toHaveLength(1))
+
+    act(() => useNavigation.getState().navigate('schedules'))
+    expect(writes).toHaveLength(1)
+    // A reload: the page is left before it was idle.
+    window.dispatchEvent(new Event('pagehide'))
+    expect(writes).toHaveLength(2)
+    expect(writes[1]).toMatchObject({ [PLACE_KEY]: { view: 'schedules' } })
   })
 
   it('lists every tab in the narrow window’s menu, and closes it once a tab is chosen', async () => {

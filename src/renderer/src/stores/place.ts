@@ -19,23 +19,44 @@ const RETURNABLE: ReadonlySet<string> = new Set<string>([...NAV_VIEWS, 'linking'
 /** The views the start opens when there is no place to return to. */
 const FIRST_VIEWS: ReadonlySet<string> = new Set<View>(['home', 'welcome'])
 
+/** A place chosen but not yet written to the history entry (written once the page is idle, or as it is left). */
+let unwritten: Place | null = null
+
 function save(): void {
   const { view, seq } = useNavigation.getState()
   if (seq === 0) return
   const place: Place = { view, deviceId: view === 'linking' ? useLinking.getState().deviceId : null }
   // Written only when it changes: the start's own first view (or its return here) is where a reload lands anyway,
   // and a history write is a round trip to the browser process before the shell.
-  const kept = read()
+  const kept = unwritten ?? read()
   if (
     kept ? kept.view === place.view && kept.deviceId === place.deviceId : seq === 1 && FIRST_VIEWS.has(view)
   )
     return
+  const waiting = unwritten !== null
+  unwritten = place
+  // Not in the task that switched views: that round trip (about 5 ms) would come before the view is drawn.
+  if (!waiting) whenIdle(writeUnwritten)
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 })
+  else setTimeout(run, 50)
+}
+
+function writeUnwritten(): void {
+  const place = unwritten
+  if (!place) return
+  unwritten = null
   try {
     history.replaceState({ ...historyState(), [PLACE_KEY]: place }, '')
   } catch {
     // Without a history entry a reload starts from the first view, as before.
   }
 }
+
+// A reload (or the window closing) before the page was idle: the place is written as the page is left.
+addEventListener('pagehide', writeUnwritten)
 
 /** The page's history entry's state, as an object (another script may have left anything there). */
 function historyState(): Record<string, unknown> {
@@ -76,6 +97,7 @@ useLinking.subscribe((state, previous) => {
 })
 
 export function resetPlace(): void {
+  unwritten = null
   const { [PLACE_KEY]: _place, ...rest } = historyState()
   history.replaceState(rest, '')
 }
