@@ -1,7 +1,7 @@
 // Which rows a fixed-height list draws: those in its viewport and the overscan, following scrolls and count changes.
 import { act, fireEvent, renderHook } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { useRowWindow } from './row-window'
+import { useRowWindow, type RowWindow } from './row-window'
 
 /** A scroll box `height` px tall, scrolled to `scrollTop` (jsdom lays nothing out). */
 function scrollBox(height: number, scrollTop = 0): HTMLDivElement {
@@ -16,6 +16,21 @@ describe('useRowWindow', () => {
     const ref = { current: scrollBox(200) }
     const { result } = renderHook(() => useRowWindow(ref, 1000, 50, 3))
     // Rows 0–3 are in view; three more below, none above the first.
+    expect(result.current).toEqual({ first: 0, last: 6 })
+  })
+
+  it('draws rows in its first render, before the box is measured, then the rows the box shows', () => {
+    // A first render with no rows had its layout forced by the measure, then its rows laid out again by the next
+    // forced read (the view's focus): two layouts in the click that opened the outbox or the inbox, not one.
+    const ref = { current: scrollBox(200) }
+    const renders: RowWindow[] = []
+    const { result } = renderHook(() => {
+      const rows = useRowWindow(ref, 1000, 50, 3)
+      renders.push(rows)
+      return rows
+    })
+    // As many rows as the window's height could show (jsdom's window is 768 px tall), and the overscan.
+    expect(renders[0]).toEqual({ first: 0, last: Math.ceil(window.innerHeight / 50) - 1 + 3 })
     expect(result.current).toEqual({ first: 0, last: 6 })
   })
 

@@ -22,7 +22,12 @@ export function useRowWindow(
 ): RowWindow {
   // Where the viewport is, in rows: changes only when a row comes into or leaves view, so scrolling within a row
   // draws nothing again.
-  const [view, setView] = useState<{ top: number; rows: number }>({ top: 0, rows: 0 })
+  // Before the box is measured: as many rows as the window's height could show, so the first render draws its rows
+  // and the view and its rows are laid out once (by the measure's read). Rows the box cannot show are only overscan.
+  const [view, setView] = useState<{ top: number; rows: number }>(() => ({
+    top: 0,
+    rows: Math.ceil(window.innerHeight / rowHeight)
+  }))
   const empty = count === 0
 
   useLayoutEffect(() => {
