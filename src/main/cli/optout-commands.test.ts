@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { optOutLine } from './optout-commands'
-import { runCliJson, sandboxForCli } from './testing/in-process'
+import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
@@ -41,6 +41,26 @@ describe('sender-desk optout', () => {
     expect(await listed()).toEqual(['6281311112222', '6281234567890'].sort())
     const again = await cli('optout', 'add', '6281234567890')
     expect(again).toMatchObject({ code: 0, json: { ok: true, added: 0, invalid: [] } })
+  })
+
+  it('counts in words, and says a number already listed was there rather than "Added 0"', async () => {
+    const one = await runCli(['optout', 'add', '081355500001'], env)
+    expect(one.stdout).toMatch(/^Added 1 number to the opt-out list\.\n/)
+    const again = await runCli(['optout', 'add', '0813-5550-0001'], env)
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/^6281355500001 was already on the opt-out list\.\n/)
+    expect(again.stdout).not.toContain('Added')
+    const some = await runCli(['optout', 'add', '081355500001,081355500002,081355500003'], env)
+    expect(some.stdout).toMatch(
+      /^Added 2 numbers to the opt-out list\.\n1 number was already on the opt-out list\.\n/
+    )
+    expect(await cli('optout', 'add', '081355500002')).toMatchObject({
+      code: 0,
+      json: { ok: true, added: 0, alreadyListed: ['6281355500002'] }
+    })
+    await cli('optout', 'remove', '081355500001')
+    await cli('optout', 'remove', '081355500002')
+    await cli('optout', 'remove', '081355500003')
   })
 
   it('imports a file of numbers, one a line or separated, and removes one', async () => {

@@ -6,7 +6,7 @@
  */
 import { open } from 'node:fs/promises'
 import { UsageError } from './args'
-import { EXIT } from './output'
+import { counted, EXIT } from './output'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
@@ -42,9 +42,12 @@ async function addAll(
   core: CommandLineCore,
   entries: readonly string[],
   source: 'operator' | 'import'
-): Promise<{ added: number; invalid: string[]; gatewaySync: GatewaySync }> {
+): Promise<{ added: number; alreadyListed: string[]; invalid: string[]; gatewaySync: GatewaySync }> {
   const invalid = entries.filter((entry) => entry.length > MAX_ENTRY_LENGTH)
   const phones = entries.filter((entry) => entry.length <= MAX_ENTRY_LENGTH)
+  // The command adds silently what is there already; asked first, "Added 0" becomes "was already on the list".
+  const listed = new Set((await core.invoke('optouts:list', {})).optOuts.map((entry) => entry.phone))
+  const alreadyListed = [...new Set(phones.map(normalisedOrAsTyped))].filter((phone) => listed.has(phone))
   let added = 0
   let gatewaySync: GatewaySync = { background: false, devices: [] }
   for (let at = 0; at < phones.length || at === 0; at += NUMBERS_PER_CALL) {
@@ -59,7 +62,7 @@ async function addAll(
       devices: [...gatewaySync.devices, ...reply.gatewaySync.devices]
     }
   }
-  return { added, invalid, gatewaySync }
+  return { added, alreadyListed, invalid, gatewaySync }
 }
 
 /** A list file's text, refused over the spreadsheet limit before it is read (it is the same kind of customer list). */
@@ -131,8 +134,14 @@ export async function runOptOut(context: CliContext): Promise<number> {
       const result = await withCommandLineCore(context, credentials, (core) =>
         addAll(core, entries, sub === 'add' ? 'operator' : 'import')
       )
+      const already = result.alreadyListed
       const human = [
-        `Added ${result.added} number(s) to the opt-out list.`,
+        result.added > 0 || already.length === 0
+          ? `Added ${counted(result.added, 'number')} to the opt-out list.`
+          : null,
+        already.length === 0
+          ? null
+          : `${already.length === 1 && result.added === 0 ? already[0] : counted(already.length, 'number')} ${already.length === 1 ? 'was' : 'were'} already on the opt-out list.`,
         result.invalid.length > 0
           ? `Not valid numbers (${result.invalid.length}): ${result.invalid.join(', ')}`
           : null,
