@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { optOutLine } from './optout-commands'
+import { localDateTime } from './times'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -123,11 +124,29 @@ describe('optout list, as text', () => {
   const at = Date.UTC(2026, 10, 29, 9, 30)
   it('names the word a customer opted out with, quoted as typed, and the contact', () => {
     expect(
-      optOutLine({ phone: '6281300000002', source: 'keyword', addedAt: at, name: 'Dewi', keyword: 'Stop.' })
-    ).toBe('6281300000002  keyword "Stop."  2026-11-29T09:30:00.000Z  Dewi')
+      optOutLine(
+        { phone: '6281300000002', source: 'keyword', addedAt: at, name: 'Dewi', keyword: 'Stop.' },
+        'Asia/Jakarta'
+      )
+    ).toBe('6281300000002  keyword "Stop."  2026-11-29 16:30 (Asia/Jakarta)  Dewi')
     // Entries from before the word was kept, and every other source, as before.
     expect(
-      optOutLine({ phone: '6281300000003', source: 'import', addedAt: at, name: null, keyword: null })
-    ).toBe('6281300000003  import  2026-11-29T09:30:00.000Z')
+      optOutLine(
+        { phone: '6281300000003', source: 'import', addedAt: at, name: null, keyword: null },
+        'Asia/Jakarta'
+      )
+    ).toBe('6281300000003  import  2026-11-29 16:30 (Asia/Jakarta)')
+  })
+
+  it("says when on the computer's clock, with the zone named, not as an ISO string in UTC", () => {
+    const line = optOutLine({
+      phone: '6281300000003',
+      source: 'import',
+      addedAt: at,
+      name: null,
+      keyword: null
+    })
+    expect(line).toBe(`6281300000003  import  ${localDateTime(at)}`)
+    expect(line).not.toContain('T09:30:00')
   })
 })

@@ -7,6 +7,7 @@
 import { open } from 'node:fs/promises'
 import { UsageError } from './args'
 import { counted, EXIT } from './output'
+import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
@@ -93,10 +94,13 @@ function normalisedOrAsTyped(phone: string): string {
 
 type OptOutEntry = InvokeReply<'optouts:list'>['optOuts'][number]
 
-/** One entry as `optout list` prints it: number, how it got there (with the customer's word, quoted), when, who. */
-export function optOutLine(entry: OptOutEntry): string {
+/**
+ * One entry as `optout list` prints it: number, how it got there (with the customer's word, quoted), when (on the
+ * computer's clock unless `timeZone` says another, zone named), who.
+ */
+export function optOutLine(entry: OptOutEntry, timeZone?: string): string {
   const how = entry.keyword === null ? entry.source : `${entry.source} ${JSON.stringify(entry.keyword)}`
-  return [entry.phone, how, new Date(entry.addedAt).toISOString(), entry.name ?? ''].join('  ').trimEnd()
+  return [entry.phone, how, localDateTime(entry.addedAt, timeZone), entry.name ?? ''].join('  ').trimEnd()
 }
 
 export async function runOptOut(context: CliContext): Promise<number> {
@@ -104,7 +108,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
   switch (sub) {
     case 'list': {
       const { optOuts } = await withCommandLineCore(context, null, (core) => core.invoke('optouts:list', {}))
-      const lines = optOuts.map(optOutLine)
+      const lines = optOuts.map((entry) => optOutLine(entry))
       context.out.result(lines.length > 0 ? lines.join('\n') : 'The opt-out list is empty.', {
         ok: true,
         optOuts
