@@ -97,7 +97,15 @@ describe('sender-desk optout', () => {
 
   it('refuses what it cannot do with a usage line', async () => {
     expect((await cli('optout', 'remove')).code).toBe(2)
-    expect((await cli('optout', 'import', join(work, 'missing.txt'))).code).toBe(2)
+    // In the words send file and campaign create use, not Node's "ENOENT: no such file or directory, open …".
+    expect(await cli('optout', 'import', join(work, 'missing.txt'))).toEqual({
+      code: 2,
+      json: { ok: false, exitCode: 2, error: `file not found: ${join(work, 'missing.txt')}` }
+    })
+    expect(await cli('optout', 'import', work)).toEqual({
+      code: 2,
+      json: { ok: false, exitCode: 2, error: `${work} is a folder, not a file` }
+    })
     expect(String((await cli('optout', 'frobnicate')).json.error)).toContain('optout needs one of')
   })
 

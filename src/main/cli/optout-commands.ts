@@ -69,10 +69,15 @@ async function addAll(
 /** A list file's text, refused over the spreadsheet limit before it is read (it is the same kind of customer list). */
 async function listFileText(path: string): Promise<string> {
   const file = await open(path, 'r').catch((error: unknown) => {
+    // A missing file in the words every command uses for one (failure.ts, as send file and campaign create say it).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error
     throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`)
   })
   try {
-    const { size } = await file.stat()
+    const stat = await file.stat()
+    // A folder opens on Linux; reading it then fails with Node's EISDIR, which names no path.
+    if (stat.isDirectory()) throw new UsageError(`${path} is a folder, not a file`)
+    const { size } = stat
     if (size > MAX_SPREADSHEET_BYTES)
       throw new UsageError(
         `${path} is ${formatMegabytes(size)}; an opt-out list is read up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}`
