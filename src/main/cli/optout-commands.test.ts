@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
-import { optOutLine } from './optout-commands'
+import { optOutFileEntries, optOutLine } from './optout-commands'
 import { localDateTime } from './times'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
@@ -85,6 +85,16 @@ describe('sender-desk optout', () => {
     })
   })
 
+  it('imports a file whose first row is a header without calling the header a bad number', async () => {
+    const file = join(work, 'with-header.csv')
+    writeFileSync(file, 'phone\n081300000011\nxx\n')
+    expect(await cli('optout', 'import', file)).toMatchObject({
+      code: 2,
+      json: { ok: false, added: 1, invalid: ['xx'] }
+    })
+    await cli('optout', 'remove', '081300000011')
+  })
+
   it('keeps the local list without device credentials, and says so', async () => {
     const local = await runCliJson({ SENDER_DESK_DATA_DIR: env['SENDER_DESK_DATA_DIR'] }, [
       'optout',
@@ -156,5 +166,19 @@ describe('optout list, as text', () => {
     })
     expect(line).toBe(`6281300000003  import  ${localDateTime(at)}`)
     expect(line).not.toContain('T09:30:00')
+  })
+})
+
+describe('optout import, reading the file', () => {
+  it('skips a first row that names the column (no digit in it), whatever it is called', () => {
+    expect(optOutFileEntries('phone\n0812 3456 7890\nxx\n')).toEqual(['0812 3456 7890', 'xx'])
+    expect(optOutFileEntries('\r\nNomor HP\r\n081234567890\r\n')).toEqual(['081234567890'])
+  })
+
+  it('keeps a first row that is a number, or that is a bad number with digits in it', () => {
+    expect(optOutFileEntries('081234567890\nphone')).toEqual(['081234567890', 'phone'])
+    expect(optOutFileEntries('0812-x\n081234567890')).toEqual(['0812-x', '081234567890'])
+    expect(optOutFileEntries('081300000001,081300000002')).toEqual(['081300000001', '081300000002'])
+    expect(optOutFileEntries('')).toEqual([])
   })
 })

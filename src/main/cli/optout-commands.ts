@@ -88,6 +88,18 @@ async function listFileText(path: string): Promise<string> {
   }
 }
 
+/**
+ * The entries of a list file, one a line or separated by , or ;. A first row with no digit in it names the column
+ * ("phone", "Nomor HP": a spreadsheet's export) and is no entry; any later one, or a first row with a digit, is an
+ * entry, so a bad number is still named.
+ */
+export function optOutFileEntries(text: string): string[] {
+  const lines = text.split(/\r\n|\r|\n/)
+  const first = lines.findIndex((line) => line.trim() !== '')
+  const header = first >= 0 && !/\d/.test(lines[first] ?? '')
+  return splitRecipients(header ? lines.slice(first + 1).join('\n') : text)
+}
+
 /** The number as the list stores it; a typed one that is no phone number at all is simply not on the list. */
 function normalisedOrAsTyped(phone: string): string {
   try {
@@ -125,7 +137,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
       const entries =
         sub === 'add'
           ? rest.flatMap(splitRecipients)
-          : splitRecipients(
+          : optOutFileEntries(
               await listFileText(
                 rest[0] ??
                   (() => {
