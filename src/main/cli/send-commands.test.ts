@@ -45,15 +45,17 @@ const sendTextTo = (to: string): ReturnType<typeof runCli> =>
   runCli(['send', 'text', '--to', to, '--message', 'hi'])
 
 describe('sender-desk send --to answers every shared phone case like the core and the window', () => {
-  it.each(PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected] as const))(
-    '%j → %j',
-    async (input, expected) => {
-      const { code, stderr } = await sendTextTo(input)
-      expect(code).toBe(2)
-      if ('value' in expected) expect(stderr).toMatch(/the gateway is not set/)
-      else expect(stderr).toMatch(/is not a valid phone number/)
+  it.each(
+    PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected, c.reason] as const)
+  )('%j → %j', async (input, expected, reason) => {
+    const { code, stderr } = await sendTextTo(input)
+    expect(code).toBe(2)
+    if ('value' in expected) expect(stderr).toMatch(/the gateway is not set/)
+    else {
+      expect(stderr).toMatch(/is not a valid phone number/)
+      if (reason) expect(stderr).toContain(`(${reason})`)
     }
-  )
+  })
 })
 
 describe('sender-desk send answers every text-limit case like the core and the window', () => {
