@@ -58,6 +58,20 @@ describe('sender-desk send --to answers every shared phone case like the core an
   })
 })
 
+describe('sender-desk send with a typed {name}', () => {
+  it('warns on stderr that a campaign variable goes out as written, as the window does', async () => {
+    const text = await runCli(['send', 'text', '--to', '081234567890', '--message', 'Halo {nama}, promo!'])
+    expect(text.stderr).toContain('"{nama}" in --message is sent as written')
+    const caption = await runCli(['send', 'file', 'x.pdf', '--to', '081234567890', '--caption', 'For {name}'])
+    expect(caption.stderr).toContain('"{name}" in --caption is sent as written')
+  })
+
+  it('says nothing of braces that are no variable', async () => {
+    const plain = await runCli(['send', 'text', '--to', '081234567890', '--message', 'Kode {{ok}} :}'])
+    expect(plain.stderr).not.toContain('sent as written')
+  })
+})
+
 describe('sender-desk send answers every text-limit case like the core and the window', () => {
   it.each(TEXT_LIMIT_CASES)('$name', async ({ text, required, problem }) => {
     const { code, stderr } = await runCli(
