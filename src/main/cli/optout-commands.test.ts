@@ -119,18 +119,28 @@ describe('sender-desk optout', () => {
     expect(String((await cli('optout', 'frobnicate')).json.error)).toContain('optout needs one of')
   })
 
+  it('says a list was replaced, what it was, and what it is now', async () => {
+    const before = (await cli('optout', 'keywords')).json.optOut as string[]
+    const replaced = await runCli(['optout', 'keywords', 'stop', 'BERHENTI,  ,unsub'], env)
+    expect(replaced.code, replaced.stderr).toBe(0)
+    expect(replaced.stdout).toContain(`Replaced the stop words (they were: ${before.join(', ')}).`)
+    expect(replaced.stdout).toContain('Stop: BERHENTI, UNSUB\n')
+    await cli('optout', 'keywords', 'stop', before.join(','))
+  })
+
   it('shows the keyword lists, replaces one, and refuses a list that cannot work, in words', async () => {
     const shown = await cli('optout', 'keywords')
     expect(shown).toMatchObject({
       code: 0,
       json: { ok: true, optOut: expect.arrayContaining(['STOP', 'BERHENTI']) }
     })
+    // Kept in the case the match compares in, as the defaults are written ("cukup" matches "Cukup" either way).
     const replaced = await cli('optout', 'keywords', 'stop', 'STOP, cukup')
     expect(replaced).toMatchObject({
       code: 0,
-      json: { optOut: ['STOP', 'cukup'], optIn: expect.arrayContaining(['MULAI']) }
+      json: { optOut: ['STOP', 'CUKUP'], optIn: expect.arrayContaining(['MULAI']) }
     })
-    expect((await cli('optout', 'keywords')).json.optOut).toEqual(['STOP', 'cukup'])
+    expect((await cli('optout', 'keywords')).json.optOut).toEqual(['STOP', 'CUKUP'])
     const clash = await cli('optout', 'keywords', 'start', 'MULAI,stop')
     expect(clash.code).toBe(2)
     expect(JSON.stringify(clash.json)).toContain('cannot both stop and start')

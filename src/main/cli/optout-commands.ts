@@ -10,7 +10,7 @@ import { counted, EXIT } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
-import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
+import { formatMegabytes, keywordCase, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
 import { normalisePhone, type CommandLineCore, type GatewayCredentials } from '../core/compose-command-line'
 import type { InvokeReply } from '../../shared/contract'
 
@@ -207,16 +207,24 @@ export async function runOptOut(context: CliContext): Promise<number> {
         const replaced = words
           .join(' ')
           .split(',')
-          .map((word) => word.trim())
+          .map((word) => keywordCase(word.trim()))
           .filter((word) => word !== '')
-        return core.invoke(
+        const kept = await core.invoke(
           'optouts:setKeywords',
           which === 'stop' ? { ...current, optOut: replaced } : { ...current, optIn: replaced }
         )
+        return { ...kept, was: which === 'stop' ? current.optOut : current.optIn }
       })
+      // The words replace the list, not add to it: what it was is said, so nothing is lost unseen.
+      const was =
+        'was' in lists
+          ? `Replaced the ${which === 'stop' ? 'stop' : 'start-again'} words (they were: ${lists.was.join(', ') || 'none'}).`
+          : null
       context.out.result(
-        [`Stop: ${lists.optOut.join(', ')}`, `Start again: ${lists.optIn.join(', ') || '(none)'}`].join('\n'),
-        { ok: true, ...lists }
+        [was, `Stop: ${lists.optOut.join(', ')}`, `Start again: ${lists.optIn.join(', ') || '(none)'}`]
+          .filter((line) => line !== null)
+          .join('\n'),
+        { ok: true, optOut: lists.optOut, optIn: lists.optIn }
       )
       return EXIT.ok
     }
