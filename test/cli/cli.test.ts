@@ -487,7 +487,7 @@ describe('the outbox from the terminal', () => {
     })
     try {
       const flushed = await run(['outbox', 'flush', '--data-dir', dir, '--timeout', '2', '--json'], env)
-      expect(expectFailure(flushed, 4, [token])).toMatch(/stopped after 2 s with 1 item\(s\) still to send/)
+      expect(expectFailure(flushed, 4, [token])).toMatch(/stopped after 2 s with 1 item still to send/)
       expect(jsonOf(flushed)).toMatchObject({ ok: false, accepted: 0, timedOut: true })
     } finally {
       await control('/__sandbox/faults', { method: 'DELETE' })

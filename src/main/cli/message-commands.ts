@@ -3,7 +3,7 @@
  * their gateway ids, each one gateway call per 100 ids (the client splits), ending with a tally.
  */
 import { UsageError } from './args'
-import { EXIT } from './output'
+import { counted, EXIT } from './output'
 import type { CliContext } from './index'
 import type { GatewayClient } from '../core/compose-command-line'
 
@@ -77,10 +77,10 @@ function describeTakeBack(sub: Sub, result: TakeBackResult, tally: TakeBackTally
   return lines.join('\n')
 }
 
+/** The count once, in words: the gateway's own "Cancel N pending messages" says the same (--json keeps it). */
 function describeCancelAll(result: CancelAllResult): string {
   return [
-    result.message,
-    `${result.count} pending message(s) cancelled at the gateway`,
+    `${counted(result.count, 'pending message')} cancelled at the gateway`,
     ...result.cancelledIds
   ].join('\n')
 }

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+import { optedOutRefusal } from './opted-out'
 
 const OPTED_OUT = '6281355550001'
 const OTHER = '6281355550002'
@@ -61,7 +62,8 @@ describe('a send to a number on the opt-out list', () => {
   ])('%s is refused, names the number and the flag, and sends nothing', async (_, args) => {
     const run = await runCli(args(), env)
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain(OPTED_OUT)
+    // Named once: "6281… is on the opt-out list …: 6281…" said it twice.
+    expect(run.stderr.split(OPTED_OUT)).toHaveLength(2)
     expect(run.stderr).toContain('--include-opted-out')
     expect(await sentTo(OPTED_OUT)).toBe(0)
     expect(await sentTo(OTHER)).toBe(0)
@@ -107,5 +109,16 @@ describe('a send to a number on the opt-out list', () => {
     const run = await runCli(['send', 'text', '--to', OTHER, '--message', 'Promo'], env)
     expect(run.code, run.stderr).toBe(0)
     expect(await sentTo(OTHER)).toBe(1)
+  })
+})
+
+describe('the refusal, in words', () => {
+  it('names one number once, and several after their count', () => {
+    expect(optedOutRefusal(['6281234567890']).message).toBe(
+      '6281234567890 is on the opt-out list (asked not to receive messages). Nothing was sent. To send anyway: --include-opted-out'
+    )
+    expect(optedOutRefusal(['6281234567890', '6281311112222']).message).toBe(
+      '2 numbers are on the opt-out list (asked not to receive messages): 6281234567890, 6281311112222. Nothing was sent. To send anyway: --include-opted-out'
+    )
   })
 })

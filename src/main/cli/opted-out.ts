@@ -15,11 +15,12 @@ export function optedOutAnswer(args: ParsedArgs): 'send' | undefined {
 
 /** The refusal for numbers on the list: which ones, that nothing went, and how to send anyway. */
 export function optedOutRefusal(numbers: readonly string[]): UsageError {
-  const which = numbers.length === 1 ? `${numbers[0]} is` : `${numbers.length} numbers are`
-  return new UsageError(
-    `${which} on the opt-out list (asked not to receive messages): ${numbers.join(', ')}. Nothing was sent. ` +
-      `To send anyway: --${INCLUDE_OPTED_OUT}`
-  )
+  // One number is named once, as the subject; several are counted, then listed.
+  const which =
+    numbers.length === 1
+      ? `${numbers[0]} is on the opt-out list (asked not to receive messages).`
+      : `${numbers.length} numbers are on the opt-out list (asked not to receive messages): ${numbers.join(', ')}.`
+  return new UsageError(`${which} Nothing was sent. To send anyway: --${INCLUDE_OPTED_OUT}`)
 }
 
 /** Runs a queuing command; the core's `opted_out` refusal comes back worded for the terminal, with the flag. */

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
-import { optOutLine } from './optout-commands'
-import { runCliJson, sandboxForCli } from './testing/in-process'
+import { optOutFileEntries, optOutLine } from './optout-commands'
+import { localDateTime } from './times'
+import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
@@ -43,6 +44,26 @@ describe('sender-desk optout', () => {
     expect(again).toMatchObject({ code: 0, json: { ok: true, added: 0, invalid: [] } })
   })
 
+  it('counts in words, and says a number already listed was there rather than "Added 0"', async () => {
+    const one = await runCli(['optout', 'add', '081355500001'], env)
+    expect(one.stdout).toMatch(/^Added 1 number to the opt-out list\.\n/)
+    const again = await runCli(['optout', 'add', '0813-5550-0001'], env)
+    expect(again.code).toBe(0)
+    expect(again.stdout).toMatch(/^6281355500001 was already on the opt-out list\.\n/)
+    expect(again.stdout).not.toContain('Added')
+    const some = await runCli(['optout', 'add', '081355500001,081355500002,081355500003'], env)
+    expect(some.stdout).toMatch(
+      /^Added 2 numbers to the opt-out list\.\n1 number was already on the opt-out list\.\n/
+    )
+    expect(await cli('optout', 'add', '081355500002')).toMatchObject({
+      code: 0,
+      json: { ok: true, added: 0, alreadyListed: ['6281355500002'] }
+    })
+    await cli('optout', 'remove', '081355500001')
+    await cli('optout', 'remove', '081355500002')
+    await cli('optout', 'remove', '081355500003')
+  })
+
   it('imports a file of numbers, one a line or separated, and removes one', async () => {
     const file = join(work, 'optouts.txt')
     writeFileSync(file, '081300000001\r\n081300000002;081300000003\n\n081300000001\n')
@@ -64,6 +85,16 @@ describe('sender-desk optout', () => {
     })
   })
 
+  it('imports a file whose first row is a header without calling the header a bad number', async () => {
+    const file = join(work, 'with-header.csv')
+    writeFileSync(file, 'phone\n081300000011\nxx\n')
+    expect(await cli('optout', 'import', file)).toMatchObject({
+      code: 2,
+      json: { ok: false, added: 1, invalid: ['xx'] }
+    })
+    await cli('optout', 'remove', '081300000011')
+  })
+
   it('keeps the local list without device credentials, and says so', async () => {
     const local = await runCliJson({ SENDER_DESK_DATA_DIR: env['SENDER_DESK_DATA_DIR'] }, [
       'optout',
@@ -76,8 +107,25 @@ describe('sender-desk optout', () => {
 
   it('refuses what it cannot do with a usage line', async () => {
     expect((await cli('optout', 'remove')).code).toBe(2)
-    expect((await cli('optout', 'import', join(work, 'missing.txt'))).code).toBe(2)
+    // In the words send file and campaign create use, not Node's "ENOENT: no such file or directory, open …".
+    expect(await cli('optout', 'import', join(work, 'missing.txt'))).toEqual({
+      code: 2,
+      json: { ok: false, exitCode: 2, error: `file not found: ${join(work, 'missing.txt')}` }
+    })
+    expect(await cli('optout', 'import', work)).toEqual({
+      code: 2,
+      json: { ok: false, exitCode: 2, error: `${work} is a folder, not a file` }
+    })
     expect(String((await cli('optout', 'frobnicate')).json.error)).toContain('optout needs one of')
+  })
+
+  it('says a list was replaced, what it was, and what it is now', async () => {
+    const before = (await cli('optout', 'keywords')).json.optOut as string[]
+    const replaced = await runCli(['optout', 'keywords', 'stop', 'BERHENTI,  ,unsub'], env)
+    expect(replaced.code, replaced.stderr).toBe(0)
+    expect(replaced.stdout).toContain(`Replaced the stop words (they were: ${before.join(', ')}).`)
+    expect(replaced.stdout).toContain('Stop: BERHENTI, UNSUB\n')
+    await cli('optout', 'keywords', 'stop', before.join(','))
   })
 
   it('shows the keyword lists, replaces one, and refuses a list that cannot work, in words', async () => {
@@ -86,12 +134,13 @@ describe('sender-desk optout', () => {
       code: 0,
       json: { ok: true, optOut: expect.arrayContaining(['STOP', 'BERHENTI']) }
     })
+    // Kept in the case the match compares in, as the defaults are written ("cukup" matches "Cukup" either way).
     const replaced = await cli('optout', 'keywords', 'stop', 'STOP, cukup')
     expect(replaced).toMatchObject({
       code: 0,
-      json: { optOut: ['STOP', 'cukup'], optIn: expect.arrayContaining(['MULAI']) }
+      json: { optOut: ['STOP', 'CUKUP'], optIn: expect.arrayContaining(['MULAI']) }
     })
-    expect((await cli('optout', 'keywords')).json.optOut).toEqual(['STOP', 'cukup'])
+    expect((await cli('optout', 'keywords')).json.optOut).toEqual(['STOP', 'CUKUP'])
     const clash = await cli('optout', 'keywords', 'start', 'MULAI,stop')
     expect(clash.code).toBe(2)
     expect(JSON.stringify(clash.json)).toContain('cannot both stop and start')
@@ -103,11 +152,43 @@ describe('optout list, as text', () => {
   const at = Date.UTC(2026, 10, 29, 9, 30)
   it('names the word a customer opted out with, quoted as typed, and the contact', () => {
     expect(
-      optOutLine({ phone: '6281300000002', source: 'keyword', addedAt: at, name: 'Dewi', keyword: 'Stop.' })
-    ).toBe('6281300000002  keyword "Stop."  2026-11-29T09:30:00.000Z  Dewi')
+      optOutLine(
+        { phone: '6281300000002', source: 'keyword', addedAt: at, name: 'Dewi', keyword: 'Stop.' },
+        'Asia/Jakarta'
+      )
+    ).toBe('6281300000002  keyword "Stop."  2026-11-29 16:30 (Asia/Jakarta)  Dewi')
     // Entries from before the word was kept, and every other source, as before.
     expect(
-      optOutLine({ phone: '6281300000003', source: 'import', addedAt: at, name: null, keyword: null })
-    ).toBe('6281300000003  import  2026-11-29T09:30:00.000Z')
+      optOutLine(
+        { phone: '6281300000003', source: 'import', addedAt: at, name: null, keyword: null },
+        'Asia/Jakarta'
+      )
+    ).toBe('6281300000003  import  2026-11-29 16:30 (Asia/Jakarta)')
+  })
+
+  it("says when on the computer's clock, with the zone named, not as an ISO string in UTC", () => {
+    const line = optOutLine({
+      phone: '6281300000003',
+      source: 'import',
+      addedAt: at,
+      name: null,
+      keyword: null
+    })
+    expect(line).toBe(`6281300000003  import  ${localDateTime(at)}`)
+    expect(line).not.toContain('T09:30:00')
+  })
+})
+
+describe('optout import, reading the file', () => {
+  it('skips a first row that names the column (no digit in it), whatever it is called', () => {
+    expect(optOutFileEntries('phone\n0812 3456 7890\nxx\n')).toEqual(['0812 3456 7890', 'xx'])
+    expect(optOutFileEntries('\r\nNomor HP\r\n081234567890\r\n')).toEqual(['081234567890'])
+  })
+
+  it('keeps a first row that is a number, or that is a bad number with digits in it', () => {
+    expect(optOutFileEntries('081234567890\nphone')).toEqual(['081234567890', 'phone'])
+    expect(optOutFileEntries('0812-x\n081234567890')).toEqual(['0812-x', '081234567890'])
+    expect(optOutFileEntries('081300000001,081300000002')).toEqual(['081300000001', '081300000002'])
+    expect(optOutFileEntries('')).toEqual([])
   })
 })

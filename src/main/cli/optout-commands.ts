@@ -6,10 +6,11 @@
  */
 import { open } from 'node:fs/promises'
 import { UsageError } from './args'
-import { EXIT } from './output'
+import { counted, EXIT } from './output'
+import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
-import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
+import { formatMegabytes, keywordCase, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
 import { normalisePhone, type CommandLineCore, type GatewayCredentials } from '../core/compose-command-line'
 import type { InvokeReply } from '../../shared/contract'
 
@@ -42,9 +43,12 @@ async function addAll(
   core: CommandLineCore,
   entries: readonly string[],
   source: 'operator' | 'import'
-): Promise<{ added: number; invalid: string[]; gatewaySync: GatewaySync }> {
+): Promise<{ added: number; alreadyListed: string[]; invalid: string[]; gatewaySync: GatewaySync }> {
   const invalid = entries.filter((entry) => entry.length > MAX_ENTRY_LENGTH)
   const phones = entries.filter((entry) => entry.length <= MAX_ENTRY_LENGTH)
+  // The command adds silently what is there already; asked first, "Added 0" becomes "was already on the list".
+  const listed = new Set((await core.invoke('optouts:list', {})).optOuts.map((entry) => entry.phone))
+  const alreadyListed = [...new Set(phones.map(normalisedOrAsTyped))].filter((phone) => listed.has(phone))
   let added = 0
   let gatewaySync: GatewaySync = { background: false, devices: [] }
   for (let at = 0; at < phones.length || at === 0; at += NUMBERS_PER_CALL) {
@@ -59,16 +63,21 @@ async function addAll(
       devices: [...gatewaySync.devices, ...reply.gatewaySync.devices]
     }
   }
-  return { added, invalid, gatewaySync }
+  return { added, alreadyListed, invalid, gatewaySync }
 }
 
 /** A list file's text, refused over the spreadsheet limit before it is read (it is the same kind of customer list). */
 async function listFileText(path: string): Promise<string> {
   const file = await open(path, 'r').catch((error: unknown) => {
+    // A missing file in the words every command uses for one (failure.ts, as send file and campaign create say it).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw error
     throw new UsageError(`${path}: ${error instanceof Error ? error.message : String(error)}`)
   })
   try {
-    const { size } = await file.stat()
+    const stat = await file.stat()
+    // A folder opens on Linux; reading it then fails with Node's EISDIR, which names no path.
+    if (stat.isDirectory()) throw new UsageError(`${path} is a folder, not a file`)
+    const { size } = stat
     if (size > MAX_SPREADSHEET_BYTES)
       throw new UsageError(
         `${path} is ${formatMegabytes(size)}; an opt-out list is read up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}`
@@ -77,6 +86,18 @@ async function listFileText(path: string): Promise<string> {
   } finally {
     await file.close()
   }
+}
+
+/**
+ * The entries of a list file, one a line or separated by , or ;. A first row with no digit in it names the column
+ * ("phone", "Nomor HP": a spreadsheet's export) and is no entry; any later one, or a first row with a digit, is an
+ * entry, so a bad number is still named.
+ */
+export function optOutFileEntries(text: string): string[] {
+  const lines = text.split(/\r\n|\r|\n/)
+  const first = lines.findIndex((line) => line.trim() !== '')
+  const header = first >= 0 && !/\d/.test(lines[first] ?? '')
+  return splitRecipients(header ? lines.slice(first + 1).join('\n') : text)
 }
 
 /** The number as the list stores it; a typed one that is no phone number at all is simply not on the list. */
@@ -90,10 +111,13 @@ function normalisedOrAsTyped(phone: string): string {
 
 type OptOutEntry = InvokeReply<'optouts:list'>['optOuts'][number]
 
-/** One entry as `optout list` prints it: number, how it got there (with the customer's word, quoted), when, who. */
-export function optOutLine(entry: OptOutEntry): string {
+/**
+ * One entry as `optout list` prints it: number, how it got there (with the customer's word, quoted), when (on the
+ * computer's clock unless `timeZone` says another, zone named), who.
+ */
+export function optOutLine(entry: OptOutEntry, timeZone?: string): string {
   const how = entry.keyword === null ? entry.source : `${entry.source} ${JSON.stringify(entry.keyword)}`
-  return [entry.phone, how, new Date(entry.addedAt).toISOString(), entry.name ?? ''].join('  ').trimEnd()
+  return [entry.phone, how, localDateTime(entry.addedAt, timeZone), entry.name ?? ''].join('  ').trimEnd()
 }
 
 export async function runOptOut(context: CliContext): Promise<number> {
@@ -101,7 +125,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
   switch (sub) {
     case 'list': {
       const { optOuts } = await withCommandLineCore(context, null, (core) => core.invoke('optouts:list', {}))
-      const lines = optOuts.map(optOutLine)
+      const lines = optOuts.map((entry) => optOutLine(entry))
       context.out.result(lines.length > 0 ? lines.join('\n') : 'The opt-out list is empty.', {
         ok: true,
         optOuts
@@ -113,7 +137,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
       const entries =
         sub === 'add'
           ? rest.flatMap(splitRecipients)
-          : splitRecipients(
+          : optOutFileEntries(
               await listFileText(
                 rest[0] ??
                   (() => {
@@ -131,8 +155,14 @@ export async function runOptOut(context: CliContext): Promise<number> {
       const result = await withCommandLineCore(context, credentials, (core) =>
         addAll(core, entries, sub === 'add' ? 'operator' : 'import')
       )
+      const already = result.alreadyListed
       const human = [
-        `Added ${result.added} number(s) to the opt-out list.`,
+        result.added > 0 || already.length === 0
+          ? `Added ${counted(result.added, 'number')} to the opt-out list.`
+          : null,
+        already.length === 0
+          ? null
+          : `${already.length === 1 && result.added === 0 ? already[0] : counted(already.length, 'number')} ${already.length === 1 ? 'was' : 'were'} already on the opt-out list.`,
         result.invalid.length > 0
           ? `Not valid numbers (${result.invalid.length}): ${result.invalid.join(', ')}`
           : null,
@@ -177,16 +207,24 @@ export async function runOptOut(context: CliContext): Promise<number> {
         const replaced = words
           .join(' ')
           .split(',')
-          .map((word) => word.trim())
+          .map((word) => keywordCase(word.trim()))
           .filter((word) => word !== '')
-        return core.invoke(
+        const kept = await core.invoke(
           'optouts:setKeywords',
           which === 'stop' ? { ...current, optOut: replaced } : { ...current, optIn: replaced }
         )
+        return { ...kept, was: which === 'stop' ? current.optOut : current.optIn }
       })
+      // The words replace the list, not add to it: what it was is said, so nothing is lost unseen.
+      const was =
+        'was' in lists
+          ? `Replaced the ${which === 'stop' ? 'stop' : 'start-again'} words (they were: ${lists.was.join(', ') || 'none'}).`
+          : null
       context.out.result(
-        [`Stop: ${lists.optOut.join(', ')}`, `Start again: ${lists.optIn.join(', ') || '(none)'}`].join('\n'),
-        { ok: true, ...lists }
+        [was, `Stop: ${lists.optOut.join(', ')}`, `Start again: ${lists.optIn.join(', ') || '(none)'}`]
+          .filter((line) => line !== null)
+          .join('\n'),
+        { ok: true, optOut: lists.optOut, optIn: lists.optIn }
       )
       return EXIT.ok
     }

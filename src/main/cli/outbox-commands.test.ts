@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
-import { runCliJson, sandboxForCli } from './testing/in-process'
+import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
@@ -74,7 +74,7 @@ describe('sender-desk outbox cancel|retry with several ids', () => {
     const asked = await cli('outbox', 'cancel', '--matching', '--text', 'promo', '--status', 'queued')
     expect(asked).toEqual({
       code: 2,
-      json: { ok: false, exitCode: 2, error: '3 item(s) match; add --expect 3 to cancel them all' }
+      json: { ok: false, exitCode: 2, error: '3 items match; add --expect 3 to cancel them all' }
     })
     const stale = await cli(
       'outbox',
@@ -125,5 +125,18 @@ describe('sender-desk outbox cancel|retry with several ids', () => {
     const queuedIds = (listed.json.items as { id: string }[]).map((item) => item.id)
     // The promos are back in line (retried), beside the order update that never matched.
     expect(queuedIds.filter((id) => ours.includes(id)).sort()).toEqual([...ours].sort())
+  })
+})
+
+describe('sender-desk send --queue, as text', () => {
+  it('counts what it queued in words ("1 item", not "1 item(s)")', async () => {
+    const one = await runCli(['send', 'text', '--to', '081200000021', '--message', 'later', '--queue'], env)
+    expect(one.code, one.stderr).toBe(0)
+    expect(one.stdout).toMatch(/^Queued 1 item:\n/)
+    const two = await runCli(
+      ['send', 'text', '--to', '081200000022,081200000023', '--message', 'later', '--queue'],
+      env
+    )
+    expect(two.stdout).toMatch(/^Queued 2 items:\n/)
   })
 })

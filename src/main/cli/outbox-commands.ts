@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
-import { EXIT } from './output'
+import { counted, EXIT } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import type { CliContext } from './index'
 // The terminal's own composition, not the app's: a fresh `outbox list` loads only what it runs (issue 18).
@@ -125,7 +125,7 @@ export async function enqueueFromCli(
     })
   )
   context.out.result(
-    `Queued ${itemIds.length} item(s):\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`,
+    `Queued ${counted(itemIds.length, 'item')}:\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`,
     {
       ok: true,
       itemIds
@@ -156,7 +156,7 @@ async function bulkRetryOrCancel(
     core.invoke(action === 'retry' ? 'outbox:retryMany' : 'outbox:cancelMany', { ids })
   )
   const verb = action === 'retry' ? 'Retried' : 'Cancelled'
-  const lines = [`${verb} ${reply.done.length} of ${ids.length} item(s).`]
+  const lines = [`${verb} ${reply.done.length} of ${counted(ids.length, 'item')}.`]
   for (const refusal of reply.refused) {
     lines.push(`${refusal.id}  left as ${refusal.status ?? 'unknown'}: ${BULK_REFUSAL_TEXT[refusal.reason]}`)
   }
@@ -190,7 +190,9 @@ async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'can
     const { total } = await withCommandLineCore(context, null, (core) =>
       core.invoke('outbox:list', { ...filter, offset: 0, limit: 1 })
     )
-    throw new UsageError(`${total} item(s) match; add --expect ${total} to ${action} them all`)
+    throw new UsageError(
+      `${counted(total, 'item')} ${total === 1 ? 'matches' : 'match'}; add --expect ${total} to ${action} them all`
+    )
   }
   const reply = await withCommandLineCore(context, null, (core) =>
     core.invoke(action === 'retry' ? 'outbox:retryMatching' : 'outbox:cancelMatching', {
@@ -199,7 +201,7 @@ async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'can
     })
   )
   const verb = action === 'retry' ? 'Retried' : 'Cancelled'
-  const lines = [`${verb} ${reply.done} of ${expected} item(s).`]
+  const lines = [`${verb} ${reply.done} of ${counted(expected, 'item')}.`]
   for (const { reason, count } of reply.refused)
     lines.push(`${count} left as they were: ${BULK_REFUSAL_TEXT[reason]}`)
   const ok = reply.refused.length === 0
@@ -242,7 +244,7 @@ export async function runOutbox(context: CliContext): Promise<number> {
       if (!unfinished) return EXIT.ok
       // A failed flush says so on stderr like every other failure, in one line.
       context.out.progress(
-        `sender-desk: outbox flush stopped after ${timeoutSec} s with ${left} item(s) still to send`
+        `sender-desk: outbox flush stopped after ${timeoutSec} s with ${counted(left, 'item')} still to send`
       )
       return EXIT.network
     }

@@ -1,7 +1,7 @@
 // What the CLI prints: a terminal never receives a control or bidi-override character from text it did not write.
 import { Writable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
-import { createOutput, jsonLine, printable } from './output'
+import { counted, createOutput, jsonLine, printable } from './output'
 
 const ESC = '\u001b'
 const BEL = '\u0007'
@@ -45,5 +45,16 @@ describe('printable', () => {
     expect(printable(out.text())).toBe(out.text())
     expect(printable(err.text())).toBe(err.text())
     expect(out.text().split('\n')[0]).toBe('device ]0;titlename')
+  })
+})
+
+describe('counted', () => {
+  it('words a count in the form English takes for it, grouped as the window groups it', () => {
+    expect(counted(1, 'item')).toBe('1 item')
+    expect(counted(0, 'item')).toBe('0 items')
+    expect(counted(12_345, 'number')).toBe('12,345 numbers')
+    expect(counted(2, 'pending message')).toBe('2 pending messages')
+    expect(counted(1, 'reply', 'replies')).toBe('1 reply')
+    expect(counted(3, 'reply', 'replies')).toBe('3 replies')
   })
 })

@@ -1,4 +1,5 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
+import { formatNumber } from '../../shared/i18n'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
 
@@ -21,6 +22,16 @@ export function jsonLine(data: unknown): string {
     UNPRINTABLE,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
   )
+}
+
+const ENGLISH_PLURALS = new Intl.PluralRules('en')
+
+/**
+ * A count and its noun in the form English takes for it ("1 item", "0 items", "12,345 numbers"), by the same
+ * Intl.PluralRules and grouping the window's strings use (shared/i18n), instead of "item(s)".
+ */
+export function counted(count: number, one: string, other = `${one}s`): string {
+  return `${formatNumber(count, 'en')} ${ENGLISH_PLURALS.select(count) === 'one' ? one : other}`
 }
 
 export interface Output {

@@ -45,15 +45,31 @@ const sendTextTo = (to: string): ReturnType<typeof runCli> =>
   runCli(['send', 'text', '--to', to, '--message', 'hi'])
 
 describe('sender-desk send --to answers every shared phone case like the core and the window', () => {
-  it.each(PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected] as const))(
-    '%j → %j',
-    async (input, expected) => {
-      const { code, stderr } = await sendTextTo(input)
-      expect(code).toBe(2)
-      if ('value' in expected) expect(stderr).toMatch(/the gateway is not set/)
-      else expect(stderr).toMatch(/is not a valid phone number/)
+  it.each(
+    PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected, c.reason] as const)
+  )('%j → %j', async (input, expected, reason) => {
+    const { code, stderr } = await sendTextTo(input)
+    expect(code).toBe(2)
+    if ('value' in expected) expect(stderr).toMatch(/the gateway is not set/)
+    else {
+      expect(stderr).toMatch(/is not a valid phone number/)
+      if (reason) expect(stderr).toContain(`(${reason})`)
     }
-  )
+  })
+})
+
+describe('sender-desk send with a typed {name}', () => {
+  it('warns on stderr that a campaign variable goes out as written, as the window does', async () => {
+    const text = await runCli(['send', 'text', '--to', '081234567890', '--message', 'Halo {nama}, promo!'])
+    expect(text.stderr).toContain('"{nama}" in --message is sent as written')
+    const caption = await runCli(['send', 'file', 'x.pdf', '--to', '081234567890', '--caption', 'For {name}'])
+    expect(caption.stderr).toContain('"{name}" in --caption is sent as written')
+  })
+
+  it('says nothing of braces that are no variable', async () => {
+    const plain = await runCli(['send', 'text', '--to', '081234567890', '--message', 'Kode {{ok}} :}'])
+    expect(plain.stderr).not.toContain('sent as written')
+  })
 })
 
 describe('sender-desk send answers every text-limit case like the core and the window', () => {

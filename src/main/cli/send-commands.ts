@@ -9,7 +9,12 @@ import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
-import { ALLOWED_EXTENSIONS, MAX_TEXT_LENGTH, messageTextProblem } from '../../shared/domain'
+import {
+  ALLOWED_EXTENSIONS,
+  firstTypedVariable,
+  MAX_TEXT_LENGTH,
+  messageTextProblem
+} from '../../shared/domain'
 
 /**
  * The terminal's wording for a refusal whose rule is the core's; the rest read as the window shows them. A file to
@@ -71,6 +76,18 @@ function checkText(text: string, flag: string, required: boolean): void {
     throw new UsageError(`${flag} is too long: the gateway accepts at most ${MAX_TEXT_LENGTH} characters`)
 }
 
+/**
+ * A campaign's "{nama}" typed into a direct send reaches every recipient as written (the window's Send view warns
+ * of it too, by the same rule): said on stderr, and the send goes on, as a text may mean the braces.
+ */
+function warnTypedVariable(context: CliContext, text: string, flag: string): void {
+  const variable = firstTypedVariable(text)
+  if (variable)
+    context.out.progress(
+      `warning: "${variable}" in ${flag} is sent as written: values from a spreadsheet are filled in only by a campaign (sender-desk campaign create)`
+    )
+}
+
 export async function runSend(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   if (sub !== 'text' && sub !== 'file') throw new UsageError('send needs: text or file <path>')
@@ -81,12 +98,16 @@ export async function runSend(context: CliContext): Promise<number> {
   )
   if (recipients.length === 0) throw new UsageError('--to has no recipient')
   const caption = stringFlag(context.args, 'caption')
-  if (caption !== undefined) checkText(caption, '--caption', false)
+  if (caption !== undefined) {
+    checkText(caption, '--caption', false)
+    warnTypedVariable(context, caption, '--caption')
+  }
   const queue = context.args.flags['queue'] === true
 
   if (sub === 'text') {
     const message = requireString(context.args, 'message')
     checkText(message, '--message', true)
+    warnTypedVariable(context, message, '--message')
     if (queue) {
       return withCommandLineCore(context, await context.credentials(), (core) =>
         enqueueFromCli(context, core, { recipients, isGroup, entry: { kind: 'text', text: message } })

@@ -1,6 +1,6 @@
 /** `sender-desk webhook …`: a device's webhook settings at the gateway, and (sandbox) what the sandbox POSTed. */
 import { UsageError, stringFlag } from './args'
-import { EXIT } from './output'
+import { counted, EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
 import type { WebhookDeliverySnapshot, WebhookReplyNote } from '@sender-desk/sandbox-gateway'
@@ -34,7 +34,7 @@ function describeDelivery(delivery: WebhookDeliverySnapshot): string {
       : `HTTP ${last.httpStatus}`
     : 'not tried'
   const lines = [
-    `${delivery.createdAt} ${delivery.kind} → ${delivery.url}: ${delivery.state} after ${delivery.attempts.length} attempt(s), last ${answer}`,
+    `${delivery.createdAt} ${delivery.kind} → ${delivery.url}: ${delivery.state} after ${counted(delivery.attempts.length, 'attempt')}, last ${answer}`,
     `  payload: ${JSON.stringify(delivery.payload)}`
   ]
   if (last?.body) lines.push(`  answer: ${last.body.replace(/\s+/g, ' ').slice(0, 200)}`)

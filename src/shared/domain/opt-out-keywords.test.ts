@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import {
   DEFAULT_OPT_OUT_KEYWORDS,
   keywordActionOf,
+  keywordCase,
+  keywordForm,
   keywordsProblem,
   KEYWORDS_PER_LIST
 } from './opt-out-keywords'
@@ -46,5 +48,18 @@ describe('keywordsProblem', () => {
     ]
   ])('refuses %j', (keywords, problem) => {
     expect(keywordsProblem(keywords)).toEqual(problem)
+  })
+})
+
+describe('keywordCase', () => {
+  it('writes a keyword in the case the match compares in, its spaces and marks as typed', () => {
+    expect(keywordCase('unsub')).toBe('UNSUB')
+    expect(keywordCase('stop all')).toBe('STOP ALL')
+    expect(keywordCase('ｓｔｏｐ!')).toBe('STOP!')
+  })
+
+  it('never changes what a keyword matches', () => {
+    for (const word of ['unsub', 'Stop all', 'cukup.', 'berhenti!!', 'ｓｔｏｐ', 'straße'])
+      expect(keywordForm(keywordCase(word))).toBe(keywordForm(word))
   })
 })

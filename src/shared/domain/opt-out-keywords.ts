@@ -22,13 +22,19 @@ export const KEYWORD_MAX_LENGTH = 32
 /** How many keywords each list may hold. */
 export const KEYWORDS_PER_LIST = 30
 
+/**
+ * A keyword in the case the match compares in (upper, as the defaults are written), otherwise as typed: how a list
+ * edited in the terminal keeps "unsub" ("UNSUB"), so it reads like the rest. Matching is the same either way.
+ */
+export function keywordCase(text: string): string {
+  return text.normalize('NFKC').toLocaleUpperCase('en')
+}
+
 /** The form two texts are compared in: no spaces (zero-width ones too), upper case, no closing "." or "!". */
 export function keywordForm(text: string): string {
-  return text
-    .normalize('NFKC')
+  return keywordCase(text)
     .replace(/[\s\u200b-\u200d\u2060\ufeff]+/g, '')
     .replace(/[.!]+$/, '')
-    .toLocaleUpperCase('en')
 }
 
 /** Whether a received text could be a keyword at all (cheap, list-independent: the inbox keeps these for applying). */

@@ -21,21 +21,23 @@ export function phoneProblem(value: string, kind: PhoneProblem, reason: string):
   return { value, problem: kind, reason }
 }
 
-/** The rule for `62…` or other country-code-first digits; the shortcut first, the library for everything else. */
-export function checkInternationalDigits(digits: string): PhoneCheck {
+/**
+ * The rule for `62…` or other country-code-first digits; the shortcut first, the library for everything else.
+ * `typedDigits`: how many digits the operator typed, which a length reason counts ("0812" is 4, though `62812` is 5).
+ */
+export function checkInternationalDigits(digits: string, typedDigits = digits.length): PhoneCheck {
   if (INDONESIAN_MOBILE.test(digits)) return { value: digits, problem: null, reason: '' }
-  return checkDigitsWithLibrary(digits)
+  return checkDigitsWithLibrary(digits, typedDigits)
 }
 
 /** libphonenumber's answer alone (the rule the shortcut must agree with). */
-export function checkDigitsWithLibrary(digits: string): PhoneCheck {
+export function checkDigitsWithLibrary(digits: string, typedDigits = digits.length): PhoneCheck {
   // E.164 numbers have at most 15 digits; libphonenumber gives up on long inputs before it can say so.
   if (digits.length > MAX_E164_DIGITS)
-    return phoneProblem(digits, 'length', `too long: ${digits.length} digits`)
+    return phoneProblem(digits, 'length', `too long: ${typedDigits} digits`)
   const lengthProblem = validatePhoneNumberLength(`+${digits}`)
-  if (lengthProblem === 'TOO_SHORT')
-    return phoneProblem(digits, 'length', `too short: ${digits.length} digits`)
-  if (lengthProblem === 'TOO_LONG') return phoneProblem(digits, 'length', `too long: ${digits.length} digits`)
+  if (lengthProblem === 'TOO_SHORT') return phoneProblem(digits, 'length', `too short: ${typedDigits} digits`)
+  if (lengthProblem === 'TOO_LONG') return phoneProblem(digits, 'length', `too long: ${typedDigits} digits`)
   if (lengthProblem === 'INVALID_COUNTRY' || lengthProblem === 'NOT_A_NUMBER') {
     return phoneProblem(digits, 'prefix', 'it starts with no known country code')
   }
@@ -48,7 +50,7 @@ export function checkDigitsWithLibrary(digits: string): PhoneCheck {
     return phoneProblem(
       digits,
       'length',
-      `${digits.length} digits is not a valid length for a number in its country`
+      `${typedDigits} digits is not a valid length for a number in its country`
     )
   }
   const type = parsed.getType()

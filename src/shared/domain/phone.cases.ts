@@ -5,6 +5,8 @@ export interface PhoneCase {
   input: string
   /** The `62…` digits that are sent, or the problem every layer must report. */
   expected: { value: string } | { problem: PhoneProblem }
+  /** The English reason the core and the CLI print, where its wording is the point. */
+  reason?: string
   why?: string
 }
 
@@ -45,9 +47,20 @@ export const PHONE_CASES: readonly PhoneCase[] = [
   { input: '08+12345678', expected: { problem: 'characters' } },
   { input: '++6281234567890', expected: { problem: 'characters' } },
   { input: '0812345', expected: { problem: 'length' } },
-  { input: '0812', expected: { problem: 'length' } },
+  {
+    input: '0812',
+    expected: { problem: 'length' },
+    reason: 'too short: 4 digits',
+    why: 'said "5 digits", counting the 62 the 0 became'
+  },
   { input: '+1 234', expected: { problem: 'length' } },
-  { input: '08123456789012345', expected: { problem: 'length' } },
+  {
+    input: '08123456789012345',
+    expected: { problem: 'length' },
+    reason: 'too long: 17 digits',
+    why: 'the digits typed, not the 62… form'
+  },
+  { input: '+62 812', expected: { problem: 'length' }, reason: 'too short: 5 digits' },
   { input: '+0812345678901', expected: { problem: 'prefix' }, why: 'a country code never starts with 0' },
   { input: '999', expected: { problem: 'prefix' } },
   { input: '12345', expected: { problem: 'prefix' }, why: 'typed without any prefix' },

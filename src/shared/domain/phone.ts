@@ -8,7 +8,7 @@ export interface PhoneCheck {
   /** The `62…` digits that would be sent (best effort when there is a problem). */
   value: string
   problem: PhoneProblem | null
-  /** English explanation for core and CLI messages, e.g. "too short: 7 digits". Empty when valid. */
+  /** English explanation for core and CLI messages, e.g. "too short: 7 digits" (the digits typed). Empty when valid. */
   reason: string
 }
 
@@ -52,7 +52,7 @@ export function checkPhoneInFull(input: string): PhoneCheck {
   }
   // "+62 (0)812…" and "62 0812…": Indonesian subscriber numbers never start with 0 after the country code.
   if (digits.startsWith(INDONESIA + '0')) digits = INDONESIA + digits.slice(3)
-  const checked = checkInternationalDigits(digits)
+  const checked = checkInternationalDigits(digits, compact.length)
   // Typed without +, 00, 0, 8 or 62 and still no number: the likelier mistake is a missing prefix.
   const unprefixed = !international && !/^(0|8|62)/.test(compact)
   if (unprefixed && checked.problem === 'length') {

@@ -17,6 +17,7 @@ import {
   hasWhatsAppFormatting,
   isWithinTextLimit,
   localTimeToInstant,
+  firstTypedVariable,
   planDirectSend,
   textLength,
   type DirectSendPlan,
@@ -30,7 +31,6 @@ import { useNow } from '../../ui/use-now'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, Rejections } from './FileList'
-import { firstTypedVariable } from './typed-variables'
 import { parseRecipients, repeatedRecipientsLeftOut, unpickedName } from './recipients'
 import { enqueueRequest } from './enqueue-request'
 import { SendSummary } from './SendSummary'

@@ -1,4 +1,5 @@
 // A campaign's "{nama}" typed into a direct send: Send fills nothing in, so it would reach every recipient as written.
+// One rule for the window's Send view and the CLI's `send`, which both warn of it.
 
 /** The first `{…}` in the text (a variable or `{a|b}` wording), or null; `{{` and `}}` are literal braces. */
 export function firstTypedVariable(text: string): string | null {
