@@ -4,7 +4,7 @@ import QRCode from 'qrcode'
 import { UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { DeviceInfo } from '../core/compose-command-line'
+import type { DeviceInfo, GatewayClient } from '../core/compose-command-line'
 
 const EXTENSION: Record<string, string> = {
   'image/png': 'png',
@@ -25,6 +25,17 @@ export function describeDeviceInfo(info: DeviceInfo): string {
   return lines.join('\n')
 }
 
+/**
+ * The gateway's own line, as the window says "Restarted." or "Reconnected.": which endpoint answered is said only
+ * when it was the legacy reconnect this gateway has instead of restart (the line of `device/restart` already says
+ * "restart").
+ */
+export function describeRestart(result: Awaited<ReturnType<GatewayClient['restart']>>): string {
+  return result.via === 'reconnect'
+    ? `${result.message} (this gateway has no restart: the device was reconnected instead)`
+    : result.message
+}
+
 export async function runDevice(context: CliContext): Promise<number> {
   const [sub, ...rest] = context.args.positionals
   const client = await context.client()
@@ -36,7 +47,7 @@ export async function runDevice(context: CliContext): Promise<number> {
     }
     case 'restart': {
       const result = await client.restart()
-      context.out.result(`${result.message} (via ${result.via})`, { ok: true, ...result })
+      context.out.result(describeRestart(result), { ok: true, ...result })
       return EXIT.ok
     }
     case 'qr': {
