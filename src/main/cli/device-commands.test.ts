@@ -1,20 +1,21 @@
 // `sender-desk device …` in its words: a restart says what the gateway said (the endpoint only when it was the
-// legacy reconnect).
-import { mkdtempSync, rmSync } from 'node:fs'
+// legacy reconnect), a QR saved to a file says where.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { describeRestart } from './device-commands'
 import { runCli, sandboxForCli } from './testing/in-process'
 
 let work: string
 let sandbox: Sandbox
+let control: SandboxControl
 let env: NodeJS.ProcessEnv
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'sd-device-cli-'))
-  ;({ sandbox, env } = await sandboxForCli(join(work, 'data'), { seed: 3 }))
+  ;({ sandbox, control, env } = await sandboxForCli(join(work, 'data'), { seed: 3 }))
 })
 
 afterAll(async () => {
@@ -36,5 +37,16 @@ describe('device restart', () => {
     expect(describeRestart({ via: 'reconnect', message, deviceId: '7' })).toBe(
       `${message} (this gateway has no restart: the device was reconnected instead)`
     )
+  })
+})
+
+describe('device qr --out', () => {
+  it('says where it saved the QR code', async () => {
+    const { token } = await control.createDevice({ linked: false })
+    const file = join(work, 'qr.png')
+    const run = await runCli(['device', 'qr', '--out', file], { ...env, SENDER_DESK_TOKEN: token })
+    expect(run.code, run.stderr).toBe(0)
+    expect(existsSync(file)).toBe(true)
+    expect(run.stdout).toContain(`Saved the QR code to ${file}`)
   })
 })

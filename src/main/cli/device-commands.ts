@@ -56,8 +56,9 @@ export async function runDevice(context: CliContext): Promise<number> {
       if (qr.kind === 'text') {
         if (outFile) await QRCode.toFile(outFile, qr.text, { type: 'png' })
         const drawing = await QRCode.toString(qr.text, { type: 'terminal', small: true })
+        const saved = outFile ? `\nSaved the QR code to ${outFile}.` : ''
         context.out.result(
-          `${drawing}\nScan this with WhatsApp on the sender phone (Linked devices → Link a device).`,
+          `${drawing}\nScan this with WhatsApp on the sender phone (Linked devices → Link a device).${saved}`,
           { ok: true, kind: 'text', text: qr.text, ...(outFile ? { file: outFile } : {}) }
         )
         return EXIT.ok
