@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
-import { describeRestart } from './device-commands'
+import { describeDeviceInfo, describeRestart } from './device-commands'
+import { computerZone } from './times'
 import { runCli, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -21,6 +22,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await sandbox?.close()
   rmSync(work, { recursive: true, force: true })
+})
+
+describe('device info', () => {
+  it('gives the expiry, a time on the gateway’s clock, on the computer’s clock with the zone named', async () => {
+    const run = await runCli(['device', 'info'], env)
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(
+      new RegExp(`^Expires: \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(${computerZone()}\\)$`, 'm')
+    )
+    const info = {
+      name: null,
+      serial: 'NFURMJ',
+      sender: null,
+      quota: null,
+      expiresAt: '2027-11-30 08:38:52',
+      active: true,
+      connection: 'connected' as const,
+      statusText: 'connected',
+      note: null,
+      shape: 'current' as const
+    }
+    expect(describeDeviceInfo(info, 'UTC')).toContain('Expires: 2027-11-30 01:38 (UTC)')
+    expect(describeDeviceInfo({ ...info, expiresAt: null }, 'UTC')).toContain('Expires: unknown')
+  })
 })
 
 describe('device restart', () => {

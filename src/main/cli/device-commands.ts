@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises'
 import QRCode from 'qrcode'
 import { UsageError, stringFlag } from './args'
+import { gatewayTime } from './gateway-time'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import type { DeviceInfo, GatewayClient } from '../core/compose-command-line'
@@ -14,12 +15,13 @@ const EXTENSION: Record<string, string> = {
   'image/webp': 'webp'
 }
 
-export function describeDeviceInfo(info: DeviceInfo): string {
+/** The device in words; its expiry on the computer's clock (or `timeZone`'s), zone named. */
+export function describeDeviceInfo(info: DeviceInfo, timeZone?: string): string {
   const lines = [
     `Device ${info.serial ?? '(no serial)'}${info.name ? ` — ${info.name}` : ''}: ${info.connection}${info.active === false ? ' (not active)' : ''}`,
     `Sender: ${info.sender ?? 'not linked'}`,
     `Quota: ${info.quota ?? 'unknown'}`,
-    `Expires: ${info.expiresAt ?? 'unknown'}`
+    `Expires: ${info.expiresAt ? gatewayTime(info.expiresAt, timeZone) : 'unknown'}`
   ]
   if (info.note) lines.push(`Note: ${info.note}`)
   return lines.join('\n')

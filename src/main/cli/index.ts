@@ -273,7 +273,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case 'send':
         return await (await import('./send-commands')).runSend(context)
       case 'report':
-        return await (await import('./send-commands')).runReport(context)
+        return await (await import('./report-commands')).runReport(context)
       case 'message':
         return await (await import('./message-commands')).runMessage(context)
       case 'outbox':
