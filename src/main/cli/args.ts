@@ -15,6 +15,20 @@ export class UnreachableError extends Error {
   }
 }
 
+/**
+ * A command that ran and ended in a state the operator must fix (`inbox sync` with no mailbox): an error like any
+ * other, its one line on stderr, with the exit code that state has.
+ */
+export class CommandFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number
+  ) {
+    super(message)
+    this.name = 'CommandFailure'
+  }
+}
+
 export interface FlagSpec {
   /** Takes a value (string) or is a switch (boolean). */
   type: 'string' | 'boolean'

@@ -11,6 +11,7 @@ import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
 import { describeCampaign, parseMap } from './campaign-commands'
+import { localDateTime } from './times'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
@@ -65,13 +66,30 @@ describe('a campaign in words', () => {
   const now = Date.UTC(2026, 10, 29, 9, 0)
 
   it('gives an estimated end still ahead, and says a passed one is behind rather than give that time', () => {
-    expect(describeCampaign(running(now + 60_000), now)).toContain(
-      'Estimated finish: 2026-11-29T09:01:00.000Z'
+    expect(describeCampaign(running(now + 60_000), now, 'UTC')).toContain(
+      'Estimated finish: 2026-11-29 09:01 (UTC)'
     )
     const late = describeCampaign(running(now - 60_000), now)
     expect(late).not.toContain('2026-11-29T08:59')
     expect(late).toContain('Estimated finish: running behind the estimate')
     expect(describeCampaign(running(null), now)).not.toContain('Estimated finish')
+  })
+
+  it("gives its times on the computer's clock with the zone named, never a raw ISO string", () => {
+    const waiting: CampaignView = {
+      ...running(now + 3 * 3_600_000),
+      devices: [
+        { deviceId: 'dev-1', wait: { code: 'outside_hours', until: now + 3_600_000 }, autoPaused: null }
+      ]
+    }
+    const text = describeCampaign(waiting, now, 'Asia/Jakarta')
+    // The pacing line names its hours' zone; the times below it name theirs (09:00 UTC is 16:00 in Jakarta).
+    expect(text).toContain('08:00-20:00 Asia/Jakarta')
+    expect(text).toContain('Waiting (outside hours) until 2026-11-29 17:00 (Asia/Jakarta)')
+    expect(text).toContain('Estimated finish: 2026-11-29 19:00 (Asia/Jakarta)')
+    const here = describeCampaign(waiting, now)
+    expect(here).toContain(`Estimated finish: ${localDateTime(now + 3 * 3_600_000)}`)
+    expect(here).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/)
   })
 })
 

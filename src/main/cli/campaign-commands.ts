@@ -9,6 +9,7 @@ import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT } from './output'
+import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { describeRejection, registerFile } from './send-commands'
@@ -133,8 +134,11 @@ function describePacing(pacing: PacingPolicy): string {
     .join(', ')
 }
 
-/** A campaign in the terminal's words; its estimated end read against `now` (a time gone by is never the end). */
-export function describeCampaign(view: CampaignView, now = Date.now()): string {
+/**
+ * A campaign in the terminal's words; its estimated end read against `now` (a time gone by is never the end). Its
+ * times on the computer's clock (or `timeZone`'s) with the zone named, as the pacing line names its hours' zone.
+ */
+export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?: string): string {
   const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
     `${view.id}  ${view.name}  ${view.status}`,
@@ -152,11 +156,11 @@ export function describeCampaign(view: CampaignView, now = Date.now()): string {
     if (device.autoPaused) lines.push(`Paused on ${device.deviceId}: ${device.autoPaused.replace('_', ' ')}`)
     else if (device.wait)
       lines.push(
-        `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${new Date(device.wait.until).toISOString()}` : ''}`
+        `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${localDateTime(device.wait.until, timeZone)}` : ''}`
       )
   }
   const end = finishEstimate(view.estimate.finishAt, now)
-  if (end.kind === 'at') lines.push(`Estimated finish: ${new Date(end.at).toISOString()}`)
+  if (end.kind === 'at') lines.push(`Estimated finish: ${localDateTime(end.at, timeZone)}`)
   else if (end.kind === 'late')
     lines.push('Estimated finish: running behind the estimate (a new one is being made)')
   return lines.join('\n')

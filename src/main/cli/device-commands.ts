@@ -2,9 +2,10 @@
 import { writeFile } from 'node:fs/promises'
 import QRCode from 'qrcode'
 import { UsageError, stringFlag } from './args'
+import { gatewayTime } from './gateway-time'
 import { EXIT } from './output'
 import type { CliContext } from './index'
-import type { DeviceInfo } from '../core/compose-command-line'
+import type { DeviceInfo, GatewayClient } from '../core/compose-command-line'
 
 const EXTENSION: Record<string, string> = {
   'image/png': 'png',
@@ -14,15 +15,27 @@ const EXTENSION: Record<string, string> = {
   'image/webp': 'webp'
 }
 
-export function describeDeviceInfo(info: DeviceInfo): string {
+/** The device in words; its expiry on the computer's clock (or `timeZone`'s), zone named. */
+export function describeDeviceInfo(info: DeviceInfo, timeZone?: string): string {
   const lines = [
     `Device ${info.serial ?? '(no serial)'}${info.name ? ` — ${info.name}` : ''}: ${info.connection}${info.active === false ? ' (not active)' : ''}`,
     `Sender: ${info.sender ?? 'not linked'}`,
     `Quota: ${info.quota ?? 'unknown'}`,
-    `Expires: ${info.expiresAt ?? 'unknown'}`
+    `Expires: ${info.expiresAt ? gatewayTime(info.expiresAt, timeZone) : 'unknown'}`
   ]
   if (info.note) lines.push(`Note: ${info.note}`)
   return lines.join('\n')
+}
+
+/**
+ * The gateway's own line, as the window says "Restarted." or "Reconnected.": which endpoint answered is said only
+ * when it was the legacy reconnect this gateway has instead of restart (the line of `device/restart` already says
+ * "restart").
+ */
+export function describeRestart(result: Awaited<ReturnType<GatewayClient['restart']>>): string {
+  return result.via === 'reconnect'
+    ? `${result.message} (this gateway has no restart: the device was reconnected instead)`
+    : result.message
 }
 
 export async function runDevice(context: CliContext): Promise<number> {
@@ -36,7 +49,7 @@ export async function runDevice(context: CliContext): Promise<number> {
     }
     case 'restart': {
       const result = await client.restart()
-      context.out.result(`${result.message} (via ${result.via})`, { ok: true, ...result })
+      context.out.result(describeRestart(result), { ok: true, ...result })
       return EXIT.ok
     }
     case 'qr': {
@@ -45,8 +58,9 @@ export async function runDevice(context: CliContext): Promise<number> {
       if (qr.kind === 'text') {
         if (outFile) await QRCode.toFile(outFile, qr.text, { type: 'png' })
         const drawing = await QRCode.toString(qr.text, { type: 'terminal', small: true })
+        const saved = outFile ? `\nSaved the QR code to ${outFile}.` : ''
         context.out.result(
-          `${drawing}\nScan this with WhatsApp on the sender phone (Linked devices → Link a device).`,
+          `${drawing}\nScan this with WhatsApp on the sender phone (Linked devices → Link a device).${saved}`,
           { ok: true, kind: 'text', text: qr.text, ...(outFile ? { file: outFile } : {}) }
         )
         return EXIT.ok

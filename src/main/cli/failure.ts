@@ -3,7 +3,7 @@
  * classes it tells apart live in the core, and importing them up front loaded the whole core (zod, SQLite, the
  * gateway client) for `--help` too.
  */
-import { UnreachableError, UsageError } from './args'
+import { CommandFailure, UnreachableError, UsageError } from './args'
 import {
   ApiFailure,
   DiskFullError,
@@ -24,6 +24,7 @@ export function describeFailure(error: unknown): { code: number; line: string } 
 function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof UsageError) return { code: EXIT.badInput, line: error.message }
   if (error instanceof UnreachableError) return { code: EXIT.network, line: error.message }
+  if (error instanceof CommandFailure) return { code: error.exitCode, line: error.message }
   if (isGatewayError(error)) {
     if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
     const detail =

@@ -186,15 +186,38 @@ describe('sender-desk inbox', () => {
   })
 
   it('sync without a mailbox says how to connect (exit 2); a relay that is gone is a network failure (exit 4)', async () => {
+    // Errors, each its one line on stderr and nothing on stdout (no "0 new" tally of a sync that did not run).
     const bare = await runCli(['inbox', 'sync'], env)
     expect(bare.code).toBe(2)
-    expect(bare.stdout).toContain('not connected: run sender-desk inbox connect')
+    expect(bare.stdout).toBe('')
+    expect(bare.stderr).toBe('sender-desk: not connected: run sender-desk inbox connect --relay URL\n')
+    expect(jsonLineOf(await runCli(['inbox', 'sync', '--json'], env))).toEqual({
+      ok: false,
+      exitCode: 2,
+      error: 'not connected: run sender-desk inbox connect --relay URL'
+    })
+    const following = await runCli(['inbox', 'sync', '--follow'], env)
+    expect(following.code).toBe(2)
+    expect(following.stdout).toBe('')
+    expect(following.stderr.match(/not connected/g)).toHaveLength(1)
     expect((await runCli(['inbox', 'connect', '--relay', relay.url], env)).code).toBe(0)
     await relay.close()
     const gone = await runCli(['inbox', 'sync'], env)
     expect(gone.code).toBe(4)
-    expect(gone.stdout).toContain('relay unreachable since')
+    expect(gone.stdout).toBe('')
+    expect(gone.stderr).toMatch(/^sender-desk: relay unreachable since /)
     relay = await startNodeRelay({ dataDir: relayDir })
+  })
+
+  it('sync counts in words: one message, one duplicate', async () => {
+    const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    const incoming = /incoming messages:\s+(\S+)/.exec(connect.stdout)![1]!
+    const message = { id: 'WAID-P1', phone: '6281298765432', message: 'Halo', deviceId: 'S1' }
+    await post(incoming, message)
+    await post(incoming, message)
+    const sync = await runCli(['inbox', 'sync'], env)
+    expect(sync.code, sync.stderr).toBe(0)
+    expect(sync.stdout).toBe('connected, up to date; 1 new, 1 duplicate dropped; 1 message (1 unread)\n')
   })
 
   it('a relay on plain http to another computer is refused before any key is made', async () => {

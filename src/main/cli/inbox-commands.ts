@@ -8,7 +8,7 @@
  * private key stay in the data folder's secrets file and are never printed.
  */
 import { randomUUID } from 'node:crypto'
-import { UnreachableError, UsageError, stringFlag } from './args'
+import { CommandFailure, UnreachableError, UsageError, stringFlag } from './args'
 import { EXIT } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
@@ -192,11 +192,16 @@ async function sync(context: CliContext): Promise<number> {
       const summary = inbox.counts()
       const warning = storageLine(status)
       if (warning) context.out.progress(`warning: ${warning}`)
+      // A sync that could not run is an error, its line on stderr alone: "0 new" beside it said nothing true.
+      const code = exitFor(status.state)
+      if (code !== EXIT.ok) throw new CommandFailure(describeSyncState(status.state), code)
+      const { received, duplicates } = status
       context.out.result(
-        `${describeSyncState(status.state)}; ${status.received} new, ${status.duplicates} duplicates dropped; ` +
-          `${summary.messages} messages (${summary.unread} unread)`,
+        `${describeSyncState(status.state)}; ${received} new, ${duplicates} ` +
+          `${duplicates === 1 ? 'duplicate' : 'duplicates'} dropped; ` +
+          `${summary.messages} ${summary.messages === 1 ? 'message' : 'messages'} (${summary.unread} unread)`,
         {
-          ok: exitFor(status.state) === EXIT.ok,
+          ok: true,
           state: status.state,
           received: status.received,
           duplicates: status.duplicates,
@@ -210,23 +215,29 @@ async function sync(context: CliContext): Promise<number> {
     let halted: () => void = () => undefined
     const haltedByState = new Promise<void>((resolve) => (halted = resolve))
     inbox.sync.onStatus((status) => {
+      // A state only the operator can fix ends the loop, and the command with it: said once, as its error.
+      if (STOPPED_STATES.has(status.state.kind)) {
+        const warning = storageLine(status)
+        if (warning) context.out.progress(`warning: ${warning}`)
+        return halted()
+      }
       const line = [describeSyncState(status.state), storageLine(status)].filter(Boolean).join('; ')
       if (line !== last) context.out.progress(line)
       last = line
-      // A state only the operator can fix ends the loop, and the command with it.
-      if (STOPPED_STATES.has(status.state.kind)) halted()
     })
     context.out.progress('Following the inbox; press Ctrl+C to stop.')
     inbox.sync.start()
     await Promise.race([context.stopSignal, haltedByState])
     await inbox.sync.stop()
     const status = inbox.status()
+    if (STOPPED_STATES.has(status.state.kind))
+      throw new CommandFailure(describeSyncState(status.state), exitFor(status.state))
     context.out.result(describeSyncState(status.state), {
       ok: true,
       state: status.state,
       counts: status.counts
     })
-    return STOPPED_STATES.has(status.state.kind) ? exitFor(status.state) : EXIT.ok
+    return EXIT.ok
   })
 }
 

@@ -67,8 +67,24 @@ Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this com
 --allow-insecure-http). Token: --token, SENDER_DESK_TOKEN or --token-file.
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
 Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL.
---json prints one machine-readable JSON result.
+--json prints one machine-readable JSON result. <command> help (or --help): that command's usage.
 Exit codes: 0 ok, 2 bad input, 3 gateway/auth rejection, 4 network failure.`
+
+/**
+ * USAGE cut to one command: its lines (each entry starts two spaces in, its continuation lines further) between the
+ * first line and the notes on credentials and exit codes. Null for a command USAGE does not list.
+ */
+export function commandUsage(command: string): string | null {
+  const [first = '', entries = '', ...notes] = USAGE.split('\n\n')
+  const blocks: string[][] = []
+  for (const line of entries.split('\n')) {
+    if (/^ {2}\S/.test(line)) blocks.push([line])
+    else blocks.at(-1)?.push(line)
+  }
+  const own = blocks.filter((block) => block[0]?.trim().split(' ')[0] === command)
+  if (own.length === 0) return null
+  return [first, own.flat().join('\n'), ...notes].join('\n\n')
+}
 
 export const FLAGS: Record<string, FlagSpec> = {
   json: { type: 'boolean' },
@@ -217,8 +233,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
     const args = parseArgs(argv, FLAGS)
     out = createOutput(args.flags['json'] === true)
     const [command, ...rest] = args.positionals
-    if (!command || args.flags['help'] === true || command === 'help') {
-      process.stdout.write(`${USAGE}\n`)
+    if (!command || args.flags['help'] === true || command === 'help' || rest[0] === 'help') {
+      // `campaign help`, `campaign --help`, `help campaign`: that command's lines; a bare `help`, all of them.
+      const asked = command === 'help' ? rest[0] : command
+      process.stdout.write(`${(asked && commandUsage(asked)) || USAGE}\n`)
       return command || args.flags['help'] === true ? EXIT.ok : EXIT.badInput
     }
     // Read once: a command may ask for them twice (queue, then enqueue), the --allow-insecure-http warning shows once.
@@ -255,7 +273,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       case 'send':
         return await (await import('./send-commands')).runSend(context)
       case 'report':
-        return await (await import('./send-commands')).runReport(context)
+        return await (await import('./report-commands')).runReport(context)
       case 'message':
         return await (await import('./message-commands')).runMessage(context)
       case 'outbox':

@@ -5,7 +5,14 @@ import type { CliContext } from './index'
 import { normaliseRecipients, type Reminder, type ReminderPeriode } from '../core/compose-command-line'
 import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { withCommandLineCore } from './outbox-commands'
-import { checkReminderRepeat, MAX_EVERY_N_DAYS, REMINDER_PERIODS } from '../../shared/domain'
+import {
+  checkReminderRepeat,
+  dayIn,
+  GATEWAY_TIME_ZONE,
+  MAX_EVERY_N_DAYS,
+  parseInZone,
+  REMINDER_PERIODS
+} from '../../shared/domain'
 
 const PERIODES: readonly ReminderPeriode[] = REMINDER_PERIODS
 
@@ -19,14 +26,29 @@ export function describeReminder(reminder: Reminder): string {
   return lines.join('\n')
 }
 
-/** `2026-02-01 08:00`, `2026-02-01T08:00` or with seconds, as the gateway's `Y-m-d H:i:s`. */
-function startOf(context: CliContext): string {
+/** A first time to give as an example: tomorrow at 09:00 on the gateway's clock, never a date gone by. */
+function exampleStart(now: number): string {
+  return `${dayIn(now + 24 * 60 * 60 * 1000, GATEWAY_TIME_ZONE)} 09:00`
+}
+
+/**
+ * `2026-02-01 08:00`, `2026-02-01T08:00` or with seconds, as the gateway's `Y-m-d H:i:s`. Checked here, in the
+ * usage's words: the gateway client's own check names its field ("scheduledAt must be Y-m-d H:i:s").
+ */
+function startOf(context: CliContext, now = Date.now()): string {
   const raw = requireString(
     context.args,
     'start',
-    'the first time, e.g. "2026-02-01 08:00" on the gateway clock'
+    `the first time, e.g. "${exampleStart(now)}" on the gateway clock`
   )
-  return raw.trim().replace('T', ' ')
+  const start = raw.trim().replace('T', ' ')
+  // The shape first: parseInZone also takes a bare date, which the usage does not offer.
+  if (
+    !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(?::\d{2})?$/.test(start) ||
+    parseInZone(start, GATEWAY_TIME_ZONE) === null
+  )
+    throw new UsageError(`--start must be "Y-m-d H:i", e.g. ${exampleStart(now)}`)
+  return start
 }
 
 function idOf(positionals: string[], command: string): string {

@@ -1,0 +1,56 @@
+// `sender-desk <command> help` answers as `--help` does: the usage, exit 0 (QA10 Q10-17), not "needs one of …".
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { main } from './index'
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+async function run(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = ''
+  let stderr = ''
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+    stdout += String(chunk)
+    return true
+  })
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+    stderr += String(chunk)
+    return true
+  })
+  const code = await main(argv, {})
+  vi.restoreAllMocks()
+  return { code, stdout, stderr }
+}
+
+describe('help after a command', () => {
+  it.each(['campaign', 'send', 'device', 'reminder', 'inbox', 'optout'])(
+    '`%s help` prints that command’s usage and exits 0, as `%s --help` does',
+    async (command) => {
+      const help = await run([command, 'help'])
+      expect(help.code, help.stderr).toBe(0)
+      expect(help.stderr).toBe('')
+      expect(help.stdout).toMatch(new RegExp(`^ {2}${command} `, 'm'))
+      expect(help.stdout).toContain('Exit codes:')
+      expect(await run([command, '--help'])).toEqual(help)
+      expect(await run(['help', command])).toEqual(help)
+    }
+  )
+
+  it('keeps to the command asked: campaign’s lines, not send’s; its continuation lines with it', async () => {
+    const { stdout } = await run(['campaign', 'help'])
+    expect(stdout).not.toMatch(/^ {2}send /m)
+    expect(stdout).toMatch(/^ {2}campaign takeback /m)
+    expect(stdout).toContain('--attach: one file sent with every row')
+    const reminder = (await run(['reminder', 'help'])).stdout
+    expect(reminder).toContain('[--custom-day N]')
+    expect((await run(['device', 'help'])).stdout).toMatch(/^ {2}device invoices /m)
+  })
+
+  it('a bare help prints every command; no command at all is still bad input', async () => {
+    const all = await run(['help'])
+    expect(all.code).toBe(0)
+    expect(all.stdout).toMatch(/^ {2}campaign /m)
+    expect(all.stdout).toMatch(/^ {2}send /m)
+    expect((await run([])).code).toBe(2)
+  })
+})
