@@ -8,7 +8,7 @@
 import { readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { UsageError, intFlag, requireString, stringFlag } from './args'
-import { EXIT } from './output'
+import { EXIT, counted } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
@@ -359,7 +359,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
       )
       context.out.result(
         [
-          `Cancelled ${report.cancelledRows.length} row(s).`,
+          `Cancelled ${counted(report.cancelledRows.length, 'row')}.`,
           `Already with the gateway (${accepted.length}):`,
           ...accepted
         ].join('\n'),

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { CommandFailure, UnreachableError, UsageError, stringFlag } from './args'
-import { EXIT } from './output'
+import { EXIT, counted } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { registerFile } from './send-commands'
@@ -197,9 +197,8 @@ async function sync(context: CliContext): Promise<number> {
       if (code !== EXIT.ok) throw new CommandFailure(describeSyncState(status.state), code)
       const { received, duplicates } = status
       context.out.result(
-        `${describeSyncState(status.state)}; ${received} new, ${duplicates} ` +
-          `${duplicates === 1 ? 'duplicate' : 'duplicates'} dropped; ` +
-          `${summary.messages} ${summary.messages === 1 ? 'message' : 'messages'} (${summary.unread} unread)`,
+        `${describeSyncState(status.state)}; ${received} new, ${counted(duplicates, 'duplicate')} dropped; ` +
+          `${counted(summary.messages, 'message')} (${summary.unread} unread)`,
         {
           ok: true,
           state: status.state,

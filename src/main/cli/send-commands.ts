@@ -1,4 +1,4 @@
-/** `sender-desk send …` and `report`: send now (or queue with --queue) and ask the gateway what happened. */
+/** `sender-desk send …`: send now (or queue with --queue). */
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
@@ -7,7 +7,7 @@ import type { CliContext } from './index'
 import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
 import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
-import type { CommandLineCore, RegisteredFile, ReportItem, SendResult } from '../core/compose-command-line'
+import type { CommandLineCore, RegisteredFile, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
 import {
   ALLOWED_EXTENSIONS,
@@ -147,31 +147,4 @@ export async function runSend(context: CliContext): Promise<number> {
     context.out.result(describeSend(result, refId), { ok: true, refId, ...result })
     return EXIT.ok
   })
-}
-
-function describeReport(items: ReportItem[]): string {
-  if (items.length === 0) return 'No message found (yet).'
-  return items
-    .map(
-      (i) =>
-        `${i.id}  to ${i.to ?? '?'}  ${i.status}${i.refId ? `  ref ${i.refId}` : ''}${i.updatedAt ? `  (${i.updatedAt})` : ''}`
-    )
-    .join('\n')
-}
-
-export async function runReport(context: CliContext): Promise<number> {
-  const ids = stringFlag(context.args, 'id')
-  const ref = stringFlag(context.args, 'ref')
-  if (!ids === !ref) throw new UsageError('report needs exactly one of --id <ids,…> or --ref <ref_id>')
-  const client = await context.client()
-  const page = ids
-    ? await client.reportRealtime({
-        messageIds: ids
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      })
-    : await client.reportMessages({ refId: ref! })
-  context.out.result(describeReport(page.items), { ok: true, ...page })
-  return EXIT.ok
 }
