@@ -28,6 +28,7 @@ import {
   MESSAGE_KINDS,
   OUTBOX_BULK_MAX,
   OUTBOX_STATUSES,
+  HAPPENED_EVENTS,
   OVERDUE_POLICIES,
   PACING_CLOCK,
   PACING_RANGES,
@@ -256,7 +257,14 @@ export const OutboxListFilter = z.object({
   text: z.string().max(1024).optional(),
   /** ISO date bounds on createdAt */
   from: z.string().optional(),
-  to: z.string().optional()
+  to: z.string().optional(),
+  /**
+   * The items `outbox:since` counts in one of its numbers (the Overview's "N sent today"), by when that happened, not
+   * by when they were created: the same rule (store/happened-since.ts), so the list holds exactly that many.
+   */
+  happenedSince: z
+    .object({ event: z.enum(HAPPENED_EVENTS), since: z.iso.datetime({ offset: true }) })
+    .optional()
 })
 export type OutboxListFilter = z.infer<typeof OutboxListFilter>
 export const OutboxMatchingRequest = z.object({

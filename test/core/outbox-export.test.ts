@@ -116,4 +116,13 @@ it('counts today by when messages were sent: read since, they are still sent tod
     since: new Date(midnight.getTime() + 86_400_000).toISOString()
   })
   expect(tomorrow.handedOver.total).toBe(0)
+  // The list the number opens, and its export, hold those it counted (QA9 Q9-04).
+  for (const [since, count] of [
+    [midnight.toISOString(), 2],
+    [new Date(midnight.getTime() + 86_400_000).toISOString(), 0]
+  ] as const) {
+    const filter = { happenedSince: { event: 'sent' as const, since } }
+    expect((await core.handlers['outbox:list']({ ...filter, offset: 0, limit: 200 })).total).toBe(count)
+    expect((await core.handlers['outbox:export']({ filter, format: 'csv' })).count).toBe(count)
+  }
 })

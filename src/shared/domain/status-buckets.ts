@@ -57,7 +57,8 @@ export const HEADER_BUCKETS = ['queued', 'scheduled', 'failed'] as const satisfi
 /** Buckets the gateway has taken (what a summary may call "reached the gateway"). */
 export const REACHED_GATEWAY_BUCKETS: readonly StatusBucket[] = ['withGateway', 'sent', 'delivered', 'read']
 
-const GATEWAY_REPORTED_SENT: readonly OutboxStatusName[] = [
+/** Of the messages a gateway keeps on its own schedule, those it has reported sent (what countsAsSent counts). */
+export const GATEWAY_REPORTED_SENT: readonly OutboxStatusName[] = [
   ...BUCKET_STATUSES.sent,
   ...BUCKET_STATUSES.delivered,
   ...BUCKET_STATUSES.read,
@@ -77,6 +78,14 @@ export function countsAsSent(item: {
   if (item.scheduleMode !== 'gateway') return true
   return GATEWAY_REPORTED_SENT.includes(item.status)
 }
+
+/**
+ * What the Overview's "today" counts by when it happened rather than by where items stand (issue 29): taken by the
+ * gateway (and sent by countsAsSent), failed, cancelled. Each number opens the outbox list of exactly those items;
+ * the core's store holds the one definition of each (store/happened-since.ts).
+ */
+export const HAPPENED_EVENTS = ['sent', 'failed', 'cancelled'] as const
+export type HappenedEvent = (typeof HAPPENED_EVENTS)[number]
 
 export type BucketCounts = Record<StatusBucket, number> & { total: number }
 

@@ -97,6 +97,12 @@ export function createOperatorActions(core: KernelCore) {
       text: filter.text,
       from: toMs(filter.from, 'from'),
       to: toMs(filter.to, 'to'),
+      ...(filter.happenedSince && {
+        happenedSince: {
+          event: filter.happenedSince.event,
+          since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0
+        }
+      }),
       offset: filter.offset ?? 0,
       limit: Math.min(filter.limit ?? 200, 1000)
     })

@@ -227,13 +227,17 @@ describe('gateway schedules', () => {
     const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
     const overview = (): number => fx.outbox.since(dayStart).handedOver.total
     const device = (): number => fx.outbox.budgetOf('d1', () => null).sentToday
+    // The outbox list the Overview's number opens (QA9 Q9-04): the same messages.
+    const since = new Date(dayStart).toISOString()
+    const listed = (): string[] =>
+      fx.outbox.list({ happenedSince: { event: 'sent', since } }).items.map((item) => item.id)
     // QA: due, still held by the gateway ("Sent: not yet"): counted by neither.
-    expect([overview(), device()]).toEqual([0, 0])
+    expect([overview(), device(), listed()]).toEqual([0, 0, []])
     fx.outbox.applyGatewayStatus(messageId, 'sent')
-    expect([overview(), device()]).toEqual([1, 1])
+    expect([overview(), device(), listed()]).toEqual([1, 1, [id]])
     // Read since: still the one send.
     fx.outbox.applyGatewayStatus(messageId, 'read')
-    expect([overview(), device()]).toEqual([1, 1])
+    expect([overview(), device(), listed()]).toEqual([1, 1, [id]])
   })
 
   it('passes the DST-resolved wall-clock time to the gateway', async () => {

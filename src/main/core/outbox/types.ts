@@ -2,6 +2,7 @@
 import { englishText, type KeyedText } from '../commands'
 import type { GatewayClient, MediaKind, Quota, TakeBackPort } from '../gateway'
 import type { FileIdentity } from '../files'
+import type { HappenedEvent } from '../../../shared/domain'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -127,6 +128,8 @@ export interface ListFilter {
   /** ISO bounds on createdAt. */
   from?: string
   to?: string
+  /** What happened since an ISO instant: the items `since` counts in that number (the store's happened-since.ts). */
+  happenedSince?: { event: HappenedEvent; since: string }
   offset?: number
   limit?: number
 }

@@ -18,12 +18,13 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
-import { countsAsSent } from '../../../shared/domain'
+import { happenedSince } from './happened-since'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
    * Newest first. Totals come from the trigger-kept counts when only status, device and creation time filter; a
-   * recipient or text search of three characters or more reads the full-text index; a page past the middle is read
+   * recipient or text search of three characters or more reads the full-text index; what happened since an instant
+   * (`happenedSince`, the Overview's "today") reads the closed_at index; a page past the middle is read
    * from the oldest end, so the last page costs what the first does. A deep page of a list without a search finds
    * its span of creation time from the kept list positions and skips index entries inside it only; with a search it
    * still skips index entries from the nearer end (search matches have no kept positions).
@@ -71,8 +72,15 @@ export class OutboxListsStore extends OutboxItemsStore {
       where.push('created_at <= ?')
       params.push(filter.to)
     }
+    if (filter.happenedSince !== undefined) {
+      const happened = happenedSince(filter.happenedSince.event, filter.happenedSince.since)
+      where.push(happened.where)
+      params.push(...happened.params)
+    }
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
-    const countsAnswer = searched.length === 0
+    // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
+    // an instant is counted (and its page picked) from the rows it reads through its own index.
+    const countsAnswer = searched.length === 0 && filter.happenedSince === undefined
     const keptFilter = { ...kept, itemsWhere: keptWhere, itemsParams: keptParams }
     // Without a search, from the kept counts: every item of these statuses and device, less those created before
     // `from` and after `to` (their places among all of them are where the time range starts, at either end).
@@ -317,34 +325,24 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * What happened since `since` (ms), by when it happened rather than where items stand: the items the gateway took
-   * since then, by their status now, and those that failed or were cancelled since then. An item taken since then
-   * is either still open or was closed after it was taken, so the two index-backed arms below find all of them.
+   * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
+   * the list's `happenedSince` filter shares): the items the gateway took since then, by their status now, and those
+   * that failed or were cancelled since then.
    */
   since(since: number): { handedOver: StatusCounts; failed: number; cancelled: number } {
+    const sent = happenedSince('sent', since)
     const rows = this.prepare(
-      `SELECT status, schedule_mode AS scheduleMode, accepted_at >= ? AS handed, COUNT(*) AS n FROM (
-         SELECT status, schedule_mode, accepted_at FROM outbox_items WHERE closed_at >= ?
-         UNION ALL
-         SELECT status, schedule_mode, accepted_at FROM outbox_items
-           WHERE status IN ('accepted', 'sent', 'delivered') AND closed_at IS NULL
-       ) GROUP BY status, scheduleMode, handed`
-    ).all(since, since) as {
-      status: ItemStatus
-      scheduleMode: 'local' | 'gateway' | null
-      handed: number | null
-      n: number
-    }[]
+      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${sent.where} GROUP BY status`
+    ).all(...sent.params) as { status: ItemStatus; n: number }[]
     const handedOver = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    let failed = 0
-    let cancelled = 0
-    for (const row of rows) {
-      // Taken since then and sent by the counting model's rule (a gateway-kept schedule once reported sent).
-      if (row.handed === 1 && countsAsSent(row)) handedOver[row.status] += row.n
-      // Only closed items are failed or cancelled: these rows are those closed since then.
-      if (row.status === 'failed') failed += row.n
-      if (row.status === 'cancelled') cancelled += row.n
+    for (const row of rows) handedOver[row.status] = row.n
+    const count = (event: 'failed' | 'cancelled'): number => {
+      const happened = happenedSince(event, since)
+      const row = this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${happened.where}`).get(
+        ...happened.params
+      ) as { n: number }
+      return row.n
     }
-    return { handedOver, failed, cancelled }
+    return { handedOver, failed: count('failed'), cancelled: count('cancelled') }
   }
 }

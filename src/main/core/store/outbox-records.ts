@@ -1,5 +1,6 @@
 // The outbox tables as rows: item records and their columns, and the SQL fragments the store's parts share.
 import { OutboxStatus } from '../../../shared/contract'
+import type { HappenedEvent } from '../../../shared/domain'
 
 /** The contract's statuses are the store's: one list, so the window and the database never disagree. */
 export type ItemStatus = OutboxStatus
@@ -128,6 +129,8 @@ export interface ItemFilter {
   /** Bounds on createdAt (epoch ms, inclusive). */
   from?: number
   to?: number
+  /** The items `since()` counts in one of its numbers: what happened since an instant (epoch ms; happened-since.ts). */
+  happenedSince?: { event: HappenedEvent; since: number }
   offset?: number
   limit?: number
 }

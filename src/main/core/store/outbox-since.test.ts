@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
-import { OutboxStore, type ItemStatus } from './outbox-store'
+import { OutboxStore, type ItemFilter, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
 import { SENT_TODAY_CASES } from '../../../shared/domain/status-buckets.cases'
+import { HAPPENED_EVENTS } from '../../../shared/domain'
+import { recordPreparedSql } from './testing/prepared-sql'
 
 const dir = mkdtempSync(join(tmpdir(), 'outbox-since-test-'))
 let db: SqliteDatabase
@@ -77,4 +79,135 @@ it('counts a message taken today as sent by the shared table (a gateway-kept sch
     expect(handed, c.name).toBe(c.sentToday ? 1 : 0)
     db.prepare('DELETE FROM outbox_items').run()
   })
+})
+
+/** Every page of the list `filter` gives, read `limit` at a time (as the window pages and a bulk action collects). */
+function everyPage(
+  store: OutboxStore,
+  filter: ItemFilter,
+  limit: number
+): { ids: string[]; totals: number[] } {
+  const ids: string[] = []
+  const totals: number[] = []
+  for (let offset = 0; ; offset += limit) {
+    const page = store.listItems({ ...filter, offset, limit })
+    totals.push(page.total)
+    ids.push(...page.items.map((item) => item.id))
+    if (page.items.length < limit) return { ids, totals }
+  }
+}
+
+it('lists exactly the messages each of its numbers counts, with that total, page after page (QA9 Q9-04)', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  const rows: [string, ItemStatus, 'local' | 'gateway' | null, number | null, number | null][] = [
+    // id, status now, schedule kept by, taken by the gateway at, closed at; created yesterday, all of them.
+    ['read-today', 'read', null, TODAY + 10, TODAY + 20],
+    ['delivered-today', 'delivered', 'local', TODAY + 11, null],
+    ['accepted-today', 'accepted', null, TODAY + 5, null],
+    ['gateway-schedule-sent-today', 'sent', 'gateway', TODAY + 6, null],
+    ['gateway-schedule-held-today', 'accepted', 'gateway', TODAY + 6, null],
+    ['read-yesterday', 'read', null, TODAY - 100, TODAY + 1],
+    ['delivered-yesterday', 'delivered', null, TODAY - 100, null],
+    ['failed-at-gateway-today', 'failed', null, TODAY + 3, TODAY + 4],
+    ['failed-before-sending-today', 'failed', null, null, TODAY + 7],
+    ['failed-yesterday', 'failed', null, null, TODAY - 5],
+    ['cancelled-today', 'cancelled', null, null, TODAY + 9],
+    ['cancelled-at-gateway-today', 'cancelled_at_gateway', 'gateway', TODAY - 50, TODAY + 8],
+    ['cancelled-yesterday', 'cancelled', null, null, TODAY - 9],
+    ['queued', 'queued', null, null, null],
+    ['scheduled', 'scheduled', null, null, null]
+  ]
+  store.insertItems(
+    rows.map(([id, status, scheduleMode, acceptedAt, closedAt], n) =>
+      newTextItem(id, { status, scheduleMode, acceptedAt, closedAt, createdAt: TODAY - 1000 + n })
+    ),
+    [],
+    [],
+    1
+  )
+  const since = store.since(TODAY)
+  const numbers = {
+    sent: Object.values(since.handedOver).reduce((sum, n) => sum + n, 0),
+    failed: since.failed,
+    cancelled: since.cancelled
+  }
+  const expected = {
+    sent: [
+      'read-today',
+      'delivered-today',
+      'accepted-today',
+      'gateway-schedule-sent-today',
+      'failed-at-gateway-today'
+    ],
+    failed: ['failed-at-gateway-today', 'failed-before-sending-today'],
+    cancelled: ['cancelled-today', 'cancelled-at-gateway-today']
+  }
+  for (const event of ['sent', 'failed', 'cancelled'] as const) {
+    expect(numbers[event], event).toBe(expected[event].length)
+    // Two at a time: the far pages are read from the oldest end, and every page says the same total.
+    const listed = everyPage(store, { happenedSince: { event, since: TODAY } }, 2)
+    expect([...listed.ids].sort(), event).toEqual([...expected[event]].sort())
+    expect(new Set(listed.totals), event).toEqual(new Set([numbers[event]]))
+    // With the other filters too: what it adds narrows further, and the total still counts what is listed.
+    const onlyRead = store.listItems({ happenedSince: { event, since: TODAY }, status: ['read'] })
+    expect(onlyRead.items.map((item) => item.id)).toEqual(
+      expected[event].filter((id) => rows.find((row) => row[0] === id)?.[1] === 'read')
+    )
+    expect(onlyRead.total).toBe(onlyRead.items.length)
+  }
+})
+
+it('reads what happened since through the indexes, never the whole outbox, for the numbers and the list', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  store.insertItems(
+    Array.from({ length: 50 }, (_, n) =>
+      newTextItem(`m${n}`, {
+        status: n % 2 === 0 ? 'read' : 'failed',
+        acceptedAt: TODAY - 10 + n,
+        closedAt: TODAY - 5 + n,
+        createdAt: TODAY - 100 + n
+      })
+    ),
+    [],
+    [],
+    1
+  )
+  const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+  /** How each statement `ask` prepares reads outbox_items. */
+  const readsOf = (ask: () => void): string[] => {
+    prepared.length = 0
+    ask()
+    return prepared.flatMap((sql) =>
+      (
+        prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
+          ...Array.from(sql.matchAll(/\?/g), () => TODAY)
+        ) as {
+          detail: string
+        }[]
+      )
+        .map((row) => row.detail)
+        .filter((detail) => /^(SEARCH|SCAN) outbox_items\b/.test(detail))
+    )
+  }
+  const byEvent = Object.fromEntries(
+    HAPPENED_EVENTS.map((event) => [
+      event,
+      readsOf(() => {
+        store.listItems({ happenedSince: { event, since: TODAY }, limit: 5 })
+        store.listItems({ happenedSince: { event, since: TODAY }, limit: 5, offset: 40 })
+      })
+    ])
+  )
+  const numbers = readsOf(() => store.since(TODAY))
+  for (const reads of [...Object.values(byEvent), numbers]) {
+    expect(reads.length).toBeGreaterThan(0)
+    expect(reads.filter((detail) => detail.startsWith('SCAN'))).toEqual([])
+  }
+  // Failed and cancelled since then: the day's closed items, not every failed item ever (the status index).
+  for (const event of ['failed', 'cancelled'] as const)
+    expect(
+      byEvent[event]?.filter((detail) => !/outbox_items_by_closed|INTEGER PRIMARY KEY/.test(detail))
+    ).toEqual([])
 })

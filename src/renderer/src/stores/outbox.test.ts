@@ -34,7 +34,8 @@ describe('listRequest', () => {
         recipient: ' 0812-34 ',
         text: ' tagihan ',
         from: '2025-05-01',
-        to: '2025-05-02'
+        to: '2025-05-02',
+        happened: { event: 'sent', since: '2025-05-02T00:00:00.000+07:00' }
       },
       400,
       200
@@ -47,7 +48,8 @@ describe('listRequest', () => {
       recipient: '6281234',
       text: 'tagihan',
       from: new Date('2025-05-01T00:00:00').toISOString(),
-      to: new Date('2025-05-02T23:59:59.999').toISOString()
+      to: new Date('2025-05-02T23:59:59.999').toISOString(),
+      happenedSince: { event: 'sent', since: '2025-05-02T00:00:00.000+07:00' }
     })
   })
 

@@ -7,6 +7,7 @@ import type {
   OutboxItemView,
   OutboxStatus
 } from '../../../shared/contract'
+import { BUCKET_STATUSES, WAITING_BUCKETS, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 
 /** Rows fetched per `outbox:list` call. */
@@ -35,6 +36,8 @@ export const EMPTY_COUNTS: OutboxCounts = {
   total: 0
 }
 
+const STILL_WAITING: readonly OutboxStatus[] = WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+
 export interface OutboxFilters {
   statuses: OutboxStatus[]
   /** '' means every device. */
@@ -45,6 +48,11 @@ export interface OutboxFilters {
   /** 'YYYY-MM-DD' (local day) or ''. */
   from: string
   to: string
+  /**
+   * What happened since an instant (ISO), as one of the Overview's "today" numbers counts it (the core's rule, not
+   * creation time), or null: the list then holds exactly the messages that number counted.
+   */
+  happened: { event: HappenedEvent; since: string } | null
 }
 
 export const NO_FILTERS: OutboxFilters = {
@@ -53,7 +61,8 @@ export const NO_FILTERS: OutboxFilters = {
   recipient: '',
   text: '',
   from: '',
-  to: ''
+  to: '',
+  happened: null
 }
 
 /**
@@ -74,7 +83,9 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
         .split(/\s+/)
         .every((word) => words.includes(word))) &&
     (!request.from || created >= Date.parse(request.from)) &&
-    (!request.to || created <= Date.parse(request.to))
+    (!request.to || created <= Date.parse(request.to)) &&
+    // When it happened is the core's to say; a message still waiting has not been sent, failed or cancelled yet.
+    (!request.happenedSince || !STILL_WAITING.includes(item.status))
   )
 }
 
@@ -211,6 +222,7 @@ export function listRequest(
   if (from) request.from = from
   const to = filters.to ? dayBound(filters.to, true) : undefined
   if (to) request.to = to
+  if (filters.happened) request.happenedSince = { ...filters.happened }
   return request
 }
 

@@ -1,6 +1,7 @@
 // Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
 import { useEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
+import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
@@ -16,6 +17,13 @@ const FILTER_LABEL = {
   from: 'outbox.filter.from',
   to: 'outbox.filter.to'
 } as const satisfies Record<string, MessageKey>
+
+/** How the Overview's "today" filters are named on their chip. */
+const HAPPENED_LABEL = {
+  sent: 'outbox.filter.happened.sent',
+  failed: 'outbox.filter.happened.failed',
+  cancelled: 'outbox.filter.happened.cancelled'
+} as const satisfies Record<HappenedEvent, MessageKey>
 
 /** Typing in the recipient or message box waits this long before asking the core. */
 export const RECIPIENT_DEBOUNCE_MS = 300
@@ -82,7 +90,17 @@ export function OutboxFilters(): React.JSX.Element {
       text: t(`status.${status}`),
       remove: () => toggleStatus(status, false)
     })),
-    ...valueChips
+    ...valueChips,
+    // Set by the Overview's "today" numbers: said, so the operator sees why the list is narrowed to them.
+    ...(filters.happened
+      ? [
+          {
+            key: 'happened',
+            text: t(HAPPENED_LABEL[filters.happened.event]),
+            remove: () => setFilters({ happened: null })
+          }
+        ]
+      : [])
   ]
   const clearAll = (): void => {
     setRecipient('')

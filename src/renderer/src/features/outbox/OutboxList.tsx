@@ -312,7 +312,9 @@ function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
     a.recipient === b.recipient &&
     a.text === b.text &&
     a.from === b.from &&
-    a.to === b.to
+    a.to === b.to &&
+    a.happened?.event === b.happened?.event &&
+    a.happened?.since === b.happened?.since
   )
 }
 

@@ -1150,3 +1150,41 @@ describe('timeline notes in the operator’s language (QA findings 10 and 18)', 
     }
   )
 })
+
+describe("a today number's list (QA9 Q9-04)", () => {
+  const failedToday = { event: 'failed' as const, since: new Date(2026, 10, 28).toISOString() }
+
+  it('retries every message that failed today, and exports them, by the same filter the list shows', async () => {
+    // More than one page: what failed today in a busy outbox.
+    fake.handle('outbox:list', ({ offset = 0, limit = 200 }) => ({
+      items: items(offset, limit).map((item) => ({ ...item, status: 'failed' as const })),
+      total: 500
+    }))
+    fake.handle('outbox:retryMatching', () => ({ done: 500, refused: [] }))
+    exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
+    act(() => useOutbox.getState().setFilters({ happened: failedToday }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByRole('button').textContent).toBe(
+      'Failed today ×'
+    )
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 500 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    await waitFor(() =>
+      expect(fake.requests('outbox:retryMatching')).toEqual([
+        { filter: { happenedSince: failedToday }, expected: 500 }
+      ])
+    )
+    await user.click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    expect(await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')).toBeTruthy()
+    expect(fake.requests('outbox:export')[0]?.filter).toEqual({ happenedSince: failedToday })
+  })
+
+  it('names the filter in Indonesian too', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    act(() => useOutbox.getState().setFilters({ happened: { ...failedToday, event: 'sent' } }))
+    render(<OutboxView />)
+    expect(await screen.findByRole('button', { name: /Terkirim hari ini/ })).toBeTruthy()
+  })
+})

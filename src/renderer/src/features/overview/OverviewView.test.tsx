@@ -5,10 +5,11 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
-import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
+import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
 
 let fake: FakeApi
@@ -86,7 +87,53 @@ describe('overview', () => {
     expect(new Date(request?.since ?? '').getHours()).toBe(0)
     await userEvent.setup().click(within(today).getByRole('button', { name: '2 failed today' }))
     expect(useNavigation.getState().view).toBe('outbox')
-    expect(useOutbox.getState().filters.statuses).toEqual(['failed'])
+    // The ones that failed today, by the core's rule: not every failed message (QA9 Q9-04).
+    expect(useOutbox.getState().filters).toEqual({
+      ...NO_FILTERS,
+      happened: { event: 'failed', since: request?.since }
+    })
+  })
+
+  it('opens the outbox on exactly the messages a number counted, said by a chip; removing it widens the list (QA9 Q9-04)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    // Seven sent today, and two read ones sent yesterday: by status alone the outbox held nine.
+    const sentToday = Array.from({ length: 7 }, (_, n) => makeItem({ id: `today-${n}`, status: 'read' }))
+    const sentYesterday = [makeItem({ id: 'yesterday-1', status: 'read' }), makeItem({ id: 'yesterday-2' })]
+    fake.handle('outbox:list', ({ happenedSince }) => {
+      const listed = happenedSince?.event === 'sent' ? sentToday : [...sentToday, ...sentYesterday]
+      return { items: listed, total: listed.length }
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<OverviewView />)
+    await user.click(await screen.findByRole('button', { name: '7 sent today' }))
+    expect(useNavigation.getState().view).toBe('outbox')
+    unmount()
+    render(<OutboxView />)
+    // Counted from the same instant as the number, and said so.
+    const since = fake.requests('outbox:since')[0]?.since
+    expect(fake.requests('outbox:list').at(-1)).toEqual({
+      offset: 0,
+      limit: 200,
+      happenedSince: { event: 'sent', since }
+    })
+    expect((await screen.findByTestId('outbox-total')).textContent).toBe('7 messages')
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }))
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual(['Sent today ×'])
+    await user.click(chips.getByRole('button', { name: 'Remove the filter Sent today' }))
+    await waitFor(() => expect(fake.requests('outbox:list').at(-1)).toEqual({ offset: 0, limit: 200 }))
+    expect((await screen.findByTestId('outbox-total')).textContent).toBe('9 messages')
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull()
+  })
+
+  it('keeps "waiting" to the statuses that wait: it is now, not today', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, total: 1 }, false, 0)
+    render(<OverviewView />)
+    await userEvent.setup().click(await screen.findByRole('button', { name: '1 waiting now' }))
+    expect(useOutbox.getState().filters).toEqual({
+      ...NO_FILTERS,
+      statuses: ['queued', 'sending', 'scheduled']
+    })
   })
 
   it('does not call a message scheduled for tomorrow "waiting now" (QA finding 6b)', async () => {

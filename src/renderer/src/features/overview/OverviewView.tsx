@@ -6,10 +6,10 @@ import {
   BUCKET_STATUSES,
   bucketCounts,
   pausedOfQueued,
-  REACHED_GATEWAY_BUCKETS,
   WAITING_BUCKETS,
   waitingCount,
-  type BucketCounts
+  type BucketCounts,
+  type HappenedEvent
 } from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
@@ -29,24 +29,18 @@ import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
 /**
  * Today's numbers, by when things happened (issue 29): what is waiting (the scheduled among it named apart: a
  * message due tomorrow is not "waiting now"), what the gateway took today (wherever
- * it is since: a message read since still counts as sent today), what failed and what was cancelled today. Each
- * opens the outbox filtered to the statuses it counts.
+ * it is since: a message read since still counts as sent today), what failed and what was cancelled today. Waiting
+ * opens the outbox filtered to the waiting statuses (it is now, not today); the others open the list of exactly the
+ * messages they counted, by the core's same rule (QA9 Q9-04: by status only, yesterday's were listed too).
  */
-type TodayNumber = 'waiting' | 'sent' | 'failed' | 'cancelled'
-const TODAY: { number: TodayNumber; key: MessageKey; statuses: readonly OutboxStatus[] }[] = [
-  {
-    number: 'waiting',
-    key: 'overview.today.waiting',
-    statuses: WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
-  },
-  {
-    number: 'sent',
-    key: 'overview.today.sent',
-    statuses: REACHED_GATEWAY_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
-  },
-  { number: 'failed', key: 'overview.today.failed', statuses: BUCKET_STATUSES.failed },
-  { number: 'cancelled', key: 'overview.today.cancelled', statuses: BUCKET_STATUSES.cancelled }
+type TodayNumber = 'waiting' | HappenedEvent
+const TODAY: { number: TodayNumber; key: MessageKey }[] = [
+  { number: 'waiting', key: 'overview.today.waiting' },
+  { number: 'sent', key: 'overview.today.sent' },
+  { number: 'failed', key: 'overview.today.failed' },
+  { number: 'cancelled', key: 'overview.today.cancelled' }
 ]
+const WAITING_STATUSES: readonly OutboxStatus[] = WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
 
 const DAY_MS = 24 * 3_600_000
 
@@ -63,6 +57,8 @@ function startOfToday(): string {
 }
 
 interface TodayNumbers {
+  /** The start of the day the numbers count from (ISO): the list a number opens counts from the same instant. */
+  since: string
   numbers: Record<TodayNumber, number>
   /** Of `numbers.waiting`, those scheduled for later: waiting, but not "now". */
   scheduled: number
@@ -75,13 +71,14 @@ interface TodayNumbers {
 function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
-  const [since, setSince] = useState<OutboxSince | null>(null)
+  const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
   useEffect(() => {
     let on = true
     // One small call, refreshed whenever the outbox counts move.
-    call('outbox:since', { since: startOfToday() })
+    const from = startOfToday()
+    call('outbox:since', { since: from })
       .then((reply) => {
-        if (on) setSince(reply)
+        if (on) setSince({ from, reply })
       })
       .catch(() => {
         if (on) setSince(null)
@@ -91,14 +88,15 @@ function useTodayNumbers(): TodayNumbers | null {
     }
   }, [counts])
   if (!since) return null
-  const sentNow = bucketCounts(since.handedOver)
+  const sentNow = bucketCounts(since.reply.handedOver)
   const buckets = bucketCounts(counts)
   return {
+    since: since.from,
     numbers: {
       waiting: waitingCount(buckets),
       sent: sentNow.total,
-      failed: since.failed,
-      cancelled: since.cancelled
+      failed: since.reply.failed,
+      cancelled: since.reply.cancelled
     },
     scheduled: counts.scheduled,
     paused: pausedOfQueued(buckets, pausedQueued),
@@ -146,8 +144,14 @@ export function OverviewView(): React.JSX.Element {
   // Days to expiry are counted from when the view opened; a day's drift while it stays open does not matter.
   const [now] = useState(() => Date.now())
 
-  function openOutbox(statuses: readonly OutboxStatus[]): void {
-    useOutbox.getState().setFilters({ ...NO_FILTERS, statuses: [...statuses] })
+  function openOutbox(number: TodayNumber): void {
+    useOutbox
+      .getState()
+      .setFilters(
+        number === 'waiting'
+          ? { ...NO_FILTERS, statuses: [...WAITING_STATUSES] }
+          : { ...NO_FILTERS, happened: { event: number, since: today?.since ?? startOfToday() } }
+      )
     useNavigation.getState().navigate('outbox')
   }
 
@@ -164,7 +168,7 @@ export function OverviewView(): React.JSX.Element {
                 type="button"
                 className="today-number"
                 data-testid={`today-${row.number}`}
-                onClick={() => openOutbox(row.statuses)}
+                onClick={() => openOutbox(row.number)}
               >
                 <span className="today-count">
                   {today ? formatCount(today.numbers[row.number], locale) : '–'}
