@@ -497,6 +497,12 @@ export const id: Record<MessageKey, string> = {
   'advice.token-invalid':
     'Gateway menolak token. Salin token yang berlaku dari dasbor gateway lalu pilih “Masukkan token lagi”.',
   'advice.unreachable': 'Periksa koneksi internet; Sender Desk terus mencoba.',
+  'advice.unreachable.serverError':
+    'Gateway menjawab, tetapi dengan galat server: masalahnya ada di pihak penyedia. Sender Desk terus mencoba; jika berlangsung lama, hubungi penyedia gateway Anda.',
+  'advice.unreachable.rateLimited':
+    'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.',
+  'advice.unreachable.notSupported':
+    'Alamat ini tidak menjawab sebagai gateway: hapus perangkat lalu tambahkan lagi dengan alamat server dari dasbor gateway Anda.',
   'advice.locked':
     'Token yang tersimpan tidak bisa dibaca (keyring terkunci atau berubah). Buka kunci keyring lalu mulai ulang Sender Desk, atau tambahkan perangkat ini lagi.',
 
