@@ -263,6 +263,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
   'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.error.whyStatus': 'statusnya {status}',
+  'desktop.error.whyWouldFailAgain':
+    'mengirimnya lagi akan gagal dengan cara yang sama; kirim file lain (lebih kecil, atau jenis yang diterima gateway)',
   'desktop.error.textLength': 'Teks harus 1–{max} karakter.',
   'desktop.error.deviceRequired': 'Pilih sebuah perangkat.',
   'desktop.error.recipientsRequired': 'Isi setidaknya satu penerima.',
@@ -966,6 +968,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.sendingRetry': '{count} sedang dikirim sehingga tidak dikirim ulang',
   'outbox.bulk.otherRetry': '{count} tidak gagal atau dibatalkan, jadi tidak dikirim ulang',
   'outbox.bulk.campaignCancelledRetry': '{count} milik kampanye yang dibatalkan, jadi tidak dikirim ulang',
+  'outbox.bulk.wouldFailAgainRetry':
+    '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
   'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',

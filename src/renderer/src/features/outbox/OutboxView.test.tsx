@@ -1019,6 +1019,40 @@ describe('bulk selection', () => {
     )
   })
 
+  it('offers no Retry for a file the gateway refused, and says so when the core leaves one out (QA12 Q12-11)', async () => {
+    const tooLarge = makeItem({
+      id: 'big-1',
+      recipient: '6281200000005',
+      kind: 'document',
+      fileName: 'catalogue.pdf',
+      status: 'failed',
+      failure: {
+        code: 'file_too_large',
+        message: 'the file is too large',
+        gatewayMessage: 'file size too large, maximum file size is 2 MB'
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [...mixed, tooLarge], total: mixed.length + 1 }))
+    fake.handle('outbox:retryMany', () => ({
+      done: ['b-4'],
+      refused: [{ id: 'big-1', reason: 'would_fail_again', status: 'failed' }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    // Sending it again would fail the same way: the detail offers no Retry, nor does the selection.
+    expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
+
+    // With a message a retry can help, the core still leaves the refused file out, and the window says why.
+    await user.click(selectBox('6281200000004'))
+    await user.click(within(bar).getByRole('button', { name: 'Retry selected' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '1 retried; 1 would fail the same way (the gateway refused its file), so was not retried'
+    )
+  })
+
   it('cancels every message the filters match, not only the loaded rows, after confirming how many', async () => {
     // 12,345 match; the list has loaded the first rows only.
     fake.handle('outbox:list', () => ({ items: mixed, total: 12_345 }))
