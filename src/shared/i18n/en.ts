@@ -758,6 +758,7 @@ export const enRest = {
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.deviceState': '{device} is “{state}”',
   'outbox.waiting.retry': 'the gateway will be tried again at {time}',
+  'outbox.waiting.checking': 'checking whether the gateway got it before sending it again',
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",
   'outbox.waiting.label': 'Waiting: {reason}',
   'outbox.detail': 'Message',

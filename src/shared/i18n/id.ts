@@ -910,6 +910,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
+  'outbox.waiting.checking': 'memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi',
   'outbox.waiting.campaign':
     'baris {row} dari kampanye: dikirim saat pengaturan laju kirim kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',

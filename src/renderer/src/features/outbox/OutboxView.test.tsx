@@ -451,6 +451,26 @@ describe('item detail', () => {
     )
   })
 
+  it('an item the gateway may have is being checked: no next attempt time to go stale (QA12 Q12-03)', async () => {
+    const inDoubt = makeItem({
+      id: 'doubt-1',
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: '2025-05-01T08:00:20.000Z'
+    })
+    fake.handle('outbox:list', () => ({ items: [inDoubt], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: inDoubt, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-doubt-1'))
+    await screen.findByTestId('outbox-timeline')
+    const detail = screen.getByTestId('outbox-detail')
+    expect(detail.textContent).toContain(
+      'Waiting: checking whether the gateway got it before sending it again'
+    )
+    expect(within(detail).queryByText('Next attempt')).toBeNull()
+  })
+
   it('a file over the maximum the gateway named is advised under that size, not a raised limit, in both languages (QA7 Q7-14)', async () => {
     const tooLarge = makeItem({
       id: 'big-2',
