@@ -183,7 +183,15 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * gone, or in a status the action does not apply to (e.g. retrying a queued item).
  */
 /** Why a bulk action left an item: `producer`, its producer will not send it again (a cancelled campaign's row). */
-export const OutboxBulkRefusal = z.enum(['at_gateway', 'sending', 'not_found', 'not_applicable', 'producer'])
+/** `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type). */
+export const OutboxBulkRefusal = z.enum([
+  'at_gateway',
+  'sending',
+  'not_found',
+  'not_applicable',
+  'producer',
+  'would_fail_again'
+])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({
   done: z.array(Id),

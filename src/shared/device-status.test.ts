@@ -1,7 +1,7 @@
 // The one state mapping: every state has an answer, and the answers an operator relies on hold.
 import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
-import { deviceStatus, offers, renewAddress } from './device-status'
+import { adviceKey, deviceStatus, offers, renewAddress } from './device-status'
 
 describe('deviceStatus', () => {
   it('an expired device is offered renewal only: no restart, no QR code', () => {
@@ -53,5 +53,25 @@ describe('deviceStatus', () => {
     expect(renewAddress({ ...device, baseUrl: 'not a url' })).toBeNull()
     for (const state of DeviceState.options.filter((s) => s !== 'expired'))
       expect(renewAddress({ ...device, state })).toBeNull()
+  })
+})
+
+describe('adviceKey', () => {
+  // The state's name stays "Gateway unreachable" for every failed check; the advice follows what the check met.
+  it('an unreachable device is advised by its cause: only the network and time-outs send the operator to the internet', () => {
+    const unreachable = (stateNoteKey: string): string => adviceKey({ state: 'unreachable', stateNoteKey })
+    expect(unreachable('desktop.device.network')).toBe('advice.unreachable')
+    expect(unreachable('desktop.device.timeout')).toBe('advice.unreachable')
+    expect(unreachable('desktop.device.serverError')).toBe('advice.unreachable.serverError')
+    expect(unreachable('desktop.device.serverErrorStatus')).toBe('advice.unreachable.serverError')
+    expect(unreachable('desktop.device.rateLimited')).toBe('advice.unreachable.rateLimited')
+    expect(unreachable('desktop.device.notSupported')).toBe('advice.unreachable.notSupported')
+    expect(adviceKey({ state: 'unreachable' })).toBe('advice.unreachable')
+  })
+
+  it('a note of another state does not change that state’s advice', () => {
+    expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(
+      'advice.disconnected'
+    )
   })
 })

@@ -146,15 +146,41 @@ export function scanCause(device: {
   return named ?? (device.linked === false ? 'never-linked' : 'logged-out')
 }
 
-/** The advice the row shows (a key of the shared messages): by state, and for a needed scan by its cause. */
+/**
+ * What made a check fail, by its note, when the internet is not the thing to check: a gateway that answers with a
+ * server error or asks to slow down is reached fine; an address that does not answer device/info is the wrong one.
+ * A bad answer keeps the network advice: a network login page or a proxy is what usually gives one.
+ */
+const UNREACHABLE_ADVICE_BY_NOTE: Record<string, UnreachableAdvice> = {
+  'desktop.device.serverError': 'advice.unreachable.serverError',
+  'desktop.device.serverErrorStatus': 'advice.unreachable.serverError',
+  'desktop.device.rateLimited': 'advice.unreachable.rateLimited',
+  'desktop.device.notSupported': 'advice.unreachable.notSupported'
+}
+
+type UnreachableAdvice =
+  'advice.unreachable.serverError' | 'advice.unreachable.rateLimited' | 'advice.unreachable.notSupported'
+
+/**
+ * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, and for an
+ * unreachable gateway by what the check met.
+ */
 export function adviceKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
   linked?: boolean | null | undefined
-}): `advice.${DeviceState}` | 'advice.needs-scan.neverLinked' | 'advice.needs-scan.numberChanged' {
+}):
+  | `advice.${DeviceState}`
+  | 'advice.needs-scan.neverLinked'
+  | 'advice.needs-scan.numberChanged'
+  | UnreachableAdvice {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
+  if (device.state === 'unreachable' && device.stateNoteKey) {
+    const byCause = UNREACHABLE_ADVICE_BY_NOTE[device.stateNoteKey]
+    if (byCause) return byCause
+  }
   return `advice.${device.state}`
 }
 

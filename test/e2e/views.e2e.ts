@@ -458,6 +458,33 @@ describe('the outbox at 360 px', () => {
     expect(lines).toBe(1)
     await page.close()
   })
+
+  it('keeps a named recipient of the open message inside the window at 360 px (QA12 Q12-08: the number ran off the edge)', async () => {
+    await harness.core.handlers['contacts:set']({ phone: '6281298765432', name: 'Pelanggan Setia 19' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await openTab(page, 'outbox')
+    await page.locator('.row-button', { hasText: 'Pelanggan Setia 19' }).click()
+    const recipient = page.getByTestId('outbox-detail-recipient')
+    await recipient.waitFor()
+    const seen = await recipient.evaluate((element) => {
+      const number = element.querySelector('.recipient-name__number')!
+      const range = document.createRange()
+      range.selectNodeContents(number)
+      return {
+        pageWider: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+        numberRight: number.getBoundingClientRect().right,
+        width: document.documentElement.clientWidth,
+        numberLines: new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+      }
+    })
+    await screenshot(page, 'view-outbox-360px-detail-head-named')
+    expect(seen.pageWider).toBe(false)
+    expect(seen.numberRight).toBeLessThanOrEqual(seen.width)
+    expect(seen.numberLines).toBe(1)
+    await page.close()
+  })
 })
 
 describe('the linking wizard at 360 × 640', () => {

@@ -214,7 +214,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   sending: 'being sent right now',
   not_applicable: 'not in a status this action applies to',
   not_found: 'no such item',
-  producer: 'their campaign was cancelled, so they are not sent again'
+  producer: 'their campaign was cancelled, so they are not sent again',
+  would_fail_again: 'sending them again would fail the same way (the gateway refused their file)'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

@@ -107,6 +107,12 @@ export const enStart = {
     'The gateway refused the token. Copy the current token from the gateway dashboard and choose “Enter the token again”.',
   // Shown after the state ("Gateway unreachable."), so it does not say it again.
   'advice.unreachable': 'Check the internet connection; Sender Desk keeps trying.',
+  'advice.unreachable.serverError':
+    'The gateway answers, with a server error: the trouble is on the provider’s side. Sender Desk keeps trying; if it lasts, contact your gateway provider.',
+  'advice.unreachable.rateLimited':
+    'The gateway asked Sender Desk to slow down; it waits and tries again by itself.',
+  'advice.unreachable.notSupported':
+    'This address does not answer as a gateway: remove the device and add it again with the server address from your gateway dashboard.',
   'advice.locked':
     'The saved token cannot be read (the keyring is locked or changed). Unlock the keyring and restart Sender Desk, or add the device again.',
   'welcome.startAtLogin':

@@ -243,6 +243,8 @@ export const enRest = {
   'desktop.error.whyAtGateway': 'the gateway already has it',
   'desktop.error.whyCampaignCancelled': 'its campaign “{name}” was cancelled',
   'desktop.error.whyStatus': 'it is {status}',
+  'desktop.error.whyWouldFailAgain':
+    'sending it again would fail the same way; send another file (smaller, or of a type the gateway takes)',
   'desktop.error.textLength': 'Text must be 1–{max} characters.',
   'desktop.error.deviceRequired': 'A device is required.',
   'desktop.error.recipientsRequired': 'At least one recipient is required.',
@@ -759,6 +761,7 @@ export const enRest = {
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.deviceState': '{device} is “{state}”',
   'outbox.waiting.retry': 'the gateway will be tried again at {time}',
+  'outbox.waiting.checking': 'checking whether the gateway got it before sending it again',
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",
   'outbox.waiting.label': 'Waiting: {reason}',
   'outbox.detail': 'Message',
@@ -821,6 +824,8 @@ export const enRest = {
     '{count, plural, one {# was not failed or cancelled, so not retried} other {# were not failed or cancelled, so not retried}}',
   'outbox.bulk.campaignCancelledRetry':
     '{count, plural, one {# belongs to a cancelled campaign, so was not retried} other {# belong to a cancelled campaign, so were not retried}}',
+  'outbox.bulk.wouldFailAgainRetry':
+    '{count, plural, one {# would fail the same way (the gateway refused its file), so was not retried} other {# would fail the same way (the gateway refused their files), so were not retried}}',
   'outbox.bulk.gone': '{count, plural, one {# no longer exists} other {# no longer exist}}',
   'outbox.optOut': 'Opt this number out of campaigns',
   'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',

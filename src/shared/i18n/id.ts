@@ -263,6 +263,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
   'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.error.whyStatus': 'statusnya {status}',
+  'desktop.error.whyWouldFailAgain':
+    'mengirimnya lagi akan gagal dengan cara yang sama; kirim file lain (lebih kecil, atau jenis yang diterima gateway)',
   'desktop.error.textLength': 'Teks harus 1–{max} karakter.',
   'desktop.error.deviceRequired': 'Pilih sebuah perangkat.',
   'desktop.error.recipientsRequired': 'Isi setidaknya satu penerima.',
@@ -497,6 +499,12 @@ export const id: Record<MessageKey, string> = {
   'advice.token-invalid':
     'Gateway menolak token. Salin token yang berlaku dari dasbor gateway lalu pilih “Masukkan token lagi”.',
   'advice.unreachable': 'Periksa koneksi internet; Sender Desk terus mencoba.',
+  'advice.unreachable.serverError':
+    'Gateway menjawab, tetapi dengan galat server: masalahnya ada di pihak penyedia. Sender Desk terus mencoba; jika berlangsung lama, hubungi penyedia gateway Anda.',
+  'advice.unreachable.rateLimited':
+    'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.',
+  'advice.unreachable.notSupported':
+    'Alamat ini tidak menjawab sebagai gateway: hapus perangkat lalu tambahkan lagi dengan alamat server dari dasbor gateway Anda.',
   'advice.locked':
     'Token yang tersimpan tidak bisa dibaca (keyring terkunci atau berubah). Buka kunci keyring lalu mulai ulang Sender Desk, atau tambahkan perangkat ini lagi.',
 
@@ -905,6 +913,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
+  'outbox.waiting.checking': 'memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi',
   'outbox.waiting.campaign':
     'baris {row} dari kampanye: dikirim saat pengaturan laju kirim kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',
@@ -963,6 +972,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.sendingRetry': '{count} sedang dikirim sehingga tidak dikirim ulang',
   'outbox.bulk.otherRetry': '{count} tidak gagal atau dibatalkan, jadi tidak dikirim ulang',
   'outbox.bulk.campaignCancelledRetry': '{count} milik kampanye yang dibatalkan, jadi tidak dikirim ulang',
+  'outbox.bulk.wouldFailAgainRetry':
+    '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
   'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',

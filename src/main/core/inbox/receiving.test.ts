@@ -177,6 +177,32 @@ describe('Receive messages', () => {
     expect(updates.at(-1)).toEqual({ deviceId: 'office', incoming: false })
   })
 
+  it('receives through a new mailbox since it was set there, the undo still putting back what came first (QA12 Q12-06)', async () => {
+    remembered.set('shop', {
+      deviceId: 'shop',
+      webhookUrl: 'https://crm.example/hook',
+      trackingUrl: null,
+      incoming: true,
+      autoReplyFromWebhook: false,
+      source: 'remembered',
+      savedAt: '2026-01-10T03:00:00.000Z'
+    })
+    await connect()
+    const first = (await receiving.provision('shop')).devices.find((d) => d.deviceId === 'shop')?.since
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    const replaced = await connectMailbox(
+      { relayUrl: relay.url, replace: true },
+      { fetch: relay.fetch, clock: systemClock, credentials }
+    )
+    expect(replaced.kind).toBe('connected')
+    const again = (await receiving.provision('shop')).devices.find((d) => d.deviceId === 'shop')
+    expect(again?.receiving).toBe(true)
+    expect(Date.parse(again!.since!)).toBeGreaterThan(Date.parse(first!))
+    // What came before Sender Desk's first change is still what an undo restores, not the first mailbox's URLs.
+    await receiving.undo('shop')
+    expect(updates.at(-1)).toMatchObject({ deviceId: 'shop', webhookUrl: 'https://crm.example/hook' })
+  })
+
   it('rotates the secret: new URLs kept, the devices on the old ones set again, the old secret still posts', async () => {
     const before = await connect()
     const since = (await receiving.provision('shop')).devices.find((d) => d.deviceId === 'shop')?.since

@@ -116,8 +116,12 @@ export class Receiving {
       mailbox: credentials.mailbox,
       webhookUrl: urls.incoming,
       trackingUrl: urls.tracking,
-      // Set again while it was ours (a rotation, a second click): it has been receiving since the first time.
-      since: stillOurs ? existing.since : new Date(this.deps.clock.now()).toISOString(),
+      // Set again on the same mailbox (a rotation, a second click): it has been receiving since the first time. On a
+      // new mailbox it receives from now, even though the undo still goes back to what came before the first one.
+      since:
+        existing !== undefined && existing.mailbox === credentials.mailbox
+          ? existing.since
+          : new Date(this.deps.clock.now()).toISOString(),
       previous
     }
     this.deps.settings.set(keyOf(deviceId), record)

@@ -2,7 +2,7 @@
 // delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
 // be taken back here.
 import type { OutboxItemView } from '../../../shared/contract'
-import { MAX_TEXT_LENGTH, messageTextProblem, scheduleTime } from '../../../shared/domain'
+import { failureRemedy, MAX_TEXT_LENGTH, messageTextProblem, scheduleTime } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { ItemPatch, ItemRecord } from '../store'
@@ -112,6 +112,13 @@ export function createOperatorActions(core: KernelCore) {
   function retryItem(id: string): void {
     const item = mustGet(id)
     if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
+    // The window offers no Retry for these; a selection or a command must not send them to fail the same way.
+    if (item.status === 'failed' && failureRemedy(item.failureCode) !== 'retry')
+      throw new OutboxError(
+        'would_fail_again',
+        { key: REFUSED_ACTION_KEYS.retry, params: { why: encodeNote('desktop.error.whyWouldFailAgain') } },
+        'id'
+      )
     for (const hook of ctx.retryHooks) {
       const why = hook.refuseRetry(item)
       if (why !== null)

@@ -235,6 +235,26 @@ describe('failures that must not stop sending', () => {
 })
 
 describe('operator actions', () => {
+  it('does not send again what would fail the same way (a file the gateway refused), alone or in a selection', async () => {
+    fx = makeFixture()
+    const said = 'file size too large, maximum file size is 2 MB'
+    fx.gateway.fail({ op: 'send', code: 'file_too_large', gatewayMessage: said })
+    fx.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: 'param invalid' })
+    const { itemIds } = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: files(1) })
+    const [tooLarge, refusedOnce] = itemIds as [string, string]
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().failed === 2)
+    expect(fx.outbox.get(tooLarge).item.failure?.code).toBe('file_too_large')
+
+    expect(() => fx.outbox.retry(tooLarge)).toThrow(expect.objectContaining({ code: 'would_fail_again' }))
+    const result = fx.outbox.retryMany([tooLarge, refusedOnce])
+    expect(result.done).toEqual([refusedOnce])
+    expect(result.refused).toEqual([expect.objectContaining({ id: tooLarge, code: 'would_fail_again' })])
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    expect(fx.outbox.get(tooLarge).item.status).toBe('failed')
+    expect(fx.gateway.messages.map((m) => m.refId)).toEqual([refusedOnce])
+  })
+
   it('cancel and delete only what is not with the gateway', async () => {
     fx = makeFixture()
     fx.outbox.setPaused(true)

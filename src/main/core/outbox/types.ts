@@ -185,6 +185,8 @@ export type OutboxErrorCode =
   | 'attachment'
   /** The item's producer will not send it again (a row of a cancelled campaign). */
   | 'producer_refused'
+  /** A failure a retry cannot mend (a file the gateway refuses by size or type): only another file helps. */
+  | 'would_fail_again'
 
 /** A refused outbox call, with text meant for the operator (a key the window words in its language, or as is). */
 export class OutboxError extends Error {

@@ -140,13 +140,15 @@ function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
       const reason: OutboxBulkRefusal =
         code === 'producer_refused'
           ? 'producer'
-          : status === null
-            ? 'not_found'
-            : status === 'sending'
-              ? 'sending'
-              : AT_GATEWAY.includes(status)
-                ? 'at_gateway'
-                : 'not_applicable'
+          : code === 'would_fail_again'
+            ? 'would_fail_again'
+            : status === null
+              ? 'not_found'
+              : status === 'sending'
+                ? 'sending'
+                : AT_GATEWAY.includes(status)
+                  ? 'at_gateway'
+                  : 'not_applicable'
       return { id, reason, status }
     })
   }

@@ -28,6 +28,8 @@ export interface NavigateOptions {
   deviceId?: string
   /** Campaigns: open this campaign. */
   campaignId?: string
+  /** Devices: open this device's "Enter the token again" form. */
+  enterTokenFor?: string
 }
 
 interface NavigationState {
@@ -37,8 +39,11 @@ interface NavigationState {
   addDeviceOpen: boolean
   /** The campaign the Campaigns view opens next (asked from elsewhere, e.g. the Overview); taken once. */
   openCampaign: string | null
+  /** The device whose token form the Devices view opens next (asked from the attention strip); taken once. */
+  openTokenFor: string | null
   navigate(view: View, options?: NavigateOptions): void
   takeOpenCampaign(): string | null
+  takeOpenTokenFor(): string | null
   setAddDeviceOpen(open: boolean): void
 }
 
@@ -47,21 +52,34 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
   seq: 0,
   addDeviceOpen: false,
   openCampaign: null,
+  openTokenFor: null,
   navigate: (view, options = {}) =>
     set((state) => ({
       view,
       seq: state.seq + 1,
       addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen,
-      openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign
+      openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign,
+      openTokenFor: view === 'devices' ? (options.enterTokenFor ?? null) : state.openTokenFor
     })),
   takeOpenCampaign: () => {
     const id = get().openCampaign
     if (id !== null) set({ openCampaign: null })
     return id
   },
+  takeOpenTokenFor: () => {
+    const id = get().openTokenFor
+    if (id !== null) set({ openTokenFor: null })
+    return id
+  },
   setAddDeviceOpen: (addDeviceOpen) => set({ addDeviceOpen })
 }))
 
 export function resetNavigationStore(): void {
-  useNavigation.setState({ view: 'welcome', seq: 0, addDeviceOpen: false, openCampaign: null })
+  useNavigation.setState({
+    view: 'welcome',
+    seq: 0,
+    addDeviceOpen: false,
+    openCampaign: null,
+    openTokenFor: null
+  })
 }

@@ -31,6 +31,8 @@ export interface FileRejectionView {
   messageParams?: Record<string, string | number>
   /** 'local' rejections are explained by the window (translated); 'core' ones show the core's message. */
   source: 'local' | 'core'
+  /** A local size refusal: the limit it was checked against (the chosen device may change after). */
+  maxFileBytes?: number
 }
 
 export interface ScheduleDraft {
@@ -233,7 +235,7 @@ export const useSend = create<SendState>()((set, get) => ({
     for (const file of files) {
       if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
       else if (file.size > maxFileBytes)
-        local.push({ name: file.name, code: 'too-large', message: '', source: 'local' })
+        local.push({ name: file.name, code: 'too-large', message: '', source: 'local', maxFileBytes })
       else accepted.push(file)
     }
     set((state) => ({ rejected: [...state.rejected, ...local] }))

@@ -5,6 +5,8 @@ import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import userEvent from '@testing-library/user-event'
+import { DevicesView } from '../devices/DevicesView'
 import { AttentionStrip } from './AttentionStrip'
 
 beforeEach(() => {
@@ -65,4 +67,31 @@ describe('attention strip', () => {
       expect(within(item).getByRole('link', { name }).getAttribute('href')).toBe('https://jkt.wablas.com/')
     }
   )
+})
+
+describe('attention strip actions', () => {
+  it('“Enter the token again” opens that device’s token form on Devices, the focus in its field (QA12 Q12-04)', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'token-invalid' })]
+      })
+    )
+    act(() => useNavigation.getState().navigate('home'))
+    render(
+      <>
+        <AttentionStrip />
+        <DevicesView />
+      </>
+    )
+    const user = userEvent.setup()
+    screen.getByRole('button', { name: 'Enter the token again: Warehouse' }).focus()
+    await user.keyboard('{Enter}')
+    expect(useNavigation.getState().view).toBe('devices')
+    const row = screen.getByTestId('device-row-dev-2')
+    expect(within(row).getByTestId('token-dev-2').getAttribute('aria-expanded')).toBe('true')
+    expect(document.activeElement).toBe(within(row).getByLabelText('Device token'))
+    // Asked once: the front office's row opens no form, and a later visit to Devices opens none.
+    expect(screen.queryByTestId('token-dev-1')).toBeNull()
+    expect(useNavigation.getState().openTokenFor).toBeNull()
+  })
 })

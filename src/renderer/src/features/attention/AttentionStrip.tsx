@@ -37,7 +37,8 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
     try {
       if (which === 'relink') await useLinking.getState().open(device.id)
       else if (which === 'restart') await useDevices.getState().restart(device.id)
-      else if (which === 'enterToken') useNavigation.getState().navigate('devices')
+      else if (which === 'enterToken')
+        useNavigation.getState().navigate('devices', { enterTokenFor: device.id })
       else await useDevices.getState().refresh(device.id)
     } catch (error) {
       setProblem(errorInfo(error).message)

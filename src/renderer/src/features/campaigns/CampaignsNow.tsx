@@ -11,6 +11,7 @@ import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { campaignStatusText, campaignZone, rowBuckets, sendsNothingNow } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
+import { isSendable } from '../../../../shared/device-status'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -81,7 +82,16 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   // Each part that waits or is held (by the core or by its device), named: one device held is not the campaign paused (QA F06).
   const waits = campaign.devices
     .filter((d) => d.wait !== null || d.autoPaused !== null || heldByState(d, deviceOf(d.deviceId)) !== null)
-    .map((d) => campaignPartText(d, deviceOf(d.deviceId), t, { locale, timeZone: zone, sendingPaused }))
+    .map((d) => {
+      const device = deviceOf(d.deviceId)
+      const text = campaignPartText(d, device, t, { locale, timeZone: zone, sendingPaused })
+      // Paused by a drop, the part waits for Resume even once the device is back: said here as the campaign says it.
+      const back =
+        (d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable') &&
+        device !== undefined &&
+        isSendable(device.state)
+      return back ? `${text} ${t('campaigns.autoPause.deviceBack')}` : text
+    })
   return (
     <li className="overview-campaign" data-testid={`overview-campaign-${campaign.id}`}>
       <button

@@ -1,6 +1,6 @@
 // One device in the devices view: live state, sender, quota, expiry, advice, and its actions (restart, relink,
 // check again, token, number, file limit, rename, remove). Each form is its own component under forms/.
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   adviceKey,
@@ -17,6 +17,7 @@ import { formatGatewayTime } from '../../i18n/wall-clock'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
 import { SandboxPanel } from '../sandbox/SandboxPanel'
 import { RenewLink } from './RenewLink'
 import { StateBadge } from './StateBadge'
@@ -46,6 +47,16 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const locale = localeOf(language)
   const { restart, refresh, remove } = useDevices.getState()
   const panels = useRowPanel<Panel>()
+  // The attention strip's "Enter the token again" asks for this row's token form: it opens as from its own button,
+  // so the focus goes into the field, and back to that button when the form closes.
+  const tokenAsked = useNavigation((state) => state.openTokenFor === device.id)
+  useEffect(() => {
+    if (!tokenAsked) return
+    useNavigation.getState().takeOpenTokenFor()
+    if (!offers(device.state, 'enterToken')) return
+    document.querySelector<HTMLElement>(`[data-testid="token-${device.id}"]`)?.focus()
+    if (panels.open !== 'token') panels.toggle('token')
+  }, [tokenAsked, device.id, device.state, panels])
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   // A restart the gateway took: its verdict is read from the device's live state, not fixed when the reply came,

@@ -19,20 +19,23 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     sending: 'outbox.bulk.sendingCancel',
     not_applicable: 'outbox.bulk.otherCancel',
     not_found: 'outbox.bulk.gone',
-    producer: 'outbox.bulk.otherCancel'
+    producer: 'outbox.bulk.otherCancel',
+    would_fail_again: 'outbox.bulk.otherCancel'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
     sending: 'outbox.bulk.sendingRetry',
     not_applicable: 'outbox.bulk.otherRetry',
     not_found: 'outbox.bulk.gone',
-    producer: 'outbox.bulk.campaignCancelledRetry'
+    producer: 'outbox.bulk.campaignCancelledRetry',
+    would_fail_again: 'outbox.bulk.wouldFailAgainRetry'
   }
 }
 const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'at_gateway',
   'sending',
   'producer',
+  'would_fail_again',
   'not_applicable',
   'not_found'
 ]

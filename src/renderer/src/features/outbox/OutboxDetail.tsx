@@ -234,7 +234,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <dt>{t('outbox.fact.attempts')}</dt>
           <dd>{item.attempts}</dd>
         </div>
-        {item.nextAttemptAt ? (
+        {/* A "sending" item's next attempt is its next check at the gateway (see waitingReason), moved on quietly. */}
+        {item.nextAttemptAt && item.status !== 'sending' ? (
           <div>
             <dt>{t('outbox.fact.nextAttempt')}</dt>
             <dd>{formatDateTime(item.nextAttemptAt, locale)}</dd>

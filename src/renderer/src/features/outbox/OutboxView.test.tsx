@@ -451,6 +451,26 @@ describe('item detail', () => {
     )
   })
 
+  it('an item the gateway may have is being checked: no next attempt time to go stale (QA12 Q12-03)', async () => {
+    const inDoubt = makeItem({
+      id: 'doubt-1',
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: '2025-05-01T08:00:20.000Z'
+    })
+    fake.handle('outbox:list', () => ({ items: [inDoubt], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: inDoubt, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-doubt-1'))
+    await screen.findByTestId('outbox-timeline')
+    const detail = screen.getByTestId('outbox-detail')
+    expect(detail.textContent).toContain(
+      'Waiting: checking whether the gateway got it before sending it again'
+    )
+    expect(within(detail).queryByText('Next attempt')).toBeNull()
+  })
+
   it('a file over the maximum the gateway named is advised under that size, not a raised limit, in both languages (QA7 Q7-14)', async () => {
     const tooLarge = makeItem({
       id: 'big-2',
@@ -1016,6 +1036,40 @@ describe('bulk selection', () => {
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
     expect((await screen.findByRole('status')).textContent).toBe(
       '0 retried; 1 already sent was not retried; 1 belongs to a cancelled campaign, so was not retried'
+    )
+  })
+
+  it('offers no Retry for a file the gateway refused, and says so when the core leaves one out (QA12 Q12-11)', async () => {
+    const tooLarge = makeItem({
+      id: 'big-1',
+      recipient: '6281200000005',
+      kind: 'document',
+      fileName: 'catalogue.pdf',
+      status: 'failed',
+      failure: {
+        code: 'file_too_large',
+        message: 'the file is too large',
+        gatewayMessage: 'file size too large, maximum file size is 2 MB'
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [...mixed, tooLarge], total: mixed.length + 1 }))
+    fake.handle('outbox:retryMany', () => ({
+      done: ['b-4'],
+      refused: [{ id: 'big-1', reason: 'would_fail_again', status: 'failed' }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    // Sending it again would fail the same way: the detail offers no Retry, nor does the selection.
+    expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
+
+    // With a message a retry can help, the core still leaves the refused file out, and the window says why.
+    await user.click(selectBox('6281200000004'))
+    await user.click(within(bar).getByRole('button', { name: 'Retry selected' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '1 retried; 1 would fail the same way (the gateway refused its file), so was not retried'
     )
   })
 

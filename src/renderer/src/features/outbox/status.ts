@@ -1,7 +1,7 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
 import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
 // From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
-import { decideTakeBack, OUTBOX_STATUSES } from '../../../../shared/domain'
+import { decideTakeBack, failureRemedy, OUTBOX_STATUSES } from '../../../../shared/domain'
 
 export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
@@ -77,7 +77,11 @@ export function itemActions(item: OutboxItemView): {
   return {
     revoke: takeBack === 'revoke',
     cancelAtGateway: takeBack === 'cancel_at_gateway',
-    retry: s === 'failed' || s === 'cancelled' || s === 'cancelled_at_gateway',
+    // A failure only another file mends is not retried: the gateway would refuse it the same way.
+    retry:
+      (s === 'failed' && failureRemedy(item.failure?.code) === 'retry') ||
+      s === 'cancelled' ||
+      s === 'cancelled_at_gateway',
     cancel: s === 'scheduled' || s === 'queued' || item.held,
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
     release: item.held,

@@ -35,6 +35,9 @@ export function waitingReason(
   if (item.status === 'queued' && item.waitReason) return policyReason(item.waitReason, t, formatTime)
   if (item.status === 'queued' && item.producer?.kind === 'campaign')
     return t('outbox.waiting.campaign', { row: item.producer.ref ?? 0 })
+  // Still "sending" with a next attempt: the request was cut short (5xx, time-out) and the gateway may have the
+  // message; its reports are checked (the next check moves on quietly) before any resend, so no time is promised.
+  if (item.status === 'sending' && item.nextAttemptAt) return t('outbox.waiting.checking')
   if (item.nextAttemptAt) return t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) })
   return null
 }

@@ -249,6 +249,19 @@ describe('overview', () => {
     )
   })
 
+  it('says a part paused by a drop can go on once its device is back, as the campaign does (QA12 Q12-09)', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'disconnected' }] })]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    const bills = await within(list).findByTestId('overview-campaign-c1')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
+      'Front office — Paused: the device disconnected or was logged out. The device is connected again: press Resume to go on.'
+    )
+  })
+
   it('names the device a part is held on, and lists every waiting part apart', async () => {
     // QA F06: "promo2 sending · … · Waiting between sends … · Paused: the device disconnected" read as if the campaign
     // itself were paused, and named no device.

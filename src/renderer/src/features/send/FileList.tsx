@@ -80,7 +80,11 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
   )
 }
 
-function reason(rejection: FileRejectionView, t: ReturnType<typeof useT>, max: string): string {
+function reason(
+  rejection: FileRejectionView,
+  t: ReturnType<typeof useT>,
+  max: (bytes: number | undefined) => string
+): string {
   // The core's sentences are English: the codes the operator meets most are told in the window's language.
   if (rejection.code === 'disguised') {
     const dot = rejection.name.lastIndexOf('.')
@@ -90,7 +94,9 @@ function reason(rejection: FileRejectionView, t: ReturnType<typeof useT>, max: s
   if (rejection.code === 'changed') return t('send.rejected.changed')
   if (rejection.code === 'not_found') return t('send.rejected.notFound')
   if (rejection.source === 'core') return coreMessage(rejection)
-  return rejection.code === 'empty' ? t('send.rejected.empty') : t('send.rejected.tooLarge', { max })
+  return rejection.code === 'empty'
+    ? t('send.rejected.empty')
+    : t('send.rejected.tooLarge', { max: max(rejection.maxFileBytes) })
 }
 
 export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JSX.Element | null {
@@ -98,7 +104,8 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
   const locale = localeOf(useLanguage())
   const rejected = useSend((s) => s.rejected)
   if (rejected.length === 0) return null
-  const max = formatBytes(maxFileBytes, locale)
+  // The limit each file was refused under; the current one only for a refusal that kept none.
+  const max = (bytes: number | undefined): string => formatBytes(bytes ?? maxFileBytes, locale)
   return (
     <div className="alert alert--bad" role="alert" data-testid="send-rejections">
       <p>{t('send.rejected.title')}</p>

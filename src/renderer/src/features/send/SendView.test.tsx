@@ -143,6 +143,29 @@ describe('files', () => {
     ])
   })
 
+  it('names the limit a file was refused under, not the limit of the device chosen since (QA12 Q12-02)', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ maxFileBytes: 5 * 1024 * 1024 }),
+          makeDevice({ id: 'dev-2', label: 'Small plan', maxFileBytes: 2 * 1024 * 1024 })
+        ]
+      })
+    )
+    useNavigation.getState().navigate('send')
+    render(<SendView />)
+    const user = userEvent.setup()
+    act(() => useSend.getState().setFields({ deviceId: 'dev-2' }))
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(3 * 1024 * 1024)], 'report.pdf', { type: 'application/pdf' })
+    ])
+    act(() => useSend.getState().setFields({ deviceId: 'dev-1' }))
+    expect(screen.getByText('Up to 5 MB per file.')).toBeTruthy()
+    expect(screen.getAllByTestId('send-rejection').map((r) => r.textContent)).toEqual([
+      'report.pdf: larger than the 2 MB limit.'
+    ])
+  })
+
   it('takes files dropped anywhere on the window, with an overlay while dragging', async () => {
     show()
     act(() => useNavigation.getState().navigate('outbox'))

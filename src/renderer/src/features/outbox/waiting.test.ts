@@ -1,0 +1,25 @@
+// Why a waiting message waits: an item the gateway may already have is being checked, not waiting for a time.
+import { describe, expect, it } from 'vitest'
+import { translate, type Translate } from '../../i18n'
+import { makeDevice, makeItem } from '../../testing/fixtures'
+import { waitingReason } from './waiting'
+
+const t: Translate = (key, params) => translate('en', key, params)
+const formatTime = (iso: string): string => iso.slice(11, 16)
+const context = { device: makeDevice(), sendingPaused: false }
+
+describe('waitingReason', () => {
+  it('says an item in doubt is being checked at the gateway, with no retry time that goes stale (QA12 Q12-03)', () => {
+    // A 500 or a time-out on the send: the item stays "sending" while the gateway's reports are checked, its next
+    // check moved forward quietly every few seconds.
+    const inDoubt = makeItem({ status: 'sending', nextAttemptAt: '2026-11-30T03:14:20.000Z', attempts: 1 })
+    const reason = waitingReason(inDoubt, context, t, formatTime)
+    expect(reason).not.toContain('03:14')
+    expect(reason).toBe('checking whether the gateway got it before sending it again')
+  })
+
+  it('gives a queued item its retry time', () => {
+    const retrying = makeItem({ status: 'queued', nextAttemptAt: '2026-11-30T03:18:40.000Z', attempts: 1 })
+    expect(waitingReason(retrying, context, t, formatTime)).toBe('the gateway will be tried again at 03:18')
+  })
+})
