@@ -136,14 +136,17 @@ export function OptOuts(): React.JSX.Element {
         >
           {t('campaigns.optOuts.addButton')}
         </button>
-        <label className="button">
+        {/* The input is visually hidden, not `hidden`: it is what takes the focus and opens the file picker from the
+            keyboard (a hidden input is never reached by Tab). It stays inside its label, one item of the button row. */}
+        <label className="button campaign-optouts-import">
           {t('campaigns.optOuts.import')}
           <input
+            className="campaign-file-input"
             type="file"
             accept=".csv,.txt,text/csv,text/plain"
-            hidden
             onChange={(e) => {
               const file = e.target.files?.[0]
+              e.target.value = ''
               if (!file) return
               const reader = new FileReader()
               reader.onload = () =>
