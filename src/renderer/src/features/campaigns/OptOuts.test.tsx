@@ -3,12 +3,24 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { InvokeReply } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { OptOuts } from './OptOuts'
 
+type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
+
 let fake: FakeApi
+
+const entry = (phone: string, over: Partial<OptOut> = {}): OptOut => ({
+  phone,
+  source: 'import',
+  addedAt: Date.parse('2026-11-30T03:08:00Z'),
+  name: null,
+  keyword: null,
+  ...over
+})
 
 beforeEach(() => {
   fake = installFakeApi()
@@ -36,5 +48,18 @@ describe('OptOuts', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add to the list' }))
     await user.tab()
     expect(document.activeElement).toBe(screen.getByLabelText('Import a file…'))
+  })
+
+  it('keeps a right-to-left name apart from the number after it (QA11: "7003-3456-812 62+ محمد علي")', async () => {
+    fake.handle('optouts:list', () => ({
+      optOuts: [entry('6281234567003', { source: 'keyword', keyword: 'stop.', name: 'محمد علي' })]
+    }))
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (1)')
+    const [row] = screen.getAllByTestId('optout-entry')
+    // <bdi> isolates the name's direction: the number keeps its own order whatever script the name is in.
+    expect(row!.querySelector('bdi')?.textContent).toBe('محمد علي')
+    expect(row!.querySelector('bdi')?.textContent).not.toContain('812')
   })
 })

@@ -185,7 +185,12 @@ export function OptOuts(): React.JSX.Element {
       <ul data-testid="optouts-list" ref={listRef}>
         {list.slice(0, 200).map((o, index) => (
           <li key={o.phone} data-testid="optout-entry">
-            {o.name ? `${o.name} ` : null}
+            {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
+            {o.name ? (
+              <>
+                <bdi>{o.name}</bdi>{' '}
+              </>
+            ) : null}
             <span className="phone">{formatPhoneForReading(o.phone)}</span>
             <span className="muted small">
               {' '}
