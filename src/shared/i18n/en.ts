@@ -1333,6 +1333,7 @@ export const enRest = {
   'campaigns.optOuts.addButton': 'Add to the list',
   'campaigns.optOuts.import': 'Import a file…',
   'campaigns.optOuts.export': 'Export (CSV)',
+  'campaigns.optOuts.shownFirst': 'Showing the first {shown} of {count}. Export (CSV) lists them all.',
   'campaigns.optOuts.added': '{added} added.',
   // {entries}: the first few entries that were not numbers, as typed ('nope, 0812') or with invalidMore after them.
   'campaigns.optOuts.addedSomeInvalid':

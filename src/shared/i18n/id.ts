@@ -1502,6 +1502,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.addButton': 'Tambahkan ke daftar',
   'campaigns.optOuts.import': 'Impor file…',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
+  'campaigns.optOuts.shownFirst': 'Menampilkan {shown} pertama dari {count}. Ekspor (CSV) memuat semuanya.',
   'campaigns.optOuts.added': '{added} ditambahkan.',
   'campaigns.optOuts.addedSomeInvalid': '{added} ditambahkan; {invalid} bukan nomor yang valid: {entries}.',
   'campaigns.optOuts.invalidMore': '{entries} dan {count} lainnya',

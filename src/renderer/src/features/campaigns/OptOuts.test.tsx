@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvokeReply } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { OptOuts } from './OptOuts'
 
@@ -61,5 +61,31 @@ describe('OptOuts', () => {
     // <bdi> isolates the name's direction: the number keeps its own order whatever script the name is in.
     expect(row!.querySelector('bdi')?.textContent).toBe('محمد علي')
     expect(row!.querySelector('bdi')?.textContent).not.toContain('812')
+  })
+
+  it.each([
+    ['en', 'Showing the first 200 of 205. Export (CSV) lists them all.'],
+    ['id', 'Menampilkan 200 pertama dari 205. Ekspor (CSV) memuat semuanya.']
+  ] as const)(
+    'says when the list shows only its first entries (%s) (QA11: 200 of 5,004 shown, nothing said)',
+    async (language, text) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      fake.handle('optouts:list', () => ({
+        optOuts: Array.from({ length: 205 }, (_, i) => entry(`62812300${String(i).padStart(5, '0')}`))
+      }))
+      const user = userEvent.setup()
+      render(<OptOuts />)
+      await user.click(await screen.findByText(/\(205\)/))
+      expect(screen.getAllByTestId('optout-entry')).toHaveLength(200)
+      expect(screen.getByTestId('optouts-shown').textContent).toBe(text)
+    }
+  )
+
+  it('says nothing about a cut when every entry is listed', async () => {
+    fake.handle('optouts:list', () => ({ optOuts: [entry('6281234567001')] }))
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (1)')
+    expect(screen.queryByTestId('optouts-shown')).toBeNull()
   })
 })

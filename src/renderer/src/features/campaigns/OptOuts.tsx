@@ -28,6 +28,9 @@ function howText(o: OptOut, t: Translate): string {
   return o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source
 }
 
+/** How many entries the list shows; the rest are in the export (the list is read whole, shown in part). */
+const SHOWN_ENTRIES = 200
+
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
 const INVALID_NAMED = 3
 
@@ -182,8 +185,13 @@ export function OptOuts(): React.JSX.Element {
         </p>
       ) : null}
       <OptOutKeywords />
+      {list.length > SHOWN_ENTRIES ? (
+        <p className="muted" data-testid="optouts-shown">
+          {t('campaigns.optOuts.shownFirst', { shown: SHOWN_ENTRIES, count: list.length })}
+        </p>
+      ) : null}
       <ul data-testid="optouts-list" ref={listRef}>
-        {list.slice(0, 200).map((o, index) => (
+        {list.slice(0, SHOWN_ENTRIES).map((o, index) => (
           <li key={o.phone} data-testid="optout-entry">
             {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
             {o.name ? (
