@@ -1,6 +1,6 @@
 // The opt-out list on its own (QA walk 11): the import reachable by keyboard, names that cannot scramble the number
 // beside them, a long list that says it is cut, and an imported customer sheet read for its numbers only.
-import { render, screen } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvokeReply } from '../../../../shared/contract'
@@ -87,5 +87,24 @@ describe('OptOuts', () => {
     render(<OptOuts />)
     await openList(user, 'Opt-out list (1)')
     expect(screen.queryByTestId('optouts-shown')).toBeNull()
+  })
+
+  it('imports the numbers of a customer sheet, not its names (QA11: "Pelanggan 1" reported as a bad number)', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    const file = new File(
+      ['Nama,Nomor\r\nPelanggan 1,0812 3456 7001\r\nBudi,+62 812-3456-7002\r\nToko 2000,12345\r\n'],
+      'pelanggan.csv',
+      { type: 'text/csv' }
+    )
+    await user.upload(screen.getByLabelText('Import a file…'), file)
+    await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
+    // Words (names, headers, cities) are not numbers: left out. A cell that is a number and fails is still sent, so
+    // the core names it as not valid.
+    expect(fake.requests('optouts:add')).toEqual([
+      { phones: ['0812 3456 7001', '+62 812-3456-7002', '12345'], source: 'import' }
+    ])
+    expect(within(screen.getByTestId('optouts')).getByTestId('optouts-result').textContent).toBe('3 added.')
   })
 })

@@ -31,6 +31,17 @@ function howText(o: OptOut, t: Translate): string {
 /** How many entries the list shows; the rest are in the export (the list is read whole, shown in part). */
 const SHOWN_ENTRIES = 200
 
+/**
+ * An imported file's cell that is meant as a phone number: it has digits, and fewer letters than digits. A customer
+ * sheet's names, headers and towns ("Pelanggan 1", "Toko 2000") are left out rather than reported as bad numbers;
+ * a number with a word beside it ("0812… (WA)") is kept, for the core to read or name as not valid.
+ */
+function looksLikeNumber(cell: string): boolean {
+  const digits = cell.replace(/\D/g, '').length
+  const letters = cell.replace(/\P{L}/gu, '').length
+  return digits > 0 && letters < digits
+}
+
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
 const INVALID_NAMED = 3
 
@@ -152,11 +163,7 @@ export function OptOuts(): React.JSX.Element {
               e.target.value = ''
               if (!file) return
               const reader = new FileReader()
-              reader.onload = () =>
-                void add(
-                  split(String(reader.result)).filter((p) => /\d/.test(p)),
-                  'import'
-                )
+              reader.onload = () => void add(split(String(reader.result)).filter(looksLikeNumber), 'import')
               reader.readAsText(file)
             }}
           />
