@@ -504,6 +504,23 @@ describe('checkRows', () => {
     expect(layoutKey(['Name', ' Phone '])).toBe(layoutKey(['name', 'phone']))
     expect(layoutKey(['Name', 'Phone'])).not.toBe(layoutKey(['Phone', 'Name']))
   })
+
+  it('guesses the phone column from a header that names a phone among other words (QA11: "Nomor WA" gave "Nama")', () => {
+    for (const header of [
+      'Nomor WA',
+      'No. Telepon',
+      'Nomor HP',
+      'Phone number',
+      'WhatsApp Number',
+      'No WA',
+      'Ponsel'
+    ])
+      expect(guessMapping(['Nama', header, 'Kota']).phone).toBe(header)
+    // A header that is exactly a phone word wins over one that only holds one.
+    expect(guessMapping(['Nomor WA kantor', 'HP', 'Nama']).phone).toBe('HP')
+    // Other "numbers" are not phones: the guess falls back on the first column, as before.
+    expect(guessMapping(['Nama', 'Nomor Pesanan', 'Jumlah']).phone).toBe('Nama')
+  })
 })
 
 describe('column names are data', () => {
