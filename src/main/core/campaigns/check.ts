@@ -201,6 +201,12 @@ export class CheckedRows implements Iterable<CheckedRow> {
     }
   }
 
+  /** The index of the first row that will be sent (-1 when none will). */
+  firstReadyIndex(): number {
+    for (let index = 0; index < this.length; index++) if (this.kinds[index] === READY) return index
+    return -1
+  }
+
   /** The indexes of the skipped rows, in row order. */
   *skippedIndexes(): IterableIterator<number> {
     for (let index = 0; index < this.length; index++) if (this.kinds[index] !== READY) yield index
