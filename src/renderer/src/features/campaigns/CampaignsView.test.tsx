@@ -166,6 +166,34 @@ describe('CampaignsView', () => {
     await waitFor(() => expect(document.activeElement).toBe(picker))
   })
 
+  it('says why a second file could not be read at the picker, not below the last step (QA11: empty.xlsx)', async () => {
+    let reads = 0
+    fake.handle('campaigns:read', () => {
+      if (reads++ === 0)
+        return sheetRead({
+          headers: ['Nama', 'HP'],
+          rowCount: 2,
+          mapping: { phone: 'HP', variables: ['Nama'] }
+        })
+      throw new ApiError({
+        code: 'sheet_empty',
+        message: 'The file has no rows',
+        messageKey: 'desktop.error.noRows'
+      })
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    const picker = screen.getByTestId('campaign-file')
+    await user.upload(picker, new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-phone-column')
+    await user.upload(picker, new File(['x'], 'empty.xlsx'))
+    // In step 1, beside the picker that has the focus, while the steps of the file before stay below it.
+    const importStep = screen.getByRole('region', { name: '1. Import a spreadsheet' })
+    expect((await within(importStep).findByRole('alert')).textContent).toBe('The file has no rows')
+    await waitFor(() => expect(document.activeElement).toBe(picker))
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+  })
+
   it('offers the guessed name column, changeable, and creates the campaign with the one chosen', async () => {
     fake.handle('campaigns:read', () =>
       sheetRead({
