@@ -366,6 +366,8 @@ export const enRest = {
   'desktop.error.xlsxUnreadable': 'Not a readable XLSX workbook: {detail}',
   'desktop.error.noWorksheet': 'The workbook has no worksheet',
   'desktop.error.noRows': 'The file has no rows',
+  'desktop.error.fileHeadersOnly': '{name} has column names but no rows',
+  'desktop.error.sheetHeadersOnly': 'The file has column names but no rows',
   'desktop.error.braceNotClosed': 'The "{" at character {at} is never closed',
   'desktop.error.emptyBraces': 'Empty braces at character {at}',
   'desktop.error.strayBrace': 'The "}" at character {at} has no "{"',

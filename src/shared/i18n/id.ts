@@ -394,6 +394,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.xlsxUnreadable': 'Bukan buku kerja XLSX yang bisa dibaca: {detail}',
   'desktop.error.noWorksheet': 'Buku kerja ini tidak punya lembar kerja',
   'desktop.error.noRows': 'File ini tidak punya baris',
+  'desktop.error.fileHeadersOnly': '{name} punya nama kolom tetapi tidak punya baris',
+  'desktop.error.sheetHeadersOnly': 'File ini punya nama kolom tetapi tidak punya baris',
   'desktop.error.braceNotClosed': 'Tanda "{" di karakter ke-{at} tidak pernah ditutup',
   'desktop.error.emptyBraces': 'Kurung kurawal kosong di karakter ke-{at}',
   'desktop.error.strayBrace': 'Tanda "}" di karakter ke-{at} tidak punya pasangan "{"',

@@ -115,6 +115,17 @@ describe('readSpreadsheet', () => {
     )
   })
 
+  it('refuses a sheet of column names and no rows, by its name (QA11: "0 rows read" and the form went on)', async () => {
+    const headersOnly = new TextEncoder().encode('Nama,Nomor\r\n')
+    await expect(readSpreadsheet(headersOnly, 'kosong.csv')).rejects.toThrow(
+      'kosong.csv has column names but no rows'
+    )
+    await expect(readSpreadsheet(headersOnly)).rejects.toMatchObject({
+      code: 'empty',
+      text: { key: 'desktop.error.sheetHeadersOnly' }
+    })
+  })
+
   /** Several slices of CSV: quoted newlines and delimiters all along, so some straddle a slice's end. */
   const longCsv = (rows: number): string =>
     ['Nama;HP;Catatan']
