@@ -1370,6 +1370,7 @@ export const enRest = {
   'campaigns.presend.title': 'Before you start',
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
+  'campaigns.presend.skippedWhy': '{count} ({reasons})',
   'campaigns.presend.finish': 'Estimated end',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',

@@ -1541,6 +1541,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.title': 'Sebelum mulai',
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
+  'campaigns.presend.skippedWhy': '{count} ({reasons})',
   'campaigns.presend.finish': 'Perkiraan selesai',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',

@@ -1916,7 +1916,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
         ]
       })
     )
-    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: {} } })
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: { opted_out: 1, duplicate: 1 } } })
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:start', () => campaign())
     fake.handle('campaigns:get', () => campaign())
@@ -1929,7 +1929,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:create')).toEqual([])
     const text = summary.textContent ?? ''
     expect(text).toContain('Recipients3')
-    expect(text).toContain('Skipped rows2')
+    // Why, as step 3 said it (QA11: a bare "7" under "Before you start").
+    expect(text).toContain('Skipped rows2 (1 duplicate, 1 opted out)')
     expect(text).toContain(
       'Shop: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 1'
     )

@@ -936,6 +936,7 @@ function NewCampaign({
             <PreSendSummary
               ready={ready}
               skipped={check.summary.skipped}
+              skippedWhy={check.summary.byProblem}
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
@@ -1139,6 +1140,7 @@ function StartDraft({
         <PreSendSummary
           ready={campaign.counts.waiting ?? 0}
           skipped={campaign.summary.skipped}
+          skippedWhy={campaign.summary.byProblem}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}
