@@ -1345,6 +1345,7 @@ export const enRest = {
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',
   'campaigns.optOuts.remove': 'Remove {phone} from the list',
+  'campaigns.optOuts.removed': '{phone} taken off the list: campaigns can message this number again.',
   'campaigns.optOuts.how': '{how}, {time}',
   'campaigns.optOuts.source.operator': 'added here',
   'campaigns.optOuts.source.import': 'imported from a file',

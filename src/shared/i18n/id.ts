@@ -1512,6 +1512,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.syncFailed':
     'Gateway {device} tidak menerimanya ke daftar hitam ({reason}); kampanye di sini tetap melewatinya.',
   'campaigns.optOuts.remove': 'Hapus {phone} dari daftar',
+  'campaigns.optOuts.removed': '{phone} dikeluarkan dari daftar: kampanye bisa mengirim ke nomor ini lagi.',
   'campaigns.optOuts.how': '{how}, {time}',
   'campaigns.optOuts.source.operator': 'ditambahkan di sini',
   'campaigns.optOuts.source.import': 'diimpor dari file',

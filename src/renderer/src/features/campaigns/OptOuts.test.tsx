@@ -108,3 +108,26 @@ describe('OptOuts', () => {
     expect(within(screen.getByTestId('optouts')).getByTestId('optouts-result').textContent).toBe('3 added.')
   })
 })
+
+describe('removing an entry', () => {
+  it('says what the removal did and drops the last add’s result (QA11: "5,000 added…" stayed, removal unsaid)', async () => {
+    let list = [entry('6281234567001'), entry('6281234567002', { name: 'Budi' })]
+    fake.handle('optouts:list', () => ({ optOuts: list }))
+    fake.handle('optouts:remove', ({ phone }) => {
+      list = list.filter((o) => o.phone !== phone)
+      return { ok: true as const, gatewaySync: { background: false, devices: [] } }
+    })
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (2)')
+    await user.type(screen.getByTestId('optouts-add'), '081234567003')
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }))
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe('1 added.')
+    await user.click(screen.getByRole('button', { name: 'Remove Budi +62 812-3456-7002 from the list' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('optouts-result').textContent).toBe(
+        '\u2068Budi\u2069 +62 812-3456-7002 taken off the list: campaigns can message this number again.'
+      )
+    )
+  })
+})

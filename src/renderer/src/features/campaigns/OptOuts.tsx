@@ -65,6 +65,8 @@ export function OptOuts(): React.JSX.Element {
   const [list, setList] = useState<OptOut[]>([])
   const [text, setText] = useState('')
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
+  /** Who was last taken off the list (as the list names them): said in the add's place, which it replaces. */
+  const [removed, setRemoved] = useState<string | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
@@ -105,6 +107,7 @@ export function OptOuts(): React.JSX.Element {
     setError(null)
     try {
       setResult(await call('optouts:add', { phones, source }))
+      setRemoved(null)
       setText('')
       focusAfterReload.current = 'result'
       setReload((n) => n + 1)
@@ -172,7 +175,11 @@ export function OptOuts(): React.JSX.Element {
           {t('campaigns.optOuts.export')}
         </button>
       </div>
-      {result ? (
+      {removed !== null ? (
+        <p role="status" data-testid="optouts-result">
+          {t('campaigns.optOuts.removed', { phone: removed })}
+        </p>
+      ) : result ? (
         <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
           {addedText(result.added, result.invalid, t)}
           {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
@@ -198,41 +205,45 @@ export function OptOuts(): React.JSX.Element {
         </p>
       ) : null}
       <ul data-testid="optouts-list" ref={listRef}>
-        {list.slice(0, SHOWN_ENTRIES).map((o, index) => (
-          <li key={o.phone} data-testid="optout-entry">
-            {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
-            {o.name ? (
-              <>
-                <bdi>{o.name}</bdi>{' '}
-              </>
-            ) : null}
-            <span className="phone">{formatPhoneForReading(o.phone)}</span>
-            <span className="muted small">
-              {' '}
-              {t('campaigns.optOuts.how', {
-                how: howText(o, t),
-                time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
-              })}
-            </span>{' '}
-            <button
-              type="button"
-              className="button button--link"
-              aria-label={t('campaigns.optOuts.remove', {
-                phone: o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
-              })}
-              onClick={() =>
-                void call('optouts:remove', { phone: o.phone })
-                  .then(() => {
-                    focusAfterReload.current = { removedAt: index }
-                    setReload((n) => n + 1)
-                  })
-                  .catch((e: unknown) => setError(errorInfo(e)))
-              }
-            >
-              ×
-            </button>
-          </li>
-        ))}
+        {list.slice(0, SHOWN_ENTRIES).map((o, index) => {
+          const who = o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
+          return (
+            <li key={o.phone} data-testid="optout-entry">
+              {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
+              {o.name ? (
+                <>
+                  <bdi>{o.name}</bdi>{' '}
+                </>
+              ) : null}
+              <span className="phone">{formatPhoneForReading(o.phone)}</span>
+              <span className="muted small">
+                {' '}
+                {t('campaigns.optOuts.how', {
+                  how: howText(o, t),
+                  time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
+                })}
+              </span>{' '}
+              <button
+                type="button"
+                className="button button--link"
+                aria-label={t('campaigns.optOuts.remove', { phone: who })}
+                onClick={() =>
+                  void call('optouts:remove', { phone: o.phone })
+                    .then(() => {
+                      setResult(null)
+                      // The name isolated (FSI … PDI), as <bdi> does in the list: the number keeps its order.
+                      setRemoved(o.name ? `\u2068${o.name}\u2069 ${formatPhoneForReading(o.phone)}` : who)
+                      focusAfterReload.current = { removedAt: index }
+                      setReload((n) => n + 1)
+                    })
+                    .catch((e: unknown) => setError(errorInfo(e)))
+                }
+              >
+                ×
+              </button>
+            </li>
+          )
+        })}
       </ul>
     </details>
   )
