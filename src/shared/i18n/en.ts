@@ -1341,6 +1341,8 @@ export const enRest = {
   'campaigns.optOuts.addedSomeInvalid':
     '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid: {entries}.',
   'campaigns.optOuts.invalidMore': '{entries} and {count} more',
+  'campaigns.optOuts.alreadyListed': '{count, plural, one {# was} other {# were}} on the list already.',
+  'campaigns.optOuts.noNumbers': 'No numbers found in {name}.',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',

@@ -473,7 +473,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         }
       }
       const added = campaigns.optOuts.add(valid, source)
-      return { added, invalid, gatewaySync: await pushToGateways(valid, true) }
+      // Each number once (two spellings of one number are one): those not added were on the list already.
+      const alreadyListed = new Set(valid).size - added
+      return { added, invalid, alreadyListed, gatewaySync: await pushToGateways(valid, true) }
     },
     async 'optouts:keywords'() {
       const { optOut, optIn } = readKeywords(deps.db)

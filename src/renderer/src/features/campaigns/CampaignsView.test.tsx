@@ -1172,6 +1172,7 @@ describe('OptOuts', () => {
       return {
         added: 1,
         invalid: ['nope'],
+        alreadyListed: 0,
         gatewaySync: { background: false, devices: [{ deviceId: 'dev-1', ok: false, message: 'not found' }] }
       }
     })
@@ -1228,6 +1229,7 @@ describe('OptOuts', () => {
       fake.handle('optouts:add', () => ({
         added: 2,
         invalid: [...invalid],
+        alreadyListed: 0,
         gatewaySync: { background: false, devices: [] }
       }))
       const user = userEvent.setup()

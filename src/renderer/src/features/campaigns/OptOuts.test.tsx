@@ -30,6 +30,7 @@ beforeEach(() => {
   fake.handle('optouts:add', ({ phones }) => ({
     added: phones.length,
     invalid: [],
+    alreadyListed: 0,
     gatewaySync: { background: false, devices: [] }
   }))
 })
@@ -129,5 +130,42 @@ describe('removing an entry', () => {
         '\u2068Budi\u2069 +62 812-3456-7002 taken off the list: campaigns can message this number again.'
       )
     )
+  })
+})
+
+describe('what an add says', () => {
+  it.each([
+    ['en', 'Opt-out list (0)', '0 added; 1 number was not valid: 12345. 3 were on the list already.'],
+    [
+      'id',
+      'Daftar berhenti berlangganan (0)',
+      '0 ditambahkan; 1 bukan nomor yang valid: 12345. 3 sudah ada di daftar.'
+    ]
+  ] as const)(
+    'counts the numbers already on the list (%s) (QA11: "0 added." for three known numbers)',
+    async (language, title, text) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      fake.handle('optouts:add', () => ({
+        added: 0,
+        invalid: ['12345'],
+        alreadyListed: 3,
+        gatewaySync: { background: false, devices: [] }
+      }))
+      const user = userEvent.setup()
+      render(<OptOuts />)
+      await openList(user, title)
+      await user.type(screen.getByTestId('optouts-add'), '081234567002, 081234567006, 081234567001, 12345')
+      await user.keyboard('{Tab}{Enter}')
+      expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
+    }
+  )
+
+  it('says a file with no numbers in it has none, and asks the core nothing (QA11: an empty file gave "0 added.")', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    await user.upload(screen.getByLabelText('Import a file…'), new File(['Nama\r\nBudi\r\n'], 'kosong.csv'))
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe('No numbers found in kosong.csv.')
+    expect(fake.requests('optouts:add')).toEqual([])
   })
 })

@@ -49,14 +49,20 @@ const INVALID_NAMED = 3
  * What an add did: how many were added and, only when some were not numbers (QA: "0 numbers were not valid"), which
  * ones, so the operator can see what to fix.
  */
-function addedText(added: number, invalid: string[], t: Translate): string {
-  if (invalid.length === 0) return t('campaigns.optOuts.added', { added })
+function addedText(
+  { added, invalid, alreadyListed }: Pick<InvokeReply<'optouts:add'>, 'added' | 'invalid' | 'alreadyListed'>,
+  t: Translate
+): string {
+  // QA11: "0 added." for numbers that were all on the list already said nothing of them.
+  const already =
+    alreadyListed > 0 ? ` ${t('campaigns.optOuts.alreadyListed', { count: alreadyListed })}` : ''
+  if (invalid.length === 0) return t('campaigns.optOuts.added', { added }) + already
   const named = invalid.slice(0, INVALID_NAMED).join(', ')
   const entries =
     invalid.length > INVALID_NAMED
       ? t('campaigns.optOuts.invalidMore', { entries: named, count: invalid.length - INVALID_NAMED })
       : named
-  return t('campaigns.optOuts.addedSomeInvalid', { added, invalid: invalid.length, entries })
+  return t('campaigns.optOuts.addedSomeInvalid', { added, invalid: invalid.length, entries }) + already
 }
 
 export function OptOuts(): React.JSX.Element {
@@ -65,8 +71,8 @@ export function OptOuts(): React.JSX.Element {
   const [list, setList] = useState<OptOut[]>([])
   const [text, setText] = useState('')
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
-  /** Who was last taken off the list (as the list names them): said in the add's place, which it replaces. */
-  const [removed, setRemoved] = useState<string | null>(null)
+  /** What the last action other than an add did (a removal, a file without numbers): said in the add's place. */
+  const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
@@ -107,7 +113,7 @@ export function OptOuts(): React.JSX.Element {
     setError(null)
     try {
       setResult(await call('optouts:add', { phones, source }))
-      setRemoved(null)
+      setNote(null)
       setText('')
       focusAfterReload.current = 'result'
       setReload((n) => n + 1)
@@ -166,7 +172,12 @@ export function OptOuts(): React.JSX.Element {
               e.target.value = ''
               if (!file) return
               const reader = new FileReader()
-              reader.onload = () => void add(split(String(reader.result)).filter(looksLikeNumber), 'import')
+              reader.onload = () => {
+                const phones = split(String(reader.result)).filter(looksLikeNumber)
+                if (phones.length > 0) return void add(phones, 'import')
+                setResult(null)
+                setNote(t('campaigns.optOuts.noNumbers', { name: file.name }))
+              }
               reader.readAsText(file)
             }}
           />
@@ -175,13 +186,13 @@ export function OptOuts(): React.JSX.Element {
           {t('campaigns.optOuts.export')}
         </button>
       </div>
-      {removed !== null ? (
+      {note !== null ? (
         <p role="status" data-testid="optouts-result">
-          {t('campaigns.optOuts.removed', { phone: removed })}
+          {note}
         </p>
       ) : result ? (
         <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
-          {addedText(result.added, result.invalid, t)}
+          {addedText(result, t)}
           {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
         </p>
       ) : null}
@@ -232,7 +243,11 @@ export function OptOuts(): React.JSX.Element {
                     .then(() => {
                       setResult(null)
                       // The name isolated (FSI … PDI), as <bdi> does in the list: the number keeps its order.
-                      setRemoved(o.name ? `\u2068${o.name}\u2069 ${formatPhoneForReading(o.phone)}` : who)
+                      setNote(
+                        t('campaigns.optOuts.removed', {
+                          phone: o.name ? `\u2068${o.name}\u2069 ${formatPhoneForReading(o.phone)}` : who
+                        })
+                      )
                       focusAfterReload.current = { removedAt: index }
                       setReload((n) => n + 1)
                     })
