@@ -1658,7 +1658,13 @@ export const invokeChannels = builtOnFirstUse({
       phones: z.array(z.string().max(40)).max(100_000),
       source: z.enum(['operator', 'import', 'outbox'])
     }),
-    reply: z.object({ added: z.number().int(), invalid: z.array(z.string()), gatewaySync: GatewaySync })
+    reply: z.object({
+      added: z.number().int(),
+      invalid: z.array(z.string()),
+      /** Valid numbers that were on the list already (each number once, however many times it was written). */
+      alreadyListed: z.number().int(),
+      gatewaySync: GatewaySync
+    })
   }),
   'optouts:remove': () => ({
     request: z.object({ phone: z.string().min(1).max(40) }),

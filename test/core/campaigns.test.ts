@@ -160,6 +160,29 @@ describe('campaign refusals in the operator language', () => {
 })
 
 describe('campaigns through the contract', () => {
+  it('previews the first ready row by default, even when the first rows are all skipped (QA11)', async () => {
+    const csv = [
+      'Nama,HP',
+      'Ani,12345',
+      'Budi,',
+      'Citra,abc',
+      'Dedi,081234567004',
+      'Eka,081234567005',
+      ''
+    ].join('\n')
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('first-rows-bad.csv', Buffer.from(csv).toString('base64'))
+    )
+    const check = await core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping: { phone: 'HP', variables: ['Nama'] },
+      template: 'Halo {Nama}'
+    })
+    expect(check.summary).toMatchObject({ total: 5, ready: 2, skipped: 3 })
+    // Rows 2–4 are skipped: the first ready row (5) is rendered too, so the window has a message to show.
+    expect(check.previews.map((p) => [p.rowNumber, p.message])).toContainEqual([5, 'Halo Dedi'])
+  })
+
   it('reads a CSV with bad rows, remembers the mapping, sends the ready rows once and exports the proof', async () => {
     const deviceId = await linkedDevice()
     const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
@@ -359,8 +382,16 @@ describe('campaigns through the contract', () => {
       await core.handlers['optouts:add']({ phones: ['0812-3456-7812', 'nope'], source: 'operator' })
     ).toMatchObject({
       added: 1,
-      invalid: ['nope']
+      invalid: ['nope'],
+      alreadyListed: 0
     })
+    // QA11: "0 added." for numbers already on the list; one number written twice is counted once.
+    expect(
+      await core.handlers['optouts:add']({
+        phones: ['+62 812-3456-7812', '081234567813', '6281234567813'],
+        source: 'import'
+      })
+    ).toMatchObject({ added: 1, invalid: [], alreadyListed: 1 })
     const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
     const sheet = await core.handlers['campaigns:read'](
       await registeredSheet('x.csv', bytes.toString('base64'))

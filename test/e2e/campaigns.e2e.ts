@@ -91,6 +91,15 @@ describe('campaign journey in Chromium', () => {
     expect(await seriousA11yViolations(p)).toEqual([])
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
+    // QA11: the values were squeezed beside the longest term into a column a few letters wide ("peng/irima/n"); on a
+    // narrow window each value has the summary's width, under its term.
+    const valueWidths = await p
+      .locator('[data-testid="campaign-presend"] dd')
+      .evaluateAll((values) => values.map((value) => value.getBoundingClientRect().width))
+    const summaryWidth = await p
+      .locator('[data-testid="campaign-presend"] dl')
+      .evaluate((list) => list.getBoundingClientRect().width)
+    expect(Math.min(...valueWidths)).toBeGreaterThanOrEqual(summaryWidth - 1)
     await screenshot(p, 'journey-campaign-presend-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
 

@@ -368,6 +368,8 @@ export const enRest = {
   'desktop.error.xlsxUnreadable': 'Not a readable XLSX workbook: {detail}',
   'desktop.error.noWorksheet': 'The workbook has no worksheet',
   'desktop.error.noRows': 'The file has no rows',
+  'desktop.error.fileHeadersOnly': '{name} has column names but no rows',
+  'desktop.error.sheetHeadersOnly': 'The file has column names but no rows',
   'desktop.error.braceNotClosed': 'The "{" at character {at} is never closed',
   'desktop.error.emptyBraces': 'Empty braces at character {at}',
   'desktop.error.strayBrace': 'The "}" at character {at} has no "{"',
@@ -1341,15 +1343,19 @@ export const enRest = {
   'campaigns.optOuts.addButton': 'Add to the list',
   'campaigns.optOuts.import': 'Import a file…',
   'campaigns.optOuts.export': 'Export (CSV)',
+  'campaigns.optOuts.shownFirst': 'Showing the first {shown} of {count}. Export (CSV) lists them all.',
   'campaigns.optOuts.added': '{added} added.',
   // {entries}: the first few entries that were not numbers, as typed ('nope, 0812') or with invalidMore after them.
   'campaigns.optOuts.addedSomeInvalid':
     '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid: {entries}.',
   'campaigns.optOuts.invalidMore': '{entries} and {count} more',
+  'campaigns.optOuts.alreadyListed': '{count, plural, one {# was} other {# were}} on the list already.',
+  'campaigns.optOuts.noNumbers': 'No numbers found in {name}.',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
   'campaigns.optOuts.syncFailed':
     'The gateway of {device} did not take them on its blacklist ({reason}); campaigns here still skip them.',
   'campaigns.optOuts.remove': 'Remove {phone} from the list',
+  'campaigns.optOuts.removed': '{phone} taken off the list: campaigns can message this number again.',
   'campaigns.optOuts.how': '{how}, {time}',
   'campaigns.optOuts.source.operator': 'added here',
   'campaigns.optOuts.source.import': 'imported from a file',
@@ -1375,6 +1381,7 @@ export const enRest = {
   'campaigns.presend.title': 'Before you start',
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
+  'campaigns.presend.skippedWhy': '{count} ({reasons})',
   'campaigns.presend.finish': 'Estimated end',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',

@@ -201,6 +201,12 @@ export class CheckedRows implements Iterable<CheckedRow> {
     }
   }
 
+  /** The index of the first row that will be sent (-1 when none will). */
+  firstReadyIndex(): number {
+    for (let index = 0; index < this.length; index++) if (this.kinds[index] === READY) return index
+    return -1
+  }
+
   /** The indexes of the skipped rows, in row order. */
   *skippedIndexes(): IterableIterator<number> {
     for (let index = 0; index < this.length; index++) if (this.kinds[index] !== READY) yield index
@@ -548,17 +554,47 @@ export function layoutKey(headers: readonly string[]): string {
 const PHONE_HEADER =
   /^(phone|telp|telepon|tel|hp|no\.? ?hp|nomor|nomor hp|no\.? ?wa|wa|whatsapp|mobile|handphone|number|no telp)$/i
 
+/** Words that say phone inside a longer header ("Nomor WA", "No. Telepon", "Phone number"); "nomor" alone does not. */
+const PHONE_WORDS = new Set([
+  'phone',
+  'telp',
+  'telepon',
+  'telefon',
+  'tel',
+  'hp',
+  'wa',
+  'whatsapp',
+  'mobile',
+  'handphone',
+  'ponsel',
+  'cellphone',
+  'cell'
+])
+
+/** A header that is a phone word, else one with a phone word in it. */
+function phoneHeader(headers: readonly string[]): string | undefined {
+  return (
+    headers.find((h) => PHONE_HEADER.test(h.trim())) ??
+    headers.find((h) =>
+      h
+        .toLowerCase()
+        .split(/[^\p{L}]+/u)
+        .some((word) => PHONE_WORDS.has(word))
+    )
+  )
+}
+
 const NAME_HEADER =
   /^(name|names|full ?name|nama|nama lengkap|nama pelanggan|nama customer|customer|customer name|pelanggan|contact name|nama kontak)$/i
 
 /**
- * A first guess when a layout is new: the column whose name says phone, every other column a variable, and the
+ * A first guess when a layout is new: the column whose name says phone (or has a phone word in it), every other column a variable, and the
  * column whose name says name (or customer) as the contacts' names (still a variable too: {Nama} stays usable). The
  * name guess stands even where the phone guess fell back on that same first column ("Nama;Kontak"): once the operator
  * fixes the phone column, the names are already mapped ("contact"/"kontak" are left out: such columns hold numbers).
  */
 export function guessMapping(headers: readonly string[]): ColumnMapping {
-  const phone = headers.find((h) => PHONE_HEADER.test(h.trim())) ?? headers[0] ?? ''
+  const phone = phoneHeader(headers) ?? headers[0] ?? ''
   const name = headers.find((h) => NAME_HEADER.test(h.trim())) ?? null
   return { phone, variables: headers.filter((h) => h !== phone), attachment: null, name }
 }

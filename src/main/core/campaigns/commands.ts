@@ -283,9 +283,14 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         }
       }
       const checked = result.rows
+      // By default the first rows and the first ready one: when the first rows are all skipped, the window still has
+      // a message to preview rather than "Row 2 will not be sent".
+      const firstReady = checked.firstReadyIndex()
       const wanted = new Set(
         previewRows ??
-          [0, 1, 2].flatMap((index) => (index < checked.length ? [sheet.rows.rowNumber(index)] : []))
+          [0, 1, 2, firstReady].flatMap((index) =>
+            index >= 0 && index < checked.length ? [sheet.rows.rowNumber(index)] : []
+          )
       )
       // Only the rows the window shows are rendered: the check itself renders none it does not need to.
       const content = rowContent({ campaignId: sheetId, sheet, mapping, template })
@@ -468,7 +473,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         }
       }
       const added = campaigns.optOuts.add(valid, source)
-      return { added, invalid, gatewaySync: await pushToGateways(valid, true) }
+      // Each number once (two spellings of one number are one): those not added were on the list already.
+      const alreadyListed = new Set(valid).size - added
+      return { added, invalid, alreadyListed, gatewaySync: await pushToGateways(valid, true) }
     },
     async 'optouts:keywords'() {
       const { optOut, optIn } = readKeywords(deps.db)

@@ -115,6 +115,17 @@ describe('readSpreadsheet', () => {
     )
   })
 
+  it('refuses a sheet of column names and no rows, by its name (QA11: "0 rows read" and the form went on)', async () => {
+    const headersOnly = new TextEncoder().encode('Nama,Nomor\r\n')
+    await expect(readSpreadsheet(headersOnly, 'kosong.csv')).rejects.toThrow(
+      'kosong.csv has column names but no rows'
+    )
+    await expect(readSpreadsheet(headersOnly)).rejects.toMatchObject({
+      code: 'empty',
+      text: { key: 'desktop.error.sheetHeadersOnly' }
+    })
+  })
+
   /** Several slices of CSV: quoted newlines and delimiters all along, so some straddle a slice's end. */
   const longCsv = (rows: number): string =>
     ['Nama;HP;Catatan']
@@ -503,6 +514,23 @@ describe('checkRows', () => {
   it('keys a layout by its headers regardless of case and spacing', () => {
     expect(layoutKey(['Name', ' Phone '])).toBe(layoutKey(['name', 'phone']))
     expect(layoutKey(['Name', 'Phone'])).not.toBe(layoutKey(['Phone', 'Name']))
+  })
+
+  it('guesses the phone column from a header that names a phone among other words (QA11: "Nomor WA" gave "Nama")', () => {
+    for (const header of [
+      'Nomor WA',
+      'No. Telepon',
+      'Nomor HP',
+      'Phone number',
+      'WhatsApp Number',
+      'No WA',
+      'Ponsel'
+    ])
+      expect(guessMapping(['Nama', header, 'Kota']).phone).toBe(header)
+    // A header that is exactly a phone word wins over one that only holds one.
+    expect(guessMapping(['Nomor WA kantor', 'HP', 'Nama']).phone).toBe('HP')
+    // Other "numbers" are not phones: the guess falls back on the first column, as before.
+    expect(guessMapping(['Nama', 'Nomor Pesanan', 'Jumlah']).phone).toBe('Nama')
   })
 })
 

@@ -260,11 +260,20 @@ export async function readSpreadsheet(
     )
   if (bytes.length > MAX_SPREADSHEET_BYTES) throw tooLarge(fileName, bytes.length)
   const slices = new Slices(options)
-  if (XLSX_MAGIC.every((b, i) => bytes[i] === b)) return readXlsx(bytes, slices)
-  if (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf)) {
+  const isXlsx = XLSX_MAGIC.every((b, i) => bytes[i] === b)
+  if (!isXlsx && (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf))) {
     throw new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
   }
-  return readCsv(bytes, slices)
+  const sheet = isXlsx ? await readXlsx(bytes, slices) : await readCsv(bytes, slices)
+  // Column names alone: nothing to send to, said now rather than as "0 rows read" and a form to fill for nobody.
+  if (sheet.rows.length === 0)
+    throw new SpreadsheetError(
+      'empty',
+      fileName
+        ? { key: 'desktop.error.fileHeadersOnly', params: { name: fileName } }
+        : { key: 'desktop.error.sheetHeadersOnly' }
+    )
+  return sheet
 }
 
 /**

@@ -166,6 +166,34 @@ describe('CampaignsView', () => {
     await waitFor(() => expect(document.activeElement).toBe(picker))
   })
 
+  it('says why a second file could not be read at the picker, not below the last step (QA11: empty.xlsx)', async () => {
+    let reads = 0
+    fake.handle('campaigns:read', () => {
+      if (reads++ === 0)
+        return sheetRead({
+          headers: ['Nama', 'HP'],
+          rowCount: 2,
+          mapping: { phone: 'HP', variables: ['Nama'] }
+        })
+      throw new ApiError({
+        code: 'sheet_empty',
+        message: 'The file has no rows',
+        messageKey: 'desktop.error.noRows'
+      })
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    const picker = screen.getByTestId('campaign-file')
+    await user.upload(picker, new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-phone-column')
+    await user.upload(picker, new File(['x'], 'empty.xlsx'))
+    // In step 1, beside the picker that has the focus, while the steps of the file before stay below it.
+    const importStep = screen.getByRole('region', { name: '1. Import a spreadsheet' })
+    expect((await within(importStep).findByRole('alert')).textContent).toBe('The file has no rows')
+    await waitFor(() => expect(document.activeElement).toBe(picker))
+    expect(screen.getAllByRole('alert')).toHaveLength(1)
+  })
+
   it('offers the guessed name column, changeable, and creates the campaign with the one chosen', async () => {
     fake.handle('campaigns:read', () =>
       sheetRead({
@@ -1144,6 +1172,7 @@ describe('OptOuts', () => {
       return {
         added: 1,
         invalid: ['nope'],
+        alreadyListed: 0,
         gatewaySync: { background: false, devices: [{ deviceId: 'dev-1', ok: false, message: 'not found' }] }
       }
     })
@@ -1200,6 +1229,7 @@ describe('OptOuts', () => {
       fake.handle('optouts:add', () => ({
         added: 2,
         invalid: [...invalid],
+        alreadyListed: 0,
         gatewaySync: { background: false, devices: [] }
       }))
       const user = userEvent.setup()
@@ -1888,7 +1918,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
         ]
       })
     )
-    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: {} } })
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: { opted_out: 1, duplicate: 1 } } })
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:start', () => campaign())
     fake.handle('campaigns:get', () => campaign())
@@ -1901,7 +1931,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:create')).toEqual([])
     const text = summary.textContent ?? ''
     expect(text).toContain('Recipients3')
-    expect(text).toContain('Skipped rows2')
+    // Why, as step 3 said it (QA11: a bare "7" under "Before you start").
+    expect(text).toContain('Skipped rows2 (1 duplicate, 1 opted out)')
     expect(text).toContain(
       'Shop: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 1'
     )

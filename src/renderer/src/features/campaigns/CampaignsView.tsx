@@ -352,6 +352,8 @@ function NewCampaign({
   const [reading, setReading] = useState<{ handle: string; fraction: number } | null>(null)
   const readingHandle = useRef<string | null>(null)
   const [readStopped, setReadStopped] = useState(false)
+  /** Why the last file picked could not be read: said in step 1, at the picker (the file before may stay below). */
+  const [readError, setReadError] = useState<ErrorInfo | null>(null)
   /** The pre-send summary is open: Start asks before anything is created. */
   const [confirming, setConfirming] = useState(false)
   const navigate = useNavigation((s) => s.navigate)
@@ -481,6 +483,7 @@ function NewCampaign({
   /** Registers a spreadsheet (`register`), then has the core read it, with its progress and a way to stop. */
   async function readSheet(register: () => Promise<InvokeReply<'files:register'>>): Promise<void> {
     setError(null)
+    setReadError(null)
     setReadStopped(false)
     setBusy(true)
     focusAfterReading.current = 'file'
@@ -488,7 +491,7 @@ function NewCampaign({
       const registered = await register()
       const refused = registered.rejected[0]
       if (refused) {
-        setError({ code: refused.code, message: coreMessage(refused) })
+        setReadError({ code: refused.code, message: coreMessage(refused) })
         return
       }
       const handle = registered.files[0]?.handle
@@ -503,7 +506,7 @@ function NewCampaign({
     } catch (e) {
       // Stopped by the operator: said as such, not as a failure.
       if (readingHandle.current === null) setReadStopped(true)
-      else setError(errorInfo(e))
+      else setReadError(errorInfo(e))
     } finally {
       readingHandle.current = null
       setReading(null)
@@ -623,6 +626,11 @@ function NewCampaign({
           </div>
         ) : null}
         {readStopped ? <p role="status">{t('campaigns.reading.stopped')}</p> : null}
+        {readError ? (
+          <p className="alert alert--bad" role="alert" data-testid="campaign-read-error">
+            {readError.message}
+          </p>
+        ) : null}
         {sheet ? (
           <p role="status" data-testid="campaign-sheet">
             {t('campaigns.sheet', { rows: sheet.rowCount, format: sheetFormatText(sheet.format, t) })}
@@ -928,6 +936,7 @@ function NewCampaign({
             <PreSendSummary
               ready={ready}
               skipped={check.summary.skipped}
+              skippedWhy={check.summary.byProblem}
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={check.estimate?.finishAt ?? null}
               timeZone={campaignZone(pacing)}
@@ -1131,6 +1140,7 @@ function StartDraft({
         <PreSendSummary
           ready={campaign.counts.waiting ?? 0}
           skipped={campaign.summary.skipped}
+          skippedWhy={campaign.summary.byProblem}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
           timeZone={campaignZone(campaign.pacing)}

@@ -28,6 +28,20 @@ function howText(o: OptOut, t: Translate): string {
   return o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source
 }
 
+/** How many entries the list shows; the rest are in the export (the list is read whole, shown in part). */
+const SHOWN_ENTRIES = 200
+
+/**
+ * An imported file's cell that is meant as a phone number: it has digits, and fewer letters than digits. A customer
+ * sheet's names, headers and towns ("Pelanggan 1", "Toko 2000") are left out rather than reported as bad numbers;
+ * a number with a word beside it ("0812… (WA)") is kept, for the core to read or name as not valid.
+ */
+function looksLikeNumber(cell: string): boolean {
+  const digits = cell.replace(/\D/g, '').length
+  const letters = cell.replace(/\P{L}/gu, '').length
+  return digits > 0 && letters < digits
+}
+
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
 const INVALID_NAMED = 3
 
@@ -35,14 +49,20 @@ const INVALID_NAMED = 3
  * What an add did: how many were added and, only when some were not numbers (QA: "0 numbers were not valid"), which
  * ones, so the operator can see what to fix.
  */
-function addedText(added: number, invalid: string[], t: Translate): string {
-  if (invalid.length === 0) return t('campaigns.optOuts.added', { added })
+function addedText(
+  { added, invalid, alreadyListed }: Pick<InvokeReply<'optouts:add'>, 'added' | 'invalid' | 'alreadyListed'>,
+  t: Translate
+): string {
+  // QA11: "0 added." for numbers that were all on the list already said nothing of them.
+  const already =
+    alreadyListed > 0 ? ` ${t('campaigns.optOuts.alreadyListed', { count: alreadyListed })}` : ''
+  if (invalid.length === 0) return t('campaigns.optOuts.added', { added }) + already
   const named = invalid.slice(0, INVALID_NAMED).join(', ')
   const entries =
     invalid.length > INVALID_NAMED
       ? t('campaigns.optOuts.invalidMore', { entries: named, count: invalid.length - INVALID_NAMED })
       : named
-  return t('campaigns.optOuts.addedSomeInvalid', { added, invalid: invalid.length, entries })
+  return t('campaigns.optOuts.addedSomeInvalid', { added, invalid: invalid.length, entries }) + already
 }
 
 export function OptOuts(): React.JSX.Element {
@@ -51,6 +71,8 @@ export function OptOuts(): React.JSX.Element {
   const [list, setList] = useState<OptOut[]>([])
   const [text, setText] = useState('')
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
+  /** What the last action other than an add did (a removal, a file without numbers): said in the add's place. */
+  const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
@@ -91,6 +113,7 @@ export function OptOuts(): React.JSX.Element {
     setError(null)
     try {
       setResult(await call('optouts:add', { phones, source }))
+      setNote(null)
       setText('')
       focusAfterReload.current = 'result'
       setReload((n) => n + 1)
@@ -136,21 +159,25 @@ export function OptOuts(): React.JSX.Element {
         >
           {t('campaigns.optOuts.addButton')}
         </button>
-        <label className="button">
+        {/* The input is visually hidden, not `hidden`: it is what takes the focus and opens the file picker from the
+            keyboard (a hidden input is never reached by Tab). It stays inside its label, one item of the button row. */}
+        <label className="button campaign-optouts-import">
           {t('campaigns.optOuts.import')}
           <input
+            className="campaign-file-input"
             type="file"
             accept=".csv,.txt,text/csv,text/plain"
-            hidden
             onChange={(e) => {
               const file = e.target.files?.[0]
+              e.target.value = ''
               if (!file) return
               const reader = new FileReader()
-              reader.onload = () =>
-                void add(
-                  split(String(reader.result)).filter((p) => /\d/.test(p)),
-                  'import'
-                )
+              reader.onload = () => {
+                const phones = split(String(reader.result)).filter(looksLikeNumber)
+                if (phones.length > 0) return void add(phones, 'import')
+                setResult(null)
+                setNote(t('campaigns.optOuts.noNumbers', { name: file.name }))
+              }
               reader.readAsText(file)
             }}
           />
@@ -159,9 +186,13 @@ export function OptOuts(): React.JSX.Element {
           {t('campaigns.optOuts.export')}
         </button>
       </div>
-      {result ? (
+      {note !== null ? (
+        <p role="status" data-testid="optouts-result">
+          {note}
+        </p>
+      ) : result ? (
         <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
-          {addedText(result.added, result.invalid, t)}
+          {addedText(result, t)}
           {result.gatewaySync.background ? ` ${t('campaigns.optOuts.syncBackground')}` : null}
         </p>
       ) : null}
@@ -179,37 +210,55 @@ export function OptOuts(): React.JSX.Element {
         </p>
       ) : null}
       <OptOutKeywords />
+      {list.length > SHOWN_ENTRIES ? (
+        <p className="muted" data-testid="optouts-shown">
+          {t('campaigns.optOuts.shownFirst', { shown: SHOWN_ENTRIES, count: list.length })}
+        </p>
+      ) : null}
       <ul data-testid="optouts-list" ref={listRef}>
-        {list.slice(0, 200).map((o, index) => (
-          <li key={o.phone} data-testid="optout-entry">
-            {o.name ? `${o.name} ` : null}
-            <span className="phone">{formatPhoneForReading(o.phone)}</span>
-            <span className="muted small">
-              {' '}
-              {t('campaigns.optOuts.how', {
-                how: howText(o, t),
-                time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
-              })}
-            </span>{' '}
-            <button
-              type="button"
-              className="button button--link"
-              aria-label={t('campaigns.optOuts.remove', {
-                phone: o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
-              })}
-              onClick={() =>
-                void call('optouts:remove', { phone: o.phone })
-                  .then(() => {
-                    focusAfterReload.current = { removedAt: index }
-                    setReload((n) => n + 1)
-                  })
-                  .catch((e: unknown) => setError(errorInfo(e)))
-              }
-            >
-              ×
-            </button>
-          </li>
-        ))}
+        {list.slice(0, SHOWN_ENTRIES).map((o, index) => {
+          const who = o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
+          return (
+            <li key={o.phone} data-testid="optout-entry">
+              {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
+              {o.name ? (
+                <>
+                  <bdi>{o.name}</bdi>{' '}
+                </>
+              ) : null}
+              <span className="phone">{formatPhoneForReading(o.phone)}</span>
+              <span className="muted small">
+                {' '}
+                {t('campaigns.optOuts.how', {
+                  how: howText(o, t),
+                  time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
+                })}
+              </span>{' '}
+              <button
+                type="button"
+                className="button button--link"
+                aria-label={t('campaigns.optOuts.remove', { phone: who })}
+                onClick={() =>
+                  void call('optouts:remove', { phone: o.phone })
+                    .then(() => {
+                      setResult(null)
+                      // The name isolated (FSI … PDI), as <bdi> does in the list: the number keeps its order.
+                      setNote(
+                        t('campaigns.optOuts.removed', {
+                          phone: o.name ? `\u2068${o.name}\u2069 ${formatPhoneForReading(o.phone)}` : who
+                        })
+                      )
+                      focusAfterReload.current = { removedAt: index }
+                      setReload((n) => n + 1)
+                    })
+                    .catch((e: unknown) => setError(errorInfo(e)))
+                }
+              >
+                ×
+              </button>
+            </li>
+          )
+        })}
       </ul>
     </details>
   )

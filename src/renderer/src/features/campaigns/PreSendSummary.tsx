@@ -16,10 +16,12 @@ import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/
 import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
+import { skippedReasons } from './problems'
 
 export function PreSendSummary({
   ready,
   skipped,
+  skippedWhy,
   devices,
   finishAt,
   timeZone,
@@ -33,6 +35,8 @@ export function PreSendSummary({
 }: {
   ready: number
   skipped: number
+  /** Skipped rows per reason (the check's `byProblem`), said beside the count as step 3 says them. */
+  skippedWhy: Record<string, number>
   devices: readonly DeviceView[]
   finishAt: number | null
   timeZone: string
@@ -54,6 +58,7 @@ export function PreSendSummary({
   // The summary replaces the Start button: the focus moves to its answer, not to the page's start.
   useEffect(() => first.current?.focus(), [])
   const count = (n: number): string => formatCount(n, locale)
+  const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
   const { quota, short } = quotaShortfall(devices, ready)
   const budgets = devices.map(budgetLeftToday)
   const budgetToday = budgets.every((b) => b !== null)
@@ -80,7 +85,9 @@ export function PreSendSummary({
         <dt>{t('campaigns.presend.recipients')}</dt>
         <dd>{count(ready)}</dd>
         <dt>{t('campaigns.presend.skipped')}</dt>
-        <dd>{count(skipped)}</dd>
+        <dd>
+          {reasons ? t('campaigns.presend.skippedWhy', { count: count(skipped), reasons }) : count(skipped)}
+        </dd>
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
           {finishAt && !noneSends

@@ -657,6 +657,7 @@ describe('item detail', () => {
     fake.handle('optouts:add', () => ({
       added: 1,
       invalid: [],
+      alreadyListed: 0,
       gatewaySync: { background: false, devices: [] }
     }))
     const user = userEvent.setup()
