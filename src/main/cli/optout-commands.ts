@@ -43,13 +43,12 @@ async function addAll(
   core: CommandLineCore,
   entries: readonly string[],
   source: 'operator' | 'import'
-): Promise<{ added: number; alreadyListed: string[]; invalid: string[]; gatewaySync: GatewaySync }> {
+): Promise<{ added: number; alreadyListed: number; invalid: string[]; gatewaySync: GatewaySync }> {
   const invalid = entries.filter((entry) => entry.length > MAX_ENTRY_LENGTH)
   const phones = entries.filter((entry) => entry.length <= MAX_ENTRY_LENGTH)
-  // The command adds silently what is there already; asked first, "Added 0" becomes "was already on the list".
-  const listed = new Set((await core.invoke('optouts:list', {})).optOuts.map((entry) => entry.phone))
-  const alreadyListed = [...new Set(phones.map(normalisedOrAsTyped))].filter((phone) => listed.has(phone))
   let added = 0
+  // The core counts what was on the list already, so "Added 0" can say why.
+  let alreadyListed = 0
   let gatewaySync: GatewaySync = { background: false, devices: [] }
   for (let at = 0; at < phones.length || at === 0; at += NUMBERS_PER_CALL) {
     const reply = await core.invoke('optouts:add', {
@@ -57,6 +56,7 @@ async function addAll(
       source
     })
     added += reply.added
+    alreadyListed += reply.alreadyListed
     invalid.push(...reply.invalid)
     gatewaySync = {
       background: gatewaySync.background || reply.gatewaySync.background,
@@ -156,13 +156,15 @@ export async function runOptOut(context: CliContext): Promise<number> {
         addAll(core, entries, sub === 'add' ? 'operator' : 'import')
       )
       const already = result.alreadyListed
+      // One number typed and already there is named; more are counted.
+      const typed = [...new Set(entries.map(normalisedOrAsTyped))]
       const human = [
-        result.added > 0 || already.length === 0
+        result.added > 0 || already === 0
           ? `Added ${counted(result.added, 'number')} to the opt-out list.`
           : null,
-        already.length === 0
+        already === 0
           ? null
-          : `${already.length === 1 && result.added === 0 ? already[0] : counted(already.length, 'number')} ${already.length === 1 ? 'was' : 'were'} already on the opt-out list.`,
+          : `${already === 1 && typed.length === 1 ? typed[0] : counted(already, 'number')} ${already === 1 ? 'was' : 'were'} already on the opt-out list.`,
         result.invalid.length > 0
           ? `Not valid numbers (${result.invalid.length}): ${result.invalid.join(', ')}`
           : null,
