@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { describeDeviceInfo, describeRestart } from './device-commands'
-import { computerZone } from './times'
+import { computerTimeZone } from '../../shared/domain'
 import { runCli, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -29,7 +29,7 @@ describe('device info', () => {
     const run = await runCli(['device', 'info'], env)
     expect(run.code, run.stderr).toBe(0)
     expect(run.stdout).toMatch(
-      new RegExp(`^Expires: \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(${computerZone()}\\)$`, 'm')
+      new RegExp(`^Expires: \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(${computerTimeZone()}\\)$`, 'm')
     )
     const info = {
       name: null,

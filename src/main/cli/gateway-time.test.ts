@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { GATEWAY_TIME_ZONE } from '../../shared/domain'
 import { gatewayTime } from './gateway-time'
-import { computerZone } from './times'
+import { computerTimeZone } from '../../shared/domain'
 
 describe('gatewayTime', () => {
   it('reads a wall clock on the gateway’s zone and shows that moment on the clock asked for, named', () => {
@@ -14,7 +14,7 @@ describe('gatewayTime', () => {
   })
 
   it('is the computer’s clock when no zone is given', () => {
-    expect(gatewayTime('2027-11-30 08:38:52')).toMatch(new RegExp(`\\(${computerZone()}\\)$`))
+    expect(gatewayTime('2027-11-30 08:38:52')).toMatch(new RegExp(`\\(${computerTimeZone()}\\)$`))
   })
 
   it('keeps a bare date a day on the gateway’s calendar; an instant with an offset is that instant', () => {

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { describeReport } from './report-commands'
-import { computerZone } from './times'
+import { computerTimeZone } from '../../shared/domain'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -47,7 +47,7 @@ describe('report', () => {
     const report = await runCli(['report', '--ref', String(sent.json['refId'])], env)
     expect(report.code, report.stderr).toBe(0)
     expect(report.stdout).toMatch(
-      new RegExp(`  at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(${computerZone()}\\)\\n$`)
+      new RegExp(`  at \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2} \\(${computerTimeZone()}\\)\\n$`)
     )
   })
 })

@@ -1,6 +1,7 @@
 // The terminal's times: a wall clock with its zone named, not an ISO string in UTC.
 import { describe, expect, it } from 'vitest'
-import { computerZone, localDateTime } from './times'
+import { computerTimeZone } from '../../shared/domain'
+import { localDateTime } from './times'
 
 describe('localDateTime', () => {
   const at = Date.UTC(2026, 10, 29, 23, 5, 59)
@@ -12,7 +13,7 @@ describe('localDateTime', () => {
   })
 
   it("is the computer's clock when no zone is given", () => {
-    expect(localDateTime(at)).toBe(localDateTime(at, computerZone()))
-    expect(localDateTime(at)).toContain(`(${computerZone()})`)
+    expect(localDateTime(at)).toBe(localDateTime(at, computerTimeZone()))
+    expect(localDateTime(at)).toContain(`(${computerTimeZone()})`)
   })
 })
