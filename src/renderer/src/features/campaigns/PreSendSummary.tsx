@@ -81,7 +81,7 @@ export function PreSendSummary({
       data-testid="campaign-presend"
     >
       <h4 id="campaign-presend-title">{t('campaigns.presend.title')}</h4>
-      <dl>
+      <dl className="terms-beside-values">
         <dt>{t('campaigns.presend.recipients')}</dt>
         <dd>{count(ready)}</dd>
         <dt>{t('campaigns.presend.skipped')}</dt>

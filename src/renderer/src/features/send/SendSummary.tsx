@@ -56,7 +56,7 @@ export function SendSummary({
       data-testid="send-presend"
     >
       <h3 id="send-presend-title">{t(schedule ? 'send.presend.scheduleTitle' : 'send.presend.title')}</h3>
-      <dl>
+      <dl className="terms-beside-values">
         <dt>{t('campaigns.presend.recipients')}</dt>
         <dd data-testid="send-presend-recipients">
           {count(recipients)}
