@@ -15,6 +15,10 @@ export const enStart = {
   'common.unknown': 'Unknown',
   'desktop.device.notLinked': 'Not linked: scan the QR code with the sender phone.',
   'desktop.device.numberChanged': 'Number changed to {phone}: scan the QR code with that phone.',
+  'desktop.device.rateLimited': 'The gateway asked us to slow down (rate limited).',
+  'desktop.device.serverError': 'The gateway is failing.',
+  'desktop.device.serverErrorStatus': 'The gateway is failing (HTTP {status}).',
+  'desktop.device.notSupported': 'This address does not answer device/info; check the server URL.',
   'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'nav.label': 'Main',
@@ -169,6 +173,7 @@ export const enStart = {
   'campaigns.autoPause.unreachable': 'Paused: the gateway could not be reached.',
   // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
   'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
+  'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
   'drop.sheet.import': 'Import as campaign recipients',
   'drop.sheet.attach': 'Attach to a message',

@@ -181,11 +181,7 @@ export const enRest = {
   'desktop.device.notConnected': 'The sender is not connected.',
   'desktop.device.network': 'Cannot reach the gateway (network).',
   'desktop.device.timeout': 'The gateway did not answer in time.',
-  'desktop.device.rateLimited': 'The gateway asked us to slow down (rate limited).',
-  'desktop.device.serverError': 'The gateway is failing.',
-  'desktop.device.serverErrorStatus': 'The gateway is failing (HTTP {status}).',
   'desktop.device.badResponse': 'The gateway gave an unreadable answer.',
-  'desktop.device.notSupported': 'This address does not answer device/info; check the server URL.',
   'desktop.device.tokenLocked': 'Token locked: {reason}. Unlock the keyring, or enter the token again.',
   'desktop.device.lock.entryDamaged': 'its stored entry is damaged; enter the token again',
   'desktop.device.lock.fileDamaged':
@@ -1242,7 +1238,6 @@ export const enRest = {
   'campaigns.autoPause.resumeWhenBack':
     'It does not go on by itself: press Resume once the device is connected again.',
   'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
-  'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.wait.goesOnWhenSendable': 'It goes on by itself once that is done.',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',

@@ -18,7 +18,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
-import { happenedSince } from './happened-since'
+import { happenedSince } from './outbox-happened-since'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
