@@ -1490,7 +1490,10 @@ export const enRest = {
     'Messages posted now are lost. Free the relay: let this computer catch up, or raise the relay’s cap.',
   'relay.hint.near-full':
     'The relay will soon refuse new messages: keep this computer connected so it catches up.',
-  'relay.hint.unreachable': 'Sender Desk tries again by itself; messages wait on the relay meanwhile.',
+  // This computer cannot tell a relay it cannot reach from a relay that is down: the words hold for both. A relay that
+  // is down refuses the gateway's webhooks, which the gateway retries a few times at most (packages/inbox-relay).
+  'relay.hint.unreachable':
+    'Sender Desk tries again by itself. Messages sent to you meanwhile wait on the relay if it is up and only this computer cannot reach it; if the relay itself is down, the gateway tries them only a few times, so they may be lost.',
   'relay.hint.auth-refused':
     'Connect a mailbox again (the relay no longer knows this computer’s pull token).',
   'relay.hint.locked': 'Unlock the system keyring, then restart Sender Desk.',

@@ -1664,7 +1664,8 @@ export const id: Record<MessageKey, string> = {
     'Pesan yang dikirim sekarang hilang. Kosongkan relay: biarkan komputer ini menyusul, atau naikkan batas relay.',
   'relay.hint.near-full':
     'Relay sebentar lagi menolak pesan baru: biarkan komputer ini tersambung agar menyusul.',
-  'relay.hint.unreachable': 'Sender Desk mencoba lagi sendiri; sementara itu pesan menunggu di relay.',
+  'relay.hint.unreachable':
+    'Sender Desk mencoba lagi sendiri. Pesan yang dikirim kepada Anda sementara itu menunggu di relay jika relay menyala dan hanya komputer ini yang tidak dapat menjangkaunya; jika relay sendiri mati, gateway hanya mencobanya beberapa kali, jadi pesan bisa hilang.',
   'relay.hint.auth-refused':
     'Sambungkan kotak surat lagi (relay tidak lagi mengenal token pengambilan komputer ini).',
   'relay.hint.locked': 'Buka kunci keyring sistem, lalu mulai ulang Sender Desk.',
