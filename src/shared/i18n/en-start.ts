@@ -129,6 +129,7 @@ export const enStart = {
   'welcome.sandbox.starting': 'Starting the sandbox…',
   'devices.quota.unlimited': 'Unlimited',
   'devices.quota.left': '{count, plural, one {# message} other {# messages}} left',
+  'devices.quota.none': 'used up: renew or top up the gateway package',
   'devices.announce': '{label}: {state}',
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',

@@ -762,6 +762,7 @@ export const enRest = {
   'outbox.waiting.devicePaused': 'sending through {device} is paused',
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.deviceState': '{device} is “{state}”',
+  'outbox.waiting.noQuota': '{device} has no quota left (renew or top up the gateway package)',
   'outbox.waiting.retry': 'the gateway will be tried again at {time}',
   'outbox.waiting.checking': 'checking whether the gateway got it before sending it again',
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",

@@ -560,6 +560,7 @@ export const id: Record<MessageKey, string> = {
   'devices.note.details': 'Laporan dari gateway',
   'devices.quota.unlimited': 'Tanpa batas',
   'devices.quota.left': '{count} pesan tersisa',
+  'devices.quota.none': 'habis: perpanjang atau isi ulang paket gateway',
   'devices.expires': 'Berlaku sampai',
   'devices.expired': 'sudah berakhir',
   'devices.serial': 'Nomor seri',
@@ -914,6 +915,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
+  'outbox.waiting.noQuota': 'kuota {device} habis (perpanjang atau isi ulang paket gateway)',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
   'outbox.waiting.checking': 'memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi',
   'outbox.waiting.campaign':

@@ -145,6 +145,15 @@ describe('device list', () => {
     }
   )
 
+  it.each([
+    ['en', 'used up: renew or top up the gateway package'],
+    ['id', 'habis: perpanjang atau isi ulang paket gateway']
+  ] as const)('says a quota used up is used up, and what mends it (%s, QA12 Q12-10)', (language, words) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ quota: 0 })] }))
+    render(<DevicesView />)
+    expect(screen.getByTestId('device-quota-dev-1').textContent).toBe(words)
+  })
+
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
     seedStores(
       makeBootstrap({
