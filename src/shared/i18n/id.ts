@@ -470,6 +470,8 @@ export const id: Record<MessageKey, string> = {
   'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
   'counts.show': 'Tampilkan di kotak keluar',
   'attention.label': 'Perangkat yang perlu Anda tangani',
+  'attention.quota.usedUp': 'kuota habis',
+  'attention.quota.advice': 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',
