@@ -123,3 +123,31 @@ it("estimates a campaign's end past the device's midnight when its own daily cap
   const started = await core.handlers['campaigns:get']({ id })
   expect(started.estimate.finishAt ?? 0).toBeGreaterThanOrEqual(midnight + 86_400_000)
 })
+
+it('shows no quota left once the gateway refuses a send for quota, without waiting for the next poll (QA12 Q12-10)', async () => {
+  // No poll in the way (the walk's device had its statuses by push: polled every 15 min): the figure must follow the
+  // refusal itself, or the card says "998 messages left" beside a message that waits for quota.
+  await core.stop()
+  core = await composeSandboxCore('sd-quota-refused-', undefined, {
+    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
+  })
+  const deviceId = await linkedDevice()
+  const shownBefore = (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)?.quota
+  expect(shownBefore).toBeGreaterThan(0)
+  const sandbox = await core.sandbox.current()
+  const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+  await sandbox?.control.setQuota(token, 0)
+  await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081200000001'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'direct' }]
+  })
+  const shown = async (): Promise<unknown> =>
+    (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)?.quota
+  await expect.poll(shown, { timeout: 5_000 }).toBe(0)
+  // The message waits with its device; nothing was taken.
+  const items = (await core.handlers['outbox:list']({ offset: 0, limit: 10 })).items
+  expect(items.map((i) => i.status)).toEqual(['queued'])
+  expect(await sandbox?.control.messages()).toHaveLength(0)
+})

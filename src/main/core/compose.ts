@@ -386,6 +386,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (item.status === 'failed') notices.sendFailed()
   })
   theOutbox.on('quotaReported', (deviceId, quota, askedAt) => monitor.quotaReported(deviceId, quota, askedAt))
+  // A send refused for quota is the gateway's word that nothing is left for a message: the device's figure says so at
+  // once (its statuses may come by push, polled only now and then); a later send's answer or poll shows a top-up.
+  theOutbox.on('deviceRefused', (deviceId, code) => {
+    if (code === 'quota_exceeded') monitor.quotaReported(deviceId, 0, clock.now())
+  })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))
   theOutbox.on('countsChanged', (counts) => {

@@ -82,6 +82,8 @@ export const enStart = {
   'counts.pausedNote': 'Sending is paused. Messages wait in the outbox until you resume.',
   'counts.show': 'Show these in the outbox',
   'attention.label': 'Devices that need you',
+  'attention.quota.usedUp': 'quota used up',
+  'attention.quota.advice': 'Its messages wait: renew or top up the gateway package, then check again.',
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
   'storage.weak':
@@ -133,6 +135,7 @@ export const enStart = {
   'welcome.sandbox.starting': 'Starting the sandbox…',
   'devices.quota.unlimited': 'Unlimited',
   'devices.quota.left': '{count, plural, one {# message} other {# messages}} left',
+  'devices.quota.none': 'used up: renew or top up the gateway package',
   'devices.announce': '{label}: {state}',
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',

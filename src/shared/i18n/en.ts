@@ -758,6 +758,7 @@ export const enRest = {
   'outbox.waiting.devicePaused': 'sending through {device} is paused',
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.deviceState': '{device} is “{state}”',
+  'outbox.waiting.noQuota': '{device} has no quota left (renew or top up the gateway package)',
   'outbox.waiting.retry': 'the gateway will be tried again at {time}',
   'outbox.waiting.checking': 'checking whether the gateway got it before sending it again',
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",
@@ -1485,7 +1486,10 @@ export const enRest = {
     'Messages posted now are lost. Free the relay: let this computer catch up, or raise the relay’s cap.',
   'relay.hint.near-full':
     'The relay will soon refuse new messages: keep this computer connected so it catches up.',
-  'relay.hint.unreachable': 'Sender Desk tries again by itself; messages wait on the relay meanwhile.',
+  // This computer cannot tell a relay it cannot reach from a relay that is down: the words hold for both. A relay that
+  // is down refuses the gateway's webhooks, which the gateway retries a few times at most (packages/inbox-relay).
+  'relay.hint.unreachable':
+    'Sender Desk tries again by itself. Messages sent to you meanwhile wait on the relay if it is up and only this computer cannot reach it; if the relay itself is down, the gateway tries them only a few times, so they may be lost.',
   'relay.hint.auth-refused':
     'Connect a mailbox again (the relay no longer knows this computer’s pull token).',
   'relay.hint.locked': 'Unlock the system keyring, then restart Sender Desk.',

@@ -470,6 +470,8 @@ export const id: Record<MessageKey, string> = {
   'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
   'counts.show': 'Tampilkan di kotak keluar',
   'attention.label': 'Perangkat yang perlu Anda tangani',
+  'attention.quota.usedUp': 'kuota habis',
+  'attention.quota.advice': 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',
@@ -560,6 +562,7 @@ export const id: Record<MessageKey, string> = {
   'devices.note.details': 'Laporan dari gateway',
   'devices.quota.unlimited': 'Tanpa batas',
   'devices.quota.left': '{count} pesan tersisa',
+  'devices.quota.none': 'habis: perpanjang atau isi ulang paket gateway',
   'devices.expires': 'Berlaku sampai',
   'devices.expired': 'sudah berakhir',
   'devices.serial': 'Nomor seri',
@@ -914,6 +917,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
+  'outbox.waiting.noQuota': 'kuota {device} habis (perpanjang atau isi ulang paket gateway)',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
   'outbox.waiting.checking': 'memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi',
   'outbox.waiting.campaign':
@@ -1664,7 +1668,8 @@ export const id: Record<MessageKey, string> = {
     'Pesan yang dikirim sekarang hilang. Kosongkan relay: biarkan komputer ini menyusul, atau naikkan batas relay.',
   'relay.hint.near-full':
     'Relay sebentar lagi menolak pesan baru: biarkan komputer ini tersambung agar menyusul.',
-  'relay.hint.unreachable': 'Sender Desk mencoba lagi sendiri; sementara itu pesan menunggu di relay.',
+  'relay.hint.unreachable':
+    'Sender Desk mencoba lagi sendiri. Pesan yang dikirim kepada Anda sementara itu menunggu di relay jika relay menyala dan hanya komputer ini yang tidak dapat menjangkaunya; jika relay sendiri mati, gateway hanya mencobanya beberapa kali, jadi pesan bisa hilang.',
   'relay.hint.auth-refused':
     'Sambungkan kotak surat lagi (relay tidak lagi mengenal token pengambilan komputer ini).',
   'relay.hint.locked': 'Buka kunci keyring sistem, lalu mulai ulang Sender Desk.',

@@ -67,6 +67,34 @@ describe('attention strip', () => {
       expect(within(item).getByRole('link', { name }).getAttribute('href')).toBe('https://jkt.wablas.com/')
     }
   )
+
+  it.each([
+    [
+      'en',
+      'Front office: quota used up. Its messages wait: renew or top up the gateway package, then check again.',
+      'Check again: Front office'
+    ],
+    [
+      'id',
+      'Front office: kuota habis. Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
+      'Periksa lagi: Front office'
+    ]
+  ] as const)(
+    'lists a connected device whose quota is used up, with what mends it (%s, QA12 Q12-10)',
+    (language, line, check) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ state: 'connected', quota: 0 }), makeDevice({ id: 'dev-2', quota: 998 })]
+        })
+      )
+      render(<AttentionStrip />)
+      const item = screen.getByTestId('attention-dev-1')
+      expect(item.querySelector('span')?.textContent).toBe(line)
+      expect(within(item).getByRole('button', { name: check })).toBeTruthy()
+      expect(screen.queryByTestId('attention-dev-2')).toBeNull()
+    }
+  )
 })
 
 describe('attention strip actions', () => {

@@ -24,6 +24,51 @@ const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
   enterToken: 'devices.token.enter'
 }
 
+/**
+ * A device whose state is fine but whose quota is used up (the gateway said so, or refused a send for it): its messages
+ * wait until the package is renewed or topped up, so it needs the operator as much as a state that asks for them.
+ */
+function quotaUsedUp(device: DeviceView): boolean {
+  return device.quota === 0 && !deviceStatus(device.state).needsAttention
+}
+
+function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+
+  async function checkAgain(): Promise<void> {
+    setBusy(true)
+    setProblem(null)
+    try {
+      await useDevices.getState().refresh(device.id)
+    } catch (error) {
+      setProblem(errorInfo(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <li className="attention-item" data-testid={`attention-${device.id}`}>
+      <span>
+        <strong>{device.label}</strong>: {t('attention.quota.usedUp')}.{' '}
+        <span className="muted">{t('attention.quota.advice')}</span>
+        {problem ? <span className="failure-text"> {problem}</span> : null}
+      </span>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={busy}
+        aria-label={`${t('devices.checkAgain')}: ${device.label}`}
+        onClick={() => void checkAgain()}
+      >
+        {t('devices.checkAgain')}
+      </button>
+    </li>
+  )
+}
+
 function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
   const [busy, setBusy] = useState(false)
@@ -82,15 +127,19 @@ export function AttentionStrip(): React.JSX.Element | null {
   const inWizard = useNavigation((s) => s.view === 'linking')
   const beingLinked = useLinking((s) => s.deviceId)
   const needing = devices.filter(
-    (d) => deviceStatus(d.state).needsAttention && !(inWizard && d.id === beingLinked)
+    (d) => (deviceStatus(d.state).needsAttention || quotaUsedUp(d)) && !(inWizard && d.id === beingLinked)
   )
   if (needing.length === 0) return null
   return (
     <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">
       <ul>
-        {needing.map((device) => (
-          <AttentionItem key={device.id} device={device} />
-        ))}
+        {needing.map((device) =>
+          quotaUsedUp(device) ? (
+            <QuotaItem key={device.id} device={device} />
+          ) : (
+            <AttentionItem key={device.id} device={device} />
+          )
+        )}
       </ul>
     </section>
   )

@@ -122,6 +122,38 @@ describe('device list', () => {
     expect(ended.className).toBe('device-expired')
   })
 
+  it.each([
+    ['en', 'subscription ended'],
+    ['id', 'langganan sudah berakhir']
+  ] as const)(
+    'says an ended subscription ended, never beside a date still ahead (%s, QA12 Q12-12)',
+    (language, ended) => {
+      // The state may come by push while the expiry is the one last read (a year ahead, from before it ended): the card
+      // must not read "30 Nov 2027 (ended)".
+      const aYearAhead = new Date(Date.now() + 365 * 24 * 3_600_000).toISOString()
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ state: 'expired', expiresAt: aYearAhead })]
+        })
+      )
+      render(<DevicesView />)
+      const expires = screen.getByTestId('device-expires-dev-1')
+      expect(expires.textContent).toBe(ended)
+      expect(expires.textContent).not.toMatch(new RegExp(String(new Date(aYearAhead).getUTCFullYear())))
+      expect(expires.className).toBe('device-expired')
+    }
+  )
+
+  it.each([
+    ['en', 'used up: renew or top up the gateway package'],
+    ['id', 'habis: perpanjang atau isi ulang paket gateway']
+  ] as const)('says a quota used up is used up, and what mends it (%s, QA12 Q12-10)', (language, words) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ quota: 0 })] }))
+    render(<DevicesView />)
+    expect(screen.getByTestId('device-quota-dev-1').textContent).toBe(words)
+  })
+
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
     seedStores(
       makeBootstrap({

@@ -434,6 +434,23 @@ describe('InboxView', () => {
     }
   )
 
+  it.each([
+    ['en', /wait on the relay if it is up/, /may be lost/],
+    ['id', /menunggu di relay jika relay menyala/, /bisa hilang/]
+  ] as const)(
+    'says, for a relay it cannot reach, that messages wait only if the relay is up and may be lost if it is down (%s, QA12 Q12-13)',
+    async (language, waitsIfUp, lostIfDown) => {
+      // This computer cannot tell a relay it cannot reach from a relay that is down; in the second case the gateway's
+      // webhooks fail and are retried a few times at most, so "messages wait on the relay" alone would be untrue.
+      seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language }) }))
+      script({ status: status({ state: 'unreachable', behind: null, detail: 'fetch failed' }) })
+      render(<InboxView />)
+      const hint = (await screen.findByTestId('inbox-relay-hint')).textContent ?? ''
+      expect(hint).toMatch(waitsIfUp)
+      expect(hint).toMatch(lostIfDown)
+    }
+  )
+
   it("gives the reason the relay cannot be reached in Indonesian, from the core's key and values", async () => {
     seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
     script({

@@ -22,4 +22,16 @@ describe('waitingReason', () => {
     const retrying = makeItem({ status: 'queued', nextAttemptAt: '2026-11-30T03:18:40.000Z', attempts: 1 })
     expect(waitingReason(retrying, context, t, formatTime)).toBe('the gateway will be tried again at 03:18')
   })
+
+  it.each([
+    ['en', 'Front office has no quota left (renew or top up the gateway package)'],
+    ['id', 'kuota Front office habis (perpanjang atau isi ulang paket gateway)']
+  ] as const)(
+    'says a queued item waits for its device’s quota once the gateway refused a send for it (%s, QA12 Q12-10)',
+    (language, words) => {
+      const say: Translate = (key, params) => translate(language, key, params)
+      const spent = { device: makeDevice({ label: 'Front office', quota: 0 }), sendingPaused: false }
+      expect(waitingReason(makeItem({ status: 'queued', attempts: 1 }), spent, say, formatTime)).toBe(words)
+    }
+  )
 })

@@ -30,6 +30,9 @@ export function waitingReason(
   if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
   if (device && device.state !== 'connected' && device.state !== 'unknown')
     return t('outbox.waiting.deviceState', { device: device.label, state: t(`state.${device.state}`) })
+  // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
+  if (device && device.quota === 0 && item.status === 'queued')
+    return t('outbox.waiting.noQuota', { device: device.label })
   // A policy holds it (a campaign's pacing or pause, a daily cap): the kernel keeps why, whatever time it holds it
   // until; a campaign's row without a reason yet goes when its campaign's pacing allows.
   if (item.status === 'queued' && item.waitReason) return policyReason(item.waitReason, t, formatTime)

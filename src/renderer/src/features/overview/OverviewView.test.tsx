@@ -71,6 +71,26 @@ describe('overview', () => {
     expect(within(fleet).getByTestId('fleet-dev-2').textContent).toContain('subscription ended')
   })
 
+  it.each([
+    ['en', 'subscription ended', 'expires in'],
+    ['id', 'langganan sudah berakhir', 'berakhir dalam']
+  ] as const)(
+    'counts no days ahead for a device whose subscription ended, whatever date it last had (%s, QA12 Q12-12)',
+    (language, ended, countdown) => {
+      const aYearAhead = new Date(Date.now() + 365 * 24 * 3_600_000).toISOString()
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ state: 'expired', expiresAt: aYearAhead })]
+        })
+      )
+      render(<OverviewView />)
+      const row = screen.getByTestId('fleet-dev-1')
+      expect(row.textContent).toContain(ended)
+      expect(row.textContent).not.toContain(countdown)
+    }
+  )
+
   it("counts today's messages by when they were sent, not where they are now (issue 29)", async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, queued: 1, read: 6, total: 8 }, false, 0)

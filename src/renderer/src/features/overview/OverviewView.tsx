@@ -126,11 +126,14 @@ function FleetRow({ device, now }: { device: DeviceView; now: number }): React.J
       <span className="fleet-facts muted">
         {t('overview.quota', { quota })}
         {' · '}
-        {days === null
-          ? t('overview.expiry.unknown')
-          : days < 0
-            ? t('overview.expiry.past')
-            : t('overview.expiry.days', { count: days })}
+        {/* An ended subscription is ended whatever date the core last read (a pushed state keeps the old date). */}
+        {device.state === 'expired'
+          ? t('overview.expiry.past')
+          : days === null
+            ? t('overview.expiry.unknown')
+            : days < 0
+              ? t('overview.expiry.past')
+              : t('overview.expiry.days', { count: days })}
       </span>
     </li>
   )
