@@ -216,6 +216,19 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  it('estimates the end after the batch pause its device is in, not as if the rows left could go now (QA12 Q12-07)', async () => {
+    const { id } = await setUp()
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    // Ten of twelve sent: two batches of five, and the second batch's pause has begun.
+    await fixture.runUntil(() => fixture.gateway.messages.length === 10, { stepMs: 1000 })
+    const running = campaigns.get(id)
+    const wait = running.devices[0]?.wait
+    expect(wait?.code).toBe('batch_pause')
+    // The two rows left go after the pause: the estimate said the end came minutes before the pause's.
+    expect(running.estimate.finishAt).toBeGreaterThan(wait?.until ?? Infinity)
+  })
+
   it('splits a draft on a shortfall: it keeps the first ready rows to send now, a new draft takes the rest', async () => {
     const { id } = await setUp()
     const before = campaigns.results(id)

@@ -265,8 +265,8 @@ export const ESTIMATE_FRESH_MS = 60_000
 type EstimatePlan = Required<Parameters<typeof estimateSchedule>>
 
 /**
- * What an estimate depends on besides the clock and the rows left (both move with every send), and the devices'
- * sends today (which move with every send too).
+ * What an estimate depends on besides the clock and the rows left (both move with every send), the devices' sends
+ * today and their lanes' waits (which move with every send too).
  */
 function estimateKey([pacing, seed, , devices, , deviceCaps]: EstimatePlan): string {
   return JSON.stringify([pacing, seed, devices, deviceCaps.map((c) => (c ? [c.cap, c.zone] : null))])
@@ -412,7 +412,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       input.rows,
       input.deviceIds?.length ?? input.devices,
       now(),
-      deviceCapsOf(input.deviceIds ?? [])
+      deviceCapsOf(input.deviceIds ?? []),
+      // Before a start no lane waits.
+      []
     ]
     return (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
   }
@@ -695,12 +697,25 @@ export function createCampaigns(deps: CampaignsDeps) {
       takenBackAt: queue.takenBackAt(tagOf(id)),
       takeBackPending: queue.takeBackPending(tagOf(id))
     }
+    // A device in a pause or a gap sends nothing before it ends: its lane starts there (a batch pause's end came
+    // after the estimated end when the rows left fitted in one batch, QA12 Q12-07).
+    const laneStarts = campaign.devices.map(
+      (deviceId) => view.devices.find((d) => d.deviceId === deviceId)?.wait?.until ?? start
+    )
     return {
       view,
       plan:
         remaining === 0
           ? null
-          : [pacing, campaign.seed, remaining, campaign.devices.length, start, deviceCapsOf(campaign.devices)]
+          : [
+              pacing,
+              campaign.seed,
+              remaining,
+              campaign.devices.length,
+              start,
+              deviceCapsOf(campaign.devices),
+              laneStarts
+            ]
     }
   }
 

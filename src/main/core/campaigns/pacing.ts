@@ -214,7 +214,8 @@ export interface DeviceCapToday {
 
 /**
  * When `count` rows would go out over `devices` devices from `start` (the estimate shown before start). `deviceCaps`,
- * one per device in lane order (null: none), hold each lane to its device's own daily cap as well as the campaign's.
+ * one per device in lane order (null: none), hold each lane to its device's own daily cap as well as the campaign's;
+ * `laneStarts`, in the same order, start a lane later than `start` (a running campaign's device in a batch pause).
  */
 export function estimateSchedule(
   policy: PacingPolicy,
@@ -222,9 +223,10 @@ export function estimateSchedule(
   count: number,
   devices: number,
   start: number,
-  deviceCaps: readonly (DeviceCapToday | null)[] = []
+  deviceCaps: readonly (DeviceCapToday | null)[] = [],
+  laneStarts: readonly number[] = []
 ): ScheduleEstimate {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps)
+  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts)
   estimate.advance(count)
   return estimate.result
 }
@@ -240,9 +242,10 @@ export async function estimateScheduleInSlices(
   devices: number,
   start: number,
   deviceCaps: readonly (DeviceCapToday | null)[],
+  laneStarts: readonly number[],
   rowsPerSlice: number
 ): Promise<ScheduleEstimate> {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps)
+  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts)
   while (!estimate.advance(rowsPerSlice)) await yieldToEventLoop()
   return estimate.result
 }
@@ -254,7 +257,8 @@ function scheduleEstimator(
   count: number,
   devices: number,
   start: number,
-  deviceCaps: readonly (DeviceCapToday | null)[]
+  deviceCaps: readonly (DeviceCapToday | null)[],
+  laneStarts: readonly number[]
 ): { advance: (rows: number) => boolean; result: ScheduleEstimate } {
   const zone = zoneOf(policy)
   const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, () => ({
@@ -281,7 +285,8 @@ function scheduleEstimator(
     for (; row < end; row++) {
       const lane = row % logs.length
       const log = logs[lane] as SendLog
-      let at = earliestSend(policy, seed + lane, log, Math.max(start, log.last ?? start)).instant
+      const laneStart = Math.max(start, laneStarts[lane] ?? start)
+      let at = earliestSend(policy, seed + lane, log, Math.max(laneStart, log.last ?? laneStart)).instant
       const cap = deviceCaps[lane]
       if (cap && cap.cap > 0) {
         const days = deviceDays[lane] as Map<string, number>
