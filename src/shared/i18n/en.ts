@@ -1411,6 +1411,7 @@ export const enRest = {
   'campaigns.presend.splitExplain':
     'Split starts {now, plural, one {the first ready row} other {the first # ready rows}} now and keeps the other {later} as a new draft campaign, "{name}", to start when the quota or the daily cap allows.',
   'campaigns.split.restName': '{name} (rest)',
+  'campaigns.split.restNameAgain': '{name} (rest {n})',
   'campaigns.split.done':
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',

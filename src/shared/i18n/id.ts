@@ -1588,6 +1588,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.splitExplain':
     'Pecah memulai {now} baris siap pertama sekarang dan menyimpan {later} lainnya sebagai draf kampanye baru, "{name}", untuk dimulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.restName': '{name} (sisa)',
+  'campaigns.split.restNameAgain': '{name} (sisa {n})',
   'campaigns.split.done':
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',

@@ -1942,9 +1942,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
     )
-    // The answer has the focus; going back keeps the form as it was.
+    // The safe answer has the focus over the quota (QA11-16), not "Start anyway"; going back keeps the form as it was.
     const anyway = within(summary).getByRole('button', { name: 'Start anyway' })
-    expect(document.activeElement).toBe(anyway)
+    expect(document.activeElement).toBe(within(summary).getByRole('button', { name: /^Split/ }))
     await user.click(anyway)
     expect(fake.requests('campaigns:create')).toHaveLength(1)
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
@@ -2271,6 +2271,44 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
       'The other 2 rows wait in the draft campaign "bills (rest)"'
     )
+  })
+
+  // QA11-16: the question over the quota opened on "Start anyway": a stray Enter sent the rows the quota does not cover
+  // into failures. It opens on the safe answer, as every risky question does: Split, or Go back when nothing splits.
+  it.each([
+    { quota: 1, focused: 'Split: send 1 now, 2 later' },
+    { quota: 0, focused: 'Go back' }
+  ])(
+    'opens the question over a quota of $quota on "$focused", not on "Start anyway"',
+    async ({ quota, focused }) => {
+      seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota })] }))
+      const draft = campaign({ status: 'draft', counts: { waiting: 3 } })
+      fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+      fake.handle('campaigns:get', () => draft)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: draft.name }))
+      await user.click(await screen.findByTestId('campaign-draft-start'))
+      const summary = screen.getByRole('group', { name: 'Before you start' })
+      expect(within(summary).getByRole('button', { name: 'Start anyway' })).not.toBe(document.activeElement)
+      expect(document.activeElement).toBe(within(summary).getByRole('button', { name: focused }))
+      await user.keyboard('{Enter}')
+      expect(fake.requests('campaigns:start')).toEqual([])
+    }
+  )
+
+  // QA11-16: the rest of a rest was "Big 5000 (rest) (rest)": the rests are numbered instead.
+  it.each([
+    { name: 'Big 5000 (rest)', restName: 'Big 5000 (rest 2)' },
+    { name: 'Big 5000 (rest 2)', restName: 'Big 5000 (rest 3)' }
+  ])('names the rest of "$name" "$restName"', async ({ name, restName }) => {
+    await splitDraftFromItsPage(
+      campaign({ name, status: 'draft', counts: { waiting: 3 } }),
+      campaign({ id: 'c2', name: restName, status: 'draft' })
+    )
+    expect(fake.requests('campaigns:split')[0]?.restName).toBe(restName)
   })
 
   it("names the rest of a long-named campaign within the name's limit", async () => {

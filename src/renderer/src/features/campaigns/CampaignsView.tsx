@@ -22,7 +22,7 @@ import {
   takenCampaignName,
   campaignNameFromFile,
   uniqueCampaignName,
-  framedCampaignName,
+  splitRestName,
   type StatusBucket
 } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
@@ -101,9 +101,13 @@ interface SplitRest {
   rows: number
 }
 
-/** The draft a split leaves for later, "<name> (rest)": within the name's limit (a long name's rest was refused). */
-function splitRestName(t: Translate, campaignName: string): string {
-  return framedCampaignName(campaignName, (name) => t('campaigns.split.restName', { name }))
+/** The draft a split leaves for later, "<name> (rest)", a rest's rest "<name> (rest 2)": within the name's limit. */
+function restNameOf(t: Translate, campaignName: string): string {
+  return splitRestName(
+    campaignName,
+    (name) => t('campaigns.split.restName', { name }),
+    (name, n) => t('campaigns.split.restNameAgain', { name, n })
+  )
 }
 
 export function CampaignsView(): React.JSX.Element {
@@ -542,7 +546,7 @@ function NewCampaign({
       const split =
         keep === undefined
           ? null
-          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(created.name) })
+          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(t, created.name) })
       await call('campaigns:start', { id: created.id })
       setConfirming(false)
       // The core copied the files for the campaign and released the handles.
@@ -559,7 +563,6 @@ function NewCampaign({
     }
   }
 
-  const restNameOf = (campaignName: string): string => splitRestName(t, campaignName)
   // Told apart from the campaigns before it (QA4 F22: two "promo3" side by side): a repeat of the file is numbered.
   const defaultName = sheet ? uniqueCampaignName(campaignNameFromFile(sheet.fileName), existingNames) : ''
   const name = typedName ?? defaultName
@@ -943,7 +946,7 @@ function NewCampaign({
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
-              restName={restNameOf(campaignName)}
+              restName={restNameOf(t, campaignName)}
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
               onBack={() => {
@@ -1071,7 +1074,7 @@ function StartDraft({
     if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
-  const restName = splitRestName(t, campaign.name)
+  const restName = restNameOf(t, campaign.name)
 
   /** Starts the draft; with `keep`, only its first `keep` ready rows, the rest made a new draft. */
   async function start(keep?: number): Promise<void> {
