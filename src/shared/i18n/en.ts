@@ -1320,6 +1320,7 @@ export const enRest = {
   'campaigns.rows.skipped': 'Skipped',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
+  'campaigns.count.ready': 'ready to send',
   'campaigns.count.queued': 'queued',
   'campaigns.count.scheduled': 'scheduled',
   'campaigns.count.withGateway': 'with the gateway, not yet sent',

@@ -1494,6 +1494,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.skipped': 'Dilewati',
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',
+  'campaigns.count.ready': 'siap dikirim',
   'campaigns.count.queued': 'dalam antrean',
   'campaigns.count.scheduled': 'terjadwal',
   'campaigns.count.withGateway': 'di gateway, belum terkirim',

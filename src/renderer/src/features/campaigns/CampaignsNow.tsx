@@ -65,7 +65,7 @@ const DAY_MS = 86_400_000
 function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const buckets = rowBuckets(campaign.counts)
+  const buckets = rowBuckets(campaign)
   // Rows to send: every row but the skipped ones; sent: those the gateway took and passed on (or that were read).
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = buckets.sent + buckets.delivered + buckets.read

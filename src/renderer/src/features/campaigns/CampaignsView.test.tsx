@@ -2238,6 +2238,37 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
   })
 
+  // QA11-15: a draft's counts said "queued 4,003" beside "Nothing is sent until you start it" and the header's
+  // "0 queued". Its rows are ready to send, not queued; they still add up to its rows.
+  it.each([
+    { language: 'en', ready: 'ready to send', queued: 'queued' },
+    { language: 'id', ready: 'siap dikirim', queued: 'dalam antrean' }
+  ] as const)(
+    'counts a draft’s rows as ready to send, not queued ($language)',
+    async ({ language, ready, queued }) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      const draft = campaign({ status: 'draft', counts: { waiting: 4003, skipped: 2 } })
+      fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+      fake.handle('campaigns:get', () => draft)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: draft.name }))
+      const counts = await screen.findByTestId('campaign-counts')
+      const terms = [...counts.querySelectorAll('dt')].map((dt) => dt.textContent)
+      expect(terms).toContain(ready)
+      expect(terms).not.toContain(queued)
+      expect(screen.getByTestId('campaign-count-ready').textContent).toBe(
+        language === 'en' ? '4,003' : '4.003'
+      )
+      const shown = [...counts.querySelectorAll('dd')].map((dd) =>
+        Number(dd.textContent?.replace(/[.,]/g, ''))
+      )
+      expect(shown.reduce((sum, n) => sum + n, 0)).toBe(4005)
+    }
+  )
+
   /** `draft` on one device whose quota covers one row, started from its page and split there (the rest is `rest`). */
   async function splitDraftFromItsPage(
     draft: ReturnType<typeof campaign>,

@@ -63,6 +63,7 @@ type Check = InvokeReply<'campaigns:check'>
 const COUNTS_REREAD_GAP_MS = 500
 
 const COUNT_KEY = {
+  ready: 'campaigns.count.ready',
   queued: 'campaigns.count.queued',
   scheduled: 'campaigns.count.scheduled',
   withGateway: 'campaigns.count.withGateway',
@@ -1285,7 +1286,13 @@ function CampaignProgress({
     return `${t(adviceKey(device))} ${t(then)}`
   }
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
-  const buckets = rowBuckets(campaign.counts)
+  const buckets = rowBuckets(campaign)
+  // A draft has sent nothing: its rows are ready or skipped, not queued (QA11-15), and its other buckets are all empty;
+  // a started campaign has no rows only ready. Whatever holds rows is shown, so the counts add up to the rows.
+  const draftBuckets: readonly CampaignBucket[] = ['ready', 'skipped']
+  const shownBuckets = (Object.keys(COUNT_KEY) as CampaignBucket[]).filter((k) =>
+    campaign.status === 'draft' ? draftBuckets.includes(k) || buckets[k] > 0 : k !== 'ready' || buckets[k] > 0
+  )
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
   // Not yet handed to the gateway: what "Cancel the rest" stops (a row being handed over is past stopping).
   const cancellable = buckets.queued + buckets.scheduled - (campaign.counts.sending ?? 0)
@@ -1316,7 +1323,7 @@ function CampaignProgress({
         </p>
       )}
       <dl className="campaign-counts" data-testid="campaign-counts">
-        {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
+        {shownBuckets.map((k) => (
           <div key={k}>
             <dt>{t(COUNT_KEY[k])}</dt>
             <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
