@@ -861,7 +861,12 @@ export const CampaignRowView = z.object({
   failureMessage: z.string().nullable(),
   history: z.array(z.object({ at: z.number(), status: OutboxStatus })),
   /** Its take-back's gateway call is not made yet: the table says why it waits (its device, or its turn). */
-  takeBackWaiting: z.boolean()
+  takeBackWaiting: z.boolean(),
+  /**
+   * Its send is in doubt (a 5xx or a time-out cut the gateway's answer short): its reports are checked before it is
+   * sent again. The table says so, as the outbox says such an item.
+   */
+  checking: z.boolean()
 })
 export type CampaignRowView = z.infer<typeof CampaignRowView>
 

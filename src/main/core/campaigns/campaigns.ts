@@ -343,7 +343,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         closedAt: outcome?.closedAt ?? null,
         failureMessage: outcome?.failureMessage ?? null,
         history: row.itemId ? (history.get(row.itemId) ?? []) : [],
-        takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId)
+        takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId),
+        // Still "sending" with a next attempt: as the outbox says such an item (its waiting reason), in doubt.
+        checking: outcome?.status === 'sending' && outcome.nextAttemptAt !== null
       }
     })
   }

@@ -144,7 +144,7 @@ export class OutboxQueueStore extends OutboxListsStore {
       `WITH wanted AS MATERIALIZED (SELECT value AS id FROM json_each(?))
        SELECT i.id, i.status, i.gateway_id AS gatewayId, i.recipient, i.last_attempt_at AS lastAttemptAt,
          i.accepted_at AS acceptedAt, i.closed_at AS closedAt, i.failure_message AS failureMessage,
-         i.wait_reason AS waitReason
+         i.wait_reason AS waitReason, i.next_attempt_at AS nextAttemptAt
        FROM wanted JOIN outbox_items i ON i.id = wanted.id`
     ).all(JSON.stringify(ids)) as ItemOutcome[]
   }

@@ -1012,6 +1012,7 @@ describe('CampaignRows', () => {
       { at: Date.UTC(2026, 0, 15, 2, 5), status: 'read' }
     ],
     takeBackWaiting: false,
+    checking: false,
     ...over
   })
 
@@ -1121,6 +1122,42 @@ describe('CampaignRows', () => {
       ''
     ])
   })
+
+  // QA12-05: every send answered 502: the rows said "Sending" with an empty Reason. A send in doubt is being checked
+  // at the gateway, said as the outbox says it; a row being handed over says nothing more.
+  it.each([
+    { language: 'en', checking: 'Waiting: checking whether the gateway got it before sending it again' },
+    {
+      language: 'id',
+      checking: 'Menunggu: memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi'
+    }
+  ] as const)(
+    'says a row whose send is in doubt is being checked ($language)',
+    async ({ language, checking }) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+      fake.handle('campaigns:get', () => campaign())
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({
+        total: 2,
+        rows: [
+          row(2, { status: 'sending', gatewayId: null, checking: true }),
+          row(3, { status: 'sending', gatewayId: null })
+        ]
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      const rows = await screen.findByTestId('campaign-rows')
+      await user.click(within(rows).getByText(translate(language, 'campaigns.rows.title')))
+      const reasons = (await within(rows).findAllByTestId('campaign-row')).map(
+        (tr) => tr.querySelectorAll('td')[6]?.textContent
+      )
+      expect(reasons).toEqual([checking, ''])
+    }
+  )
 
   // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
   it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
