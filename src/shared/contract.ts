@@ -827,7 +827,9 @@ export const CampaignView = z.object({
     z.object({
       deviceId: Id,
       wait: z.object({ code: CampaignWaitCode, until: z.number().nullable() }).nullable(),
-      autoPaused: AutoPauseReason.nullable()
+      autoPaused: AutoPauseReason.nullable(),
+      /** Its rows whose send is in doubt (a 5xx or a time-out): the gateway's reports are checked before a resend. */
+      checking: z.number().int().optional()
     })
   ),
   estimate: z.object({ finishAt: z.number().nullable() }),

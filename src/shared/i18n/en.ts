@@ -1244,6 +1244,8 @@ export const enRest = {
   'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'campaigns.wait.goesOnWhenSendable': 'It goes on by itself once that is done.',
+  'campaigns.wait.checking':
+    'The gateway is failing: checking whether it got {count, plural, one {the last message} other {the last # messages}} before sending again',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',
   'campaigns.cancelReport.noneLeft': 'none was already with the gateway',
@@ -1322,6 +1324,7 @@ export const enRest = {
   'campaigns.rows.next': 'Next rows',
   'campaigns.count.ready': 'ready to send',
   'campaigns.count.queued': 'queued',
+  'campaigns.count.queuedChecking': 'queued ({checking} being checked)',
   'campaigns.count.scheduled': 'scheduled',
   'campaigns.count.withGateway': 'with the gateway, not yet sent',
   'campaigns.count.sent': 'sent',

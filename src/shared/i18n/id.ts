@@ -1405,6 +1405,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',
   'campaigns.wait.dailyCap': 'Batas harian tercapai; lanjut pukul {until}',
   'campaigns.wait.paused': 'Dijeda oleh Anda',
+  'campaigns.wait.checking':
+    'Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima {count} pesan terakhir sebelum mengirim lagi',
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
@@ -1496,6 +1498,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.next': 'Baris berikutnya',
   'campaigns.count.ready': 'siap dikirim',
   'campaigns.count.queued': 'dalam antrean',
+  'campaigns.count.queuedChecking': 'dalam antrean ({checking} sedang diperiksa)',
   'campaigns.count.scheduled': 'terjadwal',
   'campaigns.count.withGateway': 'di gateway, belum terkirim',
   'campaigns.count.sent': 'terkirim',

@@ -175,6 +175,8 @@ export interface CampaignDeviceView {
   /** Why its next row waits, and until when (null = it may send now). */
   wait: { code: PacingWait['code'] | 'paused'; until: number | null } | null
   autoPaused: AutoPauseReason | null
+  /** Its rows whose send is in doubt (a 5xx or a time-out cut the answer short): the reports are checked first. */
+  checking: number
 }
 
 export interface CampaignView {
@@ -669,6 +671,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const pacing = pacingOf(campaign)
     const remaining = counts.waiting + counts.queued
     const start = Math.max(now(), campaign.startedAt ?? 0)
+    const inDoubt = queue.outcomes.inDoubt(tagOf(id))
     const view: CampaignView = {
       id,
       name: campaign.name,
@@ -681,6 +684,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       summary,
       counts,
       devices: store.devices(id).map((d) => ({
+        checking: inDoubt.get(d.deviceId) ?? 0,
         deviceId: d.deviceId,
         wait:
           campaign.status === 'paused'

@@ -98,6 +98,18 @@ export class OutboxQueueStore extends OutboxListsStore {
     ).n
   }
 
+  /**
+   * How many of a producer's items are in doubt on each device: still `sending` with a next check of the gateway's
+   * reports (a 5xx or a time-out cut the answer short), as the outbox reads such an item.
+   */
+  producerInDoubt(tag: string): Map<string, number> {
+    const rows = this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS n FROM outbox_items
+       WHERE producer_tag = ? AND status = 'sending' AND next_attempt_at IS NOT NULL GROUP BY device_id`
+    ).all(tag) as { deviceId: string; n: number }[]
+    return new Map(rows.map((row) => [row.deviceId, row.n]))
+  }
+
   /** How many items wait in line on a device (from the kept counts: one row). */
   queuedOn(deviceId: string): number {
     const row = this.prepare(`SELECT n FROM outbox_counts WHERE device_id = ? AND status = 'queued'`).get(

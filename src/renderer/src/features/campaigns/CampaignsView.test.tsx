@@ -439,6 +439,42 @@ describe('auto-paused device', () => {
     expect(fake.requests('campaigns:read')).toEqual([])
   })
 
+  // QA12-05: every send answered 502: "Shop — Sending now" and "queued 17" said nothing of the sends in doubt.
+  it.each([
+    {
+      language: 'en',
+      queued: 'queued (17 being checked)',
+      part: 'Shop — The gateway is failing: checking whether it got the last 17 messages before sending again'
+    },
+    {
+      language: 'id',
+      queued: 'dalam antrean (17 sedang diperiksa)',
+      part: 'Shop — Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 17 pesan terakhir sebelum mengirim lagi'
+    }
+  ] as const)(
+    'says the sends in doubt are being checked, in the part and the counts ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      const running = campaign({
+        counts: { waiting: 0, sending: 17, read: 3 },
+        devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null, checking: 17 }]
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+      fake.handle('campaigns:get', () => running)
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(want.part)
+      const queued = screen.getByTestId('campaign-count-queued')
+      expect(queued.previousElementSibling?.textContent).toBe(want.queued)
+      expect(queued.textContent).toBe('17')
+    }
+  )
+
   it('says why the device part paused and resumes only that part with one click', async () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]

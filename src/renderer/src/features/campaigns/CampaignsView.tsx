@@ -1290,6 +1290,12 @@ function CampaignProgress({
   // A draft has sent nothing: its rows are ready or skipped, not queued (QA11-15), and its other buckets are all empty;
   // a started campaign has no rows only ready. Whatever holds rows is shown, so the counts add up to the rows.
   const draftBuckets: readonly CampaignBucket[] = ['ready', 'skipped']
+  // Of the queued rows, those sent whose answer was cut short (5xx, time-out), checked at the gateway before a resend:
+  // named as a part of the count, as the header names the paused ones (QA12-05: "queued 17" said nothing of them).
+  const checking = Math.min(
+    buckets.queued,
+    campaign.devices.reduce((sum, part) => sum + (part.checking ?? 0), 0)
+  )
   const shownBuckets = (Object.keys(COUNT_KEY) as CampaignBucket[]).filter((k) =>
     campaign.status === 'draft' ? draftBuckets.includes(k) || buckets[k] > 0 : k !== 'ready' || buckets[k] > 0
   )
@@ -1325,7 +1331,11 @@ function CampaignProgress({
       <dl className="campaign-counts" data-testid="campaign-counts">
         {shownBuckets.map((k) => (
           <div key={k}>
-            <dt>{t(COUNT_KEY[k])}</dt>
+            <dt>
+              {k === 'queued' && checking > 0
+                ? t('campaigns.count.queuedChecking', { checking: formatCount(checking, locale) })
+                : t(COUNT_KEY[k])}
+            </dt>
             <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
           </div>
         ))}
