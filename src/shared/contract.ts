@@ -827,7 +827,9 @@ export const CampaignView = z.object({
     z.object({
       deviceId: Id,
       wait: z.object({ code: CampaignWaitCode, until: z.number().nullable() }).nullable(),
-      autoPaused: AutoPauseReason.nullable()
+      autoPaused: AutoPauseReason.nullable(),
+      /** Its rows whose send is in doubt (a 5xx or a time-out): the gateway's reports are checked before a resend. */
+      checking: z.number().int().optional()
     })
   ),
   estimate: z.object({ finishAt: z.number().nullable() }),
@@ -861,7 +863,12 @@ export const CampaignRowView = z.object({
   failureMessage: z.string().nullable(),
   history: z.array(z.object({ at: z.number(), status: OutboxStatus })),
   /** Its take-back's gateway call is not made yet: the table says why it waits (its device, or its turn). */
-  takeBackWaiting: z.boolean()
+  takeBackWaiting: z.boolean(),
+  /**
+   * Its send is in doubt (a 5xx or a time-out cut the gateway's answer short): its reports are checked before it is
+   * sent again. The table says so, as the outbox says such an item.
+   */
+  checking: z.boolean()
 })
 export type CampaignRowView = z.infer<typeof CampaignRowView>
 

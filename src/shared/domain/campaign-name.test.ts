@@ -4,8 +4,10 @@ import {
   campaignNameFromFile,
   takenCampaignName,
   uniqueCampaignName,
-  framedCampaignName
+  framedCampaignName,
+  splitRestName
 } from './campaign-name'
+import { translate, type Language } from '../i18n'
 
 describe('uniqueCampaignName', () => {
   it('keeps a name no campaign has', () => {
@@ -100,5 +102,35 @@ describe('takenCampaignName', () => {
     expect(takenCampaignName(' PROMO3', ['bills', 'promo3 '])).toBe('promo3 ')
     expect(takenCampaignName('promo3 (2)', ['promo3'])).toBeNull()
     expect(takenCampaignName('   ', [''])).toBeNull()
+  })
+})
+
+// QA11-16: the rest of a rest was "Big 5000 (rest) (rest)". Each language's frame is read back and numbered.
+describe('splitRestName', () => {
+  const frames = (language: Language) =>
+    [
+      (name: string) => translate(language, 'campaigns.split.restName', { name }),
+      (name: string, n: string) => translate(language, 'campaigns.split.restNameAgain', { name, n })
+    ] as const
+  it.each([
+    { language: 'en', name: 'Big 5000', expected: 'Big 5000 (rest)' },
+    { language: 'en', name: 'Big 5000 (rest)', expected: 'Big 5000 (rest 2)' },
+    { language: 'en', name: 'Big 5000 (rest 2)', expected: 'Big 5000 (rest 3)' },
+    { language: 'en', name: 'Big 5000 (rest 9) ', expected: 'Big 5000 (rest 10)' },
+    { language: 'id', name: 'Big 5000', expected: 'Big 5000 (sisa)' },
+    { language: 'id', name: 'Big 5000 (sisa)', expected: 'Big 5000 (sisa 2)' },
+    { language: 'id', name: 'Big 5000 (sisa 2)', expected: 'Big 5000 (sisa 3)' },
+    // Only the frame itself counts: a name that merely holds the words, or only the words, is framed as it is.
+    { language: 'en', name: 'Big (rest) 5000', expected: 'Big (rest) 5000 (rest)' },
+    { language: 'en', name: '(rest)', expected: '(rest) (rest)' }
+  ] as const)('names the rest of "$name" in $language "$expected"', ({ language, name, expected }) => {
+    expect(splitRestName(name, ...frames(language))).toBe(expected)
+  })
+
+  it("keeps a long rest's number within the name's limit, cutting the name", () => {
+    const long = `${'a'.repeat(CAMPAIGN_NAME_MAX_LENGTH - 7)} (rest)`
+    const named = splitRestName(long, ...frames('en'))
+    expect(named.length).toBeLessThanOrEqual(CAMPAIGN_NAME_MAX_LENGTH)
+    expect(named).toMatch(/^a+ \(rest 2\)$/)
   })
 })

@@ -23,6 +23,43 @@ export function framedCampaignName(name: string, frame: (name: string) => string
   return frame(cutTo(name.trim(), CAMPAIGN_NAME_MAX_LENGTH - frame('').length))
 }
 
+/** Stand-ins for the name and the number while a frame's words are read apart from them. */
+const NAME_MARK = '\u0000'
+const NUMBER_MARK = '\u0001'
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A frame's words as a pattern around the name (and its number): "{name} (rest {n})" → /^(.+) \(rest (\d+)\)$/. */
+function framePattern(framed: string): RegExp {
+  const pattern = framed
+    .split(NAME_MARK)
+    .map((part) => part.split(NUMBER_MARK).map(escapeRegExp).join('([1-9]\\d*)'))
+    .join('(.+)')
+  return new RegExp(`^${pattern}$`, 's')
+}
+
+/**
+ * The name of the draft a split leaves for later: `rest(name)` ("Big 5000 (rest)"); the rest of a rest is numbered
+ * instead, `numbered(name, n)` ("Big 5000 (rest 2)", then 3…), not framed again ("(rest) (rest)", QA11-16). Within the
+ * name's limit, as framedCampaignName.
+ */
+export function splitRestName(
+  campaignName: string,
+  rest: (name: string) => string,
+  numbered: (name: string, n: string) => string
+): string {
+  const name = campaignName.trim()
+  const again = framePattern(numbered(NAME_MARK, NUMBER_MARK)).exec(name)
+  const first = framePattern(rest(NAME_MARK)).exec(name)
+  const [base, n] = again
+    ? [again[1] ?? '', Number(again[2]) + 1]
+    : first
+      ? [first[1] ?? '', 2]
+      : [name, null]
+  if (n === null || base.trim() === '') return framedCampaignName(name, rest)
+  return framedCampaignName(base, (cut) => numbered(cut, String(n)))
+}
+
 /** How names are compared: the operator sees "Promo3" and "promo3 " as the same name. */
 const nameKey = (name: string): string => name.trim().toLowerCase()
 

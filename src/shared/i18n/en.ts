@@ -1240,6 +1240,8 @@ export const enRest = {
     'It does not go on by itself: press Resume once the device is connected again.',
   'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
   'campaigns.wait.goesOnWhenSendable': 'It goes on by itself once that is done.',
+  'campaigns.wait.checking':
+    'The gateway is failing: checking whether it got {count, plural, one {the last message} other {the last # messages}} before sending again',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',
   'campaigns.cancelReport.noneLeft': 'none was already with the gateway',
@@ -1316,7 +1318,9 @@ export const enRest = {
   'campaigns.rows.skipped': 'Skipped',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
+  'campaigns.count.ready': 'ready to send',
   'campaigns.count.queued': 'queued',
+  'campaigns.count.queuedChecking': 'queued ({checking} being checked)',
   'campaigns.count.scheduled': 'scheduled',
   'campaigns.count.withGateway': 'with the gateway, not yet sent',
   'campaigns.count.sent': 'sent',
@@ -1407,6 +1411,7 @@ export const enRest = {
   'campaigns.presend.splitExplain':
     'Split starts {now, plural, one {the first ready row} other {the first # ready rows}} now and keeps the other {later} as a new draft campaign, "{name}", to start when the quota or the daily cap allows.',
   'campaigns.split.restName': '{name} (rest)',
+  'campaigns.split.restNameAgain': '{name} (rest {n})',
   'campaigns.split.done':
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',

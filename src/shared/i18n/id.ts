@@ -1409,6 +1409,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',
   'campaigns.wait.dailyCap': 'Batas harian tercapai; lanjut pukul {until}',
   'campaigns.wait.paused': 'Dijeda oleh Anda',
+  'campaigns.wait.checking':
+    'Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima {count} pesan terakhir sebelum mengirim lagi',
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',
   'campaigns.autoPause.failureRate': 'Dijeda: terlalu banyak pengiriman terakhir yang gagal.',
   'campaigns.autoPause.quota': 'Dijeda: gateway menyatakan kuota habis.',
@@ -1498,7 +1500,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.skipped': 'Dilewati',
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',
+  'campaigns.count.ready': 'siap dikirim',
   'campaigns.count.queued': 'dalam antrean',
+  'campaigns.count.queuedChecking': 'dalam antrean ({checking} sedang diperiksa)',
   'campaigns.count.scheduled': 'terjadwal',
   'campaigns.count.withGateway': 'di gateway, belum terkirim',
   'campaigns.count.sent': 'terkirim',
@@ -1592,6 +1596,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.splitExplain':
     'Pecah memulai {now} baris siap pertama sekarang dan menyimpan {later} lainnya sebagai draf kampanye baru, "{name}", untuk dimulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.restName': '{name} (sisa)',
+  'campaigns.split.restNameAgain': '{name} (sisa {n})',
   'campaigns.split.done':
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',

@@ -1178,7 +1178,14 @@ describe('rotation across the chosen devices', () => {
       fixture.gateway.fail({ op, deviceId: 'dev-1', code: 'server_error', times: 1000 })
     await fixture.runUntil(() => fixture.gateway.sends('dev-1').length === 2, { stepMs: 1000 })
     const inDoubt = fixture.gateway.sends('dev-1')[1]?.phone ?? ''
-    expect(rowOf(id, inDoubt)?.status).toBe('sending')
+    // Said as being checked (QA12-05: "Sending" with no reason), unlike a row handed over and settled.
+    expect(rowOf(id, inDoubt)).toMatchObject({ status: 'sending', checking: true })
+    expect(rowOf(id, fixture.gateway.sends('dev-1')[0]?.phone ?? '')?.checking).toBe(false)
+    // Its device's part counts it, for the campaign to say the gateway's answers are being checked (not "Sending now").
+    expect(campaigns.get(id).devices.map((d) => [d.deviceId, d.checking])).toEqual([
+      ['dev-1', 1],
+      ['dev-2', 0]
+    ])
     fixture.outbox.setDeviceSendable('dev-1', false)
     campaigns.autoPauseDevice('dev-1', 'disconnected')
     await fixture.runUntil(() => sentBy('dev-2').length === 10, { stepMs: 1000, maxSteps: 600 })

@@ -175,6 +175,8 @@ export interface CampaignDeviceView {
   /** Why its next row waits, and until when (null = it may send now). */
   wait: { code: PacingWait['code'] | 'paused'; until: number | null } | null
   autoPaused: AutoPauseReason | null
+  /** Its rows whose send is in doubt (a 5xx or a time-out cut the answer short): the reports are checked first. */
+  checking: number
 }
 
 export interface CampaignView {
@@ -343,7 +345,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         closedAt: outcome?.closedAt ?? null,
         failureMessage: outcome?.failureMessage ?? null,
         history: row.itemId ? (history.get(row.itemId) ?? []) : [],
-        takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId)
+        takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId),
+        // Still "sending" with a next attempt: as the outbox says such an item (its waiting reason), in doubt.
+        checking: outcome?.status === 'sending' && outcome.nextAttemptAt !== null
       }
     })
   }
@@ -669,6 +673,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const pacing = pacingOf(campaign)
     const remaining = counts.waiting + counts.queued
     const start = Math.max(now(), campaign.startedAt ?? 0)
+    const inDoubt = queue.outcomes.inDoubt(tagOf(id))
     const view: CampaignView = {
       id,
       name: campaign.name,
@@ -681,6 +686,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       summary,
       counts,
       devices: store.devices(id).map((d) => ({
+        checking: inDoubt.get(d.deviceId) ?? 0,
         deviceId: d.deviceId,
         wait:
           campaign.status === 'paused'

@@ -424,7 +424,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           sentAt: r.sentAt,
           failureMessage: r.failureMessage,
           history: r.history,
-          takeBackWaiting: r.takeBackWaiting
+          takeBackWaiting: r.takeBackWaiting,
+          checking: r.checking
         }))
       }
     },

@@ -50,6 +50,8 @@ export interface ProducerOutcomes {
   ): { count: number; first: number | null; last: number | null; inRange: number }
   /** How many of its items wait in line on a device. */
   queued(tag: string, deviceId: string): number
+  /** How many of its items are in doubt on each device (sent, the answer cut short; the reports are checked). */
+  inDoubt(tag: string): Map<string, number>
   /** Its queued, never-tried items on a device in line order (the ones that may move), the first `limit`. */
   untried(tag: string, deviceId: string, limit?: number): string[]
 }
@@ -123,6 +125,7 @@ export function createSendQueue(input: KernelInput) {
     recent: (tag, deviceId, from, limit) => store.recentOutcomes(tag, deviceId, from, limit),
     sendLog: (tag, deviceId, from, to) => store.sendLog(tag, deviceId, from, to),
     queued: (tag, deviceId) => store.producerQueued(tag, deviceId),
+    inDoubt: (tag) => store.producerInDoubt(tag),
     untried: (tag, deviceId, limit) => store.untriedOf(tag, deviceId, limit)
   }
   const queue = {

@@ -62,6 +62,8 @@ export interface CampaignRowResult extends CampaignRowRecord {
   history: { at: number; status: ItemStatus }[]
   /** Its take-back's call is not made yet (its device cannot act, or its turn has not come). */
   takeBackWaiting: boolean
+  /** Its send is in doubt (a 5xx or a time-out cut the answer short): the gateway's reports are checked first. */
+  checking: boolean
 }
 
 export interface CampaignDeviceRecord {

@@ -98,6 +98,18 @@ export class OutboxQueueStore extends OutboxListsStore {
     ).n
   }
 
+  /**
+   * How many of a producer's items are in doubt on each device: still `sending` with a next check of the gateway's
+   * reports (a 5xx or a time-out cut the answer short), as the outbox reads such an item.
+   */
+  producerInDoubt(tag: string): Map<string, number> {
+    const rows = this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS n FROM outbox_items
+       WHERE producer_tag = ? AND status = 'sending' AND next_attempt_at IS NOT NULL GROUP BY device_id`
+    ).all(tag) as { deviceId: string; n: number }[]
+    return new Map(rows.map((row) => [row.deviceId, row.n]))
+  }
+
   /** How many items wait in line on a device (from the kept counts: one row). */
   queuedOn(deviceId: string): number {
     const row = this.prepare(`SELECT n FROM outbox_counts WHERE device_id = ? AND status = 'queued'`).get(
@@ -144,7 +156,7 @@ export class OutboxQueueStore extends OutboxListsStore {
       `WITH wanted AS MATERIALIZED (SELECT value AS id FROM json_each(?))
        SELECT i.id, i.status, i.gateway_id AS gatewayId, i.recipient, i.last_attempt_at AS lastAttemptAt,
          i.accepted_at AS acceptedAt, i.closed_at AS closedAt, i.failure_message AS failureMessage,
-         i.wait_reason AS waitReason
+         i.wait_reason AS waitReason, i.next_attempt_at AS nextAttemptAt
        FROM wanted JOIN outbox_items i ON i.id = wanted.id`
     ).all(JSON.stringify(ids)) as ItemOutcome[]
   }

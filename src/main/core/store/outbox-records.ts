@@ -88,6 +88,8 @@ export interface ItemOutcome {
   closedAt: number | null
   failureMessage: string | null
   waitReason: string | null
+  /** Its next try; on an item still `sending`, the next check of the gateway's reports (its send is in doubt). */
+  nextAttemptAt: number | null
 }
 
 export interface HistoryRecord {

@@ -165,7 +165,10 @@ export function CampaignRows({
                       <td>
                         {row.takeBackWaiting
                           ? takeBackWait(row)
-                          : (translateNote(language, row.failureMessage) ?? problemsText(row.problems, t))}
+                          : row.checking
+                            ? // In doubt after a 5xx or a time-out (QA12-05: "Sending" with no reason): the outbox's words.
+                              t('outbox.waiting.label', { reason: t('outbox.waiting.checking') })
+                            : (translateNote(language, row.failureMessage) ?? problemsText(row.problems, t))}
                       </td>
                     </tr>
                   )

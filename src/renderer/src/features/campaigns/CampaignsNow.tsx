@@ -65,7 +65,7 @@ const DAY_MS = 86_400_000
 function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const buckets = rowBuckets(campaign.counts)
+  const buckets = rowBuckets(campaign)
   // Rows to send: every row but the skipped ones; sent: those the gateway took and passed on (or that were read).
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = buckets.sent + buckets.delivered + buckets.read
@@ -79,9 +79,16 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
     now
   )
   const deviceOf = (deviceId: string): DeviceView | undefined => devices.find((d) => d.id === deviceId)
-  // Each part that waits or is held (by the core or by its device), named: one device held is not the campaign paused (QA F06).
+  // Each part that waits or is held (by the core or by its device), named: one device held is not the campaign paused (QA F06);
+  // and one whose sends are in doubt, checked at the gateway (QA12-05: said nowhere here).
   const waits = campaign.devices
-    .filter((d) => d.wait !== null || d.autoPaused !== null || heldByState(d, deviceOf(d.deviceId)) !== null)
+    .filter(
+      (d) =>
+        d.wait !== null ||
+        d.autoPaused !== null ||
+        (d.checking ?? 0) > 0 ||
+        heldByState(d, deviceOf(d.deviceId)) !== null
+    )
     .map((d) => {
       const device = deviceOf(d.deviceId)
       const text = campaignPartText(d, device, t, { locale, timeZone: zone, sendingPaused })

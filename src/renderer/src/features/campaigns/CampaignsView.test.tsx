@@ -439,6 +439,42 @@ describe('auto-paused device', () => {
     expect(fake.requests('campaigns:read')).toEqual([])
   })
 
+  // QA12-05: every send answered 502: "Shop — Sending now" and "queued 17" said nothing of the sends in doubt.
+  it.each([
+    {
+      language: 'en',
+      queued: 'queued (17 being checked)',
+      part: 'Shop — The gateway is failing: checking whether it got the last 17 messages before sending again'
+    },
+    {
+      language: 'id',
+      queued: 'dalam antrean (17 sedang diperiksa)',
+      part: 'Shop — Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 17 pesan terakhir sebelum mengirim lagi'
+    }
+  ] as const)(
+    'says the sends in doubt are being checked, in the part and the counts ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      const running = campaign({
+        counts: { waiting: 0, sending: 17, read: 3 },
+        devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null, checking: 17 }]
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+      fake.handle('campaigns:get', () => running)
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(want.part)
+      const queued = screen.getByTestId('campaign-count-queued')
+      expect(queued.previousElementSibling?.textContent).toBe(want.queued)
+      expect(queued.textContent).toBe('17')
+    }
+  )
+
   it('says why the device part paused and resumes only that part with one click', async () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
@@ -1012,6 +1048,7 @@ describe('CampaignRows', () => {
       { at: Date.UTC(2026, 0, 15, 2, 5), status: 'read' }
     ],
     takeBackWaiting: false,
+    checking: false,
     ...over
   })
 
@@ -1121,6 +1158,42 @@ describe('CampaignRows', () => {
       ''
     ])
   })
+
+  // QA12-05: every send answered 502: the rows said "Sending" with an empty Reason. A send in doubt is being checked
+  // at the gateway, said as the outbox says it; a row being handed over says nothing more.
+  it.each([
+    { language: 'en', checking: 'Waiting: checking whether the gateway got it before sending it again' },
+    {
+      language: 'id',
+      checking: 'Menunggu: memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi'
+    }
+  ] as const)(
+    'says a row whose send is in doubt is being checked ($language)',
+    async ({ language, checking }) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+      fake.handle('campaigns:get', () => campaign())
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({
+        total: 2,
+        rows: [
+          row(2, { status: 'sending', gatewayId: null, checking: true }),
+          row(3, { status: 'sending', gatewayId: null })
+        ]
+      }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: /bills/ }))
+      const rows = await screen.findByTestId('campaign-rows')
+      await user.click(within(rows).getByText(translate(language, 'campaigns.rows.title')))
+      const reasons = (await within(rows).findAllByTestId('campaign-row')).map(
+        (tr) => tr.querySelectorAll('td')[6]?.textContent
+      )
+      expect(reasons).toEqual([checking, ''])
+    }
+  )
 
   // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
   it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
@@ -1942,9 +2015,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
     )
-    // The answer has the focus; going back keeps the form as it was.
+    // The safe answer has the focus over the quota (QA11-16), not "Start anyway"; going back keeps the form as it was.
     const anyway = within(summary).getByRole('button', { name: 'Start anyway' })
-    expect(document.activeElement).toBe(anyway)
+    expect(document.activeElement).toBe(within(summary).getByRole('button', { name: /^Split/ }))
     await user.click(anyway)
     expect(fake.requests('campaigns:create')).toHaveLength(1)
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
@@ -2238,6 +2311,37 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
   })
 
+  // QA11-15: a draft's counts said "queued 4,003" beside "Nothing is sent until you start it" and the header's
+  // "0 queued". Its rows are ready to send, not queued; they still add up to its rows.
+  it.each([
+    { language: 'en', ready: 'ready to send', queued: 'queued' },
+    { language: 'id', ready: 'siap dikirim', queued: 'dalam antrean' }
+  ] as const)(
+    'counts a draft’s rows as ready to send, not queued ($language)',
+    async ({ language, ready, queued }) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      const draft = campaign({ status: 'draft', counts: { waiting: 4003, skipped: 2 } })
+      fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+      fake.handle('campaigns:get', () => draft)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: draft.name }))
+      const counts = await screen.findByTestId('campaign-counts')
+      const terms = [...counts.querySelectorAll('dt')].map((dt) => dt.textContent)
+      expect(terms).toContain(ready)
+      expect(terms).not.toContain(queued)
+      expect(screen.getByTestId('campaign-count-ready').textContent).toBe(
+        language === 'en' ? '4,003' : '4.003'
+      )
+      const shown = [...counts.querySelectorAll('dd')].map((dd) =>
+        Number(dd.textContent?.replace(/[.,]/g, ''))
+      )
+      expect(shown.reduce((sum, n) => sum + n, 0)).toBe(4005)
+    }
+  )
+
   /** `draft` on one device whose quota covers one row, started from its page and split there (the rest is `rest`). */
   async function splitDraftFromItsPage(
     draft: ReturnType<typeof campaign>,
@@ -2271,6 +2375,44 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
       'The other 2 rows wait in the draft campaign "bills (rest)"'
     )
+  })
+
+  // QA11-16: the question over the quota opened on "Start anyway": a stray Enter sent the rows the quota does not cover
+  // into failures. It opens on the safe answer, as every risky question does: Split, or Go back when nothing splits.
+  it.each([
+    { quota: 1, focused: 'Split: send 1 now, 2 later' },
+    { quota: 0, focused: 'Go back' }
+  ])(
+    'opens the question over a quota of $quota on "$focused", not on "Start anyway"',
+    async ({ quota, focused }) => {
+      seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota })] }))
+      const draft = campaign({ status: 'draft', counts: { waiting: 3 } })
+      fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+      fake.handle('campaigns:get', () => draft)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: draft.name }))
+      await user.click(await screen.findByTestId('campaign-draft-start'))
+      const summary = screen.getByRole('group', { name: 'Before you start' })
+      expect(within(summary).getByRole('button', { name: 'Start anyway' })).not.toBe(document.activeElement)
+      expect(document.activeElement).toBe(within(summary).getByRole('button', { name: focused }))
+      await user.keyboard('{Enter}')
+      expect(fake.requests('campaigns:start')).toEqual([])
+    }
+  )
+
+  // QA11-16: the rest of a rest was "Big 5000 (rest) (rest)": the rests are numbered instead.
+  it.each([
+    { name: 'Big 5000 (rest)', restName: 'Big 5000 (rest 2)' },
+    { name: 'Big 5000 (rest 2)', restName: 'Big 5000 (rest 3)' }
+  ])('names the rest of "$name" "$restName"', async ({ name, restName }) => {
+    await splitDraftFromItsPage(
+      campaign({ name, status: 'draft', counts: { waiting: 3 } }),
+      campaign({ id: 'c2', name: restName, status: 'draft' })
+    )
+    expect(fake.requests('campaigns:split')[0]?.restName).toBe(restName)
   })
 
   it("names the rest of a long-named campaign within the name's limit", async () => {

@@ -22,7 +22,7 @@ import {
   takenCampaignName,
   campaignNameFromFile,
   uniqueCampaignName,
-  framedCampaignName,
+  splitRestName,
   type StatusBucket
 } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
@@ -63,6 +63,7 @@ type Check = InvokeReply<'campaigns:check'>
 const COUNTS_REREAD_GAP_MS = 500
 
 const COUNT_KEY = {
+  ready: 'campaigns.count.ready',
   queued: 'campaigns.count.queued',
   scheduled: 'campaigns.count.scheduled',
   withGateway: 'campaigns.count.withGateway',
@@ -101,9 +102,13 @@ interface SplitRest {
   rows: number
 }
 
-/** The draft a split leaves for later, "<name> (rest)": within the name's limit (a long name's rest was refused). */
-function splitRestName(t: Translate, campaignName: string): string {
-  return framedCampaignName(campaignName, (name) => t('campaigns.split.restName', { name }))
+/** The draft a split leaves for later, "<name> (rest)", a rest's rest "<name> (rest 2)": within the name's limit. */
+function restNameOf(t: Translate, campaignName: string): string {
+  return splitRestName(
+    campaignName,
+    (name) => t('campaigns.split.restName', { name }),
+    (name, n) => t('campaigns.split.restNameAgain', { name, n })
+  )
 }
 
 export function CampaignsView(): React.JSX.Element {
@@ -542,7 +547,7 @@ function NewCampaign({
       const split =
         keep === undefined
           ? null
-          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(created.name) })
+          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(t, created.name) })
       await call('campaigns:start', { id: created.id })
       setConfirming(false)
       // The core copied the files for the campaign and released the handles.
@@ -559,7 +564,6 @@ function NewCampaign({
     }
   }
 
-  const restNameOf = (campaignName: string): string => splitRestName(t, campaignName)
   // Told apart from the campaigns before it (QA4 F22: two "promo3" side by side): a repeat of the file is numbered.
   const defaultName = sheet ? uniqueCampaignName(campaignNameFromFile(sheet.fileName), existingNames) : ''
   const name = typedName ?? defaultName
@@ -943,7 +947,7 @@ function NewCampaign({
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
-              restName={restNameOf(campaignName)}
+              restName={restNameOf(t, campaignName)}
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
               onBack={() => {
@@ -1071,7 +1075,7 @@ function StartDraft({
     if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
-  const restName = splitRestName(t, campaign.name)
+  const restName = restNameOf(t, campaign.name)
 
   /** Starts the draft; with `keep`, only its first `keep` ready rows, the rest made a new draft. */
   async function start(keep?: number): Promise<void> {
@@ -1282,7 +1286,19 @@ function CampaignProgress({
     return `${t(adviceKey(device))} ${t(then)}`
   }
   if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
-  const buckets = rowBuckets(campaign.counts)
+  const buckets = rowBuckets(campaign)
+  // A draft has sent nothing: its rows are ready or skipped, not queued (QA11-15), and its other buckets are all empty;
+  // a started campaign has no rows only ready. Whatever holds rows is shown, so the counts add up to the rows.
+  const draftBuckets: readonly CampaignBucket[] = ['ready', 'skipped']
+  // Of the queued rows, those sent whose answer was cut short (5xx, time-out), checked at the gateway before a resend:
+  // named as a part of the count, as the header names the paused ones (QA12-05: "queued 17" said nothing of them).
+  const checking = Math.min(
+    buckets.queued,
+    campaign.devices.reduce((sum, part) => sum + (part.checking ?? 0), 0)
+  )
+  const shownBuckets = (Object.keys(COUNT_KEY) as CampaignBucket[]).filter((k) =>
+    campaign.status === 'draft' ? draftBuckets.includes(k) || buckets[k] > 0 : k !== 'ready' || buckets[k] > 0
+  )
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
   // Not yet handed to the gateway: what "Cancel the rest" stops (a row being handed over is past stopping).
   const cancellable = buckets.queued + buckets.scheduled - (campaign.counts.sending ?? 0)
@@ -1313,9 +1329,13 @@ function CampaignProgress({
         </p>
       )}
       <dl className="campaign-counts" data-testid="campaign-counts">
-        {(Object.keys(COUNT_KEY) as (keyof typeof COUNT_KEY)[]).map((k) => (
+        {shownBuckets.map((k) => (
           <div key={k}>
-            <dt>{t(COUNT_KEY[k])}</dt>
+            <dt>
+              {k === 'queued' && checking > 0
+                ? t('campaigns.count.queuedChecking', { checking: formatCount(checking, locale) })
+                : t(COUNT_KEY[k])}
+            </dt>
             <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
           </div>
         ))}

@@ -55,8 +55,6 @@ export function PreSendSummary({
   const t = useT()
   const locale = localeOf(useLanguage())
   const first = useRef<HTMLButtonElement>(null)
-  // The summary replaces the Start button: the focus moves to its answer, not to the page's start.
-  useEffect(() => first.current?.focus(), [])
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
   const { quota, short } = quotaShortfall(devices, ready)
@@ -72,6 +70,17 @@ export function PreSendSummary({
   // promises no end while none of them can send (QA N05: "Estimated end 19:16" on an expired device alone).
   const waiting = devices.filter((d) => !isSendable(d.state))
   const noneSends = devices.length > 0 && waiting.length === devices.length
+  // The summary replaces the Start button: the focus moves to its answer, not to the page's start. Over the quota
+  // that answer is the safe one, as in every risky question (ConfirmPanel's Keep): Split, else Go back; a stray Enter
+  // on "Start anyway" sent the rows the quota does not cover into failures (QA11-16).
+  const split = useRef<HTMLButtonElement>(null)
+  const back = useRef<HTMLButtonElement>(null)
+  // As the summary opened: a quota re-read while it is open does not move the operator's focus.
+  const [overQuotaAtOpen] = useState(short > 0)
+  useEffect(() => {
+    const answer = overQuotaAtOpen ? (split.current ?? back.current) : first.current
+    answer?.focus()
+  }, [overQuotaAtOpen])
 
   return (
     <div
@@ -164,6 +173,7 @@ export function PreSendSummary({
         </button>
         {fitNow !== null ? (
           <button
+            ref={split}
             type="button"
             className="button"
             data-testid="campaign-split"
@@ -174,7 +184,7 @@ export function PreSendSummary({
             {t('campaigns.presend.split', { now: count(fitNow), later: count(ready - fitNow) })}
           </button>
         ) : null}
-        <button type="button" className="button" onClick={onBack}>
+        <button ref={back} type="button" className="button" onClick={onBack}>
           {t('campaigns.presend.back')}
         </button>
       </div>

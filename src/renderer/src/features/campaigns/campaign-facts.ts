@@ -12,16 +12,22 @@ export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
 
 /**
  * A campaign's row buckets: the outbox's (the domain's one counting model, status-buckets.ts) with the rows the outbox
- * does not hold folded in — a ready row not handed to the queue yet is queued (waiting its turn), a row the check skipped is its own
- * bucket. Every row is in exactly one, so they add up to the rows.
+ * does not hold folded in — a ready row not handed to the queue yet is queued (waiting its turn) once the campaign has
+ * started, and `ready` (to send once started) in a draft, which queues nothing (QA11-15: "queued 4,003" beside the
+ * header's "0 queued"); a row the check skipped is its own bucket. Every row is in exactly one, so they add up to the
+ * rows.
  */
-export type CampaignBucket = StatusBucket | 'skipped'
+export type CampaignBucket = 'ready' | StatusBucket | 'skipped'
 
 /** The campaign's rows by bucket (its counts: per outbox status, plus `waiting` unqueued and `skipped` rows). */
-export function rowBuckets(counts: Record<string, number>): Record<CampaignBucket, number> {
-  const { waiting = 0, skipped = 0, ...byStatus } = counts
+export function rowBuckets(
+  campaign: Pick<CampaignView, 'status' | 'counts'>
+): Record<CampaignBucket, number> {
+  const { waiting = 0, skipped = 0, ...byStatus } = campaign.counts
   const { total: _total, ...outbox } = bucketCounts(byStatus)
-  return { ...outbox, queued: outbox.queued + waiting, skipped }
+  return campaign.status === 'draft'
+    ? { ready: waiting, ...outbox, skipped }
+    : { ready: 0, ...outbox, queued: outbox.queued + waiting, skipped }
 }
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
@@ -121,7 +127,7 @@ export function campaignStatusKey(
   if (heldBySendingPause(campaign, sendingPaused)) return 'campaigns.status.heldBySendingPause'
   if (waitingForDevices(campaign, devices)) return 'campaigns.status.waitingForDevices'
   if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
-  if (campaign.status === 'finished' && rowBuckets(campaign.counts).withGateway > 0)
+  if (campaign.status === 'finished' && rowBuckets(campaign).withGateway > 0)
     return 'campaigns.status.withGateway'
   return STATUS_KEY[campaign.status]
 }

@@ -76,3 +76,45 @@ describe('a short wait', () => {
     expect(at('en', later, now)).toBe('Batch pause until 18:12 UTC')
   })
 })
+
+// QA12-05: every send answered 502 and the part read "Toko Kedua — Sending now": its sends in doubt are being checked.
+describe('a part whose sends are in doubt', () => {
+  const part = (over: Partial<CampaignView['devices'][number]>): CampaignView['devices'][number] => ({
+    deviceId: 'dev-1',
+    wait: null,
+    autoPaused: null,
+    checking: 3,
+    ...over
+  })
+  const inWords = (language: Language, p: CampaignView['devices'][number], sendingPaused = false): string =>
+    campaignWaitText(p, (key, params) => translate(language, key, params), {
+      locale: localeOf(language),
+      timeZone: 'Asia/Jakarta',
+      sendingPaused
+    })
+
+  it.each([
+    ['en', 'The gateway is failing: checking whether it got the last 3 messages before sending again'],
+    [
+      'id',
+      'Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 3 pesan terakhir sebelum mengirim lagi'
+    ]
+  ] as const)(
+    'says the gateway is failing and the sends are being checked, not "Sending now" (%s)',
+    (language, want) => {
+      expect(inWords(language, part({}))).toBe(want)
+      // Between two sends too: the pause between them is not what holds the part.
+      expect(inWords(language, part({ wait: { code: 'gap', until: Date.now() + 5_000 } }))).toBe(want)
+    }
+  )
+
+  it('says "Sending now" again once nothing is in doubt, and leaves a pause its own words', () => {
+    expect(inWords('en', part({ checking: 0 }))).toBe('Sending now')
+    expect(inWords('en', part({ autoPaused: 'unreachable' }))).toBe(
+      'Paused: the gateway could not be reached.'
+    )
+    expect(inWords('en', part({}), true)).toBe(
+      'Held: all sending is paused (Resume sending is in the header).'
+    )
+  })
+})

@@ -70,6 +70,11 @@ export function campaignWaitText(
   if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
   // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
   if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')
+  // Sends in doubt (a 5xx or a time-out) are checked at the gateway before any resend: not "Sending now" (QA12-05),
+  // nor a pause between sends, which is not what holds the part; a longer wait (hours, cap, pause) still says its own.
+  const checking = part.checking ?? 0
+  if (checking > 0 && (!part.wait || part.wait.code === 'gap' || part.wait.code === 'batch_pause'))
+    return t('campaigns.wait.checking', { count: checking })
   if (!part.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.

@@ -282,6 +282,20 @@ describe('overview', () => {
     )
   })
 
+  // QA12-05: a part whose every send got a 5xx was said nowhere on the Overview (it neither waits nor is paused).
+  it('says a part whose sends are in doubt is being checked at the gateway', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null, checking: 2 }] })]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    const bills = await within(list).findByTestId('overview-campaign-c1')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toBe(
+      'Front office — The gateway is failing: checking whether it got the last 2 messages before sending again'
+    )
+  })
+
   it('names the device a part is held on, and lists every waiting part apart', async () => {
     // QA F06: "promo2 sending · … · Waiting between sends … · Paused: the device disconnected" read as if the campaign
     // itself were paused, and named no device.
