@@ -176,6 +176,8 @@ export const enStart = {
   'campaigns.autoPause.unreachable': 'Paused: the gateway could not be reached.',
   // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
   'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
+  'campaigns.wait.checking':
+    'The gateway is failing: checking whether it got {count, plural, one {the last message} other {the last # messages}} before sending again',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',
   'drop.sheet.question': 'Import as campaign recipients, or attach to a message?',
   'drop.sheet.import': 'Import as campaign recipients',

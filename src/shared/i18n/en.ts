@@ -1240,8 +1240,6 @@ export const enRest = {
     'It does not go on by itself: press Resume once the device is connected again.',
   'campaigns.autoPause.resumeWhenFixed': 'It does not go on by itself: once that is done, press Resume.',
   'campaigns.wait.goesOnWhenSendable': 'It goes on by itself once that is done.',
-  'campaigns.wait.checking':
-    'The gateway is failing: checking whether it got {count, plural, one {the last message} other {the last # messages}} before sending again',
   'campaigns.cancel': 'Cancel the rest',
   'campaigns.cancelReport': '{cancelled, plural, one {# row cancelled} other {# rows cancelled}}; {past}.',
   'campaigns.cancelReport.noneLeft': 'none was already with the gateway',
