@@ -32,22 +32,32 @@ function quotaUsedUp(device: DeviceView): boolean {
   return device.quota === 0 && !deviceStatus(device.state).needsAttention
 }
 
-function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
-  const t = useT()
+/** An item's one action: its button is disabled while it runs, and a failure is said beside the item. */
+function useItemAction(): {
+  busy: boolean
+  problem: string | null
+  run(action: () => Promise<unknown>): Promise<void>
+} {
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-
-  async function checkAgain(): Promise<void> {
+  async function run(action: () => Promise<unknown>): Promise<void> {
     setBusy(true)
     setProblem(null)
     try {
-      await useDevices.getState().refresh(device.id)
+      await action()
     } catch (error) {
       setProblem(errorInfo(error).message)
     } finally {
       setBusy(false)
     }
   }
+  return { busy, problem, run }
+}
+
+function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  const { busy, problem, run } = useItemAction()
+  const checkAgain = (): Promise<void> => run(() => useDevices.getState().refresh(device.id))
 
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
@@ -71,26 +81,18 @@ function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
 
 function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, run } = useItemAction()
   const action = deviceStatus(device.state).actions[0]
   const label = action === 'relink' ? scanActionKey(device) : action ? ACTION_LABEL[action] : null
 
-  async function act(which: DeviceAction): Promise<void> {
-    setBusy(true)
-    setProblem(null)
-    try {
+  const act = (which: DeviceAction): Promise<void> =>
+    run(async () => {
       if (which === 'relink') await useLinking.getState().open(device.id)
       else if (which === 'restart') await useDevices.getState().restart(device.id)
       else if (which === 'enterToken')
         useNavigation.getState().navigate('devices', { enterTokenFor: device.id })
       else await useDevices.getState().refresh(device.id)
-    } catch (error) {
-      setProblem(errorInfo(error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
