@@ -77,6 +77,23 @@ describe('the summary line (issue 29: one counting model)', () => {
   })
 })
 
+/** The gateway's own words for a file over its 2 MB maximum. */
+const GATEWAY_TWO_MB = 'file size too large, maximum file size is 2 MB'
+
+/** A document the gateway refused as too large; `failure` sets its reason's words. */
+function fileTooLargeItem(
+  id: string,
+  failure: Partial<NonNullable<OutboxItemView['failure']>> & { gatewayMessage: string }
+): OutboxItemView {
+  return makeItem({
+    id,
+    kind: 'document',
+    fileName: 'catalogue.pdf',
+    status: 'failed',
+    failure: { code: 'file_too_large', message: 'the file is too large', ...failure }
+  })
+}
+
 /** The core's answer to an export (a CSV), and the window's downloads counted as they are made. */
 function exportAnswers(answer: { fileName: string; dataBase64: string; count: number }): { made: number } {
   fake.handle('outbox:export', () => ({ ...answer, mime: 'text/csv' }))
@@ -418,18 +435,11 @@ describe('item detail', () => {
       gateway: 'Request Entity Too Large'
     })
     const decoded = decodeNote(reason)!
-    const tooLarge = makeItem({
-      id: 'big-1',
-      kind: 'document',
-      fileName: 'catalogue.pdf',
-      status: 'failed',
-      failure: {
-        code: 'file_too_large',
-        message: 'the file is too large (HTTP 413) (gateway: "Request Entity Too Large")',
-        messageKey: decoded.key,
-        messageParams: decoded.params,
-        gatewayMessage: 'Request Entity Too Large'
-      }
+    const tooLarge = fileTooLargeItem('big-1', {
+      message: 'the file is too large (HTTP 413) (gateway: "Request Entity Too Large")',
+      messageKey: decoded.key,
+      messageParams: decoded.params,
+      gatewayMessage: 'Request Entity Too Large'
     })
     fake.handle('outbox:list', () => ({ items: [tooLarge], total: 1 }))
     fake.handle('outbox:get', () => ({
@@ -472,17 +482,9 @@ describe('item detail', () => {
   })
 
   it('a file over the maximum the gateway named is advised under that size, not a raised limit, in both languages (QA7 Q7-14)', async () => {
-    const tooLarge = makeItem({
-      id: 'big-2',
-      kind: 'document',
-      fileName: 'catalogue.pdf',
-      status: 'failed',
-      failure: {
-        code: 'file_too_large',
-        message: 'the file is too large',
-        messageKey: 'desktop.gateway.fileTooLarge',
-        gatewayMessage: 'file size too large, maximum file size is 2 MB'
-      }
+    const tooLarge = fileTooLargeItem('big-2', {
+      messageKey: 'desktop.gateway.fileTooLarge',
+      gatewayMessage: GATEWAY_TWO_MB
     })
     fake.handle('outbox:list', () => ({ items: [tooLarge], total: 1 }))
     fake.handle('outbox:get', () => ({ item: tooLarge, history: [] }))
@@ -1041,18 +1043,10 @@ describe('bulk selection', () => {
   })
 
   it('offers no Retry for a file the gateway refused, and says so when the core leaves one out (QA12 Q12-11)', async () => {
-    const tooLarge = makeItem({
-      id: 'big-1',
-      recipient: '6281200000005',
-      kind: 'document',
-      fileName: 'catalogue.pdf',
-      status: 'failed',
-      failure: {
-        code: 'file_too_large',
-        message: 'the file is too large',
-        gatewayMessage: 'file size too large, maximum file size is 2 MB'
-      }
-    })
+    const tooLarge = {
+      ...fileTooLargeItem('big-1', { gatewayMessage: GATEWAY_TWO_MB }),
+      recipient: '6281200000005'
+    }
     fake.handle('outbox:list', () => ({ items: [...mixed, tooLarge], total: mixed.length + 1 }))
     fake.handle('outbox:retryMany', () => ({
       done: ['b-4'],
