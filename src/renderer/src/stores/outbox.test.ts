@@ -1,5 +1,5 @@
 // Outbox store: the list request for filters, paging with stale replies dropped, item events, bulk refresh, page eviction.
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView } from '../../../shared/contract'
 import type { FakeApi } from '../testing/fake-api'
 import { makeItem } from '../testing/fixtures'
@@ -98,6 +98,31 @@ describe('events', () => {
     useOutbox.getState().applyItem(makeItem({ id: 'i-3', status: 'delivered' }))
     expect(itemAt(useOutbox.getState().pages, 3)?.status).toBe('delivered')
     expect(useOutbox.getState().known.get('i-3')?.status).toBe('delivered')
+  })
+
+  it('lists a message the filters hid once it comes to match them, and no longer counts it hidden', async () => {
+    vi.useFakeTimers()
+    try {
+      let failedNow: OutboxItemView[] = []
+      fake.handle('outbox:list', () => ({ items: failedNow, total: failedNow.length }))
+      useOutbox.getState().setFilters({ statuses: ['failed'] })
+      await flush()
+      // Sent while the operator watches the Failed filter: hidden while it waits...
+      useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued' }))
+      expect(useOutbox.getState().hiddenNew).toBe(1)
+      await vi.advanceTimersByTimeAsync(1_000)
+      // ...then it fails, which is what the filter is there to show.
+      const failed = makeItem({ id: 'new-1', status: 'failed' })
+      failedNow = [failed]
+      useOutbox.getState().applyItem(failed)
+      expect(useOutbox.getState().hiddenNew).toBe(0)
+      await vi.advanceTimersByTimeAsync(1_000)
+      useOutbox.getState().ensureRange(0, 0)
+      await flush()
+      expect(itemAt(useOutbox.getState().pages, 0)?.id).toBe('new-1')
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a bulk change marks the list stale (refetched on view) but keeps showing the rows', async () => {

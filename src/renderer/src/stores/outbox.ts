@@ -160,6 +160,8 @@ interface OutboxState {
 }
 
 let newItemsTimer: ReturnType<typeof setTimeout> | null = null
+/** New messages the filters keep out, by id: one that later matches (it failed, it was sent) leaves the count. */
+const hiddenNewIds = new Set<string>()
 
 function remember(known: Map<string, OutboxItemView>, items: OutboxItemView[]): Map<string, OutboxItemView> {
   const next = new Map(known)
@@ -322,14 +324,17 @@ export const useOutbox = create<OutboxState>()((set, get) => {
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
-      const hidden = !wasKnown && !matchesFilters(item, get().filters) ? 1 : 0
+      const matches = matchesFilters(item, get().filters)
+      if (!wasKnown && !matches) hiddenNewIds.add(item.id)
+      // A hidden message that comes to match (it failed under the Failed filter) is listed, no longer hidden.
+      if (matches) hiddenNewIds.delete(item.id)
       set((state) => ({
         known: remember(state.known, [item]),
         changeSeq: state.changeSeq + 1,
-        hiddenNew: state.hiddenNew + hidden
+        hiddenNew: hiddenNewIds.size
       }))
       const listed = replaceInPages(item)
-      if (!listed && !wasKnown && newItemsTimer === null) {
+      if (!listed && (!wasKnown || matches) && newItemsTimer === null) {
         newItemsTimer = setTimeout(() => {
           newItemsTimer = null
           refreshList()
@@ -346,6 +351,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
 
     setFilters(patch) {
+      hiddenNewIds.clear()
       set((state) => ({
         filters: { ...state.filters, ...patch },
         generation: state.generation + 1,
@@ -455,6 +461,7 @@ export function itemAt(pages: Record<number, Page>, index: number): OutboxItemVi
 export function resetOutboxStore(): void {
   if (newItemsTimer !== null) clearTimeout(newItemsTimer)
   newItemsTimer = null
+  hiddenNewIds.clear()
   useOutbox.setState({
     counts: EMPTY_COUNTS,
     sendingPaused: false,
