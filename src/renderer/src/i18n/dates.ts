@@ -149,6 +149,16 @@ export function formatListTime(
   return dateTimeFormat(locale, options).format(date)
 }
 
+/** The start of this computer's day (ISO): where the window's "today" counts from. */
+export function startOfToday(now: Date = new Date()): string {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
+}
+
+/** Milliseconds until this computer's next day starts. */
+export function untilTomorrow(now: Date = new Date()): number {
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()
+}
+
 /** This computer's zone (the one an instant is shown in when no zone is given). */
 export function computerZone(): string {
   return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'

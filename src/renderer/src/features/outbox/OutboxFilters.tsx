@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
-import { useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { formatDateTime, startOfToday } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -23,6 +24,13 @@ const HAPPENED_LABEL = {
   sent: 'outbox.filter.happened.sent',
   failed: 'outbox.filter.happened.failed',
   cancelled: 'outbox.filter.happened.cancelled'
+} as const satisfies Record<HappenedEvent, MessageKey>
+
+/** The same filters once their day is past: the chip says the instant they count from, not "today". */
+const HAPPENED_SINCE_LABEL = {
+  sent: 'outbox.filter.happened.sentSince',
+  failed: 'outbox.filter.happened.failedSince',
+  cancelled: 'outbox.filter.happened.cancelledSince'
 } as const satisfies Record<HappenedEvent, MessageKey>
 
 /** Typing in the recipient or message box waits this long before asking the core. */
@@ -61,6 +69,7 @@ export function OutboxFilters(): React.JSX.Element {
   }
 
   const hiddenNew = useOutbox((s) => s.hiddenNew)
+  const locale = localeOf(useLanguage())
   const labelOfDevice = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
   // Every active filter, said where the list starts and removable one by one: a filter set long ago never hides
   // what the operator looks for without saying so.
@@ -96,7 +105,12 @@ export function OutboxFilters(): React.JSX.Element {
       ? [
           {
             key: 'happened',
-            text: t(HAPPENED_LABEL[filters.happened.event]),
+            text:
+              filters.happened.since === startOfToday()
+                ? t(HAPPENED_LABEL[filters.happened.event])
+                : t(HAPPENED_SINCE_LABEL[filters.happened.event], {
+                    since: formatDateTime(filters.happened.since, locale)
+                  }),
             remove: () => setFilters({ happened: null })
           }
         ]

@@ -15,7 +15,13 @@ import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
-import { computerZone, formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import {
+  computerZone,
+  formatCompactDateTime,
+  formatDateTime,
+  formatDateTimeInZone,
+  startOfToday
+} from '../../i18n/dates'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -1201,7 +1207,7 @@ describe('timeline notes in the operator’s language (QA findings 10 and 18)', 
 })
 
 describe("a today number's list (QA9 Q9-04)", () => {
-  const failedToday = { event: 'failed' as const, since: new Date(2026, 10, 28).toISOString() }
+  const failedToday = { event: 'failed' as const, since: startOfToday() }
 
   it('retries every message that failed today, and exports them, by the same filter the list shows', async () => {
     // More than one page: what failed today in a busy outbox.

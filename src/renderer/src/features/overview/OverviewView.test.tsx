@@ -145,6 +145,35 @@ describe('overview', () => {
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull()
   })
 
+  it("starts a new day's numbers at midnight, with nothing else moving; the chip says the day it counts from once it is past", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    vi.setSystemTime(new Date(2026, 10, 29, 23, 59, 50))
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    const { unmount } = render(<OverviewView />)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100)
+    })
+    expect(fake.requests('outbox:since').map((r) => new Date(r.since).getDate())).toEqual([29])
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(20_000)
+    })
+    expect(fake.requests('outbox:since').map((r) => new Date(r.since).getDate())).toEqual([29, 30])
+    unmount()
+    // A chip set yesterday no longer says "today" (QA9 Q9-04's follow-up).
+    useOutbox.getState().setFilters({
+      happened: { event: 'sent', since: new Date(2026, 10, 29).toISOString() }
+    })
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    render(<OutboxView />)
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }))
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Sent since 29 Nov 2026, 00:00 ×'
+    ])
+  })
+
   it('keeps "waiting" to the statuses that wait: it is now, not today', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, total: 1 }, false, 0)

@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
-import { formatCount } from '../../i18n/dates'
+import { formatCount, startOfToday, untilTomorrow } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
@@ -51,11 +51,6 @@ export function daysLeft(expiresAt: string | null, now: number): number | null {
   return Number.isNaN(at) ? null : Math.floor((at - now) / DAY_MS)
 }
 
-function startOfToday(): string {
-  const now = new Date()
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
-}
-
 interface TodayNumbers {
   /** The start of the day the numbers count from (ISO): the list a number opens counts from the same instant. */
   since: string
@@ -72,6 +67,12 @@ function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
+  // A new day starts new numbers even when nothing moves at midnight.
+  const [day, setDay] = useState(startOfToday)
+  useEffect(() => {
+    const timer = setTimeout(() => setDay(startOfToday()), untilTomorrow() + 1_000)
+    return () => clearTimeout(timer)
+  }, [day])
   useEffect(() => {
     let on = true
     // One small call, refreshed whenever the outbox counts move.
@@ -86,7 +87,7 @@ function useTodayNumbers(): TodayNumbers | null {
     return () => {
       on = false
     }
-  }, [counts])
+  }, [counts, day])
   if (!since) return null
   const sentNow = bucketCounts(since.reply.handedOver)
   const buckets = bucketCounts(counts)
