@@ -1709,8 +1709,7 @@ export const enRest = {
   'inbox.canned.variables': '{name} becomes the contact’s name, {number} their number.',
   'inbox.canned.add': 'Add canned reply',
   'inbox.canned.saveChanges': 'Save changes',
-  'inbox.canned.cancelEdit': 'Cancel editing',
-  'inbox.messages.media': '[{type}]'
+  'inbox.canned.cancelEdit': 'Cancel editing'
 } as const satisfies Record<string, string>
 
 /** Every English string: the window's start strings and the rest. */

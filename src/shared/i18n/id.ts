@@ -1892,6 +1892,5 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.inboxView': 'Buka Pesan masuk',
   'shortcuts.inboxConversations': 'Pesan masuk: percakapan berikutnya / sebelumnya',
   'shortcuts.inboxReply': 'Pesan masuk: tulis balasan',
-  'shortcuts.inboxRead': 'Pesan masuk: tandai sudah / belum dibaca',
-  'inbox.messages.media': '[{type}]'
+  'shortcuts.inboxRead': 'Pesan masuk: tandai sudah / belum dibaca'
 }

@@ -23,3 +23,8 @@ export const MEDIA_KIND_CHOICES: Record<MediaKindName, MessageKey> = {
 export function isMediaKindName(kind: string): kind is MediaKindName {
   return (MEDIA_KINDS as readonly string[]).includes(kind)
 }
+
+/** What a message without text is called where its text would stand: its kind of file, else "Message without text". */
+export function withoutTextKey(type: string): MessageKey {
+  return isMediaKindName(type) ? MEDIA_KIND_CHOICES[type] : 'inbox.conversations.withoutText'
+}

@@ -7,7 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatListTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
-import { isMediaKindName, MEDIA_KIND_CHOICES } from '../../ui/media-kinds'
+import { withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
 import { useRowWindow } from '../outbox/row-window'
 import { conversationLabel } from './conversation-label'
@@ -285,10 +285,6 @@ function ConversationRows({
 }
 
 /** What a newest message without text was, in words: its file's kind ("Image"), or that it had no text (a sticker). */
-function withoutTextWords(t: ReturnType<typeof useT>, type: string): string {
-  return t(isMediaKindName(type) ? MEDIA_KIND_CHOICES[type] : 'inbox.conversations.withoutText')
-}
-
 /** One conversation. Memoised: scrolling draws only the rows coming into view. */
 const ConversationRow = memo(function ConversationRow({
   index,
@@ -340,7 +336,7 @@ const ConversationRow = memo(function ConversationRow({
           </span>
           <span className="row-what" dir="auto">
             {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}
-            {conversation.lastText || withoutTextWords(t, conversation.lastType)}
+            {conversation.lastText || t(withoutTextKey(conversation.lastType))}
           </span>
         </span>
         <span className="row-side">

@@ -189,6 +189,31 @@ describe('the conversations list', () => {
     })
   })
 
+  it.each([
+    { language: 'en' as const, words: ['Image', 'Message without text'] },
+    { language: 'id' as const, words: ['Gambar', 'Pesan tanpa teks'] }
+  ])(
+    'says in words what a message without text or a file to show is, in the thread too ($language, QA4 F10)',
+    async ({ language, words }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      script({
+        entries: [
+          incoming({ number: 12, text: '', messageType: 'sticker' }),
+          // A picture whose file the gateway did not give.
+          incoming({ number: 11, text: '', messageType: 'image', media: null })
+        ]
+      })
+      render(<InboxView />)
+      await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+      await waitFor(() => expect(screen.getAllByTestId('inbox-entry-in')).toHaveLength(2))
+      const texts = screen
+        .getAllByTestId('inbox-entry-in')
+        .map((entry) => entry.querySelector('.inbox-message-text')?.textContent ?? '')
+      // Oldest first: the picture, then the sticker.
+      expect(texts).toEqual(words)
+    }
+  )
+
   it('names the device a conversation came through when there are several', async () => {
     seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Gudang' })] }))
     script({

@@ -11,6 +11,7 @@ import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
+import { withoutTextKey } from '../../ui/media-kinds'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
@@ -247,7 +248,7 @@ export function Thread({
                   {entry.message.text ? (
                     <WhatsAppText text={entry.message.text} />
                   ) : (
-                    t('inbox.messages.media', { type: entry.message.messageType })
+                    t(withoutTextKey(entry.message.messageType))
                   )}
                 </p>
               ) : null}
