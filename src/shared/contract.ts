@@ -1290,6 +1290,8 @@ export const invokeChannels = builtOnFirstUse({
   /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */
   'outbox:retryMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   'outbox:cancelMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
+  /** Deletes from this computer's outbox what the domain's deletableHere allows; the rest is reported, not failed. */
+  'outbox:deleteMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   /**
    * The same for every item the list's filters match (its "select all"), however many; `expected` is the count the
    * operator confirmed, and a different count now is refused (count_changed) with nothing done.

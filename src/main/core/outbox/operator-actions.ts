@@ -2,7 +2,13 @@
 // delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
 // be taken back here.
 import type { OutboxItemView } from '../../../shared/contract'
-import { failureRemedy, MAX_TEXT_LENGTH, messageTextProblem, scheduleTime } from '../../../shared/domain'
+import {
+  deletableHere,
+  failureRemedy,
+  MAX_TEXT_LENGTH,
+  messageTextProblem,
+  scheduleTime
+} from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { ItemPatch, ItemRecord } from '../store'
@@ -194,19 +200,33 @@ export function createOperatorActions(core: KernelCore) {
     return { done, refused }
   }
 
-  function remove(id: string): void {
+  /** One item's rows, inside the caller's transaction; its attachment is the caller's to release after it. */
+  function removeItem(id: string): string | null {
     const item = mustGet(id)
-    // In flight or in doubt: deleting it would forget whether the gateway has it.
-    if (item.status === 'sending') refuse(item, 'delete')
+    if (!deletableHere(item.status)) refuse(item, 'delete')
     assertNoScheduleCall(ctx, id)
-    const { attachmentSha256 } = ctx.batch(() => {
-      const row = store.scheduleForItem(id)
-      if (row && (item.status === 'scheduled' || row.pendingOp === 'cancel')) planRemoval(ctx, id, 'delete')
-      return store.deleteItem(id)
-    })
+    const row = store.scheduleForItem(id)
+    if (row && (item.status === 'scheduled' || row.pendingOp === 'cancel')) planRemoval(ctx, id, 'delete')
+    return store.deleteItem(id).attachmentSha256
+  }
+
+  function remove(id: string): void {
+    const attachmentSha256 = ctx.batch(() => removeItem(id))
     if (attachmentSha256) releaseAttachments(ctx, [attachmentSha256])
     ctx.emitBulk(1)
     pump()
+  }
+
+  /** A selection deleted in one transaction and announced as one change; what the rule keeps is reported. */
+  function removeMany(ids: readonly string[]): BulkResult {
+    const attachments: string[] = []
+    const result = bulk(ids, (id) => {
+      const attachmentSha256 = removeItem(id)
+      if (attachmentSha256) attachments.push(attachmentSha256)
+    })
+    if (attachments.length > 0) releaseAttachments(ctx, attachments)
+    if (result.done.length > 0) ctx.emitBulk(result.done.length)
+    return result
   }
 
   function editItem(id: string, changes: EditInput): void {
@@ -356,8 +376,9 @@ export function createOperatorActions(core: KernelCore) {
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
     cancelMany: (ids: readonly string[], reason?: string): BulkResult =>
       bulk(ids, (id) => cancelItem(id, reason)),
-    /** Remove an item and its history (not while it is in flight or in doubt). */
+    /** Remove an item and its history (what the domain's deletableHere allows). */
     delete: remove,
+    deleteMany: removeMany,
     /** Change text/caption, recipient or schedule of a scheduled, queued or failed item. */
     edit: (id: string, changes: EditInput): OutboxItemView => actOn(id, (one) => editItem(one, changes)),
     /** Send a held overdue item now. */

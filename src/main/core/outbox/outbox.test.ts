@@ -255,6 +255,36 @@ describe('operator actions', () => {
     expect(fx.gateway.messages.map((m) => m.refId)).toEqual([refusedOnce])
   })
 
+  it('deletes a selection in one change, and leaves what the delete rule keeps, saying why (QA9 Q9-05)', async () => {
+    fx = makeFixture()
+    fx.gateway.fail({ op: 'send', code: 'rejected', gatewayMessage: 'param invalid' })
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a', 'b', 'c', 'd'],
+      entries: files(1)
+    })
+    const [failed, sent, cancelled, waiting] = itemIds as [string, string, string, string]
+    fx.outbox.cancel(cancelled)
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().failed === 1 && fx.outbox.counts().accepted === 2)
+    fx.outbox.setPaused(true)
+    const [again] = (await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['e'], entries: files(1) }))
+      .itemIds
+    let bulkChanges = 0
+    fx.outbox.on('bulkChanged', () => bulkChanges++)
+    const result = fx.outbox.deleteMany([failed, cancelled, again!, sent])
+    expect(result.done).toEqual([failed, cancelled])
+    expect(result.refused).toEqual([
+      expect.objectContaining({ id: again, code: 'invalid_state' }),
+      expect.objectContaining({ id: sent, code: 'invalid_state' })
+    ])
+    for (const id of [failed, cancelled])
+      expect(() => fx.outbox.get(id)).toThrow(expect.objectContaining({ code: 'not_found' }))
+    expect(fx.outbox.get(waiting).item.status).toBe('accepted')
+    await Promise.resolve()
+    expect(bulkChanges).toBe(1)
+  })
+
   it('cancel and delete only what is not with the gateway', async () => {
     fx = makeFixture()
     fx.outbox.setPaused(true)
@@ -267,6 +297,9 @@ describe('operator actions', () => {
     await fx.outbox.start()
     expect(fx.outbox.cancel(cancelled).status).toBe('cancelled')
     expect(fx.outbox.cancel(cancelled).status).toBe('cancelled')
+    // Waiting its turn, it is cancelled before it is deleted: deleting never drops a message about to go.
+    expect(() => fx.outbox.delete(deleted)).toThrow(expect.objectContaining({ code: 'invalid_state' }))
+    fx.outbox.cancel(deleted)
     fx.outbox.delete(deleted)
     expect(() => fx.outbox.get(deleted)).toThrow(expect.objectContaining({ code: 'not_found' }))
     fx.outbox.setPaused(false)
@@ -450,6 +483,7 @@ describe('retention', () => {
   it('deleting an item releases its attachment when nothing else uses it', async () => {
     fx = makeFixture()
     const { itemIds } = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a', 'b'], entries: files(1) })
+    fx.outbox.cancelMany(itemIds)
     fx.outbox.delete(itemIds[0]!)
     expect(readdirSync(attachmentsDir(fx.dir))).toHaveLength(1)
     fx.outbox.delete(itemIds[1]!)

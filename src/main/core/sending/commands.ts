@@ -51,6 +51,7 @@ export type SendingChannel =
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
   | 'outbox:delete'
+  | 'outbox:deleteMany'
   | 'outbox:edit'
   | 'outbox:release'
   | 'outbox:setPaused'
@@ -386,6 +387,10 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:cancelMatching'({ filter, expected }) {
       return onEveryMatch(outbox, matchingIds(outbox, filter, expected), (ids) => outbox.cancelMany(ids))
+    },
+
+    async 'outbox:deleteMany'({ ids }) {
+      return bulkReply(outbox, outbox.deleteMany(ids))
     },
 
     async 'outbox:delete'({ id }) {
