@@ -829,6 +829,20 @@ export const enRest = {
   'outbox.bulk.wouldFailAgainRetry':
     '{count, plural, one {# would fail the same way (the gateway refused its file), so was not retried} other {# would fail the same way (the gateway refused their files), so were not retried}}',
   'outbox.bulk.gone': '{count, plural, one {# no longer exists} other {# no longer exist}}',
+  'outbox.bulk.delete': 'Delete from the outbox',
+  'outbox.bulk.deleteConfirm':
+    'Delete {count, plural, one {the selected message} other {the # selected messages}} from the outbox? Their history goes with them; what customers already received stays in their chats. This cannot be undone.',
+  'outbox.bulk.deleteConfirmSome':
+    'Delete {count} of the {selected} selected messages from the outbox? The others are waiting or with the gateway and stay. Their history goes with them; what customers already received stays in their chats. This cannot be undone.',
+  'outbox.bulk.deleted': '{count} deleted',
+  'outbox.bulk.waitingDelete':
+    '{count, plural, one {# waiting to be sent was kept: cancel it first} other {# waiting to be sent were kept: cancel them first}}',
+  'outbox.bulk.sendingDelete':
+    '{count, plural, one {# being sent right now was kept} other {# being sent right now were kept}}',
+  'outbox.bulk.atGatewayDelete':
+    '{count, plural, one {# the gateway has not reported on yet was kept} other {# the gateway has not reported on yet were kept}}',
+  'outbox.bulk.otherDelete':
+    '{count, plural, one {# could not be deleted in its status} other {# could not be deleted in their status}}',
   'outbox.optOut': 'Opt this number out of campaigns',
   'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',
   'outbox.edit': 'Edit',

@@ -984,6 +984,16 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.wouldFailAgainRetry':
     '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
+  'outbox.bulk.delete': 'Hapus dari kotak keluar',
+  'outbox.bulk.deleteConfirm':
+    'Hapus {count} pesan terpilih dari kotak keluar? Riwayatnya ikut terhapus; yang sudah diterima pelanggan tetap ada di chat mereka. Tindakan ini tidak bisa diurungkan.',
+  'outbox.bulk.deleteConfirmSome':
+    'Hapus {count} dari {selected} pesan terpilih dari kotak keluar? Yang lain sedang menunggu atau ada di gateway dan tetap disimpan. Riwayatnya ikut terhapus; yang sudah diterima pelanggan tetap ada di chat mereka. Tindakan ini tidak bisa diurungkan.',
+  'outbox.bulk.deleted': '{count} dihapus',
+  'outbox.bulk.waitingDelete': '{count} yang menunggu dikirim tetap disimpan: batalkan dulu',
+  'outbox.bulk.sendingDelete': '{count} yang sedang dikirim tetap disimpan',
+  'outbox.bulk.atGatewayDelete': '{count} yang belum dilaporkan gateway tetap disimpan',
+  'outbox.bulk.otherDelete': '{count} tidak bisa dihapus dalam statusnya',
   'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
   'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',
   'outbox.edit': 'Ubah',

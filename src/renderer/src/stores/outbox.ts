@@ -148,6 +148,7 @@ interface OutboxState {
   /** Bulk actions on the operator's selection; the list refetches, as after any bulk change. */
   retryMany(ids: string[]): Promise<InvokeReply<'outbox:retryMany'>>
   cancelMany(ids: string[]): Promise<InvokeReply<'outbox:cancelMany'>>
+  removeMany(ids: string[]): Promise<InvokeReply<'outbox:deleteMany'>>
   /** Delete for everyone, or cancel, at the gateway: recorded by the core, then carried out like sends. */
   takeBack(ids: string[], action: 'revoke' | 'cancel'): Promise<InvokeReply<'outbox:takeBack'>>
   /** The same on every item the current filters match, as many as the operator confirmed (`expected`). */
@@ -411,6 +412,15 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     async cancelMany(ids) {
       const reply = await call('outbox:cancelMany', { ids })
       get().bulkChanged()
+      return reply
+    },
+    async removeMany(ids) {
+      const reply = await call('outbox:deleteMany', { ids })
+      set((state) => ({
+        ...forget(state, reply.done),
+        changeSeq: state.changeSeq + 1,
+        generation: state.generation + 1
+      }))
       return reply
     },
     async takeBack(ids, action) {

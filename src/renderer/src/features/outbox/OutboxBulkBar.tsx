@@ -1,5 +1,5 @@
-// The bar over the outbox list for the operator's selection: how many are selected, cancel (after a confirm) and
-// retry, and an honest account of what happened to each.
+// The bar over the outbox list for the operator's selection: how many are selected, cancel and delete (after a confirm)
+// and retry, and an honest account of what happened to each.
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
@@ -10,7 +10,7 @@ import { errorInfo } from '../../api'
 import { itemActions } from './status'
 
 type BulkReply = InvokeReply<'outbox:cancelMany'>
-type BulkAction = 'cancel' | 'retry'
+type BulkAction = 'cancel' | 'retry' | 'delete'
 
 /** Each reason's wording per action, so "already sent" reads right after a cancel and after a retry. */
 const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = {
@@ -29,7 +29,21 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.campaignCancelledRetry',
     would_fail_again: 'outbox.bulk.wouldFailAgainRetry'
+  },
+  delete: {
+    at_gateway: 'outbox.bulk.atGatewayDelete',
+    sending: 'outbox.bulk.sendingDelete',
+    not_applicable: 'outbox.bulk.waitingDelete',
+    not_found: 'outbox.bulk.gone',
+    producer: 'outbox.bulk.otherDelete',
+    would_fail_again: 'outbox.bulk.otherDelete'
   }
+}
+
+const DONE_KEYS: Record<BulkAction, MessageKey> = {
+  cancel: 'outbox.bulk.cancelled',
+  retry: 'outbox.bulk.retried',
+  delete: 'outbox.bulk.deleted'
 }
 const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'at_gateway',
@@ -65,6 +79,7 @@ export function OutboxBulkBar({
   const t = useT()
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [confirmRevoke, setConfirmRevoke] = useState(false)
+  const [confirmDelete, setConfirmDelete] = useState(false)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
@@ -72,6 +87,7 @@ export function OutboxBulkBar({
   // A question takes the focus on Keep (a stray Enter confirms nothing); backing out returns it to its button.
   const cancelRef = useRef<HTMLButtonElement>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
+  const deleteRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (report) reportRef.current?.focus()
   }, [report])
@@ -89,6 +105,8 @@ export function OutboxBulkBar({
   const revocable = matching === null ? selected.filter((item) => itemActions(item).revoke).length : 0
   const canRevoke = revocable > 0
   const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
+  // Deleting is offered for a ticked selection, whose rows the question can count.
+  const deletable = matching === null ? selected.filter((item) => itemActions(item).remove).length : 0
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
     setBusy(true)
@@ -108,11 +126,7 @@ export function OutboxBulkBar({
   }
 
   function describe(action: BulkAction, done: number, refused: RefusalCounts): string {
-    const parts = [
-      t(action === 'cancel' ? 'outbox.bulk.cancelled' : 'outbox.bulk.retried', {
-        count: done
-      })
-    ]
+    const parts = [t(DONE_KEYS[action], { count: done })]
     for (const reason of REASON_ORDER) {
       const count = refused.find((r) => r.reason === reason)?.count ?? 0
       if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count: count }))
@@ -125,7 +139,12 @@ export function OutboxBulkBar({
     if (matching !== null)
       return action === 'cancel' ? store.cancelMatching(matching) : store.retryMatching(matching)
     const ids = [...selection.keys()]
-    const reply = action === 'cancel' ? await store.cancelMany(ids) : await store.retryMany(ids)
+    const reply =
+      action === 'cancel'
+        ? await store.cancelMany(ids)
+        : action === 'delete'
+          ? await store.removeMany(ids)
+          : await store.retryMany(ids)
     return { done: reply.done.length, refused: countsOf(reply) }
   }
 
@@ -137,6 +156,7 @@ export function OutboxBulkBar({
       const anyRefused = refused.some((r) => r.count > 0)
       setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, done, refused) })
       setConfirmCancel(false)
+      setConfirmDelete(false)
       onClear()
     } catch (error) {
       setReport({ tone: 'bad', text: errorInfo(error).message })
@@ -189,6 +209,18 @@ export function OutboxBulkBar({
               {t('outbox.takeBack.cancel')}
             </button>
           ) : null}
+          {matching === null ? (
+            <button
+              ref={deleteRef}
+              type="button"
+              className="button"
+              disabled={busy || deletable === 0}
+              aria-expanded={confirmDelete}
+              onClick={() => setConfirmDelete(!confirmDelete)}
+            >
+              {t('outbox.bulk.delete')}
+            </button>
+          ) : null}
           <button type="button" className="button" disabled={busy} onClick={onClear}>
             {t('outbox.bulk.clear')}
           </button>
@@ -222,6 +254,25 @@ export function OutboxBulkBar({
           onKeep={() => {
             setConfirmCancel(false)
             cancelRef.current?.focus()
+          }}
+          disabled={busy}
+          focusOnOpen
+        />
+      ) : null}
+      {confirmDelete && deletable > 0 ? (
+        <ConfirmPanel
+          id="bulk-delete-q"
+          question={
+            deletable === selection.size
+              ? t('outbox.bulk.deleteConfirm', { count: deletable })
+              : t('outbox.bulk.deleteConfirmSome', { count: deletable, selected: selection.size })
+          }
+          confirmLabel={t('outbox.bulk.delete')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void run('delete')}
+          onKeep={() => {
+            setConfirmDelete(false)
+            deleteRef.current?.focus()
           }}
           disabled={busy}
           focusOnOpen

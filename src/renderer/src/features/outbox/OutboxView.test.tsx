@@ -994,6 +994,38 @@ describe('bulk selection', () => {
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
   })
 
+  it('deletes the ticked rows from the outbox after a question, and says which it kept and why (QA9 Q9-05)', async () => {
+    fake.handle('outbox:deleteMany', () => ({
+      done: ['b-2', 'b-4'],
+      refused: [{ id: 'b-1', reason: 'not_applicable', status: 'queued' }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000001'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    // Waiting its turn, a message is cancelled before it can be deleted.
+    expect(within(bar).getByRole('button', { name: 'Delete from the outbox' })).toHaveProperty(
+      'disabled',
+      true
+    )
+    await user.click(selectBox('6281200000002'))
+    await user.click(selectBox('6281200000004'))
+    await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
+    expect(fake.requests('outbox:deleteMany')).toEqual([])
+    const question = screen.getByRole('group', {
+      name: /^Delete 2 of the 3 selected messages from the outbox\?/
+    })
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
+    await user.click(within(question).getByRole('button', { name: 'Delete from the outbox' }))
+    expect(fake.requests('outbox:deleteMany')).toEqual([{ ids: ['b-1', 'b-2', 'b-4'] }])
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
+      '2 deleted; 1 waiting to be sent was kept: cancel it first'
+    )
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
+    expect(useOutbox.getState().known.has('b-2')).toBe(false)
+  })
+
   it('retries with the keyboard, and enables only the actions the selection can take now', async () => {
     fake.handle('outbox:retryMany', () => ({ done: ['b-4'], refused: [] }))
     const user = userEvent.setup()

@@ -1,7 +1,7 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
 import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
 // From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
-import { decideTakeBack, failureRemedy, OUTBOX_STATUSES } from '../../../../shared/domain'
+import { decideTakeBack, deletableHere, failureRemedy, OUTBOX_STATUSES } from '../../../../shared/domain'
 
 export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
@@ -85,6 +85,6 @@ export function itemActions(item: OutboxItemView): {
     cancel: s === 'scheduled' || s === 'queued' || item.held,
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
     release: item.held,
-    remove: s !== 'sending' && s !== 'queued' && s !== 'accepted'
+    remove: deletableHere(s)
   }
 }
