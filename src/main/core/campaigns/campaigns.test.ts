@@ -229,6 +229,22 @@ describe('campaigns on the outbox', () => {
     expect(running.estimate.finishAt).toBeGreaterThan(wait?.until ?? Infinity)
   })
 
+  it('counts a send in doubt that the gateway never got once, when it goes again: its batch is not cut short by a second pause (QA12 Q12-07)', async () => {
+    // A pause far longer than a report check: a pause too many shows as a gap of its length.
+    const { id } = await setUp({ batchPauseMinutes: 10, workingHours: null })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+    // The fifth send meets a 502 before the gateway took it: in doubt, then found not received and sent again.
+    fixture.gateway.fail({ op: 'send', deviceId: 'dev-1', code: 'server_error' })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000, maxSteps: 5000 })
+    const measured = gaps(sendTimes())
+    // Batches of five messages the gateway got, a pause after each: the resend closes the first batch, it does not
+    // make one of its own (a pause before it, as if the batch had been sent, and another after it).
+    const pauses = measured.flatMap((gap, i) => (gap >= 10 * 60_000 ? [i + 1] : []))
+    expect(pauses).toEqual([5, 10])
+  })
+
   it('splits a draft on a shortfall: it keeps the first ready rows to send now, a new draft takes the rest', async () => {
     const { id } = await setUp()
     const before = campaigns.results(id)
