@@ -245,6 +245,18 @@ describe('campaigns on the outbox', () => {
     expect(pauses).toEqual([5, 10])
   })
 
+  it('never names a rest as a campaign already is: two drafts of one name split are told apart in the list', async () => {
+    const { id } = await setUp()
+    // The operator kept a repeat of the name (the window warns, and lets it be).
+    const twin = await campaigns.create({ ...bigCampaign(12), name: 'January bills' })
+    const first = campaigns.split(id, 5, 'January bills (rest)').rest
+    // The window names a rest past the names it knows; a name it sends that is taken by now is numbered all the same.
+    const second = campaigns.split(twin.id, 5, 'january BILLS (rest)').rest
+    expect(first.name).toBe('January bills (rest)')
+    expect(second.name.toLowerCase()).not.toBe(first.name.toLowerCase())
+    expect(second.name).toBe('january BILLS (rest) (2)')
+  })
+
   it('splits a draft on a shortfall: it keeps the first ready rows to send now, a new draft takes the rest', async () => {
     const { id } = await setUp()
     const before = campaigns.results(id)

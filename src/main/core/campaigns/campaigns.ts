@@ -893,7 +893,11 @@ export function createCampaigns(deps: CampaignsDeps) {
         {
           ...campaign,
           id: restId,
-          name: restName.trim() || campaign.name,
+          // Never a name a campaign has: the window names it past the ones it knows, and may not know them all.
+          name: uniqueCampaignName(
+            restName.trim() || campaign.name,
+            store.list().map((c) => c.name)
+          ),
           seed: rowSeed(restId, 0),
           status: 'draft',
           createdAt: at,

@@ -2345,11 +2345,12 @@ describe('issue 27: the campaign view an operator can trust', () => {
   /** `draft` on one device whose quota covers one row, started from its page and split there (the rest is `rest`). */
   async function splitDraftFromItsPage(
     draft: ReturnType<typeof campaign>,
-    rest: ReturnType<typeof campaign>
+    rest: ReturnType<typeof campaign>,
+    others: ReturnType<typeof campaign>[] = []
   ): Promise<void> {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
     let current = draft
-    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:list', () => ({ campaigns: [current, ...others] }))
     fake.handle('campaigns:get', () => current)
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
@@ -2375,6 +2376,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
       'The other 2 rows wait in the draft campaign "bills (rest)"'
     )
+  })
+
+  it('names the rest past a campaign that has its name already: two "bills (rest)" could not be told apart', async () => {
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest 2)',
+      status: 'draft',
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
+    })
+    const earlier = campaign({ id: 'c0', name: 'bills (rest)', status: 'finished' })
+    await splitDraftFromItsPage(campaign({ status: 'draft', counts: { waiting: 3 } }), rest, [earlier])
+    expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 1, restName: 'bills (rest 2)' }])
   })
 
   // QA11-16: the question over the quota opened on "Start anyway": a stray Enter sent the rows the quota does not cover
