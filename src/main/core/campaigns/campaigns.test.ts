@@ -1209,6 +1209,9 @@ describe('rotation across the chosen devices', () => {
     // Said as being checked (QA12-05: "Sending" with no reason), unlike a row handed over and settled.
     expect(rowOf(id, inDoubt)).toMatchObject({ status: 'sending', checking: true })
     expect(rowOf(id, fixture.gateway.sends('dev-1')[0]?.phone ?? '')?.checking).toBe(false)
+    // The results file says so in its reason, as the rows do (it was empty beside "Sending").
+    const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[1] === inDoubt)
+    expect(exported?.at(-1)).toBe('Waiting: checking whether the gateway got it before sending it again')
     // Its device's part counts it, for the campaign to say the gateway's answers are being checked (not "Sending now").
     expect(campaigns.get(id).devices.map((d) => [d.deviceId, d.checking])).toEqual([
       ['dev-1', 1],

@@ -12,6 +12,7 @@ import type { Language } from '../../../shared/i18n'
 import {
   dayIn,
   finishEstimate,
+  isSendInDoubt,
   campaignNameFromFile,
   uniqueCampaignName,
   usableContactName,
@@ -346,8 +347,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         failureMessage: outcome?.failureMessage ?? null,
         history: row.itemId ? (history.get(row.itemId) ?? []) : [],
         takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId),
-        // Still "sending" with a next attempt: as the outbox says such an item (its waiting reason), in doubt.
-        checking: outcome?.status === 'sending' && outcome.nextAttemptAt !== null
+        // In doubt, as the outbox says such an item (its waiting reason): the domain's one rule.
+        checking: outcome !== undefined && isSendInDoubt(outcome)
       }
     })
   }

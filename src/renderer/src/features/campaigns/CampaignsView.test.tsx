@@ -444,15 +444,18 @@ describe('auto-paused device', () => {
     {
       language: 'en',
       queued: 'queued (17 being checked)',
-      part: 'Shop — The gateway is failing: checking whether it got the last 17 messages before sending again'
+      part: 'Shop — The gateway is failing: checking whether it got the last 17 messages before sending again',
+      status: 'the gateway is failing: checking whether it got the last messages before sending again'
     },
     {
       language: 'id',
       queued: 'dalam antrean (17 sedang diperiksa)',
-      part: 'Shop — Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 17 pesan terakhir sebelum mengirim lagi'
+      part: 'Shop — Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 17 pesan terakhir sebelum mengirim lagi',
+      status:
+        'gateway sedang bermasalah: memeriksa apakah gateway sudah menerima pesan terakhir sebelum mengirim lagi'
     }
   ] as const)(
-    'says the sends in doubt are being checked, in the part and the counts ($language)',
+    'says the sends in doubt are being checked, in the heading, the part and the counts ($language)',
     async (want) => {
       seedStores(
         makeBootstrap({
@@ -469,6 +472,8 @@ describe('auto-paused device', () => {
       render(<CampaignsView />)
       await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
       expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(want.part)
+      // Not "sending" over a part that sends nothing until the gateway's reports answer (the rows' rule, QA12-05).
+      expect(screen.getByTestId('campaign-status').textContent).toBe(want.status)
       const queued = screen.getByTestId('campaign-count-queued')
       expect(queued.previousElementSibling?.textContent).toBe(want.queued)
       expect(queued.textContent).toBe('17')
