@@ -133,4 +133,13 @@ describe('splitRestName', () => {
     expect(named.length).toBeLessThanOrEqual(CAMPAIGN_NAME_MAX_LENGTH)
     expect(named).toMatch(/^a+ \(rest 2\)$/)
   })
+
+  // Two campaigns of one name (the operator may keep a repeat), or a draft split again after its Start failed, left two
+  // drafts named "Promo (rest)": the list could not tell which rows each held.
+  it('numbers the rest past the names campaigns have already (any case, spaces ignored)', () => {
+    expect(splitRestName('Promo', ...frames('en'), ['promo (REST) '])).toBe('Promo (rest 2)')
+    expect(splitRestName('Promo', ...frames('en'), ['Promo (rest)', 'Promo (rest 2)'])).toBe('Promo (rest 3)')
+    expect(splitRestName('Promo (rest)', ...frames('en'), ['Promo (rest 2)'])).toBe('Promo (rest 3)')
+    expect(splitRestName('Promo', ...frames('en'), ['Promo', 'Promo (rest 2)'])).toBe('Promo (rest)')
+  })
 })

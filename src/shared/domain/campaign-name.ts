@@ -40,24 +40,33 @@ function framePattern(framed: string): RegExp {
 
 /**
  * The name of the draft a split leaves for later: `rest(name)` ("Big 5000 (rest)"); the rest of a rest is numbered
- * instead, `numbered(name, n)` ("Big 5000 (rest 2)", then 3…), not framed again ("(rest) (rest)", QA11-16). Within the
- * name's limit, as framedCampaignName.
+ * instead, `numbered(name, n)` ("Big 5000 (rest 2)", then 3…), not framed again ("(rest) (rest)", QA11-16). Numbered on
+ * past a name one of `existing` has (two "Promo (rest)" drafts could not be told apart). Within the name's limit, as
+ * framedCampaignName.
  */
 export function splitRestName(
   campaignName: string,
   rest: (name: string) => string,
-  numbered: (name: string, n: string) => string
+  numbered: (name: string, n: string) => string,
+  existing: readonly string[] = []
 ): string {
   const name = campaignName.trim()
   const again = framePattern(numbered(NAME_MARK, NUMBER_MARK)).exec(name)
   const first = framePattern(rest(NAME_MARK)).exec(name)
-  const [base, n] = again
+  const [base, from] = again
     ? [again[1] ?? '', Number(again[2]) + 1]
     : first
       ? [first[1] ?? '', 2]
       : [name, null]
-  if (n === null || base.trim() === '') return framedCampaignName(name, rest)
-  return framedCampaignName(base, (cut) => numbered(cut, String(n)))
+  if (from === null || base.trim() === '') {
+    const framed = framedCampaignName(name, rest)
+    if (takenCampaignName(framed, existing) === null) return framed
+  }
+  const numberedBase = from === null || base.trim() === '' ? name : base
+  for (let n = from ?? 2; ; n++) {
+    const framed = framedCampaignName(numberedBase, (cut) => numbered(cut, String(n)))
+    if (takenCampaignName(framed, existing) === null) return framed
+  }
 }
 
 /** How names are compared: the operator sees "Promo3" and "promo3 " as the same name. */

@@ -48,6 +48,18 @@ export function bucketOf(status: OutboxStatusName): StatusBucket {
   return bucket
 }
 
+/**
+ * Whether a send is in doubt: still `sending` with a next check of the gateway's reports (a 5xx or a time-out cut its
+ * answer short), checked before any resend. In the queued bucket; the rows, the outbox's list and the exports say it
+ * is being checked, by this one rule.
+ */
+export function isSendInDoubt(item: {
+  status: OutboxStatusName
+  nextAttemptAt: string | number | null
+}): boolean {
+  return item.status === 'sending' && item.nextAttemptAt !== null
+}
+
 /** Buckets of what is still waiting, not yet taken by the gateway: its turn or its time. */
 export const WAITING_BUCKETS: readonly StatusBucket[] = ['queued', 'scheduled']
 

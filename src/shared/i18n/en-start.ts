@@ -160,6 +160,8 @@ export const enStart = {
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',
   'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
   'campaigns.status.waitingForDevices': 'waiting: no chosen device can send now',
+  'campaigns.status.checking':
+    'the gateway is failing: checking whether it got the last messages before sending again',
   // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sending now',

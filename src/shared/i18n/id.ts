@@ -1412,6 +1412,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
   'campaigns.status.waitingForDevices': 'menunggu: tidak ada perangkat terpilih yang bisa mengirim sekarang',
+  'campaigns.status.checking':
+    'gateway sedang bermasalah: memeriksa apakah gateway sudah menerima pesan terakhir sebelum mengirim lagi',
   'campaigns.part': '{device} — {state}',
   'campaigns.wait.none': 'Sedang mengirim',
   'campaigns.wait.deviceState': 'Menunggu: status perangkat “{state}”.',

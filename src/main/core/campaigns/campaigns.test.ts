@@ -229,6 +229,34 @@ describe('campaigns on the outbox', () => {
     expect(running.estimate.finishAt).toBeGreaterThan(wait?.until ?? Infinity)
   })
 
+  it('counts a send in doubt that the gateway never got once, when it goes again: its batch is not cut short by a second pause (QA12 Q12-07)', async () => {
+    // A pause far longer than a report check: a pause too many shows as a gap of its length.
+    const { id } = await setUp({ batchPauseMinutes: 10, workingHours: null })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+    // The fifth send meets a 502 before the gateway took it: in doubt, then found not received and sent again.
+    fixture.gateway.fail({ op: 'send', deviceId: 'dev-1', code: 'server_error' })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 12, { stepMs: 1000, maxSteps: 5000 })
+    const measured = gaps(sendTimes())
+    // Batches of five messages the gateway got, a pause after each: the resend closes the first batch, it does not
+    // make one of its own (a pause before it, as if the batch had been sent, and another after it).
+    const pauses = measured.flatMap((gap, i) => (gap >= 10 * 60_000 ? [i + 1] : []))
+    expect(pauses).toEqual([5, 10])
+  })
+
+  it('never names a rest as a campaign already is: two drafts of one name split are told apart in the list', async () => {
+    const { id } = await setUp()
+    // The operator kept a repeat of the name (the window warns, and lets it be).
+    const twin = await campaigns.create({ ...bigCampaign(12), name: 'January bills' })
+    const first = campaigns.split(id, 5, 'January bills (rest)').rest
+    // The window names a rest past the names it knows; a name it sends that is taken by now is numbered all the same.
+    const second = campaigns.split(twin.id, 5, 'january BILLS (rest)').rest
+    expect(first.name).toBe('January bills (rest)')
+    expect(second.name.toLowerCase()).not.toBe(first.name.toLowerCase())
+    expect(second.name).toBe('january BILLS (rest) (2)')
+  })
+
   it('splits a draft on a shortfall: it keeps the first ready rows to send now, a new draft takes the rest', async () => {
     const { id } = await setUp()
     const before = campaigns.results(id)
@@ -1181,6 +1209,9 @@ describe('rotation across the chosen devices', () => {
     // Said as being checked (QA12-05: "Sending" with no reason), unlike a row handed over and settled.
     expect(rowOf(id, inDoubt)).toMatchObject({ status: 'sending', checking: true })
     expect(rowOf(id, fixture.gateway.sends('dev-1')[0]?.phone ?? '')?.checking).toBe(false)
+    // The results file says so in its reason, as the rows do (it was empty beside "Sending").
+    const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[1] === inDoubt)
+    expect(exported?.at(-1)).toBe('Waiting: checking whether the gateway got it before sending it again')
     // Its device's part counts it, for the campaign to say the gateway's answers are being checked (not "Sending now").
     expect(campaigns.get(id).devices.map((d) => [d.deviceId, d.checking])).toEqual([
       ['dev-1', 1],

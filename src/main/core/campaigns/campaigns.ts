@@ -12,6 +12,7 @@ import type { Language } from '../../../shared/i18n'
 import {
   dayIn,
   finishEstimate,
+  isSendInDoubt,
   campaignNameFromFile,
   uniqueCampaignName,
   usableContactName,
@@ -346,8 +347,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         failureMessage: outcome?.failureMessage ?? null,
         history: row.itemId ? (history.get(row.itemId) ?? []) : [],
         takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId),
-        // Still "sending" with a next attempt: as the outbox says such an item (its waiting reason), in doubt.
-        checking: outcome?.status === 'sending' && outcome.nextAttemptAt !== null
+        // In doubt, as the outbox says such an item (its waiting reason): the domain's one rule.
+        checking: outcome !== undefined && isSendInDoubt(outcome)
       }
     })
   }
@@ -893,7 +894,11 @@ export function createCampaigns(deps: CampaignsDeps) {
         {
           ...campaign,
           id: restId,
-          name: restName.trim() || campaign.name,
+          // Never a name a campaign has: the window names it past the ones it knows, and may not know them all.
+          name: uniqueCampaignName(
+            restName.trim() || campaign.name,
+            store.list().map((c) => c.name)
+          ),
           seed: rowSeed(restId, 0),
           status: 'draft',
           createdAt: at,

@@ -75,10 +75,20 @@ export function resultsTable(
       timeZone,
       problems.length > 0
         ? describeProblems(problems, language)
-        : (translateNote(language, row.failureMessage) ?? '')
+        : row.checking
+          ? // In doubt: the rows' words (QA12-05: an empty reason beside "Sending").
+            inDoubtReason(language)
+          : (translateNote(language, row.failureMessage) ?? '')
     ]
   })
   return { columns, rows }
+}
+
+/** A send in doubt's reason, in the words the window's rows and list give it: being checked before any resend. */
+export function inDoubtReason(language: Language): string {
+  return translate(language, 'outbox.waiting.label', {
+    reason: translate(language, 'outbox.waiting.checking')
+  })
 }
 
 export function tableToCsv(table: ResultsTable): string {

@@ -10,4 +10,4 @@ export {
 } from './commands'
 export { keywordOptOuts, localKeywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
 // The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
-export { tableToXlsx, type ResultsTable } from './export'
+export { inDoubtReason, tableToXlsx, type ResultsTable } from './export'

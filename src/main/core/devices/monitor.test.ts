@@ -367,6 +367,36 @@ describe('states, history and events', () => {
     expect(m.applyPushedStatus({ ...pushed, serial: 'NOT-OURS' })).toBe('unknown-device')
   })
 
+  it('keeps no date still ahead for a device the gateway says expired, and keeps it expired when it then refuses its token (QA12 Q12-12)', async () => {
+    const m = await openMonitor()
+    await m.start()
+    // Polled once: its subscription runs to 31 Dec 2026, a year ahead.
+    expect(m.status('dev-1').info?.expiresAt).toBe('2026-12-31')
+    // The gateway pushes that it ended, with no date: the old one is no longer true (it read "expires in 365 days").
+    await clock.advance(1_000)
+    expect(
+      m.applyPushedStatus({
+        serial: 'serial-1',
+        phone: null,
+        status: 'expired',
+        connection: 'disconnected',
+        note: 'device expired',
+        at: clock.now()
+      })
+    ).toBe('applied')
+    expect(m.status('dev-1').state).toBe('expired')
+    expect(viewsSeen.at(-1)?.[0]?.expiresAt).toBeNull()
+    // An expired device answers "token invalid or device expired": known expired, it was not its token.
+    client.info = gatewayFailure('token_invalid', {
+      gatewayMessage: 'token invalid or device expired',
+      httpStatus: 401
+    })
+    await clock.advance(60_000)
+    expect(polls()).toBeGreaterThan(1)
+    expect(m.status('dev-1').state).toBe('expired')
+    expect(transitions.map(([, , to]) => to)).not.toContain('token-invalid')
+  })
+
   it('records a note change within a state in the history, without a stateChanged event', async () => {
     const m = await openMonitor()
     await m.start()

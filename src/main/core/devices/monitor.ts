@@ -12,6 +12,7 @@ import type { DeviceRegistry, RegistryChange } from './registry'
 import {
   DEFAULT_FAILURES_BEFORE_UNREACHABLE,
   SETTLED_STATES,
+  infoForState,
   isSendable,
   nextState,
   type PollOutcome
@@ -548,8 +549,10 @@ export class DeviceMonitor {
 
     let visible = false
     if (outcome.kind === 'info') entry.quotaSince = now
-    if (outcome.kind === 'info' && !sameInfo(entry.status.info, outcome.info)) {
-      entry.status.info = outcome.info
+    const info = outcome.kind === 'info' ? outcome.info : entry.status.info
+    const kept = info === null ? null : infoForState(info, verdict.state, now)
+    if (kept !== null && !sameInfo(entry.status.info, kept)) {
+      entry.status.info = kept
       visible = true
     }
     entry.status.lastCheckedAt = new Date(now).toISOString()

@@ -77,6 +77,15 @@ export function expiryInstant(expiresAt: string | null): number | null {
   return Number.isNaN(parsed) ? null : parsed
 }
 
+/**
+ * The info to keep for a device in `state`: an expired device's date is dropped while still ahead (the gateway said
+ * it ended without a date, a push or a note): it would count days of a subscription that has ended (QA12 Q12-12).
+ */
+export function infoForState(info: DeviceInfo, state: DeviceState, now: number): DeviceInfo {
+  if (state !== 'expired' || info.expiresAt === null || isPast(info.expiresAt, now)) return info
+  return { ...info, expiresAt: null }
+}
+
 function isPast(expiresAt: string | null, now: number): boolean {
   const at = expiryInstant(expiresAt)
   return at !== null && at <= now
@@ -244,6 +253,14 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
     case 'error': {
       const verdict = stateFromError(outcome.error, context.lastInfo ?? null, context.now)
       if (isGatewayError(outcome.error) && outcome.error.code === 'aborted' && previous) return previous
+      // An expired device's answer is "token invalid or device expired": known expired (pushed, or said by a poll
+      // without a past date), it stays so; its token was not refused (QA12 Q12-12).
+      if (
+        isGatewayError(outcome.error) &&
+        outcome.error.code === 'token_invalid' &&
+        previous?.state === 'expired'
+      )
+        return previous
       if (verdict.state !== 'unreachable') return verdict
       const failures = context.consecutiveFailures ?? 1
       const tolerated = (context.failuresBeforeUnreachable ?? DEFAULT_FAILURES_BEFORE_UNREACHABLE) - 1

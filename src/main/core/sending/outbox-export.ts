@@ -2,10 +2,10 @@
 // the offset of the export's zone at that instant and the zone named in its own column, words in the export's
 // language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
-import { exportCsv, isoInZone } from '../../../shared/domain'
+import { exportCsv, isoInZone, isSendInDoubt } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
-import { tableToXlsx, type ResultsTable } from '../campaigns'
+import { inDoubtReason, tableToXlsx, type ResultsTable } from '../campaigns'
 
 export type OutboxExportFormat = 'csv' | 'xlsx'
 
@@ -48,7 +48,9 @@ export function outboxTable(
     item.gatewayId ?? '',
     item.failure
       ? coreText(language, item.failure.message, item.failure.messageKey, item.failure.messageParams)
-      : '',
+      : isSendInDoubt(item)
+        ? inDoubtReason(language)
+        : '',
     item.failure?.gatewayMessage ?? '',
     timeZone
   ])

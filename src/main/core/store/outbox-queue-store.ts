@@ -245,7 +245,12 @@ export class OutboxQueueStore extends OutboxListsStore {
     })
   }
 
-  /** What pacing needs of a producer's sends on a device: how many, first and last, and how many in [from, to). */
+  /**
+   * What pacing needs of a producer's sends on a device: how many, first and last, and how many in [from, to). A send
+   * is an item tried that the gateway has or may have (in doubt); one back in line is not (a 429, a send the reports
+   * found not received, a device refusal) until it goes again: counted meanwhile, its resend was paced as a batch's
+   * first send after a batch pause, and another pause followed it (QA12 Q12-07).
+   */
   sendLog(
     tag: string,
     deviceId: string,
@@ -258,7 +263,8 @@ export class OutboxQueueStore extends OutboxListsStore {
       `SELECT COUNT(*) AS count, MIN(last_attempt_at) AS first,
          MAX(MAX(last_attempt_at, COALESCE(accepted_at, last_attempt_at))) AS last,
          COALESCE(SUM(last_attempt_at >= ? AND last_attempt_at < ?), 0) AS inRange
-       FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND last_attempt_at IS NOT NULL`
+       FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND last_attempt_at IS NOT NULL
+         AND status <> 'queued'`
     ).get(from, to, tag, deviceId) as {
       count: number
       first: number | null

@@ -444,15 +444,18 @@ describe('auto-paused device', () => {
     {
       language: 'en',
       queued: 'queued (17 being checked)',
-      part: 'Shop — The gateway is failing: checking whether it got the last 17 messages before sending again'
+      part: 'Shop — The gateway is failing: checking whether it got the last 17 messages before sending again',
+      status: 'the gateway is failing: checking whether it got the last messages before sending again'
     },
     {
       language: 'id',
       queued: 'dalam antrean (17 sedang diperiksa)',
-      part: 'Shop — Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 17 pesan terakhir sebelum mengirim lagi'
+      part: 'Shop — Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima 17 pesan terakhir sebelum mengirim lagi',
+      status:
+        'gateway sedang bermasalah: memeriksa apakah gateway sudah menerima pesan terakhir sebelum mengirim lagi'
     }
   ] as const)(
-    'says the sends in doubt are being checked, in the part and the counts ($language)',
+    'says the sends in doubt are being checked, in the heading, the part and the counts ($language)',
     async (want) => {
       seedStores(
         makeBootstrap({
@@ -469,6 +472,8 @@ describe('auto-paused device', () => {
       render(<CampaignsView />)
       await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
       expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(want.part)
+      // Not "sending" over a part that sends nothing until the gateway's reports answer (the rows' rule, QA12-05).
+      expect(screen.getByTestId('campaign-status').textContent).toBe(want.status)
       const queued = screen.getByTestId('campaign-count-queued')
       expect(queued.previousElementSibling?.textContent).toBe(want.queued)
       expect(queued.textContent).toBe('17')
@@ -2345,11 +2350,12 @@ describe('issue 27: the campaign view an operator can trust', () => {
   /** `draft` on one device whose quota covers one row, started from its page and split there (the rest is `rest`). */
   async function splitDraftFromItsPage(
     draft: ReturnType<typeof campaign>,
-    rest: ReturnType<typeof campaign>
+    rest: ReturnType<typeof campaign>,
+    others: ReturnType<typeof campaign>[] = []
   ): Promise<void> {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
     let current = draft
-    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:list', () => ({ campaigns: [current, ...others] }))
     fake.handle('campaigns:get', () => current)
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
@@ -2375,6 +2381,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect((await screen.findByTestId('campaign-split-rest')).textContent).toContain(
       'The other 2 rows wait in the draft campaign "bills (rest)"'
     )
+  })
+
+  it('names the rest past a campaign that has its name already: two "bills (rest)" could not be told apart', async () => {
+    const rest = campaign({
+      id: 'c2',
+      name: 'bills (rest 2)',
+      status: 'draft',
+      summary: { total: 2, ready: 2, skipped: 0, byProblem: {} }
+    })
+    const earlier = campaign({ id: 'c0', name: 'bills (rest)', status: 'finished' })
+    await splitDraftFromItsPage(campaign({ status: 'draft', counts: { waiting: 3 } }), rest, [earlier])
+    expect(fake.requests('campaigns:split')).toEqual([{ id: 'c1', keep: 1, restName: 'bills (rest 2)' }])
   })
 
   // QA11-16: the question over the quota opened on "Start anyway": a stray Enter sent the rows the quota does not cover

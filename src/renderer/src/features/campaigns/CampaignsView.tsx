@@ -102,12 +102,16 @@ interface SplitRest {
   rows: number
 }
 
-/** The draft a split leaves for later, "<name> (rest)", a rest's rest "<name> (rest 2)": within the name's limit. */
-function restNameOf(t: Translate, campaignName: string): string {
+/**
+ * The draft a split leaves for later, "<name> (rest)", a rest's rest "<name> (rest 2)", numbered past the names the
+ * campaigns have (two "<name> (rest)" drafts could not be told apart): within the name's limit.
+ */
+function restNameOf(t: Translate, campaignName: string, existingNames: readonly string[]): string {
   return splitRestName(
     campaignName,
     (name) => t('campaigns.split.restName', { name }),
-    (name, n) => t('campaigns.split.restNameAgain', { name, n })
+    (name, n) => t('campaigns.split.restNameAgain', { name, n }),
+    existingNames
   )
 }
 
@@ -230,6 +234,7 @@ export function CampaignsView(): React.JSX.Element {
           }}
           onChanged={refresh}
           onSplit={setSplitRest}
+          existingNames={list.map((c) => c.name)}
         />
       ) : (
         <NewCampaign onCreated={started} focusFirst={focusNew} existingNames={list.map((c) => c.name)} />
@@ -547,7 +552,11 @@ function NewCampaign({
       const split =
         keep === undefined
           ? null
-          : await call('campaigns:split', { id: created.id, keep, restName: restNameOf(t, created.name) })
+          : await call('campaigns:split', {
+              id: created.id,
+              keep,
+              restName: restNameOf(t, created.name, existingNames)
+            })
       await call('campaigns:start', { id: created.id })
       setConfirming(false)
       // The core copied the files for the campaign and released the handles.
@@ -947,7 +956,7 @@ function NewCampaign({
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
-              restName={restNameOf(t, campaignName)}
+              restName={restNameOf(t, campaignName, existingNames)}
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
               onBack={() => {
@@ -1030,11 +1039,14 @@ function EditPacing({
  */
 function StartDraft({
   campaign,
-  onStarted
+  onStarted,
+  existingNames
 }: {
   campaign: CampaignView
   /** Started; `rest` is the draft a split left for later. */
   onStarted: (rest?: SplitRest) => void
+  /** The names the campaigns have: a split's rest is named past them. */
+  existingNames: readonly string[]
 }): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -1075,7 +1087,7 @@ function StartDraft({
     if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
   }
 
-  const restName = restNameOf(t, campaign.name)
+  const restName = restNameOf(t, campaign.name, existingNames)
 
   /** Starts the draft; with `keep`, only its first `keep` ready rows, the rest made a new draft. */
   async function start(keep?: number): Promise<void> {
@@ -1185,7 +1197,8 @@ function CampaignProgress({
   focusOnOpen,
   onClose,
   onChanged,
-  onSplit
+  onSplit,
+  existingNames
 }: {
   id: string
   /** Opened by the operator (Start, the list): the focus goes to the campaign's heading. */
@@ -1194,6 +1207,8 @@ function CampaignProgress({
   onChanged: () => void
   /** A draft started split: the rows left for later are in this new draft. */
   onSplit: (rest: SplitRest) => void
+  /** The names the campaigns have: a split's rest is named past them. */
+  existingNames: readonly string[]
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -1343,6 +1358,7 @@ function CampaignProgress({
       {campaign.status === 'draft' ? (
         <StartDraft
           campaign={campaign}
+          existingNames={existingNames}
           onStarted={(rest) => {
             if (rest) onSplit(rest)
             setTick((n) => n + 1)

@@ -5,7 +5,7 @@ import type { CampaignView, DeviceView, PacingPolicyView } from '../../../../sha
 import type { MessageKey, Translate } from '../../i18n'
 import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
 import { bucketCounts, type StatusBucket } from '../../../../shared/domain/status-buckets'
-import { heldByState } from './wait-text'
+import { checkingHolds, heldByState } from './wait-text'
 
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
 export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
@@ -113,8 +113,20 @@ export function waitingForHours(
 }
 
 /**
+ * Whether a running campaign, not held otherwise, sends nothing until the gateway's reports answer: every part not
+ * paused by itself is held by its sends in doubt (the rows' and the parts' rule, checkingHolds). QA12-05: "sending"
+ * over parts and rows that each said they were being checked.
+ */
+export function checkingAtGateway(campaign: Pick<CampaignView, 'status' | 'devices'>): boolean {
+  if (campaign.status !== 'running') return false
+  const going = campaign.devices.filter((d) => d.autoPaused === null)
+  return going.length > 0 && going.every(checkingHolds)
+}
+
+/**
  * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), "held" while all
- * sending is paused (QA F03: "sending" under the header's pause), waiting while no device can send, waiting rather than
+ * sending is paused (QA F03: "sending" under the header's pause), waiting while no device can send, checking while
+ * every part's sends in doubt hold it (checkingAtGateway), waiting rather than
  * "sending" while only its working hours hold it (QA: "mengirim" outside them), and not "finished" while rows are
  * still with the gateway unsent (the core finishes a campaign once it has handed every row over).
  */
@@ -126,6 +138,7 @@ export function campaignStatusKey(
   if (isHeld(campaign)) return 'campaigns.status.paused'
   if (heldBySendingPause(campaign, sendingPaused)) return 'campaigns.status.heldBySendingPause'
   if (waitingForDevices(campaign, devices)) return 'campaigns.status.waitingForDevices'
+  if (checkingAtGateway(campaign)) return 'campaigns.status.checking'
   if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
   if (campaign.status === 'finished' && rowBuckets(campaign).withGateway > 0)
     return 'campaigns.status.withGateway'

@@ -47,6 +47,17 @@ export function heldByState(
   return SAID_BY_DROP.includes(device.state) ? null : device.state
 }
 
+/**
+ * Whether a part's sends in doubt (a 5xx or a time-out cut the answer short; each row then says it is being checked)
+ * are what holds it: its reports are checked before any resend, so it is not "Sending now", nor in a pause between
+ * sends; a longer wait (hours, cap, the operator's pause) still holds it for its own reason.
+ */
+export function checkingHolds(part: CampaignView['devices'][number]): boolean {
+  return (
+    (part.checking ?? 0) > 0 && (!part.wait || part.wait.code === 'gap' || part.wait.code === 'batch_pause')
+  )
+}
+
 /** Where a part's words are read: the window's locale and the campaign's zone (its working hours'), so "until" matches its hours. */
 export interface PartContext {
   locale?: string
@@ -70,11 +81,8 @@ export function campaignWaitText(
   if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
   // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
   if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')
-  // Sends in doubt (a 5xx or a time-out) are checked at the gateway before any resend: not "Sending now" (QA12-05),
-  // nor a pause between sends, which is not what holds the part; a longer wait (hours, cap, pause) still says its own.
-  const checking = part.checking ?? 0
-  if (checking > 0 && (!part.wait || part.wait.code === 'gap' || part.wait.code === 'batch_pause'))
-    return t('campaigns.wait.checking', { count: checking })
+  // Sends in doubt are checked at the gateway before any resend: not "Sending now" (QA12-05).
+  if (checkingHolds(part)) return t('campaigns.wait.checking', { count: part.checking ?? 0 })
   if (!part.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.

@@ -1,6 +1,11 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import { bucketCountsOf, summaryBuckets, type StatusBucket } from '../../../../shared/domain/status-buckets'
+import {
+  bucketCountsOf,
+  isSendInDoubt,
+  summaryBuckets,
+  type StatusBucket
+} from '../../../../shared/domain/status-buckets'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { bucketParts } from './bucket-summary'
 
@@ -40,7 +45,7 @@ export function waitingReason(
     return t('outbox.waiting.campaign', { row: item.producer.ref ?? 0 })
   // Still "sending" with a next attempt: the request was cut short (5xx, time-out) and the gateway may have the
   // message; its reports are checked (the next check moves on quietly) before any resend, so no time is promised.
-  if (item.status === 'sending' && item.nextAttemptAt) return t('outbox.waiting.checking')
+  if (isSendInDoubt(item)) return t('outbox.waiting.checking')
   if (item.nextAttemptAt) return t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) })
   return null
 }
