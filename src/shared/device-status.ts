@@ -147,19 +147,78 @@ export function scanCause(device: {
 }
 
 /**
- * What made a check fail, by its note, when the internet is not the thing to check: a gateway that answers with a
- * server error or asks to slow down is reached fine; an address that does not answer device/info is the wrong one.
- * A bad answer keeps the network advice: a network login page or a proxy is what usually gives one.
+ * What made a check fail, which is the whole difference between the failed checks the state machine calls
+ * `unreachable`: a gateway that answers with a server error or asks to slow down was reached fine; an address that
+ * does not answer device/info is the wrong one. The network, a time-out and an unreadable answer (a network login page
+ * or a proxy usually gives one) are the gateway not reached.
  */
-const UNREACHABLE_ADVICE_BY_NOTE: Record<string, UnreachableAdvice> = {
-  'desktop.device.serverError': 'advice.unreachable.serverError',
-  'desktop.device.serverErrorStatus': 'advice.unreachable.serverError',
-  'desktop.device.rateLimited': 'advice.unreachable.rateLimited',
-  'desktop.device.notSupported': 'advice.unreachable.notSupported'
+export type UnreachableCause = 'network' | 'server-error' | 'rate-limited' | 'not-a-gateway'
+
+/** The core's note keys that name a cause other than the network. */
+const UNREACHABLE_CAUSE_BY_NOTE: Record<string, UnreachableCause> = {
+  'desktop.device.serverError': 'server-error',
+  'desktop.device.serverErrorStatus': 'server-error',
+  'desktop.device.rateLimited': 'rate-limited',
+  'desktop.device.notSupported': 'not-a-gateway'
 }
 
-type UnreachableAdvice =
-  'advice.unreachable.serverError' | 'advice.unreachable.rateLimited' | 'advice.unreachable.notSupported'
+/** The cause of an unreachable device's state, by the check's note; null for any other state. */
+export function unreachableCause(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): UnreachableCause | null {
+  if (device.state !== 'unreachable') return null
+  return (device.stateNoteKey && UNREACHABLE_CAUSE_BY_NOTE[device.stateNoteKey]) || 'network'
+}
+
+/**
+ * The words for each cause, one row each (QA12 Q12-01): the state's name (card, strip, tray, "Waiting: … is …"),
+ * the advice after it, and why a campaign's part paused for it.
+ */
+const UNREACHABLE_WORDS = {
+  network: {
+    name: 'state.unreachable',
+    advice: 'advice.unreachable',
+    pause: 'campaigns.autoPause.unreachable'
+  },
+  'server-error': {
+    name: 'state.unreachable.serverError',
+    advice: 'advice.unreachable.serverError',
+    pause: 'campaigns.autoPause.unreachable.serverError'
+  },
+  'rate-limited': {
+    name: 'state.unreachable.rateLimited',
+    advice: 'advice.unreachable.rateLimited',
+    pause: 'campaigns.autoPause.unreachable.rateLimited'
+  },
+  'not-a-gateway': {
+    name: 'state.unreachable.notSupported',
+    advice: 'advice.unreachable.notSupported',
+    pause: 'campaigns.autoPause.unreachable.notSupported'
+  }
+} as const satisfies Record<UnreachableCause, { name: string; advice: string; pause: string }>
+
+type UnreachableWords = (typeof UNREACHABLE_WORDS)[UnreachableCause]
+
+/** The state's name (a key of the shared messages): by state, and for an unreachable gateway by what the check met. */
+export function stateNameKey(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): `state.${DeviceState}` | UnreachableWords['name'] {
+  const cause = unreachableCause(device)
+  return cause ? UNREACHABLE_WORDS[cause].name : `state.${device.state}`
+}
+
+/**
+ * Why a campaign's part paused for an unreachable gateway is said: by the device's cause while it lasts; once the
+ * device is back its note no longer tells, and the core's reason (not reached) is said.
+ */
+export function unreachablePauseKey(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): UnreachableWords['pause'] {
+  return UNREACHABLE_WORDS[unreachableCause(device) ?? 'network'].pause
+}
 
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, and for an
@@ -173,14 +232,12 @@ export function adviceKey(device: {
   | `advice.${DeviceState}`
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
-  | UnreachableAdvice {
+  | UnreachableWords['advice'] {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
-  if (device.state === 'unreachable' && device.stateNoteKey) {
-    const byCause = UNREACHABLE_ADVICE_BY_NOTE[device.stateNoteKey]
-    if (byCause) return byCause
-  }
+  const unreachable = unreachableCause(device)
+  if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
 }
 

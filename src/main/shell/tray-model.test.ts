@@ -233,3 +233,15 @@ describe('tray model', () => {
     })
   })
 })
+
+describe('a device state in the tray', () => {
+  it('names a gateway answering with a server error as failing, as the window does (QA12 Q12-01)', () => {
+    const failing = {
+      ...device('a', 'unreachable', 'Front office'),
+      stateNoteKey: 'desktop.device.serverError'
+    }
+    const model = buildTrayModel({ devices: [failing], counts: counts(), sendingPaused: false }, english)
+    expect(model.tooltip).toContain('Front office: Gateway failing')
+    expect(findMenuItem(model.menu, 'device:a')?.label).toBe('Front office — Gateway failing')
+  })
+})

@@ -5,7 +5,7 @@
  */
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
-import { scanCause } from '../../shared/device-status'
+import { scanCause, stateNameKey } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
@@ -59,9 +59,9 @@ const STATE_HEALTH: Record<DeviceState, TrayHealth> = {
 
 const HEALTH_RANK: Record<TrayHealth, number> = { idle: 0, ok: 1, warning: 2, error: 3 }
 
-/** The window's words for a device state, so the tray and the window say the same thing. */
-export function stateLabel(state: DeviceState, t: Translate): string {
-  return t(`state.${state}`)
+/** The window's words for a device's state, so the tray and the window say the same thing. */
+export function stateLabel(device: Pick<DeviceView, 'state' | 'stateNoteKey'>, t: Translate): string {
+  return t(stateNameKey(device))
 }
 
 export function fleetHealth(devices: DeviceView[]): TrayHealth {
@@ -83,7 +83,7 @@ function tooltipFor(state: TrayState, t: Translate): string {
   const connected = devices.filter((d) => d.state === 'connected').length
   const problems = devices.filter((d) => STATE_HEALTH[d.state] !== 'ok')
   const parts = [t('desktop.tray.connected', { connected, total: devices.length })]
-  if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d.state, t)}`).join(', '))
+  if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d, t)}`).join(', '))
   const pending = pendingCount(state.counts)
   if (pending > 0) parts.push(toSendLine(state, pending, t))
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
@@ -123,7 +123,7 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
   const needsLink = device.state === 'needs-scan' || device.state === 'disconnected'
   return {
     id: `device:${device.id}`,
-    label: `${device.label} — ${stateLabel(device.state, t)}`,
+    label: `${device.label} — ${stateLabel(device, t)}`,
     enabled: true,
     submenu: [
       {

@@ -51,6 +51,32 @@ describe('attention strip', () => {
   })
 
   it.each([
+    ['en', 'Front office: Gateway failing. The gateway answers'],
+    ['id', 'Front office: Gateway bermasalah. Gateway menjawab']
+  ] as const)(
+    'names a gateway that answered with a server error as failing, not unreachable (%s, QA12 Q12-01)',
+    (language, start) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({
+              state: 'unreachable',
+              stateNote: 'The gateway is failing (HTTP 503).',
+              stateNoteKey: 'desktop.device.serverErrorStatus',
+              stateNoteParams: { status: 503 }
+            })
+          ]
+        })
+      )
+      render(<AttentionStrip />)
+      expect(screen.getByTestId('attention-dev-1').querySelector('span')?.textContent).toMatch(
+        new RegExp(`^${start}`)
+      )
+    }
+  )
+
+  it.each([
     ['en', 'Renew at jkt.wablas.com'],
     ['id', 'Perpanjang di jkt.wablas.com']
   ] as const)(

@@ -7,6 +7,7 @@ import {
   deviceStatus,
   renewAddress,
   scanActionKey,
+  stateNameKey,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
@@ -97,7 +98,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
-        <strong>{device.label}</strong>: {t(`state.${device.state}`)}.{' '}
+        <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
         <span className="muted">{t(adviceKey(device))}</span>
         {renewAddress(device) ? (
           <>

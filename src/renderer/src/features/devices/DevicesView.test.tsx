@@ -154,6 +154,23 @@ describe('device list', () => {
     expect(screen.getByTestId('device-quota-dev-1').textContent).toBe(words)
   })
 
+  it('names the state by what the check met: a gateway asking to slow down was reached (QA12 Q12-01)', () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({
+            state: 'unreachable',
+            stateNote: 'The gateway asked us to slow down (rate limited).',
+            stateNoteKey: 'desktop.device.rateLimited',
+            stateNoteParams: {}
+          })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    expect(screen.getByTestId('device-state-dev-1').textContent).toBe('⚠Gateway asks to slow down')
+  })
+
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
     seedStores(
       makeBootstrap({
