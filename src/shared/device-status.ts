@@ -3,7 +3,7 @@
  * wizard's step, the actions that can help, and whether it needs attention. Pure, so the window, the tray and
  * the tests all read the same answer (an expired device is never offered Restart or a QR code).
  */
-import type { DeviceState } from './contract'
+import type { DeviceState, DeviceView } from './contract'
 
 /** What the operator can do about a device. `renew` and `checkNetwork` end with "check again" (devices:refresh). */
 export type DeviceAction = 'restart' | 'relink' | 'renew' | 'enterToken' | 'checkNetwork'
@@ -200,13 +200,44 @@ const UNREACHABLE_WORDS = {
 
 type UnreachableWords = (typeof UNREACHABLE_WORDS)[UnreachableCause]
 
-/** The state's name (a key of the shared messages): by state, and for an unreachable gateway by what the check met. */
+/**
+ * A device whose state is fine but whose quota is used up (the gateway said so, or refused a send for it): every
+ * message of it waits until the package is renewed or topped up, so it needs the operator as much as a state that
+ * asks for them (QA12 Q12-10). The state machine keeps it connected: the gateway refuses only sends.
+ */
+export function quotaUsedUp(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+}): boolean {
+  return device.quota === 0 && !STATUS[device.state].needsAttention
+}
+
+/**
+ * The state's name (a key of the shared messages): by state, for an unreachable gateway by what the check met, and
+ * for a connected device whose quota is used up with that said.
+ */
 export function stateNameKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
-}): `state.${DeviceState}` | UnreachableWords['name'] {
+  quota?: DeviceView['quota'] | undefined
+}): `state.${DeviceState}` | UnreachableWords['name'] | 'state.connected.quotaUsedUp' {
   const cause = unreachableCause(device)
-  return cause ? UNREACHABLE_WORDS[cause].name : `state.${device.state}`
+  if (cause) return UNREACHABLE_WORDS[cause].name
+  if (device.state === 'connected' && quotaUsedUp(device)) return 'state.connected.quotaUsedUp'
+  return `state.${device.state}`
+}
+
+/** A connected device whose quota is used up: a warning, and not the ✓ of one ready to send. */
+const QUOTA_USED_UP_LOOK = { tone: 'warn', symbol: '◌' } as const
+
+/** How the badge looks: the state's tone and symbol, or a used-up quota's for a connected device. */
+export function stateLook(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+}): Pick<DeviceStatus, 'tone' | 'symbol'> {
+  if (device.state === 'connected' && quotaUsedUp(device)) return QUOTA_USED_UP_LOOK
+  const { tone, symbol } = STATUS[device.state]
+  return { tone, symbol }
 }
 
 /**
@@ -251,17 +282,19 @@ export function scanActionKey(device: {
 }
 
 /**
- * Where an ended subscription is renewed, for the link beside the advice: the gateway has no renew call, but the
- * account's server host (its base URL's origin) is also its web dashboard, where subscriptions are paid. None while
- * the state asks for no renewal, for the built-in sandbox (its own panel renews), or for a base URL that is no web
- * address. The main process opens only configured gateways' origins in the browser, so this one is let through.
+ * Where an ended subscription or a used-up quota is renewed, for the link beside the advice: the gateway has no renew
+ * call, but the account's server host (its base URL's origin) is also its web dashboard, where subscriptions and
+ * packages are paid. None while the device asks for no renewal, for the built-in sandbox (its own panel renews), or for
+ * a base URL that is no web address. The main process opens only configured gateways' origins in the browser, so this
+ * one is let through.
  */
 export function renewAddress(device: {
   state: DeviceState
   baseUrl: string
   sandbox: boolean
+  quota?: DeviceView['quota'] | undefined
 }): { href: string; host: string } | null {
-  if (device.sandbox || !offers(device.state, 'renew')) return null
+  if (device.sandbox || !(offers(device.state, 'renew') || quotaUsedUp(device))) return null
   let url: URL
   try {
     url = new URL(device.baseUrl)

@@ -245,3 +245,17 @@ describe('a device state in the tray', () => {
     expect(findMenuItem(model.menu, 'device:a')?.label).toBe('Front office — Gateway failing')
   })
 })
+
+describe('a device whose quota is used up', () => {
+  it('counts as a problem in the tray: its messages wait though it is connected (QA12 Q12-10)', () => {
+    const spent = { ...device('a', 'connected', 'Front office'), quota: 0 }
+    const model = buildTrayModel(
+      { devices: [spent, device('b', 'connected')], counts: counts(), sendingPaused: false },
+      english
+    )
+    expect(model.health).toBe('warning')
+    expect(model.tooltip).toContain('Front office: Connected, quota used up')
+    expect(findMenuItem(model.menu, 'device:a')?.label).toBe('Front office — Connected, quota used up')
+    expect(fleetHealth([{ ...spent, quota: 5 }])).toBe('ok')
+  })
+})

@@ -5,7 +5,7 @@
  */
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
-import { scanCause, stateNameKey } from '../../shared/device-status'
+import { quotaUsedUp, scanCause, stateNameKey } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
@@ -60,14 +60,22 @@ const STATE_HEALTH: Record<DeviceState, TrayHealth> = {
 const HEALTH_RANK: Record<TrayHealth, number> = { idle: 0, ok: 1, warning: 2, error: 3 }
 
 /** The window's words for a device's state, so the tray and the window say the same thing. */
-export function stateLabel(device: Pick<DeviceView, 'state' | 'stateNoteKey'>, t: Translate): string {
+export function stateLabel(
+  device: Pick<DeviceView, 'state' | 'stateNoteKey' | 'quota'>,
+  t: Translate
+): string {
   return t(stateNameKey(device))
+}
+
+/** A device's health: its state's, and a warning for one whose messages wait for quota though it is connected. */
+function deviceHealth(device: DeviceView): TrayHealth {
+  return quotaUsedUp(device) && STATE_HEALTH[device.state] === 'ok' ? 'warning' : STATE_HEALTH[device.state]
 }
 
 export function fleetHealth(devices: DeviceView[]): TrayHealth {
   return devices.reduce<TrayHealth>(
     (worst, device) =>
-      HEALTH_RANK[STATE_HEALTH[device.state]] > HEALTH_RANK[worst] ? STATE_HEALTH[device.state] : worst,
+      HEALTH_RANK[deviceHealth(device)] > HEALTH_RANK[worst] ? deviceHealth(device) : worst,
     devices.length === 0 ? 'idle' : 'ok'
   )
 }
@@ -81,7 +89,7 @@ function tooltipFor(state: TrayState, t: Translate): string {
   const { devices } = state
   if (devices.length === 0) return t('desktop.tray.noDevice')
   const connected = devices.filter((d) => d.state === 'connected').length
-  const problems = devices.filter((d) => STATE_HEALTH[d.state] !== 'ok')
+  const problems = devices.filter((d) => deviceHealth(d) !== 'ok')
   const parts = [t('desktop.tray.connected', { connected, total: devices.length })]
   if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d, t)}`).join(', '))
   const pending = pendingCount(state.counts)

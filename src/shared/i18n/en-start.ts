@@ -101,6 +101,8 @@ export const enStart = {
   'state.unreachable.rateLimited': 'Gateway asks to slow down',
   'state.unreachable.notSupported': 'Not a gateway address',
   'state.locked': 'Token locked',
+  // Connected, but the gateway refuses sends for quota: its messages wait (see device-status.ts, quotaUsedUp).
+  'state.connected.quotaUsedUp': 'Connected, quota used up',
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',

@@ -490,6 +490,7 @@ export const id: Record<MessageKey, string> = {
   'state.unreachable.rateLimited': 'Gateway meminta memperlambat',
   'state.unreachable.notSupported': 'Bukan alamat gateway',
   'state.locked': 'Token terkunci',
+  'state.connected.quotaUsedUp': 'Terhubung, kuota habis',
 
   'advice.unknown': 'Sender Desk sedang mengecek perangkat ini.',
   'advice.connected': 'Siap mengirim.',

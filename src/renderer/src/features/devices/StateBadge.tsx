@@ -1,6 +1,6 @@
 // A device's live state as a badge: text and a symbol, never colour alone.
 import type { DeviceView } from '../../../../shared/contract'
-import { deviceStatus, stateNameKey } from '../../../../shared/device-status'
+import { stateLook, stateNameKey } from '../../../../shared/device-status'
 import { useT } from '../../i18n'
 
 export function StateBadge({
@@ -8,11 +8,11 @@ export function StateBadge({
   device
 }: {
   id?: string
-  device: Pick<DeviceView, 'state' | 'stateNoteKey'>
+  device: Pick<DeviceView, 'state' | 'stateNoteKey' | 'quota'>
 }): React.JSX.Element {
   const t = useT()
   const { state } = device
-  const { tone, symbol } = deviceStatus(state)
+  const { tone, symbol } = stateLook(device)
   return (
     <span
       className={`badge badge--${tone}`}
