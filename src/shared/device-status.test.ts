@@ -1,7 +1,14 @@
 // The one state mapping: every state has an answer, and the answers an operator relies on hold.
 import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
-import { adviceKey, deviceStatus, offers, renewAddress } from './device-status'
+import {
+  adviceKey,
+  deviceStatus,
+  offers,
+  renewAddress,
+  stateNameKey,
+  unreachablePauseKey
+} from './device-status'
 
 describe('deviceStatus', () => {
   it('an expired device is offered renewal only: no restart, no QR code', () => {
@@ -57,7 +64,6 @@ describe('deviceStatus', () => {
 })
 
 describe('adviceKey', () => {
-  // The state's name stays "Gateway unreachable" for every failed check; the advice follows what the check met.
   it('an unreachable device is advised by its cause: only the network and time-outs send the operator to the internet', () => {
     const unreachable = (stateNoteKey: string): string => adviceKey({ state: 'unreachable', stateNoteKey })
     expect(unreachable('desktop.device.network')).toBe('advice.unreachable')
@@ -73,5 +79,34 @@ describe('adviceKey', () => {
     expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(
       'advice.disconnected'
     )
+  })
+})
+
+describe('stateNameKey', () => {
+  // A gateway that answers 5xx or 429 was reached: its state is named for what the check met (QA12 Q12-01).
+  it('an unreachable device is named by its cause: only the network, time-outs and unreadable answers are "unreachable"', () => {
+    const named = (stateNoteKey: string): string => stateNameKey({ state: 'unreachable', stateNoteKey })
+    expect(named('desktop.device.network')).toBe('state.unreachable')
+    expect(named('desktop.device.timeout')).toBe('state.unreachable')
+    expect(named('desktop.device.badResponse')).toBe('state.unreachable')
+    expect(named('desktop.device.serverError')).toBe('state.unreachable.serverError')
+    expect(named('desktop.device.serverErrorStatus')).toBe('state.unreachable.serverError')
+    expect(named('desktop.device.rateLimited')).toBe('state.unreachable.rateLimited')
+    expect(named('desktop.device.notSupported')).toBe('state.unreachable.notSupported')
+    expect(stateNameKey({ state: 'unreachable' })).toBe('state.unreachable')
+    expect(stateNameKey({ state: 'expired', stateNoteKey: 'desktop.device.rateLimited' })).toBe(
+      'state.expired'
+    )
+  })
+
+  it('a campaign part paused for an unreachable device says the same cause', () => {
+    const pause = (stateNoteKey: string): string =>
+      unreachablePauseKey({ state: 'unreachable', stateNoteKey })
+    expect(pause('desktop.device.timeout')).toBe('campaigns.autoPause.unreachable')
+    expect(pause('desktop.device.serverErrorStatus')).toBe('campaigns.autoPause.unreachable.serverError')
+    expect(pause('desktop.device.rateLimited')).toBe('campaigns.autoPause.unreachable.rateLimited')
+    expect(pause('desktop.device.notSupported')).toBe('campaigns.autoPause.unreachable.notSupported')
+    // Back to connected, the check's note no longer tells why it was paused: the reason the core kept is said.
+    expect(unreachablePauseKey({ state: 'connected' })).toBe('campaigns.autoPause.unreachable')
   })
 })

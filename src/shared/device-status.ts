@@ -3,7 +3,7 @@
  * wizard's step, the actions that can help, and whether it needs attention. Pure, so the window, the tray and
  * the tests all read the same answer (an expired device is never offered Restart or a QR code).
  */
-import type { DeviceState } from './contract'
+import type { DeviceState, DeviceView } from './contract'
 
 /** What the operator can do about a device. `renew` and `checkNetwork` end with "check again" (devices:refresh). */
 export type DeviceAction = 'restart' | 'relink' | 'renew' | 'enterToken' | 'checkNetwork'
@@ -147,19 +147,109 @@ export function scanCause(device: {
 }
 
 /**
- * What made a check fail, by its note, when the internet is not the thing to check: a gateway that answers with a
- * server error or asks to slow down is reached fine; an address that does not answer device/info is the wrong one.
- * A bad answer keeps the network advice: a network login page or a proxy is what usually gives one.
+ * What made a check fail, which is the whole difference between the failed checks the state machine calls
+ * `unreachable`: a gateway that answers with a server error or asks to slow down was reached fine; an address that
+ * does not answer device/info is the wrong one. The network, a time-out and an unreadable answer (a network login page
+ * or a proxy usually gives one) are the gateway not reached.
  */
-const UNREACHABLE_ADVICE_BY_NOTE: Record<string, UnreachableAdvice> = {
-  'desktop.device.serverError': 'advice.unreachable.serverError',
-  'desktop.device.serverErrorStatus': 'advice.unreachable.serverError',
-  'desktop.device.rateLimited': 'advice.unreachable.rateLimited',
-  'desktop.device.notSupported': 'advice.unreachable.notSupported'
+export type UnreachableCause = 'network' | 'server-error' | 'rate-limited' | 'not-a-gateway'
+
+/** The core's note keys that name a cause other than the network. */
+const UNREACHABLE_CAUSE_BY_NOTE: Record<string, UnreachableCause> = {
+  'desktop.device.serverError': 'server-error',
+  'desktop.device.serverErrorStatus': 'server-error',
+  'desktop.device.rateLimited': 'rate-limited',
+  'desktop.device.notSupported': 'not-a-gateway'
 }
 
-type UnreachableAdvice =
-  'advice.unreachable.serverError' | 'advice.unreachable.rateLimited' | 'advice.unreachable.notSupported'
+/** The cause of an unreachable device's state, by the check's note; null for any other state. */
+export function unreachableCause(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): UnreachableCause | null {
+  if (device.state !== 'unreachable') return null
+  return (device.stateNoteKey && UNREACHABLE_CAUSE_BY_NOTE[device.stateNoteKey]) || 'network'
+}
+
+/**
+ * The words for each cause, one row each (QA12 Q12-01): the state's name (card, strip, tray, "Waiting: … is …"),
+ * the advice after it, and why a campaign's part paused for it.
+ */
+const UNREACHABLE_WORDS = {
+  network: {
+    name: 'state.unreachable',
+    advice: 'advice.unreachable',
+    pause: 'campaigns.autoPause.unreachable'
+  },
+  'server-error': {
+    name: 'state.unreachable.serverError',
+    advice: 'advice.unreachable.serverError',
+    pause: 'campaigns.autoPause.unreachable.serverError'
+  },
+  'rate-limited': {
+    name: 'state.unreachable.rateLimited',
+    advice: 'advice.unreachable.rateLimited',
+    pause: 'campaigns.autoPause.unreachable.rateLimited'
+  },
+  'not-a-gateway': {
+    name: 'state.unreachable.notSupported',
+    advice: 'advice.unreachable.notSupported',
+    pause: 'campaigns.autoPause.unreachable.notSupported'
+  }
+} as const satisfies Record<UnreachableCause, { name: string; advice: string; pause: string }>
+
+type UnreachableWords = (typeof UNREACHABLE_WORDS)[UnreachableCause]
+
+/**
+ * A device whose state is fine but whose quota is used up (the gateway said so, or refused a send for it): every
+ * message of it waits until the package is renewed or topped up, so it needs the operator as much as a state that
+ * asks for them (QA12 Q12-10). The state machine keeps it connected: the gateway refuses only sends.
+ */
+export function quotaUsedUp(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+}): boolean {
+  return device.quota === 0 && !STATUS[device.state].needsAttention
+}
+
+/**
+ * The state's name (a key of the shared messages): by state, for an unreachable gateway by what the check met, and
+ * for a connected device whose quota is used up with that said.
+ */
+export function stateNameKey(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+  quota?: DeviceView['quota'] | undefined
+}): `state.${DeviceState}` | UnreachableWords['name'] | 'state.connected.quotaUsedUp' {
+  const cause = unreachableCause(device)
+  if (cause) return UNREACHABLE_WORDS[cause].name
+  if (device.state === 'connected' && quotaUsedUp(device)) return 'state.connected.quotaUsedUp'
+  return `state.${device.state}`
+}
+
+/** A connected device whose quota is used up: a warning, and not the ✓ of one ready to send. */
+const QUOTA_USED_UP_LOOK = { tone: 'warn', symbol: '◌' } as const
+
+/** How the badge looks: the state's tone and symbol, or a used-up quota's for a connected device. */
+export function stateLook(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+}): Pick<DeviceStatus, 'tone' | 'symbol'> {
+  if (device.state === 'connected' && quotaUsedUp(device)) return QUOTA_USED_UP_LOOK
+  const { tone, symbol } = STATUS[device.state]
+  return { tone, symbol }
+}
+
+/**
+ * Why a campaign's part paused for an unreachable gateway is said: by the device's cause while it lasts; once the
+ * device is back its note no longer tells, and the core's reason (not reached) is said.
+ */
+export function unreachablePauseKey(device: {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}): UnreachableWords['pause'] {
+  return UNREACHABLE_WORDS[unreachableCause(device) ?? 'network'].pause
+}
 
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, and for an
@@ -173,14 +263,12 @@ export function adviceKey(device: {
   | `advice.${DeviceState}`
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
-  | UnreachableAdvice {
+  | UnreachableWords['advice'] {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
-  if (device.state === 'unreachable' && device.stateNoteKey) {
-    const byCause = UNREACHABLE_ADVICE_BY_NOTE[device.stateNoteKey]
-    if (byCause) return byCause
-  }
+  const unreachable = unreachableCause(device)
+  if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
 }
 
@@ -194,17 +282,19 @@ export function scanActionKey(device: {
 }
 
 /**
- * Where an ended subscription is renewed, for the link beside the advice: the gateway has no renew call, but the
- * account's server host (its base URL's origin) is also its web dashboard, where subscriptions are paid. None while
- * the state asks for no renewal, for the built-in sandbox (its own panel renews), or for a base URL that is no web
- * address. The main process opens only configured gateways' origins in the browser, so this one is let through.
+ * Where an ended subscription or a used-up quota is renewed, for the link beside the advice: the gateway has no renew
+ * call, but the account's server host (its base URL's origin) is also its web dashboard, where subscriptions and
+ * packages are paid. None while the device asks for no renewal, for the built-in sandbox (its own panel renews), or for
+ * a base URL that is no web address. The main process opens only configured gateways' origins in the browser, so this
+ * one is let through.
  */
 export function renewAddress(device: {
   state: DeviceState
   baseUrl: string
   sandbox: boolean
+  quota?: DeviceView['quota'] | undefined
 }): { href: string; host: string } | null {
-  if (device.sandbox || !offers(device.state, 'renew')) return null
+  if (device.sandbox || !(offers(device.state, 'renew') || quotaUsedUp(device))) return null
   let url: URL
   try {
     url = new URL(device.baseUrl)

@@ -233,3 +233,29 @@ describe('tray model', () => {
     })
   })
 })
+
+describe('a device state in the tray', () => {
+  it('names a gateway answering with a server error as failing, as the window does (QA12 Q12-01)', () => {
+    const failing = {
+      ...device('a', 'unreachable', 'Front office'),
+      stateNoteKey: 'desktop.device.serverError'
+    }
+    const model = buildTrayModel({ devices: [failing], counts: counts(), sendingPaused: false }, english)
+    expect(model.tooltip).toContain('Front office: Gateway failing')
+    expect(findMenuItem(model.menu, 'device:a')?.label).toBe('Front office — Gateway failing')
+  })
+})
+
+describe('a device whose quota is used up', () => {
+  it('counts as a problem in the tray: its messages wait though it is connected (QA12 Q12-10)', () => {
+    const spent = { ...device('a', 'connected', 'Front office'), quota: 0 }
+    const model = buildTrayModel(
+      { devices: [spent, device('b', 'connected')], counts: counts(), sendingPaused: false },
+      english
+    )
+    expect(model.health).toBe('warning')
+    expect(model.tooltip).toContain('Front office: Connected, quota used up')
+    expect(findMenuItem(model.menu, 'device:a')?.label).toBe('Front office — Connected, quota used up')
+    expect(fleetHealth([{ ...spent, quota: 5 }])).toBe('ok')
+  })
+})

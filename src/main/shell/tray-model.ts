@@ -5,7 +5,7 @@
  */
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
-import { scanCause } from '../../shared/device-status'
+import { quotaUsedUp, scanCause, stateNameKey } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
@@ -59,15 +59,23 @@ const STATE_HEALTH: Record<DeviceState, TrayHealth> = {
 
 const HEALTH_RANK: Record<TrayHealth, number> = { idle: 0, ok: 1, warning: 2, error: 3 }
 
-/** The window's words for a device state, so the tray and the window say the same thing. */
-export function stateLabel(state: DeviceState, t: Translate): string {
-  return t(`state.${state}`)
+/** The window's words for a device's state, so the tray and the window say the same thing. */
+export function stateLabel(
+  device: Pick<DeviceView, 'state' | 'stateNoteKey' | 'quota'>,
+  t: Translate
+): string {
+  return t(stateNameKey(device))
+}
+
+/** A device's health: its state's, and a warning for one whose messages wait for quota though it is connected. */
+function deviceHealth(device: DeviceView): TrayHealth {
+  return quotaUsedUp(device) && STATE_HEALTH[device.state] === 'ok' ? 'warning' : STATE_HEALTH[device.state]
 }
 
 export function fleetHealth(devices: DeviceView[]): TrayHealth {
   return devices.reduce<TrayHealth>(
     (worst, device) =>
-      HEALTH_RANK[STATE_HEALTH[device.state]] > HEALTH_RANK[worst] ? STATE_HEALTH[device.state] : worst,
+      HEALTH_RANK[deviceHealth(device)] > HEALTH_RANK[worst] ? deviceHealth(device) : worst,
     devices.length === 0 ? 'idle' : 'ok'
   )
 }
@@ -81,9 +89,9 @@ function tooltipFor(state: TrayState, t: Translate): string {
   const { devices } = state
   if (devices.length === 0) return t('desktop.tray.noDevice')
   const connected = devices.filter((d) => d.state === 'connected').length
-  const problems = devices.filter((d) => STATE_HEALTH[d.state] !== 'ok')
+  const problems = devices.filter((d) => deviceHealth(d) !== 'ok')
   const parts = [t('desktop.tray.connected', { connected, total: devices.length })]
-  if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d.state, t)}`).join(', '))
+  if (problems.length > 0) parts.push(problems.map((d) => `${d.label}: ${stateLabel(d, t)}`).join(', '))
   const pending = pendingCount(state.counts)
   if (pending > 0) parts.push(toSendLine(state, pending, t))
   if (state.counts.failed > 0) parts.push(t('desktop.tray.failed', { count: state.counts.failed }))
@@ -123,7 +131,7 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
   const needsLink = device.state === 'needs-scan' || device.state === 'disconnected'
   return {
     id: `device:${device.id}`,
-    label: `${device.label} — ${stateLabel(device.state, t)}`,
+    label: `${device.label} — ${stateLabel(device, t)}`,
     enabled: true,
     submenu: [
       {

@@ -96,7 +96,13 @@ export const enStart = {
   'state.expired': 'Expired',
   'state.token-invalid': 'Token refused',
   'state.unreachable': 'Gateway unreachable',
+  // The same state, the gateway reached: named for what its answer said (see device-status.ts, UNREACHABLE_WORDS).
+  'state.unreachable.serverError': 'Gateway failing',
+  'state.unreachable.rateLimited': 'Gateway asks to slow down',
+  'state.unreachable.notSupported': 'Not a gateway address',
   'state.locked': 'Token locked',
+  // Connected, but the gateway refuses sends for quota: its messages wait (see device-status.ts, quotaUsedUp).
+  'state.connected.quotaUsedUp': 'Connected, quota used up',
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
@@ -176,6 +182,10 @@ export const enStart = {
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',
   'campaigns.autoPause.unreachable': 'Paused: the gateway could not be reached.',
+  'campaigns.autoPause.unreachable.serverError': 'Paused: the gateway is failing (a server error).',
+  'campaigns.autoPause.unreachable.rateLimited': 'Paused: the gateway asked to slow down.',
+  'campaigns.autoPause.unreachable.notSupported':
+    'Paused: the device’s address does not answer as a gateway.',
   // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
   'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
   'campaigns.wait.checking':

@@ -130,6 +130,28 @@ export function reasonInWords(
   return { words: capitalise(words), httpStatus }
 }
 
+/**
+ * A note quoting a send's failure as its `error` ("{error}; this device's queue waits"), with that reason in words
+ * alone: the "(HTTP 400)" and "(gateway: …)" the core wrapped around it are taken off, and the gateway's own words
+ * returned to be shown under their heading, as a failure's are (QA12 Q12-10). Other notes as they are.
+ */
+export function withReasonApart<E extends { noteKey?: string | undefined; noteParams?: Params | undefined }>(
+  entry: E
+): { entry: E; gatewayMessage: string | null } {
+  const error = entry.noteParams?.['error']
+  let current = typeof error === 'string' ? decodeNote(error) : null
+  if (!current || !REASON_WRAPPERS.has(current.key)) return { entry, gatewayMessage: null }
+  let gatewayMessage: string | null = null
+  let reason: string = typeof error === 'string' ? error : ''
+  while (current && REASON_WRAPPERS.has(current.key) && typeof current.params['reason'] === 'string') {
+    const said = current.params['gateway']
+    if (current.key === 'desktop.gateway.said' && typeof said === 'string') gatewayMessage = said
+    reason = current.params['reason']
+    current = decodeNote(reason)
+  }
+  return { entry: { ...entry, noteParams: { ...entry.noteParams, error: reason } }, gatewayMessage }
+}
+
 function capitalise(text: string): string {
   return text.charAt(0).toLocaleUpperCase() + text.slice(1)
 }

@@ -51,6 +51,32 @@ describe('attention strip', () => {
   })
 
   it.each([
+    ['en', 'Front office: Gateway failing. The gateway answers'],
+    ['id', 'Front office: Gateway bermasalah. Gateway menjawab']
+  ] as const)(
+    'names a gateway that answered with a server error as failing, not unreachable (%s, QA12 Q12-01)',
+    (language, start) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({
+              state: 'unreachable',
+              stateNote: 'The gateway is failing (HTTP 503).',
+              stateNoteKey: 'desktop.device.serverErrorStatus',
+              stateNoteParams: { status: 503 }
+            })
+          ]
+        })
+      )
+      render(<AttentionStrip />)
+      expect(screen.getByTestId('attention-dev-1').querySelector('span')?.textContent).toMatch(
+        new RegExp(`^${start}`)
+      )
+    }
+  )
+
+  it.each([
     ['en', 'Renew at jkt.wablas.com'],
     ['id', 'Perpanjang di jkt.wablas.com']
   ] as const)(
@@ -71,16 +97,16 @@ describe('attention strip', () => {
   it.each([
     [
       'en',
-      'Front office: quota used up. Its messages wait: renew or top up the gateway package, then check again.',
+      'Front office: quota used up. Its messages wait: renew or top up the gateway package, then check again. Renew at solo.wablas.com',
       'Check again: Front office'
     ],
     [
       'id',
-      'Front office: kuota habis. Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
+      'Front office: kuota habis. Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi. Perpanjang di solo.wablas.com',
       'Periksa lagi: Front office'
     ]
   ] as const)(
-    'lists a connected device whose quota is used up, with what mends it (%s, QA12 Q12-10)',
+    'lists a connected device whose quota is used up, with what mends it and where (%s, QA12 Q12-10)',
     (language, line, check) => {
       seedStores(
         makeBootstrap({
@@ -92,6 +118,9 @@ describe('attention strip', () => {
       const item = screen.getByTestId('attention-dev-1')
       expect(item.querySelector('span')?.textContent).toBe(line)
       expect(within(item).getByRole('button', { name: check })).toBeTruthy()
+      expect(within(item).getByTestId('renew-link-dev-1').getAttribute('href')).toBe(
+        'https://solo.wablas.com/'
+      )
       expect(screen.queryByTestId('attention-dev-2')).toBeNull()
     }
   )

@@ -6,7 +6,9 @@ import {
   adviceKey,
   deviceStatus,
   renewAddress,
+  quotaUsedUp,
   scanActionKey,
+  stateNameKey,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
@@ -22,14 +24,6 @@ const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
   renew: 'devices.checkAgain',
   checkNetwork: 'devices.checkAgain',
   enterToken: 'devices.token.enter'
-}
-
-/**
- * A device whose state is fine but whose quota is used up (the gateway said so, or refused a send for it): its messages
- * wait until the package is renewed or topped up, so it needs the operator as much as a state that asks for them.
- */
-function quotaUsedUp(device: DeviceView): boolean {
-  return device.quota === 0 && !deviceStatus(device.state).needsAttention
 }
 
 /** An item's one action: its button is disabled while it runs, and a failure is said beside the item. */
@@ -63,7 +57,7 @@ function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
         <strong>{device.label}</strong>: {t('attention.quota.usedUp')}.{' '}
-        <span className="muted">{t('attention.quota.advice')}</span>
+        <span className="muted">{t('attention.quota.advice')}</span> <RenewLink device={device} />
         {problem ? <span className="failure-text"> {problem}</span> : null}
       </span>
       <button
@@ -97,7 +91,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
-        <strong>{device.label}</strong>: {t(`state.${device.state}`)}.{' '}
+        <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
         <span className="muted">{t(adviceKey(device))}</span>
         {renewAddress(device) ? (
           <>

@@ -118,3 +118,19 @@ describe('a part whose sends are in doubt', () => {
     )
   })
 })
+
+describe('a part paused for an unreachable gateway', () => {
+  const paused: CampaignView['devices'][number] = { deviceId: 'dev-1', wait: null, autoPaused: 'unreachable' }
+  const say =
+    (language: Language): Translate =>
+    (key, params) =>
+      translate(language, key, params)
+
+  it('says what the check met while it lasts: a gateway that asked to slow down was reached (QA12 Q12-01)', () => {
+    const slowDown = { state: 'unreachable' as const, stateNoteKey: 'desktop.device.rateLimited' }
+    expect(campaignWaitText(paused, say('en'), {}, slowDown)).toBe('Paused: the gateway asked to slow down.')
+    expect(campaignWaitText(paused, say('id'), {}, slowDown)).toBe('Dijeda: gateway meminta memperlambat.')
+    const network = { state: 'unreachable' as const, stateNoteKey: 'desktop.device.network' }
+    expect(campaignWaitText(paused, say('en'), {}, network)).toBe('Paused: the gateway could not be reached.')
+  })
+})

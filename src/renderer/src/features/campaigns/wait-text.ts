@@ -1,7 +1,7 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
 import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
-import { isSendable } from '../../../../shared/device-status'
+import { isSendable, stateNameKey, unreachablePauseKey } from '../../../../shared/device-status'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { computerZone, formatSecondInZone, formatSoonInZone } from '../../i18n/dates'
 
@@ -70,14 +70,16 @@ export function campaignWaitText(
   part: CampaignView['devices'][number],
   t: Translate,
   { locale, timeZone, sendingPaused = false }: PartContext = {},
-  device?: Pick<DeviceView, 'state'>
+  device?: Pick<DeviceView, 'state' | 'stateNoteKey'>
 ): string {
   const state = heldByState(part, device)
   // Paused by the core, the part waits for Resume; never paused, it goes on by itself once the device can send.
   if (state)
     return t(part.autoPaused ? 'campaigns.autoPause.deviceState' : 'campaigns.wait.deviceState', {
-      state: t(`state.${state}`)
+      state: t(stateNameKey({ state, stateNoteKey: device?.stateNoteKey }))
     })
+  // Paused for an unreachable gateway: by what the check meets while it lasts (a gateway failing was reached).
+  if (part.autoPaused === 'unreachable' && device) return t(unreachablePauseKey(device))
   if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
   // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
   if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')
@@ -96,7 +98,7 @@ export function campaignWaitText(
  */
 export function campaignPartText(
   part: CampaignView['devices'][number],
-  device: Pick<DeviceView, 'label' | 'state'> | undefined,
+  device: Pick<DeviceView, 'label' | 'state' | 'stateNoteKey'> | undefined,
   t: Translate,
   context: PartContext
 ): string {

@@ -8,6 +8,7 @@ import {
   primaryAction,
   renewAddress,
   scanActionKey,
+  stateNameKey,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
@@ -94,7 +95,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
           tone: 'ok',
           text: t(restarted === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected')
         }
-      : { tone: 'bad', text: t('devices.restart.stillDown', { state: t(`state.${device.state}`) }) }
+      : { tone: 'bad', text: t('devices.restart.stillDown', { state: t(stateNameKey(device)) }) }
     : feedback
 
   return (
@@ -104,7 +105,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
           {device.label}
           {device.sandbox ? <span className="tag">{t('devices.sandboxTag')}</span> : null}
         </h3>
-        <StateBadge id={id} state={device.state} />
+        <StateBadge id={id} device={device} />
       </div>
       <dl className="facts">
         <div>
@@ -226,7 +227,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               void run('check', async () => {
                 const after = await refresh(id)
                 if (after.state !== 'connected')
-                  throw new Error(t('devices.checkAgain.still', { state: t(`state.${after.state}`) }))
+                  throw new Error(t('devices.checkAgain.still', { state: t(stateNameKey(after)) }))
                 return t('devices.checkAgain.ok')
               })
             }

@@ -154,6 +154,40 @@ describe('device list', () => {
     expect(screen.getByTestId('device-quota-dev-1').textContent).toBe(words)
   })
 
+  it('names the state by what the check met: a gateway asking to slow down was reached (QA12 Q12-01)', () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({
+            state: 'unreachable',
+            stateNote: 'The gateway asked us to slow down (rate limited).',
+            stateNoteKey: 'desktop.device.rateLimited',
+            stateNoteParams: {}
+          })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    expect(screen.getByTestId('device-state-dev-1').textContent).toBe('⚠Gateway asks to slow down')
+  })
+
+  it.each([
+    ['en', '◌Connected, quota used up', 'Renew at solo.wablas.com'],
+    ['id', '◌Terhubung, kuota habis', 'Perpanjang di solo.wablas.com']
+  ] as const)(
+    'does not call a device whose quota is used up just “Connected”, and links where it is renewed (%s, QA12 Q12-10)',
+    (language, badge, link) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ quota: 0 })] }))
+      render(<DevicesView />)
+      const state = screen.getByTestId('device-state-dev-1')
+      expect(state.textContent).toBe(badge)
+      expect(state.className).toContain('badge--warn')
+      const renew = screen.getByTestId('renew-link-dev-1')
+      expect(renew.textContent).toBe(link)
+      expect(renew.getAttribute('href')).toBe('https://solo.wablas.com/')
+    }
+  )
+
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
     seedStores(
       makeBootstrap({

@@ -1,4 +1,4 @@
-// The way to renew an ended subscription, shown with the advice wherever it is given: the gateway's own dashboard.
+// The way to renew an ended subscription or a used-up quota, shown with the advice wherever it is given: the gateway's own dashboard.
 import type { DeviceView } from '../../../../shared/contract'
 import { renewAddress } from '../../../../shared/device-status'
 import { useT } from '../../i18n'
@@ -11,7 +11,7 @@ export function RenewLink({
   device,
   className
 }: {
-  device: Pick<DeviceView, 'id' | 'state' | 'baseUrl' | 'sandbox'>
+  device: Pick<DeviceView, 'id' | 'state' | 'baseUrl' | 'sandbox' | 'quota'>
   className?: string
 }): React.JSX.Element | null {
   const t = useT()

@@ -1,6 +1,7 @@
 // Announces device state changes to screen readers (a polite live region), e.g. "Front office: Connected".
 import { useEffect, useState } from 'react'
 import type { DeviceState } from '../../../../shared/contract'
+import { stateNameKey } from '../../../../shared/device-status'
 import { useLanguage, useT, type Language } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 
@@ -18,7 +19,7 @@ export function StateAnnouncer(): React.JSX.Element {
         const changed = state.devices.filter((d) => before.has(d.id) && before.get(d.id) !== d.state)
         if (changed.length > 0) {
           const text = changed
-            .map((d) => t('devices.announce', { label: d.label, state: t(`state.${d.state}`) }))
+            .map((d) => t('devices.announce', { label: d.label, state: t(stateNameKey(d)) }))
             .join(' ')
           setAnnouncement({ text, language })
         }

@@ -1,11 +1,18 @@
 // A device's live state as a badge: text and a symbol, never colour alone.
-import type { DeviceState } from '../../../../shared/contract'
-import { deviceStatus } from '../../../../shared/device-status'
+import type { DeviceView } from '../../../../shared/contract'
+import { stateLook, stateNameKey } from '../../../../shared/device-status'
 import { useT } from '../../i18n'
 
-export function StateBadge({ id, state }: { id?: string; state: DeviceState }): React.JSX.Element {
+export function StateBadge({
+  id,
+  device
+}: {
+  id?: string
+  device: Pick<DeviceView, 'state' | 'stateNoteKey' | 'quota'>
+}): React.JSX.Element {
   const t = useT()
-  const { tone, symbol } = deviceStatus(state)
+  const { state } = device
+  const { tone, symbol } = stateLook(device)
   return (
     <span
       className={`badge badge--${tone}`}
@@ -15,7 +22,7 @@ export function StateBadge({ id, state }: { id?: string; state: DeviceState }): 
       <span aria-hidden="true" className="badge-symbol">
         {symbol}
       </span>
-      {t(`state.${state}`)}
+      {t(stateNameKey(device))}
     </span>
   )
 }

@@ -1,12 +1,15 @@
 // A device offered to send from, as every picker names it (Send's device list, a campaign's "Send from"): its state
 // beside its label, and what messages queued on it wait for when it cannot send now.
 import type { DeviceState, DeviceView } from '../../../../shared/contract'
-import { deviceStatus } from '../../../../shared/device-status'
+import { deviceStatus, stateNameKey } from '../../../../shared/device-status'
 import type { MessageKey, Translate } from '../../i18n'
 
 /** "Sandbox device — Needs a QR scan": the state before anything else, since a narrow window cuts a label's end. */
-export function deviceChoiceLabel(device: Pick<DeviceView, 'label' | 'state'>, t: Translate): string {
-  return `${device.label} — ${t(`state.${device.state}`)}`
+export function deviceChoiceLabel(
+  device: Pick<DeviceView, 'label' | 'state' | 'stateNoteKey'>,
+  t: Translate
+): string {
+  return `${device.label} — ${t(stateNameKey(device))}`
 }
 
 /** What a message queued for a device not connected waits for: the thing that would let it go (QA 2026-11-29). */

@@ -45,7 +45,7 @@ export function LinkingWizard(): React.JSX.Element {
         </ViewHeading>
         {/* Done and still connected, the step list and the done sentence say it: a badge would say it again. */}
         {device && !(step === 'done' && device.state === 'connected') ? (
-          <StateBadge id={`wizard-${device.id}`} state={device.state} />
+          <StateBadge id={`wizard-${device.id}`} device={device} />
         ) : null}
       </div>
       <ol className="stepper" aria-label={t('linking.stepsLabel')}>
@@ -119,7 +119,7 @@ function PickStep(): React.JSX.Element {
                   onClick={() => void useLinking.getState().open(d.id)}
                 >
                   <span className="pick-label">{d.label}</span>
-                  <StateBadge state={d.state} />
+                  <StateBadge device={d} />
                 </button>
               </li>
             ))}

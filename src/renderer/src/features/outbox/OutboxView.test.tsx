@@ -13,6 +13,7 @@ import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
+import { noteFields } from '../../../../shared/i18n/note-text'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
 import {
@@ -1234,6 +1235,51 @@ describe('timeline notes in the operator’s language (QA findings 10 and 18)', 
       await user.click(await screen.findByTestId('outbox-open-t-1'))
       const timeline = await screen.findByTestId('outbox-timeline')
       expect([...timeline.querySelectorAll('.timeline-note')].map((note) => note.textContent)).toEqual(notes)
+    }
+  )
+})
+
+describe('a timeline note quoting a send refused by the gateway (QA12 Q12-10)', () => {
+  const waiting = makeItem({ id: 'q-1', status: 'queued', attempts: 1 })
+  const refused = encodeNote('desktop.gateway.said', {
+    reason: encodeNote('desktop.gateway.httpStatus', {
+      reason: encodeNote('desktop.gateway.quotaExceeded'),
+      status: 400
+    }),
+    gateway: 'quota not enough, please renew'
+  })
+  const note = encodeNote('desktop.note.deviceQueueWaits', { error: refused })
+  const history: ItemDetail['history'] = [
+    { at: '2026-11-30T03:00:00.000Z', status: 'queued', note: null },
+    { at: '2026-11-30T03:00:01.000Z', status: 'sending', note: null },
+    { at: '2026-11-30T03:00:02.000Z', status: 'queued', ...noteFields(note, 'note', 'noteKey', 'noteParams') }
+  ]
+
+  it.each([
+    [
+      'en',
+      'the device has no quota left; this device’s queue waits',
+      'What the gateway said: quota not enough, please renew'
+    ],
+    [
+      'id',
+      'kuota perangkat sudah habis; antrean perangkat ini menunggu',
+      'Yang dikatakan gateway: quota not enough, please renew'
+    ]
+  ] as const)(
+    'gives the reason in words alone and the gateway’s own words under their heading, no HTTP code (%s)',
+    async (language, words, said) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.handle('outbox:list', () => ({ items: [waiting], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: waiting, history }))
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-q-1'))
+      const timeline = await screen.findByTestId('outbox-timeline')
+      const last = [...timeline.querySelectorAll('li')].filter((li) => li.dataset['future'] !== 'true').at(-1)
+      expect(last?.textContent).not.toMatch(/HTTP|400|\(gateway/)
+      expect(last?.querySelector('.timeline-note')?.textContent).toContain(words)
+      expect(last?.querySelector('.timeline-said')?.textContent).toBe(said)
     }
   )
 })

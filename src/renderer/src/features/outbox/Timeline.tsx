@@ -1,6 +1,6 @@
 // An item's status timeline: what happened (queued → … → read, with times and notes), what is still to come, or why it failed.
 import type { OutboxItemView } from '../../../../shared/contract'
-import { historyNote, reasonInWords } from '../../../../shared/i18n/note-text'
+import { historyNote, reasonInWords, withReasonApart } from '../../../../shared/i18n/note-text'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
@@ -52,9 +52,7 @@ export function Timeline({
             {continuesStep(history, index) ? null : <StatusBadge status={entry.status} />}
             <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
-            {entry.note && !(item.failure && index === lastFailed) ? (
-              <span className="timeline-note">{historyNote(language, withGatewayWords(entry))}</span>
-            ) : null}
+            {entry.note && !(item.failure && index === lastFailed) ? <EntryNote entry={entry} /> : null}
           </li>
         ))}
         {upcoming.map((status) => (
@@ -76,6 +74,26 @@ export function Timeline({
       </ol>
       {item.failure ? <FailureReason failure={item.failure} /> : null}
     </div>
+  )
+}
+
+/**
+ * An entry's note in the operator's language; a send's failure it quotes in words alone, and the gateway's own words
+ * under their heading, as a failure's reason below is given (no "(HTTP 400)" in the middle of a sentence).
+ */
+function EntryNote({ entry }: { entry: ItemDetail['history'][number] }): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const { entry: apart, gatewayMessage } = withReasonApart(withGatewayWords(entry))
+  return (
+    <>
+      <span className="timeline-note">{historyNote(language, apart)}</span>
+      {gatewayMessage ? (
+        <span className="timeline-said">
+          <strong>{t('outbox.failure.gateway')}</strong> <q dir="auto">{gatewayMessage}</q>
+        </span>
+      ) : null}
+    </>
   )
 }
 

@@ -34,4 +34,22 @@ describe('waitingReason', () => {
       expect(waitingReason(makeItem({ status: 'queued', attempts: 1 }), spent, say, formatTime)).toBe(words)
     }
   )
+
+  it.each([
+    ['en', 'Front office is “Gateway failing”'],
+    ['id', 'Front office berstatus “Gateway bermasalah”']
+  ] as const)(
+    'says an item waits for a gateway that is failing, not one that cannot be reached (%s, QA12 Q12-01)',
+    (language, words) => {
+      const say: Translate = (key, params) => translate(language, key, params)
+      const failing = makeDevice({
+        label: 'Front office',
+        state: 'unreachable',
+        stateNoteKey: 'desktop.device.serverErrorStatus',
+        stateNoteParams: { status: 503 }
+      })
+      const item = makeItem({ status: 'queued' })
+      expect(waitingReason(item, { device: failing, sendingPaused: false }, say, formatTime)).toBe(words)
+    }
+  )
 })

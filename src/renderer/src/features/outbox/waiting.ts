@@ -1,5 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
+import { stateNameKey } from '../../../../shared/device-status'
 import {
   bucketCountsOf,
   isSendInDoubt,
@@ -34,7 +35,7 @@ export function waitingReason(
   if (device?.paused) return t('outbox.waiting.devicePaused', { device: device.label })
   if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
   if (device && device.state !== 'connected' && device.state !== 'unknown')
-    return t('outbox.waiting.deviceState', { device: device.label, state: t(`state.${device.state}`) })
+    return t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) })
   // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
   if (device && device.quota === 0 && item.status === 'queued')
     return t('outbox.waiting.noQuota', { device: device.label })

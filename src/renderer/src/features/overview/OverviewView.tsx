@@ -123,7 +123,7 @@ function FleetRow({ device, now }: { device: DeviceView; now: number }): React.J
   return (
     <li className="fleet-row" data-testid={`fleet-${device.id}`}>
       <span className="fleet-label">{device.label}</span>
-      <StateBadge state={device.state} />
+      <StateBadge device={device} />
       <span className="fleet-facts muted">
         {t('overview.quota', { quota })}
         {' · '}

@@ -1,6 +1,7 @@
 // The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`).
 import { useEffect, useRef, useState } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
+import { stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -56,9 +57,7 @@ export function SandboxPanel({
     try {
       const updated = await call('sandbox:control', { deviceId: device.id, action })
       useDevices.getState().upsert(updated)
-      setStatus(
-        t('sandbox.done', { action: t(`sandbox.action.${action}`), state: t(`state.${updated.state}`) })
-      )
+      setStatus(t('sandbox.done', { action: t(`sandbox.action.${action}`), state: t(stateNameKey(updated)) }))
     } catch {
       // The sandbox answers in developer terms; the operator needs to know only that this step does not apply now,
       // or, for a scan while a scan is needed, what comes first: no code is shown (or it expired) until a relink.
@@ -67,7 +66,7 @@ export function SandboxPanel({
           ? t('sandbox.refused.noCode', { relink: t('devices.relink'), scan: t('sandbox.action.scan') })
           : t('sandbox.refused', {
               action: t(`sandbox.action.${action}`),
-              state: t(`state.${device.state}`)
+              state: t(stateNameKey(device))
             })
       )
     } finally {
