@@ -1395,6 +1395,8 @@ export const enRest = {
   'customers.renamed': 'Renamed to {name}.',
   'customers.remove': 'Remove {name}',
   'customers.removed': '{name} ({phone}) removed from the customers.',
+  'customers.renameButton': 'Rename',
+  'customers.removeButton': 'Remove',
   'customers.undo': 'Undo: add {name} back',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'campaigns.file.hint': 'Drop a CSV or Excel file (.csv, .xlsx) here, or choose one.',

@@ -1578,6 +1578,8 @@ export const id: Record<MessageKey, string> = {
   'customers.renamed': 'Nama diganti menjadi {name}.',
   'customers.remove': 'Hapus {name}',
   'customers.removed': '{name} ({phone}) dihapus dari pelanggan.',
+  'customers.renameButton': 'Ganti nama',
+  'customers.removeButton': 'Hapus',
   'customers.undo': 'Batalkan: tambahkan {name} lagi',
   // Issue 27: a dropped spreadsheet, the campaign's import, pre-send summary, reading state and device budget.
   'drop.sheet.question': 'Impor sebagai penerima kampanye, atau lampirkan ke pesan?',

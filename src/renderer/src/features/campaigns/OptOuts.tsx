@@ -343,7 +343,7 @@ export function OptOuts(): React.JSX.Element {
                   else next.delete(o.phone)
                   setSelected(next)
                 }}
-              />{' '}
+              />
               {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
               {o.name ? (
                 <>
