@@ -1377,7 +1377,7 @@ export const enRest = {
   // QA11 (Q11-12): the customer list (the contacts campaigns' name columns, the inbox and the operator fill).
   'customers.title': 'Customers',
   'customers.intro':
-    "Names for numbers: a campaign's name column and the inbox add them too. A name given here is never replaced by one learnt later.",
+    "Names for numbers: a campaign's name column and Messages in add them too. A name given here is never replaced by one learnt later.",
   'customers.search': 'Search by the start of a name or number',
   'customers.none': 'No customers yet.',
   'customers.noMatch': 'No customer starts with “{search}”.',

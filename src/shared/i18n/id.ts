@@ -1557,10 +1557,10 @@ export const id: Record<MessageKey, string> = {
     '{count} nomor dikeluarkan dari daftar: kampanye bisa mengirim ke nomor itu lagi.',
   'campaigns.optOuts.undo': 'Batalkan: masukkan lagi ke daftar',
   'campaigns.optOuts.restored': '{count} nomor dimasukkan lagi ke daftar.',
-  // QA11 (Q11-12): daftar pelanggan (kontak dari kolom nama kampanye, kotak masuk, dan operator).
+  // QA11 (Q11-12): daftar pelanggan (kontak dari kolom nama kampanye, Pesan masuk, dan operator).
   'customers.title': 'Pelanggan',
   'customers.intro':
-    'Nama untuk nomor: kolom nama kampanye dan kotak masuk juga menambahkannya. Nama yang diberikan di sini tidak pernah diganti oleh nama yang diketahui kemudian.',
+    'Nama untuk nomor: kolom nama kampanye dan Pesan masuk juga menambahkannya. Nama yang diberikan di sini tidak pernah diganti oleh nama yang diketahui kemudian.',
   'customers.search': 'Cari dengan awal nama atau nomor',
   'customers.none': 'Belum ada pelanggan.',
   'customers.noMatch': 'Tidak ada pelanggan yang berawalan “{search}”.',
