@@ -1027,6 +1027,27 @@ export const ContactView = z.object({
 })
 export type ContactView = z.infer<typeof ContactView>
 
+/** A contact in the window's customer list: with whether the number is on the opt-out list. */
+export const CustomerView = ContactView.extend({ optedOut: z.boolean() })
+export type CustomerView = z.infer<typeof CustomerView>
+
+/** Where a page of the customer list ends: the next one starts after this name and number. */
+export const CustomerPlace = z.object({ name: z.string().max(200), phone: z.string().max(40) })
+export type CustomerPlace = z.infer<typeof CustomerPlace>
+
+/** An entry of the opt-out list. */
+export const OptOutEntry = z.object({
+  phone: z.string(),
+  /** operator | import | outbox | keyword (the customer's stop word); older rows may hold others. */
+  source: z.string().max(40),
+  addedAt: z.number(),
+  /** The contact's name when the number is a known contact. */
+  name: z.string().nullable(),
+  /** The customer's word that opted the number out (source keyword); null otherwise and for older entries. */
+  keyword: z.string().max(200).nullable()
+})
+export type OptOutEntry = z.infer<typeof OptOutEntry>
+
 /** A canned reply, kept per device; its text may hold {name} and {number} (renderReplyTemplate). */
 export const CannedReplyView = z.object({
   id: z.number().int().positive(),
@@ -1646,20 +1667,7 @@ export const invokeChannels = builtOnFirstUse({
   }),
   'optouts:list': () => ({
     request: Empty,
-    reply: z.object({
-      optOuts: z.array(
-        z.object({
-          phone: z.string(),
-          /** operator | import | outbox | keyword (the customer's stop word); older rows may hold others. */
-          source: z.string(),
-          addedAt: z.number(),
-          /** The contact's name when the number is a known contact. */
-          name: z.string().nullable(),
-          /** The customer's word that opted the number out (source keyword); null otherwise and for older entries. */
-          keyword: z.string().nullable()
-        })
-      )
-    })
+    reply: z.object({ optOuts: z.array(OptOutEntry) })
   }),
   /** Numbers typed, imported from a file's text (one per line or comma-separated), or from an outbox item. */
   'optouts:add': () => ({
@@ -1678,6 +1686,20 @@ export const invokeChannels = builtOnFirstUse({
   'optouts:remove': () => ({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ ok: z.literal(true), gatewaySync: GatewaySync })
+  }),
+  /** Many numbers off the list at once; `removed`: the entries that were on it, as they were (for optouts:restore). */
+  'optouts:removeMany': () => ({
+    request: z.object({ phones: z.array(z.string().min(1).max(40)).min(1).max(100_000) }),
+    reply: z.object({ removed: z.array(OptOutEntry), gatewaySync: GatewaySync })
+  }),
+  /** A removal taken back: the entries put on the list again as they were (how and when each got there). */
+  'optouts:restore': () => ({
+    request: z.object({
+      entries: z
+        .array(OptOutEntry.omit({ name: true }).extend({ phone: z.string().min(1).max(40) }))
+        .max(100_000)
+    }),
+    reply: z.object({ restored: z.number().int(), gatewaySync: GatewaySync })
   }),
   /** The texts that put a customer on the list (and take them off again) when they are all a message says. */
   'optouts:keywords': () => ({ request: Empty, reply: OptOutKeywordLists }),
@@ -1800,6 +1822,18 @@ export const invokeChannels = builtOnFirstUse({
       search: z.string().max(100).optional()
     }),
     reply: z.object({ contacts: z.array(ContactView), next: z.string().nullable() })
+  }),
+  /**
+   * The window's customer list, a page at a time: by name, `after` the previous page's end; `search` a name's start,
+   * or a number's (any form Send takes), then listed by number. Each with whether it opted out.
+   */
+  'contacts:page': () => ({
+    request: z.object({
+      limit: z.number().int().min(1).max(200).default(50),
+      after: CustomerPlace.optional(),
+      search: z.string().max(100).optional()
+    }),
+    reply: z.object({ customers: z.array(CustomerView), next: CustomerPlace.nullable() })
   }),
   /**
    * The names of many chats at once (the window's one lookup, batched and cached): a number's contact name, a group's

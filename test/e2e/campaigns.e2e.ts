@@ -189,6 +189,21 @@ describe('campaign journey in Chromium', () => {
       .poll(() => budi.first().locator('.row-recipient').textContent())
       .toBe('Budi +62 812-3456-7890')
 
+    // The customer list beside the opt-out list (QA11 Q11-12): the learnt names, who opted out, a name's start found,
+    // a bad number said at its field; nothing axe objects to with it open.
+    await harness.core.handlers['optouts:add']({ phones: ['081234567892'], source: 'operator' })
+    await openTab(p, 'campaigns')
+    await p.getByTestId('customers').locator('summary').click()
+    const customers = p.getByTestId('customer-entry')
+    await expect.poll(() => customers.count()).toBe(3)
+    expect(await customers.filter({ hasText: 'Dedi' }).textContent()).toContain('opted out')
+    await p.getByLabel('Search by the start of a name or number').fill('bu')
+    await expect.poll(() => customers.allTextContents()).toHaveLength(2)
+    await p.getByLabel('Phone number', { exact: true }).fill('12ab')
+    await p.getByRole('button', { name: 'Add customer' }).click()
+    expect(await p.getByLabel('Phone number', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+    expect(await seriousA11yViolations(p)).toEqual([])
+
     // The Send view's picker: a typed name suggests the contact, arrows and Enter pick it, Backspace removes it.
     await openTab(p, 'send')
     const picker = p.getByRole('combobox', { name: 'Phone numbers' })

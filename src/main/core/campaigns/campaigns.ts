@@ -39,6 +39,7 @@ import {
   type ItemStatus,
   type NewItem,
   type ContactNameFromRow,
+  type OptOutRecord,
   type SqliteDatabase,
   UNSENT
 } from '../store'
@@ -1452,6 +1453,14 @@ export function createCampaigns(deps: CampaignsDeps) {
         return added
       },
       remove: (phone: string) => store.removeOptOut(phone),
+      /** Many numbers at once; answers the entries taken off, to put back as they were (restore). */
+      removeMany: (phones: readonly string[]) => store.removeOptOuts(phones),
+      /** Entries taken off put back: what opting out does to waiting campaign rows, it does again. */
+      restore: (entries: readonly Omit<OptOutRecord, 'name'>[]): number => {
+        const restored = store.restoreOptOuts(entries)
+        cancelOptedOutRows(new Set(entries.map((e) => e.phone)))
+        return restored
+      },
       has: (phone: string) => store.isOptedOut(phone),
       list: () => store.optOuts()
     }

@@ -42,6 +42,8 @@ export type CampaignChannel =
   | 'optouts:keywords'
   | 'optouts:setKeywords'
   | 'optouts:remove'
+  | 'optouts:removeMany'
+  | 'optouts:restore'
 
 /**
  * What the commands ask of the devices (the app's DeviceRegistry; the terminal's one device): a device by id, the
@@ -506,6 +508,42 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
       campaigns.optOuts.remove(normalised)
       return { ok: true as const, gatewaySync: await pushToGateways([normalised], false) }
+    },
+    async 'optouts:removeMany'({ phones }) {
+      // The window sends the list's own (normalised) numbers; any other spelling is read as the core reads one.
+      const removed = campaigns.optOuts.removeMany(
+        phones.map((phone) => {
+          try {
+            return normalisePhone(phone)
+          } catch {
+            return phone
+          }
+        })
+      )
+      return {
+        removed,
+        gatewaySync: await pushToGateways(
+          removed.map((e) => e.phone),
+          false
+        )
+      }
+    },
+    async 'optouts:restore'({ entries }) {
+      const stored = entries.flatMap((entry) => {
+        try {
+          return [{ ...entry, phone: normalisePhone(entry.phone) }]
+        } catch {
+          return []
+        }
+      })
+      const restored = campaigns.optOuts.restore(stored)
+      return {
+        restored,
+        gatewaySync: await pushToGateways(
+          stored.map((e) => e.phone),
+          true
+        )
+      }
     }
   }
 }

@@ -14,6 +14,7 @@ export type ConversationChannel =
   | 'inbox:deleteConversation'
   | 'inbox:search'
   | 'contacts:list'
+  | 'contacts:page'
   | 'contacts:names'
   | 'contacts:suggest'
   | 'contacts:set'
@@ -97,6 +98,7 @@ export function createConversationCommands(deps: {
     },
     'inbox:search': async ({ text, ...options }) => deps.inbox.conversations.search(text, options),
     'contacts:list': async (request) => deps.inbox.conversations.contacts.list(request),
+    'contacts:page': async (request) => deps.inbox.conversations.contacts.page(request),
     'contacts:names': async ({ chats }) => ({ names: deps.inbox.conversations.contacts.names(chats) }),
     'contacts:suggest': async ({ text, limit }) => ({
       suggestions: deps.inbox.conversations.contacts.suggest(text, limit)

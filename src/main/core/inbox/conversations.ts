@@ -5,6 +5,8 @@ import { messageView } from './commands'
 import type {
   CannedReplyView,
   ContactView,
+  CustomerPlace,
+  CustomerView,
   InboxConversationView,
   InboxMessageView,
   InboxThreadEntry,
@@ -507,6 +509,19 @@ export function createConversations(deps: ConversationsDeps) {
         const rows = contacts.list({ limit: limit + 1, after: options.after, search: options.search })
         const page = rows.slice(0, limit)
         return { contacts: page.map(contactView), next: rows.length > limit ? page.at(-1)!.phone : null }
+      },
+      /** The customer list's page: one more read than shown says whether another page follows. */
+      page(options: { limit: number; after?: CustomerPlace; search?: string }): {
+        customers: CustomerView[]
+        next: CustomerPlace | null
+      } {
+        const rows = contacts.page({ ...options, limit: options.limit + 1 })
+        const shown = rows.slice(0, options.limit)
+        const last = shown.at(-1)
+        return {
+          customers: shown.map((c) => ({ ...contactView(c), optedOut: c.optedOut })),
+          next: rows.length > options.limit && last ? { name: last.name, phone: last.phone } : null
+        }
       },
       get: (phone: string): ContactView | undefined => {
         const contact = contacts.get(phone)

@@ -499,6 +499,36 @@ export class CampaignStore {
     return this.prepare('DELETE FROM opt_outs WHERE phone = ?').run(phone).changes > 0
   }
 
+  /** Takes many numbers off the list at once; answers the entries that were on it, as they were (to put them back). */
+  removeOptOuts(phones: readonly string[]): OptOutRecord[] {
+    const read = this.prepare(
+      `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name, o.keyword
+         FROM opt_outs o LEFT JOIN contacts c ON c.phone = o.phone WHERE o.phone = ?`
+    )
+    const remove = this.prepare('DELETE FROM opt_outs WHERE phone = ?')
+    return this.batch(() =>
+      [...new Set(phones)].flatMap((phone) => {
+        const entry = read.get(phone) as OptOutRecord | undefined
+        if (!entry) return []
+        remove.run(phone)
+        return [entry]
+      })
+    )
+  }
+
+  /** Puts removed entries back as they were (how and when each got on the list); answers how many were put back. */
+  restoreOptOuts(entries: readonly Omit<OptOutRecord, 'name'>[]): number {
+    const statement = this.prepare(
+      'INSERT OR IGNORE INTO opt_outs (phone, source, added_at, keyword) VALUES (?, ?, ?, ?)'
+    )
+    return this.batch(() =>
+      entries.reduce(
+        (restored, e) => restored + statement.run(e.phone, e.source, e.addedAt, e.keyword).changes,
+        0
+      )
+    )
+  }
+
   optOuts(): OptOutRecord[] {
     return this.prepare(
       `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name, o.keyword

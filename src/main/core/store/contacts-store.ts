@@ -4,6 +4,7 @@
 // name is whatever the customer typed in WhatsApp), and between a spreadsheet and the gateway the newer one is kept.
 import type Database from 'better-sqlite3'
 import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
+import { phoneSearch } from '../../../shared/domain'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -15,6 +16,22 @@ export interface ContactRecord {
   source: ContactSource
   updatedAt: number
 }
+
+/** A contact as the customer list shows it: with whether the number is on the opt-out list. */
+export interface CustomerRecord extends ContactRecord {
+  optedOut: boolean
+}
+
+/** Where a page of the customer list ends: the next page starts after this name and number. */
+export interface CustomerPlace {
+  name: string
+  phone: string
+}
+
+/** Sorts after every character a name can hold: a prefix's range ends just below it. */
+const AFTER_EVERY_CHARACTER = '\u{10FFFF}'
+/** The character after 9: a number's prefix range ends just below it. */
+const AFTER_DIGITS = ':'
 
 interface ContactRow {
   phone: string
@@ -77,6 +94,47 @@ export class ContactsStore {
       )
       .all(...params, options.limit) as ContactRow[]
     return rows.map(toContact)
+  }
+
+  /**
+   * A page of the customer list: by name whatever its case (then number), `after` the previous page's end; `search`,
+   * when it reads as a number (0812…, +62 …), keeps the numbers that start so, listed by number; otherwise the names
+   * that start with it. Each walks an index from a point and stops at `limit` (the list stays quick at 100,000).
+   */
+  page(options: { limit: number; after?: CustomerPlace; search?: string }): CustomerRecord[] {
+    const search = options.search?.trim() ?? ''
+    const number = search === '' ? null : phoneSearch(search)
+    const where: string[] = []
+    const params: string[] = []
+    let order: string
+    if (number) {
+      where.push('c.phone >= ? AND c.phone < ?')
+      params.push(number.start, number.start + AFTER_DIGITS)
+      if (options.after) {
+        where.push('c.phone > ?')
+        params.push(options.after.phone)
+      }
+      order = 'c.phone'
+    } else {
+      if (search !== '') {
+        where.push('c.name >= ? COLLATE NOCASE AND c.name < ? COLLATE NOCASE')
+        params.push(search, search + AFTER_EVERY_CHARACTER)
+      }
+      if (options.after) {
+        // Spelled out, not as a row value: SQLite starts the index walk at the name only when it is a range of its own.
+        where.push('c.name >= ? COLLATE NOCASE AND (c.name > ? COLLATE NOCASE OR c.phone > ?)')
+        params.push(options.after.name, options.after.name, options.after.phone)
+      }
+      order = 'c.name COLLATE NOCASE, c.phone'
+    }
+    const rows = preparedOnce(
+      this.db,
+      `SELECT c.phone, c.name, c.source, c.updated_at,
+              EXISTS (SELECT 1 FROM opt_outs o WHERE o.phone = c.phone) AS opted_out
+         FROM contacts c ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY ${order} LIMIT ?`
+    ).all(...params, options.limit) as (ContactRow & { opted_out: 0 | 1 })[]
+    return rows.map((row) => ({ ...toContact(row), optedOut: row.opted_out === 1 }))
   }
 
   /**

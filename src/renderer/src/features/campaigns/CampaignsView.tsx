@@ -38,6 +38,7 @@ import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
+import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields } from './PacingFields'
 import {
   campaignStatusKey,
@@ -183,6 +184,7 @@ export function CampaignsView(): React.JSX.Element {
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
       <ViewHeading id="campaigns-heading">{t('campaigns.title')}</ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
+      <Customers />
       <OptOuts />
       {listError ? (
         <p className="alert alert--bad" role="alert" data-testid="campaigns-list-error">

@@ -169,3 +169,105 @@ describe('what an add says', () => {
     expect(fake.requests('optouts:add')).toEqual([])
   })
 })
+
+describe('searching and taking many off (QA11 Q11-13: 5,004 entries, only the first 200 and × one by one)', () => {
+  const listed = (): OptOut[] => [
+    entry('6281234567001', { name: 'Budi Santoso' }),
+    entry('6281234567002', { source: 'keyword', keyword: 'STOP' }),
+    entry('6285700000003', { name: 'Ani' }),
+    ...Array.from({ length: 300 }, (_, i) => entry(`62899000${String(i).padStart(5, '0')}`))
+  ]
+  let list: OptOut[]
+  beforeEach(() => {
+    list = listed()
+    fake.handle('optouts:list', () => ({ optOuts: list }))
+    fake.handle('optouts:removeMany', ({ phones }) => {
+      const removed = list.filter((o) => phones.includes(o.phone))
+      list = list.filter((o) => !phones.includes(o.phone))
+      return { removed, gatewaySync: { background: false, devices: [] } }
+    })
+    fake.handle('optouts:restore', ({ entries }) => {
+      list = [...list, ...entries.map((e) => ({ ...e, name: null }))]
+      return { restored: entries.length, gatewaySync: { background: false, devices: [] } }
+    })
+  })
+
+  it('finds entries by name and by a number typed as Send takes it, beyond the first 200', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (303)')
+    const search = screen.getByLabelText('Search the list (name or number)')
+    await user.type(search, 'budi')
+    expect(screen.getAllByTestId('optout-entry').map((li) => li.textContent)).toEqual([
+      expect.stringContaining('Budi Santoso')
+    ])
+    await user.clear(search)
+    await user.type(search, '0812-3456-700')
+    expect(screen.getByTestId('optouts-matches').textContent).toBe('2 numbers match.')
+    await user.clear(search)
+    // The last of 300 numbers past the first 200 shown.
+    await user.type(search, '0899 0000 0299')
+    expect(screen.getAllByTestId('optout-entry')).toHaveLength(1)
+  })
+
+  it('takes all the matches off after a question that warns campaigns will message them, says how many, and undoes it', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (303)')
+    await user.type(screen.getByLabelText('Search the list (name or number)'), '0812')
+    await user.click(screen.getByLabelText('Select all 2 matches'))
+    await user.click(screen.getByRole('button', { name: 'Take 2 off the list…' }))
+    expect(screen.getByTestId('optouts-confirm').textContent).toContain(
+      'Take 2 numbers off the opt-out list? Campaigns will be able to message them again.'
+    )
+    // The safe choice has the focus: Enter keeps them.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })))
+    await user.click(screen.getByRole('button', { name: 'Take 2 off' }))
+    expect(fake.requests('optouts:removeMany')).toEqual([{ phones: ['6281234567001', '6281234567002'] }])
+    const result = await screen.findByText('2 numbers taken off the list: campaigns can message them again.')
+    await waitFor(() => expect(document.activeElement).toBe(result))
+    await user.click(screen.getByRole('button', { name: 'Undo: put back on the list' }))
+    // Put back as they were: how and when each got on the list.
+    expect(fake.requests('optouts:restore')).toEqual([
+      {
+        entries: [
+          { phone: '6281234567001', source: 'import', addedAt: entry('x').addedAt, keyword: null },
+          { phone: '6281234567002', source: 'keyword', addedAt: entry('x').addedAt, keyword: 'STOP' }
+        ]
+      }
+    ])
+    const back = await screen.findByText('2 numbers put back on the list.')
+    await waitFor(() => expect(document.activeElement).toBe(back))
+    expect(screen.getByText('Opt-out list (303)')).toBeTruthy()
+  })
+
+  it('takes the ticked entries off, and says so in Indonesian', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Daftar berhenti berlangganan (303)')
+    await user.click(screen.getByLabelText('Pilih Ani +62 857-0000-0003'))
+    await user.click(screen.getByLabelText('Pilih +62 812-3456-7002'))
+    await user.click(screen.getByRole('button', { name: 'Keluarkan 2 dari daftar…' }))
+    await user.click(screen.getByRole('button', { name: 'Keluarkan 2' }))
+    expect(fake.requests('optouts:removeMany')).toEqual([{ phones: ['6285700000003', '6281234567002'] }])
+    expect(
+      await screen.findByText('2 nomor dikeluarkan dari daftar: kampanye bisa mengirim ke nomor itu lagi.')
+    ).toBeTruthy()
+  })
+
+  it('offers Undo after one entry is taken off with ×', async () => {
+    fake.handle('optouts:remove', ({ phone }) => {
+      list = list.filter((o) => o.phone !== phone)
+      return { ok: true as const, gatewaySync: { background: false, devices: [] } }
+    })
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (303)')
+    await user.click(screen.getByRole('button', { name: 'Remove Ani +62 857-0000-0003 from the list' }))
+    await user.click(await screen.findByRole('button', { name: 'Undo: put back on the list' }))
+    expect(fake.requests('optouts:restore')).toEqual([
+      { entries: [{ phone: '6285700000003', source: 'import', addedAt: entry('x').addedAt, keyword: null }] }
+    ])
+  })
+})

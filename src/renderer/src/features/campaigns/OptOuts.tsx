@@ -1,5 +1,5 @@
-// The opt-out list: numbers that never get a campaign message. Add typed or pasted numbers (or a file's text), remove
-// one, export the list as CSV.
+// The opt-out list: numbers that never get a campaign message. Add typed or pasted numbers (or a file's text), search
+// it, take one or many off (and put them back), export the list as CSV.
 import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
+import { matchesOptOut } from './optouts-search'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -75,10 +76,18 @@ export function OptOuts(): React.JSX.Element {
   const [note, setNote] = useState<string | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
+  const [search, setSearch] = useState('')
+  /** The numbers ticked for taking off together. */
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  /** How many the question "take them off?" is about, while it is asked. */
+  const [asking, setAsking] = useState(false)
+  /** The entries the last removal took off, as they were: Undo puts them back. */
+  const [removed, setRemoved] = useState<OptOut[] | null>(null)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
   // box empties and a removed entry's button is gone, either of which drops the focus to the page.
   const focusAfterReload = useRef<'result' | { removedAt: number } | null>(null)
   const resultRef = useRef<HTMLParagraphElement>(null)
+  const keepRef = useRef<HTMLButtonElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const addRef = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
@@ -90,7 +99,7 @@ export function OptOuts(): React.JSX.Element {
       return
     }
     // The entry now in the removed one's place (else the last), or the box to add numbers once the list is empty.
-    const buttons = listRef.current?.querySelectorAll('button') ?? []
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>('button.optout-remove') ?? []
     const next = buttons[Math.min(target.removedAt, buttons.length - 1)]
     ;(next ?? addRef.current)?.focus()
   }, [list])
@@ -114,6 +123,7 @@ export function OptOuts(): React.JSX.Element {
     try {
       setResult(await call('optouts:add', { phones, source }))
       setNote(null)
+      setRemoved(null)
       setText('')
       focusAfterReload.current = 'result'
       setReload((n) => n + 1)
@@ -127,6 +137,46 @@ export function OptOuts(): React.JSX.Element {
       .split(/[\r\n,;]+/)
       .map((p) => p.trim())
       .filter((p) => p !== '')
+
+  /** What a removal says, with Undo beside it: the result takes the focus once the list is read again. */
+  function sayRemoved(entries: OptOut[], words: string, focus: 'result' | { removedAt: number }): void {
+    setResult(null)
+    setNote(words)
+    setRemoved(entries)
+    setSelected(new Set())
+    focusAfterReload.current = focus
+    setReload((n) => n + 1)
+  }
+
+  async function removeSelected(): Promise<void> {
+    setError(null)
+    setAsking(false)
+    try {
+      const reply = await call('optouts:removeMany', { phones: [...selected] })
+      sayRemoved(reply.removed, t('campaigns.optOuts.removedMany', { count: reply.removed.length }), 'result')
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  async function undoRemoval(entries: OptOut[]): Promise<void> {
+    setError(null)
+    try {
+      const reply = await call('optouts:restore', {
+        entries: entries.map(({ phone, source, addedAt, keyword }) => ({ phone, source, addedAt, keyword }))
+      })
+      setRemoved(null)
+      setNote(t('campaigns.optOuts.restored', { count: reply.restored }))
+      focusAfterReload.current = 'result'
+      setReload((n) => n + 1)
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  const matches = list.filter((o) => matchesOptOut(o, search))
+  const searching = search.trim() !== ''
+  const allSelected = matches.length > 0 && matches.every((o) => selected.has(o.phone))
 
   function exportCsv(): void {
     const url = URL.createObjectURL(new Blob([optOutsCsv(list)], { type: 'text/csv' }))
@@ -187,7 +237,7 @@ export function OptOuts(): React.JSX.Element {
         </button>
       </div>
       {note !== null ? (
-        <p role="status" data-testid="optouts-result">
+        <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
           {note}
         </p>
       ) : result ? (
@@ -204,22 +254,96 @@ export function OptOuts(): React.JSX.Element {
             {t('campaigns.optOuts.syncFailed', { device: labelOf(d.deviceId), reason: d.message ?? '' })}
           </p>
         ))}
+      {removed && removed.length > 0 ? (
+        <div className="form-actions">
+          <button type="button" className="button" onClick={() => void undoRemoval(removed)}>
+            {t('campaigns.optOuts.undo')}
+          </button>
+        </div>
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}
         </p>
       ) : null}
       <OptOutKeywords />
-      {list.length > SHOWN_ENTRIES ? (
+      <label htmlFor="optouts-search">{t('campaigns.optOuts.search')}</label>
+      <input
+        id="optouts-search"
+        type="search"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value)
+          setSelected(new Set())
+          setAsking(false)
+        }}
+      />
+      {searching ? (
+        <p className="muted" role="status" data-testid="optouts-matches">
+          {t('campaigns.optOuts.matches', { count: matches.length })}
+        </p>
+      ) : null}
+      {matches.length > 0 ? (
+        <div className="form-actions">
+          <label>
+            <input
+              type="checkbox"
+              checked={allSelected}
+              onChange={(e) => setSelected(new Set(e.target.checked ? matches.map((o) => o.phone) : []))}
+            />{' '}
+            {searching
+              ? t('campaigns.optOuts.selectMatches', { count: matches.length })
+              : t('campaigns.optOuts.selectAll', { count: matches.length })}
+          </label>
+          <button
+            type="button"
+            className="button"
+            disabled={selected.size === 0}
+            aria-expanded={asking}
+            onClick={() => {
+              setAsking(true)
+              // The safe choice takes the focus: Enter on the question keeps the numbers on the list.
+              requestAnimationFrame(() => keepRef.current?.focus())
+            }}
+          >
+            {t('campaigns.optOuts.removeSelected', { count: selected.size })}
+          </button>
+        </div>
+      ) : null}
+      {asking && selected.size > 0 ? (
+        <div className="alert alert--warn" data-testid="optouts-confirm">
+          <p>{t('campaigns.optOuts.confirmRemove', { count: selected.size })}</p>
+          <div className="form-actions">
+            <button type="button" className="button" ref={keepRef} onClick={() => setAsking(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="button" className="button button--danger" onClick={() => void removeSelected()}>
+              {t('campaigns.optOuts.confirmRemoveButton', { count: selected.size })}
+            </button>
+          </div>
+        </div>
+      ) : null}
+      {matches.length > SHOWN_ENTRIES ? (
         <p className="muted" data-testid="optouts-shown">
-          {t('campaigns.optOuts.shownFirst', { shown: SHOWN_ENTRIES, count: list.length })}
+          {t('campaigns.optOuts.shownFirst', { shown: SHOWN_ENTRIES, count: matches.length })}
         </p>
       ) : null}
       <ul data-testid="optouts-list" ref={listRef}>
-        {list.slice(0, SHOWN_ENTRIES).map((o, index) => {
+        {matches.slice(0, SHOWN_ENTRIES).map((o, index) => {
           const who = o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
           return (
             <li key={o.phone} data-testid="optout-entry">
+              <input
+                type="checkbox"
+                aria-label={t('campaigns.optOuts.select', { phone: who })}
+                checked={selected.has(o.phone)}
+                onChange={(e) => {
+                  const next = new Set(selected)
+                  if (e.target.checked) next.add(o.phone)
+                  else next.delete(o.phone)
+                  setSelected(next)
+                }}
+              />
               {/* Isolated: a right-to-left name would otherwise pull the number's digit groups into its run. */}
               {o.name ? (
                 <>
@@ -236,21 +360,20 @@ export function OptOuts(): React.JSX.Element {
               </span>{' '}
               <button
                 type="button"
-                className="button button--link"
+                className="button button--link optout-remove"
                 aria-label={t('campaigns.optOuts.remove', { phone: who })}
                 onClick={() =>
                   void call('optouts:remove', { phone: o.phone })
-                    .then(() => {
-                      setResult(null)
-                      // The name isolated (FSI … PDI), as <bdi> does in the list: the number keeps its order.
-                      setNote(
+                    .then(() =>
+                      sayRemoved(
+                        [o],
+                        // The name isolated (FSI … PDI), as <bdi> does in the list: the number keeps its order.
                         t('campaigns.optOuts.removed', {
                           phone: o.name ? `\u2068${o.name}\u2069 ${formatPhoneForReading(o.phone)}` : who
-                        })
+                        }),
+                        { removedAt: index }
                       )
-                      focusAfterReload.current = { removedAt: index }
-                      setReload((n) => n + 1)
-                    })
+                    )
                     .catch((e: unknown) => setError(errorInfo(e)))
                 }
               >

@@ -1,0 +1,57 @@
+// The customer list and the opt-out list's bulk removal through the composed core (QA walk 11, Q11-12 and Q11-13):
+// contacts a page at a time with their opt-out state, and many opt-outs taken off at once, then put back as they were.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Core } from '../../src/main/core/compose'
+import { composeSandboxCore } from './testing/sandbox-core'
+
+let core: Core
+
+beforeEach(async () => {
+  core = await composeSandboxCore('sd-customers-', () => undefined)
+})
+afterEach(async () => core.stop())
+
+describe('the customer list through the contract', () => {
+  it('pages the contacts by name, finds a number typed as Send takes it, and says who opted out', async () => {
+    for (const [phone, name] of [
+      ['0812-0000-0003', 'citra'],
+      ['0812-0000-0001', 'Ani'],
+      ['0857-0000-0002', 'Budi']
+    ] as const)
+      await core.handlers['contacts:set']({ phone, name })
+    await core.handlers['optouts:add']({ phones: ['085700000002'], source: 'operator' })
+    const first = await core.handlers['contacts:page']({ limit: 2 })
+    expect(first.customers.map((c) => [c.name, c.optedOut])).toEqual([
+      ['Ani', false],
+      ['Budi', true]
+    ])
+    expect(first.next).toEqual({ name: 'Budi', phone: '6285700000002' })
+    const second = await core.handlers['contacts:page']({ limit: 2, after: first.next! })
+    expect(second).toMatchObject({ customers: [{ name: 'citra', phone: '6281200000003' }], next: null })
+    const found = await core.handlers['contacts:page']({ limit: 10, search: '+62 857' })
+    expect(found.customers.map((c) => c.name)).toEqual(['Budi'])
+  })
+})
+
+describe('removing many opt-outs at once', () => {
+  it('answers the entries it took off as they were, and puts them back so on restore', async () => {
+    await core.handlers['optouts:add']({ phones: ['081200000001', '081200000002'], source: 'import' })
+    await core.handlers['optouts:add']({ phones: ['081200000003'], source: 'operator' })
+    const before = (await core.handlers['optouts:list']({})).optOuts
+    const { removed } = await core.handlers['optouts:removeMany']({
+      // One spelled as typed, one not on the list: only the listed ones are answered, each once.
+      phones: ['6281200000001', '0812-0000-0003', '6281200000001', '6289999999999']
+    })
+    expect(removed.map((e) => [e.phone, e.source]).sort()).toEqual([
+      ['6281200000001', 'import'],
+      ['6281200000003', 'operator']
+    ])
+    expect((await core.handlers['optouts:list']({})).optOuts.map((e) => e.phone)).toEqual(['6281200000002'])
+    const { restored } = await core.handlers['optouts:restore']({
+      entries: removed.map(({ name: _name, ...entry }) => entry)
+    })
+    expect(restored).toBe(2)
+    // How and when each got on the list is kept: the list reads as it did before.
+    expect((await core.handlers['optouts:list']({})).optOuts).toEqual(before)
+  })
+})
