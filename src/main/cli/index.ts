@@ -21,7 +21,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
   message revoke|cancel|resend <id…> | cancel-all     take messages back at the gateway by their ids:
                                                        delete sent ones for everyone, cancel pending ones,
                                                        resend failed ones; prints a tally
-  outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>...
+  outbox flush [--timeout <s>] | list [--status <s>] | retry <id>... | cancel <id>... | delete <id>...
+                                                       delete: from this computer's outbox (not a waiting one:
+                                                       cancel it first; the gateway's copies stay)
   outbox retry|cancel --matching [--status <s,…>] [--text T] [--expect N]
                                                        every item matching; without --expect, says how many
   webhook set [--url <u>] [--tracking-url <u>] [--incoming on|off] | deliveries (sandbox)

@@ -58,6 +58,37 @@ describe('sender-desk outbox cancel|retry with several ids', () => {
     expect(statuses).toEqual({ [ids[0]!]: 'queued', [ids[1]!]: 'cancelled' })
   })
 
+  it('deletes what the delete rule allows and keeps a message waiting to be sent, saying to cancel it first', async () => {
+    const queued = await cli(
+      'send',
+      'text',
+      '--to',
+      '081200000021,081200000022',
+      '--message',
+      'to tidy away',
+      '--queue'
+    )
+    const [cancelled, waiting] = queued.json.itemIds as [string, string]
+    expect((await cli('outbox', 'cancel', cancelled)).code).toBe(0)
+
+    const deleted = await cli('outbox', 'delete', cancelled, waiting)
+    expect(deleted).toEqual({
+      code: 3,
+      json: {
+        ok: false,
+        done: [cancelled],
+        refused: [{ id: waiting, reason: 'not_applicable', status: 'queued' }]
+      }
+    })
+    const text = await runCli(['outbox', 'delete', waiting], env)
+    expect(text.code).toBe(3)
+    expect(text.stdout).toContain(`${waiting}  kept as queued: waiting to be sent: cancel it first`)
+    const listed = await cli('outbox', 'list')
+    const ids = (listed.json.items as { id: string }[]).map((item) => item.id)
+    expect(ids).toContain(waiting)
+    expect(ids).not.toContain(cancelled)
+  })
+
   it('cancels and retries every item matching --status/--text once the count is given back with --expect', async () => {
     const promo = await cli(
       'send',

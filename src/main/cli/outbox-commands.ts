@@ -209,6 +209,27 @@ async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'can
   return ok ? EXIT.ok : EXIT.rejected
 }
 
+/**
+ * `outbox delete <id…>`: by the window's bulk delete, so one id or many are kept by the same rule and every kept one
+ * is said with why (only a message waiting its turn is refused for its status: it is cancelled first).
+ */
+async function deleteItems(context: CliContext, ids: string[]): Promise<number> {
+  if (ids.length === 0) throw new UsageError('outbox delete needs an item id')
+  if (ids.length > OUTBOX_BULK_MAX) throw new UsageError(`outbox delete takes at most ${OUTBOX_BULK_MAX} ids`)
+  const reply = await withCommandLineCore(context, null, (core) => core.invoke('outbox:deleteMany', { ids }))
+  const lines = [`Deleted ${reply.done.length} of ${counted(ids.length, 'item')}.`]
+  for (const refusal of reply.refused) {
+    const why =
+      refusal.reason === 'not_applicable'
+        ? 'waiting to be sent: cancel it first'
+        : BULK_REFUSAL_TEXT[refusal.reason]
+    lines.push(`${refusal.id}  kept as ${refusal.status ?? 'unknown'}: ${why}`)
+  }
+  const ok = reply.refused.length === 0
+  context.out.result(lines.join('\n'), { ok, ...reply })
+  return ok ? EXIT.ok : EXIT.rejected
+}
+
 const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   at_gateway: 'already with the gateway',
   sending: 'being sent right now',
@@ -278,7 +299,9 @@ export async function runOutbox(context: CliContext): Promise<number> {
       context.out.result(describeItem(item), { ok: true, item })
       return EXIT.ok
     }
+    case 'delete':
+      return deleteItems(context, context.args.positionals.slice(1))
     default:
-      throw new UsageError('outbox needs one of: flush, list, retry <id>..., cancel <id>...')
+      throw new UsageError('outbox needs one of: flush, list, retry <id>..., cancel <id>..., delete <id>...')
   }
 }

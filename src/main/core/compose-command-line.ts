@@ -207,6 +207,7 @@ export type CommandLineChannel =
   | 'outbox:cancel'
   | 'outbox:retryMany'
   | 'outbox:cancelMany'
+  | 'outbox:deleteMany'
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
   | 'outbox:takeBack'
