@@ -887,7 +887,8 @@ describe('the thread', () => {
         .getAllByTestId('inbox-entry-in')
         .map((entry) => within(entry).queryByTestId('inbox-keyword-note')?.textContent ?? null)
     ).toEqual([
-      'This message put the number on the opt-out list: campaigns skip it.',
+      // Replies are refused too (the gateway's blacklist), and the note says how that is lifted (QA14 Q14-01).
+      'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
       null,
       null,
       'This message took the number off the opt-out list.'
@@ -993,11 +994,11 @@ describe('the reply box', () => {
     expect(second!.requestId).toBe(first!.requestId)
   })
 
-  it('asks first when the customer is on the opt-out list, then sends anyway with the same requestId', async () => {
+  it('says the gateway will refuse a reply to a number on the opt-out list, and how that is lifted (QA14 Q14-01)', async () => {
     script()
     fake.fail('inbox:reply', {
       code: 'opted_out',
-      message: '1 of these numbers asked not to receive messages: 6281377778888.',
+      message: 'This number asked not to receive messages: +62 813-7777-8888.',
       field: 'chatId'
     })
     const user = userEvent.setup()
@@ -1005,24 +1006,16 @@ describe('the reply box', () => {
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
     await user.click(screen.getByTestId('inbox-reply-send'))
-    const ask = await screen.findByTestId('inbox-reply-opt-out-ask')
-    expect(ask.getAttribute('role')).toBe('alert')
-    expect(ask.textContent).toContain('asked not to receive messages: 6281377778888')
-    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
-    // Leaving the one number out would leave nobody: only "Send anyway" is offered.
-    expect(
-      within(ask)
-        .getAllByRole('button')
-        .map((button) => button.textContent)
-    ).toEqual(['Send anyway'])
-    fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
-    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
-    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
-    const [first, second] = fake.requests('inbox:reply')
-    expect(first).not.toHaveProperty('optedOut')
-    expect(second).toMatchObject({ requestId: first!.requestId, optedOut: 'send', text: 'Halo' })
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
-    expect(screen.queryByTestId('inbox-reply-opt-out-ask')).toBeNull()
+    const blocked = await screen.findByTestId('inbox-reply-opted-out')
+    expect(blocked.getAttribute('role')).toBe('alert')
+    expect(blocked.textContent).toContain('The gateway will refuse this reply: +62 813-7777-8888')
+    expect(blocked.textContent).toContain('MULAI')
+    // The gateway's blacklist refuses whatever the operator answers: no "Send anyway" into a certain failure.
+    expect(within(blocked).queryAllByRole('button')).toHaveLength(0)
+    expect(screen.queryByText('Send anyway')).toBeNull()
+    expect(fake.requests('inbox:reply')).toHaveLength(1)
+    // The draft stays, for when the number is taken off the list.
+    expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('Halo')
   })
 
   it('refuses a text past the gateway limit, counted as the gateway counts', async () => {
