@@ -358,7 +358,7 @@ export function createConversations(deps: ConversationsDeps) {
         ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key }
         : undefined
       const received = store.messages(conversationId, limit + 1, inBefore).map((message) => ({
-        cursor: { at: message.receivedAt, direction: 'in' as const, key: String(message.number) },
+        cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
         entry: { direction: 'in' as const, at: '', message: messageView(message) }
       }))
       // A chat whose conversation was deleted shows only what was sent to it since.
