@@ -7,6 +7,7 @@ import type { InboxConversationView, InboxStatusView, ReceivingView } from '../.
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
+import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
 import { conversationLabel } from './conversation-label'
@@ -38,6 +39,7 @@ export function InboxView(): React.JSX.Element {
   const conversations = useConversations(filters)
   const chatbot = useChatbot()
   const [open, setOpen] = useState<InboxConversationView | null>(null)
+  const mounted = useRef(true)
   const { replace, remove } = conversations
   const [notice, setNotice] = useState<string | null>(null)
 
@@ -77,11 +79,28 @@ export function InboxView(): React.JSX.Element {
   useEffect(() => {
     useInboxAlerts.getState().setViewing(openId)
   }, [openId])
+  // The conversation open before a reload opens again, with its reply draft (QA14 Q14-03); one deleted since does not.
+  const [reopening] = useState(keptOpenConversation)
+  const reopened = useRef(reopening === null)
+  useEffect(() => {
+    if (reopening === null) return
+    call('inbox:thread', { conversationId: reopening, limit: 1 })
+      .then((thread) => {
+        reopened.current = true
+        if (mounted.current) setOpen((now) => now ?? thread.conversation)
+      })
+      .catch(() => {
+        reopened.current = true
+      })
+  }, [reopening])
+  useEffect(() => {
+    if (openId === null && !reopened.current) return
+    keepOpenConversation(openId)
+  }, [openId])
   useEffect(() => () => useInboxAlerts.getState().setViewing(null), [])
 
   // A clicked notification asks for its conversation: opened here, now or as soon as this view is shown.
   const asked = useInboxAlerts((s) => s.openConversation)
-  const mounted = useRef(true)
   useEffect(
     () => () => {
       mounted.current = false
