@@ -715,6 +715,61 @@ describe('the thread', () => {
     expect(fake.requests('inbox:markRead')).toHaveLength(1)
   })
 
+  it('takes a reply back from the thread with the Outbox’s question and action (QA14 Q14-06)', async () => {
+    const sent = makeItem({
+      id: 'out-1',
+      recipient: '6281377778888',
+      text: 'Maaf kak',
+      status: 'delivered',
+      gatewayId: 'gw-1'
+    })
+    const waiting = makeItem({
+      id: 'out-2',
+      recipient: '6281377778888',
+      text: 'Tunggu',
+      status: 'accepted',
+      gatewayId: 'gw-2'
+    })
+    const failed = makeItem({ id: 'out-3', recipient: '6281377778888', text: 'Gagal', status: 'failed' })
+    script({
+      entries: [
+        { direction: 'out', at: '2026-01-15T03:07:00.000Z', item: failed },
+        { direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting },
+        { direction: 'out', at: '2026-01-15T03:05:00.000Z', item: sent }
+      ]
+    })
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    fake.handle('outbox:takeBack', () => ({
+      id: 'tb-1',
+      state: 'running' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: none,
+      cancel: none,
+      resend: none,
+      explained: [],
+      pendingByDevice: []
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [sentEntry, waitingEntry, failedEntry] = await screen.findAllByTestId('inbox-entry-out')
+    // Only what the gateway can still take back offers it, as the Outbox decides.
+    expect(within(failedEntry!).queryAllByRole('button')).toHaveLength(0)
+    expect(within(sentEntry!).queryByRole('button', { name: 'Cancel at the gateway' })).toBeNull()
+    await user.click(within(sentEntry!).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([])
+    const question = screen.getByRole('group', {
+      name: /Delete this message for everyone\?.*cannot be undone/
+    })
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
+    await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['out-1'], action: 'revoke' }])
+    await user.click(within(waitingEntry!).getByRole('button', { name: 'Cancel at the gateway' }))
+    expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
+  })
+
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
     const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })
     script({
