@@ -1854,7 +1854,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.deleteConfirm':
     'Hapus percakapan dengan {name}? Pesan dan filenya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan status berhenti berlangganan (jika ada) tetap ada.',
   'inbox.thread.deleteYes': 'Hapus percakapan',
-  'inbox.thread.deleteNo': 'Simpan',
+  'inbox.thread.deleteNo': 'Jangan hapus',
   'inbox.thread.deleted':
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
