@@ -3,7 +3,7 @@
 // replies, and the inbox's keys.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type {
   ChatbotDeviceView,
   InboxConversationView,
@@ -255,6 +255,43 @@ describe('the conversations list', () => {
     await waitFor(() =>
       expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true, archived: false })
     )
+  })
+
+  it('with "Unread only", opening a conversation by keyboard gives the focus to its thread, not the page (QA14 Q14-09)', async () => {
+    // Side by side (wide): the row that opened the thread is on screen (jsdom lays nothing out, so says so here).
+    const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get: () => document.body
+    })
+    onTestFinished(() => {
+      if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent)
+    })
+    const unread = { ...DEWI, unread: 2 }
+    script({ conversations: [unread] })
+    const read = new Set<number>()
+    fake.handle('inbox:conversations', ({ unreadOnly }) => ({
+      conversations: unreadOnly ? [unread].filter((c) => !read.has(c.id)) : [unread],
+      next: null
+    }))
+    fake.handle('inbox:markRead', ({ conversationId }) => {
+      read.add(conversationId)
+      setTimeout(() => fake.emit('inbox:changed', STATUS), 0)
+      return { ...unread, unread: 0 }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-filter-unread'))
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true })
+    )
+    const row = await screen.findByTestId('inbox-conversation-1')
+    row.focus()
+    await user.keyboard('{Enter}')
+    const heading = await screen.findByRole('heading', { name: /Dewi/ })
+    // Read now, the row leaves the unread list: the focus is on the opened thread's heading, as Alt+↓ puts it.
+    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
+    expect(document.activeElement).toBe(heading)
   })
 
   it('shows a conversation that arrives on inbox:changed', async () => {

@@ -54,10 +54,16 @@ export function InboxView(): React.JSX.Element {
   // opened (and the focus does not fall to the page when it was in the closed thread's reply box). A click or J / K
   // leaves it in the list.
   const [focusThread, setFocusThread] = useState(false)
-  const openFromList = useCallback((conversation: InboxConversationView): void => {
-    setFocusThread(false)
-    setOpen(conversation)
-  }, [])
+  // With "Unread only" an unread row leaves the list once opened (read): the focus goes to the thread too, not to
+  // the page with the row (QA14 Q14-09).
+  const unreadOnly = filters.unreadOnly
+  const openFromList = useCallback(
+    (conversation: InboxConversationView): void => {
+      setFocusThread(unreadOnly && conversation.unread > 0)
+      setOpen(conversation)
+    },
+    [unreadOnly]
+  )
   const openByKey = useCallback((conversation: InboxConversationView): void => {
     setFocusThread(true)
     setOpen(conversation)
