@@ -475,3 +475,63 @@ it('never places a message after it arrived when the gateway clock runs ahead', 
   expect(conversation!.lastAt).toBe('2026-11-30T06:00:00.000Z')
   expect(conversations.thread(conversation!.id).entries[0]!.at).toBe('2026-11-30T06:00:00.000Z')
 })
+
+it('shows the operator’s newest reply as the conversation’s last message, a failed one not (QA14 Q14-10)', () => {
+  const store = new InboxStore(db)
+  store.commit(
+    'box',
+    0,
+    1,
+    [
+      {
+        identity: 'incoming:asked',
+        kind: 'incoming',
+        seq: 1,
+        receivedAt: 1_000,
+        payload: {},
+        applied: true,
+        message: newInboxMessage('asked', { text: 'Selamat pagi kak, saya mau tanya' })
+      }
+    ],
+    0
+  )
+  const sent: OutboxItemView[] = []
+  const conversations = createConversations({
+    db,
+    now: () => 0,
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: {
+      sentToChat: (_deviceId, _recipient, limit) =>
+        [...sent].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, limit),
+      sentWithText: () => [],
+      sentAt: () => []
+    }
+  })
+  const row = () => conversations.list({}).conversations[0]!
+  expect(row()).toMatchObject({ lastText: 'Selamat pagi kak, saya mau tanya', lastFromMe: false })
+
+  sent.push({
+    id: 'r1',
+    kind: 'text',
+    text: 'Baik kak, stok ada',
+    fileName: null,
+    status: 'delivered',
+    createdAt: new Date(2_000).toISOString()
+  } as OutboxItemView)
+  expect(row()).toMatchObject({
+    lastText: 'Baik kak, stok ada',
+    lastType: 'text',
+    lastFromMe: true,
+    lastAt: new Date(2_000).toISOString()
+  })
+  // A reply that never reached the customer leaves them waiting: the row still says so.
+  sent.push({
+    id: 'r2',
+    kind: 'image',
+    text: null,
+    fileName: 'katalog.png',
+    status: 'failed',
+    createdAt: new Date(3_000).toISOString()
+  } as OutboxItemView)
+  expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true })
+})
