@@ -171,7 +171,9 @@ describe('inbox thread journey in Chromium', () => {
       .toContain(CUSTOMER)
     await expect
       .poll(() => thread.getByTestId('inbox-keyword-note').allTextContents(), { timeout: 30_000 })
-      .toEqual(['This message put the number on the opt-out list: campaigns skip it.'])
+      .toEqual([
+        'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.'
+      ])
     // The running campaign skips her: her row is cancelled as opted out while the campaign goes on.
     await expect
       .poll(async () => (await rowTo(harness, campaignId, CUSTOMER))?.status, { timeout: 30_000 })
@@ -195,7 +197,7 @@ describe('inbox thread journey in Chromium', () => {
     await expect
       .poll(() => thread.getByTestId('inbox-keyword-note').allTextContents(), { timeout: 30_000 })
       .toEqual([
-        'This message put the number on the opt-out list: campaigns skip it.',
+        'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
         'This message took the number off the opt-out list.'
       ])
     expect(await seriousA11yViolations(p)).toEqual([])

@@ -29,6 +29,7 @@ describe('report', () => {
     from: null,
     to: '6281234567890',
     status: 'read',
+    note: null,
     refId: 'r1',
     category: 'text',
     text: 'Halo',

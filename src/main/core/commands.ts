@@ -6,6 +6,7 @@ import type { ApiErrorShape, InvokeChannel, InvokeReply, ParsedRequest } from '.
 import type { MessageKey, Params } from '../../shared/i18n'
 import { coreText } from '../../shared/i18n/notes'
 import { isGatewayError, normaliseRecipients } from './gateway'
+import { formatPhoneForReading } from '../../shared/domain/phone-display'
 
 export type ApiHandlers = {
   [C in InvokeChannel]: (request: ParsedRequest<C>) => Promise<InvokeReply<C>>
@@ -91,7 +92,7 @@ export function askedRecipients(
       'opted_out',
       {
         key: 'desktop.error.optedOutRecipients',
-        params: { count: asked.size, numbers: [...asked].join(', ') }
+        params: { count: asked.size, numbers: [...asked].map(formatPhoneForReading).join(', ') }
       },
       field
     )

@@ -4,12 +4,26 @@ import type { FailureRemedy } from './failure-remedy'
 export const FAILURE_REMEDY_CASES: readonly { code: string | null; expected: FailureRemedy }[] = [
   { code: 'file_too_large', expected: 'reduce-file' },
   { code: 'file_type', expected: 'other-file-type' },
+  // Sender Desk put the number on the gateway's blacklist (the customer opted out): refused until it is lifted.
+  { code: 'gateway_blacklisted', expected: 'lift-opt-out' },
   // Transient or device-side: the same message may go once the cause passes.
   { code: 'network', expected: 'retry' },
   { code: 'rate_limited', expected: 'retry' },
   { code: 'device_not_connected', expected: 'retry' },
   { code: 'expired', expected: 'retry' },
   { code: null, expected: 'retry' }
+]
+
+/** The gateway's note beside a `reject` report, and the failure code the outbox records for it. */
+export const GATEWAY_REFUSAL_CASES: readonly { note: string | null; code: string }[] = [
+  // The sandbox's (and the reference gateway's) note for a number on the device's blacklist.
+  { note: 'number is on the blacklist', code: 'gateway_blacklisted' },
+  { note: 'Number 6281311110001 is blacklisted', code: 'gateway_blacklisted' },
+  { note: 'black list', code: 'gateway_blacklisted' },
+  // Any other refusal stays the gateway's plain rejection.
+  { note: 'phone not registered on whatsapp', code: 'gateway_rejected' },
+  { note: '', code: 'gateway_rejected' },
+  { note: null, code: 'gateway_rejected' }
 ]
 
 /** The gateway's words for a file too large, and the maximum (bytes) they name; null when they name none. */

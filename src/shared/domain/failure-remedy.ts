@@ -1,17 +1,31 @@
 // What can help a failed message, by its failure code: sending the same thing again, or a change only the operator
 // can make (a smaller file, another file type). The window offers Retry only where a retry can succeed.
 
-/** What the window offers for a failure. */
-export type FailureRemedy = 'retry' | 'reduce-file' | 'other-file-type'
+import { GATEWAY_BLACKLISTED, GATEWAY_REJECTED } from './take-back'
 
-/** The gateway refuses the same request again whatever the time: only a different file (or limit) helps. */
+/** What the window offers for a failure. */
+export type FailureRemedy = 'retry' | 'reduce-file' | 'other-file-type' | 'lift-opt-out'
+
+/**
+ * The gateway refuses the same request again whatever the time: only a different file (or limit) helps, or, for a
+ * number on the opt-out list (which Sender Desk itself put on the gateway's blacklist), lifting the opt-out.
+ */
 const PERMANENT: Record<string, FailureRemedy> = {
   file_too_large: 'reduce-file',
-  file_type: 'other-file-type'
+  file_type: 'other-file-type',
+  [GATEWAY_BLACKLISTED]: 'lift-opt-out'
 }
 
 export function failureRemedy(code: string | null | undefined): FailureRemedy {
   return (code && PERMANENT[code]) || 'retry'
+}
+
+/**
+ * The failure code for a message the gateway reported as rejected, by the note it gave: a number on the device's
+ * blacklist ("number is on the blacklist") is refused until the blacklist is lifted; any other refusal is the plain one.
+ */
+export function gatewayRefusalCode(note: string | null | undefined): string {
+  return /black\s*-?\s*list/i.test(note ?? '') ? GATEWAY_BLACKLISTED : GATEWAY_REJECTED
 }
 
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }

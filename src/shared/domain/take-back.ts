@@ -13,7 +13,9 @@ export type TakeBackStatusName = (typeof TAKE_BACK_STATUSES)[number]
 /** The failure codes the outbox records when a report says the gateway itself rejected or failed a message. */
 export const GATEWAY_REJECTED = 'gateway_rejected'
 export const GATEWAY_FAILED = 'gateway_failed'
-export const GATEWAY_FAILURE_CODES = [GATEWAY_REJECTED, GATEWAY_FAILED] as const
+/** Rejected because the number is on the device's blacklist (where the opt-out list is pushed). */
+export const GATEWAY_BLACKLISTED = 'gateway_blacklisted'
+export const GATEWAY_FAILURE_CODES = [GATEWAY_REJECTED, GATEWAY_FAILED, GATEWAY_BLACKLISTED] as const
 /**
  * How a gateway cancel was recorded before `cancelled_at_gateway` existed (a `failed` item with this code); the
  * migration that added the status moved such items to it, and a stray one still reads as cancelled at the gateway.

@@ -144,6 +144,8 @@ export const enRest = {
     'The gateway did not answer clearly ({error}); it may or may not have saved this schedule. Check the gateway’s dashboard before retrying.',
   'desktop.failure.scheduleOpFailed': 'The gateway refused to {op} its copy of this schedule: {error}',
   'desktop.failure.gatewayStatus': 'The gateway reports this message as "{status}".',
+  'desktop.failure.gatewayBlacklisted':
+    'The gateway refused it: the number is on the opt-out list, which Sender Desk also put on the gateway’s blacklist, and the gateway takes no message to it.',
   'desktop.error.unknownChannel': 'Unknown channel',
   'desktop.error.invalidRequest': 'Invalid request',
   'desktop.error.invalidReply': 'The app produced an invalid reply; see the log.',
@@ -787,6 +789,8 @@ export const enRest = {
     'Sending it again would fail the same way: the gateway accepts files up to {max}. Send a copy under {max} (compress or split it). With this device’s file-size limit at {max}, larger files are stopped before they are sent.',
   'outbox.remedy.other-file-type':
     'Sending it again would fail the same way: the gateway does not accept this file type. Send it in a type it accepts, for example as a PDF.',
+  'outbox.remedy.lift-opt-out':
+    'Sending it again would be refused the same way while the number is on the opt-out list. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
   'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
@@ -1510,7 +1514,7 @@ export const enRest = {
   'desktop.error.allOptedOut':
     'Every one of these numbers asked not to receive messages: nothing was queued.',
   'desktop.error.optedOutRecipients':
-    '{count, plural, one {# of these numbers} other {# of these numbers}} asked not to receive messages: {numbers}.',
+    '{count, plural, =1 {This number} other {# of these numbers}} asked not to receive messages: {numbers}.',
   'notice.diskFull.title': 'Disk full: sending paused',
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
   'send.fileChanged': '{name} changed after you added it; add it again.',
@@ -1711,7 +1715,10 @@ export const enRest = {
   'inbox.thread.earlier': 'Show earlier messages',
   'inbox.thread.entries': 'Messages in this conversation',
   'inbox.thread.empty': 'No messages in this conversation yet.',
-  'inbox.thread.optedOut': 'This message put the number on the opt-out list: campaigns skip it.',
+  'inbox.thread.optedOut':
+    'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
+  'inbox.reply.optedOut':
+    'The gateway will refuse this reply: {phone} is on the opt-out list and the gateway’s blacklist because the customer asked to stop. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
   'inbox.thread.optedIn': 'This message took the number off the opt-out list.',
   'inbox.media.pending': 'Downloading the {kind}…',
   'inbox.media.tooLarge': 'Not downloaded: this {kind} is larger than the {max} limit in Settings.',

@@ -2,6 +2,7 @@
 // "Daftar penolakan" in its heading and "daftar berhenti berlangganan" in Settings). Each case names the chosen
 // term, which the table must use, and the variants no string may use any more.
 import { describe, expect, it } from 'vitest'
+import { en } from './en'
 import { id } from './id'
 
 interface Term {
@@ -99,4 +100,18 @@ describe('Indonesian glossary', () => {
       ).toEqual([])
     })
   }
+})
+
+describe('the answer that backs out of a question', () => {
+  // "Keep it" beside "Hapus percakapan" read "Simpan", Save's own word (QA14 Q14-13): the Indonesian says not to.
+  it('never reads as Save in Indonesian', () => {
+    const backOuts = Object.keys(en).filter((key) => /^Keep( it)?$/.test(en[key as keyof typeof en]))
+    expect(backOuts).toContain('inbox.thread.deleteNo')
+    const saveWords = id['common.save']
+    expect(
+      backOuts
+        .map((key) => [key, id[key as keyof typeof id]] as const)
+        .filter(([, text]) => text === saveWords || !/^Jangan\b/.test(text))
+    ).toEqual([])
+  })
 })

@@ -156,6 +156,8 @@ export const id: Record<MessageKey, string> = {
     'Gateway tidak menjawab dengan jelas ({error}); jadwal ini mungkin sudah atau belum tersimpan. Periksa dasbor gateway sebelum mencoba lagi.',
   'desktop.failure.scheduleOpFailed': 'Gateway menolak {op} salinan jadwal ini: {error}',
   'desktop.failure.gatewayStatus': 'Gateway melaporkan pesan ini sebagai "{status}".',
+  'desktop.failure.gatewayBlacklisted':
+    'Gateway menolaknya: nomor ini ada di daftar berhenti berlangganan, yang juga dimasukkan Sender Desk ke daftar hitam gateway, dan gateway tidak menerima pesan ke nomor itu.',
   'desktop.error.unknownChannel': 'Kanal tidak dikenal',
   'desktop.error.invalidRequest': 'Permintaan tidak valid',
   'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
@@ -951,6 +953,8 @@ export const id: Record<MessageKey, string> = {
     'Mengirim ulang akan gagal dengan cara yang sama: gateway hanya menerima file sampai {max}. Kirim salinan di bawah {max} (kompres atau pecah). Dengan batas ukuran file perangkat ini di {max}, file yang lebih besar ditahan sebelum dikirim.',
   'outbox.remedy.other-file-type':
     'Mengirim ulang akan gagal dengan cara yang sama: gateway tidak menerima jenis file ini. Kirim dalam jenis yang diterima, misalnya sebagai PDF.',
+  'outbox.remedy.lift-opt-out':
+    'Mengirim ulang akan ditolak dengan cara yang sama selama nomor ini ada di daftar berhenti berlangganan. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',
@@ -1701,7 +1705,8 @@ export const id: Record<MessageKey, string> = {
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
   'desktop.error.allOptedOut':
     'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
-  'desktop.error.optedOutRecipients': '{count} dari nomor ini meminta untuk tidak dikirimi pesan: {numbers}.',
+  'desktop.error.optedOutRecipients':
+    '{count, plural, =1 {Nomor ini} other {# dari nomor ini}} meminta untuk tidak dikirimi pesan: {numbers}.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',
@@ -1887,14 +1892,16 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.deleteConfirm':
     'Hapus percakapan dengan {name}? Pesan dan filenya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan status berhenti berlangganan (jika ada) tetap ada.',
   'inbox.thread.deleteYes': 'Hapus percakapan',
-  'inbox.thread.deleteNo': 'Simpan',
+  'inbox.thread.deleteNo': 'Jangan hapus',
   'inbox.thread.deleted':
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',
   'inbox.thread.optedOut':
-    'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan: kampanye melewatinya.',
+    'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan dan daftar hitam gateway: kampanye melewatinya, dan gateway juga menolak balasan sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkan nomornya dari daftar.',
+  'inbox.reply.optedOut':
+    'Gateway akan menolak balasan ini: {phone} ada di daftar berhenti berlangganan dan daftar hitam gateway karena pelanggan meminta berhenti. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
   'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti berlangganan.',
   'inbox.media.pending': 'Mengunduh {kind}…',
   'inbox.media.tooLarge': 'Tidak diunduh: {kind} ini lebih besar dari batas {max} di Pengaturan.',

@@ -103,6 +103,7 @@ const shapes = {
         from: nullableText,
         to: nullableText,
         status: z.string().min(1),
+        note: nullableText,
         refId: nullableText,
         category: nullableText,
         text: nullableText,

@@ -444,6 +444,7 @@ const reportItem = z.object({
       return { from: null, to: String(phone).trim() === '' ? null : normaliseEchoedPhone(String(phone)) }
     }),
   status: z.union([z.string().trim().min(1), z.number(), z.boolean()]).transform(String),
+  note: nullableText,
   ref_id: nullableText,
   category: nullableText,
   text: textOrPayload,
@@ -473,6 +474,7 @@ export function parseReportPage(
     from: item.phone.from,
     to: item.phone.to,
     status: item.status,
+    note: item.note,
     refId: item.ref_id,
     category: item.category,
     text: item.text ?? item.message,

@@ -435,6 +435,7 @@ describe('send operations', () => {
         from: (await control.device(token)).sender,
         to: '628123000333',
         status: 'read',
+        note: 'message read by the recipient',
         refId: 'p-1',
         category: 'text',
         text: 'track me',

@@ -204,6 +204,8 @@ export interface ReportItem {
   from: string | null
   to: string | null
   status: string
+  /** The gateway's free-text note beside the status ("number is on the blacklist"), when it gave one. */
+  note: string | null
   refId: string | null
   category: string | null
   text: string | null

@@ -10,7 +10,7 @@ import type { InboxEventKind, InboxStore, PendingInboxEvent } from '../store'
 
 /** The kernel's one method for a pushed status; false when no item of ours has that gateway id. */
 export interface TrackingTarget {
-  applyGatewayStatus(gatewayId: string, status: string): boolean
+  applyGatewayStatus(gatewayId: string, status: string, note: string | null): boolean
 }
 
 /** The device monitor's one method for a pushed state. */
@@ -79,7 +79,7 @@ function applyOne(targets: StatusTargets, event: PendingInboxEvent, slice: Keywo
   }
   if (event.kind === 'tracking' && targets.tracking) {
     const tracking = event.payload as TrackingEvent
-    return targets.tracking.applyGatewayStatus(tracking.gatewayMessageId, tracking.status)
+    return targets.tracking.applyGatewayStatus(tracking.gatewayMessageId, tracking.status, tracking.note)
       ? 'applied'
       : 'unknown-message'
   }

@@ -396,3 +396,142 @@ describe("the search finds the operator's own messages in a conversation", () =>
     expect(said).toBe(16)
   })
 })
+
+it('orders messages held back by a relay outage by when the customer wrote them, one time in both places (QA14 Q14-05)', () => {
+  const store = new InboxStore(db)
+  // Written 06:16:01 but retried by the gateway only at 06:16:36; written 06:16:26 and arrived at once.
+  const held = { at: Date.parse('2026-11-30T06:16:36Z'), sentAt: Date.parse('2026-11-30T06:16:01Z') }
+  const prompt = { at: Date.parse('2026-11-30T06:16:27Z'), sentAt: Date.parse('2026-11-30T06:16:26Z') }
+  const arrivals = [
+    { ...prompt, text: 'Jawab dong kak' },
+    { ...held, text: 'Kok pesannya dihapus?' }
+  ]
+  arrivals.forEach((m, i) =>
+    store.commit(
+      'box',
+      i,
+      i + 1,
+      [
+        {
+          identity: `incoming:${i}`,
+          kind: 'incoming',
+          seq: i + 1,
+          receivedAt: m.at,
+          payload: {},
+          applied: true,
+          message: newInboxMessage(`m${i}`, { text: m.text, sentAt: m.sentAt })
+        }
+      ],
+      0
+    )
+  )
+  const conversations = createConversations({
+    db,
+    now: () => 0,
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: sentItems([{ id: 'out-between', at: Date.parse('2026-11-30T06:16:10Z') }])
+  })
+  const [conversation] = conversations.list({}).conversations
+  // The list's preview is the newest written, not the latest arrival.
+  expect(conversation).toMatchObject({ lastText: 'Jawab dong kak', lastAt: '2026-11-30T06:16:26.000Z' })
+  const entries = conversations.thread(conversation!.id, { limit: 10 }).entries
+  expect(entries.map((e) => (e.direction === 'in' ? e.message.text : e.item.id))).toEqual([
+    'Jawab dong kak',
+    'out-between',
+    'Kok pesannya dihapus?'
+  ])
+  // The thread's time is the one the list shows.
+  expect(entries[0]!.at).toBe('2026-11-30T06:16:26.000Z')
+  expect(entries[2]!.at).toBe('2026-11-30T06:16:01.000Z')
+})
+
+it('never places a message after it arrived when the gateway clock runs ahead', () => {
+  const store = new InboxStore(db)
+  const arrived = Date.parse('2026-11-30T06:00:00Z')
+  store.commit(
+    'box',
+    0,
+    1,
+    [
+      {
+        identity: 'incoming:ahead',
+        kind: 'incoming',
+        seq: 1,
+        receivedAt: arrived,
+        payload: {},
+        applied: true,
+        message: newInboxMessage('ahead', { text: 'from the future', sentAt: arrived + 3_600_000 })
+      }
+    ],
+    0
+  )
+  const conversations = createConversations({
+    db,
+    now: () => 0,
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: sentItems([])
+  })
+  const [conversation] = conversations.list({}).conversations
+  expect(conversation!.lastAt).toBe('2026-11-30T06:00:00.000Z')
+  expect(conversations.thread(conversation!.id).entries[0]!.at).toBe('2026-11-30T06:00:00.000Z')
+})
+
+it('shows the operator’s newest reply as the conversation’s last message, a failed one not (QA14 Q14-10)', () => {
+  const store = new InboxStore(db)
+  store.commit(
+    'box',
+    0,
+    1,
+    [
+      {
+        identity: 'incoming:asked',
+        kind: 'incoming',
+        seq: 1,
+        receivedAt: 1_000,
+        payload: {},
+        applied: true,
+        message: newInboxMessage('asked', { text: 'Selamat pagi kak, saya mau tanya' })
+      }
+    ],
+    0
+  )
+  const sent: OutboxItemView[] = []
+  const conversations = createConversations({
+    db,
+    now: () => 0,
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: {
+      sentToChat: (_deviceId, _recipient, limit) =>
+        [...sent].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, limit),
+      sentWithText: () => [],
+      sentAt: () => []
+    }
+  })
+  const row = () => conversations.list({}).conversations[0]!
+  expect(row()).toMatchObject({ lastText: 'Selamat pagi kak, saya mau tanya', lastFromMe: false })
+
+  sent.push({
+    id: 'r1',
+    kind: 'text',
+    text: 'Baik kak, stok ada',
+    fileName: null,
+    status: 'delivered',
+    createdAt: new Date(2_000).toISOString()
+  } as OutboxItemView)
+  expect(row()).toMatchObject({
+    lastText: 'Baik kak, stok ada',
+    lastType: 'text',
+    lastFromMe: true,
+    lastAt: new Date(2_000).toISOString()
+  })
+  // A reply that never reached the customer leaves them waiting: the row still says so.
+  sent.push({
+    id: 'r2',
+    kind: 'image',
+    text: null,
+    fileName: 'katalog.png',
+    status: 'failed',
+    createdAt: new Date(3_000).toISOString()
+  } as OutboxItemView)
+  expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true })
+})

@@ -51,6 +51,16 @@ export interface SentToChat {
   sentAt(positions: readonly number[]): { position: number; item: OutboxItemView }[]
 }
 
+/** A reply that did not reach the customer: they are still waiting for an answer. */
+const UNANSWERED: ReadonlySet<OutboxItemView['status']> = new Set([
+  'failed',
+  'cancelled',
+  'cancelled_at_gateway',
+  'revoked'
+])
+/** Replies read past when the newest ones failed (a retry follows a failure closely). */
+const REPLIES_LOOKED_AT = 5
+
 export interface ConversationsDeps {
   db: SqliteDatabase
   now: () => number
@@ -188,10 +198,35 @@ export function createConversations(deps: ConversationsDeps) {
     return byPhone ? byPhone.id : null
   }
 
+  /**
+   * The newest message the operator sent to the conversation's chat from its device (since it was last deleted) that
+   * is on its way or arrived: a row shows it as the last message, so an answered customer reads apart from a waiting
+   * one (QA14 Q14-10). One that failed, was cancelled or deleted for everyone left the customer waiting.
+   */
+  function newestReply(conversation: ConversationRecord, deviceId: string | null): OutboxItemView | null {
+    if (!deviceId || !deps.outbox) return null
+    const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
+    const recent = deps.outbox.sentToChat(
+      deviceId,
+      conversation.chatId,
+      REPLIES_LOOKED_AT,
+      undefined,
+      clearedAt
+    )
+    return recent.find((item) => !UNANSWERED.has(item.status)) ?? null
+  }
+
   function conversationView(conversation: ConversationRecord): InboxConversationView {
+    const deviceId = deviceIdOf(conversation)
+    const reply = newestReply(conversation, deviceId)
+    const replyAt = reply ? Date.parse(reply.createdAt) : -Infinity
+    const last =
+      reply && replyAt >= conversation.lastAt
+        ? { lastAt: replyAt, lastText: reply.text ?? '', lastType: reply.kind, lastFromMe: true }
+        : conversation
     return {
       id: conversation.id,
-      deviceId: deviceIdOf(conversation),
+      deviceId,
       deviceSerial: conversation.deviceSerial,
       devicePhone: conversation.devicePhone,
       chatId: conversation.chatId,
@@ -200,10 +235,10 @@ export function createConversations(deps: ConversationsDeps) {
       contactName: conversation.contactName,
       pushName: conversation.pushName,
       lastNumber: conversation.lastNumber,
-      lastAt: new Date(conversation.lastAt).toISOString(),
-      lastText: conversation.lastText,
-      lastType: conversation.lastType,
-      lastFromMe: conversation.lastFromMe,
+      lastAt: new Date(last.lastAt).toISOString(),
+      lastText: last.lastText,
+      lastType: last.lastType,
+      lastFromMe: last.lastFromMe,
       unread: conversation.unread,
       archived: conversation.archived
     }
@@ -360,7 +395,7 @@ export function createConversations(deps: ConversationsDeps) {
         ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key }
         : undefined
       const received = store.messages(conversationId, limit + 1, inBefore).map((message) => ({
-        cursor: { at: message.receivedAt, direction: 'in' as const, key: String(message.number) },
+        cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
         entry: { direction: 'in' as const, at: '', message: messageView(message) }
       }))
       // A chat whose conversation was deleted shows only what was sent to it since.

@@ -159,10 +159,10 @@ export function createSendQueue(input: KernelInput) {
      * apply it (never backwards, a failure only while the gateway still holds the message). False when no item has
      * that gateway id (another app's message, or purged).
      */
-    applyGatewayStatus(gatewayId: string, status: string): boolean {
+    applyGatewayStatus(gatewayId: string, status: string, note: string | null = null): boolean {
       const item = store.itemByGatewayId(gatewayId)
       if (!item) return false
-      ctx.batch(() => applyReportStatus(ctx, item, status))
+      ctx.batch(() => applyReportStatus(ctx, item, status, note))
       return true
     },
     /** The message with this gateway id, as a status report names it; null when the outbox knows none. */

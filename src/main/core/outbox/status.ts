@@ -1,6 +1,6 @@
 // The item life cycle's rules: which status follows which, and how the gateway's report statuses map onto ours.
 import type { ItemStatus } from '../store'
-import { GATEWAY_FAILED, GATEWAY_REJECTED, gatewayMessageWord } from '../../../shared/domain'
+import { GATEWAY_FAILED, gatewayMessageWord, gatewayRefusalCode } from '../../../shared/domain'
 
 /** Delivery progress; a status never moves to a lower rank because of a report. */
 const RANK: Record<ItemStatus, number> = {
@@ -53,8 +53,11 @@ export type ReportOutcome =
   | { kind: 'pending' }
   | { kind: 'unknown'; gatewayStatus: string }
 
-/** Map a report/tracking status word (its meaning: shared/domain/gateway-status-words.ts) onto the outbox life cycle. */
-export function mapReportStatus(raw: string): ReportOutcome {
+/**
+ * Map a report/tracking status word (its meaning: shared/domain/gateway-status-words.ts) onto the outbox life cycle;
+ * the gateway's note tells a refusal for a blacklisted number from another.
+ */
+export function mapReportStatus(raw: string, note: string | null = null): ReportOutcome {
   switch (gatewayMessageWord(raw)) {
     case 'pending':
       return { kind: 'pending' }
@@ -69,7 +72,7 @@ export function mapReportStatus(raw: string): ReportOutcome {
     case 'revoked':
       return { kind: 'taken_back', status: 'revoked', gatewayStatus: raw }
     case 'rejected':
-      return { kind: 'failed', code: GATEWAY_REJECTED, gatewayStatus: raw }
+      return { kind: 'failed', code: gatewayRefusalCode(note), gatewayStatus: raw }
     case 'failed':
       return { kind: 'failed', code: GATEWAY_FAILED, gatewayStatus: raw }
     case null:

@@ -206,3 +206,33 @@ describe('statuses the gateway pushes (its tracking webhook, through the inbox r
     expect(fx.outbox.applyGatewayStatus('someone-elses-message', 'read')).toBe(false)
   })
 })
+
+describe('a refusal for a number on the gateway blacklist (QA14 Q14-01)', () => {
+  it('is recorded as the blacklist, with the gateway note, and is not retried (report poll)', async () => {
+    fx = makeFixture(TRACK)
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    fx.gateway.setStatus(messageId, 'reject', 'number is on the blacklist')
+    await fx.clock.advance(10_000)
+    const { item } = fx.outbox.get(id)
+    expect(item.status).toBe('failed')
+    expect(item.failure).toMatchObject({
+      code: 'gateway_blacklisted',
+      messageKey: 'desktop.failure.gatewayBlacklisted',
+      gatewayMessage: 'number is on the blacklist'
+    })
+    expect(() => fx.outbox.retry(id)).toThrow()
+  })
+
+  it('is recorded the same way when the tracking webhook brings it', async () => {
+    fx = makeFixture({ tracking: false })
+    await fx.outbox.start()
+    const { id, messageId } = await sendOne()
+    expect(fx.outbox.applyGatewayStatus(messageId, 'rejected', 'number is on the blacklist')).toBe(true)
+    expect(fx.outbox.get(id).item.failure?.code).toBe('gateway_blacklisted')
+    // Another refusal stays the gateway's plain rejection, which a retry may mend.
+    const other = await sendOne('y')
+    fx.outbox.applyGatewayStatus(other.messageId, 'rejected', 'phone not registered')
+    expect(fx.outbox.get(other.id).item.failure?.code).toBe('gateway_rejected')
+  })
+})

@@ -4,7 +4,7 @@ import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
-import { countsAsSent, currentDayIn, dayIn } from '../../../shared/domain'
+import { countsAsSent, currentDayIn, dayIn, GATEWAY_BLACKLISTED } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
@@ -37,8 +37,13 @@ function acceptedAt(item: ItemRecord): number {
  * ignored); revoke and cancel become `revoked` and `cancelled_at_gateway`; reject/fail become `failed` with the
  * gateway's word for it. Returns the item as it now stands.
  */
-export function applyReportStatus(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRecord {
-  const after = applyReport(ctx, item, raw)
+export function applyReportStatus(
+  ctx: OutboxContext,
+  item: ItemRecord,
+  raw: string,
+  note: string | null = null
+): ItemRecord {
+  const after = applyReport(ctx, item, raw, note)
   countGatewayKeptSend(ctx, item, after)
   return after
 }
@@ -54,8 +59,8 @@ function countGatewayKeptSend(ctx: OutboxContext, before: ItemRecord, after: Ite
   ctx.store.countSend(before.deviceId, currentDayIn(ctx.now(), ctx.options.dayZoneOf(before.deviceId)))
 }
 
-function applyReport(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRecord {
-  const outcome = mapReportStatus(raw)
+function applyReport(ctx: OutboxContext, item: ItemRecord, raw: string, note: string | null): ItemRecord {
+  const outcome = mapReportStatus(raw, note)
   const now = ctx.now()
   if (outcome.kind === 'progress') {
     if (rank(outcome.status) <= rank(item.status)) return item
@@ -95,8 +100,12 @@ function applyReport(ctx: OutboxContext, item: ItemRecord, raw: string): ItemRec
         'failed',
         {
           failureCode: outcome.code,
-          failureMessage: encodeNote('desktop.failure.gatewayStatus', { status: outcome.gatewayStatus }),
-          failureGatewayMessage: outcome.gatewayStatus
+          failureMessage:
+            outcome.code === GATEWAY_BLACKLISTED
+              ? encodeNote('desktop.failure.gatewayBlacklisted')
+              : encodeNote('desktop.failure.gatewayStatus', { status: outcome.gatewayStatus }),
+          // The gateway's own words when it gave some (its note says why), else its status word.
+          failureGatewayMessage: note?.trim() ? note.trim() : outcome.gatewayStatus
         },
         encodeNote('desktop.note.gatewayReports', { status: raw })
       ) ?? item
@@ -201,7 +210,7 @@ async function pollRound(
 function settle(ctx: OutboxContext, item: ItemRecord, report: ReportItem | undefined): void {
   const current = ctx.store.getItem(item.id)
   if (!current || current.trackNextAt === null) return
-  const after = report ? applyReportStatus(ctx, current, report.status) : current
+  const after = report ? applyReportStatus(ctx, current, report.status, report.note) : current
   if (after.status !== current.status || after.trackNextAt === null) return
   // Nothing new: the older the item, the less often it is asked about.
   const now = ctx.now()

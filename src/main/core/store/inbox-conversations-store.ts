@@ -4,6 +4,8 @@ import type Database from 'better-sqlite3'
 import {
   MESSAGE_COLUMNS,
   toMessage,
+  WRITTEN_AT,
+  writtenAt,
   type InboxMessageRecord,
   type MessageRow,
   type NewInboxMessage
@@ -128,7 +130,7 @@ export function fileInConversation(
     message.groupSubject,
     pushName,
     number,
-    message.sentAt ?? receivedAt,
+    writtenAt(message.sentAt, receivedAt),
     message.text,
     message.messageType,
     message.fromMe ? 1 : 0,
@@ -146,8 +148,12 @@ const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (device_key, devic
            device_phone = COALESCE(excluded.device_phone, device_phone),
            group_subject = COALESCE(excluded.group_subject, group_subject),
            push_name = COALESCE(excluded.push_name, push_name),
-           last_number = excluded.last_number, last_at = excluded.last_at, last_text = excluded.last_text,
-           last_type = excluded.last_type, last_from_me = excluded.last_from_me,
+           -- A message written before the newest one (held back, retried late by the gateway) is not the newest.
+           last_number = CASE WHEN excluded.last_at >= last_at THEN excluded.last_number ELSE last_number END,
+           last_text = CASE WHEN excluded.last_at >= last_at THEN excluded.last_text ELSE last_text END,
+           last_type = CASE WHEN excluded.last_at >= last_at THEN excluded.last_type ELSE last_type END,
+           last_from_me = CASE WHEN excluded.last_at >= last_at THEN excluded.last_from_me ELSE last_from_me END,
+           last_at = max(excluded.last_at, last_at),
            unread = unread + excluded.unread,
            archived = CASE WHEN excluded.last_from_me = 0 THEN 0 ELSE archived END
          RETURNING id`
@@ -363,8 +369,8 @@ export class InboxConversationsStore {
   }
 
   /**
-   * A conversation's messages newest first by when the relay received them (arrival order; a thread merges them
-   * with sent items by time), `before` the (receivedAt, number) of the previous page's last one.
+   * A conversation's messages newest first by when the customer wrote them (WRITTEN_AT; a thread merges them with
+   * sent items by time), `before` the (writtenAt, number) of the previous page's last one.
    */
   messages(
     conversationId: number,
@@ -372,12 +378,12 @@ export class InboxConversationsStore {
     before?: { at: number; number: number }
   ): InboxMessageRecord[] {
     const rows = this.prepare(
-      `SELECT number FROM inbox_messages WHERE conversation_id = ?${before ? ' AND (received_at, number) < (?, ?)' : ''}
-         ORDER BY received_at DESC, number DESC LIMIT ?`
+      `SELECT number FROM inbox_messages WHERE conversation_id = ?${before ? ` AND (${WRITTEN_AT}, number) < (?, ?)` : ''}
+         ORDER BY ${WRITTEN_AT} DESC, number DESC LIMIT ?`
     )
       .pluck()
       .all(conversationId, ...(before ? [before.at, before.number] : []), limit) as number[]
-    return rows.length === 0 ? [] : this.messagesByNumber(rows, 'received_at DESC, number DESC')
+    return rows.length === 0 ? [] : this.messagesByNumber(rows, `${WRITTEN_AT} DESC, number DESC`)
   }
 
   /** Every message of the conversation read (true) or its newest customer message unread again (false). */

@@ -24,6 +24,8 @@ export interface InboxMessageRecord extends NewInboxMessage {
   /** A short number the operator can name (`inbox show 12`), in the order messages arrived. */
   number: number
   receivedAt: number
+  /** When the customer wrote it (see writtenAt): the thread's order and the time it shows. */
+  writtenAt: number
   read: boolean
   /** What the message did as an opt-out keyword (core/inbox/apply.ts), when it changed the number's state. */
   keywordOutcome: KeywordOutcome | null
@@ -67,6 +69,17 @@ export interface MessageRow {
   media_attempts: number
 }
 
+/**
+ * When the customer wrote a message: the gateway's timestamp, never later than its arrival (a gateway clock ahead
+ * of ours). The thread's order and time and the conversation's newest message go by it, not by the arrival: the
+ * gateway retries a message held back by a relay outage after later ones went through. The SQL is the index's.
+ */
+export const WRITTEN_AT = 'min(COALESCE(sent_at, received_at), received_at)'
+
+export function writtenAt(sentAt: number | null, receivedAt: number): number {
+  return Math.min(sentAt ?? receivedAt, receivedAt)
+}
+
 export const toMessage = (row: MessageRow): InboxMessageRecord => ({
   number: row.number,
   messageId: row.message_id,
@@ -84,6 +97,7 @@ export const toMessage = (row: MessageRow): InboxMessageRecord => ({
   mediaMime: row.media_mime,
   sentAt: row.sent_at,
   receivedAt: row.received_at,
+  writtenAt: writtenAt(row.sent_at, row.received_at),
   fromMe: row.from_me === 1,
   read: row.read === 1,
   // The step keeps other outcomes too ('unchanged', 'no-keyword', …): only a change is the operator's concern.

@@ -900,6 +900,16 @@ export const migrations: readonly Migration[] = [
     sql: `
       CREATE INDEX contacts_by_folded_name ON contacts(name COLLATE NOCASE, phone);
     `
+  },
+  {
+    name: 'inbox: a thread in the order its customer wrote (the gateway timestamp, never after the arrival)',
+    // Messages the gateway retried after a relay outage arrive after later ones (QA14 Q14-05): the thread reads by
+    // when they were written. The expression is inbox-records.ts' WRITTEN_AT, word for word, so the index serves it.
+    sql: `
+      DROP INDEX inbox_messages_by_conversation;
+      CREATE INDEX inbox_messages_by_conversation ON inbox_messages(
+        conversation_id, min(COALESCE(sent_at, received_at), received_at), number);
+    `
   }
 ]
 

@@ -96,8 +96,45 @@ useLinking.subscribe((state, previous) => {
   if (state.deviceId !== previous.deviceId) save()
 })
 
+/** The conversation open in Messages in, kept beside the place: a reload opens it again (QA14 Q14-03). */
+export const OPEN_CONVERSATION_KEY = 'sender-desk.openConversation'
+
+export function keptOpenConversation(): number | null {
+  try {
+    const id = historyState()[OPEN_CONVERSATION_KEY]
+    return typeof id === 'number' && Number.isInteger(id) ? id : null
+  } catch {
+    return null
+  }
+}
+
+let conversationUnwritten: { id: number | null } | null = null
+
+function writeOpenConversation(): void {
+  const open = conversationUnwritten
+  if (!open) return
+  conversationUnwritten = null
+  try {
+    const { [OPEN_CONVERSATION_KEY]: _was, ...rest } = historyState()
+    history.replaceState(open.id === null ? rest : { ...rest, [OPEN_CONVERSATION_KEY]: open.id }, '')
+  } catch {
+    // Without a history entry a reload opens no conversation, as before.
+  }
+}
+
+/** Keeps which conversation is open (null: none), written once the page is idle or as it is left, as the place is. */
+export function keepOpenConversation(id: number | null): void {
+  if (conversationUnwritten === null && keptOpenConversation() === id) return
+  const waiting = conversationUnwritten !== null
+  conversationUnwritten = { id }
+  if (!waiting) whenIdle(writeOpenConversation)
+}
+
+addEventListener('pagehide', writeOpenConversation)
+
 export function resetPlace(): void {
   unwritten = null
-  const { [PLACE_KEY]: _place, ...rest } = historyState()
+  conversationUnwritten = null
+  const { [PLACE_KEY]: _place, [OPEN_CONVERSATION_KEY]: _open, ...rest } = historyState()
   history.replaceState(rest, '')
 }

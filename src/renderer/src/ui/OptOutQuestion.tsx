@@ -1,10 +1,11 @@
 // The core's question when a direct send names numbers on the opt-out list (`opted_out`, in its words), and the
-// answers it accepts: the Send view, a series (Reminders) and an inbox reply ask it the same way.
+// answers it accepts: the Send view and a series (Reminders) ask it the same way. An inbox reply does not ask: the
+// gateway's blacklist refuses it whatever the answer (the reply box says how the opt-out is lifted).
 import { useT } from '../i18n'
 
 export type OptOutAnswer = 'leave-out' | 'send'
 
-/** Every answer; a reply to one chat leaves no one to send to when it leaves the number out, so it offers only `send`. */
+/** Every answer. */
 const OPT_OUT_ANSWERS = [
   ['leave-out', 'send.optOutAsk.leaveOut'],
   ['send', 'send.optOutAsk.sendAnyway']

@@ -28,6 +28,8 @@ export interface FakeMessage {
   fileName: string | null
   bytes: number
   status: string
+  /** The gateway's free-text note beside the status (`number is on the blacklist`). */
+  note?: string
   acceptedAt: number
 }
 
@@ -126,10 +128,11 @@ export class FakeGateway {
     this.loggedOut.delete(deviceId)
   }
 
-  setStatus(messageId: string, status: string): void {
+  setStatus(messageId: string, status: string, note?: string): void {
     const message = this.messages.find((m) => m.id === messageId)
     if (!message) throw new Error(`no message ${messageId}`)
     message.status = status
+    if (note !== undefined) message.note = note
   }
 
   releaseHeld(): void {
@@ -251,6 +254,7 @@ export class FakeGateway {
       from: message.deviceId,
       to: message.phone,
       status: message.status,
+      note: message.note ?? null,
       refId: this.reportsWithoutRefId ? null : message.refId,
       category: message.kind,
       text: message.text,

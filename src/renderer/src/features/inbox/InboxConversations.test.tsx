@@ -3,7 +3,7 @@
 // replies, and the inbox's keys.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type {
   ChatbotDeviceView,
   InboxConversationView,
@@ -255,6 +255,43 @@ describe('the conversations list', () => {
     await waitFor(() =>
       expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true, archived: false })
     )
+  })
+
+  it('with "Unread only", opening a conversation by keyboard gives the focus to its thread, not the page (QA14 Q14-09)', async () => {
+    // Side by side (wide): the row that opened the thread is on screen (jsdom lays nothing out, so says so here).
+    const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get: () => document.body
+    })
+    onTestFinished(() => {
+      if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent)
+    })
+    const unread = { ...DEWI, unread: 2 }
+    script({ conversations: [unread] })
+    const read = new Set<number>()
+    fake.handle('inbox:conversations', ({ unreadOnly }) => ({
+      conversations: unreadOnly ? [unread].filter((c) => !read.has(c.id)) : [unread],
+      next: null
+    }))
+    fake.handle('inbox:markRead', ({ conversationId }) => {
+      read.add(conversationId)
+      setTimeout(() => fake.emit('inbox:changed', STATUS), 0)
+      return { ...unread, unread: 0 }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-filter-unread'))
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true })
+    )
+    const row = await screen.findByTestId('inbox-conversation-1')
+    row.focus()
+    await user.keyboard('{Enter}')
+    const heading = await screen.findByRole('heading', { name: /Dewi/ })
+    // Read now, the row leaves the unread list: the focus is on the opened thread's heading, as Alt+↓ puts it.
+    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
+    expect(document.activeElement).toBe(heading)
   })
 
   it('shows a conversation that arrives on inbox:changed', async () => {
@@ -715,6 +752,61 @@ describe('the thread', () => {
     expect(fake.requests('inbox:markRead')).toHaveLength(1)
   })
 
+  it('takes a reply back from the thread with the Outbox’s question and action (QA14 Q14-06)', async () => {
+    const sent = makeItem({
+      id: 'out-1',
+      recipient: '6281377778888',
+      text: 'Maaf kak',
+      status: 'delivered',
+      gatewayId: 'gw-1'
+    })
+    const waiting = makeItem({
+      id: 'out-2',
+      recipient: '6281377778888',
+      text: 'Tunggu',
+      status: 'accepted',
+      gatewayId: 'gw-2'
+    })
+    const failed = makeItem({ id: 'out-3', recipient: '6281377778888', text: 'Gagal', status: 'failed' })
+    script({
+      entries: [
+        { direction: 'out', at: '2026-01-15T03:07:00.000Z', item: failed },
+        { direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting },
+        { direction: 'out', at: '2026-01-15T03:05:00.000Z', item: sent }
+      ]
+    })
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    fake.handle('outbox:takeBack', () => ({
+      id: 'tb-1',
+      state: 'running' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: none,
+      cancel: none,
+      resend: none,
+      explained: [],
+      pendingByDevice: []
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [sentEntry, waitingEntry, failedEntry] = await screen.findAllByTestId('inbox-entry-out')
+    // Only what the gateway can still take back offers it, as the Outbox decides.
+    expect(within(failedEntry!).queryAllByRole('button')).toHaveLength(0)
+    expect(within(sentEntry!).queryByRole('button', { name: 'Cancel at the gateway' })).toBeNull()
+    await user.click(within(sentEntry!).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([])
+    const question = screen.getByRole('group', {
+      name: /Delete this message for everyone\?.*cannot be undone/
+    })
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
+    await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
+    expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['out-1'], action: 'revoke' }])
+    await user.click(within(waitingEntry!).getByRole('button', { name: 'Cancel at the gateway' }))
+    expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
+  })
+
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
     const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })
     script({
@@ -887,7 +979,8 @@ describe('the thread', () => {
         .getAllByTestId('inbox-entry-in')
         .map((entry) => within(entry).queryByTestId('inbox-keyword-note')?.textContent ?? null)
     ).toEqual([
-      'This message put the number on the opt-out list: campaigns skip it.',
+      // Replies are refused too (the gateway's blacklist), and the note says how that is lifted (QA14 Q14-01).
+      'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
       null,
       null,
       'This message took the number off the opt-out list.'
@@ -993,11 +1086,11 @@ describe('the reply box', () => {
     expect(second!.requestId).toBe(first!.requestId)
   })
 
-  it('asks first when the customer is on the opt-out list, then sends anyway with the same requestId', async () => {
+  it('says the gateway will refuse a reply to a number on the opt-out list, and how that is lifted (QA14 Q14-01)', async () => {
     script()
     fake.fail('inbox:reply', {
       code: 'opted_out',
-      message: '1 of these numbers asked not to receive messages: 6281377778888.',
+      message: 'This number asked not to receive messages: +62 813-7777-8888.',
       field: 'chatId'
     })
     const user = userEvent.setup()
@@ -1005,24 +1098,16 @@ describe('the reply box', () => {
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
     await user.click(screen.getByTestId('inbox-reply-send'))
-    const ask = await screen.findByTestId('inbox-reply-opt-out-ask')
-    expect(ask.getAttribute('role')).toBe('alert')
-    expect(ask.textContent).toContain('asked not to receive messages: 6281377778888')
-    expect(screen.queryByTestId('inbox-reply-problem')).toBeNull()
-    // Leaving the one number out would leave nobody: only "Send anyway" is offered.
-    expect(
-      within(ask)
-        .getAllByRole('button')
-        .map((button) => button.textContent)
-    ).toEqual(['Send anyway'])
-    fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
-    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
-    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
-    const [first, second] = fake.requests('inbox:reply')
-    expect(first).not.toHaveProperty('optedOut')
-    expect(second).toMatchObject({ requestId: first!.requestId, optedOut: 'send', text: 'Halo' })
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
-    expect(screen.queryByTestId('inbox-reply-opt-out-ask')).toBeNull()
+    const blocked = await screen.findByTestId('inbox-reply-opted-out')
+    expect(blocked.getAttribute('role')).toBe('alert')
+    expect(blocked.textContent).toContain('The gateway will refuse this reply: +62 813-7777-8888')
+    expect(blocked.textContent).toContain('MULAI')
+    // The gateway's blacklist refuses whatever the operator answers: no "Send anyway" into a certain failure.
+    expect(within(blocked).queryAllByRole('button')).toHaveLength(0)
+    expect(screen.queryByText('Send anyway')).toBeNull()
+    expect(fake.requests('inbox:reply')).toHaveLength(1)
+    // The draft stays, for when the number is taken off the list.
+    expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('Halo')
   })
 
   it('refuses a text past the gateway limit, counted as the gateway counts', async () => {

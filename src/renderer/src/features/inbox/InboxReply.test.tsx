@@ -14,6 +14,8 @@ import {
   makeReceiving
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { resetPlace } from '../../stores/place'
+import { resetReplyDrafts } from '../../stores/reply-drafts'
 import { InboxView } from './InboxView'
 
 let fake: FakeApi
@@ -228,6 +230,30 @@ describe('a reply being written (QA F01)', () => {
     const dewi = await screen.findByRole('heading', { name: /Dewi/ })
     await waitFor(() => expect(document.activeElement).toBe(dewi))
     expect(replyBox().value).toBe('Draf balasan panjang')
+  })
+})
+
+describe('a reply being written, across a reload (QA14 Q14-03)', () => {
+  it('is there again with its conversation open, as the Send view keeps its draft', async () => {
+    script()
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    await user.type(replyBox(), 'Baik kak, kami cek dulu ke kurir ya')
+    // The page is left: what a reload keeps is its history entry and local storage, not the window's memory.
+    dispatchEvent(new Event('pagehide'))
+    unmount()
+    const historyKept: unknown = history.state
+    const storageKept = Object.fromEntries(Object.entries(localStorage))
+    resetReplyDrafts()
+    resetPlace()
+    history.replaceState(historyKept, '')
+    for (const [key, value] of Object.entries(storageKept)) localStorage.setItem(key, value)
+
+    render(<InboxView />)
+    await screen.findByRole('heading', { name: /Budi/ })
+    await waitFor(() => expect(replyBox().value).toBe('Baik kak, kami cek dulu ke kurir ya'))
   })
 })
 

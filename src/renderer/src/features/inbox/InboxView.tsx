@@ -7,6 +7,7 @@ import type { InboxConversationView, InboxStatusView, ReceivingView } from '../.
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
+import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
 import { conversationLabel } from './conversation-label'
@@ -38,6 +39,7 @@ export function InboxView(): React.JSX.Element {
   const conversations = useConversations(filters)
   const chatbot = useChatbot()
   const [open, setOpen] = useState<InboxConversationView | null>(null)
+  const mounted = useRef(true)
   const { replace, remove } = conversations
   const [notice, setNotice] = useState<string | null>(null)
 
@@ -52,10 +54,16 @@ export function InboxView(): React.JSX.Element {
   // opened (and the focus does not fall to the page when it was in the closed thread's reply box). A click or J / K
   // leaves it in the list.
   const [focusThread, setFocusThread] = useState(false)
-  const openFromList = useCallback((conversation: InboxConversationView): void => {
-    setFocusThread(false)
-    setOpen(conversation)
-  }, [])
+  // With "Unread only" an unread row leaves the list once opened (read): the focus goes to the thread too, not to
+  // the page with the row (QA14 Q14-09).
+  const unreadOnly = filters.unreadOnly
+  const openFromList = useCallback(
+    (conversation: InboxConversationView): void => {
+      setFocusThread(unreadOnly && conversation.unread > 0)
+      setOpen(conversation)
+    },
+    [unreadOnly]
+  )
   const openByKey = useCallback((conversation: InboxConversationView): void => {
     setFocusThread(true)
     setOpen(conversation)
@@ -77,11 +85,28 @@ export function InboxView(): React.JSX.Element {
   useEffect(() => {
     useInboxAlerts.getState().setViewing(openId)
   }, [openId])
+  // The conversation open before a reload opens again, with its reply draft (QA14 Q14-03); one deleted since does not.
+  const [reopening] = useState(keptOpenConversation)
+  const reopened = useRef(reopening === null)
+  useEffect(() => {
+    if (reopening === null) return
+    call('inbox:thread', { conversationId: reopening, limit: 1 })
+      .then((thread) => {
+        reopened.current = true
+        if (mounted.current) setOpen((now) => now ?? thread.conversation)
+      })
+      .catch(() => {
+        reopened.current = true
+      })
+  }, [reopening])
+  useEffect(() => {
+    if (openId === null && !reopened.current) return
+    keepOpenConversation(openId)
+  }, [openId])
   useEffect(() => () => useInboxAlerts.getState().setViewing(null), [])
 
   // A clicked notification asks for its conversation: opened here, now or as soon as this view is shown.
   const asked = useInboxAlerts((s) => s.openConversation)
-  const mounted = useRef(true)
   useEffect(
     () => () => {
       mounted.current = false

@@ -6,13 +6,13 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
 import { FilePickButton } from '../../ui/FilePickButton'
-import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { tooLongError } from '../../ui/text-limit'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { WhatsAppText } from '../../ui/WhatsAppText'
@@ -59,7 +59,7 @@ export function ReplyBox({
   const [refused, setRefused] = useState<{ name: string; message: string } | null>(draft?.refused ?? null)
   const [problem, setProblem] = useState<string | null>(null)
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
-  const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
+  const [optedOut, setOptedOut] = useState(false)
   const [busy, setBusy] = useState(false)
   /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
   const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
@@ -155,14 +155,14 @@ export function ReplyBox({
     document.getElementById(REPLY_TEXT_ID)?.focus()
   }
 
-  async function send(optedOut?: 'send'): Promise<void> {
+  async function send(): Promise<void> {
     // A second click while the first is on its way sends nothing more (the core would answer it as repeated).
     if (sending.current || empty || lengthProblem || refused) return
     sending.current = true
     actionStarts()
     setBusy(true)
     setProblem(null)
-    setOptOutAsk(null)
+    setOptedOut(false)
     try {
       const { itemIds } = await call('inbox:reply', {
         requestId: requestId.current,
@@ -170,8 +170,7 @@ export function ReplyBox({
         chatId: conversation.chatId,
         isGroup: conversation.isGroup,
         ...(text.trim() !== '' ? { text } : {}),
-        ...(file ? { handle: file.handle } : {}),
-        ...(optedOut ? { optedOut } : {})
+        ...(file ? { handle: file.handle } : {})
       })
       setText('')
       // The main process let the sent file go; one attached while it went was not sent, and goes here.
@@ -182,7 +181,7 @@ export function ReplyBox({
     } catch (e) {
       // The same requestId stays: trying again cannot send twice.
       const failure = errorInfo(e)
-      if (failure.code === 'opted_out') setOptOutAsk(failure.message)
+      if (failure.code === 'opted_out') setOptedOut(true)
       else setProblem(failure.message)
     } finally {
       sending.current = false
@@ -293,14 +292,11 @@ export function ReplyBox({
           {lengthProblem ?? problem}
         </p>
       ) : null}
-      {optOutAsk ? (
-        <OptOutQuestion
-          testIdPrefix="inbox-reply-opt-out"
-          question={optOutAsk}
-          busy={busy}
-          answers={['send']}
-          onAnswer={() => void send('send')}
-        />
+      {optedOut ? (
+        // Sender Desk put the number on the gateway's blacklist: the gateway refuses a reply whatever is answered.
+        <p className="alert alert--warn" role="alert" data-testid="inbox-reply-opted-out">
+          {t('inbox.reply.optedOut', { phone: formatPhoneForReading(conversation.chatId) })}
+        </p>
       ) : null}
       {sentNote ? (
         <p role="status" className="muted small" data-testid="inbox-reply-sent">

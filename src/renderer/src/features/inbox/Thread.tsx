@@ -18,6 +18,7 @@ import { useConversationDevice } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
+import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
 /** Entries per page: the newest ones, earlier ones on demand. */
@@ -301,6 +302,7 @@ export function Thread({
                   />
                 </p>
               )}
+              <SentEntryTakeBack item={entry.item} />
             </li>
           )
         )}

@@ -32,7 +32,8 @@ const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'r
 
 const REMEDY_TEXT = {
   'reduce-file': 'outbox.remedy.reduce-file',
-  'other-file-type': 'outbox.remedy.other-file-type'
+  'other-file-type': 'outbox.remedy.other-file-type',
+  'lift-opt-out': 'outbox.remedy.lift-opt-out'
 } as const satisfies Record<Exclude<FailureRemedy, 'retry'>, MessageKey>
 
 /** With the gateway, where only the device's own reports (delivered, read) would move it on. */
@@ -321,7 +322,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             {t('outbox.takeBack.cancel')}
           </button>
         ) : null}
-        {item.isGroup ? null : (
+        {/* A number the gateway refused as opted out is on the list already. */}
+        {item.isGroup || remedy === 'lift-opt-out' ? null : (
           // The recipient asked for no more messages: campaigns skip the number from now on (the list is in Campaigns).
           <button
             type="button"

@@ -468,6 +468,30 @@ describe('item detail', () => {
     )
   })
 
+  it('a refusal for a number on the opt-out list says so, offering neither Retry nor opting it out again (QA14 Q14-01)', async () => {
+    const refused = makeItem({
+      id: 'blk-1',
+      recipient: '6281311110001',
+      status: 'failed',
+      failure: {
+        code: 'gateway_blacklisted',
+        message: 'refused',
+        messageKey: 'desktop.failure.gatewayBlacklisted',
+        gatewayMessage: 'number is on the blacklist'
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [refused], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: refused, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-blk-1'))
+    const detail = await screen.findByTestId('outbox-detail')
+    expect(screen.getByTestId('outbox-failure-reason').textContent).toContain('on the opt-out list')
+    expect(screen.getByTestId('outbox-remedy').textContent).toContain('MULAI')
+    expect(within(detail).queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(within(detail).queryByTestId('outbox-opt-out')).toBeNull()
+  })
+
   it('an item the gateway may have is being checked: no next attempt time to go stale (QA12 Q12-03)', async () => {
     const inDoubt = makeItem({
       id: 'doubt-1',

@@ -1,0 +1,81 @@
+// Taking back a reply from its bubble in the thread (QA14 Q14-06): the Outbox's own actions on the item (Delete for
+// everyone once it left, Cancel at the gateway while the gateway holds it), offered as the Outbox offers them, with
+// its question and its store action, so the two places cannot disagree.
+import { useRef, useState } from 'react'
+import type { OutboxItemView } from '../../../../shared/contract'
+import { errorInfo } from '../../api'
+import { useT } from '../../i18n'
+import { useOutbox } from '../../stores/outbox'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { itemActions } from '../outbox/status'
+
+export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX.Element | null {
+  const t = useT()
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [said, setSaid] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const revokeRef = useRef<HTMLButtonElement>(null)
+  const allowed = itemActions(item)
+  if (!allowed.revoke && !allowed.cancelAtGateway && !said) return null
+
+  async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
+    setBusy(true)
+    setSaid(null)
+    try {
+      await useOutbox.getState().takeBack([item.id], action)
+      setConfirming(false)
+      setSaid({ tone: 'ok', text: t('outbox.takeBack.asked') })
+    } catch (error) {
+      setSaid({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="inbox-entry-actions">
+      {allowed.revoke ? (
+        <button
+          type="button"
+          className="link-button small"
+          ref={revokeRef}
+          disabled={busy}
+          aria-expanded={confirming}
+          onClick={() => setConfirming(!confirming)}
+        >
+          {t('outbox.takeBack.revoke')}
+        </button>
+      ) : null}
+      {allowed.cancelAtGateway ? (
+        <button
+          type="button"
+          className="link-button small"
+          disabled={busy}
+          onClick={() => void takeBack('cancel')}
+        >
+          {t('outbox.takeBack.cancel')}
+        </button>
+      ) : null}
+      {confirming && allowed.revoke ? (
+        <ConfirmPanel
+          id={`revoke-q-${item.id}`}
+          question={t('outbox.takeBack.revokeConfirm')}
+          confirmLabel={t('outbox.takeBack.revoke')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void takeBack('revoke')}
+          onKeep={() => {
+            setConfirming(false)
+            revokeRef.current?.focus()
+          }}
+          disabled={busy}
+          focusOnOpen
+        />
+      ) : null}
+      {said ? (
+        <p className={said.tone === 'ok' ? 'muted small' : 'alert alert--bad'} role="status">
+          {said.text}
+        </p>
+      ) : null}
+    </div>
+  )
+}
