@@ -92,7 +92,12 @@ export function askedRecipients(
       'opted_out',
       {
         key: 'desktop.error.optedOutRecipients',
-        params: { count: asked.size, numbers: [...asked].map(formatPhoneForReading).join(', ') }
+        // `numbers` as the gateway writes them, for the terminal to name; `shown` as the window writes them.
+        params: {
+          count: asked.size,
+          numbers: [...asked].join(', '),
+          shown: [...asked].map(formatPhoneForReading).join(', ')
+        }
       },
       field
     )

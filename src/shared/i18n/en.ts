@@ -1514,7 +1514,7 @@ export const enRest = {
   'desktop.error.allOptedOut':
     'Every one of these numbers asked not to receive messages: nothing was queued.',
   'desktop.error.optedOutRecipients':
-    '{count, plural, =1 {This number} other {# of these numbers}} asked not to receive messages: {numbers}.',
+    '{count, plural, =1 {This number} other {# of these numbers}} asked not to receive messages: {shown}.',
   'notice.diskFull.title': 'Disk full: sending paused',
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
   'send.fileChanged': '{name} changed after you added it; add it again.',

@@ -1706,7 +1706,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.allOptedOut':
     'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
   'desktop.error.optedOutRecipients':
-    '{count, plural, =1 {Nomor ini} other {# dari nomor ini}} meminta untuk tidak dikirimi pesan: {numbers}.',
+    '{count, plural, =1 {Nomor ini} other {# dari nomor ini}} meminta untuk tidak dikirimi pesan: {shown}.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',
