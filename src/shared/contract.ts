@@ -1147,6 +1147,8 @@ export const invokeChannels = builtOnFirstUse({
       sendingPaused: z.boolean(),
       /** Of the queued (status `queued`), how many a pause holds: see outbox:countsChanged. */
       pausedQueued: z.number().int().nonnegative(),
+      /** Of the scheduled, how many their overdue policy holds for the operator: see outbox:countsChanged. */
+      heldOverdue: z.number().int().nonnegative(),
       sandboxRunning: z.boolean()
     })
   }),
@@ -1942,13 +1944,15 @@ export const eventChannels = builtOnFirstUse({
   /**
    * `pausedQueued`: of the queued (status `queued`), how many a pause holds (all sending, their device, their
    * campaign or its device part paused itself), never more than `counts.queued`. Also sent when only it moved (a
-   * campaign paused or resumed changes no item's status).
+   * campaign paused or resumed changes no item's status). `heldOverdue`: of the scheduled, how many came due while
+   * the app was closed and their policy holds for the operator to send or cancel (they never go by themselves).
    */
   'outbox:countsChanged': () =>
     z.object({
       counts: OutboxCounts,
       sendingPaused: z.boolean(),
-      pausedQueued: z.number().int().nonnegative()
+      pausedQueued: z.number().int().nonnegative(),
+      heldOverdue: z.number().int().nonnegative()
     }),
   'settings:changed': () => Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */

@@ -95,7 +95,10 @@ describe('local schedules', () => {
     await fx.clock.advance(HOUR)
     expect(fx.outbox.get(id).item).toMatchObject({ status: 'scheduled', held: true, overduePolicy: 'hold' })
     expect(fx.gateway.sends()).toHaveLength(0)
+    // Counted apart from the scheduled that go by themselves (QA13 Q13-01: the window asks the operator about it).
+    expect(fx.outbox.heldOverdue()).toBe(1)
     expect(fx.outbox.release(id).status).toBe('queued')
+    expect(fx.outbox.heldOverdue()).toBe(0)
     await fx.clock.advance(0)
     expect(fx.outbox.get(id).item.status).toBe('accepted')
   })

@@ -198,6 +198,29 @@ describe('overview', () => {
     expect(await screen.findByRole('button', { name: '2 waiting now' })).toBeTruthy()
   })
 
+  it.each([
+    [
+      'en',
+      '3 waiting (1 held for your decision, 2 scheduled for later)',
+      '1 waiting (1 held for your decision)'
+    ],
+    [
+      'id',
+      '3 menunggu (1 ditahan menunggu keputusan Anda, 2 terjadwal untuk nanti)',
+      '1 menunggu (1 ditahan menunggu keputusan Anda)'
+    ]
+  ] as const)(
+    'does not count a message held for the operator as scheduled for later (%s, QA13 Q13-01)',
+    async (language, three, one) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 1)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: three })).toBeTruthy()
+      act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false, 0, 1))
+      expect(await screen.findByRole('button', { name: one })).toBeTruthy()
+    }
+  )
+
   it('says how many of those waiting a pause holds, never more than are queued, in both languages (QA F21)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     // A campaign paused after 2 of 10: 8 held, and one message scheduled for later.
