@@ -1,6 +1,6 @@
 // Scheduler with a FakeClock: due times, overdue after sleep or restart (send/hold), DST and zones, gateway-schedule sync.
 import { afterEach, describe, expect, it } from 'vitest'
-import { coreText } from '../../../shared/i18n/notes'
+import { coreText, historyNote } from '../../../shared/i18n/notes'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { ScheduleSpec } from './types'
 
@@ -83,6 +83,28 @@ describe('local schedules', () => {
     expect(item.status).toBe('accepted')
     expect(history.find((h) => h.status === 'queued')?.note).toBe('overdue by 4 h: sending now')
   })
+
+  it.each([
+    [3 * 60_000, 'overdue by 3 min: sending now', 'terlambat 3 menit: dikirim sekarang'],
+    [3.5 * HOUR, 'overdue by 3.5 h: sending now', 'terlambat 3,5 jam: dikirim sekarang'],
+    [73 * HOUR, 'overdue by 3 days: sending now', 'terlambat 3 hari: dikirim sekarang'],
+    [49 * HOUR, 'overdue by 2 days: sending now', 'terlambat 2 hari: dikirim sekarang']
+  ])(
+    "words the overdue delay in the window's language, not English alone (closed %i ms; QA13 Q13-02)",
+    async (closedFor, english, indonesian) => {
+      fx = makeFixture()
+      const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'send' }))
+      await fx.outbox.start()
+      await fx.outbox.stop()
+      fx.clock.jump(HOUR + closedFor)
+      fx.reopen()
+      await fx.outbox.start()
+      await fx.clock.advance(0)
+      const queued = fx.outbox.get(id).history.find((h) => h.status === 'queued')!
+      expect(queued.note).toBe(english)
+      expect(historyNote('id', queued)).toBe(indonesian)
+    }
+  )
 
   it('holds an overdue item for the operator after a restart when its policy is "hold"; release sends it', async () => {
     fx = makeFixture()
