@@ -240,6 +240,26 @@ describe('gateway schedules', () => {
     expect(fx.gateway.sends()).toHaveLength(0)
   })
 
+  it('dates a schedule the gateway fired while the app was closed at its time, not at the reopening (QA13 Q13-05)', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    await fx.outbox.stop()
+    // Closed over the due time (18:00 WIB = 11:00Z); opened again the next morning.
+    fx.clock.jump(22 * HOUR)
+    fx.reopen()
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('accepted')
+    expect(history.find((h) => h.status === 'accepted')?.at).toBe('2026-01-15T11:00:00.000Z')
+    // Not one of the reopening day's sends once the gateway reports it sent: it went the day before.
+    fx.outbox.applyGatewayStatus(fx.gateway.schedules[0]!.messageId, 'sent')
+    expect(fx.outbox.since(Date.parse('2026-01-15T17:00:00.000Z')).handedOver.total).toBe(0)
+    expect(fx.outbox.since(Date.parse('2026-01-14T17:00:00.000Z')).handedOver.total).toBe(1)
+  })
+
   it('counts a gateway-kept message as sent today, in the Overview and the device alike, once the gateway reports it sent', async () => {
     fx = makeFixture()
     const id = await scheduleText(gatewayMode('2026-01-15T18:00'))

@@ -92,7 +92,9 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
         item.id,
         row.messageId ?? row.scheduleId ?? item.id,
         null,
-        encodeNote('desktop.note.dueAtGateway', { schedule: row.scheduleId ?? '' })
+        encodeNote('desktop.note.dueAtGateway', { schedule: row.scheduleId ?? '' }),
+        // The gateway sent it at its time, the app closed or not: dated then, not when the app noticed.
+        item.notBefore ?? now
       )
       return
     }
