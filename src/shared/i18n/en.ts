@@ -671,6 +671,7 @@ export const enRest = {
   'send.submitting': 'Adding to the outbox…',
   'send.done.queued': 'Added to the outbox.',
   'send.done.scheduled': 'Scheduled.',
+  'send.done.failed': '{outcome}: {reason}',
   // ---- the pre-send summary of a large direct send (issue 29) ----
   'send.presend.title': 'Before you send',
   'send.presend.messages': 'Messages',

@@ -841,6 +841,7 @@ export const id: Record<MessageKey, string> = {
   'send.submitting': 'Menambahkan ke kotak keluar…',
   'send.done.queued': 'Sudah masuk kotak keluar.',
   'send.done.scheduled': 'Sudah dijadwalkan.',
+  'send.done.failed': '{outcome}: {reason}',
   // ---- ringkasan sebelum kiriman langsung yang besar (issue 29) ----
   'send.presend.title': 'Sebelum mengirim',
   'send.presend.messages': 'Pesan',
