@@ -368,7 +368,9 @@ export const OutboxSince = z.object({
   handedOver: OutboxCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */
   failed: z.number().int(),
-  cancelled: z.number().int()
+  cancelled: z.number().int(),
+  /** When `until` was asked: the scheduled that go only from then on (due after "today"), held ones not counted. */
+  scheduledAfter: z.number().int().optional()
 })
 export type OutboxSince = z.infer<typeof OutboxSince>
 
@@ -1283,7 +1285,10 @@ export const invokeChannels = builtOnFirstUse({
     })
   }),
   'outbox:since': () => ({
-    request: z.object({ since: z.iso.datetime({ offset: true }) }),
+    request: z.object({
+      since: z.iso.datetime({ offset: true }),
+      until: z.iso.datetime({ offset: true }).optional()
+    }),
     reply: OutboxSince
   }),
   'outbox:retry': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),

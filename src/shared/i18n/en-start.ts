@@ -45,6 +45,8 @@ export const enStart = {
   'overview.today.waitingNowOf': 'waiting now ({parts})',
   'overview.today.part.held': '{held} held for your decision',
   'overview.today.part.scheduled': '{scheduled} scheduled for later',
+  'overview.today.part.scheduledToday': '{scheduled} due later today',
+  'overview.today.part.scheduledAfter': '{scheduled} after today',
   'overview.today.part.paused': '{paused} paused',
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',

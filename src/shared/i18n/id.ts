@@ -436,6 +436,8 @@ export const id: Record<MessageKey, string> = {
   'overview.today.waitingNowOf': 'menunggu sekarang ({parts})',
   'overview.today.part.held': '{held} ditahan menunggu keputusan Anda',
   'overview.today.part.scheduled': '{scheduled} terjadwal untuk nanti',
+  'overview.today.part.scheduledToday': '{scheduled} jatuh tempo nanti hari ini',
+  'overview.today.part.scheduledAfter': '{scheduled} setelah hari ini',
   'overview.today.part.paused': '{paused} dijeda',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',

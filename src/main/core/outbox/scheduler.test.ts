@@ -136,6 +136,18 @@ describe('local schedules', () => {
     expect(fx.outbox.get(sent).item.status).toBe('accepted')
   })
 
+  it('counts the scheduled due after the day\'s end apart, for the Overview\'s "today" (QA13 Q13-07)', async () => {
+    fx = makeFixture()
+    await scheduleText(jakarta('2026-01-15T18:00'), 'later today')
+    await scheduleText(jakarta('2026-01-16T09:00'), 'tomorrow')
+    await scheduleText(jakarta('2026-01-20T09:00'), 'next week')
+    const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
+    const tomorrow = Date.parse('2026-01-15T17:00:00.000Z')
+    expect(fx.outbox.since(dayStart, tomorrow).scheduledAfter).toBe(2)
+    // Asked without a day's end: nothing is counted apart.
+    expect(fx.outbox.since(dayStart).scheduledAfter).toBeUndefined()
+  })
+
   it('a timer that fires a little late is not "overdue"', async () => {
     fx = makeFixture({ overdueGraceMs: 120_000 })
     const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }))

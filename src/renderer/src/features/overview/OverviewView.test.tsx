@@ -221,6 +221,29 @@ describe('overview', () => {
     }
   )
 
+  it.each([
+    ['en', '5 waiting (3 due later today, 2 after today)'],
+    ['id', '5 menunggu (3 jatuh tempo nanti hari ini, 2 setelah hari ini)']
+  ] as const)(
+    'tells the scheduled due today from those due after today (%s, QA13 Q13-07)',
+    async (language, words) => {
+      fake.handle('outbox:since', () => ({
+        handedOver: EMPTY_COUNTS,
+        failed: 0,
+        cancelled: 0,
+        scheduledAfter: 2
+      }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: words })).toBeTruthy()
+      // Asked up to the start of this computer's next day.
+      const asked = fake.requests('outbox:since').at(-1)!
+      const now = new Date()
+      expect(asked.until).toBe(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).toISOString())
+    }
+  )
+
   it('says how many of those waiting a pause holds, never more than are queued, in both languages (QA F21)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     // A campaign paused after 2 of 10: 8 held, and one message scheduled for later.

@@ -57,6 +57,8 @@ interface TodayNumbers {
   numbers: Record<TodayNumber, number>
   /** Of `numbers.waiting`, those scheduled for later: waiting, but not "now". */
   scheduled: number
+  /** Of `scheduled`, those due only after today (null when the core did not say): not today's (QA13 Q13-07). */
+  scheduledAfterToday: number | null
   /** Of `numbers.waiting`, the scheduled that came due while the app was closed, held for the operator (Q13-01). */
   held: number
   /** Of `numbers.waiting`, the queued a pause holds (QA F21): named, not counted apart. */
@@ -80,7 +82,8 @@ function useTodayNumbers(): TodayNumbers | null {
     let on = true
     // One small call, refreshed whenever the outbox counts move.
     const from = startOfToday()
-    call('outbox:since', { since: from })
+    const until = new Date(Date.now() + untilTomorrow()).toISOString()
+    call('outbox:since', { since: from, until })
       .then((reply) => {
         if (on) setSince({ from, reply })
       })
@@ -105,9 +108,25 @@ function useTodayNumbers(): TodayNumbers | null {
     // A held one never goes by itself: it is not "for later" but waits for the operator.
     held: Math.min(heldOverdue, counts.scheduled),
     scheduled: counts.scheduled - Math.min(heldOverdue, counts.scheduled),
+    scheduledAfterToday: since.reply.scheduledAfter ?? null,
     paused: pausedOfQueued(buckets, pausedQueued),
     sentNow
   }
+}
+
+/** The scheduled for later: those due later today told from those due after today when the core said how many. */
+function scheduledParts(today: TodayNumbers, t: Translate, locale: string): string[] {
+  if (today.scheduled === 0) return []
+  if (today.scheduledAfterToday === null)
+    return [t('overview.today.part.scheduled', { scheduled: formatCount(today.scheduled, locale) })]
+  const after = Math.min(today.scheduledAfterToday, today.scheduled)
+  const laterToday = today.scheduled - after
+  return [
+    laterToday > 0
+      ? t('overview.today.part.scheduledToday', { scheduled: formatCount(laterToday, locale) })
+      : null,
+    after > 0 ? t('overview.today.part.scheduledAfter', { scheduled: formatCount(after, locale) }) : null
+  ].filter((part): part is string => part !== null)
 }
 
 /**
@@ -117,9 +136,7 @@ function useTodayNumbers(): TodayNumbers | null {
 function waitingWords(today: TodayNumbers, t: Translate, locale: string): string {
   const parts = [
     today.held > 0 ? t('overview.today.part.held', { held: formatCount(today.held, locale) }) : null,
-    today.scheduled > 0
-      ? t('overview.today.part.scheduled', { scheduled: formatCount(today.scheduled, locale) })
-      : null,
+    ...scheduledParts(today, t, locale),
     today.paused > 0 ? t('overview.today.part.paused', { paused: formatCount(today.paused, locale) }) : null
   ].filter((part): part is string => part !== null)
   if (parts.length === 0) return t('overview.today.waiting')
