@@ -871,6 +871,7 @@ export const enRest = {
   'schedules.saved': 'Rescheduled.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
+  'schedules.released': 'Sending now; follow it in the Outbox.',
   'schedules.delete.confirm':
     'Delete this scheduled message? It leaves the Outbox too (Cancel sending would keep it there, marked cancelled). This cannot be undone.',
 

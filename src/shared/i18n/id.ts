@@ -1033,6 +1033,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.saved': 'Jadwal sudah diubah.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
+  'schedules.released': 'Sedang dikirim; pantau di kotak keluar.',
   'schedules.delete.confirm':
     'Hapus pesan terjadwal ini? Pesan juga hilang dari kotak keluar (Batalkan pengiriman akan menyimpannya di sana, ditandai dibatalkan). Tindakan ini tidak bisa diurungkan.',
 
