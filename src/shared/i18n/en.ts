@@ -1242,6 +1242,8 @@ export const enRest = {
   // Worded as hours, not as sending (QA N22: "Sends between…" under "waiting for its working hours to open").
   'campaigns.hours': 'Sending hours: {start}–{end} {zone}',
   'campaigns.hours.any': 'Sending hours: any time of day',
+  'campaigns.finish': 'Estimated end: {time}',
+  'campaigns.late': 'Running behind its estimated end.',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':

@@ -1405,6 +1405,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.zone': 'Zona waktu jam kerja',
   'campaigns.hours': 'Jam kirim: {start}–{end} {zone}',
   'campaigns.hours.any': 'Jam kirim: kapan saja',
+  'campaigns.finish': 'Perkiraan selesai: {time}',
+  'campaigns.late': 'Berjalan lebih lambat dari perkiraan selesainya.',
   'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan laju kirim',
   'campaigns.pacing.editExplain':
