@@ -760,6 +760,7 @@ export const enRest = {
   'outbox.row.scheduledFor': 'for {time}',
   'outbox.group': 'Group',
   'outbox.held': 'held',
+  'outbox.heldShort': 'Held',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',
   'outbox.waiting.paused': 'sending is paused',
   'outbox.waiting.devicePaused': 'sending through {device} is paused',

@@ -930,6 +930,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.row.scheduledFor': 'untuk {time}',
   'outbox.group': 'Grup',
   'outbox.held': 'ditahan',
+  'outbox.heldShort': 'Ditahan',
   'outbox.waiting.held': 'ditahan oleh aturan terlambat: kirim atau batalkan',
   'outbox.waiting.paused': 'pengiriman dijeda',
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',
