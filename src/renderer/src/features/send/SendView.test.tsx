@@ -625,6 +625,22 @@ describe('enqueue', () => {
     expect(announced()).toBe('Not sent: The gateway did not answer clearly')
   })
 
+  it('puts the focus on the schedule field that is empty: Time when only the time is missing (QA13 Q13-10)', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '' } })
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByLabelText('Time'))
+    // No date either: Date, the first of the two.
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '' } })
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Date'))
+  })
+
   it('schedules files locally only, with the overdue policy', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])

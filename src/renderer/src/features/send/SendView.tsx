@@ -266,7 +266,13 @@ export function SendView(): React.JSX.Element {
   }
 
   function focusProblem(problem: DraftProblem): void {
-    formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[problem]}`)?.focus()
+    // An incomplete schedule: the field that is empty, the one that says "Required" (QA13 Q13-10), not always Date.
+    const { schedule } = useSend.getState()
+    const field =
+      problem === 'schedule-incomplete' && schedule.date && !schedule.time
+        ? 'send-schedule-time'
+        : PROBLEM_FOCUS[problem]
+    formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus()
   }
 
   async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
