@@ -2260,7 +2260,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     'says a running campaign’s estimated end on its own page, as the Overview does (%s, QA13 Q13-08)',
     async (language, end, late) => {
       vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), toFake: ['Date'] })
-      onTestFinished(() => vi.useRealTimers())
+      onTestFinished(() => void vi.useRealTimers())
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
       let running = campaign({ estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) } })
       fake.handle('campaigns:list', () => ({ campaigns: [running] }))
