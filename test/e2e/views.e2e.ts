@@ -342,9 +342,9 @@ describe('numbers that add up (issue 29)', () => {
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
     await page.getByTestId('nav-home').click()
-    // Two sent today and read since (they said "0 sent · 0 delivered · 2 read"), one scheduled waiting.
+    // Two sent today and read since (they said "0 sent · 0 delivered · 2 read"), one scheduled waiting (for 2030: after today).
     await expect.poll(() => page.getByTestId('today-sent').textContent()).toBe('2sent today')
-    expect(await page.getByTestId('today-waiting').textContent()).toBe('1waiting (1 scheduled for later)')
+    expect(await page.getByTestId('today-waiting').textContent()).toBe('1waiting (1 after today)')
     expect(await page.getByTestId('today-sent-now').textContent()).toBe(
       'Sent today, where they are now: 2 read'
     )
