@@ -368,7 +368,9 @@ export const OutboxSince = z.object({
   handedOver: OutboxCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */
   failed: z.number().int(),
-  cancelled: z.number().int()
+  cancelled: z.number().int(),
+  /** When `until` was asked: the scheduled that go only from then on (due after "today"), held ones not counted. */
+  scheduledAfter: z.number().int().optional()
 })
 export type OutboxSince = z.infer<typeof OutboxSince>
 
@@ -1168,6 +1170,8 @@ export const invokeChannels = builtOnFirstUse({
       sendingPaused: z.boolean(),
       /** Of the queued (status `queued`), how many a pause holds: see outbox:countsChanged. */
       pausedQueued: z.number().int().nonnegative(),
+      /** Of the scheduled, how many their overdue policy holds for the operator: see outbox:countsChanged. */
+      heldOverdue: z.number().int().nonnegative(),
       sandboxRunning: z.boolean()
     })
   }),
@@ -1302,7 +1306,10 @@ export const invokeChannels = builtOnFirstUse({
     })
   }),
   'outbox:since': () => ({
-    request: z.object({ since: z.iso.datetime({ offset: true }) }),
+    request: z.object({
+      since: z.iso.datetime({ offset: true }),
+      until: z.iso.datetime({ offset: true }).optional()
+    }),
     reply: OutboxSince
   }),
   'outbox:retry': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
@@ -1976,13 +1983,15 @@ export const eventChannels = builtOnFirstUse({
   /**
    * `pausedQueued`: of the queued (status `queued`), how many a pause holds (all sending, their device, their
    * campaign or its device part paused itself), never more than `counts.queued`. Also sent when only it moved (a
-   * campaign paused or resumed changes no item's status).
+   * campaign paused or resumed changes no item's status). `heldOverdue`: of the scheduled, how many came due while
+   * the app was closed and their policy holds for the operator to send or cancel (they never go by themselves).
    */
   'outbox:countsChanged': () =>
     z.object({
       counts: OutboxCounts,
       sendingPaused: z.boolean(),
-      pausedQueued: z.number().int().nonnegative()
+      pausedQueued: z.number().int().nonnegative(),
+      heldOverdue: z.number().int().nonnegative()
     }),
   'settings:changed': () => Settings,
   /** The shell asks the window to show a view (tray Relink → linking for that device; tray drop → send). */

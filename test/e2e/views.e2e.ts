@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NAV_VIEWS } from '../../src/renderer/src/stores/navigation'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
-import { linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
+import { FAST_CORE, linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
 
 let browser: Browser
 let harness: Harness
@@ -342,9 +342,9 @@ describe('numbers that add up (issue 29)', () => {
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
     await page.getByTestId('nav-home').click()
-    // Two sent today and read since (they said "0 sent · 0 delivered · 2 read"), one scheduled waiting.
+    // Two sent today and read since (they said "0 sent · 0 delivered · 2 read"), one scheduled waiting (for 2030: after today).
     await expect.poll(() => page.getByTestId('today-sent').textContent()).toBe('2sent today')
-    expect(await page.getByTestId('today-waiting').textContent()).toBe('1waiting (1 scheduled for later)')
+    expect(await page.getByTestId('today-waiting').textContent()).toBe('1waiting (1 after today)')
     expect(await page.getByTestId('today-sent-now').textContent()).toBe(
       'Sent today, where they are now: 2 read'
     )
@@ -624,6 +624,56 @@ describe('narrow windows show what matters whole', () => {
     } finally {
       await page.close()
       await handlers['webhooks:update']({ deviceId, incoming: false })
+    }
+  })
+})
+
+describe('a held message at 360 px', () => {
+  it('shows its time whole beside its badge, in Indonesian (QA13 Q13-09: "30 Nov, 1…")', async () => {
+    // Less than no grace: a schedule counts as overdue the moment it comes, as after a closed app, so "hold" holds it.
+    const own = await startFastHarness({ core: { outbox: { ...FAST_CORE.outbox, overdueGraceMs: -1 } } })
+    try {
+      const ownDevice = await linkedSandboxDevice(own)
+      const handlers = own.core.handlers
+      await handlers['settings:update']({ language: 'id' })
+      // Two seconds ahead on WITA's clock (UTC+8).
+      const localTime = new Date(Date.now() + 2_000 + 8 * 3_600_000).toISOString().slice(0, 19)
+      const { itemIds } = await handlers['outbox:enqueue']({
+        deviceId: ownDevice,
+        recipients: ['081255550123'],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Held' }],
+        schedule: { localTime, timezone: 'Asia/Makassar', mode: 'local', overduePolicy: 'hold' }
+      })
+      const id = itemIds[0]!
+      await waitUntil(
+        () => handlers['outbox:get']({ id }),
+        (reply) => reply.item.held
+      )
+      const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+      await page.goto(own.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'outbox')
+      const row = page.getByTestId(`outbox-open-${id}`)
+      await row.waitFor()
+      const seen = await row.evaluate((button) => {
+        const time = button.querySelector<HTMLElement>('.row-time')!
+        const compact = button.querySelector<HTMLElement>('.row-time-compact')!
+        return {
+          badge: button.querySelector('.badge')!.textContent,
+          time: compact.textContent,
+          cut:
+            compact.getBoundingClientRect().right > button.getBoundingClientRect().right + 1 ||
+            time.scrollWidth > time.clientWidth + 1
+        }
+      })
+      await screenshot(page, 'view-outbox-360px-held-id')
+      await page.close()
+      expect(seen.badge).toContain('ditahan')
+      expect(seen.time).toContain('WITA')
+      expect(seen.cut).toBe(false)
+    } finally {
+      await own.close()
     }
   })
 })

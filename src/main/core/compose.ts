@@ -224,7 +224,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('outbox:countsChanged', {
       counts,
       sendingPaused: theOutbox.pausedState().all,
-      pausedQueued: pausedQueuedSaid
+      pausedQueued: pausedQueuedSaid,
+      heldOverdue: theOutbox.heldOverdue()
     })
   }
   function campaignChanged(): void {

@@ -177,7 +177,8 @@ describe('App shell', () => {
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 9, failed: 0 }),
         sendingPaused: true,
-        pausedQueued: 9
+        pausedQueued: 9,
+        heldOverdue: 0
       })
     )
     expect(screen.getByTestId('count-queued').textContent).toContain('9')
@@ -196,7 +197,8 @@ describe('App shell', () => {
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 8, total: 10 }),
         sendingPaused: false,
-        pausedQueued: 0
+        pausedQueued: 0,
+        heldOverdue: 0
       })
     )
     expect(queued()).toBe('8 queued')
@@ -204,7 +206,8 @@ describe('App shell', () => {
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 5, sending: 1, total: 10 }),
         sendingPaused: false,
-        pausedQueued: 3
+        pausedQueued: 3,
+        heldOverdue: 0
       })
     )
     expect(queued()).toBe('6 queued (3 paused)')
@@ -409,7 +412,7 @@ describe('App shell', () => {
         ]
       })
     )
-    const strip = screen.getByRole('region', { name: 'Devices that need you' })
+    const strip = screen.getByRole('region', { name: 'What needs you' })
     expect(within(strip).queryByText('Front office')).toBeNull()
     expect(within(strip).getByRole('button', { name: 'Relink: Sandbox device' })).toBeTruthy()
     expect(within(strip).queryByRole('button', { name: /Restart/ })).toBeNull()

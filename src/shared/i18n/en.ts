@@ -102,6 +102,9 @@ export const enRest = {
   'desktop.note.retryWindowUsed': '{error}; retry window used up',
   'desktop.note.retryIn': '{error}; retry in {seconds} s',
   'desktop.note.unverified': 'could not verify through the report API',
+  'desktop.note.delay.minutes': '{count, plural, one {# min} other {# min}}',
+  'desktop.note.delay.hours': '{count, plural, one {# h} other {# h}}',
+  'desktop.note.delay.days': '{count, plural, one {# day} other {# days}}',
   'desktop.note.overdueHeld': 'overdue by {delay}: held for the operator',
   'desktop.note.overdueSending': 'overdue by {delay}: sending now',
   'desktop.note.due': 'due',
@@ -670,6 +673,7 @@ export const enRest = {
   'send.submitting': 'Adding to the outbox…',
   'send.done.queued': 'Added to the outbox.',
   'send.done.scheduled': 'Scheduled.',
+  'send.done.failed': '{outcome}: {reason}',
   // ---- the pre-send summary of a large direct send (issue 29) ----
   'send.presend.title': 'Before you send',
   'send.presend.messages': 'Messages',
@@ -758,6 +762,7 @@ export const enRest = {
   'outbox.row.scheduledFor': 'for {time}',
   'outbox.group': 'Group',
   'outbox.held': 'held',
+  'outbox.heldShort': 'Held',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',
   'outbox.waiting.paused': 'sending is paused',
   'outbox.waiting.devicePaused': 'sending through {device} is paused',
@@ -871,6 +876,7 @@ export const enRest = {
   'schedules.saved': 'Rescheduled.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
+  'schedules.released': 'Sending now; follow it in the Outbox.',
   'schedules.delete.confirm':
     'Delete this scheduled message? It leaves the Outbox too (Cancel sending would keep it there, marked cancelled). This cannot be undone.',
 
@@ -1241,6 +1247,8 @@ export const enRest = {
   // Worded as hours, not as sending (QA N22: "Sends between…" under "waiting for its working hours to open").
   'campaigns.hours': 'Sending hours: {start}–{end} {zone}',
   'campaigns.hours.any': 'Sending hours: any time of day',
+  'campaigns.finish': 'Estimated end: {time}',
+  'campaigns.late': 'Running behind its estimated end.',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':

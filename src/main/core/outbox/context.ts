@@ -203,18 +203,27 @@ export class OutboxContext {
    * (retention counts from here) and stop any timers it had. Undefined when the item is gone or no longer in one
    * of `from` (the store's UPDATE checks that itself: no read before it).
    */
+  /** `at`: when it happened, when that was before now (a gateway's schedule that fired while the app was closed). */
   transition(
     id: string,
     from: readonly ItemStatus[],
     to: ItemStatus,
     patch: ItemPatch,
-    note: string | null
+    note: string | null,
+    at: number = this.now()
   ): ItemRecord | undefined {
-    const now = this.now()
     const closing: ItemPatch = FINAL.has(to)
-      ? { closedAt: now, trackNextAt: null, nextAttemptAt: null, reconcileUntil: null }
+      ? { closedAt: at, trackNextAt: null, nextAttemptAt: null, reconcileUntil: null }
       : {}
-    const item = this.store.transition(id, from, to, { ...closing, ...patch }, note, now)
+    // Changed now, whenever it happened: what follows changes (the window's refetches) goes by updatedAt.
+    const item = this.store.transition(
+      id,
+      from,
+      to,
+      { ...closing, updatedAt: this.now(), ...patch },
+      note,
+      at
+    )
     if (!item) return undefined
     this.emitItem(item)
     for (const listener of this.transitionListeners) listener(item)

@@ -209,16 +209,19 @@ export function acceptItem(
   itemId: string,
   gatewayId: string,
   reportedStatus: string | null,
-  note: string | null
+  note: string | null,
+  /** When the gateway took it, if before now: a schedule it kept fired at its due time (QA13 Q13-05). */
+  takenAt?: number
 ): ItemRecord | undefined {
   const now = ctx.now()
+  const acceptedAt = Math.min(takenAt ?? now, now)
   const item = ctx.transition(
     itemId,
     ['sending', 'scheduled'],
     'accepted',
     {
       gatewayId,
-      acceptedAt: now,
+      acceptedAt,
       trackNextAt: now + ctx.options.trackingIntervalMs,
       trackAttempts: 0,
       nextAttemptAt: null,
@@ -227,7 +230,8 @@ export function acceptItem(
       failureMessage: null,
       failureGatewayMessage: null
     },
-    note ?? `gateway id ${gatewayId}`
+    note ?? `gateway id ${gatewayId}`,
+    acceptedAt
   )
   return item && reportedStatus ? applyReportStatus(ctx, item, reportedStatus) : item
 }

@@ -390,6 +390,8 @@ export function createOperatorActions(core: KernelCore) {
       devices: [...ctx.pausedDevices]
     }),
     pausedQueued,
+    /** Scheduled items held by their overdue policy: they go only when the operator sends them (or cancels). */
+    heldOverdue: (): number => store.heldOverdue(),
     move
   }
 }

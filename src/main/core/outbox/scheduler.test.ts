@@ -1,6 +1,6 @@
 // Scheduler with a FakeClock: due times, overdue after sleep or restart (send/hold), DST and zones, gateway-schedule sync.
 import { afterEach, describe, expect, it } from 'vitest'
-import { coreText } from '../../../shared/i18n/notes'
+import { coreText, historyNote } from '../../../shared/i18n/notes'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { ScheduleSpec } from './types'
 
@@ -84,6 +84,28 @@ describe('local schedules', () => {
     expect(history.find((h) => h.status === 'queued')?.note).toBe('overdue by 4 h: sending now')
   })
 
+  it.each([
+    [3 * 60_000, 'overdue by 3 min: sending now', 'terlambat 3 menit: dikirim sekarang'],
+    [3.5 * HOUR, 'overdue by 3.5 h: sending now', 'terlambat 3,5 jam: dikirim sekarang'],
+    [73 * HOUR, 'overdue by 3 days: sending now', 'terlambat 3 hari: dikirim sekarang'],
+    [49 * HOUR, 'overdue by 2 days: sending now', 'terlambat 2 hari: dikirim sekarang']
+  ])(
+    "words the overdue delay in the window's language, not English alone (closed %i ms; QA13 Q13-02)",
+    async (closedFor, english, indonesian) => {
+      fx = makeFixture()
+      const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'send' }))
+      await fx.outbox.start()
+      await fx.outbox.stop()
+      fx.clock.jump(HOUR + closedFor)
+      fx.reopen()
+      await fx.outbox.start()
+      await fx.clock.advance(0)
+      const queued = fx.outbox.get(id).history.find((h) => h.status === 'queued')!
+      expect(queued.note).toBe(english)
+      expect(historyNote('id', queued)).toBe(indonesian)
+    }
+  )
+
   it('holds an overdue item for the operator after a restart when its policy is "hold"; release sends it', async () => {
     fx = makeFixture()
     const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }))
@@ -95,7 +117,10 @@ describe('local schedules', () => {
     await fx.clock.advance(HOUR)
     expect(fx.outbox.get(id).item).toMatchObject({ status: 'scheduled', held: true, overduePolicy: 'hold' })
     expect(fx.gateway.sends()).toHaveLength(0)
+    // Counted apart from the scheduled that go by themselves (QA13 Q13-01: the window asks the operator about it).
+    expect(fx.outbox.heldOverdue()).toBe(1)
     expect(fx.outbox.release(id).status).toBe('queued')
+    expect(fx.outbox.heldOverdue()).toBe(0)
     await fx.clock.advance(0)
     expect(fx.outbox.get(id).item.status).toBe('accepted')
   })
@@ -109,6 +134,18 @@ describe('local schedules', () => {
     await fx.clock.advance(0)
     expect(fx.outbox.get(held).item.held).toBe(true)
     expect(fx.outbox.get(sent).item.status).toBe('accepted')
+  })
+
+  it('counts the scheduled due after the day\'s end apart, for the Overview\'s "today" (QA13 Q13-07)', async () => {
+    fx = makeFixture()
+    await scheduleText(jakarta('2026-01-15T18:00'), 'later today')
+    await scheduleText(jakarta('2026-01-16T09:00'), 'tomorrow')
+    await scheduleText(jakarta('2026-01-20T09:00'), 'next week')
+    const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
+    const tomorrow = Date.parse('2026-01-15T17:00:00.000Z')
+    expect(fx.outbox.since(dayStart, tomorrow).scheduledAfter).toBe(2)
+    // Asked without a day's end: nothing is counted apart.
+    expect(fx.outbox.since(dayStart).scheduledAfter).toBeUndefined()
   })
 
   it('a timer that fires a little late is not "overdue"', async () => {
@@ -213,6 +250,26 @@ describe('gateway schedules', () => {
     expect(item.status).toBe('accepted')
     expect(item.gatewayId).toBe(schedule?.messageId)
     expect(fx.gateway.sends()).toHaveLength(0)
+  })
+
+  it('dates a schedule the gateway fired while the app was closed at its time, not at the reopening (QA13 Q13-05)', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    await fx.outbox.stop()
+    // Closed over the due time (18:00 WIB = 11:00Z); opened again the next morning.
+    fx.clock.jump(22 * HOUR)
+    fx.reopen()
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('accepted')
+    expect(history.find((h) => h.status === 'accepted')?.at).toBe('2026-01-15T11:00:00.000Z')
+    // Not one of the reopening day's sends once the gateway reports it sent: it went the day before.
+    fx.outbox.applyGatewayStatus(fx.gateway.schedules[0]!.messageId, 'sent')
+    expect(fx.outbox.since(Date.parse('2026-01-15T17:00:00.000Z')).handedOver.total).toBe(0)
+    expect(fx.outbox.since(Date.parse('2026-01-14T17:00:00.000Z')).handedOver.total).toBe(1)
   })
 
   it('counts a gateway-kept message as sent today, in the Overview and the device alike, once the gateway reports it sent', async () => {

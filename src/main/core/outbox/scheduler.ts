@@ -41,11 +41,17 @@ export function resolveSchedule(spec: ScheduleSpec, kind: ItemKind): ScheduleFie
   }
 }
 
+/**
+ * How late, as a note in the window's language (QA13 Q13-02: "terlambat 3 days"): the note's `delay` param is itself
+ * an encoded note, worded with the language's plurals and decimal sign ("1.5 h", "1,5 jam").
+ */
 function describeDelay(ms: number): string {
   const minutes = Math.round(ms / 60_000)
-  if (minutes < 120) return `${minutes} min`
+  if (minutes < 120) return encodeNote('desktop.note.delay.minutes', { count: minutes })
   const hours = Math.round(minutes / 6) / 10
-  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`
+  return hours < 48
+    ? encodeNote('desktop.note.delay.hours', { count: hours })
+    : encodeNote('desktop.note.delay.days', { count: Math.round(hours / 24) })
 }
 
 /** One transaction per round; a larger backlog (a thousand items due at once) continues on the next turn. */
@@ -86,7 +92,9 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
         item.id,
         row.messageId ?? row.scheduleId ?? item.id,
         null,
-        encodeNote('desktop.note.dueAtGateway', { schedule: row.scheduleId ?? '' })
+        encodeNote('desktop.note.dueAtGateway', { schedule: row.scheduleId ?? '' }),
+        // The gateway sent it at its time, the app closed or not: dated then, not when the app noticed.
+        item.notBefore ?? now
       )
       return
     }

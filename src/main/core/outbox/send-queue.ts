@@ -174,10 +174,18 @@ export function createSendQueue(input: KernelInput) {
     },
     /** Where things stand now, on every device or on one. */
     counts: (deviceId?: string) => toCountsView(store.counts(deviceId)),
-    /** What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now. */
-    since: (since: number) => {
+    /**
+     * What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now;
+     * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07).
+     */
+    since: (since: number, until?: number) => {
       const { handedOver, failed, cancelled } = store.since(since)
-      return { handedOver: toCountsView(handedOver), failed, cancelled }
+      return {
+        handedOver: toCountsView(handedOver),
+        failed,
+        cancelled,
+        ...(until === undefined ? {} : { scheduledAfter: store.scheduledFrom(until) })
+      }
     },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**

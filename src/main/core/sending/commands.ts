@@ -328,8 +328,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return outbox.counts(deviceId)
     },
 
-    async 'outbox:since'({ since }) {
-      return outbox.since(Date.parse(since))
+    async 'outbox:since'({ since, until }) {
+      return outbox.since(Date.parse(since), until === undefined ? undefined : Date.parse(until))
     },
 
     async 'outbox:export'({ filter, format, language = 'en', timeZone }) {

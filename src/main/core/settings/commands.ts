@@ -25,7 +25,7 @@ export interface SettingsCommandsDeps {
   monitor: DeviceMonitor
   /** The devices file found unreadable at start (started without devices, its copy kept). */
   devices: Pick<DeviceRegistry, 'damaged' | 'acknowledgeDamage'>
-  outbox: Pick<SendQueue, 'counts' | 'pausedState'> & {
+  outbox: Pick<SendQueue, 'counts' | 'pausedState' | 'heldOverdue'> & {
     damagedSeries(): { file: string; message: string }[]
     removeDamagedSeries(): void
   }
@@ -56,6 +56,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
         counts: outbox.counts(),
         sendingPaused: outbox.pausedState().all,
         pausedQueued: deps.pausedQueued(),
+        heldOverdue: outbox.heldOverdue(),
         sandboxRunning: deps.sandbox.isRunning
       }
     },

@@ -274,7 +274,7 @@ export class OutboxItemsStore {
     at: number
   ): ItemRecord | undefined {
     return this.batch(() => {
-      const item = this.update(id, { ...patch, status: to, updatedAt: at } as ItemPatch, from)
+      const item = this.update(id, { updatedAt: at, ...patch, status: to } as ItemPatch, from)
       if (!item) return undefined
       this.prepare('INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, ?)').run(
         id,

@@ -55,6 +55,22 @@ export class OutboxStore extends OutboxQueueStore {
     return row.at
   }
 
+  /** Scheduled items the overdue policy holds for the operator (a few: it reads the scheduled items' index only). */
+  heldOverdue(): number {
+    const row = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_items i WHERE status = 'scheduled' AND held = 1 AND ${unfenced('i')}`
+    ).get() as { n: number }
+    return row.n
+  }
+
+  /** Scheduled items that go by themselves at `at` or later (held ones go only when the operator says). */
+  scheduledFrom(at: number): number {
+    const row = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_items i WHERE status = 'scheduled' AND held = 0 AND not_before >= ? AND ${unfenced('i')}`
+    ).get(at) as { n: number }
+    return row.n
+  }
+
   scheduleForItem(itemId: string): GatewayScheduleRecord | undefined {
     return this.prepare(`${GATEWAY_SCHEDULE_SELECT} WHERE item_id = ? ORDER BY id DESC LIMIT 1`).get(
       itemId

@@ -54,7 +54,7 @@ export const useApp = create<AppState>()((set) => ({
       await loadStrings(reply.settings.language)
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
-      useOutbox.getState().setCounts(reply.counts, reply.sendingPaused, reply.pausedQueued)
+      useOutbox.getState().setCounts(reply.counts, reply.sendingPaused, reply.pausedQueued, reply.heldOverdue)
       set({
         status: 'ready',
         version: reply.version,
@@ -115,8 +115,8 @@ export function connectEvents(): () => void {
     'devices:changed': ({ devices }) => useDevices.getState().setDevices(devices),
     'outbox:itemChanged': ({ item }) => useOutbox.getState().applyItem(item),
     'outbox:bulkChanged': () => useOutbox.getState().bulkChanged(),
-    'outbox:countsChanged': ({ counts, sendingPaused, pausedQueued }) =>
-      useOutbox.getState().setCounts(counts, sendingPaused, pausedQueued),
+    'outbox:countsChanged': ({ counts, sendingPaused, pausedQueued, heldOverdue }) =>
+      useOutbox.getState().setCounts(counts, sendingPaused, pausedQueued, heldOverdue),
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),

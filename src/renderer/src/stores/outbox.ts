@@ -101,6 +101,8 @@ interface OutboxState {
   sendingPaused: boolean
   /** Of the queued, how many a pause holds (the core's figure; shown through pausedOfQueued). */
   pausedQueued: number
+  /** Of the scheduled, those their overdue policy holds for the operator's decision (QA13 Q13-01). */
+  heldOverdue: number
   /** Latest view of items seen through events and replies (bounded, oldest dropped first). */
   known: Map<string, OutboxItemView>
   /**
@@ -127,7 +129,7 @@ interface OutboxState {
   /** New messages seen since the filters were set that the filters keep out of the list: said, never silent. */
   hiddenNew: number
 
-  setCounts(counts: OutboxCounts, sendingPaused: boolean, pausedQueued: number): void
+  setCounts(counts: OutboxCounts, sendingPaused: boolean, pausedQueued: number, heldOverdue?: number): void
   applyItem(item: OutboxItemView): void
   bulkChanged(): void
   setFilters(patch: Partial<OutboxFilters>): void
@@ -309,6 +311,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     counts: EMPTY_COUNTS,
     sendingPaused: false,
     pausedQueued: 0,
+    heldOverdue: 0,
     known: new Map(),
     gone: new Set(),
     changeSeq: 0,
@@ -321,7 +324,8 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     listError: null,
     hiddenNew: 0,
 
-    setCounts: (counts, sendingPaused, pausedQueued) => set({ counts, sendingPaused, pausedQueued }),
+    setCounts: (counts, sendingPaused, pausedQueued, heldOverdue = 0) =>
+      set({ counts, sendingPaused, pausedQueued, heldOverdue }),
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
@@ -476,6 +480,7 @@ export function resetOutboxStore(): void {
     counts: EMPTY_COUNTS,
     sendingPaused: false,
     pausedQueued: 0,
+    heldOverdue: 0,
     known: new Map(),
     gone: new Set(),
     changeSeq: 0,

@@ -114,6 +114,7 @@ export function makeBootstrap(
     counts: makeCounts(),
     sendingPaused: false,
     pausedQueued: 0,
+    heldOverdue: 0,
     sandboxRunning: false,
     ...overrides
   }

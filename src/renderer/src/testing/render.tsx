@@ -22,7 +22,7 @@ export function installFakeApi(): FakeApi {
 export function seedStores(boot: InvokeReply<'app:bootstrap'> = makeBootstrap()): void {
   useSettings.getState().set(boot.settings)
   useDevices.getState().setDevices(boot.devices)
-  useOutbox.getState().setCounts(boot.counts, boot.sendingPaused, boot.pausedQueued)
+  useOutbox.getState().setCounts(boot.counts, boot.sendingPaused, boot.pausedQueued, boot.heldOverdue)
   useApp.setState({
     status: 'ready',
     secretStorage: boot.secretStorage,

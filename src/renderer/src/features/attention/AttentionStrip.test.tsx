@@ -3,7 +3,8 @@ import { act, render, screen, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
+import { useOutbox } from '../../stores/outbox'
 import { installFakeApi, seedStores } from '../../testing/render'
 import userEvent from '@testing-library/user-event'
 import { DevicesView } from '../devices/DevicesView'
@@ -151,4 +152,41 @@ describe('attention strip actions', () => {
     expect(screen.queryByTestId('token-dev-1')).toBeNull()
     expect(useNavigation.getState().openTokenFor).toBeNull()
   })
+})
+
+describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
+  it.each([
+    [
+      'en',
+      1,
+      '1 scheduled message came due while Sender Desk was closed and is held for you: send it or cancel it.',
+      'Open Schedules'
+    ],
+    [
+      'en',
+      3,
+      '3 scheduled messages came due while Sender Desk was closed and are held for you: send or cancel each.',
+      'Open Schedules'
+    ],
+    [
+      'id',
+      2,
+      '2 pesan terjadwal jatuh tempo saat Sender Desk tertutup dan ditahan untuk Anda: kirim atau batalkan.',
+      'Buka Jadwal'
+    ]
+  ] as const)(
+    'names the held overdue messages and opens Schedules (%s, %i)',
+    async (language, held, line, open) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      act(() => useOutbox.getState().setCounts(makeCounts({ scheduled: held, total: held }), false, 0, held))
+      render(<AttentionStrip />)
+      const item = screen.getByTestId('attention-held')
+      expect(item.querySelector('span')?.textContent).toBe(line)
+      await userEvent.setup().click(within(item).getByRole('button', { name: open }))
+      expect(useNavigation.getState().view).toBe('schedules')
+      // Sent or cancelled: nothing is held, and the item goes.
+      act(() => useOutbox.getState().setCounts(makeCounts(), false, 0, 0))
+      expect(screen.queryByTestId('attention-held')).toBeNull()
+    }
+  )
 })

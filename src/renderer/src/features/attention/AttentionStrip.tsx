@@ -1,4 +1,5 @@
-// The in-window strip for devices that need the operator: which device, what happened, and the one action that helps.
+// The in-window strip for what needs the operator: devices (which, what happened, the one action that helps) and
+// scheduled messages held for a decision because they came due while the app was closed.
 import { useState } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'
@@ -16,6 +17,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { useOutbox } from '../../stores/outbox'
 import { RenewLink } from '../devices/RenewLink'
 
 const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
@@ -116,6 +118,26 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   )
 }
 
+/**
+ * Held overdue messages go only when the operator says so (QA13 Q13-01: "ask me" asked nowhere): named here, on
+ * every view, with the way to Schedules where each is sent or cancelled.
+ */
+function HeldItem({ count }: { count: number }): React.JSX.Element {
+  const t = useT()
+  return (
+    <li className="attention-item" data-testid="attention-held">
+      <span>{t('attention.held', { count })}</span>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => useNavigation.getState().navigate('schedules')}
+      >
+        {t('attention.held.open')}
+      </button>
+    </li>
+  )
+}
+
 export function AttentionStrip(): React.JSX.Element | null {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -125,10 +147,12 @@ export function AttentionStrip(): React.JSX.Element | null {
   const needing = devices.filter(
     (d) => (deviceStatus(d.state).needsAttention || quotaUsedUp(d)) && !(inWizard && d.id === beingLinked)
   )
-  if (needing.length === 0) return null
+  const held = useOutbox((s) => s.heldOverdue)
+  if (needing.length === 0 && held === 0) return null
   return (
     <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">
       <ul>
+        {held > 0 ? <HeldItem count={held} /> : null}
         {needing.map((device) =>
           quotaUsedUp(device) ? (
             <QuotaItem key={device.id} device={device} />

@@ -2253,6 +2253,37 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   })
 
+  it.each([
+    ['en', 'Estimated end: 16 Jan 2026, 10:30 WIB', 'Running behind its estimated end.'],
+    ['id', 'Perkiraan selesai: 16 Jan 2026, 10.30 WIB', 'Berjalan lebih lambat dari perkiraan selesainya.']
+  ] as const)(
+    'says a running campaign’s estimated end on its own page, as the Overview does (%s, QA13 Q13-08)',
+    async (language, end, late) => {
+      vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), toFake: ['Date'] })
+      onTestFinished(() => void vi.useRealTimers())
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      let running = campaign({ estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) } })
+      fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+      fake.handle('campaigns:get', () => running)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+      const shown = render(<CampaignsView />)
+      expect((await screen.findByTestId('campaign-estimate-end')).textContent).toBe(end)
+      shown.unmount()
+      // Its end gone by with rows left: never a time in the past.
+      running = campaign({ estimate: { finishAt: Date.UTC(2026, 0, 15, 13, 0) } })
+      const again = render(<CampaignsView />)
+      expect((await screen.findByTestId('campaign-estimate-end')).textContent).toBe(late)
+      again.unmount()
+      // Finished: no end to promise.
+      running = campaign({ status: 'finished', estimate: { finishAt: null } })
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      await screen.findByTestId('campaign-status')
+      expect(screen.queryByTestId('campaign-estimate-end')).toBeNull()
+    }
+  )
+
   it('opens the campaign the Overview asked for, with the focus on it, once', async () => {
     const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
     fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))

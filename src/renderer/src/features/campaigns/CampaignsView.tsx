@@ -46,11 +46,14 @@ import {
   campaignZone,
   isHeld,
   rowBuckets,
+  sendsNothingNow,
   type CampaignBucket
 } from './campaign-facts'
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart } from './ProgressChart'
+import { finishEstimate } from '../../../../shared/domain/finish-estimate'
+import { useNow } from '../../ui/use-now'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
 import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
@@ -1194,6 +1197,32 @@ function StartDraft({
   )
 }
 
+/**
+ * A campaign at work's estimated end in its zone, or that it runs behind it, as the Overview says it (QA13 Q13-08:
+ * only the Overview said it); nothing when there is no end to promise (held, paused, done).
+ */
+function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element | null {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const devices = useDevices((s) => s.devices)
+  if (campaign.status !== 'running') return null
+  const end = finishEstimate(
+    sendsNothingNow(campaign, sendingPaused, devices) ? null : campaign.estimate.finishAt,
+    now
+  )
+  if (end.kind === 'none') return null
+  return (
+    <p className="muted" data-testid="campaign-estimate-end">
+      {end.kind === 'at'
+        ? t('campaigns.finish', {
+            time: formatDateTimeInZone(new Date(end.at).toISOString(), locale, campaignZone(campaign.pacing))
+          })
+        : t('campaigns.late')}
+    </p>
+  )
+}
+
 function CampaignProgress({
   id,
   focusOnOpen,
@@ -1224,6 +1253,8 @@ function CampaignProgress({
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
+  // An estimated end that passes while the page is open is said as running behind, never as a time gone by.
+  const now = useNow(60_000)
   const loaded = campaign !== null
   useEffect(() => {
     if (loaded && focusOnOpen) heading.current?.focus()
@@ -1345,6 +1376,7 @@ function CampaignProgress({
             : t('campaigns.hours.any')}
         </p>
       )}
+      <CampaignEnd campaign={campaign} now={now} />
       <dl className="campaign-counts" data-testid="campaign-counts">
         {shownBuckets.map((k) => (
           <div key={k}>

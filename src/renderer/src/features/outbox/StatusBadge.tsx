@@ -32,8 +32,15 @@ export function StatusBadge({
       <span aria-hidden="true" className="badge-symbol">
         {SYMBOL[status]}
       </span>
-      {t(`status.${status}`)}
-      {held ? ` · ${t('outbox.held')}` : ''}
+      {held ? (
+        <>
+          <span className="badge-held-full">{`${t(`status.${status}`)} · ${t('outbox.held')}`}</span>
+          {/* A narrow outbox row shows this one: the long one pushed the row's time out (QA13 Q13-09). */}
+          <span className="badge-held-short">{t('outbox.heldShort')}</span>
+        </>
+      ) : (
+        t(`status.${status}`)
+      )}
     </span>
   )
 }

@@ -198,6 +198,52 @@ describe('overview', () => {
     expect(await screen.findByRole('button', { name: '2 waiting now' })).toBeTruthy()
   })
 
+  it.each([
+    [
+      'en',
+      '3 waiting (1 held for your decision, 2 scheduled for later)',
+      '1 waiting (1 held for your decision)'
+    ],
+    [
+      'id',
+      '3 menunggu (1 ditahan menunggu keputusan Anda, 2 terjadwal untuk nanti)',
+      '1 menunggu (1 ditahan menunggu keputusan Anda)'
+    ]
+  ] as const)(
+    'does not count a message held for the operator as scheduled for later (%s, QA13 Q13-01)',
+    async (language, three, one) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 1)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: three })).toBeTruthy()
+      act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 1, total: 1 }, false, 0, 1))
+      expect(await screen.findByRole('button', { name: one })).toBeTruthy()
+    }
+  )
+
+  it.each([
+    ['en', '5 waiting (3 due later today, 2 after today)'],
+    ['id', '5 menunggu (3 jatuh tempo nanti hari ini, 2 setelah hari ini)']
+  ] as const)(
+    'tells the scheduled due today from those due after today (%s, QA13 Q13-07)',
+    async (language, words) => {
+      fake.handle('outbox:since', () => ({
+        handedOver: EMPTY_COUNTS,
+        failed: 0,
+        cancelled: 0,
+        scheduledAfter: 2
+      }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: words })).toBeTruthy()
+      // Asked up to the start of this computer's next day.
+      const asked = fake.requests('outbox:since').at(-1)!
+      const now = new Date()
+      expect(asked.until).toBe(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).toISOString())
+    }
+  )
+
   it('says how many of those waiting a pause holds, never more than are queued, in both languages (QA F21)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     // A campaign paused after 2 of 10: 8 held, and one message scheduled for later.

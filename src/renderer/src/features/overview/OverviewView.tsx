@@ -57,6 +57,10 @@ interface TodayNumbers {
   numbers: Record<TodayNumber, number>
   /** Of `numbers.waiting`, those scheduled for later: waiting, but not "now". */
   scheduled: number
+  /** Of `scheduled`, those due only after today (null when the core did not say): not today's (QA13 Q13-07). */
+  scheduledAfterToday: number | null
+  /** Of `numbers.waiting`, the scheduled that came due while the app was closed, held for the operator (Q13-01). */
+  held: number
   /** Of `numbers.waiting`, the queued a pause holds (QA F21): named, not counted apart. */
   paused: number
   /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
@@ -66,6 +70,7 @@ interface TodayNumbers {
 function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
+  const heldOverdue = useOutbox((s) => s.heldOverdue)
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
   // A new day starts new numbers even when nothing moves at midnight.
   const [day, setDay] = useState(startOfToday)
@@ -77,7 +82,8 @@ function useTodayNumbers(): TodayNumbers | null {
     let on = true
     // One small call, refreshed whenever the outbox counts move.
     const from = startOfToday()
-    call('outbox:since', { since: from })
+    const until = new Date(Date.now() + untilTomorrow()).toISOString()
+    call('outbox:since', { since: from, until })
       .then((reply) => {
         if (on) setSince({ from, reply })
       })
@@ -99,21 +105,45 @@ function useTodayNumbers(): TodayNumbers | null {
       failed: since.reply.failed,
       cancelled: since.reply.cancelled
     },
-    scheduled: counts.scheduled,
+    // A held one never goes by itself: it is not "for later" but waits for the operator.
+    held: Math.min(heldOverdue, counts.scheduled),
+    scheduled: counts.scheduled - Math.min(heldOverdue, counts.scheduled),
+    scheduledAfterToday: since.reply.scheduledAfter ?? null,
     paused: pausedOfQueued(buckets, pausedQueued),
     sentNow
   }
 }
 
-/** "waiting now", naming the scheduled for later and the paused among them when there are any. */
+/** The scheduled for later: those due later today told from those due after today when the core said how many. */
+function scheduledParts(today: TodayNumbers, t: Translate, locale: string): string[] {
+  if (today.scheduled === 0) return []
+  if (today.scheduledAfterToday === null)
+    return [t('overview.today.part.scheduled', { scheduled: formatCount(today.scheduled, locale) })]
+  const after = Math.min(today.scheduledAfterToday, today.scheduled)
+  const laterToday = today.scheduled - after
+  return [
+    laterToday > 0
+      ? t('overview.today.part.scheduledToday', { scheduled: formatCount(laterToday, locale) })
+      : null,
+    after > 0 ? t('overview.today.part.scheduledAfter', { scheduled: formatCount(after, locale) }) : null
+  ].filter((part): part is string => part !== null)
+}
+
+/**
+ * "waiting now", naming the held for a decision, the scheduled for later and the paused among them when there are
+ * any; with held or scheduled ones it is no longer all "now".
+ */
 function waitingWords(today: TodayNumbers, t: Translate, locale: string): string {
-  const scheduled = formatCount(today.scheduled, locale)
-  const paused = formatCount(today.paused, locale)
-  if (today.scheduled > 0)
-    return today.paused > 0
-      ? t('overview.today.waitingScheduledPaused', { scheduled, paused })
-      : t('overview.today.waitingScheduled', { scheduled })
-  return today.paused > 0 ? t('overview.today.waitingPaused', { paused }) : t('overview.today.waiting')
+  const parts = [
+    today.held > 0 ? t('overview.today.part.held', { held: formatCount(today.held, locale) }) : null,
+    ...scheduledParts(today, t, locale),
+    today.paused > 0 ? t('overview.today.part.paused', { paused: formatCount(today.paused, locale) }) : null
+  ].filter((part): part is string => part !== null)
+  if (parts.length === 0) return t('overview.today.waiting')
+  const notAllNow = today.held > 0 || today.scheduled > 0
+  return t(notAllNow ? 'overview.today.waitingOf' : 'overview.today.waitingNowOf', {
+    parts: parts.join(', ')
+  })
 }
 
 function FleetRow({ device, now }: { device: DeviceView; now: number }): React.JSX.Element {

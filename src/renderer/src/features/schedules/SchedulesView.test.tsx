@@ -160,6 +160,30 @@ describe('SchedulesView', () => {
     expect(fake.requests('outbox:delete')).toEqual([{ id: 's-local' }])
   })
 
+  it.each([
+    ['en', 'Send now', '+62 813-9999-8888: Sending now; follow it in the Outbox.'],
+    ['id', 'Kirim sekarang', '+62 813-9999-8888: Sedang dikirim; pantau di kotak keluar.']
+  ] as const)(
+    'says that a held message goes now, with focus on that line, as its row leaves (%s, QA13 Q13-06)',
+    async (language, send, said) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const held = { ...local, recipient: '6281399998888', held: true }
+      let listed = [held]
+      fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
+      fake.handle('outbox:release', () => {
+        listed = []
+        return { ...held, status: 'queued', held: false }
+      })
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      await user.click(await screen.findByRole('button', { name: send }))
+      expect(fake.requests('outbox:release')).toEqual([{ id: 's-local' }])
+      await waitFor(() => expect(screen.queryByTestId('schedule-row')).toBeNull())
+      expect(document.activeElement).toBe(screen.getByTestId('schedules-result'))
+      expect(screen.getByTestId('schedules-result').textContent).toBe(said)
+    }
+  )
+
   it('says what Cancel keeps and what Delete removes, in both languages (QA8 Q8-11)', async () => {
     fake.handle('outbox:cancel', () => ({ ...gateway, status: 'cancelled' }))
     for (const [language, cancel, remove, cancelled, question] of [

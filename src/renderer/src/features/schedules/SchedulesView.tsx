@@ -127,7 +127,7 @@ function ScheduleRow({
   onChanged
 }: {
   item: OutboxItemView
-  /** `leaving`: what the action did, when it takes the row out of the list (cancelled, deleted). */
+  /** `leaving`: what the action did, when it takes the row out of the list (sent now, cancelled, deleted). */
   onChanged(leaving?: string): void
 }): React.JSX.Element {
   const t = useT()
@@ -207,7 +207,10 @@ function ScheduleRow({
             className="button button--primary"
             data-testid={`schedule-release-${item.id}`}
             disabled={busy}
-            onClick={() => void act(() => useOutbox.getState().release(item.id), t('outbox.released'))}
+            onClick={() =>
+              // Queued now, it leaves the list: said, with focus on that line (QA13 Q13-06), as Cancel does.
+              void act(() => useOutbox.getState().release(item.id), t('schedules.released'), true)
+            }
           >
             {t('outbox.release')}
           </button>

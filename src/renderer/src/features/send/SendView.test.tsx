@@ -594,6 +594,53 @@ describe('enqueue', () => {
     expect((screen.getByLabelText('Date') as HTMLInputElement).value).not.toBe('2030-06-01')
   })
 
+  it('announces a gateway schedule that failed at once as not sent, not as "Scheduled." (QA13 Q13-04)', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    await user.click(screen.getByRole('radio', { name: 'The gateway' }))
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } })
+    const item = makeItem({ id: 'item-0-0', text: 'Pengingat', status: 'scheduled', scheduleMode: 'gateway' })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    const announced = (): string | undefined =>
+      screen.getAllByRole('status').find((region) => region.classList.contains('visually-hidden'))
+        ?.textContent ?? undefined
+    await waitFor(() => expect(announced()).toBe('Scheduled.'))
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: {
+          ...item,
+          status: 'failed',
+          failure: {
+            code: 'gateway_unclear',
+            message: 'The gateway did not answer clearly',
+            gatewayMessage: null
+          }
+        }
+      })
+    )
+    expect(announced()).toBe('Not sent: The gateway did not answer clearly')
+  })
+
+  it('puts the focus on the schedule field that is empty: Time when only the time is missing (QA13 Q13-10)', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '' } })
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByLabelText('Time'))
+    // No date either: Date, the first of the two.
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '' } })
+    await user.click(screen.getByRole('button', { name: 'Schedule' }))
+    expect(document.activeElement).toBe(screen.getByLabelText('Date'))
+  })
+
   it('schedules files locally only, with the overdue policy', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [pdf()])

@@ -38,6 +38,9 @@ import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
+import { useOutbox } from '../../stores/outbox'
+import { reasonInWords } from '../../../../shared/i18n/note-text'
+import { batchTitleKey } from '../outbox/waiting'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
@@ -122,6 +125,29 @@ function TypedTextHint({ text, testId }: { text: string; testId: string }): Reac
       ) : null}
     </>
   )
+}
+
+/**
+ * What the view announces once a send was added: `done` ("Scheduled."), unless its messages failed since (QA13
+ * Q13-04: a gateway schedule the gateway did not take was still announced "Scheduled."): then the batch's own title
+ * and the first failure's reason, as the card below says them.
+ */
+function SendOutcome({ done }: { done: string }): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const sent = useSend((s) => s.sent)
+  const known = useOutbox((s) => s.known)
+  const items = (sent?.itemIds ?? []).flatMap((id) => {
+    const item = known.get(id)
+    return item ? [item] : []
+  })
+  const failed = items.find((item) => item.status === 'failed')
+  if (!sent || !failed) return <>{done}</>
+  const reason = failed.failure
+    ? reasonInWords(language, failed.failure.message, failed.failure.messageKey, failed.failure.messageParams)
+        .words
+    : t('common.unknown')
+  return <>{t('send.done.failed', { outcome: t(batchTitleKey(items, sent.scheduled)), reason })}</>
 }
 
 export function SendView(): React.JSX.Element {
@@ -240,7 +266,13 @@ export function SendView(): React.JSX.Element {
   }
 
   function focusProblem(problem: DraftProblem): void {
-    formRef.current?.querySelector<HTMLElement>(`#${PROBLEM_FOCUS[problem]}`)?.focus()
+    // An incomplete schedule: the field that is empty, the one that says "Required" (QA13 Q13-10), not always Date.
+    const { schedule } = useSend.getState()
+    const field =
+      problem === 'schedule-incomplete' && schedule.date && !schedule.time
+        ? 'send-schedule-time'
+        : PROBLEM_FOCUS[problem]
+    formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus()
   }
 
   async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
@@ -264,7 +296,7 @@ export function SendView(): React.JSX.Element {
     <section className="view send" aria-labelledby="send-heading" data-testid="view-send">
       <ViewHeading id="send-heading">{t('send.title')}</ViewHeading>
       <p role="status" className="visually-hidden">
-        {announce}
+        {announce ? <SendOutcome done={announce} /> : null}
       </p>
       {/* The next message starts with whom it goes to. */}
       <SentBatch
