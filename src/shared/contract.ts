@@ -277,12 +277,17 @@ export const OutboxListFilter = z.object({
 export type OutboxListFilter = z.infer<typeof OutboxListFilter>
 export const OutboxMatchingRequest = z.object({
   filter: OutboxListFilter,
-  expected: z.number().int().min(1)
+  /** How many matched when the operator confirmed: never more are acted on. */
+  expected: z.number().int().min(1),
+  /** When that count was read: items created after it were not counted, and are left alone. */
+  asOf: z.iso.datetime({ offset: true }).optional()
 })
 /** Counts only: a bulk action on every match may cover more items than a reply should list. */
 export const OutboxMatchingReply = z.object({
   done: z.number().int(),
-  refused: z.array(z.object({ reason: OutboxBulkRefusal, count: z.number().int() }))
+  refused: z.array(z.object({ reason: OutboxBulkRefusal, count: z.number().int() })),
+  /** Of the count confirmed, how many no longer matched when the action ran (sent or changed meanwhile). */
+  noLongerMatching: z.number().int()
 })
 export type OutboxMatchingReply = z.infer<typeof OutboxMatchingReply>
 
@@ -1315,7 +1320,8 @@ export const invokeChannels = builtOnFirstUse({
   'outbox:deleteMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   /**
    * The same for every item the list's filters match (its "select all"), however many; `expected` is the count the
-   * operator confirmed, and a different count now is refused (count_changed) with nothing done.
+   * operator confirmed: what still matches is done (fewer is fine: a moving queue sends some meanwhile), and more
+   * than confirmed is refused (count_changed, with the new count) with nothing done.
    */
   'outbox:retryMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),
   'outbox:cancelMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),

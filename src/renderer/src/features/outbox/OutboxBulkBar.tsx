@@ -54,15 +54,36 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'not_found'
 ]
 
+/** Every item the filters match: how many there were when the operator chose it, and when that count was read. */
+export interface MatchingSelection {
+  count: number
+  asOf: string | null
+}
+
 interface OutboxBulkBarProps {
   selection: ReadonlyMap<string, OutboxItemView>
-  /** Every item the filters match is selected: how many there were when the operator chose it (else null). */
-  matching?: number | null
+  /** Every item the filters match is selected (else null). */
+  matching?: MatchingSelection | null
+  /** The core found more matching than confirmed (nothing done): the selection now names that many. */
+  onRecount?(count: number): void
   onClear(): void
+}
+
+/** The count a `count_changed` refusal found, if the error is one. */
+function recountOf(error: unknown): number | null {
+  const { code } = errorInfo(error)
+  const count = (error as { messageParams?: { count?: unknown } }).messageParams?.count
+  return code === 'count_changed' && typeof count === 'number' ? count : null
 }
 
 /** A reply's refusals as counts per reason (the per-item reply of a selection, or the counts of a match). */
 type RefusalCounts = readonly { reason: OutboxBulkRefusal; count: number }[]
+/** What a bulk action did: done, refused by reason, and (for every match) how many had left the filters. */
+interface BulkOutcome {
+  done: number
+  refused: RefusalCounts
+  noLongerMatching: number
+}
 
 function countsOf(reply: BulkReply): RefusalCounts {
   return REASON_ORDER.map((reason) => ({
@@ -74,6 +95,7 @@ function countsOf(reply: BulkReply): RefusalCounts {
 export function OutboxBulkBar({
   selection,
   matching = null,
+  onRecount,
   onClear
 }: OutboxBulkBarProps): React.JSX.Element | null {
   const t = useT()
@@ -100,7 +122,7 @@ export function OutboxBulkBar({
   // Every match is decided by the core (most of them were never loaded here): both actions are offered.
   const canCancel = matching !== null || selected.some((item) => itemActions(item).cancel)
   const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
-  const count = matching ?? selection.size
+  const count = matching?.count ?? selection.size
   // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
   const revocable = matching === null ? selected.filter((item) => itemActions(item).revoke).length : 0
   const canRevoke = revocable > 0
@@ -125,19 +147,23 @@ export function OutboxBulkBar({
     }
   }
 
-  function describe(action: BulkAction, done: number, refused: RefusalCounts): string {
-    const parts = [t(DONE_KEYS[action], { count: done })]
+  function describe(action: BulkAction, outcome: BulkOutcome): string {
+    const parts = [t(DONE_KEYS[action], { count: outcome.done })]
     for (const reason of REASON_ORDER) {
-      const count = refused.find((r) => r.reason === reason)?.count ?? 0
+      const count = outcome.refused.find((r) => r.reason === reason)?.count ?? 0
       if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count: count }))
     }
+    if (outcome.noLongerMatching > 0)
+      parts.push(t('outbox.bulk.noLongerMatching', { count: outcome.noLongerMatching }))
     return parts.join('; ')
   }
 
-  async function act(action: BulkAction): Promise<{ done: number; refused: RefusalCounts }> {
+  async function act(action: BulkAction): Promise<BulkOutcome> {
     const store = useOutbox.getState()
     if (matching !== null)
-      return action === 'cancel' ? store.cancelMatching(matching) : store.retryMatching(matching)
+      return action === 'cancel'
+        ? store.cancelMatching(matching.count, matching.asOf)
+        : store.retryMatching(matching.count, matching.asOf)
     const ids = [...selection.keys()]
     const reply =
       action === 'cancel'
@@ -145,20 +171,26 @@ export function OutboxBulkBar({
         : action === 'delete'
           ? await store.removeMany(ids)
           : await store.retryMany(ids)
-    return { done: reply.done.length, refused: countsOf(reply) }
+    return { done: reply.done.length, refused: countsOf(reply), noLongerMatching: 0 }
   }
 
   async function run(action: BulkAction): Promise<void> {
     setBusy(true)
     setReport(null)
     try {
-      const { done, refused } = await act(action)
-      const anyRefused = refused.some((r) => r.count > 0)
-      setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, done, refused) })
+      const outcome = await act(action)
+      const anyRefused = outcome.refused.some((r) => r.count > 0)
+      setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, outcome) })
       setConfirmCancel(false)
       setConfirmDelete(false)
       onClear()
     } catch (error) {
+      // More match than confirmed: the list is read again and the selection (and any question) names the new count.
+      const recount = recountOf(error)
+      if (recount !== null) {
+        useOutbox.getState().bulkChanged()
+        onRecount?.(recount)
+      }
       setReport({ tone: 'bad', text: errorInfo(error).message })
     } finally {
       setBusy(false)
@@ -171,7 +203,7 @@ export function OutboxBulkBar({
         <div role="toolbar" aria-label={t('outbox.bulk.bar')} className="outbox-bulk-bar">
           <span aria-live="polite">
             {matching !== null
-              ? t('outbox.bulk.selectedMatching', { count: matching })
+              ? t('outbox.bulk.selectedMatching', { count: matching.count })
               : t('outbox.bulk.selected', { count: selection.size })}
           </span>
           <button
