@@ -183,14 +183,18 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * gone, or in a status the action does not apply to (e.g. retrying a queued item).
  */
 /** Why a bulk action left an item: `producer`, its producer will not send it again (a cancelled campaign's row). */
-/** `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type). */
+/**
+ * `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type).
+ * `already_cancelled`: a cancel named a message cancelled before it (nothing done; not counted as cancelled).
+ */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
   'sending',
   'not_found',
   'not_applicable',
   'producer',
-  'would_fail_again'
+  'would_fail_again',
+  'already_cancelled'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({

@@ -339,6 +339,29 @@ describe('core API', () => {
     expect((await core.handlers['outbox:list']({ ...filter, offset: 0, limit: 1 })).total).toBe(3)
   })
 
+  it('does not count a message already cancelled as cancelled again', async () => {
+    const deviceId = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081255500001', '081255500002', '081255500003'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Promo' }]
+    })
+    await core.handlers['outbox:cancel']({ id: itemIds[0]! })
+    expect(await core.handlers['outbox:cancelMany']({ ids: itemIds.slice(0, 2) })).toEqual({
+      done: [itemIds[1]],
+      refused: [{ id: itemIds[0], reason: 'already_cancelled', status: 'cancelled' }]
+    })
+    const all = await core.handlers['outbox:cancelMatching']({ filter: { text: 'promo' }, expected: 3 })
+    expect(all).toEqual({
+      done: 1,
+      refused: [{ reason: 'already_cancelled', count: 2 }],
+      noLongerMatching: 0
+    })
+    expect((await core.handlers['outbox:counts']({})).cancelled).toBe(3)
+  })
+
   it('refuses an empty selection and one above the bulk limit', async () => {
     for (const ids of [[], Array.from({ length: 5_001 }, (_, i) => `id-${i}`)]) {
       const reply = await invoke('outbox:cancelMany', { ids })

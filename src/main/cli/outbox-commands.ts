@@ -239,7 +239,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   not_applicable: 'not in a status this action applies to',
   not_found: 'no such item',
   producer: 'their campaign was cancelled, so they are not sent again',
-  would_fail_again: 'sending them again would fail the same way (the gateway refused their file)'
+  would_fail_again: 'sending them again would fail the same way (the gateway refused their file)',
+  already_cancelled: 'they were cancelled already'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

@@ -989,6 +989,7 @@ export const id: Record<MessageKey, string> = {
     '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
   'outbox.bulk.noLongerMatching':
     '{count} sudah tidak cocok dengan filter (terkirim atau berubah sementara itu)',
+  'outbox.bulk.alreadyCancelled': '{count} sudah dibatalkan sebelumnya',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.bulk.delete': 'Hapus dari kotak keluar',
   'outbox.bulk.deleteConfirm':

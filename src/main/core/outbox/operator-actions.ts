@@ -374,8 +374,21 @@ export function createOperatorActions(core: KernelCore) {
     /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back here. */
     cancel: (id: string): OutboxItemView => actOn(id, cancelItem),
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
+    /** One already cancelled is reported as such, not as cancelled (the operator is told what this action did). */
     cancelMany: (ids: readonly string[], reason?: string): BulkResult =>
-      bulk(ids, (id) => cancelItem(id, reason)),
+      bulk(ids, (id) => {
+        const item = mustGet(id)
+        if (item.status === 'cancelled')
+          throw new OutboxError(
+            'already_cancelled',
+            {
+              key: REFUSED_ACTION_KEYS.cancel,
+              params: { why: encodeNote('desktop.error.whyStatus', { status: item.status }) }
+            },
+            'id'
+          )
+        cancelItem(id, reason)
+      }),
     /** Remove an item and its history (what the domain's deletableHere allows). */
     delete: remove,
     deleteMany: removeMany,

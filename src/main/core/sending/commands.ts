@@ -154,8 +154,8 @@ function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
       const reason: OutboxBulkRefusal =
         code === 'producer_refused'
           ? 'producer'
-          : code === 'would_fail_again'
-            ? 'would_fail_again'
+          : code === 'would_fail_again' || code === 'already_cancelled'
+            ? code
             : status === null
               ? 'not_found'
               : status === 'sending'

@@ -20,7 +20,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_applicable: 'outbox.bulk.otherCancel',
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.otherCancel',
-    would_fail_again: 'outbox.bulk.otherCancel'
+    would_fail_again: 'outbox.bulk.otherCancel',
+    already_cancelled: 'outbox.bulk.alreadyCancelled'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -28,7 +29,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_applicable: 'outbox.bulk.otherRetry',
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.campaignCancelledRetry',
-    would_fail_again: 'outbox.bulk.wouldFailAgainRetry'
+    would_fail_again: 'outbox.bulk.wouldFailAgainRetry',
+    already_cancelled: 'outbox.bulk.otherRetry'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -36,7 +38,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_applicable: 'outbox.bulk.waitingDelete',
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.otherDelete',
-    would_fail_again: 'outbox.bulk.otherDelete'
+    would_fail_again: 'outbox.bulk.otherDelete',
+    already_cancelled: 'outbox.bulk.otherDelete'
   }
 }
 
@@ -46,6 +49,7 @@ const DONE_KEYS: Record<BulkAction, MessageKey> = {
   delete: 'outbox.bulk.deleted'
 }
 const REASON_ORDER: readonly OutboxBulkRefusal[] = [
+  'already_cancelled',
   'at_gateway',
   'sending',
   'producer',
@@ -179,7 +183,8 @@ export function OutboxBulkBar({
     setReport(null)
     try {
       const outcome = await act(action)
-      const anyRefused = outcome.refused.some((r) => r.count > 0)
+      // Already cancelled is what the operator wanted, said but not a refusal.
+      const anyRefused = outcome.refused.some((r) => r.count > 0 && r.reason !== 'already_cancelled')
       setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, outcome) })
       setConfirmCancel(false)
       setConfirmDelete(false)

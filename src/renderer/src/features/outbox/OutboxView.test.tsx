@@ -1165,6 +1165,28 @@ describe('bulk selection', () => {
     expect((await screen.findByRole('status')).textContent).toBe('10 retried')
   })
 
+  it('does not count messages cancelled before as cancelled by this action', async () => {
+    fake.handle('outbox:list', () => ({ items: mixed, total: 100_000 }))
+    fake.handle('outbox:cancelMatching', () => ({
+      done: 3_446,
+      refused: [
+        { reason: 'at_gateway', count: 95_053 },
+        { reason: 'already_cancelled', count: 1_500 }
+      ],
+      noLongerMatching: 0
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 100,000 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel selected' }))
+    const confirm = screen.getByRole('group', { name: /Cancel sending/ })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '3,446 cancelled; 1,500 were already cancelled; 95,053 already sent could not be cancelled'
+    )
+  })
+
   it('cancels every match of a moving queue at once, saying how many had left the filters meanwhile', async () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: 2_986 }))
     fake.handle('outbox:cancelMatching', () => ({ done: 2_970, refused: [], noLongerMatching: 16 }))
