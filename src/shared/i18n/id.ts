@@ -990,6 +990,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.noLongerMatching':
     '{count} sudah tidak cocok dengan filter (terkirim atau berubah sementara itu)',
   'outbox.bulk.alreadyCancelled': '{count} sudah dibatalkan sebelumnya',
+  'outbox.bulk.retryAnyway': 'Tetap kirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.bulk.delete': 'Hapus dari kotak keluar',
   'outbox.bulk.deleteConfirm':

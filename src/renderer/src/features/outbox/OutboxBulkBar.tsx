@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
-import { useT } from '../../i18n'
+import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
+import { formatNumber, useLanguage, useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { errorInfo } from '../../api'
@@ -106,6 +108,9 @@ export function OutboxBulkBar({
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [confirmRetry, setConfirmRetry] = useState<string | null>(null)
+  const language = useLanguage()
+  const devices = useDevices((s) => s.devices)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
@@ -133,6 +138,52 @@ export function OutboxBulkBar({
   const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
   // Deleting is offered for a ticked selection, whose rows the question can count.
   const deletable = matching === null ? selected.filter((item) => itemActions(item).remove).length : 0
+
+  /**
+   * The quota question a campaign and a large send ask (send-budget.ts), before a retry that outruns the devices'
+   * gateway quota or today's caps: their words, or null when it fits. The devices are the filter's, else those of the
+   * messages ticked, else those of the rows the list shows.
+   */
+  function retryBudgetQuestion(): string | null {
+    const retryable = selected.filter((item) => itemActions(item).retry)
+    const messages = matching?.count ?? retryable.length
+    const { filters, pages } = useOutbox.getState()
+    const shown = Object.values(pages).flatMap((page) => page.items.map((item) => item.deviceId))
+    const ids = new Set(
+      filters.deviceId
+        ? [filters.deviceId]
+        : matching !== null
+          ? shown
+          : retryable.map((item) => item.deviceId)
+    )
+    const involved = devices.filter((device) => ids.has(device.id))
+    if (involved.length === 0 || messages === 0) return null
+    const count = (n: number): string => formatNumber(n, language)
+    const { quota, short } = quotaShortfall(involved, messages)
+    const budgets = involved.map(budgetLeftToday)
+    const left = budgets.every((b) => b !== null)
+      ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
+      : null
+    const words = [
+      short > 0
+        ? t('campaigns.presend.shortfall', {
+            quota: count(quota),
+            count: count(messages),
+            short: count(short)
+          })
+        : null,
+      left !== null && left < messages
+        ? t('campaigns.presend.overBudget', { left: count(left), count: count(messages) })
+        : null
+    ].filter((text) => text !== null)
+    return words.length > 0 ? words.join(' ') : null
+  }
+
+  function askThenRetry(): void {
+    const question = retryBudgetQuestion()
+    if (question === null) void run('retry')
+    else setConfirmRetry(question)
+  }
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
     setBusy(true)
@@ -188,6 +239,7 @@ export function OutboxBulkBar({
       setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, outcome) })
       setConfirmCancel(false)
       setConfirmDelete(false)
+      setConfirmRetry(null)
       onClear()
     } catch (error) {
       // More match than confirmed: the list is read again and the selection (and any question) names the new count.
@@ -225,7 +277,8 @@ export function OutboxBulkBar({
             type="button"
             className="button button--primary"
             disabled={busy || !canRetry}
-            onClick={() => void run('retry')}
+            aria-expanded={confirmRetry !== null}
+            onClick={askThenRetry}
           >
             {t('outbox.bulk.retry')}
           </button>
@@ -277,6 +330,18 @@ export function OutboxBulkBar({
             setConfirmRevoke(false)
             revokeRef.current?.focus()
           }}
+          disabled={busy}
+          focusOnOpen
+        />
+      ) : null}
+      {confirmRetry !== null && count > 0 ? (
+        <ConfirmPanel
+          id="bulk-retry-q"
+          question={confirmRetry}
+          confirmLabel={t('outbox.bulk.retryAnyway')}
+          keepLabel={t('campaigns.presend.back')}
+          onConfirm={() => void run('retry')}
+          onKeep={() => setConfirmRetry(null)}
           disabled={busy}
           focusOnOpen
         />

@@ -1165,6 +1165,24 @@ describe('bulk selection', () => {
     expect((await screen.findByRole('status')).textContent).toBe('10 retried')
   })
 
+  it("asks the quota question before retrying more than the devices' gateway quota covers (QA15 Q15-03)", async () => {
+    act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-1', quota: 1_000 })]))
+    fake.handle('outbox:list', () => ({ items: mixed, total: 3_000 }))
+    fake.handle('outbox:retryMatching', () => ({ done: 3_000, refused: [], noLongerMatching: 0 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 3,000 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    const question = screen.getByRole('group', {
+      name: /The gateway quota covers 1,000 of 3,000 messages: 2,000 short\./
+    })
+    expect(fake.requests('outbox:retryMatching')).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Retry anyway' }))
+    expect(fake.requests('outbox:retryMatching')).toHaveLength(1)
+    expect((await screen.findByRole('status')).textContent).toBe('3,000 retried')
+  })
+
   it('does not count messages cancelled before as cancelled by this action', async () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: 100_000 }))
     fake.handle('outbox:cancelMatching', () => ({
