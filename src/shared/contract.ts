@@ -183,14 +183,18 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * gone, or in a status the action does not apply to (e.g. retrying a queued item).
  */
 /** Why a bulk action left an item: `producer`, its producer will not send it again (a cancelled campaign's row). */
-/** `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type). */
+/**
+ * `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type).
+ * `already_cancelled`: a cancel named a message cancelled before it (nothing done; not counted as cancelled).
+ */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
   'sending',
   'not_found',
   'not_applicable',
   'producer',
-  'would_fail_again'
+  'would_fail_again',
+  'already_cancelled'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({
@@ -277,12 +281,17 @@ export const OutboxListFilter = z.object({
 export type OutboxListFilter = z.infer<typeof OutboxListFilter>
 export const OutboxMatchingRequest = z.object({
   filter: OutboxListFilter,
-  expected: z.number().int().min(1)
+  /** How many matched when the operator confirmed: never more are acted on. */
+  expected: z.number().int().min(1),
+  /** When that count was read: items created after it were not counted, and are left alone. */
+  asOf: z.iso.datetime({ offset: true }).optional()
 })
 /** Counts only: a bulk action on every match may cover more items than a reply should list. */
 export const OutboxMatchingReply = z.object({
   done: z.number().int(),
-  refused: z.array(z.object({ reason: OutboxBulkRefusal, count: z.number().int() }))
+  refused: z.array(z.object({ reason: OutboxBulkRefusal, count: z.number().int() })),
+  /** Of the count confirmed, how many no longer matched when the action ran (sent or changed meanwhile). */
+  noLongerMatching: z.number().int()
 })
 export type OutboxMatchingReply = z.infer<typeof OutboxMatchingReply>
 
@@ -1322,7 +1331,8 @@ export const invokeChannels = builtOnFirstUse({
   'outbox:deleteMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   /**
    * The same for every item the list's filters match (its "select all"), however many; `expected` is the count the
-   * operator confirmed, and a different count now is refused (count_changed) with nothing done.
+   * operator confirmed: what still matches is done (fewer is fine: a moving queue sends some meanwhile), and more
+   * than confirmed is refused (count_changed, with the new count) with nothing done.
    */
   'outbox:retryMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),
   'outbox:cancelMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),

@@ -293,7 +293,11 @@ describe('core API', () => {
     expect((await core.handlers['outbox:counts']({})).cancelled).toBe(0)
 
     const cancelled = await core.handlers['outbox:cancelMatching']({ filter, expected: 5_501 })
-    expect(cancelled).toEqual({ done: 5_500, refused: [{ reason: 'at_gateway', count: 1 }] })
+    expect(cancelled).toEqual({
+      done: 5_500,
+      refused: [{ reason: 'at_gateway', count: 1 }],
+      noLongerMatching: 0
+    })
     expect((await core.handlers['outbox:counts']({})).cancelled).toBe(5_500)
     expect((await core.handlers['outbox:get']({ id: other.itemIds[0]! })).item.status).toBe('queued')
 
@@ -301,9 +305,62 @@ describe('core API', () => {
       filter: { ...filter, status: ['cancelled'] },
       expected: 5_500
     })
-    expect(retried).toEqual({ done: 5_500, refused: [] })
+    expect(retried).toEqual({ done: 5_500, refused: [], noLongerMatching: 0 })
     expect((await core.handlers['outbox:counts']({})).queued).toBe(5_501)
   }, 60_000)
+
+  it('acts on what still matches when fewer match than confirmed, never on more, nor on messages created after the count', async () => {
+    const deviceId = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const promo = (n: number) =>
+      core.handlers['outbox:enqueue']({
+        deviceId,
+        recipients: Array.from({ length: n }, (_, i) => `0812555${String(i).padStart(4, '0')}`),
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Promo: 20% off' }]
+      })
+    const first = await promo(10)
+    const filter = { text: 'promo', status: ['queued' as const] }
+    const asOf = new Date().toISOString()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    // While the operator reads the question, two leave the filter (sent, or cancelled one by one)...
+    for (const id of first.itemIds.slice(0, 2)) await core.handlers['outbox:cancel']({ id })
+    // ...and three new ones arrive that the count never held.
+    const later = await promo(3)
+
+    const reply = await core.handlers['outbox:cancelMatching']({ filter, expected: 10, asOf })
+    expect(reply).toEqual({ done: 8, refused: [], noLongerMatching: 2 })
+    for (const id of later.itemIds)
+      expect((await core.handlers['outbox:get']({ id })).item.status).toBe('queued')
+
+    // More than confirmed match (these three): refused with the new count, nothing done.
+    const grown = await invoke('outbox:cancelMatching', { filter, expected: 2 })
+    expect(grown).toMatchObject({ ok: false, error: { code: 'count_changed' } })
+    expect((await core.handlers['outbox:list']({ ...filter, offset: 0, limit: 1 })).total).toBe(3)
+  })
+
+  it('does not count a message already cancelled as cancelled again', async () => {
+    const deviceId = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081255500001', '081255500002', '081255500003'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Promo' }]
+    })
+    await core.handlers['outbox:cancel']({ id: itemIds[0]! })
+    expect(await core.handlers['outbox:cancelMany']({ ids: itemIds.slice(0, 2) })).toEqual({
+      done: [itemIds[1]],
+      refused: [{ id: itemIds[0], reason: 'already_cancelled', status: 'cancelled' }]
+    })
+    const all = await core.handlers['outbox:cancelMatching']({ filter: { text: 'promo' }, expected: 3 })
+    expect(all).toEqual({
+      done: 1,
+      refused: [{ reason: 'already_cancelled', count: 2 }],
+      noLongerMatching: 0
+    })
+    expect((await core.handlers['outbox:counts']({})).cancelled).toBe(3)
+  })
 
   it('refuses an empty selection and one above the bulk limit', async () => {
     for (const ids of [[], Array.from({ length: 5_001 }, (_, i) => `id-${i}`)]) {

@@ -179,7 +179,8 @@ function statusFlag(context: CliContext): OutboxStatus[] | undefined {
 
 /**
  * Every item matching --status/--text, however many. Like the window's confirm, the count must be given back
- * (--expect N): without it the command only says how many match; a count that moved since is refused.
+ * (--expect N): without it the command only says how many match. Fewer matching now is done and said (a moving queue
+ * sends some meanwhile); more is refused, nothing done.
  */
 async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'cancel'): Promise<number> {
   const status = statusFlag(context)
@@ -204,6 +205,8 @@ async function retryOrCancelMatching(context: CliContext, action: 'retry' | 'can
   const lines = [`${verb} ${reply.done} of ${counted(expected, 'item')}.`]
   for (const { reason, count } of reply.refused)
     lines.push(`${count} left as they were: ${BULK_REFUSAL_TEXT[reason]}`)
+  if (reply.noLongerMatching > 0)
+    lines.push(`${reply.noLongerMatching} no longer matched (sent or changed since counted).`)
   const ok = reply.refused.length === 0
   context.out.result(lines.join('\n'), { ok, ...reply })
   return ok ? EXIT.ok : EXIT.rejected
@@ -236,7 +239,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   not_applicable: 'not in a status this action applies to',
   not_found: 'no such item',
   producer: 'their campaign was cancelled, so they are not sent again',
-  would_fail_again: 'sending them again would fail the same way (the gateway refused their file)'
+  would_fail_again: 'sending them again would fail the same way (the gateway refused their file)',
+  already_cancelled: 'they were cancelled already'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

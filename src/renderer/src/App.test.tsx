@@ -186,6 +186,35 @@ describe('App shell', () => {
     expect(screen.getByTestId('paused-note')).toBeTruthy()
   })
 
+  it('groups header counts and badges by thousands as the views do, in both languages (QA15 Q15-07)', async () => {
+    const fake = installFakeApi()
+    fake.handle('inbox:status', () => ({
+      state: 'connected' as const,
+      behind: 0,
+      since: null,
+      retryAt: null,
+      detail: null,
+      mailbox: 'mbx',
+      storage: null,
+      lastContactAt: null,
+      messages: 50_000,
+      unread: 50_000,
+      unreadCustomers: 5_000,
+      refused: 0,
+      pending: 0
+    }))
+    await renderApp(
+      fake,
+      makeBootstrap({ counts: makeCounts({ queued: 19_979, failed: 3_000, total: 22_979 }) })
+    )
+    expect(screen.getByTestId('count-failed').textContent).toBe('3,000 failed')
+    expect(screen.getByTestId('count-queued').textContent).toBe('19,979 queued')
+    expect((await screen.findByTestId('nav-inbox-unread')).textContent).toBe('50,000')
+    act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
+    expect(screen.getByTestId('count-queued').textContent).toMatch(/^19\.979 /)
+    expect(screen.getByTestId('nav-inbox-unread').textContent).toBe('50.000')
+  })
+
   it('says how many of the queued a pause holds, from the bootstrap and outbox:countsChanged, in both languages (QA F21)', async () => {
     const fake = installFakeApi()
     // A campaign paused after 2 of 10: its 8 rows left are queued and held by the pause.

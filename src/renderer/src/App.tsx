@@ -8,7 +8,7 @@ import { OverviewView } from './features/overview/OverviewView'
 import { WindowDrop } from './features/send/WindowDrop'
 import { Navigation } from './features/navigation/Navigation'
 import { WelcomeView } from './features/welcome/WelcomeView'
-import { useLanguage, useT, type MessageKey } from './i18n'
+import { formatNumber, useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
 import { useDevices } from './stores/devices'
 import { reportViewing, useInboxAlerts } from './stores/inbox-alerts'
@@ -197,6 +197,8 @@ function CountLink(props: {
   bad?: boolean
 }): React.JSX.Element {
   const t = useT()
+  // Grouped by hand as Intl groups it (no Intl.NumberFormat in the shell's first render: docs/perf-status.md).
+  const language = useLanguage()
   return (
     <li data-testid={props.testId} className={props.bad ? 'count--bad' : undefined}>
       <button
@@ -208,7 +210,7 @@ function CountLink(props: {
           useNavigation.getState().navigate('outbox')
         }}
       >
-        <span className="count-number">{props.count}</span> {props.label}
+        <span className="count-number">{formatNumber(props.count, language)}</span> {props.label}
       </button>
     </li>
   )

@@ -837,6 +837,9 @@ export const enRest = {
     '{count, plural, one {# belongs to a cancelled campaign, so was not retried} other {# belong to a cancelled campaign, so were not retried}}',
   'outbox.bulk.wouldFailAgainRetry':
     '{count, plural, one {# would fail the same way (the gateway refused its file), so was not retried} other {# would fail the same way (the gateway refused their files), so were not retried}}',
+  'outbox.bulk.noLongerMatching': '{count} no longer matched the filters (sent or changed meanwhile)',
+  'outbox.bulk.alreadyCancelled': '{count, plural, one {# was} other {# were}} already cancelled',
+  'outbox.bulk.retryAnyway': 'Retry anyway',
   'outbox.bulk.gone': '{count, plural, one {# no longer exists} other {# no longer exist}}',
   'outbox.bulk.delete': 'Delete from the outbox',
   'outbox.bulk.deleteConfirm':

@@ -1003,6 +1003,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.campaignCancelledRetry': '{count} milik kampanye yang dibatalkan, jadi tidak dikirim ulang',
   'outbox.bulk.wouldFailAgainRetry':
     '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
+  'outbox.bulk.noLongerMatching':
+    '{count} sudah tidak cocok dengan filter (terkirim atau berubah sementara itu)',
+  'outbox.bulk.alreadyCancelled': '{count} sudah dibatalkan sebelumnya',
+  'outbox.bulk.retryAnyway': 'Tetap kirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
   'outbox.bulk.delete': 'Hapus dari kotak keluar',
   'outbox.bulk.deleteConfirm':

@@ -18,7 +18,7 @@ import type { KernelCore } from './kernel'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
-import { OutboxError, type EditInput, type ListFilter } from './types'
+import { OutboxError, type EditInput, type ListFilter, type OutboxErrorCode } from './types'
 import { toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
@@ -38,6 +38,7 @@ const REFUSED_ACTION_KEYS = {
   delete: 'desktop.error.cannotDelete',
   edit: 'desktop.error.cannotEdit'
 } as const satisfies Record<string, MessageKey>
+type RefusedAction = keyof typeof REFUSED_ACTION_KEYS
 
 const PAUSED_ALL_KEY = 'outbox.pausedAll'
 const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
@@ -77,7 +78,7 @@ export function createOperatorActions(core: KernelCore) {
     return result
   }
 
-  function refuse(item: ItemRecord, action: keyof typeof REFUSED_ACTION_KEYS): never {
+  function refuse(item: ItemRecord, action: RefusedAction, code: OutboxErrorCode = 'invalid_state'): never {
     // The reason is a note of its own, worded in the operator's language inside the refusal.
     const why =
       item.status === 'sending'
@@ -85,7 +86,7 @@ export function createOperatorActions(core: KernelCore) {
         : ['accepted', 'sent', 'delivered', 'read'].includes(item.status)
           ? encodeNote('desktop.error.whyAtGateway')
           : encodeNote('desktop.error.whyStatus', { status: item.status })
-    throw new OutboxError('invalid_state', { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
+    throw new OutboxError(code, { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
   }
 
   function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
@@ -156,9 +157,11 @@ export function createOperatorActions(core: KernelCore) {
     })
   }
 
-  function cancelItem(id: string, reason?: string): void {
+  /** `sayAlready`: one cancelled before is refused as such (a bulk cancel reports it apart), not done again. */
+  function cancelItem(id: string, reason?: string, sayAlready = false): void {
     const item = mustGet(id)
-    if (item.status === 'cancelled') return
+    if (item.status === 'cancelled')
+      return sayAlready ? refuse(item, 'cancel', 'already_cancelled') : undefined
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
@@ -374,8 +377,9 @@ export function createOperatorActions(core: KernelCore) {
     /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back here. */
     cancel: (id: string): OutboxItemView => actOn(id, cancelItem),
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
+    /** One already cancelled is reported as such, not as cancelled (the operator is told what this action did). */
     cancelMany: (ids: readonly string[], reason?: string): BulkResult =>
-      bulk(ids, (id) => cancelItem(id, reason)),
+      bulk(ids, (id) => cancelItem(id, reason, true)),
     /** Remove an item and its history (what the domain's deletableHere allows). */
     delete: remove,
     deleteMany: removeMany,

@@ -187,6 +187,8 @@ export type OutboxErrorCode =
   | 'producer_refused'
   /** A failure a retry cannot mend (a file the gateway refuses by size or type): only another file helps. */
   | 'would_fail_again'
+  /** A bulk cancel named an item cancelled before it: nothing done, and not counted as cancelled by it. */
+  | 'already_cancelled'
 
 /** A refused outbox call, with text meant for the operator (a key the window words in its language, or as is). */
 export class OutboxError extends Error {

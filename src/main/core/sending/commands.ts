@@ -65,15 +65,27 @@ export type SendingChannel =
 const MATCHES_PER_READ = 1000
 
 /**
- * Every item the filter matches, provided they are as many as the operator confirmed: a list that grew or shrank
- * since then is refused (nothing done), so a bulk action never reaches items nobody saw counted.
+ * Every item the filter matches now, of those created by `asOf` (when the operator was shown the count): a match
+ * is never more than the operator confirmed. Fewer is done (a moving queue sends some meanwhile; they are reported
+ * as no longer matching); more is refused with the new count, nothing done, so no item is acted on that the question
+ * did not count.
  */
-function matchingIds(outbox: Outbox, filter: OutboxListFilter, expected: number): string[] {
+function matchingIds(
+  outbox: Outbox,
+  filter: OutboxListFilter,
+  expected: number,
+  asOf: string | undefined
+): { ids: string[]; noLongerMatching: number } {
+  const to =
+    asOf === undefined || (filter.to !== undefined && Date.parse(filter.to) < Date.parse(asOf))
+      ? filter.to
+      : asOf
+  const counted = { ...filter, ...(to !== undefined ? { to } : {}) }
   const ids: string[] = []
   let total = expected
   for (let offset = 0; offset < total; offset += MATCHES_PER_READ) {
-    const page = outbox.list({ ...filter, offset, limit: MATCHES_PER_READ })
-    if (offset === 0 && page.total !== expected)
+    const page = outbox.list({ ...counted, offset, limit: MATCHES_PER_READ })
+    if (offset === 0 && page.total > expected)
       throw new ApiFailure(
         'count_changed',
         { key: 'desktop.error.matchCountChanged', params: { count: page.total, expected } },
@@ -82,15 +94,16 @@ function matchingIds(outbox: Outbox, filter: OutboxListFilter, expected: number)
     total = page.total
     ids.push(...page.items.map((item) => item.id))
   }
-  return ids
+  return { ids, noLongerMatching: expected - ids.length }
 }
 
 /** A bulk action over every match, a bulk limit's worth per transaction, reported as counts. */
 function onEveryMatch(
   outbox: Outbox,
-  ids: readonly string[],
+  match: { ids: readonly string[]; noLongerMatching: number },
   action: (ids: string[]) => BulkResult
 ): OutboxMatchingReply {
+  const { ids, noLongerMatching } = match
   let done = 0
   const refused = new Map<OutboxBulkRefusal, number>()
   for (let at = 0; at < ids.length; at += OUTBOX_BULK_MAX) {
@@ -98,7 +111,7 @@ function onEveryMatch(
     done += reply.done.length
     for (const { reason } of reply.refused) refused.set(reason, (refused.get(reason) ?? 0) + 1)
   }
-  return { done, refused: [...refused].map(([reason, count]) => ({ reason, count })) }
+  return { done, refused: [...refused].map(([reason, count]) => ({ reason, count })), noLongerMatching }
 }
 
 export interface SendingCommandsDeps {
@@ -141,8 +154,8 @@ function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
       const reason: OutboxBulkRefusal =
         code === 'producer_refused'
           ? 'producer'
-          : code === 'would_fail_again'
-            ? 'would_fail_again'
+          : code === 'would_fail_again' || code === 'already_cancelled'
+            ? code
             : status === null
               ? 'not_found'
               : status === 'sending'
@@ -381,12 +394,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return outbox.setTakeBackPaused(id, paused)
     },
 
-    async 'outbox:retryMatching'({ filter, expected }) {
-      return onEveryMatch(outbox, matchingIds(outbox, filter, expected), (ids) => outbox.retryMany(ids))
+    async 'outbox:retryMatching'({ filter, expected, asOf }) {
+      return onEveryMatch(outbox, matchingIds(outbox, filter, expected, asOf), (ids) => outbox.retryMany(ids))
     },
 
-    async 'outbox:cancelMatching'({ filter, expected }) {
-      return onEveryMatch(outbox, matchingIds(outbox, filter, expected), (ids) => outbox.cancelMany(ids))
+    async 'outbox:cancelMatching'({ filter, expected, asOf }) {
+      return onEveryMatch(outbox, matchingIds(outbox, filter, expected, asOf), (ids) =>
+        outbox.cancelMany(ids)
+      )
     },
 
     async 'outbox:deleteMany'({ ids }) {

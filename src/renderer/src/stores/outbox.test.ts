@@ -108,11 +108,12 @@ describe('events', () => {
       useOutbox.getState().setFilters({ statuses: ['failed'] })
       await flush()
       // Sent while the operator watches the Failed filter: hidden while it waits...
-      useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued' }))
+      const createdAt = new Date(Date.now() + 1).toISOString()
+      useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued', createdAt }))
       expect(useOutbox.getState().hiddenNew).toBe(1)
       await vi.advanceTimersByTimeAsync(1_000)
       // ...then it fails, which is what the filter is there to show.
-      const failed = makeItem({ id: 'new-1', status: 'failed' })
+      const failed = makeItem({ id: 'new-1', status: 'failed', createdAt })
       failedNow = [failed]
       useOutbox.getState().applyItem(failed)
       expect(useOutbox.getState().hiddenNew).toBe(0)
@@ -123,6 +124,21 @@ describe('events', () => {
     } finally {
       vi.useRealTimers()
     }
+  })
+
+  it('counts as new only messages created after the filters were set, not old ones that changed status', async () => {
+    useOutbox.getState().setFilters({ statuses: ['failed'] })
+    await flush()
+    const setAt = Date.now()
+    // A busy outbox: most of its items were never loaded here, and each is sent on while the operator looks.
+    for (let n = 0; n < 5; n++) {
+      const old = makeItem({ id: `old-${n}`, createdAt: new Date(setAt - 60_000).toISOString() })
+      useOutbox.getState().applyItem({ ...old, status: 'sending' })
+      useOutbox.getState().applyItem({ ...old, status: 'read' })
+    }
+    expect(useOutbox.getState().hiddenNew).toBe(0)
+    useOutbox.getState().applyItem(makeItem({ id: 'fresh', createdAt: new Date(setAt + 1).toISOString() }))
+    expect(useOutbox.getState().hiddenNew).toBe(1)
   })
 
   it('a bulk change marks the list stale (refetched on view) but keeps showing the rows', async () => {

@@ -120,6 +120,8 @@ interface OutboxState {
   filters: OutboxFilters
   /** Matching items for the filters, or null until the first page answers. */
   total: number | null
+  /** When `total` was asked for (ISO): a bulk action on every match leaves alone what was created after it. */
+  totalAsOf: string | null
   pages: Record<number, Page>
   /** Page → the list generation its request was made for. */
   loading: Record<number, number>
@@ -153,9 +155,12 @@ interface OutboxState {
   removeMany(ids: string[]): Promise<InvokeReply<'outbox:deleteMany'>>
   /** Delete for everyone, or cancel, at the gateway: recorded by the core, then carried out like sends. */
   takeBack(ids: string[], action: 'revoke' | 'cancel'): Promise<InvokeReply<'outbox:takeBack'>>
-  /** The same on every item the current filters match, as many as the operator confirmed (`expected`). */
-  retryMatching(expected: number): Promise<InvokeReply<'outbox:retryMatching'>>
-  cancelMatching(expected: number): Promise<InvokeReply<'outbox:cancelMatching'>>
+  /**
+   * The same on every item the current filters match, at most as many as the operator confirmed (`expected`), of
+   * those created by `asOf` (when that count was read).
+   */
+  retryMatching(expected: number, asOf: string | null): Promise<InvokeReply<'outbox:retryMatching'>>
+  cancelMatching(expected: number, asOf: string | null): Promise<InvokeReply<'outbox:cancelMatching'>>
   release(id: string): Promise<OutboxItemView>
   edit(request: InvokeRequest<'outbox:edit'>): Promise<OutboxItemView>
   remove(id: string): Promise<void>
@@ -165,6 +170,11 @@ interface OutboxState {
 let newItemsTimer: ReturnType<typeof setTimeout> | null = null
 /** New messages the filters keep out, by id: one that later matches (it failed, it was sent) leaves the count. */
 const hiddenNewIds = new Set<string>()
+/**
+ * When the filters were set (ms): a message created after it is new. Not "not seen before": `known` is bounded, so in
+ * a big outbox every status change of an old message would read as new.
+ */
+let filtersSetAt = Date.now()
 
 function remember(known: Map<string, OutboxItemView>, items: OutboxItemView[]): Map<string, OutboxItemView> {
   const next = new Map(known)
@@ -246,6 +256,8 @@ export const useOutbox = create<OutboxState>()((set, get) => {
   async function fetchPage(page: number, generation: number, quietly = false): Promise<void> {
     set((state) => ({ loading: { ...state.loading, [page]: generation } }))
     const request = listRequest(get().filters, page * PAGE_SIZE, PAGE_SIZE)
+    // Asked before the core counts: whatever it counted was created by then.
+    const askedAt = new Date().toISOString()
     try {
       const reply = await call('outbox:list', request)
       if (get().generation !== generation) return
@@ -257,7 +269,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
         for (const far of kept.slice(MAX_PAGES)) delete pages[far]
         const loading = { ...state.loading }
         delete loading[page]
-        return { pages, loading, total: reply.total, listError: null }
+        return { pages, loading, total: reply.total, totalAsOf: askedAt, listError: null }
       })
     } catch (error) {
       if (get().generation !== generation) return
@@ -318,6 +330,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     bulkSeq: 0,
     filters: NO_FILTERS,
     total: null,
+    totalAsOf: null,
     pages: {},
     loading: {},
     generation: 0,
@@ -330,7 +343,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
       const matches = matchesFilters(item, get().filters)
-      if (!wasKnown && !matches) hiddenNewIds.add(item.id)
+      if (!matches && Date.parse(item.createdAt) > filtersSetAt) hiddenNewIds.add(item.id)
       // A hidden message that comes to match (it failed under the Failed filter) is listed, no longer hidden.
       if (matches) hiddenNewIds.delete(item.id)
       set((state) => ({
@@ -357,12 +370,14 @@ export const useOutbox = create<OutboxState>()((set, get) => {
 
     setFilters(patch) {
       hiddenNewIds.clear()
+      filtersSetAt = Date.now()
       set((state) => ({
         filters: { ...state.filters, ...patch },
         generation: state.generation + 1,
         pages: {},
         loading: {},
         total: null,
+        totalAsOf: null,
         listError: null,
         hiddenNew: 0
       }))
@@ -432,13 +447,15 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       get().bulkChanged()
       return reply
     },
-    async retryMatching(expected) {
-      const reply = await call('outbox:retryMatching', { filter: filterRequest(get().filters), expected })
+    async retryMatching(expected, asOf) {
+      const filter = filterRequest(get().filters)
+      const reply = await call('outbox:retryMatching', { filter, expected, ...(asOf ? { asOf } : {}) })
       get().bulkChanged()
       return reply
     },
-    async cancelMatching(expected) {
-      const reply = await call('outbox:cancelMatching', { filter: filterRequest(get().filters), expected })
+    async cancelMatching(expected, asOf) {
+      const filter = filterRequest(get().filters)
+      const reply = await call('outbox:cancelMatching', { filter, expected, ...(asOf ? { asOf } : {}) })
       get().bulkChanged()
       return reply
     },
@@ -476,6 +493,7 @@ export function resetOutboxStore(): void {
   if (newItemsTimer !== null) clearTimeout(newItemsTimer)
   newItemsTimer = null
   hiddenNewIds.clear()
+  filtersSetAt = Date.now()
   useOutbox.setState({
     counts: EMPTY_COUNTS,
     sendingPaused: false,
@@ -487,6 +505,7 @@ export function resetOutboxStore(): void {
     bulkSeq: 0,
     filters: NO_FILTERS,
     total: null,
+    totalAsOf: null,
     pages: {},
     loading: {},
     generation: 0,

@@ -2,7 +2,7 @@
 // window, a menu button that lists them all.
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
-import { useT, type MessageKey } from '../../i18n'
+import { formatNumber, useLanguage, useT, type MessageKey } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
@@ -27,6 +27,7 @@ const NAV_LABEL: Record<Tab, MessageKey> = {
 
 export function Navigation(): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   // The wizard and the new-device form are reached from Devices: its tab stays marked while they are open.
   const view = useNavigation((s) => (s.view === 'linking' || s.view === 'newDevice' ? 'devices' : s.view))
   const navigate = useNavigation((s) => s.navigate)
@@ -65,7 +66,7 @@ export function Navigation(): React.JSX.Element {
         data-testid={named ? kind.testId : undefined}
         aria-label={t(kind.label, { count })}
       >
-        {count}
+        {formatNumber(count, language)}
       </span>
     )
   }

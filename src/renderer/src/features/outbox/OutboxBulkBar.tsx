@@ -3,7 +3,9 @@
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
-import { useT } from '../../i18n'
+import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
+import { formatNumber, useLanguage, useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { errorInfo } from '../../api'
@@ -20,7 +22,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_applicable: 'outbox.bulk.otherCancel',
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.otherCancel',
-    would_fail_again: 'outbox.bulk.otherCancel'
+    would_fail_again: 'outbox.bulk.otherCancel',
+    already_cancelled: 'outbox.bulk.alreadyCancelled'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -28,7 +31,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_applicable: 'outbox.bulk.otherRetry',
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.campaignCancelledRetry',
-    would_fail_again: 'outbox.bulk.wouldFailAgainRetry'
+    would_fail_again: 'outbox.bulk.wouldFailAgainRetry',
+    already_cancelled: 'outbox.bulk.otherRetry'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -36,7 +40,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_applicable: 'outbox.bulk.waitingDelete',
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.otherDelete',
-    would_fail_again: 'outbox.bulk.otherDelete'
+    would_fail_again: 'outbox.bulk.otherDelete',
+    already_cancelled: 'outbox.bulk.otherDelete'
   }
 }
 
@@ -46,6 +51,7 @@ const DONE_KEYS: Record<BulkAction, MessageKey> = {
   delete: 'outbox.bulk.deleted'
 }
 const REASON_ORDER: readonly OutboxBulkRefusal[] = [
+  'already_cancelled',
   'at_gateway',
   'sending',
   'producer',
@@ -54,15 +60,36 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'not_found'
 ]
 
+/** Every item the filters match: how many there were when the operator chose it, and when that count was read. */
+export interface MatchingSelection {
+  count: number
+  asOf: string | null
+}
+
 interface OutboxBulkBarProps {
   selection: ReadonlyMap<string, OutboxItemView>
-  /** Every item the filters match is selected: how many there were when the operator chose it (else null). */
-  matching?: number | null
+  /** Every item the filters match is selected (else null). */
+  matching?: MatchingSelection | null
+  /** The core found more matching than confirmed (nothing done): the selection now names that many. */
+  onRecount?(count: number): void
   onClear(): void
+}
+
+/** The count a `count_changed` refusal found, if the error is one. */
+function recountOf(error: unknown): number | null {
+  const { code } = errorInfo(error)
+  const count = (error as { messageParams?: { count?: unknown } }).messageParams?.count
+  return code === 'count_changed' && typeof count === 'number' ? count : null
 }
 
 /** A reply's refusals as counts per reason (the per-item reply of a selection, or the counts of a match). */
 type RefusalCounts = readonly { reason: OutboxBulkRefusal; count: number }[]
+/** What a bulk action did: done, refused by reason, and (for every match) how many had left the filters. */
+interface BulkOutcome {
+  done: number
+  refused: RefusalCounts
+  noLongerMatching: number
+}
 
 function countsOf(reply: BulkReply): RefusalCounts {
   return REASON_ORDER.map((reason) => ({
@@ -74,12 +101,16 @@ function countsOf(reply: BulkReply): RefusalCounts {
 export function OutboxBulkBar({
   selection,
   matching = null,
+  onRecount,
   onClear
 }: OutboxBulkBarProps): React.JSX.Element | null {
   const t = useT()
   const [confirmCancel, setConfirmCancel] = useState(false)
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [confirmRetry, setConfirmRetry] = useState<string | null>(null)
+  const language = useLanguage()
+  const devices = useDevices((s) => s.devices)
   const [busy, setBusy] = useState(false)
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
@@ -100,13 +131,59 @@ export function OutboxBulkBar({
   // Every match is decided by the core (most of them were never loaded here): both actions are offered.
   const canCancel = matching !== null || selected.some((item) => itemActions(item).cancel)
   const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
-  const count = matching ?? selection.size
+  const count = matching?.count ?? selection.size
   // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
   const revocable = matching === null ? selected.filter((item) => itemActions(item).revoke).length : 0
   const canRevoke = revocable > 0
   const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
   // Deleting is offered for a ticked selection, whose rows the question can count.
   const deletable = matching === null ? selected.filter((item) => itemActions(item).remove).length : 0
+
+  /**
+   * The quota question a campaign and a large send ask (send-budget.ts), before a retry that outruns the devices'
+   * gateway quota or today's caps: their words, or null when it fits. The devices are the filter's, else those of the
+   * messages ticked, else those of the rows the list shows.
+   */
+  function retryBudgetQuestion(): string | null {
+    const retryable = selected.filter((item) => itemActions(item).retry)
+    const messages = matching?.count ?? retryable.length
+    const { filters, pages } = useOutbox.getState()
+    const shown = Object.values(pages).flatMap((page) => page.items.map((item) => item.deviceId))
+    const ids = new Set(
+      filters.deviceId
+        ? [filters.deviceId]
+        : matching !== null
+          ? shown
+          : retryable.map((item) => item.deviceId)
+    )
+    const involved = devices.filter((device) => ids.has(device.id))
+    if (involved.length === 0 || messages === 0) return null
+    const count = (n: number): string => formatNumber(n, language)
+    const { quota, short } = quotaShortfall(involved, messages)
+    const budgets = involved.map(budgetLeftToday)
+    const left = budgets.every((b) => b !== null)
+      ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
+      : null
+    const words = [
+      short > 0
+        ? t('campaigns.presend.shortfall', {
+            quota: count(quota),
+            count: count(messages),
+            short: count(short)
+          })
+        : null,
+      left !== null && left < messages
+        ? t('campaigns.presend.overBudget', { left: count(left), count: count(messages) })
+        : null
+    ].filter((text) => text !== null)
+    return words.length > 0 ? words.join(' ') : null
+  }
+
+  function askThenRetry(): void {
+    const question = retryBudgetQuestion()
+    if (question === null) void run('retry')
+    else setConfirmRetry(question)
+  }
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
     setBusy(true)
@@ -125,19 +202,23 @@ export function OutboxBulkBar({
     }
   }
 
-  function describe(action: BulkAction, done: number, refused: RefusalCounts): string {
-    const parts = [t(DONE_KEYS[action], { count: done })]
+  function describe(action: BulkAction, outcome: BulkOutcome): string {
+    const parts = [t(DONE_KEYS[action], { count: outcome.done })]
     for (const reason of REASON_ORDER) {
-      const count = refused.find((r) => r.reason === reason)?.count ?? 0
+      const count = outcome.refused.find((r) => r.reason === reason)?.count ?? 0
       if (count > 0) parts.push(t(REFUSAL_KEYS[action][reason], { count: count }))
     }
+    if (outcome.noLongerMatching > 0)
+      parts.push(t('outbox.bulk.noLongerMatching', { count: outcome.noLongerMatching }))
     return parts.join('; ')
   }
 
-  async function act(action: BulkAction): Promise<{ done: number; refused: RefusalCounts }> {
+  async function act(action: BulkAction): Promise<BulkOutcome> {
     const store = useOutbox.getState()
     if (matching !== null)
-      return action === 'cancel' ? store.cancelMatching(matching) : store.retryMatching(matching)
+      return action === 'cancel'
+        ? store.cancelMatching(matching.count, matching.asOf)
+        : store.retryMatching(matching.count, matching.asOf)
     const ids = [...selection.keys()]
     const reply =
       action === 'cancel'
@@ -145,20 +226,28 @@ export function OutboxBulkBar({
         : action === 'delete'
           ? await store.removeMany(ids)
           : await store.retryMany(ids)
-    return { done: reply.done.length, refused: countsOf(reply) }
+    return { done: reply.done.length, refused: countsOf(reply), noLongerMatching: 0 }
   }
 
   async function run(action: BulkAction): Promise<void> {
     setBusy(true)
     setReport(null)
     try {
-      const { done, refused } = await act(action)
-      const anyRefused = refused.some((r) => r.count > 0)
-      setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, done, refused) })
+      const outcome = await act(action)
+      // Already cancelled is what the operator wanted, said but not a refusal.
+      const anyRefused = outcome.refused.some((r) => r.count > 0 && r.reason !== 'already_cancelled')
+      setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, outcome) })
       setConfirmCancel(false)
       setConfirmDelete(false)
+      setConfirmRetry(null)
       onClear()
     } catch (error) {
+      // More match than confirmed: the list is read again and the selection (and any question) names the new count.
+      const recount = recountOf(error)
+      if (recount !== null) {
+        useOutbox.getState().bulkChanged()
+        onRecount?.(recount)
+      }
       setReport({ tone: 'bad', text: errorInfo(error).message })
     } finally {
       setBusy(false)
@@ -171,7 +260,7 @@ export function OutboxBulkBar({
         <div role="toolbar" aria-label={t('outbox.bulk.bar')} className="outbox-bulk-bar">
           <span aria-live="polite">
             {matching !== null
-              ? t('outbox.bulk.selectedMatching', { count: matching })
+              ? t('outbox.bulk.selectedMatching', { count: matching.count })
               : t('outbox.bulk.selected', { count: selection.size })}
           </span>
           <button
@@ -188,7 +277,8 @@ export function OutboxBulkBar({
             type="button"
             className="button button--primary"
             disabled={busy || !canRetry}
-            onClick={() => void run('retry')}
+            aria-expanded={confirmRetry !== null}
+            onClick={askThenRetry}
           >
             {t('outbox.bulk.retry')}
           </button>
@@ -240,6 +330,18 @@ export function OutboxBulkBar({
             setConfirmRevoke(false)
             revokeRef.current?.focus()
           }}
+          disabled={busy}
+          focusOnOpen
+        />
+      ) : null}
+      {confirmRetry !== null && count > 0 ? (
+        <ConfirmPanel
+          id="bulk-retry-q"
+          question={confirmRetry}
+          confirmLabel={t('outbox.bulk.retryAnyway')}
+          keepLabel={t('campaigns.presend.back')}
+          onConfirm={() => void run('retry')}
+          onKeep={() => setConfirmRetry(null)}
           disabled={busy}
           focusOnOpen
         />

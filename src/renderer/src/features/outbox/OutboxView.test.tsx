@@ -321,7 +321,8 @@ describe('filters', () => {
       'Device: Warehouse ×'
     ])
     // A message sent meanwhile that the filters keep out of the list is said, not hidden silently.
-    act(() => useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued' })))
+    const createdAt = new Date(Date.now() + 1).toISOString()
+    act(() => useOutbox.getState().applyItem(makeItem({ id: 'new-1', status: 'queued', createdAt })))
     expect(screen.getByTestId('outbox-hidden-new').textContent).toContain(
       'New messages hidden by these filters: 1.'
     )
@@ -1136,7 +1137,8 @@ describe('bulk selection', () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: 12_345 }))
     fake.handle('outbox:cancelMatching', () => ({
       done: 12_340,
-      refused: [{ reason: 'at_gateway', count: 5 }]
+      refused: [{ reason: 'at_gateway', count: 5 }],
+      noLongerMatching: 0
     }))
     act(() => useOutbox.getState().setFilters({ text: 'promo' }))
     const user = userEvent.setup()
@@ -1150,7 +1152,9 @@ describe('bulk selection', () => {
     const confirm = screen.getByRole('group', { name: /Cancel sending 12,345 selected messages\?/ })
     await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
 
-    expect(fake.requests('outbox:cancelMatching')).toEqual([{ filter: { text: 'promo' }, expected: 12_345 }])
+    expect(fake.requests('outbox:cancelMatching')).toEqual([
+      { filter: { text: 'promo' }, expected: 12_345, asOf: expect.any(String) }
+    ])
     expect(fake.requests('outbox:cancelMany')).toEqual([])
     expect((await screen.findByRole('status')).textContent).toBe(
       '12,340 cancelled; 5 already sent could not be cancelled'
@@ -1158,20 +1162,90 @@ describe('bulk selection', () => {
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
   })
 
-  it('says so when the matching messages changed since the count was confirmed', async () => {
+  it('says so when more messages match than were confirmed, and asks again with the new count', async () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: 9 }))
     fake.fail('outbox:retryMatching', {
       code: 'count_changed',
-      message: 'The list changed: 10 messages match now, not 9. Look at the list again and confirm again.'
+      message: 'The list changed: 10 messages match now, not 9. Look at the list again and confirm again.',
+      messageKey: 'desktop.error.matchCountChanged',
+      messageParams: { count: 10, expected: 9 }
     })
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
     await user.click(screen.getByRole('button', { name: 'Select all 9 matching the filters' }))
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
-    expect(fake.requests('outbox:retryMatching')).toEqual([{ filter: {}, expected: 9 }])
+    expect(fake.requests('outbox:retryMatching')).toEqual([
+      { filter: {}, expected: 9, asOf: expect.any(String) }
+    ])
     expect((await screen.findByRole('status')).textContent).toBe(
       'The list changed: 10 messages match now, not 9. Look at the list again and confirm again.'
+    )
+    // The selection now says the count the core found, and a second press asks for that many.
+    expect(screen.getByText('All 10 matching the filters selected')).toBeTruthy()
+    fake.handle('outbox:retryMatching', () => ({ done: 10, refused: [], noLongerMatching: 0 }))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    expect(fake.requests('outbox:retryMatching')[1]).toMatchObject({ expected: 10 })
+    expect((await screen.findByRole('status')).textContent).toBe('10 retried')
+  })
+
+  it("asks the quota question before retrying more than the devices' gateway quota covers (QA15 Q15-03)", async () => {
+    act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-1', quota: 1_000 })]))
+    fake.handle('outbox:list', () => ({ items: mixed, total: 3_000 }))
+    fake.handle('outbox:retryMatching', () => ({ done: 3_000, refused: [], noLongerMatching: 0 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 3,000 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    const question = screen.getByRole('group', {
+      name: /The gateway quota covers 1,000 of 3,000 messages: 2,000 short\./
+    })
+    expect(fake.requests('outbox:retryMatching')).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Retry anyway' }))
+    expect(fake.requests('outbox:retryMatching')).toHaveLength(1)
+    expect((await screen.findByRole('status')).textContent).toBe('3,000 retried')
+  })
+
+  it('does not count messages cancelled before as cancelled by this action', async () => {
+    fake.handle('outbox:list', () => ({ items: mixed, total: 100_000 }))
+    fake.handle('outbox:cancelMatching', () => ({
+      done: 3_446,
+      refused: [
+        { reason: 'at_gateway', count: 95_053 },
+        { reason: 'already_cancelled', count: 1_500 }
+      ],
+      noLongerMatching: 0
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 100,000 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel selected' }))
+    const confirm = screen.getByRole('group', { name: /Cancel sending/ })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '3,446 cancelled; 1,500 were already cancelled; 95,053 already sent could not be cancelled'
+    )
+  })
+
+  it('cancels every match of a moving queue at once, saying how many had left the filters meanwhile', async () => {
+    fake.handle('outbox:list', () => ({ items: mixed, total: 2_986 }))
+    fake.handle('outbox:cancelMatching', () => ({ done: 2_970, refused: [], noLongerMatching: 16 }))
+    act(() => useOutbox.getState().setFilters({ statuses: ['queued'] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 2,986 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Cancel selected' }))
+    const confirm = screen.getByRole('group', { name: /Cancel sending 2,986 selected messages\?/ })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
+    // The count confirmed, and when it was read: messages created after it are not the operator's to lose.
+    const [request] = fake.requests('outbox:cancelMatching')
+    expect(request).toMatchObject({ filter: { status: ['queued'] }, expected: 2_986 })
+    expect(Date.parse(request?.asOf ?? '')).toBeLessThanOrEqual(Date.now())
+    expect((await screen.findByRole('status')).textContent).toBe(
+      '2,970 cancelled; 16 no longer matched the filters (sent or changed meanwhile)'
     )
   })
 
@@ -1317,7 +1391,7 @@ describe("a today number's list (QA9 Q9-04)", () => {
       items: items(offset, limit).map((item) => ({ ...item, status: 'failed' as const })),
       total: 500
     }))
-    fake.handle('outbox:retryMatching', () => ({ done: 500, refused: [] }))
+    fake.handle('outbox:retryMatching', () => ({ done: 500, refused: [], noLongerMatching: 0 }))
     exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
     act(() => useOutbox.getState().setFilters({ happened: failedToday }))
     const user = userEvent.setup()
@@ -1330,7 +1404,7 @@ describe("a today number's list (QA9 Q9-04)", () => {
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
     await waitFor(() =>
       expect(fake.requests('outbox:retryMatching')).toEqual([
-        { filter: { happenedSince: failedToday }, expected: 500 }
+        { filter: { happenedSince: failedToday }, expected: 500, asOf: expect.any(String) }
       ])
     )
     await user.click(screen.getByRole('button', { name: 'Export (CSV)' }))

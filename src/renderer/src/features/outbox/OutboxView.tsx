@@ -7,7 +7,7 @@ import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
-import { OutboxBulkBar } from './OutboxBulkBar'
+import { OutboxBulkBar, type MatchingSelection } from './OutboxBulkBar'
 import { OutboxDetail } from './OutboxDetail'
 import { OutboxExport } from './OutboxExport'
 import { OutboxFilters } from './OutboxFilters'
@@ -26,11 +26,12 @@ export function OutboxView(): React.JSX.Element {
   const total = useOutbox((s) => s.total)
   // A selection belongs to the list it was made in (other filters show other messages): it is kept with the
   // filters it was made under and reads as empty once they change.
-  // `matching` is "every item these filters match": how many there were when the operator chose it.
+  // `matching` is "every item these filters match": how many there were when the operator chose it, and when that
+  // count was read.
   const [selection, setSelection] = useState<{
     filters: typeof filters
     items: ReadonlyMap<string, OutboxItemView>
-    matching: number | null
+    matching: MatchingSelection | null
   }>({ filters, items: NO_SELECTION, matching: null })
   const current = selection.filters === filters
   const checked = current ? selection.items : NO_SELECTION
@@ -78,12 +79,25 @@ export function OutboxView(): React.JSX.Element {
           <button
             type="button"
             className="button button--link"
-            onClick={() => setSelection({ filters, items: checked, matching: total })}
+            onClick={() =>
+              setSelection({
+                filters,
+                items: checked,
+                matching: { count: total, asOf: useOutbox.getState().totalAsOf }
+              })
+            }
           >
             {t('outbox.bulk.selectMatching', { count: total })}
           </button>
         ) : null}
-        <OutboxBulkBar selection={checked} matching={matching} onClear={() => setChecked(NO_SELECTION)} />
+        <OutboxBulkBar
+          selection={checked}
+          matching={matching}
+          onRecount={(count) =>
+            setSelection((now) => (now.matching ? { ...now, matching: { ...now.matching, count } } : now))
+          }
+          onClear={() => setChecked(NO_SELECTION)}
+        />
       </div>
       <div className={selected ? 'outbox-body outbox-body--detail' : 'outbox-body'}>
         <OutboxList selectedId={selected} onSelect={setSelected} checked={checked} onCheck={check} />
