@@ -1609,6 +1609,16 @@ export const invokeChannels = builtOnFirstUse({
     reply: TakeBackPlanView
   }),
   /**
+   * The take-back question is open: a running campaign pauses at once (nothing more leaves while the operator reads
+   * it). `held`: this question paused it, and campaigns:keepAfterTakeBack runs it again.
+   */
+  'campaigns:holdForTakeBack': () => ({
+    request: z.object({ id: Id }),
+    reply: z.object({ held: z.boolean(), campaign: CampaignView })
+  }),
+  /** The operator kept the campaign: one the question paused runs again; any other stays as it was. */
+  'campaigns:keepAfterTakeBack': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
+  /**
    * Take the campaign back: cancel it (nothing more leaves), cancel what the gateway holds, and delete for everyone
    * what was sent when `revokeDelivered`. Follow it with outbox:takeBackProgress.
    */

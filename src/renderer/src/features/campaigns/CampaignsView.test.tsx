@@ -802,6 +802,7 @@ describe('a verdict true to its buckets', () => {
       campaign({ status: 'finished', counts: { read: 2 }, devices: [], takenBackAt })
     fake.handle('campaigns:list', () => ({ campaigns: [current()] }))
     fake.handle('campaigns:get', () => current())
+    fake.handle('campaigns:holdForTakeBack', () => ({ held: false, campaign: current() }))
     fake.handle('campaigns:takeBackPlan', () => ({
       stopLocally: 0,
       cancelAtGateway: 0,

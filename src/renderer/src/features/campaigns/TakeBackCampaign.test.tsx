@@ -6,7 +6,7 @@ import { useLayoutEffect, useState } from 'react'
 import { beforeEach, expect, it } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -54,6 +54,65 @@ beforeEach(() => {
   )
   fake.handle('campaigns:takeBack', () => running)
   fake.handle('outbox:takeBackProgress', () => done)
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: false,
+    campaign: makeCampaign({ status: 'finished' })
+  }))
+  fake.handle('campaigns:keepAfterTakeBack', () => makeCampaign({ status: 'finished' }))
+})
+
+// QA14 Q14-02: the campaign kept sending behind its question, and the question's counts stayed as first read.
+it('holds a running campaign while asking, counts again as the gateway moves, and Keep lets it go on', async () => {
+  seedStores(makeBootstrap())
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({ status: 'paused' })
+  }))
+  fake.handle('campaigns:keepAfterTakeBack', () => makeCampaign({ status: 'running' }))
+  let atGateway = 2
+  fake.handle('campaigns:takeBackPlan', () => ({
+    stopLocally: 5,
+    cancelAtGateway: atGateway,
+    revoke: 0,
+    leftAlone: { revoke_not_asked: 2 - atGateway },
+    atGatewayByDevice: []
+  }))
+  let changed = 0
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => changed++} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  expect(await within(dialog).findByText('2 waiting at the gateway will be cancelled there')).toBeTruthy()
+  expect(fake.requests('campaigns:holdForTakeBack')).toEqual([{ id: 'c-1' }])
+  // The hold came before the counts: they are of a campaign that sends nothing more.
+  const order = fake.calls.map((c) => c.channel).filter((c) => c.startsWith('campaigns:'))
+  expect(order.indexOf('campaigns:holdForTakeBack')).toBeLessThan(order.indexOf('campaigns:takeBackPlan'))
+  expect(within(dialog).getByText('Sending is paused while you decide: Keep lets it go on.')).toBeTruthy()
+  expect(changed).toBe(1)
+
+  // The gateway sends one it held: the question says so without being opened again.
+  atGateway = 1
+  expect(
+    await within(dialog).findByText('1 waiting at the gateway will be cancelled there', undefined, {
+      timeout: 3000
+    })
+  ).toBeTruthy()
+
+  await user.click(within(dialog).getByRole('button', { name: 'Keep' }))
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([{ id: 'c-1' }])
+  await waitFor(() => expect(changed).toBe(2))
+})
+
+it('does not run again on Keep a campaign the question did not pause', async () => {
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('5 not sent yet will not be sent')
+  expect(within(dialog).queryByText(/Sending is paused/)).toBeNull()
+  await user.click(within(dialog).getByRole('button', { name: 'Keep' }))
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([])
 })
 
 it('states the counts and what cannot be taken back, then shows the tally with the gateway’s own refusal', async () => {

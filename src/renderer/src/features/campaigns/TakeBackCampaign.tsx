@@ -92,21 +92,58 @@ export function TakeBackCampaign({
     ;({ question: questionRef, opener: openerRef, tally: tallyRef })[next].current?.focus()
     focusNext.current = null
   })
+  // While the question is on screen the campaign sends nothing (QA14 Q14-02: rows kept leaving behind it). `held`:
+  // this question paused it, so Keep (or leaving the view) runs it again; null until the core has answered.
+  const [held, setHeld] = useState<boolean | null>(null)
+  const heldRef = useRef(false)
+  heldRef.current = held === true
+  const release = (): void => {
+    if (!heldRef.current) return
+    heldRef.current = false
+    setHeld(null)
+    call('campaigns:keepAfterTakeBack', { id })
+      .then(onChanged)
+      .catch((e: unknown) => setError(errorInfo(e)))
+  }
   const openQuestion = (next: boolean): void => {
     focusNext.current = next ? 'question' : 'opener'
     setOpen(next)
+    if (!next) {
+      release()
+      return
+    }
+    setHeld(null)
+    setPlan(null)
+    call('campaigns:holdForTakeBack', { id })
+      .then((reply) => {
+        setHeld(reply.held)
+        if (reply.held) onChanged()
+      })
+      .catch((e: unknown) => {
+        setHeld(false)
+        setError(errorInfo(e))
+      })
   }
+  // Leaving the view with the question open keeps the campaign, as Keep does.
+  const releaseOnLeave = useRef(release)
+  releaseOnLeave.current = release
+  useEffect(() => () => releaseOnLeave.current(), [])
 
+  // The plan is read once the hold is in place, and again while the question is open: the gateway still sends what
+  // it holds, which moves rows from "cancelled there" to "already on WhatsApp".
+  const [planTick, setPlanTick] = useState(0)
   useEffect(() => {
-    if (!open) return
+    if (!open || held === null) return
     let on = true
     call('campaigns:takeBackPlan', { id, revokeDelivered })
       .then((next) => on && setPlan(next))
       .catch((e: unknown) => on && setError(errorInfo(e)))
+    const again = setTimeout(() => on && setPlanTick((n) => n + 1), PROGRESS_MS)
     return () => {
       on = false
+      clearTimeout(again)
     }
-  }, [open, id, revokeDelivered])
+  }, [open, held, id, revokeDelivered, planTick])
 
   useEffect(() => {
     if (result?.state !== 'running') return
@@ -123,6 +160,9 @@ export function TakeBackCampaign({
     setError(null)
     try {
       setResult(await call('campaigns:takeBack', { id, revokeDelivered }))
+      // Taken back: the campaign is cancelled, nothing to run again.
+      heldRef.current = false
+      setHeld(null)
       focusNext.current = 'tally'
       setOpen(false)
       onChanged()
@@ -168,6 +208,7 @@ export function TakeBackCampaign({
             />{' '}
             {t('campaigns.takeBack.revokeDelivered')}
           </label>
+          {held ? <p className="muted">{t('campaigns.takeBack.held')}</p> : null}
           {plan ? (
             <ul data-testid="campaign-takeback-plan">
               <li>{t('campaigns.takeBack.plan.stop', { n: plan.stopLocally })}</li>
