@@ -364,8 +364,11 @@ export type OutboxCounts = z.infer<typeof OutboxCounts>
 
 /** What happened since an instant, by when it happened (the Overview's "today"), not by where items stand now. */
 export const OutboxSince = z.object({
-  /** Messages the gateway took since then, by their status now (a read one counts as read only). */
-  handedOver: OutboxCounts,
+  /**
+   * Messages the gateway took since then and reported sent (countsAsSentToday), by their status now (a read one
+   * counts as read only). One it still holds, refused or cancelled is not among them.
+   */
+  sent: OutboxCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */
   failed: z.number().int(),
   cancelled: z.number().int()

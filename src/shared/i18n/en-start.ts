@@ -44,6 +44,7 @@ export const enStart = {
   'overview.today.waitingScheduled': 'waiting ({scheduled} scheduled for later)',
   'overview.today.waitingPaused': 'waiting now ({paused} paused)',
   'overview.today.waitingScheduledPaused': 'waiting ({scheduled} scheduled for later, {paused} paused)',
+  'overview.today.withGateway': 'with the gateway, not yet sent',
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',
   'overview.today.cancelled': 'cancelled today',

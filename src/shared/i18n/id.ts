@@ -432,6 +432,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.waitingScheduled': 'menunggu ({scheduled} terjadwal untuk nanti)',
   'overview.today.waitingPaused': 'menunggu sekarang ({paused} dijeda)',
   'overview.today.waitingScheduledPaused': 'menunggu ({scheduled} terjadwal untuk nanti, {paused} dijeda)',
+  'overview.today.withGateway': 'di gateway, belum terkirim',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',

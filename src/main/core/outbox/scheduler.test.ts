@@ -225,7 +225,7 @@ describe('gateway schedules', () => {
     expect(fx.outbox.get(id).item.status).toBe('accepted')
     // The Overview's "sent today" and the device's sends of the day (its card, its quota's count): one answer.
     const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
-    const overview = (): number => fx.outbox.since(dayStart).handedOver.total
+    const overview = (): number => fx.outbox.since(dayStart).sent.total
     const device = (): number => fx.outbox.budgetOf('d1', () => null).sentToday
     // The outbox list the Overview's number opens (QA9 Q9-04): the same messages.
     const since = new Date(dayStart).toISOString()

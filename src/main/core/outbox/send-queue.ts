@@ -176,8 +176,8 @@ export function createSendQueue(input: KernelInput) {
     counts: (deviceId?: string) => toCountsView(store.counts(deviceId)),
     /** What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now. */
     since: (since: number) => {
-      const { handedOver, failed, cancelled } = store.since(since)
-      return { handedOver: toCountsView(handedOver), failed, cancelled }
+      const { sent, failed, cancelled } = store.since(since)
+      return { sent: toCountsView(sent), failed, cancelled }
     },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**

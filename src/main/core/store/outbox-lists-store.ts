@@ -326,16 +326,16 @@ export class OutboxListsStore extends OutboxItemsStore {
 
   /**
    * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
-   * the list's `happenedSince` filter shares): the items the gateway took since then, by their status now, and those
-   * that failed or were cancelled since then.
+   * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
+   * and those that failed or were cancelled since then.
    */
-  since(since: number): { handedOver: StatusCounts; failed: number; cancelled: number } {
+  since(since: number): { sent: StatusCounts; failed: number; cancelled: number } {
     const sent = happenedSince('sent', since)
     const rows = this.prepare(
       `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${sent.where} GROUP BY status`
     ).all(...sent.params) as { status: ItemStatus; n: number }[]
-    const handedOver = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    for (const row of rows) handedOver[row.status] = row.n
+    const sentNow = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    for (const row of rows) sentNow[row.status] = row.n
     const count = (event: 'failed' | 'cancelled'): number => {
       const happened = happenedSince(event, since)
       const row = this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${happened.where}`).get(
@@ -343,6 +343,6 @@ export class OutboxListsStore extends OutboxItemsStore {
       ) as { n: number }
       return row.n
     }
-    return { handedOver, failed: count('failed'), cancelled: count('cancelled') }
+    return { sent: sentNow, failed: count('failed'), cancelled: count('cancelled') }
   }
 }

@@ -7,7 +7,7 @@ import type {
   OutboxItemView,
   OutboxStatus
 } from '../../../shared/contract'
-import { BUCKET_STATUSES, WAITING_BUCKETS, type HappenedEvent } from '../../../shared/domain/status-buckets'
+import { BUCKET_STATUSES, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 
 /** Rows fetched per `outbox:list` call. */
@@ -36,7 +36,10 @@ export const EMPTY_COUNTS: OutboxCounts = {
   total: 0
 }
 
-const STILL_WAITING: readonly OutboxStatus[] = WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+/** Whether a message standing where `item` does may be among the ones `event` counted today. */
+function canHaveHappened(event: HappenedEvent, item: OutboxItemView): boolean {
+  return event === 'sent' ? countsAsSentToday(item) : BUCKET_STATUSES[event].includes(item.status)
+}
 
 export interface OutboxFilters {
   statuses: OutboxStatus[]
@@ -84,8 +87,9 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
         .every((word) => words.includes(word))) &&
     (!request.from || created >= Date.parse(request.from)) &&
     (!request.to || created <= Date.parse(request.to)) &&
-    // When it happened is the core's to say; a message still waiting has not been sent, failed or cancelled yet.
-    (!request.happenedSince || !STILL_WAITING.includes(item.status))
+    // When it happened is the core's to say; where it stands now says whether it can be in that number at all (one
+    // the gateway still holds, refused or cancelled is not sent today: QA14 Q14-04).
+    (!request.happenedSince || canHaveHappened(request.happenedSince.event, item))
   )
 }
 
