@@ -1270,6 +1270,8 @@ export const enRest = {
   'campaigns.takeBack.plan.stop': '{n} not sent yet will not be sent',
   'campaigns.takeBack.plan.cancel': '{n} waiting at the gateway will be cancelled there',
   'campaigns.takeBack.plan.revoke': '{n} already sent will be deleted for everyone',
+  'campaigns.takeBack.neverSent':
+    '{n} never sent (cancelled before {n, plural, one {it} other {they}} left, or opted out): nothing to take back',
   'campaigns.takeBack.cannot': 'Cannot be taken back:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} already on WhatsApp (tick the box above to delete {n, plural, one {it} other {them}} for everyone)',

@@ -1462,6 +1462,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.plan.stop': '{n} yang belum terkirim tidak akan dikirim',
   'campaigns.takeBack.plan.cancel': '{n} yang menunggu di gateway akan dibatalkan di sana',
   'campaigns.takeBack.plan.revoke': '{n} yang sudah terkirim akan dihapus untuk semua orang',
+  'campaigns.takeBack.neverSent':
+    '{n} tidak pernah terkirim (dibatalkan sebelum dikirim, atau berhenti berlangganan): tidak ada yang perlu ditarik kembali',
   'campaigns.takeBack.cannot': 'Tidak dapat ditarik kembali:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} sudah ada di WhatsApp (centang kotak di atas untuk menghapusnya untuk semua orang)',

@@ -312,6 +312,10 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
     // One message is "it" (QA6: "1 … delete them").
     '1 already on WhatsApp (tick the box above to delete it for everyone)'
   ])
+  // …yet still accounted for, apart (QA14 Q14-11: 11 of 12 rows were named).
+  expect(
+    screen.getByText('2 never sent (cancelled before they left, or opted out): nothing to take back')
+  ).toBeTruthy()
 })
 
 // QA4 F17: with nothing to stop, nothing at the gateway and the box unticked, "Take back" was offered and did nothing.

@@ -177,6 +177,10 @@ export function TakeBackCampaign({
   const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
   const summary = result ? tallyText(result, sumOf(waits), t) : null
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
+  // …yet named apart, so every row of the campaign is accounted for (QA14 Q14-11: 11 of 12 were).
+  const neverSent = Object.entries(plan?.leftAlone ?? {})
+    .filter(([reason]) => NEVER_SENT.has(reason))
+    .reduce((sum, [, n]) => sum + n, 0)
   // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
   const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
   const nothingKey: MessageKey =
@@ -232,6 +236,11 @@ export function TakeBackCampaign({
                 ))}
               </ul>
             </>
+          ) : null}
+          {neverSent > 0 ? (
+            <p className="muted" data-testid="campaign-takeback-never-sent">
+              {t('campaigns.takeBack.neverSent', { n: neverSent })}
+            </p>
           ) : null}
           {nothingToDo ? (
             <p id={nothingId} className="muted">
