@@ -250,6 +250,8 @@ export const TakeBackPlanView = z.object({
   stopLocally: z.number().int(),
   cancelAtGateway: z.number().int(),
   revoke: z.number().int(),
+  /** Of `revoke`, those the customer has read already. */
+  revokeRead: z.number().int(),
   leftAlone: z.record(z.string(), z.number().int()),
   /** The gateway calls (cancel, delete for everyone) by the device that makes them: some may not be able to now. */
   atGatewayByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))

@@ -789,6 +789,7 @@ describe('taking a campaign back (issue 30)', () => {
       stopLocally: 10,
       cancelAtGateway: 0,
       revoke: 10,
+      revokeRead: 10,
       leftAlone: {},
       atGatewayByDevice: [{ deviceId, n: 10 }]
     })

@@ -959,10 +959,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',
   'outbox.takeBack.revoke': 'Hapus untuk semua orang',
-  'outbox.takeBack.revokeConfirm':
-    'Hapus pesan ini untuk semua orang? Chat pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
-  'outbox.takeBack.revokeConfirmMany':
-    'Hapus {count} pesan terkirim untuk semua orang? Chat setiap pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
+  'outbox.takeBack.revokeShows':
+    '{count, plural, =1 {Chat pelanggan} other {Chat setiap pelanggan}} akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
+  'outbox.takeBack.revokeConfirm': 'Hapus pesan ini untuk semua orang? {shows}',
+  'outbox.takeBack.revokeConfirmMany': 'Hapus {count} pesan terkirim untuk semua orang? {shows}',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
@@ -1464,6 +1464,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.plan.revoke': '{n} yang sudah terkirim akan dihapus untuk semua orang',
   'campaigns.takeBack.neverSent':
     '{n} tidak pernah terkirim (dibatalkan sebelum dikirim, atau berhenti berlangganan): tidak ada yang perlu ditarik kembali',
+  'campaigns.takeBack.revokeRead': '{n} di antaranya sudah dibaca.',
   'campaigns.takeBack.cannot': 'Tidak dapat ditarik kembali:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} sudah ada di WhatsApp (centang kotak di atas untuk menghapusnya untuk semua orang)',

@@ -807,6 +807,7 @@ describe('a verdict true to its buckets', () => {
       stopLocally: 0,
       cancelAtGateway: 0,
       revoke: 2,
+      revokeRead: 0,
       leftAlone: {},
       atGatewayByDevice: []
     }))

@@ -41,6 +41,7 @@ beforeEach(() => {
           stopLocally: 5,
           cancelAtGateway: 0,
           revoke: 3,
+          revokeRead: 2,
           leftAlone: { fate_unknown: 1 },
           atGatewayByDevice: [{ deviceId: 'dev-1', n: 3 }]
         }
@@ -48,6 +49,7 @@ beforeEach(() => {
           stopLocally: 5,
           cancelAtGateway: 0,
           revoke: 0,
+          revokeRead: 0,
           leftAlone: { revoke_not_asked: 3, fate_unknown: 1 },
           atGatewayByDevice: []
         }
@@ -74,6 +76,7 @@ it('holds a running campaign while asking, counts again as the gateway moves, an
     stopLocally: 5,
     cancelAtGateway: atGateway,
     revoke: 0,
+    revokeRead: 0,
     leftAlone: { revoke_not_asked: 2 - atGateway },
     atGatewayByDevice: []
   }))
@@ -132,6 +135,12 @@ it('states the counts and what cannot be taken back, then shows the tally with t
     within(dialog).getByRole('checkbox', { name: 'Also delete the messages already sent, for everyone' })
   )
   expect(await within(dialog).findByText('3 already sent will be deleted for everyone')).toBeTruthy()
+  // The Outbox's own warning, and how many the customers have read already (QA14 Q14-12).
+  expect(
+    within(dialog).getByText(
+      "Each customer's chat will show that a message was deleted. This cannot be undone. 2 of them were already read."
+    )
+  ).toBeTruthy()
   await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
   expect(fake.requests('campaigns:takeBack')).toEqual([{ id: 'c-1', revokeDelivered: true }])
   expect(screen.queryByRole('dialog')).toBeNull()
@@ -300,6 +309,7 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
+    revokeRead: 0,
     leftAlone: { cancelled: 1, opted_out: 1, revoke_not_asked: 1 },
     atGatewayByDevice: []
   }))
@@ -329,6 +339,7 @@ it.each([
           stopLocally: 0,
           cancelAtGateway: 0,
           revoke: 4,
+          revokeRead: 0,
           leftAlone: {},
           atGatewayByDevice: [{ deviceId: 'dev-1', n: 4 }]
         }
@@ -336,6 +347,7 @@ it.each([
           stopLocally: 0,
           cancelAtGateway: 0,
           revoke: 0,
+          revokeRead: 0,
           leftAlone: { revoke_not_asked: 4 },
           atGatewayByDevice: []
         }
@@ -363,6 +375,7 @@ it('says plainly there is nothing to take back when even the ticked box finds no
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
+    revokeRead: 0,
     leftAlone: { failed_at_gateway: 2 },
     atGatewayByDevice: []
   }))
@@ -397,6 +410,7 @@ it.each([
       stopLocally: 0,
       cancelAtGateway: 0,
       revoke: 6,
+      revokeRead: 0,
       leftAlone: {},
       atGatewayByDevice: [
         { deviceId: 'dev-1', n: 4 },

@@ -222,6 +222,17 @@ export function TakeBackCampaign({
           ) : (
             <p role="status">{t('campaigns.loading')}</p>
           )}
+          {plan && plan.revoke > 0 ? (
+            // The Outbox's own warning for deleting for everyone, and how many customers read theirs (QA14 Q14-12).
+            <p className="alert alert--warn" data-testid="campaign-takeback-revoke-shows">
+              {[
+                t('outbox.takeBack.revokeShows', { count: plan.revoke }),
+                plan.revokeRead > 0 ? t('campaigns.takeBack.revokeRead', { n: plan.revokeRead }) : null
+              ]
+                .filter((part) => part !== null)
+                .join(' ')}
+            </p>
+          ) : null}
           {warnings.map((w) => (
             <p key={w.device} className="alert alert--warn" data-testid="campaign-takeback-device-waits">
               {t(WARN_KEY[w.hold], { n: w.n, device: w.device })}

@@ -354,7 +354,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       {confirmRevoke && allowed.revoke ? (
         <ConfirmPanel
           id="revoke-q"
-          question={t('outbox.takeBack.revokeConfirm')}
+          question={t('outbox.takeBack.revokeConfirm', {
+            shows: t('outbox.takeBack.revokeShows', { count: 1 })
+          })}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() =>
