@@ -100,6 +100,7 @@ export function createOperatorActions(core: KernelCore) {
       status: filter.status,
       deviceId: filter.deviceId,
       recipient: filter.recipient,
+      recipientAmong: filter.recipientAmong,
       text: filter.text,
       from: toMs(filter.from, 'from'),
       to: toMs(filter.to, 'to'),

@@ -4,6 +4,7 @@ import { ApiError, type OutboxItemView } from '../../../shared/contract'
 import type { FakeApi } from '../testing/fake-api'
 import { makeItem } from '../testing/fixtures'
 import { installFakeApi } from '../testing/render'
+import { useContactNames } from './contact-names'
 import { listRequest, matchesFilters, MAX_PAGES, NO_FILTERS, PAGE_SIZE, itemAt, useOutbox } from './outbox'
 
 let fake: FakeApi
@@ -71,6 +72,19 @@ describe('matchesFilters under a number of today (QA14 Q14-04)', () => {
     expect(under('failed', 'failed')).toBe(true)
     expect(under('cancelled', 'cancelled_at_gateway')).toBe(true)
     expect(under('cancelled', 'queued')).toBe(false)
+  })
+})
+
+describe('matchesFilters by the name a row shows (QA14 Q14-07)', () => {
+  it('keeps a message to a contact whose name holds the text, as the core lists it', () => {
+    useContactNames.setState({ names: new Map([['6281311110001', 'Budi Santoso']]), version: 1 })
+    const to = (recipient: string, text: string): boolean =>
+      matchesFilters(makeItem({ recipient }), { ...NO_FILTERS, recipient: text })
+    expect(to('6281311110001', 'budi')).toBe(true)
+    expect(to('6281311110001', '1110001')).toBe(true)
+    expect(to('6281399990001', 'budi')).toBe(false)
+    // Two letters name no one, there as in the core.
+    expect(to('6281311110001', 'bu')).toBe(false)
   })
 })
 

@@ -9,6 +9,7 @@ import type {
 } from '../../../shared/contract'
 import { BUCKET_STATUSES, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
+import { useContactNames } from './contact-names'
 
 /** Rows fetched per `outbox:list` call. */
 export const PAGE_SIZE = 200
@@ -34,6 +35,17 @@ export const EMPTY_COUNTS: OutboxCounts = {
   cancelled_at_gateway: 0,
   revoked: 0,
   total: 0
+}
+
+/**
+ * The Recipient filter's rule as the core applies it: the number holds the text, or (three characters or more, as the
+ * core's contacts index) the name the row shows does (QA14 Q14-07).
+ */
+function recipientMatches(recipient: string, text: string): boolean {
+  if (recipient.includes(text)) return true
+  if ([...text.trim()].length < 3) return false
+  const name = useContactNames.getState().names.get(recipient)
+  return name != null && name.toLocaleLowerCase().includes(text.trim().toLocaleLowerCase())
 }
 
 /** Whether a message standing where `item` does may be among the ones `event` counted today. */
@@ -79,7 +91,7 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
   return (
     (!request.status || request.status.includes(item.status)) &&
     (!request.deviceId || request.deviceId === item.deviceId) &&
-    (!request.recipient || item.recipient.includes(request.recipient)) &&
+    (!request.recipient || recipientMatches(item.recipient, request.recipient)) &&
     (!request.text ||
       request.text
         .toLocaleLowerCase()
