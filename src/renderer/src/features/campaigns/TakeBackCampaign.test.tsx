@@ -106,6 +106,20 @@ it('holds a running campaign while asking, counts again as the gateway moves, an
   await waitFor(() => expect(changed).toBe(2))
 })
 
+it('gives back the hold when the view is left with the question open', async () => {
+  seedStores(makeBootstrap())
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({ status: 'paused' })
+  }))
+  const user = userEvent.setup()
+  const { unmount } = render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  await screen.findByText('Sending is paused while you decide: Keep lets it go on.')
+  unmount()
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([{ id: 'c-1' }])
+})
+
 it('does not run again on Keep a campaign the question did not pause', async () => {
   seedStores(makeBootstrap())
   const user = userEvent.setup()

@@ -95,8 +95,8 @@ export function TakeBackCampaign({
   // While the question is on screen the campaign sends nothing (QA14 Q14-02: rows kept leaving behind it). `held`:
   // this question paused it, so Keep (or leaving the view) runs it again; null until the core has answered.
   const [held, setHeld] = useState<boolean | null>(null)
+  // The same, for the handlers and leaving the view (set where the hold is taken or given back).
   const heldRef = useRef(false)
-  heldRef.current = held === true
   const release = (): void => {
     if (!heldRef.current) return
     heldRef.current = false
@@ -116,6 +116,7 @@ export function TakeBackCampaign({
     setPlan(null)
     call('campaigns:holdForTakeBack', { id })
       .then((reply) => {
+        heldRef.current = reply.held
         setHeld(reply.held)
         if (reply.held) onChanged()
       })
@@ -125,9 +126,14 @@ export function TakeBackCampaign({
       })
   }
   // Leaving the view with the question open keeps the campaign, as Keep does.
-  const releaseOnLeave = useRef(release)
-  releaseOnLeave.current = release
-  useEffect(() => () => releaseOnLeave.current(), [])
+  useEffect(
+    () => () => {
+      if (!heldRef.current) return
+      heldRef.current = false
+      call('campaigns:keepAfterTakeBack', { id }).catch(() => undefined)
+    },
+    [id]
+  )
 
   // The plan is read once the hold is in place, and again while the question is open: the gateway still sends what
   // it holds, which moves rows from "cancelled there" to "already on WhatsApp".
