@@ -254,6 +254,8 @@ export const TakeBackPlanView = z.object({
   stopLocally: z.number().int(),
   cancelAtGateway: z.number().int(),
   revoke: z.number().int(),
+  /** Of `revoke`, those the customer has read already. */
+  revokeRead: z.number().int(),
   leftAlone: z.record(z.string(), z.number().int()),
   /** The gateway calls (cancel, delete for everyone) by the device that makes them: some may not be able to now. */
   atGatewayByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))
@@ -373,8 +375,11 @@ export type OutboxCounts = z.infer<typeof OutboxCounts>
 
 /** What happened since an instant, by when it happened (the Overview's "today"), not by where items stand now. */
 export const OutboxSince = z.object({
-  /** Messages the gateway took since then, by their status now (a read one counts as read only). */
-  handedOver: OutboxCounts,
+  /**
+   * Messages the gateway took since then and reported sent (countsAsSentToday), by their status now (a read one
+   * counts as read only). One it still holds, refused or cancelled is not among them.
+   */
+  sent: OutboxCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */
   failed: z.number().int(),
   cancelled: z.number().int(),
@@ -1646,6 +1651,16 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ id: Id, revokeDelivered: z.boolean() }),
     reply: TakeBackPlanView
   }),
+  /**
+   * The take-back question is open: a running campaign pauses at once (nothing more leaves while the operator reads
+   * it). `held`: this question paused it, and campaigns:keepAfterTakeBack runs it again.
+   */
+  'campaigns:holdForTakeBack': () => ({
+    request: z.object({ id: Id }),
+    reply: z.object({ held: z.boolean(), campaign: CampaignView })
+  }),
+  /** The operator kept the campaign: one the question paused runs again; any other stays as it was. */
+  'campaigns:keepAfterTakeBack': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /**
    * Take the campaign back: cancel it (nothing more leaves), cancel what the gateway holds, and delete for everyone
    * what was sent when `revokeDelivered`. Follow it with outbox:takeBackProgress.

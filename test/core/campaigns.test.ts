@@ -789,6 +789,7 @@ describe('taking a campaign back (issue 30)', () => {
       stopLocally: 10,
       cancelAtGateway: 0,
       revoke: 10,
+      revokeRead: 10,
       leftAlone: {},
       atGatewayByDevice: [{ deviceId, n: 10 }]
     })
@@ -816,6 +817,52 @@ describe('taking a campaign back (issue 30)', () => {
       cancelled: 10,
       queued: 0
     })
+  })
+})
+
+describe('the take-back question holds the campaign (QA14 Q14-02)', () => {
+  it('pauses a running campaign while asked, nothing leaves meanwhile, and Keep runs it again', async () => {
+    const deviceId = await linkedDevice()
+    const steady = { ...QUICK_PACING, minDelaySeconds: 0.3, maxDelaySeconds: 0.3 }
+    const phones = Array.from({ length: 12 }, (_, i) => `0812345672${String(i).padStart(2, '0')}`)
+    const id = await startedCampaign(core, deviceId, 'promo', phones, steady)
+    const sandbox = await core.sandbox.current()
+    const sentAtGateway = async () => (await sandbox?.control.messages())?.length ?? 0
+    await waitFor(sentAtGateway, (n) => n >= 1)
+
+    const asked = await core.handlers['campaigns:holdForTakeBack']({ id })
+    expect(asked.held).toBe(true)
+    expect(asked.campaign.status).toBe('paused')
+    const planned = await core.handlers['campaigns:takeBackPlan']({ id, revokeDelivered: false })
+    const atAsking = await sentAtGateway()
+    await new Promise((resolve) => setTimeout(resolve, 1200))
+    // Four pacing gaps later, nothing more left here (the gateway may have sent what it held, which the window's
+    // question reads again): the rows not sent yet are still all there to stop.
+    expect(await sentAtGateway()).toBe(atAsking)
+    const later = await core.handlers['campaigns:takeBackPlan']({ id, revokeDelivered: false })
+    expect(later.stopLocally).toBe(planned.stopLocally)
+    expect(planned.stopLocally).toBeGreaterThan(0)
+
+    expect((await core.handlers['campaigns:keepAfterTakeBack']({ id })).status).toBe('running')
+    await waitFor(sentAtGateway, (n) => n > atAsking)
+  })
+
+  it('leaves a campaign the operator had paused paused when the question is kept', async () => {
+    const deviceId = await linkedDevice()
+    const slow = { ...QUICK_PACING, minDelaySeconds: 600, maxDelaySeconds: 600 }
+    const id = await startedCampaign(core, deviceId, 'promo', ['081234567300', '081234567301'], slow)
+    await core.handlers['campaigns:pause']({ id })
+    expect((await core.handlers['campaigns:holdForTakeBack']({ id })).held).toBe(false)
+    expect((await core.handlers['campaigns:keepAfterTakeBack']({ id })).status).toBe('paused')
+  })
+
+  it('a campaign taken back after the hold stays cancelled', async () => {
+    const deviceId = await linkedDevice()
+    const slow = { ...QUICK_PACING, minDelaySeconds: 600, maxDelaySeconds: 600 }
+    const id = await startedCampaign(core, deviceId, 'promo', ['081234567310', '081234567311'], slow)
+    await core.handlers['campaigns:holdForTakeBack']({ id })
+    await core.handlers['campaigns:takeBack']({ id, revokeDelivered: false })
+    expect((await core.handlers['campaigns:keepAfterTakeBack']({ id })).status).toBe('cancelled')
   })
 })
 

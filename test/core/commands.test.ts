@@ -78,6 +78,37 @@ describe('core API', () => {
     expect((await core.handlers['app:bootstrap']({})).firstRun).toBe(false)
   })
 
+  // QA14 Q14-07: "Budi" found nothing while the Outbox's rows read "Budi Santoso +62 813-1111-0001".
+  it('finds outbox messages by the contact name their rows show, and acts on exactly those', async () => {
+    const id = await linkedDevice()
+    await core.handlers['contacts:set']({ phone: '0813 1111 0001', name: 'Budi Santoso' })
+    for (const recipient of ['081311110001', '081399990001'])
+      await core.handlers['outbox:enqueue']({
+        deviceId: id,
+        recipients: [recipient],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Halo' }],
+        schedule: {
+          mode: 'local',
+          localTime: '2099-01-01T09:00',
+          timezone: 'Asia/Jakarta',
+          overduePolicy: 'send'
+        }
+      })
+    const listed = await core.handlers['outbox:list']({ recipient: 'budi', offset: 0, limit: 10 })
+    expect(listed.items.map((item) => item.recipient)).toEqual(['6281311110001'])
+    expect(listed.total).toBe(1)
+    // The bulk action over "every match" counts the same list (one, not both).
+    const cancelled = await core.handlers['outbox:cancelMatching']({
+      filter: { recipient: 'budi' },
+      expected: 1
+    })
+    expect(cancelled.done).toBe(1)
+    expect(
+      (await core.handlers['outbox:list']({ recipient: '99990001', offset: 0, limit: 10 })).items[0]?.status
+    ).toBe('scheduled')
+  })
+
   it('sends a file registered as a handle and lets the pasted original go', async () => {
     const id = await linkedDevice()
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])

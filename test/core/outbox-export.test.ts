@@ -110,12 +110,12 @@ it('counts today by when messages were sent: read since, they are still sent tod
   for (let i = 0; i < 200 && (await core.handlers['outbox:counts']({})).read < 2; i++)
     await new Promise((resolve) => setTimeout(resolve, 50))
   const today = await core.handlers['outbox:since']({ since: midnight.toISOString() })
-  expect(today.handedOver).toMatchObject({ read: 2, total: 2 })
+  expect(today.sent).toMatchObject({ read: 2, total: 2 })
   expect(today).toMatchObject({ failed: 0, cancelled: 0 })
   const tomorrow = await core.handlers['outbox:since']({
     since: new Date(midnight.getTime() + 86_400_000).toISOString()
   })
-  expect(tomorrow.handedOver.total).toBe(0)
+  expect(tomorrow.sent.total).toBe(0)
   // The list the number opens, and its export, hold those it counted (QA9 Q9-04).
   for (const [since, count] of [
     [midnight.toISOString(), 2],

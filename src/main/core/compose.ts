@@ -59,6 +59,9 @@ import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 // The composition is the core's door for the shell and the harness: besides composeCore, the dispatcher every
 // transport uses and the ports they implement or construct (vaults, the redacting logger, the store's startup
 // errors), and what they share with the terminal's composition (compose-command-line.ts, the CLI's own door).
+
+/** At most this many contacts' numbers a Recipient filter's text names (a common name among many contacts). */
+const NAMED_RECIPIENTS_MAX = 1000
 export { describeCoreError, gatewayClientFactory } from './compose-command-line'
 export { ApiFailure, type ApiHandlers } from './commands'
 export { CoreEvents } from './core-events'
@@ -509,7 +512,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       outbox: theOutbox,
       events,
       fileLimitFor,
-      optedOut: isOptedOut
+      optedOut: isOptedOut,
+      // The Outbox's Recipient filter by the names its rows show, from the contacts' index (QA14 Q14-07).
+      recipientsNamed: (text) => inbox.conversations.contacts.phonesNamed(text, NAMED_RECIPIENTS_MAX)
     }),
     ...createSandboxCommands({
       registry,

@@ -81,7 +81,56 @@ export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
   }
 ]
 
-/** A message the gateway took since the day began, as "sent today" sees it (issue 29: by when it was sent). */
+/**
+ * A message the gateway took since the day began, as a device's daily count of sends sees it (countsAsSent): one
+ * handed over to send now counts from the hand-over, one kept by the gateway's own schedule once reported sent.
+ */
+export interface DailySendCase {
+  name: string
+  status: OutboxStatusName
+  /** Who keeps its schedule: the gateway's own, ours, or none (sent at once). */
+  scheduleMode: 'gateway' | 'local' | null
+  counted: boolean
+}
+
+export const DAILY_SEND_CASES: DailySendCase[] = [
+  { name: 'handed over by us and not yet reported', status: 'accepted', scheduleMode: null, counted: true },
+  { name: 'our schedule, handed over when due', status: 'accepted', scheduleMode: 'local', counted: true },
+  { name: 'handed over and read since', status: 'read', scheduleMode: null, counted: true },
+  {
+    // QA: the device's count said 34 while 33 had gone; the 34th waited in the gateway's schedule.
+    name: 'kept by the gateway’s own schedule, not yet reported sent',
+    status: 'accepted',
+    scheduleMode: 'gateway',
+    counted: false
+  },
+  { name: 'kept by the gateway, reported sent', status: 'sent', scheduleMode: 'gateway', counted: true },
+  { name: 'kept by the gateway, reported read', status: 'read', scheduleMode: 'gateway', counted: true },
+  {
+    name: 'kept by the gateway, deleted for everyone after it went',
+    status: 'revoked',
+    scheduleMode: 'gateway',
+    counted: true
+  },
+  {
+    name: 'kept by the gateway, cancelled there before it went',
+    status: 'cancelled_at_gateway',
+    scheduleMode: 'gateway',
+    counted: false
+  },
+  {
+    name: 'kept by the gateway, reported failed there',
+    status: 'failed',
+    scheduleMode: 'gateway',
+    counted: false
+  }
+]
+
+/**
+ * A message the gateway took since the day began, as the Overview's "sent today" sees it: sent once the gateway
+ * reports it went, wherever it stands since (QA14 Q14-04: 38 "sent today", not one of them on a customer's phone).
+ * The rest is named elsewhere: with the gateway (not yet sent), failed today, cancelled today.
+ */
 export interface SentTodayCase {
   name: string
   status: OutboxStatusName
@@ -91,34 +140,42 @@ export interface SentTodayCase {
 }
 
 export const SENT_TODAY_CASES: SentTodayCase[] = [
-  { name: 'handed over by us and not yet reported', status: 'accepted', scheduleMode: null, sentToday: true },
-  { name: 'our schedule, handed over when due', status: 'accepted', scheduleMode: 'local', sentToday: true },
-  { name: 'handed over and read since', status: 'read', scheduleMode: null, sentToday: true },
   {
-    // QA: Overview said 34 sent today while Devices and the quota said 33; the 34th waited in the gateway's schedule.
+    // QA14 Q14-04: the campaign card said "with the gateway, not yet sent" of 8 the Overview called sent.
+    name: 'handed over and held by the gateway, not yet reported sent',
+    status: 'accepted',
+    scheduleMode: null,
+    sentToday: false
+  },
+  {
+    name: 'our schedule, handed over when due, not yet reported',
+    status: 'accepted',
+    scheduleMode: 'local',
+    sentToday: false
+  },
+  { name: 'handed over and reported sent', status: 'sent', scheduleMode: null, sentToday: true },
+  { name: 'handed over and read since', status: 'read', scheduleMode: null, sentToday: true },
+  { name: 'handed over, delivered since', status: 'delivered', scheduleMode: 'local', sentToday: true },
+  {
     name: 'kept by the gateway’s own schedule, not yet reported sent',
     status: 'accepted',
     scheduleMode: 'gateway',
     sentToday: false
   },
-  { name: 'kept by the gateway, reported sent', status: 'sent', scheduleMode: 'gateway', sentToday: true },
   { name: 'kept by the gateway, reported read', status: 'read', scheduleMode: 'gateway', sentToday: true },
+  { name: 'deleted for everyone after it went', status: 'revoked', scheduleMode: null, sentToday: true },
   {
-    name: 'kept by the gateway, deleted for everyone after it went',
-    status: 'revoked',
-    scheduleMode: 'gateway',
-    sentToday: true
-  },
-  {
-    name: 'kept by the gateway, cancelled there before it went',
+    // QA14 Q14-04: counted as sent and as cancelled today.
+    name: 'cancelled at the gateway before it went (a take-back)',
     status: 'cancelled_at_gateway',
-    scheduleMode: 'gateway',
+    scheduleMode: null,
     sentToday: false
   },
   {
-    name: 'kept by the gateway, reported failed there',
+    // QA14 Q14-04: a reply the gateway refused was counted as sent and as failed today.
+    name: 'refused by the gateway after it took it',
     status: 'failed',
-    scheduleMode: 'gateway',
+    scheduleMode: null,
     sentToday: false
   }
 ]

@@ -6,11 +6,12 @@ import {
   bucketCountsOf,
   HEADER_BUCKETS,
   countsAsSent,
+  countsAsSentToday,
   pausedOfQueued,
   STATUS_BUCKETS,
   summaryBuckets
 } from './status-buckets'
-import { SENT_TODAY_CASES, STATUS_BUCKET_CASES } from './status-buckets.cases'
+import { DAILY_SEND_CASES, SENT_TODAY_CASES, STATUS_BUCKET_CASES } from './status-buckets.cases'
 
 describe('the counting model answers the shared table', () => {
   it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -37,9 +38,15 @@ describe('the counting model answers the shared table', () => {
   })
 })
 
-describe('what counts as sent (by when it was sent) answers the shared table', () => {
+describe('what a device’s daily count of sends counts answers the shared table', () => {
+  it.each(DAILY_SEND_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(countsAsSent(c)).toBe(c.counted)
+  })
+})
+
+describe('what the Overview counts as sent today answers the shared table', () => {
   it.each(SENT_TODAY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    expect(countsAsSent(c)).toBe(c.sentToday)
+    expect(countsAsSentToday(c)).toBe(c.sentToday)
   })
 })
 

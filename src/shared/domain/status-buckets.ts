@@ -78,8 +78,8 @@ export const GATEWAY_REPORTED_SENT: readonly OutboxStatusName[] = [
 ]
 
 /**
- * Whether a message the gateway has taken counts as sent, for counts by when things were sent (issue 29's "today"):
- * one we handed over to send now counts from the hand-over, wherever it stands since; one kept by the gateway's own
+ * Whether a message the gateway has taken counts as one of its device's sends of the day (the daily cap's count): one
+ * we handed over to send now counts from the hand-over, wherever it stands since; one kept by the gateway's own
  * schedule only once the gateway reports it went (sent, delivered, read, or deleted for everyone after), since until
  * then the gateway holds it unsent and it counts against no quota.
  */
@@ -92,8 +92,18 @@ export function countsAsSent(item: {
 }
 
 /**
+ * Whether a message the gateway took counts as sent in the Overview's "sent today": once the gateway reports it went
+ * (sent, delivered, read, or deleted for everyone after), whoever kept its schedule. One the gateway still holds is
+ * "with the gateway, not yet sent"; one it refused or cancelled is failed or cancelled today, not sent as well
+ * (QA14 Q14-04: 38 "sent today", not one of them on a customer's phone).
+ */
+export function countsAsSentToday(item: { status: OutboxStatusName }): boolean {
+  return GATEWAY_REPORTED_SENT.includes(item.status)
+}
+
+/**
  * What the Overview's "today" counts by when it happened rather than by where items stand (issue 29): taken by the
- * gateway (and sent by countsAsSent), failed, cancelled. Each number opens the outbox list of exactly those items;
+ * gateway today and sent (countsAsSentToday), failed, cancelled; each message in one of them at most. Each number opens the outbox list of exactly those items;
  * the core's store holds the one definition of each (store/happened-since.ts).
  */
 export const HAPPENED_EVENTS = ['sent', 'failed', 'cancelled'] as const

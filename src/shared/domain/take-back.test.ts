@@ -42,6 +42,7 @@ describe('taking back many messages: what is acted on and what is left, and why'
       stopLocally: 3,
       cancelAtGateway: 1,
       revoke: 0,
+      revokeRead: 0,
       leftAlone: {
         fate_unknown: 3,
         revoke_not_asked: 3,
@@ -55,6 +56,8 @@ describe('taking back many messages: what is acted on and what is left, and why'
     })
     const withRevoke = planTakeBack(subjects, { revokeDelivered: true })
     expect([withRevoke.revoke, withRevoke.leftAlone.revoke_not_asked]).toEqual([3, undefined])
+    // Of those deleted for everyone, the customer has read one already (QA14 Q14-12: the question did not say).
+    expect([plan.revokeRead, withRevoke.revokeRead]).toEqual([0, 1])
     const counted = (p: typeof plan): number =>
       p.stopLocally + p.cancelAtGateway + p.revoke + Object.values(p.leftAlone).reduce((a, b) => a + b, 0)
     expect([counted(plan), counted(withRevoke)]).toEqual([subjects.length, subjects.length])

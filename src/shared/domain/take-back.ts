@@ -110,6 +110,8 @@ export interface TakeBackPlan {
   stopLocally: number
   cancelAtGateway: number
   revoke: number
+  /** Of `revoke`, those the customer has read already: they will see it was deleted (QA14 Q14-12). */
+  revokeRead: number
   /** Messages left as they are, by reason (only the reasons that occur). */
   leftAlone: Partial<Record<LeftAloneReason, number>>
 }
@@ -136,13 +138,16 @@ export function planTakeBack(
   subjects: Iterable<TakeBackSubject>,
   options: { revokeDelivered: boolean }
 ): TakeBackPlan {
-  const plan: TakeBackPlan = { stopLocally: 0, cancelAtGateway: 0, revoke: 0, leftAlone: {} }
+  const plan: TakeBackPlan = { stopLocally: 0, cancelAtGateway: 0, revoke: 0, revokeRead: 0, leftAlone: {} }
   for (const subject of subjects) {
     const step = takeBackStep(decideTakeBack(subject), options)
     if ('leave' in step) plan.leftAlone[step.leave] = (plan.leftAlone[step.leave] ?? 0) + 1
     else if (step.act === 'stop_locally') plan.stopLocally++
     else if (step.act === 'cancel_at_gateway') plan.cancelAtGateway++
-    else plan.revoke++
+    else {
+      plan.revoke++
+      if (subject.status === 'read') plan.revokeRead++
+    }
   }
   return plan
 }

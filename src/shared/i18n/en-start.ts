@@ -48,6 +48,7 @@ export const enStart = {
   'overview.today.part.scheduledToday': '{scheduled} due later today',
   'overview.today.part.scheduledAfter': '{scheduled} after today',
   'overview.today.part.paused': '{paused} paused',
+  'overview.today.withGateway': 'with the gateway, not yet sent',
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',
   'overview.today.cancelled': 'cancelled today',

@@ -803,10 +803,12 @@ export const enRest = {
   'outbox.cancel': 'Cancel sending',
   'outbox.cancelled': 'Cancelled.',
   'outbox.takeBack.revoke': 'Delete for everyone',
-  'outbox.takeBack.revokeConfirm':
-    "Delete this message for everyone? The customer's chat will show that a message was deleted. This cannot be undone.",
+  // What deleting for everyone does, said by every question that asks it (the Outbox's, a campaign's take-back).
+  'outbox.takeBack.revokeShows':
+    "{count, plural, one {The customer's chat} other {Each customer's chat}} will show that a message was deleted. This cannot be undone.",
+  'outbox.takeBack.revokeConfirm': 'Delete this message for everyone? {shows}',
   'outbox.takeBack.revokeConfirmMany':
-    "Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? Each customer's chat will show that a message was deleted. This cannot be undone.",
+    'Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? {shows}',
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
@@ -1280,10 +1282,14 @@ export const enRest = {
     '{n, plural, one {# was already with the gateway} other {# were already with the gateway}}',
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
+  'campaigns.takeBack.held': 'Sending is paused while you decide: Keep lets it go on.',
   'campaigns.takeBack.revokeDelivered': 'Also delete the messages already sent, for everyone',
   'campaigns.takeBack.plan.stop': '{n} not sent yet will not be sent',
   'campaigns.takeBack.plan.cancel': '{n} waiting at the gateway will be cancelled there',
   'campaigns.takeBack.plan.revoke': '{n} already sent will be deleted for everyone',
+  'campaigns.takeBack.neverSent':
+    '{n} never sent (cancelled before {n, plural, one {it} other {they}} left, or opted out): nothing to take back',
+  'campaigns.takeBack.revokeRead': '{n, plural, one {# of them was} other {# of them were}} already read.',
   'campaigns.takeBack.cannot': 'Cannot be taken back:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} already on WhatsApp (tick the box above to delete {n, plural, one {it} other {them}} for everyone)',

@@ -441,6 +441,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.part.scheduledToday': '{scheduled} jatuh tempo nanti hari ini',
   'overview.today.part.scheduledAfter': '{scheduled} setelah hari ini',
   'overview.today.part.paused': '{paused} dijeda',
+  'overview.today.withGateway': 'di gateway, belum terkirim',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
@@ -974,10 +975,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',
   'outbox.takeBack.revoke': 'Hapus untuk semua orang',
-  'outbox.takeBack.revokeConfirm':
-    'Hapus pesan ini untuk semua orang? Chat pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
-  'outbox.takeBack.revokeConfirmMany':
-    'Hapus {count} pesan terkirim untuk semua orang? Chat setiap pelanggan akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
+  'outbox.takeBack.revokeShows':
+    '{count, plural, =1 {Chat pelanggan} other {Chat setiap pelanggan}} akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
+  'outbox.takeBack.revokeConfirm': 'Hapus pesan ini untuk semua orang? {shows}',
+  'outbox.takeBack.revokeConfirmMany': 'Hapus {count} pesan terkirim untuk semua orang? {shows}',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
@@ -1479,10 +1480,14 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancelReport.withGateway': '{n} sudah diterima gateway',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
+  'campaigns.takeBack.held': 'Pengiriman dijeda selama Anda memutuskan: Jangan akan melanjutkannya.',
   'campaigns.takeBack.revokeDelivered': 'Hapus juga pesan yang sudah terkirim, untuk semua orang',
   'campaigns.takeBack.plan.stop': '{n} yang belum terkirim tidak akan dikirim',
   'campaigns.takeBack.plan.cancel': '{n} yang menunggu di gateway akan dibatalkan di sana',
   'campaigns.takeBack.plan.revoke': '{n} yang sudah terkirim akan dihapus untuk semua orang',
+  'campaigns.takeBack.neverSent':
+    '{n} tidak pernah terkirim (dibatalkan sebelum dikirim, atau berhenti berlangganan): tidak ada yang perlu ditarik kembali',
+  'campaigns.takeBack.revokeRead': '{n} di antaranya sudah dibaca.',
   'campaigns.takeBack.cannot': 'Tidak dapat ditarik kembali:',
   'campaigns.takeBack.left.revokeNotAsked':
     '{n} sudah ada di WhatsApp (centang kotak di atas untuk menghapusnya untuk semua orang)',

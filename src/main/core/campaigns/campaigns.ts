@@ -990,9 +990,42 @@ export function createCampaigns(deps: CampaignsDeps) {
     const campaign = mustGet(id)
     if (campaign.status === 'running' || campaign.status === 'paused')
       store.update(id, { status: 'cancelled' }, now())
+    heldForTakeBack.delete(id)
     const result = queue.takeBackProducer(tagOf(id), options)
     deps.onChanged?.(id)
     return result
+  }
+
+  /**
+   * Campaigns paused because the operator is being asked whether to take them back (QA14 Q14-02: rows kept leaving
+   * behind the question, and its counts went stale). In memory: after a restart such a campaign stays paused, as
+   * the operator can see and resume.
+   */
+  const heldForTakeBack = new Set<string>()
+
+  /**
+   * The take-back question is on screen: a running campaign is paused at once, as Pause does, so nothing more leaves
+   * while the operator reads it. `held` says whether this hold paused it (one paused or finished already stays so).
+   */
+  function holdForTakeBack(id: string): { held: boolean; campaign: CampaignView } {
+    const campaign = mustGet(id)
+    if (campaign.status !== 'running') return { held: heldForTakeBack.has(id), campaign: view(id) }
+    heldForTakeBack.add(id)
+    return { held: true, campaign: pause(id) }
+  }
+
+  /**
+   * The operator kept the campaign: the state before the question comes back. Only a campaign this question paused
+   * runs again; a device's part that paused itself stays paused (its rows are held again by the pacing check).
+   */
+  function keepAfterTakeBack(id: string): CampaignView {
+    const campaign = mustGet(id)
+    if (!heldForTakeBack.delete(id) || campaign.status !== 'paused') return view(id)
+    store.update(id, { status: 'running' }, now())
+    queue.releaseProducer(tagOf(id))
+    queue.wake()
+    deps.onChanged?.(id)
+    return view(id)
   }
 
   /** What takeBack would do now: the counts its confirmation states. */
@@ -1402,6 +1435,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     cancel,
     takeBack,
     planTakeBack,
+    holdForTakeBack,
+    keepAfterTakeBack,
     setPacing,
     autoPauseDevice,
     /** Where a campaign's pause holds its rows: a producer tag and a device, for the queue's count of them. */

@@ -33,6 +33,8 @@ export type CampaignChannel =
   | 'campaigns:cancel'
   | 'campaigns:takeBack'
   | 'campaigns:takeBackPlan'
+  | 'campaigns:holdForTakeBack'
+  | 'campaigns:keepAfterTakeBack'
   | 'campaigns:setPacing'
   | 'campaigns:progress'
   | 'campaigns:rows'
@@ -401,6 +403,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     },
     async 'campaigns:takeBackPlan'({ id, revokeDelivered }) {
       return guarded(() => campaigns.planTakeBack(id, { revokeDelivered }))
+    },
+    async 'campaigns:holdForTakeBack'({ id }) {
+      return guarded(() => campaigns.holdForTakeBack(id))
+    },
+    async 'campaigns:keepAfterTakeBack'({ id }) {
+      return guarded(() => campaigns.keepAfterTakeBack(id))
     },
     async 'campaigns:setPacing'({ id, pacing }) {
       return guarded(() => campaigns.setPacing(id, pacing))

@@ -101,6 +101,7 @@ export function createOperatorActions(core: KernelCore) {
       status: filter.status,
       deviceId: filter.deviceId,
       recipient: filter.recipient,
+      recipientAmong: filter.recipientAmong,
       text: filter.text,
       from: toMs(filter.from, 'from'),
       to: toMs(filter.to, 'to'),
@@ -214,20 +215,16 @@ export function createOperatorActions(core: KernelCore) {
   }
 
   function remove(id: string): void {
-    const attachmentSha256 = ctx.batch(() => removeItem(id))
-    if (attachmentSha256) releaseAttachments(ctx, [attachmentSha256])
+    releaseAttachments(ctx, [ctx.batch(() => removeItem(id))])
     ctx.emitBulk(1)
     pump()
   }
 
   /** A selection deleted in one transaction and announced as one change; what the rule keeps is reported. */
   function removeMany(ids: readonly string[]): BulkResult {
-    const attachments: string[] = []
-    const result = bulk(ids, (id) => {
-      const attachmentSha256 = removeItem(id)
-      if (attachmentSha256) attachments.push(attachmentSha256)
-    })
-    if (attachments.length > 0) releaseAttachments(ctx, attachments)
+    const shas: (string | null)[] = []
+    const result = bulk(ids, (id) => shas.push(removeItem(id)))
+    releaseAttachments(ctx, shas)
     if (result.done.length > 0) ctx.emitBulk(result.done.length)
     return result
   }

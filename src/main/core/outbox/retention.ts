@@ -75,10 +75,11 @@ export async function sweepRetention(ctx: OutboxContext): Promise<SweepResult> {
 }
 
 /** Remove the files of attachments that no item references any more. */
-export function releaseAttachments(ctx: OutboxContext, shas: readonly string[]): number {
+export function releaseAttachments(ctx: OutboxContext, shas: readonly (string | null)[]): number {
   let removed = 0
   for (const sha of shas) {
-    if (!ctx.store.releaseAttachmentIfUnused(sha)) continue
+    // null: an item that had no attachment.
+    if (sha === null || !ctx.store.releaseAttachmentIfUnused(sha)) continue
     removeAttachmentFile(ctx.dataDir, sha)
     removed++
   }

@@ -268,8 +268,8 @@ describe('gateway schedules', () => {
     expect(history.find((h) => h.status === 'accepted')?.at).toBe('2026-01-15T11:00:00.000Z')
     // Not one of the reopening day's sends once the gateway reports it sent: it went the day before.
     fx.outbox.applyGatewayStatus(fx.gateway.schedules[0]!.messageId, 'sent')
-    expect(fx.outbox.since(Date.parse('2026-01-15T17:00:00.000Z')).handedOver.total).toBe(0)
-    expect(fx.outbox.since(Date.parse('2026-01-14T17:00:00.000Z')).handedOver.total).toBe(1)
+    expect(fx.outbox.since(Date.parse('2026-01-15T17:00:00.000Z')).sent.total).toBe(0)
+    expect(fx.outbox.since(Date.parse('2026-01-14T17:00:00.000Z')).sent.total).toBe(1)
   })
 
   it('counts a gateway-kept message as sent today, in the Overview and the device alike, once the gateway reports it sent', async () => {
@@ -282,7 +282,7 @@ describe('gateway schedules', () => {
     expect(fx.outbox.get(id).item.status).toBe('accepted')
     // The Overview's "sent today" and the device's sends of the day (its card, its quota's count): one answer.
     const dayStart = Date.parse('2026-01-14T17:00:00.000Z')
-    const overview = (): number => fx.outbox.since(dayStart).handedOver.total
+    const overview = (): number => fx.outbox.since(dayStart).sent.total
     const device = (): number => fx.outbox.budgetOf('d1', () => null).sentToday
     // The outbox list the Overview's number opens (QA9 Q9-04): the same messages.
     const since = new Date(dayStart).toISOString()

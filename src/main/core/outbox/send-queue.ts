@@ -179,9 +179,9 @@ export function createSendQueue(input: KernelInput) {
      * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07).
      */
     since: (since: number, until?: number) => {
-      const { handedOver, failed, cancelled } = store.since(since)
+      const { sent, failed, cancelled } = store.since(since)
       return {
-        handedOver: toCountsView(handedOver),
+        sent: toCountsView(sent),
         failed,
         cancelled,
         ...(until === undefined ? {} : { scheduledAfter: store.scheduledFrom(until) })

@@ -174,6 +174,7 @@ describe('take-back: what was never sent', () => {
       stopLocally: 0,
       cancelAtGateway: 1,
       revoke: 0,
+      revokeRead: 0,
       leftAlone: neverSent,
       atGatewayByDevice: [{ deviceId: 'd1', n: 1 }]
     })

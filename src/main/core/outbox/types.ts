@@ -123,6 +123,8 @@ export interface ListFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
+  /** …or one of these recipients (the numbers of the contacts whose name holds `recipient`). */
+  recipientAmong?: readonly string[]
   /** Substring of the text or caption, case-insensitive. */
   text?: string
   /** ISO bounds on createdAt. */

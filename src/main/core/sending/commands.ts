@@ -126,6 +126,11 @@ export interface SendingCommandsDeps {
   fileLimitFor: (deviceId: string) => number
   /** The numbers among these that are on the opt-out list (none checked when absent: a front door without one). */
   optedOut?: OptedOutLookup
+  /**
+   * The numbers of the contacts whose name holds a Recipient filter's text: the Outbox finds a message by the name
+   * its row shows (QA14 Q14-07). Absent: by number only.
+   */
+  recipientsNamed?: (text: string) => readonly string[]
 }
 
 type EntryRequest =
@@ -184,6 +189,11 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
 
 export function createSendingCommands(deps: SendingCommandsDeps): Commands<SendingChannel> {
   const { registry, monitor, outbox, files, fileLimitFor } = deps
+  /** The filter with the numbers its Recipient text names, so the list, its export and its bulk actions agree. */
+  const withNamed = <F extends OutboxListFilter>(filter: F): F & { recipientAmong?: readonly string[] } =>
+    filter.recipient && deps.recipientsNamed
+      ? { ...filter, recipientAmong: deps.recipientsNamed(filter.recipient) }
+      : filter
 
   /**
    * Copies the files (inside `copy`); a file that changed since it was added is refused with its name (as a key the
@@ -330,7 +340,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:list'(request) {
-      return outbox.list(request)
+      return outbox.list(withNamed(request))
     },
 
     async 'outbox:get'({ id }) {
@@ -351,7 +361,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       // Read through the kernel's list, a page at a time, as the window's list reads it.
       const items: OutboxItemView[] = []
       for (let offset = 0; ; offset += MATCHES_PER_READ) {
-        const page = outbox.list({ ...filter, offset, limit: MATCHES_PER_READ })
+        const page = outbox.list({ ...withNamed(filter), offset, limit: MATCHES_PER_READ })
         items.push(...page.items)
         if (page.items.length < MATCHES_PER_READ || items.length >= page.total) break
       }
@@ -395,11 +405,13 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:retryMatching'({ filter, expected, asOf }) {
-      return onEveryMatch(outbox, matchingIds(outbox, filter, expected, asOf), (ids) => outbox.retryMany(ids))
+      return onEveryMatch(outbox, matchingIds(outbox, withNamed(filter), expected, asOf), (ids) =>
+        outbox.retryMany(ids)
+      )
     },
 
     async 'outbox:cancelMatching'({ filter, expected, asOf }) {
-      return onEveryMatch(outbox, matchingIds(outbox, filter, expected, asOf), (ids) =>
+      return onEveryMatch(outbox, matchingIds(outbox, withNamed(filter), expected, asOf), (ids) =>
         outbox.cancelMany(ids)
       )
     },

@@ -157,6 +157,24 @@ export class ContactsStore {
     ).all(list, list) as { chatId: string; name: string }[]
   }
 
+  /**
+   * The numbers of at most `limit` contacts whose name holds `text` (three characters or more: found through the
+   * trigram index, then checked by LIKE): the Outbox's Recipient filter finds their messages by the name its rows
+   * show (QA14 Q14-07). Shorter text names no one: a letter or two is in most names.
+   */
+  phonesNamed(text: string, limit: number): string[] {
+    const term = text.trim()
+    if (!searchableByIndex(term)) return []
+    return preparedOnce(
+      this.db,
+      `SELECT phone FROM contacts
+        WHERE rowid IN (SELECT rowid FROM contacts_search WHERE contacts_search MATCH ?)
+          AND name LIKE ? ESCAPE '\\' LIMIT ?`
+    )
+      .pluck()
+      .all(searchPhrase('name', term), containsPattern(term), limit) as string[]
+  }
+
   /** Contacts whose name or number holds `text`, then groups whose subject holds it, at most `limit` of each. */
   suggest(text: string, limit: number): { chatId: string; name: string; isGroup: boolean }[] {
     const term = text.trim()

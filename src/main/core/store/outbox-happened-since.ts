@@ -14,10 +14,10 @@ function literals(statuses: readonly ItemStatus[]): string {
 
 /**
  * The items `event` happened to since `since` (ms), as a condition on outbox_items read through an index:
- * - sent: taken by the gateway since then (accepted_at) and sent by countsAsSent's rule (a gateway-kept schedule only
- *   once reported sent), wherever it stands now: a message read since still counts. An item taken since then is
- *   either still open at the gateway or was closed after it was taken, so the closed_at index and the open statuses
- *   find all of them.
+ * - sent: taken by the gateway since then (accepted_at) and reported sent by it (countsAsSentToday), wherever it
+ *   stands now: a message read since still counts; one the gateway still holds, refused or cancelled does not. An
+ *   item taken since then is either still open at the gateway or was closed after it was taken, so the closed_at
+ *   index and the open statuses find all of them.
  * - failed, cancelled: closed since then in that bucket's statuses, whether or not the gateway had taken them.
  * `+status` keeps the read on the closed_at index (the day's few), not the status index (every failed item ever).
  */
@@ -29,7 +29,7 @@ export function happenedSince(event: HappenedEvent, since: number): { where: str
           UNION ALL
           SELECT rowid FROM outbox_items WHERE status IN (${literals(OPEN_AT_GATEWAY)}) AND closed_at IS NULL
         ) AND accepted_at >= ?
-        AND (schedule_mode IS NOT 'gateway' OR status IN (${literals(GATEWAY_REPORTED_SENT)}))`,
+        AND +status IN (${literals(GATEWAY_REPORTED_SENT)})`,
       params: [since, since]
     }
   return {

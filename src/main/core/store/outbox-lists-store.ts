@@ -42,7 +42,26 @@ export class OutboxListsStore extends OutboxItemsStore {
     const keptWhere = [...where]
     const keptParams = [...params]
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
-    const indexed = searched.filter((column) => searchableByIndex(filter[column] ?? ''))
+    // A recipient named by contacts too: its own condition, the substring's or one of those numbers (read through the
+    // index by recipient), rather than a part of the text search's one match.
+    const named = filter.recipient && filter.recipientAmong?.length ? filter.recipientAmong : null
+    if (named) {
+      const term = filter.recipient ?? ''
+      where.push(
+        `(${
+          searchableByIndex(term)
+            ? 'rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)'
+            : "recipient LIKE ? ESCAPE '\\'"
+        } OR recipient IN (SELECT value FROM json_each(?)))`
+      )
+      params.push(
+        searchableByIndex(term) ? searchPhrase('recipient', term) : containsPattern(term),
+        JSON.stringify(named)
+      )
+    }
+    const indexed = searched.filter(
+      (column) => !(named && column === 'recipient') && searchableByIndex(filter[column] ?? '')
+    )
     if (indexed.length > 0) {
       const query = indexed.map((column) => searchPhrase(column, filter[column] ?? '')).join(' AND ')
       // Read the matches once (the total and the page both use them, and matching is the costly part), unless
@@ -60,7 +79,7 @@ export class OutboxListsStore extends OutboxItemsStore {
         params.push(query)
       }
     }
-    for (const column of searched.filter((c) => !indexed.includes(c))) {
+    for (const column of searched.filter((c) => !indexed.includes(c) && !(named && c === 'recipient'))) {
       where.push(`${column} LIKE ? ESCAPE '\\'`)
       params.push(containsPattern(filter[column] ?? ''))
     }
@@ -326,16 +345,16 @@ export class OutboxListsStore extends OutboxItemsStore {
 
   /**
    * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
-   * the list's `happenedSince` filter shares): the items the gateway took since then, by their status now, and those
-   * that failed or were cancelled since then.
+   * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
+   * and those that failed or were cancelled since then.
    */
-  since(since: number): { handedOver: StatusCounts; failed: number; cancelled: number } {
+  since(since: number): { sent: StatusCounts; failed: number; cancelled: number } {
     const sent = happenedSince('sent', since)
     const rows = this.prepare(
       `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${sent.where} GROUP BY status`
     ).all(...sent.params) as { status: ItemStatus; n: number }[]
-    const handedOver = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    for (const row of rows) handedOver[row.status] = row.n
+    const sentNow = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    for (const row of rows) sentNow[row.status] = row.n
     const count = (event: 'failed' | 'cancelled'): number => {
       const happened = happenedSince(event, since)
       const row = this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${happened.where}`).get(
@@ -343,6 +362,6 @@ export class OutboxListsStore extends OutboxItemsStore {
       ) as { n: number }
       return row.n
     }
-    return { handedOver, failed: count('failed'), cancelled: count('cancelled') }
+    return { sent: sentNow, failed: count('failed'), cancelled: count('cancelled') }
   }
 }

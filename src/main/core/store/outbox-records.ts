@@ -123,6 +123,8 @@ export interface ItemFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
+  /** …or one of these recipients (the numbers of the contacts whose name holds `recipient`). */
+  recipientAmong?: readonly string[]
   /**
    * Substring of the text (a message, or a file's caption). Letters match either case (searches of one or two
    * characters: ASCII letters only), as for the recipient.

@@ -20,7 +20,7 @@ afterEach(() => {
 
 const TODAY = 1_000_000
 
-it('counts what the gateway took since then by its status now, and what failed or was cancelled since then', () => {
+it('counts what the gateway took and sent since then by its status now, and what failed or was cancelled since then', () => {
   db = openDatabase({ dataDir: dir })
   const store = new OutboxStore(db)
   const rows: [string, ItemStatus, number | null, number | null][] = [
@@ -45,11 +45,12 @@ it('counts what the gateway took since then by its status now, and what failed o
     1
   )
   const since = store.since(TODAY)
-  expect(since.handedOver).toMatchObject({
+  // Taken by the gateway today and sent: the one still held there and the one it refused are not (QA14 Q14-04).
+  expect(since.sent).toMatchObject({
     read: 1,
     delivered: 1,
-    accepted: 1,
-    failed: 1,
+    accepted: 0,
+    failed: 0,
     sent: 0,
     queued: 0
   })
@@ -57,7 +58,7 @@ it('counts what the gateway took since then by its status now, and what failed o
   expect(since.cancelled).toBe(1)
 })
 
-it('counts a message taken today as sent by the shared table (a gateway-kept schedule once reported sent)', () => {
+it('counts a message taken today as sent by the shared table (once the gateway reports it went)', () => {
   db = openDatabase({ dataDir: dir })
   const store = new OutboxStore(db)
   SENT_TODAY_CASES.forEach((c, n) => {
@@ -75,8 +76,8 @@ it('counts a message taken today as sent by the shared table (a gateway-kept sch
       [],
       1
     )
-    const handed = Object.values(store.since(TODAY).handedOver).reduce((sum, count) => sum + count, 0)
-    expect(handed, c.name).toBe(c.sentToday ? 1 : 0)
+    const sent = Object.values(store.since(TODAY).sent).reduce((sum, count) => sum + count, 0)
+    expect(sent, c.name).toBe(c.sentToday ? 1 : 0)
     db.prepare('DELETE FROM outbox_items').run()
   })
 })
@@ -114,6 +115,7 @@ it('lists exactly the messages each of its numbers counts, with that total, page
     ['failed-yesterday', 'failed', null, null, TODAY - 5],
     ['cancelled-today', 'cancelled', null, null, TODAY + 9],
     ['cancelled-at-gateway-today', 'cancelled_at_gateway', 'gateway', TODAY - 50, TODAY + 8],
+    ['taken-back-at-gateway-today', 'cancelled_at_gateway', null, TODAY + 2, TODAY + 12],
     ['cancelled-yesterday', 'cancelled', null, null, TODAY - 9],
     ['queued', 'queued', null, null, null],
     ['scheduled', 'scheduled', null, null, null]
@@ -128,20 +130,15 @@ it('lists exactly the messages each of its numbers counts, with that total, page
   )
   const since = store.since(TODAY)
   const numbers = {
-    sent: Object.values(since.handedOver).reduce((sum, n) => sum + n, 0),
+    sent: Object.values(since.sent).reduce((sum, n) => sum + n, 0),
     failed: since.failed,
     cancelled: since.cancelled
   }
   const expected = {
-    sent: [
-      'read-today',
-      'delivered-today',
-      'accepted-today',
-      'gateway-schedule-sent-today',
-      'failed-at-gateway-today'
-    ],
+    // Each once: what the gateway took and refused or cancelled is failed or cancelled today, not sent too.
+    sent: ['read-today', 'delivered-today', 'gateway-schedule-sent-today'],
     failed: ['failed-at-gateway-today', 'failed-before-sending-today'],
-    cancelled: ['cancelled-today', 'cancelled-at-gateway-today']
+    cancelled: ['cancelled-today', 'cancelled-at-gateway-today', 'taken-back-at-gateway-today']
   }
   for (const event of ['sent', 'failed', 'cancelled'] as const) {
     expect(numbers[event], event).toBe(expected[event].length)

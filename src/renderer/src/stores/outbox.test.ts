@@ -4,7 +4,8 @@ import { ApiError, type OutboxItemView } from '../../../shared/contract'
 import type { FakeApi } from '../testing/fake-api'
 import { makeItem } from '../testing/fixtures'
 import { installFakeApi } from '../testing/render'
-import { listRequest, MAX_PAGES, NO_FILTERS, PAGE_SIZE, itemAt, useOutbox } from './outbox'
+import { useContactNames } from './contact-names'
+import { listRequest, matchesFilters, MAX_PAGES, NO_FILTERS, PAGE_SIZE, itemAt, useOutbox } from './outbox'
 
 let fake: FakeApi
 const TOTAL = 100_000
@@ -55,6 +56,35 @@ describe('listRequest', () => {
 
   it('leaves a non-number recipient search as typed', () => {
     expect(listRequest({ ...NO_FILTERS, recipient: '120363-abc' }, 0, 10).recipient).toBe('120363-abc')
+  })
+})
+
+describe('matchesFilters under a number of today (QA14 Q14-04)', () => {
+  const since = '2025-05-02T00:00:00.000+07:00'
+  const under = (event: 'sent' | 'failed' | 'cancelled', status: OutboxItemView['status']): boolean =>
+    matchesFilters(makeItem({ status }), { ...NO_FILTERS, happened: { event, since } })
+  it('keeps under "sent today" only what the gateway sent, each message under one number', () => {
+    expect(under('sent', 'read')).toBe(true)
+    expect(under('sent', 'revoked')).toBe(true)
+    expect(under('sent', 'accepted')).toBe(false)
+    expect(under('sent', 'cancelled_at_gateway')).toBe(false)
+    expect(under('sent', 'failed')).toBe(false)
+    expect(under('failed', 'failed')).toBe(true)
+    expect(under('cancelled', 'cancelled_at_gateway')).toBe(true)
+    expect(under('cancelled', 'queued')).toBe(false)
+  })
+})
+
+describe('matchesFilters by the name a row shows (QA14 Q14-07)', () => {
+  it('keeps a message to a contact whose name holds the text, as the core lists it', () => {
+    useContactNames.setState({ names: new Map([['6281311110001', 'Budi Santoso']]), version: 1 })
+    const to = (recipient: string, text: string): boolean =>
+      matchesFilters(makeItem({ recipient }), { ...NO_FILTERS, recipient: text })
+    expect(to('6281311110001', 'budi')).toBe(true)
+    expect(to('6281311110001', '1110001')).toBe(true)
+    expect(to('6281399990001', 'budi')).toBe(false)
+    // Two letters name no one, there as in the core.
+    expect(to('6281311110001', 'bu')).toBe(false)
   })
 })
 

@@ -7,8 +7,9 @@ import type {
   OutboxItemView,
   OutboxStatus
 } from '../../../shared/contract'
-import { BUCKET_STATUSES, WAITING_BUCKETS, type HappenedEvent } from '../../../shared/domain/status-buckets'
+import { BUCKET_STATUSES, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
+import { useContactNames } from './contact-names'
 
 /** Rows fetched per `outbox:list` call. */
 export const PAGE_SIZE = 200
@@ -36,7 +37,21 @@ export const EMPTY_COUNTS: OutboxCounts = {
   total: 0
 }
 
-const STILL_WAITING: readonly OutboxStatus[] = WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+/**
+ * The Recipient filter's rule as the core applies it: the number holds the text, or (three characters or more, as the
+ * core's contacts index) the name the row shows does (QA14 Q14-07).
+ */
+function recipientMatches(recipient: string, text: string): boolean {
+  if (recipient.includes(text)) return true
+  if ([...text.trim()].length < 3) return false
+  const name = useContactNames.getState().names.get(recipient)
+  return name != null && name.toLocaleLowerCase().includes(text.trim().toLocaleLowerCase())
+}
+
+/** Whether a message standing where `item` does may be among the ones `event` counted today. */
+function canHaveHappened(event: HappenedEvent, item: OutboxItemView): boolean {
+  return event === 'sent' ? countsAsSentToday(item) : BUCKET_STATUSES[event].includes(item.status)
+}
 
 export interface OutboxFilters {
   statuses: OutboxStatus[]
@@ -76,7 +91,7 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
   return (
     (!request.status || request.status.includes(item.status)) &&
     (!request.deviceId || request.deviceId === item.deviceId) &&
-    (!request.recipient || item.recipient.includes(request.recipient)) &&
+    (!request.recipient || recipientMatches(item.recipient, request.recipient)) &&
     (!request.text ||
       request.text
         .toLocaleLowerCase()
@@ -84,8 +99,9 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
         .every((word) => words.includes(word))) &&
     (!request.from || created >= Date.parse(request.from)) &&
     (!request.to || created <= Date.parse(request.to)) &&
-    // When it happened is the core's to say; a message still waiting has not been sent, failed or cancelled yet.
-    (!request.happenedSince || !STILL_WAITING.includes(item.status))
+    // When it happened is the core's to say; where it stands now says whether it can be in that number at all (one
+    // the gateway still holds, refused or cancelled is not sent today: QA14 Q14-04).
+    (!request.happenedSince || canHaveHappened(request.happenedSince.event, item))
   )
 }
 

@@ -4,8 +4,15 @@
 // what happened (`result`, focusable with tabIndex={-1}). Focus the operator moved elsewhere meanwhile stays.
 import { useEffect, useRef, type RefObject } from 'react'
 
-/** Call the returned function as the action starts (before `busy` turns true); `busy` says it is running. */
-export function useFocusAfterAction(busy: boolean, result: RefObject<HTMLElement | null>): () => void {
+/**
+ * Call the returned function as the action starts (before `busy` turns true); `busy` says it is running. `empty`: where
+ * the focus goes instead when the result line has nothing to say (a line hidden when empty cannot take the focus).
+ */
+export function useFocusAfterAction(
+  busy: boolean,
+  result: RefObject<HTMLElement | null>,
+  empty?: RefObject<HTMLElement | null>
+): () => void {
   const actedFrom = useRef<HTMLElement | null>(null)
   useEffect(() => {
     const from = actedFrom.current
@@ -14,8 +21,9 @@ export function useFocusAfterAction(busy: boolean, result: RefObject<HTMLElement
     const active = document.activeElement
     if (active !== null && active !== document.body && active !== from) return
     if (from.isConnected && !(from as HTMLButtonElement).disabled) from.focus()
+    else if (empty && !result.current?.textContent) empty.current?.focus()
     else result.current?.focus()
-  }, [busy, result])
+  }, [busy, result, empty])
   return () => {
     actedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }

@@ -802,10 +802,12 @@ describe('a verdict true to its buckets', () => {
       campaign({ status: 'finished', counts: { read: 2 }, devices: [], takenBackAt })
     fake.handle('campaigns:list', () => ({ campaigns: [current()] }))
     fake.handle('campaigns:get', () => current())
+    fake.handle('campaigns:holdForTakeBack', () => ({ held: false, campaign: current() }))
     fake.handle('campaigns:takeBackPlan', () => ({
       stopLocally: 0,
       cancelAtGateway: 0,
       revoke: 2,
+      revokeRead: 0,
       leftAlone: {},
       atGatewayByDevice: []
     }))

@@ -6,7 +6,7 @@ import { useLayoutEffect, useState } from 'react'
 import { beforeEach, expect, it } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
 import { TakeBackCampaign } from './TakeBackCampaign'
@@ -41,6 +41,7 @@ beforeEach(() => {
           stopLocally: 5,
           cancelAtGateway: 0,
           revoke: 3,
+          revokeRead: 2,
           leftAlone: { fate_unknown: 1 },
           atGatewayByDevice: [{ deviceId: 'dev-1', n: 3 }]
         }
@@ -48,12 +49,87 @@ beforeEach(() => {
           stopLocally: 5,
           cancelAtGateway: 0,
           revoke: 0,
+          revokeRead: 0,
           leftAlone: { revoke_not_asked: 3, fate_unknown: 1 },
           atGatewayByDevice: []
         }
   )
   fake.handle('campaigns:takeBack', () => running)
   fake.handle('outbox:takeBackProgress', () => done)
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: false,
+    campaign: makeCampaign({ status: 'finished' })
+  }))
+  fake.handle('campaigns:keepAfterTakeBack', () => makeCampaign({ status: 'finished' }))
+})
+
+// QA14 Q14-02: the campaign kept sending behind its question, and the question's counts stayed as first read.
+it('holds a running campaign while asking, counts again as the gateway moves, and Keep lets it go on', async () => {
+  seedStores(makeBootstrap())
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({ status: 'paused' })
+  }))
+  fake.handle('campaigns:keepAfterTakeBack', () => makeCampaign({ status: 'running' }))
+  let atGateway = 2
+  fake.handle('campaigns:takeBackPlan', () => ({
+    stopLocally: 5,
+    cancelAtGateway: atGateway,
+    revoke: 0,
+    revokeRead: 0,
+    leftAlone: { revoke_not_asked: 2 - atGateway },
+    atGatewayByDevice: []
+  }))
+  let changed = 0
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => changed++} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  expect(await within(dialog).findByText('2 waiting at the gateway will be cancelled there')).toBeTruthy()
+  expect(fake.requests('campaigns:holdForTakeBack')).toEqual([{ id: 'c-1' }])
+  // The hold came before the counts: they are of a campaign that sends nothing more.
+  const order = fake.calls.map((c) => c.channel).filter((c) => c.startsWith('campaigns:'))
+  expect(order.indexOf('campaigns:holdForTakeBack')).toBeLessThan(order.indexOf('campaigns:takeBackPlan'))
+  expect(within(dialog).getByText('Sending is paused while you decide: Keep lets it go on.')).toBeTruthy()
+  expect(changed).toBe(1)
+
+  // The gateway sends one it held: the question says so without being opened again.
+  atGateway = 1
+  expect(
+    await within(dialog).findByText('1 waiting at the gateway will be cancelled there', undefined, {
+      timeout: 3000
+    })
+  ).toBeTruthy()
+
+  await user.click(within(dialog).getByRole('button', { name: 'Keep' }))
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([{ id: 'c-1' }])
+  await waitFor(() => expect(changed).toBe(2))
+})
+
+it('gives back the hold when the view is left with the question open', async () => {
+  seedStores(makeBootstrap())
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({ status: 'paused' })
+  }))
+  const user = userEvent.setup()
+  const { unmount } = render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  await screen.findByText('Sending is paused while you decide: Keep lets it go on.')
+  unmount()
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([{ id: 'c-1' }])
+})
+
+it('does not run again on Keep a campaign the question did not pause', async () => {
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('5 not sent yet will not be sent')
+  expect(within(dialog).queryByText(/Sending is paused/)).toBeNull()
+  await user.click(within(dialog).getByRole('button', { name: 'Keep' }))
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([])
 })
 
 it('states the counts and what cannot be taken back, then shows the tally with the gateway’s own refusal', async () => {
@@ -73,6 +149,12 @@ it('states the counts and what cannot be taken back, then shows the tally with t
     within(dialog).getByRole('checkbox', { name: 'Also delete the messages already sent, for everyone' })
   )
   expect(await within(dialog).findByText('3 already sent will be deleted for everyone')).toBeTruthy()
+  // The Outbox's own warning, and how many the customers have read already (QA14 Q14-12).
+  expect(
+    within(dialog).getByText(
+      "Each customer's chat will show that a message was deleted. This cannot be undone. 2 of them were already read."
+    )
+  ).toBeTruthy()
   await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
   expect(fake.requests('campaigns:takeBack')).toEqual([{ id: 'c-1', revokeDelivered: true }])
   expect(screen.queryByRole('dialog')).toBeNull()
@@ -241,6 +323,7 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
+    revokeRead: 0,
     leftAlone: { cancelled: 1, opted_out: 1, revoke_not_asked: 1 },
     atGatewayByDevice: []
   }))
@@ -253,6 +336,10 @@ it('leaves rows never sent out of what cannot be taken back', async () => {
     // One message is "it" (QA6: "1 … delete them").
     '1 already on WhatsApp (tick the box above to delete it for everyone)'
   ])
+  // …yet still accounted for, apart (QA14 Q14-11: 11 of 12 rows were named).
+  expect(
+    screen.getByText('2 never sent (cancelled before they left, or opted out): nothing to take back')
+  ).toBeTruthy()
 })
 
 // QA4 F17: with nothing to stop, nothing at the gateway and the box unticked, "Take back" was offered and did nothing.
@@ -266,6 +353,7 @@ it.each([
           stopLocally: 0,
           cancelAtGateway: 0,
           revoke: 4,
+          revokeRead: 0,
           leftAlone: {},
           atGatewayByDevice: [{ deviceId: 'dev-1', n: 4 }]
         }
@@ -273,6 +361,7 @@ it.each([
           stopLocally: 0,
           cancelAtGateway: 0,
           revoke: 0,
+          revokeRead: 0,
           leftAlone: { revoke_not_asked: 4 },
           atGatewayByDevice: []
         }
@@ -300,6 +389,7 @@ it('says plainly there is nothing to take back when even the ticked box finds no
     stopLocally: 0,
     cancelAtGateway: 0,
     revoke: 0,
+    revokeRead: 0,
     leftAlone: { failed_at_gateway: 2 },
     atGatewayByDevice: []
   }))
@@ -334,6 +424,7 @@ it.each([
       stopLocally: 0,
       cancelAtGateway: 0,
       revoke: 6,
+      revokeRead: 0,
       leftAlone: {},
       atGatewayByDevice: [
         { deviceId: 'dev-1', n: 4 },

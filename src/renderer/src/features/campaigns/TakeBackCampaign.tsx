@@ -92,21 +92,64 @@ export function TakeBackCampaign({
     ;({ question: questionRef, opener: openerRef, tally: tallyRef })[next].current?.focus()
     focusNext.current = null
   })
+  // While the question is on screen the campaign sends nothing (QA14 Q14-02: rows kept leaving behind it). `held`:
+  // this question paused it, so Keep (or leaving the view) runs it again; null until the core has answered.
+  const [held, setHeld] = useState<boolean | null>(null)
+  // The same, for the handlers and leaving the view (set where the hold is taken or given back).
+  const heldRef = useRef(false)
+  const release = (): void => {
+    if (!heldRef.current) return
+    heldRef.current = false
+    setHeld(null)
+    call('campaigns:keepAfterTakeBack', { id })
+      .then(onChanged)
+      .catch((e: unknown) => setError(errorInfo(e)))
+  }
   const openQuestion = (next: boolean): void => {
     focusNext.current = next ? 'question' : 'opener'
     setOpen(next)
+    if (!next) {
+      release()
+      return
+    }
+    setHeld(null)
+    setPlan(null)
+    call('campaigns:holdForTakeBack', { id })
+      .then((reply) => {
+        heldRef.current = reply.held
+        setHeld(reply.held)
+        if (reply.held) onChanged()
+      })
+      .catch((e: unknown) => {
+        setHeld(false)
+        setError(errorInfo(e))
+      })
   }
+  // Leaving the view with the question open keeps the campaign, as Keep does.
+  useEffect(
+    () => () => {
+      if (!heldRef.current) return
+      heldRef.current = false
+      call('campaigns:keepAfterTakeBack', { id }).catch(() => undefined)
+    },
+    [id]
+  )
 
+  // The plan is read once the hold is in place, and again while the question is open: the gateway still sends what
+  // it holds, which moves rows from "cancelled there" to "already on WhatsApp".
+  const [planTick, setPlanTick] = useState(0)
   useEffect(() => {
-    if (!open) return
+    if (!open || held === null) return
     let on = true
     call('campaigns:takeBackPlan', { id, revokeDelivered })
       .then((next) => on && setPlan(next))
       .catch((e: unknown) => on && setError(errorInfo(e)))
+    const again = setTimeout(() => on && setPlanTick((n) => n + 1), PROGRESS_MS)
     return () => {
       on = false
+      clearTimeout(again)
     }
-  }, [open, id, revokeDelivered])
+  }, [open, held, id, revokeDelivered, planTick])
 
   useEffect(() => {
     if (result?.state !== 'running') return
@@ -123,6 +166,9 @@ export function TakeBackCampaign({
     setError(null)
     try {
       setResult(await call('campaigns:takeBack', { id, revokeDelivered }))
+      // Taken back: the campaign is cancelled, nothing to run again.
+      heldRef.current = false
+      setHeld(null)
       focusNext.current = 'tally'
       setOpen(false)
       onChanged()
@@ -137,6 +183,10 @@ export function TakeBackCampaign({
   const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
   const summary = result ? tallyText(result, sumOf(waits), t) : null
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
+  // …yet named apart, so every row of the campaign is accounted for (QA14 Q14-11: 11 of 12 were).
+  const neverSent = Object.entries(plan?.leftAlone ?? {})
+    .filter(([reason]) => NEVER_SENT.has(reason))
+    .reduce((sum, [, n]) => sum + n, 0)
   // Nothing to stop, cancel or delete: "Take back" would do nothing (QA4 F17). Said why, and what would change it.
   const nothingToDo = plan !== null && plan.stopLocally + plan.cancelAtGateway + plan.revoke === 0
   const nothingKey: MessageKey =
@@ -168,6 +218,7 @@ export function TakeBackCampaign({
             />{' '}
             {t('campaigns.takeBack.revokeDelivered')}
           </label>
+          {held ? <p className="muted">{t('campaigns.takeBack.held')}</p> : null}
           {plan ? (
             <ul data-testid="campaign-takeback-plan">
               <li>{t('campaigns.takeBack.plan.stop', { n: plan.stopLocally })}</li>
@@ -177,6 +228,17 @@ export function TakeBackCampaign({
           ) : (
             <p role="status">{t('campaigns.loading')}</p>
           )}
+          {plan && plan.revoke > 0 ? (
+            // The Outbox's own warning for deleting for everyone, and how many customers read theirs (QA14 Q14-12).
+            <p className="alert alert--warn" data-testid="campaign-takeback-revoke-shows">
+              {[
+                t('outbox.takeBack.revokeShows', { count: plan.revoke }),
+                plan.revokeRead > 0 ? t('campaigns.takeBack.revokeRead', { n: plan.revokeRead }) : null
+              ]
+                .filter((part) => part !== null)
+                .join(' ')}
+            </p>
+          ) : null}
           {warnings.map((w) => (
             <p key={w.device} className="alert alert--warn" data-testid="campaign-takeback-device-waits">
               {t(WARN_KEY[w.hold], { n: w.n, device: w.device })}
@@ -191,6 +253,11 @@ export function TakeBackCampaign({
                 ))}
               </ul>
             </>
+          ) : null}
+          {neverSent > 0 ? (
+            <p className="muted" data-testid="campaign-takeback-never-sent">
+              {t('campaigns.takeBack.neverSent', { n: neverSent })}
+            </p>
           ) : null}
           {nothingToDo ? (
             <p id={nothingId} className="muted">

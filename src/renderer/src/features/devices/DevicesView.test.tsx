@@ -496,7 +496,7 @@ describe('device list', () => {
   // while the card said "Sent today 1 / 1,000": the card names its number as the cap's.
   it("names the card's count as today's cap use, never as sent today beside the Overview's 0 (issue 29)", async () => {
     fake.handle('outbox:since', () => ({
-      handedOver: { ...EMPTY_COUNTS, total: 0 },
+      sent: { ...EMPTY_COUNTS, total: 0 },
       failed: 1,
       cancelled: 0
     }))

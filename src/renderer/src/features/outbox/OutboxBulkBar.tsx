@@ -319,7 +319,10 @@ export function OutboxBulkBar({
       {confirmRevoke && canRevoke ? (
         <ConfirmPanel
           id="bulk-revoke-q"
-          question={t('outbox.takeBack.revokeConfirmMany', { count: revocable })}
+          question={t('outbox.takeBack.revokeConfirmMany', {
+            count: revocable,
+            shows: t('outbox.takeBack.revokeShows', { count: revocable })
+          })}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() => {

@@ -1,5 +1,5 @@
 // One outbox item in detail (`outbox:get`): facts, status timeline, and retry / cancel / edit / release / delete.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
@@ -63,7 +63,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
-  const actionStarts = useFocusAfterAction(busy, feedbackRef)
+  const actionStarts = useFocusAfterAction(busy, feedbackRef, headingRef)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
@@ -101,6 +101,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }, [id, stamp, bulkSeq])
 
   const item = live ?? detail?.item
+  const feedbackShown =
+    item !== undefined && feedback !== null && (!feedback.while || feedback.while.includes(item.status))
+  // The result line is hidden once it has nothing to say ("Queued again." goes when the retried message fails again):
+  // the focus it held goes to the heading before the browser drops it to the page (QA14 Q14-08).
+  useLayoutEffect(() => {
+    if (!feedbackShown && document.activeElement === feedbackRef.current) headingRef.current?.focus()
+  })
   if (!item) {
     return (
       <section
@@ -128,7 +135,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       : remedy !== 'retry'
         ? t(REMEDY_TEXT[remedy])
         : null
-  const shown = feedback?.while && !feedback.while.includes(item.status) ? null : feedback
+  const shown = feedbackShown ? feedback : null
   const device = devices.find((d) => d.id === item.deviceId)
 
   async function act(
@@ -356,7 +363,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       {confirmRevoke && allowed.revoke ? (
         <ConfirmPanel
           id="revoke-q"
-          question={t('outbox.takeBack.revokeConfirm')}
+          question={t('outbox.takeBack.revokeConfirm', {
+            shows: t('outbox.takeBack.revokeShows', { count: 1 })
+          })}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() =>

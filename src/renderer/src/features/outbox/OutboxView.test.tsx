@@ -543,6 +543,41 @@ describe('item detail', () => {
     }
   })
 
+  // QA14 Q14-08: Retry by keyboard left the focus on the page; the next Tab started from the top.
+  it('keeps the focus in the detail after Retry by keyboard, while the item goes on and fails again', async () => {
+    fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
+    let current = failed
+    fake.handle('outbox:get', () => ({ item: current, history: [] }))
+    fake.handle('outbox:retry', () => {
+      current = { ...failed, status: 'queued', failure: null, updatedAt: '2025-05-01T08:05:00.000Z' }
+      return current
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-f-1'))
+    const detail = screen.getByTestId('outbox-detail')
+    within(detail).getByRole('button', { name: 'Retry' }).focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requests('outbox:retry')).toHaveLength(1))
+    expect(detail.contains(document.activeElement)).toBe(true)
+    for (const [status, at] of [
+      ['sending', '2025-05-01T08:05:01.000Z'],
+      ['failed', '2025-05-01T08:05:02.000Z']
+    ] as const) {
+      current = { ...failed, status, updatedAt: at }
+      act(() => useOutbox.getState().applyItem(current))
+      await waitFor(() =>
+        expect(within(detail).queryByRole('button', { name: 'Retry' }) !== null).toBe(status === 'failed')
+      )
+      // Never on the result line once it is empty: the window hides it, and the browser drops the focus to the page.
+      expect(document.activeElement?.textContent, status).not.toBe('')
+      expect(detail.contains(document.activeElement), status).toBe(true)
+    }
+    // Failed again: "Queued again." went; the focus is on the detail's heading, its status beside it.
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('')
+    expect(document.activeElement).toBe(within(detail).getByRole('heading', { level: 3 }))
+  })
+
   it('"Queued again." leaves once the retried item fails again', async () => {
     fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
     let current = failed

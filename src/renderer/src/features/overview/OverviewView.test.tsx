@@ -16,9 +16,9 @@ let fake: FakeApi
 
 beforeEach(() => {
   fake = installFakeApi()
-  // Six sent today and read since, one of them failed at the gateway; two failed and 200 cancelled today.
+  // Seven sent today: six read since, one deleted for everyone after; two failed and 200 cancelled today.
   fake.handle('outbox:since', () => ({
-    handedOver: { ...EMPTY_COUNTS, read: 6, failed: 1, total: 7 },
+    sent: { ...EMPTY_COUNTS, read: 6, revoked: 1, total: 7 },
     failed: 2,
     cancelled: 200
   }))
@@ -101,8 +101,10 @@ describe('overview', () => {
     expect(within(today).getByRole('button', { name: '2 waiting (1 scheduled for later)' })).toBeTruthy()
     expect(within(today).getByRole('button', { name: '200 cancelled today' })).toBeTruthy()
     expect(within(today).getByTestId('today-sent-now').textContent).toBe(
-      'Sent today, where they are now: 6 read · 1 failed'
+      'Sent today, where they are now: 6 read · 1 deleted for everyone'
     )
+    // Nothing held at the gateway: no line for it.
+    expect(within(today).queryByRole('button', { name: /with the gateway/ })).toBeNull()
     const request = fake.requests('outbox:since')[0]
     expect(new Date(request?.since ?? '').getHours()).toBe(0)
     await userEvent.setup().click(within(today).getByRole('button', { name: '2 failed today' }))
@@ -112,6 +114,20 @@ describe('overview', () => {
       ...NO_FILTERS,
       happened: { event: 'failed', since: request?.since }
     })
+  })
+
+  // QA14 Q14-04: 8 the gateway held unsent (a campaign's card said so) were counted as "sent today".
+  it('names what the gateway holds and has not sent apart from what it sent, and opens exactly those', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, accepted: 8, read: 6, revoked: 1, total: 15 }, false, 0)
+    render(<OverviewView />)
+    const today = screen.getByRole('region', { name: 'Today' })
+    expect(await within(today).findByRole('button', { name: '7 sent today' })).toBeTruthy()
+    await userEvent
+      .setup()
+      .click(within(today).getByRole('button', { name: '8 with the gateway, not yet sent' }))
+    expect(useNavigation.getState().view).toBe('outbox')
+    expect(useOutbox.getState().filters).toEqual({ ...NO_FILTERS, statuses: ['accepted'] })
   })
 
   it('opens the outbox on exactly the messages a number counted, said by a chip; removing it widens the list (QA9 Q9-04)', async () => {
@@ -228,7 +244,7 @@ describe('overview', () => {
     'tells the scheduled due today from those due after today (%s, QA13 Q13-07)',
     async (language, words) => {
       fake.handle('outbox:since', () => ({
-        handedOver: EMPTY_COUNTS,
+        sent: EMPTY_COUNTS,
         failed: 0,
         cancelled: 0,
         scheduledAfter: 2

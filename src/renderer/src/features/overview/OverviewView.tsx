@@ -28,19 +28,27 @@ import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
 
 /**
  * Today's numbers, by when things happened (issue 29): what is waiting (the scheduled among it named apart: a
- * message due tomorrow is not "waiting now"), what the gateway took today (wherever
- * it is since: a message read since still counts as sent today), what failed and what was cancelled today. Waiting
- * opens the outbox filtered to the waiting statuses (it is now, not today); the others open the list of exactly the
- * messages they counted, by the core's same rule (QA9 Q9-04: by status only, yesterday's were listed too).
+ * message due tomorrow is not "waiting now"), what the gateway holds now and has not sent, what it took and sent today
+ * (wherever it is since: a message read since still counts as sent today), what failed and what was cancelled today;
+ * each message in one of them at most (QA14 Q14-04: those cancelled or refused at the gateway were "sent" too). Waiting
+ * and with the gateway open the outbox filtered to their statuses (they are now, not today); the others open the list
+ * of exactly the messages they counted, by the core's same rule (QA9 Q9-04: by status only, yesterday's were listed
+ * too).
  */
-type TodayNumber = 'waiting' | HappenedEvent
+type NowNumber = 'waiting' | 'withGateway'
+type TodayNumber = NowNumber | HappenedEvent
 const TODAY: { number: TodayNumber; key: MessageKey }[] = [
   { number: 'waiting', key: 'overview.today.waiting' },
+  { number: 'withGateway', key: 'overview.today.withGateway' },
   { number: 'sent', key: 'overview.today.sent' },
   { number: 'failed', key: 'overview.today.failed' },
   { number: 'cancelled', key: 'overview.today.cancelled' }
 ]
-const WAITING_STATUSES: readonly OutboxStatus[] = WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket])
+const NOW_STATUSES: Record<NowNumber, readonly OutboxStatus[]> = {
+  waiting: WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket]),
+  withGateway: BUCKET_STATUSES.withGateway
+}
+const isNowNumber = (number: TodayNumber): number is NowNumber => number in NOW_STATUSES
 
 const DAY_MS = 24 * 3_600_000
 
@@ -95,12 +103,13 @@ function useTodayNumbers(): TodayNumbers | null {
     }
   }, [counts, day])
   if (!since) return null
-  const sentNow = bucketCounts(since.reply.handedOver)
+  const sentNow = bucketCounts(since.reply.sent)
   const buckets = bucketCounts(counts)
   return {
     since: since.from,
     numbers: {
       waiting: waitingCount(buckets),
+      withGateway: buckets.withGateway,
       sent: sentNow.total,
       failed: since.reply.failed,
       cancelled: since.reply.cancelled
@@ -182,8 +191,8 @@ export function OverviewView(): React.JSX.Element {
     useOutbox
       .getState()
       .setFilters(
-        number === 'waiting'
-          ? { ...NO_FILTERS, statuses: [...WAITING_STATUSES] }
+        isNowNumber(number)
+          ? { ...NO_FILTERS, statuses: [...NOW_STATUSES[number]] }
           : { ...NO_FILTERS, happened: { event: number, since: today?.since ?? startOfToday() } }
       )
     useNavigation.getState().navigate('outbox')
@@ -196,7 +205,10 @@ export function OverviewView(): React.JSX.Element {
       <section className="card overview-today" aria-labelledby="today-title">
         <h3 id="today-title">{t('overview.today')}</h3>
         <ul className="today-numbers">
-          {TODAY.map((row) => (
+          {TODAY.filter(
+            // Said only while the gateway holds some: on a gateway that sends at once it is nearly always none.
+            (row) => row.number !== 'withGateway' || (today?.numbers.withGateway ?? 0) > 0
+          ).map((row) => (
             <li key={row.key}>
               <button
                 type="button"
