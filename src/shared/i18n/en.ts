@@ -311,6 +311,7 @@ export const enRest = {
   'desktop.error.sheetColumnNameTooLong':
     'The name of column {column} is longer than {max} characters; shorten the header row.',
   'desktop.error.sheetReadCancelled': 'Reading the spreadsheet was cancelled.',
+  'desktop.error.exportStopped': 'The export was stopped: no file was written.',
   'desktop.error.unknownVariable':
     'The message uses {{name}}, but there is no column named {name}; the columns are {columns}.',
   'desktop.error.noSuchColumn': 'No column named "{column}"',

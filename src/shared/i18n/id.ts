@@ -337,6 +337,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.sheetColumnNameTooLong':
     'Nama kolom {column} lebih panjang dari {max} karakter; persingkat baris judul.',
   'desktop.error.sheetReadCancelled': 'Pembacaan spreadsheet dibatalkan.',
+  'desktop.error.exportStopped': 'Ekspor dihentikan: tidak ada file yang ditulis.',
   'desktop.error.unknownVariable':
     'Pesan memakai {{name}}, tetapi tidak ada kolom bernama {name}; kolomnya adalah {columns}.',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',

@@ -71,7 +71,7 @@ import {
   type SendLog
 } from './pacing'
 import type { Sheet, SheetRow } from './spreadsheet'
-import { resultsTable, skippedTable, tableToCsv, tableToXlsx } from './export'
+import { resultsTable, skippedTable, tableToCsv, writeTable, type ExportControl } from './export'
 import { rowSeed } from './template'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
@@ -1414,7 +1414,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       id: string,
       format: 'csv' | 'xlsx',
       deviceName?: (deviceId: string) => string,
-      language: Language = 'en'
+      language: Language = 'en',
+      control: ExportControl = {}
     ): Promise<Uint8Array> {
       const campaign = mustGet(id)
       const table = resultsTable(
@@ -1424,9 +1425,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         deviceName,
         language
       )
-      return format === 'csv'
-        ? new TextEncoder().encode(tableToCsv(table))
-        : tableToXlsx(table, campaign.name)
+      return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {
       mustGet(id)

@@ -17,11 +17,13 @@ import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } fr
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
+import { ExportRuns } from './export'
 import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
   | 'campaigns:cancelRead'
+  | 'campaigns:stopExport'
   | 'campaigns:check'
   | 'campaigns:create'
   | 'campaigns:list'
@@ -148,6 +150,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  /** Results exports running, so the window's Stop reaches the right one (QA15 Q15-02). */
+  const exportRuns = new ExportRuns()
 
   /** Handles being read → how to stop their reading (campaigns:cancelRead). */
   const reading = new Map<string, AbortController>()
@@ -432,7 +437,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:export'({ id, format, language }) {
+    async 'campaigns:export'({ id, format, language, exportId }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
         const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
@@ -445,11 +450,19 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           }
         }
         // Devices by the operator's label, as the window names them.
-        const bytes = await campaigns.exportResults(
-          id,
-          format,
-          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId,
-          language
+        const bytes = await exportRuns.run(exportId, (signal) =>
+          campaigns.exportResults(
+            id,
+            format,
+            (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId,
+            language,
+            {
+              signal,
+              onWritten: (written, total) => {
+                if (exportId) deps.events.emit('campaigns:exportProgress', { exportId, written, total })
+              }
+            }
+          )
         )
         return {
           fileName: `${base} - results.${format}`,
@@ -460,6 +473,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           dataBase64: Buffer.from(bytes).toString('base64')
         }
       })
+    },
+
+    async 'campaigns:stopExport'({ exportId }) {
+      exportRuns.stop(exportId)
+      return { ok: true as const }
     },
 
     async 'optouts:list'() {
