@@ -736,6 +736,10 @@ export const enRest = {
   'outbox.export.done': '{count, plural, one {# message} other {# messages}} exported to {file}.',
   'outbox.export.failed': 'The export failed: {error}',
   'outbox.export.nothing': 'No message matches these filters: nothing was exported.',
+  'outbox.export.starting': 'Exporting…',
+  'outbox.export.progress':
+    'Exporting… {written} of {total, plural, one {# message} other {# messages}} written.',
+  'outbox.export.stop': 'Stop the export',
   'outbox.exportColumn.createdAt': 'Created at',
   'outbox.exportColumn.recipient': 'Recipient',
   'outbox.exportColumn.device': 'Device',
@@ -1318,6 +1322,8 @@ export const enRest = {
   'campaigns.export.csv': 'Export results (CSV)',
   'campaigns.export.xlsx': 'Export results (Excel)',
   'campaigns.export.skipped': 'Download skipped rows',
+  'campaigns.export.progress': 'Exporting… {written} of {total, plural, one {# row} other {# rows}} written.',
+  'campaigns.export.done': 'Results exported to {file}.',
   'campaigns.rows.title': 'Rows: status of each one',
   // In the sheet's own row numbers, as the Sheet row column (its first row holds the headings).
   'campaigns.rows.range':

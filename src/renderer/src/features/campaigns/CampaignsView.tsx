@@ -12,6 +12,8 @@ import type {
 } from '../../../../shared/contract'
 import { adviceKey, deviceStatus, isSendable, renewAddress } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
+import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
+import { ExportState } from '../../ui/ExportState'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
@@ -1224,6 +1226,17 @@ function CampaignProgress({
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
+  // The results export runs in the window's exports store: its progress and outcome outlive this view (QA15 Q15-02).
+  const exportSlot = `campaign:${id}`
+  const exporting = useExportSlot(exportSlot)
+  function exportResults(format: 'csv' | 'xlsx'): void {
+    void runExport(
+      exportSlot,
+      { progress: 'campaigns:exportProgress', stop: 'campaigns:stopExport' },
+      (exportId) => call('campaigns:export', { id, format, language, exportId }),
+      (reply) => (say) => say('campaigns.export.done', { file: reply.fileName })
+    )
+  }
   const loaded = campaign !== null
   useEffect(() => {
     if (loaded && focusOnOpen) heading.current?.focus()
@@ -1448,9 +1461,8 @@ function CampaignProgress({
           type="button"
           className="button"
           data-testid="campaign-export-csv"
-          onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'csv', language })))
-          }
+          disabled={exporting.running !== null}
+          onClick={() => exportResults('csv')}
         >
           {t('campaigns.export.csv')}
         </button>
@@ -1458,9 +1470,8 @@ function CampaignProgress({
           type="button"
           className="button"
           data-testid="campaign-export-xlsx"
-          onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'xlsx', language })))
-          }
+          disabled={exporting.running !== null}
+          onClick={() => exportResults('xlsx')}
         >
           {t('campaigns.export.xlsx')}
         </button>
@@ -1480,6 +1491,14 @@ function CampaignProgress({
         <button type="button" className="button" onClick={onClose}>
           {t('campaigns.new')}
         </button>
+        <ExportState
+          running={exporting.running}
+          said={exporting.said}
+          progressKey="campaigns.export.progress"
+          onStop={() => stopExport(exportSlot)}
+          onDismiss={() => dismissExport(exportSlot)}
+          testId="campaign-export-said"
+        />
       </div>
       {campaign.status !== 'draft' ? (
         <TakeBackCampaign
