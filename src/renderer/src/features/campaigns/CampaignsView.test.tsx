@@ -2158,12 +2158,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
     {
       language: 'en' as const,
       file: 'Choose a spreadsheet',
-      starts: 'Sending startswhen its working hours open, 30 Nov 2026, 08:00 WIB'
+      label: 'Sending starts',
+      starts: 'when its working hours open, 30 Nov 2026, 08:00 WIB'
     },
     {
       language: 'id' as const,
       file: 'Pilih spreadsheet',
-      starts: 'Mulai mengirimsaat jam kerjanya dibuka, 30 Nov 2026, 08.00 WIB'
+      label: 'Mulai mengirim',
+      starts: 'saat jam kerjanya dibuka, 30 Nov 2026, 08.00 WIB'
     }
   ])(
     'says sending starts when the working hours open, when they are closed now ($language)',
@@ -2181,7 +2183,13 @@ describe('issue 27: the campaign view an operator can trust', () => {
         vi.useRealTimers()
       })
       await user.click(start)
-      expect((await screen.findByTestId('campaign-presend-starts')).textContent).toBe(words.starts)
+      const starts = await screen.findByTestId('campaign-presend-starts')
+      expect(starts.textContent).toBe(words.starts)
+      // QA15 Q15-06: a div around this pair took one cell of the two-column list and moved every later label into the
+      // value column. Each label stands beside its own value: the list holds label, value, label, value… only.
+      expect(starts.previousElementSibling?.textContent).toBe(words.label)
+      const cells = [...(starts.closest('dl')?.children ?? [])].map((cell) => cell.tagName)
+      expect(cells).toEqual(cells.map((_, i) => (i % 2 === 0 ? 'DT' : 'DD')))
       // Inside the hours nothing is said: sending starts at once.
       vi.setSystemTime(Date.UTC(2026, 10, 30, 3, 0))
       await user.click(screen.getByRole('button', { name: words.language === 'en' ? 'Go back' : 'Kembali' }))

@@ -104,14 +104,15 @@ export function PreSendSummary({
             : t('common.unknown')}
         </dd>
         {opensAt !== null && workingHours ? (
-          <div data-testid="campaign-presend-starts">
+          // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
+          <>
             <dt>{t('campaigns.presend.starts')}</dt>
-            <dd>
+            <dd data-testid="campaign-presend-starts">
               {t('campaigns.presend.startsWhenOpen', {
                 time: formatSoonInZone(opensAt, locale, workingHours.timeZone)
               })}
             </dd>
-          </div>
+          </>
         ) : null}
         <dt>{t('campaigns.presend.campaignCap')}</dt>
         <dd data-testid="campaign-presend-cap">
