@@ -252,6 +252,15 @@ describe('campaigns through the contract', () => {
     expect(text.split('\r\n')[1]?.split(',')[5]).toBe('Sandbox device')
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
     expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('duplicate of row 2')
+    // QA15 Q15-10: an Indonesian export with Indonesian headers was named "… - results.xlsx".
+    expect(
+      (await core.handlers['campaigns:export']({ id: created.id, format: 'xlsx', language: 'id' })).fileName
+    ).toBe('Bills - hasil.xlsx')
+    expect(
+      (await core.handlers['campaigns:export']({ id: created.id, format: 'skipped', language: 'id' }))
+        .fileName
+    ).toBe('Bills - baris yang dilewati.csv')
+    expect(skipped.fileName).toBe('Bills - skipped rows.csv')
   })
 
   it('sends one file to every row with its message as the caption, and refuses a file over the limit first', async () => {

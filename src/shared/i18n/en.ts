@@ -1324,6 +1324,9 @@ export const enRest = {
   'campaigns.export.skipped': 'Download skipped rows',
   'campaigns.export.progress': 'Exporting… {written} of {total, plural, one {# row} other {# rows}} written.',
   'campaigns.export.done': 'Results exported to {file}.',
+  /** The words after a campaign's name in its export files' names: "Bills - results.xlsx". */
+  'campaigns.exportFile.results': 'results',
+  'campaigns.exportFile.skipped': 'skipped rows',
   'campaigns.rows.title': 'Rows: status of each one',
   // In the sheet's own row numbers, as the Sheet row column (its first row holds the headings).
   'campaigns.rows.range':

@@ -1514,6 +1514,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.export.skipped': 'Unduh baris yang dilewati',
   'campaigns.export.progress': 'Mengekspor… {written} dari {total} baris ditulis.',
   'campaigns.export.done': 'Hasil diekspor ke {file}.',
+  'campaigns.exportFile.results': 'hasil',
+  'campaigns.exportFile.skipped': 'baris yang dilewati',
   'campaigns.rows.title': 'Baris: status masing-masing',
   'campaigns.rows.range': 'Baris lembar {first}–{last} · {shown} dari {total, plural, other {# baris}}',
   'campaigns.rows.rangeOne': 'Baris lembar {row} · 1 dari {total, plural, other {# baris}}',

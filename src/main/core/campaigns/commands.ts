@@ -12,7 +12,7 @@ import type { QueuePort } from '../outbox'
 import type { SqliteDatabase } from '../store'
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
 import type { KeywordsProblem } from '../../../shared/domain'
-import type { MessageKey } from '../../../shared/i18n'
+import { translate, type MessageKey } from '../../../shared/i18n'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
@@ -444,7 +444,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         if (format === 'skipped') {
           const csv = campaigns.skippedCsv(id, language)
           return {
-            fileName: `${base} - skipped rows.csv`,
+            fileName: `${base} - ${translate(language ?? 'en', 'campaigns.exportFile.skipped')}.csv`,
             mime: 'text/csv',
             dataBase64: Buffer.from(csv, 'utf8').toString('base64')
           }
@@ -465,7 +465,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           )
         )
         return {
-          fileName: `${base} - results.${format}`,
+          // Named in the export's language, as its headers are (QA15 Q15-10).
+          fileName: `${base} - ${translate(language ?? 'en', 'campaigns.exportFile.results')}.${format}`,
           mime:
             format === 'csv'
               ? 'text/csv'
