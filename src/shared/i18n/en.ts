@@ -1469,6 +1469,7 @@ export const enRest = {
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',
+  'campaigns.presend.starting': 'Starting the campaign: putting its messages in line…',
   'campaigns.presend.back': 'Go back',
   'campaigns.presend.split': 'Split: send {now} now, {later} later',
   'campaigns.presend.splitExplain':
@@ -1482,6 +1483,7 @@ export const enRest = {
   'campaigns.cancel.confirm':
     'Cancel {count, plural, one {the message} other {the # messages}} not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count, plural, one {# message} other {# messages}}',
+  'campaigns.cancel.cancelling': 'Cancelling {count, plural, one {# message} other {# messages}}…',
   'campaigns.cancel.keep': 'Keep sending',
   // The cap's count, not "sent today": a message counts at its first try, taken by the gateway or not (issue 29).
   'devices.capToday': 'Daily cap today',

@@ -1659,6 +1659,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',
+  'campaigns.presend.starting': 'Memulai kampanye: memasukkan pesannya ke antrean…',
   'campaigns.presend.back': 'Kembali',
   'campaigns.presend.split': 'Pecah: kirim {now} sekarang, {later} nanti',
   'campaigns.presend.splitExplain':
@@ -1672,6 +1673,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancel.confirm':
     'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',
+  'campaigns.cancel.cancelling': 'Membatalkan {count} pesan…',
   'campaigns.cancel.keep': 'Terus kirim',
   'devices.capToday': 'Batas harian hari ini',
   'devices.capToday.capped': '{count} dari {cap} terpakai',

@@ -2201,6 +2201,24 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // QA15 Q15-08: 19,979 rows took about 10 s after "Start anyway" with nothing but greyed buttons.
+  it('says the campaign is being started while the core puts its rows in line, and starts it once', async () => {
+    const { user, start } = await draftWithMessage('Choose a spreadsheet')
+    const created = fake.defer('campaigns:create')
+    await user.click(start)
+    const confirm = await screen.findByTestId('campaign-confirm-start')
+    await user.click(confirm)
+    await created.called
+    expect((await screen.findByTestId('campaign-presend-starting')).textContent).toBe(
+      'Starting the campaign: putting its messages in line…'
+    )
+    expect(confirm).toHaveProperty('disabled', true)
+    await user.click(confirm)
+    expect(fake.requests('campaigns:create')).toHaveLength(1)
+    created.reject({ code: 'invalid_input', message: 'no' })
+    await waitFor(() => expect(screen.queryByTestId('campaign-presend-starting')).toBeNull())
+  })
+
   it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {
     const draft = campaign({ status: 'draft', counts: { waiting: 2, skipped: 1 } })
     let current = campaign()
@@ -2485,6 +2503,26 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(await screen.findByTestId('campaign-cancel'))
     await user.click(await screen.findByTestId('campaign-cancel-confirm'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+  })
+
+  // QA15 Q15-08: "Cancel 19,979 messages" stood 4.5 s with its button still active and nothing said.
+  it('says it is cancelling while the core cancels, and cancels once', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const cancelled = fake.defer('campaigns:cancel')
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByTestId('campaign-cancel'))
+    const confirm = await screen.findByTestId('campaign-cancel-confirm')
+    await user.click(confirm)
+    await cancelled.called
+    expect(confirm.textContent).toMatch(/^Cancelling \d+ messages?…$/)
+    expect(confirm).toHaveProperty('disabled', true)
+    await user.click(confirm)
+    expect(fake.requests('campaigns:cancel')).toHaveLength(1)
+    cancelled.resolve({ cancelledRows: [5], alreadyAccepted: [] })
+    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toContain('1 row cancelled')
   })
 
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {

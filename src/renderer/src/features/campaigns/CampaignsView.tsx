@@ -1220,6 +1220,7 @@ function CampaignProgress({
   const [campaign, setCampaign] = useState<CampaignView | null>(null)
   const [cancelled, setCancelled] = useState<InvokeReply<'campaigns:cancel'> | null>(null)
   const [askCancel, setAskCancel] = useState(false)
+  const [cancelling, setCancelling] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
   const devices = useDevices((s) => s.devices)
@@ -1528,17 +1529,23 @@ function CampaignProgress({
           // Drawn after the card's other buttons: the focus goes into it, or Tab passes them first (QA4 F12).
           focusOnOpen
           question={t('campaigns.cancel.confirm', { count: cancellable })}
-          confirmLabel={t('campaigns.cancel.yes', { count: cancellable })}
+          confirmLabel={t(cancelling ? 'campaigns.cancel.cancelling' : 'campaigns.cancel.yes', {
+            count: cancellable
+          })}
           keepLabel={t('campaigns.cancel.keep')}
           confirmTestId="campaign-cancel-confirm"
-          onConfirm={() =>
+          // Thousands of rows take seconds: the button says so and takes no second press (QA15 Q15-08).
+          disabled={cancelling}
+          onConfirm={() => {
+            if (cancelling) return
+            setCancelling(true)
             void act(async () => {
               setCancelled(await call('campaigns:cancel', { id }))
               setAskCancel(false)
               // The buttons that were here are gone: the focus goes to the campaign, whose status says "cancelled".
               heading.current?.focus()
-            })
-          }
+            }).finally(() => setCancelling(false))
+          }}
           onKeep={() => {
             setAskCancel(false)
             // Back to the button that asked: the question, which had the focus, is gone.

@@ -161,6 +161,12 @@ export function PreSendSummary({
           })}
         </p>
       ) : null}
+      {busy ? (
+        // Many rows take seconds to go in line: say so rather than only greying the buttons (QA15 Q15-08).
+        <p role="status" className="muted" data-testid="campaign-presend-starting">
+          {t('campaigns.presend.starting')}
+        </p>
+      ) : null}
       <div className="form-actions">
         <button
           ref={first}
