@@ -1,6 +1,7 @@
 // Proof of a campaign as a table (row, phone, variables, status, gateway id, the device that sent it, the time of
 // each status with its offset and the zone named, failure reason), written as CSV or XLSX; and the skipped rows with
 // their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
+import { PassThrough } from 'node:stream'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { csvLines, exportCsv, isoInZone, type CsvCell } from '../../../shared/domain'
 import { ApiFailure } from '../commands'
@@ -127,16 +128,26 @@ export async function tableWriter(
   }
   // Loaded here, not at the top: exceljs and its zip libraries would cost every start of the app and the CLI.
   const { default: Excel } = await import('exceljs')
-  const workbook = new Excel.Workbook()
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31))
-  sheet.addRow([...columns]).font = { bold: true }
-  sheet.views = [{ state: 'frozen', ySplit: 1 }]
+  // The streaming writer: each row's XML goes to the zip as it is added (zlib compresses off the event loop). The
+  // in-memory workbook wrote 100,000 rows in one writeBuffer that held the core's thread for 17 s (QA15 Q15-02).
+  const stream = new PassThrough()
+  const chunks: Buffer[] = []
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false })
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] })
+  const header = sheet.addRow([...columns])
+  header.font = { bold: true }
+  header.commit()
   return {
     add(rows) {
       // Phones and gateway ids stay text: Excel would otherwise show 6.28E+12.
-      for (const row of rows) sheet.addRow(row.map((cell, i) => (i === 0 ? cell : String(cell))))
+      for (const row of rows) sheet.addRow(row.map((cell, i) => (i === 0 ? cell : String(cell)))).commit()
     },
-    finish: async () => new Uint8Array(await workbook.xlsx.writeBuffer())
+    finish: async () => {
+      sheet.commit()
+      await workbook.commit()
+      return new Uint8Array(Buffer.concat(chunks))
+    }
   }
 }
 
