@@ -1310,7 +1310,9 @@ export const invokeChannels = builtOnFirstUse({
       filter: OutboxListFilter,
       format: z.enum(['csv', 'xlsx']),
       language: z.enum(['en', 'id']).optional(),
-      timeZone: z.string().max(64).optional()
+      timeZone: z.string().max(64).optional(),
+      /** The window's name for this export: its `outbox:exportProgress` events carry it, `outbox:stopExport` takes it. */
+      exportId: Id.optional()
     }),
     reply: z.object({
       fileName: z.string(),
@@ -1319,6 +1321,8 @@ export const invokeChannels = builtOnFirstUse({
       count: z.number().int()
     })
   }),
+  /** Stops a running `outbox:export` at its next piece: it answers `export_stopped` and writes no file. */
+  'outbox:stopExport': () => ({ request: z.object({ exportId: Id }), reply: Ok }),
   'outbox:since': () => ({
     request: z.object({
       since: z.iso.datetime({ offset: true }),
@@ -1694,9 +1698,16 @@ export const invokeChannels = builtOnFirstUse({
   }),
   'campaigns:export': () => ({
     /** `language`: the words of the export (column names, statuses, reasons); English when not given. */
-    request: z.object({ id: Id, format: CampaignExportFormat, language: z.enum(['en', 'id']).optional() }),
+    request: z.object({
+      id: Id,
+      format: CampaignExportFormat,
+      language: z.enum(['en', 'id']).optional(),
+      /** As `outbox:export`'s: named by `campaigns:exportProgress`, stopped by `campaigns:stopExport`. */
+      exportId: Id.optional()
+    }),
     reply: z.object({ fileName: z.string(), mime: z.string(), dataBase64: z.string() })
   }),
+  'campaigns:stopExport': () => ({ request: z.object({ exportId: Id }), reply: Ok }),
   'optouts:list': () => ({
     request: Empty,
     reply: z.object({ optOuts: z.array(OptOutEntry) })
@@ -2000,11 +2011,19 @@ export const invokeChannels = builtOnFirstUse({
 // ---------------------------------------------------------------------------------------------
 // Events: core → renderer.
 
+const ExportProgress = z.object({
+  exportId: Id,
+  written: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative()
+})
+
 export const eventChannels = builtOnFirstUse({
   'devices:changed': () => z.object({ devices: z.array(DeviceView) }),
   'outbox:itemChanged': () => z.object({ item: OutboxItemView }),
   /** Many items changed at once (bulk enqueue, retention): the renderer refetches its page. */
   'outbox:bulkChanged': () => z.object({ count: z.number().int() }),
+  /** How far an `outbox:export` is: rows written to the file of all it holds, at most once a piece. */
+  'outbox:exportProgress': () => ExportProgress,
   /**
    * `pausedQueued`: of the queued (status `queued`), how many a pause holds (all sending, their device, their
    * campaign or its device part paused itself), never more than `counts.queued`. Also sent when only it moved (a
@@ -2035,6 +2054,8 @@ export const eventChannels = builtOnFirstUse({
   'campaigns:changed': () => z.object({ id: Id }),
   /** How far a `campaigns:read` is (0 to 1), at most once a slice: the window's reading state. */
   'campaigns:readProgress': () => z.object({ handle: Id, fraction: z.number().min(0).max(1) }),
+  /** How far a `campaigns:export` of results is, as `outbox:exportProgress`. */
+  'campaigns:exportProgress': () => ExportProgress,
   /** The inbox sync's state changed, or messages arrived: the inbox view and the tray redraw. */
   'inbox:changed': () => InboxStatusView,
   /** Contacts' names changed (the operator's, a campaign's spreadsheet, a sync, push names): the window's names refetch. */

@@ -252,6 +252,15 @@ describe('campaigns through the contract', () => {
     expect(text.split('\r\n')[1]?.split(',')[5]).toBe('Sandbox device')
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
     expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('duplicate of row 2')
+    // QA15 Q15-10: an Indonesian export with Indonesian headers was named "… - results.xlsx".
+    expect(
+      (await core.handlers['campaigns:export']({ id: created.id, format: 'xlsx', language: 'id' })).fileName
+    ).toBe('Bills - hasil.xlsx')
+    expect(
+      (await core.handlers['campaigns:export']({ id: created.id, format: 'skipped', language: 'id' }))
+        .fileName
+    ).toBe('Bills - baris yang dilewati.csv')
+    expect(skipped.fileName).toBe('Bills - skipped rows.csv')
   })
 
   it('sends one file to every row with its message as the caption, and refuses a file over the limit first', async () => {
@@ -578,6 +587,57 @@ describe('campaigns through the contract', () => {
       message: expect.stringMatching(/not on the blacklist/)
     })
   })
+})
+
+describe('exporting a large campaign results file (QA15 Q15-02)', () => {
+  /** A draft campaign of `count` rows: its results file holds every row. */
+  async function draftOf(count: number, name: string): Promise<string> {
+    const deviceId = await linkedDevice()
+    const csv = [
+      'Name,Phone',
+      ...Array.from({ length: count }, (_, i) => `Row ${i},0812${String(i).padStart(8, '0')}`)
+    ].join('\n')
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('big.csv', Buffer.from(csv).toString('base64'))
+    )
+    const created = await core.handlers['campaigns:create']({
+      sheetId: sheet.sheetId,
+      name,
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: QUICK_PACING,
+      devices: [deviceId]
+    })
+    return created.id
+  }
+
+  it.each(['csv', 'xlsx'] as const)(
+    'says how many rows are written of all (%s), and stops with no file when asked',
+    async (format) => {
+      const id = await draftOf(600, 'Big')
+      const heard: { exportId: string; written: number; total: number }[] = []
+      const stopListening = core.events.subscribe((event, payload) => {
+        if (event === 'campaigns:exportProgress') heard.push(payload as (typeof heard)[number])
+      })
+      await core.handlers['campaigns:export']({ id, format, exportId: 'results-1' })
+      expect(heard.length).toBeGreaterThan(1)
+      expect(heard.every((e) => e.exportId === 'results-1' && e.total === 600)).toBe(true)
+      expect(heard.at(-1)?.written).toBe(600)
+
+      const stopOnFirst = core.events.subscribe((event, payload) => {
+        if (
+          event === 'campaigns:exportProgress' &&
+          (payload as { exportId: string }).exportId === 'results-2'
+        )
+          void core.handlers['campaigns:stopExport']({ exportId: 'results-2' })
+      })
+      await expect(
+        core.handlers['campaigns:export']({ id, format, exportId: 'results-2' })
+      ).rejects.toMatchObject({ code: 'export_stopped' })
+      stopOnFirst()
+      stopListening()
+    }
+  )
 })
 
 describe('a spreadsheet handed over by handle', () => {

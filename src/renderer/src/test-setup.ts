@@ -10,6 +10,7 @@ import { resetPlace } from './stores/place'
 import { resetReplyDrafts } from './stores/reply-drafts'
 import { resetSettingsDrafts } from './stores/settings-drafts'
 import { resetDevicesStore } from './stores/devices'
+import { resetExportsStore } from './stores/exports'
 import { resetInboxAlertsStore } from './stores/inbox-alerts'
 import { resetLinkingStore } from './stores/linking'
 import { resetNavigationStore } from './stores/navigation'
@@ -35,6 +36,7 @@ afterEach(() => {
   resetOutboxStore()
   resetSandboxActivityStore()
   resetDevicesStore()
+  resetExportsStore()
   resetSettingsStore()
   resetNavigationStore()
   resetInboxAlertsStore()

@@ -27,3 +27,14 @@ export function exportCsv(columns: readonly string[], rows: readonly (readonly C
   )
   return `\ufeff${body}`
 }
+
+/**
+ * More lines of an `exportCsv` file, without its header and BOM: a large export writes its rows a piece at a time
+ * (joined with CRLF after the header), under the same formula rule.
+ */
+export function csvLines(rows: readonly (readonly CsvCell[])[]): string {
+  return Papa.unparse(
+    rows.map((row) => [...row]),
+    { newline: '\r\n', escapeFormulae: FORMULA_TRIGGER }
+  )
+}

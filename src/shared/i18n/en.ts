@@ -316,6 +316,7 @@ export const enRest = {
   'desktop.error.sheetColumnNameTooLong':
     'The name of column {column} is longer than {max} characters; shorten the header row.',
   'desktop.error.sheetReadCancelled': 'Reading the spreadsheet was cancelled.',
+  'desktop.error.exportStopped': 'The export was stopped: no file was written.',
   'desktop.error.unknownVariable':
     'The message uses {{name}}, but there is no column named {name}; the columns are {columns}.',
   'desktop.error.noSuchColumn': 'No column named "{column}"',
@@ -741,6 +742,10 @@ export const enRest = {
   'outbox.export.done': '{count, plural, one {# message} other {# messages}} exported to {file}.',
   'outbox.export.failed': 'The export failed: {error}',
   'outbox.export.nothing': 'No message matches these filters: nothing was exported.',
+  'outbox.export.starting': 'Exporting…',
+  'outbox.export.progress':
+    'Exporting… {written} of {total, plural, one {# message} other {# messages}} written.',
+  'outbox.export.stop': 'Stop the export',
   'outbox.exportColumn.createdAt': 'Created at',
   'outbox.exportColumn.recipient': 'Recipient',
   'outbox.exportColumn.device': 'Device',
@@ -1338,6 +1343,11 @@ export const enRest = {
   'campaigns.export.csv': 'Export results (CSV)',
   'campaigns.export.xlsx': 'Export results (Excel)',
   'campaigns.export.skipped': 'Download skipped rows',
+  'campaigns.export.progress': 'Exporting… {written} of {total, plural, one {# row} other {# rows}} written.',
+  'campaigns.export.done': 'Results exported to {file}.',
+  /** The words after a campaign's name in its export files' names: "Bills - results.xlsx". */
+  'campaigns.exportFile.results': 'results',
+  'campaigns.exportFile.skipped': 'skipped rows',
   'campaigns.rows.title': 'Rows: status of each one',
   // In the sheet's own row numbers, as the Sheet row column (its first row holds the headings).
   'campaigns.rows.range':
@@ -1480,6 +1490,7 @@ export const enRest = {
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',
+  'campaigns.presend.starting': 'Starting the campaign: putting its messages in line…',
   'campaigns.presend.back': 'Go back',
   'campaigns.presend.split': 'Split: send {now} now, {later} later',
   'campaigns.presend.splitExplain':
@@ -1493,6 +1504,7 @@ export const enRest = {
   'campaigns.cancel.confirm':
     'Cancel {count, plural, one {the message} other {the # messages}} not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count, plural, one {# message} other {# messages}}',
+  'campaigns.cancel.cancelling': 'Cancelling {count, plural, one {# message} other {# messages}}…',
   'campaigns.cancel.keep': 'Keep sending',
   // The cap's count, not "sent today": a message counts at its first try, taken by the gateway or not (issue 29).
   'devices.capToday': 'Daily cap today',

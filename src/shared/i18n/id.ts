@@ -342,6 +342,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.sheetColumnNameTooLong':
     'Nama kolom {column} lebih panjang dari {max} karakter; persingkat baris judul.',
   'desktop.error.sheetReadCancelled': 'Pembacaan spreadsheet dibatalkan.',
+  'desktop.error.exportStopped': 'Ekspor dihentikan: tidak ada file yang ditulis.',
   'desktop.error.unknownVariable':
     'Pesan memakai {{name}}, tetapi tidak ada kolom bernama {name}; kolomnya adalah {columns}.',
   'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
@@ -911,6 +912,9 @@ export const id: Record<MessageKey, string> = {
   'outbox.export.done': '{count} pesan diekspor ke {file}.',
   'outbox.export.failed': 'Ekspor gagal: {error}',
   'outbox.export.nothing': 'Tidak ada pesan yang cocok dengan filter ini: tidak ada yang diekspor.',
+  'outbox.export.starting': 'Mengekspor…',
+  'outbox.export.progress': 'Mengekspor… {written} dari {total} pesan ditulis.',
+  'outbox.export.stop': 'Hentikan ekspor',
   'outbox.exportColumn.createdAt': 'Dibuat pada',
   'outbox.exportColumn.recipient': 'Penerima',
   'outbox.exportColumn.device': 'Perangkat',
@@ -1536,6 +1540,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.export.csv': 'Ekspor hasil (CSV)',
   'campaigns.export.xlsx': 'Ekspor hasil (Excel)',
   'campaigns.export.skipped': 'Unduh baris yang dilewati',
+  'campaigns.export.progress': 'Mengekspor… {written} dari {total} baris ditulis.',
+  'campaigns.export.done': 'Hasil diekspor ke {file}.',
+  'campaigns.exportFile.results': 'hasil',
+  'campaigns.exportFile.skipped': 'baris yang dilewati',
   'campaigns.rows.title': 'Baris: status masing-masing',
   'campaigns.rows.range': 'Baris lembar {first}–{last} · {shown} dari {total, plural, other {# baris}}',
   'campaigns.rows.rangeOne': 'Baris lembar {row} · 1 dari {total, plural, other {# baris}}',
@@ -1679,6 +1687,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',
+  'campaigns.presend.starting': 'Memulai kampanye: memasukkan pesannya ke antrean…',
   'campaigns.presend.back': 'Kembali',
   'campaigns.presend.split': 'Pecah: kirim {now} sekarang, {later} nanti',
   'campaigns.presend.splitExplain':
@@ -1692,6 +1701,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancel.confirm':
     'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',
+  'campaigns.cancel.cancelling': 'Membatalkan {count} pesan…',
   'campaigns.cancel.keep': 'Terus kirim',
   'devices.capToday': 'Batas harian hari ini',
   'devices.capToday.capped': '{count} dari {cap} terpakai',

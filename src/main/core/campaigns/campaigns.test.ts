@@ -562,6 +562,22 @@ describe('campaigns on the outbox', () => {
     expect(fixture.gateway.messages[0]?.acceptedAt).toBe(Date.parse('2026-01-16T01:00:00Z'))
   })
 
+  // QA15 Q15-05: a split's first part read "sending" for a minute while its hours were closed: its rows, behind
+  // another campaign's, had not had their turn yet, and only a turn recorded the wait.
+  it('says it waits for its working hours from the start, before any of its rows has had a turn', async () => {
+    const { id } = await setUp()
+    // 21:00 in Jakarta; the outbox is not running, so no row is asked about.
+    fixture.clock.jump(Date.parse('2026-01-15T14:00:00Z') - fixture.clock.now())
+    await campaigns.start(id)
+    expect(campaigns.get(id).devices[0]?.wait).toEqual({
+      code: 'outside_hours',
+      until: Date.parse('2026-01-16T01:00:00Z')
+    })
+    // Inside its hours a device with no wait recorded is not said to wait.
+    fixture.clock.jump(Date.parse('2026-01-16T02:00:00Z') - fixture.clock.now())
+    expect(campaigns.get(id).devices[0]?.wait).toBeNull()
+  })
+
   it('ends when the pre-send summary said it would: the check estimates with the seed the campaign gets', async () => {
     // QA N12: "08:00" in the summary, "08:01" on the Overview for the same rows (the check used another seed).
     fixture = makeFixture()

@@ -64,6 +64,7 @@ import {
   estimateScheduleInSlices,
   type DeviceCapToday,
   pacingProblemTexts,
+  nextWorkingInstant,
   problemList,
   zoneOfPolicy,
   type PacingPolicy,
@@ -71,7 +72,7 @@ import {
   type SendLog
 } from './pacing'
 import type { Sheet, SheetRow } from './spreadsheet'
-import { resultsTable, skippedTable, tableToCsv, tableToXlsx } from './export'
+import { resultsTable, skippedTable, tableToCsv, writeTable, type ExportControl } from './export'
 import { rowSeed } from './template'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
@@ -676,6 +677,10 @@ export function createCampaigns(deps: CampaignsDeps) {
     const remaining = counts.waiting + counts.queued
     const start = Math.max(now(), campaign.startedAt ?? 0)
     const inDoubt = queue.outcomes.inDoubt(tagOf(id))
+    // Closed hours hold every row of a running campaign, before any has had its turn (which records the wait): a
+    // split's first part, behind another campaign's rows, read "sending" for a minute (QA15 Q15-05).
+    const opens = campaign.status === 'running' && remaining > 0 ? nextWorkingInstant(pacing, now()) : null
+    const hoursOpenAt = opens !== null && opens > now() ? opens : null
     const view: CampaignView = {
       id,
       name: campaign.name,
@@ -695,7 +700,9 @@ export function createCampaigns(deps: CampaignsDeps) {
             ? { code: 'paused', until: null }
             : d.waitCode && d.waitUntil !== null && d.waitUntil > now()
               ? { code: d.waitCode as PacingWait['code'], until: d.waitUntil }
-              : null,
+              : hoursOpenAt !== null
+                ? { code: 'outside_hours', until: hoursOpenAt }
+                : null,
         autoPaused: d.pausedReason as AutoPauseReason | null
       })),
       estimate: { finishAt: null },
@@ -1449,7 +1456,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       id: string,
       format: 'csv' | 'xlsx',
       deviceName?: (deviceId: string) => string,
-      language: Language = 'en'
+      language: Language = 'en',
+      control: ExportControl = {}
     ): Promise<Uint8Array> {
       const campaign = mustGet(id)
       const table = resultsTable(
@@ -1459,9 +1467,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         deviceName,
         language
       )
-      return format === 'csv'
-        ? new TextEncoder().encode(tableToCsv(table))
-        : tableToXlsx(table, campaign.name)
+      return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {
       mustGet(id)

@@ -12,16 +12,18 @@ import type { QueuePort } from '../outbox'
 import type { SqliteDatabase } from '../store'
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
 import type { KeywordsProblem } from '../../../shared/domain'
-import type { MessageKey } from '../../../shared/i18n'
+import { translate, type MessageKey } from '../../../shared/i18n'
 import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
+import { ExportRuns } from './export'
 import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
   | 'campaigns:read'
   | 'campaigns:cancelRead'
+  | 'campaigns:stopExport'
   | 'campaigns:check'
   | 'campaigns:create'
   | 'campaigns:list'
@@ -150,6 +152,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+
+  /** Results exports running, so the window's Stop reaches the right one (QA15 Q15-02). */
+  const exportRuns = new ExportRuns()
 
   /** Handles being read → how to stop their reading (campaigns:cancelRead). */
   const reading = new Map<string, AbortController>()
@@ -440,27 +445,36 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:export'({ id, format, language }) {
+    async 'campaigns:export'({ id, format, language, exportId }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
         const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
         if (format === 'skipped') {
           const csv = campaigns.skippedCsv(id, language)
           return {
-            fileName: `${base} - skipped rows.csv`,
+            fileName: `${base} - ${translate(language ?? 'en', 'campaigns.exportFile.skipped')}.csv`,
             mime: 'text/csv',
             dataBase64: Buffer.from(csv, 'utf8').toString('base64')
           }
         }
         // Devices by the operator's label, as the window names them.
-        const bytes = await campaigns.exportResults(
-          id,
-          format,
-          (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId,
-          language
+        const bytes = await exportRuns.run(exportId, (signal) =>
+          campaigns.exportResults(
+            id,
+            format,
+            (deviceId) => deps.registry.get(deviceId)?.label ?? deviceId,
+            language,
+            {
+              signal,
+              onWritten: (written, total) => {
+                if (exportId) deps.events.emit('campaigns:exportProgress', { exportId, written, total })
+              }
+            }
+          )
         )
         return {
-          fileName: `${base} - results.${format}`,
+          // Named in the export's language, as its headers are (QA15 Q15-10).
+          fileName: `${base} - ${translate(language ?? 'en', 'campaigns.exportFile.results')}.${format}`,
           mime:
             format === 'csv'
               ? 'text/csv'
@@ -468,6 +482,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           dataBase64: Buffer.from(bytes).toString('base64')
         }
       })
+    },
+
+    async 'campaigns:stopExport'({ exportId }) {
+      exportRuns.stop(exportId)
+      return { ok: true as const }
     },
 
     async 'optouts:list'() {

@@ -10,4 +10,13 @@ export {
 } from './commands'
 export { keywordOptOuts, localKeywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
 // The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
-export { inDoubtReason, tableToXlsx, type ResultsTable } from './export'
+export {
+  ExportPieces,
+  ExportRuns,
+  ExportStopped,
+  inDoubtReason,
+  tableToXlsx,
+  tableWriter,
+  type ExportControl,
+  type ResultsTable
+} from './export'

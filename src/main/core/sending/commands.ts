@@ -8,7 +8,6 @@ import type {
   OutboxBulkRefusal,
   OutboxBulkReply,
   OutboxListFilter,
-  OutboxItemView,
   OutboxMatchingReply,
   OutboxStatus
 } from '../../../shared/contract'
@@ -26,7 +25,8 @@ import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemova
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry, type EnqueueInput } from '../outbox'
 import type { Outbox } from './outbox'
-import { outboxExportFile, outboxTable } from './outbox-export'
+import { ExportRuns } from '../campaigns'
+import { writeOutboxFile } from './outbox-export'
 
 export type SendingChannel =
   | 'inbox:reply'
@@ -41,6 +41,7 @@ export type SendingChannel =
   | 'outbox:counts'
   | 'outbox:since'
   | 'outbox:export'
+  | 'outbox:stopExport'
   | 'outbox:retry'
   | 'outbox:cancel'
   | 'outbox:retryMany'
@@ -194,6 +195,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     filter.recipient && deps.recipientsNamed
       ? { ...filter, recipientAmong: deps.recipientsNamed(filter.recipient) }
       : filter
+  /** Exports running, so the window's Stop reaches the right one (QA15 Q15-02). */
+  const exportRuns = new ExportRuns()
 
   /**
    * Copies the files (inside `copy`); a file that changed since it was added is refused with its name (as a key the
@@ -355,25 +358,36 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return outbox.since(Date.parse(since), until === undefined ? undefined : Date.parse(until))
     },
 
-    async 'outbox:export'({ filter, format, language = 'en', timeZone }) {
+    async 'outbox:export'({ filter, format, language = 'en', timeZone, exportId }) {
       // The window names the operator's zone (settings); else the computer's.
       const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : computerTimeZone()
-      // Read through the kernel's list, a page at a time, as the window's list reads it.
-      const items: OutboxItemView[] = []
-      for (let offset = 0; ; offset += MATCHES_PER_READ) {
-        const page = outbox.list({ ...withNamed(filter), offset, limit: MATCHES_PER_READ })
-        items.push(...page.items)
-        if (page.items.length < MATCHES_PER_READ || items.length >= page.total) break
-      }
       const labels = new Map(monitor.views().map((device) => [device.id, device.label]))
-      const table = outboxTable(items, zone, (id) => labels.get(id) ?? id, language)
-      const file = await outboxExportFile(table, format, dayIn(outbox.now(), zone))
-      return {
-        fileName: file.fileName,
-        mime: file.mime,
-        dataBase64: Buffer.from(file.bytes).toString('base64'),
-        count: items.length
-      }
+      return exportRuns.run(exportId, async (signal) => {
+        // Read through the kernel's list, a page at a time, as the window's list reads it.
+        const file = await writeOutboxFile(
+          (offset) => outbox.list({ ...withNamed(filter), offset, limit: MATCHES_PER_READ }),
+          format,
+          dayIn(outbox.now(), zone),
+          { timeZone: zone, deviceName: (id) => labels.get(id) ?? id, language },
+          {
+            signal,
+            onWritten: (written, total) => {
+              if (exportId) deps.events.emit('outbox:exportProgress', { exportId, written, total })
+            }
+          }
+        )
+        return {
+          fileName: file.fileName,
+          mime: file.mime,
+          dataBase64: Buffer.from(file.bytes).toString('base64'),
+          count: file.count
+        }
+      })
+    },
+
+    async 'outbox:stopExport'({ exportId }) {
+      exportRuns.stop(exportId)
+      return { ok: true as const }
     },
 
     async 'outbox:retry'({ id }) {

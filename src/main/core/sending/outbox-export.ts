@@ -2,10 +2,10 @@
 // the offset of the export's zone at that instant and the zone named in its own column, words in the export's
 // language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
-import { exportCsv, isoInZone, isSendInDoubt } from '../../../shared/domain'
+import { isoInZone, isSendInDoubt } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
-import { inDoubtReason, tableToXlsx, type ResultsTable } from '../campaigns'
+import { ExportPieces, inDoubtReason, tableWriter, type ExportControl, type ResultsTable } from '../campaigns'
 
 export type OutboxExportFormat = 'csv' | 'xlsx'
 
@@ -57,21 +57,32 @@ export function outboxTable(
   return { columns: COLUMNS.map((key) => translate(language, key)), rows }
 }
 
-/** The file's bytes and how to name it: `outbox <day>.csv|xlsx`. */
-export async function outboxExportFile(
-  table: ResultsTable,
+/**
+ * The file of every item `readPage` gives, page after page, with how to name it (`outbox <day>.csv|xlsx`): each page is
+ * written in pieces as it is read, so progress counts rows in the file and a stop ends it between pieces.
+ */
+export async function writeOutboxFile(
+  readPage: (offset: number) => { items: readonly OutboxItemView[]; total: number },
   format: OutboxExportFormat,
-  day: string
-): Promise<{ fileName: string; mime: string; bytes: Uint8Array }> {
-  if (format === 'csv')
-    return {
-      fileName: `outbox ${day}.csv`,
-      mime: 'text/csv',
-      bytes: new TextEncoder().encode(exportCsv(table.columns, table.rows))
-    }
+  day: string,
+  words: { timeZone: string; deviceName: (deviceId: string) => string; language: Language },
+  control: ExportControl = {}
+): Promise<{ fileName: string; mime: string; bytes: Uint8Array; count: number }> {
+  const columns = COLUMNS.map((key) => translate(words.language, key))
+  const writer = await tableWriter(columns, format, 'Outbox')
+  const pieces = new ExportPieces(writer, control)
+  for (;;) {
+    const page = readPage(pieces.written)
+    if (page.items.length === 0) break
+    const { rows } = outboxTable(page.items, words.timeZone, words.deviceName, words.language)
+    await pieces.write(rows, page.total)
+    if (pieces.written >= page.total) break
+    await pieces.breathe()
+  }
   return {
-    fileName: `outbox ${day}.xlsx`,
-    mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    bytes: await tableToXlsx(table, 'Outbox')
+    fileName: `outbox ${day}.${format}`,
+    mime: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    bytes: await writer.finish(),
+    count: pieces.written
   }
 }

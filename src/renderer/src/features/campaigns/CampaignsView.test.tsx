@@ -359,7 +359,13 @@ describe('CampaignsView', () => {
     expect(screen.getByRole('button', { name: 'Download skipped rows' })).toBeTruthy()
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
-    expect(fake.requests('campaigns:export')).toEqual([{ id: 'c1', format: 'csv', language: 'en' }])
+    expect(fake.requests('campaigns:export')).toEqual([
+      { id: 'c1', format: 'csv', language: 'en', exportId: expect.any(String) }
+    ])
+    // QA15 Q15-02: 20,000 rows took 6 s with nothing said; the file is now named once written.
+    expect((await screen.findByTestId('campaign-export-said')).textContent).toBe(
+      'Results exported to bills - results.csv.'
+    )
   })
 })
 
@@ -2154,12 +2160,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
     {
       language: 'en' as const,
       file: 'Choose a spreadsheet',
-      starts: 'Sending startswhen its working hours open, 30 Nov 2026, 08:00 WIB'
+      label: 'Sending starts',
+      starts: 'when its working hours open, 30 Nov 2026, 08:00 WIB'
     },
     {
       language: 'id' as const,
       file: 'Pilih spreadsheet',
-      starts: 'Mulai mengirimsaat jam kerjanya dibuka, 30 Nov 2026, 08.00 WIB'
+      label: 'Mulai mengirim',
+      starts: 'saat jam kerjanya dibuka, 30 Nov 2026, 08.00 WIB'
     }
   ])(
     'says sending starts when the working hours open, when they are closed now ($language)',
@@ -2177,7 +2185,13 @@ describe('issue 27: the campaign view an operator can trust', () => {
         vi.useRealTimers()
       })
       await user.click(start)
-      expect((await screen.findByTestId('campaign-presend-starts')).textContent).toBe(words.starts)
+      const starts = await screen.findByTestId('campaign-presend-starts')
+      expect(starts.textContent).toBe(words.starts)
+      // QA15 Q15-06: a div around this pair took one cell of the two-column list and moved every later label into the
+      // value column. Each label stands beside its own value: the list holds label, value, label, value… only.
+      expect(starts.previousElementSibling?.textContent).toBe(words.label)
+      const cells = [...(starts.closest('dl')?.children ?? [])].map((cell) => cell.tagName)
+      expect(cells).toEqual(cells.map((_, i) => (i % 2 === 0 ? 'DT' : 'DD')))
       // Inside the hours nothing is said: sending starts at once.
       vi.setSystemTime(Date.UTC(2026, 10, 30, 3, 0))
       await user.click(screen.getByRole('button', { name: words.language === 'en' ? 'Go back' : 'Kembali' }))
@@ -2188,6 +2202,24 @@ describe('issue 27: the campaign view an operator can trust', () => {
       expect(screen.queryByTestId('campaign-presend-starts')).toBeNull()
     }
   )
+
+  // QA15 Q15-08: 19,979 rows took about 10 s after "Start anyway" with nothing but greyed buttons.
+  it('says the campaign is being started while the core puts its rows in line, and starts it once', async () => {
+    const { user, start } = await draftWithMessage('Choose a spreadsheet')
+    const created = fake.defer('campaigns:create')
+    await user.click(start)
+    const confirm = await screen.findByTestId('campaign-confirm-start')
+    await user.click(confirm)
+    await created.called
+    expect((await screen.findByTestId('campaign-presend-starting')).textContent).toBe(
+      'Starting the campaign: putting its messages in line…'
+    )
+    expect(confirm).toHaveProperty('disabled', true)
+    await user.click(confirm)
+    expect(fake.requests('campaigns:create')).toHaveLength(1)
+    created.reject({ code: 'invalid_input', message: 'no' })
+    await waitFor(() => expect(screen.queryByTestId('campaign-presend-starting')).toBeNull())
+  })
 
   it('keeps the focus: "New campaign" on its first field, "Go back" on Start, a started draft on the campaign', async () => {
     const draft = campaign({ status: 'draft', counts: { waiting: 2, skipped: 1 } })
@@ -2504,6 +2536,26 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(await screen.findByTestId('campaign-cancel'))
     await user.click(await screen.findByTestId('campaign-cancel-confirm'))
     expect((await screen.findByTestId('campaign-cancel-report')).textContent).toBe(report)
+  })
+
+  // QA15 Q15-08: "Cancel 19,979 messages" stood 4.5 s with its button still active and nothing said.
+  it('says it is cancelling while the core cancels, and cancels once', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const cancelled = fake.defer('campaigns:cancel')
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByTestId('campaign-cancel'))
+    const confirm = await screen.findByTestId('campaign-cancel-confirm')
+    await user.click(confirm)
+    await cancelled.called
+    expect(confirm.textContent).toMatch(/^Cancelling \d+ messages?…$/)
+    expect(confirm).toHaveProperty('disabled', true)
+    await user.click(confirm)
+    expect(fake.requests('campaigns:cancel')).toHaveLength(1)
+    cancelled.resolve({ cancelledRows: [5], alreadyAccepted: [] })
+    expect((await screen.findByTestId('campaign-cancel-report')).textContent).toContain('1 row cancelled')
   })
 
   it('asks before "Cancel the rest" with the count, in both languages, and keeps the focus on the actions', async () => {

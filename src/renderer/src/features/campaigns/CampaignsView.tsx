@@ -12,6 +12,8 @@ import type {
 } from '../../../../shared/contract'
 import { adviceKey, deviceStatus, isSendable, renewAddress } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
+import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
+import { ExportState } from '../../ui/ExportState'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
@@ -1247,6 +1249,7 @@ function CampaignProgress({
   const [campaign, setCampaign] = useState<CampaignView | null>(null)
   const [cancelled, setCancelled] = useState<InvokeReply<'campaigns:cancel'> | null>(null)
   const [askCancel, setAskCancel] = useState(false)
+  const [cancelling, setCancelling] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
   const devices = useDevices((s) => s.devices)
@@ -1255,6 +1258,17 @@ function CampaignProgress({
   const cancelButton = useRef<HTMLButtonElement>(null)
   // An estimated end that passes while the page is open is said as running behind, never as a time gone by.
   const now = useNow(60_000)
+  // The results export runs in the window's exports store: its progress and outcome outlive this view (QA15 Q15-02).
+  const exportSlot = `campaign:${id}`
+  const exporting = useExportSlot(exportSlot)
+  function exportResults(format: 'csv' | 'xlsx'): void {
+    void runExport(
+      exportSlot,
+      { progress: 'campaigns:exportProgress', stop: 'campaigns:stopExport' },
+      (exportId) => call('campaigns:export', { id, format, language, exportId }),
+      (reply) => (say) => say('campaigns.export.done', { file: reply.fileName })
+    )
+  }
   const loaded = campaign !== null
   useEffect(() => {
     if (loaded && focusOnOpen) heading.current?.focus()
@@ -1480,9 +1494,8 @@ function CampaignProgress({
           type="button"
           className="button"
           data-testid="campaign-export-csv"
-          onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'csv', language })))
-          }
+          disabled={exporting.running !== null}
+          onClick={() => exportResults('csv')}
         >
           {t('campaigns.export.csv')}
         </button>
@@ -1490,9 +1503,8 @@ function CampaignProgress({
           type="button"
           className="button"
           data-testid="campaign-export-xlsx"
-          onClick={() =>
-            void act(async () => download(await call('campaigns:export', { id, format: 'xlsx', language })))
-          }
+          disabled={exporting.running !== null}
+          onClick={() => exportResults('xlsx')}
         >
           {t('campaigns.export.xlsx')}
         </button>
@@ -1512,6 +1524,14 @@ function CampaignProgress({
         <button type="button" className="button" onClick={onClose}>
           {t('campaigns.new')}
         </button>
+        <ExportState
+          running={exporting.running}
+          said={exporting.said}
+          progressKey="campaigns.export.progress"
+          onStop={() => stopExport(exportSlot)}
+          onDismiss={() => dismissExport(exportSlot)}
+          testId="campaign-export-said"
+        />
       </div>
       {campaign.status !== 'draft' ? (
         <TakeBackCampaign
@@ -1541,17 +1561,23 @@ function CampaignProgress({
           // Drawn after the card's other buttons: the focus goes into it, or Tab passes them first (QA4 F12).
           focusOnOpen
           question={t('campaigns.cancel.confirm', { count: cancellable })}
-          confirmLabel={t('campaigns.cancel.yes', { count: cancellable })}
+          confirmLabel={t(cancelling ? 'campaigns.cancel.cancelling' : 'campaigns.cancel.yes', {
+            count: cancellable
+          })}
           keepLabel={t('campaigns.cancel.keep')}
           confirmTestId="campaign-cancel-confirm"
-          onConfirm={() =>
+          // Thousands of rows take seconds: the button says so and takes no second press (QA15 Q15-08).
+          disabled={cancelling}
+          onConfirm={() => {
+            if (cancelling) return
+            setCancelling(true)
             void act(async () => {
               setCancelled(await call('campaigns:cancel', { id }))
               setAskCancel(false)
               // The buttons that were here are gone: the focus goes to the campaign, whose status says "cancelled".
               heading.current?.focus()
-            })
-          }
+            }).finally(() => setCancelling(false))
+          }}
           onKeep={() => {
             setAskCancel(false)
             // Back to the button that asked: the question, which had the focus, is gone.

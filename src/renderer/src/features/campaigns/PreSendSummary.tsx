@@ -104,14 +104,15 @@ export function PreSendSummary({
             : t('common.unknown')}
         </dd>
         {opensAt !== null && workingHours ? (
-          <div data-testid="campaign-presend-starts">
+          // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
+          <>
             <dt>{t('campaigns.presend.starts')}</dt>
-            <dd>
+            <dd data-testid="campaign-presend-starts">
               {t('campaigns.presend.startsWhenOpen', {
                 time: formatSoonInZone(opensAt, locale, workingHours.timeZone)
               })}
             </dd>
-          </div>
+          </>
         ) : null}
         <dt>{t('campaigns.presend.campaignCap')}</dt>
         <dd data-testid="campaign-presend-cap">
@@ -158,6 +159,12 @@ export function PreSendSummary({
             later: count(ready - fitNow),
             name: restName
           })}
+        </p>
+      ) : null}
+      {busy ? (
+        // Many rows take seconds to go in line: say so rather than only greying the buttons (QA15 Q15-08).
+        <p role="status" className="muted" data-testid="campaign-presend-starting">
+          {t('campaigns.presend.starting')}
         </p>
       ) : null}
       <div className="form-actions">

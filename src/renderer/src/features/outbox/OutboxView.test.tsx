@@ -125,9 +125,44 @@ describe('export (issue 29 point 7)', () => {
         filter: { status: ['failed'], deviceId: 'dev-2' },
         format: 'csv',
         language: 'en',
-        timeZone: 'Asia/Jakarta'
+        timeZone: 'Asia/Jakarta',
+        exportId: expect.any(String)
       }
     ])
+  })
+})
+
+// QA15 Q15-02: 100,000 rows took up to 44 s with both buttons greyed and nothing else; the "exported" line was gone
+// once the operator had looked at another view.
+describe('a long export', () => {
+  it('says how many are written of all, and stops when Stop is pressed', async () => {
+    exportAnswers({ fileName: 'outbox.csv', dataBase64: btoa('a,b'), count: 3 })
+    const reply = fake.defer('outbox:export')
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    const { exportId } = await reply.called
+    expect(exportId).toBeTruthy()
+    act(() => fake.emit('outbox:exportProgress', { exportId: exportId!, written: 40_000, total: 100_000 }))
+    expect(await screen.findByText('Exporting… 40,000 of 100,000 messages written.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Stop the export' }))
+    expect(fake.requests('outbox:stopExport')).toEqual([{ exportId }])
+    reply.reject({ code: 'export_stopped', message: 'The export was stopped: no file was written.' })
+    expect(await screen.findByText('The export was stopped: no file was written.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Stop the export' })).toBeNull()
+  })
+
+  it('keeps the finished line after the view is left, until it is dismissed', async () => {
+    exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
+    const user = userEvent.setup()
+    const first = render(<OutboxView />)
+    await user.click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')
+    first.unmount()
+    render(<OutboxView />)
+    expect(screen.getByText('3 messages exported to outbox 2026-11-28.csv.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(screen.queryByText('3 messages exported to outbox 2026-11-28.csv.')).toBeNull()
   })
 })
 

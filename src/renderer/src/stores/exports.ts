@@ -1,0 +1,96 @@
+// The exports the window runs (the outbox's, a campaign's results): how far each is and how it ended, kept here rather
+// than in a view, so leaving the view neither loses the finished line nor the file (QA15 Q15-02).
+import { create } from 'zustand'
+import type { EventChannel } from '../../../shared/contract'
+import { call, errorInfo, getApi } from '../api'
+import type { Translate } from '../i18n'
+import { download, type DownloadableFile } from '../ui/download'
+
+type ProgressEvent = Extract<EventChannel, 'outbox:exportProgress' | 'campaigns:exportProgress'>
+type StopChannel = 'outbox:stopExport' | 'campaigns:stopExport'
+
+export interface ExportRun {
+  exportId: string
+  /** Rows written to the file of all it holds; null until the core first says. */
+  written: number | null
+  total: number | null
+}
+
+export interface ExportSlot {
+  running: ExportRun | null
+  /** The finished line (said in the window's language when drawn), kept until dismissed or another export starts. */
+  said: ((t: Translate) => string) | null
+}
+
+const IDLE: ExportSlot = { running: null, said: null }
+
+interface ExportsState {
+  /** By slot: 'outbox', or `campaign:<id>`. */
+  slots: Record<string, ExportSlot>
+}
+
+export const useExports = create<ExportsState>(() => ({ slots: {} }))
+
+export const useExportSlot = (slot: string): ExportSlot => useExports((s) => s.slots[slot] ?? IDLE)
+
+function setSlot(slot: string, change: Partial<ExportSlot>): void {
+  useExports.setState((s) => ({ slots: { ...s.slots, [slot]: { ...(s.slots[slot] ?? IDLE), ...change } } }))
+}
+
+/**
+ * Runs one export in `slot` (none when one runs there already): `request` asks the core with the export's name, whose
+ * progress events it follows; the file is handed to the download and `done` says what it holds.
+ */
+export async function runExport<R extends DownloadableFile>(
+  slot: string,
+  channels: { progress: ProgressEvent; stop: StopChannel },
+  request: (exportId: string) => Promise<R>,
+  done: (reply: R) => ((t: Translate) => string) | 'nothing'
+): Promise<void> {
+  if (useExports.getState().slots[slot]?.running) return
+  const exportId = crypto.randomUUID()
+  stopChannels.set(exportId, channels.stop)
+  setSlot(slot, { running: { exportId, written: null, total: null }, said: null })
+  const off = getApi().on(channels.progress, ({ exportId: id, written, total }) => {
+    const running = useExports.getState().slots[slot]?.running
+    if (id === exportId && running?.exportId === exportId)
+      setSlot(slot, { running: { exportId, written, total } })
+  })
+  let said: ExportSlot['said']
+  try {
+    const reply = await request(exportId)
+    const outcome = done(reply)
+    if (outcome === 'nothing') said = (t) => t('outbox.export.nothing')
+    else {
+      download(reply)
+      said = outcome
+    }
+  } catch (error) {
+    const info = errorInfo(error)
+    said =
+      info.code === 'export_stopped'
+        ? (t) => t('desktop.error.exportStopped')
+        : (t) => t('outbox.export.failed', { error: info.message })
+  } finally {
+    off()
+    stopChannels.delete(exportId)
+  }
+  setSlot(slot, { running: null, said })
+}
+
+const stopChannels = new Map<string, StopChannel>()
+
+/** Asks the core to stop the slot's export; it answers `export_stopped` and the line says so. */
+export function stopExport(slot: string): void {
+  const running = useExports.getState().slots[slot]?.running
+  const channel = running ? stopChannels.get(running.exportId) : undefined
+  if (running && channel) void call(channel, { exportId: running.exportId }).catch(() => undefined)
+}
+
+export function dismissExport(slot: string): void {
+  setSlot(slot, { said: null })
+}
+
+export function resetExportsStore(): void {
+  useExports.setState({ slots: {} })
+}
