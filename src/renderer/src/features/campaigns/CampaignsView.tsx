@@ -82,6 +82,8 @@ const COUNT_KEY = {
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
 
+const EXPORT_PROGRESS_KEY: MessageKey = 'campaigns.export.progress'
+
 /**
  * What "Cancel the rest" did: the rows it cancelled, and those past cancelling by where they stand — sent (or further)
  * apart from still with the gateway (QA4 F12: a row already read was "already with the gateway").
@@ -1527,7 +1529,7 @@ function CampaignProgress({
         <ExportState
           running={exporting.running}
           said={exporting.said}
-          progressKey="campaigns.export.progress"
+          progressKey={EXPORT_PROGRESS_KEY}
           onStop={() => stopExport(exportSlot)}
           onDismiss={() => dismissExport(exportSlot)}
           testId="campaign-export-said"

@@ -59,7 +59,9 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
       {confirming && allowed.revoke ? (
         <ConfirmPanel
           id={`revoke-q-${item.id}`}
-          question={t('outbox.takeBack.revokeConfirm')}
+          question={t('outbox.takeBack.revokeConfirm', {
+            shows: t('outbox.takeBack.revokeShows', { count: 1 })
+          })}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() => void takeBack('revoke')}

@@ -3,7 +3,7 @@
 // export says how far it is and can be stopped; its outcome stays until dismissed (QA15 Q15-02).
 import { useRef } from 'react'
 import { call } from '../../api'
-import { useLanguage, useT } from '../../i18n'
+import { useLanguage, useT, type MessageKey } from '../../i18n'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
 import { filterRequest, useOutbox } from '../../stores/outbox'
 import { useSettings } from '../../stores/settings'
@@ -11,6 +11,7 @@ import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { ExportState } from '../../ui/ExportState'
 
 const SLOT = 'outbox'
+const PROGRESS_KEY: MessageKey = 'outbox.export.progress'
 
 export function OutboxExport(): React.JSX.Element {
   const t = useT()
@@ -50,7 +51,7 @@ export function OutboxExport(): React.JSX.Element {
         saidRef={saidRef}
         running={running}
         said={said}
-        progressKey="outbox.export.progress"
+        progressKey={PROGRESS_KEY}
         onStop={() => stopExport(SLOT)}
         onDismiss={() => dismissExport(SLOT)}
         testId="outbox-export-said"
