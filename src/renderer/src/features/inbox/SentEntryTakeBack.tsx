@@ -7,7 +7,7 @@ import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { itemActions } from '../outbox/status'
+import { itemActions, revokeOneQuestion } from '../outbox/status'
 
 export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX.Element | null {
   const t = useT()
@@ -59,9 +59,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
       {confirming && allowed.revoke ? (
         <ConfirmPanel
           id={`revoke-q-${item.id}`}
-          question={t('outbox.takeBack.revokeConfirm', {
-            shows: t('outbox.takeBack.revokeShows', { count: 1 })
-          })}
+          question={revokeOneQuestion(t)}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() => void takeBack('revoke')}

@@ -8,7 +8,7 @@ import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { Field } from '../../ui/Field'
 import { checkGroupId, normalisePhone } from '../send/recipients'
-import { itemActions } from './status'
+import { itemActions, revokeOneQuestion } from './status'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { RecipientName } from '../../ui/RecipientName'
@@ -363,9 +363,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       {confirmRevoke && allowed.revoke ? (
         <ConfirmPanel
           id="revoke-q"
-          question={t('outbox.takeBack.revokeConfirm', {
-            shows: t('outbox.takeBack.revokeShows', { count: 1 })
-          })}
+          question={revokeOneQuestion(t)}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() =>

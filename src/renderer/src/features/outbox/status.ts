@@ -2,6 +2,7 @@
 import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
 // From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
 import { decideTakeBack, deletableHere, failureRemedy, OUTBOX_STATUSES } from '../../../../shared/domain'
+import type { Translate } from '../../i18n'
 
 export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
@@ -87,4 +88,9 @@ export function itemActions(item: OutboxItemView): {
     release: item.held,
     remove: deletableHere(s)
   }
+}
+
+/** The question before deleting one sent message for everyone: the Outbox's detail and the thread's bubble ask it. */
+export function revokeOneQuestion(t: Translate): string {
+  return t('outbox.takeBack.revokeConfirm', { shows: t('outbox.takeBack.revokeShows', { count: 1 }) })
 }
