@@ -10,7 +10,14 @@ import { resetNavigationStore, useNavigation } from './stores/navigation'
 import { PLACE_KEY } from './stores/place'
 import { useOutbox } from './stores/outbox'
 import { useSend } from './stores/send'
-import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from './testing/fixtures'
+import {
+  makeBootstrap,
+  makeCounts,
+  makeDevice,
+  makeInboxStatus,
+  makeItem,
+  makeSettings
+} from './testing/fixtures'
 import type { FakeApi } from './testing/fake-api'
 import { installFakeApi, renderApp } from './testing/render'
 
@@ -53,21 +60,7 @@ describe('App shell', () => {
 
   it('shows the unread count on the Messages in tab, with a label, and follows inbox:changed (issue 26)', async () => {
     const fake = installFakeApi()
-    const status = {
-      state: 'connected' as const,
-      behind: 0,
-      since: null,
-      retryAt: null,
-      detail: null,
-      mailbox: 'mbx',
-      storage: null,
-      lastContactAt: null,
-      messages: 9,
-      unread: 4,
-      unreadCustomers: 3,
-      refused: 0,
-      pending: 0
-    }
+    const status = makeInboxStatus({ messages: 9, unread: 4, unreadCustomers: 3 })
     fake.handle('inbox:status', () => status)
     await renderApp(fake)
     const badge = await screen.findByTestId('nav-inbox-unread')
@@ -188,21 +181,9 @@ describe('App shell', () => {
 
   it('groups header counts and badges by thousands as the views do, in both languages (QA15 Q15-07)', async () => {
     const fake = installFakeApi()
-    fake.handle('inbox:status', () => ({
-      state: 'connected' as const,
-      behind: 0,
-      since: null,
-      retryAt: null,
-      detail: null,
-      mailbox: 'mbx',
-      storage: null,
-      lastContactAt: null,
-      messages: 50_000,
-      unread: 50_000,
-      unreadCustomers: 5_000,
-      refused: 0,
-      pending: 0
-    }))
+    fake.handle('inbox:status', () =>
+      makeInboxStatus({ messages: 50_000, unread: 50_000, unreadCustomers: 5_000 })
+    )
     await renderApp(
       fake,
       makeBootstrap({ counts: makeCounts({ queued: 19_979, failed: 3_000, total: 22_979 }) })
