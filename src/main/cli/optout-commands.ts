@@ -10,7 +10,7 @@ import { counted, EXIT } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
-import { formatMegabytes, keywordCase, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
+import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
 import { normalisePhone, type CommandLineCore, type GatewayCredentials } from '../core/compose-command-line'
 import type { InvokeReply } from '../../shared/contract'
 
@@ -209,7 +209,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
         const replaced = words
           .join(' ')
           .split(',')
-          .map((word) => keywordCase(word.trim()))
+          .map((word) => word.trim())
           .filter((word) => word !== '')
         const kept = await core.invoke(
           'optouts:setKeywords',

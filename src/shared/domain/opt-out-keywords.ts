@@ -23,8 +23,8 @@ export const KEYWORD_MAX_LENGTH = 32
 export const KEYWORDS_PER_LIST = 30
 
 /**
- * A keyword in the case the match compares in (upper, as the defaults are written), otherwise as typed: how a list
- * edited in the terminal keeps "unsub" ("UNSUB"), so it reads like the rest. Matching is the same either way.
+ * A keyword in the case the match compares in (upper, as the defaults are written): how a saved list keeps "unsub"
+ * ("UNSUB"), whichever client edited it, so it reads like the rest. Matching is the same either way.
  */
 export function keywordCase(text: string): string {
   return text.normalize('NFKC').toLocaleUpperCase('en')

@@ -4,6 +4,7 @@
 // in it too, and the gateways' blacklists are told once it committed.
 import {
   DEFAULT_OPT_OUT_KEYWORDS,
+  keywordCase,
   keywordsProblem,
   type KeywordAction,
   type KeywordsProblem,
@@ -35,8 +36,12 @@ export function readKeywords(db: SqliteDatabase): OptOutKeywords {
   return stored
 }
 
+/** Kept in the case the match compares in, whoever edits them (the window's editor, the terminal's `optout keywords`). */
 export function saveKeywords(db: SqliteDatabase, keywords: OptOutKeywords): OptOutKeywords {
-  const kept = { optOut: keywords.optOut.map((k) => k.trim()), optIn: keywords.optIn.map((k) => k.trim()) }
+  const kept = {
+    optOut: keywords.optOut.map((k) => keywordCase(k.trim())),
+    optIn: keywords.optIn.map((k) => keywordCase(k.trim()))
+  }
   const problem = keywordsProblem(kept)
   if (problem) throw new KeywordsRefused(problem)
   new SettingsStore(db).set(KEYWORDS_KEY, kept)
