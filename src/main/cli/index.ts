@@ -15,6 +15,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
   device info | restart | qr [--out F] | change-number <phone>
   send text --to <phones,…> [--group] --message <text> [--queue] [--include-opted-out]
   send file <path> --to <phones,…> [--group] [--caption <text>] [--queue] [--max-file-mb N] [--include-opted-out]
+       … --at "Y-m-d H:i" [--zone Z] [--on-gateway]   for later: kept in the outbox for that time on Z's clock (the
+                                                       computer's); --on-gateway (text): the gateway keeps it
                                                        a number on the opt-out list is refused unless
                                                        --include-opted-out (send to it anyway)
   report --id <ids,…> | --ref <ref_id>
@@ -109,6 +111,9 @@ export const FLAGS: Record<string, FlagSpec> = {
   caption: { type: 'string' },
   'max-file-mb': { type: 'string' },
   queue: { type: 'boolean' },
+  at: { type: 'string' },
+  zone: { type: 'string' },
+  'on-gateway': { type: 'boolean' },
   'include-opted-out': { type: 'boolean' },
   id: { type: 'string' },
   ref: { type: 'string' },

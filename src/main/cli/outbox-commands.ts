@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path'
 import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
 import { counted, EXIT } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
+import type { CliSchedule } from './send-at'
 import type { CliContext } from './index'
 // The terminal's own composition, not the app's: a fresh `outbox list` loads only what it runs (issue 18).
 import {
@@ -111,26 +112,34 @@ export async function withCommandLineCore<T>(
 export async function enqueueFromCli(
   context: CliContext,
   core: CommandLineCore,
-  input: { recipients: string[]; isGroup: boolean; entry: QueuedEntry }
+  input: { recipients: string[]; isGroup: boolean; entry: QueuedEntry; schedule?: CliSchedule }
 ): Promise<number> {
   const credentials = await context.credentials()
   const optedOut = optedOutAnswer(context.args)
+  const { schedule } = input
   const { itemIds } = await refusingOptedOut(() =>
     core.invoke('outbox:enqueue', {
       deviceId: cliDeviceId(credentials),
       recipients: input.recipients,
       isGroup: input.isGroup,
       entries: [input.entry],
+      ...(schedule ? { schedule: schedule.request } : {}),
       ...(optedOut ? { optedOut } : {})
     })
   )
-  context.out.result(
-    `Queued ${counted(itemIds.length, 'item')}:\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`,
-    {
-      ok: true,
-      itemIds
-    }
-  )
+  const items = counted(itemIds.length, 'item')
+  const text = !schedule
+    ? `Queued ${items}:\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`
+    : schedule.request.mode === 'gateway'
+      ? `Scheduled ${items} for ${schedule.shown}, for the gateway to keep:\n${itemIds.join('\n')}\nHand them to the gateway with: sender-desk outbox flush`
+      : `Scheduled ${items} for ${schedule.shown}, kept on this computer:\n${itemIds.join('\n')}\nSender Desk sends them at that time while it runs (or: sender-desk outbox flush after it)`
+  context.out.result(text, {
+    ok: true,
+    itemIds,
+    ...(schedule
+      ? { scheduledFor: schedule.shown, keptBy: schedule.request.mode === 'gateway' ? 'gateway' : 'here' }
+      : {})
+  })
   return EXIT.ok
 }
 

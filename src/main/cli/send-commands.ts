@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto'
 import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
+import { scheduleOf } from './send-at'
 import { EXIT } from './output'
 import type { CliContext } from './index'
 import { enqueueFromCli, withCommandLineCore } from './outbox-commands'
@@ -102,7 +103,9 @@ export async function runSend(context: CliContext): Promise<number> {
     checkText(caption, '--caption', false)
     warnTypedVariable(context, caption, '--caption')
   }
-  const queue = context.args.flags['queue'] === true
+  const schedule = scheduleOf(context.args, sub)
+  // A message for later is kept in the outbox with its time, as one queued is.
+  const queue = context.args.flags['queue'] === true || schedule !== undefined
 
   if (sub === 'text') {
     const message = requireString(context.args, 'message')
@@ -110,7 +113,12 @@ export async function runSend(context: CliContext): Promise<number> {
     warnTypedVariable(context, message, '--message')
     if (queue) {
       return withCommandLineCore(context, await context.credentials(), (core) =>
-        enqueueFromCli(context, core, { recipients, isGroup, entry: { kind: 'text', text: message } })
+        enqueueFromCli(context, core, {
+          recipients,
+          isGroup,
+          entry: { kind: 'text', text: message },
+          ...(schedule ? { schedule } : {})
+        })
       )
     }
     if (!isGroup && optedOutAnswer(context.args) === undefined) {
@@ -129,7 +137,7 @@ export async function runSend(context: CliContext): Promise<number> {
     const file = await registerFile(core, path)
     if (queue) {
       const entry = { kind: 'file' as const, handle: file.handle, ...(caption ? { caption } : {}) }
-      return enqueueFromCli(context, core, { recipients, isGroup, entry })
+      return enqueueFromCli(context, core, { recipients, isGroup, entry, ...(schedule ? { schedule } : {}) })
     }
     if (!isGroup && optedOutAnswer(context.args) === undefined) refuseOptedOut(core, recipients)
     const bytes = await readPinned(file.pinned, file.name)
