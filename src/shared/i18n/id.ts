@@ -1735,8 +1735,9 @@ export const id: Record<MessageKey, string> = {
   'settings.optOutConfirmation': 'Balasan untuk pelanggan yang berhenti berlangganan',
   'settings.optOutConfirmation.hint':
     'Dikirim sekali, lewat kotak keluar, saat STOP (atau kata kunci berhenti lainnya) dari pelanggan memasukkan nomornya ke daftar berhenti berlangganan. Biarkan kosong agar tidak mengirim apa pun.',
-  'send.optOutAsk.sendAnyway': 'Tetap kirim',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
+  'send.optOutAsk.blacklisted':
+    'Sender Desk memasukkan setiap nomor di daftar berhenti berlangganan ke daftar hitam gateway, dan gateway menolak pesan ke nomor-nomor itu. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomornya dari daftar berhenti berlangganan di Kampanye.',
   'desktop.error.allOptedOut':
     'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
   'desktop.error.optedOutRecipients':
@@ -1935,7 +1936,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.optedOut':
     'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan dan daftar hitam gateway: kampanye melewatinya, dan gateway juga menolak balasan sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkan nomornya dari daftar.',
   'inbox.reply.optedOut':
-    'Gateway akan menolak balasan ini: {phone} ada di daftar berhenti berlangganan dan daftar hitam gateway karena pelanggan meminta berhenti. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
+    'Gateway akan menolak balasan ini: {phone} ada di daftar berhenti berlangganan karena pelanggan meminta berhenti.',
   'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti berlangganan.',
   'inbox.media.pending': 'Mengunduh {kind}…',
   'inbox.media.tooLarge': 'Tidak diunduh: {kind} ini lebih besar dari batas {max} di Pengaturan.',
