@@ -828,6 +828,8 @@ export const enRest = {
   'outbox.bulk.retry': 'Retry selected',
   'outbox.bulk.cancelConfirm':
     'Cancel sending {count, plural, one {# selected message} other {# selected messages}}? Messages already with the gateway stay as they are.',
+  'outbox.bulk.cancelConfirmSome':
+    'Cancel sending {count} of the {selected} selected messages? The others stay as they are: they are with the gateway already, being sent right now, or cancelled already.',
   'outbox.bulk.cancelled': '{count} cancelled',
   'outbox.bulk.retried': '{count} retried',
   'outbox.bulk.atGatewayCancel': '{count} already sent could not be cancelled',

@@ -997,6 +997,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.retry': 'Kirim ulang yang dipilih',
   'outbox.bulk.cancelConfirm':
     'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah di gateway tetap seperti adanya.',
+  'outbox.bulk.cancelConfirmSome':
+    'Batalkan pengiriman {count} dari {selected} pesan terpilih? Yang lain tetap seperti adanya: sudah di gateway, sedang dikirim saat ini, atau sudah dibatalkan.',
   'outbox.bulk.cancelled': '{count} dibatalkan',
   'outbox.bulk.retried': '{count} dikirim ulang',
   'outbox.bulk.atGatewayCancel': '{count} sudah terkirim sehingga tidak bisa dibatalkan',
