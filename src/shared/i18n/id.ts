@@ -482,7 +482,7 @@ export const id: Record<MessageKey, string> = {
   'counts.show': 'Tampilkan di kotak keluar',
   'attention.label': 'Yang perlu Anda tangani',
   'attention.held':
-    '{count} pesan terjadwal jatuh tempo saat Sender Desk tertutup dan ditahan untuk Anda: kirim atau batalkan.',
+    '{count} pesan terjadwal jatuh tempo saat tidak bisa dikirim (Sender Desk tertutup atau komputer sedang tidur) dan ditahan untuk Anda: kirim atau batalkan.',
   'attention.held.open': 'Buka Jadwal',
   'attention.quota.usedUp': 'kuota habis',
   'attention.quota.advice': 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
