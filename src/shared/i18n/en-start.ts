@@ -88,7 +88,7 @@ export const enStart = {
   'counts.show': 'Show these in the outbox',
   'attention.label': 'What needs you',
   'attention.held':
-    '{count, plural, one {# scheduled message came due while Sender Desk was closed and is held for you: send it or cancel it.} other {# scheduled messages came due while Sender Desk was closed and are held for you: send or cancel each.}}',
+    '{count, plural, one {# scheduled message came due while it could not be sent (Sender Desk was closed or the computer was asleep) and is held for you: send it or cancel it.} other {# scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each.}}',
   'attention.held.open': 'Open Schedules',
   'attention.quota.usedUp': 'quota used up',
   'attention.quota.advice': 'Its messages wait: renew or top up the gateway package, then check again.',

@@ -828,6 +828,8 @@ export const enRest = {
   'outbox.bulk.retry': 'Retry selected',
   'outbox.bulk.cancelConfirm':
     'Cancel sending {count, plural, one {# selected message} other {# selected messages}}? Messages already with the gateway stay as they are.',
+  'outbox.bulk.cancelConfirmSome':
+    'Cancel sending {count} of the {selected} selected messages? The others stay as they are: they are with the gateway already, being sent right now, or cancelled already.',
   'outbox.bulk.cancelled': '{count} cancelled',
   'outbox.bulk.retried': '{count} retried',
   'outbox.bulk.atGatewayCancel': '{count} already sent could not be cancelled',
@@ -1538,8 +1540,9 @@ export const enRest = {
   'settings.optOutConfirmation': 'Reply to a customer who opts out',
   'settings.optOutConfirmation.hint':
     "Sent once, through the outbox, when a customer's STOP (or another opt-out keyword) puts their number on the opt-out list. Leave it empty to send nothing.",
-  'send.optOutAsk.sendAnyway': 'Send anyway',
   'send.optOutAsk.leaveOut': 'Leave them out',
+  'send.optOutAsk.blacklisted':
+    'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
   'desktop.error.allOptedOut':
     'Every one of these numbers asked not to receive messages: nothing was queued.',
   'desktop.error.optedOutRecipients':
@@ -1747,7 +1750,7 @@ export const enRest = {
   'inbox.thread.optedOut':
     'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
   'inbox.reply.optedOut':
-    'The gateway will refuse this reply: {phone} is on the opt-out list and the gateway’s blacklist because the customer asked to stop. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
+    'The gateway will refuse this reply: {phone} is on the opt-out list because the customer asked to stop.',
   'inbox.thread.optedIn': 'This message took the number off the opt-out list.',
   'inbox.media.pending': 'Downloading the {kind}…',
   'inbox.media.tooLarge': 'Not downloaded: this {kind} is larger than the {max} limit in Settings.',

@@ -482,7 +482,7 @@ export const id: Record<MessageKey, string> = {
   'counts.show': 'Tampilkan di kotak keluar',
   'attention.label': 'Yang perlu Anda tangani',
   'attention.held':
-    '{count} pesan terjadwal jatuh tempo saat Sender Desk tertutup dan ditahan untuk Anda: kirim atau batalkan.',
+    '{count} pesan terjadwal jatuh tempo saat tidak bisa dikirim (Sender Desk tertutup atau komputer sedang tidur) dan ditahan untuk Anda: kirim atau batalkan.',
   'attention.held.open': 'Buka Jadwal',
   'attention.quota.usedUp': 'kuota habis',
   'attention.quota.advice': 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
@@ -997,6 +997,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.retry': 'Kirim ulang yang dipilih',
   'outbox.bulk.cancelConfirm':
     'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah di gateway tetap seperti adanya.',
+  'outbox.bulk.cancelConfirmSome':
+    'Batalkan pengiriman {count} dari {selected} pesan terpilih? Yang lain tetap seperti adanya: sudah di gateway, sedang dikirim saat ini, atau sudah dibatalkan.',
   'outbox.bulk.cancelled': '{count} dibatalkan',
   'outbox.bulk.retried': '{count} dikirim ulang',
   'outbox.bulk.atGatewayCancel': '{count} sudah terkirim sehingga tidak bisa dibatalkan',
@@ -1735,8 +1737,9 @@ export const id: Record<MessageKey, string> = {
   'settings.optOutConfirmation': 'Balasan untuk pelanggan yang berhenti berlangganan',
   'settings.optOutConfirmation.hint':
     'Dikirim sekali, lewat kotak keluar, saat STOP (atau kata kunci berhenti lainnya) dari pelanggan memasukkan nomornya ke daftar berhenti berlangganan. Biarkan kosong agar tidak mengirim apa pun.',
-  'send.optOutAsk.sendAnyway': 'Tetap kirim',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
+  'send.optOutAsk.blacklisted':
+    'Sender Desk memasukkan setiap nomor di daftar berhenti berlangganan ke daftar hitam gateway, dan gateway menolak pesan ke nomor-nomor itu. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomornya dari daftar berhenti berlangganan di Kampanye.',
   'desktop.error.allOptedOut':
     'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
   'desktop.error.optedOutRecipients':
@@ -1935,7 +1938,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.optedOut':
     'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan dan daftar hitam gateway: kampanye melewatinya, dan gateway juga menolak balasan sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkan nomornya dari daftar.',
   'inbox.reply.optedOut':
-    'Gateway akan menolak balasan ini: {phone} ada di daftar berhenti berlangganan dan daftar hitam gateway karena pelanggan meminta berhenti. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
+    'Gateway akan menolak balasan ini: {phone} ada di daftar berhenti berlangganan karena pelanggan meminta berhenti.',
   'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti berlangganan.',
   'inbox.media.pending': 'Mengunduh {kind}…',
   'inbox.media.tooLarge': 'Tidak diunduh: {kind} ini lebih besar dari batas {max} di Pengaturan.',

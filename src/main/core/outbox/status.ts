@@ -1,6 +1,12 @@
 // The item life cycle's rules: which status follows which, and how the gateway's report statuses map onto ours.
 import type { ItemStatus } from '../store'
-import { GATEWAY_FAILED, gatewayMessageWord, gatewayRefusalCode } from '../../../shared/domain'
+import {
+  cancellableHere,
+  GATEWAY_FAILED,
+  gatewayMessageWord,
+  gatewayRefusalCode,
+  OUTBOX_STATUSES
+} from '../../../shared/domain'
 
 /** Delivery progress; a status never moves to a lower rank because of a report. */
 const RANK: Record<ItemStatus, number> = {
@@ -32,7 +38,8 @@ export const TRACKED: readonly ItemStatus[] = ['accepted', 'sent', 'delivered']
 
 /** What the operator may still change: not in flight, not yet handed to the gateway. */
 export const EDITABLE: readonly ItemStatus[] = ['scheduled', 'queued', 'failed']
-export const CANCELLABLE: readonly ItemStatus[] = ['scheduled', 'queued', 'failed']
+/** What the operator's Cancel stops: the domain's rule (shared/domain/operator-cancel.ts), as the window offers it. */
+export const CANCELLABLE: readonly ItemStatus[] = OUTBOX_STATUSES.filter(cancellableHere)
 // A revoked message was deleted for everyone on purpose: sending the same text again is not a retry.
 export const RETRYABLE: readonly ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway']
 

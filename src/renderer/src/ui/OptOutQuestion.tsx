@@ -1,45 +1,31 @@
-// The core's question when a direct send names numbers on the opt-out list (`opted_out`, in its words), and the
-// answers it accepts: the Send view and a series (Reminders) ask it the same way. An inbox reply does not ask: the
-// gateway's blacklist refuses it whatever the answer (the reply box says how the opt-out is lifted).
+// The core's refusal when a direct send names numbers on the opt-out list (`opted_out`, in its words), said the same
+// way by the Send view, a series or gateway reminder (Reminders) and an inbox reply. Sender Desk puts every opt-out on
+// the gateway's blacklist (campaigns' pushOptOutsToGateways), and the gateway refuses any message to such a number:
+// there is no "Send anyway", only the one sentence that says why and how it is lifted, and "Leave them out" where
+// other recipients remain to send to.
 import { useT } from '../i18n'
 
-export type OptOutAnswer = 'leave-out' | 'send'
-
-/** Every answer. */
-const OPT_OUT_ANSWERS = [
-  ['leave-out', 'send.optOutAsk.leaveOut'],
-  ['send', 'send.optOutAsk.sendAnyway']
-] as const
-
 export function OptOutQuestion(props: {
+  /** What the core (or the reply box) says first: which numbers are on the list. */
   question: string
   busy: boolean
-  /** `send-opt-out` gives `send-opt-out-ask` and `send-opt-out-send`. */
-  testIdPrefix: string
-  answers?: readonly OptOutAnswer[]
-  onAnswer(answer: OptOutAnswer): void
+  testId: string
+  /** Sends to the others; absent when no one else would be left. */
+  onLeaveOut?: () => void
 }): React.JSX.Element {
   const t = useT()
-  const offered = OPT_OUT_ANSWERS.filter(([answer]) =>
-    (props.answers ?? ['leave-out', 'send']).includes(answer)
-  )
   return (
-    <div className="alert alert--warn" role="alert" data-testid={`${props.testIdPrefix}-ask`}>
-      <p>{props.question}</p>
-      <div className="actions">
-        {offered.map(([answer, label]) => (
-          <button
-            key={answer}
-            type="button"
-            className="button"
-            data-testid={`${props.testIdPrefix}-${answer}`}
-            disabled={props.busy}
-            onClick={() => props.onAnswer(answer)}
-          >
-            {t(label)}
+    <div className="alert alert--warn" role="alert" data-testid={props.testId}>
+      <p>
+        {props.question} {t('send.optOutAsk.blacklisted')}
+      </p>
+      {props.onLeaveOut ? (
+        <div className="actions">
+          <button type="button" className="button" disabled={props.busy} onClick={props.onLeaveOut}>
+            {t('send.optOutAsk.leaveOut')}
           </button>
-        ))}
-      </div>
+        </div>
+      ) : null}
     </div>
   )
 }

@@ -155,23 +155,25 @@ describe('attention strip actions', () => {
 })
 
 describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
+  // The core holds a message it finds overdue: after the app was closed, or after the computer slept with it open
+  // (timers stop in a suspend too), and it cannot tell which, so the words are true of both.
   it.each([
     [
       'en',
       1,
-      '1 scheduled message came due while Sender Desk was closed and is held for you: send it or cancel it.',
+      '1 scheduled message came due while it could not be sent (Sender Desk was closed or the computer was asleep) and is held for you: send it or cancel it.',
       'Open Schedules'
     ],
     [
       'en',
       3,
-      '3 scheduled messages came due while Sender Desk was closed and are held for you: send or cancel each.',
+      '3 scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each.',
       'Open Schedules'
     ],
     [
       'id',
       2,
-      '2 pesan terjadwal jatuh tempo saat Sender Desk tertutup dan ditahan untuk Anda: kirim atau batalkan.',
+      '2 pesan terjadwal jatuh tempo saat tidak bisa dikirim (Sender Desk tertutup atau komputer sedang tidur) dan ditahan untuk Anda: kirim atau batalkan.',
       'Buka Jadwal'
     ]
   ] as const)(

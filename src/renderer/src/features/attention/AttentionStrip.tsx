@@ -1,5 +1,6 @@
 // The in-window strip for what needs the operator: devices (which, what happened, the one action that helps) and
-// scheduled messages held for a decision because they came due while the app was closed.
+// scheduled messages held for a decision because they came due while they could not be sent (the app closed, or the
+// computer asleep: the core finds them overdue either way and cannot tell which).
 import { useState } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'

@@ -1101,7 +1101,10 @@ describe('the reply box', () => {
     const blocked = await screen.findByTestId('inbox-reply-opted-out')
     expect(blocked.getAttribute('role')).toBe('alert')
     expect(blocked.textContent).toContain('The gateway will refuse this reply: +62 813-7777-8888')
-    expect(blocked.textContent).toContain('MULAI')
+    // The Send view's and Reminders' words for why and how it is lifted: one wording.
+    expect(blocked.textContent).toContain(
+      'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.'
+    )
     // The gateway's blacklist refuses whatever the operator answers: no "Send anyway" into a certain failure.
     expect(within(blocked).queryAllByRole('button')).toHaveLength(0)
     expect(screen.queryByText('Send anyway')).toBeNull()

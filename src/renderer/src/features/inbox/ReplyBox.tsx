@@ -16,6 +16,7 @@ import { FilePickButton } from '../../ui/FilePickButton'
 import { tooLongError } from '../../ui/text-limit'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { WhatsAppText } from '../../ui/WhatsAppText'
+import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { fileLimitFor } from '../send/file-limit'
 import { CannedReplies } from './CannedReplies'
 import { isSendable } from '../../../../shared/device-status'
@@ -294,9 +295,11 @@ export function ReplyBox({
       ) : null}
       {optedOut ? (
         // Sender Desk put the number on the gateway's blacklist: the gateway refuses a reply whatever is answered.
-        <p className="alert alert--warn" role="alert" data-testid="inbox-reply-opted-out">
-          {t('inbox.reply.optedOut', { phone: formatPhoneForReading(conversation.chatId) })}
-        </p>
+        <OptOutQuestion
+          testId="inbox-reply-opted-out"
+          question={t('inbox.reply.optedOut', { phone: formatPhoneForReading(conversation.chatId) })}
+          busy={busy}
+        />
       ) : null}
       {sentNote ? (
         <p role="status" className="muted small" data-testid="inbox-reply-sent">

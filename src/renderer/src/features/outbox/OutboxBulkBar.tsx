@@ -128,8 +128,10 @@ export function OutboxBulkBar({
     const seen = known.get(ticked.id)
     return seen && seen.updatedAt >= ticked.updatedAt ? seen : ticked
   })
+  // What the core's cancel (the domain's cancellableHere) still stops of a ticked selection: the question counts it.
+  const cancellable = matching === null ? selected.filter((item) => itemActions(item).cancel).length : 0
   // Every match is decided by the core (most of them were never loaded here): both actions are offered.
-  const canCancel = matching !== null || selected.some((item) => itemActions(item).cancel)
+  const canCancel = matching !== null || cancellable > 0
   const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
   const count = matching?.count ?? selection.size
   // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
@@ -349,10 +351,14 @@ export function OutboxBulkBar({
           focusOnOpen
         />
       ) : null}
-      {confirmCancel && count > 0 ? (
+      {confirmCancel && canCancel ? (
         <ConfirmPanel
           id="bulk-cancel-q"
-          question={t('outbox.bulk.cancelConfirm', { count: count })}
+          question={
+            matching !== null || cancellable === selection.size
+              ? t('outbox.bulk.cancelConfirm', { count: count })
+              : t('outbox.bulk.cancelConfirmSome', { count: cancellable, selected: selection.size })
+          }
           confirmLabel={t('outbox.bulk.cancel')}
           keepLabel={t('common.keep')}
           onConfirm={() => void run('cancel')}

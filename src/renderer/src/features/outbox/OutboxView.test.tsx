@@ -460,7 +460,8 @@ describe('item detail', () => {
     const failure = screen.getByTestId('outbox-failure').textContent ?? ''
     expect(failure).toContain('The gateway refused the message.')
     expect(failure).toContain('phone not registered')
-    expect(screen.queryByRole('button', { name: 'Cancel sending' })).toBeNull()
+    // The core's cancel rule (shared/domain/operator-cancel.ts) takes a failed message too: offered as it does.
+    expect(screen.getByRole('button', { name: 'Cancel sending' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Retry' }))
     expect(fake.requests('outbox:retry')).toEqual([{ id: 'f-1' }])
     expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
@@ -1020,7 +1021,10 @@ describe('bulk selection', () => {
     expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
     await user.click(within(bar).getByRole('button', { name: 'Cancel selected' }))
     expect(fake.requests('outbox:cancelMany')).toEqual([])
-    const confirm = screen.getByRole('group', { name: /Cancel sending 3 selected messages\?/ })
+    // The delivered one cannot be cancelled any more: the question counts what can, and says why the rest stays.
+    const confirm = screen.getByRole('group', {
+      name: 'Cancel sending 2 of the 3 selected messages? The others stay as they are: they are with the gateway already, being sent right now, or cancelled already.'
+    })
     await user.click(within(confirm).getByRole('button', { name: 'Cancel selected' }))
 
     expect(fake.requests('outbox:cancelMany')).toEqual([{ ids: ['b-1', 'b-2', 'b-3'] }])
@@ -1031,6 +1035,22 @@ describe('bulk selection', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
+  })
+
+  it('counts a failed message among those the cancel question names, as the core cancels it', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000002'))
+    await user.click(selectBox('6281200000004'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Cancel selected' }))
+    // Scheduled and failed: both can still be cancelled, so nothing is said to stay.
+    expect(
+      screen.getByRole('group', {
+        name: 'Cancel sending 2 selected messages? Messages already with the gateway stay as they are.'
+      })
+    ).toBeTruthy()
   })
 
   it('puts the focus on Keep when a bulk question opens from the keyboard, so a stray Enter confirms nothing (QA9 Q9-01)', async () => {
@@ -1044,7 +1064,9 @@ describe('bulk selection', () => {
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
     within(bar).getByRole('button', { name: 'Cancel selected' }).focus()
     await user.keyboard('{Enter}')
-    const cancelQuestion = screen.getByRole('group', { name: /Cancel sending 2 selected messages\?/ })
+    const cancelQuestion = screen.getByRole('group', {
+      name: /^Cancel sending 1 of the 2 selected messages\?/
+    })
     expect(document.activeElement).toBe(within(cancelQuestion).getByRole('button', { name: 'Keep' }))
     await user.keyboard('{Enter}')
     expect(screen.queryByRole('group', { name: /Cancel sending/ })).toBeNull()

@@ -1,7 +1,13 @@
 // Outbox statuses in order: the path from queued to read, which ones are final, and the summary of several items.
 import type { OutboxItemView, OutboxStatus } from '../../../../shared/contract'
 // From the domain, not the contract's zod enum: a value import of the contract would pull zod into the window.
-import { decideTakeBack, deletableHere, failureRemedy, OUTBOX_STATUSES } from '../../../../shared/domain'
+import {
+  cancellableHere,
+  decideTakeBack,
+  deletableHere,
+  failureRemedy,
+  OUTBOX_STATUSES
+} from '../../../../shared/domain'
 import type { Translate } from '../../i18n'
 
 export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
@@ -83,7 +89,8 @@ export function itemActions(item: OutboxItemView): {
       (s === 'failed' && failureRemedy(item.failure?.code) === 'retry') ||
       s === 'cancelled' ||
       s === 'cancelled_at_gateway',
-    cancel: s === 'scheduled' || s === 'queued' || item.held,
+    // A held overdue item is scheduled: the core's cancel rule takes it.
+    cancel: cancellableHere(s),
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
     release: item.held,
     remove: deletableHere(s)

@@ -16,7 +16,7 @@ import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
-import { OptOutQuestion, type OptOutAnswer } from '../../ui/OptOutQuestion'
+import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
@@ -114,7 +114,7 @@ export function ReminderForm({
     await create()
   }
 
-  async function create(optedOut?: OptOutAnswer): Promise<void> {
+  async function create(optedOut?: 'leave-out'): Promise<void> {
     focusAfter.current = 'submit'
     setBusy(true)
     setError(null)
@@ -364,12 +364,13 @@ export function ReminderForm({
       </div>
       {optOutAsk ? (
         <OptOutQuestion
-          testIdPrefix="reminder-opt-out"
+          testId="reminder-opt-out-ask"
           question={optOutAsk}
           busy={busy}
           // The gateway's reminder goes to one number: leaving it out would leave nobody.
-          answers={effectiveKeeper === 'gateway' ? ['send'] : ['leave-out', 'send']}
-          onAnswer={(answer) => void create(answer)}
+          onLeaveOut={
+            effectiveKeeper === 'local' && recipients.length > 1 ? () => void create('leave-out') : undefined
+          }
         />
       ) : null}
       {error ? (

@@ -238,7 +238,11 @@ describe('RemindersView', () => {
     expect(second).toEqual({ ...first, optedOut })
   }
 
-  it("asks before the gateway's reminder goes to a number on the opt-out list, offering only to send anyway", async () => {
+  /** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */
+  const BLACKLISTED =
+    'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.'
+
+  it("says the gateway's reminder to a number on the gateway blacklist would be refused, and how that is lifted", async () => {
     refuseAsOptedOut('reminders:create', '6281234567890', 'phone')
     const user = userEvent.setup()
     render(<RemindersView />)
@@ -248,14 +252,12 @@ describe('RemindersView', () => {
     await fillWhen('2030-01-15', '10:30')
     await user.click(screen.getByTestId('reminder-submit'))
     const ask = await screen.findByTestId('reminder-opt-out-ask')
-    expect(
-      within(ask)
-        .getAllByRole('button')
-        .map((button) => button.textContent)
-    ).toEqual(['Send anyway'])
-    fake.handle('reminders:create', () => reminder)
-    await user.click(within(ask).getByRole('button', { name: 'Send anyway' }))
-    await expectAskedAgain('reminders:create', 'send')
+    expect(ask.getAttribute('role')).toBe('alert')
+    expect(ask.textContent).toContain(BLACKLISTED)
+    // One number, on the blacklist: no "Send anyway" into a certain failure, and nobody left to leave it out for.
+    expect(within(ask).queryAllByRole('button')).toHaveLength(0)
+    expect(screen.queryByText('Send anyway')).toBeNull()
+    expect(fake.requests('reminders:create')).toHaveLength(1)
   })
 
   it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
@@ -270,7 +272,13 @@ describe('RemindersView', () => {
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     const ask = await screen.findByTestId('reminder-opt-out-ask')
     expect(ask.textContent).toContain('asked not to receive messages: 6281399998888')
+    expect(ask.textContent).toContain(BLACKLISTED)
     expect(screen.queryByTestId('reminder-error')).toBeNull()
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    ).toEqual(['Leave them out'])
     fake.handle('series:create', () => series)
     await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
     await expectAskedAgain('series:create', 'leave-out')

@@ -391,8 +391,12 @@ describe('recipients', () => {
   })
 })
 
+/** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */
+const BLACKLISTED =
+  'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.'
+
 describe('enqueue', () => {
-  it('asks before sending to numbers on the opt-out list, then leaves them out or sends anyway (issue 26)', async () => {
+  it('asks before sending to numbers on the opt-out list, then leaves them out (issue 26)', async () => {
     fake.once('outbox:enqueue', () => {
       throw new ApiError({
         code: 'opted_out',
@@ -410,7 +414,14 @@ describe('enqueue', () => {
     const ask = await screen.findByTestId('send-opt-out-ask')
     expect(ask.getAttribute('role')).toBe('alert')
     expect(ask.textContent).toContain('1 of these numbers asked not to receive messages: 6281311112222.')
+    expect(ask.textContent).toContain(BLACKLISTED)
     expect(screen.queryByTestId('send-error')).toBeNull()
+    // The gateway's blacklist refuses the number whatever is answered: only leaving it out can go.
+    expect(
+      within(ask)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+    ).toEqual(['Leave them out'])
     await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
     await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(2))
     expect(fake.requests('outbox:enqueue')[1]).toMatchObject({
@@ -420,19 +431,25 @@ describe('enqueue', () => {
     await waitFor(() => expect(screen.queryByTestId('send-opt-out-ask')).toBeNull())
   })
 
-  it('sends anyway to opted-out numbers when the operator says so', async () => {
+  it('offers no "Send anyway" to a number on the gateway blacklist: says why and how it is lifted', async () => {
     fake.once('outbox:enqueue', () => {
       throw new ApiError({
         code: 'opted_out',
-        message: '1 of these numbers asked not to receive messages: 6281311112222.'
+        message: 'This number asked not to receive messages: +62 813-1111-2222.'
       })
     })
     const user = show()
     await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '6281311112222')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Promo')
     await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
-    await user.click(await screen.findByRole('button', { name: 'Send anyway' }))
-    await waitFor(() => expect(fake.requests('outbox:enqueue').at(-1)).toMatchObject({ optedOut: 'send' }))
+    const ask = await screen.findByTestId('send-opt-out-ask')
+    expect(ask.getAttribute('role')).toBe('alert')
+    expect(ask.textContent).toContain('This number asked not to receive messages: +62 813-1111-2222.')
+    expect(ask.textContent).toContain(BLACKLISTED)
+    // One number, on the blacklist: nothing to answer (leaving it out leaves nobody; sending fails at the gateway).
+    expect(within(ask).queryAllByRole('button')).toHaveLength(0)
+    expect(screen.queryByText('Send anyway')).toBeNull()
+    expect(fake.requests('outbox:enqueue')).toHaveLength(1)
   })
 
   it('sends files with the caption and the text to normalised recipients', async () => {

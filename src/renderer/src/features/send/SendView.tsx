@@ -275,7 +275,7 @@ export function SendView(): React.JSX.Element {
     formRef.current?.querySelector<HTMLElement>(`#${field}`)?.focus()
   }
 
-  async function sendDraft(optedOut?: 'send' | 'leave-out'): Promise<void> {
+  async function sendDraft(optedOut?: 'leave-out'): Promise<void> {
     // The time may have passed while the summary or the opt-out question was read: asked again, never sent at once.
     const { schedule } = useSend.getState()
     if (schedule.enabled && schedulePassed(schedule)) {
@@ -458,10 +458,10 @@ export function SendView(): React.JSX.Element {
         ) : null}
         {send.sendError?.code === 'opted_out' ? (
           <OptOutQuestion
-            testIdPrefix="send-opt-out"
+            testId="send-opt-out-ask"
             question={send.sendError.message}
             busy={send.sending}
-            onAnswer={(answer) => void sendDraft(answer)}
+            onLeaveOut={recipients.length > 1 ? () => void sendDraft('leave-out') : undefined}
           />
         ) : send.sendError ? (
           <p className="alert alert--bad" role="alert" data-testid="send-error">
