@@ -1265,6 +1265,20 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ handle: Id }),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   }),
+  /**
+   * Whether files the window holds by handle can still be sent as they were added (a reply's draft brought back after
+   * a reload or a restart): each that cannot, refused by its name (its handle died with an earlier run, or its file
+   * was moved or changed). The name is the window's, for a handle the core no longer knows.
+   */
+  'files:check': () => ({
+    request: z.object({
+      files: z
+        .array(z.object({ handle: Id, name: z.string().max(1000) }))
+        .min(1)
+        .max(1000)
+    }),
+    reply: z.object({ rejected: z.array(FileRejection.extend({ handle: Id })) })
+  }),
   /** The send draft holds these handles now: main keeps their files so the draft's files survive a restart. */
   'files:keepForDraft': () => ({ request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok }),
   /** The draft's kept files, registered again (new handles); those that changed or are gone come back refused. */

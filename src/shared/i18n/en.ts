@@ -349,6 +349,8 @@ export const enRest = {
   'desktop.fileRefused.unsupported':
     '{name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'desktop.fileRefused.changed': '{name} changed since it was added; add it again.',
+  'desktop.fileRefused.notKept':
+    '{name} is no longer attached: Sender Desk restarted since it was added; add it again.',
   'desktop.error.attachAgain': 'Attach {name} again to start',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'The shortest delay must be {min} to {max} seconds',

@@ -378,6 +378,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.fileRefused.unsupported':
     '{name} bukan jenis yang dapat dikirim gateway (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
+  'desktop.fileRefused.notKept':
+    '{name} tidak lagi terlampir: Sender Desk dimulai ulang sejak file ini ditambahkan; tambahkan lagi.',
   'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
   'desktop.error.problemList': '{first}; {rest}',
   'desktop.error.pacing.minDelay': 'Jarak terpendek harus {min} sampai {max} detik',

@@ -157,6 +157,31 @@ describe('FileHandles', () => {
     expect(restored.rejected).toMatchObject([{ name: 'gone.pdf', code: 'not_found' }])
   })
 
+  it('checks handles a window kept: one from an earlier run, a moved, a changed, and a file as it was added', async () => {
+    const paths = ['same.png', 'moved.png', 'changed.png'].map((name) => join(dir, name))
+    for (const path of paths) await writeFile(path, PNG)
+    const { files } = await handles.register(paths.map((path) => ({ kind: 'path' as const, path })))
+    const [same, moved, changed] = files
+    await rm(moved!.path)
+    await writeFile(changed!.path, Buffer.concat([PNG, PNG]))
+    const asked = [...files, { handle: 'from-an-earlier-run', name: 'katalog.png' }].map((f) => ({
+      handle: f.handle,
+      name: f.name
+    }))
+    const rejected = await handles.check(asked)
+    expect(rejected.map(({ handle, code, name }) => ({ handle, code, name }))).toEqual([
+      { handle: moved!.handle, code: 'not_found', name: 'moved.png' },
+      { handle: changed!.handle, code: 'changed', name: 'changed.png' },
+      { handle: 'from-an-earlier-run', code: 'file_gone', name: 'katalog.png' }
+    ])
+    expect(rejected[2]!.message).toBe(
+      'katalog.png is no longer attached: Sender Desk restarted since it was added; add it again.'
+    )
+    expect(rejected.map((r) => r.handle)).not.toContain(same!.handle)
+    // Checking lets nothing go: the file as it was added is still there to send.
+    expect(handles.get(same!.handle)?.path).toBe(paths[0])
+  })
+
   it('rejects directories, missing files, empty, oversized and disguised files with reasons', async () => {
     await mkdir(join(dir, 'folder.png'))
     await writeFile(join(dir, 'empty.png'), '')

@@ -43,6 +43,8 @@ export interface FileRejectionInfo {
     | 'bad_data'
     /** A file the draft kept across a restart is no longer the file the operator added (size or time differ). */
     | 'changed'
+    /** A handle this run does not know: it died with an earlier run (or was let go). */
+    | 'file_gone'
   /** In English (CLI, logs); the window shows `messageKey` with `messageParams` in the operator's language. */
   message: string
   messageKey: string
@@ -60,7 +62,8 @@ const REFUSAL_KEYS = {
   spreadsheetTooLarge: 'desktop.fileRefused.spreadsheetTooLarge',
   disguised: 'desktop.fileRefused.disguised',
   unsupported: 'desktop.fileRefused.unsupported',
-  changed: 'desktop.fileRefused.changed'
+  changed: 'desktop.fileRefused.changed',
+  notKept: 'desktop.fileRefused.notKept'
 } as const
 
 function refused(
@@ -201,6 +204,29 @@ export class FileHandles {
     }
     const parsed = KeptDraftFiles.safeParse(raw)
     return parsed.success ? parsed.data.files : []
+  }
+
+  /**
+   * Which of these handles can no longer be sent as the file the operator added, each refused by `name` (the window's
+   * name for it): one this run does not know, or whose pinned file was moved, deleted or changed since. A file the
+   * window kept by handle (a reply's draft across a reload) is said to be gone at its field, not at its send.
+   */
+  async check(
+    files: readonly { handle: string; name: string }[]
+  ): Promise<(FileRejectionInfo & { handle: string })[]> {
+    const rejected: (FileRejectionInfo & { handle: string })[] = []
+    for (const { handle, name } of files) {
+      const file = this.files.get(handle)
+      if (!file) {
+        rejected.push({ handle, ...refused(name, 'file_gone', 'notKept') })
+        continue
+      }
+      const now = await pinFile(file.path).catch(() => null)
+      if (!now) rejected.push({ handle, ...refused(file.name, 'not_found', 'notFound') })
+      else if (now.realPath !== file.pinned.realPath || !sameIdentity(file.pinned, now))
+        rejected.push({ handle, ...refused(file.name, 'changed', 'changed') })
+    }
+    return rejected
   }
 
   async register(

@@ -33,7 +33,8 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
         .slice(0, limit)
         .map((i) => ({ id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id }) as OutboxItemView),
     sentWithText: () => [],
-    sentAt: () => []
+    sentAt: () => [],
+    newestToChats: (chats) => chats.map(() => null)
   }
 }
 
@@ -271,7 +272,8 @@ describe("the search finds the operator's own messages in a conversation", () =>
         read += found.length
         return found
       },
-      sentAt: (...args) => outbox.queue.sentAt(...args)
+      sentAt: (...args) => outbox.queue.sentAt(...args),
+      newestToChats: (...args) => outbox.queue.newestToChats(...args)
     }
     const conversations = createConversations({
       db,
@@ -309,7 +311,8 @@ describe("the search finds the operator's own messages in a conversation", () =>
       sentAt: (positions) => {
         loaded += positions.length
         return outbox.queue.sentAt(positions)
-      }
+      },
+      newestToChats: (...args) => outbox.queue.newestToChats(...args)
     }
     // Each look at the clock finds 1 ms more spent: a page is out of time after 20 looks, whatever the machine.
     let cpu = 0
@@ -504,7 +507,15 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
       sentToChat: (_deviceId, _recipient, limit) =>
         [...sent].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, limit),
       sentWithText: () => [],
-      sentAt: () => []
+      sentAt: () => [],
+      // The kernel's answer: the newest of the chat's items whose status the inbox did not skip.
+      newestToChats: (chats, skipping) =>
+        chats.map(
+          () =>
+            [...sent]
+              .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+              .find((item) => !skipping.includes(item.status)) ?? null
+        )
     }
   })
   const row = () => conversations.list({}).conversations[0]!
@@ -534,4 +545,56 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
     createdAt: new Date(3_000).toISOString()
   } as OutboxItemView)
   expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true })
+})
+
+it("reads a page of conversations' newest replies in one read for the page, not one a row", async () => {
+  const store = new InboxStore(db)
+  const chats = Array.from({ length: 30 }, (_, i) => `62811${String(i).padStart(4, '0')}`)
+  store.commit(
+    'box',
+    0,
+    chats.length,
+    chats.map((chatId, i) => ({
+      identity: `incoming:${i}`,
+      kind: 'incoming',
+      seq: i + 1,
+      receivedAt: 1_000 + i,
+      payload: {},
+      applied: true,
+      message: newInboxMessage(`m${i}`, { deviceSerial: 'ser-1', chatId, text: `tanya ${i}` })
+    })),
+    0
+  )
+  const clock = new FakeClock(5_000)
+  const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+  // The operator answered every other customer, after they wrote.
+  await outbox.enqueue({
+    deviceId: 'd1',
+    recipients: chats.filter((_, i) => i % 2 === 0),
+    entries: [{ kind: 'text', text: 'Baik kak' }]
+  })
+  const asked = { perChat: 0, perPage: 0 }
+  const counted: SentToChat = {
+    sentToChat: (...args) => (asked.perChat++, outbox.queue.sentToChat(...args)),
+    sentWithText: (...args) => outbox.queue.sentWithText(...args),
+    sentAt: (...args) => outbox.queue.sentAt(...args),
+    newestToChats: (...args) => (asked.perPage++, outbox.queue.newestToChats(...args))
+  }
+  const conversations = createConversations({
+    db,
+    now: () => 0,
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: counted
+  })
+  const page = conversations.list({ limit: 20 })
+  expect(asked).toEqual({ perChat: 0, perPage: 1 })
+  expect(page.conversations).toHaveLength(20)
+  for (const row of page.conversations) {
+    const answered = chats.indexOf(row.chatId) % 2 === 0
+    expect(row).toMatchObject(
+      answered
+        ? { lastText: 'Baik kak', lastFromMe: true }
+        : { lastText: expect.stringMatching(/^tanya/), lastFromMe: false }
+    )
+  }
 })

@@ -33,7 +33,10 @@ export interface DeviceDirectory {
 /** The gateway's contacts calls of one device (its opened client). */
 export type GatewayContacts = Pick<GatewayClient, 'addContacts' | 'updateContacts' | 'listContacts'>
 
-/** The kernel's outgoing half of a thread (sendQueue.sentToChat) and of a search (sendQueue.sentWithText). */
+/**
+ * The kernel's outgoing half of a thread (sendQueue.sentToChat), of a search (sendQueue.sentWithText) and of a page of
+ * conversations' last messages (sendQueue.newestToChats).
+ */
 export interface SentToChat {
   sentToChat(
     deviceId: string,
@@ -49,17 +52,23 @@ export interface SentToChat {
     goOn?: () => boolean
   ): { position: number; deviceId: string; recipient: string; createdAt: number }[]
   sentAt(positions: readonly number[]): { position: number; item: OutboxItemView }[]
+  /**
+   * Each chat's newest item (sent from the device to the recipient, created after `createdAfter` when given) whose
+   * status is not one of `skipping`, or null, in the order asked: a page of conversations' last replies in one read.
+   */
+  newestToChats(
+    chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
+    skipping: readonly OutboxItemView['status'][]
+  ): (OutboxItemView | null)[]
 }
 
 /** A reply that did not reach the customer: they are still waiting for an answer. */
-const UNANSWERED: ReadonlySet<OutboxItemView['status']> = new Set([
+const UNANSWERED: readonly OutboxItemView['status'][] = [
   'failed',
   'cancelled',
   'cancelled_at_gateway',
   'revoked'
-])
-/** Replies read past when the newest ones failed (a retry follows a failure closely). */
-const REPLIES_LOOKED_AT = 5
+]
 
 export interface ConversationsDeps {
   db: SqliteDatabase
@@ -199,26 +208,50 @@ export function createConversations(deps: ConversationsDeps) {
   }
 
   /**
-   * The newest message the operator sent to the conversation's chat from its device (since it was last deleted) that
-   * is on its way or arrived: a row shows it as the last message, so an answered customer reads apart from a waiting
-   * one (QA14 Q14-10). One that failed, was cancelled or deleted for everyone left the customer waiting.
+   * For each conversation, the newest message the operator sent to its chat from its device (since it was last
+   * deleted) that is on its way or arrived: a row shows it as the last message, so an answered customer reads apart
+   * from a waiting one (QA14 Q14-10). One that failed, was cancelled or deleted for everyone left the customer
+   * waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
    */
-  function newestReply(conversation: ConversationRecord, deviceId: string | null): OutboxItemView | null {
-    if (!deviceId || !deps.outbox) return null
-    const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
-    const recent = deps.outbox.sentToChat(
-      deviceId,
-      conversation.chatId,
-      REPLIES_LOOKED_AT,
-      undefined,
-      clearedAt
+  function newestReplies(
+    rows: readonly { conversation: ConversationRecord; deviceId: string | null }[]
+  ): (OutboxItemView | null)[] {
+    const replies: (OutboxItemView | null)[] = rows.map(() => null)
+    const asked = rows.flatMap(({ conversation, deviceId }, at) =>
+      deviceId ? [{ at, conversation, deviceId }] : []
     )
-    return recent.find((item) => !UNANSWERED.has(item.status)) ?? null
+    if (!deps.outbox || asked.length === 0) return replies
+    const cleared = store.clearedAtOf(
+      asked.map(({ conversation }) => ({ deviceKey: conversation.deviceKey, chatId: conversation.chatId }))
+    )
+    const newest = deps.outbox.newestToChats(
+      asked.map(({ conversation, deviceId }, i) => {
+        const after = cleared[i] ?? null
+        const chat = { deviceId, recipient: conversation.chatId }
+        return after === null ? chat : { ...chat, createdAfter: after }
+      }),
+      UNANSWERED
+    )
+    asked.forEach(({ at }, i) => (replies[at] = newest[i] ?? null))
+    return replies
+  }
+
+  /** The conversations' views, their last replies read for all of them at once. */
+  function conversationViews(conversations: readonly ConversationRecord[]): InboxConversationView[] {
+    const rows = conversations.map((conversation) => ({ conversation, deviceId: deviceIdOf(conversation) }))
+    const replies = newestReplies(rows)
+    return rows.map(({ conversation, deviceId }, i) => viewOf(conversation, deviceId, replies[i] ?? null))
   }
 
   function conversationView(conversation: ConversationRecord): InboxConversationView {
-    const deviceId = deviceIdOf(conversation)
-    const reply = newestReply(conversation, deviceId)
+    return conversationViews([conversation])[0]!
+  }
+
+  function viewOf(
+    conversation: ConversationRecord,
+    deviceId: string | null,
+    reply: OutboxItemView | null
+  ): InboxConversationView {
     const replyAt = reply ? Date.parse(reply.createdAt) : -Infinity
     const last =
       reply && replyAt >= conversation.lastAt
@@ -351,7 +384,7 @@ export function createConversations(deps: ConversationsDeps) {
       })
       const page = rows.slice(0, limit)
       return {
-        conversations: page.map(conversationView),
+        conversations: conversationViews(page),
         next: rows.length > limit ? page.at(-1)!.lastNumber : null
       }
     },
@@ -372,7 +405,7 @@ export function createConversations(deps: ConversationsDeps) {
     },
 
     /** The conversations with one chat (a number or a group id), newest first. */
-    withChat: (chatId: string): InboxConversationView[] => store.withChat(chatId).map(conversationView),
+    withChat: (chatId: string): InboxConversationView[] => conversationViews(store.withChat(chatId)),
 
     /**
      * The conversation's messages and what its device sent to that chat (text, files, campaign messages, with their
@@ -509,7 +542,7 @@ export function createConversations(deps: ConversationsDeps) {
         replies: page.flatMap((hit) =>
           'reply' in hit ? [{ conversation: hit.reply.conversation, item: hit.reply.item }] : []
         ),
-        conversations: found.conversations.slice(0, limit).map(conversationView),
+        conversations: conversationViews(found.conversations.slice(0, limit)),
         next: more ? encodeSearchCursor(next) : null,
         sentRead
       }

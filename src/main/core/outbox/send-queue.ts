@@ -201,6 +201,15 @@ export function createSendQueue(input: KernelInput) {
     ): OutboxItemView[] =>
       store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(toItemView),
     /**
+     * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
+     * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
+     */
+    newestToChats: (
+      chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
+      skipping: readonly ItemStatus[]
+    ): (OutboxItemView | null)[] =>
+      store.newestToChats(chats, skipping).map((item) => (item ? toItemView(item) : null)),
+    /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,
      * `before` the last position of the previous page, until `limit` or `goOn` says stop: the inbox search's, which
      * keeps few of many and asks sentAt for those.

@@ -33,6 +33,7 @@ export type SendingChannel =
   | 'files:register'
   | 'files:release'
   | 'files:asSpreadsheet'
+  | 'files:check'
   | 'files:keepForDraft'
   | 'files:restoreDraft'
   | 'outbox:enqueue'
@@ -300,6 +301,10 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return 'code' in result
         ? { files: [], rejected: [result] }
         : { files: [toHandleView(result)], rejected: [] }
+    },
+
+    async 'files:check'({ files: asked }) {
+      return { rejected: await files.check(asked) }
     },
 
     async 'files:keepForDraft'({ handles }) {

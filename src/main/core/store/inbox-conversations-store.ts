@@ -489,6 +489,22 @@ export class InboxConversationsStore {
     return row?.cleared_at ?? null
   }
 
+  /** clearedAt for many chats at once (a page of conversations), in the order asked. */
+  clearedAtOf(chats: readonly { deviceKey: string; chatId: string }[]): (number | null)[] {
+    if (chats.length === 0) return []
+    const rows = this.prepare(
+      `SELECT c.key AS at, cleared.cleared_at AS clearedAt FROM json_each(?) AS c
+       JOIN inbox_cleared_chats AS cleared
+         ON cleared.device_key = json_extract(c.value, '$[0]') AND cleared.chat_id = json_extract(c.value, '$[1]')`
+    ).all(JSON.stringify(chats.map((chat) => [chat.deviceKey, chat.chatId]))) as {
+      at: number
+      clearedAt: number
+    }[]
+    const cleared: (number | null)[] = chats.map(() => null)
+    for (const row of rows) cleared[row.at] = row.clearedAt
+    return cleared
+  }
+
   setArchived(conversationId: number, archived: boolean): boolean {
     return (
       this.prepare('UPDATE inbox_conversations SET archived = ? WHERE id = ? AND archived <> ?').run(

@@ -1,10 +1,14 @@
 // All SQL of the outbox, in parts that extend one another (items → lists → the queue's questions → this): gateway
-// schedules, tracking, retention and attachments, and the dispatcher's lease. Only the kernel uses it.
+// schedules, tracking, retention and attachments, the dispatcher's lease, and the newest item to each of a page of
+// chats (the inbox's rows, through the kernel's port). Only the kernel uses it.
 import {
   ItemRecord,
+  ItemStatus,
   ScheduleOp,
   GatewayScheduleRecord,
   SELECT_ITEM,
+  ITEM_LIST,
+  FENCED_ROWIDS,
   SEARCH_AUTOMERGE,
   inLine,
   unfenced,
@@ -37,6 +41,41 @@ export {
 } from './outbox-records'
 
 export class OutboxStore extends OutboxQueueStore {
+  // --------------------------------------------------------------------------------------- the inbox's rows
+
+  /**
+   * For each chat (a device and a recipient, created after `createdAfter` when given), its newest item whose status
+   * is not one of `skipping`, or null: a page of the inbox's conversations in one read, not one a row. Each chat is
+   * read through the index by recipient (its own few items), as a thread's half is; an open batch's items are not there.
+   */
+  newestToChats(
+    chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
+    skipping: readonly ItemStatus[]
+  ): (ItemRecord | null)[] {
+    if (chats.length === 0) return []
+    const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
+    const rows = this.prepare(
+      `SELECT ${ITEM_LIST}, picked.chat AS pickedFor FROM (
+         SELECT c.key AS chat, (
+           SELECT o.rowid FROM outbox_items AS o INDEXED BY outbox_items_by_recipient
+           WHERE o.recipient = json_extract(c.value, '$[1]') AND o.device_id = json_extract(c.value, '$[0]')
+             AND o.created_at > json_extract(c.value, '$[2]')
+             AND o.status NOT IN (SELECT value FROM json_each(?))${fence}
+           ORDER BY o.created_at DESC, o.id DESC LIMIT 1
+         ) AS itemRowid
+         FROM json_each(?) AS c
+       ) AS picked JOIN outbox_items ON outbox_items.rowid = picked.itemRowid`
+    ).all(
+      JSON.stringify(skipping),
+      JSON.stringify(
+        chats.map((chat) => [chat.deviceId, chat.recipient, chat.createdAfter ?? Number.MIN_SAFE_INTEGER])
+      )
+    ) as Row[]
+    const newest: (ItemRecord | null)[] = chats.map(() => null)
+    for (const { pickedFor, ...row } of rows) newest[pickedFor as number] = toItem(row)
+    return newest
+  }
+
   // --------------------------------------------------------------------------------------- schedules
 
   /** Scheduled, not held items whose time has come (local ones and gateway ones). */

@@ -81,6 +81,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('recipients:recent', () => ({ recipients: [] }))
   handlers.set('linking:end', () => ({ ok: true }))
   handlers.set('files:release', () => ({ ok: true }))
+  handlers.set('files:check', () => ({ rejected: [] }))
   handlers.set('files:keepForDraft', () => ({ ok: true }))
   handlers.set('files:restoreDraft', () => ({ files: [], rejected: [] }))
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))

@@ -12,6 +12,7 @@ import type {
   OutboxItemView
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
+import { encodeNote } from '../../../../shared/i18n/note-text'
 import {
   AUTO_REPLY_KEYWORD_CASES,
   AUTO_REPLY_TIME_CASES
@@ -806,6 +807,65 @@ describe('the thread', () => {
     await user.click(within(waitingEntry!).getByRole('button', { name: 'Cancel at the gateway' }))
     expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
   })
+
+  it.each([
+    {
+      language: 'en' as const,
+      says: 'The gateway refused it: the number is on the opt-out list',
+      gatewayHeading: 'What the gateway said:'
+    },
+    {
+      language: 'id' as const,
+      says: 'Gateway menolaknya: nomor ini ada di daftar berhenti berlangganan',
+      gatewayHeading: 'Yang dikatakan gateway:'
+    }
+  ])(
+    'says why a reply failed in its bubble, worded as the Outbox words it, the gateway’s words behind a disclosure ($language)',
+    async ({ language, says, gatewayHeading }) => {
+      // The core's failure as it stores one: the reason wrapped in the gateway's words and the HTTP status.
+      const failed = makeItem({
+        id: 'out-f',
+        recipient: '6281377778888',
+        text: 'Promo hari ini',
+        status: 'failed',
+        failure: {
+          code: 'gateway_blacklisted',
+          message: 'refused (gateway: "number is on the blacklist") (HTTP 400)',
+          messageKey: 'desktop.gateway.httpStatus',
+          messageParams: {
+            reason: encodeNote('desktop.gateway.said', {
+              reason: encodeNote('desktop.failure.gatewayBlacklisted'),
+              gateway: 'number is on the blacklist'
+            }),
+            status: 400
+          },
+          gatewayMessage: 'number is on the blacklist'
+        }
+      })
+      const sent = makeItem({ id: 'out-s', recipient: '6281377778888', text: 'Halo', status: 'delivered' })
+      script({
+        entries: [
+          { direction: 'out', at: '2026-01-15T03:06:00.000Z', item: failed },
+          { direction: 'out', at: '2026-01-15T03:05:00.000Z', item: sent }
+        ]
+      })
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await user.click(await screen.findByTestId('inbox-conversation-1'))
+      const [sentEntry, failedEntry] = await screen.findAllByTestId('inbox-entry-out')
+      const reason = within(failedEntry!).getByTestId('inbox-entry-failure')
+      expect(reason.textContent).toContain(says)
+      // Compact: the reason alone in words, no HTTP status nor the gateway's words in the middle of it.
+      expect(reason.textContent).not.toContain('HTTP')
+      expect(reason.textContent).not.toContain('number is on the blacklist')
+      const disclosure = within(failedEntry!).getByText(gatewayHeading)
+      expect(disclosure.tagName).toBe('SUMMARY')
+      expect(disclosure.closest('details')?.textContent).toContain('number is on the blacklist')
+      // A reply that did not fail says nothing of the kind.
+      expect(within(sentEntry!).queryByTestId('inbox-entry-failure')).toBeNull()
+    }
+  )
 
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
     const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })

@@ -255,6 +255,73 @@ describe('a reply being written, across a reload (QA14 Q14-03)', () => {
     await screen.findByRole('heading', { name: /Budi/ })
     await waitFor(() => expect(replyBox().value).toBe('Baik kak, kami cek dulu ke kurir ya'))
   })
+
+  /** Writes a reply with a file to Budi, then reloads the window as the test above does. */
+  async function writeWithFileAndReload(): Promise<void> {
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    await user.type(replyBox(), 'Ini katalognya')
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+    dispatchEvent(new Event('pagehide'))
+    unmount()
+    const historyKept: unknown = history.state
+    const storageKept = Object.fromEntries(Object.entries(localStorage))
+    resetReplyDrafts()
+    resetPlace()
+    history.replaceState(historyKept, '')
+    for (const [key, value] of Object.entries(storageKept)) localStorage.setItem(key, value)
+    render(<InboxView />)
+    await screen.findByRole('heading', { name: /Budi/ })
+  }
+
+  it('keeps its attached file (the handle the core sends, not its bytes), which goes with the text', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    fake.handle('files:check', () => ({ rejected: [] }))
+    await writeWithFileAndReload()
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('katalog.png')
+    expect(fake.registered).toHaveLength(1)
+    expect(Object.values(localStorage).join()).not.toContain('data:')
+    // The core is asked whether the handle still stands for the file the operator added.
+    await waitFor(() =>
+      expect(fake.requests('files:check')).toEqual([{ files: [{ handle: 'h-1', name: 'katalog.png' }] }])
+    )
+    await userEvent.setup().click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-1', text: 'Ini katalognya' })
+  })
+
+  it('says at the field when its file is gone, and holds the text back until it is removed or replaced', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    fake.handle('files:check', ({ files }) => ({
+      rejected: files.map(({ handle, name }) => ({
+        handle,
+        name,
+        code: 'not_found',
+        message: `${name} was not found; it may have been moved or deleted.`,
+        messageKey: 'desktop.fileRefused.notFound',
+        messageParams: { name }
+      }))
+    }))
+    await writeWithFileAndReload()
+    const problem = await screen.findByTestId('inbox-reply-problem')
+    expect(problem.textContent).toContain('katalog.png was not found; it may have been moved or deleted.')
+    expect(problem.textContent).toContain('Remove katalog.png to send the reply')
+    expect(screen.queryByTestId('inbox-reply-file')).toBeNull()
+    expect(replyBox().value).toBe('Ini katalognya')
+    expect((screen.getByTestId('inbox-reply-send') as HTMLButtonElement).disabled).toBe(true)
+    const user = userEvent.setup()
+    await user.click(within(problem).getByRole('button', { name: 'Remove katalog.png' }))
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).not.toHaveProperty('handle')
+  })
 })
 
 describe('a file picked for a reply (QA F09)', () => {

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { call, errorInfo, getApi } from '../../api'
+import { call, coreMessage, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -77,6 +77,19 @@ export function ReplyBox({
   useEffect(() => {
     keepReplyDraft(conversationId, { text, file, refused, requestId: requestId.current })
   }, [conversationId, text, file, refused])
+  // A file brought back with the draft from storage (a reload, a restart) may be gone: said here, not at its send.
+  useEffect(() => {
+    const kept = draft?.fileToCheck ? draft.file : null
+    if (!kept) return
+    call('files:check', { files: [{ handle: kept.handle, name: kept.name }] })
+      .then(({ rejected }) => {
+        const gone = rejected.find((r) => r.handle === kept.handle)
+        // Removed or replaced meanwhile: nothing to say about it any more.
+        if (gone && fileRef.current?.handle === kept.handle) refuse(gone.name, coreMessage(gone))
+      })
+      .catch(() => undefined)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft this box was drawn with
+  }, [])
   useEffect(() => {
     if (!refused || !focusRefusal.current) return
     focusRefusal.current = false

@@ -1,9 +1,16 @@
 // One conversation's thread: what arrived and what was sent to that chat from that device (`inbox:thread`, oldest at
 // the top), customers' files as the core fetched them (MessageMedia), sent entries with their live status, a note
 // where the customer's message opted them out or back in or fired one of the gateway's auto-replies, the read and
-// archive marks, deleting the conversation, and the reply box. Marked read when opened; follows `inbox:changed` and the outbox's events.
+// archive marks, deleting the conversation, and the reply box; a failed reply says why, as the Outbox does. Marked
+// read when opened; follows `inbox:changed` and the outbox's events.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import type { InboxConversationView, InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
+import type {
+  InboxConversationView,
+  InboxMessageView,
+  InboxThreadEntry,
+  OutboxItemView
+} from '../../../../shared/contract'
+import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
@@ -302,6 +309,9 @@ export function Thread({
                   />
                 </p>
               )}
+              {entry.item.status === 'failed' && entry.item.failure ? (
+                <SentEntryFailure failure={entry.item.failure} />
+              ) : null}
               <SentEntryTakeBack item={entry.item} />
             </li>
           )
@@ -310,6 +320,32 @@ export function Thread({
       {entries?.length === 0 ? <p className="muted">{t('inbox.thread.empty')}</p> : null}
       <ReplyBox key={conversation.id} conversation={conversation} statusOf={statusOf} onSent={load} />
     </section>
+  )
+}
+
+/**
+ * Why a reply failed, in its bubble: the reason in words as the Outbox's detail gives it (the same reasonInWords, the
+ * HTTP status and the gateway's words the core wrapped around it taken off), the gateway's own words behind a
+ * disclosure under the Outbox's heading for them, so the bubble stays short.
+ */
+function SentEntryFailure({
+  failure
+}: {
+  failure: NonNullable<OutboxItemView['failure']>
+}): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const { words } = reasonInWords(language, failure.message, failure.messageKey, failure.messageParams)
+  return (
+    <div className="inbox-entry-failure small">
+      <p data-testid="inbox-entry-failure">{words}</p>
+      {failure.gatewayMessage ? (
+        <details>
+          <summary>{t('outbox.failure.gateway')}</summary>
+          <q dir="auto">{failure.gatewayMessage}</q>
+        </details>
+      ) : null}
+    </div>
   )
 }
 

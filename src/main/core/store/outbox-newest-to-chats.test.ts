@@ -1,0 +1,151 @@
+// A page of the inbox's conversations reads each chat's newest reply in one statement (newestToChats): the newest
+// item from the device to the chat, since the chat was cleared, whose status the inbox did not skip; each chat read
+// through the index by recipient, never a scan of the outbox.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import { openDatabase, type SqliteDatabase } from './database'
+import { InboxConversationsStore } from './inbox-conversations-store'
+import { OutboxStore, type ItemStatus } from './outbox-store'
+import { newTextItem } from './testing/new-item'
+import { recordPreparedSql } from './testing/prepared-sql'
+
+let dir: string
+let db: SqliteDatabase
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'outbox-newest-to-chats-'))
+  db = openDatabase({ dataDir: dir })
+})
+afterEach(() => {
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** What the inbox skips: a reply that never reached the customer. */
+const UNANSWERED: ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway', 'revoked']
+
+/** One chat's items (id, when written, status), what the page asks, and which item it answers. */
+const CASES: {
+  name: string
+  items: [id: string, createdAt: number, status: ItemStatus, deviceId?: string][]
+  createdAfter?: number
+  newest: string | null
+}[] = [
+  { name: 'nothing sent', items: [], newest: null },
+  { name: 'one delivered', items: [['r1', 10, 'delivered']], newest: 'r1' },
+  {
+    name: 'a failed newer than a read',
+    items: [
+      ['r1', 10, 'read'],
+      ['r2', 20, 'failed']
+    ],
+    newest: 'r1'
+  },
+  {
+    name: 'every way of not reaching the customer',
+    items: [
+      ['r1', 10, 'failed'],
+      ['r2', 20, 'cancelled'],
+      ['r3', 30, 'cancelled_at_gateway'],
+      ['r4', 40, 'revoked']
+    ],
+    newest: null
+  },
+  {
+    // Exactly the newest answered one, however many failures came after it (it was looked for among five).
+    name: 'six failed retries after a read',
+    items: [
+      ['r0', 5, 'read'],
+      ...[1, 2, 3, 4, 5, 6].map((i): [string, number, ItemStatus] => [`f${i}`, 10 * i, 'failed'])
+    ],
+    newest: 'r0'
+  },
+  {
+    name: 'one on its way',
+    items: [
+      ['r1', 10, 'read'],
+      ['r2', 20, 'queued']
+    ],
+    newest: 'r2'
+  },
+  {
+    name: 'the same millisecond: the greater id',
+    items: [
+      ['r-a', 10, 'sent'],
+      ['r-b', 10, 'sent']
+    ],
+    newest: 'r-b'
+  },
+  { name: 'sent before the chat was cleared', items: [['r1', 10, 'read']], createdAfter: 10, newest: null },
+  {
+    name: 'sent since the chat was cleared',
+    items: [
+      ['r1', 10, 'read'],
+      ['r2', 11, 'accepted']
+    ],
+    createdAfter: 10,
+    newest: 'r2'
+  },
+  { name: 'from another device to the same number', items: [['r1', 10, 'read', 'd2']], newest: null }
+]
+
+function seeded(): OutboxStore {
+  const outbox = new OutboxStore(db)
+  const items = CASES.flatMap((c, chat) =>
+    c.items.map(([id, createdAt, status, deviceId = 'd1']) =>
+      newTextItem(`${chat}:${id}`, { recipient: `62811${chat}`, deviceId, createdAt, status })
+    )
+  )
+  outbox.insertItems(items, [], [], 1)
+  return outbox
+}
+
+it.each(CASES.map((c, chat) => ({ ...c, chat })))('answers $name', ({ chat, createdAfter, newest }) => {
+  const outbox = seeded()
+  const asked = {
+    deviceId: 'd1',
+    recipient: `62811${chat}`,
+    ...(createdAfter === undefined ? {} : { createdAfter })
+  }
+  expect(outbox.newestToChats([asked], UNANSWERED).map((item) => item?.id ?? null)).toEqual([
+    newest === null ? null : `${chat}:${newest}`
+  ])
+})
+
+it('answers a page of chats in the order asked, each its own', () => {
+  const outbox = seeded()
+  const page = CASES.map((c, chat) => ({
+    deviceId: 'd1',
+    recipient: `62811${chat}`,
+    ...(c.createdAfter === undefined ? {} : { createdAfter: c.createdAfter })
+  })).reverse()
+  expect(outbox.newestToChats(page, UNANSWERED).map((item) => item?.id ?? null)).toEqual(
+    CASES.map((c, chat) => (c.newest === null ? null : `${chat}:${c.newest}`)).reverse()
+  )
+  expect(outbox.newestToChats([], UNANSWERED)).toEqual([])
+})
+
+it('reads the outbox through its index by recipient and the cleared chats by their key, never a scan', () => {
+  const outbox = seeded()
+  const inbox = new InboxConversationsStore(db)
+  const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+  outbox.newestToChats([{ deviceId: 'd1', recipient: '628110', createdAfter: 1 }], UNANSWERED)
+  inbox.clearedAtOf([{ deviceKey: 'serial:ser-1', chatId: '628110' }])
+  // The two page reads (the store also asks whether a batch is open).
+  const reads = prepared.filter((sql) => sql.includes('json_each'))
+  expect(reads).toHaveLength(2)
+  const plans = reads.map((sql) =>
+    (
+      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
+        ...Array.from(sql.matchAll(/\?/g), () => '[["d1","628110",1]]')
+      ) as { detail: string }[]
+    ).map((row) => row.detail)
+  )
+  const [outboxPlan, clearedPlan] = plans
+  expect(outboxPlan).toContainEqual(expect.stringMatching(/^SEARCH o USING INDEX outbox_items_by_recipient/))
+  expect(clearedPlan).toContainEqual(expect.stringMatching(/^SEARCH cleared USING .*INDEX/))
+  expect(
+    plans.flat().filter((detail) => /^SCAN (outbox_items|o|inbox_cleared_chats|cleared)\b/.test(detail))
+  ).toEqual([])
+})
