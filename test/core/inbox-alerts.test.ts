@@ -125,3 +125,43 @@ it('confirms a STOP once through the send queue when the setting has a text, and
   await core.inbox.sync.catchUp()
   expect(await toCustomer('6281300000002')).toHaveLength(1)
 }, 60_000)
+
+it('sends the STOP confirmation before the number goes on the gateway’s blacklist, which would refuse it', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const serial = core.monitor.status(deviceId).info?.serial
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  await core.handlers['settings:update']({ optOutConfirmation: 'Baik, Anda tidak akan menerima pesan lagi.' })
+  await post(connected.urls.incoming, {
+    ...customerMessage('WA-S3', 'STOP'),
+    phone: '6281300000003',
+    deviceId: serial
+  })
+  const confirmation = async () =>
+    (await core.handlers['outbox:list']({ offset: 0, limit: 50 })).items.find((item) =>
+      item.recipient.endsWith('81300000003')
+    )
+  // Settled at the gateway: handed over and not refused.
+  await expect
+    .poll(async () => (await confirmation())?.status, { timeout: 20_000 })
+    .toMatch(/^(accepted|sent|delivered|read)$/)
+  expect((await confirmation())?.failure ?? null).toBeNull()
+  // And the gateway's blacklist gets the number once the confirmation is on its way: a send to it is refused.
+  const sandbox = await core.sandbox.current()
+  const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+  await expect
+    .poll(
+      async () => {
+        const probe = `probe ${Date.now()}`
+        await fetch(`${sandbox?.baseUrl}/api/send-message`, {
+          method: 'POST',
+          headers: { Authorization: token, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ phone: '6281300000003', message: probe })
+        })
+        const sent = (await sandbox?.control.messages())?.find((m) => JSON.stringify(m).includes(probe))
+        return JSON.stringify(sent)
+      },
+      { timeout: 15_000 }
+    )
+    .toMatch(/blacklist/i)
+}, 60_000)

@@ -60,6 +60,8 @@ import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 // transport uses and the ports they implement or construct (vaults, the redacting logger, the store's startup
 // errors), and what they share with the terminal's composition (compose-command-line.ts, the CLI's own door).
 
+/** How long a STOP's blacklist push waits for its confirmation to leave the queue before it goes anyway. */
+const OPT_OUT_CONFIRMATION_WAIT_MS = 10 * 60_000
 /** At most this many contacts' numbers a Recipient filter's text names (a common name among many contacts). */
 const NAMED_RECIPIENTS_MAX = 1000
 export { describeCoreError, gatewayClientFactory } from './compose-command-line'
@@ -285,11 +287,37 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     // The window's open opt-out list follows a customer's keyword, not only the operator's own changes.
     onCommitted: () => events.emit('optouts:changed', { at: new Date(clock.now()).toISOString() })
   })
+  /**
+   * Resolves once an item has left the queue (handed over, failed, cancelled or gone), or after `boundMs`: what waits
+   * on it goes on in the end even while its device is away (the STOP confirmation's blacklist push).
+   */
+  const leftTheQueue = (itemId: string, boundMs: number): Promise<void> =>
+    new Promise((resolve) => {
+      const waiting = (status: string | undefined): boolean =>
+        status === 'queued' || status === 'sending' || status === 'scheduled'
+      let statusNow: string | undefined
+      try {
+        statusNow = theOutbox.get(itemId).item.status
+      } catch {
+        statusNow = undefined
+      }
+      if (!waiting(statusNow)) return resolve()
+      const done = (): void => {
+        off()
+        clock.clearTimeout(timer)
+        resolve()
+      }
+      const off = theOutbox.on('itemChanged', (item) => {
+        if (item.id === itemId && !waiting(item.status)) done()
+      })
+      const timer = clock.setTimeout(done, boundMs)
+    })
   // The optional confirmation to a customer who wrote STOP: a reply through the send queue, once per message.
   const confirmOptOut = confirmOptOuts({
     text: () => settings.get().optOutConfirmation,
     deviceIdOf: (device) => inbox.conversations.deviceIdOf(device),
     reply: (request) => handlers['inbox:reply'](request),
+    settled: (itemId) => leftTheQueue(itemId, OPT_OUT_CONFIRMATION_WAIT_MS),
     failed: (error) => logger.warn('inbox: the opt-out confirmation could not be queued', error)
   })
   const inbox = createInbox({
@@ -304,8 +332,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       optOuts: {
         ...keywordTarget,
         committed(changes) {
-          keywordTarget.committed(changes)
-          confirmOptOut(changes)
+          // The confirmation first: the blacklist would refuse it.
+          keywordTarget.committed(changes, confirmOptOut(changes))
         }
       }
     },

@@ -66,8 +66,15 @@ export interface KeywordOptOuts {
     action: KeywordAction,
     text: string
   ): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
-  /** After the transaction committed: each number whose state changed, for the gateways' blacklists. */
-  committed(changes: readonly { phone: string; action: KeywordAction }[]): void
+  /**
+   * After the transaction committed: each number whose state changed, for the gateways' blacklists. A change in
+   * `pushAfter` is pushed once its promise settles (a confirmation to the number on its way, which the blacklist
+   * would refuse).
+   */
+  committed(
+    changes: readonly { phone: string; action: KeywordAction }[],
+    pushAfter?: ReadonlyMap<object, Promise<unknown>>
+  ): void
 }
 
 export function keywordOptOuts(deps: {
@@ -95,10 +102,18 @@ export function keywordOptOuts(deps: {
       }
       return deps.campaigns.optOuts.remove(phone) ? 'opted-in' : 'unchanged'
     },
-    committed(changes) {
-      const added = changes.filter((c) => c.action === 'opt-out').map((c) => normalisePhone(c.phone))
+    committed(changes, pushAfter = new Map()) {
+      const opted = changes.filter((c) => c.action === 'opt-out')
+      const added = opted.filter((c) => !pushAfter.has(c)).map((c) => normalisePhone(c.phone))
       const removed = changes.filter((c) => c.action === 'opt-in').map((c) => normalisePhone(c.phone))
       if (added.length > 0) void deps.pushToGateways(added, true).catch(() => undefined)
+      for (const change of opted) {
+        const after = pushAfter.get(change)
+        if (after)
+          void after
+            .then(() => deps.pushToGateways([normalisePhone(change.phone)], true))
+            .catch(() => undefined)
+      }
       if (removed.length > 0) void deps.pushToGateways(removed, false).catch(() => undefined)
       if (added.length + removed.length > 0) deps.onCommitted?.()
     }

@@ -1,6 +1,7 @@
 // The optional confirmation reply to a customer whose keyword put them on the opt-out list ("You will get no more
 // messages"): off while the text setting is empty; sent from the device the customer wrote to, through the send
 // queue (inbox:reply), with an item id made from the message's inbox event, so applying it again queues nothing.
+// The gateway's blacklist refuses a send to the number, so its push waits for the confirmation to be on its way.
 import type { KeywordChange } from './apply'
 
 export interface OptOutConfirmationDeps {
@@ -16,20 +17,29 @@ export interface OptOutConfirmationDeps {
     isGroup: boolean
     text: string
     optedOut: 'send'
-  }): Promise<unknown>
+  }): Promise<{ itemIds: readonly string[] }>
+  /** Resolves once the item has left the queue (handed over, failed or cancelled), or after a bounded wait. */
+  settled(itemId: string): Promise<void>
   /** A confirmation that could not be queued (its device gone, the text refused): logged, never thrown. */
   failed(error: unknown): void
 }
 
-export function confirmOptOuts(deps: OptOutConfirmationDeps): (changes: readonly KeywordChange[]) => void {
+/**
+ * Queues each opt-out's confirmation; answers, for each change confirmed, when the number may go on the blacklist
+ * (once its confirmation left the queue, or could not be queued). Changes not in the map need not wait.
+ */
+export function confirmOptOuts(
+  deps: OptOutConfirmationDeps
+): (changes: readonly KeywordChange[]) => Map<KeywordChange, Promise<void>> {
   return (changes) => {
+    const waits = new Map<KeywordChange, Promise<void>>()
     const text = deps.text().trim()
-    if (text === '') return
+    if (text === '') return waits
     for (const change of changes) {
       if (change.action !== 'opt-out') continue
       const deviceId = deps.deviceIdOf(change)
       if (!deviceId) continue
-      deps
+      const sent = deps
         .reply({
           requestId: `optout-confirm:${change.eventId}`,
           deviceId,
@@ -39,7 +49,13 @@ export function confirmOptOuts(deps: OptOutConfirmationDeps): (changes: readonly
           // The customer is on the list by this very message: this one confirmation is what they are owed.
           optedOut: 'send'
         })
-        .catch((error: unknown) => deps.failed(error))
+        .then(({ itemIds }) => Promise.all(itemIds.map((id) => deps.settled(id))))
+        .then(
+          () => undefined,
+          (error: unknown) => deps.failed(error)
+        )
+      waits.set(change, sent)
     }
+    return waits
   }
 }
