@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { finishEstimate, isFormulaLike } from '../../../shared/domain'
-import { decodeNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
@@ -903,6 +903,35 @@ describe('campaigns on the outbox', () => {
     campaigns.resume(id, 'dev-1')
     monitor.emit('stateChanged', 'dev-1', 'connected', 'needs-scan', null)
     expect(paused).toEqual(['dev-1:unreachable', 'dev-1:disconnected'])
+  })
+
+  it('keeps the cause its device met with the paused part, and its rows say it (not "could not be reached")', async () => {
+    // The part stored only `unreachable`: a gateway that asked to slow down, or a phone logged out, read "the gateway
+    // could not be reached" once the device's own state no longer told (back, or not known to the window).
+    const { monitor, id } = await startFollowingMonitor({})
+    const waitOfRows = (): (string | null)[] =>
+      campaigns
+        .results(id)
+        .map((r) => fixture.outbox.get(r.itemId ?? '').item.waitReason?.message ?? null)
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'unreachable', encodeNote('desktop.device.rateLimited'))
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
+    expect(campaigns.get(id).devices[0]?.deviceCause).toEqual({
+      state: 'unreachable',
+      stateNoteKey: 'desktop.device.rateLimited'
+    })
+    expect(new Set(waitOfRows())).toEqual(new Set(['Paused: the gateway asked to slow down.']))
+
+    campaigns.resume(id, 'dev-1')
+    // Logged out: the gateway's own words are no note of ours; the state names the cause.
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'needs-scan', 'need scan qr code again')
+    expect(campaigns.get(id).devices[0]?.deviceCause).toEqual({ state: 'needs-scan' })
+    expect(new Set(waitOfRows())).toEqual(new Set(['Paused when the device was “Needs a QR scan”.']))
+    // Kept on disk: a new service over the same database (the app's next start) says the same.
+    const again = createCampaigns(campaignsDeps())
+    expect(again.get(id).devices[0]?.deviceCause).toEqual({ state: 'needs-scan' })
+    // Resumed, the part has no cause any more.
+    campaigns.resume(id, 'dev-1')
+    expect(campaigns.get(id).devices[0]?.deviceCause).toBeNull()
   })
 
   it('tells when a dropped device is back while its part stays paused, and only for a drop', async () => {

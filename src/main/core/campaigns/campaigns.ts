@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
-import { encodeNote } from '../../../shared/i18n/notes'
-import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
+import type { DeviceState, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import { devicePauseWords, type DevicePauseCause } from '../../../shared/device-status'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
 import {
@@ -99,6 +100,30 @@ const AUTO_PAUSE_NOTE = {
   unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<AutoPauseReason, MessageKey>
 
+/**
+ * Why a part's rows wait, as the queue keeps it (their timeline): the device state that paused it when one did (kept
+ * with the part, worded from device-status.ts' table), else the reason's own words.
+ */
+function autoPauseNote(reason: AutoPauseReason, cause: DevicePauseCause | null): string {
+  if (!cause) return encodeNote(AUTO_PAUSE_NOTE[reason] ?? AUTO_PAUSE_NOTE.failure_rate)
+  const words = devicePauseWords(cause)
+  return 'stateKey' in words
+    ? encodeNote(words.key, { state: encodeNote(words.stateKey) })
+    : encodeNote(words.key)
+}
+
+/** The device state kept with a paused part, as the view and the notes read it; null when none paused it. */
+function causeOf(part: {
+  pausedState: string | null
+  pausedStateNote: string | null
+}): DevicePauseCause | null {
+  if (part.pausedState === null) return null
+  return {
+    state: part.pausedState as DeviceState,
+    ...(part.pausedStateNote === null ? {} : { stateNoteKey: part.pausedStateNote })
+  }
+}
+
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
 const FIRST_IMPORT_ROWS = 100
 /**
@@ -178,6 +203,8 @@ export interface CampaignDeviceView {
   /** Why its next row waits, and until when (null = it may send now). */
   wait: { code: PacingWait['code'] | 'paused'; until: number | null } | null
   autoPaused: AutoPauseReason | null
+  /** The device state (and what its check met) that paused it, kept with the part; null when none did. */
+  deviceCause: DevicePauseCause | null
   /** Its rows whose send is in doubt (a 5xx or a time-out cut the answer short): the reports are checked first. */
   checking: number
 }
@@ -703,7 +730,8 @@ export function createCampaigns(deps: CampaignsDeps) {
               : hoursOpenAt !== null
                 ? { code: 'outside_hours', until: hoursOpenAt }
                 : null,
-        autoPaused: d.pausedReason as AutoPauseReason | null
+        autoPaused: d.pausedReason as AutoPauseReason | null,
+        deviceCause: causeOf(d)
       })),
       estimate: { finishAt: null },
       createdAt: campaign.createdAt,
@@ -1063,10 +1091,16 @@ export function createCampaigns(deps: CampaignsDeps) {
     campaign: CampaignRecord,
     deviceId: string,
     reason: AutoPauseReason,
-    note: string | null = null
+    note: string | null = null,
+    cause: DevicePauseCause | null = null
   ): void {
-    store.setDevicePaused(campaign.id, deviceId, reason)
-    queue.holdProducer(tagOf(campaign.id), deviceId, PAUSED_UNTIL, encodeNote(AUTO_PAUSE_NOTE[reason]))
+    store.setDevicePaused(
+      campaign.id,
+      deviceId,
+      reason,
+      cause && { state: cause.state, note: cause.stateNoteKey ?? null }
+    )
+    queue.holdProducer(tagOf(campaign.id), deviceId, PAUSED_UNTIL, autoPauseNote(reason, cause))
     deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason, note })
     deps.onChanged?.(campaign.id)
     // Its rows move from the next turn on: the deferral above has just rewritten each of them (5,000 rows and the
@@ -1247,14 +1281,22 @@ export function createCampaigns(deps: CampaignsDeps) {
     )
   }
 
-  /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
-  function autoPauseDevice(deviceId: string, reason: AutoPauseReason, note: string | null = null): string[] {
+  /**
+   * From the device monitor (disconnected, logged out: with the state the check met, `cause`) or a send error (quota
+   * spent).
+   */
+  function autoPauseDevice(
+    deviceId: string,
+    reason: AutoPauseReason,
+    note: string | null = null,
+    cause: DevicePauseCause | null = null
+  ): string[] {
     const paused: string[] = []
     for (const campaignId of store.runningOn(deviceId)) {
       const campaign = store.get(campaignId)
       const device = store.devices(campaignId).find((d) => d.deviceId === deviceId)
       if (!campaign || device?.pausedReason) continue
-      pauseDevice(campaign, deviceId, reason, note)
+      pauseDevice(campaign, deviceId, reason, note, cause)
       paused.push(campaignId)
     }
     return paused
@@ -1293,9 +1335,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const device = store.devices(campaign.id).find((d) => d.deviceId === item.deviceId)
     if (device?.pausedReason) {
       rotate(campaign, at)
-      return hold(
-        encodeNote(AUTO_PAUSE_NOTE[device.pausedReason as AutoPauseReason] ?? AUTO_PAUSE_NOTE.failure_rate)
-      )
+      return hold(autoPauseNote(device.pausedReason as AutoPauseReason, causeOf(device)))
     }
     const since = store.outcomesFrom(campaign.id, item.deviceId)
     const outcomes = queue.outcomes.recent(tagOf(campaign.id), item.deviceId, since, autoPause.window)
@@ -1389,8 +1429,15 @@ export function createCampaigns(deps: CampaignsDeps) {
   // Campaigns react to the world themselves: a device that drops pauses its part of every running campaign (so it
   // resumes only when the operator says so), a spent quota too, and progress may finish a running campaign.
   deps.monitor?.on('stateChanged', (deviceId, from, to, note) => {
-    if (isSendable(from) && !isSendable(to))
-      autoPauseDevice(deviceId, to === 'unreachable' ? 'unreachable' : 'disconnected', note)
+    if (isSendable(from) && !isSendable(to)) {
+      // The state and the check's note key name the cause (logged out, 429, 5xx…): kept with the part, which
+      // otherwise said "could not be reached" for any of them once the device was back.
+      const stateNoteKey = decodeNote(note)?.key
+      autoPauseDevice(deviceId, to === 'unreachable' ? 'unreachable' : 'disconnected', note, {
+        state: to,
+        ...(stateNoteKey ? { stateNoteKey } : {})
+      })
+    }
     if (!isSendable(from) && isSendable(to)) tellDeviceBack(deviceId)
   })
   queue.on('deviceRefused', (deviceId, code, message) => {

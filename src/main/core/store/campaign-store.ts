@@ -71,6 +71,9 @@ export interface CampaignDeviceRecord {
   waitCode: string | null
   waitUntil: number | null
   pausedReason: string | null
+  /** The device state that paused it (a drop), and the note key its check met; null otherwise. */
+  pausedState: string | null
+  pausedStateNote: string | null
 }
 
 export interface OptOutRecord {
@@ -406,7 +409,8 @@ export class CampaignStore {
 
   devices(campaignId: string): CampaignDeviceRecord[] {
     return this.prepare(
-      `SELECT device_id AS deviceId, wait_code AS waitCode, wait_until AS waitUntil, paused_reason AS pausedReason
+      `SELECT device_id AS deviceId, wait_code AS waitCode, wait_until AS waitUntil, paused_reason AS pausedReason,
+              paused_state AS pausedState, paused_state_note AS pausedStateNote
          FROM campaign_devices WHERE campaign_id = ? ORDER BY rowid`
     ).all(campaignId) as CampaignDeviceRecord[]
   }
@@ -417,9 +421,23 @@ export class CampaignStore {
     ).run(code, until, campaignId, deviceId)
   }
 
-  setDevicePaused(campaignId: string, deviceId: string | null, reason: string | null): void {
-    const sql = `UPDATE campaign_devices SET paused_reason = ? WHERE campaign_id = ?${deviceId === null ? '' : ' AND device_id = ?'}`
-    this.prepare(sql).run(reason, campaignId, ...(deviceId === null ? [] : [deviceId]))
+  /** A part paused (with the device state that paused it, if one did), or resumed (reason null: the cause goes too). */
+  setDevicePaused(
+    campaignId: string,
+    deviceId: string | null,
+    reason: string | null,
+    cause: { state: string; note: string | null } | null = null
+  ): void {
+    const sql = `UPDATE campaign_devices SET paused_reason = ?, paused_state = ?, paused_state_note = ?
+      WHERE campaign_id = ?${deviceId === null ? '' : ' AND device_id = ?'}`
+    const kept = reason === null ? null : cause
+    this.prepare(sql).run(
+      reason,
+      kept?.state ?? null,
+      kept?.note ?? null,
+      campaignId,
+      ...(deviceId === null ? [] : [deviceId])
+    )
   }
 
   /** After a resume the failure rate starts afresh: failures before it were the reason for the pause. */

@@ -910,6 +910,16 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX inbox_messages_by_conversation ON inbox_messages(
         conversation_id, min(COALESCE(sent_at, received_at), received_at), number);
     `
+  },
+  {
+    name: "campaigns: the device state that paused a campaign's part, and what its check met",
+    // paused_reason kept only `disconnected` or `unreachable`: once the device was back, the part read "the gateway
+    // could not be reached" whatever the cause was (logged out, 429, 5xx…). NULL for parts paused before this version
+    // (worded by their reason, as before) and for pauses no device state made (failures, quota).
+    sql: `
+      ALTER TABLE campaign_devices ADD COLUMN paused_state TEXT;
+      ALTER TABLE campaign_devices ADD COLUMN paused_state_note TEXT;
+    `
   }
 ]
 
