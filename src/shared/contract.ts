@@ -1665,7 +1665,8 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /**
    * The take-back question is open: a running campaign pauses at once (nothing more leaves while the operator reads
-   * it). `held`: this question paused it, and campaigns:keepAfterTakeBack runs it again.
+   * it). `held`: this question paused it, and campaigns:keepAfterTakeBack runs it again. The hold is kept on disk:
+   * an app closed with the question open gives the campaign back what it had on its next start.
    */
   'campaigns:holdForTakeBack': () => ({
     request: z.object({ id: Id }),

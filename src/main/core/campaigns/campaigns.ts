@@ -274,6 +274,8 @@ export interface CampaignsDeps {
   onContactNamesLearnt?: () => void
   /** Whether the process that began a create still runs (tests stand in for the operating system). */
   isProcessAlive?: (pid: number) => boolean
+  /** This process's id, as its creates and holds record it (tests stand in for another process). */
+  pid?: number
   /**
    * A device's own daily cap and its sends today (the send queue's budget): the finish estimate holds each device to
    * it, else it promised today's end while the cap sent the rest on later days (QA6 Q04).
@@ -313,6 +315,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
   const isProcessAlive = deps.isProcessAlive ?? processAlive
+  const ownPid = deps.pid ?? process.pid
   const cpuMs = deps.cpuMs ?? processCpuMs
   /** The devices' own caps for an estimate, in lane order. */
   const deviceCapsOf = (deviceIds: readonly string[]): (DeviceCapToday | null)[] =>
@@ -973,6 +976,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       })
     store.batch(() => {
       if (campaign.status === 'paused') store.update(id, { status: 'running' }, now())
+      // The operator's own Resume answers for the campaign: a take-back hold has nothing left to give back.
+      if (deviceId === undefined) store.setTakeBackHold(id, null)
       store.setDevicePaused(id, deviceId ?? null, null)
       store.restartOutcomes(id, deviceId ?? null, now())
       queue.releaseProducer(tagOf(id))
@@ -994,7 +999,10 @@ export function createCampaigns(deps: CampaignsDeps) {
         key: 'desktop.error.campaignAlready',
         params: { status: statusNote(campaign.status) }
       })
-    store.update(id, { status: 'cancelled' }, now())
+    store.batch(() => {
+      store.update(id, { status: 'cancelled' }, now())
+      store.setTakeBackHold(id, null)
+    })
     const results = resultsOf(id)
     const open = results.filter((r) => r.itemId && (r.status === 'queued' || r.status === 'scheduled'))
     const bulk: BulkResult = queue.cancelMany(open.map((r) => r.itemId ?? ''))
@@ -1023,30 +1031,42 @@ export function createCampaigns(deps: CampaignsDeps) {
    */
   function takeBack(id: string, options: { revokeDelivered: boolean }): TakeBackView {
     const campaign = mustGet(id)
-    if (campaign.status === 'running' || campaign.status === 'paused')
-      store.update(id, { status: 'cancelled' }, now())
-    heldForTakeBack.delete(id)
+    store.batch(() => {
+      if (campaign.status === 'running' || campaign.status === 'paused')
+        store.update(id, { status: 'cancelled' }, now())
+      store.setTakeBackHold(id, null)
+    })
     const result = queue.takeBackProducer(tagOf(id), options)
     deps.onChanged?.(id)
     return result
   }
 
   /**
-   * Campaigns paused because the operator is being asked whether to take them back (QA14 Q14-02: rows kept leaving
-   * behind the question, and its counts went stale). In memory: after a restart such a campaign stays paused, as
-   * the operator can see and resume.
-   */
-  const heldForTakeBack = new Set<string>()
-
-  /**
-   * The take-back question is on screen: a running campaign is paused at once, as Pause does, so nothing more leaves
-   * while the operator reads it. `held` says whether this hold paused it (one paused or finished already stays so).
+   * The take-back question is on screen (QA14 Q14-02: rows kept leaving behind it, and its counts went stale): a
+   * running campaign is paused at once, as Pause does, so nothing more leaves while the operator reads it. The hold
+   * is kept on disk before it pauses (as the dispatcher keeps `sending` before the request): an app closed or crashed
+   * with the question open gives the campaign back on its next start (restoreTakeBackHolds). `held` says whether
+   * this question paused it (one paused or finished already stays so).
    */
   function holdForTakeBack(id: string): { held: boolean; campaign: CampaignView } {
     const campaign = mustGet(id)
-    if (campaign.status !== 'running') return { held: heldForTakeBack.has(id), campaign: view(id) }
-    heldForTakeBack.add(id)
+    if (campaign.status !== 'running') return { held: store.takeBackHold(id) !== null, campaign: view(id) }
+    store.setTakeBackHold(id, { from: campaign.status, pid: ownPid })
     return { held: true, campaign: pause(id) }
+  }
+
+  /** A held campaign back to the status it had before the question; the hold let go in the same write. */
+  function endTakeBackHold(id: string, from: CampaignRecord['status']): void {
+    const campaign = mustGet(id)
+    const restore = campaign.status === 'paused' && from !== 'paused'
+    store.batch(() => {
+      if (restore) store.update(id, { status: from }, now())
+      store.setTakeBackHold(id, null)
+    })
+    if (!restore) return
+    queue.releaseProducer(tagOf(id))
+    queue.wake()
+    deps.onChanged?.(id)
   }
 
   /**
@@ -1054,13 +1074,19 @@ export function createCampaigns(deps: CampaignsDeps) {
    * runs again; a device's part that paused itself stays paused (its rows are held again by the pacing check).
    */
   function keepAfterTakeBack(id: string): CampaignView {
-    const campaign = mustGet(id)
-    if (!heldForTakeBack.delete(id) || campaign.status !== 'paused') return view(id)
-    store.update(id, { status: 'running' }, now())
-    queue.releaseProducer(tagOf(id))
-    queue.wake()
-    deps.onChanged?.(id)
+    const hold = store.takeBackHold(id)
+    if (hold) endTakeBackHold(id, hold.from)
     return view(id)
+  }
+
+  /**
+   * When the store is opened: a campaign still held for a question no one answers any more (its app closed or
+   * crashed with it open, or the process is this one's pid come round again) is given back what it had. A hold a
+   * live process keeps (the app, while a CLI command opens the store) is left alone.
+   */
+  function restoreTakeBackHolds(): void {
+    for (const hold of store.takeBackHolds())
+      if (hold.pid === ownPid || !isProcessAlive(hold.pid)) endTakeBackHold(hold.id, hold.from)
   }
 
   /** What takeBack would do now: the counts its confirmation states. */
@@ -1470,6 +1496,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.dropDevice(deviceId, now())
     }
   }
+
+  // A start gives back campaigns held for a take-back question that was never answered (Q14-02).
+  restoreTakeBackHolds()
 
   return {
     removalHook,

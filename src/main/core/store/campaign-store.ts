@@ -66,6 +66,12 @@ export interface CampaignRowResult extends CampaignRowRecord {
   checking: boolean
 }
 
+/** A campaign held while the take-back question is open: the status it had, and the process that holds it. */
+export interface TakeBackHold {
+  from: CampaignStatus
+  pid: number
+}
+
 export interface CampaignDeviceRecord {
   deviceId: string
   waitCode: string | null
@@ -308,6 +314,34 @@ export class CampaignStore {
     this.prepare(
       'UPDATE campaigns SET status = ?, pacing = ?, started_at = ?, name = ?, updated_at = ? WHERE id = ?'
     ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, id)
+  }
+
+  // ---------------------------------------------------------------- the take-back question's hold (QA14 Q14-02)
+
+  /** Kept before the hold pauses the campaign: the status it goes back to and the holding process; null: let go. */
+  setTakeBackHold(id: string, hold: TakeBackHold | null): void {
+    this.prepare('UPDATE campaigns SET take_back_hold_from = ?, take_back_hold_pid = ? WHERE id = ?').run(
+      hold?.from ?? null,
+      hold?.pid ?? null,
+      id
+    )
+  }
+
+  takeBackHold(id: string): TakeBackHold | null {
+    const row = this.prepare(
+      'SELECT take_back_hold_from AS "from", take_back_hold_pid AS pid FROM campaigns WHERE id = ?'
+    ).get(id) as { from: CampaignStatus | null; pid: number | null } | undefined
+    return row?.from ? { from: row.from, pid: row.pid ?? 0 } : null
+  }
+
+  /** Every campaign held for the take-back question (a start looks for holds whose question was never answered). */
+  takeBackHolds(): (TakeBackHold & { id: string })[] {
+    return (
+      this.prepare(
+        `SELECT id, take_back_hold_from AS "from", take_back_hold_pid AS pid FROM campaigns
+         WHERE take_back_hold_from IS NOT NULL AND status != '${IMPORTING}'`
+      ).all() as { id: string; from: CampaignStatus; pid: number | null }[]
+    ).map((row) => ({ ...row, pid: row.pid ?? 0 }))
   }
 
   /** Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`. */

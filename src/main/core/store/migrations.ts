@@ -920,6 +920,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE campaign_devices ADD COLUMN paused_state TEXT;
       ALTER TABLE campaign_devices ADD COLUMN paused_state_note TEXT;
     `
+  },
+  {
+    name: 'campaigns: a hold for the take-back question, kept before it pauses the campaign',
+    // The hold lived in memory (QA14 Q14-02): the app closed with "Take back this campaign?" open left the campaign
+    // paused after the restart, though the operator never paused it. The status it goes back to and the process that
+    // holds it (a CLI opening the store beside the app leaves a live holder's hold alone); NULL: not held.
+    sql: `
+      ALTER TABLE campaigns ADD COLUMN take_back_hold_from TEXT;
+      ALTER TABLE campaigns ADD COLUMN take_back_hold_pid INTEGER;
+    `
   }
 ]
 
