@@ -844,6 +844,14 @@ export const CampaignView = z.object({
       deviceId: Id,
       wait: z.object({ code: CampaignWaitCode, until: z.number().nullable() }).nullable(),
       autoPaused: AutoPauseReason.nullable(),
+      /**
+       * What the device check met when its state paused the part (the state, the check's note key): worded by
+       * device-status.ts' table. Null when no device state paused it; absent from a core older than it.
+       */
+      deviceCause: z
+        .object({ state: DeviceState, stateNoteKey: z.string().optional() })
+        .nullable()
+        .optional(),
       /** Its rows whose send is in doubt (a 5xx or a time-out): the gateway's reports are checked before a resend. */
       checking: z.number().int().optional()
     })
@@ -1671,7 +1679,8 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /**
    * The take-back question is open: a running campaign pauses at once (nothing more leaves while the operator reads
-   * it). `held`: this question paused it, and campaigns:keepAfterTakeBack runs it again.
+   * it). `held`: this question paused it, and campaigns:keepAfterTakeBack runs it again. The hold is kept on disk:
+   * an app closed with the question open gives the campaign back what it had on its next start.
    */
   'campaigns:holdForTakeBack': () => ({
     request: z.object({ id: Id }),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
 import {
   adviceKey,
+  devicePauseWords,
   deviceStatus,
   offers,
   renewAddress,
@@ -108,5 +109,16 @@ describe('stateNameKey', () => {
     expect(pause('desktop.device.notSupported')).toBe('campaigns.autoPause.unreachable.notSupported')
     // Back to connected, the check's note no longer tells why it was paused: the reason the core kept is said.
     expect(unreachablePauseKey({ state: 'connected' })).toBe('campaigns.autoPause.unreachable')
+  })
+
+  it('a campaign part paused by any device state is said by the cause kept with it, from the same table', () => {
+    expect(devicePauseWords({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' })).toEqual({
+      key: 'campaigns.autoPause.unreachable.rateLimited'
+    })
+    for (const state of DeviceState.options.filter((s) => s !== 'unreachable'))
+      expect(devicePauseWords({ state })).toEqual({
+        key: 'campaigns.autoPause.wasState',
+        stateKey: stateNameKey({ state })
+      })
   })
 })

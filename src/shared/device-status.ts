@@ -251,6 +251,26 @@ export function unreachablePauseKey(device: {
   return UNREACHABLE_WORDS[unreachableCause(device) ?? 'network'].pause
 }
 
+/** What a device check met when it paused a campaign's part: the state and the check's note key (kept with the part). */
+export interface DevicePauseCause {
+  state: DeviceState
+  stateNoteKey?: string | undefined
+}
+
+/**
+ * Why a campaign's part paused for its device, by the cause kept with the part, worded from this file's one table:
+ * an unreachable gateway by its cause's pause words, any other state by its name. Said in the past ("when the device
+ * was …"), so it stays true once the device is back and the part still waits for Resume.
+ */
+export function devicePauseWords(
+  cause: DevicePauseCause
+):
+  | { key: UnreachableWords['pause'] }
+  | { key: 'campaigns.autoPause.wasState'; stateKey: ReturnType<typeof stateNameKey> } {
+  if (cause.state === 'unreachable') return { key: unreachablePauseKey(cause) }
+  return { key: 'campaigns.autoPause.wasState', stateKey: stateNameKey(cause) }
+}
+
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, and for an
  * unreachable gateway by what the check met.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { translate, type Language } from '../../shared/i18n'
+import { encodeNote } from '../../shared/i18n/notes'
 import { FakeClock } from './clock'
 import { stateFromInfo } from './devices'
 import { deviceInfoFixture as deviceInfo } from './devices/testing/scripted-gateway-client'
@@ -64,6 +65,20 @@ describe('NoticeBoard', () => {
       'phone offline'
     ])
     expect(shown(seen[0]!.body)).toBe('Disconnected; a restart may bring it back.')
+  })
+
+  it("words a campaign pause's cause when the device's note is one of ours, never the stored code", () => {
+    // The monitor's note for a gateway asking to slow down is a key: the notice showed its stored form.
+    const { seen, notices } = board()
+    notices.campaignAutoPaused({
+      campaignId: 'c1',
+      name: 'Promo',
+      deviceId: 'd1',
+      reason: 'unreachable',
+      note: encodeNote('desktop.device.rateLimited')
+    })
+    expect(shown(seen[0]!.body)).toBe('The gateway asked us to slow down (rate limited).')
+    expect(shown(seen[0]!.body, 'id')).not.toContain('desktop.device')
   })
 
   it("says a campaign whose device is back is still paused, replacing the pause's notice, in both languages", () => {

@@ -206,7 +206,10 @@ export class NoticeBoard {
     this.emit({
       key: `campaign:${event.campaignId}:${event.deviceId}`,
       title: { key: 'campaigns.notice.autoPaused', params: { name: event.name } },
-      body: event.note ? { text: event.note } : { key: AUTO_PAUSE_BODY[event.reason] },
+      // The device's note is the monitor's (a key of ours, or the gateway's own words), as a logout's notice reads it.
+      body: event.note
+        ? (decodeNote(event.note) ?? { text: event.note })
+        : { key: AUTO_PAUSE_BODY[event.reason] },
       action: { kind: 'open', view: 'campaigns' }
     })
   }

@@ -196,6 +196,8 @@ export const enStart = {
     'Paused: the device’s address does not answer as a gateway.',
   // A part paused by a drop, its device's state now telling more (logged out, expired…): the state's own words.
   'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
+  // A part paused by its device's state, kept with the part: true once the device is back too.
+  'campaigns.autoPause.wasState': 'Paused when the device was “{state}”.',
   'campaigns.wait.checking':
     'The gateway is failing: checking whether it got {count, plural, one {the last message} other {the last # messages}} before sending again',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { finishEstimate, isFormulaLike } from '../../../shared/domain'
-import { decodeNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
@@ -905,6 +905,39 @@ describe('campaigns on the outbox', () => {
     expect(paused).toEqual(['dev-1:unreachable', 'dev-1:disconnected'])
   })
 
+  it('keeps the cause its device met with the paused part, and its rows say it (not "could not be reached")', async () => {
+    // The part stored only `unreachable`: a gateway that asked to slow down, or a phone logged out, read "the gateway
+    // could not be reached" once the device's own state no longer told (back, or not known to the window).
+    const { monitor, id } = await startFollowingMonitor({})
+    const waitOfRows = (): (string | null)[] =>
+      campaigns.results(id).map((r) => fixture.outbox.get(r.itemId ?? '').item.waitReason?.message ?? null)
+    monitor.emit(
+      'stateChanged',
+      'dev-1',
+      'connected',
+      'unreachable',
+      encodeNote('desktop.device.rateLimited')
+    )
+    expect(campaigns.get(id).devices[0]?.autoPaused).toBe('unreachable')
+    expect(campaigns.get(id).devices[0]?.deviceCause).toEqual({
+      state: 'unreachable',
+      stateNoteKey: 'desktop.device.rateLimited'
+    })
+    expect(new Set(waitOfRows())).toEqual(new Set(['Paused: the gateway asked to slow down.']))
+
+    campaigns.resume(id, 'dev-1')
+    // Logged out: the gateway's own words are no note of ours; the state names the cause.
+    monitor.emit('stateChanged', 'dev-1', 'connected', 'needs-scan', 'need scan qr code again')
+    expect(campaigns.get(id).devices[0]?.deviceCause).toEqual({ state: 'needs-scan' })
+    expect(new Set(waitOfRows())).toEqual(new Set(['Paused when the device was “Needs a QR scan”.']))
+    // Kept on disk: a new service over the same database (the app's next start) says the same.
+    const again = createCampaigns(campaignsDeps())
+    expect(again.get(id).devices[0]?.deviceCause).toEqual({ state: 'needs-scan' })
+    // Resumed, the part has no cause any more.
+    campaigns.resume(id, 'dev-1')
+    expect(campaigns.get(id).devices[0]?.deviceCause).toBeNull()
+  })
+
   it('tells when a dropped device is back while its part stays paused, and only for a drop', async () => {
     // QA: after the gateway was reachable again the campaign stayed paused and nothing said so until Resume.
     const back: string[] = []
@@ -921,6 +954,59 @@ describe('campaigns on the outbox', () => {
     campaigns.autoPauseDevice('dev-1', 'quota')
     monitor.emit('stateChanged', 'dev-1', 'disconnected', 'connected', null)
     expect(back).toEqual(['Big bills:dev-1'])
+  })
+
+  // Q14-02's hold lived in memory: the app closed (or crashed) with "Take back this campaign?" open left the campaign
+  // paused after the restart, shown as paused though the operator never paused it.
+  describe('a hold for the take-back question, cut short by a restart', () => {
+    /** The app starts again: a new outbox and a new campaigns service on the same database. */
+    async function restart(deps: Partial<Parameters<typeof createCampaigns>[0]> = {}): Promise<void> {
+      fixture.crash()
+      await fixture.clock.advance(2000)
+      const reopened = fixture.reopen()
+      campaigns = createCampaigns({ db: fixture.db, queue: reopened.queue, clock: fixture.clock, ...deps })
+      await reopened.start()
+    }
+
+    it('gives a running campaign back its run, and it sends again', async () => {
+      const { id } = await setUp({ batchPauseMinutes: 0 })
+      await fixture.outbox.start()
+      await campaigns.start(id)
+      await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+      expect(campaigns.holdForTakeBack(id)).toMatchObject({ held: true, campaign: { status: 'paused' } })
+      await restart()
+      expect(campaigns.get(id).status).toBe('running')
+      await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+      // The hold is let go with it: the operator's own pause later stays a pause across the next start.
+      campaigns.pause(id)
+      await restart()
+      expect(campaigns.get(id).status).toBe('paused')
+    })
+
+    it('leaves a campaign the operator had paused paused', async () => {
+      const { id } = await setUp()
+      await fixture.outbox.start()
+      await campaigns.start(id)
+      campaigns.pause(id)
+      expect(campaigns.holdForTakeBack(id)).toMatchObject({ held: false, campaign: { status: 'paused' } })
+      await restart()
+      expect(campaigns.get(id).status).toBe('paused')
+      const sendsSoFar = fixture.gateway.sends().length
+      await fixture.clock.advance(600_000)
+      expect(fixture.gateway.sends()).toHaveLength(sendsSoFar)
+    })
+
+    it('leaves a hold alone while the process that holds it runs (the CLI opens the store beside the app)', async () => {
+      const { id } = await setUp()
+      await fixture.outbox.start()
+      await campaigns.start(id)
+      campaigns.holdForTakeBack(id)
+      // The store as another process sees it: the hold's process is not this one, and it is alive.
+      const elsewhere = createCampaigns({ ...campaignsDeps(), isProcessAlive: () => true, pid: 999_999_003 })
+      expect(elsewhere.get(id).status).toBe('paused')
+      // The question's answer still comes back to the holder.
+      expect(campaigns.keepAfterTakeBack(id).status).toBe('running')
+    })
   })
 
   it('resumes after a crash mid-campaign without resending and without a burst', async () => {

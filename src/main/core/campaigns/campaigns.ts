@@ -5,8 +5,9 @@ import { randomUUID } from 'node:crypto'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
-import { encodeNote } from '../../../shared/i18n/notes'
-import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
+import type { DeviceState, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import { devicePauseWords, type DevicePauseCause } from '../../../shared/device-status'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
 import {
@@ -99,6 +100,30 @@ const AUTO_PAUSE_NOTE = {
   unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<AutoPauseReason, MessageKey>
 
+/**
+ * Why a part's rows wait, as the queue keeps it (their timeline): the device state that paused it when one did (kept
+ * with the part, worded from device-status.ts' table), else the reason's own words.
+ */
+function autoPauseNote(reason: AutoPauseReason, cause: DevicePauseCause | null): string {
+  if (!cause) return encodeNote(AUTO_PAUSE_NOTE[reason] ?? AUTO_PAUSE_NOTE.failure_rate)
+  const words = devicePauseWords(cause)
+  return 'stateKey' in words
+    ? encodeNote(words.key, { state: encodeNote(words.stateKey) })
+    : encodeNote(words.key)
+}
+
+/** The device state kept with a paused part, as the view and the notes read it; null when none paused it. */
+function causeOf(part: {
+  pausedState: string | null
+  pausedStateNote: string | null
+}): DevicePauseCause | null {
+  if (part.pausedState === null) return null
+  return {
+    state: part.pausedState as DeviceState,
+    ...(part.pausedStateNote === null ? {} : { stateNoteKey: part.pausedStateNote })
+  }
+}
+
 /** A create writes this many rows in its first chunk; later chunks are sized to ~10 ms each (nextChunkSize). */
 const FIRST_IMPORT_ROWS = 100
 /**
@@ -178,6 +203,8 @@ export interface CampaignDeviceView {
   /** Why its next row waits, and until when (null = it may send now). */
   wait: { code: PacingWait['code'] | 'paused'; until: number | null } | null
   autoPaused: AutoPauseReason | null
+  /** The device state (and what its check met) that paused it, kept with the part; null when none did. */
+  deviceCause: DevicePauseCause | null
   /** Its rows whose send is in doubt (a 5xx or a time-out cut the answer short): the reports are checked first. */
   checking: number
 }
@@ -247,6 +274,8 @@ export interface CampaignsDeps {
   onContactNamesLearnt?: () => void
   /** Whether the process that began a create still runs (tests stand in for the operating system). */
   isProcessAlive?: (pid: number) => boolean
+  /** This process's id, as its creates and holds record it (tests stand in for another process). */
+  pid?: number
   /**
    * A device's own daily cap and its sends today (the send queue's budget): the finish estimate holds each device to
    * it, else it promised today's end while the cap sent the rest on later days (QA6 Q04).
@@ -286,6 +315,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
   const isProcessAlive = deps.isProcessAlive ?? processAlive
+  const ownPid = deps.pid ?? process.pid
   const cpuMs = deps.cpuMs ?? processCpuMs
   /** The devices' own caps for an estimate, in lane order. */
   const deviceCapsOf = (deviceIds: readonly string[]): (DeviceCapToday | null)[] =>
@@ -703,7 +733,8 @@ export function createCampaigns(deps: CampaignsDeps) {
               : hoursOpenAt !== null
                 ? { code: 'outside_hours', until: hoursOpenAt }
                 : null,
-        autoPaused: d.pausedReason as AutoPauseReason | null
+        autoPaused: d.pausedReason as AutoPauseReason | null,
+        deviceCause: causeOf(d)
       })),
       estimate: { finishAt: null },
       createdAt: campaign.createdAt,
@@ -945,6 +976,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       })
     store.batch(() => {
       if (campaign.status === 'paused') store.update(id, { status: 'running' }, now())
+      // The operator's own Resume answers for the campaign: a take-back hold has nothing left to give back.
+      if (deviceId === undefined) store.setTakeBackHold(id, null)
       store.setDevicePaused(id, deviceId ?? null, null)
       store.restartOutcomes(id, deviceId ?? null, now())
       queue.releaseProducer(tagOf(id))
@@ -966,7 +999,10 @@ export function createCampaigns(deps: CampaignsDeps) {
         key: 'desktop.error.campaignAlready',
         params: { status: statusNote(campaign.status) }
       })
-    store.update(id, { status: 'cancelled' }, now())
+    store.batch(() => {
+      store.update(id, { status: 'cancelled' }, now())
+      store.setTakeBackHold(id, null)
+    })
     const results = resultsOf(id)
     const open = results.filter((r) => r.itemId && (r.status === 'queued' || r.status === 'scheduled'))
     const bulk: BulkResult = queue.cancelMany(open.map((r) => r.itemId ?? ''))
@@ -995,30 +1031,42 @@ export function createCampaigns(deps: CampaignsDeps) {
    */
   function takeBack(id: string, options: { revokeDelivered: boolean }): TakeBackView {
     const campaign = mustGet(id)
-    if (campaign.status === 'running' || campaign.status === 'paused')
-      store.update(id, { status: 'cancelled' }, now())
-    heldForTakeBack.delete(id)
+    store.batch(() => {
+      if (campaign.status === 'running' || campaign.status === 'paused')
+        store.update(id, { status: 'cancelled' }, now())
+      store.setTakeBackHold(id, null)
+    })
     const result = queue.takeBackProducer(tagOf(id), options)
     deps.onChanged?.(id)
     return result
   }
 
   /**
-   * Campaigns paused because the operator is being asked whether to take them back (QA14 Q14-02: rows kept leaving
-   * behind the question, and its counts went stale). In memory: after a restart such a campaign stays paused, as
-   * the operator can see and resume.
-   */
-  const heldForTakeBack = new Set<string>()
-
-  /**
-   * The take-back question is on screen: a running campaign is paused at once, as Pause does, so nothing more leaves
-   * while the operator reads it. `held` says whether this hold paused it (one paused or finished already stays so).
+   * The take-back question is on screen (QA14 Q14-02: rows kept leaving behind it, and its counts went stale): a
+   * running campaign is paused at once, as Pause does, so nothing more leaves while the operator reads it. The hold
+   * is kept on disk before it pauses (as the dispatcher keeps `sending` before the request): an app closed or crashed
+   * with the question open gives the campaign back on its next start (restoreTakeBackHolds). `held` says whether
+   * this question paused it (one paused or finished already stays so).
    */
   function holdForTakeBack(id: string): { held: boolean; campaign: CampaignView } {
     const campaign = mustGet(id)
-    if (campaign.status !== 'running') return { held: heldForTakeBack.has(id), campaign: view(id) }
-    heldForTakeBack.add(id)
+    if (campaign.status !== 'running') return { held: store.takeBackHold(id) !== null, campaign: view(id) }
+    store.setTakeBackHold(id, { from: campaign.status, pid: ownPid })
     return { held: true, campaign: pause(id) }
+  }
+
+  /** A held campaign back to the status it had before the question; the hold let go in the same write. */
+  function endTakeBackHold(id: string, from: CampaignRecord['status']): void {
+    const campaign = mustGet(id)
+    const restore = campaign.status === 'paused' && from !== 'paused'
+    store.batch(() => {
+      if (restore) store.update(id, { status: from }, now())
+      store.setTakeBackHold(id, null)
+    })
+    if (!restore) return
+    queue.releaseProducer(tagOf(id))
+    queue.wake()
+    deps.onChanged?.(id)
   }
 
   /**
@@ -1026,13 +1074,19 @@ export function createCampaigns(deps: CampaignsDeps) {
    * runs again; a device's part that paused itself stays paused (its rows are held again by the pacing check).
    */
   function keepAfterTakeBack(id: string): CampaignView {
-    const campaign = mustGet(id)
-    if (!heldForTakeBack.delete(id) || campaign.status !== 'paused') return view(id)
-    store.update(id, { status: 'running' }, now())
-    queue.releaseProducer(tagOf(id))
-    queue.wake()
-    deps.onChanged?.(id)
+    const hold = store.takeBackHold(id)
+    if (hold) endTakeBackHold(id, hold.from)
     return view(id)
+  }
+
+  /**
+   * When the store is opened: a campaign still held for a question no one answers any more (its app closed or
+   * crashed with it open, or the process is this one's pid come round again) is given back what it had. A hold a
+   * live process keeps (the app, while a CLI command opens the store) is left alone.
+   */
+  function restoreTakeBackHolds(): void {
+    for (const hold of store.takeBackHolds())
+      if (hold.pid === ownPid || !isProcessAlive(hold.pid)) endTakeBackHold(hold.id, hold.from)
   }
 
   /** What takeBack would do now: the counts its confirmation states. */
@@ -1063,10 +1117,16 @@ export function createCampaigns(deps: CampaignsDeps) {
     campaign: CampaignRecord,
     deviceId: string,
     reason: AutoPauseReason,
-    note: string | null = null
+    note: string | null = null,
+    cause: DevicePauseCause | null = null
   ): void {
-    store.setDevicePaused(campaign.id, deviceId, reason)
-    queue.holdProducer(tagOf(campaign.id), deviceId, PAUSED_UNTIL, encodeNote(AUTO_PAUSE_NOTE[reason]))
+    store.setDevicePaused(
+      campaign.id,
+      deviceId,
+      reason,
+      cause && { state: cause.state, note: cause.stateNoteKey ?? null }
+    )
+    queue.holdProducer(tagOf(campaign.id), deviceId, PAUSED_UNTIL, autoPauseNote(reason, cause))
     deps.onAutoPause?.({ campaignId: campaign.id, name: campaign.name, deviceId, reason, note })
     deps.onChanged?.(campaign.id)
     // Its rows move from the next turn on: the deferral above has just rewritten each of them (5,000 rows and the
@@ -1247,14 +1307,22 @@ export function createCampaigns(deps: CampaignsDeps) {
     )
   }
 
-  /** From the device monitor (disconnected, logged out) or a send error (quota spent). */
-  function autoPauseDevice(deviceId: string, reason: AutoPauseReason, note: string | null = null): string[] {
+  /**
+   * From the device monitor (disconnected, logged out: with the state the check met, `cause`) or a send error (quota
+   * spent).
+   */
+  function autoPauseDevice(
+    deviceId: string,
+    reason: AutoPauseReason,
+    note: string | null = null,
+    cause: DevicePauseCause | null = null
+  ): string[] {
     const paused: string[] = []
     for (const campaignId of store.runningOn(deviceId)) {
       const campaign = store.get(campaignId)
       const device = store.devices(campaignId).find((d) => d.deviceId === deviceId)
       if (!campaign || device?.pausedReason) continue
-      pauseDevice(campaign, deviceId, reason, note)
+      pauseDevice(campaign, deviceId, reason, note, cause)
       paused.push(campaignId)
     }
     return paused
@@ -1293,9 +1361,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const device = store.devices(campaign.id).find((d) => d.deviceId === item.deviceId)
     if (device?.pausedReason) {
       rotate(campaign, at)
-      return hold(
-        encodeNote(AUTO_PAUSE_NOTE[device.pausedReason as AutoPauseReason] ?? AUTO_PAUSE_NOTE.failure_rate)
-      )
+      return hold(autoPauseNote(device.pausedReason as AutoPauseReason, causeOf(device)))
     }
     const since = store.outcomesFrom(campaign.id, item.deviceId)
     const outcomes = queue.outcomes.recent(tagOf(campaign.id), item.deviceId, since, autoPause.window)
@@ -1389,8 +1455,15 @@ export function createCampaigns(deps: CampaignsDeps) {
   // Campaigns react to the world themselves: a device that drops pauses its part of every running campaign (so it
   // resumes only when the operator says so), a spent quota too, and progress may finish a running campaign.
   deps.monitor?.on('stateChanged', (deviceId, from, to, note) => {
-    if (isSendable(from) && !isSendable(to))
-      autoPauseDevice(deviceId, to === 'unreachable' ? 'unreachable' : 'disconnected', note)
+    if (isSendable(from) && !isSendable(to)) {
+      // The state and the check's note key name the cause (logged out, 429, 5xx…): kept with the part, which
+      // otherwise said "could not be reached" for any of them once the device was back.
+      const stateNoteKey = decodeNote(note)?.key
+      autoPauseDevice(deviceId, to === 'unreachable' ? 'unreachable' : 'disconnected', note, {
+        state: to,
+        ...(stateNoteKey ? { stateNoteKey } : {})
+      })
+    }
     if (!isSendable(from) && isSendable(to)) tellDeviceBack(deviceId)
   })
   queue.on('deviceRefused', (deviceId, code, message) => {
@@ -1423,6 +1496,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.dropDevice(deviceId, now())
     }
   }
+
+  // A start gives back campaigns held for a take-back question that was never answered (Q14-02).
+  restoreTakeBackHolds()
 
   return {
     removalHook,

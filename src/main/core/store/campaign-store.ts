@@ -66,11 +66,20 @@ export interface CampaignRowResult extends CampaignRowRecord {
   checking: boolean
 }
 
+/** A campaign held while the take-back question is open: the status it had, and the process that holds it. */
+export interface TakeBackHold {
+  from: CampaignStatus
+  pid: number
+}
+
 export interface CampaignDeviceRecord {
   deviceId: string
   waitCode: string | null
   waitUntil: number | null
   pausedReason: string | null
+  /** The device state that paused it (a drop), and the note key its check met; null otherwise. */
+  pausedState: string | null
+  pausedStateNote: string | null
 }
 
 export interface OptOutRecord {
@@ -307,6 +316,34 @@ export class CampaignStore {
     ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, id)
   }
 
+  // ---------------------------------------------------------------- the take-back question's hold (QA14 Q14-02)
+
+  /** Kept before the hold pauses the campaign: the status it goes back to and the holding process; null: let go. */
+  setTakeBackHold(id: string, hold: TakeBackHold | null): void {
+    this.prepare('UPDATE campaigns SET take_back_hold_from = ?, take_back_hold_pid = ? WHERE id = ?').run(
+      hold?.from ?? null,
+      hold?.pid ?? null,
+      id
+    )
+  }
+
+  takeBackHold(id: string): TakeBackHold | null {
+    const row = this.prepare(
+      'SELECT take_back_hold_from AS "from", take_back_hold_pid AS pid FROM campaigns WHERE id = ?'
+    ).get(id) as { from: CampaignStatus | null; pid: number | null } | undefined
+    return row?.from ? { from: row.from, pid: row.pid ?? 0 } : null
+  }
+
+  /** Every campaign held for the take-back question (a start looks for holds whose question was never answered). */
+  takeBackHolds(): (TakeBackHold & { id: string })[] {
+    return (
+      this.prepare(
+        `SELECT id, take_back_hold_from AS "from", take_back_hold_pid AS pid FROM campaigns
+         WHERE take_back_hold_from IS NOT NULL AND status != '${IMPORTING}'`
+      ).all() as { id: string; from: CampaignStatus; pid: number | null }[]
+    ).map((row) => ({ ...row, pid: row.pid ?? 0 }))
+  }
+
   /** Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`. */
   unqueuedReadyRows(campaignId: string, page?: { afterRow: number; limit: number }): CampaignRowRecord[] {
     return (
@@ -406,7 +443,8 @@ export class CampaignStore {
 
   devices(campaignId: string): CampaignDeviceRecord[] {
     return this.prepare(
-      `SELECT device_id AS deviceId, wait_code AS waitCode, wait_until AS waitUntil, paused_reason AS pausedReason
+      `SELECT device_id AS deviceId, wait_code AS waitCode, wait_until AS waitUntil, paused_reason AS pausedReason,
+              paused_state AS pausedState, paused_state_note AS pausedStateNote
          FROM campaign_devices WHERE campaign_id = ? ORDER BY rowid`
     ).all(campaignId) as CampaignDeviceRecord[]
   }
@@ -417,9 +455,23 @@ export class CampaignStore {
     ).run(code, until, campaignId, deviceId)
   }
 
-  setDevicePaused(campaignId: string, deviceId: string | null, reason: string | null): void {
-    const sql = `UPDATE campaign_devices SET paused_reason = ? WHERE campaign_id = ?${deviceId === null ? '' : ' AND device_id = ?'}`
-    this.prepare(sql).run(reason, campaignId, ...(deviceId === null ? [] : [deviceId]))
+  /** A part paused (with the device state that paused it, if one did), or resumed (reason null: the cause goes too). */
+  setDevicePaused(
+    campaignId: string,
+    deviceId: string | null,
+    reason: string | null,
+    cause: { state: string; note: string | null } | null = null
+  ): void {
+    const sql = `UPDATE campaign_devices SET paused_reason = ?, paused_state = ?, paused_state_note = ?
+      WHERE campaign_id = ?${deviceId === null ? '' : ' AND device_id = ?'}`
+    const kept = reason === null ? null : cause
+    this.prepare(sql).run(
+      reason,
+      kept?.state ?? null,
+      kept?.note ?? null,
+      campaignId,
+      ...(deviceId === null ? [] : [deviceId])
+    )
   }
 
   /** After a resume the failure rate starts afresh: failures before it were the reason for the pause. */

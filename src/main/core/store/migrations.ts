@@ -910,6 +910,26 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX inbox_messages_by_conversation ON inbox_messages(
         conversation_id, min(COALESCE(sent_at, received_at), received_at), number);
     `
+  },
+  {
+    name: "campaigns: the device state that paused a campaign's part, and what its check met",
+    // paused_reason kept only `disconnected` or `unreachable`: once the device was back, the part read "the gateway
+    // could not be reached" whatever the cause was (logged out, 429, 5xx…). NULL for parts paused before this version
+    // (worded by their reason, as before) and for pauses no device state made (failures, quota).
+    sql: `
+      ALTER TABLE campaign_devices ADD COLUMN paused_state TEXT;
+      ALTER TABLE campaign_devices ADD COLUMN paused_state_note TEXT;
+    `
+  },
+  {
+    name: 'campaigns: a hold for the take-back question, kept before it pauses the campaign',
+    // The hold lived in memory (QA14 Q14-02): the app closed with "Take back this campaign?" open left the campaign
+    // paused after the restart, though the operator never paused it. The status it goes back to and the process that
+    // holds it (a CLI opening the store beside the app leaves a live holder's hold alone); NULL: not held.
+    sql: `
+      ALTER TABLE campaigns ADD COLUMN take_back_hold_from TEXT;
+      ALTER TABLE campaigns ADD COLUMN take_back_hold_pid INTEGER;
+    `
   }
 ]
 

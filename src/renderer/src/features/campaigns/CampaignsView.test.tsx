@@ -578,6 +578,64 @@ describe('a part paused by a device the gateway refuses', () => {
   })
 })
 
+describe('a part paused by its device, the device back since', () => {
+  // The core kept only `unreachable` or `disconnected`: a phone that logged out, or a gateway that asked to slow down,
+  // read "the gateway could not be reached" / "disconnected or was logged out" once the device was back.
+  it.each([
+    {
+      language: 'en' as const,
+      cause: { state: 'needs-scan' as const },
+      autoPaused: 'disconnected' as const,
+      reason: 'Toko Kedua — Paused when the device was “Needs a QR scan”.',
+      back: 'The device is connected again: press Resume to go on.',
+      wrong: /disconnected|could not be reached/
+    },
+    {
+      language: 'id' as const,
+      cause: { state: 'needs-scan' as const },
+      autoPaused: 'disconnected' as const,
+      reason: 'Toko Kedua — Dijeda saat status perangkat “Perlu pindai QR”.',
+      back: 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
+      wrong: /terputus|tidak dapat dihubungi/
+    },
+    {
+      language: 'en' as const,
+      cause: { state: 'unreachable' as const, stateNoteKey: 'desktop.device.rateLimited' },
+      autoPaused: 'unreachable' as const,
+      reason: 'Toko Kedua — Paused: the gateway asked to slow down.',
+      back: 'The device is connected again: press Resume to go on.',
+      wrong: /could not be reached/
+    },
+    {
+      language: 'id' as const,
+      cause: { state: 'token-invalid' as const },
+      autoPaused: 'disconnected' as const,
+      reason: 'Toko Kedua — Dijeda saat status perangkat “Token ditolak”.',
+      back: 'Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
+      wrong: /terputus|tidak dapat dihubungi/
+    }
+  ])('says the cause it paused for, and that the device is back ($language, $cause.state)', async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'connected' })]
+      })
+    )
+    const current = campaign({
+      devices: [{ deviceId: 'dev-2', wait: null, autoPaused: want.autoPaused, deviceCause: want.cause }]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const text = (await screen.findByTestId('campaign-device-wait')).textContent ?? ''
+    expect(text.startsWith(want.reason)).toBe(true)
+    expect(text).toContain(want.back)
+    expect(text).not.toMatch(want.wrong)
+  })
+})
+
 describe('with all sending paused', () => {
   // QA F03: with the header's "Pause sending" on, the card still read "promo3 — sending" over "Sending now" lines.
   it.each([

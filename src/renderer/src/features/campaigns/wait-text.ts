@@ -1,7 +1,12 @@
 // Why a campaign's part on a device waits, in the operator's words: shared by the campaign's progress and by the
 // outbox detail of one of its rows ("Waiting: outside working hours until 08:00", "Daily cap reached; …").
 import type { CampaignView, DeviceState, DeviceView } from '../../../../shared/contract'
-import { isSendable, stateNameKey, unreachablePauseKey } from '../../../../shared/device-status'
+import {
+  devicePauseWords,
+  isSendable,
+  stateNameKey,
+  unreachablePauseKey
+} from '../../../../shared/device-status'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
 import { computerZone, formatSecondInZone, formatSoonInZone } from '../../i18n/dates'
 
@@ -79,7 +84,10 @@ export function campaignWaitText(
       state: t(stateNameKey({ state, stateNoteKey: device?.stateNoteKey }))
     })
   // Paused for an unreachable gateway: by what the check meets while it lasts (a gateway failing was reached).
-  if (part.autoPaused === 'unreachable' && device) return t(unreachablePauseKey(device))
+  if (part.autoPaused === 'unreachable' && device?.state === 'unreachable')
+    return t(unreachablePauseKey(device))
+  // Otherwise (the device back, or its state telling nothing more) by the cause kept with the part, in the past.
+  if (part.autoPaused && part.deviceCause) return pauseCauseText(part.deviceCause, t)
   if (part.autoPaused) return t(AUTO_PAUSE_KEY[part.autoPaused] ?? 'campaigns.autoPause.failureRate')
   // The operator's own pause of the campaign is said as such; any other wait, or sending now, is not true meanwhile.
   if (sendingPaused && part.wait?.code !== 'paused') return t('campaigns.wait.sendingPaused')
@@ -90,6 +98,15 @@ export function campaignWaitText(
     // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
     until: part.wait.until ? untilText(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone()) : ''
   })
+}
+
+/** Why a part paused, by the device state kept with it: device-status.ts' table, as the card names the state. */
+function pauseCauseText(
+  cause: NonNullable<CampaignView['devices'][number]['deviceCause']>,
+  t: Translate
+): string {
+  const words = devicePauseWords(cause)
+  return 'stateKey' in words ? t(words.key, { state: t(words.stateKey) }) : t(words.key)
 }
 
 /**

@@ -1,5 +1,6 @@
 // Why a waiting message waits: an item the gateway may already have is being checked, not waiting for a time.
 import { describe, expect, it } from 'vitest'
+import { encodeNote } from '../../../../shared/i18n/note-text'
 import { translate, type Translate } from '../../i18n'
 import { makeDevice, makeItem } from '../../testing/fixtures'
 import { waitingReason } from './waiting'
@@ -50,6 +51,26 @@ describe('waitingReason', () => {
       })
       const item = makeItem({ status: 'queued' })
       expect(waitingReason(item, { device: failing, sendingPaused: false }, say, formatTime)).toBe(words)
+    }
+  )
+
+  it.each([
+    ['en', 'Paused when the device was “Needs a QR scan”.'],
+    ['id', 'Dijeda saat status perangkat “Perlu pindai QR”.']
+  ] as const)(
+    'says why a campaign row is held with the device state its part paused for, the device back since (%s)',
+    (language, words) => {
+      // The core keeps the state's name as a note inside the pause's note, as the row's timeline stores it.
+      const say: Translate = (key, params) => translate(language, key, params)
+      const held = makeItem({
+        status: 'queued',
+        waitReason: {
+          message: 'Paused when the device was “Needs a QR scan”.',
+          messageKey: 'campaigns.autoPause.wasState',
+          messageParams: { state: encodeNote('state.needs-scan') }
+        }
+      })
+      expect(waitingReason(held, context, say, formatTime)).toBe(words)
     }
   )
 })

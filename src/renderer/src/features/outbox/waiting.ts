@@ -8,6 +8,7 @@ import {
   type StatusBucket
 } from '../../../../shared/domain/status-buckets'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
+import { decodeNote } from '../../../../shared/i18n/note-text'
 import { bucketParts } from './bucket-summary'
 
 /** Statuses in which the message is still on this computer, waiting to be handed to the gateway. */
@@ -60,6 +61,11 @@ function policyReason(
   const key = reason.messageKey
   if (!key) return reason.message
   const params = { ...reason.messageParams }
+  // A param may be a note itself (the device state a campaign's part paused for): in words, in this language.
+  for (const [name, value] of Object.entries(params)) {
+    const nested = typeof value === 'string' ? decodeNote(value) : null
+    if (nested) params[name] = t(nested.key, nested.params)
+  }
   if (typeof params['until'] === 'string' && !Number.isNaN(Date.parse(params['until'])))
     params['until'] = formatTime(params['until'])
   return t(key as MessageKey, params)
