@@ -598,3 +598,48 @@ it("reads a page of conversations' newest replies in one read for the page, not 
     )
   }
 })
+
+it('reads the conversations a search finds replies in at once, not two reads each', async () => {
+  const store = new InboxStore(db)
+  const chats = Array.from({ length: 30 }, (_, i) => `62812${String(i).padStart(4, '0')}`)
+  store.commit(
+    'box',
+    0,
+    chats.length,
+    chats.map((chatId, i) => ({
+      identity: `incoming:${i}`,
+      kind: 'incoming',
+      seq: i + 1,
+      receivedAt: 1_000 + i,
+      payload: {},
+      applied: true,
+      message: newInboxMessage(`m${i}`, { deviceSerial: 'ser-1', chatId, text: `tanya ${i}` })
+    })),
+    0
+  )
+  const clock = new FakeClock(5_000)
+  const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+  await outbox.enqueue({
+    deviceId: 'd1',
+    recipients: chats,
+    entries: [{ kind: 'text', text: 'Resi JNE-4411' }]
+  })
+  const asked = { newest: 0 }
+  const counted: SentToChat = {
+    sentToChat: (...args) => outbox.queue.sentToChat(...args),
+    sentWithText: (...args) => outbox.queue.sentWithText(...args),
+    sentAt: (...args) => outbox.queue.sentAt(...args),
+    newestToChats: (...args) => (asked.newest++, outbox.queue.newestToChats(...args))
+  }
+  const conversations = createConversations({
+    db,
+    now: () => 0,
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: counted
+  })
+  const found = conversations.search('JNE-4411', { limit: 20 })
+  expect(found.replies).toHaveLength(20)
+  expect(new Set(found.replies.map((reply) => reply.conversation.chatId)).size).toBe(20)
+  // One read for the chats the reply scan met, one for the page's conversations: never one a chat.
+  expect(asked.newest).toBeLessThanOrEqual(3)
+})

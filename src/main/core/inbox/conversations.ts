@@ -327,14 +327,20 @@ export function createConversations(deps: ConversationsDeps) {
       // Only where each went: most go to chats without a conversation, and only the hits' items are loaded.
       const sent = outbox.sentWithText(term, size, after, goOn)
       const unseen = [...new Set(sent.map((match) => match.recipient))].filter((chat) => !lookedUp.has(chat))
-      // Newest conversation first, as a thread's look-up takes the first of a chat's on that device.
+      // Newest conversation first, as a thread's look-up takes the first of a chat's on that device. The chats met
+      // are read at once (their last replies, when each was cleared), not two reads a chat.
+      const met = new Map<string, ConversationRecord>()
       for (const record of store.withChats(unseen)) {
         const key = `${deviceIdOf(record)}\n${record.chatId}`
-        if (chats.has(key)) continue
-        chats.set(key, {
-          conversation: conversationView(record),
-          clearedAt: store.clearedAt(record.deviceKey, record.chatId)
-        })
+        if (!chats.has(key) && !met.has(key)) met.set(key, record)
+      }
+      const records = [...met.values()]
+      const views = conversationViews(records)
+      const cleared = store.clearedAtOf(records.map(({ deviceKey, chatId }) => ({ deviceKey, chatId })))
+      let at = 0
+      for (const key of met.keys()) {
+        chats.set(key, { conversation: views[at]!, clearedAt: cleared[at] ?? null })
+        at++
       }
       for (const chat of unseen) lookedUp.add(chat)
       for (const { position, deviceId, recipient, createdAt } of sent) {
