@@ -3,36 +3,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { dayIn } from '../../shared/domain'
-import { main } from './index'
+import { runCli as runInProcess, type CliRun } from './testing/in-process'
 
 let work: string
 beforeEach(async () => {
   work = await mkdtemp(join(tmpdir(), 'sd-cli-at-'))
 })
 afterEach(async () => {
-  vi.restoreAllMocks()
   await rm(work, { recursive: true, force: true })
 })
 
-async function runCli(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = ''
-  let stderr = ''
-  vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
-    stderr += String(chunk)
-    return true
-  })
-  vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk)
-    return true
-  })
-  try {
-    return { code: await main(argv, {}), stdout, stderr }
-  } finally {
-    vi.restoreAllMocks()
-  }
-}
+const runCli = (argv: string[]): Promise<CliRun> => runInProcess(argv, {})
 
 const ZONE = 'Asia/Jakarta'
 /** Tomorrow at 09:00 on Jakarta's clock: always ahead. */

@@ -547,10 +547,10 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
   expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true })
 })
 
-it("reads a page of conversations' newest replies in one read for the page, not one a row", async () => {
-  const store = new InboxStore(db)
-  const chats = Array.from({ length: 30 }, (_, i) => `62811${String(i).padStart(4, '0')}`)
-  store.commit(
+/** Thirty customers who each wrote once to device ser-1 (chat ids `${prefix}0000`…): their numbers. */
+function thirtyCustomersWrote(prefix: string): string[] {
+  const chats = Array.from({ length: 30 }, (_, i) => `${prefix}${String(i).padStart(4, '0')}`)
+  new InboxStore(db).commit(
     'box',
     0,
     chats.length,
@@ -565,6 +565,11 @@ it("reads a page of conversations' newest replies in one read for the page, not 
     })),
     0
   )
+  return chats
+}
+
+it("reads a page of conversations' newest replies in one read for the page, not one a row", async () => {
+  const chats = thirtyCustomersWrote('62811')
   const clock = new FakeClock(5_000)
   const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
   // The operator answered every other customer, after they wrote.
@@ -600,23 +605,7 @@ it("reads a page of conversations' newest replies in one read for the page, not 
 })
 
 it('reads the conversations a search finds replies in at once, not two reads each', async () => {
-  const store = new InboxStore(db)
-  const chats = Array.from({ length: 30 }, (_, i) => `62812${String(i).padStart(4, '0')}`)
-  store.commit(
-    'box',
-    0,
-    chats.length,
-    chats.map((chatId, i) => ({
-      identity: `incoming:${i}`,
-      kind: 'incoming',
-      seq: i + 1,
-      receivedAt: 1_000 + i,
-      payload: {},
-      applied: true,
-      message: newInboxMessage(`m${i}`, { deviceSerial: 'ser-1', chatId, text: `tanya ${i}` })
-    })),
-    0
-  )
+  const chats = thirtyCustomersWrote('62812')
   const clock = new FakeClock(5_000)
   const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
   await outbox.enqueue({
