@@ -1486,7 +1486,7 @@ export const enRest = {
   'campaigns.presend.quotaUnlimited': 'gateway quota unlimited',
   'campaigns.presend.quotaUnknown': 'gateway quota unknown',
   'campaigns.presend.shortfall':
-    'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest fail unless it is topped up.',
+    'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until the gateway package is renewed or topped up.',
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',

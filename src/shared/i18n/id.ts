@@ -1683,7 +1683,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.quotaUnlimited': 'kuota gateway tak terbatas',
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',
   'campaigns.presend.shortfall':
-    'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya gagal kecuali kuota ditambah.',
+    'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

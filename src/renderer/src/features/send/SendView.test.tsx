@@ -1203,7 +1203,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await draft(user, numbers(12))
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByTestId('send-presend-shortfall').textContent).toBe(
-      'The gateway quota covers 10 of 12 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
+      'The gateway quota covers 10 of 12 messages: 2 short. Once it is spent the rest wait until the gateway package is renewed or topped up.'
     )
     expect(screen.getByRole('button', { name: 'Send anyway' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Go back' }))
