@@ -429,6 +429,7 @@ export const enRest = {
   'devices.restart.busy': 'Restarting…',
   'devices.restart.restarted': 'Restarted.',
   'devices.restart.reconnected': 'Reconnected.',
+  'devices.restart.settling': 'The gateway took the restart: waiting for the device to report back…',
   'devices.restart.stillDown':
     'The gateway took the restart, but the device is still “{state}”. See the advice above.',
   'devices.checkAgain.busy': 'Checking…',

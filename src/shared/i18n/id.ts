@@ -594,6 +594,7 @@ export const id: Record<MessageKey, string> = {
   'devices.restart.busy': 'Memulai ulang…',
   'devices.restart.restarted': 'Sudah dimulai ulang.',
   'devices.restart.reconnected': 'Sudah tersambung lagi.',
+  'devices.restart.settling': 'Gateway menerima perintah mulai ulang: menunggu perangkat melapor kembali…',
   'devices.restart.stillDown':
     'Gateway menerima perintah mulai ulang, tetapi perangkat masih “{state}”. Lihat saran di atas.',
   'devices.checkAgain': 'Periksa lagi',
