@@ -455,6 +455,13 @@ describe('device list', () => {
     expect(feedback('Front office')).toBe('The gateway did not answer.')
   })
 
+  it('offers no Relink on a connected device, which would open the wizard at "Connected" (QA16 Q16-07)', () => {
+    show([makeDevice({ state: 'connected' })])
+    const actions = screen.getByRole('group', { name: /Actions for/ })
+    expect(within(actions).getByRole('button', { name: 'Restart' })).toBeTruthy()
+    expect(within(actions).queryByRole('button', { name: 'Relink' })).toBeNull()
+  })
+
   it('Relink opens the wizard on the QR step for that device', async () => {
     fake.handle('linking:begin', () => makeDevice({ state: 'needs-scan' }))
     fake.handle('devices:qr', () => ({
