@@ -619,6 +619,7 @@ export const enRest = {
   'send.recipients.removeAll': 'Remove all recipients',
   'send.recipients.removedAll':
     '{count, plural, one {# recipient removed.} other {All # recipients removed.}}',
+  'send.recipients.undoRemoveAll': 'Undo: put them back',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
   'picker.suggestions': 'Contacts and groups that match',

@@ -789,6 +789,7 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.repeatsLeftOut': '({count} nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
   'send.recipients.removeAll': 'Hapus semua penerima',
   'send.recipients.removedAll': 'Semua {count} penerima dihapus.',
+  'send.recipients.undoRemoveAll': 'Batalkan: kembalikan semuanya',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
   'send.recipients.remove': 'Hapus {value}',
   'picker.suggestions': 'Kontak dan grup yang cocok',
