@@ -190,7 +190,11 @@ describe('attention strip actions by keyboard', () => {
     expect(document.activeElement).toBe(check)
     act(() =>
       useDevices.getState().upsert(
-        makeDevice({ state: 'unreachable', stateNote: 'slow down', stateNoteKey: 'desktop.device.rateLimited' })
+        makeDevice({
+          state: 'unreachable',
+          stateNote: 'slow down',
+          stateNoteKey: 'desktop.device.rateLimited'
+        })
       )
     )
     expect(item.textContent).toContain('Still “Gateway asks to slow down”.')

@@ -322,7 +322,9 @@ describe('device list', () => {
     show([makeDevice({ state: 'disconnected' })])
     await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
     act(() => useDevices.getState().upsert(makeDevice({ state: 'connected', settling: true })))
-    expect(feedback('Front office')).toBe('The gateway took the restart: waiting for the device to report back…')
+    expect(feedback('Front office')).toBe(
+      'The gateway took the restart: waiting for the device to report back…'
+    )
     act(() => useDevices.getState().upsert(makeDevice({ state: 'connected' })))
     expect(feedback('Front office')).toBe('Restarted.')
   })
