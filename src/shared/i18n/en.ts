@@ -427,14 +427,7 @@ export const enRest = {
     'its status changes arrive through Messages in as they happen; it is also checked every {minutes, plural, one {minute} other {# minutes}}',
   'devices.actionsFor': 'Actions for {label}',
   'devices.restart.busy': 'Restarting…',
-  'devices.restart.restarted': 'Restarted.',
-  'devices.restart.reconnected': 'Reconnected.',
-  'devices.restart.settling': 'The gateway took the restart: waiting for the device to report back…',
-  'devices.restart.stillDown':
-    'The gateway took the restart, but the device is still “{state}”. See the advice above.',
   'devices.checkAgain.busy': 'Checking…',
-  'devices.checkAgain.ok': 'Connected again.',
-  'devices.checkAgain.still': 'Still “{state}”.',
   'devices.token.explain':
     'The stored token cannot be used. Paste the device token (and secret key, if your gateway uses one); it is checked with the gateway before it is saved.',
   'devices.token.label': 'Device token',
