@@ -135,6 +135,11 @@ export const DeviceView = z.object({
    */
   checkEverySec: z.number().int().positive().optional(),
   statusPushed: z.boolean().optional(),
+  /**
+   * After a restart the gateway took: true while the core polls fast waiting for the state to settle (connected, or a
+   * state a restart cannot change, or the settle window passed); absent otherwise. A restart's verdict waits for it.
+   */
+  settling: z.boolean().optional(),
   stateSince: z.string().nullable(),
   /** Sending to this device is paused by the operator. */
   paused: z.boolean(),

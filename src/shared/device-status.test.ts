@@ -26,6 +26,15 @@ describe('deviceStatus', () => {
     expect(offers('unreachable', 'restart')).toBe(false)
   })
 
+  // QA16 Q16-07: Relink on a connected device opened the wizard at "Connected", with no code. The gateway documents no
+  // way to log a working device out for a new scan, so Relink waits until the phone is logged out (or the number
+  // changes, which asks for the scan itself).
+  it('a connected device is offered Restart, not Relink', () => {
+    expect(deviceStatus('connected').actions).toEqual(['restart'])
+    expect(offers('connected', 'relink')).toBe(false)
+    expect(offers('disconnected', 'relink')).toBe(true)
+  })
+
   it('a scanned device waits for activation: the wizard is past the scan step', () => {
     expect(deviceStatus('awaiting-activation').wizardStep).toBe('activation')
     expect(offers('awaiting-activation', 'restart')).toBe(false)

@@ -43,10 +43,12 @@ const STATUS: Record<DeviceState, DeviceStatus> = {
     needsAttention: false,
     tokenRefused: false
   },
+  // No Relink: the wizard has nothing to scan for a linked device, and the gateway documents no log-out to make it
+  // ask for a new scan (QA16 Q16-07). Another phone: log out on the old one (or change the number), then relink.
   connected: {
     tone: 'ok',
     symbol: '✓',
-    actions: ['restart', 'relink'],
+    actions: ['restart'],
     wizardStep: 'linked',
     needsAttention: false,
     tokenRefused: false

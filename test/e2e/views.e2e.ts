@@ -93,12 +93,18 @@ describe('every view, light and dark', () => {
             if (!size.name)
               violations.push(...(await seriousA11yViolations(page)).map((v) => `${view}: ${v}`))
           }
-          // The linking wizard too, on the connected device.
+          // The linking wizard too, at its code and then done (a connected device is not offered Relink).
+          const control = harness.core.handlers['sandbox:control']
+          await control({ deviceId, action: 'logout' })
           await openTab(page, 'devices')
           await page.getByTestId(`relink-${deviceId}`).click()
-          await page.getByTestId('wizard-step').waitFor()
+          await page.getByTestId('qr-code').waitFor()
           await screenshot(page, `view-linking-${theme}-${language}${size.name}`)
           if (!size.name) violations.push(...(await seriousA11yViolations(page)).map((v) => `linking: ${v}`))
+          const scanned = await control({ deviceId, action: 'scan' })
+          if (scanned.state === 'awaiting-activation') await control({ deviceId, action: 'activate' })
+          await page.getByTestId('wizard-done').waitFor({ timeout: 10_000 })
+          if (!size.name) violations.push(...(await seriousA11yViolations(page)).map((v) => `linked: ${v}`))
         }
         expect(violations).toEqual([])
         expect(english).toEqual([])

@@ -153,6 +153,14 @@ export const enStart = {
   'devices.announce': '{label}: {state}',
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',
+  // The strip's verdict on its Restart and Check again (the card's, device-verdict.ts).
+  'devices.restart.restarted': 'Restarted.',
+  'devices.restart.reconnected': 'Reconnected.',
+  'devices.restart.settling': 'The gateway took the restart: waiting for the device to report back…',
+  'devices.restart.stillDown':
+    'The gateway took the restart, but the device is still “{state}”. See the advice above.',
+  'devices.checkAgain.ok': 'Connected again.',
+  'devices.checkAgain.still': 'Still “{state}”.',
   'devices.renewAt': 'Renew at {host}',
   'devices.relink': 'Relink',
   'devices.link': 'Link',

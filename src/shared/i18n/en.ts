@@ -429,13 +429,7 @@ export const enRest = {
     'its status changes arrive through Messages in as they happen; it is also checked every {minutes, plural, one {minute} other {# minutes}}',
   'devices.actionsFor': 'Actions for {label}',
   'devices.restart.busy': 'Restarting…',
-  'devices.restart.restarted': 'Restarted.',
-  'devices.restart.reconnected': 'Reconnected.',
-  'devices.restart.stillDown':
-    'The gateway took the restart, but the device is still “{state}”. See the advice above.',
   'devices.checkAgain.busy': 'Checking…',
-  'devices.checkAgain.ok': 'Connected again.',
-  'devices.checkAgain.still': 'Still “{state}”.',
   'devices.token.explain':
     'The stored token cannot be used. Paste the device token (and secret key, if your gateway uses one); it is checked with the gateway before it is saved.',
   'devices.token.label': 'Device token',
@@ -620,6 +614,7 @@ export const enRest = {
   'send.recipients.removeAll': 'Remove all recipients',
   'send.recipients.removedAll':
     '{count, plural, one {# recipient removed.} other {All # recipients removed.}}',
+  'send.recipients.undoRemoveAll': 'Undo: put them back',
   'send.recipients.chips': 'Recipients as they will be sent',
   'send.recipients.remove': 'Remove {value}',
   'picker.suggestions': 'Contacts and groups that match',
@@ -1490,7 +1485,7 @@ export const enRest = {
   'campaigns.presend.quotaUnlimited': 'gateway quota unlimited',
   'campaigns.presend.quotaUnknown': 'gateway quota unknown',
   'campaigns.presend.shortfall':
-    'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest fail unless it is topped up.',
+    'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until the gateway package is renewed or topped up.',
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',

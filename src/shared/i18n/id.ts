@@ -596,6 +596,7 @@ export const id: Record<MessageKey, string> = {
   'devices.restart.busy': 'Memulai ulang…',
   'devices.restart.restarted': 'Sudah dimulai ulang.',
   'devices.restart.reconnected': 'Sudah tersambung lagi.',
+  'devices.restart.settling': 'Gateway menerima perintah mulai ulang: menunggu perangkat melapor kembali…',
   'devices.restart.stillDown':
     'Gateway menerima perintah mulai ulang, tetapi perangkat masih “{state}”. Lihat saran di atas.',
   'devices.checkAgain': 'Periksa lagi',
@@ -790,6 +791,7 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.repeatsLeftOut': '({count} nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
   'send.recipients.removeAll': 'Hapus semua penerima',
   'send.recipients.removedAll': 'Semua {count} penerima dihapus.',
+  'send.recipients.undoRemoveAll': 'Batalkan: kembalikan semuanya',
   'send.recipients.chips': 'Penerima sesuai format yang akan dikirim',
   'send.recipients.remove': 'Hapus {value}',
   'picker.suggestions': 'Kontak dan grup yang cocok',
@@ -1688,7 +1690,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.quotaUnlimited': 'kuota gateway tak terbatas',
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',
   'campaigns.presend.shortfall':
-    'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya gagal kecuali kuota ditambah.',
+    'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

@@ -87,6 +87,36 @@ describe('restart', () => {
     expect(client.count('deviceInfo')).toBe(24)
   })
 
+  // The window words a restart's verdict only once the monitor stops waiting (QA16 Q16-04): the views say when.
+  it('says in the views while it settles, and sends the views again when it stops, changed state or not', async () => {
+    const settling: boolean[] = []
+    monitor.on('devicesChanged', (views) => settling.push(views[0]?.settling === true))
+    await clock.advance(30_000)
+    expect(monitor.status('dev-1').state).toBe('connected')
+    const reply = await actions.restart('dev-1')
+    expect(reply.device.settling).toBe(true)
+    expect(monitor.view('dev-1').settling).toBe(true)
+    settling.length = 0
+    // Still connected: nothing else changed, yet the window must hear that the wait is over.
+    await clock.advance(5_000)
+    expect(monitor.isSettling('dev-1')).toBe(false)
+    expect(monitor.view('dev-1').settling).toBeFalsy()
+    expect(settling).toEqual([false])
+  })
+
+  it('sends the views when the settle window ends with the device still down', async () => {
+    client.info = OFFLINE
+    await clock.advance(30_000)
+    await actions.restart('dev-1')
+    const settling: boolean[] = []
+    monitor.on('devicesChanged', (views) => settling.push(views[0]?.settling === true))
+    await clock.advance(115_000)
+    expect(settling).toEqual([])
+    await clock.advance(10_000)
+    expect(monitor.status('dev-1').state).toBe('disconnected')
+    expect(settling).toEqual([false])
+  })
+
   it('turns a gateway refusal into an operator-facing DeviceError and a locked token into token_locked', async () => {
     client.restartResult = gatewayFailure('device_not_connected', { gatewayMessage: 'device not connected' })
     await expect(actions.restart('dev-1')).rejects.toMatchObject({

@@ -284,7 +284,8 @@ export class DeviceMonitor {
       this.tracked.get(deviceId)?.status,
       this.options.isPaused?.(deviceId) ?? false,
       this.options.budgetOf?.(deviceId) ?? null,
-      this.checking(deviceId)
+      this.checking(deviceId),
+      this.isSettling(deviceId)
     )
   }
 
@@ -297,7 +298,8 @@ export class DeviceMonitor {
           this.tracked.get(record.id)?.status,
           this.options.isPaused?.(record.id) ?? false,
           this.options.budgetOf?.(record.id) ?? null,
-          this.checking(record.id)
+          this.checking(record.id),
+          this.isSettling(record.id)
         )
       )
   }
@@ -343,6 +345,7 @@ export class DeviceMonitor {
     const entry = this.entry(deviceId)
     entry.settlingUntil = this.options.clock.now() + this.intervals.settleWindowMs
     this.pullForward(deviceId, entry)
+    this.emitViews()
   }
 
   /** After a number change or a logout we know better than a plain "disconnected": the phone must scan. */
@@ -559,8 +562,15 @@ export class DeviceMonitor {
     if (this.transition(deviceId, entry, verdict)) visible = true
 
     if (this.fastUntil(entry, 'linkingUntil') && entry.status.state === 'connected') entry.linkingUntil = null
-    if (this.fastUntil(entry, 'settlingUntil') && SETTLED_STATES.has(entry.status.state))
+    // Settled, or the window passed: the views say so even when nothing else changed, as a restart's verdict waits
+    // for it.
+    if (
+      entry.settlingUntil !== null &&
+      (!this.fastUntil(entry, 'settlingUntil') || SETTLED_STATES.has(entry.status.state))
+    ) {
       entry.settlingUntil = null
+      visible = true
+    }
 
     if (visible) {
       this.persist()

@@ -42,7 +42,8 @@ export function buildDeviceView(
   status: DeviceStatus | undefined,
   paused: boolean,
   budget: DeviceBudgetView | null = null,
-  checking: { everyMs: number; pushed: boolean } | null = null
+  checking: { everyMs: number; pushed: boolean } | null = null,
+  settling = false
 ): DeviceView {
   const current = status ?? UNPOLLED_STATUS
   const info = current.info
@@ -65,6 +66,7 @@ export function buildDeviceView(
     ...(checking
       ? { checkEverySec: Math.max(1, Math.round(checking.everyMs / 1000)), statusPushed: checking.pushed }
       : {}),
+    ...(settling ? { settling: true } : {}),
     stateSince: current.since,
     paused,
     maxFileBytes: record.maxFileBytes,

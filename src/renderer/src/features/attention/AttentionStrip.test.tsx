@@ -6,12 +6,17 @@ import { useNavigation } from '../../stores/navigation'
 import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
 import { useOutbox } from '../../stores/outbox'
 import { installFakeApi, seedStores } from '../../testing/render'
+import type { FakeApi } from '../../testing/fake-api'
+import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { useDevices } from '../../stores/devices'
 import userEvent from '@testing-library/user-event'
 import { DevicesView } from '../devices/DevicesView'
 import { AttentionStrip } from './AttentionStrip'
 
+let fake: FakeApi
+
 beforeEach(() => {
-  installFakeApi()
+  fake = installFakeApi()
   seedStores(
     makeBootstrap({
       devices: [
@@ -151,6 +156,97 @@ describe('attention strip actions', () => {
     // Asked once: the front office's row opens no form, and a later visit to Devices opens none.
     expect(screen.queryByTestId('token-dev-1')).toBeNull()
     expect(useNavigation.getState().openTokenFor).toBeNull()
+  })
+})
+
+// QA16 Q16-03: the strip's buttons dropped the focus to the page (disabled while running, then gone with their item),
+// and a failed check said nothing.
+describe('attention strip actions by keyboard', () => {
+  function showStripAndDevices(devices: ReturnType<typeof makeDevice>[]): ReturnType<typeof userEvent.setup> {
+    seedStores(makeBootstrap({ devices }))
+    render(
+      <>
+        <AttentionStrip />
+        <main id="main">
+          <DevicesView />
+        </main>
+      </>
+    )
+    return userEvent.setup()
+  }
+
+  it('a failed Check again says so in the strip, following the device, and keeps the focus on its button', async () => {
+    fake.handle('devices:refresh', ({ id }) => {
+      dropFocusAsChromiumDoes()
+      return makeDevice({ id, state: 'unreachable' })
+    })
+    const user = showStripAndDevices([makeDevice({ state: 'unreachable' })])
+    const check = screen.getByRole('button', { name: 'Check again: Front office' })
+    check.focus()
+    await user.keyboard('{Enter}')
+    expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-1' }])
+    const item = screen.getByTestId('attention-dev-1')
+    expect(item.textContent).toContain('Still “Gateway unreachable”.')
+    expect(document.activeElement).toBe(check)
+    act(() =>
+      useDevices.getState().upsert(
+        makeDevice({
+          state: 'unreachable',
+          stateNote: 'slow down',
+          stateNoteKey: 'desktop.device.rateLimited'
+        })
+      )
+    )
+    expect(item.textContent).toContain('Still “Gateway asks to slow down”.')
+  })
+
+  it('a check that mends the device moves the focus to the next item of the strip', async () => {
+    fake.handle('devices:refresh', ({ id }) => {
+      dropFocusAsChromiumDoes()
+      return makeDevice({ id, state: 'connected' })
+    })
+    const user = showStripAndDevices([
+      makeDevice({ state: 'unreachable' }),
+      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'disconnected' })
+    ])
+    screen.getByRole('button', { name: 'Check again: Front office' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByTestId('attention-dev-1')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Restart: Warehouse' }))
+  })
+
+  it('a restart waits for the device in the strip, then the focus goes to the view heading once the strip is empty', async () => {
+    fake.handle('devices:restart', ({ id }) => {
+      dropFocusAsChromiumDoes()
+      return {
+        message: 'device restarted',
+        via: 'restart',
+        device: makeDevice({ id, state: 'disconnected', settling: true })
+      }
+    })
+    const user = showStripAndDevices([makeDevice({ state: 'disconnected' })])
+    const restart = screen.getByRole('button', { name: 'Restart: Front office' })
+    restart.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByTestId('attention-dev-1').textContent).toContain(
+      'The gateway took the restart: waiting for the device to report back…'
+    )
+    expect(document.activeElement).toBe(restart)
+    // Chromium drops the focus of an element that goes; jsdom leaves it on the detached button.
+    act(() => {
+      dropFocusAsChromiumDoes()
+      useDevices.getState().upsert(makeDevice({ state: 'connected' }))
+    })
+    expect(screen.queryByTestId('attention-strip')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Devices' }))
+  })
+
+  it('leaves the focus alone when an item goes by itself, not by its action', () => {
+    showStripAndDevices([makeDevice({ state: 'unreachable' })])
+    const elsewhere = screen.getByRole('button', { name: /Add a device/ })
+    elsewhere.focus()
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'connected' })))
+    expect(document.activeElement).toBe(elsewhere)
   })
 })
 

@@ -1,7 +1,7 @@
 // The in-window strip for what needs the operator: devices (which, what happened, the one action that helps) and
 // scheduled messages held for a decision because they came due while they could not be sent (the app closed, or the
 // computer asleep: the core finds them overdue either way and cannot tell which).
-import { useState } from 'react'
+import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'
 import {
@@ -20,6 +20,8 @@ import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { RenewLink } from '../devices/RenewLink'
+import { useDeviceVerdict, type DeviceVerdict, type VerdictOn } from '../devices/device-verdict'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
 const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
   restart: 'devices.restart',
@@ -29,39 +31,77 @@ const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
   enterToken: 'devices.token.enter'
 }
 
-/** An item's one action: its button is disabled while it runs, and a failure is said beside the item. */
-function useItemAction(): {
+/** The strip hears which item's action started: when that item goes, the focus moves on (see AttentionStrip). */
+const ActionStarted = createContext<(deviceId: string) => void>(() => undefined)
+
+/**
+ * An item's one action: its button is disabled while it runs, then has the focus back (QA16 Q16-03); a failure, and
+ * the live verdict on a restart or a check (the card's, device-verdict.ts), are said beside the item. `action` resolves
+ * to the verdict that follows it (null: none); `staysHere` is false for one that takes the operator elsewhere.
+ */
+function useItemAction(device: DeviceView): {
   busy: boolean
-  problem: string | null
-  run(action: () => Promise<unknown>): Promise<void>
+  said: DeviceVerdict | null
+  saidRef: RefObject<HTMLSpanElement | null>
+  run(action: () => Promise<VerdictOn | null>, staysHere?: boolean): Promise<void>
 } {
+  const t = useT()
+  const started = useContext(ActionStarted)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-  async function run(action: () => Promise<unknown>): Promise<void> {
+  const { verdict, follow } = useDeviceVerdict(device, t)
+  const saidRef = useRef<HTMLSpanElement>(null)
+  const actionStarts = useFocusAfterAction(busy, saidRef)
+  async function run(action: () => Promise<VerdictOn | null>, staysHere = true): Promise<void> {
+    actionStarts()
+    // Relink and the token form take the operator, and the focus, to their own view.
+    if (staysHere) started(device.id)
     setBusy(true)
     setProblem(null)
+    follow(null)
     try {
-      await action()
+      follow(await action())
     } catch (error) {
       setProblem(errorInfo(error).message)
     } finally {
       setBusy(false)
     }
   }
-  return { busy, problem, run }
+  return { busy, said: problem ? { tone: 'bad', text: problem } : verdict, saidRef, run }
+}
+
+/** What an item's action found, beside it; focusable for when its button is gone. */
+function ItemSaid({
+  said,
+  saidRef
+}: {
+  said: DeviceVerdict | null
+  saidRef: RefObject<HTMLSpanElement | null>
+}): React.JSX.Element {
+  return (
+    <span
+      ref={saidRef}
+      tabIndex={-1}
+      role="status"
+      className={said?.tone === 'bad' ? 'failure-text' : undefined}
+    >
+      {said ? ` ${said.text}` : ''}
+    </span>
+  )
 }
 
 function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const { busy, problem, run } = useItemAction()
-  const checkAgain = (): Promise<void> => run(() => useDevices.getState().refresh(device.id))
+  const { busy, said, saidRef, run } = useItemAction(device)
+  const checkAgain = (): Promise<void> =>
+    run(async () => (await useDevices.getState().refresh(device.id), 'check'))
 
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
         <strong>{device.label}</strong>: {t('attention.quota.usedUp')}.{' '}
         <span className="muted">{t('attention.quota.advice')}</span> <RenewLink device={device} />
-        {problem ? <span className="failure-text"> {problem}</span> : null}
+        <ItemSaid said={said} saidRef={saidRef} />
       </span>
       <button
         type="button"
@@ -78,18 +118,22 @@ function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
 
 function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const { busy, problem, run } = useItemAction()
+  const { busy, said, saidRef, run } = useItemAction(device)
   const action = deviceStatus(device.state).actions[0]
   const label = action === 'relink' ? scanActionKey(device) : action ? ACTION_LABEL[action] : null
 
   const act = (which: DeviceAction): Promise<void> =>
-    run(async () => {
-      if (which === 'relink') await useLinking.getState().open(device.id)
-      else if (which === 'restart') await useDevices.getState().restart(device.id)
-      else if (which === 'enterToken')
-        useNavigation.getState().navigate('devices', { enterTokenFor: device.id })
-      else await useDevices.getState().refresh(device.id)
-    })
+    run(
+      async () => {
+        if (which === 'relink') await useLinking.getState().open(device.id)
+        else if (which === 'restart') return (await useDevices.getState().restart(device.id)).via
+        else if (which === 'enterToken')
+          useNavigation.getState().navigate('devices', { enterTokenFor: device.id })
+        else return (await useDevices.getState().refresh(device.id), 'check')
+        return null
+      },
+      which !== 'relink' && which !== 'enterToken'
+    )
 
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
@@ -102,7 +146,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
             <RenewLink device={device} />
           </>
         ) : null}
-        {problem ? <span className="failure-text"> {problem}</span> : null}
+        <ItemSaid said={said} saidRef={saidRef} />
       </span>
       {action && label ? (
         <button
@@ -149,19 +193,53 @@ export function AttentionStrip(): React.JSX.Element | null {
     (d) => (deviceStatus(d.state).needsAttention || quotaUsedUp(d)) && !(inWizard && d.id === beingLinked)
   )
   const held = useOutbox((s) => s.heldOverdue)
+  const listRef = useRef<HTMLUListElement>(null)
+  const focusWhenGone = useFocusWhenItemGoes(needing, listRef)
   if (needing.length === 0 && held === 0) return null
   return (
     <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">
-      <ul>
-        {held > 0 ? <HeldItem count={held} /> : null}
-        {needing.map((device) =>
-          quotaUsedUp(device) ? (
-            <QuotaItem key={device.id} device={device} />
-          ) : (
-            <AttentionItem key={device.id} device={device} />
-          )
-        )}
-      </ul>
+      <ActionStarted.Provider value={focusWhenGone}>
+        <ul ref={listRef}>
+          {held > 0 ? <HeldItem count={held} /> : null}
+          {needing.map((device) =>
+            quotaUsedUp(device) ? (
+              <QuotaItem key={device.id} device={device} />
+            ) : (
+              <AttentionItem key={device.id} device={device} />
+            )
+          )}
+        </ul>
+      </ActionStarted.Provider>
     </section>
   )
+}
+
+/**
+ * An item whose action mended its device goes, and the browser drops the focus to the page with it (QA16 Q16-03): the
+ * focus goes on to the item now in its place (or the last), or to the view's heading when the strip is empty. Only
+ * for the item the operator acted on, and only when the focus was dropped: focus moved elsewhere meanwhile stays.
+ */
+function useFocusWhenItemGoes(
+  needing: readonly DeviceView[],
+  listRef: RefObject<HTMLUListElement | null>
+): (deviceId: string) => void {
+  const actedOn = useRef<{ deviceId: string; index: number } | null>(null)
+  const ids = needing.map((device) => device.id).join(' ')
+  useEffect(() => {
+    const acted = actedOn.current
+    if (acted === null || ids.split(' ').includes(acted.deviceId)) return
+    actedOn.current = null
+    const active = document.activeElement
+    if (active !== null && active !== document.body) return
+    const items = [...(listRef.current?.children ?? [])]
+    const next = items[Math.min(acted.index, items.length - 1)]?.querySelector<HTMLElement>('button, a')
+    const heading =
+      document.querySelector<HTMLElement>('#main .view-title') ?? document.getElementById('main')
+    ;(next ?? heading)?.focus()
+  }, [ids, listRef])
+  return (deviceId) => {
+    const items = [...(listRef.current?.children ?? [])]
+    const index = items.findIndex((item) => item.getAttribute('data-testid') === `attention-${deviceId}`)
+    actedOn.current = { deviceId, index: Math.max(0, index) }
+  }
 }

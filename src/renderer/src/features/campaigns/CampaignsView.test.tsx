@@ -2084,7 +2084,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
     expect(text).toContain('Estimated end15 Jan 2026, 12:00 WIB')
     expect(within(summary).getByText(/short/).textContent).toBe(
-      'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
+      'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest wait until the gateway package is renewed or topped up.'
     )
     // The safe answer has the focus over the quota (QA11-16), not "Start anyway"; going back keeps the form as it was.
     const anyway = within(summary).getByRole('button', { name: 'Start anyway' })

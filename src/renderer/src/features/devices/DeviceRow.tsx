@@ -8,7 +8,6 @@ import {
   primaryAction,
   renewAddress,
   scanActionKey,
-  stateNameKey,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
@@ -34,6 +33,7 @@ import { TokenForm } from './forms/TokenForm'
 import type { RunRowAction } from './forms/row-form'
 import './devices.css'
 import { quotaText } from './quota-text'
+import { useDeviceVerdict, type DeviceVerdict } from './device-verdict'
 import { RemoveDeviceConfirm } from './RemoveDeviceConfirm'
 
 type Panel = 'rename' | 'number' | 'remove' | 'token' | 'limit' | 'cap'
@@ -61,9 +61,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   }, [tokenAsked, device.id, device.state, panels])
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
-  // A restart the gateway took: its verdict is read from the device's live state, not fixed when the reply came,
-  // so a device that connects a few seconds later is not left under a red "still Disconnected".
-  const [restarted, setRestarted] = useState<'restart' | 'reconnect' | null>(null)
+  // A restart the gateway took, or a check again: its verdict is read from the device's live state, not fixed when
+  // the reply came, so a device that connects a few seconds later is not left under a red "still Disconnected".
+  const { verdict, follow } = useDeviceVerdict(device, t)
   const id = device.id
   const primary = primaryAction(device.state)
   const buttonClass = (action: DeviceAction): string =>
@@ -75,7 +75,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
     actionStarts()
     setBusy(action)
     setFeedback(null)
-    setRestarted(null)
+    follow(null)
     try {
       const text = await work()
       if (text) setFeedback({ tone: 'ok', text })
@@ -88,15 +88,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
 
   const quota = quotaText(device.quota, t)
-  // The gateway may accept a restart and still leave the phone offline: only "connected" is success.
-  const shown: Feedback | null = restarted
-    ? device.state === 'connected'
-      ? {
-          tone: 'ok',
-          text: t(restarted === 'restart' ? 'devices.restart.restarted' : 'devices.restart.reconnected')
-        }
-      : { tone: 'bad', text: t('devices.restart.stillDown', { state: t(stateNameKey(device)) }) }
-    : feedback
+  const shown: Feedback | DeviceVerdict | null = verdict ?? feedback
 
   return (
     <li className="card device" data-testid={`device-row-${id}`} aria-labelledby={`device-title-${id}`}>
@@ -199,7 +191,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             onClick={() =>
               void run('restart', async () => {
                 const reply = await restart(id)
-                setRestarted(reply.via)
+                follow(reply.via)
                 return null
               })
             }
@@ -225,10 +217,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             disabled={busy !== null}
             onClick={() =>
               void run('check', async () => {
-                const after = await refresh(id)
-                if (after.state !== 'connected')
-                  throw new Error(t('devices.checkAgain.still', { state: t(stateNameKey(after)) }))
-                return t('devices.checkAgain.ok')
+                await refresh(id)
+                follow('check')
+                return null
               })
             }
           >

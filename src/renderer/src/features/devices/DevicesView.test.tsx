@@ -295,6 +295,70 @@ describe('device list', () => {
     expect(feedback('Front office')).toBe('Restarted.')
   })
 
+  // QA16 Q16-04: the monitor waits about 5 s for the device to report back; a red "still Disconnected" before then
+  // pointed at advice to relink a device that was about to connect.
+  it('says a restart is waiting for the device while it settles, and gives its verdict only once it has', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'disconnected', settling: true })
+    }))
+    show([makeDevice({ state: 'disconnected' })])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
+    const line = within(row('Front office')).getByRole('status')
+    expect(line.textContent).toBe('The gateway took the restart: waiting for the device to report back…')
+    expect(line.className).not.toContain('feedback--bad')
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'disconnected' })))
+    expect(feedback('Front office')).toContain('still “Disconnected”')
+    expect(line.className).toContain('feedback--bad')
+  })
+
+  it('a restart that settles connected says so, with no failure on the way', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'disconnected', settling: true })
+    }))
+    show([makeDevice({ state: 'disconnected' })])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'connected', settling: true })))
+    expect(feedback('Front office')).toBe(
+      'The gateway took the restart: waiting for the device to report back…'
+    )
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'connected' })))
+    expect(feedback('Front office')).toBe('Restarted.')
+  })
+
+  // QA16 Q16-02: "Still “Gateway failing”." stayed in red under a green "✓ Connected".
+  it('a "Check again" verdict follows the device, and goes once a later change leaves it behind', async () => {
+    const failing = makeDevice({
+      state: 'unreachable',
+      stateNote: 'The gateway is failing (HTTP 503).',
+      stateNoteKey: 'desktop.device.serverErrorStatus',
+      stateNoteParams: { status: 503 }
+    })
+    fake.handle('devices:refresh', () => failing)
+    show([failing])
+    await userEvent.setup().click(within(row('Front office')).getByRole('button', { name: 'Check again' }))
+    expect(feedback('Front office')).toBe('Still “Gateway failing”.')
+    act(() =>
+      useDevices.getState().upsert(
+        makeDevice({
+          state: 'unreachable',
+          stateNote: 'The gateway asks to slow down.',
+          stateNoteKey: 'desktop.device.rateLimited'
+        })
+      )
+    )
+    expect(feedback('Front office')).toBe('Still “Gateway asks to slow down”.')
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'connected' })))
+    expect(within(row('Front office')).getByText('Connected')).toBeTruthy()
+    expect(feedback('Front office')).toBe('Connected again.')
+    // Connected again, then down again later: the badge and the advice speak; "Connected again." would contradict them.
+    act(() => useDevices.getState().upsert(makeDevice({ state: 'disconnected' })))
+    expect(feedback('Front office')).toBe('')
+  })
+
   it('words a needed scan by its cause: never linked, number changed, logged out', () => {
     show([
       makeDevice({ state: 'needs-scan', stateNoteKey: 'desktop.device.notLinked' }),
@@ -391,6 +455,13 @@ describe('device list', () => {
     show()
     await userEvent.setup().click(screen.getByRole('button', { name: 'Restart' }))
     expect(feedback('Front office')).toBe('The gateway did not answer.')
+  })
+
+  it('offers no Relink on a connected device, which would open the wizard at "Connected" (QA16 Q16-07)', () => {
+    show([makeDevice({ state: 'connected' })])
+    const actions = screen.getByRole('group', { name: /Actions for/ })
+    expect(within(actions).getByRole('button', { name: 'Restart' })).toBeTruthy()
+    expect(within(actions).queryByRole('button', { name: 'Relink' })).toBeNull()
   })
 
   it('Relink opens the wizard on the QR step for that device', async () => {

@@ -31,8 +31,8 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     return parseRecipients(isSearchText(draft, isGroup) ? entered : text, isGroup)
   }, [text, isGroup])
   const [recent, setRecent] = useState<string[]>([])
-  // How many "Remove all recipients" took away.
-  const [removedAll, setRemovedAll] = useState<number | null>(null)
+  // What "Remove all recipients" took away (as typed, for Undo), and how many.
+  const [removedAll, setRemovedAll] = useState<{ count: number; text: string } | null>(null)
   const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
     document.getElementById('send-recipients')
   )
@@ -112,7 +112,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
                 type="button"
                 className="button button--small"
                 onClick={() => {
-                  setRemovedAll(parsed.length)
+                  setRemovedAll({ count: parsed.length, text })
                   setFields({ recipientsText: '' })
                   document.getElementById('send-recipients')?.focus()
                 }}
@@ -157,11 +157,26 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
           </ul>
         </>
       ) : null}
-      <p role="status" className="visually-hidden" data-testid="send-recipients-removed">
+      <p role="status" className="small" data-testid="send-recipients-removed">
         {removedAll !== null && parsed.length === 0
-          ? t('send.recipients.removedAll', { count: removedAll })
+          ? t('send.recipients.removedAll', { count: removedAll.count })
           : ''}
       </p>
+      {/* It is the next Tab stop after the field, so one stray Space can take them all (QA16 Q16-12): Undo puts them
+          back, before a name or number typed since. */}
+      {removedAll !== null && parsed.length === 0 ? (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => {
+            setRemovedAll(null)
+            setFields({ recipientsText: withRecipientsBefore(removedAll.text, text) })
+            document.getElementById('send-recipients')?.focus()
+          }}
+        >
+          {t('send.recipients.undoRemoveAll')}
+        </button>
+      ) : null}
       {recent.length > 0 && !isGroup ? (
         <div className="recent" role="group" aria-labelledby="recent-title">
           <span id="recent-title" className="small">
@@ -182,4 +197,10 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
       ) : null}
     </fieldset>
   )
+}
+
+/** The recipients Undo puts back, then what was typed since (a name being searched), as one field's text. */
+function withRecipientsBefore(removed: string, typedSince: string): string {
+  if (typedSince.trim() === '') return removed
+  return `${removed.replace(/[\s,;]+$/, '')}, ${typedSince.trimStart()}`
 }

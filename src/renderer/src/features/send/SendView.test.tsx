@@ -343,6 +343,35 @@ describe('recipients', () => {
     }
   })
 
+  // QA16 Q16-12: the first Tab after the recipients lands on "Remove all recipients", and one Space wiped them all.
+  it('"Remove all recipients" can be undone, in both languages, keeping what was typed since', async () => {
+    for (const [language, label, removeAll, undo] of [
+      ['en', 'Phone numbers', 'Remove all recipients', 'Undo: put them back'],
+      ['id', 'Nomor ponsel', 'Hapus semua penerima', 'Batalkan: kembalikan semuanya']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const { unmount } = render(<SendView />)
+      const user = userEvent.setup()
+      const field = screen.getByRole('combobox', { name: label })
+      await user.type(field, '081200000001, 081200000002, ')
+      await user.click(screen.getByRole('button', { name: removeAll }))
+      expect(screen.queryAllByTestId('recipient-chip')).toEqual([])
+      // The message meant for the next field lands in this one.
+      await user.keyboard('Anda')
+      await user.click(screen.getByRole('button', { name: undo }))
+      expect(screen.getAllByTestId('recipient-chip').map((chip) => chip.dataset['value'])).toEqual([
+        '6281200000001',
+        '6281200000002'
+      ])
+      expect(useSend.getState().recipientsText).toBe('081200000001, 081200000002, Anda')
+      expect(document.activeElement).toBe(screen.getByRole('combobox', { name: label }))
+      expect(screen.queryByRole('button', { name: undo })).toBeNull()
+      unmount()
+      useSend.getState().setFields({ recipientsText: '' })
+    }
+  })
+
   it('a name typed and not picked is said as that when Send is pressed, and the suggestions come back', async () => {
     fake.handle('contacts:suggest', () => ({
       suggestions: [{ chatId: '6281111111111', name: 'Bu Dewi', isGroup: false }]
@@ -1220,7 +1249,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await draft(user, numbers(12))
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByTestId('send-presend-shortfall').textContent).toBe(
-      'The gateway quota covers 10 of 12 messages: 2 short. Once it is spent the rest fail unless it is topped up.'
+      'The gateway quota covers 10 of 12 messages: 2 short. Once it is spent the rest wait until the gateway package is renewed or topped up.'
     )
     expect(screen.getByRole('button', { name: 'Send anyway' })).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Go back' }))
