@@ -11,10 +11,12 @@ import { silentLogger, type Logger } from '../logging'
 import type { DeviceRegistry, RegistryChange } from './registry'
 import {
   DEFAULT_FAILURES_BEFORE_UNREACHABLE,
+  SCANNED_STATES,
   SETTLED_STATES,
   infoForState,
   isSendable,
   nextState,
+  pendingNumberChange,
   type PollOutcome
 } from './state'
 import { buildDeviceView, UNPOLLED_STATUS, type DeviceBudgetView, type DeviceStatus } from './view'
@@ -128,8 +130,6 @@ const StoredDevice = z.object({
 const StatesFile = z.object({ version: z.literal(1), devices: z.record(z.string(), StoredDevice) })
 type StatesFile = z.infer<typeof StatesFile>
 
-/** States only a phone that has scanned the device's code reaches. */
-const SCANNED_STATES: ReadonlySet<DeviceState> = new Set(['connected', 'awaiting-activation'])
 
 interface Tracked {
   status: DeviceStatus
@@ -544,7 +544,8 @@ export class DeviceMonitor {
       consecutiveFailures: entry.failures,
       failuresBeforeUnreachable:
         this.options.failuresBeforeUnreachable ?? DEFAULT_FAILURES_BEFORE_UNREACHABLE,
-      lastInfo: entry.status.info
+      lastInfo: entry.status.info,
+      numberChange: pendingNumberChange(entry.history)
     })
 
     let visible = false

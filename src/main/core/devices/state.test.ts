@@ -2,11 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError, type GatewayErrorCode } from '../gateway/errors'
 import type { DeviceInfo } from '../gateway/types'
-import { translateNote } from '../../../shared/i18n/notes'
+import { encodeNote, translateNote } from '../../../shared/i18n/notes'
 import {
   expiryInstant,
   isSendable,
   nextState,
+  pendingNumberChange,
   stateFromError,
   stateFromInfo,
   type StateVerdict
@@ -214,6 +215,53 @@ describe('nextState', () => {
     }
     expect(nextState(offline, { now: NOW, previous }).state).toBe('disconnected')
     expect(nextState({ kind: 'info', info: info() }, { now: NOW, previous }).state).toBe('connected')
+  })
+
+  it("keeps a number change's cause through the gateway's own needs-scan notes and outages until a phone scans (QA16 Q16-01)", () => {
+    const changed = encodeNote('desktop.device.numberChanged', { phone: '6285722223333' })
+    const previous = { state: 'needs-scan' as const, note: changed }
+    const gatewaySaysScan = {
+      kind: 'info' as const,
+      info: info({ connection: 'disconnected', note: 'whatsapp sender not connected, need scan qr code again' })
+    }
+    // The gateway's generic words would make it a logout: the number change is the cause still.
+    expect(nextState(gatewaySaysScan, { now: NOW, previous, numberChange: changed })).toEqual(previous)
+    // Through an outage (previous is unreachable now): the cause comes back with the needs-scan.
+    const afterOutage = { state: 'unreachable' as const, note: encodeNote('desktop.device.network') }
+    expect(nextState(gatewaySaysScan, { now: NOW, previous: afterOutage, numberChange: changed })).toEqual(
+      previous
+    )
+    const bare = { kind: 'info' as const, info: info({ connection: 'disconnected' }) }
+    expect(nextState(bare, { now: NOW, previous: afterOutage, numberChange: changed })).toEqual(previous)
+    // Scanned: connected, whatever was pending.
+    expect(nextState({ kind: 'info', info: info() }, { now: NOW, previous, numberChange: changed }).state).toBe(
+      'connected'
+    )
+    // No number change pending: the gateway's words stand.
+    expect(nextState(gatewaySaysScan, { now: NOW, previous: afterOutage }).note).toBe(
+      'whatsapp sender not connected, need scan qr code again'
+    )
+  })
+
+  it('finds the number change no phone has scanned since in the history', () => {
+    const changed = encodeNote('desktop.device.numberChanged', { phone: '6285722223333' })
+    const at = '2026-01-15T03:00:00.000Z'
+    expect(
+      pendingNumberChange([
+        { at, state: 'connected', note: null },
+        { at, state: 'needs-scan', note: changed },
+        { at, state: 'needs-scan', note: 'need scan qr code again' },
+        { at, state: 'unreachable', note: encodeNote('desktop.device.network') }
+      ])
+    ).toBe(changed)
+    expect(
+      pendingNumberChange([
+        { at, state: 'needs-scan', note: changed },
+        { at, state: 'awaiting-activation', note: null },
+        { at, state: 'needs-scan', note: 'need scan qr code again' }
+      ])
+    ).toBeNull()
+    expect(pendingNumberChange([])).toBeNull()
   })
 
   it('keeps the last good state through one transient failure, then becomes unreachable', () => {

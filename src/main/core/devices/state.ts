@@ -3,7 +3,7 @@ import type { DeviceState } from '../../../shared/contract'
 import type { DeviceInfo } from '../gateway'
 import { isGatewayError } from '../gateway'
 import type { MessageKey } from '../../../shared/i18n'
-import { encodeNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 
 export interface StateVerdict {
   state: DeviceState
@@ -33,6 +33,11 @@ export interface PollContext {
   failuresBeforeUnreachable?: number
   /** The last successful info, to tell "expired" from "token invalid" when the gateway says "token invalid or device expired". */
   lastInfo?: DeviceInfo | null
+  /**
+   * The note of a number change no phone has scanned since (`pendingNumberChange`): its cause outlives the gateway's
+   * own needs-scan words and an outage, so the operator is still told to scan with the new number's phone.
+   */
+  numberChange?: string | null
 }
 
 export const DEFAULT_FAILURES_BEFORE_UNREACHABLE = 2
@@ -220,7 +225,9 @@ function rejection(gatewayMessage: string | undefined, ours: MessageKey, quoting
 }
 
 /**
- * The whole transition: interpret the outcome, then apply the two bits of memory the machine has.
+ * The whole transition: interpret the outcome, then apply the three bits of memory the machine has.
+ * - a number change no phone has scanned since stays the cause of a needs-scan (or a bare "disconnected"), whatever
+ *   the gateway's own words: only the new number's phone can link it (QA16 Q16-01).
  * - needs-scan is sticky against a plain "disconnected" with no reason: after a logout or a number change
  *   the gateway may only say disconnected, and a restart cannot fix that; a scan can.
  * - a transient failure keeps the last state confirmed by a good answer until `failuresBeforeUnreachable`
@@ -241,13 +248,10 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
       }
     case 'info': {
       const verdict = stateFromInfo(outcome.info, context.now)
-      if (
-        previous?.state === 'needs-scan' &&
-        verdict.state === 'disconnected' &&
-        (outcome.info.note?.trim() ?? '') === ''
-      ) {
-        return previous
-      }
+      const bareDisconnect = verdict.state === 'disconnected' && (outcome.info.note?.trim() ?? '') === ''
+      if (context.numberChange && (verdict.state === 'needs-scan' || bareDisconnect))
+        return { state: 'needs-scan', note: context.numberChange }
+      if (previous?.state === 'needs-scan' && bareDisconnect) return previous
       return verdict
     }
     case 'error': {
@@ -268,6 +272,19 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
       return verdict
     }
   }
+}
+
+/** States only a phone that has scanned the device's code reaches. */
+export const SCANNED_STATES: ReadonlySet<DeviceState> = new Set(['connected', 'awaiting-activation'])
+
+/** The note of the last number change in a device's history, unless a phone has scanned since; null otherwise. */
+export function pendingNumberChange(history: readonly StateVerdict[]): string | null {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const item = history[index]!
+    if (SCANNED_STATES.has(item.state)) return null
+    if (decodeNote(item.note)?.key === 'desktop.device.numberChanged') return item.note
+  }
+  return null
 }
 
 // The one rule of which states the outbox sends through, shared with the window (a campaign's part says it waits).
