@@ -345,11 +345,17 @@ export class DeviceMonitor {
     this.pullForward(deviceId, entry)
   }
 
-  /** After a number change or a logout we know better than a plain "disconnected": the phone must scan. */
-  markNeedsScan(deviceId: string, note: string): void {
+  /**
+   * After a number change or a logout we know better than a plain "disconnected": the phone must scan. A number
+   * change the gateway took also gives the sender number now, shown before the next poll confirms it (QA16 Q16-11).
+   */
+  markNeedsScan(deviceId: string, note: string, sender?: string): void {
     this.options.registry.require(deviceId)
     const entry = this.entry(deviceId)
-    if (this.transition(deviceId, entry, { state: 'needs-scan', note })) {
+    const info = entry.status.info
+    const senderChanged = sender !== undefined && info !== null && info.sender !== sender
+    if (senderChanged) entry.status.info = { ...info, sender }
+    if (this.transition(deviceId, entry, { state: 'needs-scan', note }) || senderChanged) {
       this.persist()
       this.emitViews()
     }

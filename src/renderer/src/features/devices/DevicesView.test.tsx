@@ -428,7 +428,11 @@ describe('device list', () => {
     const form = input.closest('form')!
     await user.click(within(form).getByRole('button', { name: 'Change number' }))
     expect(fake.requests('devices:changeNumber')).toEqual([{ id: 'dev-1', phone: '6281399998888' }])
-    expect(feedback('Front office')).toContain('6281399998888')
+    // The new number, written as every number is read, on the card and in the line under it (QA16 Q16-11).
+    expect(feedback('Front office')).toBe(
+      'The number is now +62 813-9999-8888. Relink the device to scan a new code.'
+    )
+    expect(fact(row('Front office'), 'Sender number')).toBe('+62 813-9999-8888')
   })
 
   it('renames a device', async () => {
