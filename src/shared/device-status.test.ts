@@ -75,6 +75,16 @@ describe('adviceKey', () => {
     expect(adviceKey({ state: 'unreachable' })).toBe('advice.unreachable')
   })
 
+  it('a WhatsApp Web take-over is advised by its cause: close WhatsApp Web, then Restart (QA16 Q16-09)', () => {
+    expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.webConflict' })).toBe(
+      'advice.disconnected.webConflict'
+    )
+    expect(adviceKey({ state: 'disconnected' })).toBe('advice.disconnected')
+    expect(adviceKey({ state: 'needs-scan', stateNoteKey: 'desktop.device.webConflict' })).toBe(
+      'advice.needs-scan'
+    )
+  })
+
   it('a note of another state does not change that state’s advice', () => {
     expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(
       'advice.disconnected'

@@ -146,6 +146,11 @@ export function scanCause(device: {
   return named ?? (device.linked === false ? 'never-linked' : 'logged-out')
 }
 
+/** The core's note for a disconnect WhatsApp Web caused: a restart helps once it is closed, no scan is needed. */
+export function webTookOver(device: { state: DeviceState; stateNoteKey?: string | undefined }): boolean {
+  return device.state === 'disconnected' && device.stateNoteKey === 'desktop.device.webConflict'
+}
+
 /**
  * What made a check fail, which is the whole difference between the failed checks the state machine calls
  * `unreachable`: a gateway that answers with a server error or asks to slow down was reached fine; an address that
@@ -252,8 +257,8 @@ export function unreachablePauseKey(device: {
 }
 
 /**
- * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, and for an
- * unreachable gateway by what the check met.
+ * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
+ * WhatsApp Web caused by that cause, and for an unreachable gateway by what the check met.
  */
 export function adviceKey(device: {
   state: DeviceState
@@ -263,10 +268,12 @@ export function adviceKey(device: {
   | `advice.${DeviceState}`
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
+  | 'advice.disconnected.webConflict'
   | UnreachableWords['advice'] {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
+  if (webTookOver(device)) return 'advice.disconnected.webConflict'
   const unreachable = unreachableCause(device)
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`

@@ -15,6 +15,7 @@ export const enStart = {
   'common.unknown': 'Unknown',
   'desktop.device.notLinked': 'Not linked: scan the QR code with the sender phone.',
   'desktop.device.numberChanged': 'Number changed to {phone}: scan the QR code with that phone.',
+  'desktop.device.webConflict': 'WhatsApp Web took over the connection (gateway: "{gateway}").',
   'desktop.device.rateLimited': 'The gateway asked us to slow down (rate limited).',
   'desktop.device.serverError': 'The gateway is failing.',
   'desktop.device.serverErrorStatus': 'The gateway is failing (HTTP {status}).',
@@ -114,6 +115,8 @@ export const enStart = {
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
+  'advice.disconnected.webConflict':
+    'WhatsApp Web was opened with this number and took over: close WhatsApp Web wherever it is open, then press Restart. No new code is needed.',
   'advice.needs-scan':
     'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.',
   'advice.needs-scan.neverLinked':

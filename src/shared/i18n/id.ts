@@ -188,6 +188,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.awaitingActivation': 'Sudah tertaut; menunggu gateway mengaktifkan perangkat.',
   'desktop.device.notLinked': 'Belum tertaut: pindai kode QR dengan ponsel pengirim.',
   'desktop.device.numberChanged': 'Nomor diganti ke {phone}: pindai kode QR dengan ponsel itu.',
+  'desktop.device.webConflict': 'WhatsApp Web mengambil alih koneksinya (gateway: "{gateway}").',
   'desktop.device.disconnected': 'Terputus; memulai ulang perangkat mungkin menyambungkannya kembali.',
   'desktop.device.gatewayStatus': 'Gateway melaporkan "{status}".',
   'desktop.device.noConnectionState': 'Gateway tidak menyebutkan apakah perangkat tersambung.',
@@ -509,6 +510,8 @@ export const id: Record<MessageKey, string> = {
   'advice.unknown': 'Sender Desk sedang mengecek perangkat ini.',
   'advice.connected': 'Siap mengirim.',
   'advice.disconnected': 'Coba Mulai ulang. Jika tetap terputus, tautkan ulang dengan memindai kode baru.',
+  'advice.disconnected.webConflict':
+    'WhatsApp Web dibuka dengan nomor ini dan mengambil alih: tutup WhatsApp Web di mana pun terbuka, lalu tekan Mulai ulang. Tidak perlu kode baru.',
   'advice.needs-scan':
     'Ponsel keluar dari WhatsApp: tautkan ulang dengan memindai kode baru memakai ponsel yang sama.',
   'advice.needs-scan.neverLinked':

@@ -411,10 +411,10 @@ describe('states, history and events', () => {
       'unknown>connected',
       'connected>disconnected'
     ])
-    expect(m.history('dev-1').map((h) => h.note)).toEqual([
+    expect(m.history('dev-1').map((h) => translateNote('en', h.note))).toEqual([
       'ready to use',
       OFFLINE.note,
-      'device disconnected because the number was opened in WhatsApp Web'
+      'WhatsApp Web took over the connection (gateway: "device disconnected because the number was opened in WhatsApp Web").'
     ])
     expect(m.status('dev-1').since).toBe('2026-01-15T03:00:30.000Z')
   })

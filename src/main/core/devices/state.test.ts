@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError, type GatewayErrorCode } from '../gateway/errors'
 import type { DeviceInfo } from '../gateway/types'
-import { encodeNote, translateNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
 import {
   expiryInstant,
   isSendable,
@@ -130,6 +130,16 @@ describe('stateFromInfo', () => {
     expect(verdict.state).toBe(state)
     if (note) expect(english(verdict)).toMatch(note)
     else expect(verdict.note).toBeNull()
+  })
+
+  it("names a WhatsApp Web take-over as the cause, quoting the gateway's words (QA16 Q16-09)", () => {
+    const said = 'disconnected because the number was opened in WhatsApp Web at the same time'
+    const verdict = stateFromInfo(info({ connection: 'disconnected', note: said }), NOW)
+    expect(verdict.state).toBe('disconnected')
+    expect(decodeNote(verdict.note)).toEqual({ key: 'desktop.device.webConflict', params: { gateway: said } })
+    // Any other reason stays the gateway's own words.
+    const offline = stateFromInfo(info({ connection: 'disconnected', note: 'phone is offline' }), NOW)
+    expect(offline.note).toBe('phone is offline')
   })
 
   it('keeps the gateway note on a connected device', () => {

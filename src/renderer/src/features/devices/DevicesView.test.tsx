@@ -312,6 +312,28 @@ describe('device list', () => {
     expect(new Set([advice('Front office'), advice('Warehouse'), advice('Shop')]).size).toBe(3)
   })
 
+  it.each([
+    ['en', /WhatsApp Web.*close.*Restart/],
+    ['id', /WhatsApp Web.*tutup.*Mulai ulang/]
+  ] as const)('names a WhatsApp Web take-over in the advice and says what helps (%s, QA16 Q16-09)', (language, says) => {
+    const gateway = 'disconnected because the number was opened in WhatsApp Web at the same time'
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language }),
+        devices: [
+          makeDevice({
+            state: 'disconnected',
+            stateNote: `WhatsApp Web took over (gateway: "${gateway}")`,
+            stateNoteKey: 'desktop.device.webConflict',
+            stateNoteParams: { gateway }
+          })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    expect(advice('Front office')).toMatch(says)
+  })
+
   it("words the gateway's scan note by whether a phone has scanned the device since it was added", () => {
     const gatewaySays = 'whatsapp sender not connected, need scan qr code again'
     show([
