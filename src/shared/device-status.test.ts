@@ -9,6 +9,7 @@ import {
   stateNameKey,
   unreachablePauseKey
 } from './device-status'
+import { translate, type MessageKey } from './i18n'
 
 describe('deviceStatus', () => {
   it('an expired device is offered renewal only: no restart, no QR code', () => {
@@ -83,6 +84,22 @@ describe('adviceKey', () => {
     expect(adviceKey({ state: 'needs-scan', stateNoteKey: 'desktop.device.webConflict' })).toBe(
       'advice.needs-scan'
     )
+  })
+
+  it('an address that answered before is not advised like one that never did, and neither is sent to Remove first (QA16 Q16-08)', () => {
+    const now = { state: 'unreachable', stateNoteKey: 'desktop.device.notSupportedNow' } as const
+    expect(adviceKey(now)).toBe('advice.unreachable.notSupportedNow')
+    expect(stateNameKey(now)).toBe('state.unreachable.notSupported')
+    expect(unreachablePauseKey(now)).toBe('campaigns.autoPause.unreachable.notSupported')
+    for (const language of ['en', 'id'] as const) {
+      const words = (key: MessageKey): string => translate(language, key)
+      // Removing is never the first thing said; where it is said at all, so is what it cancels.
+      const remove = language === 'en' ? /remov/i : /hapus|menghapus/i
+      expect(words('advice.unreachable.notSupportedNow')).not.toMatch(remove)
+      const never = words('advice.unreachable.notSupported')
+      expect(never.split(/[.:;]/)[0]).not.toMatch(remove)
+      expect(never).toMatch(language === 'en' ? /cancels its waiting messages/ : /membatalkan pesan/)
+    }
   })
 
   it('a note of another state does not change that state’s advice', () => {

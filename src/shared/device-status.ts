@@ -157,14 +157,20 @@ export function webTookOver(device: { state: DeviceState; stateNoteKey?: string 
  * does not answer device/info is the wrong one. The network, a time-out and an unreadable answer (a network login page
  * or a proxy usually gives one) are the gateway not reached.
  */
-export type UnreachableCause = 'network' | 'server-error' | 'rate-limited' | 'not-a-gateway'
+export type UnreachableCause =
+  | 'network'
+  | 'server-error'
+  | 'rate-limited'
+  | 'not-a-gateway'
+  | 'no-longer-a-gateway'
 
 /** The core's note keys that name a cause other than the network. */
 const UNREACHABLE_CAUSE_BY_NOTE: Record<string, UnreachableCause> = {
   'desktop.device.serverError': 'server-error',
   'desktop.device.serverErrorStatus': 'server-error',
   'desktop.device.rateLimited': 'rate-limited',
-  'desktop.device.notSupported': 'not-a-gateway'
+  'desktop.device.notSupported': 'not-a-gateway',
+  'desktop.device.notSupportedNow': 'no-longer-a-gateway'
 }
 
 /** The cause of an unreachable device's state, by the check's note; null for any other state. */
@@ -199,6 +205,12 @@ const UNREACHABLE_WORDS = {
   'not-a-gateway': {
     name: 'state.unreachable.notSupported',
     advice: 'advice.unreachable.notSupported',
+    pause: 'campaigns.autoPause.unreachable.notSupported'
+  },
+  // The same answer from an address that answered as a gateway before: wait and check, not replace (QA16 Q16-08).
+  'no-longer-a-gateway': {
+    name: 'state.unreachable.notSupported',
+    advice: 'advice.unreachable.notSupportedNow',
     pause: 'campaigns.autoPause.unreachable.notSupported'
   }
 } as const satisfies Record<UnreachableCause, { name: string; advice: string; pause: string }>

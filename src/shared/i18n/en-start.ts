@@ -20,6 +20,7 @@ export const enStart = {
   'desktop.device.serverError': 'The gateway is failing.',
   'desktop.device.serverErrorStatus': 'The gateway is failing (HTTP {status}).',
   'desktop.device.notSupported': 'This address does not answer device/info; check the server URL.',
+  'desktop.device.notSupportedNow': 'This address answered device/info before and does not now.',
   'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'nav.label': 'Main',
@@ -135,7 +136,9 @@ export const enStart = {
   'advice.unreachable.rateLimited':
     'The gateway asked Sender Desk to slow down; it waits and tries again by itself.',
   'advice.unreachable.notSupported':
-    'This address does not answer as a gateway: remove the device and add it again with the server address from your gateway dashboard.',
+    'This address does not answer as a gateway. Compare it with the server address in your gateway dashboard, then choose Check again. Only if that address is different, add the device again with it: removing this one cancels its waiting messages.',
+  'advice.unreachable.notSupportedNow':
+    'This address answered as a gateway before and does not now; the provider may be changing something. Its messages wait and Sender Desk keeps trying: check the server address in your gateway dashboard, then choose Check again.',
   'advice.locked':
     'The saved token cannot be read (the keyring is locked or changed). Unlock the keyring and restart Sender Desk, or add the device again.',
   'welcome.startAtLogin':

@@ -207,6 +207,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.serverErrorStatus': 'Gateway sedang bermasalah (HTTP {status}).',
   'desktop.device.badResponse': 'Jawaban gateway tidak dapat dibaca.',
   'desktop.device.notSupported': 'Alamat ini tidak menjawab device/info; periksa URL server.',
+  'desktop.device.notSupportedNow': 'Alamat ini sebelumnya menjawab device/info dan sekarang tidak.',
   'desktop.device.tokenLocked': 'Token terkunci: {reason}. Buka kunci keyring, atau masukkan token lagi.',
   'desktop.device.lock.entryDamaged': 'entri tersimpannya rusak; masukkan tokennya lagi',
   'desktop.device.lock.fileDamaged':
@@ -529,7 +530,9 @@ export const id: Record<MessageKey, string> = {
   'advice.unreachable.rateLimited':
     'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.',
   'advice.unreachable.notSupported':
-    'Alamat ini tidak menjawab sebagai gateway: hapus perangkat lalu tambahkan lagi dengan alamat server dari dasbor gateway Anda.',
+    'Alamat ini tidak menjawab sebagai gateway. Bandingkan dengan alamat server di dasbor gateway Anda, lalu pilih Periksa lagi. Hanya jika alamat itu berbeda, tambahkan perangkat lagi dengan alamat tersebut: menghapus perangkat ini membatalkan pesan yang menunggu.',
+  'advice.unreachable.notSupportedNow':
+    'Alamat ini sebelumnya menjawab sebagai gateway dan sekarang tidak; penyedia mungkin sedang mengubah sesuatu. Pesannya menunggu dan Sender Desk terus mencoba: periksa alamat server di dasbor gateway Anda, lalu pilih Periksa lagi.',
   'advice.locked':
     'Token yang tersimpan tidak bisa dibaca (keyring terkunci atau berubah). Buka kunci keyring lalu mulai ulang Sender Desk, atau tambahkan perangkat ini lagi.',
 

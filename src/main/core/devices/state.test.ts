@@ -182,6 +182,14 @@ describe('stateFromError', () => {
     expect(stateFromError(gatewayError('token_invalid'), info(), NOW).state).toBe('token-invalid')
   })
 
+  it('tells an address that answered as a gateway before from one that never did (QA16 Q16-08)', () => {
+    const never = stateFromError(gatewayError('not_supported'), null, NOW)
+    expect(decodeNote(never.note)?.key).toBe('desktop.device.notSupported')
+    const before = stateFromError(gatewayError('not_supported'), info(), NOW)
+    expect(before.state).toBe('unreachable')
+    expect(decodeNote(before.note)?.key).toBe('desktop.device.notSupportedNow')
+  })
+
   it('words its own notes in the operator language, and quotes the gateway as it came', () => {
     const indonesian = (verdict: StateVerdict): string | null => translateNote('id', verdict.note)
     expect(indonesian(stateFromError(gatewayError('network')))).toBe(

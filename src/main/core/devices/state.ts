@@ -215,7 +215,11 @@ export function stateFromError(
     case 'bad_response':
       return { state: 'unreachable', note: encodeNote('desktop.device.badResponse') }
     case 'not_supported':
-      return { state: 'unreachable', note: encodeNote('desktop.device.notSupported') }
+      // An address that answered device/info before is the gateway's, failing now: not one to replace (QA16 Q16-08).
+      return {
+        state: 'unreachable',
+        note: encodeNote(lastInfo ? 'desktop.device.notSupportedNow' : 'desktop.device.notSupported')
+      }
     default:
       return { state: 'unknown', note: error.gatewayMessage ?? error.message }
   }
