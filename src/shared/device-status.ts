@@ -158,11 +158,7 @@ export function webTookOver(device: { state: DeviceState; stateNoteKey?: string 
  * or a proxy usually gives one) are the gateway not reached.
  */
 export type UnreachableCause =
-  | 'network'
-  | 'server-error'
-  | 'rate-limited'
-  | 'not-a-gateway'
-  | 'no-longer-a-gateway'
+  'network' | 'server-error' | 'rate-limited' | 'not-a-gateway' | 'no-longer-a-gateway'
 
 /** The core's note keys that name a cause other than the network. */
 const UNREACHABLE_CAUSE_BY_NOTE: Record<string, UnreachableCause> = {

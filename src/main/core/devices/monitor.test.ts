@@ -513,7 +513,10 @@ describe('states, history and events', () => {
     expect(m.status('dev-1').state).toBe('unreachable')
     client.info = NEEDS_SCAN
     await clock.advance(dueIn(m))
-    expect(m.view('dev-1')).toMatchObject({ state: 'needs-scan', stateNoteParams: { phone: '6285722223333' } })
+    expect(m.view('dev-1')).toMatchObject({
+      state: 'needs-scan',
+      stateNoteParams: { phone: '6285722223333' }
+    })
     expect(scanCause(m.view('dev-1'))).toBe('number-changed')
     // Scanned and connected: a later logout is a logout.
     client.info = deviceInfoFixture()

@@ -130,7 +130,6 @@ const StoredDevice = z.object({
 const StatesFile = z.object({ version: z.literal(1), devices: z.record(z.string(), StoredDevice) })
 type StatesFile = z.infer<typeof StatesFile>
 
-
 interface Tracked {
   status: DeviceStatus
   history: DeviceHistoryItem[]

@@ -240,7 +240,10 @@ describe('nextState', () => {
     const previous = { state: 'needs-scan' as const, note: changed }
     const gatewaySaysScan = {
       kind: 'info' as const,
-      info: info({ connection: 'disconnected', note: 'whatsapp sender not connected, need scan qr code again' })
+      info: info({
+        connection: 'disconnected',
+        note: 'whatsapp sender not connected, need scan qr code again'
+      })
     }
     // The gateway's generic words would make it a logout: the number change is the cause still.
     expect(nextState(gatewaySaysScan, { now: NOW, previous, numberChange: changed })).toEqual(previous)
@@ -252,9 +255,9 @@ describe('nextState', () => {
     const bare = { kind: 'info' as const, info: info({ connection: 'disconnected' }) }
     expect(nextState(bare, { now: NOW, previous: afterOutage, numberChange: changed })).toEqual(previous)
     // Scanned: connected, whatever was pending.
-    expect(nextState({ kind: 'info', info: info() }, { now: NOW, previous, numberChange: changed }).state).toBe(
-      'connected'
-    )
+    expect(
+      nextState({ kind: 'info', info: info() }, { now: NOW, previous, numberChange: changed }).state
+    ).toBe('connected')
     // No number change pending: the gateway's words stand.
     expect(nextState(gatewaySaysScan, { now: NOW, previous: afterOutage }).note).toBe(
       'whatsapp sender not connected, need scan qr code again'
@@ -263,20 +266,19 @@ describe('nextState', () => {
 
   it('finds the number change no phone has scanned since in the history', () => {
     const changed = encodeNote('desktop.device.numberChanged', { phone: '6285722223333' })
-    const at = '2026-01-15T03:00:00.000Z'
     expect(
       pendingNumberChange([
-        { at, state: 'connected', note: null },
-        { at, state: 'needs-scan', note: changed },
-        { at, state: 'needs-scan', note: 'need scan qr code again' },
-        { at, state: 'unreachable', note: encodeNote('desktop.device.network') }
+        { state: 'connected', note: null },
+        { state: 'needs-scan', note: changed },
+        { state: 'needs-scan', note: 'need scan qr code again' },
+        { state: 'unreachable', note: encodeNote('desktop.device.network') }
       ])
     ).toBe(changed)
     expect(
       pendingNumberChange([
-        { at, state: 'needs-scan', note: changed },
-        { at, state: 'awaiting-activation', note: null },
-        { at, state: 'needs-scan', note: 'need scan qr code again' }
+        { state: 'needs-scan', note: changed },
+        { state: 'awaiting-activation', note: null },
+        { state: 'needs-scan', note: 'need scan qr code again' }
       ])
     ).toBeNull()
     expect(pendingNumberChange([])).toBeNull()

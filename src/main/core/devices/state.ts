@@ -131,7 +131,10 @@ export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
     // The web-client conflict first: its note may mention scanning too, but the phone is still linked.
     // Named as ours, quoting the gateway, so the advice can say what helps (QA16 Q16-09).
     if (says(WEB_NOTE) && gatewayNote !== null)
-      return { state: 'disconnected', note: encodeNote('desktop.device.webConflict', { gateway: gatewayNote }) }
+      return {
+        state: 'disconnected',
+        note: encodeNote('desktop.device.webConflict', { gateway: gatewayNote })
+      }
     if (says(NEEDS_SCAN_NOTE)) return { state: 'needs-scan', note: gatewayNote }
     // Never linked (or unlinked and not active): nothing to restart, the phone has to scan.
     if (info.active === false) {

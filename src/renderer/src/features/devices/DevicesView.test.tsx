@@ -315,24 +315,27 @@ describe('device list', () => {
   it.each([
     ['en', /WhatsApp Web.*close.*Restart/],
     ['id', /WhatsApp Web.*tutup.*Mulai ulang/]
-  ] as const)('names a WhatsApp Web take-over in the advice and says what helps (%s, QA16 Q16-09)', (language, says) => {
-    const gateway = 'disconnected because the number was opened in WhatsApp Web at the same time'
-    seedStores(
-      makeBootstrap({
-        settings: makeSettings({ language }),
-        devices: [
-          makeDevice({
-            state: 'disconnected',
-            stateNote: `WhatsApp Web took over (gateway: "${gateway}")`,
-            stateNoteKey: 'desktop.device.webConflict',
-            stateNoteParams: { gateway }
-          })
-        ]
-      })
-    )
-    render(<DevicesView />)
-    expect(advice('Front office')).toMatch(says)
-  })
+  ] as const)(
+    'names a WhatsApp Web take-over in the advice and says what helps (%s, QA16 Q16-09)',
+    (language, says) => {
+      const gateway = 'disconnected because the number was opened in WhatsApp Web at the same time'
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({
+              state: 'disconnected',
+              stateNote: `WhatsApp Web took over (gateway: "${gateway}")`,
+              stateNoteKey: 'desktop.device.webConflict',
+              stateNoteParams: { gateway }
+            })
+          ]
+        })
+      )
+      render(<DevicesView />)
+      expect(advice('Front office')).toMatch(says)
+    }
+  )
 
   it("words the gateway's scan note by whether a phone has scanned the device since it was added", () => {
     const gatewaySays = 'whatsapp sender not connected, need scan qr code again'
