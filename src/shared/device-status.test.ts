@@ -5,6 +5,7 @@ import {
   adviceKey,
   deviceStatus,
   offers,
+  offersCheckAgain,
   renewAddress,
   stateNameKey,
   unreachablePauseKey
@@ -100,6 +101,19 @@ describe('adviceKey', () => {
       expect(never.split(/[.:;]/)[0]).not.toMatch(remove)
       expect(never).toMatch(language === 'en' ? /cancels its waiting messages/ : /membatalkan pesan/)
     }
+  })
+
+  it('a connected device whose quota is used up is advised to renew and offered Check again, as the strip says (QA16 Q16-05)', () => {
+    const usedUp = { state: 'connected', quota: 0 } as const
+    expect(adviceKey(usedUp)).toBe('advice.connected.quotaUsedUp')
+    expect(offersCheckAgain(usedUp)).toBe(true)
+    expect(adviceKey({ state: 'connected', quota: 5 })).toBe('advice.connected')
+    expect(offersCheckAgain({ state: 'connected', quota: 5 })).toBe(false)
+    // A state that asks for the operator keeps its own advice and action.
+    expect(adviceKey({ state: 'needs-scan', quota: 0 })).toBe('advice.needs-scan')
+    expect(offersCheckAgain({ state: 'needs-scan', quota: 0 })).toBe(false)
+    expect(offersCheckAgain({ state: 'expired' })).toBe(true)
+    expect(offersCheckAgain({ state: 'unreachable' })).toBe(true)
   })
 
   it('a note of another state does not change that state’s advice', () => {

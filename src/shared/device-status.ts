@@ -266,14 +266,17 @@ export function unreachablePauseKey(device: {
 
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
- * WhatsApp Web caused by that cause, and for an unreachable gateway by what the check met.
+ * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, and for a connected device
+ * whose quota is used up what lets its messages go.
  */
 export function adviceKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
   linked?: boolean | null | undefined
+  quota?: DeviceView['quota'] | undefined
 }):
   | `advice.${DeviceState}`
+  | 'advice.connected.quotaUsedUp'
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
   | 'advice.disconnected.webConflict'
@@ -282,9 +285,25 @@ export function adviceKey(device: {
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
   if (webTookOver(device)) return 'advice.disconnected.webConflict'
+  if (device.state === 'connected' && quotaUsedUp(device)) return 'advice.connected.quotaUsedUp'
   const unreachable = unreachableCause(device)
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
+}
+
+/**
+ * Whether "Check again" (devices:refresh) is the action that helps: after a renewal, a network fix or a top-up of a
+ * used-up quota, the next check is what lets messages go (QA16 Q16-05: the card offered only Restart and Relink).
+ */
+export function offersCheckAgain(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+}): boolean {
+  return (
+    offers(device.state, 'renew') ||
+    offers(device.state, 'checkNetwork') ||
+    (device.state === 'connected' && quotaUsedUp(device))
+  )
 }
 
 /** The scan action named for what it does to this device: Link for one never linked, Relink for any other. */

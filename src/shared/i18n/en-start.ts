@@ -92,8 +92,6 @@ export const enStart = {
   'attention.held':
     '{count, plural, one {# scheduled message came due while Sender Desk was closed and is held for you: send it or cancel it.} other {# scheduled messages came due while Sender Desk was closed and are held for you: send or cancel each.}}',
   'attention.held.open': 'Open Schedules',
-  'attention.quota.usedUp': 'quota used up',
-  'attention.quota.advice': 'Its messages wait: renew or top up the gateway package, then check again.',
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
   'storage.weak':
@@ -115,6 +113,7 @@ export const enStart = {
   'state.connected.quotaUsedUp': 'Connected, quota used up',
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
+  'advice.connected.quotaUsedUp': 'Its messages wait: renew or top up the gateway package, then check again.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
   'advice.disconnected.webConflict':
     'WhatsApp Web was opened with this number and took over: close WhatsApp Web wherever it is open, then press Restart. No new code is needed.',

@@ -486,8 +486,6 @@ export const id: Record<MessageKey, string> = {
   'attention.held':
     '{count} pesan terjadwal jatuh tempo saat Sender Desk tertutup dan ditahan untuk Anda: kirim atau batalkan.',
   'attention.held.open': 'Buka Jadwal',
-  'attention.quota.usedUp': 'kuota habis',
-  'attention.quota.advice': 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',
@@ -510,6 +508,8 @@ export const id: Record<MessageKey, string> = {
 
   'advice.unknown': 'Sender Desk sedang mengecek perangkat ini.',
   'advice.connected': 'Siap mengirim.',
+  'advice.connected.quotaUsedUp':
+    'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
   'advice.disconnected': 'Coba Mulai ulang. Jika tetap terputus, tautkan ulang dengan memindai kode baru.',
   'advice.disconnected.webConflict':
     'WhatsApp Web dibuka dengan nomor ini dan mengambil alih: tutup WhatsApp Web di mana pun terbuka, lalu tekan Mulai ulang. Tidak perlu kode baru.',

@@ -98,12 +98,12 @@ describe('attention strip', () => {
   it.each([
     [
       'en',
-      'Front office: quota used up. Its messages wait: renew or top up the gateway package, then check again. Renew at solo.wablas.com',
+      'Front office: Connected, quota used up. Its messages wait: renew or top up the gateway package, then check again. Renew at solo.wablas.com',
       'Check again: Front office'
     ],
     [
       'id',
-      'Front office: kuota habis. Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi. Perpanjang di solo.wablas.com',
+      'Front office: Terhubung, kuota habis. Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi. Perpanjang di solo.wablas.com',
       'Periksa lagi: Front office'
     ]
   ] as const)(

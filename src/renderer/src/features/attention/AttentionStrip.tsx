@@ -58,8 +58,8 @@ function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
-        <strong>{device.label}</strong>: {t('attention.quota.usedUp')}.{' '}
-        <span className="muted">{t('attention.quota.advice')}</span> <RenewLink device={device} />
+        <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
+        <span className="muted">{t(adviceKey(device))}</span> <RenewLink device={device} />
         {problem ? <span className="failure-text"> {problem}</span> : null}
       </span>
       <button

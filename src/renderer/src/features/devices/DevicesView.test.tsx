@@ -188,6 +188,23 @@ describe('device list', () => {
     }
   )
 
+  it.each([
+    ['en', 'Its messages wait: renew or top up the gateway package, then check again.', 'Check again'],
+    ['id', 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.', 'Periksa lagi']
+  ] as const)(
+    'advises a device whose quota is used up as the strip does, with Check again first (%s, QA16 Q16-05)',
+    async (language, words, check) => {
+      fake.handle('devices:refresh', ({ id }) => makeDevice({ id, quota: 500 }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ quota: 0 })] }))
+      render(<DevicesView />)
+      expect(advice('Front office')).toBe(words)
+      const primary = [...row('Front office').querySelectorAll('.button--primary')].map((b) => b.textContent)
+      expect(primary).toEqual([check])
+      await userEvent.setup().click(within(row('Front office')).getByRole('button', { name: check }))
+      expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-1' }])
+    }
+  )
+
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
     seedStores(
       makeBootstrap({
