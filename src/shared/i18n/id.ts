@@ -686,6 +686,8 @@ export const id: Record<MessageKey, string> = {
   'linking.qr.rotations': 'Kode ke-{count} dari {max}',
   'linking.qr.newCode': 'Tampilkan kode baru',
   'linking.qr.rescan': 'Ponsel keluar dari WhatsApp atau nomornya diganti, jadi perlu memindai kode baru.',
+  'linking.qr.newNumber':
+    'Nomornya diganti ke {phone}: pindai kode ini dengan ponsel yang memakai nomor itu.',
   'linking.howto.1': 'Di ponsel, buka WhatsApp.',
   'linking.howto.2': 'Buka Setelan (atau menu ⋮) › Perangkat tertaut › Tautkan perangkat.',
   'linking.howto.3': 'Arahkan kamera ponsel ke kode ini.',

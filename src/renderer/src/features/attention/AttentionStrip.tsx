@@ -141,12 +141,12 @@ function HeldItem({ count }: { count: number }): React.JSX.Element {
 export function AttentionStrip(): React.JSX.Element | null {
   const t = useT()
   const devices = useDevices((s) => s.devices)
-  // The device being linked is already in the operator's hands: the wizard says what it needs, not the strip too.
+  // The wizard has the window: the device being linked is in the operator's hands (the wizard says what it needs),
+  // and another device's item would push the QR code below a small window's fold (QA16 Q16-10). They come back after.
   const inWizard = useNavigation((s) => s.view === 'linking')
-  const beingLinked = useLinking((s) => s.deviceId)
-  const needing = devices.filter(
-    (d) => (deviceStatus(d.state).needsAttention || quotaUsedUp(d)) && !(inWizard && d.id === beingLinked)
-  )
+  const needing = inWizard
+    ? []
+    : devices.filter((d) => deviceStatus(d.state).needsAttention || quotaUsedUp(d))
   const held = useOutbox((s) => s.heldOverdue)
   if (needing.length === 0 && held === 0) return null
   return (
