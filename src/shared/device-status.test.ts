@@ -6,10 +6,12 @@ import {
   devicePauseWords,
   deviceStatus,
   offers,
+  offersCheckAgain,
   renewAddress,
   stateNameKey,
   unreachablePauseKey
 } from './device-status'
+import { translate, type MessageKey } from './i18n'
 
 describe('deviceStatus', () => {
   it('an expired device is offered renewal only: no restart, no QR code', () => {
@@ -83,6 +85,45 @@ describe('adviceKey', () => {
     expect(unreachable('desktop.device.rateLimited')).toBe('advice.unreachable.rateLimited')
     expect(unreachable('desktop.device.notSupported')).toBe('advice.unreachable.notSupported')
     expect(adviceKey({ state: 'unreachable' })).toBe('advice.unreachable')
+  })
+
+  it('a WhatsApp Web take-over is advised by its cause: close WhatsApp Web, then Restart (QA16 Q16-09)', () => {
+    expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.webConflict' })).toBe(
+      'advice.disconnected.webConflict'
+    )
+    expect(adviceKey({ state: 'disconnected' })).toBe('advice.disconnected')
+    expect(adviceKey({ state: 'needs-scan', stateNoteKey: 'desktop.device.webConflict' })).toBe(
+      'advice.needs-scan'
+    )
+  })
+
+  it('an address that answered before is not advised like one that never did, and neither is sent to Remove first (QA16 Q16-08)', () => {
+    const now = { state: 'unreachable', stateNoteKey: 'desktop.device.notSupportedNow' } as const
+    expect(adviceKey(now)).toBe('advice.unreachable.notSupportedNow')
+    expect(stateNameKey(now)).toBe('state.unreachable.notSupported')
+    expect(unreachablePauseKey(now)).toBe('campaigns.autoPause.unreachable.notSupported')
+    for (const language of ['en', 'id'] as const) {
+      const words = (key: MessageKey): string => translate(language, key)
+      // Removing is never the first thing said; where it is said at all, so is what it cancels.
+      const remove = language === 'en' ? /remov/i : /hapus|menghapus/i
+      expect(words('advice.unreachable.notSupportedNow')).not.toMatch(remove)
+      const never = words('advice.unreachable.notSupported')
+      expect(never.split(/[.:;]/)[0]).not.toMatch(remove)
+      expect(never).toMatch(language === 'en' ? /cancels its waiting messages/ : /membatalkan pesan/)
+    }
+  })
+
+  it('a connected device whose quota is used up is advised to renew and offered Check again, as the strip says (QA16 Q16-05)', () => {
+    const usedUp = { state: 'connected', quota: 0 } as const
+    expect(adviceKey(usedUp)).toBe('advice.connected.quotaUsedUp')
+    expect(offersCheckAgain(usedUp)).toBe(true)
+    expect(adviceKey({ state: 'connected', quota: 5 })).toBe('advice.connected')
+    expect(offersCheckAgain({ state: 'connected', quota: 5 })).toBe(false)
+    // A state that asks for the operator keeps its own advice and action.
+    expect(adviceKey({ state: 'needs-scan', quota: 0 })).toBe('advice.needs-scan')
+    expect(offersCheckAgain({ state: 'needs-scan', quota: 0 })).toBe(false)
+    expect(offersCheckAgain({ state: 'expired' })).toBe(true)
+    expect(offersCheckAgain({ state: 'unreachable' })).toBe(true)
   })
 
   it('a note of another state does not change that state’s advice', () => {

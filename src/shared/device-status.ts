@@ -148,20 +148,27 @@ export function scanCause(device: {
   return named ?? (device.linked === false ? 'never-linked' : 'logged-out')
 }
 
+/** The core's note for a disconnect WhatsApp Web caused: a restart helps once it is closed, no scan is needed. */
+export function webTookOver(device: { state: DeviceState; stateNoteKey?: string | undefined }): boolean {
+  return device.state === 'disconnected' && device.stateNoteKey === 'desktop.device.webConflict'
+}
+
 /**
  * What made a check fail, which is the whole difference between the failed checks the state machine calls
  * `unreachable`: a gateway that answers with a server error or asks to slow down was reached fine; an address that
  * does not answer device/info is the wrong one. The network, a time-out and an unreadable answer (a network login page
  * or a proxy usually gives one) are the gateway not reached.
  */
-export type UnreachableCause = 'network' | 'server-error' | 'rate-limited' | 'not-a-gateway'
+export type UnreachableCause =
+  'network' | 'server-error' | 'rate-limited' | 'not-a-gateway' | 'no-longer-a-gateway'
 
 /** The core's note keys that name a cause other than the network. */
 const UNREACHABLE_CAUSE_BY_NOTE: Record<string, UnreachableCause> = {
   'desktop.device.serverError': 'server-error',
   'desktop.device.serverErrorStatus': 'server-error',
   'desktop.device.rateLimited': 'rate-limited',
-  'desktop.device.notSupported': 'not-a-gateway'
+  'desktop.device.notSupported': 'not-a-gateway',
+  'desktop.device.notSupportedNow': 'no-longer-a-gateway'
 }
 
 /** The cause of an unreachable device's state, by the check's note; null for any other state. */
@@ -196,6 +203,12 @@ const UNREACHABLE_WORDS = {
   'not-a-gateway': {
     name: 'state.unreachable.notSupported',
     advice: 'advice.unreachable.notSupported',
+    pause: 'campaigns.autoPause.unreachable.notSupported'
+  },
+  // The same answer from an address that answered as a gateway before: wait and check, not replace (QA16 Q16-08).
+  'no-longer-a-gateway': {
+    name: 'state.unreachable.notSupported',
+    advice: 'advice.unreachable.notSupportedNow',
     pause: 'campaigns.autoPause.unreachable.notSupported'
   }
 } as const satisfies Record<UnreachableCause, { name: string; advice: string; pause: string }>
@@ -274,24 +287,45 @@ export function devicePauseWords(
 }
 
 /**
- * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, and for an
- * unreachable gateway by what the check met.
+ * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
+ * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, and for a connected device
+ * whose quota is used up what lets its messages go.
  */
 export function adviceKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
   linked?: boolean | null | undefined
+  quota?: DeviceView['quota'] | undefined
 }):
   | `advice.${DeviceState}`
+  | 'advice.connected.quotaUsedUp'
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
+  | 'advice.disconnected.webConflict'
   | UnreachableWords['advice'] {
   const cause = scanCause(device)
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
+  if (webTookOver(device)) return 'advice.disconnected.webConflict'
+  if (device.state === 'connected' && quotaUsedUp(device)) return 'advice.connected.quotaUsedUp'
   const unreachable = unreachableCause(device)
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
+}
+
+/**
+ * Whether "Check again" (devices:refresh) is the action that helps: after a renewal, a network fix or a top-up of a
+ * used-up quota, the next check is what lets messages go (QA16 Q16-05: the card offered only Restart and Relink).
+ */
+export function offersCheckAgain(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+}): boolean {
+  return (
+    offers(device.state, 'renew') ||
+    offers(device.state, 'checkNetwork') ||
+    (device.state === 'connected' && quotaUsedUp(device))
+  )
 }
 
 /** The scan action named for what it does to this device: Link for one never linked, Relink for any other. */

@@ -564,6 +564,56 @@ async function englishLeftovers(page: Page): Promise<string[]> {
   }, ENGLISH_WORDS)
 }
 
+describe('the linking wizard after a number change, another device needing attention (QA16 Q16-10)', () => {
+  it('names the new number and keeps the QR code in sight at 360 × 640, the strip stepping aside', async () => {
+    const handlers = harness.core.handlers
+    const before = (await handlers['devices:list']({})).devices.find((d) => d.id === deviceId)!
+    const secret = await harness.vault.load(deviceId)
+    if (secret.kind !== 'found') throw new Error(`no token for the sandbox device: ${secret.kind}`)
+    // The sandbox's account orders a second device (as "Create a new device" does): not linked yet, it is an item in
+    // the strip on every view but the wizard.
+    const created = await handlers['devices:create']({
+      baseUrl: before.baseUrl,
+      token: secret.value.token,
+      name: 'Toko B',
+      phone: '081233334444',
+      product: 'lite',
+      periode: 'monthly',
+      bank: 'BCA'
+    })
+    if (!created.device) throw new Error('the sandbox made no second device')
+    const other = created.device
+    await handlers['devices:changeNumber']({ id: deviceId, phone: '0857 2222 3333' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await page.getByTestId(`attention-${other.id}`).waitFor()
+      await openTab(page, 'devices')
+      await page.getByTestId(`relink-${deviceId}`).click()
+      const code = page.getByTestId('qr-code')
+      await code.waitFor()
+      expect(await page.getByTestId('wizard-new-number').textContent()).toContain('+62 857-2222-3333')
+      expect(await page.getByTestId(`attention-${other.id}`).count()).toBe(0)
+      const box = await code.boundingBox()
+      await screenshot(page, 'view-linking-qr-new-number-360x640')
+      expect(
+        box && box.y + box.height <= 640,
+        `the QR code ends at ${box ? box.y + box.height : '?'} px`
+      ).toBe(true)
+    } finally {
+      await page.close()
+      await handlers['devices:remove']({ id: other.id })
+      // Back to the number the other tests know, linked again.
+      if (before.sender) await handlers['devices:changeNumber']({ id: deviceId, phone: before.sender })
+      await handlers['devices:qr']({ id: deviceId })
+      const scanned = await handlers['sandbox:control']({ deviceId, action: 'scan' })
+      if (scanned.state === 'awaiting-activation')
+        await handlers['sandbox:control']({ deviceId, action: 'activate' })
+    }
+  })
+})
+
 describe('narrow windows show what matters whole', () => {
   it('the "Send from" picker shows the device\'s state at 360 px (it was cut after the number)', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } })

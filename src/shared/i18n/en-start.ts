@@ -15,10 +15,12 @@ export const enStart = {
   'common.unknown': 'Unknown',
   'desktop.device.notLinked': 'Not linked: scan the QR code with the sender phone.',
   'desktop.device.numberChanged': 'Number changed to {phone}: scan the QR code with that phone.',
+  'desktop.device.webConflict': 'WhatsApp Web took over the connection (gateway: "{gateway}").',
   'desktop.device.rateLimited': 'The gateway asked us to slow down (rate limited).',
   'desktop.device.serverError': 'The gateway is failing.',
   'desktop.device.serverErrorStatus': 'The gateway is failing (HTTP {status}).',
   'desktop.device.notSupported': 'This address does not answer device/info; check the server URL.',
+  'desktop.device.notSupportedNow': 'This address answered device/info before and does not now.',
   'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'nav.label': 'Main',
@@ -90,8 +92,6 @@ export const enStart = {
   'attention.held':
     '{count, plural, one {# scheduled message came due while it could not be sent (Sender Desk was closed or the computer was asleep) and is held for you: send it or cancel it.} other {# scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each.}}',
   'attention.held.open': 'Open Schedules',
-  'attention.quota.usedUp': 'quota used up',
-  'attention.quota.advice': 'Its messages wait: renew or top up the gateway package, then check again.',
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
   'storage.weak':
@@ -113,7 +113,10 @@ export const enStart = {
   'state.connected.quotaUsedUp': 'Connected, quota used up',
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
+  'advice.connected.quotaUsedUp': 'Its messages wait: renew or top up the gateway package, then check again.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
+  'advice.disconnected.webConflict':
+    'WhatsApp Web was opened with this number and took over: close WhatsApp Web wherever it is open, then press Restart. No new code is needed.',
   'advice.needs-scan':
     'The phone logged out of WhatsApp: relink it by scanning a new code with the same phone.',
   'advice.needs-scan.neverLinked':
@@ -132,7 +135,9 @@ export const enStart = {
   'advice.unreachable.rateLimited':
     'The gateway asked Sender Desk to slow down; it waits and tries again by itself.',
   'advice.unreachable.notSupported':
-    'This address does not answer as a gateway: remove the device and add it again with the server address from your gateway dashboard.',
+    'This address does not answer as a gateway. Compare it with the server address in your gateway dashboard, then choose Check again. Only if that address is different, add the device again with it: removing this one cancels its waiting messages.',
+  'advice.unreachable.notSupportedNow':
+    'This address answered as a gateway before and does not now; the provider may be changing something. Its messages wait and Sender Desk keeps trying: check the server address in your gateway dashboard, then choose Check again.',
   'advice.locked':
     'The saved token cannot be read (the keyring is locked or changed). Unlock the keyring and restart Sender Desk, or add the device again.',
   'welcome.startAtLogin':

@@ -506,6 +506,8 @@ export const enRest = {
   'linking.qr.rotations': 'Code {count} of {max}',
   'linking.qr.newCode': 'Show a new code',
   'linking.qr.rescan': 'The phone logged out or the number changed, so it needs to scan a new code.',
+  'linking.qr.newNumber':
+    'The number was changed to {phone}: scan this code with the phone that has that number.',
   'linking.howto.1': 'On the phone, open WhatsApp.',
   'linking.howto.2': 'Go to Settings (or the ⋮ menu) › Linked devices › Link a device.',
   'linking.howto.3': 'Point the phone’s camera at this code.',

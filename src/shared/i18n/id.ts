@@ -188,6 +188,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.awaitingActivation': 'Sudah tertaut; menunggu gateway mengaktifkan perangkat.',
   'desktop.device.notLinked': 'Belum tertaut: pindai kode QR dengan ponsel pengirim.',
   'desktop.device.numberChanged': 'Nomor diganti ke {phone}: pindai kode QR dengan ponsel itu.',
+  'desktop.device.webConflict': 'WhatsApp Web mengambil alih koneksinya (gateway: "{gateway}").',
   'desktop.device.disconnected': 'Terputus; memulai ulang perangkat mungkin menyambungkannya kembali.',
   'desktop.device.gatewayStatus': 'Gateway melaporkan "{status}".',
   'desktop.device.noConnectionState': 'Gateway tidak menyebutkan apakah perangkat tersambung.',
@@ -206,6 +207,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.device.serverErrorStatus': 'Gateway sedang bermasalah (HTTP {status}).',
   'desktop.device.badResponse': 'Jawaban gateway tidak dapat dibaca.',
   'desktop.device.notSupported': 'Alamat ini tidak menjawab device/info; periksa URL server.',
+  'desktop.device.notSupportedNow': 'Alamat ini sebelumnya menjawab device/info dan sekarang tidak.',
   'desktop.device.tokenLocked': 'Token terkunci: {reason}. Buka kunci keyring, atau masukkan token lagi.',
   'desktop.device.lock.entryDamaged': 'entri tersimpannya rusak; masukkan tokennya lagi',
   'desktop.device.lock.fileDamaged':
@@ -486,8 +488,6 @@ export const id: Record<MessageKey, string> = {
   'attention.held':
     '{count} pesan terjadwal jatuh tempo saat tidak bisa dikirim (Sender Desk tertutup atau komputer sedang tidur) dan ditahan untuk Anda: kirim atau batalkan.',
   'attention.held.open': 'Buka Jadwal',
-  'attention.quota.usedUp': 'kuota habis',
-  'attention.quota.advice': 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',
@@ -510,7 +510,11 @@ export const id: Record<MessageKey, string> = {
 
   'advice.unknown': 'Sender Desk sedang mengecek perangkat ini.',
   'advice.connected': 'Siap mengirim.',
+  'advice.connected.quotaUsedUp':
+    'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
   'advice.disconnected': 'Coba Mulai ulang. Jika tetap terputus, tautkan ulang dengan memindai kode baru.',
+  'advice.disconnected.webConflict':
+    'WhatsApp Web dibuka dengan nomor ini dan mengambil alih: tutup WhatsApp Web di mana pun terbuka, lalu tekan Mulai ulang. Tidak perlu kode baru.',
   'advice.needs-scan':
     'Ponsel keluar dari WhatsApp: tautkan ulang dengan memindai kode baru memakai ponsel yang sama.',
   'advice.needs-scan.neverLinked':
@@ -528,7 +532,9 @@ export const id: Record<MessageKey, string> = {
   'advice.unreachable.rateLimited':
     'Gateway meminta Sender Desk memperlambat; Sender Desk menunggu lalu mencoba lagi sendiri.',
   'advice.unreachable.notSupported':
-    'Alamat ini tidak menjawab sebagai gateway: hapus perangkat lalu tambahkan lagi dengan alamat server dari dasbor gateway Anda.',
+    'Alamat ini tidak menjawab sebagai gateway. Bandingkan dengan alamat server di dasbor gateway Anda, lalu pilih Periksa lagi. Hanya jika alamat itu berbeda, tambahkan perangkat lagi dengan alamat tersebut: menghapus perangkat ini membatalkan pesan yang menunggu.',
+  'advice.unreachable.notSupportedNow':
+    'Alamat ini sebelumnya menjawab sebagai gateway dan sekarang tidak; penyedia mungkin sedang mengubah sesuatu. Pesannya menunggu dan Sender Desk terus mencoba: periksa alamat server di dasbor gateway Anda, lalu pilih Periksa lagi.',
   'advice.locked':
     'Token yang tersimpan tidak bisa dibaca (keyring terkunci atau berubah). Buka kunci keyring lalu mulai ulang Sender Desk, atau tambahkan perangkat ini lagi.',
 
@@ -683,6 +689,8 @@ export const id: Record<MessageKey, string> = {
   'linking.qr.rotations': 'Kode ke-{count} dari {max}',
   'linking.qr.newCode': 'Tampilkan kode baru',
   'linking.qr.rescan': 'Ponsel keluar dari WhatsApp atau nomornya diganti, jadi perlu memindai kode baru.',
+  'linking.qr.newNumber':
+    'Nomornya diganti ke {phone}: pindai kode ini dengan ponsel yang memakai nomor itu.',
   'linking.howto.1': 'Di ponsel, buka WhatsApp.',
   'linking.howto.2': 'Buka Setelan (atau menu ⋮) › Perangkat tertaut › Tautkan perangkat.',
   'linking.howto.3': 'Arahkan kamera ponsel ke kode ini.',

@@ -149,6 +149,13 @@ describe('changeNumber', () => {
     expect(monitor.history('dev-1').at(-1)?.state).toBe('needs-scan')
   })
 
+  it('shows the new number as the sender at once, not the old one until the next poll (QA16 Q16-11)', async () => {
+    expect(monitor.view('dev-1').sender).not.toBe('6285722223333')
+    const view = await actions.changeNumber('dev-1', '0857 2222 3333')
+    expect(view.sender).toBe('6285722223333')
+    expect(monitor.view('dev-1').sender).toBe('6285722223333')
+  })
+
   it('refuses a malformed phone on the phone field without calling the gateway', async () => {
     const error = await actions.changeNumber('dev-1', 'call me').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(DeviceError)

@@ -89,7 +89,8 @@ export class DeviceActions {
     // Keyed, so the window tells a changed number from a logout and says it in the operator's language.
     this.options.monitor.markNeedsScan(
       deviceId,
-      encodeNote('desktop.device.numberChanged', { phone: normalised })
+      encodeNote('desktop.device.numberChanged', { phone: normalised }),
+      normalised
     )
     return this.options.monitor.view(deviceId)
   }

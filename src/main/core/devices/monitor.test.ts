@@ -1,5 +1,5 @@
 // Tests for the device monitor under a fake clock: polling cadence, backoff, resume, history and events.
-import { coreText, translateNote } from '../../../shared/i18n/notes'
+import { coreText, encodeNote, translateNote } from '../../../shared/i18n/notes'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -411,10 +411,10 @@ describe('states, history and events', () => {
       'unknown>connected',
       'connected>disconnected'
     ])
-    expect(m.history('dev-1').map((h) => h.note)).toEqual([
+    expect(m.history('dev-1').map((h) => translateNote('en', h.note))).toEqual([
       'ready to use',
       OFFLINE.note,
-      'device disconnected because the number was opened in WhatsApp Web'
+      'WhatsApp Web took over the connection (gateway: "device disconnected because the number was opened in WhatsApp Web").'
     ])
     expect(m.status('dev-1').since).toBe('2026-01-15T03:00:30.000Z')
   })
@@ -498,6 +498,32 @@ describe('states, history and events', () => {
     client.info = deviceInfoFixture({ connection: 'disconnected', note: null })
     await clock.advance(30_000)
     expect(m.status('dev-1')).toMatchObject({ state: 'needs-scan', note: 'Number changed' })
+  })
+
+  it("keeps a number change's cause through the next polls and an outage until a phone scans (QA16 Q16-01)", async () => {
+    const m = await openMonitor()
+    await m.start()
+    m.markNeedsScan('dev-1', encodeNote('desktop.device.numberChanged', { phone: '6285722223333' }))
+    client.info = NEEDS_SCAN
+    await clock.advance(30_000)
+    expect(scanCause(m.view('dev-1'))).toBe('number-changed')
+    client.info = gatewayFailure('network')
+    await clock.advance(dueIn(m))
+    await clock.advance(dueIn(m))
+    expect(m.status('dev-1').state).toBe('unreachable')
+    client.info = NEEDS_SCAN
+    await clock.advance(dueIn(m))
+    expect(m.view('dev-1')).toMatchObject({
+      state: 'needs-scan',
+      stateNoteParams: { phone: '6285722223333' }
+    })
+    expect(scanCause(m.view('dev-1'))).toBe('number-changed')
+    // Scanned and connected: a later logout is a logout.
+    client.info = deviceInfoFixture()
+    await clock.advance(dueIn(m))
+    client.info = NEEDS_SCAN
+    await clock.advance(dueIn(m))
+    expect(scanCause(m.view('dev-1'))).toBe('logged-out')
   })
 
   it('bounds the history, persists it, and restores it on the next run', async () => {

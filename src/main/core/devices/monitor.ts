@@ -11,10 +11,12 @@ import { silentLogger, type Logger } from '../logging'
 import type { DeviceRegistry, RegistryChange } from './registry'
 import {
   DEFAULT_FAILURES_BEFORE_UNREACHABLE,
+  SCANNED_STATES,
   SETTLED_STATES,
   infoForState,
   isSendable,
   nextState,
+  pendingNumberChange,
   type PollOutcome
 } from './state'
 import { buildDeviceView, UNPOLLED_STATUS, type DeviceBudgetView, type DeviceStatus } from './view'
@@ -127,9 +129,6 @@ const StoredDevice = z.object({
 
 const StatesFile = z.object({ version: z.literal(1), devices: z.record(z.string(), StoredDevice) })
 type StatesFile = z.infer<typeof StatesFile>
-
-/** States only a phone that has scanned the device's code reaches. */
-const SCANNED_STATES: ReadonlySet<DeviceState> = new Set(['connected', 'awaiting-activation'])
 
 interface Tracked {
   status: DeviceStatus
@@ -348,11 +347,17 @@ export class DeviceMonitor {
     this.emitViews()
   }
 
-  /** After a number change or a logout we know better than a plain "disconnected": the phone must scan. */
-  markNeedsScan(deviceId: string, note: string): void {
+  /**
+   * After a number change or a logout we know better than a plain "disconnected": the phone must scan. A number
+   * change the gateway took also gives the sender number now, shown before the next poll confirms it (QA16 Q16-11).
+   */
+  markNeedsScan(deviceId: string, note: string, sender?: string): void {
     this.options.registry.require(deviceId)
     const entry = this.entry(deviceId)
-    if (this.transition(deviceId, entry, { state: 'needs-scan', note })) {
+    const info = entry.status.info
+    const senderChanged = sender !== undefined && info !== null && info.sender !== sender
+    if (senderChanged) entry.status.info = { ...info, sender }
+    if (this.transition(deviceId, entry, { state: 'needs-scan', note }) || senderChanged) {
       this.persist()
       this.emitViews()
     }
@@ -547,7 +552,8 @@ export class DeviceMonitor {
       consecutiveFailures: entry.failures,
       failuresBeforeUnreachable:
         this.options.failuresBeforeUnreachable ?? DEFAULT_FAILURES_BEFORE_UNREACHABLE,
-      lastInfo: entry.status.info
+      lastInfo: entry.status.info,
+      numberChange: pendingNumberChange(entry.history)
     })
 
     let visible = false

@@ -2,11 +2,12 @@
 import { describe, expect, it } from 'vitest'
 import { GatewayError, type GatewayErrorCode } from '../gateway/errors'
 import type { DeviceInfo } from '../gateway/types'
-import { translateNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
 import {
   expiryInstant,
   isSendable,
   nextState,
+  pendingNumberChange,
   stateFromError,
   stateFromInfo,
   type StateVerdict
@@ -131,6 +132,16 @@ describe('stateFromInfo', () => {
     else expect(verdict.note).toBeNull()
   })
 
+  it("names a WhatsApp Web take-over as the cause, quoting the gateway's words (QA16 Q16-09)", () => {
+    const said = 'disconnected because the number was opened in WhatsApp Web at the same time'
+    const verdict = stateFromInfo(info({ connection: 'disconnected', note: said }), NOW)
+    expect(verdict.state).toBe('disconnected')
+    expect(decodeNote(verdict.note)).toEqual({ key: 'desktop.device.webConflict', params: { gateway: said } })
+    // Any other reason stays the gateway's own words.
+    const offline = stateFromInfo(info({ connection: 'disconnected', note: 'phone is offline' }), NOW)
+    expect(offline.note).toBe('phone is offline')
+  })
+
   it('keeps the gateway note on a connected device', () => {
     expect(stateFromInfo(info({ note: 'ready to use' }), NOW)).toEqual({
       state: 'connected',
@@ -169,6 +180,14 @@ describe('stateFromError', () => {
     const last = info({ expiresAt: '2026-01-01' })
     expect(stateFromError(gatewayError('token_invalid'), last, NOW).state).toBe('expired')
     expect(stateFromError(gatewayError('token_invalid'), info(), NOW).state).toBe('token-invalid')
+  })
+
+  it('tells an address that answered as a gateway before from one that never did (QA16 Q16-08)', () => {
+    const never = stateFromError(gatewayError('not_supported'), null, NOW)
+    expect(decodeNote(never.note)?.key).toBe('desktop.device.notSupported')
+    const before = stateFromError(gatewayError('not_supported'), info(), NOW)
+    expect(before.state).toBe('unreachable')
+    expect(decodeNote(before.note)?.key).toBe('desktop.device.notSupportedNow')
   })
 
   it('words its own notes in the operator language, and quotes the gateway as it came', () => {
@@ -214,6 +233,55 @@ describe('nextState', () => {
     }
     expect(nextState(offline, { now: NOW, previous }).state).toBe('disconnected')
     expect(nextState({ kind: 'info', info: info() }, { now: NOW, previous }).state).toBe('connected')
+  })
+
+  it("keeps a number change's cause through the gateway's own needs-scan notes and outages until a phone scans (QA16 Q16-01)", () => {
+    const changed = encodeNote('desktop.device.numberChanged', { phone: '6285722223333' })
+    const previous = { state: 'needs-scan' as const, note: changed }
+    const gatewaySaysScan = {
+      kind: 'info' as const,
+      info: info({
+        connection: 'disconnected',
+        note: 'whatsapp sender not connected, need scan qr code again'
+      })
+    }
+    // The gateway's generic words would make it a logout: the number change is the cause still.
+    expect(nextState(gatewaySaysScan, { now: NOW, previous, numberChange: changed })).toEqual(previous)
+    // Through an outage (previous is unreachable now): the cause comes back with the needs-scan.
+    const afterOutage = { state: 'unreachable' as const, note: encodeNote('desktop.device.network') }
+    expect(nextState(gatewaySaysScan, { now: NOW, previous: afterOutage, numberChange: changed })).toEqual(
+      previous
+    )
+    const bare = { kind: 'info' as const, info: info({ connection: 'disconnected' }) }
+    expect(nextState(bare, { now: NOW, previous: afterOutage, numberChange: changed })).toEqual(previous)
+    // Scanned: connected, whatever was pending.
+    expect(
+      nextState({ kind: 'info', info: info() }, { now: NOW, previous, numberChange: changed }).state
+    ).toBe('connected')
+    // No number change pending: the gateway's words stand.
+    expect(nextState(gatewaySaysScan, { now: NOW, previous: afterOutage }).note).toBe(
+      'whatsapp sender not connected, need scan qr code again'
+    )
+  })
+
+  it('finds the number change no phone has scanned since in the history', () => {
+    const changed = encodeNote('desktop.device.numberChanged', { phone: '6285722223333' })
+    expect(
+      pendingNumberChange([
+        { state: 'connected', note: null },
+        { state: 'needs-scan', note: changed },
+        { state: 'needs-scan', note: 'need scan qr code again' },
+        { state: 'unreachable', note: encodeNote('desktop.device.network') }
+      ])
+    ).toBe(changed)
+    expect(
+      pendingNumberChange([
+        { state: 'needs-scan', note: changed },
+        { state: 'awaiting-activation', note: null },
+        { state: 'needs-scan', note: 'need scan qr code again' }
+      ])
+    ).toBeNull()
+    expect(pendingNumberChange([])).toBeNull()
   })
 
   it('keeps the last good state through one transient failure, then becomes unreachable', () => {

@@ -3,7 +3,7 @@ import type { DeviceState } from '../../../shared/contract'
 import type { DeviceInfo } from '../gateway'
 import { isGatewayError } from '../gateway'
 import type { MessageKey } from '../../../shared/i18n'
-import { encodeNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 
 export interface StateVerdict {
   state: DeviceState
@@ -33,6 +33,11 @@ export interface PollContext {
   failuresBeforeUnreachable?: number
   /** The last successful info, to tell "expired" from "token invalid" when the gateway says "token invalid or device expired". */
   lastInfo?: DeviceInfo | null
+  /**
+   * The note of a number change no phone has scanned since (`pendingNumberChange`): its cause outlives the gateway's
+   * own needs-scan words and an outage, so the operator is still told to scan with the new number's phone.
+   */
+  numberChange?: string | null
 }
 
 export const DEFAULT_FAILURES_BEFORE_UNREACHABLE = 2
@@ -124,7 +129,12 @@ export function stateFromInfo(info: DeviceInfo, now: number): StateVerdict {
 
   if (info.connection === 'disconnected') {
     // The web-client conflict first: its note may mention scanning too, but the phone is still linked.
-    if (says(WEB_NOTE)) return { state: 'disconnected', note: gatewayNote }
+    // Named as ours, quoting the gateway, so the advice can say what helps (QA16 Q16-09).
+    if (says(WEB_NOTE) && gatewayNote !== null)
+      return {
+        state: 'disconnected',
+        note: encodeNote('desktop.device.webConflict', { gateway: gatewayNote })
+      }
     if (says(NEEDS_SCAN_NOTE)) return { state: 'needs-scan', note: gatewayNote }
     // Never linked (or unlinked and not active): nothing to restart, the phone has to scan.
     if (info.active === false) {
@@ -208,7 +218,11 @@ export function stateFromError(
     case 'bad_response':
       return { state: 'unreachable', note: encodeNote('desktop.device.badResponse') }
     case 'not_supported':
-      return { state: 'unreachable', note: encodeNote('desktop.device.notSupported') }
+      // An address that answered device/info before is the gateway's, failing now: not one to replace (QA16 Q16-08).
+      return {
+        state: 'unreachable',
+        note: encodeNote(lastInfo ? 'desktop.device.notSupportedNow' : 'desktop.device.notSupported')
+      }
     default:
       return { state: 'unknown', note: error.gatewayMessage ?? error.message }
   }
@@ -220,7 +234,9 @@ function rejection(gatewayMessage: string | undefined, ours: MessageKey, quoting
 }
 
 /**
- * The whole transition: interpret the outcome, then apply the two bits of memory the machine has.
+ * The whole transition: interpret the outcome, then apply the three bits of memory the machine has.
+ * - a number change no phone has scanned since stays the cause of a needs-scan (or a bare "disconnected"), whatever
+ *   the gateway's own words: only the new number's phone can link it (QA16 Q16-01).
  * - needs-scan is sticky against a plain "disconnected" with no reason: after a logout or a number change
  *   the gateway may only say disconnected, and a restart cannot fix that; a scan can.
  * - a transient failure keeps the last state confirmed by a good answer until `failuresBeforeUnreachable`
@@ -241,13 +257,10 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
       }
     case 'info': {
       const verdict = stateFromInfo(outcome.info, context.now)
-      if (
-        previous?.state === 'needs-scan' &&
-        verdict.state === 'disconnected' &&
-        (outcome.info.note?.trim() ?? '') === ''
-      ) {
-        return previous
-      }
+      const bareDisconnect = verdict.state === 'disconnected' && (outcome.info.note?.trim() ?? '') === ''
+      if (context.numberChange && (verdict.state === 'needs-scan' || bareDisconnect))
+        return { state: 'needs-scan', note: context.numberChange }
+      if (previous?.state === 'needs-scan' && bareDisconnect) return previous
       return verdict
     }
     case 'error': {
@@ -268,6 +281,19 @@ export function nextState(outcome: PollOutcome, context: PollContext): StateVerd
       return verdict
     }
   }
+}
+
+/** States only a phone that has scanned the device's code reaches. */
+export const SCANNED_STATES: ReadonlySet<DeviceState> = new Set(['connected', 'awaiting-activation'])
+
+/** The note of the last number change in a device's history, unless a phone has scanned since; null otherwise. */
+export function pendingNumberChange(history: readonly StateVerdict[]): string | null {
+  for (let index = history.length - 1; index >= 0; index--) {
+    const item = history[index]!
+    if (SCANNED_STATES.has(item.state)) return null
+    if (decodeNote(item.note)?.key === 'desktop.device.numberChanged') return item.note
+  }
+  return null
 }
 
 // The one rule of which states the outbox sends through, shared with the window (a campaign's part says it waits).

@@ -99,8 +99,8 @@ function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
-        <strong>{device.label}</strong>: {t('attention.quota.usedUp')}.{' '}
-        <span className="muted">{t('attention.quota.advice')}</span> <RenewLink device={device} />
+        <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
+        <span className="muted">{t(adviceKey(device))}</span> <RenewLink device={device} />
         <ItemSaid said={said} saidRef={saidRef} />
       </span>
       <button
@@ -186,12 +186,12 @@ function HeldItem({ count }: { count: number }): React.JSX.Element {
 export function AttentionStrip(): React.JSX.Element | null {
   const t = useT()
   const devices = useDevices((s) => s.devices)
-  // The device being linked is already in the operator's hands: the wizard says what it needs, not the strip too.
+  // The wizard has the window: the device being linked is in the operator's hands (the wizard says what it needs),
+  // and another device's item would push the QR code below a small window's fold (QA16 Q16-10). They come back after.
   const inWizard = useNavigation((s) => s.view === 'linking')
-  const beingLinked = useLinking((s) => s.deviceId)
-  const needing = devices.filter(
-    (d) => (deviceStatus(d.state).needsAttention || quotaUsedUp(d)) && !(inWizard && d.id === beingLinked)
-  )
+  const needing = inWizard
+    ? []
+    : devices.filter((d) => deviceStatus(d.state).needsAttention || quotaUsedUp(d))
   const held = useOutbox((s) => s.heldOverdue)
   const listRef = useRef<HTMLUListElement>(null)
   const focusWhenGone = useFocusWhenItemGoes(needing, listRef)

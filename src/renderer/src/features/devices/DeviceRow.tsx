@@ -5,7 +5,9 @@ import type { DeviceView } from '../../../../shared/contract'
 import {
   adviceKey,
   offers,
+  offersCheckAgain,
   primaryAction,
+  quotaUsedUp,
   renewAddress,
   scanActionKey,
   type DeviceAction
@@ -165,7 +167,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       <div className="device-note" data-testid={`device-note-${id}`}>
         {/* The advice (in the operator's language, from the one state mapping) comes first; the gateway's or core's
             own words are kept apart (the core's in the operator's language, the gateway's as they came) rather than run into the sentence the operator reads. */}
-        {device.state !== 'connected' ? <p>{t(adviceKey(device))}</p> : null}
+        {device.state !== 'connected' || quotaUsedUp(device) ? <p>{t(adviceKey(device))}</p> : null}
         {/* An ended subscription: where it is renewed (the gateway's dashboard; the sandbox's panel renews its own). */}
         {renewAddress(device) ? (
           <p>
@@ -209,7 +211,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             {t(scanActionKey(device))}
           </button>
         ) : null}
-        {offers(device.state, 'renew') || offers(device.state, 'checkNetwork') ? (
+        {offersCheckAgain(device) ? (
           <button
             type="button"
             className="button button--primary"

@@ -188,6 +188,23 @@ describe('device list', () => {
     }
   )
 
+  it.each([
+    ['en', 'Its messages wait: renew or top up the gateway package, then check again.', 'Check again'],
+    ['id', 'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.', 'Periksa lagi']
+  ] as const)(
+    'advises a device whose quota is used up as the strip does, with Check again first (%s, QA16 Q16-05)',
+    async (language, words, check) => {
+      fake.handle('devices:refresh', ({ id }) => makeDevice({ id, quota: 500 }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ quota: 0 })] }))
+      render(<DevicesView />)
+      expect(advice('Front office')).toBe(words)
+      const primary = [...row('Front office').querySelectorAll('.button--primary')].map((b) => b.textContent)
+      expect(primary).toEqual([check])
+      await userEvent.setup().click(within(row('Front office')).getByRole('button', { name: check }))
+      expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-1' }])
+    }
+  )
+
   it("shows the core's state note in the operator language, and the gateway's own words as they came", () => {
     seedStores(
       makeBootstrap({
@@ -376,6 +393,31 @@ describe('device list', () => {
     expect(new Set([advice('Front office'), advice('Warehouse'), advice('Shop')]).size).toBe(3)
   })
 
+  it.each([
+    ['en', /WhatsApp Web.*close.*Restart/],
+    ['id', /WhatsApp Web.*tutup.*Mulai ulang/]
+  ] as const)(
+    'names a WhatsApp Web take-over in the advice and says what helps (%s, QA16 Q16-09)',
+    (language, says) => {
+      const gateway = 'disconnected because the number was opened in WhatsApp Web at the same time'
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({
+              state: 'disconnected',
+              stateNote: `WhatsApp Web took over (gateway: "${gateway}")`,
+              stateNoteKey: 'desktop.device.webConflict',
+              stateNoteParams: { gateway }
+            })
+          ]
+        })
+      )
+      render(<DevicesView />)
+      expect(advice('Front office')).toMatch(says)
+    }
+  )
+
   it("words the gateway's scan note by whether a phone has scanned the device since it was added", () => {
     const gatewaySays = 'whatsapp sender not connected, need scan qr code again'
     show([
@@ -499,7 +541,11 @@ describe('device list', () => {
     const form = input.closest('form')!
     await user.click(within(form).getByRole('button', { name: 'Change number' }))
     expect(fake.requests('devices:changeNumber')).toEqual([{ id: 'dev-1', phone: '6281399998888' }])
-    expect(feedback('Front office')).toContain('6281399998888')
+    // The new number, written as every number is read, on the card and in the line under it (QA16 Q16-11).
+    expect(feedback('Front office')).toBe(
+      'The number is now +62 813-9999-8888. Relink the device to scan a new code.'
+    )
+    expect(fact(row('Front office'), 'Sender number')).toBe('+62 813-9999-8888')
   })
 
   it('renames a device', async () => {

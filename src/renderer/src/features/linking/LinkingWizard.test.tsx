@@ -6,7 +6,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { LinkingWizard } from './LinkingWizard'
 
@@ -37,6 +37,36 @@ beforeEach(() => {
 })
 
 describe('LinkingWizard', () => {
+  it.each([
+    [
+      'en',
+      'The number was changed to +62 857-2222-3333: scan this code with the phone that has that number.'
+    ],
+    ['id', 'Nomornya diganti ke +62 857-2222-3333: pindai kode ini dengan ponsel yang memakai nomor itu.']
+  ] as const)(
+    'after a number change says which phone scans: the one with the new number (%s, QA16 Q16-10)',
+    async (language, says) => {
+      const changed = makeDevice({
+        state: 'needs-scan',
+        stateNote: 'Number changed to 6285722223333: scan the QR code with that phone.',
+        stateNoteKey: 'desktop.device.numberChanged',
+        stateNoteParams: { phone: '6285722223333' }
+      })
+      setup(changed)
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [changed] }))
+      await openWizard()
+      expect(step()).toBe('qr')
+      expect(screen.getByTestId('wizard-new-number').textContent).toBe(says)
+    }
+  )
+
+  it('says nothing of a new number for a phone that logged out', async () => {
+    setup(makeDevice({ state: 'needs-scan', stateNote: 'need scan qr code again' }))
+    await openWizard()
+    expect(step()).toBe('qr')
+    expect(screen.queryByTestId('wizard-new-number')).toBeNull()
+  })
+
   it('walks a sandbox device from QR to connected, driven by the sandbox panel', async () => {
     const sandbox = makeDevice({
       sandbox: true,

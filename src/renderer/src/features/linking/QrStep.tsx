@@ -1,6 +1,8 @@
 // Step 2: the QR code with its refresh countdown and rotation cap, next to the rules for the phone.
 import { useShallow } from 'zustand/react/shallow'
 import type { DeviceView } from '../../../../shared/contract'
+import { scanCause } from '../../../../shared/device-status'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { useT } from '../../i18n'
 import { MAX_ROTATIONS, useLinking } from '../../stores/linking'
 import { useNow } from '../../ui/use-now'
@@ -28,6 +30,9 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
       ? null
       : Math.max(0, Math.min(Math.ceil((refreshAt - now) / 1000), Math.ceil(qr.refreshAfterMs / 1000)))
   const showCode = qr !== null && qrPhase !== 'exhausted'
+  // After a number change only the phone with the new number links it: said with the number (QA16 Q16-10).
+  const newNumber =
+    device && scanCause(device) === 'number-changed' ? device.stateNoteParams?.['phone'] : undefined
 
   let countdown = ''
   if (hidden) countdown = t('linking.qr.paused')
@@ -38,8 +43,12 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
 
   return (
     <div className="qr-layout">
-      <div className="qr-main">
-        {rescan ? (
+      <div className={newNumber !== undefined ? 'qr-main qr-main--new-number' : 'qr-main'}>
+        {newNumber !== undefined ? (
+          <p className="alert alert--warn qr-new-number" data-testid="wizard-new-number">
+            {t('linking.qr.newNumber', { phone: formatPhoneForReading(String(newNumber)) })}
+          </p>
+        ) : rescan ? (
           <p className="alert alert--warn" data-testid="wizard-rescan">
             {t('linking.qr.rescan')}
           </p>

@@ -580,6 +580,21 @@ describe('enqueue', () => {
     )
   })
 
+  it('says what a message for a device whose quota is used up waits for, as its card does (QA16 Q16-05)', async () => {
+    const user = show()
+    act(() =>
+      useDevices
+        .getState()
+        .setDevices([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', quota: 0 })])
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Send from' }), 'dev-2')
+    expect(screen.getByTestId('send-device-warning').textContent).toBe(
+      'Its messages wait: renew or top up the gateway package, then check again.'
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Send from' }), 'dev-1')
+    expect(screen.queryByTestId('send-device-warning')).toBeNull()
+  })
+
   it('sends to groups from the chosen device', async () => {
     const user = show()
     await user.click(screen.getByRole('checkbox', { name: 'Send to a group' }))

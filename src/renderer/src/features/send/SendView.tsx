@@ -43,7 +43,7 @@ import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { batchTitleKey } from '../outbox/waiting'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
+import { deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
 import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
@@ -181,6 +181,7 @@ export function SendView(): React.JSX.Element {
   const problems = draftProblems(send, recipients, unpicked, now)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
+  const waitHint = chosen ? waitHintKey(chosen) : null
   const maxFileBytes = fileLimitFor(chosen, settings)
 
   // Preselect a device: the first connected one, else the first.
@@ -431,9 +432,9 @@ export function SendView(): React.JSX.Element {
               </select>
             )}
           </Field>
-          {chosen && chosen.state !== 'connected' ? (
+          {waitHint ? (
             <p className="field-hint" data-testid="send-device-warning">
-              {t(waitsUntilKey(chosen.state))}
+              {t(waitHint)}
             </p>
           ) : null}
           <ScheduleFields

@@ -5,6 +5,7 @@ import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import { normalisePhone } from '../../send/recipients'
+import { formatPhoneForReading } from '../../../../../shared/domain/phone-display'
 import type { RowFormProps } from './row-form'
 
 export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
@@ -28,7 +29,7 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
     void run('number', async () => {
       await useDevices.getState().changeNumber(id, value)
       onClose()
-      return t('devices.number.done', { phone: value })
+      return t('devices.number.done', { phone: formatPhoneForReading(value) })
     })
   }
 
