@@ -94,6 +94,29 @@ describe('tray model', () => {
     expect(findMenuItem(model.menu, 'device:d1:relink')?.label).toBe('Link (scan QR)…')
   })
 
+  it('offers Restart and Relink where the window does: no Relink for a connected device, no Restart for an expired one', () => {
+    const states: DeviceView['state'][] = [
+      'connected',
+      'disconnected',
+      'needs-scan',
+      'expired',
+      'unreachable'
+    ]
+    const model = buildTrayModel(
+      { devices: states.map((state) => device(state, state)), counts: counts(), sendingPaused: false },
+      english
+    )
+    const enabled = (id: string, action: string): boolean | undefined =>
+      findMenuItem(model.menu, `device:${id}:${action}`)?.enabled
+    expect(states.map((state) => [state, enabled(state, 'restart'), enabled(state, 'relink')])).toEqual([
+      ['connected', true, false],
+      ['disconnected', true, true],
+      ['needs-scan', false, true],
+      ['expired', false, false],
+      ['unreachable', false, false]
+    ])
+  })
+
   it('offers Resume with the waiting count when paused, and no restart for a locked token', () => {
     const model = buildTrayModel(
       {

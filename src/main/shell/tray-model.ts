@@ -5,7 +5,7 @@
  */
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
-import { quotaUsedUp, scanCause, stateNameKey } from '../../shared/device-status'
+import { offers, quotaUsedUp, scanCause, stateNameKey } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
@@ -137,7 +137,8 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
       {
         id: `device:${device.id}:restart`,
         label: t('desktop.tray.restart'),
-        enabled: device.state !== 'locked',
+        // What the window's card offers for the state (one table): the others cannot help it.
+        enabled: offers(device.state, 'restart'),
         action: { kind: 'restart', deviceId: device.id }
       },
       {
@@ -149,7 +150,7 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
               ? 'desktop.tray.relinkScan'
               : 'desktop.tray.relink'
         ),
-        enabled: device.state !== 'locked',
+        enabled: offers(device.state, 'relink'),
         action: { kind: 'relink', deviceId: device.id }
       },
       {
