@@ -268,6 +268,20 @@ export class ContactsStore {
     return learnContactName(this.db, phone, name, source, now)
   }
 
+  /**
+   * The operator's name for a number not kept yet; a kept one (under any name and source) is answered as it is and
+   * left alone. One IMMEDIATE transaction: a name learnt between the look and the write cannot be replaced.
+   */
+  add(phone: string, name: string, now: number): ContactRecord | undefined {
+    return this.db
+      .transaction(() => {
+        const kept = this.get(phone)
+        if (!kept) this.learn(phone, name, 'operator', now)
+        return kept
+      })
+      .immediate()
+  }
+
   /** Many names at once (a spreadsheet, the gateway's list), in one transaction; answers how many were kept. */
   learnMany(entries: readonly { phone: string; name: string }[], source: ContactSource, now: number): number {
     return this.db.transaction(() => learnContactNames(this.db, entries, source, now)).immediate()
