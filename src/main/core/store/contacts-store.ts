@@ -4,7 +4,7 @@
 // name is whatever the customer typed in WhatsApp), and between a spreadsheet and the gateway the newer one is kept.
 import type Database from 'better-sqlite3'
 import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
-import { phoneSearch } from '../../../shared/domain'
+import { contactNameKey, phoneSearch } from '../../../shared/domain'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -97,7 +97,7 @@ export class ContactsStore {
   }
 
   /**
-   * A page of the customer list: by name whatever its case (then number), `after` the previous page's end; `search`,
+   * A page of the customer list: by name whatever its case and marks (then number), `after` the previous page's end; `search`,
    * when it reads as a number (0812…, +62 …), keeps the numbers that start so, listed by number; otherwise the names
    * that start with it. Each walks an index from a point and stops at `limit` (the list stays quick at 100,000).
    */
@@ -116,16 +116,19 @@ export class ContactsStore {
       }
       order = 'c.phone'
     } else {
+      // By the folded name (contactNameKey: "Çağrı" as "cagri"), typed text folded alike (QA17 Q17-08).
       if (search !== '') {
-        where.push('c.name >= ? COLLATE NOCASE AND c.name < ? COLLATE NOCASE')
-        params.push(search, search + AFTER_EVERY_CHARACTER)
+        const key = contactNameKey(search)
+        where.push('c.name_key >= ? AND c.name_key < ?')
+        params.push(key, key + AFTER_EVERY_CHARACTER)
       }
       if (options.after) {
         // Spelled out, not as a row value: SQLite starts the index walk at the name only when it is a range of its own.
-        where.push('c.name >= ? COLLATE NOCASE AND (c.name > ? COLLATE NOCASE OR c.phone > ?)')
-        params.push(options.after.name, options.after.name, options.after.phone)
+        const key = contactNameKey(options.after.name)
+        where.push('c.name_key >= ? AND (c.name_key > ? OR c.phone > ?)')
+        params.push(key, key, options.after.phone)
       }
-      order = 'c.name COLLATE NOCASE, c.phone'
+      order = 'c.name_key, c.phone'
     }
     const rows = preparedOnce(
       this.db,
