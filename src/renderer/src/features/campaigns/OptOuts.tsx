@@ -331,7 +331,9 @@ export function OptOuts(): React.JSX.Element {
             keepAsked()
           }}
         >
-          <p id="optouts-confirm-question">{t('campaigns.optOuts.confirmRemove', { count: selected.size })}</p>
+          <p id="optouts-confirm-question">
+            {t('campaigns.optOuts.confirmRemove', { count: selected.size })}
+          </p>
           <div className="form-actions">
             <button type="button" className="button" ref={keepRef} onClick={keepAsked}>
               {t('common.cancel')}
