@@ -1929,6 +1929,17 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ phone: z.string().min(1).max(40), name: ContactName }),
     reply: ContactView
   }),
+  /**
+   * The operator adds a customer: a number kept already (under any name, from any source) is answered with what is
+   * kept and left as it is, for the window to ask before renaming it (QA17 Q17-01); contacts:set renames.
+   */
+  'contacts:add': () => ({
+    request: z.object({ phone: z.string().min(1).max(40), name: ContactName }),
+    reply: z.discriminatedUnion('added', [
+      z.object({ added: z.literal(true), contact: ContactView }),
+      z.object({ added: z.literal(false), kept: ContactView })
+    ])
+  }),
   'contacts:remove': () => ({
     request: z.object({ phone: z.string().min(1).max(40) }),
     reply: z.object({ removed: z.boolean() })
@@ -2088,7 +2099,7 @@ export const eventChannels = builtOnFirstUse({
   'inbox:changed': () => InboxStatusView,
   /** Contacts' names changed (the operator's, a campaign's spreadsheet, a sync, push names): the window's names refetch. */
   'contacts:changed': () => z.object({ at: z.string() }),
-  /** A customer's STOP or START keyword changed the opt-out list: an open list refetches. */
+  /** The opt-out list changed (a customer's STOP or START, the operator's own change): open lists refetch. */
   'optouts:changed': () => z.object({ at: z.string() })
 })
 

@@ -33,6 +33,53 @@ describe('the customer list through the contract', () => {
   })
 })
 
+describe('adding a customer (QA17 Q17-01: an add on a kept number replaced its name without a word)', () => {
+  it('adds a new number, and answers a kept one with its name, changing nothing', async () => {
+    const added = await core.handlers['contacts:add']({ phone: '0812 1111 4444', name: 'Wati' })
+    expect(added).toMatchObject({
+      added: true,
+      contact: { phone: '6281211114444', name: 'Wati', source: 'operator' }
+    })
+    const again = await core.handlers['contacts:add']({ phone: '+62 812-1111-4444', name: 'Toko Sinar Jaya' })
+    expect(again).toMatchObject({ added: false, kept: { phone: '6281211114444', name: 'Wati' } })
+    const page = await core.handlers['contacts:page']({ limit: 10 })
+    expect(page.customers.map((c) => c.name)).toEqual(['Wati'])
+    // A name learnt from a spreadsheet is a kept name too: the operator is asked before it goes.
+    core.inbox.conversations.contacts.learnMany([{ phone: '6281211115555', name: 'Yusuf' }], 'campaign')
+    expect(await core.handlers['contacts:add']({ phone: '081211115555', name: 'Pak Yusuf' })).toMatchObject({
+      added: false,
+      kept: { name: 'Yusuf', source: 'campaign' }
+    })
+  })
+
+  it('refuses a number that cannot be one at the phone field', async () => {
+    await expect(core.handlers['contacts:add']({ phone: '12ab', name: 'Budi' })).rejects.toMatchObject({
+      field: 'phone'
+    })
+  })
+})
+
+describe('the opt-out list changing (QA17 Q17-02: the customer list kept an old opt-out state)', () => {
+  it('says so for the operator’s own changes, as for a customer’s keyword', async () => {
+    const said: string[] = []
+    const stop = core.events.subscribe((event) => {
+      if (event === 'optouts:changed') said.push(event)
+    })
+    await core.handlers['optouts:add']({ phones: ['081200000001', '081200000002'], source: 'operator' })
+    expect(said).toHaveLength(1)
+    await core.handlers['optouts:remove']({ phone: '081200000001' })
+    expect(said).toHaveLength(2)
+    const { removed } = await core.handlers['optouts:removeMany']({ phones: ['6281200000002'] })
+    expect(said).toHaveLength(3)
+    await core.handlers['optouts:restore']({ entries: removed.map(({ name: _name, ...entry }) => entry) })
+    expect(said).toHaveLength(4)
+    // Nothing changed, nothing said.
+    await core.handlers['optouts:removeMany']({ phones: ['6289999999999'] })
+    expect(said).toHaveLength(4)
+    stop()
+  })
+})
+
 describe('removing many opt-outs at once', () => {
   it('answers the entries it took off as they were, and puts them back so on restore', async () => {
     await core.handlers['optouts:add']({ phones: ['081200000001', '081200000002'], source: 'import' })

@@ -203,6 +203,21 @@ describe('campaign journey in Chromium', () => {
     await p.getByRole('button', { name: 'Add customer' }).click()
     expect(await p.getByLabel('Phone number', { exact: true }).getAttribute('aria-invalid')).toBe('true')
     expect(await seriousA11yViolations(p)).toEqual([])
+    // A kept number is asked about, not renamed (QA17 Q17-01); Escape keeps the name.
+    await p.getByLabel('Phone number', { exact: true }).fill('0812 3456 7891')
+    await p.getByLabel('Name', { exact: true }).fill('Toko Sinar Jaya')
+    await p.getByRole('button', { name: 'Add customer' }).click()
+    await p.getByText('Rename Bu Siti (toko) to Toko Sinar Jaya?').waitFor()
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.keyboard.press('Escape')
+    await expect.poll(() => p.getByText('Rename Bu Siti (toko) to Toko Sinar Jaya?').count()).toBe(0)
+    expect(await p.getByLabel('Phone number', { exact: true }).getAttribute('aria-invalid')).toBe('true')
+    // Taken off the opt-out list elsewhere: the open list follows, under the operator's search (QA17 Q17-02).
+    await p.getByLabel('Search by the start of a name or number').fill('ded')
+    await expect.poll(() => customers.allTextContents()).toEqual([expect.stringContaining('opted out')])
+    await harness.core.handlers['optouts:remove']({ phone: '081234567892' })
+    await expect.poll(() => customers.allTextContents()).toEqual([expect.not.stringContaining('opted out')])
+    expect(await p.getByLabel('Search by the start of a name or number').inputValue()).toBe('ded')
 
     // The Send view's picker: a typed name suggests the contact, arrows and Enter pick it, Backspace removes it.
     await openTab(p, 'send')

@@ -11,3 +11,14 @@ export const CONTACT_NAME_CASES: readonly { text: string; name: string | null }[
   { text: 'a'.repeat(MAX_CONTACT_NAME_LENGTH), name: 'a'.repeat(MAX_CONTACT_NAME_LENGTH) },
   { text: 'a'.repeat(MAX_CONTACT_NAME_LENGTH + 1), name: null }
 ]
+
+/** A name's sorting and search key: marks dropped, lower case (the customer list's order and search). */
+export const CONTACT_NAME_KEY_CASES: readonly { name: string; key: string }[] = [
+  { name: 'Budi', key: 'budi' },
+  { name: 'Çağrı Ünal', key: 'cagrı unal' },
+  { name: 'ÁNI accent', key: 'ani accent' },
+  { name: 'çağ', key: 'cag' },
+  { name: 'Élodie', key: 'elodie' },
+  { name: 'Ｂｕｄｉ', key: 'budi' },
+  { name: 'محمد علي', key: 'محمد علي' }
+]

@@ -1438,7 +1438,16 @@ export const enRest = {
   'customers.add': 'Add customer',
   'customers.phoneEmpty': 'Type the phone number.',
   'customers.nameProblem': 'Type a name of one line, at most {max} characters.',
-  'customers.added': '{name} ({phone}) is on the list.',
+  // QA17 (Q17-10): "is on the list" sat above "Opt-out list" and read as if the customer had opted out.
+  'customers.added': '{name} ({phone}) added to your customers.',
+  'customers.restored': '{name} ({phone}) added back to your customers.',
+  // QA17 (Q17-01): an add on a number kept already asks before it renames that customer.
+  'customers.keptAlready': '{phone} is kept already as {name}.',
+  'customers.renameKept': 'Rename {name} to {newName}?',
+  'customers.renameKeptButton': 'Rename to {newName}',
+  'customers.keepName': 'Keep {name}',
+  'customers.renamedFrom': 'Renamed {from} to {name}.',
+  'customers.undoRename': 'Undo: name it {name} again',
   'customers.rename': 'Rename {name}',
   'customers.renameField': 'New name for {phone}',
   'customers.renamed': 'Renamed to {name}.',

@@ -152,6 +152,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const changed = (id: string): void => deps.events.emit('campaigns:changed', { id })
+  /** The operator changed the opt-out list: the window's customer list says who opted out from it too (QA17 Q17-02). */
+  const optOutsChanged = (count: number): void => {
+    if (count > 0) deps.events.emit('optouts:changed', { at: new Date(deps.now()).toISOString() })
+  }
 
   /** Results exports running, so the window's Stop reaches the right one (QA15 Q15-02). */
   const exportRuns = new ExportRuns()
@@ -503,6 +507,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         }
       }
       const added = campaigns.optOuts.add(valid, source)
+      optOutsChanged(added)
       // Each number once (two spellings of one number are one): those not added were on the list already.
       const alreadyListed = new Set(valid).size - added
       return { added, invalid, alreadyListed, gatewaySync: await pushToGateways(valid, true) }
@@ -533,7 +538,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       } catch {
         // A stored number is always normalised; anything else simply is not on the list.
       }
-      campaigns.optOuts.remove(normalised)
+      optOutsChanged(campaigns.optOuts.remove(normalised) ? 1 : 0)
       return { ok: true as const, gatewaySync: await pushToGateways([normalised], false) }
     },
     async 'optouts:removeMany'({ phones }) {
@@ -547,6 +552,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           }
         })
       )
+      optOutsChanged(removed.length)
       return {
         removed,
         gatewaySync: await pushToGateways(
@@ -564,6 +570,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         }
       })
       const restored = campaigns.optOuts.restore(stored)
+      optOutsChanged(restored)
       return {
         restored,
         gatewaySync: await pushToGateways(

@@ -18,6 +18,7 @@ export type ConversationChannel =
   | 'contacts:names'
   | 'contacts:suggest'
   | 'contacts:set'
+  | 'contacts:add'
   | 'contacts:remove'
   | 'contacts:syncWithGateway'
   | 'cannedReplies:list'
@@ -105,6 +106,10 @@ export function createConversationCommands(deps: {
     }),
     'contacts:set': async ({ phone, name }) =>
       changed(deps.inbox.conversations.contacts.set(contactPhone(phone), name)),
+    'contacts:add': async ({ phone, name }) => {
+      const added = deps.inbox.conversations.contacts.add(contactPhone(phone), name)
+      return added.added ? changed(added) : added
+    },
     'contacts:remove': async ({ phone }) => {
       let normalised = phone
       try {

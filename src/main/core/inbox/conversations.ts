@@ -606,6 +606,16 @@ export function createConversations(deps: ConversationsDeps) {
         contacts.learn(phone, name, 'operator', deps.now())
         return contactView(contacts.get(phone)!)
       },
+      /** The operator's new customer; a number kept already is answered with its name and left alone. */
+      add(
+        phone: string,
+        name: string
+      ): { added: true; contact: ContactView } | { added: false; kept: ContactView } {
+        const kept = contacts.add(phone, name, deps.now())
+        return kept
+          ? { added: false, kept: contactView(kept) }
+          : { added: true, contact: contactView(contacts.get(phone)!) }
+      },
       remove: (phone: string): boolean => contacts.remove(phone),
       /** Many chats' names at once: contact names for numbers, inbox subjects for groups. */
       names: (chats: readonly string[]): { chatId: string; name: string }[] => contacts.names(chats),

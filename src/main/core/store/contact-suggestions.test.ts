@@ -77,20 +77,24 @@ const NAMES = [
   'Ñandú'
 ]
 
+/** Many more of a few names, so that a common trigram has more matches than the limit. */
+const MANY = Array.from({ length: 300 }, (_, i) => ({
+  phone: `62813${String(i * 3_571).padStart(7, '0')}`,
+  name: `${['Sari', 'Dewi', 'Angelina', 'Yanti'][i % 4]} ${['Wijaya', 'Santoso', 'Nugroho'][i % 3]} ${i % 7}`
+}))
+const numberOf = (i: number): string => `62812${String(1_000_000 + i * 7_919).padStart(7, '0')}`
+
 function seed(db: SqliteDatabase): void {
   const contacts = new ContactsStore(db)
-  NAMES.forEach((name, i) =>
-    contacts.learn(`62812${String(1_000_000 + i * 7_919).padStart(7, '0')}`, name, 'operator', 1)
-  )
-  // Many more of a few names, so that a common trigram has more matches than the limit.
-  contacts.learnMany(
-    Array.from({ length: 300 }, (_, i) => ({
-      phone: `62813${String(i * 3_571).padStart(7, '0')}`,
-      name: `${['Sari', 'Dewi', 'Angelina', 'Yanti'][i % 4]} ${['Wijaya', 'Santoso', 'Nugroho'][i % 3]} ${i % 7}`
-    })),
-    'campaign',
-    2
-  )
+  NAMES.forEach((name, i) => contacts.learn(numberOf(i), name, 'operator', 1))
+  contacts.learnMany(MANY, 'campaign', 2)
+}
+
+/** The same contacts written as an older version kept them (its columns only: today's store writes newer ones). */
+function seedAsKeptBefore(db: SqliteDatabase): void {
+  const insert = db.prepare('INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?)')
+  NAMES.forEach((name, i) => insert.run(numberOf(i), name, 'operator', 1))
+  for (const { phone, name } of MANY) insert.run(phone, name, 'campaign', 2)
 }
 
 const TYPED = [
@@ -244,7 +248,7 @@ describe('the migration that adds the index', () => {
     const step = migrations.findIndex((m) => m.name.startsWith('contacts: suggestions by substring'))
     expect(step).toBeGreaterThan(0)
     const old = open(migrations.slice(0, step))
-    seed(old)
+    seedAsKeptBefore(old)
     const before = NAMES.length + 300
     expect(old.prepare('SELECT COUNT(*) FROM contacts').pluck().get()).toBe(before)
     old.close()

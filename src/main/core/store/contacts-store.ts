@@ -4,7 +4,7 @@
 // name is whatever the customer typed in WhatsApp), and between a spreadsheet and the gateway the newer one is kept.
 import type Database from 'better-sqlite3'
 import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
-import { phoneSearch } from '../../../shared/domain'
+import { contactNameKey, phoneSearch } from '../../../shared/domain'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -97,7 +97,7 @@ export class ContactsStore {
   }
 
   /**
-   * A page of the customer list: by name whatever its case (then number), `after` the previous page's end; `search`,
+   * A page of the customer list: by name whatever its case and marks (then number), `after` the previous page's end; `search`,
    * when it reads as a number (0812…, +62 …), keeps the numbers that start so, listed by number; otherwise the names
    * that start with it. Each walks an index from a point and stops at `limit` (the list stays quick at 100,000).
    */
@@ -116,16 +116,19 @@ export class ContactsStore {
       }
       order = 'c.phone'
     } else {
+      // By the folded name (contactNameKey: "Çağrı" as "cagri"), typed text folded alike (QA17 Q17-08).
       if (search !== '') {
-        where.push('c.name >= ? COLLATE NOCASE AND c.name < ? COLLATE NOCASE')
-        params.push(search, search + AFTER_EVERY_CHARACTER)
+        const key = contactNameKey(search)
+        where.push('c.name_key >= ? AND c.name_key < ?')
+        params.push(key, key + AFTER_EVERY_CHARACTER)
       }
       if (options.after) {
         // Spelled out, not as a row value: SQLite starts the index walk at the name only when it is a range of its own.
-        where.push('c.name >= ? COLLATE NOCASE AND (c.name > ? COLLATE NOCASE OR c.phone > ?)')
-        params.push(options.after.name, options.after.name, options.after.phone)
+        const key = contactNameKey(options.after.name)
+        where.push('c.name_key >= ? AND (c.name_key > ? OR c.phone > ?)')
+        params.push(key, key, options.after.phone)
       }
-      order = 'c.name COLLATE NOCASE, c.phone'
+      order = 'c.name_key, c.phone'
     }
     const rows = preparedOnce(
       this.db,
@@ -266,6 +269,20 @@ export class ContactsStore {
   /** Keeps a name unless the number has one from a source that wins (the operator's wins over every other). */
   learn(phone: string, name: string, source: ContactSource, now: number): boolean {
     return learnContactName(this.db, phone, name, source, now)
+  }
+
+  /**
+   * The operator's name for a number not kept yet; a kept one (under any name and source) is answered as it is and
+   * left alone. One IMMEDIATE transaction: a name learnt between the look and the write cannot be replaced.
+   */
+  add(phone: string, name: string, now: number): ContactRecord | undefined {
+    return this.db
+      .transaction(() => {
+        const kept = this.get(phone)
+        if (!kept) this.learn(phone, name, 'operator', now)
+        return kept
+      })
+      .immediate()
   }
 
   /** Many names at once (a spreadsheet, the gateway's list), in one transaction; answers how many were kept. */

@@ -10,7 +10,7 @@ import {
   type MessageRow,
   type NewInboxMessage
 } from './inbox-records'
-import { phoneSearch } from '../../../shared/domain'
+import { contactNameKey, phoneSearch } from '../../../shared/domain'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -207,20 +207,21 @@ export type ContactSource = 'operator' | 'campaign' | 'gateway' | 'push'
 const SOURCE_RANK = `CASE %s WHEN 'operator' THEN 3 WHEN 'campaign' THEN 2 WHEN 'gateway' THEN 2 ELSE 1 END`
 
 /** What a learnt name does to a number that has one: replaced unless the kept name's source wins over it. */
-const ON_KNOWN_NUMBER = `ON CONFLICT (phone) DO UPDATE SET name = excluded.name, source = excluded.source,
-           updated_at = excluded.updated_at
+const ON_KNOWN_NUMBER = `ON CONFLICT (phone) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+           source = excluded.source, updated_at = excluded.updated_at
          WHERE ${SOURCE_RANK.replace('%s', 'contacts.source')} <= ${SOURCE_RANK.replace('%s', 'excluded.source')}
            AND (contacts.name IS NOT excluded.name OR contacts.source IS NOT excluded.source)`
 
 /** Keeps `name` for `phone` unless the number has a name from a source that wins over this one. */
-const LEARN_NAME = `INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, ?) ${ON_KNOWN_NUMBER}`
+const LEARN_NAME = `INSERT INTO contacts (phone, name, name_key, source, updated_at) VALUES (?, ?, ?, ?, ?)
+         ${ON_KNOWN_NUMBER}`
 
 /**
- * The same for many names in one statement (a JSON array of [phone, name] pairs, in order: a later pair for the same
- * number counts as learnt after the earlier one): one call for a spreadsheet's chunk instead of one a row.
+ * The same for many names in one statement (a JSON array of [phone, name, name's key] entries, in order: a later
+ * entry for the same number counts as learnt after the earlier one): one call for a spreadsheet's chunk, not one a row.
  */
-const LEARN_NAMES = `INSERT INTO contacts (phone, name, source, updated_at)
-         SELECT value ->> 0, value ->> 1, ?, ? FROM json_each(?) WHERE true ${ON_KNOWN_NUMBER}`
+const LEARN_NAMES = `INSERT INTO contacts (phone, name, name_key, source, updated_at)
+         SELECT value ->> 0, value ->> 1, value ->> 2, ?, ? FROM json_each(?) WHERE true ${ON_KNOWN_NUMBER}`
 
 export function learnContactName(
   db: Database.Database,
@@ -229,7 +230,7 @@ export function learnContactName(
   source: ContactSource,
   now: number
 ): boolean {
-  return preparedOnce(db, LEARN_NAME).run(phone, name, source, now).changes > 0
+  return preparedOnce(db, LEARN_NAME).run(phone, name, contactNameKey(name), source, now).changes > 0
 }
 
 /** Many names learnt by the rule of learnContactName, in one statement; how many numbers' names changed. */
@@ -240,7 +241,7 @@ export function learnContactNames(
   now: number
 ): number {
   if (entries.length === 0) return 0
-  const pairs = JSON.stringify(entries.map((entry) => [entry.phone, entry.name]))
+  const pairs = JSON.stringify(entries.map((entry) => [entry.phone, entry.name, contactNameKey(entry.name)]))
   return preparedOnce(db, LEARN_NAMES).run(source, now, pairs).changes
 }
 

@@ -1,11 +1,14 @@
 // The schema's history: forward-only migrations keyed on SQLite's user_version, applied together in one transaction.
 import type Database from 'better-sqlite3'
+import { contactNameKey } from '../../../shared/domain'
 import { StoreError } from './errors'
 
 export interface Migration {
   /** What the step adds, for logs and tests. */
   name: string
   sql: string
+  /** What SQL alone cannot do (a value only the app computes), run after `sql` in the same transaction. */
+  run?: (db: Database.Database) => void
 }
 
 /**
@@ -930,6 +933,26 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE campaigns ADD COLUMN take_back_hold_from TEXT;
       ALTER TABLE campaigns ADD COLUMN take_back_hold_pid INTEGER;
     `
+  },
+  {
+    name: 'contacts: names folded for the customer list, accented letters as their letters',
+    // NOCASE folds ASCII only (QA17 Q17-08): "çağ" did not find "Çağrı", and accented names sorted after "Z". SQLite
+    // cannot fold the rest without ICU, so the key is the app's (contactNameKey), written with every name
+    // (inbox-conversations-store's learnContactName[s]) and filled here for the names kept before. The list walks this
+    // index from a point as it walked the NOCASE one, which nothing else reads.
+    sql: `
+      ALTER TABLE contacts ADD COLUMN name_key TEXT;
+      DROP INDEX contacts_by_folded_name;
+      CREATE INDEX contacts_by_name_key ON contacts(name_key, phone);
+    `,
+    run: (db) => {
+      const rows = db.prepare('SELECT rowid AS id, name FROM contacts').all() as {
+        id: number
+        name: string
+      }[]
+      const keep = db.prepare('UPDATE contacts SET name_key = ? WHERE rowid = ?')
+      for (const row of rows) keep.run(contactNameKey(row.name), row.id)
+    }
   }
 ]
 
@@ -960,6 +983,7 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
       if (!step) continue
       try {
         db.exec(step.sql)
+        step.run?.(db)
       } catch (error) {
         throw new StoreError(
           'migration-failed',

@@ -241,6 +241,25 @@ describe('searching and taking many off (QA11 Q11-13: 5,004 entries, only the fi
     expect(screen.getByText('Opt-out list (303)')).toBeTruthy()
   })
 
+  it('backs out of the "take them off?" question with Escape, the focus back where it was asked (QA17 Q17-07)', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (303)')
+    await user.type(screen.getByLabelText('Search the list (name or number)'), '0812')
+    await user.click(screen.getByLabelText('Select all 2 matches'))
+    await user.click(screen.getByRole('button', { name: 'Take 2 off the list…' }))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('optouts-confirm')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Take 2 off the list…' }))
+    // Cancel does the same.
+    await user.click(screen.getByRole('button', { name: 'Take 2 off the list…' }))
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }))
+    expect(screen.queryByTestId('optouts-confirm')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Take 2 off the list…' }))
+    expect(fake.requests('optouts:removeMany')).toEqual([])
+  })
+
   it('takes the ticked entries off, and says so in Indonesian', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
     const user = userEvent.setup()

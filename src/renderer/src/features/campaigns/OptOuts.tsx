@@ -88,6 +88,7 @@ export function OptOuts(): React.JSX.Element {
   const focusAfterReload = useRef<'result' | { removedAt: number } | null>(null)
   const resultRef = useRef<HTMLParagraphElement>(null)
   const keepRef = useRef<HTMLButtonElement>(null)
+  const askRef = useRef<HTMLButtonElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const addRef = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {
@@ -172,6 +173,12 @@ export function OptOuts(): React.JSX.Element {
     } catch (e) {
       setError(errorInfo(e))
     }
+  }
+
+  /** The question closed unanswered: the focus goes back to the button that asked it. */
+  function keepAsked(): void {
+    setAsking(false)
+    askRef.current?.focus()
   }
 
   const matches = list.filter((o) => matchesOptOut(o, search))
@@ -296,6 +303,7 @@ export function OptOuts(): React.JSX.Element {
               : t('campaigns.optOuts.selectAll', { count: matches.length })}
           </label>
           <button
+            ref={askRef}
             type="button"
             className="button"
             disabled={selected.size === 0}
@@ -311,10 +319,23 @@ export function OptOuts(): React.JSX.Element {
         </div>
       ) : null}
       {asking && selected.size > 0 ? (
-        <div className="alert alert--warn" data-testid="optouts-confirm">
-          <p>{t('campaigns.optOuts.confirmRemove', { count: selected.size })}</p>
+        <div
+          className="alert alert--warn"
+          data-testid="optouts-confirm"
+          role="group"
+          aria-labelledby="optouts-confirm-question"
+          // Esc backs out, as Cancel does and as every ConfirmPanel question does (QA17 Q17-07).
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || event.defaultPrevented) return
+            event.preventDefault()
+            keepAsked()
+          }}
+        >
+          <p id="optouts-confirm-question">
+            {t('campaigns.optOuts.confirmRemove', { count: selected.size })}
+          </p>
           <div className="form-actions">
-            <button type="button" className="button" ref={keepRef} onClick={() => setAsking(false)}>
+            <button type="button" className="button" ref={keepRef} onClick={keepAsked}>
               {t('common.cancel')}
             </button>
             <button type="button" className="button button--danger" onClick={() => void removeSelected()}>

@@ -13,6 +13,8 @@ import { Customers } from './Customers'
 
 let fake: FakeApi
 let people: CustomerView[]
+/** The opt-out list: kept apart from the contacts, as in the core (a removed and restored name keeps its state). */
+let optedOut: Set<string>
 
 const person = (phone: string, name: string, optedOut = false): CustomerView => ({
   phone,
@@ -26,8 +28,9 @@ beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap())
   people = Array.from({ length: 60 }, (_, i) =>
-    person(`62812000${String(i).padStart(5, '0')}`, `Pelanggan ${String(i).padStart(2, '0')}`, i === 1)
+    person(`62812000${String(i).padStart(5, '0')}`, `Pelanggan ${String(i).padStart(2, '0')}`)
   )
+  optedOut = new Set(['6281200000001'])
   // As the core pages them: by name, `after` the last shown, the start of a name or of a 62… number.
   fake.handle('contacts:page', ({ limit = 50, after, search }) => {
     const typed = search?.trim().toLowerCase() ?? ''
@@ -37,7 +40,7 @@ beforeEach(() => {
       .filter((p) => !after || p.name > after.name)
     const shown = kept.slice(0, limit)
     return {
-      customers: shown,
+      customers: shown.map((p) => ({ ...p, optedOut: optedOut.has(p.phone) })),
       next: kept.length > limit ? { name: shown.at(-1)!.name, phone: shown.at(-1)!.phone } : null
     }
   })
@@ -51,6 +54,19 @@ beforeEach(() => {
     )
     const { optedOut: _optedOut, ...view } = contact
     return view
+  })
+  // As the core adds: a number kept already is answered with its name, never overwritten (QA17 Q17-01).
+  fake.handle('contacts:add', ({ phone, name }) => {
+    const normalised = phone.replace(/^0/, '62').replace(/\D/g, '')
+    const kept = people.find((p) => p.phone === normalised)
+    if (kept) {
+      const { optedOut: _optedOut, ...view } = kept
+      return { added: false as const, kept: view }
+    }
+    const contact = { ...person(normalised, name), source: 'operator' as const }
+    people = [...people, contact].sort((a, b) => (a.name < b.name ? -1 : 1))
+    const { optedOut: _optedOut, ...view } = contact
+    return { added: true as const, contact: view }
   })
   fake.handle('contacts:remove', ({ phone }) => {
     people = people.filter((p) => p.phone !== phone)
@@ -109,12 +125,112 @@ describe('the customer list', () => {
     await user.clear(field)
     await user.type(field, '0813-1111-2222')
     await user.click(screen.getByRole('button', { name: 'Add customer' }))
-    expect(fake.requests('contacts:set')).toEqual([{ phone: '0813-1111-2222', name: 'Budi' }])
-    await waitFor(() => expect(names()).toEqual(['Budi']))
-    expect(document.activeElement).toBe(screen.getByTestId('customer-entry'))
-    expect(screen.getByTestId('customers-result').textContent).toBe(
-      'Budi (+62 813-1111-2222) is on the list.'
+    expect(fake.requests('contacts:add')).toEqual([{ phone: '0813-1111-2222', name: 'Budi' }])
+    // Shown where the list's order puts her, the search left empty (QA17 Q17-06: it was set to "6281311112222").
+    await waitFor(() => expect(names()[0]).toBe('Budi'))
+    expect(names()).toHaveLength(50)
+    expect((screen.getByLabelText('Search by the start of a name or number') as HTMLInputElement).value).toBe(
+      ''
     )
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByTestId('customer-entry')[0]))
+    // Worded so it cannot be read as the opt-out list below it (QA17 Q17-10: "Budi (…) is on the list.").
+    expect(screen.getByTestId('customers-result').textContent).toBe(
+      'Budi (+62 813-1111-2222) added to your customers.'
+    )
+  })
+
+  it('leaves the operator’s search alone after an add the search does not match, the focus on what it said', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    const search = screen.getByLabelText('Search by the start of a name or number')
+    await user.type(search, 'pelanggan 0')
+    await waitFor(() => expect(names()).toHaveLength(10))
+    await user.type(screen.getByLabelText('Phone number'), '0813-1111-2222')
+    await user.type(screen.getByLabelText('Name'), 'Budi')
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    const result = await screen.findByText('Budi (+62 813-1111-2222) added to your customers.')
+    await waitFor(() => expect(document.activeElement).toBe(result))
+    expect((search as HTMLInputElement).value).toBe('pelanggan 0')
+    expect(names()).toHaveLength(10)
+    expect(names()).not.toContain('Budi')
+  })
+
+  it('asks before renaming a customer whose number is added again, and Undo gives the old name back', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    await user.type(screen.getByLabelText('Phone number'), '+62 812-0000-0003')
+    await user.type(screen.getByLabelText('Name'), 'Toko Sinar Jaya')
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    // Said at the number's field, nothing overwritten (QA17 Q17-01: Wati was silently renamed).
+    const field = screen.getByLabelText('Phone number')
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(
+      '+62 812-0000-0003 is kept already as Pelanggan 03.'
+    )
+    expect(fake.requests('contacts:set')).toEqual([])
+    expect(names()[3]).toBe('Pelanggan 03')
+    // The harmless answer has the focus: Enter keeps the name.
+    const keep = screen.getByRole('button', { name: 'Keep Pelanggan 03' })
+    await waitFor(() => expect(document.activeElement).toBe(keep))
+    expect(screen.getByText('Rename Pelanggan 03 to Toko Sinar Jaya?')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Rename to Toko Sinar Jaya' }))
+    expect(fake.requests('contacts:set')).toEqual([{ phone: '6281200000003', name: 'Toko Sinar Jaya' }])
+    const result = await screen.findByText('Renamed Pelanggan 03 to Toko Sinar Jaya.')
+    await waitFor(() => expect(document.activeElement).toBe(result))
+    // Read again: the renamed customer moves to where the new name sorts (past the first page here).
+    await waitFor(() => expect(names()).not.toContain('Pelanggan 03'))
+    expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).not.toBe('true')
+    await user.click(screen.getByRole('button', { name: 'Undo: name it Pelanggan 03 again' }))
+    expect(fake.requests('contacts:set').at(-1)).toEqual({ phone: '6281200000003', name: 'Pelanggan 03' })
+    await waitFor(() => expect(names()[3]).toBe('Pelanggan 03'))
+    expect(names()).not.toContain('Toko Sinar Jaya')
+  })
+
+  it('keeps the name when the operator answers Keep or presses Escape, the focus back on the number', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    await user.type(screen.getByLabelText('Phone number'), '081200000003')
+    await user.type(screen.getByLabelText('Name'), 'Toko Sinar Jaya')
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep Pelanggan 03' }))
+    )
+    await user.keyboard('{Escape}')
+    expect(screen.queryByText('Rename Pelanggan 03 to Toko Sinar Jaya?')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone number'))
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    await user.click(await screen.findByRole('button', { name: 'Keep Pelanggan 03' }))
+    expect(screen.queryByText('Rename Pelanggan 03 to Toko Sinar Jaya?')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByLabelText('Phone number'))
+    expect(fake.requests('contacts:set')).toEqual([])
+  })
+
+  it('says a pasted name over the limit at its field instead of cutting it (QA17 Q17-09)', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    const long = 'Ni Luh Putu Ayu Kadek Wahyuni binti Abdullah Al-Hakim '.repeat(2).trim()
+    expect(long.length).toBeGreaterThan(100)
+    const nameField = screen.getByLabelText('Name') as HTMLInputElement
+    await user.click(nameField)
+    await user.paste(long)
+    expect(nameField.value).toBe(long)
+    expect(nameField.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(nameField.getAttribute('aria-describedby')!)?.textContent).toContain(
+      'Type a name of one line, at most 100 characters.'
+    )
+    await user.type(screen.getByLabelText('Phone number'), '0813-1111-2222')
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    expect(fake.requests('contacts:add')).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Rename Pelanggan 00' }))
+    const rename = screen.getByLabelText('New name for +62 812-0000-0000') as HTMLInputElement
+    await user.clear(rename)
+    await user.paste(long)
+    expect(rename.value).toBe(long)
+    expect(rename.getAttribute('aria-invalid')).toBe('true')
   })
 
   it('renames a customer in its row and gives the focus back to it', async () => {
@@ -129,6 +245,69 @@ describe('the customer list', () => {
     await waitFor(() => expect(names()[0]).toBe('Ibu Sari'))
     expect(document.activeElement).toBe(screen.getAllByTestId('customer-entry')[0])
     expect(fake.requests('contacts:set')).toEqual([{ phone: '6281200000000', name: 'Ibu Sari' }])
+  })
+
+  it('backs out of a rename with Escape: nothing saved, the focus back on Rename (QA17 Q17-07)', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    const renameButton = screen.getByRole('button', { name: 'Rename Pelanggan 00' })
+    await user.click(renameButton)
+    await user.type(screen.getByLabelText('New name for +62 812-0000-0000'), ' XXX')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByLabelText('New name for +62 812-0000-0000')).toBeNull()
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename Pelanggan 00' }))
+    )
+    await user.keyboard('{Enter}')
+    // Enter opens the rename again (the focus is on its button); the half-typed name is gone, nothing was saved.
+    expect((screen.getByLabelText('New name for +62 812-0000-0000') as HTMLInputElement).value).toBe(
+      'Pelanggan 00'
+    )
+    expect(fake.requests('contacts:set')).toEqual([])
+  })
+
+  it('follows the opt-out list and contacts changing elsewhere, keeping the search and the rows shown (QA17 Q17-02)', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    await user.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(names()).toHaveLength(60))
+    expect(screen.getAllByTestId('customer-entry')[1]!.textContent).toContain('opted out')
+    // Taken off the opt-out list; a STOP from another.
+    optedOut = new Set(['6281200000055'])
+    fake.emit('optouts:changed', { at: '2026-11-30T03:09:00.000Z' })
+    await waitFor(() =>
+      expect(screen.getAllByTestId('customer-entry')[1]!.textContent).not.toContain('opted out')
+    )
+    expect(screen.getAllByTestId('customer-entry')[55]!.textContent).toContain('opted out')
+    expect(names()).toHaveLength(60)
+    // A name given elsewhere (the inbox, a campaign) shows too, under the operator's search.
+    const search = screen.getByLabelText('Search by the start of a name or number')
+    await user.type(search, 'pelanggan 1')
+    await waitFor(() => expect(names()).toHaveLength(10))
+    people = people.map((p) => (p.name === 'Pelanggan 12' ? { ...p, name: 'Pelanggan 12 (grosir)' } : p))
+    fake.emit('contacts:changed', { at: '2026-11-30T03:10:00.000Z' })
+    await waitFor(() => expect(names()).toContain('Pelanggan 12 (grosir)'))
+    expect((search as HTMLInputElement).value).toBe('pelanggan 1')
+  })
+
+  it('keeps the list true to its search when Undo adds a customer back (QA17 Q17-05)', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    const search = screen.getByLabelText('Search by the start of a name or number')
+    await user.type(search, 'pelanggan 01')
+    await waitFor(() => expect(names()).toEqual(['Pelanggan 01']))
+    await user.click(screen.getByRole('button', { name: 'Remove Pelanggan 01' }))
+    await screen.findByText('Pelanggan 01 (+62 812-0000-0001) removed from the customers.')
+    await user.clear(search)
+    await user.type(search, 'pelanggan 05')
+    await waitFor(() => expect(names()).toEqual(['Pelanggan 05']))
+    await user.click(screen.getByRole('button', { name: 'Undo: add Pelanggan 01 back' }))
+    const back = await screen.findByText('Pelanggan 01 (+62 812-0000-0001) added back to your customers.')
+    await waitFor(() => expect(document.activeElement).toBe(back))
+    expect(names()).toEqual(['Pelanggan 05'])
   })
 
   it('removes a customer, says so with the focus on it, and Undo adds it back in its place', async () => {

@@ -1,21 +1,31 @@
 // The customer list: the contacts a page at a time (quick at 100,000), searched by a name's or a number's start, each
 // with whether it opted out; a customer added (the number checked by the phone rule at its field), renamed, removed
-// (with Undo). The names campaigns' name columns and the inbox learn are here too.
+// (with Undo). The names campaigns' name columns and the inbox learn are here too. What it shows follows the opt-out
+// list and the contacts changing elsewhere, read again in place under the operator's own search.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { CustomerPlace, CustomerView } from '../../../../shared/contract'
+import type { ContactView, CustomerPlace, CustomerView, InvokeReply } from '../../../../shared/contract'
 import { checkPhone, MAX_CONTACT_NAME_LENGTH, usableContactName } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { call, errorInfo, type ErrorInfo } from '../../api'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type Translate } from '../../i18n'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { Field } from '../../ui/Field'
 
 /** Customers read at a time: a page fills a screen or two; Show more reads the next. */
 const PAGE = 50
+/** The most the core reads in one page (the contract's limit): a list read again in place is read in such pages. */
+const MOST_IN_ONE_READ = 200
+
+/** What Undo gives back: a removed customer, or the name a rename replaced. */
+type Undoable = { removed: CustomerView } | { renamed: { phone: string; from: string } }
 
 /** What takes the focus once the list has been drawn after an action. */
 type FocusTarget = { row: string } | { rowAt: number } | { field: string } | 'status' | null
 
 const nameProblem = (t: Translate): string => t('customers.nameProblem', { max: MAX_CONTACT_NAME_LENGTH })
+
+/** A name's problem: said once the operator tried, or at once for one too long (a paste is never cut unsaid). */
+const nameTooLong = (text: string): boolean => text.trim().length > MAX_CONTACT_NAME_LENGTH
 
 /** The phone field's problem in words, or null when the number can be kept. */
 function phoneProblem(phone: string, t: Translate): string | null {
@@ -23,6 +33,8 @@ function phoneProblem(phone: string, t: Translate): string | null {
   if (problem === null) return null
   return problem === 'empty' ? t('customers.phoneEmpty') : t(`recipient.problem.${problem}`)
 }
+
+const renameButtonId = (phone: string): string => `customer-rename-button-${phone}`
 
 export function Customers(): React.JSX.Element {
   const t = useT()
@@ -34,8 +46,10 @@ export function Customers(): React.JSX.Element {
   const [loaded, setLoaded] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [note, setNote] = useState<string | null>(null)
-  /** The customer the last removal took off (and where it was): Undo adds it back. */
-  const [removed, setRemoved] = useState<{ customer: CustomerView; index: number } | null>(null)
+  /** What the last removal or rename changed: Undo gives it back. */
+  const [undoable, setUndoable] = useState<Undoable | null>(null)
+  /** An add found its number kept already: asked whether to rename that customer (QA17 Q17-01). */
+  const [kept, setKept] = useState<{ contact: ContactView; name: string } | null>(null)
   const [editing, setEditing] = useState<{ phone: string; name: string; tried: boolean } | null>(null)
   const [phone, setPhone] = useState('')
   const [name, setName] = useState('')
@@ -47,6 +61,9 @@ export function Customers(): React.JSX.Element {
   const focusAfter = useRef<FocusTarget>(null)
   /** The newest read: an older one answering late (the search typed on) is dropped. */
   const reading = useRef(0)
+  /** What a read again in place needs from the latest drawing (events arrive in closures of older ones). */
+  const latest = useRef({ search, shown: customers.length })
+  latest.current = { search, shown: customers.length }
 
   // Runs after every drawing: a target not drawn yet (a page still being read) waits for the drawing that shows it.
   useEffect(() => {
@@ -85,27 +102,62 @@ export function Customers(): React.JSX.Element {
     )
   }
 
+  /**
+   * Reads again, from the start, as many customers as are shown (at least a page) under the same search: a change
+   * made elsewhere shows where the list's order puts it, nothing shown is lost, the search is the operator's. Once
+   * read, the focus goes to `focusPhone`'s row when it is shown, else to what the action said.
+   */
+  async function readAgain(focusPhone?: string): Promise<void> {
+    const seq = ++reading.current
+    const { search: text, shown } = latest.current
+    const wanted = Math.max(PAGE, shown)
+    const searched = text.trim() ? { search: text.trim() } : {}
+    try {
+      let read: CustomerView[] = []
+      let after: CustomerPlace | null = null
+      do {
+        const reply: InvokeReply<'contacts:page'> = await call('contacts:page', {
+          limit: Math.min(MOST_IN_ONE_READ, wanted - read.length),
+          ...searched,
+          ...(after ? { after } : {})
+        })
+        if (seq !== reading.current) return
+        read = [...read, ...reply.customers]
+        after = reply.next
+      } while (after && read.length < wanted)
+      if (focusPhone !== undefined)
+        focusAfter.current = read.some((c) => c.phone === focusPhone) ? { row: focusPhone } : 'status'
+      setCustomers(read)
+      setNext(after)
+      setLoaded(true)
+      setError(null)
+    } catch (e) {
+      if (seq === reading.current) setError(errorInfo(e))
+    }
+  }
+
   // Read again from the start as the search changes; the pages after are asked by Show more.
   useEffect(() => {
-    if (!open) return
-    const seq = ++reading.current
-    call('contacts:page', { limit: PAGE, ...(search.trim() ? { search: search.trim() } : {}) }).then(
-      (reply) => {
-        if (seq !== reading.current) return
-        setCustomers(reply.customers)
-        setNext(reply.next)
-        setLoaded(true)
-        setError(null)
-      },
-      (e: unknown) => {
-        if (seq === reading.current) setError(errorInfo(e))
-      }
-    )
+    if (open) void read(search, null)
   }, [search, open])
 
-  // Said at the field once the operator tried to add (then kept up to date as they correct it).
+  // The opt-out list (a STOP, the list below taken from) and names (the inbox, a campaign) change while it is open:
+  // what it shows is read again in place (QA17 Q17-02: "· opted out" stayed beside a number taken off the list).
+  useEffect(() => {
+    if (!open) return
+    const api = getApi()
+    const offOptOuts = api.on('optouts:changed', () => void readAgain())
+    const offContacts = api.on('contacts:changed', () => void readAgain())
+    return () => {
+      offOptOuts()
+      offContacts()
+    }
+  }, [open])
+
+  // Said at the field once the operator tried to add (then kept up to date as they correct it); a name too long at
+  // once, as the field no longer cuts it (QA17 Q17-09: a paste was cut and the message never showed).
   const phoneError = phoneRefused ?? (tried ? phoneProblem(phone, t) : null)
-  const nameError = tried && usableContactName(name) === null ? nameProblem(t) : null
+  const nameError = (tried && usableContactName(name) === null) || nameTooLong(name) ? nameProblem(t) : null
 
   async function add(event: FormEvent): Promise<void> {
     event.preventDefault()
@@ -114,20 +166,59 @@ export function Customers(): React.JSX.Element {
     const kept = usableContactName(name)
     if (phoneProblem(phone, t) !== null || kept === null) return
     try {
-      const contact = await call('contacts:set', { phone, name: kept })
-      setPhone('')
-      setName('')
-      setTried(false)
-      setRemoved(null)
+      const reply = await call('contacts:add', { phone, name: kept })
+      if (!reply.added) {
+        // Kept already: said at the number, and asked (the harmless answer focused) unless the name is the same.
+        setPhoneRefused(
+          t('customers.keptAlready', {
+            phone: formatPhoneForReading(reply.kept.phone),
+            name: reply.kept.name
+          })
+        )
+        if (reply.kept.name !== kept) setKept({ contact: reply.kept, name: kept })
+        else phoneRef.current?.focus()
+        return
+      }
+      const { contact } = reply
+      clearForm()
+      setUndoable(null)
       setNote(t('customers.added', { name: contact.name, phone: formatPhoneForReading(contact.phone) }))
-      // The new customer is shown (a search for its number) and takes the focus.
-      focusAfter.current = { row: contact.phone }
-      if (search === contact.phone) void read(search, null)
-      else setSearch(contact.phone)
+      // Shown where the list's order puts it under the operator's own search (QA17 Q17-06: the search was replaced
+      // by the stored digits); focused when shown, else what was said is.
+      await readAgain(contact.phone)
     } catch (e) {
       const info = errorInfo(e)
       if (info.field === 'phone') setPhoneRefused(info.message)
       else setError(info)
+    }
+  }
+
+  function clearForm(): void {
+    setPhone('')
+    setName('')
+    setTried(false)
+    setPhoneRefused(null)
+    setKept(null)
+  }
+
+  /** The question about a kept number answered Keep (or Escape): nothing changes, the number's field has the focus. */
+  function keepKept(): void {
+    setKept(null)
+    phoneRef.current?.focus()
+  }
+
+  /** The question about a kept number answered Rename: that customer takes the typed name, with Undo. */
+  async function renameKept(): Promise<void> {
+    if (!kept) return
+    try {
+      const contact = await call('contacts:set', { phone: kept.contact.phone, name: kept.name })
+      clearForm()
+      setUndoable({ renamed: { phone: contact.phone, from: kept.contact.name } })
+      setNote(t('customers.renamedFrom', { from: kept.contact.name, name: contact.name }))
+      focusAfter.current = 'status'
+      await readAgain()
+    } catch (e) {
+      setError(errorInfo(e))
     }
   }
 
@@ -136,10 +227,14 @@ export function Customers(): React.JSX.Element {
     if (!editing) return
     const kept = usableContactName(editing.name)
     if (kept === null) return setEditing({ ...editing, tried: true })
+    const from = customers.find((c) => c.phone === editing.phone)?.name
     try {
       const contact = await call('contacts:set', { phone: editing.phone, name: kept })
       setCustomers((shown) => shown.map((c) => (c.phone === contact.phone ? { ...c, ...contact } : c)))
       setEditing(null)
+      setUndoable(
+        from !== undefined && from !== contact.name ? { renamed: { phone: contact.phone, from } } : null
+      )
       setNote(t('customers.renamed', { name: contact.name }))
       focusAfter.current = { row: contact.phone }
     } catch (e) {
@@ -147,11 +242,17 @@ export function Customers(): React.JSX.Element {
     }
   }
 
-  async function remove(customer: CustomerView, index: number): Promise<void> {
+  /** The rename closed unsaved (Cancel or Escape): the focus goes back to the row's Rename button. */
+  function cancelRename(phoneOfRow: string): void {
+    setEditing(null)
+    focusAfter.current = { field: renameButtonId(phoneOfRow) }
+  }
+
+  async function remove(customer: CustomerView): Promise<void> {
     try {
       await call('contacts:remove', { phone: customer.phone })
       setCustomers((shown) => shown.filter((c) => c.phone !== customer.phone))
-      setRemoved({ customer, index })
+      setUndoable({ removed: customer })
       setNote(t('customers.removed', { name: customer.name, phone: formatPhoneForReading(customer.phone) }))
       focusAfter.current = 'status'
     } catch (e) {
@@ -159,19 +260,27 @@ export function Customers(): React.JSX.Element {
     }
   }
 
-  async function undoRemoval(): Promise<void> {
-    if (!removed) return
-    const { customer, index } = removed
+  /**
+   * Gives back what the last removal or rename changed. The list is read again under its current search, so a
+   * customer comes back only where that search and the list's order put it (QA17 Q17-05: spliced in at her old place
+   * in a list searched for another name).
+   */
+  async function undo(): Promise<void> {
+    if (!undoable) return
     try {
-      const contact = await call('contacts:set', { phone: customer.phone, name: customer.name })
-      setCustomers((shown) => [
-        ...shown.slice(0, index),
-        { ...contact, optedOut: customer.optedOut },
-        ...shown.slice(index)
-      ])
-      setRemoved(null)
-      setNote(t('customers.added', { name: contact.name, phone: formatPhoneForReading(contact.phone) }))
-      focusAfter.current = { row: contact.phone }
+      if ('removed' in undoable) {
+        const { removed } = undoable
+        const contact = await call('contacts:set', { phone: removed.phone, name: removed.name })
+        setNote(t('customers.restored', { name: contact.name, phone: formatPhoneForReading(contact.phone) }))
+        setUndoable(null)
+        await readAgain(contact.phone)
+      } else {
+        const { renamed } = undoable
+        const contact = await call('contacts:set', { phone: renamed.phone, name: renamed.from })
+        setNote(t('customers.renamed', { name: contact.name }))
+        setUndoable(null)
+        await readAgain(contact.phone)
+      }
     } catch (e) {
       setError(errorInfo(e))
     }
@@ -198,6 +307,7 @@ export function Customers(): React.JSX.Element {
               onChange={(e) => {
                 setPhone(e.target.value)
                 setPhoneRefused(null)
+                setKept(null)
               }}
             />
           )}
@@ -207,9 +317,11 @@ export function Customers(): React.JSX.Element {
             <input
               {...control}
               autoComplete="off"
-              maxLength={MAX_CONTACT_NAME_LENGTH}
               value={name}
-              onChange={(e) => setName(e.target.value)}
+              onChange={(e) => {
+                setName(e.target.value)
+                setKept(null)
+              }}
             />
           )}
         </Field>
@@ -219,15 +331,28 @@ export function Customers(): React.JSX.Element {
           </button>
         </div>
       </form>
+      {kept ? (
+        <ConfirmPanel
+          id="customers-kept-question"
+          question={t('customers.renameKept', { name: kept.contact.name, newName: kept.name })}
+          confirmLabel={t('customers.renameKeptButton', { newName: kept.name })}
+          keepLabel={t('customers.keepName', { name: kept.contact.name })}
+          onConfirm={() => void renameKept()}
+          onKeep={keepKept}
+          focusOnOpen
+        />
+      ) : null}
       {note !== null ? (
         <p role="status" ref={statusRef} tabIndex={-1} data-testid="customers-result">
           {note}
         </p>
       ) : null}
-      {removed ? (
+      {undoable ? (
         <div className="form-actions">
-          <button type="button" className="button" onClick={() => void undoRemoval()}>
-            {t('customers.undo', { name: removed.customer.name })}
+          <button type="button" className="button" onClick={() => void undo()}>
+            {'removed' in undoable
+              ? t('customers.undo', { name: undoable.removed.name })
+              : t('customers.undoRename', { name: undoable.renamed.from })}
           </button>
         </div>
       ) : null}
@@ -244,20 +369,28 @@ export function Customers(): React.JSX.Element {
         </p>
       ) : null}
       <ul ref={listRef} data-testid="customers-list">
-        {customers.map((c, index) => (
+        {customers.map((c) => (
           <li key={c.phone} data-phone={c.phone} data-testid="customer-entry" tabIndex={-1}>
             {editing?.phone === c.phone ? (
-              <form onSubmit={(e) => void rename(e)} noValidate>
+              <form
+                onSubmit={(e) => void rename(e)}
+                noValidate
+                // Esc backs out, as a ConfirmPanel question does (QA17 Q17-07: it stayed, and Enter then saved it).
+                onKeyDown={(event) => {
+                  if (event.key !== 'Escape' || event.defaultPrevented) return
+                  event.preventDefault()
+                  cancelRename(c.phone)
+                }}
+              >
                 <Field
                   id={`customer-rename-${c.phone}`}
                   label={t('customers.renameField', { phone: formatPhoneForReading(c.phone) })}
-                  error={editing.tried ? nameProblem(t) : null}
+                  error={editing.tried || nameTooLong(editing.name) ? nameProblem(t) : null}
                 >
                   {(control) => (
                     <input
                       {...control}
                       autoComplete="off"
-                      maxLength={MAX_CONTACT_NAME_LENGTH}
                       value={editing.name}
                       onChange={(e) => setEditing({ ...editing, name: e.target.value })}
                     />
@@ -267,14 +400,7 @@ export function Customers(): React.JSX.Element {
                   <button type="submit" className="button">
                     {t('common.save')}
                   </button>
-                  <button
-                    type="button"
-                    className="button"
-                    onClick={() => {
-                      setEditing(null)
-                      focusAfter.current = { row: c.phone }
-                    }}
-                  >
+                  <button type="button" className="button" onClick={() => cancelRename(c.phone)}>
                     {t('common.cancel')}
                   </button>
                 </div>
@@ -286,6 +412,7 @@ export function Customers(): React.JSX.Element {
                 {c.optedOut ? <span className="muted small"> · {t('customers.optedOut')}</span> : null}{' '}
                 <button
                   type="button"
+                  id={renameButtonId(c.phone)}
                   className="button button--link"
                   aria-label={t('customers.rename', { name: c.name })}
                   onClick={() => {
@@ -299,7 +426,7 @@ export function Customers(): React.JSX.Element {
                   type="button"
                   className="button button--link"
                   aria-label={t('customers.remove', { name: c.name })}
-                  onClick={() => void remove(c, index)}
+                  onClick={() => void remove(c)}
                 >
                   {t('customers.removeButton')}
                 </button>
