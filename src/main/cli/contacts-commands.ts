@@ -24,8 +24,21 @@ export async function runContacts(context: CliContext): Promise<number> {
     case 'add': {
       const name = stringFlag(context.args, 'name')
       if (!phone || !name?.trim()) throw new UsageError('contacts add needs a phone number and --name')
-      const contact = await withInbox(context, (_inbox, c) => c.invoke('contacts:set', { phone, name }))
-      context.out.result(`${contact.phone} is now “${contact.name}”.`, { ok: true, contact })
+      // Added when new; a kept number is renamed, as the command says, and what it was is said (nothing lost unseen).
+      const { contact, was } = await withInbox(context, async (_inbox, c) => {
+        const added = await c.invoke('contacts:add', { phone, name })
+        if (added.added) return { contact: added.contact, was: null }
+        const renamed = await c.invoke('contacts:set', { phone, name })
+        return { contact: renamed, was: added.kept.name === renamed.name ? null : added.kept.name }
+      })
+      context.out.result(
+        `${contact.phone} is now “${contact.name}”${was === null ? '' : ` (was “${was}”)`}.`,
+        {
+          ok: true,
+          contact,
+          ...(was === null ? {} : { was })
+        }
+      )
       return EXIT.ok
     }
     case 'remove': {

@@ -112,8 +112,13 @@ describe('sender-desk inbox', () => {
       timestamp: '2026-01-15T03:05:00Z'
     })
     expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
-    const added = await runCli(['contacts', 'add', '0812-9876-5432', '--name', 'Bu Sari (kue)'], env)
-    expect(added.stdout).toContain('6281298765432 is now “Bu Sari (kue)”.')
+    const added = await runCli(['contacts', 'add', '0812-9876-5432', '--name', 'Bu Sari'], env)
+    // The name WhatsApp gave was kept for the number: it is renamed as asked, and what it was is said.
+    expect(added.stdout).toContain('6281298765432 is now “Bu Sari” (was “Sari”).')
+    const renamed = await runCli(['contacts', 'add', '0812-9876-5432', '--name', 'Bu Sari (kue)'], env)
+    expect(renamed.stdout).toContain('6281298765432 is now “Bu Sari (kue)” (was “Bu Sari”).')
+    const again = await runCli(['contacts', 'add', '0812-9876-5432', '--name', 'Bu Sari (kue)'], env)
+    expect(again.stdout).toContain('6281298765432 is now “Bu Sari (kue)”.')
     const thread = await runCli(['inbox', 'show', '0812 9876 5432'], env)
     expect(thread.code, thread.stderr).toBe(0)
     expect(thread.stdout).toMatch(

@@ -335,6 +335,7 @@ export type CommandLineInboxChannel =
   | 'inbox:deleteConversation'
   | 'contacts:list'
   | 'contacts:set'
+  | 'contacts:add'
   | 'contacts:remove'
 
 export interface CommandLineInboxPorts {
