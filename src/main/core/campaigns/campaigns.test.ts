@@ -729,16 +729,18 @@ describe('campaigns on the outbox', () => {
     // The row and its timeline say why: the number opted out (not "cancelled by the operator").
     expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
     expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
-    // Counted as the check counts an opted-out number, skipped (QA N14: "cancelled 1" for a row nobody cancelled).
+    // Counted as the Overview and the Outbox count it, cancelled (QA17 Q17-03: "skipped by the check" on this page,
+    // "cancelled" there): it passed the check, which still counts only what it skipped; the buckets add up to the rows.
     const { counts, summary } = campaigns.get(id)
-    expect([counts.cancelled, counts.skipped]).toEqual([0, 3])
-    expect(summary).toMatchObject({ total: 14, ready: 11, skipped: 3 })
-    expect(summary.byProblem['opted_out']).toBe(1)
-    // The results file says so too: Skipped, with the reason, like the window's rows.
+    expect([counts.cancelled, counts.skipped]).toEqual([1, 2])
+    expect(summary).toMatchObject({ total: 14, ready: 12, skipped: 2 })
+    expect(summary.byProblem['opted_out']).toBeUndefined()
+    expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(summary.total)
+    // The results file says so too: Cancelled, with the reason, like the window's rows.
     const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
     expect([exported?.[2], exported?.at(-1)]).toEqual([
-      'Skipped',
-      'not sent: this number opted out of campaigns'
+      'Cancelled',
+      'not sent: this number opted out during the campaign'
     ])
     // Taking the campaign back counts it the same way: opted out, never sent, not "cancelled already".
     const { leftAlone } = campaigns.planTakeBack(id, { revokeDelivered: false })

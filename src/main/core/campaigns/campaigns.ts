@@ -692,15 +692,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
       if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
     }
-    // A number that opted out after the check is skipped as the check skips one, not "cancelled": nobody cancelled
-    // it, and nothing was sent to take back (QA N14). Its outbox item stays cancelled with the opt-out as its reason,
-    // by which a take-back leaves it as opted out too (the domain's `opted_out`).
-    const optedOutLater = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
-    if (optedOutLater > 0) {
-      counts.cancelled -= optedOutLater
-      counts.skipped += optedOutLater
-      byProblem.opted_out = (byProblem.opted_out ?? 0) + optedOutLater
-    }
+    // A number that opted out during the campaign passed the check: its row stays in its outbox item's bucket,
+    // cancelled with the opt-out as its reason, as the Overview and the Outbox count it (QA17 Q17-03; the domain's
+    // campaign-buckets). The check's summary counts only what the check skipped.
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
     const summary: CheckSummary = { total: ready + counts.skipped, ready, skipped: counts.skipped, byProblem }
     const pacing = pacingOf(campaign)

@@ -1176,8 +1176,9 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
-      // Skipped as the summary counts it (QA N14: "Cancelled" for a row nobody cancelled), the note says why.
-      ['5', '+62 812-0000-005', 'Skipped', 'Shop', '', 'not sent: this number opted out of campaigns'],
+      // Cancelled, as the summary, the Overview and the Outbox count it (QA17 Q17-03: "Skipped" here only); the
+      // note says why.
+      ['5', '+62 812-0000-005', '⊘Cancelled', 'Shop', '', 'not sent: this number opted out during the campaign'],
       ['6', '+62 812-0000-006', '…Queued', 'Shop', '', ''],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
