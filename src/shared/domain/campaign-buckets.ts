@@ -24,7 +24,13 @@ export function campaignBucketCounts(
   const outbox = bucketCounts(byStatus)
   return draft
     ? { ready: waiting, ...outbox, skipped, total: outbox.total + waiting + skipped }
-    : { ready: 0, ...outbox, queued: outbox.queued + waiting, skipped, total: outbox.total + waiting + skipped }
+    : {
+        ready: 0,
+        ...outbox,
+        queued: outbox.queued + waiting,
+        skipped,
+        total: outbox.total + waiting + skipped
+      }
 }
 
 /** The bucket of one row: its outbox status's when it has one, else skipped (problems) or ready/queued. */
