@@ -1378,6 +1378,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.skipped.tooLong': '{count} terlalu panjang',
   'campaigns.skipped.optedOut': '{count} berhenti berlangganan',
   'campaigns.skipped.alreadySent': '{count} sudah dikirim',
+  'campaigns.skipped.sentRecently': '{count} sudah menerima pesan yang sama dalam 24 jam terakhir',
   'campaigns.skipped.missingFile': '{count} tanpa filenya',
   'campaigns.skipped.other': '{count} karena alasan lain',
   'campaigns.skippedRows': 'Baris yang dilewati',
@@ -1392,6 +1393,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.problem.tooLong': 'pesan terlalu panjang: {length} karakter, batasnya {limit}',
   'campaigns.problem.optedOut': 'berhenti berlangganan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
+  'campaigns.problem.sentRecently': 'sudah menerima pesan yang sama dari aplikasi ini dalam 24 jam terakhir',
   'campaigns.problem.missingFile': 'file {name} belum dipilih',
   'campaigns.exportColumn.row': 'Baris',
   'campaigns.exportColumn.phone': 'Nomor',
@@ -1668,6 +1670,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.recent': 'Pesan sama baru-baru ini',
+  'campaigns.presend.recentCount':
+    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',
+  'campaigns.presend.recentLeaveOut': 'Lewati mereka',
+  'campaigns.presend.recentSendAnyway': 'Tetap kirim lagi ke mereka',
   'campaigns.presend.finish': 'Perkiraan selesai',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
