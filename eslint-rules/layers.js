@@ -46,7 +46,8 @@ export const LAYERS = [
       'src/shared/domain/limits',
       'src/shared/domain/phone-display',
       'src/shared/domain/schedule-time',
-      'src/shared/domain/status-buckets'
+      'src/shared/domain/status-buckets',
+      'src/shared/domain/campaign-buckets'
     ],
     imports: [],
     npm: true,

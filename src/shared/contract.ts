@@ -813,6 +813,8 @@ export const RowProblemView = z.discriminatedUnion('code', [
   z.object({ code: z.literal('too_long'), length: z.number().int(), limit: z.number().int() }),
   z.object({ code: z.literal('opted_out') }),
   z.object({ code: z.literal('already_sent') }),
+  /** The number got the same message from this app within 24 hours (shared/domain/same-message). */
+  z.object({ code: z.literal('sent_recently') }),
   z.object({ code: z.literal('missing_file'), name: z.string() })
 ])
 export type RowProblemView = z.infer<typeof RowProblemView>
@@ -826,7 +828,9 @@ export const CheckSummaryView = z.object({
   total: z.number().int(),
   ready: z.number().int(),
   skipped: z.number().int(),
-  byProblem: z.record(z.string(), z.number().int())
+  byProblem: z.record(z.string(), z.number().int()),
+  /** Rows whose number got the same message within 24 hours: left out (sent_recently) unless `sendRecent`. */
+  sentRecently: z.number().int().optional()
 })
 
 export const CampaignStatus = z.enum(['draft', 'running', 'paused', 'cancelled', 'finished'])
@@ -1604,7 +1608,9 @@ export const invokeChannels = builtOnFirstUse({
       /** The chosen devices: files are checked against their limits, and the estimate holds each to its daily cap. */
       devices: z.array(Id).max(100).optional(),
       /** Registered files for the mapping's attachment column: a row naming none of them is skipped (missing_file). */
-      files: CampaignRowFiles.optional()
+      files: CampaignRowFiles.optional(),
+      /** Send to numbers that got the same message within 24 hours too (left out by default, as `sent_recently`). */
+      sendRecent: z.boolean().optional()
     }),
     reply: z.object({
       summary: CheckSummaryView,
@@ -1633,7 +1639,9 @@ export const invokeChannels = builtOnFirstUse({
       /** One registered file sent with every row; kept until start copies it once for all the rows. */
       attachment: z.object({ handle: Id }).nullable().optional(),
       /** The files the attachment column names, kept until start copies each once. */
-      files: CampaignRowFiles.optional()
+      files: CampaignRowFiles.optional(),
+      /** As `campaigns:check`'s: send to numbers that got the same message within 24 hours too. */
+      sendRecent: z.boolean().optional()
     }),
     reply: CampaignView
   }),

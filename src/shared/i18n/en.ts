@@ -135,7 +135,7 @@ export const enRest = {
   'desktop.note.rowMovedResumed':
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
-  'desktop.note.optedOut': 'not sent: this number opted out of campaigns',
+  'desktop.note.optedOut': 'not sent: this number opted out during the campaign',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
@@ -1212,6 +1212,7 @@ export const enRest = {
   'campaigns.skipped.tooLong': '{count} too long',
   'campaigns.skipped.optedOut': '{count} opted out',
   'campaigns.skipped.alreadySent': '{count} already sent',
+  'campaigns.skipped.sentRecently': '{count} got this same message in the last 24 hours',
   'campaigns.skipped.missingFile': '{count} without their file',
   'campaigns.skipped.other': '{count} for another reason',
   'campaigns.skippedRows': 'Skipped rows',
@@ -1226,6 +1227,7 @@ export const enRest = {
   'campaigns.problem.tooLong': 'message too long: {length} characters, the limit is {limit}',
   'campaigns.problem.optedOut': 'opted out',
   'campaigns.problem.alreadySent': 'already sent by this campaign',
+  'campaigns.problem.sentRecently': 'got this same message from this app in the last 24 hours',
   'campaigns.problem.missingFile': 'its file {name} was not picked',
   'campaigns.exportColumn.row': 'Row',
   'campaigns.exportColumn.phone': 'Phone',
@@ -1476,6 +1478,11 @@ export const enRest = {
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.recent': 'Same message lately',
+  'campaigns.presend.recentCount':
+    '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours.',
+  'campaigns.presend.recentLeaveOut': 'Leave them out',
+  'campaigns.presend.recentSendAnyway': 'Send it to them again',
   'campaigns.presend.finish': 'Estimated end',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',

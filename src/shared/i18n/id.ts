@@ -146,7 +146,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.rowMovedResumed':
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
-  'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan kampanye',
+  'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan selama kampanye berjalan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
@@ -1388,6 +1388,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.skipped.tooLong': '{count} terlalu panjang',
   'campaigns.skipped.optedOut': '{count} berhenti berlangganan',
   'campaigns.skipped.alreadySent': '{count} sudah dikirim',
+  'campaigns.skipped.sentRecently': '{count} sudah menerima pesan yang sama dalam 24 jam terakhir',
   'campaigns.skipped.missingFile': '{count} tanpa filenya',
   'campaigns.skipped.other': '{count} karena alasan lain',
   'campaigns.skippedRows': 'Baris yang dilewati',
@@ -1402,6 +1403,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.problem.tooLong': 'pesan terlalu panjang: {length} karakter, batasnya {limit}',
   'campaigns.problem.optedOut': 'berhenti berlangganan',
   'campaigns.problem.alreadySent': 'sudah dikirim oleh kampanye ini',
+  'campaigns.problem.sentRecently': 'sudah menerima pesan yang sama dari aplikasi ini dalam 24 jam terakhir',
   'campaigns.problem.missingFile': 'file {name} belum dipilih',
   'campaigns.exportColumn.row': 'Baris',
   'campaigns.exportColumn.phone': 'Nomor',
@@ -1685,6 +1687,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.recent': 'Pesan sama baru-baru ini',
+  'campaigns.presend.recentCount':
+    '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',
+  'campaigns.presend.recentLeaveOut': 'Lewati mereka',
+  'campaigns.presend.recentSendAnyway': 'Tetap kirim lagi ke mereka',
   'campaigns.presend.finish': 'Perkiraan selesai',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',

@@ -5,7 +5,7 @@
  * ours: a code the contract gains and this does not know fails to type-check where a view is passed in.
  */
 export type RowProblemView =
-  | { code: 'no_phone' | 'opted_out' | 'already_sent' }
+  | { code: 'no_phone' | 'opted_out' | 'already_sent' | 'sent_recently' }
   | { code: 'invalid_phone' | 'scientific_phone'; detail: string }
   | { code: 'duplicate'; firstRow: number }
   | { code: 'missing_variable'; names: string[] }
@@ -24,6 +24,7 @@ const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   too_long: 'campaigns.problem.tooLong',
   opted_out: 'campaigns.problem.optedOut',
   already_sent: 'campaigns.problem.alreadySent',
+  sent_recently: 'campaigns.problem.sentRecently',
   missing_file: 'campaigns.problem.missingFile'
 }
 

@@ -729,16 +729,18 @@ describe('campaigns on the outbox', () => {
     // The row and its timeline say why: the number opted out (not "cancelled by the operator").
     expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
     expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
-    // Counted as the check counts an opted-out number, skipped (QA N14: "cancelled 1" for a row nobody cancelled).
+    // Counted as the Overview and the Outbox count it, cancelled (QA17 Q17-03: "skipped by the check" on this page,
+    // "cancelled" there): it passed the check, which still counts only what it skipped; the buckets add up to the rows.
     const { counts, summary } = campaigns.get(id)
-    expect([counts.cancelled, counts.skipped]).toEqual([0, 3])
-    expect(summary).toMatchObject({ total: 14, ready: 11, skipped: 3 })
-    expect(summary.byProblem['opted_out']).toBe(1)
-    // The results file says so too: Skipped, with the reason, like the window's rows.
+    expect([counts.cancelled, counts.skipped]).toEqual([1, 2])
+    expect(summary).toMatchObject({ total: 14, ready: 12, skipped: 2 })
+    expect(summary.byProblem['opted_out']).toBeUndefined()
+    expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(summary.total)
+    // The results file says so too: Cancelled, with the reason, like the window's rows.
     const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
     expect([exported?.[2], exported?.at(-1)]).toEqual([
-      'Skipped',
-      'not sent: this number opted out of campaigns'
+      'Cancelled',
+      'not sent: this number opted out during the campaign'
     ])
     // Taking the campaign back counts it the same way: opted out, never sent, not "cancelled already".
     const { leftAlone } = campaigns.planTakeBack(id, { revokeDelivered: false })
@@ -1554,5 +1556,69 @@ describe('safe exports', () => {
     expect(failed(proofId)).not.toContain('\u241e')
     expect(failed(proofId)).not.toBe(failed(proofEn))
     expect(proofId[0]?.[0]).toBe('Baris')
+  })
+})
+
+// QA17 Q17-04: the same sheet sent again (to reach numbers taken off the opt-out list) sent the same promo a second
+// time, minutes later, to everyone who had it already, with no word in "Before you start".
+describe('the same message to the same number within 24 hours', () => {
+  const again = (extra = {}) => ({
+    sheet: sheetOf(5),
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: 'Bill for {Name}',
+    ...extra
+  })
+
+  async function sendFirstFour(): Promise<void> {
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const { id } = await campaigns.create(bigCampaign(4))
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+    await fixture.clock.advance(10 * 60_000)
+  }
+
+  it('is counted by the check and left out by default, with its reason in the rows and the export', async () => {
+    await sendFirstFour()
+    const checked = await campaigns.check(again())
+    expect(checked.summary).toMatchObject({ total: 5, ready: 1, skipped: 4, sentRecently: 4 })
+    expect(checked.summary.byProblem['sent_recently']).toBe(4)
+    const created = await campaigns.create({
+      ...bigCampaign(5),
+      name: 'Bills again'
+    })
+    expect(created.summary).toMatchObject({ ready: 1, skipped: 4 })
+    expect(created.summary.byProblem['sent_recently']).toBe(4)
+    await campaigns.start(created.id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 5, { stepMs: 1000 })
+    await fixture.clock.advance(10 * 60_000)
+    // Only the fifth customer, who never had it, got a message.
+    expect(fixture.gateway.messages.filter((m) => m.phone === '6281234567000')).toHaveLength(1)
+    expect(fixture.gateway.messages.at(-1)?.phone).toBe('6281234567004')
+    const exported = resultsTable([], campaigns.results(created.id), 'UTC').rows.find(
+      (cells) => cells[0] === 2
+    )
+    expect([exported?.[2], exported?.at(-1)]).toEqual([
+      'Skipped',
+      'got this same message from this app in the last 24 hours'
+    ])
+  })
+
+  it('is sent anyway when the operator says so, and still counted', async () => {
+    await sendFirstFour()
+    const checked = await campaigns.check(again({ sendRecent: true }))
+    expect(checked.summary).toMatchObject({ total: 5, ready: 5, skipped: 0, sentRecently: 4 })
+    const created = await campaigns.create({ ...bigCampaign(5), name: 'Bills again', sendRecent: true })
+    expect(created.summary).toMatchObject({ ready: 5, skipped: 0 })
+  })
+
+  it('is not the same message when its text differs, nor after 24 hours', async () => {
+    await sendFirstFour()
+    const other = await campaigns.check(again({ template: 'Bill for {Name}, due Friday' }))
+    expect(other.summary).toMatchObject({ ready: 5, skipped: 0, sentRecently: 0 })
+    await fixture.clock.advance(24 * 60 * 60_000)
+    const later = await campaigns.check(again())
+    expect(later.summary).toMatchObject({ ready: 5, skipped: 0, sentRecently: 0 })
   })
 })

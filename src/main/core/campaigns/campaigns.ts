@@ -15,6 +15,7 @@ import {
   finishEstimate,
   isSendInDoubt,
   campaignNameFromFile,
+  SAME_MESSAGE_WINDOW_MS,
   uniqueCampaignName,
   usableContactName,
   usablePacing
@@ -53,6 +54,7 @@ import {
   rowChecker,
   rowContent,
   type CheckedRows,
+  type CheckInput,
   type CheckSummary,
   type ColumnMapping,
   type RowProblem
@@ -187,6 +189,8 @@ export interface CreateCampaignInput {
   attachmentName?: string | null
   /** The files picked for the mapping's attachment column: a row naming none of them is skipped (missing_file). */
   fileNames?: readonly string[]
+  /** Send to numbers that got the same message within 24 hours too (left out by default: the check's sent_recently). */
+  sendRecent?: boolean
 }
 
 /** The one file every row of a campaign carries: the outbox's single copy, shared by all its items. */
@@ -407,6 +411,16 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { mapping: guessMapping(headers), remembered: false }
   }
 
+  /**
+   * The same-message rule's inputs for a check (shared/domain/same-message): what this app gave the gateway for a
+   * number in the last 24 hours, looked up by the outbox's recipient index row by row, and the time now.
+   */
+  function sameMessageCheck(sendRecent = false): Pick<CheckInput, 'recentMessages' | 'now' | 'sendRecent'> {
+    const at = now()
+    const since = at - SAME_MESSAGE_WINDOW_MS
+    return { recentMessages: (phone) => queue.outcomes.messagesTo(phone, since), now: at, sendRecent }
+  }
+
   /** The check the window asks for while the operator edits: in slices, so a large sheet never blocks the core. */
   function check(input: {
     campaignId?: string
@@ -415,6 +429,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     template: string
     withAttachment?: boolean
     fileNames?: readonly string[]
+    sendRecent?: boolean
   }): Promise<{
     rows: CheckedRows
     summary: CheckSummary
@@ -427,7 +442,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       withAttachment: input.withAttachment ?? false,
       fileNames: input.fileNames ?? [],
       optedOut: store.optedOutSet(),
-      alreadySent: input.campaignId ? queue.outcomes.reached(tagOf(input.campaignId)) : new Set()
+      alreadySent: input.campaignId ? queue.outcomes.reached(tagOf(input.campaignId)) : new Set(),
+      ...sameMessageCheck(input.sendRecent)
     })
   }
 
@@ -482,7 +498,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       template: input.template,
       withAttachment: Boolean(input.attachmentName),
       fileNames: input.fileNames ?? [],
-      optedOut: store.optedOutSet()
+      optedOut: store.optedOutSet(),
+      ...sameMessageCheck(input.sendRecent)
     }
     // Each row is checked, rendered and written in the chunk that stores it, in order (a duplicate is found against
     // the rows before it): the 1,000,000 rows of a sheet are never all held as records at once.
@@ -692,15 +709,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
       if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
     }
-    // A number that opted out after the check is skipped as the check skips one, not "cancelled": nobody cancelled
-    // it, and nothing was sent to take back (QA N14). Its outbox item stays cancelled with the opt-out as its reason,
-    // by which a take-back leaves it as opted out too (the domain's `opted_out`).
-    const optedOutLater = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
-    if (optedOutLater > 0) {
-      counts.cancelled -= optedOutLater
-      counts.skipped += optedOutLater
-      byProblem.opted_out = (byProblem.opted_out ?? 0) + optedOutLater
-    }
+    // A number that opted out during the campaign passed the check: its row stays in its outbox item's bucket,
+    // cancelled with the opt-out as its reason, as the Overview and the Outbox count it (QA17 Q17-03; the domain's
+    // campaign-buckets). The check's summary counts only what the check skipped.
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
     const summary: CheckSummary = { total: ready + counts.skipped, ready, skipped: counts.skipped, byProblem }
     const pacing = pacingOf(campaign)

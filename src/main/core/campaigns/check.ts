@@ -1,6 +1,6 @@
 // The check before anything is queued: each row's phone, duplicates, missing variables, opt-outs and rows this
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
-import { plainIndonesianMobile, textLength } from '../../../shared/domain'
+import { isSameMessageRecently, plainIndonesianMobile, textLength } from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ownCopy, type Sheet, type SheetRow } from './spreadsheet'
@@ -26,6 +26,7 @@ export type RowProblem =
   | { code: 'too_long'; length: number; limit: number }
   | { code: 'opted_out' }
   | { code: 'already_sent' }
+  | { code: 'sent_recently' }
   | { code: 'missing_file'; name: string }
 
 /**
@@ -46,6 +47,11 @@ export interface CheckSummary {
   ready: number
   skipped: number
   byProblem: Partial<Record<RowProblem['code'], number>>
+  /**
+   * Rows whose number got the same message from this app within 24 hours (the domain's same-message rule): left out
+   * (`sent_recently`) unless the operator said to send anyway, counted either way so the window can ask.
+   */
+  sentRecently?: number
 }
 
 export interface CheckInput {
@@ -60,7 +66,16 @@ export interface CheckInput {
   optedOut?: ReadonlySet<string>
   /** Normalised numbers this campaign has already sent to (a re-import must not send twice). */
   alreadySent?: ReadonlySet<string>
+  /**
+   * What this app gave the gateway for a number lately (the same-message rule's candidates, by an indexed lookup),
+   * and the time now: a row whose message is the same one is counted, and left out unless `sendRecent`.
+   */
+  recentMessages?: (phone: string) => readonly SameMessageEarlier[]
+  now?: number
+  sendRecent?: boolean
 }
+
+type SameMessageEarlier = Parameters<typeof isSameMessageRecently>[0]
 
 /** The problems of every ready row. */
 const NO_PROBLEMS: readonly RowProblem[] = Object.freeze([])
@@ -102,11 +117,19 @@ export interface CheckResult {
   summary: CheckSummary
 }
 
+/** The same-message count, in a summary whose check asked the rule (a check without the outbox's lookups did not). */
+function recentCount(
+  input: CheckInput,
+  checker: { sentRecently(): number }
+): Pick<CheckSummary, 'sentRecently'> {
+  return input.recentMessages ? { sentRecently: checker.sentRecently() } : {}
+}
+
 /** Every row at once as objects, without turns of the event loop (small sheets; the reference the sliced check must equal). */
 export function checkRows(input: CheckInput): CheckResult {
   const checker = rowChecker(input)
   const rows = Array.from({ length: input.sheet.rows.length }, (_, index) => checker.check(index))
-  return { rows, summary: summarise(rows) }
+  return { rows, summary: { ...summarise(rows), ...recentCount(input, checker) } }
 }
 
 /**
@@ -232,7 +255,7 @@ export async function checkRowsInSlices(
     const row = checker.check(index)
     rows.set(index, checker.lastKey(), row.problems)
   }
-  return { rows, summary: rows.summary() }
+  return { rows, summary: { ...rows.summary(), ...recentCount(input, checker) } }
 }
 
 /** What the check and rowContent read of a sheet under a mapping and template, worked out once per sheet. */
@@ -286,6 +309,8 @@ export function rowChecker(input: CheckInput): {
   phoneIndex: number
   check(index: number): CheckedRow
   lastKey(): number
+  /** How many rows checked so far got the same message lately (left out or not). */
+  sentRecently(): number
 } {
   const { phoneIndex, template, attachmentIndex, cellOf } = sheetReading(input)
   const sheetRows = input.sheet.rows
@@ -313,6 +338,15 @@ export function rowChecker(input: CheckInput): {
   const variableCells = template.variables.map((name) => cellOf.get(name) ?? -1)
   const lengths = new Float64Array(variableCells.length)
   let key = 0
+  let sentRecently = 0
+  const now = input.now ?? Date.now()
+  // The row's message, rendered only for a number this app messaged lately (most numbers: no lookup hit, no render).
+  const sameMessageRecently = (phone: string, rowNumber: number): boolean => {
+    const earlier = input.recentMessages?.(phone) ?? []
+    if (earlier.length === 0) return false
+    const text = template.render(lookup, rowSeed(input.campaignId, rowNumber)).text
+    return earlier.some((message) => isSameMessageRecently(message, text, now))
+  }
   const check = (index: number): CheckedRow => {
     current = index
     const rowNumber = sheetRows.rowNumber(index)
@@ -340,6 +374,11 @@ export function rowChecker(input: CheckInput): {
       if (first !== 0) addProblem({ code: 'duplicate', firstRow: first })
       if (optedOut.has(key)) addProblem({ code: 'opted_out' })
       if (alreadySent.has(key)) addProblem({ code: 'already_sent' })
+      // Only a row that would be sent is asked about (a duplicate or opted-out row is skipped already).
+      if (problems === undefined && sameMessageRecently(phone, rowNumber)) {
+        sentRecently++
+        if (input.sendRecent !== true) addProblem({ code: 'sent_recently' })
+      }
     }
     if (attachmentIndex >= 0) {
       const name = sheetRows.cell(index, attachmentIndex).trim()
@@ -369,7 +408,7 @@ export function rowChecker(input: CheckInput): {
     }
     return { rowNumber, phoneCell, phone, problems: problems ?? NO_PROBLEMS }
   }
-  return { phoneIndex, check, lastKey: () => key }
+  return { phoneIndex, check, lastKey: () => key, sentRecently: () => sentRecently }
 }
 
 function lineBreaks(value: string): number {

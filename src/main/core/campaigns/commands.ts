@@ -281,7 +281,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           mapping,
           template,
           withAttachment,
-          fileNames
+          fileNames,
+          sendRecent: request.sendRecent ?? false
         })
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error
@@ -342,7 +343,17 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:create'({ sheetId, name, mapping, template, pacing, devices, attachment, files }) {
+    async 'campaigns:create'({
+      sheetId,
+      name,
+      mapping,
+      template,
+      pacing,
+      devices,
+      attachment,
+      files,
+      sendRecent
+    }) {
       const { sheet, fileName } = sheetFor(sheetId)
       for (const deviceId of devices) requireDevice(deps.registry, deviceId)
       // Refused here, before anything is created or queued.
@@ -359,7 +370,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           devices,
           seedKey: sheetId,
           attachmentName: attachment ? (deps.files.get(attachment.handle)?.name ?? null) : null,
-          fileNames: (files ?? []).map((f) => f.name)
+          fileNames: (files ?? []).map((f) => f.name),
+          sendRecent: sendRecent ?? false
         })
       )
       if (attachment) attached.set(view.id, attachment.handle)

@@ -3,10 +3,10 @@
 // their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
 import { PassThrough } from 'node:stream'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { csvLines, exportCsv, isoInZone, type CsvCell } from '../../../shared/domain'
+import { campaignRowBucket, csvLines, exportCsv, isoInZone, type CsvCell } from '../../../shared/domain'
 import { ApiFailure } from '../commands'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
-import { decodeNote, translateNote } from '../../../shared/i18n/notes'
+import { translateNote } from '../../../shared/i18n/notes'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import type { CampaignRowResult, ItemStatus } from '../store'
 import type { RowProblem } from './check'
@@ -66,9 +66,10 @@ export function resultsTable(
       row.rowNumber,
       row.phone ?? row.phoneCell,
       ...variables.map((v) => row.values[v] ?? ''),
-      // The buckets the window's rows and summary use: a number that opted out after Start is skipped, as the check
-      // skips one, and a ready row not handed over yet is queued.
-      problems.length > 0 || decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut'
+      // The words of the window's rows, in the buckets its summary counts (the domain's campaign-buckets): skipped by
+      // the check, else the outbox item's status (a number that opted out during the campaign is cancelled, with the
+      // reason below), a ready row not handed over yet queued.
+      campaignRowBucket({ status: row.status, skippedByCheck: problems.length > 0 }, false) === 'skipped'
         ? say('campaigns.rows.skipped')
         : say(`status.${row.status ?? 'queued'}`),
       row.gatewayId ?? '',

@@ -37,6 +37,11 @@ export interface ProducerOutcomes {
   existing(ids: readonly string[]): Set<string>
   /** Which of them a take-back has still to ask the gateway about (a device that cannot act holds them). */
   takeBackOpen(ids: readonly string[]): Set<string>
+  /** What any producer gave the gateway for this number since `since` (the same-message rule's candidates). */
+  messagesTo(
+    recipient: string,
+    since: number
+  ): { status: ItemStatus; acceptedAt: number | null; text: string | null }[]
   /** Recipients the producer handed to the gateway (or may have): not to be sent to again by it. */
   reached(tag: string): Set<string>
   /** Final statuses of its last `limit` sends on a device since `from`, newest first. */
@@ -121,6 +126,7 @@ export function createSendQueue(input: KernelInput) {
     history: (ids) => store.statusHistoryOf(ids),
     existing: (ids) => store.existingIds(ids),
     takeBackOpen: (ids) => ctx.takeBackStore.itemsWithOpenOps(ids),
+    messagesTo: (recipient, since) => store.messagesTo(recipient, since),
     reached: (tag) => store.recipientsReached(tag),
     recent: (tag, deviceId, from, limit) => store.recentOutcomes(tag, deviceId, from, limit),
     sendLog: (tag, deviceId, from, to) => store.sendLog(tag, deviceId, from, to),

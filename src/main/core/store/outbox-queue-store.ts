@@ -139,6 +139,20 @@ export class OutboxQueueStore extends OutboxListsStore {
     ).all(tag) as { status: ItemStatus; n: number }[]
   }
 
+  /**
+   * What any producer gave the gateway for this number since `since` (its status, when, its text): the candidates of
+   * the same-message rule (shared/domain/same-message), read by the recipient index, never a scan of the outbox.
+   */
+  messagesTo(
+    recipient: string,
+    since: number
+  ): { status: ItemStatus; acceptedAt: number | null; text: string | null }[] {
+    return this.prepare(
+      `SELECT status, accepted_at AS acceptedAt, text FROM outbox_items i
+       WHERE recipient = ? AND accepted_at >= ? AND ${unfenced('i')}`
+    ).all(recipient, since) as { status: ItemStatus; acceptedAt: number | null; text: string | null }[]
+  }
+
   /** How many of a producer's items were cancelled with this reason (a policy's note: an opt-out, say). */
   producerCancelledWith(tag: string, reason: string): number {
     return (

@@ -3,7 +3,7 @@
 // at again whenever the progress view does.
 import { useEffect, useState } from 'react'
 import type { CampaignRowView } from '../../../../shared/contract'
-import { decodeNote, translateNote } from '../../../../shared/i18n/notes'
+import { translateNote } from '../../../../shared/i18n/notes'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
@@ -145,11 +145,10 @@ export function CampaignRows({
                         )}
                       </td>
                       <td>
-                        {/* In the buckets the campaign's summary counts (QA N14: "Cancelled" for a number that opted
-                            out, which the summary counts skipped; a ready row not handed over yet is queued there). */}
-                        {row.status && decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut' ? (
-                          t('campaigns.rows.skipped')
-                        ) : row.status ? (
+                        {/* In the buckets the campaign's summary counts (the domain's campaign-buckets): the item's
+                            status (a number that opted out during the campaign is cancelled, its note says so), else
+                            skipped by the check, else queued (a ready row not handed over yet). */}
+                        {row.status ? (
                           <StatusBadge status={row.status} />
                         ) : row.problems.length > 0 ? (
                           t('campaigns.rows.skipped')

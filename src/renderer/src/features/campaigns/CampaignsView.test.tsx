@@ -1176,8 +1176,16 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
-      // Skipped as the summary counts it (QA N14: "Cancelled" for a row nobody cancelled), the note says why.
-      ['5', '+62 812-0000-005', 'Skipped', 'Shop', '', 'not sent: this number opted out of campaigns'],
+      // Cancelled, as the summary, the Overview and the Outbox count it (QA17 Q17-03: "Skipped" here only); the
+      // note says why.
+      [
+        '5',
+        '+62 812-0000-005',
+        '⊘Cancelled',
+        'Shop',
+        '',
+        'not sent: this number opted out during the campaign'
+      ],
       ['6', '+62 812-0000-006', '…Queued', 'Shop', '', ''],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])
@@ -2094,6 +2102,37 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+  })
+
+  // QA17 Q17-04: the same sheet sent again gave nine customers the same promo twice, two minutes apart, unasked.
+  it('names the recipients who got this same message lately, leaves them out, and sends to them only when told', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+    handleSheet({
+      summary: { total: 12, ready: 3, skipped: 9, byProblem: { sent_recently: 9 }, sentRecently: 9 }
+    })
+    fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
+    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:get', () => campaign())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    expect(summary.textContent).toContain('Skipped rows9 (9 got this same message in the last 24 hours)')
+    expect(within(summary).getByTestId('campaign-presend-recent').textContent).toContain(
+      '9 recipients got this exact message from this app in the last 24 hours.'
+    )
+    const leaveOut = within(summary).getByRole('radio', { name: 'Leave them out' })
+    expect(leaveOut).toHaveProperty('checked', true)
+    expect(fake.requests('campaigns:check').every((r) => r.sendRecent !== true)).toBe(true)
+    await user.click(within(summary).getByRole('radio', { name: 'Send it to them again' }))
+    await waitFor(() => expect(fake.requests('campaigns:check').at(-1)?.sendRecent).toBe(true))
+    await user.click(
+      within(screen.getByRole('group', { name: 'Before you start' })).getByTestId('campaign-confirm-start')
+    )
+    await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
+    expect(fake.requests('campaigns:create')[0]?.sendRecent).toBe(true)
   })
 
   // QA N05: the picker warned that an expired device's messages wait for its renewal; "Before you start" said nothing

@@ -360,6 +360,8 @@ function NewCampaign({
   const [pacing, setPacing] = useState<PacingPolicyView>(() => newCampaignPacing(operatorZone))
   const [chosen, setChosen] = useState<string[]>([])
   const [previewRow, setPreviewRow] = useState<number | null>(null)
+  // Send to numbers that got this same message in the last 24 hours too: no, unless the operator says so (QA17 Q17-04).
+  const [sendRecent, setSendRecent] = useState(false)
   /** One file sent with every row, registered like a file dropped on the send panel. */
   const [attachment, setAttachment] = useState<FileHandleView | null>(null)
   /** The files the mapping's attachment column names, one per row (picked alongside the sheet). */
@@ -444,7 +446,8 @@ function NewCampaign({
         ...(chosen.length > 0 ? { devices: chosen } : {}),
         ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
-        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
+        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {}),
+        ...(sendRecent ? { sendRecent: true } : {})
       })
         .then((reply) => {
           if (!on) return
@@ -460,7 +463,7 @@ function NewCampaign({
       on = false
       clearTimeout(timer)
     }
-  }, [sheet, mapping, template, pacing, chosen, previewRow, attachment, rowFiles])
+  }, [sheet, mapping, template, pacing, chosen, previewRow, attachment, rowFiles, sendRecent])
 
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
@@ -521,6 +524,8 @@ function NewCampaign({
       setSheet(read)
       setMapping(read.mapping)
       setTypedName(null)
+      // Another sheet: its recipients are asked about again, left out by default.
+      setSendRecent(false)
       focusAfterReading.current = 'mapping'
     } catch (e) {
       // Stopped by the operator: said as such, not as a failure.
@@ -556,7 +561,8 @@ function NewCampaign({
         pacing,
         devices: chosen,
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
-        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {})
+        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {}),
+        ...(sendRecent ? { sendRecent: true } : {})
       })
       const split =
         keep === undefined
@@ -966,6 +972,11 @@ function NewCampaign({
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
               restName={restNameOf(t, campaignName, existingNames)}
+              recent={{
+                count: check.summary.sentRecently ?? 0,
+                sendAnyway: sendRecent,
+                onChange: setSendRecent
+              }}
               onStart={() => void createAndStart()}
               onSplit={(keep) => void createAndStart(keep)}
               onBack={() => {

@@ -29,6 +29,7 @@ export function PreSendSummary({
   campaignDailyCap,
   busy,
   restName,
+  recent,
   onStart,
   onSplit,
   onBack
@@ -47,6 +48,11 @@ export function PreSendSummary({
   busy: boolean
   /** What the draft of the rows left for later is called, when the operator splits. */
   restName: string
+  /**
+   * Recipients who got this same message from this app in the last 24 hours (QA17 Q17-04), and whether they are sent
+   * to again (left out by default): asked here when there are any and the operator can still choose.
+   */
+  recent?: { count: number; sendAnyway: boolean; onChange: (sendAnyway: boolean) => void }
   onStart: () => void
   /** Start the first `now` ready rows and keep the rest as a new draft. */
   onSplit: (now: number) => void
@@ -97,6 +103,38 @@ export function PreSendSummary({
         <dd>
           {reasons ? t('campaigns.presend.skippedWhy', { count: count(skipped), reasons }) : count(skipped)}
         </dd>
+        {recent && recent.count > 0 ? (
+          <>
+            <dt>{t('campaigns.presend.recent')}</dt>
+            <dd data-testid="campaign-presend-recent">
+              <p id="campaign-presend-recent-count">
+                {t('campaigns.presend.recentCount', { count: recent.count })}
+              </p>
+              <div role="radiogroup" aria-labelledby="campaign-presend-recent-count">
+                <label>
+                  <input
+                    type="radio"
+                    name="campaign-presend-recent"
+                    checked={!recent.sendAnyway}
+                    disabled={busy}
+                    onChange={() => recent.onChange(false)}
+                  />{' '}
+                  {t('campaigns.presend.recentLeaveOut')}
+                </label>{' '}
+                <label>
+                  <input
+                    type="radio"
+                    name="campaign-presend-recent"
+                    checked={recent.sendAnyway}
+                    disabled={busy}
+                    onChange={() => recent.onChange(true)}
+                  />{' '}
+                  {t('campaigns.presend.recentSendAnyway')}
+                </label>
+              </div>
+            </dd>
+          </>
+        ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
           {finishAt && !noneSends

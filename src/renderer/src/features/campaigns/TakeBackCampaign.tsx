@@ -26,7 +26,7 @@ const LEFT_KEY: Record<string, MessageKey> = {
 }
 
 /**
- * Rows that never left (stopped here, or their number opted out; the campaign counts those as skipped): nothing of them
+ * Rows that never left (stopped here, or their number opted out; the campaign counts those as cancelled): nothing of them
  * was sent, so there is nothing to take back, and they are not listed as what "cannot be taken back" (QA N15).
  */
 const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])

@@ -4,30 +4,21 @@
 import type { CampaignView, DeviceView, PacingPolicyView } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../i18n'
 import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
-import { bucketCounts, type StatusBucket } from '../../../../shared/domain/status-buckets'
+import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
 import { checkingHolds, heldByState } from './wait-text'
 
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
 export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
 
-/**
- * A campaign's row buckets: the outbox's (the domain's one counting model, status-buckets.ts) with the rows the outbox
- * does not hold folded in — a ready row not handed to the queue yet is queued (waiting its turn) once the campaign has
- * started, and `ready` (to send once started) in a draft, which queues nothing (QA11-15: "queued 4,003" beside the
- * header's "0 queued"); a row the check skipped is its own bucket. Every row is in exactly one, so they add up to the
- * rows.
- */
-export type CampaignBucket = 'ready' | StatusBucket | 'skipped'
+/** A campaign's row buckets: the shared domain's (campaign-buckets.ts), every row in exactly one. */
+export type { CampaignBucket }
 
 /** The campaign's rows by bucket (its counts: per outbox status, plus `waiting` unqueued and `skipped` rows). */
 export function rowBuckets(
   campaign: Pick<CampaignView, 'status' | 'counts'>
 ): Record<CampaignBucket, number> {
-  const { waiting = 0, skipped = 0, ...byStatus } = campaign.counts
-  const { total: _total, ...outbox } = bucketCounts(byStatus)
-  return campaign.status === 'draft'
-    ? { ready: waiting, ...outbox, skipped }
-    : { ready: 0, ...outbox, queued: outbox.queued + waiting, skipped }
+  const { total: _total, ...buckets } = campaignBucketCounts(campaign.counts, campaign.status === 'draft')
+  return buckets
 }
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {

@@ -22,6 +22,7 @@ const SKIPPED_FOR: Record<RowProblemView['code'], MessageKey> = {
   too_long: 'campaigns.skipped.tooLong',
   opted_out: 'campaigns.skipped.optedOut',
   already_sent: 'campaigns.skipped.alreadySent',
+  sent_recently: 'campaigns.skipped.sentRecently',
   missing_file: 'campaigns.skipped.missingFile'
 }
 

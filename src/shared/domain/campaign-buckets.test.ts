@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { CAMPAIGN_BUCKETS, campaignBucketCounts, campaignRowBucket } from './campaign-buckets'
+import { CAMPAIGN_BUCKET_CASES } from './campaign-buckets.cases'
+
+describe('a campaign counts its rows in the one counting model', () => {
+  it.each(CAMPAIGN_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const counts = campaignBucketCounts(c.counts, c.draft)
+    const { total, ...buckets } = counts
+    expect(buckets).toEqual(Object.fromEntries(CAMPAIGN_BUCKETS.map((b) => [b, c.expected[b] ?? 0])))
+    expect(total).toBe(c.total)
+    expect(CAMPAIGN_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)).toBe(total)
+  })
+
+  it('puts a row in the bucket of its outbox status, whatever cancelled it', () => {
+    expect(campaignRowBucket({ status: 'cancelled', skippedByCheck: false }, false)).toBe('cancelled')
+    expect(campaignRowBucket({ status: 'sending', skippedByCheck: false }, false)).toBe('queued')
+    expect(campaignRowBucket({ status: null, skippedByCheck: true }, false)).toBe('skipped')
+    expect(campaignRowBucket({ status: null, skippedByCheck: false }, true)).toBe('ready')
+    expect(campaignRowBucket({ status: null, skippedByCheck: false }, false)).toBe('queued')
+  })
+})

@@ -1,0 +1,34 @@
+// "The same message to the same number within 24 hours": what a campaign's check leaves out by default, as bulk
+// senders do (QA17 Q17-04: the same sheet sent again gave everyone the same promo twice, minutes apart).
+import type { OutboxStatusName } from './enums'
+
+export const SAME_MESSAGE_WINDOW_MS = 24 * 60 * 60 * 1000
+
+/**
+ * A message the customer got, or is getting: the gateway took it (with the gateway, sent, delivered, read). One that
+ * failed or was cancelled never reached them; one deleted for everyone is gone from their phone, so sending it again
+ * (after a take-back) is the operator's plain intent.
+ */
+export const GOT_MESSAGE_STATUSES: readonly OutboxStatusName[] = ['accepted', 'sent', 'delivered', 'read']
+
+/** A message's text as the customer reads it: line endings and the spaces around it do not make another message. */
+export function messageTextKey(text: string): string {
+  return text.replace(/\r\n?/g, '\n').trim()
+}
+
+/**
+ * Whether `text`, about to go to a number, is the same message as one this app gave the gateway for that number:
+ * the same text once filled in (exactly, but for line endings and the spaces around it; another spintax choice or
+ * another name is another message), taken by the gateway less than 24 hours before `now` and not failed, cancelled or
+ * deleted for everyone since.
+ */
+export function isSameMessageRecently(
+  earlier: { status: OutboxStatusName; acceptedAt: number | null; text: string | null },
+  text: string,
+  now: number
+): boolean {
+  if (earlier.acceptedAt === null || earlier.text === null) return false
+  if (!GOT_MESSAGE_STATUSES.includes(earlier.status)) return false
+  if (now - earlier.acceptedAt >= SAME_MESSAGE_WINDOW_MS) return false
+  return messageTextKey(earlier.text) === messageTextKey(text)
+}
