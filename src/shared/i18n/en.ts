@@ -708,6 +708,8 @@ export const enRest = {
   'send.sent.partlyFailedTitle': 'Some messages failed',
   'send.sent.cancelledTitle': 'Cancelled',
   'send.sent.queuedTitle': 'Waiting to be sent',
+  'send.sent.withGatewayTitle': 'With the gateway',
+  'send.sent.revokedTitle': 'Deleted for everyone',
   'send.sent.deletedTitle': 'Deleted',
   /** A sent message's badge once the outbox no longer has it (deleted since). */
   'send.sent.deletedStatus': 'Deleted',

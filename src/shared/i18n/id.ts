@@ -892,6 +892,8 @@ export const id: Record<MessageKey, string> = {
   'send.sent.partlyFailedTitle': 'Sebagian pesan gagal',
   'send.sent.cancelledTitle': 'Dibatalkan',
   'send.sent.queuedTitle': 'Menunggu dikirim',
+  'send.sent.withGatewayTitle': 'Di gateway, belum terkirim',
+  'send.sent.revokedTitle': 'Dihapus untuk semua orang',
   'send.sent.deletedTitle': 'Dihapus',
   'send.sent.deletedStatus': 'Dihapus',
 
