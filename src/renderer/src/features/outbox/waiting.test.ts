@@ -4,7 +4,7 @@ import { encodeNote } from '../../../../shared/i18n/note-text'
 import { translate, type Translate } from '../../i18n'
 import { makeDevice, makeItem } from '../../testing/fixtures'
 import type { OutboxItemView } from '../../../../shared/contract'
-import { batchTitleKey, waitingReason } from './waiting'
+import { batchSummary, batchTitleKey, waitingReason } from './waiting'
 
 const t: Translate = (key, params) => translate('en', key, params)
 const formatTime = (iso: string): string => iso.slice(11, 16)
@@ -109,5 +109,25 @@ describe("batchTitleKey: the card's title by the counting model, agreeing with i
     const say: Translate = (key, params) => translate(language, key, params)
     expect(say(batchTitleKey(batch('accepted', 'accepted'), false))).toBe(held)
     expect(say(batchTitleKey(batch('cancelled_at_gateway'), false))).toBe(cancelled)
+  })
+})
+
+describe('batchSummary: the queued bucket named as the header and Overview name it (QA18 Q18-04)', () => {
+  it.each([
+    ['en', '3 queued — the device is offline · 3 in all', '3 queued'],
+    ['id', '3 dalam antrean — the device is offline · total 3', '3 dalam antrean']
+  ] as const)('in %s', (language, line, headerWord) => {
+    const say: Translate = (key, params) => translate(language, key, params)
+    const items = Array.from({ length: 3 }, (_, n) => makeItem({ id: `q-${n}`, status: 'queued' }))
+    const summary = batchSummary(
+      items,
+      3,
+      () => 'the device is offline',
+      say,
+      () => ''
+    )
+    expect(summary).toBe(line)
+    // The header's own word for the bucket, the same.
+    expect(say('buckets.queued', { count: 3 })).toBe(headerWord)
   })
 })

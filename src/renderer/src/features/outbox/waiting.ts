@@ -74,7 +74,7 @@ function policyReason(
 
 /**
  * One line for a batch just sent, by the domain's counting model: every bucket its messages are in, never "sent" for
- * what is only waiting ("2 waiting — Sandbox device is logged out · 1 read · 3 in all"); what was deleted since and
+ * what is only queued ("2 queued — Sandbox device is logged out · 1 read · 3 in all"); what was deleted since and
  * what has not been looked up yet are said as such, so the parts add up to the batch's size.
  */
 export function batchSummary(
@@ -107,7 +107,9 @@ export function batchSummary(
   }
   const reason = items.map(reasonOf).find((r) => r !== null)
   if (counts.queued > 0 && reason)
-    parts[at('queued')] = t('send.sent.waitingBecause', { count: counts.queued, reason })
+    // The bucket in the header's and Overview's word for it ("3 queued"): the Overview's "waiting" is queued and
+    // scheduled together, so "3 waiting" here read as another count of the same thing (QA18 Q18-04).
+    parts[at('queued')] = t('send.sent.queuedBecause', { queued: parts[at('queued')] ?? '', reason })
   if (deleted > 0) parts.push(t('send.sent.deleted', { count: deleted }))
   const unknown = expected - items.length - deleted
   if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))
