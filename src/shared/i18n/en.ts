@@ -697,7 +697,7 @@ export const enRest = {
   'send.sent.perRecipient': 'Per recipient ({count})',
   'send.sent.textParts': 'Text, as {count} messages to each recipient',
   'send.sent.dismiss': 'Write another message',
-  'send.sent.waitingBecause': '{count} waiting — {reason}',
+  'send.sent.queuedBecause': '{queued} — {reason}',
   'send.sent.unknown': '{count} not looked up yet',
   'send.sent.deleted': '{count} deleted',
   'send.sent.keptByGateway': '{count} kept by the gateway until the scheduled time',
@@ -708,6 +708,8 @@ export const enRest = {
   'send.sent.partlyFailedTitle': 'Some messages failed',
   'send.sent.cancelledTitle': 'Cancelled',
   'send.sent.queuedTitle': 'Waiting to be sent',
+  'send.sent.withGatewayTitle': 'With the gateway',
+  'send.sent.revokedTitle': 'Deleted for everyone',
   'send.sent.deletedTitle': 'Deleted',
   /** A sent message's badge once the outbox no longer has it (deleted since). */
   'send.sent.deletedStatus': 'Deleted',

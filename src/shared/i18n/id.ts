@@ -881,7 +881,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.perRecipient': 'Per penerima ({count})',
   'send.sent.textParts': 'Teks, sebagai {count} pesan ke tiap penerima',
   'send.sent.dismiss': 'Tulis pesan lain',
-  'send.sent.waitingBecause': '{count} menunggu — {reason}',
+  'send.sent.queuedBecause': '{queued} — {reason}',
   'send.sent.unknown': '{count} belum diperiksa',
   'send.sent.deleted': '{count} dihapus',
   'send.sent.keptByGateway': '{count} disimpan gateway sampai waktu terjadwal',
@@ -892,6 +892,8 @@ export const id: Record<MessageKey, string> = {
   'send.sent.partlyFailedTitle': 'Sebagian pesan gagal',
   'send.sent.cancelledTitle': 'Dibatalkan',
   'send.sent.queuedTitle': 'Menunggu dikirim',
+  'send.sent.withGatewayTitle': 'Di gateway, belum terkirim',
+  'send.sent.revokedTitle': 'Dihapus untuk semua orang',
   'send.sent.deletedTitle': 'Dihapus',
   'send.sent.deletedStatus': 'Dihapus',
 

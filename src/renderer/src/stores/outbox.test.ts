@@ -130,6 +130,34 @@ describe('events', () => {
     expect(useOutbox.getState().known.get('i-3')?.status).toBe('delivered')
   })
 
+  it('asks the list again once for a burst of rows leaving the filters, never for rows that still match (QA18 Q18-01)', async () => {
+    vi.useFakeTimers()
+    try {
+      useOutbox.getState().setFilters({ statuses: ['queued'] })
+      await flush()
+      const asked = (): number => fake.requests('outbox:list').length
+      const before = asked()
+      // Still queued: updated in place, no request.
+      useOutbox.getState().applyItem(makeItem({ id: 'i-1', status: 'queued', attempts: 1 }))
+      await vi.advanceTimersByTimeAsync(1_000)
+      useOutbox.getState().ensureRange(0, 0)
+      await flush()
+      expect(asked()).toBe(before)
+      // Three sent at once under the Queued filter: one new request, the total from it.
+      for (const id of ['i-1', 'i-2', 'i-3'])
+        useOutbox.getState().applyItem(makeItem({ id, status: 'sending' }))
+      for (const id of ['i-1', 'i-2', 'i-3'])
+        useOutbox.getState().applyItem(makeItem({ id, status: 'accepted' }))
+      expect(itemAt(useOutbox.getState().pages, 1)?.status).toBe('accepted')
+      await vi.advanceTimersByTimeAsync(1_000)
+      useOutbox.getState().ensureRange(0, 0)
+      await flush()
+      expect(asked()).toBe(before + 1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('lists a message the filters hid once it comes to match them, and no longer counts it hidden', async () => {
     vi.useFakeTimers()
     try {

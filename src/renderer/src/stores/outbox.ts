@@ -19,7 +19,7 @@ export const MAX_PAGES = 30
 const MAX_KNOWN = 2000
 /** Items `track` asks the core for at once. */
 const TRACK_AT_ONCE = 50
-/** A burst of new items refreshes the list once, this long after the first. */
+/** A burst of items coming into or leaving the list refreshes it once, this long after the first. */
 const NEW_ITEMS_REFRESH_MS = 800
 
 export const EMPTY_COUNTS: OutboxCounts = {
@@ -323,6 +323,25 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     }
   }
 
+  /**
+   * Puts the newer view of an item in the list: in place while it matches the filters; one that no longer does (a
+   * scheduled message cancelled under the Scheduled filter) is shown as it now is until the list, asked again, lets it
+   * go and its total follows the header's count (QA18 Q18-01). A burst is one request, as for new items.
+   */
+  function followInList(item: OutboxItemView, matches: boolean): boolean {
+    const listed = replaceInPages(item)
+    if (listed && !matches) refreshListSoon()
+    return listed
+  }
+
+  function refreshListSoon(): void {
+    if (newItemsTimer !== null) return
+    newItemsTimer = setTimeout(() => {
+      newItemsTimer = null
+      refreshList()
+    }, NEW_ITEMS_REFRESH_MS)
+  }
+
   function replaceInPages(item: OutboxItemView): boolean {
     const { pages } = get()
     for (const [key, page] of Object.entries(pages)) {
@@ -367,13 +386,8 @@ export const useOutbox = create<OutboxState>()((set, get) => {
         changeSeq: state.changeSeq + 1,
         hiddenNew: hiddenNewIds.size
       }))
-      const listed = replaceInPages(item)
-      if (!listed && (!wasKnown || matches) && newItemsTimer === null) {
-        newItemsTimer = setTimeout(() => {
-          newItemsTimer = null
-          refreshList()
-        }, NEW_ITEMS_REFRESH_MS)
-      }
+      const listed = followInList(item, matches)
+      if (!listed && (!wasKnown || matches)) refreshListSoon()
     },
 
     bulkChanged() {
@@ -424,7 +438,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       const seen = get().known.get(id)
       if (!seen || seen.updatedAt <= detail.item.updatedAt) {
         set((state) => ({ known: remember(state.known, [detail.item]) }))
-        replaceInPages(detail.item)
+        followInList(detail.item, matchesFilters(detail.item, get().filters))
       }
       return detail
     },

@@ -68,4 +68,21 @@ describe('coalescedReads', () => {
     await vi.advanceTimersByTimeAsync(1000)
     expect(reads.started()).toBe(1)
   })
+
+  it('asks a gap given as a function at each gap: a subject grown since is read less often', async () => {
+    vi.useFakeTimers()
+    const reads = manualRead()
+    let gap = 500
+    const coalesced = coalescedReads(reads.read, () => gap)
+    coalesced.ask('soon')
+    await vi.advanceTimersByTimeAsync(500)
+    expect(reads.started()).toBe(1)
+    reads.finish()
+    gap = 2_500
+    coalesced.ask('soon')
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(reads.started()).toBe(1)
+    await vi.advanceTimersByTimeAsync(500)
+    expect(reads.started()).toBe(2)
+  })
 })

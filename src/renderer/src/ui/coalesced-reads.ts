@@ -11,7 +11,8 @@ export interface CoalescedReads {
   stop(): void
 }
 
-export function coalescedReads(read: () => Promise<unknown>, gapMs: number): CoalescedReads {
+/** `gapMs` may be asked at each gap (a read that costs more the bigger its subject spaces itself more). */
+export function coalescedReads(read: () => Promise<unknown>, gapMs: number | (() => number)): CoalescedReads {
   let inFlight = false
   /** Asked while a read was in flight: it may have started before the change, so one more read follows it. */
   let again = false
@@ -46,10 +47,13 @@ export function coalescedReads(read: () => Promise<unknown>, gapMs: number): Coa
         return
       }
       if (soonTimer !== null || stopped) return
-      soonTimer = setTimeout(() => {
-        soonTimer = null
-        run()
-      }, gapMs)
+      soonTimer = setTimeout(
+        () => {
+          soonTimer = null
+          run()
+        },
+        typeof gapMs === 'function' ? gapMs() : gapMs
+      )
     },
     stop() {
       stopped = true

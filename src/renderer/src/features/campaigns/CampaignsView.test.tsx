@@ -21,7 +21,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
-import { CampaignsView } from './CampaignsView'
+import { CampaignsView, pageRereadGapMs } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
 import { formatWhatsApp } from './whatsapp-format'
 import { renderToStaticMarkup } from 'react-dom/server'
@@ -1087,6 +1087,47 @@ describe('the chart beside the buckets', () => {
     // Nor does the screen reader's sentence reuse a bucket's bare word before a count.
     const summary = screen.getByTestId('campaign-chart-summary').textContent ?? ''
     for (const bucket of buckets) expect(summary).not.toMatch(new RegExp(`\\d ${bucket}\\b`))
+  })
+})
+
+describe('the chart and the counts from one read (QA18 Q18-03)', () => {
+  it('moves the chart with the counts when a delivery report moves them, not seconds after', async () => {
+    // The core's campaign: one row delivered, then a second one's report arrives.
+    let delivered = 1
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'running' })] }))
+    fake.handle('campaigns:get', () =>
+      campaign({ status: 'running', counts: { sent: 2 - delivered, delivered } })
+    )
+    fake.handle('campaigns:progress', () => ({
+      at: [1000, 2000],
+      sent: [1, 2],
+      delivered: [1, delivered],
+      read: [0, 0],
+      failed: [0, 0]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    expect((await screen.findByTestId('campaign-count-delivered')).textContent).toBe('1')
+    expect((await screen.findByTestId('campaign-chart-summary')).textContent).toContain('ever delivered: 1;')
+    // The report moves the outbox's counts (no campaign event): the page looks again.
+    delivered = 2
+    act(() =>
+      useOutbox.getState().setCounts({ ...useOutbox.getState().counts, delivered: 2, total: 2 }, false, 0)
+    )
+    await waitFor(() => expect(screen.getByTestId('campaign-count-delivered').textContent).toBe('2'), {
+      timeout: 2_000
+    })
+    // Drawn from the same read: "ever delivered" is never below the rows delivered now.
+    expect(screen.getByTestId('campaign-chart-summary').textContent).toContain('ever delivered: 2;')
+  })
+})
+
+describe('pageRereadGapMs', () => {
+  it("spaces a big campaign's page reads (its chart walks every row), never past the page's 3 s timer", () => {
+    expect(pageRereadGapMs(10)).toBe(500)
+    expect(pageRereadGapMs(50_000)).toBeGreaterThanOrEqual(2_000)
+    expect(pageRereadGapMs(1_000_000)).toBe(3_000)
   })
 })
 

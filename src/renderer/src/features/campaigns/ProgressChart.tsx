@@ -1,12 +1,11 @@
 // A campaign's progress over time (rows sent, delivered, read, failed), drawn with uPlot: a kept canvas chart library
 // of ~50 kB that draws thousands of points without a virtual DOM per point. It is loaded only when a chart is shown.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
-import { call } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import 'uplot/dist/uPlot.min.css'
 
-type Progress = InvokeReply<'campaigns:progress'>
+export type CampaignProgress = InvokeReply<'campaigns:progress'>
 
 // Each line counts every row that ever reached its status (cumulative), unlike the buckets above the chart, which count
 // where rows are now: the lines have their own names ("ever sent"), never a bucket's ("sent").
@@ -88,23 +87,14 @@ export const TIME_AXIS_OPTIONS = { values: TIME_AXIS, incrs: TIME_STEPS, space: 
 
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000]
 
-/** `refresh` changes whenever the progress view looks again (events and its timer). */
-export function ProgressChart({ id, refresh }: { id: string; refresh: number }): React.JSX.Element | null {
+/**
+ * The lines as the campaign page last read them, with its counts (one look: the two never disagree), or null before
+ * the first read.
+ */
+export function ProgressChart({ progress }: { progress: CampaignProgress | null }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   const box = useRef<HTMLDivElement>(null)
-  const [progress, setProgress] = useState<Progress | null>(null)
-
-  useEffect(() => {
-    let on = true
-    call('campaigns:progress', { id })
-      .then((reply) => on && setProgress(reply))
-      // The counts above still say where the campaign is; the chart is drawn at the next look.
-      .catch(() => undefined)
-    return () => {
-      on = false
-    }
-  }, [id, refresh])
 
   const points = progress?.at.length ?? 0
   useEffect(() => {

@@ -370,6 +370,45 @@ describe('filters', () => {
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull()
   })
 
+  it('lets a message go once it no longer matches, as the header counts it, and comes back to a true list (QA18 Q18-01)', async () => {
+    // The core's outbox: one scheduled message, listed by status as outbox:list lists it.
+    let stored: OutboxItemView = makeItem({
+      id: 's-1',
+      status: 'scheduled',
+      scheduledAt: '2025-05-02T08:00:00.000Z'
+    })
+    fake.handle('outbox:list', ({ status }) => {
+      const items = !status || status.includes(stored.status) ? [stored] : []
+      return { items, total: items.length }
+    })
+    fake.handle('outbox:get', () => ({ item: stored, history: [] }))
+    fake.handle('outbox:cancel', () => {
+      stored = { ...stored, status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' }
+      return stored
+    })
+    // As the header's "1 scheduled" opens it.
+    useOutbox.getState().setFilters({ statuses: ['scheduled'] })
+    const user = userEvent.setup()
+    const view = render(<OutboxView />)
+    expect((await screen.findByTestId('outbox-total')).textContent).toBe('1 message')
+    await user.click(await screen.findByTestId('outbox-open-s-1'))
+    await user.click(await screen.findByRole('button', { name: 'Cancel sending' }))
+    await user.keyboard('{Escape}')
+    // Its row is leaving: the focus goes to the view, not with the row to the page.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Outbox' }))
+    // Cancelled, it is no longer scheduled: the list says what the header says.
+    await waitFor(() => expect(screen.getByTestId('outbox-total').textContent).toBe('0 messages'), {
+      timeout: 3_000
+    })
+    expect(screen.queryByTestId('outbox-open-s-1')).toBeNull()
+    expect(screen.getByTestId('outbox-empty')).toBeTruthy()
+    // Away to another view and back: still the true list.
+    view.unmount()
+    render(<OutboxView />)
+    expect(screen.getByTestId('outbox-total').textContent).toBe('0 messages')
+    expect(screen.queryByTestId('outbox-open-s-1')).toBeNull()
+  })
+
   it('says so when nothing matches the filters', async () => {
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))
     useOutbox.getState().setFilters({ recipient: '6281999' })

@@ -4,7 +4,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
 import { bucketCounts, HEADER_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { useT } from '../../i18n'
-import { useOutbox } from '../../stores/outbox'
+import { matchesFilters, useOutbox } from '../../stores/outbox'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
 import { OutboxBulkBar, type MatchingSelection } from './OutboxBulkBar'
@@ -107,6 +107,14 @@ export function OutboxView(): React.JSX.Element {
             onClose={() => {
               const id = selected
               setSelected(null)
+              // Back to its row, unless the row is about to leave the list (it no longer matches the filters): then
+              // to the view's heading, rather than to the page when the row goes.
+              const { known, filters: now } = useOutbox.getState()
+              const item = known.get(id)
+              if (item && !matchesFilters(item, now)) {
+                document.getElementById('outbox-heading')?.focus()
+                return
+              }
               const escaped = typeof CSS !== 'undefined' && CSS.escape ? CSS.escape(id) : id
               document.querySelector<HTMLElement>(`[data-testid="outbox-open-${escaped}"]`)?.focus()
             }}

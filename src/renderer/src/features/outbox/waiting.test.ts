@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { encodeNote } from '../../../../shared/i18n/note-text'
 import { translate, type Translate } from '../../i18n'
 import { makeDevice, makeItem } from '../../testing/fixtures'
-import { waitingReason } from './waiting'
+import type { OutboxItemView } from '../../../../shared/contract'
+import { batchSummary, batchTitleKey, waitingReason } from './waiting'
 
 const t: Translate = (key, params) => translate('en', key, params)
 const formatTime = (iso: string): string => iso.slice(11, 16)
@@ -73,4 +74,60 @@ describe('waitingReason', () => {
       expect(waitingReason(held, context, say, formatTime)).toBe(words)
     }
   )
+})
+
+describe("batchTitleKey: the card's title by the counting model, agreeing with its summary (QA18 Q18-02)", () => {
+  const batch = (...statuses: OutboxItemView['status'][]): OutboxItemView[] =>
+    statuses.map((status, n) => makeItem({ id: `b-${n}`, status }))
+  it.each([
+    // The gateway took them and holds them (phone offline): with the gateway, not sent.
+    [['accepted', 'accepted', 'accepted'], 'With the gateway'],
+    [['accepted', 'cancelled_at_gateway'], 'With the gateway'],
+    // One of them went: the card has just sent something.
+    [['accepted', 'accepted', 'sent', 'sent'], 'Just sent'],
+    [['sent', 'delivered', 'read'], 'Just sent'],
+    [['read', 'cancelled'], 'Just sent'],
+    // Cancelled, here or at the gateway: the cancelled bucket either way.
+    [['cancelled_at_gateway', 'cancelled_at_gateway'], 'Cancelled'],
+    [['cancelled', 'cancelled_at_gateway'], 'Cancelled'],
+    [['cancelled'], 'Cancelled'],
+    [['revoked', 'revoked'], 'Deleted for everyone'],
+    [['read', 'revoked'], 'Just sent'],
+    [['queued', 'accepted'], 'Waiting to be sent'],
+    [['sending', 'read'], 'Waiting to be sent'],
+    [['failed', 'failed'], 'Not sent'],
+    [['failed', 'accepted'], 'Some messages failed'],
+    [['scheduled', 'accepted'], 'Just scheduled']
+  ] as const)('%j is titled "%s"', (statuses, title) => {
+    expect(t(batchTitleKey(batch(...statuses), false))).toBe(title)
+  })
+
+  it.each([
+    ['en', 'With the gateway', 'Cancelled'],
+    ['id', 'Di gateway, belum terkirim', 'Dibatalkan']
+  ] as const)('words the gateway-held and gateway-cancelled titles in %s', (language, held, cancelled) => {
+    const say: Translate = (key, params) => translate(language, key, params)
+    expect(say(batchTitleKey(batch('accepted', 'accepted'), false))).toBe(held)
+    expect(say(batchTitleKey(batch('cancelled_at_gateway'), false))).toBe(cancelled)
+  })
+})
+
+describe('batchSummary: the queued bucket named as the header and Overview name it (QA18 Q18-04)', () => {
+  it.each([
+    ['en', '3 queued — the device is offline · 3 in all', '3 queued'],
+    ['id', '3 dalam antrean — the device is offline · total 3', '3 dalam antrean']
+  ] as const)('in %s', (language, line, headerWord) => {
+    const say: Translate = (key, params) => translate(language, key, params)
+    const items = Array.from({ length: 3 }, (_, n) => makeItem({ id: `q-${n}`, status: 'queued' }))
+    const summary = batchSummary(
+      items,
+      3,
+      () => 'the device is offline',
+      say,
+      () => ''
+    )
+    expect(summary).toBe(line)
+    // The header's own word for the bucket, the same.
+    expect(say('buckets.queued', { count: 3 })).toBe(headerWord)
+  })
 })

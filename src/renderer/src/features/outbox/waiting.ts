@@ -3,6 +3,7 @@ import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
 import { stateNameKey } from '../../../../shared/device-status'
 import {
   bucketCountsOf,
+  countsAsSentToday,
   isSendInDoubt,
   summaryBuckets,
   type StatusBucket
@@ -73,7 +74,7 @@ function policyReason(
 
 /**
  * One line for a batch just sent, by the domain's counting model: every bucket its messages are in, never "sent" for
- * what is only waiting ("2 waiting — Sandbox device is logged out · 1 read · 3 in all"); what was deleted since and
+ * what is only queued ("2 queued — Sandbox device is logged out · 1 read · 3 in all"); what was deleted since and
  * what has not been looked up yet are said as such, so the parts add up to the batch's size.
  */
 export function batchSummary(
@@ -106,7 +107,9 @@ export function batchSummary(
   }
   const reason = items.map(reasonOf).find((r) => r !== null)
   if (counts.queued > 0 && reason)
-    parts[at('queued')] = t('send.sent.waitingBecause', { count: counts.queued, reason })
+    // The bucket in the header's and Overview's word for it ("3 queued"): the Overview's "waiting" is queued and
+    // scheduled together, so "3 waiting" here read as another count of the same thing (QA18 Q18-04).
+    parts[at('queued')] = t('send.sent.queuedBecause', { queued: parts[at('queued')] ?? '', reason })
   if (deleted > 0) parts.push(t('send.sent.deleted', { count: deleted }))
   const unknown = expected - items.length - deleted
   if (unknown > 0) parts.push(t('send.sent.unknown', { count: unknown }))
@@ -134,17 +137,22 @@ function isKeptHere(item: OutboxItemView): boolean {
 }
 
 /**
- * The heading of a batch just sent, from what all its items did (never "Just sent" over a failure): waiting,
- * scheduled, failed (all or some), cancelled, or taken by the gateway; deleted once none of them is left.
+ * The heading of a batch just sent, from where all its items stand by the counting model (never "Just sent" over a
+ * failure, nor over messages the gateway holds unsent): waiting, scheduled, failed (all or some), cancelled (here or
+ * at the gateway), deleted for everyone, with the gateway (taken, none sent yet: QA18 Q18-02), or sent; deleted once
+ * none of them is left.
  */
 export function batchTitleKey(items: OutboxItemView[], scheduled: boolean, deleted = 0): MessageKey {
   if (items.length === 0 && deleted > 0) return 'send.sent.deletedTitle'
   if (items.length === 0) return scheduled ? 'send.sent.scheduledTitle' : 'send.sent.queuedTitle'
   if (items.some((i) => isWaiting(i))) return 'send.sent.queuedTitle'
-  const failed = items.filter((i) => i.status === 'failed').length
-  if (failed === items.length) return 'send.sent.failedTitle'
-  if (failed > 0) return 'send.sent.partlyFailedTitle'
-  if (items.every((i) => i.status === 'cancelled')) return 'send.sent.cancelledTitle'
-  if (items.some((i) => i.status === 'scheduled')) return 'send.sent.scheduledTitle'
+  const counts = bucketCountsOf(items)
+  if (counts.failed === counts.total) return 'send.sent.failedTitle'
+  if (counts.failed > 0) return 'send.sent.partlyFailedTitle'
+  if (counts.cancelled === counts.total) return 'send.sent.cancelledTitle'
+  if (counts.scheduled > 0) return 'send.sent.scheduledTitle'
+  if (counts.revoked === counts.total) return 'send.sent.revokedTitle'
+  // What is left is with the gateway, sent on, or cancelled: "sent" only once the gateway reports one went.
+  if (!items.some(countsAsSentToday)) return 'send.sent.withGatewayTitle'
   return 'send.sent.title'
 }

@@ -938,7 +938,7 @@ describe('enqueue', () => {
     expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
     expect(screen.getByTestId('send-sent-summary').textContent).toBe(
-      '2 waiting — Sandbox device is logged out · 2 in all'
+      '2 queued — Sandbox device is logged out · 2 in all'
     )
   })
 
