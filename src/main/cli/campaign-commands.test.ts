@@ -161,6 +161,17 @@ describe('sender-desk campaign', () => {
     const status = await cli('campaign', 'status', campaign.id)
     expect((status.json.campaigns as { counts: { accepted: number } }[])[0]?.counts.accepted).toBe(3)
 
+    // The same sheet and words again within 24 hours leave out who got them, and say how to send anyway.
+    const sameAgain = ['campaign', 'create', '--file', FIXTURE, '--template', 'Hi {Name}', '--hours', 'any']
+    const leftOut = await runCli(sameAgain, env)
+    expect(leftOut.code, leftOut.stderr).toBe(0)
+    expect(leftOut.stdout).toContain('3 sent recently')
+    expect(leftOut.stdout).toContain(
+      '3 rows got this same message in the last 24 hours and are left out: create with --send-recent to send it again.'
+    )
+    const anyway = await cli(...sameAgain, '--send-recent')
+    expect((anyway.json.campaign as { summary: { ready: number } }).summary.ready).toBe(3)
+
     const out = join(work, 'results.xlsx')
     expect((await cli('campaign', 'export', campaign.id, '--format', 'xlsx', '--out', out)).code).toBe(0)
     expect(readFileSync(out).subarray(0, 2).toString()).toBe('PK')

@@ -294,7 +294,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
           pacing,
           devices: [cliDeviceId(credentials)],
           attachment,
-          ...(files ? { files } : {})
+          ...(files ? { files } : {}),
+          ...(context.args.flags['send-recent'] === true ? { sendRecent: true } : {})
         })
       })
       const again =
@@ -304,7 +305,12 @@ export async function runCampaign(context: CliContext): Promise<number> {
             ? ` --files-dir ${filesDir}`
             : ''
       const startHint = `sender-desk campaign start ${view.id}${again}`
-      context.out.result(`${describeCampaign(view)}\nStart it with: ${startHint}`, {
+      const recent = view.summary.byProblem['sent_recently'] ?? 0
+      const recentLine =
+        recent > 0
+          ? `\n${counted(recent, 'row')} got this same message in the last 24 hours and ${recent === 1 ? 'is' : 'are'} left out: create with --send-recent to send it again.`
+          : ''
+      context.out.result(`${describeCampaign(view)}${recentLine}\nStart it with: ${startHint}`, {
         ok: true,
         campaign: view
       })

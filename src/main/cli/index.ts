@@ -40,7 +40,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
   device invoices                                      the invoices kept, newest first (the gateway cannot list them)
   campaign create --file F [--map "phone=<col>;vars=<col>,<col>;file=<col>;name=<col>"] --template T [--name N]
            [--attach FILE | --files-dir D]
-           [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150]
+           [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150] [--send-recent]
+           (--send-recent: also to numbers that got the same message in the last 24 hours, left out otherwise)
   campaign start <id> [--attach FILE | --files-dir D] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
            (--attach: one file sent with every row, the message as its caption; --files-dir: each row the file
             named in the map's file= column, found in D; give either to create and start)
@@ -140,6 +141,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   attach: { type: 'string' },
   'files-dir': { type: 'string' },
   'revoke-delivered': { type: 'boolean' },
+  'send-recent': { type: 'boolean' },
   delay: { type: 'string' },
   batch: { type: 'string' },
   hours: { type: 'string' },
