@@ -1121,6 +1121,16 @@ describe('enqueue', () => {
     expect(document.activeElement).toBe(heading)
   })
 
+  it('"Write another message" takes the last message\'s "Added to the outbox." away with its card (issue 29 point 1)', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(screen.getByText('Added to the outbox.')).toBeTruthy())
+    await user.click(await screen.findByRole('button', { name: 'Write another message' }))
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+  })
+
   it('"Write another message" takes the focus to the recipients, where the next message starts', async () => {
     const user = show()
     sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])

@@ -301,7 +301,11 @@ export function SendView(): React.JSX.Element {
       </p>
       {/* The next message starts with whom it goes to. */}
       <SentBatch
-        onDismissed={() => formRef.current?.querySelector<HTMLElement>('#send-recipients')?.focus()}
+        onDismissed={() => {
+          // The outcome belonged to the message whose card is dismissed: the next one starts without it.
+          setAnnounce('')
+          formRef.current?.querySelector<HTMLElement>('#send-recipients')?.focus()
+        }}
       />
       <form
         ref={formRef}
