@@ -326,7 +326,7 @@ export function OptOuts(): React.JSX.Element {
           role="group"
           aria-labelledby="optouts-confirm-question"
           // Esc backs out, as Cancel does and as every ConfirmPanel question does (QA17 Q17-07).
-          onKeyDown={cancelOnEscape(keepAsked)}
+          onKeyDown={(event) => cancelOnEscape(keepAsked)(event)}
         >
           <p id="optouts-confirm-question">
             {t('campaigns.optOuts.confirmRemove', { count: selected.size })}
