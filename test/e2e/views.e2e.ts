@@ -733,3 +733,73 @@ describe('a held message at 360 px', () => {
     }
   })
 })
+
+describe('what floats over the page closes by keyboard (QA19)', () => {
+  it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, and on Escape from the view (Q19-02)', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    const toggle = page.getByTestId('nav-toggle')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Alt+Digit2')
+    await page.getByTestId('view-devices').waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('devices-heading')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    // The header is back to its size, and the heading with the focus is below it, in the window (it was under a
+    // 667 px header in a 640 px window).
+    const header = (await page.locator('header').boundingBox())!
+    const heading = (await page.locator('#devices-heading').boundingBox())!
+    expect(header.height).toBeLessThanOrEqual(170)
+    expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height)
+    expect(heading.y + heading.height).toBeLessThanOrEqual(640)
+    // Opened again, Escape closes it while the focus is in the view, and gives the focus to its button.
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await page.locator('#devices-heading').focus()
+    await page.keyboard.press('Escape')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-toggle')
+    await page.close()
+  })
+
+  it('the shortcuts panel keeps the focus, closes with Escape back to its button, and closes on Alt+4 (Q19-03)', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    const panel = page.getByTestId('shortcuts-panel')
+    const focusInPanel = (): Promise<boolean> =>
+      page.evaluate(() =>
+        Boolean(document.querySelector('[data-testid="shortcuts-panel"]')?.contains(document.activeElement))
+      )
+    await page.getByTestId('shortcuts-open').focus()
+    await page.keyboard.press('Enter')
+    await panel.waitFor()
+    for (const key of ['Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key)
+      expect(await focusInPanel(), `focus left the panel on ${key}`).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    expect(await panel.count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'shortcuts-open'
+    )
+    // Opened again, Alt+4 opens the Outbox with the panel gone (it stayed over the Outbox's filters).
+    await page.keyboard.press('Enter')
+    await panel.waitFor()
+    await page.keyboard.press('Alt+Digit4')
+    await page.getByTestId('view-outbox').waitFor()
+    expect(await panel.count()).toBe(0)
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Boolean(document.querySelector('[data-testid="view-outbox"]')?.contains(document.activeElement))
+        )
+      )
+      .toBe(true)
+    await page.close()
+  })
+})

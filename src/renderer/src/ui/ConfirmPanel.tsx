@@ -1,5 +1,6 @@
 // An inline "are you sure?" for destructive actions: the question, a danger button and a way to back out.
 import { useEffect, useRef, type ReactNode } from 'react'
+import { cancelOnEscape } from './escape'
 
 export interface ConfirmPanelProps {
   /** Unique within the page; labels the group for screen readers. */
@@ -28,11 +29,7 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
       role="group"
       aria-labelledby={props.id}
       // Esc backs out, as Keep does (the shortcuts panel says Esc closes what is open); not while the answer runs.
-      onKeyDown={(event) => {
-        if (event.key !== 'Escape' || event.defaultPrevented || props.disabled) return
-        event.preventDefault()
-        props.onKeep()
-      }}
+      onKeyDown={cancelOnEscape(props.onKeep, props.disabled)}
     >
       <p id={props.id}>{props.question}</p>
       <div className="actions">

@@ -7,6 +7,7 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatDateTime } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { cancelOnEscape } from '../../ui/escape'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 import { matchesOptOut } from './optouts-search'
@@ -325,11 +326,7 @@ export function OptOuts(): React.JSX.Element {
           role="group"
           aria-labelledby="optouts-confirm-question"
           // Esc backs out, as Cancel does and as every ConfirmPanel question does (QA17 Q17-07).
-          onKeyDown={(event) => {
-            if (event.key !== 'Escape' || event.defaultPrevented) return
-            event.preventDefault()
-            keepAsked()
-          }}
+          onKeyDown={(event) => cancelOnEscape(keepAsked)(event)}
         >
           <p id="optouts-confirm-question">
             {t('campaigns.optOuts.confirmRemove', { count: selected.size })}

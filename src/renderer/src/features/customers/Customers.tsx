@@ -10,6 +10,7 @@ import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type Translate } from '../../i18n'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { Field } from '../../ui/Field'
+import { cancelOnEscape } from '../../ui/escape'
 
 /** Customers read at a time: a page fills a screen or two; Show more reads the next. */
 const PAGE = 50
@@ -376,11 +377,7 @@ export function Customers(): React.JSX.Element {
                 onSubmit={(e) => void rename(e)}
                 noValidate
                 // Esc backs out, as a ConfirmPanel question does (QA17 Q17-07: it stayed, and Enter then saved it).
-                onKeyDown={(event) => {
-                  if (event.key !== 'Escape' || event.defaultPrevented) return
-                  event.preventDefault()
-                  cancelRename(c.phone)
-                }}
+                onKeyDown={cancelOnEscape(() => cancelRename(c.phone))}
               >
                 <Field
                   id={`customer-rename-${c.phone}`}

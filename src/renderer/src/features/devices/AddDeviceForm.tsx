@@ -5,6 +5,7 @@ import { errorInfo, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { Field } from '../../ui/Field'
+import { cancelOnEscape } from '../../ui/escape'
 import { checkDeviceDraft, fieldOfError, type DeviceDraft, type DeviceField } from './device-rules'
 import { SecretInput } from '../../ui/SecretInput'
 
@@ -91,6 +92,8 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
       data-testid="add-device-form"
       noValidate
       onSubmit={(e) => void submit(e)}
+      // Esc backs out as Cancel does, nothing added (QA19 Q19-04); the focus goes back to "Add a device".
+      onKeyDown={cancelOnEscape(onCancel, busy)}
     >
       <h3 id="add-device-title">{t('addDevice.title')}</h3>
       <p className="muted">{t('addDevice.intro')}</p>

@@ -709,6 +709,65 @@ describe('device list', () => {
   })
 })
 
+describe('Escape cancels a form on the Devices view (QA19 Q19-04)', () => {
+  // Each row form by the button that opens it, and something typed into it that Escape must not save.
+  const ROW_FORMS = [
+    { button: 'File size limit', typed: '2,5' },
+    { button: 'Daily cap', typed: 'many' },
+    { button: 'Change number', typed: '0813-9999-8888' },
+    { button: 'Rename', typed: ' 2' },
+    { button: 'Enter the token again', typed: 'new-token-value' }
+  ]
+
+  it('closes each row form unsaved, with the focus back on the button that opened it', async () => {
+    show([makeDevice({ state: 'locked' })])
+    const user = userEvent.setup()
+    for (const { button, typed } of ROW_FORMS) {
+      const opener = within(row('Front office')).getByRole('button', { name: button })
+      opener.focus()
+      await user.keyboard('{Enter}')
+      const form = row('Front office').querySelector('.inline-form')!
+      expect(form.contains(document.activeElement), button).toBe(true)
+      await user.keyboard(typed)
+      await user.keyboard('{Escape}')
+      expect(row('Front office').querySelector('.inline-form'), `${button} stayed open`).toBeNull()
+      expect(opener.getAttribute('aria-expanded'), button).toBe('false')
+      expect(document.activeElement, button).toBe(opener)
+    }
+    for (const saved of [
+      'devices:setFileLimit',
+      'devices:setDailyCap',
+      'devices:changeNumber',
+      'devices:rename',
+      'devices:updateToken'
+    ] as const)
+      expect(fake.requests(saved), saved).toEqual([])
+  })
+
+  it('closes the daily cap with its error shown, the error going with it', async () => {
+    show()
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Daily cap' }))
+    await user.type(screen.getByRole('textbox', { name: 'Most sends a day through this number' }), '2.5')
+    expect(row('Front office').textContent).toContain('Enter a whole number of at least 1')
+    await user.keyboard('{Escape}')
+    expect(row('Front office').textContent).not.toContain('Enter a whole number of at least 1')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Daily cap' }))
+  })
+
+  it('closes "Add a device" unsaved, with the focus back on "Add a device"', async () => {
+    show([])
+    const user = userEvent.setup()
+    screen.getByRole('button', { name: 'Add a device' }).focus()
+    await user.keyboard('{Enter}')
+    await user.keyboard('Kasir')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('add-device-form')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a device' }))
+    expect(fake.requests('devices:add')).toEqual([])
+  })
+})
+
 describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
   it('says how many waiting messages are cancelled, and nothing about them when none wait, in both languages', async () => {
     fake.handle('outbox:counts', (request) =>

@@ -6,6 +6,7 @@ import { formatNumber, useLanguage, useT, type MessageKey } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
+import { useEscapeAnywhere } from '../../ui/escape'
 import { altShortcutOf } from '../shortcuts/view-keys'
 import { tabsInRow } from './fit-tabs'
 
@@ -31,11 +32,24 @@ export function Navigation(): React.JSX.Element {
   // The wizard and the new-device form are reached from Devices: its tab stays marked while they are open.
   const view = useNavigation((s) => (s.view === 'linking' || s.view === 'newDevice' ? 'devices' : s.view))
   const navigate = useNavigation((s) => s.navigate)
-  const [menuOpen, setMenuOpen] = useState(false)
-  const [moreOpen, setMoreOpen] = useState(false)
+  // The menu and the list under More are open for the navigation they were opened in: any view change closes them
+  // (a tab, Alt+digit, a link in a view), so the narrow window's menu never stays over the view that now has the
+  // focus (QA19 Q19-02: after Alt+2 it covered the whole window).
+  const seq = useNavigation((s) => s.seq)
+  const [menuOpenAt, setMenuOpenAt] = useState<number | null>(null)
+  const [moreOpenAt, setMoreOpenAt] = useState<number | null>(null)
+  const menuOpen = menuOpenAt === seq
+  const moreOpen = moreOpenAt === seq
+  const setMenuOpen = (open: boolean): void => setMenuOpenAt(open ? seq : null)
+  const setMoreOpen = (open: boolean): void => setMoreOpenAt(open ? seq : null)
   const listRef = useRef<HTMLUListElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const moreRef = useRef<HTMLButtonElement>(null)
+  // Escape closes the menu wherever the focus is (as the shortcuts list says), and gives the focus to its button.
+  useEscapeAnywhere(menuOpen, () => {
+    setMenuOpen(false)
+    toggleRef.current?.focus()
+  })
   const selected = NAV_VIEWS.findIndex((v) => v === view)
   // What each badged tab counts (TAB_BADGES); a tab whose badge asks for the operator stays in the row with the open
   // one (fit-tabs.ts).
@@ -47,12 +61,6 @@ export function Navigation(): React.JSX.Element {
   const inRow = useTabsInRow(listRef, toggleRef, kept)
   const underMore = inRow ? NAV_VIEWS.filter((_, index) => !inRow[index]) : []
   const tab = selected >= 0 ? NAV_VIEWS[selected] : undefined
-
-  function open(v: Tab): void {
-    setMenuOpen(false)
-    setMoreOpen(false)
-    navigate(v)
-  }
 
   /** A tab's badge, if it counts something now; `named`: it carries its test id (see tabButton). */
   function badge(v: Tab, named: boolean): React.JSX.Element | null {
@@ -80,7 +88,7 @@ export function Navigation(): React.JSX.Element {
         aria-current={view === v ? 'page' : undefined}
         aria-keyshortcuts={altShortcutOf(v)}
         data-testid={named ? `nav-${v}` : undefined}
-        onClick={() => open(v)}
+        onClick={() => navigate(v)}
       >
         {t(NAV_LABEL[v])}
         {badge(v, named)}
@@ -93,7 +101,7 @@ export function Navigation(): React.JSX.Element {
   useEffect(() => {
     if (!moreOpen) return
     const outside = (event: Event): void => {
-      if (!moreItemRef.current?.contains(event.target as Node)) setMoreOpen(false)
+      if (!moreItemRef.current?.contains(event.target as Node)) setMoreOpenAt(null)
     }
     document.addEventListener('pointerdown', outside)
     document.addEventListener('focusin', outside)
@@ -104,17 +112,7 @@ export function Navigation(): React.JSX.Element {
   }, [moreOpen])
 
   return (
-    <nav
-      aria-label={t('nav.label')}
-      onKeyDown={(event) => {
-        // Escape closes the narrow window's menu (as the shortcuts list says), from the toggle or any tab in it.
-        if (event.key === 'Escape' && menuOpen) {
-          event.stopPropagation()
-          setMenuOpen(false)
-          toggleRef.current?.focus()
-        }
-      }}
-    >
+    <nav aria-label={t('nav.label')}>
       <button
         ref={toggleRef}
         type="button"

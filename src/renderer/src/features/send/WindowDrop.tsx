@@ -5,6 +5,7 @@ import { useT } from '../../i18n'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
+import { keepTabInside } from '../../ui/keep-tab-inside'
 import { currentFileLimit } from './file-limit'
 import './send.css'
 
@@ -93,14 +94,8 @@ export function SpreadsheetQuestion(): React.JSX.Element | null {
         data-testid="drop-question"
         onKeyDown={(e) => {
           if (e.key === 'Escape') dismiss()
-          if (e.key !== 'Tab') return
           // A modal question keeps the focus among its answers.
-          const answers = [...e.currentTarget.querySelectorAll('button')]
-          const edge = e.shiftKey ? answers[0] : answers.at(-1)
-          if (document.activeElement === edge) {
-            e.preventDefault()
-            ;(e.shiftKey ? answers.at(-1) : answers[0])?.focus()
-          }
+          keepTabInside(e)
         }}
       >
         <h2 id="drop-question-title">{t('drop.sheet.question')}</h2>

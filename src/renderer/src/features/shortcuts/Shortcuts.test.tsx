@@ -1,9 +1,10 @@
 // The shortcuts panel lists every key the window answers, in the operator's language.
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useNavigation } from '../../stores/navigation'
 import { Shortcuts } from './Shortcuts'
 
 beforeEach(() => {
@@ -21,6 +22,81 @@ describe('Shortcuts', () => {
       await userEvent.setup().keyboard('?')
       expect(screen.getByTestId('shortcuts-panel').textContent).toContain(said)
       unmount()
+    }
+  })
+})
+
+describe('the shortcuts panel is a dialog (QA19 Q19-03)', () => {
+  /** The panel's button among the header's others, over a view with a control of its own. */
+  function showWindow(): HTMLElement {
+    seedStores()
+    render(
+      <>
+        <button type="button">Before</button>
+        <Shortcuts />
+        <button type="button">After</button>
+        <main id="main" tabIndex={-1}>
+          <button type="button">In the view</button>
+          <input type="search" aria-label="Search" />
+          <div data-row-focus tabIndex={-1}>
+            A row
+          </div>
+        </main>
+      </>
+    )
+    return screen.getByRole('button', { name: 'Keyboard shortcuts' })
+  }
+
+  const panel = (): HTMLElement | null => screen.queryByTestId('shortcuts-panel')
+
+  it('keeps the focus inside while it is open, both ways round', async () => {
+    const opener = showWindow()
+    const user = userEvent.setup()
+    opener.focus()
+    await user.keyboard('{Enter}')
+    for (const keys of ['{Tab}', '{Tab}', '{Tab}', '{Shift>}{Tab}{/Shift}', '{Shift>}{Tab}{/Shift}']) {
+      await user.keyboard(keys)
+      expect(panel()?.contains(document.activeElement), `after ${keys}`).toBe(true)
+    }
+    expect(panel()?.getAttribute('aria-modal')).toBe('true')
+  })
+
+  it('closes with Escape wherever the focus is, giving the focus back to what opened it', async () => {
+    const opener = showWindow()
+    const user = userEvent.setup()
+    await user.click(opener)
+    // The pointer can still put the focus elsewhere.
+    screen.getByRole('button', { name: 'In the view' }).focus()
+    await user.keyboard('{Escape}')
+    expect(panel()).toBeNull()
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('closes when Alt+digit opens another view, the view keeping the focus', async () => {
+    showWindow()
+    const user = userEvent.setup()
+    await user.keyboard('?')
+    expect(panel()).not.toBeNull()
+    await user.keyboard('{Alt>}4{/Alt}')
+    expect(useNavigation.getState().view).toBe('outbox')
+    expect(panel()).toBeNull()
+    expect(document.activeElement).toBe(document.getElementById('main'))
+  })
+
+  it('closes when anything else changes the view', async () => {
+    showWindow()
+    await userEvent.setup().keyboard('?')
+    act(() => useNavigation.getState().navigate('settings'))
+    expect(panel()).toBeNull()
+  })
+
+  it('lets no letter shortcut take the focus out of it', async () => {
+    showWindow()
+    const user = userEvent.setup()
+    await user.keyboard('?')
+    for (const key of ['j', '/']) {
+      await user.keyboard(key)
+      expect(panel()?.contains(document.activeElement), key).toBe(true)
     }
   })
 })

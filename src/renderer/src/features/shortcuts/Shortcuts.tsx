@@ -1,9 +1,11 @@
 // Keyboard shortcuts for the whole window (switch views, focus search, next/previous row, help) and the help panel
 // that lists them, opened with "?" or from the header. Letters act only outside text fields; Alt+digit and Alt+I
 // anywhere.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT, type MessageKey } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
+import { cancelOnEscape, useEscapeAnywhere } from '../../ui/escape'
+import { keepTabInside } from '../../ui/keep-tab-inside'
 import { viewForAltKey } from './view-keys'
 import './shortcuts.css'
 
@@ -41,9 +43,22 @@ function moveRow(step: 1 | -1): boolean {
 
 export function Shortcuts(): React.JSX.Element | null {
   const t = useT()
-  const [open, setOpen] = useState(false)
+  // The panel is a modal dialog, open for the view it was opened over: a view change (Alt+digit, a click on a tab)
+  // closes it, the new view taking the focus (QA19 Q19-03: it stayed over the Outbox after Alt+4).
+  const seq = useNavigation((state) => state.seq)
+  const [openAt, setOpenAt] = useState<number | null>(null)
+  const open = openAt === seq
   const cameFrom = useRef<HTMLElement | null>(null)
   const panelRef = useRef<HTMLDivElement>(null)
+  const openNow = useRef(open)
+  useLayoutEffect(() => {
+    openNow.current = open
+  })
+
+  function openFrom(from: Element | null): void {
+    cameFrom.current = from instanceof HTMLElement ? from : null
+    setOpenAt(useNavigation.getState().seq)
+  }
 
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
@@ -55,11 +70,11 @@ export function Shortcuts(): React.JSX.Element | null {
         document.getElementById('main')?.focus()
         return
       }
-      if (event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return
+      // While the panel is open, the keys that move the focus in the view would take it out of the dialog.
+      if (openNow.current || event.altKey || event.ctrlKey || event.metaKey || typingIn(event.target)) return
       if (event.key === '?') {
         event.preventDefault()
-        cameFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-        setOpen(true)
+        openFrom(document.activeElement)
       } else if (event.key === '/') {
         const search = document.querySelector<HTMLElement>('#main input[type="search"]')
         if (search) {
@@ -78,11 +93,23 @@ export function Shortcuts(): React.JSX.Element | null {
     if (open) panelRef.current?.focus()
   }, [open])
 
+  // A click outside puts the focus there: the panel goes, as the list under More does.
+  useEffect(() => {
+    if (!open) return
+    const outside = (event: Event): void => {
+      if (!panelRef.current?.contains(event.target as Node)) setOpenAt(null)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [open])
+
   function close(): void {
-    setOpen(false)
+    setOpenAt(null)
     // Back where the operator was before asking for help.
     cameFrom.current?.focus()
   }
+  // Escape closes it wherever the focus is (the panel's own list says so).
+  useEscapeAnywhere(open, close)
 
   return (
     <>
@@ -92,10 +119,7 @@ export function Shortcuts(): React.JSX.Element | null {
         aria-haspopup="dialog"
         aria-keyshortcuts="?"
         data-testid="shortcuts-open"
-        onClick={(event) => {
-          cameFrom.current = event.currentTarget
-          setOpen(true)
-        }}
+        onClick={(event) => openFrom(event.currentTarget)}
       >
         {t('shortcuts.title')}
       </button>
@@ -103,15 +127,15 @@ export function Shortcuts(): React.JSX.Element | null {
         <div
           ref={panelRef}
           role="dialog"
+          aria-modal="true"
           aria-labelledby="shortcuts-title"
           className="card shortcuts-panel"
           data-testid="shortcuts-panel"
           tabIndex={-1}
           onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.preventDefault()
-              close()
-            }
+            keepTabInside(event)
+            // Taken here first, so that Escape closes this panel before the menu it may have opened over.
+            cancelOnEscape(close)(event)
           }}
         >
           <h2 id="shortcuts-title">{t('shortcuts.title')}</h2>

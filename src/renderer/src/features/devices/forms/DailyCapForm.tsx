@@ -7,6 +7,7 @@ import { useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
+import { cancelOnEscape } from '../../../ui/escape'
 import type { RowFormProps } from './row-form'
 
 export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
@@ -30,7 +31,13 @@ export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): Reac
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate data-testid={`cap-form-${id}`}>
+    <form
+      className="inline-form"
+      onSubmit={submit}
+      noValidate
+      data-testid={`cap-form-${id}`}
+      onKeyDown={cancelOnEscape(onClose, busy)}
+    >
       <Field
         id={`cap-${id}-input`}
         label={t('devices.cap.label')}

@@ -5,6 +5,7 @@ import { useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
+import { cancelOnEscape } from '../../../ui/escape'
 import type { RowFormProps } from './row-form'
 
 const MB = 1024 * 1024
@@ -34,7 +35,13 @@ export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): Rea
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate data-testid={`limit-form-${id}`}>
+    <form
+      className="inline-form"
+      onSubmit={submit}
+      noValidate
+      data-testid={`limit-form-${id}`}
+      onKeyDown={cancelOnEscape(onClose, busy)}
+    >
       <Field
         id={`limit-${id}-input`}
         label={t('devices.limit.label')}

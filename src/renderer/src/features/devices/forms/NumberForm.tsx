@@ -4,6 +4,7 @@ import { useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
+import { cancelOnEscape } from '../../../ui/escape'
 import { normalisePhone } from '../../send/recipients'
 import { formatPhoneForReading } from '../../../../../shared/domain/phone-display'
 import type { RowFormProps } from './row-form'
@@ -34,7 +35,13 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate data-testid={`number-form-${id}`}>
+    <form
+      className="inline-form"
+      onSubmit={submit}
+      noValidate
+      data-testid={`number-form-${id}`}
+      onKeyDown={cancelOnEscape(onClose, busy)}
+    >
       <Field
         id={`number-${id}-input`}
         label={t('devices.number.label')}

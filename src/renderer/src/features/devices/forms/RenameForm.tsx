@@ -4,6 +4,7 @@ import { useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
+import { cancelOnEscape } from '../../../ui/escape'
 import type { RowFormProps } from './row-form'
 
 export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
@@ -22,7 +23,12 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} data-testid={`rename-form-${id}`}>
+    <form
+      className="inline-form"
+      onSubmit={submit}
+      data-testid={`rename-form-${id}`}
+      onKeyDown={cancelOnEscape(onClose, busy)}
+    >
       <Field id={`rename-${id}-input`} label={t('devices.rename.label')}>
         {(control) => (
           <input

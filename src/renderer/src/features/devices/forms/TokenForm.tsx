@@ -4,6 +4,7 @@ import { useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
+import { cancelOnEscape } from '../../../ui/escape'
 import type { RowFormProps } from './row-form'
 import { SecretInput } from '../../../ui/SecretInput'
 
@@ -24,7 +25,12 @@ export function TokenForm({ device, busy, run, onClose }: RowFormProps): React.J
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} data-testid={`token-form-${id}`}>
+    <form
+      className="inline-form"
+      onSubmit={submit}
+      data-testid={`token-form-${id}`}
+      onKeyDown={cancelOnEscape(onClose, busy)}
+    >
       <p className="muted">{t('devices.token.explain')}</p>
       <Field id={`token-${id}-input`} label={t('devices.token.label')}>
         {(control) => (

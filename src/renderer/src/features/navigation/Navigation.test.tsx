@@ -1,0 +1,70 @@
+// The narrow window's menu closes with every view change and with Escape wherever the focus is (QA19 Q19-02: it
+// stayed open over the whole window after Alt+2, hiding the heading that had the focus).
+import { act, render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { useNavigation } from '../../stores/navigation'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { Shortcuts } from '../shortcuts/Shortcuts'
+import { Navigation } from './Navigation'
+
+beforeEach(() => {
+  installFakeApi()
+  seedStores()
+  act(() => useNavigation.getState().navigate('home'))
+})
+
+/** The header's navigation and shortcuts over a view with a control of its own. */
+function showWindow(): void {
+  render(
+    <>
+      <Navigation />
+      <Shortcuts />
+      <main id="main" tabIndex={-1}>
+        <button type="button">In the view</button>
+      </main>
+    </>
+  )
+}
+
+const menu = (): HTMLElement => screen.getByTestId('nav-toggle')
+
+describe('the narrow window menu (QA19 Q19-02)', () => {
+  it('closes when Alt+digit opens another view', async () => {
+    showWindow()
+    const user = userEvent.setup()
+    await user.click(menu())
+    expect(menu().getAttribute('aria-expanded')).toBe('true')
+    await user.keyboard('{Alt>}2{/Alt}')
+    expect(useNavigation.getState().view).toBe('devices')
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+    expect(document.getElementById('nav-tabs')?.className).toBe('nav')
+  })
+
+  it('closes when anything else changes the view', async () => {
+    showWindow()
+    await userEvent.setup().click(menu())
+    act(() => useNavigation.getState().navigate('outbox'))
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+  })
+
+  it('closes with Escape while the focus is outside it, the focus going back to the Menu button', async () => {
+    showWindow()
+    const user = userEvent.setup()
+    await user.click(menu())
+    screen.getByRole('button', { name: 'In the view' }).focus()
+    await user.keyboard('{Escape}')
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(menu())
+  })
+
+  it('still closes with Escape from a tab inside it', async () => {
+    showWindow()
+    const user = userEvent.setup()
+    await user.click(menu())
+    screen.getByTestId('nav-send').focus()
+    await user.keyboard('{Escape}')
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(menu())
+  })
+})
