@@ -1123,6 +1123,31 @@ describe('the chart and the counts from one read (QA18 Q18-03)', () => {
   })
 })
 
+describe('the rows table with the counts', () => {
+  it('re-reads the shown page of rows with the page read a delivery report asks for, not on the 3 s timer', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'running' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'running' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 50_000 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await waitFor(() => expect(fake.requests('campaigns:rows')).toHaveLength(1))
+    const gets = fake.requests('campaigns:get').length
+    act(() =>
+      useOutbox.getState().setCounts({ ...useOutbox.getState().counts, delivered: 2, total: 2 }, false, 0)
+    )
+    await waitFor(() => expect(fake.requests('campaigns:get').length).toBeGreaterThan(gets), {
+      timeout: 2_000
+    })
+    // The same look: the shown page only (50 rows), read right after the counts.
+    await waitFor(() => expect(fake.requests('campaigns:rows')).toHaveLength(2), { timeout: 1_000 })
+    expect(fake.requests('campaigns:rows')[1]).toEqual({ id: 'c1', offset: 0, limit: 50 })
+  })
+})
+
 describe('pageRereadGapMs', () => {
   it("spaces a big campaign's page reads (its chart walks every row), never past the page's 3 s timer", () => {
     expect(pageRereadGapMs(10)).toBe(500)
