@@ -1,6 +1,6 @@
 // One table for what a running campaign says about its end. The core (which makes a passed estimate again), the
 // window's Overview and the CLI all ask finishEstimate; this table pins its answers.
-import type { FinishEstimate } from './finish-estimate'
+import type { FinishEstimate, QuotaFinish, quotaFinishEstimate } from './finish-estimate'
 
 export interface FinishEstimateCase {
   name: string
@@ -37,4 +37,49 @@ export const FINISH_ESTIMATE_CASES: readonly FinishEstimateCase[] = [
     expected: { kind: 'late' }
   },
   { name: 'no estimate promises nothing', finishAt: null, now: NOW, expected: { kind: 'none' } }
+]
+
+export interface QuotaFinishCase {
+  name: string
+  input: Parameters<typeof quotaFinishEstimate>[0]
+  expected: QuotaFinish
+}
+
+/** What the pre-send summaries (a campaign's, a large direct send's) say of the end against the gateway quota. */
+export const QUOTA_FINISH_CASES: readonly QuotaFinishCase[] = [
+  {
+    name: 'a quota that covers every message: the end of them all',
+    input: { messages: 30, covered: 30, finishAt: NOW + 90_000, coveredFinishAt: NOW + 90_000 },
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'a quota spent (0): every message waits for it, no time is promised',
+    input: { messages: 30, covered: 0, finishAt: NOW + 90_000, coveredFinishAt: null },
+    expected: { kind: 'waits_for_quota', waiting: 30 }
+  },
+  {
+    name: 'a quota that covers part: the end of that part, and the rest waits',
+    input: { messages: 30, covered: 10, finishAt: NOW + 90_000, coveredFinishAt: NOW + 27_000 },
+    expected: { kind: 'part', at: NOW + 27_000, covered: 10, waiting: 20 }
+  },
+  {
+    name: 'a part covered with no estimate of it still says the rest waits',
+    input: { messages: 30, covered: 10, finishAt: null, coveredFinishAt: null },
+    expected: { kind: 'part', at: null, covered: 10, waiting: 20 }
+  },
+  {
+    name: 'an unlimited or unknown quota covers all (counted as more than the messages)',
+    input: { messages: 30, covered: Infinity, finishAt: NOW + 90_000, coveredFinishAt: NOW + 90_000 },
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'no estimate and a quota that covers all promises nothing',
+    input: { messages: 30, covered: 30, finishAt: null, coveredFinishAt: null },
+    expected: { kind: 'none' }
+  },
+  {
+    name: 'nothing to send promises nothing',
+    input: { messages: 0, covered: 0, finishAt: null, coveredFinishAt: null },
+    expected: { kind: 'none' }
+  }
 ]

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import { finishEstimate } from './finish-estimate'
-import { FINISH_ESTIMATE_CASES } from './finish-estimate.cases'
+import { finishEstimate, quotaFinishEstimate } from './finish-estimate'
+import { FINISH_ESTIMATE_CASES, QUOTA_FINISH_CASES } from './finish-estimate.cases'
 
 describe('finishEstimate answers the shared table', () => {
   it.each(FINISH_ESTIMATE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(finishEstimate(c.finishAt, c.now)).toEqual(c.expected)
+  })
+})
+
+describe('quotaFinishEstimate answers the shared table', () => {
+  it.each(QUOTA_FINISH_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(quotaFinishEstimate(c.input)).toEqual(c.expected)
   })
 })

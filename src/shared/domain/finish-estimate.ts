@@ -15,3 +15,33 @@ export function finishEstimate(finishAt: number | null, now: number): FinishEsti
   if (finishAt === null) return { kind: 'none' }
   return finishAt < now ? { kind: 'late' } : { kind: 'at', at: finishAt }
 }
+
+/**
+ * What a pre-send summary may say of the end when the gateway quota may not cover every message: the gateway refuses
+ * a device whose quota is spent and its messages wait until the package is renewed or topped up, so no time is
+ * honest for them. `covered`: the messages the quota covers (all of them when it is unlimited or unknown);
+ * `coveredFinishAt`: when the last of those would start.
+ */
+export type QuotaFinish =
+  /** The quota covers every message: the end of them all. */
+  | { kind: 'at'; at: number }
+  /** The quota covers the first `covered`: when they end (null: not known); the other `waiting` wait for the quota. */
+  | { kind: 'part'; at: number | null; covered: number; waiting: number }
+  /** The quota is spent: every message waits for it, no end can be promised. */
+  | { kind: 'waits_for_quota'; waiting: number }
+  /** Nothing to promise (nothing to send, or no estimate). */
+  | { kind: 'none' }
+
+export function quotaFinishEstimate(input: {
+  messages: number
+  covered: number
+  finishAt: number | null
+  coveredFinishAt: number | null
+}): QuotaFinish {
+  const { messages, finishAt, coveredFinishAt } = input
+  if (messages <= 0) return { kind: 'none' }
+  const covered = Math.max(0, Math.min(messages, input.covered))
+  if (covered === 0) return { kind: 'waits_for_quota', waiting: messages }
+  if (covered < messages) return { kind: 'part', at: coveredFinishAt, covered, waiting: messages - covered }
+  return finishAt === null ? { kind: 'none' } : { kind: 'at', at: finishAt }
+}

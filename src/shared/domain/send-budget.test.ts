@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { budgetLeftToday, messagesThatFitNow, planDirectSend, quotaShortfall } from './send-budget'
+import {
+  budgetLeftToday,
+  directSendFinish,
+  messagesThatFitNow,
+  planDirectSend,
+  quotaShortfall
+} from './send-budget'
 import { DIRECT_SEND_CASES, PLAN_NOW } from './send-budget.cases'
 import { DEVICE_DAY_CASES } from './device-day.cases'
 
@@ -92,5 +98,30 @@ describe('the budget both pre-send summaries count with', () => {
     expect(quotaShortfall([{ quota: 10 }, { quota: 5 }], 15)).toEqual({ quota: 15, short: 0 })
     expect(quotaShortfall([{ quota: 10 }, { quota: 'unlimited' }], 99)).toEqual({ quota: Infinity, short: 0 })
     expect(quotaShortfall([{ quota: null }], 99)).toEqual({ quota: Infinity, short: 0 })
+  })
+})
+
+describe('directSendFinish says the end only for what the quota covers', () => {
+  const device = (quota: number | 'unlimited') => ({ quota, dailyCap: null })
+  const input = (quota: number | 'unlimited') => ({
+    device: device(quota),
+    recipients: 30,
+    messages: 30,
+    pacingMs: 3000,
+    now: PLAN_NOW
+  })
+  it('a spent quota: every message waits for it', () => {
+    expect(directSendFinish(input(0))).toEqual({ kind: 'waits_for_quota', waiting: 30 })
+  })
+  it('a quota of 10: the tenth starts 27 s in, 20 wait', () => {
+    expect(directSendFinish(input(10))).toEqual({
+      kind: 'part',
+      at: PLAN_NOW + 27_000,
+      covered: 10,
+      waiting: 20
+    })
+  })
+  it('an unlimited quota: the end of them all', () => {
+    expect(directSendFinish(input('unlimited'))).toEqual({ kind: 'at', at: PLAN_NOW + 87_000 })
   })
 })

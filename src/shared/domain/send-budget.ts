@@ -2,6 +2,7 @@
 // the messages, when a direct send would end at the outbox's pace, and when a direct send is large enough to be
 // summed up before it goes. The campaign's and the direct send's pre-send summaries both count with these.
 import type { ScheduleMode } from './enums'
+import { quotaFinishEstimate, type QuotaFinish } from './finish-estimate'
 import { computerTimeZone, dayBoundsOn } from './zoned-time'
 
 /** A direct send to more recipients than this is summed up before it goes (issue 29). */
@@ -144,4 +145,19 @@ export function planDirectSend(input: {
     quotaShort,
     needsSummary: large || afterFirstDay > 0 || quotaShort > 0
   }
+}
+
+/**
+ * What a direct send's summary says of its end against the device's gateway quota (quotaFinishEstimate): the end of
+ * them all when the quota covers them, else the end of the part it covers, planned as that many messages, or none.
+ */
+export function directSendFinish(input: Parameters<typeof planDirectSend>[0]): QuotaFinish {
+  const plan = planDirectSend(input)
+  const covered = input.messages - plan.quotaShort
+  return quotaFinishEstimate({
+    messages: input.messages,
+    covered,
+    finishAt: plan.finishAt,
+    coveredFinishAt: covered > 0 ? planDirectSend({ ...input, messages: covered }).finishAt : null
+  })
 }

@@ -1486,6 +1486,10 @@ export const enRest = {
   'campaigns.presend.recentLeaveOut': 'Leave them out',
   'campaigns.presend.recentSendAnyway': 'Send it to them again',
   'campaigns.presend.finish': 'Estimated end',
+  'campaigns.presend.finishWaitsForQuota':
+    'None while the gateway quota is spent: the messages wait until the gateway package is renewed or topped up.',
+  'campaigns.presend.finishPart':
+    '{time} for the {covered} the gateway quota covers; the other {waiting} wait until the gateway package is renewed or topped up.',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
   'campaigns.presend.devices': 'Sending from',

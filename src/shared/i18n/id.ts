@@ -1695,6 +1695,10 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recentLeaveOut': 'Lewati mereka',
   'campaigns.presend.recentSendAnyway': 'Tetap kirim lagi ke mereka',
   'campaigns.presend.finish': 'Perkiraan selesai',
+  'campaigns.presend.finishWaitsForQuota':
+    'Tidak ada selama kuota gateway habis: pesan menunggu sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.finishPart':
+    '{time} untuk {covered} pesan yang dicukupi kuota gateway; {waiting} lainnya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.devices': 'Dikirim dari',

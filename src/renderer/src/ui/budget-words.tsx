@@ -2,7 +2,7 @@
 // line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
-import { budgetLeftToday } from '../../../shared/domain'
+import { budgetLeftToday, type QuotaFinish } from '../../../shared/domain'
 import type { useT } from '../i18n'
 
 type Translate = ReturnType<typeof useT>
@@ -39,6 +39,32 @@ export function gatewayQuotaText(
     : quota === null
       ? t('campaigns.presend.quotaUnknown')
       : t('campaigns.presend.quota', { quota: count(quota) })
+}
+
+/**
+ * A pre-send summary's end against the gateway quota, as the domain's quotaFinishEstimate answers: the time, the time
+ * of the part the quota covers and that the rest waits, that every message waits for the quota, or "Unknown".
+ */
+export function quotaFinishText(
+  t: Translate,
+  finish: QuotaFinish,
+  at: (instant: number) => string,
+  count: (n: number) => string
+): string {
+  switch (finish.kind) {
+    case 'at':
+      return at(finish.at)
+    case 'part':
+      return t('campaigns.presend.finishPart', {
+        time: finish.at === null ? t('common.unknown') : at(finish.at),
+        covered: count(finish.covered),
+        waiting: count(finish.waiting)
+      })
+    case 'waits_for_quota':
+      return t('campaigns.presend.finishWaitsForQuota')
+    case 'none':
+      return t('common.unknown')
+  }
 }
 
 /** The quota's shortfall and what today's caps leave for later, each said only when it applies. */

@@ -27,7 +27,8 @@ function sheetName(row: CampaignRowView, nameColumn: string | null): string | nu
 }
 
 /**
- * `refresh` changes whenever the progress view looks again (events and its timer); `nameColumn` is the mapping's
+ * `refresh` changes with each of the progress view's page reads (events, outbox counts, its timer: coalesced to one per
+ * gap), so the shown page follows the counts; `nameColumn` is the mapping's
  * column of names, if any.
  */
 export function CampaignRows({

@@ -1123,6 +1123,31 @@ describe('the chart and the counts from one read (QA18 Q18-03)', () => {
   })
 })
 
+describe('the rows table with the counts', () => {
+  it('re-reads the shown page of rows with the page read a delivery report asks for, not on the 3 s timer', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'running' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'running' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 50_000 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await waitFor(() => expect(fake.requests('campaigns:rows')).toHaveLength(1))
+    const gets = fake.requests('campaigns:get').length
+    act(() =>
+      useOutbox.getState().setCounts({ ...useOutbox.getState().counts, delivered: 2, total: 2 }, false, 0)
+    )
+    await waitFor(() => expect(fake.requests('campaigns:get').length).toBeGreaterThan(gets), {
+      timeout: 2_000
+    })
+    // The same look: the shown page only (50 rows), read right after the counts.
+    await waitFor(() => expect(fake.requests('campaigns:rows')).toHaveLength(2), { timeout: 1_000 })
+    expect(fake.requests('campaigns:rows')[1]).toEqual({ id: 'c1', offset: 0, limit: 50 })
+  })
+})
+
 describe('pageRereadGapMs', () => {
   it("spaces a big campaign's page reads (its chart walks every row), never past the page's 3 s timer", () => {
     expect(pageRereadGapMs(10)).toBe(500)
@@ -2131,7 +2156,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
     expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
-    expect(text).toContain('Estimated end15 Jan 2026, 12:00 WIB')
+    // The core's estimate is of all 3 rows: with 2 waiting for the quota no end of them is promised.
+    expect(text).toContain(
+      'Estimated endUnknown for the 1 the gateway quota covers; the other 2 wait until the gateway package is renewed or topped up.'
+    )
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest wait until the gateway package is renewed or topped up.'
     )
@@ -2623,6 +2651,39 @@ describe('issue 27: the campaign view an operator can trust', () => {
       expect(fake.requests('campaigns:start')).toEqual([])
     }
   )
+
+  // A spent quota: the rows wait until the package is renewed, so "Estimated end" promised a time that would pass.
+  it.each([
+    {
+      language: 'en' as const,
+      end: 'Estimated endNone while the gateway quota is spent: the messages wait until the gateway package is renewed or topped up.'
+    },
+    {
+      language: 'id' as const,
+      end: 'Perkiraan selesaiTidak ada selama kuota gateway habis: pesan menunggu sampai paket gateway diperpanjang atau diisi ulang.'
+    }
+  ])('a draft over a spent quota promises no end ($language)', async ({ language, end }) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 0 })]
+      })
+    )
+    const draft = campaign({
+      status: 'draft',
+      counts: { waiting: 3 },
+      estimate: { finishAt: Date.now() + 60_000 }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:get', () => draft)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: draft.name }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    expect(screen.getByTestId('campaign-presend').textContent).toContain(end)
+  })
 
   // QA11-16: the rest of a rest was "Big 5000 (rest) (rest)": the rests are numbered instead.
   it.each([

@@ -1272,6 +1272,8 @@ function CampaignProgress({
   const [cancelling, setCancelling] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [tick, setTick] = useState(0)
+  // Each completed page read: the rows table re-reads its shown page with it, so its statuses follow the counts.
+  const [pageReads, setPageReads] = useState(0)
   const devices = useDevices((s) => s.devices)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -1315,6 +1317,7 @@ function CampaignProgress({
         rows = read.summary.total
         setCampaign(read)
         setProgress(lines)
+        setPageReads((n) => n + 1)
       } catch (e) {
         if (on) setError(errorInfo(e))
       }
@@ -1447,7 +1450,7 @@ function CampaignProgress({
       ) : null}
       <ProgressChart progress={progress} />
       {campaign.status !== 'draft' ? (
-        <CampaignRows id={id} refresh={tick} nameColumn={campaign.mapping.name ?? null} />
+        <CampaignRows id={id} refresh={pageReads} nameColumn={campaign.mapping.name ?? null} />
       ) : null}
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (

@@ -7,13 +7,14 @@ import type { DeviceView } from '../../../../shared/contract'
 import {
   budgetLeftToday,
   messagesThatFitNow,
+  quotaFinishEstimate,
   quotaShortfall,
   workingHoursOpenAt,
   type PacingPolicy
 } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
-import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
+import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { skippedReasons } from './problems'
@@ -137,9 +138,15 @@ export function PreSendSummary({
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd>
-          {finishAt && !noneSends
-            ? formatDateTimeInZone(new Date(finishAt).toISOString(), locale, timeZone)
-            : t('common.unknown')}
+          {noneSends
+            ? t('common.unknown')
+            : quotaFinishText(
+                t,
+                // The core's estimate is of every ready row: the end of a part the quota covers is not known here.
+                quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt: null }),
+                (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
+                count
+              )}
         </dd>
         {opensAt !== null && workingHours ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).

@@ -5,10 +5,10 @@
 // named, and sending anyway is the operator's choice, as in a campaign's summary.
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import type { DirectSendPlan, DirectSendSchedule } from '../../../../shared/domain'
+import type { DirectSendPlan, DirectSendSchedule, QuotaFinish } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
-import { BudgetWarnings, deviceBudgetText } from '../../ui/budget-words'
+import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 
 export function SendSummary({
   recipients,
@@ -17,6 +17,7 @@ export function SendSummary({
   typedVariable,
   device,
   plan,
+  finish,
   schedule,
   pacingMs,
   timeZone,
@@ -32,6 +33,8 @@ export function SendSummary({
   typedVariable: string | null
   device: DeviceView
   plan: DirectSendPlan
+  /** The end against the device's gateway quota (the domain's directSendFinish): a time, a part's, or none. */
+  finish: QuotaFinish
   /** Scheduled for later (null: sent now). */
   schedule: DirectSendSchedule | null
   pacingMs: number
@@ -74,13 +77,15 @@ export function SendSummary({
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd data-testid="send-presend-finish">
-          {at(plan.finishAt)}
-          <span className="field-hint">
-            {' '}
-            {schedule?.mode === 'gateway'
-              ? t('send.presend.gatewayFires')
-              : t('send.presend.pace', { seconds: pacingMs / 1000 })}
-          </span>
+          {quotaFinishText(t, finish, at, count)}
+          {finish.kind === 'waits_for_quota' ? null : (
+            <span className="field-hint">
+              {' '}
+              {schedule?.mode === 'gateway'
+                ? t('send.presend.gatewayFires')
+                : t('send.presend.pace', { seconds: pacingMs / 1000 })}
+            </span>
+          )}
         </dd>
       </dl>
       {typedVariable ? (

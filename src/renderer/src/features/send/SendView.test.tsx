@@ -1283,6 +1283,22 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     expect(fake.requests('outbox:enqueue')).toEqual([])
   })
 
+  it('a spent quota promises no end: the messages wait for it; a quota covering part ends that part, the rest waits', async () => {
+    const user = showWith({ quota: 0 })
+    await draft(user, numbers(25))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByTestId('send-presend-finish').textContent).toBe(
+      'None while the gateway quota is spent: the messages wait until the gateway package is renewed or topped up.'
+    )
+    await user.click(screen.getByRole('button', { name: 'Go back' }))
+    act(() => useDevices.getState().setDevices([makeDevice({ label: 'Kantor', quota: 21 })]))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    // 21 of 25 from 10:00 WIB, one every 3 s: the 21st starts 60 s later; 4 wait.
+    expect(screen.getByTestId('send-presend-finish').textContent).toMatch(
+      /^28 Nov 2026, 10:01 WIB for the 21 the gateway quota covers; the other 4 wait until the gateway package is renewed or topped up\. \(one message every 3 seconds/
+    )
+  })
+
   it('a large scheduled send is summed up too: when it starts, who sends it, that day’s cap, its own button', async () => {
     // Tomorrow 09:00 WIB, kept on this computer: today's spent cap does not count, tomorrow's 10 do.
     const user = await scheduleDraft(
@@ -1327,7 +1343,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
       { at: Date.parse('2026-11-28T08:00:00.000Z'), mode: 'gateway' }
     )
     expect(screen.getByTestId('send-presend-finish').textContent).toBe(
-      '28 Nov 2026, 15:00 WIB (the gateway sends them all at this time itself, even while this computer is off)'
+      '28 Nov 2026, 15:00 WIB for the 20 the gateway quota covers; the other 2 wait until the gateway package is renewed or topped up. (the gateway sends them all at this time itself, even while this computer is off)'
     )
     expect(screen.queryByTestId('send-presend-over-budget')).toBeNull()
     expect(screen.getByTestId('send-presend-shortfall')).toBeTruthy()

@@ -18,9 +18,11 @@ import {
   isWithinTextLimit,
   localTimeToInstant,
   firstTypedVariable,
+  directSendFinish,
   planDirectSend,
   textLength,
   type DirectSendPlan,
+  type QuotaFinish,
   type DirectSendSchedule
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
@@ -86,7 +88,12 @@ function planDraft(
   device: DeviceView,
   recipients: number,
   pacingMs: number
-): { plan: DirectSendPlan; schedule: PlannedSchedule | null; messages: number } | null {
+): {
+  plan: DirectSendPlan
+  finish: QuotaFinish
+  schedule: PlannedSchedule | null
+  messages: number
+} | null {
   let schedule: PlannedSchedule | null = null
   if (draft.schedule.enabled) {
     const { date, time, timezone, mode } = draft.schedule
@@ -97,15 +104,8 @@ function planDraft(
     }
   }
   const messages = recipients * enqueueRequest(draft).entries.length
-  const plan = planDirectSend({
-    device,
-    recipients,
-    messages,
-    pacingMs,
-    now: Date.now(),
-    schedule: schedule ?? undefined
-  })
-  return { plan, schedule, messages }
+  const input = { device, recipients, messages, pacingMs, now: Date.now(), schedule: schedule ?? undefined }
+  return { plan: planDirectSend(input), finish: directSendFinish(input), schedule, messages }
 }
 
 /**
@@ -164,6 +164,8 @@ export function SendView(): React.JSX.Element {
   const [summary, setSummary] = useState<{
     draftKey: string
     plan: DirectSendPlan
+    /** What the summary says of the end against the device's gateway quota. */
+    finish: QuotaFinish
     /** Scheduled for later: when (in `timeZone`) and who sends it then. */
     schedule: PlannedSchedule | null
     recipients: number
@@ -484,6 +486,7 @@ export function SendView(): React.JSX.Element {
             }
             device={chosen}
             plan={shownSummary.plan}
+            finish={shownSummary.finish}
             schedule={shownSummary.schedule}
             pacingMs={settings?.pacingMs ?? 0}
             timeZone={shownSummary.schedule?.timeZone ?? (settings?.defaultTimezone || computerZone())}
