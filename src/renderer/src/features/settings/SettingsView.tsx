@@ -94,10 +94,10 @@ export function SettingsView(): React.JSX.Element {
   // one (the save that changed it ran with the old words); the core's refusals arrive worded.
   // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
   // here, not in the fields, so which fields hold a refused value is worked out from it, never reported; and kept for
-  // the window's life (stores/settings-drafts.ts), so leaving Settings does not undo it unseen.
+  // the window's life and the refused ones across a reload (stores/settings-drafts.ts), so neither undoes it unseen.
   const [numberDrafts, setNumberDrafts] =
     useState<Partial<Record<NumberSpec['key'], string>>>(keptSettingsDrafts)
-  useEffect(() => keepSettingsDrafts(numberDrafts), [numberDrafts])
+  useEffect(() => keepSettingsDrafts(numberDrafts, refusedDrafts(numberDrafts)), [numberDrafts])
   const [status, setStatus] = useState<
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
   >(() => (refusedDrafts(numberDrafts).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null))
