@@ -1,9 +1,10 @@
 // What is typed in Settings' number fields and not yet taken by the core, kept for the window's life: leaving Settings
 // with a value it refused no longer drops it unseen; back there it is still in its field, marked (QA8 Q8-07). The
-// refused ones are also written to the page's history entry as the page is left, so a reload brings them back to
-// their fields, still marked, instead of putting the saved values back without a word (QA19 Q19-06). Only as the page
-// is left: a history write is a round trip to the browser process, and nothing else needs it before then.
-import { historyState } from './place'
+// refused ones are also kept in the page's history entry, so a reload brings them back to their fields, still marked,
+// instead of putting the saved values back without a word (QA19 Q19-06). Written once the page is idle, as the place
+// is (stores/place.ts: a history write is a round trip to the browser process), and at once when a field is left
+// holding a refused value: a write as the page is left (pagehide) was lost in Chromium when the reload came first.
+import { historyState, whenIdle } from './place'
 
 export const SETTINGS_DRAFTS_KEY = 'sender-desk.settingsDrafts'
 
@@ -36,15 +37,31 @@ export function keptSettingsDrafts(): Drafts {
   return drafts
 }
 
+/** Whether the history entry's copy is behind (a write is waiting for the page to be idle). */
+let unwritten = false
+
 /** Keeps what the fields hold, `refusedKeys` naming those the page refused. */
 export function keepSettingsDrafts(next: Drafts, refusedKeys: readonly string[]): void {
+  const same =
+    drafts !== null &&
+    refusedKeys.length === refused.length &&
+    refusedKeys.every((k) => refused.includes(k) && next[k] === drafts?.[k])
   drafts = next
   refused = refusedKeys
+  if (same || unwritten) return
+  unwritten = true
+  whenIdle(write)
 }
 
-function writeOnLeave(): void {
-  // Never opened since the page loaded: what the entry holds is still what it should hold.
-  if (drafts === null) return
+/** Writes the refused values to the history entry now (a field was left holding one). */
+export function flushSettingsDrafts(): void {
+  write()
+}
+
+function write(): void {
+  // Nothing changed since the page loaded (or since the last write): the entry holds what it should.
+  if (!unwritten || drafts === null) return
+  unwritten = false
   const kept = Object.fromEntries(
     refused.flatMap((key) => (drafts?.[key] === undefined ? [] : [[key, drafts[key]]]))
   )
@@ -56,12 +73,13 @@ function writeOnLeave(): void {
   }
 }
 
-addEventListener('pagehide', writeOnLeave)
+addEventListener('pagehide', write)
 
 /** Forgets them, and the history entry's copy (each test starts from none, test-setup.ts). */
 export function resetSettingsDrafts(): void {
   drafts = null
   refused = []
+  unwritten = false
   const { [SETTINGS_DRAFTS_KEY]: _kept, ...rest } = historyState()
   history.replaceState(rest, '')
 }

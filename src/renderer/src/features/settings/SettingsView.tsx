@@ -5,7 +5,7 @@ import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { chromiumLocaleOf, useT, type MessageKey } from '../../i18n'
 import { useSettings } from '../../stores/settings'
-import { keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
+import { flushSettingsDrafts, keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
 import { CopyButton } from '../../ui/CopyButton'
 import { readTypedNumber } from '../../ui/typed-number'
 import { Field } from '../../ui/Field'
@@ -112,6 +112,11 @@ export function SettingsView(): React.JSX.Element {
       }),
     []
   )
+  /** A field was left holding a value it cannot save: said, and kept for a reload now (the reload may come next). */
+  const refusedLeft = useCallback((): void => {
+    setStatus({ tone: 'bad', key: 'settings.notSaved' })
+    flushSettingsDrafts()
+  }, [])
   // A field holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
   // not read as if everything was saved.
   const refusedHere = refusedDrafts(numberDrafts)
@@ -244,7 +249,7 @@ export function SettingsView(): React.JSX.Element {
             onSave={save}
             draft={numberDrafts[spec.key] ?? null}
             onDraft={setNumberDraft}
-            onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
+            onInvalid={refusedLeft}
           />
         ))}
         <TimeZoneField
@@ -288,7 +293,7 @@ export function SettingsView(): React.JSX.Element {
             onSave={save}
             draft={numberDrafts[spec.key] ?? null}
             onDraft={setNumberDraft}
-            onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
+            onInvalid={refusedLeft}
           />
         ))}
         <Toggle
