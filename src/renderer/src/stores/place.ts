@@ -39,7 +39,7 @@ function save(): void {
   if (!waiting) whenIdle(writeUnwritten)
 }
 
-function whenIdle(run: () => void): void {
+export function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 })
   else setTimeout(run, 50)
 }
