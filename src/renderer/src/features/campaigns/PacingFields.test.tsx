@@ -11,7 +11,13 @@ import {
   type PacingProblemAt
 } from '../../../../shared/domain'
 import { PACING_CASES } from '../../../../shared/domain/pacing.cases'
-import { pacingProblemMessage, translate, type Language, type MessageKey, type Params } from '../../../../shared/i18n'
+import {
+  pacingProblemMessage,
+  translate,
+  type Language,
+  type MessageKey,
+  type Params
+} from '../../../../shared/i18n'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
 import { seedStores } from '../../testing/render'
 import { isUsablePacing, PacingFields } from './PacingFields'

@@ -1583,10 +1583,7 @@ describe('a reload (QA19 Q19-05: issue 29 point 5, "a reload returns to where th
 
     render(<OutboxView />)
     const chips = within(screen.getByRole('list', { name: 'Active filters' }))
-    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Failed ×',
-      'Recipient: 7891 ×'
-    ])
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual(['Failed ×', 'Recipient: 7891 ×'])
     expect((screen.getByRole('searchbox', { name: 'Recipient' }) as HTMLInputElement).value).toBe('7891')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ status: ['failed'], recipient: '7891' })
