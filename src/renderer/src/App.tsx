@@ -250,6 +250,8 @@ const SendView = onDemand(async () => (await import('./features/send/SendView'))
 // open took ~60 ms more than a reopen on a slow machine (issue #29).
 const OutboxView = onDemand(async () => {
   const outbox = await import('./features/outbox/OutboxView')
+  // The filters kept before a reload are back before the view is drawn (QA19 Q19-05).
+  outbox.restoreOutboxPlace()
   outbox.prepareFirstRows()
   return outbox.OutboxView
 })

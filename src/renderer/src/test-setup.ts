@@ -7,6 +7,7 @@ import { setApi } from './api'
 import { resetAppStore } from './stores/app'
 import { resetContactNamesStore } from './stores/contact-names'
 import { resetPlace } from './stores/place'
+import { resetOutboxPlace } from './stores/outbox-place'
 import { resetReplyDrafts } from './stores/reply-drafts'
 import { resetSettingsDrafts } from './stores/settings-drafts'
 import { resetDevicesStore } from './stores/devices'
@@ -43,6 +44,7 @@ afterEach(() => {
   resetReplyDrafts()
   resetSettingsDrafts()
   resetPlace()
+  resetOutboxPlace()
   resetAppStore()
   resetContactNamesStore()
   setApi(null)

@@ -736,6 +736,7 @@ export const enRest = {
   'outbox.filter.hiddenNew': 'New messages hidden by these filters: {count}.',
   'outbox.filter.showAll': 'Show all',
   'outbox.loading': 'Loading…',
+  'outbox.reopenGone': 'The message that was open before the reload is no longer in the outbox.',
   'outbox.total': '{count, plural, one {# message} other {# messages}}',
   'outbox.empty': 'No messages match.',
   'outbox.export.csv': 'Export (CSV)',

@@ -919,6 +919,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.hiddenNew': 'Pesan baru yang tersembunyi oleh filter ini: {count}.',
   'outbox.filter.showAll': 'Tampilkan semua',
   'outbox.loading': 'Memuat…',
+  'outbox.reopenGone': 'Pesan yang terbuka sebelum dimuat ulang sudah tidak ada di kotak keluar.',
   'outbox.total': '{count} pesan',
   'outbox.empty': 'Tidak ada pesan yang cocok.',
   'outbox.export.csv': 'Ekspor (CSV)',

@@ -39,7 +39,7 @@ function save(): void {
   if (!waiting) whenIdle(writeUnwritten)
 }
 
-function whenIdle(run: () => void): void {
+export function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 })
   else setTimeout(run, 50)
 }
@@ -59,7 +59,7 @@ function writeUnwritten(): void {
 addEventListener('pagehide', writeUnwritten)
 
 /** The page's history entry's state, as an object (another script may have left anything there). */
-function historyState(): Record<string, unknown> {
+export function historyState(): Record<string, unknown> {
   const state: unknown = history.state
   return state && typeof state === 'object' ? (state as Record<string, unknown>) : {}
 }

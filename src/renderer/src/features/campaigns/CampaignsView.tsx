@@ -61,6 +61,7 @@ import { campaignPartText, heldByState } from './wait-text'
 import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
 import { RenewLink } from '../devices/RenewLink'
 import { formatWhatsApp } from './whatsapp-format'
+import { readTypedNumber } from '../../ui/typed-number'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
@@ -259,6 +260,9 @@ export function CampaignsView(): React.JSX.Element {
 }
 
 /** The picked files as the core matches them to the attachment column: by name. */
+/** A preview row as the operator may type it: a whole row number past the header row. */
+const isRowNumber = (text: string): boolean => readTypedNumber(text, true) >= 2
+
 const namedFiles = (files: readonly FileHandleView[]): { name: string; handle: string }[] =>
   files.map((f) => ({ name: f.name, handle: f.handle }))
 
@@ -366,6 +370,8 @@ function NewCampaign({
   const [pacing, setPacing] = useState<PacingPolicyView>(() => newCampaignPacing(operatorZone))
   const [chosen, setChosen] = useState<string[]>([])
   const [previewRow, setPreviewRow] = useState<number | null>(null)
+  /** The preview row's field as typed (null: it shows the row previewed). */
+  const [previewRowText, setPreviewRowText] = useState<string | null>(null)
   // Send to numbers that got this same message in the last 24 hours too: no, unless the operator says so (QA17 Q17-04).
   const [sendRecent, setSendRecent] = useState(false)
   /** One file sent with every row, registered like a file dropped on the send panel. */
@@ -853,10 +859,16 @@ function NewCampaign({
               <label htmlFor="campaign-preview-row">{t('campaigns.previewRow')}</label>
               <input
                 id="campaign-preview-row"
-                type="number"
-                min={2}
-                value={previewRow ?? preview?.rowNumber ?? 2}
-                onChange={(e) => setPreviewRow(Number(e.target.value))}
+                // Text, not type="number": Chromium's number input made "2,5" row 25 (QA19 Q19-01). What cannot be
+                // read as a row is marked, the last row read staying in the preview.
+                type="text"
+                inputMode="numeric"
+                value={previewRowText ?? String(previewRow ?? preview?.rowNumber ?? 2)}
+                aria-invalid={previewRowText !== null && !isRowNumber(previewRowText)}
+                onChange={(e) => {
+                  setPreviewRowText(e.target.value)
+                  if (isRowNumber(e.target.value)) setPreviewRow(readTypedNumber(e.target.value, true))
+                }}
               />
               {preview && previewProblems ? (
                 <p className="campaign-preview-skipped" data-testid="campaign-preview-skipped">

@@ -11,7 +11,13 @@ import {
   type PacingProblemAt
 } from '../../../../shared/domain'
 import { PACING_CASES } from '../../../../shared/domain/pacing.cases'
-import { pacingProblemMessage, translate, type Language } from '../../../../shared/i18n'
+import {
+  pacingProblemMessage,
+  translate,
+  type Language,
+  type MessageKey,
+  type Params
+} from '../../../../shared/i18n'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
 import { seedStores } from '../../testing/render'
 import { isUsablePacing, PacingFields } from './PacingFields'
@@ -62,6 +68,12 @@ function expectJudged(
 }
 
 beforeEach(() => seedStores(makeBootstrap()))
+
+/** A problem's message key and parameters, as translate takes them. */
+function params(problem: Parameters<typeof pacingProblemMessage>[0]): [MessageKey, Params?] {
+  const { key, params } = pacingProblemMessage(problem)
+  return [key, params]
+}
 
 describe('the pacing form judges every pacing case like the core', () => {
   it.each(PACING_CASES)('$name (a policy it starts from)', ({ policy, problems }) => {
@@ -125,15 +137,33 @@ describe("the working hours' zone", () => {
   })
 })
 
-describe("the inputs' bounds are the domain's ranges", () => {
-  it('sets min, max and step from PACING_RANGES', () => {
+describe('what the operator types is read as written (QA19 Q19-01)', () => {
+  it('reads a decimal comma as a decimal, and says at the field what is no number or no whole one', () => {
     render(<Form initial={DEFAULT_PACING} />)
+    // Chromium's number input dropped the comma ("1,5" became 15); an Indonesian operator writes it.
+    const shortest = screen.getByLabelText(LABELS.minDelaySeconds) as HTMLInputElement
+    fireEvent.change(shortest, { target: { value: '1,5' } })
+    expect(shortest.value).toBe('1,5')
+    expect(screen.queryByTestId('pacing-error-minDelaySeconds')).toBeNull()
+    fireEvent.change(screen.getByLabelText(LABELS.maxDelaySeconds), { target: { value: '2.5' } })
+    expect(screen.getByRole('button', { name: 'save' })).toHaveProperty('disabled', false)
+    // "2,5" sends per batch is half a send, not 25.
+    fireEvent.change(screen.getByLabelText(LABELS.batchSize), { target: { value: '2,5' } })
+    expect(screen.getByTestId('pacing-error-batchSize').textContent).toContain(
+      translate('en', ...params(pacingProblems({ ...DEFAULT_PACING, batchSize: 2.5 })[0]!))
+    )
+    fireEvent.change(screen.getByLabelText(LABELS.batchSize), { target: { value: '1e3' } })
+    expect(screen.getByTestId('pacing-error-batchSize').textContent).toContain(
+      translate('en', ...params(pacingProblems({ ...DEFAULT_PACING, batchSize: Number.NaN })[0]!))
+    )
+    expect(screen.getByRole('button', { name: 'save' })).toHaveProperty('disabled', true)
+    // Every number field offers the decimal (or digit) keyboard, the domain's rule deciding what is taken.
     for (const [field, label] of Object.entries(LABELS)) {
-      const { min, max, whole } = PACING_RANGES[field as keyof typeof LABELS]
       const input = screen.getByLabelText(label)
-      expect(input.getAttribute('min'), field).toBe(String(min))
-      expect(input.getAttribute('max'), field).toBe(String(max))
-      expect(input.getAttribute('step'), field).toBe(whole ? '1' : 'any')
+      expect(input.getAttribute('type'), field).toBe('text')
+      expect(input.getAttribute('inputmode'), field).toBe(
+        PACING_RANGES[field as keyof typeof LABELS].whole ? 'numeric' : 'decimal'
+      )
     }
   })
 

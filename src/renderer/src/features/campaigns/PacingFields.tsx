@@ -1,6 +1,6 @@
 // The pacing policy's fields, shared by the new-campaign form and the editor of a running campaign. Their bounds and
 // their messages are the domain's (PACING_RANGES, pacingProblems), the rule the contract and the core apply.
-import { useId, useRef } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { PacingPolicyView } from '../../../../shared/contract'
 import {
   defaultWorkingHours,
@@ -14,6 +14,7 @@ import type { MessageKey } from '../../../../shared/i18n'
 import { pacingProblemMessage } from '../../../../shared/i18n/pacing'
 import { Field } from '../../ui/Field'
 import { TimeZoneField } from '../../ui/TimeZoneField'
+import { readTypedNumber } from '../../ui/typed-number'
 import { useT } from '../../i18n'
 import { useOperatorZone } from '../../stores/settings'
 
@@ -22,10 +23,13 @@ export function isUsablePacing(pacing: PacingPolicyView): boolean {
   return pacingProblems(pacing).length === 0
 }
 
-/** An empty field is NaN, so the pacing rule names it instead of reading it as 0. */
-const number = (value: string): number => (value.trim() === '' ? Number.NaN : Number(value))
-/** …and an emptied field stays empty on screen (React refuses NaN as a value). */
-const shown = (value: number): number | '' => (Number.isNaN(value) ? '' : value)
+/**
+ * What a field says, read as a fraction even where the rule wants a whole number, so "2,5" sends is refused as half a
+ * send (not read as 25) in the domain's words; an empty or unreadable field is NaN, which the rule names.
+ */
+const number = (value: string): number => readTypedNumber(value, false)
+/** A policy's number as its field shows it (an emptied field stays empty). */
+const shown = (value: number): string => (Number.isNaN(value) ? '' : String(value))
 
 /** The number inputs in screen order, with their labels. */
 const NUMBER_FIELDS: readonly { field: PacingNumberField & keyof PacingPolicyView; label: MessageKey }[] = [
@@ -74,10 +78,17 @@ export function PacingFields({
   // Hours turned off and on again come back as they were (their zone too), else as a new campaign's.
   const lastHours = useRef(hours)
   const zoneProblem = errorOf('workingHours.timeZone')
+  // What each field holds as typed ("1,5", "2."), shown while it still stands for the policy's number; a policy
+  // changed from outside (a reset, a campaign loaded) shows its own numbers.
+  const [typed, setTyped] = useState<Partial<Record<PacingNumberField, string>>>({})
+  const textOf = (field: (typeof NUMBER_FIELDS)[number]['field']): string => {
+    const text = typed[field]
+    return text !== undefined && Object.is(number(text), pacing[field]) ? text : shown(pacing[field])
+  }
   return (
     <div className="campaign-grid" data-testid="campaign-pacing-fields">
       {NUMBER_FIELDS.map(({ field, label }) => {
-        const { min, max, whole } = PACING_RANGES[field]
+        const { whole } = PACING_RANGES[field]
         return (
           <Field
             key={field}
@@ -89,12 +100,15 @@ export function PacingFields({
             {(control) => (
               <input
                 {...control}
-                type="number"
-                min={min}
-                max={max}
-                step={whole ? 1 : 'any'}
-                value={shown(pacing[field])}
-                onChange={(e) => onChange({ ...pacing, [field]: number(e.target.value) })}
+                // Text, not type="number": Chromium's number input dropped a decimal comma (QA19 Q19-01).
+                type="text"
+                inputMode={whole ? 'numeric' : 'decimal'}
+                value={textOf(field)}
+                onChange={(e) => {
+                  const text = e.target.value
+                  setTyped((all) => ({ ...all, [field]: text }))
+                  onChange({ ...pacing, [field]: number(text) })
+                }}
               />
             )}
           </Field>

@@ -9,7 +9,9 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
-import { useOutbox, type ItemDetail } from '../../stores/outbox'
+import { resetOutboxStore, useOutbox, type ItemDetail } from '../../stores/outbox'
+import { resetOutboxPlace, restoreOutboxPlace } from '../../stores/outbox-place'
+import { resetPlace } from '../../stores/place'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
@@ -1548,5 +1550,63 @@ describe("a today number's list (QA9 Q9-04)", () => {
     act(() => useOutbox.getState().setFilters({ happened: { ...failedToday, event: 'sent' } }))
     render(<OutboxView />)
     expect(await screen.findByRole('button', { name: /Terkirim hari ini/ })).toBeTruthy()
+  })
+})
+
+describe('a reload (QA19 Q19-05: issue 29 point 5, "a reload returns to where the operator was")', () => {
+  /** Leaves the page as a reload does: what it keeps is its history entry, not the window's memory. */
+  function reload(unmount: () => void): void {
+    dispatchEvent(new Event('pagehide'))
+    unmount()
+    const historyKept: unknown = history.state
+    resetOutboxStore()
+    resetPlace()
+    resetOutboxPlace()
+    seedStores(makeBootstrap({ devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse' })] }))
+    history.replaceState(historyKept, '')
+    // What the outbox's code does as it loads, before the view is drawn.
+    restoreOutboxPlace()
+  }
+
+  it('keeps the filters, shown as chips, and the open message', async () => {
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, text: `Message ${id}` }), history: [] }))
+    const user = userEvent.setup()
+    restoreOutboxPlace()
+    const first = render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.type(screen.getByRole('searchbox', { name: 'Recipient' }), '7891')
+    await screen.findByRole('button', { name: 'Remove the filter Recipient: 7891' })
+    await user.click(await screen.findByTestId('outbox-open-i-3'))
+    await screen.findByTestId('outbox-detail')
+    reload(first.unmount)
+
+    render(<OutboxView />)
+    const chips = within(screen.getByRole('list', { name: 'Active filters' }))
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual(['Failed ×', 'Recipient: 7891 ×'])
+    expect((screen.getByRole('searchbox', { name: 'Recipient' }) as HTMLInputElement).value).toBe('7891')
+    await waitFor(() =>
+      expect(fake.requests('outbox:list').at(-1)).toMatchObject({ status: ['failed'], recipient: '7891' })
+    )
+    await waitFor(() => expect(fake.requests('outbox:get').at(-1)).toEqual({ id: 'i-3' }))
+    expect(await screen.findByTestId('outbox-detail')).toBeTruthy()
+  })
+
+  it('says a message gone since is gone, without an error, and opens nothing', async () => {
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id }), history: [] }))
+    const user = userEvent.setup()
+    restoreOutboxPlace()
+    const first = render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-i-3'))
+    await screen.findByTestId('outbox-detail')
+    reload(first.unmount)
+    fake.fail('outbox:get', { code: 'not_found', message: 'No outbox item i-3.' })
+
+    render(<OutboxView />)
+    expect((await screen.findByTestId('outbox-reopen-gone')).textContent).toBe(
+      'The message that was open before the reload is no longer in the outbox.'
+    )
+    expect(screen.queryByTestId('outbox-detail')).toBeNull()
+    expect(screen.queryByText('No outbox item i-3.')).toBeNull()
   })
 })

@@ -1,10 +1,12 @@
 // The outbox view: filters, the virtualized list and the selected item's detail, with counts in the heading.
-import { useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
 import { bucketCounts, HEADER_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { useT } from '../../i18n'
+import { errorInfo } from '../../api'
 import { matchesFilters, useOutbox } from '../../stores/outbox'
+import { keepOpenOutboxItem, keptOpenOutboxItem, reopened } from '../../stores/outbox-place'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { bucketLine } from './bucket-summary'
 import { OutboxBulkBar, type MatchingSelection } from './OutboxBulkBar'
@@ -15,12 +17,50 @@ import { OutboxList } from './OutboxList'
 import './outbox.css'
 
 export { prepareFirstRows } from './OutboxList'
+export { restoreOutboxPlace } from '../../stores/outbox-place'
 
 const NO_SELECTION: ReadonlyMap<string, OutboxItemView> = new Map()
 
 export function OutboxView(): React.JSX.Element {
   const t = useT()
   const [selected, setSelected] = useState<string | null>(null)
+  // The message open before a reload opens again (QA19 Q19-05); one gone since is said gone, not shown as an error.
+  const [reopening] = useState(keptOpenOutboxItem)
+  const [reopenGone, setReopenGone] = useState(false)
+  const settled = useRef(reopening === null)
+  useEffect(() => {
+    if (reopening === null) return
+    let on = true
+    const done = (gone: boolean): void => {
+      if (!on) return
+      settled.current = true
+      reopened()
+      if (gone) setReopenGone(true)
+      else setSelected((now) => now ?? reopening)
+    }
+    useOutbox
+      .getState()
+      .get(reopening)
+      // Another failure opens it all the same: the detail says what went wrong, and offers what it can.
+      .then(
+        () => done(false),
+        (error: unknown) => done(errorInfo(error).code === 'not_found')
+      )
+    return () => {
+      on = false
+    }
+  }, [reopening])
+  useEffect(() => {
+    if (selected === null && !settled.current) return
+    keepOpenOutboxItem(selected)
+  }, [selected])
+  // Another message opened: the note on the one gone since has been read.
+  const select = useCallback((id: string) => {
+    setReopenGone(false)
+    setSelected(id)
+  }, [])
+  // Leaving the Outbox closes its detail: a reload elsewhere opens none.
+  useEffect(() => () => keepOpenOutboxItem(null), [])
   const counts = useOutbox((s) => s.counts)
   const filters = useOutbox((s) => s.filters)
   const total = useOutbox((s) => s.total)
@@ -99,8 +139,13 @@ export function OutboxView(): React.JSX.Element {
           onClear={() => setChecked(NO_SELECTION)}
         />
       </div>
+      {reopenGone ? (
+        <p role="status" className="muted" data-testid="outbox-reopen-gone">
+          {t('outbox.reopenGone')}
+        </p>
+      ) : null}
       <div className={selected ? 'outbox-body outbox-body--detail' : 'outbox-body'}>
-        <OutboxList selectedId={selected} onSelect={setSelected} checked={checked} onCheck={check} />
+        <OutboxList selectedId={selected} onSelect={select} checked={checked} onCheck={check} />
         {selected ? (
           <OutboxDetail
             id={selected}

@@ -19,6 +19,7 @@ import { Field } from '../../ui/Field'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
+import { readTypedNumber } from '../../ui/typed-number'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
@@ -82,7 +83,8 @@ export function ReminderForm({
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
   const recipients = recipientsOf(to)
-  const dayCount = Number(days)
+  // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
+  const dayCount = readTypedNumber(days, true)
   const problems = {
     to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
     message: files.length === 0 && !message.trim(),
@@ -348,9 +350,8 @@ export function ReminderForm({
             {(control) => (
               <input
                 {...control}
-                type="number"
-                min={1}
-                max={MAX_EVERY_N_DAYS}
+                type="text"
+                inputMode="numeric"
                 data-testid="reminder-days"
                 value={days}
                 onChange={(e) => setDays(e.target.value)}

@@ -81,8 +81,8 @@ describe('RemindersView', () => {
     ).toBe('auto') // follows the script's direction
     await fillWhen('2030-01-15', '10:30:05')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
-    await user.clear(screen.getByRole('spinbutton', { name: 'Number of days' }))
-    await user.type(screen.getByRole('spinbutton', { name: 'Number of days' }), '5')
+    await user.clear(screen.getByRole('textbox', { name: 'Number of days' }))
+    await user.type(screen.getByRole('textbox', { name: 'Number of days' }), '5')
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(fake.requests('reminders:create')).toEqual([
@@ -156,6 +156,26 @@ describe('RemindersView', () => {
     await user.click(screen.getByTestId('reminder-submit'))
     const [sent] = fake.requests('reminders:create')
     expect([...(sent?.[c.field] ?? '')]).toHaveLength(c.max)
+  })
+
+  it('refuses "2,5" days at the field instead of reading it as 25 (QA19 Q19-01)', async () => {
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
+    const days = screen.getByLabelText('Number of days') as HTMLInputElement
+    expect(days.getAttribute('type')).toBe('text')
+    expect(days.getAttribute('inputmode')).toBe('numeric')
+    await user.clear(days)
+    await user.type(days, '2,5')
+    expect(days.value).toBe('2,5')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(days.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(days)
+    expect(fake.requests('reminders:create')).toEqual([])
   })
 
   it('gives the focus to the first field it marks when Create is pressed with fields missing (QA8 Q8-04)', async () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../../../shared/contract'
 import { useSettings } from '../../stores/settings'
+import { keptSettingsDrafts, resetSettingsDrafts } from '../../stores/settings-drafts'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -183,6 +184,48 @@ describe('SettingsView', () => {
     await user.type(again, '45')
     await user.tab()
     expect(fake.requests('settings:update')).toEqual([{ pollIntervalSec: 45 }])
+  })
+
+  it('keeps refused values across a reload, still marked at their fields (QA19 Q19-06)', async () => {
+    const user = userEvent.setup()
+    const first = render(<SettingsView />)
+    const enter = async (label: string, value: string): Promise<void> => {
+      await user.clear(screen.getByLabelText(label))
+      await user.type(screen.getByLabelText(label), value)
+      await user.tab()
+    }
+    await enter('Gap between two sends (seconds)', '700')
+    await enter('Check devices every (seconds)', '7.5')
+    expect(screen.getByTestId('settings-status').textContent).toBe(
+      'Not saved: correct the 2 marked settings.'
+    )
+    // The page is left: what a reload keeps is its history entry, not the window's memory.
+    dispatchEvent(new Event('pagehide'))
+    first.unmount()
+    const historyKept: unknown = history.state
+    resetSettingsDrafts()
+    history.replaceState(historyKept, '')
+
+    render(<SettingsView />)
+    const pacing = screen.getByLabelText('Gap between two sends (seconds)') as HTMLInputElement
+    const poll = screen.getByLabelText('Check devices every (seconds)') as HTMLInputElement
+    expect([pacing.value, poll.value]).toEqual(['700', '7.5'])
+    expect(pacing.getAttribute('aria-invalid')).toBe('true')
+    expect(poll.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByTestId('settings-status').textContent).toBe(
+      'Not saved: correct the 2 marked settings.'
+    )
+    expect(fake.requests('settings:update')).toEqual([])
+
+    // Put right, it is saved and no longer kept for a reload.
+    await enter('Gap between two sends (seconds)', '4')
+    await enter('Check devices every (seconds)', '45')
+    expect(fake.requests('settings:update')).toEqual([{ pacingMs: 4000 }, { pollIntervalSec: 45 }])
+    dispatchEvent(new Event('pagehide'))
+    const keptAgain: unknown = history.state
+    resetSettingsDrafts()
+    history.replaceState(keptAgain, '')
+    expect(keptSettingsDrafts()).toEqual({})
   })
 
   it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA: 7.5 became 8)', async () => {

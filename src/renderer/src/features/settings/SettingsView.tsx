@@ -5,8 +5,9 @@ import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { chromiumLocaleOf, useT, type MessageKey } from '../../i18n'
 import { useSettings } from '../../stores/settings'
-import { keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
+import { flushSettingsDrafts, keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
 import { CopyButton } from '../../ui/CopyButton'
+import { readTypedNumber } from '../../ui/typed-number'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TimeZoneField } from '../../ui/TimeZoneField'
@@ -24,7 +25,6 @@ interface NumberSpec {
   fromShown(value: number): number
   min: number
   max: number
-  step: number
   /** Whole numbers only: a fraction is refused at the field, not rounded unseen (7.5 seconds became 8). */
   whole: boolean
 }
@@ -39,7 +39,6 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => v,
     min: 5,
     max: 3600,
-    step: 1,
     whole: true
   },
   {
@@ -51,7 +50,6 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => Math.round(v * 1000),
     min: 0,
     max: 600,
-    step: 0.5,
     whole: false
   },
   {
@@ -63,7 +61,6 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => Math.round(v * MB),
     min: 0.01,
     max: 100,
-    step: 0.5,
     whole: false
   },
   {
@@ -75,7 +72,6 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => Math.round(v * MB),
     min: 0.1,
     max: 100,
-    step: 0.5,
     whole: false
   },
   {
@@ -87,7 +83,6 @@ const NUMBERS: NumberSpec[] = [
     fromShown: (v) => v,
     min: 1,
     max: 3650,
-    step: 1,
     whole: true
   }
 ]
@@ -99,10 +94,10 @@ export function SettingsView(): React.JSX.Element {
   // one (the save that changed it ran with the old words); the core's refusals arrive worded.
   // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
   // here, not in the fields, so which fields hold a refused value is worked out from it, never reported; and kept for
-  // the window's life (stores/settings-drafts.ts), so leaving Settings does not undo it unseen.
+  // the window's life and the refused ones across a reload (stores/settings-drafts.ts), so neither undoes it unseen.
   const [numberDrafts, setNumberDrafts] =
     useState<Partial<Record<NumberSpec['key'], string>>>(keptSettingsDrafts)
-  useEffect(() => keepSettingsDrafts(numberDrafts), [numberDrafts])
+  useEffect(() => keepSettingsDrafts(numberDrafts, refusedDrafts(numberDrafts)), [numberDrafts])
   const [status, setStatus] = useState<
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
   >(() => (refusedDrafts(numberDrafts).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null))
@@ -117,6 +112,11 @@ export function SettingsView(): React.JSX.Element {
       }),
     []
   )
+  /** A field was left holding a value it cannot save: said, and kept for a reload now (the reload may come next). */
+  const refusedLeft = useCallback((): void => {
+    setStatus({ tone: 'bad', key: 'settings.notSaved' })
+    flushSettingsDrafts()
+  }, [])
   // A field holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
   // not read as if everything was saved.
   const refusedHere = refusedDrafts(numberDrafts)
@@ -249,7 +249,7 @@ export function SettingsView(): React.JSX.Element {
             onSave={save}
             draft={numberDrafts[spec.key] ?? null}
             onDraft={setNumberDraft}
-            onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
+            onInvalid={refusedLeft}
           />
         ))}
         <TimeZoneField
@@ -293,7 +293,7 @@ export function SettingsView(): React.JSX.Element {
             onSave={save}
             draft={numberDrafts[spec.key] ?? null}
             onDraft={setNumberDraft}
-            onInvalid={() => setStatus({ tone: 'bad', key: 'settings.notSaved' })}
+            onInvalid={refusedLeft}
           />
         ))}
         <Toggle
@@ -364,10 +364,9 @@ function refusedDrafts(drafts: Partial<Record<NumberSpec['key'], string>>): Numb
 
 /** A number field's text read by its setting's rule: whether it can be saved, and the value it stands for. */
 function readNumberDraft(spec: NumberSpec, text: string): { valid: boolean; parsed: number } {
-  // Digits, and a decimal point where the setting takes fractions: no exponent ("1e3" was taken as 1000).
-  const written = spec.whole ? /^\d+$/.test(text.trim()) : /^\d+([.,]\d+)?$/.test(text.trim())
-  const parsed = Number(text.trim().replace(',', '.'))
-  return { valid: written && parsed >= spec.min && parsed <= spec.max, parsed }
+  // Digits, and a decimal comma or point where the setting takes fractions: no exponent ("1e3" was taken as 1000).
+  const parsed = readTypedNumber(text, spec.whole)
+  return { valid: parsed >= spec.min && parsed <= spec.max, parsed }
 }
 
 function NumberSetting({
@@ -428,11 +427,9 @@ function NumberSetting({
       {(control) => (
         <input
           {...control}
-          type="number"
-          inputMode="decimal"
-          min={spec.min}
-          max={spec.max}
-          step={spec.step}
+          // Text, not type="number": Chromium's number input dropped a decimal comma ("2,5" MB became 25, Q19-01).
+          type="text"
+          inputMode={spec.whole ? 'numeric' : 'decimal'}
           data-testid={spec.testId}
           value={text}
           onChange={(e) => setDraft(e.target.value)}
