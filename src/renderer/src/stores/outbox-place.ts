@@ -74,9 +74,19 @@ function write(): void {
   }
 }
 
+/**
+ * Filters change by the keystroke: written once the page is idle. A message opened or closed is one click: written at
+ * once, as a reload may follow before the page is idle (pagehide is not always in time for a reload in Chromium).
+ */
 function keep(next: OutboxPlace): void {
   if (place && next.filters === place.filters && next.openId === place.openId) return
+  const opened = place?.openId !== next.openId
   place = next
+  if (opened) {
+    unwritten = true
+    write()
+    return
+  }
   if (unwritten) return
   unwritten = true
   whenIdle(write)
