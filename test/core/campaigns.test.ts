@@ -615,6 +615,33 @@ describe('a device linked after numbers were opted out (its gateway never had th
   })
 })
 
+describe('a number opted out while the gateway was down', () => {
+  it('reaches its blacklist once the device is back, without the operator doing anything', async () => {
+    const deviceId = await linkedDevice()
+    const stateOf = async () => core.monitor.views().find((d) => d.id === deviceId)?.state
+    await waitFor(stateOf, (state) => state === 'connected')
+    const { baseUrl } = (await core.sandbox.current()) ?? { baseUrl: '' }
+    await core.sandbox.close()
+    const added = await core.handlers['optouts:add']({ phones: ['0812-3456-7899'], source: 'outbox' })
+    expect(added.gatewaySync.devices).toEqual([{ deviceId, ok: false, message: expect.any(String) }])
+    await waitFor(stateOf, (state) => state !== 'connected')
+
+    const sandbox = await core.sandbox.ensure(Number(new URL(baseUrl).port))
+    const token = (await sandbox.control.devices())[0]?.token ?? ''
+    await waitFor(
+      async () => {
+        await fetch(`${sandbox.baseUrl}/api/send-message`, {
+          method: 'POST',
+          headers: { Authorization: token, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ phone: '6281234567899', message: 'hi' })
+        })
+        return sandbox.control.messages()
+      },
+      (messages) => messages.some((m) => m.phone === '6281234567899' && /blacklist/i.test(m.note ?? ''))
+    )
+  }, 30_000)
+})
+
 describe('exporting a large campaign results file (QA15 Q15-02)', () => {
   /** A draft campaign of `count` rows: its results file holds every row. */
   async function draftOf(count: number, name: string): Promise<string> {

@@ -72,8 +72,10 @@ export async function pushOptOutsToGateways(
   }
   if (phones.length === 0) return { background: false, devices: [] }
   if (phones.length <= SYNC_IN_FOREGROUND) return { background: false, devices: await push() }
-  // Nothing of it is known to have arrived anywhere when it broke off.
-  void push().catch(() => settled?.(phones, add, everyDevice(registry)))
+  // Nothing of it is known to have arrived anywhere when it broke off (and a core stopping meanwhile keeps nothing).
+  void push()
+    .catch(() => settled?.(phones, add, everyDevice(registry)))
+    .catch(() => undefined)
   return { background: true, devices: [] }
 }
 
