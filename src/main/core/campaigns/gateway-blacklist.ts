@@ -96,6 +96,33 @@ type DeviceBlacklist = z.infer<typeof DeviceBlacklists>[string]
 
 const SYNC_KEY = 'optouts.gatewayBlacklists'
 
+/** An entry that cannot be read tells nothing: every device then gets the whole list once more (harmless). */
+function readBlacklists(store: SettingsStore): Record<string, DeviceBlacklist> {
+  try {
+    return DeviceBlacklists.safeParse(store.get(SYNC_KEY)).data ?? {}
+  } catch {
+    return {}
+  }
+}
+
+/** What a device's gateway missed of a push: an addition asks for the whole list, a removal is kept to take off. */
+function missed(was: DeviceBlacklist, phones: readonly string[], add: boolean): DeviceBlacklist {
+  return add
+    ? { ...was, listPushed: false }
+    : { ...was, toRemove: [...new Set([...was.toRemove, ...phones])] }
+}
+
+/**
+ * The list changed where no gateway is open (the terminal's keyword target): every device's gateway missed it, and
+ * catches up when the app next opens it. A device never caught up gets the whole list then anyway.
+ */
+export function gatewaysMissed(db: SqliteDatabase, phones: readonly string[], add: boolean): void {
+  const store = new SettingsStore(db)
+  const all = readBlacklists(store)
+  for (const deviceId of Object.keys(all)) all[deviceId] = missed(all[deviceId]!, phones, add)
+  store.set(SYNC_KEY, all)
+}
+
 export interface OptOutGatewaySync {
   /**
    * The device's client was opened (a start, a device added, a new token) or the device is reachable again: what its
@@ -116,14 +143,7 @@ export function optOutGatewaySync(deps: {
   isListed: (phone: string) => boolean
 }): OptOutGatewaySync {
   const store = new SettingsStore(deps.db)
-  /** An entry that cannot be read tells nothing: every device then gets the whole list once more (harmless). */
-  const read = (): Record<string, DeviceBlacklist> => {
-    try {
-      return DeviceBlacklists.safeParse(store.get(SYNC_KEY)).data ?? {}
-    } catch {
-      return {}
-    }
-  }
+  const read = (): Record<string, DeviceBlacklist> => readBlacklists(store)
   const update = (deviceId: string, change: (was: DeviceBlacklist) => DeviceBlacklist | null): void => {
     const all = read()
     const next = change(all[deviceId] ?? { listPushed: false, toRemove: [] })
@@ -189,9 +209,7 @@ export function optOutGatewaySync(deps: {
     settled(phones, add, unreached) {
       for (const deviceId of unreached) {
         if (add && catchingUp.has(deviceId)) missedWhileCatchingUp.add(deviceId)
-        // A number added goes with the whole list at the catch-up; a number taken off is kept to take off there.
-        if (add) update(deviceId, (was) => ({ ...was, listPushed: false }))
-        else update(deviceId, (was) => ({ ...was, toRemove: [...new Set([...was.toRemove, ...phones])] }))
+        update(deviceId, (was) => missed(was, phones, add))
       }
     },
     forget(deviceId) {
