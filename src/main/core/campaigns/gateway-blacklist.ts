@@ -113,13 +113,19 @@ function missed(was: DeviceBlacklist, phones: readonly string[], add: boolean): 
 }
 
 /**
- * The list changed where no gateway is open (the terminal's keyword target): every device's gateway missed it, and
- * catches up when the app next opens it. A device never caught up gets the whole list then anyway.
+ * The list changed where the app's gateways are not open (the terminal): every device's gateway but those in `reached`
+ * missed it, and catches up when the app next opens it. A device never caught up gets the whole list then anyway.
  */
-export function gatewaysMissed(db: SqliteDatabase, phones: readonly string[], add: boolean): void {
+export function gatewaysMissed(
+  db: SqliteDatabase,
+  phones: readonly string[],
+  add: boolean,
+  reached: readonly string[] = []
+): void {
   const store = new SettingsStore(db)
   const all = readBlacklists(store)
-  for (const deviceId of Object.keys(all)) all[deviceId] = missed(all[deviceId]!, phones, add)
+  for (const deviceId of Object.keys(all))
+    if (!reached.includes(deviceId)) all[deviceId] = missed(all[deviceId]!, phones, add)
   store.set(SYNC_KEY, all)
 }
 

@@ -3,7 +3,12 @@
 // `campaigns:*`.
 export { createCampaigns, type Campaigns } from './campaigns'
 export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
-export { optOutGatewaySync, pushOptOutsToGateways, type OptOutGatewaySync } from './gateway-blacklist'
+export {
+  gatewaysMissed,
+  optOutGatewaySync,
+  pushOptOutsToGateways,
+  type OptOutGatewaySync
+} from './gateway-blacklist'
 export { keywordOptOuts, localKeywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
 // The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
 export {
