@@ -131,3 +131,27 @@ it('a device forgotten (removed, or given a new token) gets the whole list when 
   await sync.catchUp('gateway')
   expect(gateway.calls).toEqual(['+6281111', '+6281111'])
 })
+
+it('forgets a removal it kept once the number is listed again, and does not take it off a second time', async () => {
+  const phones = ['6281111']
+  const list = { listed: () => [...phones], isListed: (phone: string) => phones.includes(phone) }
+  const gateway = new FakeBlacklist()
+  const registry = devices({ gateway })
+  const sync = optOutGatewaySync({ db, registry, ...list })
+  await sync.catchUp('gateway')
+  gateway.down = true
+  phones.length = 0
+  await pushOptOutsToGateways(registry, ['6281111'], false, sync.settled)
+  phones.push('6281111')
+  await pushOptOutsToGateways(registry, ['6281111'], true, sync.settled)
+  gateway.down = false
+  await sync.catchUp('gateway')
+  expect(gateway.listed).toEqual(new Set(['6281111']))
+
+  // Taken off while the gateway is up: the push says so once, and later catch-ups have nothing to add to it.
+  phones.length = 0
+  await pushOptOutsToGateways(registry, ['6281111'], false, sync.settled)
+  const calls = gateway.calls.length
+  await sync.catchUp('gateway')
+  expect(gateway.calls).toHaveLength(calls)
+})

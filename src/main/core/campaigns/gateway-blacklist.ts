@@ -192,9 +192,10 @@ export function optOutGatewaySync(deps: {
     }
     const toRemove = (read()[deviceId]?.toRemove ?? []).filter((phone) => !deps.isListed(phone))
     if (!(await pushTo(deviceId, toRemove, false))) return
+    // A number listed again is the gateway's to keep: its earlier removal is dropped with those just made.
     update(deviceId, (was) => ({
       ...was,
-      toRemove: was.toRemove.filter((phone) => !toRemove.includes(phone))
+      toRemove: was.toRemove.filter((phone) => !toRemove.includes(phone) && !deps.isListed(phone))
     }))
   }
 
