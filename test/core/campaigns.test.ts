@@ -589,6 +589,59 @@ describe('campaigns through the contract', () => {
   })
 })
 
+describe('a device linked after numbers were opted out (its gateway never had the list)', () => {
+  it('gets the whole opt-out list in the background: its gateway refuses a message to a number opted out before', async () => {
+    const added = await core.handlers['optouts:add']({ phones: ['0812-3456-7899'], source: 'outbox' })
+    expect(added.gatewaySync.devices).toEqual([])
+    const deviceId = await linkedDevice()
+    const sandbox = await core.sandbox.current()
+    const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+    const sendTo = (phone: string) =>
+      fetch(`${sandbox?.baseUrl}/api/send-message`, {
+        method: 'POST',
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ phone, message: 'hi' })
+      })
+    // The list went on its own; taking the number off then answers from the gateway that it was there.
+    await waitFor(
+      async () => {
+        await sendTo('6281234567899')
+        return (await sandbox?.control.messages()) ?? []
+      },
+      (messages) => messages.some((m) => m.phone === '6281234567899' && /blacklist/i.test(m.note ?? ''))
+    )
+    const removed = await core.handlers['optouts:remove']({ phone: '081234567899' })
+    expect(removed.gatewaySync.devices).toEqual([{ deviceId, ok: true, message: null }])
+  })
+})
+
+describe('a number opted out while the gateway was down', () => {
+  it('reaches its blacklist once the device is back, without the operator doing anything', async () => {
+    const deviceId = await linkedDevice()
+    const stateOf = async () => core.monitor.views().find((d) => d.id === deviceId)?.state
+    await waitFor(stateOf, (state) => state === 'connected')
+    const { baseUrl } = (await core.sandbox.current()) ?? { baseUrl: '' }
+    await core.sandbox.close()
+    const added = await core.handlers['optouts:add']({ phones: ['0812-3456-7899'], source: 'outbox' })
+    expect(added.gatewaySync.devices).toEqual([{ deviceId, ok: false, message: expect.any(String) }])
+    await waitFor(stateOf, (state) => state !== 'connected')
+
+    const sandbox = await core.sandbox.ensure(Number(new URL(baseUrl).port))
+    const token = (await sandbox.control.devices())[0]?.token ?? ''
+    await waitFor(
+      async () => {
+        await fetch(`${sandbox.baseUrl}/api/send-message`, {
+          method: 'POST',
+          headers: { Authorization: token, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ phone: '6281234567899', message: 'hi' })
+        })
+        return sandbox.control.messages()
+      },
+      (messages) => messages.some((m) => m.phone === '6281234567899' && /blacklist/i.test(m.note ?? ''))
+    )
+  }, 30_000)
+})
+
 describe('exporting a large campaign results file (QA15 Q15-02)', () => {
   /** A draft campaign of `count` rows: its results file holds every row. */
   async function draftOf(count: number, name: string): Promise<string> {

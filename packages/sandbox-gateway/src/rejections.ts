@@ -20,7 +20,9 @@ export const GATEWAY_MESSAGES = {
   alreadyConnected: 'device already connected',
   quotaExhausted: 'quota not enough, your quota has run out, please renew your package',
   messagePending: 'Message is pending and waiting to be processed',
-  sendingTooFast: 'sending too fast: slow down or whatsapp will ban this number'
+  sendingTooFast: 'sending too fast: slow down or whatsapp will ban this number',
+  /** The note of a message to a number on the device's blacklist (send-message, a schedule or reminder due). */
+  blacklisted: 'number is on the blacklist'
 } as const
 
 export const tokenInvalid = (): GatewayRejection => new GatewayRejection(GATEWAY_MESSAGES.tokenInvalid, 401)

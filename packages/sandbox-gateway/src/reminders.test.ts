@@ -190,6 +190,27 @@ describe('firing on the clock', () => {
     expect(t.sandbox.world.messages()).toHaveLength(1)
   })
 
+  it('an occurrence due to a number blacklisted since is rejected as send-message is, and the next one too', async () => {
+    const id: string = (
+      await create({ phone: '0812345678', message: 'x', start_date: '2026-01-15 10:05:00', periode: 'daily' })
+    ).body.data.id
+    expect((await t.call('/api/blacklist?phone=0812345678', { token, method: 'GET' })).body.status).toBe(true)
+    await t.clock.advance(5 * MINUTE)
+    expect(t.sandbox.world.messages()).toMatchObject([
+      {
+        endpoint: 'reminder',
+        scheduleId: id,
+        status: 'rejected',
+        note: 'reminder not sent: number is on the blacklist'
+      }
+    ])
+    expect(t.sandbox.world.device(token).quota).toBe(50)
+    // Taken off the blacklist, the next day's occurrence goes.
+    await t.call('/api/blacklist/cancel?phone=0812345678', { token, method: 'GET' })
+    await t.clock.advance(DAY)
+    expect(reminderMessages().map((m) => m.status)).toEqual(['rejected', 'pending'])
+  })
+
   it('create, update, info, delete end to end over HTTP (the app client: sandbox-round-trip.test.ts)', async () => {
     const created = await t.call('/api/reminder', {
       token,

@@ -169,6 +169,24 @@ describe('schedule v1', () => {
       }
     ])
   })
+
+  it('a schedule due to a number blacklisted since is rejected as send-message is; the others go', async () => {
+    await createV1({
+      phone: '0812345678, 0812345679',
+      message: 'x',
+      date: '2026-01-15',
+      time: '10:01:00',
+      timezone: 'Asia/Jakarta'
+    })
+    expect((await t.call('/api/blacklist?phone=0812345678', { token, method: 'GET' })).body.status).toBe(true)
+    await t.clock.advance(MINUTE)
+    expect(t.sandbox.world.messages()).toMatchObject([
+      { phone: '62812345678', status: 'rejected', note: 'schedule not sent: number is on the blacklist' },
+      { phone: '62812345679', status: 'pending' }
+    ])
+    // Only the message that goes counts against the quota.
+    expect(t.sandbox.world.device(token).quota).toBe(19)
+  })
 })
 
 describe('schedule v2', () => {

@@ -385,7 +385,7 @@ export class WorldState implements SandboxWorld {
       if (draft.category) message.category = draft.category
       if (draft.channel) message.channel = draft.channel
       if (this.contactBook.isBlacklisted(device.serial, draft.phone)) {
-        this.messageBook.reject(message, now, 'number is on the blacklist')
+        this.messageBook.reject(message, now, GATEWAY_MESSAGES.blacklisted)
       } else {
         message.notBefore = takePacedSlot(device, now)
       }
@@ -678,7 +678,10 @@ export class WorldState implements SandboxWorld {
     this.trackStatus(message)
   }
 
-  /** A schedule or reminder came due: its message is sent, or refused when the device cannot send. */
+  /**
+   * A schedule or reminder came due: its message is sent, or refused when the device cannot send or the number is on
+   * the device's blacklist (checked now, as send-message checks it when asked: the hosted blacklist blocks broadcasts).
+   */
   private sendDue(send: DueSend): void {
     const device = this.deviceRegistry.bySerial(send.deviceSerial)
     if (!device) return
@@ -689,7 +692,9 @@ export class WorldState implements SandboxWorld {
       id: send.messageId ?? this.random.uuid()
     })
     send.onRecorded()
-    const refusal = this.deviceRegistry.refusalFor(device)
+    const refusal =
+      this.deviceRegistry.refusalFor(device) ??
+      (this.contactBook.isBlacklisted(device.serial, send.draft.phone) ? GATEWAY_MESSAGES.blacklisted : null)
     if (refusal) {
       this.messageBook.reject(message, send.at, `${send.refusedAs}: ${refusal}`)
       this.trackStatus(message)

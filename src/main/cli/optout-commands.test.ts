@@ -8,6 +8,8 @@ import type { Sandbox } from '@sender-desk/sandbox-gateway'
 import { optOutFileEntries, optOutLine } from './optout-commands'
 import { localDateTime } from './times'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+import { optOutGatewaySync } from '../core/campaigns'
+import { openDatabase } from '../core/store'
 
 let work: string
 let sandbox: Sandbox
@@ -145,6 +147,44 @@ describe('sender-desk optout', () => {
     expect(clash.code).toBe(2)
     expect(JSON.stringify(clash.json)).toContain('cannot both stop and start')
     expect((await cli('optout', 'keywords')).json.optIn).not.toContain('stop')
+  })
+})
+
+describe("the app's other devices", () => {
+  it("get what the terminal added or took off at the app's next catch-up (the terminal opens one gateway)", async () => {
+    const calls: string[] = []
+    const other = {
+      blacklist: async (phone: string) => (calls.push(`+${phone}`), { message: 'ok' }),
+      unblacklist: async (phone: string) => (calls.push(`-${phone}`), { message: 'ok' })
+    }
+    /** The app, on the same data folder, with a device the terminal does not open. */
+    const app = async (): Promise<void> => {
+      const phones = await listed()
+      const db = openDatabase({ dataDir: join(work, 'data') })
+      try {
+        await optOutGatewaySync({
+          db,
+          registry: {
+            get: () => ({ label: 'Other' }),
+            list: () => [{ id: 'other' }],
+            openedClient: () => other
+          },
+          listed: () => phones,
+          isListed: (phone) => phones.includes(phone)
+        }).catchUp('other')
+      } finally {
+        db.close()
+      }
+    }
+    await app()
+    calls.length = 0
+    await cli('optout', 'add', '081377700001')
+    await app()
+    expect(calls).toContain('+6281377700001')
+    calls.length = 0
+    await cli('optout', 'remove', '081377700001')
+    await app()
+    expect(calls).toEqual(['-6281377700001'])
   })
 })
 

@@ -12,6 +12,7 @@ import { decodeNote } from '../../shared/i18n/notes'
 import {
   createCampaignCommands,
   createCampaigns,
+  gatewaysMissed,
   localKeywordOptOuts,
   type CampaignChannel
 } from './campaigns'
@@ -302,7 +303,10 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       now: () => systemClock.now(),
       files,
       outbox: outbox.queue,
-      fileLimitFor
+      fileLimitFor,
+      // The terminal opens one gateway at most: the app's other devices catch up when it next opens them.
+      blacklistSettled: (phones, add, unreached) =>
+        gatewaysMissed(db, phones, add, device && !unreached.includes(device.id) ? [device.id] : [])
     })
   }
   return {

@@ -8,7 +8,13 @@ import { join } from 'node:path'
 import { formatPhoneForReading } from '../../shared/domain/phone-display'
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import { createAutoReplyBook, createAutoReplyCommands } from './autoreplies'
-import { createCampaignCommands, createCampaigns, keywordOptOuts, pushOptOutsToGateways } from './campaigns'
+import {
+  createCampaignCommands,
+  createCampaigns,
+  keywordOptOuts,
+  optOutGatewaySync,
+  pushOptOutsToGateways
+} from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import { fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
@@ -280,10 +286,18 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.
   const inboxFetch = ports.fetch ?? ((url, init) => fetch(url, init))
   const inboxCredentials = vaultInboxCredentials(ports.vault)
+  // What each device's gateway blacklist has been given of the opt-out list: a device opened for the first time gets
+  // the whole list in the background, and one whose gateway a push did not reach catches up when it is back.
+  const blacklists = optOutGatewaySync({
+    db,
+    registry,
+    listed: () => theCampaigns.optOuts.list().map((entry) => entry.phone),
+    isListed: (phone) => theCampaigns.optOuts.has(phone)
+  })
   const keywordTarget = keywordOptOuts({
     db,
     campaigns: theCampaigns,
-    pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add),
+    pushToGateways: (phones, add) => pushOptOutsToGateways(registry, phones, add, blacklists.settled),
     // The window's open opt-out list follows a customer's keyword, not only the operator's own changes.
     onCommitted: () => events.emit('optouts:changed', { at: new Date(clock.now()).toISOString() })
   })
@@ -395,9 +409,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     snapshotChanged(undefined, status)
   }
 
-  // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round.
-  const openClient = async (id: string): Promise<void> => void (await registry.openClient(id))
+  // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round. Once
+  // open, its gateway's blacklist catches up with the opt-out list, behind everything else.
+  const openClient = async (id: string): Promise<void> => {
+    if ((await registry.openClient(id)).kind === 'ready') void blacklists.catchUp(id)
+  }
   registry.onChange((change) => {
+    // A new token may be another gateway account: its blacklist is not known to hold the list.
+    if (change.kind === 'credentials') blacklists.forget(change.device.id)
     if (change.kind === 'added' || change.kind === 'credentials') void openClient(change.device.id)
   })
   monitor.on('devicesChanged', (devices) => {
@@ -408,8 +427,10 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     theOutbox.setDeviceSendable(deviceId, isSendable(to))
     const label = registry.get(deviceId)?.label ?? deviceId
     notices.deviceStateChanged(deviceId, label, from, to, note)
-    // A token that becomes readable again (keyring unlocked) needs a fresh client.
+    // A token that becomes readable again (keyring unlocked) needs a fresh client; a device back reachable gets what
+    // its gateway's blacklist missed meanwhile.
     if (!registry.openedClient(deviceId)) void openClient(deviceId)
+    else if (isSendable(to)) void blacklists.catchUp(deviceId)
   })
   theOutbox.on('itemChanged', (item) => {
     events.emit('outbox:itemChanged', { item })
@@ -530,7 +551,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         sendingRemovalHook(theOutbox),
         { forgetDevice: (id) => webhookSettings.forget(id) },
         { forgetDevice: (id) => receiving.forgetDevice(id) },
-        { forgetDevice: (id) => reminders.forgetDevice(id) }
+        { forgetDevice: (id) => reminders.forgetDevice(id) },
+        { forgetDevice: (id) => blacklists.forget(id) }
       ]
     }),
     ...createSendingCommands({
@@ -563,7 +585,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       now: () => clock.now(),
       files,
       outbox: theOutbox.queue,
-      fileLimitFor
+      fileLimitFor,
+      blacklistSettled: blacklists.settled
     }),
     ...createInboxCommands({ inbox, receiving, localRelay }),
     ...createMediaCommands({ media: inbox.media }),

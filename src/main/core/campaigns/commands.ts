@@ -5,11 +5,17 @@
 import { randomUUID } from 'node:crypto'
 import { ApiFailure, type Commands } from '../commands'
 import { requireDevice } from '../devices'
-import { normalisePhone, type GatewayClient } from '../gateway'
+import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import type { QueuePort } from '../outbox'
 import type { SqliteDatabase } from '../store'
+import {
+  pushOptOutsToGateways,
+  type CampaignDevices,
+  type GatewaySync,
+  type PushSettled
+} from './gateway-blacklist'
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
 import type { KeywordsProblem } from '../../../shared/domain'
 import { translate, type MessageKey } from '../../../shared/i18n'
@@ -49,16 +55,6 @@ export type CampaignChannel =
   | 'optouts:removeMany'
   | 'optouts:restore'
 
-/**
- * What the commands ask of the devices (the app's DeviceRegistry; the terminal's one device): a device by id, the
- * devices whose gateways get the opt-out list, and a device's opened client.
- */
-export interface CampaignDevices {
-  get(id: string): { label: string } | undefined
-  list(): readonly { id: string }[]
-  openedClient(id: string): Pick<GatewayClient, 'blacklist' | 'unblacklist'> | undefined
-}
-
 export interface CampaignCommandsDeps {
   campaigns: Campaigns
   /** Where the opt-out keyword lists are kept (the settings table). */
@@ -71,6 +67,8 @@ export interface CampaignCommandsDeps {
   outbox: Pick<QueuePort, 'copyFile' | 'hasCopy'>
   /** The file-size limit of a device (the composition's resolver, as for any send). */
   fileLimitFor: (deviceId: string) => number
+  /** Told what a push of the opt-out list did not bring to a gateway (kept to catch up; the app's composition). */
+  blacklistSettled?: PushSettled
 }
 
 /** Why an edited keyword list was refused, in words. */
@@ -87,47 +85,6 @@ const PROBLEM_ROWS_SHOWN = 500
 
 /** Parsed sheets kept between read, check and create (the window holds only their id). */
 const SHEETS_KEPT = 4
-
-/** Up to this many numbers are pushed to the gateways' blacklists before answering; a longer import goes on behind. */
-const SYNC_IN_FOREGROUND = 20
-
-interface GatewaySync {
-  background: boolean
-  devices: { deviceId: string; ok: boolean; message: string | null }[]
-}
-
-/**
- * The opt-out list is kept here and pushed to the blacklist of every device's gateway (which blocks broadcasts to
- * those numbers there too); the gateway cannot list its blacklist, so the push is one way. A gateway without the
- * API answers an error, reported per device: the local list still applies.
- */
-export async function pushOptOutsToGateways(
-  registry: CampaignDevices,
-  phones: readonly string[],
-  add: boolean
-): Promise<GatewaySync> {
-  const push = async (): Promise<GatewaySync['devices']> => {
-    const results: GatewaySync['devices'] = []
-    for (const device of registry.list()) {
-      const client = registry.openedClient(device.id)
-      if (!client) continue
-      let message: string | null = null
-      for (const phone of phones) {
-        try {
-          await (add ? client.blacklist(phone) : client.unblacklist(phone))
-        } catch (error) {
-          message ??= error instanceof Error ? error.message : String(error)
-        }
-      }
-      results.push({ deviceId: device.id, ok: message === null, message })
-    }
-    return results
-  }
-  if (phones.length === 0) return { background: false, devices: [] }
-  if (phones.length <= SYNC_IN_FOREGROUND) return { background: false, devices: await push() }
-  void push().catch(() => undefined)
-  return { background: true, devices: [] }
-}
 
 /** Campaign errors become operator-facing failures; everything else passes through. */
 async function guarded<T>(work: () => T | Promise<T>): Promise<T> {
@@ -216,7 +173,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
   }
 
   const pushToGateways = (phones: readonly string[], add: boolean): Promise<GatewaySync> =>
-    pushOptOutsToGateways(deps.registry, phones, add)
+    pushOptOutsToGateways(deps.registry, phones, add, deps.blacklistSettled)
 
   return {
     async 'campaigns:read'({ handle }) {

@@ -2,12 +2,13 @@
 // Everything else (reading spreadsheets, checks, pacing, errors) stays inside: front doors reach it through
 // `campaigns:*`.
 export { createCampaigns, type Campaigns } from './campaigns'
+export { createCampaignCommands, type CampaignChannel, type CampaignCommandsDeps } from './commands'
 export {
-  createCampaignCommands,
+  gatewaysMissed,
+  optOutGatewaySync,
   pushOptOutsToGateways,
-  type CampaignChannel,
-  type CampaignCommandsDeps
-} from './commands'
+  type OptOutGatewaySync
+} from './gateway-blacklist'
 export { keywordOptOuts, localKeywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'
 // The proof's XLSX writer, shared with the outbox's export (safe cells, one writer).
 export {

@@ -13,6 +13,7 @@ import {
 import { normalisePhone } from '../gateway'
 import { SettingsStore, type SqliteDatabase } from '../store'
 import { createCampaigns, type Campaigns } from './campaigns'
+import { gatewaysMissed } from './gateway-blacklist'
 import type { Clock } from '../clock'
 
 const KEYWORDS_KEY = 'optouts.keywords'
@@ -122,8 +123,8 @@ export function keywordOptOuts(deps: {
 
 /**
  * The keyword target of a process that opens no device's gateway (the terminal's inbox commands, the crash suite's
- * child): the opt-out list and the campaign rows change here; the gateways' blacklists are pushed later, by the next
- * `optout add` or by the app.
+ * child): the opt-out list and the campaign rows change here; every device's gateway blacklist is marked as having
+ * missed the change, and the app brings it there when it next opens the device (gateway-blacklist.ts).
  */
 export function localKeywordOptOuts(deps: {
   db: SqliteDatabase
@@ -133,6 +134,6 @@ export function localKeywordOptOuts(deps: {
   return keywordOptOuts({
     db: deps.db,
     campaigns: createCampaigns({ db: deps.db, queue: deps.queue, clock: deps.clock }),
-    pushToGateways: async () => undefined
+    pushToGateways: async (phones, add) => gatewaysMissed(deps.db, phones, add)
   })
 }
