@@ -79,6 +79,17 @@ async function openList(user: ReturnType<typeof userEvent.setup>, title = 'Custo
   await screen.findAllByTestId('customer-entry')
 }
 
+/** Types a number and a name into the add form and presses Add customer, as the operator does. */
+async function addCustomer(
+  user: ReturnType<typeof userEvent.setup>,
+  phone: string,
+  name: string
+): Promise<void> {
+  await user.type(screen.getByLabelText('Phone number'), phone)
+  await user.type(screen.getByLabelText('Name'), name)
+  await user.click(screen.getByRole('button', { name: 'Add customer' }))
+}
+
 const names = (): string[] =>
   screen.getAllByTestId('customer-entry').map((li) => li.querySelector('bdi')?.textContent ?? '')
 
@@ -113,9 +124,7 @@ describe('the customer list', () => {
     const user = userEvent.setup()
     render(<Customers />)
     await openList(user)
-    await user.type(screen.getByLabelText('Phone number'), '12ab')
-    await user.type(screen.getByLabelText('Name'), 'Budi')
-    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    await addCustomer(user, '12ab', 'Budi')
     const field = screen.getByLabelText('Phone number')
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toContain(
@@ -146,9 +155,7 @@ describe('the customer list', () => {
     const search = screen.getByLabelText('Search by the start of a name or number')
     await user.type(search, 'pelanggan 0')
     await waitFor(() => expect(names()).toHaveLength(10))
-    await user.type(screen.getByLabelText('Phone number'), '0813-1111-2222')
-    await user.type(screen.getByLabelText('Name'), 'Budi')
-    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    await addCustomer(user, '0813-1111-2222', 'Budi')
     const result = await screen.findByText('Budi (+62 813-1111-2222) added to your customers.')
     await waitFor(() => expect(document.activeElement).toBe(result))
     expect((search as HTMLInputElement).value).toBe('pelanggan 0')
@@ -160,9 +167,7 @@ describe('the customer list', () => {
     const user = userEvent.setup()
     render(<Customers />)
     await openList(user)
-    await user.type(screen.getByLabelText('Phone number'), '+62 812-0000-0003')
-    await user.type(screen.getByLabelText('Name'), 'Toko Sinar Jaya')
-    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    await addCustomer(user, '+62 812-0000-0003', 'Toko Sinar Jaya')
     // Said at the number's field, nothing overwritten (QA17 Q17-01: Wati was silently renamed).
     const field = screen.getByLabelText('Phone number')
     await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'))
@@ -192,9 +197,7 @@ describe('the customer list', () => {
     const user = userEvent.setup()
     render(<Customers />)
     await openList(user)
-    await user.type(screen.getByLabelText('Phone number'), '081200000003')
-    await user.type(screen.getByLabelText('Name'), 'Toko Sinar Jaya')
-    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    await addCustomer(user, '081200000003', 'Toko Sinar Jaya')
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep Pelanggan 03' }))
     )
