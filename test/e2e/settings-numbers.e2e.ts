@@ -35,9 +35,10 @@ describe('Settings numbers with a decimal comma (QA19 Q19-01)', () => {
     await expect
       .poll(async () => (await harness.core.handlers['app:bootstrap']({})).settings.pacingMs)
       .toBe(1500)
-    expect(await page.getByTestId('settings-status').textContent()).toBe(
-      language === 'en' ? 'Saved.' : 'Tersimpan.'
-    )
+    // The window says so once the core's answer is back, a moment after the core has the value.
+    await expect
+      .poll(() => page.getByTestId('settings-status').textContent())
+      .toBe(language === 'en' ? 'Saved.' : 'Tersimpan.')
 
     // Something that is no number is refused at its field, and the saved value is left as it was.
     await pacing.focus()
