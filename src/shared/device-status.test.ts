@@ -13,6 +13,9 @@ import {
 } from './device-status'
 import { translate, type MessageKey } from './i18n'
 
+/** A device on a real gateway, not Sender Desk's built-in sandbox gateway (`DeviceView.sandbox`, no window setting). */
+const ON_SANDBOX_GATEWAY = false
+
 describe('deviceStatus', () => {
   it('an expired device is offered renewal only: no restart, no QR code', () => {
     expect(deviceStatus('expired').actions).toEqual(['renew'])
@@ -62,7 +65,11 @@ describe('deviceStatus', () => {
   })
 
   it("an ended subscription is renewed on its gateway's own host; the sandbox and other states get no address", () => {
-    const device = { state: 'expired' as const, baseUrl: 'https://jkt.wablas.com/api', sandbox: false }
+    const device = {
+      state: 'expired' as const,
+      baseUrl: 'https://jkt.wablas.com/api',
+      sandbox: ON_SANDBOX_GATEWAY
+    }
     expect(renewAddress(device)).toEqual({ href: 'https://jkt.wablas.com/', host: 'jkt.wablas.com' })
     expect(renewAddress({ ...device, baseUrl: 'http://127.0.0.1:4010' })).toEqual({
       href: 'http://127.0.0.1:4010/',

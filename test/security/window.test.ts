@@ -13,6 +13,9 @@ import { SecretList } from '../../src/main/core/logging'
 import { MemoryVault } from '../../src/main/core/vault'
 import { renewAddress } from '../../src/shared/device-status'
 
+/** A device on a real gateway, not Sender Desk's built-in sandbox gateway (`DeviceView.sandbox`, no window setting). */
+const ON_SANDBOX_GATEWAY = false
+
 type Listener = (...args: unknown[]) => void
 
 const fake = vi.hoisted(() => ({
@@ -97,7 +100,7 @@ describe('links the page opens', () => {
 
 describe('the renewal link', () => {
   it("opens an ended subscription's renewal address, its gateway's dashboard, in the browser (QA Q7-11)", () => {
-    const renew = renewAddress({ state: 'expired', baseUrl: `${GATEWAY}/api`, sandbox: false })
+    const renew = renewAddress({ state: 'expired', baseUrl: `${GATEWAY}/api`, sandbox: ON_SANDBOX_GATEWAY })
     expect(renew).not.toBeNull()
     open(renew!.href)
     expect(fake.opened).toEqual([`${GATEWAY}/`])

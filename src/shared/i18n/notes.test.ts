@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { DeviceView } from '../contract'
 import { coreText, decodeNote, encodeNote, historyNote, noteFields, translateNote } from './notes'
 
+/** A device on a real gateway, not Sender Desk's built-in sandbox gateway (`DeviceView.sandbox`, no window setting). */
+const ON_SANDBOX_GATEWAY = false
+
 describe('timeline notes', () => {
   it('round-trip a key and its params and read in either language', () => {
     const stored = encodeNote('desktop.note.retryIn', { error: 'timeout', seconds: 30 })
@@ -66,7 +69,7 @@ const deviceView = {
   baseUrl: 'https://solo.wablas.com',
   tokenHint: '••••a1b2',
   hasSecret: false,
-  sandbox: false,
+  sandbox: ON_SANDBOX_GATEWAY,
   state: 'unreachable',
   name: null,
   serial: null,
