@@ -1,5 +1,5 @@
 // Every client method against a real loopback server: the exact request on the wire and every documented answer shape.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './client'
 import type { GatewayClient, SendResult } from './types'
 import { HTTP_URL_CASES } from '../../../shared/domain/http-url.cases'
@@ -23,20 +23,19 @@ const FORM = 'application/x-www-form-urlencoded'
 let server: WireServer
 let client: GatewayClient
 
-beforeAll(async () => {
+// A server of its own for each test, as in errors.wire.test.ts: an aborted call's late request must not meet the next
+// test's scripted replies.
+beforeEach(async () => {
   server = await startWireServer()
-})
-afterAll(async () => {
-  await server.close()
-})
-beforeEach(() => {
-  server.reset()
   client = createGatewayClient({
     baseUrl: server.url,
     token: SAMPLE_TOKEN,
     secret: SAMPLE_SECRET,
     restartMemory: new Map()
   })
+})
+afterEach(async () => {
+  await server.close()
 })
 
 /** Header-authenticated v1 call: exact Authorization, no token in the URL. */

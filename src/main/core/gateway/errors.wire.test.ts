@@ -1,7 +1,7 @@
 // Failure paths on a real socket: deadlines, aborts, HTTP statuses, resets, broken bodies, refusals, and no leaked credentials.
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createGatewayClient } from './client'
 import type { GatewayError } from './errors'
 import type { GatewayClientOptions } from './types'
@@ -12,14 +12,13 @@ import { SAMPLE_SECRET, SAMPLE_TOKEN, deviceInfo, refusals, send } from './testi
 const CREDENTIAL = `${SAMPLE_TOKEN}.${SAMPLE_SECRET}`
 let server: WireServer
 
-beforeAll(async () => {
+// A server of its own for each test: a request an earlier test aborted can still arrive late, and must not meet this
+// test's scripted replies.
+beforeEach(async () => {
   server = await startWireServer()
 })
-afterAll(async () => {
+afterEach(async () => {
   await server.close()
-})
-beforeEach(() => {
-  server.reset()
 })
 
 function clientFor(extra: Partial<GatewayClientOptions> = {}) {
@@ -369,5 +368,28 @@ describe('credentials never leak', () => {
     const error = await gatewayRejection(clientFor({ fetch: brokenBody }).disconnect())
     expect(error.code).toBe('bad_response')
     expectNoCredential(error)
+  })
+})
+
+// An aborted call's request can reach the server after its test ended (the client gave up, the bytes were already on
+// the wire): on a shared server it took the reply the next test had scripted, and that test read 599.
+describe('a late request from an earlier test', () => {
+  let straggler: Socket | undefined
+
+  it('(part 1) leaves a request half-written, as an aborted call can', async () => {
+    const { port } = new URL(server.url)
+    straggler = connect(Number(port), '127.0.0.1')
+    straggler.on('error', () => undefined)
+    await new Promise<void>((resolve) => straggler?.once('connect', () => resolve()))
+    straggler.write('GET /api/device/info HTTP/1.1\r\nHost: 127.0.0.1\r\n')
+  })
+
+  it('(part 2) does not take the reply this test scripted', async () => {
+    server.enqueue({ status: 429, headers: { 'retry-after': '7' }, body: 'slow down' })
+    straggler?.write('\r\n')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const error = await gatewayRejection(clientFor().sendText(text))
+    expect(error).toMatchObject({ code: 'rate_limited', httpStatus: 429 })
+    straggler?.destroy()
   })
 })
