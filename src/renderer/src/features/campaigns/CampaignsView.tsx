@@ -16,7 +16,7 @@ import { dismissExport, runExport, stopExport, useExportSlot } from '../../store
 import { ExportState } from '../../ui/ExportState'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
+import { localeOf, useLanguage, useT, type Language, type MessageKey, type Translate } from '../../i18n'
 import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import {
   bucketOf,
@@ -261,7 +261,7 @@ export function CampaignsView(): React.JSX.Element {
 
 /** The picked files as the core matches them to the attachment column: by name. */
 /** A preview row as the operator may type it: a whole row number past the header row. */
-const isRowNumber = (text: string): boolean => readTypedNumber(text, true) >= 2
+const isRowNumber = (text: string, language: Language): boolean => readTypedNumber(text, true, language) >= 2
 
 const namedFiles = (files: readonly FileHandleView[]): { name: string; handle: string }[] =>
   files.map((f) => ({ name: f.name, handle: f.handle }))
@@ -864,10 +864,12 @@ function NewCampaign({
                 type="text"
                 inputMode="numeric"
                 value={previewRowText ?? String(previewRow ?? preview?.rowNumber ?? 2)}
-                aria-invalid={previewRowText !== null && !isRowNumber(previewRowText)}
+                aria-invalid={previewRowText !== null && !isRowNumber(previewRowText, language)}
                 onChange={(e) => {
                   setPreviewRowText(e.target.value)
-                  if (isRowNumber(e.target.value)) setPreviewRow(readTypedNumber(e.target.value, true))
+                  if (isRowNumber(e.target.value, language)) {
+                    setPreviewRow(readTypedNumber(e.target.value, true, language))
+                  }
                 }}
               />
               {preview && previewProblems ? (

@@ -14,8 +14,8 @@ import type { MessageKey } from '../../../../shared/i18n'
 import { pacingProblemMessage } from '../../../../shared/i18n/pacing'
 import { Field } from '../../ui/Field'
 import { TimeZoneField } from '../../ui/TimeZoneField'
-import { readTypedNumber } from '../../ui/typed-number'
-import { useT } from '../../i18n'
+import { readTypedNumber, showTypedNumber } from '../../ui/typed-number'
+import { useLanguage, useT, type Language } from '../../i18n'
 import { useOperatorZone } from '../../stores/settings'
 
 /** A policy the core would take: the window asks with nothing else (no check estimate, no start, no save). */
@@ -27,9 +27,7 @@ export function isUsablePacing(pacing: PacingPolicyView): boolean {
  * What a field says, read as a fraction even where the rule wants a whole number, so "2,5" sends is refused as half a
  * send (not read as 25) in the domain's words; an empty or unreadable field is NaN, which the rule names.
  */
-const number = (value: string): number => readTypedNumber(value, false)
-/** A policy's number as its field shows it (an emptied field stays empty). */
-const shown = (value: number): string => (Number.isNaN(value) ? '' : String(value))
+const number = (value: string, language: Language): number => readTypedNumber(value, false, language)
 
 /** The number inputs in screen order, with their labels. */
 const NUMBER_FIELDS: readonly { field: PacingNumberField & keyof PacingPolicyView; label: MessageKey }[] = [
@@ -62,6 +60,7 @@ export function PacingFields({
   onChange: (next: PacingPolicyView) => void
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const id = useId()
   const problems = pacingProblems(pacing)
   const say = (problem: PacingProblem): string => {
@@ -83,7 +82,10 @@ export function PacingFields({
   const [typed, setTyped] = useState<Partial<Record<PacingNumberField, string>>>({})
   const textOf = (field: (typeof NUMBER_FIELDS)[number]['field']): string => {
     const text = typed[field]
-    return text !== undefined && Object.is(number(text), pacing[field]) ? text : shown(pacing[field])
+    // A policy's number as its field shows it (an emptied field stays empty).
+    return text !== undefined && Object.is(number(text, language), pacing[field])
+      ? text
+      : showTypedNumber(pacing[field], language)
   }
   return (
     <div className="campaign-grid" data-testid="campaign-pacing-fields">
@@ -107,7 +109,7 @@ export function PacingFields({
                 onChange={(e) => {
                   const text = e.target.value
                   setTyped((all) => ({ ...all, [field]: text }))
-                  onChange({ ...pacing, [field]: number(text) })
+                  onChange({ ...pacing, [field]: number(text, language) })
                 }}
               />
             )}

@@ -597,6 +597,25 @@ describe('device list', () => {
     expect(fake.requests('devices:setFileLimit').at(-1)).toEqual({ id: 'dev-1', maxFileBytes: null })
   })
 
+  it('reads and writes the limit in Indonesian numbers: "2,5", never "2.5" (QA19 rest)', async () => {
+    fake.handle('devices:setFileLimit', ({ id, maxFileBytes }) => makeDevice({ id, maxFileBytes }))
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [makeDevice({ maxFileBytes: 1.5 * 1024 * 1024 })]
+      })
+    )
+    render(<DevicesView />)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Batas ukuran file' }))
+    const input = screen.getByRole('textbox', { name: 'File terbesar untuk gateway ini (MB)' })
+    expect((input as HTMLInputElement).value).toBe('1,5')
+    await user.clear(input)
+    await user.type(input, '2,5{Enter}')
+    expect(fake.requests('devices:setFileLimit')).toEqual([{ id: 'dev-1', maxFileBytes: 2.5 * 1024 * 1024 }])
+    expect(feedback('Front office')).toContain('2,5 MB')
+  })
+
   it('moves focus into a row form when it opens, and into a confirmation', async () => {
     show()
     const user = userEvent.setup()

@@ -10,7 +10,7 @@ import {
   type OverduePolicyName
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
-import { useT } from '../../i18n'
+import { useLanguage, useT } from '../../i18n'
 import { zoneLabel } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
@@ -45,6 +45,7 @@ export function ReminderForm({
   onCreated(keeper: Keeper): void
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? GATEWAY_ZONE)
   const first = nextHourIn(GATEWAY_ZONE)
   const [keeper, setKeeper] = useState<Keeper>('gateway')
@@ -84,7 +85,7 @@ export function ReminderForm({
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
   const recipients = recipientsOf(to)
   // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
-  const dayCount = readTypedNumber(days, true)
+  const dayCount = readTypedNumber(days, true, language)
   const problems = {
     to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
     message: files.length === 0 && !message.trim(),

@@ -258,6 +258,24 @@ describe('SettingsView', () => {
     expect(fake.requests('settings:update')).toEqual([{ pacingMs: 1500 }])
   })
 
+  it('shows and reads numbers as an Indonesian operator writes them: "1,5" seconds, "1.500" days', async () => {
+    useSettings.getState().set(makeSettings({ language: 'id', pacingMs: 1500, retentionDays: 90 }))
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const pacing = screen.getByLabelText<HTMLInputElement>('Jarak antarpengiriman (detik)')
+    expect(pacing.value).toBe('1,5')
+    await user.clear(pacing)
+    await user.type(pacing, '2,5')
+    await user.tab()
+    const retention = screen.getByLabelText('Simpan pesan yang sudah selesai selama (hari)')
+    await user.clear(retention)
+    await user.type(retention, '1.500')
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([{ pacingMs: 2500 }, { retentionDays: 1500 }])
+    expect(pacing.value).toBe('2,5')
+    expect(screen.getByTestId('settings-status').textContent).toBe('Tersimpan.')
+  })
+
   it('toggles notifications, start at login and weak storage, and saves the support contact and time zone', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)

@@ -3,11 +3,11 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
-import { chromiumLocaleOf, useT, type MessageKey } from '../../i18n'
+import { chromiumLocaleOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n'
 import { useSettings } from '../../stores/settings'
 import { flushSettingsDrafts, keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
 import { CopyButton } from '../../ui/CopyButton'
-import { readTypedNumber } from '../../ui/typed-number'
+import { readTypedNumber, showTypedNumber } from '../../ui/typed-number'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TimeZoneField } from '../../ui/TimeZoneField'
@@ -89,6 +89,7 @@ const NUMBERS: NumberSpec[] = [
 
 export function SettingsView(): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const settings = useSettings((s) => s.settings)
   // Our own words are kept as keys and worded as the view draws, so "Saved." after a change of language is in the new
   // one (the save that changed it ran with the old words); the core's refusals arrive worded.
@@ -97,10 +98,13 @@ export function SettingsView(): React.JSX.Element {
   // the window's life and the refused ones across a reload (stores/settings-drafts.ts), so neither undoes it unseen.
   const [numberDrafts, setNumberDrafts] =
     useState<Partial<Record<NumberSpec['key'], string>>>(keptSettingsDrafts)
-  useEffect(() => keepSettingsDrafts(numberDrafts, refusedDrafts(numberDrafts)), [numberDrafts])
+  useEffect(
+    () => keepSettingsDrafts(numberDrafts, refusedDrafts(numberDrafts, language)),
+    [numberDrafts, language]
+  )
   const [status, setStatus] = useState<
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
-  >(() => (refusedDrafts(numberDrafts).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null))
+  >(() => (refusedDrafts(numberDrafts, language).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null))
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
   const setNumberDraft = useCallback(
     (key: NumberSpec['key'], draft: string | null): void =>
@@ -119,7 +123,7 @@ export function SettingsView(): React.JSX.Element {
   }, [])
   // A field holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
   // not read as if everything was saved.
-  const refusedHere = refusedDrafts(numberDrafts)
+  const refusedHere = refusedDrafts(numberDrafts, language)
   const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
 
   if (!settings) {
@@ -355,17 +359,24 @@ function Toggle(props: {
 }
 
 /** The number settings whose typed text cannot be saved. */
-function refusedDrafts(drafts: Partial<Record<NumberSpec['key'], string>>): NumberSpec['key'][] {
+function refusedDrafts(
+  drafts: Partial<Record<NumberSpec['key'], string>>,
+  language: Language
+): NumberSpec['key'][] {
   return NUMBERS.filter((spec) => {
     const draft = drafts[spec.key]
-    return draft !== undefined && !readNumberDraft(spec, draft).valid
+    return draft !== undefined && !readNumberDraft(spec, draft, language).valid
   }).map((spec) => spec.key)
 }
 
 /** A number field's text read by its setting's rule: whether it can be saved, and the value it stands for. */
-function readNumberDraft(spec: NumberSpec, text: string): { valid: boolean; parsed: number } {
+function readNumberDraft(
+  spec: NumberSpec,
+  text: string,
+  language: Language
+): { valid: boolean; parsed: number } {
   // Digits, and a decimal comma or point where the setting takes fractions: no exponent ("1e3" was taken as 1000).
-  const parsed = readTypedNumber(text, spec.whole)
+  const parsed = readTypedNumber(text, spec.whole, language)
   return { valid: parsed >= spec.min && parsed <= spec.max, parsed }
 }
 
@@ -389,9 +400,10 @@ function NumberSetting({
   onInvalid(): void
 }): React.JSX.Element {
   const t = useT()
-  const shown = String(spec.toShown(value))
+  const language = useLanguage()
+  const shown = showTypedNumber(spec.toShown(value), language)
   const text = draft ?? shown
-  const { valid, parsed } = readNumberDraft(spec, text)
+  const { valid, parsed } = readNumberDraft(spec, text, language)
   const invalid = !valid
   const localError =
     draft !== null && invalid

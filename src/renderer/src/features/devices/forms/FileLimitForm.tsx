@@ -1,20 +1,24 @@
 // This gateway's own file size limit in MB (for plans above the documented 2 MB), or empty for the setting's.
 import { useState, type FormEvent } from 'react'
 import { MAX_SETTABLE_FILE_BYTES } from '../../../../../shared/domain'
-import { useT } from '../../../i18n'
+import { formatNumber, useLanguage, useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import { cancelOnEscape } from '../../../ui/escape'
+import { readTypedNumber, showTypedNumber } from '../../../ui/typed-number'
 import type { RowFormProps } from './row-form'
 
 const MB = 1024 * 1024
 
 export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const id = device.id
-  const [limitMb, setLimitMb] = useState(device.maxFileBytes ? String(device.maxFileBytes / MB) : '')
-  const limitValue = limitMb.trim() === '' ? null : Number(limitMb.replace(',', '.'))
+  const [limitMb, setLimitMb] = useState(() =>
+    device.maxFileBytes ? showTypedNumber(device.maxFileBytes / MB, language) : ''
+  )
+  const limitValue = limitMb.trim() === '' ? null : readTypedNumber(limitMb, false, language)
   const limitError =
     limitValue !== null &&
     (!Number.isFinite(limitValue) || limitValue <= 0 || limitValue * MB > MAX_SETTABLE_FILE_BYTES)
@@ -30,7 +34,7 @@ export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): Rea
       onClose()
       return bytes === null
         ? t('devices.limit.cleared')
-        : t('devices.limit.saved', { mb: String(limitValue) })
+        : t('devices.limit.saved', { mb: formatNumber(bytes / MB, language) })
     })
   }
 
