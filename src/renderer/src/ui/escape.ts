@@ -1,6 +1,7 @@
 // Escape backs out of what is open, as the shortcuts list promises ("Esc: close this list or an open detail"): one
 // handler for the inline forms and questions (Escape does what their Cancel or Keep does), one hook for what floats
-// over the page (the narrow window's menu, the shortcuts panel), which Escape closes wherever the focus is.
+// over the page (the narrow window's menu, the shortcuts panel, an enlarged image), which Escape closes wherever the
+// focus is.
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 
 /**

@@ -89,6 +89,23 @@ describe('a customer file in the thread', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show the image larger' }))
   })
 
+  it('leaves the large image open when an Escape was taken by what floats over it (the shortcuts panel)', async () => {
+    fake.handle('inbox:media', () => ({ media: media(), dataBase64: PNG_BASE64 }))
+    render(<MessageMedia message={message(media())} onChanged={() => undefined} />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Show the image larger' }))
+    // The shortcuts panel (opened over the dialog) closes itself on this Escape and marks it taken.
+    const taken = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    taken.preventDefault()
+    act(() => {
+      window.dispatchEvent(taken)
+    })
+    expect(screen.getByRole('dialog', { name: 'Foto pesanan' })).toBeTruthy()
+    // The next Escape is the dialog's, and it closes.
+    fireEvent.keyDown(window, { key: 'Escape' })
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
   it('decodes the core’s bytes with the browser’s base64 decoder, to show and to save (a 16 MB video held the window 0.8 s)', async () => {
     const withDecoder = Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array }
     const decode = vi.fn((text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0)))

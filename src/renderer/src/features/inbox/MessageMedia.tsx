@@ -10,6 +10,7 @@ import { formatBytes } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { bytesFromBase64 } from '../../ui/base64'
 import { download } from '../../ui/download'
+import { useEscapeAnywhere } from '../../ui/escape'
 import { isMediaKindName, MEDIA_KIND_WORDS } from '../../ui/media-kinds'
 
 /** How the file is drawn once fetched: by the type the core told from its bytes, not by what the gateway said. */
@@ -153,12 +154,9 @@ function FetchedMedia({
       return
     }
     wasLarge.current = true
-    const close = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') setLarge(false)
-    }
-    window.addEventListener('keydown', close)
-    return () => window.removeEventListener('keydown', close)
   }, [large])
+  // Escape closes it wherever the focus is, unless what floats over it (the shortcuts panel) took that Escape first.
+  useEscapeAnywhere(large, closeLarge)
 
   if (as === 'file') return <FileCard number={number} media={media} />
   if (error) return <ErrorLine error={error} />
