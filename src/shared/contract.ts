@@ -1938,6 +1938,20 @@ export const invokeChannels = builtOnFirstUse({
     reply: ContactView
   }),
   /**
+   * Undo of a rename or a removal: the customer exactly as the window had them (name, where the name came from, when),
+   * over whatever is kept now, so a name learnt from a campaign or the customer's profile stays one a later learnt
+   * name may replace (contacts:set would make it the operator's, which nothing replaces).
+   */
+  'contacts:restore': () => ({
+    request: z.object({
+      phone: z.string().min(1).max(40),
+      name: ContactName,
+      source: ContactView.shape.source,
+      updatedAt: z.iso.datetime({ offset: true })
+    }),
+    reply: ContactView
+  }),
+  /**
    * The operator adds a customer: a number kept already (under any name, from any source) is answered with what is
    * kept and left as it is, for the window to ask before renaming it (QA17 Q17-01); contacts:set renames.
    */

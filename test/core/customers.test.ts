@@ -59,6 +59,36 @@ describe('adding a customer (QA17 Q17-01: an add on a kept number replaced its n
   })
 })
 
+describe("Undo of a rename or a removal (a learnt name came back as the operator's)", () => {
+  it('puts the customer back as they were: a learnt name stays one that a later learnt name replaces', async () => {
+    const contacts = core.inbox.conversations.contacts
+    contacts.learnMany([{ phone: '6281211116666', name: 'Yusuf' }], 'campaign')
+    const before = (await core.handlers['contacts:page']({ limit: 10 })).customers[0]!
+    expect(before).toMatchObject({ name: 'Yusuf', source: 'campaign' })
+    await core.handlers['contacts:set']({ phone: before.phone, name: 'Pak Yusuf (grosir)' })
+    const undone = await core.handlers['contacts:restore']({
+      phone: before.phone,
+      name: before.name,
+      source: before.source,
+      updatedAt: before.updatedAt
+    })
+    expect(undone).toEqual({
+      phone: '6281211116666',
+      name: 'Yusuf',
+      source: 'campaign',
+      updatedAt: before.updatedAt
+    })
+    // The next spreadsheet's name for the number is taken, as it would have been before the rename.
+    contacts.learnMany([{ phone: '6281211116666', name: 'Yusuf Hamdani' }], 'campaign')
+    expect(contacts.get('6281211116666')).toMatchObject({ name: 'Yusuf Hamdani', source: 'campaign' })
+    // A removed customer comes back the same way, found by their name's folded key.
+    await core.handlers['contacts:remove']({ phone: '6281211116666' })
+    await core.handlers['contacts:restore']({ ...undone, phone: '0812 1111 6666' })
+    const found = await core.handlers['contacts:page']({ limit: 10, search: 'yusuf' })
+    expect(found.customers.map((c) => [c.name, c.source])).toEqual([['Yusuf', 'campaign']])
+  })
+})
+
 describe('the opt-out list changing (QA17 Q17-02: the customer list kept an old opt-out state)', () => {
   it('says so for the operator’s own changes, as for a customer’s keyword', async () => {
     const said: string[] = []

@@ -19,6 +19,7 @@ export type ConversationChannel =
   | 'contacts:suggest'
   | 'contacts:set'
   | 'contacts:add'
+  | 'contacts:restore'
   | 'contacts:remove'
   | 'contacts:syncWithGateway'
   | 'cannedReplies:list'
@@ -110,6 +111,8 @@ export function createConversationCommands(deps: {
       const added = deps.inbox.conversations.contacts.add(contactPhone(phone), name)
       return added.added ? changed(added) : added
     },
+    'contacts:restore': async (contact) =>
+      changed(deps.inbox.conversations.contacts.restore({ ...contact, phone: contactPhone(contact.phone) })),
     'contacts:remove': async ({ phone }) => {
       let normalised = phone
       try {

@@ -616,6 +616,11 @@ export function createConversations(deps: ConversationsDeps) {
           ? { added: false, kept: contactView(kept) }
           : { added: true, contact: contactView(contacts.get(phone)!) }
       },
+      /** Undo: a customer put back as they were, their name's source and time too (already checked by the caller). */
+      restore(contact: ContactView): ContactView {
+        contacts.restore({ ...contact, updatedAt: Date.parse(contact.updatedAt) })
+        return contactView(contacts.get(contact.phone)!)
+      },
       remove: (phone: string): boolean => contacts.remove(phone),
       /** Many chats' names at once: contact names for numbers, inbox subjects for groups. */
       names: (chats: readonly string[]): { chatId: string; name: string }[] => contacts.names(chats),

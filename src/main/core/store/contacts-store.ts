@@ -290,6 +290,17 @@ export class ContactsStore {
     return this.db.transaction(() => learnContactNames(this.db, entries, source, now)).immediate()
   }
 
+  /** A customer put back exactly as they were (Undo), over whatever the number has now. */
+  restore(contact: { phone: string; name: string; source: ContactSource; updatedAt: number }): void {
+    this.db
+      .prepare(
+        `INSERT INTO contacts (phone, name, name_key, source, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (phone) DO UPDATE SET name = excluded.name, name_key = excluded.name_key,
+           source = excluded.source, updated_at = excluded.updated_at`
+      )
+      .run(contact.phone, contact.name, contactNameKey(contact.name), contact.source, contact.updatedAt)
+  }
+
   remove(phone: string): boolean {
     return this.db.prepare('DELETE FROM contacts WHERE phone = ?').run(phone).changes > 0
   }

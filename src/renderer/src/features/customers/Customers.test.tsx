@@ -55,6 +55,13 @@ beforeEach(() => {
     const { optedOut: _optedOut, ...view } = contact
     return view
   })
+  // Undo: the customer as the window had them, source and time too, over whatever is kept now.
+  fake.handle('contacts:restore', (contact) => {
+    people = [...people.filter((p) => p.phone !== contact.phone), { ...contact, optedOut: false }].sort(
+      (a, b) => (a.name < b.name ? -1 : 1)
+    )
+    return contact
+  })
   // As the core adds: a number kept already is answered with its name, never overwritten (QA17 Q17-01).
   fake.handle('contacts:add', ({ phone, name }) => {
     const normalised = phone.replace(/^0/, '62').replace(/\D/g, '')
@@ -188,7 +195,16 @@ describe('the customer list', () => {
     await waitFor(() => expect(names()).not.toContain('Pelanggan 03'))
     expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).not.toBe('true')
     await user.click(screen.getByRole('button', { name: 'Undo: name it Pelanggan 03 again' }))
-    expect(fake.requests('contacts:set').at(-1)).toEqual({ phone: '6281200000003', name: 'Pelanggan 03' })
+    // As learnt from the campaign, not the operator's: a name learnt later may still replace it.
+    expect(fake.requests('contacts:restore')).toEqual([
+      {
+        phone: '6281200000003',
+        name: 'Pelanggan 03',
+        source: 'campaign',
+        updatedAt: '2026-11-30T03:08:00.000Z'
+      }
+    ])
+    expect(fake.requests('contacts:set')).toHaveLength(1)
     await waitFor(() => expect(names()[3]).toBe('Pelanggan 03'))
     expect(names()).not.toContain('Toko Sinar Jaya')
   })
@@ -322,6 +338,14 @@ describe('the customer list', () => {
     await waitFor(() => expect(document.activeElement).toBe(result))
     expect(names()).not.toContain('Pelanggan 01')
     await user.click(screen.getByRole('button', { name: 'Undo: add Pelanggan 01 back' }))
+    expect(fake.requests('contacts:restore')).toEqual([
+      {
+        phone: '6281200000001',
+        name: 'Pelanggan 01',
+        source: 'campaign',
+        updatedAt: '2026-11-30T03:08:00.000Z'
+      }
+    ])
     await waitFor(() => expect(names()[1]).toBe('Pelanggan 01'))
     expect(document.activeElement).toBe(screen.getAllByTestId('customer-entry')[1])
     // Still said to be opted out: removing a name does not touch the opt-out list.

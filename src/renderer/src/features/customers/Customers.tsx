@@ -17,8 +17,11 @@ const PAGE = 50
 /** The most the core reads in one page (the contract's limit): a list read again in place is read in such pages. */
 const MOST_IN_ONE_READ = 200
 
-/** What Undo gives back: a removed customer, or the name a rename replaced. */
-type Undoable = { removed: CustomerView } | { renamed: { phone: string; from: string } }
+/**
+ * What Undo gives back, as it was: a removed customer, or the customer before a rename (a name learnt from a campaign
+ * or the customer's profile goes back as learnt, not as the operator's).
+ */
+type Undoable = { removed: ContactView } | { renamed: ContactView }
 
 /** What takes the focus once the list has been drawn after an action. */
 type FocusTarget = { row: string } | { rowAt: number } | { field: string } | 'status' | null
@@ -214,7 +217,7 @@ export function Customers(): React.JSX.Element {
     try {
       const contact = await call('contacts:set', { phone: kept.contact.phone, name: kept.name })
       clearForm()
-      setUndoable({ renamed: { phone: contact.phone, from: kept.contact.name } })
+      setUndoable({ renamed: kept.contact })
       setNote(t('customers.renamedFrom', { from: kept.contact.name, name: contact.name }))
       focusAfter.current = 'status'
       await readAgain()
@@ -228,14 +231,12 @@ export function Customers(): React.JSX.Element {
     if (!editing) return
     const kept = usableContactName(editing.name)
     if (kept === null) return setEditing({ ...editing, tried: true })
-    const from = customers.find((c) => c.phone === editing.phone)?.name
+    const before = customers.find((c) => c.phone === editing.phone)
     try {
       const contact = await call('contacts:set', { phone: editing.phone, name: kept })
       setCustomers((shown) => shown.map((c) => (c.phone === contact.phone ? { ...c, ...contact } : c)))
       setEditing(null)
-      setUndoable(
-        from !== undefined && from !== contact.name ? { renamed: { phone: contact.phone, from } } : null
-      )
+      setUndoable(before !== undefined && before.name !== contact.name ? { renamed: before } : null)
       setNote(t('customers.renamed', { name: contact.name }))
       focusAfter.current = { row: contact.phone }
     } catch (e) {
@@ -269,19 +270,15 @@ export function Customers(): React.JSX.Element {
   async function undo(): Promise<void> {
     if (!undoable) return
     try {
-      if ('removed' in undoable) {
-        const { removed } = undoable
-        const contact = await call('contacts:set', { phone: removed.phone, name: removed.name })
-        setNote(t('customers.restored', { name: contact.name, phone: formatPhoneForReading(contact.phone) }))
-        setUndoable(null)
-        await readAgain(contact.phone)
-      } else {
-        const { renamed } = undoable
-        const contact = await call('contacts:set', { phone: renamed.phone, name: renamed.from })
-        setNote(t('customers.renamed', { name: contact.name }))
-        setUndoable(null)
-        await readAgain(contact.phone)
-      }
+      const { phone, name, source, updatedAt } = 'removed' in undoable ? undoable.removed : undoable.renamed
+      const contact = await call('contacts:restore', { phone, name, source, updatedAt })
+      setNote(
+        'removed' in undoable
+          ? t('customers.restored', { name: contact.name, phone: formatPhoneForReading(contact.phone) })
+          : t('customers.renamed', { name: contact.name })
+      )
+      setUndoable(null)
+      await readAgain(contact.phone)
     } catch (e) {
       setError(errorInfo(e))
     }
@@ -353,7 +350,7 @@ export function Customers(): React.JSX.Element {
           <button type="button" className="button" onClick={() => void undo()}>
             {'removed' in undoable
               ? t('customers.undo', { name: undoable.removed.name })
-              : t('customers.undoRename', { name: undoable.renamed.from })}
+              : t('customers.undoRename', { name: undoable.renamed.name })}
           </button>
         </div>
       ) : null}

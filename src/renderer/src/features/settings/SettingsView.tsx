@@ -104,7 +104,9 @@ export function SettingsView(): React.JSX.Element {
   )
   const [status, setStatus] = useState<
     { tone: 'ok' | 'bad'; key: MessageKey } | { tone: 'bad'; text: string } | null
-  >(() => (refusedDrafts(numberDrafts, language).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null))
+  >(() =>
+    refusedDrafts(numberDrafts, language).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null
+  )
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
   const setNumberDraft = useCallback(
     (key: NumberSpec['key'], draft: string | null): void =>
