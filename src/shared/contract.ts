@@ -402,6 +402,9 @@ export const FileHandleView = z.object({
 })
 export type FileHandleView = z.infer<typeof FileHandleView>
 
+/** Whose draft holds files kept across a restart: a conversation's reply by its id; absent, the Send view's draft. */
+const DraftConversationId = z.number().int().positive().optional()
+
 /**
  * What a file is registered for: `send` (a drop or an attachment: the gateway's size limit and types) or
  * `spreadsheet` (a campaign's list, read by the core: its own size limit; its format is checked when read).
@@ -1296,11 +1299,20 @@ export const invokeChannels = builtOnFirstUse({
     }),
     reply: z.object({ rejected: z.array(FileRejection.extend({ handle: Id })) })
   }),
-  /** The send draft holds these handles now: main keeps their files so the draft's files survive a restart. */
-  'files:keepForDraft': () => ({ request: z.object({ handles: z.array(Id).max(1000) }), reply: Ok }),
-  /** The draft's kept files, registered again (new handles); those that changed or are gone come back refused. */
+  /**
+   * A draft holds these handles now: main keeps their files so the draft's files survive a restart. The draft is the
+   * Send view's, or with `conversationId` the reply being written in that conversation.
+   */
+  'files:keepForDraft': () => ({
+    request: z.object({ handles: z.array(Id).max(1000), conversationId: DraftConversationId }),
+    reply: Ok
+  }),
+  /**
+   * The draft's kept files (the Send view's, or a conversation's reply), registered again (new handles); those that
+   * changed or are gone come back refused. A handle let go (`files:release`, a send) is no longer kept.
+   */
   'files:restoreDraft': () => ({
-    request: z.object({}),
+    request: z.object({ conversationId: DraftConversationId }),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   }),
 

@@ -516,6 +516,44 @@ describe('core API', () => {
     expect(await core.handlers['files:restoreDraft']({})).toEqual({ files: [], rejected: [] })
   })
 
+  it("brings a reply draft's file back after a restart, apart from the send draft, and lets it go once sent", async () => {
+    const deviceId = await linkedDevice()
+    const catalogue = join(dataDir, 'katalog.pdf')
+    await writeFile(catalogue, '%PDF-1.4 the catalogue')
+    const { files } = await core.handlers['files:register']({ sources: [{ kind: 'path', path: catalogue }] })
+    await core.handlers['files:keepForDraft']({ handles: [files[0]!.handle], conversationId: 7 })
+    await core.stop()
+    core = await composeCore({ dataDir, vault, appInfo: { version: 'test', platform: 'test' } })
+    await core.start()
+    // The Send view's draft and another conversation's reply hold nothing of it.
+    expect(await core.handlers['files:restoreDraft']({})).toEqual({ files: [], rejected: [] })
+    expect(await core.handlers['files:restoreDraft']({ conversationId: 8 })).toEqual({
+      files: [],
+      rejected: []
+    })
+    const restored = await core.handlers['files:restoreDraft']({ conversationId: 7 })
+    expect(restored).toMatchObject({ files: [{ name: 'katalog.pdf', kind: 'document' }], rejected: [] })
+    const handle = restored.files[0]!.handle
+    expect(core.files.get(handle)?.path).toBe(await realpath(catalogue))
+    // Sent: the core let the file go, and the draft with it (the next run has nothing to bring back).
+    await core.handlers['inbox:reply']({
+      requestId: 'reply-with-file',
+      deviceId,
+      chatId: '081234567890',
+      isGroup: false,
+      text: 'Ini katalognya',
+      handle
+    })
+    expect(core.files.get(handle)).toBeUndefined()
+    await core.stop()
+    core = await composeCore({ dataDir, vault, appInfo: { version: 'test', platform: 'test' } })
+    await core.start()
+    expect(await core.handlers['files:restoreDraft']({ conversationId: 7 })).toEqual({
+      files: [],
+      rejected: []
+    })
+  })
+
   it('applies settings to the running core and announces them', async () => {
     const heard: string[] = []
     core.events.subscribe((event) => heard.push(event))

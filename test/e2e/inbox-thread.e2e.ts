@@ -8,12 +8,14 @@
  * row (the gateway never gets a message to that number after the STOP) → "MULAI" takes it off. axe at each step, 360 px
  * without sideways scroll, and the dark theme.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatPhoneForReading } from '../../src/shared/domain/phone-display'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+import { FAST_CORE, journeySession, linkedSandboxDevice, openTab, PDF } from './fixtures'
 import type { Harness } from '../harness/harness'
 
 const journey = journeySession()
@@ -299,6 +301,68 @@ describe('inbox thread journey in Chromium', () => {
     const halo = (await handlers['inbox:search']({ text: 'Halo' })).messages
     expect(halo.map((m) => [m.isGroup, m.text])).toEqual([[true, 'Halo semua']])
   }, 300_000)
+
+  it("keeps a reply's attached file across a restart of the app, and sends it with the reply", async () => {
+    const harness = await journey.start({
+      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+    })
+    const handlers = harness.core.handlers
+    const deviceId = await linkedSandboxDevice(harness)
+    await handlers['inbox:connect']({ relayUrl: relay.url })
+    await handlers['inbox:provision']({ deviceId })
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: 'Ada katalog?'
+    })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    const openDewi = async (): Promise<void> => {
+      await openTab(p, 'inbox')
+      const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+      await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
+      await conversations.first().getByRole('button').click()
+      await p.getByTestId('inbox-reply-text').waitFor()
+    }
+    await openDewi()
+    await p.getByTestId('inbox-reply-text').fill('Ini katalognya')
+    await p
+      .getByLabel('Attach a file…')
+      .setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: PDF })
+    await expect.poll(() => p.getByTestId('inbox-reply-file').textContent()).toContain('katalog.pdf')
+    // The core keeps the file for this conversation's draft, as it keeps the Send view's.
+    const keptReplies = async (): Promise<string[]> => {
+      const kept = await readFile(join(harness.dataDir, 'draft-files.json'), 'utf8').catch(() => '{}')
+      return Object.values(
+        (JSON.parse(kept) as { replies?: Record<string, { name: string }[]> }).replies ?? {}
+      )
+        .flat()
+        .map((file) => file.name)
+    }
+    await expect.poll(keptReplies).toEqual(['katalog.pdf'])
+
+    // The app quits and starts again over the same data folder: the window comes back with its draft.
+    await harness.restart()
+    await p.reload()
+    await p.getByTestId('app').waitFor()
+    await openDewi()
+    expect(await p.getByTestId('inbox-reply-text').inputValue()).toBe('Ini katalognya')
+    await expect.poll(() => p.getByTestId('inbox-reply-file').textContent()).toContain('katalog.pdf')
+    expect(await p.getByTestId('inbox-reply-problem').count()).toBe(0)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-inbox-reply-file-restarted')
+
+    // Sent: the gateway gets the file the operator attached before the restart, and the core keeps it no longer.
+    await p.getByTestId('inbox-reply-send').click()
+    const sandbox = await harness.sandbox()
+    await expect
+      .poll(async () => (await sandbox.control.messages()).map((m) => [m.phone, m.fileName, m.text]), {
+        timeout: 30_000
+      })
+      .toEqual([[CUSTOMER, 'katalog.pdf', 'Ini katalognya']])
+    await expect.poll(keptReplies).toEqual([])
+    await expect.poll(() => p.getByTestId('inbox-reply-file').count()).toBe(0)
+  }, 180_000)
 })
 
 /** The customer list of the journey's campaign: Dewi's row third, after two other customers. */

@@ -145,6 +145,42 @@ describe('FileHandles', () => {
     expect(handles.get(files[0]!.handle)?.path).toBe(old.path)
   })
 
+  it("keeps a reply draft's pasted file beside the send draft's, each restored to its own draft", async () => {
+    const paste = (name: string) =>
+      handles.register([{ kind: 'bytes', name, dataBase64: PNG.toString('base64') }])
+    const [forSend, forReply, forOtherReply] = await Promise.all([
+      paste('send.png'),
+      paste('reply.png'),
+      paste('other.png')
+    ])
+    // Kept at once (the window's Send view and a reply box each say what their draft holds): neither is lost.
+    await Promise.all([
+      handles.keepForDraft([forSend.files[0]!.handle]),
+      handles.keepForDraft([forReply.files[0]!.handle], 7),
+      handles.keepForDraft([forOtherReply.files[0]!.handle], 8)
+    ])
+    // The other reply was sent or removed: its file goes, the others stay.
+    await handles.release([forOtherReply.files[0]!.handle])
+    const nextRun = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    await nextRun.cleanupLeftovers()
+    expect((await nextRun.restoreDraft()).files).toMatchObject([{ name: 'send.png', owned: true }])
+    expect((await nextRun.restoreDraft(7)).files).toMatchObject([{ name: 'reply.png', owned: true }])
+    expect(await nextRun.restoreDraft(8)).toEqual({ files: [], rejected: [] })
+    await expect(stat(forOtherReply.files[0]!.path)).rejects.toThrow()
+  })
+
+  it('lets a reply draft of an earlier run go by its old handle (the conversation cleared before it was opened)', async () => {
+    const path = join(dir, 'katalog.pdf')
+    await writeFile(path, PDF)
+    const { files } = await handles.register([{ kind: 'path', path }])
+    await handles.keepForDraft([files[0]!.handle], 7)
+    const nextRun = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    await nextRun.release([files[0]!.handle])
+    expect(await nextRun.restoreDraft(7)).toEqual({ files: [], rejected: [] })
+    // Not the operator's file: only the core's note of it goes.
+    expect((await stat(path)).size).toBe(PDF.length)
+  })
+
   it('refuses by name a kept file that was deleted, in place of its inner path', async () => {
     const path = join(dir, 'gone.pdf')
     await writeFile(path, PDF)

@@ -6,15 +6,14 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
-import { z } from 'zod'
 import type { FileRegisterPurpose, FileSource } from '../../../shared/contract'
-import { CorruptFileError, readJsonFile, writeJsonAtomic } from '../private-files'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import type { Params } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { detectFileType, sendableName } from './file-type'
 import { openPinned, pinFile, readPinned, sameIdentity, type FileIdentity } from './pinned-file'
+import { DraftFiles, type DraftOwner, type KeptFile } from './draft-files'
 
 export interface RegisteredFile {
   handle: string
@@ -89,28 +88,6 @@ export interface FileHandlesOptions {
 
 const HEAD_BYTES = 4096
 
-/**
- * A file the send draft holds, kept in a private file so the draft's files survive a restart. Only main reads it:
- * the window still only ever sees handles.
- */
-const KeptFile = z.object({
-  /** The handle in the run that kept it: after a window reload (same run) it is replaced, not left behind. */
-  handle: z.string(),
-  name: z.string(),
-  owned: z.boolean(),
-  pinned: z.object({
-    dev: z.number(),
-    ino: z.number(),
-    size: z.number(),
-    mtimeMs: z.number(),
-    // Kept by builds that pinned the change time too; a draft kept before is checked without it, once.
-    ctimeMs: z.number().optional(),
-    realPath: z.string()
-  })
-})
-const KeptDraftFiles = z.object({ version: z.literal(1), files: z.array(KeptFile) })
-type KeptFile = z.infer<typeof KeptFile>
-
 export function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
@@ -122,16 +99,17 @@ export class FileHandles {
   /** Spreadsheets registered to be read by a campaign: kept apart, so no send can ever resolve their handles. */
   private readonly spreadsheets = new Map<string, RegisteredFile>()
   private readonly incomingDir: string
-  private readonly draftFile: string
+  /** The files the drafts hold (the Send view's, each conversation's reply), kept across a restart. */
+  private readonly drafts: DraftFiles
 
   constructor(private readonly options: FileHandlesOptions) {
     this.incomingDir = join(options.dataDir, 'incoming')
-    this.draftFile = join(options.dataDir, 'draft-files.json')
+    this.drafts = new DraftFiles(join(options.dataDir, 'draft-files.json'))
   }
 
-  /** Removes pasted files left behind by an earlier run (their handles died with it), except the draft's own. */
+  /** Removes pasted files left behind by an earlier run (their handles died with it), except the drafts' own. */
   async cleanupLeftovers(): Promise<void> {
-    const kept = new Set((await this.readKept()).map((file) => file.pinned.realPath))
+    const kept = new Set((await this.drafts.all()).map((file) => file.pinned.realPath))
     const names = await readdir(this.incomingDir).catch(() => [] as string[])
     await Promise.all(
       names
@@ -141,8 +119,11 @@ export class FileHandles {
     )
   }
 
-  /** The send draft holds exactly these handles now: they are what `restoreDraft` brings back after a restart. */
-  async keepForDraft(handles: string[]): Promise<void> {
+  /**
+   * The draft holds exactly these handles now: they are what `restoreDraft` brings back after a restart. The draft is
+   * the Send view's, or with a conversation's id the reply being written there.
+   */
+  async keepForDraft(handles: string[], owner?: DraftOwner): Promise<void> {
     const files = handles
       .map((handle) => this.files.get(handle))
       .filter((file): file is RegisteredFile => file !== undefined)
@@ -152,7 +133,7 @@ export class FileHandles {
         owned: file.owned,
         pinned: file.pinned
       }))
-    await writeJsonAtomic(this.draftFile, { version: 1, files })
+    await this.drafts.set(owner, files)
   }
 
   /**
@@ -160,10 +141,12 @@ export class FileHandles {
    * (exists, regular, size within the limit, type by its bytes) and refused by name when it is no longer the same
    * file: a different size or modification time means the operator would send something else than they chose.
    */
-  async restoreDraft(): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {
+  async restoreDraft(
+    owner?: DraftOwner
+  ): Promise<{ files: RegisteredFile[]; rejected: FileRejectionInfo[] }> {
     const files: RegisteredFile[] = []
     const rejected: FileRejectionInfo[] = []
-    for (const kept of await this.readKept()) {
+    for (const kept of await this.drafts.of(owner)) {
       const result = await this.restoreOne(kept)
       if ('code' in result) {
         rejected.push(result)
@@ -177,7 +160,10 @@ export class FileHandles {
       }
     }
     // What could not come back is no longer part of the draft.
-    await this.keepForDraft(files.map((file) => file.handle))
+    await this.keepForDraft(
+      files.map((file) => file.handle),
+      owner
+    )
     return { files, rejected }
   }
 
@@ -191,19 +177,6 @@ export class FileHandles {
       return refused(name, 'changed', 'changed')
     }
     return { ...result, name, owned: kept.owned }
-  }
-
-  private async readKept(): Promise<KeptFile[]> {
-    let raw: unknown
-    try {
-      raw = await readJsonFile(this.draftFile)
-    } catch (error) {
-      // A damaged list only loses the draft's files; the operator adds them again.
-      if (error instanceof CorruptFileError) return []
-      throw error
-    }
-    const parsed = KeptDraftFiles.safeParse(raw)
-    return parsed.success ? parsed.data.files : []
   }
 
   /**
@@ -287,6 +260,7 @@ export class FileHandles {
     return this.files.get(handle)
   }
 
+  /** Lets these handles go: a pasted file is deleted, and a draft that held one (even from an earlier run) no longer does. */
   async release(handles: string[]): Promise<void> {
     for (const handle of handles) {
       const file = this.files.get(handle) ?? this.spreadsheets.get(handle)
@@ -295,6 +269,7 @@ export class FileHandles {
       this.spreadsheets.delete(handle)
       if (file.owned) await rm(file.path, { force: true })
     }
+    await this.drafts.forget(handles)
   }
 
   private async registerPath(

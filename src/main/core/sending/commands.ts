@@ -307,13 +307,13 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return { rejected: await files.check(asked) }
     },
 
-    async 'files:keepForDraft'({ handles }) {
-      await files.keepForDraft(handles)
+    async 'files:keepForDraft'({ handles, conversationId }) {
+      await files.keepForDraft(handles, conversationId)
       return { ok: true as const }
     },
 
-    async 'files:restoreDraft'() {
-      const { files: restored, rejected } = await files.restoreDraft()
+    async 'files:restoreDraft'({ conversationId }) {
+      const { files: restored, rejected } = await files.restoreDraft(conversationId)
       return { files: restored.map(toHandleView), rejected }
     },
 

@@ -1,10 +1,12 @@
 // The replies being written, one per conversation, kept for the window's life: opening another conversation (a click,
 // Alt+↓ / Alt+↑) or another view no longer throws away what the operator typed or attached (QA F01). Their words (and
 // requestIds) are kept in local storage too, as the Send view's draft is: a reload or a restart finds them again
-// (QA14 Q14-03). So is an attached file, as the reply box holds it (its handle and name, never its bytes): a draft
-// brought back from storage asks the core whether the handle still stands for that file (`fileToCheck`).
+// (QA14 Q14-03). So is an attached file, as the reply box holds it (its handle and name, never its bytes), and the core
+// keeps the file itself for the conversation's draft as it does the Send view's (`files:keepForDraft`): a draft
+// brought back from storage has the core register that file again, or say why it is no longer the file the operator
+// chose (`fileToCheck`, `checkKeptReplyFile`).
 import type { FileHandleView } from '../../../shared/contract'
-import { call } from '../api'
+import { call, coreMessage } from '../api'
 
 export interface ReplyDraft {
   text: string
@@ -16,9 +18,19 @@ export interface ReplyDraft {
   requestId: string
   /**
    * The file came back from storage (a reload, a restart): its handle may have died with an earlier run, or its file
-   * moved; the reply box asks the core (`files:check`) before it is sent.
+   * moved; the reply box asks the core (`checkKeptReplyFile`) before it is sent.
    */
   fileToCheck?: boolean
+}
+
+/** What became of a file a draft brought back from storage. */
+export interface KeptReplyFile {
+  /** The file as the draft was brought back with it. */
+  kept: FileHandleView
+  /** The file under the handle that stands for it now (another one after a restart), or null when it is refused. */
+  file: FileHandleView | null
+  /** Why the file can no longer be sent (gone, changed meanwhile), in the operator's language. */
+  refused: { name: string; message: string } | null
 }
 
 /** Where the drafts are kept: `{ [conversationId]: { text, requestId, file? } }`. */
@@ -42,6 +54,16 @@ function keptFile(value: unknown): FileHandleView | undefined {
 }
 
 const drafts = new Map<number, ReplyDraft>()
+/** The answer about each conversation's kept file, asked once per window (a box drawn again waits for the same one). */
+const keptFileAnswers = new Map<number, Promise<KeptReplyFile>>()
+
+/** What the core keeps for the conversation's draft, so its file survives a restart. */
+function keepFileWithCore(conversationId: number, file: FileHandleView | null): void {
+  // Through a promise: with no core to ask (a page outside the app), the file simply is not kept.
+  Promise.resolve()
+    .then(() => call('files:keepForDraft', { handles: file ? [file.handle] : [], conversationId }))
+    .catch(() => undefined)
+}
 /** The kept words, read from storage at the first draft asked for (not while the window starts: issue 29). */
 let kept: KeptDrafts | null = null
 
@@ -87,6 +109,8 @@ export function keepReplyDraft(conversationId: number, draft: ReplyDraft): void 
   else drafts.set(conversationId, draft)
   const words = keptDrafts()
   const before = words[conversationId]
+  if ((before?.file?.handle ?? null) !== (draft.file?.handle ?? null))
+    keepFileWithCore(conversationId, draft.file)
   if (
     before?.text === draft.text &&
     before.requestId === draft.requestId &&
@@ -108,6 +132,7 @@ export function keepReplyDraft(conversationId: number, draft: ReplyDraft): void 
 export function discardReplyDraft(conversationId: number): void {
   const file = drafts.get(conversationId)?.file ?? keptDrafts()[conversationId]?.file
   drafts.delete(conversationId)
+  keptFileAnswers.delete(conversationId)
   const words = keptDrafts()
   if (words[conversationId]) {
     delete words[conversationId]
@@ -116,9 +141,60 @@ export function discardReplyDraft(conversationId: number): void {
   if (file) call('files:release', { handles: [file.handle] }).catch(() => undefined)
 }
 
+/**
+ * The answer about the file this conversation's draft brought back from storage (a reload, a restart), asked once: the
+ * core registers again the file it kept for this reply (`files:restoreDraft`; a new handle after a restart), or says
+ * why it is no longer the file the operator chose (moved, deleted, changed meanwhile). A draft the core kept no file
+ * for (kept by an earlier build) is asked about by its handle (`files:check`). The draft here takes the answer even
+ * when its box is no longer drawn. Null when the draft brought no file back.
+ */
+export function checkKeptReplyFile(
+  conversationId: number,
+  draft: ReplyDraft | undefined
+): Promise<KeptReplyFile> | null {
+  const asked = keptFileAnswers.get(conversationId)
+  if (asked) return asked
+  const kept = draft?.fileToCheck ? draft.file : null
+  if (!kept) return null
+  const answer = askAboutKeptFile(conversationId, kept).then((answered) => {
+    settleKeptFile(conversationId, answered)
+    return answered
+  })
+  keptFileAnswers.set(conversationId, answer)
+  return answer
+}
+
+async function askAboutKeptFile(conversationId: number, kept: FileHandleView): Promise<KeptReplyFile> {
+  try {
+    const restored = await call('files:restoreDraft', { conversationId })
+    const file = restored.files[0]
+    if (file) return { kept, file, refused: null }
+    const gone =
+      restored.rejected[0] ??
+      (await call('files:check', { files: [{ handle: kept.handle, name: kept.name }] })).rejected[0]
+    if (gone) return { kept, file: null, refused: { name: gone.name, message: coreMessage(gone) } }
+    // Still the file it was (a reload of the same run) though the core kept nothing: it is kept from now on.
+    keepFileWithCore(conversationId, kept)
+  } catch {
+    // Without the core's answer the file stays; its send says what is wrong with it, if anything.
+  }
+  return { kept, file: kept, refused: null }
+}
+
+/** The draft takes the answer, unless its file was removed or replaced meanwhile: then a file registered anew goes. */
+function settleKeptFile(conversationId: number, { kept, file, refused }: KeptReplyFile): void {
+  const draft = drafts.get(conversationId) ?? replyDraftFor(conversationId)
+  if (draft?.file?.handle === kept.handle) {
+    const { fileToCheck: _asked, ...rest } = draft
+    keepReplyDraft(conversationId, { ...rest, file, refused: refused ?? draft.refused })
+  } else if (file && file.handle !== kept.handle)
+    call('files:release', { handles: [file.handle] }).catch(() => undefined)
+}
+
 /** Forgets every draft (each test starts from none, test-setup.ts). */
 export function resetReplyDrafts(): void {
   drafts.clear()
+  keptFileAnswers.clear()
   kept = null
   localStorage.removeItem(REPLY_DRAFTS_STORAGE_KEY)
 }

@@ -233,6 +233,30 @@ describe('a reply being written (QA F01)', () => {
   })
 })
 
+/** Writes a reply with a file to Budi, then reloads the window (or restarts the app: the window's storage is what
+ * stays) as the first reload test does. */
+async function writeWithFileAndReload(): Promise<void> {
+  const user = userEvent.setup()
+  const { unmount } = render(<InboxView />)
+  await user.click(await screen.findByTestId('inbox-conversation-2'))
+  await screen.findByRole('heading', { name: /Budi/ })
+  await user.type(replyBox(), 'Ini katalognya')
+  fireEvent.paste(replyBox(), {
+    clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+  })
+  await screen.findByTestId('inbox-reply-file')
+  dispatchEvent(new Event('pagehide'))
+  unmount()
+  const historyKept: unknown = history.state
+  const storageKept = Object.fromEntries(Object.entries(localStorage))
+  resetReplyDrafts()
+  resetPlace()
+  history.replaceState(historyKept, '')
+  for (const [key, value] of Object.entries(storageKept)) localStorage.setItem(key, value)
+  render(<InboxView />)
+  await screen.findByRole('heading', { name: /Budi/ })
+}
+
 describe('a reply being written, across a reload (QA14 Q14-03)', () => {
   it('is there again with its conversation open, as the Send view keeps its draft', async () => {
     script()
@@ -255,29 +279,6 @@ describe('a reply being written, across a reload (QA14 Q14-03)', () => {
     await screen.findByRole('heading', { name: /Budi/ })
     await waitFor(() => expect(replyBox().value).toBe('Baik kak, kami cek dulu ke kurir ya'))
   })
-
-  /** Writes a reply with a file to Budi, then reloads the window as the test above does. */
-  async function writeWithFileAndReload(): Promise<void> {
-    const user = userEvent.setup()
-    const { unmount } = render(<InboxView />)
-    await user.click(await screen.findByTestId('inbox-conversation-2'))
-    await screen.findByRole('heading', { name: /Budi/ })
-    await user.type(replyBox(), 'Ini katalognya')
-    fireEvent.paste(replyBox(), {
-      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
-    })
-    await screen.findByTestId('inbox-reply-file')
-    dispatchEvent(new Event('pagehide'))
-    unmount()
-    const historyKept: unknown = history.state
-    const storageKept = Object.fromEntries(Object.entries(localStorage))
-    resetReplyDrafts()
-    resetPlace()
-    history.replaceState(historyKept, '')
-    for (const [key, value] of Object.entries(storageKept)) localStorage.setItem(key, value)
-    render(<InboxView />)
-    await screen.findByRole('heading', { name: /Budi/ })
-  }
 
   it('keeps its attached file (the handle the core sends, not its bytes), which goes with the text', async () => {
     script()
@@ -321,6 +322,78 @@ describe('a reply being written, across a reload (QA14 Q14-03)', () => {
     await user.click(screen.getByTestId('inbox-reply-send'))
     await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
     expect(fake.requests('inbox:reply')[0]).not.toHaveProperty('handle')
+  })
+})
+
+describe('a reply being written, across a restart of the app', () => {
+  it('has the core keep its attached file for the conversation, and no longer once sent', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+    await waitFor(() =>
+      expect(fake.requests('files:keepForDraft')).toEqual([{ handles: ['h-1'], conversationId: 2 }])
+    )
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    await waitFor(() =>
+      expect(fake.requests('files:keepForDraft').at(-1)).toEqual({ handles: [], conversationId: 2 })
+    )
+  })
+
+  it('shows its file again under the handle the core registered it with anew, which goes with the text', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    fake.handle('files:restoreDraft', ({ conversationId }) => ({
+      files:
+        conversationId === 2
+          ? [{ handle: 'h-restarted', name: 'katalog.png', size: 3, kind: 'image', mime: 'image/png' }]
+          : [],
+      rejected: []
+    }))
+    await writeWithFileAndReload()
+    await waitFor(() => expect(fake.requests('files:restoreDraft')).toEqual([{ conversationId: 2 }]))
+    expect((await screen.findByTestId('inbox-reply-file')).textContent).toContain('katalog.png')
+    await userEvent.setup().click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-restarted', text: 'Ini katalognya' })
+  })
+
+  it('says at the field, in the operator’s words, that its file changed meanwhile and how to choose again', async () => {
+    script()
+    fake.handle('files:restoreDraft', ({ conversationId }) => ({
+      files: [],
+      rejected:
+        conversationId === 2
+          ? [
+              {
+                name: 'katalog.png',
+                code: 'changed',
+                message: 'katalog.png changed since it was added; add it again.',
+                messageKey: 'desktop.fileRefused.changed',
+                messageParams: { name: 'katalog.png' }
+              }
+            ]
+          : []
+    }))
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [shop] }))
+    await writeWithFileAndReload()
+    const problem = await screen.findByTestId('inbox-reply-problem')
+    expect(problem.textContent).toContain('katalog.png berubah sejak ditambahkan; tambahkan lagi.')
+    expect(problem.textContent).toContain(
+      'Hapus katalog.png untuk mengirim balasan, atau lampirkan file lain.'
+    )
+    expect(screen.queryByTestId('inbox-reply-file')).toBeNull()
+    expect(replyBox().value).toBe('Ini katalognya')
+    // The core was asked once, for this conversation's draft, not whether the old handle stands.
+    expect(fake.requests('files:restoreDraft')).toEqual([{ conversationId: 2 }])
+    expect(fake.requests('files:check')).toEqual([])
   })
 })
 

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { call, coreMessage, errorInfo, getApi } from '../../api'
+import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -22,7 +22,7 @@ import { CannedReplies } from './CannedReplies'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { useConversationDevice } from './conversation-device'
-import { keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
+import { checkKeptReplyFile, keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -77,15 +77,15 @@ export function ReplyBox({
   useEffect(() => {
     keepReplyDraft(conversationId, { text, file, refused, requestId: requestId.current })
   }, [conversationId, text, file, refused])
-  // A file brought back with the draft from storage (a reload, a restart) may be gone: said here, not at its send.
+  // A file brought back with the draft from storage (a reload, a restart) comes back under the handle the core holds
+  // it by now, or is said gone or changed here, not at its send.
   useEffect(() => {
-    const kept = draft?.fileToCheck ? draft.file : null
-    if (!kept) return
-    call('files:check', { files: [{ handle: kept.handle, name: kept.name }] })
-      .then(({ rejected }) => {
-        const gone = rejected.find((r) => r.handle === kept.handle)
+    checkKeptReplyFile(conversationId, draft)
+      ?.then(({ kept, file: now, refused: refusal }) => {
         // Removed or replaced meanwhile: nothing to say about it any more.
-        if (gone && fileRef.current?.handle === kept.handle) refuse(gone.name, coreMessage(gone))
+        if (fileRef.current?.handle !== kept.handle) return
+        if (refusal) refuse(refusal.name, refusal.message)
+        else if (now) attach(now, true)
       })
       .catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft this box was drawn with
@@ -118,13 +118,14 @@ export function ReplyBox({
 
   /**
    * The reply's one file slot. A file taken out of it unsent (removed, or replaced by another) lets its registration
-   * go at once, as Send's removeFile does; a sent one the main process took and let go already (`sent`).
+   * go at once, as Send's removeFile does; a sent one the main process took and let go already, as it replaced a kept
+   * one's old handle by its new one (`taken`).
    */
-  function attach(next: FileHandleView | null, sent = false): void {
+  function attach(next: FileHandleView | null, taken = false): void {
     const previous = fileRef.current
     fileRef.current = next
     setFile(next)
-    if (previous && !sent && previous.handle !== next?.handle)
+    if (previous && !taken && previous.handle !== next?.handle)
       call('files:release', { handles: [previous.handle] }).catch(() => undefined)
   }
 
