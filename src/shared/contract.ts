@@ -40,6 +40,7 @@ import {
   type PacingNumberField,
   type PacingPolicy,
   type PacingProblemCode,
+  type QuotaFinish,
   usableContactName
 } from './domain'
 
@@ -806,6 +807,22 @@ export const PacingPolicySchema = z
     }
   }) satisfies z.ZodType<PacingPolicy>
 export type PacingPolicyView = z.infer<typeof PacingPolicySchema>
+
+/**
+ * A pre-send estimate's end against the chosen devices' gateway quotas (the domain's quotaFinishEstimate): the end of
+ * every row, the end of the part the quotas cover and how many wait for a renewal, every row waiting, or nothing.
+ */
+export const QuotaFinishView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('at'), at: z.number() }),
+  z.object({
+    kind: z.literal('part'),
+    at: z.number().nullable(),
+    covered: z.number().int().nonnegative(),
+    waiting: z.number().int().nonnegative()
+  }),
+  z.object({ kind: z.literal('waits_for_quota'), waiting: z.number().int().nonnegative() }),
+  z.object({ kind: z.literal('none') })
+]) satisfies z.ZodType<QuotaFinish>
 
 export const RowProblemView = z.discriminatedUnion('code', [
   z.object({ code: z.literal('no_phone') }),
@@ -1637,7 +1654,11 @@ export const invokeChannels = builtOnFirstUse({
       templateError: z.string().nullable(),
       templateErrorKey: z.string().optional(),
       templateErrorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-      estimate: z.object({ finishAt: z.number().nullable() }).nullable()
+      /**
+       * The end of every ready row, and against the chosen devices' gateway quotas (as last heard): when they cover
+       * only part, that part's own end and how many rows wait for the quota to be renewed.
+       */
+      estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView }).nullable()
     })
   }),
   'campaigns:create': () => ({

@@ -124,6 +124,35 @@ it("estimates a campaign's end past the device's midnight when its own daily cap
   expect(started.estimate.finishAt ?? 0).toBeGreaterThanOrEqual(midnight + 86_400_000)
 })
 
+it("gives the rows a device's gateway quota covers their own end in the check's estimate, the rest waiting", async () => {
+  const deviceId = await linkedDevice()
+  const sandbox = await core.sandbox.current()
+  const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+  await sandbox?.control.setQuota(token, 2)
+  expect((await core.handlers['devices:refresh']({ id: deviceId })).quota).toBe(2)
+  const phones = Array.from({ length: 6 }, (_, i) => `08123460${String(i).padStart(4, '0')}`)
+  const csv = ['Name,Phone', ...phones.map((phone, i) => `Pelanggan ${i},${phone}`)].join('\n')
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: 'quota.csv', dataBase64: Buffer.from(csv).toString('base64') }],
+    purpose: 'spreadsheet'
+  })
+  const sheet = await core.handlers['campaigns:read']({ handle: files[0]!.handle })
+  const { estimate } = await core.handlers['campaigns:check']({
+    sheetId: sheet.sheetId,
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: 'Halo {Name}',
+    pacing: QUICK_PACING,
+    deviceCount: 1,
+    devices: [deviceId]
+  })
+  const finish = estimate?.quotaFinish
+  if (finish?.kind !== 'part') throw new Error(`expected a part covered, got ${JSON.stringify(finish)}`)
+  expect([finish.covered, finish.waiting]).toEqual([2, 4])
+  // The 2 covered go before every row would have: their end is known, and not the end of all six.
+  expect(finish.at).not.toBeNull()
+  expect(finish.at!).toBeLessThan(estimate!.finishAt!)
+})
+
 it('shows no quota left once the gateway refuses a send for quota, without waiting for the next poll (QA12 Q12-10)', async () => {
   // No poll in the way (the walk's device had its statuses by push: polled every 15 min): the figure must follow the
   // refusal itself, or the card says "998 messages left" beside a message that waits for quota.

@@ -269,7 +269,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       campaignChanged()
     },
     onContactNamesLearnt: () => contactsChanged(),
-    budgetOf: (id) => budgetOf(id)
+    budgetOf: (id) => budgetOf(id),
+    quotaOf: (id) => monitor.status(id).info?.quota ?? null
   })
   pausedDevices = () => theOutbox.pausedState().devices
   // Each device's daily cap is a send policy counted across every producer.

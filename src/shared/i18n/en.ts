@@ -1490,7 +1490,9 @@ export const enRest = {
   'campaigns.presend.finishWaitsForQuota':
     'None while the gateway quota is spent: the messages wait until the gateway package is renewed or topped up.',
   'campaigns.presend.finishPart':
-    '{time} for the {covered} the gateway quota covers; the other {waiting} wait until the gateway package is renewed or topped up.',
+    '{covered, plural, one {The # message the gateway quota covers finishes} other {The # messages the gateway quota covers finish}} about {time}; {waiting, plural, one {the other # waits} other {the other # wait}} until the gateway package is renewed or topped up.',
+  'campaigns.presend.finishPartUnknown':
+    '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until the gateway package is renewed or topped up.',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
   'campaigns.presend.devices': 'Sending from',

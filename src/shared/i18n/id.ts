@@ -1699,7 +1699,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.finishWaitsForQuota':
     'Tidak ada selama kuota gateway habis: pesan menunggu sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.finishPart':
-    '{time} untuk {covered} pesan yang dicukupi kuota gateway; {waiting} lainnya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
+    '{covered, plural, other {# pesan yang dicukupi kuota gateway selesai}} sekitar {time}; {waiting, plural, other {# lainnya menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.finishPartUnknown':
+    'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.devices': 'Dikirim dari',

@@ -593,8 +593,8 @@ describe('campaigns on the outbox', () => {
     })
     const { id } = await campaigns.create({ ...bigCampaign(rows), seedKey: 'sheet-7' })
     await campaigns.start(id)
-    expect(promised).not.toBeNull()
-    expect(campaigns.get(id).estimate.finishAt).toBe(promised)
+    expect(promised.finishAt).not.toBeNull()
+    expect(campaigns.get(id).estimate.finishAt).toBe(promised.finishAt)
   })
 
   it("ends when the summary said across a DST change: each of the device's days starts at its budget's midnight", async () => {
@@ -629,7 +629,31 @@ describe('campaigns on the outbox', () => {
       '2026-10-24T22:00:00.000Z',
       '2026-10-25T23:00:00.000Z'
     ])
-    expect(promised).toBe(fixture.gateway.messages[2]?.acceptedAt)
+    expect(promised.finishAt).toBe(fixture.gateway.messages[2]?.acceptedAt)
+  })
+
+  it("gives the part its devices' gateway quotas cover an end, and counts the rest as waiting for the quota", async () => {
+    // The summary said "Unknown for the 4 the gateway quota covers": the check estimated only the end of every row.
+    fixture = makeFixture()
+    const quotas: Record<string, number | 'unlimited' | null> = { 'dev-1': 3, 'dev-2': 1 }
+    campaigns = createCampaigns({ ...campaignsDeps(), quotaOf: (id) => quotas[id] ?? null })
+    const start = Date.parse('2026-01-15T03:00:00Z')
+    fixture.clock.jump(start - fixture.clock.now())
+    const pacing = { ...PACING, workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5, batchSize: 100 }
+    const estimate = (deviceIds: string[]) =>
+      campaigns.estimateBeforeCreate({ pacing, seedKey: 'sheet-9', rows: 8, devices: 2, deviceIds })
+    const partial = await estimate(['dev-1', 'dev-2'])
+    // Every row, four a device five seconds apart, as before.
+    expect(partial.finishAt).toBe(start + 3 * 5_000)
+    // The quotas cover 4: dev-2 sends its 1, dev-1 its 3 (the third 10 s in); the other 4 wait for a renewal.
+    expect(partial.quotaFinish).toEqual({ kind: 'part', at: start + 2 * 5_000, covered: 4, waiting: 4 })
+    // A quota not known promises nothing of it: the end of every row, as the outbox's estimate says.
+    quotas['dev-2'] = null
+    expect((await estimate(['dev-1', 'dev-2'])).quotaFinish).toEqual({ kind: 'at', at: start + 3 * 5_000 })
+    // A spent quota on every device: no end is promised, all 8 wait.
+    quotas['dev-1'] = 0
+    quotas['dev-2'] = 0
+    expect((await estimate(['dev-1', 'dev-2'])).quotaFinish).toEqual({ kind: 'waits_for_quota', waiting: 8 })
   })
 
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {

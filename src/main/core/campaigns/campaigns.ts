@@ -15,6 +15,9 @@ import {
   finishEstimate,
   isSendInDoubt,
   campaignNameFromFile,
+  quotaFinishEstimate,
+  quotaShortfall,
+  type QuotaFinish,
   SAME_MESSAGE_WINDOW_MS,
   uniqueCampaignName,
   usableContactName,
@@ -288,6 +291,11 @@ export interface CampaignsDeps {
     deviceId: string
   ) => { cap: number | null; sentToday: number; resetsAt: number; zone: string } | null
   /**
+   * A device's gateway quota as last heard (the monitor's figure; null: not known): the check's estimate gives the
+   * part the chosen devices' quotas cover its own end, rather than only the end of every row.
+   */
+  quotaOf?: (deviceId: string) => number | 'unlimited' | null
+  /**
    * CPU time in ms, which sizes a rotation's turns. Tests script it: sizing from the test machine's real CPU made the
    * sizing test fail whenever a loaded machine kept every turn slow.
    */
@@ -456,20 +464,42 @@ export function createCampaigns(deps: CampaignsDeps) {
     seedKey: string
     rows: number
     devices: number
-    /** The devices chosen, when known: each is held to its own daily cap. */
+    /** The devices chosen, when known: each is held to its own daily cap and its gateway quota. */
     deviceIds?: readonly string[]
-  }): Promise<number | null> {
-    const plan: EstimatePlan = [
+  }): Promise<{ finishAt: number | null; quotaFinish: QuotaFinish }> {
+    const deviceIds = input.deviceIds ?? []
+    const plan = (laneQuotas: readonly (number | null)[]): EstimatePlan => [
       input.pacing,
       rowSeed(input.seedKey, 0),
       input.rows,
-      input.deviceIds?.length ?? input.devices,
+      deviceIds.length || input.devices,
       now(),
-      deviceCapsOf(input.deviceIds ?? []),
+      deviceCapsOf(deviceIds),
       // Before a start no lane waits.
-      []
+      [],
+      laneQuotas
     ]
-    return (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
+    const { finishAt } = await estimateScheduleInSlices(...plan([]), ROWS_PER_SLICE)
+    // Devices not named have no quota known: they cover every row.
+    const quotas = deviceIds.length
+      ? deviceIds.map((id) => ({ quota: deps.quotaOf?.(id) ?? null }))
+      : [{ quota: null }]
+    const { quota, short } = quotaShortfall(quotas, input.rows)
+    // The quotas cover only part: that part is planned again with each device held to its quota (short > 0 means
+    // every quota is a count), so its end is the last of those sends.
+    const coveredFinishAt =
+      short > 0 && quota > 0
+        ? (
+            await estimateScheduleInSlices(
+              ...plan(quotas.map((q) => (typeof q.quota === 'number' ? q.quota : null))),
+              ROWS_PER_SLICE
+            )
+          ).finishAt
+        : null
+    return {
+      finishAt,
+      quotaFinish: quotaFinishEstimate({ messages: input.rows, covered: quota, finishAt, coveredFinishAt })
+    }
   }
 
   /**
@@ -771,7 +801,9 @@ export function createCampaigns(deps: CampaignsDeps) {
               campaign.devices.length,
               start,
               deviceCapsOf(campaign.devices),
-              laneStarts
+              laneStarts,
+              // A running campaign's estimate stays of every row left: the quota is the pre-send summary's question.
+              []
             ]
     }
   }

@@ -287,15 +287,13 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         previews,
         templateError: null,
         estimate: pacing
-          ? {
-              finishAt: await campaigns.estimateBeforeCreate({
-                pacing,
-                seedKey: sheetId,
-                rows: result.summary.ready,
-                devices: deviceCount ?? 1,
-                ...(request.devices?.length ? { deviceIds: request.devices } : {})
-              })
-            }
+          ? await campaigns.estimateBeforeCreate({
+              pacing,
+              seedKey: sheetId,
+              rows: result.summary.ready,
+              devices: deviceCount ?? 1,
+              ...(request.devices?.length ? { deviceIds: request.devices } : {})
+            })
           : null
       }
     },

@@ -166,10 +166,25 @@ describe('pacing policy', () => {
     }
   )
 
+  it("plans only the rows the lanes' gateway quotas cover, giving a spent lane's turns to the others", () => {
+    const p = policy({ workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+    const start = Date.parse('2026-11-29T03:00:00Z')
+    // Quotas 3 and 1: lane 2 sends its one, lane 1 its three back to back; the other 4 rows are not planned.
+    const held = estimateSchedule(p, 1, 8, 2, start, [], [], [3, 1])
+    expect([held.rows, held.finishAt]).toEqual([4, start + 2 * 5_000])
+    // A spent lane (0) sends nothing: the other carries every row it covers.
+    expect(estimateSchedule(p, 1, 4, 2, start, [], [], [0, null])).toMatchObject({
+      rows: 4,
+      finishAt: start + 3 * 5_000
+    })
+    // No quotas: every row, two lanes in turn, as before.
+    expect(estimateSchedule(p, 1, 8, 2, start)).toMatchObject({ rows: 8, finishAt: start + 3 * 5_000 })
+  })
+
   it('estimates in slices, letting other work run between them, to the same answer', async () => {
     const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 20 })
     const start = Date.parse('2026-01-15T01:00:00Z')
-    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, [], [], 100)
+    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, [], [], [], 100)
     const turns = await betweenTurns(working)
     const sliced = await working
     expect(turns).toBeGreaterThanOrEqual(8) // ten slices: the work resumes before the turn that follows each yield

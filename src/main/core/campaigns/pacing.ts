@@ -198,6 +198,8 @@ function earliestSend(
 export interface ScheduleEstimate {
   finishAt: number | null
   perDay: Record<string, number>
+  /** The rows planned: all of them, or as many as the lanes' quotas cover. */
+  rows: number
 }
 
 /**
@@ -216,6 +218,9 @@ export interface DeviceCapToday {
  * When `count` rows would go out over `devices` devices from `start` (the estimate shown before start). `deviceCaps`,
  * one per device in lane order (null: none), hold each lane to its device's own daily cap as well as the campaign's;
  * `laneStarts`, in the same order, start a lane later than `start` (a running campaign's device in a batch pause).
+ * `laneQuotas`, in the same order (null: no limit), hold each lane to its device's gateway quota: its rows go to the
+ * lanes with quota left in turn, as rotation gives a refused device's rows to the others, and the rows no quota
+ * covers are not planned (`rows` says how many were).
  */
 export function estimateSchedule(
   policy: PacingPolicy,
@@ -224,9 +229,10 @@ export function estimateSchedule(
   devices: number,
   start: number,
   deviceCaps: readonly (DeviceCapToday | null)[] = [],
-  laneStarts: readonly number[] = []
+  laneStarts: readonly number[] = [],
+  laneQuotas: readonly (number | null)[] = []
 ): ScheduleEstimate {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts)
+  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts, laneQuotas)
   estimate.advance(count)
   return estimate.result
 }
@@ -243,9 +249,10 @@ export async function estimateScheduleInSlices(
   start: number,
   deviceCaps: readonly (DeviceCapToday | null)[],
   laneStarts: readonly number[],
+  laneQuotas: readonly (number | null)[],
   rowsPerSlice: number
 ): Promise<ScheduleEstimate> {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts)
+  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts, laneQuotas)
   while (!estimate.advance(rowsPerSlice)) await yieldToEventLoop()
   return estimate.result
 }
@@ -258,7 +265,8 @@ function scheduleEstimator(
   devices: number,
   start: number,
   deviceCaps: readonly (DeviceCapToday | null)[],
-  laneStarts: readonly number[]
+  laneStarts: readonly number[],
+  laneQuotas: readonly (number | null)[]
 ): { advance: (rows: number) => boolean; result: ScheduleEstimate } {
   const zone = zoneOf(policy)
   const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, () => ({
@@ -278,12 +286,32 @@ function scheduleEstimator(
     laneDays[lane] = day
     return day
   }
-  const result: ScheduleEstimate = { finishAt: null, perDay: {} }
+  const result: ScheduleEstimate = { finishAt: null, perDay: {}, rows: 0 }
+  // Each lane's quota left (Infinity: no limit), and whose turn is next: without quotas, row `r` goes to lane r % n.
+  const quotaLeft = logs.map((_, lane) => Math.max(0, laneQuotas[lane] ?? Infinity))
+  let turn = 0
+  const nextLane = (): number | null => {
+    for (let tried = 0; tried < logs.length; tried++) {
+      const lane = (turn + tried) % logs.length
+      if ((quotaLeft[lane] as number) > 0) {
+        turn = (lane + 1) % logs.length
+        return lane
+      }
+    }
+    return null
+  }
   let row = 0
   const advance = (rows: number): boolean => {
     const end = Math.min(count, row + rows)
     for (; row < end; row++) {
-      const lane = row % logs.length
+      const lane = nextLane()
+      // No lane has quota left: the rest wait for a renewal, and no time can be planned for them.
+      if (lane === null) {
+        row = count
+        break
+      }
+      quotaLeft[lane] = (quotaLeft[lane] as number) - 1
+      result.rows++
       const log = logs[lane] as SendLog
       const laneStart = Math.max(start, laneStarts[lane] ?? start)
       let at = earliestSend(policy, seed + lane, log, Math.max(laneStart, log.last ?? laneStart)).instant

@@ -43,23 +43,21 @@ export function gatewayQuotaText(
 
 /**
  * A pre-send summary's end against the gateway quota, as the domain's quotaFinishEstimate answers: the time, the time
- * of the part the quota covers and that the rest waits, that every message waits for the quota, or "Unknown".
+ * of the part the quota covers and that the rest waits (that its end is not known, when it is not), that every
+ * message waits for the quota, or "Unknown".
  */
-export function quotaFinishText(
-  t: Translate,
-  finish: QuotaFinish,
-  at: (instant: number) => string,
-  count: (n: number) => string
-): string {
+export function quotaFinishText(t: Translate, finish: QuotaFinish, at: (instant: number) => string): string {
   switch (finish.kind) {
     case 'at':
       return at(finish.at)
     case 'part':
-      return t('campaigns.presend.finishPart', {
-        time: finish.at === null ? t('common.unknown') : at(finish.at),
-        covered: count(finish.covered),
-        waiting: count(finish.waiting)
-      })
+      return finish.at === null
+        ? t('campaigns.presend.finishPartUnknown', { covered: finish.covered, waiting: finish.waiting })
+        : t('campaigns.presend.finishPart', {
+            time: at(finish.at),
+            covered: finish.covered,
+            waiting: finish.waiting
+          })
     case 'waits_for_quota':
       return t('campaigns.presend.finishWaitsForQuota')
     case 'none':

@@ -207,7 +207,10 @@ describe('CampaignsView', () => {
       problems: [],
       previews: [],
       templateError: null,
-      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) }
+      estimate: {
+        finishAt: Date.UTC(2026, 0, 15, 5, 0),
+        quotaFinish: { kind: 'at', at: Date.UTC(2026, 0, 15, 5, 0) }
+      }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:start', () => campaign())
@@ -247,7 +250,10 @@ describe('CampaignsView', () => {
       ],
       previews: [{ rowNumber: 2, phone: '6281234567890', message: 'Hi *Budi*' }],
       templateError: null,
-      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) }
+      estimate: {
+        finishAt: Date.UTC(2026, 0, 15, 5, 0),
+        quotaFinish: { kind: 'at', at: Date.UTC(2026, 0, 15, 5, 0) }
+      }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:start', () => campaign())
@@ -1519,7 +1525,7 @@ describe('a file for every message', () => {
       problems: [],
       previews: [{ rowNumber: 2, phone: '6281234567890', message: 'Bill for Ani' }],
       templateError: null,
-      estimate: { finishAt: null }
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft', attachmentName: 'bill.pdf' }))
     fake.handle('campaigns:start', () => campaign())
@@ -1854,7 +1860,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
         message: `Halo row ${rowNumber}`
       })),
       templateError: null,
-      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) },
+      estimate: {
+        finishAt: Date.UTC(2026, 0, 15, 5, 0),
+        quotaFinish: { kind: 'at', at: Date.UTC(2026, 0, 15, 5, 0) }
+      },
       ...check
     }))
   }
@@ -2142,7 +2151,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
         ]
       })
     )
-    handleSheet({ summary: { total: 3, ready: 3, skipped: 2, byProblem: { opted_out: 1, duplicate: 1 } } })
+    // The core's estimate against the quota: the 1 row it covers goes out by 07:05 UTC (14:05 WIB), 2 wait.
+    handleSheet({
+      summary: { total: 3, ready: 3, skipped: 2, byProblem: { opted_out: 1, duplicate: 1 } },
+      estimate: {
+        finishAt: Date.UTC(2026, 0, 15, 7, 15),
+        quotaFinish: { kind: 'part', at: Date.UTC(2026, 0, 15, 7, 5), covered: 1, waiting: 2 }
+      }
+    })
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:start', () => campaign())
     fake.handle('campaigns:get', () => campaign())
@@ -2162,9 +2178,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     // The campaign's own cap beside the number's (QA 2026-11-29: "no daily cap" read as the campaign having none).
     expect(text).toMatch(/Campaign’s daily limitthis campaign sends at most [\d,]+ a day through each device/)
-    // The core's estimate is of all 3 rows: with 2 waiting for the quota no end of them is promised.
+    // The end of the part the quota covers, as the core planned it, and what waits (it said "Unknown for the 1").
     expect(text).toContain(
-      'Estimated endUnknown for the 1 the gateway quota covers; the other 2 wait until the gateway package is renewed or topped up.'
+      'Estimated endThe 1 message the gateway quota covers finishes about 15 Jan 2026, 14:05 WIB; the other 2 wait until the gateway package is renewed or topped up.'
     )
     expect(within(summary).getByText(/short/).textContent).toBe(
       'The gateway quota covers 1 of 3 messages: 2 short. Once it is spent the rest wait until the gateway package is renewed or topped up.'
@@ -2918,7 +2934,10 @@ describe('a new campaign named apart from the ones before it', () => {
       problems: [],
       previews: [],
       templateError: null,
-      estimate: { finishAt: Date.UTC(2026, 0, 15, 5, 0) }
+      estimate: {
+        finishAt: Date.UTC(2026, 0, 15, 5, 0),
+        quotaFinish: { kind: 'at', at: Date.UTC(2026, 0, 15, 5, 0) }
+      }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:start', () => campaign())

@@ -987,6 +987,7 @@ function NewCampaign({
               skippedWhy={check.summary.byProblem}
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={check.estimate?.finishAt ?? null}
+              quotaFinish={check.estimate?.quotaFinish ?? null}
               timeZone={campaignZone(pacing)}
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
@@ -1199,6 +1200,8 @@ function StartDraft({
           skippedWhy={campaign.summary.byProblem}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
+          // A saved draft's view estimates every row only: the end of a part its quota covers is not known here.
+          quotaFinish={null}
           timeZone={campaignZone(campaign.pacing)}
           workingHours={campaign.pacing.workingHours}
           campaignDailyCap={campaign.pacing.dailyCapPerDevice}

@@ -10,7 +10,8 @@ import {
   quotaFinishEstimate,
   quotaShortfall,
   workingHoursOpenAt,
-  type PacingPolicy
+  type PacingPolicy,
+  type QuotaFinish
 } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
@@ -25,6 +26,7 @@ export function PreSendSummary({
   skippedWhy,
   devices,
   finishAt,
+  quotaFinish,
   timeZone,
   workingHours,
   campaignDailyCap,
@@ -41,6 +43,11 @@ export function PreSendSummary({
   skippedWhy: Record<string, number>
   devices: readonly DeviceView[]
   finishAt: number | null
+  /**
+   * The core's estimate against the chosen devices' quotas (null: none): the end of the part they cover, taken when
+   * it is of the part the devices' quotas cover now (a quota heard since the check plans another part).
+   */
+  quotaFinish: QuotaFinish | null
   timeZone: string
   /** The campaign's working hours: when they are closed now, the summary says sending starts when they open. */
   workingHours: PacingPolicy['workingHours']
@@ -65,6 +72,8 @@ export function PreSendSummary({
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
   const { quota, short } = quotaShortfall(devices, ready)
+  const coveredFinishAt =
+    quotaFinish?.kind === 'part' && quotaFinish.covered === Math.min(quota, ready) ? quotaFinish.at : null
   const budgets = devices.map(budgetLeftToday)
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
@@ -142,10 +151,8 @@ export function PreSendSummary({
             ? t('common.unknown')
             : quotaFinishText(
                 t,
-                // The core's estimate is of every ready row: the end of a part the quota covers is not known here.
-                quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt: null }),
-                (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
-                count
+                quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt }),
+                (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
               )}
         </dd>
         {opensAt !== null && workingHours ? (

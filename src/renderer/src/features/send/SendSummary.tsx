@@ -77,7 +77,7 @@ export function SendSummary({
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd data-testid="send-presend-finish">
-          {quotaFinishText(t, finish, at, count)}
+          {quotaFinishText(t, finish, at)}
           {finish.kind === 'waits_for_quota' ? null : (
             <span className="field-hint">
               {' '}

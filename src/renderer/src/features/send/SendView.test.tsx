@@ -1295,7 +1295,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }))
     // 21 of 25 from 10:00 WIB, one every 3 s: the 21st starts 60 s later; 4 wait.
     expect(screen.getByTestId('send-presend-finish').textContent).toMatch(
-      /^28 Nov 2026, 10:01 WIB for the 21 the gateway quota covers; the other 4 wait until the gateway package is renewed or topped up\. \(one message every 3 seconds/
+      /^The 21 messages the gateway quota covers finish about 28 Nov 2026, 10:01 WIB; the other 4 wait until the gateway package is renewed or topped up\. \(one message every 3 seconds/
     )
   })
 
@@ -1343,7 +1343,7 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
       { at: Date.parse('2026-11-28T08:00:00.000Z'), mode: 'gateway' }
     )
     expect(screen.getByTestId('send-presend-finish').textContent).toBe(
-      '28 Nov 2026, 15:00 WIB for the 20 the gateway quota covers; the other 2 wait until the gateway package is renewed or topped up. (the gateway sends them all at this time itself, even while this computer is off)'
+      'The 20 messages the gateway quota covers finish about 28 Nov 2026, 15:00 WIB; the other 2 wait until the gateway package is renewed or topped up. (the gateway sends them all at this time itself, even while this computer is off)'
     )
     expect(screen.queryByTestId('send-presend-over-budget')).toBeNull()
     expect(screen.getByTestId('send-presend-shortfall')).toBeTruthy()
