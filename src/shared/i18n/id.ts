@@ -1486,6 +1486,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.autoPause.unreachable.notSupported': 'Dijeda: alamat perangkat tidak menjawab sebagai gateway.',
   'campaigns.autoPause.deviceState': 'Dijeda: status perangkat “{state}”.',
   'campaigns.autoPause.wasState': 'Dijeda saat status perangkat “{state}”.',
+  'campaigns.autoPause.checking': 'Dijeda: pengecekan tidak dapat memastikan apakah perangkat tersambung.',
   'campaigns.notice.autoPaused': 'Kampanye "{name}" dijeda di satu perangkat',
   'campaigns.notice.deviceBack': 'Kampanye "{name}" masih dijeda',
   'campaigns.pause': 'Jeda',
