@@ -52,6 +52,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.tray.linkScan': 'Tautkan (pindai QR)…',
   'desktop.tray.relink': 'Tautkan ulang…',
   'desktop.tray.info': 'Info…',
+  'desktop.tray.enterToken': 'Masukkan token…',
+  'desktop.tray.renew': 'Perpanjang…',
   'desktop.tray.resume': 'Lanjutkan pengiriman ({count} menunggu)',
   'desktop.tray.pause': 'Jeda pengiriman ({count} akan dikirim)',
   'desktop.tray.open': 'Buka Sender Desk',
