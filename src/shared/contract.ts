@@ -2137,6 +2137,8 @@ export const eventChannels = builtOnFirstUse({
     z.object({
       view: View,
       deviceId: Id.optional(),
+      /** Devices: that device's card, this action of it focused (the tray's "Enter token…" and "Renew…"). */
+      deviceAction: z.enum(['enterToken', 'renew']).optional(),
       /** Inbox: open this conversation (a new-message notification was clicked). */
       conversationId: z.number().int().positive().optional(),
       handles: z.array(FileHandleView).optional()

@@ -168,11 +168,23 @@ describe('stateNameKey', () => {
     expect(unreachablePauseKey({ state: 'connected' })).toBe('campaigns.autoPause.unreachable')
   })
 
+  it('a campaign part paused while its device was only being checked says what happened, not "was “Checking”"', () => {
+    const said = (language: 'en' | 'id'): string => {
+      const words = devicePauseWords({ state: 'unknown', stateNoteKey: 'desktop.device.checkFailed' })
+      return 'stateKey' in words
+        ? translate(language, words.key, { state: translate(language, words.stateKey) })
+        : translate(language, words.key)
+    }
+    expect(devicePauseWords({ state: 'unknown' })).toEqual({ key: 'campaigns.autoPause.checking' })
+    expect(said('en')).toBe('Paused: a check could not tell whether the device was connected.')
+    expect(said('id')).toBe('Dijeda: pengecekan tidak dapat memastikan apakah perangkat tersambung.')
+  })
+
   it('a campaign part paused by any device state is said by the cause kept with it, from the same table', () => {
     expect(devicePauseWords({ state: 'unreachable', stateNoteKey: 'desktop.device.rateLimited' })).toEqual({
       key: 'campaigns.autoPause.unreachable.rateLimited'
     })
-    for (const state of DeviceState.options.filter((s) => s !== 'unreachable'))
+    for (const state of DeviceState.options.filter((s) => s !== 'unreachable' && s !== 'unknown'))
       expect(devicePauseWords({ state })).toEqual({
         key: 'campaigns.autoPause.wasState',
         stateKey: stateNameKey({ state })

@@ -274,15 +274,17 @@ export interface DevicePauseCause {
 
 /**
  * Why a campaign's part paused for its device, by the cause kept with the part, worded from this file's one table:
- * an unreachable gateway by its cause's pause words, any other state by its name. Said in the past ("when the device
+ * an unreachable gateway by its cause's pause words, a check that could not tell the state by what happened (the
+ * state's name, "Checking", would say nothing of it), any other state by its name. Said in the past ("when the device
  * was …"), so it stays true once the device is back and the part still waits for Resume.
  */
 export function devicePauseWords(
   cause: DevicePauseCause
 ):
-  | { key: UnreachableWords['pause'] }
+  | { key: UnreachableWords['pause'] | 'campaigns.autoPause.checking' }
   | { key: 'campaigns.autoPause.wasState'; stateKey: ReturnType<typeof stateNameKey> } {
   if (cause.state === 'unreachable') return { key: unreachablePauseKey(cause) }
+  if (cause.state === 'unknown') return { key: 'campaigns.autoPause.checking' }
   return { key: 'campaigns.autoPause.wasState', stateKey: stateNameKey(cause) }
 }
 

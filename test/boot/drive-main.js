@@ -16,7 +16,7 @@ registerHooks({
   }
 })
 
-const { app, control, record, ipcHandlers } = await import(standInUrl)
+const { app, control, record, ipcHandlers, trayClicks } = await import(standInUrl)
 const steps = (process.argv[2] ?? '').split(',').filter(Boolean)
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms))
 // Wherever the shell put its data folder (SENDER_DESK_USER_DATA is honoured only when not packaged).
@@ -153,6 +153,14 @@ try {
         await Promise.race([control.exited, sleep(20_000).then(() => Promise.reject(new Error('no exit')))])
         break
       default:
+        // click-tray=<item id>: once the tray menu has that item, click it.
+        if (step.startsWith('click-tray=')) {
+          const id = step.slice('click-tray='.length)
+          await until(() => trayClicks.has(id), `the tray item ${id}`)
+          trayClicks.get(id)()
+          await until(() => record.navigations.length > 0, 'the window asked to navigate', 5_000)
+          break
+        }
         throw new Error(`unknown step ${step}`)
     }
   }

@@ -22,8 +22,13 @@ export const record = {
   clipboard: [],
   lockRequested: false,
   lockReleased: false,
-  exitCode: null
+  exitCode: null,
+  /** What the shell asked the window to show (app:navigate payloads), in order. */
+  navigations: []
 }
+
+/** The tray menu's click handlers by item id, for the driver to click as a person would (not recorded). */
+export const trayClicks = new Map()
 const note = (what, detail) => record.events.push(detail === undefined ? what : `${what}:${detail}`)
 
 let exited
@@ -133,8 +138,9 @@ class WebContents extends EventEmitter {
   setWindowOpenHandler(handler) {
     this.windowOpenHandler = handler
   }
-  send(channel) {
+  send(channel, payload) {
     this.sent.push(channel)
+    if (channel === 'app:navigate') record.navigations.push(payload)
   }
 }
 
@@ -188,13 +194,17 @@ export class Tray extends EventEmitter {
     this.entry.tooltip = text
   }
   setContextMenu(menu) {
+    trayClicks.clear()
     const strip = (items) =>
-      items.map((item) => ({
-        id: item.id,
-        label: item.label,
-        type: item.type,
-        ...(item.submenu ? { submenu: strip(item.submenu) } : {})
-      }))
+      items.map((item) => {
+        if (item.id && item.click) trayClicks.set(item.id, item.click)
+        return {
+          id: item.id,
+          label: item.label,
+          type: item.type,
+          ...(item.submenu ? { submenu: strip(item.submenu) } : {})
+        }
+      })
     this.entry.menu = strip(menu.template)
   }
   setImage() {}

@@ -26,7 +26,12 @@ interface Recording {
     shown: number
     focused: number
   }>
-  trays: Array<{ constructorArgs: number; tooltip: string; menu: Array<{ id?: string; label?: string }> }>
+  trays: Array<{
+    constructorArgs: number
+    tooltip: string
+    menu: Array<{ id?: string; label?: string; submenu?: Array<{ id?: string; label?: string }> }>
+  }>
+  navigations: Array<Record<string, unknown>>
   dialogs: Array<{ title: string; content: string }>
   notifications: Array<{ title: string; body: string }>
   privilegedSchemes: Array<{ scheme: string; privileges: Record<string, boolean> }>
@@ -133,6 +138,40 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect(run.exitCode).toBe(0)
     expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true)
     expect(existsSync(join(dataDir, `${DATABASE_FILE}-wal`))).toBe(false)
+  })
+
+  it('a device whose token cannot be read: the tray offers "Enter token…", which opens its card on that action', () => {
+    const dataDir = dataFolder()
+    // A device on the list whose token the keyring does not hold: the core says its token is locked.
+    writeFileSync(
+      join(dataDir, 'devices.json'),
+      JSON.stringify({
+        version: 1,
+        devices: [
+          {
+            id: 'dev-shop',
+            label: 'Shop',
+            baseUrl: 'https://solo.wablas.com',
+            order: 0,
+            sandbox: false,
+            createdAt: '2026-01-01T00:00:00.000Z',
+            tokenHint: '••••abcd',
+            hasSecret: false
+          }
+        ]
+      })
+    )
+    const run = boot(
+      ['ready', 'wait-started', 'click-tray=device:dev-shop:enterToken', 'quit', 'wait-exit'],
+      dataDir
+    )
+    expect(run.failure).toBeNull()
+    const shop = run.trays[0]!.menu.find((item) => item.id === 'device:dev-shop')
+    expect(shop?.label).toBe('Shop — Token locked')
+    expect(shop?.submenu?.[0]).toMatchObject({ id: 'device:dev-shop:enterToken', label: 'Enter token…' })
+    // Through the contract's check on the way to the window: the action is not dropped as an unknown field.
+    expect(run.navigations).toEqual([{ view: 'devices', deviceId: 'dev-shop', deviceAction: 'enterToken' }])
+    expect(run.windows[0]!.shown).toBeGreaterThanOrEqual(1)
   })
 
   it('guards every web contents, answers a malformed app:// escape with 400 and keeps its log private', () => {

@@ -9,7 +9,7 @@ import { app, BrowserWindow, dialog, net, powerMonitor } from 'electron'
 import log from 'electron-log/main'
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { View } from '../../shared/contract'
+import type { EventPayload } from '../../shared/contract'
 import {
   chromiumLocaleOf,
   translate,
@@ -35,7 +35,7 @@ import { applyLoginItem } from './login-item'
 import { createSafeStorageCipher } from './safe-storage-cipher'
 import { TrayService } from './tray'
 import { dropOnTray } from './tray-drop'
-import type { TrayAction } from './tray-model'
+import { trayDestination, type TrayAction } from './tray-model'
 import { createMainWindow, guardEveryWebContents } from './window'
 import { NotificationCenter, noticeDestination } from './notifications'
 import { describeStartupFailure, languageOfLocale } from './startup-failure'
@@ -107,18 +107,14 @@ export function startShell(): void {
     window.show()
     window.focus()
   }
-  const navigate = (view: View, deviceId?: string, conversationId?: number): void => {
+  const navigate = (target: EventPayload<'app:navigate'>): void => {
     showWindow()
-    core?.events.emit('app:navigate', {
-      view,
-      ...(deviceId ? { deviceId } : {}),
-      ...(conversationId !== undefined ? { conversationId } : {})
-    })
+    core?.events.emit('app:navigate', target)
   }
   const onNoticeActivated = (action: NoticeAction | null): void => {
     const target = action && noticeDestination(action)
     if (!target) showWindow()
-    else navigate(target.view, target.deviceId, target.conversationId)
+    else navigate(target)
   }
 
   // Started at login: Windows and Linux pass --hidden; macOS passes no arguments but says so itself.
@@ -147,6 +143,12 @@ export function startShell(): void {
   const onTrayAction = (action: TrayAction): void => {
     const current = core
     if (!current) return
+    // Info, a device's Enter token… / Renew…, Settings and the inbox only open the window somewhere.
+    const destination = trayDestination(action)
+    if (destination) {
+      navigate(destination)
+      return
+    }
     switch (action.kind) {
       case 'restart':
         void current.handlers['devices:restart']({ id: action.deviceId }).then(
@@ -168,12 +170,9 @@ export function startShell(): void {
         return
       case 'relink':
         void current.handlers['linking:begin']({ id: action.deviceId }).then(
-          () => navigate('linking', action.deviceId),
+          () => navigate({ view: 'linking', deviceId: action.deviceId }),
           (error: unknown) => current.reportUnexpected('tray relink', error)
         )
-        return
-      case 'info':
-        navigate('devices', action.deviceId)
         return
       case 'toggle-pause': {
         // The same command as the window's pause button: one countsChanged, which also redraws the tray.
@@ -184,12 +183,6 @@ export function startShell(): void {
       }
       case 'open':
         showWindow()
-        return
-      case 'settings':
-        navigate('settings')
-        return
-      case 'inbox':
-        navigate('inbox')
         return
       case 'quit':
         app.quit()

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
 import { translate, type Language, type Translate } from '../../shared/i18n'
-import { buildTrayModel, findMenuItem, fleetHealth } from './tray-model'
+import { buildTrayModel, findMenuItem, fleetHealth, trayDestination } from './tray-model'
 
 const inLanguage =
   (language: Language): Translate =>
@@ -115,6 +115,57 @@ describe('tray model', () => {
       ['expired', false, false],
       ['unreachable', false, false]
     ])
+  })
+
+  it('offers what helps a refused token or an ended subscription, and its click opens that device card on that action', () => {
+    const model = (language: Language): ReturnType<typeof buildTrayModel> =>
+      buildTrayModel(
+        {
+          devices: [
+            device('d1', 'token-invalid', 'Shop'),
+            device('d2', 'expired', 'Office'),
+            device('d3', 'locked', 'Warehouse'),
+            device('d4', 'connected', 'Front')
+          ],
+          counts: counts(),
+          sendingPaused: false
+        },
+        inLanguage(language)
+      )
+    const menu = model('en').menu
+    const submenu = (id: string): Array<[string, string, boolean]> | undefined =>
+      findMenuItem(menu, `device:${id}`)?.submenu?.map((item) => [item.id, item.label, item.enabled])
+    // What helps comes first; Restart and Relink stay, greyed, where they cannot help.
+    expect(submenu('d1')).toEqual([
+      ['device:d1:enterToken', 'Enter token…', true],
+      ['device:d1:restart', 'Restart', false],
+      ['device:d1:relink', 'Relink…', false],
+      ['device:d1:info', 'Info…', true]
+    ])
+    expect(submenu('d2')?.[0]).toEqual(['device:d2:renew', 'Renew…', true])
+    expect(submenu('d3')?.[0]).toEqual(['device:d3:enterToken', 'Enter token…', true])
+    // A device these cannot help is not offered them.
+    expect(submenu('d4')?.map(([id]) => id)).toEqual([
+      'device:d4:restart',
+      'device:d4:relink',
+      'device:d4:info'
+    ])
+    expect(submenu('d1')?.some(([id]) => id.endsWith(':renew'))).toBe(false)
+    expect(submenu('d2')?.some(([id]) => id.endsWith(':enterToken'))).toBe(false)
+
+    const clicked = (id: string): ReturnType<typeof trayDestination> =>
+      trayDestination(findMenuItem(menu, id)!.action!)
+    expect(clicked('device:d1:enterToken')).toEqual({
+      view: 'devices',
+      deviceId: 'd1',
+      deviceAction: 'enterToken'
+    })
+    expect(clicked('device:d2:renew')).toEqual({ view: 'devices', deviceId: 'd2', deviceAction: 'renew' })
+    expect(clicked('device:d4:info')).toEqual({ view: 'devices', deviceId: 'd4' })
+
+    const indonesian = model('id').menu
+    expect(findMenuItem(indonesian, 'device:d1:enterToken')?.label).toBe('Masukkan token…')
+    expect(findMenuItem(indonesian, 'device:d2:renew')?.label).toBe('Perpanjang…')
   })
 
   it('offers Resume with the waiting count when paused, and no restart for a locked token', () => {

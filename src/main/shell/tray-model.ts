@@ -3,9 +3,15 @@
  * e2e tests click items through a test hook; the shell maps each item's action to a handler. Kept
  * free of electron imports so it is unit-tested under plain Node.
  */
-import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
+import type {
+  DeviceState,
+  DeviceView,
+  EventPayload,
+  InboxStatusView,
+  OutboxCounts
+} from '../../shared/contract'
 import type { Translate } from '../../shared/i18n'
-import { offers, quotaUsedUp, scanCause, stateNameKey } from '../../shared/device-status'
+import { offers, quotaUsedUp, scanCause, stateNameKey, type DeviceAction } from '../../shared/device-status'
 import { relayStatus } from '../../shared/relay-status'
 
 export type TrayHealth = 'idle' | 'ok' | 'warning' | 'error'
@@ -14,11 +20,21 @@ export type TrayAction =
   | { kind: 'restart'; deviceId: string }
   | { kind: 'relink'; deviceId: string }
   | { kind: 'info'; deviceId: string }
+  | { kind: 'device-action'; deviceId: string; action: WindowDeviceAction }
   | { kind: 'toggle-pause' }
   | { kind: 'inbox' }
   | { kind: 'open' }
   | { kind: 'settings' }
   | { kind: 'quit' }
+
+/** The card's actions the tray opens the window on (the gateway refuses the token until one is taken). */
+export type WindowDeviceAction = Extract<DeviceAction, 'enterToken' | 'renew'>
+
+/** The tray's words for each, in the order the card offers them. */
+const WINDOW_ACTION_LABEL = {
+  enterToken: 'desktop.tray.enterToken',
+  renew: 'desktop.tray.renew'
+} as const satisfies Record<WindowDeviceAction, string>
 
 export interface TrayMenuItem {
   id: string
@@ -134,6 +150,15 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
     label: `${device.label} — ${stateLabel(device, t)}`,
     enabled: true,
     submenu: [
+      // What helps a refused token or an ended subscription (the card's action for the state): first, as on the card.
+      ...(Object.keys(WINDOW_ACTION_LABEL) as WindowDeviceAction[])
+        .filter((action) => offers(device.state, action))
+        .map((action) => ({
+          id: `device:${device.id}:${action}`,
+          label: t(WINDOW_ACTION_LABEL[action]),
+          enabled: true,
+          action: { kind: 'device-action', deviceId: device.id, action } as const
+        })),
       {
         id: `device:${device.id}:restart`,
         label: t('desktop.tray.restart'),
@@ -160,6 +185,22 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
         action: { kind: 'info', deviceId: device.id }
       }
     ]
+  }
+}
+
+/** Where the window opens for a tray action that only shows something; null for one the shell does itself. */
+export function trayDestination(action: TrayAction): EventPayload<'app:navigate'> | null {
+  switch (action.kind) {
+    case 'info':
+      return { view: 'devices', deviceId: action.deviceId }
+    case 'device-action':
+      return { view: 'devices', deviceId: action.deviceId, deviceAction: action.action }
+    case 'settings':
+      return { view: 'settings' }
+    case 'inbox':
+      return { view: 'inbox' }
+    default:
+      return null
   }
 }
 

@@ -211,6 +211,8 @@ export const enStart = {
   'campaigns.autoPause.deviceState': 'Paused: the device is “{state}”.',
   // A part paused by its device's state, kept with the part: true once the device is back too.
   'campaigns.autoPause.wasState': 'Paused when the device was “{state}”.',
+  // A part paused by a check that could not tell the device's state (state "unknown", named "Checking").
+  'campaigns.autoPause.checking': 'Paused: a check could not tell whether the device was connected.',
   'campaigns.wait.checking':
     'The gateway is failing: checking whether it got {count, plural, one {the last message} other {the last # messages}} before sending again',
   'campaigns.autoPause.deviceBack': 'The device is connected again: press Resume to go on.',

@@ -44,6 +44,8 @@ export const enRest = {
   'desktop.tray.linkScan': 'Link (scan QR)…',
   'desktop.tray.relink': 'Relink…',
   'desktop.tray.info': 'Info…',
+  'desktop.tray.enterToken': 'Enter token…',
+  'desktop.tray.renew': 'Renew…',
   'desktop.tray.resume': 'Resume sending ({count} waiting)',
   'desktop.tray.pause': 'Pause sending ({count} to send)',
   'desktop.tray.open': 'Open Sender Desk',

@@ -100,7 +100,11 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
   // A clicked new-message notification: the inbox opens on that conversation.
   if (request.view === 'inbox' && request.conversationId !== undefined)
     useInboxAlerts.getState().askToOpen(request.conversationId)
-  useNavigation.getState().navigate(request.view)
+  // The tray's Enter token… / Renew…: that device's card, on that action.
+  const { deviceId, deviceAction } = request
+  useNavigation
+    .getState()
+    .navigate(request.view, deviceId && deviceAction ? { deviceAsk: { deviceId, action: deviceAction } } : {})
 }
 
 /**

@@ -1,6 +1,6 @@
 // Navigation store: which view the window shows, and the small hints a view needs when it opens.
 import { create } from 'zustand'
-import type { View as ContractView } from '../../../shared/contract'
+import type { EventPayload, View as ContractView } from '../../../shared/contract'
 
 /** The contract's views (the shell can ask for those) plus views only the window opens itself. */
 export type View = ContractView | 'reminders' | 'autoReplies' | 'webhooks' | 'newDevice' | 'campaigns'
@@ -28,8 +28,14 @@ export interface NavigateOptions {
   deviceId?: string
   /** Campaigns: open this campaign. */
   campaignId?: string
-  /** Devices: open this device's "Enter the token again" form. */
-  enterTokenFor?: string
+  /** Devices: this device's card with this action of it focused (the token form opened). */
+  deviceAsk?: DeviceAsk
+}
+
+/** A device's card action asked from elsewhere (the attention strip, the tray): the card takes it once. */
+export interface DeviceAsk {
+  deviceId: string
+  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']>
 }
 
 interface NavigationState {
@@ -39,11 +45,11 @@ interface NavigationState {
   addDeviceOpen: boolean
   /** The campaign the Campaigns view opens next (asked from elsewhere, e.g. the Overview); taken once. */
   openCampaign: string | null
-  /** The device whose token form the Devices view opens next (asked from the attention strip); taken once. */
-  openTokenFor: string | null
+  /** The device action the Devices view opens next (asked from the attention strip or the tray); taken once. */
+  deviceAsk: DeviceAsk | null
   navigate(view: View, options?: NavigateOptions): void
   takeOpenCampaign(): string | null
-  takeOpenTokenFor(): string | null
+  takeDeviceAsk(): DeviceAsk | null
   setAddDeviceOpen(open: boolean): void
 }
 
@@ -52,24 +58,24 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
   seq: 0,
   addDeviceOpen: false,
   openCampaign: null,
-  openTokenFor: null,
+  deviceAsk: null,
   navigate: (view, options = {}) =>
     set((state) => ({
       view,
       seq: state.seq + 1,
       addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen,
       openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign,
-      openTokenFor: view === 'devices' ? (options.enterTokenFor ?? null) : state.openTokenFor
+      deviceAsk: view === 'devices' ? (options.deviceAsk ?? null) : state.deviceAsk
     })),
   takeOpenCampaign: () => {
     const id = get().openCampaign
     if (id !== null) set({ openCampaign: null })
     return id
   },
-  takeOpenTokenFor: () => {
-    const id = get().openTokenFor
-    if (id !== null) set({ openTokenFor: null })
-    return id
+  takeDeviceAsk: () => {
+    const asked = get().deviceAsk
+    if (asked !== null) set({ deviceAsk: null })
+    return asked
   },
   setAddDeviceOpen: (addDeviceOpen) => set({ addDeviceOpen })
 }))
@@ -80,6 +86,6 @@ export function resetNavigationStore(): void {
     seq: 0,
     addDeviceOpen: false,
     openCampaign: null,
-    openTokenFor: null
+    deviceAsk: null
   })
 }

@@ -157,7 +157,7 @@ describe('attention strip actions', () => {
     expect(document.activeElement).toBe(within(row).getByLabelText('Device token'))
     // Asked once: the front office's row opens no form, and a later visit to Devices opens none.
     expect(screen.queryByTestId('token-dev-1')).toBeNull()
-    expect(useNavigation.getState().openTokenFor).toBeNull()
+    expect(useNavigation.getState().deviceAsk).toBeNull()
   })
 })
 

@@ -128,7 +128,9 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
         if (which === 'relink') await useLinking.getState().open(device.id)
         else if (which === 'restart') return (await useDevices.getState().restart(device.id)).via
         else if (which === 'enterToken')
-          useNavigation.getState().navigate('devices', { enterTokenFor: device.id })
+          useNavigation
+            .getState()
+            .navigate('devices', { deviceAsk: { deviceId: device.id, action: 'enterToken' } })
         else return (await useDevices.getState().refresh(device.id), 'check')
         return null
       },

@@ -51,16 +51,24 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const locale = localeOf(language)
   const { restart, refresh, remove } = useDevices.getState()
   const panels = useRowPanel<Panel>()
-  // The attention strip's "Enter the token again" asks for this row's token form: it opens as from its own button,
-  // so the focus goes into the field, and back to that button when the form closes.
-  const tokenAsked = useNavigation((state) => state.openTokenFor === device.id)
+  const sandboxDetails = useRef<HTMLDetailsElement>(null)
+  // The attention strip's "Enter the token again" and the tray's "Enter token…" ask for this row's token form: it
+  // opens as from its own button, so the focus goes into the field, and back to that button when the form closes. The
+  // tray's "Renew…" asks for where the subscription is renewed. Only what the state still offers is taken up.
+  const asked = useNavigation((state) =>
+    state.deviceAsk?.deviceId === device.id ? state.deviceAsk.action : null
+  )
   useEffect(() => {
-    if (!tokenAsked) return
-    useNavigation.getState().takeOpenTokenFor()
-    if (!offers(device.state, 'enterToken')) return
+    if (!asked) return
+    useNavigation.getState().takeDeviceAsk()
+    if (!offers(device.state, asked)) return
+    if (asked === 'renew') {
+      renewControl(device.id, sandboxDetails.current)?.focus()
+      return
+    }
     document.querySelector<HTMLElement>(`[data-testid="token-${device.id}"]`)?.focus()
     if (panels.open !== 'token') panels.toggle('token')
-  }, [tokenAsked, device.id, device.state, panels])
+  }, [asked, device.id, device.state, panels])
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   // A restart the gateway took, or a check again: its verdict is read from the device's live state, not fixed when
@@ -281,13 +289,28 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       </p>
 
       {device.sandbox ? (
-        <details className="sandbox-details">
+        <details ref={sandboxDetails} className="sandbox-details">
           <summary>{t('sandbox.title')}</summary>
           <SandboxPanel device={device} compact />
         </details>
       ) : null}
     </li>
   )
+}
+
+/**
+ * Where the card renews an ended subscription, for the tray's "Renew…": the gateway host's link, the sandbox panel's
+ * own renewal (its section opened), or else "Check again", which follows a renewal made elsewhere.
+ */
+function renewControl(deviceId: string, sandboxDetails: HTMLDetailsElement | null): HTMLElement | null {
+  const link = document.querySelector<HTMLElement>(`[data-testid="renew-link-${deviceId}"]`)
+  if (link) return link
+  const sandboxRenew = sandboxDetails?.querySelector<HTMLButtonElement>('[data-testid="sandbox-renew"]')
+  if (sandboxDetails && sandboxRenew && !sandboxRenew.disabled) {
+    sandboxDetails.open = true
+    return sandboxRenew
+  }
+  return document.querySelector<HTMLElement>(`[data-testid="check-again-${deviceId}"]`)
 }
 
 /**

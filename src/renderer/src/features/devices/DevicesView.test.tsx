@@ -16,6 +16,7 @@ import { OverviewView } from '../overview/OverviewView'
 import { EMPTY_COUNTS } from '../../stores/outbox'
 import { computerZone, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { localeOf } from '../../i18n'
+import { handleNavigate } from '../../stores/app'
 
 let fake: FakeApi
 
@@ -490,6 +491,47 @@ describe('device list', () => {
     show([makeDevice({ state: 'expired', sandbox: true, baseUrl: 'http://127.0.0.1:4010' })])
     expect(within(row('Front office')).queryByRole('link')).toBeNull()
     expect(within(row('Front office')).getByRole('button', { name: 'Renew the subscription' })).toBeTruthy()
+  })
+
+  describe("the tray's Enter token… and Renew…: the window opens at that device's card, on that action", () => {
+    function showAskedFromTray(devices: ReturnType<typeof makeDevice>[]): void {
+      seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-0', label: 'Shop' }), ...devices] }))
+      act(() => useNavigation.getState().navigate('home'))
+      render(<DevicesView />)
+    }
+
+    it('Enter token… opens that device’s token form, the focus in its field', () => {
+      showAskedFromTray([makeDevice({ state: 'token-invalid' })])
+      act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1', deviceAction: 'enterToken' }))
+      expect(useNavigation.getState().view).toBe('devices')
+      expect(within(row('Front office')).getByTestId('token-dev-1').getAttribute('aria-expanded')).toBe(
+        'true'
+      )
+      expect(document.activeElement).toBe(within(row('Front office')).getByLabelText('Device token'))
+      expect(useNavigation.getState().deviceAsk).toBeNull()
+    })
+
+    it('Renew… focuses where the subscription is renewed: the gateway’s host', () => {
+      showAskedFromTray([makeDevice({ state: 'expired' })])
+      act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1', deviceAction: 'renew' }))
+      expect(document.activeElement).toBe(within(row('Front office')).getByTestId('renew-link-dev-1'))
+      expect(useNavigation.getState().deviceAsk).toBeNull()
+    })
+
+    it('Renew… for the sandbox focuses its own panel’s renewal, opened', () => {
+      showAskedFromTray([makeDevice({ state: 'expired', sandbox: true, baseUrl: 'http://127.0.0.1:4010' })])
+      act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1', deviceAction: 'renew' }))
+      const renew = within(row('Front office')).getByRole('button', { name: 'Renew the subscription' })
+      expect(document.activeElement).toBe(renew)
+      expect(renew.closest('details')?.open).toBe(true)
+    })
+
+    it('a device that no longer needs the action is shown without it, and no form opens', () => {
+      showAskedFromTray([makeDevice({ state: 'connected' })])
+      act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1', deviceAction: 'enterToken' }))
+      expect(within(row('Front office')).queryByLabelText('Device token')).toBeNull()
+      expect(useNavigation.getState().deviceAsk).toBeNull()
+    })
   })
 
   it('shows a restart failure', async () => {
