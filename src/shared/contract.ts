@@ -849,7 +849,10 @@ export const CheckSummaryView = z.object({
   ready: z.number().int(),
   skipped: z.number().int(),
   byProblem: z.record(z.string(), z.number().int()),
-  /** Rows whose number got the same message within 24 hours: left out (sent_recently) unless `sendRecent`. */
+  /**
+   * Rows whose number got the same message within 24 hours: left out (sent_recently) unless `sendRecent`. In a draft's
+   * view, the rows left out for that alone: the ones a start with `sendRecent` sends to as well.
+   */
   sentRecently: z.number().int().optional()
 })
 
@@ -1681,11 +1684,16 @@ export const invokeChannels = builtOnFirstUse({
   'campaigns:list': () => ({ request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) }),
   'campaigns:get': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
+  /**
+   * Start a draft. Its rows are checked against the same-message rule again as they go (the 24 hours end now, and
+   * messages still in line count): `sendRecent` sends to the numbers it leaves out too, as create's does.
+   */
   'campaigns:start': () => ({
     request: z.object({
       id: Id,
       attachment: z.object({ handle: Id }).nullable().optional(),
-      files: CampaignRowFiles.optional()
+      files: CampaignRowFiles.optional(),
+      sendRecent: z.boolean().optional()
     }),
     reply: CampaignView
   }),

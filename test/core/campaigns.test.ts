@@ -1049,3 +1049,54 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
     expect((await core.handlers['app:bootstrap']({})).pausedQueued).toBe(3)
   })
 })
+
+// A draft's rows were checked for the same message at create only, and its start took no sendRecent.
+describe('the same message at a draft’s start, through the contract', () => {
+  it('leaves out the numbers the same message is in line for, and sends to them when the start says sendRecent', async () => {
+    const deviceId = await linkedDevice()
+    const csv = Buffer.from(['Name,Phone', 'Ani,081234567801', 'Budi,081234567802'].join('\n')).toString(
+      'base64'
+    )
+    const draft = async (name: string): Promise<string> => {
+      const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('promo.csv', csv))
+      const created = await core.handlers['campaigns:create']({
+        sheetId,
+        name,
+        mapping: { phone: 'Phone', variables: ['Name'] },
+        template: 'Promo for {Name}',
+        pacing: QUICK_PACING,
+        devices: [deviceId]
+      })
+      // Nothing was sent or in line when they were made.
+      expect(created.summary).toMatchObject({ ready: 2, skipped: 0 })
+      return created.id
+    }
+    const [first, second, third] = [
+      await draft('Promo'),
+      await draft('Promo again'),
+      await draft('Promo once more')
+    ]
+    await core.handlers['campaigns:start']({ id: first })
+    // Started right after the first: its messages are in line or with the gateway.
+    expect(await invoke('campaigns:start', { id: second })).toMatchObject({
+      ok: true,
+      value: { summary: { ready: 0, skipped: 2, byProblem: { sent_recently: 2 } } }
+    })
+    expect(await invoke('campaigns:start', { id: third, sendRecent: true })).toMatchObject({
+      ok: true,
+      value: { summary: { ready: 2, skipped: 0 } }
+    })
+    for (const id of [first, third])
+      await waitFor(
+        () => core.handlers['campaigns:get']({ id }),
+        (c) => c.status === 'finished'
+      )
+    const { messages } = await core.handlers['sandbox:sent']({ deviceId, limit: 10 })
+    expect(messages.map((m) => m.phone).sort()).toEqual([
+      '6281234567801',
+      '6281234567801',
+      '6281234567802',
+      '6281234567802'
+    ])
+  })
+})

@@ -74,6 +74,31 @@ export const SAME_MESSAGE_CASES: SameMessageCase[] = [
     same: false
   },
   {
+    // Two campaigns of the same message started seconds apart: the first one's messages are still in line.
+    name: 'in line, not handed to the gateway yet: it is on its way',
+    earlier: { status: 'queued', hoursAgo: null, text: 'Promo' },
+    text: 'Promo',
+    same: true
+  },
+  {
+    name: 'being handed to the gateway now',
+    earlier: { status: 'sending', hoursAgo: null, text: 'Promo' },
+    text: 'Promo',
+    same: true
+  },
+  {
+    name: 'in line, but another message',
+    earlier: { status: 'queued', hoursAgo: null, text: 'Promo hari ini' },
+    text: 'Promo',
+    same: false
+  },
+  {
+    name: 'scheduled for later: it goes at the time the operator chose',
+    earlier: { status: 'scheduled', hoursAgo: null, text: 'Promo' },
+    text: 'Promo',
+    same: false
+  },
+  {
     name: 'never taken by the gateway',
     earlier: { status: 'cancelled', hoursAgo: null, text: 'Promo' },
     text: 'Promo',

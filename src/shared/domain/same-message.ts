@@ -11,24 +11,33 @@ export const SAME_MESSAGE_WINDOW_MS = 24 * 60 * 60 * 1000
  */
 export const GOT_MESSAGE_STATUSES: readonly OutboxStatusName[] = ['accepted', 'sent', 'delivered', 'read']
 
+/**
+ * A message on its way: in line or being handed to the gateway now, so the customer gets it within minutes whatever
+ * its time in line. Two campaigns of the same message started seconds apart must not both go (nothing accepted yet).
+ * A scheduled one is not: it goes at its own time, which the operator chose.
+ */
+export const ON_ITS_WAY_STATUSES: readonly OutboxStatusName[] = ['queued', 'sending']
+
 /** A message's text as the customer reads it: line endings and the spaces around it do not make another message. */
 export function messageTextKey(text: string): string {
   return text.replace(/\r\n?/g, '\n').trim()
 }
 
 /**
- * Whether `text`, about to go to a number, is the same message as one this app gave the gateway for that number:
- * the same text once filled in (exactly, but for line endings and the spaces around it; another spintax choice or
- * another name is another message), taken by the gateway less than 24 hours before `now` and not failed, cancelled or
- * deleted for everyone since.
+ * Whether `text`, about to go to a number, is the same message as one this app gave the gateway for that number, or
+ * has in line for it: the same text once filled in (exactly, but for line endings and the spaces around it; another
+ * spintax choice or another name is another message), on its way now or taken by the gateway less than 24 hours
+ * before `now` and not failed, cancelled or deleted for everyone since.
  */
 export function isSameMessageRecently(
   earlier: { status: OutboxStatusName; acceptedAt: number | null; text: string | null },
   text: string,
   now: number
 ): boolean {
-  if (earlier.acceptedAt === null || earlier.text === null) return false
-  if (!GOT_MESSAGE_STATUSES.includes(earlier.status)) return false
-  if (now - earlier.acceptedAt >= SAME_MESSAGE_WINDOW_MS) return false
+  if (earlier.text === null) return false
+  if (!ON_ITS_WAY_STATUSES.includes(earlier.status)) {
+    if (earlier.acceptedAt === null || !GOT_MESSAGE_STATUSES.includes(earlier.status)) return false
+    if (now - earlier.acceptedAt >= SAME_MESSAGE_WINDOW_MS) return false
+  }
   return messageTextKey(earlier.text) === messageTextKey(text)
 }

@@ -1637,6 +1637,57 @@ describe('the same message to the same number within 24 hours', () => {
     expect(created.summary).toMatchObject({ ready: 5, skipped: 0 })
   })
 
+  /** How many messages the gateway took for each of these numbers. */
+  const sentTo = (phones: readonly string[]): number[] =>
+    phones.map((phone) => fixture.gateway.messages.filter((m) => m.phone === phone).length)
+  const FIRST_FOUR = ['6281234567000', '6281234567001', '6281234567002', '6281234567003']
+
+  it('is measured again at start: a draft started a day after it was made sends to them', async () => {
+    await sendFirstFour()
+    const draft = await campaigns.create({ ...bigCampaign(5), name: 'Bills again' })
+    expect(draft.summary).toMatchObject({ ready: 1, skipped: 4, byProblem: { sent_recently: 4 } })
+    await fixture.clock.advance(24 * 60 * 60_000)
+    const started = await campaigns.start(draft.id)
+    expect(started.summary).toMatchObject({ total: 5, ready: 5, skipped: 0, byProblem: {} })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 9, { stepMs: 1000 })
+    await fixture.clock.advance(10 * 60_000)
+    expect(sentTo([...FIRST_FOUR, '6281234567004'])).toEqual([2, 2, 2, 2, 1])
+  })
+
+  it('counts messages still in line: of two campaigns started seconds apart, the second leaves them out', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const first = await campaigns.create(bigCampaign(4))
+    const second = await campaigns.create({ ...bigCampaign(4), name: 'Big bills twice' })
+    // Nothing was sent or in line at create: both drafts are ready.
+    expect(second.summary).toMatchObject({ ready: 4, skipped: 0 })
+    await campaigns.start(first.id)
+    await fixture.clock.advance(5_000)
+    // The first campaign's messages are still in line (the outbox has not sent one).
+    const started = await campaigns.start(second.id)
+    expect(started.summary).toMatchObject({ total: 4, ready: 0, skipped: 4, byProblem: { sent_recently: 4 } })
+    expect(campaigns.results(second.id).map((row) => row.problems)).toEqual(
+      Array.from({ length: 4 }, () => [{ code: 'sent_recently' }])
+    )
+    await fixture.outbox.start()
+    await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+    await fixture.clock.advance(10 * 60_000)
+    expect(sentTo(FIRST_FOUR)).toEqual([1, 1, 1, 1])
+  })
+
+  it('is sent to again when the draft is started with sendRecent, exactly once', async () => {
+    await sendFirstFour()
+    const draft = await campaigns.create({ ...bigCampaign(5), name: 'Bills again' })
+    // What "Before you start" offers: the rows held back only for the same message.
+    expect(draft.summary).toMatchObject({ ready: 1, skipped: 4, sentRecently: 4 })
+    const started = await campaigns.start(draft.id, null, null, { sendRecent: true })
+    expect(started.summary).toMatchObject({ total: 5, ready: 5, skipped: 0 })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 9, { stepMs: 1000 })
+    await fixture.clock.advance(10 * 60_000)
+    expect(sentTo([...FIRST_FOUR, '6281234567004'])).toEqual([2, 2, 2, 2, 1])
+    expect(campaigns.results(draft.id).every((row) => row.problems.length === 0)).toBe(true)
+  })
+
   it('is not the same message when its text differs, nor after 24 hours', async () => {
     await sendFirstFour()
     const other = await campaigns.check(again({ template: 'Bill for {Name}, due Friday' }))

@@ -14,6 +14,7 @@ import {
   dayIn,
   finishEstimate,
   isSendInDoubt,
+  isSameMessageRecently,
   campaignNameFromFile,
   quotaFinishEstimate,
   quotaShortfall,
@@ -193,6 +194,11 @@ export interface CreateCampaignInput {
   /** The files picked for the mapping's attachment column: a row naming none of them is skipped (missing_file). */
   fileNames?: readonly string[]
   /** Send to numbers that got the same message within 24 hours too (left out by default: the check's sent_recently). */
+  sendRecent?: boolean
+}
+
+export interface StartOptions {
+  /** Send to numbers that got the same message within 24 hours too (the start checks again: its 24 hours end now). */
   sendRecent?: boolean
 }
 
@@ -423,7 +429,9 @@ export function createCampaigns(deps: CampaignsDeps) {
    * The same-message rule's inputs for a check (shared/domain/same-message): what this app gave the gateway for a
    * number in the last 24 hours, looked up by the outbox's recipient index row by row, and the time now.
    */
-  function sameMessageCheck(sendRecent = false): Pick<CheckInput, 'recentMessages' | 'now' | 'sendRecent'> {
+  function sameMessageCheck(
+    sendRecent = false
+  ): Required<Pick<CheckInput, 'recentMessages' | 'now' | 'sendRecent'>> {
     const at = now()
     const since = at - SAME_MESSAGE_WINDOW_MS
     return { recentMessages: (phone) => queue.outcomes.messagesTo(phone, since), now: at, sendRecent }
@@ -743,7 +751,16 @@ export function createCampaigns(deps: CampaignsDeps) {
     // cancelled with the opt-out as its reason, as the Overview and the Outbox count it (QA17 Q17-03; the domain's
     // campaign-buckets). The check's summary counts only what the check skipped.
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
-    const summary: CheckSummary = { total: ready + counts.skipped, ready, skipped: counts.skipped, byProblem }
+    const summary: CheckSummary = {
+      total: ready + counts.skipped,
+      ready,
+      skipped: counts.skipped,
+      byProblem,
+      // A draft's rows left out for the same message alone: the ones its "Before you start" may send to again.
+      ...(campaign.status === 'draft' && tally.sentRecentlyAlone > 0
+        ? { sentRecently: tally.sentRecentlyAlone }
+        : {})
+    }
     const pacing = pacingOf(campaign)
     const remaining = counts.waiting + counts.queued
     const start = Math.max(now(), campaign.startedAt ?? 0)
@@ -814,11 +831,44 @@ export function createCampaigns(deps: CampaignsDeps) {
     return column ? (row.values[column] ?? '') : null
   }
 
-  /** The distinct file names (matching keys) the ready, unqueued rows of a campaign name in its attachment column. */
+  /**
+   * The distinct file names (matching keys) the ready, unqueued rows of a campaign name in its attachment column, and
+   * the rows left out for the same message alone (a start checks them again, or sends to them again).
+   */
   function rowFileNames(id: string): string[] {
     const campaign = mustGet(id)
-    const names = store.unqueuedReadyRows(id).map((row) => rowFileName(campaign, row))
+    const names = store.unqueuedReadyRows(id, undefined, true).map((row) => rowFileName(campaign, row))
     return [...new Set(names.filter((n): n is string => n !== null).map(fileKey))]
+  }
+
+  /**
+   * A draft's rows against the same-message rule again, as they are about to go (QA: a draft started a day later still
+   * left them out, and two campaigns of one message started seconds apart both went): the 24 hours are measured from
+   * now, and messages still in line count. A row that no longer matches, or that the operator sends to again
+   * (`sendRecent`), is ready again; a ready row that now matches is left out. A slice at a time with a turn between.
+   */
+  async function checkSameMessageAgain(id: string, sendRecent: boolean): Promise<void> {
+    // A lookup in the outbox per row: 2,000 of them and their page were ~40 ms of one block on a busy machine.
+    const rowsPerSlice = ROWS_PER_SLICE / 4
+    const { recentMessages, now: at } = sameMessageCheck()
+    const heldNow = (row: { phone: string; message: string }): boolean =>
+      !sendRecent &&
+      recentMessages(row.phone).some((earlier) => isSameMessageRecently(earlier, row.message, at))
+    for (let afterRow = 0; ; await yieldToEventLoop()) {
+      const page = store.sameMessageRows(id, { afterRow, limit: rowsPerSlice })
+      const changes = page.flatMap((row) => {
+        const held = row.problems[0]?.code === 'sent_recently'
+        if (heldNow(row) === held) return []
+        const others = held ? row.problems.slice(1) : row.problems
+        return [
+          { rowNumber: row.rowNumber, problems: held ? others : [{ code: 'sent_recently' }, ...others] }
+        ]
+      })
+      store.setRowProblems(id, changes)
+      const last = page.at(-1)
+      if (page.length < rowsPerSlice || last === undefined) break
+      afterRow = last.rowNumber
+    }
   }
 
   /**
@@ -828,7 +878,8 @@ export function createCampaigns(deps: CampaignsDeps) {
   async function start(
     id: string,
     file: CampaignFile | null = null,
-    rowFiles: ReadonlyMap<string, CampaignFile> | null = null
+    rowFiles: ReadonlyMap<string, CampaignFile> | null = null,
+    options: StartOptions = {}
   ): Promise<CampaignView> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
@@ -843,6 +894,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         { key: 'desktop.error.attachAgain', params: { name: campaign.attachmentName } },
         'attachment'
       )
+    await checkSameMessageAgain(id, options.sendRecent ?? false)
     // Read a slice at a time with a turn between: 10,000 rows (each one's JSON parsed) were ~18 ms of one block.
     const ready: CampaignRowRecord[] = []
     for (let afterRow = 0; ; await yieldToEventLoop()) {

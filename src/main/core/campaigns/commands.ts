@@ -19,7 +19,13 @@ import {
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
 import type { KeywordsProblem } from '../../../shared/domain'
 import { translate, type MessageKey } from '../../../shared/i18n'
-import { CampaignError, copyCampaignFile, copyCampaignFiles, type Campaigns } from './campaigns'
+import {
+  CampaignError,
+  copyCampaignFile,
+  copyCampaignFiles,
+  type Campaigns,
+  type StartOptions
+} from './campaigns'
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
 import { progressSeries } from './progress'
@@ -135,7 +141,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
    * Each distinct file the ready rows name is copied once (checked again: a device's limit may have changed), then the
    * rows go in line with their own copies; the core refuses a row whose file is not among them.
    */
-  async function startWithRowFiles(id: string, picked: readonly { name: string; handle: string }[]) {
+  async function startWithRowFiles(
+    id: string,
+    picked: readonly { name: string; handle: string }[],
+    options: StartOptions
+  ) {
     const draft = await guarded(() => campaigns.get(id))
     const needed = new Set(await guarded(() => campaigns.rowFileNames(id)))
     const devices = draft.devices.map((d) => d.deviceId)
@@ -146,7 +156,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     }
     const copies = await copyCampaignFiles(deps.outbox, files)
     // Only microtasks between the last check of the copies and the insert that references them.
-    const view = await guarded(() => campaigns.start(id, null, copies))
+    const view = await guarded(() => campaigns.start(id, null, copies, options))
     const kept = attachedRowFiles.get(id) ?? []
     attachedRowFiles.delete(id)
     await deps.files.release([...new Set([...picked, ...kept].map((f) => f.handle))])
@@ -341,12 +351,13 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:get'({ id }) {
       return guarded(() => campaigns.get(id))
     },
-    async 'campaigns:start'({ id, attachment, files }) {
+    async 'campaigns:start'({ id, attachment, files, sendRecent }) {
+      const options: StartOptions = { sendRecent: sendRecent ?? false }
       const rowFiles = files ?? attachedRowFiles.get(id)
-      if (rowFiles !== undefined) return startWithRowFiles(id, rowFiles)
+      if (rowFiles !== undefined) return startWithRowFiles(id, rowFiles, options)
       const handle = attachment?.handle ?? attached.get(id)
       // Without a file, the core refuses a campaign that was created with one.
-      if (handle === undefined) return guarded(() => campaigns.start(id))
+      if (handle === undefined) return guarded(() => campaigns.start(id, null, null, options))
       const draft = await guarded(() => campaigns.get(id))
       // Checked again: the device's limit may have changed since the campaign was created.
       const file = attachableFile(
@@ -355,7 +366,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       )
       const copy = await copyCampaignFile(deps.outbox, file)
       // Only microtasks between the copy and the insert: the rows reference the copy before any sweep can see it.
-      const view = await guarded(() => campaigns.start(id, copy))
+      const view = await guarded(() => campaigns.start(id, copy, null, options))
       // The outbox has its copy: the handle given now and the one kept since create (when different) can go.
       const kept = attached.get(id)
       attached.delete(id)

@@ -37,7 +37,10 @@ export interface ProducerOutcomes {
   existing(ids: readonly string[]): Set<string>
   /** Which of them a take-back has still to ask the gateway about (a device that cannot act holds them). */
   takeBackOpen(ids: readonly string[]): Set<string>
-  /** What any producer gave the gateway for this number since `since` (the same-message rule's candidates). */
+  /**
+   * What any producer gave the gateway for this number since `since`, or has in line for it now (the same-message
+   * rule's candidates).
+   */
   messagesTo(
     recipient: string,
     since: number

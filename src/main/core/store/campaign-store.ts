@@ -123,6 +123,9 @@ const LINKED_ITEM = `iif(c.started_at IS NULL, NULL, r.item_id)`
 const ROW_COLUMNS = `r.row_number, r.phone, r.phone_cell, r.vars, r.message, r.problems,
   ${LINKED_ITEM} AS item_id, iif(c.started_at IS NULL, NULL, r.device_id) AS device_id`
 const ROWS_OF = 'campaign_rows r JOIN campaigns c ON c.id = r.campaign_id'
+/** The problem of a row whose number got the same message lately, and a row's problems when it is its only one. */
+const SENT_RECENTLY = 'sent_recently'
+const SENT_RECENTLY_ALONE = JSON.stringify([{ code: SENT_RECENTLY }])
 
 function toRow(row: Row): CampaignRowRecord {
   return {
@@ -344,15 +347,67 @@ export class CampaignStore {
     ).map((row) => ({ ...row, pid: row.pid ?? 0 }))
   }
 
-  /** Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`. */
-  unqueuedReadyRows(campaignId: string, page?: { afterRow: number; limit: number }): CampaignRowRecord[] {
+  /**
+   * Ready rows (no problem) not yet in the outbox, in file order; with `page`, `limit` of those after row `afterRow`.
+   * With `sentRecently`, the rows left out for the same message alone too (the ones a start may send to again).
+   */
+  unqueuedReadyRows(
+    campaignId: string,
+    page?: { afterRow: number; limit: number },
+    sentRecently = false
+  ): CampaignRowRecord[] {
     return (
       this.prepare(
         `SELECT ${ROW_COLUMNS} FROM ${ROWS_OF}
-         WHERE r.campaign_id = ? AND r.row_number > ? AND r.problems = '[]' AND ${LINKED_ITEM} IS NULL
+         WHERE r.campaign_id = ? AND r.row_number > ? AND ${LINKED_ITEM} IS NULL
+           AND r.problems IN ('[]', ${sentRecently ? `'${SENT_RECENTLY_ALONE}'` : `'[]'`})
          ORDER BY r.row_number LIMIT ?`
       ).all(campaignId, page?.afterRow ?? 0, page?.limit ?? -1) as Row[]
     ).map(toRow)
+  }
+
+  /**
+   * Rows a start checks again against the same-message rule, in file order (with `page`, `limit` of those after row
+   * `afterRow`): unqueued rows with a number that are ready or were left out first for the same message (the check
+   * asks the rule only of rows with no earlier problem, so that one is always first).
+   */
+  sameMessageRows(
+    campaignId: string,
+    page: { afterRow: number; limit: number }
+  ): { rowNumber: number; phone: string; message: string; problems: { code: string }[] }[] {
+    return (
+      this.prepare(
+        `SELECT r.row_number, r.phone, r.message, r.problems FROM ${ROWS_OF}
+         WHERE r.campaign_id = ? AND r.row_number > ? AND r.phone IS NOT NULL AND ${LINKED_ITEM} IS NULL
+           AND (r.problems = '[]' OR r.problems ->> '$[0].code' = '${SENT_RECENTLY}')
+         ORDER BY r.row_number LIMIT ?`
+      ).all(campaignId, page.afterRow, page.limit) as Row[]
+    ).map((row) => ({
+      rowNumber: row.row_number as number,
+      phone: row.phone as string,
+      message: row.message as string,
+      problems: JSON.parse(row.problems as string) as { code: string }[]
+    }))
+  }
+
+  /** New problems for these rows of a campaign (a start's check again), in one statement. */
+  setRowProblems(
+    campaignId: string,
+    rows: readonly { rowNumber: number; problems: readonly unknown[] }[]
+  ): void {
+    if (rows.length === 0) return
+    // MATERIALIZED: the changes are the outer loop, a primary-key lookup each (as linkStartingRows).
+    this.prepare(
+      `WITH change AS MATERIALIZED (
+         SELECT value ->> '$.rowNumber' AS row_number, value ->> '$.problems' AS problems FROM json_each(?))
+       UPDATE campaign_rows SET problems = change.problems FROM change
+       WHERE campaign_rows.campaign_id = ? AND campaign_rows.row_number = change.row_number`
+    ).run(
+      JSON.stringify(
+        rows.map((row) => ({ rowNumber: row.rowNumber, problems: JSON.stringify(row.problems) }))
+      ),
+      campaignId
+    )
   }
 
   /** The items these rows are linked to now (a start's chunk asks which of them still exist before linking). */
@@ -426,12 +481,20 @@ export class CampaignStore {
    * What a campaign's view counts of its own rows, without reading them: ready rows, how many of them a start linked,
    * and skipped rows by their first problem's code. Where the linked rows' items stand is the send queue's to say.
    */
-  tally(campaignId: string): { ready: number; skipped: { code: string | null; n: number }[] } {
-    const ready = this.prepare(
-      `SELECT count(*) AS n FROM campaign_rows WHERE campaign_id = ? AND problems = '[]'`
-    ).get(campaignId) as { n: number }
+  tally(campaignId: string): {
+    ready: number
+    /** Rows left out for the same message alone: the ones a start with sendRecent sends. */
+    sentRecentlyAlone: number
+    skipped: { code: string | null; n: number }[]
+  } {
+    const counted = this.prepare(
+      `SELECT count(*) FILTER (WHERE problems = '[]') AS ready,
+         count(*) FILTER (WHERE problems = '${SENT_RECENTLY_ALONE}') AS sentRecentlyAlone
+       FROM campaign_rows WHERE campaign_id = ?`
+    ).get(campaignId) as { ready: number; sentRecentlyAlone: number }
     return {
-      ready: ready.n,
+      ready: counted.ready,
+      sentRecentlyAlone: counted.sentRecentlyAlone,
       skipped: this.prepare(
         `SELECT problems ->> '$[0].code' AS code, count(*) AS n FROM campaign_rows
          WHERE campaign_id = ? AND problems != '[]' GROUP BY code`

@@ -13,6 +13,10 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxListsStore } from './outbox-lists-store'
+import { ON_ITS_WAY_STATUSES } from '../../../shared/domain'
+
+/** The same-message rule's statuses of a message on its way (in line or being sent), as an SQL list. */
+const ON_ITS_WAY = ON_ITS_WAY_STATUSES.map((status) => `'${status}'`).join(', ')
 
 export class OutboxQueueStore extends OutboxListsStore {
   // ---------------------------------------------------------------------------------------- dispatch
@@ -140,8 +144,9 @@ export class OutboxQueueStore extends OutboxListsStore {
   }
 
   /**
-   * What any producer gave the gateway for this number since `since` (its status, when, its text): the candidates of
-   * the same-message rule (shared/domain/same-message), read by the recipient index, never a scan of the outbox.
+   * What any producer gave the gateway for this number since `since`, or has in line for it now (its status, when,
+   * its text): the candidates of the same-message rule (shared/domain/same-message), read by the recipient index,
+   * never a scan of the outbox.
    */
   messagesTo(
     recipient: string,
@@ -149,7 +154,7 @@ export class OutboxQueueStore extends OutboxListsStore {
   ): { status: ItemStatus; acceptedAt: number | null; text: string | null }[] {
     return this.prepare(
       `SELECT status, accepted_at AS acceptedAt, text FROM outbox_items i
-       WHERE recipient = ? AND accepted_at >= ? AND ${unfenced('i')}`
+       WHERE recipient = ? AND (accepted_at >= ? OR status IN (${ON_ITS_WAY})) AND ${unfenced('i')}`
     ).all(recipient, since) as { status: ItemStatus; acceptedAt: number | null; text: string | null }[]
   }
 

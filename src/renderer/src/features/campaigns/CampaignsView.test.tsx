@@ -2226,6 +2226,78 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:create')[0]?.sendRecent).toBe(true)
   })
 
+  // A saved draft's "Before you start" named the rows left out for the same message and offered no way to send to them.
+  it.each([
+    {
+      language: 'en' as const,
+      open: 'Start sending 3 messages',
+      title: 'Before you start',
+      recipients: 'Recipients',
+      skipped: 'Skipped rows',
+      leaveOut: 'Leave them out',
+      sendAgain: 'Send it to them again',
+      startAll: 'Start sending 12 messages',
+      why: ['10 (9 got this same message in the last 24 hours, 1 invalid number)', '1 (1 invalid number)']
+    },
+    {
+      language: 'id' as const,
+      open: 'Mulai kirim 3 pesan',
+      title: 'Sebelum mulai',
+      recipients: 'Penerima',
+      skipped: 'Baris dilewati',
+      leaveOut: 'Lewati mereka',
+      sendAgain: 'Tetap kirim lagi ke mereka',
+      startAll: 'Mulai kirim 12 pesan',
+      why: null
+    }
+  ])(
+    "offers a draft's recipients of the same message lately a send again, and starts with it ($language)",
+    async ({ language, open, title, recipients, skipped, leaveOut, sendAgain, startAll, why }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      const draft = campaign({
+        status: 'draft',
+        startedAt: null,
+        summary: {
+          total: 13,
+          ready: 3,
+          skipped: 10,
+          byProblem: { sent_recently: 9, invalid_phone: 1 },
+          sentRecently: 9
+        },
+        counts: { waiting: 3, skipped: 10 }
+      })
+      let current = draft
+      fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+      fake.handle('campaigns:get', () => current)
+      fake.handle('campaigns:start', () => (current = campaign()))
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      await user.click(await screen.findByRole('button', { name: 'bills' }))
+      await user.click(await screen.findByRole('button', { name: open }))
+      const summary = screen.getByRole('group', { name: title })
+      const termValue = (term: string): string =>
+        within(summary).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? ''
+      const countOf = (text: string): number => Number(/^\d+/.exec(text)?.[0])
+      expect(termValue(recipients)).toBe('3')
+      if (why) expect(termValue(skipped)).toBe(why[0])
+      expect(within(summary).getByRole('radio', { name: leaveOut })).toHaveProperty('checked', true)
+      await user.click(within(summary).getByRole('radio', { name: sendAgain }))
+      // The nine are recipients now; the counts still add up to the draft's rows.
+      expect(termValue(recipients)).toBe('12')
+      if (why) expect(termValue(skipped)).toBe(why[1])
+      expect(countOf(termValue(recipients)) + countOf(termValue(skipped))).toBe(draft.summary.total)
+      await user.click(within(summary).getByRole('button', { name: startAll }))
+      await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1', sendRecent: true }]))
+    }
+  )
+
   // QA N05: the picker warned that an expired device's messages wait for its renewal; "Before you start" said nothing
   // and promised "Estimated end 19:16".
   it.each([

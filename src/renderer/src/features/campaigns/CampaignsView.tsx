@@ -46,6 +46,7 @@ import {
   campaignStatusKey,
   campaignStatusText,
   campaignZone,
+  draftStartCounts,
   isHeld,
   rowBuckets,
   sendsNothingNow,
@@ -1097,6 +1098,9 @@ function StartDraft({
   const [busy, setBusy] = useState(false)
   /** The pre-send summary is open: a draft's Start asks like a new campaign's. */
   const [confirming, setConfirming] = useState(false)
+  /** Whether the draft's rows left out for the same message lately are sent to again (left out by default). */
+  const [sendRecent, setSendRecent] = useState(false)
+  const startCounts = draftStartCounts(campaign, sendRecent)
   const startButton = useRef<HTMLButtonElement>(null)
   const column = campaign.mapping.attachment ?? null
   // Picked handles not handed to the core are released when the operator leaves the draft.
@@ -1135,12 +1139,17 @@ function StartDraft({
     setBusy(true)
     setError(null)
     try {
+      // The rows sent to again stay with the draft (a split moves ready rows only): they go now, with `keep` less them.
+      const keepReady = sendRecent && keep !== undefined ? keep - startCounts.recent : keep
       const split =
-        keep === undefined ? null : await call('campaigns:split', { id: campaign.id, keep, restName })
+        keepReady === undefined
+          ? null
+          : await call('campaigns:split', { id: campaign.id, keep: keepReady, restName })
       await call('campaigns:start', {
         id: campaign.id,
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
-        ...(column && rowFiles.length > 0 ? { files: namedFiles(rowFiles) } : {})
+        ...(column && rowFiles.length > 0 ? { files: namedFiles(rowFiles) } : {}),
+        ...(sendRecent && startCounts.recent > 0 ? { sendRecent: true } : {})
       })
       // The core copied the files and released their handles.
       held.current = []
@@ -1195,9 +1204,10 @@ function StartDraft({
       ) : null}
       {confirming ? (
         <PreSendSummary
-          ready={campaign.counts.waiting ?? 0}
-          skipped={campaign.summary.skipped}
-          skippedWhy={campaign.summary.byProblem}
+          ready={startCounts.ready}
+          skipped={startCounts.skipped}
+          skippedWhy={startCounts.skippedWhy}
+          recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={campaign.estimate.finishAt}
           // A saved draft's view estimates every row only: the end of a part its quota covers is not known here.
@@ -1223,7 +1233,7 @@ function StartDraft({
           disabled={busy}
           onClick={() => setConfirming(true)}
         >
-          {t('campaigns.start', { count: campaign.counts.waiting ?? 0 })}
+          {t('campaigns.start', { count: startCounts.ready })}
         </button>
       )}
       {error ? (

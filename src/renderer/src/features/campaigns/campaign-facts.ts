@@ -21,6 +21,29 @@ export function rowBuckets(
   return buckets
 }
 
+/**
+ * What a draft's "Before you start" counts: its ready and skipped rows (rowBuckets), the rows left out for the same
+ * message alone (`recent`), and with `sendRecent` those counted as recipients instead, since the start sends to them:
+ * recipients and skipped rows still add up to the draft's rows.
+ */
+export function draftStartCounts(
+  campaign: Pick<CampaignView, 'status' | 'counts' | 'summary'>,
+  sendRecent: boolean
+): { ready: number; skipped: number; skippedWhy: Record<string, number>; recent: number } {
+  const { ready, skipped } = rowBuckets(campaign)
+  const recent = Math.min(campaign.summary.sentRecently ?? 0, skipped)
+  if (!sendRecent || recent === 0) return { ready, skipped, skippedWhy: campaign.summary.byProblem, recent }
+  const { sent_recently: leftOut = 0, ...otherReasons } = campaign.summary.byProblem
+  // A row left out first for the same message and then for another problem stays skipped, under that first reason.
+  const stillLeftOut = leftOut - recent
+  return {
+    ready: ready + recent,
+    skipped: skipped - recent,
+    skippedWhy: stillLeftOut > 0 ? { ...otherReasons, sent_recently: stillLeftOut } : otherReasons,
+    recent
+  }
+}
+
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
   draft: 'campaigns.status.draft',
   running: 'campaigns.status.running',
