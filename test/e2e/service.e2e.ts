@@ -43,6 +43,22 @@ describe('service journeys in Chromium', () => {
     expect((await sandbox.control.messages()).map((m) => [m.endpoint, m.phone, m.text])).toEqual([
       ['reminder', '6281234567890', 'Waktunya minum obat']
     ])
+
+    // Chromium drops the focus of a button disabled while it works: it comes back to what the action produced
+    // (QA22 Q22-02), not to the start of the page.
+    const focused = (): Promise<string | null> =>
+      p.evaluate(
+        () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName ?? null
+      )
+    const id = await row.getAttribute('data-id')
+    await p.getByTestId(`reminder-refresh-${id}`).click()
+    await expect.poll(() => row.textContent()).toContain('Up to date with the gateway.')
+    await expect.poll(focused).toBe(`reminder-refresh-${id}`)
+    await p.getByTestId(`reminder-delete-${id}`).click()
+    await p.getByTestId(`reminder-delete-confirm-${id}`).click()
+    await expect.poll(() => row.count()).toBe(0)
+    await expect.poll(focused).toBe('reminders-result')
+    await expect(p.getByTestId('reminders-result').textContent()).resolves.toBe('+62 812-3456-7890: Deleted.')
   })
 
   it('creates a new device: the invoice is shown, then the wizard links it', async () => {

@@ -1074,6 +1074,10 @@ export const enRest = {
   'reminders.titleField': 'Title (optional)',
   'reminders.files.hint': "Optional: the message becomes the first file's caption.",
   'reminders.gatewayClock': "On the gateway's clock ({zone} for most accounts).",
+  'reminders.passed.local':
+    'This time has passed: it is {now} now. The first message goes at the next repeat, not at this time.',
+  'reminders.passed.gateway':
+    "This time has passed: it is {now} now on the gateway's clock. Pick a later time for the first one.",
   'reminders.repeat': 'Repeat',
   'reminders.repeat.daily': 'Every day',
   'reminders.repeat.weekly': 'Every week',
@@ -1108,6 +1112,7 @@ export const enRest = {
   'reminders.lastLine': 'Last: {time}.',
   'reminders.stopped': 'stopped',
   'reminders.stop': 'Stop',
+  'reminders.series.stoppedDone': 'Stopped.',
   'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',

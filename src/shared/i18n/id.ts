@@ -1247,6 +1247,10 @@ export const id: Record<MessageKey, string> = {
   'reminders.titleField': 'Judul (opsional)',
   'reminders.files.hint': 'Opsional: pesan menjadi keterangan file pertama.',
   'reminders.gatewayClock': 'Menurut jam gateway ({zone} untuk kebanyakan akun).',
+  'reminders.passed.local':
+    'Waktu ini sudah lewat: sekarang {now}. Pesan pertama dikirim pada pengulangan berikutnya, bukan pada waktu ini.',
+  'reminders.passed.gateway':
+    'Waktu ini sudah lewat: sekarang {now} menurut jam gateway. Pilih waktu yang lebih lambat untuk yang pertama.',
   'reminders.repeat': 'Ulangi',
   'reminders.repeat.daily': 'Setiap hari',
   'reminders.repeat.weekly': 'Setiap minggu',
@@ -1280,6 +1284,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.lastLine': 'Terakhir: {time}.',
   'reminders.stopped': 'dihentikan',
   'reminders.stop': 'Hentikan',
+  'reminders.series.stoppedDone': 'Dihentikan.',
   'reminders.series.deleteConfirm':
     'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
   'devices.create': 'Buat perangkat baru',

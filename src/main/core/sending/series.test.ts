@@ -124,9 +124,10 @@ describe('recurring series', () => {
     const held = items.find((item) => item.recipient === '6289')!
     expect(sent.scheduledAt).toBe('2026-01-18T04:00:00.000Z')
     const first = fx.outbox.get(sent.id).history[0]!
-    expect(first.note).toBe('occurrence 4 of a recurring series; 3 missed occurrences skipped')
+    // Numbered as the series counts what it made ("Sent so far: 1"); the skipped ones are said beside it.
+    expect(first.note).toBe('occurrence 1 of a recurring series; 3 missed occurrences skipped')
     expect(historyNote('id', first)).toBe(
-      'kejadian ke-4 dari rangkaian berulang; 3 kejadian terlewat dilompati'
+      'kejadian ke-1 dari rangkaian berulang; 3 kejadian terlewat dilompati'
     )
     expect(sent.status).not.toBe('scheduled')
     expect(held).toMatchObject({ status: 'scheduled', held: true })
@@ -149,6 +150,27 @@ describe('recurring series', () => {
     await fx.clock.advance(3 * DAY)
     expect(fx.outbox.counts().total).toBe(0)
     expect(() => fx.outbox.stopSeries('nope')).toThrow(/No recurring series/)
+  })
+
+  it('numbers the first message of a series whose start had passed 1, as its count says (QA22 Q22-08)', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    // 08:00 on the 10th is past at 10:00 on the 15th: the first message goes at 08:00 on the 16th.
+    const made = await fx.outbox.createSeries(
+      series({ start: { localTime: '2026-01-10T08:00', timezone: 'Asia/Jakarta' } })
+    )
+    await fx.runUntil(() => fx.outbox.counts().total > 0, { stepMs: HOUR })
+    const [item] = fx.outbox.list().items
+    expect(item?.scheduledAt).toBe('2026-01-16T01:00:00.000Z')
+    const note = fx.outbox.get(item!.id).history[0]!
+    expect(note.note).toBe('occurrence 1 of a recurring series')
+    expect(historyNote('id', note)).toBe('kejadian ke-1 dari rangkaian berulang')
+    expect(fx.outbox.listSeries().find((s) => s.id === made.id)?.occurrences).toBe(1)
+    // The next one is the second, for the note and the count alike.
+    await fx.clock.advance(DAY)
+    const second = fx.outbox.list().items.find((one) => one.scheduledAt === '2026-01-17T01:00:00.000Z')
+    expect(fx.outbox.get(second!.id).history[0]?.note).toBe('occurrence 2 of a recurring series')
+    expect(fx.outbox.listSeries().find((s) => s.id === made.id)?.occurrences).toBe(2)
   })
 
   it('keeps a file while the series exists, even after its items are purged; deleting the series lets it go', async () => {

@@ -103,10 +103,13 @@ export function materialiseDueSeries(
     const at = occurrenceAt(record.startLocal, record.timeZone, rule, index)
     const local = occurrenceLocal(record.startLocal, rule, index)
     const skipped = index - record.nextIndex
+    // Numbered as the series counts what it made ("Sent so far"): a start that had passed, or occurrences skipped
+    // while the app was off, are not messages (QA22 Q22-08); the skipped ones are said beside the number.
+    const occurrence = record.occurrences + 1
     const note =
       skipped > 0
-        ? encodeNote('desktop.note.occurrenceSkipped', { occurrence: index + 1, skipped })
-        : encodeNote('desktop.note.occurrence', { occurrence: index + 1 })
+        ? encodeNote('desktop.note.occurrenceSkipped', { occurrence, skipped })
+        : encodeNote('desktop.note.occurrence', { occurrence })
     const items: NewItem[] = []
     for (const entry of record.entries) {
       for (const recipient of record.recipients) {
@@ -146,7 +149,7 @@ export function materialiseDueSeries(
         series.patch(record.id, {
           nextIndex: following.index,
           nextAt: following.at,
-          occurrences: record.occurrences + 1,
+          occurrences: occurrence,
           lastOccurrenceAt: at,
           updatedAt: now
         })

@@ -1,12 +1,12 @@
 // The gateway reminders Sender Desk created for the device: what, to whom, from when and how often; for sandbox
 // devices how often the sandbox has sent it; edit, ask the gateway again, delete.
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
-import { formatDateTimeInZone, formatWallClock } from '../../i18n/dates'
+import { formatDateTimeInZone, formatWallClock, zoneLabel } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
@@ -15,6 +15,7 @@ import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { useRecipientsText } from '../../ui/RecipientName'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
 export function GatewayReminderList({
   reminders,
@@ -26,6 +27,12 @@ export function GatewayReminderList({
   onChanged(): void
 }): React.JSX.Element {
   const t = useT()
+  // A deleted reminder leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
+  const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
+  const leftRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (left) leftRef.current?.focus()
+  }, [left])
   return (
     <section className="card" aria-labelledby="gateway-reminders-heading">
       <h3 id="gateway-reminders-heading">{t('reminders.gatewayList')}</h3>
@@ -39,10 +46,20 @@ export function GatewayReminderList({
       {reminders !== null && reminders.length > 0 ? (
         <ul className="service-list" aria-label={t('reminders.gatewayList')}>
           {reminders.map((reminder) => (
-            <ReminderRow key={reminder.id} reminder={reminder} onChanged={onChanged} />
+            <ReminderRow
+              key={reminder.id}
+              reminder={reminder}
+              onChanged={(leaving) => {
+                onChanged()
+                if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+              }}
+            />
           ))}
         </ul>
       ) : null}
+      <p ref={leftRef} tabIndex={-1} role="status" className="muted small" data-testid="reminders-result">
+        {left?.text ?? ''}
+      </p>
     </section>
   )
 }
@@ -52,7 +69,8 @@ function ReminderRow({
   onChanged
 }: {
   reminder: ReminderView
-  onChanged(): void
+  /** `leaving`: what the action did, when it takes the row out of the list (deleted). */
+  onChanged(leaving?: string): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -60,15 +78,18 @@ function ReminderRow({
   const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const feedbackRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
-  async function act(work: () => Promise<unknown>, done: string): Promise<void> {
+  async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
+    actionStarts()
     setBusy(true)
     setFeedback(null)
     try {
       await work()
       panels.close()
       setFeedback({ tone: 'ok', text: done })
-      onChanged()
+      onChanged(leaves ? `${recipient}: ${done}` : undefined)
     } catch (e) {
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
     } finally {
@@ -143,7 +164,9 @@ function ReminderRow({
           question={t('reminders.delete.confirm')}
           confirmLabel={t('outbox.delete')}
           keepLabel={t('common.keep')}
-          onConfirm={() => void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'))}
+          onConfirm={() =>
+            void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'), true)
+          }
           onKeep={panels.close}
           disabled={busy}
           confirmTestId={`reminder-delete-confirm-${reminder.id}`}
@@ -157,11 +180,14 @@ function ReminderRow({
           onSave={(request) => void act(() => call('reminders:update', request), t('reminders.saved'))}
         />
       ) : null}
-      {feedback ? (
-        <p role="status" className={`feedback feedback--${feedback.tone}`}>
-          {feedback.text}
-        </p>
-      ) : null}
+      <p
+        ref={feedbackRef}
+        tabIndex={-1}
+        role="status"
+        className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}
+      >
+        {feedback?.text ?? ''}
+      </p>
     </li>
   )
 }
@@ -238,6 +264,8 @@ function EditReminder({
         onDateChange={setDate}
         onTimeChange={setTime}
         withSeconds
+        // The time is on the gateway's clock, as the create form says (QA22 Q22-10).
+        timeHint={t('reminders.gatewayClock', { zone: zoneLabel(reminder.timezone ?? GATEWAY_TIME_ZONE) })}
       />
       <div className="actions span-all">
         <button

@@ -7,11 +7,12 @@ import {
   isEveryNDays,
   MAX_EVERY_N_DAYS,
   MAX_TITLE_LENGTH,
+  scheduleTime,
   type OverduePolicyName
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
-import { useLanguage, useT } from '../../i18n'
-import { zoneLabel } from '../../i18n/dates'
+import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
@@ -23,6 +24,7 @@ import { readTypedNumber } from '../../ui/typed-number'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
+import { useNow } from '../../ui/use-now'
 import { ContactPicker } from '../send/ContactPicker'
 
 export type Keeper = 'gateway' | 'local'
@@ -86,6 +88,19 @@ export function ReminderForm({
   const recipients = recipientsOf(to)
   // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
   const dayCount = readTypedNumber(days, true, language)
+  // A start gone by is no error (a series begins with its next repeat) but is said at the time, as Send says it, in
+  // the clock the start is read on (QA22 Q22-08). Read again now and then: the time may pass while the form is open.
+  const now = useNow(15_000)
+  const startZone = effectiveKeeper === 'gateway' ? GATEWAY_ZONE : timezone
+  const startPassed =
+    Boolean(date && time) && scheduleTime(`${date}T${time}`, startZone, now).kind === 'passed'
+  const passedWarning = startPassed
+    ? t(effectiveKeeper === 'gateway' ? 'reminders.passed.gateway' : 'reminders.passed.local', {
+        now: formatDateTimeInZone(new Date(now).toISOString(), localeOf(language), startZone)
+      })
+    : null
+  const gatewayClockHint =
+    effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) }) : null
   const problems = {
     to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
     message: files.length === 0 && !message.trim(),
@@ -310,9 +325,16 @@ export function ReminderForm({
           showRequired={tried}
           withSeconds
           timeHint={
-            effectiveKeeper === 'gateway'
-              ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) })
-              : undefined
+            gatewayClockHint || passedWarning ? (
+              <>
+                {gatewayClockHint}
+                {passedWarning ? (
+                  <span className="field-hint-warning" data-testid="reminder-passed">
+                    {`⚠ ${passedWarning}`}
+                  </span>
+                ) : null}
+              </>
+            ) : undefined
           }
           testIds={{ date: 'reminder-date', time: 'reminder-time' }}
         />

@@ -2,7 +2,7 @@
 // lists with what the sandbox sent, and editing, refreshing, stopping and deleting.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReminderView, SeriesView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
@@ -53,6 +53,7 @@ beforeEach(() => {
   fake.handle('reminders:list', () => ({ reminders: [] }))
   fake.handle('series:list', () => ({ series: [] }))
 })
+afterEach(() => vi.useRealTimers())
 
 async function fillWhen(date: string, time: string): Promise<void> {
   fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } })
@@ -343,6 +344,172 @@ describe('RemindersView', () => {
     await user.click(screen.getByTestId('series-delete-confirm-s-1'))
     expect(fake.requests('series:delete')).toEqual([{ id: 's-1' }])
   })
+
+  it.each([
+    { language: 'en', made: 'Sent so far: 3. Last: 12 Jan 2030, 08:00 WITA.' },
+    { language: 'id', made: 'Terkirim sejauh ini: 3. Terakhir: 12 Jan 2030, 08.00 WITA.' }
+  ] as const)(
+    "names a series' last time in its own zone, as its next one is (QA22 Q22-01, $language)",
+    async ({ language, made }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      // 08:00 in Makassar is 00:00 UTC (the test computer's zone): not the time the customer got it.
+      const sent = { ...series, occurrences: 3, lastOccurrenceAt: '2030-01-12T00:00:00.000Z' }
+      fake.handle('series:list', () => ({ series: [sent] }))
+      render(<RemindersView />)
+      expect((await screen.findByTestId('series-made')).textContent).toBe(made)
+    }
+  )
+
+  it('moves the focus to what each row action produced, not to the page (QA22 Q22-02)', async () => {
+    let reminders = [reminder]
+    let seriesListed = [series]
+    fake.handle('reminders:list', () => ({ reminders }))
+    fake.handle('series:list', () => ({ series: seriesListed }))
+    // Chromium drops the focus of a button that turns disabled while it works; jsdom keeps it (and will not blur a
+    // disabled button), so the fake drops it.
+    const dropFocus = (): void => {
+      const button = document.activeElement as HTMLButtonElement | null
+      if (!button || button === document.body) return
+      const disabled = button.disabled
+      button.disabled = false
+      button.blur()
+      button.disabled = disabled
+    }
+    fake.handle('reminders:refresh', () => {
+      dropFocus()
+      return reminder
+    })
+    fake.handle('reminders:delete', () => {
+      reminders = []
+      return { ok: true }
+    })
+    fake.handle('series:stop', () => {
+      dropFocus()
+      seriesListed = [{ ...series, status: 'stopped', nextAt: null, nextLocal: null }]
+      return seriesListed[0]!
+    })
+    fake.handle('series:delete', () => {
+      seriesListed = []
+      return { ok: true }
+    })
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    // Asking the gateway keeps the row: the focus stays on the button, and the line says what it found.
+    await user.click(await screen.findByRole('button', { name: 'Ask the gateway' }))
+    expect(await screen.findByText('Up to date with the gateway.')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('reminder-refresh-r-1')))
+
+    // A stopped series keeps its row but loses Stop: the focus goes to the line saying it stopped.
+    await user.click(screen.getByTestId('series-stop-s-1'))
+    await waitFor(() => expect(screen.getByTestId('series-row').getAttribute('data-status')).toBe('stopped'))
+    expect(screen.queryByTestId('series-stop-s-1')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByTestId('series-feedback-s-1'))
+    expect(document.activeElement?.textContent).toBe('Stopped.')
+
+    // Deleted rows leave their lists: the focus goes to the list's line saying so.
+    await user.click(screen.getByTestId('reminder-delete-r-1'))
+    await user.click(screen.getByTestId('reminder-delete-confirm-r-1'))
+    await waitFor(() => expect(screen.queryByTestId('reminder-row')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByTestId('reminders-result'))
+    expect(document.activeElement?.textContent).toBe('+62 812-3456-7890: Deleted.')
+
+    await user.click(screen.getByTestId('series-delete-s-1'))
+    await user.click(screen.getByTestId('series-delete-confirm-s-1'))
+    await waitFor(() => expect(screen.queryByTestId('series-row')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByTestId('series-result'))
+    expect(document.activeElement?.textContent).toBe('+62 812-3456-7890, +62 813-9999-8888: Deleted.')
+  })
+
+  it.each([
+    { language: 'en', edit: 'Edit', hint: "On the gateway's clock (WIB for most accounts)." },
+    { language: 'id', edit: 'Ubah', hint: 'Menurut jam gateway (WIB untuk kebanyakan akun).' }
+  ] as const)(
+    "says under the edit form's time that it is on the gateway's clock, as the create form does (QA22 Q22-10, $language)",
+    async ({ language, edit, hint }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await user.click(await screen.findByRole('button', { name: edit }))
+      expect(screen.getByTestId('reminder-form-r-1')).toBeTruthy()
+      const time = document.getElementById('r-r-1-time')!
+      const described = (time.getAttribute('aria-describedby') ?? '').split(' ')
+      expect(described.map((id) => document.getElementById(id)?.textContent)).toContain(hint)
+    }
+  )
+
+  it.each([
+    {
+      language: 'en',
+      keeper: 'Sender Desk (this computer)',
+      zone: 'Asia/Makassar',
+      said: '⚠ This time has passed: it is 2 Dec 2026, 00:14 WITA now. The first message goes at the next repeat, not at this time.'
+    },
+    {
+      language: 'id',
+      keeper: 'Sender Desk (komputer ini)',
+      zone: 'Asia/Makassar',
+      said: '⚠ Waktu ini sudah lewat: sekarang 2 Des 2026, 00.14 WITA. Pesan pertama dikirim pada pengulangan berikutnya, bukan pada waktu ini.'
+    },
+    {
+      language: 'en',
+      keeper: 'The gateway',
+      zone: null,
+      said: "⚠ This time has passed: it is 1 Dec 2026, 23:14 WIB now on the gateway's clock. Pick a later time for the first one."
+    },
+    {
+      language: 'id',
+      keeper: 'Gateway',
+      zone: null,
+      said: '⚠ Waktu ini sudah lewat: sekarang 1 Des 2026, 23.14 WIB menurut jam gateway. Pilih waktu yang lebih lambat untuk yang pertama.'
+    }
+  ] as const)(
+    'warns at the form that the start has passed, as Send does, and still creates it (QA22 Q22-08, $language, $keeper)',
+    async ({ language, keeper, zone, said }) => {
+      vi.useFakeTimers({ toFake: ['Date'] })
+      vi.setSystemTime(Date.UTC(2026, 11, 1, 16, 14))
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      fake.handle('series:create', () => series)
+      fake.handle('reminders:create', () => reminder)
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await screen.findByTestId('reminders-empty')
+      await user.click(screen.getByRole('radio', { name: keeper }))
+      await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+      await user.type(screen.getByTestId('reminder-message'), 'Tagihan')
+      if (zone) await user.selectOptions(screen.getByTestId('reminder-zone'), zone)
+      fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: '2026-12-02' } })
+      fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '00:30:00' } })
+      expect(screen.queryByTestId('reminder-passed')).toBeNull()
+      fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: '2026-12-01' } })
+      fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '20:00:00' } })
+      const warning = screen.getByTestId('reminder-passed')
+      expect(warning.textContent).toBe(said)
+      // Said with the time to a screen reader too.
+      const time = screen.getByTestId('reminder-time')
+      expect(time.getAttribute('aria-describedby')).toContain(warning.closest('p')?.id ?? '-')
+      // A warning, not a refusal: a series may begin with its next repeat.
+      await user.click(screen.getByTestId('reminder-submit'))
+      await waitFor(() =>
+        expect([...fake.requests('series:create'), ...fake.requests('reminders:create')]).toHaveLength(1)
+      )
+    }
+  )
 
   it('reloads the gateway reminders when the sandbox reports a change', async () => {
     connectEvents()

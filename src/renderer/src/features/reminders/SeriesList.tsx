@@ -1,13 +1,14 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
 // how many have gone out; stop or delete.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { useRecipientsText } from '../../ui/RecipientName'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
 export function SeriesList({
   series,
@@ -19,6 +20,12 @@ export function SeriesList({
   onChanged(): void
 }): React.JSX.Element {
   const t = useT()
+  // A deleted series leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
+  const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
+  const leftRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (left) leftRef.current?.focus()
+  }, [left])
   return (
     <section className="card" aria-labelledby="series-heading">
       <h3 id="series-heading">{t('reminders.localList')}</h3>
@@ -36,31 +43,54 @@ export function SeriesList({
       {series !== null && series.length > 0 ? (
         <ul className="service-list" aria-label={t('reminders.localList')}>
           {series.map((one) => (
-            <SeriesRow key={one.id} series={one} onChanged={onChanged} />
+            <SeriesRow
+              key={one.id}
+              series={one}
+              onChanged={(leaving) => {
+                onChanged()
+                if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+              }}
+            />
           ))}
         </ul>
       ) : null}
+      <p ref={leftRef} tabIndex={-1} role="status" className="muted small" data-testid="series-result">
+        {left?.text ?? ''}
+      </p>
     </section>
   )
 }
 
-function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): void }): React.JSX.Element {
+function SeriesRow({
+  series,
+  onChanged
+}: {
+  series: SeriesView
+  /** `leaving`: what the action did, when it takes the row out of the list (deleted). */
+  onChanged(leaving?: string): void
+}): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const recipients = useRecipientsText(series.recipients, series.isGroup)
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  // Stop goes as soon as it worked (not when the list comes back), so the focus goes to the line saying so.
+  const [stopped, setStopped] = useState(false)
+  const feedbackRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
-  async function act(work: () => Promise<unknown>): Promise<void> {
+  async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
+    actionStarts()
     setBusy(true)
-    setProblem(null)
+    setFeedback(null)
     try {
       await work()
       setConfirming(false)
-      onChanged()
+      setFeedback({ tone: 'ok', text: done })
+      onChanged(leaves ? `${recipients}: ${done}` : undefined)
     } catch (e) {
-      setProblem(errorInfo(e).message)
+      setFeedback({ tone: 'bad', text: errorInfo(e).message })
     } finally {
       setBusy(false)
     }
@@ -91,17 +121,23 @@ function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): voi
       <p className="small" data-testid="series-made">
         {t('reminders.made', { count: series.occurrences })}
         {series.lastOccurrenceAt
-          ? ` ${t('reminders.lastLine', { time: formatDateTime(series.lastOccurrenceAt, locale) })}`
+          ? // In the series' zone, named: the customer's clock, as the next time is (QA22 Q22-01).
+            ` ${t('reminders.lastLine', { time: formatDateTimeInZone(series.lastOccurrenceAt, locale, series.timezone) })}`
           : ''}
       </p>
       <div className="actions">
-        {series.status === 'active' ? (
+        {series.status === 'active' && !stopped ? (
           <button
             type="button"
             className="button button--small"
             disabled={busy}
             data-testid={`series-stop-${series.id}`}
-            onClick={() => void act(() => call('series:stop', { id: series.id }))}
+            onClick={() =>
+              void act(async () => {
+                await call('series:stop', { id: series.id })
+                setStopped(true)
+              }, t('reminders.series.stoppedDone'))
+            }
           >
             {t('reminders.stop')}
           </button>
@@ -122,13 +158,23 @@ function SeriesRow({ series, onChanged }: { series: SeriesView; onChanged(): voi
           question={t('reminders.series.deleteConfirm')}
           confirmLabel={t('outbox.delete')}
           keepLabel={t('common.keep')}
-          onConfirm={() => void act(() => call('series:delete', { id: series.id }))}
+          onConfirm={() =>
+            void act(() => call('series:delete', { id: series.id }), t('outbox.deleted'), true)
+          }
           onKeep={() => setConfirming(false)}
           disabled={busy}
           confirmTestId={`series-delete-confirm-${series.id}`}
         />
       ) : null}
-      {problem ? <p className="feedback feedback--bad">{problem}</p> : null}
+      <p
+        ref={feedbackRef}
+        tabIndex={-1}
+        role="status"
+        className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        data-testid={`series-feedback-${series.id}`}
+      >
+        {feedback?.text ?? ''}
+      </p>
     </li>
   )
 }
