@@ -305,8 +305,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       outbox: outbox.queue,
       fileLimitFor,
       // The terminal opens one gateway at most: the app's other devices catch up when it next opens them.
-      blacklistSettled: (phones, add, unreached) =>
-        gatewaysMissed(db, phones, add, device && !unreached.includes(device.id) ? [device.id] : [])
+      blacklistSettled: (phones, add, _unreached, reached) => gatewaysMissed(db, phones, add, reached)
     })
   }
   return {

@@ -32,7 +32,7 @@ import {
 } from './devices'
 import { FileHandles } from './files'
 import {
-  confirmOptOuts,
+  optOutConfirmations,
   createConversationCommands,
   createInbox,
   createInboxCommands,
@@ -328,11 +328,15 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       const timer = clock.setTimeout(done, boundMs)
     })
   // The optional confirmation to a customer who wrote STOP: a reply through the send queue, once per message.
-  const confirmOptOut = confirmOptOuts({
+  // Its push to the blacklists waits in a row kept with the opt-out, followed again at the next start.
+  const confirmations = optOutConfirmations({
+    db,
+    now: () => clock.now(),
     text: () => settings.get().optOutConfirmation,
     deviceIdOf: (device) => inbox.conversations.deviceIdOf(device),
     reply: (request) => handlers['inbox:reply'](request),
     settled: (itemId) => leftTheQueue(itemId, OPT_OUT_CONFIRMATION_WAIT_MS),
+    released: () => void blacklists.catchUpAll(),
     failed: (error) => logger.warn('inbox: the opt-out confirmation could not be queued', error)
   })
   const inbox = createInbox({
@@ -346,9 +350,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       // A customer's "STOP" puts the number on the opt-out list (and the gateways' blacklists), "MULAI" takes it off.
       optOuts: {
         ...keywordTarget,
+        // The confirmation first: the blacklist would refuse it. Its wait commits with the opt-out.
+        changing: (change) => confirmations.owe(change),
         committed(changes) {
-          // The confirmation first: the blacklist would refuse it.
-          keywordTarget.committed(changes, confirmOptOut(changes))
+          keywordTarget.committed(changes)
+          confirmations.send(changes)
         }
       }
     },
@@ -633,6 +639,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
       await theOutbox.start()
+      // STOP confirmations an earlier run left in the queue: their numbers' blacklist pushes go once they left.
+      confirmations.resume()
       // A mailbox on the relay this computer runs: the relay first, so that the first pull finds it.
       const credentials = await inboxCredentials.load().catch(() => null)
       await localRelay
@@ -645,6 +653,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()
+      confirmations.stop()
       await inbox.stop()
       await localRelay.close()
       await monitor.stop()

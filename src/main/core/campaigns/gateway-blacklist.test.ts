@@ -7,7 +7,12 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { GatewayError } from '../gateway'
 import { openDatabase, type SqliteDatabase } from '../store/database'
-import { optOutGatewaySync, pushOptOutsToGateways, type CampaignDevices } from './gateway-blacklist'
+import {
+  gatewaysMissed,
+  optOutGatewaySync,
+  pushOptOutsToGateways,
+  type CampaignDevices
+} from './gateway-blacklist'
 
 let dir: string
 let db: SqliteDatabase
@@ -154,4 +159,34 @@ it('forgets a removal it kept once the number is listed again, and does not take
   const calls = gateway.calls.length
   await sync.catchUp('gateway')
   expect(gateway.calls).toHaveLength(calls)
+})
+
+it("keeps a change the terminal recorded while the app's catch-up of that device was under way", async () => {
+  // The app and the terminal: two processes over one data folder, each with its own connection.
+  const terminalDb = openDatabase({ dataDir: dir })
+  try {
+    const phones = ['6281111']
+    const list = { listed: () => [...phones], isListed: (phone: string) => phones.includes(phone) }
+    const gateway = new FakeBlacklist()
+    let letThrough: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (letThrough = resolve))
+    const slow = {
+      blacklist: async (phone: string) => (await held, gateway.blacklist(phone)),
+      unblacklist: async (phone: string) => (await held, gateway.unblacklist(phone))
+    } as unknown as FakeBlacklist
+    const app = optOutGatewaySync({ db, registry: devices({ shop: slow }), ...list })
+    const catchingUp = app.catchUp('shop')
+
+    // Meanwhile the terminal opts a number out; its gateway is not open there.
+    phones.push('6282222')
+    gatewaysMissed(terminalDb, ['6282222'], true)
+    letThrough()
+    await catchingUp
+
+    // The app's next catch-up brings what the terminal changed.
+    await optOutGatewaySync({ db, registry: devices({ shop: gateway }), ...list }).catchUp('shop')
+    expect(gateway.listed).toEqual(new Set(['6281111', '6282222']))
+  } finally {
+    terminalDb.close()
+  }
 })

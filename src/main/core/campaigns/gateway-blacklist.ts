@@ -1,10 +1,10 @@
 // The opt-out list, kept here, reaches each device's gateway blacklist (which blocks broadcasts to those numbers there
 // too; gateway-api.md §4.10). The gateway cannot list its blacklist, so the push is one way, and what a gateway has
-// been given is remembered per device (a settings entry): a device opened for the first time gets the whole list, and
-// a gateway that could not be reached gets what it missed when its device is opened or reachable again.
-import { z } from 'zod'
+// been given is remembered per device and number (the store's gateway_blacklist_entries): a device opened for the first
+// time gets the whole list, and a gateway that could not be reached gets what it missed when its device is opened or
+// reachable again. A number whose STOP confirmation is still in the queue waits (opt_out_confirmation_waits).
 import { isGatewayError, type GatewayClient } from '../gateway'
-import { SettingsStore, type SqliteDatabase } from '../store'
+import { GatewayBlacklistStore, type SqliteDatabase } from '../store'
 
 /**
  * What the opt-out pushes ask of the devices (the app's DeviceRegistry; the terminal's one device): a device by id,
@@ -24,8 +24,13 @@ export interface GatewaySync {
   devices: { deviceId: string; ok: boolean; message: string | null }[]
 }
 
-/** Told once a push is over (behind the answer when it went on in the background): the devices it did not reach. */
-export type PushSettled = (phones: readonly string[], add: boolean, unreached: readonly string[]) => void
+/** Told once a push is over (behind the answer when it went on in the background): the devices it did and did not reach. */
+export type PushSettled = (
+  phones: readonly string[],
+  add: boolean,
+  unreached: readonly string[],
+  reached: readonly string[]
+) => void
 
 /** The gateway refused this number (not one, not on its blacklist), not the device's every call. */
 function refusedOneNumber(error: unknown): boolean {
@@ -47,6 +52,7 @@ export async function pushOptOutsToGateways(
   const push = async (): Promise<GatewaySync['devices']> => {
     const results: GatewaySync['devices'] = []
     const unreached: string[] = []
+    const reached: string[] = []
     for (const device of registry.list()) {
       const client = registry.openedClient(device.id)
       if (!client) {
@@ -66,15 +72,16 @@ export async function pushOptOutsToGateways(
         }
       }
       results.push({ deviceId: device.id, ok: message === null, message })
+      if (!unreached.includes(device.id)) reached.push(device.id)
     }
-    settled?.(phones, add, unreached)
+    settled?.(phones, add, unreached, reached)
     return results
   }
   if (phones.length === 0) return { background: false, devices: [] }
   if (phones.length <= SYNC_IN_FOREGROUND) return { background: false, devices: await push() }
   // Nothing of it is known to have arrived anywhere when it broke off (and a core stopping meanwhile keeps nothing).
   void push()
-    .catch(() => settled?.(phones, add, everyDevice(registry)))
+    .catch(() => settled?.(phones, add, everyDevice(registry), []))
     .catch(() => undefined)
   return { background: true, devices: [] }
 }
@@ -87,34 +94,9 @@ function everyDevice(registry: CampaignDevices): string[] {
   }
 }
 
-/** Per device: whether its gateway holds the whole list, and numbers taken off the list it has not been told of. */
-const DeviceBlacklists = z.record(
-  z.string(),
-  z.object({ listPushed: z.boolean(), toRemove: z.array(z.string()) })
-)
-type DeviceBlacklist = z.infer<typeof DeviceBlacklists>[string]
-
-const SYNC_KEY = 'optouts.gatewayBlacklists'
-
-/** An entry that cannot be read tells nothing: every device then gets the whole list once more (harmless). */
-function readBlacklists(store: SettingsStore): Record<string, DeviceBlacklist> {
-  try {
-    return DeviceBlacklists.safeParse(store.get(SYNC_KEY)).data ?? {}
-  } catch {
-    return {}
-  }
-}
-
-/** What a device's gateway missed of a push: an addition asks for the whole list, a removal is kept to take off. */
-function missed(was: DeviceBlacklist, phones: readonly string[], add: boolean): DeviceBlacklist {
-  return add
-    ? { ...was, listPushed: false }
-    : { ...was, toRemove: [...new Set([...was.toRemove, ...phones])] }
-}
-
 /**
- * The list changed where the app's gateways are not open (the terminal): every device's gateway but those in `reached`
- * missed it, and catches up when the app next opens it. A device never caught up gets the whole list then anyway.
+ * The list changed where the app's gateways are not open (the terminal): the devices in `reached` took the change; every
+ * other device's gateway finds it missing from its rows at its next catch-up, so nothing need be written for those.
  */
 export function gatewaysMissed(
   db: SqliteDatabase,
@@ -122,24 +104,27 @@ export function gatewaysMissed(
   add: boolean,
   reached: readonly string[] = []
 ): void {
-  const store = new SettingsStore(db)
-  const all = readBlacklists(store)
-  for (const deviceId of Object.keys(all))
-    if (!reached.includes(deviceId)) all[deviceId] = missed(all[deviceId]!, phones, add)
-  store.set(SYNC_KEY, all)
+  const store = new GatewayBlacklistStore(db)
+  for (const deviceId of reached) store.pushed(deviceId, phones, add)
 }
 
 export interface OptOutGatewaySync {
   /**
    * The device's client was opened (a start, a device added, a new token) or the device is reachable again: what its
-   * gateway misses goes now, in the background (the promise is for tests; callers do not wait for it).
+   * gateway misses goes now, in the background (the promise is for tests; callers do not wait for it). Asked while one
+   * runs, it runs once more after it, so a change made meanwhile is not left for the next opening.
    */
   catchUp(deviceId: string): Promise<void>
-  /** Hand to every push of the list: what did not reach a device is kept for its catch-up. */
+  /** Every device catches up (a number's confirmation left the queue: its push may go now). */
+  catchUpAll(): Promise<void>
+  /** Hand to every push of the list: what reached a device is kept, what did not is found by its catch-up. */
   settled: PushSettled
   /** The device was removed or given another token: nothing is known of its gateway's blacklist any more. */
   forget(deviceId: string): void
 }
+
+/** A catch-up keeps what went this often, so a stop in the middle of a long list sends little of it again. */
+const RECORD_EVERY = 50
 
 export function optOutGatewaySync(deps: {
   db: SqliteDatabase
@@ -148,79 +133,83 @@ export function optOutGatewaySync(deps: {
   listed: () => readonly string[]
   isListed: (phone: string) => boolean
 }): OptOutGatewaySync {
-  const store = new SettingsStore(deps.db)
-  const read = (): Record<string, DeviceBlacklist> => readBlacklists(store)
-  const update = (deviceId: string, change: (was: DeviceBlacklist) => DeviceBlacklist | null): void => {
-    const all = read()
-    const next = change(all[deviceId] ?? { listPushed: false, toRemove: [] })
-    if (next) all[deviceId] = next
-    else delete all[deviceId]
-    store.set(SYNC_KEY, all)
-  }
-  /** Devices catching up right now: an opening and a reconnection at once push once. */
+  const store = new GatewayBlacklistStore(deps.db)
+  /** Devices catching up right now, and the run asked for after each (one at most). */
   const catchingUp = new Map<string, Promise<void>>()
-  /** Of those, the ones a push of a number missed meanwhile: their whole list is not known to be there at the end. */
-  const missedWhileCatchingUp = new Set<string>()
+  const queuedAfter = new Map<string, Promise<void>>()
 
-  const oneDevice = (deviceId: string): CampaignDevices => ({
-    get: (id) => deps.registry.get(id),
-    list: () => deps.registry.list().filter((device) => device.id === deviceId),
-    openedClient: (id) => deps.registry.openedClient(id)
-  })
-  /** Pushes to one device; resolves with whether its gateway was reached (a long list goes on in the background). */
-  const pushTo = (deviceId: string, phones: readonly string[], add: boolean): Promise<boolean> =>
-    new Promise((resolve) => {
-      if (phones.length === 0) return resolve(true)
-      pushOptOutsToGateways(oneDevice(deviceId), phones, add, (_phones, _add, unreached) =>
-        resolve(!unreached.includes(deviceId))
-      ).catch(() => resolve(false))
-    })
+  type Blacklist = Pick<GatewayClient, 'blacklist' | 'unblacklist'>
+  /** Pushes one number at a time, keeping each that went; false when the gateway could not be reached. */
+  async function pushEach(
+    deviceId: string,
+    client: Blacklist,
+    phones: readonly string[],
+    add: boolean
+  ): Promise<boolean> {
+    let went: string[] = []
+    const keep = (): void => {
+      store.pushed(deviceId, went, add)
+      went = []
+    }
+    try {
+      for (const phone of phones) {
+        try {
+          await (add ? client.blacklist(phone) : client.unblacklist(phone))
+        } catch (error) {
+          // A number the gateway refuses (not one, or not on its blacklist) is not asked again.
+          if (!refusedOneNumber(error)) return false
+        }
+        went.push(phone)
+        if (went.length >= RECORD_EVERY) keep()
+      }
+      return true
+    } finally {
+      keep()
+    }
+  }
 
   async function catchUpNow(deviceId: string): Promise<void> {
-    const state = read()[deviceId]
-    if (state?.listPushed && state.toRemove.length === 0) return
-    if (!state?.listPushed) {
-      const phones = [...deps.listed()]
-      missedWhileCatchingUp.delete(deviceId)
-      if (!(await pushTo(deviceId, phones, true)) || missedWhileCatchingUp.has(deviceId)) return
-      // A number taken off the list while its whole list went may have gone onto the gateway after its removal.
-      const takenOff = phones.filter((phone) => !deps.isListed(phone))
-      update(deviceId, (was) => ({
-        listPushed: true,
-        toRemove: [...new Set([...was.toRemove, ...takenOff])]
-      }))
+    const client = deps.registry.openedClient(deviceId)
+    if (!client) return
+    const given = store.onGateway(deviceId)
+    // A number whose confirmation is still in the queue goes once it left (the blacklist would refuse it).
+    const waiting = store.waitingPhones()
+    const toAdd = deps.listed().filter((phone) => !given.has(phone) && !waiting.has(phone))
+    if (!(await pushEach(deviceId, client, toAdd, true))) return
+    const toRemove = [...store.onGateway(deviceId)].filter((phone) => !deps.isListed(phone))
+    await pushEach(deviceId, client, toRemove, false)
+  }
+
+  function catchUp(deviceId: string): Promise<void> {
+    const running = catchingUp.get(deviceId)
+    if (running) {
+      const queued = queuedAfter.get(deviceId)
+      if (queued) return queued
+      const next = running.then(() => {
+        queuedAfter.delete(deviceId)
+        return catchUp(deviceId)
+      })
+      queuedAfter.set(deviceId, next)
+      return next
     }
-    const toRemove = (read()[deviceId]?.toRemove ?? []).filter((phone) => !deps.isListed(phone))
-    if (!(await pushTo(deviceId, toRemove, false))) return
-    // A number listed again is the gateway's to keep: its earlier removal is dropped with those just made.
-    update(deviceId, (was) => ({
-      ...was,
-      toRemove: was.toRemove.filter((phone) => !toRemove.includes(phone) && !deps.isListed(phone))
-    }))
+    if (!deps.registry.openedClient(deviceId)) return Promise.resolve()
+    const run = catchUpNow(deviceId)
+      .catch(() => undefined)
+      .finally(() => catchingUp.delete(deviceId))
+    catchingUp.set(deviceId, run)
+    return run
   }
 
   return {
-    catchUp(deviceId) {
-      const running = catchingUp.get(deviceId)
-      if (running) return running
-      if (!deps.registry.openedClient(deviceId)) return Promise.resolve()
-      const run = catchUpNow(deviceId)
-        .catch(() => undefined)
-        .finally(() => {
-          catchingUp.delete(deviceId)
-          missedWhileCatchingUp.delete(deviceId)
-        })
-      catchingUp.set(deviceId, run)
-      return run
+    catchUp,
+    async catchUpAll() {
+      await Promise.all(everyDevice(deps.registry).map((id) => catchUp(id)))
     },
-    settled(phones, add, unreached) {
-      for (const deviceId of unreached) {
-        if (add && catchingUp.has(deviceId)) missedWhileCatchingUp.add(deviceId)
-        update(deviceId, (was) => missed(was, phones, add))
-      }
+    settled(phones, add, _unreached, reached) {
+      for (const deviceId of reached) store.pushed(deviceId, phones, add)
     },
     forget(deviceId) {
-      update(deviceId, () => null)
+      store.forget(deviceId)
     }
   }
 }

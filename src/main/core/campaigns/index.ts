@@ -7,6 +7,7 @@ export {
   gatewaysMissed,
   optOutGatewaySync,
   pushOptOutsToGateways,
+  type CampaignDevices,
   type OptOutGatewaySync
 } from './gateway-blacklist'
 export { keywordOptOuts, localKeywordOptOuts, type KeywordOptOuts } from './opt-out-keywords'

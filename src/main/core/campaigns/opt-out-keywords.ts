@@ -11,7 +11,7 @@ import {
   type OptOutKeywords
 } from '../../../shared/domain'
 import { normalisePhone } from '../gateway'
-import { SettingsStore, type SqliteDatabase } from '../store'
+import { GatewayBlacklistStore, SettingsStore, type SqliteDatabase } from '../store'
 import { createCampaigns, type Campaigns } from './campaigns'
 import { gatewaysMissed } from './gateway-blacklist'
 import type { Clock } from '../clock'
@@ -68,14 +68,11 @@ export interface KeywordOptOuts {
     text: string
   ): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
   /**
-   * After the transaction committed: each number whose state changed, for the gateways' blacklists. A change in
-   * `pushAfter` is pushed once its promise settles (a confirmation to the number on its way, which the blacklist
-   * would refuse).
+   * After the transaction committed: each number whose state changed, for the gateways' blacklists. A number whose
+   * confirmation waits in the queue (a wait the transaction kept, which the blacklist would refuse) is not pushed
+   * here: it goes when the confirmation left (gateway-blacklist.ts' catch-up).
    */
-  committed(
-    changes: readonly { phone: string; action: KeywordAction }[],
-    pushAfter?: ReadonlyMap<object, Promise<unknown>>
-  ): void
+  committed(changes: readonly { phone: string; action: KeywordAction }[]): void
 }
 
 export function keywordOptOuts(deps: {
@@ -103,28 +100,22 @@ export function keywordOptOuts(deps: {
       }
       return deps.campaigns.optOuts.remove(phone) ? 'opted-in' : 'unchanged'
     },
-    committed(changes, pushAfter = new Map()) {
-      const opted = changes.filter((c) => c.action === 'opt-out')
-      const added = opted.filter((c) => !pushAfter.has(c)).map((c) => normalisePhone(c.phone))
+    committed(changes) {
+      const waiting = new GatewayBlacklistStore(deps.db).waitingPhones()
+      const opted = changes.filter((c) => c.action === 'opt-out').map((c) => normalisePhone(c.phone))
+      const added = opted.filter((phone) => !waiting.has(phone))
       const removed = changes.filter((c) => c.action === 'opt-in').map((c) => normalisePhone(c.phone))
       if (added.length > 0) void deps.pushToGateways(added, true).catch(() => undefined)
-      for (const change of opted) {
-        const after = pushAfter.get(change)
-        if (after)
-          void after
-            .then(() => deps.pushToGateways([normalisePhone(change.phone)], true))
-            .catch(() => undefined)
-      }
       if (removed.length > 0) void deps.pushToGateways(removed, false).catch(() => undefined)
-      if (added.length + removed.length > 0) deps.onCommitted?.()
+      if (opted.length + removed.length > 0) deps.onCommitted?.()
     }
   }
 }
 
 /**
  * The keyword target of a process that opens no device's gateway (the terminal's inbox commands, the crash suite's
- * child): the opt-out list and the campaign rows change here; every device's gateway blacklist is marked as having
- * missed the change, and the app brings it there when it next opens the device (gateway-blacklist.ts).
+ * child): the opt-out list and the campaign rows change here; no device's gateway took the change, which the app finds
+ * missing from each device's rows and brings there when it next opens the device (gateway-blacklist.ts).
  */
 export function localKeywordOptOuts(deps: {
   db: SqliteDatabase

@@ -34,6 +34,11 @@ export interface KeywordTarget {
     action: KeywordAction,
     text: string
   ): 'opted-out' | 'opted-in' | 'unchanged' | 'not-a-number'
+  /**
+   * In that same transaction, each change as it is made: what must be kept with it (a confirmation's wait for the
+   * blacklist push) commits or is lost with the change.
+   */
+  changing?(change: KeywordChange): void
   /** After that transaction committed: the numbers whose state changed. */
   committed(changes: readonly KeywordChange[]): void
 }
@@ -67,14 +72,17 @@ function applyOne(targets: StatusTargets, event: PendingInboxEvent, slice: Keywo
     const action = keywordActionOf(incoming.text, slice.keywords)
     if (!action || incoming.isGroup || incoming.isFromMe) return 'no-keyword'
     const outcome = targets.optOuts.apply(incoming.chatId, action, incoming.text)
-    if (outcome === 'opted-out' || outcome === 'opted-in')
-      slice.changes.push({
+    if (outcome === 'opted-out' || outcome === 'opted-in') {
+      const change: KeywordChange = {
         phone: incoming.chatId,
         action,
         eventId: event.id,
         deviceSerial: incoming.deviceSerial,
         devicePhone: incoming.devicePhone
-      })
+      }
+      targets.optOuts.changing?.(change)
+      slice.changes.push(change)
+    }
     return outcome
   }
   if (event.kind === 'tracking' && targets.tracking) {

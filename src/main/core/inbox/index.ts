@@ -26,4 +26,8 @@ export type { DeviceDirectory, InboxConversations, SentToChat } from './conversa
 export { createConversationCommands, type ConversationChannel } from './conversation-commands'
 export { createMediaCommands, type MediaChannel } from './media-commands'
 export { inboxMediaDir, type MediaFetcher } from './media-fetcher'
-export { confirmOptOuts, type OptOutConfirmationDeps } from './opt-out-confirmation'
+export {
+  optOutConfirmations,
+  type OptOutConfirmationDeps,
+  type OptOutConfirmations
+} from './opt-out-confirmation'

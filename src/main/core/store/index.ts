@@ -38,6 +38,7 @@ export {
   type TakeBackSubjectRecord
 } from './outbox-takeback-store'
 export { SettingsStore } from './settings-store'
+export { GatewayBlacklistStore, type ConfirmationWaitRecord } from './gateway-blacklist-store'
 export {
   InboxConversationsStore,
   deviceKeyOf,

@@ -953,6 +953,52 @@ export const migrations: readonly Migration[] = [
       const keep = db.prepare('UPDATE contacts SET name_key = ? WHERE rowid = ?')
       for (const row of rows) keep.run(contactNameKey(row.name), row.id)
     }
+  },
+  {
+    name: 'opt-outs: what each gateway blacklist was given, a row per number, and pushes waiting for a confirmation',
+    // The record lived in one settings entry ('optouts.gatewayBlacklists') that the app and the terminal both
+    // rewrote whole, so one could undo what the other wrote; and a STOP's push waiting for its confirmation lived in
+    // memory, lost with the app. A device's rows are the numbers its gateway was given; the record kept before is
+    // carried over (a device that had the whole list has a row for every listed number, and one for each number it
+    // still had to take off), so no device is sent the whole list again.
+    sql: `
+      CREATE TABLE gateway_blacklist_entries (
+        device_id TEXT NOT NULL,
+        phone TEXT NOT NULL,                 -- normalised 62… digits
+        PRIMARY KEY (device_id, phone)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE opt_out_confirmation_waits (
+        item_id TEXT PRIMARY KEY,            -- the confirmation's outbox item (its reply request id)
+        phone TEXT NOT NULL,
+        device_id TEXT NOT NULL,             -- the device the customer wrote to, which sends the confirmation
+        created_at INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX opt_out_confirmation_waits_by_phone ON opt_out_confirmation_waits(phone);
+    `,
+    run: (db) => {
+      const row = db.prepare("SELECT value FROM settings WHERE key = 'optouts.gatewayBlacklists'").get() as
+        { value: string } | undefined
+      db.prepare("DELETE FROM settings WHERE key = 'optouts.gatewayBlacklists'").run()
+      let kept: unknown
+      try {
+        kept = row ? JSON.parse(row.value) : null
+      } catch {
+        return
+      }
+      if (typeof kept !== 'object' || kept === null) return
+      const listed = db.prepare('SELECT phone FROM opt_outs').pluck().all() as string[]
+      const insert = db.prepare(
+        'INSERT OR IGNORE INTO gateway_blacklist_entries (device_id, phone) VALUES (?, ?)'
+      )
+      for (const [deviceId, record] of Object.entries(kept as Record<string, unknown>)) {
+        const device = record as { listPushed?: unknown; toRemove?: unknown }
+        const toRemove = Array.isArray(device.toRemove)
+          ? device.toRemove.filter((phone): phone is string => typeof phone === 'string')
+          : []
+        const given = device.listPushed === true ? listed : []
+        for (const phone of [...given, ...toRemove]) insert.run(deviceId, phone)
+      }
+    }
   }
 ]
 
