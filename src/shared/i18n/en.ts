@@ -748,6 +748,8 @@ export const enRest = {
   'outbox.export.progress':
     'Exporting… {written} of {total, plural, one {# message} other {# messages}} written.',
   'outbox.export.stop': 'Stop the export',
+  'outbox.export.fileName': 'outbox {day}',
+  'outbox.export.sheetName': 'Outbox',
   'outbox.exportColumn.createdAt': 'Created at',
   'outbox.exportColumn.recipient': 'Recipient',
   'outbox.exportColumn.device': 'Device',
@@ -757,6 +759,8 @@ export const enRest = {
   'outbox.exportColumn.status': 'Status',
   'outbox.exportColumn.statusSince': 'Status since',
   'outbox.exportColumn.scheduledFor': 'Scheduled for',
+  'outbox.exportColumn.scheduledForOwnZone': 'Scheduled for, on the schedule’s clock',
+  'outbox.exportColumn.scheduleZone': 'Time zone of the schedule',
   'outbox.exportColumn.gatewayId': 'Gateway id',
   'outbox.exportColumn.failureReason': 'Failure reason',
   'outbox.exportColumn.gatewaySaid': 'What the gateway said',
