@@ -133,3 +133,36 @@ describe('writeOutboxFile names the file and the sheet in the export’s languag
     expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([sheetName])
   })
 })
+
+// QA22 Q22-06: the XLSX's times were text cells, which a spreadsheet can neither sort by date nor reckon with.
+describe('writeOutboxFile writes XLSX times as date cells', () => {
+  it('each time on the clock its zone column names, as a date cell; the CSV keeps ISO 8601 with the offset', async () => {
+    const words = { timeZone: 'Asia/Jakarta', deviceName: (id: string) => id, language: 'en' as const }
+    const onePage = () => ({ items: [scheduledItem()], total: 1 })
+    const xlsx = await writeOutboxFile(onePage, 'xlsx', '2026-12-02', words)
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    const cell = (key: Parameters<typeof translate>[1]) =>
+      sheet.getRow(2).getCell(header.indexOf(translate('en', key)) + 1)
+    // Wall clocks (exceljs reads a date cell as that clock on UTC's): Jakarta's for the instants, Makassar's for the
+    // schedule on its own clock.
+    const expected = [
+      ['outbox.exportColumn.createdAt', '2026-12-01T23:43:00.000Z'],
+      ['outbox.exportColumn.statusSince', '2026-12-02T00:06:00.000Z'],
+      ['outbox.exportColumn.scheduledFor', '2026-12-02T00:05:00.000Z'],
+      ['outbox.exportColumn.scheduledForOwnZone', '2026-12-02T01:05:00.000Z']
+    ] as const
+    for (const [key, wallClock] of expected) {
+      expect(cell(key).type, key).toBe(Excel.ValueType.Date)
+      expect((cell(key).value as Date).toISOString(), key).toBe(wallClock)
+      expect(cell(key).numFmt, key).toBe('yyyy-mm-dd hh:mm:ss')
+    }
+    expect(cell('outbox.exportColumn.scheduleZone').value).toBe('Asia/Makassar')
+    expect(cell('outbox.exportColumn.recipient').type).toBe(Excel.ValueType.String)
+    const csv = new TextDecoder().decode((await writeOutboxFile(onePage, 'csv', '2026-12-02', words)).bytes)
+    expect(csv).toContain('2026-12-02T01:05:00+08:00')
+  })
+})

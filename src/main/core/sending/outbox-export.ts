@@ -1,7 +1,7 @@
 // The outbox (its list's filters applied) as a table for CSV or XLSX: one line per message, every time ISO 8601 with
 // the offset of the export's zone at that instant and the zone named in its own column, and a schedule also on its own
-// zone's clock with that zone named (what the customer was promised); words, file and sheet names in the export's
-// language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
+// zone's clock with that zone named (what the customer was promised); in XLSX the times are date cells of those
+// clocks. Words, file and sheet names in the export's language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
 import { isoInZone, isSendInDoubt, isValidTimeZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
@@ -26,6 +26,13 @@ const COLUMNS: readonly MessageKey[] = [
   'outbox.exportColumn.failureReason',
   'outbox.exportColumn.gatewaySaid',
   'outbox.exportColumn.timeZone'
+]
+
+const TIME_COLUMNS: readonly MessageKey[] = [
+  'outbox.exportColumn.createdAt',
+  'outbox.exportColumn.statusSince',
+  'outbox.exportColumn.scheduledFor',
+  'outbox.exportColumn.scheduledForOwnZone'
 ]
 
 export function outboxTable(
@@ -78,7 +85,13 @@ export async function writeOutboxFile(
   control: ExportControl = {}
 ): Promise<{ fileName: string; mime: string; bytes: Uint8Array; count: number }> {
   const columns = COLUMNS.map((key) => translate(words.language, key))
-  const writer = await tableWriter(columns, format, translate(words.language, 'outbox.export.sheetName'))
+  // Its times are date cells in XLSX, each on the clock of the zone its column names (QA22 Q22-06).
+  const writer = await tableWriter(
+    columns,
+    format,
+    translate(words.language, 'outbox.export.sheetName'),
+    TIME_COLUMNS.map((key) => COLUMNS.indexOf(key))
+  )
   const pieces = new ExportPieces(writer, control)
   for (;;) {
     const page = readPage(pieces.written)
