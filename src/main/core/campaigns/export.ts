@@ -111,7 +111,7 @@ export interface TableWriter {
   finish(): Promise<Uint8Array>
 }
 
-/** How an XLSX writes a time cell: a date on the clock the ISO text was written on (its offset's), as Excel shows it. */
+/** How an XLSX shows a time cell: a date on the clock its ISO text was written on (its offset's). */
 const XLSX_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss'
 
 /**

@@ -1,7 +1,8 @@
 // The outbox (its list's filters applied) as a table for CSV or XLSX: one line per message, every time ISO 8601 with
 // the offset of the export's zone at that instant and the zone named in its own column, and a schedule also on its own
 // zone's clock with that zone named (what the customer was promised); in XLSX the times are date cells of those
-// clocks. Words, file and sheet names in the export's language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
+// clocks. Words, file and sheet names in the export's language. CSV goes through the app's one safe writer
+// (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
 import { isoInZone, isSendInDoubt, isValidTimeZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
