@@ -1,6 +1,6 @@
 /**
  * The outbox as a file (issue 29 point 7): the list's filters applied, read through the kernel's list past one page,
- * cells a spreadsheet would evaluate neutralised (CSV through the one writer; XLSX cells as text), times ISO 8601 with
+ * cells a spreadsheet would evaluate neutralised (CSV through the one writer; XLSX texts as text), times ISO 8601 with
  * the zone's offset and the zone named. And the Overview's "today" by when messages were sent, on a composed core.
  */
 import { mkdtemp } from 'node:fs/promises'

@@ -111,10 +111,38 @@ export interface TableWriter {
   finish(): Promise<Uint8Array>
 }
 
+/** How an XLSX shows a time cell: a date on the clock its ISO text was written on (its offset's). */
+const XLSX_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss'
+
+/**
+ * An ISO 8601 time with its offset ('2026-12-02T01:05:00+08:00', as isoInZone writes it) as an XLSX date cell of the
+ * same wall clock: a spreadsheet's dates have no zone, so the cell keeps the clock and its zone's column names it.
+ * Anything else stays as it came.
+ */
+function wallClockDate(cell: CsvCell): Date | CsvCell {
+  const parts =
+    typeof cell === 'string'
+      ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})[+-]\d{2}:\d{2}$/.exec(cell)
+      : null
+  if (!parts) return cell
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number
+  ]
+  // exceljs writes a Date as the serial of its UTC clock.
+  return new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+}
+
 export async function tableWriter(
   columns: readonly string[],
   format: 'csv' | 'xlsx',
-  sheetName = 'Results'
+  sheetName = 'Results',
+  /** Columns of ISO 8601 times: date cells in XLSX (the CSV keeps the text, offset and all). */
+  timeColumns: readonly number[] = []
 ): Promise<TableWriter> {
   if (format === 'csv') {
     const encoder = new TextEncoder()
@@ -142,7 +170,18 @@ export async function tableWriter(
   return {
     add(rows) {
       // Phones and gateway ids stay text: Excel would otherwise show 6.28E+12.
-      for (const row of rows) sheet.addRow(row.map((cell, i) => (i === 0 ? cell : String(cell)))).commit()
+      for (const row of rows) {
+        const added = sheet.addRow(
+          row.map((cell, i) =>
+            timeColumns.includes(i) ? wallClockDate(cell) : i === 0 ? cell : String(cell)
+          )
+        )
+        for (const i of timeColumns) {
+          const cell = added.getCell(i + 1)
+          if (cell.value instanceof Date) cell.numFmt = XLSX_TIME_FORMAT
+        }
+        added.commit()
+      }
     },
     finish: async () => {
       sheet.commit()

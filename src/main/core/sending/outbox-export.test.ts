@@ -1,14 +1,49 @@
 // The outbox export: each message's line says what the window's list says of it.
 import { afterEach, describe, expect, it } from 'vitest'
-import { translate } from '../../../shared/i18n'
+import type { OutboxItemView } from '../../../shared/contract'
+import { translate, type Language } from '../../../shared/i18n'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
-import { outboxTable } from './outbox-export'
+import { outboxTable, writeOutboxFile } from './outbox-export'
 
-let fx: OutboxFixture
+let fx: OutboxFixture | undefined
+const setFixture = (made: OutboxFixture): void => {
+  fx = made
+}
 afterEach(async () => {
+  if (!fx) return
   await fx.outbox.stop()
   fx.close()
+  fx = undefined
 })
+
+/** A message as the outbox lists it: one scheduled for 01:05 WITA (00:05 WIB), read at 01:06 WITA. */
+function scheduledItem(overrides: Partial<OutboxItemView> = {}): OutboxItemView {
+  return {
+    id: 'item-1',
+    deviceId: 'd1',
+    recipient: '6281355500001',
+    isGroup: false,
+    kind: 'text',
+    text: 'Selamat pagi',
+    fileName: null,
+    fileSize: null,
+    status: 'read',
+    failure: null,
+    gatewayId: 'g-1',
+    createdAt: '2026-12-01T16:43:00.000Z',
+    updatedAt: '2026-12-01T17:06:00.000Z',
+    scheduledAt: '2026-12-01T17:05:00.000Z',
+    timezone: 'Asia/Makassar',
+    scheduleMode: 'local',
+    overduePolicy: 'send',
+    held: false,
+    attempts: 1,
+    nextAttemptAt: null,
+    ...overrides
+  }
+}
+
+const column = (language: Language, key: Parameters<typeof translate>[1]): string => translate(language, key)
 
 describe('outboxTable', () => {
   // QA12-05: a send answered 502 is checked at the gateway before any resend; the list said so, the export's line
@@ -16,7 +51,8 @@ describe('outboxTable', () => {
   it.each(['en', 'id'] as const)(
     'says a send in doubt is being checked, as the list does (%s)',
     async (language) => {
-      fx = makeFixture()
+      const fx = makeFixture()
+      setFixture(fx)
       fx.gateway.fail({ op: 'send', deviceId: 'd1', code: 'server_error' })
       // Its reports cannot answer yet: it stays in doubt.
       for (const op of ['reportMessages', 'reportRealtime'] as const)
@@ -40,4 +76,93 @@ describe('outboxTable', () => {
       )
     }
   )
+})
+
+// QA22 Q22-06: "01.05 WITA" was exported as 2026-12-02T00:05:00+07:00 beside "Asia/Jakarta" alone: the file could not
+// show what was promised to the Makassar customer.
+describe('outboxTable keeps each schedule’s own zone', () => {
+  it.each(['en', 'id'] as const)(
+    'writes the schedule on its own zone’s clock and names that zone (%s)',
+    (language) => {
+      const table = outboxTable(
+        [
+          scheduledItem(),
+          scheduledItem({ id: 'item-2', scheduledAt: null, timezone: null, scheduleMode: null })
+        ],
+        'Asia/Jakarta',
+        (id) => id,
+        language
+      )
+      const at = (key: Parameters<typeof translate>[1]): number =>
+        table.columns.indexOf(column(language, key))
+      const [scheduled, sentAtOnce] = table.rows
+      // The instant, in the export's zone, stays.
+      expect(scheduled?.[at('outbox.exportColumn.scheduledFor')]).toBe('2026-12-02T00:05:00+07:00')
+      expect(scheduled?.[at('outbox.exportColumn.timeZone')]).toBe('Asia/Jakarta')
+      // And the schedule as promised: its own clock and zone.
+      expect(scheduled?.[at('outbox.exportColumn.scheduledForOwnZone')]).toBe('2026-12-02T01:05:00+08:00')
+      expect(scheduled?.[at('outbox.exportColumn.scheduleZone')]).toBe('Asia/Makassar')
+      // A message with no schedule has none to say.
+      expect(sentAtOnce?.[at('outbox.exportColumn.scheduledForOwnZone')]).toBe('')
+      expect(sentAtOnce?.[at('outbox.exportColumn.scheduleZone')]).toBe('')
+      expect(new Set(table.columns).size).toBe(table.columns.length)
+    }
+  )
+})
+
+// QA22 Q22-05: an Indonesian window's export was named "outbox 2026-12-02.csv", its sheet "Outbox".
+describe('writeOutboxFile names the file and the sheet in the export’s language', () => {
+  const words = (language: Language) => ({
+    timeZone: 'Asia/Jakarta',
+    deviceName: (id: string) => id,
+    language
+  })
+  const onePage = () => ({ items: [scheduledItem()], total: 1 })
+
+  it.each([
+    ['en', 'outbox 2026-12-02', 'Outbox'],
+    ['id', 'kotak keluar 2026-12-02', 'Kotak keluar']
+  ] as const)('in %s: "%s", sheet "%s"', async (language, name, sheetName) => {
+    const csv = await writeOutboxFile(onePage, 'csv', '2026-12-02', words(language))
+    expect(csv.fileName).toBe(`${name}.csv`)
+    const xlsx = await writeOutboxFile(onePage, 'xlsx', '2026-12-02', words(language))
+    expect(xlsx.fileName).toBe(`${name}.xlsx`)
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer)
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([sheetName])
+  })
+})
+
+// QA22 Q22-06: the XLSX's times were text cells, which a spreadsheet can neither sort by date nor reckon with.
+describe('writeOutboxFile writes XLSX times as date cells', () => {
+  it('each time on the clock its zone column names, as a date cell; the CSV keeps ISO 8601 with the offset', async () => {
+    const words = { timeZone: 'Asia/Jakarta', deviceName: (id: string) => id, language: 'en' as const }
+    const onePage = () => ({ items: [scheduledItem()], total: 1 })
+    const xlsx = await writeOutboxFile(onePage, 'xlsx', '2026-12-02', words)
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    const cell = (key: Parameters<typeof translate>[1]) =>
+      sheet.getRow(2).getCell(header.indexOf(translate('en', key)) + 1)
+    // Wall clocks (exceljs reads a date cell as that clock on UTC's): Jakarta's for the instants, Makassar's for the
+    // schedule on its own clock.
+    const expected = [
+      ['outbox.exportColumn.createdAt', '2026-12-01T23:43:00.000Z'],
+      ['outbox.exportColumn.statusSince', '2026-12-02T00:06:00.000Z'],
+      ['outbox.exportColumn.scheduledFor', '2026-12-02T00:05:00.000Z'],
+      ['outbox.exportColumn.scheduledForOwnZone', '2026-12-02T01:05:00.000Z']
+    ] as const
+    for (const [key, wallClock] of expected) {
+      expect(cell(key).type, key).toBe(Excel.ValueType.Date)
+      expect((cell(key).value as Date).toISOString(), key).toBe(wallClock)
+      expect(cell(key).numFmt, key).toBe('yyyy-mm-dd hh:mm:ss')
+    }
+    expect(cell('outbox.exportColumn.scheduleZone').value).toBe('Asia/Makassar')
+    expect(cell('outbox.exportColumn.recipient').type).toBe(Excel.ValueType.String)
+    const csv = new TextDecoder().decode((await writeOutboxFile(onePage, 'csv', '2026-12-02', words)).bytes)
+    expect(csv).toContain('2026-12-02T01:05:00+08:00')
+  })
 })

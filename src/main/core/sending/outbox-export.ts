@@ -1,8 +1,10 @@
 // The outbox (its list's filters applied) as a table for CSV or XLSX: one line per message, every time ISO 8601 with
-// the offset of the export's zone at that instant and the zone named in its own column, words in the export's
-// language. CSV goes through the app's one safe writer (exportCsv), XLSX through the campaign export's writer.
+// the offset of the export's zone at that instant and the zone named in its own column, and a schedule also on its own
+// zone's clock with that zone named (what the customer was promised); in XLSX the times are date cells of those
+// clocks. Words, file and sheet names in the export's language. CSV goes through the app's one safe writer
+// (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
-import { isoInZone, isSendInDoubt } from '../../../shared/domain'
+import { isoInZone, isSendInDoubt, isValidTimeZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { ExportPieces, inDoubtReason, tableWriter, type ExportControl, type ResultsTable } from '../campaigns'
@@ -19,10 +21,19 @@ const COLUMNS: readonly MessageKey[] = [
   'outbox.exportColumn.status',
   'outbox.exportColumn.statusSince',
   'outbox.exportColumn.scheduledFor',
+  'outbox.exportColumn.scheduledForOwnZone',
+  'outbox.exportColumn.scheduleZone',
   'outbox.exportColumn.gatewayId',
   'outbox.exportColumn.failureReason',
   'outbox.exportColumn.gatewaySaid',
   'outbox.exportColumn.timeZone'
+]
+
+const TIME_COLUMNS: readonly MessageKey[] = [
+  'outbox.exportColumn.createdAt',
+  'outbox.exportColumn.statusSince',
+  'outbox.exportColumn.scheduledFor',
+  'outbox.exportColumn.scheduledForOwnZone'
 ]
 
 export function outboxTable(
@@ -31,10 +42,13 @@ export function outboxTable(
   deviceName: (deviceId: string) => string,
   language: Language
 ): ResultsTable {
-  const time = (iso: string | null): string => {
+  const time = (iso: string | null, zone = timeZone): string => {
     const at = iso ? Date.parse(iso) : NaN
-    return Number.isNaN(at) ? '' : isoInZone(at, timeZone)
+    return Number.isNaN(at) ? '' : isoInZone(at, zone)
   }
+  // A schedule's own zone, when it names one the platform knows (QA22 Q22-06: "01.05 WITA" was only 00:05 WIB).
+  const ownZone = (item: OutboxItemView): string =>
+    item.scheduledAt && item.timezone && isValidTimeZone(item.timezone) ? item.timezone : ''
   const rows = items.map((item) => [
     time(item.createdAt),
     item.recipient,
@@ -45,6 +59,8 @@ export function outboxTable(
     translate(language, `status.${item.status}`),
     time(item.updatedAt),
     time(item.scheduledAt),
+    ownZone(item) ? time(item.scheduledAt, ownZone(item)) : '',
+    ownZone(item),
     item.gatewayId ?? '',
     item.failure
       ? coreText(language, item.failure.message, item.failure.messageKey, item.failure.messageParams)
@@ -58,7 +74,8 @@ export function outboxTable(
 }
 
 /**
- * The file of every item `readPage` gives, page after page, with how to name it (`outbox <day>.csv|xlsx`): each page is
+ * The file of every item `readPage` gives, page after page, with how to name it ("outbox <day>.csv", "kotak keluar
+ * <day>.xlsx": the file and its sheet named in the export's language, QA22 Q22-05): each page is
  * written in pieces as it is read, so progress counts rows in the file and a stop ends it between pieces.
  */
 export async function writeOutboxFile(
@@ -69,7 +86,13 @@ export async function writeOutboxFile(
   control: ExportControl = {}
 ): Promise<{ fileName: string; mime: string; bytes: Uint8Array; count: number }> {
   const columns = COLUMNS.map((key) => translate(words.language, key))
-  const writer = await tableWriter(columns, format, 'Outbox')
+  // Its times are date cells in XLSX, each on the clock of the zone its column names (QA22 Q22-06).
+  const writer = await tableWriter(
+    columns,
+    format,
+    translate(words.language, 'outbox.export.sheetName'),
+    TIME_COLUMNS.map((key) => COLUMNS.indexOf(key))
+  )
   const pieces = new ExportPieces(writer, control)
   for (;;) {
     const page = readPage(pieces.written)
@@ -80,7 +103,7 @@ export async function writeOutboxFile(
     await pieces.breathe()
   }
   return {
-    fileName: `outbox ${day}.${format}`,
+    fileName: `${translate(words.language, 'outbox.export.fileName', { day })}.${format}`,
     mime: format === 'csv' ? 'text/csv' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     bytes: await writer.finish(),
     count: pieces.written

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   formatBytes,
+  formatCalendarDate,
   formatClockTime,
   formatCompactDateTime,
   formatDateTime,
@@ -99,6 +100,15 @@ describe('formatListTime', () => {
     ['nothing', '', 'en-GB', '']
   ])('%s', (_case, iso, locale, expected) => {
     expect(formatListTime(iso, locale, now)).toBe(expected)
+  })
+})
+
+describe('formatCalendarDate (a date field’s day, QA22 Q22-07)', () => {
+  it('writes the day as the window writes dates, on no zone’s clock, and anything else as it came', () => {
+    expect(formatCalendarDate('2026-12-02', 'id-ID')).toBe('2 Des 2026')
+    expect(formatCalendarDate('2026-12-31', 'en-GB')).toBe('31 Dec 2026')
+    for (const text of ['2026-02-30', '2026-12-02 10:00', 'tomorrow', ''])
+      expect(formatCalendarDate(text, 'en-GB')).toBe(text)
   })
 })
 

@@ -159,9 +159,12 @@ export function untilTomorrow(now: Date = new Date()): number {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()
 }
 
-/** This computer's zone (the one an instant is shown in when no zone is given). */
+/**
+ * This computer's zone: the one an instant is shown in when no zone is given, read from the same cached formatter so
+ * it is that one, and so a list naming it on every row makes no formatter per row.
+ */
 export function computerZone(): string {
-  return validZone(Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC'
+  return validZone(dateTimeFormat('en', {}).resolvedOptions().timeZone) ?? 'UTC'
 }
 
 /**
@@ -277,6 +280,20 @@ export function formatWallClock(text: string | null | undefined, locale: string,
     ? { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }
     : { dateStyle: 'medium', timeZone: 'UTC' }
   return `${dateTimeFormat(locale, options).format(instant)} ${zoneLabel(timeZone)}`
+}
+
+/**
+ * A day written YYYY-MM-DD (a date field's value) as the window writes dates: "2 Dec 2026", "2 Des 2026". Anything
+ * else is shown as it came.
+ */
+export function formatCalendarDate(text: string, locale: string): string {
+  const read = readGatewayTime(text)
+  if (!read || !('wall' in read) || read.wall.time) return text
+  const [year, month, day] = read.wall.date.split('-').map(Number)
+  // Formatted on UTC's clock from the same day: the day stays, only its layout changes.
+  return dateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    Date.UTC(year!, month! - 1, day!)
+  )
 }
 
 /**

@@ -3,7 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatBytes, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { Field } from '../../ui/Field'
@@ -161,7 +161,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
     t,
-    (iso) => formatDateTime(iso, locale)
+    (iso) => formatDateTimeInZone(iso, locale)
   )
 
   return (
@@ -226,16 +226,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         </div>
         <div>
           <dt>{t('outbox.fact.created')}</dt>
-          <dd>{formatDateTime(item.createdAt, locale)}</dd>
+          {/* Every time here names its zone: beside a schedule's "… WITA", a bare time read as any (QA22 Q22-04). */}
+          <dd>{formatDateTimeInZone(item.createdAt, locale)}</dd>
         </div>
         {item.scheduledAt ? (
           <div>
             <dt>{t('outbox.fact.scheduled')}</dt>
-            <dd>
-              {item.timezone
-                ? formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
-                : formatDateTime(item.scheduledAt, locale)}
-            </dd>
+            <dd>{formatDateTimeInZone(item.scheduledAt, locale, item.timezone)}</dd>
           </div>
         ) : null}
         <div>
@@ -246,7 +243,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         {item.nextAttemptAt && item.status !== 'sending' ? (
           <div>
             <dt>{t('outbox.fact.nextAttempt')}</dt>
-            <dd>{formatDateTime(item.nextAttemptAt, locale)}</dd>
+            <dd>{formatDateTimeInZone(item.nextAttemptAt, locale)}</dd>
           </div>
         ) : null}
       </dl>

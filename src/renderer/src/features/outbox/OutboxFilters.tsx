@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTime, startOfToday } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTime, startOfToday } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -81,7 +81,13 @@ export function OutboxFilters(): React.JSX.Element {
   const valueChips = (['deviceId', 'recipient', 'text', 'from', 'to'] as const).flatMap((key) => {
     const value = filters[key]
     if (!value) return []
-    const shown = key === 'deviceId' ? labelOfDevice(value) : value
+    // A day as every other date in the window reads, not the field's ISO value (QA22 Q22-07).
+    const shown =
+      key === 'deviceId'
+        ? labelOfDevice(value)
+        : key === 'from' || key === 'to'
+          ? formatCalendarDate(value, locale)
+          : value
     return [
       {
         key,

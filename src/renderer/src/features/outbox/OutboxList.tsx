@@ -2,7 +2,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
-import { formatCompactDateTime, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatCompactDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
@@ -48,7 +48,7 @@ export function prepareFirstRows(): void {
     // formatters need one row per kind of moment, the numbers are kept as read (RecipientName's readableChat).
     for (const item of page.items.slice(0, Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN_ROWS)) {
       rowTime(item, locale, t)
-      compactRowTime(item, locale)
+      compactRowTime(item, locale, t)
       t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
       // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
       // again when the answer came.
@@ -271,7 +271,7 @@ const OutboxRow = memo(function OutboxRow({
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
               <span className="row-time-full">{rowTime(item, locale, t)}</span>
               {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
-              <span className="row-time-compact">{compactRowTime(item, locale)}</span>
+              <span className="row-time-compact">{compactRowTime(item, locale, t)}</span>
             </span>
           </span>
         </button>
@@ -283,26 +283,28 @@ const OutboxRow = memo(function OutboxRow({
 })
 
 /**
- * A row's moment, in the window's zone like every other time in the list: when it last changed, or, while it waits
- * for its schedule, the time it is due ("for …", after its "Scheduled" badge) on the schedule's own clock with its
- * zone named, as Schedules says it (QA N8: the computer's clock unnamed read as a different promise).
+ * A row's moment: when the message was created ("Created …"), the time the list is ordered by and its date filter
+ * filters by (QA22 Q22-03: dated by its last change, a message read on 2 Dec but created on 1 Dec was missing from
+ * the 2 Dec list); while it waits for its schedule, the time it is due ("for …", after its "Scheduled" badge) on the
+ * schedule's own clock, as Schedules says it (QA N8). Each with its zone named: beside "for … WIT", a bare time read as
+ * any of three (QA22 Q22-04). When its status came is the detail's timeline's to say.
  */
 function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
   if (item.status === 'scheduled' && item.scheduledAt)
     return t('outbox.row.scheduledFor', {
       time: formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
     })
-  return formatDateTime(item.updatedAt, locale)
+  return t('outbox.row.created', { time: formatDateTimeInZone(item.createdAt, locale) })
 }
 
 /**
  * The same moment for a narrow window: no year when it is this year's, and a schedule without "for" (its badge says
  * "Scheduled"), still on its own clock with its zone named.
  */
-function compactRowTime(item: OutboxItemView, locale: string): string {
+function compactRowTime(item: OutboxItemView, locale: string, t: Translate): string {
   if (item.status === 'scheduled' && item.scheduledAt)
     return formatCompactDateTime(item.scheduledAt, locale, item.timezone, true)
-  return formatCompactDateTime(item.updatedAt, locale)
+  return t('outbox.row.created', { time: formatCompactDateTime(item.createdAt, locale, null, true) })
 }
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {

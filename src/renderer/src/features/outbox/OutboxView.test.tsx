@@ -23,7 +23,8 @@ import {
   formatCompactDateTime,
   formatDateTime,
   formatDateTimeInZone,
-  startOfToday
+  startOfToday,
+  zoneLabel
 } from '../../i18n/dates'
 
 let fake: FakeApi
@@ -336,7 +337,7 @@ describe('filters', () => {
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ text: 'tagihan Mei', recipient: '62812' })
     )
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-05-01' } })
+    fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2025-05-01' } })
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({
         from: new Date('2025-05-01T00:00:00').toISOString()
@@ -860,7 +861,7 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toHaveLength(1)
   })
 
-  it('dates rows by moments in the window’s zone; a waiting schedule is "for" its time on its named zone (QA 14, N8)', async () => {
+  it('dates rows by their creation with its zone named; a waiting schedule is "for" its time on its named zone (QA 14, N8, QA22)', async () => {
     // Sent at once at 09:26 UTC although scheduled for 08:00 WITA (00:00 UTC); then one waiting for tomorrow.
     const went = makeItem({
       id: 'went',
@@ -893,10 +894,11 @@ describe('item detail', () => {
     // read as a time with no zone for a message scheduled at 09:00 WITA).
     expect(times).toEqual([
       `Front office · for ${formatDateTimeInZone(waits.scheduledAt, localeOf('en'), 'Asia/Makassar')}`,
-      `Front office · ${here(went.updatedAt)}`
+      `Front office · Created ${here(went.createdAt)} ${zoneLabel(computerZone())}`
     ])
     expect(times[0]).toMatch(/17:29 WITA$/)
-    // A message that went is dated by when it went, not by the schedule's wall clock (08:00 WITA).
+    // A message that went is dated by when it was created (what the list's order and date filter go by, QA22
+    // Q22-03), not by the schedule's wall clock (08:00 WITA).
     expect(times.join(' ')).not.toContain(formatDateTime(went.scheduledAt, localeOf('en'), 'Asia/Makassar'))
   })
 

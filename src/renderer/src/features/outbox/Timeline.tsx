@@ -3,7 +3,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { historyNote, reasonInWords, withReasonApart } from '../../../../shared/i18n/note-text'
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { withGatewayWords } from '../../ui/gateway-words'
 import { FINAL, PROGRESS, progressIndex } from './status'
 import { StatusBadge } from './StatusBadge'
@@ -50,7 +50,8 @@ export function Timeline({
           >
             {/* QA: "◷ Scheduled 09:27" twice in a row, the second only the gateway's saving of the same schedule. */}
             {continuesStep(history, index) ? null : <StatusBadge status={entry.status} />}
-            <time dateTime={entry.at}>{formatDateTime(entry.at, locale)}</time>
+            {/* Its zone named, as the schedule's time above it names its own (QA22 Q22-04). */}
+            <time dateTime={entry.at}>{formatDateTimeInZone(entry.at, locale)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
             {entry.note && !(item.failure && index === lastFailed) ? <EntryNote entry={entry} /> : null}
           </li>

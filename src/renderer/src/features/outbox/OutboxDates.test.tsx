@@ -1,0 +1,115 @@
+// The outbox's dates (QA22): a row is dated by what the list is ordered and its date filter filters by (when the
+// message was created), says so, and names its zone, as the detail's times do; the filter's chips show the day as the
+// window writes dates.
+import { act, render, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Language } from '../../i18n'
+import { localeOf } from '../../i18n'
+import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { useOutbox } from '../../stores/outbox'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { OutboxView } from './OutboxView'
+
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+// Created 1 Dec 23:43 WIB, read 2 Dec 00:01 WIB (as in the walk): the list is ordered and filtered by the first.
+const READ = makeItem({
+  id: 'read-1',
+  status: 'read',
+  createdAt: '2026-12-01T16:43:00.000Z',
+  updatedAt: '2026-12-01T17:01:00.000Z',
+  scheduledAt: '2026-12-01T17:00:00.000Z',
+  timezone: 'Asia/Jayapura'
+})
+let fake: FakeApi
+
+function seed(language: Language): void {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  fake.handle('outbox:list', () => ({ items: [READ], total: 1 }))
+  fake.handle('outbox:get', () => ({
+    item: READ,
+    history: [
+      { at: READ.createdAt, status: 'scheduled', note: null },
+      { at: READ.updatedAt, status: 'read', note: null }
+    ]
+  }))
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('outbox-scroll') ? 680 : 0
+    }
+  })
+})
+
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+const here = zoneLabel(computerZone())
+
+describe('a row’s date is the one the date filter filters by (QA22 Q22-03), its zone named (Q22-04)', () => {
+  it.each([
+    ['en', 'Created', 'Created from', 'Created until'],
+    ['id', 'Dibuat', 'Dibuat dari tanggal', 'Dibuat sampai tanggal']
+  ] as const)(
+    'in %s: "%s …" with the zone, under filters named by the same time',
+    async (language, word, from, to) => {
+      seed(language)
+      render(<OutboxView />)
+      const time = await screen.findByTestId('outbox-row-time')
+      const full = time.querySelector('.row-time-full')!.textContent!
+      const compact = time.querySelector('.row-time-compact')!.textContent!
+      const locale = localeOf(language)
+      const created = formatDateTime(READ.createdAt, locale, computerZone())
+      expect(full).toBe(`${word} ${created} ${here}`)
+      // Narrow, the same moment: its word and its zone stay.
+      expect(compact.startsWith(`${word} `)).toBe(true)
+      expect(compact.endsWith(` ${here}`)).toBe(true)
+      // Not the moment it was read: the list is ordered, and its dates filtered, by creation.
+      expect(full).not.toContain(formatDateTime(READ.updatedAt, locale, computerZone()))
+      expect(screen.getByLabelText(from)).toBeTruthy()
+      expect(screen.getByLabelText(to)).toBeTruthy()
+    }
+  )
+})
+
+describe('the detail names the zone of its times (QA22 Q22-04)', () => {
+  it('says "Created" and each step of the timeline with the zone they are shown in', async () => {
+    seed('id')
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-read-1'))
+    const detail = await screen.findByTestId('outbox-detail')
+    const created = within(detail).getByText('Dibuat').parentElement!.querySelector('dd')!.textContent
+    expect(created).toBe(`${formatDateTime(READ.createdAt, localeOf('id'), computerZone())} ${here}`)
+    // Beside "for … WIT": the schedule keeps its own zone.
+    expect(within(detail).getByText('Dijadwalkan untuk').parentElement!.textContent).toContain('WIT')
+    const times = [...(await screen.findByTestId('outbox-timeline')).querySelectorAll('time')].map(
+      (el) => el.textContent
+    )
+    expect(times).toEqual([
+      `${formatDateTime(READ.createdAt, localeOf('id'), computerZone())} ${here}`,
+      `${formatDateTime(READ.updatedAt, localeOf('id'), computerZone())} ${here}`
+    ])
+  })
+})
+
+describe('the date filter’s chips say the day as the window writes dates (QA22 Q22-07)', () => {
+  it.each([
+    ['id', 'Dibuat dari tanggal: 2 Des 2026 ×', 'Dibuat sampai tanggal: 3 Des 2026 ×'],
+    ['en', 'Created from: 2 Dec 2026 ×', 'Created until: 3 Dec 2026 ×']
+  ] as const)('in %s', async (language, fromChip, toChip) => {
+    seed(language)
+    act(() => useOutbox.getState().setFilters({ from: '2026-12-02', to: '2026-12-03' }))
+    render(<OutboxView />)
+    const name = language === 'id' ? 'Filter aktif' : 'Active filters'
+    const chips = within(await screen.findByRole('list', { name }))
+    expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([fromChip, toChip])
+  })
+})
