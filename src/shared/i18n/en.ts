@@ -1576,6 +1576,8 @@ export const enRest = {
   'desktop.error.relayRefused': 'The relay refused: {detail}',
   // Nothing answered, so nothing refused: the cause, and where to look.
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
+  'desktop.error.rotateUnreachable':
+    'Cannot rotate: {detail}. Nothing was changed: try again once the relay can be reached.',
   'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':

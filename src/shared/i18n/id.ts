@@ -1785,6 +1785,8 @@ export const id: Record<MessageKey, string> = {
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
+  'desktop.error.rotateUnreachable':
+    'Tidak bisa mengganti: {detail}. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':

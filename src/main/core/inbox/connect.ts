@@ -112,6 +112,12 @@ export async function rotateMailboxSecret(
     },
     options.stopOldAtOnce ? { graceSeconds: 0 } : {}
   )
+  // Nothing answered, so nothing refused: worded by the cause, with what to do (the old addresses stay as they were).
+  if (rotated.kind === 'network')
+    throw new ApiFailure('relay_unreachable', {
+      key: 'desktop.error.rotateUnreachable',
+      params: { detail: rotated.detail }
+    })
   if (rotated.kind !== 'rotated') {
     const detail =
       rotated.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(rotated)
