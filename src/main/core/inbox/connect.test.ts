@@ -104,3 +104,35 @@ describe('rotating the secret', () => {
     expect(refused.message).toMatch(/^The relay refused: /)
   })
 })
+
+// QA21 Q21-05: a wrong creation token was reported as a missing one ("the relay needs its creation token"), on the
+// address field: the operator who had just typed a token was told to give one, and pointed at the wrong field.
+describe('a relay that asks for its creation token', () => {
+  async function connectWith(creationToken?: string) {
+    const result = await connectMailbox(
+      { relayUrl: 'https://relay.example', ...(creationToken ? { creationToken } : {}) },
+      {
+        fetch: async () => new Response('', { status: 401 }),
+        clock: systemClock,
+        credentials: vaultInboxCredentials(new MemoryVault())
+      }
+    )
+    if (result.kind !== 'refused' && result.kind !== 'unreachable') throw new Error(result.kind)
+    const failure = connectFailure(result)
+    return { message: failure.message, field: failure.field }
+  }
+
+  it('a token given and refused is said refused, on the token field', async () => {
+    expect(await connectWith('wrong-token')).toEqual({
+      message: 'The relay refused: the relay refused the creation token',
+      field: 'creationToken'
+    })
+  })
+
+  it('no token given is said needed, on the token field where it goes', async () => {
+    expect(await connectWith()).toEqual({
+      message: 'The relay refused: the relay needs its creation token',
+      field: 'creationToken'
+    })
+  })
+})

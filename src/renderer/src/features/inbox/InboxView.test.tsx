@@ -288,6 +288,33 @@ describe('InboxView', () => {
     expect(screen.getByRole('textbox', { name: 'Relay address' }).getAttribute('aria-invalid')).toBe('true')
   })
 
+  it('says a refused creation token on the token field, with the focus there to type it again (QA21 Q21-05)', async () => {
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    fake.fail('inbox:connect', {
+      code: 'relay_refused',
+      message: 'The relay refused: the relay refused the creation token',
+      messageKey: 'desktop.error.relayRefused',
+      messageParams: { detail: encodeNote('inbox.fault.creationTokenRefused') },
+      field: 'creationToken'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const address = await screen.findByRole('textbox', { name: 'Relay address' })
+    await user.type(address, RELAY)
+    const token = screen.getByLabelText(/^Creation token/)
+    await user.type(token, 'wrong-token')
+    await user.click(screen.getByTestId('inbox-connect-submit'))
+    const error = await screen.findByTestId('inbox-connect-error')
+    expect(error.textContent).toBe('⚠ The relay refused: the relay refused the creation token')
+    await waitFor(() => expect(document.activeElement).toBe(token))
+    expect(token.getAttribute('aria-invalid')).toBe('true')
+    expect(token.getAttribute('aria-describedby')).toContain(error.id)
+    expect(address.getAttribute('aria-invalid')).toBeNull()
+  })
+
   it('words an unreachable relay by its cause and puts the focus on the address that carries it', async () => {
     script({
       status: NOT_SET_UP,
