@@ -75,7 +75,11 @@ describe('rotating the secret', () => {
   async function rotateThrough(fetch: FetchPort): Promise<{ code: string; message: string; kept: unknown }> {
     const vault = vaultInboxCredentials(new MemoryVault())
     await vault.save(credentials)
-    const failure = await rotateMailboxSecret(credentials, { fetch, clock: systemClock, credentials: vault }).then(
+    const failure = await rotateMailboxSecret(credentials, {
+      fetch,
+      clock: systemClock,
+      credentials: vault
+    }).then(
       () => {
         throw new Error('rotated')
       },
