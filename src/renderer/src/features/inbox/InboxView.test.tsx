@@ -13,6 +13,7 @@ import {
   makeSettings
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useSettings } from '../../stores/settings'
 import { InboxView } from './InboxView'
 import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { encodeNote } from '../../../../shared/i18n/notes'
@@ -651,6 +652,92 @@ describe('InboxView', () => {
     await user.click(screen.getByRole('button', { name: 'Rotate' }))
     expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toBe(
       'New addresses set on 1 device.'
+    )
+  })
+  // QA21 Q21-01…04: the rotation while the relay is down, the relay back, a language switch, the keyboard.
+  const ROTATE_DOWN = {
+    code: 'relay_unreachable',
+    message:
+      'Cannot rotate: 127.0.0.1:47631 takes no connections on its port. Nothing was changed: try again once the relay can be reached.',
+    messageKey: 'desktop.error.rotateUnreachable',
+    messageParams: { detail: encodeNote('inbox.fault.connectionRefused', { host: '127.0.0.1:47631' }) }
+  }
+
+  it('keeps the focus in the Webhook secret card, and a new attempt replaces the last one’s outcome (QA21 Q21-02, Q21-04)', async () => {
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    const opener = card.getByRole('button', { name: 'Rotate the secret' })
+    // Opening puts the focus on the harmless answer; Cancel gives it back to the button that opened the question.
+    opener.focus()
+    await user.keyboard(' ')
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Cancel' }))
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Rotate the secret' }))
+
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    expect((await card.findByTestId('inbox-rotate-feedback')).textContent).toBe(
+      'New addresses set on 1 device.Paste the new device-status URL in the dashboard.'
+    )
+    await waitFor(() =>
+      expect(document.activeElement).toBe(card.getByRole('button', { name: 'Rotate the secret' }))
+    )
+
+    // The next attempt fails: its failure is the only outcome said, with the focus on it.
+    fake.fail('inbox:rotateSecret', ROTATE_DOWN)
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    const failure = await card.findByRole('alert')
+    expect(failure.textContent).toBe(ROTATE_DOWN.message)
+    expect(card.getByTestId('inbox-rotate-feedback').textContent).toBe('')
+    await waitFor(() => expect(document.activeElement).toBe(failure))
+
+    // And the one after succeeds: the failure goes.
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await waitFor(() =>
+      expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(/^New addresses set on 1 device/)
+    )
+    expect(card.queryByRole('alert')).toBeNull()
+  })
+
+  it('words the rotation’s outcome in the language chosen now, and drops its failure once the relay is back (QA21 Q21-03)', async () => {
+    seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
+    script({ status: status({ state: 'unreachable', behind: null, detail: 'fetch failed' }) })
+    fake.fail('inbox:rotateSecret', ROTATE_DOWN)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    await user.click(card.getByRole('button', { name: 'Ganti rahasia' }))
+    await user.click(card.getByRole('button', { name: 'Ganti' }))
+    expect((await card.findByRole('alert')).textContent).toBe(
+      'Tidak bisa mengganti: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.'
+    )
+    act(() => useSettings.setState({ settings: makeSettings({ language: 'en' }) }))
+    expect(card.getByRole('alert').textContent).toBe(ROTATE_DOWN.message)
+
+    // The relay is back: the failure is no longer what is true now.
+    act(() => fake.emit('inbox:changed', status()))
+    expect(card.queryByRole('alert')).toBeNull()
+  })
+
+  it('words a rotation’s success in the language chosen now', async () => {
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await waitFor(() =>
+      expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(/^New addresses set on 1 device/)
+    )
+    act(() => useSettings.setState({ settings: makeSettings({ language: 'id' }) }))
+    expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(
+      /^Alamat baru diatur di 1 perangkat/
     )
   })
 })

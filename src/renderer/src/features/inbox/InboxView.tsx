@@ -244,7 +244,12 @@ export function InboxView(): React.JSX.Element {
       </div>
       {/* Set up once, then rarely touched: below the conversations the operator works from every day. */}
       {receiving?.connected ? (
-        <ReceivingDevices view={receiving} onView={setReceiving} focusAfterConnect={connections} />
+        <ReceivingDevices
+          view={receiving}
+          onView={setReceiving}
+          focusAfterConnect={connections}
+          relayConnected={status?.state === 'connected'}
+        />
       ) : null}
     </section>
   )
