@@ -1619,7 +1619,12 @@ export const enRest = {
   'inbox.relay.lastPull': 'Last successful pull: {time}',
   'inbox.relay.neverPulled': 'No successful pull yet.',
   'inbox.relay.reason': 'Reason: {detail}',
-  'inbox.relay.retryAt': 'Next try: {time}',
+  'inbox.relay.retryInSeconds': 'Next try in {seconds} s',
+  'inbox.relay.retryInMinutes': 'Next try in {minutes} min',
+  'inbox.relay.retryingNow': 'Trying again now…',
+  'inbox.relay.tryNow': 'Try now',
+  'inbox.relay.trying': 'Trying…',
+  'inbox.relay.stillDown': 'Tried just now: the relay still cannot be reached.',
   // What went wrong talking to a relay, as the core hands it (a key and values): the reason after "Reason:" or "The relay refused:".
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',

@@ -172,7 +172,12 @@ export function InboxView(): React.JSX.Element {
       ) : null}
       {status && receiving ? (
         <>
-          <RelayState status={status} relayUrl={receiving.relayUrl} onThisComputer={receiving.onThisComputer}>
+          <RelayState
+            status={status}
+            relayUrl={receiving.relayUrl}
+            onThisComputer={receiving.onThisComputer}
+            onStatus={setStatus}
+          >
             {receiving.connected && !needsNewMailbox ? (
               <SwitchRelay
                 onThisComputer={receiving.onThisComputer}
