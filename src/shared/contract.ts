@@ -1828,6 +1828,8 @@ export const invokeChannels = builtOnFirstUse({
   // ---- inbox (issue 25) ----
   /** Where the inbox sync stands, and how many messages there are. */
   'inbox:status': () => ({ request: Empty, reply: InboxStatusView }),
+  /** "Try now" while the relay cannot be reached: a pull at once (the follow loop's backoff set by its outcome). */
+  'inbox:tryNow': () => ({ request: Empty, reply: InboxStatusView }),
   /** Messages received, newest first; `chatId` keeps one conversation (a thread), `before` pages back. */
   'inbox:list': () => ({
     request: z.object({

@@ -1590,6 +1590,8 @@ export const enRest = {
   'desktop.error.relayRefused': 'The relay refused: {detail}',
   // Nothing answered, so nothing refused: the cause, and where to look.
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
+  'desktop.error.rotateUnreachable':
+    'Cannot rotate: {detail}. Nothing was changed: try again once the relay can be reached.',
   'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1631,7 +1633,12 @@ export const enRest = {
   'inbox.relay.lastPull': 'Last successful pull: {time}',
   'inbox.relay.neverPulled': 'No successful pull yet.',
   'inbox.relay.reason': 'Reason: {detail}',
-  'inbox.relay.retryAt': 'Next try: {time}',
+  'inbox.relay.retryInSeconds': 'Next try in {seconds} s',
+  'inbox.relay.retryInMinutes': 'Next try in {minutes} min',
+  'inbox.relay.retryingNow': 'Trying again now…',
+  'inbox.relay.tryNow': 'Try now',
+  'inbox.relay.trying': 'Trying…',
+  'inbox.relay.stillDown': 'Tried just now: the relay still cannot be reached.',
   // What went wrong talking to a relay, as the core hands it (a key and values): the reason after "Reason:" or "The relay refused:".
   'inbox.fault.noAnswer': 'no answer within {seconds} s',
   'inbox.fault.stopped': 'stopped',

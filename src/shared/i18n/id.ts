@@ -1800,6 +1800,8 @@ export const id: Record<MessageKey, string> = {
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
+  'desktop.error.rotateUnreachable':
+    'Tidak bisa mengganti: {detail}. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1838,7 +1840,12 @@ export const id: Record<MessageKey, string> = {
   'inbox.relay.lastPull': 'Terakhir diambil dari relay: {time}',
   'inbox.relay.neverPulled': 'Belum pernah berhasil mengambil dari relay.',
   'inbox.relay.reason': 'Alasan: {detail}',
-  'inbox.relay.retryAt': 'Percobaan berikutnya: {time}',
+  'inbox.relay.retryInSeconds': 'Percobaan berikutnya dalam {seconds} dtk',
+  'inbox.relay.retryInMinutes': 'Percobaan berikutnya dalam {minutes} menit',
+  'inbox.relay.retryingNow': 'Sedang mencoba lagi…',
+  'inbox.relay.tryNow': 'Coba sekarang',
+  'inbox.relay.trying': 'Mencoba…',
+  'inbox.relay.stillDown': 'Baru saja dicoba: relay masih tidak bisa dihubungi.',
   'inbox.fault.noAnswer': 'tidak ada jawaban dalam {seconds} dtk',
   'inbox.fault.stopped': 'dihentikan',
   'inbox.fault.connection': '{host} tidak bisa dihubungi',

@@ -13,6 +13,7 @@ import type { InboxSyncStatus } from './sync'
 
 export type InboxChannel =
   | 'inbox:status'
+  | 'inbox:tryNow'
   | 'inbox:list'
   | 'inbox:connect'
   | 'inbox:connectLocalRelay'
@@ -102,6 +103,10 @@ export function createInboxCommands(deps: {
   }
   return {
     'inbox:status': async () => inboxStatusView(inbox.status()),
+    'inbox:tryNow': async () => {
+      await inbox.sync.tryNow()
+      return inboxStatusView(inbox.status())
+    },
     'inbox:list': async (request) => ({ messages: inbox.list(request).map(messageView) }),
     'inbox:connect': connect,
     async 'inbox:connectLocalRelay'({ replace }) {

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest'
 import { systemClock } from '../clock'
 import { MemoryVault } from '../vault'
-import { connectMailbox, connectFailure } from './connect'
-import { vaultInboxCredentials } from './credentials'
+import type { ApiFailure } from '../commands'
+import { connectMailbox, connectFailure, rotateMailboxSecret } from './connect'
+import { vaultInboxCredentials, type InboxCredentials } from './credentials'
 import type { FetchPort } from './relay-client'
 
 /** A fetch that fails as Node's does: a TypeError whose cause carries the system's code. */
@@ -56,6 +57,86 @@ describe('a relay that cannot be reached', () => {
       code: 'relay_refused',
       message: 'The relay refused: the relay answered HTTP 503',
       field: 'relayUrl'
+    })
+  })
+})
+
+// QA21 Q21-01: rotating while the relay is down said "The relay refused: … takes no connections"; nothing refused
+// anything, and an operator rotating after a leak read it as the relay rejecting the rotation.
+describe('rotating the secret', () => {
+  const credentials = {
+    relayUrl: 'https://relay.example',
+    mailbox: 'mbx-1',
+    pullToken: 'pull-1',
+    privateKeyJwk: {} as InboxCredentials['privateKeyJwk'],
+    ingressUrls: { incoming: 'old-in', tracking: 'old-tr', device: 'old-dev' }
+  }
+
+  async function rotateThrough(fetch: FetchPort): Promise<{ code: string; message: string; kept: unknown }> {
+    const vault = vaultInboxCredentials(new MemoryVault())
+    await vault.save(credentials)
+    const failure = await rotateMailboxSecret(credentials, {
+      fetch,
+      clock: systemClock,
+      credentials: vault
+    }).then(
+      () => {
+        throw new Error('rotated')
+      },
+      (error: unknown) => error as ApiFailure
+    )
+    const kept = await vault.load()
+    return {
+      code: failure.code,
+      message: failure.message,
+      kept: kept.kind === 'found' ? kept.credentials.ingressUrls : kept.kind
+    }
+  }
+
+  it('a relay that cannot be reached is said so, with what to do, and the old addresses stay', async () => {
+    expect(await rotateThrough(failingFetch('ECONNREFUSED'))).toEqual({
+      code: 'relay_unreachable',
+      message:
+        'Cannot rotate: relay.example takes no connections on its port. Nothing was changed: try again once the relay can be reached.',
+      kept: credentials.ingressUrls
+    })
+  })
+
+  it('a relay that answers with a refusal is still the relay refusing', async () => {
+    const refused = await rotateThrough(async () => new Response('', { status: 401 }))
+    expect(refused.code).toBe('relay_refused')
+    expect(refused.message).toMatch(/^The relay refused: /)
+  })
+})
+
+// QA21 Q21-05: a wrong creation token was reported as a missing one ("the relay needs its creation token"), on the
+// address field: the operator who had just typed a token was told to give one, and pointed at the wrong field.
+describe('a relay that asks for its creation token', () => {
+  async function connectWith(creationToken?: string) {
+    const result = await connectMailbox(
+      { relayUrl: 'https://relay.example', ...(creationToken ? { creationToken } : {}) },
+      {
+        fetch: async () => new Response('', { status: 401 }),
+        clock: systemClock,
+        credentials: vaultInboxCredentials(new MemoryVault())
+      }
+    )
+    if (result.kind !== 'refused' && result.kind !== 'unreachable') throw new Error(result.kind)
+    const failure = connectFailure(result)
+    return { message: failure.message, field: failure.field }
+  }
+
+  it('a token given and refused is said refused, on the token field', async () => {
+    expect(await connectWith('wrong-token')).toEqual({
+      message: 'The relay refused: the relay refused the creation token',
+      field: 'creationToken'
+    })
+  })
+
+  it('no token given is said needed, on the token field where it goes', async () => {
+    expect(await connectWith()).toEqual({
+      message: 'The relay refused: the relay needs its creation token',
+      field: 'creationToken'
     })
   })
 })

@@ -27,13 +27,15 @@ export type ConnectResult =
       urls: { incoming: string; tracking: string; device: string }
     }
   | { kind: 'already-connected'; relayUrl: string; mailbox: string }
-  | { kind: 'refused'; detail: string }
+  /** `field`: the form's field the refusal is about (the creation token), else the relay's address. */
+  | { kind: 'refused'; detail: string; field?: 'creationToken' }
   /** No relay answered at all (its name unknown, nothing listening, timed out, a failed secure connection). */
   | { kind: 'unreachable'; detail: string }
 
 /**
- * The operator's words for a connect that did not happen, on the address field: a refusal is the relay's (or the
- * address rule's) answer; an unreachable relay said nothing, so it is worded by the cause, never as a refusal.
+ * The operator's words for a connect that did not happen, on the address field (on the token's when the refusal is
+ * about the creation token): a refusal is the relay's (or the address rule's) answer; an unreachable relay said
+ * nothing, so it is worded by the cause, never as a refusal.
  */
 export function connectFailure(
   result: Extract<ConnectResult, { kind: 'refused' | 'unreachable' }>
@@ -47,7 +49,7 @@ export function connectFailure(
     : new ApiFailure(
         'relay_refused',
         { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
-        'relayUrl'
+        result.field ?? 'relayUrl'
       )
 }
 
@@ -71,15 +73,11 @@ export async function connectMailbox(
     clock: deps.clock
   })
   if (created.kind === 'network') return { kind: 'unreachable', detail: created.detail }
-  if (created.kind !== 'created') {
-    const detail =
-      created.kind === 'auth-refused'
-        ? encodeNote('inbox.fault.creationTokenRefused')
-        : created.kind === 'creation-refused'
-          ? created.detail
-          : faultDetail(created)
-    return { kind: 'refused', detail }
-  }
+  if (created.kind === 'auth-refused')
+    return { kind: 'refused', detail: encodeNote('inbox.fault.creationTokenRefused'), field: 'creationToken' }
+  if (created.kind === 'creation-refused')
+    return { kind: 'refused', detail: created.detail, field: 'creationToken' }
+  if (created.kind !== 'created') return { kind: 'refused', detail: faultDetail(created) }
   const { mailbox, pullToken, urls } = created.created
   await deps.credentials.save({
     relayUrl: checked.value,
@@ -112,6 +110,12 @@ export async function rotateMailboxSecret(
     },
     options.stopOldAtOnce ? { graceSeconds: 0 } : {}
   )
+  // Nothing answered, so nothing refused: worded by the cause, with what to do (the old addresses stay as they were).
+  if (rotated.kind === 'network')
+    throw new ApiFailure('relay_unreachable', {
+      key: 'desktop.error.rotateUnreachable',
+      params: { detail: rotated.detail }
+    })
   if (rotated.kind !== 'rotated') {
     const detail =
       rotated.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(rotated)

@@ -314,8 +314,11 @@ export async function createRelayMailbox(input: {
     20_000
   )
   if (!(response instanceof Response)) return response
+  // A token sent and refused is a wrong token (the operator re-types it); none sent, the relay wants one.
   if (response.status === 401)
-    return { kind: 'creation-refused', detail: encodeNote('inbox.fault.needsCreationToken') }
+    return input.creationToken
+      ? { kind: 'auth-refused' }
+      : { kind: 'creation-refused', detail: encodeNote('inbox.fault.needsCreationToken') }
   const fault = faultOf(response)
   if (fault) return fault
   const body = await jsonOf(response)

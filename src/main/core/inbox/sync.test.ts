@@ -390,6 +390,45 @@ describe('faults and their states', () => {
     expect(box.sync.isFollowing()).toBe(false)
   })
 
+  // QA21 Q21-06: the relay back, the window said "cannot be reached" until the backoff's next try (up to minutes).
+  it('"Try now" pulls at once, and the follow loop goes on from there instead of sleeping out its backoff', async () => {
+    await relay.post(urls.incoming, incoming({ message: 'while it was down' }))
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(1, 'network', /\/events/)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0, backoffBaseMs: 60_000 } })
+    box.sync.start()
+    await clock.advance(0)
+    expect(box.sync.status().state).toMatchObject({ kind: 'unreachable', retryAt: clock.now() + 45_000 })
+
+    const tried = await box.sync.tryNow()
+    expect(tried.state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.list().map((m) => m.text)).toEqual(['while it was down'])
+    // The loop follows again now, not 45 s later: what arrives next is taken within its empty-poll gap.
+    await relay.post(urls.incoming, incoming({ message: 'after the try' }))
+    // (Each round pulls over real HTTP and opens with WebCrypto, off the fake clock: real time between its steps.)
+    for (let i = 0; i < 20 && box.counts().messages < 2; i++) {
+      await clock.advance(1_000)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    expect(box.counts().messages).toBe(2)
+    expect(clock.now()).toBeLessThan(Date.UTC(2026, 0, 15, 3, 0, 30))
+  })
+
+  it('"Try now" while the relay is still down says so, and the loop waits for the new next try, not the old one', async () => {
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(2, 'network', /\/events/)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0, backoffBaseMs: 60_000 } })
+    box.sync.start()
+    await clock.advance(0)
+    await clock.advance(10_000)
+    const tried = await box.sync.tryNow()
+    expect(tried.state).toMatchObject({ kind: 'unreachable', retryAt: clock.now() + 90_000 })
+    const retryAt = (tried.state as { retryAt: number }).retryAt
+    expect(clock.nextTimerAt()).toBe(retryAt)
+    await clock.advance(retryAt - clock.now())
+    await expect.poll(() => box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
+  })
+
   it('a refused pull token (401) stops the follow loop and says so', async () => {
     const loaded = await vaultInboxCredentials(vault).load()
     if (loaded.kind !== 'found') throw new Error('no mailbox')

@@ -152,6 +152,24 @@ export class InboxSync {
     }
   }
 
+  /**
+   * The operator's "Try now" (the relay is back, or was fixed): a catch-up at once, and the follow loop's backoff
+   * brought in line with its outcome: it follows again now when the relay answered, else it waits for the new next
+   * try the state says (not the old one).
+   */
+  async tryNow(): Promise<InboxSyncStatus> {
+    const status = await this.catchUp()
+    const sleeper = this.sleeper
+    if (sleeper) {
+      const state = this.state
+      if ('retryAt' in state) {
+        this.deps.clock.clearTimeout(sleeper.timer)
+        sleeper.timer = this.deps.clock.setTimeout(sleeper.wake, state.retryAt - this.deps.clock.now())
+      } else this.wakeSleeper()
+    }
+    return status
+  }
+
   /** Follows the mailbox: long-polls, and backs off on faults, until `stop()` or a state that needs the operator. */
   start(): void {
     if (this.running) return

@@ -25,12 +25,16 @@ export function ConnectMailbox({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const addressRef = useRef<HTMLInputElement>(null)
+  const tokenRef = useRef<HTMLInputElement>(null)
   const alertRef = useRef<HTMLParagraphElement>(null)
   // A failed Connect puts the focus on its error (the button was disabled meanwhile, and the focus lost): on the
-  // address when the error is about it (the field reads the error as its description), else on the error itself.
+  // field the error is about (the address, or the creation token the relay refused or wants; the field reads the
+  // error as its description), else on the error itself.
+  const onField = error?.field === 'relayUrl' || error?.field === 'creationToken'
   useEffect(() => {
     if (!error) return
     if (error.field === 'relayUrl') addressRef.current?.focus()
+    else if (error.field === 'creationToken') tokenRef.current?.focus()
     else alertRef.current?.focus()
   }, [error])
 
@@ -91,10 +95,16 @@ export function ConnectMailbox({
           />
         )}
       </Field>
-      <Field id="inbox-creation-token" label={t('inbox.connect.creationToken')}>
+      <Field
+        id="inbox-creation-token"
+        label={t('inbox.connect.creationToken')}
+        error={error?.field === 'creationToken' ? error.message : null}
+        errorTestId="inbox-connect-error"
+      >
         {(control) => (
           <input
             {...control}
+            ref={tokenRef}
             type="password"
             autoComplete="off"
             spellCheck={false}
@@ -112,7 +122,7 @@ export function ConnectMailbox({
         />{' '}
         {t('inbox.connect.insecure')}
       </label>
-      {error && error.field !== 'relayUrl' ? (
+      {error && !onField ? (
         <p
           className="alert alert--bad"
           role="alert"

@@ -13,6 +13,7 @@ import {
   makeSettings
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useSettings } from '../../stores/settings'
 import { InboxView } from './InboxView'
 import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { encodeNote } from '../../../../shared/i18n/notes'
@@ -288,6 +289,33 @@ describe('InboxView', () => {
     expect(screen.getByRole('textbox', { name: 'Relay address' }).getAttribute('aria-invalid')).toBe('true')
   })
 
+  it('says a refused creation token on the token field, with the focus there to type it again (QA21 Q21-05)', async () => {
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    fake.fail('inbox:connect', {
+      code: 'relay_refused',
+      message: 'The relay refused: the relay refused the creation token',
+      messageKey: 'desktop.error.relayRefused',
+      messageParams: { detail: encodeNote('inbox.fault.creationTokenRefused') },
+      field: 'creationToken'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const address = await screen.findByRole('textbox', { name: 'Relay address' })
+    await user.type(address, RELAY)
+    const token = screen.getByLabelText(/^Creation token/)
+    await user.type(token, 'wrong-token')
+    await user.click(screen.getByTestId('inbox-connect-submit'))
+    const error = await screen.findByTestId('inbox-connect-error')
+    expect(error.textContent).toBe('⚠ The relay refused: the relay refused the creation token')
+    await waitFor(() => expect(document.activeElement).toBe(token))
+    expect(token.getAttribute('aria-invalid')).toBe('true')
+    expect(token.getAttribute('aria-describedby')).toContain(error.id)
+    expect(address.getAttribute('aria-invalid')).toBeNull()
+  })
+
   it('words an unreachable relay by its cause and puts the focus on the address that carries it', async () => {
     script({
       status: NOT_SET_UP,
@@ -552,7 +580,7 @@ describe('InboxView', () => {
     )
   })
 
-  it('names the zone of the last pull, the next try and since when a device receives, as device cards do (QA F22)', async () => {
+  it('names the zone of the last pull and since when a device receives, as device cards do (QA F22)', async () => {
     const since = '2026-01-15T03:10:00.000Z'
     const retryAt = '2026-01-15T03:05:00.000Z'
     script({
@@ -563,9 +591,6 @@ describe('InboxView', () => {
     const zone = zoneLabel(computerZone())
     expect((await screen.findByTestId('inbox-relay-last-pull')).textContent).toBe(
       `Last successful pull: ${formatDateTime('2026-01-15T03:00:00.000Z', 'en-GB')} ${zone}`
-    )
-    expect(screen.getByText(/^Next try:/).textContent).toBe(
-      `Next try: ${formatDateTime(retryAt, 'en-GB')} ${zone}`
     )
     expect((await screen.findByTestId('inbox-device-state-dev-1')).textContent).toBe(
       `Receiving since ${formatDateTime(since, 'en-GB')} ${zone}`
@@ -625,5 +650,148 @@ describe('InboxView', () => {
     expect((await screen.findByTestId('inbox-rotate-feedback')).textContent).toBe(
       'New addresses set on 1 device.'
     )
+  })
+  // QA21 Q21-01…04: the rotation while the relay is down, the relay back, a language switch, the keyboard.
+  const ROTATE_DOWN = {
+    code: 'relay_unreachable',
+    message:
+      'Cannot rotate: 127.0.0.1:47631 takes no connections on its port. Nothing was changed: try again once the relay can be reached.',
+    messageKey: 'desktop.error.rotateUnreachable',
+    messageParams: { detail: encodeNote('inbox.fault.connectionRefused', { host: '127.0.0.1:47631' }) }
+  }
+
+  it('keeps the focus in the Webhook secret card, and a new attempt replaces the last one’s outcome (QA21 Q21-02, Q21-04)', async () => {
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    const opener = card.getByRole('button', { name: 'Rotate the secret' })
+    // Opening puts the focus on the harmless answer; Cancel gives it back to the button that opened the question.
+    opener.focus()
+    await user.keyboard(' ')
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Cancel' }))
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Rotate the secret' }))
+
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    expect((await card.findByTestId('inbox-rotate-feedback')).textContent).toBe(
+      'New addresses set on 1 device.Paste the new device-status URL in the dashboard.'
+    )
+    await waitFor(() =>
+      expect(document.activeElement).toBe(card.getByRole('button', { name: 'Rotate the secret' }))
+    )
+
+    // The next attempt fails: its failure is the only outcome said, with the focus on it.
+    fake.fail('inbox:rotateSecret', ROTATE_DOWN)
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    const failure = await card.findByRole('alert')
+    expect(failure.textContent).toBe(ROTATE_DOWN.message)
+    expect(card.getByTestId('inbox-rotate-feedback').textContent).toBe('')
+    await waitFor(() => expect(document.activeElement).toBe(failure))
+
+    // And the one after succeeds: the failure goes.
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await waitFor(() =>
+      expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(/^New addresses set on 1 device/)
+    )
+    expect(card.queryByRole('alert')).toBeNull()
+  })
+
+  it('words the rotation’s outcome in the language chosen now, and drops its failure once the relay is back (QA21 Q21-03)', async () => {
+    seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
+    script({ status: status({ state: 'unreachable', behind: null, detail: 'fetch failed' }) })
+    fake.fail('inbox:rotateSecret', ROTATE_DOWN)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    await user.click(card.getByRole('button', { name: 'Ganti rahasia' }))
+    await user.click(card.getByRole('button', { name: 'Ganti' }))
+    expect((await card.findByRole('alert')).textContent).toBe(
+      'Tidak bisa mengganti: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.'
+    )
+    act(() => useSettings.setState({ settings: makeSettings({ language: 'en' }) }))
+    expect(card.getByRole('alert').textContent).toBe(ROTATE_DOWN.message)
+
+    // The relay is back: the failure is no longer what is true now.
+    act(() => fake.emit('inbox:changed', status()))
+    expect(card.queryByRole('alert')).toBeNull()
+  })
+
+  it('words a rotation’s success in the language chosen now', async () => {
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await waitFor(() =>
+      expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(/^New addresses set on 1 device/)
+    )
+    act(() => useSettings.setState({ settings: makeSettings({ language: 'id' }) }))
+    expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(
+      /^Alamat baru diatur di 1 perangkat/
+    )
+  })
+  // QA21 Q21-06: the relay back, the window said "cannot be reached … Next try: 12:30 UTC" read at 12:30 for up to
+  // the backoff, with no way to try at once.
+  it.each([
+    ['en', 42_000, 'Next try in 42 s'],
+    ['en', 3.5 * 60_000, 'Next try in 4 min'],
+    ['en', -2_000, 'Trying again now…'],
+    ['id', 42_000, 'Percobaan berikutnya dalam 42 dtk'],
+    ['id', 3.5 * 60_000, 'Percobaan berikutnya dalam 4 menit'],
+    ['id', -2_000, 'Sedang mencoba lagi…']
+  ] as const)(
+    'says when the next try is as a countdown that never reads as past (%s, %i ms)',
+    async (language, inMs, words) => {
+      seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language }) }))
+      const retryAt = new Date(Date.now() + inMs).toISOString()
+      script({ status: status({ state: 'unreachable', behind: null, detail: 'fetch failed', retryAt }) })
+      render(<InboxView />)
+      expect((await screen.findByTestId('inbox-relay-retry')).textContent).toBe(words)
+    }
+  )
+
+  it('offers "Try now" while the relay cannot be reached: a pull at once, the focus kept on what it produced (QA21 Q21-06)', async () => {
+    const down = status({
+      state: 'unreachable',
+      behind: null,
+      detail: 'fetch failed',
+      retryAt: new Date(Date.now() + 200_000).toISOString()
+    })
+    script({ status: down })
+    fake.handle('inbox:tryNow', () => down)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const tryNow = await screen.findByRole('button', { name: 'Try now' })
+    await user.click(tryNow)
+    expect(fake.requests('inbox:tryNow')).toEqual([{}])
+    // Still down: said so (the badge's words did not change, so nothing else would be announced), the focus kept.
+    expect((await screen.findByTestId('inbox-relay-tried')).textContent).toBe(
+      'Tried just now: the relay still cannot be reached.'
+    )
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try now' })))
+
+    // Back: the state says connected at once, the button goes, and the focus goes to the relay's heading.
+    fake.handle('inbox:tryNow', () => status())
+    await user.click(screen.getByRole('button', { name: 'Try now' }))
+    await waitFor(() => expect(screen.getByTestId('inbox-relay-state').textContent).toBe('✓connected'))
+    expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull()
+    expect(screen.queryByTestId('inbox-relay-tried')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Relay' })))
+  })
+
+  it('offers no "Try now" while the relay is connected or refused this computer’s key', async () => {
+    script()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-relay-state')
+    expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull()
+    act(() => fake.emit('inbox:changed', status({ state: 'auth-refused', behind: null })))
+    expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull()
   })
 })

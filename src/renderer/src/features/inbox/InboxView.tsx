@@ -172,7 +172,12 @@ export function InboxView(): React.JSX.Element {
       ) : null}
       {status && receiving ? (
         <>
-          <RelayState status={status} relayUrl={receiving.relayUrl} onThisComputer={receiving.onThisComputer}>
+          <RelayState
+            status={status}
+            relayUrl={receiving.relayUrl}
+            onThisComputer={receiving.onThisComputer}
+            onStatus={setStatus}
+          >
             {receiving.connected && !needsNewMailbox ? (
               <SwitchRelay
                 onThisComputer={receiving.onThisComputer}
@@ -244,7 +249,12 @@ export function InboxView(): React.JSX.Element {
       </div>
       {/* Set up once, then rarely touched: below the conversations the operator works from every day. */}
       {receiving?.connected ? (
-        <ReceivingDevices view={receiving} onView={setReceiving} focusAfterConnect={connections} />
+        <ReceivingDevices
+          view={receiving}
+          onView={setReceiving}
+          focusAfterConnect={connections}
+          relayConnected={status?.state === 'connected'}
+        />
       ) : null}
     </section>
   )

@@ -17,9 +17,12 @@ type Preview = InvokeReply<'inbox:provisionPreview'>
 export function ReceivingDevices({
   view,
   onView,
-  focusAfterConnect = 0
+  focusAfterConnect = 0,
+  relayConnected
 }: {
   view: ReceivingView
+  /** The sync talks to the relay now (its state "connected"). */
+  relayConnected: boolean
   onView(view: ReceivingView): void
   /** Counts the mailboxes just connected: each moves the focus here, what the connection produced (the form is gone). */
   focusAfterConnect?: number
@@ -50,7 +53,7 @@ export function ReceivingDevices({
         </ul>
       </section>
       <DeviceStatusUrl url={view.deviceStatusUrl} />
-      <RotateSecret onView={onView} />
+      <RotateSecret onView={onView} relayConnected={relayConnected} />
     </>
   )
 }
@@ -280,38 +283,74 @@ function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
   )
 }
 
-function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.JSX.Element {
+/**
+ * A rotation's outcome, kept as what happened (not as words) so that it is worded at each render in the language
+ * chosen now; one attempt's only: a new attempt clears the last one's.
+ */
+type Rotation =
+  | { kind: 'done'; reprovisioned: number; failed: { deviceId: string; message: string }[] }
+  | { kind: 'failed'; error: unknown }
+
+function RotateSecret({
+  onView,
+  relayConnected
+}: {
+  onView(view: ReceivingView): void
+  /** The sync talks to the relay: a failure from while it could not be reached is no longer what is true. */
+  relayConnected: boolean
+}): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
   const [asking, setAsking] = useState(false)
   const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [feedback, setFeedback] = useState<string[]>([])
+  const [outcome, setOutcome] = useState<Rotation | null>(null)
+  // When the question closes (Cancel, a rotation done) the focus goes back to the button that opened it; a failure
+  // takes it (the question stays open to try again). Never the page: the Rotate button was disabled meanwhile.
+  const focusNext = useRef<'opener' | 'failure' | null>(null)
+  const openerRef = useRef<HTMLButtonElement>(null)
+  const failureRef = useRef<HTMLParagraphElement>(null)
+  useEffect(() => {
+    if (focusNext.current === null || busy) return
+    ;(focusNext.current === 'opener' ? openerRef : failureRef).current?.focus()
+    focusNext.current = null
+  })
+  const wasConnected = useRef(relayConnected)
+  useEffect(() => {
+    if (relayConnected && !wasConnected.current) setOutcome((now) => (now?.kind === 'failed' ? null : now))
+    wasConnected.current = relayConnected
+  }, [relayConnected])
 
   async function rotate(): Promise<void> {
     setBusy(true)
-    setError(null)
+    setOutcome(null)
     try {
       const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
       onView(rotated.view)
-      const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
-      // The sandbox's stand-in dashboard got the new device-status URL with the rest: only a hosted one needs pasting.
-      const sandboxOnly = devices.length > 0 && devices.every((d) => d.sandbox)
-      setFeedback([
-        t('inbox.rotate.done', { count: rotated.reprovisioned.length }),
-        ...(sandboxOnly ? [] : [t('inbox.rotate.paste')]),
-        ...rotated.failed.map((f) =>
-          t('inbox.rotate.failed', { device: label(f.deviceId), message: f.message })
-        )
-      ])
+      setOutcome({ kind: 'done', reprovisioned: rotated.reprovisioned.length, failed: rotated.failed })
       setAsking(false)
+      focusNext.current = 'opener'
     } catch (e) {
-      setError(errorInfo(e).message)
+      setOutcome({ kind: 'failed', error: e })
+      focusNext.current = 'failure'
     } finally {
       setBusy(false)
     }
   }
+
+  const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
+  // The sandbox's stand-in dashboard got the new device-status URL with the rest: only a hosted one needs pasting.
+  const sandboxOnly = devices.length > 0 && devices.every((d) => d.sandbox)
+  const said =
+    outcome?.kind === 'done'
+      ? [
+          t('inbox.rotate.done', { count: outcome.reprovisioned }),
+          ...(sandboxOnly ? [] : [t('inbox.rotate.paste')]),
+          ...outcome.failed.map((f) =>
+            t('inbox.rotate.failed', { device: label(f.deviceId), message: f.message })
+          )
+        ]
+      : []
 
   return (
     <section className="card" aria-labelledby="inbox-rotate-heading" data-testid="inbox-rotate-section">
@@ -335,24 +374,34 @@ function RotateSecret({ onView }: { onView(view: ReceivingView): void }): React.
             keepLabel={t('common.cancel')}
             disabled={busy}
             confirmTestId="inbox-rotate-confirm"
+            focusOnOpen
             onConfirm={() => void rotate()}
-            onKeep={() => setAsking(false)}
+            onKeep={() => {
+              setAsking(false)
+              focusNext.current = 'opener'
+            }}
           />
         </>
       ) : (
         <div className="actions">
-          <button type="button" className="button" data-testid="inbox-rotate" onClick={() => setAsking(true)}>
+          <button
+            ref={openerRef}
+            type="button"
+            className="button"
+            data-testid="inbox-rotate"
+            onClick={() => setAsking(true)}
+          >
             {t('inbox.rotate.button')}
           </button>
         </div>
       )}
-      {error ? (
-        <p className="alert alert--bad" role="alert">
-          {error}
+      {outcome?.kind === 'failed' ? (
+        <p className="alert alert--bad" role="alert" ref={failureRef} tabIndex={-1}>
+          {errorInfo(outcome.error).message}
         </p>
       ) : null}
       <div role="status" className="feedback feedback--ok" data-testid="inbox-rotate-feedback">
-        {feedback.map((line) => (
+        {said.map((line) => (
           <p key={line}>{line}</p>
         ))}
       </div>

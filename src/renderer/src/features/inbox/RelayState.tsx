@@ -2,13 +2,15 @@
 // the time of the last successful pull and, when something is wrong, the reason and what to do. Words and a symbol,
 // never colour alone; the same mapping as the tray's line (src/shared/relay-status.ts). A card when it needs the
 // operator (or is not set up), one line when all is well.
-import type { ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { InboxStatusView } from '../../../../shared/contract'
 import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
 import { coreText } from '../../../../shared/i18n/note-text'
+import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { CopyButton } from '../../ui/CopyButton'
+import { useNow } from '../../ui/use-now'
 
 const HINT: Partial<Record<RelayHealth, MessageKey>> = {
   full: 'relay.hint.full',
@@ -24,12 +26,15 @@ export function RelayState({
   status,
   relayUrl,
   onThisComputer,
+  onStatus,
   children
 }: {
   status: InboxStatusView
   relayUrl: string | null
   /** The relay is the one this app runs on this computer (its address is a loopback port, not a place to name). */
   onThisComputer: boolean
+  /** A status the window asked for itself ("Try now"), before the core's next `inbox:changed`. */
+  onStatus(status: InboxStatusView): void
   /** What the operator can do about the relay (another relay), at the end of the card or the line. */
   children?: ReactNode
 }): React.JSX.Element {
@@ -41,6 +46,9 @@ export function RelayState({
   const showsContact = relay.health !== 'not-set-up'
   // All is well: one line, so the conversations the operator works from start near the top.
   const quiet = showsContact && !relay.needsAttention
+  // The sync backs off on its own (up to minutes): the operator who fixed the relay need not wait for it.
+  const canTryNow = relay.health === 'unreachable' || relay.health === 'failing'
+  const headingRef = useRef<HTMLHeadingElement>(null)
   return (
     <section
       className={quiet ? 'inbox-relay inbox-relay--quiet' : 'card inbox-relay'}
@@ -50,7 +58,9 @@ export function RelayState({
       {/* The heading names the relay once and the badge says its state: read together, and announced as one when the
           state changes (QA: "Relay" in the heading and again in "Relay: connected"). */}
       <div className="inbox-relay-title" role="status" aria-atomic="true" data-testid="inbox-relay-title">
-        <h3 id="inbox-relay-heading">{t('inbox.relay.heading')}</h3>
+        <h3 id="inbox-relay-heading" ref={headingRef} tabIndex={-1}>
+          {t('inbox.relay.heading')}
+        </h3>
         <p data-testid="inbox-relay-state" data-health={relay.health}>
           <span className={`badge badge--${relay.tone}`}>
             <span aria-hidden="true" className="badge-symbol">
@@ -93,11 +103,7 @@ export function RelayState({
           })}
         </p>
       ) : null}
-      {relay.needsAttention && status.retryAt ? (
-        <p className="small">
-          {t('inbox.relay.retryAt', { time: formatDateTimeInZone(status.retryAt, locale) })}
-        </p>
-      ) : null}
+      {relay.needsAttention && status.retryAt ? <NextTry at={status.retryAt} /> : null}
       {hint ? (
         <p
           className={relay.tone === 'bad' ? 'alert alert--bad' : 'alert alert--warn'}
@@ -106,8 +112,93 @@ export function RelayState({
           {t(hint)}
         </p>
       ) : null}
+      {canTryNow ? <TryNow onStatus={onStatus} onGone={() => headingRef.current?.focus()} /> : null}
       {children}
     </section>
+  )
+}
+
+/**
+ * When the sync tries again, counting down ("in 42 s", "in 4 min"): a wall-clock time to the minute read as already
+ * past while its minute lasted (QA21 Q21-06). Due, it is being tried.
+ */
+function NextTry({ at }: { at: string }): React.JSX.Element {
+  const t = useT()
+  const now = useNow(1000)
+  const left = Date.parse(at) - now
+  return (
+    <p className="small" data-testid="inbox-relay-retry">
+      {left <= 0
+        ? t('inbox.relay.retryingNow')
+        : left < 60_000
+          ? t('inbox.relay.retryInSeconds', { seconds: Math.ceil(left / 1000) })
+          : t('inbox.relay.retryInMinutes', { minutes: Math.ceil(left / 60_000) })}
+    </p>
+  )
+}
+
+/**
+ * "Try now" while the relay cannot be reached (or our side failed): a pull at once. Drawn only while it is wanted,
+ * so what it said goes with the outage. Still down, the focus stays on the button and a line says so (the badge's
+ * words did not change); back, the focus goes to the relay's heading, the state the try produced.
+ */
+function TryNow({
+  onStatus,
+  onGone
+}: {
+  onStatus(status: InboxStatusView): void
+  onGone(): void
+}): React.JSX.Element {
+  const t = useT()
+  const [busy, setBusy] = useState(false)
+  const [stillDown, setStillDown] = useState(false)
+  const [failure, setFailure] = useState<unknown>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  const focusAfter = useRef(false)
+  useEffect(() => {
+    if (!focusAfter.current || busy) return
+    focusAfter.current = false
+    buttonRef.current?.focus()
+  })
+
+  async function tryNow(): Promise<void> {
+    setBusy(true)
+    setFailure(null)
+    setStillDown(false)
+    try {
+      const next = await call('inbox:tryNow', {})
+      const down = next.state === 'unreachable' || next.state === 'failing'
+      onStatus(next)
+      if (!down) {
+        onGone()
+        return
+      }
+      setStillDown(true)
+    } catch (error) {
+      setFailure(error)
+    }
+    focusAfter.current = true
+    setBusy(false)
+  }
+
+  return (
+    <>
+      <div className="actions">
+        <button
+          ref={buttonRef}
+          type="button"
+          className="button"
+          disabled={busy}
+          data-testid="inbox-relay-try-now"
+          onClick={() => void tryNow()}
+        >
+          {busy ? t('inbox.relay.trying') : t('inbox.relay.tryNow')}
+        </button>
+      </div>
+      <p role="status" className="small" data-testid="inbox-relay-tried">
+        {stillDown ? t('inbox.relay.stillDown') : failure !== null ? errorInfo(failure).message : ''}
+      </p>
+    </>
   )
 }
 
