@@ -31,9 +31,11 @@ export class GatewayBlacklistStore {
       ? 'INSERT OR IGNORE INTO gateway_blacklist_entries (device_id, phone) VALUES (?, ?)'
       : 'DELETE FROM gateway_blacklist_entries WHERE device_id = ? AND phone = ?'
     const statement = preparedOnce(this.db, sql)
-    this.db.transaction(() => {
-      for (const phone of phones) statement.run(deviceId, phone)
-    })()
+    this.db
+      .transaction(() => {
+        for (const phone of phones) statement.run(deviceId, phone)
+      })
+      .immediate()
   }
 
   /** Nothing is known of the device's gateway blacklist any more. */
