@@ -17,7 +17,7 @@ import {
 } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
-import { fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
+import { describeCoreError, fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
 import { CoreEvents } from './core-events'
 import {
   createDeviceCommands,
@@ -490,6 +490,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     onChange: () => monitor.pushCoverageChanged(),
     onWebhooksSaved: (listener) => webhookSettings.onSaved(listener),
     isLocalRelay: (relayUrl) => localRelay.isItsAddress(relayUrl),
+    describeError: describeCoreError,
     // The sandbox is its own dashboard: its devices get the device-status URL too (a hosted one is pasted by hand).
     dashboardStatusUrl: async (deviceId, url) => {
       const access = await sandboxOf(deviceId, false)
