@@ -106,7 +106,9 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
     .getState()
     .navigate(
       request.view,
-      deviceId && request.view === 'devices' ? { deviceAsk: { deviceId, action: deviceAction ?? 'show' } } : {}
+      deviceId && request.view === 'devices'
+        ? { deviceAsk: { deviceId, action: deviceAction ?? 'show' } }
+        : {}
     )
 }
 
