@@ -2106,7 +2106,15 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({
       view: ReceivingView,
       reprovisioned: z.array(Id),
-      failed: z.array(z.object({ deviceId: Id, message: z.string() }))
+      /** Why a device was not set again: English (CLI, logs); with messageKey/messageParams in the window's language. */
+      failed: z.array(
+        z.object({
+          deviceId: Id,
+          message: z.string(),
+          messageKey: z.string().optional(),
+          messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+        })
+      )
     })
   })
   // ---- end of inbox provisioning ----

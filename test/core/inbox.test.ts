@@ -242,12 +242,30 @@ it('deletes a conversation with its files; nothing comes back, and a new thread 
   expect(conversations).toHaveLength(1)
   const unreadBefore = (await core.handlers['inbox:status']({})).unread
   expect(unreadBefore).toBe(1)
+  // A reply was being written there, with a pasted file the core keeps for its draft.
+  const { files: pasted } = await core.handlers['files:register']({
+    sources: [
+      { kind: 'bytes', name: 'katalog.pdf', dataBase64: Buffer.from('%PDF-1.4 katalog').toString('base64') }
+    ]
+  })
+  const replyFile = core.files.get(pasted[0]!.handle)!
+  await core.handlers['files:keepForDraft']({
+    handles: [replyFile.handle],
+    conversationId: conversations[0]!.id
+  })
   seen.length = 0
 
   expect(await invoke('inbox:deleteConversation', { conversationId: conversations[0]!.id })).toEqual({
     messages: 1
   })
   expect(existsSync(kept)).toBe(false)
+  // The reply's draft went with the conversation: its file is let go (the pasted copy deleted), nothing comes back.
+  expect(core.files.get(replyFile.handle)).toBeUndefined()
+  expect(existsSync(replyFile.path)).toBe(false)
+  expect(await core.handlers['files:restoreDraft']({ conversationId: conversations[0]!.id })).toEqual({
+    files: [],
+    rejected: []
+  })
   expect(await listed()).toEqual([])
   expect((await core.handlers['inbox:search']({ text: 'KTP' })).messages).toEqual([])
   // The tray's and the tab's unread counts follow.

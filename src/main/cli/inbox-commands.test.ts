@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startNodeRelay, type NodeRelay } from '@sender-desk/inbox-relay'
 import { inboxMediaDir } from '../core/inbox/media-fetcher'
+import { DraftFiles, type KeptFile } from '../core/files/draft-files'
 import { openDatabase } from '../core/store'
 import { jsonLineOf, runCli } from './testing/in-process'
 
@@ -26,6 +27,16 @@ afterEach(async () => {
   rmSync(relayDir, { recursive: true, force: true })
   rmSync(dataDir, { recursive: true, force: true })
 })
+
+/** The one conversation in the data folder's database. */
+function onlyConversation(folder: string): { id: number } {
+  const db = openDatabase({ dataDir: folder })
+  try {
+    return db.prepare('SELECT id FROM inbox_conversations').get() as { id: number }
+  } finally {
+    db.close()
+  }
+}
 
 async function post(url: string, body: unknown): Promise<void> {
   const response = await fetch(url, {
@@ -167,9 +178,23 @@ describe('sender-desk inbox', () => {
     db.close()
     mkdirSync(inboxMediaDir(dataDir), { recursive: true })
     writeFileSync(join(inboxMediaDir(dataDir), '1'), 'photo bytes')
+    // The app kept a file for the reply being written there, and one for another conversation's reply.
+    const { id: conversationId } = onlyConversation(dataDir)
+    const keptFile = (handle: string): KeptFile => ({
+      handle,
+      name: `${handle}.pdf`,
+      owned: false,
+      pinned: { dev: 1, ino: 2, size: 3, mtimeMs: 4, realPath: join(dataDir, `${handle}.pdf`) }
+    })
+    await new DraftFiles(join(dataDir, 'draft-files.json')).set(conversationId, [keptFile('reply-file')])
+    await new DraftFiles(join(dataDir, 'draft-files.json')).set(conversationId + 1, [keptFile('other-reply')])
     const deleted = jsonLineOf(await runCli(['inbox', 'delete', '0812 9876 5432', '--yes', '--json'], env))
     expect(existsSync(join(inboxMediaDir(dataDir), '1'))).toBe(false)
     expect(deleted).toMatchObject({ ok: true, chatId: '6281298765432', messages: 2 })
+    // The deleted conversation's reply draft no longer keeps its file; another conversation's still does.
+    const drafts = new DraftFiles(join(dataDir, 'draft-files.json'))
+    expect(await drafts.of(conversationId)).toEqual([])
+    expect((await drafts.of(conversationId + 1)).map((file) => file.handle)).toEqual(['other-reply'])
     expect((await runCli(['inbox', 'list'], env)).stdout).toContain('No conversations yet.')
     await post(incoming, message)
     expect(jsonLineOf(await runCli(['inbox', 'sync', '--json'], env))).toMatchObject({

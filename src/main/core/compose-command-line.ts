@@ -390,8 +390,10 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
     },
     logger,
     onStep: ports.onStep,
-    // A conversation deleted here takes the app's fetched files with it, when this is the app's data folder.
-    dataDir: ports.dataDir
+    // A conversation deleted here takes the app's fetched files with it, when this is the app's data folder, and its
+    // reply draft's kept file off the app's list.
+    dataDir: ports.dataDir,
+    replyDrafts: new FileHandles({ dataDir: ports.dataDir, maxFileBytes: () => settings.get().maxFileBytes })
   })
   const handlers = createConversationCommands({ inbox })
   return {

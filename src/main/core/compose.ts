@@ -17,7 +17,12 @@ import {
 } from './campaigns'
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
-import { fileLimitResolver, gatewayClientFactory, openSettings } from './compose-command-line'
+import {
+  describeCoreError,
+  fileLimitResolver,
+  gatewayClientFactory,
+  openSettings
+} from './compose-command-line'
 import { CoreEvents } from './core-events'
 import {
   createDeviceCommands,
@@ -362,6 +367,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     // The gateway names its device by serial or number: the monitor's last info tells which of ours that is.
     devices: { list: () => monitor.views().map((d) => ({ id: d.id, serial: d.serial, phone: d.sender })) },
     outbox: theOutbox.queue,
+    replyDrafts: files,
     // Customers' files: fetched only from the gateway of the device that received them, up to the cap in Settings.
     media: {
       dataDir: ports.dataDir,
@@ -490,6 +496,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     onChange: () => monitor.pushCoverageChanged(),
     onWebhooksSaved: (listener) => webhookSettings.onSaved(listener),
     isLocalRelay: (relayUrl) => localRelay.isItsAddress(relayUrl),
+    describeError: describeCoreError,
     // The sandbox is its own dashboard: its devices get the device-status URL too (a hosted one is pasted by hand).
     dashboardStatusUrl: async (deviceId, url) => {
       const access = await sandboxOf(deviceId, false)

@@ -260,6 +260,14 @@ export class FileHandles {
     return this.files.get(handle)
   }
 
+  /**
+   * A conversation's reply draft is thrown away (the conversation was deleted, here or by another process): its files
+   * are let go and its entry leaves the kept list. A pasted file this run did not register is left to the next start.
+   */
+  async releaseReplyDraft(conversationId: number): Promise<void> {
+    await this.release((await this.drafts.of(conversationId)).map((file) => file.handle))
+  }
+
   /** Lets these handles go: a pasted file is deleted, and a draft that held one (even from an earlier run) no longer does. */
   async release(handles: string[]): Promise<void> {
     for (const handle of handles) {

@@ -70,6 +70,11 @@ const UNANSWERED: readonly OutboxItemView['status'][] = [
   'revoked'
 ]
 
+/** The core's kept files of the replies being written, by conversation id (the files feature's). */
+export interface ReplyDraftFiles {
+  releaseReplyDraft(conversationId: number): Promise<void>
+}
+
 export interface ConversationsDeps {
   db: SqliteDatabase
   now: () => number
@@ -77,6 +82,8 @@ export interface ConversationsDeps {
   outbox?: SentToChat
   /** The customers' files on disk (the media fetcher's): removed once a deleted conversation has committed. */
   mediaFiles?: { remove(numbers: readonly number[]): Promise<void> }
+  /** The files kept for each conversation's reply draft: a deleted conversation's draft lets its file go. */
+  replyDrafts?: ReplyDraftFiles
   /** CPU time in ms, which bounds a search page's read of the sent matches. Tests script it (the process's by default). */
   cpuMs?: () => number
 }
@@ -464,13 +471,15 @@ export function createConversations(deps: ConversationsDeps) {
     },
 
     /**
-     * Deletes the conversation and the messages it received, with their files; what was sent to the chat stays in
-     * the outbox. Answers how many messages went.
+     * Deletes the conversation and the messages it received, with their files and its reply draft's file; what was
+     * sent to the chat stays in the outbox. Answers how many messages went.
      */
     async delete(conversationId: number): Promise<{ messages: number }> {
       const deleted = store.delete(conversationId, deps.now())
       if (!deleted) throw new ConversationNotFound(conversationId)
       await deps.mediaFiles?.remove(deleted.fetchedFiles)
+      // Whoever deleted it (the window, the terminal), the reply being written there has nowhere to go.
+      await deps.replyDrafts?.releaseReplyDraft(conversationId)
       return { messages: deleted.messages }
     },
 

@@ -17,6 +17,7 @@ import {
   createConversations,
   type DeviceDirectory,
   type InboxConversations,
+  type ReplyDraftFiles,
   type SentToChat
 } from './conversations'
 import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
@@ -51,6 +52,8 @@ export interface InboxDeps {
    * (the terminal); with `media`, its folder.
    */
   dataDir?: string
+  /** The files kept for the replies being written: a deleted conversation's draft lets its file go. */
+  replyDrafts?: ReplyDraftFiles
 }
 
 export interface Inbox {
@@ -137,6 +140,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       now: () => deps.clock.now(),
       devices: deps.devices,
       outbox: deps.outbox,
+      replyDrafts: deps.replyDrafts,
       ...(filesDir === undefined
         ? {}
         : { mediaFiles: { remove: (numbers) => removeDeletedMediaFiles(deps.db, filesDir, numbers) } })

@@ -5,6 +5,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ParsedRequest, WebhookSettingsView } from '../../../shared/contract'
 import { systemClock } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
+import { describeCoreError } from '../compose-command-line'
+import { GatewayError } from '../gateway'
+import { coreText } from '../../../shared/i18n/notes'
 import { MemoryVault } from '../vault'
 import type { WebhookChannel } from '../webhooks'
 import { connectMailbox } from './connect'
@@ -18,6 +21,8 @@ let updates: ParsedRequest<'webhooks:update'>[]
 let remembered: Map<string, WebhookSettingsView>
 let receiving: Receiving
 let coverageChanges: number
+/** What the webhooks feature throws for a device's next update, if anything. */
+let updateFailures: Map<string, Error>
 
 /** The webhooks feature as it behaves for hosted devices: remembers what it saved, cannot read the gateway. */
 function rememberingWebhooks(): Commands<WebhookChannel> {
@@ -33,6 +38,8 @@ function rememberingWebhooks(): Commands<WebhookChannel> {
   return {
     'webhooks:get': async ({ deviceId }) => remembered.get(deviceId) ?? empty(deviceId),
     async 'webhooks:update'(request) {
+      const failure = updateFailures.get(request.deviceId)
+      if (failure) throw failure
       updates.push(request)
       const { deviceId, ...patch } = request
       const next = {
@@ -52,6 +59,7 @@ beforeEach(async () => {
   updates = []
   remembered = new Map()
   coverageChanges = 0
+  updateFailures = new Map()
   const settings = new Map<string, unknown>()
   receiving = new Receiving({
     credentials,
@@ -64,7 +72,8 @@ beforeEach(async () => {
     deviceIds: () => ['shop', 'office'],
     fetch: relay.fetch,
     clock: systemClock,
-    onChange: () => coverageChanges++
+    onChange: () => coverageChanges++,
+    describeError: describeCoreError
   })
 })
 afterEach(async () => {
@@ -227,6 +236,36 @@ describe('Receive messages', () => {
     // The undo after a rotation goes back to what came before Sender Desk, not to the first mailbox URLs.
     await receiving.undo('shop')
     expect(updates.at(-1)).toEqual({ deviceId: 'shop', incoming: false })
+  })
+
+  it('says why a device was not set again as words in any language, the gateway’s own words quoted as its', async () => {
+    await connect()
+    await receiving.provision('shop')
+    await receiving.provision('office')
+    updateFailures.set(
+      'shop',
+      new GatewayError({
+        code: 'rejected',
+        message: 'gateway said: URL webhook tidak valid',
+        httpStatus: 400,
+        gatewayMessage: 'URL webhook tidak valid'
+      })
+    )
+    updateFailures.set('office', new ApiFailure('token_locked', { key: 'desktop.error.tokenLocked' }))
+    const { failed } = await receiving.rotate()
+    expect(failed.map((f) => f.deviceId)).toEqual(['shop', 'office'])
+    const [shop, office] = failed
+    // English for the CLI and logs, as before.
+    expect(office!.message).toBe('The device token is not available; enter it again.')
+    // An Indonesian window words it from the key; the gateway's words come through as they are, marked as its.
+    expect(coreText('id', office!.message, office!.messageKey, office!.messageParams)).toBe(
+      'Token perangkat tidak tersedia; masukkan lagi.'
+    )
+    expect(shop!.messageKey).toBe('desktop.gateway.said')
+    expect(coreText('id', shop!.message, shop!.messageKey, shop!.messageParams)).toBe(
+      'gateway menolak permintaan (HTTP 400) (gateway: "URL webhook tidak valid")'
+    )
+    expect(coreText('en', shop!.message, shop!.messageKey, shop!.messageParams)).toBe(shop!.message)
   })
 
   it('forgets a removed device: its record goes, and a rotation no longer sets it', async () => {

@@ -3,9 +3,14 @@
 // what was there before so an undo can put it back; rotates the mailbox's ingress secret and sets the new URLs on the
 // devices that used the old ones. The mailbox's pull token and private key stay in the vault: nothing here returns
 // them, and the window sees only the ingress URLs the operator has to paste into the dashboard anyway.
-import type { ReceivingDeviceView, ReceivingReplaced, ReceivingView } from '../../../shared/contract'
+import type {
+  ApiErrorShape,
+  ReceivingDeviceView,
+  ReceivingReplaced,
+  ReceivingView
+} from '../../../shared/contract'
 import type { Clock } from '../clock'
-import { ApiFailure, type Commands } from '../commands'
+import { ApiFailure, failureShape, type Commands } from '../commands'
 import type { SettingsStore } from '../store'
 import type { WebhookChannel, WebhookSettings } from '../webhooks'
 import {
@@ -58,12 +63,23 @@ export interface ReceivingDeps {
   isLocalRelay?: (relayUrl: string) => boolean
   /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
   onWebhooksSaved?: (listener: (deviceId: string, settings: WebhookSettings) => void) => () => void
+  /**
+   * The core's errors (a gateway's refusal) as the window shows them: English text with its key. The composition's
+   * one mapping; an ApiFailure carries its own.
+   */
+  describeError?: (error: unknown) => ApiErrorShape | undefined
 }
+
+/** Why a device was not set again: English (CLI, logs), with its key so the window words it in its language. */
+export type RotationFailure = { deviceId: string } & Pick<
+  ApiErrorShape,
+  'message' | 'messageKey' | 'messageParams'
+>
 
 export interface RotationOutcome {
   view: ReceivingView
   reprovisioned: string[]
-  failed: { deviceId: string; message: string }[]
+  failed: RotationFailure[]
 }
 
 export class Receiving {
@@ -169,7 +185,7 @@ export class Receiving {
         await this.provision(deviceId)
         reprovisioned.push(deviceId)
       } catch (error) {
-        failed.push({ deviceId, message: error instanceof Error ? error.message : String(error) })
+        failed.push({ deviceId, ...this.failureText(error) })
       }
     }
     return { view: await this.view(), reprovisioned, failed }
@@ -198,6 +214,13 @@ export class Receiving {
   }
 
   // ------------------------------------------------------------------------------------------
+
+  private failureText(error: unknown): Omit<RotationFailure, 'deviceId'> {
+    const shape = error instanceof ApiFailure ? failureShape(error) : this.deps.describeError?.(error)
+    if (!shape) return { message: error instanceof Error ? error.message : String(error) }
+    const { message, messageKey, messageParams } = shape
+    return { message, ...(messageKey ? { messageKey, messageParams: messageParams ?? {} } : {}) }
+  }
 
   private record(deviceId: string): ReceivingRecord | undefined {
     return this.deps.settings.get<ReceivingRecord>(keyOf(deviceId))

@@ -100,11 +100,16 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
   // A clicked new-message notification: the inbox opens on that conversation.
   if (request.view === 'inbox' && request.conversationId !== undefined)
     useInboxAlerts.getState().askToOpen(request.conversationId)
-  // The tray's Enter token… / Renew…: that device's card, on that action.
+  // The tray's Enter token… / Renew…: that device's card, on that action; its Info… (a device, no action): the card.
   const { deviceId, deviceAction } = request
   useNavigation
     .getState()
-    .navigate(request.view, deviceId && deviceAction ? { deviceAsk: { deviceId, action: deviceAction } } : {})
+    .navigate(
+      request.view,
+      deviceId && request.view === 'devices'
+        ? { deviceAsk: { deviceId, action: deviceAction ?? 'show' } }
+        : {}
+    )
 }
 
 /**

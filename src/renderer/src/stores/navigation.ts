@@ -28,14 +28,17 @@ export interface NavigateOptions {
   deviceId?: string
   /** Campaigns: open this campaign. */
   campaignId?: string
-  /** Devices: this device's card with this action of it focused (the token form opened). */
+  /** Devices: this device's card brought into view, with this action of it focused (e.g. the token form opened). */
   deviceAsk?: DeviceAsk
 }
 
-/** A device's card action asked from elsewhere (the attention strip, the tray): the card takes it once. */
+/**
+ * A device's card action asked from elsewhere (the attention strip, the tray): the card takes it once. 'show' (the
+ * tray's "Info…") only brings the card into view, the focus on its heading.
+ */
 export interface DeviceAsk {
   deviceId: string
-  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']>
+  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show'
 }
 
 interface NavigationState {

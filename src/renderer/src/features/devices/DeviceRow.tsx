@@ -54,13 +54,20 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const sandboxDetails = useRef<HTMLDetailsElement>(null)
   // The attention strip's "Enter the token again" and the tray's "Enter token…" ask for this row's token form: it
   // opens as from its own button, so the focus goes into the field, and back to that button when the form closes. The
-  // tray's "Renew…" asks for where the subscription is renewed. Only what the state still offers is taken up.
+  // tray's "Renew…" asks for where the subscription is renewed. Only what the state still offers is taken up. The
+  // tray's "Info…" asks for the card itself: brought into view, the focus on its heading (after the view's own).
   const asked = useNavigation((state) =>
     state.deviceAsk?.deviceId === device.id ? state.deviceAsk.action : null
   )
+  const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!asked) return
     useNavigation.getState().takeDeviceAsk()
+    if (asked === 'show') {
+      heading.current?.scrollIntoView?.({ block: 'start' })
+      heading.current?.focus()
+      return
+    }
     if (!offers(device.state, asked)) return
     if (asked === 'renew') {
       renewControl(device.id, sandboxDetails.current)?.focus()
@@ -103,7 +110,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   return (
     <li className="card device" data-testid={`device-row-${id}`} aria-labelledby={`device-title-${id}`}>
       <div className="device-head">
-        <h3 id={`device-title-${id}`} className="device-title">
+        <h3 id={`device-title-${id}`} className="device-title" ref={heading} tabIndex={-1}>
           {device.label}
           {device.sandbox ? <span className="tag">{t('devices.sandboxTag')}</span> : null}
         </h3>

@@ -526,6 +526,26 @@ describe('device list', () => {
       expect(renew.closest('details')?.open).toBe(true)
     })
 
+    it('Info… brings that device’s card into view, the focus on its heading', () => {
+      // jsdom lays nothing out and has no scrollIntoView: record which element asked to be brought into view.
+      const scrolled: Element[] = []
+      Element.prototype.scrollIntoView = function (this: Element) {
+        scrolled.push(this)
+      }
+      try {
+        showAskedFromTray([makeDevice({ state: 'connected' })])
+        act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1' }))
+        expect(useNavigation.getState().view).toBe('devices')
+        const heading = within(row('Front office')).getByRole('heading', { name: 'Front office' })
+        expect(document.activeElement).toBe(heading)
+        expect(scrolled).toContain(heading)
+        expect(useNavigation.getState().deviceAsk).toBeNull()
+      } finally {
+        // @ts-expect-error -- jsdom has none; put it back as it was
+        delete Element.prototype.scrollIntoView
+      }
+    })
+
     it('a device that no longer needs the action is shown without it, and no form opens', () => {
       showAskedFromTray([makeDevice({ state: 'connected' })])
       act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1', deviceAction: 'enterToken' }))

@@ -721,6 +721,38 @@ describe('InboxView', () => {
     expect(card.queryByRole('alert')).toBeNull()
   })
 
+  it('words why a device was not set again in the window’s language, the gateway’s own words as they came', async () => {
+    seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
+    script()
+    const reason = encodeNote('desktop.gateway.rejected')
+    fake.handle('inbox:rotateSecret', () => ({
+      view: receiving(),
+      reprovisioned: [],
+      failed: [
+        {
+          deviceId: 'dev-1',
+          message: 'the gateway refused the request (gateway: "URL webhook tidak valid")',
+          messageKey: 'desktop.gateway.said',
+          messageParams: { reason, gateway: 'URL webhook tidak valid' }
+        }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    await user.click(card.getByRole('button', { name: 'Ganti rahasia' }))
+    await user.click(card.getByRole('button', { name: 'Ganti' }))
+    await waitFor(() =>
+      expect(card.getByTestId('inbox-rotate-feedback').textContent).toContain(
+        'Tidak diatur di Shop: gateway menolak permintaan (gateway: "URL webhook tidak valid")'
+      )
+    )
+    act(() => useSettings.setState({ settings: makeSettings({ language: 'en' }) }))
+    expect(card.getByTestId('inbox-rotate-feedback').textContent).toContain(
+      'Not set on Shop: the gateway refused the request (gateway: "URL webhook tidak valid")'
+    )
+  })
+
   it('words a rotation’s success in the language chosen now', async () => {
     script()
     fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))

@@ -8,6 +8,7 @@ import { RenewLink } from '../devices/RenewLink'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { CopyButton } from '../../ui/CopyButton'
@@ -288,7 +289,7 @@ function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
  * chosen now; one attempt's only: a new attempt clears the last one's.
  */
 type Rotation =
-  | { kind: 'done'; reprovisioned: number; failed: { deviceId: string; message: string }[] }
+  | { kind: 'done'; reprovisioned: number; failed: InvokeReply<'inbox:rotateSecret'>['failed'] }
   | { kind: 'failed'; error: unknown }
 
 function RotateSecret({
@@ -300,6 +301,7 @@ function RotateSecret({
   relayConnected: boolean
 }): React.JSX.Element {
   const t = useT()
+  const language = useLanguage()
   const devices = useDevices((s) => s.devices)
   const [asking, setAsking] = useState(false)
   const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
@@ -347,7 +349,11 @@ function RotateSecret({
           t('inbox.rotate.done', { count: outcome.reprovisioned }),
           ...(sandboxOnly ? [] : [t('inbox.rotate.paste')]),
           ...outcome.failed.map((f) =>
-            t('inbox.rotate.failed', { device: label(f.deviceId), message: f.message })
+            t('inbox.rotate.failed', {
+              device: label(f.deviceId),
+              // The core's reason in this language; a gateway's own words inside it stay as they came, quoted.
+              message: coreText(language, f.message, f.messageKey, f.messageParams)
+            })
           )
         ]
       : []

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatCalendarDate, formatDateTime, startOfToday } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTimeInZone, startOfToday } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -114,8 +114,9 @@ export function OutboxFilters(): React.JSX.Element {
             text:
               filters.happened.since === startOfToday()
                 ? t(HAPPENED_LABEL[filters.happened.event])
-                : t(HAPPENED_SINCE_LABEL[filters.happened.event], {
-                    since: formatDateTime(filters.happened.since, locale)
+                : // The zone named, as every other outbox time is (the computer's: where "today" began).
+                  t(HAPPENED_SINCE_LABEL[filters.happened.event], {
+                    since: formatDateTimeInZone(filters.happened.since, locale)
                   }),
             remove: () => setFilters({ happened: null })
           }

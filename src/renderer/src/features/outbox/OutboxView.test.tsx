@@ -1547,6 +1547,14 @@ describe("a today number's list (QA9 Q9-04)", () => {
     expect(fake.requests('outbox:export')[0]?.filter).toEqual({ happenedSince: failedToday })
   })
 
+  it('names the zone of the time a chip set another day counts from, as the rows name theirs', async () => {
+    const yesterday = new Date(2026, 10, 29).toISOString()
+    act(() => useOutbox.getState().setFilters({ happened: { event: 'sent', since: yesterday } }))
+    render(<OutboxView />)
+    const chip = within(screen.getByRole('list', { name: 'Active filters' })).getByRole('button')
+    expect(chip.textContent).toBe(`Sent since 29 Nov 2026, 00:00 ${zoneLabel(computerZone())} ×`)
+  })
+
   it('names the filter in Indonesian too', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
     act(() => useOutbox.getState().setFilters({ happened: { ...failedToday, event: 'sent' } }))

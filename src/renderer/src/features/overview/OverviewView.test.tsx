@@ -11,6 +11,7 @@ import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from 
 import { installFakeApi, seedStores } from '../../testing/render'
 import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
+import { computerZone, zoneLabel } from '../../i18n/dates'
 
 let fake: FakeApi
 
@@ -186,7 +187,7 @@ describe('overview', () => {
     render(<OutboxView />)
     const chips = within(screen.getByRole('list', { name: 'Active filters' }))
     expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Sent since 29 Nov 2026, 00:00 ×'
+      `Sent since 29 Nov 2026, 00:00 ${zoneLabel(computerZone())} ×`
     ])
   })
 
