@@ -1138,7 +1138,10 @@ describe('the same message at a draft’s start, through the contract', () => {
     expect(again.estimate.finishAt).not.toBeNull()
     expect(again.estimate.quotaFinish.kind).not.toBe('waits_for_quota')
     // A read: the draft's stored rows are as they were.
-    expect((await core.handlers['campaigns:get']({ id: second })).summary).toMatchObject({ ready: 2, skipped: 0 })
+    expect((await core.handlers['campaigns:get']({ id: second })).summary).toMatchObject({
+      ready: 2,
+      skipped: 0
+    })
     // A started campaign has nothing for "Before you start" to read.
     expect(await invoke('campaigns:checkDraft', { id: first })).toMatchObject({
       ok: false,

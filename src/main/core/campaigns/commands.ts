@@ -353,7 +353,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return guarded(() => campaigns.get(id))
     },
     async 'campaigns:checkDraft'({ id, sendRecent }) {
-      const { view, estimate } = await guarded(() => campaigns.checkDraft(id, { sendRecent: sendRecent ?? false }))
+      const { view, estimate } = await guarded(() =>
+        campaigns.checkDraft(id, { sendRecent: sendRecent ?? false })
+      )
       return { campaign: view, estimate }
     },
     async 'campaigns:start'({ id, attachment, files, sendRecent }) {
