@@ -1683,6 +1683,20 @@ export const invokeChannels = builtOnFirstUse({
   }),
   'campaigns:list': () => ({ request: Empty, reply: z.object({ campaigns: z.array(CampaignView) }) }),
   'campaigns:get': () => ({ request: z.object({ id: Id }), reply: CampaignView }),
+  /**
+   * A draft as its start now would find it, for its "Before you start": its rows checked against the same-message rule
+   * again (the 24 hours end now, messages still in line count), nothing written — `campaign`'s counts and summary
+   * are those of a start without `sendRecent`. `estimate`: the end of the rows the start would send (with
+   * `sendRecent`, those left out for the same message alone too), and against its devices' gateway quotas, as
+   * `campaigns:check`'s. A draft only (invalid_state otherwise).
+   */
+  'campaigns:checkDraft': () => ({
+    request: z.object({ id: Id, sendRecent: z.boolean().optional() }),
+    reply: z.object({
+      campaign: CampaignView,
+      estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView })
+    })
+  }),
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
   /**
    * Start a draft. Its rows are checked against the same-message rule again as they go (the 24 hours end now, and

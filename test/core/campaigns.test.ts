@@ -1099,4 +1099,53 @@ describe('the same message at a draft’s start, through the contract', () => {
       '6281234567802'
     ])
   })
+
+  // The draft's "Before you start" showed the counts stored at create: a row that only matched once another campaign
+  // started was set aside at Start without the panel having offered to send to it again.
+  it('reads a draft as a start now would find it, without changing a row, and gives its covered part an end', async () => {
+    const deviceId = await linkedDevice()
+    const csv = Buffer.from(['Name,Phone', 'Ani,081234567811', 'Budi,081234567812'].join('\n')).toString(
+      'base64'
+    )
+    const draft = async (name: string): Promise<string> => {
+      const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('promo.csv', csv))
+      const created = await core.handlers['campaigns:create']({
+        sheetId,
+        name,
+        mapping: { phone: 'Phone', variables: ['Name'] },
+        template: 'Promo for {Name}',
+        pacing: QUICK_PACING,
+        devices: [deviceId]
+      })
+      return created.id
+    }
+    const [first, second] = [await draft('Promo'), await draft('Promo again')]
+    const before = await core.handlers['campaigns:checkDraft']({ id: second })
+    expect(before.campaign.summary).toMatchObject({ ready: 2, skipped: 0 })
+    expect(before.campaign.summary.sentRecently).toBeUndefined()
+    await core.handlers['campaigns:start']({ id: first })
+    const now = await core.handlers['campaigns:checkDraft']({ id: second })
+    expect(now.campaign.summary).toMatchObject({
+      ready: 0,
+      skipped: 2,
+      byProblem: { sent_recently: 2 },
+      sentRecently: 2
+    })
+    expect(now.campaign.counts).toMatchObject({ waiting: 0, skipped: 2 })
+    // Nothing to send unless the operator sends to them again: then both, with an end.
+    expect(now.estimate.finishAt).toBeNull()
+    const again = await core.handlers['campaigns:checkDraft']({ id: second, sendRecent: true })
+    expect(again.estimate.finishAt).not.toBeNull()
+    expect(again.estimate.quotaFinish.kind).not.toBe('waits_for_quota')
+    // A read: the draft's stored rows are as they were.
+    expect((await core.handlers['campaigns:get']({ id: second })).summary).toMatchObject({
+      ready: 2,
+      skipped: 0
+    })
+    // A started campaign has nothing for "Before you start" to read.
+    expect(await invoke('campaigns:checkDraft', { id: first })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_state' }
+    })
+  })
 })

@@ -153,6 +153,41 @@ it("gives the rows a device's gateway quota covers their own end in the check's 
   expect(finish.at!).toBeLessThan(estimate!.finishAt!)
 })
 
+it("gives a saved draft's part its device's gateway quota covers an end, as the check does", async () => {
+  // The draft's "Before you start" took its figures from the campaign's view, which has no quota part: it said the
+  // covered part had no estimated end.
+  const deviceId = await linkedDevice()
+  const sandbox = await core.sandbox.current()
+  const token = (await sandbox?.control.devices())?.[0]?.token ?? ''
+  await sandbox?.control.setQuota(token, 2)
+  expect((await core.handlers['devices:refresh']({ id: deviceId })).quota).toBe(2)
+  const phones = Array.from({ length: 6 }, (_, i) => `08123461${String(i).padStart(4, '0')}`)
+  const csv = ['Name,Phone', ...phones.map((phone, i) => `Pelanggan ${i},${phone}`)].join('\n')
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: 'quota.csv', dataBase64: Buffer.from(csv).toString('base64') }],
+    purpose: 'spreadsheet'
+  })
+  const sheet = await core.handlers['campaigns:read']({ handle: files[0]!.handle })
+  const request = {
+    sheetId: sheet.sheetId,
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    template: 'Halo {Name}',
+    pacing: QUICK_PACING
+  }
+  const checked = await core.handlers['campaigns:check']({ ...request, deviceCount: 1, devices: [deviceId] })
+  const draft = await core.handlers['campaigns:create']({ ...request, name: 'quota', devices: [deviceId] })
+  const { estimate } = await core.handlers['campaigns:checkDraft']({ id: draft.id })
+  const finish = estimate.quotaFinish
+  if (finish.kind !== 'part') throw new Error(`expected a part covered, got ${JSON.stringify(finish)}`)
+  expect([finish.covered, finish.waiting]).toEqual([2, 4])
+  expect(finish.at).not.toBeNull()
+  expect(finish.at!).toBeLessThan(estimate.finishAt!)
+  // The same code as the check's: seeded alike, the covered part ends as long after now as the check said.
+  const checkedFinish = checked.estimate?.quotaFinish
+  if (checkedFinish?.kind !== 'part') throw new Error('the check gave no part')
+  expect(finish.at! - estimate.finishAt!).toBe(checkedFinish.at! - checked.estimate!.finishAt!)
+})
+
 it('shows no quota left once the gateway refuses a send for quota, without waiting for the next poll (QA12 Q12-10)', async () => {
   // No poll in the way (the walk's device had its statuses by push: polled every 15 min): the figure must follow the
   // refusal itself, or the card says "998 messages left" beside a message that waits for quota.

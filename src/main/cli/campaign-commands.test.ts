@@ -166,11 +166,18 @@ describe('sender-desk campaign', () => {
     const leftOut = await runCli(sameAgain, env)
     expect(leftOut.code, leftOut.stderr).toBe(0)
     expect(leftOut.stdout).toContain('3 sent recently')
+    // The draft is there: the hint starts it with --send-recent rather than asking for it to be made again.
+    const leftOutId = /campaign start (\S+) --send-recent/.exec(leftOut.stdout)?.[1] ?? ''
     expect(leftOut.stdout).toContain(
-      '3 rows got this same message in the last 24 hours and are left out: create with --send-recent to send it again.'
+      `3 rows got this same message in the last 24 hours and are left out; to send it to them again: sender-desk campaign start ${leftOutId} --send-recent`
     )
     const anyway = await cli(...sameAgain, '--send-recent')
     expect((anyway.json.campaign as { summary: { ready: number } }).summary.ready).toBe(3)
+    // A draft made without it is started with it: the start sends to the three again.
+    const startedAgain = await cli('campaign', 'start', leftOutId, '--send-recent', '--timeout', '1')
+    expect(startedAgain.code).toBe(0)
+    expect((startedAgain.json.campaign as { summary: { ready: number } }).summary.ready).toBe(3)
+    expect((await cli('campaign', 'cancel', leftOutId)).code).toBe(0)
 
     const out = join(work, 'results.xlsx')
     expect((await cli('campaign', 'export', campaign.id, '--format', 'xlsx', '--out', out)).code).toBe(0)

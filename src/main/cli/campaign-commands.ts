@@ -308,7 +308,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const recent = view.summary.byProblem['sent_recently'] ?? 0
       const recentLine =
         recent > 0
-          ? `\n${counted(recent, 'row')} got this same message in the last 24 hours and ${recent === 1 ? 'is' : 'are'} left out: create with --send-recent to send it again.`
+          ? `\n${counted(recent, 'row')} got this same message in the last 24 hours and ${recent === 1 ? 'is' : 'are'} left out; to send it to them again: ${startHint} --send-recent`
           : ''
       context.out.result(`${describeCampaign(view)}${recentLine}\nStart it with: ${startHint}`, {
         ok: true,
@@ -322,19 +322,23 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const credentials = await context.credentials()
       const attach = stringFlag(context.args, 'attach')
       const filesDir = stringFlag(context.args, 'files-dir')
+      // The start checks the same message again (its 24 hours end now): with it, those rows are sent to again too.
+      const sendRecent = context.args.flags['send-recent'] === true ? { sendRecent: true } : {}
       const view = await withCommandLineCore(context, credentials, async (core) => {
         if (sub === 'resume') await core.invoke('campaigns:resume', { id: campaignId })
         else if (filesDir !== undefined)
           // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
           await core.invoke('campaigns:start', {
             id: campaignId,
-            files: await registerFolder(context, core, filesDir)
+            files: await registerFolder(context, core, filesDir),
+            ...sendRecent
           })
         else {
           const handle = attach === undefined ? undefined : (await registerFile(core, attach)).handle
           await core.invoke('campaigns:start', {
             id: campaignId,
-            ...(handle === undefined ? {} : { attachment: { handle } })
+            ...(handle === undefined ? {} : { attachment: { handle } }),
+            ...sendRecent
           })
         }
         return sendCampaign(context, core, campaignId)

@@ -42,9 +42,11 @@ export const USAGE = `Usage: sender-desk <command> [options]
            [--attach FILE | --files-dir D]
            [--delay 5-30] [--batch 20/10] [--hours 08:00-20:00@Asia/Jakarta|any] [--cap 150] [--send-recent]
            (--send-recent: also to numbers that got the same message in the last 24 hours, left out otherwise)
-  campaign start <id> [--attach FILE | --files-dir D] | resume <id> [--timeout <s>] | pause <id> | cancel <id> | status [<id>]
+  campaign start <id> [--attach FILE | --files-dir D] [--send-recent] | resume <id> [--timeout <s>] | pause <id>
+           | cancel <id> | status [<id>]
            (--attach: one file sent with every row, the message as its caption; --files-dir: each row the file
-            named in the map's file= column, found in D; give either to create and start)
+            named in the map's file= column, found in D; give either to create and start. --send-recent: the
+            start checks the same message again, and sends to numbers that got it in the last 24 hours too)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
   campaign takeback <id> [--revoke-delivered] [--timeout <s>]   (stop, cancel at the gateway, delete sent ones for everyone)

@@ -41,6 +41,8 @@ describe('help after a command', () => {
     expect(stdout).not.toMatch(/^ {2}send /m)
     expect(stdout).toMatch(/^ {2}campaign takeback /m)
     expect(stdout).toContain('--attach: one file sent with every row')
+    // A draft made without --send-recent is started with it (its start checks the same message again).
+    expect(stdout).toMatch(/^ {2}campaign start <id> \[--attach FILE \| --files-dir D\] \[--send-recent\]/m)
     const reminder = (await run(['reminder', 'help'])).stdout
     expect(reminder).toContain('[--custom-day N]')
     expect((await run(['device', 'help'])).stdout).toMatch(/^ {2}device invoices /m)

@@ -1179,6 +1179,9 @@ export const enRest = {
   'campaigns.list': 'Your campaigns',
   'campaigns.listFailed': 'Your campaigns could not be read: {why}',
   'campaigns.loading': 'Loading the campaign…',
+  'campaigns.draft.checking': 'Checking who got this message in the last 24 hours…',
+  'campaigns.draft.setAsideAtStart':
+    '{count, plural, one {# more was set aside: they got this message in the last 24 hours.} other {# more were set aside: they got this message in the last 24 hours.}}',
   'campaigns.draft.explain': 'This campaign has not started yet. Nothing is sent until you start it.',
   'campaigns.draft.attachAgain': 'Pick {name} again (a file picked before the app restarted is not kept)',
   'campaigns.draft.rowFilesAgain':

@@ -1354,6 +1354,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.list': 'Kampanye Anda',
   'campaigns.listFailed': 'Daftar kampanye Anda tidak dapat dibaca: {why}',
   'campaigns.loading': 'Memuat kampanye…',
+  'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
+  'campaigns.draft.setAsideAtStart':
+    '{count} lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.',
   'campaigns.draft.explain': 'Kampanye ini belum dimulai. Tidak ada yang dikirim sampai Anda memulainya.',
   'campaigns.draft.attachAgain':
     'Pilih {name} lagi (file yang dipilih sebelum aplikasi dimulai ulang tidak disimpan)',

@@ -1654,6 +1654,20 @@ describe('the same message to the same number within 24 hours', () => {
     expect(sentTo([...FIRST_FOUR, '6281234567004'])).toEqual([2, 2, 2, 2, 1])
   })
 
+  it("is read by checkDraft as a start now would find it, nothing written: a day later, the draft's rows are ready", async () => {
+    await sendFirstFour()
+    const draft = await campaigns.create({ ...bigCampaign(5), name: 'Bills again' })
+    await fixture.clock.advance(24 * 60 * 60_000)
+    const read = await campaigns.checkDraft(draft.id)
+    expect(read.view.summary).toEqual({ total: 5, ready: 5, skipped: 0, byProblem: {} })
+    expect(read.view.counts).toMatchObject({ waiting: 5, skipped: 0 })
+    expect(read.estimate.finishAt).not.toBeNull()
+    // Its rows as they were: only a start writes what it finds.
+    expect(campaigns.get(draft.id).summary).toMatchObject({ ready: 1, skipped: 4, sentRecently: 4 })
+    const started = await campaigns.start(draft.id)
+    expect(started.summary).toEqual(read.view.summary)
+  })
+
   it('counts messages still in line: of two campaigns started seconds apart, the second leaves them out', async () => {
     fixture = makeFixture()
     campaigns = createCampaigns(campaignsDeps())

@@ -475,10 +475,24 @@ export function createCampaigns(deps: CampaignsDeps) {
     /** The devices chosen, when known: each is held to its own daily cap and its gateway quota. */
     deviceIds?: readonly string[]
   }): Promise<{ finishAt: number | null; quotaFinish: QuotaFinish }> {
+    return estimateFromNow({ ...input, seed: rowSeed(input.seedKey, 0) })
+  }
+
+  /**
+   * The end `rows` seeded by `seed` would reach from now, and against the devices' gateway quotas (as last heard):
+   * the check's estimate before a create, and a saved draft's before its start.
+   */
+  async function estimateFromNow(input: {
+    pacing: PacingPolicy
+    seed: number
+    rows: number
+    devices: number
+    deviceIds?: readonly string[]
+  }): Promise<{ finishAt: number | null; quotaFinish: QuotaFinish }> {
     const deviceIds = input.deviceIds ?? []
     const plan = (laneQuotas: readonly (number | null)[]): EstimatePlan => [
       input.pacing,
-      rowSeed(input.seedKey, 0),
+      input.seed,
       input.rows,
       deviceIds.length || input.devices,
       now(),
@@ -848,6 +862,18 @@ export function createCampaigns(deps: CampaignsDeps) {
    * (`sendRecent`), is ready again; a ready row that now matches is left out. A slice at a time with a turn between.
    */
   async function checkSameMessageAgain(id: string, sendRecent: boolean): Promise<void> {
+    await sameMessageChanges(id, sendRecent, (changes) => store.setRowProblems(id, changes))
+  }
+
+  /**
+   * The rows of a draft whose verdict the same-message rule changes now (checkSameMessageAgain), a page at a time to
+   * `onPage`, which writes them (a start) or counts them (checkDraft): each with its problems now.
+   */
+  async function sameMessageChanges(
+    id: string,
+    sendRecent: boolean,
+    onPage: (changes: { rowNumber: number; problems: { code: string }[] }[]) => void
+  ): Promise<void> {
     // A lookup in the outbox per row: 2,000 of them and their page were ~40 ms of one block on a busy machine.
     const rowsPerSlice = ROWS_PER_SLICE / 4
     const { recentMessages, now: at } = sameMessageCheck()
@@ -864,11 +890,72 @@ export function createCampaigns(deps: CampaignsDeps) {
           { rowNumber: row.rowNumber, problems: held ? others : [{ code: 'sent_recently' }, ...others] }
         ]
       })
-      store.setRowProblems(id, changes)
+      onPage(changes)
       const last = page.at(-1)
       if (page.length < rowsPerSlice || last === undefined) break
       afterRow = last.rowNumber
     }
+  }
+
+  /**
+   * A draft as its start now would find it (its "Before you start"): the same-message rule asked again of its rows as
+   * a start without sendRecent asks it, nothing written, and the end of the rows the start would send (with
+   * `sendRecent`, those left out for the same message alone too) as the check's estimate gives it.
+   */
+  async function checkDraft(
+    id: string,
+    options: StartOptions = {}
+  ): Promise<{ view: CampaignView; estimate: { finishAt: number | null; quotaFinish: QuotaFinish } }> {
+    const campaign = mustGet(id)
+    if (campaign.status !== 'draft')
+      throw new CampaignError('invalid_state', {
+        key: 'desktop.error.onlyDraftStarts',
+        params: { status: statusNote(campaign.status) }
+      })
+    // How the rows a start would change move between the view's counts: a ready row set aside (for the same message
+    // alone), a row set aside for it alone ready again, or one set aside for it first left under its next problem.
+    let setAside = 0
+    let readyAgain = 0
+    const underNext: Record<string, number> = {}
+    await sameMessageChanges(id, false, (changes) => {
+      for (const { problems } of changes) {
+        const first = problems[0]?.code
+        if (first === 'sent_recently') setAside++
+        else if (first === undefined) readyAgain++
+        else underNext[first] = (underNext[first] ?? 0) + 1
+      }
+    })
+    const { view } = viewToEstimate(id)
+    const { counts, summary } = view
+    const byProblem: Record<string, number> = { ...summary.byProblem }
+    const moved = setAside - readyAgain
+    counts.waiting -= moved
+    counts.skipped += moved
+    let leftOutForIt = (byProblem['sent_recently'] ?? 0) + moved
+    for (const [code, n] of Object.entries(underNext)) {
+      byProblem[code] = (byProblem[code] ?? 0) + n
+      leftOutForIt -= n
+    }
+    if (leftOutForIt > 0) byProblem['sent_recently'] = leftOutForIt
+    else delete byProblem['sent_recently']
+    const alone = (summary.sentRecently ?? 0) + moved
+    const { sentRecently: _stored, ...rest } = summary
+    view.summary = {
+      ...rest,
+      ready: summary.ready - moved,
+      skipped: summary.skipped + moved,
+      byProblem: byProblem as CheckSummary['byProblem'],
+      ...(alone > 0 ? { sentRecently: alone } : {})
+    }
+    const estimate = await estimateFromNow({
+      pacing: pacingOf(campaign),
+      seed: campaign.seed,
+      rows: view.summary.ready + (options.sendRecent ? alone : 0),
+      devices: campaign.devices.length,
+      deviceIds: campaign.devices
+    })
+    view.estimate.finishAt = estimate.finishAt
+    return { view, estimate }
   }
 
   /**
@@ -1602,6 +1689,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     mappingFor,
     check,
     estimateBeforeCreate,
+    checkDraft,
     create,
     get: view,
     list: () => store.list().map((c) => view(c.id)),

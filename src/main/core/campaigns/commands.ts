@@ -40,6 +40,7 @@ export type CampaignChannel =
   | 'campaigns:create'
   | 'campaigns:list'
   | 'campaigns:get'
+  | 'campaigns:checkDraft'
   | 'campaigns:start'
   | 'campaigns:split'
   | 'campaigns:pause'
@@ -350,6 +351,12 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     },
     async 'campaigns:get'({ id }) {
       return guarded(() => campaigns.get(id))
+    },
+    async 'campaigns:checkDraft'({ id, sendRecent }) {
+      const { view, estimate } = await guarded(() =>
+        campaigns.checkDraft(id, { sendRecent: sendRecent ?? false })
+      )
+      return { campaign: view, estimate }
     },
     async 'campaigns:start'({ id, attachment, files, sendRecent }) {
       const options: StartOptions = { sendRecent: sendRecent ?? false }

@@ -1085,8 +1085,11 @@ function StartDraft({
   existingNames
 }: {
   campaign: CampaignView
-  /** Started; `rest` is the draft a split left for later. */
-  onStarted: (rest?: SplitRest) => void
+  /**
+   * Started; `rest` is the draft a split left for later, `setAside` the rows the start left out for the same message
+   * that the panel had counted as recipients (they matched between the panel's read and the click).
+   */
+  onStarted: (rest: SplitRest | undefined, setAside: number) => void
   /** The names the campaigns have: a split's rest is named past them. */
   existingNames: readonly string[]
 }): React.JSX.Element {
@@ -1100,7 +1103,25 @@ function StartDraft({
   const [confirming, setConfirming] = useState(false)
   /** Whether the draft's rows left out for the same message lately are sent to again (left out by default). */
   const [sendRecent, setSendRecent] = useState(false)
-  const startCounts = draftStartCounts(campaign, sendRecent)
+  /**
+   * The draft as its start now would find it (the core's read: the same-message rule asked again, and the end of the
+   * part its quota covers); null until it answers, `failed` when it could not (the stored counts then, as before).
+   */
+  const [checked, setChecked] = useState<InvokeReply<'campaigns:checkDraft'> | 'failed' | null>(null)
+  const asOfNow = checked !== null && checked !== 'failed' ? checked : null
+  const startCounts = draftStartCounts(asOfNow?.campaign ?? campaign, sendRecent)
+  useEffect(() => {
+    if (!confirming) return
+    let on = true
+    // Asked again when the operator sends to them again: the end is of the rows the start then sends.
+    call('campaigns:checkDraft', { id: campaign.id, ...(sendRecent ? { sendRecent: true } : {}) }).then(
+      (reply) => on && setChecked(reply),
+      () => on && setChecked((before) => before ?? 'failed')
+    )
+    return () => {
+      on = false
+    }
+  }, [confirming, sendRecent, campaign.id])
   const startButton = useRef<HTMLButtonElement>(null)
   const column = campaign.mapping.attachment ?? null
   // Picked handles not handed to the core are released when the operator leaves the draft.
@@ -1145,23 +1166,32 @@ function StartDraft({
         keepReady === undefined
           ? null
           : await call('campaigns:split', { id: campaign.id, keep: keepReady, restName })
-      await call('campaigns:start', {
+      const sendingRecent = sendRecent && startCounts.recent > 0
+      const started = await call('campaigns:start', {
         id: campaign.id,
         ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
         ...(column && rowFiles.length > 0 ? { files: namedFiles(rowFiles) } : {}),
-        ...(sendRecent && startCounts.recent > 0 ? { sendRecent: true } : {})
+        ...(sendingRecent ? { sendRecent: true } : {})
       })
+      // The start asks the rule again: a row that matched after the panel's read is left out (a split moves ready
+      // rows only, so the started part keeps every row left out).
+      const leftOut = (view: CampaignView): number => view.summary.byProblem.sent_recently ?? 0
+      const setAside = sendingRecent
+        ? 0
+        : Math.max(0, leftOut(started) - leftOut(asOfNow?.campaign ?? campaign))
       // The core copied the files and released their handles.
       held.current = []
       setAttachment(null)
       setRowFiles([])
       onStarted(
-        split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined
+        split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined,
+        setAside
       )
     } catch (e) {
       setError(errorInfo(e))
       // Back to the Start button (the summary that had the focus is gone), with the reason below it.
       setConfirming(false)
+      setChecked(null)
       setTimeout(() => startButton.current?.focus(), 0)
     } finally {
       setBusy(false)
@@ -1202,16 +1232,16 @@ function StartDraft({
           />
         </FileDrop>
       ) : null}
-      {confirming ? (
+      {confirming && checked !== null ? (
         <PreSendSummary
           ready={startCounts.ready}
           skipped={startCounts.skipped}
           skippedWhy={startCounts.skippedWhy}
           recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
-          finishAt={campaign.estimate.finishAt}
-          // A saved draft's view estimates every row only: the end of a part its quota covers is not known here.
-          quotaFinish={null}
+          finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
+          // The campaign's own view estimates every row only: the covered part's end comes with the core's read.
+          quotaFinish={asOfNow?.estimate.quotaFinish ?? null}
           timeZone={campaignZone(campaign.pacing)}
           workingHours={campaign.pacing.workingHours}
           campaignDailyCap={campaign.pacing.dailyCapPerDevice}
@@ -1221,20 +1251,28 @@ function StartDraft({
           onSplit={(keep) => void start(keep)}
           onBack={() => {
             setConfirming(false)
+            setChecked(null)
             setTimeout(() => startButton.current?.focus(), 0)
           }}
         />
       ) : (
-        <button
-          ref={startButton}
-          type="button"
-          className="button button--primary"
-          data-testid="campaign-draft-start"
-          disabled={busy}
-          onClick={() => setConfirming(true)}
-        >
-          {t('campaigns.start', { count: startCounts.ready })}
-        </button>
+        <>
+          <button
+            ref={startButton}
+            type="button"
+            className="button button--primary"
+            data-testid="campaign-draft-start"
+            disabled={busy}
+            // Kept enabled while the core reads the draft (the focus stays on it); a second press asks nothing more.
+            aria-busy={confirming}
+            onClick={() => setConfirming(true)}
+          >
+            {t('campaigns.start', { count: startCounts.ready })}
+          </button>
+          <p role="status" className="muted">
+            {confirming ? t('campaigns.draft.checking') : null}
+          </p>
+        </>
       )}
       {error ? (
         <p className="alert alert--bad" role="alert">
@@ -1298,6 +1336,8 @@ function CampaignProgress({
   const [askCancel, setAskCancel] = useState(false)
   const [cancelling, setCancelling] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
+  /** Rows the draft's start left out for the same message after its "Before you start" had counted them. */
+  const [setAsideAtStart, setSetAsideAtStart] = useState(0)
   const [tick, setTick] = useState(0)
   // Each completed page read: the rows table re-reads its shown page with it, so its statuses follow the counts.
   const [pageReads, setPageReads] = useState(0)
@@ -1450,6 +1490,11 @@ function CampaignProgress({
         </p>
       )}
       <CampaignEnd campaign={campaign} now={now} />
+      {setAsideAtStart > 0 && campaign.status !== 'draft' ? (
+        <p role="status" data-testid="campaign-set-aside-at-start">
+          {t('campaigns.draft.setAsideAtStart', { count: setAsideAtStart })}
+        </p>
+      ) : null}
       <dl className="campaign-counts" data-testid="campaign-counts">
         {shownBuckets.map((k) => (
           <div key={k}>
@@ -1466,8 +1511,9 @@ function CampaignProgress({
         <StartDraft
           campaign={campaign}
           existingNames={existingNames}
-          onStarted={(rest) => {
+          onStarted={(rest, setAside) => {
             if (rest) onSplit(rest)
+            setSetAsideAtStart(setAside)
             setTick((n) => n + 1)
             onChanged()
             // The draft's Start is gone: the campaign, whose status now says it sends, takes the focus.
