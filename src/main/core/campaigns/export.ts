@@ -120,21 +120,10 @@ const XLSX_TIME_FORMAT = 'yyyy-mm-dd hh:mm:ss'
  * Anything else stays as it came.
  */
 function wallClockDate(cell: CsvCell): Date | CsvCell {
-  const parts =
-    typeof cell === 'string'
-      ? /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})[+-]\d{2}:\d{2}$/.exec(cell)
-      : null
-  if (!parts) return cell
-  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number
-  ]
-  // exceljs writes a Date as the serial of its UTC clock.
-  return new Date(Date.UTC(year, month - 1, day, hour, minute, second))
+  if (typeof cell !== 'string' || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/.test(cell))
+    return cell
+  // exceljs writes a Date as the serial of its UTC clock: the wall clock read as UTC.
+  return new Date(`${cell.slice(0, 19)}Z`)
 }
 
 export async function tableWriter(
