@@ -143,6 +143,7 @@ describe('the built main bundle under a stand-in Electron', () => {
   it('a device whose token cannot be read: the tray offers "Enter token…", which opens its card on that action', () => {
     const dataDir = dataFolder()
     // A device on the list whose token the keyring does not hold: the core says its token is locked.
+    const ON_SANDBOX_GATEWAY = false // a device on a real gateway, not the built-in sandbox one
     writeFileSync(
       join(dataDir, 'devices.json'),
       JSON.stringify({
@@ -153,7 +154,7 @@ describe('the built main bundle under a stand-in Electron', () => {
             label: 'Shop',
             baseUrl: 'https://solo.wablas.com',
             order: 0,
-            sandbox: false,
+            sandbox: ON_SANDBOX_GATEWAY,
             createdAt: '2026-01-01T00:00:00.000Z',
             tokenHint: '••••abcd',
             hasSecret: false
