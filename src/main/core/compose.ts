@@ -63,7 +63,13 @@ import {
   type EmbeddedSandboxOptions
 } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
-import { InvoiceStore, openDatabase, ReminderStore, type SqliteDatabase } from './store'
+import {
+  InboxConversationsStore,
+  InvoiceStore,
+  openDatabase,
+  ReminderStore,
+  type SqliteDatabase
+} from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 
@@ -282,11 +288,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const dailyCapOf = (id: string): number | null => registry.get(id)?.dailyCap ?? null
   theOutbox.addDeviceBudget(dailyCapOf)
   budgetOf = (id) => theOutbox.budgetOf(id, dailyCapOf)
+  const conversationRecords = new InboxConversationsStore(db)
   // A file is accepted at drop time if any gateway could take it; enqueue checks the chosen device's own limit.
   const files = new FileHandles({
     dataDir: ports.dataDir,
     maxFileBytes: () =>
-      Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0))
+      Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0)),
+    conversationExists: (id) => conversationRecords.get(id) !== undefined
   })
 
   // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.

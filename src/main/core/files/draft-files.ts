@@ -43,7 +43,14 @@ export class DraftFiles {
   /** Writes go one after another, each with the lists as they are then: the last one on disk is the newest. */
   private writes: Promise<void> = Promise.resolve()
 
-  constructor(private readonly path: string) {}
+  /**
+   * `conversationExists` (the inbox store's answer) lets a reply whose conversation was deleted elsewhere (the
+   * terminal, on this data folder) leave the list rather than be written back from this process's copy.
+   */
+  constructor(
+    private readonly path: string,
+    private readonly conversationExists?: (conversationId: number) => boolean
+  ) {}
 
   /** The files this draft holds. */
   async of(owner: DraftOwner): Promise<KeptFile[]> {
@@ -55,6 +62,12 @@ export class DraftFiles {
   async all(): Promise<KeptFile[]> {
     const kept = await this.load()
     return [...kept.files, ...Object.values(kept.replies ?? {}).flat()]
+  }
+
+  /** Replies whose conversation no longer exists leave the list (at a start, before the pasted leftovers go). */
+  async dropGoneReplies(): Promise<void> {
+    const kept = await this.load()
+    if (this.withoutGoneReplies(kept)) await this.write(kept)
   }
 
   /** This draft holds exactly these files now. */
@@ -111,7 +124,26 @@ export class DraftFiles {
     return parsed.success ? parsed.data : { version: 1, files: [] }
   }
 
+  /** Drops (in place) the replies of conversations that no longer exist; whether any went. */
+  private withoutGoneReplies(kept: KeptDraftFiles): boolean {
+    const exists = this.conversationExists
+    if (!exists || !kept.replies) return false
+    const replies = Object.entries(kept.replies)
+    let staying: typeof replies
+    try {
+      staying = replies.filter(([owner]) => exists(Number(owner)))
+    } catch {
+      // The inbox cannot be asked (its database closed at a stop): keeping a draft beats losing it.
+      return false
+    }
+    if (staying.length === replies.length) return false
+    kept.replies = Object.fromEntries(staying)
+    return true
+  }
+
   private write(kept: KeptDraftFiles): Promise<void> {
+    // Another process may have deleted a conversation since this copy was read: its reply is not written back.
+    this.withoutGoneReplies(kept)
     this.writes = this.writes.catch(() => undefined).then(() => writeJsonAtomic(this.path, kept))
     return this.writes
   }

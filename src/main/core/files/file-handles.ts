@@ -84,6 +84,8 @@ export interface FileHandlesOptions {
   /** Pasted bytes are written under <dataDir>/incoming until they are queued (the outbox copies them). */
   dataDir: string
   maxFileBytes: () => number
+  /** Whether the inbox still has this conversation: a deleted one's reply draft is dropped from the kept list. */
+  conversationExists?: (conversationId: number) => boolean
 }
 
 const HEAD_BYTES = 4096
@@ -104,11 +106,15 @@ export class FileHandles {
 
   constructor(private readonly options: FileHandlesOptions) {
     this.incomingDir = join(options.dataDir, 'incoming')
-    this.drafts = new DraftFiles(join(options.dataDir, 'draft-files.json'))
+    this.drafts = new DraftFiles(join(options.dataDir, 'draft-files.json'), options.conversationExists)
   }
 
-  /** Removes pasted files left behind by an earlier run (their handles died with it), except the drafts' own. */
+  /**
+   * Removes pasted files left behind by an earlier run (their handles died with it), except the drafts' own; the reply
+   * of a conversation deleted meanwhile (by the terminal) is no draft's any more, and its pasted copy goes too.
+   */
   async cleanupLeftovers(): Promise<void> {
+    await this.drafts.dropGoneReplies()
     const kept = new Set((await this.drafts.all()).map((file) => file.pinned.realPath))
     const names = await readdir(this.incomingDir).catch(() => [] as string[])
     await Promise.all(

@@ -414,18 +414,51 @@ describe('faults and their states', () => {
     expect(clock.now()).toBeLessThan(Date.UTC(2026, 0, 15, 3, 0, 30))
   })
 
-  it('"Try now" while the relay is still down says so, and the loop waits for the new next try, not the old one', async () => {
+  it('"Try now" while the relay is still down says so, and the loop waits for the next try the state says', async () => {
     const faulty = faultyFetch(relay.fetch)
     faulty.fail(2, 'network', /\/events/)
     const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0, backoffBaseMs: 60_000 } })
     box.sync.start()
     await clock.advance(0)
+    const scheduled = clock.now() + 45_000
     await clock.advance(10_000)
     const tried = await box.sync.tryNow()
-    expect(tried.state).toMatchObject({ kind: 'unreachable', retryAt: clock.now() + 90_000 })
+    // The press does not push the automatic try out: it stays when it was due.
+    expect(tried.state).toMatchObject({ kind: 'unreachable', retryAt: scheduled })
     const retryAt = (tried.state as { retryAt: number }).retryAt
     expect(clock.nextTimerAt()).toBe(retryAt)
     await clock.advance(retryAt - clock.now())
+    await expect.poll(() => box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
+  })
+
+  // A try the operator asked for is not the relay failing again: pressing it while the relay is down must not push
+  // the automatic tries out (three presses had taken a 1-minute backoff to 4).
+  it('"Try now" presses that fail leave the automatic backoff as it was: the next try no later, its step not doubled', async () => {
+    const faulty = faultyFetch(relay.fetch)
+    // The first automatic round, three presses, and the next automatic round fail; the one after that gets through.
+    faulty.fail(5, 'network', /\/events/)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0, backoffBaseMs: 60_000 } })
+    box.sync.start()
+    await clock.advance(0)
+    const scheduled = (box.sync.status().state as { retryAt: number }).retryAt
+    expect(scheduled).toBe(clock.now() + 45_000)
+    for (let press = 0; press < 3; press++) {
+      await clock.advance(5_000)
+      const tried = await box.sync.tryNow()
+      expect(tried.state.kind).toBe('unreachable')
+      const retryAt = (tried.state as { retryAt: number }).retryAt
+      expect(retryAt).toBeLessThanOrEqual(scheduled)
+      expect(clock.nextTimerAt()).toBe(retryAt)
+    }
+    // The automatic try comes when it was due, fails, and backs off one doubling (2 min × 3/4), not from 4 presses on.
+    await clock.advance(scheduled - clock.now())
+    await expect
+      .poll(() => box.sync.status().state)
+      .toMatchObject({
+        kind: 'unreachable',
+        retryAt: clock.now() + 90_000
+      })
+    await clock.advance(90_000)
     await expect.poll(() => box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
   })
 

@@ -89,6 +89,13 @@ export interface InboxSyncDeps {
 
 type RoundOutcome = 'more' | 'caught-up' | 'empty' | 'retry' | 'halt' | 'interrupted'
 
+/**
+ * Who asked for a round: the sync's own schedule, or the operator's "Try now". An operator's try that fails does not
+ * count toward the backoff, and its next automatic try is no later than the one already due (`due`, if any).
+ */
+type RoundBy = { by: 'schedule' } | { by: 'operator'; due: number | null }
+const BY_SCHEDULE: RoundBy = { by: 'schedule' }
+
 export class InboxSync {
   private readonly options: InboxSyncOptions
   private readonly logger: Logger
@@ -138,27 +145,19 @@ export class InboxSync {
   }
 
   /** Pulls until nothing waits, or until a fault (the state says which); no long-poll. */
-  async catchUp(): Promise<InboxSyncStatus> {
-    this.catchUpsWanted++
-    try {
-      for (;;) {
-        // A follow loop's long-poll would hold the turn until the relay answers: end it (the loop goes on after).
-        this.poll?.abort()
-        const outcome = await this.exclusive(() => this.round(0, null))
-        if (outcome !== 'more') return this.status()
-      }
-    } finally {
-      this.catchUpsWanted--
-    }
+  catchUp(): Promise<InboxSyncStatus> {
+    return this.catchUpAs(BY_SCHEDULE)
   }
 
   /**
    * The operator's "Try now" (the relay is back, or was fixed): a catch-up at once, and the follow loop's backoff
-   * brought in line with its outcome: it follows again now when the relay answered, else it waits for the new next
-   * try the state says (not the old one).
+   * brought in line with its outcome: it follows again now when the relay answered, else it waits for the next try
+   * the state says. A press that fails leaves the backoff's step as it was and the next try no later than it was.
    */
   async tryNow(): Promise<InboxSyncStatus> {
-    const status = await this.catchUp()
+    const before = this.state
+    const due = 'retryAt' in before && before.retryAt > this.deps.clock.now() ? before.retryAt : null
+    const status = await this.catchUpAs({ by: 'operator', due })
     const sleeper = this.sleeper
     if (sleeper) {
       const state = this.state
@@ -168,6 +167,20 @@ export class InboxSync {
       } else this.wakeSleeper()
     }
     return status
+  }
+
+  private async catchUpAs(roundBy: RoundBy): Promise<InboxSyncStatus> {
+    this.catchUpsWanted++
+    try {
+      for (;;) {
+        // A follow loop's long-poll would hold the turn until the relay answers: end it (the loop goes on after).
+        this.poll?.abort()
+        const outcome = await this.exclusive(() => this.round(0, null, roundBy))
+        if (outcome !== 'more') return this.status()
+      }
+    } finally {
+      this.catchUpsWanted--
+    }
   }
 
   /** Follows the mailbox: long-polls, and backs off on faults, until `stop()` or a state that needs the operator. */
@@ -223,7 +236,7 @@ export class InboxSync {
     if (this.abort.signal.aborted) poll.abort()
     this.poll = poll
     try {
-      return await this.round(this.catchUpsWanted > 0 ? 0 : waitSeconds, poll.signal)
+      return await this.round(this.catchUpsWanted > 0 ? 0 : waitSeconds, poll.signal, BY_SCHEDULE)
     } finally {
       this.poll = null
       this.abort.signal.removeEventListener('abort', onStop)
@@ -237,21 +250,29 @@ export class InboxSync {
   }
 
   /** One pull, commit, ack and apply; `signal` ends a follow loop's long-poll (a catch-up runs to its end). */
-  private async round(waitSeconds: number, signal: AbortSignal | null): Promise<RoundOutcome> {
+  private async round(
+    waitSeconds: number,
+    signal: AbortSignal | null,
+    roundBy: RoundBy
+  ): Promise<RoundOutcome> {
     try {
-      return await this.roundUnguarded(waitSeconds, signal ?? undefined)
+      return await this.roundUnguarded(waitSeconds, roundBy, signal ?? undefined)
     } catch (error) {
       // Our side failed (the database, the disk): nothing was acknowledged that was not committed; try again later.
       this.logger.error('inbox: a sync round failed', error)
       const now = this.deps.clock.now()
       const since = this.state.kind === 'failing' ? this.state.since : now
       const detail = error instanceof Error ? error.message : String(error)
-      this.set({ kind: 'failing', since, detail, retryAt: now + this.backoff(null) })
+      this.set({ kind: 'failing', since, detail, retryAt: this.nextTry(now, null, roundBy) })
       return 'retry'
     }
   }
 
-  private async roundUnguarded(waitSeconds: number, signal?: AbortSignal): Promise<RoundOutcome> {
+  private async roundUnguarded(
+    waitSeconds: number,
+    roundBy: RoundBy,
+    signal?: AbortSignal
+  ): Promise<RoundOutcome> {
     const loaded = await this.deps.credentials.load()
     if (loaded.kind === 'absent') {
       this.set({ kind: 'not-connected' })
@@ -268,7 +289,7 @@ export class InboxSync {
     const cursor = this.deps.store.cursor(credentials.mailbox)
     const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
     if (signal?.aborted && pulled.kind !== 'events') return this.stopping ? 'halt' : 'interrupted'
-    if (pulled.kind !== 'events') return this.fault(pulled, cursor)
+    if (pulled.kind !== 'events') return this.fault(pulled, cursor, roundBy)
     this.contact(credentials.mailbox, pulled.storage)
     this.deps.onStep?.('pulled', pulled.events.length)
 
@@ -284,7 +305,7 @@ export class InboxSync {
 
     if (committed > 0 && (this.acknowledged === null || committed > this.acknowledged)) {
       const acked = await client.ack(committed, signal)
-      if (acked.kind === 'cursor-ahead') return this.fault(acked, committed)
+      if (acked.kind === 'cursor-ahead') return this.fault(acked, committed, roundBy)
       if (acked.kind === 'acknowledged') {
         this.acknowledged = committed
         this.contact(credentials.mailbox, acked.storage)
@@ -325,7 +346,11 @@ export class InboxSync {
     return cursor
   }
 
-  private fault(fault: RelayFault | { kind: 'cursor-ahead'; head: number }, cursor: number): RoundOutcome {
+  private fault(
+    fault: RelayFault | { kind: 'cursor-ahead'; head: number },
+    cursor: number,
+    roundBy: RoundBy
+  ): RoundOutcome {
     const now = this.deps.clock.now()
     if (fault.kind === 'auth-refused') {
       this.set({ kind: 'auth-refused', since: now })
@@ -335,7 +360,7 @@ export class InboxSync {
       this.set({ kind: 'cursor-ahead', since: now, cursor, head: fault.head })
       return 'halt'
     }
-    this.failures++
+    if (roundBy.by === 'schedule') this.failures++
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
     const detail = faultDetail(fault)
     const since = this.state.kind === 'unreachable' ? this.state.since : now
@@ -344,9 +369,15 @@ export class InboxSync {
       since,
       fault: fault.kind,
       detail,
-      retryAt: now + this.backoff(retryAfter)
+      retryAt: this.nextTry(now, retryAfter, roundBy)
     })
     return 'retry'
+  }
+
+  /** When the next automatic try comes: after the backoff, and after an operator's try no later than it was due. */
+  private nextTry(now: number, retryAfterMs: number | null, roundBy: RoundBy): number {
+    const next = now + this.backoff(retryAfterMs)
+    return roundBy.by === 'operator' && roundBy.due !== null ? Math.min(next, roundBy.due) : next
   }
 
   /** Doubling from the base to the ceiling, with equal jitter (several desktops behind one relay spread out). */
