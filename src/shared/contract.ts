@@ -903,6 +903,21 @@ export const CampaignView = z.object({
 })
 export type CampaignView = z.infer<typeof CampaignView>
 
+/**
+ * How a draft's start moved rows by the same-message rule asked again (the 24 hours end at the start): `setAside`,
+ * ready rows it left out; `readyAgain`, rows left out for that alone that it made ready (their 24 hours ran out).
+ * Each counted where the core changes them, so one going and one coming do not cancel out.
+ */
+export const SameMessageMoves = z.object({
+  setAside: z.number().int().nonnegative(),
+  readyAgain: z.number().int().nonnegative()
+})
+export type SameMessageMoves = z.infer<typeof SameMessageMoves>
+
+/** A started draft: the campaign, and what its start did under the same-message rule. */
+export const StartedCampaignView = CampaignView.extend({ sameMessage: SameMessageMoves })
+export type StartedCampaignView = z.infer<typeof StartedCampaignView>
+
 export const CampaignRowView = z.object({
   rowNumber: z.number().int(),
   phone: z.string().nullable(),
@@ -1688,19 +1703,22 @@ export const invokeChannels = builtOnFirstUse({
    * again (the 24 hours end now, messages still in line count), nothing written — `campaign`'s counts and summary
    * are those of a start without `sendRecent`. `estimate`: the end of the rows the start would send (with
    * `sendRecent`, those left out for the same message alone too), and against its devices' gateway quotas, as
-   * `campaigns:check`'s. A draft only (invalid_state otherwise).
+   * `campaigns:check`'s. A draft only (invalid_state otherwise). `sameMessage`: the rows that start would set aside
+   * and make ready again.
    */
   'campaigns:checkDraft': () => ({
     request: z.object({ id: Id, sendRecent: z.boolean().optional() }),
     reply: z.object({
       campaign: CampaignView,
+      sameMessage: SameMessageMoves,
       estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView })
     })
   }),
   /** `attachment`: the campaign's file registered again (after a restart the earlier handle is gone). */
   /**
    * Start a draft. Its rows are checked against the same-message rule again as they go (the 24 hours end now, and
-   * messages still in line count): `sendRecent` sends to the numbers it leaves out too, as create's does.
+   * messages still in line count): `sendRecent` sends to the numbers it leaves out too, as create's does. The reply
+   * is the started campaign, with `sameMessage`: the rows this start set aside and made ready again, each counted.
    */
   'campaigns:start': () => ({
     request: z.object({
@@ -1709,7 +1727,7 @@ export const invokeChannels = builtOnFirstUse({
       files: CampaignRowFiles.optional(),
       sendRecent: z.boolean().optional()
     }),
-    reply: CampaignView
+    reply: StartedCampaignView
   }),
   /**
    * Split a draft on a quota or budget shortfall: it keeps its first `keep` ready rows, and a new draft named

@@ -1661,11 +1661,36 @@ describe('the same message to the same number within 24 hours', () => {
     const read = await campaigns.checkDraft(draft.id)
     expect(read.view.summary).toEqual({ total: 5, ready: 5, skipped: 0, byProblem: {} })
     expect(read.view.counts).toMatchObject({ waiting: 5, skipped: 0 })
+    expect(read.sameMessage).toEqual({ setAside: 0, readyAgain: 4 })
     expect(read.estimate.finishAt).not.toBeNull()
     // Its rows as they were: only a start writes what it finds.
     expect(campaigns.get(draft.id).summary).toMatchObject({ ready: 1, skipped: 4, sentRecently: 4 })
     const started = await campaigns.start(draft.id)
     expect(started.summary).toEqual(read.view.summary)
+    expect(started.sameMessage).toEqual(read.sameMessage)
+  })
+
+  // The window said "N more were set aside" from the difference of two counts: a row whose 24 hours ran out and one
+  // newly matching at the same start cancelled out, and it said nothing.
+  it('says how many rows its start newly set aside and how many it made ready again, each on its own', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const first = await campaigns.create(bigCampaign(1))
+    await fixture.outbox.start()
+    await campaigns.start(first.id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1, { stepMs: 1000 })
+    const draft = await campaigns.create({ ...bigCampaign(2), name: 'Bills again' })
+    expect(draft.summary).toMatchObject({ ready: 1, skipped: 1, sentRecently: 1 })
+    // Nearly a day later another campaign sends the draft's ready row the same message.
+    await fixture.clock.advance(23 * 60 * 60_000 + 50 * 60_000)
+    const other = await campaigns.create({ ...bigCampaign(2), name: 'Bills once more' })
+    await campaigns.start(other.id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    // The first message is now more than 24 hours old: its row goes, the other is set aside.
+    await fixture.clock.advance(15 * 60_000)
+    const started = await campaigns.start(draft.id)
+    expect(started.summary).toMatchObject({ ready: 1, skipped: 1, byProblem: { sent_recently: 1 } })
+    expect(started.sameMessage).toEqual({ setAside: 1, readyAgain: 1 })
   })
 
   it('counts messages still in line: of two campaigns started seconds apart, the second leaves them out', async () => {

@@ -6,7 +6,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
-import type { DeviceState, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import type { DeviceState, SameMessageMoves, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import { devicePauseWords, type DevicePauseCause } from '../../../shared/device-status'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
@@ -860,9 +860,19 @@ export function createCampaigns(deps: CampaignsDeps) {
    * left them out, and two campaigns of one message started seconds apart both went): the 24 hours are measured from
    * now, and messages still in line count. A row that no longer matches, or that the operator sends to again
    * (`sendRecent`), is ready again; a ready row that now matches is left out. A slice at a time with a turn between.
+   * How many went each way, counted here as they are written (the window says it after the start).
    */
-  async function checkSameMessageAgain(id: string, sendRecent: boolean): Promise<void> {
-    await sameMessageChanges(id, sendRecent, (changes) => store.setRowProblems(id, changes))
+  async function checkSameMessageAgain(id: string, sendRecent: boolean): Promise<SameMessageMoves> {
+    const moves: SameMessageMoves = { setAside: 0, readyAgain: 0 }
+    await sameMessageChanges(id, sendRecent, (changes) => {
+      store.setRowProblems(id, changes)
+      for (const { problems } of changes) {
+        const first = problems[0]?.code
+        if (first === 'sent_recently') moves.setAside++
+        else if (first === undefined) moves.readyAgain++
+      }
+    })
+    return moves
   }
 
   /**
@@ -905,7 +915,11 @@ export function createCampaigns(deps: CampaignsDeps) {
   async function checkDraft(
     id: string,
     options: StartOptions = {}
-  ): Promise<{ view: CampaignView; estimate: { finishAt: number | null; quotaFinish: QuotaFinish } }> {
+  ): Promise<{
+    view: CampaignView
+    sameMessage: SameMessageMoves
+    estimate: { finishAt: number | null; quotaFinish: QuotaFinish }
+  }> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -955,7 +969,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       deviceIds: campaign.devices
     })
     view.estimate.finishAt = estimate.finishAt
-    return { view, estimate }
+    return { view, sameMessage: { setAside, readyAgain }, estimate }
   }
 
   /**
@@ -967,7 +981,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     file: CampaignFile | null = null,
     rowFiles: ReadonlyMap<string, CampaignFile> | null = null,
     options: StartOptions = {}
-  ): Promise<CampaignView> {
+  ): Promise<CampaignView & { sameMessage: SameMessageMoves }> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -981,7 +995,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         { key: 'desktop.error.attachAgain', params: { name: campaign.attachmentName } },
         'attachment'
       )
-    await checkSameMessageAgain(id, options.sendRecent ?? false)
+    const sameMessage = await checkSameMessageAgain(id, options.sendRecent ?? false)
     // Read a slice at a time with a turn between: 10,000 rows (each one's JSON parsed) were ~18 ms of one block.
     const ready: CampaignRowRecord[] = []
     for (let afterRow = 0; ; await yieldToEventLoop()) {
@@ -1082,7 +1096,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       }
     })
     deps.onChanged?.(id)
-    return viewInSlices(id)
+    return { ...(await viewInSlices(id)), sameMessage }
   }
 
   /**

@@ -353,10 +353,10 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return guarded(() => campaigns.get(id))
     },
     async 'campaigns:checkDraft'({ id, sendRecent }) {
-      const { view, estimate } = await guarded(() =>
+      const { view, sameMessage, estimate } = await guarded(() =>
         campaigns.checkDraft(id, { sendRecent: sendRecent ?? false })
       )
-      return { campaign: view, estimate }
+      return { campaign: view, sameMessage, estimate }
     },
     async 'campaigns:start'({ id, attachment, files, sendRecent }) {
       const options: StartOptions = { sendRecent: sendRecent ?? false }

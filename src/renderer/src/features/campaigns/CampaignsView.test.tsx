@@ -8,7 +8,8 @@ import {
   type CampaignRowView,
   type CampaignView,
   type InvokeReply,
-  type SheetView
+  type SheetView,
+  type StartedCampaignView
 } from '../../../../shared/contract'
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../../shared/domain/campaign-name'
 import { encodeNote } from '../../../../shared/i18n/notes'
@@ -55,6 +56,12 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
 })
 
 const campaign = makeCampaign
+/** A start's reply: the started campaign, and the rows its start set aside and made ready again (none by default). */
+const started = (view: CampaignView, sameMessage = { setAside: 0, readyAgain: 0 }): StartedCampaignView => ({
+  ...view,
+  sameMessage
+})
+const NO_MOVES = { setAside: 0, readyAgain: 0 }
 /** The status of a started campaign as the fixture has it: its one part waits for its working hours (08:00 WIB). */
 const STARTED_OUTSIDE_HOURS = 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB'
 
@@ -213,7 +220,7 @@ describe('CampaignsView', () => {
       }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -256,7 +263,7 @@ describe('CampaignsView', () => {
       }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     fake.handle('campaigns:pause', () => campaign({ status: 'paused' }))
     fake.handle('campaigns:resume', () => campaign())
@@ -1528,7 +1535,7 @@ describe('a file for every message', () => {
       estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft', attachmentName: 'bill.pdf' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -1585,7 +1592,7 @@ describe('a file for every message', () => {
           field: 'entries'
         })
       current = campaign({ status: 'running' })
-      return current
+      return started(current)
     })
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -1631,7 +1638,7 @@ describe('a file for every message', () => {
     fake.handle('campaigns:get', () => current)
     fake.handle('campaigns:start', () => {
       current = campaign({ status: 'running' })
-      return current
+      return started(current)
     })
     fake.onRegister((files) => ({
       files: files
@@ -1758,7 +1765,7 @@ describe('a file per row, named in a column', () => {
       estimate: null
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -2100,7 +2107,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
     handleSheet()
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -2160,7 +2167,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       }
     })
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -2202,7 +2209,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       summary: { total: 12, ready: 3, skipped: 9, byProblem: { sent_recently: 9 }, sentRecently: 9 }
     })
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
     const user = userEvent.setup()
     render(<CampaignsView />)
@@ -2274,7 +2281,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       let current = draft
       fake.handle('campaigns:list', () => ({ campaigns: [current] }))
       fake.handle('campaigns:get', () => current)
-      fake.handle('campaigns:start', () => (current = campaign()))
+      fake.handle('campaigns:start', () => started((current = campaign())))
       fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
       fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
       const user = userEvent.setup()
@@ -2313,6 +2320,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:list', () => ({ campaigns: [current] }))
     fake.handle('campaigns:get', () => current)
     fake.handle('campaigns:checkDraft', (request) => ({
+      sameMessage: { setAside: 2, readyAgain: 0 },
       campaign: {
         ...stored,
         summary: { total: 3, ready: 1, skipped: 2, byProblem: { sent_recently: 2 }, sentRecently: 2 },
@@ -2328,7 +2336,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
             quotaFinish: { kind: 'at', at: Date.UTC(2026, 0, 15, 7, 5) }
           }
     }))
-    fake.handle('campaigns:start', () => (current = campaign()))
+    fake.handle('campaigns:start', () => started((current = campaign())))
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
     const user = userEvent.setup()
@@ -2352,42 +2360,75 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1', sendRecent: true }]))
   })
 
+  // The window said the difference of the started campaign's same-message count and the panel's: a row made ready
+  // again (its 24 hours ran out) and one set aside at the same start cancelled out, and it said nothing.
   it.each([
-    { language: 'en' as const, said: '1 more was set aside: they got this message in the last 24 hours.' },
+    {
+      language: 'en' as const,
+      case: 'one set aside',
+      after: { ready: 2, skipped: 1, leftOut: 1 },
+      moves: { setAside: 1, readyAgain: 0 },
+      said: '1 more was set aside: they got this message in the last 24 hours.'
+    },
     {
       language: 'id' as const,
+      case: 'one set aside',
+      after: { ready: 2, skipped: 1, leftOut: 1 },
+      moves: { setAside: 1, readyAgain: 0 },
       said: '1 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.'
+    },
+    {
+      language: 'en' as const,
+      case: 'one made ready again as another was set aside',
+      after: { ready: 2, skipped: 1, leftOut: 1 },
+      moves: { setAside: 1, readyAgain: 1 },
+      said: '1 more was set aside: they got this message in the last 24 hours.'
+    },
+    {
+      language: 'id' as const,
+      case: 'two set aside as two were made ready again',
+      after: { ready: 2, skipped: 1, leftOut: 1 },
+      moves: { setAside: 2, readyAgain: 2 },
+      said: '2 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.'
     }
   ])(
-    'says how many more the start set aside for the same message after the panel was read ($language)',
-    async ({ language, said }) => {
+    "says the core's count of rows the start set aside after the panel was read: $case ($language)",
+    async ({ language, after, moves, said }) => {
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language }),
           devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
         })
       )
+      // The panel's read: one row left out for the same message (its 24 hours run out before the start).
       const stored = campaign({
         status: 'draft',
         startedAt: null,
-        summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
-        counts: { waiting: 3, skipped: 0 }
+        summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 }, sentRecently: 1 },
+        counts: { waiting: 2, skipped: 1 }
       })
       let current = stored
       fake.handle('campaigns:list', () => ({ campaigns: [current] }))
       fake.handle('campaigns:get', () => current)
       fake.handle('campaigns:checkDraft', () => ({
         campaign: stored,
+        sameMessage: NO_MOVES,
         estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
       }))
       // Between the panel and the click another campaign took one of the numbers: the start set it aside.
-      fake.handle(
-        'campaigns:start',
-        () =>
+      fake.handle('campaigns:start', () =>
+        started(
           (current = campaign({
-            summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 } },
-            counts: { waiting: 0, queued: 2, skipped: 1 }
-          }))
+            summary: {
+              total: 3,
+              ready: after.ready,
+              skipped: after.skipped,
+              byProblem: { sent_recently: after.leftOut }
+            },
+            counts: { waiting: 0, queued: after.ready, skipped: after.skipped }
+          })),
+          moves
+        )
       )
       fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
       fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
@@ -2400,12 +2441,54 @@ describe('issue 27: the campaign view an operator can trust', () => {
       })
       await user.click(
         within(summary).getByRole('button', {
-          name: language === 'en' ? 'Start sending 3 messages' : 'Mulai kirim 3 pesan'
+          name: language === 'en' ? 'Start sending 2 messages' : 'Mulai kirim 2 pesan'
         })
       )
       expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(said)
     }
   )
+
+  it('says nothing more when the rows the start set aside are those the panel had already counted', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
+    const stored = campaign({
+      status: 'draft',
+      startedAt: null,
+      summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+      counts: { waiting: 3, skipped: 0 }
+    })
+    let current = stored
+    const asOfNow = {
+      summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 }, sentRecently: 1 },
+      counts: { waiting: 2, skipped: 1 }
+    }
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: { ...stored, ...asOfNow },
+      sameMessage: { setAside: 1, readyAgain: 0 },
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+    }))
+    fake.handle('campaigns:start', () =>
+      started(
+        (current = campaign({
+          summary: asOfNow.summary,
+          counts: { waiting: 0, queued: 2, skipped: 1 }
+        })),
+        { setAside: 1, readyAgain: 0 }
+      )
+    )
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    const summary = await screen.findByRole('group', { name: 'Before you start' })
+    await user.click(await within(summary).findByRole('button', { name: 'Start sending 2 messages' }))
+    await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }]))
+    await screen.findByTestId('campaign-counts')
+    expect(screen.queryByTestId('campaign-set-aside-at-start')).toBeNull()
+  })
 
   // QA N05: the picker warned that an expired device's messages wait for its renewal; "Before you start" said nothing
   // and promised "Estimated end 19:16".
@@ -2615,7 +2698,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     // A draft opened from the list and started: its Start goes, the campaign takes the focus.
     current = draft
     fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
-    fake.handle('campaigns:start', () => (current = campaign()))
+    fake.handle('campaigns:start', () => started((current = campaign())))
     await user.click(screen.getByRole('button', { name: 'bills' }))
     await user.click(await screen.findByTestId('campaign-draft-start'))
     await user.click(screen.getByTestId('campaign-confirm-start'))
@@ -2724,7 +2807,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     })
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
     fake.handle('campaigns:split', () => ({ kept: campaign({ status: 'draft' }), rest }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? rest : campaign()))
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
@@ -2794,7 +2877,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
     fake.handle('campaigns:split', () => ({ kept: draft, rest }))
-    fake.handle('campaigns:start', () => (current = campaign()))
+    fake.handle('campaigns:start', () => started((current = campaign())))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: draft.name }))
@@ -3121,7 +3204,7 @@ describe('a new campaign named apart from the ones before it', () => {
       }
     }))
     fake.handle('campaigns:create', () => campaign({ status: 'draft' }))
-    fake.handle('campaigns:start', () => campaign())
+    fake.handle('campaigns:start', () => started(campaign()))
     fake.handle('campaigns:get', () => campaign())
   }
 

@@ -1173,12 +1173,11 @@ function StartDraft({
         ...(column && rowFiles.length > 0 ? { files: namedFiles(rowFiles) } : {}),
         ...(sendingRecent ? { sendRecent: true } : {})
       })
-      // The start asks the rule again: a row that matched after the panel's read is left out (a split moves ready
-      // rows only, so the started part keeps every row left out).
-      const leftOut = (view: CampaignView): number => view.summary.byProblem.sent_recently ?? 0
+      // The start asks the rule again and counts the rows it sets aside (never netted against those it makes ready
+      // again): those beyond the panel's own read of the same count are the ones the panel did not show.
       const setAside = sendingRecent
         ? 0
-        : Math.max(0, leftOut(started) - leftOut(asOfNow?.campaign ?? campaign))
+        : Math.max(0, started.sameMessage.setAside - (asOfNow?.sameMessage.setAside ?? 0))
       // The core copied the files and released their handles.
       held.current = []
       setAttachment(null)
