@@ -880,6 +880,7 @@ export const enRest = {
   'outbox.edited': 'Saved.',
   'outbox.release': 'Send now',
   'outbox.released': 'Released: it will be sent now.',
+  'outbox.releasedWaiting': 'Released and queued; not sent yet: see why below.',
   'outbox.delete': 'Delete',
   'outbox.delete.confirm': 'Delete this message from the outbox? This cannot be undone.',
   'outbox.deleted': 'Deleted.',
@@ -898,6 +899,7 @@ export const enRest = {
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
   'schedules.released': 'Sending now; follow it in the Outbox.',
+  'schedules.releasedWaiting': 'Queued, not sent yet — waiting: {reason}. Follow it in the Outbox.',
   'schedules.delete.confirm':
     'Delete this scheduled message? It leaves the Outbox too (Cancel sending would keep it there, marked cancelled). This cannot be undone.',
 

@@ -1054,6 +1054,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.edited': 'Tersimpan.',
   'outbox.release': 'Kirim sekarang',
   'outbox.released': 'Dilepas: pesan akan dikirim sekarang.',
+  'outbox.releasedWaiting': 'Dilepas dan masuk antrean; belum terkirim: lihat alasannya di bawah.',
   'outbox.delete': 'Hapus',
   'outbox.delete.confirm': 'Hapus pesan ini dari kotak keluar? Tindakan ini tidak bisa diurungkan.',
   'outbox.deleted': 'Dihapus.',
@@ -1072,6 +1073,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.released': 'Sedang dikirim; pantau di kotak keluar.',
+  'schedules.releasedWaiting': 'Masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',
   'schedules.delete.confirm':
     'Hapus pesan terjadwal ini? Pesan juga hilang dari kotak keluar (Batalkan pengiriman akan menyimpannya di sana, ditandai dibatalkan). Tindakan ini tidak bisa diurungkan.',
 

@@ -138,16 +138,18 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const shown = feedbackShown ? feedback : null
   const device = devices.find((d) => d.id === item.deviceId)
 
-  async function act(
-    work: () => Promise<unknown>,
-    done: string,
+  /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
+  async function act<R>(
+    work: () => Promise<R>,
+    done: string | ((result: R) => string),
     whileStatus?: readonly OutboxItemView['status'][]
   ): Promise<void> {
     actionStarts()
     setBusy(true)
     setFeedback(null)
     try {
-      await work()
+      const result = await work()
+      if (typeof done === 'function') done = done(result)
       setFeedback({ tone: 'ok', text: done, ...(whileStatus ? { while: whileStatus } : {}) })
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
@@ -276,7 +278,18 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             className="button button--primary"
             data-testid="outbox-release"
             disabled={busy}
-            onClick={() => void act(() => store.release(item.id), t('outbox.released'))}
+            onClick={() =>
+              void act(
+                () => store.release(item.id),
+                // The waiting line below says why it still waits (a device that cannot send): not "sent now".
+                (released) =>
+                  waitingReason(released, { device, sendingPaused }, t, (iso) =>
+                    formatDateTimeInZone(iso, locale)
+                  )
+                    ? t('outbox.releasedWaiting')
+                    : t('outbox.released')
+              )
+            }
           >
             {t('outbox.release')}
           </button>

@@ -938,6 +938,30 @@ describe('item detail', () => {
     await user.click(await screen.findByTestId('outbox-open-h-1'))
     await user.click(await screen.findByRole('button', { name: 'Send now' }))
     expect(fake.requests('outbox:release')).toEqual([{ id: 'h-1' }])
+    expect(await screen.findByText('Released: it will be sent now.')).toBeTruthy()
+  })
+
+  it('says a released item waits, and why, when its device cannot send now (QA22 Q22-09)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ state: 'locked' })] }))
+    const held = makeItem({
+      id: 'h-2',
+      status: 'scheduled',
+      held: true,
+      scheduledAt: '2025-05-01T01:00:00.000Z'
+    })
+    const released = { ...held, held: false, status: 'queued' as const }
+    fake.handle('outbox:list', () => ({ items: [held], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: held, history: [] }))
+    fake.handle('outbox:release', () => {
+      fake.handle('outbox:get', () => ({ item: released, history: [] }))
+      return released
+    })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-h-2'))
+    await user.click(await screen.findByRole('button', { name: 'Send now' }))
+    expect(await screen.findByText('Released and queued; not sent yet: see why below.')).toBeTruthy()
+    expect(screen.queryByText('Released: it will be sent now.')).toBeNull()
   })
 
   it('opens an item with Enter, closes it with Escape and gives focus back to its row', async () => {

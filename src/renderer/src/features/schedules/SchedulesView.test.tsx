@@ -6,7 +6,7 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeItem, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { SchedulesView } from './SchedulesView'
 
@@ -180,6 +180,41 @@ describe('SchedulesView', () => {
       expect(fake.requests('outbox:release')).toEqual([{ id: 's-local' }])
       await waitFor(() => expect(screen.queryByTestId('schedule-row')).toBeNull())
       expect(document.activeElement).toBe(screen.getByTestId('schedules-result'))
+      expect(screen.getByTestId('schedules-result').textContent).toBe(said)
+    }
+  )
+
+  it.each([
+    [
+      'en',
+      'Send now',
+      '+62 813-9999-8888: Queued, not sent yet — waiting: Front office is “Token locked”. Follow it in the Outbox.'
+    ],
+    [
+      'id',
+      'Kirim sekarang',
+      '+62 813-9999-8888: Masuk antrean, belum terkirim — menunggu: Front office berstatus “Token terkunci”. Pantau di kotak keluar.'
+    ]
+  ] as const)(
+    'says a released message waits, and why, when its device cannot send now (%s, QA22 Q22-09: "Sending now")',
+    async (language, send, said) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ state: 'locked' })]
+        })
+      )
+      const held = { ...local, recipient: '6281399998888', held: true }
+      let listed = [held]
+      fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
+      fake.handle('outbox:release', () => {
+        listed = []
+        return { ...held, status: 'queued', held: false }
+      })
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      await user.click(await screen.findByRole('button', { name: send }))
+      await waitFor(() => expect(screen.queryByTestId('schedule-row')).toBeNull())
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)
     }
   )

@@ -20,6 +20,7 @@ import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
+import { waitingReason } from '../outbox/waiting'
 import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, scheduleTime, type OverduePolicyName } from '../../../../shared/domain'
 import './schedules.css'
@@ -141,11 +142,17 @@ function ScheduleRow({
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
 
-  async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
+  /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
+  async function act<R>(
+    work: () => Promise<R>,
+    done: string | ((result: R) => string),
+    leaves = false
+  ): Promise<void> {
     setBusy(true)
     setFeedback(null)
     try {
-      await work()
+      const result = await work()
+      if (typeof done === 'function') done = done(result)
       setFeedback({ tone: 'ok', text: done })
       panels.close()
       onChanged(leaves ? `${recipientLine}: ${done}` : undefined)
@@ -209,7 +216,21 @@ function ScheduleRow({
             disabled={busy}
             onClick={() =>
               // Queued now, it leaves the list: said, with focus on that line (QA13 Q13-06), as Cancel does.
-              void act(() => useOutbox.getState().release(item.id), t('schedules.released'), true)
+              void act(
+                () => useOutbox.getState().release(item.id),
+                (released) => {
+                  // Queued now, but a device that cannot send (token locked, logged out, paused) keeps it waiting:
+                  // said with why, never "Sending now" (QA22 Q22-09).
+                  const reason = waitingReason(
+                    released,
+                    { device, sendingPaused: useOutbox.getState().sendingPaused },
+                    t,
+                    (iso) => formatDateTimeInZone(iso, locale)
+                  )
+                  return reason ? t('schedules.releasedWaiting', { reason }) : t('schedules.released')
+                },
+                true
+              )
             }
           >
             {t('outbox.release')}
