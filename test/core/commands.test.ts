@@ -7,6 +7,7 @@ import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { describeCoreError } from '../../src/main/core/compose'
 import { composeCore, type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
+import { conversationWithACustomer } from './testing/inbox-conversation'
 
 let core: Core
 let vault: MemoryVault
@@ -521,17 +522,20 @@ describe('core API', () => {
     const catalogue = join(dataDir, 'katalog.pdf')
     await writeFile(catalogue, '%PDF-1.4 the catalogue')
     const { files } = await core.handlers['files:register']({ sources: [{ kind: 'path', path: catalogue }] })
-    await core.handlers['files:keepForDraft']({ handles: [files[0]!.handle], conversationId: 7 })
+    // A conversation the inbox holds: the reply draft of one that is gone is dropped at the start (reply-drafts-gone).
+    const conversationId = conversationWithACustomer(dataDir, '6281234567890')
+    const otherConversationId = conversationWithACustomer(dataDir, '6281234567891')
+    await core.handlers['files:keepForDraft']({ handles: [files[0]!.handle], conversationId })
     await core.stop()
     core = await composeCore({ dataDir, vault, appInfo: { version: 'test', platform: 'test' } })
     await core.start()
     // The Send view's draft and another conversation's reply hold nothing of it.
     expect(await core.handlers['files:restoreDraft']({})).toEqual({ files: [], rejected: [] })
-    expect(await core.handlers['files:restoreDraft']({ conversationId: 8 })).toEqual({
+    expect(await core.handlers['files:restoreDraft']({ conversationId: otherConversationId })).toEqual({
       files: [],
       rejected: []
     })
-    const restored = await core.handlers['files:restoreDraft']({ conversationId: 7 })
+    const restored = await core.handlers['files:restoreDraft']({ conversationId })
     expect(restored).toMatchObject({ files: [{ name: 'katalog.pdf', kind: 'document' }], rejected: [] })
     const handle = restored.files[0]!.handle
     expect(core.files.get(handle)?.path).toBe(await realpath(catalogue))
@@ -548,7 +552,7 @@ describe('core API', () => {
     await core.stop()
     core = await composeCore({ dataDir, vault, appInfo: { version: 'test', platform: 'test' } })
     await core.start()
-    expect(await core.handlers['files:restoreDraft']({ conversationId: 7 })).toEqual({
+    expect(await core.handlers['files:restoreDraft']({ conversationId })).toEqual({
       files: [],
       rejected: []
     })

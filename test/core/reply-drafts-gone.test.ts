@@ -9,8 +9,8 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { composeCore, type Core } from '../../src/main/core/compose'
 import { DraftFiles, type KeptFile } from '../../src/main/core/files/draft-files'
-import { InboxConversationsStore, InboxStore, openDatabase } from '../../src/main/core/store'
-import { newInboxMessage } from '../../src/main/core/store/testing/new-inbox-message'
+import { InboxConversationsStore, openDatabase } from '../../src/main/core/store'
+import { conversationWithACustomer } from './testing/inbox-conversation'
 import { MemoryVault } from '../../src/main/core/vault'
 
 let dataDir: string
@@ -25,28 +25,6 @@ afterEach(async () => {
 })
 
 const draftFilesPath = (): string => join(dataDir, 'draft-files.json')
-
-/** A conversation the inbox holds: one customer's message committed as the sync commits it. */
-function conversationWithACustomer(chatId: string): number {
-  const db = openDatabase({ dataDir })
-  try {
-    const store = new InboxStore(db)
-    const message = newInboxMessage(`m-${chatId}`, { chatId, text: 'halo' })
-    const event = {
-      identity: `incoming:SER-1/${message.messageId}`,
-      kind: 'incoming' as const,
-      seq: store.cursor('box') + 1,
-      receivedAt: 1_000,
-      payload: {},
-      applied: true,
-      message
-    }
-    expect(store.commit('box', event.seq - 1, event.seq, [event], 0)).not.toBeNull()
-    return new InboxConversationsStore(db).withChat(chatId)[0]!.id
-  } finally {
-    db.close()
-  }
-}
 
 /** A pasted file of the reply's draft, as the core keeps it under incoming/. */
 function pastedFile(name: string): KeptFile {
@@ -78,7 +56,7 @@ async function startedCore(): Promise<Core> {
 }
 
 it('at its start, drops the reply of a conversation that no longer exists, with its pasted copy; a save does not bring it back', async () => {
-  const kept = conversationWithACustomer('6281234567890')
+  const kept = conversationWithACustomer(dataDir, '6281234567890')
   const gone = kept + 1
   const keptFile = pastedFile('kept-reply')
   const goneFile = pastedFile('gone-reply')
@@ -98,8 +76,8 @@ it('at its start, drops the reply of a conversation that no longer exists, with 
 })
 
 it("a conversation the terminal deletes while the app runs: the app's next save does not write its reply back", async () => {
-  const deleted = conversationWithACustomer('6281234567890')
-  const other = conversationWithACustomer('6289999999999')
+  const deleted = conversationWithACustomer(dataDir, '6281234567890')
+  const other = conversationWithACustomer(dataDir, '6289999999999')
   writeFileSync(
     draftFilesPath(),
     JSON.stringify({
