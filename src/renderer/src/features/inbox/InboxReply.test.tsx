@@ -245,6 +245,14 @@ async function writeWithFileAndReload(): Promise<void> {
     clipboardData: { files: [new File(['png'], 'katalog.png', { type: 'image/png' })] }
   })
   await screen.findByTestId('inbox-reply-file')
+  await reloadWithBudiOpen(unmount)
+}
+
+/**
+ * The page is left and loaded again: what a reload keeps is its history entry and local storage, not the window's
+ * memory. Resolves once Budi's conversation is open again.
+ */
+async function reloadWithBudiOpen(unmount: () => void): Promise<void> {
   dispatchEvent(new Event('pagehide'))
   unmount()
   const historyKept: unknown = history.state
@@ -265,18 +273,7 @@ describe('a reply being written, across a reload (QA14 Q14-03)', () => {
     await user.click(await screen.findByTestId('inbox-conversation-2'))
     await screen.findByRole('heading', { name: /Budi/ })
     await user.type(replyBox(), 'Baik kak, kami cek dulu ke kurir ya')
-    // The page is left: what a reload keeps is its history entry and local storage, not the window's memory.
-    dispatchEvent(new Event('pagehide'))
-    unmount()
-    const historyKept: unknown = history.state
-    const storageKept = Object.fromEntries(Object.entries(localStorage))
-    resetReplyDrafts()
-    resetPlace()
-    history.replaceState(historyKept, '')
-    for (const [key, value] of Object.entries(storageKept)) localStorage.setItem(key, value)
-
-    render(<InboxView />)
-    await screen.findByRole('heading', { name: /Budi/ })
+    await reloadWithBudiOpen(unmount)
     await waitFor(() => expect(replyBox().value).toBe('Baik kak, kami cek dulu ke kurir ya'))
   })
 

@@ -31,6 +31,21 @@ const gateway = makeItem({
   scheduleMode: 'gateway'
 })
 
+/** Presses the held schedule's `send` ("Send now"): released, queued, it leaves the list. */
+async function sendHeldNow(send: string): Promise<void> {
+  const held = { ...local, recipient: '6281399998888', held: true }
+  let listed = [held]
+  fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
+  fake.handle('outbox:release', () => {
+    listed = []
+    return { ...held, status: 'queued', held: false }
+  })
+  const user = userEvent.setup()
+  render(<SchedulesView />)
+  await user.click(await screen.findByRole('button', { name: send }))
+  await waitFor(() => expect(screen.queryByTestId('schedule-row')).toBeNull())
+}
+
 afterEach(() => vi.useRealTimers())
 
 beforeEach(() => {
@@ -167,18 +182,8 @@ describe('SchedulesView', () => {
     'says that a held message goes now, with focus on that line, as its row leaves (%s, QA13 Q13-06)',
     async (language, send, said) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-      const held = { ...local, recipient: '6281399998888', held: true }
-      let listed = [held]
-      fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
-      fake.handle('outbox:release', () => {
-        listed = []
-        return { ...held, status: 'queued', held: false }
-      })
-      const user = userEvent.setup()
-      render(<SchedulesView />)
-      await user.click(await screen.findByRole('button', { name: send }))
+      await sendHeldNow(send)
       expect(fake.requests('outbox:release')).toEqual([{ id: 's-local' }])
-      await waitFor(() => expect(screen.queryByTestId('schedule-row')).toBeNull())
       expect(document.activeElement).toBe(screen.getByTestId('schedules-result'))
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)
     }
@@ -204,17 +209,7 @@ describe('SchedulesView', () => {
           devices: [makeDevice({ state: 'locked' })]
         })
       )
-      const held = { ...local, recipient: '6281399998888', held: true }
-      let listed = [held]
-      fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
-      fake.handle('outbox:release', () => {
-        listed = []
-        return { ...held, status: 'queued', held: false }
-      })
-      const user = userEvent.setup()
-      render(<SchedulesView />)
-      await user.click(await screen.findByRole('button', { name: send }))
-      await waitFor(() => expect(screen.queryByTestId('schedule-row')).toBeNull())
+      await sendHeldNow(send)
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)
     }
   )
