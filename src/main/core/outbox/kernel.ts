@@ -194,8 +194,9 @@ export function createKernelCore(input: KernelInput): KernelCore {
         // Producers first (a series' due occurrence becomes scheduled items), so the promotion below takes them.
         for (const tick of tickers) consider(tick())
         // A large backlog of due items is promoted a round at a time, with a turn of the event loop in between.
-        if (promoteDue(ctx)) consider(clock.now() + 1)
-        consider(nextScheduledWakeAt(ctx))
+        const dueReadAt = clock.now()
+        if (promoteDue(ctx, dueReadAt)) consider(clock.now() + 1)
+        consider(nextScheduledWakeAt(ctx, dueReadAt))
         for (const deviceId of knownDevices) {
           reconcileDevice(ctx, deviceId)
           consider(nextReconcileWakeAt(ctx, deviceId))

@@ -1,8 +1,9 @@
 // Scheduler with a FakeClock: due times, overdue after sleep or restart (send/hold), DST and zones, gateway-schedule sync.
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { coreText, historyNote } from '../../../shared/i18n/notes'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { ScheduleSpec } from './types'
+import { OutboxStore } from '../store'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -155,6 +156,30 @@ describe('local schedules', () => {
     fx.clock.jump(HOUR + 60_000)
     await fx.clock.advance(0)
     expect(fx.outbox.get(id).item.status).toBe('accepted')
+  })
+
+  it('an item that comes due while a round reads the schedules still gets its wake (a loaded machine)', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    await fx.clock.advance(0) // the start's retention sweep ends (and wakes the pump) before the test begins
+    // The round's read of due items takes 5 ms here, so the item due 3 ms ahead (at 10:00:01) comes due during it: seen as not yet
+    // due by the read, and as passed by the next-wake question after it. It must still be woken, not left scheduled.
+    const readDue = OutboxStore.prototype.dueScheduled
+    vi.spyOn(OutboxStore.prototype, 'dueScheduled').mockImplementation(function (
+      this: OutboxStore,
+      now,
+      limit
+    ) {
+      const due = readDue.call(this, now, limit)
+      fx.clock.jump(5)
+      return due
+    })
+    fx.clock.jump(997)
+    const id = await scheduleText(jakarta('2026-01-15T10:00:01'))
+    expect(fx.outbox.get(id).item.status).toBe('scheduled')
+    await fx.clock.advance(1_000)
+    expect(fx.outbox.get(id).item.status).not.toBe('scheduled')
+    vi.restoreAllMocks()
   })
 
   it('fires at the right instant across DST changes in America/New_York', async () => {

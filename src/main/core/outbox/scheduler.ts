@@ -63,8 +63,7 @@ const PROMOTIONS_PER_ROUND = 100
  * `accepted` and are tracked, unless they never reached the gateway, in which case they are sent from here.
  * Returns whether more are due than one round handles.
  */
-export function promoteDue(ctx: OutboxContext): boolean {
-  const now = ctx.now()
+export function promoteDue(ctx: OutboxContext, now: number): boolean {
   // Items whose gateway schedule is being created right now wait for that call to settle (it wakes the pump).
   const due = ctx.store
     .dueScheduled(now, PROMOTIONS_PER_ROUND + ctx.scheduleCallsInFlight.size)
@@ -123,8 +122,11 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
   )
 }
 
-/** The next due time still ahead (a due item waiting on its gateway call is woken by that call's end). */
-export function nextScheduledWakeAt(ctx: OutboxContext): number | null {
-  const at = ctx.store.nextScheduledAt()
-  return at !== null && at > ctx.now() ? at : null
+/**
+ * The next due time after the instant `promoteDue` read up to (a due item waiting on its gateway call is woken by
+ * that call's end). Not "after now": on a loaded machine an item can come due between that read and this question,
+ * and would then get no wake at all; its time, already passed, arms an immediate one.
+ */
+export function nextScheduledWakeAt(ctx: OutboxContext, readUpTo: number): number | null {
+  return ctx.store.nextScheduledAt(readUpTo)
 }

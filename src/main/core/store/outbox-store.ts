@@ -87,10 +87,12 @@ export class OutboxStore extends OutboxQueueStore {
     return rows.map(toItem)
   }
 
-  nextScheduledAt(): number | null {
+  /** The earliest due time after `after` (items due by then are the due read's to take or leave). */
+  nextScheduledAt(after: number): number | null {
     const row = this.prepare(
-      `SELECT MIN(not_before) AS at FROM outbox_items i WHERE status = 'scheduled' AND held = 0 AND ${unfenced('i')}`
-    ).get() as { at: number | null }
+      `SELECT MIN(not_before) AS at FROM outbox_items i
+       WHERE status = 'scheduled' AND held = 0 AND not_before > ? AND ${unfenced('i')}`
+    ).get(after) as { at: number | null }
     return row.at
   }
 

@@ -9,7 +9,7 @@ export function outboxPumpQuestions(store: OutboxStore, now: number): Record<str
     dueReconcile: () => store.dueReconcile('d1', now, 5),
     nextReconcileAt: () => store.nextReconcileAt('d1'),
     dueScheduled: () => store.dueScheduled(now, 50),
-    nextScheduledAt: () => store.nextScheduledAt(),
+    nextScheduledAt: () => store.nextScheduledAt(now),
     dueTracking: () => store.dueTracking('d1', now, 5),
     nextTrackingAt: () => store.nextTrackingAt('d1')
   }
