@@ -1591,6 +1591,11 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /** No more occurrences; items already made stay in the outbox. */
   'series:stop': () => ({ request: z.object({ id: Id }), reply: SeriesView }),
+  /**
+   * Skip the next occurrence ahead of time; `nextLocal` is the one the operator saw as next (refused with
+   * `invalid_state` on field `nextLocal` when it has become a message or was skipped meanwhile).
+   */
+  'series:skipNext': () => ({ request: z.object({ id: Id, nextLocal: LocalTime }), reply: SeriesView }),
   'series:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
 
   /**

@@ -439,7 +439,16 @@ describe('recurring series', () => {
     ).toMatchObject({
       code: 'file_gone'
     })
+    expect(await invoke('series:skipNext', { id: series.id, nextLocal: '2026-01-19T08:00' })).toMatchObject({
+      status: 'active',
+      nextLocal: '2026-01-26T08:00:00'
+    })
     expect(await invoke('series:stop', { id: series.id })).toMatchObject({ status: 'stopped', nextAt: null })
+    expect(
+      await failure(invoke('series:skipNext', { id: series.id, nextLocal: '2026-01-26T08:00' }))
+    ).toMatchObject({
+      code: 'invalid_state'
+    })
     expect(await invoke('series:delete', { id: series.id })).toEqual({ ok: true })
     expect((await invoke('series:list', {})).series).toEqual([])
     expect(await failure(invoke('series:stop', { id: series.id }))).toMatchObject({ code: 'not_found' })

@@ -253,6 +253,9 @@ export const enRest = {
   'desktop.error.recipientsRequired': 'At least one recipient is required.',
   'desktop.error.nothingToSend': 'Nothing to send.',
   'desktop.error.seriesGone': 'No recurring series {id}.',
+  'desktop.error.seriesNotActive': 'This recurring message is stopped: it has no next time to skip.',
+  'desktop.error.seriesNextMoved':
+    'That time is no longer the next one: it has just become a message (cancel it in the outbox) or was skipped. The list now shows the next time.',
   'desktop.error.notADate': 'Not a date: {value}',
   'desktop.error.recipientRequired': 'A recipient is required.',
   'desktop.error.notHeld': 'Only an overdue item held for the operator can be released.',
@@ -1120,6 +1123,12 @@ export const enRest = {
   'reminders.stopped': 'stopped',
   'reminders.stop': 'Stop',
   'reminders.series.stoppedDone': 'Stopped.',
+  'reminders.series.skipNext': 'Skip next',
+  'reminders.series.skipIt': 'Skip it',
+  'reminders.series.timeInZone': '{time} ({zone})',
+  'reminders.series.skipConfirm':
+    'Skip the message of {time}? Nothing is sent then; the series goes on after it.',
+  'reminders.series.skipped': 'Skipped. Next: {time}.',
   'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',

@@ -279,6 +279,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.recipientsRequired': 'Isi setidaknya satu penerima.',
   'desktop.error.nothingToSend': 'Tidak ada yang dikirim.',
   'desktop.error.seriesGone': 'Tidak ada rangkaian berulang {id}.',
+  'desktop.error.seriesNotActive':
+    'Pesan berulang ini sudah dihentikan: tidak ada waktu berikutnya untuk dilewati.',
+  'desktop.error.seriesNextMoved':
+    'Waktu itu bukan lagi yang berikutnya: baru saja menjadi pesan (batalkan di kotak keluar) atau sudah dilewati. Daftar kini menunjukkan waktu berikutnya.',
   'desktop.error.notADate': 'Bukan tanggal: {value}',
   'desktop.error.recipientRequired': 'Isi penerima.',
   'desktop.error.notHeld': 'Hanya pesan terlambat yang ditahan untuk operator yang dapat dilepas.',
@@ -1292,6 +1296,12 @@ export const id: Record<MessageKey, string> = {
   'reminders.stopped': 'dihentikan',
   'reminders.stop': 'Hentikan',
   'reminders.series.stoppedDone': 'Dihentikan.',
+  'reminders.series.skipNext': 'Lewati berikutnya',
+  'reminders.series.skipIt': 'Lewati',
+  'reminders.series.timeInZone': '{time} ({zone})',
+  'reminders.series.skipConfirm':
+    'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu; rangkaian berlanjut sesudahnya.',
+  'reminders.series.skipped': 'Dilewati. Berikutnya: {time}.',
   'reminders.series.deleteConfirm':
     'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
   'devices.create': 'Buat perangkat baru',

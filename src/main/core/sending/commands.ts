@@ -61,6 +61,7 @@ export type SendingChannel =
   | 'series:create'
   | 'series:list'
   | 'series:stop'
+  | 'series:skipNext'
   | 'series:delete'
 
 /** Items read per list call while collecting every match of a filter. */
@@ -501,6 +502,9 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'series:stop'({ id }) {
       return outbox.stopSeries(id)
+    },
+    async 'series:skipNext'({ id, nextLocal }) {
+      return outbox.skipNextSeries(id, nextLocal)
     },
 
     async 'series:delete'({ id }) {

@@ -12,6 +12,7 @@ export type Outbox = SendQueue & {
   createSeries: ReturnType<typeof createSeriesProducer>['create']
   listSeries: ReturnType<typeof createSeriesProducer>['list']
   stopSeries: ReturnType<typeof createSeriesProducer>['stop']
+  skipNextSeries: ReturnType<typeof createSeriesProducer>['skipNext']
   deleteSeries: ReturnType<typeof createSeriesProducer>['delete']
   damagedSeries: ReturnType<typeof createSeriesProducer>['damaged']
   removeDamagedSeries: ReturnType<typeof createSeriesProducer>['removeDamaged']
@@ -29,6 +30,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     createSeries: series.create,
     listSeries: series.list,
     stopSeries: series.stop,
+    skipNextSeries: series.skipNext,
     deleteSeries: series.delete,
     damagedSeries: series.damaged,
     removeDamagedSeries: series.removeDamaged,

@@ -19,8 +19,10 @@ import {
   firstOccurrence,
   materialiseDueSeries,
   normaliseStart,
+  ruleOf,
   toSeriesView
 } from './series'
+import { nextOccurrence, occurrenceLocal } from './recurrence'
 
 type SeriesQueue = Pick<
   SendQueue,
@@ -139,6 +141,34 @@ export function createSeriesProducer(queue: SeriesQueue) {
     return toSeriesView(mustGet(id))
   }
 
+  /**
+   * Skip the next occurrence before it comes (a holiday): nothing is made for it and the series goes on with the one
+   * after. `seenNextLocal` is the occurrence the operator saw as next: when it has become a message (or was skipped)
+   * meanwhile, the call is refused rather than skip the one after it unseen.
+   */
+  function skipNext(id: string, seenNextLocal: string): SeriesView {
+    queue.database
+      .transaction(() => {
+        const record = mustGet(id)
+        if (record.status !== 'active' || record.nextAt === null) {
+          throw new OutboxError('invalid_state', { key: 'desktop.error.seriesNotActive' }, 'id')
+        }
+        const rule = ruleOf(record)
+        if (
+          occurrenceLocal(record.startLocal, rule, record.nextIndex) !==
+          normaliseStart(seenNextLocal, record.timeZone)
+        ) {
+          throw new OutboxError('invalid_state', { key: 'desktop.error.seriesNextMoved' }, 'nextLocal')
+        }
+        const following = nextOccurrence(record.startLocal, record.timeZone, rule, record.nextAt)
+        store.patch(id, { nextIndex: following.index, nextAt: following.at, updatedAt: queue.now() })
+      })
+      .immediate()
+    queue.announceBulk(0)
+    queue.wake()
+    return toSeriesView(mustGet(id))
+  }
+
   /** Stop and forget a series (its files go once no item needs them). */
   function remove(id: string): void {
     mustGet(id)
@@ -159,6 +189,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
     /** Newest first; optionally one device's. */
     list: (deviceId?: string): SeriesView[] => store.list(deviceId).map(toSeriesView),
     stop,
+    skipNext,
     delete: remove
   }
 }

@@ -152,6 +152,43 @@ describe('recurring series', () => {
     expect(() => fx.outbox.stopSeries('nope')).toThrow(/No recurring series/)
   })
 
+  it('skips the next occurrence ahead of time: nothing is made for it, the one after comes as usual', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series())
+    expect(created.nextLocal).toBe('2026-01-15T11:00:00')
+    const skipped = fx.outbox.skipNextSeries(created.id, '2026-01-15T11:00:00')
+    expect(skipped).toMatchObject({
+      status: 'active',
+      nextLocal: '2026-01-16T11:00:00',
+      nextAt: '2026-01-16T04:00:00.000Z',
+      occurrences: 0
+    })
+    await fx.clock.advance(DAY + HOUR)
+    expect(sentAt()).toEqual(['2026-01-16T04:00:00.000Z'])
+    // Numbered as made, with no "missed" note: the operator chose to skip it, the app was not off.
+    expect(fx.outbox.get(fx.outbox.list().items[0]!.id).history[0]?.note).toBe(
+      'occurrence 1 of a recurring series'
+    )
+  })
+
+  it('refuses to skip an occurrence other than the one the operator saw next (already made, or skipped meanwhile)', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series())
+    await fx.clock.advance(HOUR)
+    expect(sentAt()).toHaveLength(1)
+    // The window still showed 11:00 today, which has just become a message.
+    expect(() => fx.outbox.skipNextSeries(created.id, '2026-01-15T11:00:00')).toThrow(
+      expect.objectContaining({ code: 'invalid_state', field: 'nextLocal' })
+    )
+    expect(fx.outbox.listSeries()[0]?.nextLocal).toBe('2026-01-16T11:00:00')
+    fx.outbox.stopSeries(created.id)
+    expect(() => fx.outbox.skipNextSeries(created.id, '2026-01-16T11:00:00')).toThrow(
+      expect.objectContaining({ code: 'invalid_state' })
+    )
+  })
+
   it('numbers the first message of a series whose start had passed 1, as its count says (QA22 Q22-08)', async () => {
     fx = makeFixture()
     await fx.outbox.start()

@@ -365,6 +365,49 @@ describe('RemindersView', () => {
     }
   )
 
+  it('skips the next time of a series after asking, naming it in the series zone; a refusal shows the new next time', async () => {
+    let listed = [series]
+    fake.handle('series:list', () => ({ series: listed }))
+    const after = { ...series, nextAt: '2030-01-26T00:00:00.000Z', nextLocal: '2030-01-26T08:00:00' }
+    fake.handle('series:skipNext', () => {
+      listed = [after]
+      return after
+    })
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('series-skip-s-1'))
+    const ask = screen.getByRole('group', { name: /^Skip the message/ })
+    expect(ask.textContent).toContain('Skip the message of 19 Jan 2030, 08:00 (WITA)?')
+    expect(fake.requests('series:skipNext')).toEqual([])
+    await user.click(within(ask).getByRole('button', { name: 'Skip it' }))
+    expect(fake.requests('series:skipNext')).toEqual([{ id: 's-1', nextLocal: '2030-01-19T08:00:00' }])
+    const feedback = await screen.findByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')
+    expect(document.activeElement).toBe(feedback)
+    await waitFor(() =>
+      expect(screen.getByTestId('series-row').textContent).toContain('next 26 Jan 2030, 08:00')
+    )
+
+    // The time the operator saw became a message meanwhile: refused, and the list is read again.
+    listed = [
+      { ...after, nextAt: '2030-02-02T00:00:00.000Z', nextLocal: '2030-02-02T08:00:00', occurrences: 1 }
+    ]
+    fake.fail('series:skipNext', {
+      code: 'invalid_state',
+      message: 'That time is no longer the next one.',
+      field: 'nextLocal'
+    })
+    await user.click(screen.getByTestId('series-skip-s-1'))
+    await user.click(
+      within(screen.getByRole('group', { name: /^Skip the message/ })).getByRole('button', {
+        name: 'Skip it'
+      })
+    )
+    expect(await screen.findByText('That time is no longer the next one.')).toBeTruthy()
+    await waitFor(() =>
+      expect(screen.getByTestId('series-row').textContent).toContain('next 2 Feb 2030, 08:00')
+    )
+  })
+
   it('moves the focus to what each row action produced, not to the page (QA22 Q22-02)', async () => {
     let reminders = [reminder]
     let seriesListed = [series]

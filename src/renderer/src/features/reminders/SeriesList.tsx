@@ -1,5 +1,5 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
-// how many have gone out; stop or delete.
+// how many have gone out; skip the next time, stop or delete.
 import { useEffect, useRef, useState } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -72,7 +72,8 @@ function SeriesRow({
   const t = useT()
   const locale = localeOf(useLanguage())
   const recipients = useRecipientsText(series.recipients, series.isGroup)
-  const [confirming, setConfirming] = useState(false)
+  // Which row action is asking before it acts, if any.
+  const [asking, setAsking] = useState<'skip' | 'delete' | null>(null)
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // Stop goes as soon as it worked (not when the list comes back), so the focus goes to the line saying so.
@@ -80,22 +81,37 @@ function SeriesRow({
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
-  async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
+  async function act<T>(
+    work: () => Promise<T>,
+    done: string | ((result: T) => string),
+    leaves = false
+  ): Promise<void> {
     actionStarts()
     setBusy(true)
     setFeedback(null)
     try {
-      await work()
-      setConfirming(false)
-      setFeedback({ tone: 'ok', text: done })
-      onChanged(leaves ? `${recipients}: ${done}` : undefined)
+      const result = await work()
+      const text = typeof done === 'string' ? done : done(result)
+      setAsking(null)
+      setFeedback({ tone: 'ok', text })
+      onChanged(leaves ? `${recipients}: ${text}` : undefined)
     } catch (e) {
+      setAsking(null)
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
+      // A refused skip means the next time moved (made or skipped elsewhere): the list shows where it is now.
+      onChanged()
     } finally {
       setBusy(false)
     }
   }
 
+  const nextTime = (view: SeriesView): string =>
+    view.nextAt
+      ? t('reminders.series.timeInZone', {
+          time: formatDateTime(view.nextAt, locale, view.timezone),
+          zone: zoneLabel(view.timezone)
+        })
+      : ''
   const what = series.entries
     .map((entry) =>
       entry.kind === 'text'
@@ -126,6 +142,17 @@ function SeriesRow({
           : ''}
       </p>
       <div className="actions">
+        {series.status === 'active' && !stopped && series.nextLocal ? (
+          <button
+            type="button"
+            className="button button--small"
+            aria-expanded={asking === 'skip'}
+            data-testid={`series-skip-${series.id}`}
+            onClick={() => setAsking(asking === 'skip' ? null : 'skip')}
+          >
+            {t('reminders.series.skipNext')}
+          </button>
+        ) : null}
         {series.status === 'active' && !stopped ? (
           <button
             type="button"
@@ -145,14 +172,33 @@ function SeriesRow({
         <button
           type="button"
           className="button button--small button--danger"
-          aria-expanded={confirming}
+          aria-expanded={asking === 'delete'}
           data-testid={`series-delete-${series.id}`}
-          onClick={() => setConfirming(!confirming)}
+          onClick={() => setAsking(asking === 'delete' ? null : 'delete')}
         >
           {t('outbox.delete')}
         </button>
       </div>
-      {confirming ? (
+      {asking === 'skip' && series.nextLocal ? (
+        <ConfirmPanel
+          id={`series-skip-q-${series.id}`}
+          question={t('reminders.series.skipConfirm', { time: nextTime(series) })}
+          confirmLabel={t('reminders.series.skipIt')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => {
+            const nextLocal = series.nextLocal
+            if (!nextLocal) return
+            void act(
+              () => call('series:skipNext', { id: series.id, nextLocal }),
+              (after) => t('reminders.series.skipped', { time: nextTime(after) })
+            )
+          }}
+          onKeep={() => setAsking(null)}
+          disabled={busy}
+          confirmTestId={`series-skip-confirm-${series.id}`}
+        />
+      ) : null}
+      {asking === 'delete' ? (
         <ConfirmPanel
           id={`series-delete-q-${series.id}`}
           question={t('reminders.series.deleteConfirm')}
@@ -161,7 +207,7 @@ function SeriesRow({
           onConfirm={() =>
             void act(() => call('series:delete', { id: series.id }), t('outbox.deleted'), true)
           }
-          onKeep={() => setConfirming(false)}
+          onKeep={() => setAsking(null)}
           disabled={busy}
           confirmTestId={`series-delete-confirm-${series.id}`}
         />
