@@ -136,6 +136,11 @@ export interface Core {
   readonly sandbox: EmbeddedSandbox
   readonly inbox: Inbox
   start(): Promise<void>
+  /**
+   * The computer woke from sleep: timers are armed as durations on a clock that stood still while it slept, so each
+   * part that waits for a time looks again at the wall clock now (devices, the send queue, the inbox's follow loop).
+   */
+  computerWoke(): void
   /** Stops polling and sending; in-flight sends finish and are recorded (never failed or deleted by a quit). */
   stop(): Promise<void>
   snapshot(): CoreSnapshot
@@ -663,6 +668,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         .catch((error: unknown) => logger.error('inbox: the relay on this computer could not start', error))
       // Without a mailbox the sync says so and waits for one (`inbox connect`); it never blocks the start.
       inbox.start()
+    },
+    computerWoke() {
+      monitor.notifyResume()
+      theOutbox.wake()
+      inbox.sync.computerWoke()
     },
     async stop() {
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)

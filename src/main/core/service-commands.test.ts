@@ -455,6 +455,28 @@ describe('recurring series', () => {
   })
 })
 
+describe('the computer waking up', () => {
+  it('sends a schedule whose time passed while the computer slept, at the wake, not when its slept timer fires', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const { itemIds } = await invoke('outbox:enqueue', {
+      deviceId,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Selamat pagi' }],
+      // 11:00 in Jakarta: an hour after the test clock's 10:00.
+      schedule: { localTime: '2026-01-15T11:00', timezone: 'Asia/Jakarta', mode: 'local' }
+    })
+    const status = async (): Promise<string> => (await invoke('outbox:get', { id: itemIds[0]! })).item.status
+    expect(await status()).toBe('scheduled')
+    // Asleep for two hours: the wall clock moves, but a timer armed as a duration slept too (Node's timers count
+    // the monotonic clock, which stands still while the computer is suspended), so nothing fires.
+    clock.jump(2 * 3_600_000)
+    expect(await status()).toBe('scheduled')
+    core.computerWoke()
+    expect(await status()).not.toBe('scheduled')
+  })
+})
+
 describe('creating a device', () => {
   it('sandbox: orders with an existing device’s account, shows the invoice and adds the new device for linking', async () => {
     const accountDeviceId = await linkedSandboxDevice()

@@ -341,7 +341,7 @@ export function startShell(): void {
       keepWindowLanguage()
     })
 
-    powerMonitor.on('resume', () => current.monitor.notifyResume())
+    powerMonitor.on('resume', () => current.computerWoke())
     let online = net.isOnline()
     setInterval(() => {
       const now = net.isOnline()

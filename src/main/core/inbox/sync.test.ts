@@ -414,6 +414,21 @@ describe('faults and their states', () => {
     expect(clock.now()).toBeLessThan(Date.UTC(2026, 0, 15, 3, 0, 30))
   })
 
+  it('after the computer slept through its backoff, the follow loop tries at the wake, not a slept timer later', async () => {
+    await relay.post(urls.incoming, incoming({ message: 'while the laptop was closed' }))
+    const faulty = faultyFetch(relay.fetch)
+    faulty.fail(1, 'network', /\/events/)
+    const box = inbox({ fetch: faulty.fetch, options: { waitSeconds: 0, backoffBaseMs: 60_000 } })
+    box.sync.start()
+    await clock.advance(0)
+    expect(box.sync.status().state).toMatchObject({ kind: 'unreachable', retryAt: clock.now() + 45_000 })
+    // Asleep for an hour: the wall clock moved; the backoff's timer, a duration, slept with the computer.
+    clock.jump(3_600_000)
+    box.sync.computerWoke()
+    await expect.poll(() => box.counts().messages).toBe(1)
+    await box.sync.stop()
+  })
+
   it('"Try now" while the relay is still down says so, and the loop waits for the next try the state says', async () => {
     const faulty = faultyFetch(relay.fetch)
     faulty.fail(2, 'network', /\/events/)

@@ -169,6 +169,22 @@ export class InboxSync {
     return status
   }
 
+  /**
+   * The computer woke from sleep: a long-poll begun before it is likely dead without knowing it, and a backoff's wait
+   * was armed as a duration that slept too: the poll is ended (the loop goes on) and the wait is measured again.
+   */
+  computerWoke(): void {
+    this.poll?.abort()
+    const sleeper = this.sleeper
+    if (!sleeper) return
+    const state = this.state
+    const now = this.deps.clock.now()
+    this.deps.clock.clearTimeout(sleeper.timer)
+    if ('retryAt' in state && state.retryAt > now) {
+      sleeper.timer = this.deps.clock.setTimeout(sleeper.wake, state.retryAt - now)
+    } else sleeper.wake()
+  }
+
   private async catchUpAs(roundBy: RoundBy): Promise<InboxSyncStatus> {
     this.catchUpsWanted++
     try {
