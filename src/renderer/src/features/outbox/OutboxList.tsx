@@ -270,7 +270,11 @@ const OutboxRow = memo(function OutboxRow({
             <span className="row-status">
               <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
               {hasStatusTime(item) ? (
-                <time className="row-status-time" dateTime={item.updatedAt} data-testid="outbox-row-status-time">
+                <time
+                  className="row-status-time"
+                  dateTime={item.updatedAt}
+                  data-testid="outbox-row-status-time"
+                >
                   {statusTime(item, locale)}
                 </time>
               ) : null}
