@@ -1423,6 +1423,14 @@ export const invokeChannels = builtOnFirstUse({
    */
   'outbox:retryMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),
   'outbox:cancelMatching': () => ({ request: OutboxMatchingRequest, reply: OutboxMatchingReply }),
+  /**
+   * How many items the list's filters match on each device (paging aside), however many: what a bulk action over
+   * every match would reach on each, for its question (a device's quota and cap), not guessed from the loaded rows.
+   */
+  'outbox:matchingByDevice': () => ({
+    request: z.object({ filter: OutboxListFilter }),
+    reply: z.object({ devices: z.array(z.object({ deviceId: Id, count: z.number().int().min(1) })) })
+  }),
   /** Edit a failed, held or not-yet-sent item (text/caption, recipient, schedule). */
   'outbox:edit': () => ({
     request: z.object({

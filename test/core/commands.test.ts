@@ -318,6 +318,10 @@ describe('core API', () => {
     })
     const filter = { text: 'promo' }
     expect((await core.handlers['outbox:list']({ ...filter, offset: 0, limit: 1 })).total).toBe(5_501)
+    // Counted per device over every match, as the bulk question names them (not the page a window loaded).
+    expect(await core.handlers['outbox:matchingByDevice']({ filter })).toEqual({
+      devices: [{ deviceId, count: 5_501 }]
+    })
 
     // The operator confirmed 5,500 but 5,501 match now: nothing is done.
     const stale = await invoke('outbox:cancelMatching', { filter, expected: 5_500 })

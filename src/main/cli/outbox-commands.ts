@@ -24,7 +24,8 @@ import {
   type OutboxBulkRefusal,
   type OutboxItemView
 } from '../../shared/contract'
-import { checkBaseUrl, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
+import { checkBaseUrl, isValidTimeZone, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
+import { localDateTime } from './times'
 
 const MB = 1024 * 1024
 
@@ -143,11 +144,24 @@ export async function enqueueFromCli(
   return EXIT.ok
 }
 
+/**
+ * One item in a line: its status and when it came, when it was created, and a waiting schedule's time, each on the
+ * operator's clock (the computer's zone; a schedule on its own zone's, as the window says it) with the zone named.
+ * The window's row says the same moments; a bare time read as UTC's or any of Indonesia's three.
+ */
 function describeItem(item: OutboxItemView): string {
   const what =
     item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
   const failure = item.failure ? ` — ${item.failure.message}` : ''
-  return `${item.id}  ${item.status.padEnd(9)}  to ${item.recipient}  ${what}${failure}`
+  const at = (iso: string, zone?: string): string => {
+    const ms = Date.parse(iso)
+    return Number.isNaN(ms) ? iso : localDateTime(ms, zone)
+  }
+  const due =
+    item.status === 'scheduled' && item.scheduledAt
+      ? `  for ${at(item.scheduledAt, item.timezone && isValidTimeZone(item.timezone) ? item.timezone : undefined)}`
+      : ''
+  return `${item.id}  ${item.status} ${at(item.updatedAt)}${due}  created ${at(item.createdAt)}  to ${item.recipient}  ${what}${failure}`
 }
 
 /**

@@ -19,7 +19,7 @@ import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { OutboxError, type EditInput, type ListFilter, type OutboxErrorCode } from './types'
-import { toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import { toHistoryView, toItemFilter, toItemView, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
@@ -90,30 +90,7 @@ export function createOperatorActions(core: KernelCore) {
   }
 
   function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
-    const toMs = (value: string | undefined, field: string): number | undefined => {
-      if (value === undefined) return undefined
-      const ms = Date.parse(value)
-      if (Number.isNaN(ms))
-        throw new OutboxError('invalid_input', { key: 'desktop.error.notADate', params: { value } }, field)
-      return ms
-    }
-    const result = store.listItems({
-      status: filter.status,
-      deviceId: filter.deviceId,
-      recipient: filter.recipient,
-      recipientAmong: filter.recipientAmong,
-      text: filter.text,
-      from: toMs(filter.from, 'from'),
-      to: toMs(filter.to, 'to'),
-      ...(filter.happenedSince && {
-        happenedSince: {
-          event: filter.happenedSince.event,
-          since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0
-        }
-      }),
-      offset: filter.offset ?? 0,
-      limit: Math.min(filter.limit ?? 200, 1000)
-    })
+    const result = store.listItems(toItemFilter(filter))
     return { items: result.items.map(toItemView), total: result.total }
   }
 
@@ -365,6 +342,8 @@ export function createOperatorActions(core: KernelCore) {
 
   return {
     list,
+    /** Every match of the list's filter on each device (its paging aside), however many: a bulk action's reach. */
+    countByDevice: (filter: ListFilter = {}) => store.countByDevice(toItemFilter(filter)),
     get: (id: string): { item: OutboxItemView; history: OutboxHistoryEntry[] } => ({
       item: view(id),
       history: store.history(id).map(toHistoryView)

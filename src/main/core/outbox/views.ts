@@ -5,7 +5,8 @@ import type {
   OutboxHistoryEntry as HistoryEntrySchema,
   OutboxItemView
 } from '../../../shared/contract'
-import type { HistoryRecord, ItemRecord, StatusCounts } from '../store'
+import type { HistoryRecord, ItemFilter, ItemRecord, StatusCounts } from '../store'
+import { OutboxError, type ListFilter } from './types'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -100,4 +101,32 @@ function keyOf<K extends string, P extends string>(
 export function toCountsView(counts: StatusCounts): OutboxCounts {
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
   return { ...counts, total }
+}
+
+/** The list's filter as the store reads it: its ISO bounds as instants (an unreadable one is refused), a page at most 1000. */
+export function toItemFilter(filter: ListFilter): ItemFilter {
+  const toMs = (value: string | undefined, field: string): number | undefined => {
+    if (value === undefined) return undefined
+    const ms = Date.parse(value)
+    if (Number.isNaN(ms))
+      throw new OutboxError('invalid_input', { key: 'desktop.error.notADate', params: { value } }, field)
+    return ms
+  }
+  return {
+    status: filter.status,
+    deviceId: filter.deviceId,
+    recipient: filter.recipient,
+    recipientAmong: filter.recipientAmong,
+    text: filter.text,
+    from: toMs(filter.from, 'from'),
+    to: toMs(filter.to, 'to'),
+    ...(filter.happenedSince && {
+      happenedSince: {
+        event: filter.happenedSince.event,
+        since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0
+      }
+    }),
+    offset: filter.offset ?? 0,
+    limit: Math.min(filter.limit ?? 200, 1000)
+  }
 }

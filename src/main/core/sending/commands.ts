@@ -52,6 +52,7 @@ export type SendingChannel =
   | 'outbox:setTakeBackPaused'
   | 'outbox:retryMatching'
   | 'outbox:cancelMatching'
+  | 'outbox:matchingByDevice'
   | 'outbox:delete'
   | 'outbox:deleteMany'
   | 'outbox:edit'
@@ -434,6 +435,10 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return onEveryMatch(outbox, matchingIds(outbox, withNamed(filter), expected, asOf), (ids) =>
         outbox.cancelMany(ids)
       )
+    },
+
+    async 'outbox:matchingByDevice'({ filter }) {
+      return { devices: outbox.countByDevice(withNamed(filter)) }
     },
 
     async 'outbox:deleteMany'({ ids }) {

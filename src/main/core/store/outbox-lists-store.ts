@@ -22,14 +22,27 @@ import { happenedSince } from './outbox-happened-since'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
-   * Newest first. Totals come from the trigger-kept counts when only status, device and creation time filter; a
-   * recipient or text search of three characters or more reads the full-text index; what happened since an instant
-   * (`happenedSince`, the Overview's "today") reads the closed_at index; a page past the middle is read
-   * from the oldest end, so the last page costs what the first does. A deep page of a list without a search finds
-   * its span of creation time from the kept list positions and skips index entries inside it only; with a search it
-   * still skips index entries from the nearer end (search matches have no kept positions).
+   * The matches of `filter` (its paging aside) on each device: what a bulk action over every match touches on each,
+   * counted over all of them by the list's own conditions (matchWhere), not the page a window has loaded.
    */
-  listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
+  countByDevice(filter: ItemFilter): { deviceId: string; count: number }[] {
+    const { where, params } = this.matchWhere(filter)
+    const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
+    return this.prepare(
+      `SELECT device_id AS deviceId, COUNT(*) AS count FROM outbox_items${clause} GROUP BY device_id ORDER BY device_id`
+    ).all(...params) as { deviceId: string; count: number }[]
+  }
+
+  /** The conditions of a list filter: all of them, and those of status, device and the open-batch fence alone. */
+  private matchWhere(filter: ItemFilter): {
+    fence: string[]
+    kept: ReturnType<typeof keptDimensions>
+    where: string[]
+    params: unknown[]
+    keptWhere: string[]
+    keptParams: unknown[]
+    searched: ('recipient' | 'text')[]
+  } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
     const fence = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
@@ -96,6 +109,19 @@ export class OutboxListsStore extends OutboxItemsStore {
       where.push(happened.where)
       params.push(...happened.params)
     }
+    return { fence, kept, where, params, keptWhere, keptParams, searched }
+  }
+
+  /**
+   * Newest first. Totals come from the trigger-kept counts when only status, device and creation time filter; a
+   * recipient or text search of three characters or more reads the full-text index; what happened since an instant
+   * (`happenedSince`, the Overview's "today") reads the closed_at index; a page past the middle is read
+   * from the oldest end, so the last page costs what the first does. A deep page of a list without a search finds
+   * its span of creation time from the kept list positions and skips index entries inside it only; with a search it
+   * still skips index entries from the nearer end (search matches have no kept positions).
+   */
+  listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
+    const { fence, kept, where, params, keptWhere, keptParams, searched } = this.matchWhere(filter)
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.

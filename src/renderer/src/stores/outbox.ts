@@ -176,6 +176,8 @@ interface OutboxState {
    * those created by `asOf` (when that count was read).
    */
   retryMatching(expected: number, asOf: string | null): Promise<InvokeReply<'outbox:retryMatching'>>
+  /** Every item the filters match, counted on each device by the core (however many; not the loaded pages). */
+  matchingByDevice(): Promise<InvokeReply<'outbox:matchingByDevice'>['devices']>
   cancelMatching(expected: number, asOf: string | null): Promise<InvokeReply<'outbox:cancelMatching'>>
   release(id: string): Promise<OutboxItemView>
   edit(request: InvokeRequest<'outbox:edit'>): Promise<OutboxItemView>
@@ -482,6 +484,9 @@ export const useOutbox = create<OutboxState>()((set, get) => {
       const reply = await call('outbox:retryMatching', { filter, expected, ...(asOf ? { asOf } : {}) })
       get().bulkChanged()
       return reply
+    },
+    async matchingByDevice() {
+      return (await call('outbox:matchingByDevice', { filter: filterRequest(get().filters) })).devices
     },
     async cancelMatching(expected, asOf) {
       const filter = filterRequest(get().filters)

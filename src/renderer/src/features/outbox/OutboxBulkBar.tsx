@@ -143,46 +143,56 @@ export function OutboxBulkBar({
 
   /**
    * The quota question a campaign and a large send ask (send-budget.ts), before a retry that outruns the devices'
-   * gateway quota or today's caps: their words, or null when it fits. The devices are the filter's, else those of the
-   * messages ticked, else those of the rows the list shows.
+   * gateway quota or today's caps: their words, or null when it fits. Each device is counted for its own messages (one
+   * device's spare quota sends none of another's): every match counted per device by the core (the loaded rows are a
+   * page of them), else the messages ticked.
    */
-  function retryBudgetQuestion(): string | null {
+  async function retryBudgetQuestion(): Promise<string | null> {
     const retryable = selected.filter((item) => itemActions(item).retry)
-    const messages = matching?.count ?? retryable.length
-    const { filters, pages } = useOutbox.getState()
-    const shown = Object.values(pages).flatMap((page) => page.items.map((item) => item.deviceId))
-    const ids = new Set(
-      filters.deviceId
-        ? [filters.deviceId]
-        : matching !== null
-          ? shown
-          : retryable.map((item) => item.deviceId)
-    )
-    const involved = devices.filter((device) => ids.has(device.id))
-    if (involved.length === 0 || messages === 0) return null
+    const perDevice = new Map<string, number>()
+    if (matching !== null) {
+      for (const { deviceId, count } of await useOutbox.getState().matchingByDevice())
+        perDevice.set(deviceId, count)
+    } else for (const item of retryable) perDevice.set(item.deviceId, (perDevice.get(item.deviceId) ?? 0) + 1)
+    const involved = devices.filter((device) => perDevice.has(device.id))
+    if (involved.length === 0) return null
     const count = (n: number): string => formatNumber(n, language)
-    const { quota, short } = quotaShortfall(involved, messages)
-    const budgets = involved.map(budgetLeftToday)
+    const theirs = (device: (typeof involved)[number]): number => perDevice.get(device.id) ?? 0
+    const short = involved.reduce((sum, device) => sum + quotaShortfall([device], theirs(device)).short, 0)
+    const budgets = involved.map((device) => {
+      const left = budgetLeftToday(device)
+      return left === null ? null : Math.min(left, theirs(device))
+    })
     const left = budgets.every((b) => b !== null)
       ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
       : null
+    const counted = involved.reduce((sum, device) => sum + theirs(device), 0)
     const words = [
       short > 0
         ? t('campaigns.presend.shortfall', {
-            quota: count(quota),
-            count: count(messages),
+            quota: count(counted - short),
+            count: count(counted),
             short: count(short)
           })
         : null,
-      left !== null && left < messages
-        ? t('campaigns.presend.overBudget', { left: count(left), count: count(messages) })
+      left !== null && left < counted
+        ? t('campaigns.presend.overBudget', { left: count(left), count: count(counted) })
         : null
     ].filter((text) => text !== null)
     return words.length > 0 ? words.join(' ') : null
   }
 
-  function askThenRetry(): void {
-    const question = retryBudgetQuestion()
+  async function askThenRetry(): Promise<void> {
+    setBusy(true)
+    let question: string | null
+    try {
+      question = await retryBudgetQuestion()
+    } catch (error) {
+      setReport({ tone: 'bad', text: errorInfo(error).message })
+      setBusy(false)
+      return
+    }
+    setBusy(false)
     if (question === null) void run('retry')
     else setConfirmRetry(question)
   }
@@ -280,7 +290,7 @@ export function OutboxBulkBar({
             className="button button--primary"
             disabled={busy || !canRetry}
             aria-expanded={confirmRetry !== null}
-            onClick={askThenRetry}
+            onClick={() => void askThenRetry()}
           >
             {t('outbox.bulk.retry')}
           </button>

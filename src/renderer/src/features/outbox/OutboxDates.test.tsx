@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Language } from '../../i18n'
 import { localeOf } from '../../i18n'
-import { computerZone, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { computerZone, formatCompactDateTime, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
@@ -111,5 +111,48 @@ describe('the date filter’s chips say the day as the window writes dates (QA22
     const name = language === 'id' ? 'Filter aktif' : 'Active filters'
     const chips = within(await screen.findByRole('list', { name }))
     expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([fromChip, toChip])
+  })
+})
+
+describe('a row says when its status came, beside its badge, zone named (the operator scanning failures)', () => {
+  // Created 1 Dec 23:43 WIB, failed 2 Dec 00:06 WIB: another day than its creation.
+  const FAILED = makeItem({
+    id: 'failed-1',
+    status: 'failed',
+    createdAt: '2026-12-01T16:43:00.000Z',
+    updatedAt: '2026-12-01T17:06:00.000Z'
+  })
+
+  it.each(['en', 'id'] as const)('in %s, in the wide and the narrow window alike', async (language) => {
+    fake.handle('outbox:list', () => ({ items: [FAILED, READ], total: 2 }))
+    seed(language)
+    render(<OutboxView />)
+    const button = await screen.findByTestId('outbox-open-failed-1')
+    const locale = localeOf(language)
+    const statusTime = within(button).getByTestId('outbox-row-status-time')
+    expect(statusTime.textContent).toBe(formatCompactDateTime(FAILED.updatedAt, locale, null, true))
+    expect(statusTime.textContent).toContain(here)
+    // Read with its badge, as the operator reads it: "Failed 2 Dec, 00:06 WIB".
+    const badge = within(button).getByTestId('outbox-status')
+    expect(badge.nextElementSibling).toBe(statusTime)
+    expect(statusTime.getAttribute('dateTime')).toBe(FAILED.updatedAt)
+    // Its creation still dates the row.
+    expect(within(button).getByTestId('outbox-row-time').textContent).toContain(
+      formatDateTime(FAILED.createdAt, locale, computerZone())
+    )
+  })
+
+  it('not for a message waiting for its schedule: its row says when it is due', async () => {
+    const waiting = makeItem({
+      id: 'waiting-1',
+      status: 'scheduled',
+      scheduledAt: '2026-12-03T01:00:00.000Z',
+      timezone: 'Asia/Jayapura'
+    })
+    fake.handle('outbox:list', () => ({ items: [waiting], total: 1 }))
+    seed('en')
+    render(<OutboxView />)
+    const button = await screen.findByTestId('outbox-open-waiting-1')
+    expect(within(button).queryByTestId('outbox-row-status-time')).toBeNull()
   })
 })

@@ -49,6 +49,7 @@ export function prepareFirstRows(): void {
     for (const item of page.items.slice(0, Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN_ROWS)) {
       rowTime(item, locale, t)
       compactRowTime(item, locale, t)
+      statusTime(item, locale)
       t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
       // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
       // again when the answer came.
@@ -266,7 +267,18 @@ const OutboxRow = memo(function OutboxRow({
             </span>
           </span>
           <span className="row-side">
-            <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
+            <span className="row-status">
+              <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
+              {hasStatusTime(item) ? (
+                <time
+                  className="row-status-time"
+                  dateTime={item.updatedAt}
+                  data-testid="outbox-row-status-time"
+                >
+                  {statusTime(item, locale)}
+                </time>
+              ) : null}
+            </span>
             <span className="row-time" data-testid="outbox-row-time">
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
               <span className="row-time-full">{rowTime(item, locale, t)}</span>
@@ -287,7 +299,7 @@ const OutboxRow = memo(function OutboxRow({
  * filters by (QA22 Q22-03: dated by its last change, a message read on 2 Dec but created on 1 Dec was missing from
  * the 2 Dec list); while it waits for its schedule, the time it is due ("for …", after its "Scheduled" badge) on the
  * schedule's own clock, as Schedules says it (QA N8). Each with its zone named: beside "for … WIT", a bare time read as
- * any of three (QA22 Q22-04). When its status came is the detail's timeline's to say.
+ * any of three (QA22 Q22-04). When its status came is statusTime's, beside the badge.
  */
 function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
   if (item.status === 'scheduled' && item.scheduledAt)
@@ -295,6 +307,20 @@ function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
       time: formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
     })
   return t('outbox.row.created', { time: formatDateTimeInZone(item.createdAt, locale) })
+}
+
+/**
+ * When the row's status came, read after its badge ("Failed 2 Dec, 14:02 WIB"): an operator scanning failures sees
+ * when each failed without opening it. Compact in every width, with the computer's zone named as the created time
+ * names it, and through the created time's own cached formatter (formatCompactDateTime): one more formatted time a
+ * row, no formatter of its own. A message waiting for its schedule has none: its row says when it is due.
+ */
+function hasStatusTime(item: OutboxItemView): boolean {
+  return !(item.status === 'scheduled' && item.scheduledAt)
+}
+
+function statusTime(item: OutboxItemView, locale: string): string {
+  return hasStatusTime(item) ? formatCompactDateTime(item.updatedAt, locale, null, true) : ''
 }
 
 /**

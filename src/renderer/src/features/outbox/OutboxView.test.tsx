@@ -1352,6 +1352,7 @@ describe('bulk selection', () => {
     act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-1', quota: 1_000 })]))
     fake.handle('outbox:list', () => ({ items: mixed, total: 3_000 }))
     fake.handle('outbox:retryMatching', () => ({ done: 3_000, refused: [], noLongerMatching: 0 }))
+    fake.handle('outbox:matchingByDevice', () => ({ devices: [{ deviceId: 'dev-1', count: 3_000 }] }))
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
@@ -1364,6 +1365,36 @@ describe('bulk selection', () => {
     await user.click(within(question).getByRole('button', { name: 'Retry anyway' }))
     expect(fake.requests('outbox:retryMatching')).toHaveLength(1)
     expect((await screen.findByRole('status')).textContent).toBe('3,000 retried')
+  })
+
+  it('counts every match on each device for the quota question, not the rows loaded (they are all on one)', async () => {
+    act(() =>
+      useDevices
+        .getState()
+        .setDevices([makeDevice({ id: 'dev-1', quota: 5_000 }), makeDevice({ id: 'dev-2', quota: 100 })])
+    )
+    // The loaded rows are all dev-1's; 2,000 of the 3,000 matches are dev-2's, whose quota covers 100 of them.
+    fake.handle('outbox:list', () => ({ items: mixed, total: 3_000 }))
+    fake.handle('outbox:matchingByDevice', () => ({
+      devices: [
+        { deviceId: 'dev-1', count: 1_000 },
+        { deviceId: 'dev-2', count: 2_000 }
+      ]
+    }))
+    fake.handle('outbox:retryMatching', () => ({ done: 3_000, refused: [], noLongerMatching: 0 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 3,000 matching the filters' }))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    // dev-1 takes its 1,000, dev-2 100 of its 2,000: another device's spare quota does not send dev-2's messages.
+    const question = await screen.findByRole('group', {
+      name: /The gateway quota covers 1,100 of 3,000 messages: 1,900 short\./
+    })
+    expect(fake.requests('outbox:matchingByDevice')).toEqual([{ filter: {} }])
+    expect(fake.requests('outbox:retryMatching')).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Retry anyway' }))
+    expect(fake.requests('outbox:retryMatching')).toHaveLength(1)
   })
 
   it('does not count messages cancelled before as cancelled by this action', async () => {
