@@ -888,7 +888,12 @@ export const CampaignView = z.object({
       checking: z.number().int().optional()
     })
   ),
-  estimate: z.object({ finishAt: z.number().nullable() }),
+  /**
+   * The end of every row left, and against its devices' gateway quotas as last heard (`quotaFinish`, as
+   * `campaigns:check`'s): the part they cover and its end, and how many wait for the quota. `quotaFinish` is absent
+   * from a core older than it.
+   */
+  estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView.optional() }),
   createdAt: z.number(),
   startedAt: z.number().nullable(),
   /** The one file sent with every row, or null for text only. */

@@ -75,6 +75,29 @@ describe('a campaign in words', () => {
     expect(describeCampaign(running(null), now)).not.toContain('Estimated finish')
   })
 
+  it("gives a running campaign's end against its device's quota left, as the pre-send check does", () => {
+    const part: CampaignView = {
+      ...running(now + 3_600_000),
+      estimate: {
+        finishAt: now + 3_600_000,
+        quotaFinish: { kind: 'part', at: now + 60_000, covered: 2, waiting: 6 }
+      }
+    }
+    const text = describeCampaign(part, now, 'UTC')
+    expect(text).toContain(
+      'Estimated finish: the 2 messages the gateway quota covers by 2026-11-29 09:01 (UTC); ' +
+        'the other 6 wait until the gateway package is renewed or topped up'
+    )
+    expect(text).not.toContain('10:00')
+    const spent: CampaignView = {
+      ...running(now + 3_600_000),
+      estimate: { finishAt: now + 3_600_000, quotaFinish: { kind: 'waits_for_quota', waiting: 8 } }
+    }
+    expect(describeCampaign(spent, now, 'UTC')).toContain(
+      'Estimated finish: none while the gateway quota is spent; the 8 messages left wait until the gateway package is renewed or topped up'
+    )
+  })
+
   it("gives its times on the computer's clock with the zone named, never a raw ISO string", () => {
     const waiting: CampaignView = {
       ...running(now + 3 * 3_600_000),

@@ -17,7 +17,7 @@ import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
-  finishEstimate,
+  runningFinishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
   newCampaignPacing,
   pacingProblems,
@@ -159,10 +159,26 @@ export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?
         `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${localDateTime(device.wait.until, timeZone)}` : ''}`
       )
   }
-  const end = finishEstimate(view.estimate.finishAt, now)
+  // Held to its devices' gateway quotas left, as the check's summary and the window say it.
+  const end = runningFinishEstimate(view.estimate.finishAt, view.estimate.quotaFinish, now)
+  const renewal = 'until the gateway package is renewed or topped up'
+  const messages = (n: number): string => `${n} ${n === 1 ? 'message' : 'messages'}`
   if (end.kind === 'at') lines.push(`Estimated finish: ${localDateTime(end.at, timeZone)}`)
   else if (end.kind === 'late')
     lines.push('Estimated finish: running behind the estimate (a new one is being made)')
+  else if (end.kind === 'part')
+    lines.push(
+      `Estimated finish: the ${messages(end.covered)} the gateway quota covers ` +
+        (end.at === null
+          ? `${end.covered === 1 ? 'has' : 'have'} no estimate yet`
+          : `by ${localDateTime(end.at, timeZone)}`) +
+        `; the other ${end.waiting} ${end.waiting === 1 ? 'waits' : 'wait'} ${renewal}`
+    )
+  else if (end.kind === 'waits_for_quota')
+    lines.push(
+      `Estimated finish: none while the gateway quota is spent; the ${messages(end.waiting)} left ` +
+        `${end.waiting === 1 ? 'waits' : 'wait'} ${renewal}`
+    )
   return lines.join('\n')
 }
 

@@ -1,6 +1,6 @@
 // One table for what a running campaign says about its end. The core (which makes a passed estimate again), the
 // window's Overview and the CLI all ask finishEstimate; this table pins its answers.
-import type { FinishEstimate, QuotaFinish, quotaFinishEstimate } from './finish-estimate'
+import type { FinishEstimate, QuotaFinish, quotaFinishEstimate, RunningFinish } from './finish-estimate'
 
 export interface FinishEstimateCase {
   name: string
@@ -80,6 +80,70 @@ export const QUOTA_FINISH_CASES: readonly QuotaFinishCase[] = [
   {
     name: 'nothing to send promises nothing',
     input: { messages: 0, covered: 0, finishAt: null, coveredFinishAt: null },
+    expected: { kind: 'none' }
+  }
+]
+
+export interface RunningFinishCase {
+  name: string
+  finishAt: number | null
+  quotaFinish: QuotaFinish | undefined
+  now: number
+  expected: RunningFinish
+}
+
+/**
+ * What a running campaign says of its end (its page, the Overview, the CLI) from the core's estimate against its
+ * devices' gateway quotas left: the pre-send summary's answer, with a time gone by never promised.
+ */
+export const RUNNING_FINISH_CASES: readonly RunningFinishCase[] = [
+  {
+    name: 'a quota that covers every row left: the end of them all',
+    finishAt: NOW + 90_000,
+    quotaFinish: { kind: 'at', at: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'a quota nearly used up: the end of the part it covers, and the rest waits for it',
+    finishAt: NOW + 3_600_000,
+    quotaFinish: { kind: 'part', at: NOW + 60_000, covered: 100, waiting: 400 },
+    now: NOW,
+    expected: { kind: 'part', at: NOW + 60_000, covered: 100, waiting: 400 }
+  },
+  {
+    name: "the covered part's end gone by: no time for it until the estimate is made again",
+    finishAt: NOW + 3_600_000,
+    quotaFinish: { kind: 'part', at: NOW - 1, covered: 100, waiting: 400 },
+    now: NOW,
+    expected: { kind: 'part', at: null, covered: 100, waiting: 400 }
+  },
+  {
+    name: 'a quota spent: every row left waits for it, no time is promised',
+    finishAt: NOW + 3_600_000,
+    quotaFinish: { kind: 'waits_for_quota', waiting: 500 },
+    now: NOW,
+    expected: { kind: 'waits_for_quota', waiting: 500 }
+  },
+  {
+    name: 'the end of every row gone by with the quota covering them: late',
+    finishAt: NOW - 1,
+    quotaFinish: { kind: 'at', at: NOW - 1 },
+    now: NOW,
+    expected: { kind: 'late' }
+  },
+  {
+    name: 'a core older than the quota estimate: the end of every row, as before',
+    finishAt: NOW + 90_000,
+    quotaFinish: undefined,
+    now: NOW,
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'nothing left to send promises nothing',
+    finishAt: null,
+    quotaFinish: { kind: 'none' },
+    now: NOW,
     expected: { kind: 'none' }
   }
 ]

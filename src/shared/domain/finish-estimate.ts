@@ -45,3 +45,28 @@ export function quotaFinishEstimate(input: {
   if (covered < messages) return { kind: 'part', at: coveredFinishAt, covered, waiting: messages - covered }
   return finishAt === null ? { kind: 'none' } : { kind: 'at', at: finishAt }
 }
+
+/**
+ * What a running campaign may say of its end, read against `now`: its estimate against its devices' gateway quotas
+ * left (quotaFinish, as the pre-send check's), else (a core older than it) the end of every row. An end gone by is
+ * never shown: the end of every row is late, and the covered part's end is not known until the estimate is made again.
+ */
+export type RunningFinish = FinishEstimate | Extract<QuotaFinish, { kind: 'part' | 'waits_for_quota' }>
+
+export function runningFinishEstimate(
+  finishAt: number | null,
+  quotaFinish: QuotaFinish | undefined,
+  now: number
+): RunningFinish {
+  switch (quotaFinish?.kind) {
+    case undefined:
+      return finishEstimate(finishAt, now)
+    case 'at':
+      return finishEstimate(quotaFinish.at, now)
+    case 'part':
+      return quotaFinish.at !== null && quotaFinish.at < now ? { ...quotaFinish, at: null } : quotaFinish
+    case 'waits_for_quota':
+    case 'none':
+      return quotaFinish
+  }
+}

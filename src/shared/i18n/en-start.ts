@@ -72,6 +72,10 @@ export const enStart = {
   'overview.campaigns.progress': '{sent} of {rows} sent',
   'overview.campaigns.finish': 'estimated end {time}',
   'overview.campaigns.late': 'running behind its estimated end',
+  'overview.campaigns.finishPart':
+    '{covered, plural, one {the # the gateway quota covers ends} other {the # the gateway quota covers end}} about {time}, {waiting, plural, one {# waits} other {# wait}} until the gateway package is renewed or topped up',
+  'overview.campaigns.waitsForQuota':
+    '{waiting, plural, one {# waits} other {# wait}} until the gateway package is renewed or topped up',
   'overview.fleet': 'Devices',
   'overview.fleet.none': 'No devices yet.',
   'overview.quota': 'Quota {quota}',

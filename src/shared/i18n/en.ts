@@ -1291,6 +1291,8 @@ export const enRest = {
   'campaigns.hours.any': 'Sending hours: any time of day',
   'campaigns.finish': 'Estimated end: {time}',
   'campaigns.late': 'Running behind its estimated end.',
+  'campaigns.finishWaitsForQuota':
+    'No estimated end while the gateway quota is spent: {waiting, plural, one {the # message left waits} other {the # messages left wait}} until the gateway package is renewed or topped up.',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':

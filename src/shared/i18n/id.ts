@@ -473,6 +473,10 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns.progress': '{sent} dari {rows} terkirim',
   'overview.campaigns.finish': 'perkiraan selesai {time}',
   'overview.campaigns.late': 'berjalan lebih lambat dari perkiraan selesainya',
+  'overview.campaigns.finishPart':
+    '{covered, plural, other {# yang dicukupi kuota gateway}} selesai sekitar {time}, {waiting, plural, other {# menunggu}} sampai paket gateway diperpanjang atau diisi ulang',
+  'overview.campaigns.waitsForQuota':
+    '{waiting, plural, other {# menunggu}} sampai paket gateway diperpanjang atau diisi ulang',
   'overview.fleet': 'Perangkat',
   'overview.fleet.none': 'Belum ada perangkat.',
   'overview.quota': 'Kuota {quota}',
@@ -1467,6 +1471,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.hours.any': 'Jam kirim: kapan saja',
   'campaigns.finish': 'Perkiraan selesai: {time}',
   'campaigns.late': 'Berjalan lebih lambat dari perkiraan selesainya.',
+  'campaigns.finishWaitsForQuota':
+    'Tidak ada perkiraan selesai selama kuota gateway habis: {waiting, plural, other {# pesan tersisa menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan laju kirim',
   'campaigns.pacing.editExplain':

@@ -656,6 +656,48 @@ describe('campaigns on the outbox', () => {
     expect((await estimate(['dev-1', 'dev-2'])).quotaFinish).toEqual({ kind: 'waits_for_quota', waiting: 8 })
   })
 
+  it("gives a running campaign's end against its devices' quotas left, as the pre-send check does", async () => {
+    // A running campaign of 8 rows on a device with 2 left of its quota was told it ends when all 8 would: 6 of them
+    // wait for the quota, and its view (the window's and the CLI's) named a time for them.
+    fixture = makeFixture()
+    const quotas: Record<string, number | 'unlimited' | null> = { 'dev-1': 2 }
+    campaigns = createCampaigns({ ...campaignsDeps(), quotaOf: (id) => quotas[id] ?? null })
+    const start = Date.parse('2026-01-15T03:00:00Z')
+    fixture.clock.jump(start - fixture.clock.now())
+    const pacing = { ...PACING, workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5, batchSize: 100 }
+    const promised = await campaigns.estimateBeforeCreate({
+      pacing,
+      seedKey: 'sheet-10',
+      rows: 8,
+      devices: 1,
+      deviceIds: ['dev-1']
+    })
+    const { id } = await campaigns.create({ ...bigCampaign(8), pacing, seedKey: 'sheet-10' })
+    await campaigns.start(id)
+    const running = campaigns.get(id)
+    expect(running.estimate.finishAt).toBe(start + 7 * 5_000)
+    // The 2 the quota covers end 5 s in; the other 6 wait: what the pre-send check said of the same rows.
+    expect(running.estimate.quotaFinish).toEqual({ kind: 'part', at: start + 5_000, covered: 2, waiting: 6 })
+    expect(running.estimate.quotaFinish).toEqual(promised.quotaFinish)
+    expect(CampaignView.parse(running).estimate).toEqual(running.estimate)
+    // The quota spent: no end is promised for any; topped up: the end of every row again.
+    quotas['dev-1'] = 0
+    expect(campaigns.get(id).estimate.quotaFinish).toEqual({ kind: 'waits_for_quota', waiting: 8 })
+    quotas['dev-1'] = 'unlimited'
+    expect(campaigns.get(id).estimate.quotaFinish).toEqual({ kind: 'at', at: start + 7 * 5_000 })
+  })
+
+  it("holds a large running campaign's end, made in the background, to its device's quota too", async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns({ ...campaignsDeps(), quotaOf: () => 100 })
+    const rows = SYNC_ESTIMATE_ROWS + 1
+    const { id } = await campaigns.create(bigCampaign(rows))
+    const started = await campaigns.start(id)
+    expect(started.estimate.quotaFinish).toMatchObject({ kind: 'part', covered: 100, waiting: rows - 100 })
+    const kept = campaigns.get(id).estimate
+    expect(kept).toEqual(started.estimate)
+  })
+
   it('pauses and resumes: nothing goes while paused, no burst after resume', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     await fixture.outbox.start()

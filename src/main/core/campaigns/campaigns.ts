@@ -235,7 +235,7 @@ export interface CampaignView {
   /** Rows per outbox status; `waiting` = ready rows not queued yet (draft), `skipped` = rows the check held back. */
   counts: Record<ItemStatus | 'waiting' | 'skipped', number>
   devices: CampaignDeviceView[]
-  estimate: { finishAt: number | null }
+  estimate: CampaignEstimate
   createdAt: number
   startedAt: number | null
   /** The one file sent with every row, or null for text only. */
@@ -244,6 +244,16 @@ export interface CampaignView {
   takenBackAt: number | null
   /** How many of its take-back's gateway calls are still to be done: while not 0, it is not all taken back yet. */
   takeBackPending: number
+}
+
+/**
+ * A campaign's estimated end: of every row left, and against its devices' gateway quotas as last heard (the domain's
+ * quotaFinishEstimate), so a running campaign says what its pre-send check said: the part the quotas cover and its
+ * end, and how many wait for the quota.
+ */
+export interface CampaignEstimate {
+  finishAt: number | null
+  quotaFinish: QuotaFinish
 }
 
 export interface CancelReport {
@@ -297,8 +307,9 @@ export interface CampaignsDeps {
     deviceId: string
   ) => { cap: number | null; sentToday: number; resetsAt: number; zone: string } | null
   /**
-   * A device's gateway quota as last heard (the monitor's figure; null: not known): the check's estimate gives the
-   * part the chosen devices' quotas cover its own end, rather than only the end of every row.
+   * A device's gateway quota as last heard (the monitor's figure, counted down by each send's answer; null: not
+   * known): the check's and a campaign's estimate give the part the devices' quotas cover its own end, rather than
+   * only the end of every row.
    */
   quotaOf?: (deviceId: string) => number | 'unlimited' | null
   /**
@@ -312,6 +323,12 @@ export interface CampaignsDeps {
 export const SYNC_ESTIMATE_ROWS = 2_000
 /** A larger campaign's estimate is made again after this long (or when its pacing, seed or devices change). */
 export const ESTIMATE_FRESH_MS = 60_000
+
+/** No end to promise: nothing left to send, or no estimate yet. */
+const NO_ESTIMATE: Readonly<CampaignEstimate> = Object.freeze({
+  finishAt: null,
+  quotaFinish: { kind: 'none' as const }
+})
 
 /** An estimate's arguments, its devices' own caps included (one per device, null: none). */
 type EstimatePlan = Required<Parameters<typeof estimateSchedule>>
@@ -474,7 +491,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     devices: number
     /** The devices chosen, when known: each is held to its own daily cap and its gateway quota. */
     deviceIds?: readonly string[]
-  }): Promise<{ finishAt: number | null; quotaFinish: QuotaFinish }> {
+  }): Promise<CampaignEstimate> {
     return estimateFromNow({ ...input, seed: rowSeed(input.seedKey, 0) })
   }
 
@@ -488,9 +505,9 @@ export function createCampaigns(deps: CampaignsDeps) {
     rows: number
     devices: number
     deviceIds?: readonly string[]
-  }): Promise<{ finishAt: number | null; quotaFinish: QuotaFinish }> {
+  }): Promise<CampaignEstimate> {
     const deviceIds = input.deviceIds ?? []
-    const plan = (laneQuotas: readonly (number | null)[]): EstimatePlan => [
+    const plan: EstimatePlan = [
       input.pacing,
       input.seed,
       input.rows,
@@ -499,28 +516,59 @@ export function createCampaigns(deps: CampaignsDeps) {
       deviceCapsOf(deviceIds),
       // Before a start no lane waits.
       [],
-      laneQuotas
+      []
     ]
-    const { finishAt } = await estimateScheduleInSlices(...plan([]), ROWS_PER_SLICE)
-    // Devices not named have no quota known: they cover every row.
+    return estimateInSlices(plan, deviceIds)
+  }
+
+  /**
+   * What the devices' gateway quotas (as last heard) cover of `plan`'s rows, and, when they cover only part, that
+   * part's plan: each lane held to its device's quota (short > 0 means every quota is a count), so its end is the last
+   * of those sends. Devices not named have no quota known: they cover every row.
+   */
+  function quotaPlanOf(
+    plan: EstimatePlan,
+    deviceIds: readonly string[]
+  ): { covered: number; coveredPlan: EstimatePlan | null } {
     const quotas = deviceIds.length
       ? deviceIds.map((id) => ({ quota: deps.quotaOf?.(id) ?? null }))
       : [{ quota: null }]
-    const { quota, short } = quotaShortfall(quotas, input.rows)
-    // The quotas cover only part: that part is planned again with each device held to its quota (short > 0 means
-    // every quota is a count), so its end is the last of those sends.
-    const coveredFinishAt =
-      short > 0 && quota > 0
-        ? (
-            await estimateScheduleInSlices(
-              ...plan(quotas.map((q) => (typeof q.quota === 'number' ? q.quota : null))),
-              ROWS_PER_SLICE
-            )
-          ).finishAt
-        : null
+    const { quota, short } = quotaShortfall(quotas, plan[2])
+    const laneQuotas = quotas.map((q) => (typeof q.quota === 'number' ? q.quota : null))
+    const [pacing, seed, rows, devices, start, deviceCaps, laneStarts] = plan
+    return {
+      covered: quota,
+      coveredPlan:
+        short > 0 && quota > 0
+          ? [pacing, seed, rows, devices, start, deviceCaps, laneStarts, laneQuotas]
+          : null
+    }
+  }
+
+  /** `plan`'s estimate, simulated now: every row's end, and against the devices' quotas (quotaPlanOf). */
+  function estimateNow(plan: EstimatePlan, deviceIds: readonly string[]): CampaignEstimate {
+    const { covered, coveredPlan } = quotaPlanOf(plan, deviceIds)
+    const { finishAt } = estimateSchedule(...plan)
+    const coveredFinishAt = coveredPlan ? estimateSchedule(...coveredPlan).finishAt : null
     return {
       finishAt,
-      quotaFinish: quotaFinishEstimate({ messages: input.rows, covered: quota, finishAt, coveredFinishAt })
+      quotaFinish: quotaFinishEstimate({ messages: plan[2], covered, finishAt, coveredFinishAt })
+    }
+  }
+
+  /** The same estimate, simulated in slices that yield (estimateScheduleInSlices). */
+  async function estimateInSlices(
+    plan: EstimatePlan,
+    deviceIds: readonly string[]
+  ): Promise<CampaignEstimate> {
+    const { covered, coveredPlan } = quotaPlanOf(plan, deviceIds)
+    const { finishAt } = await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)
+    const coveredFinishAt = coveredPlan
+      ? (await estimateScheduleInSlices(...coveredPlan, ROWS_PER_SLICE)).finishAt
+      : null
+    return {
+      finishAt,
+      quotaFinish: quotaFinishEstimate({ messages: plan[2], covered, finishAt, coveredFinishAt })
     }
   }
 
@@ -676,7 +724,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   /** Finish estimates of large campaigns, simulated in slices in the background and kept a while. */
-  const estimates = new Map<string, { key: string; at: number; finishAt: number | null }>()
+  const estimates = new Map<string, { key: string; at: number; estimate: CampaignEstimate }>()
   const estimating = new Set<string>()
 
   /**
@@ -685,50 +733,64 @@ export function createCampaigns(deps: CampaignsDeps) {
    * (the view carries the last estimate, at most ESTIMATE_FRESH_MS old, or none yet; a change event follows).
    */
   function view(id: string): CampaignView {
-    const { view, plan } = viewToEstimate(id)
+    const { view, plan, deviceIds } = viewToEstimate(id)
     if (!plan) return view
-    if (plan[2] <= SYNC_ESTIMATE_ROWS) view.estimate.finishAt = estimateSchedule(...plan).finishAt
-    else view.estimate.finishAt = estimateLater(id, plan)
+    view.estimate =
+      plan[2] <= SYNC_ESTIMATE_ROWS ? estimateNow(plan, deviceIds) : estimateLater(id, plan, deviceIds)
     return view
   }
 
-  function estimateLater(id: string, plan: EstimatePlan): number | null {
+  /**
+   * What a large campaign's estimate depends on: its plan's (estimateKey), and whether its devices' quotas cover
+   * every row left (a top-up, or a quota spent, makes it again at once; the quota's count moves with every send).
+   */
+  function keyOf(plan: EstimatePlan, deviceIds: readonly string[]): string {
+    return `${estimateKey(plan)}|${quotaPlanOf(plan, deviceIds).covered >= plan[2]}`
+  }
+
+  function estimateLater(id: string, plan: EstimatePlan, deviceIds: readonly string[]): CampaignEstimate {
     const kept = estimates.get(id)
-    const key = estimateKey(plan)
+    const key = keyOf(plan, deviceIds)
     // An end gone by with rows left (the sends went slower than paced) is made again now, however young: the view
     // carries it meanwhile and the window says the campaign runs late rather than promise that time.
-    const passed = finishEstimate(kept?.finishAt ?? null, now()).kind === 'late'
-    if (kept?.key === key && !passed && now() - kept.at < ESTIMATE_FRESH_MS) return kept.finishAt
+    const keptEnd =
+      kept?.estimate.quotaFinish.kind === 'part' ? kept.estimate.quotaFinish.at : kept?.estimate.finishAt
+    const passed = finishEstimate(keptEnd ?? null, now()).kind === 'late'
+    if (kept?.key === key && !passed && now() - kept.at < ESTIMATE_FRESH_MS) return kept.estimate
     if (!estimating.has(id)) {
       estimating.add(id)
-      void estimateScheduleInSlices(...plan, ROWS_PER_SLICE)
-        .then(({ finishAt }) => {
-          estimates.set(id, { key, at: now(), finishAt })
+      void estimateInSlices(plan, deviceIds)
+        .then((estimate) => {
+          estimates.set(id, { key, at: now(), estimate })
           deps.onChanged?.(id)
         })
         // The same simulation as a small campaign's, whose tests cover it; failing, the view shows no estimate.
-        .catch(() => estimates.set(id, { key, at: now(), finishAt: null }))
+        .catch(() => estimates.set(id, { key, at: now(), estimate: NO_ESTIMATE }))
         .finally(() => estimating.delete(id))
     }
-    return kept?.finishAt ?? null
+    return kept?.estimate ?? NO_ESTIMATE
   }
 
   /** The same view with its estimate simulated in slices that yield: what create and start answer with. */
   async function viewInSlices(id: string): Promise<CampaignView> {
     // A turn first: it follows a write's last transaction, and the two together were one block.
     await yieldToEventLoop()
-    const { view, plan } = viewToEstimate(id)
+    const { view, plan, deviceIds } = viewToEstimate(id)
     if (plan) {
-      view.estimate.finishAt = (await estimateScheduleInSlices(...plan, ROWS_PER_SLICE)).finishAt
-      estimates.set(id, { key: estimateKey(plan), at: now(), finishAt: view.estimate.finishAt })
+      view.estimate = await estimateInSlices(plan, deviceIds)
+      estimates.set(id, { key: keyOf(plan, deviceIds), at: now(), estimate: view.estimate })
     }
     return view
   }
 
-  /** The view with no estimate yet, and the arguments of the estimate (null: nothing left to send). */
+  /**
+   * The view with no estimate yet, and the arguments of the estimate (null: nothing left to send) with its devices, in
+   * lane order (their quotas hold it too).
+   */
   function viewToEstimate(id: string): {
     view: CampaignView
     plan: EstimatePlan | null
+    deviceIds: readonly string[]
   } {
     const campaign = mustGet(id)
     const tally = store.tally(id)
@@ -808,7 +870,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         autoPaused: d.pausedReason as AutoPauseReason | null,
         deviceCause: causeOf(d)
       })),
-      estimate: { finishAt: null },
+      estimate: NO_ESTIMATE,
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
       attachmentName: campaign.attachmentName,
@@ -822,6 +884,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     )
     return {
       view,
+      deviceIds: campaign.devices,
       plan:
         remaining === 0
           ? null
@@ -833,7 +896,7 @@ export function createCampaigns(deps: CampaignsDeps) {
               start,
               deviceCapsOf(campaign.devices),
               laneStarts,
-              // A running campaign's estimate stays of every row left: the quota is the pre-send summary's question.
+              // Every row left: what the devices' quotas cover is planned again from this (quotaPlanOf).
               []
             ]
     }
@@ -915,11 +978,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   async function checkDraft(
     id: string,
     options: StartOptions = {}
-  ): Promise<{
-    view: CampaignView
-    sameMessage: SameMessageMoves
-    estimate: { finishAt: number | null; quotaFinish: QuotaFinish }
-  }> {
+  ): Promise<{ view: CampaignView; sameMessage: SameMessageMoves; estimate: CampaignEstimate }> {
     const campaign = mustGet(id)
     if (campaign.status !== 'draft')
       throw new CampaignError('invalid_state', {
@@ -968,7 +1027,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       devices: campaign.devices.length,
       deviceIds: campaign.devices
     })
-    view.estimate.finishAt = estimate.finishAt
+    view.estimate = estimate
     return { view, sameMessage: { setAside, readyAgain }, estimate }
   }
 

@@ -2,7 +2,7 @@
 // line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
-import { budgetLeftToday, type QuotaFinish } from '../../../shared/domain'
+import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
 import type { useT } from '../i18n'
 
 type Translate = ReturnType<typeof useT>
@@ -62,6 +62,30 @@ export function quotaFinishText(t: Translate, finish: QuotaFinish, at: (instant:
       return t('campaigns.presend.finishWaitsForQuota')
     case 'none':
       return t('common.unknown')
+  }
+}
+
+/**
+ * A running campaign's end in words, as the domain's runningFinishEstimate reads its estimate now: the time, that it
+ * runs behind it, the part its devices' quotas cover as the pre-send summary says it, or that every row left waits
+ * for the quota. Empty when there is no end to promise.
+ */
+export function runningFinishText(
+  t: Translate,
+  finish: RunningFinish,
+  at: (instant: number) => string
+): string {
+  switch (finish.kind) {
+    case 'at':
+      return t('campaigns.finish', { time: at(finish.at) })
+    case 'late':
+      return t('campaigns.late')
+    case 'part':
+      return quotaFinishText(t, finish, at)
+    case 'waits_for_quota':
+      return t('campaigns.finishWaitsForQuota', { waiting: finish.waiting })
+    case 'none':
+      return ''
   }
 }
 

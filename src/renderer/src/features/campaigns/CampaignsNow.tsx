@@ -2,7 +2,7 @@
 // progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign.
 import { useEffect, useState } from 'react'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
-import { finishEstimate } from '../../../../shared/domain/finish-estimate'
+import { runningFinishEstimate, type RunningFinish } from '../../../../shared/domain/finish-estimate'
 import { call, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
@@ -42,9 +42,7 @@ function useCampaignsAtWork(): { campaigns: CampaignView[] | null; now: number }
   }, [changes, outboxCounts])
   // Stalled sends bring no event: when the next promised end passes, ask again (the core estimates from what remains
   // now) and meanwhile the line says it runs late instead of showing a time gone by.
-  const nextEnd = Math.min(
-    ...(campaigns ?? []).map((c) => c.estimate.finishAt ?? Infinity).filter((at) => at >= now)
-  )
+  const nextEnd = Math.min(...(campaigns ?? []).map(promisedEnd).filter((at) => at >= now))
   useEffect(() => {
     if (!Number.isFinite(nextEnd)) return
     // setTimeout fires at once past ~24.8 days: a far end is looked at again daily, which changes nothing till then.
@@ -62,6 +60,32 @@ function useCampaignsAtWork(): { campaigns: CampaignView[] | null; now: number }
 
 const DAY_MS = 86_400_000
 
+/** The time a campaign's estimate promises: of the part its devices' quotas cover, else of every row (or none). */
+function promisedEnd(campaign: CampaignView): number {
+  const quota = campaign.estimate.quotaFinish
+  const at =
+    quota?.kind === 'part' ? quota.at : quota?.kind === 'waits_for_quota' ? null : campaign.estimate.finishAt
+  return at ?? Infinity
+}
+
+/** A line's end: " · estimated end …", that it runs behind, the part the quotas cover, or nothing. */
+function endText(t: ReturnType<typeof useT>, end: RunningFinish, at: (instant: number) => string): string {
+  switch (end.kind) {
+    case 'at':
+      return ` · ${t('overview.campaigns.finish', { time: at(end.at) })}`
+    case 'late':
+      return ` · ${t('overview.campaigns.late')}`
+    case 'part':
+      return end.at === null
+        ? ` · ${t('overview.campaigns.waitsForQuota', { waiting: end.waiting })}`
+        : ` · ${t('overview.campaigns.finishPart', { covered: end.covered, waiting: end.waiting, time: at(end.at) })}`
+    case 'waits_for_quota':
+      return ` · ${t('overview.campaigns.waitsForQuota', { waiting: end.waiting })}`
+    case 'none':
+      return ''
+  }
+}
+
 function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -74,10 +98,9 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   const devices = useDevices((s) => s.devices)
   // Held until the operator resumes (the campaign, or all sending), or no device of it can send, the campaign has no
   // end to promise (the estimate assumes it goes on now).
-  const end = finishEstimate(
-    sendsNothingNow(campaign, sendingPaused, devices) ? null : campaign.estimate.finishAt,
-    now
-  )
+  const end = sendsNothingNow(campaign, sendingPaused, devices)
+    ? ({ kind: 'none' } as const)
+    : runningFinishEstimate(campaign.estimate.finishAt, campaign.estimate.quotaFinish, now)
   const deviceOf = (deviceId: string): DeviceView | undefined => devices.find((d) => d.id === deviceId)
   // Each part that waits or is held (by the core or by its device), named: one device held is not the campaign paused (QA F06);
   // and one whose sends are in doubt, checked at the gateway (QA12-05: said nowhere here).
@@ -114,13 +137,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
           sent: formatCount(sent, locale),
           rows: formatCount(rows, locale)
         })}
-        {end.kind === 'at'
-          ? ` · ${t('overview.campaigns.finish', {
-              time: formatDateTimeInZone(new Date(end.at).toISOString(), locale, zone)
-            })}`
-          : end.kind === 'late'
-            ? ` · ${t('overview.campaigns.late')}`
-            : ''}
+        {endText(t, end, (at) => formatDateTimeInZone(new Date(at).toISOString(), locale, zone))}
       </span>
       {waits.length > 0 ? (
         <span className="overview-campaign-facts muted" data-testid="overview-campaign-wait">

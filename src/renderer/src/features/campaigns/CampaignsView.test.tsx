@@ -2770,6 +2770,46 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  it.each([
+    [
+      'en',
+      'The 2 messages the gateway quota covers finish about 16 Jan 2026, 10:30 WIB; the other 6 wait until the gateway package is renewed or topped up.',
+      'No estimated end while the gateway quota is spent: the 8 messages left wait until the gateway package is renewed or topped up.'
+    ],
+    [
+      'id',
+      '2 pesan yang dicukupi kuota gateway selesai sekitar 16 Jan 2026, 10.30 WIB; 6 lainnya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
+      'Tidak ada perkiraan selesai selama kuota gateway habis: 8 pesan tersisa menunggu sampai paket gateway diperpanjang atau diisi ulang.'
+    ]
+  ] as const)(
+    'says a running campaign’s end against its device’s quota left, as the pre-send summary does (%s)',
+    async (language, part, spent) => {
+      // 8 rows left on a device with 2 left of its quota: the end of all 8 was promised, 6 of them waiting for it.
+      vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), toFake: ['Date'] })
+      onTestFinished(() => void vi.useRealTimers())
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const end = Date.UTC(2026, 0, 16, 3, 30)
+      let running = campaign({
+        estimate: {
+          finishAt: Date.UTC(2026, 0, 16, 5, 0),
+          quotaFinish: { kind: 'part', at: end, covered: 2, waiting: 6 }
+        }
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+      fake.handle('campaigns:get', () => running)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+      const shown = render(<CampaignsView />)
+      expect((await screen.findByTestId('campaign-estimate-end')).textContent).toBe(part)
+      shown.unmount()
+      running = campaign({
+        estimate: { finishAt: end, quotaFinish: { kind: 'waits_for_quota', waiting: 8 } }
+      })
+      render(<CampaignsView />)
+      expect((await screen.findByTestId('campaign-estimate-end')).textContent).toBe(spent)
+    }
+  )
+
   it('opens the campaign the Overview asked for, with the focus on it, once', async () => {
     const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
     fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))

@@ -35,7 +35,7 @@ import { useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
-import { gatewayQuotaText } from '../../ui/budget-words'
+import { gatewayQuotaText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
 import { PreSendSummary } from './PreSendSummary'
@@ -55,7 +55,7 @@ import {
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart, type CampaignProgress } from './ProgressChart'
-import { finishEstimate } from '../../../../shared/domain/finish-estimate'
+import { runningFinishEstimate } from '../../../../shared/domain/finish-estimate'
 import { useNow } from '../../ui/use-now'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
@@ -1284,7 +1284,8 @@ function StartDraft({
 
 /**
  * A campaign at work's estimated end in its zone, or that it runs behind it, as the Overview says it (QA13 Q13-08:
- * only the Overview said it); nothing when there is no end to promise (held, paused, done).
+ * only the Overview said it), held to its devices' gateway quotas left as its pre-send summary was (the part they
+ * cover, and that the rest waits); nothing when there is no end to promise (held, paused, done).
  */
 function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element | null {
   const t = useT()
@@ -1292,18 +1293,15 @@ function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number })
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
   if (campaign.status !== 'running') return null
-  const end = finishEstimate(
-    sendsNothingNow(campaign, sendingPaused, devices) ? null : campaign.estimate.finishAt,
-    now
-  )
+  const end = sendsNothingNow(campaign, sendingPaused, devices)
+    ? ({ kind: 'none' } as const)
+    : runningFinishEstimate(campaign.estimate.finishAt, campaign.estimate.quotaFinish, now)
   if (end.kind === 'none') return null
   return (
     <p className="muted" data-testid="campaign-estimate-end">
-      {end.kind === 'at'
-        ? t('campaigns.finish', {
-            time: formatDateTimeInZone(new Date(end.at).toISOString(), locale, campaignZone(campaign.pacing))
-          })
-        : t('campaigns.late')}
+      {runningFinishText(t, end, (at) =>
+        formatDateTimeInZone(new Date(at).toISOString(), locale, campaignZone(campaign.pacing))
+      )}
     </p>
   )
 }

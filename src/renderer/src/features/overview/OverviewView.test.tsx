@@ -482,6 +482,29 @@ describe('overview', () => {
     )
   })
 
+  it('says the part of a running campaign its device’s quota covers and that the rest waits for it', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0), toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+          estimate: {
+            finishAt: Date.UTC(2026, 10, 29, 3, 0),
+            quotaFinish: { kind: 'part', at: Date.UTC(2026, 10, 29, 1, 2), covered: 2, waiting: 6 }
+          }
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const bills = await screen.findByTestId('overview-campaign-c1')
+    expect(bills.textContent).toContain(
+      'the 2 the gateway quota covers end about 29 Nov 2026, 09:02 WITA, 6 wait until the gateway package is renewed or topped up'
+    )
+    expect(bills.textContent).not.toContain('11:00')
+  })
+
   describe('an estimated end that passes while rows remain', () => {
     // 09:00 WITA; the estimate made then says 09:02, and the sends stall (the gateway asks to wait): no event comes.
     const nine = Date.UTC(2026, 10, 29, 1, 0)
