@@ -1239,7 +1239,7 @@ function StartDraft({
           recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
-          // The campaign's own view estimates every row only: the covered part's end comes with the core's read.
+          // The covered part's end as of the draft's re-check (the rows may have changed since the view was read).
           quotaFinish={asOfNow?.estimate.quotaFinish ?? null}
           timeZone={campaignZone(campaign.pacing)}
           workingHours={campaign.pacing.workingHours}
