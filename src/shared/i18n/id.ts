@@ -1808,7 +1808,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.rotateUnreachable':
     'Tidak bisa mengganti: {detail}. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.',
   'desktop.error.pullTokenRotateUnreachable':
-    'Tidak bisa mengganti token penarikan: {detail}. Kotak masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
+    'Tidak bisa mengganti token penarikan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
