@@ -119,7 +119,10 @@ export async function runInboxBench(
     credentials: {
       load: async () => ({ kind: 'absent' }),
       save: async () => undefined,
-      erase: async () => undefined
+      erase: async () => undefined,
+      loadPendingPullToken: async () => null,
+      savePendingPullToken: async () => undefined,
+      erasePendingPullToken: async () => undefined
     },
     targets: {},
     devices: { list: () => [SEED_DEVICE] },

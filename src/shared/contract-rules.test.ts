@@ -169,6 +169,14 @@ describe('the inbox channels (issue 25)', () => {
     expect(invokeChannels['inbox:rotateSecret'].request.safeParse({ graceSeconds: 0 }).success).toBe(false)
   })
 
+  it('rotating the pull token takes nothing and answers nothing: the token never reaches the window', () => {
+    const channel = invokeChannels['inbox:rotatePullToken']
+    expect(channel.request.safeParse({}).success).toBe(true)
+    expect(channel.request.safeParse({ pullToken: 'x'.repeat(43) }).success).toBe(false)
+    expect(channel.reply.safeParse({}).success).toBe(true)
+    expect(channel.reply.safeParse({ pullToken: 'x'.repeat(43) }).success).toBe(false)
+  })
+
   it('the receiving view carries no pull token or private key, even when the core offers one', () => {
     const view = invokeChannels['inbox:receiving'].reply.parse({
       connected: true,

@@ -2145,6 +2145,11 @@ export const invokeChannels = builtOnFirstUse({
       notRestored: z.array(z.enum(['webhookUrl', 'trackingUrl']))
     })
   }),
+  /**
+   * A new pull token for the mailbox (after a leak); the old one stops at once. Kept in the keychain: nothing of it
+   * comes back here.
+   */
+  'inbox:rotatePullToken': () => ({ request: Empty, reply: Empty }),
   /** A new ingress secret (the old one works one more day), and the devices that used the old URLs set again. */
   'inbox:rotateSecret': () => ({
     request: z

@@ -67,6 +67,8 @@ export interface CreatedMailbox {
 
 export const EVENT_KINDS: readonly EventKind[] = ['incoming', 'tracking', 'device']
 const MAILBOX_NAME = /^[A-Za-z0-9_-]{8,64}$/
+/** 43 base64url characters: 32 random bytes, the size of the tokens the relay draws itself. */
+const PROPOSED_PULL_TOKEN = /^[A-Za-z0-9_-]{43}$/
 const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']
 
 export function isMailboxName(name: string): boolean {
@@ -308,14 +310,18 @@ export function createRelay(options: RelayOptions): Relay {
       graceSeconds?: unknown
     } | null
     const rotateSecret = body?.ingressSecret === true
-    const rotateToken = body?.pullToken === true
+    // `true`: the relay draws the new token. A token the caller proposes (32 random bytes, base64url) is one it wrote
+    // down before asking, so an answer lost to a crash locks nobody out, and asking again under it is the same answer.
+    const proposedToken =
+      typeof body?.pullToken === 'string' && PROPOSED_PULL_TOKEN.test(body.pullToken) ? body.pullToken : null
+    const rotateToken = body?.pullToken === true || proposedToken !== null
     const grace = body?.graceSeconds ?? limits.rotationGraceMs / 1000
     const graceValid = typeof grace === 'number' && Number.isSafeInteger(grace) && grace >= 0
     if ((!rotateSecret && !rotateToken) || !graceValid) {
       return problem(
         400,
         'bad_rotation',
-        'The body is {"ingressSecret": true, "graceSeconds"?: <whole number>} and/or {"pullToken": true}.'
+        'The body is {"ingressSecret": true, "graceSeconds"?: <whole number>} and/or {"pullToken": true | <43 base64url characters>}.'
       )
     }
     const answer: { ingressSecret?: string; pullToken?: string; urls?: CreatedMailbox['urls'] } = {}
@@ -327,7 +333,7 @@ export function createRelay(options: RelayOptions): Relay {
       answer.urls = urlsFor(request, name, secret)
     }
     if (rotateToken) {
-      const token = randomToken()
+      const token = proposedToken ?? randomToken()
       store.setPullTokenHash(name, await sha256(token))
       answer.pullToken = token
     }

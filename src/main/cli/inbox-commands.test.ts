@@ -291,4 +291,33 @@ describe('sender-desk inbox', () => {
     })
     expect(response.status).toBe(404)
   })
+
+  it('rotate --pull-token gives the mailbox a new pull token, never printed, and the sync goes on with it', async () => {
+    const connect = await runCli(['inbox', 'connect', '--relay', relay.url], env)
+    const incoming = /incoming messages:\s+(\S+)/.exec(connect.stdout)?.[1]
+    const vaultBefore = readFileSync(join(dataDir, 'cli-secrets.json'), 'utf8')
+    const rotated = await runCli(['inbox', 'rotate', '--pull-token', '--json'], env)
+    expect(rotated.code, rotated.stderr).toBe(0)
+    expect(jsonLineOf(rotated)).toEqual({ ok: true, pullToken: 'rotated' })
+    const text = await runCli(['inbox', 'rotate', '--pull-token'], env)
+    expect(text.code, text.stderr).toBe(0)
+    expect(text.stdout).toContain(
+      'New pull token kept in this computer’s secrets; the old one no longer works.'
+    )
+    expect(readFileSync(join(dataDir, 'cli-secrets.json'), 'utf8')).not.toBe(vaultBefore)
+    for (const run of [rotated, text]) expect(run.stdout + run.stderr).not.toMatch(/[A-Za-z0-9_-]{43}/)
+    await post(incoming!, {
+      id: 'WAID-T1',
+      phone: '6281234567890',
+      message: 'after the token',
+      deviceId: 'S1'
+    })
+    expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
+    expect((await runCli(['inbox', 'list', '--chat', '6281234567890'], env)).stdout).toContain(
+      'after the token'
+    )
+    const both = await runCli(['inbox', 'rotate', '--pull-token', '--stop-old'], env)
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('rotate [--stop-old | --pull-token]')
+  })
 })

@@ -1,7 +1,8 @@
 /**
  * `sender-desk inbox connect|rotate|sync|list|show|reply|delete`: messages in through the inbox relay. `connect` makes the
  * mailbox (a key pair here, the public half to the relay) and prints the three webhook URLs to set in the gateway;
- * `rotate` gives the mailbox a new ingress secret (after a leaked URL) and prints the new URLs; `sync` pulls what
+ * `rotate` gives the mailbox a new ingress secret (after a leaked URL) and prints the new URLs, or with `--pull-token`
+ * a new pull token (after a leaked secrets file), kept and never printed; `sync` pulls what
  * waits (exactly once) and `--follow` keeps pulling; `list` shows the conversations (or one chat's messages), `show`
  * a chat's thread or one message; `reply` queues an answer through the Send checks; `delete` removes a chat's
  * conversations and their messages and files from this computer (asked for with --yes). The mailbox's pull token and
@@ -26,7 +27,7 @@ import { translateNote } from '../../shared/i18n/notes'
 import type { InboxConversationView, InboxThreadEntry } from '../../shared/contract'
 
 const USAGE_LINE =
-  'inbox needs: connect --relay URL [--replace] | rotate [--stop-old] | sync [--follow] | list [--unread] [--archived] [--chat <phone or group id>] | ' +
+  'inbox needs: connect --relay URL [--replace] | rotate [--stop-old | --pull-token] | sync [--follow] | list [--unread] [--archived] [--chat <phone or group id>] | ' +
   'show <phone, group id or message number> | reply <phone or group id> --text T | --file F [--text caption] [--group] | ' +
   'delete <phone or group id> --yes'
 
@@ -116,6 +117,16 @@ async function connect(context: CliContext): Promise<number> {
 
 async function rotate(context: CliContext): Promise<number> {
   const stopOldAtOnce = context.args.flags['stop-old'] === true
+  if (context.args.flags['pull-token'] === true) {
+    // --stop-old is about the webhook addresses, which a pull token rotation leaves as they are.
+    if (stopOldAtOnce) throw new UsageError(USAGE_LINE)
+    await withInbox(context, (inbox) => inbox.rotatePullToken())
+    context.out.result('New pull token kept in this computer’s secrets; the old one no longer works.', {
+      ok: true,
+      pullToken: 'rotated'
+    })
+    return EXIT.ok
+  }
   const urls = await withInbox(context, (inbox) => inbox.rotateSecret({ stopOldAtOnce }))
   context.out.result(
     [

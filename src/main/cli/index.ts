@@ -60,6 +60,8 @@ export const USAGE = `Usage: sender-desk <command> [options]
                                                        the three webhook URLs to set in the gateway
   inbox rotate [--stop-old]                             a new webhook secret for the mailbox (after a leaked URL);
                                                        prints the new URLs (the old ones work a day, or stop now)
+  inbox rotate --pull-token                             a new pull token for the mailbox (after a leaked secrets
+                                                       file); kept here, never printed; the old one stops now
   inbox sync [--follow] | list [--unread] [--archived] [--chat C] | show <phone|group id|message number>
                                                        pull messages and statuses once each; the conversations,
                                                        a chat's thread (mailbox credentials: <data dir>/cli-secrets.json)
@@ -157,6 +159,7 @@ export const FLAGS: Record<string, FlagSpec> = {
   relay: { type: 'string' },
   replace: { type: 'boolean' },
   'stop-old': { type: 'boolean' },
+  'pull-token': { type: 'boolean' },
   yes: { type: 'boolean' },
   follow: { type: 'boolean' },
   unread: { type: 'boolean' },

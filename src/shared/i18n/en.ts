@@ -1608,6 +1608,8 @@ export const enRest = {
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
   'desktop.error.rotateUnreachable':
     'Cannot rotate: {detail}. Nothing was changed: try again once the relay can be reached.',
+  'desktop.error.pullTokenRotateUnreachable':
+    'Cannot rotate the pull token: {detail}. The inbox keeps working: this computer kept the new token and tries it when the relay answers again. Rotate again then, to be sure the old one has stopped.',
   'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1746,6 +1748,14 @@ export const enRest = {
   'inbox.rotate.done': 'New addresses set on {count, plural, one {# device} other {# devices}}.',
   'inbox.rotate.paste': 'Paste the new device-status URL in the dashboard.',
   'inbox.rotate.failed': 'Not set on {device}: {message}',
+  'inbox.pullToken.heading': 'Pull token',
+  'inbox.pullToken.intro':
+    'The pull token lets this computer fetch and delete the mailbox’s messages on the relay. If it leaked (a copied data folder, a shared backup), rotate it: the relay takes a new token kept in this computer’s keychain, and the old one stops at once. The webhook addresses stay as they are.',
+  'inbox.pullToken.button': 'Rotate the pull token',
+  'inbox.pullToken.confirm':
+    'Give the mailbox a new pull token now? Whoever holds the old one can no longer fetch or delete its messages. Nothing changes in the gateway.',
+  'inbox.pullToken.go': 'Rotate the token',
+  'inbox.pullToken.done': 'New pull token in use; the old one no longer works.',
   'inbox.messages.empty':
     'No message yet. Once a device sends its messages to the relay, they appear here, newest first.',
   'inbox.messages.emptyNoMailbox':

@@ -1823,6 +1823,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
   'desktop.error.rotateUnreachable':
     'Tidak bisa mengganti: {detail}. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.',
+  'desktop.error.pullTokenRotateUnreachable':
+    'Tidak bisa mengganti token penarikan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1957,6 +1959,14 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.done': 'Alamat baru diatur di {count} perangkat.',
   'inbox.rotate.paste': 'Tempelkan URL status perangkat yang baru di dasbor.',
   'inbox.rotate.failed': 'Tidak diatur di {device}: {message}',
+  'inbox.pullToken.heading': 'Token penarikan',
+  'inbox.pullToken.intro':
+    'Token penarikan membuat komputer ini bisa mengambil dan menghapus pesan kotak surat di relay. Jika bocor (folder data tersalin, cadangan dibagikan), ganti token: relay menerima token baru yang disimpan di gantungan kunci komputer ini, dan token lama langsung berhenti. Alamat webhook tetap.',
+  'inbox.pullToken.button': 'Ganti token penarikan',
+  'inbox.pullToken.confirm':
+    'Beri kotak surat token penarikan baru sekarang? Siapa pun yang memegang token lama tidak bisa lagi mengambil atau menghapus pesannya. Tidak ada yang berubah di gateway.',
+  'inbox.pullToken.go': 'Ganti token',
+  'inbox.pullToken.done': 'Token penarikan baru dipakai; token lama tidak berlaku lagi.',
   'inbox.messages.empty':
     'Belum ada pesan. Begitu perangkat mengirim pesannya ke relay, pesan muncul di sini, yang terbaru di atas.',
   'inbox.messages.emptyNoMailbox':

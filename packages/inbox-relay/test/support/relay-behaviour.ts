@@ -80,6 +80,16 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
   const texts = async (mailbox: TestMailbox, events: RelayEvent[]): Promise<string[]> =>
     Promise.all(events.map(async (event) => (await openRelayEvent(mailbox.keys.privateKeyJwk, event)).text))
 
+  async function untilPullWaits(mailbox: TestMailbox): Promise<void> {
+    for (;;) {
+      const health = JSON.parse(
+        (await relay.fetch(`/m/${mailbox.mailbox}/health`, { headers: mailbox.auth })).text
+      )
+      if (health.pullsWaiting === 1) return
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+
   describe('mailboxes', () => {
     it('creates a mailbox once, giving its ingress URLs, secret and pull token only in that answer', async () => {
       const mailbox = await newMailbox()
@@ -366,16 +376,6 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
   })
 
   describe('long-poll', () => {
-    async function untilPullWaits(mailbox: TestMailbox): Promise<void> {
-      for (;;) {
-        const health = JSON.parse(
-          (await relay.fetch(`/m/${mailbox.mailbox}/health`, { headers: mailbox.auth })).text
-        )
-        if (health.pullsWaiting === 1) return
-        await new Promise((resolve) => setTimeout(resolve, 5))
-      }
-    }
-
     it('wakes a waiting pull when an event arrives', async () => {
       const mailbox = await newMailbox()
       const waiting = pull(mailbox, '?after=0&wait=20')
@@ -554,6 +554,55 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
       for (const body of [{}, { pullToken: 'yes' }, { ingressSecret: true, graceSeconds: -1 }]) {
         expect((await rotate(mailbox, body)).status).toBe(400)
       }
+    })
+
+    // The fault: the relay takes a rotation, then the desktop dies (or its keychain write fails) before it keeps the
+    // answer. A token the desktop proposed (and wrote down, encrypted, before asking) is one it already holds, so the
+    // lost answer locks nothing out: a retry under either token finds the rotation done.
+    it('takes a proposed pull token idempotently: a lost answer is retried under the new token, nothing pulled twice or lost', async () => {
+      const mailbox = await newMailbox()
+      await post(mailbox, 'incoming', incomingMessage('P1', 'sebelum'), 'application/json')
+      const proposed = 'N'.repeat(22) + '-_' + 'a'.repeat(19)
+      expect(proposed).toHaveLength(43)
+      // A long-poll let in under the old token before the rotation answers what arrives after it.
+      const first = await pull(mailbox, '?after=0')
+      expect(await texts(mailbox, first.events)).toEqual([incomingMessage('P1', 'sebelum')])
+      const waiting = pull(mailbox, '?after=1&wait=20')
+      await untilPullWaits(mailbox)
+
+      const answer = await rotate(mailbox, { pullToken: proposed })
+      expect([answer.status, JSON.parse(answer.text)]).toEqual([200, { pullToken: proposed }])
+      await post(mailbox, 'incoming', incomingMessage('P2', 'selama'), 'application/json')
+      const held = await waiting
+      expect(await texts(mailbox, held.events)).toEqual([incomingMessage('P2', 'selama')])
+
+      // The answer was lost: the desktop's retry under the old token is refused, under the proposed one it is the same.
+      expect((await rotate(mailbox, { pullToken: proposed })).status).toBe(401)
+      const renewed: TestMailbox = { ...mailbox, auth: { authorization: `Bearer ${proposed}` } }
+      const retried = await rotate(renewed, { pullToken: proposed })
+      expect([retried.status, JSON.parse(retried.text)]).toEqual([200, { pullToken: proposed }])
+
+      // What the old token pulled is acknowledged under the new one; each event is handed out once past the cursor.
+      expect((await ack(renewed, 2)).status).toBe(200)
+      await post(mailbox, 'incoming', incomingMessage('P3', 'sesudah'), 'application/json')
+      const after = await pull(renewed, '?after=2')
+      expect(await texts(mailbox, after.events)).toEqual([incomingMessage('P3', 'sesudah')])
+      expect((await relay.fetch(`/m/${mailbox.mailbox}/events`, { headers: mailbox.auth })).status).toBe(401)
+    })
+
+    it('refuses a proposed pull token that is not 32 bytes of base64url, and keeps the old one', async () => {
+      const mailbox = await newMailbox()
+      for (const pullToken of [
+        'short',
+        'x'.repeat(42),
+        'x'.repeat(44),
+        `${'x'.repeat(42)}=`,
+        `${'x'.repeat(42)}/`
+      ]) {
+        const answer = await rotate(mailbox, { pullToken })
+        expect([answer.status, JSON.parse(answer.text).error]).toEqual([400, 'bad_rotation'])
+      }
+      expect((await pull(mailbox)).events).toEqual([])
     })
   })
 

@@ -22,6 +22,7 @@ export type InboxChannel =
   | 'inbox:provision'
   | 'inbox:undoProvision'
   | 'inbox:rotateSecret'
+  | 'inbox:rotatePullToken'
 
 export function inboxStatusView(status: ReturnType<Inbox['status']>): InboxStatusView {
   const state: InboxSyncStatus['state'] = status.state
@@ -126,6 +127,10 @@ export function createInboxCommands(deps: {
     'inbox:provisionPreview': ({ deviceId }) => receiving.preview(deviceId),
     'inbox:provision': ({ deviceId }) => receiving.provision(deviceId),
     'inbox:undoProvision': ({ deviceId }) => receiving.undo(deviceId),
-    'inbox:rotateSecret': (request) => receiving.rotate(request)
+    'inbox:rotateSecret': (request) => receiving.rotate(request),
+    async 'inbox:rotatePullToken'() {
+      await inbox.rotatePullToken()
+      return {}
+    }
   }
 }

@@ -35,11 +35,21 @@ export type InboxCredentialsLoad =
 export interface InboxCredentialsPort {
   load(): Promise<InboxCredentialsLoad>
   save(credentials: InboxCredentials): Promise<void>
+  /** Erases the mailbox's entry and any pending pull token. */
   erase(): Promise<void>
+  /**
+   * The pull token a rotation proposed to the relay, kept before the relay was asked and until the vault keeps it as
+   * the token: null when none is pending (or it cannot be read now).
+   */
+  loadPendingPullToken(): Promise<string | null>
+  savePendingPullToken(token: string): Promise<void>
+  erasePendingPullToken(): Promise<void>
 }
 
 /** The vault entry's id; not a device id (those are derived from a gateway address). */
 export const INBOX_VAULT_ENTRY = 'inbox:mailbox'
+/** A rotation's proposed pull token, in its own entry so the vault masks it in logs like any token. */
+export const PENDING_PULL_TOKEN_ENTRY = 'inbox:pending-pull-token'
 
 interface StoredPart {
   relayUrl: string
@@ -91,7 +101,16 @@ export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
       }
       await vault.store(INBOX_VAULT_ENTRY, { token: credentials.pullToken, secret: JSON.stringify(part) })
     },
-    erase: () => vault.erase(INBOX_VAULT_ENTRY)
+    async erase() {
+      await vault.erase(INBOX_VAULT_ENTRY)
+      await vault.erase(PENDING_PULL_TOKEN_ENTRY)
+    },
+    async loadPendingPullToken() {
+      const loaded = await vault.load(PENDING_PULL_TOKEN_ENTRY)
+      return loaded.kind === 'found' ? loaded.value.token : null
+    },
+    savePendingPullToken: (token) => vault.store(PENDING_PULL_TOKEN_ENTRY, { token }),
+    erasePendingPullToken: () => vault.erase(PENDING_PULL_TOKEN_ENTRY)
   }
 }
 

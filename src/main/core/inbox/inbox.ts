@@ -22,6 +22,7 @@ import {
 } from './conversations'
 import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
 import { requireInboxCredentials, type InboxCredentialsPort, type IngressUrls } from './credentials'
+import { rotateMailboxPullToken } from './pull-token'
 import type { FetchPort } from './relay-client'
 import {
   createMediaFetcher,
@@ -68,6 +69,8 @@ export interface Inbox {
   connect(input: ConnectInput): Promise<ConnectResult>
   /** A new ingress secret for the mailbox: its new URLs, to set in the gateway (the old ones work one more day). */
   rotateSecret(options?: { stopOldAtOnce?: boolean }): Promise<IngressUrls>
+  /** A new pull token for the mailbox (kept in the vault, never shown); the old one stops at once. */
+  rotatePullToken(): Promise<void>
   /** Newest first; `before` pages back by number. */
   list(options?: {
     limit?: number
@@ -169,6 +172,12 @@ export function createInbox(deps: InboxDeps): Inbox {
     },
     async rotateSecret(options = {}) {
       return rotateMailboxSecret(await requireInboxCredentials(deps.credentials), deps, options)
+    },
+    async rotatePullToken() {
+      // Between the sync's rounds: none pulls under the token the relay retires meanwhile.
+      await sync.betweenRounds(async () =>
+        rotateMailboxPullToken(await requireInboxCredentials(deps.credentials), deps)
+      )
     },
     list: (options = {}) => store.messages({ limit: options.limit ?? 50, ...options }),
     show(number, options = {}) {

@@ -271,17 +271,7 @@ export async function rotateIngressSecret(
   options: RelayClientOptions,
   rotation: { graceSeconds?: number } = {}
 ): Promise<RotateResult> {
-  const response = await request(
-    options.fetch,
-    options.clock,
-    `${trimSlash(options.baseUrl)}/m/${encodeURIComponent(options.mailbox)}/rotate`,
-    {
-      method: 'POST',
-      headers: { authorization: `Bearer ${options.pullToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ ingressSecret: true, ...rotation })
-    },
-    options.graceMs ?? 20_000
-  )
+  const response = await postRotation(options, { ingressSecret: true, ...rotation })
   if (!(response instanceof Response)) return response
   const fault = faultOf(response)
   if (fault) return fault
@@ -289,6 +279,41 @@ export async function rotateIngressSecret(
   if (response.status !== 200 || !parsed.success)
     return { kind: 'bad-answer', detail: encodeNote('inbox.fault.rotateStatus', { status: response.status }) }
   return { kind: 'rotated', rotated: parsed.data }
+}
+
+/** `POST /m/{mailbox}/rotate` under the options' pull token. */
+function postRotation(options: RelayClientOptions, body: unknown): Promise<Response | RelayFault> {
+  return request(
+    options.fetch,
+    options.clock,
+    `${trimSlash(options.baseUrl)}/m/${encodeURIComponent(options.mailbox)}/rotate`,
+    {
+      method: 'POST',
+      headers: { authorization: `Bearer ${options.pullToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body)
+    },
+    options.graceMs ?? 20_000
+  )
+}
+
+const RotatedPullTokenAnswer = z.object({ pullToken: z.string() })
+
+/**
+ * `POST /m/{mailbox}/rotate {pullToken: <proposed>}`: the relay takes the token we propose (kept in the vault before
+ * asking) in place of the one in `options`. Idempotent: asked again under the proposed token, it answers the same.
+ */
+export async function rotatePullToken(
+  options: RelayClientOptions,
+  proposed: string
+): Promise<{ kind: 'rotated' } | RelayFault> {
+  const response = await postRotation(options, { pullToken: proposed })
+  if (!(response instanceof Response)) return response
+  const fault = faultOf(response)
+  if (fault) return fault
+  const parsed = RotatedPullTokenAnswer.safeParse(await jsonOf(response))
+  if (response.status !== 200 || !parsed.success || parsed.data.pullToken !== proposed)
+    return { kind: 'bad-answer', detail: encodeNote('inbox.fault.rotateStatus', { status: response.status }) }
+  return { kind: 'rotated' }
 }
 
 /** `POST /m` with the mailbox's public key: a new mailbox, its pull token and the three webhook URLs (shown once). */

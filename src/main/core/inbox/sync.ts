@@ -10,7 +10,15 @@ import { nextChunkSize, yieldToEventLoop } from '../outbox'
 import type { InboxStore, NewInboxEvent } from '../store'
 import { applyPendingStatuses, type StatusTargets } from './apply'
 import type { InboxCredentials, InboxCredentialsPort } from './credentials'
-import { faultDetail, RelayClient, type FetchPort, type RelayFault, type RelayStorage } from './relay-client'
+import { adoptPullToken } from './pull-token'
+import {
+  faultDetail,
+  RelayClient,
+  type FetchPort,
+  type PullResult,
+  type RelayFault,
+  type RelayStorage
+} from './relay-client'
 import { inboxRowsOf } from './relay-events'
 
 export type InboxSyncState =
@@ -216,6 +224,20 @@ export class InboxSync {
     await this.loopDone
   }
 
+  /**
+   * Runs `work` between rounds, none in flight (a long-poll is ended, and re-asked after): a pull token rotation,
+   * so that no round pulls under a token the relay has just retired.
+   */
+  async betweenRounds<T>(work: () => Promise<T>): Promise<T> {
+    this.catchUpsWanted++
+    try {
+      this.poll?.abort()
+      return await this.exclusive(work)
+    } finally {
+      this.catchUpsWanted--
+    }
+  }
+
   /** Whether the follow loop runs (it ends by itself on auth refused, cursor ahead or no mailbox). */
   isFollowing(): boolean {
     return this.running
@@ -301,9 +323,14 @@ export class InboxSync {
     const credentials = loaded.credentials
     if (this.mailbox !== credentials.mailbox) this.acknowledged = null
     this.mailbox = credentials.mailbox
-    const client = this.clientFor(credentials)
+    let client = this.clientFor(credentials)
     const cursor = this.deps.store.cursor(credentials.mailbox)
-    const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
+    let pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
+    if (pulled.kind === 'auth-refused') {
+      // A rotation may have changed the token: this process's, interrupted before the vault kept it, or another's.
+      const renewed = await this.renewedPullToken(credentials, cursor, waitSeconds, signal)
+      if (renewed !== null) ({ client, pulled } = renewed)
+    }
     if (signal?.aborted && pulled.kind !== 'events') return this.stopping ? 'halt' : 'interrupted'
     if (pulled.kind !== 'events') return this.fault(pulled, cursor, roundBy)
     this.contact(credentials.mailbox, pulled.storage)
@@ -339,6 +366,40 @@ export class InboxSync {
     this.set({ kind: 'connected', behind })
     if (behind > 0) return 'more'
     return pulled.events.length > 0 ? 'caught-up' : 'empty'
+  }
+
+  /**
+   * After the relay refused the token: the token the vault holds now (another process rotated it) or one a rotation
+   * left pending (the relay took it, the vault did not keep it as the mailbox's), tried in turn. One that works is
+   * kept as the mailbox's; a failure to keep it costs nothing, it is tried again the next round.
+   */
+  private async renewedPullToken(
+    used: InboxCredentials,
+    cursor: number,
+    waitSeconds: number,
+    signal?: AbortSignal
+  ): Promise<{ client: RelayClient; pulled: PullResult } | null> {
+    const reloaded = await this.deps.credentials.load()
+    const current =
+      reloaded.kind === 'found' && reloaded.credentials.mailbox === used.mailbox ? reloaded.credentials : used
+    const pending = await this.deps.credentials.loadPendingPullToken()
+    const candidates = [...new Set([current.pullToken, pending])].filter(
+      (token): token is string => token !== null && token !== used.pullToken
+    )
+    for (const token of candidates) {
+      const client = this.clientFor({ ...current, pullToken: token })
+      const pulled = await client.pull(cursor, this.options.pageSize, waitSeconds, signal)
+      if (pulled.kind === 'auth-refused') continue
+      if (token === pending)
+        await adoptPullToken(current, token, this.deps.credentials).catch((error: unknown) =>
+          this.logger.warn(
+            'inbox: the new pull token works but could not be kept yet; tried again next round',
+            error
+          )
+        )
+      return { client, pulled }
+    }
+    return null
   }
 
   /** Commits the rows in slices sized to about 10 ms each, with a turn of the event loop between them. */

@@ -636,6 +636,54 @@ describe('InboxView', () => {
     expect((screen.getByTestId('inbox-device-url-value') as HTMLInputElement).value).toBe(NEW_URL)
   })
 
+  it('rotates the pull token only after a confirmation that says what it does, then says it is done', async () => {
+    script()
+    fake.handle('inbox:rotatePullToken', () => ({}))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-pull-token-section'))
+    const opener = card.getByRole('button', { name: 'Rotate the pull token' })
+    await user.click(opener)
+    expect(fake.requests('inbox:rotatePullToken')).toEqual([])
+    expect(card.getByText(/^Give the mailbox a new pull token now\?/).textContent).toBe(
+      'Give the mailbox a new pull token now? Whoever holds the old one can no longer fetch or delete its messages. Nothing changes in the gateway.'
+    )
+    await user.click(card.getByRole('button', { name: 'Cancel' }))
+    expect(document.activeElement).toBe(card.getByRole('button', { name: 'Rotate the pull token' }))
+    expect(fake.requests('inbox:rotatePullToken')).toEqual([])
+
+    await user.click(card.getByRole('button', { name: 'Rotate the pull token' }))
+    await user.click(card.getByRole('button', { name: 'Rotate the token' }))
+    expect(fake.requests('inbox:rotatePullToken')).toEqual([{}])
+    expect((await card.findByTestId('inbox-pull-token-feedback')).textContent).toBe(
+      'New pull token in use; the old one no longer works.'
+    )
+    await waitFor(() =>
+      expect(document.activeElement).toBe(card.getByRole('button', { name: 'Rotate the pull token' }))
+    )
+  })
+
+  it('says in the window’s language when the relay did not answer a pull token rotation, and that the inbox keeps working', async () => {
+    seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
+    script()
+    fake.fail('inbox:rotatePullToken', {
+      code: 'relay_unreachable',
+      message: 'Cannot rotate the pull token: …',
+      messageKey: 'desktop.error.pullTokenRotateUnreachable',
+      messageParams: { detail: encodeNote('inbox.fault.connectionRefused', { host: '127.0.0.1:47631' }) }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-pull-token-section'))
+    await user.click(card.getByRole('button', { name: 'Ganti token penarikan' }))
+    await user.click(card.getByRole('button', { name: 'Ganti token' }))
+    const failure = await card.findByRole('alert')
+    expect(failure.textContent).toBe(
+      'Tidak bisa mengganti token penarikan: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.'
+    )
+    expect(document.activeElement).toBe(failure)
+  })
+
   it('does not ask to paste what Sender Desk set itself: with sandbox devices alone, the dashboard is its own', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Sandbox', sandbox: true })] }))
     script()

@@ -12,6 +12,7 @@ import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { CopyButton } from '../../ui/CopyButton'
+import { RotatePullToken } from './RotatePullToken'
 
 type Preview = InvokeReply<'inbox:provisionPreview'>
 
@@ -55,6 +56,7 @@ export function ReceivingDevices({
       </section>
       <DeviceStatusUrl url={view.deviceStatusUrl} />
       <RotateSecret onView={onView} relayConnected={relayConnected} />
+      <RotatePullToken />
     </>
   )
 }
