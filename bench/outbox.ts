@@ -557,7 +557,7 @@ function suggestTimes(): { name: string; ms: number }[] {
     ...Object.fromEntries(Object.entries(lists).map(([key, list]) => [key, JSON.stringify(list)]))
   })
   // As contacts learnt over months are: their search index merged (see seededDatabase).
-  db.exec(`INSERT INTO contacts_search (contacts_search) VALUES ('optimize')`)
+  db.exec(`INSERT INTO contacts_search_by_name (contacts_search_by_name) VALUES ('optimize')`)
   db.pragma('wal_checkpoint(TRUNCATE)')
   const contacts = new ContactsStore(db)
   const times = SUGGEST_QUERIES.map((text) => {

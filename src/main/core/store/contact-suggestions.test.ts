@@ -1,11 +1,11 @@
-// The recipient picker's suggestions, asked at each keystroke: from the trigram index (three characters or more) and
-// the index by name, never a read of every contact; the same answer as the LIKE scan they replace, kept in sync with
-// the contacts by triggers, and built over the contacts a database had before.
+// The recipient picker's suggestions, asked at each keystroke: from the trigram index (three characters or more), its
+// entries in name order, and the index by name, never a read of every contact; the same answer as the LIKE scan they
+// replace, kept in sync with the contacts by triggers, and built over the contacts a database had before.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { ContactsStore } from './contacts-store'
+import { ContactsStore, namesOfStretch, type ContactsStoreOptions } from './contacts-store'
 import { openDatabase, type SqliteDatabase } from './database'
 import { InboxStore } from './inbox-store'
 import { migrations } from './migrations'
@@ -43,9 +43,33 @@ function scanned(db: SqliteDatabase, text: string, limit: number): { chatId: str
 const contactsOf = (suggestions: { chatId: string; name: string; isGroup: boolean }[]) =>
   suggestions.filter((s) => !s.isGroup).map(({ chatId, name }) => ({ chatId, name }))
 
-/** FTS5's own check: every index entry matches a contact, and every contact is indexed as it reads now. */
+/**
+ * FTS5's own check of the index, and its entries are the contacts: one each, keyed by the stretch of names its name is
+ * in (namesOfStretch: the run of the index by name the suggestions walk), the stretches in the names' order.
+ */
 function checkIndex(db: SqliteDatabase): void {
-  db.exec(`INSERT INTO contacts_search (contacts_search, rank) VALUES ('integrity-check', 1)`)
+  db.exec(`INSERT INTO contacts_search_by_name (contacts_search_by_name, rank) VALUES ('integrity-check', 1)`)
+  const entries = db
+    .prepare('SELECT rowid >> 35 AS stretch, rowid & (1 << 35) - 1 AS id FROM contacts_search_by_name')
+    .all() as { stretch: number; id: number }[]
+  const contacts = db.prepare('SELECT rowid AS id, name FROM contacts ORDER BY name, phone').all() as {
+    id: number
+    name: string
+  }[]
+  expect(entries.map((entry) => entry.id).sort((a, b) => a - b)).toEqual(
+    contacts.map((contact) => contact.id).sort((a, b) => a - b)
+  )
+  const stretchOf = new Map(entries.map((entry) => [entry.id, entry.stretch]))
+  const stretches = contacts.map((contact) => stretchOf.get(contact.id) ?? -1)
+  expect(stretches).toEqual([...stretches].sort((a, b) => a - b))
+  for (const [i, contact] of contacts.entries()) {
+    const { from, below } = namesOfStretch(stretches[i] ?? -1)
+    const inStretch = db
+      .prepare('SELECT ? >= ? AND (? IS NULL OR ? < ?)')
+      .pluck()
+      .get(contact.name, from, below ?? null, contact.name, below ?? null)
+    expect({ name: contact.name, inStretch }).toEqual({ name: contact.name, inStretch: 1 })
+  }
 }
 
 // Names that sort and match awkwardly: case (LIKE folds ASCII only, the index folds accented letters too), quotes
@@ -74,7 +98,21 @@ const NAMES = [
   'Bang Ucok',
   'Zainal',
   'ñandú',
-  'Ñandú'
+  'Ñandú',
+  // Names at the edges of the index's stretches (a name's first four characters, U+007F and after as one).
+  'Ani',
+  'Bu',
+  'B',
+  'Bu~x Zainal',
+  'Bu}',
+  'Bu\u007fZainal',
+  'Buñ Zainal',
+  'Bu Zainal',
+  'bu zainal',
+  'ZAINAL 2',
+  'Zainal Abidin',
+  '山田 Zainal',
+  '😀 Zainal'
 ]
 
 /** Many more of a few names, so that a common trigram has more matches than the limit. */
@@ -117,20 +155,21 @@ const TYPED = [
     '62813',
     '0000'
   ],
-  ...['sari wijaya', 'Yanti Santoso 3', 'xyz', '  dewi  ']
+  ...['sari wijaya', 'Yanti Santoso 3', 'xyz', '  dewi  ', 'zainal', 'ZAINAL', 'ainal', 'Bu ', 'u Z', 'ñ Z']
 ]
 
 describe('suggestions', () => {
   it('answer what the LIKE scan answered: the same contacts in the same order, at every limit', () => {
     const db = open()
     seed(db)
-    // Each way of answering: matches sorted at once, the name index walked (the first stretch alone, or on as far as
-    // the count of matches allows), the walk given up for the sort.
+    checkIndex(db)
+    // Each way of answering: matches sorted at once; read in name order a stretch of names at a time, the stretches a
+    // read completes sorted (many in a read, a few, one) or a first stretch with more matches walked by name.
     const ways = [
       new ContactsStore(db),
-      new ContactsStore(db, { sortedMatches: 1, walkedPerMatch: 1_000 }),
-      new ContactsStore(db, { sortedMatches: 1, walkedPerMatch: 5 }),
-      new ContactsStore(db, { sortedMatches: 1, walkedPerMatch: 0 })
+      new ContactsStore(db, { sortedMatches: 1, stretchMatches: 1_000 }),
+      new ContactsStore(db, { sortedMatches: 1, stretchMatches: 5 }),
+      new ContactsStore(db, { sortedMatches: 1, stretchMatches: 1 })
     ]
     for (const text of TYPED) {
       for (const limit of [1, 8, 50]) {
@@ -188,11 +227,11 @@ describe('suggestions', () => {
 
   it('read the trigram index for three characters or more, and the name index in order below that: no scan, no sort', () => {
     // A database each: statements are prepared once a connection, and each answer's own are wanted.
-    const explained = (text: string): string[] => {
-      const db = open(migrations, text)
+    const explained = (text: string, options: ContactsStoreOptions = {}): string[] => {
+      const db = open(migrations, `${text}-${JSON.stringify(options)}`)
       seed(db)
       const { prepared, prepareUnrecorded } = recordPreparedSql(db)
-      new ContactsStore(db).suggest(text, 8)
+      new ContactsStore(db, options).suggest(text, 8)
       db.prepare = prepareUnrecorded
       return prepared
         .filter((sql) => sql.includes('contacts'))
@@ -205,8 +244,22 @@ describe('suggestions', () => {
         )
     }
     const indexed = explained('dewi')
-    expect(indexed.some((step) => /^SCAN contacts_search VIRTUAL TABLE/.test(step))).toBe(true)
+    expect(indexed.some((step) => /^SCAN contacts_search_by_name VIRTUAL TABLE/.test(step))).toBe(true)
     expect(indexed.filter((step) => /^SCAN contacts\b/.test(step))).toEqual([])
+    // Many matches: read in name order, a stretch of names walked in the index by name from its first name.
+    const stretches = explained('dewi', { sortedMatches: 1, stretchMatches: 1 })
+    expect(stretches.filter((step) => /^SCAN contacts\b/.test(step))).toEqual([])
+    expect(stretches).toContain('SEARCH contacts USING COVERING INDEX contacts_by_name (name>? AND name<?)')
+    const walk = open(migrations, 'walk')
+    const walkPlan = (
+      walk
+        .prepare(
+          `EXPLAIN QUERY PLAN SELECT phone AS chatId, name FROM contacts WHERE name >= ? AND name < ?
+             AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
+        )
+        .all('a', 'b', '%a%', '%a%', 8) as { detail: string }[]
+    ).map((row) => row.detail)
+    expect(walkPlan).toEqual(['SEARCH contacts USING COVERING INDEX contacts_by_name (name>? AND name<?)'])
     const short = explained('de')
     expect(short).toContain('SCAN contacts USING COVERING INDEX contacts_by_name')
     expect(short.filter((step) => step.includes('TEMP B-TREE'))).toEqual([])
@@ -243,8 +296,8 @@ describe('suggestions', () => {
   })
 })
 
-describe('the migration that adds the index', () => {
-  it('indexes the contacts kept before it', () => {
+describe('the migrations that add the index', () => {
+  it('index the contacts kept before them', () => {
     const step = migrations.findIndex((m) => m.name.startsWith('contacts: suggestions by substring'))
     expect(step).toBeGreaterThan(0)
     const old = open(migrations.slice(0, step))
@@ -253,13 +306,52 @@ describe('the migration that adds the index', () => {
     expect(old.prepare('SELECT COUNT(*) FROM contacts').pluck().get()).toBe(before)
     old.close()
 
+    const first = open(migrations.slice(0, step + 1))
+    first.exec(`INSERT INTO contacts_search (contacts_search, rank) VALUES ('integrity-check', 1)`)
+    expect(
+      first.prepare(`SELECT COUNT(*) FROM contacts_search WHERE contacts_search MATCH '"dewi"'`).pluck().get()
+    ).toBe(scanned(first, 'dewi', 1_000).length)
+    first.close()
+
     const db = open()
     checkIndex(db)
-    expect(
-      db.prepare(`SELECT COUNT(*) FROM contacts_search WHERE contacts_search MATCH '"dewi"'`).pluck().get()
-    ).toBe(scanned(db, 'dewi', 1_000).length)
     for (const text of ['dewi', 'ang', '8123', '"Maju"', 'de']) {
       expect(contactsOf(new ContactsStore(db).suggest(text, 8))).toEqual(scanned(db, text, 8))
     }
+  })
+
+  it('put the index in name order over the contacts kept before, and keep it so as they change', () => {
+    const step = migrations.findIndex((m) => m.name.startsWith('contacts: the trigram index in name order'))
+    expect(step).toBe(migrations.length - 1)
+    const old = open(migrations.slice(0, step))
+    seed(old)
+    new ContactsStore(old).learn(numberOf(0), 'Zainal Bu Dewi', 'operator', 3)
+    new ContactsStore(old).remove(numberOf(1))
+    old.close()
+
+    const db = open()
+    expect(
+      db.prepare(`SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'contacts_search%'`).pluck().get()
+    ).toBe(
+      // The index, its shadow tables (data, idx, docsize, config) and its three triggers; the old one's are gone.
+      8
+    )
+    checkIndex(db)
+    expect(
+      db
+        .prepare(`SELECT COUNT(*) FROM contacts_search_by_name WHERE contacts_search_by_name MATCH '"dewi"'`)
+        .pluck()
+        .get()
+    ).toBe(scanned(db, 'dewi', 1_000).length)
+    const ways = [new ContactsStore(db), new ContactsStore(db, { sortedMatches: 1, stretchMatches: 2 })]
+    for (const text of ['dewi', 'zainal', 'ang', '8123', '"Maju"', 'de']) {
+      for (const store of ways) expect(contactsOf(store.suggest(text, 8))).toEqual(scanned(db, text, 8))
+    }
+    const contacts = new ContactsStore(db)
+    contacts.learn(numberOf(0), 'Ani Zainal', 'operator', 4)
+    contacts.learn('6289999999999', 'Bu Zainal', 'push', 4)
+    contacts.remove(numberOf(2))
+    checkIndex(db)
+    expect(contactsOf(contacts.suggest('zainal', 50))).toEqual(scanned(db, 'zainal', 50))
   })
 })

@@ -49,29 +49,64 @@ const toContact = (row: ContactRow): ContactRecord => ({
 
 /**
  * The picker's suggestions read each match's row to sort them when there are at most this many (about a microsecond
- * each at 1,000,000 contacts, the row a random read); beyond, the index by name is walked first (see suggest).
+ * each at 1,000,000 contacts, the row a random read); beyond, they are read a stretch of names at a time (see suggest).
  */
 const SORTED_MATCHES = 2_000
-/** Entries of the index by name a walk reads in the time one match's row is read to sort it (0.09 µs against 1 µs). */
-const WALKED_PER_MATCH = 10
+/**
+ * Matches read from the index in name order at a time: the stretches of names they complete are sorted, and a first
+ * stretch holding more than this is walked in the index by name instead (its matches are at least this dense there).
+ */
+const STRETCH_MATCHES = 200
+
+/**
+ * The index in name order (migration "contacts: the trigram index in name order") keys a contact by its name's first
+ * four characters, 7 bits each (from U+007F on, a character counts as U+007F and ends the key), above its rowid.
+ */
+const ROWID_BITS = 35
+const KEY_CHARS = 4
+const LAST_KEY_CHAR = 127
+const KEY_CHAR_SPAN = LAST_KEY_CHAR + 1
+const ROWID_MASK = 2 ** ROWID_BITS - 1
+
+/**
+ * The names whose key starts with `stretch` (the key without its rowid): from `from`, below `below` (none: to the end).
+ * Names sort by their characters' code points (BINARY), so a stretch is a run of the index by name.
+ */
+export function namesOfStretch(stretch: number): { from: string; below?: string } {
+  let prefix = ''
+  for (let at = 0; at < KEY_CHARS; at++) {
+    const code = Math.floor(stretch / KEY_CHAR_SPAN ** (KEY_CHARS - 1 - at)) % KEY_CHAR_SPAN
+    // The name ended here: that name alone (a NUL would count as its end too).
+    if (code === 0) return { from: prefix, below: `${prefix}\u0001` }
+    if (code === LAST_KEY_CHAR) return { from: `${prefix}\u007f`, below: following(prefix) }
+    prefix += String.fromCodePoint(code)
+  }
+  return { from: prefix, below: following(prefix) }
+}
+
+/** The first text after every text that starts with `prefix` (ASCII below U+007F): none after the empty one. */
+const following = (prefix: string): string | undefined =>
+  prefix === ''
+    ? undefined
+    : prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
 
 export interface ContactsStoreOptions {
   /** Tests only: how many matches are sorted at once before the index by name is walked instead. */
   sortedMatches?: number
-  /** Tests only: how far the walk goes, in entries for each match, before the matches are sorted after all. */
-  walkedPerMatch?: number
+  /** Tests only: how many matches are read from the index in name order at a time. */
+  stretchMatches?: number
 }
 
 export class ContactsStore {
   private readonly sortedMatches: number
-  private readonly walkedPerMatch: number
+  private readonly stretchMatches: number
 
   constructor(
     private readonly db: Database.Database,
     options: ContactsStoreOptions = {}
   ) {
     this.sortedMatches = options.sortedMatches ?? SORTED_MATCHES
-    this.walkedPerMatch = options.walkedPerMatch ?? WALKED_PER_MATCH
+    this.stretchMatches = options.stretchMatches ?? STRETCH_MATCHES
   }
 
   /** By number, `after` the previous page's last number; `search` keeps names or numbers holding it. */
@@ -171,7 +206,7 @@ export class ContactsStore {
     return preparedOnce(
       this.db,
       `SELECT phone FROM contacts
-        WHERE rowid IN (SELECT rowid FROM contacts_search WHERE contacts_search MATCH ?)
+        WHERE rowid IN (SELECT rowid & ${ROWID_MASK} FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ?)
           AND name LIKE ? ESCAPE '\\' LIMIT ?`
     )
       .pluck()
@@ -205,60 +240,78 @@ export class ContactsStore {
       // One or two characters are too short for the trigram index: the index by name is walked in the picker's order
       // and the walk stops at the limit. A letter or two are in most names, so it ends within a few hundred entries;
       // a rare pair reads the whole index (about the old cost, without its sort) until the third character.
-      return this.walkByName(like, limit, -1)
+      return this.walkByName(like, limit)
     }
     const phrase = searchPhrase('{name phone}', term)
     const matches = preparedOnce(
       this.db,
-      'SELECT rowid FROM contacts_search WHERE contacts_search MATCH ? LIMIT ?'
+      `SELECT rowid & ${ROWID_MASK} FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ? LIMIT ?`
     )
       .pluck()
       .all(phrase, this.sortedMatches + 1) as number[]
-    if (matches.length <= this.sortedMatches) {
-      return preparedOnce(
+    if (matches.length <= this.sortedMatches) return this.sorted(matches, like, limit)
+    // Many matches ("ang", a common first name): sorting them all reads every one's row (20 ms for 20,000), and a
+    // walk of the index by name reached those that gather late in the alphabet ("Zainal") only after 170,000 names.
+    // The index's matches come a stretch of names (their first four characters) at a time, in name order: the
+    // stretches a read completes are sorted, and a stretch with more matches than a read is walked in the index by
+    // name, where they are dense. Either way a read ends at the suggestions' first stretches.
+    const found: { chatId: string; name: string }[] = []
+    let fromStretch = 0
+    while (found.length < limit) {
+      const read = preparedOnce(
         this.db,
-        `SELECT phone AS chatId, name FROM contacts WHERE rowid IN (SELECT value FROM json_each(?))
-           AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
-      ).all(JSON.stringify(matches), like, like, limit) as { chatId: string; name: string }[]
+        `SELECT rowid >> ${ROWID_BITS} AS stretch, rowid & ${ROWID_MASK} AS id FROM contacts_search_by_name
+          WHERE contacts_search_by_name MATCH ? AND rowid >= (? << ${ROWID_BITS}) ORDER BY rowid LIMIT ?`
+      ).all(phrase, fromStretch, this.stretchMatches + 1) as { stretch: number; id: number }[]
+      const last = read.at(-1)
+      if (!last) break
+      const whole = read.length <= this.stretchMatches
+      const completed = whole ? read : read.filter((match) => match.stretch < last.stretch)
+      if (completed.length > 0) {
+        found.push(
+          ...this.sorted(
+            completed.map((match) => match.id),
+            like,
+            limit - found.length
+          )
+        )
+        if (whole) break
+        fromStretch = last.stretch
+      } else {
+        found.push(...this.walkStretch(last.stretch, like, limit - found.length))
+        fromStretch = last.stretch + 1
+      }
     }
-    // Many matches ("ang", a common first name): sorting them reads every one's row (20 ms for 20,000). In the name
-    // order the first ones come soon, unless they gather late in the alphabet ("Zainal"). The index by name is walked
-    // first as far as sorting the matches seen would cost, then, once they are counted, on as far as sorting them all
-    // would, and only then are they sorted: neither step costs much more than the cheaper way would have.
-    const soonEntries = this.sortedMatches * this.walkedPerMatch
-    const soon = this.walkByName(like, limit, soonEntries)
-    if (soon.length === limit) return soon
-    const count = preparedOnce(this.db, 'SELECT COUNT(*) FROM contacts_search WHERE contacts_search MATCH ?')
-      .pluck()
-      .get(phrase) as number
-    const walked = [
-      ...soon,
-      ...this.walkByName(like, limit - soon.length, count * this.walkedPerMatch - soonEntries, soonEntries)
-    ]
-    if (walked.length === limit) return walked
+    return found
+  }
+
+  /** Of the contacts with these rowids, those holding `like`, the first `limit` by name and number. */
+  private sorted(rowids: readonly number[], like: string, limit: number): { chatId: string; name: string }[] {
+    return preparedOnce(
+      this.db,
+      `SELECT phone AS chatId, name FROM contacts WHERE rowid IN (SELECT value FROM json_each(?))
+         AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
+    ).all(JSON.stringify(rowids), like, like, limit) as { chatId: string; name: string }[]
+  }
+
+  /** The contacts holding `like` whose names are in `stretch`, the first `limit` of them in the index by name. */
+  private walkStretch(stretch: number, like: string, limit: number): { chatId: string; name: string }[] {
+    const { from, below } = namesOfStretch(stretch)
+    const names = below === undefined ? [from] : [from, below]
+    return preparedOnce(
+      this.db,
+      `SELECT phone AS chatId, name FROM contacts WHERE name >= ?${below === undefined ? '' : ' AND name < ?'}
+         AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
+    ).all(...names, like, like, limit) as { chatId: string; name: string }[]
+  }
+
+  /** The contacts holding `like` in the index by name and number, the first `limit` of them. */
+  private walkByName(like: string, limit: number): { chatId: string; name: string }[] {
     return preparedOnce(
       this.db,
       `SELECT phone AS chatId, name FROM contacts
-        WHERE rowid IN (SELECT rowid FROM contacts_search WHERE contacts_search MATCH ?)
-          AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
-    ).all(phrase, like, like, limit) as { chatId: string; name: string }[]
-  }
-
-  /**
-   * The contacts holding `like` among `entries` entries of the index by name and number (-1: all) after the first
-   * `skipped`, in its order. Skipped entries are stepped over without reading them (a few nanoseconds each).
-   */
-  private walkByName(
-    like: string,
-    limit: number,
-    entries: number,
-    skipped = 0
-  ): { chatId: string; name: string }[] {
-    return preparedOnce(
-      this.db,
-      `SELECT phone AS chatId, name FROM (SELECT phone, name FROM contacts ORDER BY name, phone LIMIT ? OFFSET ?)
         WHERE name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
-    ).all(entries, skipped, like, like, limit) as { chatId: string; name: string }[]
+    ).all(like, like, limit) as { chatId: string; name: string }[]
   }
 
   get(phone: string): ContactRecord | undefined {
