@@ -911,11 +911,15 @@ export type CampaignView = z.infer<typeof CampaignView>
 /**
  * How a draft's start moved rows by the same-message rule asked again (the 24 hours end at the start): `setAside`,
  * ready rows it left out; `readyAgain`, rows left out for that alone that it made ready (their 24 hours ran out).
- * Each counted where the core changes them, so one going and one coming do not cancel out.
+ * Each counted where the core changes them, so one going and one coming do not cancel out; `setAsideRows` and
+ * `readyAgainRows` are those rows' numbers (ascending), so a read before the start and the start itself can be told
+ * apart by row, not by totals (one row ceasing to match as another starts leaves the totals equal).
  */
 export const SameMessageMoves = z.object({
   setAside: z.number().int().nonnegative(),
-  readyAgain: z.number().int().nonnegative()
+  readyAgain: z.number().int().nonnegative(),
+  setAsideRows: z.array(z.number().int()),
+  readyAgainRows: z.array(z.number().int())
 })
 export type SameMessageMoves = z.infer<typeof SameMessageMoves>
 

@@ -453,6 +453,52 @@ describe('sender-desk campaign', () => {
     ])
   }, 60_000)
 
+  // The start asks the same-message rule again and says what it moved (the core counts it); the terminal printed only
+  // the summary's "sent recently", so an operator never read that rows were set aside or sent to again.
+  it('says what its start set aside for the same message, and what it sent again', async () => {
+    const promo = [
+      'campaign',
+      'create',
+      '--file',
+      FIXTURE,
+      '--template',
+      'Weekend promo {Name}',
+      '--hours',
+      'any'
+    ]
+    const idOf = (result: { json: Record<string, unknown> }): string =>
+      (result.json.campaign as { id: string }).id
+    const draft = idOf(await cli(...promo))
+    // Another campaign of the same words goes first: the draft's three numbers got it minutes ago.
+    const first = idOf(await cli(...promo, '--delay', '0.2-0.4'))
+    expect(
+      ((await cli('campaign', 'start', first, '--timeout', '30')).json.campaign as { status: string }).status
+    ).toBe('finished')
+    const setAside = await runCli(['campaign', 'start', draft, '--timeout', '1'], env)
+    expect(setAside.code, setAside.stderr).toBe(0)
+    expect(setAside.stdout).toContain(
+      'This start set aside 3 rows: they got this same message in the last 24 hours.'
+    )
+    const again = idOf(await cli(...promo))
+    const sentAgain = await runCli(
+      ['campaign', 'start', again, '--send-recent', '--timeout', '1', '--json'],
+      env
+    )
+    expect(JSON.parse(sentAgain.stdout.trim().split('\n').at(-1) ?? '{}')).toMatchObject({
+      sameMessage: { setAside: 0, readyAgain: 3 }
+    })
+    const human = idOf(await cli(...promo))
+    const sentAgainInWords = await runCli(
+      ['campaign', 'start', human, '--send-recent', '--timeout', '1'],
+      env
+    )
+    expect(sentAgainInWords.stdout).toContain(
+      'This start sends it again to 3 rows that got this same message in the last 24 hours (--send-recent).'
+    )
+    expect(sentAgainInWords.stdout).not.toContain('set aside')
+    for (const id of [draft, again, human]) await cli('campaign', 'cancel', id)
+  })
+
   it('refuses a spreadsheet over the campaign limit in one line, before reading it (exit 2)', async () => {
     // Sparse: the size is what the limit looks at, so no 50 MB is written.
     const big = join(work, 'big.csv')

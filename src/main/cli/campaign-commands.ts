@@ -14,7 +14,7 @@ import type { CliContext } from './index'
 import { cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
-import type { CampaignView, InvokeRequest } from '../../shared/contract'
+import type { CampaignView, InvokeRequest, SameMessageMoves } from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
   runningFinishEstimate,
@@ -267,6 +267,26 @@ async function sendCampaign(context: CliContext, core: CommandLineCore, id: stri
   return core.invoke('campaigns:get', { id })
 }
 
+/**
+ * What a draft's start did under the same-message rule asked again (the core counts each row it moved): the rows it
+ * set aside, and those left out for it before that it sends to now — with --send-recent because the operator asked,
+ * without because their 24 hours ran out.
+ */
+export function describeSameMessageMoves(moves: SameMessageMoves, sendRecent: boolean): string[] {
+  const lines: string[] = []
+  if (moves.setAside > 0)
+    lines.push(
+      `This start set aside ${counted(moves.setAside, 'row')}: they got this same message in the last 24 hours.`
+    )
+  if (moves.readyAgain > 0)
+    lines.push(
+      sendRecent
+        ? `This start sends it again to ${counted(moves.readyAgain, 'row')} that got this same message in the last 24 hours (--send-recent).`
+        : `This start sends to ${counted(moves.readyAgain, 'row')} left out before for the same message: their 24 hours ran out.`
+    )
+  return lines
+}
+
 /** Runs `work` on the terminal's core without a device (commands that only read or change campaigns). */
 function onCore<T>(context: CliContext, work: (core: CommandLineCore) => Promise<T>): Promise<T> {
   return withCommandLineCore(context, null, work)
@@ -340,26 +360,31 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const filesDir = stringFlag(context.args, 'files-dir')
       // The start checks the same message again (its 24 hours end now): with it, those rows are sent to again too.
       const sendRecent = context.args.flags['send-recent'] === true ? { sendRecent: true } : {}
-      const view = await withCommandLineCore(context, credentials, async (core) => {
-        if (sub === 'resume') await core.invoke('campaigns:resume', { id: campaignId })
-        else if (filesDir !== undefined)
-          // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
-          await core.invoke('campaigns:start', {
-            id: campaignId,
-            files: await registerFolder(context, core, filesDir),
-            ...sendRecent
-          })
-        else {
-          const handle = attach === undefined ? undefined : (await registerFile(core, attach)).handle
-          await core.invoke('campaigns:start', {
-            id: campaignId,
-            ...(handle === undefined ? {} : { attachment: { handle } }),
-            ...sendRecent
-          })
+      const { view, sameMessage } = await withCommandLineCore(context, credentials, async (core) => {
+        if (sub === 'resume') {
+          await core.invoke('campaigns:resume', { id: campaignId })
+          return { view: await sendCampaign(context, core, campaignId), sameMessage: undefined }
         }
-        return sendCampaign(context, core, campaignId)
+        // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
+        const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
+        const handle =
+          files !== undefined || attach === undefined ? undefined : (await registerFile(core, attach)).handle
+        const started = await core.invoke('campaigns:start', {
+          id: campaignId,
+          ...(files === undefined ? {} : { files }),
+          ...(handle === undefined ? {} : { attachment: { handle } }),
+          ...sendRecent
+        })
+        return { view: await sendCampaign(context, core, campaignId), sameMessage: started.sameMessage }
       })
-      return showCampaign(view)
+      if (sameMessage === undefined) return showCampaign(view)
+      const moved = describeSameMessageMoves(sameMessage, sendRecent.sendRecent === true)
+      context.out.result(`${describeCampaign(view)}${moved.map((line) => `\n${line}`).join('')}`, {
+        ok: true,
+        campaign: view,
+        sameMessage
+      })
+      return EXIT.ok
     }
     case 'pause': {
       const campaignId = needId()

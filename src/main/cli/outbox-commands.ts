@@ -103,6 +103,7 @@ export async function withCommandLineCore<T>(
     )
   })
   try {
+    await core.releaseGoneReplies()
     return await run(core)
   } finally {
     core.close()

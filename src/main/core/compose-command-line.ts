@@ -37,6 +37,7 @@ import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { SettingsService } from './settings'
 import {
   DamagedStoreError,
+  InboxConversationsStore,
   InvoiceStore,
   isDiskFull,
   openDatabase,
@@ -238,6 +239,8 @@ export interface CommandLineCore {
   deviceState(deviceId: string): Promise<DeviceState | null>
   /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
   invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
+  /** As the app at its start: the replies kept for conversations deleted meanwhile let their files go. */
+  releaseGoneReplies(): Promise<void>
   close(): void
 }
 
@@ -267,7 +270,13 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   })
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
-  const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
+  // The app's check of the reply drafts' kept files: a gone conversation's reply is let go here too.
+  const conversations = new InboxConversationsStore(db)
+  const files = new FileHandles({
+    dataDir: ports.dataDir,
+    maxFileBytes: fileLimit,
+    conversationExists: (id) => conversations.exists(id)
+  })
   const events = new CoreEvents()
   // Wired as the app wires it, so a campaign's changes are announced the same way on both paths (a terminal process
   // has no window listening, but it runs the same feature).
@@ -324,6 +333,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       }
     },
     invoke: invokeThrough(handlers as ApiHandlers, logger),
+    releaseGoneReplies: () => files.releaseGoneReplies(),
     close: () => db.close()
   }
 }
@@ -378,6 +388,12 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
     file: join(ports.dataDir, COMMAND_LINE_SECRETS_FILE),
     allowWeak: true
   })
+  const conversations = new InboxConversationsStore(db)
+  const replyDrafts = new FileHandles({
+    dataDir: ports.dataDir,
+    maxFileBytes: () => settings.get().maxFileBytes,
+    conversationExists: (id) => conversations.exists(id)
+  })
   const inbox = createInbox({
     db,
     clock: systemClock,
@@ -393,8 +409,10 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
     // A conversation deleted here takes the app's fetched files with it, when this is the app's data folder, and its
     // reply draft's kept file off the app's list.
     dataDir: ports.dataDir,
-    replyDrafts: new FileHandles({ dataDir: ports.dataDir, maxFileBytes: () => settings.get().maxFileBytes })
+    replyDrafts
   })
+  // As the app at its start: the replies kept for conversations deleted meanwhile let their files go.
+  await replyDrafts.releaseGoneReplies()
   const handlers = createConversationCommands({ inbox })
   return {
     inbox,

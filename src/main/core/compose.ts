@@ -299,7 +299,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     dataDir: ports.dataDir,
     maxFileBytes: () =>
       Math.max(settings.get().maxFileBytes, ...registry.list().map((d) => d.maxFileBytes ?? 0)),
-    conversationExists: (id) => conversationRecords.get(id) !== undefined
+    conversationExists: (id) => conversationRecords.exists(id)
   })
 
   // Messages in: tracking statuses move the kernel's items, device statuses the monitor's states, as they arrive.

@@ -1703,7 +1703,12 @@ describe('the same message to the same number within 24 hours', () => {
     const read = await campaigns.checkDraft(draft.id)
     expect(read.view.summary).toEqual({ total: 5, ready: 5, skipped: 0, byProblem: {} })
     expect(read.view.counts).toMatchObject({ waiting: 5, skipped: 0 })
-    expect(read.sameMessage).toEqual({ setAside: 0, readyAgain: 4 })
+    expect(read.sameMessage).toEqual({
+      setAside: 0,
+      readyAgain: 4,
+      setAsideRows: [],
+      readyAgainRows: [2, 3, 4, 5]
+    })
     expect(read.estimate.finishAt).not.toBeNull()
     // Its rows as they were: only a start writes what it finds.
     expect(campaigns.get(draft.id).summary).toMatchObject({ ready: 1, skipped: 4, sentRecently: 4 })
@@ -1732,7 +1737,13 @@ describe('the same message to the same number within 24 hours', () => {
     await fixture.clock.advance(15 * 60_000)
     const started = await campaigns.start(draft.id)
     expect(started.summary).toMatchObject({ ready: 1, skipped: 1, byProblem: { sent_recently: 1 } })
-    expect(started.sameMessage).toEqual({ setAside: 1, readyAgain: 1 })
+    // Each by its row (the sheet's rows 2 and 3), so the window can tell the rows its panel counted from others.
+    expect(started.sameMessage).toEqual({
+      setAside: 1,
+      readyAgain: 1,
+      setAsideRows: [3],
+      readyAgainRows: [2]
+    })
   })
 
   it('counts messages still in line: of two campaigns started seconds apart, the second leaves them out', async () => {

@@ -341,6 +341,32 @@ function estimateKey([pacing, seed, , devices, , deviceCaps]: EstimatePlan): str
   return JSON.stringify([pacing, seed, devices, deviceCaps.map((c) => (c ? [c.cap, c.zone] : null))])
 }
 
+/**
+ * The rows the same-message rule moves at a draft's start (or would, for checkDraft), each by its row number: one
+ * now first left out for it is set aside, one with no problem left is ready again.
+ */
+class SameMessageTally {
+  private readonly setAsideRows: number[] = []
+  private readonly readyAgainRows: number[] = []
+
+  /** Counts a changed row; its first problem now (undefined: none). */
+  add({ rowNumber, problems }: { rowNumber: number; problems: { code: string }[] }): string | undefined {
+    const first = problems[0]?.code
+    if (first === 'sent_recently') this.setAsideRows.push(rowNumber)
+    else if (first === undefined) this.readyAgainRows.push(rowNumber)
+    return first
+  }
+
+  moves(): SameMessageMoves {
+    return {
+      setAside: this.setAsideRows.length,
+      readyAgain: this.readyAgainRows.length,
+      setAsideRows: [...this.setAsideRows],
+      readyAgainRows: [...this.readyAgainRows]
+    }
+  }
+}
+
 export type Campaigns = ReturnType<typeof createCampaigns>
 
 export function createCampaigns(deps: CampaignsDeps) {
@@ -926,16 +952,12 @@ export function createCampaigns(deps: CampaignsDeps) {
    * How many went each way, counted here as they are written (the window says it after the start).
    */
   async function checkSameMessageAgain(id: string, sendRecent: boolean): Promise<SameMessageMoves> {
-    const moves: SameMessageMoves = { setAside: 0, readyAgain: 0 }
+    const moves = new SameMessageTally()
     await sameMessageChanges(id, sendRecent, (changes) => {
       store.setRowProblems(id, changes)
-      for (const { problems } of changes) {
-        const first = problems[0]?.code
-        if (first === 'sent_recently') moves.setAside++
-        else if (first === undefined) moves.readyAgain++
-      }
+      for (const change of changes) moves.add(change)
     })
-    return moves
+    return moves.moves()
   }
 
   /**
@@ -987,17 +1009,16 @@ export function createCampaigns(deps: CampaignsDeps) {
       })
     // How the rows a start would change move between the view's counts: a ready row set aside (for the same message
     // alone), a row set aside for it alone ready again, or one set aside for it first left under its next problem.
-    let setAside = 0
-    let readyAgain = 0
+    const tally = new SameMessageTally()
     const underNext: Record<string, number> = {}
     await sameMessageChanges(id, false, (changes) => {
-      for (const { problems } of changes) {
-        const first = problems[0]?.code
-        if (first === 'sent_recently') setAside++
-        else if (first === undefined) readyAgain++
-        else underNext[first] = (underNext[first] ?? 0) + 1
+      for (const change of changes) {
+        const first = tally.add(change)
+        if (first !== undefined && first !== 'sent_recently') underNext[first] = (underNext[first] ?? 0) + 1
       }
     })
+    const sameMessage = tally.moves()
+    const { setAside, readyAgain } = sameMessage
     const { view } = viewToEstimate(id)
     const { counts, summary } = view
     const byProblem: Record<string, number> = { ...summary.byProblem }
@@ -1028,7 +1049,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       deviceIds: campaign.devices
     })
     view.estimate = estimate
-    return { view, sameMessage: { setAside, readyAgain }, estimate }
+    return { view, sameMessage, estimate }
   }
 
   /**

@@ -4,8 +4,8 @@
  * magic bytes) before a handle exists — so a compromised page cannot make us upload an arbitrary file.
  */
 import { randomUUID } from 'node:crypto'
-import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { mkdir, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises'
+import { basename, dirname, join } from 'node:path'
 import type { FileRegisterPurpose, FileSource } from '../../../shared/contract'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
@@ -114,7 +114,7 @@ export class FileHandles {
    * of a conversation deleted meanwhile (by the terminal) is no draft's any more, and its pasted copy goes too.
    */
   async cleanupLeftovers(): Promise<void> {
-    await this.drafts.dropGoneReplies()
+    await this.releaseGoneReplies()
     const kept = new Set((await this.drafts.all()).map((file) => file.pinned.realPath))
     const names = await readdir(this.incomingDir).catch(() => [] as string[])
     await Promise.all(
@@ -267,11 +267,32 @@ export class FileHandles {
   }
 
   /**
-   * A conversation's reply draft is thrown away (the conversation was deleted, here or by another process): its files
-   * are let go and its entry leaves the kept list. A pasted file this run did not register is left to the next start.
+   * A conversation's reply draft is thrown away (the conversation was deleted, by the window or the terminal): its
+   * entry leaves the kept list and its files are let go at once, a pasted one deleted even when another run (the app,
+   * while the terminal deletes) registered it.
    */
   async releaseReplyDraft(conversationId: number): Promise<void> {
-    await this.release((await this.drafts.of(conversationId)).map((file) => file.handle))
+    await this.letGo(await this.drafts.takeReply(conversationId))
+  }
+
+  /**
+   * The replies kept for conversations that no longer exist (deleted while this process was not looking) leave the
+   * list, and their files are let go as releaseReplyDraft lets them go: the app at its start, the terminal at its.
+   */
+  async releaseGoneReplies(): Promise<void> {
+    await this.letGo(await this.drafts.dropGoneReplies())
+  }
+
+  /** Kept files no draft holds any more: unregistered here, and a pasted copy of ours (under incoming/) deleted. */
+  private async letGo(kept: readonly KeptFile[]): Promise<void> {
+    if (kept.length === 0) return
+    // Kept paths are real paths: the folder compared as one too (a data folder reached through a link).
+    const incoming = await realpath(this.incomingDir).catch(() => this.incomingDir)
+    for (const file of kept) {
+      this.files.delete(file.handle)
+      const path = file.pinned.realPath
+      if (file.owned && dirname(path) === incoming) await rm(path, { force: true })
+    }
   }
 
   /** Lets these handles go: a pasted file is deleted, and a draft that held one (even from an earlier run) no longer does. */

@@ -347,6 +347,11 @@ export class InboxConversationsStore {
     }))
   }
 
+  /** Whether the conversation is still here (a reply draft's kept files are let go once it is not). */
+  exists(id: number): boolean {
+    return this.prepare('SELECT 1 FROM inbox_conversations WHERE id = ?').get(id) !== undefined
+  }
+
   get(id: number): ConversationRecord | undefined {
     const row = this.prepare(`${SELECT_CONVERSATION} WHERE c.id = ?`).get(id) as ConversationRow | undefined
     return row && toConversation(row)

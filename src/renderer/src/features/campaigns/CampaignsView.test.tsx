@@ -56,12 +56,22 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
 })
 
 const campaign = makeCampaign
+/** The rows a draft's start moved (or the panel's read says it would), by row number, each list counted. */
+const moves = (
+  setAsideRows: number[],
+  readyAgainRows: number[] = []
+): StartedCampaignView['sameMessage'] => ({
+  setAside: setAsideRows.length,
+  readyAgain: readyAgainRows.length,
+  setAsideRows,
+  readyAgainRows
+})
+const NO_MOVES = moves([])
 /** A start's reply: the started campaign, and the rows its start set aside and made ready again (none by default). */
-const started = (view: CampaignView, sameMessage = { setAside: 0, readyAgain: 0 }): StartedCampaignView => ({
+const started = (view: CampaignView, sameMessage = NO_MOVES): StartedCampaignView => ({
   ...view,
   sameMessage
 })
-const NO_MOVES = { setAside: 0, readyAgain: 0 }
 /** The status of a started campaign as the fixture has it: its one part waits for its working hours (08:00 WIB). */
 const STARTED_OUTSIDE_HOURS = 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB'
 
@@ -2320,7 +2330,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:list', () => ({ campaigns: [current] }))
     fake.handle('campaigns:get', () => current)
     fake.handle('campaigns:checkDraft', (request) => ({
-      sameMessage: { setAside: 2, readyAgain: 0 },
+      sameMessage: moves([2, 3]),
       campaign: {
         ...stored,
         summary: { total: 3, ready: 1, skipped: 2, byProblem: { sent_recently: 2 }, sentRecently: 2 },
@@ -2367,28 +2377,28 @@ describe('issue 27: the campaign view an operator can trust', () => {
       language: 'en' as const,
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
-      moves: { setAside: 1, readyAgain: 0 },
+      moves: moves([3]),
       said: '1 more was set aside: they got this message in the last 24 hours.'
     },
     {
       language: 'id' as const,
       case: 'one set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
-      moves: { setAside: 1, readyAgain: 0 },
+      moves: moves([3]),
       said: '1 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.'
     },
     {
       language: 'en' as const,
       case: 'one made ready again as another was set aside',
       after: { ready: 2, skipped: 1, leftOut: 1 },
-      moves: { setAside: 1, readyAgain: 1 },
+      moves: moves([3], [1]),
       said: '1 more was set aside: they got this message in the last 24 hours.'
     },
     {
       language: 'id' as const,
       case: 'two set aside as two were made ready again',
       after: { ready: 2, skipped: 1, leftOut: 1 },
-      moves: { setAside: 2, readyAgain: 2 },
+      moves: moves([2, 3], [1, 4]),
       said: '2 lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.'
     }
   ])(
@@ -2465,7 +2475,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:get', () => current)
     fake.handle('campaigns:checkDraft', () => ({
       campaign: { ...stored, ...asOfNow },
-      sameMessage: { setAside: 1, readyAgain: 0 },
+      sameMessage: moves([3]),
       estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
     }))
     fake.handle('campaigns:start', () =>
@@ -2474,7 +2484,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
           summary: asOfNow.summary,
           counts: { waiting: 0, queued: 2, skipped: 1 }
         })),
-        { setAside: 1, readyAgain: 0 }
+        moves([3])
       )
     )
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
@@ -2488,6 +2498,76 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }]))
     await screen.findByTestId('campaign-counts')
     expect(screen.queryByTestId('campaign-set-aside-at-start')).toBeNull()
+  })
+
+  // The window said the start's count less the panel's: when, between the panel's read and the click, one row it set
+  // aside stopped matching and another started, the counts were equal and it said nothing of the row it had counted
+  // as a recipient. The rows are compared by number now.
+  it.each([
+    {
+      case: 'row 2 stops matching and row 3 starts',
+      before: { ready: 2, skipped: 1 },
+      foreseen: moves([2]),
+      atStart: moves([3]),
+      said: '1 more was set aside: they got this message in the last 24 hours.'
+    },
+    {
+      case: 'row 1, foreseen ready again, still matches at the start',
+      before: { ready: 3, skipped: 0 },
+      foreseen: moves([], [1]),
+      atStart: moves([]),
+      said: '1 more was set aside: they got this message in the last 24 hours.'
+    }
+  ])('says a row the panel counted as a recipient and the start set aside: $case', async (example) => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
+    const stored = campaign({
+      status: 'draft',
+      startedAt: null,
+      summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+      counts: { waiting: 3, skipped: 0 }
+    })
+    let current = stored
+    const asOfPanel = {
+      summary: {
+        total: 3,
+        ready: example.before.ready,
+        skipped: example.before.skipped,
+        byProblem: (example.before.skipped > 0 ? { sent_recently: example.before.skipped } : {}) as Record<
+          string,
+          number
+        >
+      },
+      counts: { waiting: example.before.ready, skipped: example.before.skipped }
+    }
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: { ...stored, ...asOfPanel },
+      sameMessage: example.foreseen,
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+    }))
+    fake.handle('campaigns:start', () =>
+      started(
+        (current = campaign({
+          summary: { total: 3, ready: 2, skipped: 1, byProblem: { sent_recently: 1 } },
+          counts: { waiting: 0, queued: 2, skipped: 1 }
+        })),
+        example.atStart
+      )
+    )
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    const summary = await screen.findByRole('group', { name: 'Before you start' })
+    await user.click(
+      await within(summary).findByRole('button', {
+        name: `Start sending ${example.before.ready} messages`
+      })
+    )
+    expect((await screen.findByTestId('campaign-set-aside-at-start')).textContent).toBe(example.said)
   })
 
   // QA N05: the picker warned that an expired device's messages wait for its renewal; "Before you start" said nothing

@@ -50,6 +50,7 @@ import {
   isHeld,
   rowBuckets,
   sendsNothingNow,
+  setAsideUnforeseen,
   type CampaignBucket
 } from './campaign-facts'
 import { problemsText, skippedReasons } from './problems'
@@ -1173,11 +1174,11 @@ function StartDraft({
         ...(column && rowFiles.length > 0 ? { files: namedFiles(rowFiles) } : {}),
         ...(sendingRecent ? { sendRecent: true } : {})
       })
-      // The start asks the rule again and counts the rows it sets aside (never netted against those it makes ready
-      // again): those beyond the panel's own read of the same count are the ones the panel did not show.
+      // The start asks the rule again and names the rows it moved: compared by row with the panel's own read, those
+      // the panel counted as recipients and the start left out.
       const setAside = sendingRecent
         ? 0
-        : Math.max(0, started.sameMessage.setAside - (asOfNow?.sameMessage.setAside ?? 0))
+        : setAsideUnforeseen(asOfNow?.sameMessage ?? null, started.sameMessage)
       // The core copied the files and released their handles.
       held.current = []
       setAttachment(null)

@@ -1,7 +1,12 @@
 // What a campaign's view shows about it wherever it is shown (the campaign itself, the Overview): its rows in one
 // counting model, its status's words and the zone its times are promised in. Kept apart from CampaignsView so the
 // Overview, loaded at start, does not load the whole campaigns view (it is loaded on demand).
-import type { CampaignView, DeviceView, PacingPolicyView } from '../../../../shared/contract'
+import type {
+  CampaignView,
+  DeviceView,
+  PacingPolicyView,
+  SameMessageMoves
+} from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../i18n'
 import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
 import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
@@ -42,6 +47,23 @@ export function draftStartCounts(
     skippedWhy: stillLeftOut > 0 ? { ...otherReasons, sent_recently: stillLeftOut } : otherReasons,
     recent
   }
+}
+
+/**
+ * The rows a draft's "Before you start" counted as recipients that its start then left out for the same message (they
+ * matched between the panel's read and the click), by row number: those the start set aside that the read did not,
+ * and those the read made ready again that the start did not (they still match). Totals would hide one row ceasing
+ * to match as another starts. Without the read (`foreseen` null), every row the start set aside is one more.
+ */
+export function setAsideUnforeseen(
+  foreseen: Pick<SameMessageMoves, 'setAsideRows' | 'readyAgainRows'> | null,
+  atStart: Pick<SameMessageMoves, 'setAsideRows' | 'readyAgainRows'>
+): number {
+  const foreseenAside = new Set(foreseen?.setAsideRows ?? [])
+  const readyAtStart = new Set(atStart.readyAgainRows)
+  const newlyAside = atStart.setAsideRows.filter((row) => !foreseenAside.has(row)).length
+  const stillAside = (foreseen?.readyAgainRows ?? []).filter((row) => !readyAtStart.has(row)).length
+  return newlyAside + stillAside
 }
 
 const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
