@@ -81,6 +81,7 @@ import {
 import type { Sheet, SheetRow } from './spreadsheet'
 import { resultsTable, skippedTable, tableToCsv, writeTable, type ExportControl } from './export'
 import { rowSeed } from './template'
+import { progressSeries, type ProgressSeries } from './progress'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
 const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
@@ -1749,6 +1750,11 @@ export function createCampaigns(deps: CampaignsDeps) {
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)
       return resultsOf(id)
+    },
+    /** Rows sent, delivered, read and failed over time (cumulative): the progress chart's lines. */
+    progress: (id: string): ProgressSeries => {
+      mustGet(id)
+      return progressSeries(resultsOf(id))
     },
     /** One page of the results in row order, and how many rows there are: what the window's table shows. */
     resultsPage: (
