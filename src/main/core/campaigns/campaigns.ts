@@ -1754,7 +1754,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     /** Rows sent, delivered, read and failed over time (cumulative): the progress chart's lines. */
     progress: (id: string): ProgressSeries => {
       mustGet(id)
-      return progressSeries(resultsOf(id))
+      return progressSeries(queue.outcomes, tagOf(id))
     },
     /** One page of the results in row order, and how many rows there are: what the window's table shows. */
     resultsPage: (

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { createCampaigns, type Campaigns } from './campaigns'
 import { DEFAULT_PACING } from './pacing'
-import { progressSeries } from './progress'
+import { walkedProgressSeries } from './testing/progress-walk'
 import { SheetRows } from './spreadsheet'
 
 let fixture: OutboxFixture
@@ -48,7 +48,7 @@ function record(itemId: string, ...changes: [at: number, status: string][]): voi
 }
 
 /** The first computation: every row's history walked in the process. */
-const walked = (id: string) => progressSeries(campaigns.results(id))
+const walked = (id: string) => walkedProgressSeries(campaigns.results(id))
 
 describe("the progress chart's series", () => {
   it('is what walking every row gave, on a campaign with a known history', async () => {
