@@ -1782,7 +1782,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         return restored
       },
       has: (phone: string) => store.isOptedOut(phone),
-      list: () => store.optOuts()
+      list: () => store.optOuts(),
+      /** A page of the entries `search` finds (all when none), newest first, with their count and the list's. */
+      page: (options: { search?: string; limit?: number; offset?: number }) => store.optOutsPage(options)
     }
   }
 }

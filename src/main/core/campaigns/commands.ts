@@ -477,8 +477,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return { ok: true as const }
     },
 
-    async 'optouts:list'() {
-      return { optOuts: campaigns.optOuts.list() }
+    async 'optouts:list'(request) {
+      const { entries, total, listed } = campaigns.optOuts.page(request)
+      return { optOuts: entries, total, listed }
     },
     async 'optouts:add'({ phones, source }) {
       const valid: string[] = []
