@@ -41,7 +41,9 @@ async function startedCampaign(rows: number): Promise<{ id: string; items: strin
 
 /** Status changes appended to an item's timeline, as the queue records them (test seeding: no gateway runs). */
 function record(itemId: string, ...changes: [at: number, status: string][]): void {
-  const insert = fixture.db.prepare('INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, NULL)')
+  const insert = fixture.db.prepare(
+    'INSERT INTO outbox_history (item_id, at, status, note) VALUES (?, ?, ?, NULL)'
+  )
   for (const [at, status] of changes) insert.run(itemId, at, status)
   const last = changes.at(-1)
   if (last) fixture.db.prepare('UPDATE outbox_items SET status = ? WHERE id = ?').run(last[1], itemId)
@@ -118,7 +120,8 @@ describe("the progress chart's series", () => {
       const at = t0 + Math.floor(i / 3) * 7_919 + (i % 3) * 13 + (i > 450 ? 3_600_000 : 0)
       if (i % 17 === 0) record(item, [at, 'failed'])
       else if (i % 5 === 0) record(item, [at, 'sent'], [at + 40_000 + i, 'read'])
-      else if (i % 2 === 0) record(item, [at, 'sent'], [at + 9_000, 'delivered'], [at + 600_000 + i * 11, 'read'])
+      else if (i % 2 === 0)
+        record(item, [at, 'sent'], [at + 9_000, 'delivered'], [at + 600_000 + i * 11, 'read'])
       else record(item, [at, 'accepted'], [at + 1, 'sent'], [at + 90_000, 'delivered'])
     })
     const series = campaigns.progress(id)
