@@ -264,6 +264,54 @@ async function campaignRotationStall(): Promise<Stall> {
   return result
 }
 
+const CHART_ROWS = 50_000
+
+/**
+ * The campaign page's progress chart (read at every refresh) for a started campaign of 50,000 rows, each sent, most
+ * delivered and many read over a day (history written by SQL, as the queue records it), against a floor: one
+ * statement that reads every history row of the campaign's items once, which any answer has to. Medians of 5.
+ */
+async function chartTimes(): Promise<{ chartMs: number; floorMs: number; points: number }> {
+  const { dir, db } = seededDatabase('chart', 0)
+  const outbox = createOutbox({ db, dataDir: dir, clientFor: () => undefined })
+  const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
+  const { id } = await campaigns.create(benchCampaignInput(CHART_ROWS))
+  await campaigns.start(id)
+  const tag = `campaign:${id}`
+  const start = Date.now()
+  // Row n is sent 1.7 s after row n-1; 90% are delivered a few seconds later, 60% read within the hour, 2% fail.
+  db.prepare(
+    `WITH numbered AS (SELECT id, row_number() OVER (ORDER BY seq) AS n FROM outbox_items WHERE producer_tag = ?)
+     INSERT INTO outbox_history (item_id, at, status, note)
+     SELECT id, at, status, NULL FROM (
+       SELECT id, ? + n * 1700 AS at, iif(n % 50 = 0, 'failed', 'sent') AS status FROM numbered
+       UNION ALL SELECT id, ? + n * 1700 + 3000 + n % 7000, 'delivered' FROM numbered WHERE n % 50 <> 0 AND n % 10 <> 0
+       UNION ALL SELECT id, ? + n * 1700 + 60000 + (n * 7919) % 3600000, 'read' FROM numbered
+         WHERE n % 50 <> 0 AND n % 10 <> 0 AND n % 3 <> 0)`
+  ).run(tag, start, start, start)
+  db.pragma('wal_checkpoint(TRUNCATE)')
+  const floorStatement = db.prepare(
+    `SELECT count(*) AS n, max(h.at) AS last FROM outbox_items i JOIN outbox_history h ON h.item_id = i.id
+     WHERE i.producer_tag = ?`
+  )
+  const time = (work: () => unknown): number => {
+    work()
+    const runs = [0, 1, 2, 3, 4].map(() => {
+      const started = performance.now()
+      work()
+      return performance.now() - started
+    })
+    return median(runs)
+  }
+  const chartMs = time(() => campaigns.progress(id))
+  const floorMs = time(() => floorStatement.get(tag))
+  const points = campaigns.progress(id).at.length
+  await outbox.stop()
+  db.close()
+  rmSync(dir, { recursive: true, force: true })
+  return { chartMs, floorMs, points }
+}
+
 /** The periodic retention sweep when 100,000 finished items have passed their retention. */
 async function retentionSweepStall(): Promise<Stall> {
   const { dir, db } = seededDatabase('retention', 100_000)
@@ -808,6 +856,16 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
     })
   }
 
+  if (wanted('chart')) {
+    const { chartMs, floorMs, points } = await chartTimes()
+    add({
+      name: `progress chart of a ${fmt(CHART_ROWS)}-row campaign`,
+      ratio: floorMs / chartMs,
+      ...reported,
+      measured: `${fmt(chartMs, 1)} vs ${fmt(floorMs, 1)} ms`,
+      detail: `campaigns.progress ${fmt(chartMs, 1)} ms (${points} points) vs one read of the campaign's history rows ${fmt(floorMs, 1)} ms (median of 5)`
+    })
+  }
   if (wanted('dispatch')) await dispatchSection(add)
   for (const { name, ms } of wanted('lists') ? listQueryTimes() : []) {
     add({

@@ -1839,9 +1839,22 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ fileName: z.string(), mime: z.string(), dataBase64: z.string() })
   }),
   'campaigns:stopExport': () => ({ request: z.object({ exportId: Id }), reply: Ok }),
+  /**
+   * The opt-out list newest first, or a page of it (`limit`, `offset`); `search` keeps the numbers that start as it
+   * reads as a number (any form Send takes) or hold its digits, else the entries whose contact name holds it.
+   * `total`: how many entries match; `listed`: how many the list holds.
+   */
   'optouts:list': () => ({
-    request: Empty,
-    reply: z.object({ optOuts: z.array(OptOutEntry) })
+    request: z.object({
+      search: z.string().max(100).optional(),
+      limit: z.number().int().min(1).max(100_000).optional(),
+      offset: z.number().int().min(0).optional()
+    }),
+    reply: z.object({
+      optOuts: z.array(OptOutEntry),
+      total: z.number().int().nonnegative(),
+      listed: z.number().int().nonnegative()
+    })
   }),
   /** Numbers typed, imported from a file's text (one per line or comma-separated), or from an outbox item. */
   'optouts:add': () => ({

@@ -132,3 +132,23 @@ describe('removing many opt-outs at once', () => {
     expect((await core.handlers['optouts:list']({})).optOuts).toEqual(before)
   })
 })
+
+describe('searching the opt-out list (the window searched only the entries it had read)', () => {
+  it('finds a match past the first page in the core, and pages the matches with their count', async () => {
+    const phones = Array.from({ length: 300 }, (_, i) => `0899${String(i).padStart(8, '0')}`)
+    await core.handlers['optouts:add']({ phones, source: 'import' })
+    await core.handlers['contacts:set']({ phone: '089900000299', name: 'Budi Santoso' })
+    // The oldest entry's number as Send takes it: past the first 200 of the list, found all the same.
+    const byNumber = await core.handlers['optouts:list']({ search: '0899 0000 0123', limit: 200 })
+    expect(byNumber.optOuts.map((e) => e.phone)).toEqual(['6289900000123'])
+    expect(byNumber.total).toBe(1)
+    const byName = await core.handlers['optouts:list']({ search: 'santoso', limit: 200 })
+    expect(byName.optOuts.map((e) => [e.phone, e.name])).toEqual([['6289900000299', 'Budi Santoso']])
+    // Many matches: a page of them, how many there are, and the next page from an offset.
+    const first = await core.handlers['optouts:list']({ search: '0899', limit: 200 })
+    expect([first.optOuts.length, first.total, first.listed]).toEqual([200, 300, 300])
+    const rest = await core.handlers['optouts:list']({ search: '0899', limit: 200, offset: 200 })
+    expect(rest.optOuts).toHaveLength(100)
+    expect(new Set([...first.optOuts, ...rest.optOuts].map((e) => e.phone)).size).toBe(300)
+  })
+})

@@ -314,7 +314,7 @@ describe('App shell', () => {
   it('asks before a spreadsheet dropped on the window is attached: attach to a message, or import it', async () => {
     const fake = installFakeApi()
     fake.handle('campaigns:list', () => ({ campaigns: [] }))
-    fake.handle('optouts:list', () => ({ optOuts: [] }))
+    fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
     fake.handle('campaigns:read', () => ({
       sheetId: 's1',
       fileName: 'customers.csv',

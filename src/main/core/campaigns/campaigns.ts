@@ -81,6 +81,7 @@ import {
 import type { Sheet, SheetRow } from './spreadsheet'
 import { resultsTable, skippedTable, tableToCsv, writeTable, type ExportControl } from './export'
 import { rowSeed } from './template'
+import { progressSeries, type ProgressSeries } from './progress'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
 const PAUSED_UNTIL = Number.MAX_SAFE_INTEGER
@@ -1830,6 +1831,11 @@ export function createCampaigns(deps: CampaignsDeps) {
       mustGet(id)
       return resultsOf(id)
     },
+    /** Rows sent, delivered, read and failed over time (cumulative): the progress chart's lines. */
+    progress: (id: string): ProgressSeries => {
+      mustGet(id)
+      return progressSeries(queue.outcomes, tagOf(id))
+    },
     /** One page of the results in row order, and how many rows there are: what the window's table shows. */
     resultsPage: (
       id: string,
@@ -1856,7 +1862,9 @@ export function createCampaigns(deps: CampaignsDeps) {
         return restored
       },
       has: (phone: string) => store.isOptedOut(phone),
-      list: () => store.optOuts()
+      list: () => store.optOuts(),
+      /** A page of the entries `search` finds (all when none), newest first, with their count and the list's. */
+      page: (options: { search?: string; limit?: number; offset?: number }) => store.optOutsPage(options)
     }
   }
 }

@@ -28,7 +28,6 @@ import {
 } from './campaigns'
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
-import { progressSeries } from './progress'
 import { ExportRuns } from './export'
 import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
 
@@ -408,7 +407,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return guarded(() => campaigns.setPacing(id, pacing))
     },
     async 'campaigns:progress'({ id }) {
-      return guarded(() => progressSeries(campaigns.results(id)))
+      return guarded(() => campaigns.progress(id))
     },
 
     async 'campaigns:rows'({ id, offset, limit }) {
@@ -478,8 +477,9 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return { ok: true as const }
     },
 
-    async 'optouts:list'() {
-      return { optOuts: campaigns.optOuts.list() }
+    async 'optouts:list'(request) {
+      const { entries, total, listed } = campaigns.optOuts.page(request)
+      return { optOuts: entries, total, listed }
     },
     async 'optouts:add'({ phones, source }) {
       const valid: string[] = []

@@ -1,57 +1,16 @@
 // A campaign's progress over time, for its chart: how many rows had been sent, delivered, read or had failed at each
-// moment, from the outbox's own status history (so it is the same after a restart, and matches the export).
-import type { CampaignRowResult } from '../store'
+// moment, counted by the send queue in SQL from its own status history (so it is the same after a restart, and
+// matches the export), never by walking every row's history here: a 50,000-row campaign is read at every refresh.
+import type { ProducerOutcomes } from '../outbox'
+import type { ProgressPoints } from '../store'
 
-export interface ProgressSeries {
-  /** Instants (ms since the epoch), ascending; each series has one value per instant. */
-  at: number[]
-  /** Rows that had reached sent (or later: delivered, read) by then. */
-  sent: number[]
-  /** Rows delivered (or read) by then. */
-  delivered: number[]
-  read: number[]
-  failed: number[]
-}
+/** Instants (ms since the epoch), ascending, and per line one cumulative count per instant. */
+export type ProgressSeries = ProgressPoints
 
 /** A long campaign is drawn from at most this many points (the last point is always exact). */
-const MAX_POINTS = 400
+export const MAX_POINTS = 400
 
-const REACHED = {
-  sent: new Set(['sent', 'delivered', 'read']),
-  delivered: new Set(['delivered', 'read']),
-  read: new Set(['read']),
-  failed: new Set(['failed'])
-} as const
-
-type Line = keyof typeof REACHED
-
-export function progressSeries(rows: readonly Pick<CampaignRowResult, 'history'>[]): ProgressSeries {
-  // Each row counts once per line, at the first time its history reached that line (a read row that skipped a
-  // 'delivered' report still counts as delivered then).
-  const events: { at: number; line: Line }[] = []
-  for (const row of rows) {
-    for (const line of Object.keys(REACHED) as Line[]) {
-      const first = row.history.find((entry) => REACHED[line].has(entry.status))
-      if (first) events.push({ at: first.at, line })
-    }
-  }
-  events.sort((a, b) => a.at - b.at)
-  const series: ProgressSeries = { at: [], sent: [], delivered: [], read: [], failed: [] }
-  // Every moment something changed, or (for a long campaign) evenly spaced moments ending on the last change.
-  let instants = [...new Set(events.map((event) => event.at))]
-  if (instants.length > MAX_POINTS) {
-    const first = instants[0] ?? 0
-    const last = instants[instants.length - 1] ?? 0
-    instants = Array.from({ length: MAX_POINTS }, (_, i) =>
-      Math.round(first + ((last - first) * i) / (MAX_POINTS - 1))
-    )
-  }
-  const totals: Record<Line, number> = { sent: 0, delivered: 0, read: 0, failed: 0 }
-  let next = 0
-  for (const at of instants) {
-    for (let event = events[next]; event && event.at <= at; event = events[++next]) totals[event.line]++
-    series.at.push(at)
-    for (const line of Object.keys(REACHED) as Line[]) series[line].push(totals[line])
-  }
-  return series
+/** The chart's lines for the items the producer tagged `tag` (a campaign's: tagOf). */
+export function progressSeries(outcomes: Pick<ProducerOutcomes, 'progress'>, tag: string): ProgressSeries {
+  return outcomes.progress(tag, MAX_POINTS)
 }

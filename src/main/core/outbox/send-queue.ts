@@ -7,6 +7,7 @@ import {
   type ItemKind,
   type ItemStatus,
   type NewItem,
+  type ProgressPoints,
   type StoredAttachment
 } from '../store'
 import { createDeviceControls } from './device-controls'
@@ -27,6 +28,11 @@ import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../sh
 export interface ProducerOutcomes {
   /** How many of the producer's items are in each status. */
   counts(tag: string): { status: ItemStatus; n: number }[]
+  /**
+   * How many of its items had first reached sent (or later), delivered (or read), read and failed by each instant: its
+   * every instant, or `maxPoints` evenly spaced ones when there are more (counted in SQL, never item by item).
+   */
+  progress(tag: string, maxPoints: number): ProgressPoints
   /** How many of its items a policy cancelled with this reason (its encoded note). */
   cancelledWith(tag: string, reason: string): number
   /** Where each of these items stands (purged ones are left out). */
@@ -125,6 +131,7 @@ export function createSendQueue(input: KernelInput) {
   const outcomes: ProducerOutcomes = {
     counts: (tag) => store.producerCounts(tag),
     cancelledWith: (tag, reason) => store.producerCancelledWith(tag, reason),
+    progress: (tag, maxPoints) => store.producerProgress(tag, maxPoints),
     of: (ids) => store.outcomesOf(ids),
     history: (ids) => store.statusHistoryOf(ids),
     existing: (ids) => store.existingIds(ids),

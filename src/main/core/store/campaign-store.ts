@@ -4,6 +4,8 @@ import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-store'
 import { transactionUnsynced, writeTransaction } from './database'
 import { learnContactNames } from './inbox-conversations-store'
+import { containsPattern } from './like-pattern'
+import { phoneSearch } from '../../../shared/domain'
 
 export type CampaignStatus = 'draft' | 'running' | 'paused' | 'cancelled' | 'finished'
 
@@ -650,6 +652,37 @@ export class CampaignStore {
        FROM opt_outs o LEFT JOIN contacts c ON c.phone = o.phone
        ORDER BY o.added_at DESC, o.phone`
     ).all() as OptOutRecord[]
+  }
+
+  /**
+   * A page of the list, newest first, with how many entries match and how many there are in all. `search` keeps the
+   * numbers that start as it reads as a number (0812…, +62 …) or hold its digits, or else the entries whose contact
+   * name holds it: the one search of the list, so a match past the page the window shows is found all the same.
+   */
+  optOutsPage(options: { search?: string; limit?: number; offset?: number }): {
+    entries: OptOutRecord[]
+    total: number
+    listed: number
+  } {
+    const text = options.search?.trim() ?? ''
+    const number = text === '' ? null : phoneSearch(text)
+    // A number's start and digits are digits only: nothing in them for LIKE to read as a wildcard.
+    const [where, params] =
+      text === ''
+        ? ['', []]
+        : number
+          ? [`WHERE o.phone LIKE ? OR o.phone LIKE ?`, [`${number.start}%`, `%${number.digits}%`]]
+          : [`WHERE c.name LIKE ? ESCAPE '\\'`, [containsPattern(text)]]
+    const from = `FROM opt_outs o LEFT JOIN contacts c ON c.phone = o.phone ${where}`
+    // One read transaction: the page and its counts agree.
+    return this.db.transaction(() => ({
+      entries: this.prepare(
+        `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name, o.keyword ${from}
+         ORDER BY o.added_at DESC, o.phone LIMIT ? OFFSET ?`
+      ).all(...params, options.limit ?? -1, options.offset ?? 0) as OptOutRecord[],
+      total: (this.prepare(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n,
+      listed: (this.prepare('SELECT count(*) AS n FROM opt_outs').get() as { n: number }).n
+    }))()
   }
 
   /** Whether this number opted out (a primary-key lookup: asked before every campaign send). */

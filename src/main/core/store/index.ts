@@ -27,6 +27,7 @@ export {
   type OpenBatchRecord,
   type ItemOutcome
 } from './outbox-store'
+export type { ProgressPoints } from './outbox-progress'
 export {
   OutboxTakeBackStore,
   type TakeBackAction,

@@ -13,6 +13,7 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxListsStore } from './outbox-lists-store'
+import { producerProgress, type ProgressPoints } from './outbox-progress'
 import { ON_ITS_WAY_STATUSES } from '../../../shared/domain'
 
 /** The same-message rule's statuses of a message on its way (in line or being sent), as an SQL list. */
@@ -156,6 +157,11 @@ export class OutboxQueueStore extends OutboxListsStore {
       `SELECT status, accepted_at AS acceptedAt, text FROM outbox_items i
        WHERE recipient = ? AND (accepted_at >= ? OR status IN (${ON_ITS_WAY})) AND ${unfenced('i')}`
     ).all(recipient, since) as { status: ItemStatus; acceptedAt: number | null; text: string | null }[]
+  }
+
+  /** A producer's items reaching sent, delivered, read and failed over time, at most `maxPoints` instants. */
+  producerProgress(tag: string, maxPoints: number): ProgressPoints {
+    return producerProgress(this.db, tag, maxPoints)
   }
 
   /** How many of a producer's items were cancelled with this reason (a policy's note: an opt-out, say). */

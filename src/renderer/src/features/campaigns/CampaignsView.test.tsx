@@ -79,7 +79,7 @@ beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })] }))
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
-  fake.handle('optouts:list', () => ({ optOuts: [] }))
+  fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
   fake.handle('optouts:keywords', () => ({ optOut: ['STOP'], optIn: ['START'] }))
 })
 
@@ -1407,7 +1407,7 @@ describe('CampaignRows', () => {
 describe('OptOuts', () => {
   it('adds pasted numbers, reports the invalid ones, and removes one', async () => {
     let list = [{ phone: '6281234567812', source: 'operator', addedAt: 0, name: null, keyword: null }]
-    fake.handle('optouts:list', () => ({ optOuts: list }))
+    fake.handle('optouts:list', () => ({ optOuts: list, total: list.length, listed: list.length }))
     fake.handle('optouts:add', () => {
       list = [...list, { phone: '6281234567813', source: 'operator', addedAt: 1, name: null, keyword: null }]
       return {
@@ -1466,7 +1466,7 @@ describe('OptOuts', () => {
           settings: makeSettings({ language })
         })
       )
-      fake.handle('optouts:list', () => ({ optOuts: [] }))
+      fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
       fake.handle('optouts:add', () => ({
         added: 2,
         invalid: [...invalid],
@@ -1492,7 +1492,7 @@ describe('OptOuts', () => {
       name: string | null
       keyword: string | null
     }[] = []
-    fake.handle('optouts:list', () => ({ optOuts: list }))
+    fake.handle('optouts:list', () => ({ optOuts: list, total: list.length, listed: list.length }))
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.click(await screen.findByText('Opt-out list (0)'))
@@ -3216,7 +3216,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
       unmount()
       fake = installFakeApi()
-      fake.handle('optouts:list', () => ({ optOuts: [] }))
+      fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
     }
   })
 

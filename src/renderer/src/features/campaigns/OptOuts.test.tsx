@@ -25,7 +25,7 @@ const entry = (phone: string, over: Partial<OptOut> = {}): OptOut => ({
 beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
-  fake.handle('optouts:list', () => ({ optOuts: [] }))
+  pagingCore([])
   fake.handle('optouts:keywords', () => ({ optOut: ['STOP'], optIn: ['START'] }))
   fake.handle('optouts:add', ({ phones }) => ({
     added: phones.length,
@@ -34,6 +34,27 @@ beforeEach(() => {
     gatewaySync: { background: false, devices: [] }
   }))
 })
+
+/** A core that answers a page of at most 200 entries, searched there: names holding the text, or digits. */
+function pagingCore(entries: OptOut[] | (() => OptOut[])): void {
+  const current = (): OptOut[] => (typeof entries === 'function' ? entries() : entries)
+  fake.handle('optouts:list', ({ search = '', limit = 200, offset = 0 }) => {
+    const text = search.trim().toLowerCase()
+    const digits = text.replace(/\D/g, '').replace(/^0/, '')
+    const list = current()
+    const matches = list.filter(
+      (o) =>
+        text === '' ||
+        (o.name?.toLowerCase().includes(text) ?? false) ||
+        (/\d/.test(text) && !/[a-z]/.test(text) && o.phone.includes(digits))
+    )
+    return {
+      optOuts: matches.slice(offset, offset + Math.min(limit, 200)),
+      total: matches.length,
+      listed: list.length
+    }
+  })
+}
 
 async function openList(user: ReturnType<typeof userEvent.setup>, title = 'Opt-out list (0)'): Promise<void> {
   await user.click(await screen.findByText(title))
@@ -52,9 +73,7 @@ describe('OptOuts', () => {
   })
 
   it('keeps a right-to-left name apart from the number after it (QA11: "7003-3456-812 62+ محمد علي")', async () => {
-    fake.handle('optouts:list', () => ({
-      optOuts: [entry('6281234567003', { source: 'keyword', keyword: 'stop.', name: 'محمد علي' })]
-    }))
+    pagingCore([entry('6281234567003', { source: 'keyword', keyword: 'stop.', name: 'محمد علي' })])
     const user = userEvent.setup()
     render(<OptOuts />)
     await openList(user, 'Opt-out list (1)')
@@ -71,9 +90,7 @@ describe('OptOuts', () => {
     'says when the list shows only its first entries (%s) (QA11: 200 of 5,004 shown, nothing said)',
     async (language, text) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-      fake.handle('optouts:list', () => ({
-        optOuts: Array.from({ length: 205 }, (_, i) => entry(`62812300${String(i).padStart(5, '0')}`))
-      }))
+      pagingCore(Array.from({ length: 205 }, (_, i) => entry(`62812300${String(i).padStart(5, '0')}`)))
       const user = userEvent.setup()
       render(<OptOuts />)
       await user.click(await screen.findByText(/\(205\)/))
@@ -83,7 +100,7 @@ describe('OptOuts', () => {
   )
 
   it('says nothing about a cut when every entry is listed', async () => {
-    fake.handle('optouts:list', () => ({ optOuts: [entry('6281234567001')] }))
+    pagingCore([entry('6281234567001')])
     const user = userEvent.setup()
     render(<OptOuts />)
     await openList(user, 'Opt-out list (1)')
@@ -113,7 +130,7 @@ describe('OptOuts', () => {
 describe('removing an entry', () => {
   it('says what the removal did and drops the last add’s result (QA11: "5,000 added…" stayed, removal unsaid)', async () => {
     let list = [entry('6281234567001'), entry('6281234567002', { name: 'Budi' })]
-    fake.handle('optouts:list', () => ({ optOuts: list }))
+    pagingCore(() => list)
     fake.handle('optouts:remove', ({ phone }) => {
       list = list.filter((o) => o.phone !== phone)
       return { ok: true as const, gatewaySync: { background: false, devices: [] } }
@@ -180,7 +197,7 @@ describe('searching and taking many off (QA11 Q11-13: 5,004 entries, only the fi
   let list: OptOut[]
   beforeEach(() => {
     list = listed()
-    fake.handle('optouts:list', () => ({ optOuts: list }))
+    pagingCore(() => list)
     fake.handle('optouts:removeMany', ({ phones }) => {
       const removed = list.filter((o) => phones.includes(o.phone))
       list = list.filter((o) => !phones.includes(o.phone))
@@ -288,5 +305,30 @@ describe('searching and taking many off (QA11 Q11-13: 5,004 entries, only the fi
     expect(fake.requests('optouts:restore')).toEqual([
       { entries: [{ phone: '6285700000003', source: 'import', addedAt: entry('x').addedAt, keyword: null }] }
     ])
+  })
+})
+
+describe('searching a list longer than a page (the window searched only the entries it had read)', () => {
+  it('asks the core, and finds an entry past the page the window read', async () => {
+    pagingCore([
+      entry('6281234567001', { name: 'Budi Santoso' }),
+      ...Array.from({ length: 300 }, (_, i) => entry(`62899000${String(i).padStart(5, '0')}`)),
+      entry('6285700000003', { name: 'Ani Wulandari' })
+    ])
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (302)')
+    const search = screen.getByLabelText('Search the list (name or number)')
+    await user.type(search, 'wulandari')
+    await waitFor(() =>
+      expect(screen.getAllByTestId('optout-entry').map((li) => li.textContent)).toEqual([
+        expect.stringContaining('Ani Wulandari')
+      ])
+    )
+    expect(screen.getByTestId('optouts-matches').textContent).toBe('1 number matches.')
+    await user.clear(search)
+    await user.type(search, '0899 0000 0299')
+    await waitFor(() => expect(screen.getAllByTestId('optout-entry')).toHaveLength(1))
+    expect(screen.getByText('+62 899-0000-0299')).toBeTruthy()
   })
 })

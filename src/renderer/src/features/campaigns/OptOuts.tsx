@@ -10,7 +10,6 @@ import { useDevices } from '../../stores/devices'
 import { cancelOnEscape } from '../../ui/escape'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
-import { matchesOptOut } from './optouts-search'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -30,7 +29,10 @@ function howText(o: OptOut, t: Translate): string {
   return o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source
 }
 
-/** How many entries the list shows; the rest are in the export (the list is read whole, shown in part). */
+/**
+ * How many entries the list shows: the core answers this page of what the search finds (it searches the whole list),
+ * with how many match; the rest are in the export.
+ */
 const SHOWN_ENTRIES = 200
 
 /**
@@ -70,7 +72,10 @@ function addedText(
 export function OptOuts(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  /** The shown page of the entries the search finds, how many it finds, and how many the list holds. */
   const [list, setList] = useState<OptOut[]>([])
+  const [total, setTotal] = useState(0)
+  const [listed, setListed] = useState(0)
   const [text, setText] = useState('')
   const [result, setResult] = useState<InvokeReply<'optouts:add'> | null>(null)
   /** What the last action other than an add did (a removal, a file without numbers): said in the add's place. */
@@ -110,13 +115,19 @@ export function OptOuts(): React.JSX.Element {
 
   useEffect(() => {
     let on = true
-    call('optouts:list', {})
-      .then((reply) => on && setList(reply.optOuts))
+    const text = search.trim()
+    call('optouts:list', { ...(text === '' ? {} : { search: text }), limit: SHOWN_ENTRIES })
+      .then((reply) => {
+        if (!on) return
+        setList(reply.optOuts)
+        setTotal(reply.total)
+        setListed(reply.listed)
+      })
       .catch((e: unknown) => on && setError(errorInfo(e)))
     return () => {
       on = false
     }
-  }, [reload])
+  }, [reload, search])
   // A customer's STOP or START changes the list while it is open.
   useEffect(() => getApi().on('optouts:changed', () => setReload((n) => n + 1)), [])
 
@@ -182,12 +193,32 @@ export function OptOuts(): React.JSX.Element {
     askRef.current?.focus()
   }
 
-  const matches = list.filter((o) => matchesOptOut(o, search))
+  const matches = list
   const searching = search.trim() !== ''
-  const allSelected = matches.length > 0 && matches.every((o) => selected.has(o.phone))
+  const allSelected = total > 0 && selected.size >= total && matches.every((o) => selected.has(o.phone))
 
-  function exportCsv(): void {
-    const url = URL.createObjectURL(new Blob([optOutsCsv(list)], { type: 'text/csv' }))
+  /** Every match ticked, the ones past the shown page too (asked of the core), or none. */
+  async function selectAllMatches(all: boolean): Promise<void> {
+    if (!all) return setSelected(new Set())
+    if (total <= matches.length) return setSelected(new Set(matches.map((o) => o.phone)))
+    try {
+      const text = search.trim()
+      const reply = await call('optouts:list', text === '' ? {} : { search: text })
+      setSelected(new Set(reply.optOuts.map((o) => o.phone)))
+    } catch (e) {
+      setError(errorInfo(e))
+    }
+  }
+
+  async function exportCsv(): Promise<void> {
+    let whole: OptOut[]
+    try {
+      whole = (await call('optouts:list', {})).optOuts
+    } catch (e) {
+      setError(errorInfo(e))
+      return
+    }
+    const url = URL.createObjectURL(new Blob([optOutsCsv(whole)], { type: 'text/csv' }))
     const link = document.createElement('a')
     link.href = url
     link.download = 'opt-outs.csv'
@@ -197,7 +228,7 @@ export function OptOuts(): React.JSX.Element {
 
   return (
     <details className="campaign-optouts" data-testid="optouts">
-      <summary>{t('campaigns.optOuts.title', { count: list.length })}</summary>
+      <summary>{t('campaigns.optOuts.title', { count: listed })}</summary>
       <p className="muted">{t('campaigns.optOuts.intro')}</p>
       <label htmlFor="optouts-add">{t('campaigns.optOuts.add')}</label>
       <textarea
@@ -240,7 +271,7 @@ export function OptOuts(): React.JSX.Element {
             }}
           />
         </label>
-        <button type="button" className="button" disabled={list.length === 0} onClick={exportCsv}>
+        <button type="button" className="button" disabled={listed === 0} onClick={() => void exportCsv()}>
           {t('campaigns.optOuts.export')}
         </button>
       </div>
@@ -288,7 +319,7 @@ export function OptOuts(): React.JSX.Element {
       />
       {searching ? (
         <p className="muted" role="status" data-testid="optouts-matches">
-          {t('campaigns.optOuts.matches', { count: matches.length })}
+          {t('campaigns.optOuts.matches', { count: total })}
         </p>
       ) : null}
       {matches.length > 0 ? (
@@ -297,11 +328,11 @@ export function OptOuts(): React.JSX.Element {
             <input
               type="checkbox"
               checked={allSelected}
-              onChange={(e) => setSelected(new Set(e.target.checked ? matches.map((o) => o.phone) : []))}
+              onChange={(e) => void selectAllMatches(e.target.checked)}
             />{' '}
             {searching
-              ? t('campaigns.optOuts.selectMatches', { count: matches.length })
-              : t('campaigns.optOuts.selectAll', { count: matches.length })}
+              ? t('campaigns.optOuts.selectMatches', { count: total })
+              : t('campaigns.optOuts.selectAll', { count: total })}
           </label>
           <button
             ref={askRef}
@@ -341,13 +372,13 @@ export function OptOuts(): React.JSX.Element {
           </div>
         </div>
       ) : null}
-      {matches.length > SHOWN_ENTRIES ? (
+      {total > matches.length ? (
         <p className="muted" data-testid="optouts-shown">
-          {t('campaigns.optOuts.shownFirst', { shown: SHOWN_ENTRIES, count: matches.length })}
+          {t('campaigns.optOuts.shownFirst', { shown: matches.length, count: total })}
         </p>
       ) : null}
       <ul data-testid="optouts-list" ref={listRef}>
-        {matches.slice(0, SHOWN_ENTRIES).map((o, index) => {
+        {matches.map((o, index) => {
           const who = o.name ? `${o.name} ${formatPhoneForReading(o.phone)}` : formatPhoneForReading(o.phone)
           return (
             <li key={o.phone} data-testid="optout-entry">

@@ -1,6 +1,6 @@
-// The progress chart's series: cumulative rows per line at each instant, from the rows' status history.
+// The progress chart's reference computation: cumulative rows per line at each instant, from the rows' status history.
 import { describe, expect, it } from 'vitest'
-import { progressSeries } from './progress'
+import { walkedProgressSeries as progressSeries } from './progress-walk'
 
 const row = (...history: [number, string][]) => ({
   history: history.map(([at, status]) => ({ at, status: status as 'sent' }))
