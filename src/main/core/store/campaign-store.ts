@@ -674,15 +674,17 @@ export class CampaignStore {
           ? [`WHERE o.phone LIKE ? OR o.phone LIKE ?`, [`${number.start}%`, `%${number.digits}%`]]
           : [`WHERE c.name LIKE ? ESCAPE '\\'`, [containsPattern(text)]]
     const from = `FROM opt_outs o LEFT JOIN contacts c ON c.phone = o.phone ${where}`
-    // One read transaction: the page and its counts agree.
-    return this.db.transaction(() => ({
-      entries: this.prepare(
-        `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name, o.keyword ${from}
+    // One transaction (IMMEDIATE, as every one here: write-transactions.test.ts): the page and its counts agree.
+    return this.db
+      .transaction(() => ({
+        entries: this.prepare(
+          `SELECT o.phone, o.source, o.added_at AS addedAt, c.name AS name, o.keyword ${from}
          ORDER BY o.added_at DESC, o.phone LIMIT ? OFFSET ?`
-      ).all(...params, options.limit ?? -1, options.offset ?? 0) as OptOutRecord[],
-      total: (this.prepare(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n,
-      listed: (this.prepare('SELECT count(*) AS n FROM opt_outs').get() as { n: number }).n
-    }))()
+        ).all(...params, options.limit ?? -1, options.offset ?? 0) as OptOutRecord[],
+        total: (this.prepare(`SELECT count(*) AS n ${from}`).get(...params) as { n: number }).n,
+        listed: (this.prepare('SELECT count(*) AS n FROM opt_outs').get() as { n: number }).n
+      }))
+      .immediate()
   }
 
   /** Whether this number opted out (a primary-key lookup: asked before every campaign send). */
