@@ -72,8 +72,10 @@ import {
   type DeviceCapToday,
   pacingProblemTexts,
   nextWorkingInstant,
+  pacingOnDays,
   problemList,
   zoneOfPolicy,
+  type CampaignPacing,
   type PacingPolicy,
   type PacingWait,
   type SendLog
@@ -405,6 +407,12 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /** The stored policy (JSON) through the domain's rule: one written before the ranges is read as the nearest usable. */
   const pacingOf = (c: CampaignRecord): PacingPolicy => usablePacing(c.pacing)
+  /**
+   * A policy counting its days where the send queue counts the devices' (`deviceIds`' first; none: a device not
+   * chosen yet): a stored policy names no zone when it sends any time of day, and is read with it, never with UTC.
+   */
+  const onDays = (pacing: PacingPolicy, deviceIds: readonly string[] = []): CampaignPacing =>
+    pacingOnDays(pacing, queue.dayZoneOf(deviceIds[0]))
   const mappingOf = (c: CampaignRecord): ColumnMapping => c.mapping as ColumnMapping
   const deviceSeed = (c: CampaignRecord, deviceId: string): number => (c.seed ^ rowSeed(deviceId, 0)) >>> 0
 
@@ -491,7 +499,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   }): Promise<{ finishAt: number | null; quotaFinish: QuotaFinish }> {
     const deviceIds = input.deviceIds ?? []
     const plan = (laneQuotas: readonly (number | null)[]): EstimatePlan => [
-      input.pacing,
+      onDays(input.pacing, deviceIds),
       input.seed,
       input.rows,
       deviceIds.length || input.devices,
@@ -826,7 +834,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         remaining === 0
           ? null
           : [
-              pacing,
+              onDays(pacing, campaign.devices),
               campaign.seed,
               remaining,
               campaign.devices.length,
@@ -1347,7 +1355,7 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /** A device's sends in a campaign as pacing reads them, for the day of `at`. */
   function sendLogOf(campaign: CampaignRecord, deviceId: string, at: number): SendLog {
-    const pacing = pacingOf(campaign)
+    const pacing = onDays(pacingOf(campaign), [deviceId])
     const today = dayBounds(pacing, at)
     const sends = queue.outcomes.sendLog(tagOf(campaign.id), deviceId, today.start, today.end)
     return {
@@ -1369,7 +1377,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     return store.devices(campaign.id).map(({ deviceId, pausedReason }) => {
       if (pausedReason !== null || queue.sendBlock(deviceId) !== null)
         return { deviceId, state: 'stopped', left: 0 }
-      const left = capLeft(pacingOf(campaign), sendLogOf(campaign, deviceId, at), at)
+      const left = capLeft(onDays(pacingOf(campaign), [deviceId]), sendLogOf(campaign, deviceId, at), at)
       return { deviceId, state: left > 0 ? 'ready' : 'capped', left }
     })
   }
@@ -1567,7 +1575,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       return hold(encodeNote(AUTO_PAUSE_NOTE.failure_rate))
     }
     const decision = decideFromLog(
-      pacingOf(campaign),
+      onDays(pacingOf(campaign), [item.deviceId]),
       deviceSeed(campaign, item.deviceId),
       sendLogOf(campaign, item.deviceId, at),
       at
@@ -1736,7 +1744,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       const table = resultsTable(
         mappingOf(campaign).variables,
         resultsOf(id),
-        zoneOfPolicy(pacingOf(campaign)),
+        zoneOfPolicy(onDays(pacingOf(campaign), campaign.devices)),
         deviceName,
         language
       )
