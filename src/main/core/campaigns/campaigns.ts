@@ -81,7 +81,14 @@ import {
   type SendLog
 } from './pacing'
 import type { Sheet, SheetRow } from './spreadsheet'
-import { resultsTable, skippedTable, tableToCsv, writeTable, type ExportControl } from './export'
+import {
+  exportTimeZone,
+  resultsTable,
+  skippedTable,
+  tableToCsv,
+  writeTable,
+  type ExportControl
+} from './export'
 import { rowSeed } from './template'
 
 /** A wait with no end: the campaign (or its device) is paused until the operator resumes it. */
@@ -1732,22 +1739,20 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.pausedParts().map(({ campaignId, deviceId }) => ({ tag: tagOf(campaignId), deviceId })),
     settle,
     settleAll,
-    /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock, devices by `deviceName`). */
+    /**
+     * The results as CSV or XLSX bytes: times in `timeZone` (the outbox export's zone, never the campaign's working
+     * hours': QA23 Q23-02), date cells in XLSX; devices by `deviceName`.
+     */
     async exportResults(
       id: string,
       format: 'csv' | 'xlsx',
       deviceName?: (deviceId: string) => string,
       language: Language = 'en',
-      control: ExportControl = {}
+      control: ExportControl = {},
+      timeZone: string = exportTimeZone()
     ): Promise<Uint8Array> {
       const campaign = mustGet(id)
-      const table = resultsTable(
-        mappingOf(campaign).variables,
-        resultsOf(id),
-        zoneOfPolicy(onDays(pacingOf(campaign), campaign.devices)),
-        deviceName,
-        language
-      )
+      const table = resultsTable(mappingOf(campaign).variables, resultsOf(id), timeZone, deviceName, language)
       return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {
