@@ -1532,7 +1532,8 @@ describe('campaign proof', () => {
     const first = fixture.gateway.messages[0]
     fixture.gateway.setStatus(first?.id ?? '', 'read')
     await fixture.runUntil(() => campaigns.results(id)[0]?.status === 'read', { stepMs: 5000 })
-    const csv = await campaigns.exportResults(id, 'csv')
+    // The zone the window names (the operator's, as the outbox export's), not the campaign's hours'.
+    const csv = await campaigns.exportResults(id, 'csv', undefined, 'en', {}, 'Asia/Jakarta')
     const lines = new TextDecoder()
       .decode(csv)
       .replace(/^\ufeff/, '')
@@ -1542,12 +1543,12 @@ describe('campaign proof', () => {
     )
     const firstRow = lines[1]?.split(',') ?? []
     expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id, 'dev-1'])
-    // ISO 8601 with the offset of the campaign's zone, and the zone named.
+    // ISO 8601 with the offset of that zone, and the zone named.
     expect(firstRow[10]).toMatch(/^2026-01-15T1\d:\d\d:\d\d\+07:00$/)
     expect(firstRow[15]).toBe('Asia/Jakarta')
     expect(lines[13]).toBe('14,123,Broken,Skipped,,,,,,,,,,,,Asia/Jakarta,invalid number')
 
-    const xlsx = await campaigns.exportResults(id, 'xlsx')
+    const xlsx = await campaigns.exportResults(id, 'xlsx', undefined, 'en', {}, 'Asia/Jakarta')
     const { readSpreadsheet } = await import('./spreadsheet')
     const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
     expect(sheet.rows).toHaveLength(14)
