@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import Papa from 'papaparse'
 import { checkRowsInSlices, guessMapping } from '../src/main/core/campaigns/check'
-import { DEFAULT_PACING, estimateSchedule } from '../src/main/core/campaigns/pacing'
+import { DEFAULT_PACING, estimateSchedule, pacingOnDays } from '../src/main/core/campaigns/pacing'
 import { readSpreadsheet } from '../src/main/core/campaigns/spreadsheet'
 import type { BenchLine } from './lines'
 
@@ -106,7 +106,13 @@ export async function runCampaignImportBench(): Promise<BenchLine[]> {
     `${fmt(Math.min(...bare), 1)} ms — ${summary}`
   console.log(detail)
   const start = performance.now()
-  const estimate = estimateSchedule(DEFAULT_PACING, 1, ROWS, 4, Date.parse('2026-01-15T01:00:00Z'))
+  const estimate = estimateSchedule(
+    pacingOnDays(DEFAULT_PACING, 'UTC'),
+    1,
+    ROWS,
+    4,
+    Date.parse('2026-01-15T01:00:00Z')
+  )
   console.log(
     `pacing estimate for ${fmt(ROWS)} rows on 4 devices: ${fmt(performance.now() - start)} ms, ` +
       `finishes ${new Date(estimate.finishAt ?? 0).toISOString()} over ${Object.keys(estimate.perDay).length} days`

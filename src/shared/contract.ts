@@ -1833,6 +1833,8 @@ export const invokeChannels = builtOnFirstUse({
       id: Id,
       format: CampaignExportFormat,
       language: z.enum(['en', 'id']).optional(),
+      /** The times' zone, as `outbox:export`'s: the window names the settings' zone; not given, the computer's. */
+      timeZone: z.string().max(64).optional(),
       /** As `outbox:export`'s: named by `campaigns:exportProgress`, stopped by `campaigns:stopExport`. */
       exportId: Id.optional()
     }),

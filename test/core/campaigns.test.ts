@@ -250,6 +250,33 @@ describe('campaigns through the contract', () => {
     expect(text.split('\r\n')).toHaveLength(7)
     // Each sent row names its device by the operator's label.
     expect(text.split('\r\n')[1]?.split(',')[5]).toBe('Sandbox device')
+    // The times on the clock the outbox export and the window use (the operator's zone), never UTC's (QA23 Q23-02):
+    // a row sent at 00:05 WIB is on that day in the file too; in XLSX they are date cells, as the outbox export's.
+    const zoned = await core.handlers['campaigns:export']({
+      id: created.id,
+      format: 'csv',
+      timeZone: 'Asia/Makassar'
+    })
+    const [header, sentRow] = Buffer.from(zoned.dataBase64, 'base64')
+      .toString('utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+      .map((line) => line.split(','))
+    expect(sentRow?.[header!.indexOf('Time zone of the times')]).toBe('Asia/Makassar')
+    expect(sentRow?.[header!.indexOf('Submitted at')]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/)
+    const book = await core.handlers['campaigns:export']({
+      id: created.id,
+      format: 'xlsx',
+      timeZone: 'Asia/Makassar'
+    })
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    await workbook.xlsx.load(Buffer.from(book.dataBase64, 'base64') as unknown as ArrayBuffer)
+    const resultsSheet = workbook.worksheets[0]!
+    const columns = (resultsSheet.getRow(1).values as unknown[]).slice(1)
+    const submitted = resultsSheet.getRow(2).getCell(columns.indexOf('Submitted at') + 1)
+    const submittedIso = sentRow?.[header!.indexOf('Submitted at')] ?? ''
+    expect(submitted.value).toEqual(new Date(`${submittedIso.slice(0, 19)}Z`))
     const skipped = await core.handlers['campaigns:export']({ id: created.id, format: 'skipped' })
     expect(Buffer.from(skipped.dataBase64, 'base64').toString('utf8')).toContain('duplicate of row 2')
     // QA15 Q15-10: an Indonesian export with Indonesian headers was named "… - results.xlsx".

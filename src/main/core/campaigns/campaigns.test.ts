@@ -632,6 +632,40 @@ describe('campaigns on the outbox', () => {
     expect(promised.finishAt).toBe(fixture.gateway.messages[2]?.acceptedAt)
   })
 
+  it("counts an any-time-of-day campaign's daily cap on the device's day, not UTC's (QA23 Q23-01)", async () => {
+    // At 00:02 WIB the campaign said "continues at 07:00 WIB" (UTC's midnight) while the device's count had started
+    // again at 00:00 WIB: from 05:00 WIB a number could send its cap twice in one local day. A policy stored with no
+    // working hours names no zone, as every campaign created before this fix: it counts the device's day too.
+    fixture = makeFixture({ dayZoneOf: () => 'Asia/Jakarta' })
+    campaigns = createCampaigns(campaignsDeps())
+    const pacing = { ...PACING, workingHours: null, dailyCapPerDevice: 3, batchPauseMinutes: 0 }
+    pacing.minDelaySeconds = pacing.maxDelaySeconds = 5
+    // 05:00 WIB (22:00Z the day before): three today, then the next local midnight.
+    fixture.clock.jump(Date.parse('2026-11-30T22:00:00Z') - fixture.clock.now())
+    const promised = await campaigns.estimateBeforeCreate({
+      pacing,
+      seedKey: 'sheet-wib',
+      rows: 6,
+      devices: 1
+    })
+    const { id } = await campaigns.create({ ...bigCampaign(6), pacing, seedKey: 'sheet-wib' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000 })
+    await fixture.clock.advance(60_000)
+    expect(campaigns.get(id).devices[0]?.wait).toMatchObject({
+      code: 'daily_cap',
+      until: Date.parse('2026-12-01T17:00:00Z')
+    })
+    await fixture.runUntil(() => fixture.gateway.messages.length === 6, {
+      stepMs: 10 * 60_000,
+      maxSteps: 400
+    })
+    const times = fixture.gateway.messages.map((m) => m.acceptedAt)
+    expect(new Date(times[3] ?? 0).toISOString()).toBe('2026-12-01T17:00:00.000Z')
+    expect(promised.finishAt).toBe(times[5])
+  })
+
   it("gives the part its devices' gateway quotas cover an end, and counts the rest as waiting for the quota", async () => {
     // The summary said "Unknown for the 4 the gateway quota covers": the check estimated only the end of every row.
     fixture = makeFixture()
@@ -1540,7 +1574,8 @@ describe('campaign proof', () => {
     const first = fixture.gateway.messages[0]
     fixture.gateway.setStatus(first?.id ?? '', 'read')
     await fixture.runUntil(() => campaigns.results(id)[0]?.status === 'read', { stepMs: 5000 })
-    const csv = await campaigns.exportResults(id, 'csv')
+    // The zone the window names (the operator's, as the outbox export's), not the campaign's hours'.
+    const csv = await campaigns.exportResults(id, 'csv', undefined, 'en', {}, 'Asia/Jakarta')
     const lines = new TextDecoder()
       .decode(csv)
       .replace(/^\ufeff/, '')
@@ -1550,12 +1585,12 @@ describe('campaign proof', () => {
     )
     const firstRow = lines[1]?.split(',') ?? []
     expect(firstRow.slice(0, 6)).toEqual(['2', '6281234567000', 'Customer 1', 'Read', first?.id, 'dev-1'])
-    // ISO 8601 with the offset of the campaign's zone, and the zone named.
+    // ISO 8601 with the offset of that zone, and the zone named.
     expect(firstRow[10]).toMatch(/^2026-01-15T1\d:\d\d:\d\d\+07:00$/)
     expect(firstRow[15]).toBe('Asia/Jakarta')
     expect(lines[13]).toBe('14,123,Broken,Skipped,,,,,,,,,,,,Asia/Jakarta,invalid number')
 
-    const xlsx = await campaigns.exportResults(id, 'xlsx')
+    const xlsx = await campaigns.exportResults(id, 'xlsx', undefined, 'en', {}, 'Asia/Jakarta')
     const { readSpreadsheet } = await import('./spreadsheet')
     const sheet = await readSpreadsheet(xlsx, 'results.xlsx')
     expect(sheet.rows).toHaveLength(14)

@@ -72,14 +72,23 @@ import {
   type DeviceCapToday,
   pacingProblemTexts,
   nextWorkingInstant,
+  pacingOnDays,
   problemList,
   zoneOfPolicy,
+  type CampaignPacing,
   type PacingPolicy,
   type PacingWait,
   type SendLog
 } from './pacing'
 import type { Sheet, SheetRow } from './spreadsheet'
-import { resultsTable, skippedTable, tableToCsv, writeTable, type ExportControl } from './export'
+import {
+  exportTimeZone,
+  resultsTable,
+  skippedTable,
+  tableToCsv,
+  writeTable,
+  type ExportControl
+} from './export'
 import { rowSeed } from './template'
 import { progressSeries, type ProgressSeries } from './progress'
 
@@ -449,6 +458,12 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /** The stored policy (JSON) through the domain's rule: one written before the ranges is read as the nearest usable. */
   const pacingOf = (c: CampaignRecord): PacingPolicy => usablePacing(c.pacing)
+  /**
+   * A policy counting its days where the send queue counts the devices' (`deviceIds`' first; none: a device not
+   * chosen yet): a stored policy names no zone when it sends any time of day, and is read with it, never with UTC.
+   */
+  const onDays = (pacing: PacingPolicy, deviceIds: readonly string[] = []): CampaignPacing =>
+    pacingOnDays(pacing, queue.dayZoneOf(deviceIds[0]))
   const mappingOf = (c: CampaignRecord): ColumnMapping => c.mapping as ColumnMapping
   const deviceSeed = (c: CampaignRecord, deviceId: string): number => (c.seed ^ rowSeed(deviceId, 0)) >>> 0
 
@@ -535,7 +550,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   }): Promise<CampaignEstimate> {
     const deviceIds = input.deviceIds ?? []
     const plan: EstimatePlan = [
-      input.pacing,
+      onDays(input.pacing, deviceIds),
       input.seed,
       input.rows,
       deviceIds.length || input.devices,
@@ -916,7 +931,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         remaining === 0
           ? null
           : [
-              pacing,
+              onDays(pacing, campaign.devices),
               campaign.seed,
               remaining,
               campaign.devices.length,
@@ -1428,7 +1443,7 @@ export function createCampaigns(deps: CampaignsDeps) {
 
   /** A device's sends in a campaign as pacing reads them, for the day of `at`. */
   function sendLogOf(campaign: CampaignRecord, deviceId: string, at: number): SendLog {
-    const pacing = pacingOf(campaign)
+    const pacing = onDays(pacingOf(campaign), [deviceId])
     const today = dayBounds(pacing, at)
     const sends = queue.outcomes.sendLog(tagOf(campaign.id), deviceId, today.start, today.end)
     return {
@@ -1450,7 +1465,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     return store.devices(campaign.id).map(({ deviceId, pausedReason }) => {
       if (pausedReason !== null || queue.sendBlock(deviceId) !== null)
         return { deviceId, state: 'stopped', left: 0 }
-      const left = capLeft(pacingOf(campaign), sendLogOf(campaign, deviceId, at), at)
+      const left = capLeft(onDays(pacingOf(campaign), [deviceId]), sendLogOf(campaign, deviceId, at), at)
       return { deviceId, state: left > 0 ? 'ready' : 'capped', left }
     })
   }
@@ -1648,7 +1663,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       return hold(encodeNote(AUTO_PAUSE_NOTE.failure_rate))
     }
     const decision = decideFromLog(
-      pacingOf(campaign),
+      onDays(pacingOf(campaign), [item.deviceId]),
       deviceSeed(campaign, item.deviceId),
       sendLogOf(campaign, item.deviceId, at),
       at
@@ -1805,22 +1820,20 @@ export function createCampaigns(deps: CampaignsDeps) {
       store.pausedParts().map(({ campaignId, deviceId }) => ({ tag: tagOf(campaignId), deviceId })),
     settle,
     settleAll,
-    /** The results as CSV or XLSX bytes (times on the campaign's working-hours clock, devices by `deviceName`). */
+    /**
+     * The results as CSV or XLSX bytes: times in `timeZone` (the outbox export's zone, never the campaign's working
+     * hours': QA23 Q23-02), date cells in XLSX; devices by `deviceName`.
+     */
     async exportResults(
       id: string,
       format: 'csv' | 'xlsx',
       deviceName?: (deviceId: string) => string,
       language: Language = 'en',
-      control: ExportControl = {}
+      control: ExportControl = {},
+      timeZone: string = exportTimeZone()
     ): Promise<Uint8Array> {
       const campaign = mustGet(id)
-      const table = resultsTable(
-        mappingOf(campaign).variables,
-        resultsOf(id),
-        zoneOfPolicy(pacingOf(campaign)),
-        deviceName,
-        language
-      )
+      const table = resultsTable(mappingOf(campaign).variables, resultsOf(id), timeZone, deviceName, language)
       return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {

@@ -28,7 +28,7 @@ import {
 } from './campaigns'
 import { readSpreadsheet, SpreadsheetError, type Sheet, type SheetRow } from './spreadsheet'
 import { TemplateError } from './template'
-import { ExportRuns } from './export'
+import { ExportRuns, exportTimeZone } from './export'
 import { fileKey, rowContent, type CheckedRow, type RowProblem } from './check'
 
 export type CampaignChannel =
@@ -433,7 +433,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       }
     },
 
-    async 'campaigns:export'({ id, format, language, exportId }) {
+    async 'campaigns:export'({ id, format, language, timeZone, exportId }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
         const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
@@ -457,7 +457,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
               onWritten: (written, total) => {
                 if (exportId) deps.events.emit('campaigns:exportProgress', { exportId, written, total })
               }
-            }
+            },
+            exportTimeZone(timeZone)
           )
         )
         return {

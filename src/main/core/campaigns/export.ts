@@ -3,7 +3,15 @@
 // their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
 import { PassThrough } from 'node:stream'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
-import { campaignRowBucket, csvLines, exportCsv, isoInZone, type CsvCell } from '../../../shared/domain'
+import {
+  campaignRowBucket,
+  computerTimeZone,
+  csvLines,
+  exportCsv,
+  isoInZone,
+  isValidTimeZone,
+  type CsvCell
+} from '../../../shared/domain'
 import { ApiFailure } from '../commands'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { translateNote } from '../../../shared/i18n/notes'
@@ -14,6 +22,16 @@ import type { RowProblem } from './check'
 export interface ResultsTable {
   columns: string[]
   rows: (string | number)[][]
+  /** The columns of ISO 8601 times: date cells in XLSX. */
+  timeColumns?: number[]
+}
+
+/**
+ * The zone an export writes its times in: the one the window names (the operator's, from settings), else the
+ * computer's. The outbox's and a campaign's files alike, so one message has one time in both (QA23 Q23-02).
+ */
+export function exportTimeZone(requested?: string): string {
+  return requested && isValidTimeZone(requested) ? requested : computerTimeZone()
 }
 
 const STATUS_TIMES = [
@@ -59,6 +77,8 @@ export function resultsTable(
     say('campaigns.exportColumn.timeZone'),
     say('campaigns.exportColumn.failureReason')
   ]
+  const firstTime = columns.indexOf(say('campaigns.exportColumn.submittedAt'))
+  const timeColumns = Array.from({ length: 1 + STATUS_TIMES.length }, (_, i) => firstTime + i)
   const rows = results.map((row) => {
     const problems = row.problems as RowProblem[]
     const at = (status: ItemStatus): number | undefined => row.history.find((h) => h.status === status)?.at
@@ -85,7 +105,7 @@ export function resultsTable(
           : (translateNote(language, row.failureMessage) ?? '')
     ]
   })
-  return { columns, rows }
+  return { columns, rows, timeColumns }
 }
 
 /** A send in doubt's reason, in the words the window's rows and list give it: being checked before any resend. */
@@ -267,7 +287,7 @@ export async function writeTable(
   sheetName: string,
   control: ExportControl = {}
 ): Promise<Uint8Array> {
-  const writer = await tableWriter(table.columns, format, sheetName)
+  const writer = await tableWriter(table.columns, format, sheetName, table.timeColumns)
   const pieces = new ExportPieces(writer, control)
   await pieces.write(table.rows, table.rows.length)
   return writer.finish()

@@ -16,6 +16,7 @@ export {
   ExportPieces,
   ExportRuns,
   ExportStopped,
+  exportTimeZone,
   inDoubtReason,
   tableToXlsx,
   tableWriter,

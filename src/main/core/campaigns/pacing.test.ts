@@ -9,17 +9,24 @@ import {
   estimateSchedule,
   estimateScheduleInSlices,
   gapMs,
+  pacingOnDays,
   pacingProblemTexts,
+  type CampaignPacing,
   type PacingPolicy
 } from './pacing'
 import { englishText } from '../commands'
 import { DEVICE_DAY_CASES } from '../../../shared/domain/device-day.cases'
 
-const policy = (over: Partial<PacingPolicy> = {}): PacingPolicy => ({ ...DEFAULT_PACING, ...over })
+/** A policy whose devices' days are UTC's unless `dayZone` says otherwise. */
+const policy = (over: Partial<CampaignPacing> = {}): CampaignPacing => ({
+  ...DEFAULT_PACING,
+  dayZone: 'UTC',
+  ...over
+})
 const MIN = 60_000
 
 /** Sends as fast as the policy allows from the clock's now until `count` sends or `until`; returns the send times. */
-function run(p: PacingPolicy, clock: FakeClock, count: number, sends: number[] = [], seed = 7): number[] {
+function run(p: CampaignPacing, clock: FakeClock, count: number, sends: number[] = [], seed = 7): number[] {
   for (let guard = 0; sends.length < count && guard < 100_000; guard++) {
     const decision = decide(p, seed, sends, clock.now())
     if (decision.go) sends.push(clock.now())
@@ -81,6 +88,26 @@ describe('pacing policy', () => {
       wait: { code: 'daily_cap', cap: 3, until: Date.parse('2026-01-16T00:00:00Z') }
     })
   })
+
+  it.each(DEVICE_DAY_CASES)(
+    "counts an any-time-of-day cap on the devices' days, not UTC's: $zone, $why",
+    ({ zone, now, midnights }) => {
+      // A policy with no working hours names no zone: its cap once started again at UTC's midnight (QA23 Q23-01).
+      const stored: PacingPolicy = {
+        ...DEFAULT_PACING,
+        workingHours: null,
+        dailyCapPerDevice: 2,
+        batchPauseMinutes: 0
+      }
+      const p = pacingOnDays({ ...stored, minDelaySeconds: 5, maxDelaySeconds: 5 }, zone)
+      const sends = run(p, new FakeClock(now), 6)
+      const [first, second] = midnights.map(Date.parse) as [number, number, number]
+      expect(sends.slice(2)).toEqual([first, first + 5_000, second, second + 5_000])
+      expect(decide(p, 7, sends.slice(0, 2), Date.parse(now) + 60_000)).toMatchObject({
+        wait: { code: 'daily_cap', until: first }
+      })
+    }
+  )
 
   it('ramps a new number up with warm-up, never above the daily cap', () => {
     const p = policy({ dailyCapPerDevice: 50, warmUp: { startPerDay: 20, increasePerDay: 15 } })
@@ -156,7 +183,13 @@ describe('pacing policy', () => {
   it.each(DEVICE_DAY_CASES)(
     "starts each of a capped device's following days at the send queue's midnight in its zone: $zone, $why",
     ({ zone, now, midnights }) => {
-      const p = policy({ workingHours: null, minDelaySeconds: 5, maxDelaySeconds: 5, batchPauseMinutes: 0 })
+      const p = policy({
+        workingHours: null,
+        minDelaySeconds: 5,
+        maxDelaySeconds: 5,
+        batchPauseMinutes: 0,
+        dayZone: zone
+      })
       const [first, second, third] = midnights.map(Date.parse) as [number, number, number]
       // Its cap is 2 a day and both went out today: rows 1–2 go at its next midnight, 3–4 the one after, 5 the next.
       const device = { cap: 2, sentToday: 2, resetsAt: first, zone }

@@ -70,7 +70,20 @@ export function problemList(problems: readonly KeyedText[]): KeyedText {
   }
 }
 
-const zoneOf = (policy: PacingPolicy): string => policy.workingHours?.timeZone ?? 'UTC'
+/**
+ * A campaign's policy with the zone whose midnights start its devices' days (the send queue's `dayZoneOf`, where
+ * the devices' own counts and caps start again). A policy with working hours counts its days on their clock; one that
+ * sends any time of day names no zone, and counted its cap on UTC's day: from 05:00 WIB a number could send its cap
+ * twice in one local day (QA23 Q23-01).
+ */
+export type CampaignPacing = PacingPolicy & { readonly dayZone: string }
+
+/** `policy` counting its days where the devices count theirs (`dayZone`: the send queue's). */
+export function pacingOnDays(policy: PacingPolicy, dayZone: string): CampaignPacing {
+  return { ...policy, dayZone }
+}
+
+const zoneOf = (policy: CampaignPacing): string => policy.workingHours?.timeZone ?? policy.dayZone
 
 /** The n-th gap (ms) of a campaign on a device: seeded, so asking twice (or after a restart) gives the same gap. */
 export function gapMs(policy: PacingPolicy, seed: number, sendIndex: number): number {
@@ -104,16 +117,16 @@ export function nextWorkingInstant(policy: PacingPolicy, at: number): number {
 }
 
 /** The calendar day containing `at` in the policy's zone, as [start, end) instants (23 or 25 h across DST). */
-export function dayBounds(policy: PacingPolicy, at: number): DayBounds {
+export function dayBounds(policy: CampaignPacing, at: number): DayBounds {
   return zonedDayBounds(at, zoneOf(policy))
 }
 
-export function zoneOfPolicy(policy: PacingPolicy): string {
+export function zoneOfPolicy(policy: CampaignPacing): string {
   return zoneOf(policy)
 }
 
 /** The start of the next calendar day's working window (or midnight) in the policy's zone. */
-function nextDayStart(policy: PacingPolicy, at: number): number {
+function nextDayStart(policy: CampaignPacing, at: number): number {
   return nextWorkingInstant(policy, dayBounds(policy, at).end)
 }
 
@@ -125,7 +138,7 @@ export interface SendLog {
   perDay: Map<string, number>
 }
 
-export function sendLog(policy: PacingPolicy, sends: readonly number[]): SendLog {
+export function sendLog(policy: CampaignPacing, sends: readonly number[]): SendLog {
   const zone = zoneOf(policy)
   const log: SendLog = { count: 0, last: null, firstDay: null, perDay: new Map() }
   for (const at of [...sends].sort((a, b) => a - b)) recordSend(log, at, zone)
@@ -145,7 +158,7 @@ function recordSend(log: SendLog, at: number, zone: string): void {
  * device so far (from the outbox, so they survive a restart). The answer names the earliest instant it may.
  */
 export function decide(
-  policy: PacingPolicy,
+  policy: CampaignPacing,
   seed: number,
   sends: readonly number[],
   now: number
@@ -154,13 +167,18 @@ export function decide(
 }
 
 /** `decide` from a summary of the sends (what the store answers without loading every send time). */
-export function decideFromLog(policy: PacingPolicy, seed: number, log: SendLog, now: number): PacingDecision {
+export function decideFromLog(
+  policy: CampaignPacing,
+  seed: number,
+  log: SendLog,
+  now: number
+): PacingDecision {
   const at = earliestSend(policy, seed, log, now)
   return at.wait === null || at.instant <= now ? { go: true } : { go: false, wait: at.wait }
 }
 
 function earliestSend(
-  policy: PacingPolicy,
+  policy: CampaignPacing,
   seed: number,
   log: SendLog,
   now: number
@@ -223,7 +241,7 @@ export interface DeviceCapToday {
  * covers are not planned (`rows` says how many were).
  */
 export function estimateSchedule(
-  policy: PacingPolicy,
+  policy: CampaignPacing,
   seed: number,
   count: number,
   devices: number,
@@ -242,7 +260,7 @@ export function estimateSchedule(
  * 50,000 sends is ~250 ms of work, too long to hold the core's thread in one task while the operator edits.
  */
 export async function estimateScheduleInSlices(
-  policy: PacingPolicy,
+  policy: CampaignPacing,
   seed: number,
   count: number,
   devices: number,
@@ -259,7 +277,7 @@ export async function estimateScheduleInSlices(
 
 /** The estimate's simulation, resumable: `advance(n)` simulates up to n more rows and says whether all are done. */
 function scheduleEstimator(
-  policy: PacingPolicy,
+  policy: CampaignPacing,
   seed: number,
   count: number,
   devices: number,
@@ -340,13 +358,13 @@ function scheduleEstimator(
 }
 
 /** How many more sends the daily cap (warm-up included) allows a device on the day of `at`, after `log`'s sends. */
-export function capLeft(policy: PacingPolicy, log: SendLog, at: number): number {
+export function capLeft(policy: CampaignPacing, log: SendLog, at: number): number {
   const day = dayIn(at, zoneOf(policy))
   const cap = capForDay(policy, Math.max(0, daysBetween(log.firstDay ?? day, day)))
   return Math.max(0, cap - (log.perDay.get(day) ?? 0))
 }
 
 /** "08:00" style label of an instant on the policy's wall clock, for waiting reasons. */
-export function localClock(policy: PacingPolicy, instant: number): string {
+export function localClock(policy: CampaignPacing, instant: number): string {
   return instantToLocal(instant, zoneOf(policy)).time.slice(0, 5)
 }

@@ -94,6 +94,11 @@ export interface QueuePort {
   releaseProducer(tag: string): void
   /** Look at the queues again now. */
   wake(): void
+  /**
+   * The zone whose midnights start a device's day, as its daily count and budget read it (the kernel's `dayZoneOf`):
+   * a producer's own daily limits count the same days. No device named: the zone a device not chosen yet would have.
+   */
+  dayZoneOf(deviceId?: string): string
   /** The operator says a refused device may be fine again: its next probe is now. */
   probeDeviceNow(deviceId: string): void
   sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
@@ -162,6 +167,7 @@ export function createSendQueue(input: KernelInput) {
       store.releaseProducer(tag)
     },
     wake: (): void => core.pump(),
+    dayZoneOf: (deviceId?: string): string => ctx.options.dayZoneOf(deviceId ?? ''),
     /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
     budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
       return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())

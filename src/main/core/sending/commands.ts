@@ -11,7 +11,7 @@ import type {
   OutboxMatchingReply,
   OutboxStatus
 } from '../../../shared/contract'
-import { computerTimeZone, dayIn, isValidTimeZone, OUTBOX_BULK_MAX } from '../../../shared/domain'
+import { dayIn, OUTBOX_BULK_MAX } from '../../../shared/domain'
 import {
   ApiFailure,
   askedRecipients,
@@ -25,7 +25,7 @@ import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemova
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry, type EnqueueInput } from '../outbox'
 import type { Outbox } from './outbox'
-import { ExportRuns } from '../campaigns'
+import { ExportRuns, exportTimeZone } from '../campaigns'
 import { writeOutboxFile } from './outbox-export'
 
 export type SendingChannel =
@@ -366,8 +366,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:export'({ filter, format, language = 'en', timeZone, exportId }) {
-      // The window names the operator's zone (settings); else the computer's.
-      const zone = timeZone && isValidTimeZone(timeZone) ? timeZone : computerTimeZone()
+      const zone = exportTimeZone(timeZone)
       const labels = new Map(monitor.views().map((device) => [device.id, device.label]))
       return exportRuns.run(exportId, async (signal) => {
         // Read through the kernel's list, a page at a time, as the window's list reads it.

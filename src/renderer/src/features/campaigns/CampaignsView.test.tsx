@@ -31,12 +31,14 @@ let fake: FakeApi
 
 // jsdom has no canvas: uPlot is replaced by a recorder of what it was asked to draw (Chromium draws it for real in
 // test/e2e/campaigns.e2e.ts).
-const drawn = vi.hoisted(() => [] as { series: { label?: string }[]; data: number[][] }[])
+const drawn = vi.hoisted(
+  () => [] as { series: { label?: string }[]; data: number[][]; axes: { stroke?: string }[] }[]
+)
 vi.mock('uplot', () => ({
   default: class {
     static paths = {}
-    constructor(options: { series: { label?: string }[] }, data: number[][]) {
-      drawn.push({ series: options.series, data })
+    constructor(options: { series: { label?: string }[]; axes: { stroke?: string }[] }, data: number[][]) {
+      drawn.push({ series: options.series, data, axes: options.axes })
     }
     destroy(): void {}
   }
@@ -383,7 +385,8 @@ describe('CampaignsView', () => {
     await user.click(screen.getByTestId('campaign-export-csv'))
     await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1))
     expect(fake.requests('campaigns:export')).toEqual([
-      { id: 'c1', format: 'csv', language: 'en', exportId: expect.any(String) }
+      // The times in the operator's zone, as the outbox export's (QA23 Q23-02).
+      { id: 'c1', format: 'csv', language: 'en', timeZone: 'Asia/Jakarta', exportId: expect.any(String) }
     ])
     // QA15 Q15-02: 20,000 rows took 6 s with nothing said; the file is now named once written.
     expect((await screen.findByTestId('campaign-export-said')).textContent).toBe(
@@ -1070,6 +1073,45 @@ describe('ProgressChart', () => {
       [0, 0, 1],
       [0, 0, 1]
     ])
+  })
+})
+
+describe('the chart in the theme', () => {
+  // In the dark theme the axis labels were the light theme's ink, dark grey on the dark page (QA23 Q23-07): the chart
+  // drew once with the colour it read then and never again when the theme changed.
+  it('draws its axes in the ink of the theme shown, again when the theme changes', async () => {
+    const inkOf = { light: 'rgb(26, 29, 33)', dark: 'rgb(232, 234, 237)' }
+    const computed = window.getComputedStyle.bind(window)
+    vi.spyOn(window, 'getComputedStyle').mockImplementation((element, pseudo) => {
+      const style = computed(element, pseudo)
+      const theme = document.documentElement.dataset['theme'] === 'dark' ? 'dark' : 'light'
+      return new Proxy(style, {
+        get: (target, name) => (name === 'color' ? inkOf[theme] : Reflect.get(target, name))
+      })
+    })
+    document.documentElement.dataset['theme'] = 'light'
+    drawn.length = 0
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'finished' }))
+    fake.handle('campaigns:progress', () => ({
+      at: [1000, 2000],
+      sent: [1, 2],
+      delivered: [0, 1],
+      read: [0, 0],
+      failed: [0, 0]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await waitFor(() => expect(drawn.length).toBeGreaterThan(0))
+    expect(drawn.at(-1)?.axes.map((axis) => axis.stroke)).toEqual([inkOf.light, inkOf.light])
+    act(() => {
+      document.documentElement.dataset['theme'] = 'dark'
+    })
+    await waitFor(() =>
+      expect(drawn.at(-1)?.axes.map((axis) => axis.stroke)).toEqual([inkOf.dark, inkOf.dark])
+    )
+    delete document.documentElement.dataset['theme']
   })
 })
 

@@ -1327,6 +1327,8 @@ function CampaignProgress({
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
+  // The times in the operator's zone, as the outbox export writes them (QA23 Q23-02).
+  const timeZone = useOperatorZone()
   const locale = localeOf(language)
   const [campaign, setCampaign] = useState<CampaignView | null>(null)
   const [progress, setProgress] = useState<CampaignProgress | null>(null)
@@ -1352,7 +1354,7 @@ function CampaignProgress({
     void runExport(
       exportSlot,
       { progress: 'campaigns:exportProgress', stop: 'campaigns:stopExport' },
-      (exportId) => call('campaigns:export', { id, format, language, exportId }),
+      (exportId) => call('campaigns:export', { id, format, language, timeZone, exportId }),
       (reply) => (say) => say('campaigns.export.done', { file: reply.fileName })
     )
   }

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
+import { useThemeShown } from '../../ui/use-theme-shown'
 import 'uplot/dist/uPlot.min.css'
 
 export type CampaignProgress = InvokeReply<'campaigns:progress'>
@@ -95,6 +96,9 @@ export function ProgressChart({ progress }: { progress: CampaignProgress | null 
   const t = useT()
   const locale = localeOf(useLanguage())
   const box = useRef<HTMLDivElement>(null)
+  // The canvas keeps the ink it was drawn with: drawn again in a new theme, else the dark theme's labels were the light
+  // theme's dark grey (QA23 Q23-07).
+  const theme = useThemeShown()
 
   const points = progress?.at.length ?? 0
   useEffect(() => {
@@ -150,7 +154,7 @@ export function ProgressChart({ progress }: { progress: CampaignProgress | null 
       resized?.disconnect()
       plot?.destroy()
     }
-  }, [progress, points, t, locale])
+  }, [progress, points, t, locale, theme])
 
   if (!progress || points === 0) return null
   const last = points - 1
