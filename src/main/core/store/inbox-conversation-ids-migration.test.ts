@@ -14,7 +14,9 @@ const dir = mkdtempSync(join(tmpdir(), 'inbox-conversation-ids-migration-'))
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 it('starts from the highest id kept, and the next conversation after a delete gets a new one', () => {
-  const step = migrations.findIndex((m) => m.name === "inbox: a deleted conversation's id is never given again")
+  const step = migrations.findIndex(
+    (m) => m.name === "inbox: a deleted conversation's id is never given again"
+  )
   expect(step).toBeGreaterThan(0)
   const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
   // As the builds before the step filed them (the store's insert now names the table this step adds).
