@@ -322,7 +322,7 @@ describe('the migrations that add the index', () => {
 
   it('put the index in name order over the contacts kept before, and keep it so as they change', () => {
     const step = migrations.findIndex((m) => m.name.startsWith('contacts: the trigram index in name order'))
-    expect(step).toBe(migrations.length - 1)
+    expect(step).toBeGreaterThan(0)
     const old = open(migrations.slice(0, step))
     seed(old)
     new ContactsStore(old).learn(numberOf(0), 'Zainal Bu Dewi', 'operator', 3)

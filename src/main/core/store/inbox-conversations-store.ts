@@ -140,9 +140,14 @@ export function fileInConversation(
   if (pushName) learnContactName(db, message.chatId, pushName, 'push', receivedAt)
 }
 
-const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (device_key, device_serial, device_phone, chat_id, is_group, group_subject,
-           push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+// A new conversation's id is past the highest ever given (inbox_conversation_ids, kept by a trigger at each delete):
+// SQLite's own choice, the highest kept plus one, is a deleted conversation's id again, and drafts, kept files and
+// the window's open thread are keyed by it. On a chat that has its conversation, the id here is not used.
+const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (id, device_key, device_serial, device_phone, chat_id, is_group,
+           group_subject, push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
+         VALUES (max(COALESCE((SELECT MAX(id) FROM inbox_conversations), 0),
+             COALESCE((SELECT highest FROM inbox_conversation_ids WHERE id = 1), 0)) + 1,
+           ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (device_key, chat_id) DO UPDATE SET
            device_serial = COALESCE(excluded.device_serial, device_serial),
            device_phone = COALESCE(excluded.device_phone, device_phone),

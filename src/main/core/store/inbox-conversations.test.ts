@@ -549,6 +549,35 @@ describe('deleting a conversation', () => {
     expect(conversations.newestNumber()).toBe(newest + 1)
   })
 
+  it('never gives a deleted conversation’s id again (reply drafts, kept files and the open thread are keyed by it)', () => {
+    receiveWithBodies([message({ chatId: '6289999999999', pushName: 'Sari', text: 'A' })])
+    receiveWithBodies([message({ text: 'B, the newest conversation' })])
+    const [b, a] = conversations.list({ limit: 5 })
+    expect(b!.id).toBeGreaterThan(a!.id)
+    conversations.delete(b!.id, 9_000)
+
+    receiveWithBodies([message({ chatId: '6287777777777', pushName: 'Joko', text: 'a new customer' })])
+    const joko = conversations.withChat('6287777777777')[0]!
+    expect(joko.id).toBeGreaterThan(b!.id)
+    expect(conversations.get(b!.id)).toBeUndefined()
+    // The deleted chat writing again is a new conversation too, not the old one back.
+    receiveWithBodies([message({ text: 'B again' })])
+    expect(conversations.withChat('6281234567890')[0]!.id).toBeGreaterThan(joko.id)
+  })
+
+  it('never gives the id of a conversation deleted by another connection (the terminal beside the app)', () => {
+    receiveWithBodies([message({ text: 'the only conversation' })])
+    const only = conversations.list({ limit: 1 })[0]!
+    const terminal = openDatabase({ dataDir: dir })
+    try {
+      new InboxConversationsStore(terminal).delete(only.id, 9_000)
+    } finally {
+      terminal.close()
+    }
+    receiveWithBodies([message({ chatId: '6287777777777', text: 'a new customer' })])
+    expect(conversations.withChat('6287777777777')[0]!.id).toBeGreaterThan(only.id)
+  })
+
   it('names the fetched files to remove, and a message’s event still to be applied keeps its body until it is', () => {
     receiveWithBodies([
       message({ text: 'with a photo', mediaUrl: 'https://gw.example/f.jpg', messageType: 'image' })

@@ -1047,6 +1047,27 @@ export const migrations: readonly Migration[] = [
         INSERT INTO contacts_search_by_name (rowid, name, phone) VALUES (${contactSearchKey('NEW')}, NEW.name, NEW.phone);
       END;
     `
+  },
+  {
+    name: "inbox: a deleted conversation's id is never given again",
+    // inbox_conversations' id is a plain rowid: SQLite gave the highest deleted id to the next new conversation, and
+    // what is keyed by it outlives a delete (the window's reply drafts and open thread, the kept reply files, a
+    // notification's click): the old customer's draft appeared in the new customer's reply box. The highest id ever
+    // given is kept as inbox_message_numbers keeps messages' (AUTOINCREMENT would mean rebuilding a table that
+    // inbox_messages references, with foreign keys on in this transaction): the trigger writes it in the deleting
+    // transaction, whatever deletes, and fileInConversation gives past it. Seeded with the highest kept now: ids
+    // deleted before this version are not known.
+    sql: `
+      CREATE TABLE inbox_conversation_ids (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        highest INTEGER NOT NULL
+      ) STRICT;
+      INSERT INTO inbox_conversation_ids (id, highest) SELECT 1, COALESCE(MAX(id), 0) FROM inbox_conversations;
+      CREATE TRIGGER inbox_conversation_ids_on_delete AFTER DELETE ON inbox_conversations BEGIN
+        INSERT INTO inbox_conversation_ids (id, highest) VALUES (1, OLD.id)
+          ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest);
+      END;
+    `
   }
 ]
 

@@ -4,11 +4,15 @@
 // (QA14 Q14-03). So is an attached file, as the reply box holds it (its handle and name, never its bytes), and the core
 // keeps the file itself for the conversation's draft as it does the Send view's (`files:keepForDraft`): a draft
 // brought back from storage has the core register that file again, or say why it is no longer the file the operator
-// chose (`fileToCheck`, `checkKeptReplyFile`).
+// chose (`fileToCheck`, `checkKeptReplyFile`). Each draft names the chat it is written to: one found under a
+// conversation id that now stands for another chat (an id given again after a delete, by a build from before the core
+// stopped doing so) is thrown away, never put in the other customer's reply box.
 import type { FileHandleView } from '../../../shared/contract'
 import { call, coreMessage } from '../api'
 
 export interface ReplyDraft {
+  /** The customer's (or group's) chat the reply is written to: the draft belongs to it, not only to the id. */
+  chatId: string
   text: string
   /** The registered file going with the reply. */
   file: FileHandleView | null
@@ -33,10 +37,11 @@ export interface KeptReplyFile {
   refused: { name: string; message: string } | null
 }
 
-/** Where the drafts are kept: `{ [conversationId]: { text, requestId, file? } }`. */
+/** Where the drafts are kept: `{ [conversationId]: { text, requestId, chatId?, file? } }`. */
 export const REPLY_DRAFTS_STORAGE_KEY = 'sender-desk.replyDrafts'
 
-type KeptDrafts = Record<string, { text: string; requestId: string; file?: FileHandleView }>
+/** chatId is absent from drafts kept by builds before it was recorded: theirs cannot be checked, and are kept. */
+type KeptDrafts = Record<string, { text: string; requestId: string; chatId?: string; file?: FileHandleView }>
 
 const FILE_KINDS: ReadonlySet<unknown> = new Set(['image', 'video', 'audio', 'document'])
 
@@ -74,10 +79,15 @@ function keptDrafts(): KeptDrafts {
     const stored = JSON.parse(localStorage.getItem(REPLY_DRAFTS_STORAGE_KEY) ?? 'null') as unknown
     if (stored && typeof stored === 'object')
       for (const [id, words] of Object.entries(stored as Record<string, unknown>)) {
-        const { text, requestId, file } = (words ?? {}) as Record<string, unknown>
+        const { text, requestId, chatId, file } = (words ?? {}) as Record<string, unknown>
         const kind = keptFile(file)
         if (typeof text === 'string' && typeof requestId === 'string')
-          kept[id] = { text, requestId, ...(kind ? { file: kind } : {}) }
+          kept[id] = {
+            text,
+            requestId,
+            ...(typeof chatId === 'string' ? { chatId } : {}),
+            ...(kind ? { file: kind } : {})
+          }
       }
   } catch {
     // Unreadable: the replies start empty.
@@ -94,13 +104,28 @@ function writeKeptDrafts(words: KeptDrafts): void {
   }
 }
 
-export function replyDraftFor(conversationId: number): ReplyDraft | undefined {
+/** The draft kept under this id, whichever chat it was written to (unknown for one kept by an earlier build). */
+function storedDraft(conversationId: number): (Omit<ReplyDraft, 'chatId'> & { chatId?: string }) | undefined {
   const draft = drafts.get(conversationId)
   if (draft) return draft
   const words = keptDrafts()[conversationId]
   if (!words) return undefined
   const { file, ...rest } = words
   return file ? { ...rest, file, refused: null, fileToCheck: true } : { ...rest, file: null, refused: null }
+}
+
+/**
+ * The draft of the reply to `chatId` in this conversation. One kept under the id for another chat (the conversation
+ * it was written in was deleted and its id given to another customer's) is thrown away with its file.
+ */
+export function replyDraftFor(conversationId: number, chatId: string): ReplyDraft | undefined {
+  const draft = storedDraft(conversationId)
+  if (!draft) return undefined
+  if (draft.chatId !== undefined && draft.chatId !== chatId) {
+    discardReplyDraft(conversationId)
+    return undefined
+  }
+  return { ...draft, chatId }
 }
 
 /** Keeps the conversation's draft, or forgets it once there is nothing in it. */
@@ -114,6 +139,7 @@ export function keepReplyDraft(conversationId: number, draft: ReplyDraft): void 
   if (
     before?.text === draft.text &&
     before.requestId === draft.requestId &&
+    before.chatId === draft.chatId &&
     before.file?.handle === draft.file?.handle
   )
     return
@@ -123,6 +149,7 @@ export function keepReplyDraft(conversationId: number, draft: ReplyDraft): void 
     words[conversationId] = {
       text: draft.text,
       requestId: draft.requestId,
+      chatId: draft.chatId,
       ...(draft.file ? { file: draft.file } : {})
     }
   writeKeptDrafts(words)
@@ -183,10 +210,11 @@ async function askAboutKeptFile(conversationId: number, kept: FileHandleView): P
 
 /** The draft takes the answer, unless its file was removed or replaced meanwhile: then a file registered anew goes. */
 function settleKeptFile(conversationId: number, { kept, file, refused }: KeptReplyFile): void {
-  const draft = drafts.get(conversationId) ?? replyDraftFor(conversationId)
-  if (draft?.file?.handle === kept.handle) {
-    const { fileToCheck: _asked, ...rest } = draft
-    keepReplyDraft(conversationId, { ...rest, file, refused: refused ?? draft.refused })
+  const draft = storedDraft(conversationId)
+  // A draft with no chat named was never drawn in a box since it was brought back: nothing was asked about it.
+  if (draft?.file?.handle === kept.handle && draft.chatId !== undefined) {
+    const { fileToCheck: _asked, chatId, ...rest } = draft
+    keepReplyDraft(conversationId, { ...rest, chatId, file, refused: refused ?? draft.refused })
   } else if (file && file.handle !== kept.handle)
     call('files:release', { handles: [file.handle] }).catch(() => undefined)
 }

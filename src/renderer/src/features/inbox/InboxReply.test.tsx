@@ -394,6 +394,48 @@ describe('a reply being written, across a restart of the app', () => {
   })
 })
 
+describe('a reply kept under an id another customer has now (a conversation deleted, its id given again)', () => {
+  const JOKO = makeConversation({
+    id: 2,
+    chatId: '6287777777777',
+    contactName: 'Joko',
+    lastNumber: 12,
+    unread: 0
+  })
+
+  it('is not in the new customer’s reply box after a reload, nor is its file, which is let go', async () => {
+    script()
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    await user.type(replyBox(), 'Alamat Bu Budi: Jl. Melati 12')
+    fireEvent.paste(replyBox(), {
+      clipboardData: { files: [new File(['png'], 'ktp-budi.png', { type: 'image/png' })] }
+    })
+    await screen.findByTestId('inbox-reply-file')
+
+    // Budi's conversation is deleted (the terminal, the window not running) and Joko's comes under its id.
+    dispatchEvent(new Event('pagehide'))
+    unmount()
+    const historyKept: unknown = history.state
+    const storageKept = Object.fromEntries(Object.entries(localStorage))
+    resetReplyDrafts()
+    resetPlace()
+    history.replaceState(historyKept, '')
+    for (const [key, value] of Object.entries(storageKept)) localStorage.setItem(key, value)
+    script([DEWI, JOKO])
+    render(<InboxView />)
+    await screen.findByRole('heading', { name: /Joko/ })
+
+    expect(replyBox().value).toBe('')
+    expect(screen.queryByTestId('inbox-reply-file')).toBeNull()
+    expect(fake.requests('files:restoreDraft')).toEqual([])
+    await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
+    expect(Object.values(localStorage).join()).not.toContain('Melati')
+  })
+})
+
 describe('a file picked for a reply (QA F09)', () => {
   it('is attached with the app’s file picker, and sent with the text as its caption', async () => {
     script()

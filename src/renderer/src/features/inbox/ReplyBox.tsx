@@ -48,7 +48,7 @@ export function ReplyBox({
   // What a reply waits for on a device that cannot send now, as Send and a campaign's "Send from" say (QA5 N09).
   const waitsFor = device && !isSendable(device.state) ? waitsUntilKey(device.state) : null
   // What was being written here before another conversation opened (stores/reply-drafts.ts).
-  const [draft] = useState(() => replyDraftFor(conversation.id))
+  const [draft] = useState(() => replyDraftFor(conversation.id, conversation.chatId))
   const [text, setText] = useState(draft?.text ?? '')
   const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
   /** The attached file now (an answer awaited while another was attached compares with this one, not its render's). */
@@ -74,9 +74,10 @@ export function ReplyBox({
   /** A refusal disabled the Send button that had the focus: its Remove button takes it (QA N02). */
   const focusRefusal = useRef(false)
   const conversationId = conversation.id
+  const chatId = conversation.chatId
   useEffect(() => {
-    keepReplyDraft(conversationId, { text, file, refused, requestId: requestId.current })
-  }, [conversationId, text, file, refused])
+    keepReplyDraft(conversationId, { chatId, text, file, refused, requestId: requestId.current })
+  }, [conversationId, chatId, text, file, refused])
   // A file brought back with the draft from storage (a reload, a restart) comes back under the handle the core holds
   // it by now, or is said gone or changed here, not at its send.
   useEffect(() => {
