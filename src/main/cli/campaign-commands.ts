@@ -17,7 +17,7 @@ import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest } from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
-  finishEstimate,
+  campaignFinishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
   newCampaignPacing,
   pacingProblems,
@@ -159,7 +159,8 @@ export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?
         `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${localDateTime(device.wait.until, timeZone)}` : ''}`
       )
   }
-  const end = finishEstimate(view.estimate.finishAt, now)
+  // The window's rule: a paused (or wholly held) campaign has no end to promise, only a running one.
+  const end = campaignFinishEstimate({ ...view, finishAt: view.estimate.finishAt }, now)
   if (end.kind === 'at') lines.push(`Estimated finish: ${localDateTime(end.at, timeZone)}`)
   else if (end.kind === 'late')
     lines.push('Estimated finish: running behind the estimate (a new one is being made)')

@@ -1,6 +1,6 @@
 // One table for what a running campaign says about its end. The core (which makes a passed estimate again), the
 // window's Overview and the CLI all ask finishEstimate; this table pins its answers.
-import type { FinishEstimate, QuotaFinish, quotaFinishEstimate } from './finish-estimate'
+import type { CampaignEndFacts, FinishEstimate, QuotaFinish, quotaFinishEstimate } from './finish-estimate'
 
 export interface FinishEstimateCase {
   name: string
@@ -80,6 +80,59 @@ export const QUOTA_FINISH_CASES: readonly QuotaFinishCase[] = [
   {
     name: 'nothing to send promises nothing',
     input: { messages: 0, covered: 0, finishAt: null, coveredFinishAt: null },
+    expected: { kind: 'none' }
+  }
+]
+
+export interface CampaignEndCase {
+  name: string
+  campaign: CampaignEndFacts
+  now: number
+  expected: FinishEstimate
+}
+
+const GOING = [{ autoPaused: null }] as const
+
+/** Whether a campaign has an end at all, before its estimate is read (the window's and the terminal's status). */
+export const CAMPAIGN_END_CASES: readonly CampaignEndCase[] = [
+  {
+    name: 'a running campaign promises its estimated end',
+    campaign: { status: 'running', devices: GOING, finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'a running campaign past its estimate is late',
+    campaign: { status: 'running', devices: GOING, finishAt: NOW - 60_000 },
+    now: NOW,
+    expected: { kind: 'late' }
+  },
+  {
+    name: 'a paused campaign has no end, whatever its estimate',
+    campaign: { status: 'paused', devices: GOING, finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'none' }
+  },
+  {
+    name: "a running campaign whose every device's part paused itself has no end",
+    campaign: { status: 'running', devices: [{ autoPaused: 'disconnected' }], finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'none' }
+  },
+  {
+    name: 'a running campaign with one device still going keeps its end',
+    campaign: {
+      status: 'running',
+      devices: [{ autoPaused: 'disconnected' }, { autoPaused: null }],
+      finishAt: NOW + 90_000
+    },
+    now: NOW,
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'a finished campaign has no end to promise',
+    campaign: { status: 'finished', devices: GOING, finishAt: NOW + 90_000 },
+    now: NOW,
     expected: { kind: 'none' }
   }
 ]

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { finishEstimate, quotaFinishEstimate } from './finish-estimate'
-import { FINISH_ESTIMATE_CASES, QUOTA_FINISH_CASES } from './finish-estimate.cases'
+import { campaignFinishEstimate, finishEstimate, quotaFinishEstimate } from './finish-estimate'
+import { CAMPAIGN_END_CASES, FINISH_ESTIMATE_CASES, QUOTA_FINISH_CASES } from './finish-estimate.cases'
 
 describe('finishEstimate answers the shared table', () => {
   it.each(FINISH_ESTIMATE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -11,5 +11,11 @@ describe('finishEstimate answers the shared table', () => {
 describe('quotaFinishEstimate answers the shared table', () => {
   it.each(QUOTA_FINISH_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(quotaFinishEstimate(c.input)).toEqual(c.expected)
+  })
+})
+
+describe('campaignFinishEstimate answers the shared table', () => {
+  it.each(CAMPAIGN_END_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(campaignFinishEstimate(c.campaign, c.now)).toEqual(c.expected)
   })
 })

@@ -55,7 +55,7 @@ import {
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart, type CampaignProgress } from './ProgressChart'
-import { finishEstimate } from '../../../../shared/domain/finish-estimate'
+import { campaignFinishEstimate } from '../../../../shared/domain/finish-estimate'
 import { useNow } from '../../ui/use-now'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
@@ -1291,9 +1291,13 @@ function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number })
   const locale = localeOf(useLanguage())
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
-  if (campaign.status !== 'running') return null
-  const end = finishEstimate(
-    sendsNothingNow(campaign, sendingPaused, devices) ? null : campaign.estimate.finishAt,
+  // The shared rule (the terminal's too): only a running campaign not held has an end; this window also knows when
+  // all sending is paused or no device can send.
+  const end = campaignFinishEstimate(
+    {
+      ...campaign,
+      finishAt: sendsNothingNow(campaign, sendingPaused, devices) ? null : campaign.estimate.finishAt
+    },
     now
   )
   if (end.kind === 'none') return null
