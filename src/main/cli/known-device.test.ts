@@ -111,4 +111,22 @@ describe('a message queued from the terminal while the app runs', () => {
     expect((listed.json.items as { deviceId: string }[]).map((i) => i.deviceId)).toEqual([device.id])
     expect(await gatewayGot('6281234567004')).toBe(1)
   })
+
+  it("a flush after the app is closed honours the listed device's daily cap, as the app would", async () => {
+    const { device } = await addDevice()
+    await app.registry.setDailyCap(device.id, 1)
+    const queued = await runCliJson(env, [
+      'send',
+      'text',
+      '--to',
+      '081234567005,081234567006',
+      '--message',
+      'z',
+      '--queue'
+    ])
+    expect(queued.json).toMatchObject({ deviceId: device.id, sentBy: 'flush' })
+    const flushed = await runCliJson(env, ['outbox', 'flush', '--timeout', '3'])
+    expect(flushed.json).toMatchObject({ accepted: 1 })
+    expect((await gatewayGot('6281234567005')) + (await gatewayGot('6281234567006'))).toBe(1)
+  })
 })

@@ -63,7 +63,7 @@ export async function commandLineDevice(
   const own = cliDeviceId(credentials)
   return {
     id: listed?.id ?? own,
-    ...(listed ? { label: listed.label } : {}),
+    ...(listed ? { label: listed.label, dailyCap: listed.dailyCap } : {}),
     aliases: listed ? [own, ...cliDeviceAliases(credentials)] : cliDeviceAliases(credentials),
     credentials,
     maxFileBytes: cliDeviceFileLimit(context.args),

@@ -190,7 +190,7 @@ function invokeThrough(handlers: ApiHandlers, logger: Logger) {
 export async function listedDeviceFor(
   dataDir: string,
   credentials: Pick<GatewayCredentials, 'baseUrl' | 'token'>
-): Promise<{ id: string; label: string } | null> {
+): Promise<{ id: string; label: string; dailyCap: number | null } | null> {
   const terminalId = terminalDeviceId(credentials)
   try {
     const file = (await readJsonFile(join(dataDir, DEVICES_FILE))) as { devices?: unknown } | undefined
@@ -198,9 +198,13 @@ export async function listedDeviceFor(
     const found = devices.find(
       (d) => Array.isArray(d['terminalIds']) && d['terminalIds'].includes(terminalId)
     )
-    return found && typeof found['id'] === 'string' && typeof found['label'] === 'string'
-      ? { id: found['id'], label: found['label'] }
-      : null
+    if (!found || typeof found['id'] !== 'string' || typeof found['label'] !== 'string') return null
+    const cap = found['dailyCap']
+    return {
+      id: found['id'],
+      label: found['label'],
+      dailyCap: typeof cap === 'number' && Number.isInteger(cap) && cap > 0 ? cap : null
+    }
   } catch {
     return null
   }
@@ -215,6 +219,8 @@ export interface CommandLineDevice {
   id: string
   /** The app's name for it, when listed. */
   label?: string
+  /** The listed device's daily cap (the window's setting), honoured by a flush as the app honours it. */
+  dailyCap?: number | null
   /** Ids the same device had before (its address written another way): their items are its items. */
   aliases?: readonly string[]
   credentials: GatewayCredentials
@@ -299,6 +305,8 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     logger,
     options: { tracking: false, devicesSendableByDefault: true }
   })
+  // A listed device's daily cap counts the terminal's sends too: a flush of its messages stops where the app would.
+  outbox.addDeviceBudget((id) => (isDevice(id) ? (device?.dailyCap ?? null) : null))
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   const files = new FileHandles({ dataDir: ports.dataDir, maxFileBytes: fileLimit })
