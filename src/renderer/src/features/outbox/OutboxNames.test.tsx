@@ -91,7 +91,7 @@ describe('the device named on a row (QA24 Q24-02)', () => {
     fake.handle('outbox:list', () => ({ items: [fromTerminal, fromRemoved], total: 2 }))
     render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
     await waitFor(() => expect(within(rowOf('cli-item')).queryByText(/terminal/)).not.toBeNull())
-    expect(rowOf('cli-item').textContent).toContain('Queued from the terminal with another token')
+    expect(rowOf('cli-item').textContent).toContain('From the terminal, with a token no device here has')
     expect(rowOf('cli-item').textContent).not.toContain('A removed device')
     expect(rowOf('gone-item').textContent).toContain('A removed device')
   })
