@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { MAX_SPREADSHEET_BYTES, newCampaignPacing } from '../../shared/domain'
+import { CAMPAIGN_END_CASES } from '../../shared/domain/finish-estimate.cases'
 import type { CampaignView } from '../../shared/contract'
 import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
@@ -96,6 +97,36 @@ describe('a campaign in words', () => {
     expect(describeCampaign(spent, now, 'UTC')).toContain(
       'Estimated finish: none while the gateway quota is spent; the 8 messages left wait until the gateway package is renewed or topped up'
     )
+  })
+
+  it('gives a paused campaign no end, as the window does (QA24 Q24-08)', () => {
+    const paused: CampaignView = { ...running(now + 60_000), status: 'paused' }
+    expect(describeCampaign(paused, now, 'UTC')).not.toContain('Estimated finish')
+    // Every device's part paused by itself: held as well, so no end either.
+    const held: CampaignView = {
+      ...running(now + 60_000),
+      devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'disconnected' }]
+    }
+    expect(describeCampaign(held, now, 'UTC')).not.toContain('Estimated finish')
+  })
+
+  it.each(CAMPAIGN_END_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const view: CampaignView = {
+      ...running(c.campaign.finishAt),
+      estimate: { finishAt: c.campaign.finishAt, quotaFinish: c.campaign.quotaFinish },
+      status: c.campaign.status,
+      devices: c.campaign.devices.map((d, i) => ({
+        deviceId: `dev-${i}`,
+        wait: null,
+        autoPaused: d.autoPaused
+      }))
+    } as CampaignView
+    const text = describeCampaign(view, c.now, 'UTC')
+    if (c.expected.kind === 'none') expect(text).not.toContain('Estimated finish')
+    else if (c.expected.kind === 'late') expect(text).toContain('running behind the estimate')
+    else if (c.expected.kind === 'at')
+      expect(text).toContain(`Estimated finish: ${localDateTime(c.expected.at, 'UTC')}`)
+    else expect(text).toContain('until the gateway package is renewed or topped up')
   })
 
   it("gives its times on the computer's clock with the zone named, never a raw ISO string", () => {

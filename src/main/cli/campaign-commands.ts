@@ -17,7 +17,7 @@ import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest, SameMessageMoves } from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
-  runningFinishEstimate,
+  campaignFinishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
   newCampaignPacing,
   pacingProblems,
@@ -159,8 +159,12 @@ export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?
         `Waiting (${device.wait.code.replace('_', ' ')})${device.wait.until ? ` until ${localDateTime(device.wait.until, timeZone)}` : ''}`
       )
   }
-  // Held to its devices' gateway quotas left, as the check's summary and the window say it.
-  const end = runningFinishEstimate(view.estimate.finishAt, view.estimate.quotaFinish, now)
+  // The window's rule: a paused (or wholly held) campaign has no end to promise, only a running one; a running one's
+  // is held to its devices' gateway quotas left, as the check's summary and the window say it.
+  const end = campaignFinishEstimate(
+    { ...view, finishAt: view.estimate.finishAt, quotaFinish: view.estimate.quotaFinish },
+    now
+  )
   const renewal = 'until the gateway package is renewed or topped up'
   const messages = (n: number): string => `${n} ${n === 1 ? 'message' : 'messages'}`
   if (end.kind === 'at') lines.push(`Estimated finish: ${localDateTime(end.at, timeZone)}`)

@@ -1,9 +1,8 @@
 /**
- * `sender-desk outbox …` and `send … --queue`: the durable outbox from the terminal. Items are keyed to
- * a device id derived from the gateway address and token (a one-way hash: the token is never written),
- * so `outbox flush` sends only what was queued for the credentials it is given.
+ * `sender-desk outbox …` and `send … --queue`: the durable outbox from the terminal. Items are keyed to the app's
+ * device with the same gateway address and token, else to an id derived from them (a one-way hash: the token is never
+ * written), so `outbox flush` sends only what was queued for the credentials it is given.
  */
-import { createHash } from 'node:crypto'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { UsageError, intFlag, stringFlag, type ParsedArgs } from './args'
@@ -15,7 +14,11 @@ import type { CliContext } from './index'
 import {
   composeCommandLine,
   createRedactingLogger,
+  listedDeviceFor,
+  terminalDeviceAliases,
+  terminalDeviceId,
   type CommandLineCore,
+  type CommandLineDevice,
   type GatewayCredentials
 } from '../core/compose-command-line'
 import {
@@ -24,7 +27,7 @@ import {
   type OutboxBulkRefusal,
   type OutboxItemView
 } from '../../shared/contract'
-import { checkBaseUrl, isValidTimeZone, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
+import { isValidTimeZone, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
 import { localDateTime } from './times'
 
 const MB = 1024 * 1024
@@ -41,35 +44,32 @@ export function cliDeviceFileLimit(args: ParsedArgs): number | null {
 /** What `send … --queue` puts in the outbox: a text, or a file `files:register` accepted. */
 export type QueuedEntry = InvokeRequest<'outbox:enqueue'>['entries'][number]
 
-/** The id of a base URL and token: the same for every way of writing one gateway address. */
-function idOf(baseUrl: string, token: string): string {
-  return `cli-${createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex').slice(0, 16)}`
-}
+/** The terminal's own id for credentials no device of the app's list holds (core/devices/terminal-id.ts). */
+export const cliDeviceId = (credentials: GatewayCredentials): string => terminalDeviceId(credentials)
 
-/** The gateway address as the domain's rule writes it (scheme, case, `/api` and slashes folded), else as given. */
-function canonicalBaseUrl(baseUrl: string): string {
-  const checked = checkBaseUrl(baseUrl, { allowInsecureHttp: true })
-  return checked.ok ? checked.value : baseUrl.trim().replace(/\/+$/, '')
-}
+/** The ids earlier versions gave the same credentials: their items are this device's. */
+export const cliDeviceAliases = (credentials: GatewayCredentials): string[] =>
+  terminalDeviceAliases(credentials)
 
 /**
- * The terminal's device for these credentials: one per gateway address and token, whichever way the address is
- * written (`solo.wablas.com`, `https://SOLO.wablas.com/api/` and `https://solo.wablas.com` are one device).
+ * The device a command with these credentials acts as: the app's device with the same gateway address and token when
+ * its list holds one (so the open app sends what is queued here: QA24 Q24-01), else the terminal's own id for them.
+ * Either way the terminal's ids for them are aliases, so nothing filed under them earlier is left behind.
  */
-export function cliDeviceId(credentials: GatewayCredentials): string {
-  return idOf(canonicalBaseUrl(credentials.baseUrl), credentials.token)
-}
-
-/**
- * The ids earlier versions gave the same device (the address hashed as typed, less trailing slashes), so items
- * queued under an old spelling are still sent and listed as this device's.
- */
-export function cliDeviceAliases(credentials: GatewayCredentials): string[] {
-  const canonical = canonicalBaseUrl(credentials.baseUrl)
-  const bare = canonical.replace(/^https:\/\//, '')
-  const spellings = [credentials.baseUrl.trim(), canonical, `${canonical}/api`, bare, `${bare}/api`]
-  const ids = spellings.map((spelling) => idOf(spelling.replace(/\/+$/, ''), credentials.token))
-  return [...new Set(ids)].filter((id) => id !== cliDeviceId(credentials))
+export async function commandLineDevice(
+  context: CliContext,
+  credentials: GatewayCredentials
+): Promise<CommandLineDevice & { listed: boolean }> {
+  const listed = await listedDeviceFor(cliDataDir(context), credentials)
+  const own = cliDeviceId(credentials)
+  return {
+    id: listed?.id ?? own,
+    ...(listed ? { label: listed.label, dailyCap: listed.dailyCap } : {}),
+    aliases: listed ? [own, ...cliDeviceAliases(credentials)] : cliDeviceAliases(credentials),
+    credentials,
+    maxFileBytes: cliDeviceFileLimit(context.args),
+    listed: listed !== null
+  }
 }
 
 /** The data folder of the terminal's database: --data-dir, SENDER_DESK_DATA_DIR, else ~/.sender-desk. */
@@ -86,14 +86,7 @@ export async function withCommandLineCore<T>(
 ): Promise<T> {
   const core = composeCommandLine({
     dataDir: cliDataDir(context),
-    device: credentials
-      ? {
-          id: cliDeviceId(credentials),
-          aliases: cliDeviceAliases(credentials),
-          credentials,
-          maxFileBytes: cliDeviceFileLimit(context.args)
-        }
-      : null,
+    device: credentials ? await commandLineDevice(context, credentials) : null,
     // A failure the outbox survives still shows on stderr, with the token masked.
     logger: createRedactingLogger(
       (level, line) => {
@@ -116,12 +109,12 @@ export async function enqueueFromCli(
   core: CommandLineCore,
   input: { recipients: string[]; isGroup: boolean; entry: QueuedEntry; schedule?: CliSchedule }
 ): Promise<number> {
-  const credentials = await context.credentials()
+  const device = await commandLineDevice(context, await context.credentials())
   const optedOut = optedOutAnswer(context.args)
   const { schedule } = input
   const { itemIds } = await refusingOptedOut(() =>
     core.invoke('outbox:enqueue', {
-      deviceId: cliDeviceId(credentials),
+      deviceId: device.id,
       recipients: input.recipients,
       isGroup: input.isGroup,
       entries: [input.entry],
@@ -130,14 +123,25 @@ export async function enqueueFromCli(
     })
   )
   const items = counted(itemIds.length, 'item')
+  // The open app sends only for the devices of its list; what it cannot send waits for a flush after it is closed.
+  const app = core.otherDispatcher()
+  const sentBy = app === null ? 'flush' : device.listed ? 'app' : 'flush-after-app'
+  const next =
+    sentBy === 'app'
+      ? `Sender Desk is running and sends them through ${device.label ?? device.id}.`
+      : sentBy === 'flush-after-app'
+        ? `Sender Desk is running (pid ${app}) and sends only for its own devices, and these credentials are none of them: they go with sender-desk outbox flush once it is closed.`
+        : null
   const text = !schedule
-    ? `Queued ${items}:\n${itemIds.join('\n')}\nSend them with: sender-desk outbox flush`
+    ? `Queued ${items}:\n${itemIds.join('\n')}\n${next ?? 'Send them with: sender-desk outbox flush'}`
     : schedule.request.mode === 'gateway'
-      ? `Scheduled ${items} for ${schedule.shown}, for the gateway to keep:\n${itemIds.join('\n')}\nHand them to the gateway with: sender-desk outbox flush`
-      : `Scheduled ${items} for ${schedule.shown}, kept on this computer:\n${itemIds.join('\n')}\nSender Desk sends them at that time while it runs (or: sender-desk outbox flush after it)`
+      ? `Scheduled ${items} for ${schedule.shown}, for the gateway to keep:\n${itemIds.join('\n')}\n${next ?? 'Hand them to the gateway with: sender-desk outbox flush'}`
+      : `Scheduled ${items} for ${schedule.shown}, kept on this computer:\n${itemIds.join('\n')}\n${sentBy === 'flush-after-app' ? next : 'Sender Desk sends them at that time while it runs (or: sender-desk outbox flush after it)'}`
   context.out.result(text, {
     ok: true,
     itemIds,
+    deviceId: device.id,
+    sentBy,
     ...(schedule
       ? { scheduledFor: schedule.shown, keptBy: schedule.request.mode === 'gateway' ? 'gateway' : 'here' }
       : {})

@@ -20,7 +20,8 @@ import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
 import { join } from 'node:path'
 import { CoreEvents } from './core-events'
-import { invoiceRecord, stateFromError, stateFromInfo } from './devices'
+import { invoiceRecord, stateFromError, stateFromInfo, terminalDeviceId } from './devices'
+import { readJsonFile } from './private-files'
 import { FileHandles, type RegisteredFile } from './files'
 import {
   createGatewayClient,
@@ -68,6 +69,7 @@ export { FileChangedError, readPinned, type RegisteredFile } from './files'
 export { ApiFailure } from './commands'
 export { DiskFullError, isDiskFull } from './store'
 export { OutboxError } from './outbox'
+export { terminalDeviceAliases, terminalDeviceId } from './devices'
 export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } from './inbox'
 
 const SETTINGS_KEY = 'app.settings'
@@ -181,9 +183,45 @@ function invokeThrough(handlers: ApiHandlers, logger: Logger) {
   }
 }
 
+/**
+ * The device of the app's list these credentials belong to (its devices file keeps, per device, the ids the terminal
+ * derives from its address and token: one-way hashes, so the token is compared without being read or written), or
+ * null when the list holds none (or cannot be read: the terminal then keeps to its own id).
+ */
+export async function listedDeviceFor(
+  dataDir: string,
+  credentials: Pick<GatewayCredentials, 'baseUrl' | 'token'>
+): Promise<{ id: string; label: string; dailyCap: number | null } | null> {
+  const terminalId = terminalDeviceId(credentials)
+  try {
+    const file = (await readJsonFile(join(dataDir, DEVICES_FILE))) as { devices?: unknown } | undefined
+    const devices = Array.isArray(file?.devices) ? (file.devices as Record<string, unknown>[]) : []
+    const found = devices.find(
+      (d) => Array.isArray(d['terminalIds']) && d['terminalIds'].includes(terminalId)
+    )
+    if (!found || typeof found['id'] !== 'string' || typeof found['label'] !== 'string') return null
+    const cap = found['dailyCap']
+    return {
+      id: found['id'],
+      label: found['label'],
+      dailyCap: typeof cap === 'number' && Number.isInteger(cap) && cap > 0 ? cap : null
+    }
+  } catch {
+    return null
+  }
+}
+
+/** The app's device list in its data folder (compose.ts opens the registry on it). */
+export const DEVICES_FILE = 'devices.json'
+
 /** The one device a terminal command runs for: the credentials it was given, keyed by an id the CLI derives. */
 export interface CommandLineDevice {
+  /** The app's device with these credentials, when its list holds one; else the terminal's own id for them. */
   id: string
+  /** The app's name for it, when listed. */
+  label?: string
+  /** The listed device's daily cap (the window's setting), honoured by a flush as the app honours it. */
+  dailyCap?: number | null
   /** Ids the same device had before (its address written another way): their items are its items. */
   aliases?: readonly string[]
   credentials: GatewayCredentials
@@ -219,6 +257,8 @@ export type CommandLineChannel =
 export interface CommandLineCore {
   /** The outbox itself, for what has no contract command: flushing it, and running it while a campaign sends. */
   readonly outbox: Outbox
+  /** The live process other than this one that is sending from this data folder (the open app), or null. */
+  otherDispatcher(): number | null
   /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
   readonly client: GatewayClient | undefined
   /** The file-size limit for the device, resolved like the app's: its own, else the settings', else the default. */
@@ -268,6 +308,8 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     logger,
     options: { tracking: false, devicesSendableByDefault: true }
   })
+  // A listed device's daily cap counts the terminal's sends too: a flush of its messages stops where the app would.
+  outbox.addDeviceBudget((id) => (isDevice(id) ? (device?.dailyCap ?? null) : null))
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   // The app's check of the reply drafts' kept files: a gone conversation's reply is let go here too.
@@ -304,7 +346,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
       campaigns,
       db,
       registry: {
-        get: (id) => (id === device?.id ? { label: id } : undefined),
+        get: (id) => (id === device?.id ? { label: device.label ?? id } : undefined),
         list: () => (device ? [device] : []),
         openedClient: (id) => (id === device?.id ? client : undefined)
       },
@@ -319,6 +361,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   }
   return {
     outbox,
+    otherDispatcher: () => outbox.otherDispatcher(),
     client,
     fileLimit,
     registeredFile: (handle) => files.get(handle),

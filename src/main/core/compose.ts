@@ -18,6 +18,7 @@ import {
 import { systemClock, type Clock } from './clock'
 import type { ApiHandlers } from './commands'
 import {
+  DEVICES_FILE,
   describeCoreError,
   fileLimitResolver,
   gatewayClientFactory,
@@ -81,6 +82,8 @@ import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 const OPT_OUT_CONFIRMATION_WAIT_MS = 10 * 60_000
 /** At most this many contacts' numbers a Recipient filter's text names (a common name among many contacts). */
 const NAMED_RECIPIENTS_MAX = 1000
+/** How often the running app looks for what another process (the terminal) committed to its queue. */
+const OTHER_WRITERS_CHECK_MS = 2000
 export { describeCoreError, gatewayClientFactory } from './compose-command-line'
 export { ApiFailure, type ApiHandlers } from './commands'
 export { CoreEvents } from './core-events'
@@ -191,7 +194,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   })
   const clientFactory = ports.clientFactory ?? gatewayClientFactory
   const registry = await DeviceRegistry.open({
-    file: join(ports.dataDir, 'devices.json'),
+    file: join(ports.dataDir, DEVICES_FILE),
     vault: ports.vault,
     clientFactory,
     clock
@@ -438,7 +441,20 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round. Once
   // open, its gateway's blacklist catches up with the opt-out list, behind everything else.
   const openClient = async (id: string): Promise<void> => {
-    if ((await registry.openClient(id)).kind === 'ready') void blacklists.catchUp(id)
+    if ((await registry.openClient(id)).kind !== 'ready') return
+    adoptTerminalItems(id)
+    void blacklists.catchUp(id)
+  }
+  // What the terminal queued with a listed device's token under its own id (an earlier version, or before the device
+  // was added here) becomes that device's, so this app sends it (QA24 Q24-01). A no-op until the outbox runs.
+  const adoptTerminalItems = (id: string): void => {
+    const terminalIds = registry.get(id)?.terminalIds ?? []
+    if (terminalIds.length > 0) theOutbox.adoptTerminalItems(terminalIds, id)
+  }
+  let otherWritersTimer: ReturnType<typeof clock.setTimeout> | null = null
+  const watchOtherWriters = (): void => {
+    if (theOutbox.noticeOtherWriters()) for (const device of registry.list()) adoptTerminalItems(device.id)
+    otherWritersTimer = clock.setTimeout(watchOtherWriters, OTHER_WRITERS_CHECK_MS)
   }
   registry.onChange((change) => {
     // A new token may be another gateway account: its blacklist is not known to hold the list.
@@ -659,6 +675,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
       await theOutbox.start()
+      for (const device of registry.list()) adoptTerminalItems(device.id)
+      watchOtherWriters()
       // STOP confirmations an earlier run left in the queue: their numbers' blacklist pushes go once they left.
       confirmations.resume()
       // A mailbox on the relay this computer runs: the relay first, so that the first pull finds it.
@@ -675,6 +693,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       inbox.sync.computerWoke()
     },
     async stop() {
+      if (otherWritersTimer !== null) clock.clearTimeout(otherWritersTimer)
+      otherWritersTimer = null
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()

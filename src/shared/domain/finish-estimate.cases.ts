@@ -1,6 +1,12 @@
 // One table for what a running campaign says about its end. The core (which makes a passed estimate again), the
 // window's Overview and the CLI all ask finishEstimate; this table pins its answers.
-import type { FinishEstimate, QuotaFinish, quotaFinishEstimate, RunningFinish } from './finish-estimate'
+import type {
+  CampaignEndFacts,
+  FinishEstimate,
+  QuotaFinish,
+  quotaFinishEstimate,
+  RunningFinish
+} from './finish-estimate'
 
 export interface FinishEstimateCase {
   name: string
@@ -143,6 +149,81 @@ export const RUNNING_FINISH_CASES: readonly RunningFinishCase[] = [
     name: 'nothing left to send promises nothing',
     finishAt: null,
     quotaFinish: { kind: 'none' },
+    now: NOW,
+    expected: { kind: 'none' }
+  }
+]
+
+export interface CampaignEndCase {
+  name: string
+  campaign: CampaignEndFacts
+  now: number
+  expected: RunningFinish
+}
+
+const GOING = [{ autoPaused: null }] as const
+
+/** Whether a campaign has an end at all, before its estimate is read (the window's and the terminal's status). */
+export const CAMPAIGN_END_CASES: readonly CampaignEndCase[] = [
+  {
+    name: 'a running campaign promises its estimated end',
+    campaign: { status: 'running', devices: GOING, finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'a running campaign past its estimate is late',
+    campaign: { status: 'running', devices: GOING, finishAt: NOW - 60_000 },
+    now: NOW,
+    expected: { kind: 'late' }
+  },
+  {
+    name: 'a paused campaign has no end, whatever its estimate',
+    campaign: { status: 'paused', devices: GOING, finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'none' }
+  },
+  {
+    name: "a running campaign whose every device's part paused itself has no end",
+    campaign: { status: 'running', devices: [{ autoPaused: 'disconnected' }], finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'none' }
+  },
+  {
+    name: 'a running campaign with one device still going keeps its end',
+    campaign: {
+      status: 'running',
+      devices: [{ autoPaused: 'disconnected' }, { autoPaused: null }],
+      finishAt: NOW + 90_000
+    },
+    now: NOW,
+    expected: { kind: 'at', at: NOW + 90_000 }
+  },
+  {
+    name: 'a finished campaign has no end to promise',
+    campaign: { status: 'finished', devices: GOING, finishAt: NOW + 90_000 },
+    now: NOW,
+    expected: { kind: 'none' }
+  },
+  {
+    name: "a running campaign's end is held to its devices' quotas: the covered part's, the rest waiting",
+    campaign: {
+      status: 'running',
+      devices: GOING,
+      finishAt: NOW + 3_600_000,
+      quotaFinish: { kind: 'part', at: NOW + 60_000, covered: 100, waiting: 400 }
+    },
+    now: NOW,
+    expected: { kind: 'part', at: NOW + 60_000, covered: 100, waiting: 400 }
+  },
+  {
+    name: 'a paused campaign whose quota is spent promises nothing either',
+    campaign: {
+      status: 'paused',
+      devices: GOING,
+      finishAt: NOW + 3_600_000,
+      quotaFinish: { kind: 'waits_for_quota', waiting: 500 }
+    },
     now: NOW,
     expected: { kind: 'none' }
   }

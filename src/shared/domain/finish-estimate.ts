@@ -16,6 +16,38 @@ export function finishEstimate(finishAt: number | null, now: number): FinishEsti
   return finishAt < now ? { kind: 'late' } : { kind: 'at', at: finishAt }
 }
 
+/** A campaign as its end is decided: its status, each device's part (paused by itself or not) and its estimate. */
+export interface CampaignEndFacts {
+  status: string
+  devices: readonly { autoPaused: string | null }[]
+  finishAt: number | null
+  /** What the devices' gateway quotas cover of it (runningFinishEstimate); absent from an older core. */
+  quotaFinish?: QuotaFinish
+}
+
+/**
+ * Whether nothing of a campaign goes on by its own state: paused by the operator, or running with every device's part
+ * paused by itself (a device away, its quota spent).
+ */
+export function campaignHeld(campaign: Pick<CampaignEndFacts, 'status' | 'devices'>): boolean {
+  return (
+    campaign.status === 'paused' ||
+    (campaign.status === 'running' &&
+      campaign.devices.length > 0 &&
+      campaign.devices.every((d) => d.autoPaused !== null))
+  )
+}
+
+/**
+ * A campaign's end as every view says it: only a running campaign that is not held has one (its estimate assumes it
+ * goes on now), read against `now` and the devices' quotas as runningFinishEstimate reads it. The window and the
+ * terminal both ask this (QA24 Q24-08: the terminal gave a paused campaign an end that moved with the clock).
+ */
+export function campaignFinishEstimate(campaign: CampaignEndFacts, now: number): RunningFinish {
+  if (campaign.status !== 'running' || campaignHeld(campaign)) return { kind: 'none' }
+  return runningFinishEstimate(campaign.finishAt, campaign.quotaFinish, now)
+}
+
 /**
  * What a pre-send summary may say of the end when the gateway quota may not cover every message: the gateway refuses
  * a device whose quota is spent and its messages wait until the package is renewed or topped up, so no time is

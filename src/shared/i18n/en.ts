@@ -468,6 +468,7 @@ export const enRest = {
     'A campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
   'devices.removedLabel': '{label} (removed)',
   'devices.removedUnknown': 'A removed device',
+  'devices.terminalUnknown': 'From the terminal, with a token no device here has',
   'devices.remove.yes': 'Remove device',
   'devices.remove.no': 'Keep device',
 

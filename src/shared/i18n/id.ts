@@ -655,6 +655,7 @@ export const id: Record<MessageKey, string> = {
     'Baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
   'devices.removedLabel': '{label} (dihapus)',
   'devices.removedUnknown': 'Perangkat yang sudah dihapus',
+  'devices.terminalUnknown': 'Dari terminal, dengan token yang tidak dimiliki perangkat mana pun di sini',
   'devices.remove.yes': 'Hapus perangkat',
   'devices.remove.no': 'Jangan hapus',
 

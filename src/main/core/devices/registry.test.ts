@@ -10,6 +10,7 @@ import type { GatewayCredentials } from '../gateway/types'
 import { MemoryVault } from '../vault/memory-vault'
 import { DeviceError } from './errors'
 import { DeviceRegistry, maskToken, normaliseBaseUrl, type RegistryChange } from './registry'
+import { terminalDeviceId } from './terminal-id'
 import { BASE_URL_CASES } from '../../../shared/domain/base-url.cases'
 import { ScriptedGatewayClient, deviceInfoFixture, gatewayFailure } from './testing/scripted-gateway-client'
 
@@ -353,5 +354,38 @@ describe('DeviceRegistry list operations', () => {
     const registry = await openRegistry()
     expect(registry.list()).toEqual([])
     expect(registry.recoveredFrom).toMatch(/devices\.json\.corrupt-/)
+  })
+})
+
+describe("the terminal's ids of a device (QA24 Q24-01)", () => {
+  it('are kept from the add, hash the token and never hold it', async () => {
+    const registry = await openRegistry()
+    const { device } = await registry.add({ label: 'Toko', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    expect(device.terminalIds[0]).toBe(terminalDeviceId({ baseUrl: 'solo.wablas.com/api/', token: TOKEN }))
+    const written = await readFile(file, 'utf8')
+    expect(written).toContain(device.terminalIds[0])
+    expect(written).not.toContain(TOKEN)
+    expect(written).not.toContain(TOKEN.slice(0, 12))
+  })
+
+  it('a device listed before they were kept gets them once its token is read, and they follow a new token', async () => {
+    const first = await openRegistry()
+    const { device } = await first.add({ label: 'Toko', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { devices: Record<string, unknown>[] }
+    for (const d of stored.devices) delete d['terminalIds']
+    await writeFile(file, JSON.stringify(stored))
+
+    const registry = await openRegistry()
+    expect(registry.get(device.id)?.terminalIds).toEqual([])
+    expect((await registry.openClient(device.id)).kind).toBe('ready')
+    expect(registry.get(device.id)?.terminalIds[0]).toBe(
+      terminalDeviceId({ baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    )
+    expect(await readFile(file, 'utf8')).toContain(registry.get(device.id)?.terminalIds[0])
+
+    await registry.updateCredentials(device.id, { token: OTHER_TOKEN })
+    expect(registry.get(device.id)?.terminalIds[0]).toBe(
+      terminalDeviceId({ baseUrl: 'https://solo.wablas.com', token: OTHER_TOKEN })
+    )
   })
 })

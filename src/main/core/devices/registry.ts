@@ -9,6 +9,7 @@ import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../pr
 import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 import { lockReason } from './lock-reason'
+import { terminalIdsOf } from './terminal-id'
 import { checkBaseUrl } from '../../../shared/domain'
 
 export const DeviceRecord = z.object({
@@ -27,7 +28,12 @@ export const DeviceRecord = z.object({
   /** This gateway's largest file, when it differs from the app-wide setting (null: use the setting). */
   maxFileBytes: z.number().int().positive().nullable().default(null),
   /** At most this many sends a day through this number, across every campaign and direct send (null: no cap). */
-  dailyCap: z.number().int().positive().nullable().default(null)
+  dailyCap: z.number().int().positive().nullable().default(null),
+  /**
+   * The ids the terminal files this device's messages under (terminal-id.ts: one-way hashes of the address and token,
+   * never the token), so a terminal given its credentials files them under this device. Empty until the token is read.
+   */
+  terminalIds: z.array(z.string()).default([])
 })
 export type DeviceRecord = z.infer<typeof DeviceRecord>
 
@@ -208,7 +214,8 @@ export class DeviceRegistry {
         createdAt: new Date(this.options.clock.now()).toISOString(),
         tokenHint: maskToken(credentials.token),
         hasSecret: credentials.secret !== undefined,
-        serial: info.serial
+        serial: info.serial,
+        terminalIds: terminalIdsOf({ baseUrl, token: credentials.token })
       }
       try {
         await this.options.vault.store(device.id, credentials)
@@ -243,7 +250,8 @@ export class DeviceRegistry {
         ...current,
         tokenHint: maskToken(credentials.token),
         hasSecret: credentials.secret !== undefined,
-        serial: info.serial ?? current.serial
+        serial: info.serial ?? current.serial,
+        terminalIds: terminalIdsOf({ baseUrl: current.baseUrl, token: credentials.token })
       }
       try {
         await this.options.vault.store(id, credentials, { replaceLocked: true })
@@ -328,6 +336,7 @@ export class DeviceRegistry {
     if (!this.get(id)) return { kind: 'unknown-device' }
     const client = this.options.clientFactory({ baseUrl: device.baseUrl, ...loaded.value })
     this.clients.set(id, client)
+    await this.noteTerminalIds(id, terminalIdsOf({ baseUrl: device.baseUrl, token: loaded.value.token }))
     return { kind: 'ready', client }
   }
 
@@ -339,6 +348,19 @@ export class DeviceRegistry {
   /** The client already opened for this device, without waiting for the vault (the outbox asks on every round). */
   openedClient(id: string): GatewayClient | undefined {
     return this.clients.get(id)
+  }
+
+  /**
+   * A device listed before the terminal's ids were kept (or its token changed elsewhere) gets them when its token is
+   * first read; best effort: a list that cannot be written now is written at the next read.
+   */
+  private async noteTerminalIds(id: string, terminalIds: string[]): Promise<void> {
+    if (this.get(id)?.terminalIds.join() === terminalIds.join()) return
+    await this.serially(async () => {
+      const device = this.get(id)
+      if (!device) return
+      await this.persist(this.devices.map((d) => (d.id === id ? { ...d, terminalIds } : d)))
+    }).catch(() => undefined)
   }
 
   private async verify(baseUrl: string, credentials: DeviceSecret, action: MessageKey): Promise<DeviceInfo> {

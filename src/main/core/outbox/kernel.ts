@@ -93,7 +93,7 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   devicesSendableByDefault: true
 }
 
-const LEASE = 'dispatcher'
+export const DISPATCHER_LEASE = 'dispatcher'
 /** How soon a round that met a full disk is tried again. */
 const DISK_FULL_RETRY_MS = 30_000
 
@@ -315,7 +315,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
 
   async function start(mode: { tracking: boolean; retention: boolean }): Promise<void> {
     if (ctx.running) return
-    const lease = store.claimLease(LEASE, process.pid, ctx.options.isProcessAlive, clock.now())
+    const lease = store.claimLease(DISPATCHER_LEASE, process.pid, ctx.options.isProcessAlive, clock.now())
     if (!lease.ok) {
       throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: lease.pid } })
     }
@@ -355,7 +355,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
     await ctx.settled()
     if (!wasRunning) return
     try {
-      store.releaseLease(LEASE, process.pid)
+      store.releaseLease(DISPATCHER_LEASE, process.pid)
     } catch (error) {
       // A full disk cannot record the release. The lease names this process, and a lease whose process has ended
       // is taken over by the next start, so stopping goes on (a CLI flush then exits instead of hanging).

@@ -22,6 +22,7 @@ import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
 import { toCountsView, toItemView } from './views'
 import { createTakeBacks } from './take-back'
+import { createOtherProcesses } from './other-processes'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 
 /** What a producer asks of its own items, by the tag it gave them: never a join with the kernel's table. */
@@ -133,6 +134,7 @@ export function createSendQueue(input: KernelInput) {
     sendsOn: (deviceId, day) => store.sendsOn(deviceId, day)
   })
   const takeBacks = createTakeBacks(core, actions.cancelMany)
+  const others = createOtherProcesses(core)
   const outcomes: ProducerOutcomes = {
     counts: (tag) => store.producerCounts(tag),
     cancelledWith: (tag, reason) => store.producerCancelledWith(tag, reason),
@@ -168,6 +170,9 @@ export function createSendQueue(input: KernelInput) {
     },
     wake: (): void => core.pump(),
     dayZoneOf: (deviceId?: string): string => ctx.options.dayZoneOf(deviceId ?? ''),
+    adoptTerminalItems: others.adoptTerminalItems,
+    noticeOtherWriters: others.noticeOtherWriters,
+    otherDispatcher: others.otherDispatcher,
     /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
     budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
       return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())

@@ -115,3 +115,30 @@ describe('OutboxStore', () => {
     expect(store.claimLease('dispatcher', 333, alive, 3)).toEqual({ ok: true })
   })
 })
+
+describe("moving the terminal's items to a listed device (QA24 Q24-01)", () => {
+  it('moves its one-off items, with their counts; never one being sent, nor a producer’s; twice moves nothing', () => {
+    const cli = 'cli-cf034cb27f21d606'
+    store.insertItems(
+      [
+        item('queued', { deviceId: cli }),
+        item('failed', { deviceId: cli, status: 'failed', recipient: 'b' }),
+        item('sending', { deviceId: cli, recipient: 'c' }),
+        item('campaign', { deviceId: cli, recipient: 'd', producerTag: 'campaign:c1' }),
+        item('other', { deviceId: 'cli-0000000000000000', recipient: 'e' })
+      ],
+      [],
+      [],
+      0
+    )
+    store.transition('sending', ['queued'], 'sending', {}, null, 1)
+    expect(store.moveItemsToDevice([cli], 'dev-1')).toBe(2)
+    expect(
+      ['queued', 'failed', 'sending', 'campaign', 'other'].map((id) => store.getItem(id)?.deviceId)
+    ).toEqual(['dev-1', 'dev-1', cli, cli, 'cli-0000000000000000'])
+    expect(store.counts('dev-1')).toMatchObject({ queued: 1, failed: 1 })
+    expect(store.counts(cli)).toMatchObject({ queued: 1, sending: 1 })
+    expect(store.moveItemsToDevice([cli], 'dev-1')).toBe(0)
+    expect(store.moveItemsToDevice([], 'dev-1')).toBe(0)
+  })
+})

@@ -294,4 +294,41 @@ export class OutboxStore extends OutboxQueueStore {
   releaseLease(name: string, pid: number): void {
     this.prepare('DELETE FROM leases WHERE name = ? AND pid = ?').run(name, pid)
   }
+
+  /** The process holding the named lease, if any (it may have ended: the caller asks whether it still runs). */
+  leaseHolder(name: string): number | null {
+    const row = this.prepare('SELECT pid FROM leases WHERE name = ?').get(name) as { pid: number } | undefined
+    return row?.pid ?? null
+  }
+
+  /** Changes each time another connection (another process on this data folder) commits: SQLite's data_version. */
+  dataVersion(): number {
+    return this.db.pragma('data_version', { simple: true }) as number
+  }
+
+  // --------------------------------------------------------------------------------------- another device id
+
+  /**
+   * Moves the items filed under any of `fromIds` to `toId`, with their gateway schedules, in one transaction: what the
+   * terminal queued under its own id for a device of the app's list. One-off sends only (a producer's own rows name
+   * their device too); never an item being sent (its outcome is recorded where it is) or one in an open batch.
+   * How many moved.
+   */
+  moveItemsToDevice(fromIds: readonly string[], toId: string): number {
+    if (fromIds.length === 0) return 0
+    return this.db
+      .transaction(() => {
+        const from = JSON.stringify(fromIds)
+        const moved = this.prepare(
+          `UPDATE outbox_items SET device_id = ? WHERE device_id IN (SELECT value FROM json_each(?))
+             AND status <> 'sending' AND producer_tag IS NULL AND ${unfenced('outbox_items')}`
+        ).run(toId, from).changes
+        this.prepare(
+          `UPDATE gateway_schedules SET device_id = ? WHERE device_id IN (SELECT value FROM json_each(?))
+             AND (item_id IS NULL OR item_id IN (SELECT id FROM outbox_items WHERE device_id = ?))`
+        ).run(toId, from, toId)
+        return moved
+      })
+      .immediate()
+  }
 }

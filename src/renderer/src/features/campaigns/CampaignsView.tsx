@@ -56,7 +56,7 @@ import {
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart, type CampaignProgress } from './ProgressChart'
-import { runningFinishEstimate } from '../../../../shared/domain/finish-estimate'
+import { campaignFinishEstimate } from '../../../../shared/domain/finish-estimate'
 import { useNow } from '../../ui/use-now'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
@@ -1293,10 +1293,14 @@ function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number })
   const locale = localeOf(useLanguage())
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
-  if (campaign.status !== 'running') return null
+  // The shared rule (the terminal's too): only a running campaign not held has an end, held to its devices' quotas;
+  // this window also knows when all sending is paused or no device can send.
   const end = sendsNothingNow(campaign, sendingPaused, devices)
     ? ({ kind: 'none' } as const)
-    : runningFinishEstimate(campaign.estimate.finishAt, campaign.estimate.quotaFinish, now)
+    : campaignFinishEstimate(
+        { ...campaign, finishAt: campaign.estimate.finishAt, quotaFinish: campaign.estimate.quotaFinish },
+        now
+      )
   if (end.kind === 'none') return null
   return (
     <p className="muted" data-testid="campaign-estimate-end">

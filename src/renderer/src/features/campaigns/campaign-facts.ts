@@ -10,6 +10,7 @@ import type {
 import type { MessageKey, Translate } from '../../i18n'
 import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
 import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
+import { campaignHeld } from '../../../../shared/domain/finish-estimate'
 import { checkingHolds, heldByState } from './wait-text'
 
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
@@ -79,12 +80,7 @@ const STATUS_KEY: Record<CampaignView['status'], MessageKey> = {
  * device's part paused by itself (the device dropped, the gateway was unreachable, the quota was spent…).
  */
 export function isHeld(campaign: Pick<CampaignView, 'status' | 'devices'>): boolean {
-  return (
-    campaign.status === 'paused' ||
-    (campaign.status === 'running' &&
-      campaign.devices.length > 0 &&
-      campaign.devices.every((d) => d.autoPaused !== null))
-  )
+  return campaignHeld(campaign)
 }
 
 /**

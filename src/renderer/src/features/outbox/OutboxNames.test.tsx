@@ -79,3 +79,20 @@ describe('names next to numbers in the outbox', () => {
     )
   })
 })
+
+describe('the device named on a row (QA24 Q24-02)', () => {
+  it('names a message the terminal queued with credentials the app does not list as the terminal’s, not a removed device', async () => {
+    const fromTerminal = makeItem({
+      id: 'cli-item',
+      deviceId: 'cli-cf034cb27f21d606',
+      recipient: '6281234567001'
+    })
+    const fromRemoved = makeItem({ id: 'gone-item', deviceId: 'dev-gone', recipient: '6281234567002' })
+    fake.handle('outbox:list', () => ({ items: [fromTerminal, fromRemoved], total: 2 }))
+    render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
+    await waitFor(() => expect(within(rowOf('cli-item')).queryByText(/terminal/)).not.toBeNull())
+    expect(rowOf('cli-item').textContent).toContain('From the terminal, with a token no device here has')
+    expect(rowOf('cli-item').textContent).not.toContain('A removed device')
+    expect(rowOf('gone-item').textContent).toContain('A removed device')
+  })
+})

@@ -1,0 +1,132 @@
+// The terminal and the open app on one data folder (QA24 Q24-01): a message queued with the token of a device the
+// app knows is filed under that device and sent by the running app, exactly once; one for a device it does not know
+// says plainly that it waits for a flush after the app is closed.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
+import { composeCore, MemoryVault, type Core } from '../core/compose'
+import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+
+let work: string
+let dataDir: string
+let sandbox: Sandbox
+let control: SandboxControl
+let env: NodeJS.ProcessEnv
+let app: Core
+
+beforeEach(async () => {
+  work = mkdtempSync(join(tmpdir(), 'sd-known-device-'))
+  dataDir = join(work, 'data')
+  ;({ sandbox, control, env } = await sandboxForCli(dataDir, { seed: 24 }))
+  app = await composeCore({
+    dataDir,
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' }
+  })
+})
+afterEach(async () => {
+  await app.stop()
+  await sandbox.close()
+  rmSync(work, { recursive: true, force: true })
+})
+
+const addDevice = () =>
+  app.registry.add({
+    label: 'Toko Quota',
+    baseUrl: String(env['SENDER_DESK_BASE_URL']),
+    token: String(env['SENDER_DESK_TOKEN'])
+  })
+
+async function gatewayGot(phone: string): Promise<number> {
+  return (await control.messages()).filter((m) => m.phone === phone).length
+}
+
+async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('a message queued from the terminal while the app runs', () => {
+  it("with a known device's token: filed under that device, said so, and sent by the app once", async () => {
+    const { device } = await addDevice()
+    await app.start()
+    const queued = await runCli(
+      ['send', 'text', '--to', '081234567001', '--message', 'Promo A dari CLI', '--queue'],
+      env
+    )
+    expect(queued.code, queued.stderr).toBe(0)
+    expect(queued.stdout).toContain('Sender Desk is running and sends them through Toko Quota')
+    expect(queued.stdout).not.toContain('outbox flush')
+    const [id] = queued.stdout.split('\n').filter((line) => /^[0-9a-f-]{36}$/.test(line))
+    expect(app.outbox.get(id!).item.deviceId).toBe(device.id)
+    await until(() => app.outbox.get(id!).item.status === 'accepted')
+    expect(await gatewayGot('6281234567001')).toBe(1)
+    // The token is never written to the data folder: the devices file keeps a one-way id only.
+    expect(readFileSync(join(dataDir, 'devices.json'), 'utf8')).not.toContain(
+      String(env['SENDER_DESK_TOKEN'])
+    )
+  })
+
+  it('for a device the app does not know: says it waits for a flush after the app is closed', async () => {
+    await app.start()
+    const queued = await runCliJson(env, [
+      'send',
+      'text',
+      '--to',
+      '081234567002',
+      '--message',
+      'x',
+      '--queue'
+    ])
+    expect(queued.code).toBe(0)
+    expect(queued.json).toMatchObject({ ok: true, sentBy: 'flush-after-app' })
+    const human = await runCli(['send', 'text', '--to', '081234567003', '--message', 'y', '--queue'], env)
+    expect(human.stdout).toMatch(/Sender Desk is running \(pid \d+\) and sends only for its own devices/)
+    expect(human.stdout).toContain('sender-desk outbox flush once it is closed')
+  })
+
+  it('queued before the device was added: the app takes them over once, and sends each once', async () => {
+    const before = await runCliJson(env, [
+      'send',
+      'text',
+      '--to',
+      '081234567004',
+      '--message',
+      'early',
+      '--queue'
+    ])
+    const [id] = before.json.itemIds as string[]
+    expect(before.json).toMatchObject({ sentBy: 'flush' })
+    const { device } = await addDevice()
+    await app.start()
+    await until(() => app.outbox.get(id!).item.status === 'accepted')
+    expect(app.outbox.get(id!).item.deviceId).toBe(device.id)
+    // A later run of the terminal with the same token finds nothing left to move or send.
+    const listed = await runCliJson(env, ['outbox', 'list'])
+    expect((listed.json.items as { deviceId: string }[]).map((i) => i.deviceId)).toEqual([device.id])
+    expect(await gatewayGot('6281234567004')).toBe(1)
+  })
+
+  it("a flush after the app is closed honours the listed device's daily cap, as the app would", async () => {
+    const { device } = await addDevice()
+    await app.registry.setDailyCap(device.id, 1)
+    const queued = await runCliJson(env, [
+      'send',
+      'text',
+      '--to',
+      '081234567005,081234567006',
+      '--message',
+      'z',
+      '--queue'
+    ])
+    expect(queued.json).toMatchObject({ deviceId: device.id, sentBy: 'flush' })
+    const flushed = await runCliJson(env, ['outbox', 'flush', '--timeout', '3'])
+    expect(flushed.json).toMatchObject({ accepted: 1 })
+    expect((await gatewayGot('6281234567005')) + (await gatewayGot('6281234567006'))).toBe(1)
+  })
+})

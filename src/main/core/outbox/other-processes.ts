@@ -1,0 +1,44 @@
+// The running dispatcher and the other processes on its data folder (the terminal while the app runs): it notices
+// what they commit, and takes over what the terminal filed under its own id for one of this app's devices.
+import { DISPATCHER_LEASE, type KernelCore } from './kernel'
+
+export function createOtherProcesses(core: KernelCore) {
+  const { ctx, store, knownDevices } = core
+  let seenVersion: number | null = null
+  return {
+    /**
+     * Items the terminal filed under any of `terminalIds` (a device's credentials hashed: terminal-id.ts) become
+     * `deviceId`'s, in one transaction. Only while this process holds the dispatcher lease: no other process can be
+     * sending them then, and an item being sent is left where it is, so none is sent twice. How many moved.
+     */
+    adoptTerminalItems(terminalIds: readonly string[], deviceId: string): number {
+      if (!ctx.running) return 0
+      const moved = store.moveItemsToDevice(terminalIds, deviceId)
+      if (moved > 0) {
+        knownDevices.add(deviceId)
+        ctx.emitBulk(moved)
+        core.pump()
+      }
+      return moved
+    },
+    /**
+     * Whether another process committed to the database since last asked; if so, the devices it gave work join the
+     * round and the queue looks again (a terminal's `send --queue` for a device this app sends for).
+     */
+    noticeOtherWriters(): boolean {
+      const version = store.dataVersion()
+      const changed = seenVersion !== null && version !== seenVersion
+      seenVersion = version
+      if (!changed || !ctx.running) return false
+      for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
+      core.pump()
+      return true
+    },
+    /** The live process holding the dispatcher lease while this outbox does not run (the open app), or null. */
+    otherDispatcher(): number | null {
+      if (ctx.running) return null
+      const pid = store.leaseHolder(DISPATCHER_LEASE)
+      return pid !== null && ctx.options.isProcessAlive(pid) ? pid : null
+    }
+  }
+}
