@@ -25,6 +25,8 @@ import {
   type OutboxItemView
 } from '../../shared/contract'
 import { checkBaseUrl, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
+import { coreText } from '../../shared/i18n/notes'
+import { localDateTime } from './times'
 
 const MB = 1024 * 1024
 
@@ -143,11 +145,24 @@ export async function enqueueFromCli(
   return EXIT.ok
 }
 
-function describeItem(item: OutboxItemView): string {
+/** One item in a line, and why it still waits (a device's daily cap) on a second line, as the window's detail says. */
+export function describeItem(item: OutboxItemView): string {
   const what =
     item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
   const failure = item.failure ? ` — ${item.failure.message}` : ''
-  return `${item.id}  ${item.status.padEnd(9)}  to ${item.recipient}  ${what}${failure}`
+  const line = `${item.id}  ${item.status.padEnd(9)}  to ${item.recipient}  ${what}${failure}`
+  return item.waitReason ? `${line}\n  waiting: ${waitingText(item.waitReason)}` : line
+}
+
+/** A policy's reason in words; its `until` on the clock of its `zone` (a device's midnight), else this computer's. */
+function waitingText(reason: NonNullable<OutboxItemView['waitReason']>): string {
+  const params = { ...reason.messageParams }
+  const until = params['until']
+  if (typeof until === 'string' && !Number.isNaN(Date.parse(until))) {
+    const zone = typeof params['zone'] === 'string' ? params['zone'] : undefined
+    params['until'] = localDateTime(Date.parse(until), zone)
+  }
+  return coreText('en', reason.message, reason.messageKey, params)
 }
 
 /**

@@ -68,8 +68,7 @@ function pickNext(
     const due = ctx.store.nextHeadDueAt(deviceId)
     return due === null ? null : Math.max(due, now + 1)
   }
-  const runtime = ctx.device(deviceId)
-  runtime.policyWait = null
+  ctx.setDeviceWait(deviceId, null)
   const verdict = askPolicies(ctx.policies, candidate, now)
   if (verdict) return applyVerdict(ctx, candidate, verdict, now)
   const client = ctx.reachableClient(deviceId)
@@ -120,7 +119,7 @@ function applyVerdict(
   const { reason, scope } = verdict.wait
   const until = Math.max(verdict.wait.until, now + 1)
   if (scope === 'device') {
-    ctx.device(item.deviceId).policyWait = { until, reason }
+    ctx.setDeviceWait(item.deviceId, { until, reason })
     return until
   }
   // The other items of the device go on meanwhile.

@@ -19,7 +19,7 @@ import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { OutboxError, type EditInput, type ListFilter, type OutboxErrorCode } from './types'
-import { toHistoryView, toItemView, type OutboxHistoryEntry } from './views'
+import { toHistoryView, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
@@ -68,7 +68,7 @@ export function createOperatorActions(core: KernelCore) {
     return item
   }
 
-  const view = (id: string): OutboxItemView => toItemView(mustGet(id))
+  const view = (id: string): OutboxItemView => ctx.itemViews()(mustGet(id))
 
   /** One action on one item, then a round: the view of the item as the action left it. */
   function actOn(id: string, action: (id: string) => void): OutboxItemView {
@@ -114,7 +114,7 @@ export function createOperatorActions(core: KernelCore) {
       offset: filter.offset ?? 0,
       limit: Math.min(filter.limit ?? 200, 1000)
     })
-    return { items: result.items.map(toItemView), total: result.total }
+    return { items: result.items.map(ctx.itemViews()), total: result.total }
   }
 
   function retryItem(id: string): void {

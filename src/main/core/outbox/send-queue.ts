@@ -19,7 +19,7 @@ import type { RetryHook, SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { toCountsView, toItemView } from './views'
+import { toCountsView } from './views'
 import { createTakeBacks } from './take-back'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 
@@ -208,7 +208,7 @@ export function createSendQueue(input: KernelInput) {
       before?: { at: number; id: string },
       createdAfter?: number
     ): OutboxItemView[] =>
-      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(toItemView),
+      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(ctx.itemViews()),
     /**
      * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
      * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
@@ -216,8 +216,10 @@ export function createSendQueue(input: KernelInput) {
     newestToChats: (
       chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
       skipping: readonly ItemStatus[]
-    ): (OutboxItemView | null)[] =>
-      store.newestToChats(chats, skipping).map((item) => (item ? toItemView(item) : null)),
+    ): (OutboxItemView | null)[] => {
+      const view = ctx.itemViews()
+      return store.newestToChats(chats, skipping).map((item) => (item ? view(item) : null))
+    },
     /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,
      * `before` the last position of the previous page, until `limit` or `goOn` says stop: the inbox search's, which
@@ -231,8 +233,10 @@ export function createSendQueue(input: KernelInput) {
     ): { position: number; deviceId: string; recipient: string; createdAt: number }[] =>
       store.matchesWithText(text, limit, before, goOn),
     /** The items at these positions in the queue (sentWithText's), newest first: those gone since are left out. */
-    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] =>
-      store.itemsAt(positions).map(({ position, item }) => ({ position, item: toItemView(item) })),
+    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] => {
+      const view = ctx.itemViews()
+      return store.itemsAt(positions).map(({ position, item }) => ({ position, item: view(item) }))
+    },
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
     takeBackItems: takeBacks.takeBackItems,

@@ -17,7 +17,12 @@ const isoOrNull = (ms: number | null): string | null => (ms === null ? null : is
 /** The last instant a JavaScript Date can hold. */
 const LAST_DATE_MS = 8.64e15
 
-export function toItemView(item: ItemRecord): OutboxItemView {
+/**
+ * `deviceWait`: why a policy holds the item's whole device now (an encoded note; no row is written for it), said by
+ * a queued item without a wait of its own.
+ */
+export function toItemView(item: ItemRecord, deviceWait: string | null = null): OutboxItemView {
+  const waitReason = item.status === 'queued' ? (item.waitReason ?? (item.held ? null : deviceWait)) : null
   return {
     id: item.id,
     deviceId: item.deviceId,
@@ -55,11 +60,11 @@ export function toItemView(item: ItemRecord): OutboxItemView {
         ? iso(item.nextAttemptAt)
         : null,
     ...producerOf(item),
-    ...(item.waitReason !== null && item.status === 'queued'
+    ...(waitReason !== null
       ? {
           waitReason: {
-            message: translateNote('en', item.waitReason) ?? item.waitReason,
-            ...keyOf(item.waitReason, 'messageKey', 'messageParams')
+            message: translateNote('en', waitReason) ?? waitReason,
+            ...keyOf(waitReason, 'messageKey', 'messageParams')
           }
         }
       : {})

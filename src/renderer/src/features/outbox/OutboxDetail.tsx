@@ -163,7 +163,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
     t,
-    (iso) => formatDateTimeInZone(iso, locale)
+    (iso, zone) => formatDateTimeInZone(iso, locale, zone)
   )
 
   return (
@@ -283,8 +283,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
                 () => store.release(item.id),
                 // The waiting line below says why it still waits (a device that cannot send): not "sent now".
                 (released) =>
-                  waitingReason(released, { device, sendingPaused }, t, (iso) =>
-                    formatDateTimeInZone(iso, locale)
+                  waitingReason(released, { device, sendingPaused }, t, (iso, zone) =>
+                    formatDateTimeInZone(iso, locale, zone)
                   )
                     ? t('outbox.releasedWaiting')
                     : t('outbox.released')
