@@ -67,7 +67,9 @@ import {
   InboxConversationsStore,
   InvoiceStore,
   openDatabase,
+  otherConnectionsVersion,
   ReminderStore,
+  watchOtherProcessCommits,
   type SqliteDatabase
 } from './store'
 import type { Vault } from './vault'
@@ -435,6 +437,25 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     snapshotChanged(undefined, status)
   }
 
+  // What the terminal commits on this data folder while the app runs (a message queued, cancelled or retried, a
+  // campaign paused, a conversation deleted) is announced as the app's own changes are: the window's stores refetch
+  // on these events. Coarse, once per look that saw commits; the campaigns announced are those that can still change
+  // now or could at the last look (one the terminal just cancelled included).
+  let campaignsFollowed = new Set<string>()
+  function otherProcessCommitted(): void {
+    theOutbox.otherProcessCommitted()
+    const counts = theOutbox.counts()
+    countsChanged(counts)
+    events.emit('outbox:bulkChanged', { count: 0 })
+    const unfinished = new Set(theCampaigns.unfinishedIds())
+    for (const id of new Set([...campaignsFollowed, ...unfinished])) events.emit('campaigns:changed', { id })
+    campaignsFollowed = unfinished
+    const status = inbox.status()
+    events.emit('inbox:changed', inboxStatusView(status))
+    snapshotChanged(counts, status)
+  }
+  let otherProcessCommits: { stop(): void } | null = null
+
   // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round. Once
   // open, its gateway's blacklist catches up with the opt-out list, behind everything else.
   const openClient = async (id: string): Promise<void> => {
@@ -659,6 +680,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
       await theOutbox.start()
+      campaignsFollowed = new Set(theCampaigns.unfinishedIds())
+      otherProcessCommits = watchOtherProcessCommits({
+        clock,
+        readVersion: () => otherConnectionsVersion(db),
+        onCommitted: otherProcessCommitted,
+        onError: (error) =>
+          logger.warn('core: the database could not be checked for other processes’ changes', error)
+      })
       // STOP confirmations an earlier run left in the queue: their numbers' blacklist pushes go once they left.
       confirmations.resume()
       // A mailbox on the relay this computer runs: the relay first, so that the first pull finds it.
@@ -675,6 +704,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       inbox.sync.computerWoke()
     },
     async stop() {
+      otherProcessCommits?.stop()
+      otherProcessCommits = null
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()

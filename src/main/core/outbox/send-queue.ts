@@ -155,6 +155,7 @@ export function createSendQueue(input: KernelInput) {
       store.releaseProducer(tag)
     },
     wake: (): void => core.pump(),
+    otherProcessCommitted: (): void => core.otherProcessCommitted(),
     /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
     budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
       return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())
