@@ -1409,6 +1409,7 @@ export const invokeChannels = builtOnFirstUse({
     reply: OutboxSince
   }),
   'outbox:retry': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  /** A message cancelled before (elsewhere too: the terminal) is refused as `already_cancelled`, not cancelled again. */
   'outbox:cancel': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
   'outbox:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
   /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */

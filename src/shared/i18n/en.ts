@@ -238,6 +238,7 @@ export const enRest = {
   'desktop.optOutKeywords.tooMany': 'Each list takes 30 keywords at most.',
   'desktop.optOutKeywords.inBoth': '“{keyword}” cannot both stop and start messages.',
   'desktop.error.cannotRetry': 'Cannot retry this item: {why}.',
+  'desktop.error.alreadyCancelled': 'This message was already cancelled.',
   'desktop.error.cannotCancel': 'Cannot cancel this item: {why}.',
   'desktop.error.cannotDelete': 'Cannot delete this item: {why}.',
   'desktop.error.cannotEdit': 'Cannot edit this item: {why}.',
@@ -816,6 +817,8 @@ export const enRest = {
   'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
+  'outbox.changedMeanwhile':
+    'It changed elsewhere meanwhile (another window or the terminal): it is “{status}” now.',
   'outbox.retried': 'Queued again.',
   'outbox.cancel': 'Cancel sending',
   'outbox.cancelled': 'Cancelled.',

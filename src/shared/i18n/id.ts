@@ -264,6 +264,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.optOutKeywords.tooMany': 'Setiap daftar paling banyak berisi 30 kata kunci.',
   'desktop.optOutKeywords.inBoth': '“{keyword}” tidak bisa sekaligus menghentikan dan memulai pesan.',
   'desktop.error.cannotRetry': 'Pesan ini tidak dapat dicoba lagi: {why}.',
+  'desktop.error.alreadyCancelled': 'Pesan ini sudah dibatalkan sebelumnya.',
   'desktop.error.cannotCancel': 'Pesan ini tidak dapat dibatalkan: {why}.',
   'desktop.error.cannotDelete': 'Pesan ini tidak dapat dihapus: {why}.',
   'desktop.error.cannotEdit': 'Pesan ini tidak dapat diubah: {why}.',
@@ -1001,6 +1002,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',
+  'outbox.changedMeanwhile':
+    'Pesan ini sudah berubah di tempat lain (jendela lain atau terminal): statusnya kini “{status}”.',
   'outbox.retried': 'Masuk antrean lagi.',
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',

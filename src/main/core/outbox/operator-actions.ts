@@ -18,7 +18,7 @@ import type { KernelCore } from './kernel'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
-import { OutboxError, type EditInput, type ListFilter, type OutboxErrorCode } from './types'
+import { OutboxError, type EditInput, type ListFilter } from './types'
 import { toHistoryView, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
@@ -78,7 +78,7 @@ export function createOperatorActions(core: KernelCore) {
     return result
   }
 
-  function refuse(item: ItemRecord, action: RefusedAction, code: OutboxErrorCode = 'invalid_state'): never {
+  function refuse(item: ItemRecord, action: RefusedAction): never {
     // The reason is a note of its own, worded in the operator's language inside the refusal.
     const why =
       item.status === 'sending'
@@ -86,7 +86,7 @@ export function createOperatorActions(core: KernelCore) {
         : ['accepted', 'sent', 'delivered', 'read'].includes(item.status)
           ? encodeNote('desktop.error.whyAtGateway')
           : encodeNote('desktop.error.whyStatus', { status: item.status })
-    throw new OutboxError(code, { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
+    throw new OutboxError('invalid_state', { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
   }
 
   function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
@@ -158,11 +158,12 @@ export function createOperatorActions(core: KernelCore) {
     })
   }
 
-  /** `sayAlready`: one cancelled before is refused as such (a bulk cancel reports it apart), not done again. */
+  /** `sayAlready`: one cancelled before (elsewhere too) is refused as such: a Cancel never says it cancelled it. */
   function cancelItem(id: string, reason?: string, sayAlready = false): void {
     const item = mustGet(id)
+    if (item.status === 'cancelled' && !sayAlready) return
     if (item.status === 'cancelled')
-      return sayAlready ? refuse(item, 'cancel', 'already_cancelled') : undefined
+      throw new OutboxError('already_cancelled', { key: 'desktop.error.alreadyCancelled', params: {} }, 'id')
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
@@ -371,8 +372,9 @@ export function createOperatorActions(core: KernelCore) {
     }),
     /** A failed or cancelled item goes back in line (or back to its schedule if that is still ahead). */
     retry: (id: string): OutboxItemView => actOn(id, retryItem),
-    /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back here. */
-    cancel: (id: string): OutboxItemView => actOn(id, cancelItem),
+    /** Scheduled, queued or failed items only (one in flight or with the gateway cannot be taken back here). */
+    cancel: (id: string, options: { sayAlready?: boolean } = {}): OutboxItemView =>
+      actOn(id, (one) => cancelItem(one, undefined, options.sayAlready === true)),
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
     /** One already cancelled is reported as such, not as cancelled (the operator is told what this action did). */
     cancelMany: (ids: readonly string[], reason?: string): BulkResult =>

@@ -401,7 +401,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:cancel'({ id }) {
-      return outbox.cancel(id)
+      return outbox.cancel(id, { sayAlready: true })
     },
 
     async 'outbox:retryMany'({ ids }) {
