@@ -1965,6 +1965,11 @@ export const invokeChannels = builtOnFirstUse({
         isGroup: z.boolean().default(false),
         text: z.string().max(MAX_TEXT_LENGTH).optional(),
         handle: Id.optional(),
+        /**
+         * The conversation it answers, when it answers one: refused (`conversation_gone`) once it is deleted (the
+         * terminal's `inbox delete`), checked in the transaction that queues it.
+         */
+        conversationId: z.number().int().positive().optional(),
         /** As `outbox:enqueue`'s: a number on the opt-out list is refused (`opted_out`) until the operator answered. */
         optedOut: OptedOutDecision.optional()
       })

@@ -611,6 +611,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events,
       fileLimitFor,
       optedOut: isOptedOut,
+      conversationExists: (id) => conversationRecords.get(id) !== undefined,
       // The Outbox's Recipient filter by the names its rows show, from the contacts' index (QA14 Q14-07).
       recipientsNamed: (text) => inbox.conversations.contacts.phonesNamed(text, NAMED_RECIPIENTS_MAX)
     }),

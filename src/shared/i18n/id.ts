@@ -253,7 +253,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
-  'desktop.error.conversationGone': 'Tidak ada percakapan {id} di Pesan masuk.',
+  'desktop.error.conversationGone':
+    'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus.',
+  'desktop.error.replyConversationGone':
+    'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus. Tidak ada yang terkirim.',
   'desktop.error.mediaMissing': 'File ini belum diunduh (atau sudah tidak disimpan).',
   'desktop.error.cannedReplyGone': 'Tidak ada balasan cepat {id}.',
   'desktop.error.contactNumber': '“{phone}” bukan nomor yang bisa dimiliki kontak: {reason}.',
@@ -2008,6 +2011,8 @@ export const id: Record<MessageKey, string> = {
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
+  'inbox.thread.goneElsewhere':
+    'Percakapan ini sudah dihapus di tempat lain (di terminal atau jendela lain): tidak ada lagi yang bisa dikirim dari sini.',
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',
   'inbox.thread.optedOut':
     'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan dan daftar hitam gateway: kampanye melewatinya, dan gateway juga menolak balasan sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkan nomornya dari daftar.',

@@ -34,3 +34,23 @@ it('sends what another process queued once told that it committed, on a device t
   await fx.runUntil(() => fx.outbox.get('from-terminal').item.status === 'accepted')
   expect(fx.gateway.messages.map((m) => m.phone)).toEqual(['6281234567890'])
 })
+
+it('writes nothing of a send whose producer check fails in the transaction that would queue it', async () => {
+  // A reply's conversation deleted by another process after the reply was asked for (QA24 Q24-06).
+  fx = makeFixture({ pacingMs: 0 })
+  const refused = new Error('the conversation is gone')
+  await expect(
+    fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567890'],
+      entries: [{ kind: 'text', text: 'Rp 45.000 per lusin.' }],
+      producerTag: 'reply:6281234567890',
+      itemIds: ['reply-1'],
+      atCommit: () => {
+        throw refused
+      }
+    })
+  ).rejects.toBe(refused)
+  expect(fx.outbox.counts().total).toBe(0)
+  expect(() => fx.outbox.get('reply-1')).toThrow(expect.objectContaining({ code: 'not_found' }))
+})
