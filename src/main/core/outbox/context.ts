@@ -15,8 +15,7 @@ import { FINAL } from './status'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { Quota } from '../gateway'
 import type { RetryHook, SendPolicy } from './policies'
-import { toCountsView, toItemView } from './views'
-import type { OutboxItemView } from '../../../shared/contract'
+import { itemViews, toCountsView } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
@@ -41,7 +40,7 @@ export interface DeviceRuntime {
   trackingFailures: number
   trackingRetryAt: number
   syncing: boolean
-  /** A send policy's wait over the whole device (a daily cap): until when, and why (an encoded note). */
+  /** A send policy's wait over the whole device (a daily cap): until when, and why (a note; see device-waits.ts). */
   policyWait: { until: number; reason: string } | null
   /** A take-back call or report check is in flight: no send starts meanwhile (take-back-calls.ts). */
   takingBack: boolean
@@ -51,10 +50,6 @@ export interface DeviceRuntime {
   takeBackRetryAt: number
   takeBackFailures: number
 }
-
-/** The device-wide policy waits (a daily cap) by device, kept where every process's views of their items read them. */
-const DEVICE_WAITS_KEY = 'outbox.deviceWaits'
-type DeviceWaits = Record<string, { until: number; reason: string }>
 
 /** Above this many changes in one batch, listeners get one bulkChanged instead of one event per item. */
 export const BULK_EVENT_THRESHOLD = 20
@@ -294,49 +289,12 @@ export class OutboxContext {
     return () => this.listeners[event].delete(listener)
   }
 
-  /**
-   * A policy's wait over a whole device starts (or ends, null): in memory for the rounds, and in the database, since
-   * no row is written for it and the views of the device's items, this process's or the terminal's, say why they wait.
-   */
-  setDeviceWait(deviceId: string, wait: { until: number; reason: string } | null): void {
-    const runtime = this.device(deviceId)
-    const had = runtime.policyWait !== null
-    runtime.policyWait = wait
-    if (!wait && !had) return
-    const waits = this.storedDeviceWaits()
-    if (wait) waits[deviceId] = wait
-    else delete waits[deviceId]
-    this.settings.set(DEVICE_WAITS_KEY, Object.keys(waits).length > 0 ? waits : undefined)
-  }
-
-  private storedDeviceWaits(): DeviceWaits {
-    try {
-      return { ...this.settings.get<DeviceWaits>(DEVICE_WAITS_KEY) }
-    } catch {
-      // A damaged value only costs the waiting line; the next wait writes it afresh.
-      return {}
-    }
-  }
-
-  /**
-   * Views of items as the contract shows them: a queued item on a device a policy holds says why (read once for
-   * the lot, so a page of a thousand rows costs one read).
-   */
-  itemViews(): (item: ItemRecord) => OutboxItemView {
-    const now = this.now()
-    const waits = this.storedDeviceWaits()
-    return (item) => {
-      const wait = waits[item.deviceId]
-      return toItemView(item, wait && wait.until > now ? wait.reason : null)
-    }
-  }
-
   emitItem(item: ItemRecord): void {
     if (this.collected) {
       this.collected.push(item)
       return
     }
-    const view = this.itemViews()(item)
+    const view = itemViews(this)(item)
     for (const listener of this.listeners.itemChanged) this.safely(() => listener(view))
     this.countsChanged()
   }

@@ -19,7 +19,7 @@ import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { OutboxError, type EditInput, type ListFilter } from './types'
-import { toHistoryView, type OutboxHistoryEntry } from './views'
+import { itemViews, toHistoryView, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
@@ -68,7 +68,7 @@ export function createOperatorActions(core: KernelCore) {
     return item
   }
 
-  const view = (id: string): OutboxItemView => ctx.itemViews()(mustGet(id))
+  const view = (id: string): OutboxItemView => itemViews(ctx)(mustGet(id))
 
   /** One action on one item, then a round: the view of the item as the action left it. */
   function actOn(id: string, action: (id: string) => void): OutboxItemView {
@@ -114,7 +114,7 @@ export function createOperatorActions(core: KernelCore) {
       offset: filter.offset ?? 0,
       limit: Math.min(filter.limit ?? 200, 1000)
     })
-    return { items: result.items.map(ctx.itemViews()), total: result.total }
+    return { items: result.items.map(itemViews(ctx)), total: result.total }
   }
 
   function retryItem(id: string): void {
@@ -163,7 +163,7 @@ export function createOperatorActions(core: KernelCore) {
     const item = mustGet(id)
     if (item.status === 'cancelled' && !sayAlready) return
     if (item.status === 'cancelled')
-      throw new OutboxError('already_cancelled', { key: 'desktop.error.alreadyCancelled', params: {} }, 'id')
+      throw new OutboxError('already_cancelled', { key: 'desktop.error.alreadyCancelled' }, 'id')
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
@@ -373,8 +373,7 @@ export function createOperatorActions(core: KernelCore) {
     /** A failed or cancelled item goes back in line (or back to its schedule if that is still ahead). */
     retry: (id: string): OutboxItemView => actOn(id, retryItem),
     /** Scheduled, queued or failed items only (one in flight or with the gateway cannot be taken back here). */
-    cancel: (id: string, options: { sayAlready?: boolean } = {}): OutboxItemView =>
-      actOn(id, (one) => cancelItem(one, undefined, options.sayAlready === true)),
+    cancel: (id: string, sayAlready = false) => actOn(id, (one) => cancelItem(one, undefined, sayAlready)),
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
     /** One already cancelled is reported as such, not as cancelled (the operator is told what this action did). */
     cancelMany: (ids: readonly string[], reason?: string): BulkResult =>

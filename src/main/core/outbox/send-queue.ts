@@ -19,7 +19,7 @@ import type { RetryHook, SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { toCountsView } from './views'
+import { itemViews, toCountsView } from './views'
 import { createTakeBacks } from './take-back'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 
@@ -209,7 +209,7 @@ export function createSendQueue(input: KernelInput) {
       before?: { at: number; id: string },
       createdAfter?: number
     ): OutboxItemView[] =>
-      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(ctx.itemViews()),
+      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(itemViews(ctx)),
     /**
      * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
      * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
@@ -218,7 +218,7 @@ export function createSendQueue(input: KernelInput) {
       chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
       skipping: readonly ItemStatus[]
     ): (OutboxItemView | null)[] => {
-      const view = ctx.itemViews()
+      const view = itemViews(ctx)
       return store.newestToChats(chats, skipping).map((item) => (item ? view(item) : null))
     },
     /**
@@ -235,7 +235,7 @@ export function createSendQueue(input: KernelInput) {
       store.matchesWithText(text, limit, before, goOn),
     /** The items at these positions in the queue (sentWithText's), newest first: those gone since are left out. */
     sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] => {
-      const view = ctx.itemViews()
+      const view = itemViews(ctx)
       return store.itemsAt(positions).map(({ position, item }) => ({ position, item: view(item) }))
     },
     outcomes,

@@ -5,7 +5,8 @@ import type {
   OutboxHistoryEntry as HistoryEntrySchema,
   OutboxItemView
 } from '../../../shared/contract'
-import type { HistoryRecord, ItemRecord, StatusCounts } from '../store'
+import type { HistoryRecord, ItemRecord, SettingsStore, StatusCounts } from '../store'
+import { storedDeviceWaits } from './device-waits'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -16,6 +17,22 @@ const iso = (ms: number): string => new Date(ms).toISOString()
 const isoOrNull = (ms: number | null): string | null => (ms === null ? null : iso(ms))
 /** The last instant a JavaScript Date can hold. */
 const LAST_DATE_MS = 8.64e15
+
+/**
+ * Views of items as the contract shows them: a queued item on a device a policy holds says why (the waits read once
+ * for the lot, so a page of a thousand rows costs one read).
+ */
+export function itemViews(ctx: {
+  settings: SettingsStore
+  now(): number
+}): (item: ItemRecord) => OutboxItemView {
+  const now = ctx.now()
+  const waits = storedDeviceWaits(ctx.settings)
+  return (item) => {
+    const wait = waits[item.deviceId]
+    return toItemView(item, wait && wait.until > now ? wait.reason : null)
+  }
+}
 
 /**
  * `deviceWait`: why a policy holds the item's whole device now (an encoded note; no row is written for it), said by

@@ -418,7 +418,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:cancel'({ id }) {
-      return outbox.cancel(id, { sayAlready: true })
+      // One cancelled before (elsewhere too) is refused as already cancelled: never "Cancelled." twice.
+      return outbox.cancel(id, true)
     },
 
     async 'outbox:retryMany'({ ids }) {
