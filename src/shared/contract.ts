@@ -1418,6 +1418,7 @@ export const invokeChannels = builtOnFirstUse({
     reply: OutboxSince
   }),
   'outbox:retry': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  /** A message cancelled before (elsewhere too: the terminal) is refused as `already_cancelled`, not cancelled again. */
   'outbox:cancel': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
   'outbox:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
   /** Bulk retry/cancel of the window's selection, in one transaction and one outbox:bulkChanged. */
@@ -1996,6 +1997,11 @@ export const invokeChannels = builtOnFirstUse({
         isGroup: z.boolean().default(false),
         text: z.string().max(MAX_TEXT_LENGTH).optional(),
         handle: Id.optional(),
+        /**
+         * The conversation it answers, when it answers one: refused (`conversation_gone`) once it is deleted (the
+         * terminal's `inbox delete`), checked in the transaction that queues it.
+         */
+        conversationId: z.number().int().positive().optional(),
         /** As `outbox:enqueue`'s: a number on the opt-out list is refused (`opted_out`) until the operator answered. */
         optedOut: OptedOutDecision.optional()
       })

@@ -398,6 +398,28 @@ describe('core API', () => {
     expect((await core.handlers['outbox:counts']({})).cancelled).toBe(3)
   })
 
+  it('says a message cancelled before was already cancelled when it is cancelled again, not that it is (QA24 Q24-04)', async () => {
+    // The terminal cancelled it while the window still showed it waiting: the window's Cancel must not say "Cancelled."
+    const deviceId = await linkedDevice()
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081255500001'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Promo' }]
+    })
+    expect(await invoke('outbox:cancel', { id: itemIds[0] })).toMatchObject({ ok: true })
+    expect(await invoke('outbox:cancel', { id: itemIds[0] })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'already_cancelled',
+        message: 'This message was already cancelled.',
+        messageKey: 'desktop.error.alreadyCancelled'
+      }
+    })
+    expect((await core.handlers['outbox:counts']({})).cancelled).toBe(1)
+  })
+
   it('refuses an empty selection and one above the bulk limit', async () => {
     for (const ids of [[], Array.from({ length: 5_001 }, (_, i) => `id-${i}`)]) {
       const reply = await invoke('outbox:cancelMany', { ids })

@@ -191,7 +191,7 @@ it('refuses a conversation that is not there, and a contact number that is not o
   )
   expect(missing).toMatchObject({
     ok: false,
-    error: { code: 'not_found', message: 'There is no conversation 404 in the inbox.' }
+    error: { code: 'not_found', message: 'This conversation is no longer in the inbox: it was deleted.' }
   })
   const badNumber = await dispatchInvoke(
     core.handlers,

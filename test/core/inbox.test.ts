@@ -276,7 +276,7 @@ it('deletes a conversation with its files; nothing comes back, and a new thread 
   ).toBe(true)
   await expect(invoke('inbox:media', { number: message!.number })).rejects.toThrow()
   await expect(invoke('inbox:deleteConversation', { conversationId: conversations[0]!.id })).rejects.toThrow(
-    /There is no conversation/
+    /This conversation is no longer in the inbox/
   )
 
   // The gateway posting the same webhook again is a duplicate: the message does not come back.

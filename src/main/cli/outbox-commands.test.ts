@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
+import type { OutboxItemView } from '../../shared/contract'
+import { describeItem } from './outbox-commands'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -172,3 +174,49 @@ describe('sender-desk send --queue, as text', () => {
     expect(two.stdout).toMatch(/^Queued 2 items:\n/)
   })
 })
+
+describe('sender-desk outbox list, a waiting message', () => {
+  it('says why it waits and until when on its device’s clock, as the window does (QA24 Q24-05)', () => {
+    // The kernel's view of a queued one-off send on a device that reached its daily cap (the app's rounds said so).
+    const capped: OutboxItemView = {
+      ...queuedItem,
+      waitReason: {
+        message: 'this number reached its daily cap of 3; it goes on at 2026-11-30T17:00:00.000Z',
+        messageKey: 'desktop.wait.deviceDailyCap',
+        messageParams: { cap: 3, until: '2026-11-30T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      }
+    }
+    // The item's own line (its times on this computer's clock: outbox-times.test.ts), then why it waits.
+    const [line, waiting, ...more] = describeItem(capped).split('\n')
+    expect(line).toBe(describeItem(queuedItem))
+    expect(line).toMatch(/^item-1 {2}queued .*to 6281234567890 {2}"Promo A"$/)
+    expect(waiting).toBe(
+      '  waiting: this number reached its daily cap of 3; it goes on at 2026-12-01 00:00 (Asia/Jakarta)'
+    )
+    expect(more).toEqual([])
+    expect(describeItem(queuedItem)).not.toContain('waiting')
+  })
+})
+
+const queuedItem: OutboxItemView = {
+  id: 'item-1',
+  deviceId: 'd1',
+  recipient: '6281234567890',
+  isGroup: false,
+  kind: 'text',
+  text: 'Promo A',
+  fileName: null,
+  fileSize: null,
+  status: 'queued',
+  failure: null,
+  gatewayId: null,
+  createdAt: '2026-11-30T08:00:00.000Z',
+  updatedAt: '2026-11-30T08:00:00.000Z',
+  scheduledAt: null,
+  timezone: null,
+  scheduleMode: null,
+  overduePolicy: null,
+  held: false,
+  attempts: 0,
+  nextAttemptAt: null
+}

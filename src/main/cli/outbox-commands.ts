@@ -28,6 +28,7 @@ import {
   type OutboxItemView
 } from '../../shared/contract'
 import { isValidTimeZone, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
+import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
 
 const MB = 1024 * 1024
@@ -152,9 +153,10 @@ export async function enqueueFromCli(
 /**
  * One item in a line: its status and when it came, when it was created, and a waiting schedule's time, each on the
  * operator's clock (the computer's zone; a schedule on its own zone's, as the window says it) with the zone named.
- * The window's row says the same moments; a bare time read as UTC's or any of Indonesia's three.
+ * The window's row says the same moments; a bare time read as UTC's or any of Indonesia's three. Why it still waits
+ * (a device's daily cap) goes on a second line, as the window's detail says it.
  */
-function describeItem(item: OutboxItemView): string {
+export function describeItem(item: OutboxItemView): string {
   const what =
     item.kind === 'text' ? `"${(item.text ?? '').slice(0, 40)}"` : `${item.kind} ${item.fileName ?? ''}`
   const failure = item.failure ? ` — ${item.failure.message}` : ''
@@ -166,7 +168,19 @@ function describeItem(item: OutboxItemView): string {
     item.status === 'scheduled' && item.scheduledAt
       ? `  for ${at(item.scheduledAt, item.timezone && isValidTimeZone(item.timezone) ? item.timezone : undefined)}`
       : ''
-  return `${item.id}  ${item.status} ${at(item.updatedAt)}${due}  created ${at(item.createdAt)}  to ${item.recipient}  ${what}${failure}`
+  const line = `${item.id}  ${item.status} ${at(item.updatedAt)}${due}  created ${at(item.createdAt)}  to ${item.recipient}  ${what}${failure}`
+  return item.waitReason ? `${line}\n  waiting: ${waitingText(item.waitReason)}` : line
+}
+
+/** A policy's reason in words; its `until` on the clock of its `zone` (a device's midnight), else this computer's. */
+function waitingText(reason: NonNullable<OutboxItemView['waitReason']>): string {
+  const params = { ...reason.messageParams }
+  const until = params['until']
+  if (typeof until === 'string' && !Number.isNaN(Date.parse(until))) {
+    const zone = typeof params['zone'] === 'string' ? params['zone'] : undefined
+    params['until'] = localDateTime(Date.parse(until), zone)
+  }
+  return coreText('en', reason.message, reason.messageKey, params)
 }
 
 /**

@@ -68,7 +68,9 @@ import {
   InboxConversationsStore,
   InvoiceStore,
   openDatabase,
+  otherConnectionsVersion,
   ReminderStore,
+  watchOtherProcessCommits,
   type SqliteDatabase
 } from './store'
 import type { Vault } from './vault'
@@ -82,8 +84,6 @@ import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 const OPT_OUT_CONFIRMATION_WAIT_MS = 10 * 60_000
 /** At most this many contacts' numbers a Recipient filter's text names (a common name among many contacts). */
 const NAMED_RECIPIENTS_MAX = 1000
-/** How often the running app looks for what another process (the terminal) committed to its queue. */
-const OTHER_WRITERS_CHECK_MS = 2000
 export { describeCoreError, gatewayClientFactory } from './compose-command-line'
 export { ApiFailure, type ApiHandlers } from './commands'
 export { CoreEvents } from './core-events'
@@ -438,6 +438,27 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     snapshotChanged(undefined, status)
   }
 
+  // What the terminal commits on this data folder while the app runs (a message queued, cancelled or retried, a
+  // campaign paused, a conversation deleted) is announced as the app's own changes are: the window's stores refetch
+  // on these events. Coarse, once per look that saw commits; the campaigns announced are those that can still change
+  // now or could at the last look (one the terminal just cancelled included).
+  let campaignsFollowed = new Set<string>()
+  function otherProcessCommitted(): void {
+    theOutbox.otherProcessCommitted()
+    // What the terminal filed under its own id for a device listed here becomes that device's (QA24 Q24-01).
+    for (const device of registry.list()) adoptTerminalItems(device.id)
+    const counts = theOutbox.counts()
+    countsChanged(counts)
+    events.emit('outbox:bulkChanged', { count: 0 })
+    const unfinished = new Set(theCampaigns.unfinishedIds())
+    for (const id of new Set([...campaignsFollowed, ...unfinished])) events.emit('campaigns:changed', { id })
+    campaignsFollowed = unfinished
+    const status = inbox.status()
+    events.emit('inbox:changed', inboxStatusView(status))
+    snapshotChanged(counts, status)
+  }
+  let otherProcessCommits: { stop(): void } | null = null
+
   // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round. Once
   // open, its gateway's blacklist catches up with the opt-out list, behind everything else.
   const openClient = async (id: string): Promise<void> => {
@@ -450,11 +471,6 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const adoptTerminalItems = (id: string): void => {
     const terminalIds = registry.get(id)?.terminalIds ?? []
     if (terminalIds.length > 0) theOutbox.adoptTerminalItems(terminalIds, id)
-  }
-  let otherWritersTimer: ReturnType<typeof clock.setTimeout> | null = null
-  const watchOtherWriters = (): void => {
-    if (theOutbox.noticeOtherWriters()) for (const device of registry.list()) adoptTerminalItems(device.id)
-    otherWritersTimer = clock.setTimeout(watchOtherWriters, OTHER_WRITERS_CHECK_MS)
   }
   registry.onChange((change) => {
     // A new token may be another gateway account: its blacklist is not known to hold the list.
@@ -606,6 +622,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       events,
       fileLimitFor,
       optedOut: isOptedOut,
+      conversationExists: (id) => conversationRecords.get(id) !== undefined,
       // The Outbox's Recipient filter by the names its rows show, from the contacts' index (QA14 Q14-07).
       recipientsNamed: (text) => inbox.conversations.contacts.phonesNamed(text, NAMED_RECIPIENTS_MAX)
     }),
@@ -676,7 +693,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       await monitor.start()
       await theOutbox.start()
       for (const device of registry.list()) adoptTerminalItems(device.id)
-      watchOtherWriters()
+      campaignsFollowed = new Set(theCampaigns.unfinishedIds())
+      otherProcessCommits = watchOtherProcessCommits({
+        clock,
+        readVersion: () => otherConnectionsVersion(db),
+        onCommitted: otherProcessCommitted,
+        onError: (error) =>
+          logger.warn('core: the database could not be checked for other processes’ changes', error)
+      })
       // STOP confirmations an earlier run left in the queue: their numbers' blacklist pushes go once they left.
       confirmations.resume()
       // A mailbox on the relay this computer runs: the relay first, so that the first pull finds it.
@@ -693,8 +717,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       inbox.sync.computerWoke()
     },
     async stop() {
-      if (otherWritersTimer !== null) clock.clearTimeout(otherWritersTimer)
-      otherWritersTimer = null
+      otherProcessCommits?.stop()
+      otherProcessCommits = null
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()

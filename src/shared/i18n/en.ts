@@ -228,7 +228,9 @@ export const enRest = {
   'desktop.error.concurrency': 'concurrency must be a whole number ≥ 1',
   'desktop.error.itemGone': 'No outbox item {id}.',
   'desktop.error.takeBackGone': 'No take-back {id}.',
-  'desktop.error.conversationGone': 'There is no conversation {id} in the inbox.',
+  'desktop.error.conversationGone': 'This conversation is no longer in the inbox: it was deleted.',
+  'desktop.error.replyConversationGone':
+    'This conversation is no longer in the inbox: it was deleted. Nothing was sent.',
   'desktop.error.mediaMissing': 'This file is not downloaded (or no longer kept).',
   'desktop.error.cannedReplyGone': 'There is no canned reply {id}.',
   'desktop.error.contactNumber': '“{phone}” is not a number a contact can have: {reason}.',
@@ -238,6 +240,7 @@ export const enRest = {
   'desktop.optOutKeywords.tooMany': 'Each list takes 30 keywords at most.',
   'desktop.optOutKeywords.inBoth': '“{keyword}” cannot both stop and start messages.',
   'desktop.error.cannotRetry': 'Cannot retry this item: {why}.',
+  'desktop.error.alreadyCancelled': 'This message was already cancelled.',
   'desktop.error.cannotCancel': 'Cannot cancel this item: {why}.',
   'desktop.error.cannotDelete': 'Cannot delete this item: {why}.',
   'desktop.error.cannotEdit': 'Cannot edit this item: {why}.',
@@ -817,6 +820,8 @@ export const enRest = {
   'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
+  'outbox.changedMeanwhile':
+    'It changed elsewhere meanwhile (another window or the terminal): it is “{status}” now.',
   'outbox.retried': 'Queued again.',
   'outbox.cancel': 'Cancel sending',
   'outbox.cancelled': 'Cancelled.',
@@ -1816,6 +1821,8 @@ export const enRest = {
     'Conversation with {name} deleted: {count, plural, one {# message} other {# messages}} removed from this computer.',
   'inbox.thread.earlier': 'Show earlier messages',
   'inbox.thread.entries': 'Messages in this conversation',
+  'inbox.thread.goneElsewhere':
+    'This conversation was deleted elsewhere (in the terminal or another window): nothing more can be sent from it.',
   'inbox.thread.empty': 'No messages in this conversation yet.',
   'inbox.thread.optedOut':
     'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',

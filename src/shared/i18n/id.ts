@@ -253,7 +253,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
-  'desktop.error.conversationGone': 'Tidak ada percakapan {id} di Pesan masuk.',
+  'desktop.error.conversationGone':
+    'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus.',
+  'desktop.error.replyConversationGone':
+    'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus. Tidak ada yang terkirim.',
   'desktop.error.mediaMissing': 'File ini belum diunduh (atau sudah tidak disimpan).',
   'desktop.error.cannedReplyGone': 'Tidak ada balasan cepat {id}.',
   'desktop.error.contactNumber': '“{phone}” bukan nomor yang bisa dimiliki kontak: {reason}.',
@@ -264,6 +267,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.optOutKeywords.tooMany': 'Setiap daftar paling banyak berisi 30 kata kunci.',
   'desktop.optOutKeywords.inBoth': '“{keyword}” tidak bisa sekaligus menghentikan dan memulai pesan.',
   'desktop.error.cannotRetry': 'Pesan ini tidak dapat dicoba lagi: {why}.',
+  'desktop.error.alreadyCancelled': 'Pesan ini sudah dibatalkan sebelumnya.',
   'desktop.error.cannotCancel': 'Pesan ini tidak dapat dibatalkan: {why}.',
   'desktop.error.cannotDelete': 'Pesan ini tidak dapat dihapus: {why}.',
   'desktop.error.cannotEdit': 'Pesan ini tidak dapat diubah: {why}.',
@@ -1006,6 +1010,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',
+  'outbox.changedMeanwhile':
+    'Pesan ini sudah berubah di tempat lain (jendela lain atau terminal): statusnya kini “{status}”.',
   'outbox.retried': 'Masuk antrean lagi.',
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',
@@ -2022,6 +2028,8 @@ export const id: Record<MessageKey, string> = {
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
+  'inbox.thread.goneElsewhere':
+    'Percakapan ini sudah dihapus di tempat lain (di terminal atau jendela lain): tidak ada lagi yang bisa dikirim dari sini.',
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',
   'inbox.thread.optedOut':
     'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan dan daftar hitam gateway: kampanye melewatinya, dan gateway juga menolak balasan sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkan nomornya dari daftar.',

@@ -1815,6 +1815,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     keepAfterTakeBack,
     setPacing,
     autoPauseDevice,
+    /** The campaigns that can still change (not finished or cancelled), by id. */
+    unfinishedIds: (): string[] => store.unfinishedIds(),
     /** Where a campaign's pause holds its rows: a producer tag and a device, for the queue's count of them. */
     pausedParts: (): { tag: string; deviceId: string }[] =>
       store.pausedParts().map(({ campaignId, deviceId }) => ({ tag: tagOf(campaignId), deviceId })),

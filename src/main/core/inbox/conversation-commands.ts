@@ -30,11 +30,8 @@ export type ConversationChannel =
 /** A conversation or canned reply that is not there, in the operator's words; any other error as it is. */
 function inOperatorWords(error: unknown): unknown {
   if (error instanceof ConversationNotFound)
-    return new ApiFailure(
-      'not_found',
-      { key: 'desktop.error.conversationGone', params: { id: error.conversationId } },
-      'conversationId'
-    )
+    // No internal id in the words: the operator never sees a conversation's number (QA24 Q24-06).
+    return new ApiFailure('not_found', { key: 'desktop.error.conversationGone' }, 'conversationId')
   if (error instanceof CannedReplyNotFound)
     return new ApiFailure(
       'not_found',

@@ -15,7 +15,7 @@ import { FINAL } from './status'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { Quota } from '../gateway'
 import type { RetryHook, SendPolicy } from './policies'
-import { toCountsView, toItemView } from './views'
+import { itemViews, toCountsView } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
@@ -40,7 +40,7 @@ export interface DeviceRuntime {
   trackingFailures: number
   trackingRetryAt: number
   syncing: boolean
-  /** A send policy's wait over the whole device (a daily cap): until when, and why (an encoded note). */
+  /** A send policy's wait over the whole device (a daily cap): until when, and why (a note; see device-waits.ts). */
   policyWait: { until: number; reason: string } | null
   /** A take-back call or report check is in flight: no send starts meanwhile (take-back-calls.ts). */
   takingBack: boolean
@@ -294,7 +294,7 @@ export class OutboxContext {
       this.collected.push(item)
       return
     }
-    const view = toItemView(item)
+    const view = itemViews(this)(item)
     for (const listener of this.listeners.itemChanged) this.safely(() => listener(view))
     this.countsChanged()
   }

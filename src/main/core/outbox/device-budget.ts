@@ -39,12 +39,14 @@ export function deviceBudgetPolicy(deps: DeviceBudgetDeps): SendPolicy {
     check(item, now) {
       // Asked for every pick: a device without a cap costs no day's bounds.
       if (deps.capOf(item.deviceId) === null) return null
-      const { sentToday, cap, resetsAt } = deviceBudget(deps, item.deviceId, now)
+      const { sentToday, cap, resetsAt, zone } = deviceBudget(deps, item.deviceId, now)
       if (cap === null || sentToday < cap) return null
       // The whole device waits (nothing written to its rows) until its next midnight; every producer's item alike.
+      // Its zone goes with it: the time is shown on the clock whose midnight it is.
       const reason = encodeNote('desktop.wait.deviceDailyCap', {
         cap,
-        until: new Date(resetsAt).toISOString()
+        until: new Date(resetsAt).toISOString(),
+        zone
       })
       return { wait: { until: resetsAt, reason, scope: 'device' } }
     }

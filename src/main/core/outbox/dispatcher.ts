@@ -6,6 +6,7 @@ import { classifySendError, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
+import { recordDeviceWait } from './device-waits'
 import { currentDayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
@@ -68,8 +69,7 @@ function pickNext(
     const due = ctx.store.nextHeadDueAt(deviceId)
     return due === null ? null : Math.max(due, now + 1)
   }
-  const runtime = ctx.device(deviceId)
-  runtime.policyWait = null
+  recordDeviceWait(ctx, deviceId, null)
   const verdict = askPolicies(ctx.policies, candidate, now)
   if (verdict) return applyVerdict(ctx, candidate, verdict, now)
   const client = ctx.reachableClient(deviceId)
@@ -120,7 +120,7 @@ function applyVerdict(
   const { reason, scope } = verdict.wait
   const until = Math.max(verdict.wait.until, now + 1)
   if (scope === 'device') {
-    ctx.device(item.deviceId).policyWait = { until, reason }
+    recordDeviceWait(ctx, item.deviceId, { until, reason })
     return until
   }
   // The other items of the device go on meanwhile.

@@ -131,6 +131,8 @@ export interface KernelCore {
   /** Run after every round (flush watches progress there). */
   readonly afterPump: Set<() => void>
   pump(): void
+  /** Another process (the terminal) committed to the database: its devices' work is read again, and a round runs. */
+  otherProcessCommitted(): void
   /** Take the dispatcher lease, roll back cut-short writes, reconcile what was left in `sending`, and run. */
   start(mode: { tracking: boolean; retention: boolean }): Promise<void>
   stop(): Promise<void>
@@ -313,6 +315,12 @@ export function createKernelCore(input: KernelInput): KernelCore {
     else if (items.length > 0) ctx.emitBulk(items.length)
   }
 
+  /** The devices with work, as the database has them (at start, and after another process committed). */
+  function readWorkingDevices(): void {
+    for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
+    for (const deviceId of ctx.takeBackStore.openDevices()) knownDevices.add(deviceId)
+  }
+
   async function start(mode: { tracking: boolean; retention: boolean }): Promise<void> {
     if (ctx.running) return
     const lease = store.claimLease(DISPATCHER_LEASE, process.pid, ctx.options.isProcessAlive, clock.now())
@@ -322,8 +330,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
     tracking = mode.tracking && ctx.options.tracking
     // An add a crash cut short is rolled back before anything else looks at the queue.
     await discardAbandonedBatches(ctx)
-    for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
-    for (const deviceId of ctx.takeBackStore.openDevices()) knownDevices.add(deviceId)
+    readWorkingDevices()
     store.markSendingForReconcile(clock.now(), ctx.options.visibilityWindowMs)
     // Take-back calls a crash cut short: settled through the reports before any of their messages is asked again.
     ctx.takeBackStore.markCallingInDoubt(clock.now())
@@ -371,6 +378,10 @@ export function createKernelCore(input: KernelInput): KernelCore {
     knownDevices,
     afterPump,
     pump,
+    otherProcessCommitted() {
+      readWorkingDevices()
+      pump()
+    },
     start,
     stop,
     add,

@@ -18,8 +18,8 @@ import type { KernelCore } from './kernel'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
-import { OutboxError, type EditInput, type ListFilter, type OutboxErrorCode } from './types'
-import { toHistoryView, toItemFilter, toItemView, type OutboxHistoryEntry } from './views'
+import { OutboxError, type EditInput, type ListFilter } from './types'
+import { itemViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
@@ -68,7 +68,7 @@ export function createOperatorActions(core: KernelCore) {
     return item
   }
 
-  const view = (id: string): OutboxItemView => toItemView(mustGet(id))
+  const view = (id: string): OutboxItemView => itemViews(ctx)(mustGet(id))
 
   /** One action on one item, then a round: the view of the item as the action left it. */
   function actOn(id: string, action: (id: string) => void): OutboxItemView {
@@ -78,7 +78,7 @@ export function createOperatorActions(core: KernelCore) {
     return result
   }
 
-  function refuse(item: ItemRecord, action: RefusedAction, code: OutboxErrorCode = 'invalid_state'): never {
+  function refuse(item: ItemRecord, action: RefusedAction): never {
     // The reason is a note of its own, worded in the operator's language inside the refusal.
     const why =
       item.status === 'sending'
@@ -86,12 +86,12 @@ export function createOperatorActions(core: KernelCore) {
         : ['accepted', 'sent', 'delivered', 'read'].includes(item.status)
           ? encodeNote('desktop.error.whyAtGateway')
           : encodeNote('desktop.error.whyStatus', { status: item.status })
-    throw new OutboxError(code, { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
+    throw new OutboxError('invalid_state', { key: REFUSED_ACTION_KEYS[action], params: { why } }, 'id')
   }
 
   function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
     const result = store.listItems(toItemFilter(filter))
-    return { items: result.items.map(toItemView), total: result.total }
+    return { items: result.items.map(itemViews(ctx)), total: result.total }
   }
 
   function retryItem(id: string): void {
@@ -135,11 +135,12 @@ export function createOperatorActions(core: KernelCore) {
     })
   }
 
-  /** `sayAlready`: one cancelled before is refused as such (a bulk cancel reports it apart), not done again. */
+  /** `sayAlready`: one cancelled before (elsewhere too) is refused as such: a Cancel never says it cancelled it. */
   function cancelItem(id: string, reason?: string, sayAlready = false): void {
     const item = mustGet(id)
+    if (item.status === 'cancelled' && !sayAlready) return
     if (item.status === 'cancelled')
-      return sayAlready ? refuse(item, 'cancel', 'already_cancelled') : undefined
+      throw new OutboxError('already_cancelled', { key: 'desktop.error.alreadyCancelled' }, 'id')
     if (!CANCELLABLE.includes(item.status)) refuse(item, 'cancel')
     assertNoScheduleCall(ctx, id)
     ctx.batch(() => {
@@ -350,8 +351,8 @@ export function createOperatorActions(core: KernelCore) {
     }),
     /** A failed or cancelled item goes back in line (or back to its schedule if that is still ahead). */
     retry: (id: string): OutboxItemView => actOn(id, retryItem),
-    /** Scheduled, queued or failed items only: an item in flight or with the gateway cannot be taken back here. */
-    cancel: (id: string): OutboxItemView => actOn(id, cancelItem),
+    /** Scheduled, queued or failed items only (one in flight or with the gateway cannot be taken back here). */
+    cancel: (id: string, sayAlready = false) => actOn(id, (one) => cancelItem(one, undefined, sayAlready)),
     retryMany: (ids: readonly string[]): BulkResult => bulk(ids, retryItem),
     /** One already cancelled is reported as such, not as cancelled (the operator is told what this action did). */
     cancelMany: (ids: readonly string[], reason?: string): BulkResult =>

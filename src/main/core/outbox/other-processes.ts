@@ -1,10 +1,9 @@
-// The running dispatcher and the other processes on its data folder (the terminal while the app runs): it notices
-// what they commit, and takes over what the terminal filed under its own id for one of this app's devices.
+// The running dispatcher and the other processes on its data folder (the terminal while the app runs): it takes over
+// what the terminal filed under its own id for one of this app's devices (what they commit is noticed by store/other-process-commits.ts).
 import { DISPATCHER_LEASE, type KernelCore } from './kernel'
 
 export function createOtherProcesses(core: KernelCore) {
   const { ctx, store, knownDevices } = core
-  let seenVersion: number | null = null
   return {
     /**
      * Items the terminal filed under any of `terminalIds` (a device's credentials hashed: terminal-id.ts) become
@@ -20,19 +19,6 @@ export function createOtherProcesses(core: KernelCore) {
         core.pump()
       }
       return moved
-    },
-    /**
-     * Whether another process committed to the database since last asked; if so, the devices it gave work join the
-     * round and the queue looks again (a terminal's `send --queue` for a device this app sends for).
-     */
-    noticeOtherWriters(): boolean {
-      const version = store.dataVersion()
-      const changed = seenVersion !== null && version !== seenVersion
-      seenVersion = version
-      if (!changed || !ctx.running) return false
-      for (const deviceId of store.activeDevices()) knownDevices.add(deviceId)
-      core.pump()
-      return true
     },
     /** The live process holding the dispatcher lease while this outbox does not run (the open app), or null. */
     otherDispatcher(): number | null {

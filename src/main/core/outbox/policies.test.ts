@@ -3,6 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { encodeNote } from '../../../shared/i18n/notes'
 import { newTextItem } from '../store/testing/new-item'
+import { openDatabase } from '../store'
+import { createOutbox } from '../sending'
 import type { SendPolicy } from './policies'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
@@ -97,7 +99,32 @@ describe('send policies', () => {
     expect(fx.gateway.messages).toHaveLength(1)
     expect(fx.outbox.deviceWait('d1')?.reason).toContain('campaigns.wait.dailyCap')
     // Nothing written to the waiting items: a cap over 10,000 rows costs no update of each.
-    expect(fx.outbox.get('b').item.waitReason).toBeUndefined()
+    const stored = fx.db.prepare('SELECT wait_reason AS reason FROM outbox_items WHERE id = ?').get('b')
+    expect(stored).toEqual({ reason: null })
     expect(fx.outbox.get('b').item.nextAttemptAt).toBeNull()
+    // Yet each waiting item's view says why (QA24 Q24-05: a one-off send or a reply held by the cap said only
+    // "Queued"), in a list as in its detail.
+    expect(fx.outbox.get('b').item.waitReason).toMatchObject({ messageKey: 'campaigns.wait.dailyCap' })
+    expect(fx.outbox.list({ status: ['queued'] }).items.map((i) => i.waitReason?.messageKey)).toEqual([
+      'campaigns.wait.dailyCap',
+      'campaigns.wait.dailyCap'
+    ])
+    // So does another process on the same data folder (the terminal's `outbox list`), which runs no send round.
+    const terminalDb = openDatabase({ dataDir: fx.dir })
+    try {
+      const terminal = createOutbox({
+        db: terminalDb,
+        dataDir: fx.dir,
+        clock: fx.clock,
+        clientFor: () => undefined
+      })
+      expect(terminal.get('b').item.waitReason).toMatchObject({ messageKey: 'campaigns.wait.dailyCap' })
+      // Once its time has passed (before any round asks again) it says nothing more, there as here.
+      fx.clock.jump(HOUR)
+      expect(terminal.get('c').item.waitReason).toBeUndefined()
+      expect(fx.outbox.get('c').item.waitReason).toBeUndefined()
+    } finally {
+      terminalDb.close()
+    }
   })
 })

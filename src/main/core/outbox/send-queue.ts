@@ -20,7 +20,7 @@ import type { RetryHook, SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { toCountsView, toItemView } from './views'
+import { itemViews, toCountsView } from './views'
 import { createTakeBacks } from './take-back'
 import { createOtherProcesses } from './other-processes'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
@@ -171,8 +171,8 @@ export function createSendQueue(input: KernelInput) {
     wake: (): void => core.pump(),
     dayZoneOf: (deviceId?: string): string => ctx.options.dayZoneOf(deviceId ?? ''),
     adoptTerminalItems: others.adoptTerminalItems,
-    noticeOtherWriters: others.noticeOtherWriters,
     otherDispatcher: others.otherDispatcher,
+    otherProcessCommitted: (): void => core.otherProcessCommitted(),
     /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
     budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
       return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())
@@ -226,7 +226,7 @@ export function createSendQueue(input: KernelInput) {
       before?: { at: number; id: string },
       createdAfter?: number
     ): OutboxItemView[] =>
-      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(toItemView),
+      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(itemViews(ctx)),
     /**
      * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
      * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
@@ -234,8 +234,10 @@ export function createSendQueue(input: KernelInput) {
     newestToChats: (
       chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
       skipping: readonly ItemStatus[]
-    ): (OutboxItemView | null)[] =>
-      store.newestToChats(chats, skipping).map((item) => (item ? toItemView(item) : null)),
+    ): (OutboxItemView | null)[] => {
+      const view = itemViews(ctx)
+      return store.newestToChats(chats, skipping).map((item) => (item ? view(item) : null))
+    },
     /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,
      * `before` the last position of the previous page, until `limit` or `goOn` says stop: the inbox search's, which
@@ -249,8 +251,10 @@ export function createSendQueue(input: KernelInput) {
     ): { position: number; deviceId: string; recipient: string; createdAt: number }[] =>
       store.matchesWithText(text, limit, before, goOn),
     /** The items at these positions in the queue (sentWithText's), newest first: those gone since are left out. */
-    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] =>
-      store.itemsAt(positions).map(({ position, item }) => ({ position, item: toItemView(item) })),
+    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] => {
+      const view = itemViews(ctx)
+      return store.itemsAt(positions).map(({ position, item }) => ({ position, item: view(item) }))
+    },
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */
     takeBackItems: takeBacks.takeBackItems,

@@ -103,6 +103,11 @@ export interface EnqueueInput {
   producerTag?: string
   /** Ids chosen by the producer, one per entry and recipient in that order (a reply's, so a repeat is found). */
   itemIds?: readonly string[]
+  /**
+   * Runs in the transaction that writes the items: a throw writes none (a reply's check that its conversation is
+   * still there, made where no other process can delete it before the reply is queued).
+   */
+  atCommit?: () => void
 }
 
 /** A recurring series: the entries go to every recipient at each occurrence of `rule` from `start`. */

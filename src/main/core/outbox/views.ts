@@ -5,8 +5,9 @@ import type {
   OutboxHistoryEntry as HistoryEntrySchema,
   OutboxItemView
 } from '../../../shared/contract'
-import type { HistoryRecord, ItemFilter, ItemRecord, StatusCounts } from '../store'
+import type { HistoryRecord, ItemFilter, ItemRecord, SettingsStore, StatusCounts } from '../store'
 import { OutboxError, type ListFilter } from './types'
+import { storedDeviceWaits } from './device-waits'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -18,7 +19,28 @@ const isoOrNull = (ms: number | null): string | null => (ms === null ? null : is
 /** The last instant a JavaScript Date can hold. */
 const LAST_DATE_MS = 8.64e15
 
-export function toItemView(item: ItemRecord): OutboxItemView {
+/**
+ * Views of items as the contract shows them: a queued item on a device a policy holds says why (the waits read once
+ * for the lot, so a page of a thousand rows costs one read).
+ */
+export function itemViews(ctx: {
+  settings: SettingsStore
+  now(): number
+}): (item: ItemRecord) => OutboxItemView {
+  const now = ctx.now()
+  const waits = storedDeviceWaits(ctx.settings)
+  return (item) => {
+    const wait = waits[item.deviceId]
+    return toItemView(item, wait && wait.until > now ? wait.reason : null)
+  }
+}
+
+/**
+ * `deviceWait`: why a policy holds the item's whole device now (an encoded note; no row is written for it), said by
+ * a queued item without a wait of its own.
+ */
+export function toItemView(item: ItemRecord, deviceWait: string | null = null): OutboxItemView {
+  const waitReason = item.status === 'queued' ? (item.waitReason ?? (item.held ? null : deviceWait)) : null
   return {
     id: item.id,
     deviceId: item.deviceId,
@@ -56,11 +78,11 @@ export function toItemView(item: ItemRecord): OutboxItemView {
         ? iso(item.nextAttemptAt)
         : null,
     ...producerOf(item),
-    ...(item.waitReason !== null && item.status === 'queued'
+    ...(waitReason !== null
       ? {
           waitReason: {
-            message: translateNote('en', item.waitReason) ?? item.waitReason,
-            ...keyOf(item.waitReason, 'messageKey', 'messageParams')
+            message: translateNote('en', waitReason) ?? waitReason,
+            ...keyOf(waitReason, 'messageKey', 'messageParams')
           }
         }
       : {})

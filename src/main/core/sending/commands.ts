@@ -130,6 +130,8 @@ export interface SendingCommandsDeps {
   fileLimitFor: (deviceId: string) => number
   /** The numbers among these that are on the opt-out list (none checked when absent: a front door without one). */
   optedOut?: OptedOutLookup
+  /** Whether the inbox still has a conversation (a reply names the one it answers); none checked when absent. */
+  conversationExists?: (conversationId: number) => boolean
   /**
    * The numbers of the contacts whose name holds a Recipient filter's text: the Outbox finds a message by the name
    * its row shows (QA14 Q14-07). Absent: by number only.
@@ -266,7 +268,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       entries: EntryRequest[]
       schedule?: EnqueueInput['schedule']
     },
-    producer?: { producerTag: string; itemIds: readonly string[] }
+    producer?: { producerTag: string; itemIds: readonly string[]; atCommit?: () => void }
   ): Promise<{ itemIds: string[] }> {
     requireDevice(registry, request.deviceId)
     const recipients = normalisedRecipients(request.recipients, request.isGroup, 'recipients')
@@ -342,9 +344,24 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       if (already.size > 0) return { itemIds: itemIds.filter((id) => already.has(id)), repeated: true }
       askedRecipientsOf([request.chatId], request.isGroup, request.optedOut, 'chatId')
       const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
+      // The conversation it answers may have been deleted meanwhile (the terminal's `inbox delete`): checked first,
+      // and again in the transaction that queues it, so no reply is queued for a conversation that is gone.
+      const { conversationId } = request
+      const stillThere =
+        conversationId === undefined || !deps.conversationExists
+          ? undefined
+          : (): void => {
+              if (!deps.conversationExists?.(conversationId))
+                throw new ApiFailure(
+                  'conversation_gone',
+                  { key: 'desktop.error.replyConversationGone' },
+                  'conversationId'
+                )
+            }
+      stillThere?.()
       const result = await checkedEnqueue(
         { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
-        { producerTag: `reply:${recipients[0]}`, itemIds }
+        { producerTag: `reply:${recipients[0]}`, itemIds, ...(stillThere ? { atCommit: stillThere } : {}) }
       )
       return { itemIds: result.itemIds, repeated: false }
     },
@@ -401,7 +418,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:cancel'({ id }) {
-      return outbox.cancel(id)
+      // One cancelled before (elsewhere too) is refused as already cancelled: never "Cancelled." twice.
+      return outbox.cancel(id, true)
     },
 
     async 'outbox:retryMany'({ ids }) {

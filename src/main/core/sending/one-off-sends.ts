@@ -69,7 +69,8 @@ export function createOneOffSends(queue: Pick<SendQueue, 'add' | 'copyFiles' | '
     await queue.add(items, {
       attachments: distinctCopies(copies.values()),
       recipients: recipients.map((recipient) => ({ recipient, isGroup })),
-      copyAgain
+      copyAgain,
+      ...(request.atCommit ? { atCommit: request.atCommit } : {})
     })
     return { itemIds: items.map((i) => i.id) }
   }

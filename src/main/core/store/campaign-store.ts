@@ -300,6 +300,15 @@ export class CampaignStore {
     return row ? toCampaign(row) : undefined
   }
 
+  /** The campaigns that can still change (not finished or cancelled), ids alone: cheap enough to ask every second. */
+  unfinishedIds(): string[] {
+    return (
+      this.prepare(`SELECT id FROM campaigns WHERE status IN ('draft', 'running', 'paused')`).all() as {
+        id: string
+      }[]
+    ).map((row) => row.id)
+  }
+
   list(): CampaignRecord[] {
     return (
       this.prepare(

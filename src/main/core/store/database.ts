@@ -112,6 +112,14 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
 export { LATEST_SCHEMA_VERSION, StoreError }
 
 /**
+ * SQLite's count of commits by OTHER connections to this database file (`PRAGMA data_version`): it moves when
+ * another process (the terminal) committed, never with this connection's own writes, and reading it costs no I/O.
+ */
+export function otherConnectionsVersion(db: SqliteDatabase): number {
+  return db.pragma('data_version', { simple: true }) as number
+}
+
+/**
  * Before migrating an existing database forward, keep a copy of it as it was (`<file>.schema-<n>.bak`, once per
  * version): an operator who goes back to the older version finds it refused as "newer" and can restore this copy.
  */

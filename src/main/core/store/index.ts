@@ -1,11 +1,13 @@
 // The store's public surface: open the database, the outbox, settings and inbox tables, and app-managed attachment files.
 export {
   openDatabase,
+  otherConnectionsVersion,
   DATABASE_FILE,
   LATEST_SCHEMA_VERSION,
   type OpenDatabaseOptions,
   type SqliteDatabase
 } from './database'
+export { watchOtherProcessCommits, OTHER_PROCESS_POLL_MS } from './other-process-commits'
 export { StoreError, DiskFullError, DamagedStoreError, isDiskFull, type StoreErrorCode } from './errors'
 export { migrate, migrations, schemaVersion, type Migration } from './migrations'
 export {

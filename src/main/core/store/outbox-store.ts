@@ -301,11 +301,6 @@ export class OutboxStore extends OutboxQueueStore {
     return row?.pid ?? null
   }
 
-  /** Changes each time another connection (another process on this data folder) commits: SQLite's data_version. */
-  dataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number
-  }
-
   // --------------------------------------------------------------------------------------- another device id
 
   /**

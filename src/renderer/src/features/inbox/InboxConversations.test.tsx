@@ -1048,6 +1048,50 @@ describe('the thread', () => {
   })
 })
 
+describe('a conversation deleted elsewhere (QA24 Q24-06)', () => {
+  const GONE_WORDS =
+    'This conversation was deleted elsewhere (in the terminal or another window): nothing more can be sent from it.'
+
+  it('says so plainly once the core announces the change, and offers no reply from it', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-reply')
+    // `sender-desk inbox delete 081377778888 --yes`: the core hears the commit and announces the inbox's change.
+    fake.handle('inbox:conversations', () => ({ conversations: [GROUP, UNNAMED], next: null }))
+    fake.fail('inbox:thread', {
+      code: 'not_found',
+      message: 'This conversation is no longer in the inbox: it was deleted.',
+      messageKey: 'desktop.error.conversationGone'
+    })
+    act(() => fake.emit('inbox:changed', STATUS))
+    expect((await screen.findByTestId('inbox-thread-gone')).textContent).toBe(GONE_WORDS)
+    expect(screen.queryByTestId('inbox-reply')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
+  })
+
+  it('a reply the core refuses because the conversation is gone says that alone, never “Reply queued”', async () => {
+    script()
+    fake.fail('inbox:reply', {
+      code: 'conversation_gone',
+      message: 'This conversation is no longer in the inbox: it was deleted. Nothing was sent.',
+      messageKey: 'desktop.error.replyConversationGone'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Rp 45.000 per lusin.')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ conversationId: 1, chatId: '6281377778888' })
+    expect((await screen.findByTestId('inbox-thread-gone')).textContent).toBe(GONE_WORDS)
+    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(screen.queryByTestId('inbox-reply')).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+})
+
 describe('the reply box', () => {
   it('sends a reply once however often it is clicked, with one requestId per draft', async () => {
     script()

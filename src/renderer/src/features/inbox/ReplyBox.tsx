@@ -32,12 +32,15 @@ const newRequestId = (): string => crypto.randomUUID()
 export function ReplyBox({
   conversation,
   statusOf,
-  onSent
+  onSent,
+  onConversationGone
 }: {
   conversation: InboxConversationView
   /** The status the thread shows for one of its sent items, when it shows it. */
   statusOf(itemId: string): OutboxStatus | undefined
   onSent(): void
+  /** The core refused the reply: its conversation was deleted meanwhile (the terminal), and nothing was queued. */
+  onConversationGone(): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -182,6 +185,8 @@ export function ReplyBox({
     try {
       const { itemIds } = await call('inbox:reply', {
         requestId: requestId.current,
+        // The core refuses a reply to a conversation deleted meanwhile, in the transaction that would queue it.
+        conversationId: conversation.id,
         deviceId,
         chatId: conversation.chatId,
         isGroup: conversation.isGroup,
@@ -198,6 +203,7 @@ export function ReplyBox({
       // The same requestId stays: trying again cannot send twice.
       const failure = errorInfo(e)
       if (failure.code === 'opted_out') setOptedOut(true)
+      else if (failure.code === 'conversation_gone') onConversationGone()
       else setProblem(failure.message)
     } finally {
       sending.current = false

@@ -61,6 +61,8 @@ export function Thread({
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
   const [next, setNext] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // Deleted elsewhere (the terminal's `inbox delete`) while open: said plainly, and no reply is offered from it.
+  const [gone, setGone] = useState(false)
   const pages = useRef(1)
   const id = conversation.id
   const rules = useMemo(
@@ -99,8 +101,12 @@ export function Thread({
         )
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
       })
-      .catch((e: unknown) => setError(errorInfo(e).message))
-  }, [id, onChanged])
+      .catch((e: unknown) => {
+        const failure = errorInfo(e)
+        if (failure.code === 'not_found') setGone(true)
+        else setError(failure.message)
+      })
+  }, [id, onChanged, setGone])
 
   // Drawn with the conversation's id as its key (InboxView): another conversation starts from a fresh state.
   useEffect(() => {
@@ -221,12 +227,17 @@ export function Thread({
           confirmTestId="inbox-delete-confirm"
         />
       ) : null}
+      {gone ? (
+        <p className="alert" role="status" data-testid="inbox-thread-gone">
+          {t('inbox.thread.goneElsewhere')}
+        </p>
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}
         </p>
       ) : null}
-      {entries === null && !error ? <p role="status">{t('outbox.loading')}</p> : null}
+      {entries === null && !error && !gone ? <p role="status">{t('outbox.loading')}</p> : null}
       {next !== null ? (
         <button
           type="button"
@@ -318,7 +329,15 @@ export function Thread({
         )}
       </ol>
       {entries?.length === 0 ? <p className="muted">{t('inbox.thread.empty')}</p> : null}
-      <ReplyBox key={conversation.id} conversation={conversation} statusOf={statusOf} onSent={load} />
+      {gone ? null : (
+        <ReplyBox
+          key={conversation.id}
+          conversation={conversation}
+          statusOf={statusOf}
+          onSent={load}
+          onConversationGone={() => setGone(true)}
+        />
+      )}
     </section>
   )
 }

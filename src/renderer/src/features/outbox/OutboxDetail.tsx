@@ -152,9 +152,29 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       if (typeof done === 'function') done = done(result)
       setFeedback({ tone: 'ok', text: done, ...(whileStatus ? { while: whileStatus } : {}) })
     } catch (error) {
-      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+      setFeedback({ tone: 'bad', text: await refusalWords(errorInfo(error)) })
     } finally {
       setBusy(false)
+    }
+  }
+
+  /**
+   * A refusal because the message moved meanwhile (the terminal retried or cancelled it, another window did): the
+   * detail asks for it again, shows it as it is now, and says so (QA24 Q24-04), instead of a refusal beside a detail
+   * that still offers the same action.
+   */
+  async function refusalWords(refusal: ErrorInfo): Promise<string> {
+    if (!item || (refusal.code !== 'invalid_state' && refusal.code !== 'already_cancelled'))
+      return refusal.message
+    const shownStatus = item.status
+    try {
+      const now = await useOutbox.getState().get(item.id)
+      setDetail(now)
+      return refusal.code === 'invalid_state' && now.item.status !== shownStatus
+        ? t('outbox.changedMeanwhile', { status: t(`status.${now.item.status}`) })
+        : refusal.message
+    } catch {
+      return refusal.message
     }
   }
 
@@ -163,7 +183,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
     t,
-    (iso) => formatDateTimeInZone(iso, locale)
+    (iso, zone) => formatDateTimeInZone(iso, locale, zone)
   )
 
   return (
@@ -283,8 +303,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
                 () => store.release(item.id),
                 // The waiting line below says why it still waits (a device that cannot send): not "sent now".
                 (released) =>
-                  waitingReason(released, { device, sendingPaused }, t, (iso) =>
-                    formatDateTimeInZone(iso, locale)
+                  waitingReason(released, { device, sendingPaused }, t, (iso, zone) =>
+                    formatDateTimeInZone(iso, locale, zone)
                   )
                     ? t('outbox.releasedWaiting')
                     : t('outbox.released')

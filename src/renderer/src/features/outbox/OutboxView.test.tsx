@@ -698,6 +698,53 @@ describe('item detail', () => {
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
 
+  it('after a Retry refused because the terminal retried it meanwhile, shows it as it is now and says so (QA24 Q24-04)', async () => {
+    const cancelled = makeItem({ id: 'c-1', status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' })
+    let current: OutboxItemView = cancelled
+    fake.handle('outbox:list', () => ({ items: [current], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: current, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-1'))
+    expect((await screen.findByTestId('outbox-detail-status')).textContent).toContain('Cancelled')
+    // `sender-desk outbox retry c-1`, not yet heard by the window.
+    current = { ...cancelled, status: 'queued', updatedAt: '2025-05-01T08:02:00.000Z' }
+    fake.fail('outbox:retry', {
+      code: 'invalid_state',
+      message: 'Cannot retry this item: it is queued.',
+      messageKey: 'desktop.error.cannotRetry',
+      messageParams: { why: encodeNote('desktop.error.whyStatus', { status: 'queued' }) }
+    })
+    await user.click(screen.getByRole('button', { name: 'Retry' }))
+    await waitFor(() => expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Queued'))
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe(
+      'It changed elsewhere meanwhile (another window or the terminal): it is “Queued” now.'
+    )
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Cancel sending' })).toBeTruthy()
+  })
+
+  it('a Cancel of a message cancelled meanwhile says it was already cancelled, not “Cancelled.” (QA24 Q24-04)', async () => {
+    const queued = makeItem({ id: 'q-2', status: 'queued' })
+    let current: OutboxItemView = queued
+    fake.handle('outbox:list', () => ({ items: [current], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: current, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-q-2'))
+    await screen.findByTestId('outbox-detail-status')
+    current = { ...queued, status: 'cancelled', updatedAt: '2025-05-01T08:02:00.000Z' }
+    fake.fail('outbox:cancel', {
+      code: 'already_cancelled',
+      message: 'This message was already cancelled.',
+      messageKey: 'desktop.error.alreadyCancelled'
+    })
+    await user.click(screen.getByRole('button', { name: 'Cancel sending' }))
+    await waitFor(() => expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled'))
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('This message was already cancelled.')
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+  })
+
   it('deletes a sent message for everyone, and cancels one the gateway still holds, through the take-back', async () => {
     const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
     const accepted = makeItem({

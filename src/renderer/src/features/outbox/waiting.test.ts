@@ -74,6 +74,24 @@ describe('waitingReason', () => {
       expect(waitingReason(held, context, say, formatTime)).toBe(words)
     }
   )
+
+  it('says a message held by its device’s daily cap waits for it until midnight on the device’s clock (QA24 Q24-05)', () => {
+    // The kernel says it of every queued message of a capped device (a one-off send, an inbox reply), with the zone
+    // whose midnight starts the count again: the time is shown on that clock, as the device card shows it.
+    const capped = makeItem({
+      status: 'queued',
+      waitReason: {
+        message: 'this number reached its daily cap of 3; it goes on at 2026-11-30T17:00:00.000Z',
+        messageKey: 'desktop.wait.deviceDailyCap',
+        messageParams: { cap: 3, until: '2026-11-30T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      }
+    })
+    const onClock = (iso: string, zone?: string): string =>
+      `${iso.slice(0, 16)} in ${zone ?? 'the computer zone'}`
+    expect(waitingReason(capped, context, t, onClock)).toBe(
+      'this number reached its daily cap of 3; it goes on at 2026-11-30T17:00 in Asia/Jakarta'
+    )
+  })
 })
 
 describe("batchTitleKey: the card's title by the counting model, agreeing with its summary (QA18 Q18-02)", () => {

@@ -28,7 +28,8 @@ export function waitingReason(
     sendingPaused: boolean
   },
   t: Translate,
-  formatTime: (iso: string) => string
+  /** An instant in words, with its zone named: on `timeZone`'s clock when given (a device's day), else the computer's. */
+  formatTime: (iso: string, timeZone?: string) => string
 ): string | null {
   if (!isWaiting(item)) return null
   const { device, sendingPaused } = context
@@ -57,7 +58,7 @@ export function waitingReason(
 function policyReason(
   reason: NonNullable<OutboxItemView['waitReason']>,
   t: Translate,
-  formatTime: (iso: string) => string
+  formatTime: (iso: string, timeZone?: string) => string
 ): string {
   const key = reason.messageKey
   if (!key) return reason.message
@@ -67,8 +68,10 @@ function policyReason(
     const nested = typeof value === 'string' ? decodeNote(value) : null
     if (nested) params[name] = t(nested.key, nested.params)
   }
+  // A device's daily cap starts again at midnight in its own zone (`zone`): shown on that clock, as its card shows it.
+  const zone = typeof params['zone'] === 'string' ? params['zone'] : undefined
   if (typeof params['until'] === 'string' && !Number.isNaN(Date.parse(params['until'])))
-    params['until'] = formatTime(params['until'])
+    params['until'] = formatTime(params['until'], zone)
   return t(key as MessageKey, params)
 }
 

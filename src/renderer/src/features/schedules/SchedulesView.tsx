@@ -225,7 +225,7 @@ function ScheduleRow({
                     released,
                     { device, sendingPaused: useOutbox.getState().sendingPaused },
                     t,
-                    (iso) => formatDateTimeInZone(iso, locale)
+                    (iso, zone) => formatDateTimeInZone(iso, locale, zone)
                   )
                   return reason ? t('schedules.releasedWaiting', { reason }) : t('schedules.released')
                 },

@@ -145,8 +145,13 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
   const rowDeleted = (rowItems: OutboxItemView[]): boolean =>
     deleted > 0 && allAccounted && rowItems.length === 0
   const reasonOf = (item: OutboxItemView): string | null =>
-    waitingReason(item, { device: devices.find((d) => d.id === item.deviceId), sendingPaused }, t, (iso) =>
-      formatDateTime(iso, locale)
+    waitingReason(
+      item,
+      { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
+      t,
+      (iso, zone) =>
+        // A device's day (its daily cap's midnight) on its own clock, named; else the computer's, as the card shows times.
+        zone ? formatDateTimeInZone(iso, locale, zone) : formatDateTime(iso, locale)
     )
   const summary = batchSummary(
     items,
