@@ -1303,6 +1303,9 @@ export const enRest = {
   'campaigns.name': 'Campaign name',
   'campaigns.nameTaken': 'A campaign named “{name}” already exists: the list will show both.',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
+  'campaigns.confirmWorking':
+    '{count, plural, one {# message} other {# messages}}; the estimated end is being worked out for the pacing as it is now…',
+  'campaigns.estimate.working': 'being worked out for the pacing as it is now…',
   'campaigns.start': 'Start sending {count, plural, one {# message} other {# messages}}',
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',

@@ -1483,6 +1483,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.name': 'Nama kampanye',
   'campaigns.nameTaken': 'Sudah ada kampanye bernama “{name}”: daftar akan menampilkan keduanya.',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
+  'campaigns.confirmWorking':
+    '{count} pesan; perkiraan selesai sedang dihitung untuk pengaturan kecepatan yang sekarang…',
+  'campaigns.estimate.working': 'sedang dihitung untuk pengaturan kecepatan yang sekarang…',
   'campaigns.start': 'Mulai kirim {count} pesan',
   'campaigns.status.draft': 'draf',
   'campaigns.status.running': 'mengirim',
