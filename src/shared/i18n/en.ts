@@ -1398,6 +1398,8 @@ export const enRest = {
   'campaigns.rows.gatewayId': 'Gateway message id',
   'campaigns.rows.changedAt': 'Last change',
   'campaigns.rows.note': 'Reason',
+  'campaigns.rows.optedOut': 'Opted out',
+  'campaigns.count.optedOut': 'opted out (not sent)',
   'campaigns.rows.skipped': 'Skipped',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',

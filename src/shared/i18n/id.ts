@@ -1612,6 +1612,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.gatewayId': 'ID pesan gateway',
   'campaigns.rows.changedAt': 'Perubahan terakhir',
   'campaigns.rows.note': 'Alasan',
+  'campaigns.rows.optedOut': 'Berhenti berlangganan',
+  'campaigns.count.optedOut': 'berhenti berlangganan (tidak dikirim)',
   'campaigns.rows.skipped': 'Dilewati',
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',

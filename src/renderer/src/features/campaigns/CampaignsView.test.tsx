@@ -1255,12 +1255,11 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
-      // Cancelled, as the summary, the Overview and the Outbox count it (QA17 Q17-03: "Skipped" here only); the
-      // note says why.
+      // Opted out, as the summary counts it (QA23 Q23-04: "Cancelled" for a row nobody cancelled); the note says why.
       [
         '5',
         '+62 812-0000-005',
-        '⊘Cancelled',
+        'Opted out',
         'Shop',
         '',
         'not sent: this number opted out during the campaign'
@@ -3233,6 +3232,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       read: 6,
       failed: 7,
       cancelled: 8,
+      optedOut: 10,
       skipped: 9
     }
     fake.handle('campaigns:list', () => ({ campaigns: [campaign({ counts })] }))
@@ -3255,7 +3255,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(value('di gateway, belum terkirim')).toBe('3')
     expect(value('terkirim')).toBe('4')
     expect(value('dilewati pemeriksaan')).toBe('9')
-    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.046 baris seluruhnya')
+    // Opted out during the campaign: its own bucket, not among the cancelled (QA23 Q23-04).
+    expect(value('dibatalkan')).toBe('8')
+    expect(value('berhenti berlangganan (tidak dikirim)')).toBe('10')
+    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.056 baris seluruhnya')
     expect((await screen.findByTestId('campaign-chart-legend')).textContent).not.toContain('--')
     expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('pernah terkirim: 4')
   })

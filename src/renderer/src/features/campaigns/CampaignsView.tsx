@@ -88,6 +88,8 @@ const COUNT_KEY = {
   failed: 'campaigns.count.failed',
   skipped: 'campaigns.count.skipped',
   cancelled: 'campaigns.count.cancelled',
+  // Apart from cancelled: nobody cancelled these, the customer opted out (QA23 Q23-04).
+  optedOut: 'campaigns.count.optedOut',
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
 
