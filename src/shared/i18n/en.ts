@@ -801,6 +801,7 @@ export const enRest = {
   'outbox.fact.nextAttempt': 'Next attempt',
   'outbox.timeline': 'Status history',
   'outbox.timeline.pending': 'not yet',
+  'outbox.failure.cancelReason': 'Why it was cancelled:',
   'outbox.failure.reason': 'Why it failed:',
   'outbox.failure.gateway': 'What the gateway said:',
   'outbox.failure.code': 'Code:',

@@ -990,6 +990,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.fact.nextAttempt': 'Percobaan berikutnya',
   'outbox.timeline': 'Riwayat status',
   'outbox.timeline.pending': 'belum',
+  'outbox.failure.cancelReason': 'Alasan dibatalkan:',
   'outbox.failure.reason': 'Penyebab gagal:',
   'outbox.failure.gateway': 'Yang dikatakan gateway:',
   'outbox.failure.code': 'Kode:',

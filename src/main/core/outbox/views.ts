@@ -7,6 +7,7 @@ import type {
 } from '../../../shared/contract'
 import type { HistoryRecord, ItemFilter, ItemRecord, StatusCounts } from '../store'
 import { OutboxError, type ListFilter } from './types'
+import { OPTED_OUT_NOTE } from './policies'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -29,15 +30,7 @@ export function toItemView(item: ItemRecord): OutboxItemView {
     fileName: item.fileName,
     fileSize: item.fileSize,
     status: item.status,
-    failure:
-      item.failureCode === null
-        ? null
-        : {
-            code: item.failureCode,
-            message: translateNote('en', item.failureMessage) ?? item.failureCode,
-            ...keyOf(item.failureMessage, 'messageKey', 'messageParams'),
-            gatewayMessage: item.failureGatewayMessage
-          },
+    failure: failureOf(item),
     gatewayId: item.gatewayId,
     createdAt: iso(item.createdAt),
     updatedAt: iso(item.updatedAt),
@@ -64,6 +57,23 @@ export function toItemView(item: ItemRecord): OutboxItemView {
           }
         }
       : {})
+  }
+}
+
+/**
+ * Why the item did not go: its failure, or the reason it was cancelled with (a producer's, as a campaign's opt-out:
+ * code `cancelled`), so the outbox's detail and export say it rather than an empty reason (QA23 Q23-04). The
+ * operator's own cancel keeps none: its status says it all.
+ */
+function failureOf(item: ItemRecord): OutboxItemView['failure'] {
+  const code =
+    item.failureCode ?? (item.status === 'cancelled' && item.failureMessage !== null ? 'cancelled' : null)
+  if (code === null) return null
+  return {
+    code,
+    message: translateNote('en', item.failureMessage) ?? code,
+    ...keyOf(item.failureMessage, 'messageKey', 'messageParams'),
+    gatewayMessage: item.failureGatewayMessage
   }
 }
 
@@ -123,7 +133,8 @@ export function toItemFilter(filter: ListFilter): ItemFilter {
     ...(filter.happenedSince && {
       happenedSince: {
         event: filter.happenedSince.event,
-        since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0
+        since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0,
+        optedOutReason: OPTED_OUT_NOTE
       }
     }),
     offset: filter.offset ?? 0,

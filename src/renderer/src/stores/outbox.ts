@@ -50,7 +50,10 @@ function recipientMatches(recipient: string, text: string): boolean {
 
 /** Whether a message standing where `item` does may be among the ones `event` counted today. */
 function canHaveHappened(event: HappenedEvent, item: OutboxItemView): boolean {
-  return event === 'sent' ? countsAsSentToday(item) : BUCKET_STATUSES[event].includes(item.status)
+  if (event === 'sent') return countsAsSentToday(item)
+  // Cancelled because its number opted out: nobody cancelled it, and the core's "cancelled today" leaves it out.
+  if (event === 'cancelled' && item.failure?.messageKey === 'desktop.note.optedOut') return false
+  return BUCKET_STATUSES[event].includes(item.status)
 }
 
 export interface OutboxFilters {
