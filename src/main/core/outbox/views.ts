@@ -8,6 +8,7 @@ import type {
 import type { HistoryRecord, ItemFilter, ItemRecord, StatusCounts } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { OPTED_OUT_NOTE } from './policies'
+import type { CANCEL_REASON_CODES } from '../../../shared/domain'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -62,12 +63,12 @@ export function toItemView(item: ItemRecord): OutboxItemView {
 
 /**
  * Why the item did not go: its failure, or the reason it was cancelled with (a producer's, as a campaign's opt-out:
- * code `cancelled`), so the outbox's detail and export say it rather than an empty reason (QA23 Q23-04). The
+ * code `opted_out`, another's `cancelled`: CANCEL_REASON_CODES), so the outbox's detail and export say it rather than an empty reason (QA23 Q23-04). The
  * operator's own cancel keeps none: its status says it all.
  */
 function failureOf(item: ItemRecord): OutboxItemView['failure'] {
   const code =
-    item.failureCode ?? (item.status === 'cancelled' && item.failureMessage !== null ? 'cancelled' : null)
+    item.failureCode ?? (item.status === 'cancelled' ? cancelReasonCode(item.failureMessage) : null)
   if (code === null) return null
   return {
     code,
@@ -75,6 +76,12 @@ function failureOf(item: ItemRecord): OutboxItemView['failure'] {
     ...keyOf(item.failureMessage, 'messageKey', 'messageParams'),
     gatewayMessage: item.failureGatewayMessage
   }
+}
+
+/** A cancel's reason as a failure code: `opted_out` for the opt-out's (the window tells those apart by it). */
+function cancelReasonCode(reason: string | null): (typeof CANCEL_REASON_CODES)[number] | null {
+  if (reason === null) return null
+  return reason === OPTED_OUT_NOTE ? 'opted_out' : 'cancelled'
 }
 
 /** A producer's tag ('<kind>:<id>') as the view names it; nothing for a one-off send. */

@@ -80,7 +80,7 @@ describe('matchesFilters under a number of today (QA14 Q14-04)', () => {
     const optedOut = makeItem({
       status: 'cancelled',
       failure: {
-        code: 'cancelled',
+        code: 'opted_out',
         message: 'not sent: this number opted out during the campaign',
         messageKey: 'desktop.note.optedOut',
         gatewayMessage: null

@@ -579,7 +579,7 @@ describe('item detail', () => {
       id: 'opt-1',
       status: 'cancelled',
       failure: {
-        code: 'cancelled',
+        code: 'opted_out',
         message: 'not sent: this number opted out during the campaign',
         messageKey: 'desktop.note.optedOut',
         gatewayMessage: null

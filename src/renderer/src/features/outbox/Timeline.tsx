@@ -6,6 +6,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { withGatewayWords } from '../../ui/gateway-words'
 import { FINAL, PROGRESS, progressIndex } from './status'
+import { CANCEL_REASON_CODES } from '../../../../shared/domain/status-buckets'
 import { StatusBadge } from './StatusBadge'
 import './outbox.css'
 
@@ -37,7 +38,9 @@ export function Timeline({
   const upcoming = FINAL.has(item.status) ? [] : PROGRESS.slice(reached + 1)
   const lastFailed = history.map((h) => h.status).lastIndexOf('failed')
   // Cancelled with a reason (a campaign's row whose number opted out): said once, below, as why it was cancelled.
-  const cancelledWithReason = item.status === 'cancelled' && item.failure?.code === 'cancelled'
+  const cancelledWithReason =
+    item.status === 'cancelled' &&
+    (CANCEL_REASON_CODES as readonly (string | undefined)[]).includes(item.failure?.code)
   const saidBelow = cancelledWithReason ? history.map((h) => h.status).lastIndexOf('cancelled') : lastFailed
 
   return (
