@@ -149,7 +149,9 @@ export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?
             .join(', ')})`
         : ''),
     `Sent: accepted ${c('accepted')}, sent ${c('sent')}, delivered ${c('delivered')}, read ${c('read')}; ` +
-      `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}`
+      `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}` +
+      // Apart from cancelled: nobody cancelled these (QA23 Q23-04).
+      (c('optedOut') > 0 ? `; opted out ${c('optedOut')}` : '')
   ]
   lines.push(`Pacing: ${describePacing(view.pacing)}`)
   for (const device of view.devices) {

@@ -27,13 +27,14 @@ export const CAMPAIGN_BUCKET_CASES: CampaignBucketCase[] = [
     total: 15
   },
   {
-    // QA17 Q17-03: "read 10 · skipped by the check 5 · cancelled 0" while the Overview said "2 cancelled today" and the
-    // Outbox "⊘ Cancelled": a row whose number opted out during the campaign passed the check; its item is cancelled.
-    name: 'opted out during the campaign: cancelled, as the Overview and the Outbox count it; the check skipped 3',
-    counts: { read: 10, cancelled: 2, skipped: 3 },
+    // QA23 Q23-04: "cancelled 5" and the Overview's "5 cancelled today" for customers who replied STOP, the operator
+    // having cancelled nothing; then "2,974 rows cancelled" under a "cancelled 2,979". A row whose number opted out
+    // during the campaign passed the check; its item is cancelled with the opt-out as its reason: its own bucket.
+    name: 'opted out during the campaign: its own bucket, not cancelled; the check skipped 3',
+    counts: { read: 10, cancelled: 1, optedOut: 2, skipped: 3 },
     draft: false,
-    expected: { read: 10, cancelled: 2, skipped: 3 },
-    total: 15
+    expected: { read: 10, cancelled: 1, optedOut: 2, skipped: 3 },
+    total: 16
   },
   {
     name: 'taken back: cancelled here or at the gateway is cancelled, deleted for everyone its own bucket',

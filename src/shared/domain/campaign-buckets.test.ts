@@ -11,8 +11,13 @@ describe('a campaign counts its rows in the one counting model', () => {
     expect(CAMPAIGN_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)).toBe(total)
   })
 
-  it('puts a row in the bucket of its outbox status, whatever cancelled it', () => {
+  it('puts a row in the bucket of its outbox status, one cancelled because its number opted out in its own', () => {
     expect(campaignRowBucket({ status: 'cancelled', skippedByCheck: false }, false)).toBe('cancelled')
+    expect(campaignRowBucket({ status: 'cancelled', skippedByCheck: false, optedOut: true }, false)).toBe(
+      'optedOut'
+    )
+    // Sent before the number opted out: where it stands.
+    expect(campaignRowBucket({ status: 'read', skippedByCheck: false, optedOut: true }, false)).toBe('read')
     expect(campaignRowBucket({ status: 'sending', skippedByCheck: false }, false)).toBe('queued')
     expect(campaignRowBucket({ status: null, skippedByCheck: true }, false)).toBe('skipped')
     expect(campaignRowBucket({ status: null, skippedByCheck: false }, true)).toBe('ready')

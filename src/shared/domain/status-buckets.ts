@@ -60,6 +60,20 @@ export function isSendInDoubt(item: {
   return item.status === 'sending' && item.nextAttemptAt !== null
 }
 
+/**
+ * The failure codes of a message cancelled with a reason (its view's failure; the operator's own cancel has none): a
+ * campaign's row whose number opted out, `opted_out`, and any other producer's reason, `cancelled`.
+ */
+export const CANCEL_REASON_CODES = ['opted_out', 'cancelled'] as const
+
+/**
+ * Whether a message was cancelled because its number opted out: nobody cancelled it, so it is not among the
+ * cancelled today (QA23 Q23-04: "5 cancelled today" for five customers' STOP).
+ */
+export function cancelledAsOptedOut(item: { status: OutboxStatusName; failureCode: string | null }): boolean {
+  return item.status === 'cancelled' && item.failureCode === 'opted_out'
+}
+
 /** Buckets of what is still waiting, not yet taken by the gateway: its turn or its time. */
 export const WAITING_BUCKETS: readonly StatusBucket[] = ['queued', 'scheduled']
 

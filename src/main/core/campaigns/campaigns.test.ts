@@ -829,17 +829,17 @@ describe('campaigns on the outbox', () => {
     // The row and its timeline say why: the number opted out (not "cancelled by the operator").
     expect(decodeNote(row?.failureMessage ?? null)?.key).toBe('desktop.note.optedOut')
     expect(fixture.outbox.get(row?.itemId ?? '').history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
-    // Counted as the Overview and the Outbox count it, cancelled (QA17 Q17-03: "skipped by the check" on this page,
-    // "cancelled" there): it passed the check, which still counts only what it skipped; the buckets add up to the rows.
+    // Counted as opted out, not cancelled: nobody cancelled it (QA23 Q23-04: "cancelled 5" for five STOPs). It passed
+    // the check, which still counts only what it skipped (QA17 Q17-03); the buckets add up to the rows.
     const { counts, summary } = campaigns.get(id)
-    expect([counts.cancelled, counts.skipped]).toEqual([1, 2])
+    expect([counts.optedOut, counts.cancelled, counts.skipped]).toEqual([1, 0, 2])
     expect(summary).toMatchObject({ total: 14, ready: 12, skipped: 2 })
     expect(summary.byProblem['opted_out']).toBeUndefined()
     expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(summary.total)
-    // The results file says so too: Cancelled, with the reason, like the window's rows.
+    // The results file says so too: opted out, with the reason, like the window's rows.
     const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
     expect([exported?.[2], exported?.at(-1)]).toEqual([
-      'Cancelled',
+      'Opted out',
       'not sent: this number opted out during the campaign'
     ])
     // Taking the campaign back counts it the same way: opted out, never sent, not "cancelled already".

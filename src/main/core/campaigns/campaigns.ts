@@ -242,8 +242,11 @@ export interface CampaignView {
   pacing: PacingPolicy
   headers: string[]
   summary: CheckSummary
-  /** Rows per outbox status; `waiting` = ready rows not queued yet (draft), `skipped` = rows the check held back. */
-  counts: Record<ItemStatus | 'waiting' | 'skipped', number>
+  /**
+   * Rows per outbox status; `waiting` = ready rows not queued yet (draft), `skipped` = rows the check held back,
+   * `optedOut` = items cancelled because their number opted out (not under `cancelled`): the domain's CampaignCounts.
+   */
+  counts: Record<ItemStatus | 'waiting' | 'skipped' | 'optedOut', number>
   devices: CampaignDeviceView[]
   estimate: CampaignEstimate
   createdAt: number
@@ -850,7 +853,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       failed: 0,
       cancelled: 0,
       cancelled_at_gateway: 0,
-      revoked: 0
+      revoked: 0,
+      optedOut: 0
     }
     // Ready rows whose items the queue does not hold (not started, or purged by retention) wait, as before a start.
     let linked = 0
@@ -858,6 +862,10 @@ export function createCampaigns(deps: CampaignsDeps) {
       counts[status] += n
       linked += n
     }
+    // Cancelled because the number opted out: nobody cancelled those, so they are counted apart (the domain's
+    // campaign-buckets; QA23 Q23-04), never under cancelled too.
+    counts.optedOut = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
+    counts.cancelled -= counts.optedOut
     counts.waiting += Math.max(0, tally.ready - linked)
     const byProblem: CheckSummary['byProblem'] = {}
     for (const { code, n } of tally.skipped) {
@@ -865,9 +873,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       // A row counts once, under its first problem (as summarise counts), so the parts add up to the skipped total.
       if (code) byProblem[code as keyof CheckSummary['byProblem']] = n
     }
-    // A number that opted out during the campaign passed the check: its row stays in its outbox item's bucket,
-    // cancelled with the opt-out as its reason, as the Overview and the Outbox count it (QA17 Q17-03; the domain's
-    // campaign-buckets). The check's summary counts only what the check skipped.
+    // A number that opted out during the campaign passed the check (QA17 Q17-03): the check's summary counts only
+    // what the check skipped.
     const ready = Object.values(counts).reduce((sum, n) => sum + n, 0) - counts.skipped
     const summary: CheckSummary = {
       total: ready + counts.skipped,

@@ -14,10 +14,27 @@ import {
 } from '../../../shared/domain'
 import { ApiFailure } from '../commands'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
-import { translateNote } from '../../../shared/i18n/notes'
+import { decodeNote, translateNote } from '../../../shared/i18n/notes'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import type { CampaignRowResult, ItemStatus } from '../store'
 import type { RowProblem } from './check'
+
+/** A row's status in the export's words, by its bucket (the domain's campaign-buckets, as the window's rows). */
+function rowStatusWords(
+  row: Pick<CampaignRowResult, 'status' | 'failureMessage'>,
+  skippedByCheck: boolean,
+  say: (key: MessageKey) => string
+): string {
+  const optedOut = decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut'
+  switch (campaignRowBucket({ status: row.status, skippedByCheck, optedOut }, false)) {
+    case 'skipped':
+      return say('campaigns.rows.skipped')
+    case 'optedOut':
+      return say('campaigns.rows.optedOut')
+    default:
+      return say(`status.${row.status ?? 'queued'}`)
+  }
+}
 
 export interface ResultsTable {
   columns: string[]
@@ -87,11 +104,9 @@ export function resultsTable(
       row.phone ?? row.phoneCell,
       ...variables.map((v) => row.values[v] ?? ''),
       // The words of the window's rows, in the buckets its summary counts (the domain's campaign-buckets): skipped by
-      // the check, else the outbox item's status (a number that opted out during the campaign is cancelled, with the
-      // reason below), a ready row not handed over yet queued.
-      campaignRowBucket({ status: row.status, skippedByCheck: problems.length > 0 }, false) === 'skipped'
-        ? say('campaigns.rows.skipped')
-        : say(`status.${row.status ?? 'queued'}`),
+      // the check, opted out during the campaign (the reason below says so), else the outbox item's status, a ready
+      // row not handed over yet queued.
+      rowStatusWords(row, problems.length > 0, say),
       row.gatewayId ?? '',
       row.itemId && row.deviceId ? deviceName(row.deviceId) : '',
       time(row.sentAt),

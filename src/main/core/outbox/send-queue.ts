@@ -16,7 +16,7 @@ import { copyFile, copyFiles } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
 import { createOperatorActions, type BulkResult, type ItemMove } from './operator-actions'
-import type { RetryHook, SendPolicy } from './policies'
+import { OPTED_OUT_NOTE, type RetryHook, type SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
@@ -206,7 +206,7 @@ export function createSendQueue(input: KernelInput) {
      * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07).
      */
     since: (since: number, until?: number) => {
-      const { sent, failed, cancelled } = store.since(since)
+      const { sent, failed, cancelled } = store.since(since, OPTED_OUT_NOTE)
       return {
         sent: toCountsView(sent),
         failed,

@@ -8,6 +8,8 @@ import type {
 import type { HistoryRecord, ItemFilter, ItemRecord, SettingsStore, StatusCounts } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
+import { OPTED_OUT_NOTE } from './policies'
+import type { CANCEL_REASON_CODES } from '../../../shared/domain'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -51,15 +53,7 @@ export function toItemView(item: ItemRecord, deviceWait: string | null = null): 
     fileName: item.fileName,
     fileSize: item.fileSize,
     status: item.status,
-    failure:
-      item.failureCode === null
-        ? null
-        : {
-            code: item.failureCode,
-            message: translateNote('en', item.failureMessage) ?? item.failureCode,
-            ...keyOf(item.failureMessage, 'messageKey', 'messageParams'),
-            gatewayMessage: item.failureGatewayMessage
-          },
+    failure: failureOf(item),
     gatewayId: item.gatewayId,
     createdAt: iso(item.createdAt),
     updatedAt: iso(item.updatedAt),
@@ -87,6 +81,29 @@ export function toItemView(item: ItemRecord, deviceWait: string | null = null): 
         }
       : {})
   }
+}
+
+/**
+ * Why the item did not go: its failure, or the reason it was cancelled with (a producer's, as a campaign's opt-out:
+ * code `opted_out`, another's `cancelled`: CANCEL_REASON_CODES), so the outbox's detail and export say it rather than an empty reason (QA23 Q23-04). The
+ * operator's own cancel keeps none: its status says it all.
+ */
+function failureOf(item: ItemRecord): OutboxItemView['failure'] {
+  const code =
+    item.failureCode ?? (item.status === 'cancelled' ? cancelReasonCode(item.failureMessage) : null)
+  if (code === null) return null
+  return {
+    code,
+    message: translateNote('en', item.failureMessage) ?? code,
+    ...keyOf(item.failureMessage, 'messageKey', 'messageParams'),
+    gatewayMessage: item.failureGatewayMessage
+  }
+}
+
+/** A cancel's reason as a failure code: `opted_out` for the opt-out's (the window tells those apart by it). */
+function cancelReasonCode(reason: string | null): (typeof CANCEL_REASON_CODES)[number] | null {
+  if (reason === null) return null
+  return reason === OPTED_OUT_NOTE ? 'opted_out' : 'cancelled'
 }
 
 /** A producer's tag ('<kind>:<id>') as the view names it; nothing for a one-off send. */
@@ -145,7 +162,8 @@ export function toItemFilter(filter: ListFilter): ItemFilter {
     ...(filter.happenedSince && {
       happenedSince: {
         event: filter.happenedSince.event,
-        since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0
+        since: toMs(filter.happenedSince.since, 'happenedSince') ?? 0,
+        optedOutReason: OPTED_OUT_NOTE
       }
     }),
     offset: filter.offset ?? 0,

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../shared/contract'
 import { translate, type Language } from '../../../shared/i18n'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { OPTED_OUT_NOTE } from '../outbox'
 import { outboxTable, writeOutboxFile } from './outbox-export'
 
 let fx: OutboxFixture | undefined
@@ -80,6 +81,34 @@ describe('outboxTable', () => {
 
 // QA22 Q22-06: "01.05 WITA" was exported as 2026-12-02T00:05:00+07:00 beside "Asia/Jakarta" alone: the file could not
 // show what was promised to the Makassar customer.
+describe('outboxTable says why a message was cancelled for its producer', () => {
+  // QA23 Q23-04: a campaign's rows cancelled because their numbers opted out read "Cancelled" with an empty reason,
+  // the same as the operator's cancel; the window's item and the export now carry the reason the row was cancelled.
+  it.each(['en', 'id'] as const)('a row whose number opted out says so (%s)', async (language) => {
+    const fx = makeFixture()
+    setFixture(fx)
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567001', '6281234567002'],
+      entries: [{ kind: 'text', text: 'x' }]
+    })
+    fx.outbox.cancelMany([itemIds[0] ?? ''], OPTED_OUT_NOTE)
+    fx.outbox.cancelMany([itemIds[1] ?? ''])
+    const [optedOut, cancelled] = itemIds.map((id) => fx.outbox.get(id).item)
+    expect(optedOut?.failure).toMatchObject({ messageKey: 'desktop.note.optedOut' })
+    // The operator's own cancel has no failure to tell: the status says it all.
+    expect(cancelled?.failure).toBeNull()
+    const table = outboxTable(
+      [optedOut, cancelled].filter((i) => i !== undefined),
+      'UTC',
+      (id) => id,
+      language
+    )
+    const reason = table.columns.indexOf(translate(language, 'outbox.exportColumn.failureReason'))
+    expect(table.rows.map((row) => row[reason])).toEqual([translate(language, 'desktop.note.optedOut'), ''])
+  })
+})
+
 describe('outboxTable keeps each schedule’s own zone', () => {
   it.each(['en', 'id'] as const)(
     'writes the schedule on its own zone’s clock and names that zone (%s)',

@@ -18,10 +18,15 @@ function literals(statuses: readonly ItemStatus[]): string {
  *   stands now: a message read since still counts; one the gateway still holds, refused or cancelled does not. An
  *   item taken since then is either still open at the gateway or was closed after it was taken, so the closed_at
  *   index and the open statuses find all of them.
- * - failed, cancelled: closed since then in that bucket's statuses, whether or not the gateway had taken them.
+ * - failed, cancelled: closed since then in that bucket's statuses, whether or not the gateway had taken them; for
+ *   cancelled, not those cancelled with `optedOutReason` (their number opted out: nobody cancelled them).
  * `+status` keeps the read on the closed_at index (the day's few), not the status index (every failed item ever).
  */
-export function happenedSince(event: HappenedEvent, since: number): { where: string; params: number[] } {
+export function happenedSince(
+  event: HappenedEvent,
+  since: number,
+  optedOutReason: string
+): { where: string; params: (number | string)[] } {
   if (event === 'sent')
     return {
       where: `rowid IN (
@@ -31,6 +36,14 @@ export function happenedSince(event: HappenedEvent, since: number): { where: str
         ) AND accepted_at >= ?
         AND +status IN (${literals(GATEWAY_REPORTED_SENT)})`,
       params: [since, since]
+    }
+  // Cancelled because the number opted out is not cancelled by anyone: the opt-out's reason is left out (QA23 Q23-04:
+  // "5 cancelled today" for five customers' STOP).
+  if (event === 'cancelled')
+    return {
+      where: `rowid IN (SELECT rowid FROM outbox_items
+        WHERE closed_at >= ? AND +status IN (${literals(BUCKET_STATUSES[event])}) AND failure_message IS NOT ?)`,
+      params: [since, optedOutReason]
     }
   return {
     where: `rowid IN (SELECT rowid FROM outbox_items

@@ -105,7 +105,8 @@ export class OutboxListsStore extends OutboxItemsStore {
       params.push(filter.to)
     }
     if (filter.happenedSince !== undefined) {
-      const happened = happenedSince(filter.happenedSince.event, filter.happenedSince.since)
+      const { event, since, optedOutReason } = filter.happenedSince
+      const happened = happenedSince(event, since, optedOutReason)
       where.push(happened.where)
       params.push(...happened.params)
     }
@@ -374,15 +375,15 @@ export class OutboxListsStore extends OutboxItemsStore {
    * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
    * and those that failed or were cancelled since then.
    */
-  since(since: number): { sent: StatusCounts; failed: number; cancelled: number } {
-    const sent = happenedSince('sent', since)
+  since(since: number, optedOutReason: string): { sent: StatusCounts; failed: number; cancelled: number } {
+    const sent = happenedSince('sent', since, optedOutReason)
     const rows = this.prepare(
       `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${sent.where} GROUP BY status`
     ).all(...sent.params) as { status: ItemStatus; n: number }[]
     const sentNow = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
     for (const row of rows) sentNow[row.status] = row.n
     const count = (event: 'failed' | 'cancelled'): number => {
-      const happened = happenedSince(event, since)
+      const happened = happenedSince(event, since, optedOutReason)
       const row = this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${happened.where}`).get(
         ...happened.params
       ) as { n: number }

@@ -134,7 +134,7 @@ export interface ItemFilter {
   from?: number
   to?: number
   /** The items `since()` counts in one of its numbers: what happened since an instant (epoch ms; happened-since.ts). */
-  happenedSince?: { event: HappenedEvent; since: number }
+  happenedSince?: { event: HappenedEvent; since: number; optedOutReason: string }
   offset?: number
   limit?: number
 }

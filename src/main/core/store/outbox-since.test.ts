@@ -10,6 +10,7 @@ import { newTextItem } from './testing/new-item'
 import { SENT_TODAY_CASES } from '../../../shared/domain/status-buckets.cases'
 import { HAPPENED_EVENTS } from '../../../shared/domain'
 import { recordPreparedSql } from './testing/prepared-sql'
+import { OPTED_OUT_NOTE } from '../outbox'
 
 const dir = mkdtempSync(join(tmpdir(), 'outbox-since-test-'))
 let db: SqliteDatabase
@@ -44,7 +45,7 @@ it('counts what the gateway took and sent since then by its status now, and what
     [],
     1
   )
-  const since = store.since(TODAY)
+  const since = store.since(TODAY, OPTED_OUT_NOTE)
   // Taken by the gateway today and sent: the one still held there and the one it refused are not (QA14 Q14-04).
   expect(since.sent).toMatchObject({
     read: 1,
@@ -56,6 +57,33 @@ it('counts what the gateway took and sent since then by its status now, and what
   })
   expect(since.failed).toBe(2)
   expect(since.cancelled).toBe(1)
+})
+
+// QA23 Q23-04: "5 cancelled today" when the operator had cancelled nothing: five customers replied STOP and their
+// campaign rows were cancelled for them. Cancelled today is what was cancelled, not what opted out; the list it opens
+// holds the same.
+it('does not count an item cancelled because its number opted out as cancelled today, nor list it so', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  store.insertItems(
+    [
+      newTextItem('cancelled-today', { status: 'cancelled', closedAt: TODAY + 9 }),
+      newTextItem('opted-out-today', {
+        status: 'cancelled',
+        closedAt: TODAY + 9,
+        failureMessage: OPTED_OUT_NOTE
+      })
+    ],
+    [],
+    [],
+    1
+  )
+  expect(store.since(TODAY, OPTED_OUT_NOTE).cancelled).toBe(1)
+  const listed = store.listItems({
+    happenedSince: { event: 'cancelled', since: TODAY, optedOutReason: OPTED_OUT_NOTE }
+  })
+  expect(listed.items.map((item) => item.id)).toEqual(['cancelled-today'])
+  expect(listed.total).toBe(1)
 })
 
 it('counts a message taken today as sent by the shared table (once the gateway reports it went)', () => {
@@ -76,7 +104,7 @@ it('counts a message taken today as sent by the shared table (once the gateway r
       [],
       1
     )
-    const sent = Object.values(store.since(TODAY).sent).reduce((sum, count) => sum + count, 0)
+    const sent = Object.values(store.since(TODAY, OPTED_OUT_NOTE).sent).reduce((sum, count) => sum + count, 0)
     expect(sent, c.name).toBe(c.sentToday ? 1 : 0)
     db.prepare('DELETE FROM outbox_items').run()
   })
@@ -128,7 +156,7 @@ it('lists exactly the messages each of its numbers counts, with that total, page
     [],
     1
   )
-  const since = store.since(TODAY)
+  const since = store.since(TODAY, OPTED_OUT_NOTE)
   const numbers = {
     sent: Object.values(since.sent).reduce((sum, n) => sum + n, 0),
     failed: since.failed,
@@ -143,11 +171,18 @@ it('lists exactly the messages each of its numbers counts, with that total, page
   for (const event of ['sent', 'failed', 'cancelled'] as const) {
     expect(numbers[event], event).toBe(expected[event].length)
     // Two at a time: the far pages are read from the oldest end, and every page says the same total.
-    const listed = everyPage(store, { happenedSince: { event, since: TODAY } }, 2)
+    const listed = everyPage(
+      store,
+      { happenedSince: { event, since: TODAY, optedOutReason: OPTED_OUT_NOTE } },
+      2
+    )
     expect([...listed.ids].sort(), event).toEqual([...expected[event]].sort())
     expect(new Set(listed.totals), event).toEqual(new Set([numbers[event]]))
     // With the other filters too: what it adds narrows further, and the total still counts what is listed.
-    const onlyRead = store.listItems({ happenedSince: { event, since: TODAY }, status: ['read'] })
+    const onlyRead = store.listItems({
+      happenedSince: { event, since: TODAY, optedOutReason: OPTED_OUT_NOTE },
+      status: ['read']
+    })
     expect(onlyRead.items.map((item) => item.id)).toEqual(
       expected[event].filter((id) => rows.find((row) => row[0] === id)?.[1] === 'read')
     )
@@ -192,12 +227,16 @@ it('reads what happened since through the indexes, never the whole outbox, for t
     HAPPENED_EVENTS.map((event) => [
       event,
       readsOf(() => {
-        store.listItems({ happenedSince: { event, since: TODAY }, limit: 5 })
-        store.listItems({ happenedSince: { event, since: TODAY }, limit: 5, offset: 40 })
+        store.listItems({ happenedSince: { event, since: TODAY, optedOutReason: OPTED_OUT_NOTE }, limit: 5 })
+        store.listItems({
+          happenedSince: { event, since: TODAY, optedOutReason: OPTED_OUT_NOTE },
+          limit: 5,
+          offset: 40
+        })
       })
     ])
   )
-  const numbers = readsOf(() => store.since(TODAY))
+  const numbers = readsOf(() => store.since(TODAY, OPTED_OUT_NOTE))
   for (const reads of [...Object.values(byEvent), numbers]) {
     expect(reads.length).toBeGreaterThan(0)
     expect(reads.filter((detail) => detail.startsWith('SCAN'))).toEqual([])

@@ -73,6 +73,22 @@ describe('matchesFilters under a number of today (QA14 Q14-04)', () => {
     expect(under('cancelled', 'cancelled_at_gateway')).toBe(true)
     expect(under('cancelled', 'queued')).toBe(false)
   })
+
+  // QA23 Q23-04: a campaign row cancelled because its number opted out is not one the operator cancelled today, as
+  // the core's "cancelled today" leaves it out.
+  it('keeps a message cancelled because its number opted out out of "cancelled today"', () => {
+    const optedOut = makeItem({
+      status: 'cancelled',
+      failure: {
+        code: 'opted_out',
+        message: 'not sent: this number opted out during the campaign',
+        messageKey: 'desktop.note.optedOut',
+        gatewayMessage: null
+      }
+    })
+    expect(matchesFilters(optedOut, { ...NO_FILTERS, happened: { event: 'cancelled', since } })).toBe(false)
+    expect(under('cancelled', 'cancelled')).toBe(true)
+  })
 })
 
 describe('matchesFilters by the name a row shows (QA14 Q14-07)', () => {

@@ -7,7 +7,12 @@ import type {
   OutboxItemView,
   OutboxStatus
 } from '../../../shared/contract'
-import { BUCKET_STATUSES, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
+import {
+  BUCKET_STATUSES,
+  cancelledAsOptedOut,
+  countsAsSentToday,
+  type HappenedEvent
+} from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { useContactNames } from './contact-names'
 
@@ -50,7 +55,14 @@ function recipientMatches(recipient: string, text: string): boolean {
 
 /** Whether a message standing where `item` does may be among the ones `event` counted today. */
 function canHaveHappened(event: HappenedEvent, item: OutboxItemView): boolean {
-  return event === 'sent' ? countsAsSentToday(item) : BUCKET_STATUSES[event].includes(item.status)
+  if (event === 'sent') return countsAsSentToday(item)
+  // Cancelled because its number opted out: nobody cancelled it, and the core's "cancelled today" leaves it out.
+  if (
+    event === 'cancelled' &&
+    cancelledAsOptedOut({ status: item.status, failureCode: item.failure?.code ?? null })
+  )
+    return false
+  return BUCKET_STATUSES[event].includes(item.status)
 }
 
 export interface OutboxFilters {

@@ -3,7 +3,8 @@
 // at again whenever the progress view does.
 import { useEffect, useState } from 'react'
 import type { CampaignRowView } from '../../../../shared/contract'
-import { translateNote } from '../../../../shared/i18n/notes'
+import { decodeNote, translateNote } from '../../../../shared/i18n/notes'
+import { campaignRowBucket } from '../../../../shared/domain/campaign-buckets'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTime } from '../../i18n/dates'
@@ -146,10 +147,19 @@ export function CampaignRows({
                         )}
                       </td>
                       <td>
-                        {/* In the buckets the campaign's summary counts (the domain's campaign-buckets): the item's
-                            status (a number that opted out during the campaign is cancelled, its note says so), else
-                            skipped by the check, else queued (a ready row not handed over yet). */}
-                        {row.status ? (
+                        {/* In the buckets the campaign's summary counts (the domain's campaign-buckets): opted out
+                            during the campaign (its note says so), else the item's status, else skipped by the check,
+                            else queued (a ready row not handed over yet). */}
+                        {campaignRowBucket(
+                          {
+                            status: row.status,
+                            skippedByCheck: row.problems.length > 0,
+                            optedOut: decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut'
+                          },
+                          false
+                        ) === 'optedOut' ? (
+                          t('campaigns.rows.optedOut')
+                        ) : row.status ? (
                           <StatusBadge status={row.status} />
                         ) : row.problems.length > 0 ? (
                           t('campaigns.rows.skipped')

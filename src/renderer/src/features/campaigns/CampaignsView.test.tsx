@@ -1307,12 +1307,11 @@ describe('CampaignRows', () => {
     expect(lines.map((cells) => [cells[0], cells[1], cells[2], cells[3], cells[4], cells[6]])).toEqual([
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
-      // Cancelled, as the summary, the Overview and the Outbox count it (QA17 Q17-03: "Skipped" here only); the
-      // note says why.
+      // Opted out, as the summary counts it (QA23 Q23-04: "Cancelled" for a row nobody cancelled); the note says why.
       [
         '5',
         '+62 812-0000-005',
-        '⊘Cancelled',
+        'Opted out',
         'Shop',
         '',
         'not sent: this number opted out during the campaign'
@@ -2729,6 +2728,45 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // QA23 Q23-03: "at most 40 a day" beside the end worked out for the pacing before (6 Dec instead of 24 Dec) for the
+  // seconds the check took; a reply for older pacing must never be shown, even when it comes after a newer one.
+  it('shows only an estimate worked out for the pacing it names, whatever order the checks answer in', async () => {
+    const { user, start } = await draftWithMessage('Choose a spreadsheet')
+    const dailyCap = screen.getByLabelText('Most sends per device per day')
+    const endOf = (): string => {
+      const summary = screen.getByTestId('campaign-presend')
+      const term = within(summary).getByText('Estimated end')
+      return term.nextElementSibling?.textContent ?? ''
+    }
+    const reply = (finishAt: number): InvokeReply<'campaigns:check'> => ({
+      summary: { total: 3, ready: 1, skipped: 2, byProblem: { no_phone: 1, duplicate: 1 } },
+      problems: [],
+      previews: [],
+      templateError: null,
+      estimate: { finishAt, quotaFinish: { kind: 'at', at: finishAt } }
+    })
+    const for40 = fake.defer('campaigns:check')
+    const for30 = fake.defer('campaigns:check')
+    fireEvent.change(dailyCap, { target: { value: '40' } })
+    expect(await for40.called).toMatchObject({ pacing: { dailyCapPerDevice: 40 } })
+    await user.click(start)
+    // The check for 40 a day has not answered: the end for 150 a day is not said beside "at most 40 a day".
+    expect(screen.getByTestId('campaign-presend-cap').textContent).toContain('at most 40 a day')
+    expect(endOf()).toBe('being worked out for the pacing as it is now…')
+    expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+      '1 message; the estimated end is being worked out for the pacing as it is now…'
+    )
+    fireEvent.change(dailyCap, { target: { value: '30' } })
+    expect(await for30.called).toMatchObject({ pacing: { dailyCapPerDevice: 30 } })
+    for30.resolve(reply(Date.UTC(2026, 11, 24, 0, 0)))
+    await waitFor(() => expect(endOf()).toBe('24 Dec 2026, 07:00 WIB'))
+    // The check for 40 a day answers last: too late, the pacing is 30 now.
+    for40.resolve(reply(Date.UTC(2026, 11, 6, 9, 6)))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(endOf()).toBe('24 Dec 2026, 07:00 WIB')
+    expect(screen.getByTestId('campaign-presend-cap').textContent).toContain('at most 30 a day')
+  })
+
   // QA N13: started in the evening, the summary promised an end the next morning and never said nothing goes tonight.
   it.each([
     {
@@ -3316,6 +3354,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
       read: 6,
       failed: 7,
       cancelled: 8,
+      optedOut: 10,
       skipped: 9
     }
     fake.handle('campaigns:list', () => ({ campaigns: [campaign({ counts })] }))
@@ -3338,7 +3377,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(value('di gateway, belum terkirim')).toBe('3')
     expect(value('terkirim')).toBe('4')
     expect(value('dilewati pemeriksaan')).toBe('9')
-    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.046 baris seluruhnya')
+    // Opted out during the campaign: its own bucket, not among the cancelled (QA23 Q23-04).
+    expect(value('dibatalkan')).toBe('8')
+    expect(value('berhenti berlangganan (tidak dikirim)')).toBe('10')
+    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.056 baris seluruhnya')
     expect((await screen.findByTestId('campaign-chart-legend')).textContent).not.toContain('--')
     expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('pernah terkirim: 4')
   })

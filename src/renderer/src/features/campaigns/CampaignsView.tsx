@@ -1,12 +1,13 @@
 // The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
 // → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react'
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
   DeviceView,
   FileHandleView,
   InvokeReply,
+  InvokeRequest,
   PacingPolicyView,
   SheetView
 } from '../../../../shared/contract'
@@ -88,6 +89,8 @@ const COUNT_KEY = {
   failed: 'campaigns.count.failed',
   skipped: 'campaigns.count.skipped',
   cancelled: 'campaigns.count.cancelled',
+  // Apart from cancelled: nobody cancelled these, the customer opted out (QA23 Q23-04).
+  optedOut: 'campaigns.count.optedOut',
   revoked: 'campaigns.count.revoked'
 } as const satisfies Record<CampaignBucket, MessageKey>
 
@@ -380,7 +383,8 @@ function NewCampaign({
   const [attachment, setAttachment] = useState<FileHandleView | null>(null)
   /** The files the mapping's attachment column names, one per row (picked alongside the sheet). */
   const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
-  const [lastCheck, setCheck] = useState<Check | null>(null)
+  /** The last check's reply, and the inputs it was asked with (checkKey below). */
+  const [lastCheck, setCheck] = useState<{ reply: Check; key: string } | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [busy, setBusy] = useState(false)
   /** The spreadsheet being read by the core: its handle (to cancel) and how far it is (0 to 1). */
@@ -445,27 +449,37 @@ function NewCampaign({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onTrayFile is this render's; only a new handle matters
   }, [incomingFromTray])
 
+  // What the check is asked now, and the same as a key: a reply belongs to the inputs it was asked with.
+  const checkRequest = useMemo<InvokeRequest<'campaigns:check'> | null>(
+    () =>
+      !sheet || !mapping || template.trim() === ''
+        ? null
+        : {
+            sheetId: sheet.sheetId,
+            mapping,
+            template,
+            // A policy the core would refuse has no estimate; the form says what is wrong with it.
+            ...(isUsablePacing(pacing) ? { pacing } : {}),
+            deviceCount: Math.max(1, chosen.length),
+            // The estimate holds each chosen device to its own daily cap; a file is checked against each one's limit.
+            ...(chosen.length > 0 ? { devices: chosen } : {}),
+            ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
+            ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
+            ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {}),
+            ...(sendRecent ? { sendRecent: true } : {})
+          },
+    [sheet, mapping, template, pacing, chosen, previewRow, attachment, rowFiles, sendRecent]
+  )
+  const checkKey = checkRequest === null ? null : JSON.stringify(checkRequest)
   useEffect(() => {
-    if (!sheet || !mapping || template.trim() === '') return
+    if (checkRequest === null || checkKey === null) return
     let on = true
     const timer = setTimeout(() => {
-      call('campaigns:check', {
-        sheetId: sheet.sheetId,
-        mapping,
-        template,
-        // A policy the core would refuse has no estimate; the form says what is wrong with it.
-        ...(isUsablePacing(pacing) ? { pacing } : {}),
-        deviceCount: Math.max(1, chosen.length),
-        // The estimate holds each chosen device to its own daily cap; a file is checked against each one's limit.
-        ...(chosen.length > 0 ? { devices: chosen } : {}),
-        ...(previewRow !== null ? { previewRows: [previewRow] } : {}),
-        ...(attachment ? { attachment: { handle: attachment.handle } } : {}),
-        ...(mapping.attachment ? { files: namedFiles(rowFiles) } : {}),
-        ...(sendRecent ? { sendRecent: true } : {})
-      })
+      call('campaigns:check', checkRequest)
         .then((reply) => {
+          // A reply for inputs changed since is dropped, even when it comes after the newer one's (QA23 Q23-03).
           if (!on) return
-          setCheck(reply)
+          setCheck({ reply, key: checkKey })
           setError(null)
         })
         .catch((e: unknown) => {
@@ -477,7 +491,7 @@ function NewCampaign({
       on = false
       clearTimeout(timer)
     }
-  }, [sheet, mapping, template, pacing, chosen, previewRow, attachment, rowFiles, sendRecent])
+  }, [checkRequest, checkKey])
 
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
@@ -611,7 +625,10 @@ function NewCampaign({
   const nameTaken = takenCampaignName(name, existingNames)
 
   // A check belongs to the message it was made for: none while the message is empty.
-  const check = sheet && mapping && template.trim() !== '' ? lastCheck : null
+  const check = sheet && mapping && template.trim() !== '' ? (lastCheck?.reply ?? null) : null
+  // The end it estimates is of the inputs it was asked with: while the form differs (the pacing typed a moment ago,
+  // the check not answered yet), that end is being worked out, never shown beside the new pacing (QA23 Q23-03).
+  const estimate = check && lastCheck?.key === checkKey ? (check.estimate ?? null) : 'working'
   const skippedRows = new Map((check?.problems ?? []).map((p) => [p.rowNumber, p.problems]))
   // The first sendable row unless the operator chose one: a skipped row is never shown as a message.
   const preview =
@@ -965,16 +982,18 @@ function NewCampaign({
           ) : null}
           {check && !templateFailure ? (
             <p data-testid="campaign-estimate">
-              {t('campaigns.confirm', {
-                count: ready,
-                finish: check.estimate?.finishAt
-                  ? formatDateTimeInZone(
-                      new Date(check.estimate.finishAt).toISOString(),
-                      localeOf(language),
-                      campaignZone(pacing)
-                    )
-                  : t('common.unknown')
-              })}
+              {estimate === 'working'
+                ? t('campaigns.confirmWorking', { count: ready })
+                : t('campaigns.confirm', {
+                    count: ready,
+                    finish: estimate?.finishAt
+                      ? formatDateTimeInZone(
+                          new Date(estimate.finishAt).toISOString(),
+                          localeOf(language),
+                          campaignZone(pacing)
+                        )
+                      : t('common.unknown')
+                  })}
             </p>
           ) : null}
           {blocked ? (
@@ -988,8 +1007,8 @@ function NewCampaign({
               skipped={check.summary.skipped}
               skippedWhy={check.summary.byProblem}
               devices={devices.filter((d) => chosen.includes(d.id))}
-              finishAt={check.estimate?.finishAt ?? null}
-              quotaFinish={check.estimate?.quotaFinish ?? null}
+              finishAt={estimate === 'working' ? 'working' : (estimate?.finishAt ?? null)}
+              quotaFinish={estimate === 'working' ? null : (estimate?.quotaFinish ?? null)}
               timeZone={campaignZone(pacing)}
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}

@@ -42,7 +42,8 @@ export function PreSendSummary({
   /** Skipped rows per reason (the check's `byProblem`), said beside the count as step 3 says them. */
   skippedWhy: Record<string, number>
   devices: readonly DeviceView[]
-  finishAt: number | null
+  /** `working`: the check for the form as it is now has not answered yet, so no end is known (QA23 Q23-03). */
+  finishAt: number | null | 'working'
   /**
    * The core's estimate against the chosen devices' quotas (null: none): the end of the part they cover, taken when
    * it is of the part the devices' quotas cover now (a quota heard since the check plans another part).
@@ -149,11 +150,13 @@ export function PreSendSummary({
         <dd>
           {noneSends
             ? t('common.unknown')
-            : quotaFinishText(
-                t,
-                quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt }),
-                (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
-              )}
+            : finishAt === 'working'
+              ? t('campaigns.estimate.working')
+              : quotaFinishText(
+                  t,
+                  quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt }),
+                  (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
+                )}
         </dd>
         {opensAt !== null && workingHours ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).

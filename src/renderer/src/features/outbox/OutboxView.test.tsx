@@ -571,6 +571,39 @@ describe('item detail', () => {
     expect(within(detail).queryByTestId('outbox-opt-out')).toBeNull()
   })
 
+  // QA23 Q23-04: a campaign row cancelled because its number opted out read "Cancelled" and nothing more, as if the
+  // operator had cancelled it: the detail says why it was cancelled, once.
+  it('a message cancelled because its number opted out says so, once, as why it was cancelled', async () => {
+    const note = encodeNote('desktop.note.optedOut')
+    const optedOut = makeItem({
+      id: 'opt-1',
+      status: 'cancelled',
+      failure: {
+        code: 'opted_out',
+        message: 'not sent: this number opted out during the campaign',
+        messageKey: 'desktop.note.optedOut',
+        gatewayMessage: null
+      }
+    })
+    fake.handle('outbox:list', () => ({ items: [optedOut], total: 1 }))
+    fake.handle('outbox:get', () => ({
+      item: optedOut,
+      history: [
+        { at: '2025-05-01T08:00:00.000Z', status: 'queued', note: null },
+        { at: '2025-05-01T08:00:07.000Z', status: 'cancelled', note }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-opt-1'))
+    await screen.findByTestId('outbox-timeline')
+    const detail = screen.getByTestId('outbox-detail')
+    expect(screen.getByTestId('outbox-failure').textContent).toContain(
+      'Why it was cancelled: Not sent: this number opted out during the campaign'
+    )
+    expect(detail.textContent?.match(/opted out during the campaign/g)).toHaveLength(1)
+  })
+
   it('an item the gateway may have is being checked: no next attempt time to go stale (QA12 Q12-03)', async () => {
     const inDoubt = makeItem({
       id: 'doubt-1',

@@ -6,6 +6,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { withGatewayWords } from '../../ui/gateway-words'
 import { FINAL, PROGRESS, progressIndex } from './status'
+import { CANCEL_REASON_CODES } from '../../../../shared/domain/status-buckets'
 import { StatusBadge } from './StatusBadge'
 import './outbox.css'
 
@@ -36,6 +37,11 @@ export function Timeline({
   const reached = Math.max(-1, ...history.map((h) => progressIndex(h.status)), progressIndex(item.status))
   const upcoming = FINAL.has(item.status) ? [] : PROGRESS.slice(reached + 1)
   const lastFailed = history.map((h) => h.status).lastIndexOf('failed')
+  // Cancelled with a reason (a campaign's row whose number opted out): said once, below, as why it was cancelled.
+  const cancelledWithReason =
+    item.status === 'cancelled' &&
+    (CANCEL_REASON_CODES as readonly (string | undefined)[]).includes(item.failure?.code)
+  const saidBelow = cancelledWithReason ? history.map((h) => h.status).lastIndexOf('cancelled') : lastFailed
 
   return (
     <div className="timeline-wrap">
@@ -53,7 +59,7 @@ export function Timeline({
             {/* Its zone named, as the schedule's time above it names its own (QA22 Q22-04). */}
             <time dateTime={entry.at}>{formatDateTimeInZone(entry.at, locale)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
-            {entry.note && !(item.failure && index === lastFailed) ? <EntryNote entry={entry} /> : null}
+            {entry.note && !(item.failure && index === saidBelow) ? <EntryNote entry={entry} /> : null}
           </li>
         ))}
         {upcoming.map((status) => (
@@ -73,7 +79,7 @@ export function Timeline({
           </li>
         ))}
       </ol>
-      {item.failure ? <FailureReason failure={item.failure} /> : null}
+      {item.failure ? <FailureReason failure={item.failure} cancelled={cancelledWithReason} /> : null}
     </div>
   )
 }
@@ -99,7 +105,14 @@ function EntryNote({ entry }: { entry: ItemDetail['history'][number] }): React.J
 }
 
 /** Why it failed: the reason once, in words; the gateway's own words under their heading; code and HTTP status tucked away. */
-function FailureReason({ failure }: { failure: NonNullable<OutboxItemView['failure']> }): React.JSX.Element {
+function FailureReason({
+  failure,
+  cancelled
+}: {
+  failure: NonNullable<OutboxItemView['failure']>
+  /** Not a failure: the reason it was cancelled with (a campaign's row whose number opted out). */
+  cancelled: boolean
+}): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
   const { words, httpStatus } = reasonInWords(
@@ -111,7 +124,8 @@ function FailureReason({ failure }: { failure: NonNullable<OutboxItemView['failu
   return (
     <div className="failure" data-testid="outbox-failure">
       <p>
-        <strong>{t('outbox.failure.reason')}</strong> <span data-testid="outbox-failure-reason">{words}</span>
+        <strong>{t(cancelled ? 'outbox.failure.cancelReason' : 'outbox.failure.reason')}</strong>{' '}
+        <span data-testid="outbox-failure-reason">{words}</span>
       </p>
       {failure.gatewayMessage ? (
         <p>
