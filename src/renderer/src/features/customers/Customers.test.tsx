@@ -41,7 +41,8 @@ beforeEach(() => {
     const shown = kept.slice(0, limit)
     return {
       customers: shown.map((p) => ({ ...p, optedOut: optedOut.has(p.phone) })),
-      next: kept.length > limit ? { name: shown.at(-1)!.name, phone: shown.at(-1)!.phone } : null
+      next: kept.length > limit ? { name: shown.at(-1)!.name, phone: shown.at(-1)!.phone } : null,
+      total: null
     }
   })
   fake.handle('contacts:set', ({ phone, name }) => {
