@@ -3,7 +3,7 @@
 // (with Undo). The names campaigns' name columns and the inbox learn are here too. What it shows follows the opt-out
 // list and the contacts changing elsewhere, read again in place under the operator's own search. A campaign chosen
 // narrows it to the customers that campaign held (and, once started, to who replied or opted out since), counted.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type {
   CampaignView,
   ContactView,
@@ -104,10 +104,12 @@ export function Customers({
   const chosen = campaigns.find((c) => c.id === campaignId)
   // "Since it started" is offered for a campaign that started; a draft's list is everyone in it.
   const sinceChosen = chosen?.startedAt != null && since !== '' ? since : undefined
-  const campaign: CustomerCampaignFilter | null = chosen
-    ? { id: chosen.id, ...(sinceChosen ? { since: sinceChosen } : {}) }
-    : null
-  const campaignKey = campaign ? `${campaign.id}/${campaign.since ?? ''}` : ''
+  const chosenId = chosen?.id
+  // The same filter object while it means the same: the list is read again when it changes, not at every drawing.
+  const campaign = useMemo<CustomerCampaignFilter | null>(
+    () => (chosenId ? { id: chosenId, ...(sinceChosen ? { since: sinceChosen } : {}) } : null),
+    [chosenId, sinceChosen]
+  )
   /** What a read again in place needs from the latest drawing (events arrive in closures of older ones). */
   const latest = useRef({ search, campaign, shown: customers.length })
   latest.current = { search, campaign, shown: customers.length }
@@ -189,9 +191,8 @@ export function Customers({
 
   // Read again from the start as the search or the campaign filter changes; the pages after are asked by Show more.
   useEffect(() => {
-    // The filter as this drawing has it, followed by its key (a new object each drawing).
-    if (open) void read({ search, campaign: latest.current.campaign }, null)
-  }, [search, campaignKey, open])
+    if (open) void read({ search, campaign }, null)
+  }, [search, campaign, open])
 
   // The opt-out list (a STOP, the list below taken from) and names (the inbox, a campaign) change while it is open:
   // what it shows is read again in place (QA17 Q17-02: "· opted out" stayed beside a number taken off the list).
