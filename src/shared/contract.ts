@@ -1115,6 +1115,18 @@ export type CustomerView = z.infer<typeof CustomerView>
 export const CustomerPlace = z.object({ name: z.string().max(200), phone: z.string().max(40) })
 export type CustomerPlace = z.infer<typeof CustomerPlace>
 
+/**
+ * The customer list narrowed to one campaign: the contacts whose number a row of its spreadsheet held (matched on the
+ * one normalised form; a number no contact has is not listed). `since`: only those who wrote in their private chat
+ * (`replied`) or were put on the opt-out list (`optedOut`, entries still on it) since the campaign started; nobody for
+ * a campaign never started.
+ */
+export const CustomerCampaignFilter = z.object({
+  id: Id,
+  since: z.enum(['replied', 'optedOut']).optional()
+})
+export type CustomerCampaignFilter = z.infer<typeof CustomerCampaignFilter>
+
 /** An entry of the opt-out list. */
 export const OptOutEntry = z.object({
   phone: z.string(),
@@ -2022,15 +2034,22 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /**
    * The window's customer list, a page at a time: by name, `after` the previous page's end; `search` a name's start,
-   * or a number's (any form Send takes), then listed by number. Each with whether it opted out.
+   * or a number's (any form Send takes), then listed by number. Each with whether it opted out. `campaign` keeps one
+   * campaign's customers (CustomerCampaignFilter); `total` is then how many it and the search keep in all (on every
+   * page), and null without it (the whole list is not counted: 100,000 and more).
    */
   'contacts:page': () => ({
     request: z.object({
       limit: z.number().int().min(1).max(200).default(50),
       after: CustomerPlace.optional(),
-      search: z.string().max(100).optional()
+      search: z.string().max(100).optional(),
+      campaign: CustomerCampaignFilter.optional()
     }),
-    reply: z.object({ customers: z.array(CustomerView), next: CustomerPlace.nullable() })
+    reply: z.object({
+      customers: z.array(CustomerView),
+      next: CustomerPlace.nullable(),
+      total: z.number().int().nonnegative().nullable()
+    })
   }),
   /**
    * The names of many chats at once (the window's one lookup, batched and cached): a number's contact name, a group's

@@ -2,7 +2,7 @@
 // contacts a page at a time with their opt-out state, and many opt-outs taken off at once, then put back as they were.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Core } from '../../src/main/core/compose'
-import { composeSandboxCore } from './testing/sandbox-core'
+import { composeSandboxCore, linkSandboxDevice, startedCampaign } from './testing/sandbox-core'
 
 let core: Core
 
@@ -30,6 +30,61 @@ describe('the customer list through the contract', () => {
     expect(second).toMatchObject({ customers: [{ name: 'citra', phone: '6281200000003' }], next: null })
     const found = await core.handlers['contacts:page']({ limit: 10, search: '+62 857' })
     expect(found.customers.map((c) => c.name)).toEqual(['Budi'])
+  })
+})
+
+describe('the customer list of one campaign (an operator could not see who was in campaign X)', () => {
+  it('lists the contacts the campaign held, pages them with the total, and narrows to who opted out since', async () => {
+    const deviceId = await linkSandboxDevice(core)
+    // The spreadsheet's numbers in other forms than the contacts': matched on the one normalised form.
+    const promo = await startedCampaign(core, deviceId, 'promo', [
+      '+62 812-0000-0001',
+      '0812 0000 0003',
+      '6281200000004'
+    ])
+    const other = await startedCampaign(core, deviceId, 'other', ['081200000002'])
+    for (const [phone, name] of [
+      ['0812-0000-0001', 'Ani'],
+      ['0812-0000-0002', 'Budi'],
+      ['+6281200000003', 'Citra'],
+      ['0812-0000-0004', 'Dedi']
+    ] as const)
+      await core.handlers['contacts:set']({ phone, name })
+    const first = await core.handlers['contacts:page']({ limit: 2, campaign: { id: promo } })
+    expect(first.customers.map((c) => c.name)).toEqual(['Ani', 'Citra'])
+    expect(first.total).toBe(3)
+    const second = await core.handlers['contacts:page']({
+      limit: 2,
+      campaign: { id: promo },
+      after: first.next!
+    })
+    expect(second).toMatchObject({
+      customers: [{ name: 'Dedi', phone: '6281200000004' }],
+      next: null,
+      total: 3
+    })
+    const narrowed = await core.handlers['contacts:page']({
+      limit: 10,
+      campaign: { id: promo },
+      search: 'ci'
+    })
+    expect([narrowed.customers.map((c) => c.name), narrowed.total]).toEqual([['Citra'], 1])
+    expect(
+      (await core.handlers['contacts:page']({ limit: 10, campaign: { id: other } })).customers
+    ).toMatchObject([{ name: 'Budi' }])
+    // Opted out after the campaign started: Citra alone.
+    await core.handlers['optouts:add']({ phones: ['0812 0000 0003'], source: 'operator' })
+    const optedOut = await core.handlers['contacts:page']({
+      limit: 10,
+      campaign: { id: promo, since: 'optedOut' }
+    })
+    expect([optedOut.customers.map((c) => [c.name, c.optedOut]), optedOut.total]).toEqual([
+      [['Citra', true]],
+      1
+    ])
+    // The whole list is not counted: no total without a campaign.
+    const whole = await core.handlers['contacts:page']({ limit: 10 })
+    expect([whole.customers.length, whole.total]).toEqual([4, null])
   })
 })
 

@@ -1476,6 +1476,22 @@ export const enRest = {
   'customers.none': 'No customers yet.',
   'customers.noMatch': 'No customer starts with “{search}”.',
   'customers.more': 'Show more',
+  // The customer list narrowed to a campaign, and to who replied or opted out since it started.
+  'customers.campaign': 'Campaign',
+  'customers.campaignEvery': 'Every customer',
+  'customers.since': 'Show',
+  'customers.sinceEveryone': 'Everyone in it',
+  'customers.sinceReplied': 'Who replied since it started',
+  'customers.sinceOptedOut': 'Who opted out since it started',
+  'customers.inCampaign': '{count, plural, one {# customer was} other {# customers were}} in this campaign.',
+  'customers.repliedSince':
+    '{count, plural, one {# customer} other {# customers}} of this campaign replied since it started.',
+  'customers.optedOutSince':
+    '{count, plural, one {# customer} other {# customers}} of this campaign opted out since it started.',
+  'customers.noneInCampaign': 'No customer was in this campaign.',
+  'customers.noneRepliedSince': 'No customer of this campaign has replied since it started.',
+  'customers.noneOptedOutSince': 'No customer of this campaign has opted out since it started.',
+  'customers.noMatchInCampaign': 'No customer in this campaign starts with “{search}”.',
   'customers.optedOut': 'opted out',
   'customers.addTitle': 'Add a customer',
   'customers.phone': 'Phone number',

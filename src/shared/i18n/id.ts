@@ -1690,6 +1690,22 @@ export const id: Record<MessageKey, string> = {
   'customers.none': 'Belum ada pelanggan.',
   'customers.noMatch': 'Tidak ada pelanggan yang berawalan “{search}”.',
   'customers.more': 'Tampilkan lagi',
+  // The customer list narrowed to a campaign, and to who replied or opted out since it started.
+  'customers.campaign': 'Kampanye',
+  'customers.campaignEvery': 'Semua pelanggan',
+  'customers.since': 'Tampilkan',
+  'customers.sinceEveryone': 'Semua yang ada di kampanye ini',
+  'customers.sinceReplied': 'Yang membalas sejak kampanye dimulai',
+  'customers.sinceOptedOut': 'Yang berhenti berlangganan sejak kampanye dimulai',
+  'customers.inCampaign': '{count} pelanggan ada di kampanye ini.',
+  'customers.repliedSince': '{count} pelanggan dari kampanye ini membalas sejak kampanye dimulai.',
+  'customers.optedOutSince':
+    '{count} pelanggan dari kampanye ini berhenti berlangganan sejak kampanye dimulai.',
+  'customers.noneInCampaign': 'Tidak ada pelanggan di kampanye ini.',
+  'customers.noneRepliedSince': 'Belum ada pelanggan dari kampanye ini yang membalas sejak kampanye dimulai.',
+  'customers.noneOptedOutSince':
+    'Tidak ada pelanggan dari kampanye ini yang berhenti berlangganan sejak kampanye dimulai.',
+  'customers.noMatchInCampaign': 'Tidak ada pelanggan di kampanye ini yang berawalan “{search}”.',
   'customers.optedOut': 'berhenti berlangganan',
   'customers.addTitle': 'Tambah pelanggan',
   'customers.phone': 'Nomor telepon',

@@ -5,6 +5,7 @@ import { messageView } from './commands'
 import type {
   CannedReplyView,
   ContactView,
+  CustomerCampaignFilter,
   CustomerPlace,
   CustomerView,
   InboxConversationView,
@@ -593,17 +594,27 @@ export function createConversations(deps: ConversationsDeps) {
         const page = rows.slice(0, limit)
         return { contacts: page.map(contactView), next: rows.length > limit ? page.at(-1)!.phone : null }
       },
-      /** The customer list's page: one more read than shown says whether another page follows. */
-      page(options: { limit: number; after?: CustomerPlace; search?: string }): {
-        customers: CustomerView[]
-        next: CustomerPlace | null
-      } {
-        const rows = contacts.page({ ...options, limit: options.limit + 1 })
+      /**
+       * The customer list's page: one more read than shown says whether another page follows. A campaign's (the
+       * contract's CustomerCampaignFilter) comes with how many the campaign and search keep in all.
+       */
+      page(options: {
+        limit: number
+        after?: CustomerPlace
+        search?: string
+        campaign?: CustomerCampaignFilter
+      }): { customers: CustomerView[]; next: CustomerPlace | null; total: number | null } {
+        const { campaign, ...place } = options
+        const read = { ...place, limit: options.limit + 1 }
+        const { customers: rows, total } = campaign
+          ? contacts.pageOfCampaign({ ...read, campaign })
+          : { customers: contacts.page(read), total: null }
         const shown = rows.slice(0, options.limit)
         const last = shown.at(-1)
         return {
           customers: shown.map((c) => ({ ...contactView(c), optedOut: c.optedOut })),
-          next: rows.length > options.limit && last ? { name: last.name, phone: last.phone } : null
+          next: rows.length > options.limit && last ? { name: last.name, phone: last.phone } : null,
+          total
         }
       },
       get: (phone: string): ContactView | undefined => {

@@ -5,6 +5,7 @@
 import type Database from 'better-sqlite3'
 import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
+import { WRITTEN_AT } from './inbox-records'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -28,6 +29,16 @@ export interface CustomerPlace {
   phone: string
 }
 
+/**
+ * The customer list narrowed to one campaign: the contacts whose number a row of its spreadsheet held (a number no
+ * contact has is no customer to list); with `since`, only those who wrote in a private chat (`replied`) or are on the
+ * opt-out list with an entry made (`optedOut`) since the campaign started. A campaign never started has neither.
+ */
+export interface CampaignFilter {
+  id: string
+  since?: 'replied' | 'optedOut'
+}
+
 /** Sorts after every character a name can hold: a prefix's range ends just below it. */
 const AFTER_EVERY_CHARACTER = '\u{10FFFF}'
 /** The character after 9: a number's prefix range ends just below it. */
@@ -46,6 +57,44 @@ const toContact = (row: ContactRow): ContactRecord => ({
   source: row.source,
   updatedAt: row.updated_at
 })
+
+const toCustomer = (row: CustomerRow): CustomerRecord => ({
+  ...toContact(row),
+  optedOut: row.opted_out === 1
+})
+
+/**
+ * Where the customer list's rows are on `c`: `search` a number's start (then listed by number), else a name's start
+ * (by the folded name: contactNameKey, "Çağrı" as "cagri", typed text folded alike: QA17 Q17-08); `after` a page's end.
+ * Each a range of an index, so a page walks it from a point.
+ */
+function placeTerms(text: string | undefined, after?: CustomerPlace): Terms & { order: string } {
+  const search = text?.trim() ?? ''
+  const number = search === '' ? null : phoneSearch(search)
+  const where: string[] = []
+  const params: string[] = []
+  if (number) {
+    where.push('c.phone >= ? AND c.phone < ?')
+    params.push(number.start, number.start + AFTER_DIGITS)
+    if (after) {
+      where.push('c.phone > ?')
+      params.push(after.phone)
+    }
+    return { where, params, order: 'c.phone' }
+  }
+  if (search !== '') {
+    const key = contactNameKey(search)
+    where.push('c.name_key >= ? AND c.name_key < ?')
+    params.push(key, key + AFTER_EVERY_CHARACTER)
+  }
+  if (after) {
+    // Spelled out, not as a row value: SQLite starts the index walk at the name only when it is a range of its own.
+    const key = contactNameKey(after.name)
+    where.push('c.name_key >= ? AND (c.name_key > ? OR c.phone > ?)')
+    params.push(key, key, after.phone)
+  }
+  return { where, params, order: 'c.name_key, c.phone' }
+}
 
 /**
  * The picker's suggestions read each match's row to sort them when there are at most this many (about a microsecond
@@ -90,7 +139,32 @@ const following = (prefix: string): string | undefined =>
     ? undefined
     : prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)
 
+/**
+ * A campaign's page reads its contacts and sorts them when it keeps at most this many (a sort of 2,000 takes about a
+ * millisecond); beyond, the index by name is walked, each contact asked whether the campaign held it: they are then
+ * at least one in (contacts / 2,000) of the list, so a page's walk ends within about 25,000 entries at 1,000,000.
+ */
+const SORTED_MEMBERS = 2_000
+
+const CUSTOMER_COLUMNS = `c.phone, c.name, c.source, c.updated_at,
+              EXISTS (SELECT 1 FROM opt_outs o WHERE o.phone = c.phone) AS opted_out`
+
+/** The campaign's numbers, each once (rows of a number written twice, and invalid rows, are not). */
+const CAMPAIGN_NUMBERS = `(SELECT DISTINCT r.phone FROM campaign_rows r WHERE r.campaign_id = ? AND r.phone IS NOT NULL)`
+
+type CustomerRow = ContactRow & { opted_out: 0 | 1 }
+
+/** SQL terms on the contacts `c`, joined by AND, and their parameters in order. */
+interface Terms {
+  where: string[]
+  params: (string | number)[]
+}
+
+const whereOf = (terms: Terms): string => (terms.where.length > 0 ? `WHERE ${terms.where.join(' AND ')}` : '')
+
 export interface ContactsStoreOptions {
+  /** Tests only: how many contacts a campaign may keep for its page to sort them, not walk the index by name. */
+  sortedMembers?: number
   /** Tests only: how many matches are sorted at once before the index by name is walked instead. */
   sortedMatches?: number
   /** Tests only: how many matches are read from the index in name order at a time. */
@@ -100,6 +174,7 @@ export interface ContactsStoreOptions {
 export class ContactsStore {
   private readonly sortedMatches: number
   private readonly stretchMatches: number
+  private readonly sortedMembers: number
 
   constructor(
     private readonly db: Database.Database,
@@ -107,6 +182,7 @@ export class ContactsStore {
   ) {
     this.sortedMatches = options.sortedMatches ?? SORTED_MATCHES
     this.stretchMatches = options.stretchMatches ?? STRETCH_MATCHES
+    this.sortedMembers = options.sortedMembers ?? SORTED_MEMBERS
   }
 
   /** By number, `after` the previous page's last number; `search` keeps names or numbers holding it. */
@@ -135,44 +211,93 @@ export class ContactsStore {
    * A page of the customer list: by name whatever its case and marks (then number), `after` the previous page's end; `search`,
    * when it reads as a number (0812…, +62 …), keeps the numbers that start so, listed by number; otherwise the names
    * that start with it. Each walks an index from a point and stops at `limit` (the list stays quick at 100,000).
+   * `campaign` keeps that campaign's contacts (pageOfCampaign).
    */
-  page(options: { limit: number; after?: CustomerPlace; search?: string }): CustomerRecord[] {
-    const search = options.search?.trim() ?? ''
-    const number = search === '' ? null : phoneSearch(search)
-    const where: string[] = []
-    const params: string[] = []
-    let order: string
-    if (number) {
-      where.push('c.phone >= ? AND c.phone < ?')
-      params.push(number.start, number.start + AFTER_DIGITS)
-      if (options.after) {
-        where.push('c.phone > ?')
-        params.push(options.after.phone)
-      }
-      order = 'c.phone'
-    } else {
-      // By the folded name (contactNameKey: "Çağrı" as "cagri"), typed text folded alike (QA17 Q17-08).
-      if (search !== '') {
-        const key = contactNameKey(search)
-        where.push('c.name_key >= ? AND c.name_key < ?')
-        params.push(key, key + AFTER_EVERY_CHARACTER)
-      }
-      if (options.after) {
-        // Spelled out, not as a row value: SQLite starts the index walk at the name only when it is a range of its own.
-        const key = contactNameKey(options.after.name)
-        where.push('c.name_key >= ? AND (c.name_key > ? OR c.phone > ?)')
-        params.push(key, key, options.after.phone)
-      }
-      order = 'c.name_key, c.phone'
-    }
+  page(options: {
+    limit: number
+    after?: CustomerPlace
+    search?: string
+    campaign?: CampaignFilter
+  }): CustomerRecord[] {
+    const { campaign, ...rest } = options
+    if (campaign) return this.pageOfCampaign({ ...rest, campaign }).customers
+    const place = placeTerms(options.search, options.after)
     const rows = preparedOnce(
       this.db,
-      `SELECT c.phone, c.name, c.source, c.updated_at,
-              EXISTS (SELECT 1 FROM opt_outs o WHERE o.phone = c.phone) AS opted_out
-         FROM contacts c ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-        ORDER BY ${order} LIMIT ?`
-    ).all(...params, options.limit) as (ContactRow & { opted_out: 0 | 1 })[]
-    return rows.map((row) => ({ ...toContact(row), optedOut: row.opted_out === 1 }))
+      `SELECT ${CUSTOMER_COLUMNS} FROM contacts c ${whereOf(place)} ORDER BY ${place.order} LIMIT ?`
+    ).all(...place.params, options.limit) as CustomerRow[]
+    return rows.map(toCustomer)
+  }
+
+  /**
+   * A page of one campaign's contacts (CampaignFilter), searched and ordered as the whole list's, and how many the
+   * campaign and search keep in all (`total`, counted from the campaign's numbers at each page). Few: they are read
+   * from the campaign and sorted; many: the index by name is walked as the whole list's pages walk it (SORTED_MEMBERS).
+   */
+  pageOfCampaign(options: {
+    limit: number
+    after?: CustomerPlace
+    search?: string
+    campaign: CampaignFilter
+  }): { customers: CustomerRecord[]; total: number } {
+    const since = this.sinceTerms(options.campaign)
+    if (since === null) return { customers: [], total: 0 }
+    const total = this.countOf(options.campaign.id, since, placeTerms(options.search))
+    if (total === 0) return { customers: [], total }
+    const place = placeTerms(options.search, options.after)
+    const sql =
+      total <= this.sortedMembers
+        ? `SELECT ${CUSTOMER_COLUMNS} FROM ${CAMPAIGN_NUMBERS} AS members CROSS JOIN contacts c ON c.phone = members.phone
+            ${whereOf({ where: [...since.where, ...place.where], params: [] })} ORDER BY ${place.order} LIMIT ?`
+        : `SELECT ${CUSTOMER_COLUMNS} FROM contacts c
+            WHERE ${[
+              ...place.where,
+              'EXISTS (SELECT 1 FROM campaign_rows r WHERE r.campaign_id = ? AND r.phone = c.phone)',
+              ...since.where
+            ].join(' AND ')}
+            ORDER BY ${place.order} LIMIT ?`
+    const params =
+      total <= this.sortedMembers
+        ? [options.campaign.id, ...since.params, ...place.params]
+        : [...place.params, options.campaign.id, ...since.params]
+    const rows = preparedOnce(this.db, sql).all(...params, options.limit) as CustomerRow[]
+    return { customers: rows.map(toCustomer), total }
+  }
+
+  /** How many contacts a campaign (CampaignFilter) and a search keep: a campaign's page's total. */
+  countInCampaign(options: { campaign: CampaignFilter; search?: string }): number {
+    const since = this.sinceTerms(options.campaign)
+    return since === null ? 0 : this.countOf(options.campaign.id, since, placeTerms(options.search))
+  }
+
+  private countOf(campaignId: string, since: Terms, place: Terms): number {
+    return preparedOnce(
+      this.db,
+      `SELECT COUNT(*) FROM ${CAMPAIGN_NUMBERS} AS members CROSS JOIN contacts c ON c.phone = members.phone
+        ${whereOf({ where: [...since.where, ...place.where], params: [] })}`
+    )
+      .pluck()
+      .get(campaignId, ...since.params, ...place.params) as number
+  }
+
+  /**
+   * The terms `since` adds (none without it); null when nobody can meet them: a campaign not there, or never started
+   * for `since`. A reply is a customer's message in their private chat written since the start (WRITTEN_AT, as the
+   * thread orders them); an opt-out, an entry of the list added since then.
+   */
+  private sinceTerms(campaign: CampaignFilter): Terms | null {
+    const startedAt = preparedOnce(this.db, 'SELECT started_at FROM campaigns WHERE id = ?')
+      .pluck()
+      .get(campaign.id) as number | null | undefined
+    if (startedAt === undefined) return null
+    if (campaign.since === undefined) return { where: [], params: [] }
+    if (startedAt === null) return null
+    const where =
+      campaign.since === 'replied'
+        ? `EXISTS (SELECT 1 FROM inbox_messages m WHERE m.chat_id = c.phone AND m.is_group = 0 AND m.from_me = 0
+             AND ${WRITTEN_AT} >= ?)`
+        : 'EXISTS (SELECT 1 FROM opt_outs o WHERE o.phone = c.phone AND o.added_at >= ?)'
+    return { where: [where], params: [startedAt] }
   }
 
   /**

@@ -1068,6 +1068,15 @@ export const migrations: readonly Migration[] = [
           ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest);
       END;
     `
+  },
+  {
+    name: "campaign rows: a campaign's numbers indexed, for the customer list's campaign filter",
+    // The customer list narrowed to a campaign reads its numbers, each once, and asks of a contact whether the campaign
+    // held its number (ContactsStore.pageOfCampaign): the primary key leads with the campaign but then goes by row, so
+    // each was a read of every row the campaign has (and of the rows' messages, for their numbers).
+    sql: `
+      CREATE INDEX campaign_rows_by_campaign_phone ON campaign_rows(campaign_id, phone);
+    `
   }
 ]
 

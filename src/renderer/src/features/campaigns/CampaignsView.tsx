@@ -203,7 +203,7 @@ export function CampaignsView(): React.JSX.Element {
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
       <ViewHeading id="campaigns-heading">{t('campaigns.title')}</ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
-      <Customers />
+      <Customers campaigns={list} />
       <OptOuts />
       {listError ? (
         <p className="alert alert--bad" role="alert" data-testid="campaigns-list-error">

@@ -15,6 +15,15 @@ let fake: FakeApi
 let people: CustomerView[]
 /** The opt-out list: kept apart from the contacts, as in the core (a removed and restored name keeps its state). */
 let optedOut: Set<string>
+/** Each campaign filter's numbers (`<id>/<since>`), as the core keeps them. */
+const inCampaign: Record<string, string[]> = {
+  'c1/': ['6281200000003', '6281200000007', '6281200000011'],
+  'c1/replied': ['6281200000007']
+}
+const CAMPAIGNS = [
+  { id: 'c1', name: 'Promo Lebaran', startedAt: 1_000 },
+  { id: 'c2', name: 'Draft Desember', startedAt: null }
+]
 
 const person = (phone: string, name: string, optedOut = false): CustomerView => ({
   phone,
@@ -32,16 +41,19 @@ beforeEach(() => {
   )
   optedOut = new Set(['6281200000001'])
   // As the core pages them: by name, `after` the last shown, the start of a name or of a 62… number.
-  fake.handle('contacts:page', ({ limit = 50, after, search }) => {
+  fake.handle('contacts:page', ({ limit = 50, after, search, campaign }) => {
     const typed = search?.trim().toLowerCase() ?? ''
     const number = typed.replace(/^0/, '62')
+    const members = campaign ? (inCampaign[`${campaign.id}/${campaign.since ?? ''}`] ?? []) : null
     const kept = people
+      .filter((p) => members === null || members.includes(p.phone))
       .filter((p) => !typed || p.name.toLowerCase().startsWith(typed) || p.phone.startsWith(number))
       .filter((p) => !after || p.name > after.name)
     const shown = kept.slice(0, limit)
     return {
       customers: shown.map((p) => ({ ...p, optedOut: optedOut.has(p.phone) })),
-      next: kept.length > limit ? { name: shown.at(-1)!.name, phone: shown.at(-1)!.phone } : null
+      next: kept.length > limit ? { name: shown.at(-1)!.name, phone: shown.at(-1)!.phone } : null,
+      total: members === null ? null : kept.length
     }
   })
   fake.handle('contacts:set', ({ phone, name }) => {
@@ -352,10 +364,42 @@ describe('the customer list', () => {
     expect(screen.getAllByTestId('customer-entry')[1]!.textContent).toContain('opted out')
   })
 
+  it('narrows the list to a campaign, then to who replied since it started, and says how many', async () => {
+    const user = userEvent.setup()
+    render(<Customers campaigns={CAMPAIGNS} />)
+    await openList(user)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Promo Lebaran')
+    await waitFor(() => expect(names()).toEqual(['Pelanggan 03', 'Pelanggan 07', 'Pelanggan 11']))
+    expect(fake.requests('contacts:page').at(-1)).toMatchObject({ campaign: { id: 'c1' } })
+    expect(screen.getByText('3 customers were in this campaign.')).toBeTruthy()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Who replied since it started')
+    await waitFor(() => expect(names()).toEqual(['Pelanggan 07']))
+    expect(fake.requests('contacts:page').at(-1)).toMatchObject({ campaign: { id: 'c1', since: 'replied' } })
+    expect(screen.getByText('1 customer of this campaign replied since it started.')).toBeTruthy()
+    // A search narrows within the campaign; every customer again once no campaign is chosen.
+    await user.type(screen.getByLabelText('Search by the start of a name or number'), 'zz')
+    await screen.findByText('No customer in this campaign starts with “zz”.')
+    expect(fake.requests('contacts:page').at(-1)).toMatchObject({ search: 'zz', campaign: { id: 'c1' } })
+    await user.clear(screen.getByLabelText('Search by the start of a name or number'))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Every customer')
+    await waitFor(() => expect(names()).toHaveLength(50))
+    expect(fake.requests('contacts:page').at(-1)).not.toHaveProperty('campaign')
+    expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull()
+  })
+
+  it('offers no reply or opt-out choice for a campaign never started', async () => {
+    const user = userEvent.setup()
+    render(<Customers campaigns={CAMPAIGNS} />)
+    await openList(user)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Draft Desember')
+    await screen.findByText('No customer was in this campaign.')
+    expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull()
+  })
+
   it('speaks Indonesian', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
     const user = userEvent.setup()
-    render(<Customers />)
+    render(<Customers campaigns={CAMPAIGNS} />)
     await openList(user, 'Pelanggan')
     expect(screen.getByLabelText('Cari dengan awal nama atau nomor')).toBeTruthy()
     expect(
@@ -363,14 +407,19 @@ describe('the customer list', () => {
     ).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Tambah pelanggan' }))
     expect(screen.getByText('Ketik nomor teleponnya.')).toBeTruthy()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kampanye' }), 'Promo Lebaran')
+    await screen.findByText('3 pelanggan ada di kampanye ini.')
+    expect(screen.getByRole('combobox', { name: 'Tampilkan' })).toBeTruthy()
   })
 
   it('has nothing axe objects to, with an error said at a field and a row being renamed', async () => {
     const user = userEvent.setup()
-    const { container } = render(<Customers />)
+    const { container } = render(<Customers campaigns={CAMPAIGNS} />)
     await openList(user)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Promo Lebaran')
+    await screen.findByRole('combobox', { name: 'Show' })
     await user.click(screen.getByRole('button', { name: 'Add customer' }))
-    await user.click(screen.getByRole('button', { name: 'Rename Pelanggan 00' }))
+    await user.click(screen.getByRole('button', { name: 'Rename Pelanggan 03' }))
     // Colour contrast needs a layout jsdom does not have: the e2e views test checks it in a browser.
     const { violations, passes } = await axe.run(container, {
       rules: { 'color-contrast': { enabled: false } }

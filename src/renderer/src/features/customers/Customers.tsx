@@ -1,9 +1,17 @@
 // The customer list: the contacts a page at a time (quick at 100,000), searched by a name's or a number's start, each
 // with whether it opted out; a customer added (the number checked by the phone rule at its field), renamed, removed
 // (with Undo). The names campaigns' name columns and the inbox learn are here too. What it shows follows the opt-out
-// list and the contacts changing elsewhere, read again in place under the operator's own search.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { ContactView, CustomerPlace, CustomerView, InvokeReply } from '../../../../shared/contract'
+// list and the contacts changing elsewhere, read again in place under the operator's own search. A campaign chosen
+// narrows it to the customers that campaign held (and, once started, to who replied or opted out since), counted.
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import type {
+  CampaignView,
+  ContactView,
+  CustomerCampaignFilter,
+  CustomerPlace,
+  CustomerView,
+  InvokeReply
+} from '../../../../shared/contract'
 import { checkPhone, MAX_CONTACT_NAME_LENGTH, usableContactName } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
@@ -40,11 +48,39 @@ function phoneProblem(phone: string, t: Translate): string | null {
 
 const renameButtonId = (phone: string): string => `customer-rename-button-${phone}`
 
-export function Customers(): React.JSX.Element {
+/** A campaign the list can be narrowed to: the Campaigns view's list. */
+export type CustomersCampaign = Pick<CampaignView, 'id' | 'name' | 'startedAt'>
+
+type Since = NonNullable<CustomerCampaignFilter['since']>
+
+/** What a read asks for besides its place: the typed search and the campaign filter. */
+interface Narrowing {
+  search: string
+  campaign: CustomerCampaignFilter | null
+}
+
+const narrowed = ({
+  search,
+  campaign
+}: Narrowing): { search?: string; campaign?: CustomerCampaignFilter } => ({
+  ...(search.trim() ? { search: search.trim() } : {}),
+  ...(campaign ? { campaign } : {})
+})
+
+export function Customers({
+  campaigns = []
+}: {
+  /** The campaigns the list can be narrowed to (none: the filter offers every customer only). */
+  campaigns?: readonly CustomersCampaign[]
+}): React.JSX.Element {
   const t = useT()
   /** Read only once opened: the Campaigns view opens without asking for a page of customers. */
   const [open, setOpen] = useState(false)
   const [search, setSearch] = useState('')
+  const [campaignId, setCampaignId] = useState('')
+  const [since, setSince] = useState<Since | ''>('')
+  /** How many the chosen campaign (and search) keep: null for the whole list, which is not counted. */
+  const [total, setTotal] = useState<number | null>(null)
   const [customers, setCustomers] = useState<CustomerView[]>([])
   const [next, setNext] = useState<CustomerPlace | null>(null)
   const [loaded, setLoaded] = useState(false)
@@ -65,9 +101,18 @@ export function Customers(): React.JSX.Element {
   const focusAfter = useRef<FocusTarget>(null)
   /** The newest read: an older one answering late (the search typed on) is dropped. */
   const reading = useRef(0)
+  const chosen = campaigns.find((c) => c.id === campaignId)
+  // "Since it started" is offered for a campaign that started; a draft's list is everyone in it.
+  const sinceChosen = chosen?.startedAt != null && since !== '' ? since : undefined
+  const chosenId = chosen?.id
+  // The same filter object while it means the same: the list is read again when it changes, not at every drawing.
+  const campaign = useMemo<CustomerCampaignFilter | null>(
+    () => (chosenId ? { id: chosenId, ...(sinceChosen ? { since: sinceChosen } : {}) } : null),
+    [chosenId, sinceChosen]
+  )
   /** What a read again in place needs from the latest drawing (events arrive in closures of older ones). */
-  const latest = useRef({ search, shown: customers.length })
-  latest.current = { search, shown: customers.length }
+  const latest = useRef({ search, campaign, shown: customers.length })
+  latest.current = { search, campaign, shown: customers.length }
 
   // Runs after every drawing: a target not drawn yet (a page still being read) waits for the drawing that shows it.
   useEffect(() => {
@@ -86,17 +131,18 @@ export function Customers(): React.JSX.Element {
   })
 
   /** Reads a page (the first, or the one `after` the shown ones); an older read answering late is dropped. */
-  function read(text: string, after: CustomerPlace | null): Promise<void> {
+  function read(narrowing: Narrowing, after: CustomerPlace | null): Promise<void> {
     const seq = ++reading.current
     return call('contacts:page', {
       limit: PAGE,
-      ...(text.trim() ? { search: text.trim() } : {}),
+      ...narrowed(narrowing),
       ...(after ? { after } : {})
     }).then(
       (reply) => {
         if (seq !== reading.current) return
         setCustomers((shown) => (after ? [...shown, ...reply.customers] : reply.customers))
         setNext(reply.next)
+        setTotal(reply.total)
         setLoaded(true)
         setError(null)
       },
@@ -113,12 +159,13 @@ export function Customers(): React.JSX.Element {
    */
   async function readAgain(focusPhone?: string): Promise<void> {
     const seq = ++reading.current
-    const { search: text, shown } = latest.current
+    const { shown, ...narrowing } = latest.current
     const wanted = Math.max(PAGE, shown)
-    const searched = text.trim() ? { search: text.trim() } : {}
+    const searched = narrowed(narrowing)
     try {
       let read: CustomerView[] = []
       let after: CustomerPlace | null = null
+      let counted: number | null = null
       do {
         const reply: InvokeReply<'contacts:page'> = await call('contacts:page', {
           limit: Math.min(MOST_IN_ONE_READ, wanted - read.length),
@@ -128,11 +175,13 @@ export function Customers(): React.JSX.Element {
         if (seq !== reading.current) return
         read = [...read, ...reply.customers]
         after = reply.next
+        counted = reply.total
       } while (after && read.length < wanted)
       if (focusPhone !== undefined)
         focusAfter.current = read.some((c) => c.phone === focusPhone) ? { row: focusPhone } : 'status'
       setCustomers(read)
       setNext(after)
+      setTotal(counted)
       setLoaded(true)
       setError(null)
     } catch (e) {
@@ -140,10 +189,10 @@ export function Customers(): React.JSX.Element {
     }
   }
 
-  // Read again from the start as the search changes; the pages after are asked by Show more.
+  // Read again from the start as the search or the campaign filter changes; the pages after are asked by Show more.
   useEffect(() => {
-    if (open) void read(search, null)
-  }, [search, open])
+    if (open) void read({ search, campaign }, null)
+  }, [search, campaign, open])
 
   // The opt-out list (a STOP, the list below taken from) and names (the inbox, a campaign) change while it is open:
   // what it shows is read again in place (QA17 Q17-02: "· opted out" stayed beside a number taken off the list).
@@ -284,6 +333,23 @@ export function Customers(): React.JSX.Element {
     }
   }
 
+  /** Why the list is empty: nobody yet, nobody the search finds, nobody the campaign filter keeps. */
+  function emptyText(): string {
+    const typed = search.trim()
+    if (campaign && typed) return t('customers.noMatchInCampaign', { search: typed })
+    if (campaign?.since === 'replied') return t('customers.noneRepliedSince')
+    if (campaign?.since === 'optedOut') return t('customers.noneOptedOutSince')
+    if (campaign) return t('customers.noneInCampaign')
+    return typed ? t('customers.noMatch', { search: typed }) : t('customers.none')
+  }
+
+  /** How many customers the campaign filter (and search) keep, in its words. */
+  function countText(filter: CustomerCampaignFilter, count: number): string {
+    if (filter.since === 'replied') return t('customers.repliedSince', { count })
+    if (filter.since === 'optedOut') return t('customers.optedOutSince', { count })
+    return t('customers.inCampaign', { count })
+  }
+
   return (
     <details
       className="campaign-optouts"
@@ -359,11 +425,38 @@ export function Customers(): React.JSX.Element {
           {error.message}
         </p>
       ) : null}
+      <Field id="customers-campaign" label={t('customers.campaign')}>
+        {(control) => (
+          <select {...control} value={campaignId} onChange={(e) => setCampaignId(e.target.value)}>
+            <option value="">{t('customers.campaignEvery')}</option>
+            {campaigns.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {chosen?.startedAt != null ? (
+        <Field id="customers-since" label={t('customers.since')}>
+          {(control) => (
+            <select {...control} value={since} onChange={(e) => setSince(e.target.value as Since | '')}>
+              <option value="">{t('customers.sinceEveryone')}</option>
+              <option value="replied">{t('customers.sinceReplied')}</option>
+              <option value="optedOut">{t('customers.sinceOptedOut')}</option>
+            </select>
+          )}
+        </Field>
+      ) : null}
       <label htmlFor="customers-search">{t('customers.search')}</label>
       <input id="customers-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
       {loaded && customers.length === 0 ? (
         <p className="muted" role="status">
-          {search.trim() ? t('customers.noMatch', { search: search.trim() }) : t('customers.none')}
+          {emptyText()}
+        </p>
+      ) : loaded && campaign && total !== null ? (
+        <p className="muted" role="status" data-testid="customers-in-campaign">
+          {countText(campaign, total)}
         </p>
       ) : null}
       <ul ref={listRef} data-testid="customers-list">
@@ -435,7 +528,7 @@ export function Customers(): React.JSX.Element {
           className="button"
           onClick={() => {
             focusAfter.current = { rowAt: customers.length }
-            void read(search, next)
+            void read({ search, campaign }, next)
           }}
         >
           {t('customers.more')}
