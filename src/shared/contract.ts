@@ -1402,7 +1402,7 @@ export const invokeChannels = builtOnFirstUse({
   'outbox:counts': () => ({ request: z.object({ deviceId: Id.optional() }).strict(), reply: OutboxCounts }),
   /**
    * The messages the list's filters match, as a file (base64): CSV through the one safe writer or XLSX; times ISO 8601
-   * with the offset of `timeZone` (the settings' zone when not given), words in `language`.
+   * with the offset of `timeZone` (the window names the settings' zone; not given, the computer's), words in `language`.
    */
   'outbox:export': () => ({
     request: z.object({

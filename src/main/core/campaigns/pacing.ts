@@ -7,7 +7,6 @@ import {
   type DayBounds,
   dayIn as zonedDayIn,
   DEFAULT_PACING,
-  instantToLocal,
   localTimeToInstant as zonedInstant,
   type PacingPolicy,
   pacingProblems,
@@ -362,9 +361,4 @@ export function capLeft(policy: CampaignPacing, log: SendLog, at: number): numbe
   const day = dayIn(at, zoneOf(policy))
   const cap = capForDay(policy, Math.max(0, daysBetween(log.firstDay ?? day, day)))
   return Math.max(0, cap - (log.perDay.get(day) ?? 0))
-}
-
-/** "08:00" style label of an instant on the policy's wall clock, for waiting reasons. */
-export function localClock(policy: CampaignPacing, instant: number): string {
-  return instantToLocal(instant, zoneOf(policy)).time.slice(0, 5)
 }
