@@ -13,6 +13,7 @@ import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { CopyButton } from '../../ui/CopyButton'
 import { RotatePullToken } from './RotatePullToken'
+import { useAskedAction } from '../../ui/use-asked-action'
 
 type Preview = InvokeReply<'inbox:provisionPreview'>
 
@@ -286,13 +287,11 @@ function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
   )
 }
 
-/**
- * A rotation's outcome, kept as what happened (not as words) so that it is worded at each render in the language
- * chosen now; one attempt's only: a new attempt clears the last one's.
- */
-type Rotation =
-  | { kind: 'done'; reprovisioned: number; failed: InvokeReply<'inbox:rotateSecret'>['failed'] }
-  | { kind: 'failed'; error: unknown }
+/** What a rotation did, beside its new URLs: the devices set up with them, and those that could not be. */
+interface Rotated {
+  reprovisioned: number
+  failed: InvokeReply<'inbox:rotateSecret'>['failed']
+}
 
 function RotateSecret({
   onView,
@@ -305,42 +304,21 @@ function RotateSecret({
   const t = useT()
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
-  const [asking, setAsking] = useState(false)
   const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [outcome, setOutcome] = useState<Rotation | null>(null)
-  // When the question closes (Cancel, a rotation done) the focus goes back to the button that opened it; a failure
-  // takes it (the question stays open to try again). Never the page: the Rotate button was disabled meanwhile.
-  const focusNext = useRef<'opener' | 'failure' | null>(null)
-  const openerRef = useRef<HTMLButtonElement>(null)
-  const failureRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
-    if (focusNext.current === null || busy) return
-    ;(focusNext.current === 'opener' ? openerRef : failureRef).current?.focus()
-    focusNext.current = null
-  })
+  const { asking, ask, keep, busy, outcome, setOutcome, run, openerRef, failureRef } =
+    useAskedAction<Rotated>()
   const wasConnected = useRef(relayConnected)
   useEffect(() => {
     if (relayConnected && !wasConnected.current) setOutcome((now) => (now?.kind === 'failed' ? null : now))
     wasConnected.current = relayConnected
-  }, [relayConnected])
+  }, [relayConnected, setOutcome])
 
-  async function rotate(): Promise<void> {
-    setBusy(true)
-    setOutcome(null)
-    try {
+  const rotate = (): Promise<void> =>
+    run(async () => {
       const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
       onView(rotated.view)
-      setOutcome({ kind: 'done', reprovisioned: rotated.reprovisioned.length, failed: rotated.failed })
-      setAsking(false)
-      focusNext.current = 'opener'
-    } catch (e) {
-      setOutcome({ kind: 'failed', error: e })
-      focusNext.current = 'failure'
-    } finally {
-      setBusy(false)
-    }
-  }
+      return { reprovisioned: rotated.reprovisioned.length, failed: rotated.failed }
+    })
 
   const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
   // The sandbox's stand-in dashboard got the new device-status URL with the rest: only a hosted one needs pasting.
@@ -348,9 +326,9 @@ function RotateSecret({
   const said =
     outcome?.kind === 'done'
       ? [
-          t('inbox.rotate.done', { count: outcome.reprovisioned }),
+          t('inbox.rotate.done', { count: outcome.value.reprovisioned }),
           ...(sandboxOnly ? [] : [t('inbox.rotate.paste')]),
-          ...outcome.failed.map((f) =>
+          ...outcome.value.failed.map((f) =>
             t('inbox.rotate.failed', {
               device: label(f.deviceId),
               // The core's reason in this language; a gateway's own words inside it stay as they came, quoted.
@@ -384,21 +362,12 @@ function RotateSecret({
             confirmTestId="inbox-rotate-confirm"
             focusOnOpen
             onConfirm={() => void rotate()}
-            onKeep={() => {
-              setAsking(false)
-              focusNext.current = 'opener'
-            }}
+            onKeep={keep}
           />
         </>
       ) : (
         <div className="actions">
-          <button
-            ref={openerRef}
-            type="button"
-            className="button"
-            data-testid="inbox-rotate"
-            onClick={() => setAsking(true)}
-          >
+          <button ref={openerRef} type="button" className="button" data-testid="inbox-rotate" onClick={ask}>
             {t('inbox.rotate.button')}
           </button>
         </div>

@@ -1,41 +1,17 @@
 // The relay card's "Rotate the pull token" (after a leak): asks first, saying what it does, then says it is done. The
 // token itself never comes here: the main process keeps it in the keychain.
-import { useEffect, useRef, useState } from 'react'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { useAskedAction } from '../../ui/use-asked-action'
 
 export function RotatePullToken(): React.JSX.Element {
   const t = useT()
-  const [asking, setAsking] = useState(false)
-  const [busy, setBusy] = useState(false)
-  // Kept as what happened, worded at each render in the language chosen now.
-  const [outcome, setOutcome] = useState<{ kind: 'done' } | { kind: 'failed'; error: unknown } | null>(null)
-  // Cancel or a rotation done: focus back on the opener; a failure takes it (the question stays open to try again).
-  const focusNext = useRef<'opener' | 'failure' | null>(null)
-  const openerRef = useRef<HTMLButtonElement>(null)
-  const failureRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
-    if (focusNext.current === null || busy) return
-    ;(focusNext.current === 'opener' ? openerRef : failureRef).current?.focus()
-    focusNext.current = null
-  })
-
-  async function rotate(): Promise<void> {
-    setBusy(true)
-    setOutcome(null)
-    try {
+  const { asking, ask, keep, busy, outcome, run, openerRef, failureRef } = useAskedAction<void>()
+  const rotate = (): Promise<void> =>
+    run(async () => {
       await call('inbox:rotatePullToken', {})
-      setOutcome({ kind: 'done' })
-      setAsking(false)
-      focusNext.current = 'opener'
-    } catch (e) {
-      setOutcome({ kind: 'failed', error: e })
-      focusNext.current = 'failure'
-    } finally {
-      setBusy(false)
-    }
-  }
+    })
 
   return (
     <section
@@ -55,10 +31,7 @@ export function RotatePullToken(): React.JSX.Element {
           confirmTestId="inbox-pull-token-confirm"
           focusOnOpen
           onConfirm={() => void rotate()}
-          onKeep={() => {
-            setAsking(false)
-            focusNext.current = 'opener'
-          }}
+          onKeep={keep}
         />
       ) : (
         <div className="actions">
@@ -67,7 +40,7 @@ export function RotatePullToken(): React.JSX.Element {
             type="button"
             className="button"
             data-testid="inbox-pull-token-rotate"
-            onClick={() => setAsking(true)}
+            onClick={ask}
           >
             {t('inbox.pullToken.button')}
           </button>
