@@ -1123,6 +1123,7 @@ export const enRest = {
   'reminders.stopped': 'stopped',
   'reminders.stop': 'Stop',
   'reminders.series.stoppedDone': 'Stopped.',
+  'reminders.series.actionsFor': 'Actions for the repeating message to {phone}: {rule}',
   'reminders.series.skipNext': 'Skip next',
   'reminders.series.skipIt': 'Skip it',
   'reminders.series.timeInZone': '{time} ({zone})',

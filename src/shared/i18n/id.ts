@@ -1300,6 +1300,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.stopped': 'dihentikan',
   'reminders.stop': 'Hentikan',
   'reminders.series.stoppedDone': 'Dihentikan.',
+  'reminders.series.actionsFor': 'Tindakan untuk pesan berulang kepada {phone}: {rule}',
   'reminders.series.skipNext': 'Lewati berikutnya',
   'reminders.series.skipIt': 'Lewati',
   'reminders.series.timeInZone': '{time} ({zone})',
