@@ -816,6 +816,8 @@ export const enRest = {
   'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
+  'outbox.failedAgain': 'Failed again: {reason}',
+  'outbox.failedAgainBare': 'Failed again.',
   'outbox.retried': 'Queued again.',
   'outbox.cancel': 'Cancel sending',
   'outbox.cancelled': 'Cancelled.',

@@ -1005,6 +1005,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',
+  'outbox.failedAgain': 'Gagal lagi: {reason}',
+  'outbox.failedAgainBare': 'Gagal lagi.',
   'outbox.retried': 'Masuk antrean lagi.',
   'outbox.cancel': 'Batalkan pengiriman',
   'outbox.cancelled': 'Dibatalkan.',

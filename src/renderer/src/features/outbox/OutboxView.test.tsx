@@ -651,12 +651,12 @@ describe('item detail', () => {
       expect(document.activeElement?.textContent, status).not.toBe('')
       expect(detail.contains(document.activeElement), status).toBe(true)
     }
-    // Failed again: "Queued again." went; the focus is on the detail's heading, its status beside it.
-    expect(screen.getByTestId('outbox-feedback').textContent).toBe('')
-    expect(document.activeElement).toBe(within(detail).getByRole('heading', { level: 3 }))
+    // Failed again: the line that said "Queued again." says so and why, and keeps the focus (QA25 Q25-03).
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-feedback'))
+    expect(document.activeElement?.textContent).toBe('Failed again: The gateway refused the message.')
   })
 
-  it('"Queued again." leaves once the retried item fails again', async () => {
+  it('"Queued again." gives way to what happened once the retried item fails again (QA25 Q25-03)', async () => {
     fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
     let current = failed
     fake.handle('outbox:get', () => ({ item: current, history: [] }))
@@ -670,6 +670,16 @@ describe('item detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Retry' }))
     expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
     current = { ...failed, updatedAt: '2025-05-01T09:00:00.000Z' }
+    act(() => useOutbox.getState().applyItem(current))
+    // The same live line changes its words, so a screen reader says the outcome.
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-feedback').textContent).toBe(
+        'Failed again: The gateway refused the message.'
+      )
+    )
+    expect(screen.getByTestId('outbox-feedback').getAttribute('role')).toBe('status')
+    // Cancelled meanwhile (not a failure): the line has nothing to say.
+    current = { ...failed, status: 'cancelled', failure: null, updatedAt: '2025-05-01T09:01:00.000Z' }
     act(() => useOutbox.getState().applyItem(current))
     await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(''))
   })
