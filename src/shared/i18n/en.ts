@@ -1814,6 +1814,9 @@ export const enRest = {
     'Delete the conversation with {name}? Its messages and files are removed from this computer. What you sent stays in the Outbox; the contact’s name and any opt-out stay.',
   'inbox.thread.deleteYes': 'Delete conversation',
   'inbox.thread.deleteNo': 'Keep it',
+  'inbox.arrived.one': 'New message from {name}',
+  'inbox.arrived.several':
+    'New messages from {count, plural, one {# customer} other {# customers}}, the latest from {name}',
   'inbox.thread.deleted':
     'Conversation with {name} deleted: {count, plural, one {# message} other {# messages}} removed from this computer.',
   'inbox.thread.earlier': 'Show earlier messages',

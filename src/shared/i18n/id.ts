@@ -2020,6 +2020,8 @@ export const id: Record<MessageKey, string> = {
     'Hapus percakapan dengan {name}? Pesan dan filenya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan status berhenti berlangganan (jika ada) tetap ada.',
   'inbox.thread.deleteYes': 'Hapus percakapan',
   'inbox.thread.deleteNo': 'Jangan hapus',
+  'inbox.arrived.one': 'Pesan baru dari {name}',
+  'inbox.arrived.several': 'Pesan baru dari {count} pelanggan, terakhir dari {name}',
   'inbox.thread.deleted':
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
