@@ -305,6 +305,30 @@ describe('the conversations list', () => {
     expect(rowTitles()).toEqual(['Dewi', 'Reseller Bandung'])
   })
 
+  it('says how many it found in the line that said it was searching, so a screen reader reads it (QA25 Q25-07)', async () => {
+    script()
+    const search = fake.defer('inbox:search')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'ongkir')
+    await search.called
+    const line = within(screen.getByTestId('inbox-search-results')).getByRole('status')
+    expect(line.textContent).toBe('Searching…')
+    await act(async () =>
+      search.resolve({
+        messages: [message({ number: 7, text: 'Ongkir ke Bandung berapa?' })],
+        replies: [],
+        conversations: [],
+        next: null,
+        sentRead: 0
+      })
+    )
+    await screen.findByTestId('inbox-search-message')
+    expect(within(screen.getByTestId('inbox-search-results')).getByRole('status')).toBe(line)
+    expect(line.textContent).toBe('1 message found')
+  })
+
   it('searches messages and contacts, and a found message opens its conversation', async () => {
     script()
     fake.handle('inbox:search', ({ before }) =>
@@ -1049,6 +1073,10 @@ describe('the thread', () => {
 })
 
 describe('the reply box', () => {
+  const QUEUED = 'Reply queued: its status shows in the conversation.'
+  /** The "reply queued" line: always there under the box (a live region that arrives with its words is not read). */
+  const replySent = (): string | null => screen.getByTestId('inbox-reply-sent').textContent
+
   it('sends a reply once however often it is clicked, with one requestId per draft', async () => {
     script()
     const reply = fake.defer('inbox:reply')
@@ -1058,6 +1086,9 @@ describe('the reply box', () => {
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak *50rb*')
     expect(screen.getByTestId('inbox-reply-preview').querySelector('strong')?.textContent).toBe('50rb')
     const send = screen.getByTestId('inbox-reply-send')
+    // Mounted empty before the reply, so the words it takes are read out (QA25 Q25-07).
+    const sentLine = screen.getByTestId('inbox-reply-sent')
+    expect(sentLine.textContent).toBe('')
     await user.dblClick(send)
     const request = await reply.called
     expect(request).toMatchObject({
@@ -1068,7 +1099,8 @@ describe('the reply box', () => {
     })
     await act(async () => reply.resolve({ itemIds: ['out-9'], repeated: false }))
     expect(fake.requests('inbox:reply')).toHaveLength(1)
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
+    expect(screen.getByTestId('inbox-reply-sent')).toBe(sentLine)
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('')
 
     // The next draft is another reply.
@@ -1088,22 +1120,22 @@ describe('the reply box', () => {
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak')
     await user.click(screen.getByTestId('inbox-reply-send'))
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
 
     // Another customer's conversation: not a word about the reply to Dewi above it.
     await user.click(screen.getByTestId('inbox-conversation-2'))
     await screen.findByRole('heading', { name: /Reseller Bandung/ })
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
     // Back to Dewi: the result was read already, the box is ready for the next reply.
     await user.click(screen.getByTestId('inbox-conversation-1'))
     await screen.findByTestId('inbox-reply-text')
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
 
     await user.type(screen.getByTestId('inbox-reply-text'), 'Terima kasih')
     await user.click(screen.getByTestId('inbox-reply-send'))
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
     await user.type(screen.getByTestId('inbox-reply-text'), 'O')
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
   })
 
   it('says "Reply queued" until the reply’s bubble shows where it went, then leaves (QA: it stayed by “✓✓ Delivered”)', async () => {
@@ -1118,17 +1150,17 @@ describe('the reply box', () => {
     render(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak{Control>}{Enter}{/Control}')
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
     // Its bubble is there, still waiting on this computer: the line still has something to say.
     await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('queued'))
-    expect(screen.getByTestId('inbox-reply-sent')).toBeTruthy()
+    expect(replySent()).toBe(QUEUED)
     // Another item's news changes nothing here.
     act(() => fake.emit('outbox:itemChanged', { item: { ...reply, id: 'out-other', status: 'delivered' } }))
-    expect(screen.getByTestId('inbox-reply-sent')).toBeTruthy()
+    expect(replySent()).toBe(QUEUED)
 
     act(() => fake.emit('outbox:itemChanged', { item: { ...reply, status: 'delivered' } }))
     await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('delivered'))
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
   })
 
   it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {

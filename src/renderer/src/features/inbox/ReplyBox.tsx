@@ -315,11 +315,10 @@ export function ReplyBox({
           busy={busy}
         />
       ) : null}
-      {sentNote ? (
-        <p role="status" className="muted small" data-testid="inbox-reply-sent">
-          {t('inbox.reply.sent')}
-        </p>
-      ) : null}
+      {/* Always there, its words changing: a live region that arrives holding its words is not read (Q25-07). */}
+      <p role="status" className="muted small" data-testid="inbox-reply-sent">
+        {sentNote ? t('inbox.reply.sent') : ''}
+      </p>
       <button
         ref={sendRef}
         type="submit"
