@@ -1805,6 +1805,8 @@ export const enRest = {
   'inbox.thread.back': 'Back to conversations',
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
+  'inbox.thread.markedRead': '{name}: marked read.',
+  'inbox.thread.markedUnread': '{name}: marked unread.',
   'inbox.thread.markRead': 'Mark read',
   'inbox.thread.markUnread': 'Mark unread',
   'inbox.thread.archive': 'Archive',

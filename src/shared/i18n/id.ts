@@ -2011,6 +2011,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.back': 'Kembali ke percakapan',
   'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
+  'inbox.thread.markedRead': '{name}: ditandai sudah dibaca.',
+  'inbox.thread.markedUnread': '{name}: ditandai belum dibaca.',
   'inbox.thread.markRead': 'Tandai sudah dibaca',
   'inbox.thread.markUnread': 'Tandai belum dibaca',
   'inbox.thread.archive': 'Arsipkan',

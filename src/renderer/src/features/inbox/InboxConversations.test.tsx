@@ -1364,6 +1364,10 @@ describe('the inbox keys', () => {
     await waitFor(() =>
       expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: false })
     )
+    // Said, as a key gives no other sign (QA25 Q25-06); and again the other way.
+    await waitFor(() => expect(screen.getByTestId('inbox-notice').textContent).toBe('Dewi: marked unread.'))
+    await user.keyboard('m')
+    await waitFor(() => expect(screen.getByTestId('inbox-notice').textContent).toBe('Dewi: marked read.'))
     await user.keyboard('r')
     expect(document.activeElement).toBe(screen.getByTestId('inbox-reply-text'))
     // Typing in the box is typing, not keys.

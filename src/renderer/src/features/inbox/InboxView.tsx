@@ -70,7 +70,16 @@ export function InboxView(): React.JSX.Element {
     setFocusThread(true)
     setOpen(conversation)
   }, [])
-  useInboxKeys(conversations.conversations, open, openByKey, changed)
+  const marked = useCallback(
+    (conversation: InboxConversationView): void =>
+      setNotice(
+        t(conversation.unread > 0 ? 'inbox.thread.markedUnread' : 'inbox.thread.markedRead', {
+          name: conversationLabel(conversation).title
+        })
+      ),
+    [t]
+  )
+  useInboxKeys(conversations.conversations, open, openByKey, changed, marked)
 
   // Where the focus goes when the thread closes: a row, or the list's heading (null). Taken once the list is drawn
   // again: at 360 px it is hidden while a thread is open, and draws its rows only once it is measured again.
