@@ -1335,6 +1335,28 @@ describe('canned replies', () => {
 })
 
 describe('the inbox keys', () => {
+  it('Escape goes back from a conversation to its row, as Back does, but not from a reply being written (QA25 Q25-08)', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const heading = await screen.findByRole('heading', { level: 3, name: /Dewi/ })
+    heading.focus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('inbox-thread')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1')))
+
+    // In the reply box with words in it, Escape is the writer's: the conversation stays open.
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak{Escape}')
+    expect(screen.getByTestId('inbox-thread')).toBeTruthy()
+    // An empty box has nothing to lose.
+    await user.clear(screen.getByTestId('inbox-reply-text'))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('inbox-thread')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1')))
+  })
+
   it('Alt+↓ / Alt+↑ open the next and previous conversation, R focuses the reply, M marks read or unread', async () => {
     script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
     const user = userEvent.setup()

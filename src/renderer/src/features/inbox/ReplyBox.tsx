@@ -255,6 +255,8 @@ export function ReplyBox({
             event.preventDefault()
             void send()
           }
+          // A reply being written keeps its Escape: the conversation does not close under the writer (Q25-08).
+          if (event.key === 'Escape' && !empty) event.preventDefault()
         }}
       />
       <p id="inbox-reply-hint" className="muted small">
