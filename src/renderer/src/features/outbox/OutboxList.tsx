@@ -50,7 +50,11 @@ export function prepareFirstRows(): void {
       rowTime(item, locale, t)
       compactRowTime(item, locale, t)
       statusTime(item, locale)
-      t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
+      t('outbox.bulk.select', {
+        recipient: recipientText(null, item.recipient, item.isGroup),
+        what: '',
+        time: ''
+      })
       // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
       // again when the answer came.
       wantName(item.recipient)
@@ -241,8 +245,12 @@ const OutboxRow = memo(function OutboxRow({
         <input
           type="checkbox"
           className="row-check"
+          // What and when, beside whom: two messages to one number read apart (QA25 Q25-10); the text cut short, as
+          // its row button says it whole.
           aria-label={t('outbox.bulk.select', {
-            recipient: recipientText(name, item.recipient, item.isGroup)
+            recipient: recipientText(name, item.recipient, item.isGroup),
+            what: cutShort(describe(item)),
+            time: compactRowTime(item, locale, t)
           })}
           checked={checked}
           onChange={(event) => onCheck(item, event.target.checked)}
@@ -331,6 +339,11 @@ function compactRowTime(item: OutboxItemView, locale: string, t: Translate): str
   if (item.status === 'scheduled' && item.scheduledAt)
     return formatCompactDateTime(item.scheduledAt, locale, item.timezone, true)
   return t('outbox.row.created', { time: formatCompactDateTime(item.createdAt, locale, null, true) })
+}
+
+/** A checkbox's name holds the start of the message, not all of it. */
+function cutShort(text: string, max = 40): string {
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {

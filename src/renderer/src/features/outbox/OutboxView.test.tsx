@@ -116,6 +116,29 @@ function exportAnswers(answer: { fileName: string; dataBase64: string; count: nu
   return files
 }
 
+describe('row checkboxes', () => {
+  it('name what each holds, so two messages to one number read apart (QA25 Q25-10)', async () => {
+    const note = makeItem({
+      id: 'doc-1',
+      recipient: '6281234567890',
+      kind: 'document',
+      text: null,
+      fileName: 'note.txt',
+      createdAt: '2025-05-01T09:15:00.000Z'
+    })
+    const text = makeItem({ id: 'txt-1', recipient: '6281234567890', text: 'Halo, pesanan siap diambil.' })
+    fake.handle('outbox:list', () => ({ items: [text, note], total: 2 }))
+    render(<OutboxView />)
+    await screen.findByTestId('outbox-open-doc-1')
+    const names = screen
+      .getAllByTestId('outbox-row')
+      .map((row) => within(row).getByRole('checkbox').getAttribute('aria-label') ?? '')
+    expect(names).toHaveLength(2)
+    expect(names[0]).toMatch(/^Select \+62 812-3456-7890: Text: Halo, pesanan siap diambil\., /)
+    expect(names[1]).toMatch(/^Select \+62 812-3456-7890: Document: note\.txt, /)
+  })
+})
+
 describe('export (issue 29 point 7)', () => {
   it("asks the core for the filtered outbox in the settings' zone and the window's language, then says how many", async () => {
     exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
@@ -1073,7 +1096,9 @@ describe('bulk selection', () => {
     makeItem({ id: 'b-4', recipient: '6281200000004', status: 'failed' })
   ]
   const selectBox = (recipient: string): HTMLElement =>
-    screen.getByRole('checkbox', { name: `Select ${formatPhoneForReading(recipient)}` })
+    screen.getByRole('checkbox', {
+      name: (name) => name.startsWith(`Select ${formatPhoneForReading(recipient)}: `)
+    })
 
   beforeEach(() => {
     fake.handle('outbox:list', () => ({ items: mixed, total: mixed.length }))
