@@ -587,6 +587,8 @@ export const enRest = {
   'send.title': 'Send',
   'send.files': 'Files',
   'send.files.label': 'Files to send',
+  'send.files.added': '{name} added: ready to send.',
+  'send.files.addedMany': '{count, plural, one {# file} other {# files}} added: ready to send.',
   'send.files.registering': 'Checking the files…',
   'send.drop.hint': 'Drop files anywhere in this window, paste an image, or',
   'send.drop.choose': 'Choose files',

@@ -777,6 +777,8 @@ export const id: Record<MessageKey, string> = {
   'send.title': 'Kirim',
   'send.files': 'File',
   'send.files.label': 'File yang akan dikirim',
+  'send.files.added': '{name} ditambahkan: siap dikirim.',
+  'send.files.addedMany': '{count} file ditambahkan: siap dikirim.',
   'send.files.registering': 'Memeriksa file…',
   'send.drop.hint': 'Seret dan lepaskan file di mana saja di jendela ini, tempel gambar, atau',
   'send.drop.choose': 'Pilih file',
