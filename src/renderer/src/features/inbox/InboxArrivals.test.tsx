@@ -28,7 +28,13 @@ const sari = makeConversation({
   pushName: 'Sari',
   lastText: 'Pesanan saya belum sampai'
 })
-const wati = makeConversation({ id: 3, chatId: '62815000111', lastNumber: 12, contactName: 'Wati', pushName: 'Wati' })
+const wati = makeConversation({
+  id: 3,
+  chatId: '62815000111',
+  lastNumber: 12,
+  contactName: 'Wati',
+  pushName: 'Wati'
+})
 
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -99,7 +105,9 @@ describe('InboxView arrivals', () => {
   })
 
   it('says it in Indonesian', async () => {
-    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })], settings: makeSettings({ language: 'id' }) }))
+    seedStores(
+      makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })], settings: makeSettings({ language: 'id' }) })
+    )
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
     await arrive([sari, dewi])

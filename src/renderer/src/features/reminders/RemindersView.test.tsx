@@ -431,7 +431,9 @@ describe('RemindersView', () => {
     const remove = screen.getByTestId('series-delete-s-1')
     remove.focus()
     await user.keyboard('{Enter}')
-    const deleteQuestion = screen.getByRole('group', { name: 'Delete this recurring message? Messages already in the outbox stay.' })
+    const deleteQuestion = screen.getByRole('group', {
+      name: 'Delete this recurring message? Messages already in the outbox stay.'
+    })
     const keep = within(deleteQuestion).getByRole('button', { name: 'Keep' })
     expect(document.activeElement).toBe(keep)
     await user.keyboard('{Enter}')
