@@ -833,7 +833,7 @@ export const enRest = {
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
-  'outbox.bulk.select': 'Select {recipient}: {what}, {time}',
+  'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
   'outbox.bulk.selectMatching': 'Select all {count} matching the filters',
   'outbox.bulk.selectedMatching': 'All {count} matching the filters selected',

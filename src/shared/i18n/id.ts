@@ -1020,7 +1020,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
-  'outbox.bulk.select': 'Pilih {recipient}: {what}, {time}',
+  'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
   'outbox.bulk.selectMatching': 'Pilih semua {count} yang cocok dengan filter',
   'outbox.bulk.selectedMatching': 'Semua {count} yang cocok dengan filter dipilih',

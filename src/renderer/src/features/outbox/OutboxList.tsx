@@ -50,11 +50,7 @@ export function prepareFirstRows(): void {
       rowTime(item, locale, t)
       compactRowTime(item, locale, t)
       statusTime(item, locale)
-      t('outbox.bulk.select', {
-        recipient: recipientText(null, item.recipient, item.isGroup),
-        what: '',
-        time: ''
-      })
+      t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
       // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
       // again when the answer came.
       wantName(item.recipient)
@@ -245,13 +241,13 @@ const OutboxRow = memo(function OutboxRow({
         <input
           type="checkbox"
           className="row-check"
-          // What and when, beside whom: two messages to one number read apart (QA25 Q25-10); the text cut short, as
-          // its row button says it whole.
+          id={`outbox-check-${item.id}`}
           aria-label={t('outbox.bulk.select', {
-            recipient: recipientText(name, item.recipient, item.isGroup),
-            what: cutShort(describe(item)),
-            time: compactRowTime(item, locale, t)
+            recipient: recipientText(name, item.recipient, item.isGroup)
           })}
+          // Named with what and when too, from the row's own lines: two messages to one number read apart (QA25
+          // Q25-10). Referenced, not copied: the customer's text is not the window's words.
+          aria-labelledby={`outbox-check-${item.id} outbox-what-${item.id} outbox-time-${item.id}`}
           checked={checked}
           onChange={(event) => onCheck(item, event.target.checked)}
         />
@@ -270,7 +266,7 @@ const OutboxRow = memo(function OutboxRow({
               {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
               <RecipientLabel name={name} chatId={item.recipient} isGroup={item.isGroup} />
             </span>
-            <span className="row-what" dir="auto">
+            <span className="row-what" dir="auto" id={`outbox-what-${item.id}`}>
               {describe(item)}
             </span>
           </span>
@@ -289,7 +285,9 @@ const OutboxRow = memo(function OutboxRow({
             </span>
             <span className="row-time" data-testid="outbox-row-time">
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
-              <span className="row-time-full">{rowTime(item, locale, t)}</span>
+              <span className="row-time-full" id={`outbox-time-${item.id}`}>
+                {rowTime(item, locale, t)}
+              </span>
               {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
               <span className="row-time-compact">{compactRowTime(item, locale, t)}</span>
             </span>
@@ -339,11 +337,6 @@ function compactRowTime(item: OutboxItemView, locale: string, t: Translate): str
   if (item.status === 'scheduled' && item.scheduledAt)
     return formatCompactDateTime(item.scheduledAt, locale, item.timezone, true)
   return t('outbox.row.created', { time: formatCompactDateTime(item.createdAt, locale, null, true) })
-}
-
-/** A checkbox's name holds the start of the message, not all of it. */
-function cutShort(text: string, max = 40): string {
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text
 }
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {
