@@ -15,6 +15,7 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps):
   const [status, setStatus] = useState<'idle' | 'busy' | 'copied' | 'failed'>('idle')
 
   async function copy(): Promise<void> {
+    if (status === 'busy') return
     setStatus('busy')
     try {
       const value = typeof text === 'string' ? text : await text()
@@ -32,7 +33,8 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps):
         className={className ?? 'button'}
         data-testid={testId}
         onClick={() => void copy()}
-        disabled={status === 'busy'}
+        // Not `disabled`: Chromium drops the focus of a button disabled under it, to the top of the window (Q25-01).
+        aria-disabled={status === 'busy' || undefined}
       >
         {label}
       </button>

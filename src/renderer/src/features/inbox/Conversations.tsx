@@ -493,7 +493,16 @@ function SearchResults({
         {error}
       </p>
     )
-  if (!found || found.text !== text) return <p role="status">{t('inbox.search.busy')}</p>
+  // The same box and line as the results below: the line changes its words, so a screen reader reads what was found
+  // (a live region that arrives already holding its words is not read; QA25 Q25-07).
+  if (!found || found.text !== text)
+    return (
+      <div className="inbox-search-results" data-testid="inbox-search-results" ref={resultsRef}>
+        <p className="muted" role="status" ref={statusRef} tabIndex={-1}>
+          {t('inbox.search.busy')}
+        </p>
+      </div>
+    )
 
   function more(before: string): void {
     const listed = found ? found.messages.length + found.replies.length : 0

@@ -305,6 +305,30 @@ describe('the conversations list', () => {
     expect(rowTitles()).toEqual(['Dewi', 'Reseller Bandung'])
   })
 
+  it('says how many it found in the line that said it was searching, so a screen reader reads it (QA25 Q25-07)', async () => {
+    script()
+    const search = fake.defer('inbox:search')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'ongkir')
+    await search.called
+    const line = within(screen.getByTestId('inbox-search-results')).getByRole('status')
+    expect(line.textContent).toBe('Searching…')
+    await act(async () =>
+      search.resolve({
+        messages: [message({ number: 7, text: 'Ongkir ke Bandung berapa?' })],
+        replies: [],
+        conversations: [],
+        next: null,
+        sentRead: 0
+      })
+    )
+    await screen.findByTestId('inbox-search-message')
+    expect(within(screen.getByTestId('inbox-search-results')).getByRole('status')).toBe(line)
+    expect(line.textContent).toBe('1 message found')
+  })
+
   it('searches messages and contacts, and a found message opens its conversation', async () => {
     script()
     fake.handle('inbox:search', ({ before }) =>
@@ -1093,6 +1117,10 @@ describe('a conversation deleted elsewhere (QA24 Q24-06)', () => {
 })
 
 describe('the reply box', () => {
+  const QUEUED = 'Reply queued: its status shows in the conversation.'
+  /** The "reply queued" line: always there under the box (a live region that arrives with its words is not read). */
+  const replySent = (): string | null => screen.getByTestId('inbox-reply-sent').textContent
+
   it('sends a reply once however often it is clicked, with one requestId per draft', async () => {
     script()
     const reply = fake.defer('inbox:reply')
@@ -1102,6 +1130,9 @@ describe('the reply box', () => {
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak *50rb*')
     expect(screen.getByTestId('inbox-reply-preview').querySelector('strong')?.textContent).toBe('50rb')
     const send = screen.getByTestId('inbox-reply-send')
+    // Mounted empty before the reply, so the words it takes are read out (QA25 Q25-07).
+    const sentLine = screen.getByTestId('inbox-reply-sent')
+    expect(sentLine.textContent).toBe('')
     await user.dblClick(send)
     const request = await reply.called
     expect(request).toMatchObject({
@@ -1112,7 +1143,8 @@ describe('the reply box', () => {
     })
     await act(async () => reply.resolve({ itemIds: ['out-9'], repeated: false }))
     expect(fake.requests('inbox:reply')).toHaveLength(1)
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
+    expect(screen.getByTestId('inbox-reply-sent')).toBe(sentLine)
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('')
 
     // The next draft is another reply.
@@ -1132,22 +1164,22 @@ describe('the reply box', () => {
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak')
     await user.click(screen.getByTestId('inbox-reply-send'))
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
 
     // Another customer's conversation: not a word about the reply to Dewi above it.
     await user.click(screen.getByTestId('inbox-conversation-2'))
     await screen.findByRole('heading', { name: /Reseller Bandung/ })
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
     // Back to Dewi: the result was read already, the box is ready for the next reply.
     await user.click(screen.getByTestId('inbox-conversation-1'))
     await screen.findByTestId('inbox-reply-text')
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
 
     await user.type(screen.getByTestId('inbox-reply-text'), 'Terima kasih')
     await user.click(screen.getByTestId('inbox-reply-send'))
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
     await user.type(screen.getByTestId('inbox-reply-text'), 'O')
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
   })
 
   it('says "Reply queued" until the reply’s bubble shows where it went, then leaves (QA: it stayed by “✓✓ Delivered”)', async () => {
@@ -1162,17 +1194,17 @@ describe('the reply box', () => {
     render(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak{Control>}{Enter}{/Control}')
-    expect(await screen.findByTestId('inbox-reply-sent')).toBeTruthy()
+    await waitFor(() => expect(replySent()).toBe(QUEUED))
     // Its bubble is there, still waiting on this computer: the line still has something to say.
     await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('queued'))
-    expect(screen.getByTestId('inbox-reply-sent')).toBeTruthy()
+    expect(replySent()).toBe(QUEUED)
     // Another item's news changes nothing here.
     act(() => fake.emit('outbox:itemChanged', { item: { ...reply, id: 'out-other', status: 'delivered' } }))
-    expect(screen.getByTestId('inbox-reply-sent')).toBeTruthy()
+    expect(replySent()).toBe(QUEUED)
 
     act(() => fake.emit('outbox:itemChanged', { item: { ...reply, status: 'delivered' } }))
     await waitFor(() => expect(screen.getByTestId('inbox-entry-status').dataset.status).toBe('delivered'))
-    expect(screen.queryByTestId('inbox-reply-sent')).toBeNull()
+    expect(replySent()).toBe('')
   })
 
   it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {
@@ -1347,6 +1379,28 @@ describe('canned replies', () => {
 })
 
 describe('the inbox keys', () => {
+  it('Escape goes back from a conversation to its row, as Back does, but not from a reply being written (QA25 Q25-08)', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const heading = await screen.findByRole('heading', { level: 3, name: /Dewi/ })
+    heading.focus()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('inbox-thread')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1')))
+
+    // In the reply box with words in it, Escape is the writer's: the conversation stays open.
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ada, kak{Escape}')
+    expect(screen.getByTestId('inbox-thread')).toBeTruthy()
+    // An empty box has nothing to lose.
+    await user.clear(screen.getByTestId('inbox-reply-text'))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('inbox-thread')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1')))
+  })
+
   it('Alt+↓ / Alt+↑ open the next and previous conversation, R focuses the reply, M marks read or unread', async () => {
     script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
     const user = userEvent.setup()
@@ -1376,6 +1430,10 @@ describe('the inbox keys', () => {
     await waitFor(() =>
       expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: false })
     )
+    // Said, as a key gives no other sign (QA25 Q25-06); and again the other way.
+    await waitFor(() => expect(screen.getByTestId('inbox-notice').textContent).toBe('Dewi: marked unread.'))
+    await user.keyboard('m')
+    await waitFor(() => expect(screen.getByTestId('inbox-notice').textContent).toBe('Dewi: marked read.'))
     await user.keyboard('r')
     expect(document.activeElement).toBe(screen.getByTestId('inbox-reply-text'))
     // Typing in the box is typing, not keys.

@@ -11,6 +11,7 @@ import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { ConnectMailbox } from './ConnectMailbox'
 import { conversationLabel } from './conversation-label'
+import { useArrivalWords } from './use-arrivals'
 import { LocalRelayOffer } from './LocalRelayOffer'
 import { Conversations } from './Conversations'
 import { useInboxKeys } from './inbox-keys'
@@ -37,6 +38,7 @@ export function InboxView(): React.JSX.Element {
     answeredBy: null
   })
   const conversations = useConversations(filters)
+  const arrivalWords = useArrivalWords(conversations.conversations)
   const chatbot = useChatbot()
   const [open, setOpen] = useState<InboxConversationView | null>(null)
   const mounted = useRef(true)
@@ -68,7 +70,16 @@ export function InboxView(): React.JSX.Element {
     setFocusThread(true)
     setOpen(conversation)
   }, [])
-  useInboxKeys(conversations.conversations, open, openByKey, changed)
+  const marked = useCallback(
+    (conversation: InboxConversationView): void =>
+      setNotice(
+        t(conversation.unread > 0 ? 'inbox.thread.markedUnread' : 'inbox.thread.markedRead', {
+          name: conversationLabel(conversation).title
+        })
+      ),
+    [t]
+  )
+  useInboxKeys(conversations.conversations, open, openByKey, changed, marked)
 
   // Where the focus goes when the thread closes: a row, or the list's heading (null). Taken once the list is drawn
   // again: at 360 px it is hidden while a thread is open, and draws its rows only once it is measured again.
@@ -208,6 +219,10 @@ export function InboxView(): React.JSX.Element {
       ) : null}
       <p role="status" className="feedback" data-testid="inbox-notice">
         {notice ?? ''}
+      </p>
+      {/* Who wrote, for a screen reader: the new row says it to the eye (Q25-05). */}
+      <p role="status" className="visually-hidden" data-testid="inbox-arrivals">
+        {arrivalWords}
       </p>
       <div className={open ? 'inbox-workspace inbox-workspace--open' : 'inbox-workspace'}>
         <Conversations

@@ -262,6 +262,8 @@ export function ReplyBox({
             event.preventDefault()
             void send()
           }
+          // A reply being written keeps its Escape: the conversation does not close under the writer (Q25-08).
+          if (event.key === 'Escape' && !empty) event.preventDefault()
         }}
       />
       <p id="inbox-reply-hint" className="muted small">
@@ -322,11 +324,10 @@ export function ReplyBox({
           busy={busy}
         />
       ) : null}
-      {sentNote ? (
-        <p role="status" className="muted small" data-testid="inbox-reply-sent">
-          {t('inbox.reply.sent')}
-        </p>
-      ) : null}
+      {/* Always there, its words changing: a live region that arrives holding its words is not read (Q25-07). */}
+      <p role="status" className="muted small" data-testid="inbox-reply-sent">
+        {sentNote ? t('inbox.reply.sent') : ''}
+      </p>
       <button
         ref={sendRef}
         type="submit"

@@ -16,6 +16,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
 import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { withoutTextKey } from '../../ui/media-kinds'
@@ -170,7 +171,18 @@ export function Thread({
   const device = useConversationDevice(conversation)
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
-    <section className="inbox-thread card" aria-labelledby="inbox-thread-heading" data-testid="inbox-thread">
+    <section
+      className="inbox-thread card"
+      aria-labelledby="inbox-thread-heading"
+      data-testid="inbox-thread"
+      // Escape goes back to the list, as Back does and as the shortcuts panel says ("close an open detail"), unless
+      // what has the focus took it first (a question, a reply being written) or an enlarged image is open: it closes
+      // first (Q25-08).
+      onKeyDown={(event) => {
+        if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return
+        cancelOnEscape(onBack)(event)
+      }}
+    >
       <div className="inbox-thread-head">
         <button type="button" className="button button--small inbox-back" onClick={onBack}>
           {t('inbox.thread.back')}

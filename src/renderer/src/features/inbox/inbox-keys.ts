@@ -15,18 +15,20 @@ export function useInboxKeys(
   rows: readonly InboxConversationView[] | null,
   open: InboxConversationView | null,
   onOpen: (conversation: InboxConversationView) => void,
-  onChanged: (conversation: InboxConversationView) => void
+  onChanged: (conversation: InboxConversationView) => void,
+  /** M worked: a key gives no sign of its own, so the view says it (Q25-06). */
+  onMarked: (conversation: InboxConversationView) => void
 ): void {
   // The handler reads the latest state without being added and removed on every change.
-  const latest = useRef({ rows, open, onOpen, onChanged })
+  const latest = useRef({ rows, open, onOpen, onChanged, onMarked })
   useEffect(() => {
-    latest.current = { rows, open, onOpen, onChanged }
+    latest.current = { rows, open, onOpen, onChanged, onMarked }
   })
 
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey) return
-      const { rows, open, onOpen, onChanged } = latest.current
+      const { rows, open, onOpen, onChanged, onMarked } = latest.current
       if (event.altKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
         // Alt+↓ on a drop-down list opens it: that stays the list's.
         if (!rows || rows.length === 0 || event.target instanceof HTMLSelectElement) return
@@ -47,7 +49,10 @@ export function useInboxKeys(
       } else if (event.key === 'm' || event.key === 'M') {
         event.preventDefault()
         call('inbox:markRead', { conversationId: open.id, read: open.unread > 0 })
-          .then(onChanged)
+          .then((conversation) => {
+            onChanged(conversation)
+            onMarked(conversation)
+          })
           .catch(() => undefined)
       }
     }

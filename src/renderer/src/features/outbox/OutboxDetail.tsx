@@ -17,6 +17,7 @@ import { waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
 import {
@@ -41,7 +42,8 @@ const AWAITING_REPORTS = new Set<OutboxItemView['status']>(['accepted', 'sent', 
 
 export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const live = useOutbox((s) => s.known.get(id))
   const devices = useDevices((s) => s.devices)
   const nameOf = useDeviceName(t)
@@ -49,10 +51,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const [detail, setDetail] = useState<ItemDetail | null>(null)
   const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
   // A result may hold only while the item is as the action left it ("Queued again." leaves once it fails again).
+  // A retry's line says so when the item fails again, and why: the outcome the operator waits for (QA25 Q25-03).
   const [feedback, setFeedback] = useState<{
     tone: 'ok' | 'bad'
     text: string
     while?: readonly OutboxItemView['status'][]
+    failedAgain?: boolean
   } | null>(null)
   const [busy, setBusy] = useState(false)
   const [editing, setEditing] = useState(false)
@@ -101,9 +105,27 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }, [id, stamp, bulkSeq])
 
   const item = live ?? detail?.item
-  const feedbackShown =
+  const feedbackHolds =
     item !== undefined && feedback !== null && (!feedback.while || feedback.while.includes(item.status))
-  // The result line is hidden once it has nothing to say ("Queued again." goes when the retried message fails again):
+  // Said in the same live line (not a new one), so a screen reader reads the change.
+  const failedAgain =
+    !feedbackHolds && feedback?.failedAgain === true && item?.status === 'failed'
+      ? {
+          tone: 'bad' as const,
+          text: item.failure
+            ? t('outbox.failedAgain', {
+                reason: reasonInWords(
+                  language,
+                  item.failure.message,
+                  item.failure.messageKey,
+                  item.failure.messageParams
+                ).words
+              })
+            : t('outbox.failedAgainBare')
+        }
+      : null
+  const feedbackShown = feedbackHolds || failedAgain !== null
+  // The result line is hidden once it has nothing to say ("Queued again." goes when the retried message is cancelled):
   // the focus it held goes to the heading before the browser drops it to the page (QA14 Q14-08).
   useLayoutEffect(() => {
     if (!feedbackShown && document.activeElement === feedbackRef.current) headingRef.current?.focus()
@@ -135,14 +157,15 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       : remedy !== 'retry'
         ? t(REMEDY_TEXT[remedy])
         : null
-  const shown = feedbackShown ? feedback : null
+  const shown = feedbackHolds ? feedback : failedAgain
   const device = devices.find((d) => d.id === item.deviceId)
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
     work: () => Promise<R>,
     done: string | ((result: R) => string),
-    whileStatus?: readonly OutboxItemView['status'][]
+    whileStatus?: readonly OutboxItemView['status'][],
+    failedAgain = false
   ): Promise<void> {
     actionStarts()
     setBusy(true)
@@ -150,7 +173,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     try {
       const result = await work()
       if (typeof done === 'function') done = done(result)
-      setFeedback({ tone: 'ok', text: done, ...(whileStatus ? { while: whileStatus } : {}) })
+      setFeedback({
+        tone: 'ok',
+        text: done,
+        ...(whileStatus ? { while: whileStatus } : {}),
+        ...(failedAgain ? { failedAgain } : {})
+      })
     } catch (error) {
       setFeedback({ tone: 'bad', text: await refusalWords(errorInfo(error)) })
     } finally {
@@ -287,7 +315,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             className="button button--primary"
             data-testid="outbox-retry"
             disabled={busy}
-            onClick={() => void act(() => store.retry(item.id), t('outbox.retried'), STILL_RETRYING)}
+            onClick={() => void act(() => store.retry(item.id), t('outbox.retried'), STILL_RETRYING, true)}
           >
             {t('outbox.retry')}
           </button>

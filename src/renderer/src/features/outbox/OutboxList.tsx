@@ -241,9 +241,13 @@ const OutboxRow = memo(function OutboxRow({
         <input
           type="checkbox"
           className="row-check"
+          id={`outbox-check-${item.id}`}
           aria-label={t('outbox.bulk.select', {
             recipient: recipientText(name, item.recipient, item.isGroup)
           })}
+          // Named with what and when too, from the row's own lines: two messages to one number read apart (QA25
+          // Q25-10). Referenced, not copied: the customer's text is not the window's words.
+          aria-labelledby={`outbox-check-${item.id} outbox-what-${item.id} outbox-time-${item.id}`}
           checked={checked}
           onChange={(event) => onCheck(item, event.target.checked)}
         />
@@ -262,7 +266,7 @@ const OutboxRow = memo(function OutboxRow({
               {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
               <RecipientLabel name={name} chatId={item.recipient} isGroup={item.isGroup} />
             </span>
-            <span className="row-what" dir="auto">
+            <span className="row-what" dir="auto" id={`outbox-what-${item.id}`}>
               {describe(item)}
             </span>
           </span>
@@ -281,7 +285,9 @@ const OutboxRow = memo(function OutboxRow({
             </span>
             <span className="row-time" data-testid="outbox-row-time">
               {deviceLabel !== null ? `${deviceLabel} · ` : ''}
-              <span className="row-time-full">{rowTime(item, locale, t)}</span>
+              <span className="row-time-full" id={`outbox-time-${item.id}`}>
+                {rowTime(item, locale, t)}
+              </span>
               {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
               <span className="row-time-compact">{compactRowTime(item, locale, t)}</span>
             </span>

@@ -116,6 +116,34 @@ function exportAnswers(answer: { fileName: string; dataBase64: string; count: nu
   return files
 }
 
+describe('row checkboxes', () => {
+  it('name what each holds, so two messages to one number read apart (QA25 Q25-10)', async () => {
+    const note = makeItem({
+      id: 'doc-1',
+      recipient: '6281234567890',
+      kind: 'document',
+      text: null,
+      fileName: 'note.txt',
+      createdAt: '2025-05-01T09:15:00.000Z'
+    })
+    const text = makeItem({ id: 'txt-1', recipient: '6281234567890', text: 'Halo, pesanan siap diambil.' })
+    fake.handle('outbox:list', () => ({ items: [text, note], total: 2 }))
+    render(<OutboxView />)
+    await screen.findByTestId('outbox-open-doc-1')
+    const [first, second] = screen.getAllByTestId('outbox-row')
+    expect(
+      within(first!).getByRole('checkbox', {
+        name: /^Select \+62 812-3456-7890 Text: Halo, pesanan siap diambil\. Created /
+      })
+    ).toBeTruthy()
+    expect(
+      within(second!).getByRole('checkbox', {
+        name: /^Select \+62 812-3456-7890 Document: note\.txt Created /
+      })
+    ).toBeTruthy()
+  })
+})
+
 describe('export (issue 29 point 7)', () => {
   it("asks the core for the filtered outbox in the settings' zone and the window's language, then says how many", async () => {
     exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
@@ -684,12 +712,12 @@ describe('item detail', () => {
       expect(document.activeElement?.textContent, status).not.toBe('')
       expect(detail.contains(document.activeElement), status).toBe(true)
     }
-    // Failed again: "Queued again." went; the focus is on the detail's heading, its status beside it.
-    expect(screen.getByTestId('outbox-feedback').textContent).toBe('')
-    expect(document.activeElement).toBe(within(detail).getByRole('heading', { level: 3 }))
+    // Failed again: the line that said "Queued again." says so and why, and keeps the focus (QA25 Q25-03).
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-feedback'))
+    expect(document.activeElement?.textContent).toBe('Failed again: The gateway refused the message.')
   })
 
-  it('"Queued again." leaves once the retried item fails again', async () => {
+  it('"Queued again." gives way to what happened once the retried item fails again (QA25 Q25-03)', async () => {
     fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
     let current = failed
     fake.handle('outbox:get', () => ({ item: current, history: [] }))
@@ -703,6 +731,16 @@ describe('item detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Retry' }))
     expect(screen.getByTestId('outbox-feedback').textContent).toBe('Queued again.')
     current = { ...failed, updatedAt: '2025-05-01T09:00:00.000Z' }
+    act(() => useOutbox.getState().applyItem(current))
+    // The same live line changes its words, so a screen reader says the outcome.
+    await waitFor(() =>
+      expect(screen.getByTestId('outbox-feedback').textContent).toBe(
+        'Failed again: The gateway refused the message.'
+      )
+    )
+    expect(screen.getByTestId('outbox-feedback').getAttribute('role')).toBe('status')
+    // Cancelled meanwhile (not a failure): the line has nothing to say.
+    current = { ...failed, status: 'cancelled', failure: null, updatedAt: '2025-05-01T09:01:00.000Z' }
     act(() => useOutbox.getState().applyItem(current))
     await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(''))
   })
@@ -1143,7 +1181,9 @@ describe('bulk selection', () => {
     makeItem({ id: 'b-4', recipient: '6281200000004', status: 'failed' })
   ]
   const selectBox = (recipient: string): HTMLElement =>
-    screen.getByRole('checkbox', { name: `Select ${formatPhoneForReading(recipient)}` })
+    screen.getByRole('checkbox', {
+      name: (name) => name.startsWith(`Select ${formatPhoneForReading(recipient)} `)
+    })
 
   beforeEach(() => {
     fake.handle('outbox:list', () => ({ items: mixed, total: mixed.length }))

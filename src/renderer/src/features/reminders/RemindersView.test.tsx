@@ -408,6 +408,39 @@ describe('RemindersView', () => {
     )
   })
 
+  it('puts a series question in focus and gives the focus back to its button, in a named group (QA25 Q25-02, Q25-09)', async () => {
+    fake.handle('series:list', () => ({ series: [series] }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    const skip = await screen.findByTestId('series-skip-s-1')
+    const actions = screen.getByRole('group', {
+      name: /^Actions for the repeating message to \+62 812-3456-7890, \+62 813-9999-8888: /
+    })
+    expect(within(actions).getByRole('button', { name: 'Skip next' })).toBe(skip)
+
+    // Skip next: the question takes the focus on its harmless answer; Escape gives it back to the button.
+    skip.focus()
+    await user.keyboard('{Enter}')
+    const skipQuestion = screen.getByRole('group', { name: /^Skip the message/ })
+    expect(document.activeElement).toBe(within(skipQuestion).getByRole('button', { name: 'Keep' }))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('group', { name: /^Skip the message/ })).toBeNull()
+    expect(document.activeElement).toBe(skip)
+
+    // Delete: the same, with Keep pressed.
+    const remove = screen.getByTestId('series-delete-s-1')
+    remove.focus()
+    await user.keyboard('{Enter}')
+    const deleteQuestion = screen.getByRole('group', {
+      name: 'Delete this recurring message? Messages already in the outbox stay.'
+    })
+    const keep = within(deleteQuestion).getByRole('button', { name: 'Keep' })
+    expect(document.activeElement).toBe(keep)
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('group', { name: /^Delete this recurring/ })).toBeNull()
+    expect(document.activeElement).toBe(remove)
+  })
+
   it('moves the focus to what each row action produced, not to the page (QA22 Q22-02)', async () => {
     let reminders = [reminder]
     let seriesListed = [series]

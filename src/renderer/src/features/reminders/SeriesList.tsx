@@ -7,6 +7,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
@@ -72,14 +73,17 @@ function SeriesRow({
   const t = useT()
   const locale = localeOf(useLanguage())
   const recipients = useRecipientsText(series.recipients, series.isGroup)
-  // Which row action is asking before it acts, if any.
-  const [asking, setAsking] = useState<'skip' | 'delete' | null>(null)
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // Stop goes as soon as it worked (not when the list comes back), so the focus goes to the line saying so.
   const [stopped, setStopped] = useState(false)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
+  // Which row action is asking before it acts, if any: the question takes the focus, and gives it back to its button
+  // when it closes (QA25 Q25-02). After the focus-after-action hook: an answered question's focus goes to the line
+  // saying what it did, which that hook moves first.
+  const panels = useRowPanel<'skip' | 'delete'>()
+  const asking = panels.open
 
   async function act<T>(
     work: () => Promise<T>,
@@ -92,11 +96,11 @@ function SeriesRow({
     try {
       const result = await work()
       const text = typeof done === 'string' ? done : done(result)
-      setAsking(null)
+      panels.close()
       setFeedback({ tone: 'ok', text })
       onChanged(leaves ? `${recipients}: ${text}` : undefined)
     } catch (e) {
-      setAsking(null)
+      panels.close()
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
       // A refused skip means the next time moved (made or skipped elsewhere): the list shows where it is now.
       onChanged()
@@ -141,17 +145,19 @@ function SeriesRow({
             ` ${t('reminders.lastLine', { time: formatDateTimeInZone(series.lastOccurrenceAt, locale, series.timezone) })}`
           : ''}
       </p>
-      <div className="actions">
+      {/* Named for the series, as Schedules' rows are: several series have the same three buttons (Q25-09). */}
+      <RowActions
+        label={t('reminders.series.actionsFor', { phone: recipients, rule: describeRule(t, series.rule) })}
+      >
         {series.status === 'active' && !stopped && series.nextLocal ? (
-          <button
-            type="button"
+          <PanelToggle
+            panels={panels}
+            panel="skip"
             className="button button--small"
-            aria-expanded={asking === 'skip'}
-            data-testid={`series-skip-${series.id}`}
-            onClick={() => setAsking(asking === 'skip' ? null : 'skip')}
+            testId={`series-skip-${series.id}`}
           >
             {t('reminders.series.skipNext')}
-          </button>
+          </PanelToggle>
         ) : null}
         {series.status === 'active' && !stopped ? (
           <button
@@ -169,16 +175,15 @@ function SeriesRow({
             {t('reminders.stop')}
           </button>
         ) : null}
-        <button
-          type="button"
+        <PanelToggle
+          panels={panels}
+          panel="delete"
           className="button button--small button--danger"
-          aria-expanded={asking === 'delete'}
-          data-testid={`series-delete-${series.id}`}
-          onClick={() => setAsking(asking === 'delete' ? null : 'delete')}
+          testId={`series-delete-${series.id}`}
         >
           {t('outbox.delete')}
-        </button>
-      </div>
+        </PanelToggle>
+      </RowActions>
       {asking === 'skip' && series.nextLocal ? (
         <ConfirmPanel
           id={`series-skip-q-${series.id}`}
@@ -193,7 +198,7 @@ function SeriesRow({
               (after) => t('reminders.series.skipped', { time: nextTime(after) })
             )
           }}
-          onKeep={() => setAsking(null)}
+          onKeep={panels.close}
           disabled={busy}
           confirmTestId={`series-skip-confirm-${series.id}`}
         />
@@ -207,7 +212,7 @@ function SeriesRow({
           onConfirm={() =>
             void act(() => call('series:delete', { id: series.id }), t('outbox.deleted'), true)
           }
-          onKeep={() => setAsking(null)}
+          onKeep={panels.close}
           disabled={busy}
           confirmTestId={`series-delete-confirm-${series.id}`}
         />

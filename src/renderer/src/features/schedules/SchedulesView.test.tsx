@@ -127,6 +127,25 @@ describe('SchedulesView', () => {
     await waitFor(() => expect(fake.requests('outbox:list').length).toBe(2))
   })
 
+  it('closes the Reschedule form with Escape, from a field or the text, focus back on Reschedule (QA25 Q25-04)', async () => {
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const reschedule = await screen.findByTestId('schedule-edit-s-local')
+    for (const field of ['Date', 'Text message'] as const) {
+      reschedule.focus()
+      await user.keyboard('{Enter}')
+      const form = screen.getByTestId('schedule-form-s-local')
+      ;(field === 'Date'
+        ? within(form).getByLabelText('Date')
+        : within(form).getByRole('textbox', { name: field })
+      ).focus()
+      await user.keyboard('{Escape}')
+      expect(screen.queryByTestId('schedule-form-s-local'), field).toBeNull()
+      expect(document.activeElement, field).toBe(reschedule)
+    }
+    expect(fake.requests('outbox:edit')).toEqual([])
+  })
+
   it('questions a time that has passed at the field, in the chosen zone, and saves nothing (QA finding 3)', async () => {
     // 29 Nov 2026, 09:27 UTC: 01:00 that day has passed in UTC.
     vi.useFakeTimers({ toFake: ['Date'] })

@@ -12,6 +12,7 @@ import { useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
@@ -335,6 +336,8 @@ function RescheduleForm({
     <form
       className="inline-form form-grid"
       onSubmit={submit}
+      // Escape does what Cancel does, as in the other inline forms; the row panel gives the focus back (Q25-04).
+      onKeyDown={cancelOnEscape(onCancel, busy)}
       noValidate
       data-testid={`schedule-form-${item.id}`}
     >

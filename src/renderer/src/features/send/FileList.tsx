@@ -1,4 +1,5 @@
 // The files of the draft (kind, size, thumbnail, size check) and the files that were refused, with reasons.
+import { useEffect, useRef, useState } from 'react'
 import { coreMessage } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
@@ -128,5 +129,38 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
         {t('common.dismiss')}
       </button>
     </div>
+  )
+}
+
+/**
+ * The files' line: "checking", then which were added (QA25 Q25-11: a file picked by keyboard leaves the focus on the
+ * picker, and its row appears elsewhere). Always there, its words changing: a live region that arrives holding its
+ * words is not read.
+ */
+export function FilesStatus(): React.JSX.Element {
+  const t = useT()
+  const registering = useSend((s) => s.registering)
+  const files = useSend((s) => s.files)
+  // The files' keys as last seen: those there when the view opened are not news.
+  const seen = useRef<Set<string> | null>(null)
+  const [added, setAdded] = useState<string[]>([])
+  useEffect(() => {
+    const before = seen.current
+    seen.current = new Set(files.map((file) => file.key))
+    if (before === null) return
+    // A file removed or the draft sent: what was added is no longer the news.
+    setAdded(files.filter((file) => !before.has(file.key)).map((file) => file.name))
+  }, [files])
+  const text = registering
+    ? t('send.files.registering')
+    : added.length === 1
+      ? t('send.files.added', { name: added[0] ?? '' })
+      : added.length > 1
+        ? t('send.files.addedMany', { count: added.length })
+        : ''
+  return (
+    <p role="status" className="muted" data-testid="send-files-status">
+      {text}
+    </p>
   )
 }

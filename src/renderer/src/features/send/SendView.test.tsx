@@ -65,6 +65,18 @@ describe('files', () => {
     expect(within(rows[0]!).getByTestId('send-file-status').textContent).toBe('Ready to send')
   })
 
+  it('says which files were added, in a line that is there before them (QA25 Q25-11)', async () => {
+    const user = show()
+    const line = screen.getByTestId('send-files-status')
+    expect(line.getAttribute('role')).toBe('status')
+    expect(line.textContent).toBe('')
+    await user.upload(screen.getByLabelText('Choose files'), [pdf()])
+    await waitFor(() => expect(line.textContent).toBe('invoice.pdf added: ready to send.'))
+    await user.upload(screen.getByLabelText('Choose files'), [png(), pdf('price-list.pdf')])
+    await waitFor(() => expect(line.textContent).toBe('2 files added: ready to send.'))
+    expect(screen.getByTestId('send-files-status')).toBe(line)
+  })
+
   it('refuses files over the size limit before registering them, and shows the core’s rejections', async () => {
     fake.onRegister((files) => ({
       files: [],

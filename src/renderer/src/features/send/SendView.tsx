@@ -32,7 +32,7 @@ import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { useNow } from '../../ui/use-now'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
-import { DraftFiles, Rejections } from './FileList'
+import { DraftFiles, FilesStatus, Rejections } from './FileList'
 import { parseRecipients, repeatedRecipientsLeftOut, unpickedName } from './recipients'
 import { enqueueRequest } from './enqueue-request'
 import { SendSummary } from './SendSummary'
@@ -342,11 +342,7 @@ export function SendView(): React.JSX.Element {
               {t('send.drop.limit', { max: formatBytes(maxFileBytes, locale) })}
             </p>
           </div>
-          {send.registering ? (
-            <p role="status" className="muted">
-              {t('send.files.registering')}
-            </p>
-          ) : null}
+          <FilesStatus />
           <Rejections maxFileBytes={maxFileBytes} />
           <DraftFiles maxFileBytes={maxFileBytes} />
           {send.files.length > 0 ? (
