@@ -88,6 +88,15 @@ export class FakeClock implements Clock {
   jump(ms: number): void {
     this.current += ms
   }
+
+  /**
+   * The wall clock set forward (or back) while timers keep their remaining durations, as Node's do: they count a
+   * monotonic clock that a changed system time (and, on most systems, a suspend) does not move.
+   */
+  wallClockMoved(ms: number): void {
+    this.current += ms
+    for (const timer of this.timers) timer.at += ms
+  }
 }
 
 async function flushMicrotasks(): Promise<void> {

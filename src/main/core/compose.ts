@@ -16,6 +16,7 @@ import {
   pushOptOutsToGateways
 } from './campaigns'
 import { systemClock, type Clock } from './clock'
+import { watchClockJumps } from './clock-jumps'
 import type { ApiHandlers } from './commands'
 import {
   DEVICES_FILE,
@@ -459,6 +460,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
   let otherProcessCommits: { stop(): void } | null = null
 
+  /** Each part that waits for a time measures its wait again: a sleep ended, or the wall clock moved by itself. */
+  function lookAgainAtTheClock(): void {
+    monitor.notifyResume()
+    theOutbox.wake()
+    inbox.sync.computerWoke()
+  }
+  let clockJumps: { stop(): void } | null = null
+
   // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round. Once
   // open, its gateway's blacklist catches up with the opt-out list, behind everything else.
   const openClient = async (id: string): Promise<void> => {
@@ -701,6 +710,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         onError: (error) =>
           logger.warn('core: the database could not be checked for other processes’ changes', error)
       })
+      // A wall clock set forward while awake (no resume is announced) would leave every armed wait its old duration.
+      clockJumps = watchClockJumps({ clock, onMoved: lookAgainAtTheClock })
       // STOP confirmations an earlier run left in the queue: their numbers' blacklist pushes go once they left.
       confirmations.resume()
       // A mailbox on the relay this computer runs: the relay first, so that the first pull finds it.
@@ -711,14 +722,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       // Without a mailbox the sync says so and waits for one (`inbox connect`); it never blocks the start.
       inbox.start()
     },
-    computerWoke() {
-      monitor.notifyResume()
-      theOutbox.wake()
-      inbox.sync.computerWoke()
-    },
+    computerWoke: lookAgainAtTheClock,
     async stop() {
       otherProcessCommits?.stop()
       otherProcessCommits = null
+      clockJumps?.stop()
+      clockJumps = null
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)
       sandboxChangeTimer = null
       notices.dispose()

@@ -475,6 +475,22 @@ describe('the computer waking up', () => {
     core.computerWoke()
     expect(await status()).not.toBe('scheduled')
   })
+
+  it('sends a schedule whose time passed when the wall clock was set forward while awake, within seconds', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const { itemIds } = await invoke('outbox:enqueue', {
+      deviceId,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Selamat pagi' }],
+      schedule: { localTime: '2026-01-15T11:00', timezone: 'Asia/Jakarta', mode: 'local' }
+    })
+    const status = async (): Promise<string> => (await invoke('outbox:get', { id: itemIds[0]! })).item.status
+    // Set two hours forward: the queue's wait, armed for an hour, still has its hour to run (no resume is announced).
+    clock.wallClockMoved(2 * 3_600_000)
+    await clock.advance(15_000)
+    expect(await status()).not.toBe('scheduled')
+  })
 })
 
 describe('creating a device', () => {
