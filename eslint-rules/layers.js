@@ -100,6 +100,7 @@ export const LAYERS = [
     name: 'foundation',
     modules: [
       `${CORE}/clock`,
+      `${CORE}/clock-jumps`,
       `${CORE}/seeded-random`,
       `${CORE}/logging`,
       `${CORE}/private-files`,
