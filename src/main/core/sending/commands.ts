@@ -118,6 +118,12 @@ function onEveryMatch(
   return { done, refused: [...refused].map(([reason, count]) => ({ reason, count })), noLongerMatching }
 }
 
+/** The refusal of a reply whose conversation was deleted, however the queue passed it on. */
+function isConversationGone(error: unknown): boolean {
+  const failure = error instanceof OutboxError ? error.cause : error
+  return failure instanceof ApiFailure && failure.code === 'conversation_gone'
+}
+
 export interface SendingCommandsDeps {
   /** The devices a message may be queued for (the registry; for a terminal command, its one device). */
   registry: DeviceLookup<unknown>
@@ -367,12 +373,22 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
                   'conversationId'
                 )
             }
-      stillThere?.()
-      const result = await checkedEnqueue(
-        { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
-        { producerTag, itemIds, ...(stillThere ? { atCommit: stillThere } : {}) }
-      )
-      return { itemIds: result.itemIds, repeated: false }
+      try {
+        stillThere?.()
+        const result = await checkedEnqueue(
+          { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
+          { producerTag, itemIds, ...(stillThere ? { atCommit: stillThere } : {}) }
+        )
+        return { itemIds: result.itemIds, repeated: false }
+      } catch (error) {
+        // Its file has nowhere to go: let go of it (a pasted copy deleted) and of the draft kept for it, as the
+        // conversation's delete does, rather than leave them to the next start.
+        if (conversationId !== undefined && isConversationGone(error)) {
+          if (request.handle) await files.release([request.handle])
+          await files.releaseReplyDraft(conversationId)
+        }
+        throw error
+      }
     },
 
     async 'outbox:list'(request) {
