@@ -3,7 +3,7 @@
  * shows it (QA24 Q24-06): a reply from it is refused in the operator's words, with no internal id, and nothing is
  * queued for a conversation that no longer exists: the check and the write are one transaction.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -81,4 +81,32 @@ it('refuses a reply to a conversation deleted elsewhere, in words without its id
     ok: false,
     error: { code: 'not_found', message: 'This conversation is no longer in the inbox: it was deleted.' }
   })
+})
+
+it("lets go of a refused reply's file: its handle, its pasted copy and the draft kept for it", async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const conversationId = conversationWithACustomer(dataDir, '6281377778888')
+  const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: 'katalog.png', dataBase64: png.toString('base64') }]
+  })
+  const pasted = files[0]!
+  await core.handlers['files:keepForDraft']({ handles: [pasted.handle], conversationId })
+  expect(readdirSync(join(dataDir, 'incoming'))).toHaveLength(1)
+
+  deleteElsewhere(conversationId)
+  expect(
+    await dispatchInvoke(
+      core.handlers,
+      'inbox:reply',
+      { requestId: 'reply-1', conversationId, deviceId, chatId: '6281377778888', handle: pasted.handle },
+      { describeError: describeCoreError }
+    )
+  ).toMatchObject({ ok: false, error: { code: 'conversation_gone' } })
+
+  expect(readdirSync(join(dataDir, 'incoming'))).toEqual([])
+  expect(
+    (await core.handlers['files:check']({ files: [{ handle: pasted.handle, name: pasted.name }] })).rejected
+  ).toMatchObject([{ code: 'file_gone' }])
+  expect(await core.handlers['files:restoreDraft']({ conversationId })).toEqual({ files: [], rejected: [] })
 })

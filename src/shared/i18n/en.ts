@@ -231,6 +231,8 @@ export const enRest = {
   'desktop.error.conversationGone': 'This conversation is no longer in the inbox: it was deleted.',
   'desktop.error.replyConversationGone':
     'This conversation is no longer in the inbox: it was deleted. Nothing was sent.',
+  'desktop.error.replyElsewhere':
+    'This reply was already queued for another chat or from another device, so nothing was sent here. Send it again as a new reply.',
   'desktop.error.mediaMissing': 'This file is not downloaded (or no longer kept).',
   'desktop.error.cannedReplyGone': 'There is no canned reply {id}.',
   'desktop.error.contactNumber': '“{phone}” is not a number a contact can have: {reason}.',

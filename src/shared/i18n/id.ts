@@ -257,6 +257,8 @@ export const id: Record<MessageKey, string> = {
     'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus.',
   'desktop.error.replyConversationGone':
     'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus. Tidak ada yang terkirim.',
+  'desktop.error.replyElsewhere':
+    'Balasan ini sudah diantrekan untuk chat lain atau dari perangkat lain, jadi tidak ada yang terkirim di sini. Kirim lagi sebagai balasan baru.',
   'desktop.error.mediaMissing': 'File ini belum diunduh (atau sudah tidak disimpan).',
   'desktop.error.cannedReplyGone': 'Tidak ada balasan cepat {id}.',
   'desktop.error.contactNumber': '“{phone}” bukan nomor yang bisa dimiliki kontak: {reason}.',

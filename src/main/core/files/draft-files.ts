@@ -113,23 +113,29 @@ export class DraftFiles {
     return taken
   }
 
-  /** Handles let go (the file was sent, removed, or its draft thrown away) are no longer any draft's. */
-  async forget(handles: readonly string[]): Promise<void> {
-    if (handles.length === 0) return
+  /**
+   * Handles let go (the file was sent, removed, or its draft thrown away) are no longer any draft's; the files they
+   * were kept as (to let go of: a handle of an earlier run is no longer registered to say where its file is).
+   */
+  async forget(handles: readonly string[]): Promise<KeptFile[]> {
+    if (handles.length === 0) return []
     const gone = new Set(handles)
+    let forgotten: KeptFile[] = []
     await this.change((kept) => {
+      forgotten = [...kept.files, ...Object.values(kept.replies ?? {}).flat()].filter((file) =>
+        gone.has(file.handle)
+      )
       const stays = (files: KeptFile[]): KeptFile[] => files.filter((file) => !gone.has(file.handle))
-      let changed = stays(kept.files).length !== kept.files.length
       const replies: Record<string, KeptFile[]> = {}
       for (const [owner, files] of Object.entries(kept.replies ?? {})) {
         const left = stays(files)
-        if (left.length !== files.length) changed = true
         if (left.length > 0) replies[owner] = left
       }
       kept.files = stays(kept.files)
       kept.replies = replies
-      return changed
+      return forgotten.length > 0
     })
+    return forgotten
   }
 
   private async read(): Promise<KeptDraftFiles> {

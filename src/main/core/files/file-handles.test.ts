@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, readFile, realpath, rm, stat, symlink, truncate, writeFile } from 'node:fs/promises'
 import { MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -179,6 +179,39 @@ describe('FileHandles', () => {
     expect(await nextRun.restoreDraft(7)).toEqual({ files: [], rejected: [] })
     // Not the operator's file: only the core's note of it goes.
     expect((await stat(path)).size).toBe(PDF.length)
+  })
+
+  it("deletes a reply draft's pasted copy from an earlier run when it is let go by its old handle", async () => {
+    const { files } = await handles.register([
+      { kind: 'bytes', name: 'pasted.png', dataBase64: PNG.toString('base64') }
+    ])
+    const pasted = files[0]!
+    await handles.keepForDraft([pasted.handle], 7)
+    // The window throws the draft away in the next run (its conversation id now stands for another chat).
+    const nextRun = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    await nextRun.release([pasted.handle])
+    expect(await nextRun.restoreDraft(7)).toEqual({ files: [], rejected: [] })
+    await expect(stat(pasted.path)).rejects.toThrow()
+  })
+
+  it('lets go by an old handle only a pasted copy in its own incoming folder, never a file elsewhere', async () => {
+    const { files } = await handles.register([
+      { kind: 'bytes', name: 'pasted.png', dataBase64: PNG.toString('base64') }
+    ])
+    await handles.keepForDraft([files[0]!.handle], 7)
+    // A kept list that says "ours" of a file outside incoming/ (damaged, or written by hand) deletes nothing there.
+    const outside = join(dir, 'operator.png')
+    await writeFile(outside, PNG)
+    const listPath = join(dir, 'data', 'draft-files.json')
+    const list = JSON.parse(await readFile(listPath, 'utf8')) as {
+      replies: Record<string, { pinned: { realPath: string } }[]>
+    }
+    list.replies['7']![0]!.pinned.realPath = await realpath(outside)
+    await writeFile(listPath, JSON.stringify(list))
+    const nextRun = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    await nextRun.release([files[0]!.handle])
+    expect(await nextRun.restoreDraft(7)).toEqual({ files: [], rejected: [] })
+    expect((await stat(outside)).size).toBe(PNG.length)
   })
 
   it('refuses by name a kept file that was deleted, in place of its inner path', async () => {

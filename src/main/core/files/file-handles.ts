@@ -295,7 +295,11 @@ export class FileHandles {
     }
   }
 
-  /** Lets these handles go: a pasted file is deleted, and a draft that held one (even from an earlier run) no longer does. */
+  /**
+   * Lets these handles go: a pasted file is deleted, and a draft that held one (even from an earlier run) no longer
+   * does; a pasted copy such a draft kept is deleted too (as releaseReplyDraft deletes one), the next start's cleanup
+   * would otherwise be the first to notice it.
+   */
   async release(handles: string[]): Promise<void> {
     for (const handle of handles) {
       const file = this.files.get(handle) ?? this.spreadsheets.get(handle)
@@ -304,7 +308,7 @@ export class FileHandles {
       this.spreadsheets.delete(handle)
       if (file.owned) await rm(file.path, { force: true })
     }
-    await this.drafts.forget(handles)
+    await this.letGo(await this.drafts.forget(handles))
   }
 
   private async registerPath(

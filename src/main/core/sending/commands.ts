@@ -118,6 +118,12 @@ function onEveryMatch(
   return { done, refused: [...refused].map(([reason, count]) => ({ reason, count })), noLongerMatching }
 }
 
+/** The refusal of a reply whose conversation was deleted, however the queue passed it on. */
+function isConversationGone(error: unknown): boolean {
+  const failure = error instanceof OutboxError ? error.cause : error
+  return failure instanceof ApiFailure && failure.code === 'conversation_gone'
+}
+
 export interface SendingCommandsDeps {
   /** The devices a message may be queued for (the registry; for a terminal command, its one device). */
   registry: DeviceLookup<unknown>
@@ -333,6 +339,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     /**
      * A reply is a send to one chat with the same checks, tagged with its producer; its item ids come from the
      * request id, so a repeated request (a double click, an IPC retry, a CLI run again) finds them and adds nothing.
+     * Items of that id queued for another chat or from another device are not this reply: refused, never answered as
+     * already sent.
      */
     async 'inbox:reply'(request) {
       const text = request.text?.trim() ? request.text : undefined
@@ -340,10 +348,17 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
         ? [{ kind: 'file', handle: request.handle, ...(text ? { caption: text } : {}) }]
         : [{ kind: 'text', text: text ?? '' }]
       const itemIds = entries.map((_, i) => (i === 0 ? request.requestId : `${request.requestId}:${i}`))
-      const already = outbox.queue.outcomes.existing(itemIds)
-      if (already.size > 0) return { itemIds: itemIds.filter((id) => already.has(id)), repeated: true }
-      askedRecipientsOf([request.chatId], request.isGroup, request.optedOut, 'chatId')
       const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
+      const producerTag = `reply:${recipients[0]}`
+      const already = outbox.queue.outcomes.of(itemIds)
+      if (already.length > 0) {
+        // The producer tag names the chat the reply was written to (an operator's edit of the number keeps it).
+        if (already.some((item) => item.producerTag !== producerTag || item.deviceId !== request.deviceId))
+          throw new ApiFailure('reply_elsewhere', { key: 'desktop.error.replyElsewhere' }, 'requestId')
+        const found = new Set(already.map((item) => item.id))
+        return { itemIds: itemIds.filter((id) => found.has(id)), repeated: true }
+      }
+      askedRecipientsOf([request.chatId], request.isGroup, request.optedOut, 'chatId')
       // The conversation it answers may have been deleted meanwhile (the terminal's `inbox delete`): checked first,
       // and again in the transaction that queues it, so no reply is queued for a conversation that is gone.
       const { conversationId } = request
@@ -358,12 +373,22 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
                   'conversationId'
                 )
             }
-      stillThere?.()
-      const result = await checkedEnqueue(
-        { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
-        { producerTag: `reply:${recipients[0]}`, itemIds, ...(stillThere ? { atCommit: stillThere } : {}) }
-      )
-      return { itemIds: result.itemIds, repeated: false }
+      try {
+        stillThere?.()
+        const result = await checkedEnqueue(
+          { deviceId: request.deviceId, recipients, isGroup: request.isGroup, entries },
+          { producerTag, itemIds, ...(stillThere ? { atCommit: stillThere } : {}) }
+        )
+        return { itemIds: result.itemIds, repeated: false }
+      } catch (error) {
+        // Its file has nowhere to go: let go of it (a pasted copy deleted) and of the draft kept for it, as the
+        // conversation's delete does, rather than leave them to the next start.
+        if (conversationId !== undefined && isConversationGone(error)) {
+          if (request.handle) await files.release([request.handle])
+          await files.releaseReplyDraft(conversationId)
+        }
+        throw error
+      }
     },
 
     async 'outbox:list'(request) {

@@ -179,7 +179,8 @@ export class OutboxQueueStore extends OutboxListsStore {
     if (ids.length === 0) return []
     return this.prepare(
       `WITH wanted AS MATERIALIZED (SELECT value AS id FROM json_each(?))
-       SELECT i.id, i.status, i.gateway_id AS gatewayId, i.recipient, i.last_attempt_at AS lastAttemptAt,
+       SELECT i.id, i.status, i.gateway_id AS gatewayId, i.recipient, i.device_id AS deviceId,
+         i.producer_tag AS producerTag, i.last_attempt_at AS lastAttemptAt,
          i.accepted_at AS acceptedAt, i.closed_at AS closedAt, i.failure_message AS failureMessage,
          i.wait_reason AS waitReason, i.next_attempt_at AS nextAttemptAt
        FROM wanted JOIN outbox_items i ON i.id = wanted.id`

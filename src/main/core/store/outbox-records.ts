@@ -83,6 +83,9 @@ export interface ItemOutcome {
   status: ItemStatus
   gatewayId: string | null
   recipient: string
+  /** The device it goes from, and the producer's tag: what a repeated request is checked against (a reply's chat). */
+  deviceId: string
+  producerTag: string | null
   lastAttemptAt: number | null
   acceptedAt: number | null
   closedAt: number | null

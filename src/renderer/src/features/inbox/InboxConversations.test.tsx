@@ -1222,6 +1222,32 @@ describe('the reply box', () => {
     expect(second!.requestId).toBe(first!.requestId)
   })
 
+  it('sends as a new reply once the core refused it as queued for another chat or device', async () => {
+    script()
+    // A draft kept by an earlier build, whose requestId already went to another chat.
+    fake.fail('inbox:reply', {
+      code: 'reply_elsewhere',
+      message:
+        'This reply was already queued for another chat or from another device, so nothing was sent here. Send it again as a new reply.',
+      field: 'requestId'
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Halo')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    expect((await screen.findByTestId('inbox-reply-problem')).textContent).toContain(
+      'Send it again as a new reply.'
+    )
+    expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('Halo')
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-12'], repeated: false }))
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(2))
+    const [first, second] = fake.requests('inbox:reply')
+    expect(second!.requestId).not.toBe(first!.requestId)
+    expect(second).toMatchObject({ text: 'Halo', chatId: first!.chatId })
+  })
+
   it('says the gateway will refuse a reply to a number on the opt-out list, and how that is lifted (QA14 Q14-01)', async () => {
     script()
     fake.fail('inbox:reply', {

@@ -200,11 +200,19 @@ export function ReplyBox({
       requestId.current = newRequestId()
       onSent()
     } catch (e) {
-      // The same requestId stays: trying again cannot send twice.
+      // The same requestId stays (trying again cannot send twice), but for one that went to another chat or device.
       const failure = errorInfo(e)
       if (failure.code === 'opted_out') setOptedOut(true)
       else if (failure.code === 'conversation_gone') onConversationGone()
-      else setProblem(failure.message)
+      else {
+        // Its requestId already went to another chat or device (a draft kept by an earlier build): the same words go
+        // again as a new reply, kept so, and only when the operator sends them again.
+        if (failure.code === 'reply_elsewhere') {
+          requestId.current = newRequestId()
+          keepReplyDraft(conversationId, { chatId, text, file, refused, requestId: requestId.current })
+        }
+        setProblem(failure.message)
+      }
     } finally {
       sending.current = false
       setBusy(false)
