@@ -14,7 +14,7 @@ beforeEach(() => {
       id: 'stopped',
       text: 'To a number that opted out',
       status: 'cancelled',
-      failure: { code: 'opted_out', message: 'The number opted out' }
+      failure: { code: 'opted_out', message: 'The number opted out', gatewayMessage: null }
     }),
     makeItem({ id: 'by-hand', text: 'Cancelled by the operator', status: 'cancelled' })
   ]
