@@ -215,3 +215,23 @@ it('shows no quota left once the gateway refuses a send for quota, without waiti
   expect(items.map((i) => i.status)).toEqual(['queued'])
   expect(await sandbox?.control.messages()).toHaveLength(0)
 })
+
+it('sends what the cap held as soon as the operator raises it, within the new cap', async () => {
+  const deviceId = await linkedDevice()
+  await core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 1 })
+  await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081200000001', '081200000002', '081200000003', '081200000004'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'direct' }]
+  })
+  const sentSoFar = async (): Promise<number> =>
+    (await core.handlers['outbox:list']({ offset: 0, limit: 100 })).items.filter((i) => i.gatewayId !== null)
+      .length
+  await expect.poll(sentSoFar, { timeout: 5_000 }).toBe(1)
+  await core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 3 })
+  await expect.poll(sentSoFar, { timeout: 5_000 }).toBe(3)
+  // Time for a fourth to slip through, if the new cap let it.
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  expect(await sentSoFar()).toBe(3)
+})

@@ -485,6 +485,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     // A new token may be another gateway account: its blacklist is not known to hold the list.
     if (change.kind === 'credentials') blacklists.forget(change.device.id)
     if (change.kind === 'added' || change.kind === 'credentials') void openClient(change.device.id)
+    // A daily cap raised mid-day releases what the old one held at once (lowered: it holds, saying the new cap).
+    if (change.kind === 'updated') theOutbox.dailyCapChanged(change.device.id)
   })
   monitor.on('devicesChanged', (devices) => {
     events.emit('devices:changed', { devices })

@@ -405,6 +405,7 @@ export const enRest = {
   'status.cancelled': 'Cancelled',
   'status.cancelled_at_gateway': 'Cancelled at the gateway',
   'status.revoked': 'Deleted for everyone',
+  'status.optedOut': 'Opted out',
 
   'kind.text': 'Text',
   'kind.image': 'Image',

@@ -565,6 +565,7 @@ export const id: Record<MessageKey, string> = {
   'status.cancelled': 'Dibatalkan',
   'status.cancelled_at_gateway': 'Dibatalkan di gateway',
   'status.revoked': 'Dihapus untuk semua orang',
+  'status.optedOut': 'Berhenti berlangganan',
 
   'kind.text': 'Teks',
   'kind.image': 'Gambar',

@@ -1,11 +1,14 @@
 // A device's daily budget on its own days: the cap starts again at each midnight in the device's zone, whatever the
 // day's length (the campaign's finish estimate and the direct send's plan run the same table: all must agree).
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { dayIn } from '../../../shared/domain'
 import type { ItemRecord } from '../store/outbox-records'
 import { newTextItem } from '../store/testing/new-item'
 import { DEVICE_DAY_CASES } from '../../../shared/domain/device-day.cases'
 import { deviceBudget, deviceBudgetPolicy, type DeviceBudgetDeps } from './device-budget'
+import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+
+const HOUR = 3_600_000
 
 const item: ItemRecord = {
   ...newTextItem('row-1'),
@@ -38,4 +41,46 @@ describe('device budget days', () => {
       }
     }
   )
+})
+
+describe('a daily cap changed while its device waits', () => {
+  let fx: OutboxFixture | undefined
+  afterEach(() => fx?.close())
+
+  const queuedWaitParams = (): unknown[] =>
+    (fx?.outbox.list({ status: ['queued'] }).items ?? []).map((i) => i.waitReason?.messageParams?.['cap'])
+
+  it('sends at once within a raised cap, holds again at a lowered one and says the cap it holds to', async () => {
+    const fixture = makeFixture({ pacingMs: 0 })
+    fx = fixture
+    let cap: number | null = 3
+    fixture.outbox.addDeviceBudget(() => cap)
+    await fixture.outbox.add(
+      Array.from({ length: 9 }, (_, i) => newTextItem(`m${i}`, { recipient: `62812000000${i}` }))
+    )
+    await fixture.outbox.start()
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3)
+    await fixture.clock.advance(HOUR)
+    expect(fixture.gateway.messages).toHaveLength(3)
+    expect(fixture.outbox.deviceWait('d1')).not.toBeNull()
+    // Raised mid-day: the held messages go now (not at midnight), up to the new cap.
+    cap = 5
+    fixture.outbox.dailyCapChanged('d1')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 5, { stepMs: 10, maxSteps: 50 })
+    await fixture.clock.advance(HOUR)
+    expect(fixture.gateway.messages).toHaveLength(5)
+    expect(queuedWaitParams()).toEqual([5, 5, 5, 5])
+    // Lowered below what was sent today: still held until midnight, the stored wait naming the new cap.
+    cap = 4
+    fixture.outbox.dailyCapChanged('d1')
+    await fixture.clock.advance(HOUR)
+    expect(fixture.gateway.messages).toHaveLength(5)
+    expect(fixture.outbox.deviceWait('d1')?.reason).toContain('"cap":4')
+    expect(queuedWaitParams()).toEqual([4, 4, 4, 4])
+    // No cap at all: the rest go at once, and nothing says they wait.
+    cap = null
+    fixture.outbox.dailyCapChanged('d1')
+    await fixture.runUntil(() => fixture.gateway.messages.length === 9, { stepMs: 10, maxSteps: 50 })
+    expect(fixture.outbox.deviceWait('d1')).toBeNull()
+  })
 })

@@ -33,22 +33,32 @@ export function deviceBudget(
   }
 }
 
+/** The wait a device at its cap has now (until its next midnight, saying why), or null while it may send. */
+export function deviceCapWait(
+  deps: DeviceBudgetDeps,
+  deviceId: string,
+  now: number
+): { until: number; reason: string } | null {
+  // Asked for every pick: a device without a cap costs no day's bounds.
+  if (deps.capOf(deviceId) === null) return null
+  const { sentToday, cap, resetsAt, zone } = deviceBudget(deps, deviceId, now)
+  if (cap === null || sentToday < cap) return null
+  // Its zone goes with it: the time is shown on the clock whose midnight it is.
+  const reason = encodeNote('desktop.wait.deviceDailyCap', {
+    cap,
+    until: new Date(resetsAt).toISOString(),
+    zone
+  })
+  return { until: resetsAt, reason }
+}
+
 export function deviceBudgetPolicy(deps: DeviceBudgetDeps): SendPolicy {
   return {
     name: 'device daily cap',
     check(item, now) {
-      // Asked for every pick: a device without a cap costs no day's bounds.
-      if (deps.capOf(item.deviceId) === null) return null
-      const { sentToday, cap, resetsAt, zone } = deviceBudget(deps, item.deviceId, now)
-      if (cap === null || sentToday < cap) return null
       // The whole device waits (nothing written to its rows) until its next midnight; every producer's item alike.
-      // Its zone goes with it: the time is shown on the clock whose midnight it is.
-      const reason = encodeNote('desktop.wait.deviceDailyCap', {
-        cap,
-        until: new Date(resetsAt).toISOString(),
-        zone
-      })
-      return { wait: { until: resetsAt, reason, scope: 'device' } }
+      const wait = deviceCapWait(deps, item.deviceId, now)
+      return wait && { wait: { ...wait, scope: 'device' } }
     }
   }
 }

@@ -27,8 +27,34 @@ export function recordDeviceWait(
   const had = runtime.policyWait !== null
   runtime.policyWait = wait
   if (!wait && !had) return
-  const waits = storedDeviceWaits(ctx.settings)
+  storeDeviceWait(ctx.settings, deviceId, wait)
+}
+
+/**
+ * A device-wide wait asked again after its policy changed (a daily cap raised or lowered): it ends, or says its new
+ * reason, here and in the stored record, which another process's rounds may have written.
+ */
+export function reviseDeviceWait(
+  ctx: OutboxContext,
+  deviceId: string,
+  wait: { until: number; reason: string } | null
+): void {
+  const runtime = ctx.device(deviceId)
+  const held = runtime.policyWait ?? storedDeviceWaits(ctx.settings)[deviceId] ?? null
+  // Not held: the next pick asks the policy anyway.
+  if (!held) return
+  runtime.policyWait = wait
+  storeDeviceWait(ctx.settings, deviceId, wait)
+}
+
+function storeDeviceWait(
+  settings: SettingsStore,
+  deviceId: string,
+  wait: { until: number; reason: string } | null
+): void {
+  const waits = storedDeviceWaits(settings)
   if (wait) waits[deviceId] = wait
+  else if (!(deviceId in waits)) return
   else delete waits[deviceId]
-  ctx.settings.set(DEVICE_WAITS_KEY, Object.keys(waits).length > 0 ? waits : undefined)
+  settings.set(DEVICE_WAITS_KEY, Object.keys(waits).length > 0 ? waits : undefined)
 }

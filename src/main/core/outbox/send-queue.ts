@@ -11,7 +11,8 @@ import {
   type StoredAttachment
 } from '../store'
 import { createDeviceControls } from './device-controls'
-import { deviceBudget, deviceBudgetPolicy, type DeviceBudgetDeps } from './device-budget'
+import { deviceBudget, deviceBudgetPolicy, deviceCapWait, type DeviceBudgetDeps } from './device-budget'
+import { reviseDeviceWait } from './device-waits'
 import { copyFile, copyFiles } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
@@ -133,6 +134,8 @@ export function createSendQueue(input: KernelInput) {
     zoneOf: (deviceId) => ctx.options.dayZoneOf(deviceId),
     sendsOn: (deviceId, day) => store.sendsOn(deviceId, day)
   })
+  // The daily cap's source, once addDeviceBudget plugged it in.
+  let dailyCapOf: ((deviceId: string) => number | null) | null = null
   const takeBacks = createTakeBacks(core, actions.cancelMany)
   const others = createOtherProcesses(core)
   const outcomes: ProducerOutcomes = {
@@ -179,7 +182,17 @@ export function createSendQueue(input: KernelInput) {
     },
     /** The per-device daily cap as a send policy, counted across every producer. */
     addDeviceBudget(capOf: (deviceId: string) => number | null): void {
+      dailyCapOf = capOf
       core.addPolicy(deviceBudgetPolicy(budgetDeps(capOf)))
+    },
+    /**
+     * A device's daily cap changed (`capOf` answers the new one): a wait held under the old cap is asked again now,
+     * not at midnight (raised: what it held goes at once within the new cap; lowered: it holds, saying the new cap).
+     */
+    dailyCapChanged(deviceId: string): void {
+      if (!dailyCapOf) return
+      reviseDeviceWait(ctx, deviceId, deviceCapWait(budgetDeps(dailyCapOf), deviceId, core.clock.now()))
+      core.pump()
     },
     /**
      * A status the gateway pushed for one of its messages (its tracking webhook): applied as a report poll would

@@ -226,7 +226,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           {item.isGroup ? `${t('outbox.group')} ` : null}
           <RecipientName chatId={item.recipient} isGroup={item.isGroup} testId="outbox-detail-recipient" />
         </h3>
-        <StatusBadge status={item.status} held={item.held} testId="outbox-detail-status" />
+        <StatusBadge
+          status={item.status}
+          held={item.held}
+          testId="outbox-detail-status"
+          failureCode={item.failure?.code ?? null}
+        />
         <button
           type="button"
           className="icon-button"

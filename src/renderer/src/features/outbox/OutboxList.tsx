@@ -272,7 +272,12 @@ const OutboxRow = memo(function OutboxRow({
           </span>
           <span className="row-side">
             <span className="row-status">
-              <StatusBadge status={item.status} held={item.held} testId="outbox-status" />
+              <StatusBadge
+                status={item.status}
+                held={item.held}
+                testId="outbox-status"
+                failureCode={item.failure?.code ?? null}
+              />
               {hasStatusTime(item) ? (
                 <time
                   className="row-status-time"

@@ -1,5 +1,6 @@
 // An outbox status as a badge: words plus a symbol, never colour alone.
 import type { OutboxStatus } from '../../../../shared/contract'
+import { cancelledAsOptedOut } from '../../../../shared/domain/status-buckets'
 import { useT } from '../../i18n'
 import { STATUS_TONE } from './status'
 
@@ -20,13 +21,17 @@ const SYMBOL: Record<OutboxStatus, string> = {
 export function StatusBadge({
   status,
   testId,
-  held = false
+  held = false,
+  failureCode = null
 }: {
   status: OutboxStatus
   testId?: string
   held?: boolean
+  /** The item's failure code: a cancel because its number opted out is worded so, not as anyone's cancel. */
+  failureCode?: string | null
 }): React.JSX.Element {
   const t = useT()
+  const label = cancelledAsOptedOut({ status, failureCode }) ? t('status.optedOut') : t(`status.${status}`)
   return (
     <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
       <span aria-hidden="true" className="badge-symbol">
@@ -34,12 +39,12 @@ export function StatusBadge({
       </span>
       {held ? (
         <>
-          <span className="badge-held-full">{`${t(`status.${status}`)} · ${t('outbox.held')}`}</span>
+          <span className="badge-held-full">{`${label} · ${t('outbox.held')}`}</span>
           {/* A narrow outbox row shows this one: the long one pushed the row's time out (QA13 Q13-09). */}
           <span className="badge-held-short">{t('outbox.heldShort')}</span>
         </>
       ) : (
-        t(`status.${status}`)
+        label
       )}
     </span>
   )
