@@ -280,7 +280,13 @@ const OutboxRow = memo(function OutboxRow({
               ) : null}
             </span>
             <span className="row-time" data-testid="outbox-row-time">
-              {deviceLabel !== null ? `${deviceLabel} · ` : ''}
+              {/* Its own span: in a narrow window the name gives way, the date beside it is read whole. */}
+              {deviceLabel !== null ? (
+                <>
+                  <span className="row-device">{deviceLabel}</span>
+                  <span className="row-device-separator">{' · '}</span>
+                </>
+              ) : null}
               <span className="row-time-full">{rowTime(item, locale, t)}</span>
               {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
               <span className="row-time-compact">{compactRowTime(item, locale, t)}</span>
