@@ -800,7 +800,8 @@ describe('a failed message from one of two devices at 360 px', () => {
               compact: clipped(compact),
               device: outside(device),
               // Nothing spills past the row's fixed height or its width.
-              row: button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1
+              row:
+                button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1
             }
           }
         })
