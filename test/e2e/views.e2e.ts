@@ -734,6 +734,100 @@ describe('a held message at 360 px', () => {
   })
 })
 
+describe('a failed message from one of two devices at 360 px', () => {
+  it('shows its badge and when it failed and was created whole, its device named, in Indonesian and English (the date was cut: "Dibuat 30 No…")', async () => {
+    const own = await startFastHarness()
+    try {
+      await linkedSandboxDevice(own)
+      // A second device: with two, each row names its device before its created time.
+      const secondDevice = await linkedSandboxDevice(own)
+      const handlers = own.core.handlers
+      const { devices } = await handlers['devices:list']({})
+      const deviceName = devices.find((device) => device.id === secondDevice)!.label
+      const sandbox = await own.sandbox()
+      // One refusal the outbox does not retry: the message fails at once.
+      await sandbox.control.addFault({ path: '/api/send-message', kind: 'status', status: 400, times: 1 })
+      const { itemIds } = await handlers['outbox:enqueue']({
+        deviceId: secondDevice,
+        recipients: ['081255550123'],
+        isGroup: false,
+        entries: [{ kind: 'text', text: 'Refused' }]
+      })
+      const id = itemIds[0]!
+      await waitUntil(
+        () => handlers['outbox:get']({ id }),
+        (reply) => reply.item.status === 'failed'
+      )
+      for (const language of ['id', 'en'] as const) {
+        await handlers['settings:update']({ language })
+        const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+        await page.goto(own.url)
+        await page.getByTestId('app').waitFor()
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
+        await openTab(page, 'outbox')
+        const row = page.getByTestId(`outbox-open-${id}`)
+        await row.waitFor()
+        const seen = await row.evaluate((button) => {
+          const edge = button.getBoundingClientRect()
+          const outside = (element: HTMLElement): boolean => {
+            const box = element.getBoundingClientRect()
+            return (
+              box.right > edge.right + 1 ||
+              box.left < edge.left - 1 ||
+              box.bottom > edge.bottom + 1 ||
+              box.top < edge.top - 1
+            )
+          }
+          const clipped = (element: HTMLElement): boolean =>
+            element.scrollWidth > element.clientWidth + 1 || outside(element)
+          const time = button.querySelector<HTMLElement>('.row-time')!
+          const compact = button.querySelector<HTMLElement>('.row-time-compact')!
+          const status = button.querySelector<HTMLElement>('.row-status')!
+          const statusTime = button.querySelector<HTMLElement>('.row-status-time')!
+          const recipient = button.querySelector<HTMLElement>('.row-recipient')!
+          const device = button.querySelector<HTMLElement>('.row-device')!
+          return {
+            badge: button.querySelector('.badge')!.textContent,
+            statusTime: statusTime.textContent,
+            device: device.textContent,
+            // What of the name shows: it may give way to the dates, never vanish.
+            deviceShown: device.getBoundingClientRect().width,
+            cut: {
+              recipient: clipped(recipient),
+              status: clipped(status),
+              statusTime: clipped(statusTime),
+              time: clipped(time),
+              compact: clipped(compact),
+              device: outside(device),
+              // Nothing spills past the row's fixed height or its width.
+              row:
+                button.scrollWidth > button.clientWidth + 1 || button.scrollHeight > button.clientHeight + 1
+            }
+          }
+        })
+        await screenshot(page, `view-outbox-360px-failed-device-${language}`)
+        await page.close()
+        expect(seen.badge).toContain(language === 'id' ? 'Gagal' : 'Failed')
+        expect(seen.statusTime).toMatch(/\d{1,2}[:.]\d{2}/)
+        // The device's whole name is the row's (its screen reader reads it), and at least its start shows.
+        expect(seen.device).toBe(deviceName)
+        expect(seen.deviceShown).toBeGreaterThan(40)
+        expect(seen.cut).toEqual({
+          recipient: false,
+          status: false,
+          statusTime: false,
+          time: false,
+          compact: false,
+          device: false,
+          row: false
+        })
+      }
+    } finally {
+      await own.close()
+    }
+  })
+})
+
 describe('what floats over the page closes by keyboard (QA19)', () => {
   it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, and on Escape from the view (Q19-02)', async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })

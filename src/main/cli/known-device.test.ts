@@ -130,3 +130,58 @@ describe('a message queued from the terminal while the app runs', () => {
     expect((await gatewayGot('6281234567005')) + (await gatewayGot('6281234567006'))).toBe(1)
   })
 })
+
+describe('outbox flush while the app runs', () => {
+  /** A second linked device of the same gateway that the app does not list: its token only the terminal has. */
+  async function unlistedEnv(): Promise<NodeJS.ProcessEnv> {
+    const { token } = await control.createDevice({ linked: true })
+    return { ...env, SENDER_DESK_TOKEN: token }
+  }
+
+  it("with a listed device's token: says the app is sending its devices' queue, how many, and exits 0", async () => {
+    await addDevice()
+    await app.start()
+    // Paused in the window: the app's messages stay queued, so the count said is known.
+    app.outbox.setPaused(true)
+    const queued = await runCli(
+      ['send', 'text', '--to', '081234567011,081234567012', '--message', 'dari CLI', '--queue'],
+      env
+    )
+    expect(queued.code, queued.stderr).toBe(0)
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '3'], env)
+    expect(flushed.code, flushed.stderr).toBe(0)
+    expect(flushed.stderr).not.toContain('stop it first')
+    expect(flushed.stdout).toMatch(
+      /Sender Desk is running \(pid \d+\) and sends the queue of its devices: 2 items queued for them\./
+    )
+    // Nothing for a device it does not list: no flush to wait for.
+    expect(flushed.stdout).not.toContain('after it is closed')
+    const json = await runCliJson(env, ['outbox', 'flush', '--timeout', '3'])
+    expect(json.code).toBe(0)
+    expect(json.json).toMatchObject({ ok: true, appQueued: 2, waitingForFlush: 0 })
+  })
+
+  it('with a token the app does not list: counts what waits for a flush after it is closed, and exits 2', async () => {
+    await addDevice()
+    await app.start()
+    app.outbox.setPaused(true)
+    await runCli(['send', 'text', '--to', '081234567013', '--message', 'app', '--queue'], env)
+    const other = await unlistedEnv()
+    const queued = await runCli(
+      ['send', 'text', '--to', '081234567014,081234567015', '--message', 'cli', '--queue'],
+      other
+    )
+    expect(queued.code, queued.stderr).toBe(0)
+    const flushed = await runCli(['outbox', 'flush', '--timeout', '3'], other)
+    expect(flushed.code).toBe(2)
+    expect(flushed.stdout).toMatch(
+      /Sender Desk is running \(pid \d+\) and sends the queue of its devices: 1 item queued for them\./
+    )
+    expect(flushed.stdout).toContain(
+      '2 items are for devices it does not list: they wait for sender-desk outbox flush after it is closed.'
+    )
+    expect(flushed.stderr).toContain('2 items')
+    // Nothing was sent past the app: the gateway got none of them.
+    expect(await gatewayGot('6281234567014')).toBe(0)
+  })
+})

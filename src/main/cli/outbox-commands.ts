@@ -30,6 +30,7 @@ import {
 import { isValidTimeZone, MAX_SETTABLE_FILE_BYTES, OUTBOX_BULK_MAX } from '../../shared/domain'
 import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
+import { flushBesideApp } from './flush-beside-app'
 
 const MB = 1024 * 1024
 
@@ -291,13 +292,30 @@ export async function runOutbox(context: CliContext): Promise<number> {
     case 'flush': {
       const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
       const credentials = await context.credentials()
-      const summary = await withCommandLineCore(context, credentials, ({ outbox }) =>
-        outbox.flush({
-          timeoutMs: timeoutSec * 1000,
-          onProgress: (p) =>
-            context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
-        })
-      )
+      type Flushed =
+        { besideApp: number } | { summary: Awaited<ReturnType<CommandLineCore['outbox']['flush']>> }
+      const flushed = await withCommandLineCore(context, credentials, async (core): Promise<Flushed> => {
+        // The open app holds the queue: say what it sends and what waits for it to close, not only "stop it".
+        const app = core.otherDispatcher()
+        if (app !== null)
+          return {
+            besideApp: await flushBesideApp(
+              context,
+              core,
+              { pid: app, dataDir: cliDataDir(context) },
+              await commandLineDevice(context, credentials)
+            )
+          }
+        return {
+          summary: await core.outbox.flush({
+            timeoutMs: timeoutSec * 1000,
+            onProgress: (p) =>
+              context.out.progress(`sent ${p.accepted}, failed ${p.failed}, remaining ${p.remaining}`)
+          })
+        }
+      })
+      if (!('summary' in flushed)) return flushed.besideApp
+      const { summary } = flushed
       const left = summary.remaining.queued + summary.remaining.sending
       const lines = [
         `Accepted by the gateway: ${summary.accepted}`,

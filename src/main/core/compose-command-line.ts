@@ -194,8 +194,7 @@ export async function listedDeviceFor(
 ): Promise<{ id: string; label: string; dailyCap: number | null } | null> {
   const terminalId = terminalDeviceId(credentials)
   try {
-    const file = (await readJsonFile(join(dataDir, DEVICES_FILE))) as { devices?: unknown } | undefined
-    const devices = Array.isArray(file?.devices) ? (file.devices as Record<string, unknown>[]) : []
+    const devices = await appDeviceRecords(dataDir)
     const found = devices.find(
       (d) => Array.isArray(d['terminalIds']) && d['terminalIds'].includes(terminalId)
     )
@@ -209,6 +208,30 @@ export async function listedDeviceFor(
   } catch {
     return null
   }
+}
+
+/** The devices file's records, as written (each field checked where it is read); throws when it cannot be read. */
+async function appDeviceRecords(dataDir: string): Promise<Record<string, unknown>[]> {
+  const file = (await readJsonFile(join(dataDir, DEVICES_FILE))) as { devices?: unknown } | undefined
+  return Array.isArray(file?.devices) ? (file.devices as Record<string, unknown>[]) : []
+}
+
+/**
+ * Every id the open app sends for: its devices' ids, and the terminal's ids for their credentials (it takes over what
+ * is filed under those). Empty when its list cannot be read.
+ */
+export async function appSendsFor(dataDir: string): Promise<Set<string>> {
+  const ids = new Set<string>()
+  try {
+    for (const device of await appDeviceRecords(dataDir)) {
+      if (typeof device['id'] === 'string') ids.add(device['id'])
+      const terminalIds = device['terminalIds']
+      if (Array.isArray(terminalIds)) for (const id of terminalIds) if (typeof id === 'string') ids.add(id)
+    }
+  } catch {
+    // No list to read: the app sends for none of the terminal's items.
+  }
+  return ids
 }
 
 /** The app's device list in its data folder (compose.ts opens the registry on it). */

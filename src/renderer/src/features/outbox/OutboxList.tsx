@@ -289,7 +289,13 @@ const OutboxRow = memo(function OutboxRow({
               ) : null}
             </span>
             <span className="row-time" data-testid="outbox-row-time">
-              {deviceLabel !== null ? `${deviceLabel} · ` : ''}
+              {/* Its own span: in a narrow window the name gives way, the date beside it is read whole. */}
+              {deviceLabel !== null ? (
+                <>
+                  <span className="row-device">{deviceLabel}</span>
+                  <span className="row-device-separator">{' · '}</span>
+                </>
+              ) : null}
               <span className="row-time-full" id={`outbox-time-${item.id}`}>
                 {rowTime(item, locale, t)}
               </span>
