@@ -403,47 +403,51 @@ describe('the outbox at 360 px', () => {
   it.each(['en', 'id'] as const)(
     'keeps the number clear of the status badge and shows the date and time whole (%s; they read "29 No…", "29 Nov 2026, …")',
     async (language) => {
-      await harness.core.handlers['settings:update']({ language })
-      // A contact name makes the recipient longer, as a real outbox's rows are ("Siti +62 812-3450-0001").
-      await harness.core.handlers['contacts:set']({ phone: '6281234567890', name: 'Siti Rahmawati' })
-      const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
-      await page.goto(harness.url)
-      await page.getByTestId('app').waitFor()
-      await openTab(page, 'outbox')
-      await page.locator('.row-button').first().waitFor()
-      await expect.poll(() => page.locator('.row-recipient', { hasText: 'Siti' }).count()).toBe(1)
-      const rows = await page.locator('.row-button').evaluateAll((buttons) =>
-        buttons.map((button) => {
-          const box = (selector: string): DOMRect => button.querySelector(selector)!.getBoundingClientRect()
-          const recipient = box('.row-recipient')
-          const badge = box('.badge')
-          const time = button.querySelector<HTMLElement>('.row-time')!
-          const row = button.getBoundingClientRect()
-          const overlaps =
-            recipient.right > badge.left &&
-            badge.right > recipient.left &&
-            recipient.bottom > badge.top &&
-            badge.bottom > recipient.top
-          return {
-            recipient: button.querySelector('.row-recipient')!.textContent,
-            overlaps,
-            time: time.textContent ?? '',
-            timeCut: time.scrollWidth > time.clientWidth + 1,
-            inside: [recipient, badge, time.getBoundingClientRect()].every(
-              (part) =>
-                part.right <= row.right + 1 && part.bottom <= row.bottom + 1 && part.top >= row.top - 1
-            )
-          }
-        })
-      )
-      await screenshot(page, `view-outbox-360px-rows-${language}`)
-      expect(rows.length).toBeGreaterThanOrEqual(3)
-      // The scheduled row's time is the longest ("for 10 Jan 2030, 09:30 WIB"): it must be there to be read whole.
-      expect(rows.some((row) => row.time.includes('2030'))).toBe(true)
-      expect(rows.filter((row) => row.overlaps || row.timeCut || !row.inside)).toEqual([])
-      await page.close()
-      // The harness is shared by the file's later tests, which read English.
-      await harness.core.handlers['settings:update']({ language: 'en' })
+      try {
+        await harness.core.handlers['settings:update']({ language })
+        // A contact name makes the recipient longer, as a real outbox's rows are ("Siti +62 812-3450-0001").
+        await harness.core.handlers['contacts:set']({ phone: '6281234567890', name: 'Siti Rahmawati' })
+        const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+        await page.goto(harness.url)
+        await page.getByTestId('app').waitFor()
+        await openTab(page, 'outbox')
+        await page.locator('.row-button').first().waitFor()
+        await expect.poll(() => page.locator('.row-recipient', { hasText: 'Siti' }).count()).toBe(1)
+        const rows = await page.locator('.row-button').evaluateAll((buttons) =>
+          buttons.map((button) => {
+            const box = (selector: string): DOMRect => button.querySelector(selector)!.getBoundingClientRect()
+            const recipient = box('.row-recipient')
+            const badge = box('.badge')
+            const time = button.querySelector<HTMLElement>('.row-time')!
+            const row = button.getBoundingClientRect()
+            const overlaps =
+              recipient.right > badge.left &&
+              badge.right > recipient.left &&
+              recipient.bottom > badge.top &&
+              badge.bottom > recipient.top
+            return {
+              recipient: button.querySelector('.row-recipient')!.textContent,
+              overlaps,
+              time: time.textContent ?? '',
+              timeCut: time.scrollWidth > time.clientWidth + 1,
+              inside: [recipient, badge, time.getBoundingClientRect()].every(
+                (part) =>
+                  part.right <= row.right + 1 && part.bottom <= row.bottom + 1 && part.top >= row.top - 1
+              )
+            }
+          })
+        )
+        await screenshot(page, `view-outbox-360px-rows-${language}`)
+        expect(rows.length).toBeGreaterThanOrEqual(3)
+        // The scheduled row's time is the longest ("for 10 Jan 2030, 09:30 WIB"): it must be there to be read whole.
+        expect(rows.some((row) => row.time.includes('2030'))).toBe(true)
+        expect(rows.filter((row) => row.overlaps || row.timeCut || !row.inside)).toEqual([])
+        await page.close()
+      } finally {
+        // The harness is shared by the file's later tests, which read English: restored even when this one fails,
+        // or the next ones fail on Indonesian words (the "Send from" picker's test did, after a failure here).
+        await harness.core.handlers['settings:update']({ language: 'en' })
+      }
     }
   )
 
