@@ -3,32 +3,17 @@
  * for another chat or from another device is not that reply (a CLI run given another chat with the same
  * --request-id, a window's kept id reused): it is refused in the operator's words, never reported as "already sent".
  */
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { composeCore, describeCoreError, dispatchInvoke, type Core } from '../../src/main/core/compose'
+import { describeCoreError, dispatchInvoke, type Core } from '../../src/main/core/compose'
 import { coreText } from '../../src/shared/i18n/notes'
-import { MemoryVault } from '../../src/main/core/vault'
-import { linkSandboxDevice } from './testing/sandbox-core'
+import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
 
-let dataDir: string
 let core: Core
 beforeEach(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'sd-reply-reuse-'))
-  core = await composeCore({
-    dataDir,
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0 },
-    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
-  })
-  await core.start()
+  core = await composeSandboxCore('sd-reply-reuse-')
 })
 afterEach(async () => {
   await core.stop()
-  rmSync(dataDir, { recursive: true, force: true })
 })
 
 it('refuses a requestId already used for another chat or device; the same reply again is still a repeat', async () => {

@@ -456,17 +456,21 @@ describe('recurring series', () => {
 })
 
 describe('the computer waking up', () => {
-  it('sends a schedule whose time passed while the computer slept, at the wake, not when its slept timer fires', async () => {
+  /** A message scheduled for 11:00 in Jakarta, an hour after the test clock's 10:00; reads its status. */
+  async function scheduledAnHourAhead(): Promise<() => Promise<string>> {
     const deviceId = await linkedSandboxDevice()
     const { itemIds } = await invoke('outbox:enqueue', {
       deviceId,
       recipients: ['081234567890'],
       isGroup: false,
       entries: [{ kind: 'text', text: 'Selamat pagi' }],
-      // 11:00 in Jakarta: an hour after the test clock's 10:00.
       schedule: { localTime: '2026-01-15T11:00', timezone: 'Asia/Jakarta', mode: 'local' }
     })
-    const status = async (): Promise<string> => (await invoke('outbox:get', { id: itemIds[0]! })).item.status
+    return async () => (await invoke('outbox:get', { id: itemIds[0]! })).item.status
+  }
+
+  it('sends a schedule whose time passed while the computer slept, at the wake, not when its slept timer fires', async () => {
+    const status = await scheduledAnHourAhead()
     expect(await status()).toBe('scheduled')
     // Asleep for two hours: the wall clock moves, but a timer armed as a duration slept too (Node's timers count
     // the monotonic clock, which stands still while the computer is suspended), so nothing fires.
@@ -477,15 +481,7 @@ describe('the computer waking up', () => {
   })
 
   it('sends a schedule whose time passed when the wall clock was set forward while awake, within seconds', async () => {
-    const deviceId = await linkedSandboxDevice()
-    const { itemIds } = await invoke('outbox:enqueue', {
-      deviceId,
-      recipients: ['081234567890'],
-      isGroup: false,
-      entries: [{ kind: 'text', text: 'Selamat pagi' }],
-      schedule: { localTime: '2026-01-15T11:00', timezone: 'Asia/Jakarta', mode: 'local' }
-    })
-    const status = async (): Promise<string> => (await invoke('outbox:get', { id: itemIds[0]! })).item.status
+    const status = await scheduledAnHourAhead()
     // Set two hours forward: the queue's wait, armed for an hour, still has its hour to run (no resume is announced).
     clock.wallClockMoved(2 * 3_600_000)
     await clock.advance(15_000)
