@@ -1998,8 +1998,9 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * A reply to a chat from a device, through the send queue with the Send view's checks (producer `reply:<chat>`):
    * a text, a file (with the text as its caption), or both. The same `requestId` again is the same reply: nothing
-   * more is queued, and the items it queued are answered. Its items queued for another chat or from another device
-   * are not this reply: refused (`reply_elsewhere`, field `requestId`), nothing queued.
+   * more is queued, the items it queued are answered, and a file it carries is let go. Its items queued for another
+   * chat or from another known device are not this reply: refused (`reply_elsewhere`, field `requestId`), nothing
+   * queued; a device this app does not know is refused as such (`not_found`, field `deviceId`).
    */
   'inbox:reply': () => ({
     request: z

@@ -8,6 +8,8 @@ import { describeCoreError, dispatchInvoke, type Core } from '../../src/main/cor
 import { coreText } from '../../src/shared/i18n/notes'
 import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
 
+const PRICE_LIST_PDF = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(100, 32)]).toString('base64')
+
 let core: Core
 beforeEach(async () => {
   core = await composeSandboxCore('sd-reply-reuse-')
@@ -41,9 +43,15 @@ it('refuses a requestId already used for another chat or device; the same reply 
     expect(message).not.toMatch(/reply-r|6281|request/i)
     expect(message).not.toContain(deviceId)
   }
-  expect(await reply({ deviceId: 'another-device', chatId: '6281377778888' })).toMatchObject({
+  const anotherDevice = await linkSandboxDevice(core)
+  expect(await reply({ deviceId: anotherDevice, chatId: '6281377778888' })).toMatchObject({
     ok: false,
     error: { code: 'reply_elsewhere' }
+  })
+  // A device this app does not know is said as such, whatever the request id was used for.
+  expect(await reply({ deviceId: 'removed-device', chatId: '6281377778888' })).toMatchObject({
+    ok: false,
+    error: { code: 'not_found', messageKey: 'desktop.error.deviceGone' }
   })
 
   // The same reply asked again (the same chat, written as the operator may type it, the same device): a repeat.
@@ -53,4 +61,29 @@ it('refuses a requestId already used for another chat or device; the same reply 
   })
   const items = (await core.handlers['outbox:list']({ offset: 0, limit: 10 })).items
   expect(items.map((item) => [item.id, item.recipient])).toEqual([['reply-r', '6281377778888']])
+})
+
+it('lets go of the file a repeated reply carries: the reply was queued with the first one', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const pasted = async (): Promise<string> => {
+    const { files } = await core.handlers['files:register']({
+      sources: [{ kind: 'bytes', name: 'price.pdf', dataBase64: PRICE_LIST_PDF }]
+    })
+    return files[0]!.handle
+  }
+  const reply = (handle: string) =>
+    core.handlers['inbox:reply']({
+      requestId: 'reply-f',
+      deviceId,
+      chatId: '6281377778888',
+      handle,
+      isGroup: false
+    })
+  expect(await reply(await pasted())).toMatchObject({ repeated: false })
+
+  // The window asks again after a reload, its draft's file registered anew: queued once, the new handle let go.
+  const again = await pasted()
+  expect(await reply(again)).toMatchObject({ repeated: true })
+  const { rejected } = await core.handlers['files:check']({ files: [{ handle: again, name: 'price.pdf' }] })
+  expect(rejected.map((refusal) => refusal.code)).toEqual(['file_gone'])
 })

@@ -353,8 +353,13 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       const already = outbox.queue.outcomes.of(itemIds)
       if (already.length > 0) {
         // The producer tag names the chat the reply was written to (an operator's edit of the number keeps it).
-        if (already.some((item) => item.producerTag !== producerTag || item.deviceId !== request.deviceId))
+        if (already.some((item) => item.producerTag !== producerTag || item.deviceId !== request.deviceId)) {
+          // A device this app does not know is the answer that helps, whatever the id was used for.
+          requireDevice(registry, request.deviceId)
           throw new ApiFailure('reply_elsewhere', { key: 'desktop.error.replyElsewhere' }, 'requestId')
+        }
+        // Queued with the first request's file: this one's (a draft's file registered again) has nowhere to go.
+        if (request.handle) await files.release([request.handle])
         const found = new Set(already.map((item) => item.id))
         return { itemIds: itemIds.filter((id) => found.has(id)), repeated: true }
       }
