@@ -110,6 +110,32 @@ describe('core API', () => {
     ).toBe('scheduled')
   })
 
+  // A name shared by more contacts than one read of names held (1,000) lost the rest's messages without a word.
+  it('finds the messages to every contact of a name, however many share it', async () => {
+    const id = await linkedDevice()
+    const numbers = Array.from({ length: 1_005 }, (_, i) => `0813${String(20_000_000 + i)}`)
+    for (const [i, phone] of numbers.entries())
+      await core.handlers['contacts:set']({ phone, name: `Budi ${i}` })
+    await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: numbers,
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Halo' }],
+      schedule: {
+        mode: 'local',
+        localTime: '2099-01-01T09:00',
+        timezone: 'Asia/Jakarta',
+        overduePolicy: 'send'
+      }
+    })
+    expect((await core.handlers['outbox:list']({ recipient: 'budi', offset: 0, limit: 10 })).total).toBe(
+      1_005
+    )
+    expect(
+      (await core.handlers['outbox:matchingByDevice']({ filter: { recipient: 'budi' } })).devices
+    ).toEqual([{ deviceId: id, count: 1_005 }])
+  })
+
   it('sends a file registered as a handle and lets the pasted original go', async () => {
     const id = await linkedDevice()
     const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4])

@@ -83,8 +83,6 @@ import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
 
 /** How long a STOP's blacklist push waits for its confirmation to leave the queue before it goes anyway. */
 const OPT_OUT_CONFIRMATION_WAIT_MS = 10 * 60_000
-/** At most this many contacts' numbers a Recipient filter's text names (a common name among many contacts). */
-const NAMED_RECIPIENTS_MAX = 1000
 export { describeCoreError, gatewayClientFactory } from './compose-command-line'
 export { ApiFailure, type ApiHandlers } from './commands'
 export { CoreEvents } from './core-events'
@@ -635,7 +633,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       optedOut: isOptedOut,
       conversationExists: (id) => conversationRecords.get(id) !== undefined,
       // The Outbox's Recipient filter by the names its rows show, from the contacts' index (QA14 Q14-07).
-      recipientsNamed: (text) => inbox.conversations.contacts.phonesNamed(text, NAMED_RECIPIENTS_MAX)
+      recipientsByName: true
     }),
     ...createSandboxCommands({
       registry,

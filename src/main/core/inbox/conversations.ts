@@ -647,8 +647,6 @@ export function createConversations(deps: ConversationsDeps) {
       /** The picker's suggestions for what the operator typed. */
       suggest: (text: string, limit = 10): { chatId: string; name: string; isGroup: boolean }[] =>
         contacts.suggest(text, limit),
-      /** The numbers of the contacts whose name holds `text` (three characters or more), at most `limit`. */
-      phonesNamed: (text: string, limit: number): string[] => contacts.phonesNamed(text, limit),
       /** Names from a spreadsheet or the gateway's contacts: kept unless the operator named the number. */
       learnMany: (
         entries: readonly { phone: string; name: string }[],

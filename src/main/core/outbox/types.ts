@@ -128,8 +128,8 @@ export interface ListFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
-  /** …or one of these recipients (the numbers of the contacts whose name holds `recipient`). */
-  recipientAmong?: readonly string[]
+  /** …or the number of a contact whose name holds `recipient`. */
+  recipientByName?: boolean
   /** Substring of the text or caption, case-insensitive. */
   text?: string
   /** ISO bounds on createdAt. */

@@ -155,7 +155,7 @@ export function toItemFilter(filter: ListFilter): ItemFilter {
     status: filter.status,
     deviceId: filter.deviceId,
     recipient: filter.recipient,
-    recipientAmong: filter.recipientAmong,
+    recipientByName: filter.recipientByName,
     text: filter.text,
     from: toMs(filter.from, 'from'),
     to: toMs(filter.to, 'to'),

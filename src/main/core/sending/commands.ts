@@ -139,10 +139,10 @@ export interface SendingCommandsDeps {
   /** Whether the inbox still has a conversation (a reply names the one it answers); none checked when absent. */
   conversationExists?: (conversationId: number) => boolean
   /**
-   * The numbers of the contacts whose name holds a Recipient filter's text: the Outbox finds a message by the name
-   * its row shows (QA14 Q14-07). Absent: by number only.
+   * A Recipient filter's text finds the contacts whose name holds it too: the Outbox finds a message by the name its
+   * row shows (QA14 Q14-07). Absent: by number only.
    */
-  recipientsNamed?: (text: string) => readonly string[]
+  recipientsByName?: boolean
 }
 
 type EntryRequest =
@@ -202,10 +202,8 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
 export function createSendingCommands(deps: SendingCommandsDeps): Commands<SendingChannel> {
   const { registry, monitor, outbox, files, fileLimitFor } = deps
   /** The filter with the numbers its Recipient text names, so the list, its export and its bulk actions agree. */
-  const withNamed = <F extends OutboxListFilter>(filter: F): F & { recipientAmong?: readonly string[] } =>
-    filter.recipient && deps.recipientsNamed
-      ? { ...filter, recipientAmong: deps.recipientsNamed(filter.recipient) }
-      : filter
+  const withNamed = <F extends OutboxListFilter>(filter: F): F & { recipientByName?: boolean } =>
+    filter.recipient && deps.recipientsByName ? { ...filter, recipientByName: true } : filter
   /** Exports running, so the window's Stop reaches the right one (QA15 Q15-02). */
   const exportRuns = new ExportRuns()
 

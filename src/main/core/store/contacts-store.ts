@@ -118,6 +118,23 @@ const KEY_CHAR_SPAN = LAST_KEY_CHAR + 1
 const ROWID_MASK = 2 ** ROWID_BITS - 1
 
 /**
+ * Every contact's number whose name holds `text`, as a subquery for another table's `IN (…)`: the Outbox's Recipient
+ * filter finds a message by the name its row shows (QA14 Q14-07), however many contacts share that name. Three
+ * characters or more (found through the trigram index, then checked by LIKE); shorter text names no one (null): a
+ * letter or two is in most names.
+ */
+export function phonesNamedSubquery(text: string): { sql: string; params: string[] } | null {
+  const term = text.trim()
+  if (!searchableByIndex(term)) return null
+  return {
+    sql: `SELECT phone FROM contacts
+        WHERE rowid IN (SELECT rowid & ${ROWID_MASK} FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ?)
+          AND name LIKE ? ESCAPE '\\'`,
+    params: [searchPhrase('name', term), containsPattern(term)]
+  }
+}
+
+/**
  * The names whose key starts with `stretch` (the key without its rowid): from `from`, below `below` (none: to the end).
  * Names sort by their characters' code points (BINARY), so a stretch is a run of the index by name.
  */
@@ -318,24 +335,6 @@ export class ContactsStore {
             WHERE is_group = 1 AND group_subject IS NOT NULL AND chat_id IN (SELECT value FROM json_each(?))
          ) WHERE n = 1`
     ).all(list, list) as { chatId: string; name: string }[]
-  }
-
-  /**
-   * The numbers of at most `limit` contacts whose name holds `text` (three characters or more: found through the
-   * trigram index, then checked by LIKE): the Outbox's Recipient filter finds their messages by the name its rows
-   * show (QA14 Q14-07). Shorter text names no one: a letter or two is in most names.
-   */
-  phonesNamed(text: string, limit: number): string[] {
-    const term = text.trim()
-    if (!searchableByIndex(term)) return []
-    return preparedOnce(
-      this.db,
-      `SELECT phone FROM contacts
-        WHERE rowid IN (SELECT rowid & ${ROWID_MASK} FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ?)
-          AND name LIKE ? ESCAPE '\\' LIMIT ?`
-    )
-      .pluck()
-      .all(searchPhrase('name', term), containsPattern(term), limit) as string[]
   }
 
   /** Contacts whose name or number holds `text`, then groups whose subject holds it, at most `limit` of each. */

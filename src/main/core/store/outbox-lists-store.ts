@@ -18,6 +18,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { phonesNamedSubquery } from './contacts-store'
 import { happenedSince } from './outbox-happened-since'
 
 export class OutboxListsStore extends OutboxItemsStore {
@@ -57,7 +58,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
     // A recipient named by contacts too: its own condition, the substring's or one of those numbers (read through the
     // index by recipient), rather than a part of the text search's one match.
-    const named = filter.recipient && filter.recipientAmong?.length ? filter.recipientAmong : null
+    const named = filter.recipient && filter.recipientByName ? phonesNamedSubquery(filter.recipient) : null
     if (named) {
       const term = filter.recipient ?? ''
       where.push(
@@ -65,11 +66,11 @@ export class OutboxListsStore extends OutboxItemsStore {
           searchableByIndex(term)
             ? 'rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)'
             : "recipient LIKE ? ESCAPE '\\'"
-        } OR recipient IN (SELECT value FROM json_each(?)))`
+        } OR recipient IN (${named.sql}))`
       )
       params.push(
         searchableByIndex(term) ? searchPhrase('recipient', term) : containsPattern(term),
-        JSON.stringify(named)
+        ...named.params
       )
     }
     const indexed = searched.filter(

@@ -126,8 +126,8 @@ export interface ItemFilter {
   deviceId?: string
   /** Substring of the recipient. */
   recipient?: string
-  /** …or one of these recipients (the numbers of the contacts whose name holds `recipient`). */
-  recipientAmong?: readonly string[]
+  /** …or the number of a contact whose name holds `recipient` (phonesNamedSubquery). */
+  recipientByName?: boolean
   /**
    * Substring of the text (a message, or a file's caption). Letters match either case (searches of one or two
    * characters: ASCII letters only), as for the recipient.
