@@ -9,6 +9,7 @@ import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
+import { useOperatorZone } from '../../stores/settings'
 import { campaignStatusText, campaignZone, rowBuckets, sendsNothingNow } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
 import { isSendable } from '../../../../shared/device-status'
@@ -93,7 +94,8 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   // Rows to send: every row but the skipped ones; sent: those the gateway took and passed on (or that were read).
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = buckets.sent + buckets.delivered + buckets.read
-  const zone = campaignZone(campaign.pacing)
+  const operatorZone = useOperatorZone()
+  const zone = campaignZone(campaign.pacing, operatorZone)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
   // Held until the operator resumes (the campaign, or all sending), or no device of it can send, the campaign has no

@@ -2930,6 +2930,27 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // QA26 Q26-04: ticking "Send at any time of day" moved the promised end from the operator's WITA to the computer's UTC.
+  it('says an any-time campaign’s times on the operator’s clock, not the computer’s', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }), devices: [makeDevice()] })
+    )
+    const anyTime = campaign({
+      pacing: { ...campaign().pacing, workingHours: null },
+      estimate: { finishAt: Date.UTC(2026, 0, 16, 3, 30) }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [anyTime] }))
+    fake.handle('campaigns:get', () => anyTime)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-estimate-end')).textContent).toBe(
+      'Estimated end: 16 Jan 2026, 11:30 WITA'
+    )
+  })
+
   it.each([
     [
       'en',

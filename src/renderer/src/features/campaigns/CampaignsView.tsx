@@ -990,7 +990,7 @@ function NewCampaign({
                       ? formatDateTimeInZone(
                           new Date(estimate.finishAt).toISOString(),
                           localeOf(language),
-                          campaignZone(pacing)
+                          campaignZone(pacing, operatorZone)
                         )
                       : t('common.unknown')
                   })}
@@ -1009,7 +1009,7 @@ function NewCampaign({
               devices={devices.filter((d) => chosen.includes(d.id))}
               finishAt={estimate === 'working' ? 'working' : (estimate?.finishAt ?? null)}
               quotaFinish={estimate === 'working' ? null : (estimate?.quotaFinish ?? null)}
-              timeZone={campaignZone(pacing)}
+              timeZone={campaignZone(pacing, operatorZone)}
               workingHours={pacing.workingHours}
               campaignDailyCap={pacing.dailyCapPerDevice}
               busy={busy}
@@ -1115,6 +1115,7 @@ function StartDraft({
 }): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
+  const operatorZone = useOperatorZone()
   const [attachment, setAttachment] = useState<FileHandleView | null>(null)
   const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -1261,7 +1262,7 @@ function StartDraft({
           finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
           // The covered part's end as of the draft's re-check (the rows may have changed since the view was read).
           quotaFinish={asOfNow?.estimate.quotaFinish ?? null}
-          timeZone={campaignZone(campaign.pacing)}
+          timeZone={campaignZone(campaign.pacing, operatorZone)}
           workingHours={campaign.pacing.workingHours}
           campaignDailyCap={campaign.pacing.dailyCapPerDevice}
           busy={busy}
@@ -1310,6 +1311,7 @@ function StartDraft({
 function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const operatorZone = useOperatorZone()
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
   // The shared rule (the terminal's too): only a running campaign not held has an end, held to its devices' quotas;
@@ -1324,7 +1326,7 @@ function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number })
   return (
     <p className="muted" data-testid="campaign-estimate-end">
       {runningFinishText(t, end, (at) =>
-        formatDateTimeInZone(new Date(at).toISOString(), locale, campaignZone(campaign.pacing))
+        formatDateTimeInZone(new Date(at).toISOString(), locale, campaignZone(campaign.pacing, operatorZone))
       )}
     </p>
   )
@@ -1553,7 +1555,7 @@ function CampaignProgress({
           <li key={d.deviceId} data-testid="campaign-device-wait">
             {campaignPartText(d, deviceOf(d.deviceId), t, {
               locale,
-              timeZone: campaignZone(campaign.pacing),
+              timeZone: campaignZone(campaign.pacing, timeZone),
               sendingPaused
             })}
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}

@@ -210,12 +210,16 @@ function statusWords(
   const opensAt = waitingForHours(campaign)?.opensAt ?? null
   if (sendsNothingNow(campaign, sendingPaused, devices) || opensAt === null)
     return t(campaignStatusKey(campaign, sendingPaused, devices))
-  // On the hours' own clock, as the campaign's other promises (its hours, its estimated end).
-  const time = formatDateTimeInZone(new Date(opensAt).toISOString(), locale, campaignZone(campaign.pacing))
+  // On the hours' own clock, as the campaign's other promises (its hours, its estimated end): hours to open have one.
+  const zone = campaign.pacing.workingHours?.timeZone ?? computerZone()
+  const time = formatDateTimeInZone(new Date(opensAt).toISOString(), locale, zone)
   return t('campaigns.status.waitingForHoursAt', { time })
 }
 
-/** The zone a campaign's times are promised in: its working hours' zone, else the computer's. */
-export function campaignZone(pacing: PacingPolicyView): string {
-  return pacing.workingHours?.timeZone ?? computerZone()
+/**
+ * The zone a campaign's times are promised in: its working hours' zone, else the operator's (useOperatorZone), the
+ * clock the rest of the window speaks (QA26 Q26-04: an any-time campaign's end read in the computer's UTC).
+ */
+export function campaignZone(pacing: PacingPolicyView, operatorZone: string): string {
+  return pacing.workingHours?.timeZone ?? operatorZone
 }
