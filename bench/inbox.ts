@@ -122,7 +122,10 @@ export async function runInboxBench(
       erase: async () => undefined,
       loadPendingPullToken: async () => null,
       savePendingPullToken: async () => undefined,
-      erasePendingPullToken: async () => undefined
+      erasePendingPullToken: async () => undefined,
+      loadPendingIngressSecret: async () => null,
+      savePendingIngressSecret: async () => undefined,
+      erasePendingIngressSecret: async () => undefined
     },
     targets: {},
     devices: { list: () => [SEED_DEVICE] },

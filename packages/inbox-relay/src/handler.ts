@@ -67,8 +67,8 @@ export interface CreatedMailbox {
 
 export const EVENT_KINDS: readonly EventKind[] = ['incoming', 'tracking', 'device']
 const MAILBOX_NAME = /^[A-Za-z0-9_-]{8,64}$/
-/** 43 base64url characters: 32 random bytes, the size of the tokens the relay draws itself. */
-const PROPOSED_PULL_TOKEN = /^[A-Za-z0-9_-]{43}$/
+/** 43 base64url characters: 32 random bytes, the size of the tokens and secrets the relay draws itself. */
+const PROPOSED_TOKEN = /^[A-Za-z0-9_-]{43}$/
 const ACCEPTED_TYPES = ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']
 
 export function isMailboxName(name: string): boolean {
@@ -309,26 +309,38 @@ export function createRelay(options: RelayOptions): Relay {
       pullToken?: unknown
       graceSeconds?: unknown
     } | null
-    const rotateSecret = body?.ingressSecret === true
-    // `true`: the relay draws the new token. A token the caller proposes (32 random bytes, base64url) is one it wrote
-    // down before asking, so an answer lost to a crash locks nobody out, and asking again under it is the same answer.
-    const proposedToken =
-      typeof body?.pullToken === 'string' && PROPOSED_PULL_TOKEN.test(body.pullToken) ? body.pullToken : null
+    // `true`: the relay draws the new token or secret. One the caller proposes (32 random bytes, base64url) is one it
+    // wrote down before asking, so an answer lost to a crash locks nobody out, and asking again is the same answer.
+    const proposal = (value: unknown): string | null =>
+      typeof value === 'string' && PROPOSED_TOKEN.test(value) ? value : null
+    const proposedSecret = proposal(body?.ingressSecret)
+    const rotateSecret = body?.ingressSecret === true || proposedSecret !== null
+    const proposedToken = proposal(body?.pullToken)
     const rotateToken = body?.pullToken === true || proposedToken !== null
     const grace = body?.graceSeconds ?? limits.rotationGraceMs / 1000
     const graceValid = typeof grace === 'number' && Number.isSafeInteger(grace) && grace >= 0
-    if ((!rotateSecret && !rotateToken) || !graceValid) {
+    const badSecret = body?.ingressSecret !== undefined && !rotateSecret
+    const badToken = body?.pullToken !== undefined && !rotateToken
+    if ((!rotateSecret && !rotateToken) || badSecret || badToken || !graceValid) {
       return problem(
         400,
         'bad_rotation',
-        'The body is {"ingressSecret": true, "graceSeconds"?: <whole number>} and/or {"pullToken": true | <43 base64url characters>}.'
+        'The body is {"ingressSecret": true | <43 base64url characters>, "graceSeconds"?: <whole number>} and/or {"pullToken": true | <43 base64url characters>}.'
       )
     }
     const answer: { ingressSecret?: string; pullToken?: string; urls?: CreatedMailbox['urls'] } = {}
     if (rotateSecret) {
-      const secret = randomToken()
+      const secret = proposedSecret ?? randomToken()
+      const secretHash = await sha256(secret)
       // A grace of 0 (the URL leaked) stops the old secret at once.
-      store.rotateIngressSecret(name, await sha256(secret), clock.now() + grace * 1000)
+      const previousUntil = clock.now() + grace * 1000
+      if (proposedSecret !== null && equalInConstantTime(secretHash, authorised.ingressSecretHash)) {
+        // Asked again (the answer was lost): already done. The old secret keeps the grace the first rotation gave it,
+        // or less when this one asks for less; the one before it is never brought back.
+        store.shortenPreviousSecret(name, previousUntil)
+      } else {
+        store.rotateIngressSecret(name, secretHash, previousUntil)
+      }
       answer.ingressSecret = secret
       answer.urls = urlsFor(request, name, secret)
     }

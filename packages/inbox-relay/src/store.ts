@@ -48,6 +48,8 @@ export interface RelayStore {
   deleteMailbox(name: string): boolean
   listMailboxes(): string[]
   rotateIngressSecret(name: string, secretHash: Uint8Array, previousUntil: number): void
+  /** Ends the previous ingress secret's grace at `until` when it would run longer; never lengthens it. */
+  shortenPreviousSecret(name: string, until: number): void
   setPullTokenHash(name: string, tokenHash: Uint8Array): void
   /** Stores the event with the next sequence number and returns it. */
   appendEvent(name: string, event: NewEvent): number
@@ -166,6 +168,15 @@ export class SqlRelayStore implements RelayStore {
       previousUntil,
       secretHash,
       name
+    )
+  }
+
+  shortenPreviousSecret(name: string, until: number): void {
+    this.sql.run(
+      `UPDATE mailboxes SET previous_secret_until = ? WHERE name = ? AND previous_secret_until > ?`,
+      until,
+      name,
+      until
     )
   }
 

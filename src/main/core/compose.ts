@@ -721,6 +721,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         .catch((error: unknown) => logger.error('inbox: the relay on this computer could not start', error))
       // Without a mailbox the sync says so and waits for one (`inbox connect`); it never blocks the start.
       inbox.start()
+      // A secret rotation whose answer an earlier run never heard: asked again (the same answer), so this computer
+      // and the relay agree on the secret before the old one's grace runs out. Never blocks the start.
+      void receiving
+        .finishPendingRotation()
+        .catch((error: unknown) =>
+          logger.warn('inbox: an interrupted rotation of the webhook secret is not finished yet', error)
+        )
     },
     computerWoke: lookAgainAtTheClock,
     async stop() {

@@ -1643,9 +1643,14 @@ export const enRest = {
   // Nothing answered, so nothing refused: the cause, and where to look.
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
   'desktop.error.rotateUnreachable':
-    'Cannot rotate: {detail}. Nothing was changed: try again once the relay can be reached.',
+    'Cannot rotate: {detail}. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
   'desktop.error.pullTokenRotateUnreachable':
     'Cannot rotate the pull token: {detail}. The inbox keeps working: this computer kept the new token and tries it when the relay answers again. Rotate again then, to be sure the old one has stopped.',
+  // A relay from before proposed secrets and tokens refuses them and changes nothing; only updating it mends that.
+  'desktop.error.relayOutdatedSecret':
+    'This relay is too old to rotate the webhook secret safely: update the relay, then rotate again. Nothing was changed: the current webhook addresses keep working.',
+  'desktop.error.relayOutdatedPullToken':
+    'This relay is too old to rotate the pull token safely: update the relay, then rotate again. Nothing was changed: the current token keeps working.',
   'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':

@@ -1859,9 +1859,13 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
   'desktop.error.rotateUnreachable':
-    'Tidak bisa mengganti: {detail}. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.',
+    'Tidak bisa mengganti: {detail}. Ganti lagi setelah relay bisa dihubungi: komputer ini menyimpan rahasia baru, jadi relay dan komputer ini akan memakai rahasia yang sama (Sender Desk juga menyelesaikannya saat dibuka lagi).',
   'desktop.error.pullTokenRotateUnreachable':
     'Tidak bisa mengganti token penarikan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
+  'desktop.error.relayOutdatedSecret':
+    'Versi relay ini terlalu lama untuk mengganti rahasia webhook dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: alamat webhook yang sekarang tetap berfungsi.',
+  'desktop.error.relayOutdatedPullToken':
+    'Versi relay ini terlalu lama untuk mengganti token penarikan dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: token yang sekarang tetap berfungsi.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':

@@ -590,6 +590,58 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
       expect((await relay.fetch(`/m/${mailbox.mailbox}/events`, { headers: mailbox.auth })).status).toBe(401)
     })
 
+    // The same fault for the ingress secret: the relay took the proposed secret, the answer was lost. Asked again
+    // with the same proposal, the relay answers the same and changes nothing: the old secret keeps the grace period
+    // the first rotation gave it (a retry never lengthens it), and the secret before it is not brought back.
+    it('takes a proposed ingress secret idempotently: a lost answer retried is the same answer, the old secret retired on the first grace', async () => {
+      const mailbox = await newMailbox()
+      const proposed = 'S'.repeat(21) + '_-' + 'b'.repeat(20)
+      expect(proposed).toHaveLength(43)
+      const answer = await rotate(mailbox, { ingressSecret: proposed })
+      expect(answer.status, answer.text).toBe(200)
+      const rotated = JSON.parse(answer.text) as { ingressSecret: string; urls: CreatedMailbox['urls'] }
+      expect(rotated.ingressSecret).toBe(proposed)
+      expect(rotated.urls.incoming).toBe(mailbox.urls.incoming.replace(mailbox.ingressSecret, proposed))
+      const renewed: TestMailbox = { ...mailbox, ingressSecret: proposed }
+
+      await relay.advance(mailbox.mailbox, 30 * 60 * 1000)
+      const retried = await rotate(mailbox, { ingressSecret: proposed })
+      expect([retried.status, JSON.parse(retried.text)]).toEqual([200, rotated])
+      expect(
+        (await post(mailbox, 'incoming', incomingMessage('R1', 'old url'), 'application/json')).status
+      ).toBe(200)
+      // The grace ends an hour after the first rotation, not after the retry.
+      await relay.advance(mailbox.mailbox, 30 * 60 * 1000)
+      expect(
+        (await post(mailbox, 'incoming', incomingMessage('R2', 'too late'), 'application/json')).status
+      ).toBe(404)
+      expect(
+        (await post(renewed, 'incoming', incomingMessage('R3', 'new url'), 'application/json')).status
+      ).toBe(200)
+      expect(await texts(mailbox, (await pull(mailbox)).events)).toEqual([
+        incomingMessage('R1', 'old url'),
+        incomingMessage('R3', 'new url')
+      ])
+    })
+
+    it('a retried proposal may stop the old ingress secret at once (a leak found meanwhile), never extend it', async () => {
+      const mailbox = await newMailbox()
+      const proposed = 'L'.repeat(43)
+      expect((await rotate(mailbox, { ingressSecret: proposed })).status).toBe(200)
+      expect((await rotate(mailbox, { ingressSecret: proposed, graceSeconds: 0 })).status).toBe(200)
+      expect(
+        (await post(mailbox, 'incoming', incomingMessage('L1', 'leaked'), 'application/json')).status
+      ).toBe(404)
+      expect((await rotate(mailbox, { ingressSecret: proposed, graceSeconds: 86400 })).status).toBe(200)
+      expect(
+        (await post(mailbox, 'incoming', incomingMessage('L2', 'leaked'), 'application/json')).status
+      ).toBe(404)
+      for (const ingressSecret of ['short', 'x'.repeat(44), `${'x'.repeat(42)}/`, false]) {
+        const refused = await rotate(mailbox, { ingressSecret })
+        expect([refused.status, JSON.parse(refused.text).error]).toEqual([400, 'bad_rotation'])
+      }
+    })
+
     it('refuses a proposed pull token that is not 32 bytes of base64url, and keeps the old one', async () => {
       const mailbox = await newMailbox()
       for (const pullToken of [

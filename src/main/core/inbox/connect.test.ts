@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { systemClock } from '../clock'
 import { MemoryVault } from '../vault'
 import type { ApiFailure } from '../commands'
-import { connectMailbox, connectFailure, rotateMailboxSecret } from './connect'
+import { connectMailbox, connectFailure } from './connect'
+import { rotateMailboxSecret } from './ingress-secret'
 import { vaultInboxCredentials, type InboxCredentials } from './credentials'
 import type { FetchPort } from './relay-client'
 
@@ -97,7 +98,7 @@ describe('rotating the secret', () => {
     expect(await rotateThrough(failingFetch('ECONNREFUSED'))).toEqual({
       code: 'relay_unreachable',
       message:
-        'Cannot rotate: relay.example takes no connections on its port. Nothing was changed: try again once the relay can be reached.',
+        'Cannot rotate: relay.example takes no connections on its port. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
       kept: credentials.ingressUrls
     })
   })

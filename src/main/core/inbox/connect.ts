@@ -6,8 +6,8 @@ import { checkBaseUrl } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
 import { ApiFailure } from '../commands'
-import type { InboxCredentials, InboxCredentialsPort, IngressUrls } from './credentials'
-import { createRelayMailbox, faultDetail, rotateIngressSecret, type FetchPort } from './relay-client'
+import type { InboxCredentialsPort } from './credentials'
+import { createRelayMailbox, faultDetail, type FetchPort } from './relay-client'
 
 export interface ConnectInput {
   relayUrl: string
@@ -88,41 +88,4 @@ export async function connectMailbox(
     ingressUrls: { incoming: urls.incoming, tracking: urls.tracking, device: urls.device }
   })
   return { kind: 'connected', relayUrl: checked.value, mailbox, urls }
-}
-
-/**
- * A new ingress secret for the connected mailbox (the relay's rotate endpoint), its URLs kept in the vault in place of
- * the old ones. The old secret keeps working for the relay's grace period (a day): time to set the new URLs in the
- * gateway, the device-status one by hand in its dashboard. After a leak, `stopOldAtOnce` ends the old one now.
- */
-export async function rotateMailboxSecret(
-  credentials: InboxCredentials,
-  deps: { fetch: FetchPort; clock: Clock; credentials: InboxCredentialsPort },
-  options: { stopOldAtOnce?: boolean } = {}
-): Promise<IngressUrls> {
-  const rotated = await rotateIngressSecret(
-    {
-      baseUrl: credentials.relayUrl,
-      mailbox: credentials.mailbox,
-      pullToken: credentials.pullToken,
-      fetch: deps.fetch,
-      clock: deps.clock
-    },
-    options.stopOldAtOnce ? { graceSeconds: 0 } : {}
-  )
-  // Nothing answered, so nothing refused: worded by the cause, with what to do (the old addresses stay as they were).
-  if (rotated.kind === 'network')
-    throw new ApiFailure('relay_unreachable', {
-      key: 'desktop.error.rotateUnreachable',
-      params: { detail: rotated.detail }
-    })
-  if (rotated.kind !== 'rotated') {
-    const detail =
-      rotated.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(rotated)
-    throw new ApiFailure('relay_refused', { key: 'desktop.error.relayRefused', params: { detail } })
-  }
-  const { incoming, tracking, device } = rotated.rotated.urls
-  const ingressUrls = { incoming, tracking, device }
-  await deps.credentials.save({ ...credentials, ingressUrls })
-  return ingressUrls
 }

@@ -44,12 +44,28 @@ export interface InboxCredentialsPort {
   loadPendingPullToken(): Promise<string | null>
   savePendingPullToken(token: string): Promise<void>
   erasePendingPullToken(): Promise<void>
+  /**
+   * The ingress secret a rotation proposed to the relay, kept before the relay was asked and until its URLs are kept
+   * as the mailbox's: null when none is pending (or it cannot be read now).
+   */
+  loadPendingIngressSecret(): Promise<PendingIngressSecret | null>
+  savePendingIngressSecret(pending: PendingIngressSecret): Promise<void>
+  erasePendingIngressSecret(): Promise<void>
+}
+
+/** A proposed ingress secret, for which mailbox, and whether the rotation asked the old secret to stop at once. */
+export interface PendingIngressSecret {
+  secret: string
+  mailbox: string
+  stopOldAtOnce: boolean
 }
 
 /** The vault entry's id; not a device id (those are derived from a gateway address). */
 export const INBOX_VAULT_ENTRY = 'inbox:mailbox'
 /** A rotation's proposed pull token, in its own entry so the vault masks it in logs like any token. */
 export const PENDING_PULL_TOKEN_ENTRY = 'inbox:pending-pull-token'
+/** A rotation's proposed ingress secret: the secret as the entry's token (masked like any), the rest as its secret. */
+export const PENDING_INGRESS_SECRET_ENTRY = 'inbox:pending-ingress-secret'
 
 interface StoredPart {
   relayUrl: string
@@ -104,13 +120,33 @@ export function vaultInboxCredentials(vault: Vault): InboxCredentialsPort {
     async erase() {
       await vault.erase(INBOX_VAULT_ENTRY)
       await vault.erase(PENDING_PULL_TOKEN_ENTRY)
+      await vault.erase(PENDING_INGRESS_SECRET_ENTRY)
     },
     async loadPendingPullToken() {
       const loaded = await vault.load(PENDING_PULL_TOKEN_ENTRY)
       return loaded.kind === 'found' ? loaded.value.token : null
     },
     savePendingPullToken: (token) => vault.store(PENDING_PULL_TOKEN_ENTRY, { token }),
-    erasePendingPullToken: () => vault.erase(PENDING_PULL_TOKEN_ENTRY)
+    erasePendingPullToken: () => vault.erase(PENDING_PULL_TOKEN_ENTRY),
+    async loadPendingIngressSecret() {
+      const loaded = await vault.load(PENDING_INGRESS_SECRET_ENTRY)
+      if (loaded.kind !== 'found') return null
+      let part: unknown
+      try {
+        part = JSON.parse(loaded.value.secret ?? '')
+      } catch {
+        return null
+      }
+      const { mailbox, stopOldAtOnce } = (part ?? {}) as Record<string, unknown>
+      if (typeof mailbox !== 'string' || typeof stopOldAtOnce !== 'boolean') return null
+      return { secret: loaded.value.token, mailbox, stopOldAtOnce }
+    },
+    savePendingIngressSecret: ({ secret, mailbox, stopOldAtOnce }) =>
+      vault.store(PENDING_INGRESS_SECRET_ENTRY, {
+        token: secret,
+        secret: JSON.stringify({ mailbox, stopOldAtOnce })
+      }),
+    erasePendingIngressSecret: () => vault.erase(PENDING_INGRESS_SECRET_ENTRY)
   }
 }
 

@@ -20,7 +20,8 @@ import {
   type ReplyDraftFiles,
   type SentToChat
 } from './conversations'
-import { connectMailbox, rotateMailboxSecret, type ConnectInput, type ConnectResult } from './connect'
+import { connectMailbox, type ConnectInput, type ConnectResult } from './connect'
+import { rotateMailboxSecret } from './ingress-secret'
 import { requireInboxCredentials, type InboxCredentialsPort, type IngressUrls } from './credentials'
 import { rotateMailboxPullToken } from './pull-token'
 import type { FetchPort } from './relay-client'

@@ -185,6 +185,40 @@ describe('rotating the pull token', () => {
   })
 })
 
+// A relay from before proposed tokens refuses `{"pullToken": "<token>"}` with 400 and changes nothing.
+describe('a relay from before proposed tokens', () => {
+  it('tells the operator to update the relay, keeps nothing pending, and the old token goes on working', async () => {
+    const before = (await stored()).pullToken
+    const beforeProposals: FetchPort = async (url, init) =>
+      url.endsWith('/rotate')
+        ? new Response(
+            JSON.stringify({ error: 'bad_rotation', message: 'The body is {"pullToken": true}.' }),
+            {
+              status: 400,
+              headers: { 'content-type': 'application/json' }
+            }
+          )
+        : relay.fetch(url, init)
+    const box = inbox({ fetch: beforeProposals })
+    const refused = await box.rotatePullToken().then(
+      () => null,
+      (error: unknown) => error
+    )
+    expect(refused).toBeInstanceOf(ApiFailure)
+    expect(refused).toMatchObject({
+      code: 'relay_outdated',
+      message:
+        'This relay is too old to rotate the pull token safely: update the relay, then rotate again. Nothing was changed: the current token keeps working.'
+    })
+    expect(await vaultInboxCredentials(vault).loadPendingPullToken()).toBeNull()
+    expect((await stored()).pullToken).toBe(before)
+    expect(await healthUnder(before)).toBe(200)
+    await relay.post(urls.incoming, incomingWebhookBody({ message: 'still arriving' }))
+    expect((await box.sync.catchUp()).state).toEqual({ kind: 'connected', behind: 0 })
+    expect(box.list().map((m) => m.text)).toEqual(['still arriving'])
+  })
+})
+
 /** A vault whose next write of the mailbox entry (or of the pending token) fails, as a keychain can. */
 class FailingVault extends MemoryVault {
   refused = 0

@@ -51,6 +51,11 @@ export async function rotateMailboxPullToken(
       key: 'desktop.error.pullTokenRotateUnreachable',
       params: { detail: rotated.detail }
     })
+  if (rotated.kind === 'outdated') {
+    // The relay took nothing (it knows no proposals): the old token stays the mailbox's; nothing is left pending.
+    await deps.credentials.erasePendingPullToken()
+    throw new ApiFailure('relay_outdated', { key: 'desktop.error.relayOutdatedPullToken' })
+  }
   if (rotated.kind !== 'rotated') {
     const detail =
       rotated.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(rotated)

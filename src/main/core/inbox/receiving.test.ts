@@ -13,6 +13,7 @@ import type { WebhookChannel } from '../webhooks'
 import { connectMailbox } from './connect'
 import { vaultInboxCredentials, type InboxCredentialsPort } from './credentials'
 import { Receiving } from './receiving'
+import type { FetchPort } from './relay-client'
 import { startTestRelay, type TestRelay } from './testing/test-relay'
 
 let relay: TestRelay
@@ -53,15 +54,11 @@ function rememberingWebhooks(): Commands<WebhookChannel> {
   }
 }
 
-beforeEach(async () => {
-  relay = await startTestRelay()
-  credentials = vaultInboxCredentials(new MemoryVault())
-  updates = []
-  remembered = new Map()
-  coverageChanges = 0
-  updateFailures = new Map()
-  const settings = new Map<string, unknown>()
-  receiving = new Receiving({
+let settings: Map<string, unknown>
+
+/** A Receiving over the test's vault and settings, reaching the relay through `fetch` (a new one is a restart). */
+function receivingWith(fetch: FetchPort): Receiving {
+  return new Receiving({
     credentials,
     settings: {
       get: <T>(key: string) => settings.get(key) as T | undefined,
@@ -70,11 +67,22 @@ beforeEach(async () => {
     },
     webhooks: rememberingWebhooks(),
     deviceIds: () => ['shop', 'office'],
-    fetch: relay.fetch,
+    fetch,
     clock: systemClock,
     onChange: () => coverageChanges++,
     describeError: describeCoreError
   })
+}
+
+beforeEach(async () => {
+  relay = await startTestRelay()
+  credentials = vaultInboxCredentials(new MemoryVault())
+  updates = []
+  remembered = new Map()
+  coverageChanges = 0
+  updateFailures = new Map()
+  settings = new Map()
+  receiving = receivingWith(relay.fetch)
 })
 afterEach(async () => {
   await relay.close()
@@ -298,5 +306,90 @@ describe('Receive messages', () => {
     const refused = await refusal(receiving.rotate())
     expect(refused.code).toBe('relay_refused')
     expect(refused.message).toBe('The relay refused: the relay refused the pull token')
+  })
+})
+
+/** The relay takes the rotation; its answer is lost on the way back (the app died, the connection dropped). */
+function answerLost(fetch: FetchPort): FetchPort {
+  return async (url, init) => {
+    const response = await fetch(url, init)
+    if (!url.endsWith('/rotate')) return response
+    await response.arrayBuffer()
+    throw new TypeError('fetch failed')
+  }
+}
+
+/** A relay from before proposed secrets and tokens: it refuses any rotation that is not `true`, changing nothing. */
+function relayBeforeProposals(fetch: FetchPort): FetchPort {
+  return async (url, init) => {
+    const body = JSON.parse(typeof init.body === 'string' ? init.body : '{}') as Record<string, unknown>
+    if (url.endsWith('/rotate') && body['ingressSecret'] !== true && body['pullToken'] !== true)
+      return new Response(
+        JSON.stringify({ error: 'bad_rotation', message: 'The body is {"ingressSecret": true}.' }),
+        {
+          status: 400,
+          headers: { 'content-type': 'application/json' }
+        }
+      )
+    return fetch(url, init)
+  }
+}
+
+const deviceStatus = JSON.stringify({ deviceId: 'S1', status: 'connected' })
+
+describe('a secret rotation whose answer is lost', () => {
+  it('asked again, ends with this computer and the relay on the same new secret; the old one works out its grace', async () => {
+    const before = await connect()
+    await receiving.provision('shop')
+    const lost = await refusal(receivingWith(answerLost(relay.fetch)).rotate())
+    expect(lost.code).toBe('relay_unreachable')
+    // This computer still knows only the old addresses; the relay has moved on.
+    expect((await receiving.view()).deviceStatusUrl).toBe(before.device)
+
+    const rotated = await receiving.rotate()
+    const after = rotated.view.deviceStatusUrl!
+    expect(after).not.toBe(before.device)
+    expect(rotated.reprovisioned).toEqual(['shop'])
+    expect(remembered.get('shop')!.webhookUrl).toBe(after.replace(/\/device$/, '/incoming'))
+    expect(await relay.post(after, deviceStatus)).toBe(200)
+    // The retry finished the first rotation rather than starting another: the old secret keeps its grace (a second
+    // rotation would have retired it in favour of the lost one).
+    expect(await relay.post(before.device, deviceStatus)).toBe(200)
+    expect(await credentials.loadPendingIngressSecret()).toBeNull()
+    // The secret is never in what an operator (or a log) is told.
+    const secret = after.split('/').at(-2)!
+    expect(JSON.stringify([lost.message, lost.text])).not.toContain(secret)
+  })
+
+  it('is finished at the next start when nobody asks again: the new URLs kept and set, the old one stopped as asked', async () => {
+    const before = await connect()
+    await receiving.provision('shop')
+    await refusal(receivingWith(answerLost(relay.fetch)).rotate({ stopOldAtOnce: true }))
+    // The relay took it and stopped the old secret at once (a leak): nothing posts on the old addresses.
+    expect(await relay.post(before.device, deviceStatus)).toBe(404)
+
+    const restarted = receivingWith(relay.fetch)
+    const finished = await restarted.finishPendingRotation()
+    expect(finished?.reprovisioned).toEqual(['shop'])
+    const after = (await restarted.view()).deviceStatusUrl!
+    expect(after).not.toBe(before.device)
+    expect(await relay.post(after, deviceStatus)).toBe(200)
+    expect(remembered.get('shop')!.webhookUrl).toBe(after.replace(/\/device$/, '/incoming'))
+    expect(await relay.post(before.device, deviceStatus)).toBe(404)
+    expect(await credentials.loadPendingIngressSecret()).toBeNull()
+    expect(await restarted.finishPendingRotation()).toBeNull()
+  })
+
+  it('a relay from before proposed secrets: the operator is told to update it, nothing stays pending, the old URLs work', async () => {
+    const before = await connect()
+    await receiving.provision('shop')
+    const outdated = await refusal(receivingWith(relayBeforeProposals(relay.fetch)).rotate())
+    expect(outdated.code).toBe('relay_outdated')
+    expect(outdated.message).toBe(
+      'This relay is too old to rotate the webhook secret safely: update the relay, then rotate again. Nothing was changed: the current webhook addresses keep working.'
+    )
+    expect(await credentials.loadPendingIngressSecret()).toBeNull()
+    expect((await receiving.view()).deviceStatusUrl).toBe(before.device)
+    expect(await relay.post(before.device, deviceStatus)).toBe(200)
   })
 })

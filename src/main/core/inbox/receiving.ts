@@ -19,7 +19,7 @@ import {
   type InboxCredentialsPort,
   type IngressUrls
 } from './credentials'
-import { rotateMailboxSecret } from './connect'
+import { pendingSecretRotation, rotateMailboxSecret } from './ingress-secret'
 import type { FetchPort } from './relay-client'
 
 /** What a device had before "Receive messages", and which mailbox it now posts to. Kept in the settings store. */
@@ -189,6 +189,17 @@ export class Receiving {
       }
     }
     return { view: await this.view(), reprovisioned, failed }
+  }
+
+  /**
+   * A rotation an earlier run asked for and never heard the answer to, finished (at start): the relay's answer to the
+   * same proposal, kept, and the devices set again. Null when none waits.
+   */
+  async finishPendingRotation(): Promise<RotationOutcome | null> {
+    const loaded = await this.deps.credentials.load()
+    if (loaded.kind !== 'found') return null
+    const pending = await pendingSecretRotation(this.deps.credentials, loaded.credentials.mailbox)
+    return pending === null ? null : this.rotate(pending)
   }
 
   /**

@@ -45,7 +45,14 @@ const RotatedAnswer = z.object({
 })
 export type RotatedIngressAnswer = z.infer<typeof RotatedAnswer>
 
-export type RotateResult = { kind: 'rotated'; rotated: RotatedIngressAnswer } | RelayFault
+/**
+ * `outdated`: a relay from before proposed secrets and tokens refuses the proposal (`400`) and changes nothing; the
+ * app sends only well-formed proposals, so no other relay answers a rotation 400.
+ */
+export type RotationRefusedAsOutdated = { kind: 'outdated' }
+
+export type RotateResult =
+  { kind: 'rotated'; rotated: RotatedIngressAnswer } | RotationRefusedAsOutdated | RelayFault
 
 const CreatedAnswer = z.object({
   mailbox: z.string().min(1),
@@ -263,20 +270,23 @@ export class RelayClient {
 }
 
 /**
- * `POST /m/{mailbox}/rotate {ingressSecret: true}`: a new ingress secret and its URLs. The old secret keeps working
- * for the relay's grace period (a day by default), so the device-status URL pasted in the dashboard by hand goes on
- * delivering until the operator pastes the new one.
+ * `POST /m/{mailbox}/rotate {ingressSecret: <proposed>}`: the relay takes the secret we propose (kept in the vault
+ * before asking) and answers its URLs. Idempotent: asked again with the same secret, it answers the same and leaves
+ * the old secret's grace as the first rotation set it (a day by default, so the device-status URL pasted in the
+ * dashboard by hand goes on delivering until the operator pastes the new one), or shorter when asked for 0.
  */
 export async function rotateIngressSecret(
   options: RelayClientOptions,
+  proposed: string,
   rotation: { graceSeconds?: number } = {}
 ): Promise<RotateResult> {
-  const response = await postRotation(options, { ingressSecret: true, ...rotation })
+  const response = await postRotation(options, { ingressSecret: proposed, ...rotation })
   if (!(response instanceof Response)) return response
   const fault = faultOf(response)
   if (fault) return fault
+  if (response.status === 400) return { kind: 'outdated' }
   const parsed = RotatedAnswer.safeParse(await jsonOf(response))
-  if (response.status !== 200 || !parsed.success)
+  if (response.status !== 200 || !parsed.success || parsed.data.ingressSecret !== proposed)
     return { kind: 'bad-answer', detail: encodeNote('inbox.fault.rotateStatus', { status: response.status }) }
   return { kind: 'rotated', rotated: parsed.data }
 }
@@ -305,11 +315,12 @@ const RotatedPullTokenAnswer = z.object({ pullToken: z.string() })
 export async function rotatePullToken(
   options: RelayClientOptions,
   proposed: string
-): Promise<{ kind: 'rotated' } | RelayFault> {
+): Promise<{ kind: 'rotated' } | RotationRefusedAsOutdated | RelayFault> {
   const response = await postRotation(options, { pullToken: proposed })
   if (!(response instanceof Response)) return response
   const fault = faultOf(response)
   if (fault) return fault
+  if (response.status === 400) return { kind: 'outdated' }
   const parsed = RotatedPullTokenAnswer.safeParse(await jsonOf(response))
   if (response.status !== 200 || !parsed.success || parsed.data.pullToken !== proposed)
     return { kind: 'bad-answer', detail: encodeNote('inbox.fault.rotateStatus', { status: response.status }) }

@@ -703,7 +703,7 @@ describe('InboxView', () => {
   const ROTATE_DOWN = {
     code: 'relay_unreachable',
     message:
-      'Cannot rotate: 127.0.0.1:47631 takes no connections on its port. Nothing was changed: try again once the relay can be reached.',
+      'Cannot rotate: 127.0.0.1:47631 takes no connections on its port. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
     messageKey: 'desktop.error.rotateUnreachable',
     messageParams: { detail: encodeNote('inbox.fault.connectionRefused', { host: '127.0.0.1:47631' }) }
   }
@@ -759,7 +759,7 @@ describe('InboxView', () => {
     await user.click(card.getByRole('button', { name: 'Ganti rahasia' }))
     await user.click(card.getByRole('button', { name: 'Ganti' }))
     expect((await card.findByRole('alert')).textContent).toBe(
-      'Tidak bisa mengganti: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Tidak ada yang diubah: coba lagi setelah relay bisa dihubungi.'
+      'Tidak bisa mengganti: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Ganti lagi setelah relay bisa dihubungi: komputer ini menyimpan rahasia baru, jadi relay dan komputer ini akan memakai rahasia yang sama (Sender Desk juga menyelesaikannya saat dibuka lagi).'
     )
     act(() => useSettings.setState({ settings: makeSettings({ language: 'en' }) }))
     expect(card.getByRole('alert').textContent).toBe(ROTATE_DOWN.message)
