@@ -510,7 +510,11 @@ describe('overview', () => {
       vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0) })
       seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
       const open = ['c1', 'c2', 'c3'].map((id) =>
-        campaign({ id, devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }], estimate: { finishAt: null } })
+        campaign({
+          id,
+          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+          estimate: { finishAt: null }
+        })
       )
       fake.handle('campaigns:list', () => ({ campaigns: open }))
     })
