@@ -3,7 +3,7 @@
  * process's commits within about a second and announces them as the change events the window already follows, once
  * per change, and says nothing while nobody else writes.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
@@ -14,6 +14,7 @@ import { createOutbox } from '../../src/main/core/sending'
 import { openDatabase } from '../../src/main/core/store'
 import { newTextItem } from '../../src/main/core/store/testing/new-item'
 import { MemoryVault } from '../../src/main/core/vault'
+import { writeFileAtomic } from '../../src/main/core/private-files'
 import { conversationWithACustomer } from './testing/inbox-conversation'
 
 let dataDir: string
@@ -75,4 +76,80 @@ it('announces what another process committed as change events, once per change, 
   conversationWithACustomer(dataDir, '6281234567890')
   await clock.advance(1_000)
   expect(heard.map((h) => h.event)).toContain('inbox:changed')
+})
+
+/** A device record as the devices file keeps it (no token: that is in the vault). */
+const deviceRecord = (id: string, label: string, order: number): Record<string, unknown> => ({
+  id,
+  label,
+  baseUrl: 'https://gateway.example',
+  order,
+  sandbox: false,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  tokenHint: '••••',
+  hasSecret: false,
+  serial: null,
+  maxFileBytes: null,
+  dailyCap: null,
+  terminalIds: []
+})
+
+it('follows the devices file another process writes (added, renamed, removed), and its own writes do not come back', async () => {
+  const devicesFile = join(dataDir, 'devices.json')
+  const written = (...devices: Record<string, unknown>[]): string =>
+    `${JSON.stringify({ version: 1, devices }, null, 2)}\n`
+  writeFileSync(devicesFile, written(deviceRecord('d1', 'Front office', 0)))
+  const clock = new FakeClock()
+  core = await composeCore({
+    dataDir,
+    clock,
+    vault: new MemoryVault(),
+    appInfo: { version: 'test', platform: 'test' },
+    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
+  })
+  await core.start()
+  const shown: string[][] = []
+  core.events.subscribe((event, payload) => {
+    if (event !== 'devices:changed') return
+    shown.push((payload as { devices: { label: string }[] }).devices.map((d) => d.label))
+  })
+  await clock.advance(5_000)
+  shown.length = 0
+  await clock.advance(5_000)
+  expect(shown).toEqual([])
+
+  // Another process replaces the file as every writer of the folder does (a temp file renamed over it).
+  const replace = async (text: string): Promise<void> => {
+    await writeFileAtomic(devicesFile, text)
+    await clock.advance(1_000)
+  }
+  await replace(written(deviceRecord('d1', 'Front office', 0), deviceRecord('d2', 'Branch', 1)))
+  expect(shown.at(-1)).toEqual(['Front office', 'Branch'])
+  expect(core.registry.get('d2')?.label).toBe('Branch')
+
+  shown.length = 0
+  await replace(written(deviceRecord('d1', 'Reception', 0), deviceRecord('d2', 'Branch', 1)))
+  expect(shown.at(-1)).toEqual(['Reception', 'Branch'])
+
+  shown.length = 0
+  await replace(written(deviceRecord('d2', 'Branch', 1)))
+  expect(shown.at(-1)).toEqual(['Branch'])
+  expect(core.registry.get('d1')).toBeUndefined()
+
+  // Edited in place (an editor that writes over the file): followed too.
+  shown.length = 0
+  writeFileSync(devicesFile, written(deviceRecord('d2', 'Branch office', 1)))
+  await clock.advance(1_000)
+  expect(shown.at(-1)).toEqual(['Branch office'])
+
+  // The app's own rename says so once, by itself; the file it wrote is not taken for another process's.
+  shown.length = 0
+  await dispatchInvoke(core.handlers, 'devices:rename', { id: 'd2', label: 'Main branch' })
+  expect(shown).toEqual([['Main branch']])
+  await clock.advance(5_000)
+  expect(shown).toEqual([['Main branch']])
+  // A file written again with the same list changes nothing the window shows.
+  await replace(written({ ...deviceRecord('d2', 'Main branch', 1), terminalIds: [] }))
+  await clock.advance(3_000)
+  expect(shown).toEqual([['Main branch']])
 })

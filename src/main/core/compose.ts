@@ -31,6 +31,7 @@ import {
   DeviceActions,
   DeviceMonitor,
   DeviceRegistry,
+  followOtherWriters,
   isSendable,
   requireClient,
   type ClientFactory,
@@ -457,6 +458,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     snapshotChanged(counts, status)
   }
   let otherProcessCommits: { stop(): void } | null = null
+  let devicesFileWatch: { stop(): void } | null = null
 
   /** Each part that waits for a time measures its wait again: a sleep ended, or the wall clock moved by itself. */
   function lookAgainAtTheClock(): void {
@@ -481,8 +483,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
   registry.onChange((change) => {
     // A new token may be another gateway account: its blacklist is not known to hold the list.
-    if (change.kind === 'credentials') blacklists.forget(change.device.id)
-    if (change.kind === 'added' || change.kind === 'credentials') void openClient(change.device.id)
+    if (change.kind === 'credentials' || change.kind === 'listed') blacklists.forget(change.device.id)
+    if (change.kind === 'added' || change.kind === 'credentials' || change.kind === 'listed')
+      void openClient(change.device.id)
     // A daily cap raised mid-day releases what the old one held at once (lowered: it holds, saying the new cap).
     if (change.kind === 'updated') theOutbox.dailyCapChanged(change.device.id)
   })
@@ -710,6 +713,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         onError: (error) =>
           logger.warn('core: the database could not be checked for other processes’ changes', error)
       })
+      // The devices file is not in the database: a device another process added, renamed or removed is looked for apart.
+      devicesFileWatch = followOtherWriters({
+        clock,
+        look: () => registry.lookForOtherWriters(),
+        onError: (error) =>
+          logger.warn('devices: the devices file another process wrote could not be read', error)
+      })
       // A wall clock set forward while awake (no resume is announced) would leave every armed wait its old duration.
       clockJumps = watchClockJumps({ clock, onMoved: lookAgainAtTheClock })
       // STOP confirmations an earlier run left in the queue: their numbers' blacklist pushes go once they left.
@@ -733,6 +743,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     async stop() {
       otherProcessCommits?.stop()
       otherProcessCommits = null
+      devicesFileWatch?.stop()
+      devicesFileWatch = null
       clockJumps?.stop()
       clockJumps = null
       if (sandboxChangeTimer !== null) clock.clearTimeout(sandboxChangeTimer)

@@ -8,6 +8,7 @@ export type {
   DevicesRecovery,
   RegistryChange
 } from './registry'
+export { followOtherWriters, DEVICES_FILE_LOOK_MS } from './other-writers'
 export { DeviceMonitor, DEFAULT_BACKOFF, DEFAULT_INTERVALS } from './monitor'
 export type {
   BackoffPolicy,

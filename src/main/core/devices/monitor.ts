@@ -631,6 +631,14 @@ export class DeviceMonitor {
         this.emitViews()
         return
       }
+      case 'listed': {
+        // Listed by another process (or its account changed there): nothing is known of it here, so it is asked now.
+        const entry = this.entry(change.device.id)
+        entry.failures = 0
+        if (this.running) void this.poll(change.device.id)
+        this.emitViews()
+        return
+      }
       case 'removed': {
         const entry = this.tracked.get(change.id)
         if (entry) this.clearTimer(entry)

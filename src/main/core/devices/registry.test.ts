@@ -389,3 +389,115 @@ describe("the terminal's ids of a device (QA24 Q24-01)", () => {
     )
   })
 })
+
+describe('the devices file another process writes (the terminal, another core on the same folder)', () => {
+  /** A registry on the same file (and secrets) with ids of its own, as another process has. */
+  async function otherWriter(): Promise<DeviceRegistry> {
+    let n = 0
+    return DeviceRegistry.open({
+      file,
+      vault,
+      clock: new FakeClock(),
+      newId: () => `other-${++n}`,
+      clientFactory: (credentials) => new ScriptedGatewayClient(credentials)
+    })
+  }
+
+  it('is taken in and announced: listed, updated, reordered, a new token listed afresh, removed', async () => {
+    const registry = await openRegistry()
+    const { device: own } = await registry.add({
+      label: 'Own',
+      baseUrl: 'https://solo.wablas.com',
+      token: TOKEN
+    })
+    expect((await registry.openClient(own.id)).kind).toBe('ready')
+    const heard: RegistryChange[] = []
+    registry.onChange((change) => heard.push(change))
+    const other = await otherWriter()
+
+    const { device: added } = await other.add({
+      label: 'Branch',
+      baseUrl: 'https://bdg.wablas.com',
+      token: OTHER_TOKEN
+    })
+    await registry.lookForOtherWriters()
+    expect(heard).toEqual([{ kind: 'listed', device: added }])
+    expect(registry.list().map((d) => d.label)).toEqual(['Own', 'Branch'])
+
+    heard.length = 0
+    await other.rename(own.id, 'Front office')
+    await registry.lookForOtherWriters()
+    expect(heard).toEqual([{ kind: 'updated', device: { ...own, label: 'Front office' } }])
+
+    heard.length = 0
+    await other.reorder([added.id, own.id])
+    await registry.lookForOtherWriters()
+    expect(heard).toEqual([{ kind: 'reordered' }])
+    expect(registry.list().map((d) => d.id)).toEqual([added.id, own.id])
+
+    // A new token given there: the client made here with the old one is not used again.
+    heard.length = 0
+    built.length = 0
+    await other.updateCredentials(own.id, { token: `${TOKEN}X` })
+    await registry.lookForOtherWriters()
+    expect(heard.map((c) => c.kind)).toEqual(['listed'])
+    expect((await registry.openClient(own.id)).kind).toBe('ready')
+    expect(built.map((credentials) => credentials.token)).toEqual([`${TOKEN}X`])
+
+    heard.length = 0
+    await other.remove(added.id)
+    await registry.lookForOtherWriters()
+    expect(heard).toEqual([{ kind: 'removed', id: added.id }])
+    expect(registry.get(added.id)).toBeUndefined()
+    expect((await registry.openClient(added.id)).kind).toBe('unknown-device')
+  })
+
+  it("never takes the registry's own writes for another process's, and is quiet while nobody writes", async () => {
+    const registry = await openRegistry()
+    const heard: RegistryChange[] = []
+    registry.onChange((change) => heard.push(change))
+    const { device } = await registry.add({ label: 'Own', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    // A look racing the registry's own write waits for it: the file it reads is the one the write left.
+    const renamed = registry.rename(device.id, 'Renamed')
+    const looked = registry.lookForOtherWriters()
+    await Promise.all([renamed, looked])
+    await registry.lookForOtherWriters()
+    await registry.reorder([device.id])
+    await registry.lookForOtherWriters()
+    await registry.lookForOtherWriters()
+    expect(heard.map((c) => c.kind)).toEqual(['added', 'updated', 'reordered'])
+  })
+
+  it('writes over the file as it is now: a change made elsewhere since the last look is kept, and announced', async () => {
+    const registry = await openRegistry()
+    const { device } = await registry.add({ label: 'Own', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    const other = await otherWriter()
+    const { device: added } = await other.add({
+      label: 'Branch',
+      baseUrl: 'https://bdg.wablas.com',
+      token: OTHER_TOKEN
+    })
+    const heard: RegistryChange[] = []
+    registry.onChange((change) => heard.push(change))
+    // No look in between: the rename here comes before the registry has seen the other's add.
+    await registry.rename(device.id, 'Front office')
+    expect(heard.map((c) => c.kind)).toEqual(['listed', 'updated'])
+    const stored = JSON.parse(await readFile(file, 'utf8')) as { devices: { label: string }[] }
+    expect(stored.devices.map((d) => d.label)).toEqual(['Front office', 'Branch'])
+    expect(registry.get(added.id)?.label).toBe('Branch')
+  })
+
+  it('leaves the list as it is while the file is unreadable or gone, saying so once per version of the file', async () => {
+    const registry = await openRegistry()
+    await registry.add({ label: 'Own', baseUrl: 'https://solo.wablas.com', token: TOKEN })
+    const heard: RegistryChange[] = []
+    registry.onChange((change) => heard.push(change))
+    await writeFile(file, '{"version": 1, "devi')
+    await expect(registry.lookForOtherWriters()).rejects.toThrow('cut off or garbled')
+    await registry.lookForOtherWriters()
+    await rm(file)
+    await registry.lookForOtherWriters()
+    expect(heard).toEqual([])
+    expect(registry.list().map((d) => d.label)).toEqual(['Own'])
+  })
+})

@@ -5,11 +5,19 @@ import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import { systemClock, type Clock } from '../clock'
 import type { DeviceInfo, GatewayClient, GatewayCredentials } from '../gateway'
-import { CorruptFileError, readJsonFile, setAside, writeJsonAtomic } from '../private-files'
+import { readFileSync } from 'node:fs'
+import {
+  CorruptFileError,
+  readJsonFile,
+  setAside,
+  unreadableJsonReason,
+  writeJsonAtomic
+} from '../private-files'
 import type { DeviceSecret, Vault } from '../vault'
 import { DeviceError, deviceErrorFromGateway } from './errors'
 import { lockReason } from './lock-reason'
 import { terminalIdsOf } from './terminal-id'
+import { changesBetween, fileStamp } from './other-writers'
 import { checkBaseUrl } from '../../../shared/domain'
 
 export const DeviceRecord = z.object({
@@ -56,6 +64,11 @@ export type RegistryChange =
   | { kind: 'credentials'; device: DeviceRecord; info: DeviceInfo }
   | { kind: 'removed'; id: string }
   | { kind: 'reordered' }
+  /**
+   * Written to the list by another process (the devices file changed under this one): a device new here, or one whose
+   * address or token changed there. Not checked live by this process: its client is opened and it is polled afresh.
+   */
+  | { kind: 'listed'; device: DeviceRecord }
 
 /** Whether a usable client can be had, and if not, why (the monitor turns locked/absent into the locked state). */
 export type ClientAccess =
@@ -136,6 +149,8 @@ export class DeviceRegistry {
   private readonly clients = new Map<string, GatewayClient>()
   private queue: Promise<unknown> = Promise.resolve()
   private recovery: DevicesRecovery | null = null
+  /** The file's stamp when this registry last read it: another look reads it again only once that moved. */
+  private stampRead: string | null = null
 
   private constructor(
     private readonly options: DeviceRegistryOptions & { clock: Clock; newId: () => string }
@@ -194,7 +209,7 @@ export class DeviceRegistry {
     await this.refuseDuplicateToken(baseUrl, credentials.token)
     const info = await this.verify(baseUrl, credentials, 'desktop.action.check')
 
-    return this.serially(async () => {
+    return this.writing(async () => {
       await this.refuseDuplicateToken(baseUrl, credentials.token)
       if (info.serial && this.devices.some((d) => d.baseUrl === baseUrl && d.serial === info.serial)) {
         throw new DeviceError(
@@ -244,7 +259,7 @@ export class DeviceRegistry {
     const existing = this.require(id)
     const credentials = splitCredentials(input.token, input.secret)
     const info = await this.verify(existing.baseUrl, credentials, 'desktop.action.check')
-    return this.serially(async () => {
+    return this.writing(async () => {
       const current = this.require(id)
       const device: DeviceRecord = {
         ...current,
@@ -267,7 +282,7 @@ export class DeviceRegistry {
 
   rename(id: string, label: string): Promise<DeviceRecord> {
     const clean = cleanLabel(label)
-    return this.serially(async () => {
+    return this.writing(async () => {
       const device = { ...this.require(id), label: clean }
       await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
       this.emit({ kind: 'updated', device: { ...device } })
@@ -277,7 +292,7 @@ export class DeviceRegistry {
 
   /** A file-size limit for this device's gateway, or null to follow the app-wide setting. */
   setFileLimit(id: string, maxFileBytes: number | null): Promise<DeviceRecord> {
-    return this.serially(async () => {
+    return this.writing(async () => {
       const device = { ...this.require(id), maxFileBytes }
       await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
       this.emit({ kind: 'updated', device: { ...device } })
@@ -287,7 +302,7 @@ export class DeviceRegistry {
 
   /** A daily cap for sends through this device, or null for none. */
   setDailyCap(id: string, dailyCap: number | null): Promise<DeviceRecord> {
-    return this.serially(async () => {
+    return this.writing(async () => {
       const device = { ...this.require(id), dailyCap }
       await this.persist(this.devices.map((d) => (d.id === id ? device : d)))
       this.emit({ kind: 'updated', device: { ...device } })
@@ -297,7 +312,7 @@ export class DeviceRegistry {
 
   /** Listed ids first in the given order; unknown ids are ignored and unlisted devices keep their order after. */
   reorder(ids: ReadonlyArray<string>): Promise<DeviceRecord[]> {
-    return this.serially(async () => {
+    return this.writing(async () => {
       const current = this.list()
       const wanted = [...new Set(ids)].filter((id) => current.some((d) => d.id === id))
       const rest = current.filter((d) => !wanted.includes(d.id)).map((d) => d.id)
@@ -310,7 +325,7 @@ export class DeviceRegistry {
 
   /** Erases the vault entry first: a device that cannot lose its secret stays listed so the operator can retry. */
   remove(id: string): Promise<void> {
-    return this.serially(async () => {
+    return this.writing(async () => {
       this.require(id)
       try {
         await this.options.vault.erase(id)
@@ -321,6 +336,40 @@ export class DeviceRegistry {
       await this.persist(this.devices.filter((d) => d.id !== id))
       this.emit({ kind: 'removed', id })
     })
+  }
+
+  /**
+   * What another process wrote to the devices file since this registry last read it, taken in and announced as the
+   * registry's own changes are. The registry's own writes move the stamp too: the file is read again, holds the list
+   * already here, and nothing is announced. An unreadable file is left to its writer (the list here stays) and
+   * reported once per version of it.
+   */
+  lookForOtherWriters(): Promise<void> {
+    return this.serially(async () => this.takeInOtherWrites())
+  }
+
+  /** The body of a look (synchronous, so a write of this registry can take it in first without yielding). */
+  private takeInOtherWrites(): void {
+    const stamp = fileStamp(this.options.file)
+    if (stamp === this.stampRead) return
+    this.stampRead = stamp
+    // Gone (moved by hand, a sync tool): the devices stay listed, and the next write here puts the file back.
+    if (stamp === 'absent') return
+    const text = readFileSync(this.options.file, 'utf8')
+    const reason = unreadableJsonReason(text)
+    if (reason !== null) throw new CorruptFileError(this.options.file, reason)
+    const parsed = RegistryFile.safeParse(JSON.parse(text))
+    if (!parsed.success)
+      throw new CorruptFileError(this.options.file, 'it is not a list of devices this version can read')
+    const changes = changesBetween(this.devices, parsed.data.devices)
+    if (changes.length === 0) return
+    this.devices = parsed.data.devices
+    for (const change of changes) {
+      // A device gone, or its account changed, elsewhere: the client made for it here is not its client any more.
+      if (change.kind === 'removed') this.clients.delete(change.id)
+      if (change.kind === 'listed') this.clients.delete(change.device.id)
+    }
+    for (const change of changes) this.emit(change)
   }
 
   /** A client from the vault's secrets, or why there is none. Never builds one from a locked secret. */
@@ -356,7 +405,7 @@ export class DeviceRegistry {
    */
   private async noteTerminalIds(id: string, terminalIds: string[]): Promise<void> {
     if (this.get(id)?.terminalIds.join() === terminalIds.join()) return
-    await this.serially(async () => {
+    await this.writing(async () => {
       const device = this.get(id)
       if (!device) return
       await this.persist(this.devices.map((d) => (d.id === id ? { ...d, terminalIds } : d)))
@@ -404,6 +453,21 @@ export class DeviceRegistry {
     }
   }
 
+  /**
+   * A change to the list, made on the file as it is now: what another process wrote since the last look is taken in
+   * first, so this write keeps it instead of writing the older list back over it.
+   */
+  private writing<T>(task: () => Promise<T>): Promise<T> {
+    return this.serially(async () => {
+      try {
+        this.takeInOtherWrites()
+      } catch {
+        // Unreadable: this write replaces it, as any write did before another process's changes were followed.
+      }
+      return task()
+    })
+  }
+
   private serially<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task)
     this.queue = run.catch(() => undefined)
@@ -419,6 +483,8 @@ export class DeviceRegistry {
   private async load(): Promise<void> {
     let raw: unknown
     let reason = 'it is not a list of devices this version can read (written by a newer version?)'
+    // Taken before the read: a write between the two is read again at the first look for other writers.
+    this.stampRead = fileStamp(this.options.file)
     try {
       raw = await readJsonFile(this.options.file)
     } catch (error) {

@@ -1,9 +1,10 @@
 // The campaigns at work, for the Overview (issue 27, point 8): each sending or paused campaign with its state, its
 // progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import { runningFinishEstimate, type RunningFinish } from '../../../../shared/domain/finish-estimate'
 import { call, getApi } from '../../api'
+import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
@@ -18,29 +19,47 @@ import { isSendable } from '../../../../shared/device-status'
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
 
 /**
+ * How long change notices wait to be joined into one read: a commit the terminal made raises one `campaigns:changed`
+ * per campaign it touched and moves the outbox's counts, each its own message, and one read answers them all.
+ */
+const CHANGES_GAP_MS = 250
+
+/**
  * The campaigns at work, asked again whenever a campaign changes, and whenever the outbox's counts move (delivery
- * reports move a campaign's progress without a campaign event).
+ * reports move a campaign's progress without a campaign event): one `campaigns:list` (every campaign in one answer)
+ * per burst of notices, never one per notice.
  */
 function useCampaignsAtWork(): { campaigns: CampaignView[] | null; now: number } {
   const [campaigns, setCampaigns] = useState<CampaignView[] | null>(null)
-  const [changes, setChanges] = useState(0)
   // The time the lines' estimates are read against: when the answer came, or when an estimated end passed.
   const [now, setNow] = useState(() => Date.now())
-  const outboxCounts = useOutbox((s) => s.counts)
-  useEffect(() => getApi().on('campaigns:changed', () => setChanges((n) => n + 1)), [])
+  const reads = useRef<CoalescedReads | null>(null)
   useEffect(() => {
     let on = true
-    call('campaigns:list', {})
-      .then((reply) => {
+    const atWork = coalescedReads(async () => {
+      try {
+        const reply = await call('campaigns:list', {})
         if (!on) return
         setCampaigns(reply.campaigns.filter((c) => AT_WORK.includes(c.status)))
         setNow(Date.now())
-      })
-      .catch(() => on && setCampaigns(null))
+      } catch {
+        if (on) setCampaigns(null)
+      }
+    }, CHANGES_GAP_MS)
+    reads.current = atWork
+    atWork.ask('now')
+    const offChanged = getApi().on('campaigns:changed', () => atWork.ask('soon'))
+    const offCounts = useOutbox.subscribe((state, before) => {
+      if (state.counts !== before.counts) atWork.ask('soon')
+    })
     return () => {
       on = false
+      atWork.stop()
+      offChanged()
+      offCounts()
+      reads.current = null
     }
-  }, [changes, outboxCounts])
+  }, [])
   // Stalled sends bring no event: when the next promised end passes, ask again (the core estimates from what remains
   // now) and meanwhile the line says it runs late instead of showing a time gone by.
   const nextEnd = Math.min(...(campaigns ?? []).map(promisedEnd).filter((at) => at >= now))
@@ -50,7 +69,7 @@ function useCampaignsAtWork(): { campaigns: CampaignView[] | null; now: number }
     const timer = setTimeout(
       () => {
         setNow(Date.now())
-        setChanges((n) => n + 1)
+        reads.current?.ask('now')
       },
       Math.min(nextEnd - Date.now() + 1, DAY_MS)
     )

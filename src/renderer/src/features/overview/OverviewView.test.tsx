@@ -505,6 +505,58 @@ describe('overview', () => {
     expect(bills.textContent).not.toContain('11:00')
   })
 
+  describe("another process's commit (the terminal on the same data folder)", () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0) })
+      seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+      const open = ['c1', 'c2', 'c3'].map((id) =>
+        campaign({
+          id,
+          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+          estimate: { finishAt: null }
+        })
+      )
+      fake.handle('campaigns:list', () => ({ campaigns: open }))
+    })
+    afterEach(() => vi.useRealTimers())
+
+    /** What the core sends for one commit it noticed: each campaign it follows changed, then the outbox's counts. */
+    async function commitNoticed(sent: number): Promise<void> {
+      for (const id of ['c1', 'c2', 'c3']) {
+        // Each event is its own IPC message: its own task, its own render.
+        await act(async () => {
+          fake.emit('campaigns:changed', { id })
+          await vi.advanceTimersByTimeAsync(0)
+        })
+      }
+      await act(async () => {
+        useOutbox.getState().setCounts({ ...EMPTY_COUNTS, sent, total: sent }, false, 0)
+        fake.emit('outbox:bulkChanged', { count: 0 })
+        await vi.advanceTimersByTimeAsync(0)
+      })
+    }
+
+    it('asks for the campaigns at work once per commit, however many are open', async () => {
+      render(<OverviewView />)
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0)
+      })
+      expect(screen.getByTestId('overview-campaign-c3')).toBeTruthy()
+      const before = fake.requests('campaigns:list').length
+      await commitNoticed(1)
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000)
+      })
+      expect(fake.requests('campaigns:list').length - before).toBe(1)
+      // The next commit is asked about again: coalesced, not dropped.
+      await commitNoticed(2)
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2_000)
+      })
+      expect(fake.requests('campaigns:list').length - before).toBe(2)
+    })
+  })
+
   describe('an estimated end that passes while rows remain', () => {
     // 09:00 WITA; the estimate made then says 09:02, and the sends stall (the gateway asks to wait): no event comes.
     const nine = Date.UTC(2026, 10, 29, 1, 0)
@@ -531,7 +583,8 @@ describe('overview', () => {
       fake.handle('campaigns:list', () => ({ campaigns: [running(Date.now() + 5 * 60_000)] }))
       const later = await shownAfter(3 * 60_000)
       expect(later).not.toContain('09:02')
-      expect(later).toContain('estimated end 29 Nov 2026, 09:08 WITA')
+      // Asked the moment 09:02 passed: five minutes from then.
+      expect(later).toContain('estimated end 29 Nov 2026, 09:07 WITA')
     })
 
     it('says the campaign is running late while the estimate it holds has passed', async () => {
