@@ -894,6 +894,8 @@ export const enRest = {
   'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',
   'outbox.edit': 'Edit',
   'outbox.edit.recipient': 'Recipient',
+  'outbox.edit.terminalDevice':
+    'It cannot be edited here: it was queued from the terminal for a device this app does not list, and only sender-desk outbox flush sends it. Cancel it here, or add that device to edit it.',
   'outbox.edited': 'Saved.',
   'outbox.release': 'Send now',
   'outbox.released': 'Released: it will be sent now.',

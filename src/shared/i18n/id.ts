@@ -1074,6 +1074,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',
   'outbox.edit': 'Ubah',
   'outbox.edit.recipient': 'Penerima',
+  'outbox.edit.terminalDevice':
+    'Pesan ini tidak bisa diubah di sini: diantrekan dari terminal untuk perangkat yang tidak ada di daftar aplikasi ini, dan hanya sender-desk outbox flush yang mengirimnya. Batalkan di sini, atau tambahkan perangkat itu untuk mengubahnya.',
   'outbox.edited': 'Tersimpan.',
   'outbox.release': 'Kirim sekarang',
   'outbox.released': 'Dilepas: pesan akan dikirim sekarang.',
