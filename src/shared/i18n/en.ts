@@ -99,6 +99,8 @@ export const enRest = {
     'Start Sender Desk again. If it keeps failing, send the log {log} to support.',
   'desktop.startup.log': 'Details: {log}',
   'desktop.note.attempt': 'attempt {attempt}',
+  'desktop.note.terminalLeftInDoubt':
+    'Taken over from the terminal, which left it mid-send and has ended: checking the gateway’s reports before any resend',
   'desktop.note.checkingReports': '{error}; checking the gateway’s reports before any resend',
   'desktop.note.deviceQueueWaits': '{error}; this device’s queue waits',
   'desktop.note.retryWindowUsed': '{error}; retry window used up',

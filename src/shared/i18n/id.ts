@@ -106,6 +106,8 @@ export const id: Record<MessageKey, string> = {
     'Jalankan Sender Desk lagi. Jika terus gagal, kirim log {log} ke tim dukungan.',
   'desktop.startup.log': 'Rincian: {log}',
   'desktop.note.attempt': 'percobaan ke-{attempt}',
+  'desktop.note.terminalLeftInDoubt':
+    'Diambil alih dari terminal, yang meninggalkannya saat sedang dikirim dan sudah berhenti: memeriksa laporan gateway sebelum mengirim ulang',
   'desktop.note.checkingReports': '{error}; memeriksa laporan gateway sebelum mengirim ulang',
   'desktop.note.deviceQueueWaits': '{error}; antrean perangkat ini menunggu',
   'desktop.note.retryWindowUsed': '{error}; batas waktu percobaan ulang habis',
