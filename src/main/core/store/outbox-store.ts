@@ -332,7 +332,12 @@ export class OutboxStore extends OutboxQueueStore {
    * report check by this dispatcher's start: none is in flight here) to `toId`, for its reports to settle: found
    * there, accepted; not there after the visibility window, sent again. Their ids.
    */
-  moveInDoubtToDevice(fromIds: readonly string[], toId: string, now: number, visibilityWindowMs: number): string[] {
+  moveInDoubtToDevice(
+    fromIds: readonly string[],
+    toId: string,
+    now: number,
+    visibilityWindowMs: number
+  ): string[] {
     if (fromIds.length === 0) return []
     const rows = this.prepare(
       `UPDATE outbox_items SET device_id = ?, next_attempt_at = MIN(next_attempt_at, ?),
