@@ -46,7 +46,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
            | cancel <id> | status [<id>]
            (--attach: one file sent with every row, the message as its caption; --files-dir: each row the file
             named in the map's file= column, found in D; give either to create and start. --send-recent: the
-            start checks the same message again, and sends to numbers that got it in the last 24 hours too)
+            start checks the same message again, and sends to numbers that got it in the last 24 hours too;
+            the start names the rows set aside: those left out at create or by this start for the same message
+            in the last 24 hours, and those left out before that it now sends to)
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
   campaign takeback <id> [--revoke-delivered] [--timeout <s>]   (stop, cancel at the gateway, delete sent ones for everyone)

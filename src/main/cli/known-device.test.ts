@@ -131,6 +131,42 @@ describe('a message queued from the terminal while the app runs', () => {
   })
 })
 
+describe('a daily cap changed in the window while the terminal sends', () => {
+  it('reaches a running flush at its next send, not at its next start', async () => {
+    const { device } = await addDevice()
+    await app.registry.setDailyCap(device.id, 10)
+    const phones = ['081234567021', '081234567022', '081234567023', '081234567024', '081234567025']
+    await runCliJson(env, ['send', 'text', '--to', phones.join(','), '--message', 'cap', '--queue'])
+    const sentToAll = async (): Promise<number> => (await control.messages()).length
+    // A capped device's flush waits out its timeout (the cap may be raised meanwhile, as the next test shows).
+    const flushing = runCliJson(env, ['outbox', 'flush', '--timeout', '8'])
+    // The first is out (a second apart each): the window lowers the cap to 2.
+    await until(async () => (await sentToAll()) >= 1)
+    await app.registry.setDailyCap(device.id, 2)
+    const flushed = await flushing
+    expect(flushed.json).toMatchObject({ accepted: 2 })
+    expect(await sentToAll()).toBe(2)
+  }, 30_000)
+
+  it('a raised cap releases what the old one held, while the flush runs', async () => {
+    const { device } = await addDevice()
+    await app.registry.setDailyCap(device.id, 1)
+    await runCliJson(env, [
+      'send',
+      'text',
+      '--to',
+      '081234567031,081234567032,081234567033',
+      '--message',
+      'up',
+      '--queue'
+    ])
+    const flushing = runCliJson(env, ['outbox', 'flush', '--timeout', '8'])
+    await until(async () => (await control.messages()).length >= 1)
+    await app.registry.setDailyCap(device.id, 3)
+    expect((await flushing).json).toMatchObject({ ok: true, accepted: 3, timedOut: false })
+  }, 30_000)
+})
+
 describe('outbox flush while the app runs', () => {
   /** A second linked device of the same gateway that the app does not list: its token only the terminal has. */
   async function unlistedEnv(): Promise<NodeJS.ProcessEnv> {

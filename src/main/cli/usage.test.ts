@@ -43,6 +43,9 @@ describe('help after a command', () => {
     expect(stdout).toContain('--attach: one file sent with every row')
     // A draft made without --send-recent is started with it (its start checks the same message again).
     expect(stdout).toMatch(/^ {2}campaign start <id> \[--attach FILE \| --files-dir D\] \[--send-recent\]/m)
+    // What a start prints besides the campaign: the rows set aside (at import, or by this start) for the same message.
+    expect(stdout).toMatch(/start names the rows set aside/)
+    expect(stdout).toMatch(/left out at create/)
     const reminder = (await run(['reminder', 'help'])).stdout
     expect(reminder).toContain('[--custom-day N]')
     expect((await run(['device', 'help'])).stdout).toMatch(/^ {2}device invoices /m)

@@ -18,6 +18,7 @@ import {
 } from './campaigns'
 import { systemClock } from './clock'
 import { ApiFailure, failureShape, type ApiHandlers, type KeyedText } from './commands'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { CoreEvents } from './core-events'
 import { invoiceRecord, stateFromError, stateFromInfo, terminalDeviceId } from './devices'
@@ -42,6 +43,7 @@ import {
   InvoiceStore,
   isDiskFull,
   openDatabase,
+  OTHER_PROCESS_POLL_MS,
   SettingsStore,
   type InvoiceRecord,
   type SqliteDatabase
@@ -192,21 +194,69 @@ export async function listedDeviceFor(
   dataDir: string,
   credentials: Pick<GatewayCredentials, 'baseUrl' | 'token'>
 ): Promise<{ id: string; label: string; dailyCap: number | null } | null> {
-  const terminalId = terminalDeviceId(credentials)
   try {
-    const devices = await appDeviceRecords(dataDir)
-    const found = devices.find(
-      (d) => Array.isArray(d['terminalIds']) && d['terminalIds'].includes(terminalId)
-    )
-    if (!found || typeof found['id'] !== 'string' || typeof found['label'] !== 'string') return null
-    const cap = found['dailyCap']
-    return {
-      id: found['id'],
-      label: found['label'],
-      dailyCap: typeof cap === 'number' && Number.isInteger(cap) && cap > 0 ? cap : null
-    }
+    return listedIn(await appDeviceRecords(dataDir), terminalDeviceId(credentials))
   } catch {
     return null
+  }
+}
+
+/** The record of the devices file the terminal's id belongs to, as listedDeviceFor answers it. */
+function listedIn(
+  devices: readonly Record<string, unknown>[],
+  terminalId: string
+): { id: string; label: string; dailyCap: number | null } | null {
+  const found = devices.find((d) => Array.isArray(d['terminalIds']) && d['terminalIds'].includes(terminalId))
+  if (!found || typeof found['id'] !== 'string' || typeof found['label'] !== 'string') return null
+  const cap = found['dailyCap']
+  return {
+    id: found['id'],
+    label: found['label'],
+    dailyCap: typeof cap === 'number' && Number.isInteger(cap) && cap > 0 ? cap : null
+  }
+}
+
+/**
+ * A listed device's daily cap as the window keeps it now: the devices file is looked at again (its size and time,
+ * re-read only when they moved) at every ask, so a running flush or campaign stops where the window's new cap says.
+ * `changed` is told when a look found another cap (a raised one releases what the old one held).
+ */
+function followedDailyCap(
+  dataDir: string,
+  device: CommandLineDevice,
+  changed: () => void
+): { cap(): number | null; look(): void } {
+  const file = join(dataDir, DEVICES_FILE)
+  const terminalId = terminalDeviceId(device.credentials)
+  let cap = device.dailyCap ?? null
+  let seen = ''
+  function look(): void {
+    try {
+      const stat = statSync(file, { throwIfNoEntry: false })
+      const stamp = stat ? `${stat.mtimeMs}:${stat.size}` : ''
+      if (stamp === seen) return
+      const first = seen === ''
+      seen = stamp
+      // The first look only notes the file: the cap the command was given was read from it just now.
+      if (first || !stat) return
+      const parsed = JSON.parse(readFileSync(file, 'utf8')) as { devices?: unknown }
+      const records = Array.isArray(parsed.devices) ? (parsed.devices as Record<string, unknown>[]) : []
+      const listed = listedIn(records, terminalId)
+      // Removed from the list meanwhile: the cap the command started with holds.
+      if (listed === null || listed.id !== device.id || listed.dailyCap === cap) return
+      cap = listed.dailyCap
+      changed()
+    } catch {
+      // Being rewritten (or unreadable): the cap known holds until a later look reads it.
+    }
+  }
+  look()
+  return {
+    cap() {
+      look()
+      return cap
+    },
+    look
   }
 }
 
@@ -331,8 +381,15 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     logger,
     options: { tracking: false, devicesSendableByDefault: true }
   })
-  // A listed device's daily cap counts the terminal's sends too: a flush of its messages stops where the app would.
-  outbox.addDeviceBudget((id) => (isDevice(id) ? (device?.dailyCap ?? null) : null))
+  // A listed device's daily cap counts the terminal's sends too: a flush of its messages stops where the app would,
+  // at the cap the window sets meanwhile (asked at every send, and looked at every second for a raised one).
+  const dailyCap =
+    device && device.dailyCap !== undefined
+      ? followedDailyCap(ports.dataDir, device, () => outbox.dailyCapChanged(device.id))
+      : null
+  outbox.addDeviceBudget((id) => (isDevice(id) ? (dailyCap?.cap() ?? null) : null))
+  const capLooks = dailyCap ? setInterval(dailyCap.look, OTHER_PROCESS_POLL_MS) : null
+  capLooks?.unref()
   // One device, so a file is checked against that device's limit as soon as it is registered.
   const fileLimit = (): number => fileLimitFor(device?.id ?? '')
   // The app's check of the reply drafts' kept files: a gone conversation's reply is let go here too.
@@ -400,7 +457,10 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     },
     invoke: invokeThrough(handlers as ApiHandlers, logger),
     releaseGoneReplies: () => files.releaseGoneReplies(),
-    close: () => db.close()
+    close: () => {
+      if (capLooks) clearInterval(capLooks)
+      db.close()
+    }
   }
 }
 

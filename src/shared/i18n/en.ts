@@ -99,6 +99,8 @@ export const enRest = {
     'Start Sender Desk again. If it keeps failing, send the log {log} to support.',
   'desktop.startup.log': 'Details: {log}',
   'desktop.note.attempt': 'attempt {attempt}',
+  'desktop.note.terminalLeftInDoubt':
+    'Taken over from the terminal, which left it mid-send and has ended: checking the gateway’s reports before any resend',
   'desktop.note.checkingReports': '{error}; checking the gateway’s reports before any resend',
   'desktop.note.deviceQueueWaits': '{error}; this device’s queue waits',
   'desktop.note.retryWindowUsed': '{error}; retry window used up',
@@ -894,6 +896,8 @@ export const enRest = {
   'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',
   'outbox.edit': 'Edit',
   'outbox.edit.recipient': 'Recipient',
+  'outbox.edit.terminalDevice':
+    'It cannot be edited here: it was queued from the terminal for a device this app does not list, and only sender-desk outbox flush sends it. Cancel it here, or add that device to edit it.',
   'outbox.edited': 'Saved.',
   'outbox.release': 'Send now',
   'outbox.released': 'Released: it will be sent now.',

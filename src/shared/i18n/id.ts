@@ -106,6 +106,8 @@ export const id: Record<MessageKey, string> = {
     'Jalankan Sender Desk lagi. Jika terus gagal, kirim log {log} ke tim dukungan.',
   'desktop.startup.log': 'Rincian: {log}',
   'desktop.note.attempt': 'percobaan ke-{attempt}',
+  'desktop.note.terminalLeftInDoubt':
+    'Diambil alih dari terminal, yang meninggalkannya saat sedang dikirim dan sudah berhenti: memeriksa laporan gateway sebelum mengirim ulang',
   'desktop.note.checkingReports': '{error}; memeriksa laporan gateway sebelum mengirim ulang',
   'desktop.note.deviceQueueWaits': '{error}; antrean perangkat ini menunggu',
   'desktop.note.retryWindowUsed': '{error}; batas waktu percobaan ulang habis',
@@ -1074,6 +1076,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',
   'outbox.edit': 'Ubah',
   'outbox.edit.recipient': 'Penerima',
+  'outbox.edit.terminalDevice':
+    'Pesan ini tidak bisa diubah di sini: diantrekan dari terminal untuk perangkat yang tidak ada di daftar aplikasi ini, dan hanya sender-desk outbox flush yang mengirimnya. Batalkan di sini, atau tambahkan perangkat itu untuk mengubahnya.',
   'outbox.edited': 'Tersimpan.',
   'outbox.release': 'Kirim sekarang',
   'outbox.released': 'Dilepas: pesan akan dikirim sekarang.',

@@ -5,6 +5,7 @@ import { createOutbox } from '../sending'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { newTextItem } from '../store/testing/new-item'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
+import { historyNote } from '../../../shared/i18n/notes'
 
 let fx: OutboxFixture
 let terminalDb: SqliteDatabase | null = null
@@ -53,4 +54,55 @@ it('writes nothing of a send whose producer check fails in the transaction that 
   ).rejects.toBe(refused)
   expect(fx.outbox.counts().total).toBe(0)
   expect(() => fx.outbox.get('reply-1')).toThrow(expect.objectContaining({ code: 'not_found' }))
+})
+
+it('takes over what a terminal left mid-send under its id for a listed device, and settles it by the reports, each once', async () => {
+  // The terminal sends for its own id; the app, once it runs, only for its device (the same credentials).
+  let appRuns = false
+  fx = makeFixture(
+    { pacingMs: 0, concurrency: 2, visibilityWindowMs: 2_000 },
+    (gateway) => (deviceId) =>
+      // The terminal's id names the same gateway device as the app's d1 (one address and token).
+      deviceId === (appRuns ? 'd1' : 'cli-x') ? gateway.clientFor('d1') : undefined
+  )
+  await fx.outbox.start()
+  // One reached the gateway before the terminal was killed (its answer never came back), one never left.
+  fx.gateway.holdAnswers = true
+  await fx.outbox.enqueue({
+    deviceId: 'cli-x',
+    recipients: ['6281234567001'],
+    entries: [{ kind: 'text', text: 'took' }],
+    itemIds: ['took']
+  })
+  await fx.runUntil(() => fx.gateway.heldCount === 1)
+  fx.gateway.holdAnswers = false
+  fx.gateway.holdSends = true
+  await fx.outbox.enqueue({
+    deviceId: 'cli-x',
+    recipients: ['6281234567002'],
+    entries: [{ kind: 'text', text: 'never' }],
+    itemIds: ['never']
+  })
+  await fx.runUntil(() => fx.gateway.heldCount === 2)
+  expect(fx.outbox.get('took').item.status).toBe('sending')
+  expect(fx.outbox.get('never').item.status).toBe('sending')
+  fx.crash()
+
+  // The app runs (it holds the dispatcher lease: the terminal is gone) and adopts the terminal's id for its device.
+  appRuns = true
+  fx.gateway.holdSends = false
+  fx.reopen()
+  await fx.outbox.start()
+  expect(fx.outbox.adoptTerminalItems(['cli-x'], 'd1')).toBe(2)
+  await fx.runUntil(
+    () =>
+      fx.outbox.get('took').item.status === 'accepted' && fx.outbox.get('never').item.status === 'accepted'
+  )
+  // Found in the reports, not sent again; the other sent once, after the reports showed it never arrived.
+  expect(fx.gateway.accepted('took')).toHaveLength(1)
+  expect(fx.gateway.accepted('never')).toHaveLength(1)
+  expect(fx.outbox.get('took').item.deviceId).toBe('d1')
+  // The operator sees what happened in the message's timeline.
+  const notes = fx.outbox.get('took').history.map((entry) => historyNote('en', entry))
+  expect(notes.join('\n')).toContain('left it mid-send')
 })

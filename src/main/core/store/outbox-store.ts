@@ -326,4 +326,26 @@ export class OutboxStore extends OutboxQueueStore {
       })
       .immediate()
   }
+
+  /**
+   * Moves the one-off items under any of `fromIds` that another process left mid-send (`sending`, and marked for a
+   * report check by this dispatcher's start: none is in flight here) to `toId`, for its reports to settle: found
+   * there, accepted; not there after the visibility window, sent again. Their ids.
+   */
+  moveInDoubtToDevice(
+    fromIds: readonly string[],
+    toId: string,
+    now: number,
+    visibilityWindowMs: number
+  ): string[] {
+    if (fromIds.length === 0) return []
+    const rows = this.prepare(
+      `UPDATE outbox_items SET device_id = ?, next_attempt_at = MIN(next_attempt_at, ?),
+         reconcile_until = COALESCE(reconcile_until, COALESCE(last_attempt_at, ?) + ?)
+       WHERE device_id IN (SELECT value FROM json_each(?)) AND status = 'sending' AND next_attempt_at IS NOT NULL
+         AND producer_tag IS NULL AND ${unfenced('outbox_items')}
+       RETURNING id`
+    ).all(toId, now, now, visibilityWindowMs, JSON.stringify(fromIds)) as { id: string }[]
+    return rows.map((row) => row.id)
+  }
 }

@@ -23,6 +23,7 @@ import './outbox.css'
 import {
   failureRemedy,
   gatewayFileMaximum,
+  isTerminalDeviceId,
   MAX_TEXT_LENGTH,
   type FailureRemedy
 } from '../../../../shared/domain'
@@ -159,6 +160,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         : null
   const shown = feedbackHolds ? feedback : failedAgain
   const device = devices.find((d) => d.id === item.deviceId)
+  // Queued by the terminal for credentials this app does not list: the edit's rules (its recipient, file limit and
+  // schedule) belong to a device the app cannot see, and only the terminal sends it. Said instead of offered.
+  const editNeedsDevice = allowed.edit && !device && isTerminalDeviceId(item.deviceId)
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
@@ -347,7 +351,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             {t('outbox.release')}
           </button>
         ) : null}
-        {allowed.edit ? (
+        {allowed.edit && !editNeedsDevice ? (
           <button
             type="button"
             className="button"
@@ -423,6 +427,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           </button>
         ) : null}
       </div>
+      {editNeedsDevice ? (
+        <p className="muted" data-testid="outbox-edit-unavailable">
+          {t('outbox.edit.terminalDevice')}
+        </p>
+      ) : null}
       {confirmRevoke && allowed.revoke ? (
         <ConfirmPanel
           id="revoke-q"
@@ -465,7 +474,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           focusOnOpen
         />
       ) : null}
-      {editing ? (
+      {editing && !editNeedsDevice ? (
         <EditItemForm
           key={item.id}
           text={item.text ?? ''}

@@ -95,4 +95,24 @@ describe('the device named on a row (QA24 Q24-02)', () => {
     expect(rowOf('cli-item').textContent).not.toContain('A removed device')
     expect(rowOf('gone-item').textContent).toContain('A removed device')
   })
+
+  it('offers no Edit for a message queued under a terminal device it does not list, and says why', async () => {
+    const fromTerminal = makeItem({ id: 'cli-item', deviceId: 'cli-cf034cb27f21d606' })
+    fake.handle('outbox:get', () => ({ item: fromTerminal, history: [] }))
+    const { unmount } = render(<OutboxDetail id="cli-item" onClose={() => {}} />)
+    const actions = await screen.findByRole('group', { name: 'Message actions' })
+    expect(within(actions).queryByRole('button', { name: 'Edit' })).toBeNull()
+    // Cancelling it is still the operator's: only the edit needs the device.
+    expect(within(actions).queryByRole('button', { name: 'Cancel sending' })).not.toBeNull()
+    expect(screen.getByTestId('outbox-edit-unavailable').textContent).toContain(
+      'queued from the terminal for a device this app does not list'
+    )
+    unmount()
+    // The same message under a device of the list is edited as ever.
+    fake.handle('outbox:get', () => ({ item: makeItem({ id: 'listed-item' }), history: [] }))
+    render(<OutboxDetail id="listed-item" onClose={() => {}} />)
+    const listed = await screen.findByRole('group', { name: 'Message actions' })
+    expect(within(listed).queryByRole('button', { name: 'Edit' })).not.toBeNull()
+    expect(screen.queryByTestId('outbox-edit-unavailable')).toBeNull()
+  })
 })
