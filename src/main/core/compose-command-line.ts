@@ -43,6 +43,7 @@ import {
   isDiskFull,
   openDatabase,
   SettingsStore,
+  type DataUpdateProgress,
   type InvoiceRecord,
   type SqliteDatabase
 } from './store'
@@ -67,7 +68,7 @@ export type {
 } from './gateway'
 export { FileChangedError, readPinned, type RegisteredFile } from './files'
 export { ApiFailure } from './commands'
-export { DiskFullError, isDiskFull } from './store'
+export { DiskFullError, isDiskFull, type DataUpdateProgress } from './store'
 export { OutboxError } from './outbox'
 export { terminalDeviceAliases, terminalDeviceId } from './devices'
 export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } from './inbox'
@@ -83,9 +84,10 @@ export type { InvoiceRecord } from './store'
  */
 export function withInvoiceBook<T>(
   dataDir: string,
-  run: (book: { keep(invoice: Invoice, baseUrl: string): InvoiceRecord; list(): InvoiceRecord[] }) => T
+  run: (book: { keep(invoice: Invoice, baseUrl: string): InvoiceRecord; list(): InvoiceRecord[] }) => T,
+  onDataUpdate?: (progress: DataUpdateProgress) => void
 ): T {
-  const db = openDatabase({ dataDir })
+  const db = openDatabase({ dataDir, onUpdate: onDataUpdate })
   try {
     const store = new InvoiceStore(db)
     return run({
@@ -257,6 +259,8 @@ export interface CommandLinePorts {
   /** Null for commands that only read or change what is queued (list, retry, cancel). */
   device: CommandLineDevice | null
   logger?: Logger
+  /** Hears the update of a data folder an older version wrote, as the database opens. */
+  onDataUpdate?: (progress: DataUpdateProgress) => void
 }
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
@@ -313,7 +317,7 @@ export interface CommandLineCore {
  * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
-  const db = openDatabase({ dataDir: ports.dataDir })
+  const db = openDatabase({ dataDir: ports.dataDir, onUpdate: ports.onDataUpdate })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
   const device = ports.device
@@ -422,6 +426,8 @@ export interface CommandLineInboxPorts {
   fetch?: FetchPort
   logger?: Logger
   onStep?: (step: SyncStep, count: number) => void
+  /** Hears the update of a data folder an older version wrote, as the database opens. */
+  onDataUpdate?: (progress: DataUpdateProgress) => void
 }
 
 /**
@@ -437,7 +443,7 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
 }> {
   // Loaded by the inbox commands alone: the relay package's crypto stays out of every other command's start.
   const { createInbox, createConversationCommands, vaultInboxCredentials } = await import('./inbox')
-  const db = openDatabase({ dataDir: ports.dataDir })
+  const db = openDatabase({ dataDir: ports.dataDir, onUpdate: ports.onDataUpdate })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
   const outbox = createOutbox({

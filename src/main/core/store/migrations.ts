@@ -1086,13 +1086,25 @@ export function schemaVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
+/** A step about to run: its number among those this update runs, and what it adds. */
+export interface MigrationStep {
+  step: number
+  steps: number
+  name: string
+}
+
 /**
  * Bring the database to the newest version in one IMMEDIATE transaction (a second process waits, then
- * finds nothing to do); any failure leaves it exactly as it was.
+ * finds nothing to do); any failure leaves it exactly as it was. `onStep` hears each step before it runs, inside
+ * the transaction. Returns how many steps ran.
  */
-export function migrate(db: Database.Database, list: readonly Migration[] = migrations): void {
+export function migrate(
+  db: Database.Database,
+  list: readonly Migration[] = migrations,
+  onStep?: (step: MigrationStep) => void
+): number {
   const latest = list.length
-  db.transaction(() => {
+  return db.transaction(() => {
     const current = schemaVersion(db)
     if (current > latest) {
       throw new StoreError(
@@ -1105,6 +1117,7 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
     for (let version = current + 1; version <= latest; version++) {
       const step = list[version - 1]
       if (!step) continue
+      onStep?.({ step: version - current, steps: latest - current, name: step.name })
       try {
         db.exec(step.sql)
         step.run?.(db)
@@ -1119,5 +1132,6 @@ export function migrate(db: Database.Database, list: readonly Migration[] = migr
       }
     }
     if (current !== latest) db.pragma(`user_version = ${latest}`)
+    return Math.max(latest - current, 0)
   }).immediate()
 }
