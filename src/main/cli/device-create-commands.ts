@@ -57,11 +57,7 @@ export async function runDeviceCreate(context: CliContext): Promise<number> {
   const dataDir = cliDataDir(context)
   let kept = false
   try {
-    withInvoiceBook(
-      dataDir,
-      (book) => book.keep(invoice, credentials.baseUrl),
-      reportDataUpdate(context.out)
-    )
+    withInvoiceBook(dataDir, (book) => book.keep(invoice, credentials.baseUrl), reportDataUpdate(context.out))
     kept = true
   } catch (error) {
     context.out.progress(
@@ -93,11 +89,7 @@ function describeKept(record: InvoiceRecord): string {
 }
 
 export function runDeviceInvoices(context: CliContext): number {
-  const invoices = withInvoiceBook(
-    cliDataDir(context),
-    (book) => book.list(),
-    reportDataUpdate(context.out)
-  )
+  const invoices = withInvoiceBook(cliDataDir(context), (book) => book.list(), reportDataUpdate(context.out))
   const human = invoices.length === 0 ? 'No invoice kept yet.' : invoices.map(describeKept).join('\n')
   context.out.result(human, { ok: true, invoices })
   return EXIT.ok

@@ -7,7 +7,7 @@
  */
 import type { ApiErrorShape, DeviceState, InvokeReply, InvokeRequest } from '../../shared/contract'
 import { resolveFileLimit } from '../../shared/domain'
-import type { MessageKey } from '../../shared/i18n'
+import { formatNumber, type MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
 import {
   createCampaignCommands,
@@ -68,7 +68,8 @@ export type {
 } from './gateway'
 export { FileChangedError, readPinned, type RegisteredFile } from './files'
 export { ApiFailure } from './commands'
-export { DiskFullError, isDiskFull, type DataUpdateProgress } from './store'
+export { DiskFullError, isDiskFull } from './store'
+export type { DataUpdateProgress } from './store'
 export { OutboxError } from './outbox'
 export { terminalDeviceAliases, terminalDeviceId } from './devices'
 export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } from './inbox'
@@ -100,6 +101,23 @@ export function withInvoiceBook<T>(
     })
   } finally {
     db.close()
+  }
+}
+
+const UPDATING = 'Updating the data folder'
+
+/**
+ * The words for an update of a data folder an older version wrote, as the database opens (the store's
+ * DataUpdateProgress): one owner for the terminal's stderr lines and the app's log.
+ */
+export function describeDataUpdate(progress: DataUpdateProgress): string {
+  switch (progress.phase) {
+    case 'backup':
+      return `${UPDATING}: keeping a copy as it was first…`
+    case 'step':
+      return `${UPDATING}: step ${progress.step} of ${progress.steps} (${progress.name})…`
+    case 'done':
+      return `${UPDATING}: done in ${formatNumber(Math.round(progress.ms / 100) / 10, 'en')} s`
   }
 }
 

@@ -60,9 +60,7 @@ export interface OpenDatabaseOptions {
  * database stays as it was, and the next start runs the update again.
  */
 export type DataUpdateProgress =
-  | { phase: 'backup' }
-  | ({ phase: 'step' } & MigrationStep)
-  | { phase: 'done'; steps: number; ms: number }
+  { phase: 'backup' } | ({ phase: 'step' } & MigrationStep) | { phase: 'done'; steps: number; ms: number }
 
 /**
  * Whether opening the data folder's database will update it, read without changing anything: its version and the
@@ -165,12 +163,7 @@ export function otherConnectionsVersion(db: SqliteDatabase): number {
  * Before migrating an existing database forward, keep a copy of it as it was (`<file>.schema-<n>.bak`, once per
  * version): an operator who goes back to the older version finds it refused as "newer" and can restore this copy.
  */
-function backUpBeforeMigrating(
-  db: SqliteDatabase,
-  path: string,
-  latest: number,
-  onBackup: () => void
-): void {
+function backUpBeforeMigrating(db: SqliteDatabase, path: string, latest: number, onBackup: () => void): void {
   const current = schemaVersion(db)
   if (current === 0 || current >= latest) return
   const backup = `${path}.schema-${current}.bak`

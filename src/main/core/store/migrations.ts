@@ -1104,34 +1104,36 @@ export function migrate(
   onStep?: (step: MigrationStep) => void
 ): number {
   const latest = list.length
-  return db.transaction(() => {
-    const current = schemaVersion(db)
-    if (current > latest) {
-      throw new StoreError(
-        'newer-version',
-        `This database was written by a newer Sender Desk (schema ${current}; this build knows up to ${latest}). ` +
-          'Update Sender Desk, or point it at another data folder.',
-        { foundVersion: current, supportedVersion: latest }
-      )
-    }
-    for (let version = current + 1; version <= latest; version++) {
-      const step = list[version - 1]
-      if (!step) continue
-      onStep?.({ step: version - current, steps: latest - current, name: step.name })
-      try {
-        db.exec(step.sql)
-        step.run?.(db)
-      } catch (error) {
+  return db
+    .transaction(() => {
+      const current = schemaVersion(db)
+      if (current > latest) {
         throw new StoreError(
-          'migration-failed',
-          `Migration ${version} (${step.name}) failed: ${String(error)}`,
-          {
-            cause: error
-          }
+          'newer-version',
+          `This database was written by a newer Sender Desk (schema ${current}; this build knows up to ${latest}). ` +
+            'Update Sender Desk, or point it at another data folder.',
+          { foundVersion: current, supportedVersion: latest }
         )
       }
-    }
-    if (current !== latest) db.pragma(`user_version = ${latest}`)
-    return Math.max(latest - current, 0)
-  }).immediate()
+      for (let version = current + 1; version <= latest; version++) {
+        const step = list[version - 1]
+        if (!step) continue
+        onStep?.({ step: version - current, steps: latest - current, name: step.name })
+        try {
+          db.exec(step.sql)
+          step.run?.(db)
+        } catch (error) {
+          throw new StoreError(
+            'migration-failed',
+            `Migration ${version} (${step.name}) failed: ${String(error)}`,
+            {
+              cause: error
+            }
+          )
+        }
+      }
+      if (current !== latest) db.pragma(`user_version = ${latest}`)
+      return Math.max(latest - current, 0)
+    })
+    .immediate()
 }
