@@ -2,6 +2,8 @@
 // It proves wiring, not Electron: every call the shell makes is recorded, and the driver plays the OS (ready, a
 // second launch, quit). Loaded in place of `electron` by test/boot/drive-main.js.
 import { EventEmitter } from 'node:events'
+import { existsSync } from 'node:fs'
+import Database from 'better-sqlite3'
 import { tmpdir } from 'node:os'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -142,6 +144,21 @@ class WebContents extends EventEmitter {
     this.sent.push(channel)
     if (channel === 'app:navigate') record.navigations.push(payload)
   }
+  executeJavaScript() {
+    return Promise.resolve()
+  }
+}
+
+/** The data folder's schema version as another program would read it at this moment (null: no database yet). */
+function databaseVersionNow() {
+  const file = join(app.getPath('userData'), 'sender-desk.db')
+  if (!existsSync(file)) return null
+  const db = new Database(file, { readonly: true })
+  try {
+    return db.pragma('user_version', { simple: true })
+  } finally {
+    db.close()
+  }
 }
 
 export class BrowserWindow extends EventEmitter {
@@ -151,7 +168,16 @@ export class BrowserWindow extends EventEmitter {
   constructor(options) {
     super()
     this.webContents = new WebContents()
-    this.entry = { options, url: null, shown: 0, focused: 0, hidden: 0, instance: this }
+    this.entry = {
+      options,
+      url: null,
+      shown: 0,
+      focused: 0,
+      hidden: 0,
+      destroyed: false,
+      databaseVersionAtShow: undefined,
+      instance: this
+    }
     record.windows.push(this.entry)
     note('BrowserWindow')
   }
@@ -162,13 +188,19 @@ export class BrowserWindow extends EventEmitter {
     return Promise.resolve()
   }
   isDestroyed() {
-    return false
+    return this.entry.destroyed
+  }
+  destroy() {
+    this.entry.destroyed = true
+    note('BrowserWindow.destroy')
+    this.emit('closed')
   }
   isMinimized() {
     return false
   }
   restore() {}
   show() {
+    if (this.entry.shown === 0) this.entry.databaseVersionAtShow = databaseVersionNow()
     this.entry.shown += 1
   }
   focus() {

@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { invokeChannels } from '../../src/shared/contract'
-import { DATABASE_FILE, LATEST_SCHEMA_VERSION } from '../../src/main/core/store'
+import { DATABASE_FILE, LATEST_SCHEMA_VERSION, migrations, openDatabase } from '../../src/main/core/store'
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
 
 const root = join(import.meta.dirname, '../..')
@@ -25,6 +25,8 @@ interface Recording {
     url: string | null
     shown: number
     focused: number
+    destroyed: boolean
+    databaseVersionAtShow: number | null | undefined
   }>
   trays: Array<{
     constructorArgs: number
@@ -271,6 +273,42 @@ describe('the built main bundle under a stand-in Electron', () => {
     expect(run.dialogs[0]!.content).toContain(`versi basis data ${LATEST_SCHEMA_VERSION + 3}`)
     expect(run.exitCode).toBe(1)
     expect(run.lockReleased).toBe(true)
+  })
+
+  it('a data folder an older version wrote: a window says the data is being updated before the update starts', () => {
+    const dataDir = dataFolder()
+    const previous = LATEST_SCHEMA_VERSION - 1
+    openDatabase({ dataDir, migrations: migrations.slice(0, previous) }).close()
+    const run = boot(['ready', 'wait-started', 'quit', 'wait-exit'], dataDir)
+    expect(run.failure).toBeNull()
+    expect(run.dialogs).toEqual([])
+    const [updating, main] = run.windows
+    // Shown while the database was still at the previous version, then gone once the app window opens.
+    expect(updating?.databaseVersionAtShow).toBe(previous)
+    expect(updating?.destroyed).toBe(true)
+    const page = decodeURIComponent(updating?.url ?? '')
+    expect(page).toMatch(/^data:text\/html/)
+    expect(page).toContain('Updating your data')
+    expect(page).toContain('keep Sender Desk open')
+    expect(main?.url).toBe('app://renderer/index.html')
+    expect(run.windows).toHaveLength(2)
+    expect(run.log).toMatch(/Updating the data folder: step 1 of 1 \(.+\)/)
+    expect(run.log).toMatch(/Updating the data folder: done in [\d.]+ s/)
+    // In the language of the window's last start: Bahasa Indonesia chosen in Settings.
+    const again = dataFolder()
+    openDatabase({ dataDir: again, migrations: migrations.slice(0, previous) }).close()
+    writeFileSync(join(again, 'window-language'), 'id')
+    const indonesian = boot(['ready', 'wait-started', 'quit', 'wait-exit'], again)
+    expect(decodeURIComponent(indonesian.windows[0]?.url ?? '')).toContain('Memperbarui data Anda')
+  })
+
+  it('an up-to-date data folder starts without the update window', () => {
+    const dataDir = dataFolder()
+    openDatabase({ dataDir }).close()
+    const run = boot(['ready', 'wait-started', 'quit', 'wait-exit'], dataDir)
+    expect(run.failure).toBeNull()
+    expect(run.windows).toHaveLength(1)
+    expect(run.windows[0]!.url).toBe('app://renderer/index.html')
   })
 
   it('a second copy that cannot take the single-instance lock quits before doing anything', () => {

@@ -5,6 +5,7 @@
 import { UsageError, requireString, stringFlag } from './args'
 import { EXIT } from './output'
 import { cliDataDir } from './outbox-commands'
+import { reportDataUpdate } from './data-update'
 import type { CliContext } from './index'
 import { withInvoiceBook, type Invoice, type InvoiceRecord } from '../core/compose-command-line'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../shared/domain'
@@ -56,7 +57,7 @@ export async function runDeviceCreate(context: CliContext): Promise<number> {
   const dataDir = cliDataDir(context)
   let kept = false
   try {
-    withInvoiceBook(dataDir, (book) => book.keep(invoice, credentials.baseUrl))
+    withInvoiceBook(dataDir, (book) => book.keep(invoice, credentials.baseUrl), reportDataUpdate(context.out))
     kept = true
   } catch (error) {
     context.out.progress(
@@ -88,7 +89,7 @@ function describeKept(record: InvoiceRecord): string {
 }
 
 export function runDeviceInvoices(context: CliContext): number {
-  const invoices = withInvoiceBook(cliDataDir(context), (book) => book.list())
+  const invoices = withInvoiceBook(cliDataDir(context), (book) => book.list(), reportDataUpdate(context.out))
   const human = invoices.length === 0 ? 'No invoice kept yet.' : invoices.map(describeKept).join('\n')
   context.out.result(human, { ok: true, invoices })
   return EXIT.ok

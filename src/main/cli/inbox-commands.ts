@@ -14,6 +14,7 @@ import { EXIT, counted } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
 import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
 import { registerFile } from './send-commands'
+import { reportDataUpdate } from './data-update'
 import {
   composeCommandLineInbox,
   normaliseRecipients,
@@ -40,6 +41,7 @@ export async function withInbox<T>(
 ): Promise<T> {
   const composed = await composeCommandLineInbox({
     dataDir: cliDataDir(context),
+    onDataUpdate: reportDataUpdate(context.out),
     logger: createRedactingLogger(
       (level, line) => {
         if (level === 'error' || level === 'warn') context.out.progress(`sender-desk: ${line}`)

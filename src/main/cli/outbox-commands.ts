@@ -36,6 +36,7 @@ import {
 import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
 import { flushBesideApp } from './flush-beside-app'
+import { reportDataUpdate } from './data-update'
 
 const MB = 1024 * 1024
 
@@ -94,6 +95,7 @@ export async function withCommandLineCore<T>(
   const core = composeCommandLine({
     dataDir: cliDataDir(context),
     device: credentials ? await commandLineDevice(context, credentials) : null,
+    onDataUpdate: reportDataUpdate(context.out),
     // A failure the outbox survives still shows on stderr, with the token masked.
     logger: createRedactingLogger(
       (level, line) => {

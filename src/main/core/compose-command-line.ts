@@ -7,7 +7,7 @@
  */
 import type { ApiErrorShape, DeviceState, InvokeReply, InvokeRequest } from '../../shared/contract'
 import { resolveFileLimit } from '../../shared/domain'
-import type { MessageKey } from '../../shared/i18n'
+import { formatNumber, type MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
 import {
   createCampaignCommands,
@@ -45,6 +45,7 @@ import {
   openDatabase,
   OTHER_PROCESS_POLL_MS,
   SettingsStore,
+  type DataUpdateProgress,
   type InvoiceRecord,
   type SqliteDatabase
 } from './store'
@@ -70,6 +71,7 @@ export type {
 export { FileChangedError, readPinned, type RegisteredFile } from './files'
 export { ApiFailure } from './commands'
 export { DiskFullError, isDiskFull } from './store'
+export type { DataUpdateProgress } from './store'
 export { OutboxError } from './outbox'
 export { terminalDeviceAliases, terminalDeviceId } from './devices'
 export type { ConnectResult, Inbox, InboxSyncState, InboxSyncStatus, SyncStep } from './inbox'
@@ -85,9 +87,10 @@ export type { InvoiceRecord } from './store'
  */
 export function withInvoiceBook<T>(
   dataDir: string,
-  run: (book: { keep(invoice: Invoice, baseUrl: string): InvoiceRecord; list(): InvoiceRecord[] }) => T
+  run: (book: { keep(invoice: Invoice, baseUrl: string): InvoiceRecord; list(): InvoiceRecord[] }) => T,
+  onDataUpdate?: (progress: DataUpdateProgress) => void
 ): T {
-  const db = openDatabase({ dataDir })
+  const db = openDatabase({ dataDir, onUpdate: onDataUpdate })
   try {
     const store = new InvoiceStore(db)
     return run({
@@ -100,6 +103,23 @@ export function withInvoiceBook<T>(
     })
   } finally {
     db.close()
+  }
+}
+
+const UPDATING = 'Updating the data folder'
+
+/**
+ * The words for an update of a data folder an older version wrote, as the database opens (the store's
+ * DataUpdateProgress): one owner for the terminal's stderr lines and the app's log.
+ */
+export function describeDataUpdate(progress: DataUpdateProgress): string {
+  switch (progress.phase) {
+    case 'backup':
+      return `${UPDATING}: keeping a copy as it was first…`
+    case 'step':
+      return `${UPDATING}: step ${progress.step} of ${progress.steps} (${progress.name})…`
+    case 'done':
+      return `${UPDATING}: done in ${formatNumber(Math.round(progress.ms / 100) / 10, 'en')} s`
   }
 }
 
@@ -307,6 +327,8 @@ export interface CommandLinePorts {
   /** Null for commands that only read or change what is queued (list, retry, cancel). */
   device: CommandLineDevice | null
   logger?: Logger
+  /** Hears the update of a data folder an older version wrote, as the database opens. */
+  onDataUpdate?: (progress: DataUpdateProgress) => void
 }
 
 /** The contract channels a terminal command calls, through the same handlers and schemas as the window. */
@@ -363,7 +385,7 @@ export interface CommandLineCore {
  * so a device is sendable until the gateway says otherwise, and no tracking runs after the command ends.
  */
 export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
-  const db = openDatabase({ dataDir: ports.dataDir })
+  const db = openDatabase({ dataDir: ports.dataDir, onUpdate: ports.onDataUpdate })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
   const device = ports.device
@@ -482,6 +504,8 @@ export interface CommandLineInboxPorts {
   fetch?: FetchPort
   logger?: Logger
   onStep?: (step: SyncStep, count: number) => void
+  /** Hears the update of a data folder an older version wrote, as the database opens. */
+  onDataUpdate?: (progress: DataUpdateProgress) => void
 }
 
 /**
@@ -497,7 +521,7 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
 }> {
   // Loaded by the inbox commands alone: the relay package's crypto stays out of every other command's start.
   const { createInbox, createConversationCommands, vaultInboxCredentials } = await import('./inbox')
-  const db = openDatabase({ dataDir: ports.dataDir })
+  const db = openDatabase({ dataDir: ports.dataDir, onUpdate: ports.onDataUpdate })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
   const outbox = createOutbox({

@@ -21,6 +21,7 @@ import type { ApiHandlers } from './commands'
 import {
   DEVICES_FILE,
   describeCoreError,
+  describeDataUpdate,
   fileLimitResolver,
   gatewayClientFactory,
   openSettings
@@ -91,7 +92,7 @@ export { dispatchInvoke, type DispatchOptions } from './ipc-dispatch'
 export { createRedactingLogger, SecretList } from './logging'
 export type { Notice, NoticeAction } from './notices'
 export type { RunningSandbox } from './sandbox-control'
-export { DATABASE_FILE, StoreError } from './store'
+export { DATABASE_FILE, StoreError, pendingDataUpdate } from './store'
 export { EncryptedFileVault, MemoryVault, VaultLockedError, type Cipher } from './vault'
 
 export interface CorePorts {
@@ -171,7 +172,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   const events = new CoreEvents()
   const contactsChanged = (): void =>
     events.emit('contacts:changed', { at: new Date(clock.now()).toISOString() })
-  const db: SqliteDatabase = openDatabase({ dataDir: ports.dataDir })
+  // An update of a folder an older version wrote is logged step by step: the shell has shown its window before.
+  const db: SqliteDatabase = openDatabase({
+    dataDir: ports.dataDir,
+    onUpdate: (progress) => logger.info(describeDataUpdate(progress))
+  })
   const { store: settingsStore, settings } = openSettings(db)
   const initial = settings.get()
   const errors: string[] = []

@@ -25,6 +25,7 @@ import {
   createRedactingLogger,
   describeCoreError,
   EncryptedFileVault,
+  pendingDataUpdate,
   SecretList,
   type Core,
   type Notice,
@@ -41,6 +42,7 @@ import { NotificationCenter, noticeDestination } from './notifications'
 import { describeStartupFailure, languageOfLocale } from './startup-failure'
 import { registerRendererScheme, serveRenderer } from './renderer-protocol'
 import { rememberedWindowLanguage, rememberWindowLanguage } from './window-locale'
+import { showUpdatingWindow } from './updating-window'
 
 const QUIT_DRAIN_MS = 10_000
 const NETWORK_CHECK_MS = 10_000
@@ -289,6 +291,12 @@ export function startShell(): void {
     const dataDir = app.getPath('userData')
     mkdirSync(dataDir, { recursive: true, mode: 0o700 })
     const vault = new EncryptedFileVault({ cipher, file: join(dataDir, 'secrets.json'), secrets })
+    // A data folder an older version wrote is updated as the core opens it, blocking this thread (a minute with a
+    // million contacts): a window saying so is drawn first, in the language of the last start, and closed after.
+    const updatingLanguage = startedInLanguage ?? language()
+    const updating = pendingDataUpdate(dataDir)
+      ? await showUpdatingWindow(updatingLanguage, (key, params) => translate(updatingLanguage, key, params))
+      : null
     core = await composeCore({
       dataDir,
       vault,
@@ -309,7 +317,7 @@ export function startShell(): void {
       sandbox: { allowLoopbackWebhookTargets: process.argv.includes(SANDBOX_WEBHOOKS_TO_THIS_COMPUTER) },
       applyLoginItem: (enabled) => applyLoginItem(enabled),
       applyWeakStorage: (allowed) => vault.setAllowWeak(allowed)
-    })
+    }).finally(() => updating?.destroy())
     await vault.setAllowWeak(core.settings.get().allowWeakTokenStorage)
     const current = core
     registerIpc(current.handlers, {

@@ -56,6 +56,11 @@ export const enRest = {
   'desktop.notice.restartRequested': 'Restart requested',
   'desktop.notice.restartFailed': 'Restart failed',
   'desktop.notice.dropRefused': 'Some files were not added',
+  'desktop.updating.title': 'Updating your data…',
+  'desktop.updating.body':
+    'This version of Sender Desk updates the data kept on this computer. With many contacts it can take a minute, and the window may not respond meanwhile.',
+  'desktop.updating.keepOpen':
+    'Please keep Sender Desk open until it finishes. If it is closed, nothing is lost: the update starts again at the next start.',
   'desktop.notice.unexpectedTitle': 'Sender Desk hit an unexpected error',
   'desktop.notice.unexpectedBody': 'It keeps running. The details are in the log: {log}',
   'desktop.notice.disconnected': '{label} disconnected',

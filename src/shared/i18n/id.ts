@@ -64,6 +64,11 @@ export const id: Record<MessageKey, string> = {
   'desktop.notice.restartRequested': 'Mulai ulang diminta',
   'desktop.notice.restartFailed': 'Gagal memulai ulang',
   'desktop.notice.dropRefused': 'Beberapa file tidak ditambahkan',
+  'desktop.updating.title': 'Memperbarui data Anda…',
+  'desktop.updating.body':
+    'Versi Sender Desk ini memperbarui data yang disimpan di komputer ini. Dengan banyak kontak, ini bisa memakan waktu sekitar satu menit, dan jendela mungkin tidak merespons selama itu.',
+  'desktop.updating.keepOpen':
+    'Biarkan Sender Desk tetap terbuka sampai selesai. Jika ditutup, tidak ada yang hilang: pembaruan dimulai lagi saat Sender Desk dibuka berikutnya.',
   'desktop.notice.unexpectedTitle': 'Sender Desk mengalami galat tak terduga',
   'desktop.notice.unexpectedBody': 'Aplikasi tetap berjalan. Rinciannya ada di log: {log}',
   'desktop.notice.disconnected': '{label} terputus',

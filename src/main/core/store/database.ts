@@ -8,7 +8,8 @@ import {
   migrate,
   migrations as defaultMigrations,
   schemaVersion,
-  type Migration
+  type Migration,
+  type MigrationStep
 } from './migrations'
 
 export type SqliteDatabase = Database.Database
@@ -48,6 +49,41 @@ export interface OpenDatabaseOptions {
   fileName?: string
   /** Tests only: a different migration list. */
   migrations?: readonly Migration[]
+  /** Hears an update of a database an older version wrote (never a new one's creation): see DataUpdateProgress. */
+  onUpdate?: (progress: DataUpdateProgress) => void
+}
+
+/**
+ * What an update of an existing database is doing, for an operator who would otherwise wait on a silent start (a
+ * step can take half a minute with a million contacts): the copy kept as it was (when one is made), each step
+ * before it runs, then done with the whole update's time. All of it is one transaction: stopped at any point, the
+ * database stays as it was, and the next start runs the update again.
+ */
+export type DataUpdateProgress =
+  { phase: 'backup' } | ({ phase: 'step' } & MigrationStep) | { phase: 'done'; steps: number; ms: number }
+
+/**
+ * Whether opening the data folder's database will update it, read without changing anything: its version and the
+ * newest one, or null for a missing or new database, an up-to-date one, one from a newer version or one that cannot
+ * be read (the open itself says what is wrong with those).
+ */
+export function pendingDataUpdate(
+  dataDir: string,
+  options: { fileName?: string; migrations?: readonly Migration[] } = {}
+): { from: number; to: number } | null {
+  const path = join(dataDir, options.fileName ?? DATABASE_FILE)
+  const latest = (options.migrations ?? defaultMigrations).length
+  if (!existsSync(path)) return null
+  let db: SqliteDatabase | undefined
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true })
+    const from = schemaVersion(db)
+    return from > 0 && from < latest ? { from, to: latest } : null
+  } catch {
+    return null
+  } finally {
+    db?.close()
+  }
 }
 
 /**
@@ -95,8 +131,12 @@ export function openDatabase(options: OpenDatabaseOptions): SqliteDatabase {
     // moved: a deleted conversation's words must not stay readable in the file. Only on from a connection's first
     // write does it catch the copies (on for the delete alone, a test found dozens left); it costs a memset per free.
     db.pragma('secure_delete = ON')
-    backUpBeforeMigrating(db, path, migrationList.length)
-    migrate(db, migrationList)
+    const started = performance.now()
+    const updating = schemaVersion(db) > 0
+    const report = updating ? options.onUpdate : undefined
+    backUpBeforeMigrating(db, path, migrationList.length, () => report?.({ phase: 'backup' }))
+    const steps = migrate(db, migrationList, report && ((step) => report({ phase: 'step', ...step })))
+    if (steps > 0) report?.({ phase: 'done', steps, ms: performance.now() - started })
     keepNewestBackupOnly(path)
     // SQLite creates -wal/-shm with the main file's mode, but an older install may have left looser ones.
     for (const suffix of ['', '-wal', '-shm']) {
@@ -123,11 +163,12 @@ export function otherConnectionsVersion(db: SqliteDatabase): number {
  * Before migrating an existing database forward, keep a copy of it as it was (`<file>.schema-<n>.bak`, once per
  * version): an operator who goes back to the older version finds it refused as "newer" and can restore this copy.
  */
-function backUpBeforeMigrating(db: SqliteDatabase, path: string, latest: number): void {
+function backUpBeforeMigrating(db: SqliteDatabase, path: string, latest: number, onBackup: () => void): void {
   const current = schemaVersion(db)
   if (current === 0 || current >= latest) return
   const backup = `${path}.schema-${current}.bak`
   if (existsSync(backup)) return
+  onBackup()
   db.prepare('VACUUM INTO ?').run(backup)
   chmodSync(backup, 0o600)
 }

@@ -1,15 +1,17 @@
 // The store's public surface: open the database, the outbox, settings and inbox tables, and app-managed attachment files.
 export {
   openDatabase,
+  pendingDataUpdate,
   otherConnectionsVersion,
   DATABASE_FILE,
   LATEST_SCHEMA_VERSION,
+  type DataUpdateProgress,
   type OpenDatabaseOptions,
   type SqliteDatabase
 } from './database'
 export { watchOtherProcessCommits, OTHER_PROCESS_POLL_MS } from './other-process-commits'
 export { StoreError, DiskFullError, DamagedStoreError, isDiskFull, type StoreErrorCode } from './errors'
-export { migrate, migrations, schemaVersion, type Migration } from './migrations'
+export { migrate, migrations, schemaVersion, type Migration, type MigrationStep } from './migrations'
 export {
   OutboxStore,
   ITEM_STATUSES,

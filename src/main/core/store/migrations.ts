@@ -1086,38 +1086,54 @@ export function schemaVersion(db: Database.Database): number {
   return db.pragma('user_version', { simple: true }) as number
 }
 
+/** A step about to run: its number among those this update runs, and what it adds. */
+export interface MigrationStep {
+  step: number
+  steps: number
+  name: string
+}
+
 /**
  * Bring the database to the newest version in one IMMEDIATE transaction (a second process waits, then
- * finds nothing to do); any failure leaves it exactly as it was.
+ * finds nothing to do); any failure leaves it exactly as it was. `onStep` hears each step before it runs, inside
+ * the transaction. Returns how many steps ran.
  */
-export function migrate(db: Database.Database, list: readonly Migration[] = migrations): void {
+export function migrate(
+  db: Database.Database,
+  list: readonly Migration[] = migrations,
+  onStep?: (step: MigrationStep) => void
+): number {
   const latest = list.length
-  db.transaction(() => {
-    const current = schemaVersion(db)
-    if (current > latest) {
-      throw new StoreError(
-        'newer-version',
-        `This database was written by a newer Sender Desk (schema ${current}; this build knows up to ${latest}). ` +
-          'Update Sender Desk, or point it at another data folder.',
-        { foundVersion: current, supportedVersion: latest }
-      )
-    }
-    for (let version = current + 1; version <= latest; version++) {
-      const step = list[version - 1]
-      if (!step) continue
-      try {
-        db.exec(step.sql)
-        step.run?.(db)
-      } catch (error) {
+  return db
+    .transaction(() => {
+      const current = schemaVersion(db)
+      if (current > latest) {
         throw new StoreError(
-          'migration-failed',
-          `Migration ${version} (${step.name}) failed: ${String(error)}`,
-          {
-            cause: error
-          }
+          'newer-version',
+          `This database was written by a newer Sender Desk (schema ${current}; this build knows up to ${latest}). ` +
+            'Update Sender Desk, or point it at another data folder.',
+          { foundVersion: current, supportedVersion: latest }
         )
       }
-    }
-    if (current !== latest) db.pragma(`user_version = ${latest}`)
-  }).immediate()
+      for (let version = current + 1; version <= latest; version++) {
+        const step = list[version - 1]
+        if (!step) continue
+        onStep?.({ step: version - current, steps: latest - current, name: step.name })
+        try {
+          db.exec(step.sql)
+          step.run?.(db)
+        } catch (error) {
+          throw new StoreError(
+            'migration-failed',
+            `Migration ${version} (${step.name}) failed: ${String(error)}`,
+            {
+              cause: error
+            }
+          )
+        }
+      }
+      if (current !== latest) db.pragma(`user_version = ${latest}`)
+      return Math.max(latest - current, 0)
+    })
+    .immediate()
 }
