@@ -7,7 +7,9 @@ import {
   HEADER_BUCKETS,
   countsAsSent,
   countsAsSentToday,
+  GATEWAY_REPORTED_SENT,
   pausedOfQueued,
+  REPORTED_SENT_BUCKETS,
   STATUS_BUCKETS,
   summaryBuckets
 } from './status-buckets'
@@ -60,5 +62,13 @@ describe('the paused among the queued (QA walk 4, F21)', () => {
     expect(pausedOfQueued(bucketCounts({ queued: 2, scheduled: 4 }), 8)).toBe(2)
     expect(pausedOfQueued(bucketCounts({ scheduled: 4 }), 8)).toBe(0)
     expect(pausedOfQueued(bucketCounts({ queued: 3 }), 0)).toBe(0)
+  })
+})
+
+describe('REPORTED_SENT_BUCKETS', () => {
+  it('holds exactly the statuses the gateway reported sent, so "sent" counts the same everywhere', () => {
+    expect(REPORTED_SENT_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket]).sort()).toEqual(
+      [...GATEWAY_REPORTED_SENT].sort()
+    )
   })
 })

@@ -92,6 +92,18 @@ export const GATEWAY_REPORTED_SENT: readonly OutboxStatusName[] = [
 ]
 
 /**
+ * The buckets of GATEWAY_REPORTED_SENT: what a summary counts as sent, wherever a message went since (delivered, read,
+ * deleted for everyone after). A campaign's "4 of 6 sent" counts these, as the Overview's "sent today" and the card's
+ * "ever sent" do (QA28 Q28-05: a message deleted for everyone dropped out of "3 of 6 sent" alone).
+ */
+export const REPORTED_SENT_BUCKETS = [
+  'sent',
+  'delivered',
+  'read',
+  'revoked'
+] as const satisfies readonly StatusBucket[]
+
+/**
  * Whether a message the gateway has taken counts as one of its device's sends of the day (the daily cap's count): one
  * we handed over to send now counts from the hand-over, wherever it stands since; one kept by the gateway's own
  * schedule only once the gateway reports it went (sent, delivered, read, or deleted for everyone after), since until

@@ -70,6 +70,7 @@ export const enStart = {
   'overview.campaigns': 'Campaigns',
   'overview.campaigns.none': 'No campaign is sending or paused.',
   'overview.campaigns.progress': '{sent} of {rows} sent',
+  'overview.campaigns.progressRevoked': '{sent} of {rows} sent ({revoked} deleted for everyone since)',
   'overview.campaigns.finish': 'estimated end {time}',
   'overview.campaigns.late': 'running behind its estimated end',
   'overview.campaigns.finishPart':

@@ -484,6 +484,8 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns': 'Kampanye',
   'overview.campaigns.none': 'Tidak ada kampanye yang sedang mengirim atau dijeda.',
   'overview.campaigns.progress': '{sent} dari {rows} terkirim',
+  'overview.campaigns.progressRevoked':
+    '{sent} dari {rows} terkirim ({revoked} dihapus untuk semua orang sesudahnya)',
   'overview.campaigns.finish': 'perkiraan selesai {time}',
   'overview.campaigns.late': 'berjalan lebih lambat dari perkiraan selesainya',
   'overview.campaigns.finishPart':

@@ -632,6 +632,36 @@ describe('campaigns on the outbox', () => {
     expect(promised.finishAt).toBe(fixture.gateway.messages[2]?.acceptedAt)
   })
 
+  // QA28 Q28-01: at "8 of 8 used" the card said "Sending now" and the row "waiting between sends until <a time gone
+  // by>": the number's own daily cap (the send queue's, across campaigns) held them until midnight, unsaid.
+  it("says its part waits for its device's daily cap until the device's midnight, and so do its rows", async () => {
+    fixture = makeFixture({ dayZoneOf: () => 'UTC' })
+    const twoADay = (): number => 2
+    fixture.outbox.addDeviceBudget(twoADay)
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      budgetOf: (id) => fixture.outbox.budgetOf(id, twoADay)
+    })
+    fixture.clock.jump(Date.parse('2026-11-30T18:34:00Z') - fixture.clock.now())
+    const pacing = { ...PACING, workingHours: null, minDelaySeconds: 3, maxDelaySeconds: 5 }
+    const { id } = await campaigns.create({ ...bigCampaign(4), pacing, seedKey: 'sheet-cap' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    // Long past the campaign's own gap.
+    await fixture.clock.advance(60_000)
+    const midnight = Date.parse('2026-12-01T00:00:00Z')
+    expect(fixture.gateway.messages).toHaveLength(2)
+    expect(campaigns.get(id).devices[0]?.wait).toEqual({ code: 'daily_cap', until: midnight })
+    const queued = fixture.outbox.list({ status: ['queued'] }).items
+    expect(queued.map((item) => [item.waitReason?.messageKey, item.nextAttemptAt])).toEqual([
+      ['desktop.wait.deviceDailyCap', new Date(midnight).toISOString()],
+      ['desktop.wait.deviceDailyCap', new Date(midnight).toISOString()]
+    ])
+    // Its estimate starts the part's rows left at that midnight too.
+    expect(campaigns.get(id).estimate.finishAt).toBeGreaterThanOrEqual(midnight)
+  })
+
   it("counts an any-time-of-day campaign's daily cap on the device's day, not UTC's (QA23 Q23-01)", async () => {
     // At 00:02 WIB the campaign said "continues at 07:00 WIB" (UTC's midnight) while the device's count had started
     // again at 00:00 WIB: from 05:00 WIB a number could send its cap twice in one local day. A policy stored with no

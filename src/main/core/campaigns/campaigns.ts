@@ -13,6 +13,7 @@ import type { Language } from '../../../shared/i18n'
 import {
   dayIn,
   finishEstimate,
+  holdingWait,
   isSendInDoubt,
   isSameMessageRecently,
   campaignNameFromFile,
@@ -126,6 +127,18 @@ function autoPauseNote(reason: AutoPauseReason, cause: DevicePauseCause | null):
   return 'stateKey' in words
     ? encodeNote(words.key, { state: encodeNote(words.stateKey) })
     : encodeNote(words.key)
+}
+
+/**
+ * The send queue's wait over a whole device as a part's wait: its daily cap, counted across every producer (the one
+ * device-wide policy), which holds the part however its own pacing reads (QA28 Q28-01: "Sending now" at 8 of 8).
+ */
+function deviceCapWait(
+  wait: { until: number; reason: string } | null
+): { code: 'daily_cap'; until: number } | null {
+  return wait && decodeNote(wait.reason)?.key === 'desktop.wait.deviceDailyCap'
+    ? { code: 'daily_cap', until: wait.until }
+    : null
 }
 
 /** The device state kept with a paused part, as the view and the notes read it; null when none paused it. */
@@ -911,11 +924,16 @@ export function createCampaigns(deps: CampaignsDeps) {
         wait:
           campaign.status === 'paused'
             ? { code: 'paused', until: null }
-            : d.waitCode && d.waitUntil !== null && d.waitUntil > now()
-              ? { code: d.waitCode as PacingWait['code'], until: d.waitUntil }
-              : hoursOpenAt !== null
-                ? { code: 'outside_hours', until: hoursOpenAt }
-                : null,
+            : holdingWait(
+                [
+                  d.waitCode && d.waitUntil !== null
+                    ? { code: d.waitCode as PacingWait['code'], until: d.waitUntil }
+                    : null,
+                  hoursOpenAt !== null ? { code: 'outside_hours' as const, until: hoursOpenAt } : null,
+                  deviceCapWait(queue.deviceWait(d.deviceId))
+                ],
+                now()
+              ),
         autoPaused: d.pausedReason as AutoPauseReason | null,
         deviceCause: causeOf(d)
       })),

@@ -3,6 +3,7 @@
 import type { KernelCore } from './kernel'
 import { resolveOptions } from './kernel'
 import type { OutboxOptions } from './types'
+import { storedDeviceWaits } from './device-waits'
 
 export type DeviceControls = ReturnType<typeof createDeviceControls>
 
@@ -56,9 +57,12 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
     },
     /** Why this device may not start a send now (paused, not sendable, refused…), ignoring waits; null if it may. */
     sendBlock: (deviceId: string) => ctx.sendBlock(deviceId),
-    /** Why a policy holds the whole device now (a daily cap), as an encoded note; null when none does. */
+    /**
+     * Why a policy holds the whole device now (a daily cap), as an encoded note; null when none does. Read as recorded
+     * (device-waits.ts), so a process whose rounds did not meet the wait (the terminal's) says it too.
+     */
     deviceWait(deviceId: string): { until: number; reason: string } | null {
-      const wait = ctx.devices.get(deviceId)?.policyWait ?? null
+      const wait = storedDeviceWaits(ctx.settings)[deviceId] ?? null
       return wait && wait.until > clock.now() ? wait : null
     }
   }

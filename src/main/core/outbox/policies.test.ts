@@ -99,9 +99,15 @@ describe('send policies', () => {
     expect(fx.gateway.messages).toHaveLength(1)
     expect(fx.outbox.deviceWait('d1')?.reason).toContain('campaigns.wait.dailyCap')
     // Nothing written to the waiting items: a cap over 10,000 rows costs no update of each.
-    const stored = fx.db.prepare('SELECT wait_reason AS reason FROM outbox_items WHERE id = ?').get('b')
-    expect(stored).toEqual({ reason: null })
-    expect(fx.outbox.get('b').item.nextAttemptAt).toBeNull()
+    const stored = fx.db
+      .prepare(
+        'SELECT wait_reason AS reason, next_attempt_at AS nextAttemptAt FROM outbox_items WHERE id = ?'
+      )
+      .get('b')
+    expect(stored).toEqual({ reason: null, nextAttemptAt: null })
+    // Its view says when the device's wait ends, which is when it is looked at again (QA28 Q28-01).
+    const deviceWait = fx.outbox.deviceWait('d1')
+    expect(fx.outbox.get('b').item.nextAttemptAt).toBe(new Date(deviceWait?.until ?? 0).toISOString())
     // Yet each waiting item's view says why (QA24 Q24-05: a one-off send or a reply held by the cap said only
     // "Queued"), in a list as in its detail.
     expect(fx.outbox.get('b').item.waitReason).toMatchObject({ messageKey: 'campaigns.wait.dailyCap' })

@@ -104,6 +104,8 @@ export interface QueuePort {
   /** The operator says a refused device may be fine again: its next probe is now. */
   probeDeviceNow(deviceId: string): void
   sendBlock(deviceId: string): { reason: BlockReason; detail: string | null } | null
+  /** Why a policy holds the whole device now (its daily cap: an encoded note) and until when; null when none does. */
+  deviceWait(deviceId: string): { until: number; reason: string } | null
   addPolicy(policy: SendPolicy): void
   addRetryHook(hook: RetryHook): void
   outcomes: ProducerOutcomes

@@ -9,7 +9,7 @@ import type { HistoryRecord, ItemFilter, ItemRecord, SettingsStore, StatusCounts
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
 import { OPTED_OUT_NOTE } from './policies'
-import type { CANCEL_REASON_CODES } from '../../../shared/domain'
+import { holdingWait, type CANCEL_REASON_CODES } from '../../../shared/domain'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
 
@@ -22,8 +22,8 @@ const isoOrNull = (ms: number | null): string | null => (ms === null ? null : is
 const LAST_DATE_MS = 8.64e15
 
 /**
- * Views of items as the contract shows them: a queued item on a device a policy holds says why (the waits read once
- * for the lot, so a page of a thousand rows costs one read).
+ * Views of items as the contract shows them: a queued item says the wait that holds it, its own or its device's (the
+ * waits read once for the lot, so a page of a thousand rows costs one read).
  */
 export function itemViews(ctx: {
   settings: SettingsStore
@@ -31,18 +31,42 @@ export function itemViews(ctx: {
 }): (item: ItemRecord) => OutboxItemView {
   const now = ctx.now()
   const waits = storedDeviceWaits(ctx.settings)
-  return (item) => {
-    const wait = waits[item.deviceId]
-    return toItemView(item, wait && wait.until > now ? wait.reason : null)
-  }
+  return (item) => toItemView(item, now, waits[item.deviceId] ?? null)
 }
 
 /**
- * `deviceWait`: why a policy holds the item's whole device now (an encoded note; no row is written for it), said by
- * a queued item without a wait of its own.
+ * What holds a queued item now (holding-wait.ts): its own wait (a policy's, or a retry's time) or its device's
+ * (`deviceWait`, a daily cap: no row is written for it), whichever ends last; an ended one holds nothing (QA28 Q28-01:
+ * the row's gap, ended, was said over the cap that held it till midnight). A held item waits for the operator alone.
  */
-export function toItemView(item: ItemRecord, deviceWait: string | null = null): OutboxItemView {
-  const waitReason = item.status === 'queued' ? (item.waitReason ?? (item.held ? null : deviceWait)) : null
+function holdingOf(
+  item: ItemRecord,
+  deviceWait: { until: number; reason: string } | null,
+  now: number
+): { until: number; reason: string | null } | null {
+  const own =
+    item.nextAttemptAt !== null || item.waitReason !== null
+      ? { until: item.nextAttemptAt ?? Number.POSITIVE_INFINITY, reason: item.waitReason }
+      : null
+  return holdingWait([own, item.held ? null : deviceWait], now)
+}
+
+export function toItemView(
+  item: ItemRecord,
+  now: number,
+  deviceWait: { until: number; reason: string } | null = null
+): OutboxItemView {
+  const holding = item.status === 'queued' ? holdingOf(item, deviceWait, now) : null
+  const waitReason = holding?.reason ?? null
+  // Only meaningful while the outbox still has something to do with the item: a queued one's is when what holds it
+  // ends (never a time gone by); a sending one's is the next check of a send in doubt. A paused campaign holds its
+  // rows "until resumed" (beyond any date), which is no time to show.
+  const nextAttemptAt =
+    item.status === 'queued'
+      ? (holding?.until ?? null)
+      : item.status === 'sending'
+        ? item.nextAttemptAt
+        : null
   return {
     id: item.id,
     deviceId: item.deviceId,
@@ -63,14 +87,7 @@ export function toItemView(item: ItemRecord, deviceWait: string | null = null): 
     overduePolicy: item.overduePolicy,
     held: item.held,
     attempts: item.attempts,
-    // Only meaningful while the outbox still has something to do with the item; a paused campaign holds its rows
-    // "until resumed" (beyond any date), which is no time to show.
-    nextAttemptAt:
-      (item.status === 'queued' || item.status === 'sending') &&
-      item.nextAttemptAt !== null &&
-      item.nextAttemptAt <= LAST_DATE_MS
-        ? iso(item.nextAttemptAt)
-        : null,
+    nextAttemptAt: nextAttemptAt !== null && nextAttemptAt <= LAST_DATE_MS ? iso(nextAttemptAt) : null,
     ...producerOf(item),
     ...(waitReason !== null
       ? {

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import { runningFinishEstimate, type RunningFinish } from '../../../../shared/domain/finish-estimate'
+import { REPORTED_SENT_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, getApi } from '../../api'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -110,9 +111,10 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   const t = useT()
   const locale = localeOf(useLanguage())
   const buckets = rowBuckets(campaign)
-  // Rows to send: every row but the skipped ones; sent: those the gateway took and passed on (or that were read).
+  // Rows to send: every row but the skipped ones; sent: those the gateway reported sent, wherever they went since —
+  // deleted for everyone too, as the card's "ever sent" and the Overview's "sent today" count them, and named.
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
-  const sent = buckets.sent + buckets.delivered + buckets.read
+  const sent = REPORTED_SENT_BUCKETS.reduce((sum, bucket) => sum + buckets[bucket], 0)
   const operatorZone = useOperatorZone()
   const zone = campaignZone(campaign.pacing, operatorZone)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
@@ -154,10 +156,16 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       </button>
       <span className="muted">{campaignStatusText(campaign, t, locale, sendingPaused, devices)}</span>
       <span className="overview-campaign-facts">
-        {t('overview.campaigns.progress', {
-          sent: formatCount(sent, locale),
-          rows: formatCount(rows, locale)
-        })}
+        {buckets.revoked > 0
+          ? t('overview.campaigns.progressRevoked', {
+              sent: formatCount(sent, locale),
+              rows: formatCount(rows, locale),
+              revoked: formatCount(buckets.revoked, locale)
+            })
+          : t('overview.campaigns.progress', {
+              sent: formatCount(sent, locale),
+              rows: formatCount(rows, locale)
+            })}
         {endText(t, end, (at) => formatDateTimeInZone(new Date(at).toISOString(), locale, zone))}
       </span>
       {waits.length > 0 ? (

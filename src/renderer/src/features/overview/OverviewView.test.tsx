@@ -339,6 +339,30 @@ describe('overview', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'campaigns', openCampaign: 'c1' })
   })
 
+  // QA28 Q28-05: "Tagihan November · 3 of 6 sent" beside the card's "Rows ever sent: 4" and a "sent today" that
+  // counted the message deleted for everyone: it was sent, and the line says it was deleted since.
+  it.each([
+    ['en', '4 of 6 sent (1 deleted for everyone since)'],
+    ['id', '4 dari 6 terkirim (1 dihapus untuk semua orang sesudahnya)']
+  ] as const)(
+    'counts a campaign message deleted for everyone as sent, and names it (%s)',
+    async (language, progress) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.handle('campaigns:list', () => ({
+        campaigns: [
+          campaign({
+            name: 'Tagihan November',
+            counts: { queued: 2, read: 3, revoked: 1, skipped: 2 },
+            devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }]
+          })
+        ]
+      }))
+      render(<OverviewView />)
+      const line = await screen.findByTestId('overview-campaign-c1')
+      expect(line.textContent).toContain(progress)
+    }
+  )
+
   it('promises no end for a campaign whose every part paused itself, and calls it paused', async () => {
     // QA: with the gateway unreachable the Overview still showed an "estimated end" that had passed.
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
