@@ -1869,6 +1869,7 @@ export const enRest = {
   'inbox.thread.deleted':
     'Conversation with {name} deleted: {count, plural, one {# message} other {# messages}} removed from this computer.',
   'inbox.thread.earlier': 'Show earlier messages',
+  'inbox.thread.newBelow': '{count, plural, one {# new message} other {# new messages}}',
   'inbox.thread.entries': 'Messages in this conversation',
   'inbox.thread.goneElsewhere':
     'This conversation was deleted elsewhere (in the terminal or another window): nothing more can be sent from it.',

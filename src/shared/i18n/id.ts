@@ -2076,6 +2076,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.deleted':
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
+  'inbox.thread.newBelow': '{count, plural, other {# pesan baru}}',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
   'inbox.thread.goneElsewhere':
     'Percakapan ini sudah dihapus di tempat lain (di terminal atau jendela lain): tidak ada lagi yang bisa dikirim dari sini.',

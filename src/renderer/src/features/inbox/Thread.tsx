@@ -27,6 +27,7 @@ import { ConversationNumber } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
+import { threadEntryKey, useThreadScroll } from './thread-scroll'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
 /** Entries per page: the newest ones, earlier ones on demand. */
@@ -59,7 +60,6 @@ export function Thread({
 }: ThreadProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
   const [next, setNext] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   // Deleted elsewhere (the terminal's `inbox delete`) while open: said plainly, and no reply is offered from it.
@@ -76,11 +76,29 @@ export function Thread({
   )
 
   // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
-  // read as it shows (a "mark unread" leaves the newest where it was, so it stays unread).
+  // read as it shows, that is at once when the operator is at the bottom (the thread follows it), else once they come
+  // down to it (QA27 Q27-05). A "mark unread" leaves the newest where it was, so it stays unread.
   const newest = useRef(conversation.lastNumber)
   // Opened means read, once the messages are on screen: a thread that cannot be loaded stays unread, and the core's
   // read mark (its unread totals, the tray) does not hold up the thread's first page (issue 26: < 50 ms from the click).
   const readOnFirstPage = useRef(true)
+  // A message arrived below what the operator reads: read (once) when they come down to it.
+  const readWhenShown = useRef(false)
+  const shownConversation = useRef(conversation)
+  useEffect(() => {
+    shownConversation.current = conversation
+  })
+  const readShown = useCallback((): void => {
+    if (!readWhenShown.current) return
+    if (document.visibilityState !== 'visible' || !document.hasFocus()) return
+    readWhenShown.current = false
+    if (shownConversation.current.unread === 0) return
+    call('inbox:markRead', { conversationId: id, read: true })
+      .then(onChanged)
+      .catch(() => undefined)
+  }, [id, onChanged])
+  const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
+  const { boxRef, newBelow, atBottomNow, onScroll, toNewest } = useThreadScroll(entries, readShown)
 
   const load = useCallback((): void => {
     call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
@@ -94,12 +112,12 @@ export function Thread({
         readOnFirstPage.current = false
         if (opening && reply.conversation.unread > 0)
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
-        if (
-          arrived &&
-          reply.conversation.unread > 0 &&
-          document.visibilityState === 'visible' &&
-          document.hasFocus()
-        )
+        if (!arrived || reply.conversation.unread === 0) return
+        if (!atBottomNow()) {
+          readWhenShown.current = true
+          return
+        }
+        if (document.visibilityState === 'visible' && document.hasFocus())
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
       })
       .catch((e: unknown) => {
@@ -107,7 +125,7 @@ export function Thread({
         if (failure.code === 'not_found') setGone(true)
         else setError(failure.message)
       })
-  }, [id, onChanged, setGone])
+  }, [id, onChanged, setGone, atBottomNow])
 
   // Drawn with the conversation's id as its key (InboxView): another conversation starts from a fresh state.
   useEffect(() => {
@@ -262,11 +280,19 @@ export function Thread({
           {t('inbox.thread.earlier')}
         </button>
       ) : null}
-      <ol className="inbox-entries" aria-label={t('inbox.thread.entries')} data-testid="inbox-entries">
+      <ol
+        className="inbox-entries"
+        aria-label={t('inbox.thread.entries')}
+        data-testid="inbox-entries"
+        ref={boxRef}
+        onScroll={onScroll}
+        // A scroll box the keyboard can scroll too.
+        tabIndex={0}
+      >
         {oldestFirst.map((entry) =>
           entry.direction === 'in' ? (
             <li
-              key={`in-${entry.message.number}`}
+              key={threadEntryKey(entry)}
               className="inbox-entry inbox-entry--in"
               data-testid="inbox-entry-in"
             >
@@ -295,7 +321,7 @@ export function Thread({
             </li>
           ) : (
             <li
-              key={`out-${entry.item.id}`}
+              key={threadEntryKey(entry)}
               className="inbox-entry inbox-entry--out"
               data-testid="inbox-entry-out"
             >
@@ -340,6 +366,16 @@ export function Thread({
           )
         )}
       </ol>
+      {newBelow > 0 ? (
+        <button
+          type="button"
+          className="button button--small inbox-new-below"
+          data-testid="inbox-new-below"
+          onClick={toNewest}
+        >
+          {t('inbox.thread.newBelow', { count: newBelow })}
+        </button>
+      ) : null}
       {entries?.length === 0 ? <p className="muted">{t('inbox.thread.empty')}</p> : null}
       {gone ? null : (
         <ReplyBox

@@ -11,6 +11,24 @@ function typingIn(target: EventTarget | null): boolean {
   return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
 }
 
+/**
+ * The conversation Alt+↓ (older) or Alt+↑ (newer) opens: the row next to the open one, found by its place in the list's
+ * order (newest `lastNumber` first) when the list does not hold it, so a refresh or a notification never sends the
+ * operator back to the top (QA27 Q27-04). With none open, the first row; none past either end.
+ */
+export function neighbourOf(
+  rows: readonly InboxConversationView[],
+  open: InboxConversationView | null,
+  way: 'older' | 'newer'
+): InboxConversationView | undefined {
+  if (!open) return rows[0]
+  const at = rows.findIndex((c) => c.id === open.id)
+  if (at >= 0) return rows[way === 'older' ? at + 1 : at - 1]
+  return way === 'older'
+    ? rows.find((c) => c.lastNumber < open.lastNumber)
+    : rows.findLast((c) => c.lastNumber > open.lastNumber)
+}
+
 export function useInboxKeys(
   rows: readonly InboxConversationView[] | null,
   open: InboxConversationView | null,
@@ -33,9 +51,7 @@ export function useInboxKeys(
         // Alt+↓ on a drop-down list opens it: that stays the list's.
         if (!rows || rows.length === 0 || event.target instanceof HTMLSelectElement) return
         event.preventDefault()
-        const at = open ? rows.findIndex((c) => c.id === open.id) : -1
-        const step = event.key === 'ArrowDown' ? 1 : -1
-        const next = rows[at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))]
+        const next = neighbourOf(rows, open, event.key === 'ArrowDown' ? 'older' : 'newer')
         if (next && next.id !== open?.id) onOpen(next)
         return
       }

@@ -9,7 +9,7 @@ import { useSettings } from '../../stores/settings'
 
 /** Conversations per page: a screen's worth several times over. */
 export const CONVERSATION_PAGE = 100
-/** The contract's largest page: a refresh asks for what was loaded, up to this. */
+/** The contract's largest page: a refresh reads what was loaded in pages of this. */
 const MAX_PAGE = 500
 
 /** The chatbot view's filter: the conversations one device's keyword answered. */
@@ -79,6 +79,39 @@ function takePrefetched(filters: ConversationFilters): ConversationsPage | null 
   return filters.unreadOnly || filters.archived ? null : page
 }
 
+/**
+ * The newest conversations down to the one whose `lastNumber` is `reachTo`, none older (a first page when null), read
+ * in pages of up to MAX_PAGE.
+ */
+async function readDownTo(
+  reachTo: number | null,
+  loadedRows: number,
+  filters: ReturnType<typeof requested>
+): Promise<ConversationsPage> {
+  const rows: InboxConversationView[] = []
+  let before: number | undefined
+  let limit = Math.min(MAX_PAGE, Math.max(CONVERSATION_PAGE, loadedRows))
+  for (;;) {
+    const page = await call('inbox:conversations', {
+      limit,
+      ...(before === undefined ? {} : { before }),
+      ...filters
+    })
+    const oldest = page.conversations.at(-1)?.lastNumber
+    if (reachTo === null || page.next === null || oldest === undefined || oldest <= reachTo) {
+      const kept =
+        reachTo === null ? page.conversations : page.conversations.filter((c) => c.lastNumber >= reachTo)
+      rows.push(...kept)
+      // Rows left off past the oldest loaded: the next page starts after the last one kept (the contract's cursor).
+      const cut = kept.length < page.conversations.length
+      return { conversations: rows, next: cut ? (rows.at(-1)?.lastNumber ?? page.next) : page.next }
+    }
+    rows.push(...page.conversations)
+    before = page.next
+    limit = MAX_PAGE
+  }
+}
+
 export function useConversations(filters: ConversationFilters): Conversations {
   const [initial] = useState(() => takePrefetched(filters))
   const [conversations, setConversations] = useState<InboxConversationView[] | null>(
@@ -89,6 +122,12 @@ export function useConversations(filters: ConversationFilters): Conversations {
   // The newest request wins: an answer for filters since changed is dropped.
   const generation = useRef(0)
   const loaded = useRef(0)
+  // The `lastNumber` of the oldest row loaded: a refresh reads down to it.
+  const oldestLoaded = useRef(0)
+  const keepLoaded = (rows: readonly InboxConversationView[]): void => {
+    loaded.current = rows.length
+    oldestLoaded.current = rows.at(-1)?.lastNumber ?? 0
+  }
   const loadingMore = useRef(false)
   // Other filters: the list shows "loading" until their first page answers, never the other filters' rows.
   const [shownFilters, setShownFilters] = useState(filters)
@@ -105,11 +144,13 @@ export function useConversations(filters: ConversationFilters): Conversations {
   const { unreadOnly, archived, answeredBy } = filters
   const reload = useCallback((): void => {
     const mine = ++generation.current
-    const limit = Math.min(MAX_PAGE, Math.max(CONVERSATION_PAGE, loaded.current))
-    call('inbox:conversations', { limit, ...requested(unreadOnly, archived, answeredBy) })
+    // Read afresh down to the oldest row loaded, in pages the contract allows: a conversation's newest number only
+    // grows, so every row the operator scrolled to is read again, wherever new messages moved it (QA27 Q27-04).
+    const reachTo = loaded.current > 0 ? oldestLoaded.current : null
+    readDownTo(reachTo, loaded.current, requested(unreadOnly, archived, answeredBy))
       .then((page) => {
         if (mine !== generation.current) return
-        loaded.current = page.conversations.length
+        keepLoaded(page.conversations)
         setConversations(page.conversations)
         setNext(page.next)
         setError(null)
@@ -140,7 +181,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
         setConversations((now) => {
           const known = new Set((now ?? []).map((c) => c.id))
           const merged = [...(now ?? []), ...page.conversations.filter((c) => !known.has(c.id))]
-          loaded.current = merged.length
+          keepLoaded(merged)
           return merged
         })
         setNext(page.next)
@@ -158,7 +199,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
   const remove = useCallback((conversationId: number): void => {
     setConversations((now) => {
       const left = now?.filter((c) => c.id !== conversationId) ?? now
-      loaded.current = left?.length ?? 0
+      keepLoaded(left ?? [])
       return left
     })
   }, [])

@@ -1,0 +1,162 @@
+// A thread opens at its newest message and follows new ones only when the operator is at the bottom; one that arrives
+// while the operator reads further up is counted, offered as "N new messages", and read once it is shown (QA27 Q27-05).
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import {
+  makeBootstrap,
+  makeConversation,
+  makeDevice,
+  makeInboxStatus,
+  makeReceiving
+} from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { InboxView } from './InboxView'
+
+let fake: FakeApi
+const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadCustomers: 1 })
+/** Each entry is drawn 100 px tall in a 500 px box (jsdom lays nothing out). */
+const ENTRY = 100
+const BOX = 500
+const geometry = ['scrollHeight', 'clientHeight', 'scrollTop'] as const
+const saved = geometry.map((name) => Object.getOwnPropertyDescriptor(Element.prototype, name))
+const scrolledTo = new WeakMap<Element, number>()
+
+const entryNumbered = (number: number): InboxThreadEntry => {
+  const message: InboxMessageView = {
+    number,
+    messageId: `WA-${number}`,
+    deviceSerial: 'SN-0001',
+    chatId: '6281377778888',
+    isGroup: false,
+    groupSubject: null,
+    groupMember: null,
+    pushName: 'Dewi',
+    text: `pesanan #${number}`,
+    messageType: 'text',
+    mediaUrl: null,
+    sentAt: '2026-01-15T03:01:00.000Z',
+    receivedAt: '2026-01-15T03:01:02.000Z',
+    fromMe: false,
+    read: false,
+    keywordOutcome: null
+  }
+  return { direction: 'in', at: message.receivedAt, message }
+}
+/** Newest first, as `inbox:thread` answers. */
+const thread = (newest: number, count: number): InboxThreadEntry[] =>
+  Array.from({ length: count }, (_, i) => entryNumbered(newest - i))
+
+let entries: InboxThreadEntry[] = []
+let unread = 25
+let lastNumber = 25
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })] }))
+  entries = thread(25, 25)
+  unread = 25
+  lastNumber = 25
+  const dewi = () => makeConversation({ lastNumber, unread })
+  fake.handle('autoReplies:chatbot', () => ({ devices: [] }))
+  fake.handle('inbox:status', () => STATUS)
+  fake.handle('inbox:receiving', () =>
+    makeReceiving({ devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: false }] })
+  )
+  fake.handle('inbox:conversations', () => ({ conversations: [dewi()], next: null }))
+  fake.handle('inbox:thread', () => ({ conversation: dewi(), entries, next: null }))
+  fake.handle('inbox:markRead', ({ read }) => {
+    unread = read ? 0 : 1
+    return dewi()
+  })
+  fake.handle('cannedReplies:list', () => ({ replies: [] }))
+  const isThread = (el: Element) => el.classList.contains('inbox-entries')
+  Object.defineProperty(Element.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: Element) {
+      return isThread(this) ? this.querySelectorAll('li').length * ENTRY : 0
+    }
+  })
+  Object.defineProperty(Element.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: Element) {
+      if (this.classList.contains('inbox-conversation-scroll')) return 640
+      return isThread(this) ? BOX : 0
+    }
+  })
+  Object.defineProperty(Element.prototype, 'scrollTop', {
+    configurable: true,
+    get(this: Element) {
+      const most = Math.max(0, this.scrollHeight - this.clientHeight)
+      return Math.min(scrolledTo.get(this) ?? 0, most)
+    },
+    set(this: Element, value: number) {
+      scrolledTo.set(this, value)
+    }
+  })
+})
+
+afterEach(() => {
+  geometry.forEach((name, i) => {
+    const descriptor = saved[i]
+    if (descriptor) Object.defineProperty(Element.prototype, name, descriptor)
+    else delete (Element.prototype as unknown as Record<string, unknown>)[name]
+  })
+})
+
+async function openDewi(): Promise<HTMLElement> {
+  render(<InboxView />)
+  await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+  await waitFor(() => expect(screen.getAllByTestId('inbox-entry-in')).toHaveLength(25))
+  return screen.getByTestId('inbox-entries')
+}
+
+function arrive(number: number): void {
+  entries = [entryNumbered(number), ...entries]
+  lastNumber = number
+  unread += 1
+  act(() => fake.emit('inbox:changed', STATUS))
+}
+
+describe('the thread’s scroll (QA27 Q27-05)', () => {
+  it('opens at the newest message, and follows one that arrives while the operator is at the bottom', async () => {
+    const box = await openDewi()
+    await waitFor(() => expect(box.scrollTop).toBe(25 * ENTRY - BOX))
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toEqual([{ conversationId: 1, read: true }]))
+
+    arrive(26)
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(screen.queryByTestId('inbox-new-below')).toBeNull()
+  })
+
+  it('leaves a message that arrives above the fold unread until it is shown, then reads it once', async () => {
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    // The operator reads further up.
+    act(() => {
+      box.scrollTop = 300
+      fireEvent.scroll(box)
+    })
+    arrive(26)
+    arrive(27)
+    const offer = await screen.findByTestId('inbox-new-below')
+    await waitFor(() => expect(offer.textContent).toBe('2 new messages'))
+    expect(box.scrollTop).toBe(300)
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    await userEvent.setup().click(offer)
+    expect(box.scrollTop).toBe(27 * ENTRY - BOX)
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    expect(screen.queryByTestId('inbox-new-below')).toBeNull()
+    // Scrolling about at the bottom reads nothing more.
+    act(() => {
+      fireEvent.scroll(box)
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(2)
+  })
+})

@@ -1,0 +1,121 @@
+// The thread's scroll box as in every chat app (QA27 Q27-05): it opens at the newest message, keeps the message the
+// operator reads in place when earlier ones are put above it, and follows new messages only from the bottom; what
+// arrives while the operator reads further up is counted for a "N new messages" button instead.
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import type { InboxThreadEntry } from '../../../../shared/contract'
+
+/** How near the end still counts as at the bottom (a fraction of a line). */
+const BOTTOM_SLACK = 16
+
+interface Box {
+  scrollTop: number
+  scrollHeight: number
+  clientHeight: number
+}
+
+export function atBottom(box: Box): boolean {
+  return box.scrollHeight - box.scrollTop - box.clientHeight <= BOTTOM_SLACK
+}
+
+/** What changed in the entries drawn. */
+export interface EntriesChange {
+  opening: boolean
+  /** Earlier entries were put above the ones shown. */
+  earlierAdded: boolean
+  /** Entries newer than the newest shown before. */
+  arrived: number
+}
+
+/** The box as last seen before the change. */
+export interface BoxBefore {
+  scrollTop: number
+  scrollHeight: number
+  wasAtBottom: boolean
+}
+
+/** Where the box goes once the change is drawn (`box` measured then), and how many new entries it leaves below. */
+export function scrollAfterChange(
+  change: EntriesChange,
+  before: BoxBefore,
+  box: Box
+): { scrollTop: number; newBelow: number } {
+  const bottom = Math.max(0, box.scrollHeight - box.clientHeight)
+  if (change.opening || (change.arrived > 0 && before.wasAtBottom)) return { scrollTop: bottom, newBelow: 0 }
+  const scrollTop = change.earlierAdded
+    ? before.scrollTop + (box.scrollHeight - before.scrollHeight)
+    : box.scrollTop
+  return { scrollTop, newBelow: change.arrived }
+}
+
+export function threadEntryKey(entry: InboxThreadEntry): string {
+  return entry.direction === 'in' ? `in-${entry.message.number}` : `out-${entry.item.id}`
+}
+
+export interface ThreadScroll {
+  boxRef: React.RefObject<HTMLOListElement | null>
+  /** New entries below what the operator reads. */
+  newBelow: number
+  /** Whether the newest entry is shown (read before the entries that just came are drawn). */
+  atBottomNow(): boolean
+  onScroll(): void
+  toNewest(): void
+}
+
+/**
+ * `entries` newest first, as `inbox:thread` answers; `onNewestShown` runs when the operator comes to the bottom (by
+ * scrolling or the button), so the thread can read what waited there.
+ */
+export function useThreadScroll(
+  entries: readonly InboxThreadEntry[] | null,
+  onNewestShown: () => void
+): ThreadScroll {
+  const boxRef = useRef<HTMLOListElement>(null)
+  const before = useRef<BoxBefore>({ scrollTop: 0, scrollHeight: 0, wasAtBottom: true })
+  const drawn = useRef<{ oldest: string; newest: string; keys: Set<string> } | null>(null)
+  const [newBelow, setNewBelow] = useState(0)
+
+  const remember = (box: HTMLElement): void => {
+    before.current = { scrollTop: box.scrollTop, scrollHeight: box.scrollHeight, wasAtBottom: atBottom(box) }
+  }
+
+  useLayoutEffect(() => {
+    const box = boxRef.current
+    if (!box || !entries) return
+    const keys = entries.map(threadEntryKey)
+    const previous = drawn.current
+    const newestAt = previous ? keys.indexOf(previous.newest) : -1
+    const change: EntriesChange = {
+      opening: previous === null,
+      earlierAdded: previous !== null && keys.at(-1) !== previous.oldest && keys.includes(previous.oldest),
+      arrived:
+        previous === null ? 0 : newestAt < 0 ? keys.filter((k) => !previous.keys.has(k)).length : newestAt
+    }
+    drawn.current = { oldest: keys.at(-1) ?? '', newest: keys[0] ?? '', keys: new Set(keys) }
+    const next = scrollAfterChange(change, before.current, box)
+    box.scrollTop = next.scrollTop
+    if (next.newBelow > 0) setNewBelow((n) => n + next.newBelow)
+    else if (atBottom(box)) setNewBelow(0)
+    remember(box)
+  }, [entries])
+
+  const onScroll = useCallback((): void => {
+    const box = boxRef.current
+    if (!box) return
+    remember(box)
+    if (atBottom(box)) {
+      setNewBelow(0)
+      onNewestShown()
+    }
+  }, [onNewestShown])
+
+  const toNewest = useCallback((): void => {
+    const box = boxRef.current
+    if (!box) return
+    box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
+    onScroll()
+  }, [onScroll])
+
+  const atBottomNow = useCallback((): boolean => before.current.wasAtBottom, [])
+
+  return { boxRef, newBelow, atBottomNow, onScroll, toNewest }
+}
