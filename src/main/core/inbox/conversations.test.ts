@@ -203,6 +203,14 @@ describe("the search finds the operator's own messages in a conversation", () =>
     expect(both.replies.map((r) => r.item.text)).toEqual(['Invoice INV-77 sudah saya kirim'])
   })
 
+  it('finds a reply holding every word typed, in any order and apart (QA27 Q27-07)', async () => {
+    const conversations = await inboxWithReplies()
+    const replies = (text: string): string[] => conversations.search(text).replies.map((r) => r.item.text ?? '')
+    expect(replies('kirim INV-77')).toEqual(['Invoice INV-77 sudah saya kirim'])
+    expect(replies('saya invoice')).toEqual(['Invoice INV-77 sudah saya kirim'])
+    expect(replies('INV-77 kampanye')).toEqual([])
+  })
+
   it('merges the customers’ messages and the replies newest first, and pages them without repeating or skipping', async () => {
     const store = new InboxStore(db)
     store.commit(
