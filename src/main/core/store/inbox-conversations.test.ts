@@ -236,7 +236,10 @@ describe('conversations', () => {
       message({ text: 'kirim ke Surabaya' })
     )
     const texts = (term: string): string[] => conversations.search(term, 10).messages.map((m) => m.text)
-    expect(texts('ongkir Surabaya')).toEqual(['Surabaya dulu, lalu ongkirnya berapa?', 'Berapa ongkir ke Surabaya kak?'])
+    expect(texts('ongkir Surabaya')).toEqual([
+      'Surabaya dulu, lalu ongkirnya berapa?',
+      'Berapa ongkir ke Surabaya kak?'
+    ])
     expect(texts('  SURABAYA   ongkir ')).toEqual(texts('ongkir Surabaya'))
     // A word under three characters is not in the trigram index: it narrows what the index's words found.
     expect(texts('ke surabaya')).toEqual(['kirim ke Surabaya', 'Berapa ongkir ke Surabaya kak?'])

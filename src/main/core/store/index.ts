@@ -47,7 +47,8 @@ export {
   deviceKeyOf,
   type ArrivedMessage,
   type ConversationRecord,
-  type ConversationFilter
+  type ConversationFilter,
+  type FoundMessage
 } from './inbox-conversations-store'
 export {
   InboxMediaStore,

@@ -22,7 +22,14 @@ export function searchPhrase(column: string, term: string): string {
  * shorter ones as LIKE patterns that narrow what it found (or, without an indexed word, what a scan reads).
  */
 export function allWords(column: string, text: string): { match: string | null; likes: string[] } {
-  const words = [...new Set(text.trim().split(/\s+/).filter((word) => word !== ''))]
+  const words = [
+    ...new Set(
+      text
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== '')
+    )
+  ]
   const indexed = words.filter(searchableByIndex)
   return {
     match: indexed.length === 0 ? null : indexed.map((word) => searchPhrase(column, word)).join(' AND '),
