@@ -1980,6 +1980,10 @@ export const invokeChannels = builtOnFirstUse({
    * holds `text`, one list newest first split in two (a message by `receivedAt`, a reply by its `createdAt`), and on
    * the first page the conversations by contact. `before` is the previous page's `next` (opaque). `sentRead`: how many
    * of the operator's sent messages holding the text the page read past (a page reads a bounded stretch of them).
+   * Every word of `text` is looked for, in any order. Each found message names its conversation (`conversationId`),
+   * whose view is in `messageConversations`, once however many of its messages the page holds (QA27 Q27-01).
+   * `moreFound`: a hit past this page is already known; `next` without it means only that sent messages are left to
+   * read, which may hold none (QA27 Q27-08).
    */
   'inbox:search': () => ({
     request: z.object({
@@ -1988,10 +1992,12 @@ export const invokeChannels = builtOnFirstUse({
       before: z.string().min(1).max(300).optional()
     }),
     reply: z.object({
-      messages: z.array(InboxMessageView),
+      messages: z.array(InboxMessageView.extend({ conversationId: z.number().int().positive() })),
+      messageConversations: z.array(InboxConversationView),
       replies: z.array(z.object({ conversation: InboxConversationView, item: OutboxItemView })),
       conversations: z.array(InboxConversationView),
       next: z.string().nullable(),
+      moreFound: z.boolean(),
       sentRead: z.number().int().nonnegative()
     })
   }),

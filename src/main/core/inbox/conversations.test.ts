@@ -203,6 +203,65 @@ describe("the search finds the operator's own messages in a conversation", () =>
     expect(both.replies.map((r) => r.item.text)).toEqual(['Invoice INV-77 sudah saya kirim'])
   })
 
+  it('finds a reply holding every word typed, in any order and apart (QA27 Q27-07)', async () => {
+    const conversations = await inboxWithReplies()
+    const replies = (text: string): string[] =>
+      conversations.search(text).replies.map((r) => r.item.text ?? '')
+    expect(replies('kirim INV-77')).toEqual(['Invoice INV-77 sudah saya kirim'])
+    expect(replies('saya invoice')).toEqual(['Invoice INV-77 sudah saya kirim'])
+    expect(replies('INV-77 kampanye')).toEqual([])
+  })
+
+  it('gives each found message its conversation (once a page), named by the device it reached (QA27 Q27-01)', async () => {
+    const store = new InboxStore(db)
+    const received = [
+      newInboxMessage('m1', { deviceSerial: 'ser-1', chatId: '6281111', text: 'pesanan #4242 kapan?' }),
+      newInboxMessage('m2', { deviceSerial: 'SER-2', chatId: '6281111', text: 'pesanan #4242 juga' }),
+      newInboxMessage('m3', { deviceSerial: 'ser-1', chatId: '6281111', text: 'pesanan #4242 lagi' })
+    ]
+    store.commit(
+      'box',
+      0,
+      received.length,
+      received.map((message, i) => ({
+        identity: `incoming:${i}`,
+        kind: 'incoming',
+        seq: i + 1,
+        receivedAt: 1000 + i,
+        payload: {},
+        applied: true,
+        message
+      })),
+      0
+    )
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: {
+        list: () => [
+          { id: 'd1', serial: 'ser-1', phone: null },
+          { id: 'd2', serial: 'ser-2', phone: null }
+        ]
+      }
+    })
+    const listed = conversations.list({}).conversations
+    const idOf = (deviceId: string): number => listed.find((c) => c.deviceId === deviceId)!.id
+    const found = conversations.search('pesanan #4242')
+    expect(found.messages.map((m) => [m.text, m.conversationId])).toEqual([
+      ['pesanan #4242 lagi', idOf('d1')],
+      ['pesanan #4242 juga', idOf('d2')],
+      ['pesanan #4242 kapan?', idOf('d1')]
+    ])
+    // Each conversation once, whatever its number of hits, as the list shows it (its device known by id).
+    expect(found.messageConversations.map((c) => [c.id, c.deviceId, c.chatId])).toEqual([
+      [idOf('d1'), 'd1', '6281111'],
+      [idOf('d2'), 'd2', '6281111']
+    ])
+    expect(found.messageConversations).toEqual(
+      expect.arrayContaining(listed.filter((c) => c.chatId === '6281111'))
+    )
+  })
+
   it('merges the customers’ messages and the replies newest first, and pages them without repeating or skipping', async () => {
     const store = new InboxStore(db)
     store.commit(
@@ -300,6 +359,55 @@ describe("the search finds the operator's own messages in a conversation", () =>
     // Each page says how far it read (the window's progress), and together they count every sent match once.
     expect(saidRead.slice(0, -1).every((n) => n > 0 && n <= REPLY_SCAN_LIMIT)).toBe(true)
     expect(saidRead.reduce((sum, n) => sum + n, 0)).toBe(6_001)
+  })
+
+  it('says there is more only when a hit past the page is known, not when sent messages are merely left to read (QA27 Q27-08)', async () => {
+    // A campaign's "promo" to chats that never wrote, then two customers' messages with the word.
+    const clock = new FakeClock(1000)
+    const outbox = createOutbox({ db, dataDir: dir, clock, clientFor: () => undefined })
+    await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: Array.from({ length: 3_000 }, (_, i) => `62813${String(i).padStart(6, '0')}`),
+      entries: [{ kind: 'text', text: 'promo akhir bulan' }]
+    })
+    new InboxStore(db).commit(
+      'box',
+      0,
+      2,
+      ['promo masih ada?', 'promo apa kak?'].map((text, i) => ({
+        identity: `incoming:${i}`,
+        kind: 'incoming',
+        seq: i + 1,
+        receivedAt: 5000 + i,
+        payload: {},
+        applied: true,
+        message: newInboxMessage(`m${i}`, { deviceSerial: 'ser-1', chatId: `628111${i}`, text })
+      })),
+      0
+    )
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: outbox.queue
+    })
+    // Both hits shown; the campaign is read only in part: reading goes on, but nothing more is known.
+    const whole = conversations.search('promo', { limit: 10 })
+    expect(whole.messages.map((m) => m.text)).toEqual(['promo apa kak?', 'promo masih ada?'])
+    expect(whole.next).not.toBeNull()
+    expect(whole.moreFound).toBe(false)
+    // A page of one: the other hit was read, so there is more.
+    expect(conversations.search('promo', { limit: 1 }).moreFound).toBe(true)
+    // Read on to the end: nothing more is found, and no page said there was.
+    let before = whole.next
+    let pages = 0
+    while (before !== null && pages++ < 20) {
+      const answer = conversations.search('promo', { limit: 10, before })
+      expect(answer.messages.length + answer.replies.length).toBe(0)
+      expect(answer.moreFound).toBe(false)
+      before = answer.next
+    }
+    expect(before).toBeNull()
   })
 
   it('ends a page early with where it read to when its CPU time is spent, and loads only the hits’ items', async () => {

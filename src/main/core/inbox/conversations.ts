@@ -22,7 +22,7 @@ import {
   type CannedReplyRecord,
   type ContactRecord,
   type ConversationRecord,
-  type InboxMessageRecord,
+  type FoundMessage,
   type SqliteDatabase
 } from '../store'
 
@@ -501,10 +501,12 @@ export function createConversations(deps: ConversationsDeps) {
       text: string,
       options: { limit?: number; before?: string } = {}
     ): {
-      messages: InboxMessageView[]
+      messages: (InboxMessageView & { conversationId: number })[]
+      messageConversations: InboxConversationView[]
       replies: { conversation: InboxConversationView; item: OutboxItemView }[]
       conversations: InboxConversationView[]
       next: string | null
+      moreFound: boolean
       sentRead: number
     } {
       const limit = options.limit ?? 50
@@ -513,7 +515,7 @@ export function createConversations(deps: ConversationsDeps) {
       const { found: sent, readTo, read } = repliesWith(text.trim(), limit + 1, cursor?.reply)
       // Each side comes in its own order (messages by number, replies by position: both the order they came in);
       // merged by time, a thread's way, taking from the head of either, so a page ends where each side's keyset says.
-      const page: ({ message: InboxMessageRecord } | { reply: FoundReply })[] = []
+      const page: ({ message: FoundMessage } | { reply: FoundReply })[] = []
       let m = 0
       let r = 0
       const next: SearchCursor = { ...cursor }
@@ -550,16 +552,27 @@ export function createConversations(deps: ConversationsDeps) {
       }
       // Every reply read was shown: the next page reads on past `readTo`.
       if (readTo !== null && r === sent.length) next.reply = readTo.position
-      const more = m < found.messages.length || r < sent.length || readTo !== null
+      // A hit read past the page is more for sure; sent messages left unread (readTo) may hold none.
+      const moreFound = m < found.messages.length || r < sent.length
+      const more = moreFound || readTo !== null
       // The next page reads again what came after the last reply shown: each match is counted by one page only.
       const sentRead = r === sent.length ? read : r > 0 ? sent[r - 1]!.readThrough : 0
+      const messages = page.flatMap((hit) => ('message' in hit ? [hit.message] : []))
       return {
-        messages: page.flatMap((hit) => ('message' in hit ? [messageView(hit.message)] : [])),
+        messages: messages.map((message) => ({
+          ...messageView(message),
+          conversationId: message.conversationId
+        })),
+        // The window opens a hit beyond the list it loaded, and names its device as the list does.
+        messageConversations: conversationViews(
+          store.byIds([...new Set(messages.map((message) => message.conversationId))])
+        ),
         replies: page.flatMap((hit) =>
           'reply' in hit ? [{ conversation: hit.reply.conversation, item: hit.reply.item }] : []
         ),
         conversations: conversationViews(found.conversations.slice(0, limit)),
         next: more ? encodeSearchCursor(next) : null,
+        moreFound,
         sentRead
       }
     },

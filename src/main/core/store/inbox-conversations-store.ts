@@ -11,7 +11,7 @@ import {
   type NewInboxMessage
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
-import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { allWords, containsPattern } from './like-pattern'
 import { preparedOnce } from './prepared'
 
 export interface ConversationRecord {
@@ -36,6 +36,9 @@ export interface ConversationRecord {
   unread: number
   archived: boolean
 }
+
+/** A message a search found, with the conversation it is filed under (the window opens it from the hit). */
+export type FoundMessage = InboxMessageRecord & { conversationId: number }
 
 /** A customer's message kept after a given number, with what a notification says about it. */
 export interface ArrivedMessage {
@@ -527,34 +530,41 @@ export class InboxConversationsStore {
   }
 
   /**
-   * Messages whose text holds `term` (the trigram index for three characters or more, a scan below that), newest
-   * first, `before` a message number; and the conversations whose contact name, push name, group subject or number
-   * holds it (a scan of the conversations, one row per chat: thousands, not the messages' hundred thousands), unless
-   * `withConversations` is false (a later page, which may still start from the newest message).
+   * Messages whose text holds every word of `term` (the trigram index for the words of three characters or more, a
+   * scan when there is none), newest first, `before` a message number, each with its conversation's id; and the
+   * conversations whose contact name, push name, group subject or number holds `term` (a scan of the conversations,
+   * one row per chat: thousands, not the messages' hundred thousands), unless `withConversations` is false (a later
+   * page, which may still start from the newest message).
    */
   search(
     term: string,
     limit: number,
     before?: number,
     withConversations = before === undefined
-  ): { messages: InboxMessageRecord[]; conversations: ConversationRecord[] } {
+  ): { messages: FoundMessage[]; conversations: ConversationRecord[] } {
     const trimmed = term.trim()
     if (trimmed === '') return { messages: [], conversations: [] }
-    const keyset = before === undefined ? '' : ' AND number < ?'
-    const keysetParams = before === undefined ? [] : [before]
     const like = containsPattern(trimmed)
-    const numbers = searchableByIndex(trimmed)
-      ? (this.prepare(
-          `SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?${keyset.replace('number', 'rowid')}
-             ORDER BY rowid DESC LIMIT ?`
-        )
-          .pluck()
-          .all(searchPhrase('text', trimmed), ...keysetParams, limit) as number[])
-      : (this.prepare(
-          `SELECT number FROM inbox_messages WHERE text LIKE ? ESCAPE '\\'${keyset} ORDER BY number DESC LIMIT ?`
-        )
-          .pluck()
-          .all(like, ...keysetParams, limit) as number[])
+    const { match, likes } = allWords('text', trimmed)
+    const shortWords = likes.map(() => ` AND m.text LIKE ? ESCAPE '\\'`).join('')
+    const numbers = (
+      match !== null
+        ? // The index's rowid is the message's number: the index gives the order and the keyset, the few short words
+          // are checked on the rows it found.
+          this.prepare(
+            `SELECT s.rowid FROM inbox_messages_search s${likes.length > 0 ? ' JOIN inbox_messages m ON m.number = s.rowid' : ''}
+               WHERE inbox_messages_search MATCH ?${shortWords}${before === undefined ? '' : ' AND s.rowid < ?'}
+               ORDER BY s.rowid DESC LIMIT ?`
+          )
+            .pluck()
+            .all(match, ...likes, ...(before === undefined ? [] : [before]), limit)
+        : this.prepare(
+            `SELECT m.number FROM inbox_messages m WHERE 1${shortWords}${before === undefined ? '' : ' AND m.number < ?'}
+               ORDER BY m.number DESC LIMIT ?`
+          )
+            .pluck()
+            .all(...likes, ...(before === undefined ? [] : [before]), limit)
+    ) as number[]
     // A number typed as Send takes it (08…, +62 …, dashed) is stored as 62… digits: those forms are looked for too.
     const number = phoneSearch(trimmed)
     const conversations = withConversations
@@ -573,7 +583,24 @@ export class InboxConversationsStore {
           }) as ConversationRow[]
         ).map(toConversation)
       : []
-    return { messages: numbers.length === 0 ? [] : this.messagesByNumber(numbers), conversations }
+    return { messages: numbers.length === 0 ? [] : this.foundMessages(numbers), conversations }
+  }
+
+  /** These conversations, newest first (a search page's messages' own: one read for all of them). */
+  byIds(ids: readonly number[]): ConversationRecord[] {
+    if (ids.length === 0) return []
+    const rows = this.prepare(
+      `${SELECT_CONVERSATION} WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.last_number DESC`
+    ).all(JSON.stringify(ids)) as ConversationRow[]
+    return rows.map(toConversation)
+  }
+
+  /** The messages at these numbers, newest first, each with the conversation it is filed under. */
+  private foundMessages(numbers: readonly number[]): FoundMessage[] {
+    const rows = this.prepare(
+      `SELECT ${MESSAGE_COLUMNS} FROM inbox_messages WHERE number IN (SELECT value FROM json_each(?)) ORDER BY number DESC`
+    ).all(JSON.stringify(numbers)) as (MessageRow & { conversation_id: number })[]
+    return rows.map((row) => ({ ...toMessage(row), conversationId: row.conversation_id }))
   }
 
   private messagesByNumber(numbers: readonly number[], order = 'number DESC'): InboxMessageRecord[] {

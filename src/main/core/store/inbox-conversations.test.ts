@@ -228,6 +228,42 @@ describe('conversations', () => {
     expect(conversations.search('  ', 10)).toEqual({ messages: [], conversations: [] })
   })
 
+  it('finds a text holding every word typed, in any order and apart, short words too (QA27 Q27-07)', () => {
+    receive(
+      message({ text: 'Berapa ongkir ke Surabaya kak?' }),
+      message({ text: 'Surabaya dulu, lalu ongkirnya berapa?' }),
+      message({ text: 'ongkir ke Jakarta' }),
+      message({ text: 'kirim ke Surabaya' })
+    )
+    const texts = (term: string): string[] => conversations.search(term, 10).messages.map((m) => m.text)
+    expect(texts('ongkir Surabaya')).toEqual([
+      'Surabaya dulu, lalu ongkirnya berapa?',
+      'Berapa ongkir ke Surabaya kak?'
+    ])
+    expect(texts('  SURABAYA   ongkir ')).toEqual(texts('ongkir Surabaya'))
+    // A word under three characters is not in the trigram index: it narrows what the index's words found.
+    expect(texts('ke surabaya')).toEqual(['kirim ke Surabaya', 'Berapa ongkir ke Surabaya kak?'])
+    // Only short words: a scan, every word still required.
+    expect(texts('ke ja')).toEqual(['ongkir ke Jakarta'])
+    // A quote in a word is taken literally, not as the index's syntax.
+    expect(texts('"ongkir Surabaya')).toEqual([])
+  })
+
+  it('reads a search of several words through the trigram index, not a walk of every message', () => {
+    receive(message({ text: 'Berapa ongkir ke Surabaya kak?' }))
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    new InboxConversationsStore(db).search('ongkir ke Surabaya', 10)
+    const sql = prepared.find((statement) => statement.includes('MATCH')) ?? ''
+    const plan = (
+      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all('ongkir', '%ke%', 10) as { detail: string }[]
+    ).map((row) => row.detail)
+    // The index answers the MATCH (its plan says M), and each row it found is read by its number.
+    expect(plan).toEqual([
+      expect.stringMatching(/^SCAN s VIRTUAL TABLE INDEX \d+:M/),
+      'SEARCH m USING INTEGER PRIMARY KEY (rowid=?)'
+    ])
+  })
+
   it('finds a conversation by its number in every form Send takes (08…, +62 …, dashed), as the phone rule reads it', () => {
     receive(
       message({ chatId: '6281234500004', pushName: 'Budi', text: 'halo' }),

@@ -49,7 +49,8 @@ export {
   deviceKeyOf,
   type ArrivedMessage,
   type ConversationRecord,
-  type ConversationFilter
+  type ConversationFilter,
+  type FoundMessage
 } from './inbox-conversations-store'
 export {
   InboxMediaStore,

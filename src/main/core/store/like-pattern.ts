@@ -15,3 +15,24 @@ export function searchableByIndex(term: string): boolean {
 export function searchPhrase(column: string, term: string): string {
   return `${column} : "${term.replaceAll('"', '""')}"`
 }
+
+/**
+ * Text that holds every word of `text` (split at white space), in any order and apart (QA27 Q27-07): the words the
+ * index can find as one FTS5 query of phrases joined by AND (null when none is three characters long), and the
+ * shorter ones as LIKE patterns that narrow what it found (or, without an indexed word, what a scan reads).
+ */
+export function allWords(column: string, text: string): { match: string | null; likes: string[] } {
+  const words = [
+    ...new Set(
+      text
+        .trim()
+        .split(/\s+/)
+        .filter((word) => word !== '')
+    )
+  ]
+  const indexed = words.filter(searchableByIndex)
+  return {
+    match: indexed.length === 0 ? null : indexed.map((word) => searchPhrase(column, word)).join(' AND '),
+    likes: words.filter((word) => !searchableByIndex(word)).map(containsPattern)
+  }
+}

@@ -17,7 +17,7 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
-import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { allWords, containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { phonesNamedSubquery } from './contacts-store'
 import { happenedSince } from './outbox-happened-since'
 
@@ -215,10 +215,10 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * Where the items whose text holds `text` went, newest first by position in the queue, `before` the last position
+   * Where the items whose text holds every word of `text` went, newest first by position in the queue, `before` the last position
    * of the previous page: the inbox search reads many of the operator's own messages to keep those sent to a chat it
-   * has, so it reads only where each went (the full items of those it keeps come from itemsAt). Three characters or
-   * more read the full-text index in position order (no count or sort of every match, unlike listItems); shorter ones
+   * has, so it reads only where each went (the full items of those it keeps come from itemsAt). A word of three
+   * characters or more reads the full-text index in position order (no count or sort of every match, unlike listItems); shorter ones
    * scan back from the newest. Stops at `limit`, or once `goOn` says so (asked after each match; the index answers a
    * read deep in a big campaign slowly, so the caller bounds one read by time rather than by a small count). An open
    * batch's items are not there yet.
@@ -230,22 +230,26 @@ export class OutboxListsStore extends OutboxItemsStore {
     goOn: () => boolean = () => true
   ): { position: number; deviceId: string; recipient: string; createdAt: number }[] {
     const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
-    const byIndex = searchableByIndex(text)
+    // Every word, any order (as the inbox's messages are searched): the index for the long ones, LIKE for the rest.
+    const { match, likes } = allWords('text', text)
+    const byIndex = match !== null
     // The bound on the index's own rowid: the index starts its read there.
     const keyset = before === undefined ? '' : byIndex ? ' AND s.rowid < ?' : ' AND o.rowid < ?'
+    const shortWords = likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')
     const statement = byIndex
       ? this.prepare(
           `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt
            FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
-           WHERE outbox_items_search MATCH ?${keyset}${fence} ORDER BY s.rowid DESC`
+           WHERE outbox_items_search MATCH ?${shortWords}${keyset}${fence} ORDER BY s.rowid DESC`
         )
       : this.prepare(
           `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt
-           FROM outbox_items o WHERE o.text LIKE ? ESCAPE '\\'${keyset}${fence} ORDER BY o.rowid DESC`
+           FROM outbox_items o WHERE 1${shortWords}${keyset}${fence} ORDER BY o.rowid DESC`
         )
     const matches: { position: number; deviceId: string; recipient: string; createdAt: number }[] = []
     const rows = statement.iterate(
-      byIndex ? searchPhrase('text', text) : containsPattern(text),
+      ...(match === null ? [] : [match]),
+      ...likes,
       ...(before === undefined ? [] : [before])
     ) as IterableIterator<{ position: number; deviceId: string; recipient: string; createdAt: number }>
     // Leaving the loop early resets the statement: the index is read no further than the rows taken.

@@ -1,7 +1,12 @@
 // The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
 // page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
 import { memo, useEffect, useRef, useState } from 'react'
-import type { InboxConversationView, InboxMessageView, OutboxItemView } from '../../../../shared/contract'
+import type {
+  InboxConversationView,
+  InboxMessageView,
+  InvokeReply,
+  OutboxItemView
+} from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTime, formatListTime } from '../../i18n/dates'
@@ -26,12 +31,19 @@ const SEARCH_DELAY_MS = 250
 /** Messages found per page. */
 const SEARCH_PAGE = 50
 
+/** A found message, with the id of the conversation it opens (in the page's messageConversations). */
+type FoundMessage = InvokeReply<'inbox:search'>['messages'][number]
+
 /** A search's hits from one starting point, and how many sent messages it read past to get them. */
 interface SearchPage {
-  messages: InboxMessageView[]
+  messages: FoundMessage[]
+  /** The found messages' conversations: each opens from its hit, loaded in the list or not (QA27 Q27-01). */
+  messageConversations: InboxConversationView[]
   replies: FoundReply[]
   conversations: InboxConversationView[]
   next: string | null
+  /** A hit past these is known: "more than" is said only then (QA27 Q27-08). */
+  moreFound: boolean
   sentRead: number
 }
 
@@ -42,34 +54,51 @@ interface SearchPage {
 interface SearchRun {
   stopped: boolean
   readonly dropped: boolean
-  /** Pages came back without a hit: how many sent messages were read so far, and where the reading stands. */
-  onReading(progress: { conversations: InboxConversationView[]; next: string; sentRead: number }): void
+  /** Still reading: what was found so far, how many sent messages were read, and where the reading stands. */
+  onReading(progress: SearchPage & { next: string }): void
 }
 
 /**
- * A page of search hits from `before`: a page the core ended without a hit (it read a bounded stretch of sent messages
- * to chats without a conversation) is followed, to a hit or to the end, so the list never offers "more" over nothing.
- * Each page is a short task in the core and the window waits for it between its own turns, so a word a campaign sent
- * to many who never wrote is read through without holding either up; the run says how far it got meanwhile.
+ * A page of search hits from `before`: while the core's pages end short of a full page with nothing more known (it
+ * read a bounded stretch of sent messages to chats without a conversation), the reading goes on, to a full page or
+ * to the end, so the list never offers "more" over nothing (QA27 Q27-08). Each page is a short task in the core and
+ * the window waits for it between its own turns, so a word a campaign sent to many who never wrote is read through
+ * without holding either up; the run says how far it got meanwhile.
  */
 async function searchPage(text: string, before: string | undefined, run: SearchRun): Promise<SearchPage> {
-  let reply = await call('inbox:search', {
+  const reply = await call('inbox:search', {
     text,
     limit: SEARCH_PAGE,
     ...(before === undefined ? {} : { before })
   })
-  const conversations = reply.conversations
-  let sentRead = reply.sentRead
-  while (reply.messages.length === 0 && reply.replies.length === 0 && reply.next !== null) {
+  let page: SearchPage = reply
+  const hits = (): number => page.messages.length + page.replies.length
+  while (page.next !== null && !page.moreFound && hits() < SEARCH_PAGE) {
     if (run.stopped || run.dropped) break
-    run.onReading({ conversations, next: reply.next, sentRead })
-    const further = await call('inbox:search', { text, limit: SEARCH_PAGE, before: reply.next })
+    run.onReading({ ...page, next: page.next })
+    const further = await call('inbox:search', { text, limit: SEARCH_PAGE - hits(), before: page.next })
     // Stopped meanwhile: that page is left for "more" to ask again, so what the window says stays what it shows.
     if (run.stopped || run.dropped) break
-    reply = further
-    sentRead += further.sentRead
+    page = joinPages(page, further)
   }
-  return { messages: reply.messages, replies: reply.replies, conversations, next: reply.next, sentRead }
+  return page
+}
+
+/** What a search listed, then the page read after it: the first's contact matches, the later's place and "more". */
+function joinPages(first: SearchPage, then: SearchPage): SearchPage {
+  const known = new Set(first.messageConversations.map((c) => c.id))
+  return {
+    messages: [...first.messages, ...then.messages],
+    messageConversations: [
+      ...first.messageConversations,
+      ...then.messageConversations.filter((c) => !known.has(c.id))
+    ],
+    replies: [...first.replies, ...then.replies],
+    conversations: first.conversations,
+    next: then.next,
+    moreFound: then.moreFound,
+    sentRead: first.sentRead + then.sentRead
+  }
 }
 
 interface ConversationsProps {
@@ -160,12 +189,7 @@ export function Conversations({
         ) : null}
       </div>
       {searching ? (
-        <SearchResults
-          text={query.trim()}
-          now={entered === query.trim()}
-          known={state.conversations ?? []}
-          onOpen={onOpen}
-        />
+        <SearchResults text={query.trim()} now={entered === query.trim()} onOpen={onOpen} />
       ) : (
         <ConversationRows
           state={state}
@@ -394,9 +418,9 @@ interface FoundReply {
 
 /** The found messages and replies in one list, newest first as the main process merged them (sent first at a tie). */
 function foundInOrder(
-  messages: readonly InboxMessageView[],
+  messages: readonly FoundMessage[],
   replies: readonly FoundReply[]
-): ({ message: InboxMessageView; at: number } | { reply: FoundReply; at: number })[] {
+): ({ message: FoundMessage; at: number } | { reply: FoundReply; at: number })[] {
   return [
     ...replies.map((reply) => ({ reply, at: Date.parse(reply.item.createdAt) })),
     ...messages.map((message) => ({ message, at: Date.parse(message.receivedAt) }))
@@ -410,30 +434,24 @@ function foundInOrder(
 function SearchResults({
   text,
   now,
-  known,
   onOpen
 }: {
   text: string
   now: boolean
-  known: InboxConversationView[]
   onOpen(conversation: InboxConversationView): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
   const several = useDevices((s) => s.devices.length > 1)
   const nameOf = useDeviceName(t)
-  const [found, setFound] = useState<{
-    text: string
-    messages: InboxMessageView[]
-    replies: FoundReply[]
-    conversations: InboxConversationView[]
-    /** Where the next page of messages starts, null on the last. */
-    next: string | null
-    /** The operator's sent messages holding the text read so far (most went to chats without a conversation). */
-    sentRead: number
-    /** Still reading on past pages without a hit: the window says how far, and offers to stop. */
-    reading: boolean
-  } | null>(null)
+  const [found, setFound] = useState<
+    | (SearchPage & {
+        text: string
+        /** Still reading on past pages without a hit: the window says how far, and offers to stop. */
+        reading: boolean
+      })
+    | null
+  >(null)
   const [error, setError] = useState<string | null>(null)
   // The search reading now (the first page's or "more"'s): a newer one, or none, drops it.
   const runRef = useRef<SearchRun | null>(null)
@@ -461,8 +479,8 @@ function SearchResults({
       get dropped() {
         return runRef.current !== run
       },
-      onReading: ({ conversations, next, sentRead }) => {
-        setFound({ text, messages: [], replies: [], conversations, next, sentRead, reading: true })
+      onReading: (progress) => {
+        setFound({ text, ...progress, reading: true })
         setError(null)
       }
     }
@@ -505,17 +523,17 @@ function SearchResults({
     )
 
   function more(before: string): void {
-    const listed = found ? found.messages.length + found.replies.length : 0
-    const readBefore = found?.sentRead ?? 0
+    if (!found) return
+    // What was listed before "more": each page read since adds to it.
+    const listed = found
+    const merged = (page: SearchPage): SearchPage => joinPages(listed, page)
     const run: SearchRun = {
       stopped: false,
       get dropped() {
         return runRef.current !== run
       },
-      onReading: ({ next, sentRead }) =>
-        setFound((now) =>
-          now && now.text === text ? { ...now, next, sentRead: readBefore + sentRead, reading: true } : now
-        )
+      onReading: (progress) =>
+        setFound((now) => (now && now.text === text ? { ...now, ...merged(progress), reading: true } : now))
     }
     runRef.current = run
     searchPage(text, before, run)
@@ -523,19 +541,8 @@ function SearchResults({
         if (run.dropped) return
         // Its button stays while there is more and nothing was added (stopped): the focus stays on it.
         if (page.messages.length + page.replies.length > 0 || page.next === null)
-          focusFromHit.current = { text, hit: listed }
-        setFound((now) =>
-          now && now.text === text
-            ? {
-                ...now,
-                messages: [...now.messages, ...page.messages],
-                replies: [...now.replies, ...page.replies],
-                next: page.next,
-                sentRead: readBefore + page.sentRead,
-                reading: false
-              }
-            : now
-        )
+          focusFromHit.current = { text, hit: listed.messages.length + listed.replies.length }
+        setFound((now) => (now && now.text === text ? { ...now, ...merged(page), reading: false } : now))
       })
       .catch((e: unknown) => {
         if (!run.dropped) setError(errorInfo(e).message)
@@ -553,13 +560,14 @@ function SearchResults({
       conversations: found.conversations.length,
       messages: found.messages.length + found.replies.length
     }
-    const more = found.next !== null
+    // Sent messages left to read may hold no more: "more than" only for a hit already known (QA27 Q27-08).
+    const more = found.moreFound
     if (found.reading) return t('inbox.search.reading', { count: found.sentRead })
     if (counts.messages === 0)
       return counts.conversations > 0
         ? t('inbox.search.foundConversations', counts)
         : // Only a stopped search ends with more to read and nothing found: it says how far it read.
-          more
+          found.next !== null
           ? t('inbox.search.stoppedNone', { count: found.sentRead })
           : t('inbox.search.none')
     if (counts.conversations === 0)
@@ -573,11 +581,9 @@ function SearchResults({
       : conversation?.deviceId
         ? nameOf(conversation.deviceId)
         : (conversation?.deviceSerial ?? serial)
-  const pool = [...found.conversations, ...known]
-  // A message opens its conversation when one of those we know is its chat on its device.
-  const conversationOf = (message: InboxMessageView): InboxConversationView | undefined =>
-    pool.find((c) => c.chatId === message.chatId && c.deviceSerial === message.deviceSerial) ??
-    pool.find((c) => c.chatId === message.chatId)
+  // Each found message opens its own conversation, which the core gave with it (QA27 Q27-01).
+  const conversationOf = (message: FoundMessage): InboxConversationView | undefined =>
+    found.messageConversations.find((c) => c.id === message.conversationId)
   return (
     <div className="inbox-search-results" data-testid="inbox-search-results" ref={resultsRef}>
       <p className="muted" role="status" ref={statusRef} tabIndex={-1}>

@@ -71,6 +71,12 @@ const incoming = (over: Partial<InboxMessageView> = {}): InboxThreadEntry => ({
 })
 
 const DEWI = conversation()
+
+/** A message as inbox:search finds it: with the id of its conversation (Dewi's unless told). */
+const hit = (over: Partial<InboxMessageView> = {}, of: InboxConversationView = DEWI) => ({
+  ...message(over),
+  conversationId: of.id
+})
 const GROUP = conversation({
   id: 2,
   chatId: '120363000000000001@g.us',
@@ -317,11 +323,13 @@ describe('the conversations list', () => {
     expect(line.textContent).toBe('Searching…')
     await act(async () =>
       search.resolve({
-        messages: [message({ number: 7, text: 'Ongkir ke Bandung berapa?' })],
+        messages: [hit({ number: 7, text: 'Ongkir ke Bandung berapa?' })],
         replies: [],
         conversations: [],
         next: null,
-        sentRead: 0
+        sentRead: 0,
+        messageConversations: [DEWI],
+        moreFound: false
       })
     )
     await screen.findByTestId('inbox-search-message')
@@ -334,18 +342,22 @@ describe('the conversations list', () => {
     fake.handle('inbox:search', ({ before }) =>
       before === undefined
         ? {
-            messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+            messages: [hit({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
             replies: [],
             conversations: [],
             next: 'page-2',
-            sentRead: 0
+            sentRead: 0,
+            messageConversations: [DEWI],
+            moreFound: true
           }
         : {
-            messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
+            messages: [hit({ number: 3, text: 'Grosir minimal berapa?' })],
             replies: [],
             conversations: [],
             next: null,
-            sentRead: 0
+            sentRead: 0,
+            messageConversations: [DEWI],
+            moreFound: false
           }
     )
     const user = userEvent.setup()
@@ -374,18 +386,22 @@ describe('the conversations list', () => {
     fake.handle('inbox:search', ({ before }) =>
       before === undefined
         ? {
-            messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+            messages: [hit({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
             replies: [],
             conversations: [],
             next: 'page-2',
-            sentRead: 0
+            sentRead: 0,
+            messageConversations: [DEWI],
+            moreFound: true
           }
         : {
-            messages: [message({ number: 3, text: 'Grosir minimal berapa?' })],
+            messages: [hit({ number: 3, text: 'Grosir minimal berapa?' })],
             replies: [],
             conversations: [],
             next: null,
-            sentRead: 0
+            sentRead: 0,
+            messageConversations: [DEWI],
+            moreFound: false
           }
     )
     const user = userEvent.setup()
@@ -406,15 +422,33 @@ describe('the conversations list', () => {
     // The core read a stretch of a campaign's sent messages to chats without a conversation and found nothing there.
     fake.handle('inbox:search', ({ before }) =>
       before === undefined
-        ? { messages: [], replies: [], conversations: [], next: 'read-to-1', sentRead: 2000 }
+        ? {
+            messages: [],
+            replies: [],
+            conversations: [],
+            next: 'read-to-1',
+            sentRead: 2000,
+            messageConversations: [],
+            moreFound: false
+          }
         : before === 'read-to-1'
-          ? { messages: [], replies: [], conversations: [], next: 'read-to-2', sentRead: 2000 }
+          ? {
+              messages: [],
+              replies: [],
+              conversations: [],
+              next: 'read-to-2',
+              sentRead: 2000,
+              messageConversations: [],
+              moreFound: false
+            }
           : {
-              messages: [message({ number: 3, text: 'Promo masih ada?' })],
+              messages: [hit({ number: 3, text: 'Promo masih ada?' })],
               replies: [],
               conversations: [],
               next: null,
-              sentRead: 0
+              sentRead: 0,
+              messageConversations: [DEWI],
+              moreFound: false
             }
     )
     const user = userEvent.setup()
@@ -435,13 +469,23 @@ describe('the conversations list', () => {
       hold.delete(page)
       if (held) await held
       return page < hitAt
-        ? { messages: [], replies: [], conversations: [], next: `read-to-${page + 1}`, sentRead: 2000 }
+        ? {
+            messages: [],
+            replies: [],
+            conversations: [],
+            next: `read-to-${page + 1}`,
+            sentRead: 2000,
+            messageConversations: [],
+            moreFound: false
+          }
         : {
-            messages: [message({ number: 3, text: 'Promo masih ada?' })],
+            messages: [hit({ number: 3, text: 'Promo masih ada?' })],
             replies: [],
             conversations: [],
             next: null,
-            sentRead: 1200
+            sentRead: 1200,
+            messageConversations: [DEWI],
+            moreFound: false
           }
     }
 
@@ -543,12 +587,12 @@ describe('the conversations list', () => {
     async ({ language, you }) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
       script()
-      const newer = message({
+      const newer = hit({
         number: 7,
         text: 'Invoice sudah diterima',
         receivedAt: '2026-03-02T10:00:00.000Z'
       })
-      const older = message({ number: 3, text: 'Minta invoice ya', receivedAt: '2026-03-02T08:00:00.000Z' })
+      const older = hit({ number: 3, text: 'Minta invoice ya', receivedAt: '2026-03-02T08:00:00.000Z' })
       const sent = makeItem({
         id: 'out-1',
         recipient: DEWI.chatId,
@@ -560,7 +604,9 @@ describe('the conversations list', () => {
         replies: [{ conversation: DEWI, item: sent }],
         conversations: [],
         next: null,
-        sentRead: 0
+        sentRead: 0,
+        messageConversations: [DEWI],
+        moreFound: false
       }))
       const user = userEvent.setup()
       render(<InboxView />)
@@ -607,22 +653,29 @@ describe('the conversations list', () => {
       )
       script()
       let next: string | null = null
+      // A chat the list has not loaded, through a device Sender Desk does not know: named by its serial.
+      const rinaChat = conversation({
+        id: 60,
+        chatId: '6285700001111',
+        deviceId: null,
+        deviceSerial: 'SN-9',
+        contactName: null,
+        pushName: 'Rina'
+      })
       fake.handle('inbox:search', () => ({
         replies: [],
         messages: [
-          message({ number: 7, text: 'Harga grosir untuk 10 pcs?' }),
-          // A chat the list has not loaded: named by what the message itself says.
-          message({
-            number: 6,
-            chatId: '6285700001111',
-            deviceSerial: 'SN-9',
-            pushName: 'Rina',
-            text: 'grosir?'
-          })
+          hit({ number: 7, text: 'Harga grosir untuk 10 pcs?' }),
+          hit(
+            { number: 6, chatId: rinaChat.chatId, deviceSerial: 'SN-9', pushName: 'Rina', text: 'grosir?' },
+            rinaChat
+          )
         ].slice(0, next === null ? 2 : 1),
         conversations: [GROUP],
         next,
-        sentRead: 0
+        sentRead: 0,
+        messageConversations: next === null ? [DEWI, rinaChat] : [DEWI],
+        moreFound: next !== null
       }))
       const user = userEvent.setup()
       render(<InboxView />)
@@ -678,11 +731,13 @@ describe('the conversations list', () => {
       script()
       const unnamed = { contactName: null, pushName: null, chatId: '6281234500001' }
       let reply: {
-        messages: InboxMessageView[]
+        messages: ReturnType<typeof hit>[]
         replies: { conversation: InboxConversationView; item: OutboxItemView }[]
         conversations: InboxConversationView[]
         next: string | null
         sentRead: number
+        messageConversations: InboxConversationView[]
+        moreFound: boolean
       } = {
         messages: [],
         replies: [],
@@ -691,7 +746,9 @@ describe('the conversations list', () => {
           conversation({ id: 41, ...unnamed, deviceId: 'dev-2', deviceSerial: 'SN-0002' })
         ],
         next: null,
-        sentRead: 0
+        sentRead: 0,
+        messageConversations: [DEWI],
+        moreFound: false
       }
       fake.handle('inbox:search', () => reply)
       const user = userEvent.setup()
@@ -708,21 +765,25 @@ describe('the conversations list', () => {
       expect(hits).toEqual(['+62 812-3450-0001 · Shop', '+62 812-3450-0001 · Gudang'])
 
       reply = {
-        messages: [message({ number: 7 }), message({ number: 6 })],
+        messages: [hit({ number: 7 }), hit({ number: 6 })],
         replies: [],
         conversations: [],
         next: null,
-        sentRead: 0
+        sentRead: 0,
+        messageConversations: [DEWI],
+        moreFound: false
       }
       await user.clear(box)
       await user.type(box, 'grosir')
       await waitFor(() => expect(status()).toBe(messages))
       reply = {
-        messages: [message({ number: 7 })],
+        messages: [hit({ number: 7 })],
         replies: [],
         conversations: [],
         next: 'page-2',
-        sentRead: 0
+        sentRead: 0,
+        messageConversations: [DEWI],
+        moreFound: true
       }
       await user.clear(box)
       await user.type(box, 'harga')
@@ -730,14 +791,91 @@ describe('the conversations list', () => {
     }
   )
 
-  it('searches at once on Enter, without waiting for the typing to settle', async () => {
+  it('opens a found message whose conversation is not among those loaded, named by its device (QA27 Q27-01)', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [shop, makeDevice({ id: 'dev-2', label: 'Toko Cabang', serial: 'I03H6Y' })]
+      })
+    )
     script()
+    // Far down a list of thousands: only the search's reply knows this conversation.
+    const far = conversation({
+      id: 1500,
+      chatId: '6281300000429',
+      deviceId: 'dev-2',
+      deviceSerial: 'I03H6Y',
+      contactName: 'Made Saputra 429',
+      pushName: null,
+      lastNumber: 5
+    })
     fake.handle('inbox:search', () => ({
-      messages: [message({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+      messages: [
+        hit(
+          {
+            number: 4242,
+            chatId: far.chatId,
+            deviceSerial: 'I03H6Y',
+            pushName: 'Made',
+            text: 'pesanan #4242?'
+          },
+          far
+        )
+      ],
+      messageConversations: [far],
       replies: [],
       conversations: [],
       next: null,
+      moreFound: false,
       sentRead: 0
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'pesanan #4242')
+    const found = await screen.findByTestId('inbox-search-message')
+    expect(found.textContent).toContain('Made Saputra 429')
+    expect(found.textContent).toContain('Toko Cabang')
+    expect(found.textContent).not.toContain('I03H6Y')
+    await user.click(within(found).getByRole('button'))
+    await screen.findByTestId('inbox-thread')
+    expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 1500 })
+  })
+
+  it('says "more than" only when the core knows of a hit past the page, and reads on by itself otherwise (QA27 Q27-08)', async () => {
+    script()
+    const four = [7, 6, 5, 4].map((number) => hit({ number, text: `Halo ${number}` }))
+    // The core showed the four it found; the sent messages left to read hold no more.
+    fake.handle('inbox:search', ({ before }) => ({
+      messages: before === undefined ? four : [],
+      messageConversations: before === undefined ? [DEWI] : [],
+      replies: [],
+      conversations: [],
+      next: before === undefined ? 'read-to-1' : null,
+      moreFound: false,
+      sentRead: 2000
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'Halo')
+    const status = (): string | null =>
+      within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent
+    await waitFor(() => expect(status()).toBe('4 messages found'))
+    expect(fake.requests('inbox:search').map((r) => r.before)).toEqual([undefined, 'read-to-1'])
+    expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(4)
+    expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+  })
+
+  it('searches at once on Enter, without waiting for the typing to settle', async () => {
+    script()
+    fake.handle('inbox:search', () => ({
+      messages: [hit({ number: 7, text: 'Harga grosir untuk 10 pcs?' })],
+      replies: [],
+      conversations: [],
+      next: null,
+      sentRead: 0,
+      messageConversations: [DEWI],
+      moreFound: false
     }))
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
