@@ -630,6 +630,10 @@ describe('item detail', () => {
       'Why it was cancelled: Not sent: this number opted out during the campaign'
     )
     expect(detail.textContent?.match(/opted out during the campaign/g)).toHaveLength(1)
+    // Its step in the timeline says it too, not just "Cancelled" (issue 29 point 2); the steps before it are as ever.
+    const steps = within(screen.getByTestId('outbox-timeline')).getAllByRole('listitem')
+    expect(steps.map((step) => step.getAttribute('data-status'))).toEqual(['queued', 'cancelled'])
+    expect(steps[1]?.querySelector('.badge')?.textContent).toBe('⊘Opted out')
   })
 
   it('an item the gateway may have is being checked: no next attempt time to go stale (QA12 Q12-03)', async () => {
