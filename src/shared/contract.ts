@@ -363,7 +363,8 @@ export const OutboxHistoryEntry = z.object({
   noteParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
 })
 
-export const OutboxCounts = z.object({
+/** Items by status; `total` is their sum. */
+export const OutboxStatusCounts = z.object({
   scheduled: z.number().int(),
   queued: z.number().int(),
   sending: z.number().int(),
@@ -377,6 +378,14 @@ export const OutboxCounts = z.object({
   revoked: z.number().int(),
   total: z.number().int()
 }) satisfies z.ZodType<Record<OutboxStatus | 'total', number>>
+export type OutboxStatusCounts = z.infer<typeof OutboxStatusCounts>
+
+/**
+ * The outbox's counts: by status, and `optedOut`, of the `cancelled`, how many were cancelled because their number
+ * opted out (a part of that status, never more; the counting model names them as a bucket of their own: nobody
+ * cancelled them, issue 29 point 2).
+ */
+export const OutboxCounts = OutboxStatusCounts.extend({ optedOut: z.number().int().nonnegative() })
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
 /** What happened since an instant, by when it happened (the Overview's "today"), not by where items stand now. */
@@ -385,10 +394,13 @@ export const OutboxSince = z.object({
    * Messages the gateway took since then and reported sent (countsAsSentToday), by their status now (a read one
    * counts as read only). One it still holds, refused or cancelled is not among them.
    */
-  sent: OutboxCounts,
+  sent: OutboxStatusCounts,
   /** Messages that failed since then, whether or not the gateway had taken them. */
   failed: z.number().int(),
+  /** Cancelled since then, here or at the gateway; not those cancelled because their number opted out. */
   cancelled: z.number().int(),
+  /** Cancelled since then because their number opted out (a campaign's row): nobody cancelled them. */
+  optedOut: z.number().int(),
   /** When `until` was asked: the scheduled that go only from then on (due after "today"), held ones not counted. */
   scheduledAfter: z.number().int().optional()
 })

@@ -134,6 +134,7 @@ const counts: OutboxCounts = {
   cancelled: 0,
   cancelled_at_gateway: 0,
   revoked: 0,
+  optedOut: 0,
   total: 2
 }
 const device: DeviceView = {

@@ -24,6 +24,7 @@ const counts = (over: Partial<OutboxCounts> = {}): OutboxCounts => ({
   cancelled: 0,
   cancelled_at_gateway: 0,
   revoked: 0,
+  optedOut: 0,
   total: 0,
   ...over
 })

@@ -1,16 +1,16 @@
 // A campaign's rows in the one counting model (status-buckets.ts): the campaign page counts with the same buckets as
 // the Overview, the Outbox and the send cards, plus the two its rows alone have (ready, skipped by the check).
 import type { OutboxStatusName } from './enums'
-import { bucketCounts, bucketOf, STATUS_BUCKETS } from './status-buckets'
+import { bucketCounts, bucketOfItem, STATUS_BUCKETS } from './status-buckets'
 
 /**
- * A row the check skipped is `skipped` (it never became an outbox item); a row with an outbox item is in its status's
- * bucket, but for one cancelled because its number opted out during the campaign: `optedOut`, its own bucket — nobody
+ * A row the check skipped is `skipped` (it never became an outbox item); a row with an outbox item is in its item's
+ * bucket (the outbox's), so one cancelled because its number opted out during the campaign is `optedOut` — nobody
  * cancelled it (QA23 Q23-04: "cancelled 5" for five customers' STOP, and "2,974 rows cancelled" under a "cancelled
  * 2,979"); a ready row not handed to the queue yet is `ready` in a draft (which queues nothing, QA11-15) and `queued`
  * once started.
  */
-export const CAMPAIGN_BUCKETS = ['ready', ...STATUS_BUCKETS, 'optedOut', 'skipped'] as const
+export const CAMPAIGN_BUCKETS = ['ready', ...STATUS_BUCKETS, 'skipped'] as const
 export type CampaignBucket = (typeof CAMPAIGN_BUCKETS)[number]
 
 /**
@@ -24,12 +24,16 @@ export function campaignBucketCounts(
   counts: CampaignCounts,
   draft: boolean
 ): Record<CampaignBucket, number> & { total: number } {
-  const { waiting = 0, skipped = 0, optedOut = 0, ...byStatus } = counts
-  const outbox = bucketCounts(byStatus)
-  const total = outbox.total + waiting + optedOut + skipped
+  const { waiting = 0, skipped = 0, ...byStatus } = counts
+  // The core counts the opted out apart from the cancelled; the outbox's model takes them as a part of that status.
+  const outbox = bucketCounts({
+    ...byStatus,
+    cancelled: (byStatus.cancelled ?? 0) + (byStatus.optedOut ?? 0)
+  })
+  const total = outbox.total + waiting + skipped
   return draft
-    ? { ready: waiting, ...outbox, optedOut, skipped, total }
-    : { ready: 0, ...outbox, queued: outbox.queued + waiting, optedOut, skipped, total }
+    ? { ready: waiting, ...outbox, skipped, total }
+    : { ready: 0, ...outbox, queued: outbox.queued + waiting, skipped, total }
 }
 
 /**
@@ -40,8 +44,8 @@ export function campaignRowBucket(
   row: { status: OutboxStatusName | null; skippedByCheck: boolean; optedOut?: boolean },
   draft: boolean
 ): CampaignBucket {
-  if (row.status === 'cancelled' && row.optedOut === true) return 'optedOut'
-  if (row.status !== null) return bucketOf(row.status)
+  if (row.status !== null)
+    return bucketOfItem({ status: row.status, failureCode: row.optedOut === true ? 'opted_out' : null })
   if (row.skippedByCheck) return 'skipped'
   return draft ? 'ready' : 'queued'
 }

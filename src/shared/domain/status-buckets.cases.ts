@@ -6,6 +6,8 @@ import type { BucketCounts } from './status-buckets'
 export interface StatusBucketCase {
   name: string
   byStatus: Partial<Record<OutboxStatusName, number>>
+  /** Of the `cancelled` status, how many were cancelled because their number opted out (the core's `optedOut`). */
+  optedOut?: number
   expected: BucketCounts
 }
 
@@ -18,6 +20,7 @@ const none = {
   read: 0,
   failed: 0,
   cancelled: 0,
+  optedOut: 0,
   revoked: 0,
   total: 0
 }
@@ -52,6 +55,15 @@ export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
     expected: { ...none, cancelled: 5, revoked: 4, read: 1, total: 10 }
   },
   {
+    // Issue 29 point 2: the Outbox's "207 cancelled" counted five customers' STOP, whose campaign rows nobody
+    // cancelled. Of the cancelled, those cancelled because their number opted out are a bucket of their own, as the
+    // campaign's cards name them; the summary still adds up to its total.
+    name: 'cancelled because the number opted out: its own bucket, taken out of cancelled',
+    byStatus: { cancelled: 7, cancelled_at_gateway: 1, read: 2 },
+    optedOut: 5,
+    expected: { ...none, cancelled: 3, optedOut: 5, read: 2, total: 10 }
+  },
+  {
     name: 'every status at once',
     byStatus: {
       scheduled: 1,
@@ -75,6 +87,7 @@ export const STATUS_BUCKET_CASES: StatusBucketCase[] = [
       read: 7,
       failed: 8,
       cancelled: 19,
+      optedOut: 0,
       revoked: 11,
       total: 66
     }

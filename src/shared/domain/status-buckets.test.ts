@@ -17,11 +17,16 @@ import { DAILY_SEND_CASES, SENT_TODAY_CASES, STATUS_BUCKET_CASES } from './statu
 
 describe('the counting model answers the shared table', () => {
   it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const counts = bucketCounts(c.byStatus)
+    const counts = bucketCounts({ ...c.byStatus, optedOut: c.optedOut ?? 0 })
     expect(counts).toEqual(c.expected)
     expect(STATUS_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)).toBe(counts.total)
+    // The same items one by one: the first `optedOut` of the cancelled carry the opt-out's failure code.
+    let optedOut = c.optedOut ?? 0
     const items = Object.entries(c.byStatus).flatMap(([status, n]) =>
-      Array.from({ length: n }, () => ({ status: status as (typeof OUTBOX_STATUSES)[number] }))
+      Array.from({ length: n }, () => ({
+        status: status as (typeof OUTBOX_STATUSES)[number],
+        failureCode: status === 'cancelled' && optedOut-- > 0 ? 'opted_out' : null
+      }))
     )
     expect(bucketCountsOf(items)).toEqual(c.expected)
   })
@@ -33,7 +38,7 @@ describe('the counting model answers the shared table', () => {
 
   it('a summary names the buckets it counts and they add up to the total', () => {
     for (const c of STATUS_BUCKET_CASES) {
-      const shown = summaryBuckets(bucketCounts(c.byStatus), HEADER_BUCKETS)
+      const shown = summaryBuckets(bucketCounts({ ...c.byStatus, optedOut: c.optedOut ?? 0 }), HEADER_BUCKETS)
       expect(shown.reduce((sum, part) => sum + part.count, 0)).toBe(c.expected.total)
       expect(shown.map((part) => part.bucket)).toEqual(expect.arrayContaining([...HEADER_BUCKETS]))
     }

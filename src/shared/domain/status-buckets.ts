@@ -7,8 +7,8 @@ import { OUTBOX_STATUSES, type OutboxStatusName } from './enums'
  * computer or being handed over, `scheduled` waits for its time (whichever side keeps the schedule) — together what
  * is still waiting; from `withGateway` on the gateway has taken the message: accepted and not yet reported sent,
  * then sent, delivered, read. `failed`, `cancelled`
- * (here or at the gateway) and `revoked` (deleted for everyone) are their own buckets, so nothing the outbox holds is
- * left out of a total.
+ * (here or at the gateway), `optedOut` (cancelled because the number opted out: nobody cancelled it) and `revoked`
+ * (deleted for everyone) are their own buckets, so nothing the outbox holds is left out of a total.
  */
 export const STATUS_BUCKETS = [
   'queued',
@@ -19,11 +19,12 @@ export const STATUS_BUCKETS = [
   'read',
   'failed',
   'cancelled',
+  'optedOut',
   'revoked'
 ] as const
 export type StatusBucket = (typeof STATUS_BUCKETS)[number]
 
-/** Every status belongs to exactly one bucket. */
+/** Every status belongs to exactly one bucket; `optedOut` is a part of one status, told by its reason. */
 export const BUCKET_STATUSES: Record<StatusBucket, readonly OutboxStatusName[]> = {
   queued: ['queued', 'sending'],
   scheduled: ['scheduled'],
@@ -34,6 +35,8 @@ export const BUCKET_STATUSES: Record<StatusBucket, readonly OutboxStatusName[]> 
   failed: ['failed'],
   // Cancelled here or, while the gateway still held it, there: either way it never reached the customer.
   cancelled: ['cancelled', 'cancelled_at_gateway'],
+  // No status of its own: the `cancelled` whose reason is the opt-out (cancelledAsOptedOut), taken out of cancelled.
+  optedOut: [],
   // Reached the customer, then deleted for everyone at the gateway.
   revoked: ['revoked']
 }
@@ -42,6 +45,7 @@ const BUCKET_OF = new Map<OutboxStatusName, StatusBucket>(
   STATUS_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket].map((status) => [status, bucket] as const))
 )
 
+/** The bucket of a status alone (its reason unknown): a cancel is `cancelled`. See bucketOfItem. */
 export function bucketOf(status: OutboxStatusName): StatusBucket {
   const bucket = BUCKET_OF.get(status)
   if (!bucket) throw new Error(`No bucket for outbox status ${status}`)
@@ -72,6 +76,13 @@ export const CANCEL_REASON_CODES = ['opted_out', 'cancelled'] as const
  */
 export function cancelledAsOptedOut(item: { status: OutboxStatusName; failureCode: string | null }): boolean {
   return item.status === 'cancelled' && item.failureCode === 'opted_out'
+}
+
+/** The bucket of one message: by its status, but `optedOut` for a cancel because its number opted out. */
+export function bucketOfItem(item: { status: OutboxStatusName; failureCode?: string | null }): StatusBucket {
+  return cancelledAsOptedOut({ status: item.status, failureCode: item.failureCode ?? null })
+    ? 'optedOut'
+    : bucketOf(item.status)
 }
 
 /** Buckets of what is still waiting, not yet taken by the gateway: its turn or its time. */
@@ -129,19 +140,21 @@ export function countsAsSentToday(item: { status: OutboxStatusName }): boolean {
 
 /**
  * What the Overview's "today" counts by when it happened rather than by where items stand (issue 29): taken by the
- * gateway today and sent (countsAsSentToday), failed, cancelled; each message in one of them at most. Each number opens the outbox list of exactly those items;
- * the core's store holds the one definition of each (store/happened-since.ts).
+ * gateway today and sent (countsAsSentToday), failed, cancelled, and cancelled because the number opted out
+ * (`optedOut`, not among the cancelled); each message in one of them at most. Each number opens the outbox list of
+ * exactly those items; the core's store holds the one definition of each (store/happened-since.ts).
  */
-export const HAPPENED_EVENTS = ['sent', 'failed', 'cancelled'] as const
+export const HAPPENED_EVENTS = ['sent', 'failed', 'cancelled', 'optedOut'] as const
 export type HappenedEvent = (typeof HAPPENED_EVENTS)[number]
 
 export type BucketCounts = Record<StatusBucket, number> & { total: number }
 
 /**
- * Counts per status (a status left out counts 0) folded into buckets; `total` is their sum, so a summary naming
- * every bucket always adds up to its total.
+ * Counts per status (a status left out counts 0) folded into buckets, with `optedOut` — of the `cancelled` status,
+ * how many were cancelled because their number opted out (the core's count) — taken out of `cancelled` into its own
+ * bucket; `total` is the sum of the statuses, so a summary naming every bucket always adds up to its total.
  */
-export function bucketCounts(byStatus: Partial<Record<OutboxStatusName, number>>): BucketCounts {
+export function bucketCounts(byStatus: Partial<Record<OutboxStatusName | 'optedOut', number>>): BucketCounts {
   const counts = { total: 0 } as BucketCounts
   for (const bucket of STATUS_BUCKETS) counts[bucket] = 0
   for (const status of OUTBOX_STATUSES) {
@@ -149,13 +162,22 @@ export function bucketCounts(byStatus: Partial<Record<OutboxStatusName, number>>
     counts[bucketOf(status)] += n
     counts.total += n
   }
+  // A part of the cancelled status, never more than it (a count read a moment apart says no more than there is).
+  const optedOut = Math.max(0, Math.min(byStatus.optedOut ?? 0, byStatus.cancelled ?? 0))
+  counts.optedOut = optedOut
+  counts.cancelled -= optedOut
   return counts
 }
 
-/** The same for a list of items (a send's messages, a campaign's rows). */
-export function bucketCountsOf(items: readonly { status: OutboxStatusName }[]): BucketCounts {
-  const byStatus: Partial<Record<OutboxStatusName, number>> = {}
-  for (const item of items) byStatus[item.status] = (byStatus[item.status] ?? 0) + 1
+/** The same for a list of items (a send's messages, a campaign's rows), each by bucketOfItem. */
+export function bucketCountsOf(
+  items: readonly { status: OutboxStatusName; failureCode?: string | null }[]
+): BucketCounts {
+  const byStatus: Partial<Record<OutboxStatusName | 'optedOut', number>> = {}
+  for (const item of items) {
+    byStatus[item.status] = (byStatus[item.status] ?? 0) + 1
+    if (bucketOfItem(item) === 'optedOut') byStatus.optedOut = (byStatus.optedOut ?? 0) + 1
+  }
   return bucketCounts(byStatus)
 }
 

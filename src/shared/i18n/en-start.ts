@@ -54,6 +54,7 @@ export const enStart = {
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',
   'overview.today.cancelled': 'cancelled today',
+  'overview.today.optedOut': 'opted out today',
   'overview.today.sentNow': 'Sent today, where they are now: {split}',
   'overview.unread':
     '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}}',
@@ -65,6 +66,7 @@ export const enStart = {
   'buckets.read': '{count} read',
   'buckets.failed': '{count} failed',
   'buckets.cancelled': '{count} cancelled',
+  'buckets.optedOut': '{count} opted out',
   'buckets.revoked': '{count} deleted for everyone',
   'buckets.total': '{count} in all',
   'overview.campaigns': 'Campaigns',

@@ -750,6 +750,8 @@ export const enRest = {
   'outbox.filter.happened.sentSince': 'Sent since {since}',
   'outbox.filter.happened.failedSince': 'Failed since {since}',
   'outbox.filter.happened.cancelledSince': 'Cancelled since {since}',
+  'outbox.filter.happened.optedOut': 'Opted out today',
+  'outbox.filter.happened.optedOutSince': 'Opted out since {since}',
   'outbox.filter.clear': 'Clear filters',
   'outbox.filter.more': 'Status, device and dates',
   'outbox.filter.active': 'Active filters',

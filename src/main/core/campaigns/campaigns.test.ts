@@ -866,6 +866,8 @@ describe('campaigns on the outbox', () => {
     expect(summary).toMatchObject({ total: 14, ready: 12, skipped: 2 })
     expect(summary.byProblem['opted_out']).toBeUndefined()
     expect(Object.values(counts).reduce((sum, n) => sum + n, 0)).toBe(summary.total)
+    // The outbox's counts say it too: of its cancelled, one opted out (issue 29 point 2: its "N cancelled" counted it).
+    expect(fixture.outbox.counts()).toMatchObject({ cancelled: 1, optedOut: 1 })
     // The results file says so too: opted out, with the reason, like the window's rows.
     const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
     expect([exported?.[2], exported?.at(-1)]).toEqual([

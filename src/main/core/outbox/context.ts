@@ -15,7 +15,7 @@ import { FINAL } from './status'
 import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { Quota } from '../gateway'
 import type { RetryHook, SendPolicy } from './policies'
-import { itemViews, toCountsView } from './views'
+import { countsView, itemViews } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
@@ -318,7 +318,7 @@ export class OutboxContext {
     this.countsPending = true
     queueMicrotask(() => {
       this.countsPending = false
-      const counts = toCountsView(this.store.counts())
+      const counts = countsView(this.store)
       for (const listener of this.listeners.countsChanged) this.safely(() => listener(counts))
     })
   }

@@ -21,7 +21,7 @@ import { OPTED_OUT_NOTE, type RetryHook, type SendPolicy } from './policies'
 import { releaseAttachments, type SweepResult } from './retention'
 import { applyReportStatus } from './tracker'
 import type { BlockReason, FileEntry, FlushSummary, OutboxEvents } from './types'
-import { itemViews, toCountsView } from './views'
+import { countsView, itemViews, toStatusCountsView } from './views'
 import { createTakeBacks } from './take-back'
 import { createOtherProcesses } from './other-processes'
 import type { OutboxItemView, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
@@ -215,17 +215,18 @@ export function createSendQueue(input: KernelInput) {
       return item ? { kind: item.kind, text: item.text, fileName: item.fileName } : null
     },
     /** Where things stand now, on every device or on one. */
-    counts: (deviceId?: string) => toCountsView(store.counts(deviceId)),
+    counts: (deviceId?: string) => countsView(store, deviceId),
     /**
      * What happened since an instant (the Overview's "today"): by when messages were sent, not where they are now;
      * with `until` (the day's end), also how many scheduled go only from then on (not today's waiting, QA13 Q13-07).
      */
     since: (since: number, until?: number) => {
-      const { sent, failed, cancelled } = store.since(since, OPTED_OUT_NOTE)
+      const { sent, failed, cancelled, optedOut } = store.since(since, OPTED_OUT_NOTE)
       return {
-        sent: toCountsView(sent),
+        sent: toStatusCountsView(sent),
         failed,
         cancelled,
+        optedOut,
         ...(until === undefined ? {} : { scheduledAfter: store.scheduledFrom(until) })
       }
     },

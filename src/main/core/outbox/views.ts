@@ -3,9 +3,17 @@ import type { z } from 'zod'
 import type {
   OutboxCounts,
   OutboxHistoryEntry as HistoryEntrySchema,
-  OutboxItemView
+  OutboxItemView,
+  OutboxStatusCounts
 } from '../../../shared/contract'
-import type { HistoryRecord, ItemFilter, ItemRecord, SettingsStore, StatusCounts } from '../store'
+import type {
+  HistoryRecord,
+  ItemFilter,
+  ItemRecord,
+  OutboxStore,
+  SettingsStore,
+  StatusCounts
+} from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
 import { OPTED_OUT_NOTE } from './policies'
@@ -154,9 +162,23 @@ function keyOf<K extends string, P extends string>(
     : {}
 }
 
-export function toCountsView(counts: StatusCounts): OutboxCounts {
+export function toStatusCountsView(counts: StatusCounts): OutboxStatusCounts {
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0)
   return { ...counts, total }
+}
+
+/**
+ * Where things stand, on every device or on one: by status, and of the cancelled those whose number opted out (the
+ * counting model's bucket of their own; a read of the day's cancelled through the status index, not of the outbox).
+ */
+export function countsView(
+  store: Pick<OutboxStore, 'counts' | 'cancelledWith'>,
+  deviceId?: string
+): OutboxCounts {
+  return {
+    ...toStatusCountsView(store.counts(deviceId)),
+    optedOut: store.cancelledWith(OPTED_OUT_NOTE, deviceId)
+  }
 }
 
 /** The list's filter as the store reads it: its ISO bounds as instants (an unreadable one is refused), a page at most 1000. */

@@ -20,6 +20,7 @@ function literals(statuses: readonly ItemStatus[]): string {
  *   index and the open statuses find all of them.
  * - failed, cancelled: closed since then in that bucket's statuses, whether or not the gateway had taken them; for
  *   cancelled, not those cancelled with `optedOutReason` (their number opted out: nobody cancelled them).
+ * - optedOut: those, closed since then as `cancelled` with `optedOutReason`.
  * `+status` keeps the read on the closed_at index (the day's few), not the status index (every failed item ever).
  */
 export function happenedSince(
@@ -39,6 +40,12 @@ export function happenedSince(
     }
   // Cancelled because the number opted out is not cancelled by anyone: the opt-out's reason is left out (QA23 Q23-04:
   // "5 cancelled today" for five customers' STOP).
+  if (event === 'optedOut')
+    return {
+      where: `rowid IN (SELECT rowid FROM outbox_items
+        WHERE closed_at >= ? AND +status = 'cancelled' AND failure_message = ?)`,
+      params: [since, optedOutReason]
+    }
   if (event === 'cancelled')
     return {
       where: `rowid IN (SELECT rowid FROM outbox_items

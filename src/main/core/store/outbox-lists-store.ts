@@ -5,6 +5,7 @@ import {
   ItemRecord,
   ItemFilter,
   StatusCounts,
+  SinceCounts,
   SELECT_ITEM,
   ITEM_LIST,
   POSITION_LEVELS,
@@ -378,22 +379,26 @@ export class OutboxListsStore extends OutboxItemsStore {
   /**
    * What happened since `since` (ms), by when it happened rather than where items stand (happened-since.ts, the rule
    * the list's `happenedSince` filter shares): the items the gateway took and sent since then, by their status now,
-   * and those that failed or were cancelled since then.
+   * and those that failed, were cancelled, or were cancelled because their number opted out since then.
    */
-  since(since: number, optedOutReason: string): { sent: StatusCounts; failed: number; cancelled: number } {
+  since(since: number, optedOutReason: string): SinceCounts {
     const sent = happenedSince('sent', since, optedOutReason)
     const rows = this.prepare(
       `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${sent.where} GROUP BY status`
     ).all(...sent.params) as { status: ItemStatus; n: number }[]
     const sentNow = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
     for (const row of rows) sentNow[row.status] = row.n
-    const count = (event: 'failed' | 'cancelled'): number => {
-      const happened = happenedSince(event, since, optedOutReason)
-      const row = this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${happened.where}`).get(
-        ...happened.params
-      ) as { n: number }
-      return row.n
+    const count = (event: keyof Omit<SinceCounts, 'sent'>): number => {
+      const { where, params } = happenedSince(event, since, optedOutReason)
+      return (
+        this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${where}`).get(...params) as { n: number }
+      ).n
     }
-    return { sent: sentNow, failed: count('failed'), cancelled: count('cancelled') }
+    return {
+      sent: sentNow,
+      failed: count('failed'),
+      cancelled: count('cancelled'),
+      optedOut: count('optedOut')
+    }
   }
 }

@@ -164,6 +164,20 @@ export class OutboxQueueStore extends OutboxListsStore {
     return producerProgress(this.db, tag, maxPoints)
   }
 
+  /**
+   * Of the cancelled items, on every device or on one, how many were cancelled with this reason (an opt-out's): read
+   * through the status index, so it costs the cancelled items, never the whole outbox.
+   */
+  cancelledWith(reason: string, deviceId?: string): number {
+    const sql = `SELECT COUNT(*) AS n FROM outbox_items WHERE status = 'cancelled' AND failure_message = ?`
+    const row = (
+      deviceId === undefined
+        ? this.prepare(sql).get(reason)
+        : this.prepare(`${sql} AND device_id = ?`).get(reason, deviceId)
+    ) as { n: number }
+    return row.n
+  }
+
   /** How many of a producer's items were cancelled with this reason (a policy's note: an opt-out, say). */
   producerCancelledWith(tag: string, reason: string): number {
     return (

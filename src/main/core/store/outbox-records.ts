@@ -144,6 +144,9 @@ export interface ItemFilter {
 
 export type StatusCounts = Record<ItemStatus, number>
 
+/** What happened since an instant: the sent by their status now, and how many each other number counts. */
+export type SinceCounts = { sent: StatusCounts } & Record<Exclude<HappenedEvent, 'sent'>, number>
+
 export interface ActiveCount {
   deviceId: string
   status: 'queued' | 'sending'

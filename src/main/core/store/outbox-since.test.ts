@@ -86,6 +86,59 @@ it('does not count an item cancelled because its number opted out as cancelled t
   expect(listed.total).toBe(1)
 })
 
+// Issue 29 point 2: nobody cancelled them, and they were said nowhere today. Opted out today is its own number, by
+// when it happened (an opt-out yesterday is not today's), and the list it opens holds exactly those.
+it('counts the items cancelled today because their number opted out as opted out today, and lists exactly those', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  store.insertItems(
+    [
+      newTextItem('cancelled-today', { status: 'cancelled', closedAt: TODAY + 9 }),
+      newTextItem('opted-out-today', {
+        status: 'cancelled',
+        closedAt: TODAY + 9,
+        failureMessage: OPTED_OUT_NOTE
+      }),
+      newTextItem('opted-out-yesterday', {
+        status: 'cancelled',
+        closedAt: TODAY - 9,
+        failureMessage: OPTED_OUT_NOTE
+      })
+    ],
+    [],
+    [],
+    1
+  )
+  expect(store.since(TODAY, OPTED_OUT_NOTE)).toMatchObject({ cancelled: 1, optedOut: 1 })
+  const listed = store.listItems({
+    happenedSince: { event: 'optedOut', since: TODAY, optedOutReason: OPTED_OUT_NOTE }
+  })
+  expect(listed.items.map((item) => item.id)).toEqual(['opted-out-today'])
+  expect(listed.total).toBe(1)
+})
+
+// Issue 29 point 2: the Outbox's "N cancelled" counted them; the counts say how many of the cancelled opted out, on
+// every device and on one.
+it('counts, of the cancelled, those cancelled because their number opted out, on every device and on one', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  store.insertItems(
+    [
+      newTextItem('by-hand', { status: 'cancelled', deviceId: 'd1' }),
+      newTextItem('stop-1', { status: 'cancelled', deviceId: 'd1', failureMessage: OPTED_OUT_NOTE }),
+      newTextItem('stop-2', { status: 'cancelled', deviceId: 'd2', failureMessage: OPTED_OUT_NOTE }),
+      // A failure's reason is not an opt-out, whatever it says.
+      newTextItem('failed', { status: 'failed', deviceId: 'd2', failureMessage: OPTED_OUT_NOTE })
+    ],
+    [],
+    [],
+    1
+  )
+  expect(store.cancelledWith(OPTED_OUT_NOTE)).toBe(2)
+  expect(store.cancelledWith(OPTED_OUT_NOTE, 'd1')).toBe(1)
+  expect(store.cancelledWith(OPTED_OUT_NOTE, 'd3')).toBe(0)
+})
+
 it('counts a message taken today as sent by the shared table (once the gateway reports it went)', () => {
   db = openDatabase({ dataDir: dir })
   const store = new OutboxStore(db)
@@ -242,7 +295,7 @@ it('reads what happened since through the indexes, never the whole outbox, for t
     expect(reads.filter((detail) => detail.startsWith('SCAN'))).toEqual([])
   }
   // Failed and cancelled since then: the day's closed items, not every failed item ever (the status index).
-  for (const event of ['failed', 'cancelled'] as const)
+  for (const event of ['failed', 'cancelled', 'optedOut'] as const)
     expect(
       byEvent[event]?.filter((detail) => !/outbox_items_by_closed|INTEGER PRIMARY KEY/.test(detail))
     ).toEqual([])

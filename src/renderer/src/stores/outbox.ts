@@ -7,12 +7,7 @@ import type {
   OutboxItemView,
   OutboxStatus
 } from '../../../shared/contract'
-import {
-  BUCKET_STATUSES,
-  cancelledAsOptedOut,
-  countsAsSentToday,
-  type HappenedEvent
-} from '../../../shared/domain/status-buckets'
+import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { useContactNames } from './contact-names'
 
@@ -39,6 +34,7 @@ export const EMPTY_COUNTS: OutboxCounts = {
   cancelled: 0,
   cancelled_at_gateway: 0,
   revoked: 0,
+  optedOut: 0,
   total: 0
 }
 
@@ -56,13 +52,8 @@ function recipientMatches(recipient: string, text: string): boolean {
 /** Whether a message standing where `item` does may be among the ones `event` counted today. */
 function canHaveHappened(event: HappenedEvent, item: OutboxItemView): boolean {
   if (event === 'sent') return countsAsSentToday(item)
-  // Cancelled because its number opted out: nobody cancelled it, and the core's "cancelled today" leaves it out.
-  if (
-    event === 'cancelled' &&
-    cancelledAsOptedOut({ status: item.status, failureCode: item.failure?.code ?? null })
-  )
-    return false
-  return BUCKET_STATUSES[event].includes(item.status)
+  // Cancelled because its number opted out is its own number today, not among the cancelled (the core's rule too).
+  return bucketOfItem({ status: item.status, failureCode: item.failure?.code ?? null }) === event
 }
 
 export interface OutboxFilters {

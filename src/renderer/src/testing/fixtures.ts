@@ -69,6 +69,7 @@ export function makeCounts(overrides: Partial<OutboxCounts> = {}): OutboxCounts 
     cancelled: 0,
     cancelled_at_gateway: 0,
     revoked: 0,
+    optedOut: 0,
     total: 0,
     ...overrides
   }

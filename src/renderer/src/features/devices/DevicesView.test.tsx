@@ -696,7 +696,8 @@ describe('device list', () => {
     fake.handle('outbox:since', () => ({
       sent: { ...EMPTY_COUNTS, total: 0 },
       failed: 1,
-      cancelled: 0
+      cancelled: 0,
+      optedOut: 0
     }))
     fake.handle('campaigns:list', () => ({ campaigns: [] }))
     const sentToday = { count: 1, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }

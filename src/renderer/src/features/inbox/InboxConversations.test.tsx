@@ -1029,6 +1029,33 @@ describe('the thread', () => {
     }
   )
 
+  // Issue 29 point 2: a campaign message cancelled because the customer opted out read "Cancelled" in the thread, as
+  // if the operator had cancelled it.
+  it("says a sent entry cancelled because the number opted out was so, and the operator's own cancel as cancelled", async () => {
+    const stopped = makeItem({
+      id: 'out-stop',
+      recipient: '6281377778888',
+      text: 'Promo Januari',
+      status: 'cancelled',
+      failure: { code: 'opted_out', message: 'The number opted out', gatewayMessage: null }
+    })
+    const byHand = makeItem({ id: 'out-hand', recipient: '6281377778888', text: 'Halo', status: 'cancelled' })
+    script({
+      entries: [
+        { direction: 'out', at: '2026-01-15T03:05:00.000Z', item: stopped },
+        { direction: 'out', at: '2026-01-15T03:06:00.000Z', item: byHand }
+      ]
+    })
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    const badgeOf = (text: string): string | null =>
+      within(screen.getByText(text).closest('li') as HTMLElement).getByTestId('inbox-entry-status')
+        .textContent
+    await screen.findByText('Promo Januari')
+    expect(badgeOf('Promo Januari')).toBe('⊘Opted out')
+    expect(badgeOf('Halo')).toBe('⊘Cancelled')
+  })
+
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
     const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })
     script({

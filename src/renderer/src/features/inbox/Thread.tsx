@@ -338,6 +338,7 @@ export function Thread({
                   <StatusBadge
                     status={entry.item.status}
                     held={entry.item.held}
+                    failureCode={entry.item.failure?.code ?? null}
                     testId="inbox-entry-status"
                   />{' '}
                   <time className="muted small" dateTime={entry.item.scheduledAt}>
@@ -354,6 +355,7 @@ export function Thread({
                   <StatusBadge
                     status={entry.item.status}
                     held={entry.item.held}
+                    failureCode={entry.item.failure?.code ?? null}
                     testId="inbox-entry-status"
                   />
                 </p>

@@ -23,14 +23,16 @@ const FILTER_LABEL = {
 const HAPPENED_LABEL = {
   sent: 'outbox.filter.happened.sent',
   failed: 'outbox.filter.happened.failed',
-  cancelled: 'outbox.filter.happened.cancelled'
+  cancelled: 'outbox.filter.happened.cancelled',
+  optedOut: 'outbox.filter.happened.optedOut'
 } as const satisfies Record<HappenedEvent, MessageKey>
 
 /** The same filters once their day is past: the chip says the instant they count from, not "today". */
 const HAPPENED_SINCE_LABEL = {
   sent: 'outbox.filter.happened.sentSince',
   failed: 'outbox.filter.happened.failedSince',
-  cancelled: 'outbox.filter.happened.cancelledSince'
+  cancelled: 'outbox.filter.happened.cancelledSince',
+  optedOut: 'outbox.filter.happened.optedOutSince'
 } as const satisfies Record<HappenedEvent, MessageKey>
 
 /** Typing in the recipient or message box waits this long before asking the core. */

@@ -74,7 +74,8 @@ describe('the summary line (issue 29: one counting model)', () => {
         cancelled: 200,
         cancelled_at_gateway: 3,
         revoked: 2,
-        total: 213
+        total: 213,
+        optedOut: 0
       },
       false,
       0
@@ -83,6 +84,33 @@ describe('the summary line (issue 29: one counting model)', () => {
     // A cancel at the gateway is a cancel; a message deleted for everyone is counted as such.
     expect(screen.getByTestId('outbox-counts').textContent).toBe(
       '1 queued · 1 scheduled · 6 read · 0 failed · 203 cancelled · 2 deleted for everyone · 213 in all'
+    )
+  })
+
+  // Issue 29 point 2: the 5 cancelled because their numbers opted out were among "203 cancelled"; nobody cancelled them.
+  it('names the messages cancelled because their number opted out apart from the cancelled', () => {
+    useOutbox.getState().setCounts(
+      {
+        scheduled: 0,
+        queued: 0,
+        sending: 0,
+        accepted: 0,
+        sent: 0,
+        delivered: 0,
+        read: 6,
+        failed: 0,
+        cancelled: 200,
+        cancelled_at_gateway: 3,
+        revoked: 0,
+        total: 209,
+        optedOut: 5
+      },
+      false,
+      0
+    )
+    render(<OutboxView />)
+    expect(screen.getByTestId('outbox-counts').textContent).toBe(
+      '0 queued · 0 scheduled · 6 read · 0 failed · 198 cancelled · 5 opted out · 209 in all'
     )
   })
 })
@@ -630,6 +658,10 @@ describe('item detail', () => {
       'Why it was cancelled: Not sent: this number opted out during the campaign'
     )
     expect(detail.textContent?.match(/opted out during the campaign/g)).toHaveLength(1)
+    // Its step in the timeline says it too, not just "Cancelled" (issue 29 point 2); the steps before it are as ever.
+    const steps = within(screen.getByTestId('outbox-timeline')).getAllByRole('listitem')
+    expect(steps.map((step) => step.getAttribute('data-status'))).toEqual(['queued', 'cancelled'])
+    expect(steps[1]?.querySelector('.badge')?.textContent).toBe('⊘Opted out')
   })
 
   it('an item the gateway may have is being checked: no next attempt time to go stale (QA12 Q12-03)', async () => {

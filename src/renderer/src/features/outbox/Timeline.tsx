@@ -55,7 +55,13 @@ export function Timeline({
             data-status={entry.status}
           >
             {/* QA: "◷ Scheduled 09:27" twice in a row, the second only the gateway's saving of the same schedule. */}
-            {continuesStep(history, index) ? null : <StatusBadge status={entry.status} />}
+            {continuesStep(history, index) ? null : (
+              <StatusBadge
+                status={entry.status}
+                // The step it was cancelled at says why when its number opted out, not just "Cancelled".
+                failureCode={cancelledWithReason && index === saidBelow ? (item.failure?.code ?? null) : null}
+              />
+            )}
             {/* Its zone named, as the schedule's time above it names its own (QA22 Q22-04). */}
             <time dateTime={entry.at}>{formatDateTimeInZone(entry.at, locale)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}

@@ -14,7 +14,7 @@ function numbers(line: string): number[] {
 describe.each(['en', 'id'] as Language[])('the summary line (%s) answers the shared table', (language) => {
   const t: Translate = (key, params) => translate(language, key, params)
   it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
-    const line = bucketLine(bucketCounts(c.byStatus), t, HEADER_BUCKETS)
+    const line = bucketLine(bucketCounts({ ...c.byStatus, optedOut: c.optedOut ?? 0 }), t, HEADER_BUCKETS)
     const found = numbers(line)
     const total = found.pop()
     expect(total).toBe(c.expected.total)
@@ -27,6 +27,19 @@ it('says the outbox of issue 29 in full, cancelled and scheduled included', () =
   expect(
     bucketLine(bucketCounts({ scheduled: 1, queued: 1, read: 6, cancelled: 200 }), t, HEADER_BUCKETS)
   ).toBe('1 queued · 1 scheduled · 6 read · 0 failed · 200 cancelled · 208 in all')
+})
+
+it('names the opted out apart from the cancelled, in both languages (issue 29 point 2)', () => {
+  const line = (language: Language): string =>
+    bucketLine(
+      bucketCounts({ read: 2, cancelled: 7, optedOut: 5 }),
+      (key, params) => translate(language, key, params),
+      HEADER_BUCKETS
+    )
+  expect(line('en')).toBe('0 queued · 0 scheduled · 2 read · 0 failed · 2 cancelled · 5 opted out · 9 in all')
+  expect(line('id')).toBe(
+    '0 dalam antrean · 0 terjadwal · 2 dibaca · 0 gagal · 2 dibatalkan · 5 berhenti berlangganan · total 9'
+  )
 })
 
 it('names a scheduled message scheduled and a queued one queued, with the header’s words (QA N7)', () => {

@@ -21,7 +21,8 @@ beforeEach(() => {
   fake.handle('outbox:since', () => ({
     sent: { ...EMPTY_COUNTS, read: 6, revoked: 1, total: 7 },
     failed: 2,
-    cancelled: 200
+    cancelled: 200,
+    optedOut: 0
   }))
   fake.handle('campaigns:list', () => ({ campaigns: [] }))
 })
@@ -115,6 +116,34 @@ describe('overview', () => {
       ...NO_FILTERS,
       happened: { event: 'failed', since: request?.since }
     })
+  })
+
+  // Issue 29 point 2: customers' STOP cancelled their campaign rows; nobody cancelled them, so they are not among the
+  // cancelled today, and were said nowhere. Counted by when it happened, opening exactly those.
+  it('says how many opted out today when any did, and opens exactly those', async () => {
+    fake.handle('outbox:since', () => ({
+      sent: { ...EMPTY_COUNTS, read: 6, total: 6 },
+      failed: 0,
+      cancelled: 1,
+      optedOut: 3
+    }))
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    render(<OverviewView />)
+    const today = screen.getByRole('region', { name: 'Today' })
+    await userEvent.setup().click(await within(today).findByRole('button', { name: '3 opted out today' }))
+    expect(within(today).getByRole('button', { name: '1 cancelled today' })).toBeTruthy()
+    expect(useOutbox.getState().filters).toEqual({
+      ...NO_FILTERS,
+      happened: { event: 'optedOut', since: fake.requests('outbox:since')[0]?.since }
+    })
+  })
+
+  it('says nothing of opting out today when nobody did', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    render(<OverviewView />)
+    const today = screen.getByRole('region', { name: 'Today' })
+    expect(await within(today).findByRole('button', { name: '7 sent today' })).toBeTruthy()
+    expect(within(today).queryByRole('button', { name: /opted out/ })).toBeNull()
   })
 
   // QA14 Q14-04: 8 the gateway held unsent (a campaign's card said so) were counted as "sent today".
@@ -248,6 +277,7 @@ describe('overview', () => {
         sent: EMPTY_COUNTS,
         failed: 0,
         cancelled: 0,
+        optedOut: 0,
         scheduledAfter: 2
       }))
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))

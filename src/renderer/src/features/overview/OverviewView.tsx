@@ -42,13 +42,17 @@ const TODAY: { number: TodayNumber; key: MessageKey }[] = [
   { number: 'withGateway', key: 'overview.today.withGateway' },
   { number: 'sent', key: 'overview.today.sent' },
   { number: 'failed', key: 'overview.today.failed' },
-  { number: 'cancelled', key: 'overview.today.cancelled' }
+  { number: 'cancelled', key: 'overview.today.cancelled' },
+  // Cancelled because the number opted out: nobody cancelled them, so not among the cancelled (issue 29 point 2).
+  { number: 'optedOut', key: 'overview.today.optedOut' }
 ]
 const NOW_STATUSES: Record<NowNumber, readonly OutboxStatus[]> = {
   waiting: WAITING_BUCKETS.flatMap((bucket) => BUCKET_STATUSES[bucket]),
   withGateway: BUCKET_STATUSES.withGateway
 }
 const isNowNumber = (number: TodayNumber): number is NowNumber => number in NOW_STATUSES
+/** Numbers said only when not 0. */
+const SAID_WHEN_SOME: ReadonlySet<TodayNumber> = new Set(['withGateway', 'optedOut'])
 
 const DAY_MS = 24 * 3_600_000
 
@@ -112,7 +116,8 @@ function useTodayNumbers(): TodayNumbers | null {
       withGateway: buckets.withGateway,
       sent: sentNow.total,
       failed: since.reply.failed,
-      cancelled: since.reply.cancelled
+      cancelled: since.reply.cancelled,
+      optedOut: since.reply.optedOut
     },
     // A held one never goes by itself: it is not "for later" but waits for the operator.
     held: Math.min(heldOverdue, counts.scheduled),
@@ -206,8 +211,9 @@ export function OverviewView(): React.JSX.Element {
         <h3 id="today-title">{t('overview.today')}</h3>
         <ul className="today-numbers">
           {TODAY.filter(
-            // Said only while the gateway holds some: on a gateway that sends at once it is nearly always none.
-            (row) => row.number !== 'withGateway' || (today?.numbers.withGateway ?? 0) > 0
+            // Said only while there are some: the gateway holds none on one that sends at once, and a day with no
+            // customer's STOP has no opted out.
+            (row) => !SAID_WHEN_SOME.has(row.number) || (today?.numbers[row.number] ?? 0) > 0
           ).map((row) => (
             <li key={row.key}>
               <button
