@@ -1151,6 +1151,54 @@ describe('enqueue', () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
   })
 
+  /** A text sent by keyboard: the card of it holds the focus, its outcome announced. */
+  async function sendByKeyboard(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Halo')
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    const heading = await screen.findByRole('heading', { name: 'Waiting to be sent' })
+    expect(document.activeElement).toBe(heading)
+    await waitFor(() => expect(screen.getByText('Added to the outbox.')).toBeTruthy())
+    return heading
+  }
+
+  it('an image pasted after a send: the card and its outcome go, the focus goes to the caption of the file added (QA26 Q26-01, Q26-07)', async () => {
+    const user = show()
+    const heading = await sendByKeyboard(user)
+    await act(async () => {
+      fireEvent.paste(heading, { clipboardData: { files: [png('clip.png')] } })
+      await Promise.resolve()
+    })
+    expect(await screen.findByTestId('send-file-row')).toBeTruthy()
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Caption/ }))
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+  })
+
+  it('a file dropped after a send: the card and its outcome go, the focus goes to the caption of the file added (QA26 Q26-01, Q26-07)', async () => {
+    const user = show()
+    await sendByKeyboard(user)
+    await act(async () => {
+      fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [pdf('Faktur November.pdf')] } })
+      await Promise.resolve()
+    })
+    expect((await screen.findByTestId('send-file-row')).textContent).toContain('Faktur November.pdf')
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Caption/ }))
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+  })
+
+  it('the next message begun by typing: the outcome of the last one goes with its card, the focus stays where it is typed', async () => {
+    const user = show()
+    await sendByKeyboard(user)
+    const field = screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ })
+    await user.type(field, '0812')
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+    expect(document.activeElement).toBe(field)
+  })
+
   it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {
     show()
     expect(screen.getByRole('textbox', { name: /^Text message/ }).getAttribute('dir')).toBe('auto')
