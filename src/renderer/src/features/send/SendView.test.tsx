@@ -430,6 +430,18 @@ describe('recipients', () => {
     ])
     expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLInputElement).value).toBe('')
   })
+
+  it('puts the numbers just sent to among the recent ones for the next message, without leaving the view (QA26 Q26-06)', async () => {
+    let recent: string[] = []
+    fake.handle('recipients:recent', () => ({ recipients: recent }))
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '0813 8888 9999')
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Halo')
+    // The core's list, once the send is in the outbox: the number just sent to heads it.
+    recent = ['6281388889999']
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByRole('button', { name: '+62 813-8888-9999' })).toBeTruthy()
+  })
 })
 
 /** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */
