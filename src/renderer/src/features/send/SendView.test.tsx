@@ -1126,6 +1126,38 @@ describe('enqueue', () => {
     )
   })
 
+  it('says a message the daily cap holds waits for it and until when, once the core says so (QA26 Q26-02)', async () => {
+    for (const [language, said] of [
+      ['en', '1 queued — this number reached its daily cap of 3; it goes on at 1 Dec 2026, 00:00 UTC'],
+      ['id', '1 dalam antrean — nomor ini sudah mencapai batas hariannya, 3; lanjut pada 1 Des 2026, 00.00 UTC']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const disconnect = connectEvents()
+      try {
+        const { unmount } = render(<SendView />)
+        const queued = makeItem({ id: `cap-${language}`, status: 'queued' })
+        sentBatch([queued])
+        await waitFor(() => expect(screen.getByTestId('send-sent-summary').textContent).not.toContain('—'))
+        // The cap held it after it was queued: the core announces it (a bulk change), the card reads it again.
+        const held = {
+          ...queued,
+          waitReason: {
+            message: 'this number reached its daily cap',
+            messageKey: 'desktop.wait.deviceDailyCap',
+            messageParams: { cap: 3, until: '2026-12-01T00:00:00.000Z', zone: 'UTC' }
+          }
+        }
+        sentBatch([held])
+        act(() => fake.emit('outbox:bulkChanged', { count: 0 }))
+        await waitFor(() => expect(screen.getByTestId('send-sent-summary').textContent).toBe(said))
+        unmount()
+      } finally {
+        disconnect()
+      }
+    }
+  })
+
   it('the card of the last send leaves once a new message is written', async () => {
     const user = show()
     sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])
