@@ -139,12 +139,10 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   // Whatever took the card away (QA26 Q26-01: a pasted image left the focus on <body>, the outcome on screen).
   const shown = sent !== null
   const wasShown = useRef(shown)
-  const onGoneRef = useRef(onGone)
-  onGoneRef.current = onGone
   useEffect(() => {
-    if (wasShown.current && !shown) onGoneRef.current(focusIsLost())
+    if (wasShown.current && !shown) onGone(focusIsLost())
     wasShown.current = shown
-  }, [shown])
+  }, [shown, onGone])
 
   if (!sent) return null
   const items = sent.itemIds.flatMap((id) => {
