@@ -46,11 +46,7 @@ function announceWaitChange(ctx: OutboxContext): void {
  * A device-wide wait asked again after its policy changed (a daily cap raised or lowered): it ends, or says its new
  * reason, here and in the stored record, which another process's rounds may have written.
  */
-export function reviseDeviceWait(
-  ctx: OutboxContext,
-  deviceId: string,
-  wait: DeviceWait | null
-): void {
+export function reviseDeviceWait(ctx: OutboxContext, deviceId: string, wait: DeviceWait | null): void {
   const runtime = ctx.device(deviceId)
   const held = runtime.policyWait ?? storedDeviceWaits(ctx.settings)[deviceId] ?? null
   // Not held: the next pick asks the policy anyway.

@@ -1129,7 +1129,10 @@ describe('enqueue', () => {
   it('says a message the daily cap holds waits for it and until when, once the core says so (QA26 Q26-02)', async () => {
     for (const [language, said] of [
       ['en', '1 queued — this number reached its daily cap of 3; it goes on at 1 Dec 2026, 00:00 UTC'],
-      ['id', '1 dalam antrean — nomor ini sudah mencapai batas hariannya, 3; lanjut pada 1 Des 2026, 00.00 UTC']
+      [
+        'id',
+        '1 dalam antrean — nomor ini sudah mencapai batas hariannya, 3; lanjut pada 1 Des 2026, 00.00 UTC'
+      ]
     ] as const) {
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
       useNavigation.getState().navigate('send')
