@@ -84,3 +84,31 @@ describe('a daily cap changed while its device waits', () => {
     expect(fixture.outbox.deviceWait('d1')).toBeNull()
   })
 })
+
+describe('a daily cap that starts to hold a device (QA26 Q26-02)', () => {
+  let fx: OutboxFixture | undefined
+  afterEach(() => fx?.close())
+
+  it('tells whoever follows its messages once, so a send\'s card says the cap instead of only "queued"', async () => {
+    const fixture = makeFixture({ pacingMs: 0 })
+    fx = fixture
+    fixture.outbox.addDeviceBudget(() => 1)
+    await fixture.outbox.start()
+    await fixture.outbox.add([newTextItem('m0', { recipient: '628120000000' })])
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1)
+    // Queued as any message is (its view then says nothing of the cap: the cap is asked when its turn comes).
+    const bulkBefore = fixture.bulk.length
+    await fixture.outbox.add([newTextItem('m1', { recipient: '628120000001' })])
+    await fixture.clock.advance(HOUR)
+    expect(fixture.outbox.deviceWait('d1')).not.toBeNull()
+    // The wait is written on no row: the change is announced, and what is read after it names the cap.
+    expect(fixture.bulk.length).toBe(bulkBefore + 1)
+    const held = fixture.outbox.list({ status: ['queued'] }).items
+    expect(held.map((i) => [i.id, i.waitReason?.messageKey])).toEqual([['m1', 'desktop.wait.deviceDailyCap']])
+    // A device held for the same reason is not announced again at each look (a campaign's rows would refetch the
+    // outbox's pages at every event).
+    await fixture.outbox.add([newTextItem('m2', { recipient: '628120000002' })])
+    await fixture.clock.advance(HOUR)
+    expect(fixture.bulk.length).toBe(bulkBefore + 1)
+  })
+})

@@ -17,34 +17,43 @@ export function storedDeviceWaits(settings: SettingsStore): DeviceWaits {
   }
 }
 
-/** A device-wide wait starts (or ends: null); written only when there is something to write or to take off. */
-export function recordDeviceWait(
-  ctx: OutboxContext,
-  deviceId: string,
-  wait: { until: number; reason: string } | null
-): void {
+type DeviceWait = { until: number; reason: string }
+
+/** A device-wide wait starts, changes or ends (null); written, and announced, only when it is news. */
+export function recordDeviceWait(ctx: OutboxContext, deviceId: string, wait: DeviceWait | null): void {
   const runtime = ctx.device(deviceId)
-  const had = runtime.policyWait !== null
+  const had = runtime.policyWait
   runtime.policyWait = wait
-  if (!wait && !had) return
+  if (sameWait(had, wait)) return
   storeDeviceWait(ctx.settings, deviceId, wait)
+  announceWaitChange(ctx)
+}
+
+function sameWait(a: DeviceWait | null, b: DeviceWait | null): boolean {
+  return a === b || (a !== null && b !== null && a.until === b.until && a.reason === b.reason)
+}
+
+/**
+ * What the device's queued items say has changed, though no row did (QA26 Q26-02: a send's card said only "queued"
+ * under a daily cap): one bulk change, which has every view that follows items read them again. After the pick's
+ * transaction, so what they read holds the wait.
+ */
+function announceWaitChange(ctx: OutboxContext): void {
+  queueMicrotask(() => ctx.emitBulk(0))
 }
 
 /**
  * A device-wide wait asked again after its policy changed (a daily cap raised or lowered): it ends, or says its new
  * reason, here and in the stored record, which another process's rounds may have written.
  */
-export function reviseDeviceWait(
-  ctx: OutboxContext,
-  deviceId: string,
-  wait: { until: number; reason: string } | null
-): void {
+export function reviseDeviceWait(ctx: OutboxContext, deviceId: string, wait: DeviceWait | null): void {
   const runtime = ctx.device(deviceId)
   const held = runtime.policyWait ?? storedDeviceWaits(ctx.settings)[deviceId] ?? null
   // Not held: the next pick asks the policy anyway.
   if (!held) return
   runtime.policyWait = wait
   storeDeviceWait(ctx.settings, deviceId, wait)
+  if (!sameWait(held, wait)) announceWaitChange(ctx)
 }
 
 function storeDeviceWait(

@@ -69,8 +69,10 @@ function pickNext(
     const due = ctx.store.nextHeadDueAt(deviceId)
     return due === null ? null : Math.max(due, now + 1)
   }
-  recordDeviceWait(ctx, deviceId, null)
   const verdict = askPolicies(ctx.policies, candidate, now)
+  // A device-wide wait asked again and still holding is kept, not ended and begun again: only a change is news.
+  if (!verdict || 'cancel' in verdict || verdict.wait.scope !== 'device')
+    recordDeviceWait(ctx, deviceId, null)
   if (verdict) return applyVerdict(ctx, candidate, verdict, now)
   const client = ctx.reachableClient(deviceId)
   if (!client) return null

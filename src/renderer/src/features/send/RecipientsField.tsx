@@ -37,6 +37,8 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     document.getElementById('send-recipients')
   )
 
+  // Asked again after each send: the numbers just sent to are there for the next message (QA26 Q26-06).
+  const lastSendAt = useSend((s) => s.sent?.at ?? null)
   useEffect(() => {
     let live = true
     call('recipients:recent', {})
@@ -47,7 +49,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
     return () => {
       live = false
     }
-  }, [])
+  }, [lastSendAt])
 
   // Said until a recipient is typed again, and not again when chips are later removed one by one (set while
   // rendering, as React advises for state that follows other state).

@@ -430,6 +430,18 @@ describe('recipients', () => {
     ])
     expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLInputElement).value).toBe('')
   })
+
+  it('puts the numbers just sent to among the recent ones for the next message, without leaving the view (QA26 Q26-06)', async () => {
+    let recent: string[] = []
+    fake.handle('recipients:recent', () => ({ recipients: recent }))
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '0813 8888 9999')
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Halo')
+    // The core's list, once the send is in the outbox: the number just sent to heads it.
+    recent = ['6281388889999']
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(await screen.findByRole('button', { name: '+62 813-8888-9999' })).toBeTruthy()
+  })
 })
 
 /** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */
@@ -1114,6 +1126,41 @@ describe('enqueue', () => {
     )
   })
 
+  it('says a message the daily cap holds waits for it and until when, once the core says so (QA26 Q26-02)', async () => {
+    for (const [language, said] of [
+      ['en', '1 queued — this number reached its daily cap of 3; it goes on at 1 Dec 2026, 00:00 UTC'],
+      [
+        'id',
+        '1 dalam antrean — nomor ini sudah mencapai batas hariannya, 3; lanjut pada 1 Des 2026, 00.00 UTC'
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      useNavigation.getState().navigate('send')
+      const disconnect = connectEvents()
+      try {
+        const { unmount } = render(<SendView />)
+        const queued = makeItem({ id: `cap-${language}`, status: 'queued' })
+        sentBatch([queued])
+        await waitFor(() => expect(screen.getByTestId('send-sent-summary').textContent).not.toContain('—'))
+        // The cap held it after it was queued: the core announces it (a bulk change), the card reads it again.
+        const held = {
+          ...queued,
+          waitReason: {
+            message: 'this number reached its daily cap',
+            messageKey: 'desktop.wait.deviceDailyCap',
+            messageParams: { cap: 3, until: '2026-12-01T00:00:00.000Z', zone: 'UTC' }
+          }
+        }
+        sentBatch([held])
+        act(() => fake.emit('outbox:bulkChanged', { count: 0 }))
+        await waitFor(() => expect(screen.getByTestId('send-sent-summary').textContent).toBe(said))
+        unmount()
+      } finally {
+        disconnect()
+      }
+    }
+  })
+
   it('the card of the last send leaves once a new message is written', async () => {
     const user = show()
     sentBatch([makeItem({ id: 'item-0-0', status: 'delivered' })])
@@ -1149,6 +1196,54 @@ describe('enqueue', () => {
     await user.click(await screen.findByRole('button', { name: 'Write another message' }))
     expect(screen.queryByTestId('send-sent')).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+  })
+
+  /** A text sent by keyboard: the card of it holds the focus, its outcome announced. */
+  async function sendByKeyboard(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+    fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Halo')
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    const heading = await screen.findByRole('heading', { name: 'Waiting to be sent' })
+    expect(document.activeElement).toBe(heading)
+    await waitFor(() => expect(screen.getByText('Added to the outbox.')).toBeTruthy())
+    return heading
+  }
+
+  it('an image pasted after a send: the card and its outcome go, the focus goes to the caption of the file added (QA26 Q26-01, Q26-07)', async () => {
+    const user = show()
+    const heading = await sendByKeyboard(user)
+    await act(async () => {
+      fireEvent.paste(heading, { clipboardData: { files: [png('clip.png')] } })
+      await Promise.resolve()
+    })
+    expect(await screen.findByTestId('send-file-row')).toBeTruthy()
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Caption/ }))
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+  })
+
+  it('a file dropped after a send: the card and its outcome go, the focus goes to the caption of the file added (QA26 Q26-01, Q26-07)', async () => {
+    const user = show()
+    await sendByKeyboard(user)
+    await act(async () => {
+      fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [pdf('Faktur November.pdf')] } })
+      await Promise.resolve()
+    })
+    expect((await screen.findByTestId('send-file-row')).textContent).toContain('Faktur November.pdf')
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Caption/ }))
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+  })
+
+  it('the next message begun by typing: the outcome of the last one goes with its card, the focus stays where it is typed', async () => {
+    const user = show()
+    await sendByKeyboard(user)
+    const field = screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ })
+    await user.type(field, '0812')
+    expect(screen.queryByTestId('send-sent')).toBeNull()
+    expect(screen.queryByText('Added to the outbox.')).toBeNull()
+    expect(document.activeElement).toBe(field)
   })
 
   it('lays out the text in the direction of its script (Arabic, Hebrew right to left)', () => {

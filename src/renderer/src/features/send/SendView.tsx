@@ -303,10 +303,14 @@ export function SendView(): React.JSX.Element {
       </p>
       {/* The next message starts with whom it goes to. */}
       <SentBatch
-        onDismissed={() => {
-          // The outcome belonged to the message whose card is dismissed: the next one starts without it.
+        onGone={(focusLost) => {
+          // The outcome belonged to the message whose card is gone: the next one starts without it.
           setAnnounce('')
-          formRef.current?.querySelector<HTMLElement>('#send-recipients')?.focus()
+          if (!focusLost) return
+          // The focus goes to what the next draft has: the caption of the files just added (dropped, pasted), else
+          // the recipients, where a message starts.
+          const field = useSend.getState().files.length > 0 ? '#send-caption' : '#send-recipients'
+          formRef.current?.querySelector<HTMLElement>(field)?.focus()
         }}
       />
       <form

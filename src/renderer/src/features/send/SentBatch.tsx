@@ -97,8 +97,17 @@ function ItemsProgress({
   )
 }
 
-/** `onDismissed`: runs once the card is gone, to give the focus its button took with it a place in the form. */
-export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.JSX.Element | null {
+/** Nothing holds the focus: the element that had it was taken out of the page. */
+function focusIsLost(): boolean {
+  return document.activeElement === null || document.activeElement === document.body
+}
+
+/**
+ * `onGone`: runs once the card is gone, by its own button or by the next draft (a file dropped or pasted, a field
+ * written), told whether the focus went with it (it was on the card: its heading after a send, or its button), so
+ * the view gives it a place in the form.
+ */
+export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   const sent = useSend((s) => s.sent)
@@ -126,6 +135,14 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
     headingRef.current?.focus()
     headingRef.current?.scrollIntoView?.({ block: 'nearest' })
   }, [sentAt])
+
+  // Whatever took the card away (QA26 Q26-01: a pasted image left the focus on <body>, the outcome on screen).
+  const shown = sent !== null
+  const wasShown = useRef(shown)
+  useEffect(() => {
+    if (wasShown.current && !shown) onGone(focusIsLost())
+    wasShown.current = shown
+  }, [shown, onGone])
 
   if (!sent) return null
   const items = sent.itemIds.flatMap((id) => {
@@ -219,10 +236,7 @@ export function SentBatch({ onDismissed }: { onDismissed: () => void }): React.J
           type="button"
           className="button"
           data-testid="send-new"
-          onClick={() => {
-            useSend.getState().dismissSent()
-            onDismissed()
-          }}
+          onClick={() => useSend.getState().dismissSent()}
         >
           {t('send.sent.dismiss')}
         </button>
