@@ -11,6 +11,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { composeCore, type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
 import { UNSENT } from '../../src/main/core/store'
+import { dayIn } from '../../src/shared/domain'
 
 let core: Core
 
@@ -72,6 +73,21 @@ it('exports what the filters match as CSV, past one read of the list, with safe 
   expect(first[column('Status')]).toBe('Queued')
   expect(first[column('Device')]).toBe('Sandbox device')
 })
+
+// QA27 Q27-03: the file is named by the day on the clock its times are on (the operator's zone), not the computer's.
+it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])(
+  'names the file by the day in the export’s zone (%s)',
+  async (zone) => {
+    const before = dayIn(Date.now(), zone)
+    const reply = await core.handlers['outbox:export']({
+      filter: {},
+      format: 'csv',
+      language: 'en',
+      timeZone: zone
+    })
+    expect([before, dayIn(Date.now(), zone)]).toContain(reply.fileName.replace(/^outbox (.*)\.csv$/, '$1'))
+  }
+)
 
 it('exports XLSX with text cells (no formula), in Indonesian', async () => {
   const id = await deviceId()
