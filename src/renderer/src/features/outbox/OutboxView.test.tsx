@@ -183,6 +183,28 @@ describe('a long export', () => {
     expect(screen.queryByRole('button', { name: 'Stop the export' })).toBeNull()
   })
 
+  // QA27 Q27-06: both export buttons are disabled while it runs, so the focus fell to the page, Stop was 19 Tabs away
+  // and Escape did nothing. The focus goes to Stop as it starts, Escape stops it, and the focus comes back to Export.
+  it('puts the focus on Stop as it starts, stops with Escape, then gives the focus back to Export', async () => {
+    exportAnswers({ fileName: 'outbox.csv', dataBase64: btoa('a,b'), count: 3 })
+    const reply = fake.defer('outbox:export')
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    screen.getByRole('button', { name: 'Export (CSV)' }).focus()
+    await user.keyboard('{Enter}')
+    const { exportId } = await reply.called
+    const stop = await screen.findByRole('button', { name: 'Stop the export' })
+    await waitFor(() => expect(document.activeElement).toBe(stop))
+    expect(stop.getAttribute('aria-keyshortcuts')).toBe('Escape')
+    await user.keyboard('{Escape}')
+    expect(fake.requests('outbox:stopExport')).toEqual([{ exportId }])
+    reply.reject({ code: 'export_stopped', message: 'The export was stopped: no file was written.' })
+    await screen.findByText('The export was stopped: no file was written.')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
+    )
+  })
+
   it('keeps the finished line after the view is left, until it is dismissed', async () => {
     exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
     const user = userEvent.setup()
