@@ -14,7 +14,7 @@ import {
   type HappenedEvent
 } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
-import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain'
+import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
 import { useContactNames } from './contact-names'
 import { operatorZone } from './settings'
 
