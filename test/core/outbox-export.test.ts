@@ -10,6 +10,8 @@ import Papa from 'papaparse'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { composeCore, type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
+import { UNSENT } from '../../src/main/core/store'
+import { dayIn } from '../../src/shared/domain'
 
 let core: Core
 
@@ -71,6 +73,21 @@ it('exports what the filters match as CSV, past one read of the list, with safe 
   expect(first[column('Status')]).toBe('Queued')
   expect(first[column('Device')]).toBe('Sandbox device')
 })
+
+// QA27 Q27-03: the file is named by the day on the clock its times are on (the operator's zone), not the computer's.
+it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])(
+  'names the file by the day in the export’s zone (%s)',
+  async (zone) => {
+    const before = dayIn(Date.now(), zone)
+    const reply = await core.handlers['outbox:export']({
+      filter: {},
+      format: 'csv',
+      language: 'en',
+      timeZone: zone
+    })
+    expect([before, dayIn(Date.now(), zone)]).toContain(reply.fileName.replace(/^outbox (.*)\.csv$/, '$1'))
+  }
+)
 
 it('exports XLSX with text cells (no formula), in Indonesian', async () => {
   const id = await deviceId()
@@ -164,3 +181,86 @@ it.each(['csv', 'xlsx'] as const)(
     stopListening()
   }
 )
+
+// QA27 Q27-02: 40 sends queued while an export ran gave a file of 40 old rows twice and none of the new ones, and the
+// window said "50,042 exported" (the export read newest-first pages by offset; each insert at the top shifted them).
+// An export is the outbox as it was when it started: each item then matching exactly once, whatever is queued or
+// changes status meanwhile, and the count it reports is the rows in the file.
+it.each(['csv', 'xlsx'] as const)(
+  'writes each item there at its start once, while sends are queued and statuses change (%s)',
+  async (format) => {
+    const id = await deviceId()
+    const recipients = Array.from({ length: 2_205 }, (_, i) => `0812${String(i).padStart(8, '0')}`)
+    await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients,
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Hi' }]
+    })
+    // The oldest, read last: cancelled and retried while the export runs, so its place in line (seq) changes.
+    const oldest = (await core.handlers['outbox:list']({ offset: 2_204, limit: 1 })).items[0]!
+    const totals: number[] = []
+    let queuedMeanwhile = false
+    const stop = core.events.subscribe((event, payload) => {
+      if (event !== 'outbox:exportProgress') return
+      totals.push((payload as { total: number }).total)
+      if (queuedMeanwhile) return
+      queuedMeanwhile = true
+      // Between its pages, in the export's own turn: 40 sends queued (as another window or the CLI does) and an item
+      // not yet written taken back and sent again.
+      const now = core.outbox.now()
+      core.outbox.addNow(
+        Array.from({ length: 40 }, (_, i) => ({
+          id: `late-${i}`,
+          deviceId: id,
+          recipient: `0813${String(i).padStart(8, '0')}`,
+          isGroup: false,
+          kind: 'text' as const,
+          text: 'Promo flash sale malam ini!',
+          attachmentSha256: null,
+          fileName: null,
+          fileMime: null,
+          fileSize: null,
+          status: 'queued' as const,
+          ...UNSENT,
+          queuedAt: now,
+          createdAt: now,
+          notBefore: null,
+          scheduledLocal: null,
+          timezone: null,
+          scheduleMode: null,
+          overduePolicy: null,
+          note: null
+        }))
+      )
+      core.outbox.cancel(oldest.id)
+      core.outbox.retry(oldest.id)
+    })
+    const reply = await core.handlers['outbox:export']({ filter: {}, format, exportId: `e-${format}` })
+    stop()
+    expect(queuedMeanwhile).toBe(true)
+    const recipientsWritten = await writtenRecipients(reply.dataBase64, format)
+    expect(recipientsWritten).toHaveLength(reply.count)
+    expect(new Set(recipientsWritten).size).toBe(recipientsWritten.length)
+    expect(new Set(recipientsWritten)).toEqual(new Set(recipients.map((r) => `62${r.slice(1)}`)))
+    expect(reply.count).toBe(2_205)
+    expect(new Set(totals)).toEqual(new Set([2_205]))
+  }
+)
+
+async function writtenRecipients(dataBase64: string, format: 'csv' | 'xlsx'): Promise<string[]> {
+  if (format === 'csv') {
+    const [header, ...rows] = csvRows(dataBase64)
+    return rows.map((row) => row[header!.indexOf('Recipient')]!)
+  }
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
+  await workbook.xlsx.load(Buffer.from(dataBase64, 'base64') as unknown as ArrayBuffer)
+  const sheet = workbook.worksheets[0]!
+  const column = (sheet.getRow(1).values as unknown[]).indexOf('Recipient')
+  const found: string[] = []
+  sheet.eachRow((row, n) => {
+    if (n > 1) found.push(String(row.getCell(column).value))
+  })
+  return found
+}

@@ -2,6 +2,9 @@
 // reschedule ask this one rule, so a time that has passed is questioned before anything is queued.
 import { localTimeToInstant } from './zoned-time'
 
+// The rules a window's start needs for days in a zone (the outbox's date filter), through this small front door.
+export { dayBoundsOn, localTimeToInstant } from './zoned-time'
+
 export type ScheduleTime =
   /** Still to come: it waits for `at`. */
   | { kind: 'ahead'; at: number }

@@ -94,6 +94,22 @@ export function createOperatorActions(core: KernelCore) {
     return { items: result.items.map(itemViews(ctx)), total: result.total }
   }
 
+  /** What `filter` matches now, newest first, a page at a time (an export): each once, however the outbox changes
+   * between pages (none queued since; one no longer matching when its page is read is left out). */
+  function snapshot(filter: ListFilter = {}): { total: number; next(limit: number): OutboxItemView[] } {
+    const itemFilter = toItemFilter(filter)
+    const start = store.exportStart(itemFilter)
+    let cursor = start.cursor
+    return {
+      total: start.total,
+      next(limit) {
+        const page = store.exportPage(itemFilter, cursor, limit)
+        cursor = page.cursor
+        return page.items.map(itemViews(ctx))
+      }
+    }
+  }
+
   function retryItem(id: string): void {
     const item = mustGet(id)
     if (!RETRYABLE.includes(item.status)) refuse(item, 'retry')
@@ -343,6 +359,7 @@ export function createOperatorActions(core: KernelCore) {
 
   return {
     list,
+    snapshot,
     /** Every match of the list's filter on each device (its paging aside), however many: a bulk action's reach. */
     countByDevice: (filter: ListFilter = {}) => store.countByDevice(toItemFilter(filter)),
     get: (id: string): { item: OutboxItemView; history: OutboxHistoryEntry[] } => ({

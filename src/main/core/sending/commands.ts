@@ -414,9 +414,9 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       const zone = exportTimeZone(timeZone)
       const labels = new Map(monitor.views().map((device) => [device.id, device.label]))
       return exportRuns.run(exportId, async (signal) => {
-        // Read through the kernel's list, a page at a time, as the window's list reads it.
+        // What the list's filter matches as the export starts, each item once (QA27 Q27-02), a page at a time.
         const file = await writeOutboxFile(
-          (offset) => outbox.list({ ...withNamed(filter), offset, limit: MATCHES_PER_READ }),
+          outbox.snapshot(withNamed(filter)),
           format,
           dayIn(outbox.now(), zone),
           { timeZone: zone, deviceName: (id) => labels.get(id) ?? id, language },

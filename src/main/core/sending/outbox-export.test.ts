@@ -140,21 +140,25 @@ describe('outboxTable keeps each schedule’s own zone', () => {
 })
 
 // QA22 Q22-05: an Indonesian window's export was named "outbox 2026-12-02.csv", its sheet "Outbox".
+/** The outbox as an export reads it: one page of one item, then nothing. */
+function onePage(): { total: number; next(): OutboxItemView[] } {
+  let read = false
+  return { total: 1, next: () => (read ? [] : ((read = true), [scheduledItem()])) }
+}
+
 describe('writeOutboxFile names the file and the sheet in the export’s language', () => {
   const words = (language: Language) => ({
     timeZone: 'Asia/Jakarta',
     deviceName: (id: string) => id,
     language
   })
-  const onePage = () => ({ items: [scheduledItem()], total: 1 })
-
   it.each([
     ['en', 'outbox 2026-12-02', 'Outbox'],
     ['id', 'kotak keluar 2026-12-02', 'Kotak keluar']
   ] as const)('in %s: "%s", sheet "%s"', async (language, name, sheetName) => {
-    const csv = await writeOutboxFile(onePage, 'csv', '2026-12-02', words(language))
+    const csv = await writeOutboxFile(onePage(), 'csv', '2026-12-02', words(language))
     expect(csv.fileName).toBe(`${name}.csv`)
-    const xlsx = await writeOutboxFile(onePage, 'xlsx', '2026-12-02', words(language))
+    const xlsx = await writeOutboxFile(onePage(), 'xlsx', '2026-12-02', words(language))
     expect(xlsx.fileName).toBe(`${name}.xlsx`)
     const { default: Excel } = await import('exceljs')
     const workbook = new Excel.Workbook()
@@ -167,8 +171,7 @@ describe('writeOutboxFile names the file and the sheet in the export’s languag
 describe('writeOutboxFile writes XLSX times as date cells', () => {
   it('each time on the clock its zone column names, as a date cell; the CSV keeps ISO 8601 with the offset', async () => {
     const words = { timeZone: 'Asia/Jakarta', deviceName: (id: string) => id, language: 'en' as const }
-    const onePage = () => ({ items: [scheduledItem()], total: 1 })
-    const xlsx = await writeOutboxFile(onePage, 'xlsx', '2026-12-02', words)
+    const xlsx = await writeOutboxFile(onePage(), 'xlsx', '2026-12-02', words)
     const { default: Excel } = await import('exceljs')
     const workbook = new Excel.Workbook()
     await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer)
@@ -191,7 +194,7 @@ describe('writeOutboxFile writes XLSX times as date cells', () => {
     }
     expect(cell('outbox.exportColumn.scheduleZone').value).toBe('Asia/Makassar')
     expect(cell('outbox.exportColumn.recipient').type).toBe(Excel.ValueType.String)
-    const csv = new TextDecoder().decode((await writeOutboxFile(onePage, 'csv', '2026-12-02', words)).bytes)
+    const csv = new TextDecoder().decode((await writeOutboxFile(onePage(), 'csv', '2026-12-02', words)).bytes)
     expect(csv).toContain('2026-12-02T01:05:00+08:00')
   })
 })

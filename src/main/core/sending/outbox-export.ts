@@ -73,13 +73,17 @@ export function outboxTable(
   return { columns: COLUMNS.map((key) => translate(language, key)), rows }
 }
 
+/** Items read per page of an export. */
+export const EXPORT_PAGE_ITEMS = 1000
+
 /**
- * The file of every item `readPage` gives, page after page, with how to name it ("outbox <day>.csv", "kotak keluar
- * <day>.xlsx": the file and its sheet named in the export's language, QA22 Q22-05): each page is
- * written in pieces as it is read, so progress counts rows in the file and a stop ends it between pieces.
+ * The file of every item `items` gives, page after page (the outbox's snapshot: each item there at the start once,
+ * however it changes meanwhile), with how to name it ("outbox <day>.csv", "kotak keluar <day>.xlsx": the file and its
+ * sheet named in the export's language, QA22 Q22-05): each page is written in pieces as it is read, so progress counts
+ * rows in the file of the items there at the start, a stop ends it between pieces, and `count` is the rows written.
  */
 export async function writeOutboxFile(
-  readPage: (offset: number) => { items: readonly OutboxItemView[]; total: number },
+  items: { total: number; next(limit: number): readonly OutboxItemView[] },
   format: OutboxExportFormat,
   day: string,
   words: { timeZone: string; deviceName: (deviceId: string) => string; language: Language },
@@ -95,11 +99,10 @@ export async function writeOutboxFile(
   )
   const pieces = new ExportPieces(writer, control)
   for (;;) {
-    const page = readPage(pieces.written)
-    if (page.items.length === 0) break
-    const { rows } = outboxTable(page.items, words.timeZone, words.deviceName, words.language)
-    await pieces.write(rows, page.total)
-    if (pieces.written >= page.total) break
+    const page = items.next(EXPORT_PAGE_ITEMS)
+    if (page.length === 0) break
+    const { rows } = outboxTable(page, words.timeZone, words.deviceName, words.language)
+    await pieces.write(rows, items.total)
     await pieces.breathe()
   }
   return {

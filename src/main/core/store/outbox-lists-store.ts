@@ -36,7 +36,7 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /** The conditions of a list filter: all of them, and those of status, device and the open-batch fence alone. */
-  private matchWhere(filter: ItemFilter): {
+  protected matchWhere(filter: ItemFilter): {
     fence: string[]
     kept: ReturnType<typeof keptDimensions>
     where: string[]

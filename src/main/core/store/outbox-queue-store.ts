@@ -12,14 +12,14 @@ import {
   Row,
   toItem
 } from './outbox-records'
-import { OutboxListsStore } from './outbox-lists-store'
+import { OutboxExportStore } from './outbox-export-store'
 import { producerProgress, type ProgressPoints } from './outbox-progress'
 import { ON_ITS_WAY_STATUSES } from '../../../shared/domain'
 
 /** The same-message rule's statuses of a message on its way (in line or being sent), as an SQL list. */
 const ON_ITS_WAY = ON_ITS_WAY_STATUSES.map((status) => `'${status}'`).join(', ')
 
-export class OutboxQueueStore extends OutboxListsStore {
+export class OutboxQueueStore extends OutboxExportStore {
   // ---------------------------------------------------------------------------------------- dispatch
   // The pump asks the questions below on every round, that is after every send. A parameter compared with `=` next
   // to an ORDER BY (or MIN), and a LIMIT parameter, are written `+?`: SQLite re-prepares a statement before each

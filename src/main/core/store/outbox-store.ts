@@ -1,4 +1,4 @@
-// All SQL of the outbox, in parts that extend one another (items → lists → the queue's questions → this): gateway
+// All SQL of the outbox, in parts that extend one another (items → lists → an export's pages → the queue's questions → this): gateway
 // schedules, tracking, retention and attachments, the dispatcher's lease, and the newest item to each of a page of
 // chats (the inbox's rows, through the kernel's port). Only the kernel uses it.
 import {

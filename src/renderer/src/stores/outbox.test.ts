@@ -2,9 +2,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView } from '../../../shared/contract'
 import type { FakeApi } from '../testing/fake-api'
-import { makeItem } from '../testing/fixtures'
+import { makeItem, makeSettings } from '../testing/fixtures'
 import { installFakeApi } from '../testing/render'
 import { useContactNames } from './contact-names'
+import { useSettings } from './settings'
 import { listRequest, matchesFilters, MAX_PAGES, NO_FILTERS, PAGE_SIZE, itemAt, useOutbox } from './outbox'
 
 let fake: FakeApi
@@ -52,6 +53,19 @@ describe('listRequest', () => {
       to: new Date('2025-05-02T23:59:59.999').toISOString(),
       happenedSince: { event: 'sent', since: '2025-05-02T00:00:00.000+07:00' }
     })
+  })
+
+  // QA27 Q27-03: "Created from/until 25 Nov" in Asia/Jakarta on a UTC computer gave 07:00 on the 25th to 06:59 on the
+  // 26th: the days were bounded on the computer's clock while the rows and the export are on the operator's.
+  it("bounds the days of the date filter on the operator's clock, not the computer's", () => {
+    useSettings.setState({ settings: makeSettings({ defaultTimezone: 'Asia/Jakarta' }) })
+    try {
+      const request = listRequest({ ...NO_FILTERS, from: '2026-11-25', to: '2026-11-25' }, 0, 10)
+      expect(request.from).toBe('2026-11-24T17:00:00.000Z')
+      expect(request.to).toBe('2026-11-25T16:59:59.999Z')
+    } finally {
+      useSettings.setState({ settings: null })
+    }
   })
 
   it('leaves a non-number recipient search as typed', () => {

@@ -9,7 +9,9 @@ import type {
 } from '../../../shared/contract'
 import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
+import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
 import { useContactNames } from './contact-names'
+import { operatorZone } from './settings'
 
 /** Rows fetched per `outbox:list` call. */
 export const PAGE_SIZE = 200
@@ -236,16 +238,27 @@ function recipientQuery(text: string): string {
   return digits
 }
 
-function dayBound(day: string, end: boolean): string | undefined {
-  const date = new Date(`${day}T${end ? '23:59:59.999' : '00:00:00'}`)
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
+/**
+ * The first instant of a date field's day, or the last (bounds are inclusive), on the operator's clock: the one the
+ * rows and the export show times on (QA27 Q27-03). A day that is not one bounds nothing.
+ */
+function dayBound(day: string, end: boolean, zone: string): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined
+  try {
+    // The day's one rule (dayBoundsOn): from its midnight to the next, 23 or 25 hours across DST; noon is in it.
+    const bounds = dayBoundsOn(localTimeToInstant(`${day}T12:00`, zone), zone)
+    return new Date(end ? bounds.end - 1 : bounds.start).toISOString()
+  } catch {
+    return undefined
+  }
 }
 
 /** The `outbox:list` request for these filters and this slice. */
 export function listRequest(
   filters: OutboxFilters,
   offset: number,
-  limit: number
+  limit: number,
+  zone: string = operatorZone()
 ): InvokeRequest<'outbox:list'> {
   const request: InvokeRequest<'outbox:list'> = { offset, limit }
   if (filters.statuses.length > 0) request.status = [...filters.statuses]
@@ -254,9 +267,9 @@ export function listRequest(
   if (recipient) request.recipient = recipient
   const text = filters.text.trim()
   if (text) request.text = text
-  const from = filters.from ? dayBound(filters.from, false) : undefined
+  const from = filters.from ? dayBound(filters.from, false, zone) : undefined
   if (from) request.from = from
-  const to = filters.to ? dayBound(filters.to, true) : undefined
+  const to = filters.to ? dayBound(filters.to, true, zone) : undefined
   if (to) request.to = to
   if (filters.happened) request.happenedSince = { ...filters.happened }
   return request

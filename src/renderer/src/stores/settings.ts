@@ -58,3 +58,8 @@ export function currentLanguage(): Language {
 export function useOperatorZone(): string {
   return useSettings((s) => s.settings?.defaultTimezone) ?? computerZone()
 }
+
+/** The operator's zone now (useOperatorZone), for requests made outside a component. */
+export function operatorZone(): string {
+  return useSettings.getState().settings?.defaultTimezone ?? computerZone()
+}

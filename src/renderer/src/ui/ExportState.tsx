@@ -1,6 +1,7 @@
 // What an export says beside its buttons: how far it is with a Stop while it runs, then its outcome with a Dismiss
-// (QA15 Q15-02). One line, read out politely as it changes.
-import type { RefObject } from 'react'
+// (QA15 Q15-02). One line, read out politely as it changes. As it starts the focus goes to Stop (the buttons that
+// started it are disabled, and the browser drops their focus to the page), and Escape there stops it (QA27 Q27-06).
+import { useEffect, useRef, type RefObject } from 'react'
 import { useT, type MessageKey } from '../i18n'
 import type { ExportSlot } from '../stores/exports'
 
@@ -23,6 +24,16 @@ export function ExportState({
   testId: string
 }): React.JSX.Element {
   const t = useT()
+  const stopRef = useRef<HTMLButtonElement>(null)
+  const isRunning = running !== null
+  useEffect(() => {
+    if (!isRunning) return
+    // Only from where an export's start leaves it (the page, or the disabled button pressed): not from a field the
+    // operator went on to.
+    const active = document.activeElement
+    if (active === null || active === document.body || (active as HTMLButtonElement).disabled)
+      stopRef.current?.focus()
+  }, [isRunning])
   const line = running
     ? running.total === null || running.written === null
       ? t('outbox.export.starting')
@@ -36,11 +47,25 @@ export function ExportState({
         {line}
       </span>
       {running ? (
-        <button type="button" className="button" onClick={onStop}>
+        // Keyed apart from Dismiss: the same button made Dismiss kept the focus there, not back on Export.
+        <button
+          key="stop"
+          ref={stopRef}
+          type="button"
+          className="button"
+          aria-keyshortcuts="Escape"
+          onClick={onStop}
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape') return
+            event.preventDefault()
+            event.stopPropagation()
+            onStop()
+          }}
+        >
           {t('outbox.export.stop')}
         </button>
       ) : said ? (
-        <button type="button" className="button link-button" onClick={onDismiss}>
+        <button key="dismiss" type="button" className="button link-button" onClick={onDismiss}>
           {t('common.dismiss')}
         </button>
       ) : null}

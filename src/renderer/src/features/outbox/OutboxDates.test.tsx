@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Language } from '../../i18n'
 import { localeOf } from '../../i18n'
-import { computerZone, formatCompactDateTime, formatDateTime, zoneLabel } from '../../i18n/dates'
+import { formatCompactDateTime, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
@@ -51,7 +51,10 @@ afterEach(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
-const here = zoneLabel(computerZone())
+// The operator's zone (the settings' default), not the computer's: the one the date filter bounds its days on and the
+// export writes its times in (QA27 Q27-03: on a UTC computer, rows in UTC and the file in WIB disagreed by a day).
+const OPERATOR = makeSettings().defaultTimezone
+const here = zoneLabel(OPERATOR)
 
 describe('a row’s date is the one the date filter filters by (QA22 Q22-03), its zone named (Q22-04)', () => {
   it.each([
@@ -66,13 +69,13 @@ describe('a row’s date is the one the date filter filters by (QA22 Q22-03), it
       const full = time.querySelector('.row-time-full')!.textContent!
       const compact = time.querySelector('.row-time-compact')!.textContent!
       const locale = localeOf(language)
-      const created = formatDateTime(READ.createdAt, locale, computerZone())
+      const created = formatDateTime(READ.createdAt, locale, OPERATOR)
       expect(full).toBe(`${word} ${created} ${here}`)
       // Narrow, the same moment: its word and its zone stay.
       expect(compact.startsWith(`${word} `)).toBe(true)
       expect(compact.endsWith(` ${here}`)).toBe(true)
       // Not the moment it was read: the list is ordered, and its dates filtered, by creation.
-      expect(full).not.toContain(formatDateTime(READ.updatedAt, locale, computerZone()))
+      expect(full).not.toContain(formatDateTime(READ.updatedAt, locale, OPERATOR))
       expect(screen.getByLabelText(from)).toBeTruthy()
       expect(screen.getByLabelText(to)).toBeTruthy()
     }
@@ -87,15 +90,15 @@ describe('the detail names the zone of its times (QA22 Q22-04)', () => {
     await user.click(await screen.findByTestId('outbox-open-read-1'))
     const detail = await screen.findByTestId('outbox-detail')
     const created = within(detail).getByText('Dibuat').parentElement!.querySelector('dd')!.textContent
-    expect(created).toBe(`${formatDateTime(READ.createdAt, localeOf('id'), computerZone())} ${here}`)
+    expect(created).toBe(`${formatDateTime(READ.createdAt, localeOf('id'), OPERATOR)} ${here}`)
     // Beside "for … WIT": the schedule keeps its own zone.
     expect(within(detail).getByText('Dijadwalkan untuk').parentElement!.textContent).toContain('WIT')
     const times = [...(await screen.findByTestId('outbox-timeline')).querySelectorAll('time')].map(
       (el) => el.textContent
     )
     expect(times).toEqual([
-      `${formatDateTime(READ.createdAt, localeOf('id'), computerZone())} ${here}`,
-      `${formatDateTime(READ.updatedAt, localeOf('id'), computerZone())} ${here}`
+      `${formatDateTime(READ.createdAt, localeOf('id'), OPERATOR)} ${here}`,
+      `${formatDateTime(READ.updatedAt, localeOf('id'), OPERATOR)} ${here}`
     ])
   })
 })
@@ -130,7 +133,7 @@ describe('a row says when its status came, beside its badge, zone named (the ope
     const button = await screen.findByTestId('outbox-open-failed-1')
     const locale = localeOf(language)
     const statusTime = within(button).getByTestId('outbox-row-status-time')
-    expect(statusTime.textContent).toBe(formatCompactDateTime(FAILED.updatedAt, locale, null, true))
+    expect(statusTime.textContent).toBe(formatCompactDateTime(FAILED.updatedAt, locale, OPERATOR, true))
     expect(statusTime.textContent).toContain(here)
     // Read with its badge, as the operator reads it: "Failed 2 Dec, 00:06 WIB".
     const badge = within(button).getByTestId('outbox-status')
@@ -138,7 +141,7 @@ describe('a row says when its status came, beside its badge, zone named (the ope
     expect(statusTime.getAttribute('dateTime')).toBe(FAILED.updatedAt)
     // Its creation still dates the row.
     expect(within(button).getByTestId('outbox-row-time').textContent).toContain(
-      formatDateTime(FAILED.createdAt, locale, computerZone())
+      formatDateTime(FAILED.createdAt, locale, OPERATOR)
     )
   })
 

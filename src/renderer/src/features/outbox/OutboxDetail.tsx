@@ -28,6 +28,7 @@ import {
   type FailureRemedy
 } from '../../../../shared/domain'
 import { useNavigation } from '../../stores/navigation'
+import { useOperatorZone } from '../../stores/settings'
 
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
 const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'read'] as const
@@ -45,6 +46,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
+  const zone = useOperatorZone()
   const live = useOutbox((s) => s.known.get(id))
   const devices = useDevices((s) => s.devices)
   const nameOf = useDeviceName(t)
@@ -215,7 +217,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
     t,
-    (iso, zone) => formatDateTimeInZone(iso, locale, zone)
+    (iso, its) => formatDateTimeInZone(iso, locale, its ?? zone)
   )
 
   return (
@@ -286,7 +288,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         <div>
           <dt>{t('outbox.fact.created')}</dt>
           {/* Every time here names its zone: beside a schedule's "… WITA", a bare time read as any (QA22 Q22-04). */}
-          <dd>{formatDateTimeInZone(item.createdAt, locale)}</dd>
+          <dd>{formatDateTimeInZone(item.createdAt, locale, zone)}</dd>
         </div>
         {item.scheduledAt ? (
           <div>
@@ -302,7 +304,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         {item.nextAttemptAt && item.status !== 'sending' ? (
           <div>
             <dt>{t('outbox.fact.nextAttempt')}</dt>
-            <dd>{formatDateTimeInZone(item.nextAttemptAt, locale)}</dd>
+            <dd>{formatDateTimeInZone(item.nextAttemptAt, locale, zone)}</dd>
           </div>
         ) : null}
       </dl>
@@ -340,8 +342,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
                 () => store.release(item.id),
                 // The waiting line below says why it still waits (a device that cannot send): not "sent now".
                 (released) =>
-                  waitingReason(released, { device, sendingPaused }, t, (iso, zone) =>
-                    formatDateTimeInZone(iso, locale, zone)
+                  waitingReason(released, { device, sendingPaused }, t, (iso, its) =>
+                    formatDateTimeInZone(iso, locale, its ?? zone)
                   )
                     ? t('outbox.releasedWaiting')
                     : t('outbox.released')

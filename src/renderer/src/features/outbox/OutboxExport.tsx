@@ -6,7 +6,7 @@ import { call } from '../../api'
 import { useLanguage, useT, type MessageKey } from '../../i18n'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
 import { filterRequest, useOutbox } from '../../stores/outbox'
-import { useSettings } from '../../stores/settings'
+import { useOperatorZone } from '../../stores/settings'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { ExportState } from '../../ui/ExportState'
 
@@ -16,7 +16,8 @@ const PROGRESS_KEY: MessageKey = 'outbox.export.progress'
 export function OutboxExport(): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
-  const timeZone = useSettings((s) => s.settings?.defaultTimezone)
+  // The operator's clock, as the rows and the date filter's days (QA27 Q27-03).
+  const timeZone = useOperatorZone()
   const { running, said } = useExportSlot(SLOT)
   const busy = running !== null
   const saidRef = useRef<HTMLSpanElement>(null)
@@ -29,8 +30,7 @@ export function OutboxExport(): React.JSX.Element {
     void runExport(
       SLOT,
       { progress: 'outbox:exportProgress', stop: 'outbox:stopExport' },
-      (exportId) =>
-        call('outbox:export', { filter, format, language, ...(timeZone ? { timeZone } : {}), exportId }),
+      (exportId) => call('outbox:export', { filter, format, language, timeZone, exportId }),
       // An empty file says nothing the operator can use: say why there is none instead.
       (reply) =>
         reply.count === 0

@@ -7,7 +7,7 @@ import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
-import { currentLanguage } from '../../stores/settings'
+import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
 import { StatusBadge } from './StatusBadge'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
@@ -43,13 +43,14 @@ export function prepareFirstRows(): void {
     const language = currentLanguage()
     const t: Translate = (key, params) => translate(language, key, params)
     const locale = localeOf(language)
+    const zone = operatorZone()
     if (total !== null) t('outbox.total', { count: total })
     // The rows the first draw can show (a window's height and the overscan), each as its row words it: the
     // formatters need one row per kind of moment, the numbers are kept as read (RecipientName's readableChat).
     for (const item of page.items.slice(0, Math.ceil(window.innerHeight / ROW_HEIGHT) + OVERSCAN_ROWS)) {
-      rowTime(item, locale, t)
-      compactRowTime(item, locale, t)
-      statusTime(item, locale)
+      rowTime(item, locale, t, zone)
+      compactRowTime(item, locale, t, zone)
+      statusTime(item, locale, zone)
       t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
       // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
       // again when the answer came.
@@ -217,6 +218,7 @@ const OutboxRow = memo(function OutboxRow({
 }: OutboxRowProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const name = useChatName(item?.recipient)
 
   function describe(shown: OutboxItemView): string {
@@ -284,7 +286,7 @@ const OutboxRow = memo(function OutboxRow({
                   dateTime={item.updatedAt}
                   data-testid="outbox-row-status-time"
                 >
-                  {statusTime(item, locale)}
+                  {statusTime(item, locale, zone)}
                 </time>
               ) : null}
             </span>
@@ -297,10 +299,10 @@ const OutboxRow = memo(function OutboxRow({
                 </>
               ) : null}
               <span className="row-time-full" id={`outbox-time-${item.id}`}>
-                {rowTime(item, locale, t)}
+                {rowTime(item, locale, t, zone)}
               </span>
               {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
-              <span className="row-time-compact">{compactRowTime(item, locale, t)}</span>
+              <span className="row-time-compact">{compactRowTime(item, locale, t, zone)}</span>
             </span>
           </span>
         </button>
@@ -316,19 +318,20 @@ const OutboxRow = memo(function OutboxRow({
  * filters by (QA22 Q22-03: dated by its last change, a message read on 2 Dec but created on 1 Dec was missing from
  * the 2 Dec list); while it waits for its schedule, the time it is due ("for …", after its "Scheduled" badge) on the
  * schedule's own clock, as Schedules says it (QA N8). Each with its zone named: beside "for … WIT", a bare time read as
- * any of three (QA22 Q22-04). When its status came is statusTime's, beside the badge.
+ * any of three (QA22 Q22-04); the rest on the operator's clock, the one the date filter's days and the export are on
+ * (QA27 Q27-03). When its status came is statusTime's, beside the badge.
  */
-function rowTime(item: OutboxItemView, locale: string, t: Translate): string {
+function rowTime(item: OutboxItemView, locale: string, t: Translate, zone: string): string {
   if (item.status === 'scheduled' && item.scheduledAt)
     return t('outbox.row.scheduledFor', {
       time: formatDateTimeInZone(item.scheduledAt, locale, item.timezone)
     })
-  return t('outbox.row.created', { time: formatDateTimeInZone(item.createdAt, locale) })
+  return t('outbox.row.created', { time: formatDateTimeInZone(item.createdAt, locale, zone) })
 }
 
 /**
  * When the row's status came, read after its badge ("Failed 2 Dec, 14:02 WIB"): an operator scanning failures sees
- * when each failed without opening it. Compact in every width, with the computer's zone named as the created time
+ * when each failed without opening it. Compact in every width, with the operator's zone named as the created time
  * names it, and through the created time's own cached formatter (formatCompactDateTime): one more formatted time a
  * row, no formatter of its own. A message waiting for its schedule has none: its row says when it is due.
  */
@@ -336,18 +339,18 @@ function hasStatusTime(item: OutboxItemView): boolean {
   return !(item.status === 'scheduled' && item.scheduledAt)
 }
 
-function statusTime(item: OutboxItemView, locale: string): string {
-  return hasStatusTime(item) ? formatCompactDateTime(item.updatedAt, locale, null, true) : ''
+function statusTime(item: OutboxItemView, locale: string, zone: string): string {
+  return hasStatusTime(item) ? formatCompactDateTime(item.updatedAt, locale, zone, true) : ''
 }
 
 /**
  * The same moment for a narrow window: no year when it is this year's, and a schedule without "for" (its badge says
  * "Scheduled"), still on its own clock with its zone named.
  */
-function compactRowTime(item: OutboxItemView, locale: string, t: Translate): string {
+function compactRowTime(item: OutboxItemView, locale: string, t: Translate, zone: string): string {
   if (item.status === 'scheduled' && item.scheduledAt)
     return formatCompactDateTime(item.scheduledAt, locale, item.timezone, true)
-  return t('outbox.row.created', { time: formatCompactDateTime(item.createdAt, locale, null, true) })
+  return t('outbox.row.created', { time: formatCompactDateTime(item.createdAt, locale, zone, true) })
 }
 
 function sameFilters(a: OutboxFilters, b: OutboxFilters): boolean {

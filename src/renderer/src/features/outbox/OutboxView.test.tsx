@@ -211,6 +211,28 @@ describe('a long export', () => {
     expect(screen.queryByRole('button', { name: 'Stop the export' })).toBeNull()
   })
 
+  // QA27 Q27-06: both export buttons are disabled while it runs, so the focus fell to the page, Stop was 19 Tabs away
+  // and Escape did nothing. The focus goes to Stop as it starts, Escape stops it, and the focus comes back to Export.
+  it('puts the focus on Stop as it starts, stops with Escape, then gives the focus back to Export', async () => {
+    exportAnswers({ fileName: 'outbox.csv', dataBase64: btoa('a,b'), count: 3 })
+    const reply = fake.defer('outbox:export')
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    screen.getByRole('button', { name: 'Export (CSV)' }).focus()
+    await user.keyboard('{Enter}')
+    const { exportId } = await reply.called
+    const stop = await screen.findByRole('button', { name: 'Stop the export' })
+    await waitFor(() => expect(document.activeElement).toBe(stop))
+    expect(stop.getAttribute('aria-keyshortcuts')).toBe('Escape')
+    await user.keyboard('{Escape}')
+    expect(fake.requests('outbox:stopExport')).toEqual([{ exportId }])
+    reply.reject({ code: 'export_stopped', message: 'The export was stopped: no file was written.' })
+    await screen.findByText('The export was stopped: no file was written.')
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
+    )
+  })
+
   it('keeps the finished line after the view is left, until it is dismissed', async () => {
     exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
     const user = userEvent.setup()
@@ -396,7 +418,8 @@ describe('filters', () => {
     fireEvent.change(screen.getByLabelText('Created from'), { target: { value: '2025-05-01' } })
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({
-        from: new Date('2025-05-01T00:00:00').toISOString()
+        // Midnight on the operator's clock (the settings' Asia/Jakarta), not the computer's (QA27 Q27-03).
+        from: '2025-04-30T17:00:00.000Z'
       })
     )
     await user.click(screen.getByRole('button', { name: 'Clear filters' }))
@@ -1039,12 +1062,13 @@ describe('item detail', () => {
     // Narrow: the schedule keeps its clock and zone, without "for" (its badge says so) (QA N21).
     expect(compact[0]).toBe(formatCompactDateTime(waits.scheduledAt, localeOf('en'), 'Asia/Makassar', true))
     expect(compact[0]).toMatch(/17:29 WITA$/)
-    const here = (iso: string): string => formatDateTime(iso, localeOf('en'), computerZone())
+    // On the operator's clock (the settings' zone), as the date filter's days and the export (QA27 Q27-03).
+    const here = (iso: string): string => formatDateTime(iso, localeOf('en'), 'Asia/Jakarta')
     // The schedule on its own clock with its zone named, as Schedules shows it (QA N8: "for 30 Nov 2026, 01:00"
     // read as a time with no zone for a message scheduled at 09:00 WITA).
     expect(times).toEqual([
       `Front office · for ${formatDateTimeInZone(waits.scheduledAt, localeOf('en'), 'Asia/Makassar')}`,
-      `Front office · Created ${here(went.createdAt)} ${zoneLabel(computerZone())}`
+      `Front office · Created ${here(went.createdAt)} ${zoneLabel('Asia/Jakarta')}`
     ])
     expect(times[0]).toMatch(/17:29 WITA$/)
     // A message that went is dated by when it was created (what the list's order and date filter go by, QA22

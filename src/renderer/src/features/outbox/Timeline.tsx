@@ -4,6 +4,7 @@ import { historyNote, reasonInWords, withReasonApart } from '../../../../shared/
 import type { ItemDetail } from '../../stores/outbox'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { withGatewayWords } from '../../ui/gateway-words'
 import { FINAL, PROGRESS, progressIndex } from './status'
 import { CANCEL_REASON_CODES } from '../../../../shared/domain/status-buckets'
@@ -34,6 +35,7 @@ export function Timeline({
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
+  const zone = useOperatorZone()
   const reached = Math.max(-1, ...history.map((h) => progressIndex(h.status)), progressIndex(item.status))
   const upcoming = FINAL.has(item.status) ? [] : PROGRESS.slice(reached + 1)
   const lastFailed = history.map((h) => h.status).lastIndexOf('failed')
@@ -63,7 +65,7 @@ export function Timeline({
               />
             )}
             {/* Its zone named, as the schedule's time above it names its own (QA22 Q22-04). */}
-            <time dateTime={entry.at}>{formatDateTimeInZone(entry.at, locale)}</time>
+            <time dateTime={entry.at}>{formatDateTimeInZone(entry.at, locale, zone)}</time>
             {/* The failure it ended in is said once, below, in words: not again here with its HTTP status. */}
             {entry.note && !(item.failure && index === saidBelow) ? <EntryNote entry={entry} /> : null}
           </li>

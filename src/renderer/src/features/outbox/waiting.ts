@@ -28,7 +28,7 @@ export function waitingReason(
     sendingPaused: boolean
   },
   t: Translate,
-  /** An instant in words, with its zone named: on `timeZone`'s clock when given (a device's day), else the computer's. */
+  /** An instant in words, with its zone named: on `timeZone`'s clock when given (a device's day), else the operator's. */
   formatTime: (iso: string, timeZone?: string) => string
 ): string | null {
   if (!isWaiting(item)) return null
