@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { finishEstimate, isFormulaLike } from '../../../shared/domain'
-import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
@@ -214,6 +214,18 @@ describe('campaigns on the outbox', () => {
     expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(12)
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
+  })
+
+  it('notes each queued row in the operator\'s words: the campaign and its row, by key, not English prose (QA28 Q28-04)', async () => {
+    const { id } = await setUp()
+    await campaigns.start(id)
+    const first = campaigns.results(id).find((r) => r.itemId)
+    const queued = fixture.outbox.get(first?.itemId ?? '').history[0]
+    expect(queued?.noteKey).toBe('desktop.note.campaignRow')
+    expect(queued?.noteParams).toEqual({ name: 'January bills', row: first?.rowNumber })
+    expect(translateNote('id', encodeNote('desktop.note.campaignRow', { name: 'Delapan', row: 9 }))).toBe(
+      'kampanye "Delapan", baris 9'
+    )
   })
 
   it('estimates the end after the batch pause its device is in, not as if the rows left could go now (QA12 Q12-07)', async () => {

@@ -1152,7 +1152,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         overduePolicy: null,
         producerTag: tagOf(id),
         producerRef: row.rowNumber,
-        note: `campaign "${campaign.name}", row ${row.rowNumber}`
+        note: encodeNote('desktop.note.campaignRow', { name: campaign.name, row: row.rowNumber })
       })
     }
     /** Refused unless the campaign is still a draft: a second start of it, or a cancel, got there first. */
