@@ -1319,6 +1319,7 @@ export const enRest = {
   'campaigns.name': 'Campaign name',
   'campaigns.nameTaken': 'A campaign named “{name}” already exists: the list will show both.',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
+  'campaigns.confirmQuota': '{count, plural, one {# message} other {# messages}}. {finish}',
   'campaigns.confirmWorking':
     '{count, plural, one {# message} other {# messages}}; the estimated end is being worked out for the pacing as it is now…',
   'campaigns.estimate.working': 'being worked out for the pacing as it is now…',
@@ -1563,6 +1564,8 @@ export const enRest = {
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} used)',
+  'campaigns.presend.budgetLeftQueued':
+    '{left} of this number’s daily cap of {cap} left today ({sent} used, {queued} already queued by other sends)',
   'campaigns.presend.noCap':
     'this number has no daily cap of its own ({sent, plural, one {# send attempt} other {# send attempts}} today)',
   // Whose limit is whose: the campaign's own per device, beside each number's across all its sends (QA: "at most 150 a

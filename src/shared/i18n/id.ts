@@ -1500,6 +1500,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.name': 'Nama kampanye',
   'campaigns.nameTaken': 'Sudah ada kampanye bernama “{name}”: daftar akan menampilkan keduanya.',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
+  'campaigns.confirmQuota': '{count} pesan. {finish}',
   'campaigns.confirmWorking':
     '{count} pesan; perkiraan selesai sedang dihitung untuk pengaturan kecepatan yang sekarang…',
   'campaigns.estimate.working': 'sedang dihitung untuk pengaturan kecepatan yang sekarang…',
@@ -1780,6 +1781,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':
     'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terpakai)',
+  'campaigns.presend.budgetLeftQueued':
+    'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terpakai, {queued} sudah antre dari pengiriman lain)',
   'campaigns.presend.noCap':
     'nomor ini tidak punya batas harian sendiri ({sent, plural, other {# pengiriman dicoba}} hari ini)',
   'campaigns.presend.campaignCap': 'Batas harian kampanye',
