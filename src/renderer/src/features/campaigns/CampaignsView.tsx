@@ -399,8 +399,6 @@ function NewCampaign({
   const pacing = draft.pacing ?? defaultPacing
   const setPacing = (value: PacingPolicyView): void => patchCampaignDraft({ pacing: value })
   const setChosen = (value: string[]): void => patchCampaignDraft({ chosen: value })
-  const setPreviewRow = (value: number | null): void => patchCampaignDraft({ previewRow: value })
-  const setPreviewRowText = (value: string | null): void => patchCampaignDraft({ previewRowText: value })
   // Send to numbers that got this same message in the last 24 hours too: no, unless the operator says so (QA17 Q17-04).
   const setSendRecent = (value: boolean): void => patchCampaignDraft({ sendRecent: value })
   const setAttachment = (value: FileHandleView | null): void => patchCampaignDraft({ attachment: value })
@@ -945,10 +943,14 @@ function NewCampaign({
                 value={previewRowText ?? String(previewRow ?? preview?.rowNumber ?? 2)}
                 aria-invalid={previewRowText !== null && !isRowNumber(previewRowText, language)}
                 onChange={(e) => {
-                  setPreviewRowText(e.target.value)
-                  if (isRowNumber(e.target.value, language)) {
-                    setPreviewRow(readTypedNumber(e.target.value, true, language))
-                  }
+                  const text = e.target.value
+                  // One change of the draft, one render per keystroke.
+                  patchCampaignDraft({
+                    previewRowText: text,
+                    ...(isRowNumber(text, language)
+                      ? { previewRow: readTypedNumber(text, true, language) }
+                      : {})
+                  })
                 }}
               />
               {preview && previewProblems ? (
