@@ -1723,7 +1723,12 @@ export const invokeChannels = builtOnFirstUse({
        * The end of every ready row, and against the chosen devices' gateway quotas (as last heard): when they cover
        * only part, that part's own end and how many rows wait for the quota to be renewed.
        */
-      estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView }).nullable()
+      estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView }).nullable(),
+      /**
+       * Per chosen device: what other sends (direct, series, other campaigns) have waiting to go through it before its
+       * day ends. The estimate counts them against the number's daily cap; the summary says them beside it.
+       */
+      waitingToday: z.record(z.string(), z.number().int().min(0)).optional()
     })
   }),
   'campaigns:create': () => ({

@@ -294,6 +294,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     },
     onContactNamesLearnt: () => contactsChanged(),
     budgetOf: (id) => budgetOf(id),
+    waitingToday: (id) => theOutbox.waitingToday(id),
     quotaOf: (id) => monitor.status(id).info?.quota ?? null
   })
   pausedDevices = () => theOutbox.pausedState().devices

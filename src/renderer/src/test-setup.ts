@@ -5,6 +5,7 @@ import { id } from '../../shared/i18n/id'
 import { addStrings } from '../../shared/i18n/translate'
 import { setApi } from './api'
 import { resetAppStore } from './stores/app'
+import { resetCampaignDraft } from './stores/campaign-draft'
 import { resetContactNamesStore } from './stores/contact-names'
 import { resetPlace } from './stores/place'
 import { resetOutboxPlace } from './stores/outbox-place'
@@ -34,6 +35,7 @@ afterEach(() => {
   cleanup()
   resetLinkingStore()
   resetSendStore()
+  resetCampaignDraft()
   resetOutboxStore()
   resetSandboxActivityStore()
   resetDevicesStore()

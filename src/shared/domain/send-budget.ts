@@ -15,6 +15,8 @@ export const LARGE_DIRECT_SEND = 20
 export interface DeviceBudget {
   dailyCap?: number | null | undefined
   sentToday?: { count: number; resetsAt: string; zone: string } | undefined
+  /** What other sends have waiting on the device before its day ends: they share today's cap (QA28 Q28-07). */
+  waitingToday?: number | undefined
 }
 
 /** A gateway quota: a count of messages, 'unlimited', or not known (null). */
@@ -25,7 +27,7 @@ export interface DeviceQuota {
 /** Sends a device may still make today under its daily cap, or null without a cap. */
 export function budgetLeftToday(device: DeviceBudget): number | null {
   if (device.dailyCap === null || device.dailyCap === undefined) return null
-  return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0))
+  return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0) - (device.waitingToday ?? 0))
 }
 
 /** Messages the devices' gateway quotas fall short by, or 0 (a quota unknown or unlimited is no shortfall). */

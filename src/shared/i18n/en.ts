@@ -144,6 +144,7 @@ export const enRest = {
   'desktop.note.rowMovedResumed':
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
+  'desktop.note.campaignRow': 'campaign "{name}", row {row}',
   'desktop.note.optedOut': 'not sent: this number opted out during the campaign',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
@@ -1329,6 +1330,7 @@ export const enRest = {
   'campaigns.name': 'Campaign name',
   'campaigns.nameTaken': 'A campaign named “{name}” already exists: the list will show both.',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
+  'campaigns.confirmQuota': '{count, plural, one {# message} other {# messages}}. {finish}',
   'campaigns.confirmWorking':
     '{count, plural, one {# message} other {# messages}}; the estimated end is being worked out for the pacing as it is now…',
   'campaigns.estimate.working': 'being worked out for the pacing as it is now…',
@@ -1573,6 +1575,8 @@ export const enRest = {
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} used)',
+  'campaigns.presend.budgetLeftQueued':
+    '{left} of this number’s daily cap of {cap} left today ({sent} used, {queued} already queued by other sends)',
   'campaigns.presend.noCap':
     'this number has no daily cap of its own ({sent, plural, one {# send attempt} other {# send attempts}} today)',
   // Whose limit is whose: the campaign's own per device, beside each number's across all its sends (QA: "at most 150 a

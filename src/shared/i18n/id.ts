@@ -155,6 +155,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.rowMovedResumed':
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
+  'desktop.note.campaignRow': 'kampanye "{name}", baris {row}',
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan selama kampanye berjalan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
@@ -1514,6 +1515,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.name': 'Nama kampanye',
   'campaigns.nameTaken': 'Sudah ada kampanye bernama “{name}”: daftar akan menampilkan keduanya.',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
+  'campaigns.confirmQuota': '{count} pesan. {finish}',
   'campaigns.confirmWorking':
     '{count} pesan; perkiraan selesai sedang dihitung untuk pengaturan kecepatan yang sekarang…',
   'campaigns.estimate.working': 'sedang dihitung untuk pengaturan kecepatan yang sekarang…',
@@ -1794,6 +1796,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':
     'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terpakai)',
+  'campaigns.presend.budgetLeftQueued':
+    'sisa {left} dari batas harian nomor ini, {cap}, hari ini ({sent} terpakai, {queued} sudah antre dari pengiriman lain)',
   'campaigns.presend.noCap':
     'nomor ini tidak punya batas harian sendiri ({sent, plural, other {# pengiriman dicoba}} hari ini)',
   'campaigns.presend.campaignCap': 'Batas harian kampanye',

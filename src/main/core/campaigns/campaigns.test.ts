@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { finishEstimate, isFormulaLike } from '../../../shared/domain'
-import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
+import { decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
@@ -20,6 +20,7 @@ import {
   type Campaigns
 } from './campaigns'
 import { FileHandles } from '../files'
+import { newTextItem } from '../store/testing/new-item'
 import { fileEntryOf, type FileEntry } from '../outbox'
 import type { DeviceMonitor } from '../devices'
 import { ROWS_PER_SLICE } from './check'
@@ -214,6 +215,18 @@ describe('campaigns on the outbox', () => {
     expect(new Set(fixture.gateway.messages.map((m) => m.phone)).size).toBe(12)
     campaigns.settle(id)
     expect(campaigns.get(id).status).toBe('finished')
+  })
+
+  it("notes each queued row in the operator's words: the campaign and its row, by key, not English prose (QA28 Q28-04)", async () => {
+    const { id } = await setUp()
+    await campaigns.start(id)
+    const first = campaigns.results(id).find((r) => r.itemId)
+    const queued = fixture.outbox.get(first?.itemId ?? '').history[0]
+    expect(queued?.noteKey).toBe('desktop.note.campaignRow')
+    expect(queued?.noteParams).toEqual({ name: 'January bills', row: first?.rowNumber })
+    expect(translateNote('id', encodeNote('desktop.note.campaignRow', { name: 'Delapan', row: 9 }))).toBe(
+      'kampanye "Delapan", baris 9'
+    )
   })
 
   it('estimates the end after the batch pause its device is in, not as if the rows left could go now (QA12 Q12-07)', async () => {
@@ -595,6 +608,57 @@ describe('campaigns on the outbox', () => {
     await campaigns.start(id)
     expect(promised.finishAt).not.toBeNull()
     expect(campaigns.get(id).estimate.finishAt).toBe(promised.finishAt)
+  })
+
+  it('holds a new campaign to what other producers already queued on its number today (QA28 Q28-07)', async () => {
+    // Another campaign's 7 rows wait on dev-1 (cap 8, none sent yet): the summary promised "8 left today" and an end
+    // today for 6 more, while only 1 more could go today.
+    fixture = makeFixture({ dayZoneOf: () => 'UTC' })
+    const cap = (): number => 8
+    fixture.outbox.addDeviceBudget(cap)
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      budgetOf: (id) => fixture.outbox.budgetOf(id, cap),
+      waitingToday: (id) => fixture.outbox.waitingToday(id)
+    })
+    fixture.clock.jump(Date.parse('2026-11-30T18:00:00Z') - fixture.clock.now())
+    const at = fixture.clock.now()
+    await fixture.outbox.add([
+      ...Array.from({ length: 7 }, (_, i) =>
+        newTextItem(`other-${i}`, {
+          deviceId: 'dev-1',
+          recipient: `6281200000${i}`,
+          queuedAt: at,
+          createdAt: at
+        })
+      ),
+      // Not today's: scheduled for tomorrow, and on another device.
+      newTextItem('tomorrow', {
+        deviceId: 'dev-1',
+        status: 'scheduled',
+        notBefore: Date.parse('2026-12-01T09:00:00Z'),
+        scheduleMode: 'local'
+      }),
+      newTextItem('elsewhere', { deviceId: 'dev-2' })
+    ])
+    expect(fixture.outbox.budgetOf('dev-1', cap)).toMatchObject({ sentToday: 0, cap: 8 })
+    expect(fixture.outbox.waitingToday('dev-1')).toBe(7)
+    const pacing = {
+      ...PACING,
+      workingHours: null,
+      minDelaySeconds: 5,
+      maxDelaySeconds: 5,
+      batchPauseMinutes: 0
+    }
+    const promised = await campaigns.estimateBeforeCreate({
+      pacing,
+      seedKey: 'sheet-busy',
+      rows: 6,
+      devices: 1,
+      deviceIds: ['dev-1']
+    })
+    // One more today; the other five from the next midnight on.
+    expect(promised.finishAt).toBeGreaterThanOrEqual(Date.parse('2026-12-01T00:00:00Z'))
   })
 
   it("ends when the summary said across a DST change: each of the device's days starts at its budget's midnight", async () => {

@@ -333,6 +333,12 @@ export interface CampaignsDeps {
     deviceId: string
   ) => { cap: number | null; sentToday: number; resetsAt: number; zone: string } | null
   /**
+   * What other producers (direct sends, series, other campaigns) have waiting to go through a device before its day
+   * ends: a campaign not started yet shares the number's cap with them (QA28 Q28-07), so its estimate counts them as
+   * sent today. A running campaign's own rows are among them, so only the estimates before a start ask.
+   */
+  waitingToday?: (deviceId: string) => number
+  /**
    * A device's gateway quota as last heard (the monitor's figure, counted down by each send's answer; null: not
    * known): the check's and a campaign's estimate give the part the devices' quotas cover its own end, rather than
    * only the end of every row.
@@ -404,12 +410,21 @@ export function createCampaigns(deps: CampaignsDeps) {
   const isProcessAlive = deps.isProcessAlive ?? processAlive
   const ownPid = deps.pid ?? process.pid
   const cpuMs = deps.cpuMs ?? processCpuMs
-  /** The devices' own caps for an estimate, in lane order. */
-  const deviceCapsOf = (deviceIds: readonly string[]): (DeviceCapToday | null)[] =>
+  /**
+   * The devices' own caps for an estimate, in lane order; `othersWaiting` (before a start): what other producers have
+   * waiting on each today counts as sent, the number's cap being shared with them.
+   */
+  const deviceCapsOf = (deviceIds: readonly string[], othersWaiting = false): (DeviceCapToday | null)[] =>
     deviceIds.map((id) => {
       const budget = deps.budgetOf?.(id)
+      const waiting = othersWaiting ? (deps.waitingToday?.(id) ?? 0) : 0
       return budget && budget.cap !== null
-        ? { cap: budget.cap, sentToday: budget.sentToday, resetsAt: budget.resetsAt, zone: budget.zone }
+        ? {
+            cap: budget.cap,
+            sentToday: budget.sentToday + waiting,
+            resetsAt: budget.resetsAt,
+            zone: budget.zone
+          }
         : null
     })
   /** How many rows a rotation moves per turn, from how long the last full turn took. */
@@ -571,7 +586,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       input.rows,
       deviceIds.length || input.devices,
       now(),
-      deviceCapsOf(deviceIds),
+      deviceCapsOf(deviceIds, true),
       // Before a start no lane waits.
       [],
       []
@@ -1170,7 +1185,7 @@ export function createCampaigns(deps: CampaignsDeps) {
         overduePolicy: null,
         producerTag: tagOf(id),
         producerRef: row.rowNumber,
-        note: `campaign "${campaign.name}", row ${row.rowNumber}`
+        note: encodeNote('desktop.note.campaignRow', { name: campaign.name, row: row.rowNumber })
       })
     }
     /** Refused unless the campaign is still a draft: a second start of it, or a cancel, got there first. */
@@ -1824,6 +1839,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     mappingFor,
     check,
     estimateBeforeCreate,
+    /** What other producers have waiting on a device before its day ends (0 when not known). */
+    waitingToday: (deviceId: string): number => deps.waitingToday?.(deviceId) ?? 0,
     checkDraft,
     create,
     get: view,

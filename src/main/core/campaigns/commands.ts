@@ -296,6 +296,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         problems,
         previews,
         templateError: null,
+        ...(request.devices?.length
+          ? {
+              waitingToday: Object.fromEntries(request.devices.map((id) => [id, campaigns.waitingToday(id)]))
+            }
+          : {}),
         estimate: pacing
           ? await campaigns.estimateBeforeCreate({
               pacing,

@@ -10,6 +10,7 @@ import {
   type ProgressPoints,
   type StoredAttachment
 } from '../store'
+import { dayBoundsIn } from '../../../shared/domain'
 import { createDeviceControls } from './device-controls'
 import { deviceBudget, deviceBudgetPolicy, deviceCapWait, type DeviceBudgetDeps } from './device-budget'
 import { reviseDeviceWait } from './device-waits'
@@ -181,6 +182,14 @@ export function createSendQueue(input: KernelInput) {
     /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
     budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
       return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())
+    },
+    /**
+     * What every producer has waiting to go through a device before its day ends: a new campaign shares the number's
+     * cap with them (asked by the pre-send check only: a count over the device's waiting items).
+     */
+    waitingToday(deviceId: string): number {
+      const now = core.clock.now()
+      return store.waitingOn(deviceId, dayBoundsIn(now, ctx.options.dayZoneOf(deviceId)).end)
     },
     /** The per-device daily cap as a send policy, counted across every producer. */
     addDeviceBudget(capOf: (deviceId: string) => number | null): void {

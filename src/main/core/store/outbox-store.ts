@@ -112,6 +112,20 @@ export class OutboxStore extends OutboxQueueStore {
     return row.n
   }
 
+  /**
+   * Items waiting to go through `deviceId` before `before` (its day's end), whichever producer queued them: queued
+   * ones not held, and scheduled ones due by then. A new campaign's estimate and summary count them against the
+   * number's daily cap (QA28 Q28-07: "5 left today" while another campaign's 7 rows waited there).
+   */
+  waitingOn(deviceId: string, before: number): number {
+    const row = this.prepare(
+      `SELECT COUNT(*) AS n FROM outbox_items i WHERE i.device_id = ? AND ${unfenced('i')} AND (
+         (status = 'queued' AND held = 0 AND (not_before IS NULL OR not_before < ?))
+         OR (status = 'scheduled' AND held = 0 AND not_before < ?))`
+    ).get(deviceId, before, before) as { n: number }
+    return row.n
+  }
+
   scheduleForItem(itemId: string): GatewayScheduleRecord | undefined {
     return this.prepare(`${GATEWAY_SCHEDULE_SELECT} WHERE item_id = ? ORDER BY id DESC LIMIT 1`).get(
       itemId

@@ -7,20 +7,25 @@ import type { useT } from '../i18n'
 
 type Translate = ReturnType<typeof useT>
 
-export function deviceBudgetText(t: Translate, device: DeviceView, count: (n: number) => string): string {
+/** `device.waitingToday`: what other sends have waiting on it today, said beside its sends (QA28 Q28-07). */
+export function deviceBudgetText(
+  t: Translate,
+  device: DeviceView & { waitingToday?: number },
+  count: (n: number) => string
+): string {
   const left = budgetLeftToday(device)
   const sent = device.sentToday?.count ?? 0
+  const queued = device.waitingToday ?? 0
+  const budget = { left: count(left ?? 0), cap: count(device.dailyCap ?? 0), sent: count(sent) }
   return t('campaigns.presend.device', {
     label: device.label,
     budget:
       left === null
         ? // A number, not its words: the plural is chosen by it.
           t('campaigns.presend.noCap', { sent })
-        : t('campaigns.presend.budgetLeft', {
-            left: count(left),
-            cap: count(device.dailyCap ?? 0),
-            sent: count(sent)
-          }),
+        : queued > 0
+          ? t('campaigns.presend.budgetLeftQueued', { ...budget, queued: count(queued) })
+          : t('campaigns.presend.budgetLeft', budget),
     quota: gatewayQuotaText(t, device.quota, count)
   })
 }

@@ -17,6 +17,7 @@ import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
+import { useDevices } from '../../stores/devices'
 import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
@@ -2149,6 +2150,175 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
   })
 
+  // QA28 Q28-02: "Estimated end 18:35" beside "Today's daily caps allow 5 of 6": the end was asked before the device
+  // sent more, and never again.
+  it('asks for the end again when a chosen device sends more, and shows only the end of the counts now (QA28 Q28-02)', async () => {
+    const shop = makeDevice({
+      id: 'dev-1',
+      label: 'Shop',
+      dailyCap: 8,
+      sentToday: { count: 3, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+    })
+    seedStores(makeBootstrap({ devices: [shop] }))
+    let finishAt = Date.UTC(2026, 0, 15, 5, 0)
+    handleSheet({
+      get estimate() {
+        return { finishAt, quotaFinish: { kind: 'at' as const, at: finishAt } }
+      }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('15 Jan 2026, 12:00')
+    )
+    const asked = fake.requests('campaigns:check').length
+    // The device reaches its cap meanwhile (another campaign's sends): the core now plans the row for tomorrow.
+    finishAt = Date.UTC(2026, 0, 15, 17, 0)
+    act(() => useDevices.getState().upsert({ ...shop, sentToday: { ...shop.sentToday!, count: 8 } }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('16 Jan 2026, 00:00')
+    )
+    // Asked once more for the new count, not once per render.
+    expect(fake.requests('campaigns:check').length).toBe(asked + 1)
+  })
+
+  it("says in the form's own line which part the gateway quota covers, as the summary does (QA28 Q28-02)", async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
+    handleSheet({
+      summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+      estimate: {
+        finishAt: Date.UTC(2026, 0, 15, 7, 15),
+        quotaFinish: { kind: 'part', at: Date.UTC(2026, 0, 15, 7, 5), covered: 1, waiting: 2 }
+      }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '3 messages. The 1 message the gateway quota covers finishes about 15 Jan 2026, 14:05 WIB; the other 2 wait until the gateway package is renewed or topped up.'
+      )
+    )
+  })
+
+  // QA28 Q28-07: "5 of this number's daily cap of 8 left today (3 used)" while another campaign's rows waited there.
+  it("counts what other sends already queued on the number today in its budget and in what today's caps allow", async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            label: 'Shop',
+            quota: 'unlimited',
+            dailyCap: 8,
+            sentToday: { count: 3, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+          })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} }, waitingToday: { 'dev-1': 3 } })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const text = screen.getByRole('group', { name: 'Before you start' }).textContent ?? ''
+    expect(text).toContain(
+      'Shop: 2 of this number’s daily cap of 8 left today (3 used, 3 already queued by other sends)'
+    )
+    expect(text).toContain("Today's daily caps allow 2 of 3; the rest go on the following days.")
+    expect(screen.getByTestId('campaign-split').textContent).toMatch(/^Split/)
+  })
+
+  // QA28 Q28-03: going to Devices to raise the cap the summary warned about threw the whole form away.
+  it('keeps the whole form across a trip to another view: file, columns, message, pacing, devices and name', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' }), makeDevice({ id: 'dev-2', label: 'Kiosk' })]
+      })
+    )
+    handleSheet()
+    // A campaign running meanwhile: coming back shows the form being filled, not that campaign.
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'running' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'running' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const user = userEvent.setup()
+    const first = render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'New campaign' }))
+    await importSheet(user)
+    await user.selectOptions(screen.getByTestId('campaign-name-column'), 'Nama')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo {{Nama}')
+    const longest = screen.getByRole('textbox', { name: 'Longest pause (seconds)' })
+    await user.clear(longest)
+    await user.type(longest, '45')
+    await user.click(screen.getByRole('checkbox', { name: /Kiosk/ }))
+    await user.clear(screen.getByTestId('campaign-name'))
+    await user.type(screen.getByTestId('campaign-name'), 'Kecil')
+    await waitFor(() => expect(fake.requests('campaigns:check').at(-1)?.devices).toEqual(['dev-2']))
+    first.unmount()
+
+    render(<CampaignsView />)
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    expect(screen.queryByTestId('campaign-status')).toBeNull()
+    expect((screen.getByTestId('campaign-name-column') as HTMLSelectElement).value).toBe('Nama')
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'Halo {Nama}'
+    )
+    expect((screen.getByRole('textbox', { name: 'Longest pause (seconds)' }) as HTMLInputElement).value).toBe(
+      '45'
+    )
+    expect((screen.getByRole('checkbox', { name: /Kiosk/ }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('checkbox', { name: /Shop/ }) as HTMLInputElement).checked).toBe(false)
+    expect((screen.getByTestId('campaign-name') as HTMLInputElement).value).toBe('Kecil')
+    // The same sheet, still held by the core, is checked again as it was.
+    await waitFor(() => expect(fake.requests('campaigns:check').at(-1)).toMatchObject({ sheetId: 's1' }))
+    await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
+    await user.click(screen.getByTestId('campaign-confirm-start'))
+    await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
+    expect(fake.requests('campaigns:create')[0]).toMatchObject({
+      sheetId: 's1',
+      name: 'Kecil',
+      template: 'Halo {Nama}',
+      devices: ['dev-2'],
+      mapping: { phone: 'HP', name: 'Nama' },
+      pacing: { maxDelaySeconds: 45 }
+    })
+  })
+
+  it('says plainly at the picker when the core no longer holds the kept file, and keeps the message for the next one', async () => {
+    handleSheet()
+    const user = userEvent.setup()
+    const first = render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() => expect(fake.requests('campaigns:check')).not.toHaveLength(0))
+    first.unmount()
+    // Meanwhile the core let the sheet go (it keeps a few; a restart keeps none).
+    fake.handle('campaigns:check', () => {
+      throw new ApiError({
+        code: 'sheet_gone',
+        message: 'This file is no longer loaded: import it again.',
+        messageKey: 'desktop.error.sheetGone',
+        field: 'sheetId'
+      })
+    })
+    render(<CampaignsView />)
+    const importStep = screen.getByRole('region', { name: '1. Import a spreadsheet' })
+    expect((await within(importStep).findByRole('alert')).textContent).toBe(
+      'This file is no longer loaded: import it again.'
+    )
+    // No step of a file that is not there any more, and no Start that would fail.
+    expect(screen.queryByTestId('campaign-sheet')).toBeNull()
+    expect(screen.queryByTestId('campaign-start')).toBeNull()
+    handleSheet()
+    await importSheet(user)
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('Halo')
+  })
+
   it("starts the working hours on the operator's zone, names the zone with the estimate, and keeps the one chosen", async () => {
     seedStores(
       makeBootstrap({
@@ -3354,6 +3524,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:get', () => one)
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     render(<CampaignsView />)
+    // The form left on screen is shown again (QA28 Q28-03): the campaign is opened from the list.
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
     expect((await screen.findByTestId('campaign-rows-total')).textContent).toBe('1 row in all')
     await user.click(screen.getByTestId('campaign-cancel'))
     expect(screen.getByRole('group', { name: /^Cancel the message not sent yet\?/ })).toBeTruthy()

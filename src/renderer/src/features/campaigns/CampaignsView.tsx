@@ -8,8 +8,7 @@ import type {
   FileHandleView,
   InvokeReply,
   InvokeRequest,
-  PacingPolicyView,
-  SheetView
+  PacingPolicyView
 } from '../../../../shared/contract'
 import { adviceKey, deviceStatus, isSendable, renewAddress } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
@@ -26,20 +25,27 @@ import {
   campaignNameFromFile,
   uniqueCampaignName,
   splitRestName,
+  type QuotaFinish,
   type StatusBucket
 } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
+import {
+  clearCampaignDraft,
+  draftWasShown,
+  patchCampaignDraft,
+  useCampaignDraft
+} from '../../stores/campaign-draft'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ViewHeading } from '../../ui/ViewHeading'
-import { gatewayQuotaText, runningFinishText } from '../../ui/budget-words'
+import { gatewayQuotaText, quotaFinishText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
 import { FileDrop } from './FileDrop'
-import { PreSendSummary } from './PreSendSummary'
+import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields } from './PacingFields'
@@ -152,7 +158,9 @@ export function CampaignsView(): React.JSX.Element {
   /** "New campaign" was pressed on a campaign: the new form's first field takes the focus. */
   const [focusNew, setFocusNew] = useState(false)
   /** The operator asked for a new campaign: a running one is no longer opened by itself. */
-  const [wantsNew, setWantsNew] = useState(() => useDroppedSheet.getState().forCampaign !== null)
+  const [wantsNew, setWantsNew] = useState(
+    () => useDroppedSheet.getState().forCampaign !== null || draftWasShown()
+  )
   const [list, setList] = useState<CampaignView[]>([])
   const [listError, setListError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
@@ -189,6 +197,9 @@ export function CampaignsView(): React.JSX.Element {
       }),
     []
   )
+
+  // Which of the two was on screen, for the next visit (a draft left on screen is shown again, QA28 Q28-03).
+  useEffect(() => patchCampaignDraft({ formShown: openId === null }), [openId])
 
   const open = (id: string): void => {
     setFocusOpened(true)
@@ -366,23 +377,32 @@ function NewCampaign({
   const t = useT()
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
-  const [sheet, setSheet] = useState<SheetView | null>(null)
-  const [mapping, setMapping] = useState<ColumnMappingView | null>(null)
-  const [template, setTemplate] = useState('')
-  /** The name the operator typed; null while the field shows the default (the file's name, numbered if taken). */
-  const [typedName, setTypedName] = useState<string | null>(null)
+  // The form's fields live in the draft store: a trip to another view keeps them (QA28 Q28-03).
+  const draft = useCampaignDraft()
+  const {
+    sheet,
+    mapping,
+    template,
+    typedName,
+    chosen,
+    previewRow,
+    previewRowText,
+    sendRecent,
+    attachment,
+    rowFiles
+  } = draft
+  const setMapping = (value: ColumnMappingView | null): void => patchCampaignDraft({ mapping: value })
+  const setTemplate = (value: string): void => patchCampaignDraft({ template: value })
+  const setTypedName = (value: string | null): void => patchCampaignDraft({ typedName: value })
   const operatorZone = useOperatorZone()
-  const [pacing, setPacing] = useState<PacingPolicyView>(() => newCampaignPacing(operatorZone))
-  const [chosen, setChosen] = useState<string[]>([])
-  const [previewRow, setPreviewRow] = useState<number | null>(null)
-  /** The preview row's field as typed (null: it shows the row previewed). */
-  const [previewRowText, setPreviewRowText] = useState<string | null>(null)
+  const defaultPacing = useMemo(() => newCampaignPacing(operatorZone), [operatorZone])
+  const pacing = draft.pacing ?? defaultPacing
+  const setPacing = (value: PacingPolicyView): void => patchCampaignDraft({ pacing: value })
+  const setChosen = (value: string[]): void => patchCampaignDraft({ chosen: value })
   // Send to numbers that got this same message in the last 24 hours too: no, unless the operator says so (QA17 Q17-04).
-  const [sendRecent, setSendRecent] = useState(false)
-  /** One file sent with every row, registered like a file dropped on the send panel. */
-  const [attachment, setAttachment] = useState<FileHandleView | null>(null)
-  /** The files the mapping's attachment column names, one per row (picked alongside the sheet). */
-  const [rowFiles, setRowFiles] = useState<FileHandleView[]>([])
+  const setSendRecent = (value: boolean): void => patchCampaignDraft({ sendRecent: value })
+  const setAttachment = (value: FileHandleView | null): void => patchCampaignDraft({ attachment: value })
+  const setRowFiles = (value: FileHandleView[]): void => patchCampaignDraft({ rowFiles: value })
   /** The last check's reply, and the inputs it was asked with (checkKey below). */
   const [lastCheck, setCheck] = useState<{ reply: Check; key: string } | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -413,14 +433,11 @@ function NewCampaign({
     target?.focus()
   }, [busy])
 
-  // One device: it is the one to send from (ticked once; the operator may untick it).
-  const autoTicked = useRef(false)
+  // One device: it is the one to send from (ticked once; the operator may untick it, also before leaving the view).
   useEffect(() => {
     const only = devices.length === 1 ? devices[0] : undefined
-    if (only && !autoTicked.current) {
-      autoTicked.current = true
-      setChosen([only.id])
-    }
+    if (only && !useCampaignDraft.getState().autoTicked)
+      patchCampaignDraft({ autoTicked: true, chosen: [only.id] })
   }, [devices])
 
   useEffect(
@@ -471,6 +488,16 @@ function NewCampaign({
     [sheet, mapping, template, pacing, chosen, previewRow, attachment, rowFiles, sendRecent]
   )
   const checkKey = checkRequest === null ? null : JSON.stringify(checkRequest)
+  // Where the chosen devices stand today (sends, cap, quota) and what waits in the outbox (other sends share the cap):
+  // the estimate holds each device to them, so it is asked again when they move (a send of another campaign's), the
+  // timer below making one ask of a burst (QA28 Q28-02). A reply is still matched by checkKey alone: the end shown
+  // meanwhile is the form's, a moment behind the count.
+  const waitingInOutbox = useOutbox((s) => s.counts.queued + s.counts.scheduled)
+  const devicesNow = JSON.stringify(
+    devices
+      .filter((d) => chosen.includes(d.id))
+      .map((d) => [d.id, d.sentToday?.count ?? 0, d.dailyCap ?? null, d.quota])
+  )
   useEffect(() => {
     if (checkRequest === null || checkKey === null) return
     let on = true
@@ -484,14 +511,14 @@ function NewCampaign({
         })
         .catch((e: unknown) => {
           // The last check stays (the devices stay choosable); a refused file keeps the start button off.
-          if (on) setError(errorInfo(e))
+          if (on) failed(e)
         })
     }, 200)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [checkRequest, checkKey])
+  }, [checkRequest, checkKey, devicesNow, waitingInOutbox])
 
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
@@ -506,7 +533,8 @@ function NewCampaign({
     setError(null)
     const { files, error } = await registerPicked(picked)
     setError(error)
-    if (files.length > 0) setRowFiles(replacingByName(rowFiles, files))
+    // The files as they are now: the view may have been left and come back to while these were registered.
+    if (files.length > 0) setRowFiles(replacingByName(useCampaignDraft.getState().rowFiles, files))
   }
 
   function removeRowFile(file: FileHandleView): void {
@@ -549,11 +577,8 @@ function NewCampaign({
       readingHandle.current = handle
       setReading({ handle, fraction: 0 })
       const read = await call('campaigns:read', { handle })
-      setSheet(read)
-      setMapping(read.mapping)
-      setTypedName(null)
       // Another sheet: its recipients are asked about again, left out by default.
-      setSendRecent(false)
+      patchCampaignDraft({ sheet: read, mapping: read.mapping, typedName: null, sendRecent: false })
       focusAfterReading.current = 'mapping'
     } catch (e) {
       // Stopped by the operator: said as such, not as a failure.
@@ -602,18 +627,33 @@ function NewCampaign({
             })
       await call('campaigns:start', { id: created.id })
       setConfirming(false)
-      // The core copied the files for the campaign and released the handles.
-      setAttachment(null)
-      setRowFiles([])
+      // The core copied the files for the campaign and released the handles; the next campaign starts empty.
+      clearCampaignDraft()
       onCreated(
         created.id,
         split ? { id: split.rest.id, name: split.rest.name, rows: split.rest.summary.ready } : undefined
       )
     } catch (e) {
-      setError(errorInfo(e))
+      failed(e)
     } finally {
       setBusy(false)
     }
+  }
+
+  /**
+   * Says what went wrong. A sheet the core no longer holds (it keeps a few, a restart none: the draft outlived it) is
+   * said at the picker, where the fix is, and its steps go; the message, pacing and devices stay for the next file.
+   */
+  function failed(e: unknown): void {
+    const info = errorInfo(e)
+    if (info.code !== 'sheet_gone') {
+      setError(info)
+      return
+    }
+    setError(null)
+    setConfirming(false)
+    patchCampaignDraft({ sheet: null, mapping: null })
+    setReadError(info)
   }
 
   // Told apart from the campaigns before it (QA4 F22: two "promo3" side by side): a repeat of the file is numbered.
@@ -641,6 +681,24 @@ function NewCampaign({
     ? coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)
     : null
   // Why Start cannot be pressed yet, first reason first.
+  // The chosen devices, each with what other sends have waiting on it today (they share its cap, QA28 Q28-07).
+  const chosenDevices: ChosenDevice[] = devices
+    .filter((d) => chosen.includes(d.id))
+    .map((d) => ({ ...d, waitingToday: check?.waitingToday?.[d.id] ?? 0 }))
+  const at = (instant: number): string =>
+    formatDateTimeInZone(
+      new Date(instant).toISOString(),
+      localeOf(language),
+      campaignZone(pacing, operatorZone)
+    )
+  /** The form's line: the messages and their end, the quota's part said as the summary says it (QA28 Q28-02). */
+  const finishLine = (finish: QuotaFinish): string =>
+    finish.kind === 'at' || finish.kind === 'none'
+      ? t('campaigns.confirm', {
+          count: ready,
+          finish: finish.kind === 'at' ? at(finish.at) : t('common.unknown')
+        })
+      : t('campaigns.confirmQuota', { count: ready, finish: quotaFinishText(t, finish, at) })
   const blocked: MessageKey | null =
     template.trim() === ''
       ? 'campaigns.blocked.noMessage'
@@ -885,10 +943,14 @@ function NewCampaign({
                 value={previewRowText ?? String(previewRow ?? preview?.rowNumber ?? 2)}
                 aria-invalid={previewRowText !== null && !isRowNumber(previewRowText, language)}
                 onChange={(e) => {
-                  setPreviewRowText(e.target.value)
-                  if (isRowNumber(e.target.value, language)) {
-                    setPreviewRow(readTypedNumber(e.target.value, true, language))
-                  }
+                  const text = e.target.value
+                  // One change of the draft, one render per keystroke.
+                  patchCampaignDraft({
+                    previewRowText: text,
+                    ...(isRowNumber(text, language)
+                      ? { previewRow: readTypedNumber(text, true, language) }
+                      : {})
+                  })
                 }}
               />
               {preview && previewProblems ? (
@@ -984,16 +1046,14 @@ function NewCampaign({
             <p data-testid="campaign-estimate">
               {estimate === 'working'
                 ? t('campaigns.confirmWorking', { count: ready })
-                : t('campaigns.confirm', {
-                    count: ready,
-                    finish: estimate?.finishAt
-                      ? formatDateTimeInZone(
-                          new Date(estimate.finishAt).toISOString(),
-                          localeOf(language),
-                          campaignZone(pacing, operatorZone)
-                        )
-                      : t('common.unknown')
-                  })}
+                : finishLine(
+                    campaignFinish(
+                      chosenDevices,
+                      ready,
+                      estimate?.finishAt ?? null,
+                      estimate?.quotaFinish ?? null
+                    )
+                  )}
             </p>
           ) : null}
           {blocked ? (
@@ -1006,7 +1066,7 @@ function NewCampaign({
               ready={ready}
               skipped={check.summary.skipped}
               skippedWhy={check.summary.byProblem}
-              devices={devices.filter((d) => chosen.includes(d.id))}
+              devices={chosenDevices}
               finishAt={estimate === 'working' ? 'working' : (estimate?.finishAt ?? null)}
               quotaFinish={estimate === 'working' ? null : (estimate?.quotaFinish ?? null)}
               timeZone={campaignZone(pacing, operatorZone)}

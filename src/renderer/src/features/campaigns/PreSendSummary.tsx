@@ -20,6 +20,25 @@ import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { skippedReasons } from './problems'
 
+/** A chosen device with what other sends have waiting on it today (the check's `waitingToday`), which share its cap. */
+export type ChosenDevice = DeviceView & { waitingToday?: number }
+
+/**
+ * The end the form and the summary both say: the check's estimate read against the chosen devices' quotas now (the
+ * part they cover has its own end, as the core planned it, when the check planned that same part).
+ */
+export function campaignFinish(
+  devices: readonly ChosenDevice[],
+  ready: number,
+  finishAt: number | null,
+  quotaFinish: QuotaFinish | null
+): QuotaFinish {
+  const { quota } = quotaShortfall(devices, ready)
+  const coveredFinishAt =
+    quotaFinish?.kind === 'part' && quotaFinish.covered === Math.min(quota, ready) ? quotaFinish.at : null
+  return quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt })
+}
+
 export function PreSendSummary({
   ready,
   skipped,
@@ -41,7 +60,7 @@ export function PreSendSummary({
   skipped: number
   /** Skipped rows per reason (the check's `byProblem`), said beside the count as step 3 says them. */
   skippedWhy: Record<string, number>
-  devices: readonly DeviceView[]
+  devices: readonly ChosenDevice[]
   /** `working`: the check for the form as it is now has not answered yet, so no end is known (QA23 Q23-03). */
   finishAt: number | null | 'working'
   /**
@@ -73,8 +92,6 @@ export function PreSendSummary({
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
   const { quota, short } = quotaShortfall(devices, ready)
-  const coveredFinishAt =
-    quotaFinish?.kind === 'part' && quotaFinish.covered === Math.min(quota, ready) ? quotaFinish.at : null
   const budgets = devices.map(budgetLeftToday)
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
@@ -152,10 +169,8 @@ export function PreSendSummary({
             ? t('common.unknown')
             : finishAt === 'working'
               ? t('campaigns.estimate.working')
-              : quotaFinishText(
-                  t,
-                  quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt }),
-                  (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
+              : quotaFinishText(t, campaignFinish(devices, ready, finishAt, quotaFinish), (instant) =>
+                  formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
                 )}
         </dd>
         {opensAt !== null && workingHours ? (
