@@ -72,6 +72,11 @@ describe('the budget both pre-send summaries count with', () => {
     expect(
       budgetLeftToday({ dailyCap: null, sentToday: { count: 9, resetsAt: '', zone: 'Asia/Jakarta' } })
     ).toBeNull()
+    // What other sends already queued for today counts as sent (QA28 Q28-07), and never below nothing left.
+    const today = { count: 3, resetsAt: '', zone: 'Asia/Jakarta' }
+    expect(budgetLeftToday({ dailyCap: 8, sentToday: today, waitingToday: 3 })).toBe(2)
+    expect(budgetLeftToday({ dailyCap: 8, sentToday: today, waitingToday: 7 })).toBe(0)
+    expect(budgetLeftToday({ dailyCap: null, sentToday: today, waitingToday: 7 })).toBeNull()
   })
 
   it("a split starts what the quota and today's caps both allow; nothing short or nothing to start is no split", () => {
