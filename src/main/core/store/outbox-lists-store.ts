@@ -59,20 +59,13 @@ export class OutboxListsStore extends OutboxItemsStore {
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
     // A recipient named by contacts too: its own condition, the substring's or one of those numbers (read through the
     // index by recipient), rather than a part of the text search's one match.
+    // (Named only by three characters or more, so the recipient's own condition reads the index too.)
     const named = filter.recipient && filter.recipientByName ? phonesNamedSubquery(filter.recipient) : null
     if (named) {
-      const term = filter.recipient ?? ''
       where.push(
-        `(${
-          searchableByIndex(term)
-            ? 'rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)'
-            : "recipient LIKE ? ESCAPE '\\'"
-        } OR recipient IN (${named.sql}))`
+        `(rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?) OR recipient IN (${named.sql}))`
       )
-      params.push(
-        searchableByIndex(term) ? searchPhrase('recipient', term) : containsPattern(term),
-        ...named.params
-      )
+      params.push(searchPhrase('recipient', filter.recipient ?? ''), ...named.params)
     }
     const indexed = searched.filter(
       (column) => !(named && column === 'recipient') && searchableByIndex(filter[column] ?? '')
