@@ -2,7 +2,7 @@
 // (the operator sets it forward, the network time corrects it, a suspend the system did not announce), every wait
 // armed before still runs its old duration: a schedule due meanwhile would go out that much late. A look every few
 // seconds notices the wall clock moving unlike the timers and has each waiting part measure its wait again.
-import type { Clock, TimerId } from './clock'
+import { lookEvery, type Clock } from './clock'
 
 export const CLOCK_LOOK_MS = 10_000
 /** More than a busy event loop's lateness: below this, a look is only late, not a moved clock. */
@@ -17,22 +17,10 @@ export function watchClockJumps(input: {
   const lookMs = input.lookMs ?? CLOCK_LOOK_MS
   const movedMs = input.movedMs ?? CLOCK_MOVED_MS
   let last = input.clock.now()
-  let timer: TimerId | null = null
-  let stopped = false
-  const look = (): void => {
-    timer = null
+  return lookEvery(input.clock, lookMs, () => {
     const now = input.clock.now()
     const moved = now - last - lookMs
     last = now
     if (Math.abs(moved) > movedMs) input.onMoved(moved)
-    if (!stopped) timer = input.clock.setTimeout(look, lookMs)
-  }
-  timer = input.clock.setTimeout(look, lookMs)
-  return {
-    stop() {
-      stopped = true
-      if (timer !== null) input.clock.clearTimeout(timer)
-      timer = null
-    }
-  }
+  })
 }

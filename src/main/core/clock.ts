@@ -11,6 +11,36 @@ export interface Clock {
 /** Node fires a timer longer than this (about 24.8 days) after 1 ms; callers re-arm when they wake early. */
 export const MAX_TIMER_MS = 2_147_483_647
 
+/**
+ * Runs `look` every `intervalMs` through the clock, one look at a time: the next is armed once this one is over (a
+ * slow look is never overlapped), until stopped. What a look throws or rejects with is the look's own to handle.
+ */
+export function lookEvery(
+  clock: Clock,
+  intervalMs: number,
+  look: () => void | Promise<void>
+): { stop(): void } {
+  let timer: TimerId | null = null
+  let stopped = false
+  const arm = (): void => {
+    if (!stopped) timer = clock.setTimeout(run, intervalMs)
+  }
+  const run = (): void => {
+    timer = null
+    const looked = look()
+    if (looked) void looked.finally(arm)
+    else arm()
+  }
+  arm()
+  return {
+    stop() {
+      stopped = true
+      if (timer !== null) clock.clearTimeout(timer)
+      timer = null
+    }
+  }
+}
+
 /** A stored time (ms) as the contract's ISO string; null stays null. */
 export const isoOrNull = (ms: number | null): string | null =>
   ms === null ? null : new Date(ms).toISOString()

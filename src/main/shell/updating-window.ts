@@ -6,6 +6,7 @@
  */
 import { BrowserWindow } from 'electron'
 import type { Language, Translate } from '../../shared/i18n'
+import { LOCKED_DOWN_PAGE } from './window'
 
 /** How long the start waits for the window to be drawn; past it, the update runs anyway (a start is never held). */
 const DRAWN_WITHIN_MS = 3_000
@@ -57,16 +58,7 @@ export async function showUpdatingWindow(language: Language, t: Translate): Prom
     maximizable: false,
     show: false,
     title: t('desktop.updating.title'),
-    webPreferences: {
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false
-    }
+    webPreferences: { ...LOCKED_DOWN_PAGE }
   })
   const drawn = new Promise<void>((resolve) => {
     window.once('ready-to-show', () => {

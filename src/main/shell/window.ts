@@ -35,6 +35,18 @@ export function isTrustedSender(contents: WebContents, frameUrl: string | undefi
 
 let hardened = false
 
+/** What every window's page runs with: sandboxed, isolated, no Node, nothing but its own content (the boot test checks). */
+export const LOCKED_DOWN_PAGE = {
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false
+} as const
+
 /** The one permission the window gets: writing sanitized text to the clipboard (its copy buttons). */
 export const ALLOWED_PERMISSION = 'clipboard-sanitized-write'
 
@@ -98,17 +110,7 @@ export function createMainWindow(options: WindowOptions): BrowserWindow {
     show: false,
     title: 'Sender Desk',
     icon: join(import.meta.dirname, '../../resources/icon.png'),
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false
-    }
+    webPreferences: { preload: join(import.meta.dirname, '../preload/index.cjs'), ...LOCKED_DOWN_PAGE }
   })
   window.once('ready-to-show', () => {
     if (!options.startHidden) window.show()

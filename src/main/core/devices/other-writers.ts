@@ -3,7 +3,7 @@
 // A look at the file's stamp (inode, size, modification time) is one stat; the file is read only when that moved.
 // Watching the folder (fs.watch) was not used: atomic renames and editors make its notices unreliable across systems.
 import { statSync } from 'node:fs'
-import type { Clock, TimerId } from '../clock'
+import { lookEvery, type Clock } from '../clock'
 import type { DeviceRecord, RegistryChange } from './registry'
 
 /** How often the devices file is looked at: a change made elsewhere shows in the window within about a second. */
@@ -79,23 +79,5 @@ export interface FollowOtherWritersInput {
 /** Looks at the devices file every `intervalMs` through the clock, one look at a time. */
 export function followOtherWriters(input: FollowOtherWritersInput): { stop(): void } {
   const intervalMs = input.intervalMs ?? DEVICES_FILE_LOOK_MS
-  let timer: TimerId | null = null
-  let stopped = false
-  const look = (): void => {
-    timer = null
-    void input
-      .look()
-      .catch(input.onError)
-      .finally(() => {
-        if (!stopped) timer = input.clock.setTimeout(look, intervalMs)
-      })
-  }
-  timer = input.clock.setTimeout(look, intervalMs)
-  return {
-    stop() {
-      stopped = true
-      if (timer !== null) input.clock.clearTimeout(timer)
-      timer = null
-    }
-  }
+  return lookEvery(input.clock, intervalMs, () => input.look().catch(input.onError))
 }

@@ -3,7 +3,7 @@
  * core's own events come only from its own writes, so without this the window showed the terminal's changes only after
  * a reload (QA24 Q24-03). Polled through the clock; a look costs one pragma read, no I/O.
  */
-import type { Clock, TimerId } from '../clock'
+import { lookEvery, type Clock } from '../clock'
 
 /** How often the core looks: a change made in the terminal shows in the window within about a second. */
 export const OTHER_PROCESS_POLL_MS = 1_000
@@ -22,10 +22,7 @@ export interface OtherProcessCommitsInput {
 export function watchOtherProcessCommits(input: OtherProcessCommitsInput): { stop(): void } {
   const intervalMs = input.intervalMs ?? OTHER_PROCESS_POLL_MS
   let seen = input.readVersion()
-  let timer: TimerId | null = null
-  let stopped = false
-  const look = (): void => {
-    timer = null
+  return lookEvery(input.clock, intervalMs, () => {
     try {
       const version = input.readVersion()
       if (version !== seen) {
@@ -35,14 +32,5 @@ export function watchOtherProcessCommits(input: OtherProcessCommitsInput): { sto
     } catch (error) {
       input.onError(error)
     }
-    if (!stopped) timer = input.clock.setTimeout(look, intervalMs)
-  }
-  timer = input.clock.setTimeout(look, intervalMs)
-  return {
-    stop() {
-      stopped = true
-      if (timer !== null) input.clock.clearTimeout(timer)
-      timer = null
-    }
-  }
+  })
 }
