@@ -21,7 +21,7 @@ export class OutboxExportStore extends OutboxListsStore {
       const newest = this.prepare('SELECT MAX(rowid) AS n FROM outbox_items').get() as { n: number | null }
       const open = this.prepare('SELECT id FROM outbox_batches').all() as { id: string }[]
       return { total, cursor: { upToRowid: newest.n ?? 0, openBatches: open.map((b) => b.id), after: null } }
-    })()
+    }).immediate()
   }
 
   /**
