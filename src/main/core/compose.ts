@@ -482,10 +482,13 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     void blacklists.catchUp(id)
   }
   // What the terminal queued with a listed device's token under its own id (an earlier version, or before the device
-  // was added here) becomes that device's, so this app sends it (QA24 Q24-01). A no-op until the outbox runs.
+  // was added here) becomes that device's, so this app sends it (QA24 Q24-01): its one-off sends and replies, and the
+  // campaigns it made, each with its rows. A no-op until the outbox runs.
   const adoptTerminalItems = (id: string): void => {
     const terminalIds = registry.get(id)?.terminalIds ?? []
-    if (terminalIds.length > 0) theOutbox.adoptTerminalItems(terminalIds, id)
+    if (terminalIds.length === 0) return
+    theOutbox.adoptTerminalItems(terminalIds, id)
+    theCampaigns.adoptTerminalCampaigns(terminalIds, id)
   }
   registry.onChange((change) => {
     // A new token may be another gateway account: its blacklist is not known to hold the list.

@@ -1829,6 +1829,25 @@ export function createCampaigns(deps: CampaignsDeps) {
     }
   }
 
+  /**
+   * Campaigns the terminal made under its own ids for a device (`terminalIds`: the device's credentials hashed) become
+   * that device's, each in one transaction with its items: its list of devices, its part, its rows' proof and its
+   * items (in-doubt ones settled through the device's reports before any resend). Only while this process is the
+   * dispatcher; a campaign whose items the terminal is still writing waits for a later call. The ones taken over.
+   */
+  function adoptTerminalCampaigns(terminalIds: readonly string[], deviceId: string): string[] {
+    const adopted = store
+      .naming(terminalIds)
+      .filter(
+        (id) =>
+          queue.adoptTerminalProducer(tagOf(id), terminalIds, deviceId, () =>
+            store.renameDevice(id, terminalIds, deviceId, now())
+          ) !== null
+      )
+    for (const id of adopted) deps.onChanged?.(id)
+    return adopted
+  }
+
   // A start gives back campaigns held for a take-back question that was never answered (Q14-02).
   restoreTakeBackHolds()
 
@@ -1857,6 +1876,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     keepAfterTakeBack,
     setPacing,
     autoPauseDevice,
+    adoptTerminalCampaigns,
     /** The campaigns that can still change (not finished or cancelled), by id. */
     unfinishedIds: (): string[] => store.unfinishedIds(),
     /** Where a campaign's pause holds its rows: a producer tag and a device, for the queue's count of them. */

@@ -106,3 +106,31 @@ it('takes over what a terminal left mid-send under its id for a listed device, a
   const notes = fx.outbox.get('took').history.map((entry) => historyNote('en', entry))
   expect(notes.join('\n')).toContain('left it mid-send')
 })
+
+it('takes over a reply the terminal left mid-send, settled by the reports, sent once', async () => {
+  let appRuns = false
+  fx = makeFixture(
+    { pacingMs: 0, visibilityWindowMs: 2_000 },
+    (gateway) => (deviceId) => (deviceId === (appRuns ? 'd1' : 'cli-x') ? gateway.clientFor('d1') : undefined)
+  )
+  await fx.outbox.start()
+  fx.gateway.holdAnswers = true
+  await fx.outbox.enqueue({
+    deviceId: 'cli-x',
+    recipients: ['6281234567001'],
+    entries: [{ kind: 'text', text: 'thanks' }],
+    producerTag: 'reply:6281234567001',
+    itemIds: ['reply-took']
+  })
+  await fx.runUntil(() => fx.gateway.heldCount === 1)
+  fx.crash()
+
+  appRuns = true
+  fx.gateway.holdAnswers = false
+  fx.reopen()
+  await fx.outbox.start()
+  expect(fx.outbox.adoptTerminalItems(['cli-x'], 'd1')).toBe(1)
+  await fx.runUntil(() => fx.outbox.get('reply-took').item.status === 'accepted')
+  expect(fx.gateway.accepted('reply-took')).toHaveLength(1)
+  expect(fx.outbox.get('reply-took').item.deviceId).toBe('d1')
+})

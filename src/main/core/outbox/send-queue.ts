@@ -91,6 +91,18 @@ export interface QueuePort {
     note: (move: { itemId: string; from: string; to: string }) => string,
     alongside?: (moved: readonly ItemMove[]) => void
   ): string[]
+  /**
+   * The producer's items the terminal filed under its own ids (`terminalIds`, a listed device's credentials hashed)
+   * become `deviceId`'s, in one transaction with `alongside` (its own rows renamed), in-doubt ones settled through the
+   * reports before any resend; null, nothing moved, when they cannot all move now (this process is not the
+   * dispatcher, or some are still being written or in flight). How many moved.
+   */
+  adoptTerminalProducer(
+    tag: string,
+    terminalIds: readonly string[],
+    deviceId: string,
+    alongside: () => void
+  ): number | null
   /** Hold the producer's queued items on a device until `until`, saying why (a pause); see SendPolicy for waits. */
   holdProducer(tag: string, deviceId: string, until: number, reason: string): void
   /** The producer's queued items may be looked at again now (resumed, or its policy changed). */
@@ -177,6 +189,7 @@ export function createSendQueue(input: KernelInput) {
     wake: (): void => core.pump(),
     dayZoneOf: (deviceId?: string): string => ctx.options.dayZoneOf(deviceId ?? ''),
     adoptTerminalItems: others.adoptTerminalItems,
+    adoptTerminalProducer: others.adoptTerminalProducer,
     otherDispatcher: others.otherDispatcher,
     otherProcessCommitted: (): void => core.otherProcessCommitted(),
     /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */

@@ -566,6 +566,68 @@ export class CampaignStore {
     })
   }
 
+  /** The campaigns (whatever their status) whose devices name any of `deviceIds`, oldest first. */
+  naming(deviceIds: readonly string[]): string[] {
+    return (
+      this.prepare(
+        `SELECT id FROM campaigns WHERE status != '${IMPORTING}' AND EXISTS (
+           SELECT 1 FROM json_each(campaigns.devices) WHERE value IN (SELECT value FROM json_each(?)))
+         ORDER BY created_at`
+      ).all(JSON.stringify(deviceIds)) as { id: string }[]
+    ).map((row) => row.id)
+  }
+
+  /**
+   * Every mention of `fromIds` in a campaign becomes `toId` (call inside the transaction that moves its items): its
+   * list of devices (in place, once), its rows' devices, and its per-device part, merged with `toId`'s when it has
+   * one: the latest wait, a pause either had (the device's own first), failures counted from the later resume.
+   */
+  renameDevice(campaignId: string, fromIds: readonly string[], toId: string, at: number): void {
+    const campaign = this.get(campaignId)
+    if (!campaign) return
+    const from = new Set(fromIds.filter((id) => id !== toId))
+    const devices = [...new Set(campaign.devices.map((id) => (from.has(id) ? toId : id)))]
+    this.prepare('UPDATE campaigns SET devices = ?, updated_at = ? WHERE id = ?').run(
+      JSON.stringify(devices),
+      at,
+      campaignId
+    )
+    this.prepare(
+      `UPDATE campaign_rows SET device_id = ? WHERE campaign_id = ? AND device_id IN (SELECT value FROM json_each(?))`
+    ).run(toId, campaignId, JSON.stringify([...from]))
+    const parts = this.devices(campaignId).filter((d) => d.deviceId === toId || from.has(d.deviceId))
+    if (parts.length === 0) return
+    const own = parts.find((d) => d.deviceId === toId)
+    // The latest wait holds both (the device's own on a tie): the part's next check asks its pacing again anyway.
+    const waiting = [...(own ? [own] : []), ...parts]
+      .filter((d) => d.waitCode !== null)
+      .reduce<CampaignDeviceRecord | undefined>(
+        (latest, d) => (latest && (latest.waitUntil ?? 0) >= (d.waitUntil ?? 0) ? latest : d),
+        undefined
+      )
+    const paused = own?.pausedReason ? own : parts.find((d) => d.pausedReason !== null)
+    const outcomesFrom = Math.max(...parts.map((d) => this.outcomesFrom(campaignId, d.deviceId)))
+    // The device keeps its place in the list: its own part when it has one, else the first part renamed.
+    const kept = own ?? parts[0]
+    if (!kept) return
+    const drop = this.prepare('DELETE FROM campaign_devices WHERE campaign_id = ? AND device_id = ?')
+    for (const part of parts) if (part !== kept) drop.run(campaignId, part.deviceId)
+    this.prepare(
+      `UPDATE campaign_devices SET device_id = ?, wait_code = ?, wait_until = ?, paused_reason = ?, paused_state = ?,
+         paused_state_note = ?, outcomes_from = ? WHERE campaign_id = ? AND device_id = ?`
+    ).run(
+      toId,
+      waiting?.waitCode ?? null,
+      waiting?.waitUntil ?? null,
+      paused?.pausedReason ?? null,
+      paused?.pausedState ?? null,
+      paused?.pausedStateNote ?? null,
+      outcomesFrom,
+      campaignId,
+      kept.deviceId
+    )
+  }
+
   /** Campaigns running on a device (for auto-pause when the device drops). */
   runningOn(deviceId: string): string[] {
     return (
