@@ -334,7 +334,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
           mapping,
           template,
           pacing,
-          devices: [cliDeviceId(credentials)],
+          devices: [core.deviceId ?? cliDeviceId(credentials)],
           attachment,
           ...(files ? { files } : {}),
           ...(context.args.flags['send-recent'] === true ? { sendRecent: true } : {})

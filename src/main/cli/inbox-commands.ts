@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto'
 import { CommandFailure, UnreachableError, UsageError, stringFlag } from './args'
 import { EXIT, counted } from './output'
 import { optedOutAnswer, refusingOptedOut } from './opted-out'
-import { cliDataDir, cliDeviceId, withCommandLineCore } from './outbox-commands'
+import { cliDataDir, commandLineDevice, whoSendsQueued, withCommandLineCore } from './outbox-commands'
 import { registerFile } from './send-commands'
 import { reportDataUpdate } from './data-update'
 import {
@@ -430,11 +430,13 @@ async function reply(context: CliContext, chat: string | undefined): Promise<num
   const credentials = await context.credentials()
   return withCommandLineCore(context, credentials, async (core) => {
     const handle = path ? (await registerFile(core, path)).handle : undefined
+    // The app's device for these credentials when it lists one (it sends the reply), else the terminal's own id.
+    const device = await commandLineDevice(context, credentials)
     const optedOut = optedOutAnswer(context.args)
     const result = await refusingOptedOut(() =>
       core.invoke('inbox:reply', {
         requestId,
-        deviceId: cliDeviceId(credentials),
+        deviceId: device.id,
         chatId: chat,
         isGroup,
         ...(text?.trim() ? { text } : {}),
@@ -442,11 +444,12 @@ async function reply(context: CliContext, chat: string | undefined): Promise<num
         ...(optedOut ? { optedOut } : {})
       })
     )
+    const sent = whoSendsQueued(core, device)
     context.out.result(
       result.repeated
         ? `Already queued by request ${requestId}: ${result.itemIds.join(', ')} (nothing more queued).`
-        : `Reply queued (request ${requestId}): ${result.itemIds.join(', ')}\nSend it with: sender-desk outbox flush`,
-      { ok: true, requestId, ...result }
+        : `Reply queued (request ${requestId}): ${result.itemIds.join(', ')}\n${sent.next ?? 'Send it with: sender-desk outbox flush'}`,
+      { ok: true, requestId, ...result, sentBy: sent.sentBy }
     )
     return EXIT.ok
   })

@@ -1,7 +1,7 @@
 // The terminal and the open app on one data folder (QA24 Q24-01): a message queued with the token of a device the
 // app knows is filed under that device and sent by the running app, exactly once; one for a device it does not know
 // says plainly that it waits for a flush after the app is closed.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -70,6 +70,40 @@ describe('a message queued from the terminal while the app runs', () => {
     expect(readFileSync(join(dataDir, 'devices.json'), 'utf8')).not.toContain(
       String(env['SENDER_DESK_TOKEN'])
     )
+  })
+
+  // Refused with "That device no longer exists.": both named the terminal's own id for a device the app lists.
+  it("a campaign and a reply with a known device's token: filed under that device, sent by the app once", async () => {
+    const { device } = await addDevice()
+    await app.start()
+    const sheet = join(work, 'customers.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081234567021\nBudi,081234567022\n')
+    const made = await runCliJson(env, [
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Hi {Name}',
+      '--hours',
+      'any',
+      '--delay',
+      '0-0.2'
+    ])
+    expect(made.code, JSON.stringify(made.json)).toBe(0)
+    const campaignId = (made.json.campaign as { id: string }).id
+    const campaign = await app.handlers['campaigns:get']({ id: campaignId })
+    expect(campaign.devices.map((d) => d.deviceId)).toEqual([device.id])
+    const replied = await runCli(['inbox', 'reply', '081234567023', '--text', 'Siap, Bu.'], env)
+    expect(replied.code, replied.stderr).toBe(0)
+    // Said as a send's queueing says it: the open app sends it, no flush to run.
+    expect(replied.stdout).toContain('Sender Desk is running and sends them through Toko Quota')
+    expect(replied.stdout).not.toContain('outbox flush')
+    const started = await runCli(['campaign', 'start', campaignId], env)
+    expect(started.code, started.stderr).toBe(0)
+    await until(async () => (await gatewayGot('6281234567021')) + (await gatewayGot('6281234567023')) === 2)
+    await until(async () => (await gatewayGot('6281234567022')) === 1)
+    expect(await gatewayGot('6281234567021')).toBe(1)
   })
 
   it('for a device the app does not know: says it waits for a flush after the app is closed', async () => {

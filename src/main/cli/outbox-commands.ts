@@ -112,6 +112,24 @@ export async function withCommandLineCore<T>(
   }
 }
 
+/**
+ * Who sends what a command queued: the open app sends only for the devices of its list; what it cannot send waits
+ * for a flush after it is closed; with no app running, a flush. `next` says so (null: the caller's flush line).
+ */
+export function whoSendsQueued(
+  core: CommandLineCore,
+  device: CommandLineDevice & { listed: boolean }
+): { sentBy: 'app' | 'flush' | 'flush-after-app'; next: string | null } {
+  const app = core.otherDispatcher()
+  if (app === null) return { sentBy: 'flush', next: null }
+  return device.listed
+    ? { sentBy: 'app', next: `Sender Desk is running and sends them through ${device.label ?? device.id}.` }
+    : {
+        sentBy: 'flush-after-app',
+        next: `Sender Desk is running (pid ${app}) and sends only for its own devices, and these credentials are none of them: they go with sender-desk outbox flush once it is closed.`
+      }
+}
+
 /** Queues through the window's own command (`outbox:enqueue`): the same recipient and file-limit checks. */
 export async function enqueueFromCli(
   context: CliContext,
@@ -132,15 +150,7 @@ export async function enqueueFromCli(
     })
   )
   const items = counted(itemIds.length, 'item')
-  // The open app sends only for the devices of its list; what it cannot send waits for a flush after it is closed.
-  const app = core.otherDispatcher()
-  const sentBy = app === null ? 'flush' : device.listed ? 'app' : 'flush-after-app'
-  const next =
-    sentBy === 'app'
-      ? `Sender Desk is running and sends them through ${device.label ?? device.id}.`
-      : sentBy === 'flush-after-app'
-        ? `Sender Desk is running (pid ${app}) and sends only for its own devices, and these credentials are none of them: they go with sender-desk outbox flush once it is closed.`
-        : null
+  const { sentBy, next } = whoSendsQueued(core, device)
   const text = !schedule
     ? `Queued ${items}:\n${itemIds.join('\n')}\n${next ?? 'Send them with: sender-desk outbox flush'}`
     : schedule.request.mode === 'gateway'

@@ -352,6 +352,11 @@ export type CommandLineChannel =
 export interface CommandLineCore {
   /** The outbox itself, for what has no contract command: flushing it, and running it while a campaign sends. */
   readonly outbox: Outbox
+  /**
+   * The device this command acts as: the app's device with the same credentials when its list holds one, else the
+   * terminal's own id for them (CommandLineDevice.id); undefined without credentials.
+   */
+  readonly deviceId: string | undefined
   /** The live process other than this one that is sending from this data folder (the open app), or null. */
   otherDispatcher(): number | null
   /** The device's gateway client (from gatewayClientFactory), undefined without a device. */
@@ -463,6 +468,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
   }
   return {
     outbox,
+    deviceId: device?.id,
     otherDispatcher: () => outbox.otherDispatcher(),
     client,
     fileLimit,
