@@ -969,6 +969,7 @@ export const enRest = {
   'settings.support': 'IT support contact',
   'settings.support.hint': 'Shown in the linking wizard, for example an e-mail address or a WhatsApp number.',
   'settings.support.tooLong': 'Keep it under 200 characters.',
+  'settings.support.backToLinking': 'Back to linking {label}',
   'settings.retention': 'Keep finished messages for (days)',
   'settings.retention.hint': 'Sent, failed and cancelled messages and their files are deleted after this.',
   'settings.weakStorage': 'Allow weak token storage',

@@ -1152,6 +1152,7 @@ export const id: Record<MessageKey, string> = {
   'settings.support': 'Kontak tim IT',
   'settings.support.hint': 'Ditampilkan di panduan penautan, misalnya alamat e-mail atau nomor WhatsApp.',
   'settings.support.tooLong': 'Maksimal 200 karakter.',
+  'settings.support.backToLinking': 'Kembali ke penautan {label}',
   'settings.retention': 'Simpan pesan yang sudah selesai selama (hari)',
   'settings.retention.hint':
     'Pesan yang terkirim, gagal, atau dibatalkan beserta filenya dihapus setelah jangka waktu ini.',
