@@ -1618,7 +1618,10 @@ export const enRest = {
   'devices.cap.hint':
     'A message counts when first tried, even if the gateway refuses it, across every campaign and direct send; empty for no cap.',
   'devices.cap.invalid': 'Enter a whole number of at least 1, or leave it empty.',
-  'devices.cap.saved': 'At most {cap} sends a day through this number.',
+  'devices.cap.saved':
+    '{cap, plural, one {At most # send a day} other {At most # sends a day}} through this number.',
+  'devices.cap.savedAlreadyReached':
+    '{cap, plural, one {At most # send a day} other {At most # sends a day}} through this number. Today already has {count, plural, one {# send attempt} other {# send attempts}} through it, so nothing more goes out from it until the count starts again {at}.',
   'devices.cap.cleared': 'No daily cap for this number.',
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----

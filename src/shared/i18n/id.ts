@@ -1838,6 +1838,8 @@ export const id: Record<MessageKey, string> = {
     'Pesan dihitung saat pertama dicoba, meski ditolak gateway, dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',
   'devices.cap.invalid': 'Masukkan bilangan bulat minimal 1, atau kosongkan.',
   'devices.cap.saved': 'Paling banyak {cap} pengiriman sehari lewat nomor ini.',
+  'devices.cap.savedAlreadyReached':
+    'Paling banyak {cap} pengiriman sehari lewat nomor ini. Hari ini sudah {count, plural, other {# pengiriman dicoba}} lewat nomor ini, jadi tidak ada lagi yang keluar darinya sampai hitungan mulai lagi {at}.',
   'devices.cap.cleared': 'Tanpa batas harian untuk nomor ini.',
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----
