@@ -1426,7 +1426,7 @@ export const enRest = {
   'campaigns.rows.changedAt': 'Last change',
   'campaigns.rows.note': 'Reason',
   'campaigns.rows.optedOut': 'Opted out',
-  'campaigns.count.optedOut': 'opted out (not sent)',
+  'campaigns.count.optedOut': 'opted out during the campaign (not sent)',
   'campaigns.rows.skipped': 'Skipped',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
@@ -1442,6 +1442,7 @@ export const enRest = {
   'campaigns.count.cancelled': 'cancelled',
   'campaigns.count.revoked': 'deleted for everyone',
   'campaigns.count.skipped': 'skipped by the check',
+  'campaigns.count.skippedOptedOut': 'skipped by the check ({count} of them opted out)',
   'campaigns.chart.title': 'Progress over time',
   'campaigns.chart.summary':
     'Rows ever sent: {sent}; ever delivered: {delivered}; ever read: {read}; ever failed: {failed}.',

@@ -1645,7 +1645,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.changedAt': 'Perubahan terakhir',
   'campaigns.rows.note': 'Alasan',
   'campaigns.rows.optedOut': 'Berhenti berlangganan',
-  'campaigns.count.optedOut': 'berhenti berlangganan (tidak dikirim)',
+  'campaigns.count.optedOut': 'berhenti berlangganan selama kampanye (tidak dikirim)',
   'campaigns.rows.skipped': 'Dilewati',
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',
@@ -1661,6 +1661,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.cancelled': 'dibatalkan',
   'campaigns.count.revoked': 'dihapus untuk semua orang',
   'campaigns.count.skipped': 'dilewati pemeriksaan',
+  'campaigns.count.skippedOptedOut': 'dilewati pemeriksaan ({count} di antaranya berhenti berlangganan)',
   'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
   'campaigns.chart.summary':
     'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
