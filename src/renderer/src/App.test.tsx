@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import type { EventChannel } from '../../shared/contract'
 import { App } from './App'
 import { useInboxAlerts } from './stores/inbox-alerts'
-import { resetLinkingStore } from './stores/linking'
+import { resetLinkingStore, useLinking } from './stores/linking'
 import { resetNavigationStore, useNavigation } from './stores/navigation'
 import { PLACE_KEY } from './stores/place'
 import { useOutbox } from './stores/outbox'
@@ -482,6 +482,56 @@ describe('where the operator is', () => {
     await renderApp(reloaded)
     expect(await screen.findByTestId('wizard-step')).toBeTruthy()
     expect(reloaded.requests('linking:begin')).toEqual([{ id: 'dev-1' }])
+  })
+
+  it('the activation step\'s "Add it in Settings" opens on the IT support field, and leads back to the device (QA26 Q26-03)', async () => {
+    const fake = installFakeApi()
+    const waiting = makeDevice({ state: 'awaiting-activation' })
+    fake.handle('linking:begin', () => waiting)
+    fake.handle('settings:update', (patch) => makeSettings({ supportContact: '', ...patch }))
+    const scrolled: Element[] = []
+    const scrollIntoView = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = scrollIntoView
+    })
+    const user = userEvent.setup()
+    await renderApp(
+      fake,
+      makeBootstrap({ devices: [waiting], settings: makeSettings({ supportContact: '' }) })
+    )
+    // The device row's "Continue linking" (not the tray's Relink, which asks for a new code).
+    await act(async () => {
+      await useLinking.getState().open('dev-1')
+    })
+    await waitFor(() =>
+      expect(screen.getByTestId('wizard-step').getAttribute('data-step')).toBe('activation')
+    )
+    await user.click(screen.getByRole('button', { name: 'Add it in Settings' }))
+
+    // The field the button is for has the focus, brought into view (it is far below the fold), not the view's heading.
+    const field = await screen.findByRole('textbox', { name: 'IT support contact' })
+    await waitFor(() => expect(document.activeElement).toBe(field))
+    expect(scrolled).toContain(field)
+    await user.type(field, 'IT desk, 0812 1111 2222{Enter}')
+    expect(fake.requests('settings:update')).toEqual([{ supportContact: 'IT desk, 0812 1111 2222' }])
+
+    // Saved: the way back to the device being linked is the next stop, and returns to its step with the contact shown.
+    await user.tab()
+    const back = screen.getByRole('button', { name: 'Back to linking Front office' })
+    expect(document.activeElement).toBe(back)
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(screen.getByTestId('wizard-step').getAttribute('data-step')).toBe('activation')
+    )
+    expect(screen.getByTestId('support-contact').textContent).toContain('IT desk, 0812 1111 2222')
+
+    // Settings opened from its tab offers no way back to a wizard.
+    await user.click(nav('Settings'))
+    await screen.findByTestId('view-settings')
+    expect(screen.queryByRole('button', { name: /Back to linking/ })).toBeNull()
   })
 
   it('keeps where the operator is without a history write in the click that switched views, and writes it before the page is left', async () => {

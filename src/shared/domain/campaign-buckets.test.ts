@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { CAMPAIGN_BUCKETS, campaignBucketCounts, campaignRowBucket } from './campaign-buckets'
+import {
+  CAMPAIGN_BUCKETS,
+  campaignBucketCounts,
+  campaignRowBucket,
+  skippedForOptOut
+} from './campaign-buckets'
 import { CAMPAIGN_BUCKET_CASES } from './campaign-buckets.cases'
 
 describe('a campaign counts its rows in the one counting model', () => {
@@ -9,6 +14,8 @@ describe('a campaign counts its rows in the one counting model', () => {
     expect(buckets).toEqual(Object.fromEntries(CAMPAIGN_BUCKETS.map((b) => [b, c.expected[b] ?? 0])))
     expect(total).toBe(c.total)
     expect(CAMPAIGN_BUCKETS.reduce((sum, bucket) => sum + counts[bucket], 0)).toBe(total)
+    // A part of the skipped, never a bucket of its own: the buckets above still add up without it.
+    expect(skippedForOptOut(c.counts, c.skippedWhy ?? {})).toBe(c.skippedOptedOut ?? 0)
   })
 
   it('puts a row in the bucket of its outbox status, one cancelled because its number opted out in its own', () => {

@@ -37,6 +37,19 @@ export function campaignBucketCounts(
 }
 
 /**
+ * Of the rows the check skipped, those whose number was on the opt-out list (`skippedWhy`: the check's summary by
+ * first problem): a part of `skipped`, named with it, never a bucket — `optedOut` is the items cancelled because the
+ * number opted out after the check, as the Outbox and the Overview count them. "Before you start" says "Skipped rows
+ * 2 (2 opted out)"; the card said "skipped by the check 2" and "opted out (not sent) 0" (QA28 Q28-06).
+ */
+export function skippedForOptOut(
+  counts: CampaignCounts,
+  skippedWhy: Partial<Record<string, number>>
+): number {
+  return Math.min(counts.skipped ?? 0, skippedWhy.opted_out ?? 0)
+}
+
+/**
  * The bucket of one row: `optedOut` when its item was cancelled because its number opted out (`optedOut`: the item's
  * reason says so), else its outbox status's when it has one, else skipped (problems) or ready/queued.
  */

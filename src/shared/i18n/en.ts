@@ -970,6 +970,7 @@ export const enRest = {
   'settings.support': 'IT support contact',
   'settings.support.hint': 'Shown in the linking wizard, for example an e-mail address or a WhatsApp number.',
   'settings.support.tooLong': 'Keep it under 200 characters.',
+  'settings.support.backToLinking': 'Back to linking {label}',
   'settings.retention': 'Keep finished messages for (days)',
   'settings.retention.hint': 'Sent, failed and cancelled messages and their files are deleted after this.',
   'settings.weakStorage': 'Allow weak token storage',
@@ -1427,7 +1428,7 @@ export const enRest = {
   'campaigns.rows.changedAt': 'Last change',
   'campaigns.rows.note': 'Reason',
   'campaigns.rows.optedOut': 'Opted out',
-  'campaigns.count.optedOut': 'opted out (not sent)',
+  'campaigns.count.optedOut': 'opted out during the campaign (not sent)',
   'campaigns.rows.skipped': 'Skipped',
   'campaigns.rows.previous': 'Previous rows',
   'campaigns.rows.next': 'Next rows',
@@ -1443,6 +1444,7 @@ export const enRest = {
   'campaigns.count.cancelled': 'cancelled',
   'campaigns.count.revoked': 'deleted for everyone',
   'campaigns.count.skipped': 'skipped by the check',
+  'campaigns.count.skippedOptedOut': 'skipped by the check ({count} of them opted out)',
   'campaigns.chart.title': 'Progress over time',
   'campaigns.chart.summary':
     'Rows ever sent: {sent}; ever delivered: {delivered}; ever read: {read}; ever failed: {failed}.',
@@ -1621,7 +1623,10 @@ export const enRest = {
   'devices.cap.hint':
     'A message counts when first tried, even if the gateway refuses it, across every campaign and direct send; empty for no cap.',
   'devices.cap.invalid': 'Enter a whole number of at least 1, or leave it empty.',
-  'devices.cap.saved': 'At most {cap} sends a day through this number.',
+  'devices.cap.saved':
+    '{cap, plural, one {At most # send a day} other {At most # sends a day}} through this number.',
+  'devices.cap.savedAlreadyReached':
+    '{cap, plural, one {At most # send a day} other {At most # sends a day}} through this number. Today already has {count, plural, one {# send attempt} other {# send attempts}} through it, so nothing more goes out from it until the count starts again {at}.',
   'devices.cap.cleared': 'No daily cap for this number.',
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----

@@ -1153,6 +1153,7 @@ export const id: Record<MessageKey, string> = {
   'settings.support': 'Kontak tim IT',
   'settings.support.hint': 'Ditampilkan di panduan penautan, misalnya alamat e-mail atau nomor WhatsApp.',
   'settings.support.tooLong': 'Maksimal 200 karakter.',
+  'settings.support.backToLinking': 'Kembali ke penautan {label}',
   'settings.retention': 'Simpan pesan yang sudah selesai selama (hari)',
   'settings.retention.hint':
     'Pesan yang terkirim, gagal, atau dibatalkan beserta filenya dihapus setelah jangka waktu ini.',
@@ -1646,7 +1647,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.changedAt': 'Perubahan terakhir',
   'campaigns.rows.note': 'Alasan',
   'campaigns.rows.optedOut': 'Berhenti berlangganan',
-  'campaigns.count.optedOut': 'berhenti berlangganan (tidak dikirim)',
+  'campaigns.count.optedOut': 'berhenti berlangganan selama kampanye (tidak dikirim)',
   'campaigns.rows.skipped': 'Dilewati',
   'campaigns.rows.previous': 'Baris sebelumnya',
   'campaigns.rows.next': 'Baris berikutnya',
@@ -1662,6 +1663,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.cancelled': 'dibatalkan',
   'campaigns.count.revoked': 'dihapus untuk semua orang',
   'campaigns.count.skipped': 'dilewati pemeriksaan',
+  'campaigns.count.skippedOptedOut': 'dilewati pemeriksaan ({count} di antaranya berhenti berlangganan)',
   'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
   'campaigns.chart.summary':
     'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
@@ -1841,6 +1843,8 @@ export const id: Record<MessageKey, string> = {
     'Pesan dihitung saat pertama dicoba, meski ditolak gateway, dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',
   'devices.cap.invalid': 'Masukkan bilangan bulat minimal 1, atau kosongkan.',
   'devices.cap.saved': 'Paling banyak {cap} pengiriman sehari lewat nomor ini.',
+  'devices.cap.savedAlreadyReached':
+    'Paling banyak {cap} pengiriman sehari lewat nomor ini. Hari ini sudah {count, plural, other {# pengiriman dicoba}} lewat nomor ini, jadi tidak ada lagi yang keluar darinya sampai hitungan mulai lagi {at}.',
   'devices.cap.cleared': 'Tanpa batas harian untuk nomor ini.',
   // ---- end of issue 27 campaign keys ----
   // ---- end of campaigns ----

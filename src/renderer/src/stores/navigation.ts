@@ -30,6 +30,18 @@ export interface NavigateOptions {
   campaignId?: string
   /** Devices: this device's card brought into view, with this action of it focused (e.g. the token form opened). */
   deviceAsk?: DeviceAsk
+  /** Settings: open on this field, with a way back to the wizard when the wizard asked. */
+  settingsAsk?: SettingsAsk
+}
+
+/**
+ * A Settings field asked for from elsewhere (the linking wizard's "Add it in Settings"): focused and brought into view,
+ * and, when a device's linking asked, a way back to that device's wizard.
+ */
+export interface SettingsAsk {
+  field: 'supportContact'
+  /** The device being linked when the wizard asked; null: no way back to offer. */
+  linkingDeviceId: string | null
 }
 
 /**
@@ -50,6 +62,8 @@ interface NavigationState {
   openCampaign: string | null
   /** The device action the Devices view opens next (asked from the attention strip or the tray); taken once. */
   deviceAsk: DeviceAsk | null
+  /** The field the Settings view was opened on (asked from the linking wizard), until the next navigation. */
+  settingsAsk: SettingsAsk | null
   navigate(view: View, options?: NavigateOptions): void
   takeOpenCampaign(): string | null
   takeDeviceAsk(): DeviceAsk | null
@@ -62,13 +76,16 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
   addDeviceOpen: false,
   openCampaign: null,
   deviceAsk: null,
+  settingsAsk: null,
   navigate: (view, options = {}) =>
     set((state) => ({
       view,
       seq: state.seq + 1,
       addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen,
       openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign,
-      deviceAsk: view === 'devices' ? (options.deviceAsk ?? null) : state.deviceAsk
+      deviceAsk: view === 'devices' ? (options.deviceAsk ?? null) : state.deviceAsk,
+      // Kept while Settings stays open, so its way back to the wizard stays; any navigation ends it.
+      settingsAsk: view === 'settings' ? (options.settingsAsk ?? null) : null
     })),
   takeOpenCampaign: () => {
     const id = get().openCampaign
@@ -89,6 +106,7 @@ export function resetNavigationStore(): void {
     seq: 0,
     addDeviceOpen: false,
     openCampaign: null,
-    deviceAsk: null
+    deviceAsk: null,
+    settingsAsk: null
   })
 }

@@ -3532,6 +3532,36 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.getByRole('button', { name: 'Cancel 1 message' })).toBeTruthy()
   })
 
+  it.each([
+    ['en', 'skipped by the check (2 of them opted out)', 'opted out during the campaign (not sent)'],
+    [
+      'id',
+      'dilewati pemeriksaan (2 di antaranya berhenti berlangganan)',
+      'berhenti berlangganan selama kampanye (tidak dikirim)'
+    ]
+  ] as const)(
+    'names the numbers the check left out for the opt-out list among its skipped, as "Before you start" did (%s, QA28 Q28-06)',
+    async (language, skippedTerm, optedOutTerm) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      const started = campaign({
+        counts: { queued: 6, skipped: 2 },
+        summary: { total: 8, ready: 6, skipped: 2, byProblem: { opted_out: 2 } }
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [started] }))
+      fake.handle('campaigns:get', () => started)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      render(<CampaignsView />)
+      const shown = within(await screen.findByTestId('campaign-counts'))
+      const value = (term: string): string | null | undefined =>
+        shown.getByText(term).nextElementSibling?.textContent
+      expect(value(skippedTerm)).toBe('2')
+      // The opted out bucket is the items cancelled for it after the start, as the Outbox and the Overview count them.
+      expect(value(optedOutTerm)).toBe('0')
+    }
+  )
+
   it('counts every row once: the buckets add up to the rows, in the locale, and the legend says the totals', async () => {
     seedStores(
       makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
@@ -3572,7 +3602,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(value('dilewati pemeriksaan')).toBe('9')
     // Opted out during the campaign: its own bucket, not among the cancelled (QA23 Q23-04).
     expect(value('dibatalkan')).toBe('8')
-    expect(value('berhenti berlangganan (tidak dikirim)')).toBe('10')
+    expect(value('berhenti berlangganan selama kampanye (tidak dikirim)')).toBe('10')
     expect(screen.getByTestId('campaign-rows-total').textContent).toBe('1.056 baris seluruhnya')
     expect((await screen.findByTestId('campaign-chart-legend')).textContent).not.toContain('--')
     expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('pernah terkirim: 4')

@@ -64,6 +64,7 @@ import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart, type CampaignProgress } from './ProgressChart'
 import { campaignFinishEstimate } from '../../../../shared/domain/finish-estimate'
+import { skippedForOptOut } from '../../../../shared/domain/campaign-buckets'
 import { useNow } from '../../ui/use-now'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
@@ -1542,6 +1543,8 @@ function CampaignProgress({
     buckets.queued,
     campaign.devices.reduce((sum, part) => sum + (part.checking ?? 0), 0)
   )
+  // Of the skipped, those on the opt-out list at the check: named with them, as "Before you start" named them.
+  const skippedOptedOut = skippedForOptOut(campaign.counts, campaign.summary.byProblem)
   const shownBuckets = (Object.keys(COUNT_KEY) as CampaignBucket[]).filter((k) =>
     campaign.status === 'draft' ? draftBuckets.includes(k) || buckets[k] > 0 : k !== 'ready' || buckets[k] > 0
   )
@@ -1586,7 +1589,9 @@ function CampaignProgress({
             <dt>
               {k === 'queued' && checking > 0
                 ? t('campaigns.count.queuedChecking', { checking: formatCount(checking, locale) })
-                : t(COUNT_KEY[k])}
+                : k === 'skipped' && skippedOptedOut > 0
+                  ? t('campaigns.count.skippedOptedOut', { count: skippedOptedOut })
+                  : t(COUNT_KEY[k])}
             </dt>
             <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
           </div>

@@ -756,6 +756,50 @@ describe('device list', () => {
     expect(fake.requests('devices:setDailyCap').at(-1)).toEqual({ id: 'dev-1', dailyCap: null })
   })
 
+  it.each([
+    [
+      'en',
+      'Daily cap',
+      'Most sends a day through this number',
+      'Save',
+      'At most 5 sends a day through this number. Today already has 7 send attempts through it, so nothing more goes out from it until the count starts again {at}.'
+    ],
+    [
+      'id',
+      'Batas harian',
+      'Maksimum pengiriman sehari lewat nomor ini',
+      'Simpan',
+      'Paling banyak 5 pengiriman sehari lewat nomor ini. Hari ini sudah 7 pengiriman dicoba lewat nomor ini, jadi tidak ada lagi yang keluar darinya sampai hitungan mulai lagi {at}.'
+    ]
+  ] as const)(
+    'says a cap set at or below what was already sent today holds the number until the count starts again (%s, QA26 Q26-05)',
+    async (language, open, label, save, says) => {
+      const sentToday = { count: 7, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      fake.handle('devices:setDailyCap', ({ id, dailyCap }) => makeDevice({ id, dailyCap, sentToday }))
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ sentToday })] })
+      )
+      render(<DevicesView />)
+      const user = userEvent.setup()
+      await user.click(screen.getByRole('button', { name: open }))
+      await user.type(screen.getByRole('textbox', { name: label }), '5')
+      await user.click(screen.getByRole('button', { name: save }))
+      // The moment as the row says it ("count starts again …"), so the two agree.
+      const at = formatDateTimeInZone(sentToday.resetsAt, localeOf(language))
+      expect(feedback('Front office')).toBe(says.replace('{at}', at))
+    }
+  )
+
+  it('says a single send of a cap of one in the singular, and nothing of a hold below the cap', async () => {
+    const sentToday = { count: 0, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+    fake.handle('devices:setDailyCap', ({ id, dailyCap }) => makeDevice({ id, dailyCap, sentToday }))
+    show([makeDevice({ sentToday })])
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Daily cap' }))
+    await user.type(screen.getByRole('textbox', { name: 'Most sends a day through this number' }), '1{Enter}')
+    expect(feedback('Front office')).toBe('At most 1 send a day through this number.')
+  })
+
   it('says the daily cap in Indonesian', () => {
     seedStores(
       makeBootstrap({

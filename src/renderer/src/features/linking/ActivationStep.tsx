@@ -59,7 +59,12 @@ export function ActivationStep({ device }: { device: DeviceView | undefined }): 
             <button
               type="button"
               className="link-button"
-              onClick={() => useNavigation.getState().navigate('settings')}
+              // Settings opens on the field itself, with a way back to this device's step (QA26 Q26-03).
+              onClick={() =>
+                useNavigation.getState().navigate('settings', {
+                  settingsAsk: { field: 'supportContact', linkingDeviceId: device?.id ?? null }
+                })
+              }
             >
               {t('linking.activation.setContact')}
             </button>

@@ -4,6 +4,9 @@ import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { chromiumLocaleOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import { useLinking } from '../../stores/linking'
+import { useNavigation, type SettingsAsk } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
 import { flushSettingsDrafts, keepSettingsDrafts, keptSettingsDrafts } from '../../stores/settings-drafts'
 import { CopyButton } from '../../ui/CopyButton'
@@ -14,6 +17,9 @@ import { TimeZoneField } from '../../ui/TimeZoneField'
 import './settings.css'
 
 const MB = 1024 * 1024
+
+/** The control of each field another view can open Settings on. */
+const ASKABLE_FIELD_IDS: Record<SettingsAsk['field'], string> = { supportContact: 'settings-support' }
 
 interface NumberSpec {
   key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'maxIncomingMediaBytes' | 'retentionDays'
@@ -127,6 +133,17 @@ export function SettingsView(): React.JSX.Element {
   // not read as if everything was saved.
   const refusedHere = refusedDrafts(numberDrafts, language)
   const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
+  // Opened on a field (the wizard's "Add it in Settings"): the focus goes into it, after the heading took it, and it is
+  // brought into view; the device being linked keeps a way back for as long as the view is open.
+  const asked = useNavigation((state) => state.settingsAsk)
+  const linkingDevice = useDevices((state) => state.devices.find((d) => d.id === asked?.linkingDeviceId))
+  const loaded = settings !== null
+  useEffect(() => {
+    if (!asked || !loaded) return
+    const field = document.getElementById(ASKABLE_FIELD_IDS[asked.field])
+    field?.scrollIntoView?.({ block: 'center' })
+    field?.focus()
+  }, [asked, loaded])
 
   if (!settings) {
     return (
@@ -287,6 +304,16 @@ export function SettingsView(): React.JSX.Element {
           error={fieldErrors.supportContact}
           onSave={(supportContact) => save({ supportContact })}
         />
+        {linkingDevice ? (
+          <button
+            type="button"
+            className="button"
+            data-testid="settings-back-to-linking"
+            onClick={() => void useLinking.getState().open(linkingDevice.id)}
+          >
+            {t('settings.support.backToLinking', { label: linkingDevice.label })}
+          </button>
+        ) : null}
       </Group>
 
       <Group title={t('settings.group.data')}>

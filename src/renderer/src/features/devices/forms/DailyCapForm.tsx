@@ -3,7 +3,8 @@
 import { useState, type FormEvent } from 'react'
 import { MAX_DEVICE_DAILY_CAP } from '../../../../../shared/domain/limits'
 import { call } from '../../../api'
-import { useT } from '../../../i18n'
+import { localeOf, useLanguage, useT } from '../../../i18n'
+import { formatDateTimeInZone } from '../../../i18n/dates'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
@@ -12,6 +13,7 @@ import type { RowFormProps } from './row-form'
 
 export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const id = device.id
   const [cap, setCap] = useState(device.dailyCap ? String(device.dailyCap) : '')
   const value = cap.trim() === '' ? null : Number(cap.trim())
@@ -24,9 +26,20 @@ export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): Reac
     event.preventDefault()
     if (invalid) return
     void run('cap', async () => {
-      useDevices.getState().upsert(await call('devices:setDailyCap', { id, dailyCap: value }))
+      const saved = await call('devices:setDailyCap', { id, dailyCap: value })
+      useDevices.getState().upsert(saved)
       onClose()
-      return value === null ? t('devices.cap.cleared') : t('devices.cap.saved', { cap: value })
+      if (value === null) return t('devices.cap.cleared')
+      // A cap at or below today's count holds the number at once: said, with when it lets sends through again (the
+      // moment as the row says it), or the next send waits without a word (QA26 Q26-05).
+      const today = saved.sentToday
+      return today && today.count >= value
+        ? t('devices.cap.savedAlreadyReached', {
+            cap: value,
+            count: today.count,
+            at: formatDateTimeInZone(today.resetsAt, locale)
+          })
+        : t('devices.cap.saved', { cap: value })
     })
   }
 
