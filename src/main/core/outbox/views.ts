@@ -169,16 +169,13 @@ export function toStatusCountsView(counts: StatusCounts): OutboxStatusCounts {
 
 /**
  * Where things stand, on every device or on one: by status, and of the cancelled those whose number opted out (the
- * counting model's bucket of their own; a read of the day's cancelled through the status index, not of the outbox).
+ * counting model's bucket of their own). Both kept by triggers: a read of a few rows, on every change while sending.
  */
 export function countsView(
-  store: Pick<OutboxStore, 'counts' | 'cancelledWith'>,
+  store: Pick<OutboxStore, 'counts' | 'optedOutCount'>,
   deviceId?: string
 ): OutboxCounts {
-  return {
-    ...toStatusCountsView(store.counts(deviceId)),
-    optedOut: store.cancelledWith(OPTED_OUT_NOTE, deviceId)
-  }
+  return { ...toStatusCountsView(store.counts(deviceId)), optedOut: store.optedOutCount(deviceId) }
 }
 
 /** The list's filter as the store reads it: its ISO bounds as instants (an unreadable one is refused), a page at most 1000. */

@@ -14,14 +14,17 @@ export interface ExportCursor {
 }
 
 export class OutboxExportStore extends OutboxListsStore {
-  /** How many items `filter` matches now, and where reading them starts: both read in one snapshot. */
+  /**
+   * How many items `filter` matches now, and where reading them starts: both read in one snapshot, the store's batch
+   * (IMMEDIATE, as every transaction of the main process: it waits for another writer instead of failing BUSY).
+   */
   exportStart(filter: ItemFilter): { total: number; cursor: ExportCursor } {
-    return this.db.transaction(() => {
+    return this.batch(() => {
       const { total } = this.listItems({ ...filter, offset: 0, limit: 1 })
       const newest = this.prepare('SELECT MAX(rowid) AS n FROM outbox_items').get() as { n: number | null }
       const open = this.prepare('SELECT id FROM outbox_batches').all() as { id: string }[]
       return { total, cursor: { upToRowid: newest.n ?? 0, openBatches: open.map((b) => b.id), after: null } }
-    }).immediate()
+    })
   }
 
   /**

@@ -19,6 +19,7 @@ import {
   POSITION_WALK_FROM,
   POSITION_FANOUT_SHIFT,
   POSITION_FINEST_SHIFT,
+  OPTED_OUT_COUNTED_NOTE,
   BatchPlacement,
   OpenBatchRecord,
   Row,
@@ -176,9 +177,10 @@ export class OutboxItemsStore {
       // ~15 ms of CPU in the transaction that closes it, the longest block of a campaign start.
       const groups = JSON.stringify(
         this.prepare(
-          `SELECT device_id AS d, status AS s, created_at >> ${POSITION_FINEST_SHIFT} AS b, COUNT(*) AS n
+          `SELECT device_id AS d, status AS s, created_at >> ${POSITION_FINEST_SHIFT} AS b, COUNT(*) AS n,
+             SUM(status = 'cancelled' AND failure_message IS ?) AS o
            FROM outbox_items WHERE batch_id = ? GROUP BY device_id, status, b`
-        ).all(id)
+        ).all(OPTED_OUT_COUNTED_NOTE, id)
       )
       this.prepare(
         `INSERT INTO outbox_counts (device_id, status, n)
@@ -191,6 +193,11 @@ export class OutboxItemsStore {
            SUM(value ->> 'n')
          FROM json_each(?), (SELECT 0 AS level UNION ALL SELECT 1 UNION ALL SELECT 2) GROUP BY 1, 2, 3, 4
          ON CONFLICT (level, bucket, device_id, status) DO UPDATE SET n = n + excluded.n`
+      ).run(groups)
+      this.prepare(
+        `INSERT INTO outbox_opted_out_counts (device_id, n)
+         SELECT value ->> 'd', SUM(value ->> 'o') FROM json_each(?) WHERE value ->> 'o' > 0 GROUP BY 1
+         ON CONFLICT (device_id) DO UPDATE SET n = n + excluded.n`
       ).run(groups)
       this.prepare('DELETE FROM outbox_batches WHERE id = ?').run(id)
       return true

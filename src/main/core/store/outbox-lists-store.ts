@@ -347,13 +347,9 @@ export class OutboxListsStore extends OutboxItemsStore {
 
   /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
   private countOf(statuses: readonly ItemStatus[] | undefined, deviceId: string | undefined): number {
+    const counts = this.counts(deviceId)
     const wanted = new Set(statuses && statuses.length > 0 ? statuses : ITEM_STATUSES)
-    const rows = (
-      deviceId === undefined
-        ? this.prepare('SELECT status, n FROM outbox_counts').all()
-        : this.prepare('SELECT status, n FROM outbox_counts WHERE device_id = ?').all(deviceId)
-    ) as { status: ItemStatus; n: number }[]
-    return rows.reduce((sum, row) => sum + (wanted.has(row.status) ? row.n : 0), 0)
+    return [...wanted].reduce((sum, status) => sum + counts[status], 0)
   }
 
   /** Items by status, on every device or on one (what removing it would cancel). */
@@ -375,23 +371,18 @@ export class OutboxListsStore extends OutboxItemsStore {
    * and those that failed, were cancelled, or were cancelled because their number opted out since then.
    */
   since(since: number, optedOutReason: string): SinceCounts {
-    const sent = happenedSince('sent', since, optedOutReason)
+    const taken = happenedSince('sent', since, optedOutReason)
     const rows = this.prepare(
-      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${sent.where} GROUP BY status`
-    ).all(...sent.params) as { status: ItemStatus; n: number }[]
-    const sentNow = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
-    for (const row of rows) sentNow[row.status] = row.n
+      `SELECT status, COUNT(*) AS n FROM outbox_items WHERE ${taken.where} GROUP BY status`
+    ).all(...taken.params) as { status: ItemStatus; n: number }[]
+    const sent = Object.fromEntries(ITEM_STATUSES.map((s) => [s, 0])) as StatusCounts
+    for (const row of rows) sent[row.status] = row.n
     const count = (event: keyof Omit<SinceCounts, 'sent'>): number => {
       const { where, params } = happenedSince(event, since, optedOutReason)
       return (
         this.prepare(`SELECT COUNT(*) AS n FROM outbox_items WHERE ${where}`).get(...params) as { n: number }
       ).n
     }
-    return {
-      sent: sentNow,
-      failed: count('failed'),
-      cancelled: count('cancelled'),
-      optedOut: count('optedOut')
-    }
+    return { sent, failed: count('failed'), cancelled: count('cancelled'), optedOut: count('optedOut') }
   }
 }

@@ -164,16 +164,14 @@ export class OutboxQueueStore extends OutboxExportStore {
     return producerProgress(this.db, tag, maxPoints)
   }
 
-  /**
-   * Of the cancelled items, on every device or on one, how many were cancelled with this reason (an opt-out's): read
-   * through the status index, so it costs the cancelled items, never the whole outbox.
-   */
-  cancelledWith(reason: string, deviceId?: string): number {
-    const sql = `SELECT COUNT(*) AS n FROM outbox_items WHERE status = 'cancelled' AND failure_message = ?`
+  /** Of the cancelled items, on every device or on one, those cancelled because their number opted out (kept counts). */
+  optedOutCount(deviceId?: string): number {
     const row = (
       deviceId === undefined
-        ? this.prepare(sql).get(reason)
-        : this.prepare(`${sql} AND device_id = ?`).get(reason, deviceId)
+        ? this.prepare('SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts').get()
+        : this.prepare(
+            'SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts WHERE device_id = ?'
+          ).get(deviceId)
     ) as { n: number }
     return row.n
   }

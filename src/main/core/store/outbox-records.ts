@@ -252,6 +252,12 @@ export const inLine = (alias: string): string => `(${alias}.status = 'queued' OR
 export const unfenced = (alias: string): string =>
   `NOT EXISTS (SELECT 1 FROM outbox_batches b WHERE b.id = ${alias}.batch_id)`
 
+/**
+ * The note the kept count of opted-out items counts (migration 43's triggers, outbox_opted_out_counts): an item
+ * `cancelled` with it was cancelled because its number opted out. OPTED_OUT_NOTE (outbox/policies.ts), a test says.
+ */
+export const OPTED_OUT_COUNTED_NOTE = '\u241edesktop.note.optedOut\u241e{}'
+
 /** Rowids of the items of open batches: lists leave them out without reading each row (rowid is in every index). */
 export const FENCED_ROWIDS = `(SELECT rowid FROM outbox_items WHERE batch_id IN (SELECT id FROM outbox_batches))`
 

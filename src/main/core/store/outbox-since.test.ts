@@ -134,9 +134,9 @@ it('counts, of the cancelled, those cancelled because their number opted out, on
     [],
     1
   )
-  expect(store.cancelledWith(OPTED_OUT_NOTE)).toBe(2)
-  expect(store.cancelledWith(OPTED_OUT_NOTE, 'd1')).toBe(1)
-  expect(store.cancelledWith(OPTED_OUT_NOTE, 'd3')).toBe(0)
+  expect(store.optedOutCount()).toBe(2)
+  expect(store.optedOutCount('d1')).toBe(1)
+  expect(store.optedOutCount('d3')).toBe(0)
 })
 
 it('counts a message taken today as sent by the shared table (once the gateway reports it went)', () => {
