@@ -98,7 +98,8 @@ export function Thread({
       .catch(() => undefined)
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
-  const { boxRef, newBelow, atBottomNow, onScroll, toNewest } = useThreadScroll(entries, readShown)
+  const threadRef = useRef<HTMLElement>(null)
+  const { boxRef, newBelow, atBottomNow, onScroll, toNewest } = useThreadScroll(entries, readShown, threadRef)
 
   const load = useCallback((): void => {
     call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
@@ -157,13 +158,14 @@ export function Thread({
 
   // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
   // heading rather than nowhere; so it does when the keyboard opened it. Side by side, a click or J / K leaves it in
-  // the list. Once, when this conversation's thread is drawn (it is drawn with the conversation's id as its key).
+  // the list. Once, when this conversation's thread is drawn (it is drawn with the conversation's id as its key). The
+  // page does not scroll to the heading: it shows the thread's end once its messages are drawn (QA29 Q29-02).
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusOnOpen = useRef(focusHeading)
   useEffect(() => {
     const from = document.activeElement
     const fromHidden = from instanceof HTMLElement && from !== document.body && from.offsetParent === null
-    if (focusOnOpen.current || fromHidden) headingRef.current?.focus()
+    if (focusOnOpen.current || fromHidden) headingRef.current?.focus({ preventScroll: true })
   }, [])
 
   function act(request: Promise<InboxConversationView>): void {
@@ -193,6 +195,7 @@ export function Thread({
       className="inbox-thread card"
       aria-labelledby="inbox-thread-heading"
       data-testid="inbox-thread"
+      ref={threadRef}
       // Escape goes back to the list, as Back does and as the shortcuts panel says ("close an open detail"), unless
       // what has the focus took it first (a question, a reply being written) or an enlarged image is open: it closes
       // first (Q25-08).

@@ -1,8 +1,9 @@
 // The thread's scroll box as in every chat app (QA27 Q27-05): it opens at the newest message, keeps the message the
 // operator reads in place when earlier ones are put above it, and follows new messages only from the bottom; what
 // arrives while the operator reads further up is counted for a "N new messages" button instead.
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxThreadEntry } from '../../../../shared/contract'
+import { fitEntries, showThreadEnd } from './thread-fit'
 
 /** How near the end still counts as at the bottom (a fraction of a line). */
 const BOTTOM_SLACK = 16
@@ -63,11 +64,13 @@ export interface ThreadScroll {
 
 /**
  * `entries` newest first, as `inbox:thread` answers; `onNewestShown` runs when the operator comes to the bottom (by
- * scrolling or the button), so the thread can read what waited there.
+ * scrolling or the button), so the thread can read what waited there. `threadRef`: the whole thread, fitted to the
+ * screen and brought into view when it opens (thread-fit.ts).
  */
 export function useThreadScroll(
   entries: readonly InboxThreadEntry[] | null,
-  onNewestShown: () => void
+  onNewestShown: () => void,
+  threadRef: React.RefObject<HTMLElement | null>
 ): ThreadScroll {
   const boxRef = useRef<HTMLOListElement>(null)
   const before = useRef<BoxBefore>({ scrollTop: 0, scrollHeight: 0, wasAtBottom: true })
@@ -91,12 +94,38 @@ export function useThreadScroll(
         previous === null ? 0 : newestAt < 0 ? keys.filter((k) => !previous.keys.has(k)).length : newestAt
     }
     drawn.current = { oldest: keys.at(-1) ?? '', newest: keys[0] ?? '', keys: new Set(keys) }
+    const thread = threadRef.current
+    if (change.opening && thread) fitEntries(thread, box)
     const next = scrollAfterChange(change, before.current, box)
     box.scrollTop = next.scrollTop
     if (next.newBelow > 0) setNewBelow((n) => n + next.newBelow)
     else if (atBottom(box)) setNewBelow(0)
     remember(box)
-  }, [entries])
+    // Opened: the newest message and the reply box on the screen, whatever sits above the thread (QA29 Q29-02).
+    if (change.opening && thread) showThreadEnd(thread)
+  }, [entries, threadRef])
+
+  // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size; at
+  // the bottom it stays there.
+  const drawnOnce = entries !== null
+  useEffect(() => {
+    const thread = threadRef.current
+    const box = boxRef.current
+    if (!drawnOnce || !thread || !box) return
+    const refit = (): void => {
+      const wasAtBottom = before.current.wasAtBottom
+      fitEntries(thread, box)
+      if (wasAtBottom) box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
+      remember(box)
+    }
+    window.addEventListener('resize', refit)
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(refit)
+    resizes?.observe(thread)
+    return () => {
+      window.removeEventListener('resize', refit)
+      resizes?.disconnect()
+    }
+  }, [drawnOnce, threadRef])
 
   const onScroll = useCallback((): void => {
     const box = boxRef.current
