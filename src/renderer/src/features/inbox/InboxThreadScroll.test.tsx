@@ -202,3 +202,38 @@ describe('the thread on the screen (QA29)', () => {
     expect(pageScrolls).toEqual([])
   })
 })
+
+describe('read only when shown on the screen (QA29 Q29-01)', () => {
+  it('leaves a message that arrives while the thread is below the screen unread, and reads it once the page shows it', async () => {
+    // 360×640: the operator scrolled the page back up to the panels; the box ends at y 964.
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 640 })
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    drawnAt = { thread: { top: 620, bottom: 1300 }, entries: { top: 708, bottom: 964 } }
+
+    arrive(26)
+    // The box follows it (it was at its own bottom), but nobody has seen it.
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+    // Scrolling inside the box while it is off the screen reads nothing either.
+    act(() => {
+      fireEvent.scroll(box)
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    // The page scrolled down to it: read, once.
+    drawnAt = { thread: { top: -40, bottom: 640 }, entries: { top: 48, bottom: 304 } }
+    act(() => {
+      fireEvent.scroll(window)
+    })
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    act(() => {
+      fireEvent.scroll(window)
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(2)
+  })
+})

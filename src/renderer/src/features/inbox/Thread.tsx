@@ -76,8 +76,9 @@ export function Thread({
   )
 
   // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
-  // read as it shows, that is at once when the operator is at the bottom (the thread follows it), else once they come
-  // down to it (QA27 Q27-05). A "mark unread" leaves the newest where it was, so it stays unread.
+  // read as it shows, that is at once when the operator is at the bottom (the thread follows it) and that bottom is on
+  // the screen, else once they come down to it, in the box or on the page (QA27 Q27-05, QA29 Q29-01). A "mark
+  // unread" leaves the newest where it was, so it stays unread.
   const newest = useRef(conversation.lastNumber)
   // Opened means read, once the messages are on screen: a thread that cannot be loaded stays unread, and the core's
   // read mark (its unread totals, the tray) does not hold up the thread's first page (issue 26: < 50 ms from the click).
@@ -99,7 +100,11 @@ export function Thread({
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
   const threadRef = useRef<HTMLElement>(null)
-  const { boxRef, newBelow, atBottomNow, onScroll, toNewest } = useThreadScroll(entries, readShown, threadRef)
+  const { boxRef, newBelow, newestShownNow, onScroll, toNewest } = useThreadScroll(
+    entries,
+    readShown,
+    threadRef
+  )
 
   const load = useCallback((): void => {
     call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
@@ -114,7 +119,7 @@ export function Thread({
         if (opening && reply.conversation.unread > 0)
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         if (!arrived || reply.conversation.unread === 0) return
-        if (!atBottomNow()) {
+        if (!newestShownNow()) {
           readWhenShown.current = true
           return
         }
@@ -126,7 +131,7 @@ export function Thread({
         if (failure.code === 'not_found') setGone(true)
         else setError(failure.message)
       })
-  }, [id, onChanged, setGone, atBottomNow])
+  }, [id, onChanged, setGone, newestShownNow])
 
   // Drawn with the conversation's id as its key (InboxView): another conversation starts from a fresh state.
   useEffect(() => {

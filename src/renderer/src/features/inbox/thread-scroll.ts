@@ -3,7 +3,7 @@
 // arrives while the operator reads further up is counted for a "N new messages" button instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxThreadEntry } from '../../../../shared/contract'
-import { fitEntries, showThreadEnd } from './thread-fit'
+import { endOnScreen, fitEntries, screenNow, showThreadEnd } from './thread-fit'
 
 /** How near the end still counts as at the bottom (a fraction of a line). */
 const BOTTOM_SLACK = 16
@@ -56,8 +56,11 @@ export interface ThreadScroll {
   boxRef: React.RefObject<HTMLOListElement | null>
   /** New entries below what the operator reads. */
   newBelow: number
-  /** Whether the newest entry is shown (read before the entries that just came are drawn). */
-  atBottomNow(): boolean
+  /**
+   * Whether the newest entry is shown: the box at its bottom and that bottom on the screen, not only at the end of its
+   * own scroll (QA29 Q29-01). Read before the entries that just came are drawn.
+   */
+  newestShownNow(): boolean
   onScroll(): void
   toNewest(): void
 }
@@ -131,9 +134,22 @@ export function useThreadScroll(
     const box = boxRef.current
     if (!box) return
     remember(box)
-    if (atBottom(box)) {
-      setNewBelow(0)
-      onNewestShown()
+    if (!atBottom(box)) return
+    setNewBelow(0)
+    if (endOnScreen(box.getBoundingClientRect(), screenNow())) onNewestShown()
+  }, [onNewestShown])
+
+  // The page scrolled (or the window grew) so that the box's end, at its bottom, came onto the screen: shown.
+  useEffect(() => {
+    const onPage = (): void => {
+      const box = boxRef.current
+      if (box && atBottom(box) && endOnScreen(box.getBoundingClientRect(), screenNow())) onNewestShown()
+    }
+    window.addEventListener('scroll', onPage, { passive: true })
+    window.addEventListener('resize', onPage)
+    return () => {
+      window.removeEventListener('scroll', onPage)
+      window.removeEventListener('resize', onPage)
     }
   }, [onNewestShown])
 
@@ -144,7 +160,10 @@ export function useThreadScroll(
     onScroll()
   }, [onScroll])
 
-  const atBottomNow = useCallback((): boolean => before.current.wasAtBottom, [])
+  const newestShownNow = useCallback((): boolean => {
+    const box = boxRef.current
+    return before.current.wasAtBottom && box !== null && endOnScreen(box.getBoundingClientRect(), screenNow())
+  }, [])
 
-  return { boxRef, newBelow, atBottomNow, onScroll, toNewest }
+  return { boxRef, newBelow, newestShownNow, onScroll, toNewest }
 }
