@@ -174,6 +174,8 @@ describe('the thread’s scroll (QA27 Q27-05)', () => {
 
     await userEvent.setup().click(offer)
     expect(box.scrollTop).toBe(27 * ENTRY - BOX)
+    // The button goes: the focus goes to the messages it scrolled to, not to the page (QA29 Q29-06).
+    expect(document.activeElement).toBe(box)
     await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
     expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
     expect(screen.queryByTestId('inbox-new-below')).toBeNull()

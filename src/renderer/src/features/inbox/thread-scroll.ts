@@ -62,6 +62,7 @@ export interface ThreadScroll {
    */
   newestShownNow(): boolean
   onScroll(): void
+  /** "N new messages": to the bottom, the focus on the entries box. */
   toNewest(): void
 }
 
@@ -158,6 +159,9 @@ export function useThreadScroll(
     if (!box) return
     box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
     onScroll()
+    // The button that had the focus goes with what it counted: the focus goes to the messages it scrolled to (QA29
+    // Q29-06), where the arrow keys go on scrolling; the page stays where it is.
+    box.focus({ preventScroll: true })
   }, [onScroll])
 
   const newestShownNow = useCallback((): boolean => {
