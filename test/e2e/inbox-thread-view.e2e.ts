@@ -83,6 +83,9 @@ describe('a long thread in Chromium (QA29)', () => {
     const deviceId = await linkedSandboxDevice(harness)
     await handlers['inbox:connect']({ relayUrl: relay.url })
     await handlers['inbox:provision']({ deviceId })
+    // An older, short conversation to go to and back from with the keyboard.
+    for (const message of ['Halo', 'Masih buka?', 'Terima kasih'])
+      await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message })
     for (let n = 1; n <= LONG; n++)
       await handlers['sandbox:receive']({
         deviceId,
@@ -92,7 +95,7 @@ describe('a long thread in Chromium (QA29)', () => {
       })
     await expect
       .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-      .toBe(LONG)
+      .toBe(LONG + 3)
 
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.setViewportSize({ width: 1100, height: 760 })
@@ -109,6 +112,19 @@ describe('a long thread in Chromium (QA29)', () => {
     await expectReplyBoxShown(p)
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'inbox-long-thread-1100')
+
+    // From the keyboard (Alt+↓ to Rina's, the page back at its top, Alt+↑ to Dewi's): the focus on the heading, which
+    // does not take the newest message and the reply box off the screen.
+    await p.keyboard.press('Alt+ArrowDown')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(3)
+    await p.evaluate(() => window.scrollTo(0, 0))
+    await p.keyboard.press('Alt+ArrowUp')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(LONG)
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('inbox-thread-heading')
+    await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= 761).toBe(true)
+    await expectNewestShown(p, `pesanan #${1000 + LONG}`)
+    await expectReplyBoxShown(p)
+    await expectOnScreen(p, p.locator('#inbox-thread-heading'), 'the heading')
 
     // 360×640, opened from the list.
     await p.setViewportSize({ width: 360, height: 640 })
