@@ -2,7 +2,7 @@
 // while the operator reads further up is counted, offered as "N new messages", and read once it is shown (QA27 Q27-05).
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InboxMessageView, InboxThreadEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import {
@@ -23,6 +23,11 @@ const BOX = 500
 const geometry = ['scrollHeight', 'clientHeight', 'scrollTop'] as const
 const saved = geometry.map((name) => Object.getOwnPropertyDescriptor(Element.prototype, name))
 const scrolledTo = new WeakMap<Element, number>()
+/** Where the thread and its entries box are drawn on the screen (viewport pixels), and the window's height. */
+let drawnAt = { thread: { top: 100, bottom: 700 }, entries: { top: 180, bottom: 680 } }
+const savedRect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundingClientRect')
+const savedInnerHeight = window.innerHeight
+let pageScrolls: number[] = []
 
 const entryNumbered = (number: number): InboxThreadEntry => {
   const message: InboxMessageView = {
@@ -86,6 +91,23 @@ beforeEach(() => {
       return isThread(this) ? BOX : 0
     }
   })
+  drawnAt = { thread: { top: 100, bottom: 700 }, entries: { top: 180, bottom: 680 } }
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: 760 })
+  Object.defineProperty(Element.prototype, 'getBoundingClientRect', {
+    configurable: true,
+    value(this: Element) {
+      const at = this.classList.contains('inbox-thread')
+        ? drawnAt.thread
+        : isThread(this)
+          ? drawnAt.entries
+          : { top: 0, bottom: 0 }
+      return DOMRect.fromRect({ x: 0, y: at.top, width: 300, height: at.bottom - at.top })
+    }
+  })
+  pageScrolls = []
+  vi.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
+    pageScrolls.push(options.top ?? 0)
+  }) as typeof window.scrollBy)
   Object.defineProperty(Element.prototype, 'scrollTop', {
     configurable: true,
     get(this: Element) {
@@ -99,6 +121,9 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  vi.restoreAllMocks()
+  if (savedRect) Object.defineProperty(Element.prototype, 'getBoundingClientRect', savedRect)
+  Object.defineProperty(window, 'innerHeight', { configurable: true, value: savedInnerHeight })
   geometry.forEach((name, i) => {
     const descriptor = saved[i]
     if (descriptor) Object.defineProperty(Element.prototype, name, descriptor)
@@ -149,6 +174,8 @@ describe('the thread’s scroll (QA27 Q27-05)', () => {
 
     await userEvent.setup().click(offer)
     expect(box.scrollTop).toBe(27 * ENTRY - BOX)
+    // The button goes: the focus goes to the messages it scrolled to, not to the page (QA29 Q29-06).
+    expect(document.activeElement).toBe(box)
     await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
     expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
     expect(screen.queryByTestId('inbox-new-below')).toBeNull()
@@ -157,6 +184,58 @@ describe('the thread’s scroll (QA27 Q27-05)', () => {
       fireEvent.scroll(box)
     })
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(2)
+  })
+})
+
+describe('the thread on the screen (QA29)', () => {
+  it('opens with its end on the screen: the page scrolls down to its newest message and reply box (Q29-02)', async () => {
+    // Below the Relay and Chatbot panels, the reply box's Send at y 1074–1118 in a 760 px window.
+    drawnAt = { thread: { top: 295, bottom: 1118 }, entries: { top: 370, bottom: 870 } }
+    const box = await openDewi()
+    await waitFor(() => expect(pageScrolls).toEqual([1118 - 760]))
+    // The box is given the height the screen leaves beside the thread's heading and reply box.
+    expect(box.style.getPropertyValue('--inbox-entries-fit')).toBe(`${760 - (823 - 500) - 8}px`)
+  })
+
+  it('leaves the page where it is when the thread is on the screen', async () => {
+    await openDewi()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(pageScrolls).toEqual([])
+  })
+})
+
+describe('read only when shown on the screen (QA29 Q29-01)', () => {
+  it('leaves a message that arrives while the thread is below the screen unread, and reads it once the page shows it', async () => {
+    // 360×640: the operator scrolled the page back up to the panels; the box ends at y 964.
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 640 })
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    drawnAt = { thread: { top: 620, bottom: 1300 }, entries: { top: 708, bottom: 964 } }
+
+    arrive(26)
+    // The box follows it (it was at its own bottom), but nobody has seen it.
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+    // Scrolling inside the box while it is off the screen reads nothing either.
+    act(() => {
+      fireEvent.scroll(box)
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    // The page scrolled down to it: read, once.
+    drawnAt = { thread: { top: -40, bottom: 640 }, entries: { top: 48, bottom: 304 } }
+    act(() => {
+      fireEvent.scroll(window)
+    })
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    act(() => {
+      fireEvent.scroll(window)
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(fake.requests('inbox:markRead')).toHaveLength(2)
   })
 })

@@ -76,8 +76,9 @@ export function Thread({
   )
 
   // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
-  // read as it shows, that is at once when the operator is at the bottom (the thread follows it), else once they come
-  // down to it (QA27 Q27-05). A "mark unread" leaves the newest where it was, so it stays unread.
+  // read as it shows, that is at once when the operator is at the bottom (the thread follows it) and that bottom is on
+  // the screen, else once they come down to it, in the box or on the page (QA27 Q27-05, QA29 Q29-01). A "mark
+  // unread" leaves the newest where it was, so it stays unread.
   const newest = useRef(conversation.lastNumber)
   // Opened means read, once the messages are on screen: a thread that cannot be loaded stays unread, and the core's
   // read mark (its unread totals, the tray) does not hold up the thread's first page (issue 26: < 50 ms from the click).
@@ -98,7 +99,12 @@ export function Thread({
       .catch(() => undefined)
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
-  const { boxRef, newBelow, atBottomNow, onScroll, toNewest } = useThreadScroll(entries, readShown)
+  const threadRef = useRef<HTMLElement>(null)
+  const { boxRef, newBelow, newestShownNow, onScroll, toNewest } = useThreadScroll(
+    entries,
+    readShown,
+    threadRef
+  )
 
   const load = useCallback((): void => {
     call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
@@ -113,7 +119,7 @@ export function Thread({
         if (opening && reply.conversation.unread > 0)
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         if (!arrived || reply.conversation.unread === 0) return
-        if (!atBottomNow()) {
+        if (!newestShownNow()) {
           readWhenShown.current = true
           return
         }
@@ -125,7 +131,7 @@ export function Thread({
         if (failure.code === 'not_found') setGone(true)
         else setError(failure.message)
       })
-  }, [id, onChanged, setGone, atBottomNow])
+  }, [id, onChanged, setGone, newestShownNow])
 
   // Drawn with the conversation's id as its key (InboxView): another conversation starts from a fresh state.
   useEffect(() => {
@@ -157,13 +163,14 @@ export function Thread({
 
   // Where the list gives way to the thread (360 px), the row that opened it is hidden: the focus goes to the thread's
   // heading rather than nowhere; so it does when the keyboard opened it. Side by side, a click or J / K leaves it in
-  // the list. Once, when this conversation's thread is drawn (it is drawn with the conversation's id as its key).
+  // the list. Once, when this conversation's thread is drawn (it is drawn with the conversation's id as its key). The
+  // page does not scroll to the heading: it shows the thread's end once its messages are drawn (QA29 Q29-02).
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusOnOpen = useRef(focusHeading)
   useEffect(() => {
     const from = document.activeElement
     const fromHidden = from instanceof HTMLElement && from !== document.body && from.offsetParent === null
-    if (focusOnOpen.current || fromHidden) headingRef.current?.focus()
+    if (focusOnOpen.current || fromHidden) headingRef.current?.focus({ preventScroll: true })
   }, [])
 
   function act(request: Promise<InboxConversationView>): void {
@@ -193,6 +200,7 @@ export function Thread({
       className="inbox-thread card"
       aria-labelledby="inbox-thread-heading"
       data-testid="inbox-thread"
+      ref={threadRef}
       // Escape goes back to the list, as Back does and as the shortcuts panel says ("close an open detail"), unless
       // what has the focus took it first (a question, a reply being written) or an enlarged image is open: it closes
       // first (Q25-08).

@@ -1,8 +1,9 @@
 // The thread's scroll box as in every chat app (QA27 Q27-05): it opens at the newest message, keeps the message the
 // operator reads in place when earlier ones are put above it, and follows new messages only from the bottom; what
 // arrives while the operator reads further up is counted for a "N new messages" button instead.
-import { useCallback, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxThreadEntry } from '../../../../shared/contract'
+import { endOnScreen, fitEntries, screenNow, showThreadEnd } from './thread-fit'
 
 /** How near the end still counts as at the bottom (a fraction of a line). */
 const BOTTOM_SLACK = 16
@@ -55,19 +56,25 @@ export interface ThreadScroll {
   boxRef: React.RefObject<HTMLOListElement | null>
   /** New entries below what the operator reads. */
   newBelow: number
-  /** Whether the newest entry is shown (read before the entries that just came are drawn). */
-  atBottomNow(): boolean
+  /**
+   * Whether the newest entry is shown: the box at its bottom and that bottom on the screen, not only at the end of its
+   * own scroll (QA29 Q29-01). Read before the entries that just came are drawn.
+   */
+  newestShownNow(): boolean
   onScroll(): void
+  /** "N new messages": to the bottom, the focus on the entries box. */
   toNewest(): void
 }
 
 /**
  * `entries` newest first, as `inbox:thread` answers; `onNewestShown` runs when the operator comes to the bottom (by
- * scrolling or the button), so the thread can read what waited there.
+ * scrolling or the button), so the thread can read what waited there. `threadRef`: the whole thread, fitted to the
+ * screen and brought into view when it opens (thread-fit.ts).
  */
 export function useThreadScroll(
   entries: readonly InboxThreadEntry[] | null,
-  onNewestShown: () => void
+  onNewestShown: () => void,
+  threadRef: React.RefObject<HTMLElement | null>
 ): ThreadScroll {
   const boxRef = useRef<HTMLOListElement>(null)
   const before = useRef<BoxBefore>({ scrollTop: 0, scrollHeight: 0, wasAtBottom: true })
@@ -91,20 +98,59 @@ export function useThreadScroll(
         previous === null ? 0 : newestAt < 0 ? keys.filter((k) => !previous.keys.has(k)).length : newestAt
     }
     drawn.current = { oldest: keys.at(-1) ?? '', newest: keys[0] ?? '', keys: new Set(keys) }
+    const thread = threadRef.current
+    if (change.opening && thread) fitEntries(thread, box)
     const next = scrollAfterChange(change, before.current, box)
     box.scrollTop = next.scrollTop
     if (next.newBelow > 0) setNewBelow((n) => n + next.newBelow)
     else if (atBottom(box)) setNewBelow(0)
     remember(box)
-  }, [entries])
+    // Opened: the newest message and the reply box on the screen, whatever sits above the thread (QA29 Q29-02).
+    if (change.opening && thread) showThreadEnd(thread)
+  }, [entries, threadRef])
+
+  // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size; at
+  // the bottom it stays there.
+  const drawnOnce = entries !== null
+  useEffect(() => {
+    const thread = threadRef.current
+    const box = boxRef.current
+    if (!drawnOnce || !thread || !box) return
+    const refit = (): void => {
+      const wasAtBottom = before.current.wasAtBottom
+      fitEntries(thread, box)
+      if (wasAtBottom) box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
+      remember(box)
+    }
+    window.addEventListener('resize', refit)
+    const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(refit)
+    resizes?.observe(thread)
+    return () => {
+      window.removeEventListener('resize', refit)
+      resizes?.disconnect()
+    }
+  }, [drawnOnce, threadRef])
 
   const onScroll = useCallback((): void => {
     const box = boxRef.current
     if (!box) return
     remember(box)
-    if (atBottom(box)) {
-      setNewBelow(0)
-      onNewestShown()
+    if (!atBottom(box)) return
+    setNewBelow(0)
+    if (endOnScreen(box.getBoundingClientRect(), screenNow())) onNewestShown()
+  }, [onNewestShown])
+
+  // The page scrolled (or the window grew) so that the box's end, at its bottom, came onto the screen: shown.
+  useEffect(() => {
+    const onPage = (): void => {
+      const box = boxRef.current
+      if (box && atBottom(box) && endOnScreen(box.getBoundingClientRect(), screenNow())) onNewestShown()
+    }
+    window.addEventListener('scroll', onPage, { passive: true })
+    window.addEventListener('resize', onPage)
+    return () => {
+      window.removeEventListener('scroll', onPage)
+      window.removeEventListener('resize', onPage)
     }
   }, [onNewestShown])
 
@@ -113,9 +159,15 @@ export function useThreadScroll(
     if (!box) return
     box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
     onScroll()
+    // The button that had the focus goes with what it counted: the focus goes to the messages it scrolled to (QA29
+    // Q29-06), where the arrow keys go on scrolling; the page stays where it is.
+    box.focus({ preventScroll: true })
   }, [onScroll])
 
-  const atBottomNow = useCallback((): boolean => before.current.wasAtBottom, [])
+  const newestShownNow = useCallback((): boolean => {
+    const box = boxRef.current
+    return before.current.wasAtBottom && box !== null && endOnScreen(box.getBoundingClientRect(), screenNow())
+  }, [])
 
-  return { boxRef, newBelow, atBottomNow, onScroll, toNewest }
+  return { boxRef, newBelow, newestShownNow, onScroll, toNewest }
 }

@@ -1,0 +1,164 @@
+/**
+ * A long conversation as it opens in real Chromium (QA29 Q29-01, Q29-02): jsdom lays nothing out, so only here can
+ * it be seen that opening a thread shows its newest message and the reply box at 1100×760 (from a search hit) and at
+ * 360×640 (from the list), under the Relay and Chatbot panels; and that a message arriving while the thread's end is
+ * off the screen stays unread until the operator brings it into view.
+ */
+import type { Locator, Page } from 'playwright-core'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import type { Harness } from '../harness/harness'
+import { screenshot, seriousA11yViolations } from './browser'
+import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+
+const journey = journeySession()
+let relay: TestRelay
+
+beforeEach(async () => {
+  relay = await startTestRelay()
+})
+afterEach(async () => {
+  await relay.close()
+})
+
+/** Messages in Dewi's conversation: several screens of them. */
+const LONG = 24
+
+/** Where a part is drawn against what the window shows of the page (under a sticky header, if there is one). */
+async function placeOnScreen(
+  page: Page,
+  part: Locator
+): Promise<{ top: number; bottom: number; screenTop: number; screenBottom: number }> {
+  return part.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const header = document.querySelector('.header')
+    const sticky = header && getComputedStyle(header).position === 'sticky'
+    return {
+      top: Math.round(rect.top),
+      bottom: Math.round(rect.bottom),
+      screenTop: sticky ? Math.round(header.getBoundingClientRect().bottom) : 0,
+      screenBottom: window.innerHeight
+    }
+  })
+}
+
+async function expectOnScreen(page: Page, part: Locator, what: string): Promise<void> {
+  const at = await placeOnScreen(page, part)
+  expect(
+    at.top >= at.screenTop - 1 && at.bottom <= at.screenBottom + 1,
+    `${what} at y ${at.top}–${at.bottom}, the screen shows ${at.screenTop}–${at.screenBottom}`
+  ).toBe(true)
+}
+
+/** The newest message is drawn inside the thread's scroll box (not scrolled out of it) and on the screen. */
+async function expectNewestShown(page: Page, text: string): Promise<void> {
+  const thread = page.getByTestId('inbox-thread')
+  const newest = thread.getByTestId('inbox-entry-in').last()
+  expect(await newest.textContent()).toContain(text)
+  await expectOnScreen(page, newest, 'the newest message')
+  const inBox = await newest.evaluate((entry) => {
+    const box = entry.closest('.inbox-entries')!.getBoundingClientRect()
+    const rect = entry.getBoundingClientRect()
+    return rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1
+  })
+  expect(inBox, 'the newest message is scrolled into its box').toBe(true)
+}
+
+async function expectReplyBoxShown(page: Page): Promise<void> {
+  await expectOnScreen(page, page.getByTestId('inbox-reply-text'), 'the reply box')
+  await expectOnScreen(page, page.getByTestId('inbox-reply-send'), 'Send')
+}
+
+async function dewiUnread(harness: Harness): Promise<number | undefined> {
+  const { conversations } = await harness.core.handlers['inbox:conversations']({})
+  return conversations.find((c) => c.pushName === 'Dewi')?.unread
+}
+
+describe('a long thread in Chromium (QA29)', () => {
+  it('opens with its newest message and reply box on screen, and reads an arrival only once it is on screen', async () => {
+    const harness = await journey.start({
+      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+    })
+    const handlers = harness.core.handlers
+    const deviceId = await linkedSandboxDevice(harness)
+    await handlers['inbox:connect']({ relayUrl: relay.url })
+    await handlers['inbox:provision']({ deviceId })
+    // An older, short conversation to go to and back from with the keyboard.
+    for (const message of ['Halo', 'Masih buka?', 'Terima kasih'])
+      await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message })
+    for (let n = 1; n <= LONG; n++)
+      await handlers['sandbox:receive']({
+        deviceId,
+        from: '0812777888',
+        pushName: 'Dewi',
+        message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
+      })
+    await expect
+      .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
+      .toBe(LONG + 3)
+
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 1100, height: 760 })
+    await openTab(p, 'inbox')
+    const thread = p.getByTestId('inbox-thread')
+
+    // 1100×760, opened from a search hit (the page at its top, the Relay and Chatbot panels above the thread).
+    await p.getByTestId('inbox-search').fill(`pesanan #${1000 + LONG}`)
+    await p.getByTestId('inbox-search').press('Enter')
+    await p.getByTestId('inbox-search-message').first().getByRole('button').click()
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(LONG)
+    await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= 761).toBe(true)
+    await expectNewestShown(p, `pesanan #${1000 + LONG}`)
+    await expectReplyBoxShown(p)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'inbox-long-thread-1100')
+
+    // From the keyboard (Alt+↓ to Rina's, the page back at its top, Alt+↑ to Dewi's): the focus on the heading, which
+    // does not take the newest message and the reply box off the screen.
+    await p.keyboard.press('Alt+ArrowDown')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(3)
+    await p.evaluate(() => window.scrollTo(0, 0))
+    await p.keyboard.press('Alt+ArrowUp')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(LONG)
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('inbox-thread-heading')
+    await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= 761).toBe(true)
+    await expectNewestShown(p, `pesanan #${1000 + LONG}`)
+    await expectReplyBoxShown(p)
+    await expectOnScreen(p, p.locator('#inbox-thread-heading'), 'the heading')
+
+    // 360×640, opened from the list.
+    await p.setViewportSize({ width: 360, height: 640 })
+    await thread.getByRole('button', { name: 'Back to conversations' }).click()
+    await p.evaluate(() => window.scrollTo(0, 0))
+    await p.getByTestId('inbox-search').fill('')
+    const row = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first()
+    await row.getByRole('button').click()
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(LONG)
+    await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= 641).toBe(true)
+    await expectNewestShown(p, `pesanan #${1000 + LONG}`)
+    await expectReplyBoxShown(p)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'inbox-long-thread-360')
+    expect(await dewiUnread(harness)).toBe(0)
+
+    // The operator scrolls the page back up to the panels: the thread's end is below the screen. Dewi writes; her
+    // message is drawn at the thread's end, where nobody sees it, and stays unread.
+    await p.evaluate(() => window.scrollTo(0, 0))
+    expect((await placeOnScreen(p, p.getByTestId('inbox-entries'))).bottom).toBeGreaterThan(700)
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: 'Halo? (baru)'
+    })
+    await expect
+      .poll(() => thread.getByTestId('inbox-entry-in').last().textContent(), { timeout: 30_000 })
+      .toContain('Halo? (baru)')
+    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    expect(await dewiUnread(harness)).toBe(1)
+
+    // Scrolled down to it: shown, so read.
+    await p.getByTestId('inbox-reply-send').evaluate((send) => send.scrollIntoView({ block: 'end' }))
+    await expect.poll(() => dewiUnread(harness), { timeout: 10_000 }).toBe(0)
+  }, 180_000)
+})
