@@ -108,7 +108,10 @@ describe('sender-desk relay serve', () => {
     const { url } = JSON.parse(stdout.split('\n')[0]!) as { url: string }
     expect(stderr).not.toMatch(/--public-url https:/)
     const keys = await generateMailboxKeyPair()
-    const created = await fetch(`${url}/m`, { method: 'POST', body: JSON.stringify({ publicKey: keys.publicKeyJwk }) })
+    const created = await fetch(`${url}/m`, {
+      method: 'POST',
+      body: JSON.stringify({ publicKey: keys.publicKeyJwk })
+    })
     const { urls } = (await created.json()) as { urls: { incoming: string } }
     expect(urls.incoming).toMatch(/^https:\/\/relay\.example\.com\/h\//)
     sendStop()
@@ -119,11 +122,14 @@ describe('sender-desk relay serve', () => {
   // command (with a test folder and port 0) starts a relay that hands out the README's https:// addresses.
   it("the relay README's usage and start command are the CLI's", async () => {
     const readme = readFileSync(join(import.meta.dirname, '../../../packages/inbox-relay/README.md'), 'utf8')
-    const usage = USAGE.split('\n').find((line) => line.includes('relay serve'))!.trim()
+    const usage = USAGE.split('\n')
+      .find((line) => line.includes('relay serve'))!
+      .trim()
     expect(readme).toContain(usage)
-    const command = /`SENDER_DESK_RELAY_CREATION_TOKEN='<token>' node bin\/sender-desk\.js (relay serve [^`]+)`/.exec(
-      readme
-    )?.[1]
+    const command =
+      /`SENDER_DESK_RELAY_CREATION_TOKEN='<token>' node bin\/sender-desk\.js (relay serve [^`]+)`/.exec(
+        readme
+      )?.[1]
     expect(command).toBeDefined()
     const args = command!
       .split(' ')

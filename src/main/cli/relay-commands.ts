@@ -59,12 +59,7 @@ function checkPublicUrl(publicUrl: string | undefined, host: string): string | u
         'addresses that carry their secret unencrypted.'
     )
   }
-  let url: URL | null = null
-  try {
-    url = new URL(publicUrl)
-  } catch {
-    url = null
-  }
+  const url = URL.canParse(publicUrl) ? new URL(publicUrl) : null
   const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHost(url.hostname))
   if (url === null || !secure || url.search || url.hash || url.username)
     throw new UsageError(

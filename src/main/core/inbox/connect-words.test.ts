@@ -35,7 +35,10 @@ function worded(failure: ApiFailure): Worded {
 
 async function connectThrough(relayUrl: string, fetch: FetchPort, allowInsecureHttp = false) {
   const credentials = vaultInboxCredentials(new MemoryVault())
-  const result = await connectMailbox({ relayUrl, allowInsecureHttp }, { fetch, clock: systemClock, credentials })
+  const result = await connectMailbox(
+    { relayUrl, allowInsecureHttp },
+    { fetch, clock: systemClock, credentials }
+  )
   if (result.kind === 'connected' || result.kind === 'already-connected') return { result, saved: true }
   const saved = (await credentials.load()).kind === 'found'
   return { result, saved, failure: worded(connectFailure(result)) }
@@ -48,7 +51,10 @@ function createdAnswer(base: string): Response {
     device: `${base}/h/mbx-1/secret/device`,
     events: `${base}/m/mbx-1/events`
   }
-  return Response.json({ mailbox: 'mbx-1', ingressSecret: 'secret', pullToken: 'pull', urls }, { status: 201 })
+  return Response.json(
+    { mailbox: 'mbx-1', ingressSecret: 'secret', pullToken: 'pull', urls },
+    { status: 201 }
+  )
 }
 
 describe('webhook addresses a relay hands out (Q30-04)', () => {
@@ -91,7 +97,11 @@ describe('webhook addresses a relay hands out (Q30-04)', () => {
         urls: { incoming: `${base}/incoming`, tracking: `${base}/tracking`, device: `${base}/device` }
       })
     }
-    const failure = await rotateMailboxSecret(credentials, { fetch, clock: systemClock, credentials: vault }).then(
+    const failure = await rotateMailboxSecret(credentials, {
+      fetch,
+      clock: systemClock,
+      credentials: vault
+    }).then(
       () => null,
       (error: unknown) => worded(error as ApiFailure)
     )
@@ -110,16 +120,19 @@ describe("the app's own rule on the relay's address (Q30-05, Q30-06)", () => {
   it.each([
     ['ftp://127.0.0.1:47332', /https:\/\//],
     ['http://192.0.2.10:47332', /pull token/]
-  ])('%s is refused on the address field as the address, never as the relay refusing', async (address, names) => {
-    const { failure } = await connectThrough(address, noRequest)
-    expect(failure?.code).toBe('relay_address')
-    expect(failure?.field).toBe('relayUrl')
-    expect(failure?.en).toMatch(/relay’s address/)
-    expect(failure?.en).toMatch(names)
-    expect(failure?.en).not.toMatch(/refused|gateway/i)
-    expect(failure?.id).not.toMatch(ENGLISH)
-    expect(failure?.id).toMatch(/alamat relay/i)
-  })
+  ])(
+    '%s is refused on the address field as the address, never as the relay refusing',
+    async (address, names) => {
+      const { failure } = await connectThrough(address, noRequest)
+      expect(failure?.code).toBe('relay_address')
+      expect(failure?.field).toBe('relayUrl')
+      expect(failure?.en).toMatch(/relay’s address/)
+      expect(failure?.en).toMatch(names)
+      expect(failure?.en).not.toMatch(/refused|gateway/i)
+      expect(failure?.id).not.toMatch(ENGLISH)
+      expect(failure?.id).toMatch(/alamat relay/i)
+    }
+  )
 
   it.each(['', 'http:/127.0.0.1', 'https://user:pw@relay.example.com', 'https://relay.example.com/?token=1'])(
     '"%s" is worded in both languages',
@@ -146,7 +159,10 @@ describe('what a server answered, worded by the app (Q30-05, Q30-07)', () => {
 
   it("a relay's refusal with an English message keeps it out of the sentence", async () => {
     const { failure } = await connectThrough('https://relay.example.com', async () =>
-      Response.json({ error: 'bad_public_key', message: 'The key is not a P-256 public key.' }, { status: 400 })
+      Response.json(
+        { error: 'bad_public_key', message: 'The key is not a P-256 public key.' },
+        { status: 400 }
+      )
     )
     expect(failure?.code).toBe('relay_refused')
     expect(failure?.en).not.toContain('P-256')

@@ -37,7 +37,10 @@ export type ConnectResult =
   /** Something answered, but no relay this computer can use (no relay at all, or plain-http webhook addresses). */
   | { kind: 'unusable'; detail: string }
 
-export type ConnectFailure = Extract<ConnectResult, { kind: 'refused' | 'unreachable' | 'bad-address' | 'unusable' }>
+export type ConnectFailure = Extract<
+  ConnectResult,
+  { kind: 'refused' | 'unreachable' | 'bad-address' | 'unusable' }
+>
 
 /** The address rule's problems in words about the relay's address (the rule's own English is about gateways). */
 const ADDRESS_PROBLEM: Readonly<Record<BaseUrlProblem, MessageKey>> = {
@@ -58,7 +61,11 @@ export function connectFailure(result: ConnectFailure): ApiFailure {
   const params = { detail: result.detail }
   switch (result.kind) {
     case 'unreachable':
-      return new ApiFailure('relay_unreachable', { key: 'desktop.error.relayUnreachable', params }, 'relayUrl')
+      return new ApiFailure(
+        'relay_unreachable',
+        { key: 'desktop.error.relayUnreachable', params },
+        'relayUrl'
+      )
     case 'bad-address':
       return new ApiFailure('relay_address', { key: 'desktop.error.relayAddress', params }, 'relayUrl')
     case 'unusable':

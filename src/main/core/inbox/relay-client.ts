@@ -56,17 +56,18 @@ export type RotationRefusedAsOutdated = { kind: 'outdated' }
 export type RelayUnusable = { kind: 'unusable'; detail: string }
 
 export type RotateResult =
-  | { kind: 'rotated'; rotated: RotatedIngressAnswer }
-  | RotationRefusedAsOutdated
-  | RelayUnusable
-  | RelayFault
+  { kind: 'rotated'; rotated: RotatedIngressAnswer } | RotationRefusedAsOutdated | RelayUnusable | RelayFault
 
 /**
  * The gateway posts to the webhook addresses with the ingress secret in their path: only over https, or plain http to
  * this computer (the relay on this computer, the sandbox's webhooks). A relay behind a TLS proxy without its
  * `--public-url` hands out `http://` addresses built from the request: refused here, with what to do.
  */
-export function insecureWebhookUrls(urls: { incoming: string; tracking: string; device: string }): string | null {
+export function insecureWebhookUrls(urls: {
+  incoming: string
+  tracking: string
+  device: string
+}): string | null {
   for (const address of [urls.incoming, urls.tracking, urls.device]) {
     let url: URL
     try {
@@ -396,7 +397,9 @@ export async function createRelayMailbox(input: {
   const parsed = CreatedAnswer.safeParse(body)
   if (response.status === 201 && parsed.success) {
     const insecure = insecureWebhookUrls(parsed.data.urls)
-    return insecure === null ? { kind: 'created', created: parsed.data } : { kind: 'unusable', detail: insecure }
+    return insecure === null
+      ? { kind: 'created', created: parsed.data }
+      : { kind: 'unusable', detail: insecure }
   }
   return creationNotDone(input.relayUrl, response.status, body)
 }
@@ -411,11 +414,18 @@ function creationNotDone(relayUrl: string, status: number, body: unknown): Creat
   if (typeof code !== 'string')
     return {
       kind: 'unusable',
-      detail: encodeNote('inbox.fault.notARelay', { host: url.host, status, healthz: `${url.origin}/healthz` })
+      detail: encodeNote('inbox.fault.notARelay', {
+        host: url.host,
+        status,
+        healthz: `${url.origin}/healthz`
+      })
     }
   const path = url.pathname.replace(/\/+$/, '')
   if (code === 'not_found' && path !== '')
     return { kind: 'refused', detail: encodeNote('inbox.fault.relayPathUnknown', { path }) }
   if (code === 'bad_public_key') return { kind: 'refused', detail: encodeNote('inbox.fault.keyRefused') }
-  return { kind: 'refused', detail: encodeNote('inbox.fault.relayErrorCode', { status, code: code.slice(0, 40) }) }
+  return {
+    kind: 'refused',
+    detail: encodeNote('inbox.fault.relayErrorCode', { status, code: code.slice(0, 40) })
+  }
 }
