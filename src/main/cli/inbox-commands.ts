@@ -94,7 +94,8 @@ async function connect(context: CliContext): Promise<number> {
   )
   if (result.kind === 'unreachable')
     throw new UnreachableError(`relay: ${translateNote('en', result.detail)}`)
-  if (result.kind === 'refused') throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
+  if (result.kind === 'refused' || result.kind === 'bad-address' || result.kind === 'unusable')
+    throw new UsageError(`relay: ${translateNote('en', result.detail)}`)
   if (result.kind === 'already-connected') {
     throw new UsageError(
       `already connected to mailbox ${result.mailbox} at ${result.relayUrl}; pass --replace to make a new one ` +

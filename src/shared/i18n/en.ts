@@ -1662,6 +1662,25 @@ export const enRest = {
   'desktop.error.relayRefused': 'The relay refused: {detail}',
   // Nothing answered, so nothing refused: the cause, and where to look.
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
+  // QA30: this computer's own rule on the relay's address (no relay was asked), and an answer it cannot use.
+  'desktop.error.relayAddress': 'Check the relay’s address: {detail}.',
+  'desktop.error.relayUnusable': 'Cannot use this relay: {detail}.',
+  'inbox.relayAddress.empty': 'enter it, for example https://relay.example.com',
+  'inbox.relayAddress.notAUrl': 'it is not a web address; use the form https://relay.example.com',
+  'inbox.relayAddress.scheme': 'it starts with https:// (http:// only for a relay on this computer)',
+  'inbox.relayAddress.credentials': 'leave the user name and password out of it',
+  'inbox.relayAddress.query': 'leave out “?” and what follows it',
+  'inbox.relayAddress.insecureHttp':
+    'plain http:// would send the pull token unencrypted; use https:// (http:// is only for a relay on this computer)',
+  'inbox.fault.webhookUrlNotHttps':
+    'it hands out webhook addresses on {host} that start with http://, which would carry the webhook secret unencrypted. Start the relay with --public-url and its https:// address',
+  'inbox.fault.notARelay':
+    '{host} answered HTTP {status}: it is not a Sender Desk relay. Check the address: a relay shows ok at {healthz}',
+  'inbox.fault.notHttps':
+    '{host} does not answer https:// (it speaks plain http); for a relay on this computer, use http://',
+  'inbox.fault.relayPathUnknown': 'the relay has nothing at {path}: enter its address without the path',
+  'inbox.fault.keyRefused': 'the relay refused this computer’s key (update Sender Desk or the relay)',
+  'inbox.fault.relayErrorCode': 'the relay answered HTTP {status} ({code})',
   'desktop.error.rotateUnreachable':
     'Cannot rotate: {detail}. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
   'desktop.error.pullTokenRotateUnreachable':

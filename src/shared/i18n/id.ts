@@ -1881,6 +1881,24 @@ export const id: Record<MessageKey, string> = {
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
+  'desktop.error.relayAddress': 'Periksa alamat relay: {detail}.',
+  'desktop.error.relayUnusable': 'Relay ini tidak bisa dipakai: {detail}.',
+  'inbox.relayAddress.empty': 'isi alamatnya, misalnya https://relay.example.com',
+  'inbox.relayAddress.notAUrl': 'itu bukan alamat web; pakai bentuk https://relay.example.com',
+  'inbox.relayAddress.scheme': 'awalnya https:// (http:// hanya untuk relay di komputer ini)',
+  'inbox.relayAddress.credentials': 'jangan sertakan nama pengguna dan kata sandi di dalamnya',
+  'inbox.relayAddress.query': 'hapus “?” dan yang mengikutinya',
+  'inbox.relayAddress.insecureHttp':
+    'http:// biasa akan mengirim token pengambilan tanpa enkripsi; pakai https:// (http:// hanya untuk relay di komputer ini)',
+  'inbox.fault.webhookUrlNotHttps':
+    'relay memberi alamat webhook di {host} yang diawali http://, sehingga rahasia webhook terkirim tanpa enkripsi. Jalankan relay dengan --public-url dan alamat https://-nya',
+  'inbox.fault.notARelay':
+    '{host} menjawab HTTP {status}: ini bukan relay Sender Desk. Periksa alamatnya: relay menampilkan ok di {healthz}',
+  'inbox.fault.notHttps':
+    '{host} tidak menjawab https:// (ia memakai http biasa); untuk relay di komputer ini, pakai http://',
+  'inbox.fault.relayPathUnknown': 'relay tidak punya apa pun di {path}: masukkan alamatnya tanpa jalur itu',
+  'inbox.fault.keyRefused': 'relay menolak kunci komputer ini (perbarui Sender Desk atau relay-nya)',
+  'inbox.fault.relayErrorCode': 'relay menjawab HTTP {status} ({code})',
   'desktop.error.rotateUnreachable':
     'Tidak bisa mengganti: {detail}. Ganti lagi setelah relay bisa dihubungi: komputer ini menyimpan rahasia baru, jadi relay dan komputer ini akan memakai rahasia yang sama (Sender Desk juga menyelesaikannya saat dibuka lagi).',
   'desktop.error.pullTokenRotateUnreachable':

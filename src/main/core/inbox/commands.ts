@@ -91,7 +91,7 @@ export function createInboxCommands(deps: {
   const { inbox, receiving, localRelay } = deps
   async function connect(request: ConnectInput): Promise<ReceivingView> {
     const result = await inbox.connect(request)
-    if (result.kind === 'refused' || result.kind === 'unreachable') throw connectFailure(result)
+    if (result.kind !== 'connected' && result.kind !== 'already-connected') throw connectFailure(result)
     if (result.kind === 'already-connected')
       throw new ApiFailure('mailbox_connected', {
         key: 'desktop.error.mailboxConnected',

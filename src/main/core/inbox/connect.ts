@@ -2,7 +2,8 @@
 // created with the public half, and the credentials kept in the vault. The answer carries the three webhook URLs to
 // set in the gateway — shown once, as the relay shows them once.
 import { generateMailboxKeyPair } from '@sender-desk/inbox-relay'
-import { checkBaseUrl } from '../../../shared/domain'
+import { checkBaseUrl, type BaseUrlProblem } from '../../../shared/domain'
+import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
 import { ApiFailure } from '../commands'
@@ -31,26 +32,51 @@ export type ConnectResult =
   | { kind: 'refused'; detail: string; field?: 'creationToken' }
   /** No relay answered at all (its name unknown, nothing listening, timed out, a failed secure connection). */
   | { kind: 'unreachable'; detail: string }
+  /** This computer's own rule refused the relay's address: no relay was asked. */
+  | { kind: 'bad-address'; detail: string }
+  /** Something answered, but no relay this computer can use (no relay at all, or plain-http webhook addresses). */
+  | { kind: 'unusable'; detail: string }
+
+export type ConnectFailure = Extract<
+  ConnectResult,
+  { kind: 'refused' | 'unreachable' | 'bad-address' | 'unusable' }
+>
+
+/** The address rule's problems in words about the relay's address (the rule's own English is about gateways). */
+const ADDRESS_PROBLEM: Readonly<Record<BaseUrlProblem, MessageKey>> = {
+  empty: 'inbox.relayAddress.empty',
+  not_a_url: 'inbox.relayAddress.notAUrl',
+  scheme: 'inbox.relayAddress.scheme',
+  credentials: 'inbox.relayAddress.credentials',
+  query: 'inbox.relayAddress.query',
+  insecure_http: 'inbox.relayAddress.insecureHttp'
+}
 
 /**
  * The operator's words for a connect that did not happen, on the address field (on the token's when the refusal is
  * about the creation token): a refusal is the relay's (or the address rule's) answer; an unreachable relay said
  * nothing, so it is worded by the cause, never as a refusal.
  */
-export function connectFailure(
-  result: Extract<ConnectResult, { kind: 'refused' | 'unreachable' }>
-): ApiFailure {
-  return result.kind === 'unreachable'
-    ? new ApiFailure(
+export function connectFailure(result: ConnectFailure): ApiFailure {
+  const params = { detail: result.detail }
+  switch (result.kind) {
+    case 'unreachable':
+      return new ApiFailure(
         'relay_unreachable',
-        { key: 'desktop.error.relayUnreachable', params: { detail: result.detail } },
+        { key: 'desktop.error.relayUnreachable', params },
         'relayUrl'
       )
-    : new ApiFailure(
+    case 'bad-address':
+      return new ApiFailure('relay_address', { key: 'desktop.error.relayAddress', params }, 'relayUrl')
+    case 'unusable':
+      return new ApiFailure('relay_unusable', { key: 'desktop.error.relayUnusable', params }, 'relayUrl')
+    case 'refused':
+      return new ApiFailure(
         'relay_refused',
-        { key: 'desktop.error.relayRefused', params: { detail: result.detail } },
+        { key: 'desktop.error.relayRefused', params },
         result.field ?? 'relayUrl'
       )
+  }
 }
 
 export async function connectMailbox(
@@ -58,7 +84,7 @@ export async function connectMailbox(
   deps: { fetch: FetchPort; clock: Clock; credentials: InboxCredentialsPort }
 ): Promise<ConnectResult> {
   const checked = checkBaseUrl(input.relayUrl, { allowInsecureHttp: input.allowInsecureHttp })
-  if (!checked.ok) return { kind: 'refused', detail: checked.message }
+  if (!checked.ok) return { kind: 'bad-address', detail: encodeNote(ADDRESS_PROBLEM[checked.problem]) }
   const existing = await deps.credentials.load()
   if (existing.kind === 'found' && !input.replace) {
     const { relayUrl, mailbox } = existing.credentials
@@ -77,6 +103,7 @@ export async function connectMailbox(
     return { kind: 'refused', detail: encodeNote('inbox.fault.creationTokenRefused'), field: 'creationToken' }
   if (created.kind === 'creation-refused')
     return { kind: 'refused', detail: created.detail, field: 'creationToken' }
+  if (created.kind === 'refused' || created.kind === 'unusable') return created
   if (created.kind !== 'created') return { kind: 'refused', detail: faultDetail(created) }
   const { mailbox, pullToken, urls } = created.created
   await deps.credentials.save({

@@ -59,6 +59,13 @@ export async function rotateMailboxSecret(
     await deps.credentials.erasePendingIngressSecret()
     throw new ApiFailure('relay_outdated', { key: 'desktop.error.relayOutdatedSecret' })
   }
+  // The relay took the secret but hands out plain-http addresses: none reaches the gateway; the pending secret stays,
+  // so a rotation after the relay is given its https:// address ends on the same secret.
+  if (rotated.kind === 'unusable')
+    throw new ApiFailure('relay_unusable', {
+      key: 'desktop.error.relayUnusable',
+      params: { detail: rotated.detail }
+    })
   if (rotated.kind !== 'rotated') {
     const detail =
       rotated.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(rotated)

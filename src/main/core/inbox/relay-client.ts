@@ -2,6 +2,7 @@
 // events, acknowledge up to a sequence number, create a mailbox. Every answer is typed — the sync decides what each
 // means; nothing here throws for a refusal, a fault or garbage.
 import { z } from 'zod'
+import { isLoopbackHost } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
 import { errorCodes } from '../error-codes'
@@ -51,8 +52,35 @@ export type RotatedIngressAnswer = z.infer<typeof RotatedAnswer>
  */
 export type RotationRefusedAsOutdated = { kind: 'outdated' }
 
+/** The relay answered, but with what this computer must not use (plain-http webhook addresses), or as no relay. */
+export type RelayUnusable = { kind: 'unusable'; detail: string }
+
 export type RotateResult =
-  { kind: 'rotated'; rotated: RotatedIngressAnswer } | RotationRefusedAsOutdated | RelayFault
+  { kind: 'rotated'; rotated: RotatedIngressAnswer } | RotationRefusedAsOutdated | RelayUnusable | RelayFault
+
+/**
+ * The gateway posts to the webhook addresses with the ingress secret in their path: only over https, or plain http to
+ * this computer (the relay on this computer, the sandbox's webhooks). A relay behind a TLS proxy without its
+ * `--public-url` hands out `http://` addresses built from the request: refused here, with what to do.
+ */
+export function insecureWebhookUrls(urls: {
+  incoming: string
+  tracking: string
+  device: string
+}): string | null {
+  for (const address of [urls.incoming, urls.tracking, urls.device]) {
+    let url: URL
+    try {
+      url = new URL(address)
+    } catch {
+      return encodeNote('inbox.fault.webhookUrlNotHttps', { host: address.slice(0, 80) })
+    }
+    if (url.protocol === 'https:') continue
+    if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) continue
+    return encodeNote('inbox.fault.webhookUrlNotHttps', { host: url.host })
+  }
+  return null
+}
 
 const CreatedAnswer = z.object({
   mailbox: z.string().min(1),
@@ -99,6 +127,9 @@ export type AckResult =
 export type CreateResult =
   | { kind: 'created'; created: CreatedMailboxAnswer }
   | { kind: 'creation-refused'; detail: string }
+  /** The relay said no, worded by its error code (its English `message` is never the operator's sentence). */
+  | { kind: 'refused'; detail: string }
+  | RelayUnusable
   | RelayFault
 
 export interface RelayClientOptions {
@@ -158,6 +189,8 @@ const NAME_NOT_FOUND = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME', 'EAI_NOD
 const TIMED_OUT = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'])
 /** Certificate and TLS codes (Node's own, and OpenSSL's `ERR_SSL_…`): the secure connection failed. */
 const TLS_FAILURE = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)|SIGNATURE|EPROTO/
+/** OpenSSL's codes for a server that answered a TLS hello in plain http: it does not speak https at all. */
+const PLAIN_HTTP_ANSWER = /WRONG_VERSION_NUMBER|PACKET_LENGTH_TOO_LONG|HTTP_REQUEST/
 
 /**
  * A failed connection worded by its cause (the address's name unknown, connections refused, timed out, the secure
@@ -169,6 +202,7 @@ function networkFault(error: unknown, url: string): string {
   if (code !== null && NAME_NOT_FOUND.has(code)) return encodeNote('inbox.fault.nameNotFound', { host })
   if (code === 'ECONNREFUSED') return encodeNote('inbox.fault.connectionRefused', { host })
   if (code !== null && TIMED_OUT.has(code)) return encodeNote('inbox.fault.connectTimedOut', { host })
+  if (code !== null && PLAIN_HTTP_ANSWER.test(code)) return encodeNote('inbox.fault.notHttps', { host })
   if (code !== null && TLS_FAILURE.test(code)) return encodeNote('inbox.fault.tls', { host })
   // The system's own words ("fetch failed") say nothing to an operator: kept in the note for diagnostics only.
   return encodeNote('inbox.fault.connection', {
@@ -288,6 +322,8 @@ export async function rotateIngressSecret(
   const parsed = RotatedAnswer.safeParse(await jsonOf(response))
   if (response.status !== 200 || !parsed.success || parsed.data.ingressSecret !== proposed)
     return { kind: 'bad-answer', detail: encodeNote('inbox.fault.rotateStatus', { status: response.status }) }
+  const insecure = insecureWebhookUrls(parsed.data.urls)
+  if (insecure !== null) return { kind: 'unusable', detail: insecure }
   return { kind: 'rotated', rotated: parsed.data }
 }
 
@@ -359,14 +395,37 @@ export async function createRelayMailbox(input: {
   if (fault) return fault
   const body = await jsonOf(response)
   const parsed = CreatedAnswer.safeParse(body)
-  if (response.status !== 201 || !parsed.success) {
-    const error = (body as { message?: unknown } | undefined)?.message
-    // The relay's own words when it gave some; else its status.
-    return {
-      kind: 'bad-answer',
-      detail:
-        typeof error === 'string' ? error : encodeNote('inbox.fault.httpStatus', { status: response.status })
-    }
+  if (response.status === 201 && parsed.success) {
+    const insecure = insecureWebhookUrls(parsed.data.urls)
+    return insecure === null
+      ? { kind: 'created', created: parsed.data }
+      : { kind: 'unusable', detail: insecure }
   }
-  return { kind: 'created', created: parsed.data }
+  return creationNotDone(input.relayUrl, response.status, body)
+}
+
+/**
+ * A creation the relay did not do, worded by the relay's error code (packages/inbox-relay/README.md, "Mailboxes"):
+ * its English `message` is never the operator's sentence. An answer without a relay's error shape is no relay.
+ */
+function creationNotDone(relayUrl: string, status: number, body: unknown): CreateResult {
+  const code = (body as { error?: unknown } | undefined)?.error
+  const url = new URL(relayUrl)
+  if (typeof code !== 'string')
+    return {
+      kind: 'unusable',
+      detail: encodeNote('inbox.fault.notARelay', {
+        host: url.host,
+        status,
+        healthz: `${url.origin}/healthz`
+      })
+    }
+  const path = url.pathname.replace(/\/+$/, '')
+  if (code === 'not_found' && path !== '')
+    return { kind: 'refused', detail: encodeNote('inbox.fault.relayPathUnknown', { path }) }
+  if (code === 'bad_public_key') return { kind: 'refused', detail: encodeNote('inbox.fault.keyRefused') }
+  return {
+    kind: 'refused',
+    detail: encodeNote('inbox.fault.relayErrorCode', { status, code: code.slice(0, 40) })
+  }
 }
