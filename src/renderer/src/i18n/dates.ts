@@ -1,4 +1,6 @@
 // Dates, times, sizes and time zones for display (a schedule form's wall clock is wall-clock.ts).
+// The zoned day through the small front door the window's start may carry (test/boot/window-start.test.ts).
+import { dayBoundsOn } from '../../../shared/domain/schedule-time'
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -149,14 +151,21 @@ export function formatListTime(
   return dateTimeFormat(locale, options).format(date)
 }
 
-/** The start of this computer's day (ISO): where the window's "today" counts from. */
-export function startOfToday(now: Date = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
-}
-
-/** Milliseconds until this computer's next day starts. */
-export function untilTomorrow(now: Date = new Date()): number {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()
+/**
+ * The day at `now` on `timeZone`'s clock (the operator's: one "today" in the window, QA29 Q29-03), by the one rule of
+ * a day in a zone: from its midnight (`since`, ISO) to the next (`until`, ISO; `endsAt`, ms), 23 or 25 hours across DST.
+ * A zone the platform does not know counts on the computer's clock.
+ */
+export function todayIn(
+  timeZone: string,
+  now: number = Date.now()
+): { since: string; until: string; endsAt: number } {
+  const bounds = dayBoundsOn(now, validZone(timeZone) ?? computerZone())
+  return {
+    since: new Date(bounds.start).toISOString(),
+    until: new Date(bounds.end).toISOString(),
+    endsAt: bounds.end
+  }
 }
 
 /**

@@ -19,11 +19,10 @@ import { noteFields } from '../../../../shared/i18n/note-text'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
 import {
-  computerZone,
   formatCompactDateTime,
   formatDateTime,
   formatDateTimeInZone,
-  startOfToday,
+  todayIn,
   zoneLabel
 } from '../../i18n/dates'
 
@@ -1749,7 +1748,7 @@ describe('a timeline note quoting a send refused by the gateway (QA12 Q12-10)', 
 })
 
 describe("a today number's list (QA9 Q9-04)", () => {
-  const failedToday = { event: 'failed' as const, since: startOfToday() }
+  const failedToday = { event: 'failed' as const, since: todayIn('Asia/Jakarta').since }
 
   it('retries every message that failed today, and exports them, by the same filter the list shows', async () => {
     // More than one page: what failed today in a busy outbox.
@@ -1778,12 +1777,13 @@ describe("a today number's list (QA9 Q9-04)", () => {
     expect(fake.requests('outbox:export')[0]?.filter).toEqual({ happenedSince: failedToday })
   })
 
-  it('names the zone of the time a chip set another day counts from, as the rows name theirs', async () => {
-    const yesterday = new Date(2026, 10, 29).toISOString()
+  it("names the zone of the time a chip set another day counts from, on the operator's clock as the rows", async () => {
+    // The operator's (WIB's) midnight starting 29 Nov.
+    const yesterday = new Date(Date.UTC(2026, 10, 28, 17)).toISOString()
     act(() => useOutbox.getState().setFilters({ happened: { event: 'sent', since: yesterday } }))
     render(<OutboxView />)
     const chip = within(screen.getByRole('list', { name: 'Active filters' })).getByRole('button')
-    expect(chip.textContent).toBe(`Sent since 29 Nov 2026, 00:00 ${zoneLabel(computerZone())} ×`)
+    expect(chip.textContent).toBe('Sent since 29 Nov 2026, 00:00 WIB ×')
   })
 
   it('names the filter in Indonesian too', async () => {
