@@ -128,27 +128,34 @@ export const INDONESIAN_ZONE_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * A list's time, as chat lists write it: the time for today, the weekday within the past week, the day and month
- * this year, the full date before that (the computer's zone). The full date and time go in the element's title.
+ * this year, the full date before that, on a zone's clock (the operator's; the computer's when none is given). The
+ * full date and time go in the element's title.
  */
 export function formatListTime(
   iso: string | null | undefined,
   locale: string,
+  timeZone?: string | null,
   now: Date = new Date()
 ): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  const sixDaysBefore = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6)
+  const zone = validZone(timeZone) ?? computerZone()
+  // Calendar days on that clock (YYYY-MM-DD), compared as UTC dates: whole days apart whatever the zone's offset.
+  const dayOf = (instant: Date): string =>
+    dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant)
+  const yearOf = (instant: Date): string =>
+    dateTimeFormat('en', { year: 'numeric', timeZone: zone }).format(instant)
+  const daysAgo = (Date.parse(dayOf(now)) - Date.parse(dayOf(date))) / 86_400_000
   const options: Intl.DateTimeFormatOptions =
-    date.toDateString() === now.toDateString()
+    daysAgo === 0
       ? { timeStyle: 'short' }
-      : date >= sixDaysBefore && date < startOfToday
+      : daysAgo >= 1 && daysAgo <= 6
         ? { weekday: 'short' }
-        : date.getFullYear() === now.getFullYear()
+        : yearOf(date) === yearOf(now)
           ? { day: 'numeric', month: 'short' }
           : { dateStyle: 'medium' }
-  return dateTimeFormat(locale, options).format(date)
+  return dateTimeFormat(locale, { ...options, timeZone: zone }).format(date)
 }
 
 /**
