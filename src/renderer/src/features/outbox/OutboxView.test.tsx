@@ -658,7 +658,7 @@ describe('item detail', () => {
       status: 'cancelled',
       failure: {
         code: 'opted_out',
-        message: 'not sent: this number opted out during the campaign',
+        message: 'not sent: this number opted out',
         messageKey: 'desktop.note.optedOut',
         gatewayMessage: null
       }
@@ -677,9 +677,9 @@ describe('item detail', () => {
     await screen.findByTestId('outbox-timeline')
     const detail = screen.getByTestId('outbox-detail')
     expect(screen.getByTestId('outbox-failure').textContent).toContain(
-      'Why it was cancelled: Not sent: this number opted out during the campaign'
+      'Why it was cancelled: Not sent: this number opted out'
     )
-    expect(detail.textContent?.match(/opted out during the campaign/g)).toHaveLength(1)
+    expect(detail.textContent?.match(/this number opted out/g)).toHaveLength(1)
     // Its step in the timeline says it too, not just "Cancelled" (issue 29 point 2); the steps before it are as ever.
     const steps = within(screen.getByTestId('outbox-timeline')).getAllByRole('listitem')
     expect(steps.map((step) => step.getAttribute('data-status'))).toEqual(['queued', 'cancelled'])
