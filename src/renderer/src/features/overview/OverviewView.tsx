@@ -195,16 +195,14 @@ export function OverviewView(): React.JSX.Element {
   const [now] = useState(() => Date.now())
 
   function openOutbox(number: TodayNumber): void {
-    useOutbox
-      .getState()
-      .setFilters(
-        isNowNumber(number)
-          ? { ...NO_FILTERS, statuses: [...NOW_STATUSES[number]] }
-          : {
-              ...NO_FILTERS,
-              happened: { event: number, since: today?.since ?? todayIn(operatorZone()).since }
-            }
-      )
+    useOutbox.getState().setFilters(
+      isNowNumber(number)
+        ? { ...NO_FILTERS, statuses: [...NOW_STATUSES[number]] }
+        : {
+            ...NO_FILTERS,
+            happened: { event: number, since: today?.since ?? todayIn(operatorZone()).since }
+          }
+    )
     useNavigation.getState().navigate('outbox')
   }
 
