@@ -1,7 +1,14 @@
 // A device's daily cap through the composed core: one budget for the number, counted across every campaign and direct
 // send (two campaigns at once no longer double a number's exposure), shown on the device.
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
+import { composeCommandLine, openSettings } from '../../src/main/core/compose-command-line'
+import { openDatabase } from '../../src/main/core/store'
 import type { Core } from '../../src/main/core/compose'
+import type { DeviceView } from '../../src/shared/contract'
+import { computerTimeZone, dayBoundsOn, dayIn, offsetAt } from '../../src/shared/domain/zoned-time'
 import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } from './testing/sandbox-core'
 
 let core: Core
@@ -234,4 +241,68 @@ it('sends what the cap held as soon as the operator raises it, within the new ca
   // Time for a fourth to slip through, if the new cap let it.
   await new Promise((resolve) => setTimeout(resolve, 1_000))
   expect(await sentSoFar()).toBe(3)
+})
+
+// QA29 Q29-04: the cap's day followed the computer's zone (UTC) while the window speaks the operator's (WITA): "it
+// goes on at 1 Dec 2026, 00:00 UTC" above "Next attempt 1 Dec 2026, 08:00 WITA". The cap's day is the operator's.
+it("starts a daily cap's day at the operator's midnight, names that zone in the wait, and moves with the zone", async () => {
+  // A zone that is not the computer's, so the computer's day cannot pass for it.
+  const computer = computerTimeZone()
+  const [first, second] = ['Asia/Makassar', 'Asia/Jayapura', 'America/New_York'].filter(
+    (zone) => offsetAt(Date.now(), zone) !== offsetAt(Date.now(), computer)
+  ) as [string, string]
+  await core.handlers['settings:update']({ defaultTimezone: first })
+  const deviceId = await linkedDevice()
+  await core.handlers['devices:setDailyCap']({ id: deviceId, dailyCap: 1 })
+  await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081200000001', '081200000002'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'direct' }]
+  })
+  const heldReason = async (): Promise<Record<string, string | number> | undefined> =>
+    (await core.handlers['outbox:list']({ offset: 0, limit: 10, status: ['queued'] })).items[0]?.waitReason
+      ?.messageParams
+  await expect.poll(heldReason, { timeout: 10_000 }).toBeDefined()
+  expect(await heldReason()).toMatchObject({
+    zone: first,
+    until: new Date(dayBoundsOn(Date.now(), first).end).toISOString()
+  })
+  const device = async (): Promise<DeviceView | undefined> =>
+    (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
+  expect((await device())?.sentToday).toMatchObject({ count: 1, zone: first })
+  // The operator changes the zone mid-day: the cap's day is the new zone's at once. The send counted stays counted
+  // once, on the day it was counted on: today's count on the new clock is that day's when it is the same date there.
+  await core.handlers['settings:update']({ defaultTimezone: second })
+  const sameDay = dayIn(Date.now(), first) === dayIn(Date.now(), second)
+  await expect
+    .poll(async () => (await device())?.sentToday, { timeout: 5_000 })
+    .toMatchObject({
+      count: sameDay ? 1 : 0,
+      zone: second
+    })
+  if (sameDay)
+    await expect.poll(heldReason, { timeout: 5_000 }).toMatchObject({
+      zone: second,
+      until: new Date(dayBoundsOn(Date.now(), second).end).toISOString()
+    })
+  else await expect.poll(heldReason, { timeout: 5_000 }).toBeUndefined()
+})
+
+it("counts the terminal's sends on the operator's day too: it reads the same settings from the data folder", async () => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'sd-budget-terminal-'))
+  const db = openDatabase({ dataDir })
+  const zone =
+    offsetAt(Date.now(), computerTimeZone()) === offsetAt(Date.now(), 'Asia/Makassar')
+      ? 'Asia/Jayapura'
+      : 'Asia/Makassar'
+  openSettings(db).settings.update({ defaultTimezone: zone })
+  db.close()
+  const terminal = composeCommandLine({ dataDir, device: null })
+  try {
+    const budget = terminal.outbox.queue.budgetOf('dev-1', () => 5)
+    expect(budget).toMatchObject({ zone, resetsAt: dayBoundsOn(Date.now(), zone).end })
+  } finally {
+    terminal.close()
+  }
 })

@@ -143,6 +143,15 @@ export function openSettings(db: SqliteDatabase): { store: SettingsStore; settin
   return { store, settings }
 }
 
+/**
+ * The zone whose midnights start a device's day (its daily cap, its "sent today"): the operator's, the settings'
+ * default zone, so a cap's day is the window's "today" and its wait is said on the clock of every other time (QA29
+ * Q29-04). The app and the terminal read the same settings, so they count the same days.
+ */
+export function operatorDayZone(settings: SettingsService): (deviceId: string) => string {
+  return () => settings.get().defaultTimezone
+}
+
 /** The one place the file-size limit of a send is resolved: device → settings → gateway default. */
 export function fileLimitResolver(
   deviceLimit: (deviceId: string) => number | null | undefined,
@@ -406,7 +415,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
     clientFor: (id) => (isDevice(id) ? client : undefined),
     fileLimitFor,
     logger,
-    options: { tracking: false, devicesSendableByDefault: true }
+    options: { tracking: false, devicesSendableByDefault: true, dayZoneOf: operatorDayZone(settings) }
   })
   // A listed device's daily cap counts the terminal's sends too: a flush of its messages stops where the app would,
   // at the cap the window sets meanwhile (asked at every send, and looked at every second for a raised one).

@@ -24,7 +24,8 @@ import {
   describeDataUpdate,
   fileLimitResolver,
   gatewayClientFactory,
-  openSettings
+  openSettings,
+  operatorDayZone
 } from './compose-command-line'
 import { CoreEvents } from './core-events'
 import {
@@ -245,6 +246,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       pacingMs: initial.pacingMs,
       retentionMs: initial.retentionDays * 86_400_000,
       devicesSendableByDefault: false,
+      dayZoneOf: operatorDayZone(settings),
       ...ports.outbox
     }
   })
@@ -529,8 +531,16 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     countsChanged(counts)
     snapshotChanged(counts)
   })
+  let dayZone = initial.defaultTimezone
   settings.onChange((next) => {
     monitor.setIdleInterval(next.pollIntervalSec * 1000)
+    // A new zone is a new clock for every device's day: a wait for the old midnight is asked again on the new one,
+    // and "sent today" is the new day's count (each send stays counted once, on the day it was counted on).
+    if (next.defaultTimezone !== dayZone) {
+      dayZone = next.defaultTimezone
+      for (const device of registry.list()) theOutbox.dailyCapChanged(device.id)
+      monitor.budgetsChanged()
+    }
     theOutbox.updateOptions({ pacingMs: next.pacingMs, retentionMs: next.retentionDays * 86_400_000 })
     ports.applyLoginItem?.(next.startAtLogin)
     events.emit('settings:changed', next)

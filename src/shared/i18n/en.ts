@@ -145,7 +145,7 @@ export const enRest = {
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
   'desktop.note.campaignRow': 'campaign "{name}", row {row}',
-  'desktop.note.optedOut': 'not sent: this number opted out during the campaign',
+  'desktop.note.optedOut': 'not sent: this number opted out',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',

@@ -156,7 +156,7 @@ export const id: Record<MessageKey, string> = {
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
   'desktop.note.campaignRow': 'kampanye "{name}", baris {row}',
-  'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan selama kampanye berjalan',
+  'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',

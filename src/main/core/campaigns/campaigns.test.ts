@@ -934,10 +934,7 @@ describe('campaigns on the outbox', () => {
     expect(fixture.outbox.counts()).toMatchObject({ cancelled: 1, optedOut: 1 })
     // The results file says so too: opted out, with the reason, like the window's rows.
     const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
-    expect([exported?.[2], exported?.at(-1)]).toEqual([
-      'Opted out',
-      'not sent: this number opted out during the campaign'
-    ])
+    expect([exported?.[2], exported?.at(-1)]).toEqual(['Opted out', 'not sent: this number opted out'])
     // Taking the campaign back counts it the same way: opted out, never sent, not "cancelled already".
     const { leftAlone } = campaigns.planTakeBack(id, { revokeDelivered: false })
     expect([leftAlone.opted_out, leftAlone.cancelled]).toEqual([1, undefined])

@@ -106,6 +106,15 @@ describe('outboxTable says why a message was cancelled for its producer', () => 
     )
     const reason = table.columns.indexOf(translate(language, 'outbox.exportColumn.failureReason'))
     expect(table.rows.map((row) => row[reason])).toEqual([translate(language, 'desktop.note.optedOut'), ''])
+    // QA29 Q29-07: the file's Status said "Cancelled" for the rows the window counts and shows as opted out, so the
+    // file could not be reconciled with the header; it takes the window's bucket rule and words.
+    const status = table.columns.indexOf(translate(language, 'outbox.exportColumn.status'))
+    expect(table.rows.map((row) => row[status])).toEqual([
+      translate(language, 'status.optedOut'),
+      translate(language, 'status.cancelled')
+    ])
+    // A one-off send belongs to no campaign: its reason names none (it read "opted out during the campaign").
+    expect(table.rows[0]?.[reason]).not.toMatch(/campaign|kampanye/i)
   })
 })
 

@@ -4,7 +4,7 @@
 // clocks. Words, file and sheet names in the export's language. CSV goes through the app's one safe writer
 // (exportCsv), XLSX through the campaign export's writer.
 import type { OutboxItemView } from '../../../shared/contract'
-import { isoInZone, isSendInDoubt, isValidTimeZone } from '../../../shared/domain'
+import { bucketOfItem, isoInZone, isSendInDoubt, isValidTimeZone } from '../../../shared/domain'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { ExportPieces, inDoubtReason, tableWriter, type ExportControl, type ResultsTable } from '../campaigns'
@@ -56,7 +56,11 @@ export function outboxTable(
     translate(language, `kind.${item.kind}`),
     item.text ?? '',
     item.fileName ?? '',
-    translate(language, `status.${item.status}`),
+    // The window's bucket rule and words: a cancel because the number opted out is "Opted out", as the list and its
+    // header count it (QA29 Q29-07).
+    bucketOfItem({ status: item.status, failureCode: item.failure?.code ?? null }) === 'optedOut'
+      ? translate(language, 'status.optedOut')
+      : translate(language, `status.${item.status}`),
     time(item.updatedAt),
     time(item.scheduledAt),
     ownZone(item) ? time(item.scheduledAt, ownZone(item)) : '',

@@ -99,7 +99,20 @@ describe('formatListTime', () => {
     ['a later day (a skewed clock): day and month', at(2026, 10, 30, 9, 0), 'en-GB', '30 Nov'],
     ['nothing', '', 'en-GB', '']
   ])('%s', (_case, iso, locale, expected) => {
-    expect(formatListTime(iso, locale, now)).toBe(expected)
+    expect(formatListTime(iso, locale, undefined, now)).toBe(expected)
+  })
+})
+
+describe('formatListTime on the operator’s clock (QA29 Q29-05)', () => {
+  // 1 Dec 2026, 03:50 WITA: 30 Nov, 19:50 UTC.
+  const now = new Date(Date.UTC(2026, 10, 30, 19, 50))
+  it.each([
+    ['today there, yesterday in UTC: the time', '2026-11-30T16:30:00.000Z', '00:30'],
+    ['yesterday there: the weekday', '2026-11-30T15:00:00.000Z', 'Mon'],
+    ['a week ago there: day and month', '2026-11-23T15:00:00.000Z', '23 Nov'],
+    ['this year there, last year in UTC: day and month', '2025-12-31T16:30:00.000Z', '1 Jan']
+  ])('%s', (_case, iso, expected) => {
+    expect(formatListTime(iso, 'en-GB', 'Asia/Makassar', now)).toBe(expected)
   })
 })
 

@@ -1,4 +1,6 @@
 // Dates, times, sizes and time zones for display (a schedule form's wall clock is wall-clock.ts).
+// The zoned day through the small front door the window's start may carry (test/boot/window-start.test.ts).
+import { dayBoundsOn } from '../../../shared/domain/schedule-time'
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -126,37 +128,51 @@ export const INDONESIAN_ZONE_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * A list's time, as chat lists write it: the time for today, the weekday within the past week, the day and month
- * this year, the full date before that (the computer's zone). The full date and time go in the element's title.
+ * this year, the full date before that, on a zone's clock (the operator's; the computer's when none is given). The
+ * full date and time go in the element's title.
  */
 export function formatListTime(
   iso: string | null | undefined,
   locale: string,
+  timeZone?: string | null,
   now: Date = new Date()
 ): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
-  const startOfToday = new Date(now.getFullYear(), now.getMonth(), now.getDate())
-  const sixDaysBefore = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6)
+  const zone = validZone(timeZone) ?? computerZone()
+  // Calendar days on that clock (YYYY-MM-DD), compared as UTC dates: whole days apart whatever the zone's offset.
+  const dayOf = (instant: Date): string =>
+    dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant)
+  const yearOf = (instant: Date): string =>
+    dateTimeFormat('en', { year: 'numeric', timeZone: zone }).format(instant)
+  const daysAgo = (Date.parse(dayOf(now)) - Date.parse(dayOf(date))) / 86_400_000
   const options: Intl.DateTimeFormatOptions =
-    date.toDateString() === now.toDateString()
+    daysAgo === 0
       ? { timeStyle: 'short' }
-      : date >= sixDaysBefore && date < startOfToday
+      : daysAgo >= 1 && daysAgo <= 6
         ? { weekday: 'short' }
-        : date.getFullYear() === now.getFullYear()
+        : yearOf(date) === yearOf(now)
           ? { day: 'numeric', month: 'short' }
           : { dateStyle: 'medium' }
-  return dateTimeFormat(locale, options).format(date)
+  return dateTimeFormat(locale, { ...options, timeZone: zone }).format(date)
 }
 
-/** The start of this computer's day (ISO): where the window's "today" counts from. */
-export function startOfToday(now: Date = new Date()): string {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString()
-}
-
-/** Milliseconds until this computer's next day starts. */
-export function untilTomorrow(now: Date = new Date()): number {
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).getTime() - now.getTime()
+/**
+ * The day at `now` on `timeZone`'s clock (the operator's: one "today" in the window, QA29 Q29-03), by the one rule of
+ * a day in a zone: from its midnight (`since`, ISO) to the next (`until`, ISO; `endsAt`, ms), 23 or 25 hours across DST.
+ * A zone the platform does not know counts on the computer's clock.
+ */
+export function todayIn(
+  timeZone: string,
+  now: number = Date.now()
+): { since: string; until: string; endsAt: number } {
+  const bounds = dayBoundsOn(now, validZone(timeZone) ?? computerZone())
+  return {
+    since: new Date(bounds.start).toISOString(),
+    until: new Date(bounds.end).toISOString(),
+    endsAt: bounds.end
+  }
 }
 
 /**

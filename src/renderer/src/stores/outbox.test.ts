@@ -95,7 +95,7 @@ describe('matchesFilters under a number of today (QA14 Q14-04)', () => {
       status: 'cancelled',
       failure: {
         code: 'opted_out',
-        message: 'not sent: this number opted out during the campaign',
+        message: 'not sent: this number opted out',
         messageKey: 'desktop.note.optedOut',
         gatewayMessage: null
       }

@@ -1309,14 +1309,7 @@ describe('CampaignRows', () => {
       ['2', '+62 812-0000-002', '◉Read', 'Shop', 'gw-2', ''],
       ['3', '+62 812-0000-003', '✕Failed', 'Shop', '', 'The number is not on WhatsApp'],
       // Opted out, as the summary counts it (QA23 Q23-04: "Cancelled" for a row nobody cancelled); the note says why.
-      [
-        '5',
-        '+62 812-0000-005',
-        'Opted out',
-        'Shop',
-        '',
-        'not sent: this number opted out during the campaign'
-      ],
+      ['5', '+62 812-0000-005', 'Opted out', 'Shop', '', 'not sent: this number opted out'],
       ['6', '+62 812-0000-006', '…Queued', 'Shop', '', ''],
       ['4', 'n/a', 'Skipped', '', '', 'invalid number']
     ])

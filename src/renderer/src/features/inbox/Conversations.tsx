@@ -9,7 +9,8 @@ import type {
 } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, formatListTime } from '../../i18n/dates'
+import { formatDateTimeInZone, formatListTime } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
 import { withoutTextKey } from '../../ui/media-kinds'
@@ -327,6 +328,7 @@ const ConversationRow = memo(function ConversationRow({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const { title, number, titleIsNumber } = conversationLabel(conversation)
   return (
     <div
@@ -367,9 +369,9 @@ const ConversationRow = memo(function ConversationRow({
           <time
             className="row-time"
             dateTime={conversation.lastAt}
-            title={formatDateTime(conversation.lastAt, locale)}
+            title={formatDateTimeInZone(conversation.lastAt, locale, zone)}
           >
-            {formatListTime(conversation.lastAt, locale)}
+            {formatListTime(conversation.lastAt, locale, zone)}
           </time>
           <span className="inbox-row-flags">
             {conversation.unread > 0 ? (
@@ -442,6 +444,7 @@ function SearchResults({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const several = useDevices((s) => s.devices.length > 1)
   const nameOf = useDeviceName(t)
   const [found, setFound] = useState<
@@ -630,7 +633,7 @@ function SearchResults({
                     </span>{' '}
                     <span dir="auto">{`${t('inbox.thread.you')}: ${item.text}`}</span>{' '}
                     <time className="muted small" dateTime={item.createdAt}>
-                      {formatDateTime(item.createdAt, locale)}
+                      {formatDateTimeInZone(item.createdAt, locale, zone)}
                     </time>
                   </button>
                 </li>
@@ -646,7 +649,7 @@ function SearchResults({
                 </span>{' '}
                 <span dir="auto">{message.text}</span>{' '}
                 <time className="muted small" dateTime={message.receivedAt}>
-                  {formatDateTime(message.sentAt ?? message.receivedAt, locale)}
+                  {formatDateTimeInZone(message.sentAt ?? message.receivedAt, locale, zone)}
                 </time>
               </>
             )

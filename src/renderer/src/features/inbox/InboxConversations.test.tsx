@@ -1056,6 +1056,50 @@ describe('the thread', () => {
     expect(badgeOf('Halo')).toBe('⊘Cancelled')
   })
 
+  // QA29 Q29-05: on a UTC computer with the operator on WITA, the thread said "30 Nov 2026, 19:46" for a message the
+  // Outbox dated "1 Dec, 03:44 WITA"; the window speaks one clock, the operator's, with the zone named as there.
+  it("shows the thread's and the search's times on the operator's clock, the zone named as the Outbox names it", async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }), devices: [shop] })
+    )
+    const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: 'Ada, kak', status: 'sent' })
+    const arrived = {
+      number: 10,
+      text: 'Kak, ukurannya kekecilan',
+      sentAt: '2026-11-30T19:46:00.000Z',
+      receivedAt: '2026-11-30T19:46:00.000Z'
+    }
+    script({
+      conversations: [conversation({ lastAt: '2026-11-30T19:46:00.000Z' })],
+      entries: [{ direction: 'out', at: '2026-11-30T19:44:00.000Z', item: sent }, incoming(arrived)]
+    })
+    fake.handle('inbox:search', () => ({
+      messages: [hit(arrived)],
+      replies: [{ item: { ...sent, createdAt: '2026-11-30T19:44:00.000Z' }, conversation: DEWI }],
+      conversations: [],
+      next: null,
+      sentRead: 0,
+      messageConversations: [DEWI],
+      moreFound: false
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const row = await screen.findByTestId('inbox-conversation-1')
+    expect(row.querySelector('time')?.getAttribute('title')).toBe('1 Dec 2026, 03:46 WITA')
+    await user.click(row)
+    const times = async (testId: string): Promise<string[]> =>
+      (await screen.findAllByTestId(testId)).map((entry) => entry.querySelector('time')?.textContent ?? '')
+    expect(await times('inbox-entry-out')).toEqual(['1 Dec 2026, 03:44 WITA'])
+    expect(await times('inbox-entry-in')).toEqual(['1 Dec 2026, 03:46 WITA'])
+    await user.click(screen.getByRole('button', { name: 'Back to conversations' }))
+    await user.type(screen.getByTestId('inbox-search'), 'kak{Enter}')
+    // The customer's message and the operator's reply found.
+    expect((await times('inbox-search-message')).sort()).toEqual([
+      '1 Dec 2026, 03:44 WITA',
+      '1 Dec 2026, 03:46 WITA'
+    ])
+  })
+
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
     const sent = makeItem({ id: 'out-1', recipient: '6281377778888', text: '*Ada*, kak', status: 'sent' })
     script({

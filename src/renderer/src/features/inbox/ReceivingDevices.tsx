@@ -8,6 +8,7 @@ import { RenewLink } from '../devices/RenewLink'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -73,6 +74,7 @@ function DeviceReceiving({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const [preview, setPreview] = useState<Preview | null>(null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -142,7 +144,7 @@ function DeviceReceiving({
         <strong>{device.label}</strong>{' '}
         <span className="muted small" data-testid={`inbox-device-state-${device.id}`}>
           {receiving?.receiving && receiving.since
-            ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale) })
+            ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale, zone) })
             : t('inbox.devices.notReceiving')}
         </span>
       </p>
@@ -229,6 +231,7 @@ function DeviceReceiving({
 function Replaces({ replaces, device }: { replaces: ReceivingReplaced; device: string }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   if (replaces.source === 'unknown')
     return <p data-testid="inbox-confirm-replaces">{t('inbox.confirm.replacesUnknown')}</p>
   const none = t('inbox.confirm.none')
@@ -237,7 +240,9 @@ function Replaces({ replaces, device }: { replaces: ReceivingReplaced; device: s
       <p>
         {replaces.source === 'sandbox'
           ? t('inbox.confirm.replacesSandbox', { device })
-          : t('inbox.confirm.replacesRemembered', { time: formatDateTimeInZone(replaces.savedAt, locale) })}
+          : t('inbox.confirm.replacesRemembered', {
+              time: formatDateTimeInZone(replaces.savedAt, locale, zone)
+            })}
       </p>
       <ul className="small wrap-anywhere">
         <li>{t('inbox.confirm.webhookUrl', { url: replaces.webhookUrl ?? none })}</li>

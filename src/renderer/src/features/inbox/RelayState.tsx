@@ -9,6 +9,7 @@ import { coreText } from '../../../../shared/i18n/note-text'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { CopyButton } from '../../ui/CopyButton'
 import { useNow } from '../../ui/use-now'
 
@@ -41,6 +42,7 @@ export function RelayState({
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
+  const zone = useOperatorZone()
   const relay = relayStatus(status)
   const hint = HINT[relay.health]
   const showsContact = relay.health !== 'not-set-up'
@@ -92,7 +94,7 @@ export function RelayState({
       {showsContact ? (
         <p className="small" data-testid="inbox-relay-last-pull">
           {status.lastContactAt
-            ? t('inbox.relay.lastPull', { time: formatDateTimeInZone(status.lastContactAt, locale) })
+            ? t('inbox.relay.lastPull', { time: formatDateTimeInZone(status.lastContactAt, locale, zone) })
             : t('inbox.relay.neverPulled')}
         </p>
       ) : null}

@@ -13,7 +13,8 @@ import type {
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { cancelOnEscape } from '../../ui/escape'
@@ -60,6 +61,7 @@ export function Thread({
 }: ThreadProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const [next, setNext] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   // Deleted elsewhere (the terminal's `inbox delete`) while open: said plainly, and no reply is offered from it.
@@ -318,7 +320,7 @@ export function Thread({
                 </p>
               ) : null}
               <time className="muted small" dateTime={entry.at}>
-                {formatDateTime(entry.at, locale)}
+                {formatDateTimeInZone(entry.at, locale, zone)}
               </time>
               <KeywordNote outcome={entry.message.keywordOutcome} />
               {entry.message.fromMe ? null : (
@@ -358,7 +360,7 @@ export function Thread({
               ) : (
                 <p className="inbox-entry-foot">
                   <time className="muted small" dateTime={entry.at}>
-                    {formatDateTime(entry.at, locale)}
+                    {formatDateTimeInZone(entry.at, locale, zone)}
                   </time>
                   <StatusBadge
                     status={entry.item.status}

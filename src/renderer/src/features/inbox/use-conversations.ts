@@ -4,8 +4,8 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
-import { useSettings } from '../../stores/settings'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { operatorZone, useSettings } from '../../stores/settings'
 
 /** Conversations per page: a screen's worth several times over. */
 export const CONVERSATION_PAGE = 100
@@ -64,9 +64,10 @@ export function prefetchFirstConversations(): void {
       prefetched.page = page
       // The rows' date format made now, while the window is idle: a window's first Intl formatter of a kind took
       // 10-30 ms to make, in the click's render.
-      formatDateTime(
+      formatDateTimeInZone(
         page.conversations[0]?.lastAt,
-        localeOf(useSettings.getState().settings?.language ?? 'en')
+        localeOf(useSettings.getState().settings?.language ?? 'en'),
+        operatorZone()
       )
     })
     // Said when the list is shown: it asks again then, and shows that failure.

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatCalendarDate, formatDateTimeInZone, startOfToday } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTimeInZone, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
+import { useOperatorZone } from '../../stores/settings'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { ALL_STATUSES } from './status'
 import './outbox.css'
@@ -72,6 +73,7 @@ export function OutboxFilters(): React.JSX.Element {
 
   const hiddenNew = useOutbox((s) => s.hiddenNew)
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const labelOfDevice = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
   // Every active filter, said where the list starts and removable one by one: a filter set long ago never hides
   // what the operator looks for without saying so.
@@ -114,11 +116,11 @@ export function OutboxFilters(): React.JSX.Element {
           {
             key: 'happened',
             text:
-              filters.happened.since === startOfToday()
+              filters.happened.since === todayIn(zone).since
                 ? t(HAPPENED_LABEL[filters.happened.event])
-                : // The zone named, as every other outbox time is (the computer's: where "today" began).
+                : // On the operator's clock, zone named, as every other outbox time is (where "today" began).
                   t(HAPPENED_SINCE_LABEL[filters.happened.event], {
-                    since: formatDateTimeInZone(filters.happened.since, locale)
+                    since: formatDateTimeInZone(filters.happened.since, locale, zone)
                   }),
             remove: () => setFilters({ happened: null })
           }

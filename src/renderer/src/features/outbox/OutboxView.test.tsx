@@ -19,11 +19,10 @@ import { noteFields } from '../../../../shared/i18n/note-text'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf } from '../../i18n'
 import {
-  computerZone,
   formatCompactDateTime,
   formatDateTime,
   formatDateTimeInZone,
-  startOfToday,
+  todayIn,
   zoneLabel
 } from '../../i18n/dates'
 
@@ -659,7 +658,7 @@ describe('item detail', () => {
       status: 'cancelled',
       failure: {
         code: 'opted_out',
-        message: 'not sent: this number opted out during the campaign',
+        message: 'not sent: this number opted out',
         messageKey: 'desktop.note.optedOut',
         gatewayMessage: null
       }
@@ -678,9 +677,9 @@ describe('item detail', () => {
     await screen.findByTestId('outbox-timeline')
     const detail = screen.getByTestId('outbox-detail')
     expect(screen.getByTestId('outbox-failure').textContent).toContain(
-      'Why it was cancelled: Not sent: this number opted out during the campaign'
+      'Why it was cancelled: Not sent: this number opted out'
     )
-    expect(detail.textContent?.match(/opted out during the campaign/g)).toHaveLength(1)
+    expect(detail.textContent?.match(/this number opted out/g)).toHaveLength(1)
     // Its step in the timeline says it too, not just "Cancelled" (issue 29 point 2); the steps before it are as ever.
     const steps = within(screen.getByTestId('outbox-timeline')).getAllByRole('listitem')
     expect(steps.map((step) => step.getAttribute('data-status'))).toEqual(['queued', 'cancelled'])
@@ -1749,7 +1748,7 @@ describe('a timeline note quoting a send refused by the gateway (QA12 Q12-10)', 
 })
 
 describe("a today number's list (QA9 Q9-04)", () => {
-  const failedToday = { event: 'failed' as const, since: startOfToday() }
+  const failedToday = { event: 'failed' as const, since: todayIn('Asia/Jakarta').since }
 
   it('retries every message that failed today, and exports them, by the same filter the list shows', async () => {
     // More than one page: what failed today in a busy outbox.
@@ -1778,12 +1777,13 @@ describe("a today number's list (QA9 Q9-04)", () => {
     expect(fake.requests('outbox:export')[0]?.filter).toEqual({ happenedSince: failedToday })
   })
 
-  it('names the zone of the time a chip set another day counts from, as the rows name theirs', async () => {
-    const yesterday = new Date(2026, 10, 29).toISOString()
+  it("names the zone of the time a chip set another day counts from, on the operator's clock as the rows", async () => {
+    // The operator's (WIB's) midnight starting 29 Nov.
+    const yesterday = new Date(Date.UTC(2026, 10, 28, 17)).toISOString()
     act(() => useOutbox.getState().setFilters({ happened: { event: 'sent', since: yesterday } }))
     render(<OutboxView />)
     const chip = within(screen.getByRole('list', { name: 'Active filters' })).getByRole('button')
-    expect(chip.textContent).toBe(`Sent since 29 Nov 2026, 00:00 ${zoneLabel(computerZone())} ×`)
+    expect(chip.textContent).toBe('Sent since 29 Nov 2026, 00:00 WIB ×')
   })
 
   it('names the filter in Indonesian too', async () => {

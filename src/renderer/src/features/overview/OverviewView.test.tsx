@@ -4,6 +4,7 @@ import type { CampaignView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
+import { useSettings } from '../../stores/settings'
 import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
@@ -11,7 +12,7 @@ import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from 
 import { installFakeApi, seedStores } from '../../testing/render'
 import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
-import { computerZone, zoneLabel } from '../../i18n/dates'
+import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
 
 let fake: FakeApi
 
@@ -108,7 +109,8 @@ describe('overview', () => {
     // Nothing held at the gateway: no line for it.
     expect(within(today).queryByRole('button', { name: /with the gateway/ })).toBeNull()
     const request = fake.requests('outbox:since')[0]
-    expect(new Date(request?.since ?? '').getHours()).toBe(0)
+    // From the operator's midnight (the settings' zone, WIB here), as the outbox's days are.
+    expect(request?.since).toBe(todayIn('Asia/Jakarta').since)
     await userEvent.setup().click(within(today).getByRole('button', { name: '2 failed today' }))
     expect(useNavigation.getState().view).toBe('outbox')
     // The ones that failed today, by the core's rule: not every failed message (QA9 Q9-04).
@@ -197,7 +199,10 @@ describe('overview', () => {
       vi.useRealTimers()
     })
     vi.setSystemTime(new Date(2026, 10, 29, 23, 59, 50))
-    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    // The operator's zone the computer's here (the test's dates are the computer's).
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ defaultTimezone: computerZone() }), devices: [makeDevice()] })
+    )
     const { unmount } = render(<OverviewView />)
     await act(async () => {
       await vi.advanceTimersByTimeAsync(100)
@@ -218,6 +223,67 @@ describe('overview', () => {
     expect(chips.getAllByRole('button').map((b) => b.textContent)).toEqual([
       `Sent since 29 Nov 2026, 00:00 ${zoneLabel(computerZone())} ×`
     ])
+  })
+
+  // QA29 Q29-03: on a UTC computer with the operator on WITA, "today" ran from the computer's midnight (08:00 WITA),
+  // so "opted out today" listed rows the Outbox dated the day before. One day in the window: the operator's.
+  it("counts today on the operator's clock and starts the next day at the operator's midnight", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    // 23:59:50 WITA on 30 Nov: 15:59:50 UTC.
+    vi.setSystemTime(Date.UTC(2026, 10, 30, 15, 59, 50))
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }), devices: [makeDevice()] })
+    )
+    const { unmount } = render(<OverviewView />)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100)
+    })
+    expect(fake.requests('outbox:since')).toEqual([
+      { since: '2026-11-29T16:00:00.000Z', until: '2026-11-30T16:00:00.000Z' }
+    ])
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(20_000)
+    })
+    expect(fake.requests('outbox:since').at(-1)).toEqual({
+      since: '2026-11-30T16:00:00.000Z',
+      until: '2026-12-01T16:00:00.000Z'
+    })
+    // The operator moves to WIB (23:00 on 30 Nov there): the numbers are asked again for WIB's day, and WIB's
+    // midnight starts the next one.
+    const asked = fake.requests('outbox:since').length
+    act(() => {
+      useSettings.getState().set(makeSettings({ defaultTimezone: 'Asia/Jakarta' }))
+    })
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(100)
+    })
+    expect(fake.requests('outbox:since').slice(asked)).toEqual([
+      { since: '2026-11-29T17:00:00.000Z', until: '2026-11-30T17:00:00.000Z' }
+    ])
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3_600_000)
+    })
+    expect(fake.requests('outbox:since').slice(asked)).toEqual([
+      { since: '2026-11-29T17:00:00.000Z', until: '2026-11-30T17:00:00.000Z' },
+      { since: '2026-11-30T17:00:00.000Z', until: '2026-12-01T17:00:00.000Z' }
+    ])
+    unmount()
+    // The number's chip says "today" for the operator's today, and a day past on the operator's clock, zone named.
+    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    useOutbox.getState().setFilters({ happened: { event: 'optedOut', since: '2026-11-30T17:00:00.000Z' } })
+    const first = render(<OutboxView />)
+    const chips = (): string[] =>
+      within(screen.getByRole('list', { name: 'Active filters' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent ?? '')
+    expect(chips()).toEqual(['Opted out today ×'])
+    first.unmount()
+    useOutbox.getState().setFilters({ happened: { event: 'optedOut', since: '2026-11-29T16:00:00.000Z' } })
+    render(<OutboxView />)
+    expect(chips()).toEqual(['Opted out since 29 Nov 2026, 23:00 WIB ×'])
   })
 
   it('keeps "waiting" to the statuses that wait: it is now, not today', async () => {
@@ -284,10 +350,9 @@ describe('overview', () => {
       useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
       render(<OverviewView />)
       expect(await screen.findByRole('button', { name: words })).toBeTruthy()
-      // Asked up to the start of this computer's next day.
+      // Asked up to the start of the operator's next day.
       const asked = fake.requests('outbox:since').at(-1)!
-      const now = new Date()
-      expect(asked.until).toBe(new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1).toISOString())
+      expect(asked.until).toBe(todayIn('Asia/Jakarta').until)
     }
   )
 

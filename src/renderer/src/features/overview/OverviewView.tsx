@@ -13,11 +13,12 @@ import {
 } from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
-import { formatCount, startOfToday, untilTomorrow } from '../../i18n/dates'
+import { formatCount, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useNavigation } from '../../stores/navigation'
+import { operatorZone, useOperatorZone } from '../../stores/settings'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
@@ -84,17 +85,18 @@ function useTodayNumbers(): TodayNumbers | null {
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const heldOverdue = useOutbox((s) => s.heldOverdue)
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
-  // A new day starts new numbers even when nothing moves at midnight.
-  const [day, setDay] = useState(startOfToday)
+  // "Today" is the operator's day, as the outbox's rows and date filter are (QA29 Q29-03): a new zone is a new day.
+  const zone = useOperatorZone()
+  // A new day starts new numbers even when nothing moves at midnight (the operator's).
+  const [midnights, setMidnights] = useState(0)
   useEffect(() => {
-    const timer = setTimeout(() => setDay(startOfToday()), untilTomorrow() + 1_000)
+    const timer = setTimeout(() => setMidnights((n) => n + 1), todayIn(zone).endsAt - Date.now() + 1_000)
     return () => clearTimeout(timer)
-  }, [day])
+  }, [midnights, zone])
   useEffect(() => {
     let on = true
     // One small call, refreshed whenever the outbox counts move.
-    const from = startOfToday()
-    const until = new Date(Date.now() + untilTomorrow()).toISOString()
+    const { since: from, until } = todayIn(zone)
     call('outbox:since', { since: from, until })
       .then((reply) => {
         if (on) setSince({ from, reply })
@@ -105,7 +107,7 @@ function useTodayNumbers(): TodayNumbers | null {
     return () => {
       on = false
     }
-  }, [counts, day])
+  }, [counts, midnights, zone])
   if (!since) return null
   const sentNow = bucketCounts(since.reply.sent)
   const buckets = bucketCounts(counts)
@@ -193,13 +195,14 @@ export function OverviewView(): React.JSX.Element {
   const [now] = useState(() => Date.now())
 
   function openOutbox(number: TodayNumber): void {
-    useOutbox
-      .getState()
-      .setFilters(
-        isNowNumber(number)
-          ? { ...NO_FILTERS, statuses: [...NOW_STATUSES[number]] }
-          : { ...NO_FILTERS, happened: { event: number, since: today?.since ?? startOfToday() } }
-      )
+    useOutbox.getState().setFilters(
+      isNowNumber(number)
+        ? { ...NO_FILTERS, statuses: [...NOW_STATUSES[number]] }
+        : {
+            ...NO_FILTERS,
+            happened: { event: number, since: today?.since ?? todayIn(operatorZone()).since }
+          }
+    )
     useNavigation.getState().navigate('outbox')
   }
 
