@@ -1750,6 +1750,13 @@ export const enRest = {
   'inbox.switch.open': 'Use another relay',
   'inbox.switch.intro':
     'A new mailbox takes the place of this one. Messages still waiting on this relay stay there, unread by Sender Desk: switch once it reads “connected”, nothing waiting. Then turn on “Receive messages” again for each device.',
+  // Switching does not change the gateway's webhook URLs: only "Receive messages" sets them (QA30 Q30-01).
+  'inbox.switch.ask':
+    'Replace the mailbox {devices} {count, plural, one {receives} other {receive}} through?',
+  'inbox.switch.askDetail':
+    'Until you turn on “Receive messages” again on the new mailbox, the gateway keeps posting {count, plural, one {its} other {their}} messages to the old mailbox, which Sender Desk no longer reads: they stay unread on the old relay.',
+  'inbox.switch.replace': 'Replace the mailbox',
+  'inbox.switch.keep': 'Keep this mailbox',
   'inbox.local.heading': 'Try it with the sandbox on this computer',
   'inbox.local.intro':
     'Sender Desk runs a relay on this computer while the app is open, and lets the sandbox post to it: nothing to sign up for or install. A real device needs a relay it can reach from the internet (below).',

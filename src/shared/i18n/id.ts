@@ -1965,6 +1965,11 @@ export const id: Record<MessageKey, string> = {
   'inbox.switch.open': 'Pakai relay lain',
   'inbox.switch.intro':
     'Kotak surat baru menggantikan yang ini. Pesan yang masih menunggu di relay ini tetap di sana, tidak dibaca Sender Desk: pindahlah setelah statusnya “tersambung”, tanpa pesan menunggu. Lalu nyalakan lagi “Terima pesan” untuk setiap perangkat.',
+  'inbox.switch.ask': 'Ganti kotak surat tempat {devices} menerima pesan?',
+  'inbox.switch.askDetail':
+    'Sampai Anda menyalakan “Terima pesan” lagi di kotak surat baru, gateway tetap mengirim pesannya ke kotak surat lama, yang tidak lagi dibaca Sender Desk: pesan itu tetap belum terbaca di relay lama.',
+  'inbox.switch.replace': 'Ganti kotak surat',
+  'inbox.switch.keep': 'Pertahankan kotak surat ini',
   'inbox.local.heading': 'Coba dengan sandbox di komputer ini',
   'inbox.local.intro':
     'Sender Desk menjalankan relay di komputer ini selama aplikasi terbuka, dan mengizinkan sandbox mengirim ke sana: tanpa mendaftar atau memasang apa pun. Perangkat sungguhan butuh relay yang bisa dijangkau dari internet (di bawah).',

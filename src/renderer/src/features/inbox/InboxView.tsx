@@ -191,7 +191,7 @@ export function InboxView(): React.JSX.Element {
           >
             {receiving.connected && !needsNewMailbox ? (
               <SwitchRelay
-                onThisComputer={receiving.onThisComputer}
+                view={receiving}
                 onConnected={(view) => void connected(view)}
               />
             ) : null}
