@@ -1657,8 +1657,9 @@ export const enRest = {
   'desktop.error.relayRefused': 'The relay refused: {detail}',
   // Nothing answered, so nothing refused: the cause, and where to look.
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
+  // The relay may have taken the new secret and only its answer was lost: not worded as a relay that is down.
   'desktop.error.rotateUnreachable':
-    'Cannot rotate: {detail}. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
+    'The rotation is not finished: the relay’s answer did not come back ({detail}). This computer kept the new secret and asks the relay again by itself until it answers, so both end on the same one; the current addresses keep working meanwhile.',
   'desktop.error.pullTokenRotateUnreachable':
     'Cannot rotate the pull token: {detail}. The inbox keeps working: this computer kept the new token and tries it when the relay answers again. Rotate again then, to be sure the old one has stopped.',
   // A relay from before proposed secrets and tokens refuses them and changes nothing; only updating it mends that.
@@ -1803,6 +1804,8 @@ export const enRest = {
   'inbox.rotate.heading': 'Webhook secret',
   'inbox.rotate.intro':
     'If a webhook address leaked, rotate the secret: the devices receiving here are set to the new addresses, and the old ones keep working for one day, time to paste the new device-status URL in the dashboard.',
+  'inbox.rotate.pending':
+    'The last rotation is not finished: the relay’s answer did not come back. Sender Desk asks the relay again by itself and then sets the new addresses on the devices; the current addresses keep working meanwhile, for up to a day.',
   'inbox.rotate.button': 'Rotate the secret',
   'inbox.rotate.confirm': 'Give the mailbox new webhook addresses now?',
   'inbox.rotate.go': 'Rotate',

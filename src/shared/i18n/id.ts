@@ -1878,7 +1878,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.relayRefused': 'Relay menolak: {detail}',
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
   'desktop.error.rotateUnreachable':
-    'Tidak bisa mengganti: {detail}. Ganti lagi setelah relay bisa dihubungi: komputer ini menyimpan rahasia baru, jadi relay dan komputer ini akan memakai rahasia yang sama (Sender Desk juga menyelesaikannya saat dibuka lagi).',
+    'Penggantian belum selesai: jawaban relay tidak kembali ({detail}). Komputer ini menyimpan rahasia baru dan menanyakan relay lagi dengan sendirinya sampai relay menjawab, jadi keduanya akan memakai rahasia yang sama; alamat yang sekarang tetap berfungsi sementara itu.',
   'desktop.error.pullTokenRotateUnreachable':
     'Tidak bisa mengganti token penarikan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
   'desktop.error.relayOutdatedSecret':
@@ -2016,6 +2016,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.heading': 'Rahasia webhook',
   'inbox.rotate.intro':
     'Jika alamat webhook bocor, ganti rahasianya: perangkat yang menerima di sini diatur ke alamat baru, dan alamat lama tetap berfungsi satu hari, waktu untuk menempelkan URL status perangkat yang baru di dasbor.',
+  'inbox.rotate.pending':
+    'Penggantian terakhir belum selesai: jawaban relay tidak kembali. Sender Desk menanyakan relay lagi dengan sendirinya, lalu mengatur alamat baru di perangkat; alamat yang sekarang tetap berfungsi sementara itu, paling lama satu hari.',
   'inbox.rotate.button': 'Ganti rahasia',
   'inbox.rotate.confirm': 'Beri kotak surat alamat webhook baru sekarang?',
   'inbox.rotate.go': 'Ganti',

@@ -1,6 +1,6 @@
 // Moving a working inbox to another relay (QA30 Q30-01): the panel opens on something harmless, and a mailbox that
 // devices receive through is replaced only after a question that says where their messages keep going.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { ReceivingView } from '../../../../shared/contract'
@@ -102,5 +102,39 @@ describe('InboxView, another relay (QA30 Q30-01)', () => {
     const panel = within(screen.getByTestId('inbox-switch-panel'))
     await user.click(panel.getByRole('button', { name: 'Use a relay on this computer' }))
     expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
+  })
+})
+
+describe('InboxView, a rotation whose answer was lost (QA30 Q30-02)', () => {
+  it('says from the core’s view that the rotation is not finished, after a reload too, until the core finishes it', async () => {
+    const pending = makeReceiving({ relayUrl: RELAY, secretRotationPending: true })
+    script(pending)
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    expect(card.getByTestId('inbox-rotate-pending').textContent).toMatch(
+      /^The last rotation is not finished: the relay’s answer did not come back\. Sender Desk asks the relay again by itself/
+    )
+    // The core finished it in the background: its next change, the view read again, and the words go.
+    fake.handle('inbox:receiving', () => makeReceiving({ relayUrl: RELAY }))
+    act(() => fake.emit('inbox:changed', makeInboxStatus()))
+    await waitFor(() => expect(card.queryByTestId('inbox-rotate-pending')).toBeNull())
+  })
+
+  it('a failed rotation reads the view again: the pending rotation stays said once its alert is gone', async () => {
+    script(makeReceiving({ relayUrl: RELAY }))
+    fake.fail('inbox:rotateSecret', {
+      code: 'relay_unreachable',
+      message: 'The rotation is not finished.',
+      messageKey: 'desktop.error.rotateUnreachable',
+      messageParams: { detail: 'no answer' }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    fake.handle('inbox:receiving', () => makeReceiving({ relayUrl: RELAY, secretRotationPending: true }))
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await card.findByRole('alert')
+    expect(await card.findByTestId('inbox-rotate-pending')).toBeTruthy()
   })
 })

@@ -56,7 +56,11 @@ export function ReceivingDevices({
         </ul>
       </section>
       <DeviceStatusUrl url={view.deviceStatusUrl} />
-      <RotateSecret onView={onView} relayConnected={relayConnected} />
+      <RotateSecret
+        onView={onView}
+        relayConnected={relayConnected}
+        pending={view.secretRotationPending}
+      />
       <RotatePullToken />
     </>
   )
@@ -295,9 +299,12 @@ interface Rotated {
 
 function RotateSecret({
   onView,
-  relayConnected
+  relayConnected,
+  pending
 }: {
   onView(view: ReceivingView): void
+  /** A rotation waits for the relay's answer (the core's, kept across views and reloads; QA30 Q30-02). */
+  pending: boolean
   /** The sync talks to the relay: a failure from while it could not be reached is no longer what is true. */
   relayConnected: boolean
 }): React.JSX.Element {
@@ -315,7 +322,13 @@ function RotateSecret({
 
   const rotate = (): Promise<void> =>
     run(async () => {
-      const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
+      const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {}).catch(
+        (error: unknown) => {
+          // A lost answer leaves the rotation pending in the core: the view says so once this alert is gone.
+          call('inbox:receiving', {}).then(onView, () => undefined)
+          throw error
+        }
+      )
       onView(rotated.view)
       return { reprovisioned: rotated.reprovisioned.length, failed: rotated.failed }
     })
@@ -342,6 +355,11 @@ function RotateSecret({
     <section className="card" aria-labelledby="inbox-rotate-heading" data-testid="inbox-rotate-section">
       <h3 id="inbox-rotate-heading">{t('inbox.rotate.heading')}</h3>
       <p className="muted">{t('inbox.rotate.intro')}</p>
+      {pending ? (
+        <p className="alert alert--warn" data-testid="inbox-rotate-pending">
+          {t('inbox.rotate.pending')}
+        </p>
+      ) : null}
       {asking ? (
         <>
           <label className="checkbox" htmlFor="inbox-rotate-stop-old">
