@@ -138,3 +138,21 @@ describe('InboxView, a rotation whose answer was lost (QA30 Q30-02)', () => {
     expect(await card.findByTestId('inbox-rotate-pending')).toBeTruthy()
   })
 })
+
+describe('InboxView, a relay that no longer knows the mailbox (QA30 Q30-08)', () => {
+  it('names the pull token, claims no device receives, and offers setting up again instead of rotations', async () => {
+    fake.handle('inbox:status', () => makeInboxStatus({ state: 'auth-refused', behind: null }))
+    fake.handle('inbox:receiving', () => RECEIVING)
+    fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe(
+      '✕refused this computer’s pull token'
+    )
+    expect(screen.getByTestId('inbox-device-state-dev-2').textContent).toBe(
+      'Not receiving: the relay no longer knows this mailbox'
+    )
+    expect(screen.queryByRole('button', { name: 'Rotate the secret' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Rotate the pull token' })).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Connect a mailbox again' })).toBeTruthy()
+  })
+})

@@ -417,7 +417,7 @@ describe('InboxView', () => {
         status({ state: 'auth-refused', behind: null, since: '2026-01-15T03:00:00.000Z' })
       )
     )
-    expect(state.textContent).toBe('✕refused this computer’s key')
+    expect(state.textContent).toBe('✕refused this computer’s pull token')
     // Only a new mailbox goes on: the connect form offers it, replacing the refused one.
     expect(within(screen.getByTestId('inbox-connect')).getByRole('heading').textContent).toBe(
       'Connect a mailbox again'

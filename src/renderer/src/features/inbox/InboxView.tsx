@@ -281,6 +281,7 @@ export function InboxView(): React.JSX.Element {
           onView={setReceiving}
           focusAfterConnect={connections}
           relayConnected={status?.state === 'connected'}
+          mailboxLost={status?.state === 'auth-refused' || status?.state === 'cursor-ahead'}
         />
       ) : null}
     </section>

@@ -21,9 +21,15 @@ export function ReceivingDevices({
   view,
   onView,
   focusAfterConnect = 0,
-  relayConnected
+  relayConnected,
+  mailboxLost = false
 }: {
   view: ReceivingView
+  /**
+   * The relay no longer knows the mailbox (refused its pull token, lost its storage): no device receives through it
+   * and nothing can rotate it; a new mailbox (offered above) is what helps (QA30 Q30-08).
+   */
+  mailboxLost?: boolean
   /** The sync talks to the relay now (its state "connected"). */
   relayConnected: boolean
   onView(view: ReceivingView): void
@@ -50,18 +56,23 @@ export function ReceivingDevices({
               key={device.id}
               device={device}
               receiving={view.devices.find((d) => d.deviceId === device.id)}
+              mailboxLost={mailboxLost}
               onView={onView}
             />
           ))}
         </ul>
       </section>
       <DeviceStatusUrl url={view.deviceStatusUrl} />
-      <RotateSecret
-        onView={onView}
-        relayConnected={relayConnected}
-        pending={view.secretRotationPending}
-      />
-      <RotatePullToken />
+      {mailboxLost ? null : (
+        <>
+          <RotateSecret
+            onView={onView}
+            relayConnected={relayConnected}
+            pending={view.secretRotationPending}
+          />
+          <RotatePullToken />
+        </>
+      )}
     </>
   )
 }
@@ -69,10 +80,12 @@ export function ReceivingDevices({
 function DeviceReceiving({
   device,
   receiving,
+  mailboxLost,
   onView
 }: {
   device: DeviceView
   receiving: ReceivingView['devices'][number] | undefined
+  mailboxLost: boolean
   onView(view: ReceivingView): void
 }): React.JSX.Element {
   const t = useT()
@@ -145,9 +158,11 @@ function DeviceReceiving({
       <p>
         <strong>{device.label}</strong>{' '}
         <span className="muted small" data-testid={`inbox-device-state-${device.id}`}>
-          {receiving?.receiving && receiving.since
-            ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale) })
-            : t('inbox.devices.notReceiving')}
+          {receiving?.receiving && mailboxLost
+            ? t('inbox.devices.mailboxLost')
+            : receiving?.receiving && receiving.since
+              ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale) })
+              : t('inbox.devices.notReceiving')}
         </span>
       </p>
       {preview ? (
