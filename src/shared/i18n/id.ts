@@ -1965,9 +1965,9 @@ export const id: Record<MessageKey, string> = {
   'inbox.switch.open': 'Pakai relay lain',
   'inbox.switch.intro':
     'Kotak surat baru menggantikan yang ini. Pesan yang masih menunggu di relay ini tetap di sana, tidak dibaca Sender Desk: pindahlah setelah statusnya “tersambung”, tanpa pesan menunggu. Lalu nyalakan lagi “Terima pesan” untuk setiap perangkat.',
-  'inbox.switch.ask': 'Ganti kotak surat tempat {devices} menerima pesan?',
+  'inbox.switch.ask': 'Ganti kotak surat tempat {devices} {count, plural, other {menerima}} pesan?',
   'inbox.switch.askDetail':
-    'Sampai Anda menyalakan “Terima pesan” lagi di kotak surat baru, gateway tetap mengirim pesannya ke kotak surat lama, yang tidak lagi dibaca Sender Desk: pesan itu tetap belum terbaca di relay lama.',
+    'Sampai Anda menyalakan “Terima pesan” lagi di kotak surat baru, gateway tetap mengirim {count, plural, other {pesannya}} ke kotak surat lama, yang tidak lagi dibaca Sender Desk: pesan itu tetap belum terbaca di relay lama.',
   'inbox.switch.replace': 'Ganti kotak surat',
   'inbox.switch.keep': 'Pertahankan kotak surat ini',
   'inbox.local.heading': 'Coba dengan sandbox di komputer ini',

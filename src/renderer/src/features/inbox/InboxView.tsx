@@ -202,10 +202,7 @@ export function InboxView(): React.JSX.Element {
             onStatus={setStatus}
           >
             {receiving.connected && !needsNewMailbox ? (
-              <SwitchRelay
-                view={receiving}
-                onConnected={(view) => void connected(view)}
-              />
+              <SwitchRelay view={receiving} onConnected={(view) => void connected(view)} />
             ) : null}
           </RelayState>
           {!receiving.connected || needsNewMailbox ? (
