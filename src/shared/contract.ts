@@ -1195,6 +1195,11 @@ export const ReceivingView = z.object({
    * not know the mailbox's URLs (connected before they were kept): a rotation gives new ones.
    */
   deviceStatusUrl: z.string().nullable(),
+  /**
+   * A rotation of the webhook secret waits for the relay's answer (it was lost): the core asks again in the background
+   * until the relay answers; the current addresses keep working meanwhile, for the relay's grace (QA30 Q30-02).
+   */
+  secretRotationPending: z.boolean(),
   devices: z.array(ReceivingDeviceView)
 })
 export type ReceivingView = z.infer<typeof ReceivingView>

@@ -570,6 +570,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     fetch: inboxFetch,
     clock,
     onChange: () => monitor.pushCoverageChanged(),
+    // The window reads the receiving view again (a rotation started or stopped waiting for the relay's answer).
+    onPendingRotationChange: () => inboxChanged(),
     onWebhooksSaved: (listener) => webhookSettings.onSaved(listener),
     isLocalRelay: (relayUrl) => localRelay.isItsAddress(relayUrl),
     describeError: describeCoreError,
@@ -752,11 +754,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       inbox.start()
       // A secret rotation whose answer an earlier run never heard: asked again (the same answer), so this computer
       // and the relay agree on the secret before the old one's grace runs out. Never blocks the start.
-      void receiving
-        .finishPendingRotation()
-        .catch((error: unknown) =>
-          logger.warn('inbox: an interrupted rotation of the webhook secret is not finished yet', error)
-        )
+      // Tried again in the background while the relay does not answer (QA30 Q30-02).
+      receiving.keepFinishingPendingRotation()
     },
     computerWoke: lookAgainAtTheClock,
     async stop() {
@@ -770,6 +769,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       sandboxChangeTimer = null
       notices.dispose()
       confirmations.stop()
+      receiving.stop()
       await inbox.stop()
       await localRelay.close()
       await monitor.stop()

@@ -264,7 +264,7 @@ describe('tray model', () => {
         ],
         [
           { state: 'auth-refused', behind: null },
-          'Messages in — relay: ✕ refused this computer’s key',
+          'Messages in — relay: ✕ refused this computer’s pull token',
           'warning'
         ],
         [

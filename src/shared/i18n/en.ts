@@ -1681,8 +1681,9 @@ export const enRest = {
   'inbox.fault.relayPathUnknown': 'the relay has nothing at {path}: enter its address without the path',
   'inbox.fault.keyRefused': 'the relay refused this computer’s key (update Sender Desk or the relay)',
   'inbox.fault.relayErrorCode': 'the relay answered HTTP {status} ({code})',
+  // The relay may have taken the new secret and only its answer was lost: not worded as a relay that is down.
   'desktop.error.rotateUnreachable':
-    'Cannot rotate: {detail}. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
+    'The rotation is not finished: the relay’s answer did not come back ({detail}). This computer kept the new secret and asks the relay again by itself until it answers, so both end on the same one; the current addresses keep working meanwhile.',
   'desktop.error.pullTokenRotateUnreachable':
     'Cannot rotate the pull token: {detail}. The inbox keeps working: this computer kept the new token and tries it when the relay answers again. Rotate again then, to be sure the old one has stopped.',
   // A relay from before proposed secrets and tokens refuses them and changes nothing; only updating it mends that.
@@ -1708,7 +1709,7 @@ export const enRest = {
   'relay.state.near-full': 'connected, almost full',
   'relay.state.full': 'full, refusing new messages',
   'relay.state.unreachable': 'cannot be reached',
-  'relay.state.auth-refused': 'refused this computer’s key',
+  'relay.state.auth-refused': 'refused this computer’s pull token',
   'relay.state.locked': 'the mailbox’s keys are locked',
   'relay.state.failing': 'saving messages on this computer failed',
   'relay.state.cursor-ahead': 'lost its storage',
@@ -1774,6 +1775,13 @@ export const enRest = {
   'inbox.switch.open': 'Use another relay',
   'inbox.switch.intro':
     'A new mailbox takes the place of this one. Messages still waiting on this relay stay there, unread by Sender Desk: switch once it reads “connected”, nothing waiting. Then turn on “Receive messages” again for each device.',
+  // Switching does not change the gateway's webhook URLs: only "Receive messages" sets them (QA30 Q30-01).
+  'inbox.switch.ask':
+    'Replace the mailbox {devices} {count, plural, one {receives} other {receive}} through?',
+  'inbox.switch.askDetail':
+    'Until you turn on “Receive messages” again on the new mailbox, the gateway keeps posting {count, plural, one {its} other {their}} messages to the old mailbox, which Sender Desk no longer reads: they stay unread on the old relay.',
+  'inbox.switch.replace': 'Replace the mailbox',
+  'inbox.switch.keep': 'Keep this mailbox',
   'inbox.local.heading': 'Try it with the sandbox on this computer',
   'inbox.local.intro':
     'Sender Desk runs a relay on this computer while the app is open, and lets the sandbox post to it: nothing to sign up for or install. A real device needs a relay it can reach from the internet (below).',
@@ -1788,6 +1796,7 @@ export const enRest = {
   'inbox.devices.none': 'No device yet: add one under Devices.',
   'inbox.devices.receiving': 'Receiving since {time}',
   'inbox.devices.notReceiving': 'Not receiving through Sender Desk',
+  'inbox.devices.mailboxLost': 'Not receiving: the relay no longer knows this mailbox',
   'inbox.devices.receive': 'Receive messages on {device}',
   'inbox.devices.undo': 'Undo on {device}',
   'inbox.devices.undone': 'The earlier settings are back on {device}.',
@@ -1820,6 +1829,8 @@ export const enRest = {
   'inbox.rotate.heading': 'Webhook secret',
   'inbox.rotate.intro':
     'If a webhook address leaked, rotate the secret: the devices receiving here are set to the new addresses, and the old ones keep working for one day, time to paste the new device-status URL in the dashboard.',
+  'inbox.rotate.pending':
+    'The last rotation is not finished: the relay’s answer did not come back. Sender Desk asks the relay again by itself and then sets the new addresses on the devices; the current addresses keep working meanwhile, for up to a day.',
   'inbox.rotate.button': 'Rotate the secret',
   'inbox.rotate.confirm': 'Give the mailbox new webhook addresses now?',
   'inbox.rotate.go': 'Rotate',

@@ -1900,7 +1900,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.fault.keyRefused': 'relay menolak kunci komputer ini (perbarui Sender Desk atau relay-nya)',
   'inbox.fault.relayErrorCode': 'relay menjawab HTTP {status} ({code})',
   'desktop.error.rotateUnreachable':
-    'Tidak bisa mengganti: {detail}. Ganti lagi setelah relay bisa dihubungi: komputer ini menyimpan rahasia baru, jadi relay dan komputer ini akan memakai rahasia yang sama (Sender Desk juga menyelesaikannya saat dibuka lagi).',
+    'Penggantian belum selesai: jawaban relay tidak kembali ({detail}). Komputer ini menyimpan rahasia baru dan menanyakan relay lagi dengan sendirinya sampai relay menjawab, jadi keduanya akan memakai rahasia yang sama; alamat yang sekarang tetap berfungsi sementara itu.',
   'desktop.error.pullTokenRotateUnreachable':
     'Tidak bisa mengganti token penarikan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
   'desktop.error.relayOutdatedSecret':
@@ -1923,7 +1923,7 @@ export const id: Record<MessageKey, string> = {
   'relay.state.near-full': 'tersambung, hampir penuh',
   'relay.state.full': 'penuh, pesan baru ditolak',
   'relay.state.unreachable': 'tidak bisa dijangkau',
-  'relay.state.auth-refused': 'menolak kunci komputer ini',
+  'relay.state.auth-refused': 'menolak token penarikan komputer ini',
   'relay.state.locked': 'kunci kotak surat terkunci',
   'relay.state.failing': 'gagal menyimpan pesan di komputer ini',
   'relay.state.cursor-ahead': 'kehilangan penyimpanannya',
@@ -1987,6 +1987,11 @@ export const id: Record<MessageKey, string> = {
   'inbox.switch.open': 'Pakai relay lain',
   'inbox.switch.intro':
     'Kotak surat baru menggantikan yang ini. Pesan yang masih menunggu di relay ini tetap di sana, tidak dibaca Sender Desk: pindahlah setelah statusnya “tersambung”, tanpa pesan menunggu. Lalu nyalakan lagi “Terima pesan” untuk setiap perangkat.',
+  'inbox.switch.ask': 'Ganti kotak surat tempat {devices} {count, plural, other {menerima}} pesan?',
+  'inbox.switch.askDetail':
+    'Sampai Anda menyalakan “Terima pesan” lagi di kotak surat baru, gateway tetap mengirim {count, plural, other {pesannya}} ke kotak surat lama, yang tidak lagi dibaca Sender Desk: pesan itu tetap belum terbaca di relay lama.',
+  'inbox.switch.replace': 'Ganti kotak surat',
+  'inbox.switch.keep': 'Pertahankan kotak surat ini',
   'inbox.local.heading': 'Coba dengan sandbox di komputer ini',
   'inbox.local.intro':
     'Sender Desk menjalankan relay di komputer ini selama aplikasi terbuka, dan mengizinkan sandbox mengirim ke sana: tanpa mendaftar atau memasang apa pun. Perangkat sungguhan butuh relay yang bisa dijangkau dari internet (di bawah).',
@@ -2001,6 +2006,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.devices.none': 'Belum ada perangkat: tambahkan di Perangkat.',
   'inbox.devices.receiving': 'Menerima sejak {time}',
   'inbox.devices.notReceiving': 'Tidak menerima lewat Sender Desk',
+  'inbox.devices.mailboxLost': 'Tidak menerima: relay tidak lagi mengenal kotak surat ini',
   'inbox.devices.receive': 'Terima pesan di {device}',
   'inbox.devices.undo': 'Batalkan di {device}',
   'inbox.devices.undone': 'Pengaturan sebelumnya sudah kembali di {device}.',
@@ -2033,6 +2039,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.heading': 'Rahasia webhook',
   'inbox.rotate.intro':
     'Jika alamat webhook bocor, ganti rahasianya: perangkat yang menerima di sini diatur ke alamat baru, dan alamat lama tetap berfungsi satu hari, waktu untuk menempelkan URL status perangkat yang baru di dasbor.',
+  'inbox.rotate.pending':
+    'Penggantian terakhir belum selesai: jawaban relay tidak kembali. Sender Desk menanyakan relay lagi dengan sendirinya, lalu mengatur alamat baru di perangkat; alamat yang sekarang tetap berfungsi sementara itu, paling lama satu hari.',
   'inbox.rotate.button': 'Ganti rahasia',
   'inbox.rotate.confirm': 'Beri kotak surat alamat webhook baru sekarang?',
   'inbox.rotate.go': 'Ganti',

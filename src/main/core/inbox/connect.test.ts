@@ -98,7 +98,7 @@ describe('rotating the secret', () => {
     expect(await rotateThrough(failingFetch('ECONNREFUSED'))).toEqual({
       code: 'relay_unreachable',
       message:
-        'Cannot rotate: relay.example takes no connections on its port. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
+        'The rotation is not finished: the relay’s answer did not come back (relay.example takes no connections on its port). This computer kept the new secret and asks the relay again by itself until it answers, so both end on the same one; the current addresses keep working meanwhile.',
       kept: credentials.ingressUrls
     })
   })

@@ -1,9 +1,9 @@
 // "Receive messages" against the real relay on 127.0.0.1 and a recording stand-in for the webhooks feature's
 // commands (the composed core's test drives the sandbox gateway itself): what the confirmation names, what an undo
 // puts back or says it cannot, and which devices a rotation sets again.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ParsedRequest, WebhookSettingsView } from '../../../shared/contract'
-import { systemClock } from '../clock'
+import { FakeClock, systemClock, type Clock } from '../clock'
 import { ApiFailure, type Commands } from '../commands'
 import { describeCoreError } from '../compose-command-line'
 import { GatewayError } from '../gateway'
@@ -57,7 +57,10 @@ function rememberingWebhooks(): Commands<WebhookChannel> {
 let settings: Map<string, unknown>
 
 /** A Receiving over the test's vault and settings, reaching the relay through `fetch` (a new one is a restart). */
-function receivingWith(fetch: FetchPort): Receiving {
+function receivingWith(
+  fetch: FetchPort,
+  more: { clock?: Clock; onPendingRotationChange?: () => void } = {}
+): Receiving {
   return new Receiving({
     credentials,
     settings: {
@@ -68,9 +71,10 @@ function receivingWith(fetch: FetchPort): Receiving {
     webhooks: rememberingWebhooks(),
     deviceIds: () => ['shop', 'office'],
     fetch,
-    clock: systemClock,
+    clock: more.clock ?? systemClock,
     onChange: () => coverageChanges++,
-    describeError: describeCoreError
+    describeError: describeCoreError,
+    ...(more.onPendingRotationChange ? { onPendingRotationChange: more.onPendingRotationChange } : {})
   })
 }
 
@@ -319,6 +323,13 @@ function answerLost(fetch: FetchPort): FetchPort {
   }
 }
 
+/** The first `count` rotations' answers are lost; later ones come back. */
+function answersLost(fetch: FetchPort, count: number): FetchPort {
+  const lost = answerLost(fetch)
+  let left = count
+  return (url, init) => (url.endsWith('/rotate') && left-- > 0 ? lost(url, init) : fetch(url, init))
+}
+
 /** A relay from before proposed secrets and tokens: it refuses any rotation that is not `true`, changing nothing. */
 function relayBeforeProposals(fetch: FetchPort): FetchPort {
   return async (url, init) => {
@@ -391,5 +402,54 @@ describe('a secret rotation whose answer is lost', () => {
     expect(await credentials.loadPendingIngressSecret()).toBeNull()
     expect((await receiving.view()).deviceStatusUrl).toBe(before.device)
     expect(await relay.post(before.device, deviceStatus)).toBe(200)
+  })
+
+  it('is finished in the background while the app runs, with backoff, and the view says it is pending until then (QA30 Q30-02)', async () => {
+    const before = await connect()
+    await receiving.provision('shop')
+    const clock = new FakeClock()
+    let told = 0
+    const running = receivingWith(answersLost(relay.fetch, 2), {
+      clock,
+      onPendingRotationChange: () => told++
+    })
+    await refusal(running.rotate())
+    // Durable, from the core: any view (another window, after a reload) says a rotation waits.
+    expect((await running.view()).secretRotationPending).toBe(true)
+    expect((await receivingWith(relay.fetch).view()).secretRotationPending).toBe(true)
+    expect(told).toBeGreaterThan(0)
+
+    // The first retry's answer is lost too: still pending, and the next try waits longer.
+    // (A request's own deadline, 20 s, also waits on the clock while it runs: the retry is the longer wait.)
+    const nextWait = (): number => (clock.nextTimerAt() ?? clock.now()) - clock.now()
+    expect(nextWait()).toBe(30_000)
+    await clock.advance(30_000)
+    await vi.waitFor(() => expect(nextWait()).toBeGreaterThan(30_000))
+    expect((await running.view()).secretRotationPending).toBe(true)
+    const firstWait = nextWait()
+
+    await clock.advance(firstWait)
+    await vi.waitFor(async () => expect((await running.view()).secretRotationPending).toBe(false))
+    const after = (await running.view()).deviceStatusUrl!
+    expect(after).not.toBe(before.device)
+    expect(remembered.get('shop')!.webhookUrl).toBe(after.replace(/\/device$/, '/incoming'))
+    expect(await relay.post(after, deviceStatus)).toBe(200)
+    expect(await credentials.loadPendingIngressSecret()).toBeNull()
+    // Done: nothing waits on the clock any more.
+    expect(clock.pending).toBe(0)
+    running.stop()
+  })
+
+  it('at start, a pending rotation that still finds no answer is tried again later, and stop() ends the tries', async () => {
+    await connect()
+    await receiving.provision('shop')
+    await refusal(receivingWith(answerLost(relay.fetch)).rotate())
+    const clock = new FakeClock()
+    const restarted = receivingWith(answersLost(relay.fetch, 1), { clock })
+    restarted.keepFinishingPendingRotation()
+    await vi.waitFor(() => expect((clock.nextTimerAt() ?? 0) - clock.now()).toBe(30_000))
+    expect((await restarted.view()).secretRotationPending).toBe(true)
+    restarted.stop()
+    expect(clock.pending).toBe(0)
   })
 })

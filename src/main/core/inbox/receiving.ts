@@ -9,7 +9,7 @@ import type {
   ReceivingReplaced,
   ReceivingView
 } from '../../../shared/contract'
-import type { Clock } from '../clock'
+import type { Clock, TimerId } from '../clock'
 import { ApiFailure, failureShape, type Commands } from '../commands'
 import type { SettingsStore } from '../store'
 import type { WebhookChannel, WebhookSettings } from '../webhooks'
@@ -46,6 +46,8 @@ export interface ReceivingDeps {
   clock: Clock
   /** Told when a device starts or stops receiving through the mailbox (the monitor's polling follows). */
   onChange?: () => void
+  /** Told when a rotation of the secret starts or stops waiting for the relay's answer (the window's view follows). */
+  onPendingRotationChange?: () => void
   /**
    * Sets a device's device-status URL where the app can: only the gateway's dashboard can for a hosted device (the
    * window shows the URL to paste), the built-in sandbox stands in for its dashboard. Answers whether it was set.
@@ -82,7 +84,17 @@ export interface RotationOutcome {
   failed: RotationFailure[]
 }
 
+/**
+ * A rotation whose answer was lost is asked again after these waits, the last one repeating: the old secret's grace is
+ * a day, so tries every quarter of an hour finish it long before, once the relay answers (QA30 Q30-02).
+ */
+const PENDING_ROTATION_RETRY_MS = [30_000, 60_000, 120_000, 300_000, 900_000]
+
 export class Receiving {
+  private retryTimer: TimerId | null = null
+  private retries = 0
+  private stopped = false
+
   constructor(private readonly deps: ReceivingDeps) {
     deps.onWebhooksSaved?.((deviceId, settings) => this.webhooksSaved(deviceId, settings))
   }
@@ -96,6 +108,13 @@ export class Receiving {
     const loaded = await this.deps.credentials.load()
     const credentials = loaded.kind === 'found' ? loaded.credentials : null
     return this.viewOf(credentials)
+  }
+
+  /** Whether a rotation of the connected mailbox's secret waits for the relay's answer (kept in the vault). */
+  private async rotationPending(mailbox: string | null): Promise<boolean> {
+    if (mailbox === null) return false
+    const pending = await this.deps.credentials.loadPendingIngressSecret()
+    return pending !== null && pending.mailbox === mailbox
   }
 
   async preview(
@@ -142,7 +161,7 @@ export class Receiving {
     }
     this.deps.settings.set(keyOf(deviceId), record)
     this.deps.onChange?.()
-    return this.viewOf(credentials)
+    return await this.viewOf(credentials)
   }
 
   /** Puts back the webhook settings from before; a URL Sender Desk never knew cannot be put back, and is named. */
@@ -176,7 +195,17 @@ export class Receiving {
   /** A new ingress secret from the relay, kept in the vault, and set on every device that used the old URLs. */
   async rotate(options: { stopOldAtOnce?: boolean } = {}): Promise<RotationOutcome> {
     const credentials = await requireInboxCredentials(this.deps.credentials)
-    await rotateMailboxSecret(credentials, this.deps, options)
+    try {
+      await rotateMailboxSecret(credentials, this.deps, options)
+    } catch (error) {
+      // No answer: the relay may hold the new secret already, its grace running for the old one. Asked again in the
+      // background until it answers, and the window says it waits.
+      if (error instanceof ApiFailure && error.code === 'relay_unreachable') this.retryLater()
+      this.deps.onPendingRotationChange?.()
+      throw error
+    }
+    this.stopRetrying()
+    this.deps.onPendingRotationChange?.()
     const reprovisioned: string[] = []
     const failed: { deviceId: string; message: string }[] = []
     for (const deviceId of this.deps.deviceIds()) {
@@ -200,6 +229,46 @@ export class Receiving {
     if (loaded.kind !== 'found') return null
     const pending = await pendingSecretRotation(this.deps.credentials, loaded.credentials.mailbox)
     return pending === null ? null : this.rotate(pending)
+  }
+
+  /**
+   * Finishes a rotation left pending (by an earlier run, or a lost answer now) in the background: tried at once, then
+   * after growing waits through the clock while the relay does not answer. Never throws.
+   */
+  keepFinishingPendingRotation(): void {
+    this.stopRetrying()
+    void this.tryPendingRotation()
+  }
+
+  /** No more background tries (the app stops). */
+  stop(): void {
+    this.stopped = true
+    this.stopRetrying()
+  }
+
+  private async tryPendingRotation(): Promise<void> {
+    try {
+      await this.finishPendingRotation()
+    } catch {
+      // rotate() scheduled the next try when the relay did not answer; any other refusal is the view's to say.
+    }
+  }
+
+  private retryLater(): void {
+    if (this.stopped) return
+    if (this.retryTimer !== null) this.deps.clock.clearTimeout(this.retryTimer)
+    const wait = PENDING_ROTATION_RETRY_MS[Math.min(this.retries, PENDING_ROTATION_RETRY_MS.length - 1)]!
+    this.retries++
+    this.retryTimer = this.deps.clock.setTimeout(() => {
+      this.retryTimer = null
+      void this.tryPendingRotation()
+    }, wait)
+  }
+
+  private stopRetrying(): void {
+    if (this.retryTimer !== null) this.deps.clock.clearTimeout(this.retryTimer)
+    this.retryTimer = null
+    this.retries = 0
   }
 
   /**
@@ -257,7 +326,7 @@ export class Receiving {
     return { ...credentials, ingressUrls: urls }
   }
 
-  private viewOf(credentials: InboxCredentials | null): ReceivingView {
+  private async viewOf(credentials: InboxCredentials | null): Promise<ReceivingView> {
     const mailbox = credentials?.mailbox ?? null
     const devices: ReceivingDeviceView[] = this.deps.deviceIds().map((deviceId) => {
       const record = this.record(deviceId)
@@ -270,6 +339,7 @@ export class Receiving {
       onThisComputer: credentials !== null && this.deps.isLocalRelay?.(credentials.relayUrl) === true,
       mailbox,
       deviceStatusUrl: credentials?.ingressUrls?.device ?? null,
+      secretRotationPending: await this.rotationPending(mailbox),
       devices
     }
   }

@@ -187,6 +187,7 @@ export function makeReceiving(over: Partial<ReceivingView> = {}): ReceivingView 
     onThisComputer: false,
     mailbox: 'mbx-1',
     deviceStatusUrl: null,
+    secretRotationPending: false,
     devices: [{ deviceId: 'dev-1', receiving: false, since: null, canUndo: false }],
     ...over
   }

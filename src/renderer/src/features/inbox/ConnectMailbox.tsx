@@ -6,16 +6,20 @@ import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { Field } from '../../ui/Field'
+import { ReplaceMailboxQuestion } from './ReplaceMailboxQuestion'
 
 export function ConnectMailbox({
   replace,
   another = false,
+  askBeforeReplacing = [],
   onConnected
 }: {
   /** The mailbox there is no longer works (refused, lost): connecting makes a new one in its place. */
   replace: boolean
   /** The mailbox there works, and the operator moves to another relay: headed as that, not as connecting again. */
   another?: boolean
+  /** The devices that receive through the mailbox this replaces: asked about first, when there are any. */
+  askBeforeReplacing?: readonly string[]
   onConnected(view: ReceivingView): void
 }): React.JSX.Element {
   const t = useT()
@@ -23,8 +27,15 @@ export function ConnectMailbox({
   const [creationToken, setCreationToken] = useState('')
   const [allowInsecureHttp, setAllowInsecureHttp] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const addressRef = useRef<HTMLInputElement>(null)
+  const submitRef = useRef<HTMLButtonElement>(null)
+  // Kept: the focus goes back to Connect (the question that had it is gone).
+  const [kept, setKept] = useState(0)
+  useEffect(() => {
+    if (kept > 0) submitRef.current?.focus()
+  }, [kept])
   const tokenRef = useRef<HTMLInputElement>(null)
   const alertRef = useRef<HTMLParagraphElement>(null)
   // A failed Connect puts the focus on its error (the button was disabled meanwhile, and the focus lost): on the
@@ -38,8 +49,14 @@ export function ConnectMailbox({
     else alertRef.current?.focus()
   }, [error])
 
-  async function submit(event: FormEvent): Promise<void> {
+  function submit(event: FormEvent): void {
     event.preventDefault()
+    if (replace && askBeforeReplacing.length > 0) setAsking(true)
+    else void connect()
+  }
+
+  async function connect(): Promise<void> {
+    setAsking(false)
     setBusy(true)
     setError(null)
     try {
@@ -64,7 +81,7 @@ export function ConnectMailbox({
       noValidate
       aria-labelledby="inbox-connect-heading"
       data-testid="inbox-connect"
-      onSubmit={(e) => void submit(e)}
+      onSubmit={submit}
     >
       <h3 id="inbox-connect-heading">
         {another
@@ -135,14 +152,27 @@ export function ConnectMailbox({
       ) : null}
       <div className="actions">
         <button
+          ref={submitRef}
           type="submit"
           className="button button--primary"
-          disabled={busy || relayUrl.trim() === ''}
+          disabled={busy || asking || relayUrl.trim() === ''}
           data-testid="inbox-connect-submit"
         >
           {busy ? t('inbox.connect.busy') : t('inbox.connect.submit')}
         </button>
       </div>
+      {asking ? (
+        <ReplaceMailboxQuestion
+          id="inbox-connect-replace-question"
+          receivingDevices={askBeforeReplacing}
+          disabled={busy}
+          onReplace={() => void connect()}
+          onKeep={() => {
+            setAsking(false)
+            setKept((n) => n + 1)
+          }}
+        />
+      ) : null}
     </form>
   )
 }

@@ -416,7 +416,7 @@ describe('InboxView', () => {
         status({ state: 'auth-refused', behind: null, since: '2026-01-15T03:00:00.000Z' })
       )
     )
-    expect(state.textContent).toBe('✕refused this computer’s key')
+    expect(state.textContent).toBe('✕refused this computer’s pull token')
     // Only a new mailbox goes on: the connect form offers it, replacing the refused one.
     expect(within(screen.getByTestId('inbox-connect')).getByRole('heading').textContent).toBe(
       'Connect a mailbox again'
@@ -702,7 +702,7 @@ describe('InboxView', () => {
   const ROTATE_DOWN = {
     code: 'relay_unreachable',
     message:
-      'Cannot rotate: 127.0.0.1:47631 takes no connections on its port. Rotate again once the relay can be reached: this computer kept the new secret, so the relay and this computer end on the same one (Sender Desk also finishes it at its next start).',
+      'The rotation is not finished: the relay’s answer did not come back (127.0.0.1:47631 takes no connections on its port). This computer kept the new secret and asks the relay again by itself until it answers, so both end on the same one; the current addresses keep working meanwhile.',
     messageKey: 'desktop.error.rotateUnreachable',
     messageParams: { detail: encodeNote('inbox.fault.connectionRefused', { host: '127.0.0.1:47631' }) }
   }
@@ -758,7 +758,7 @@ describe('InboxView', () => {
     await user.click(card.getByRole('button', { name: 'Ganti rahasia' }))
     await user.click(card.getByRole('button', { name: 'Ganti' }))
     expect((await card.findByRole('alert')).textContent).toBe(
-      'Tidak bisa mengganti: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Ganti lagi setelah relay bisa dihubungi: komputer ini menyimpan rahasia baru, jadi relay dan komputer ini akan memakai rahasia yang sama (Sender Desk juga menyelesaikannya saat dibuka lagi).'
+      'Penggantian belum selesai: jawaban relay tidak kembali (127.0.0.1:47631 tidak menerima sambungan di port-nya). Komputer ini menyimpan rahasia baru dan menanyakan relay lagi dengan sendirinya sampai relay menjawab, jadi keduanya akan memakai rahasia yang sama; alamat yang sekarang tetap berfungsi sementara itu.'
     )
     act(() => useSettings.setState({ settings: makeSettings({ language: 'en' }) }))
     expect(card.getByRole('alert').textContent).toBe(ROTATE_DOWN.message)

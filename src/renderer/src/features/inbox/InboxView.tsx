@@ -31,6 +31,10 @@ export function InboxView(): React.JSX.Element {
   const t = useT()
   const [status, setStatus] = useState<InboxStatusView | null>(null)
   const [receiving, setReceiving] = useState<ReceivingView | null>(null)
+  const rotationPending = useRef(false)
+  useEffect(() => {
+    rotationPending.current = receiving?.secretRotationPending === true
+  }, [receiving])
   const [error, setError] = useState<string | null>(null)
   const [filters, setFilters] = useState<ConversationFilters>({
     unreadOnly: false,
@@ -145,7 +149,15 @@ export function InboxView(): React.JSX.Element {
       .catch((e: unknown) => {
         if (on) setError(errorInfo(e).message)
       })
-    const off = getApi().on('inbox:changed', setStatus)
+    const off = getApi().on('inbox:changed', (next) => {
+      setStatus(next)
+      // A rotation the core finishes in the background (QA30 Q30-02): its view read again while one waits.
+      if (rotationPending.current)
+        call('inbox:receiving', {}).then(
+          (view) => on && setReceiving(view),
+          () => undefined
+        )
+    })
     return () => {
       on = false
       off()
@@ -190,10 +202,7 @@ export function InboxView(): React.JSX.Element {
             onStatus={setStatus}
           >
             {receiving.connected && !needsNewMailbox ? (
-              <SwitchRelay
-                onThisComputer={receiving.onThisComputer}
-                onConnected={(view) => void connected(view)}
-              />
+              <SwitchRelay view={receiving} onConnected={(view) => void connected(view)} />
             ) : null}
           </RelayState>
           {!receiving.connected || needsNewMailbox ? (
@@ -269,6 +278,7 @@ export function InboxView(): React.JSX.Element {
           onView={setReceiving}
           focusAfterConnect={connections}
           relayConnected={status?.state === 'connected'}
+          mailboxLost={status?.state === 'auth-refused' || status?.state === 'cursor-ahead'}
         />
       ) : null}
     </section>

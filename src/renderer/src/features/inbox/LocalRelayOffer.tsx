@@ -1,30 +1,42 @@
 // One click instead of a relay's address (`inbox:connectLocalRelay`): the core runs a relay on this computer and
 // connects a mailbox on it, so trying messages in with the sandbox needs no terminal. Offered while a sandbox device
 // exists (only the sandbox can post to this computer), and again when the mailbox on that relay cannot be reached.
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { ReplaceMailboxQuestion } from './ReplaceMailboxQuestion'
 
 export function LocalRelayOffer({
   replace,
   down,
+  askBeforeReplacing = [],
   onConnected
 }: {
   /** A mailbox is connected and no longer works: the new one takes its place. */
   replace: boolean
   /** The mailbox is on the relay this computer runs, and it cannot be reached: this offers to run it again. */
   down: boolean
+  /** The devices that receive through the mailbox this replaces: asked about first, when there are any. */
+  askBeforeReplacing?: readonly string[]
   onConnected(view: ReceivingView): void
 }): React.JSX.Element | null {
   const t = useT()
   const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
+  // Kept: the focus goes back to the button that asked (the question that had it is gone).
+  const [kept, setKept] = useState(0)
+  useEffect(() => {
+    if (kept > 0) buttonRef.current?.focus()
+  }, [kept])
   const sandboxLinked = useDevices((s) => s.devices.some((device) => device.sandbox))
   if (!sandboxLinked && !down) return null
 
   async function connect(): Promise<void> {
+    setAsking(false)
     setBusy(true)
     setError(null)
     try {
@@ -47,14 +59,27 @@ export function LocalRelayOffer({
       ) : null}
       <div className="actions">
         <button
+          ref={buttonRef}
           type="button"
           className="button button--primary"
-          disabled={busy}
-          onClick={() => void connect()}
+          disabled={busy || asking}
+          onClick={() => (replace && askBeforeReplacing.length > 0 ? setAsking(true) : void connect())}
         >
           {busy ? t('inbox.local.busy') : t('inbox.local.submit')}
         </button>
       </div>
+      {asking ? (
+        <ReplaceMailboxQuestion
+          id="inbox-local-replace-question"
+          receivingDevices={askBeforeReplacing}
+          disabled={busy}
+          onReplace={() => void connect()}
+          onKeep={() => {
+            setAsking(false)
+            setKept((n) => n + 1)
+          }}
+        />
+      ) : null}
     </section>
   )
 }

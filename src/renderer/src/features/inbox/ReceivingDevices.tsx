@@ -22,9 +22,15 @@ export function ReceivingDevices({
   view,
   onView,
   focusAfterConnect = 0,
-  relayConnected
+  relayConnected,
+  mailboxLost = false
 }: {
   view: ReceivingView
+  /**
+   * The relay no longer knows the mailbox (refused its pull token, lost its storage): no device receives through it
+   * and nothing can rotate it; a new mailbox (offered above) is what helps (QA30 Q30-08).
+   */
+  mailboxLost?: boolean
   /** The sync talks to the relay now (its state "connected"). */
   relayConnected: boolean
   onView(view: ReceivingView): void
@@ -51,14 +57,23 @@ export function ReceivingDevices({
               key={device.id}
               device={device}
               receiving={view.devices.find((d) => d.deviceId === device.id)}
+              mailboxLost={mailboxLost}
               onView={onView}
             />
           ))}
         </ul>
       </section>
       <DeviceStatusUrl url={view.deviceStatusUrl} />
-      <RotateSecret onView={onView} relayConnected={relayConnected} />
-      <RotatePullToken />
+      {mailboxLost ? null : (
+        <>
+          <RotateSecret
+            onView={onView}
+            relayConnected={relayConnected}
+            pending={view.secretRotationPending}
+          />
+          <RotatePullToken />
+        </>
+      )}
     </>
   )
 }
@@ -66,10 +81,12 @@ export function ReceivingDevices({
 function DeviceReceiving({
   device,
   receiving,
+  mailboxLost,
   onView
 }: {
   device: DeviceView
   receiving: ReceivingView['devices'][number] | undefined
+  mailboxLost: boolean
   onView(view: ReceivingView): void
 }): React.JSX.Element {
   const t = useT()
@@ -143,9 +160,11 @@ function DeviceReceiving({
       <p>
         <strong>{device.label}</strong>{' '}
         <span className="muted small" data-testid={`inbox-device-state-${device.id}`}>
-          {receiving?.receiving && receiving.since
-            ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale, zone) })
-            : t('inbox.devices.notReceiving')}
+          {receiving?.receiving && mailboxLost
+            ? t('inbox.devices.mailboxLost')
+            : receiving?.receiving && receiving.since
+              ? t('inbox.devices.receiving', { time: formatDateTimeInZone(receiving.since, locale, zone) })
+              : t('inbox.devices.notReceiving')}
         </span>
       </p>
       {preview ? (
@@ -300,9 +319,12 @@ interface Rotated {
 
 function RotateSecret({
   onView,
-  relayConnected
+  relayConnected,
+  pending
 }: {
   onView(view: ReceivingView): void
+  /** A rotation waits for the relay's answer (the core's, kept across views and reloads; QA30 Q30-02). */
+  pending: boolean
   /** The sync talks to the relay: a failure from while it could not be reached is no longer what is true. */
   relayConnected: boolean
 }): React.JSX.Element {
@@ -320,7 +342,13 @@ function RotateSecret({
 
   const rotate = (): Promise<void> =>
     run(async () => {
-      const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {})
+      const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {}).catch(
+        (error: unknown) => {
+          // A lost answer leaves the rotation pending in the core: the view says so once this alert is gone.
+          call('inbox:receiving', {}).then(onView, () => undefined)
+          throw error
+        }
+      )
       onView(rotated.view)
       return { reprovisioned: rotated.reprovisioned.length, failed: rotated.failed }
     })
@@ -347,6 +375,11 @@ function RotateSecret({
     <section className="card" aria-labelledby="inbox-rotate-heading" data-testid="inbox-rotate-section">
       <h3 id="inbox-rotate-heading">{t('inbox.rotate.heading')}</h3>
       <p className="muted">{t('inbox.rotate.intro')}</p>
+      {pending ? (
+        <p className="alert alert--warn" data-testid="inbox-rotate-pending">
+          {t('inbox.rotate.pending')}
+        </p>
+      ) : null}
       {asking ? (
         <>
           <label className="checkbox" htmlFor="inbox-rotate-stop-old">

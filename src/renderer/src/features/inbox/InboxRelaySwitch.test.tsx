@@ -1,0 +1,158 @@
+// Moving a working inbox to another relay (QA30 Q30-01): the panel opens on something harmless, and a mailbox that
+// devices receive through is replaced only after a question that says where their messages keep going.
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { ReceivingView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeInboxStatus, makeReceiving } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { InboxView } from './InboxView'
+
+let fake: FakeApi
+
+const RELAY = 'https://relay.example.com'
+const OTHER = 'https://other-relay.example.com'
+const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
+const sandbox = makeDevice({ id: 'dev-2', label: 'Sandbox', sandbox: true })
+
+function script(view: ReceivingView): void {
+  fake.handle('inbox:status', () => makeInboxStatus())
+  fake.handle('inbox:receiving', () => view)
+  fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
+  fake.handle('inbox:connectLocalRelay', () =>
+    makeReceiving({ relayUrl: 'http://127.0.0.1:50123', onThisComputer: true, mailbox: 'mbx-2' })
+  )
+  fake.handle('inbox:connect', () => makeReceiving({ relayUrl: OTHER, mailbox: 'mbx-3' }))
+}
+
+const RECEIVING = makeReceiving({
+  relayUrl: RELAY,
+  devices: [
+    { deviceId: 'dev-1', receiving: false, since: null, canUndo: false },
+    { deviceId: 'dev-2', receiving: true, since: '2026-11-30T19:50:00.000Z', canUndo: true }
+  ]
+})
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seedStores(makeBootstrap({ devices: [shop, sandbox] }))
+})
+
+describe('InboxView, another relay (QA30 Q30-01)', () => {
+  it('opens on the address field: Enter, Enter replaces nothing', async () => {
+    script(RECEIVING)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const open = await screen.findByRole('button', { name: 'Use another relay' })
+    open.focus()
+    await user.keyboard('{Enter}')
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    expect(document.activeElement).toBe(panel.getByRole('textbox', { name: 'Relay address' }))
+    await user.keyboard('{Enter}')
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([])
+    expect(fake.requests('inbox:connect')).toEqual([])
+    expect(screen.getByTestId('inbox-switch-panel')).toBeTruthy()
+  })
+
+  it('asks before the relay on this computer replaces a mailbox devices receive through, naming where their messages go', async () => {
+    script(RECEIVING)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Use another relay' }))
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    await user.click(panel.getByRole('button', { name: 'Use a relay on this computer' }))
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([])
+    const question = panel.getByRole('group', { name: /Replace the mailbox Sandbox receives through\?/ })
+    expect(question.textContent).toMatch(
+      /the gateway keeps posting its messages to the old mailbox, which Sender Desk no longer reads/
+    )
+    // The harmless answer has the focus: a stray Enter keeps the mailbox.
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep this mailbox' }))
+    await user.keyboard('{Enter}')
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([])
+    expect(panel.queryByRole('group', { name: /Replace the mailbox/ })).toBeNull()
+
+    await user.click(panel.getByRole('button', { name: 'Use a relay on this computer' }))
+    await user.click(panel.getByRole('button', { name: 'Replace the mailbox' }))
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
+    await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
+  })
+
+  it('asks before another relay’s mailbox replaces one devices receive through', async () => {
+    script(RECEIVING)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Use another relay' }))
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    await user.type(panel.getByRole('textbox', { name: 'Relay address' }), `${OTHER}{Enter}`)
+    expect(fake.requests('inbox:connect')).toEqual([])
+    const question = panel.getByRole('group', { name: /Replace the mailbox Sandbox receives through\?/ })
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep this mailbox' }))
+    await user.click(within(question).getByRole('button', { name: 'Replace the mailbox' }))
+    expect(fake.requests('inbox:connect')).toEqual([{ relayUrl: OTHER, replace: true }])
+    await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
+  })
+
+  it('asks nothing when no device receives through the mailbox yet', async () => {
+    script(makeReceiving({ relayUrl: RELAY }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Use another relay' }))
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    await user.click(panel.getByRole('button', { name: 'Use a relay on this computer' }))
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
+  })
+})
+
+describe('InboxView, a rotation whose answer was lost (QA30 Q30-02)', () => {
+  it('says from the core’s view that the rotation is not finished, after a reload too, until the core finishes it', async () => {
+    const pending = makeReceiving({ relayUrl: RELAY, secretRotationPending: true })
+    script(pending)
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    expect(card.getByTestId('inbox-rotate-pending').textContent).toMatch(
+      /^The last rotation is not finished: the relay’s answer did not come back\. Sender Desk asks the relay again by itself/
+    )
+    // The core finished it in the background: its next change, the view read again, and the words go.
+    fake.handle('inbox:receiving', () => makeReceiving({ relayUrl: RELAY }))
+    act(() => fake.emit('inbox:changed', makeInboxStatus()))
+    await waitFor(() => expect(card.queryByTestId('inbox-rotate-pending')).toBeNull())
+  })
+
+  it('a failed rotation reads the view again: the pending rotation stays said once its alert is gone', async () => {
+    script(makeReceiving({ relayUrl: RELAY }))
+    fake.fail('inbox:rotateSecret', {
+      code: 'relay_unreachable',
+      message: 'The rotation is not finished.',
+      messageKey: 'desktop.error.rotateUnreachable',
+      messageParams: { detail: 'no answer' }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    fake.handle('inbox:receiving', () => makeReceiving({ relayUrl: RELAY, secretRotationPending: true }))
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await card.findByRole('alert')
+    expect(await card.findByTestId('inbox-rotate-pending')).toBeTruthy()
+  })
+})
+
+describe('InboxView, a relay that no longer knows the mailbox (QA30 Q30-08)', () => {
+  it('names the pull token, claims no device receives, and offers setting up again instead of rotations', async () => {
+    fake.handle('inbox:status', () => makeInboxStatus({ state: 'auth-refused', behind: null }))
+    fake.handle('inbox:receiving', () => RECEIVING)
+    fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
+    render(<InboxView />)
+    expect((await screen.findByTestId('inbox-relay-state')).textContent).toBe(
+      '✕refused this computer’s pull token'
+    )
+    expect(screen.getByTestId('inbox-device-state-dev-2').textContent).toBe(
+      'Not receiving: the relay no longer knows this mailbox'
+    )
+    expect(screen.queryByRole('button', { name: 'Rotate the secret' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Rotate the pull token' })).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Connect a mailbox again' })).toBeTruthy()
+  })
+})
