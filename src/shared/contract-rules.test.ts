@@ -185,6 +185,7 @@ describe('the inbox channels (issue 25)', () => {
       mailbox: 'mbx',
       deviceStatusUrl: 'https://relay.example.com/h/mbx/s/device',
       devices: [],
+      secretRotationPending: false,
       pullToken: 'secret-token',
       privateKeyJwk: { d: 'secret' }
     })
@@ -194,7 +195,8 @@ describe('the inbox channels (issue 25)', () => {
       'devices',
       'mailbox',
       'onThisComputer',
-      'relayUrl'
+      'relayUrl',
+      'secretRotationPending'
     ])
   })
 
