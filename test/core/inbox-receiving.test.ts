@@ -151,11 +151,13 @@ it('inbox:connect refuses every address the shared base-URL rule refuses, on the
       { relayUrl: c.input, ...(c.allowInsecureHttp ? { allowInsecureHttp: true } : {}) },
       { describeError: describeCoreError }
     )
-    // An empty address stops at the contract; every other refusal is the rule's, worded by it.
+    // An empty address stops at the contract; every other refusal is the rule's, in the relay address's own words
+    // (QA30 Q30-06: no relay was asked, and the field is not a gateway's).
     if (result.ok) throw new Error(`${c.input} was accepted`)
     if (c.input.trim() === '') continue
-    expect(result.error, c.input).toMatchObject({ code: 'relay_refused', field: 'relayUrl' })
-    expect(result.error.message, c.input).toMatch(c.expected.message)
+    expect(result.error, c.input).toMatchObject({ code: 'relay_address', field: 'relayUrl' })
+    expect(result.error.message, c.input).toMatch(/^Check the relay’s address: /)
+    expect(result.error.message, c.input).not.toMatch(/gateway|refused/i)
   }
   expect((await invoke('inbox:receiving', {})).connected).toBe(false)
 })
