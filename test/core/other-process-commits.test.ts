@@ -78,13 +78,16 @@ it('announces what another process committed as change events, once per change, 
   expect(heard.map((h) => h.event)).toContain('inbox:changed')
 })
 
+/** A device on a real gateway, not the built-in sandbox one. */
+const ON_SANDBOX_GATEWAY = false
+
 /** A device record as the devices file keeps it (no token: that is in the vault). */
 const deviceRecord = (id: string, label: string, order: number): Record<string, unknown> => ({
   id,
   label,
   baseUrl: 'https://gateway.example',
   order,
-  sandbox: false,
+  sandbox: ON_SANDBOX_GATEWAY,
   createdAt: '2026-01-01T00:00:00.000Z',
   tokenHint: '••••',
   hasSecret: false,
