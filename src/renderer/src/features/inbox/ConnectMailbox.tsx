@@ -6,7 +6,7 @@ import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { Field } from '../../ui/Field'
-import { ReplaceMailboxQuestion } from './ReplaceMailboxQuestion'
+import { ReplaceMailboxQuestion, useReplaceQuestion } from './ReplaceMailboxQuestion'
 
 export function ConnectMailbox({
   replace,
@@ -27,15 +27,11 @@ export function ConnectMailbox({
   const [creationToken, setCreationToken] = useState('')
   const [allowInsecureHttp, setAllowInsecureHttp] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [asking, setAsking] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const addressRef = useRef<HTMLInputElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
   // Kept: the focus goes back to Connect (the question that had it is gone).
-  const [kept, setKept] = useState(0)
-  useEffect(() => {
-    if (kept > 0) submitRef.current?.focus()
-  }, [kept])
+  const { asking, ask, answered, keep } = useReplaceQuestion(submitRef)
   const tokenRef = useRef<HTMLInputElement>(null)
   const alertRef = useRef<HTMLParagraphElement>(null)
   // A failed Connect puts the focus on its error (the button was disabled meanwhile, and the focus lost): on the
@@ -51,12 +47,12 @@ export function ConnectMailbox({
 
   function submit(event: FormEvent): void {
     event.preventDefault()
-    if (replace && askBeforeReplacing.length > 0) setAsking(true)
+    if (replace && askBeforeReplacing.length > 0) ask()
     else void connect()
   }
 
   async function connect(): Promise<void> {
-    setAsking(false)
+    answered()
     setBusy(true)
     setError(null)
     try {
@@ -167,10 +163,7 @@ export function ConnectMailbox({
           receivingDevices={askBeforeReplacing}
           disabled={busy}
           onReplace={() => void connect()}
-          onKeep={() => {
-            setAsking(false)
-            setKept((n) => n + 1)
-          }}
+          onKeep={keep}
         />
       ) : null}
     </form>

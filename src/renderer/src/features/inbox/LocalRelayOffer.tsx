@@ -1,12 +1,12 @@
 // One click instead of a relay's address (`inbox:connectLocalRelay`): the core runs a relay on this computer and
 // connects a mailbox on it, so trying messages in with the sandbox needs no terminal. Offered while a sandbox device
 // exists (only the sandbox can post to this computer), and again when the mailbox on that relay cannot be reached.
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
-import { ReplaceMailboxQuestion } from './ReplaceMailboxQuestion'
+import { ReplaceMailboxQuestion, useReplaceQuestion } from './ReplaceMailboxQuestion'
 
 export function LocalRelayOffer({
   replace,
@@ -24,19 +24,15 @@ export function LocalRelayOffer({
 }): React.JSX.Element | null {
   const t = useT()
   const [busy, setBusy] = useState(false)
-  const [asking, setAsking] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   // Kept: the focus goes back to the button that asked (the question that had it is gone).
-  const [kept, setKept] = useState(0)
-  useEffect(() => {
-    if (kept > 0) buttonRef.current?.focus()
-  }, [kept])
+  const { asking, ask, answered, keep } = useReplaceQuestion(buttonRef)
   const sandboxLinked = useDevices((s) => s.devices.some((device) => device.sandbox))
   if (!sandboxLinked && !down) return null
 
   async function connect(): Promise<void> {
-    setAsking(false)
+    answered()
     setBusy(true)
     setError(null)
     try {
@@ -63,7 +59,7 @@ export function LocalRelayOffer({
           type="button"
           className="button button--primary"
           disabled={busy || asking}
-          onClick={() => (replace && askBeforeReplacing.length > 0 ? setAsking(true) : void connect())}
+          onClick={() => (replace && askBeforeReplacing.length > 0 ? ask() : void connect())}
         >
           {busy ? t('inbox.local.busy') : t('inbox.local.submit')}
         </button>
@@ -74,10 +70,7 @@ export function LocalRelayOffer({
           receivingDevices={askBeforeReplacing}
           disabled={busy}
           onReplace={() => void connect()}
-          onKeep={() => {
-            setAsking(false)
-            setKept((n) => n + 1)
-          }}
+          onKeep={keep}
         />
       ) : null}
     </section>

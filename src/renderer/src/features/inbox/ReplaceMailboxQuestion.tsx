@@ -2,6 +2,7 @@
 // does not touch the gateway's webhook URLs (only "Receive messages" sets them), so until each device is turned on
 // again the gateway keeps posting to the old mailbox, which this computer no longer pulls. The harmless answer has
 // the focus, so a stray Enter keeps the mailbox.
+import { useEffect, useState, type RefObject } from 'react'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
@@ -40,4 +41,31 @@ export function ReplaceMailboxQuestion({
       onKeep={onKeep}
     />
   )
+}
+
+/**
+ * The question's state for the button that asks it: open, and on Keep closed with the focus back on that button once
+ * it is enabled again (it is disabled while the question is open, so the focus waits for the next render).
+ */
+export function useReplaceQuestion(asker: RefObject<HTMLElement | null>): {
+  asking: boolean
+  ask(): void
+  /** Answered Replace: the question goes, the focus where the connect puts it. */
+  answered(): void
+  keep(): void
+} {
+  const [asking, setAsking] = useState(false)
+  const [kept, setKept] = useState(0)
+  useEffect(() => {
+    if (kept > 0) asker.current?.focus()
+  }, [kept, asker])
+  return {
+    asking,
+    ask: () => setAsking(true),
+    answered: () => setAsking(false),
+    keep: () => {
+      setAsking(false)
+      setKept((n) => n + 1)
+    }
+  }
 }
