@@ -60,6 +60,10 @@ describe('the CLI start', () => {
     expect(heavy).toEqual([])
   })
 
+  it('loads no table of strings (both languages are ~280 kB of source to compile for a --help)', () => {
+    expect(loaded.filter((module) => /\/src\/shared\/i18n\/(index|en|id)\.ts$/.test(module))).toEqual([])
+  })
+
   it('still sees the entry’s own imports (the walk works)', () => {
     expect(loaded.some((module) => module.endsWith('/src/main/cli/args.ts'))).toBe(true)
     expect(loaded.some((module) => module.endsWith('/src/main/cli/output.ts'))).toBe(true)

@@ -1,5 +1,5 @@
 /** How the CLI talks: one result on stdout (human text, or one JSON line with --json), progress and errors on stderr. */
-import { formatNumber } from '../../shared/i18n'
+import { formatNumber } from '../../shared/i18n/numbers'
 
 export const EXIT = { ok: 0, failure: 1, badInput: 2, rejected: 3, network: 4 } as const
 

@@ -4,9 +4,10 @@
 // fallback. Plurals and numbers are worded here, once, by the language's own rules (Intl.PluralRules,
 // Intl.NumberFormat).
 import { en, type MessageKey } from './en'
+import { formatNumber, localeOf, type Language } from './numbers'
 
-export type { MessageKey }
-export type Language = 'en' | 'id'
+export type { Language, MessageKey }
+export { formatNumber, localeOf }
 export type Params = Record<string, string | number>
 export type Translate = (key: MessageKey, params?: Params) => string
 
@@ -38,45 +39,15 @@ export function chromiumLocaleOf(language: Language): string {
   return language === 'id' ? 'id' : 'en-GB'
 }
 
-/** BCP 47 locale for Intl formatting. */
-export function localeOf(language: Language): string {
-  return language === 'id' ? 'id-ID' : 'en-GB'
-}
-
 /** Numbers that name something rather than count it: shown as they are, never grouped ("pid 12345"). */
 const IDENTIFIER_PARAMS = new Set(['pid', 'code', 'serial', 'id', 'port', 'number', 'year'])
 
 const pluralRules = new Map<string, Intl.PluralRules>()
-const numberFormats = new Map<string, Intl.NumberFormat>()
 
 function pluralRulesOf(locale: string): Intl.PluralRules {
   let rules = pluralRules.get(locale)
   if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)))
   return rules
-}
-
-/** How each language separates thousands in a whole number, as `Intl.NumberFormat` does for its locale. */
-const THOUSANDS: Record<Language, string> = { en: ',', id: '.' }
-
-/**
- * A whole number grouped by thousands, as `Intl.NumberFormat` groups it for both languages (i18n.test.ts holds the
- * two side by side). Without making one: the window's first `Intl.NumberFormat` took ~25 ms of its start's main
- * thread in the window bench, and the shell shows a count (issue 29).
- */
-function groupWhole(value: number, language: Language): string {
-  const digits = String(Math.abs(value))
-  const groups: string[] = []
-  for (let end = digits.length; end > 0; end -= 3) groups.unshift(digits.slice(Math.max(0, end - 3), end))
-  return (value < 0 ? '-' : '') + groups.join(THOUSANDS[language])
-}
-
-/** A count in the language's digits and grouping: 12,345 (English) or 12.345 (Indonesian). */
-export function formatNumber(value: number, language: Language): string {
-  if (Number.isSafeInteger(value) && !Object.is(value, -0)) return groupWhole(value, language)
-  const locale = localeOf(language)
-  let format = numberFormats.get(locale)
-  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)))
-  return format.format(value)
 }
 
 /**
