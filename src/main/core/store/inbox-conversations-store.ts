@@ -11,7 +11,7 @@ import {
   type NewInboxMessage
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
-import { allWords, containsPattern } from './like-pattern'
+import { allWords, containsPattern, searchWords } from './like-pattern'
 import { preparedOnce } from './prepared'
 
 export interface ConversationRecord {
@@ -532,9 +532,9 @@ export class InboxConversationsStore {
   /**
    * Messages whose text holds every word of `term` (the trigram index for the words of three characters or more, a
    * scan when there is none), newest first, `before` a message number, each with its conversation's id; and the
-   * conversations whose contact name, push name, group subject or number holds `term` (a scan of the conversations,
-   * one row per chat: thousands, not the messages' hundred thousands), unless `withConversations` is false (a later
-   * page, which may still start from the newest message).
+   * conversations whose contact name, push name or group subject holds every word of `term`, or whose number holds it
+   * (a scan of the conversations, one row per chat: thousands, not the messages' hundred thousands, each contact read
+   * by its number), unless `withConversations` is false (a later page, which may still start from the newest message).
    */
   search(
     term: string,
@@ -567,14 +567,19 @@ export class InboxConversationsStore {
     ) as number[]
     // A number typed as Send takes it (08…, +62 …, dashed) is stored as 62… digits: those forms are looked for too.
     const number = phoneSearch(trimmed)
+    // A name holds every word, in any order, as a text does: each of them in the same name.
+    const nameWords = searchWords(trimmed).map(containsPattern)
+    const holdsEveryWord = (column: string): string =>
+      `(${nameWords.map((_, i) => `${column} LIKE :word${i} ESCAPE '\\'`).join(' AND ')})`
     const conversations = withConversations
       ? (
           this.prepare(
-            `${SELECT_CONVERSATION} WHERE k.name LIKE :like ESCAPE '\\' OR c.push_name LIKE :like ESCAPE '\\'
-                 OR c.group_subject LIKE :like ESCAPE '\\' OR c.chat_id LIKE :like ESCAPE '\\'
+            `${SELECT_CONVERSATION} WHERE ${holdsEveryWord('k.name')} OR ${holdsEveryWord('c.push_name')}
+                 OR ${holdsEveryWord('c.group_subject')} OR c.chat_id LIKE :like ESCAPE '\\'
                  OR c.chat_id LIKE :digits OR c.chat_id LIKE :start
                  ORDER BY c.last_number DESC LIMIT :limit`
           ).all({
+            ...Object.fromEntries(nameWords.map((word, i) => [`word${i}`, word])),
             like,
             // Digits only (no LIKE characters); '' matches nothing when the text is not a number.
             digits: number ? `%${number.digits}%` : '',

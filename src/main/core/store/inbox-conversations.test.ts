@@ -249,6 +249,25 @@ describe('conversations', () => {
     expect(texts('"ongkir Surabaya')).toEqual([])
   })
 
+  it('finds a conversation by a name holding every word typed, in any order and any case, as texts are (QA27 Q27-07)', () => {
+    receive(
+      message({ chatId: '6281111111111', pushName: 'Made', text: 'halo' }),
+      message({ chatId: '6282222222222', pushName: 'Putu Saputra', text: 'halo' }),
+      message({ chatId: '6283333333333', pushName: 'Made Wirawan', text: 'halo' }),
+      message({ chatId: '6284444444444', pushName: 'Ni Luh', text: 'halo' })
+    )
+    contacts.learn('6281111111111', 'Made Saputra', 'operator', 5)
+    const found = (text: string): string[] =>
+      conversations.search(text, 10).conversations.map((c) => c.chatId)
+    expect(found('Saputra Made')).toEqual(['6281111111111'])
+    expect(found('  saputra   MADE ')).toEqual(['6281111111111'])
+    // A push name is a name too; a short word narrows like the others.
+    expect(found('wirawan made')).toEqual(['6283333333333'])
+    expect(found('luh ni')).toEqual(['6284444444444'])
+    // Every word in one name: "Putu" is Putu Saputra's, "Made" another's.
+    expect(found('Putu Made')).toEqual([])
+  })
+
   it('reads a search of several words through the trigram index, not a walk of every message', () => {
     receive(message({ text: 'Berapa ongkir ke Surabaya kak?' }))
     const { prepared, prepareUnrecorded } = recordPreparedSql(db)

@@ -17,12 +17,11 @@ export function searchPhrase(column: string, term: string): string {
 }
 
 /**
- * Text that holds every word of `text` (split at white space), in any order and apart (QA27 Q27-07): the words the
- * index can find as one FTS5 query of phrases joined by AND (null when none is three characters long), and the
- * shorter ones as LIKE patterns that narrow what it found (or, without an indexed word, what a scan reads).
+ * The words of a search (split at white space, each once): text matches when it holds every one of them, in any order
+ * and apart (QA27 Q27-07).
  */
-export function allWords(column: string, text: string): { match: string | null; likes: string[] } {
-  const words = [
+export function searchWords(text: string): string[] {
+  return [
     ...new Set(
       text
         .trim()
@@ -30,6 +29,15 @@ export function allWords(column: string, text: string): { match: string | null; 
         .filter((word) => word !== '')
     )
   ]
+}
+
+/**
+ * Text that holds every word of `text` (searchWords): the words the index can find as one FTS5 query of phrases joined
+ * by AND (null when none is three characters long), and the shorter ones as LIKE patterns that narrow what it found
+ * (or, without an indexed word, what a scan reads).
+ */
+export function allWords(column: string, text: string): { match: string | null; likes: string[] } {
+  const words = searchWords(text)
   const indexed = words.filter(searchableByIndex)
   return {
     match: indexed.length === 0 ? null : indexed.map((word) => searchPhrase(column, word)).join(' AND '),

@@ -60,9 +60,9 @@ interface SearchRun {
 }
 
 /**
- * A page of search hits from `before`: while the core's pages end short of a full page with nothing more known (it
- * read a bounded stretch of sent messages to chats without a conversation), the reading goes on, to a full page or
- * to the end, so the list never offers "more" over nothing (QA27 Q27-08). Each page is a short task in the core and
+ * A page of search hits from `before`: while the core's pages end with nothing more known (it read a bounded stretch
+ * of sent messages to chats without a conversation), the reading goes on, until a hit past the page is known or to
+ * the end, so the list never offers "more" over nothing (QA27 Q27-08), a full page's included. Each page is a short task in the core and
  * the window waits for it between its own turns, so a word a campaign sent to many who never wrote is read through
  * without holding either up; the run says how far it got meanwhile.
  */
@@ -74,10 +74,15 @@ async function searchPage(text: string, before: string | undefined, run: SearchR
   })
   let page: SearchPage = reply
   const hits = (): number => page.messages.length + page.replies.length
-  while (page.next !== null && !page.moreFound && hits() < SEARCH_PAGE) {
+  while (page.next !== null && !page.moreFound) {
     if (run.stopped || run.dropped) break
     run.onReading({ ...page, next: page.next })
-    const further = await call('inbox:search', { text, limit: SEARCH_PAGE - hits(), before: page.next })
+    // A full page reads on for one more hit (the core reads one past it): "more" is offered only over a hit known.
+    const further = await call('inbox:search', {
+      text,
+      limit: Math.max(1, SEARCH_PAGE - hits()),
+      before: page.next
+    })
     // Stopped meanwhile: that page is left for "more" to ask again, so what the window says stays what it shows.
     if (run.stopped || run.dropped) break
     page = joinPages(page, further)

@@ -417,6 +417,47 @@ describe('the conversations list', () => {
     expect(added.textContent).toContain('Grosir minimal berapa?')
   })
 
+  it('offers "more" after a full page only when a hit past it is known, reading on to learn it', async () => {
+    script()
+    const fullPage = Array.from({ length: 50 }, (_, i) => hit({ number: 100 - i, text: `promo ${100 - i}` }))
+    // A full page, then sent messages left to read (a campaign's): nothing is known past the page yet.
+    fake.handle('inbox:search', ({ before }) =>
+      before === undefined
+        ? {
+            messages: fullPage,
+            replies: [],
+            conversations: [],
+            next: 'read-to-1',
+            sentRead: 2000,
+            messageConversations: [DEWI],
+            moreFound: false
+          }
+        : {
+            messages: [],
+            replies: [],
+            conversations: [],
+            next: null,
+            sentRead: 1000,
+            messageConversations: [],
+            moreFound: false
+          }
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'promo')
+    await waitFor(() =>
+      expect(fake.requests('inbox:search').map((r) => r.before)).toEqual([undefined, 'read-to-1'])
+    )
+    await waitFor(() =>
+      expect(within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent).toBe(
+        '50 messages found'
+      )
+    )
+    expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(50)
+    expect(screen.queryByTestId('inbox-search-more')).toBeNull()
+  })
+
   it('reads on at once past a page the core ended without a hit, so "more" is never offered over nothing', async () => {
     script()
     // The core read a stretch of a campaign's sent messages to chats without a conversation and found nothing there.
