@@ -2005,7 +2005,8 @@ export const invokeChannels = builtOnFirstUse({
    * Every word of `text` is looked for, in any order. Each found message names its conversation (`conversationId`),
    * whose view is in `messageConversations`, once however many of its messages the page holds (QA27 Q27-01).
    * `moreFound`: a hit past this page is already known; `next` without it means only that sent messages are left to
-   * read, which may hold none (QA27 Q27-08).
+   * read, which may hold none (QA27 Q27-08). `conversationsMoreFound`: more conversations match than `conversations`
+   * holds (the first page's `limit`): the text names too many to list, so the window asks for more of it.
    */
   'inbox:search': () => ({
     request: z.object({
@@ -2020,6 +2021,7 @@ export const invokeChannels = builtOnFirstUse({
       conversations: z.array(InboxConversationView),
       next: z.string().nullable(),
       moreFound: z.boolean(),
+      conversationsMoreFound: z.boolean(),
       sentRead: z.number().int().nonnegative()
     })
   }),

@@ -1880,6 +1880,8 @@ export const enRest = {
     '{conversations, plural, one {# conversation} other {# conversations}} found',
   'inbox.search.foundMessages': '{messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMoreMessages': 'More than {messages, plural, one {# message} other {# messages}} found',
+  'inbox.search.narrowConversations':
+    'More conversations match: type more of the name or number to find the rest.',
   'inbox.search.busy': 'Searching…',
   'inbox.search.none': 'Nothing found.',
   'inbox.search.more': 'Show more messages',

@@ -2086,6 +2086,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.foundConversations': '{conversations} percakapan ditemukan',
   'inbox.search.foundMessages': '{messages} pesan ditemukan',
   'inbox.search.foundMoreMessages': 'Lebih dari {messages} pesan ditemukan',
+  'inbox.search.narrowConversations':
+    'Masih ada percakapan lain yang cocok: ketik lebih banyak dari nama atau nomornya untuk menemukannya.',
   'inbox.search.busy': 'Mencari…',
   'inbox.search.none': 'Tidak ada yang ditemukan.',
   'inbox.search.more': 'Tampilkan pesan lainnya',

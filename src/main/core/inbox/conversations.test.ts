@@ -131,6 +131,43 @@ async function replyThenCampaign(
   return outbox
 }
 
+describe('the search’s conversations', () => {
+  /** `count` chats whose customer's push name is `name`, one message each. */
+  function conversationsNamed(name: string, count: number): ReturnType<typeof createConversations> {
+    new InboxStore(db).commit(
+      'box',
+      0,
+      count,
+      Array.from({ length: count }, (_, i) => ({
+        identity: `incoming:${i}`,
+        kind: 'incoming' as const,
+        seq: i + 1,
+        receivedAt: 1000 + i,
+        payload: {},
+        applied: true,
+        message: newInboxMessage(`m${i}`, { chatId: `62812000${String(i).padStart(5, '0')}`, pushName: name })
+      })),
+      0
+    )
+    return createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'SER-1', phone: null }] },
+      outbox: sentItems([])
+    })
+  }
+
+  it('says when more conversations match than the page holds, and not when they all fit', () => {
+    const conversations = conversationsNamed('Made Saputra', 4)
+    const full = conversations.search('saputra', { limit: 3 })
+    expect(full.conversations).toHaveLength(3)
+    expect(full.conversationsMoreFound).toBe(true)
+    const all = conversations.search('saputra', { limit: 4 })
+    expect(all.conversations).toHaveLength(4)
+    expect(all.conversationsMoreFound).toBe(false)
+  })
+})
+
 describe("the search finds the operator's own messages in a conversation", () => {
   /** Two devices, a customer writing to each; the operator's messages queued through the real outbox. */
   async function inboxWithReplies(): Promise<ReturnType<typeof createConversations>> {

@@ -507,6 +507,7 @@ export function createConversations(deps: ConversationsDeps) {
       conversations: InboxConversationView[]
       next: string | null
       moreFound: boolean
+      conversationsMoreFound: boolean
       sentRead: number
     } {
       const limit = options.limit ?? 50
@@ -571,6 +572,8 @@ export function createConversations(deps: ConversationsDeps) {
           'reply' in hit ? [{ conversation: hit.reply.conversation, item: hit.reply.item }] : []
         ),
         conversations: conversationViews(found.conversations.slice(0, limit)),
+        // The store read one past the page: more conversations match than it shows (the window asks to narrow).
+        conversationsMoreFound: found.conversations.length > limit,
         next: more ? encodeSearchCursor(next) : null,
         moreFound,
         sentRead

@@ -42,6 +42,8 @@ interface SearchPage {
   messageConversations: InboxConversationView[]
   replies: FoundReply[]
   conversations: InboxConversationView[]
+  /** More conversations match than listed: the operator is asked for more of the text. */
+  conversationsMoreFound: boolean
   next: string | null
   /** A hit past these is known: "more than" is said only then (QA27 Q27-08). */
   moreFound: boolean
@@ -101,6 +103,7 @@ function joinPages(first: SearchPage, then: SearchPage): SearchPage {
     ],
     replies: [...first.replies, ...then.replies],
     conversations: first.conversations,
+    conversationsMoreFound: first.conversationsMoreFound,
     next: then.next,
     moreFound: then.moreFound,
     sentRead: first.sentRead + then.sentRead
@@ -615,6 +618,7 @@ function SearchResults({
           ))}
         </ul>
       ) : null}
+      {found.conversationsMoreFound ? <p className="muted">{t('inbox.search.narrowConversations')}</p> : null}
       {found.messages.length + found.replies.length > 0 ? (
         <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
           {foundInOrder(found.messages, found.replies).map((hit) => {

@@ -329,6 +329,7 @@ describe('the conversations list', () => {
         next: null,
         sentRead: 0,
         messageConversations: [DEWI],
+        conversationsMoreFound: false,
         moreFound: false
       })
     )
@@ -348,6 +349,7 @@ describe('the conversations list', () => {
             next: 'page-2',
             sentRead: 0,
             messageConversations: [DEWI],
+            conversationsMoreFound: false,
             moreFound: true
           }
         : {
@@ -357,6 +359,7 @@ describe('the conversations list', () => {
             next: null,
             sentRead: 0,
             messageConversations: [DEWI],
+            conversationsMoreFound: false,
             moreFound: false
           }
     )
@@ -392,6 +395,7 @@ describe('the conversations list', () => {
             next: 'page-2',
             sentRead: 0,
             messageConversations: [DEWI],
+            conversationsMoreFound: false,
             moreFound: true
           }
         : {
@@ -401,6 +405,7 @@ describe('the conversations list', () => {
             next: null,
             sentRead: 0,
             messageConversations: [DEWI],
+            conversationsMoreFound: false,
             moreFound: false
           }
     )
@@ -430,6 +435,7 @@ describe('the conversations list', () => {
             next: 'read-to-1',
             sentRead: 2000,
             messageConversations: [DEWI],
+            conversationsMoreFound: false,
             moreFound: false
           }
         : {
@@ -439,6 +445,7 @@ describe('the conversations list', () => {
             next: null,
             sentRead: 1000,
             messageConversations: [],
+            conversationsMoreFound: false,
             moreFound: false
           }
     )
@@ -470,6 +477,7 @@ describe('the conversations list', () => {
             next: 'read-to-1',
             sentRead: 2000,
             messageConversations: [],
+            conversationsMoreFound: false,
             moreFound: false
           }
         : before === 'read-to-1'
@@ -480,6 +488,7 @@ describe('the conversations list', () => {
               next: 'read-to-2',
               sentRead: 2000,
               messageConversations: [],
+              conversationsMoreFound: false,
               moreFound: false
             }
           : {
@@ -489,6 +498,7 @@ describe('the conversations list', () => {
               next: null,
               sentRead: 0,
               messageConversations: [DEWI],
+              conversationsMoreFound: false,
               moreFound: false
             }
     )
@@ -517,6 +527,7 @@ describe('the conversations list', () => {
             next: `read-to-${page + 1}`,
             sentRead: 2000,
             messageConversations: [],
+            conversationsMoreFound: false,
             moreFound: false
           }
         : {
@@ -526,6 +537,7 @@ describe('the conversations list', () => {
             next: null,
             sentRead: 1200,
             messageConversations: [DEWI],
+            conversationsMoreFound: false,
             moreFound: false
           }
     }
@@ -647,6 +659,7 @@ describe('the conversations list', () => {
         next: null,
         sentRead: 0,
         messageConversations: [DEWI],
+        conversationsMoreFound: false,
         moreFound: false
       }))
       const user = userEvent.setup()
@@ -716,6 +729,7 @@ describe('the conversations list', () => {
         next,
         sentRead: 0,
         messageConversations: next === null ? [DEWI, rinaChat] : [DEWI],
+        conversationsMoreFound: false,
         moreFound: next !== null
       }))
       const user = userEvent.setup()
@@ -778,6 +792,7 @@ describe('the conversations list', () => {
         next: string | null
         sentRead: number
         messageConversations: InboxConversationView[]
+        conversationsMoreFound: boolean
         moreFound: boolean
       } = {
         messages: [],
@@ -789,6 +804,7 @@ describe('the conversations list', () => {
         next: null,
         sentRead: 0,
         messageConversations: [DEWI],
+        conversationsMoreFound: false,
         moreFound: false
       }
       fake.handle('inbox:search', () => reply)
@@ -812,6 +828,7 @@ describe('the conversations list', () => {
         next: null,
         sentRead: 0,
         messageConversations: [DEWI],
+        conversationsMoreFound: false,
         moreFound: false
       }
       await user.clear(box)
@@ -824,6 +841,7 @@ describe('the conversations list', () => {
         next: 'page-2',
         sentRead: 0,
         messageConversations: [DEWI],
+        conversationsMoreFound: false,
         moreFound: true
       }
       await user.clear(box)
@@ -866,6 +884,7 @@ describe('the conversations list', () => {
       replies: [],
       conversations: [],
       next: null,
+      conversationsMoreFound: false,
       moreFound: false,
       sentRead: 0
     }))
@@ -892,6 +911,7 @@ describe('the conversations list', () => {
       replies: [],
       conversations: [],
       next: before === undefined ? 'read-to-1' : null,
+      conversationsMoreFound: false,
       moreFound: false,
       sentRead: 2000
     }))
@@ -907,6 +927,50 @@ describe('the conversations list', () => {
     expect(screen.queryByTestId('inbox-search-more')).toBeNull()
   })
 
+  it.each([
+    {
+      language: 'en' as const,
+      narrow: 'More conversations match: type more of the name or number to find the rest.'
+    },
+    {
+      language: 'id' as const,
+      narrow:
+        'Masih ada percakapan lain yang cocok: ketik lebih banyak dari nama atau nomornya untuk menemukannya.'
+    }
+  ])(
+    'asks for more of the text when more conversations match than the page lists ($language)',
+    async ({ language, narrow }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script()
+      const many = [61, 62, 63].map((id) =>
+        conversation({ id, chatId: `62813000000${id}`, contactName: `Made ${id}`, pushName: null })
+      )
+      let more = true
+      fake.handle('inbox:search', () => ({
+        messages: [],
+        messageConversations: [],
+        replies: [],
+        conversations: more ? many : many.slice(0, 1),
+        next: null,
+        conversationsMoreFound: more,
+        moreFound: false,
+        sentRead: 0
+      }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      await user.type(screen.getByTestId('inbox-search'), 'Made')
+      const results = await screen.findByTestId('inbox-search-results')
+      await waitFor(() => expect(results.textContent).toContain(narrow))
+      more = false
+      await user.type(screen.getByTestId('inbox-search'), ' 61')
+      await waitFor(() => expect(fake.requests('inbox:search').at(-1)?.text).toBe('Made 61'))
+      await waitFor(() =>
+        expect(screen.getByTestId('inbox-search-results').textContent).not.toContain(narrow)
+      )
+    }
+  )
+
   it('searches at once on Enter, without waiting for the typing to settle', async () => {
     script()
     fake.handle('inbox:search', () => ({
@@ -916,6 +980,7 @@ describe('the conversations list', () => {
       next: null,
       sentRead: 0,
       messageConversations: [DEWI],
+      conversationsMoreFound: false,
       moreFound: false
     }))
     render(<InboxView />)
@@ -1121,6 +1186,7 @@ describe('the thread', () => {
       next: null,
       sentRead: 0,
       messageConversations: [DEWI],
+      conversationsMoreFound: false,
       moreFound: false
     }))
     const user = userEvent.setup()
