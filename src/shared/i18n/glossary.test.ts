@@ -55,6 +55,13 @@ const GLOSSARY: Term[] = [
     variants: [/\btarikan\b/i, /\btoken tarik\b/i]
   },
   {
+    // The relay's pull token was "token pengambilan" in the address's warnings and faults and "token penarikan" on its
+    // card: "penarikan" is taking a campaign back ("diminta oleh penarikan sebelumnya"), so the pull keeps "ambil".
+    concept: "the relay's pull token",
+    chosen: /\btoken pengambilan\b/i,
+    variants: [/\btoken penarikan\b/i]
+  },
+  {
     // The view is "Pesan masuk" in the navigation; the shortcuts panel called it "Kotak masuk" (QA F20).
     concept: 'the Messages in view',
     chosen: /\bPesan masuk\b/,

@@ -1902,11 +1902,11 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.rotateUnreachable':
     'Penggantian belum selesai: jawaban relay tidak kembali ({detail}). Komputer ini menyimpan rahasia baru dan menanyakan relay lagi dengan sendirinya sampai relay menjawab, jadi keduanya akan memakai rahasia yang sama; alamat yang sekarang tetap berfungsi sementara itu.',
   'desktop.error.pullTokenRotateUnreachable':
-    'Tidak bisa mengganti token penarikan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
+    'Tidak bisa mengganti token pengambilan: {detail}. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.',
   'desktop.error.relayOutdatedSecret':
     'Versi relay ini terlalu lama untuk mengganti rahasia webhook dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: alamat webhook yang sekarang tetap berfungsi.',
   'desktop.error.relayOutdatedPullToken':
-    'Versi relay ini terlalu lama untuk mengganti token penarikan dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: token yang sekarang tetap berfungsi.',
+    'Versi relay ini terlalu lama untuk mengganti token pengambilan dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: token yang sekarang tetap berfungsi.',
   'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
@@ -1923,7 +1923,7 @@ export const id: Record<MessageKey, string> = {
   'relay.state.near-full': 'tersambung, hampir penuh',
   'relay.state.full': 'penuh, pesan baru ditolak',
   'relay.state.unreachable': 'tidak bisa dijangkau',
-  'relay.state.auth-refused': 'menolak token penarikan komputer ini',
+  'relay.state.auth-refused': 'menolak token pengambilan komputer ini',
   'relay.state.locked': 'kunci kotak surat terkunci',
   'relay.state.failing': 'gagal menyimpan pesan di komputer ini',
   'relay.state.cursor-ahead': 'kehilangan penyimpanannya',
@@ -2049,14 +2049,14 @@ export const id: Record<MessageKey, string> = {
   'inbox.rotate.done': 'Alamat baru diatur di {count} perangkat.',
   'inbox.rotate.paste': 'Tempelkan URL status perangkat yang baru di dasbor.',
   'inbox.rotate.failed': 'Tidak diatur di {device}: {message}',
-  'inbox.pullToken.heading': 'Token penarikan',
+  'inbox.pullToken.heading': 'Token pengambilan',
   'inbox.pullToken.intro':
-    'Token penarikan membuat komputer ini bisa mengambil dan menghapus pesan kotak surat di relay. Jika bocor (folder data tersalin, cadangan dibagikan), ganti token: relay menerima token baru yang disimpan di gantungan kunci komputer ini, dan token lama langsung berhenti. Alamat webhook tetap.',
-  'inbox.pullToken.button': 'Ganti token penarikan',
+    'Token pengambilan membuat komputer ini bisa mengambil dan menghapus pesan kotak surat di relay. Jika bocor (folder data tersalin, cadangan dibagikan), ganti token: relay menerima token baru yang disimpan di gantungan kunci komputer ini, dan token lama langsung berhenti. Alamat webhook tetap.',
+  'inbox.pullToken.button': 'Ganti token pengambilan',
   'inbox.pullToken.confirm':
-    'Beri kotak surat token penarikan baru sekarang? Siapa pun yang memegang token lama tidak bisa lagi mengambil atau menghapus pesannya. Tidak ada yang berubah di gateway.',
+    'Beri kotak surat token pengambilan baru sekarang? Siapa pun yang memegang token lama tidak bisa lagi mengambil atau menghapus pesannya. Tidak ada yang berubah di gateway.',
   'inbox.pullToken.go': 'Ganti token',
-  'inbox.pullToken.done': 'Token penarikan baru dipakai; token lama tidak berlaku lagi.',
+  'inbox.pullToken.done': 'Token pengambilan baru dipakai; token lama tidak berlaku lagi.',
   'inbox.messages.empty':
     'Belum ada pesan. Begitu perangkat mengirim pesannya ke relay, pesan muncul di sini, yang terbaru di atas.',
   'inbox.messages.emptyNoMailbox':

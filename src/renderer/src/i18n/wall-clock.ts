@@ -49,11 +49,14 @@ export function wallClockMoment(text: string, timeZone: string): string | null {
 }
 
 /**
- * A time the gateway writes on its own clock (a device's expiry, an invoice's due date) as the moment it comes, in the
- * window's zone and named, as every other time on the page (QA: "Expires … WIB" beside "starts again … UTC", "Pay by …
- * WIB" beside "Ordered … UTC"). A bare date is a day on the gateway's calendar, so it stays a date with its zone named.
+ * A time the gateway writes on its own clock (a device's expiry, an invoice's due date) as the moment it comes, on
+ * `timeZone`'s clock (the operator's; the computer's when none is given) and named, as every other time on the page
+ * (QA: "Expires … WIB" beside "starts again … UTC", "Pay by … WIB" beside "Ordered … UTC"). A bare date is a day on
+ * the gateway's calendar, so it stays a date with its zone named.
  */
-export function formatGatewayTime(text: string, locale: string): string {
+export function formatGatewayTime(text: string, locale: string, timeZone?: string | null): string {
   const moment = wallClockMoment(text, GATEWAY_TIME_ZONE)
-  return moment ? formatDateTimeInZone(moment, locale) : formatWallClock(text, locale, GATEWAY_TIME_ZONE)
+  return moment
+    ? formatDateTimeInZone(moment, locale, timeZone)
+    : formatWallClock(text, locale, GATEWAY_TIME_ZONE)
 }

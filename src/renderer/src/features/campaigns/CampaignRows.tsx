@@ -7,7 +7,8 @@ import { decodeNote, translateNote } from '../../../../shared/i18n/notes'
 import { campaignRowBucket } from '../../../../shared/domain/campaign-buckets'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTime } from '../../i18n/dates'
+import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { RecipientLabel, RecipientName } from '../../ui/RecipientName'
 import { usableContactName } from '../../../../shared/domain'
@@ -44,6 +45,8 @@ export function CampaignRows({
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
+  // The operator's clock, as the campaign's export (its proof) and the Outbox date a row.
+  const zone = useOperatorZone()
   const devices = useDevices((s) => s.devices)
   const [open, setOpen] = useState(false)
   const [offset, setOffset] = useState(0)
@@ -171,7 +174,9 @@ export function CampaignRows({
                       <td>
                         <code>{row.gatewayId ?? ''}</code>
                       </td>
-                      <td>{changed ? formatDateTime(new Date(changed).toISOString(), locale) : ''}</td>
+                      <td>
+                        {changed ? formatDateTimeInZone(new Date(changed).toISOString(), locale, zone) : ''}
+                      </td>
                       <td>
                         {row.takeBackWaiting
                           ? takeBackWait(row)

@@ -22,6 +22,7 @@ import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
 import { CampaignsView, pageRereadGapMs } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
@@ -1326,6 +1327,39 @@ describe('CampaignRows', () => {
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
   })
 
+  // On a UTC computer with the operator on WITA, a row's change time was the computer's ("15 Jan 2026, 17:05") while
+  // the campaign's export (its proof, QA23 Q23-02) and the Outbox date it on the operator's clock: the next day there.
+  it("shows when a row's status last moved on the operator's clock, the zone named", async () => {
+    computerZoneIs('UTC')
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+      })
+    )
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'finished' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({
+      total: 1,
+      rows: [
+        row(2, {
+          history: [
+            { at: Date.UTC(2026, 0, 15, 16, 59), status: 'queued' },
+            { at: Date.UTC(2026, 0, 15, 17, 5), status: 'read' }
+          ]
+        })
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    const [line] = await within(rows).findAllByTestId('campaign-row')
+    expect(line!.querySelectorAll('td')[5]?.textContent).toBe('16 Jan 2026, 01:05 WITA')
+  })
+
   // A row whose deletion waits had an empty Reason: it says why it waits, as the take-back's tally does.
   it('says why a row’s take-back waits: its device and what it needs, else that it is being taken back', async () => {
     seedStores(
@@ -1553,9 +1587,9 @@ describe('OptOuts', () => {
     // Who, the number as the window writes numbers, and how (with the customer's word) and when it got there, not
     // the stored digits alone (QA: "replied with a stop word", but which).
     const [entry, older] = screen.getAllByTestId('optout-entry')
-    expect(entry!.textContent).toMatch(/^Budi \+62 812-3456-7899 replied “STOP”, 29 Nov 2026, \d\d:\d\d ×$/)
+    expect(entry!.textContent).toMatch(/^Budi \+62 812-3456-7899 replied “STOP”, 29 Nov 2026, 16:30 WIB ×$/)
     expect(older!.textContent).toMatch(
-      /^\+62 812-3456-7898 replied with a stop word, 28 Nov 2026, \d\d:\d\d ×$/
+      /^\+62 812-3456-7898 replied with a stop word, 28 Nov 2026, 16:30 WIB ×$/
     )
     expect(within(entry!).getByRole('button').getAttribute('aria-label')).toBe(
       'Remove Budi +62 812-3456-7899 from the list'

@@ -7,6 +7,7 @@ import type { InvokeReply } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { OptOuts } from './OptOuts'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
@@ -98,6 +99,25 @@ describe('OptOuts', () => {
       expect(screen.getByTestId('optouts-shown').textContent).toBe(text)
     }
   )
+
+  // On a UTC computer with the operator on WITA, an entry added at 00:30 WITA on 1 Dec read "30 Nov 2026, 16:30": the
+  // day before the Outbox's and the Overview's ("opted out today"), on the computer's clock.
+  it("says when each entry was added on the operator's clock, the zone named", async () => {
+    computerZoneIs('UTC')
+    seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }) }))
+    pagingCore([
+      entry('6281234567001', {
+        source: 'keyword',
+        keyword: 'STOP',
+        addedAt: Date.parse('2026-11-30T16:30:00Z')
+      })
+    ])
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, 'Opt-out list (1)')
+    const [row] = screen.getAllByTestId('optout-entry')
+    expect(row!.textContent).toBe('+62 812-3456-7001 replied “STOP”, 1 Dec 2026, 00:30 WITA ×')
+  })
 
   it('says nothing about a cut when every entry is listed', async () => {
     pagingCore([entry('6281234567001')])

@@ -5,7 +5,8 @@ import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { cancelOnEscape } from '../../ui/escape'
 import { OptOutKeywords } from './OptOutKeywords'
@@ -72,6 +73,8 @@ function addedText(
 export function OptOuts(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  // On the operator's clock, the day the Overview's "opted out today" counts.
+  const zone = useOperatorZone()
   /** The shown page of the entries the search finds, how many it finds, and how many the list holds. */
   const [list, setList] = useState<OptOut[]>([])
   const [total, setTotal] = useState(0)
@@ -404,7 +407,7 @@ export function OptOuts(): React.JSX.Element {
                 {' '}
                 {t('campaigns.optOuts.how', {
                   how: howText(o, t),
-                  time: formatDateTime(new Date(o.addedAt).toISOString(), locale)
+                  time: formatDateTimeInZone(new Date(o.addedAt).toISOString(), locale, zone)
                 })}
               </span>{' '}
               <button

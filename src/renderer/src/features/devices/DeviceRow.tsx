@@ -16,6 +16,7 @@ import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { formatGatewayTime, wallClockMoment } from '../../i18n/wall-clock'
+import { useOperatorZone } from '../../stores/settings'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
@@ -49,6 +50,8 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
+  // Every time on the card on the operator's clock, named, as the rest of the window.
+  const zone = useOperatorZone()
   const { restart, refresh, remove } = useDevices.getState()
   const panels = useRowPanel<Panel>()
   const sandboxDetails = useRef<HTMLDetailsElement>(null)
@@ -137,7 +140,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               : t('devices.capToday.uncapped', { count: device.sentToday?.count ?? 0 })}
             {/* The count starts again at the device's midnight (in its zone): said as the moment it does. */}
             {device.sentToday
-              ? ` · ${t('devices.capToday.resets', { at: formatDateTimeInZone(device.sentToday.resetsAt, locale) })}`
+              ? ` · ${t('devices.capToday.resets', { at: formatDateTimeInZone(device.sentToday.resetsAt, locale, zone) })}`
               : null}
           </dd>
         </div>
@@ -152,7 +155,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             {device.state === 'expired' && !endedOn(device.expiresAt)
               ? t('overview.expiry.past')
               : device.expiresAt
-                ? formatGatewayTime(device.expiresAt, locale)
+                ? formatGatewayTime(device.expiresAt, locale, zone)
                 : t('common.unknown')}
             {device.state === 'expired' && endedOn(device.expiresAt) ? ` (${t('devices.expired')})` : null}
           </dd>
@@ -168,7 +171,9 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <div>
           <dt>{t('devices.checked')}</dt>
           <dd data-testid={`device-checked-${id}`}>
-            {device.lastCheckedAt ? formatDateTimeInZone(device.lastCheckedAt, locale) : t('common.never')}
+            {device.lastCheckedAt
+              ? formatDateTimeInZone(device.lastCheckedAt, locale, zone)
+              : t('common.never')}
             {/* Polled at the safety cadence, not the setting's: say why the time may be minutes old. */}
             {device.statusPushed && device.checkEverySec ? (
               <span className="muted small" data-testid={`device-pushed-${id}`}>

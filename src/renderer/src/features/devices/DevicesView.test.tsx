@@ -8,13 +8,14 @@ import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
 import { DevicesView } from './DevicesView'
 import { OverviewView } from '../overview/OverviewView'
 import { EMPTY_COUNTS } from '../../stores/outbox'
-import { computerZone, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { localeOf } from '../../i18n'
 import { handleNavigate } from '../../stores/app'
 
@@ -98,7 +99,40 @@ describe('device list', () => {
     expect(second.textContent).toContain('Enter the token again')
   })
 
-  it("shows every time on a card in the window's zone, named: the expiry (on the gateway's clock) too (issue 29, QA)", () => {
+  // On a UTC computer with the operator on WITA, the card's times were the computer's ("count starts again 28 Nov
+  // 2026, 16:00 UTC" for the operator's midnight, the day the daily cap counts), the rest of the window the operator's.
+  it("shows a card's times, and a cap's hold, on the operator's clock, named", async () => {
+    computerZoneIs('UTC')
+    // The operator's midnight on 29 Nov (WITA, UTC+8): when the daily cap's count starts again.
+    const sentToday = { count: 7, resetsAt: '2026-11-28T16:00:00.000Z', zone: 'Asia/Makassar' }
+    fake.handle('devices:setDailyCap', ({ id, dailyCap }) => makeDevice({ id, dailyCap, sentToday }))
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [
+          makeDevice({
+            expiresAt: '2026-11-29 12:38:19',
+            lastCheckedAt: '2026-11-28T17:05:00.000Z',
+            sentToday
+          })
+        ]
+      })
+    )
+    render(<DevicesView />)
+    const front = row('Front office')
+    // 12:38 on the gateway's clock (WIB, UTC+7) is 13:38 on the operator's.
+    expect(fact(front, 'Expires')).toBe('29 Nov 2026, 13:38 WITA')
+    expect(fact(front, 'Daily cap today')).toBe(
+      'no cap · 7 send attempts · count starts again 29 Nov 2026, 00:00 WITA'
+    )
+    expect(fact(front, 'Last checked')).toMatch(/^29 Nov 2026, 01:05 WITA/)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Daily cap' }))
+    await user.type(screen.getByRole('textbox', { name: 'Most sends a day through this number' }), '5{Enter}')
+    expect(feedback('Front office')).toMatch(/until the count starts again 29 Nov 2026, 00:00 WITA\.$/)
+  })
+
+  it("shows every time on a card in the operator's zone, named: the expiry (on the gateway's clock) too (issue 29, QA)", () => {
     show([
       makeDevice({
         expiresAt: '2026-11-29 12:38:19',
@@ -109,12 +143,15 @@ describe('device list', () => {
       makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'expired', expiresAt: '2026-01-02' })
     ])
     // QA: the expiry said "… WIB" beside the daily count's "starts again … UTC" on one card.
-    const here = zoneLabel(computerZone())
+    // The settings' zone (WIB in the fixture), not the computer's.
+    const here = 'WIB'
     const front = row('Front office')
     const times = [fact(front, 'Expires'), fact(front, 'Daily cap today'), fact(front, 'Last checked')]
     for (const time of times) expect(time).toMatch(new RegExp(`\\d{2}[:.]\\d{2} ${here}$`))
-    // 12:38 on the gateway's clock (WIB, UTC+7) is 05:38 UTC: the same moment, in the window's zone.
-    expect(fact(front, 'Expires')).toBe(formatDateTimeInZone('2026-11-29T05:38:00.000Z', localeOf('en')))
+    // 12:38 on the gateway's clock (WIB, UTC+7) is 05:38 UTC: the same moment, in the operator's zone.
+    expect(fact(front, 'Expires')).toBe(
+      formatDateTimeInZone('2026-11-29T05:38:00.000Z', localeOf('en'), 'Asia/Jakarta')
+    )
     expect(fact(front, 'Quota')).toBe('12,000 messages left')
     const checked = fact(front, 'Last checked')
     expect(checked).toMatch(/^28 Nov 2026, \d{2}:05 \S+$/)
@@ -785,7 +822,7 @@ describe('device list', () => {
       await user.type(screen.getByRole('textbox', { name: label }), '5')
       await user.click(screen.getByRole('button', { name: save }))
       // The moment as the row says it ("count starts again …"), so the two agree.
-      const at = formatDateTimeInZone(sentToday.resetsAt, localeOf(language))
+      const at = formatDateTimeInZone(sentToday.resetsAt, localeOf(language), 'Asia/Jakarta')
       expect(feedback('Front office')).toBe(says.replace('{at}', at))
     }
   )

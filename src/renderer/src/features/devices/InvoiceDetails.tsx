@@ -7,6 +7,7 @@ import { BILLING_PERIODS, DEVICE_PRODUCTS } from '../../../../shared/domain'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatRupiah } from '../../i18n/dates'
 import { formatGatewayTime } from '../../i18n/wall-clock'
+import { useOperatorZone } from '../../stores/settings'
 
 type Translate = ReturnType<typeof useT>
 
@@ -57,9 +58,10 @@ export function InvoiceDetails({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const unknown = t('common.unknown')
   const money = (amount: number | null): string => (amount === null ? unknown : formatRupiah(amount, locale))
-  const due = invoice.dueDate ? formatGatewayTime(invoice.dueDate, locale) : null
+  const due = invoice.dueDate ? formatGatewayTime(invoice.dueDate, locale, zone) : null
   const payTo = payToText(invoice)
   return (
     <>

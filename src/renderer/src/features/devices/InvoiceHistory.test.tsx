@@ -2,11 +2,12 @@
 // window's locale and zone, and payment honestly unknown; and the new-device form's last price.
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -58,7 +59,7 @@ describe('invoice history', () => {
     const [newest, older] = within(list).getAllByRole('listitem')
     expect(within(newest!).getByRole('heading').textContent).toBe('Invoice INV/2')
     expect(within(newest!).getByTestId('invoice-sentence').textContent).toBe(
-      `Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by ${formatDateTimeInZone(DUE_MOMENT, localeOf('en'))}.`
+      `Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by ${formatDateTimeInZone(DUE_MOMENT, localeOf('en'), 'Asia/Jakarta')}.`
     )
     expect(within(newest!).getByTestId('invoice-product').textContent).toBe('Pro · Monthly')
     expect(within(newest!).getByTestId('invoice-discount').textContent).toBe('Rp\u00a010,000')
@@ -82,32 +83,43 @@ describe('invoice history', () => {
     render(<DevicesView />)
     const item = await screen.findByTestId('invoice-entry')
     expect(within(item).getByTestId('invoice-sentence').textContent).toBe(
-      `Bayar Rp\u00a0150.000 ke BCA 8730 451 229 (PT Wablas) sebelum ${formatDateTimeInZone(DUE_MOMENT, localeOf('id'))}.`
+      `Bayar Rp\u00a0150.000 ke BCA 8730 451 229 (PT Wablas) sebelum ${formatDateTimeInZone(DUE_MOMENT, localeOf('id'), 'Asia/Jakarta')}.`
     )
     expect(within(item).getByTestId('invoice-product').textContent).toBe('Pro · Bulanan')
   })
 
-  it("shows the due moment in the window's zone, as the order's time beside it (QA Q7-08)", async () => {
-    // The window in Paris (UTC+1 in November), the gateway on WIB (UTC+7): "Pay by … WIB" beside "Ordered … UTC".
-    const real = Intl.DateTimeFormat.prototype.resolvedOptions
-    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
-      this: Intl.DateTimeFormat
-    ) {
-      return { ...real.call(this), timeZone: 'Europe/Paris' }
-    })
-    try {
-      fake.handle('devices:invoices', () => ({ invoices: [entry({})] }))
-      render(<DevicesView />)
-      const item = await screen.findByTestId('invoice-entry')
-      // 12:38:19 on the gateway's clock is 05:38 UTC, 06:38 in Paris.
-      expect(within(item).getByTestId('invoice-due').textContent).toBe('29 Nov 2026, 06:38 Europe/Paris')
-      expect(within(item).getByTestId('invoice-sentence').textContent).toBe(
-        'Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by 29 Nov 2026, 06:38 Europe/Paris.'
-      )
-      expect(within(item).getByTestId('invoice-ordered').textContent).toBe('28 Nov 2026, 06:38 Europe/Paris')
-    } finally {
-      zone.mockRestore()
-    }
+  // On a UTC computer with the operator on WITA, "Pay by" and "Ordered" were the computer's ("29 Nov 2026, 05:38
+  // UTC") beside the operator's clock everywhere else; the due moment (on the gateway's WIB clock) is the same moment.
+  it("shows the due moment and the order's time on the operator's clock, named (QA Q7-08)", async () => {
+    computerZoneIs('UTC')
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Kantor' })]
+      })
+    )
+    fake.handle('devices:invoices', () => ({ invoices: [entry({})] }))
+    render(<DevicesView />)
+    const item = await screen.findByTestId('invoice-entry')
+    // 12:38:19 on the gateway's clock (WIB, UTC+7) is 13:38 WITA.
+    expect(within(item).getByTestId('invoice-due').textContent).toBe('29 Nov 2026, 13:38 WITA')
+    expect(within(item).getByTestId('invoice-sentence').textContent).toBe(
+      'Pay Rp\u00a0150,000 to BCA 8730 451 229 (PT Wablas) by 29 Nov 2026, 13:38 WITA.'
+    )
+    expect(within(item).getByTestId('invoice-ordered').textContent).toBe('28 Nov 2026, 13:38 WITA')
+  })
+
+  it("dates the new-device form's last price on the operator's clock, named", async () => {
+    computerZoneIs('UTC')
+    seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }) }))
+    // 17:00 UTC on 28 Nov: the 29th at 01:00 WITA.
+    fake.handle('devices:invoices', () => ({ invoices: [entry({ createdAt: '2026-11-28T17:00:00.000Z' })] }))
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Package' }), 'pro')
+    expect((await screen.findByText(/^Last invoice for Pro/)).textContent).toMatch(
+      /, on 29 Nov 2026, 01:00 WITA\.?$/
+    )
   })
 
   it("keeps a due date without a time a day on the gateway's calendar, its zone named", async () => {

@@ -5,6 +5,7 @@ import type { InvoiceHistoryEntry } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { InvoiceDetails } from './InvoiceDetails'
 
 /** Every kept invoice, loaded once for the view that shows them (null while loading). */
@@ -26,6 +27,7 @@ export function useInvoiceHistory(): { invoices: InvoiceHistoryEntry[] | null; e
 export function InvoiceHistory(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const { invoices, error } = useInvoiceHistory()
   return (
     <section className="invoice-history" aria-labelledby="invoices-heading" data-testid="invoice-history">
@@ -50,7 +52,7 @@ export function InvoiceHistory(): React.JSX.Element {
               </h4>
               <InvoiceDetails invoice={invoice} showPaid>
                 <dt>{t('invoices.ordered')}</dt>
-                <dd data-testid="invoice-ordered">{formatDateTimeInZone(invoice.createdAt, locale)}</dd>
+                <dd data-testid="invoice-ordered">{formatDateTimeInZone(invoice.createdAt, locale, zone)}</dd>
                 <dt>{t('invoices.gateway')}</dt>
                 <dd>
                   {invoice.deviceLabel ? `${invoice.baseUrl} · ${invoice.deviceLabel}` : invoice.baseUrl}

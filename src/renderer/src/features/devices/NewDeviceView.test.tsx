@@ -74,7 +74,7 @@ describe('NewDeviceView', () => {
     expect(document.activeElement).toBe(within(shown).getByRole('heading', { name: 'Invoice' }))
     expect(screen.getByTestId('invoice-number').textContent).toBe('INV/20260115/123456')
     // Money and the due date in the window's locale; the due date (10:00 on the gateway's clock, WIB) in its zone.
-    const due = formatDateTimeInZone('2026-01-16T03:00:00.000Z', localeOf('en'))
+    const due = formatDateTimeInZone('2026-01-16T03:00:00.000Z', localeOf('en'), 'Asia/Jakarta')
     expect(screen.getByTestId('invoice-total').textContent).toBe('Rp\u00a01,500,000')
     expect(screen.getByTestId('invoice-due').textContent).toBe(due)
     expect(shown.textContent).not.toContain('create device & invoice successfully')

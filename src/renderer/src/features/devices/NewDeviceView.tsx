@@ -8,6 +8,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone, formatRupiah } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
+import { useOperatorZone } from '../../stores/settings'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { deviceOptionLabel } from '../../ui/DeviceSelect'
@@ -292,6 +293,7 @@ export function NewDeviceView(): React.JSX.Element {
 function LastPrice({ product, periode }: { product: string; periode: string }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const { invoices } = useInvoiceHistory()
   const last = invoices ? lastKnownPrice(invoices, product, periode) : null
   const text =
@@ -301,7 +303,7 @@ function LastPrice({ product, periode }: { product: string; periode: string }): 
           periode: periodeLabel(t, periode),
           total: formatRupiah(last.total, locale),
           discount: formatRupiah(last.discount ?? 0, locale),
-          date: formatDateTimeInZone(last.createdAt, locale)
+          date: formatDateTimeInZone(last.createdAt, locale, zone)
         })
       : t('newDevice.price.none')
   return (

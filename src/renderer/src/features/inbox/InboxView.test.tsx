@@ -674,11 +674,11 @@ describe('InboxView', () => {
     const user = userEvent.setup()
     render(<InboxView />)
     const card = within(await screen.findByTestId('inbox-pull-token-section'))
-    await user.click(card.getByRole('button', { name: 'Ganti token penarikan' }))
+    await user.click(card.getByRole('button', { name: 'Ganti token pengambilan' }))
     await user.click(card.getByRole('button', { name: 'Ganti token' }))
     const failure = await card.findByRole('alert')
     expect(failure.textContent).toBe(
-      'Tidak bisa mengganti token penarikan: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.'
+      'Tidak bisa mengganti token pengambilan: 127.0.0.1:47631 tidak menerima sambungan di port-nya. Pesan masuk tetap berjalan: komputer ini menyimpan token baru dan mencobanya saat relay menjawab lagi. Ganti lagi saat itu, untuk memastikan token lama sudah berhenti.'
     )
     expect(document.activeElement).toBe(failure)
   })

@@ -98,8 +98,9 @@ function ReminderRow({
   }
 
   const sandbox = reminder.sandbox
-  // Shown on the gateway's clock, like the start time.
-  const when = (iso: string | null): string => formatDateTimeInZone(iso, locale, reminder.timezone)
+  // Shown on the gateway's clock, like the start time (its default one when it names none, not the computer's).
+  const when = (iso: string | null): string =>
+    formatDateTimeInZone(iso, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
   return (
     <li
       className="service-row"

@@ -8,6 +8,7 @@ import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { RemindersView } from './RemindersView'
 
 let fake: FakeApi
@@ -586,6 +587,25 @@ describe('RemindersView', () => {
       )
     }
   )
+
+  // A reminder the gateway named no zone for: its start was read on the gateway's clock (WIB), the sandbox's sends on
+  // the computer's ("20 Jan 2030, 03:30 UTC" beside "from 15 Jan 2030, 10:30 WIB"). One clock on the row.
+  it("shows the sandbox's sends on the clock its start is read on when the gateway names no zone", async () => {
+    computerZoneIs('UTC')
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    fake.handle('reminders:list', () => ({ reminders: [{ ...reminder, timezone: null }] }))
+    render(<RemindersView />)
+    const row = await screen.findByTestId('reminder-row')
+    expect(row.textContent).toContain('from 15 Jan 2030, 10:30 WIB')
+    expect(within(row).getByTestId('reminder-sandbox').textContent).toBe(
+      'Sent by the sandbox 2 times, last at 20 Jan 2030, 10:30 WIB; next at 25 Jan 2030, 10:30 WIB.'
+    )
+  })
 
   it('reloads the gateway reminders when the sandbox reports a change', async () => {
     connectEvents()

@@ -17,6 +17,7 @@ import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { SendView } from './SendView'
 import { WindowDrop } from './WindowDrop'
 
@@ -982,6 +983,23 @@ describe('enqueue', () => {
       })
     })
   }
+
+  // On a UTC computer with the operator on WITA, a retry's time was the computer's, its zone unnamed ("30 Nov 2026,
+  // 16:30"), where the Outbox says the same item's on the operator's clock, named.
+  it("says when the gateway is tried again on the operator's clock, named", async () => {
+    computerZoneIs('UTC')
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }), devices: [makeDevice()] })
+    )
+    useNavigation.getState().navigate('send')
+    render(<SendView />)
+    sentBatch([makeItem({ id: 'r-1', status: 'queued', nextAttemptAt: '2026-11-30T16:30:00.000Z' })])
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toContain(
+        'tried again at 1 Dec 2026, 00:30 WITA'
+      )
+    )
+  })
 
   it('follows its items through a bulk change (the outbox cancelled them all at once, one outbox:bulkChanged)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))

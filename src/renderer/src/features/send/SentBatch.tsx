@@ -3,9 +3,10 @@ import { useEffect, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatBytes, formatDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
+import { useOperatorZone } from '../../stores/settings'
 import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
@@ -110,6 +111,7 @@ function focusIsLost(): boolean {
 export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const operatorZone = useOperatorZone()
   const sent = useSend((s) => s.sent)
   const known = useOutbox((s) => s.known)
   const gone = useOutbox((s) => s.gone)
@@ -166,9 +168,8 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
       item,
       { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
       t,
-      (iso, zone) =>
-        // A device's day (its daily cap's midnight) on its own clock, named; else the computer's, as the card shows times.
-        zone ? formatDateTimeInZone(iso, locale, zone) : formatDateTime(iso, locale)
+      // A device's day (its daily cap's midnight) on its own clock; else the operator's, as the Outbox says it; named.
+      (iso, zone) => formatDateTimeInZone(iso, locale, zone ?? operatorZone)
     )
   const summary = batchSummary(
     items,

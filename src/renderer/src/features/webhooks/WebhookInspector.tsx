@@ -8,7 +8,8 @@ import type { Translate } from '../../../../shared/i18n'
 import { deviceWordKey, messageWordKey } from '../../ui/gateway-words'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { useSandboxQuery } from '../sandbox/use-sandbox-query'
 import { ListStatus } from '../../ui/ListStatus'
 
@@ -183,6 +184,8 @@ function FilterSelect<V extends string>(props: {
 function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  // On the operator's clock with the zone named, as the Outbox's and the Inbox's times.
+  const zone = useOperatorZone()
   const state = STATE[delivery.state]
   const headline = deliveryHeadline(delivery, t)
   return (
@@ -201,7 +204,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
           </span>
         ) : null}{' '}
         <span className="muted small">
-          {formatDateTime(delivery.createdAt, locale)} → <span>{delivery.url}</span>
+          {formatDateTimeInZone(delivery.createdAt, locale, zone)} → <span>{delivery.url}</span>
         </span>
       </div>
       <details>
@@ -213,7 +216,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       <ol className="attempts" aria-label={t('webhooks.attempts')}>
         {delivery.attempts.map((attempt, index) => (
           <li key={index} data-testid="webhook-attempt">
-            <span className="muted small">{formatDateTime(attempt.at, locale)}</span>{' '}
+            <span className="muted small">{formatDateTimeInZone(attempt.at, locale, zone)}</span>{' '}
             {attempt.httpStatus === null
               ? t('webhooks.attempt.noAnswer', { error: attempt.error ?? '' })
               : t('webhooks.attempt.http', { status: attempt.httpStatus })}
@@ -227,7 +230,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       </ol>
       {delivery.nextAttemptAt ? (
         <p className="muted small">
-          {t('webhooks.nextAttempt', { time: formatDateTime(delivery.nextAttemptAt, locale) })}
+          {t('webhooks.nextAttempt', { time: formatDateTimeInZone(delivery.nextAttemptAt, locale, zone) })}
         </p>
       ) : null}
       {delivery.replies.length > 0 ? (

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView, WebhookSettingsView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
+import { useOperatorZone } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { isHttpUrl } from '../../../../shared/domain'
@@ -14,6 +15,7 @@ type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; au
 export function WebhookSettingsForm({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const [saved, setSaved] = useState<WebhookSettingsView | null>(null)
   const [webhookUrl, setWebhookUrl] = useState('')
   const [trackingUrl, setTrackingUrl] = useState('')
@@ -96,7 +98,9 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       {saved.source === 'remembered' ? (
         <p className="muted small" data-testid="webhooks-remembered">
           {t('webhooks.remembered')}
-          {saved.savedAt ? ` ${t('webhooks.savedAt', { time: formatDateTime(saved.savedAt, locale) })}` : ''}
+          {saved.savedAt
+            ? ` ${t('webhooks.savedAt', { time: formatDateTimeInZone(saved.savedAt, locale, zone) })}`
+            : ''}
         </p>
       ) : null}
       <div className="form-grid">

@@ -8,6 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { computerZoneIs } from '../../testing/zone'
 import { WebhooksView } from './WebhooksView'
 
 let fake: FakeApi
@@ -89,6 +90,39 @@ describe('WebhooksView', () => {
       { deviceId: 'dev-1', trackingUrl: 'https://hooks.example.com/track', incoming: true }
     ])
     expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
+  })
+
+  // On a UTC computer with the operator on WITA, the settings' saved time and the inspector's times were the computer's
+  // ("15 Jan 2026, 03:00") while the Outbox and the Inbox speak the operator's clock, the zone named.
+  it("shows the saved time and the inspector's times on the operator's clock, the zone named", async () => {
+    computerZoneIs('UTC')
+    const settingsOnWita = makeSettings({ defaultTimezone: 'Asia/Makassar' })
+    seedStores(makeBootstrap({ settings: settingsOnWita, devices: [hosted, sandbox] }))
+    fake.handle('webhooks:get', (request) =>
+      request.deviceId === 'dev-1'
+        ? settings({ savedAt: '2026-01-15T03:00:00.000Z' })
+        : settings({ deviceId: 'dev-sb', source: 'sandbox' })
+    )
+    fake.handle('sandbox:webhookDeliveries', () => ({
+      deliveries: [{ ...delivery, state: 'pending', nextAttemptAt: '2026-01-15T16:01:00.000Z' }]
+    }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    expect((await screen.findByTestId('webhooks-remembered')).textContent).toMatch(
+      / Saved 15 Jan 2026, 11:00 WITA\.$/
+    )
+    await user.selectOptions(screen.getByTestId('webhooks-device'), 'dev-sb')
+    const row = await screen.findByTestId('webhook-delivery')
+    expect(row.querySelector('.delivery-head .muted')?.textContent).toBe(
+      '15 Jan 2026, 11:00 WITA → http://127.0.0.1:9000/in'
+    )
+    expect(
+      within(row)
+        .getAllByTestId('webhook-attempt')
+        .map((a) => a.querySelector('.muted')?.textContent)
+    ).toEqual(['15 Jan 2026, 11:00 WITA', '15 Jan 2026, 11:00 WITA'])
+    // 00:01 on the next day there: the date is the operator's too.
+    expect(within(row).getByText(/^Next attempt/).textContent).toBe('Next attempt 16 Jan 2026, 00:01 WITA')
   })
 
   it('gives the focus back to Save once the gateway has answered (the browser drops it while Save is disabled)', async () => {

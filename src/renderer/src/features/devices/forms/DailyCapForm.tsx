@@ -6,6 +6,7 @@ import { call } from '../../../api'
 import { localeOf, useLanguage, useT } from '../../../i18n'
 import { formatDateTimeInZone } from '../../../i18n/dates'
 import { useDevices } from '../../../stores/devices'
+import { useOperatorZone } from '../../../stores/settings'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import { cancelOnEscape } from '../../../ui/escape'
@@ -14,6 +15,7 @@ import type { RowFormProps } from './row-form'
 export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const zone = useOperatorZone()
   const id = device.id
   const [cap, setCap] = useState(device.dailyCap ? String(device.dailyCap) : '')
   const value = cap.trim() === '' ? null : Number(cap.trim())
@@ -37,7 +39,7 @@ export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): Reac
         ? t('devices.cap.savedAlreadyReached', {
             cap: value,
             count: today.count,
-            at: formatDateTimeInZone(today.resetsAt, locale)
+            at: formatDateTimeInZone(today.resetsAt, locale, zone)
           })
         : t('devices.cap.saved', { cap: value })
     })
