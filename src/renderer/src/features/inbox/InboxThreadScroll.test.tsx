@@ -239,3 +239,57 @@ describe('read only when shown on the screen (QA29 Q29-01)', () => {
     expect(fake.requests('inbox:markRead')).toHaveLength(2)
   })
 })
+
+describe('read when the operator comes back to the window', () => {
+  it('reads a message that arrived while the window was not in use once it is back in use with the end shown, once', async () => {
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    // The operator is in another window; Dewi writes. The thread follows it, but nobody is there to read it.
+    const focused = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    act(() => {
+      window.dispatchEvent(new Event('blur'))
+    })
+    arrive(26)
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    // Back to the window, the thread's end on the screen: read, once though the window says so twice.
+    focused.mockReturnValue(true)
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'))
+      window.dispatchEvent(new Event('focus'))
+    })
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    act(() => {
+      window.dispatchEvent(new Event('blur'))
+      window.dispatchEvent(new Event('focus'))
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(2)
+  })
+
+  it('leaves it unread when the operator comes back with the thread’s end off the screen, and reads it there later', async () => {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 640 })
+    await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    const focused = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    arrive(26)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // Meanwhile the page was scrolled up to the panels: the box ends below the screen.
+    drawnAt = { thread: { top: 620, bottom: 1300 }, entries: { top: 708, bottom: 964 } }
+    focused.mockReturnValue(true)
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    drawnAt = { thread: { top: -40, bottom: 640 }, entries: { top: 48, bottom: 304 } }
+    act(() => {
+      fireEvent.scroll(window)
+    })
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+  })
+})

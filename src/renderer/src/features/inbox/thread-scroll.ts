@@ -68,8 +68,8 @@ export interface ThreadScroll {
 
 /**
  * `entries` newest first, as `inbox:thread` answers; `onNewestShown` runs when the operator comes to the bottom (by
- * scrolling or the button), so the thread can read what waited there. `threadRef`: the whole thread, fitted to the
- * screen and brought into view when it opens (thread-fit.ts).
+ * scrolling or the button) or back to the window with it shown, so the thread can read what waited there.
+ * `threadRef`: the whole thread, fitted to the screen and brought into view when it opens (thread-fit.ts).
  */
 export function useThreadScroll(
   entries: readonly InboxThreadEntry[] | null,
@@ -140,7 +140,8 @@ export function useThreadScroll(
     if (endOnScreen(box.getBoundingClientRect(), screenNow())) onNewestShown()
   }, [onNewestShown])
 
-  // The page scrolled (or the window grew) so that the box's end, at its bottom, came onto the screen: shown.
+  // The page scrolled (or the window grew) so that the box's end, at its bottom, came onto the screen, or the
+  // operator came back to the window with it there: shown.
   useEffect(() => {
     const onPage = (): void => {
       const box = boxRef.current
@@ -148,9 +149,13 @@ export function useThreadScroll(
     }
     window.addEventListener('scroll', onPage, { passive: true })
     window.addEventListener('resize', onPage)
+    window.addEventListener('focus', onPage)
+    document.addEventListener('visibilitychange', onPage)
     return () => {
       window.removeEventListener('scroll', onPage)
       window.removeEventListener('resize', onPage)
+      window.removeEventListener('focus', onPage)
+      document.removeEventListener('visibilitychange', onPage)
     }
   }, [onNewestShown])
 
