@@ -10,6 +10,7 @@ import {
   makeConversation,
   makeDevice,
   makeInboxStatus,
+  makeItem,
   makeReceiving
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -291,5 +292,38 @@ describe('read when the operator comes back to the window', () => {
       fireEvent.scroll(window)
     })
     await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+  })
+})
+
+describe('the operator’s own reply', () => {
+  it('is scrolled to when sent from further up, and an arrival after it still waits below', async () => {
+    fake.handle('inbox:reply', ({ text }) => {
+      const item = makeItem({ id: 'reply-1', text: text ?? '', status: 'queued' })
+      entries = [{ direction: 'out', at: item.createdAt, item }, ...entries]
+      return { itemIds: [item.id], repeated: false }
+    })
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    act(() => {
+      box.scrollTop = 300
+      fireEvent.scroll(box)
+    })
+    const user = userEvent.setup()
+    await user.type(screen.getByTestId('inbox-reply-text'), 'Stok ada, kak')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-entry-out')).toHaveLength(1))
+    // The reply is drawn at the end, and the box shows it there.
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    expect(screen.queryByTestId('inbox-new-below')).toBeNull()
+
+    // Reading further up again: a customer's message does not pull the view down.
+    act(() => {
+      box.scrollTop = 300
+      fireEvent.scroll(box)
+    })
+    arrive(27)
+    const offer = await screen.findByTestId('inbox-new-below')
+    expect(offer.textContent).toBe('1 new message')
+    expect(box.scrollTop).toBe(300)
   })
 })

@@ -38,7 +38,8 @@ export function ReplyBox({
   conversation: InboxConversationView
   /** The status the thread shows for one of its sent items, when it shows it. */
   statusOf(itemId: string): OutboxStatus | undefined
-  onSent(): void
+  /** Queued: the outbox items the reply became (the thread shows them). */
+  onSent(itemIds: readonly string[]): void
   /** The core refused the reply: its conversation was deleted meanwhile (the terminal), and nothing was queued. */
   onConversationGone(): void
 }): React.JSX.Element {
@@ -198,7 +199,7 @@ export function ReplyBox({
       attach(null, fileRef.current?.handle === file?.handle)
       setQueuedReply(itemIds)
       requestId.current = newRequestId()
-      onSent()
+      onSent(itemIds)
     } catch (e) {
       // The same requestId stays (trying again cannot send twice), but for one that went to another chat or device.
       const failure = errorInfo(e)

@@ -108,7 +108,7 @@ export function Thread({
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
   const threadRef = useRef<HTMLElement>(null)
-  const { boxRef, newBelow, newestShownNow, onScroll, toNewest } = useThreadScroll(
+  const { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn } = useThreadScroll(
     entries,
     readShown,
     threadRef
@@ -399,7 +399,10 @@ export function Thread({
           key={conversation.id}
           conversation={conversation}
           statusOf={statusOf}
-          onSent={load}
+          onSent={(itemIds) => {
+            showWhenDrawn(itemIds)
+            load()
+          }}
           onConversationGone={() => setGone(true)}
         />
       )}
