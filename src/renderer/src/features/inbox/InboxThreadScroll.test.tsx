@@ -28,6 +28,7 @@ const scrolledTo = new WeakMap<Element, number>()
 let drawnAt = { thread: { top: 100, bottom: 700 }, entries: { top: 180, bottom: 680 } }
 const savedRect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundingClientRect')
 const savedInnerHeight = window.innerHeight
+const savedOffsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')
 let pageScrolls: number[] = []
 
 const entryNumbered = (number: number): InboxThreadEntry => {
@@ -105,6 +106,12 @@ beforeEach(() => {
       return DOMRect.fromRect({ x: 0, y: at.top, width: 300, height: at.bottom - at.top })
     }
   })
+  // Drawn side by side: the row that opened the thread is still shown (jsdom has no offsetParent), so a click leaves
+  // the focus there rather than on the thread's heading.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get: () => document.body
+  })
   pageScrolls = []
   vi.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
     pageScrolls.push(options.top ?? 0)
@@ -124,6 +131,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks()
   if (savedRect) Object.defineProperty(Element.prototype, 'getBoundingClientRect', savedRect)
+  if (savedOffsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', savedOffsetParent)
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: savedInnerHeight })
   geometry.forEach((name, i) => {
     const descriptor = saved[i]

@@ -118,7 +118,7 @@ export function useThreadScroll(
     else if (atBottom(box)) setNewBelow(0)
     remember(box)
     // Opened: the newest message and the reply box on the screen, whatever sits above the thread (QA29 Q29-02).
-    if (change.opening && thread) showThreadEnd(thread)
+    if (change.opening && thread) showThreadEnd(thread, box)
   }, [entries, threadRef])
 
   // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size; at
