@@ -50,6 +50,31 @@ async function expectOnScreen(page: Page, part: Locator, what: string): Promise<
   ).toBe(true)
 }
 
+/** The reply box's most height at 1100×760 (QA: 370 px, half the window, left a few lines for the messages). */
+const REPLY_BOX_MOST = 240
+
+/** Nothing of the part is covered by the sticky header (the elements drawn at its corners are its own). */
+async function expectNotUnderHeader(page: Page, part: Locator, what: string): Promise<void> {
+  const covered = await part.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    const header = document.querySelector('.header')!.getBoundingClientRect()
+    const points = [
+      [rect.left + 2, rect.top + 2],
+      [rect.right - 2, rect.top + 2],
+      [rect.left + rect.width / 2, rect.top + rect.height / 2]
+    ]
+    const hidden = points.some(([x, y]) => {
+      const top = document.elementFromPoint(x!, y!)
+      return top === null || !(element === top || element.contains(top))
+    })
+    return { hidden, top: Math.round(rect.top), headerBottom: Math.round(header.bottom) }
+  })
+  expect(
+    covered.hidden || covered.top < covered.headerBottom,
+    `${what} at y ${covered.top}, under the header that ends at y ${covered.headerBottom}`
+  ).toBe(false)
+}
+
 /** The newest message is drawn inside the thread's scroll box (not scrolled out of it) and on the screen. */
 async function expectNewestShown(page: Page, text: string): Promise<void> {
   const thread = page.getByTestId('inbox-thread')
@@ -125,6 +150,13 @@ describe('a long thread in Chromium (QA29)', () => {
     await expectNewestShown(p, `pesanan #${1000 + LONG}`)
     await expectReplyBoxShown(p)
     await expectOnScreen(p, p.locator('#inbox-thread-heading'), 'the heading')
+    // The reply box takes a few lines of the screen, not half of it: the messages are what the thread is for.
+    const replyHeight = await p
+      .getByTestId('inbox-reply')
+      .evaluate((form) => form.getBoundingClientRect().height)
+    expect(replyHeight, `the reply box is ${Math.round(replyHeight)} px tall`).toBeLessThanOrEqual(
+      REPLY_BOX_MOST
+    )
 
     // 360×640, opened from the list.
     await p.setViewportSize({ width: 360, height: 640 })
@@ -141,10 +173,25 @@ describe('a long thread in Chromium (QA29)', () => {
     await screenshot(p, 'inbox-long-thread-360')
     expect(await dewiUnread(harness)).toBe(0)
 
+    // From the keyboard at 360×640 (Alt+↓ to Rina's, Alt+↑ back): the focused heading is drawn where it is seen, not
+    // under the sticky header, with the newest message and the reply box still on the screen.
+    await p.keyboard.press('Alt+ArrowDown')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(3)
+    await p.keyboard.press('Alt+ArrowUp')
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(LONG)
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('inbox-thread-heading')
+    await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= 641).toBe(true)
+    await expectNotUnderHeader(p, p.locator('#inbox-thread-heading'), 'the focused heading')
+    await expectNewestShown(p, `pesanan #${1000 + LONG}`)
+    await expectReplyBoxShown(p)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'inbox-long-thread-360-keyboard')
+
     // The operator scrolls the page back up to the panels: the thread's end is below the screen. Dewi writes; her
     // message is drawn at the thread's end, where nobody sees it, and stays unread.
     await p.evaluate(() => window.scrollTo(0, 0))
-    expect((await placeOnScreen(p, p.getByTestId('inbox-entries'))).bottom).toBeGreaterThan(700)
+    const entriesAtTop = await placeOnScreen(p, p.getByTestId('inbox-entries'))
+    expect(entriesAtTop.bottom).toBeGreaterThan(entriesAtTop.screenBottom + 16)
     await handlers['sandbox:receive']({
       deviceId,
       from: '0812777888',

@@ -139,6 +139,35 @@ describe('a backlog of many pages (QA27 Q27-04)', () => {
     await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 801 }))
   })
 
+  it('reads the loaded list afresh once for a burst of changes, not once per change', async () => {
+    all = numbered(900)
+    script()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    for (let page = 1; page < 9; page++) {
+      await scrollListTo(page * 100 - 10)
+      await screen.findByTestId(`inbox-conversation-${page * 100 + 1}`)
+    }
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+
+    // Five messages come in one after another (a relay's pull, a burst of webhooks).
+    all = all.map((c) => (c.id === 5 ? { ...c, lastNumber: 200_000, unread: 1 } : c))
+    const before = fake.requests('inbox:conversations').length
+    act(() => {
+      for (let event = 0; event < 5; event++) fake.emit('inbox:changed', STATUS)
+    })
+    await waitFor(() => expect(fake.requests('inbox:conversations').length).toBeGreaterThan(before + 1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    // One read of what was loaded: 900 rows in two pages of the contract's 500.
+    expect(fake.requests('inbox:conversations').slice(before)).toEqual([
+      expect.objectContaining({ limit: 500 }),
+      expect.objectContaining({ limit: 500, before: expect.any(Number) as number })
+    ])
+    expect(screen.getByRole('list', { name: 'Conversations' }).style.height).toBe(
+      `${900 * CONVERSATION_ROW_HEIGHT}px`
+    )
+  })
+
   it('Alt+↓ / Alt+↑ move from an open conversation the list does not hold, never to the top', async () => {
     // The list holds three; the one a notification opened (lastNumber between the first two) is not among them.
     all = numbered(3)

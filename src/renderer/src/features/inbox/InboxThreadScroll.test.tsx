@@ -10,6 +10,7 @@ import {
   makeConversation,
   makeDevice,
   makeInboxStatus,
+  makeItem,
   makeReceiving
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -27,6 +28,7 @@ const scrolledTo = new WeakMap<Element, number>()
 let drawnAt = { thread: { top: 100, bottom: 700 }, entries: { top: 180, bottom: 680 } }
 const savedRect = Object.getOwnPropertyDescriptor(Element.prototype, 'getBoundingClientRect')
 const savedInnerHeight = window.innerHeight
+const savedOffsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')
 let pageScrolls: number[] = []
 
 const entryNumbered = (number: number): InboxThreadEntry => {
@@ -104,6 +106,12 @@ beforeEach(() => {
       return DOMRect.fromRect({ x: 0, y: at.top, width: 300, height: at.bottom - at.top })
     }
   })
+  // Drawn side by side: the row that opened the thread is still shown (jsdom has no offsetParent), so a click leaves
+  // the focus there rather than on the thread's heading.
+  Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+    configurable: true,
+    get: () => document.body
+  })
   pageScrolls = []
   vi.spyOn(window, 'scrollBy').mockImplementation(((options: ScrollToOptions) => {
     pageScrolls.push(options.top ?? 0)
@@ -123,6 +131,7 @@ beforeEach(() => {
 afterEach(() => {
   vi.restoreAllMocks()
   if (savedRect) Object.defineProperty(Element.prototype, 'getBoundingClientRect', savedRect)
+  if (savedOffsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', savedOffsetParent)
   Object.defineProperty(window, 'innerHeight', { configurable: true, value: savedInnerHeight })
   geometry.forEach((name, i) => {
     const descriptor = saved[i]
@@ -237,5 +246,92 @@ describe('read only when shown on the screen (QA29 Q29-01)', () => {
     })
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
     expect(fake.requests('inbox:markRead')).toHaveLength(2)
+  })
+})
+
+describe('read when the operator comes back to the window', () => {
+  it('reads a message that arrived while the window was not in use once it is back in use with the end shown, once', async () => {
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    // The operator is in another window; Dewi writes. The thread follows it, but nobody is there to read it.
+    const focused = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    act(() => {
+      window.dispatchEvent(new Event('blur'))
+    })
+    arrive(26)
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    // Back to the window, the thread's end on the screen: read, once though the window says so twice.
+    focused.mockReturnValue(true)
+    act(() => {
+      document.dispatchEvent(new Event('visibilitychange'))
+      window.dispatchEvent(new Event('focus'))
+    })
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+    act(() => {
+      window.dispatchEvent(new Event('blur'))
+      window.dispatchEvent(new Event('focus'))
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(2)
+  })
+
+  it('leaves it unread when the operator comes back with the thread’s end off the screen, and reads it there later', async () => {
+    Object.defineProperty(window, 'innerHeight', { configurable: true, value: 640 })
+    await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    const focused = vi.spyOn(document, 'hasFocus').mockReturnValue(false)
+    arrive(26)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // Meanwhile the page was scrolled up to the panels: the box ends below the screen.
+    drawnAt = { thread: { top: 620, bottom: 1300 }, entries: { top: 708, bottom: 964 } }
+    focused.mockReturnValue(true)
+    act(() => {
+      window.dispatchEvent(new Event('focus'))
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toHaveLength(1)
+
+    drawnAt = { thread: { top: -40, bottom: 640 }, entries: { top: 48, bottom: 304 } }
+    act(() => {
+      fireEvent.scroll(window)
+    })
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+  })
+})
+
+describe('the operator’s own reply', () => {
+  it('is scrolled to when sent from further up, and an arrival after it still waits below', async () => {
+    fake.handle('inbox:reply', ({ text }) => {
+      const item = makeItem({ id: 'reply-1', text: text ?? '', status: 'queued' })
+      entries = [{ direction: 'out', at: item.createdAt, item }, ...entries]
+      return { itemIds: [item.id], repeated: false }
+    })
+    const box = await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    act(() => {
+      box.scrollTop = 300
+      fireEvent.scroll(box)
+    })
+    const user = userEvent.setup()
+    await user.type(screen.getByTestId('inbox-reply-text'), 'Stok ada, kak')
+    await user.click(screen.getByTestId('inbox-reply-send'))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-entry-out')).toHaveLength(1))
+    // The reply is drawn at the end, and the box shows it there.
+    await waitFor(() => expect(box.scrollTop).toBe(26 * ENTRY - BOX))
+    expect(screen.queryByTestId('inbox-new-below')).toBeNull()
+
+    // Reading further up again: a customer's message does not pull the view down.
+    act(() => {
+      box.scrollTop = 300
+      fireEvent.scroll(box)
+    })
+    arrive(27)
+    const offer = await screen.findByTestId('inbox-new-below')
+    expect(offer.textContent).toBe('1 new message')
+    expect(box.scrollTop).toBe(300)
   })
 })

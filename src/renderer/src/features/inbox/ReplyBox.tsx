@@ -38,7 +38,8 @@ export function ReplyBox({
   conversation: InboxConversationView
   /** The status the thread shows for one of its sent items, when it shows it. */
   statusOf(itemId: string): OutboxStatus | undefined
-  onSent(): void
+  /** Queued: the outbox items the reply became (the thread shows them). */
+  onSent(itemIds: readonly string[]): void
   /** The core refused the reply: its conversation was deleted meanwhile (the terminal), and nothing was queued. */
   onConversationGone(): void
 }): React.JSX.Element {
@@ -198,7 +199,7 @@ export function ReplyBox({
       attach(null, fileRef.current?.handle === file?.handle)
       setQueuedReply(itemIds)
       requestId.current = newRequestId()
-      onSent()
+      onSent(itemIds)
     } catch (e) {
       // The same requestId stays (trying again cannot send twice), but for one that went to another chat or device.
       const failure = errorInfo(e)
@@ -248,7 +249,7 @@ export function ReplyBox({
         ref={textRef}
         id={REPLY_TEXT_ID}
         className="input"
-        rows={3}
+        rows={2}
         dir="auto"
         value={text}
         data-testid="inbox-reply-text"
@@ -282,12 +283,6 @@ export function ReplyBox({
           {t(waitsFor)}
         </p>
       ) : null}
-      <FilePickButton
-        id="inbox-reply-file-input"
-        label={t('inbox.reply.attach')}
-        testId="inbox-reply-attach"
-        onFiles={(files) => void addFiles(files)}
-      />
       {file ? (
         <p className="inbox-reply-file" data-testid="inbox-reply-file">
           {file.name}{' '}
@@ -332,24 +327,33 @@ export function ReplyBox({
           busy={busy}
         />
       ) : null}
-      {/* Always there, its words changing: a live region that arrives holding its words is not read (Q25-07). */}
-      <p role="status" className="muted small" data-testid="inbox-reply-sent">
-        {sentNote ? t('inbox.reply.sent') : ''}
-      </p>
-      <button
-        ref={sendRef}
-        type="submit"
-        className="button button--primary"
-        data-testid="inbox-reply-send"
-        aria-keyshortcuts="Control+Enter"
-        disabled={busy || empty || lengthProblem !== null || refused !== null}
-      >
-        {busy
-          ? t('inbox.reply.sending')
-          : deviceName
-            ? t('inbox.reply.sendFrom', { device: deviceName })
-            : t('inbox.reply.send')}
-      </button>
+      {/* One row under the text (QA: the box took half a 760 px window): attach, what the last Send did, Send. */}
+      <div className="inbox-reply-actions">
+        <FilePickButton
+          id="inbox-reply-file-input"
+          label={t('inbox.reply.attach')}
+          testId="inbox-reply-attach"
+          onFiles={(files) => void addFiles(files)}
+        />
+        {/* Always there, its words changing: a live region that arrives holding its words is not read (Q25-07). */}
+        <p role="status" className="muted small" data-testid="inbox-reply-sent">
+          {sentNote ? t('inbox.reply.sent') : ''}
+        </p>
+        <button
+          ref={sendRef}
+          type="submit"
+          className="button button--primary"
+          data-testid="inbox-reply-send"
+          aria-keyshortcuts="Control+Enter"
+          disabled={busy || empty || lengthProblem !== null || refused !== null}
+        >
+          {busy
+            ? t('inbox.reply.sending')
+            : deviceName
+              ? t('inbox.reply.sendFrom', { device: deviceName })
+              : t('inbox.reply.send')}
+        </button>
+      </div>
     </form>
   )
 }

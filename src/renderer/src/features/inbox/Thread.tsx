@@ -31,6 +31,11 @@ import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { threadEntryKey, useThreadScroll } from './thread-scroll'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
+/** Whether the operator is at this window: shown and focused (what is drawn in another window's shadow is not read). */
+function windowInUse(): boolean {
+  return document.visibilityState === 'visible' && document.hasFocus()
+}
+
 /** Entries per page: the newest ones, earlier ones on demand. */
 const THREAD_PAGE = 50
 
@@ -79,8 +84,9 @@ export function Thread({
 
   // The newest message the operator has had on screen: one arriving while the thread is open and the window in use is
   // read as it shows, that is at once when the operator is at the bottom (the thread follows it) and that bottom is on
-  // the screen, else once they come down to it, in the box or on the page (QA27 Q27-05, QA29 Q29-01). A "mark
-  // unread" leaves the newest where it was, so it stays unread.
+  // the screen, else once they come down to it, in the box or on the page (QA27 Q27-05, QA29 Q29-01); one arriving
+  // while the window is hidden or not focused, once the operator is back at it with the end shown. A "mark unread"
+  // leaves the newest where it was, so it stays unread.
   const newest = useRef(conversation.lastNumber)
   // Opened means read, once the messages are on screen: a thread that cannot be loaded stays unread, and the core's
   // read mark (its unread totals, the tray) does not hold up the thread's first page (issue 26: < 50 ms from the click).
@@ -93,7 +99,7 @@ export function Thread({
   })
   const readShown = useCallback((): void => {
     if (!readWhenShown.current) return
-    if (document.visibilityState !== 'visible' || !document.hasFocus()) return
+    if (!windowInUse()) return
     readWhenShown.current = false
     if (shownConversation.current.unread === 0) return
     call('inbox:markRead', { conversationId: id, read: true })
@@ -102,7 +108,7 @@ export function Thread({
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
   const threadRef = useRef<HTMLElement>(null)
-  const { boxRef, newBelow, newestShownNow, onScroll, toNewest } = useThreadScroll(
+  const { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn } = useThreadScroll(
     entries,
     readShown,
     threadRef
@@ -121,12 +127,11 @@ export function Thread({
         if (opening && reply.conversation.unread > 0)
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
         if (!arrived || reply.conversation.unread === 0) return
-        if (!newestShownNow()) {
-          readWhenShown.current = true
-          return
-        }
-        if (document.visibilityState === 'visible' && document.hasFocus())
+        if (newestShownNow() && windowInUse())
           return call('inbox:markRead', { conversationId: id, read: true }).then(onChanged)
+        // Below the screen, or the window not in use: read once the operator is there to see it (useThreadScroll
+        // asks again when the window is back in use).
+        readWhenShown.current = true
       })
       .catch((e: unknown) => {
         const failure = errorInfo(e)
@@ -394,7 +399,10 @@ export function Thread({
           key={conversation.id}
           conversation={conversation}
           statusOf={statusOf}
-          onSent={load}
+          onSent={(itemIds) => {
+            showWhenDrawn(itemIds)
+            load()
+          }}
           onConversationGone={() => setGone(true)}
         />
       )}

@@ -48,6 +48,20 @@ describe('pageScrollToShowEnd', () => {
   })
 })
 
+describe('pageScrollToShowEnd with the focus in the thread’s head', () => {
+  it('shows the end as far as the focused heading stays below the sticky header', () => {
+    // Taller than the screen, the heading focused at y 500 (opened from the keyboard at 360×640): down to y 144.
+    expect(pageScrollToShowEnd({ top: 480, bottom: 1140 }, narrow, 500)).toBe(500 - 144)
+    // Under the header already: brought down to just below it, though the end goes lower.
+    expect(pageScrollToShowEnd({ top: 60, bottom: 700 }, narrow, 80)).toBe(80 - 144)
+  })
+
+  it('changes nothing when all of it fits', () => {
+    expect(pageScrollToShowEnd({ top: 295, bottom: 1000 }, wide, 310)).toBe(1000 - 760)
+    expect(pageScrollToShowEnd({ top: 200, bottom: 600 }, narrow, 215)).toBe(0)
+  })
+})
+
 describe('entriesHeightToFit', () => {
   it('gives the box what the screen has left beside the rest of the thread', () => {
     // 760 px of screen, the heading and reply box 330 px: a 430 px box less a breath.

@@ -32,12 +32,22 @@ export function endOnScreen(rect: { bottom: number }, screen: Screen): boolean {
 
 /**
  * How far to scroll the page (down positive) so the thread's end is on the screen, and as much of its top as that
- * leaves room for: the newest message and the reply box come before the heading when the window is too short for all.
+ * leaves room for: the newest message and the reply box come before the heading when the window is too short for all,
+ * unless the focus is up there (`focusedTop`, the heading opened from the keyboard): what has the focus is never
+ * scrolled under the sticky header or off the top.
  */
-export function pageScrollToShowEnd(rect: { top: number; bottom: number }, screen: Screen): number {
-  if (rect.bottom > screen.bottom) return Math.ceil(rect.bottom - screen.bottom)
-  if (rect.top < screen.top) return Math.floor(Math.max(rect.top - screen.top, rect.bottom - screen.bottom))
-  return 0
+export function pageScrollToShowEnd(
+  rect: { top: number; bottom: number },
+  screen: Screen,
+  focusedTop?: number
+): number {
+  const toEnd =
+    rect.bottom > screen.bottom
+      ? Math.ceil(rect.bottom - screen.bottom)
+      : rect.top < screen.top
+        ? Math.floor(Math.max(rect.top - screen.top, rect.bottom - screen.bottom))
+        : 0
+  return focusedTop === undefined ? toEnd : Math.min(toEnd, Math.floor(focusedTop - screen.top))
 }
 
 /** The entries box's height for the thread to fit the screen, its other parts `rest` px tall (0 when none fits). */
@@ -51,8 +61,17 @@ export function fitEntries(thread: HTMLElement, box: HTMLElement): void {
   box.style.setProperty('--inbox-entries-fit', `${entriesHeightToFit(screenNow(), rest)}px`)
 }
 
-/** Scrolls the page so the thread's end is on the screen (at once: what is measured next must see it there). */
-export function showThreadEnd(thread: HTMLElement): void {
-  const by = pageScrollToShowEnd(thread.getBoundingClientRect(), screenNow())
+/**
+ * Scrolls the page so the thread's end is on the screen (at once: what is measured next must see it there), keeping
+ * on it what has the focus above the entries `box` (the heading, when the keyboard opened the thread).
+ */
+export function showThreadEnd(thread: HTMLElement, box: HTMLElement): void {
+  const focused = document.activeElement
+  const above =
+    focused instanceof HTMLElement &&
+    thread.contains(focused) &&
+    (box.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_PRECEDING) !== 0
+  const focusedTop = above ? focused.getBoundingClientRect().top : undefined
+  const by = pageScrollToShowEnd(thread.getBoundingClientRect(), screenNow(), focusedTop)
   if (by !== 0) window.scrollBy({ top: by, behavior: 'instant' })
 }

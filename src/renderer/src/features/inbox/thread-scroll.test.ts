@@ -54,6 +54,14 @@ describe('scrollAfterChange', () => {
     })
   })
 
+  it('goes to the end for a reply the operator just sent, wherever they read', () => {
+    const before = { scrollTop: 400, scrollHeight: 2500, wasAtBottom: false }
+    expect(scrollAfterChange({ ...still, arrived: 1, ownReply: true }, before, box(400, 2600))).toEqual({
+      scrollTop: 2100,
+      newBelow: 0
+    })
+  })
+
   it('leaves the box alone when only a status changed', () => {
     const before = { scrollTop: 400, scrollHeight: 2500, wasAtBottom: false }
     expect(scrollAfterChange(still, before, box(400, 2500))).toEqual({ scrollTop: 400, newBelow: 0 })

@@ -25,6 +25,8 @@ export interface EntriesChange {
   earlierAdded: boolean
   /** Entries newer than the newest shown before. */
   arrived: number
+  /** A reply the operator just sent is among them: shown, wherever they read, so they see it went. */
+  ownReply?: boolean
 }
 
 /** The box as last seen before the change. */
@@ -41,7 +43,8 @@ export function scrollAfterChange(
   box: Box
 ): { scrollTop: number; newBelow: number } {
   const bottom = Math.max(0, box.scrollHeight - box.clientHeight)
-  if (change.opening || (change.arrived > 0 && before.wasAtBottom)) return { scrollTop: bottom, newBelow: 0 }
+  if (change.opening || change.ownReply || (change.arrived > 0 && before.wasAtBottom))
+    return { scrollTop: bottom, newBelow: 0 }
   const scrollTop = change.earlierAdded
     ? before.scrollTop + (box.scrollHeight - before.scrollHeight)
     : box.scrollTop
@@ -49,7 +52,11 @@ export function scrollAfterChange(
 }
 
 export function threadEntryKey(entry: InboxThreadEntry): string {
-  return entry.direction === 'in' ? `in-${entry.message.number}` : `out-${entry.item.id}`
+  return entry.direction === 'in' ? `in-${entry.message.number}` : sentEntryKey(entry.item.id)
+}
+
+function sentEntryKey(itemId: string): string {
+  return `out-${itemId}`
 }
 
 export interface ThreadScroll {
@@ -64,12 +71,14 @@ export interface ThreadScroll {
   onScroll(): void
   /** "N new messages": to the bottom, the focus on the entries box. */
   toNewest(): void
+  /** The operator sent these outbox items from the reply box: the box goes to its end when they are drawn. */
+  showWhenDrawn(itemIds: readonly string[]): void
 }
 
 /**
  * `entries` newest first, as `inbox:thread` answers; `onNewestShown` runs when the operator comes to the bottom (by
- * scrolling or the button), so the thread can read what waited there. `threadRef`: the whole thread, fitted to the
- * screen and brought into view when it opens (thread-fit.ts).
+ * scrolling or the button) or back to the window with it shown, so the thread can read what waited there.
+ * `threadRef`: the whole thread, fitted to the screen and brought into view when it opens (thread-fit.ts).
  */
 export function useThreadScroll(
   entries: readonly InboxThreadEntry[] | null,
@@ -80,6 +89,8 @@ export function useThreadScroll(
   const before = useRef<BoxBefore>({ scrollTop: 0, scrollHeight: 0, wasAtBottom: true })
   const drawn = useRef<{ oldest: string; newest: string; keys: Set<string> } | null>(null)
   const [newBelow, setNewBelow] = useState(0)
+  // The keys of the operator's own replies not drawn yet.
+  const ownReplies = useRef(new Set<string>())
 
   const remember = (box: HTMLElement): void => {
     before.current = { scrollTop: box.scrollTop, scrollHeight: box.scrollHeight, wasAtBottom: atBottom(box) }
@@ -95,7 +106,8 @@ export function useThreadScroll(
       opening: previous === null,
       earlierAdded: previous !== null && keys.at(-1) !== previous.oldest && keys.includes(previous.oldest),
       arrived:
-        previous === null ? 0 : newestAt < 0 ? keys.filter((k) => !previous.keys.has(k)).length : newestAt
+        previous === null ? 0 : newestAt < 0 ? keys.filter((k) => !previous.keys.has(k)).length : newestAt,
+      ownReply: keys.filter((k) => ownReplies.current.delete(k)).length > 0
     }
     drawn.current = { oldest: keys.at(-1) ?? '', newest: keys[0] ?? '', keys: new Set(keys) }
     const thread = threadRef.current
@@ -106,7 +118,7 @@ export function useThreadScroll(
     else if (atBottom(box)) setNewBelow(0)
     remember(box)
     // Opened: the newest message and the reply box on the screen, whatever sits above the thread (QA29 Q29-02).
-    if (change.opening && thread) showThreadEnd(thread)
+    if (change.opening && thread) showThreadEnd(thread, box)
   }, [entries, threadRef])
 
   // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size; at
@@ -140,7 +152,8 @@ export function useThreadScroll(
     if (endOnScreen(box.getBoundingClientRect(), screenNow())) onNewestShown()
   }, [onNewestShown])
 
-  // The page scrolled (or the window grew) so that the box's end, at its bottom, came onto the screen: shown.
+  // The page scrolled (or the window grew) so that the box's end, at its bottom, came onto the screen, or the
+  // operator came back to the window with it there: shown.
   useEffect(() => {
     const onPage = (): void => {
       const box = boxRef.current
@@ -148,9 +161,13 @@ export function useThreadScroll(
     }
     window.addEventListener('scroll', onPage, { passive: true })
     window.addEventListener('resize', onPage)
+    window.addEventListener('focus', onPage)
+    document.addEventListener('visibilitychange', onPage)
     return () => {
       window.removeEventListener('scroll', onPage)
       window.removeEventListener('resize', onPage)
+      window.removeEventListener('focus', onPage)
+      document.removeEventListener('visibilitychange', onPage)
     }
   }, [onNewestShown])
 
@@ -169,5 +186,9 @@ export function useThreadScroll(
     return before.current.wasAtBottom && box !== null && endOnScreen(box.getBoundingClientRect(), screenNow())
   }, [])
 
-  return { boxRef, newBelow, newestShownNow, onScroll, toNewest }
+  const showWhenDrawn = useCallback((itemIds: readonly string[]): void => {
+    for (const id of itemIds) ownReplies.current.add(sentEntryKey(id))
+  }, [])
+
+  return { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn }
 }

@@ -6,11 +6,17 @@ import { call, errorInfo, getApi } from '../../api'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { operatorZone, useSettings } from '../../stores/settings'
+import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 
 /** Conversations per page: a screen's worth several times over. */
 export const CONVERSATION_PAGE = 100
 /** The contract's largest page: a refresh reads what was loaded in pages of this. */
 const MAX_PAGE = 500
+/**
+ * How long a change waits for the ones right behind it: a burst of `inbox:changed` (a pull of many messages) is one
+ * refresh, which reads every loaded page (2–4 reads at 900–2,000 rows), never two at once.
+ */
+const CHANGES_GAP_MS = 50
 
 /** The chatbot view's filter: the conversations one device's keyword answered. */
 export interface AnsweredBy {
@@ -143,12 +149,12 @@ export function useConversations(filters: ConversationFilters): Conversations {
   }
 
   const { unreadOnly, archived, answeredBy } = filters
-  const reload = useCallback((): void => {
+  const readAfresh = useCallback((): Promise<void> => {
     const mine = ++generation.current
     // Read afresh down to the oldest row loaded, in pages the contract allows: a conversation's newest number only
     // grows, so every row the operator scrolled to is read again, wherever new messages moved it (QA27 Q27-04).
     const reachTo = loaded.current > 0 ? oldestLoaded.current : null
-    readDownTo(reachTo, loaded.current, requested(unreadOnly, archived, answeredBy))
+    return readDownTo(reachTo, loaded.current, requested(unreadOnly, archived, answeredBy))
       .then((page) => {
         if (mine !== generation.current) return
         keepLoaded(page.conversations)
@@ -161,12 +167,20 @@ export function useConversations(filters: ConversationFilters): Conversations {
       })
   }, [unreadOnly, archived, answeredBy])
 
+  // Asked for again by the core's changes and by the operator: one read at a time, a burst of changes one read.
+  const reads = useRef<CoalescedReads | null>(null)
+  const reload = useCallback((): void => reads.current?.ask('now'), [])
   useEffect(() => {
+    const mine = coalescedReads(readAfresh, CHANGES_GAP_MS)
+    reads.current = mine
     loaded.current = 0
-    reload()
-    const off = getApi().on('inbox:changed', reload)
-    return off
-  }, [reload])
+    mine.ask('now')
+    const off = getApi().on('inbox:changed', () => mine.ask('soon'))
+    return () => {
+      off()
+      mine.stop()
+    }
+  }, [readAfresh])
 
   const loadMore = useCallback((): void => {
     if (next === null || loadingMore.current) return
