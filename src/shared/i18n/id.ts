@@ -511,6 +511,8 @@ export const id: Record<MessageKey, string> = {
   'counts.pause': 'Jeda pengiriman',
   'counts.resume': 'Lanjutkan pengiriman',
   'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
+  'counts.heldByTerminal':
+    'Sebuah perintah terminal (pid {pid}) sedang mengirim dari komputer ini. Pesan baru menunggu di kotak keluar; aplikasi mengambil alih pengiriman setelah perintah itu selesai.',
   'counts.show': 'Tampilkan di kotak keluar',
   'attention.label': 'Yang perlu Anda tangani',
   'attention.held':
