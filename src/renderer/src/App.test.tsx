@@ -189,7 +189,9 @@ describe('App shell', () => {
       'A terminal command (pid 4242) is sending from this computer. New messages wait in the outbox; the app takes over sending when that command ends.'
     )
     act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
-    expect(screen.getByTestId('held-by-terminal-note').textContent).toMatch(/^Sebuah perintah terminal \(pid 4242\)/)
+    expect(screen.getByTestId('held-by-terminal-note').textContent).toMatch(
+      /^Sebuah perintah terminal \(pid 4242\)/
+    )
     act(() =>
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 1, total: 1 }),

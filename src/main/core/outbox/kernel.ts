@@ -25,12 +25,7 @@ import {
 import { sweepRetention, type SweepResult } from './retention'
 import { nextScheduledWakeAt, promoteDue } from './scheduler'
 import { nextTrackingWakeAt, trackDevice } from './tracker'
-import {
-  OutboxError,
-  type OutboxEvents,
-  type OutboxOptions,
-  type SendingPort
-} from './types'
+import { OutboxError, type OutboxEvents, type OutboxOptions, type SendingPort } from './types'
 import type { RetryHook, SendPolicy } from './policies'
 import { createLeaseWait, DISPATCHER_LEASE, processAlive } from './lease'
 import { DEFAULT_OUTBOX_OPTIONS, resolveOptions } from './options'
@@ -290,7 +285,8 @@ export function createKernelCore(input: KernelInput): KernelCore {
     const claimed = lease.claim()
     if (!claimed.ok) {
       const { whenHeld } = mode
-      if (!whenHeld) throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: claimed.pid } })
+      if (!whenHeld)
+        throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: claimed.pid } })
       lease.wait(claimed.pid, () =>
         ctx.run(async () => {
           await run(mode)

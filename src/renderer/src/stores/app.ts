@@ -56,7 +56,13 @@ export const useApp = create<AppState>()((set) => ({
       useDevices.getState().setDevices(reply.devices)
       useOutbox
         .getState()
-        .setCounts(reply.counts, reply.sendingPaused, reply.pausedQueued, reply.heldOverdue, reply.sendingHeldBy)
+        .setCounts(
+          reply.counts,
+          reply.sendingPaused,
+          reply.pausedQueued,
+          reply.heldOverdue,
+          reply.sendingHeldBy
+        )
       set({
         status: 'ready',
         version: reply.version,
