@@ -386,6 +386,11 @@ export type OutboxStatusCounts = z.infer<typeof OutboxStatusCounts>
  * cancelled them, issue 29 point 2).
  */
 export const OutboxCounts = OutboxStatusCounts.extend({ optedOut: z.number().int().nonnegative() })
+/**
+ * The process id of a terminal command (`sender-desk campaign start`, `outbox flush`) that holds sending on this data
+ * folder: the app queues but sends nothing until it ends, then takes over by itself. Null while the app sends.
+ */
+export const SendingHeldBy = z.number().int().positive().nullable()
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
 /** What happened since an instant, by when it happened (the Overview's "today"), not by where items stand now. */
@@ -1275,6 +1280,8 @@ export const invokeChannels = builtOnFirstUse({
       devices: z.array(DeviceView),
       counts: OutboxCounts,
       sendingPaused: z.boolean(),
+      /** See outbox:countsChanged. */
+      sendingHeldBy: SendingHeldBy,
       /** Of the queued (status `queued`), how many a pause holds: see outbox:countsChanged. */
       pausedQueued: z.number().int().nonnegative(),
       /** Of the scheduled, how many their overdue policy holds for the operator: see outbox:countsChanged. */
@@ -2277,6 +2284,7 @@ export const eventChannels = builtOnFirstUse({
     z.object({
       counts: OutboxCounts,
       sendingPaused: z.boolean(),
+      sendingHeldBy: SendingHeldBy,
       pausedQueued: z.number().int().nonnegative(),
       heldOverdue: z.number().int().nonnegative()
     }),

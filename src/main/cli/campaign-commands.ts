@@ -11,7 +11,7 @@ import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT, counted } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
-import { cliDeviceId, withCommandLineCore } from './outbox-commands'
+import { cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest, SameMessageMoves } from '../../shared/contract'
@@ -247,6 +247,18 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
 /** Send until the campaign has nothing left or the timeout passes; the feature settles it as its items move. */
 async function sendCampaign(context: CliContext, core: CommandLineCore, id: string): Promise<CampaignView> {
   const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 7 * 86_400 }) ?? 300
+  // The open app holds the queue (the dispatcher lease): it sends the campaign, or it waits for it to close; said so,
+  // where starting the outbox here would only fail with "busy" after the campaign had started.
+  const app = core.otherDispatcher()
+  if (app !== null) {
+    const device = await commandLineDevice(context, await context.credentials())
+    context.out.progress(
+      device.listed
+        ? `Sender Desk is running (pid ${app}) and sends this campaign through ${device.label ?? device.id}; follow it there or with: sender-desk campaign status ${id}`
+        : `Sender Desk is running (pid ${app}) and sends only for its own devices, and these credentials are none of them: this campaign waits, and goes with sender-desk outbox flush once it is closed.`
+    )
+    return core.invoke('campaigns:get', { id })
+  }
   await core.outbox.start()
   try {
     const deadline = Date.now() + timeoutSec * 1000

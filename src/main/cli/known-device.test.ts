@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
+import { spawn } from 'node:child_process'
 import { composeCore, MemoryVault, type Core } from '../core/compose'
+import { OutboxStore, openDatabase } from '../core/store'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 let work: string
@@ -104,6 +106,42 @@ describe('a message queued from the terminal while the app runs', () => {
     await until(async () => (await gatewayGot('6281234567021')) + (await gatewayGot('6281234567023')) === 2)
     await until(async () => (await gatewayGot('6281234567022')) === 1)
     expect(await gatewayGot('6281234567021')).toBe(1)
+  })
+
+  it('campaign start while the app sends from another process: starts it, says the app sends it, and sends nothing itself', async () => {
+    await addDevice()
+    const sheet = join(work, 'customers.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081234567031\n')
+    const made = await runCliJson(env, [
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Hi {Name}',
+      '--hours',
+      'any'
+    ])
+    expect(made.code, JSON.stringify(made.json)).toBe(0)
+    const campaignId = (made.json.campaign as { id: string }).id
+    // The app, another process: it holds the dispatcher lease on the data folder.
+    const appProcess = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' })
+    const appDb = openDatabase({ dataDir })
+    try {
+      new OutboxStore(appDb).claimLease('dispatcher', appProcess.pid!, () => true, Date.now())
+      const started = await runCli(['campaign', 'start', campaignId], env)
+      expect(started.code, started.stderr).toBe(0)
+      expect(started.stderr).toContain(
+        `Sender Desk is running (pid ${appProcess.pid}) and sends this campaign through Toko Quota`
+      )
+      expect(started.stderr).not.toContain('stop it first')
+      expect((await app.handlers['campaigns:get']({ id: campaignId })).status).toBe('running')
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(await gatewayGot('6281234567031')).toBe(0)
+    } finally {
+      appDb.close()
+      appProcess.kill()
+    }
   })
 
   it('for a device the app does not know: says it waits for a flush after the app is closed', async () => {

@@ -261,6 +261,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     events.emit('outbox:countsChanged', {
       counts,
       sendingPaused: theOutbox.pausedState().all,
+      sendingHeldBy: theOutbox.sendingHeldBy(),
       pausedQueued: pausedQueuedSaid,
       heldOverdue: theOutbox.heldOverdue()
     })
@@ -724,7 +725,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       for (const device of registry.list())
         theOutbox.setDeviceSendable(device.id, monitor.isSendable(device.id))
       await monitor.start()
-      await theOutbox.start()
+      // A terminal command sending from this data folder keeps the lease: the app opens beside it, says so
+      // (sendingHeldBy), and takes sending over by itself when it ends, reading its work as another process's commits.
+      await theOutbox.startBesideHolder(() => otherProcessCommitted())
       for (const device of registry.list()) adoptTerminalItems(device.id)
       campaignsFollowed = new Set(theCampaigns.unfinishedIds())
       otherProcessCommits = watchOtherProcessCommits({

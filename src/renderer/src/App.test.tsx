@@ -170,6 +170,7 @@ describe('App shell', () => {
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 9, failed: 0 }),
         sendingPaused: true,
+        sendingHeldBy: null,
         pausedQueued: 9,
         heldOverdue: 0
       })
@@ -177,6 +178,30 @@ describe('App shell', () => {
     expect(screen.getByTestId('count-queued').textContent).toContain('9')
     expect(screen.getByTestId('count-failed').textContent).toContain('0')
     expect(screen.getByTestId('paused-note')).toBeTruthy()
+  })
+
+  it('says a terminal command holds sending, in both languages, and stops saying so once the app took over', async () => {
+    const fake = installFakeApi()
+    await renderApp(fake, makeBootstrap({ counts: makeCounts({ queued: 1, total: 1 }), sendingHeldBy: 4242 }))
+    const note = screen.getByTestId('held-by-terminal-note')
+    expect(note.getAttribute('role')).toBe('status')
+    expect(note.textContent).toBe(
+      'A terminal command (pid 4242) is sending from this computer. New messages wait in the outbox; the app takes over sending when that command ends.'
+    )
+    act(() => fake.emit('settings:changed', makeSettings({ language: 'id' })))
+    expect(screen.getByTestId('held-by-terminal-note').textContent).toMatch(
+      /^Sebuah perintah terminal \(pid 4242\)/
+    )
+    act(() =>
+      fake.emit('outbox:countsChanged', {
+        counts: makeCounts({ queued: 1, total: 1 }),
+        sendingPaused: false,
+        sendingHeldBy: null,
+        pausedQueued: 0,
+        heldOverdue: 0
+      })
+    )
+    expect(screen.queryByTestId('held-by-terminal-note')).toBeNull()
   })
 
   it('groups header counts and badges by thousands as the views do, in both languages (QA15 Q15-07)', async () => {
@@ -207,6 +232,7 @@ describe('App shell', () => {
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 8, total: 10 }),
         sendingPaused: false,
+        sendingHeldBy: null,
         pausedQueued: 0,
         heldOverdue: 0
       })
@@ -216,6 +242,7 @@ describe('App shell', () => {
       fake.emit('outbox:countsChanged', {
         counts: makeCounts({ queued: 5, sending: 1, total: 10 }),
         sendingPaused: false,
+        sendingHeldBy: null,
         pausedQueued: 3,
         heldOverdue: 0
       })

@@ -124,6 +124,7 @@ function Header(): React.JSX.Element {
   const counts = useOutbox((s) => s.counts)
   const paused = useOutbox((s) => s.sendingPaused)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
+  const heldBy = useOutbox((s) => s.sendingHeldBy)
   const buckets = bucketCounts(counts)
   // Of the queued, those a pause holds are said with them (QA F21: "8 queued" beside a campaign "Paused by you").
   const queuedPaused = pausedOfQueued(buckets, pausedQueued)
@@ -176,6 +177,11 @@ function Header(): React.JSX.Element {
       {paused ? (
         <p className="paused-note" role="status" data-testid="paused-note">
           {t('counts.pausedNote')}
+        </p>
+      ) : null}
+      {heldBy !== null ? (
+        <p className="paused-note" role="status" data-testid="held-by-terminal-note">
+          {t('counts.heldByTerminal', { pid: heldBy })}
         </p>
       ) : null}
       {pauseError ? (

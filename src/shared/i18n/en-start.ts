@@ -94,6 +94,8 @@ export const enStart = {
   'counts.pause': 'Pause sending',
   'counts.resume': 'Resume sending',
   'counts.pausedNote': 'Sending is paused. Messages wait in the outbox until you resume.',
+  'counts.heldByTerminal':
+    'A terminal command (pid {pid}) is sending from this computer. New messages wait in the outbox; the app takes over sending when that command ends.',
   'counts.show': 'Show these in the outbox',
   'attention.label': 'What needs you',
   'attention.held':

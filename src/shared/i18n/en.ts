@@ -273,7 +273,7 @@ export const enRest = {
   'desktop.error.recipientRequired': 'A recipient is required.',
   'desktop.error.notHeld': 'Only an overdue item held for the operator can be released.',
   'desktop.error.busy':
-    'Another Sender Desk process (pid {pid}) is sending from this data folder; stop it first.',
+    'Another Sender Desk process (pid {pid}: the app, or another terminal command) is sending from this data folder, so this one cannot send now. Queue the messages instead (the open app sends them), or run this again once that process has ended.',
   'desktop.error.unknownTimezone': 'Unknown time zone: {timezone}',
   'desktop.error.schedulePassed': 'That time has already passed: pick a later one.',
   'desktop.error.diskFull': 'The disk is full: free some space and try again (nothing was lost).',

@@ -301,7 +301,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.recipientRequired': 'Isi penerima.',
   'desktop.error.notHeld': 'Hanya pesan terlambat yang ditahan untuk operator yang dapat dilepas.',
   'desktop.error.busy':
-    'Proses Sender Desk lain (pid {pid}) sedang mengirim dari folder data ini; hentikan dulu.',
+    'Proses Sender Desk lain (pid {pid}: aplikasi, atau perintah terminal lain) sedang mengirim dari folder data ini, jadi proses ini tidak dapat mengirim sekarang. Antrekan pesannya saja (aplikasi yang terbuka mengirimnya), atau jalankan lagi setelah proses itu selesai.',
   'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: {timezone}',
   'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
   'desktop.error.diskFull': 'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).',
@@ -511,6 +511,8 @@ export const id: Record<MessageKey, string> = {
   'counts.pause': 'Jeda pengiriman',
   'counts.resume': 'Lanjutkan pengiriman',
   'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
+  'counts.heldByTerminal':
+    'Sebuah perintah terminal (pid {pid}) sedang mengirim dari komputer ini. Pesan baru menunggu di kotak keluar; aplikasi mengambil alih pengiriman setelah perintah itu selesai.',
   'counts.show': 'Tampilkan di kotak keluar',
   'attention.label': 'Yang perlu Anda tangani',
   'attention.held':

@@ -3,7 +3,6 @@
 // Producers (one-off sends, series, campaigns, replies) live outside and reach it through `add`.
 import { systemClock, type Clock, type TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
-import { GATEWAY_TIME_ZONE, recentComputerTimeZone } from '../../../shared/domain'
 import {
   isDiskFull,
   OutboxStore,
@@ -26,14 +25,10 @@ import {
 import { sweepRetention, type SweepResult } from './retention'
 import { nextScheduledWakeAt, promoteDue } from './scheduler'
 import { nextTrackingWakeAt, trackDevice } from './tracker'
-import {
-  OutboxError,
-  type OutboxEvents,
-  type OutboxOptions,
-  type ResolvedOutboxOptions,
-  type SendingPort
-} from './types'
+import { OutboxError, type OutboxEvents, type OutboxOptions, type SendingPort } from './types'
 import type { RetryHook, SendPolicy } from './policies'
+import { createLeaseWait, DISPATCHER_LEASE, processAlive } from './lease'
+import { DEFAULT_OUTBOX_OPTIONS, resolveOptions } from './options'
 
 export interface KernelInput {
   db: SqliteDatabase
@@ -73,52 +68,9 @@ export interface AddOptions {
  */
 export type Ticker = () => number | null
 
-export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isProcessAlive'> = {
-  concurrency: 1,
-  pacingMs: 1000,
-  maxAgeMs: 24 * 3_600_000,
-  backoffBaseMs: 2000,
-  backoffCapMs: 15 * 60_000,
-  visibilityWindowMs: 2 * 60_000,
-  reconcileIntervalMs: 15_000,
-  overdueGraceMs: 2 * 60_000,
-  trackingIntervalMs: 3_000,
-  trackingCapMs: 30 * 60_000,
-  trackingRetentionMs: 7 * 24 * 3_600_000,
-  tracking: true,
-  retentionMs: 30 * 24 * 3_600_000,
-  retentionSweepIntervalMs: 6 * 3_600_000,
-  gatewayTimeZone: GATEWAY_TIME_ZONE,
-  dayZoneOf: () => recentComputerTimeZone(Date.now()),
-  devicesSendableByDefault: true
-}
-
-export const DISPATCHER_LEASE = 'dispatcher'
+export { DEFAULT_OUTBOX_OPTIONS, DISPATCHER_LEASE, processAlive, resolveOptions }
 /** How soon a round that met a full disk is tried again. */
 const DISK_FULL_RETRY_MS = 30_000
-
-/** Whether a process (a writer that left a lease or a half-written batch behind) still runs. */
-export function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'
-  }
-}
-
-export function resolveOptions(options: OutboxOptions = {}): ResolvedOutboxOptions {
-  const resolved: ResolvedOutboxOptions = {
-    ...DEFAULT_OUTBOX_OPTIONS,
-    random: Math.random,
-    isProcessAlive: processAlive,
-    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined))
-  }
-  if (!Number.isInteger(resolved.concurrency) || resolved.concurrency < 1) {
-    throw new OutboxError('invalid_input', { key: 'desktop.error.concurrency' }, 'concurrency')
-  }
-  return resolved
-}
 
 /** The kernel's state that its other modules (operator actions, flush) share; not for producers. */
 export interface KernelCore {
@@ -133,8 +85,14 @@ export interface KernelCore {
   pump(): void
   /** Another process (the terminal) committed to the database: its devices' work is read again, and a round runs. */
   otherProcessCommitted(): void
-  /** Take the dispatcher lease, roll back cut-short writes, reconcile what was left in `sending`, and run. */
-  start(mode: { tracking: boolean; retention: boolean }): Promise<void>
+  /**
+   * Take the dispatcher lease, roll back cut-short writes, reconcile what was left in `sending`, and run. When another
+   * live process holds the lease: refused (`busy`), or with `whenHeld`, started later by itself once it can take it
+   * over (`whenHeld` runs then), the rest of the queue usable meanwhile (sendingHeldBy says who holds it).
+   */
+  start(mode: { tracking: boolean; retention: boolean; whenHeld?: { takenOver: () => void } }): Promise<void>
+  /** The other process holding the dispatcher lease while this one waits to take it over, or null. */
+  sendingHeldBy(): number | null
   stop(): Promise<void>
   add(items: readonly NewItem[], options?: AddOptions): Promise<void>
   /** A few items written now, in one transaction (a ticker's work inside a round). */
@@ -162,6 +120,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
   for (const [event, listener] of Object.entries(input.events ?? {})) {
     if (listener) ctx.on(event as keyof OutboxEvents, listener as never)
   }
+  const lease = createLeaseWait(store, clock, ctx.options.isProcessAlive, () => ctx.countsChanged())
   const knownDevices = new Set<string>()
   ctx.transitionListeners.add((item) => knownDevices.add(item.deviceId))
   const afterPump = new Set<() => void>()
@@ -321,12 +280,26 @@ export function createKernelCore(input: KernelInput): KernelCore {
     for (const deviceId of ctx.takeBackStore.openDevices()) knownDevices.add(deviceId)
   }
 
-  async function start(mode: { tracking: boolean; retention: boolean }): Promise<void> {
-    if (ctx.running) return
-    const lease = store.claimLease(DISPATCHER_LEASE, process.pid, ctx.options.isProcessAlive, clock.now())
-    if (!lease.ok) {
-      throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: lease.pid } })
+  async function start(mode: Parameters<KernelCore['start']>[0]): Promise<void> {
+    if (ctx.running || lease.heldBy() !== null) return
+    const claimed = lease.claim()
+    if (!claimed.ok) {
+      const { whenHeld } = mode
+      if (!whenHeld)
+        throw new OutboxError('busy', { key: 'desktop.error.busy', params: { pid: claimed.pid } })
+      lease.wait(claimed.pid, () =>
+        ctx.run(async () => {
+          await run(mode)
+          whenHeld.takenOver()
+        })
+      )
+      return
     }
+    await run(mode)
+  }
+
+  /** With the lease held: what a crash or the previous holder left is settled before anything is sent. */
+  async function run(mode: { tracking: boolean; retention: boolean }): Promise<void> {
     tracking = mode.tracking && ctx.options.tracking
     // An add a crash cut short is rolled back before anything else looks at the queue.
     await discardAbandonedBatches(ctx)
@@ -356,6 +329,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
   async function stop(): Promise<void> {
     const wasRunning = ctx.running
     ctx.running = false
+    lease.stop()
     arm(null)
     if (sweepTimer !== null) clock.clearTimeout(sweepTimer)
     sweepTimer = null
@@ -379,10 +353,13 @@ export function createKernelCore(input: KernelInput): KernelCore {
     afterPump,
     pump,
     otherProcessCommitted() {
+      // Perhaps the lease's holder letting go: taken over now (its start reads the work), else its work read again.
+      if (lease.lookNow()) return
       readWorkingDevices()
       pump()
     },
     start,
+    sendingHeldBy: () => lease.heldBy(),
     stop,
     add,
     addNow,

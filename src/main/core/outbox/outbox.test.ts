@@ -343,6 +343,29 @@ describe('operator actions', () => {
     new OutboxStore(fx.db).claimLease('dispatcher', 999_999_999, () => true, 0)
     await expect(fx.outbox.start()).rejects.toMatchObject({ code: 'busy' })
   })
+
+  it('beside a live holder, starts without sending and takes the lease over once the holder ends, each item once', async () => {
+    const terminalPid = 999_999_999
+    let terminalRuns = true
+    fx = makeFixture({ pacingMs: 0, isProcessAlive: (pid) => pid === terminalPid && terminalRuns })
+    const terminal = new OutboxStore(fx.db)
+    terminal.claimLease('dispatcher', terminalPid, () => true, 0)
+    let takenOver = 0
+    await fx.outbox.startBesideHolder(() => takenOver++)
+    expect(fx.outbox.sendingHeldBy()).toBe(terminalPid)
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: [{ kind: 'text', text: 'hi' }] })
+    await fx.clock.advance(10_000)
+    expect(fx.gateway.messages).toHaveLength(0)
+
+    // Killed, its lease left behind: taken over on the next look, without a release.
+    terminalRuns = false
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    expect(fx.outbox.sendingHeldBy()).toBeNull()
+    expect(takenOver).toBe(1)
+    expect(terminal.leaseHolder('dispatcher')).toBe(process.pid)
+    await fx.clock.advance(10_000)
+    expect(fx.gateway.messages).toHaveLength(1)
+  })
 })
 
 describe('retention', () => {

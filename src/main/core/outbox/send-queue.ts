@@ -303,8 +303,16 @@ export function createSendQueue(input: KernelInput) {
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
     settleTakeBacksOfRemovedDevice: takeBacks.settleRemovedDevice,
-    /** Take the dispatcher lease, reconcile items left in `sending`, and run. */
+    /** Take the dispatcher lease, reconcile items left in `sending`, and run; `busy` while another process holds it. */
     start: (): Promise<void> => core.start({ tracking: true, retention: true }),
+    /**
+     * The app's start: as start, but while another process (a terminal command) holds the lease, the queue is usable
+     * and sends nothing; it takes the lease over by itself once that process lets go or ends, then `takenOver` runs.
+     */
+    startBesideHolder: (takenOver: () => void): Promise<void> =>
+      core.start({ tracking: true, retention: true, whenHeld: { takenOver } }),
+    /** The other process (a terminal command) holding sending while this queue waits to take it over, or null. */
+    sendingHeldBy: (): number | null => core.sendingHeldBy(),
     /** Stop starting work, let in-flight requests finish and record their outcome. Never fails or deletes an item. */
     stop: (): Promise<void> => core.stop(),
     flush: (options: FlushOptions): Promise<FlushSummary> => flush(core, options),

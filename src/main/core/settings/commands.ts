@@ -25,7 +25,7 @@ export interface SettingsCommandsDeps {
   monitor: DeviceMonitor
   /** The devices file found unreadable at start (started without devices, its copy kept). */
   devices: Pick<DeviceRegistry, 'damaged' | 'acknowledgeDamage'>
-  outbox: Pick<SendQueue, 'counts' | 'pausedState' | 'heldOverdue'> & {
+  outbox: Pick<SendQueue, 'counts' | 'pausedState' | 'sendingHeldBy' | 'heldOverdue'> & {
     damagedSeries(): { file: string; message: string }[]
     removeDamagedSeries(): void
   }
@@ -55,6 +55,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
         devices,
         counts: outbox.counts(),
         sendingPaused: outbox.pausedState().all,
+        sendingHeldBy: outbox.sendingHeldBy(),
         pausedQueued: deps.pausedQueued(),
         heldOverdue: outbox.heldOverdue(),
         sandboxRunning: deps.sandbox.isRunning

@@ -54,7 +54,15 @@ export const useApp = create<AppState>()((set) => ({
       await loadStrings(reply.settings.language)
       useSettings.getState().set(reply.settings)
       useDevices.getState().setDevices(reply.devices)
-      useOutbox.getState().setCounts(reply.counts, reply.sendingPaused, reply.pausedQueued, reply.heldOverdue)
+      useOutbox
+        .getState()
+        .setCounts(
+          reply.counts,
+          reply.sendingPaused,
+          reply.pausedQueued,
+          reply.heldOverdue,
+          reply.sendingHeldBy
+        )
       set({
         status: 'ready',
         version: reply.version,
@@ -124,8 +132,8 @@ export function connectEvents(): () => void {
     'devices:changed': ({ devices }) => useDevices.getState().setDevices(devices),
     'outbox:itemChanged': ({ item }) => useOutbox.getState().applyItem(item),
     'outbox:bulkChanged': () => useOutbox.getState().bulkChanged(),
-    'outbox:countsChanged': ({ counts, sendingPaused, pausedQueued, heldOverdue }) =>
-      useOutbox.getState().setCounts(counts, sendingPaused, pausedQueued, heldOverdue),
+    'outbox:countsChanged': ({ counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy }) =>
+      useOutbox.getState().setCounts(counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy),
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),

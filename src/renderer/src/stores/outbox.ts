@@ -120,6 +120,8 @@ export type ItemDetail = InvokeReply<'outbox:get'>
 interface OutboxState {
   counts: OutboxCounts
   sendingPaused: boolean
+  /** The terminal command's process id while it holds sending on this computer (the app takes over after), or null. */
+  sendingHeldBy: number | null
   /** Of the queued, how many a pause holds (the core's figure; shown through pausedOfQueued). */
   pausedQueued: number
   /** Of the scheduled, those their overdue policy holds for the operator's decision (QA13 Q13-01). */
@@ -152,7 +154,13 @@ interface OutboxState {
   /** New messages seen since the filters were set that the filters keep out of the list: said, never silent. */
   hiddenNew: number
 
-  setCounts(counts: OutboxCounts, sendingPaused: boolean, pausedQueued: number, heldOverdue?: number): void
+  setCounts(
+    counts: OutboxCounts,
+    sendingPaused: boolean,
+    pausedQueued: number,
+    heldOverdue?: number,
+    sendingHeldBy?: number | null
+  ): void
   applyItem(item: OutboxItemView): void
   bulkChanged(): void
   setFilters(patch: Partial<OutboxFilters>): void
@@ -375,6 +383,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
   return {
     counts: EMPTY_COUNTS,
     sendingPaused: false,
+    sendingHeldBy: null,
     pausedQueued: 0,
     heldOverdue: 0,
     known: new Map(),
@@ -390,8 +399,8 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     listError: null,
     hiddenNew: 0,
 
-    setCounts: (counts, sendingPaused, pausedQueued, heldOverdue = 0) =>
-      set({ counts, sendingPaused, pausedQueued, heldOverdue }),
+    setCounts: (counts, sendingPaused, pausedQueued, heldOverdue = 0, sendingHeldBy = null) =>
+      set({ counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy }),
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
@@ -548,6 +557,7 @@ export function resetOutboxStore(): void {
   useOutbox.setState({
     counts: EMPTY_COUNTS,
     sendingPaused: false,
+    sendingHeldBy: null,
     pausedQueued: 0,
     heldOverdue: 0,
     known: new Map(),

@@ -114,6 +114,7 @@ export function makeBootstrap(
     devices: [makeDevice()],
     counts: makeCounts(),
     sendingPaused: false,
+    sendingHeldBy: null,
     pausedQueued: 0,
     heldOverdue: 0,
     sandboxRunning: false,
