@@ -23,7 +23,13 @@ beforeEach(async () => {
     vault: new MemoryVault(),
     appInfo: { version: 'test', platform: 'test' },
     // A backoff capped at 1 s (as the QA walk had it) would let a refused device be probed every second.
-    outbox: { pacingMs: 0, backoffBaseMs: 200, backoffCapMs: 1_000, trackingIntervalMs: 100, trackingCapMs: 200 },
+    outbox: {
+      pacingMs: 0,
+      backoffBaseMs: 200,
+      backoffCapMs: 1_000,
+      trackingIntervalMs: 100,
+      trackingCapMs: 200
+    },
     // No routine poll in the way: whatever the device view learns in this test, it learns from the refused send.
     pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
   })
