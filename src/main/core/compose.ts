@@ -523,8 +523,15 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   theOutbox.on('quotaReported', (deviceId, quota, askedAt) => monitor.quotaReported(deviceId, quota, askedAt))
   // A send refused for quota is the gateway's word that nothing is left for a message: the device's figure says so at
   // once (its statuses may come by push, polled only now and then); a later send's answer or poll shows a top-up.
+  // Any other refusal of the device (its phone logged out, its token refused) is news about the device itself: it is
+  // checked now, not at the next routine poll, so the window says so at once and, once the device is known not
+  // sendable, its queue waits for it instead of probing the gateway (QA34 Q34-01).
   theOutbox.on('deviceRefused', (deviceId, code) => {
     if (code === 'quota_exceeded') monitor.quotaReported(deviceId, 0, clock.now())
+    else
+      monitor.refresh(deviceId).catch((error: unknown) => {
+        logger.warn(`devices: ${deviceId} could not be checked after the gateway refused a send`, error)
+      })
   })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))

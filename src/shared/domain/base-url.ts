@@ -72,17 +72,45 @@ export function checkBaseUrl(input: string, options: BaseUrlOptions = {}): BaseU
 /** The longest webhook or callback address the app passes on. */
 export const MAX_HTTP_URL_LENGTH = 500
 
+/** What is wrong with a webhook or callback address, each worded on its own by the front doors. */
+export type HttpUrlProblem = 'too_long' | 'scheme' | 'not_a_url' | 'port' | 'host' | 'insecure_http'
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
+// The port as typed (the URL parser refuses one out of range without saying so): after the host, before the path.
+const TYPED_PORT = /^https?:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i
+
+/** A host name that can exist: an IP address, or dot-separated labels of letters, digits and inner dashes. */
+function isPossibleHost(hostname: string): boolean {
+  if (hostname.startsWith('[')) return true
+  const name = hostname.endsWith('.') ? hostname.slice(0, -1) : hostname
+  return name.length <= 253 && name.split('.').every((label) => HOST_LABEL.test(label))
+}
+
 /**
- * A webhook or callback address the gateway will POST to: `http://` or `https://` typed out, no spaces, a URL that
- * parses (a port in range, a closed IPv6 bracket), at most MAX_HTTP_URL_LENGTH characters. Surrounding spaces are
- * ignored.
+ * What is wrong with a webhook or callback address the gateway will POST to, or null when nothing is: `https://`
+ * (or `http://` to this computer only, as the relay's addresses: the address may carry a secret and what is posted
+ * is private) typed out, no spaces, a port from 1 to 65535, a host name that can exist, at most MAX_HTTP_URL_LENGTH
+ * characters. Surrounding spaces are ignored.
  */
-export function isHttpUrl(input: string): boolean {
+export function httpUrlProblem(input: string): HttpUrlProblem | null {
   const text = input.trim()
-  if (text.length > MAX_HTTP_URL_LENGTH || !/^https?:\/\/\S+$/i.test(text)) return false
+  if (text.length > MAX_HTTP_URL_LENGTH) return 'too_long'
+  if (!/^https?:\/\//i.test(text)) return 'scheme'
+  if (!/^\S+$/.test(text)) return 'not_a_url'
+  const port = TYPED_PORT.exec(text)?.[1]
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return 'port'
+  let url: URL
   try {
-    return new URL(text).hostname !== ''
+    url = new URL(text)
   } catch {
-    return false
+    return 'not_a_url'
   }
+  if (!isPossibleHost(url.hostname)) return 'host'
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'insecure_http'
+  return null
+}
+
+/** A webhook or callback address the gateway may POST to: one with no httpUrlProblem. */
+export function isHttpUrl(input: string): boolean {
+  return httpUrlProblem(input) === null
 }

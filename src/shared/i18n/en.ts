@@ -993,7 +993,18 @@ export const enRest = {
   'webhooks.intro': "Where the gateway reports a device's incoming messages and the status of what it sent.",
   'webhooks.url': 'Receive-message URL',
   'webhooks.url.hint': 'The gateway POSTs every incoming message here as JSON.',
-  'webhooks.url.invalid': 'Use an address that starts with https:// (or http://).',
+  'webhooks.url.invalid': 'Use an address that starts with https:// (http:// only for this computer).',
+  'webhooks.url.notAUrl': 'This is not a web address: check it for spaces or a missing part.',
+  'webhooks.url.port': 'The port (the number after the colon) must be from 1 to 65535.',
+  'webhooks.url.host':
+    'The server name “{host}” cannot exist: check it for a doubled dot, or a dash at the start or end of a part.',
+  'webhooks.url.insecure':
+    'Plain http:// would send the messages (and any secret in the address) unencrypted: use https:// (http:// only for this computer).',
+  'webhooks.url.tooLong': 'Use an address of at most {max} characters.',
+  'webhooks.cannotClear.url':
+    'The gateway cannot remove a saved Receive-message URL, so it is shown again. To stop messages going there, turn off “Get incoming messages”, or change the address here or in the gateway’s dashboard (Device → Setting).',
+  'webhooks.cannotClear.tracking':
+    'The gateway cannot remove a saved Tracking URL, so it is shown again. To change where statuses go, enter another address here or in the gateway’s dashboard (Device → Setting).',
   'webhooks.trackingUrl': 'Tracking URL',
   'webhooks.trackingUrl.hint': 'The gateway POSTs every status change of a sent message here.',
   'webhooks.incoming': 'Get incoming messages',

@@ -1180,7 +1180,18 @@ export const id: Record<MessageKey, string> = {
   'webhooks.intro': 'Ke mana gateway melaporkan pesan masuk perangkat dan status pesan yang dikirimnya.',
   'webhooks.url': 'URL penerima pesan',
   'webhooks.url.hint': 'Gateway mengirim (POST) setiap pesan masuk ke sini sebagai JSON.',
-  'webhooks.url.invalid': 'Gunakan alamat yang diawali https:// (atau http://).',
+  'webhooks.url.invalid': 'Gunakan alamat yang diawali https:// (http:// hanya untuk komputer ini).',
+  'webhooks.url.notAUrl': 'Ini bukan alamat web: periksa apakah ada spasi atau bagian yang hilang.',
+  'webhooks.url.port': 'Port (angka setelah titik dua) harus antara 1 dan 65535.',
+  'webhooks.url.host':
+    'Nama server “{host}” tidak mungkin ada: periksa apakah ada titik ganda, atau tanda hubung di awal atau akhir suatu bagian.',
+  'webhooks.url.insecure':
+    'http:// biasa akan mengirim pesan (dan rahasia apa pun di alamat) tanpa enkripsi: gunakan https:// (http:// hanya untuk komputer ini).',
+  'webhooks.url.tooLong': 'Gunakan alamat paling panjang {max} karakter.',
+  'webhooks.cannotClear.url':
+    'Gateway tidak dapat menghapus URL penerima pesan yang sudah tersimpan, jadi alamat itu ditampilkan lagi. Agar pesan tidak lagi dikirim ke sana, matikan “Terima pesan masuk”, atau ganti alamatnya di sini atau di dasbor gateway (Device → Setting).',
+  'webhooks.cannotClear.tracking':
+    'Gateway tidak dapat menghapus URL pelacakan yang sudah tersimpan, jadi alamat itu ditampilkan lagi. Untuk mengubah tujuan status, masukkan alamat lain di sini atau di dasbor gateway (Device → Setting).',
   'webhooks.trackingUrl': 'URL pelacakan',
   'webhooks.trackingUrl.hint': 'Gateway mengirim setiap perubahan status pesan terkirim ke sini.',
   'webhooks.incoming': 'Terima pesan masuk',

@@ -2,7 +2,7 @@
 // events, acknowledge up to a sequence number, create a mailbox. Every answer is typed — the sync decides what each
 // means; nothing here throws for a refusal, a fault or garbage.
 import { z } from 'zod'
-import { isLoopbackHost } from '../../../shared/domain'
+import { httpUrlProblem } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { Clock } from '../clock'
 import { errorCodes } from '../error-codes'
@@ -68,16 +68,16 @@ export function insecureWebhookUrls(urls: {
   tracking: string
   device: string
 }): string | null {
+  // The one rule for webhook addresses (shared/domain httpUrlProblem), as the window and the contract check them.
   for (const address of [urls.incoming, urls.tracking, urls.device]) {
-    let url: URL
+    if (httpUrlProblem(address) === null) continue
+    let host = address.slice(0, 80)
     try {
-      url = new URL(address)
+      host = new URL(address).host
     } catch {
-      return encodeNote('inbox.fault.webhookUrlNotHttps', { host: address.slice(0, 80) })
+      // Not a URL at all: named as it came.
     }
-    if (url.protocol === 'https:') continue
-    if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) continue
-    return encodeNote('inbox.fault.webhookUrlNotHttps', { host: url.host })
+    return encodeNote('inbox.fault.webhookUrlNotHttps', { host })
   }
   return null
 }

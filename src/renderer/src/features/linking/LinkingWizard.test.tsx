@@ -184,6 +184,33 @@ describe('LinkingWizard', () => {
     expect(screen.getByTestId('qr-code')).toBeTruthy()
   })
 
+  it('numbers each code shown, the first one included, out of every code it will show (QA34 Q34-07)', async () => {
+    vi.useFakeTimers()
+    setup(makeDevice({ state: 'needs-scan' }))
+    await openWizard()
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0)
+    })
+    const shown: (string | null)[] = []
+    const count = (): string | null => screen.queryByText(/^Code \d+ of \d+$/)?.textContent ?? null
+    shown.push(count())
+    for (let i = 0; i < 5; i++) {
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(20_000)
+      })
+      shown.push(count())
+    }
+    expect(fake.requests('devices:qr')).toHaveLength(6)
+    expect(shown).toEqual([
+      'Code 1 of 6',
+      'Code 2 of 6',
+      'Code 3 of 6',
+      'Code 4 of 6',
+      'Code 5 of 6',
+      'Code 6 of 6'
+    ])
+  })
+
   it('pauses the countdown when the window is hidden', async () => {
     setup(makeDevice({ state: 'needs-scan' }))
     await openWizard()

@@ -74,8 +74,11 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
         <p className="qr-countdown" role="timer" data-testid="qr-countdown" data-rotations={rotations}>
           {countdown}
         </p>
-        {qrPhase === 'showing' && rotations > 0 ? (
-          <p className="muted small">{t('linking.qr.rotations', { count: rotations, max: MAX_ROTATIONS })}</p>
+        {/* `rotations` counts refreshes made: the code on screen is one more, of the first plus every refresh. */}
+        {qrPhase === 'showing' ? (
+          <p className="muted small">
+            {t('linking.qr.rotations', { count: rotations + 1, max: MAX_ROTATIONS + 1 })}
+          </p>
         ) : null}
         <div className="actions">
           <button

@@ -8,9 +8,24 @@ import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
-import { isHttpUrl } from '../../../../shared/domain'
+import { httpUrlProblem, MAX_HTTP_URL_LENGTH, type HttpUrlProblem } from '../../../../shared/domain'
+import type { MessageKey } from '../../../../shared/i18n'
 
 type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReplyFromWebhook?: boolean }
+
+/** Each problem of the shared rule for webhook addresses (shared/domain httpUrlProblem) in its own words. */
+const URL_PROBLEM_KEYS: Record<HttpUrlProblem, MessageKey> = {
+  too_long: 'webhooks.url.tooLong',
+  scheme: 'webhooks.url.invalid',
+  not_a_url: 'webhooks.url.notAUrl',
+  port: 'webhooks.url.port',
+  host: 'webhooks.url.host',
+  insecure_http: 'webhooks.url.insecure'
+}
+
+/** The host as typed (between `//` and the port or path), to name it in the words of a host problem. */
+const typedHost = (value: string): string =>
+  /^[a-z]+:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(value.trim())?.[1] ?? ''
 
 export function WebhookSettingsForm({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
@@ -26,6 +41,8 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   const [busy, setBusy] = useState(false)
   const [tried, setTried] = useState(false)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
+  const webhookUrlRef = useRef<HTMLInputElement>(null)
+  const trackingUrlRef = useRef<HTMLInputElement>(null)
   // Save is disabled while it runs, which drops the focus to the page: it comes back to Save (or the answer's line).
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
@@ -51,13 +68,26 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     }
   }, [device.id])
 
-  const urlProblem = (value: string): string | null =>
-    value.trim() !== '' && !isHttpUrl(value) ? t('webhooks.url.invalid') : null
+  const urlProblem = (value: string): string | null => {
+    if (value.trim() === '') return null
+    const problem = httpUrlProblem(value)
+    return problem === null
+      ? null
+      : t(URL_PROBLEM_KEYS[problem], { host: typedHost(value), max: MAX_HTTP_URL_LENGTH })
+  }
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    if (!saved || urlProblem(webhookUrl) || urlProblem(trackingUrl)) return
+    // Whatever the last save said is not about this one.
+    setFeedback('')
+    if (!saved) return
+    // A refused address takes the focus, so what is wrong with it is read where it is put right.
+    const refused = urlProblem(webhookUrl) ? webhookUrlRef : urlProblem(trackingUrl) ? trackingUrlRef : null
+    if (refused) {
+      refused.current?.focus()
+      return
+    }
     const patch: Patch = {}
     if (webhookUrl.trim() !== '' && webhookUrl.trim() !== (saved.webhookUrl ?? ''))
       patch.webhookUrl = webhookUrl.trim()
@@ -65,17 +95,28 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       patch.trackingUrl = trackingUrl.trim()
     if (incoming !== saved.incoming) patch.incoming = incoming
     if (device.sandbox && autoReply !== saved.autoReplyFromWebhook) patch.autoReplyFromWebhook = autoReply
+    // The gateway's API can set an address but not remove one (gateway-api.md §4.1): an emptied field is shown its
+    // saved address again, with what the operator can do instead.
+    const cannotClear: string[] = []
+    if (webhookUrl.trim() === '' && saved.webhookUrl) {
+      setWebhookUrl(saved.webhookUrl)
+      cannotClear.push(t('webhooks.cannotClear.url'))
+    }
+    if (trackingUrl.trim() === '' && saved.trackingUrl) {
+      setTrackingUrl(saved.trackingUrl)
+      cannotClear.push(t('webhooks.cannotClear.tracking'))
+    }
+    const said = (outcome: string | null): string => [outcome, ...cannotClear].filter(Boolean).join(' ')
     setError(null)
-    setFeedback('')
     if (Object.keys(patch).length === 0) {
-      setFeedback(t('webhooks.unchanged'))
+      setFeedback(said(cannotClear.length > 0 ? null : t('webhooks.unchanged')))
       return
     }
     actionStarts()
     setBusy(true)
     try {
       show(await call('webhooks:update', { deviceId: device.id, ...patch }))
-      setFeedback(t('webhooks.saved'))
+      setFeedback(said(t('webhooks.saved')))
     } catch (e) {
       setError(errorInfo(e))
     } finally {
@@ -116,6 +157,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
               type="url"
               inputMode="url"
               spellCheck={false}
+              ref={webhookUrlRef}
               data-testid="webhooks-url"
               value={webhookUrl}
               placeholder="https://"
@@ -135,6 +177,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
               type="url"
               inputMode="url"
               spellCheck={false}
+              ref={trackingUrlRef}
               data-testid="webhooks-tracking-url"
               value={trackingUrl}
               placeholder="https://"

@@ -155,6 +155,75 @@ describe('WebhooksView', () => {
     expect((await screen.findByTestId('webhooks-error')).textContent).toBe('The gateway rejected the token.')
   })
 
+  it('a refused address clears the last "Saved", says what is wrong with it and takes the focus (QA34 Q34-02/05/09)', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    fake.handle('webhooks:update', (request) => settings({ ...request }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = await screen.findByRole('textbox', { name: 'Receive-message URL' })
+    await user.type(url, 'https://hooks.example.com/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
+    const bad = async (address: string): Promise<void> => {
+      await user.clear(url)
+      await user.type(url, address)
+      await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    }
+    await bad('https://example.com:99999/in')
+    expect(screen.getByTestId('webhooks-feedback').textContent).toBe('')
+    expect(screen.getByText(/port.*1 to 65535/)).toBeTruthy()
+    expect(screen.queryByText(/starts with https:\/\//)).toBeNull()
+    expect(document.activeElement).toBe(url)
+    await bad('https://example..com/in')
+    expect(screen.getByText(/“example..com” cannot exist/)).toBeTruthy()
+    await bad('http://example.com/in')
+    expect(screen.getByText(/unencrypted/)).toBeTruthy()
+    expect(fake.requests('webhooks:update')).toHaveLength(1)
+  })
+
+  it('an emptied address: says the gateway cannot remove one and what to do, and shows the saved address again (QA34 Q34-03)', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () =>
+      settings({ webhookUrl: 'https://hooks.example.com/in', trackingUrl: 'https://hooks.example.com/t' })
+    )
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = (await screen.findByRole('textbox', { name: 'Receive-message URL' })) as HTMLInputElement
+    await user.clear(url)
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(fake.requests('webhooks:update')).toEqual([])
+    expect(url.value).toBe('https://hooks.example.com/in')
+    const said = screen.getByTestId('webhooks-feedback').textContent ?? ''
+    expect(said).not.toMatch(/Nothing changed/)
+    expect(said).toMatch(/cannot remove/)
+    expect(said).toMatch(/Get incoming messages/)
+    expect(said).toMatch(/dashboard/)
+  })
+
+  it('a "try it" result belongs to its device: switching devices clears it (QA34 Q34-04)', async () => {
+    const other = makeDevice({ id: 'dev-sb2', label: 'Cabang Bandung', sandbox: true })
+    seedStores(makeBootstrap({ devices: [sandbox, other] }))
+    fake.handle('webhooks:get', (request) => settings({ deviceId: request.deviceId, source: 'sandbox' }))
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [] }))
+    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', replies: [], webhookDeliveryId: 'wh-1' }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    await screen.findByTestId('webhook-inspector-empty')
+    await user.clear(screen.getByRole('textbox', { name: 'From (phone number)' }))
+    await user.type(screen.getByRole('textbox', { name: 'From (phone number)' }), '0812 1111 2222')
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'halo')
+    await user.click(screen.getByRole('button', { name: 'Deliver the message' }))
+    expect(await screen.findByTestId('try-no-reply')).toBeTruthy()
+    await user.selectOptions(screen.getByTestId('webhooks-device'), 'dev-sb2')
+    await screen.findByTestId('webhook-inspector-empty')
+    expect(screen.queryByTestId('try-no-reply')).toBeNull()
+    expect(screen.queryByTestId('try-webhook')).toBeNull()
+    expect((screen.getByRole('textbox', { name: 'From (phone number)' }) as HTMLInputElement).value).not.toBe(
+      '0812 1111 2222'
+    )
+  })
+
   it('sandbox devices: the reply switch, the inspector with attempts and answers, and "try it"', async () => {
     seedStores(makeBootstrap({ devices: [sandbox] }))
     connectEvents()

@@ -22,7 +22,8 @@ export function WebhooksView(): React.JSX.Element {
       {device ? <WebhookSettingsForm key={device.id} device={device} /> : null}
       {device?.sandbox ? (
         <>
-          <TryIncoming deviceId={device.id} inspectorBelow />
+          {/* Keyed: a try's result (and the number it came from) belongs to the device it was delivered to. */}
+          <TryIncoming key={device.id} deviceId={device.id} inspectorBelow />
           <WebhookInspector deviceId={device.id} />
         </>
       ) : device ? (
