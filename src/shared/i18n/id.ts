@@ -595,6 +595,7 @@ export const id: Record<MessageKey, string> = {
   'welcome.startAtLogin':
     'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',
   'welcome.title': 'Selamat datang di Sender Desk',
+  'welcome.language': 'Bahasa',
   'welcome.intro': 'Tautkan nomor WhatsApp ke gateway Anda, lalu kirim pesan dan file dari sini.',
   'welcome.add.title': 'Tambahkan perangkat gateway',
   'welcome.add.body': 'Anda memerlukan alamat gateway dan token perangkat dari dasbor gateway.',
