@@ -5,13 +5,14 @@
  * binary exists); it catches wiring errors before an operator does.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { invokeChannels } from '../../src/shared/contract'
 import { DATABASE_FILE, LATEST_SCHEMA_VERSION, migrations, openDatabase } from '../../src/main/core/store'
+import { openSettings } from '../../src/main/core/compose-command-line'
 import { CONTENT_SECURITY_POLICY } from '../../src/shared/content-security-policy'
 
 const root = join(import.meta.dirname, '../..')
@@ -224,6 +225,24 @@ describe('the built main bundle under a stand-in Electron', () => {
     writeFileSync(join(dataDir, 'window-language'), '--disable-web-security')
     const tampered = boot(['ready', 'wait-started', 'quit', 'wait-exit'], dataDir)
     expect(switches(tampered)).toEqual([])
+  })
+
+  it('a first start on an Indonesian computer speaks Bahasa Indonesia; a language already saved is kept (QA31)', () => {
+    const trayLabel = (run: Recording, id: string): string | undefined =>
+      run.trays.at(-1)?.menu.find((item) => item.id === id)?.label
+    const fresh = dataFolder()
+    const first = boot(['ready', 'wait-started', 'quit', 'wait-exit'], fresh, { STAND_IN_LOCALE: 'id-ID' })
+    expect(first.failure).toBeNull()
+    expect(trayLabel(first, 'quit')).toBe('Keluar')
+    expect(readFileSync(join(fresh, 'window-language'), 'utf8')).toBe('id')
+    // A data folder whose settings were saved with English (every save before this fix kept the language too).
+    const saved = dataFolder()
+    const db = openDatabase({ dataDir: saved })
+    openSettings(db).settings.update({ language: 'en' })
+    db.close()
+    const kept = boot(['ready', 'wait-started', 'quit', 'wait-exit'], saved, { STAND_IN_LOCALE: 'id-ID' })
+    expect(kept.failure).toBeNull()
+    expect(trayLabel(kept, 'quit')).toBe('Quit')
   })
 
   it('a second launch during startup shows the one window once the app is up', () => {

@@ -7,7 +7,7 @@
  */
 import type { ApiErrorShape, DeviceState, InvokeReply, InvokeRequest } from '../../shared/contract'
 import { resolveFileLimit } from '../../shared/domain'
-import { formatNumber, type MessageKey } from '../../shared/i18n'
+import { formatNumber, type Language, type MessageKey } from '../../shared/i18n'
 import { decodeNote } from '../../shared/i18n/notes'
 import {
   createCampaignCommands,
@@ -36,7 +36,7 @@ import { dispatchInvoke } from './ipc-dispatch'
 import { silentLogger, type Logger } from './logging'
 import { OutboxError, sendFailureReason } from './outbox'
 import { createOutbox, createSendingCommands, type Outbox } from './sending'
-import { SettingsService } from './settings'
+import { defaultSettings, SettingsService } from './settings'
 import {
   DamagedStoreError,
   InboxConversationsStore,
@@ -126,20 +126,30 @@ export function describeDataUpdate(progress: DataUpdateProgress): string {
 export const gatewayClientFactory = (credentials: GatewayCredentials): GatewayClient =>
   createGatewayClient(credentials)
 
-/** The operator's settings, kept in the app's database: the window and the terminal read the same ones. */
-export function openSettings(db: SqliteDatabase): { store: SettingsStore; settings: SettingsService } {
+/**
+ * The operator's settings, kept in the app's database: the window and the terminal read the same ones.
+ * `computerLanguage` is the language until the operator chooses one (the shell knows the computer's; the terminal's
+ * words are English anyway).
+ */
+export function openSettings(
+  db: SqliteDatabase,
+  computerLanguage: Language = 'en'
+): { store: SettingsStore; settings: SettingsService } {
   const store = new SettingsStore(db)
-  const settings = new SettingsService({
-    load: () => {
-      const stored = store.get<unknown>(SETTINGS_KEY)
-      if (stored === undefined) return null
-      if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
-        throw new DamagedStoreError('settings', db.name, SETTINGS_KEY, 'they are not a set of settings')
-      return stored as Record<string, unknown>
+  const settings = new SettingsService(
+    {
+      load: () => {
+        const stored = store.get<unknown>(SETTINGS_KEY)
+        if (stored === undefined) return null
+        if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+          throw new DamagedStoreError('settings', db.name, SETTINGS_KEY, 'they are not a set of settings')
+        return stored as Record<string, unknown>
+      },
+      save: (values) => store.set(SETTINGS_KEY, values),
+      setAside: () => store.setAside(SETTINGS_KEY, Date.now())
     },
-    save: (values) => store.set(SETTINGS_KEY, values),
-    setAside: () => store.setAside(SETTINGS_KEY, Date.now())
-  })
+    defaultSettings(undefined, computerLanguage)
+  )
   return { store, settings }
 }
 

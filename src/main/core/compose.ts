@@ -7,6 +7,7 @@
 import { join } from 'node:path'
 import { formatPhoneForReading } from '../../shared/domain/phone-display'
 import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
+import type { Language } from '../../shared/i18n'
 import { createAutoReplyBook, createAutoReplyCommands } from './autoreplies'
 import {
   createCampaignCommands,
@@ -101,6 +102,8 @@ export interface CorePorts {
   vault: Vault
   clock?: Clock
   appInfo: AppInfo
+  /** The computer's language (the shell's), the window's until the operator chooses one; English when not given. */
+  computerLanguage?: Language
   clientFactory?: ClientFactory
   notify?: (notice: Notice) => void
   /** Apply the start-at-login setting (shell only). */
@@ -178,7 +181,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     dataDir: ports.dataDir,
     onUpdate: (progress) => logger.info(describeDataUpdate(progress))
   })
-  const { store: settingsStore, settings } = openSettings(db)
+  const { store: settingsStore, settings } = openSettings(db, ports.computerLanguage)
   const initial = settings.get()
   const errors: string[] = []
   const reportUnexpected = (where: string, error: unknown): void => {

@@ -300,6 +300,8 @@ export function startShell(): void {
     core = await composeCore({
       dataDir,
       vault,
+      // The window's language until the operator chooses one (QA31 Q31-01: an Indonesian computer opened in English).
+      computerLanguage: languageOfLocale(app.getLocale()),
       logger,
       secrets,
       appInfo: {

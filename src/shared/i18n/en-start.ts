@@ -152,6 +152,7 @@ export const enStart = {
   'welcome.startAtLogin':
     'Start Sender Desk in the tray when I log in, so sending and device checks keep going',
   'welcome.title': 'Welcome to Sender Desk',
+  'welcome.language': 'Language',
   'welcome.intro': 'Link a WhatsApp number to your gateway, then send messages and files from this desk.',
   'welcome.add.title': 'Add a gateway device',
   'welcome.add.body': 'You need the gateway address and the device token from your gateway dashboard.',

@@ -589,7 +589,8 @@ export const id: Record<MessageKey, string> = {
 
   'recipient.problem.characters': 'Gunakan angka saja (spasi, tanda hubung, dan + di depan boleh).',
   'recipient.problem.prefix': 'Awali dengan 08, 8, +62, atau 62 (atau + dan kode negara).',
-  'recipient.problem.length': 'Terlalu pendek atau terlalu panjang untuk nomor ponsel.',
+  'recipient.problem.length':
+    'Panjang nomor ponsel tidak sesuai: nomor ponsel Indonesia terdiri dari 10–13 angka, misalnya 0812 3456 7890 atau +62 812 3456 7890.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
   'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
   'recipient.problem.name': 'Nama, bukan nomor: ketik sebagian nama lalu pilih kontaknya dari saran.',
@@ -597,6 +598,7 @@ export const id: Record<MessageKey, string> = {
   'welcome.startAtLogin':
     'Jalankan Sender Desk di baki sistem saat saya masuk, agar pengiriman dan pemeriksaan perangkat terus berjalan',
   'welcome.title': 'Selamat datang di Sender Desk',
+  'welcome.language': 'Bahasa',
   'welcome.intro': 'Tautkan nomor WhatsApp ke gateway Anda, lalu kirim pesan dan file dari sini.',
   'welcome.add.title': 'Tambahkan perangkat gateway',
   'welcome.add.body': 'Anda memerlukan alamat gateway dan token perangkat dari dasbor gateway.',

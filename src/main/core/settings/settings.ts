@@ -1,5 +1,6 @@
 /** The operator's settings: defaults, validation by the contract's schema, and persistence through a small key-value port. */
 import { Settings } from '../../../shared/contract'
+import type { Language } from '../../../shared/i18n'
 import { ApiFailure } from '../commands'
 import {
   DEFAULT_MAX_FILE_BYTES,
@@ -11,7 +12,8 @@ import {
 export interface SettingsStorage {
   /** The stored values; throws when they cannot be read (the settings then start from the defaults, damaged). */
   load(): Record<string, unknown> | null
-  save(values: Settings): void
+  /** What to keep: every setting, except a language the operator never chose (it follows the computer's). */
+  save(values: StoredSettings): void
   /** Keeps the damaged stored settings under another name, so saving starts fresh; says where they were kept. */
   setAside?(): string | null
 }
@@ -23,11 +25,19 @@ export interface SettingsDamage {
   reason: string
 }
 
+/** The settings as kept: the language only once the operator chose one (settings kept before did, and keep it). */
+export type StoredSettings = Omit<Settings, 'language'> & { language?: Language }
+
+/**
+ * `language` is the computer's (the shell's `languageOfLocale(app.getLocale())`): the window's language until the
+ * operator chooses one, so an Indonesian computer opens in Bahasa Indonesia (QA31 Q31-01).
+ */
 export function defaultSettings(
-  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE
+  timezone = Intl.DateTimeFormat().resolvedOptions().timeZone || DEFAULT_TIME_ZONE,
+  language: Language = 'en'
 ): Settings {
   return {
-    language: 'en',
+    language,
     theme: 'system',
     pollIntervalSec: 30,
     // The gateway's own pacing is 10–120 s per batch of 5; one send every 2 s stays well inside it.
@@ -49,6 +59,12 @@ export class SettingsService {
   private current: Settings
   private readonly listeners = new Set<(settings: Settings) => void>()
   private damage: SettingsDamage | null = null
+  /**
+   * Whether the language was chosen (a save that named it), so kept; otherwise it follows the computer's at each
+   * start. A stored language counts as chosen: settings kept before this distinction held the default 'en' too, and
+   * an operator who has worked in English must not find the window changing language with an update.
+   */
+  private languageChosen = false
 
   constructor(
     private readonly storage: SettingsStorage,
@@ -61,7 +77,9 @@ export class SettingsService {
     for (const [key, value] of Object.entries(stored)) {
       if (!(key in defaults)) continue
       const candidate = Settings.safeParse({ ...merged, [key]: value })
-      if (candidate.success) merged[key] = value
+      if (!candidate.success) continue
+      merged[key] = value
+      if (key === 'language') this.languageChosen = true
     }
     this.current = Settings.parse(merged)
     if (!isValidTimeZone(this.current.defaultTimezone))
@@ -85,7 +103,13 @@ export class SettingsService {
     if (!this.damage) return
     this.storage.setAside?.()
     this.damage = null
-    this.storage.save(this.current)
+    this.storage.save(this.toStore(this.current))
+  }
+
+  private toStore(settings: Settings): StoredSettings {
+    if (this.languageChosen) return settings
+    const { language: _followsTheComputer, ...kept } = settings
+    return kept
   }
 
   private loadStored(): Record<string, unknown> {
@@ -118,8 +142,9 @@ export class SettingsService {
         'defaultTimezone'
       )
     this.current = next
+    if (patch.language !== undefined) this.languageChosen = true
     if (this.damage) this.setAsideDamaged()
-    else this.storage.save(next)
+    else this.storage.save(this.toStore(next))
     for (const listener of this.listeners) listener(this.get())
     return this.get()
   }

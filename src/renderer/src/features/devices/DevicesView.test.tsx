@@ -837,6 +837,35 @@ describe('device list', () => {
     expect(feedback('Front office')).toBe('At most 1 send a day through this number.')
   })
 
+  // QA31 Q31-02: "1.000" typed in Indonesian was saved as a cap of 1, holding the number until midnight.
+  it.each([
+    ['id', 'Batas harian', 'Maksimum pengiriman sehari lewat nomor ini', 'Simpan', '1.000', '1.500', '2,5'],
+    ['en', 'Daily cap', 'Most sends a day through this number', 'Save', '1,000', '1,500', '2.5']
+  ] as const)(
+    'reads and shows the cap with thousands as the window writes them (%s)',
+    async (language, open, label, save, thousand, typed, notWhole) => {
+      fake.handle('devices:setDailyCap', ({ id, dailyCap }) => makeDevice({ id, dailyCap }))
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ dailyCap: 1000 })]
+        })
+      )
+      render(<DevicesView />)
+      const user = userEvent.setup()
+      await user.click(screen.getByRole('button', { name: open }))
+      const input = screen.getByRole('textbox', { name: label }) as HTMLInputElement
+      expect(input.value).toBe(thousand)
+      await user.clear(input)
+      await user.type(input, notWhole)
+      expect(screen.getByRole('button', { name: save })).toHaveProperty('disabled', true)
+      await user.clear(input)
+      await user.type(input, typed)
+      await user.click(screen.getByRole('button', { name: save }))
+      expect(fake.requests('devices:setDailyCap')).toEqual([{ id: 'dev-1', dailyCap: 1500 }])
+    }
+  )
+
   it('says the daily cap in Indonesian', () => {
     seedStores(
       makeBootstrap({

@@ -13,7 +13,7 @@ import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { RecipientName } from '../../ui/RecipientName'
 import { Timeline } from './Timeline'
-import { waitingReason } from './waiting'
+import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -213,7 +213,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }
 
   const store = useOutbox.getState()
-  const reason = waitingReason(
+  const waiting = waitingLine(
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
     t,
@@ -268,9 +268,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           ) : null}
         </div>
       ) : null}
-      {reason ? (
+      {waiting ? (
         <p className="waiting-reason" data-testid="outbox-waiting-reason">
-          {t('outbox.waiting.label', { reason })}
+          {waiting}
         </p>
       ) : null}
       <dl className="facts">

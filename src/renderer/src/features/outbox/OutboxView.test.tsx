@@ -1211,9 +1211,36 @@ describe('item detail', () => {
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-c-1'))
     const reason = await screen.findByTestId('outbox-waiting-reason')
-    expect(reason.textContent).toMatch(/^Waiting: Daily cap reached; continues at /)
+    expect(reason.textContent).toMatch(/^Daily cap reached; continues at /)
     expect(reason.textContent).not.toContain('2026-01-16T01:00')
   })
+
+  // QA31 Q31-03: the campaign's reasons already begin with the word ("Waiting: outside working hours until …"); the
+  // detail wrapped them in its own "Waiting: {reason}", so they read "Waiting: Waiting: …" in both languages.
+  it.each([
+    ['en', /^Waiting: outside working hours until \S/],
+    ['id', /^Menunggu: di luar jam kerja hingga \S/]
+  ] as const)(
+    'says a campaign row held outside working hours once, not twice (%s)',
+    async (language, says) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const held = makeItem({
+        id: 'c-2',
+        status: 'queued',
+        producer: { kind: 'campaign', id: 'camp-1', ref: 3 },
+        waitReason: {
+          message: 'Waiting: outside working hours until 2026-12-01T01:00:00.000Z',
+          messageKey: 'campaigns.wait.outsideHours',
+          messageParams: { until: '2026-12-01T01:00:00.000Z' }
+        }
+      })
+      fake.handle('outbox:list', () => ({ items: [held], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: held, history: [] }))
+      render(<OutboxView />)
+      await userEvent.setup().click(await screen.findByTestId('outbox-open-c-2'))
+      expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toMatch(says)
+    }
+  )
 
   it('an empty outbox says why and offers the next step, instead of a blank box', async () => {
     fake.handle('outbox:list', () => ({ items: [], total: 0 }))

@@ -4,7 +4,9 @@ import { encodeNote } from '../../../../shared/i18n/note-text'
 import { translate, type Translate } from '../../i18n'
 import { makeDevice, makeItem } from '../../testing/fixtures'
 import type { OutboxItemView } from '../../../../shared/contract'
-import { batchSummary, batchTitleKey, waitingReason } from './waiting'
+import { en } from '../../../../shared/i18n/en'
+import type { Language, MessageKey } from '../../../../shared/i18n'
+import { batchSummary, batchTitleKey, waitingLine, waitingReason } from './waiting'
 
 const t: Translate = (key, params) => translate('en', key, params)
 const formatTime = (iso: string): string => iso.slice(11, 16)
@@ -147,5 +149,65 @@ describe('batchSummary: the queued bucket named as the header and Overview name 
     expect(summary).toBe(line)
     // The header's own word for the bucket, the same.
     expect(say('buckets.queued', { count: 3 })).toBe(headerWord)
+  })
+})
+
+/**
+ * Every reason a policy can keep with a held message (the campaign's waits and pauses, the queue's own waits), found
+ * by its key's family so a reason added later is in the table too: the detail's line says "Waiting" once at most
+ * (QA31 Q31-03: "Waiting: Waiting: outside working hours…", "Menunggu: Menunggu: …").
+ */
+describe('waitingLine', () => {
+  const policyKeys = (Object.keys(en) as MessageKey[]).filter((key) =>
+    /^(campaigns\.(wait|autoPause)|desktop\.wait)\./.test(key)
+  )
+  const params = {
+    until: '2026-12-01T01:00:00.000Z',
+    zone: 'Asia/Jakarta',
+    cap: 1000,
+    count: 2,
+    state: encodeNote('state.needs-scan'),
+    error: 'HTTP 500'
+  }
+  const cases = (['en', 'id'] as const).flatMap((language) =>
+    policyKeys.map((key) => [language, key] as [Language, MessageKey])
+  )
+
+  it('finds the reasons the kernel keeps', () => {
+    for (const key of ['campaigns.wait.outsideHours', 'campaigns.wait.gap', 'campaigns.wait.deviceState'])
+      expect(policyKeys).toContain(key)
+    expect(policyKeys).toContain('desktop.wait.deviceDailyCap')
+  })
+
+  it.each(cases)('%s %s: the reason whole, "Waiting" said once at most', (language, key) => {
+    const say: Translate = (k, p) => translate(language, k, p)
+    const word = say('outbox.waiting.label', { reason: '' }).replace(/[:\s]+$/, '')
+    const held = makeItem({
+      status: 'queued',
+      producer: { kind: 'campaign', id: 'camp-1', ref: 3 },
+      waitReason: { message: key, messageKey: key, messageParams: params }
+    })
+    const line = waitingLine(held, context, say, formatTime) ?? ''
+    const reason = waitingReason(held, context, say, formatTime) ?? ''
+    expect(reason).not.toBe('')
+    expect(line).toContain(reason)
+    expect(
+      line.toLocaleLowerCase(language).split(word.toLocaleLowerCase(language)).length - 1
+    ).toBeLessThanOrEqual(1)
+  })
+
+  it('says a reason worded to follow "Waiting:" after it (the queue’s own and the detail’s phrases)', () => {
+    const capped = makeItem({
+      status: 'queued',
+      waitReason: { message: 'cap', messageKey: 'desktop.wait.deviceDailyCap', messageParams: params }
+    })
+    expect(waitingLine(capped, context, t, formatTime)).toBe(
+      'Waiting: this number reached its daily cap of 1,000; it goes on at 01:00'
+    )
+    const retrying = makeItem({ status: 'queued', nextAttemptAt: '2026-11-30T03:18:40.000Z', attempts: 1 })
+    expect(waitingLine(retrying, context, t, formatTime)).toBe(
+      'Waiting: the gateway will be tried again at 03:18'
+    )
+    expect(waitingLine(makeItem({ status: 'delivered' }), context, t, formatTime)).toBeNull()
   })
 })

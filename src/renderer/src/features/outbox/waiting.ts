@@ -17,51 +17,93 @@ export function isWaiting(item: OutboxItemView): boolean {
   return item.status === 'queued' || item.status === 'sending' || item.held
 }
 
+interface WaitingContext {
+  device: DeviceView | undefined
+  sendingPaused: boolean
+}
+/** An instant in words, with its zone named: on `timeZone`'s clock when given (a device's day), else the operator's. */
+type FormatTime = (iso: string, timeZone?: string) => string
+
+/**
+ * A reason in words; `ownLine` when it is already a line of its own, as the campaign's progress shows it ("Waiting:
+ * outside working hours until 08:00", "Paused: …", "Daily cap reached; …"), so nothing is put before it.
+ */
+interface Reason {
+  text: string
+  ownLine: boolean
+}
+
 /**
  * The reason a waiting item waits, in the operator's terms, or null when it is not waiting. Most blocking first:
  * the operator's own pause, then the device's state, then a retry the core has planned.
  */
 export function waitingReason(
   item: OutboxItemView,
-  context: {
-    device: DeviceView | undefined
-    sendingPaused: boolean
-  },
+  context: WaitingContext,
   t: Translate,
-  /** An instant in words, with its zone named: on `timeZone`'s clock when given (a device's day), else the operator's. */
-  formatTime: (iso: string, timeZone?: string) => string
+  formatTime: FormatTime
 ): string | null {
+  return reasonOf(item, context, t, formatTime)?.text ?? null
+}
+
+/**
+ * The detail's line of why a message waits: "Waiting: {reason}", or the reason alone when it is a line of its own —
+ * a campaign's reasons begin with "Waiting:" or "Paused:" already, and read "Waiting: Waiting: …" inside the label
+ * (QA31 Q31-03).
+ */
+export function waitingLine(
+  item: OutboxItemView,
+  context: WaitingContext,
+  t: Translate,
+  formatTime: FormatTime
+): string | null {
+  const reason = reasonOf(item, context, t, formatTime)
+  if (!reason) return null
+  return reason.ownLine ? reason.text : t('outbox.waiting.label', { reason: reason.text })
+}
+
+function reasonOf(
+  item: OutboxItemView,
+  context: WaitingContext,
+  t: Translate,
+  formatTime: FormatTime
+): Reason | null {
+  const phrase = (text: string): Reason => ({ text, ownLine: false })
   if (!isWaiting(item)) return null
   const { device, sendingPaused } = context
-  if (item.held) return t('outbox.waiting.held')
-  if (sendingPaused) return t('outbox.waiting.paused')
-  if (device?.paused) return t('outbox.waiting.devicePaused', { device: device.label })
-  if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
+  if (item.held) return phrase(t('outbox.waiting.held'))
+  if (sendingPaused) return phrase(t('outbox.waiting.paused'))
+  if (device?.paused) return phrase(t('outbox.waiting.devicePaused', { device: device.label }))
+  if (device && device.state === 'needs-scan')
+    return phrase(t('outbox.waiting.loggedOut', { device: device.label }))
   if (device && device.state !== 'connected' && device.state !== 'unknown')
-    return t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) })
+    return phrase(t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) }))
   // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
   if (device && device.quota === 0 && item.status === 'queued')
-    return t('outbox.waiting.noQuota', { device: device.label })
+    return phrase(t('outbox.waiting.noQuota', { device: device.label }))
   // A policy holds it (a campaign's pacing or pause, a daily cap): the kernel keeps why, whatever time it holds it
   // until; a campaign's row without a reason yet goes when its campaign's pacing allows.
   if (item.status === 'queued' && item.waitReason) return policyReason(item.waitReason, t, formatTime)
   if (item.status === 'queued' && item.producer?.kind === 'campaign')
-    return t('outbox.waiting.campaign', { row: item.producer.ref ?? 0 })
+    return phrase(t('outbox.waiting.campaign', { row: item.producer.ref ?? 0 }))
   // Still "sending" with a next attempt: the request was cut short (5xx, time-out) and the gateway may have the
   // message; its reports are checked (the next check moves on quietly) before any resend, so no time is promised.
-  if (isSendInDoubt(item)) return t('outbox.waiting.checking')
-  if (item.nextAttemptAt) return t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) })
+  if (isSendInDoubt(item)) return phrase(t('outbox.waiting.checking'))
+  if (item.nextAttemptAt) return phrase(t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) }))
   return null
 }
 
-/** A policy's reason in the operator's language; an `until` time in it shown as the window shows times. */
+/**
+ * A policy's reason in the operator's language; an `until` time in it shown as the window shows times. A campaign's
+ * reasons (campaigns.*) are the lines its progress shows alone; the queue's own (desktop.wait.*) follow "Waiting:".
+ */
 function policyReason(
   reason: NonNullable<OutboxItemView['waitReason']>,
   t: Translate,
-  formatTime: (iso: string, timeZone?: string) => string
-): string {
+  formatTime: FormatTime
+): Reason {
   const key = reason.messageKey
-  if (!key) return reason.message
+  if (!key) return { text: reason.message, ownLine: false }
   const params = { ...reason.messageParams }
   // A param may be a note itself (the device state a campaign's part paused for): in words, in this language.
   for (const [name, value] of Object.entries(params)) {
@@ -72,7 +114,7 @@ function policyReason(
   const zone = typeof params['zone'] === 'string' ? params['zone'] : undefined
   if (typeof params['until'] === 'string' && !Number.isNaN(Date.parse(params['until'])))
     params['until'] = formatTime(params['until'], zone)
-  return t(key as MessageKey, params)
+  return { text: t(key as MessageKey, params), ownLine: key.startsWith('campaigns.') }
 }
 
 /**

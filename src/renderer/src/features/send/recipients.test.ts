@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { normalisePhone, parseRecipients, splitDraft, withoutRecipient, withRecipient } from './recipients'
 import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../../shared/domain/phone.cases'
+import { translate } from '../../i18n'
 
 describe('the window answers every shared phone case like the core', () => {
   it.each(PHONE_CASES.filter((c) => c.input.trim() !== '').map((c) => [c.input, c.expected] as const))(
@@ -47,6 +48,22 @@ describe('normalisePhone', () => {
     ['08+12345678', 'characters']
   ])('flags %s (%s)', (input, problem) => {
     expect(normalisePhone(input).problem).toBe(problem)
+  })
+})
+
+// QA31 Q31-04: "Too short or too long for a mobile number" said what was wrong and not what to write. The words name
+// the lengths and an example; the rule (shared/domain/phone.ts) is the one owner, so they are checked against it.
+describe('a number of the wrong length says what a valid one looks like', () => {
+  it.each(['en', 'id'] as const)('%s', (language) => {
+    const words = translate(language, 'recipient.problem.length')
+    const [, min, max] = /(\d+)–(\d+)/.exec(words) ?? []
+    const example = /08[\d ]+\d/.exec(words)?.[0] ?? ''
+    expect(normalisePhone(example).problem).toBeNull()
+    const written = (digits: number): string => `0812${'3'.repeat(digits - 4)}`
+    expect(normalisePhone(written(Number(min))).problem).toBeNull()
+    expect(normalisePhone(written(Number(max))).problem).toBeNull()
+    expect(normalisePhone(written(Number(min) - 1)).problem).toBe('length')
+    expect(normalisePhone(written(Number(max) + 1)).problem).toBe('length')
   })
 })
 

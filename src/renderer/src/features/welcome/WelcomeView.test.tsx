@@ -79,4 +79,37 @@ describe('WelcomeView', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try the sandbox' }))
     expect(screen.getByRole('alert').textContent).toBe('The sandbox could not open a port.')
   })
+
+  it('offers the language first, by keyboard: the view turns Indonesian and the focus stays on the choice (QA31)', async () => {
+    fake.handle('settings:update', (patch) => ({ ...makeBootstrap().settings, ...patch }))
+    render(<WelcomeView />)
+    const user = userEvent.setup()
+    const group = screen.getByRole('radiogroup', { name: 'Language' })
+    // Each choice is written in its own language, so it is found without reading the other.
+    const english = screen.getByRole('radio', { name: 'English' }) as HTMLInputElement
+    expect(english.checked).toBe(true)
+    expect(english.lang).toBe('en')
+    // The first stop of the view's keyboard order: before anything else is asked.
+    await user.tab()
+    expect(document.activeElement).toBe(english)
+    // user-event walks a radio group with CSS.escape, which jsdom lacks; the names here need no escaping.
+    const css = (globalThis.CSS ??= {} as typeof CSS)
+    css.escape ??= (value: string) => value
+    await user.keyboard('{ArrowDown}')
+    expect(fake.requests('settings:update')).toEqual([{ language: 'id' }])
+    expect(await screen.findByRole('heading', { name: 'Selamat datang di Sender Desk' })).toBeTruthy()
+    const indonesian = screen.getByRole('radio', { name: 'Bahasa Indonesia' }) as HTMLInputElement
+    expect(indonesian.checked).toBe(true)
+    expect(indonesian.lang).toBe('id')
+    expect(document.activeElement).toBe(indonesian)
+    expect(screen.getByRole('radiogroup', { name: 'Bahasa' })).toBe(group)
+  })
+
+  it('says a language that could not be saved, and keeps the one in use checked', async () => {
+    fake.fail('settings:update', { code: 'internal', message: 'The settings could not be saved.' })
+    render(<WelcomeView />)
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Bahasa Indonesia' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('The settings could not be saved.')
+    expect((screen.getByRole('radio', { name: 'English' }) as HTMLInputElement).checked).toBe(true)
+  })
 })

@@ -1,19 +1,52 @@
-// First run: add a real gateway device, or try the built-in sandbox (which lands in the linking wizard).
+// First run: the window's language first, then add a real gateway device, or try the built-in sandbox (which lands in
+// the linking wizard).
 import { errorInfo } from '../../api'
-import { useT } from '../../i18n'
+import { useLanguage, useT, type Language } from '../../i18n'
 import { useSettings } from '../../stores/settings'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { addFirstDevice, useTrySandbox } from './first-device'
 import './welcome.css'
 
+/** The languages' own names: not translated, so each is found by the one who reads it. */
+const LANGUAGE_CHOICES: { language: Language; name: string }[] = [
+  { language: 'en', name: 'English' },
+  { language: 'id', name: 'Bahasa Indonesia' }
+]
+
 export function WelcomeView(): React.JSX.Element {
   const t = useT()
   const { busy, error, setError, trySandbox } = useTrySandbox()
   const startAtLogin = useSettings((s) => s.settings?.startAtLogin ?? false)
+  const language = useLanguage()
+  const chooseLanguage = (chosen: Language): void => {
+    void useSettings
+      .getState()
+      .update({ language: chosen })
+      .catch((err: unknown) => setError(errorInfo(err).message))
+  }
 
   return (
     <section className="view welcome" aria-labelledby="welcome-heading" data-testid="view-welcome">
       <ViewHeading id="welcome-heading">{t('welcome.title')}</ViewHeading>
+      {/* Asked before anything else, so an operator who reads only one of the languages can switch first (QA31
+          Q31-01); each choice is written in its own language. Radios keep the focus while the words change. */}
+      <fieldset role="radiogroup" aria-labelledby="welcome-language-label" className="welcome-language">
+        <legend id="welcome-language-label">{t('welcome.language')}</legend>
+        {LANGUAGE_CHOICES.map((choice) => (
+          <label key={choice.language} className="check" lang={choice.language}>
+            <input
+              type="radio"
+              name="welcome-language"
+              value={choice.language}
+              lang={choice.language}
+              checked={language === choice.language}
+              data-testid={`welcome-language-${choice.language}`}
+              onChange={() => chooseLanguage(choice.language)}
+            />{' '}
+            {choice.name}
+          </label>
+        ))}
+      </fieldset>
       <p className="lead">{t('welcome.intro')}</p>
       <div className="welcome-choices">
         <div className="card choice">

@@ -3,22 +3,26 @@
 import { useState, type FormEvent } from 'react'
 import { MAX_DEVICE_DAILY_CAP } from '../../../../../shared/domain/limits'
 import { call } from '../../../api'
-import { localeOf, useLanguage, useT } from '../../../i18n'
+import { formatNumber, localeOf, useLanguage, useT } from '../../../i18n'
 import { formatDateTimeInZone } from '../../../i18n/dates'
 import { useDevices } from '../../../stores/devices'
 import { useOperatorZone } from '../../../stores/settings'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import { cancelOnEscape } from '../../../ui/escape'
+import { readTypedNumber } from '../../../ui/typed-number'
 import type { RowFormProps } from './row-form'
 
 export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const zone = useOperatorZone()
   const id = device.id
-  const [cap, setCap] = useState(device.dailyCap ? String(device.dailyCap) : '')
-  const value = cap.trim() === '' ? null : Number(cap.trim())
+  // Thousands as the row and the campaign summary write them ("1.000" in Indonesian), which readTypedNumber reads
+  // back: an Indonesian "1.000" is a thousand, not 1 (QA31 Q31-02). A cap is whole, so grouping loses nothing.
+  const [cap, setCap] = useState(() => (device.dailyCap ? formatNumber(device.dailyCap, language) : ''))
+  const value = cap.trim() === '' ? null : readTypedNumber(cap, true, language)
   const invalid =
     value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_DEVICE_DAILY_CAP)
       ? t('devices.cap.invalid')
