@@ -19,7 +19,13 @@ beforeEach(async () => {
     vault: new MemoryVault(),
     appInfo: { version: 'test', platform: 'test' },
     sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0, backoffBaseMs: 50, backoffCapMs: 200, trackingIntervalMs: 100, trackingCapMs: 200 },
+    outbox: {
+      pacingMs: 0,
+      backoffBaseMs: 50,
+      backoffCapMs: 200,
+      trackingIntervalMs: 100,
+      trackingCapMs: 200
+    },
     pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
   })
   await core.start()
@@ -80,7 +86,9 @@ it('audio beside other files: queued without the caption, which the other files 
   })
   expect(itemIds).toHaveLength(2)
   const items = await settled(itemIds)
-  expect(items.map((view) => [view.item.kind, view.item.text ?? null, view.item.status === 'failed'])).toEqual([
+  expect(
+    items.map((view) => [view.item.kind, view.item.text ?? null, view.item.status === 'failed'])
+  ).toEqual([
     ['audio', null, false],
     ['image', 'Dokumen Anda', false]
   ])
@@ -99,7 +107,9 @@ it('only audio: the caption goes once, as its own text after the audio', async (
     entries: [{ kind: 'file', handle: await handleOf('rapat.mp3', MP3), caption: 'Rekaman rapat pagi' }]
   })
   const items = await settled(itemIds)
-  expect(items.map((view) => [view.item.kind, view.item.text ?? null, view.item.status === 'failed'])).toEqual([
+  expect(
+    items.map((view) => [view.item.kind, view.item.text ?? null, view.item.status === 'failed'])
+  ).toEqual([
     ['audio', null, false],
     ['text', 'Rekaman rapat pagi', false]
   ])
@@ -116,7 +126,9 @@ it('an inbox reply of an audio file with text: the audio, then the text as its o
     handle: await handleOf('voice.mp3', MP3)
   })
   const items = await settled(itemIds)
-  expect(items.map((view) => [view.item.kind, view.item.text ?? null, view.item.status === 'failed'])).toEqual([
+  expect(
+    items.map((view) => [view.item.kind, view.item.text ?? null, view.item.status === 'failed'])
+  ).toEqual([
     ['audio', null, false],
     ['text', 'Ini rekamannya', false]
   ])

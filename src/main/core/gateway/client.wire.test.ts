@@ -605,7 +605,13 @@ describe('send', () => {
     ]
     // An audio caption has its own code: a permanent refusal the outbox words and offers no Retry for (QA32 Q32-01).
     const codes = await Promise.all(cases.map(async (call) => (await gatewayRejection(call)).code))
-    expect(codes).toEqual(['invalid_input', 'invalid_input', 'invalid_input', 'audio_caption', 'invalid_input'])
+    expect(codes).toEqual([
+      'invalid_input',
+      'invalid_input',
+      'invalid_input',
+      'audio_caption',
+      'invalid_input'
+    ])
     expect(server.requests).toHaveLength(0)
   })
 })

@@ -66,7 +66,7 @@ describe('classifySendError', () => {
 })
 
 describe('an audio file sent with a caption (QA32 Q32-01)', () => {
-  it('is a permanent item failure, worded in the operator\'s language, that Retry does not offer', async () => {
+  it("is a permanent item failure, worded in the operator's language, that Retry does not offer", async () => {
     const client = createGatewayClient({ baseUrl: 'http://127.0.0.1:9', token: 'token' })
     const refusal = await client
       .sendLocalFile({

@@ -136,7 +136,13 @@ const AUDIO_CAPTION_TEXT = {
 } as const satisfies Record<NonNullable<ReturnType<typeof audioCaptionNotice>>, MessageKey>
 
 /** The caption's hint: its counter and typed variables, then, said before sending, where it goes beside audio. */
-function CaptionHint({ caption, kinds }: { caption: string; kinds: readonly DraftFile['kind'][] }): React.JSX.Element {
+function CaptionHint({
+  caption,
+  kinds
+}: {
+  caption: string
+  kinds: readonly DraftFile['kind'][]
+}): React.JSX.Element {
   const t = useT()
   const notice = audioCaptionNotice(kinds, caption)
   return (
