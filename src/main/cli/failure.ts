@@ -26,7 +26,8 @@ function classifyFailure(error: unknown): { code: number; line: string } {
   if (error instanceof UnreachableError) return { code: EXIT.network, line: error.message }
   if (error instanceof CommandFailure) return { code: error.exitCode, line: error.message }
   if (isGatewayError(error)) {
-    if (error.code === 'invalid_input') return { code: EXIT.badInput, line: error.message }
+    if (error.code === 'invalid_input' || error.code === 'audio_caption')
+      return { code: EXIT.badInput, line: error.message }
     const detail =
       error.gatewayMessage && !error.message.includes(error.gatewayMessage)
         ? ` (gateway said: ${error.gatewayMessage})`

@@ -12,6 +12,7 @@ import type { CommandLineCore, RegisteredFile, SendResult } from '../core/compos
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
 import {
   ALLOWED_EXTENSIONS,
+  carriesCaption,
   firstTypedVariable,
   MAX_TEXT_LENGTH,
   messageTextProblem
@@ -150,8 +151,23 @@ export async function runSend(context: CliContext): Promise<number> {
       maxFileBytes: core.fileLimit(),
       isGroup,
       refId,
-      ...(caption ? { caption } : {})
+      ...(caption && carriesCaption(file.kind) ? { caption } : {})
     })
+    // An audio file carries no caption (the window's and the core's one rule): its caption goes once, as a text after.
+    if (caption && !carriesCaption(file.kind)) {
+      const captionRefId = randomUUID()
+      const captionSent = await core.client!.sendText({
+        phone: recipients,
+        message: caption,
+        isGroup,
+        refId: captionRefId
+      })
+      context.out.result(
+        `${describeSend(result, refId)}\nThe caption, as its own text: ${describeSend(captionSent, captionRefId)}`,
+        { ok: true, refId, ...result, captionText: { refId: captionRefId, ...captionSent } }
+      )
+      return EXIT.ok
+    }
     context.out.result(describeSend(result, refId), { ok: true, refId, ...result })
     return EXIT.ok
   })

@@ -4,6 +4,7 @@ import type { FailureRemedy } from './failure-remedy'
 export const FAILURE_REMEDY_CASES: readonly { code: string | null; expected: FailureRemedy }[] = [
   { code: 'file_too_large', expected: 'reduce-file' },
   { code: 'file_type', expected: 'other-file-type' },
+  { code: 'audio_caption', expected: 'remove-caption' },
   // Sender Desk put the number on the gateway's blacklist (the customer opted out): refused until it is lifted.
   { code: 'gateway_blacklisted', expected: 'lift-opt-out' },
   // Transient or device-side: the same message may go once the cause passes.

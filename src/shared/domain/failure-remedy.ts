@@ -4,7 +4,7 @@
 import { GATEWAY_BLACKLISTED, GATEWAY_REJECTED } from './take-back'
 
 /** What the window offers for a failure. */
-export type FailureRemedy = 'retry' | 'reduce-file' | 'other-file-type' | 'lift-opt-out'
+export type FailureRemedy = 'retry' | 'reduce-file' | 'other-file-type' | 'lift-opt-out' | 'remove-caption'
 
 /**
  * The gateway refuses the same request again whatever the time: only a different file (or limit) helps, or, for a
@@ -13,6 +13,8 @@ export type FailureRemedy = 'retry' | 'reduce-file' | 'other-file-type' | 'lift-
 const PERMANENT: Record<string, FailureRemedy> = {
   file_too_large: 'reduce-file',
   file_type: 'other-file-type',
+  // An audio file with a caption (the gateway's audio sends take none): Edit, remove the caption, then Retry.
+  audio_caption: 'remove-caption',
   [GATEWAY_BLACKLISTED]: 'lift-opt-out'
 }
 

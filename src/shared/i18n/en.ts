@@ -224,6 +224,7 @@ export const enRest = {
   'desktop.gateway.quotaExceeded': 'the device has no quota left',
   'desktop.gateway.fileTooLarge': 'the file is too large',
   'desktop.gateway.fileType': 'this file type is not allowed (or the plan does not support it)',
+  'desktop.gateway.audioCaption': 'an audio file cannot carry a caption',
   'desktop.gateway.invalidInput': 'invalid input',
   'desktop.gateway.rejected': 'the gateway refused the request',
   'desktop.gateway.notSupported': 'this gateway does not offer that endpoint',
@@ -621,6 +622,9 @@ export const enRest = {
   'send.rejected.unsupported':
     'the gateway cannot send this type (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'send.caption': 'Caption for the files',
+  'send.captionAudio.withOtherFiles': 'Audio files are sent without the caption: the other files carry it.',
+  'send.captionAudio.ownMessage':
+    'Audio files are sent without a caption: it is sent once, as its own message after them.',
   'send.recipients': 'Recipients',
   'send.group': 'Send to a group',
   'send.recipients.label': 'Phone numbers',
@@ -834,6 +838,8 @@ export const enRest = {
     'Sending it again would fail the same way: the gateway does not accept this file type. Send it in a type it accepts, for example as a PDF.',
   'outbox.remedy.lift-opt-out':
     'Sending it again would be refused the same way while the number is on the opt-out list. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
+  'outbox.remedy.remove-caption':
+    'Sending it again would fail the same way: the gateway sends audio without a caption. Edit: remove the caption, then Retry.',
   'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',

@@ -247,6 +247,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.gateway.quotaExceeded': 'kuota perangkat sudah habis',
   'desktop.gateway.fileTooLarge': 'file terlalu besar',
   'desktop.gateway.fileType': 'jenis file ini tidak diizinkan (atau paket Anda tidak mendukungnya)',
+  'desktop.gateway.audioCaption': 'file audio tidak bisa membawa keterangan',
   'desktop.gateway.invalidInput': 'masukan tidak valid',
   'desktop.gateway.rejected': 'gateway menolak permintaan',
   'desktop.gateway.notSupported': 'gateway ini tidak menyediakan endpoint tersebut',
@@ -820,6 +821,9 @@ export const id: Record<MessageKey, string> = {
   'send.rejected.unsupported':
     'gateway tidak dapat mengirim jenis ini (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'send.caption': 'Keterangan untuk file',
+  'send.captionAudio.withOtherFiles': 'File audio dikirim tanpa keterangan: file lainnya membawanya.',
+  'send.captionAudio.ownMessage':
+    'File audio dikirim tanpa keterangan: keterangan dikirim sekali, sebagai pesan tersendiri setelahnya.',
   'send.recipients': 'Penerima',
   'send.group': 'Kirim ke grup',
   'send.recipients.label': 'Nomor ponsel',
@@ -1031,6 +1035,8 @@ export const id: Record<MessageKey, string> = {
     'Mengirim ulang akan gagal dengan cara yang sama: gateway tidak menerima jenis file ini. Kirim dalam jenis yang diterima, misalnya sebagai PDF.',
   'outbox.remedy.lift-opt-out':
     'Mengirim ulang akan ditolak dengan cara yang sama selama nomor ini ada di daftar berhenti berlangganan. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
+  'outbox.remedy.remove-caption':
+    'Mengirim ulang akan gagal dengan cara yang sama: gateway mengirim audio tanpa keterangan. Ubah: hapus keterangannya, lalu Kirim ulang.',
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',

@@ -561,7 +561,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         const url = checkHttpUrl(operation, `${kind} url`, input.url)
         checkText(operation, 'caption', input.caption, false)
         if (kind === 'audio' && input.caption !== undefined && input.caption !== '') {
-          throw inputError(operation, 'audio messages carry no caption')
+          throw inputError(operation, 'audio messages carry no caption', 'audio_caption')
         }
         checkFlags(operation, input)
         const body = formBody([
@@ -587,7 +587,7 @@ export function createGatewayClient(options: GatewayClientOptions): GatewayClien
         checkLocalFile(operation, kind, input.file, input.maxFileBytes)
         checkText(operation, 'caption', input.caption, false)
         if (kind === 'audio' && input.caption !== undefined && input.caption !== '') {
-          throw inputError(operation, 'audio messages carry no caption')
+          throw inputError(operation, 'audio messages carry no caption', 'audio_caption')
         }
         checkFlags(operation, input)
         const phone = recipientsOf(input.phone, input.isGroup, operation)

@@ -603,7 +603,15 @@ describe('send', () => {
         url: 'https://x.example/a.webp'
       })
     ]
-    for (const call of cases) expect((await gatewayRejection(call)).code).toBe('invalid_input')
+    // An audio caption has its own code: a permanent refusal the outbox words and offers no Retry for (QA32 Q32-01).
+    const codes = await Promise.all(cases.map(async (call) => (await gatewayRejection(call)).code))
+    expect(codes).toEqual([
+      'invalid_input',
+      'invalid_input',
+      'invalid_input',
+      'audio_caption',
+      'invalid_input'
+    ])
     expect(server.requests).toHaveLength(0)
   })
 })
@@ -752,7 +760,7 @@ describe('sendLocalFile', () => {
           file: { name: 'a.mp3', bytes: jpeg },
           caption: 'x'
         }),
-        'invalid_input'
+        'audio_caption'
       ]
     ]
     for (const [call, code] of cases) expect((await gatewayRejection(call)).code).toBe(code)

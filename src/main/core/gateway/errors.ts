@@ -18,6 +18,7 @@ export type GatewayErrorCode =
   | 'quota_exceeded'
   | 'file_too_large'
   | 'file_type' // type not allowed / plan does not support media
+  | 'audio_caption' // an audio file with a caption: the gateway's audio sends take none (an edit must remove it)
   | 'invalid_input' // rejected by our own validation before sending (bad phone, >100 bulk items…)
   | 'rejected' // the gateway said status:false for another reason (param invalid…)
   | 'not_supported' // endpoint missing on this gateway (404/405)

@@ -38,6 +38,7 @@ const DESCRIPTIONS: Record<GatewayErrorCode, string> = {
   quota_exceeded: 'the device has no quota left',
   file_too_large: 'the file is too large',
   file_type: 'this file type is not allowed (or the plan does not support it)',
+  audio_caption: 'audio messages carry no caption',
   invalid_input: 'invalid input',
   rejected: 'the gateway refused the request',
   not_supported: 'this gateway does not offer that endpoint',

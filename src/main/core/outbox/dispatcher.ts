@@ -7,7 +7,7 @@ import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
 import { recordDeviceWait } from './device-waits'
-import { currentDayIn } from '../../../shared/domain'
+import { carriesCaption, currentDayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
@@ -175,7 +175,9 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
               mime: item.fileMime ?? undefined,
               bytes: bytes ?? new Uint8Array()
             },
-            caption: item.text ?? undefined,
+            // An audio item queued with a caption before the rule (QA32 Q32-01) goes without it: the gateway takes
+            // none, its other files carried it, and failing it at every try would help no one.
+            caption: carriesCaption(item.kind) ? (item.text ?? undefined) : undefined,
             maxFileBytes: ctx.fileLimitFor(item.deviceId),
             ...flags
           })

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { GatewayError } from '../gateway/errors'
 import { backoffDelay } from './backoff'
 import { classifySendError } from './send-errors'
+import { createGatewayClient } from '../gateway/client'
+import { failureRemedy } from '../../../shared/domain'
+import { translateNote } from '../../../shared/i18n/notes'
 import { mapReportStatus, rank, trackableBelow } from './status'
 
 describe('backoffDelay', () => {
@@ -59,6 +62,28 @@ describe('classifySendError', () => {
     ] as const) {
       expect(classifySendError(error(code)).action, code).toBe('pause-device')
     }
+  })
+})
+
+describe('an audio file sent with a caption (QA32 Q32-01)', () => {
+  it("is a permanent item failure, worded in the operator's language, that Retry does not offer", async () => {
+    const client = createGatewayClient({ baseUrl: 'http://127.0.0.1:9', token: 'token' })
+    const refusal = await client
+      .sendLocalFile({
+        phone: '6281255556666',
+        kind: 'audio',
+        file: { name: 'voice.mp3', bytes: new Uint8Array([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]) },
+        caption: 'Dokumen Anda'
+      })
+      .then(
+        () => null,
+        (error: unknown) => error
+      )
+    const classified = classifySendError(refusal)
+    expect(classified.action).toBe('fail-item')
+    expect(failureRemedy(classified.code)).not.toBe('retry')
+    expect(translateNote('id', classified.reason)).not.toMatch(/Send-audio|caption/)
+    expect(translateNote('id', classified.reason)).not.toBe(translateNote('en', classified.reason))
   })
 })
 

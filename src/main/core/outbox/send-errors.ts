@@ -105,6 +105,7 @@ const REASON_KEYS: Record<GatewayErrorCode, MessageKey> = {
   quota_exceeded: 'desktop.gateway.quotaExceeded',
   file_too_large: 'desktop.gateway.fileTooLarge',
   file_type: 'desktop.gateway.fileType',
+  audio_caption: 'desktop.gateway.audioCaption',
   invalid_input: 'desktop.gateway.invalidInput',
   rejected: 'desktop.gateway.rejected',
   not_supported: 'desktop.gateway.notSupported',

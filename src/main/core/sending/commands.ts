@@ -11,7 +11,7 @@ import type {
   OutboxMatchingReply,
   OutboxStatus
 } from '../../../shared/contract'
-import { dayIn, OUTBOX_BULK_MAX } from '../../../shared/domain'
+import { dayIn, OUTBOX_BULK_MAX, placeCaptions } from '../../../shared/domain'
 import {
   ApiFailure,
   askedRecipients,
@@ -235,7 +235,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
   ): { entries: EnqueueEntry[]; used: string[] } {
     const used: string[] = []
     const limit = fileLimitFor(deviceId)
-    const entries = requested.map((entry): EnqueueEntry => {
+    const entries = withCaptionsPlaced(requested).map((entry): EnqueueEntry => {
       if (entry.kind === 'text') return { kind: 'text', text: entry.text }
       const file = files.get(entry.handle)
       if (!file) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'entries')
@@ -254,6 +254,10 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     })
     return { entries, used }
   }
+
+  /** The entries with no caption on an audio file, by the domain's one rule (QA32 Q32-01); a file gone stays as it is. */
+  const withCaptionsPlaced = (requested: readonly EntryRequest[]): EntryRequest[] =>
+    placeCaptions(requested, (entry) => files.get(entry.handle)?.kind ?? null)
 
   /** The one opt-out ask (core commands), with this front door's list. */
   const askedRecipientsOf = (
@@ -342,9 +346,12 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
      */
     async 'inbox:reply'(request) {
       const text = request.text?.trim() ? request.text : undefined
-      const entries: EntryRequest[] = request.handle
-        ? [{ kind: 'file', handle: request.handle, ...(text ? { caption: text } : {}) }]
-        : [{ kind: 'text', text: text ?? '' }]
+      // An audio file carries no caption: its text goes as a message of its own after it, with an id of its own.
+      const entries = withCaptionsPlaced(
+        request.handle
+          ? [{ kind: 'file', handle: request.handle, ...(text ? { caption: text } : {}) }]
+          : [{ kind: 'text', text: text ?? '' }]
+      )
       const itemIds = entries.map((_, i) => (i === 0 ? request.requestId : `${request.requestId}:${i}`))
       const recipients = normalisedRecipients([request.chatId], request.isGroup, 'chatId')
       const producerTag = `reply:${recipients[0]}`

@@ -36,7 +36,8 @@ const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'r
 const REMEDY_TEXT = {
   'reduce-file': 'outbox.remedy.reduce-file',
   'other-file-type': 'outbox.remedy.other-file-type',
-  'lift-opt-out': 'outbox.remedy.lift-opt-out'
+  'lift-opt-out': 'outbox.remedy.lift-opt-out',
+  'remove-caption': 'outbox.remedy.remove-caption'
 } as const satisfies Record<Exclude<FailureRemedy, 'retry'>, MessageKey>
 
 /** With the gateway, where only the device's own reports (delivered, read) would move it on. */

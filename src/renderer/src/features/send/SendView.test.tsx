@@ -532,6 +532,46 @@ describe('enqueue', () => {
     ])
   })
 
+  it('says before sending that audio goes without the caption, and sends it so: the other files carry it (QA32 Q32-01)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(900)], 'voice.mp3', { type: 'audio/mpeg' }),
+      png()
+    ])
+    await screen.findAllByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    const caption = screen.getByRole('textbox', { name: 'Caption for the files' })
+    await user.type(caption, 'Dokumen Anda')
+    const said = 'Audio files are sent without the caption: the other files carry it.'
+    expect(screen.getByTestId('send-caption-audio').textContent).toBe(said)
+    expect(document.getElementById('send-caption-hint')?.textContent).toContain(said)
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    expect(fake.requests('outbox:enqueue')[0]?.entries).toEqual([
+      { kind: 'file', handle: 'h-1' },
+      { kind: 'file', handle: 'h-2', caption: 'Dokumen Anda' }
+    ])
+  })
+
+  it('with only audio files, says the caption goes as its own message, and sends it once after them (QA32 Q32-01)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(900)], 'rapat.mp3', { type: 'audio/mpeg' })
+    ])
+    await screen.findAllByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Rekaman rapat')
+    expect(screen.getByTestId('send-caption-audio').textContent).toBe(
+      'Audio files are sent without a caption: it is sent once, as its own message after them.'
+    )
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    expect(fake.requests('outbox:enqueue')[0]?.entries).toEqual([
+      { kind: 'file', handle: 'h-1' },
+      { kind: 'text', text: 'Rekaman rapat' }
+    ])
+  })
+
   it('offers to send a text over the limit as several messages, cut between words, and sends the parts in order', async () => {
     const user = show()
     const words = Array.from({ length: 300 }, (_, i) => `kata${i}`)

@@ -9,11 +9,13 @@ import {
   schedulePassed,
   TEXT_LIMIT,
   useSend,
+  type DraftFile,
   type DraftProblem,
   type DraftSnapshot
 } from '../../stores/send'
 import type { DeviceView } from '../../../../shared/contract'
 import {
+  audioCaptionNotice,
   hasWhatsAppFormatting,
   isWithinTextLimit,
   localTimeToInstant,
@@ -121,6 +123,34 @@ function TypedTextHint({ text, testId }: { text: string; testId: string }): Reac
       {variable ? (
         <span className="field-hint-warning" data-testid={testId}>
           {`⚠ ${t('send.text.variables', { variable })}`}
+        </span>
+      ) : null}
+    </>
+  )
+}
+
+/** Where the caption goes when audio files (which carry none) are among the files (QA32 Q32-01). */
+const AUDIO_CAPTION_TEXT = {
+  'with-other-files': 'send.captionAudio.withOtherFiles',
+  'own-message': 'send.captionAudio.ownMessage'
+} as const satisfies Record<NonNullable<ReturnType<typeof audioCaptionNotice>>, MessageKey>
+
+/** The caption's hint: its counter and typed variables, then, said before sending, where it goes beside audio. */
+function CaptionHint({
+  caption,
+  kinds
+}: {
+  caption: string
+  kinds: readonly DraftFile['kind'][]
+}): React.JSX.Element {
+  const t = useT()
+  const notice = audioCaptionNotice(kinds, caption)
+  return (
+    <>
+      <TypedTextHint text={caption} testId="send-caption-variables" />
+      {notice ? (
+        <span className="field-hint-note" data-testid="send-caption-audio">
+          {t(AUDIO_CAPTION_TEXT[notice])}
         </span>
       ) : null}
     </>
@@ -353,7 +383,7 @@ export function SendView(): React.JSX.Element {
             <Field
               id="send-caption"
               label={t('send.caption')}
-              hint={<TypedTextHint text={send.caption} testId="send-caption-variables" />}
+              hint={<CaptionHint caption={send.caption} kinds={send.files.map((file) => file.kind)} />}
               error={
                 isWithinTextLimit(send.caption) ? null : t('send.problem.captionTooLong', { max: TEXT_LIMIT })
               }

@@ -1,22 +1,25 @@
 // The `outbox:enqueue` request a draft makes. Apart from the send store so the phone-number rules it needs (through
 // parseRecipients) stay off the window's start path.
 import type { InvokeRequest } from '../../../../shared/contract'
-import { splitText } from '../../../../shared/domain'
+import { placeCaptions, splitText } from '../../../../shared/domain'
 import type { DraftSnapshot } from '../../stores/send'
 import { parseRecipients } from './recipients'
 
 /**
- * The `outbox:enqueue` request for a draft: one file entry per file (with the caption), then the text, or its parts
- * in order when the operator chose to split a long one.
+ * The `outbox:enqueue` request for a draft: one file entry per file (with the caption where the domain's rule puts
+ * it: not on audio), then the text, or its parts in order when the operator chose to split a long one.
  */
 export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
   const caption = draft.caption.trim()
-  const entries: InvokeRequest<'outbox:enqueue'>['entries'] = draft.files.map((file) =>
+  type Entry = InvokeRequest<'outbox:enqueue'>['entries'][number]
+  const requested: Entry[] = draft.files.map((file) =>
     caption ? { kind: 'file', handle: file.handle, caption } : { kind: 'file', handle: file.handle }
   )
   const text = draft.text.trim()
   const texts = draft.splitLongText ? splitText(text) : text ? [text] : []
-  for (const part of texts) entries.push({ kind: 'text', text: part })
+  for (const part of texts) requested.push({ kind: 'text', text: part })
+  const kinds = new Map(draft.files.map((file) => [file.handle, file.kind]))
+  const entries = placeCaptions(requested, (file) => kinds.get(file.handle) ?? null)
   const request: InvokeRequest<'outbox:enqueue'> = {
     deviceId: draft.deviceId,
     recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
