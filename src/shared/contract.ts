@@ -1411,6 +1411,20 @@ export const invokeChannels = builtOnFirstUse({
     }),
     reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
   }),
+  /**
+   * Scheduled items (held ones too) soonest due first, `limit` after `after` (the due time and id of the previous
+   * page's last item): the Schedules view's pages. `total` is every scheduled item (the Overview's count).
+   */
+  'outbox:scheduled': () => ({
+    request: z
+      .object({
+        deviceId: Id.optional(),
+        after: z.object({ scheduledAt: z.iso.datetime({ offset: true }), id: Id }).optional(),
+        limit: z.number().int().min(1).max(1000).default(200)
+      })
+      .strict(),
+    reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
+  }),
   'outbox:get': () => ({
     request: z.object({ id: Id }),
     reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
