@@ -716,7 +716,12 @@ export const SeriesView = z.object({
   /** The next occurrence (ISO instant and wall clock in `timezone`); null once stopped. */
   nextAt: z.string().nullable(),
   nextLocal: z.string().nullable(),
+  /** Occurrences made (each a message to every recipient, sent or not yet). */
   occurrences: z.number().int(),
+  /** Of the messages made, those the gateway reports went (sent, delivered, read, deleted after): the Overview's "sent". */
+  sent: z.number().int(),
+  /** Occurrences that came due while the app was closed and were skipped (only the latest was made). */
+  skipped: z.number().int(),
   lastOccurrenceAt: z.string().nullable(),
   createdAt: z.string()
 })

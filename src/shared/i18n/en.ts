@@ -1146,7 +1146,10 @@ export const enRest = {
     'Each time it comes due, the messages go into the outbox and are sent from this computer.',
   'reminders.localEmpty': 'No recurring messages kept by Sender Desk.',
   'reminders.nextLine': 'next {time} ({zone})',
-  'reminders.made': 'Sent so far: {count}.',
+  'reminders.madeSent':
+    'Made {made, plural, one {# time} other {# times}}; {sent, plural, one {# message} other {# messages}} sent so far.',
+  'reminders.skippedClosed':
+    '{count, plural, one {# time was} other {# times were}} skipped while Sender Desk was closed.',
   'reminders.lastLine': 'Last: {time}.',
   'reminders.stopped': 'stopped',
   'reminders.stop': 'Stop',
