@@ -721,7 +721,12 @@ export const SeriesView = z.object({
   /** The next occurrence (ISO instant and wall clock in `timezone`); null once stopped. */
   nextAt: z.string().nullable(),
   nextLocal: z.string().nullable(),
+  /** Occurrences made (each a message to every recipient, sent or not yet). */
   occurrences: z.number().int(),
+  /** Of the messages made, those the gateway reports went (sent, delivered, read, deleted after): the Overview's "sent". */
+  sent: z.number().int(),
+  /** Occurrences that came due while the app was closed and were skipped (only the latest was made). */
+  skipped: z.number().int(),
   lastOccurrenceAt: z.string().nullable(),
   createdAt: z.string()
 })
@@ -1416,6 +1421,20 @@ export const invokeChannels = builtOnFirstUse({
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200)
     }),
+    reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
+  }),
+  /**
+   * Scheduled items (held ones too) soonest due first, `limit` after `after` (the due time and id of the previous
+   * page's last item): the Schedules view's pages. `total` is every scheduled item (the Overview's count).
+   */
+  'outbox:scheduled': () => ({
+    request: z
+      .object({
+        deviceId: Id.optional(),
+        after: z.object({ scheduledAt: z.iso.datetime({ offset: true }), id: Id }).optional(),
+        limit: z.number().int().min(1).max(1000).default(200)
+      })
+      .strict(),
     reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
   }),
   'outbox:get': () => ({

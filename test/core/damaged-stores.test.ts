@@ -52,6 +52,7 @@ function series(id: string, extra: Partial<SeriesRecord> = {}): SeriesRecord {
     nextIndex: 0,
     nextAt: 1_000,
     occurrences: 0,
+    skipped: 0,
     lastOccurrenceAt: null,
     createdAt: 0,
     updatedAt: 0,

@@ -927,7 +927,8 @@ export const enRest = {
   'schedules.empty.hint': 'Write a message in Send and choose When → Schedule.',
   'schedules.empty.write': 'Schedule a message',
   'schedules.listLabel': 'Scheduled messages',
-  'schedules.more': 'Showing the first {shown} of {total}.',
+  'schedules.shown': 'Showing the {shown} due soonest of {total}.',
+  'schedules.showMore': 'Show more',
   'schedules.yourTime': '({time} on this computer)',
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',
@@ -1163,7 +1164,10 @@ export const enRest = {
     'Each time it comes due, the messages go into the outbox and are sent from this computer.',
   'reminders.localEmpty': 'No recurring messages kept by Sender Desk.',
   'reminders.nextLine': 'next {time} ({zone})',
-  'reminders.made': 'Sent so far: {count}.',
+  'reminders.madeSent':
+    'Made {made, plural, one {# time} other {# times}}; {sent, plural, one {# message} other {# messages}} sent so far.',
+  'reminders.skippedClosed':
+    '{count, plural, one {# time was} other {# times were}} skipped while Sender Desk was closed.',
   'reminders.lastLine': 'Last: {time}.',
   'reminders.stopped': 'stopped',
   'reminders.stop': 'Stop',

@@ -8,6 +8,7 @@ import type { GatewayClient } from '../gateway/types'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { createOutbox, type Outbox } from '../sending'
+import type { Clock } from '../clock'
 import { OutboxError, type OutboxOptions } from './types'
 
 // Real HTTP needs the real clock; the outbox's delays are scaled down to milliseconds instead.
@@ -56,10 +57,11 @@ async function addDevice(deviceId: string): Promise<string> {
   return token
 }
 
-function makeOutbox(options: OutboxOptions = {}): Outbox {
+function makeOutbox(options: OutboxOptions = {}, clock?: Clock): Outbox {
   outbox = createOutbox({
     db,
     dataDir: dir,
+    ...(clock ? { clock } : {}),
     clientFor: (id) => clients.get(id),
     options: { ...FAST, ...options }
   })
@@ -285,6 +287,78 @@ describe('outbox × sandbox', () => {
       fileBytes: bytes.length,
       text: 'look'
     })
+  })
+
+  it('learns what became of a gateway schedule sent on an earlier day while it was closed (QA33 Q33-02)', async () => {
+    // One clock for the gateway and the app, moved on as if the app were closed for two days: timers wait on the
+    // real clock, and the ones a jump has made due run at once.
+    const DAY = 86_400_000
+    let shift = -2 * DAY
+    const timers = new Map<number, { at: number; run: () => void; real: ReturnType<typeof setTimeout> }>()
+    let lastTimer = 0
+    const clock = {
+      now: () => Date.now() + shift,
+      setTimeout(run: () => void, ms: number) {
+        const id = ++lastTimer
+        const real = setTimeout(
+          () => {
+            timers.delete(id)
+            run()
+          },
+          Math.min(ms, 2_000_000_000)
+        )
+        timers.set(id, { at: clock.now() + ms, run, real })
+        return id
+      },
+      clearTimeout(id: unknown) {
+        const timer = timers.get(id as number)
+        if (timer) clearTimeout(timer.real)
+        timers.delete(id as number)
+      }
+    }
+    await sandbox.close()
+    sandbox = await startSandbox({
+      seed: 7,
+      clock,
+      timings: { sentAfterMs: 30, deliveredAfterMs: 60, readAfterMs: 90 }
+    })
+    control = new SandboxControl(sandbox.baseUrl, sandbox.controlToken)
+    const token = await addDevice('d1')
+    makeOutbox({}, clock as unknown as Clock)
+    await outbox.start()
+    // Due "tomorrow" on the clock of two days ago: yesterday, on the gateway's clock, once the app is back.
+    const due = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Asia/Jakarta',
+      dateStyle: 'short',
+      timeStyle: 'short'
+    })
+      .format(clock.now() + DAY)
+      .replace(' ', 'T')
+    const { itemIds } = await outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281200000001'],
+      entries: texts('kept by the gateway', 1),
+      schedule: { localTime: due, timezone: 'Asia/Jakarta', mode: 'gateway' }
+    })
+    const id = itemIds[0]!
+    await waitFor(async () => (await control.schedules(token)).length === 1, 'schedule created')
+    await waitFor(
+      () => !outbox.get(id).history.some((h) => /pending|busy/.test(h.note ?? '')),
+      'schedule recorded'
+    )
+    await outbox.stop()
+    // Back two days on: the gateway sent it yesterday (its timers run now), then the app opens again.
+    shift = 0
+    for (const [timerId, timer] of [...timers])
+      if (timer.at <= clock.now()) {
+        clock.clearTimeout(timerId)
+        timer.run()
+      }
+    await waitFor(async () => (await control.acceptedLog()).length === 1, 'sent by the gateway')
+    makeOutbox({}, clock as unknown as Clock)
+    await outbox.start()
+    await waitFor(() => outbox.get(id).item.status === 'read', 'read, as the gateway reports it', 5_000)
+    expect(outbox.counts().accepted).toBe(0)
   })
 
   it('creates, updates and cancels gateway schedules', async () => {

@@ -187,6 +187,11 @@ export function createSendQueue(input: KernelInput) {
       store.releaseProducer(tag)
     },
     wake: (): void => core.pump(),
+    /** Scheduled items soonest due first, after the (due time, id) of the previous page's last: Schedules' pages. */
+    scheduled(limit: number, after?: { at: number; id: string }, deviceId?: string) {
+      const page = store.scheduledByDue(limit, after, deviceId)
+      return { items: page.items.map(itemViews(ctx)), total: page.total }
+    },
     dayZoneOf: (deviceId?: string): string => ctx.options.dayZoneOf(deviceId ?? ''),
     adoptTerminalItems: others.adoptTerminalItems,
     adoptTerminalProducer: others.adoptTerminalProducer,

@@ -1,5 +1,5 @@
 // Follows accepted items to a final status by polling the gateway's reports (report-realtime for today, report/message before), with backoff.
-import type { ReportItem } from '../gateway'
+import type { ReportItem, ReportMessageQuery } from '../gateway'
 import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
@@ -180,7 +180,7 @@ async function pollRound(
       polled.push(...recent)
     }
     for (const item of olderNow) {
-      const page = await client.reportMessages({ refId: item.id })
+      const page = await client.reportMessages(olderReportQuery(item))
       const report = page.items.find((r) => r.refId === item.id || r.id === item.gatewayId)
       if (report) found.set(item.gatewayId ?? '', report)
       polled.push(item)
@@ -205,6 +205,16 @@ async function pollRound(
       for (const item of polled.slice(i, i + APPLY_CHUNK)) settle(ctx, item, found.get(item.gatewayId ?? ''))
     })
   }
+}
+
+/**
+ * How report/message finds an item sent on an earlier day: by the ref_id it was sent with, but a gateway-kept schedule
+ * carries none (the schedule API takes no ref_id, gateway-api.md §4.7), so it is asked by the message id its send
+ * gave (`message_id`, §4.9) and the number (QA33 Q33-02: it stayed "Accepted by gateway" for good).
+ */
+function olderReportQuery(item: ItemRecord): ReportMessageQuery {
+  if (item.scheduleMode !== 'gateway' || item.gatewayId === null) return { refId: item.id }
+  return { messageId: item.gatewayId, ...(item.isGroup ? {} : { phone: item.recipient }) }
 }
 
 function settle(ctx: OutboxContext, item: ItemRecord, report: ReportItem | undefined): void {

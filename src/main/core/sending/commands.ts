@@ -38,6 +38,7 @@ export type SendingChannel =
   | 'files:restoreDraft'
   | 'outbox:enqueue'
   | 'outbox:list'
+  | 'outbox:scheduled'
   | 'outbox:get'
   | 'outbox:counts'
   | 'outbox:since'
@@ -403,6 +404,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:list'(request) {
       return outbox.list(withNamed(request))
+    },
+
+    async 'outbox:scheduled'({ deviceId, after, limit }) {
+      return outbox.scheduled(
+        limit,
+        after ? { at: Date.parse(after.scheduledAt), id: after.id } : undefined,
+        deviceId
+      )
     },
 
     async 'outbox:get'({ id }) {

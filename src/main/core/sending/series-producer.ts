@@ -2,6 +2,7 @@
 // files are written when created; each due occurrence becomes scheduled items through the queue's ticker.
 import { randomUUID } from 'node:crypto'
 import type { SeriesView } from '../../../shared/contract'
+import { GATEWAY_REPORTED_SENT } from '../../../shared/domain'
 import {
   AttachmentsGoneError,
   assertCopiesPresent,
@@ -12,7 +13,7 @@ import {
   type SendQueue,
   type SeriesInput
 } from '../outbox'
-import { SeriesStore, type SeriesEntryRecord, type StoredAttachment } from '../store'
+import { SeriesStore, type SeriesEntryRecord, type SeriesRecord, type StoredAttachment } from '../store'
 import { checkMessageRequest } from './message-rules'
 import {
   checkSeriesRule,
@@ -35,9 +36,18 @@ type SeriesQueue = Pick<
   | 'announceBulk'
   | 'dataDir'
   | 'releaseCopies'
+  | 'outcomes'
 >
 
 export function createSeriesProducer(queue: SeriesQueue) {
+  /** The series as the window sees it, with how many of its messages the gateway reports went (QA33 Q33-04). */
+  const view = (record: SeriesRecord): SeriesView =>
+    toSeriesView(
+      record,
+      queue.outcomes
+        .counts(`series:${record.id}`)
+        .reduce((sum, { status, n }) => sum + (GATEWAY_REPORTED_SENT.includes(status) ? n : 0), 0)
+    )
   const store = new SeriesStore(queue.database)
   queue.addTicker(() => materialiseDueSeries(queue, store))
 
@@ -116,6 +126,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
             nextIndex: first.index,
             nextAt: first.at,
             occurrences: 0,
+            skipped: 0,
             lastOccurrenceAt: null,
             createdAt: now,
             updatedAt: now,
@@ -127,7 +138,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
     )
     queue.announceBulk(0)
     queue.wake()
-    return toSeriesView(mustGet(id))
+    return view(mustGet(id))
   }
 
   /** No more occurrences; items already made stay. */
@@ -138,7 +149,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
       queue.announceBulk(0)
       queue.wake()
     }
-    return toSeriesView(mustGet(id))
+    return view(mustGet(id))
   }
 
   /**
@@ -166,7 +177,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
       .immediate()
     queue.announceBulk(0)
     queue.wake()
-    return toSeriesView(mustGet(id))
+    return view(mustGet(id))
   }
 
   /** Stop and forget a series (its files go once no item needs them). */
@@ -187,7 +198,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
     },
     create,
     /** Newest first; optionally one device's. */
-    list: (deviceId?: string): SeriesView[] => store.list(deviceId).map(toSeriesView),
+    list: (deviceId?: string): SeriesView[] => store.list(deviceId).map(view),
     stop,
     skipNext,
     delete: remove

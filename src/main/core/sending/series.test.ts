@@ -73,6 +73,12 @@ describe('recurring series', () => {
       nextLocal: '2026-01-16T11:00:00'
     })
 
+    // Made is not sent (QA33 Q33-04): the series counts its messages the gateway reports went, as the Overview does.
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ occurrences: 1, sent: 0, skipped: 0 })
+    for (const item of items) fx.gateway.setStatus(fx.outbox.get(item.id).item.gatewayId ?? '', 'read')
+    await fx.runUntil(() => fx.outbox.counts().read === 2, { stepMs: 1000 })
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ occurrences: 1, sent: 2 })
+
     await fx.clock.advance(DAY)
     expect(sentAt()).toHaveLength(4)
     expect(sentAt()[3]).toBe('2026-01-16T04:00:00.000Z')
@@ -124,7 +130,7 @@ describe('recurring series', () => {
     const held = items.find((item) => item.recipient === '6289')!
     expect(sent.scheduledAt).toBe('2026-01-18T04:00:00.000Z')
     const first = fx.outbox.get(sent.id).history[0]!
-    // Numbered as the series counts what it made ("Sent so far: 1"); the skipped ones are said beside it.
+    // Numbered as the series counts what it made ("Made 1 time"); the skipped ones are said beside it.
     expect(first.note).toBe('occurrence 1 of a recurring series; 3 missed occurrences skipped')
     expect(historyNote('id', first)).toBe(
       'kejadian ke-1 dari rangkaian berulang; 3 kejadian terlewat dilompati'
@@ -135,7 +141,13 @@ describe('recurring series', () => {
       occurrences: 1,
       nextLocal: '2026-01-19T11:00:00'
     })
-    expect(fx.outbox.listSeries().find((s) => s.id === holding.id)?.occurrences).toBe(1)
+    // The held one was made, not sent; the missed ones are said on each series (QA33 Q33-04).
+    expect(fx.outbox.listSeries().find((s) => s.id === holding.id)).toMatchObject({
+      occurrences: 1,
+      sent: 0,
+      skipped: 3
+    })
+    expect(fx.outbox.listSeries().find((s) => s.id === sending.id)?.skipped).toBe(3)
   })
 
   it('stop ends the occurrences; a start in the past begins with the next occurrence', async () => {

@@ -55,7 +55,8 @@ export function firstOccurrence(
   return { index: next.index, at: next.at }
 }
 
-export function toSeriesView(record: SeriesRecord): SeriesView {
+/** `sent`: of the messages it made, those the gateway reports went (the producer counts them by its tag). */
+export function toSeriesView(record: SeriesRecord, sent: number): SeriesView {
   const rule = ruleOf(record)
   return {
     id: record.id,
@@ -79,6 +80,8 @@ export function toSeriesView(record: SeriesRecord): SeriesView {
         ? occurrenceLocal(record.startLocal, rule, record.nextIndex)
         : null,
     occurrences: record.occurrences,
+    sent,
+    skipped: record.skipped,
     lastOccurrenceAt: isoOrNull(record.lastOccurrenceAt),
     createdAt: new Date(record.createdAt).toISOString()
   }
@@ -103,7 +106,7 @@ export function materialiseDueSeries(
     const at = occurrenceAt(record.startLocal, record.timeZone, rule, index)
     const local = occurrenceLocal(record.startLocal, rule, index)
     const skipped = index - record.nextIndex
-    // Numbered as the series counts what it made ("Sent so far"): a start that had passed, or occurrences skipped
+    // Numbered as the series counts what it made ("Made N times"): a start that had passed, or occurrences skipped
     // while the app was off, are not messages (QA22 Q22-08); the skipped ones are said beside the number.
     const occurrence = record.occurrences + 1
     const note =
@@ -150,6 +153,7 @@ export function materialiseDueSeries(
           nextIndex: following.index,
           nextAt: following.at,
           occurrences: occurrence,
+          skipped: record.skipped + skipped,
           lastOccurrenceAt: at,
           updatedAt: now
         })

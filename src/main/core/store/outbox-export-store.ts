@@ -4,7 +4,7 @@
 // transaction over the whole export: the core has one connection, and a second one's snapshot held for a long
 // export would keep the WAL from being checkpointed meanwhile; this holds nothing open between pages.
 import { ItemFilter, ItemRecord, ITEM_LIST, Row, toItem } from './outbox-records'
-import { OutboxListsStore } from './outbox-lists-store'
+import { OutboxScheduledStore } from './outbox-scheduled-store'
 
 /** Where an export stands: the newest row at its start, the batches being written then, the last row it read. */
 export interface ExportCursor {
@@ -13,7 +13,7 @@ export interface ExportCursor {
   readonly after: { createdAt: number; rowid: number } | null
 }
 
-export class OutboxExportStore extends OutboxListsStore {
+export class OutboxExportStore extends OutboxScheduledStore {
   /**
    * How many items `filter` matches now, and where reading them starts: both read in one snapshot, the store's batch
    * (IMMEDIATE, as every transaction of the main process: it waits for another writer instead of failing BUSY).

@@ -32,6 +32,8 @@ export interface SeriesRecord {
   nextIndex: number
   nextAt: number | null
   occurrences: number
+  /** Occurrences that came due while the app was closed and were never made (only the latest of them is). */
+  skipped: number
   lastOccurrenceAt: number | null
   createdAt: number
   updatedAt: number
@@ -39,7 +41,10 @@ export interface SeriesRecord {
 }
 
 export type SeriesPatch = Partial<
-  Pick<SeriesRecord, 'status' | 'nextIndex' | 'nextAt' | 'occurrences' | 'lastOccurrenceAt' | 'updatedAt'>
+  Pick<
+    SeriesRecord,
+    'status' | 'nextIndex' | 'nextAt' | 'occurrences' | 'skipped' | 'lastOccurrenceAt' | 'updatedAt'
+  >
 >
 
 interface SeriesRow {
@@ -56,6 +61,7 @@ interface SeriesRow {
   next_index: number
   next_at: number | null
   occurrences: number
+  skipped: number
   last_occurrence_at: number | null
   created_at: number
   updated_at: number
@@ -96,6 +102,7 @@ const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
   nextIndex: 'next_index',
   nextAt: 'next_at',
   occurrences: 'occurrences',
+  skipped: 'skipped',
   lastOccurrenceAt: 'last_occurrence_at',
   updatedAt: 'updated_at'
 }
@@ -120,8 +127,8 @@ export class SeriesStore {
         this.db
           .prepare(
             `INSERT INTO outbox_series (id, device_id, recipients, is_group, start_local, time_zone, rule_kind, rule_days,
-             overdue_policy, status, next_index, next_at, occurrences, last_occurrence_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+             overdue_policy, status, next_index, next_at, occurrences, skipped, last_occurrence_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
           )
           .run(
             series.id,
@@ -137,6 +144,7 @@ export class SeriesStore {
             series.nextIndex,
             series.nextAt,
             series.occurrences,
+            series.skipped,
             series.lastOccurrenceAt,
             series.createdAt,
             series.updatedAt
@@ -301,6 +309,7 @@ export class SeriesStore {
       nextIndex: row.next_index,
       nextAt: row.next_at,
       occurrences: row.occurrences,
+      skipped: row.skipped,
       lastOccurrenceAt: row.last_occurrence_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,

@@ -44,6 +44,8 @@ const series: SeriesView = {
   nextAt: '2030-01-19T00:00:00.000Z',
   nextLocal: '2030-01-19T08:00:00',
   occurrences: 0,
+  sent: 0,
+  skipped: 0,
   lastOccurrenceAt: null,
   createdAt: '2030-01-01T00:00:00.000Z'
 }
@@ -347,10 +349,16 @@ describe('RemindersView', () => {
   })
 
   it.each([
-    { language: 'en', made: 'Sent so far: 3. Last: 12 Jan 2030, 08:00 WITA.' },
-    { language: 'id', made: 'Terkirim sejauh ini: 3. Terakhir: 12 Jan 2030, 08.00 WITA.' }
+    {
+      language: 'en',
+      made: 'Made 3 times; 1 message sent so far. Last: 12 Jan 2030, 08:00 WITA. 4 times were skipped while Sender Desk was closed.'
+    },
+    {
+      language: 'id',
+      made: 'Dibuat 3 kali; 1 pesan terkirim sejauh ini. Terakhir: 12 Jan 2030, 08.00 WITA. 4 kali terlewat saat Sender Desk tertutup.'
+    }
   ] as const)(
-    "names a series' last time in its own zone, as its next one is (QA22 Q22-01, $language)",
+    "names a series' last time in its own zone, what it made apart from what was sent, and what it skipped (QA22 Q22-01, QA33 Q33-04, $language)",
     async ({ language, made }) => {
       seedStores(
         makeBootstrap({
@@ -359,7 +367,13 @@ describe('RemindersView', () => {
         })
       )
       // 08:00 in Makassar is 00:00 UTC (the test computer's zone): not the time the customer got it.
-      const sent = { ...series, occurrences: 3, lastOccurrenceAt: '2030-01-12T00:00:00.000Z' }
+      const sent = {
+        ...series,
+        occurrences: 3,
+        sent: 1,
+        skipped: 4,
+        lastOccurrenceAt: '2030-01-12T00:00:00.000Z'
+      }
       fake.handle('series:list', () => ({ series: [sent] }))
       render(<RemindersView />)
       expect((await screen.findByTestId('series-made')).textContent).toBe(made)

@@ -1,5 +1,5 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
-// how many have gone out; skip the next time, stop or delete.
+// how many were made and how many of their messages went out; skip the next time, stop or delete.
 import { useEffect, useRef, useState } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -139,11 +139,13 @@ function SeriesRow({
           : ''}
       </div>
       <p className="small" data-testid="series-made">
-        {t('reminders.made', { count: series.occurrences })}
+        {/* Made is not sent: a held or failed occurrence was made, never sent (QA33 Q33-04). */}
+        {t('reminders.madeSent', { made: series.occurrences, sent: series.sent })}
         {series.lastOccurrenceAt
           ? // In the series' zone, named: the customer's clock, as the next time is (QA22 Q22-01).
             ` ${t('reminders.lastLine', { time: formatDateTimeInZone(series.lastOccurrenceAt, locale, series.timezone) })}`
           : ''}
+        {series.skipped > 0 ? ` ${t('reminders.skippedClosed', { count: series.skipped })}` : ''}
       </p>
       {/* Named for the series, as Schedules' rows are: several series have the same three buttons (Q25-09). */}
       <RowActions

@@ -8,7 +8,7 @@ import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { SchedulesView } from './SchedulesView'
+import { SCHEDULES_PAGE, SchedulesView } from './SchedulesView'
 
 let fake: FakeApi
 
@@ -35,7 +35,7 @@ const gateway = makeItem({
 async function sendHeldNow(send: string): Promise<void> {
   const held = { ...local, recipient: '6281399998888', held: true }
   let listed = [held]
-  fake.handle('outbox:list', () => ({ items: listed, total: listed.length }))
+  fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
   fake.handle('outbox:release', () => {
     listed = []
     return { ...held, status: 'queued', held: false }
@@ -50,14 +50,14 @@ afterEach(() => vi.useRealTimers())
 
 beforeEach(() => {
   fake = installFakeApi()
-  fake.handle('outbox:list', () => ({ items: [local, gateway], total: 2 }))
+  fake.handle('outbox:scheduled', () => ({ items: [gateway, local], total: 2 }))
   seedStores()
 })
 
 describe('SchedulesView', () => {
   it('"Schedule a message" opens Send with When → Schedule chosen, in the default zone (QA8 Q8-09)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }) }))
-    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
     const user = userEvent.setup()
     render(<SchedulesView />)
     await user.click(await screen.findByRole('button', { name: 'Schedule a message' }))
@@ -72,7 +72,7 @@ describe('SchedulesView', () => {
   it('lists scheduled items soonest first, with time and zone', async () => {
     render(<SchedulesView />)
     const rows = await screen.findAllByTestId('schedule-row')
-    expect(fake.requests('outbox:list')[0]).toEqual({ status: ['scheduled'], offset: 0, limit: 500 })
+    expect(fake.requests('outbox:scheduled')[0]).toEqual({ limit: SCHEDULES_PAGE })
     expect(rows.map((r) => r.getAttribute('data-id'))).toEqual(['s-gw', 's-local'])
     // The zone as the pickers name it, not its IANA id.
     expect(rows[0]?.textContent).toContain('WITA')
@@ -124,7 +124,7 @@ describe('SchedulesView', () => {
         }
       }
     ])
-    await waitFor(() => expect(fake.requests('outbox:list').length).toBe(2))
+    await waitFor(() => expect(fake.requests('outbox:scheduled').length).toBe(2))
   })
 
   it('closes the Reschedule form with Escape, from a field or the text, focus back on Reschedule (QA25 Q25-04)', async () => {
@@ -265,17 +265,59 @@ describe('SchedulesView', () => {
     }
   })
 
+  it('shows the soonest due first, a page at a time; Show more reads on from the last shown (QA33 Q33-01)', async () => {
+    connectEvents()
+    // The core hands them out soonest first, after the (due time, id) given; more than a page of them.
+    const due = Array.from({ length: SCHEDULES_PAGE + 5 }, (_, i) =>
+      makeItem({
+        id: `s${String(i).padStart(4, '0')}`,
+        status: 'scheduled',
+        text: `Bulk #${i}`,
+        scheduledAt: new Date(Date.UTC(2030, 0, 1) + i * 900_000).toISOString(),
+        timezone: 'Asia/Jayapura',
+        scheduleMode: 'local'
+      })
+    )
+    fake.handle('outbox:scheduled', ({ after, limit }) => {
+      const from = after ? due.findIndex((d) => d.id === after.id) + 1 : 0
+      return { items: due.slice(from, from + (limit ?? 200)), total: due.length }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(SCHEDULES_PAGE))
+    const rows = screen.getAllByTestId('schedule-row')
+    expect(rows[0]?.textContent).toContain('Bulk #0')
+    expect(
+      screen.getByText(`Showing the ${SCHEDULES_PAGE} due soonest of ${SCHEDULES_PAGE + 5}.`)
+    ).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(SCHEDULES_PAGE + 5))
+    const last = due[SCHEDULES_PAGE - 1]
+    expect(fake.requests('outbox:scheduled')[1]).toEqual({
+      limit: SCHEDULES_PAGE,
+      after: { scheduledAt: last?.scheduledAt, id: last?.id }
+    })
+    // Focus on the first row the press brought; every one is shown now, so neither the button nor the line is.
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-id')).toBe(due[SCHEDULES_PAGE]?.id))
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull()
+    expect(screen.queryByText(/due soonest of/)).toBeNull()
+    // A change elsewhere reads again as many as are shown, from the soonest.
+    act(() => fake.emit('outbox:bulkChanged', { count: 3 }))
+    await waitFor(() => expect(fake.requests('outbox:scheduled').length).toBeGreaterThan(2))
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(SCHEDULES_PAGE + 5))
+  })
+
   it('refetches when the outbox changes', async () => {
     connectEvents()
     render(<SchedulesView />)
     await screen.findAllByTestId('schedule-row')
-    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
     act(() => fake.emit('outbox:bulkChanged', { count: 10 }))
     expect((await screen.findByTestId('schedules-empty')).textContent).toContain('Nothing is scheduled.')
   })
 
   it('empty, says where a schedule is made and goes there (QA: "Nothing is scheduled." led nowhere)', async () => {
-    fake.handle('outbox:list', () => ({ items: [], total: 0 }))
+    fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
     const user = userEvent.setup()
     render(<SchedulesView />)
     const empty = await screen.findByTestId('schedules-empty')

@@ -1,6 +1,6 @@
 // The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import type { OutboxItemView } from '../../../../shared/contract'
+import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { computerZone, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
@@ -26,13 +26,19 @@ import { useChatName } from '../../stores/contact-names'
 import { DEFAULT_TIME_ZONE, scheduleTime, type OverduePolicyName } from '../../../../shared/domain'
 import './schedules.css'
 
-/** Scheduled items fetched at once (the contract has no sort: the page is sorted here by time). */
-export const SCHEDULES_LIMIT = 500
+/** Scheduled items read at a time, soonest due first (the core orders them); Show more reads the next. */
+export const SCHEDULES_PAGE = 100
+/** The most the core hands out in one read (the contract's bound): reading again many shown takes a few. */
+const MOST_IN_ONE_READ = 1000
 /** Item events arrive in bursts: refetch once, this long after the last. */
 const REFETCH_DEBOUNCE_MS = 300
 
-function byTime(a: OutboxItemView, b: OutboxItemView): number {
-  return (a.scheduledAt ?? '').localeCompare(b.scheduledAt ?? '')
+type ScheduledPlace = NonNullable<InvokeRequest<'outbox:scheduled'>['after']>
+
+/** Where the page after `items` starts: the due time and id of the last (QA33 Q33-01). */
+function placeAfter(items: readonly OutboxItemView[]): ScheduledPlace | undefined {
+  const last = items[items.length - 1]
+  return last?.scheduledAt ? { scheduledAt: last.scheduledAt, id: last.id } : undefined
 }
 
 export function SchedulesView(): React.JSX.Element {
@@ -49,29 +55,75 @@ export function SchedulesView(): React.JSX.Element {
   useEffect(() => {
     if (left) leftRef.current?.focus()
   }, [left])
-
+  // How many are shown, for a read again; the row Show more brought, to focus once drawn; the latest read.
+  const shown = useRef(0)
+  const focusRow = useRef<string | null>(null)
+  const reading = useRef(0)
+  const listRef = useRef<HTMLUListElement>(null)
   useEffect(() => {
-    let on = true
+    const id = focusRow.current
+    if (id === null) return
+    const rows = [...(listRef.current?.querySelectorAll<HTMLLIElement>('li[data-id]') ?? [])]
+    const row = rows.find((r) => r.dataset['id'] === id)
+    if (!row) return
+    focusRow.current = null
+    row.focus()
+  })
+
+  // Read again from the soonest, as many as are shown (at least a page), as the outbox changes: a change made
+  // elsewhere shows where the time order puts it, and nothing the operator had brought in with Show more is lost.
+  useEffect(() => {
+    const seq = ++reading.current
     const timer = setTimeout(
       () => {
-        call('outbox:list', { status: ['scheduled'], offset: 0, limit: SCHEDULES_LIMIT })
-          .then((reply) => {
-            if (!on) return
-            setItems([...reply.items].sort(byTime))
-            setTotal(reply.total)
-            setError(null)
-          })
-          .catch((e: unknown) => {
-            if (on) setError(errorInfo(e))
-          })
+        const wanted = Math.max(SCHEDULES_PAGE, shown.current)
+        void (async () => {
+          let read: OutboxItemView[] = []
+          let counted: number
+          let after: ScheduledPlace | undefined
+          for (;;) {
+            const limit = Math.min(MOST_IN_ONE_READ, wanted - read.length)
+            const reply = await call('outbox:scheduled', { limit, ...(after ? { after } : {}) })
+            if (seq !== reading.current) return
+            read = [...read, ...reply.items]
+            counted = reply.total
+            after = placeAfter(reply.items)
+            if (reply.items.length < limit || read.length >= wanted || !after) break
+          }
+          shown.current = read.length
+          setItems(read)
+          setTotal(counted)
+          setError(null)
+        })().catch((e: unknown) => {
+          if (seq === reading.current) setError(errorInfo(e))
+        })
       },
       changeSeq === 0 && reload === 0 ? 0 : REFETCH_DEBOUNCE_MS
     )
-    return () => {
-      on = false
-      clearTimeout(timer)
-    }
+    return () => clearTimeout(timer)
   }, [changeSeq, reload])
+
+  /** The page after the last shown; the focus goes to its first row. */
+  function showMore(): void {
+    const after = placeAfter(items ?? [])
+    if (!after) return
+    const seq = ++reading.current
+    call('outbox:scheduled', { limit: SCHEDULES_PAGE, after })
+      .then((reply) => {
+        if (seq !== reading.current) return
+        focusRow.current = reply.items[0]?.id ?? null
+        setItems((before) => {
+          const more = [...(before ?? []), ...reply.items]
+          shown.current = more.length
+          return more
+        })
+        setTotal(reply.total)
+        setError(null)
+      })
+      .catch((e: unknown) => {
+        if (seq === reading.current) setError(errorInfo(e))
+      })
+  }
 
   return (
     <section className="view schedules" aria-labelledby="schedules-heading" data-testid="view-schedules">
@@ -101,9 +153,9 @@ export function SchedulesView(): React.JSX.Element {
       {items !== null && items.length > 0 ? (
         <>
           {total > items.length ? (
-            <p className="muted small">{t('schedules.more', { shown: items.length, total })}</p>
+            <p className="muted small">{t('schedules.shown', { shown: items.length, total })}</p>
           ) : null}
-          <ul className="schedule-list" aria-label={t('schedules.listLabel')}>
+          <ul ref={listRef} className="schedule-list" aria-label={t('schedules.listLabel')}>
             {items.map((item) => (
               <ScheduleRow
                 key={item.id}
@@ -115,6 +167,11 @@ export function SchedulesView(): React.JSX.Element {
               />
             ))}
           </ul>
+          {total > items.length ? (
+            <button type="button" className="button" onClick={showMore} data-testid="schedules-more">
+              {t('schedules.showMore')}
+            </button>
+          ) : null}
         </>
       ) : null}
       <p ref={leftRef} tabIndex={-1} role="status" className="muted" data-testid="schedules-result">
@@ -172,7 +229,7 @@ function ScheduleRow({
   const zonedView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, zone) : t('common.unknown')
 
   return (
-    <li className="card schedule-row" data-testid="schedule-row" data-id={item.id}>
+    <li className="card schedule-row" data-testid="schedule-row" data-id={item.id} tabIndex={-1}>
       <div className="schedule-when">
         <strong data-testid="schedule-time">{zonedView}</strong>{' '}
         <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>

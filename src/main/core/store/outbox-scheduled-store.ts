@@ -1,0 +1,39 @@
+// The Schedules view's read (QA33 Q33-01): scheduled items soonest due first, a page at a time after the keyset
+// (not_before, id) of the previous page's last, read in that order from outbox_items_scheduled_by_due. The newest-
+// first list gave the 500 made last, which hid the ones due soonest when an operator schedules a week in order.
+import { FENCED_ROWIDS, ItemRecord, Row, SELECT_ITEM, toItem } from './outbox-records'
+import { OutboxListsStore } from './outbox-lists-store'
+
+/** The page's SQL: parameters (after.at, after.id)?, deviceId?, limit. */
+export function scheduledByDueSql(keyset: boolean, device: boolean, fenced = false): string {
+  const where = [
+    "status = 'scheduled'",
+    ...(keyset ? ['(not_before, id) > (?, ?)'] : []),
+    ...(device ? ['device_id = ?'] : []),
+    ...(fenced ? [`rowid NOT IN ${FENCED_ROWIDS}`] : [])
+  ]
+  return `${SELECT_ITEM} INDEXED BY outbox_items_scheduled_by_due WHERE ${where.join(' AND ')}
+    ORDER BY not_before, id LIMIT ?`
+}
+
+export class OutboxScheduledStore extends OutboxListsStore {
+  /**
+   * Up to `limit` scheduled items (held ones too) soonest due first, after `after` (the due time and id of the
+   * previous page's last item); `total` is every scheduled item, from the kept counts the Overview reads. An open
+   * batch's items are not there yet (nor in the counts).
+   */
+  scheduledByDue(
+    limit: number,
+    after?: { at: number; id: string },
+    deviceId?: string
+  ): { items: ItemRecord[]; total: number } {
+    const rows = this.prepare(
+      scheduledByDueSql(after !== undefined, deviceId !== undefined, this.anyBatchOpen())
+    ).all(
+      ...(after ? [after.at, after.id] : []),
+      ...(deviceId === undefined ? [] : [deviceId]),
+      limit
+    ) as Row[]
+    return { items: rows.map(toItem), total: this.counts(deviceId).scheduled }
+  }
+}
