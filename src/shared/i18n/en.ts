@@ -921,7 +921,7 @@ export const enRest = {
   'schedules.empty.write': 'Schedule a message',
   'schedules.listLabel': 'Scheduled messages',
   'schedules.more': 'Showing the first {shown} of {total}.',
-  'schedules.yourTime': '({time} on this computer)',
+  'schedules.yourTime': '({time}, your time)',
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',
   'schedules.saved': 'Rescheduled.',

@@ -1107,7 +1107,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.empty.write': 'Jadwalkan pesan',
   'schedules.listLabel': 'Pesan terjadwal',
   'schedules.more': 'Menampilkan {shown} pertama dari {total}.',
-  'schedules.yourTime': '({time} di komputer ini)',
+  'schedules.yourTime': '({time}, waktu Anda)',
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',
