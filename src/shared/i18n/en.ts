@@ -929,7 +929,7 @@ export const enRest = {
   'schedules.listLabel': 'Scheduled messages',
   'schedules.shown': 'Showing the {shown} due soonest of {total}.',
   'schedules.showMore': 'Show more',
-  'schedules.yourTime': '({time} on this computer)',
+  'schedules.yourTime': '({time}, your time)',
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',
   'schedules.saved': 'Rescheduled.',

@@ -1116,7 +1116,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.listLabel': 'Pesan terjadwal',
   'schedules.shown': 'Menampilkan {shown} yang paling dekat waktunya dari {total}.',
   'schedules.showMore': 'Tampilkan lagi',
-  'schedules.yourTime': '({time} di komputer ini)',
+  'schedules.yourTime': '({time}, waktu Anda)',
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',

@@ -8,6 +8,7 @@ import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { computerZoneIs } from '../../testing/zone'
 import { SCHEDULES_PAGE, SchedulesView } from './SchedulesView'
 
 let fake: FakeApi
@@ -84,20 +85,25 @@ describe('SchedulesView', () => {
     expect(rows[1]?.textContent).toContain('Hold it and ask me')
   })
 
-  it('names the computer’s zone beside the time on it (QA: "(30 Nov 2026, 01:00 on this computer)")', async () => {
-    const real = Intl.DateTimeFormat.prototype.resolvedOptions
-    const zone = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
-      this: Intl.DateTimeFormat
-    ) {
-      return { ...real.call(this), timeZone: 'Europe/Paris' }
-    })
-    try {
-      render(<SchedulesView />)
-      const rows = await screen.findAllByTestId('schedule-row')
-      expect(rows[0]?.textContent).toContain('(1 May 2030, 03:00 Europe/Paris on this computer)')
-    } finally {
-      zone.mockRestore()
-    }
+  it('gives a time in another zone on the operator’s clock too, named, not the computer’s (QA33 Q33-03)', async () => {
+    // A computer on UTC, an operator on WIT: the Makassar schedule (09:00 WITA) reads 10:00 WIT, the Jakarta one
+    // (09:30 WIB) 11:30 WIT, so the rows compare on one clock; the computer's own is not what the operator works by.
+    computerZoneIs('UTC')
+    seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Jayapura' }) }))
+    render(<SchedulesView />)
+    const rows = await screen.findAllByTestId('schedule-row')
+    expect(rows[0]?.textContent).toContain('(1 May 2030, 10:00 WIT, your time)')
+    expect(rows[1]?.textContent).toContain('(1 Jun 2030, 11:30 WIT, your time)')
+    expect(rows[0]?.textContent).not.toContain('UTC')
+  })
+
+  it('gives no second time for a schedule already on the operator’s clock', async () => {
+    computerZoneIs('UTC')
+    seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }) }))
+    render(<SchedulesView />)
+    const rows = await screen.findAllByTestId('schedule-row')
+    expect(rows[0]?.textContent).not.toContain('your time')
+    expect(rows[1]?.textContent).toContain('(1 Jun 2030, 10:30 WITA, your time)')
   })
 
   it('reschedules with outbox:edit, prefilled with the current time in its zone', async () => {

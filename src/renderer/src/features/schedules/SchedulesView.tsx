@@ -3,12 +3,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { computerZone, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { useSettings } from '../../stores/settings'
+import { useOperatorZone, useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -223,8 +223,9 @@ function ScheduleRow({
 
   const what =
     item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
-  // The computer's clock, named as the window names zones ("01:00 UTC"): a bare time beside a zone's read as its.
-  const here = computerZone()
+  // The operator's clock, named as the window names zones ("10:00 WIT"): rows kept on several zones compare on the one
+  // the Overview and the Outbox use (QA33 Q33-03), and a bare time beside a zone's would read as its.
+  const here = useOperatorZone()
   const localView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, here) : ''
   const zonedView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, zone) : t('common.unknown')
 
