@@ -128,6 +128,8 @@ export interface CoreSnapshot {
   sendingPaused: boolean
   /** Of the queued, how many a pause holds (the tray's "12 to send (8 paused)"): as last said to the window. */
   pausedQueued: number
+  /** A terminal command's process id while it holds sending (the tray says so, as the window does); null, the app's. */
+  sendingHeldBy: number | null
   /** The inbox relay's state (the tray's "Messages in" line). */
   inbox: InboxStatusView
 }
@@ -437,6 +439,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     counts,
     sendingPaused: theOutbox.pausedState().all,
     pausedQueued: pausedQueuedSaid,
+    sendingHeldBy: theOutbox.sendingHeldBy(),
     inbox: inboxStatusView(inboxStatus)
   })
   /** `counts` and the inbox's status when the caller already has them: one computation per change, not one per listener. */

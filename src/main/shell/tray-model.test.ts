@@ -200,6 +200,22 @@ describe('tray model', () => {
     )
   })
 
+  it('says a terminal command holds sending, as the window does, until the app takes it over', () => {
+    const state = {
+      devices: [device('d1', 'connected')],
+      counts: counts({ queued: 3 }),
+      sendingPaused: false,
+      sendingHeldBy: 4242
+    }
+    expect(buildTrayModel(state, english).tooltip).toContain(
+      '3 to send (a terminal command, pid 4242, is sending them)'
+    )
+    expect(buildTrayModel(state, inLanguage('id')).tooltip).toContain(
+      '3 akan dikirim (dikirim oleh perintah terminal, pid 4242)'
+    )
+    expect(buildTrayModel({ ...state, sendingHeldBy: null }, english).tooltip).not.toContain('terminal')
+  })
+
   it('has no device section when there are no devices', () => {
     const model = buildTrayModel({ devices: [], counts: counts(), sendingPaused: false }, english)
     expect(model.menu[0]?.id).toBe('toggle-pause')

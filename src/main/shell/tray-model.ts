@@ -57,6 +57,8 @@ export interface TrayState {
   sendingPaused: boolean
   /** Of the queued, how many a pause holds (a paused campaign or device); absent, none. */
   pausedQueued?: number
+  /** A terminal command's process id while it holds sending (the app takes it over when it ends); absent, the app's. */
+  sendingHeldBy?: number | null
   /** The inbox relay's state; absent or not set up, the tray says nothing about it. */
   inbox?: InboxStatusView
 }
@@ -121,6 +123,7 @@ function tooltipFor(state: TrayState, t: Translate): string {
 /** "12 to send", with what a pause holds of it: all of it, or a paused campaign's or device's part. */
 function toSendLine(state: TrayState, pending: number, t: Translate): string {
   if (state.sendingPaused) return t('desktop.tray.toSendPaused', { count: pending })
+  if (state.sendingHeldBy) return t('desktop.tray.toSendHeld', { count: pending, pid: state.sendingHeldBy })
   const paused = Math.min(state.pausedQueued ?? 0, pending)
   return paused > 0
     ? t('desktop.tray.toSendSomePaused', { count: pending, paused })

@@ -38,6 +38,7 @@ export const enRest = {
   'desktop.tray.toSend': '{count} to send',
   'desktop.tray.toSendPaused': '{count} to send (paused)',
   'desktop.tray.toSendSomePaused': '{count} to send ({paused} paused)',
+  'desktop.tray.toSendHeld': '{count} to send (a terminal command, pid {pid}, is sending them)',
   'desktop.tray.failed': '{count} failed',
   'desktop.tray.restart': 'Restart',
   'desktop.tray.relinkScan': 'Relink (scan QR)…',

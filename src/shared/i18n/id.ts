@@ -46,6 +46,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.tray.toSend': '{count} akan dikirim',
   'desktop.tray.toSendPaused': '{count} akan dikirim (dijeda)',
   'desktop.tray.toSendSomePaused': '{count} akan dikirim ({paused} dijeda)',
+  'desktop.tray.toSendHeld': '{count} akan dikirim (dikirim oleh perintah terminal, pid {pid})',
   'desktop.tray.failed': '{count} gagal',
   'desktop.tray.restart': 'Mulai ulang',
   'desktop.tray.relinkScan': 'Tautkan ulang (pindai QR)…',
