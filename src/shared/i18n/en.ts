@@ -366,6 +366,7 @@ export const enRest = {
     '{name} is named like a {ext} file, but its contents are not one (renamed or damaged).',
   'desktop.fileRefused.unsupported':
     '{name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
+  'desktop.fileRefused.quickTime': '{name} is a QuickTime video; the gateway takes MP4 and MPEG videos only.',
   'desktop.fileRefused.changed': '{name} changed since it was added; add it again.',
   'desktop.fileRefused.notKept':
     '{name} is no longer attached: Sender Desk restarted since it was added; add it again.',

@@ -399,6 +399,7 @@ export const id: Record<MessageKey, string> = {
     '{name} dinamai seperti file {ext}, tetapi isinya bukan (diganti nama atau rusak).',
   'desktop.fileRefused.unsupported':
     '{name} bukan jenis yang dapat dikirim gateway (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
+  'desktop.fileRefused.quickTime': '{name} adalah video QuickTime; gateway hanya menerima video MP4 dan MPEG.',
   'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
   'desktop.fileRefused.notKept':
     '{name} tidak lagi terlampir: Sender Desk dimulai ulang sejak file ini ditambahkan; tambahkan lagi.',
