@@ -349,7 +349,7 @@ export class FileHandles {
         const refusal = this.refusalOf(name, head)
         if (refusal) return refusal
         const hash = createHash('sha256')
-        for (let position = 0; bytesRead > 0; ) {
+        for (let position = 0; bytesRead > 0;) {
           hash.update(chunk.subarray(0, bytesRead))
           position += bytesRead
           ;({ bytesRead } = await handle.read(chunk, 0, chunk.length, position))

@@ -77,7 +77,19 @@ function ftypBrand(head: Uint8Array): string | null {
  * Brands of the same box that are no MP4 video: QuickTime (the gateway takes mp4/mpeg only), HEIF/AVIF photos and
  * MPEG-4 audio. Sent as "video.mp4" they would arrive as a video the phone cannot play.
  */
-const NOT_MP4_VIDEO = new Set(['qt  ', 'heic', 'heix', 'heim', 'heis', 'mif1', 'msf1', 'avif', 'avis', 'M4A ', 'M4B '])
+const NOT_MP4_VIDEO = new Set([
+  'qt  ',
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+  'M4A ',
+  'M4B '
+])
 
 function isMp4(head: Uint8Array): boolean {
   const brand = ftypBrand(head)
