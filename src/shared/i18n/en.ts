@@ -1252,6 +1252,8 @@ export const enRest = {
   'campaigns.step.pacing': '4. Pacing and devices',
   'campaigns.step.confirm': '5. Confirm',
   'campaigns.file': 'Choose a spreadsheet',
+  'campaigns.dropRest.attached': '{names} went to the message on Send.',
+  'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows} rows read ({format}).',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, sheet “{sheet}”',

@@ -1440,6 +1440,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.step.pacing': '4. Laju kirim dan perangkat',
   'campaigns.step.confirm': '5. Konfirmasi',
   'campaigns.file': 'Pilih spreadsheet',
+  'campaigns.dropRest.attached': '{names} masuk ke pesan di Kirim.',
+  'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, lembar “{sheet}”',
