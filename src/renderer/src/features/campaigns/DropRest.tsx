@@ -1,15 +1,24 @@
 // Where the rest of a drop went when its spreadsheet was imported as campaign recipients (QA32 Q32-02).
 import { useEffect, useState } from 'react'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { useDroppedSheet } from '../../stores/dropped-sheet'
+import { useDroppedSheet, type DropRest as DropRestFiles } from '../../stores/dropped-sheet'
 
 /** A live line, there before its words: they arrive once the view is on screen, so they are read out. */
 export function DropRest(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const rest = useDroppedSheet((s) => s.dropRest)
-  const [shown, setShown] = useState<typeof rest>(null)
-  useEffect(() => setShown(rest), [rest])
+  const [shown, setShown] = useState<DropRestFiles | null>(null)
+  useEffect(() => {
+    // The words come a moment after the line is on screen, and with each import after.
+    const timer = setTimeout(() => setShown(useDroppedSheet.getState().dropRest), 0)
+    const stop = useDroppedSheet.subscribe((state, before) => {
+      if (state.dropRest !== before.dropRest) setShown(state.dropRest)
+    })
+    return () => {
+      clearTimeout(timer)
+      stop()
+    }
+  }, [])
   const names = (list: string[]): string => new Intl.ListFormat(locale, { type: 'conjunction' }).format(list)
   const parts = [
     shown && shown.attached.length > 0
