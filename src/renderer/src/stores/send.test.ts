@@ -204,18 +204,16 @@ describe('addFiles', () => {
       expect(fake.requests('files:release').flatMap((r) => r.handles)).toEqual(['h-2', 'h-4'])
     )
     // The tray's handles are held to the same rule.
-    useSend
-      .getState()
-      .addHandles([
-        {
-          handle: 'h-9',
-          name: 'promo (1).jpg',
-          size: 5,
-          kind: 'image',
-          mime: 'image/jpeg',
-          contentId: 'sha-promo.jpg'
-        }
-      ])
+    useSend.getState().addHandles([
+      {
+        handle: 'h-9',
+        name: 'promo (1).jpg',
+        size: 5,
+        kind: 'image',
+        mime: 'image/jpeg',
+        contentId: 'sha-promo.jpg'
+      }
+    ])
     expect(useSend.getState().files).toHaveLength(2)
     expect(useSend.getState().repeatedFiles).toEqual(['promo (1).jpg'])
   })
