@@ -416,7 +416,14 @@ export const FileHandleView = z.object({
   name: z.string(),
   size: z.number().int(),
   kind: MessageKind.exclude(['text']),
-  mime: z.string()
+  mime: z.string(),
+  /**
+   * What the file holds (the SHA-256 of its bytes): the window tells a file already in its draft from a new one by
+   * it. Absent for a spreadsheet registered to be read.
+   */
+  contentId: z.string().optional(),
+  /** The operator's name for the file, when it goes out under `name` because its extension lied about its bytes. */
+  renamedFrom: z.string().optional()
 })
 export type FileHandleView = z.infer<typeof FileHandleView>
 

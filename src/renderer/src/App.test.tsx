@@ -385,6 +385,43 @@ describe('App shell', () => {
     expect(useSend.getState().files.map((f) => f.name)).toEqual(['customers.csv'])
   })
 
+  it('keeps the other files of a drop in the Send draft when its spreadsheet is imported, and says so (QA32 Q32-02)', async () => {
+    const fake = installFakeApi()
+    fake.handle('campaigns:list', () => ({ campaigns: [] }))
+    fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'pelanggan.csv',
+      headers: ['Name', 'Phone'],
+      rowCount: 2,
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' },
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      remembered: false,
+      sample: []
+    }))
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(nav('Send'))
+    const files = [
+      new File(['Name,Phone\nBudi,0812'], 'pelanggan.csv', { type: 'text/csv' }),
+      new File([new Uint8Array(300)], 'brosur.jpg', { type: 'image/jpeg' }),
+      new File([new Uint8Array(500)], 'katalog.pdf', { type: 'application/pdf' }),
+      new File(['Name,Phone\nSiti,0813'], 'pelanggan-2.csv', { type: 'text/csv' })
+    ]
+    act(() => void fireEvent.drop(window, { dataTransfer: { types: ['Files'], files } }))
+    await user.click(await screen.findByRole('button', { name: 'Import as campaign recipients' }))
+    await screen.findByTestId('view-campaigns')
+    await waitFor(() => expect(fake.requests('campaigns:read')).toHaveLength(1))
+    await waitFor(() =>
+      expect(useSend.getState().files.map((f) => f.name)).toEqual(['brosur.jpg', 'katalog.pdf'])
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-drop-rest').textContent).toBe(
+        'brosur.jpg and katalog.pdf went to the message on Send. Not added: pelanggan-2.csv (one spreadsheet is imported at a time).'
+      )
+    )
+  })
+
   it('asks about a spreadsheet dropped on the tray in the operator language; neither releases it', async () => {
     const fake = installFakeApi()
     fake.handle('files:release', () => ({ ok: true }))

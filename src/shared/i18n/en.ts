@@ -368,6 +368,7 @@ export const enRest = {
     '{name} is named like a {ext} file, but its contents are not one (renamed or damaged).',
   'desktop.fileRefused.unsupported':
     '{name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
+  'desktop.fileRefused.quickTime': '{name} is a QuickTime video; the gateway takes MP4 and MPEG videos only.',
   'desktop.fileRefused.changed': '{name} changed since it was added; add it again.',
   'desktop.fileRefused.notKept':
     '{name} is no longer attached: Sender Desk restarted since it was added; add it again.',
@@ -614,6 +615,14 @@ export const enRest = {
   'send.file.ready': 'Ready to send',
   'send.file.tooLarge': 'Larger than {max}',
   'send.file.remove': 'Remove {name}',
+  'send.files.alreadyThere': '{name} is already in this message: not added again.',
+  'send.files.alreadyThereMany':
+    '{count, plural, one {# file is} other {# files are}} already in this message: not added again.',
+  'send.file.renamed.image': '{from} is really a {type} image: it is sent as {to}, as a photo.',
+  'send.file.renamed.document': '{from} is really a {type} document: it is sent as {to}.',
+  'send.file.renamed.video': '{from} is really a {type} video: it is sent as {to}.',
+  'send.file.renamed.audio': '{from} is really {type} audio: it is sent as {to}.',
+  'send.rejected.quickTime': 'a QuickTime video; the gateway takes MP4 and MPEG videos only.',
   'send.rejected.title': 'These files were not added:',
   'send.rejected.tooLarge': 'larger than the {max} limit.',
   'send.rejected.changed': 'changed since it was added; add it again.',
@@ -1255,6 +1264,8 @@ export const enRest = {
   'campaigns.step.pacing': '4. Pacing and devices',
   'campaigns.step.confirm': '5. Confirm',
   'campaigns.file': 'Choose a spreadsheet',
+  'campaigns.dropRest.attached': '{names} went to the message on Send.',
+  'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows} rows read ({format}).',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, sheet “{sheet}”',

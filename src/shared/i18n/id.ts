@@ -401,6 +401,8 @@ export const id: Record<MessageKey, string> = {
     '{name} dinamai seperti file {ext}, tetapi isinya bukan (diganti nama atau rusak).',
   'desktop.fileRefused.unsupported':
     '{name} bukan jenis yang dapat dikirim gateway (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
+  'desktop.fileRefused.quickTime':
+    '{name} adalah video QuickTime; gateway hanya menerima video MP4 dan MPEG.',
   'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
   'desktop.fileRefused.notKept':
     '{name} tidak lagi terlampir: Sender Desk dimulai ulang sejak file ini ditambahkan; tambahkan lagi.',
@@ -813,6 +815,13 @@ export const id: Record<MessageKey, string> = {
   'send.file.ready': 'Siap dikirim',
   'send.file.tooLarge': 'Lebih dari {max}',
   'send.file.remove': 'Hapus {name}',
+  'send.files.alreadyThere': '{name} sudah ada di pesan ini: tidak ditambahkan lagi.',
+  'send.files.alreadyThereMany': '{count} file sudah ada di pesan ini: tidak ditambahkan lagi.',
+  'send.file.renamed.image': '{from} sebenarnya gambar {type}: dikirim sebagai {to}, sebagai foto.',
+  'send.file.renamed.document': '{from} sebenarnya dokumen {type}: dikirim sebagai {to}.',
+  'send.file.renamed.video': '{from} sebenarnya video {type}: dikirim sebagai {to}.',
+  'send.file.renamed.audio': '{from} sebenarnya audio {type}: dikirim sebagai {to}.',
+  'send.rejected.quickTime': 'video QuickTime; gateway hanya menerima video MP4 dan MPEG.',
   'send.rejected.title': 'File berikut tidak ditambahkan:',
   'send.rejected.tooLarge': 'melebihi batas {max}.',
   'send.rejected.changed': 'berubah sejak ditambahkan; tambahkan lagi.',
@@ -1442,6 +1451,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.step.pacing': '4. Laju kirim dan perangkat',
   'campaigns.step.confirm': '5. Konfirmasi',
   'campaigns.file': 'Pilih spreadsheet',
+  'campaigns.dropRest.attached': '{names} masuk ke pesan di Kirim.',
+  'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, lembar “{sheet}”',

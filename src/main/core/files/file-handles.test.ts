@@ -308,6 +308,60 @@ describe('FileHandles', () => {
     expect(files.map((f) => f.name)).toEqual(['photo.jpg', 'scan.pdf', 'Quarterly.PDF'])
   })
 
+  it('sends a file under the extension of what it really is, and says which files were renamed (QA32 Q32-04)', async () => {
+    await writeFile(join(dir, 'invoice.pdf'), JPEG)
+    await writeFile(join(dir, 'report.csv'), PDF)
+    await writeFile(join(dir, 'holiday.jpeg'), JPEG)
+    await writeFile(join(dir, 'clip.mpeg'), MP4)
+    const { files } = await handles.register([
+      { kind: 'path', path: join(dir, 'invoice.pdf') },
+      { kind: 'path', path: join(dir, 'report.csv') },
+      { kind: 'path', path: join(dir, 'holiday.jpeg') },
+      { kind: 'bytes', name: 'clip.mpeg', dataBase64: MP4.toString('base64') }
+    ])
+    expect(files.map((f) => [f.name, f.kind, f.renamedFrom])).toEqual([
+      ['invoice.jpg', 'image', 'invoice.pdf'],
+      ['report.pdf', 'document', 'report.csv'],
+      // Another name of the same type is no lie: kept, and nothing to say.
+      ['holiday.jpeg', 'image', undefined],
+      ['clip.mp4', 'video', 'clip.mpeg']
+    ])
+  })
+
+  it('refuses a QuickTime movie as a video the gateway does not take, whatever it is named (QA32 Q32-04)', async () => {
+    const quickTime = Buffer.from([0, 0, 0, 0x14, ...Buffer.from('ftypqt  '), 0, 0, 2, 0])
+    expect(detectFileType(quickTime, 'movie.mov')).toBeNull()
+    const { files, rejected } = await handles.register([
+      { kind: 'bytes', name: 'movie.mov', dataBase64: quickTime.toString('base64') },
+      { kind: 'bytes', name: 'movie.mp4', dataBase64: quickTime.toString('base64') }
+    ])
+    expect(files).toEqual([])
+    expect(rejected.map((r) => [r.code, r.message])).toEqual([
+      ['unsupported_video', 'movie.mov is a QuickTime video; the gateway takes MP4 and MPEG videos only.'],
+      ['unsupported_video', 'movie.mp4 is a QuickTime video; the gateway takes MP4 and MPEG videos only.']
+    ])
+  })
+
+  it('tells the same content apart from other content, however it was added (QA32 Q32-03)', async () => {
+    await writeFile(join(dir, 'promo.jpg'), JPEG)
+    await writeFile(join(dir, 'copy of promo.jpg'), JPEG)
+    await writeFile(join(dir, 'other.jpg'), Buffer.concat([JPEG, Buffer.from([1])]))
+    const { files } = await handles.register([
+      { kind: 'path', path: join(dir, 'promo.jpg') },
+      { kind: 'path', path: join(dir, 'copy of promo.jpg') },
+      { kind: 'bytes', name: 'pasted.jpg', dataBase64: JPEG.toString('base64') },
+      { kind: 'path', path: join(dir, 'other.jpg') }
+    ])
+    const [promo, copy, pasted, other] = files.map((f) => f.contentId)
+    expect(promo).toMatch(/^[0-9a-f]{64}$/)
+    expect(copy).toBe(promo)
+    expect(pasted).toBe(promo)
+    expect(other).not.toBe(promo)
+    // A draft brought back knows its files' content as well.
+    await handles.keepForDraft([files[0]!.handle])
+    expect((await handles.restoreDraft()).files[0]?.contentId).toBe(promo)
+  })
+
   it('uses the configured size limit at the time of registering', async () => {
     let max = 10
     const limited = new FileHandles({ dataDir: dir, maxFileBytes: () => max })

@@ -3,7 +3,7 @@
  * handle; main keeps the path, and re-checks every file (regular file, readable, size, type by its
  * magic bytes) before a handle exists — so a compromised page cannot make us upload an arbitrary file.
  */
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { FileRegisterPurpose, FileSource } from '../../../shared/contract'
@@ -11,7 +11,7 @@ import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
 import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import type { Params } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
-import { detectFileType, sendableName } from './file-type'
+import { detectFileType, isQuickTime, sendableName } from './file-type'
 import { openPinned, pinFile, readPinned, sameIdentity, type FileIdentity } from './pinned-file'
 import { DraftFiles, type DraftOwner, type KeptFile } from './draft-files'
 
@@ -22,6 +22,13 @@ export interface RegisteredFile {
   size: number
   kind: MediaKind
   mime: string
+  /**
+   * What the file holds (its bytes' SHA-256, as the attachments folder names it): the same file added twice has the
+   * same one, whatever its name or path. Absent for a spreadsheet registered to be read (it is never sent).
+   */
+  contentId?: string
+  /** The name the operator's file had, when it goes out under another one (its extension lied about its bytes). */
+  renamedFrom?: string
   /** True when we wrote the file ourselves (pasted bytes) and may delete it on release. */
   owned: boolean
   /** What the file was when it was checked: queuing copies exactly this file or refuses. */
@@ -37,6 +44,8 @@ export interface FileRejectionInfo {
     | 'empty'
     | 'too_large'
     | 'unsupported_type'
+    /** A video the gateway does not take (QuickTime): it sends mp4 and mpeg only. */
+    | 'unsupported_video'
     /** Named like a type the gateway sends (fake.jpg) while its bytes are something else. */
     | 'disguised'
     | 'bad_data'
@@ -61,6 +70,7 @@ const REFUSAL_KEYS = {
   spreadsheetTooLarge: 'desktop.fileRefused.spreadsheetTooLarge',
   disguised: 'desktop.fileRefused.disguised',
   unsupported: 'desktop.fileRefused.unsupported',
+  quickTime: 'desktop.fileRefused.quickTime',
   changed: 'desktop.fileRefused.changed',
   notKept: 'desktop.fileRefused.notKept'
 } as const
@@ -89,6 +99,8 @@ export interface FileHandlesOptions {
 }
 
 const HEAD_BYTES = 4096
+/** A registered file is read this much at a time to learn its content's hash. */
+const HASH_CHUNK_BYTES = 256 * 1024
 
 export function formatSize(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
@@ -327,21 +339,28 @@ export class FileHandles {
     const checked = this.checkSize(name, pinned.size, purpose)
     if (checked) return checked
     if (purpose === 'spreadsheet') return spreadsheetFile(name, pinned, false)
-    let head: Uint8Array
     try {
-      // The type is read from the pinned file itself, so it describes the same file the queue will copy.
+      // The type and the content's hash are read from the pinned file itself: they describe the file the queue copies.
       const handle = await openPinned(pinned, name)
       try {
-        const buffer = Buffer.alloc(Math.min(HEAD_BYTES, pinned.size))
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0)
-        head = buffer.subarray(0, bytesRead)
+        const chunk = Buffer.alloc(Math.min(HASH_CHUNK_BYTES, pinned.size))
+        let { bytesRead } = await handle.read(chunk, 0, chunk.length, 0)
+        const head = Buffer.from(chunk.subarray(0, Math.min(bytesRead, HEAD_BYTES)))
+        const refusal = this.refusalOf(name, head)
+        if (refusal) return refusal
+        const hash = createHash('sha256')
+        for (let position = 0; bytesRead > 0;) {
+          hash.update(chunk.subarray(0, bytesRead))
+          position += bytesRead
+          ;({ bytesRead } = await handle.read(chunk, 0, chunk.length, position))
+        }
+        return this.typed(name, head, pinned, false, hash.digest('hex'))
       } finally {
         await handle.close()
       }
     } catch {
       return refused(name, 'unreadable', 'unreadable')
     }
-    return this.typed(name, head, pinned, false)
   }
 
   private async registerBytes(
@@ -359,10 +378,12 @@ export class FileHandles {
       const path = await this.writeIncoming(bytes, 'sheet')
       return spreadsheetFile(name, await pinFile(path), true)
     }
-    const detected = detectFileType(bytes.subarray(0, HEAD_BYTES), name)
-    if (!detected) return this.unsupported(name)
-    const path = await this.writeIncoming(bytes, detected.extension)
-    return this.typed(name, bytes.subarray(0, HEAD_BYTES), await pinFile(path), true)
+    const head = bytes.subarray(0, HEAD_BYTES)
+    const refusal = this.refusalOf(name, head)
+    if (refusal) return refusal
+    const path = await this.writeIncoming(bytes, detectFileType(head, name)?.extension ?? 'bin')
+    const contentId = createHash('sha256').update(bytes).digest('hex')
+    return this.typed(name, head, await pinFile(path), true, contentId)
   }
 
   /** Pasted bytes as a private file of ours (deleted on release). */
@@ -390,7 +411,10 @@ export class FileHandles {
     return null
   }
 
-  private unsupported(name: string): FileRejectionInfo {
+  /** Why a file of these first bytes cannot be sent, or null when the gateway takes what it is. */
+  private refusalOf(name: string, head: Uint8Array): FileRejectionInfo | null {
+    if (detectFileType(head, name)) return null
+    if (isQuickTime(head)) return refused(name, 'unsupported_video', 'quickTime')
     const ext = extensionOf(name)
     // A text file renamed fake.jpg is not "a type we do not take": say what is really wrong with it.
     if (Object.values(ALLOWED_EXTENSIONS).some((list) => list.includes(ext))) {
@@ -399,21 +423,26 @@ export class FileHandles {
     return refused(name, 'unsupported_type', 'unsupported')
   }
 
+  /** The file as registered, under the name its bytes call for (`renamedFrom` says it was not the operator's). */
   private typed(
     name: string,
     head: Uint8Array,
     pinned: FileIdentity,
-    owned: boolean
+    owned: boolean,
+    contentId: string
   ): RegisteredFile | FileRejectionInfo {
     const detected = detectFileType(head, name)
-    if (!detected) return this.unsupported(name)
+    if (!detected) return this.refusalOf(name, head) ?? refused(name, 'unsupported_type', 'unsupported')
+    const sendAs = sendableName(name, detected)
     return {
       handle: randomUUID(),
       path: pinned.realPath,
-      name: sendableName(name, detected),
+      name: sendAs,
       size: pinned.size,
       kind: detected.kind,
       mime: detected.mime,
+      contentId,
+      ...(sendAs === name ? {} : { renamedFrom: name }),
       owned,
       pinned
     }

@@ -1,6 +1,7 @@
 /** Decides what a file really is from its first bytes (not its name), so a renamed executable never goes out as a "photo". */
-import { ALLOWED_EXTENSIONS, extensionOf } from '../gateway'
+import { extensionOf } from '../gateway'
 import type { MediaKind } from '../gateway'
+import { MIME_BY_EXTENSION } from '../../../shared/domain'
 
 export interface DetectedType {
   kind: MediaKind
@@ -63,12 +64,41 @@ function isJpeg(head: Uint8Array): boolean {
   return startsWith(head, [0xff, 0xd8, 0xff]) && head.length > 3 && (head[3] ?? 0) >= 0xc0 && head[3] !== 0xff
 }
 
-/** An ISO media `ftyp` box: a plausible box size (8 bytes up to the sample) and a printable major brand. */
-function isMp4(head: Uint8Array): boolean {
-  if (head.length < 12 || ascii(head, 4, 4) !== 'ftyp') return false
+/** The major brand of an ISO media `ftyp` box (a plausible box size, a printable brand), or null for no such box. */
+function ftypBrand(head: Uint8Array): string | null {
+  if (head.length < 12 || ascii(head, 4, 4) !== 'ftyp') return null
   const boxSize =
     (((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0)) >>> 0
-  return boxSize >= 8 && /^[\x20-\x7e]{4}$/.test(ascii(head, 8, 4))
+  const brand = ascii(head, 8, 4)
+  return boxSize >= 8 && /^[\x20-\x7e]{4}$/.test(brand) ? brand : null
+}
+
+/**
+ * Brands of the same box that are no MP4 video: QuickTime (the gateway takes mp4/mpeg only), HEIF/AVIF photos and
+ * MPEG-4 audio. Sent as "video.mp4" they would arrive as a video the phone cannot play.
+ */
+const NOT_MP4_VIDEO = new Set([
+  'qt  ',
+  'heic',
+  'heix',
+  'heim',
+  'heis',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+  'M4A ',
+  'M4B '
+])
+
+function isMp4(head: Uint8Array): boolean {
+  const brand = ftypBrand(head)
+  return brand !== null && !NOT_MP4_VIDEO.has(brand)
+}
+
+/** A QuickTime movie (.mov): a video, but not one the gateway takes. */
+export function isQuickTime(head: Uint8Array): boolean {
+  return ftypBrand(head) === 'qt  '
 }
 
 /** An ID3v2 tag header: "ID3", major version 2–4, revision not FF, flags and the 4 synchsafe size bytes < 0x80. */
@@ -139,11 +169,12 @@ export function detectFileType(head: Uint8Array, name: string): DetectedType | n
 }
 
 /**
- * The gateway types a file by its name, so the name must end in an extension it allows for the kind
- * the bytes really are: `scan` (a PDF) goes out as `scan.pdf`, `photo.exe` (a JPEG) as `photo.jpg`.
+ * The gateway types a file by its name, so a file goes out under a name that says what its bytes really are: `scan`
+ * (a PDF) as `scan.pdf`, `photo.exe` and `invoice.pdf` (JPEGs) as `photo.jpg` and `invoice.jpg`, `report.csv` (a PDF)
+ * as `report.pdf`. A name of the same type (`holiday.jpeg`, `Quarterly.PDF`) is kept.
  */
 export function sendableName(name: string, detected: DetectedType): string {
-  if (ALLOWED_EXTENSIONS[detected.kind].includes(extensionOf(name))) return name
+  if (MIME_BY_EXTENSION[extensionOf(name)] === detected.mime) return name
   const dot = name.lastIndexOf('.')
   const stem = dot > 0 ? name.slice(0, dot) : name
   return `${stem}.${detected.extension}`

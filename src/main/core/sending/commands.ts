@@ -150,7 +150,16 @@ type EntryRequest =
   { kind: 'text'; text: string } | { kind: 'file'; handle: string; caption?: string | undefined }
 
 function toHandleView(file: RegisteredFile): FileHandleView {
-  return { handle: file.handle, name: file.name, size: file.size, kind: file.kind, mime: file.mime }
+  const { handle, name, size, kind, mime, contentId, renamedFrom } = file
+  return {
+    handle,
+    name,
+    size,
+    kind,
+    mime,
+    ...(contentId ? { contentId } : {}),
+    ...(renamedFrom ? { renamedFrom } : {})
+  }
 }
 
 const AT_GATEWAY: readonly OutboxStatus[] = ['accepted', 'sent', 'delivered', 'read']

@@ -14,6 +14,12 @@ export interface DroppedFiles {
   handles: FileHandleView[]
 }
 
+/** The rest of a drop whose spreadsheet was imported: what went to the Send draft, and what was not added. */
+export interface DropRest {
+  attached: string[]
+  leftOut: string[]
+}
+
 interface DroppedSheetState {
   /** The drop waiting for the operator's answer. */
   question: DroppedFiles | null
@@ -24,6 +30,8 @@ interface DroppedSheetState {
    * to be sent, so the view has the core register it as a spreadsheet (files:asSpreadsheet) before reading it.
    */
   trayForCampaign: FileHandleView | null
+  /** The rest of the drop last imported, for the campaigns view to say (QA32 Q32-02: nothing vanishes silently). */
+  dropRest: DropRest | null
   /**
    * True when the drop holds a spreadsheet and the question is now asked; false: nothing to ask. `limit` is the send
    * panel's file limit for window files, read when they are attached (the tray's handles were checked by the core).
@@ -48,6 +56,7 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
   question: null,
   forCampaign: null,
   trayForCampaign: null,
+  dropRest: null,
 
   askIfSpreadsheet(dropped, limit) {
     const named = [...dropped.files.map((f) => f.name), ...dropped.handles.map((h) => h.name)]
@@ -56,7 +65,7 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
     // A new drop replaces an unanswered one: the earlier tray handles are released.
     const earlier = get().question
     if (earlier) release(earlier.handles)
-    set({ question: dropped })
+    set({ question: dropped, dropRest: null })
     return true
   },
 
@@ -65,9 +74,25 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
     if (!question) return
     const sheet = question.files.find((f) => isSpreadsheetName(f.name)) ?? null
     const traySheet = sheet ? null : (question.handles.find((h) => isSpreadsheetName(h.name)) ?? null)
-    // Only the spreadsheet is imported; nothing of the drop is attached (the other handles are released).
-    release(question.handles.filter((h) => h !== traySheet))
-    set({ question: null, forCampaign: sheet, trayForCampaign: traySheet })
+    // The spreadsheet is imported; the drop's other files go to the Send draft, as they would have without the
+    // question. Another spreadsheet is not attached (a customer list is never a document by accident): it is let go,
+    // and said so.
+    const files = question.files.filter((f) => f !== sheet)
+    const handles = question.handles.filter((h) => h !== traySheet)
+    const otherSheets = [...files, ...handles].filter((f) => isSpreadsheetName(f.name))
+    release(handles.filter((h) => isSpreadsheetName(h.name)))
+    const attachFiles = files.filter((f) => !isSpreadsheetName(f.name))
+    const attachHandles = handles.filter((h) => !isSpreadsheetName(h.name))
+    if (attachHandles.length > 0) useSend.getState().addHandles(attachHandles)
+    if (attachFiles.length > 0) void useSend.getState().addFiles(attachFiles, attachLimit())
+    const attached = [...attachFiles, ...attachHandles].map((f) => f.name)
+    const leftOut = otherSheets.map((f) => f.name)
+    set({
+      question: null,
+      forCampaign: sheet,
+      trayForCampaign: traySheet,
+      dropRest: attached.length + leftOut.length > 0 ? { attached, leftOut } : null
+    })
     useNavigation.getState().navigate('campaigns')
   },
 

@@ -179,6 +179,45 @@ describe('addFiles', () => {
     expect(file?.previewUrl).toMatch(/^blob:/)
   })
 
+  it('adds a file already in the draft once, and names the repeats it left out (QA32 Q32-03)', async () => {
+    let next = 0
+    fake.onRegister((files) => ({
+      files: files.map((f) => ({
+        handle: `h-${++next}`,
+        name: f.name,
+        size: f.size,
+        kind: 'image',
+        mime: 'image/jpeg',
+        contentId: `sha-${f.name.replace(/ copy/, '')}`
+      })),
+      rejected: []
+    }))
+    const jpg = (name: string): File => new File([new Uint8Array(5)], name, { type: 'image/jpeg' })
+    await useSend.getState().addFiles([jpg('promo.jpg')], 100)
+    await useSend.getState().addFiles([jpg('promo copy.jpg'), jpg('memo.jpg'), jpg('memo copy.jpg')], 100)
+    expect(useSend.getState().files.map((f) => [f.handle, f.name])).toEqual([
+      ['h-1', 'promo.jpg'],
+      ['h-3', 'memo.jpg']
+    ])
+    expect(useSend.getState().repeatedFiles).toEqual(['promo copy.jpg', 'memo copy.jpg'])
+    await vi.waitFor(() =>
+      expect(fake.requests('files:release').flatMap((r) => r.handles)).toEqual(['h-2', 'h-4'])
+    )
+    // The tray's handles are held to the same rule.
+    useSend.getState().addHandles([
+      {
+        handle: 'h-9',
+        name: 'promo (1).jpg',
+        size: 5,
+        kind: 'image',
+        mime: 'image/jpeg',
+        contentId: 'sha-promo.jpg'
+      }
+    ])
+    expect(useSend.getState().files).toHaveLength(2)
+    expect(useSend.getState().repeatedFiles).toEqual(['promo (1).jpg'])
+  })
+
   it('keeps a failed registration as a rejection with the core’s message', async () => {
     fake.onRegister(() => {
       throw new Error('The file could not be read.')

@@ -20,6 +20,10 @@ export interface DraftFile {
   mime: string
   /** blob: URL of the picked File for an image thumbnail; null when only the handle is known. */
   previewUrl: string | null
+  /** What the file holds (the core's hash of its bytes): a second file holding the same is not added. */
+  contentId?: string
+  /** The operator's name for it, when it goes out as `name` because its extension lied about its bytes. */
+  renamedFrom?: string
 }
 
 /** A file that was not taken: checked here first (too large, empty), then by the core. */
@@ -70,6 +74,8 @@ export interface DraftFields {
 interface SendState extends DraftFields {
   files: DraftFile[]
   rejected: FileRejectionView[]
+  /** The files the last add left out because the draft holds the same content already (by their names). */
+  repeatedFiles: string[]
   registering: boolean
   schedule: ScheduleDraft
   sending: boolean
@@ -115,6 +121,62 @@ function createPreview(file: File): string | null {
   return file.type.startsWith('image/') && typeof URL.createObjectURL === 'function'
     ? URL.createObjectURL(file)
     : null
+}
+
+function draftFileOf(view: FileHandleView, previewUrl: string | null = null): DraftFile {
+  return {
+    key: view.handle,
+    handle: view.handle,
+    name: view.name,
+    size: view.size,
+    kind: view.kind,
+    mime: view.mime,
+    previewUrl,
+    ...(view.contentId ? { contentId: view.contentId } : {}),
+    ...(view.renamedFrom ? { renamedFrom: view.renamedFrom } : {})
+  }
+}
+
+/**
+ * The files to add to a draft holding `files`, and the repeats: one holding the content of a file in the draft, or of
+ * one added before it in the same go (QA32 Q32-03: the customer got the same photo twice).
+ */
+function splitRepeats(
+  files: readonly DraftFile[],
+  incoming: readonly DraftFile[]
+): { added: DraftFile[]; repeats: DraftFile[] } {
+  const held = new Set(files.map((file) => file.contentId).filter((id) => id !== undefined))
+  const added: DraftFile[] = []
+  const repeats: DraftFile[] = []
+  for (const file of incoming) {
+    if (file.contentId !== undefined && held.has(file.contentId)) repeats.push(file)
+    else {
+      added.push(file)
+      if (file.contentId !== undefined) held.add(file.contentId)
+    }
+  }
+  return { added, repeats }
+}
+
+/** Adds `incoming` to the draft but its repeats, which are named (`repeatedFiles`) and let go. */
+function addToDraft(
+  set: (patch: Partial<SendState> | ((state: SendState) => Partial<SendState>)) => void,
+  get: () => SendState,
+  incoming: DraftFile[],
+  rejected: FileRejectionView[] = []
+): void {
+  const { added, repeats } = splitRepeats(get().files, incoming)
+  revoke(repeats)
+  set((state) => ({
+    files: [...state.files, ...added],
+    rejected: [...state.rejected, ...rejected],
+    repeatedFiles: repeats.map((file) => file.renamedFrom ?? file.name),
+    ...(added.length > 0 ? leaveSent(state) : {})
+  }))
+  if (repeats.length > 0)
+    void Promise.resolve()
+      .then(() => call('files:release', { handles: repeats.map((file) => file.handle) }))
+      .catch(() => undefined)
 }
 
 function revoke(files: DraftFile[]): void {
@@ -202,6 +264,7 @@ const EMPTY_COMPOSER: Pick<
   | 'deviceId'
   | 'files'
   | 'rejected'
+  | 'repeatedFiles'
   | 'registering'
   | 'schedule'
   | 'sending'
@@ -217,6 +280,7 @@ const EMPTY_COMPOSER: Pick<
   deviceId: '',
   files: [],
   rejected: [],
+  repeatedFiles: [],
   registering: false,
   schedule: EMPTY_SCHEDULE,
   sending: false,
@@ -243,29 +307,16 @@ export const useSend = create<SendState>()((set, get) => ({
     set({ registering: true })
     try {
       const reply = await getApi().registerFiles(accepted)
-      // Match handles back to the picked Files (by name and size) for thumbnails.
+      // Match handles back to the picked Files (by the name they were picked under, and size) for thumbnails.
       const pool = [...accepted]
       const added = reply.files.map((handle): DraftFile => {
-        const index = pool.findIndex(
-          (f) => (f.name || 'pasted.png') === handle.name && f.size === handle.size
-        )
+        const picked = handle.renamedFrom ?? handle.name
+        const index = pool.findIndex((f) => (f.name || 'pasted.png') === picked && f.size === handle.size)
         const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
-        return {
-          key: handle.handle,
-          handle: handle.handle,
-          name: handle.name,
-          size: handle.size,
-          kind: handle.kind,
-          mime: handle.mime,
-          previewUrl: file && handle.kind === 'image' ? createPreview(file) : null
-        }
+        return draftFileOf(handle, file && handle.kind === 'image' ? createPreview(file) : null)
       })
       const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
-      set((state) => ({
-        files: [...state.files, ...added],
-        rejected: [...state.rejected, ...rejected],
-        ...leaveSent(state)
-      }))
+      addToDraft(set, get, added, rejected)
     } catch (error) {
       const info = errorInfo(error)
       const failed = accepted.map((f): FileRejectionView => ({
@@ -282,18 +333,11 @@ export const useSend = create<SendState>()((set, get) => ({
 
   addHandles(handles) {
     const known = new Set(get().files.map((f) => f.handle))
-    const added = handles
-      .filter((h) => !known.has(h.handle))
-      .map((h): DraftFile => ({
-        key: h.handle,
-        handle: h.handle,
-        name: h.name,
-        size: h.size,
-        kind: h.kind,
-        mime: h.mime,
-        previewUrl: null
-      }))
-    set((state) => ({ files: [...state.files, ...added], ...(added.length > 0 ? leaveSent(state) : {}) }))
+    addToDraft(
+      set,
+      get,
+      handles.filter((h) => !known.has(h.handle)).map((h) => draftFileOf(h))
+    )
   },
 
   async restoreDraftFiles() {
@@ -313,7 +357,7 @@ export const useSend = create<SendState>()((set, get) => ({
     const file = get().files.find((f) => f.key === key)
     if (!file) return
     revoke([file])
-    set((state) => ({ files: state.files.filter((f) => f.key !== key) }))
+    set((state) => ({ files: state.files.filter((f) => f.key !== key), repeatedFiles: [] }))
     call('files:release', { handles: [file.handle] }).catch(() => undefined)
   },
 
@@ -350,6 +394,7 @@ export const useSend = create<SendState>()((set, get) => ({
         },
         files: [],
         rejected: [],
+        repeatedFiles: [],
         caption: '',
         text: '',
         splitLongText: false,

@@ -1991,7 +1991,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useSend.getState().files).toEqual([])
   })
 
-  it('imports a spreadsheet dropped on the tray: asked first, then read as a spreadsheet, nothing attached', async () => {
+  it('imports a spreadsheet dropped on the tray: asked first, then read as a spreadsheet, the rest attached (QA32 Q32-02)', async () => {
     handleSheet()
     fake.handle('files:asSpreadsheet', () => ({
       files: [
@@ -2027,11 +2027,16 @@ describe('issue 27: the campaign view an operator can trust', () => {
     })
     await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
-    // The customer list is registered again as a spreadsheet and read; the rest of the drop is released.
+    // The customer list is registered again as a spreadsheet and read; the rest of the drop goes to the Send draft.
     expect(fake.requests('files:asSpreadsheet')).toEqual([{ handle: 't-1' }])
     expect(fake.requests('campaigns:read')).toEqual([{ handle: 'sheet-1' }])
-    expect(fake.requests('files:release')).toEqual([{ handles: ['t-2'] }])
-    expect(useSend.getState().files).toEqual([])
+    expect(fake.requests('files:release')).toEqual([])
+    expect(useSend.getState().files.map((f) => f.handle)).toEqual(['t-2'])
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-drop-rest').textContent).toBe(
+        'photo.png went to the message on Send.'
+      )
+    )
   })
 
   it('asks about a spreadsheet dropped elsewhere on the view; "import" leaves the running campaign for the form', async () => {

@@ -31,6 +31,7 @@ import {
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
+import { DropRest } from './DropRest'
 import {
   clearCampaignDraft,
   draftWasShown,
@@ -755,6 +756,7 @@ function NewCampaign({
             {sheet.remembered ? ` ${t('campaigns.mapping.remembered')}` : ''}
           </p>
         ) : null}
+        <DropRest />
       </section>
 
       {sheet && mapping ? (

@@ -52,6 +52,11 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
               <span className="file-meta">
                 {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
               </span>
+              {file.renamedFrom ? (
+                <span className="file-meta" data-testid="send-file-renamed">
+                  {renamedText(file, file.renamedFrom, t)}
+                </span>
+              ) : null}
             </span>
             <span
               className={tooLarge ? 'file-status file-status--bad' : 'file-status'}
@@ -81,6 +86,20 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
   )
 }
 
+/** Literal keys, so the i18n check sees each one used. */
+const RENAMED_KEYS = {
+  image: 'send.file.renamed.image',
+  document: 'send.file.renamed.document',
+  video: 'send.file.renamed.video',
+  audio: 'send.file.renamed.audio'
+} as const satisfies Record<DraftFile['kind'], string>
+
+/** "invoice.pdf is really a JPG image: it is sent as invoice.jpg, as a photo." (QA32 Q32-04) */
+function renamedText(file: DraftFile, from: string, t: ReturnType<typeof useT>): string {
+  const type = file.name.slice(file.name.lastIndexOf('.') + 1).toUpperCase()
+  return t(RENAMED_KEYS[file.kind], { from, to: file.name, type })
+}
+
 function reason(
   rejection: FileRejectionView,
   t: ReturnType<typeof useT>,
@@ -92,6 +111,7 @@ function reason(
     return t('send.rejected.disguised', { ext: rejection.name.slice(dot + 1).toUpperCase() })
   }
   if (rejection.code === 'unsupported_type') return t('send.rejected.unsupported')
+  if (rejection.code === 'unsupported_video') return t('send.rejected.quickTime')
   if (rejection.code === 'changed') return t('send.rejected.changed')
   if (rejection.code === 'not_found') return t('send.rejected.notFound')
   if (rejection.source === 'core') return coreMessage(rejection)
@@ -141,6 +161,7 @@ export function FilesStatus(): React.JSX.Element {
   const t = useT()
   const registering = useSend((s) => s.registering)
   const files = useSend((s) => s.files)
+  const repeated = useSend((s) => s.repeatedFiles)
   // The files' keys as last seen: those there when the view opened are not news.
   const seen = useRef<Set<string> | null>(null)
   const [added, setAdded] = useState<string[]>([])
@@ -148,16 +169,23 @@ export function FilesStatus(): React.JSX.Element {
     const before = seen.current
     seen.current = new Set(files.map((file) => file.key))
     if (before === null) return
-    // A file removed or the draft sent: what was added is no longer the news.
+    // A file removed or the draft sent: what was added is no longer the news. An add that only found repeats added
+    // nothing (the files are the same): its news is the repeats alone.
     setAdded(files.filter((file) => !before.has(file.key)).map((file) => file.name))
-  }, [files])
-  const text = registering
-    ? t('send.files.registering')
-    : added.length === 1
+  }, [files, repeated])
+  const addedText =
+    added.length === 1
       ? t('send.files.added', { name: added[0] ?? '' })
       : added.length > 1
         ? t('send.files.addedMany', { count: added.length })
         : ''
+  const repeatedText =
+    repeated.length === 1
+      ? t('send.files.alreadyThere', { name: repeated[0] ?? '' })
+      : repeated.length > 1
+        ? t('send.files.alreadyThereMany', { count: repeated.length })
+        : ''
+  const text = registering ? t('send.files.registering') : [addedText, repeatedText].filter(Boolean).join(' ')
   return (
     <p role="status" className="muted" data-testid="send-files-status">
       {text}

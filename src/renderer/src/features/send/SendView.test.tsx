@@ -78,6 +78,113 @@ describe('files', () => {
     expect(screen.getByTestId('send-files-status')).toBe(line)
   })
 
+  // The core names each file's content (contentId): here the same bytes are the same name without "copy".
+  const byContent = (): void =>
+    fake.onRegister((files) => ({
+      files: files.map((f, i) => ({
+        handle: `h-${f.name}-${i}-${Math.random()}`,
+        name: f.name,
+        size: f.size,
+        kind: f.type.startsWith('image/') ? 'image' : 'document',
+        mime: f.type,
+        contentId: `sha-${f.name.replace(/ copy/, '')}`
+      })),
+      rejected: []
+    }))
+
+  it.each([
+    {
+      language: 'en' as const,
+      again: 'promo.jpg is already in this message: not added again.',
+      mixed: '2 files added: ready to send. kwitansi copy.jpg is already in this message: not added again.'
+    },
+    {
+      language: 'id' as const,
+      again: 'promo.jpg sudah ada di pesan ini: tidak ditambahkan lagi.',
+      mixed:
+        '2 file ditambahkan: siap dikirim. kwitansi copy.jpg sudah ada di pesan ini: tidak ditambahkan lagi.'
+    }
+  ])(
+    'adds the same file once, and says a repeat was already there ($language) (QA32 Q32-03)',
+    async ({ language, again, mixed }) => {
+      byContent()
+      const user = show()
+      useSettings.getState().set(makeSettings({ language }))
+      const line = screen.getByTestId('send-files-status')
+      // By its id: its label is in the language under test.
+      const picker = (): HTMLElement => document.getElementById('send-file-input')!
+      const promo = (): File => new File([new Uint8Array(3000)], 'promo.jpg', { type: 'image/jpeg' })
+      await user.upload(picker(), [promo()])
+      await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1))
+      await user.upload(picker(), [promo()])
+      await waitFor(() => expect(line.textContent).toBe(again))
+      expect(screen.getAllByTestId('send-file-row')).toHaveLength(1)
+      // The repeat's handle is let go: nothing of it is kept for the draft.
+      expect(fake.requests('files:release').flatMap((r) => r.handles)).toHaveLength(1)
+
+      const kwitansi = (name: string): File => new File([new Uint8Array(900)], name, { type: 'image/jpeg' })
+      await user.upload(picker(), [kwitansi('kwitansi.jpg'), kwitansi('kwitansi copy.jpg'), pdf('memo.pdf')])
+      await waitFor(() => expect(line.textContent).toBe(mixed))
+      expect(
+        screen.getAllByTestId('send-file-row').map((row) => row.querySelector('.file-name')?.textContent)
+      ).toEqual(['promo.jpg', 'kwitansi.jpg', 'memo.pdf'])
+    }
+  )
+
+  it.each([
+    {
+      language: 'en' as const,
+      note: 'invoice.pdf is really a JPG image: it is sent as invoice.jpg, as a photo.'
+    },
+    {
+      language: 'id' as const,
+      note: 'invoice.pdf sebenarnya gambar JPG: dikirim sebagai invoice.jpg, sebagai foto.'
+    }
+  ])(
+    'says a file goes under another name and kind, and keeps its thumbnail ($language) (QA32 Q32-04)',
+    async ({ language, note }) => {
+      fake.onRegister((files) => ({
+        files: files.map((f, i) => ({
+          handle: `h-${i}`,
+          name: 'invoice.jpg',
+          renamedFrom: f.name,
+          size: f.size,
+          kind: 'image',
+          mime: 'image/jpeg',
+          contentId: 'sha-invoice'
+        })),
+        rejected: []
+      }))
+      const user = show()
+      useSettings.getState().set(makeSettings({ language }))
+      // The window's File says what its name says; only the core read its bytes.
+      await user.upload(document.getElementById('send-file-input')!, [
+        new File([new Uint8Array(2000)], 'invoice.pdf', { type: 'image/jpeg' })
+      ])
+      const row = await screen.findByTestId('send-file-row')
+      expect(within(row).getByTestId('send-file-renamed').textContent).toBe(note)
+      expect(within(row).getByTestId('send-file-thumb').getAttribute('src')).toMatch(/^blob:/)
+    }
+  )
+
+  it('says a QuickTime movie is a video the gateway does not take (QA32 Q32-04)', async () => {
+    fake.onRegister((files) => ({
+      files: [],
+      rejected: files.map((f) => ({
+        name: f.name,
+        code: 'unsupported_video',
+        message: 'English core sentence'
+      }))
+    }))
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(64)], 'movie.mov', { type: 'video/quicktime' })
+    ])
+    expect((await screen.findByTestId('send-rejection')).textContent).toBe(
+      'movie.mov: a QuickTime video; the gateway takes MP4 and MPEG videos only.'
+    )
+  })
+
   it('refuses files over the size limit before registering them, and shows the core’s rejections', async () => {
     fake.onRegister((files) => ({
       files: [],
