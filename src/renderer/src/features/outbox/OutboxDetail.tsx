@@ -280,6 +280,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <dd>
             {t(`kind.${item.kind}`)}
             {item.fileName ? ` — ${item.fileName}` : ''}
+            {item.fileSize !== null ? ` · ${formatBytes(item.fileSize, locale)}` : ''}
           </dd>
         </div>
         <div>

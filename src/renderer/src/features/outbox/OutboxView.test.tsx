@@ -649,6 +649,28 @@ describe('item detail', () => {
     expect(within(detail).queryByTestId('outbox-opt-out')).toBeNull()
   })
 
+  // QA32 Q32-05: the Send card said "Document · 1.9 MB", the outbox's detail named the file and not its size.
+  it.each([
+    { language: 'en' as const, size: '1.8 MB' },
+    { language: 'id' as const, size: '1,8 MB' }
+  ])('names a file message’s size beside its name ($language)', async ({ language, size }) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+    const file = makeItem({
+      id: 'file-1',
+      kind: 'document',
+      fileName: 'katalog.pdf',
+      fileSize: 1_900_000,
+      status: 'sent'
+    })
+    fake.handle('outbox:list', () => ({ items: [file], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: file, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-file-1'))
+    const detail = await screen.findByTestId('outbox-detail')
+    expect(detail.textContent).toContain(`katalog.pdf · ${size}`)
+  })
+
   // QA23 Q23-04: a campaign row cancelled because its number opted out read "Cancelled" and nothing more, as if the
   // operator had cancelled it: the detail says why it was cancelled, once.
   it('a message cancelled because its number opted out says so, once, as why it was cancelled', async () => {
