@@ -269,8 +269,10 @@ export const enRest = {
   'desktop.error.seriesGone': 'No recurring series {id}.',
   'desktop.error.seriesNotActive':
     'This recurring message is stopped or has ended: it has no next time to skip.',
-  'desktop.error.seriesEndBeforeStart': 'The last day is before the first time: pick that day or a later one.',
-  'desktop.error.seriesEndInvalid': 'The end needs a real last day, or a whole number of times from 1 to {max}.',
+  'desktop.error.seriesEndBeforeStart':
+    'The last day is before the first time: pick that day or a later one.',
+  'desktop.error.seriesEndInvalid':
+    'The end needs a real last day, or a whole number of times from 1 to {max}.',
   'desktop.error.seriesEndPassed': 'The last day has passed: no time of this series is left up to it.',
   'desktop.error.seriesNextMoved':
     'That time is no longer the next one: it has just become a message (cancel it in the outbox) or was skipped. The list now shows the next time.',
