@@ -15,6 +15,7 @@ import { HTTP_URL_CASES } from './domain/http-url.cases'
 import { PACING_CASES } from './domain/pacing.cases'
 import { PHONE_CASES } from './domain/phone.cases'
 import { REMINDER_REPEAT_CASES } from './domain/repeat.cases'
+import { SERIES_END_CASES } from './domain/series-end.cases'
 import { TEXT_LIMIT_CASES } from './domain/text-limit.cases'
 
 describe("ContactName answers every shared contact-name case like a campaign's name column", () => {
@@ -99,6 +100,41 @@ describe('reminders:create answers every shared repeat case like the gateway cli
       expect(parsed.success).toBe(expected === null)
     }
   )
+})
+
+describe('series:create answers every shared series-end case like the core and the window (QA33 Q33-05)', () => {
+  const request = (start: string, end?: unknown) => ({
+    deviceId: 'd',
+    recipients: ['081234567890'],
+    entries: [{ kind: 'text', text: 'x' }],
+    start: { localTime: start, timezone: 'Asia/Jakarta' },
+    rule: { kind: 'daily' },
+    ...(end !== undefined ? { end } : {})
+  })
+  const create = invokeChannels['series:create'].request
+
+  it.each(SERIES_END_CASES.map((c) => [c.start, c.end, c.expected] as const))(
+    'from %s, end %j → %s',
+    (start, end, expected) => {
+      const parsed = create.safeParse(request(start, end))
+      expect(parsed.success).toBe(expected === null)
+      if (!parsed.success) expect(parsed.error.issues[0]?.path[0]).toBe('end')
+    }
+  )
+
+  it('takes no end (until stopped) and refuses an end of no known kind', () => {
+    expect(create.safeParse(request('2026-12-01T08:00')).success).toBe(true)
+    expect(create.safeParse(request('2026-12-01T08:00', { kind: 'never' })).success).toBe(false)
+  })
+
+  it('shows an ended series and its end in SeriesView', () => {
+    const view = invokeChannels['series:list'].reply.shape.series.element
+    const shape = view.shape
+    expect(shape.status.options).toContain('ended')
+    expect(shape.end.safeParse({ kind: 'times', times: 30, passed: 3 }).success).toBe(true)
+    expect(shape.end.safeParse({ kind: 'date', lastDate: '2026-12-30' }).success).toBe(true)
+    expect(shape.end.safeParse(null).success).toBe(true)
+  })
 })
 
 describe('keywords, titles and replies count characters as the gateway does', () => {

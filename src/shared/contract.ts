@@ -10,6 +10,7 @@ import {
   BILLING_PERIODS,
   checkPhone,
   checkReminderRepeat,
+  checkSeriesEnd,
   isEveryNDays,
   isHttpUrl,
   messageTextProblem,
@@ -18,6 +19,7 @@ import {
   MAX_DEVICE_DAILY_CAP,
   MAX_CAMPAIGN_ROW_FILES,
   MAX_EVERY_N_DAYS,
+  MAX_SERIES_TIMES,
   MAX_COLUMN_NAME_LENGTH,
   MAX_KEYWORD_LENGTH,
   MAX_SHEET_COLUMNS,
@@ -37,6 +39,7 @@ import {
   PAYMENT_CHANNELS,
   REMINDER_PERIODS,
   SCHEDULE_MODES,
+  SERIES_STATUSES,
   type PacingNumberField,
   type PacingPolicy,
   type PacingProblemCode,
@@ -705,6 +708,25 @@ export const RecurrenceRule = z.discriminatedUnion('kind', [
 ])
 export type RecurrenceRule = z.infer<typeof RecurrenceRule>
 
+const LocalDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/)
+
+/**
+ * When a series ends (QA33 Q33-05): after its last day (inclusive, `YYYY-MM-DD` in the series' zone) or after a
+ * number of its times (counted from its first time ahead, made or skipped). No end: until stopped.
+ */
+export const SeriesEnd = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('date'), lastDate: LocalDate }),
+  z.object({ kind: z.literal('times'), times: z.number() })
+])
+export type SeriesEnd = z.infer<typeof SeriesEnd>
+
+/** A series' end as shown: with a number of times, how many of them have come (made or skipped). */
+export const SeriesEndView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('date'), lastDate: z.string() }),
+  z.object({ kind: z.literal('times'), times: z.number().int(), passed: z.number().int() })
+])
+export type SeriesEndView = z.infer<typeof SeriesEndView>
+
 /** A recurring series kept by Sender Desk: each occurrence becomes normal outbox items when it comes due. */
 export const SeriesView = z.object({
   id: Id,
@@ -724,8 +746,10 @@ export const SeriesView = z.object({
   timezone: z.string(),
   rule: RecurrenceRule,
   overduePolicy: OverduePolicy,
-  status: z.enum(['active', 'stopped']),
-  /** The next occurrence (ISO instant and wall clock in `timezone`); null once stopped. */
+  /** `ended`: its last time came (or was skipped) by its end. */
+  status: z.enum(SERIES_STATUSES),
+  end: SeriesEndView.nullable(),
+  /** The next occurrence (ISO instant and wall clock in `timezone`); null once stopped or ended. */
   nextAt: z.string().nullable(),
   nextLocal: z.string().nullable(),
   /** Occurrences made (each a message to every recipient, sent or not yet). */
@@ -1652,17 +1676,24 @@ export const invokeChannels = builtOnFirstUse({
 
   /** A recurring series kept by Sender Desk (text and files), in an IANA zone. */
   'series:create': () => ({
-    request: z.object({
-      deviceId: Id,
-      recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
-      isGroup: z.boolean().default(false),
-      entries: z.array(EnqueueEntry).min(1).max(100),
-      start: z.object({ localTime: LocalTime, timezone: z.string().min(1) }),
-      rule: RecurrenceRule,
-      overduePolicy: OverduePolicy.default('send'),
-      /** As `outbox:enqueue`'s: numbers on the opt-out list are refused (`opted_out`) until the operator answered. */
-      optedOut: OptedOutDecision.optional()
-    }),
+    request: z
+      .object({
+        deviceId: Id,
+        recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
+        isGroup: z.boolean().default(false),
+        entries: z.array(EnqueueEntry).min(1).max(100),
+        start: z.object({ localTime: LocalTime, timezone: z.string().min(1) }),
+        rule: RecurrenceRule,
+        overduePolicy: OverduePolicy.default('send'),
+        /** Optional: a last day or a number of times (QA33 Q33-05); without it the series goes on until stopped. */
+        end: SeriesEnd.optional(),
+        /** As `outbox:enqueue`'s: numbers on the opt-out list are refused (`opted_out`) until the operator answered. */
+        optedOut: OptedOutDecision.optional()
+      })
+      .refine((r) => r.end === undefined || checkSeriesEnd(r.start.localTime, r.end) === null, {
+        message: `a real last day not before the first, or a whole number of times (1–${MAX_SERIES_TIMES})`,
+        path: ['end']
+      }),
     reply: SeriesView
   }),
   'series:list': () => ({

@@ -426,6 +426,17 @@ describe('recurring series', () => {
       nextLocal: '2026-01-19T08:00:00'
     })
     expect((await invoke('series:list', { deviceId })).series.map((s) => s.id)).toEqual([series.id])
+    // An end reaches the series through the command (QA33 Q33-05).
+    const ending = await invoke('series:create', {
+      deviceId,
+      recipients: ['0812 3456 7890'],
+      entries: [{ kind: 'text', text: 'Promo' }],
+      start: { localTime: '2026-01-19T08:00', timezone: 'Asia/Jakarta' },
+      rule: { kind: 'daily' },
+      end: { kind: 'times', times: 30 }
+    })
+    expect(ending.end).toEqual({ kind: 'times', times: 30, passed: 0 })
+    await invoke('series:delete', { id: ending.id })
     expect(
       await failure(
         invoke('series:create', {

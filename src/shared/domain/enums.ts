@@ -24,7 +24,9 @@ export const OVERDUE_POLICIES = ['send', 'hold'] as const
 export type OverduePolicyName = (typeof OVERDUE_POLICIES)[number]
 
 export const REMINDER_PERIODS = ['daily', 'monthly', 'yearly', 'custom'] as const
-export const SERIES_STATUSES = ['active', 'stopped'] as const
+/** Ended: its last time (by its end date or number of times) has come, or was skipped. */
+export const SERIES_STATUSES = ['active', 'stopped', 'ended'] as const
+export type SeriesStatusName = (typeof SERIES_STATUSES)[number]
 
 export const DEVICE_PRODUCTS = ['lite', 'pro', 'enterprise'] as const
 export const BILLING_PERIODS = ['monthly', 'yearly'] as const

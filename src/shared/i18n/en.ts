@@ -268,7 +268,13 @@ export const enRest = {
   'desktop.error.recipientsRequired': 'At least one recipient is required.',
   'desktop.error.nothingToSend': 'Nothing to send.',
   'desktop.error.seriesGone': 'No recurring series {id}.',
-  'desktop.error.seriesNotActive': 'This recurring message is stopped: it has no next time to skip.',
+  'desktop.error.seriesNotActive':
+    'This recurring message is stopped or has ended: it has no next time to skip.',
+  'desktop.error.seriesEndBeforeStart':
+    'The last day is before the first time: pick that day or a later one.',
+  'desktop.error.seriesEndInvalid':
+    'The end needs a real last day, or a whole number of times from 1 to {max}.',
+  'desktop.error.seriesEndPassed': 'The last day has passed: no time of this series is left up to it.',
   'desktop.error.seriesNextMoved':
     'That time is no longer the next one: it has just become a message (cancel it in the outbox) or was skipped. The list now shows the next time.',
   'desktop.error.notADate': 'Not a date: {value}',
@@ -1133,7 +1139,7 @@ export const enRest = {
   'reminders.keeper.hint':
     'The gateway sends even when this computer is off, text only. Sender Desk can also send files, weekly, in any time zone.',
   'reminders.keeper.localOnly':
-    "Files and weekly repeats are kept by Sender Desk: the gateway's reminders take text only, and no weekly period.",
+    "Files, weekly repeats and an end are kept by Sender Desk: the gateway's reminders take text only, no weekly period and no end.",
   'reminders.to': 'To (phone number)',
   'reminders.toMany': 'To (phone numbers, separated by commas)',
   'reminders.to.problem': 'Enter one phone number (Sender Desk takes several).',
@@ -1152,6 +1158,15 @@ export const enRest = {
   'reminders.repeat.everyN': 'Every few days',
   'reminders.every': 'Every {days} days',
   'reminders.days': 'Number of days',
+  'reminders.end': 'Ends',
+  'reminders.end.never': 'Never (until stopped)',
+  'reminders.end.date': 'On a day',
+  'reminders.end.times': 'After a number of times',
+  'reminders.end.lastDate': 'Last day',
+  'reminders.end.lastDate.hint': "That day included, on the series' clock ({zone}).",
+  'reminders.end.count': 'Number of times',
+  'reminders.end.beforeStart': 'The last day cannot be before the first time ({start}).',
+  'reminders.end.dateMissing': 'Enter the last day.',
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',
@@ -1180,6 +1195,9 @@ export const enRest = {
     '{count, plural, one {# time was} other {# times were}} skipped while Sender Desk was closed.',
   'reminders.lastLine': 'Last: {time}.',
   'reminders.stopped': 'stopped',
+  'reminders.ended': 'ended',
+  'reminders.until': 'until {date}',
+  'reminders.timesOf': '{passed} of {times, plural, one {# time} other {# times}}',
   'reminders.stop': 'Stop',
   'reminders.series.stoppedDone': 'Stopped.',
   'reminders.series.actionsFor': 'Actions for the repeating message to {phone}: {rule}',

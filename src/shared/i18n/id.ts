@@ -296,7 +296,13 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.nothingToSend': 'Tidak ada yang dikirim.',
   'desktop.error.seriesGone': 'Tidak ada rangkaian berulang {id}.',
   'desktop.error.seriesNotActive':
-    'Pesan berulang ini sudah dihentikan: tidak ada waktu berikutnya untuk dilewati.',
+    'Pesan berulang ini sudah dihentikan atau selesai: tidak ada waktu berikutnya untuk dilewati.',
+  'desktop.error.seriesEndBeforeStart':
+    'Hari terakhir sebelum waktu pertama: pilih hari itu atau sesudahnya.',
+  'desktop.error.seriesEndInvalid':
+    'Akhirnya perlu hari terakhir yang benar, atau jumlah kali berupa bilangan bulat dari 1 sampai {max}.',
+  'desktop.error.seriesEndPassed':
+    'Hari terakhir sudah lewat: tidak ada lagi waktu rangkaian ini sampai hari itu.',
   'desktop.error.seriesNextMoved':
     'Waktu itu bukan lagi yang berikutnya: baru saja menjadi pesan (batalkan di kotak keluar) atau sudah dilewati. Daftar kini menunjukkan waktu berikutnya.',
   'desktop.error.notADate': 'Bukan tanggal: {value}',
@@ -1319,7 +1325,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.keeper.hint':
     'Gateway tetap mengirim saat komputer ini mati, hanya teks. Sender Desk juga dapat mengirim file, mingguan, di zona waktu mana pun.',
   'reminders.keeper.localOnly':
-    'File dan pengulangan mingguan disimpan oleh Sender Desk: pengingat gateway hanya menerima teks dan tanpa periode mingguan.',
+    'File, pengulangan mingguan, dan akhir disimpan oleh Sender Desk: pengingat gateway hanya menerima teks, tanpa periode mingguan dan tanpa akhir.',
   'reminders.to': 'Kepada (nomor ponsel)',
   'reminders.toMany': 'Kepada (nomor ponsel, pisahkan dengan koma)',
   'reminders.to.problem': 'Masukkan satu nomor ponsel (Sender Desk menerima beberapa).',
@@ -1338,6 +1344,15 @@ export const id: Record<MessageKey, string> = {
   'reminders.repeat.everyN': 'Setiap beberapa hari',
   'reminders.every': 'Setiap {days} hari',
   'reminders.days': 'Jumlah hari',
+  'reminders.end': 'Berakhir',
+  'reminders.end.never': 'Tidak pernah (sampai dihentikan)',
+  'reminders.end.date': 'Pada suatu hari',
+  'reminders.end.times': 'Setelah beberapa kali',
+  'reminders.end.lastDate': 'Hari terakhir',
+  'reminders.end.lastDate.hint': 'Hari itu termasuk, menurut jam rangkaian ({zone}).',
+  'reminders.end.count': 'Berapa kali',
+  'reminders.end.beforeStart': 'Hari terakhir tidak boleh sebelum waktu pertama ({start}).',
+  'reminders.end.dateMissing': 'Isi hari terakhir.',
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',
@@ -1363,6 +1378,9 @@ export const id: Record<MessageKey, string> = {
   'reminders.skippedClosed': '{count} kali terlewat saat Sender Desk tertutup.',
   'reminders.lastLine': 'Terakhir: {time}.',
   'reminders.stopped': 'dihentikan',
+  'reminders.ended': 'selesai',
+  'reminders.until': 'sampai {date}',
+  'reminders.timesOf': '{passed} dari {times} kali',
   'reminders.stop': 'Hentikan',
   'reminders.series.stoppedDone': 'Dihentikan.',
   'reminders.series.actionsFor': 'Tindakan untuk pesan berulang kepada {phone}: {rule}',

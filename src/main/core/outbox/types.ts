@@ -2,7 +2,7 @@
 import { englishText, type KeyedText } from '../commands'
 import type { GatewayClient, MediaKind, Quota, TakeBackPort } from '../gateway'
 import type { FileIdentity } from '../files'
-import type { HappenedEvent } from '../../../shared/domain'
+import type { HappenedEvent, SeriesEnd } from '../../../shared/domain'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -121,6 +121,8 @@ export interface SeriesInput {
   rule: RecurrenceRule
   /** What an occurrence does when the app was off or asleep at its time. Default 'send'. */
   overduePolicy?: 'send' | 'hold'
+  /** A last day (inclusive, in `start.timezone`) or a number of times; none: until stopped (QA33 Q33-05). */
+  end?: SeriesEnd
 }
 
 export interface ListFilter {

@@ -563,6 +563,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
           entries,
           start: request.start,
           rule: request.rule,
+          ...(request.end ? { end: request.end } : {}),
           overduePolicy: request.overduePolicy
         })
       )

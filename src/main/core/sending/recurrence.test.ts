@@ -1,6 +1,13 @@
 // Recurrence math: wall-clock occurrences across DST, month ends and leap years, and the next occurrence after an instant.
 import { describe, expect, it } from 'vitest'
-import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal, type RecurrenceRule } from './recurrence'
+import {
+  checkRule,
+  lastOccurrenceOnOrBefore,
+  nextOccurrence,
+  occurrenceAt,
+  occurrenceLocal,
+  type RecurrenceRule
+} from './recurrence'
 
 const HOUR = 3_600_000
 const locals = (start: string, rule: RecurrenceRule, count: number): string[] =>
@@ -129,5 +136,23 @@ describe('nextOccurrence', () => {
     expect(nextOccurrence('2026-03-07T08:00', 'America/New_York', { kind: 'daily' }, after).local).toBe(
       '2036-06-15T08:00:00'
     )
+  })
+})
+
+describe('lastOccurrenceOnOrBefore (a series ending on a day, QA33 Q33-05)', () => {
+  it('finds the last occurrence on the day itself, inclusive, for every rule', () => {
+    expect(lastOccurrenceOnOrBefore('2026-12-01T08:00:00', { kind: 'daily' }, '2026-12-30')).toBe(29)
+    expect(lastOccurrenceOnOrBefore('2026-12-01T08:00:00', { kind: 'daily' }, '2026-12-01')).toBe(0)
+    expect(lastOccurrenceOnOrBefore('2026-12-01T08:00:00', { kind: 'weekly' }, '2026-12-21')).toBe(2)
+    expect(lastOccurrenceOnOrBefore('2026-01-31T09:00:00', { kind: 'monthly' }, '2026-04-29')).toBe(2)
+    expect(lastOccurrenceOnOrBefore('2026-01-31T09:00:00', { kind: 'monthly' }, '2026-04-30')).toBe(3)
+    expect(
+      lastOccurrenceOnOrBefore('2026-12-01T08:00:00', { kind: 'every-n-days', days: 10 }, '2027-01-10')
+    ).toBe(4)
+    expect(lastOccurrenceOnOrBefore('2026-12-01T08:00:00', { kind: 'daily' }, '2053-12-01')).toBe(9862)
+  })
+
+  it('answers -1 when the first occurrence is after the day', () => {
+    expect(lastOccurrenceOnOrBefore('2026-12-01T08:00:00', { kind: 'daily' }, '2026-11-30')).toBe(-1)
   })
 })

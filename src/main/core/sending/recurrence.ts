@@ -106,3 +106,25 @@ export function nextOccurrence(
     index += 1
   }
 }
+
+/**
+ * The number of the last occurrence on or before the day `lastDate` (`YYYY-MM-DD`, on the rule's wall clock, the day
+ * included), or -1 when even the first is after it. Wall-clock times grow with their number, so it is searched for.
+ */
+export function lastOccurrenceOnOrBefore(startLocal: string, rule: RecurrenceRule, lastDate: string): number {
+  const within = (index: number): boolean => occurrenceLocal(startLocal, rule, index).slice(0, 10) <= lastDate
+  if (!within(0)) return -1
+  let low = 0
+  let high = 1
+  while (within(high)) {
+    low = high
+    high *= 2
+  }
+  // within(low) and not within(high): narrow down to the last within.
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2)
+    if (within(middle)) low = middle
+    else high = middle
+  }
+  return low
+}

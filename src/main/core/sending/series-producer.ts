@@ -18,6 +18,7 @@ import { checkMessageRequest } from './message-rules'
 import {
   checkSeriesRule,
   firstOccurrence,
+  lastIndexOf,
   materialiseDueSeries,
   normaliseStart,
   ruleOf,
@@ -92,6 +93,8 @@ export function createSeriesProducer(queue: SeriesQueue) {
     const startLocal = normaliseStart(request.start.localTime, request.start.timezone)
     const now = queue.now()
     const first = firstOccurrence(startLocal, request.start.timezone, request.rule, now)
+    const end = request.end ?? null
+    const lastIndex = end === null ? null : lastIndexOf(startLocal, request.rule, first.index, end)
     const id = randomUUID()
     const entriesOf = (copies: Map<string, StoredAttachment>): SeriesEntryRecord[] =>
       request.entries.map((entry) => {
@@ -123,6 +126,9 @@ export function createSeriesProducer(queue: SeriesQueue) {
             ruleDays: request.rule.kind === 'every-n-days' ? request.rule.days : null,
             overduePolicy: request.overduePolicy ?? 'send',
             status: 'active',
+            endDate: end?.kind === 'date' ? end.lastDate : null,
+            endTimes: end?.kind === 'times' ? end.times : null,
+            lastIndex,
             nextIndex: first.index,
             nextAt: first.at,
             occurrences: 0,
@@ -141,10 +147,10 @@ export function createSeriesProducer(queue: SeriesQueue) {
     return view(mustGet(id))
   }
 
-  /** No more occurrences; items already made stay. */
+  /** No more occurrences; items already made stay. An ended series stays ended. */
   function stop(id: string): SeriesView {
     const record = mustGet(id)
-    if (record.status !== 'stopped') {
+    if (record.status === 'active') {
       store.patch(id, { status: 'stopped', nextAt: null, updatedAt: queue.now() })
       queue.announceBulk(0)
       queue.wake()
@@ -170,6 +176,16 @@ export function createSeriesProducer(queue: SeriesQueue) {
           normaliseStart(seenNextLocal, record.timeZone)
         ) {
           throw new OutboxError('invalid_state', { key: 'desktop.error.seriesNextMoved' }, 'nextLocal')
+        }
+        // Skipping the last one by its end ends the series (QA33 Q33-05).
+        if (record.lastIndex !== null && record.nextIndex >= record.lastIndex) {
+          store.patch(id, {
+            status: 'ended',
+            nextIndex: record.nextIndex + 1,
+            nextAt: null,
+            updatedAt: queue.now()
+          })
+          return
         }
         const following = nextOccurrence(record.startLocal, record.timeZone, rule, record.nextAt)
         store.patch(id, { nextIndex: following.index, nextAt: following.at, updatedAt: queue.now() })

@@ -8,6 +8,7 @@ import { attachmentPath, attachmentsDir, SeriesStore } from '../store'
 import { createSeriesProducer } from './series-producer'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import type { FileEntry, SeriesInput } from '../outbox'
+import { SERIES_END_CASES } from '../../../shared/domain/series-end.cases'
 
 let fx: OutboxFixture
 afterEach(async () => {
@@ -266,6 +267,124 @@ describe('recurring series', () => {
       field: 'rule'
     })
     await expect(fx.outbox.createSeries(series({ entries: [] }))).rejects.toMatchObject({ field: 'entries' })
+    expect(fx.outbox.listSeries()).toEqual([])
+  })
+})
+
+describe('a series with an end (QA33 Q33-05)', () => {
+  const restart = async (): Promise<void> => {
+    await fx.outbox.stop()
+    fx.reopen()
+    await fx.outbox.start()
+  }
+
+  it('a 3-times daily series makes exactly 3 occurrences, across restarts, then shows as ended', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 3 } }))
+    expect(created).toMatchObject({ status: 'active', end: { kind: 'times', times: 3, passed: 0 } })
+    await fx.clock.advance(HOUR)
+    await restart()
+    await fx.clock.advance(DAY)
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ occurrences: 2, end: { passed: 2 } })
+    await restart()
+    await fx.clock.advance(5 * DAY)
+    await restart()
+    await fx.clock.advance(5 * DAY)
+    expect(sentAt()).toEqual([
+      '2026-01-15T04:00:00.000Z',
+      '2026-01-16T04:00:00.000Z',
+      '2026-01-17T04:00:00.000Z'
+    ])
+    expect(fx.outbox.listSeries()[0]).toMatchObject({
+      status: 'ended',
+      nextAt: null,
+      nextLocal: null,
+      occurrences: 3,
+      end: { kind: 'times', times: 3, passed: 3 }
+    })
+  })
+
+  it('an end date across a closed-app gap makes none after the end (only the last one in it, by the policy)', async () => {
+    fx = makeFixture()
+    // Daily at 11:00 until the 17th, inclusive; the app is closed from before the first until the 20th.
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'date', lastDate: '2026-01-17' } }))
+    expect(created.end).toEqual({ kind: 'date', lastDate: '2026-01-17' })
+    fx.clock.jump(5 * DAY)
+    await fx.outbox.start()
+    await fx.clock.advance(1)
+    expect(fx.outbox.list().items.map((item) => item.scheduledAt)).toEqual(['2026-01-17T04:00:00.000Z'])
+    expect(fx.outbox.listSeries()[0]).toMatchObject({
+      status: 'ended',
+      nextAt: null,
+      occurrences: 1,
+      skipped: 2
+    })
+    await fx.clock.advance(10 * DAY)
+    expect(fx.outbox.counts().total).toBe(1)
+  })
+
+  it('ends on its last date in its own zone, inclusive', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    // 23:30 in New York on the 16th is the 17th in UTC: still the 16th on the series' clock, so it is made.
+    await fx.outbox.createSeries(
+      series({
+        start: { localTime: '2026-01-15T23:30', timezone: 'America/New_York' },
+        end: { kind: 'date', lastDate: '2026-01-16' }
+      })
+    )
+    await fx.clock.advance(10 * DAY)
+    expect(sentAt()).toEqual(['2026-01-16T04:30:00.000Z', '2026-01-17T04:30:00.000Z'])
+    expect(fx.outbox.listSeries()[0]?.status).toBe('ended')
+  })
+
+  it('skipping the last occurrence ends the series', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 2 } }))
+    const first = fx.outbox.skipNextSeries(created.id, '2026-01-15T11:00:00')
+    expect(first).toMatchObject({ status: 'active', nextLocal: '2026-01-16T11:00:00', end: { passed: 1 } })
+    const last = fx.outbox.skipNextSeries(created.id, '2026-01-16T11:00:00')
+    expect(last).toMatchObject({ status: 'ended', nextAt: null, nextLocal: null, end: { passed: 2 } })
+    await fx.clock.advance(5 * DAY)
+    expect(fx.outbox.counts().total).toBe(0)
+    expect(() => fx.outbox.skipNextSeries(created.id, '2026-01-17T11:00:00')).toThrow(
+      expect.objectContaining({ code: 'invalid_state' })
+    )
+  })
+
+  it.each(SERIES_END_CASES.map((c) => [c.start, c.end, c.expected] as const))(
+    'answers the shared series-end case from %s, end %j → %s',
+    async (start, end, expected) => {
+      fx = makeFixture()
+      const made = fx.outbox.createSeries(
+        series({ start: { localTime: start, timezone: 'Asia/Jakarta' }, end })
+      )
+      if (expected === null)
+        await expect(made).resolves.toMatchObject({ status: 'active', end: { kind: end.kind } })
+      else await expect(made).rejects.toMatchObject({ code: 'invalid_input', field: 'end' })
+    }
+  )
+
+  it('refuses an end before the start, an end already passed, and times out of range', async () => {
+    fx = makeFixture()
+    await expect(
+      fx.outbox.createSeries(series({ end: { kind: 'date', lastDate: '2026-01-14' } }))
+    ).rejects.toMatchObject({ code: 'invalid_input', field: 'end' })
+    // Starts on the 10th (passed): its next occurrence is the 16th, after the last date.
+    await expect(
+      fx.outbox.createSeries(
+        series({
+          start: { localTime: '2026-01-10T08:00', timezone: 'Asia/Jakarta' },
+          end: { kind: 'date', lastDate: '2026-01-15' }
+        })
+      )
+    ).rejects.toMatchObject({ code: 'invalid_input', field: 'end' })
+    await expect(fx.outbox.createSeries(series({ end: { kind: 'times', times: 0 } }))).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'end'
+    })
     expect(fx.outbox.listSeries()).toEqual([])
   })
 })

@@ -3,10 +3,16 @@
 // scheduler then queues (or holds, by the overdue policy) like any local schedule.
 import { randomUUID } from 'node:crypto'
 import { isoOrNull } from '../clock'
-import type { RecurrenceRule, SeriesView } from '../../../shared/contract'
+import type { RecurrenceRule, SeriesEnd, SeriesEndView, SeriesView } from '../../../shared/contract'
 import { UNSENT, type NewItem, type SeriesRecord, type SeriesStore } from '../store'
-import { checkRule, nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
-import { isValidTimeZone, parseLocalTime } from '../../../shared/domain'
+import {
+  checkRule,
+  lastOccurrenceOnOrBefore,
+  nextOccurrence,
+  occurrenceAt,
+  occurrenceLocal
+} from './recurrence'
+import { checkSeriesEnd, isValidTimeZone, MAX_SERIES_TIMES, parseLocalTime } from '../../../shared/domain'
 import { OutboxError, type SendQueue } from '../outbox'
 import { encodeNote } from '../../../shared/i18n/notes'
 
@@ -55,6 +61,42 @@ export function firstOccurrence(
   return { index: next.index, at: next.at }
 }
 
+/**
+ * The number of the series' last occurrence by `end` (QA33 Q33-05), its first being `firstIndex`: times count from
+ * the first one ahead; a last day takes every occurrence on its wall clock up to that day. Refused when the end is
+ * not a real one, is before the start, or leaves no occurrence ahead (a last day already gone).
+ */
+export function lastIndexOf(
+  startLocal: string,
+  rule: RecurrenceRule,
+  firstIndex: number,
+  end: SeriesEnd
+): number {
+  const problem = checkSeriesEnd(startLocal, end)
+  if (problem !== null)
+    throw new OutboxError(
+      'invalid_input',
+      problem === 'date_before_start'
+        ? { key: 'desktop.error.seriesEndBeforeStart' }
+        : { key: 'desktop.error.seriesEndInvalid', params: { max: MAX_SERIES_TIMES } },
+      'end'
+    )
+  if (end.kind === 'times') return firstIndex + end.times - 1
+  const last = lastOccurrenceOnOrBefore(startLocal, rule, end.lastDate)
+  if (last < firstIndex)
+    throw new OutboxError('invalid_input', { key: 'desktop.error.seriesEndPassed' }, 'end')
+  return last
+}
+
+function endView(record: SeriesRecord): SeriesEndView | null {
+  if (record.endDate !== null) return { kind: 'date', lastDate: record.endDate }
+  if (record.endTimes === null || record.lastIndex === null) return null
+  // Counted from its first time ahead: made, skipped while closed or skipped by the operator alike.
+  const firstIndex = record.lastIndex - record.endTimes + 1
+  const passed = Math.min(record.nextIndex, record.lastIndex + 1) - firstIndex
+  return { kind: 'times', times: record.endTimes, passed: Math.max(0, passed) }
+}
+
 /** `sent`: of the messages it made, those the gateway reports went (the producer counts them by its tag). */
 export function toSeriesView(record: SeriesRecord, sent: number): SeriesView {
   const rule = ruleOf(record)
@@ -74,6 +116,7 @@ export function toSeriesView(record: SeriesRecord, sent: number): SeriesView {
     rule,
     overduePolicy: record.overduePolicy,
     status: record.status,
+    end: endView(record),
     nextAt: isoOrNull(record.nextAt),
     nextLocal:
       record.status === 'active' && record.nextAt !== null
@@ -102,7 +145,10 @@ export function materialiseDueSeries(
   for (const record of due) {
     const rule = ruleOf(record)
     const following = nextOccurrence(record.startLocal, record.timeZone, rule, now)
-    const index = Math.max(record.nextIndex, following.index - 1)
+    // None after the end: of those due, the latest one within it (QA33 Q33-05).
+    const latest = Math.max(record.nextIndex, following.index - 1)
+    const index = record.lastIndex === null ? latest : Math.min(latest, record.lastIndex)
+    const ends = record.lastIndex !== null && index >= record.lastIndex
     const at = occurrenceAt(record.startLocal, record.timeZone, rule, index)
     const local = occurrenceLocal(record.startLocal, rule, index)
     const skipped = index - record.nextIndex
@@ -150,8 +196,9 @@ export function materialiseDueSeries(
           items.map((item) => item.id)
         )
         series.patch(record.id, {
-          nextIndex: following.index,
-          nextAt: following.at,
+          ...(ends
+            ? { status: 'ended', nextIndex: index + 1, nextAt: null }
+            : { nextIndex: following.index, nextAt: following.at }),
           occurrences: occurrence,
           skipped: record.skipped + skipped,
           lastOccurrenceAt: at,

@@ -1136,6 +1136,17 @@ export const migrations: readonly Migration[] = [
     sql: `
       ALTER TABLE outbox_series ADD COLUMN skipped INTEGER NOT NULL DEFAULT 0;
     `
+  },
+  {
+    name: 'series: an optional end, a last day or a number of times',
+    // A daily series "for 30 days" ran until the operator pressed Stop (QA33 Q33-05). The end is kept as asked
+    // (end_date YYYY-MM-DD in the series' zone, or end_times) for the window, and as the number of the series' last
+    // occurrence (last_index) for the due step and Skip next. Series made before have no end: all three NULL.
+    sql: `
+      ALTER TABLE outbox_series ADD COLUMN end_date TEXT;
+      ALTER TABLE outbox_series ADD COLUMN end_times INTEGER;
+      ALTER TABLE outbox_series ADD COLUMN last_index INTEGER;
+    `
   }
 ]
 

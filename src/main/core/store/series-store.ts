@@ -4,7 +4,7 @@
 import type Database from 'better-sqlite3'
 import { DamagedStoreError, unreadableJsonReason } from './errors'
 import type { ItemKind } from './outbox-store'
-import type { OverduePolicyName } from '../../../shared/domain'
+import { SERIES_STATUSES, type OverduePolicyName, type SeriesStatusName } from '../../../shared/domain'
 
 export type SeriesRuleKind = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
 
@@ -28,7 +28,12 @@ export interface SeriesRecord {
   ruleKind: SeriesRuleKind
   ruleDays: number | null
   overduePolicy: OverduePolicyName
-  status: 'active' | 'stopped'
+  status: SeriesStatusName
+  /** The end as asked (QA33 Q33-05): a last day `YYYY-MM-DD` in `timeZone`, or a number of times; null: none. */
+  endDate: string | null
+  endTimes: number | null
+  /** The number of the last occurrence by the end; null: no end. */
+  lastIndex: number | null
   nextIndex: number
   nextAt: number | null
   occurrences: number
@@ -57,7 +62,10 @@ interface SeriesRow {
   rule_kind: SeriesRuleKind
   rule_days: number | null
   overdue_policy: OverduePolicyName
-  status: 'active' | 'stopped'
+  status: SeriesStatusName
+  end_date: string | null
+  end_times: number | null
+  last_index: number | null
   next_index: number
   next_at: number | null
   occurrences: number
@@ -77,7 +85,7 @@ interface EntryRow {
 }
 
 const RULE_KINDS: ReadonlySet<string> = new Set(['daily', 'weekly', 'monthly', 'yearly', 'every-n-days'])
-const STATUSES: ReadonlySet<string> = new Set(['active', 'stopped'])
+const STATUSES: ReadonlySet<string> = new Set(SERIES_STATUSES)
 const OVERDUE_POLICIES: ReadonlySet<string> = new Set(['send', 'hold'])
 /** A series row set aside because it could not be read; never made into occurrences, kept for recovery by hand. */
 const DAMAGED = 'damaged'
@@ -127,8 +135,9 @@ export class SeriesStore {
         this.db
           .prepare(
             `INSERT INTO outbox_series (id, device_id, recipients, is_group, start_local, time_zone, rule_kind, rule_days,
-             overdue_policy, status, next_index, next_at, occurrences, skipped, last_occurrence_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+             overdue_policy, status, end_date, end_times, last_index, next_index, next_at, occurrences, skipped,
+             last_occurrence_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
           )
           .run(
             series.id,
@@ -141,6 +150,9 @@ export class SeriesStore {
             series.ruleDays,
             series.overduePolicy,
             series.status,
+            series.endDate,
+            series.endTimes,
+            series.lastIndex,
             series.nextIndex,
             series.nextAt,
             series.occurrences,
@@ -306,6 +318,9 @@ export class SeriesStore {
       ruleDays: row.rule_days,
       overduePolicy: row.overdue_policy,
       status: row.status,
+      endDate: row.end_date,
+      endTimes: row.end_times,
+      lastIndex: row.last_index,
       nextIndex: row.next_index,
       nextAt: row.next_at,
       occurrences: row.occurrences,

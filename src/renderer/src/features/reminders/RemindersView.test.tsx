@@ -41,6 +41,7 @@ const series: SeriesView = {
   rule: { kind: 'weekly' },
   overduePolicy: 'send',
   status: 'active',
+  end: null,
   nextAt: '2030-01-19T00:00:00.000Z',
   nextLocal: '2030-01-19T08:00:00',
   occurrences: 0,
@@ -283,6 +284,121 @@ describe('RemindersView', () => {
     expect(screen.queryByText('Send anyway')).toBeNull()
     expect(fake.requests('reminders:create')).toHaveLength(1)
   })
+
+  it('gives a series an end after a number of times, kept by Sender Desk; refuses 0 at the field (QA33 Q33-05)', async () => {
+    fake.handle('series:create', () => series)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
+    await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Promo')
+    await fillWhen('2030-01-19', '08:00')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Ends' }), 'times')
+    // The gateway's reminders have no end: Sender Desk keeps it.
+    expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).disabled).toBe(true)
+    const times = screen.getByRole('textbox', { name: 'Number of times' })
+    await user.clear(times)
+    await user.type(times, '0')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(screen.getByText('Enter a number from 1 to 10,000.')).toBeTruthy()
+    expect(document.activeElement).toBe(times)
+    expect(fake.requests('series:create')).toEqual([])
+    await user.clear(times)
+    await user.type(times, '30')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create')).toEqual([
+      expect.objectContaining({
+        start: { localTime: '2030-01-19T08:00', timezone: 'Asia/Jakarta' },
+        rule: { kind: 'daily' },
+        end: { kind: 'times', times: 30 }
+      })
+    ])
+  })
+
+  it.each([
+    {
+      language: 'en',
+      before: 'The last day cannot be before the first time (19 Jan 2030).',
+      hint: "That day included, on the series' clock (WIB)."
+    },
+    {
+      language: 'id',
+      before: 'Hari terakhir tidak boleh sebelum waktu pertama (19 Jan 2030).',
+      hint: 'Hari itu termasuk, menurut jam rangkaian (WIB).'
+    }
+  ] as const)(
+    'gives a series a last day, refusing one before the start with a clear message ($language)',
+    async ({ language, before, hint }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      fake.handle('series:create', () => series)
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await screen.findByTestId('reminders-empty')
+      await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+      await user.type(screen.getByTestId('reminder-message'), 'Promo')
+      fireEvent.change(screen.getByTestId('reminder-date'), { target: { value: '2030-01-19' } })
+      fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '08:00' } })
+      await user.selectOptions(screen.getByTestId('reminder-end'), 'date')
+      expect(screen.getByText(hint)).toBeTruthy()
+      const lastDay = screen.getByTestId('reminder-end-date')
+      fireEvent.change(lastDay, { target: { value: '2030-01-18' } })
+      await user.click(screen.getByTestId('reminder-submit'))
+      expect(screen.getByText(before)).toBeTruthy()
+      expect(document.activeElement).toBe(lastDay)
+      expect(fake.requests('series:create')).toEqual([])
+      // The start's own day is a last day: once.
+      fireEvent.change(lastDay, { target: { value: '2030-01-19' } })
+      await user.click(screen.getByTestId('reminder-submit'))
+      expect(fake.requests('series:create')).toEqual([
+        expect.objectContaining({ end: { kind: 'date', lastDate: '2030-01-19' } })
+      ])
+    }
+  )
+
+  it.each([
+    { language: 'en', until: 'until 30 Dec 2030', times: '3 of 30 times', ended: 'ended' },
+    { language: 'id', until: 'sampai 30 Des 2030', times: '3 dari 30 kali', ended: 'selesai' }
+  ] as const)(
+    "shows a series' end in the list, and an ended one without Stop or Skip next ($language)",
+    async ({ language, until, times, ended }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      fake.handle('series:list', () => ({
+        series: [
+          { ...series, id: 's-date', end: { kind: 'date', lastDate: '2030-12-30' } },
+          { ...series, id: 's-times', end: { kind: 'times', times: 30, passed: 3 } },
+          {
+            ...series,
+            id: 's-ended',
+            status: 'ended',
+            nextAt: null,
+            nextLocal: null,
+            occurrences: 2,
+            end: { kind: 'times', times: 2, passed: 2 }
+          }
+        ]
+      }))
+      render(<RemindersView />)
+      const rows = await screen.findAllByTestId('series-row')
+      expect(rows.map((row) => row.getAttribute('data-id'))).toEqual(['s-date', 's-times', 's-ended'])
+      expect(within(rows[0]!).getByTestId('series-end').textContent).toBe(until)
+      expect(within(rows[1]!).getByTestId('series-end').textContent).toBe(times)
+      expect(rows[2]!.getAttribute('data-status')).toBe('ended')
+      expect(rows[2]!.textContent).toContain(ended)
+      expect(within(rows[2]!).queryByTestId('series-stop-s-ended')).toBeNull()
+      expect(within(rows[2]!).queryByTestId('series-skip-s-ended')).toBeNull()
+      expect(within(rows[1]!).getByTestId('series-stop-s-times')).toBeTruthy()
+    }
+  )
 
   it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
     refuseAsOptedOut('series:create', '6281399998888', 'recipients')

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
@@ -128,6 +128,18 @@ function SeriesRow({
       <div>
         <strong>{what}</strong> <span className="tag">{describeRule(t, series.rule)}</span>
         {series.status === 'stopped' ? <span className="tag"> {t('reminders.stopped')}</span> : null}
+        {series.status === 'ended' ? <span className="tag"> {t('reminders.ended')}</span> : null}
+        {series.end ? (
+          <>
+            {' '}
+            <span className="tag" data-testid="series-end">
+              {series.end.kind === 'date'
+                ? // The last day as the series reads it: on its own clock, as its times are.
+                  t('reminders.until', { date: formatCalendarDate(series.end.lastDate, locale) })
+                : t('reminders.timesOf', { passed: series.end.passed, times: series.end.times })}
+            </span>
+          </>
+        ) : null}
       </div>
       <div className="muted small">
         {t('reminders.toLine', { phone: recipients })}

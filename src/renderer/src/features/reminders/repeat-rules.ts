@@ -15,6 +15,17 @@ export const REPEAT_LABEL: Record<Repeat, MessageKey> = {
   'every-n-days': 'reminders.repeat.everyN'
 }
 
+/** How a series ends (QA33 Q33-05): never (until stopped), on a last day, or after a number of times. */
+export type EndChoice = 'never' | 'date' | 'times'
+
+export const END_CHOICES: readonly EndChoice[] = ['never', 'date', 'times']
+
+export const END_LABEL: Record<EndChoice, MessageKey> = {
+  never: 'reminders.end.never',
+  date: 'reminders.end.date',
+  times: 'reminders.end.times'
+}
+
 /** The gateway's reminder periods; weekly exists only in Sender Desk's own series. */
 export function gatewayPeriode(repeat: Repeat): ReminderPeriode | null {
   if (repeat === 'weekly') return null
