@@ -3,32 +3,17 @@
  * the core never queues one on an audio file, by the domain's one rule, and an item queued with one before the rule
  * still goes (without it) instead of failing at every try.
  */
-import { mkdtemp } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { composeCore, type Core } from '../../src/main/core/compose'
+import type { Core } from '../../src/main/core/compose'
 import { fileEntryOf } from '../../src/main/core/outbox'
-import { MemoryVault } from '../../src/main/core/vault'
+import { composeSandboxCore, linkSandboxDevice } from './testing/sandbox-core'
 
 let core: Core
 
 beforeEach(async () => {
-  core = await composeCore({
-    dataDir: await mkdtemp(join(tmpdir(), 'sd-audio-caption-')),
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: {
-      pacingMs: 0,
-      backoffBaseMs: 50,
-      backoffCapMs: 200,
-      trackingIntervalMs: 100,
-      trackingCapMs: 200
-    },
-    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
+  core = await composeSandboxCore('sd-audio-caption-', undefined, {
+    outbox: { backoffBaseMs: 50, backoffCapMs: 200 }
   })
-  await core.start()
 })
 afterEach(async () => core.stop())
 
@@ -37,15 +22,6 @@ const JPEG = Buffer.concat([
   Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]),
   Buffer.alloc(300, 7)
 ])
-
-async function linkedDevice(): Promise<string> {
-  const { device } = await core.handlers['sandbox:start']({})
-  await core.handlers['devices:qr']({ id: device.id })
-  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'scan' })
-  await core.handlers['devices:refresh']({ id: device.id })
-  await core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
-  return device.id
-}
 
 async function handleOf(name: string, bytes: Buffer): Promise<string> {
   const { files } = await core.handlers['files:register']({
@@ -74,7 +50,7 @@ async function settled(ids: readonly string[]) {
 }
 
 it('audio beside other files: queued without the caption, which the other files carry; nothing fails', async () => {
-  const deviceId = await linkedDevice()
+  const deviceId = await linkSandboxDevice(core)
   const { itemIds } = await core.handlers['outbox:enqueue']({
     deviceId,
     recipients: ['081255556666'],
@@ -99,7 +75,7 @@ it('audio beside other files: queued without the caption, which the other files 
 })
 
 it('only audio: the caption goes once, as its own text after the audio', async () => {
-  const deviceId = await linkedDevice()
+  const deviceId = await linkSandboxDevice(core)
   const { itemIds } = await core.handlers['outbox:enqueue']({
     deviceId,
     recipients: ['081255556666'],
@@ -116,7 +92,7 @@ it('only audio: the caption goes once, as its own text after the audio', async (
 })
 
 it('an inbox reply of an audio file with text: the audio, then the text as its own message', async () => {
-  const deviceId = await linkedDevice()
+  const deviceId = await linkSandboxDevice(core)
   const { itemIds } = await core.handlers['inbox:reply']({
     requestId: 'reply-audio-1',
     deviceId,
@@ -135,7 +111,7 @@ it('an inbox reply of an audio file with text: the audio, then the text as its o
 })
 
 it('an audio item queued with a caption before the rule goes without it, not failing at every try', async () => {
-  const deviceId = await linkedDevice()
+  const deviceId = await linkSandboxDevice(core)
   const file = core.files.get(await handleOf('voice.ogg.mp3', MP3))!
   // Straight into the kernel, as the window's request was queued before the rule.
   const { itemIds } = await core.outbox.enqueue({
