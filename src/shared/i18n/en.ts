@@ -732,6 +732,7 @@ export const enRest = {
     'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
   'send.sent.progress': 'Progress: {status}',
   'send.sent.perRecipient': 'Per recipient ({count})',
+  'send.sent.captionMessage': 'Caption, as its own message to each recipient',
   'send.sent.textParts': 'Text, as {count} messages to each recipient',
   'send.sent.dismiss': 'Write another message',
   'send.sent.queuedBecause': '{queued} — {reason}',
