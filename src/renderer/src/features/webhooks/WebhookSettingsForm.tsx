@@ -79,8 +79,9 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    // Whatever the last save said is not about this one.
+    // Whatever the last save said (its answer or the gateway's refusal) is not about this one.
     setFeedback('')
+    setError(null)
     if (!saved) return
     // A refused address takes the focus, so what is wrong with it is read where it is put right.
     const refused = urlProblem(webhookUrl) ? webhookUrlRef : urlProblem(trackingUrl) ? trackingUrlRef : null
@@ -107,7 +108,6 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       cannotClear.push(t('webhooks.cannotClear.tracking'))
     }
     const said = (outcome: string | null): string => [outcome, ...cannotClear].filter(Boolean).join(' ')
-    setError(null)
     if (Object.keys(patch).length === 0) {
       setFeedback(said(cannotClear.length > 0 ? null : t('webhooks.unchanged')))
       return

@@ -182,6 +182,24 @@ describe('WebhooksView', () => {
     expect(fake.requests('webhooks:update')).toHaveLength(1)
   })
 
+  it('a refused address clears the last gateway refusal: every Save clears the last outcome first (QA35 Q35-02)', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    fake.fail('webhooks:update', { code: 'gateway_error', message: 'the gateway refused the request (HTTP 400)' })
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = await screen.findByRole('textbox', { name: 'Receive-message URL' })
+    await user.type(url, 'https://hooks.example.com/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect((await screen.findByTestId('webhooks-error')).textContent).toContain('HTTP 400')
+    await user.clear(url)
+    await user.type(url, 'https://example.com:99999/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(screen.getByText(/port.*1 to 65535/)).toBeTruthy()
+    expect(screen.queryByTestId('webhooks-error')).toBeNull()
+    expect(fake.requests('webhooks:update')).toHaveLength(1)
+  })
+
   it('an emptied address: says the gateway cannot remove one and what to do, and shows the saved address again (QA34 Q34-03)', async () => {
     seedStores(makeBootstrap({ devices: [hosted] }))
     fake.handle('webhooks:get', () =>
