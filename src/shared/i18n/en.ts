@@ -1017,6 +1017,10 @@ export const enRest = {
   'webhooks.url.port': 'The port (the number after the colon) must be from 1 to 65535.',
   'webhooks.url.host':
     'The server name “{host}” cannot exist: check it for a doubled dot, or a dash at the start or end of a part.',
+  'webhooks.url.credentials':
+    'Leave the user name and password out of the address (the part before @): the gateway refuses them. Put a secret in the path instead.',
+  'webhooks.url.hostUnderscore': 'The server name “{host}” cannot have an underscore (_): use a dash (-) instead.',
+  'webhooks.url.ipPart': 'The IP address “{host}” cannot exist: each of its four numbers must be from 0 to 255.',
   'webhooks.url.insecure':
     'Plain http:// would send the messages (and any secret in the address) unencrypted: use https:// (http:// only for this computer).',
   'webhooks.url.tooLong': 'Use an address of at most {max} characters.',

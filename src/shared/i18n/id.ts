@@ -1205,6 +1205,10 @@ export const id: Record<MessageKey, string> = {
   'webhooks.url.port': 'Port (angka setelah titik dua) harus antara 1 dan 65535.',
   'webhooks.url.host':
     'Nama server “{host}” tidak mungkin ada: periksa apakah ada titik ganda, atau tanda hubung di awal atau akhir suatu bagian.',
+  'webhooks.url.credentials':
+    'Hapus nama pengguna dan kata sandi dari alamat (bagian sebelum @): gateway menolaknya. Taruh rahasia di path-nya saja.',
+  'webhooks.url.hostUnderscore': 'Nama server “{host}” tidak boleh memuat garis bawah (_): pakai tanda hubung (-).',
+  'webhooks.url.ipPart': 'Alamat IP “{host}” tidak mungkin ada: tiap dari empat angkanya harus antara 0 dan 255.',
   'webhooks.url.insecure':
     'http:// biasa akan mengirim pesan (dan rahasia apa pun di alamat) tanpa enkripsi: gunakan https:// (http:// hanya untuk komputer ini).',
   'webhooks.url.tooLong': 'Gunakan alamat paling panjang {max} karakter.',
