@@ -1985,6 +1985,9 @@ export const enRest = {
     'Attach, drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.',
   'inbox.reply.attach': 'Attach a file…',
   'inbox.reply.preview': 'As WhatsApp shows it:',
+  'inbox.reply.audioOwnMessage':
+    'Audio files are sent without a caption: your text goes as its own message after the file.',
+  'inbox.reply.previewOwnMessage': 'As WhatsApp shows it, as its own message after the file:',
   'inbox.reply.send': 'Send reply',
   'inbox.reply.sendFrom': 'Send reply from {device}',
   'inbox.reply.sending': 'Sending…',

@@ -2190,6 +2190,9 @@ export const id: Record<MessageKey, string> = {
     'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
   'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
+  'inbox.reply.audioOwnMessage':
+    'File audio dikirim tanpa keterangan: teks Anda dikirim sebagai pesan tersendiri setelah file.',
+  'inbox.reply.previewOwnMessage': 'Seperti yang ditampilkan WhatsApp, sebagai pesan tersendiri setelah file:',
   'inbox.reply.send': 'Kirim balasan',
   'inbox.reply.sendFrom': 'Kirim balasan dari {device}',
   'inbox.reply.sending': 'Mengirim…',
