@@ -1917,6 +1917,12 @@ export const enRest = {
     '{conversations, plural, one {# conversation} other {# conversations}} and more than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundConversations':
     '{conversations, plural, one {# conversation} other {# conversations}} found',
+  'inbox.search.foundMoreConversations':
+    'More than {conversations, plural, one {# conversation} other {# conversations}} found',
+  'inbox.search.foundMoreConversationsAndMessages':
+    'More than {conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
+  'inbox.search.foundMoreConversationsMoreMessages':
+    'More than {conversations, plural, one {# conversation} other {# conversations}} and more than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMessages': '{messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMoreMessages': 'More than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.narrowConversations':

@@ -2124,6 +2124,11 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',
   'inbox.search.foundMore': '{conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundConversations': '{conversations} percakapan ditemukan',
+  'inbox.search.foundMoreConversations': 'Lebih dari {conversations} percakapan ditemukan',
+  'inbox.search.foundMoreConversationsAndMessages':
+    'Lebih dari {conversations} percakapan dan {messages} pesan ditemukan',
+  'inbox.search.foundMoreConversationsMoreMessages':
+    'Lebih dari {conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundMessages': '{messages} pesan ditemukan',
   'inbox.search.foundMoreMessages': 'Lebih dari {messages} pesan ditemukan',
   'inbox.search.narrowConversations':
