@@ -1019,8 +1019,10 @@ export const enRest = {
     'The server name “{host}” cannot exist: check it for a doubled dot, or a dash at the start or end of a part.',
   'webhooks.url.credentials':
     'Leave the user name and password out of the address (the part before @): the gateway refuses them. Put a secret in the path instead.',
-  'webhooks.url.hostUnderscore': 'The server name “{host}” cannot have an underscore (_): use a dash (-) instead.',
-  'webhooks.url.ipPart': 'The IP address “{host}” cannot exist: each of its four numbers must be from 0 to 255.',
+  'webhooks.url.hostUnderscore':
+    'The server name “{host}” cannot have an underscore (_): use a dash (-) instead.',
+  'webhooks.url.ipPart':
+    'The IP address “{host}” cannot exist: each of its four numbers must be from 0 to 255.',
   'webhooks.url.insecure':
     'Plain http:// would send the messages (and any secret in the address) unencrypted: use https:// (http:// only for this computer).',
   'webhooks.url.tooLong': 'Use an address of at most {max} characters.',
@@ -1662,6 +1664,7 @@ export const enRest = {
   'devices.cap.hint':
     'A message counts when first tried, even if the gateway refuses it, across every campaign and direct send; empty for no cap.',
   'devices.cap.invalid': 'Enter a whole number of at least 1, or leave it empty.',
+  'devices.cap.tooHigh': 'Enter a cap of at most {max} sends a day, or leave it empty.',
   'devices.cap.saved':
     '{cap, plural, one {At most # send a day} other {At most # sends a day}} through this number.',
   'devices.cap.savedAlreadyReached':

@@ -1207,8 +1207,10 @@ export const id: Record<MessageKey, string> = {
     'Nama server “{host}” tidak mungkin ada: periksa apakah ada titik ganda, atau tanda hubung di awal atau akhir suatu bagian.',
   'webhooks.url.credentials':
     'Hapus nama pengguna dan kata sandi dari alamat (bagian sebelum @): gateway menolaknya. Taruh rahasia di path-nya saja.',
-  'webhooks.url.hostUnderscore': 'Nama server “{host}” tidak boleh memuat garis bawah (_): pakai tanda hubung (-).',
-  'webhooks.url.ipPart': 'Alamat IP “{host}” tidak mungkin ada: tiap dari empat angkanya harus antara 0 dan 255.',
+  'webhooks.url.hostUnderscore':
+    'Nama server “{host}” tidak boleh memuat garis bawah (_): pakai tanda hubung (-).',
+  'webhooks.url.ipPart':
+    'Alamat IP “{host}” tidak mungkin ada: tiap dari empat angkanya harus antara 0 dan 255.',
   'webhooks.url.insecure':
     'http:// biasa akan mengirim pesan (dan rahasia apa pun di alamat) tanpa enkripsi: gunakan https:// (http:// hanya untuk komputer ini).',
   'webhooks.url.tooLong': 'Gunakan alamat paling panjang {max} karakter.',
@@ -1882,6 +1884,7 @@ export const id: Record<MessageKey, string> = {
   'devices.cap.hint':
     'Pesan dihitung saat pertama dicoba, meski ditolak gateway, dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',
   'devices.cap.invalid': 'Masukkan bilangan bulat minimal 1, atau kosongkan.',
+  'devices.cap.tooHigh': 'Masukkan batas paling banyak {max} pengiriman sehari, atau kosongkan.',
   'devices.cap.saved': 'Paling banyak {cap} pengiriman sehari lewat nomor ini.',
   'devices.cap.savedAlreadyReached':
     'Paling banyak {cap} pengiriman sehari lewat nomor ini. Hari ini sudah {count, plural, other {# pengiriman dicoba}} lewat nomor ini, jadi tidak ada lagi yang keluar darinya sampai hitungan mulai lagi {at}.',
@@ -2197,7 +2200,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.audioOwnMessage':
     'File audio dikirim tanpa keterangan: teks Anda dikirim sebagai pesan tersendiri setelah file.',
-  'inbox.reply.previewOwnMessage': 'Seperti yang ditampilkan WhatsApp, sebagai pesan tersendiri setelah file:',
+  'inbox.reply.previewOwnMessage':
+    'Seperti yang ditampilkan WhatsApp, sebagai pesan tersendiri setelah file:',
   'inbox.reply.send': 'Kirim balasan',
   'inbox.reply.sendFrom': 'Kirim balasan dari {device}',
   'inbox.reply.sending': 'Mengirim…',
