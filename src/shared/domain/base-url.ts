@@ -114,7 +114,8 @@ export function httpUrlProblem(input: string): HttpUrlProblem | null {
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return 'port'
   // An IPv4 address with a part over 255: the URL parser refuses it without saying why.
   const host = typedHost(text)
-  if (/^\d+(?:\.\d+){3}\.?$/.test(host) && host.split('.').some((part) => Number(part) > 255)) return 'ip_part'
+  if (/^\d+(?:\.\d+){3}\.?$/.test(host) && host.split('.').some((part) => Number(part) > 255))
+    return 'ip_part'
   let url: URL
   try {
     url = new URL(text)

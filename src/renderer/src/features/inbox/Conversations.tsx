@@ -578,7 +578,10 @@ function SearchResults({
     const moreConversations = found.conversationsMoreFound
     if (counts.messages === 0)
       return counts.conversations > 0
-        ? t(moreConversations ? 'inbox.search.foundMoreConversations' : 'inbox.search.foundConversations', counts)
+        ? t(
+            moreConversations ? 'inbox.search.foundMoreConversations' : 'inbox.search.foundConversations',
+            counts
+          )
         : // Only a stopped search ends with more to read and nothing found: it says how far it read.
           found.next !== null
           ? t('inbox.search.stoppedNone', { count: found.sentRead })
@@ -587,7 +590,9 @@ function SearchResults({
       return t(more ? 'inbox.search.foundMoreMessages' : 'inbox.search.foundMessages', counts)
     if (moreConversations)
       return t(
-        more ? 'inbox.search.foundMoreConversationsMoreMessages' : 'inbox.search.foundMoreConversationsAndMessages',
+        more
+          ? 'inbox.search.foundMoreConversationsMoreMessages'
+          : 'inbox.search.foundMoreConversationsAndMessages',
         counts
       )
     return t(more ? 'inbox.search.foundMore' : 'inbox.search.found', counts)

@@ -679,7 +679,7 @@ describe('enqueue', () => {
     ])
   })
 
-  it("lists the caption that went as its own message in the sent card, apart from the text (QA35 Q35-01)", async () => {
+  it('lists the caption that went as its own message in the sent card, apart from the text (QA35 Q35-01)', async () => {
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [
       new File([new Uint8Array(900)], 'c.ogg', { type: 'audio/ogg' })
@@ -689,7 +689,14 @@ describe('enqueue', () => {
     await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Keterangan')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Teks pesan')
     const items = [
-      makeItem({ id: 'item-0-0', kind: 'audio', text: null, fileName: 'c.ogg', fileSize: 900, status: 'read' }),
+      makeItem({
+        id: 'item-0-0',
+        kind: 'audio',
+        text: null,
+        fileName: 'c.ogg',
+        fileSize: 900,
+        status: 'read'
+      }),
       makeItem({ id: 'item-0-1', kind: 'text', text: 'Keterangan', status: 'failed' }),
       makeItem({ id: 'item-0-2', kind: 'text', text: 'Teks pesan', status: 'read' })
     ]

@@ -185,7 +185,10 @@ describe('WebhooksView', () => {
   it('a refused address clears the last gateway refusal: every Save clears the last outcome first (QA35 Q35-02)', async () => {
     seedStores(makeBootstrap({ devices: [hosted] }))
     fake.handle('webhooks:get', () => settings())
-    fake.fail('webhooks:update', { code: 'gateway_error', message: 'the gateway refused the request (HTTP 400)' })
+    fake.fail('webhooks:update', {
+      code: 'gateway_error',
+      message: 'the gateway refused the request (HTTP 400)'
+    })
     const user = userEvent.setup()
     render(<WebhooksView />)
     const url = await screen.findByRole('textbox', { name: 'Receive-message URL' })
