@@ -73,11 +73,24 @@ export function checkBaseUrl(input: string, options: BaseUrlOptions = {}): BaseU
 export const MAX_HTTP_URL_LENGTH = 500
 
 /** What is wrong with a webhook or callback address, each worded on its own by the front doors. */
-export type HttpUrlProblem = 'too_long' | 'scheme' | 'not_a_url' | 'port' | 'host' | 'insecure_http'
+export type HttpUrlProblem =
+  | 'too_long'
+  | 'scheme'
+  | 'not_a_url'
+  | 'port'
+  | 'credentials'
+  | 'host'
+  | 'host_underscore'
+  | 'ip_part'
+  | 'insecure_http'
 
 const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 // The port as typed (the URL parser refuses one out of range without saying so): after the host, before the path.
 const TYPED_PORT = /^https?:\/\/(?:[^/?#@]*@)?(?:\[[^\]]*\]|[^/?#:]*):(\d+)(?:[/?#]|$)/i
+
+/** The host as typed (between `//` and the port or path), to name it in the words of a host problem. */
+export const typedHost = (value: string): string =>
+  /^[a-z]+:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(value.trim())?.[1] ?? ''
 
 /** A host name that can exist: an IP address, or dot-separated labels of letters, digits and inner dashes. */
 function isPossibleHost(hostname: string): boolean {
@@ -89,7 +102,7 @@ function isPossibleHost(hostname: string): boolean {
 /**
  * What is wrong with a webhook or callback address the gateway will POST to, or null when nothing is: `https://`
  * (or `http://` to this computer only, as the relay's addresses: the address may carry a secret and what is posted
- * is private) typed out, no spaces, a port from 1 to 65535, a host name that can exist, at most MAX_HTTP_URL_LENGTH
+ * is private) typed out, no spaces, a port from 1 to 65535, no user name or password, a host name that can exist, at most MAX_HTTP_URL_LENGTH
  * characters. Surrounding spaces are ignored.
  */
 export function httpUrlProblem(input: string): HttpUrlProblem | null {
@@ -99,12 +112,19 @@ export function httpUrlProblem(input: string): HttpUrlProblem | null {
   if (!/^\S+$/.test(text)) return 'not_a_url'
   const port = TYPED_PORT.exec(text)?.[1]
   if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return 'port'
+  // An IPv4 address with a part over 255: the URL parser refuses it without saying why.
+  const host = typedHost(text)
+  if (/^\d+(?:\.\d+){3}\.?$/.test(host) && host.split('.').some((part) => Number(part) > 255))
+    return 'ip_part'
   let url: URL
   try {
     url = new URL(text)
   } catch {
     return 'not_a_url'
   }
+  // The gateway refuses a user name or password in a webhook address: a secret goes in the path.
+  if (url.username || url.password) return 'credentials'
+  if (url.hostname.includes('_')) return 'host_underscore'
   if (!isPossibleHost(url.hostname)) return 'host'
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return 'insecure_http'
   return null

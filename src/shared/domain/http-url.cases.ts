@@ -37,6 +37,15 @@ export const HTTP_URL_CASES: readonly { input: string; ok: boolean; problem?: Ht
   { input: 'http://evil.localhost:3000/in', ok: false, problem: 'insecure_http' },
   { input: 'http://localhost:5944/in', ok: true },
   { input: 'http://[::1]:5944/in', ok: true },
+  // QA35 Q35-03: a user name or password in the address (the gateway refuses it: put a secret in the path).
+  { input: 'https://user:pw@example.com/in', ok: false, problem: 'credentials' },
+  { input: 'https://user@example.com/in', ok: false, problem: 'credentials' },
+  { input: 'https://:pw@example.com/in', ok: false, problem: 'credentials' },
+  // QA35 Q35-07: host problems named for what is wrong.
+  { input: 'https://exam_ple.com/in', ok: false, problem: 'host_underscore' },
+  { input: 'https://256.1.1.1/in', ok: false, problem: 'ip_part' },
+  { input: 'https://10.0.0.300:8443/in', ok: false, problem: 'ip_part' },
+  { input: 'https://10.0.0.255/in', ok: true },
   { input: 'ftp://example.com/in', ok: false, problem: 'scheme' },
   { input: 'example.com/in', ok: false, problem: 'scheme' },
   { input: 'https://exa mple.com/in', ok: false, problem: 'not_a_url' },

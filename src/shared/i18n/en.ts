@@ -738,6 +738,7 @@ export const enRest = {
     'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
   'send.sent.progress': 'Progress: {status}',
   'send.sent.perRecipient': 'Per recipient ({count})',
+  'send.sent.captionMessage': 'Caption, as its own message to each recipient',
   'send.sent.textParts': 'Text, as {count} messages to each recipient',
   'send.sent.dismiss': 'Write another message',
   'send.sent.queuedBecause': '{queued} — {reason}',
@@ -1022,6 +1023,12 @@ export const enRest = {
   'webhooks.url.port': 'The port (the number after the colon) must be from 1 to 65535.',
   'webhooks.url.host':
     'The server name “{host}” cannot exist: check it for a doubled dot, or a dash at the start or end of a part.',
+  'webhooks.url.credentials':
+    'Leave the user name and password out of the address (the part before @): the gateway refuses them. Put a secret in the path instead.',
+  'webhooks.url.hostUnderscore':
+    'The server name “{host}” cannot have an underscore (_): use a dash (-) instead.',
+  'webhooks.url.ipPart':
+    'The IP address “{host}” cannot exist: each of its four numbers must be from 0 to 255.',
   'webhooks.url.insecure':
     'Plain http:// would send the messages (and any secret in the address) unencrypted: use https:// (http:// only for this computer).',
   'webhooks.url.tooLong': 'Use an address of at most {max} characters.',
@@ -1675,6 +1682,7 @@ export const enRest = {
   'devices.cap.hint':
     'A message counts when first tried, even if the gateway refuses it, across every campaign and direct send; empty for no cap.',
   'devices.cap.invalid': 'Enter a whole number of at least 1, or leave it empty.',
+  'devices.cap.tooHigh': 'Enter a cap of at most {max} sends a day, or leave it empty.',
   'devices.cap.saved':
     '{cap, plural, one {At most # send a day} other {At most # sends a day}} through this number.',
   'devices.cap.savedAlreadyReached':
@@ -1930,6 +1938,12 @@ export const enRest = {
     '{conversations, plural, one {# conversation} other {# conversations}} and more than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundConversations':
     '{conversations, plural, one {# conversation} other {# conversations}} found',
+  'inbox.search.foundMoreConversations':
+    'More than {conversations, plural, one {# conversation} other {# conversations}} found',
+  'inbox.search.foundMoreConversationsAndMessages':
+    'More than {conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
+  'inbox.search.foundMoreConversationsMoreMessages':
+    'More than {conversations, plural, one {# conversation} other {# conversations}} and more than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMessages': '{messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMoreMessages': 'More than {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.narrowConversations':
@@ -1998,6 +2012,9 @@ export const enRest = {
     'Attach, drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.',
   'inbox.reply.attach': 'Attach a file…',
   'inbox.reply.preview': 'As WhatsApp shows it:',
+  'inbox.reply.audioOwnMessage':
+    'Audio files are sent without a caption: your text goes as its own message after the file.',
+  'inbox.reply.previewOwnMessage': 'As WhatsApp shows it, as its own message after the file:',
   'inbox.reply.send': 'Send reply',
   'inbox.reply.sendFrom': 'Send reply from {device}',
   'inbox.reply.sending': 'Sending…',

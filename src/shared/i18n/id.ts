@@ -935,6 +935,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',
   'send.sent.progress': 'Perkembangan: {status}',
   'send.sent.perRecipient': 'Per penerima ({count})',
+  'send.sent.captionMessage': 'Keterangan, sebagai pesan tersendiri ke tiap penerima',
   'send.sent.textParts': 'Teks, sebagai {count} pesan ke tiap penerima',
   'send.sent.dismiss': 'Tulis pesan lain',
   'send.sent.queuedBecause': '{queued} — {reason}',
@@ -1210,6 +1211,12 @@ export const id: Record<MessageKey, string> = {
   'webhooks.url.port': 'Port (angka setelah titik dua) harus antara 1 dan 65535.',
   'webhooks.url.host':
     'Nama server “{host}” tidak mungkin ada: periksa apakah ada titik ganda, atau tanda hubung di awal atau akhir suatu bagian.',
+  'webhooks.url.credentials':
+    'Hapus nama pengguna dan kata sandi dari alamat (bagian sebelum @): gateway menolaknya. Taruh rahasia di path-nya saja.',
+  'webhooks.url.hostUnderscore':
+    'Nama server “{host}” tidak boleh memuat garis bawah (_): pakai tanda hubung (-).',
+  'webhooks.url.ipPart':
+    'Alamat IP “{host}” tidak mungkin ada: tiap dari empat angkanya harus antara 0 dan 255.',
   'webhooks.url.insecure':
     'http:// biasa akan mengirim pesan (dan rahasia apa pun di alamat) tanpa enkripsi: gunakan https:// (http:// hanya untuk komputer ini).',
   'webhooks.url.tooLong': 'Gunakan alamat paling panjang {max} karakter.',
@@ -1895,6 +1902,7 @@ export const id: Record<MessageKey, string> = {
   'devices.cap.hint':
     'Pesan dihitung saat pertama dicoba, meski ditolak gateway, dari semua kampanye dan pengiriman langsung; kosongkan untuk tanpa batas.',
   'devices.cap.invalid': 'Masukkan bilangan bulat minimal 1, atau kosongkan.',
+  'devices.cap.tooHigh': 'Masukkan batas paling banyak {max} pengiriman sehari, atau kosongkan.',
   'devices.cap.saved': 'Paling banyak {cap} pengiriman sehari lewat nomor ini.',
   'devices.cap.savedAlreadyReached':
     'Paling banyak {cap} pengiriman sehari lewat nomor ini. Hari ini sudah {count, plural, other {# pengiriman dicoba}} lewat nomor ini, jadi tidak ada lagi yang keluar darinya sampai hitungan mulai lagi {at}.',
@@ -2137,6 +2145,11 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',
   'inbox.search.foundMore': '{conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundConversations': '{conversations} percakapan ditemukan',
+  'inbox.search.foundMoreConversations': 'Lebih dari {conversations} percakapan ditemukan',
+  'inbox.search.foundMoreConversationsAndMessages':
+    'Lebih dari {conversations} percakapan dan {messages} pesan ditemukan',
+  'inbox.search.foundMoreConversationsMoreMessages':
+    'Lebih dari {conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundMessages': '{messages} pesan ditemukan',
   'inbox.search.foundMoreMessages': 'Lebih dari {messages} pesan ditemukan',
   'inbox.search.narrowConversations':
@@ -2203,6 +2216,10 @@ export const id: Record<MessageKey, string> = {
     'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
   'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
+  'inbox.reply.audioOwnMessage':
+    'File audio dikirim tanpa keterangan: teks Anda dikirim sebagai pesan tersendiri setelah file.',
+  'inbox.reply.previewOwnMessage':
+    'Seperti yang ditampilkan WhatsApp, sebagai pesan tersendiri setelah file:',
   'inbox.reply.send': 'Kirim balasan',
   'inbox.reply.sendFrom': 'Kirim balasan dari {device}',
   'inbox.reply.sending': 'Mengirim…',

@@ -56,6 +56,8 @@ export interface SentBatch {
   text: string | null
   /** How many messages the text went as to each recipient (more than one when a long text was split). */
   textParts?: number
+  /** The captions that went as their own message, as the domain's rule placed them (an audio file carries none). */
+  captionMessages?: string[]
   recipients: string[]
   scheduled: boolean
   at: string
@@ -376,8 +378,8 @@ export const useSend = create<SendState>()((set, get) => ({
     try {
       // Loaded here, not at the window's start: it brings the phone-number rules (libphonenumber's metadata,
       // about 200 kB). The send view has loaded it already; `sending` is set first, so a second click waits.
-      const { enqueueRequest } = await import('../features/send/enqueue-request')
-      const request = enqueueRequest(state)
+      const { enqueuePlan } = await import('../features/send/enqueue-request')
+      const { request, textParts, captionMessages } = enqueuePlan(state)
       const reply = await call('outbox:enqueue', optedOut ? { ...request, optedOut } : request)
       if (state.sent) revoke(state.sent.files)
       set({
@@ -385,8 +387,9 @@ export const useSend = create<SendState>()((set, get) => ({
         sent: {
           itemIds: reply.itemIds,
           files: state.files,
-          text: request.entries.some((e) => e.kind === 'text') ? state.text.trim() : null,
-          textParts: request.entries.filter((e) => e.kind === 'text').length,
+          text: textParts.length > 0 ? state.text.trim() : null,
+          textParts: textParts.length,
+          captionMessages,
           recipients: request.recipients,
           // A time that passed in the moment between the form's check and the core's queue goes now, not later.
           scheduled: Boolean(request.schedule) && !schedulePassed(state.schedule),

@@ -947,6 +947,21 @@ describe('Escape cancels a form on the Devices view (QA19 Q19-04)', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Daily cap' }))
   })
 
+  it.each([
+    { language: 'en' as const, typed: '100,001', said: 'at most 100,000' },
+    { language: 'id' as const, typed: '1.000.000', said: 'paling banyak 100.000' }
+  ])(
+    'says a daily cap over the highest one allowed names it, grouped as the window writes it (QA35 Q35-06, $language)',
+    async ({ language, typed, said }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      render(<DevicesView />)
+      const user = userEvent.setup()
+      await user.click(screen.getByRole('button', { name: language === 'en' ? 'Daily cap' : 'Batas harian' }))
+      await user.type(row('Front office').querySelector('input')!, typed)
+      expect(row('Front office').textContent).toContain(said)
+    }
+  )
+
   it('closes "Add a device" unsaved, with the focus back on "Add a device"', async () => {
     show([])
     const user = userEvent.setup()

@@ -574,15 +574,27 @@ function SearchResults({
     // Sent messages left to read may hold no more: "more than" only for a hit already known (QA27 Q27-08).
     const more = found.moreFound
     if (found.reading) return t('inbox.search.reading', { count: found.sentRead })
+    // The conversations listed are a page of those that match: "more than" them, as for messages (QA35 Q35-05).
+    const moreConversations = found.conversationsMoreFound
     if (counts.messages === 0)
       return counts.conversations > 0
-        ? t('inbox.search.foundConversations', counts)
+        ? t(
+            moreConversations ? 'inbox.search.foundMoreConversations' : 'inbox.search.foundConversations',
+            counts
+          )
         : // Only a stopped search ends with more to read and nothing found: it says how far it read.
           found.next !== null
           ? t('inbox.search.stoppedNone', { count: found.sentRead })
           : t('inbox.search.none')
     if (counts.conversations === 0)
       return t(more ? 'inbox.search.foundMoreMessages' : 'inbox.search.foundMessages', counts)
+    if (moreConversations)
+      return t(
+        more
+          ? 'inbox.search.foundMoreConversationsMoreMessages'
+          : 'inbox.search.foundMoreConversationsAndMessages',
+        counts
+      )
     return t(more ? 'inbox.search.foundMore' : 'inbox.search.found', counts)
   }
   /** The device a found conversation or message goes through, named when there are several (QA F05, N03). */

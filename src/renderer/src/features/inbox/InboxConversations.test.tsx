@@ -971,6 +971,50 @@ describe('the conversations list', () => {
     }
   )
 
+  it.each([
+    {
+      language: 'en' as const,
+      only: 'More than 3 conversations found',
+      withMessage: 'More than 3 conversations and 1 message found'
+    },
+    {
+      language: 'id' as const,
+      only: 'Lebih dari 3 percakapan ditemukan',
+      withMessage: 'Lebih dari 3 percakapan dan 1 pesan ditemukan'
+    }
+  ])(
+    'announces "more than" the conversations listed when more match (QA35 Q35-05, $language)',
+    async ({ language, only, withMessage }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      script()
+      const many = [61, 62, 63].map((id) =>
+        conversation({ id, chatId: `62813000000${id}`, contactName: `Made ${id}`, pushName: null })
+      )
+      let messages: ReturnType<typeof hit>[] = []
+      fake.handle('inbox:search', () => ({
+        messages,
+        messageConversations: messages.length > 0 ? [DEWI] : [],
+        replies: [],
+        conversations: many,
+        next: null,
+        conversationsMoreFound: true,
+        moreFound: false,
+        sentRead: 0
+      }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await screen.findByTestId('inbox-conversation-1')
+      await user.type(screen.getByTestId('inbox-search'), 'Made')
+      const status = (): string | null =>
+        within(screen.getByTestId('inbox-search-results')).getByRole('status').textContent
+      await waitFor(() => expect(status()).toBe(only))
+      messages = [hit({ number: 7, text: 'Made sudah bayar' })]
+      await user.type(screen.getByTestId('inbox-search'), ' ')
+      await user.type(screen.getByTestId('inbox-search'), '{Enter}')
+      await waitFor(() => expect(status()).toBe(withMessage))
+    }
+  )
+
   it('searches at once on Enter, without waiting for the typing to settle', async () => {
     script()
     fake.handle('inbox:search', () => ({

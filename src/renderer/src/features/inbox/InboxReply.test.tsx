@@ -455,6 +455,30 @@ describe('a file picked for a reply (QA F09)', () => {
   })
 })
 
+describe('an audio file (QA35 Q35-04)', () => {
+  it('says before sending, as the Send view does, that the text goes as its own message, not as a caption', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ini rekaman suaranya')
+    expect(screen.queryByTestId('inbox-reply-audio')).toBeNull()
+    await user.upload(
+      screen.getByLabelText('Attach a file…'),
+      new File([new Uint8Array(900)], 'jawaban.mp3', { type: 'audio/mpeg' })
+    )
+    await screen.findByTestId('inbox-reply-file')
+    const notice = screen.getByTestId('inbox-reply-audio')
+    expect(notice.textContent).toBe(
+      'Audio files are sent without a caption: your text goes as its own message after the file.'
+    )
+    expect(replyBox().getAttribute('aria-describedby')?.split(' ')).toContain(notice.id)
+    expect(screen.getByTestId('inbox-reply-preview').textContent).toContain(
+      'As WhatsApp shows it, as its own message after the file:'
+    )
+  })
+})
+
 describe('the device a conversation goes through (QA F05)', () => {
   it('is named in the thread’s heading and on the reply’s button when there are several', async () => {
     seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Toko Kedua' })] }))

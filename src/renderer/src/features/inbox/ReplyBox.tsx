@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
+import { audioCaptionNotice } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -120,6 +121,8 @@ export function ReplyBox({
     })
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null
+  // The Send view's rule: an audio file carries no caption, so the text goes as its own message after it (QA35 Q35-04).
+  const textOnItsOwn = file !== null && audioCaptionNotice([file.kind], text) === 'own-message'
 
   /**
    * The reply's one file slot. A file taken out of it unsent (removed, or replaced by another) lets its registration
@@ -254,7 +257,11 @@ export function ReplyBox({
         value={text}
         data-testid="inbox-reply-text"
         aria-invalid={lengthProblem ? true : undefined}
-        aria-describedby={waitsFor ? 'inbox-reply-hint inbox-reply-device-warning' : 'inbox-reply-hint'}
+        aria-describedby={[
+          'inbox-reply-hint',
+          ...(textOnItsOwn ? ['inbox-reply-audio'] : []),
+          ...(waitsFor ? ['inbox-reply-device-warning'] : [])
+        ].join(' ')}
         onChange={(event) => {
           setText(event.target.value)
           setQueuedReply(null)
@@ -278,6 +285,11 @@ export function ReplyBox({
       <p id="inbox-reply-hint" className="muted small">
         {t('inbox.reply.hint')}
       </p>
+      {textOnItsOwn ? (
+        <p id="inbox-reply-audio" className="field-hint" data-testid="inbox-reply-audio">
+          {t('inbox.reply.audioOwnMessage')}
+        </p>
+      ) : null}
       {waitsFor ? (
         <p id="inbox-reply-device-warning" className="field-hint" data-testid="inbox-reply-device-warning">
           {t(waitsFor)}
@@ -293,7 +305,9 @@ export function ReplyBox({
       ) : null}
       {text.trim() !== '' ? (
         <div className="inbox-reply-preview" data-testid="inbox-reply-preview">
-          <p className="muted small">{t('inbox.reply.preview')}</p>
+          <p className="muted small">
+            {t(textOnItsOwn ? 'inbox.reply.previewOwnMessage' : 'inbox.reply.preview')}
+          </p>
           <p className="inbox-message-text" dir="auto">
             <WhatsAppText text={text} />
           </p>

@@ -679,6 +679,55 @@ describe('enqueue', () => {
     ])
   })
 
+  it('lists the caption that went as its own message in the sent card, apart from the text (QA35 Q35-01)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(900)], 'c.ogg', { type: 'audio/ogg' })
+    ])
+    await screen.findAllByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Keterangan')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Teks pesan')
+    const items = [
+      makeItem({
+        id: 'item-0-0',
+        kind: 'audio',
+        text: null,
+        fileName: 'c.ogg',
+        fileSize: 900,
+        status: 'read'
+      }),
+      makeItem({ id: 'item-0-1', kind: 'text', text: 'Keterangan', status: 'failed' }),
+      makeItem({ id: 'item-0-2', kind: 'text', text: 'Teks pesan', status: 'read' })
+    ]
+    fake.handle('outbox:get', ({ id }) => ({ item: items.find((i) => i.id === id)!, history: [] }))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    const captionRow = await screen.findByTestId('send-caption-row')
+    expect(captionRow.textContent).toContain('Caption, as its own message')
+    expect(captionRow.textContent).toContain('Keterangan')
+    await waitFor(() =>
+      expect(within(captionRow).getByTestId('send-file-status').getAttribute('data-status')).toBe('failed')
+    )
+    const textRow = screen.getByTestId('send-text-row')
+    expect(textRow.textContent).not.toContain('messages')
+    expect(textRow.textContent).toContain('Teks pesan')
+    expect(within(textRow).getByTestId('send-file-status').getAttribute('data-status')).toBe('read')
+  })
+
+  it('lists an audio file’s caption, with no text written, as its own row (QA35 Q35-01)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File([new Uint8Array(900)], 'pesan suara.mp3', { type: 'audio/mpeg' })
+    ])
+    await screen.findAllByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Caption for the files' }), 'Dengarkan ini ya')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    const captionRow = await screen.findByTestId('send-caption-row')
+    expect(captionRow.textContent).toContain('Dengarkan ini ya')
+    expect(screen.queryByTestId('send-text-row')).toBeNull()
+  })
+
   it('offers to send a text over the limit as several messages, cut between words, and sends the parts in order', async () => {
     const user = show()
     const words = Array.from({ length: 300 }, (_, i) => `kata${i}`)

@@ -151,7 +151,11 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
     const item = known.get(id)
     return item ? [item] : []
   })
-  const textItems = items.filter((i) => i.kind === 'text')
+  // A caption sent as its own message is a text item with its words; the operator's text is every other one.
+  const captionMessages = sent.captionMessages ?? []
+  const captionItems = (caption: string): OutboxItemView[] =>
+    items.filter((i) => i.kind === 'text' && i.text === caption)
+  const textItems = items.filter((i) => i.kind === 'text' && !captionMessages.includes(i.text ?? ''))
   const forFile = (file: DraftFile): OutboxItemView[] =>
     items.filter(
       (i) =>
@@ -210,6 +214,24 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
               </span>
             </span>
             <ItemsProgress items={forFile(file)} expected={recipients} deleted={rowDeleted(forFile(file))} />
+          </li>
+        ))}
+        {captionMessages.map((caption) => (
+          <li key={caption} className="file-row" data-testid="send-caption-row" data-sent="true">
+            <span className="thumb thumb--text" aria-hidden="true">
+              ✉
+            </span>
+            <span className="file-main">
+              <span className="file-name">{t('send.sent.captionMessage')}</span>
+              <span className="file-meta ellipsis" dir="auto">
+                {caption}
+              </span>
+            </span>
+            <ItemsProgress
+              items={captionItems(caption)}
+              expected={recipients}
+              deleted={rowDeleted(captionItems(caption))}
+            />
           </li>
         ))}
         {sent.text ? (

@@ -5,11 +5,24 @@ import { placeCaptions, splitText } from '../../../../shared/domain'
 import type { DraftSnapshot } from '../../stores/send'
 import { parseRecipients } from './recipients'
 
+/** What a draft queues: the request, and its text entries said apart for the sent card. */
+export interface EnqueuePlan {
+  request: InvokeRequest<'outbox:enqueue'>
+  /** The operator's text, as its messages (several when a long one was split). */
+  textParts: string[]
+  /** The captions the domain's rule sent as their own message (an audio file carries none). */
+  captionMessages: string[]
+}
+
 /**
  * The `outbox:enqueue` request for a draft: one file entry per file (with the caption where the domain's rule puts
  * it: not on audio), then the text, or its parts in order when the operator chose to split a long one.
  */
 export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
+  return enqueuePlan(draft).request
+}
+
+export function enqueuePlan(draft: DraftSnapshot): EnqueuePlan {
   const caption = draft.caption.trim()
   type Entry = InvokeRequest<'outbox:enqueue'>['entries'][number]
   const requested: Entry[] = draft.files.map((file) =>
@@ -20,6 +33,11 @@ export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqu
   for (const part of texts) requested.push({ kind: 'text', text: part })
   const kinds = new Map(draft.files.map((file) => [file.handle, file.kind]))
   const entries = placeCaptions(requested, (file) => kinds.get(file.handle) ?? null)
+  // The rule keeps the operator's entries as they are: a text entry it did not get is a caption it placed.
+  const asked = new Set(requested)
+  const captionMessages = entries.flatMap((entry) =>
+    entry.kind === 'text' && !asked.has(entry) ? [entry.text] : []
+  )
   const request: InvokeRequest<'outbox:enqueue'> = {
     deviceId: draft.deviceId,
     recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
@@ -34,5 +52,5 @@ export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqu
       overduePolicy: draft.schedule.overduePolicy
     }
   }
-  return request
+  return { request, textParts: texts, captionMessages }
 }

@@ -8,7 +8,12 @@ import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
-import { httpUrlProblem, MAX_HTTP_URL_LENGTH, type HttpUrlProblem } from '../../../../shared/domain'
+import {
+  httpUrlProblem,
+  MAX_HTTP_URL_LENGTH,
+  typedHost,
+  type HttpUrlProblem
+} from '../../../../shared/domain'
 import type { MessageKey } from '../../../../shared/i18n'
 
 type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReplyFromWebhook?: boolean }
@@ -19,13 +24,12 @@ const URL_PROBLEM_KEYS: Record<HttpUrlProblem, MessageKey> = {
   scheme: 'webhooks.url.invalid',
   not_a_url: 'webhooks.url.notAUrl',
   port: 'webhooks.url.port',
+  credentials: 'webhooks.url.credentials',
   host: 'webhooks.url.host',
+  host_underscore: 'webhooks.url.hostUnderscore',
+  ip_part: 'webhooks.url.ipPart',
   insecure_http: 'webhooks.url.insecure'
 }
-
-/** The host as typed (between `//` and the port or path), to name it in the words of a host problem. */
-const typedHost = (value: string): string =>
-  /^[a-z]+:\/\/(?:[^/?#@]*@)?([^/?#:]*)/i.exec(value.trim())?.[1] ?? ''
 
 export function WebhookSettingsForm({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
@@ -79,8 +83,9 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    // Whatever the last save said is not about this one.
+    // Whatever the last save said (its answer or the gateway's refusal) is not about this one.
     setFeedback('')
+    setError(null)
     if (!saved) return
     // A refused address takes the focus, so what is wrong with it is read where it is put right.
     const refused = urlProblem(webhookUrl) ? webhookUrlRef : urlProblem(trackingUrl) ? trackingUrlRef : null
@@ -107,7 +112,6 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       cannotClear.push(t('webhooks.cannotClear.tracking'))
     }
     const said = (outcome: string | null): string => [outcome, ...cannotClear].filter(Boolean).join(' ')
-    setError(null)
     if (Object.keys(patch).length === 0) {
       setFeedback(said(cannotClear.length > 0 ? null : t('webhooks.unchanged')))
       return

@@ -182,6 +182,55 @@ describe('WebhooksView', () => {
     expect(fake.requests('webhooks:update')).toHaveLength(1)
   })
 
+  it('a refused address clears the last gateway refusal: every Save clears the last outcome first (QA35 Q35-02)', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    fake.fail('webhooks:update', {
+      code: 'gateway_error',
+      message: 'the gateway refused the request (HTTP 400)'
+    })
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = await screen.findByRole('textbox', { name: 'Receive-message URL' })
+    await user.type(url, 'https://hooks.example.com/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect((await screen.findByTestId('webhooks-error')).textContent).toContain('HTTP 400')
+    await user.clear(url)
+    await user.type(url, 'https://example.com:99999/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(screen.getByText(/port.*1 to 65535/)).toBeTruthy()
+    expect(screen.queryByTestId('webhooks-error')).toBeNull()
+    expect(fake.requests('webhooks:update')).toHaveLength(1)
+  })
+
+  it('an address with a user name or password is refused at the field, in the window’s language, with the focus (QA35 Q35-03)', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = await screen.findByTestId('webhooks-url')
+    await user.type(url, 'https://user:pw@example.com/in')
+    await user.click(screen.getByTestId('webhooks-save'))
+    expect(fake.requests('webhooks:update')).toEqual([])
+    expect(document.activeElement).toBe(url)
+    expect(screen.getByText(/nama pengguna dan kata sandi/)).toBeTruthy()
+  })
+
+  it('names an underscore in the host and an IP part over 255 for what they are (QA35 Q35-07)', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = await screen.findByRole('textbox', { name: 'Receive-message URL' })
+    await user.type(url, 'https://exam_ple.com/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(screen.getByText(/“exam_ple.com” cannot have an underscore/)).toBeTruthy()
+    await user.clear(url)
+    await user.type(url, 'https://256.1.1.1/in')
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(screen.getByText(/“256.1.1.1”.*0 to 255/)).toBeTruthy()
+  })
+
   it('an emptied address: says the gateway cannot remove one and what to do, and shows the saved address again (QA34 Q34-03)', async () => {
     seedStores(makeBootstrap({ devices: [hosted] }))
     fake.handle('webhooks:get', () =>

@@ -23,10 +23,15 @@ export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): Reac
   // back: an Indonesian "1.000" is a thousand, not 1 (QA31 Q31-02). A cap is whole, so grouping loses nothing.
   const [cap, setCap] = useState(() => (device.dailyCap ? formatNumber(device.dailyCap, language) : ''))
   const value = cap.trim() === '' ? null : readTypedNumber(cap, true, language)
+  // A whole number over the highest cap is told that highest cap, as the window writes numbers (QA35 Q35-06).
   const invalid =
-    value !== null && (!Number.isInteger(value) || value < 1 || value > MAX_DEVICE_DAILY_CAP)
-      ? t('devices.cap.invalid')
-      : null
+    value === null
+      ? null
+      : Number.isInteger(value) && value > MAX_DEVICE_DAILY_CAP
+        ? t('devices.cap.tooHigh', { max: formatNumber(MAX_DEVICE_DAILY_CAP, language) })
+        : !Number.isInteger(value) || value < 1
+          ? t('devices.cap.invalid')
+          : null
 
   function submit(event: FormEvent): void {
     event.preventDefault()
