@@ -1576,14 +1576,21 @@ export const invokeChannels = builtOnFirstUse({
 
   // Service features (issue 9)
   'webhooks:get': () => ({ request: z.object({ deviceId: Id }), reply: WebhookSettingsView }),
-  /** Send the given settings to the gateway (one call each) and remember them. */
+  /**
+   * Send the given settings to the gateway (one call each) and remember them. `clear` removes addresses, which only
+   * the sandbox can (its own control); the gateway's API cannot (gateway-api.md §4.1), so a hosted device refuses it.
+   */
   'webhooks:update': () => ({
     request: z.object({
       deviceId: Id,
       webhookUrl: HttpUrl.optional(),
       trackingUrl: HttpUrl.optional(),
       incoming: z.boolean().optional(),
-      autoReplyFromWebhook: z.boolean().optional()
+      autoReplyFromWebhook: z.boolean().optional(),
+      clear: z
+        .array(z.enum(['webhookUrl', 'trackingUrl']))
+        .max(2)
+        .optional()
     }),
     reply: WebhookSettingsView
   }),

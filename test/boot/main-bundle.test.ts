@@ -5,7 +5,7 @@
  * binary exists); it catches wiring errors before an operator does.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
@@ -234,7 +234,6 @@ describe('the built main bundle under a stand-in Electron', () => {
     const first = boot(['ready', 'wait-started', 'quit', 'wait-exit'], fresh, { STAND_IN_LOCALE: 'id-ID' })
     expect(first.failure).toBeNull()
     expect(trayLabel(first, 'quit')).toBe('Keluar')
-    expect(readFileSync(join(fresh, 'window-language'), 'utf8')).toBe('id')
     // A data folder whose settings were saved with English (every save before this fix kept the language too).
     const saved = dataFolder()
     const db = openDatabase({ dataDir: saved })
@@ -243,6 +242,33 @@ describe('the built main bundle under a stand-in Electron', () => {
     const kept = boot(['ready', 'wait-started', 'quit', 'wait-exit'], saved, { STAND_IN_LOCALE: 'id-ID' })
     expect(kept.failure).toBeNull()
     expect(trayLabel(kept, 'quit')).toBe('Quit')
+  })
+
+  it('a language never chosen is not kept for the window: the next start follows the computer’s language', () => {
+    const switches = (run: Recording): string[] => run.events.filter((e) => e.startsWith('commandLine.'))
+    const dataDir = dataFolder()
+    // Each start in the same folder waits for its own "started" line.
+    const bootAgain = (steps: string[], locale: string): Recording => {
+      rmSync(join(dataDir, 'logs'), { recursive: true, force: true })
+      const run = boot(steps, dataDir, { STAND_IN_LOCALE: locale })
+      expect(run.failure).toBeNull()
+      return run
+    }
+    // Installed on an Indonesian computer, the language never chosen.
+    bootAgain(['ready', 'wait-started', 'quit', 'wait-exit'], 'id-ID')
+    expect(existsSync(join(dataDir, 'window-language'))).toBe(false)
+    // The computer now speaks English: Chromium keeps its locale for the date and time inputs, as the words follow it.
+    const moved = bootAgain(['ready', 'wait-started', 'quit', 'wait-exit'], 'en-US')
+    expect(switches(moved)).toEqual([])
+    expect(moved.trays.at(-1)?.menu.find((item) => item.id === 'quit')?.label).toBe('Quit')
+    // A file an earlier version kept for a language never chosen is let go at the first start that knows better.
+    writeFileSync(join(dataDir, 'window-language'), 'id')
+    bootAgain(['ready', 'wait-started', 'quit', 'wait-exit'], 'en-US')
+    expect(existsSync(join(dataDir, 'window-language'))).toBe(false)
+    // Chosen, it is kept whatever the computer speaks.
+    bootAgain(['ready', 'wait-started', 'language-id', 'quit', 'wait-exit'], 'en-US')
+    const chosen = bootAgain(['ready', 'wait-started', 'quit', 'wait-exit'], 'en-US')
+    expect(switches(chosen)).toEqual(['commandLine.appendSwitch:lang=id'])
   })
 
   it('a second launch during startup shows the one window once the app is up', () => {

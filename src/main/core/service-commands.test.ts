@@ -103,6 +103,18 @@ describe('webhook settings', () => {
     })
     const sandbox = (await core.sandbox.current())!
     expect((await sandbox.control.devices())[0]).toMatchObject({ incomingWebhook: true, webhookReply: true })
+
+    // The sandbox is its own dashboard: an address emptied in the window is removed there, the other one kept.
+    const cleared = await invoke('webhooks:update', { deviceId, clear: ['webhookUrl'] })
+    expect(cleared).toMatchObject({
+      webhookUrl: null,
+      trackingUrl: `${receiver.url}/track`,
+      source: 'sandbox'
+    })
+    expect((await sandbox.control.devices())[0]).toMatchObject({
+      webhookUrl: null,
+      trackingUrl: `${receiver.url}/track`
+    })
   })
 
   it('hosted devices: each setting goes to the gateway and is remembered; the reply switch is refused', async () => {
@@ -136,6 +148,14 @@ describe('webhook settings', () => {
       invoke('webhooks:update', { deviceId: device.id, autoReplyFromWebhook: true })
     )
     expect(refused).toMatchObject({ code: 'not_supported', field: 'autoReplyFromWebhook' })
+    // The gateway's API cannot remove an address (gateway-api.md §4.1): refused, the address kept.
+    const notCleared = await failure(
+      invoke('webhooks:update', { deviceId: device.id, clear: ['webhookUrl'] })
+    )
+    expect(notCleared).toMatchObject({ code: 'not_supported', field: 'clear' })
+    expect(await invoke('webhooks:get', { deviceId: device.id })).toMatchObject({
+      webhookUrl: 'https://hooks.example.com/in'
+    })
     const badUrl = await failure(invoke('webhooks:update', { deviceId: device.id, webhookUrl: 'ftp://x' }))
     expect(badUrl).toMatchObject({ code: 'invalid_request', field: 'webhookUrl' })
     expect(await failure(invoke('sandbox:webhookDeliveries', { deviceId: device.id }))).toMatchObject({

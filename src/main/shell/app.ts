@@ -336,10 +336,11 @@ export function startShell(): void {
     tray.render(current.snapshot())
     current.onSnapshotChange((snapshot) => tray?.render(snapshot))
     // The tray speaks the language chosen in Settings as soon as it changes; the window's date and time inputs at
-    // the next start (window-locale.ts).
+    // the next start (window-locale.ts). One never chosen is the computer's, which Chromium reads itself.
     const keepWindowLanguage = (): void => {
       try {
-        rememberWindowLanguage(dataDir, current.settings.get().language)
+        const chosen = current.settings.languageIsChosen() ? current.settings.get().language : null
+        rememberWindowLanguage(dataDir, chosen)
       } catch (error) {
         logger.warn("the window's language for the next start was not kept", error)
       }

@@ -4,9 +4,10 @@
  * OS; the window's own words follow Settings → Language. So an Indonesian window showed "08:00 AM" beside "08.00".
  * The settings live in the database, opened only after ready; the shell therefore keeps the chosen language in a
  * small file beside it and hands Chromium that locale at the next start. A missing or unreadable file leaves the
- * OS's locale, as before the operator chose.
+ * OS's locale, as before the operator chose. A language never chosen follows the computer's (settings.ts), so it is
+ * not kept: the file holds a chosen language only, or a computer that changed language would find its first one.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Language } from '../../shared/i18n'
 
@@ -23,8 +24,15 @@ export function rememberedWindowLanguage(dataDir: string): Language | null {
   return text === 'id' || text === 'en' ? text : null
 }
 
-/** Keeps `language` for the next start, writing only when it changed; throws what the write threw. */
-export function rememberWindowLanguage(dataDir: string, language: Language): void {
+/**
+ * Keeps the chosen `language` for the next start, writing only when it changed; `null` (never chosen) lets go of a
+ * kept one, so the next start is in the computer's. Throws what the write threw.
+ */
+export function rememberWindowLanguage(dataDir: string, language: Language | null): void {
+  if (language === null) {
+    rmSync(join(dataDir, FILE_NAME), { force: true })
+    return
+  }
   if (rememberedWindowLanguage(dataDir) === language) return
   writeFileSync(join(dataDir, FILE_NAME), language, { mode: 0o600 })
 }

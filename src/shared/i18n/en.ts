@@ -178,6 +178,8 @@ export const enRest = {
   'desktop.error.fileTooLarge': "{name} is {size}; this device's gateway accepts files up to {limit}.",
   'desktop.error.webhookReplyHosted':
     'The hosted gateway has no call for "auto reply from webhook": switch it in the gateway dashboard (Device → Setting).',
+  'desktop.error.webhookClearHosted':
+    'The hosted gateway has no call that removes a webhook address: enter another one, or change it in the gateway dashboard (Device → Setting).',
   'desktop.error.accountTokenLocked': 'That device’s token is not available; enter it again.',
   'desktop.error.deviceGone': 'That device no longer exists.',
   'desktop.error.tokenLocked': 'The device token is not available; enter it again.',
@@ -1036,6 +1038,10 @@ export const enRest = {
     'The gateway cannot remove a saved Receive-message URL, so it is shown again. To stop messages going there, turn off “Get incoming messages”, or change the address here or in the gateway’s dashboard (Device → Setting).',
   'webhooks.cannotClear.tracking':
     'The gateway cannot remove a saved Tracking URL, so it is shown again. To change where statuses go, enter another address here or in the gateway’s dashboard (Device → Setting).',
+  'webhooks.cleared.url':
+    'The Receive-message URL is removed at the sandbox: incoming messages go nowhere until you enter another.',
+  'webhooks.cleared.tracking':
+    'The Tracking URL is removed at the sandbox: statuses go nowhere until you enter another.',
   'webhooks.trackingUrl': 'Tracking URL',
   'webhooks.trackingUrl.hint': 'The gateway POSTs every status change of a sent message here.',
   'webhooks.incoming': 'Get incoming messages',

@@ -191,6 +191,8 @@ export const id: Record<MessageKey, string> = {
     '{name} berukuran {size}; gateway perangkat ini hanya menerima file hingga {limit}.',
   'desktop.error.webhookReplyHosted':
     'Gateway hosting tidak menyediakan panggilan untuk "balas otomatis dari webhook": ubah di dasbor gateway (Device → Setting).',
+  'desktop.error.webhookClearHosted':
+    'Gateway hosting tidak menyediakan panggilan untuk menghapus alamat webhook: masukkan alamat lain, atau ubah di dasbor gateway (Device → Setting).',
   'desktop.error.accountTokenLocked': 'Token perangkat itu tidak tersedia; masukkan lagi.',
   'desktop.error.deviceGone': 'Perangkat itu sudah tidak ada.',
   'desktop.error.tokenLocked': 'Token perangkat tidak tersedia; masukkan lagi.',
@@ -1224,6 +1226,10 @@ export const id: Record<MessageKey, string> = {
     'Gateway tidak dapat menghapus URL penerima pesan yang sudah tersimpan, jadi alamat itu ditampilkan lagi. Agar pesan tidak lagi dikirim ke sana, matikan “Terima pesan masuk”, atau ganti alamatnya di sini atau di dasbor gateway (Device → Setting).',
   'webhooks.cannotClear.tracking':
     'Gateway tidak dapat menghapus URL pelacakan yang sudah tersimpan, jadi alamat itu ditampilkan lagi. Untuk mengubah tujuan status, masukkan alamat lain di sini atau di dasbor gateway (Device → Setting).',
+  'webhooks.cleared.url':
+    'URL penerima pesan dihapus di sandbox: pesan masuk tidak dikirim ke mana pun sampai Anda memasukkan alamat baru.',
+  'webhooks.cleared.tracking':
+    'URL pelacakan dihapus di sandbox: status tidak dikirim ke mana pun sampai Anda memasukkan alamat baru.',
   'webhooks.trackingUrl': 'URL pelacakan',
   'webhooks.trackingUrl.hint': 'Gateway mengirim setiap perubahan status pesan terkirim ke sini.',
   'webhooks.incoming': 'Terima pesan masuk',

@@ -90,6 +90,11 @@ export class SettingsService {
     return { ...this.current }
   }
 
+  /** Whether the operator chose the language (else it is the computer's, and follows it at the next start). */
+  languageIsChosen(): boolean {
+    return this.languageChosen
+  }
+
   /** Why the stored settings could not be read (the defaults are in use), or null. */
   damaged(): SettingsDamage | null {
     return this.damage ? { ...this.damage } : null

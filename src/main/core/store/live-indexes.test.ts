@@ -143,6 +143,9 @@ it('builds the live indexes out of the rows a database already had when it is mi
   expect(ids(`INDEXED BY outbox_items_scheduled WHERE status = 'scheduled' AND not_before > 0`)).toEqual(
     ids(`NOT INDEXED WHERE status = 'scheduled'`)
   )
+  expect(
+    ids(`INDEXED BY outbox_items_scheduled_by_due WHERE status = 'scheduled' AND not_before > 0`)
+  ).toEqual(ids(`NOT INDEXED WHERE status = 'scheduled'`))
   expect(ids(`NOT INDEXED WHERE status IN ('queued', 'sending')`)).toHaveLength(20)
   const store = new OutboxStore(db)
   // Line by line: r0's first item (m0) is queued, so it is first; r1's first is m1, sending, so r1 waits.
@@ -154,4 +157,14 @@ it('builds the live indexes out of the rows a database already had when it is mi
       .map((item) => item.id)
       .sort()
   ).toEqual(ids(`NOT INDEXED WHERE status = 'scheduled'`))
+  // The Schedules view's read: soonest due first, every scheduled item the old database held (m2, m9, … m65).
+  const byDue = (
+    db
+      .prepare(`SELECT id FROM outbox_items NOT INDEXED WHERE status = 'scheduled' ORDER BY not_before, id`)
+      .all() as {
+      id: string
+    }[]
+  ).map((r) => r.id)
+  expect(byDue).toHaveLength(10)
+  expect(store.scheduledByDue(50).items.map((item) => item.id)).toEqual(byDue)
 })

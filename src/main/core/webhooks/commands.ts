@@ -38,9 +38,24 @@ export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<Webho
           'autoReplyFromWebhook'
         )
       }
-      await webhookSettings.update(deviceId, client, patch, async (enabled) => {
-        await access?.control.setWebhookReply(access.token, enabled)
-      })
+      if (patch.clear?.length && !access) {
+        throw new ApiFailure('not_supported', { key: 'desktop.error.webhookClearHosted' }, 'clear')
+      }
+      await webhookSettings.update(
+        deviceId,
+        client,
+        patch,
+        access
+          ? {
+              setReply: async (enabled) => {
+                await access.control.setWebhookReply(access.token, enabled)
+              },
+              clearUrls: async (fields) => {
+                await access.control.clearWebhookUrls(access.token, fields)
+              }
+            }
+          : undefined
+      )
       const after = await sandboxOf(deviceId, false)
       return settingsView(deviceId, webhookSettings.get(deviceId, after?.device), after !== null)
     }

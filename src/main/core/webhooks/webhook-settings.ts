@@ -14,11 +14,21 @@ export interface WebhookSettings {
   savedAt: string | null
 }
 
+export type WebhookAddress = 'webhookUrl' | 'trackingUrl'
+
 export interface WebhookSettingsPatch {
   webhookUrl?: string
   trackingUrl?: string
   incoming?: boolean
   autoReplyFromWebhook?: boolean
+  /** Addresses to remove: the sandbox only (`sandbox.clearUrls`), as the gateway's API cannot. */
+  clear?: readonly WebhookAddress[]
+}
+
+/** What only the sandbox's own control can change; without it the caller refuses those changes. */
+export interface SandboxWebhookControl {
+  setReply(enabled: boolean): Promise<void>
+  clearUrls(fields: readonly WebhookAddress[]): Promise<void>
 }
 
 /** What the sandbox reports for its device, when the device is a sandbox device. */
@@ -62,14 +72,14 @@ export class WebhookSettingsBook {
 
   /**
    * Sends what changed to the gateway, one call per setting, and remembers each as soon as the gateway took it (a
-   * failure part-way keeps what was already saved). `autoReplyFromWebhook` is applied by `applyReplySwitch` (the
-   * sandbox only); without it the change is refused by the caller.
+   * failure part-way keeps what was already saved). `autoReplyFromWebhook` and `clear` are applied through `sandbox`
+   * (the sandbox only); without it those changes are refused by the caller.
    */
   async update(
     deviceId: string,
     client: GatewayClient,
     patch: WebhookSettingsPatch,
-    applyReplySwitch?: (enabled: boolean) => void | Promise<void>
+    sandbox?: SandboxWebhookControl
   ): Promise<WebhookSettings> {
     const save = (change: Partial<WebhookSettings>): void => {
       const current = this.get(deviceId)
@@ -89,9 +99,13 @@ export class WebhookSettingsBook {
       await client.setIncoming(patch.incoming)
       save({ incoming: patch.incoming })
     }
-    if (patch.autoReplyFromWebhook !== undefined && applyReplySwitch) {
-      await applyReplySwitch(patch.autoReplyFromWebhook)
+    if (patch.autoReplyFromWebhook !== undefined && sandbox) {
+      await sandbox.setReply(patch.autoReplyFromWebhook)
       save({ autoReplyFromWebhook: patch.autoReplyFromWebhook })
+    }
+    if (patch.clear?.length && sandbox) {
+      await sandbox.clearUrls(patch.clear)
+      save(Object.fromEntries(patch.clear.map((field) => [field, null])))
     }
     return this.get(deviceId)
   }

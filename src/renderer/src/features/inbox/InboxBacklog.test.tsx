@@ -168,6 +168,58 @@ describe('a backlog of many pages (QA27 Q27-04)', () => {
     )
   })
 
+  it('reads the open thread afresh once for a burst of changes and outbox moves, not once per event', async () => {
+    all = numbered(3)
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(fake.requests('inbox:thread')).toHaveLength(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+
+    // A relay's pull of five messages and a bulk action moving three times, one after another.
+    const before = fake.requests('inbox:thread').length
+    act(() => {
+      for (let event = 0; event < 5; event++) fake.emit('inbox:changed', STATUS)
+      for (let event = 0; event < 3; event++) fake.emit('outbox:bulkChanged', { count: 2 })
+    })
+    await waitFor(() => expect(fake.requests('inbox:thread').length).toBeGreaterThan(before))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    expect(fake.requests('inbox:thread').slice(before)).toEqual([
+      expect.objectContaining({ conversationId: 1 })
+    ])
+  })
+
+  it('reads the open thread once more after a read in flight, however many changes came during it', async () => {
+    all = numbered(3)
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(fake.requests('inbox:thread')).toHaveLength(1))
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)))
+
+    const slow = fake.defer('inbox:thread')
+    act(() => fake.emit('inbox:changed', STATUS))
+    await act(async () => {
+      await slow.called
+    })
+    const before = fake.requests('inbox:thread').length
+    act(() => {
+      for (let event = 0; event < 4; event++) fake.emit('inbox:changed', STATUS)
+      fake.emit('outbox:bulkChanged', { count: 1 })
+    })
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)))
+    // Nothing more while the read runs...
+    expect(fake.requests('inbox:thread')).toHaveLength(before)
+    await act(async () => {
+      slow.resolve({ conversation: all[0]!, entries: [], next: null })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    // ...and one read after it, since it may have started before those changes.
+    expect(fake.requests('inbox:thread')).toHaveLength(before + 1)
+  })
+
   it('Alt+↓ / Alt+↑ move from an open conversation the list does not hold, never to the top', async () => {
     // The list holds three; the one a notification opened (lastNumber between the first two) is not among them.
     all = numbered(3)

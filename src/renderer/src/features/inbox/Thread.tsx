@@ -17,6 +17,7 @@ import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
@@ -38,6 +39,8 @@ function windowInUse(): boolean {
 
 /** Entries per page: the newest ones, earlier ones on demand. */
 const THREAD_PAGE = 50
+/** How long a change waits for the ones right behind it: a burst of events (a relay's pull, a bulk send) is one read. */
+const CHANGES_GAP_MS = 50
 
 interface ThreadProps {
   conversation: InboxConversationView
@@ -114,8 +117,8 @@ export function Thread({
     threadRef
   )
 
-  const load = useCallback((): void => {
-    call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
+  const readAfresh = useCallback((): Promise<void> => {
+    return call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
       .then((reply) => {
         setEntries(reply.entries)
         setNext(reply.next)
@@ -140,12 +143,18 @@ export function Thread({
       })
   }, [id, onChanged, setGone, newestShownNow])
 
+  // Asked for again by the core's changes and by the operator: one read at a time, a burst of changes one read.
+  const reads = useRef<CoalescedReads | null>(null)
+  const load = useCallback((): void => reads.current?.ask('now'), [])
   // Drawn with the conversation's id as its key (InboxView): another conversation starts from a fresh state.
   useEffect(() => {
-    load()
+    const mine = coalescedReads(readAfresh, CHANGES_GAP_MS)
+    reads.current = mine
+    mine.ask('now')
+    const changed = (): void => mine.ask('soon')
     const api = getApi()
     const offs = [
-      api.on('inbox:changed', load),
+      api.on('inbox:changed', changed),
       api.on('outbox:itemChanged', ({ item }) => {
         // Only a status of this thread's own items moves it.
         setEntries((now) => {
@@ -153,10 +162,13 @@ export function Thread({
           return now.map((e) => (e.direction === 'out' && e.item.id === item.id ? { ...e, item } : e))
         })
       }),
-      api.on('outbox:bulkChanged', load)
+      api.on('outbox:bulkChanged', changed)
     ]
-    return () => offs.forEach((off) => off())
-  }, [load])
+    return () => {
+      offs.forEach((off) => off())
+      mine.stop()
+    }
+  }, [readAfresh])
 
   /** The status this thread shows for one of its sent items (the reply box reads its last reply's). */
   const statusOf = useCallback(

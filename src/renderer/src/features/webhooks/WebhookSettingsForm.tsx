@@ -16,7 +16,13 @@ import {
 } from '../../../../shared/domain'
 import type { MessageKey } from '../../../../shared/i18n'
 
-type Patch = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReplyFromWebhook?: boolean }
+type Patch = {
+  webhookUrl?: string
+  trackingUrl?: string
+  incoming?: boolean
+  autoReplyFromWebhook?: boolean
+  clear?: ('webhookUrl' | 'trackingUrl')[]
+}
 
 /** Each problem of the shared rule for webhook addresses (shared/domain httpUrlProblem) in its own words. */
 const URL_PROBLEM_KEYS: Record<HttpUrlProblem, MessageKey> = {
@@ -101,17 +107,27 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     if (incoming !== saved.incoming) patch.incoming = incoming
     if (device.sandbox && autoReply !== saved.autoReplyFromWebhook) patch.autoReplyFromWebhook = autoReply
     // The gateway's API can set an address but not remove one (gateway-api.md §4.1): an emptied field is shown its
-    // saved address again, with what the operator can do instead.
+    // saved address again, with what the operator can do instead. The sandbox is its own dashboard: there the app
+    // removes it, and says so once the sandbox took it.
     const cannotClear: string[] = []
-    if (webhookUrl.trim() === '' && saved.webhookUrl) {
-      setWebhookUrl(saved.webhookUrl)
-      cannotClear.push(t('webhooks.cannotClear.url'))
+    const cleared: string[] = []
+    const emptied = (field: 'webhookUrl' | 'trackingUrl', keep: () => void, words: MessageKey): void => {
+      if (device.sandbox) {
+        patch.clear = [...(patch.clear ?? []), field]
+        cleared.push(t(words))
+      } else {
+        keep()
+        cannotClear.push(
+          t(field === 'webhookUrl' ? 'webhooks.cannotClear.url' : 'webhooks.cannotClear.tracking')
+        )
+      }
     }
-    if (trackingUrl.trim() === '' && saved.trackingUrl) {
-      setTrackingUrl(saved.trackingUrl)
-      cannotClear.push(t('webhooks.cannotClear.tracking'))
-    }
-    const said = (outcome: string | null): string => [outcome, ...cannotClear].filter(Boolean).join(' ')
+    if (webhookUrl.trim() === '' && saved.webhookUrl)
+      emptied('webhookUrl', () => setWebhookUrl(saved.webhookUrl ?? ''), 'webhooks.cleared.url')
+    if (trackingUrl.trim() === '' && saved.trackingUrl)
+      emptied('trackingUrl', () => setTrackingUrl(saved.trackingUrl ?? ''), 'webhooks.cleared.tracking')
+    const said = (outcome: string | null): string =>
+      [outcome, ...cleared, ...cannotClear].filter(Boolean).join(' ')
     if (Object.keys(patch).length === 0) {
       setFeedback(said(cannotClear.length > 0 ? null : t('webhooks.unchanged')))
       return

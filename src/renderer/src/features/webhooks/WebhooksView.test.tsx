@@ -250,6 +250,33 @@ describe('WebhooksView', () => {
     expect(said).toMatch(/dashboard/)
   })
 
+  it('an emptied address on a sandbox device: removed at the sandbox, which has no dashboard, and said so', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    const before = settings({
+      deviceId: 'dev-sb',
+      source: 'sandbox',
+      webhookUrl: 'http://127.0.0.1:9000/in',
+      trackingUrl: 'http://127.0.0.1:9000/t'
+    })
+    fake.handle('webhooks:get', () => before)
+    fake.handle('webhooks:update', () => ({ ...before, trackingUrl: null }))
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [] }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const tracking = (await screen.findByRole('textbox', { name: 'Tracking URL' })) as HTMLInputElement
+    await user.clear(tracking)
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(fake.requests('webhooks:update')).toEqual([{ deviceId: 'dev-sb', clear: ['trackingUrl'] }])
+    await waitFor(() => expect(screen.getByTestId('webhooks-feedback').textContent).toMatch(/removed/))
+    expect(tracking.value).toBe('')
+    expect((screen.getByRole('textbox', { name: 'Receive-message URL' }) as HTMLInputElement).value).toBe(
+      'http://127.0.0.1:9000/in'
+    )
+    const said = screen.getByTestId('webhooks-feedback').textContent ?? ''
+    expect(said).not.toMatch(/cannot remove/)
+    expect(said).not.toMatch(/dashboard/)
+  })
+
   it('a "try it" result belongs to its device: switching devices clears it (QA34 Q34-04)', async () => {
     const other = makeDevice({ id: 'dev-sb2', label: 'Cabang Bandung', sandbox: true })
     seedStores(makeBootstrap({ devices: [sandbox, other] }))
