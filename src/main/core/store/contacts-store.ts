@@ -135,6 +135,31 @@ export function phonesNamedSubquery(text: string): { sql: string; params: string
 }
 
 /**
+ * Whether the contact numbered `phone` (a column of the outer query) has a name holding `text`: the numbers
+ * phonesNamedSubquery gives, asked one number at a time (its LIKE alone decides; the trigram index only narrows), for
+ * a list read in its own order that stops at a page. Null where phonesNamedSubquery is.
+ */
+export function phoneNamedTest(text: string, phone: string): { sql: string; params: string[] } | null {
+  const term = text.trim()
+  if (!searchableByIndex(term)) return null
+  return {
+    sql: `EXISTS (SELECT 1 FROM contacts WHERE contacts.phone = ${phone} AND contacts.name LIKE ? ESCAPE '\\')`,
+    params: [containsPattern(term)]
+  }
+}
+
+/**
+ * How many contacts the trigram index finds for `text` (three characters or more), counted up to `cap` and no
+ * further: how common a name is, at the cost of reading that many index entries at most.
+ */
+export function namedContactsUpTo(text: string, cap: number): { sql: string; params: (string | number)[] } {
+  return {
+    sql: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ? LIMIT ?)`,
+    params: [searchPhrase('name', text.trim()), cap]
+  }
+}
+
+/**
  * The names whose key starts with `stretch` (the key without its rowid): from `from`, below `below` (none: to the end).
  * Names sort by their characters' code points (BINARY), so a stretch is a run of the index by name.
  */

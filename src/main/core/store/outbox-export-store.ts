@@ -36,9 +36,10 @@ export class OutboxExportStore extends OutboxScheduledStore {
     cursor: ExportCursor,
     limit: number
   ): { items: ItemRecord[]; cursor: ExportCursor } {
-    const { where, params } = this.matchWhere(filter)
-    const conditions = [...where, 'rowid <= ?']
-    const values = [...params, cursor.upToRowid]
+    // Read a chunk newest first, as a page is (a common Recipient name walks the outbox, not all its contacts).
+    const { pageWhere, pageParams } = this.matchWhere(filter)
+    const conditions = [...pageWhere, 'rowid <= ?']
+    const values = [...pageParams, cursor.upToRowid]
     if (cursor.openBatches.length > 0) {
       conditions.push('(batch_id IS NULL OR batch_id NOT IN (SELECT value FROM json_each(?)))')
       values.push(JSON.stringify(cursor.openBatches))

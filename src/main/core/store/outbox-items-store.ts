@@ -26,6 +26,7 @@ import {
   toItem,
   toSqlValue
 } from './outbox-records'
+import { NAMED_WALK_FROM } from './outbox-recipient-named'
 
 export class OutboxItemsStore {
   private readonly statements = new Map<string, Database.Statement>()
@@ -33,6 +34,8 @@ export class OutboxItemsStore {
   protected readonly matchesReadOnce: number
 
   protected readonly positionWalkFrom: number
+
+  protected readonly namedWalkFrom: number
 
   /** One transaction function for every batch: better-sqlite3 builds four wrappers for each one it makes. */
   protected readonly inTransaction: (fn: () => unknown) => unknown
@@ -43,6 +46,7 @@ export class OutboxItemsStore {
   ) {
     this.matchesReadOnce = options.matchesReadOnce ?? MATCHES_READ_ONCE
     this.positionWalkFrom = options.positionWalkFrom ?? POSITION_WALK_FROM
+    this.namedWalkFrom = options.namedWalkFrom ?? NAMED_WALK_FROM
     // IMMEDIATE, as every write transaction (see writeTransaction); the variant is a function of its own.
     this.inTransaction = db.transaction((fn: () => unknown) => fn()).immediate
   }

@@ -19,7 +19,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { allWords, containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
-import { phonesNamedSubquery } from './contacts-store'
+import { recipientNamedTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 
 export class OutboxListsStore extends OutboxItemsStore {
@@ -41,6 +41,9 @@ export class OutboxListsStore extends OutboxItemsStore {
     kept: ReturnType<typeof keptDimensions>
     where: string[]
     params: unknown[]
+    /** For a page newest first: `where` but for how it reads the contacts a Recipient name finds. */
+    pageWhere: string[]
+    pageParams: unknown[]
     keptWhere: string[]
     keptParams: unknown[]
     searched: ('recipient' | 'text')[]
@@ -57,16 +60,18 @@ export class OutboxListsStore extends OutboxItemsStore {
     const keptWhere = [...where]
     const keptParams = [...params]
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
-    // A recipient named by contacts too: its own condition, the substring's or one of those numbers (read through the
-    // index by recipient), rather than a part of the text search's one match.
+    // A recipient named by contacts too: its own condition, the substring's or one of those numbers, rather than a
+    // part of the text search's one match; added last, as the page reads those contacts its own way.
     // (Named only by three characters or more, so the recipient's own condition reads the index too.)
-    const named = filter.recipient && filter.recipientByName ? phonesNamedSubquery(filter.recipient) : null
-    if (named) {
-      where.push(
-        `(rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?) OR recipient IN (${named.sql}))`
-      )
-      params.push(searchPhrase('recipient', filter.recipient ?? ''), ...named.params)
-    }
+    const named =
+      filter.recipient && filter.recipientByName
+        ? recipientNamedTerms(
+            this.prepare.bind(this),
+            filter.recipient,
+            this.countOf(undefined, undefined),
+            this.namedWalkFrom
+          )
+        : null
     const indexed = searched.filter(
       (column) => !(named && column === 'recipient') && searchableByIndex(filter[column] ?? '')
     )
@@ -105,7 +110,11 @@ export class OutboxListsStore extends OutboxItemsStore {
       where.push(happened.where)
       params.push(...happened.params)
     }
-    return { fence, kept, where, params, keptWhere, keptParams, searched }
+    const pageWhere = named ? [...where, named.page.sql] : where
+    const pageParams = named ? [...params, ...named.page.params] : params
+    where.push(...(named ? [named.whole.sql] : []))
+    params.push(...(named?.whole.params ?? []))
+    return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched }
   }
 
   /**
@@ -117,7 +126,8 @@ export class OutboxListsStore extends OutboxItemsStore {
    * still skips index entries from the nearer end (search matches have no kept positions).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
-    const { fence, kept, where, params, keptWhere, keptParams, searched } = this.matchWhere(filter)
+    const { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched } =
+      this.matchWhere(filter)
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.
@@ -173,9 +183,9 @@ export class OutboxListsStore extends OutboxItemsStore {
     }
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${clause}
+      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${pageWhere.length > 0 ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
        ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-    ).all(...params, pageLimit, pageOffset) as Row[]
+    ).all(...pageParams, pageLimit, pageOffset) as Row[]
     return { items: rows.map(toItem), total }
   }
 

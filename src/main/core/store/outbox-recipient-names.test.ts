@@ -67,3 +67,70 @@ it('reads both tables through their indexes', () => {
   )
   expect(scans).toEqual([])
 })
+
+it("walks the outbox newest first for a name many contacts share, asking each item's contact, not every such contact", () => {
+  seeded()
+  // Every name counts as common here (more contacts than none).
+  const walking = new OutboxStore(db, { namedWalkFrom: 0 })
+  const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+  walking.listItems({ recipient: 'Budi', recipientByName: true, limit: 2 })
+  const page = prepared.find((sql) => /ORDER BY created_at DESC, seq DESC LIMIT \? OFFSET \?/.test(sql))
+  expect(page).toBeDefined()
+  const plan = (
+    prepareUnrecorded(`EXPLAIN QUERY PLAN ${page}`).all(
+      ...Array.from((page ?? '').matchAll(/\?/g), () => 'x')
+    ) as { detail: string }[]
+  ).map((row) => row.detail)
+  expect(plan.some((detail) => /contacts_search_by_name/.test(detail))).toBe(false)
+  expect(plan.some((detail) => /^SCAN outbox_items USING INDEX outbox_items_newest\b/.test(detail))).toBe(
+    true
+  )
+})
+
+it('gives the same rows and totals whichever way it reads the contacts a name finds', () => {
+  const { outbox } = seeded()
+  // More contacts named "Budi" than outbox items: the total is then read from the outbox's side too.
+  const contact = db.prepare('INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, 1)')
+  for (let i = 0; i < 12; i++)
+    contact.run(`62813222200${String(i).padStart(2, '0')}`, `Budi Lain ${i}`, 'push')
+  const walking = new OutboxStore(db, { namedWalkFrom: 0 })
+  const filters = [
+    { recipient: 'Budi' },
+    { recipient: 'budi santoso' },
+    { recipient: 'Siti' },
+    { recipient: '0001' },
+    { recipient: 'Pembeli 5' },
+    { recipient: 'Budi', limit: 2 },
+    { recipient: 'Budi', limit: 2, offset: 2 },
+    { recipient: '0001', limit: 3, offset: 5 },
+    { recipient: 'Siti', status: ['queued' as const] },
+    { recipient: 'Siti', status: ['sent' as const] }
+  ]
+  const ids = (store: OutboxStore, filter: (typeof filters)[number]) => {
+    const page = store.listItems({ ...filter, recipientByName: true })
+    return { ids: page.items.map((item) => item.id), total: page.total }
+  }
+  for (const filter of filters)
+    expect(ids(walking, filter), JSON.stringify(filter)).toEqual(ids(outbox, filter))
+  expect(ids(walking, { recipient: 'Budi' })).toEqual({
+    ids: ['6281311110001-2', '6281311110001-1', '6281311110001-0'],
+    total: 3
+  })
+  expect(ids(walking, { recipient: '0001', limit: 3, offset: 5 }).total).toBe(7)
+  expect(walking.countByDevice({ recipient: 'Budi', recipientByName: true })).toEqual([
+    { deviceId: 'd1', count: 3 }
+  ])
+  expect(outbox.countByDevice({ recipient: 'Budi', recipientByName: true })).toEqual([
+    { deviceId: 'd1', count: 3 }
+  ])
+  // An export reads its chunks as a page is read.
+  const exported = (store: OutboxStore) => {
+    const filter = { recipient: 'Budi', recipientByName: true }
+    const { total, cursor } = store.exportStart(filter)
+    const first = store.exportPage(filter, cursor, 2)
+    const rest = store.exportPage(filter, first.cursor, 5)
+    return { total, ids: [...first.items, ...rest.items].map((item) => item.id) }
+  }
+  expect(exported(walking)).toEqual(exported(outbox))
+  expect(exported(walking).ids).toHaveLength(3)
+})

@@ -213,6 +213,8 @@ export interface OutboxStoreOptions {
   matchesReadOnce?: number
   /** A page that skips at least this many items finds its place from the kept position counts; tests lower it. */
   positionWalkFrom?: number
+  /** A Recipient name with more contacts than this is read by walking the outbox (NAMED_WALK_FROM); tests set it. */
+  namedWalkFrom?: number
 }
 
 /**
