@@ -2,7 +2,7 @@
 import type { SendResult } from '../gateway'
 import { readAttachment, type ItemRecord } from '../store'
 import type { OutboxContext } from './context'
-import { classifySendError, type ClassifiedSendError } from './send-errors'
+import { classifySendError, isGatewayFailing, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
@@ -190,7 +190,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
   runtime.refused = null
   runtime.refusals = 0
   // The gateway owns the quota and says what is left in its answer: the device's figure follows sends, not polls.
-  if (result.quota !== null) ctx.quotaReported(item.deviceId, result.quota, askedAt)
+  if (result.quota !== null) ctx.deviceNews('quotaReported', item.deviceId, result.quota, askedAt)
   const message = result.messages.find((m) => m.phone === item.recipient) ?? result.messages[0]
   if (!message?.id) {
     handleSendError(ctx, item, {
@@ -245,6 +245,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
   const runtime = ctx.device(item.deviceId)
   // The operator's reason (an encoded note), nested in each timeline note so it reads in their language.
   const described = error.reason
+  if (isGatewayFailing(error)) ctx.deviceNews('gatewayFailing', item.deviceId, error.code)
   switch (error.action) {
     case 'retry': {
       runtime.failures++
@@ -292,7 +293,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         { nextAttemptAt: null },
         encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
-      ctx.deviceRefused(item.deviceId, error.code, error.gatewayMessage ?? error.message)
+      ctx.deviceNews('deviceRefused', item.deviceId, error.code, error.gatewayMessage ?? error.message)
       return
   }
 }
