@@ -161,7 +161,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
-  'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
+  'desktop.failure.attachmentMissing': 'Salinan antrean {file} sudah tidak ada di folder data',
+  'desktop.failure.attachmentMissingUnnamed': 'Salinan antrean filenya sudah tidak ada di folder data',
+  'desktop.note.attachmentMissing': 'salinan antrean filenya hilang',
   'desktop.failure.expired':
     'Berhenti setelah mencoba ulang selama {hours} jam; galat terakhir {code}: {error}',
   'desktop.failure.unverified':
@@ -257,6 +259,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'desktop.gateway.notReceived': 'gateway tidak pernah menerima pesan ini',
+  'desktop.note.gatewayId': 'id gateway {id}',
   'desktop.note.foundInReport': 'ditemukan di laporan gateway lewat ref_id (id gateway {id})',
   'desktop.note.notInReport': 'tidak ada di laporan gateway setelah jendela pemeriksaan; dikirim ulang',
   'desktop.gateway.noMessageId': 'gateway menjawab tanpa id pesan',
@@ -1053,6 +1056,8 @@ export const id: Record<MessageKey, string> = {
     'Mengirim ulang akan ditolak dengan cara yang sama selama nomor ini ada di daftar berhenti berlangganan. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
   'outbox.remedy.remove-caption':
     'Mengirim ulang akan gagal dengan cara yang sama: gateway mengirim audio tanpa keterangan. Ubah: hapus keterangannya, lalu Kirim ulang.',
+  'outbox.remedy.send-file-again':
+    'Mengirim ulang akan gagal dengan cara yang sama: salinan yang disimpan untuk dikirim sudah hilang dan tidak akan kembali. Kirim filenya lagi dari Kirim.',
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',

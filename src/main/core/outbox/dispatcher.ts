@@ -149,14 +149,15 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
         'failed',
         {
           failureCode: 'attachment_missing',
-          failureMessage: encodeNote('desktop.failure.attachmentMissing', {
-            file: item.fileName ?? 'the file',
-            error: String(error)
-          }),
+          // The file by name only: the system's error (its path, its errno) goes to the log, not the reason.
+          failureMessage: item.fileName
+            ? encodeNote('desktop.failure.attachmentMissing', { file: item.fileName })
+            : encodeNote('desktop.failure.attachmentMissingUnnamed'),
           failureGatewayMessage: null
         },
-        'attachment missing'
+        encodeNote('desktop.note.attachmentMissing')
       )
+      ctx.logger.warn(`outbox: the queued copy of item ${item.id}'s file could not be read`, error)
       return
     }
   }
@@ -234,7 +235,7 @@ export function acceptItem(
       failureMessage: null,
       failureGatewayMessage: null
     },
-    note ?? `gateway id ${gatewayId}`,
+    note ?? encodeNote('desktop.note.gatewayId', { id: gatewayId }),
     acceptedAt
   )
   return item && reportedStatus ? applyReportStatus(ctx, item, reportedStatus) : item
