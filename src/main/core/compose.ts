@@ -296,6 +296,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock,
     onAutoPause: (event) => notices.campaignAutoPaused(event),
     onDeviceBack: (event) => notices.campaignDeviceBack(event),
+    deviceName: (deviceId) => registry.get(deviceId)?.label ?? deviceId,
     onChanged: (id) => {
       events.emit('campaigns:changed', { id })
       campaignChanged()

@@ -152,7 +152,17 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.dueAtGateway': 'jatuh tempo: dikirim oleh jadwal gateway {schedule}',
   'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
   'desktop.note.rowMovedStopped':
-    'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang (dijeda, keluar atau ditolak)',
+    'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang ({why})',
+  'desktop.stopWhy.paused': 'semua pengiriman dijeda',
+  'desktop.stopWhy.devicePaused': 'perangkat ini dijeda',
+  'desktop.stopWhy.offline': 'komputer ini sedang offline',
+  'desktop.stopWhy.noClient': 'tokennya tidak bisa dibaca',
+  'desktop.stopWhy.notSendable': 'perangkat ini tidak terhubung',
+  'desktop.stopWhy.refused': 'gateway-nya menolak pengirimannya',
+  'desktop.stopWhy.disconnected': 'ponselnya tidak terhubung',
+  'desktop.stopWhy.unreachable': 'gateway-nya bermasalah',
+  'desktop.stopWhy.failureRate': 'terlalu banyak pesannya gagal',
+  'desktop.stopWhy.quota': 'kuotanya habis',
   'desktop.note.rowMovedResumed':
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
