@@ -296,6 +296,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     clock,
     onAutoPause: (event) => notices.campaignAutoPaused(event),
     onDeviceBack: (event) => notices.campaignDeviceBack(event),
+    deviceName: (deviceId) => registry.get(deviceId)?.label ?? deviceId,
     onChanged: (id) => {
       events.emit('campaigns:changed', { id })
       campaignChanged()
@@ -538,6 +539,20 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       monitor.refresh(deviceId).catch((error: unknown) => {
         logger.warn(`devices: ${deviceId} could not be checked after the gateway refused a send`, error)
       })
+  })
+  // A send that failed because the gateway is failing (5xx, no answer) is news about the device too: while its
+  // statuses come by push, its routine check may be 15 minutes away (QA36 Q36-01). One check per burst: none while
+  // one is under way, and none once the device is known not sendable (the monitor then checks it on its backoff).
+  const checkingAfterFailure = new Set<string>()
+  theOutbox.on('gatewayFailing', (deviceId) => {
+    if (checkingAfterFailure.has(deviceId) || !monitor.isSendable(deviceId)) return
+    checkingAfterFailure.add(deviceId)
+    monitor
+      .refresh(deviceId)
+      .catch((error: unknown) => {
+        logger.warn(`devices: ${deviceId} could not be checked after its gateway failed a send`, error)
+      })
+      .finally(() => checkingAfterFailure.delete(deviceId))
   })
   theOutbox.on('bulkChanged', (count) => events.emit('outbox:bulkChanged', { count }))
   theOutbox.on('diskFullChanged', (full) => notices.diskFull(full))

@@ -5,6 +5,8 @@ export const FAILURE_REMEDY_CASES: readonly { code: string | null; expected: Fai
   { code: 'file_too_large', expected: 'reduce-file' },
   { code: 'file_type', expected: 'other-file-type' },
   { code: 'audio_caption', expected: 'remove-caption' },
+  // The queued copy of the file is gone from the data folder: it does not come back, the file must be sent again.
+  { code: 'attachment_missing', expected: 'send-file-again' },
   // Sender Desk put the number on the gateway's blacklist (the customer opted out): refused until it is lifted.
   { code: 'gateway_blacklisted', expected: 'lift-opt-out' },
   // Transient or device-side: the same message may go once the cause passes.

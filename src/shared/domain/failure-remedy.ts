@@ -4,7 +4,8 @@
 import { GATEWAY_BLACKLISTED, GATEWAY_REJECTED } from './take-back'
 
 /** What the window offers for a failure. */
-export type FailureRemedy = 'retry' | 'reduce-file' | 'other-file-type' | 'lift-opt-out' | 'remove-caption'
+export type FailureRemedy =
+  'retry' | 'reduce-file' | 'other-file-type' | 'lift-opt-out' | 'remove-caption' | 'send-file-again'
 
 /**
  * The gateway refuses the same request again whatever the time: only a different file (or limit) helps, or, for a
@@ -15,6 +16,8 @@ const PERMANENT: Record<string, FailureRemedy> = {
   file_type: 'other-file-type',
   // An audio file with a caption (the gateway's audio sends take none): Edit, remove the caption, then Retry.
   audio_caption: 'remove-caption',
+  // The queued copy of the file is gone from the data folder: it does not come back by itself.
+  attachment_missing: 'send-file-again',
   [GATEWAY_BLACKLISTED]: 'lift-opt-out'
 }
 

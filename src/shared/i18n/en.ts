@@ -140,8 +140,17 @@ export const enRest = {
   'desktop.note.releasedByOperator': 'released by the operator',
   'desktop.note.dueAtGateway': 'due: sent by the gateway’s schedule {schedule}',
   'desktop.note.rowMovedCapped': 'moved from {from} to {to}: {from} reached its daily cap',
-  'desktop.note.rowMovedStopped':
-    'moved from {from} to {to}: {from} cannot send now (paused, logged out or refused)',
+  'desktop.note.rowMovedStopped': 'moved from {from} to {to}: {from} cannot send now ({why})',
+  'desktop.stopWhy.paused': 'all sending is paused',
+  'desktop.stopWhy.devicePaused': 'it is paused',
+  'desktop.stopWhy.offline': 'this computer is offline',
+  'desktop.stopWhy.noClient': 'its token cannot be read',
+  'desktop.stopWhy.notSendable': 'it is not connected',
+  'desktop.stopWhy.refused': 'its gateway refused its sends',
+  'desktop.stopWhy.disconnected': 'its phone is not connected',
+  'desktop.stopWhy.unreachable': 'its gateway is failing',
+  'desktop.stopWhy.failureRate': 'too many of its messages failed',
+  'desktop.stopWhy.quota': 'its quota is used up',
   'desktop.note.rowMovedResumed':
     'moved from {from} to {to}: {to} is back and takes its share of the rows left',
   'desktop.note.rowMovedRemoved': 'moved from {from} to {to}: {from} was removed from Sender Desk',
@@ -150,7 +159,9 @@ export const enRest = {
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
-  'desktop.failure.attachmentMissing': 'The queued copy of {file} is missing from the data folder: {error}',
+  'desktop.failure.attachmentMissing': 'The queued copy of {file} is no longer in the data folder',
+  'desktop.failure.attachmentMissingUnnamed': 'The queued copy of its file is no longer in the data folder',
+  'desktop.note.attachmentMissing': 'the queued copy of its file is missing',
   'desktop.failure.expired': 'Gave up after retrying for {hours} h; last error {code}: {error}',
   'desktop.failure.unverified':
     'The gateway may or may not have received this message, and its reports cannot tell. Check the recipient’s chat before retrying. ({error})',
@@ -234,6 +245,7 @@ export const enRest = {
   'desktop.gateway.redirectRefused':
     'the gateway redirected the request to {target}; it was not followed, so no message, file or token went there (check the base URL)',
   'desktop.gateway.notReceived': 'the gateway never took the message',
+  'desktop.note.gatewayId': 'gateway id {id}',
   'desktop.note.foundInReport': "found in the gateway's report by ref_id (gateway id {id})",
   'desktop.note.notInReport': "not in the gateway's report after the visibility window; resending",
   'desktop.gateway.noMessageId': 'the gateway answered without a message id',
@@ -859,6 +871,8 @@ export const enRest = {
     'Sending it again would be refused the same way while the number is on the opt-out list. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
   'outbox.remedy.remove-caption':
     'Sending it again would fail the same way: the gateway sends audio without a caption. Edit: remove the caption, then Retry.',
+  'outbox.remedy.send-file-again':
+    'Sending it again would fail the same way: the copy kept for sending is gone and does not come back. Send the file again from Send.',
   'outbox.remedy.changeLimit': 'Change the file-size limit',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',

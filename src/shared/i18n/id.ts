@@ -152,7 +152,17 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.dueAtGateway': 'jatuh tempo: dikirim oleh jadwal gateway {schedule}',
   'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
   'desktop.note.rowMovedStopped':
-    'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang (dijeda, keluar atau ditolak)',
+    'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang ({why})',
+  'desktop.stopWhy.paused': 'semua pengiriman dijeda',
+  'desktop.stopWhy.devicePaused': 'perangkat ini dijeda',
+  'desktop.stopWhy.offline': 'komputer ini sedang offline',
+  'desktop.stopWhy.noClient': 'tokennya tidak bisa dibaca',
+  'desktop.stopWhy.notSendable': 'perangkat ini tidak terhubung',
+  'desktop.stopWhy.refused': 'gateway-nya menolak pengirimannya',
+  'desktop.stopWhy.disconnected': 'ponselnya tidak terhubung',
+  'desktop.stopWhy.unreachable': 'gateway-nya bermasalah',
+  'desktop.stopWhy.failureRate': 'terlalu banyak pesannya gagal',
+  'desktop.stopWhy.quota': 'kuotanya habis',
   'desktop.note.rowMovedResumed':
     'dipindahkan dari {from} ke {to}: {to} kembali dan mengambil bagiannya dari baris yang tersisa',
   'desktop.note.rowMovedRemoved': 'dipindahkan dari {from} ke {to}: {from} dihapus dari Sender Desk',
@@ -161,7 +171,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
-  'desktop.failure.attachmentMissing': 'Salinan antrean {file} hilang dari folder data: {error}',
+  'desktop.failure.attachmentMissing': 'Salinan antrean {file} sudah tidak ada di folder data',
+  'desktop.failure.attachmentMissingUnnamed': 'Salinan antrean filenya sudah tidak ada di folder data',
+  'desktop.note.attachmentMissing': 'salinan antrean filenya hilang',
   'desktop.failure.expired':
     'Berhenti setelah mencoba ulang selama {hours} jam; galat terakhir {code}: {error}',
   'desktop.failure.unverified':
@@ -259,6 +271,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.gateway.httpStatus': '{reason} (HTTP {status})',
   'desktop.gateway.said': '{reason} (gateway: "{gateway}")',
   'desktop.gateway.notReceived': 'gateway tidak pernah menerima pesan ini',
+  'desktop.note.gatewayId': 'id gateway {id}',
   'desktop.note.foundInReport': 'ditemukan di laporan gateway lewat ref_id (id gateway {id})',
   'desktop.note.notInReport': 'tidak ada di laporan gateway setelah jendela pemeriksaan; dikirim ulang',
   'desktop.gateway.noMessageId': 'gateway menjawab tanpa id pesan',
@@ -1056,6 +1069,8 @@ export const id: Record<MessageKey, string> = {
     'Mengirim ulang akan ditolak dengan cara yang sama selama nomor ini ada di daftar berhenti berlangganan. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
   'outbox.remedy.remove-caption':
     'Mengirim ulang akan gagal dengan cara yang sama: gateway mengirim audio tanpa keterangan. Ubah: hapus keterangannya, lalu Kirim ulang.',
+  'outbox.remedy.send-file-again':
+    'Mengirim ulang akan gagal dengan cara yang sama: salinan yang disimpan untuk dikirim sudah hilang dan tidak akan kembali. Kirim filenya lagi dari Kirim.',
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',

@@ -6,7 +6,9 @@ import { join } from 'node:path'
 import Papa from 'papaparse'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { finishEstimate, isFormulaLike } from '../../../shared/domain'
-import { decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
+import { coreText, decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
+// The full tables: Indonesian too, as the window and the CLI have them.
+import '../../../shared/i18n'
 import { CSV_FORMULA_TRIGGERS } from '../../../shared/domain/csv-export.cases'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { betweenTurns } from '../testing/event-loop'
@@ -1377,6 +1379,42 @@ describe('rotation across the chosen devices', () => {
     expect(noted).toHaveLength(200)
     expect(bulk).toEqual([200])
     expect(single).toEqual([])
+  })
+
+  it("a moved row's note names the devices and the reason the campaign knows (a failing gateway), in both languages", async () => {
+    fixture = makeFixture()
+    const names: Record<string, string> = { 'dev-1': 'Cabang Bandung', 'dev-2': 'Kantor Pusat' }
+    campaigns = createCampaigns({
+      db: fixture.db,
+      queue: fixture.outbox.queue,
+      clock: fixture.clock,
+      deviceName: (deviceId) => names[deviceId] ?? deviceId
+    })
+    const { id } = await campaigns.create({
+      ...bigCampaign(20),
+      pacing: { ...ROTATION, dailyCapPerDevice: 40 },
+      devices: ['dev-1', 'dev-2']
+    })
+    await campaigns.start(id)
+    // The monitor found dev-1's gateway failing: its part pauses itself, its untried rows move.
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    campaigns.autoPauseDevice('dev-1', 'unreachable')
+    await yieldToEventLoop()
+    const moved = campaigns
+      .results(id)
+      .map((r) =>
+        fixture.outbox.get(r.itemId ?? '').history.find((h) => h.noteKey === 'desktop.note.rowMovedStopped')
+      )
+      .find((entry) => entry !== undefined)
+    expect(moved).toBeDefined()
+    const en = coreText('en', moved!.note!, moved!.noteKey, moved!.noteParams)
+    const id_ = coreText('id', moved!.note!, moved!.noteKey, moved!.noteParams)
+    expect(en).toBe(
+      'moved from Cabang Bandung to Kantor Pusat: Cabang Bandung cannot send now (its gateway is failing)'
+    )
+    expect(id_).toContain('dari Cabang Bandung ke Kantor Pusat')
+    expect(id_).toContain('gateway-nya bermasalah')
+    for (const text of [en, id_]) expect(text).not.toMatch(/dev-|logged out|keluar/)
   })
 
   it('gives a resumed device its share of the untried rows back, from the end of the line, each row once', async () => {

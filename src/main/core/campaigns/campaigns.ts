@@ -32,6 +32,7 @@ import {
   nextChunkSize,
   OPTED_OUT_NOTE,
   processAlive,
+  type BlockReason,
   type BulkResult,
   type PolicyVerdict,
   type QueuePort
@@ -116,6 +117,22 @@ const AUTO_PAUSE_NOTE = {
   quota: 'campaigns.autoPause.quota',
   unreachable: 'campaigns.autoPause.unreachable'
 } as const satisfies Record<AutoPauseReason, MessageKey>
+
+/** Why a device cannot send now, as a moved row's note says it: the reasons the campaign and the queue know. */
+const AUTO_PAUSE_WHY = {
+  disconnected: 'desktop.stopWhy.disconnected',
+  failure_rate: 'desktop.stopWhy.failureRate',
+  quota: 'desktop.stopWhy.quota',
+  unreachable: 'desktop.stopWhy.unreachable'
+} as const satisfies Record<AutoPauseReason, MessageKey>
+const BLOCK_WHY = {
+  paused: 'desktop.stopWhy.paused',
+  'device-paused': 'desktop.stopWhy.devicePaused',
+  offline: 'desktop.stopWhy.offline',
+  'no-client': 'desktop.stopWhy.noClient',
+  'not-sendable': 'desktop.stopWhy.notSendable',
+  'device-refused': 'desktop.stopWhy.refused'
+} as const satisfies Record<BlockReason, MessageKey>
 
 /**
  * Why a part's rows wait, as the queue keeps it (their timeline): the device state that paused it when one did (kept
@@ -319,6 +336,8 @@ export interface CampaignsDeps {
    */
   onDeviceBack?: (event: { campaignId: string; name: string; deviceId: string }) => void
   onChanged?: (campaignId: string) => void
+  /** A device's name as the operator knows it, for the rows' notes (a moved row names both devices). */
+  deviceName?: (deviceId: string) => string
   /** Told when a created campaign's name column taught contacts' names (the window's names refetch). */
   onContactNamesLearnt?: () => void
   /** Whether the process that began a create still runs (tests stand in for the operating system). */
@@ -407,6 +426,7 @@ export function createCampaigns(deps: CampaignsDeps) {
   const newId = deps.newId ?? randomUUID
   const autoPause = deps.autoPause ?? { window: 10, maxFailureRate: 0.5 }
   const now = (): number => deps.clock.now()
+  const nameOf = (deviceId: string): string => deps.deviceName?.(deviceId) ?? deviceId
   const isProcessAlive = deps.isProcessAlive ?? processAlive
   const ownPid = deps.pid ?? process.pid
   const cpuMs = deps.cpuMs ?? processCpuMs
@@ -1501,10 +1521,14 @@ export function createCampaigns(deps: CampaignsDeps) {
   function standings(
     campaign: CampaignRecord,
     at: number
-  ): { deviceId: string; state: 'ready' | 'capped' | 'stopped'; left: number }[] {
+  ): { deviceId: string; state: 'ready' | 'capped' | 'stopped'; left: number; why?: MessageKey }[] {
     return store.devices(campaign.id).map(({ deviceId, pausedReason }) => {
-      if (pausedReason !== null || queue.sendBlock(deviceId) !== null)
-        return { deviceId, state: 'stopped', left: 0 }
+      const block = queue.sendBlock(deviceId)
+      if (pausedReason !== null || block !== null) {
+        const why =
+          pausedReason !== null ? AUTO_PAUSE_WHY[pausedReason as AutoPauseReason] : BLOCK_WHY[block!.reason]
+        return { deviceId, state: 'stopped', left: 0, why }
+      }
       const left = capLeft(onDays(pacingOf(campaign), [deviceId]), sendLogOf(campaign, deviceId, at), at)
       return { deviceId, state: left > 0 ? 'ready' : 'capped', left }
     })
@@ -1537,14 +1561,17 @@ export function createCampaigns(deps: CampaignsDeps) {
       }))
     const others = all.filter((d) => d.state !== 'stopped')
     const moves: { itemId: string; deviceId: string }[] = []
-    const reasons = new Map<string, 'capped' | 'stopped'>()
+    const reasons = new Map<string, MessageKey | 'capped'>()
     for (const source of sources) {
       let next = 0
       const give = (deviceId: string): void => {
         const itemId = source.ids[next++]
         if (itemId === undefined) return
         moves.push({ itemId, deviceId })
-        reasons.set(itemId, source.state === 'stopped' ? 'stopped' : 'capped')
+        reasons.set(
+          itemId,
+          source.state === 'stopped' ? (source.why ?? 'desktop.stopWhy.notSendable') : 'capped'
+        )
       }
       // What the devices that may still send today can take, dealt in turn.
       for (let open = ready.filter((d) => d.room > 0); next < source.ids.length && open.length > 0;) {
@@ -1561,11 +1588,13 @@ export function createCampaigns(deps: CampaignsDeps) {
     moveInSlices(
       campaign,
       moves,
-      ({ itemId, from, to }) =>
-        encodeNote(
-          reasons.get(itemId) === 'stopped' ? 'desktop.note.rowMovedStopped' : 'desktop.note.rowMovedCapped',
-          { from, to }
-        ),
+      ({ itemId, from, to }) => {
+        const why = reasons.get(itemId) ?? 'capped'
+        const names = { from: nameOf(from), to: nameOf(to) }
+        return why === 'capped'
+          ? encodeNote('desktop.note.rowMovedCapped', names)
+          : encodeNote('desktop.note.rowMovedStopped', { ...names, why: encodeNote(why) })
+      },
       (fresh) => rotate(fresh, now(), keep)
     )
   }
@@ -1634,7 +1663,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     moveInSlices(
       campaign,
       moves,
-      ({ from, to: device }) => encodeNote('desktop.note.rowMovedResumed', { from, to: device }),
+      ({ from, to: device }) =>
+        encodeNote('desktop.note.rowMovedResumed', { from: nameOf(from), to: nameOf(device) }),
       (fresh) => rebalance(fresh, to)
     )
   }
@@ -1818,7 +1848,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         const moves = ids.map((itemId, i) => ({ itemId, deviceId: others[i % others.length] ?? '' }))
         queue.move(
           moves,
-          ({ from, to }) => encodeNote('desktop.note.rowMovedRemoved', { from, to }),
+          ({ from, to }) =>
+            encodeNote('desktop.note.rowMovedRemoved', { from: nameOf(from), to: nameOf(to) }),
           (done) => store.setItemDevices(campaign.id, done)
         )
         deps.onChanged?.(campaign.id)

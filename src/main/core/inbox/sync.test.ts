@@ -477,7 +477,33 @@ describe('faults and their states', () => {
     await expect.poll(() => box.sync.status().state).toEqual({ kind: 'connected', behind: 0 })
   })
 
-  it('a refused pull token (401) stops the follow loop and says so', async () => {
+  it('a 401 now and then (a proxy, an access layer) is tried again with backoff; pulling resumes once accepted', async () => {
+    const loaded = await vaultInboxCredentials(vault).load()
+    if (loaded.kind !== 'found') throw new Error('no mailbox')
+    await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
+    await relay.post(urls.incoming, incoming())
+    const box = inbox()
+    box.sync.start()
+    // The first refusal: the window offers "Try now" and a next try; the sync goes on following.
+    await expect
+      .poll(() => box.sync.status().state, { timeout: 5_000 })
+      .toMatchObject({ kind: 'unreachable', fault: 'auth-refused', retryAt: expect.any(Number) })
+    expect(box.sync.isFollowing()).toBe(true)
+    // The relay accepts this computer again: the next try pulls what waited, by itself.
+    await vaultInboxCredentials(vault).save(loaded.credentials)
+    await expect
+      .poll(
+        async () => {
+          await clock.advance(1_000)
+          return box.sync.status().state.kind
+        },
+        { timeout: 5_000 }
+      )
+      .toBe('connected')
+    expect(box.sync.status().received).toBe(1)
+  })
+
+  it('a pull token refused again and again (401) stops the follow loop and says so', async () => {
     const loaded = await vaultInboxCredentials(vault).load()
     if (loaded.kind !== 'found') throw new Error('no mailbox')
     await vaultInboxCredentials(vault).save({ ...loaded.credentials, pullToken: 'wrong' })
@@ -485,10 +511,13 @@ describe('faults and their states', () => {
     box.sync.start()
     // The relay answers over real HTTP, off the fake clock: wait for its answer, not for a fixed advance.
     await expect
-      .poll(async () => {
-        await clock.advance(1_000)
-        return box.sync.isFollowing()
-      })
+      .poll(
+        async () => {
+          await clock.advance(1_000)
+          return box.sync.isFollowing()
+        },
+        { timeout: 10_000 }
+      )
       .toBe(false)
     expect(box.sync.status().state).toMatchObject({ kind: 'auth-refused', since: expect.any(Number) })
   })

@@ -6,6 +6,7 @@
 // unreachable since when, auth refused, cursor ahead, the relay's storage).
 import type { Clock, TimerId } from '../clock'
 import { silentLogger, type Logger } from '../logging'
+import { encodeNote } from '../../../shared/i18n/notes'
 import { nextChunkSize, yieldToEventLoop } from '../outbox'
 import type { InboxStore, NewInboxEvent } from '../store'
 import { applyPendingStatuses, type StatusTargets } from './apply'
@@ -104,6 +105,9 @@ type RoundOutcome = 'more' | 'caught-up' | 'empty' | 'retry' | 'halt' | 'interru
 type RoundBy = { by: 'schedule' } | { by: 'operator'; due: number | null }
 const BY_SCHEDULE: RoundBy = { by: 'schedule' }
 
+/** Refusals of the pull token tried again (with backoff) before the sync stops and asks for the mailbox again. */
+const TOKEN_REFUSALS_TRIED_AGAIN = 3
+
 export class InboxSync {
   private readonly options: InboxSyncOptions
   private readonly logger: Logger
@@ -115,6 +119,8 @@ export class InboxSync {
   private received = 0
   private duplicates = 0
   private failures = 0
+  /** Refusals of the pull token in a row: a few are tried again before the sync stops (see fault()). */
+  private tokenRefusals = 0
   /** The highest cursor the relay has acknowledged to this process; null before the first ack. */
   private acknowledged: number | null = null
   private running = false
@@ -334,6 +340,7 @@ export class InboxSync {
     if (signal?.aborted && pulled.kind !== 'events') return this.stopping ? 'halt' : 'interrupted'
     if (pulled.kind !== 'events') return this.fault(pulled, cursor, roundBy)
     this.contact(credentials.mailbox, pulled.storage)
+    this.tokenRefusals = 0
     this.deps.onStep?.('pulled', pulled.events.length)
 
     let committed = cursor
@@ -429,7 +436,7 @@ export class InboxSync {
     roundBy: RoundBy
   ): RoundOutcome {
     const now = this.deps.clock.now()
-    if (fault.kind === 'auth-refused') {
+    if (fault.kind === 'auth-refused' && ++this.tokenRefusals > TOKEN_REFUSALS_TRIED_AGAIN) {
       this.set({ kind: 'auth-refused', since: now })
       return 'halt'
     }
@@ -439,7 +446,10 @@ export class InboxSync {
     }
     if (roundBy.by === 'schedule') this.failures++
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
-    const detail = faultDetail(fault)
+    // A 401 may be a proxy's, a CDN's or an access layer's passing refusal (QA36 Q36-06): tried again with backoff,
+    // "Try now" offered, before the operator is asked to connect a mailbox again.
+    const detail =
+      fault.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(fault)
     const since = this.state.kind === 'unreachable' ? this.state.since : now
     this.set({
       kind: 'unreachable',

@@ -12,8 +12,7 @@ import {
 } from '../store'
 import { backoffDelay } from './backoff'
 import { FINAL } from './status'
-import type { BlockReason, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
-import type { Quota } from '../gateway'
+import type { BlockReason, DeviceNews, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { RetryHook, SendPolicy } from './policies'
 import { countsView, itemViews } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
@@ -86,6 +85,7 @@ export class OutboxContext {
     countsChanged: new Set(),
     diskFullChanged: new Set(),
     deviceRefused: new Set(),
+    gatewayFailing: new Set(),
     quotaReported: new Set()
   }
   private countsPending = false
@@ -299,12 +299,10 @@ export class OutboxContext {
     this.countsChanged()
   }
 
-  deviceRefused(deviceId: string, code: string, message: string): void {
-    for (const listener of this.listeners.deviceRefused) this.safely(() => listener(deviceId, code, message))
-  }
-
-  quotaReported(deviceId: string, quota: Quota, askedAt: number): void {
-    for (const listener of this.listeners.quotaReported) this.safely(() => listener(deviceId, quota, askedAt))
+  /** News about a device a send's answer brought (refused, quota, gateway failing), for its listeners. */
+  deviceNews<K extends DeviceNews>(event: K, ...args: Parameters<OutboxEvents[K]>): void {
+    const listeners = this.listeners[event] as Set<(...news: Parameters<OutboxEvents[K]>) => void>
+    for (const listener of listeners) this.safely(() => listener(...args))
   }
 
   emitBulk(count: number): void {

@@ -2,7 +2,7 @@
 import type { SendResult } from '../gateway'
 import { readAttachment, type ItemRecord } from '../store'
 import type { OutboxContext } from './context'
-import { classifySendError, type ClassifiedSendError } from './send-errors'
+import { classifySendError, isGatewayFailing, type ClassifiedSendError } from './send-errors'
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
@@ -149,14 +149,15 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
         'failed',
         {
           failureCode: 'attachment_missing',
-          failureMessage: encodeNote('desktop.failure.attachmentMissing', {
-            file: item.fileName ?? 'the file',
-            error: String(error)
-          }),
+          // The file by name only: the system's error (its path, its errno) goes to the log, not the reason.
+          failureMessage: item.fileName
+            ? encodeNote('desktop.failure.attachmentMissing', { file: item.fileName })
+            : encodeNote('desktop.failure.attachmentMissingUnnamed'),
           failureGatewayMessage: null
         },
-        'attachment missing'
+        encodeNote('desktop.note.attachmentMissing')
       )
+      ctx.logger.warn(`outbox: the queued copy of item ${item.id}'s file could not be read`, error)
       return
     }
   }
@@ -190,7 +191,7 @@ async function sendItem(ctx: OutboxContext, item: ItemRecord, client: SendingPor
   runtime.refused = null
   runtime.refusals = 0
   // The gateway owns the quota and says what is left in its answer: the device's figure follows sends, not polls.
-  if (result.quota !== null) ctx.quotaReported(item.deviceId, result.quota, askedAt)
+  if (result.quota !== null) ctx.deviceNews('quotaReported', item.deviceId, result.quota, askedAt)
   const message = result.messages.find((m) => m.phone === item.recipient) ?? result.messages[0]
   if (!message?.id) {
     handleSendError(ctx, item, {
@@ -234,7 +235,7 @@ export function acceptItem(
       failureMessage: null,
       failureGatewayMessage: null
     },
-    note ?? `gateway id ${gatewayId}`,
+    note ?? encodeNote('desktop.note.gatewayId', { id: gatewayId }),
     acceptedAt
   )
   return item && reportedStatus ? applyReportStatus(ctx, item, reportedStatus) : item
@@ -245,6 +246,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
   const runtime = ctx.device(item.deviceId)
   // The operator's reason (an encoded note), nested in each timeline note so it reads in their language.
   const described = error.reason
+  if (isGatewayFailing(error)) ctx.deviceNews('gatewayFailing', item.deviceId, error.code)
   switch (error.action) {
     case 'retry': {
       runtime.failures++
@@ -292,7 +294,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
         { nextAttemptAt: null },
         encodeNote('desktop.note.deviceQueueWaits', { error: described })
       )
-      ctx.deviceRefused(item.deviceId, error.code, error.gatewayMessage ?? error.message)
+      ctx.deviceNews('deviceRefused', item.deviceId, error.code, error.gatewayMessage ?? error.message)
       return
   }
 }

@@ -1,9 +1,11 @@
 // The outbox API: bulk enqueue, contract-shaped views, operator actions, retention of items and attachments, flush, lease, events.
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { OutboxCounts, OutboxHistoryEntry, OutboxItemView } from '../../../shared/contract'
-import { historyNote } from '../../../shared/i18n/notes'
+import { coreText, historyNote } from '../../../shared/i18n/notes'
+// The full tables: Indonesian too, as the window and the CLI have them.
+import '../../../shared/i18n'
 import { attachmentsDir, OutboxStore } from '../store'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 import type { FileEntry } from './types'
@@ -573,5 +575,41 @@ describe('flush', () => {
     const flushing = fx.outbox.flush({ timeoutMs: 30_000 })
     await fx.clock.advance(30_000)
     expect(await flushing).toMatchObject({ accepted: 0, timedOut: true, remaining: { queued: 1 } })
+  })
+})
+
+describe('a queued file whose copy is gone', () => {
+  it('fails with words naming the file (no path, no system error) in both languages, and a timeline in keys', async () => {
+    fx = makeFixture()
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['a'],
+      entries: files(1, 'foto-budi')
+    })
+    // The operator (or a cleaner) deleted the data folder's copy before its turn.
+    for (const name of readdirSync(attachmentsDir(fx.dir))) rmSync(join(attachmentsDir(fx.dir), name))
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().failed === 1)
+    const { item, history } = fx.outbox.get(itemIds[0]!)
+    expect(item.failure?.code).toBe('attachment_missing')
+    const worded = (locale: 'en' | 'id') =>
+      coreText(locale, item.failure!.message, item.failure?.messageKey, item.failure?.messageParams)
+    for (const locale of ['en', 'id'] as const) {
+      expect(worded(locale)).toContain('foto-budi-0.pdf')
+      expect(worded(locale)).not.toMatch(/ENOENT|Error|\//)
+    }
+    expect(worded('id')).toBe('Salinan antrean foto-budi-0.pdf sudah tidak ada di folder data')
+    // Every note of its timeline is worded in the operator's language (a key), none a plain English string.
+    for (const entry of history.filter((h) => h.note !== null)) expect(entry.noteKey).toBeDefined()
+  })
+
+  it('a sent item\'s "accepted" note is a key too', async () => {
+    fx = makeFixture()
+    const { itemIds } = await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: files(1) })
+    await fx.outbox.start()
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    const accepted = fx.outbox.get(itemIds[0]!).history.find((h) => h.status === 'accepted')
+    expect(accepted?.noteKey).toBe('desktop.note.gatewayId')
+    expect(coreText('id', accepted!.note!, accepted?.noteKey, accepted?.noteParams)).toMatch(/^id gateway /)
   })
 })

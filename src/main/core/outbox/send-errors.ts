@@ -48,6 +48,18 @@ const DEVICE_CODES = new Set([
   'redirect_refused'
 ])
 
+/** The gateway itself is failing (an error answer, no answer, garbage, not reachable): news about its device. */
+const GATEWAY_FAILING: ReadonlySet<string> = new Set<GatewayErrorCode>([
+  'server_error',
+  'timeout',
+  'network',
+  'bad_response'
+])
+
+export function isGatewayFailing(error: Pick<ClassifiedSendError, 'code'>): boolean {
+  return GATEWAY_FAILING.has(error.code)
+}
+
 function neverConnected(error: unknown): boolean {
   return errorCodes(error).some((code) => NEVER_CONNECTED.has(code))
 }

@@ -180,11 +180,19 @@ export interface OutboxEvents {
   /** The gateway refused a device (logged out, token invalid, quota spent…): its queue waits (campaigns pause on it). */
   deviceRefused: (deviceId: string, code: string, message: string) => void
   /**
+   * A send failed because the device's gateway is failing (5xx, no answer, unreachable): news about the device,
+   * which its own checks may not hear soon (polling steps back while statuses come by push).
+   */
+  gatewayFailing: (deviceId: string, code: string) => void
+  /**
    * The gateway's answer to a send said how much quota the device has left (its own figure, after that send);
    * `askedAt` is when the send was asked, which orders answers that come back out of order.
    */
   quotaReported: (deviceId: string, quota: Quota, askedAt: number) => void
 }
+
+/** The events that carry news about a device a send's answer brought. */
+export type DeviceNews = 'deviceRefused' | 'quotaReported' | 'gatewayFailing'
 
 export type OutboxErrorCode =
   | 'not_found'

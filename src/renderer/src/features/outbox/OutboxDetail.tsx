@@ -37,7 +37,8 @@ const REMEDY_TEXT = {
   'reduce-file': 'outbox.remedy.reduce-file',
   'other-file-type': 'outbox.remedy.other-file-type',
   'lift-opt-out': 'outbox.remedy.lift-opt-out',
-  'remove-caption': 'outbox.remedy.remove-caption'
+  'remove-caption': 'outbox.remedy.remove-caption',
+  'send-file-again': 'outbox.remedy.send-file-again'
 } as const satisfies Record<Exclude<FailureRemedy, 'retry'>, MessageKey>
 
 /** With the gateway, where only the device's own reports (delivered, read) would move it on. */
