@@ -1839,6 +1839,7 @@ export const enRest = {
   'inbox.devices.mailboxLost': 'Not receiving: the relay no longer knows this mailbox',
   'inbox.devices.receive': 'Receive messages on {device}',
   'inbox.devices.undo': 'Undo on {device}',
+  'inbox.devices.nowReceiving': '{device} now receives its messages here.',
   'inbox.devices.undone': 'The earlier settings are back on {device}.',
   'inbox.devices.notRestored':
     'Not put back: {what}. Sender Desk never knew what was there before: set what belongs there in the gateway’s dashboard.',

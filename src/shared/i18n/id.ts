@@ -2049,6 +2049,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.devices.mailboxLost': 'Tidak menerima: relay tidak lagi mengenal kotak surat ini',
   'inbox.devices.receive': 'Terima pesan di {device}',
   'inbox.devices.undo': 'Batalkan di {device}',
+  'inbox.devices.nowReceiving': '{device} sekarang menerima pesannya di sini.',
   'inbox.devices.undone': 'Pengaturan sebelumnya sudah kembali di {device}.',
   'inbox.devices.notRestored':
     'Tidak dikembalikan: {what}. Sender Desk tidak pernah tahu isinya sebelumnya: atur isi yang benar di dasbor gateway.',
