@@ -872,8 +872,10 @@ export const enRest = {
   // What the gateway answered to a take-back of one message, said once it came (QA37 Q37-02).
   'outbox.takeBack.outcome.revoked': 'Deleted for everyone: the gateway did it.',
   'outbox.takeBack.outcome.cancelled': 'Cancelled at the gateway.',
-  'outbox.takeBack.outcome.revokeRefused': 'Not deleted for everyone: the gateway refused. It said: {message}',
-  'outbox.takeBack.outcome.cancelRefused': 'Not cancelled at the gateway: the gateway refused. It said: {message}',
+  'outbox.takeBack.outcome.revokeRefused':
+    'Not deleted for everyone: the gateway refused. It said: {message}',
+  'outbox.takeBack.outcome.cancelRefused':
+    'Not cancelled at the gateway: the gateway refused. It said: {message}',
   'outbox.takeBack.outcome.unknown': 'Whether the gateway did it is not known: {message}',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
   'outbox.bulk.select': 'Select {recipient}',

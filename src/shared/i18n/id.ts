@@ -1066,7 +1066,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.outcome.revoked': 'Dihapus untuk semua orang: gateway sudah melakukannya.',
   'outbox.takeBack.outcome.cancelled': 'Dibatalkan di gateway.',
-  'outbox.takeBack.outcome.revokeRefused': 'Tidak dihapus untuk semua orang: gateway menolak. Katanya: {message}',
+  'outbox.takeBack.outcome.revokeRefused':
+    'Tidak dihapus untuk semua orang: gateway menolak. Katanya: {message}',
   'outbox.takeBack.outcome.cancelRefused': 'Tidak dibatalkan di gateway: gateway menolak. Katanya: {message}',
   'outbox.takeBack.outcome.unknown': 'Belum diketahui apakah gateway melakukannya: {message}',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',

@@ -1001,7 +1001,8 @@ describe('enqueue', () => {
         for (const node of record.addedNodes) {
           if (!(node instanceof HTMLElement)) continue
           const alerts = [node, ...node.querySelectorAll<HTMLElement>('[role="alert"]')]
-          for (const a of alerts) if (a.getAttribute('role') === 'alert' && a.textContent) alertsSeen.push(a.textContent)
+          for (const a of alerts)
+            if (a.getAttribute('role') === 'alert' && a.textContent) alertsSeen.push(a.textContent)
         }
     })
     const user = show()
