@@ -892,6 +892,14 @@ export const enRest = {
     'Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? {shows}',
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
+  // What the gateway answered to a take-back of one message, said once it came (QA37 Q37-02).
+  'outbox.takeBack.outcome.revoked': 'Deleted for everyone: the gateway did it.',
+  'outbox.takeBack.outcome.cancelled': 'Cancelled at the gateway.',
+  'outbox.takeBack.outcome.revokeRefused':
+    'Not deleted for everyone: the gateway refused. It said: {message}',
+  'outbox.takeBack.outcome.cancelRefused':
+    'Not cancelled at the gateway: the gateway refused. It said: {message}',
+  'outbox.takeBack.outcome.unknown': 'Whether the gateway did it is not known: {message}',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
@@ -1879,6 +1887,7 @@ export const enRest = {
   'inbox.devices.mailboxLost': 'Not receiving: the relay no longer knows this mailbox',
   'inbox.devices.receive': 'Receive messages on {device}',
   'inbox.devices.undo': 'Undo on {device}',
+  'inbox.devices.nowReceiving': '{device} now receives its messages here.',
   'inbox.devices.undone': 'The earlier settings are back on {device}.',
   'inbox.devices.notRestored':
     'Not put back: {what}. Sender Desk never knew what was there before: set what belongs there in the gateway’s dashboard.',

@@ -32,6 +32,11 @@ export interface NavigateOptions {
   deviceAsk?: DeviceAsk
   /** Settings: open on this field, with a way back to the wizard when the wizard asked. */
   settingsAsk?: SettingsAsk
+  /**
+   * The id of the control that takes the focus on arrival instead of the view's heading: the one that opened the view
+   * being left, when its Cancel (or Escape) goes back (QA37 Q37-05).
+   */
+  focusOnArrival?: string
 }
 
 /**
@@ -64,6 +69,8 @@ interface NavigationState {
   deviceAsk: DeviceAsk | null
   /** The field the Settings view was opened on (asked from the linking wizard), until the next navigation. */
   settingsAsk: SettingsAsk | null
+  /** The control the arriving view focuses instead of its heading (NavigateOptions.focusOnArrival), until the next navigation. */
+  focusOnArrival: string | null
   navigate(view: View, options?: NavigateOptions): void
   takeOpenCampaign(): string | null
   takeDeviceAsk(): DeviceAsk | null
@@ -77,6 +84,7 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
   openCampaign: null,
   deviceAsk: null,
   settingsAsk: null,
+  focusOnArrival: null,
   navigate: (view, options = {}) =>
     set((state) => ({
       view,
@@ -85,7 +93,8 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
       openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign,
       deviceAsk: view === 'devices' ? (options.deviceAsk ?? null) : state.deviceAsk,
       // Kept while Settings stays open, so its way back to the wizard stays; any navigation ends it.
-      settingsAsk: view === 'settings' ? (options.settingsAsk ?? null) : null
+      settingsAsk: view === 'settings' ? (options.settingsAsk ?? null) : null,
+      focusOnArrival: options.focusOnArrival ?? null
     })),
   takeOpenCampaign: () => {
     const id = get().openCampaign
@@ -107,6 +116,7 @@ export function resetNavigationStore(): void {
     addDeviceOpen: false,
     openCampaign: null,
     deviceAsk: null,
-    settingsAsk: null
+    settingsAsk: null,
+    focusOnArrival: null
   })
 }

@@ -12,8 +12,11 @@ export function ViewHeading({ children, id, testId }: ViewHeadingProps): React.J
   const ref = useRef<HTMLHeadingElement>(null)
   const seq = useNavigation((state) => state.seq)
   useEffect(() => {
-    // The first view after start is not "navigated to": leave focus where the browser put it.
-    if (seq > 1) ref.current?.focus()
+    // The first view after start is not "navigated to": leave focus where the browser put it. A way back names the
+    // control it returns to (the opener of the view left); else the heading.
+    if (seq <= 1) return
+    const asked = useNavigation.getState().focusOnArrival
+    ;((asked ? document.getElementById(asked) : null) ?? ref.current)?.focus()
   }, [seq])
   return (
     <h2 ref={ref} id={id} tabIndex={-1} className="view-title" data-testid={testId}>

@@ -3068,6 +3068,23 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(document.activeElement?.id).toBe('campaign-progress')
   })
 
+  it('backs out of "Before you start" on Escape, as Go back does, and Start has the focus again (QA37 Q37-04)', async () => {
+    handleSheet()
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await user.click(await screen.findByRole('button', { name: 'Start sending 1 message' }))
+    const summary = await screen.findByTestId('campaign-presend')
+    expect(summary.contains(document.activeElement)).toBe(true)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('campaign-presend')).toBeNull()
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Start sending 1 message' }))
+    )
+    expect(fake.requests('campaigns:create')).toEqual([])
+  })
+
   it("names the working hours with their zone on the campaign, in the operator's language", async () => {
     fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
     fake.handle('campaigns:get', () => campaign())

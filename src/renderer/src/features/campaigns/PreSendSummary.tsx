@@ -16,6 +16,7 @@ import {
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
+import { cancelOnEscape } from '../../ui/escape'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { skippedReasons } from './problems'
@@ -122,6 +123,8 @@ export function PreSendSummary({
       role="group"
       aria-labelledby="campaign-presend-title"
       data-testid="campaign-presend"
+      // Escape backs out as Go back does, as every other question in the window (QA37 Q37-04).
+      onKeyDown={cancelOnEscape(onBack, busy)}
     >
       <h4 id="campaign-presend-title">{t('campaigns.presend.title')}</h4>
       <dl className="terms-beside-values">

@@ -61,6 +61,7 @@ export function DevicesView(): React.JSX.Element {
             <button
               type="button"
               className="button"
+              id="create-device-open"
               data-testid="create-device-open"
               onClick={() => useNavigation.getState().navigate('newDevice')}
             >

@@ -1,6 +1,6 @@
 // New device view: order with an existing device's account or a typed-in gateway, see the invoice, then link the new
 // device (when the gateway gave its token) or be told to pay first.
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { InvoiceView } from '../../../../shared/contract'
@@ -9,6 +9,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { NewDeviceView } from './NewDeviceView'
+import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 
@@ -37,6 +38,25 @@ beforeEach(() => {
 })
 
 describe('NewDeviceView', () => {
+  // QA37 Q37-05: as "Add a device" does, Escape closes the form and the operator lands back on its opener.
+  it.each(['{Escape}', 'Cancel'])(
+    'goes back to "Create a new device" on %s, with the focus on it',
+    async (how) => {
+      function DevicesOrNew(): React.JSX.Element {
+        return useNavigation((state) => state.view) === 'newDevice' ? <NewDeviceView /> : <DevicesView />
+      }
+      useNavigation.getState().navigate('devices')
+      const user = userEvent.setup()
+      render(<DevicesOrNew />)
+      await user.click(screen.getByTestId('create-device-open'))
+      await user.click(screen.getByRole('textbox', { name: 'Device name' }))
+      if (how === 'Cancel') await user.click(screen.getByRole('button', { name: 'Cancel' }))
+      else await user.keyboard(how)
+      expect(useNavigation.getState().view).toBe('devices')
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('create-device-open')))
+    }
+  )
+
   it('orders with an existing device’s account, shows the invoice and opens the linking wizard', async () => {
     const created = makeDevice({ id: 'dev-new', label: 'Cabang 2', sandbox: true, state: 'needs-scan' })
     fake.handle('devices:create', () => ({ invoice, device: created }))

@@ -14,6 +14,7 @@ import { useNavigation } from '../../stores/navigation'
 import { deviceOptionLabel } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { cancelOnEscape } from '../../ui/escape'
 import { SecretInput } from '../../ui/SecretInput'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { InvoiceDetails, periodeLabel, productLabel } from './InvoiceDetails'
@@ -102,8 +103,18 @@ export function NewDeviceView(): React.JSX.Element {
     }
   }
 
+  // Back to Devices, on the button that opened this form, as "Add a device" does (QA37 Q37-05).
+  const back = (): void =>
+    useNavigation.getState().navigate('devices', { focusOnArrival: 'create-device-open' })
+
   return (
-    <section className="view" aria-labelledby="new-device-heading" data-testid="view-newDevice">
+    <section
+      className="view"
+      aria-labelledby="new-device-heading"
+      data-testid="view-newDevice"
+      // Escape backs out as Cancel does while the form is up; the invoice, once made, is not put away by a key.
+      onKeyDown={result ? undefined : cancelOnEscape(back, busy)}
+    >
       <ViewHeading id="new-device-heading">{t('newDevice.title')}</ViewHeading>
       <p className="muted">{t('newDevice.intro')}</p>
       {result ? (
@@ -272,11 +283,7 @@ export function NewDeviceView(): React.JSX.Element {
             >
               {busy ? t('newDevice.creating') : t('newDevice.submit')}
             </button>
-            <button
-              type="button"
-              className="button"
-              onClick={() => useNavigation.getState().navigate('devices')}
-            >
+            <button type="button" className="button" onClick={back}>
               {t('common.cancel')}
             </button>
           </div>

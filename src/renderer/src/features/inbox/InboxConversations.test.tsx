@@ -1114,8 +1114,28 @@ describe('the thread', () => {
       name: /Delete this message for everyone\?.*cannot be undone/
     })
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
+    fake.handle('outbox:takeBackProgress', () => ({
+      id: 'tb-1',
+      state: 'done' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, done: 1 },
+      cancel: none,
+      resend: none,
+      explained: [],
+      pendingByDevice: []
+    }))
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['out-1'], action: 'revoke' }])
+    // The gateway's answer is said once it comes, not only that it was asked (QA37 Q37-02).
+    await waitFor(
+      () =>
+        expect(within(sentEntry!).getByRole('status').textContent).toBe(
+          'Deleted for everyone: the gateway did it.'
+        ),
+      { timeout: 4000 }
+    )
     await user.click(within(waitingEntry!).getByRole('button', { name: 'Cancel at the gateway' }))
     expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
   })

@@ -554,6 +554,10 @@ describe('InboxView', () => {
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo on Shop' }))
     )
+    // Said, as Undo is (QA37 Q37-06): the focus on Undo alone told a screen reader nothing of the result.
+    expect(screen.getByTestId('inbox-device-feedback-dev-1').textContent).toBe(
+      'Shop now receives its messages here.'
+    )
 
     await user.click(screen.getByRole('button', { name: 'Undo on Shop' }))
     expect(fake.requests('inbox:undoProvision')).toEqual([{ deviceId: 'dev-1' }])

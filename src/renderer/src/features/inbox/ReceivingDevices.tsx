@@ -136,6 +136,8 @@ function DeviceReceiving({
       onView(await call('inbox:provision', { deviceId: device.id }))
       setPreview(null)
       setFocusNext('undo')
+      // Said, as Undo's result is: the focus on Undo alone tells a screen reader nothing of it (QA37 Q37-06).
+      setFeedback(t('inbox.devices.nowReceiving', { device: device.label }))
     })
   const undo = (): Promise<void> =>
     run(async () => {

@@ -8,6 +8,7 @@ import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { itemActions, revokeOneQuestion } from '../outbox/status'
+import { useTakeBackOutcome } from '../outbox/take-back-outcome'
 
 export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX.Element | null {
   const t = useT()
@@ -15,6 +16,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
+  const { outcome, follow } = useTakeBackOutcome(item.id)
   const allowed = itemActions(item)
   if (!allowed.revoke && !allowed.cancelAtGateway && !said) return null
 
@@ -22,7 +24,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
     setBusy(true)
     setSaid(null)
     try {
-      await useOutbox.getState().takeBack([item.id], action)
+      follow(await useOutbox.getState().takeBack([item.id], action))
       setConfirming(false)
       setSaid({ tone: 'ok', text: t('outbox.takeBack.asked') })
     } catch (error) {
@@ -73,7 +75,8 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
       ) : null}
       {said ? (
         <p className={said.tone === 'ok' ? 'muted small' : 'alert alert--bad'} role="status">
-          {said.text}
+          {/* The gateway's answer, once it comes, in place of "Asked the gateway" (QA37 Q37-02). */}
+          {said.tone === 'ok' && outcome ? outcome : said.text}
         </p>
       ) : null}
     </div>

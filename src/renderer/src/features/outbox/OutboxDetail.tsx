@@ -13,6 +13,7 @@ import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { RecipientName } from '../../ui/RecipientName'
 import { Timeline } from './Timeline'
+import { useTakeBackOutcome } from './take-back-outcome'
 import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
@@ -64,6 +65,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     failedAgain?: boolean
   } | null>(null)
   const [busy, setBusy] = useState(false)
+  const takeBackOutcome = useTakeBackOutcome(id)
   const [editing, setEditing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
@@ -396,7 +398,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             type="button"
             className="button"
             disabled={busy}
-            onClick={() => void act(() => store.takeBack([item.id], 'cancel'), t('outbox.takeBack.asked'))}
+            onClick={() =>
+              void act(
+                async () => takeBackOutcome.follow(await store.takeBack([item.id], 'cancel')),
+                t('outbox.takeBack.asked')
+              )
+            }
           >
             {t('outbox.takeBack.cancel')}
           </button>
@@ -445,7 +452,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           keepLabel={t('common.keep')}
           onConfirm={() =>
             void act(async () => {
-              await store.takeBack([item.id], 'revoke')
+              takeBackOutcome.follow(await store.takeBack([item.id], 'revoke'))
               setConfirmRevoke(false)
             }, t('outbox.takeBack.asked'))
           }
@@ -504,6 +511,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         data-testid="outbox-feedback"
       >
         {shown?.text ?? ''}
+      </p>
+      {/* In the page before the gateway answers, so the answer is read as it comes (QA37 Q37-02). */}
+      <p role="status" className="feedback" data-testid="outbox-takeback-outcome">
+        {takeBackOutcome.outcome ?? ''}
       </p>
     </section>
   )

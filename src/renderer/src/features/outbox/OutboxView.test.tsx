@@ -948,6 +948,60 @@ describe('item detail', () => {
     expect(fake.requests('outbox:takeBack')).toContainEqual({ ids: ['a-1'], action: 'cancel' })
   })
 
+  it.each([
+    {
+      gateway: 'did it',
+      settled: { revoke: { done: 1, refused: 0, unknown: 0, pending: 0 }, explained: [] },
+      says: 'Deleted for everyone: the gateway did it.'
+    },
+    {
+      gateway: 'refused',
+      settled: {
+        revoke: { done: 0, refused: 1, unknown: 0, pending: 0 },
+        explained: [
+          { action: 'revoke' as const, state: 'refused' as const, message: 'message too old', n: 1 }
+        ]
+      },
+      says: 'Not deleted for everyone: the gateway refused. It said: message too old'
+    }
+  ])(
+    'announces what the gateway answered to "Delete for everyone" once it answers: $gateway (QA37 Q37-02)',
+    async (c) => {
+      const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
+      fake.handle('outbox:list', () => ({ items: [delivered], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: delivered, history: [] }))
+      const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+      const asked = {
+        id: 'tb-1',
+        state: 'running' as const,
+        producerTag: null,
+        stoppedLocally: 0,
+        leftAlone: {},
+        revoke: { ...none, pending: 1 },
+        cancel: none,
+        resend: none,
+        explained: [],
+        pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+      }
+      fake.handle('outbox:takeBack', () => asked)
+      fake.handle('outbox:takeBackProgress', () => ({
+        ...asked,
+        state: 'done' as const,
+        ...c.settled,
+        pendingByDevice: []
+      }))
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-d-1'))
+      await user.click(await screen.findByRole('button', { name: 'Delete for everyone' }))
+      await user.click(screen.getByTestId('outbox-revoke-confirm'))
+      const outcome = screen.getByTestId('outbox-takeback-outcome')
+      expect(outcome.getAttribute('role')).toBe('status')
+      await waitFor(() => expect(outcome.textContent).toBe(c.says), { timeout: 4000 })
+      expect(fake.requests('outbox:takeBackProgress')).toContainEqual({ id: 'tb-1' })
+    }
+  )
+
   it("follows its message through a bulk change: the take-back's answer shows in the open detail", async () => {
     // The gateway's answer to a take-back lands as one outbox:bulkChanged, with no event for the item itself.
     let delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })

@@ -1043,6 +1043,30 @@ describe('enqueue', () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
   })
 
+  it('never puts the problems alert in the page for a send or a schedule that succeeds (QA37 Q37-01)', async () => {
+    const alertsSeen: string[] = []
+    const watch = new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes) {
+          if (!(node instanceof HTMLElement)) continue
+          const alerts = [node, ...node.querySelectorAll<HTMLElement>('[role="alert"]')]
+          for (const a of alerts)
+            if (a.getAttribute('role') === 'alert' && a.textContent) alertsSeen.push(a.textContent)
+        }
+    })
+    const user = show()
+    watch.observe(document.body, { childList: true, subtree: true })
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo, pesanan Anda sudah siap.')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    await screen.findByText('Added to the outbox.')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    watch.disconnect()
+    expect(alertsSeen).toEqual([])
+    expect(screen.queryByTestId('send-problems')).toBeNull()
+  })
+
   it('shows the core’s error when enqueue fails', async () => {
     fake.fail('outbox:enqueue', { code: 'device_paused', message: 'Sending on this device is paused.' })
     const user = show()

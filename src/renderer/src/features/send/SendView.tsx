@@ -317,10 +317,13 @@ export function SendView(): React.JSX.Element {
       focusProblem('schedule-passed')
       return
     }
+    // Put away before the send: a sent draft is cleared at once, and its empty form's problems must not flash up as an
+    // alert over the success (QA37 Q37-01). A send that fails keeps the draft, and its marks come back.
+    setAttempted(false)
     const ok = await useSend.getState().send(optedOut)
     setSummary(null)
-    if (ok) {
-      setAttempted(false)
+    if (!ok) setAttempted(true)
+    else {
       setAnnounce(useSend.getState().sent?.scheduled ? t('send.done.scheduled') : t('send.done.queued'))
     }
   }

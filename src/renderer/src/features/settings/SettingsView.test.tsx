@@ -76,6 +76,21 @@ describe('SettingsView', () => {
     expect(screen.getByTestId('settings-status').textContent).toBe('Saved.')
   })
 
+  it('says each save afresh, not only the first: the line is emptied and set again (QA37 Q37-03)', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const status = screen.getByTestId('settings-status')
+    const heard: string[] = []
+    const watch = new MutationObserver(() => heard.push(status.textContent ?? ''))
+    watch.observe(status, { childList: true, subtree: true, characterData: true })
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'dark')
+    await vi.waitFor(() => expect(heard.filter((text) => text === 'Saved.')).toHaveLength(1))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Theme' }), 'light')
+    await vi.waitFor(() => expect(heard.filter((text) => text === 'Saved.')).toHaveLength(2))
+    watch.disconnect()
+    expect(status.textContent).toBe('Saved.')
+  })
+
   it('refuses a number out of range without asking the core', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)

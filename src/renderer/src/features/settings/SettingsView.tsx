@@ -156,6 +156,9 @@ export function SettingsView(): React.JSX.Element {
   /** True once the core took the change; on a refusal the field keeps what was typed, with the reason at it. */
   async function save(patch: Partial<Settings>): Promise<boolean> {
     const keys = Object.keys(patch) as (keyof Settings)[]
+    // Emptied while the core takes it, so the "Saved." that follows is new text a screen reader reads again, each
+    // save, and not the first one's left standing (QA37 Q37-03).
+    setStatus(null)
     try {
       await useSettings.getState().update(patch)
       setFieldErrors((e) => {

@@ -24,6 +24,20 @@ describe('Shortcuts', () => {
       unmount()
     }
   })
+
+  // QA37 Q37-07: "row of the list" promised J / K in every list; only the Outbox's and Messages in's rows take them.
+  it('names the lists J / K move in, in both languages', async () => {
+    for (const [language, said] of [
+      ['en', 'J / KNext / previous row in the Outbox and Messages in'],
+      ['id', 'J / KBaris berikutnya / sebelumnya di Kotak keluar dan Pesan masuk']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const { unmount } = render(<Shortcuts />)
+      await userEvent.setup().keyboard('?')
+      expect(screen.getByTestId('shortcuts-panel').textContent).toContain(said)
+      unmount()
+    }
+  })
 })
 
 describe('the shortcuts panel is a dialog (QA19 Q19-03)', () => {
