@@ -1,55 +1,23 @@
 // A send the gateway refuses because the device is not connected (its phone logged out) is news about the device: the
 // composed core checks the device at once, so the window says "needs a QR scan" without waiting for the next routine
 // poll, and the device's messages wait for it (not retried in a tight loop) and go exactly once after the relink.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { composeCore, type Core } from '../../src/main/core/compose'
-import { MemoryVault } from '../../src/main/core/vault'
+import type { SandboxControl } from '@sender-desk/sandbox-gateway'
+import type { Core } from '../../src/main/core/compose'
+import { composeHostedCore, type HostedCore } from './testing/hosted-core'
 
-let dir: string
+let hosted: HostedCore
 let core: Core
-let gateway: Sandbox
 let control: SandboxControl
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sd-refused-'))
-  gateway = await startSandbox({})
-  control = new SandboxControl(gateway.baseUrl, gateway.controlToken)
-  core = await composeCore({
-    dataDir: dir,
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    // A backoff capped at 1 s (as the QA walk had it) would let a refused device be probed every second.
-    outbox: {
-      pacingMs: 0,
-      backoffBaseMs: 200,
-      backoffCapMs: 1_000,
-      trackingIntervalMs: 100,
-      trackingCapMs: 200
-    },
-    // No routine poll in the way: whatever the device view learns in this test, it learns from the refused send.
-    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
-  })
-  await core.start()
+  hosted = await composeHostedCore('sd-refused-')
+  ;({ core, control } = hosted)
 })
-afterEach(async () => {
-  await core.stop()
-  await gateway.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterEach(() => hosted.close())
 
-async function linkedDevice(label: string): Promise<{ id: string; token: string }> {
-  const created = await control.createDevice({ linked: true })
-  const device = await core.handlers['devices:add']({ label, baseUrl: gateway.baseUrl, token: created.token })
-  await core.handlers['devices:refresh']({ id: device.id })
-  return { id: device.id, token: created.token }
-}
-
-const stateOf = async (id: string): Promise<string | undefined> =>
-  (await core.handlers['devices:list']({})).devices.find((d) => d.id === id)?.state
+const stateOf = (id: string): Promise<string | undefined> => hosted.stateOf(id)
+const linkedDevice = (label: string): Promise<{ id: string; token: string }> => hosted.linkedDevice(label)
 
 it('a send refused as "not connected" shows the device as needing a scan at once; its messages wait and go once after the relink', async () => {
   const a = await linkedDevice('Kantor Pusat')

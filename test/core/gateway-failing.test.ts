@@ -1,56 +1,25 @@
 // A device whose gateway fails every call (5xx, no answer) is news about the device, as a refused send is: the
 // composed core checks the device soon after such a send fails, so the views say "Gateway failing" within seconds
 // even while its statuses come by push and routine polling has stepped back to its safety cadence (QA36 Q36-01).
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
-import { composeCore, type Core } from '../../src/main/core/compose'
-import { MemoryVault } from '../../src/main/core/vault'
+import type { SandboxControl } from '@sender-desk/sandbox-gateway'
+import type { Core } from '../../src/main/core/compose'
+import { composeHostedCore, type HostedCore } from './testing/hosted-core'
 
-let dir: string
+let hosted: HostedCore
 let core: Core
-let gateway: Sandbox
 let control: SandboxControl
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'sd-failing-'))
-  gateway = await startSandbox({})
-  control = new SandboxControl(gateway.baseUrl, gateway.controlToken)
-  core = await composeCore({
-    dataDir: dir,
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    outbox: {
-      pacingMs: 0,
-      backoffBaseMs: 200,
-      backoffCapMs: 1_000,
-      trackingIntervalMs: 100,
-      trackingCapMs: 200
-    },
-    // As under push coverage: no routine poll comes soon, so only the failed sends can make the device be checked.
-    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
-  })
-  await core.start()
+  hosted = await composeHostedCore('sd-failing-')
+  ;({ core, control } = hosted)
 })
-afterEach(async () => {
-  await core.stop()
-  await gateway.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterEach(() => hosted.close())
 
-const stateOf = async (id: string): Promise<string | undefined> =>
-  (await core.handlers['devices:list']({})).devices.find((d) => d.id === id)?.state
+const stateOf = (id: string): Promise<string | undefined> => hosted.stateOf(id)
 
 it('sends failing with 500 make the device be checked: it reads "Gateway failing" within seconds, its messages wait', async () => {
-  const created = await control.createDevice({ linked: true })
-  const device = await core.handlers['devices:add']({
-    label: 'Cabang Bandung',
-    baseUrl: gateway.baseUrl,
-    token: created.token
-  })
-  await core.handlers['devices:refresh']({ id: device.id })
+  const device = await hosted.linkedDevice('Cabang Bandung')
   expect(await stateOf(device.id)).toBe('connected')
 
   await control.addFault({ path: '/api/*', kind: 'status', status: 500 })
