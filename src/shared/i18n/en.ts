@@ -2045,6 +2045,7 @@ export const enRest = {
   'inbox.reply.label': 'Your reply',
   'inbox.reply.hint':
     'Attach, drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.',
+  'inbox.reply.hintNoCaption': 'Attach, drop or paste a file to send it with the text. Ctrl+Enter sends.',
   'inbox.reply.attach': 'Attach a file…',
   'inbox.reply.preview': 'As WhatsApp shows it:',
   'inbox.reply.audioOwnMessage':

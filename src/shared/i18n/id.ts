@@ -2248,6 +2248,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.label': 'Balasan Anda',
   'inbox.reply.hint':
     'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+  'inbox.reply.hintNoCaption':
+    'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya bersama teks. Ctrl+Enter mengirim.',
   'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.audioOwnMessage':
