@@ -13,6 +13,8 @@ export type RelayHealth =
   | 'near-full'
   | 'full'
   | 'unreachable'
+  /** The relay refused the pull token and is being tried again (the sync's state is still `unreachable`). */
+  | 'auth-retrying'
   | 'auth-refused'
   | 'locked'
   | 'failing'
@@ -27,6 +29,8 @@ export interface RelayStatus {
   symbol: string
   /** Events still waiting on the relay (behind), else 0. */
   behind: number
+  /** The values the state's words take (`relay.state.<health>`): the count behind, or which try of how many. */
+  wordParams: Record<string, number>
   /** The operator should act: shown in the tray's tooltip and as a warning in the window. */
   needsAttention: boolean
 }
@@ -40,6 +44,7 @@ const LOOK: Record<RelayHealth, { tone: RelayTone; symbol: string; needsAttentio
   // A full relay refuses the gateway's posts: messages are being lost until the desktop catches up.
   full: { tone: 'bad', symbol: '●', needsAttention: true },
   unreachable: { tone: 'warn', symbol: '⚠', needsAttention: true },
+  'auth-retrying': { tone: 'warn', symbol: '↻', needsAttention: true },
   'auth-refused': { tone: 'bad', symbol: '✕', needsAttention: true },
   locked: { tone: 'bad', symbol: '⊘', needsAttention: true },
   failing: { tone: 'bad', symbol: '⚠', needsAttention: true },
@@ -55,7 +60,7 @@ function healthOf(status: InboxStatusView): RelayHealth {
     case 'idle':
       return 'starting'
     case 'unreachable':
-      return 'unreachable'
+      return tokenTry(status) ? 'auth-retrying' : 'unreachable'
     case 'failing':
       return 'failing'
     case 'auth-refused':
@@ -70,7 +75,22 @@ function healthOf(status: InboxStatusView): RelayHealth {
   }
 }
 
+/** The sync's note for a refused pull token being tried again (src/main/core/inbox/sync.ts). */
+const TOKEN_RETRY_NOTE = 'inbox.fault.pullTokenRefusedRetrying'
+
+/** The refusal's try as the sync's note carries it (inbox.fault.pullTokenRefusedRetrying), else null. */
+function tokenTry(status: InboxStatusView): { attempt: number; tries: number } | null {
+  if (status.detailKey !== TOKEN_RETRY_NOTE) return null
+  const attempt = Number(status.detailParams?.['attempt'])
+  const tries = Number(status.detailParams?.['tries'])
+  return Number.isFinite(attempt) && Number.isFinite(tries) ? { attempt, tries } : null
+}
+
 export function relayStatus(status: InboxStatusView): RelayStatus {
   const health = healthOf(status)
-  return { health, ...LOOK[health], behind: health === 'behind' ? (status.behind ?? 0) : 0 }
+  const behind = health === 'behind' ? (status.behind ?? 0) : 0
+  const wordParams: Record<string, number> = (health === 'auth-retrying' && tokenTry(status)) || {
+    count: behind
+  }
+  return { health, ...LOOK[health], behind, wordParams }
 }

@@ -9,6 +9,8 @@ import { inboxMediaDir } from '../core/inbox/media-fetcher'
 import { DraftFiles, type KeptFile } from '../core/files/draft-files'
 import { openDatabase } from '../core/store'
 import { jsonLineOf, runCli } from './testing/in-process'
+import { describeSyncState } from './inbox-commands'
+import { encodeNote } from '../../shared/i18n/notes'
 
 let relayDir: string
 let dataDir: string
@@ -238,6 +240,20 @@ describe('sender-desk inbox', () => {
     expect(gone.stdout).toBe('')
     expect(gone.stderr).toMatch(/^sender-desk: relay unreachable since /)
     relay = await startNodeRelay({ dataDir: relayDir })
+  })
+
+  it('a refused pull token tried again reads as a refusal with its try and what to do, not as an unreachable relay', () => {
+    const line = describeSyncState({
+      kind: 'unreachable',
+      since: Date.parse('2026-01-15T03:00:00.000Z'),
+      fault: 'auth-refused',
+      detail: encodeNote('inbox.fault.pullTokenRefusedRetrying', { attempt: 2, tries: 3 }),
+      retryAt: Date.parse('2026-01-15T03:00:04.000Z')
+    })
+    expect(line).toBe(
+      'the relay refused the pull token; trying again (2 of 3) at 2026-01-15T03:00:04.000Z (HTTP 401 since ' +
+        '2026-01-15T03:00:00.000Z); if it keeps refusing, connect the inbox again (sender-desk inbox connect --replace)'
+    )
   })
 
   it('sync counts in words: one message, one duplicate', async () => {

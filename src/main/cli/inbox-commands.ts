@@ -159,6 +159,12 @@ export function describeSyncState(state: InboxSyncState): string {
     case 'connected':
       return state.behind > 0 ? `connected, ${state.behind} events behind` : 'connected, up to date'
     case 'unreachable':
+      // The relay answered, refusing the pull token: tried again a few times before the sync stops (see sync.ts).
+      if (state.fault === 'auth-refused')
+        return (
+          `${translateNote('en', state.detail)} at ${at(state.retryAt)} (HTTP 401 since ${at(state.since)}); ` +
+          'if it keeps refusing, connect the inbox again (sender-desk inbox connect --replace)'
+        )
       return `relay unreachable since ${at(state.since)} (${state.fault}: ${translateNote('en', state.detail)}); retrying at ${at(state.retryAt)}`
     case 'failing':
       return `failing since ${at(state.since)}: ${state.detail}; retrying at ${at(state.retryAt)}`

@@ -284,6 +284,17 @@ describe('tray model', () => {
           'warning'
         ],
         [
+          {
+            state: 'unreachable',
+            behind: null,
+            detail: 'the relay refused the pull token; trying again (2 of 3)',
+            detailKey: 'inbox.fault.pullTokenRefusedRetrying',
+            detailParams: { attempt: 2, tries: 3 }
+          },
+          'Messages in — relay: ↻ refused this computer’s pull token; trying again (2 of 3)',
+          'warning'
+        ],
+        [
           { storage: { used: 1000, cap: 1000, nearFull: true, full: true, refusedWhileFull: 3 } },
           'Messages in — relay: ● full, refusing new messages',
           'warning'
@@ -305,6 +316,12 @@ describe('tray model', () => {
         { storage: { used: 900, cap: 1000, nearFull: true, full: false, refusedWhileFull: 0 } },
         { storage: { used: 1000, cap: 1000, nearFull: true, full: true, refusedWhileFull: 3 } },
         { state: 'unreachable', behind: null },
+        {
+          state: 'unreachable',
+          behind: null,
+          detailKey: 'inbox.fault.pullTokenRefusedRetrying',
+          detailParams: { attempt: 1, tries: 3 }
+        },
         { state: 'auth-refused', behind: null },
         { state: 'credentials-locked', behind: null },
         { state: 'failing', behind: null },

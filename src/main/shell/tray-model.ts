@@ -142,7 +142,7 @@ function relayLine(state: TrayState, t: Translate): string | null {
   const relay = relayStatus(state.inbox)
   if (relay.health === 'not-set-up') return null
   return t('desktop.tray.relay', {
-    state: `${relay.symbol} ${t(`relay.state.${relay.health}`, { count: relay.behind })}`
+    state: `${relay.symbol} ${t(`relay.state.${relay.health}`, relay.wordParams)}`
   })
 }
 

@@ -1798,6 +1798,8 @@ export const enRest = {
   'relay.state.full': 'full, refusing new messages',
   'relay.state.unreachable': 'cannot be reached',
   'relay.state.auth-refused': 'refused this computer’s pull token',
+  // A refusal tried again before the sync stops (a proxy's or an access layer's may pass): the relay did answer.
+  'relay.state.auth-retrying': 'refused this computer’s pull token; trying again ({attempt} of {tries})',
   'relay.state.locked': 'the mailbox’s keys are locked',
   'relay.state.failing': 'saving messages on this computer failed',
   'relay.state.cursor-ahead': 'lost its storage',
@@ -1811,6 +1813,8 @@ export const enRest = {
     'Sender Desk tries again by itself. Messages sent to you meanwhile wait on the relay if it is up and only this computer cannot reach it; if the relay itself is down, the gateway tries them only a few times, so they may be lost.',
   'relay.hint.auth-refused':
     'Connect a mailbox again (the relay no longer knows this computer’s pull token).',
+  'relay.hint.auth-retrying':
+    'The relay answered but refused this computer’s pull token. A proxy or access layer in front of it may refuse for a moment, so Sender Desk tries again by itself. If it keeps refusing after the last try, Messages in stops and asks you to connect a mailbox again: first check that nothing in front of the relay blocks this computer, or ask whoever runs the relay whether the mailbox still exists.',
   'relay.hint.locked': 'Unlock the system keyring, then restart Sender Desk.',
   'relay.hint.failing': 'Sender Desk tries again by itself; check the free disk space.',
   'relay.hint.cursor-ahead':
@@ -1844,6 +1848,8 @@ export const enRest = {
   'inbox.fault.needsCreationToken': 'the relay needs its creation token',
   'inbox.fault.creationTokenRefused': 'the relay refused the creation token',
   'inbox.fault.pullTokenRefused': 'the relay refused the pull token',
+  'inbox.fault.pullTokenRefusedRetrying':
+    'the relay refused the pull token; trying again ({attempt} of {tries})',
   'inbox.fault.cursorAhead': 'this computer read up to event {cursor}; the relay’s newest is {head}',
   // Where messages come through, in words; the mailbox's id (for support) behind a disclosure, to select or copy.
   'inbox.relay.where.here': 'Through the relay on this computer',
@@ -2039,6 +2045,7 @@ export const enRest = {
   'inbox.reply.label': 'Your reply',
   'inbox.reply.hint':
     'Attach, drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.',
+  'inbox.reply.hintNoCaption': 'Attach, drop or paste a file to send it with the text. Ctrl+Enter sends.',
   'inbox.reply.attach': 'Attach a file…',
   'inbox.reply.preview': 'As WhatsApp shows it:',
   'inbox.reply.audioOwnMessage':

@@ -2012,6 +2012,8 @@ export const id: Record<MessageKey, string> = {
   'relay.state.full': 'penuh, pesan baru ditolak',
   'relay.state.unreachable': 'tidak bisa dijangkau',
   'relay.state.auth-refused': 'menolak token pengambilan komputer ini',
+  'relay.state.auth-retrying':
+    'menolak token pengambilan komputer ini; mencoba lagi ({attempt} dari {tries})',
   'relay.state.locked': 'kunci kotak surat terkunci',
   'relay.state.failing': 'gagal menyimpan pesan di komputer ini',
   'relay.state.cursor-ahead': 'kehilangan penyimpanannya',
@@ -2023,6 +2025,8 @@ export const id: Record<MessageKey, string> = {
     'Sender Desk mencoba lagi sendiri. Pesan yang dikirim kepada Anda sementara itu menunggu di relay jika relay menyala dan hanya komputer ini yang tidak dapat menjangkaunya; jika relay sendiri mati, gateway hanya mencobanya beberapa kali, jadi pesan bisa hilang.',
   'relay.hint.auth-refused':
     'Sambungkan kotak surat lagi (relay tidak lagi mengenal token pengambilan komputer ini).',
+  'relay.hint.auth-retrying':
+    'Relay menjawab tetapi menolak token pengambilan komputer ini. Proxy atau lapisan akses di depannya bisa menolak sebentar, jadi Sender Desk mencobanya lagi secara otomatis. Jika relay terus menolak setelah percobaan terakhir, Pesan masuk berhenti dan meminta Anda menyambungkan kotak surat lagi: periksa dulu bahwa tidak ada yang memblokir komputer ini di depan relay, atau tanyakan kepada pengelola relay apakah kotak surat itu masih ada.',
   'relay.hint.locked': 'Buka kunci keyring sistem, lalu mulai ulang Sender Desk.',
   'relay.hint.failing': 'Sender Desk mencoba lagi sendiri; periksa ruang disk yang tersisa.',
   'relay.hint.cursor-ahead':
@@ -2055,6 +2059,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.fault.needsCreationToken': 'relay memerlukan token pembuatannya',
   'inbox.fault.creationTokenRefused': 'relay menolak token pembuatan',
   'inbox.fault.pullTokenRefused': 'relay menolak token pengambilan',
+  'inbox.fault.pullTokenRefusedRetrying':
+    'relay menolak token pengambilan; mencoba lagi ({attempt} dari {tries})',
   'inbox.fault.cursorAhead':
     'komputer ini sudah membaca sampai peristiwa {cursor}; yang terbaru di relay {head}',
   'inbox.relay.where.here': 'Melalui relay di komputer ini',
@@ -2242,6 +2248,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.reply.label': 'Balasan Anda',
   'inbox.reply.hint':
     'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya dengan teks sebagai keterangan. Ctrl+Enter mengirim.',
+  'inbox.reply.hintNoCaption':
+    'Lampirkan, lepaskan, atau tempel file di sini untuk mengirimnya bersama teks. Ctrl+Enter mengirim.',
   'inbox.reply.attach': 'Lampirkan file…',
   'inbox.reply.preview': 'Seperti yang ditampilkan WhatsApp:',
   'inbox.reply.audioOwnMessage':

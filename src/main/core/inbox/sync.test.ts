@@ -8,7 +8,7 @@ import { FakeClock } from '../clock'
 import { betweenTurns } from '../testing/event-loop'
 import { openDatabase, type SqliteDatabase } from '../store'
 import { MemoryVault } from '../vault'
-import { coreText } from '../../../shared/i18n/notes'
+import { coreText, translateNote } from '../../../shared/i18n/notes'
 import {
   createInbox,
   inboxStatusView,
@@ -489,6 +489,11 @@ describe('faults and their states', () => {
       .poll(() => box.sync.status().state, { timeout: 5_000 })
       .toMatchObject({ kind: 'unreachable', fault: 'auth-refused', retryAt: expect.any(Number) })
     expect(box.sync.isFollowing()).toBe(true)
+    // Said as a refusal tried again, with which try comes next, not as a relay that cannot be reached.
+    const refused = box.sync.status().state
+    expect(refused.kind === 'unreachable' && translateNote('en', refused.detail)).toBe(
+      'the relay refused the pull token; trying again (1 of 3)'
+    )
     // The relay accepts this computer again: the next try pulls what waited, by itself.
     await vaultInboxCredentials(vault).save(loaded.credentials)
     await expect

@@ -448,8 +448,15 @@ export class InboxSync {
     const retryAfter = 'retryAfterMs' in fault ? fault.retryAfterMs : null
     // A 401 may be a proxy's, a CDN's or an access layer's passing refusal (QA36 Q36-06): tried again with backoff,
     // "Try now" offered, before the operator is asked to connect a mailbox again.
+    // Its note carries which try comes next: the window and the CLI say a refusal being tried again, not a relay
+    // that cannot be reached (it did answer).
     const detail =
-      fault.kind === 'auth-refused' ? encodeNote('inbox.fault.pullTokenRefused') : faultDetail(fault)
+      fault.kind === 'auth-refused'
+        ? encodeNote('inbox.fault.pullTokenRefusedRetrying', {
+            attempt: this.tokenRefusals,
+            tries: TOKEN_REFUSALS_TRIED_AGAIN
+          })
+        : faultDetail(fault)
     const since = this.state.kind === 'unreachable' ? this.state.since : now
     this.set({
       kind: 'unreachable',

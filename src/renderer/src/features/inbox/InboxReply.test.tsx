@@ -477,6 +477,32 @@ describe('an audio file (QA35 Q35-04)', () => {
       'As WhatsApp shows it, as its own message after the file:'
     )
   })
+
+  it('has the box’s hint promise no caption once the file is audio, and again once it is not', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-reply-text')
+    const hint = (): string => document.getElementById('inbox-reply-hint')?.textContent ?? ''
+    expect(hint()).toBe(
+      'Attach, drop or paste a file to send it with the text as its caption. Ctrl+Enter sends.'
+    )
+    await user.upload(
+      screen.getByLabelText('Attach a file…'),
+      new File([new Uint8Array(900)], 'jawaban.mp3', { type: 'audio/mpeg' })
+    )
+    await screen.findByTestId('inbox-reply-file')
+    expect(hint()).toBe('Attach, drop or paste a file to send it with the text. Ctrl+Enter sends.')
+    await user.upload(
+      screen.getByLabelText('Attach a file…'),
+      new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' })
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-reply-file').textContent).toContain('daftar-harga.pdf')
+    )
+    expect(hint()).toMatch(/as its caption/)
+  })
 })
 
 describe('the device a conversation goes through (QA F05)', () => {

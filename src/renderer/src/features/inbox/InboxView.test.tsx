@@ -423,6 +423,38 @@ describe('InboxView', () => {
     )
   })
 
+  it.each([
+    ['en', 'refused this computer’s pull token; trying again (2 of 3)', /keeps refusing/],
+    ['id', 'menolak token pengambilan komputer ini; mencoba lagi (2 dari 3)', /terus menolak/]
+  ] as const)(
+    'a refused pull token tried again (%s) says so, with its try and what to do, not "cannot be reached"',
+    async (language, words, whatToDo) => {
+      seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language }) }))
+      script({
+        status: status({
+          state: 'unreachable',
+          behind: null,
+          detail: 'the relay refused the pull token; trying again (2 of 3)',
+          detailKey: 'inbox.fault.pullTokenRefusedRetrying',
+          detailParams: { attempt: 2, tries: 3 },
+          retryAt: '2026-01-15T03:05:00.000Z'
+        })
+      })
+      render(<InboxView />)
+      const state = await screen.findByTestId('inbox-relay-state')
+      expect(state.textContent).toBe(`↻${words}`)
+      const hint = screen.getByTestId('inbox-relay-hint').textContent ?? ''
+      expect(hint).toMatch(whatToDo)
+      // Not the hint for a relay that cannot be reached: this one did answer.
+      expect(hint).not.toMatch(/meanwhile wait on the relay|sementara itu menunggu di relay/)
+      // The badge already says why: no second "Reason:" line repeating it.
+      expect(screen.queryByTestId('inbox-relay-reason')).toBeNull()
+      // It is still tried again: the next try and "Try now" stay.
+      expect(screen.getByTestId('inbox-relay-retry')).toBeTruthy()
+      expect(screen.getByTestId('inbox-relay-try-now')).toBeTruthy()
+    }
+  )
+
   it.each(['en', 'id'] as const)(
     'names the relay once in every state (%s): its label, not again in the words',
     async (language) => {
@@ -437,6 +469,12 @@ describe('InboxView', () => {
         status({ storage: nearFullStorage }),
         status({ storage: fullStorage }),
         status({ state: 'unreachable', behind: null }),
+        status({
+          state: 'unreachable',
+          behind: null,
+          detailKey: 'inbox.fault.pullTokenRefusedRetrying',
+          detailParams: { attempt: 1, tries: 3 }
+        }),
         status({ state: 'auth-refused', behind: null }),
         status({ state: 'credentials-locked', behind: null }),
         status({ state: 'failing', behind: null }),

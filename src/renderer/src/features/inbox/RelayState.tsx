@@ -17,6 +17,7 @@ const HINT: Partial<Record<RelayHealth, MessageKey>> = {
   full: 'relay.hint.full',
   'near-full': 'relay.hint.near-full',
   unreachable: 'relay.hint.unreachable',
+  'auth-retrying': 'relay.hint.auth-retrying',
   'auth-refused': 'relay.hint.auth-refused',
   locked: 'relay.hint.locked',
   failing: 'relay.hint.failing',
@@ -49,7 +50,10 @@ export function RelayState({
   // All is well: one line, so the conversations the operator works from start near the top.
   const quiet = showsContact && !relay.needsAttention
   // The sync backs off on its own (up to minutes): the operator who fixed the relay need not wait for it.
-  const canTryNow = relay.health === 'unreachable' || relay.health === 'failing'
+  const canTryNow =
+    relay.health === 'unreachable' || relay.health === 'failing' || relay.health === 'auth-retrying'
+  // A refusal being tried again says why in its words already; its note would only repeat them.
+  const showsReason = relay.needsAttention && relay.health !== 'auth-retrying'
   const headingRef = useRef<HTMLHeadingElement>(null)
   return (
     <section
@@ -68,7 +72,7 @@ export function RelayState({
             <span aria-hidden="true" className="badge-symbol">
               {relay.symbol}
             </span>
-            {t(`relay.state.${relay.health}`, { count: relay.behind })}
+            {t(`relay.state.${relay.health}`, relay.wordParams)}
           </span>
         </p>
       </div>
@@ -98,7 +102,7 @@ export function RelayState({
             : t('inbox.relay.neverPulled')}
         </p>
       ) : null}
-      {relay.needsAttention && status.detail ? (
+      {showsReason && status.detail ? (
         <p className="small" data-testid="inbox-relay-reason">
           {t('inbox.relay.reason', {
             detail: coreText(language, status.detail, status.detailKey, status.detailParams)

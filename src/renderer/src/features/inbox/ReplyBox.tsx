@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
-import { audioCaptionNotice } from '../../../../shared/domain'
+import { audioCaptionNotice, carriesCaption } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -282,8 +282,9 @@ export function ReplyBox({
           if (event.key === 'Escape' && !empty) event.preventDefault()
         }}
       />
+      {/* An audio file carries no caption: the hint promises none then (the notice below says where the text goes). */}
       <p id="inbox-reply-hint" className="muted small">
-        {t('inbox.reply.hint')}
+        {file !== null && !carriesCaption(file.kind) ? t('inbox.reply.hintNoCaption') : t('inbox.reply.hint')}
       </p>
       {textOnItsOwn ? (
         <p id="inbox-reply-audio" className="field-hint" data-testid="inbox-reply-audio">
