@@ -126,7 +126,8 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   useEffect(() => {
     if (!sent) return
     const outbox = useOutbox.getState()
-    const asked = followedSince.current === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds)
+    const asked =
+      followedSince.current === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds)
     void asked.then(() => setLookedUp(sent.at))
     followedSince.current = bulkSeq
   }, [sent, bulkSeq])
