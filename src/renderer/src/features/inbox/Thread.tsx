@@ -22,6 +22,7 @@ import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { withoutTextKey } from '../../ui/media-kinds'
+import { shownStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
@@ -380,7 +381,7 @@ export function Thread({
                     {formatDateTimeInZone(entry.at, locale, zone)}
                   </time>
                   <StatusBadge
-                    status={entry.item.status}
+                    status={shownStatus(entry.item)}
                     held={entry.item.held}
                     failureCode={entry.item.failure?.code ?? null}
                     testId="inbox-entry-status"

@@ -8,7 +8,7 @@ import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { Field } from '../../ui/Field'
 import { checkGroupId, normalisePhone } from '../send/recipients'
-import { itemActions, revokeOneQuestion } from './status'
+import { itemActions, revokeOneQuestion, shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { RecipientName } from '../../ui/RecipientName'
@@ -204,11 +204,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   async function refusalWords(refusal: ErrorInfo): Promise<string> {
     if (!item || (refusal.code !== 'invalid_state' && refusal.code !== 'already_cancelled'))
       return refusal.message
-    const shownStatus = item.status
+    const statusBefore = item.status
     try {
       const now = await useOutbox.getState().get(item.id)
       setDetail(now)
-      return refusal.code === 'invalid_state' && now.item.status !== shownStatus
+      return refusal.code === 'invalid_state' && now.item.status !== statusBefore
         ? t('outbox.changedMeanwhile', { status: t(`status.${now.item.status}`) })
         : refusal.message
     } catch {
@@ -237,7 +237,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <RecipientName chatId={item.recipient} isGroup={item.isGroup} testId="outbox-detail-recipient" />
         </h3>
         <StatusBadge
-          status={item.status}
+          status={shownStatus(item)}
           held={item.held}
           testId="outbox-detail-status"
           failureCode={item.failure?.code ?? null}

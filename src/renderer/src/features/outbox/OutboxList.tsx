@@ -8,6 +8,7 @@ import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
+import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
@@ -275,7 +276,7 @@ const OutboxRow = memo(function OutboxRow({
           <span className="row-side">
             <span className="row-status">
               <StatusBadge
-                status={item.status}
+                status={shownStatus(item)}
                 held={item.held}
                 testId="outbox-status"
                 failureCode={item.failure?.code ?? null}

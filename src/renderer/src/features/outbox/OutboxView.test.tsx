@@ -728,6 +728,48 @@ describe('item detail', () => {
     expect(within(detail).queryByText('Next attempt')).toBeNull()
   })
 
+  it('an item being checked is queued in its row and detail, as the header counts it (QA36 Q36-08)', async () => {
+    // Still "sending" with a next check: not being tried, waiting in the queued bucket (status-buckets.ts).
+    const inDoubt = makeItem({
+      id: 'doubt-2',
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: '2025-05-01T08:00:20.000Z'
+    })
+    useOutbox.getState().setCounts(
+      {
+        scheduled: 0,
+        queued: 0,
+        sending: 1,
+        accepted: 0,
+        sent: 0,
+        delivered: 0,
+        read: 0,
+        failed: 0,
+        cancelled: 0,
+        cancelled_at_gateway: 0,
+        revoked: 0,
+        total: 1,
+        optedOut: 0
+      },
+      false,
+      0
+    )
+    fake.handle('outbox:list', () => ({ items: [inDoubt], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: inDoubt, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    expect(screen.getByTestId('outbox-counts').textContent).toMatch(/^1 queued · /)
+    const row = await screen.findByTestId('outbox-open-doubt-2')
+    expect(within(row).getByTestId('outbox-status').textContent).toBe('…Queued')
+    await user.click(row)
+    await screen.findByTestId('outbox-timeline')
+    expect(screen.getByTestId('outbox-detail-status').textContent).toBe('…Queued')
+    expect(screen.getByTestId('outbox-detail').textContent).toContain(
+      'Waiting: checking whether the gateway got it before sending it again'
+    )
+  })
+
   it('a file over the maximum the gateway named is advised under that size, not a raised limit, in both languages (QA7 Q7-14)', async () => {
     const tooLarge = fileTooLargeItem('big-2', {
       messageKey: 'desktop.gateway.fileTooLarge',

@@ -6,6 +6,7 @@ import {
   decideTakeBack,
   deletableHere,
   failureRemedy,
+  isSendInDoubt,
   OUTBOX_STATUSES
 } from '../../../../shared/domain'
 import type { Translate } from '../../i18n'
@@ -34,16 +35,26 @@ export function progressIndex(status: OutboxStatus): number {
   return PROGRESS.indexOf(status)
 }
 
+/**
+ * The status an item is shown with: a send in doubt (still "sending", its gateway's reports to be checked before any
+ * resend) is not being tried but waiting, in the queued bucket, so its row says "Queued" as the header counts it
+ * (QA36 Q36-08: "3 queued" over three rows saying "Sending"); its waiting reason says it is being checked.
+ */
+export function shownStatus(item: Pick<OutboxItemView, 'status' | 'nextAttemptAt'>): OutboxStatus {
+  return isSendInDoubt(item) ? 'queued' : item.status
+}
+
 /** One status for several items (one file to several recipients): a failure shows, else the least advanced. */
 export function summaryStatus(items: OutboxItemView[]): OutboxStatus | null {
   if (items.length === 0) return null
-  if (items.some((i) => i.status === 'failed')) return 'failed'
-  if (items.every((i) => i.status === 'cancelled')) return 'cancelled'
-  if (items.some((i) => i.status === 'scheduled')) return 'scheduled'
-  const live = items.filter((i) => i.status !== 'cancelled')
+  const statuses = items.map(shownStatus)
+  if (statuses.includes('failed')) return 'failed'
+  if (statuses.every((s) => s === 'cancelled')) return 'cancelled'
+  if (statuses.includes('scheduled')) return 'scheduled'
+  const live = statuses.filter((s) => s !== 'cancelled')
   return live.reduce<OutboxStatus>(
-    (least, item) => (progressIndex(item.status) < progressIndex(least) ? item.status : least),
-    live[0]?.status ?? 'queued'
+    (least, status) => (progressIndex(status) < progressIndex(least) ? status : least),
+    live[0] ?? 'queued'
   )
 }
 

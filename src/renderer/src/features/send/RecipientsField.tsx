@@ -103,7 +103,9 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
         <>
           <div className="recipients-summary">
             <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
-              {t('send.recipients.count', { count: good })}
+              {/* A number still being typed is no recipient yet: "ready: 0" on the way to the first one is noise
+                  a screen reader would say (QA37 Q37-08). */}
+              {good > 0 ? t('send.recipients.count', { count: good }) : null}
               {repeatsLeftOut > 0
                 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}`
                 : null}

@@ -1067,6 +1067,42 @@ describe('enqueue', () => {
     expect(screen.queryByTestId('send-problems')).toBeNull()
   })
 
+  it('says each step of a send once, in order, from the batch summary only (QA37 Q37-08)', async () => {
+    // What a screen reader hears: each live region's words whenever they change, in the order they change.
+    const heard: string[] = []
+    const lastSaid = new Map<Element, string>()
+    const listen = (): void => {
+      for (const region of document.querySelectorAll('[role="status"], [role="alert"], [aria-live]')) {
+        if (region.getAttribute('aria-live') === 'off') continue
+        // A region inside another is heard as part of the outer one.
+        if (region.parentElement?.closest('[role="status"], [role="alert"], [aria-live]')) continue
+        const words = region.textContent ?? ''
+        if (words !== (lastSaid.get(region) ?? '') && words) heard.push(words)
+        lastSaid.set(region, words)
+      }
+    }
+    const watch = new MutationObserver(listen)
+    const item = makeItem({ id: 'item-0-0', kind: 'text', text: 'Halo', status: 'queued' })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    const user = show()
+    listen()
+    watch.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true })
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
+    // A number being typed is no recipient yet: "Recipients ready: 0" is never said on the way to the first one.
+    expect(heard).toEqual(['Recipients ready: 1'])
+    heard.length = 0
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByText('Added to the outbox.')
+    await screen.findByText('Queued')
+    for (const next of ['accepted', 'sent'] as const) {
+      act(() => fake.emit('outbox:itemChanged', { item: { ...item, status: next } }))
+      await new Promise((resolve) => setTimeout(resolve, 0))
+    }
+    watch.disconnect()
+    expect(heard).toEqual(['Added to the outbox.', '1 queued', '1 with the gateway', '1 sent'])
+  })
+
   it('shows the core’s error when enqueue fails', async () => {
     fake.fail('outbox:enqueue', { code: 'device_paused', message: 'Sending on this device is paused.' })
     const user = show()

@@ -1,5 +1,5 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -20,13 +20,11 @@ function DeletedBadge(): React.JSX.Element {
   const t = useT()
   return (
     <span className="sent-progress">
-      <span aria-live="polite">
-        <span className="badge badge--warn" data-testid="send-file-status" data-status="deleted">
-          <span aria-hidden="true" className="badge-symbol">
-            ⌫
-          </span>
-          {t('send.sent.deletedStatus')}
+      <span className="badge badge--warn" data-testid="send-file-status" data-status="deleted">
+        <span aria-hidden="true" className="badge-symbol">
+          ⌫
         </span>
+        {t('send.sent.deletedStatus')}
       </span>
     </span>
   )
@@ -50,9 +48,8 @@ function ItemsProgress({
   const step = Math.max(0, progressIndex(status))
   return (
     <span className="sent-progress">
-      <span aria-live="polite">
-        <StatusBadge status={status} testId="send-file-status" />
-      </span>
+      {/* Not a live region: the batch's summary line says each step once (QA37 Q37-08: each was said twice). */}
+      <StatusBadge status={status} testId="send-file-status" />
       {status !== 'failed' && status !== 'cancelled' && status !== 'scheduled' ? (
         <progress
           max={PROGRESS.length - 1}
@@ -123,10 +120,15 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   // Its items, all of them; after a bulk change (which names no item) all of them again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
   const followedSince = useRef(bulkSeq)
+  // The batch (by its time) whose items were first looked up: until then the summary says nothing, so the view's
+  // "Added to the outbox." is said first and no "1 not looked up yet" before it (QA37 Q37-08).
+  const [lookedUp, setLookedUp] = useState<string | null>(null)
   useEffect(() => {
     if (!sent) return
     const outbox = useOutbox.getState()
-    void (followedSince.current === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds))
+    const asked =
+      followedSince.current === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds)
+    void asked.then(() => setLookedUp(sent.at))
     followedSince.current = bulkSeq
   }, [sent, bulkSeq])
 
@@ -192,11 +194,10 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
         {title}
       </h3>
       <p className="muted">{t('send.sent.to', { count: recipients })}</p>
-      {summary ? (
-        <p role="status" className="sent-summary" data-testid="send-sent-summary">
-          {summary}
-        </p>
-      ) : null}
+      {/* In the page before its words, so a screen reader says them when they come. */}
+      <p role="status" className="sent-summary" data-testid="send-sent-summary">
+        {lookedUp === sent.at ? summary : null}
+      </p>
       <ul className="file-list">
         {sent.files.map((file) => (
           <li
