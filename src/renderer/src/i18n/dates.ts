@@ -65,19 +65,24 @@ function validZone(timeZone: string | null | undefined): string | undefined {
   return valid ? timeZone : undefined
 }
 
-/** "3 Mar 2025, 14:05" in the operator's locale, in a zone when given (else the computer's). */
+/**
+ * "3 Mar 2025, 14:05" in the operator's locale, in a zone when given (else the computer's); "14:05:09" with `seconds`,
+ * for moments seconds apart (a delivery's attempts and its next one).
+ */
 export function formatDateTime(
   iso: string | null | undefined,
   locale: string,
-  timeZone?: string | null
+  timeZone?: string | null,
+  { seconds = false }: { seconds?: boolean } = {}
 ): string {
   if (!iso) return ''
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const zone = validZone(timeZone)
+  const timeStyle = seconds ? 'medium' : 'short'
   const options: Intl.DateTimeFormatOptions = zone
-    ? { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }
-    : { dateStyle: 'medium', timeStyle: 'short' }
+    ? { dateStyle: 'medium', timeStyle, timeZone: zone }
+    : { dateStyle: 'medium', timeStyle }
   return dateTimeFormat(locale, options).format(date)
 }
 
@@ -221,11 +226,12 @@ export function zoneLabel(timeZone: string): string {
 export function formatDateTimeInZone(
   iso: string | null | undefined,
   locale: string,
-  timeZone?: string | null
+  timeZone?: string | null,
+  options: { seconds?: boolean } = {}
 ): string {
   if (!iso || Number.isNaN(new Date(iso).getTime())) return iso ?? ''
   const zone = validZone(timeZone) ?? computerZone()
-  return `${formatDateTime(iso, locale, zone)} ${zoneLabel(zone)}`
+  return `${formatDateTime(iso, locale, zone, options)} ${zoneLabel(zone)}`
 }
 
 /**

@@ -32,6 +32,9 @@ const REPLY_NOTE_KEYS: Record<WordedReplyNote['reason'], MessageKey> = {
   'device-or-message-gone': 'webhooks.replyNote.deviceOrMessageGone'
 }
 
+/** Attempts and the next one come seconds apart: to the minute, a retry 3 s later read as the failed try (QA34 Q34-08). */
+const TO_THE_SECOND = { seconds: true }
+
 const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
 const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
 
@@ -216,7 +219,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       <ol className="attempts" aria-label={t('webhooks.attempts')}>
         {delivery.attempts.map((attempt, index) => (
           <li key={index} data-testid="webhook-attempt">
-            <span className="muted small">{formatDateTimeInZone(attempt.at, locale, zone)}</span>{' '}
+            <span className="muted small">
+              {formatDateTimeInZone(attempt.at, locale, zone, TO_THE_SECOND)}
+            </span>{' '}
             {attempt.httpStatus === null
               ? t('webhooks.attempt.noAnswer', { error: attempt.error ?? '' })
               : t('webhooks.attempt.http', { status: attempt.httpStatus })}
@@ -230,7 +235,9 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       </ol>
       {delivery.nextAttemptAt ? (
         <p className="muted small">
-          {t('webhooks.nextAttempt', { time: formatDateTimeInZone(delivery.nextAttemptAt, locale, zone) })}
+          {t('webhooks.nextAttempt', {
+            time: formatDateTimeInZone(delivery.nextAttemptAt, locale, zone, TO_THE_SECOND)
+          })}
         </p>
       ) : null}
       {delivery.replies.length > 0 ? (
