@@ -1427,6 +1427,7 @@ export const enRest = {
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
   'campaigns.pause': 'Pause',
   'campaigns.resume': 'Resume',
+  'campaigns.checkDeviceNow': 'Check {device} now',
   'campaigns.resumeOn': 'Resume on {device}',
   'campaigns.autoPause.resumeWhenBack':
     'It does not go on by itself: press Resume once the device is connected again.',

@@ -1648,6 +1648,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.notice.deviceBack': 'Kampanye "{name}" masih dijeda',
   'campaigns.pause': 'Jeda',
   'campaigns.resume': 'Lanjutkan',
+  'campaigns.checkDeviceNow': 'Periksa {device} sekarang',
   'campaigns.resumeOn': 'Lanjutkan di {device}',
   'campaigns.autoPause.resumeWhenBack':
     'Kampanye tidak lanjut sendiri: tekan Lanjutkan setelah perangkat tersambung lagi.',

@@ -606,6 +606,32 @@ describe('a part paused by a device the gateway refuses', () => {
   })
 })
 
+describe('a part paused because its gateway failed (QA36 Q36-07)', () => {
+  // The gateway came back, but the device's next check was minutes away (its backoff): the part's advice said to press
+  // Resume "once the device is connected again", with no way to have it looked at now.
+  it('offers to check the device now, and once it answers offers Resume for it', async () => {
+    const failing = makeDevice({ id: 'dev-2', label: 'Cabang Bandung', state: 'unreachable' })
+    seedStores(makeBootstrap({ devices: [failing] }))
+    const current = campaign({ devices: [{ deviceId: 'dev-2', wait: null, autoPaused: 'unreachable' }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [current] }))
+    fake.handle('campaigns:get', () => current)
+    fake.handle('devices:refresh', ({ id }) =>
+      makeDevice({ id, label: 'Cabang Bandung', state: 'connected' })
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const part = await screen.findByTestId('campaign-device-wait')
+    await user.click(within(part).getByRole('button', { name: 'Check Cabang Bandung now' }))
+    expect(fake.requests('devices:refresh')).toEqual([{ id: 'dev-2' }])
+    await waitFor(() => expect(part.textContent).toContain('connected again'))
+    expect(within(part).queryByRole('button', { name: 'Check Cabang Bandung now' })).toBeNull()
+    const resume = within(part).getByRole('button', { name: /Resume on Cabang Bandung/ })
+    // The button that was pressed is gone: the focus goes to what comes next, not to the page.
+    await waitFor(() => expect(document.activeElement).toBe(resume))
+  })
+})
+
 describe('a part paused by its device, the device back since', () => {
   // The core kept only `unreachable` or `disconnected`: a phone that logged out, or a gateway that asked to slow down,
   // read "the gateway could not be reached" / "disconnected or was logged out" once the device was back.

@@ -1629,12 +1629,35 @@ function CampaignProgress({
             {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
             {/* The advice of an ended subscription comes with where it is renewed, as on the device's card. */}
             {partAdvice(d) !== null ? <PartRenewLink device={deviceOf(d.deviceId)} /> : null}
+            {/* A gateway that came back is seen at the device's next check, minutes away after a long failure
+                (its backoff): the operator can have it looked at now (QA36 Q36-07). */}
+            {mayRecoverAlone(deviceOf(d.deviceId)) ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    void act(async () => {
+                      await useDevices.getState().refresh(d.deviceId)
+                      // Back: this button goes and the part's Resume is what comes next; else the focus stays here.
+                      requestAnimationFrame(() =>
+                        document.getElementById(`campaign-resume-${d.deviceId}`)?.focus()
+                      )
+                    })
+                  }
+                >
+                  {t('campaigns.checkDeviceNow', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
+                </button>
+              </>
+            ) : null}
             {d.autoPaused ? (
               <>
                 {' '}
                 <button
                   type="button"
                   className="button"
+                  id={`campaign-resume-${d.deviceId}`}
                   onClick={() =>
                     void act(async () => {
                       await call('campaigns:resume', { id, deviceId: d.deviceId })
@@ -1794,6 +1817,11 @@ function CampaignProgress({
       ) : null}
     </section>
   )
+}
+
+/** A device whose sending may come back with nothing for the operator to do: a gateway failing, a phone offline. */
+function mayRecoverAlone(device: DeviceView | undefined): boolean {
+  return device !== undefined && (device.state === 'unreachable' || device.state === 'disconnected')
 }
 
 function PartRenewLink({ device }: { device: DeviceView | undefined }): React.JSX.Element | null {
