@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
@@ -736,25 +736,7 @@ describe('item detail', () => {
       attempts: 1,
       nextAttemptAt: '2025-05-01T08:00:20.000Z'
     })
-    useOutbox.getState().setCounts(
-      {
-        scheduled: 0,
-        queued: 0,
-        sending: 1,
-        accepted: 0,
-        sent: 0,
-        delivered: 0,
-        read: 0,
-        failed: 0,
-        cancelled: 0,
-        cancelled_at_gateway: 0,
-        revoked: 0,
-        total: 1,
-        optedOut: 0
-      },
-      false,
-      0
-    )
+    useOutbox.getState().setCounts(makeCounts({ sending: 1, total: 1 }), false, 0)
     fake.handle('outbox:list', () => ({ items: [inDoubt], total: 1 }))
     fake.handle('outbox:get', () => ({ item: inDoubt, history: [] }))
     const user = userEvent.setup()
