@@ -10,7 +10,13 @@ import type {
   InvokeRequest,
   PacingPolicyView
 } from '../../../../shared/contract'
-import { adviceKey, deviceStatus, isSendable, renewAddress } from '../../../../shared/device-status'
+import {
+  adviceKey,
+  deviceStatus,
+  isSendable,
+  offersCheckAgain,
+  renewAddress
+} from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
 import { ExportState } from '../../ui/ExportState'
@@ -1630,8 +1636,9 @@ function CampaignProgress({
             {/* The advice of an ended subscription comes with where it is renewed, as on the device's card. */}
             {partAdvice(d) !== null ? <PartRenewLink device={deviceOf(d.deviceId)} /> : null}
             {/* A gateway that came back is seen at the device's next check, minutes away after a long failure
-                (its backoff): the operator can have it looked at now (QA36 Q36-07). */}
-            {mayRecoverAlone(deviceOf(d.deviceId)) ? (
+                (its backoff): the operator can have it looked at now, where the card offers "Check again" too
+                (QA36 Q36-07). */}
+            {offersCheckAgainOn(deviceOf(d.deviceId)) ? (
               <>
                 {' '}
                 <button
@@ -1819,10 +1826,9 @@ function CampaignProgress({
   )
 }
 
-/** A device whose sending may come back with nothing for the operator to do: a gateway failing, a phone offline. */
-function mayRecoverAlone(device: DeviceView | undefined): boolean {
-  return device !== undefined && (device.state === 'unreachable' || device.state === 'disconnected')
-}
+/** The card's rule for "Check again" (shared/device-status), for a part whose device may not be listed. */
+const offersCheckAgainOn = (device: DeviceView | undefined): boolean =>
+  device !== undefined && offersCheckAgain(device)
 
 function PartRenewLink({ device }: { device: DeviceView | undefined }): React.JSX.Element | null {
   return device && renewAddress(device) ? (
