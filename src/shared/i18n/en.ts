@@ -900,6 +900,9 @@ export const enRest = {
   'outbox.takeBack.outcome.cancelRefused':
     'Not cancelled at the gateway: the gateway refused. It said: {message}',
   'outbox.takeBack.outcome.unknown': 'Whether the gateway did it is not known: {message}',
+  'outbox.takeBack.outcome.paused': 'Paused: nothing more is asked of the gateway until it is resumed.',
+  'outbox.takeBack.outcome.unread':
+    'Its answer could not be read here: it shows on the message’s timeline in the outbox.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
@@ -1494,6 +1497,8 @@ export const enRest = {
     '{n, plural, one {# of them is} other {# of them are}} on {device}, which is not connected: {n, plural, one {it} other {they}} will be taken back once it is connected again.',
   'campaigns.takeBack.refused': '{n} refused by the gateway: {why}',
   'campaigns.takeBack.unknown': '{n} unknown: {why}',
+  'campaigns.takeBack.unread':
+    'Its progress could not be read here: where each message stands shows in the campaign’s rows.',
   'campaigns.export.csv': 'Export results (CSV)',
   'campaigns.export.xlsx': 'Export results (Excel)',
   'campaigns.export.skipped': 'Download skipped rows',

@@ -1094,6 +1094,10 @@ export const id: Record<MessageKey, string> = {
     'Tidak dihapus untuk semua orang: gateway menolak. Katanya: {message}',
   'outbox.takeBack.outcome.cancelRefused': 'Tidak dibatalkan di gateway: gateway menolak. Katanya: {message}',
   'outbox.takeBack.outcome.unknown': 'Belum diketahui apakah gateway melakukannya: {message}',
+  'outbox.takeBack.outcome.paused':
+    'Dijeda: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.',
+  'outbox.takeBack.outcome.unread':
+    'Jawabannya tidak dapat dibaca di sini: jawaban itu tampil di linimasa pesan di kotak keluar.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
@@ -1716,6 +1720,8 @@ export const id: Record<MessageKey, string> = {
     '{n} di antaranya ada di {device}, yang sedang tidak terhubung: akan ditarik kembali setelah tersambung lagi.',
   'campaigns.takeBack.refused': '{n} ditolak gateway: {why}',
   'campaigns.takeBack.unknown': '{n} tidak diketahui: {why}',
+  'campaigns.takeBack.unread':
+    'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di baris kampanye.',
   'campaigns.export.csv': 'Ekspor hasil (CSV)',
   'campaigns.export.xlsx': 'Ekspor hasil (Excel)',
   'campaigns.export.skipped': 'Unduh baris yang dilewati',

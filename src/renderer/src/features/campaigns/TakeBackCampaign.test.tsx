@@ -1,9 +1,9 @@
 // "Take back this campaign" by role and label, in English and Bahasa Indonesia: the confirmation states the counts and
 // what cannot be taken back, and the tally shows the gateway's refusal in its own words.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useLayoutEffect, useState } from 'react'
-import { beforeEach, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
@@ -526,3 +526,80 @@ it.each([
     expect(tallyLines(tally)).toEqual(lines)
   }
 )
+
+// The tally went quiet in two cases: a paused take-back was read as finished ("3 still to do." and no more reads), and
+// one failed read ended the reading with the core's error, though the take-back went on.
+describe('a take-back whose tally does not settle', () => {
+  /** Time passes a second at a time: each act lets React draw what the last read brought, as it would live. */
+  async function passes(ms: number): Promise<void> {
+    for (let left = ms; left > 0; left -= 1000)
+      await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 1000)))
+  }
+
+  beforeEach(() => {
+    // The reads are seconds apart: the test moves the clock (it also runs on by itself, for findBy).
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it.each(['en', 'id'] as const)(
+    'says a paused take-back is paused, and reads it on till it ends (%s)',
+    async (language) => {
+      let state: TakeBackView['state'] = 'paused'
+      fake.handle('outbox:takeBackProgress', () => (state === 'done' ? done : { ...running, state }))
+      const tally = await takeBackIn(language)
+      await passes(1500)
+      const paused = translate(language, 'outbox.takeBack.outcome.paused')
+      expect(paused).toMatch(language === 'en' ? /^Paused: / : /^Dijeda: /)
+      expect(tally.textContent).toContain(paused)
+      state = 'running'
+      await passes(1500)
+      expect(tally.textContent).not.toContain(paused)
+      state = 'done'
+      await passes(1500)
+      expect(tally.querySelector('p')?.textContent).toBe(
+        translate(language, 'campaigns.takeBack.tally', {
+          parts: [
+            translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
+            translate(language, 'campaigns.takeBack.tally.revoked', { n: 2 }),
+            translate(language, 'campaigns.takeBack.tally.refused', { n: 1 })
+          ].join(', ')
+        })
+      )
+    }
+  )
+
+  it.each(['en', 'id'] as const)(
+    'reads a failed progress check again, further apart, a few times; then says once where to look (%s)',
+    async (language) => {
+      fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
+      const tally = await takeBackIn(language)
+      await passes(1500)
+      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
+      // The take-back goes on in the core: one failed read is no error to show, and is tried again, later.
+      expect(screen.queryByRole('alert')).toBeNull()
+      await passes(1000)
+      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
+      await passes(60_000)
+      const tries = fake.requests('outbox:takeBackProgress').length
+      expect(tries).toBeGreaterThan(2)
+      expect(tries).toBeLessThan(6)
+      const unread = translate(language, 'campaigns.takeBack.unread')
+      expect(unread).toMatch(language === 'en' ? /could not be read/ : /tidak dapat dibaca/)
+      expect(tally.textContent).toContain(unread)
+      // What was last read still stands above it.
+      expect(tally.querySelector('p')?.textContent).toBe(
+        translate(language, 'campaigns.takeBack.tally', {
+          parts: [
+            translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
+            translate(language, 'campaigns.takeBack.tally.pending', { n: 3 })
+          ].join(', ')
+        })
+      )
+      await passes(120_000)
+      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(tries)
+    }
+  )
+})

@@ -12,6 +12,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useDevices } from '../../stores/devices'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
+import { useFollowedTakeBack } from '../outbox/follow-take-back'
 
 /** Why a message stays as it is, in the operator's words. */
 const LEFT_KEY: Record<string, MessageKey> = {
@@ -51,7 +52,7 @@ function tallyText(result: TakeBackView, waiting: number, t: Translate): string 
 
 const sumOf = (held: readonly { n: number }[]): number => held.reduce((sum, h) => sum + h.n, 0)
 
-/** How often a running take-back's tally is read again. */
+/** How often the question's plan is read again. */
 const PROGRESS_MS = 1000
 
 export function TakeBackCampaign({
@@ -72,7 +73,8 @@ export function TakeBackCampaign({
   const [open, setOpen] = useState(false)
   const [revokeDelivered, setRevokeDelivered] = useState(false)
   const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
-  const [result, setResult] = useState<TakeBackView | null>(null)
+  // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made.
+  const { view: result, unread, follow } = useFollowedTakeBack(id)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
@@ -151,21 +153,11 @@ export function TakeBackCampaign({
     }
   }, [open, held, id, revokeDelivered, planTick])
 
-  useEffect(() => {
-    if (result?.state !== 'running') return
-    const timer = setTimeout(() => {
-      call('outbox:takeBackProgress', { id: result.id })
-        .then(setResult)
-        .catch((e: unknown) => setError(errorInfo(e)))
-    }, PROGRESS_MS)
-    return () => clearTimeout(timer)
-  }, [result])
-
   async function takeBack(): Promise<void> {
     setBusy(true)
     setError(null)
     try {
-      setResult(await call('campaigns:takeBack', { id, revokeDelivered }))
+      follow(await call('campaigns:takeBack', { id, revokeDelivered }))
       // Taken back: the campaign is cancelled, nothing to run again.
       heldRef.current = false
       setHeld(null)
@@ -283,6 +275,8 @@ export function TakeBackCampaign({
       {result ? (
         <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
           {summary !== null ? <p>{summary}</p> : null}
+          {result.state === 'paused' ? <p>{t('outbox.takeBack.outcome.paused')}</p> : null}
+          {unread ? <p>{t('campaigns.takeBack.unread')}</p> : null}
           {waits.length > 0 ? (
             <ul>
               {waits.map((w) => (

@@ -1,8 +1,8 @@
 // Outbox view: a window of rows for 100,000 items with pages fetched on scroll, filters, timeline, retry and cancel.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OutboxItemView } from '../../../../shared/contract'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError, type OutboxItemView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -1025,6 +1025,125 @@ describe('item detail', () => {
       expect(fake.requests('outbox:takeBackProgress')).toContainEqual({ id: 'tb-1' })
     }
   )
+
+  describe('a take-back that does not settle says so (a screen reader heard nothing more after "Asked the gateway")', () => {
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    const asked = {
+      id: 'tb-1',
+      state: 'running' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, pending: 1 },
+      cancel: none,
+      resend: none,
+      explained: [],
+      pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+    }
+
+    async function deleteForEveryone(language: 'en' | 'id' = 'en'): Promise<HTMLElement> {
+      if (language === 'id')
+        seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
+      fake.handle('outbox:list', () => ({ items: [delivered], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: delivered, history: [] }))
+      fake.handle('outbox:takeBack', () => asked)
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-d-1'))
+      const revoke = language === 'en' ? 'Delete for everyone' : 'Hapus untuk semua orang'
+      await user.click(await screen.findByRole('button', { name: revoke }))
+      await user.click(screen.getByTestId('outbox-revoke-confirm'))
+      return screen.getByTestId('outbox-takeback-outcome')
+    }
+
+    /** Time passes a second at a time: each act lets React draw what the last read brought, as it would live. */
+    async function passes(ms: number): Promise<void> {
+      for (let left = ms; left > 0; left -= 1000)
+        await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 1000)))
+    }
+
+    beforeEach(() => {
+      // The follow-up reads are seconds apart: the test moves the clock (it also runs on by itself, for waitFor).
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    it.each([
+      ['en', 'Paused: nothing more is asked of the gateway until it is resumed.'],
+      ['id', 'Dijeda: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.']
+    ] as const)(
+      'says a paused take-back is paused, and why nothing more comes (%s)',
+      async (language, says) => {
+        fake.handle('outbox:takeBackProgress', () => ({ ...asked, state: 'paused' as const }))
+        const outcome = await deleteForEveryone(language)
+        await passes(1500)
+        expect(outcome.textContent).toBe(says)
+      }
+    )
+
+    it('keeps following a paused take-back: once resumed, its answer is said', async () => {
+      let state: 'paused' | 'running' | 'done' = 'paused'
+      fake.handle('outbox:takeBackProgress', () =>
+        state === 'done'
+          ? { ...asked, state, revoke: { ...none, done: 1 }, pendingByDevice: [] }
+          : { ...asked, state }
+      )
+      const outcome = await deleteForEveryone()
+      await passes(1500)
+      expect(outcome.textContent).toMatch(/^Paused/)
+      state = 'running'
+      await passes(1500)
+      expect(outcome.textContent).toBe('')
+      state = 'done'
+      await passes(1500)
+      expect(outcome.textContent).toBe('Deleted for everyone: the gateway did it.')
+    })
+
+    it.each([
+      ['en', 'Its answer could not be read here: it shows on the message’s timeline in the outbox.'],
+      ['id', 'Jawabannya tidak dapat dibaca di sini: jawaban itu tampil di linimasa pesan di kotak keluar.']
+    ] as const)(
+      'reads a failed progress check again, further apart, a few times; then says once where to look (%s)',
+      async (language, says) => {
+        fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
+        const outcome = await deleteForEveryone(language)
+        await passes(1500)
+        expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
+        // Not read: tried again, not a second later as while it reads, and each time later than the last.
+        await passes(1000)
+        expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
+        expect(outcome.textContent).toBe('')
+        await passes(60_000)
+        const tries = fake.requests('outbox:takeBackProgress').length
+        expect(tries).toBeGreaterThan(2)
+        expect(tries).toBeLessThan(6)
+        expect(outcome.textContent).toBe(says)
+        // Said once, and no more reads after it.
+        await passes(120_000)
+        expect(fake.requests('outbox:takeBackProgress')).toHaveLength(tries)
+        expect(outcome.textContent).toBe(says)
+      }
+    )
+
+    it('a check that fails once and then reads says the answer, not that it could not be read', async () => {
+      fake.once('outbox:takeBackProgress', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      fake.handle('outbox:takeBackProgress', () => ({
+        ...asked,
+        state: 'done' as const,
+        revoke: { ...none, done: 1 },
+        pendingByDevice: []
+      }))
+      const outcome = await deleteForEveryone()
+      await passes(10_000)
+      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(2)
+      expect(outcome.textContent).toBe('Deleted for everyone: the gateway did it.')
+    })
+  })
 
   it("follows its message through a bulk change: the take-back's answer shows in the open detail", async () => {
     // The gateway's answer to a take-back lands as one outbox:bulkChanged, with no event for the item itself.

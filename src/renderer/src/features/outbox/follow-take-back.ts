@@ -1,0 +1,48 @@
+// A take-back read again until it settles, for the message's announcement and the campaign's tally alike. A paused
+// one too: it may be resumed, and its answer is still wanted. A read that fails is tried again a few times, further
+// apart each time, before the window stops and says it could not read it: one failed read used to end the following
+// with nothing said, and a screen reader heard "Asked the gateway" and nothing more.
+import { useEffect, useState } from 'react'
+import type { TakeBackView } from '../../../../shared/contract'
+import { call } from '../../api'
+
+/** How often an unsettled take-back is read again. */
+export const FOLLOW_MS = 1000
+/** Failed reads in a row before the window gives up: after the first, tried again 2 s, 4 s and 8 s later. */
+export const FOLLOW_TRIES = 4
+
+/**
+ * The take-back last read for `key` (the message or campaign it was asked for: a view that shows another one in the
+ * same place says nothing of this one), and whether reading it failed FOLLOW_TRIES times in a row (then it is not
+ * read again).
+ */
+export function useFollowedTakeBack(key: string): {
+  view: TakeBackView | null
+  unread: boolean
+  follow: (asked: TakeBackView) => void
+} {
+  const [followed, setFollowed] = useState<{ key: string; view: TakeBackView; misses: number } | null>(null)
+  const mine = followed?.key === key ? followed : null
+  const view = mine?.view ?? null
+  const misses = mine?.misses ?? 0
+  const unread = misses >= FOLLOW_TRIES
+  const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0 })
+  const following = view !== null && view.state !== 'done' && !unread
+  useEffect(() => {
+    if (!view || !following) return
+    let on = true
+    const timer = setTimeout(
+      () => {
+        call('outbox:takeBackProgress', { id: view.id })
+          .then((next) => on && setFollowed({ key, view: next, misses: 0 }))
+          .catch(() => on && setFollowed({ key, view, misses: misses + 1 }))
+      },
+      FOLLOW_MS * 2 ** misses
+    )
+    return () => {
+      on = false
+      clearTimeout(timer)
+    }
+  }, [view, following, key, misses])
+  return { view, unread, follow }
+}
