@@ -16,10 +16,21 @@ vi.hoisted(() => {
     }
   } as never
 })
+import { act, render, waitFor } from '@testing-library/react'
+import { createElement } from 'react'
 import uPlot from 'uplot'
-import { localDateFormat, TIME_AXIS_OPTIONS } from './ProgressChart'
+import { offsetAt } from '../../../../shared/domain/zoned-time'
+import { useSettings } from '../../stores/settings'
+import { makeSettings } from '../../testing/fixtures'
+import { chartClock, ProgressChart, TIME_AXIS_OPTIONS } from './ProgressChart'
 
-/** A 2D context whose every call does nothing; text is 7 px a character, as uPlot measures its labels. */
+/** Every text the chart wrote on its canvas, line by line, in order. */
+const written: string[] = []
+
+/**
+ * A 2D context whose every call does nothing but keep the text written; text is 7 px a character, as uPlot measures
+ * its labels.
+ */
 const silentContext = new Proxy(
   {},
   {
@@ -30,7 +41,9 @@ const silentContext = new Proxy(
             actualBoundingBoxAscent: 9,
             actualBoundingBoxDescent: 3
           })
-        : () => undefined,
+        : name === 'fillText'
+          ? (text: string) => void written.push(text)
+          : () => undefined,
     set: () => true
   }
 )
@@ -41,18 +54,21 @@ beforeEach(() => {
   )
 })
 afterEach(() => {
+  written.length = 0
   vi.restoreAllMocks()
   document.body.innerHTML = ''
 })
 
-/** The x-axis labels uPlot draws for instants `at` (ms) on a chart `width` px wide, in `locale`. */
+// The process's own zone (what a Date's getHours reads), which the test must not happen to share with the operator's.
+const computer = new Intl.DateTimeFormat().resolvedOptions().timeZone
+
+/** The x-axis labels uPlot draws for instants `at` (ms) on a chart `width` px wide, in `locale`, on the computer's clock. */
 async function axisLabels(at: number[], width: number, locale: string): Promise<string[]> {
   const plot = new uPlot(
     {
       width,
       height: 220,
-      ms: 1,
-      fmtDate: localDateFormat(locale),
+      ...chartClock(uPlot.tzDate, locale, computer),
       series: [{}, { label: 'sent' }],
       axes: [{ ...TIME_AXIS_OPTIONS }, {}]
     },
@@ -103,5 +119,102 @@ describe('the campaign chart time axis', () => {
     // Fewer ticks at 300 px: the first on a whole step after the start, in Indonesian clock notation.
     expect(id[0]).toMatch(/^1[34]\.00\n29 Nov$/)
     expect(new Set(id).size).toBe(id.length)
+  })
+})
+
+describe("the campaign chart in the operator's zone", () => {
+  // A campaign of two hours that starts at 20:00 UTC: 03:00 the next day in Jakarta.
+  const begin = Date.UTC(2026, 10, 29, 20, 0)
+  const end = begin + 2 * 3_600_000
+  // Zones whose clocks over those two hours share no hour with each other's, nor with the computer's.
+  const apart = (a: string, b: string): boolean => {
+    const hours = ((((offsetAt(begin, a) - offsetAt(begin, b)) / 3_600_000) % 24) + 24) % 24
+    return hours > 2 && hours < 22
+  }
+  const zones = ['Asia/Jakarta', 'America/Sao_Paulo', 'Pacific/Honolulu', 'Asia/Tokyo'].filter((zone) =>
+    apart(zone, computer)
+  )
+  const operator = zones[0] ?? 'Asia/Jakarta'
+  const next = zones.slice(1).find((zone) => apart(zone, operator)) ?? 'America/Sao_Paulo'
+
+  /** The campaign's whole hours on `timeZone`'s clock, and its first day there ("30 Nov"). */
+  function clockOf(timeZone: string, locale = 'en-GB'): { hours: string[]; day: string } {
+    const hour = new Intl.DateTimeFormat(locale, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23'
+    })
+    const hours: string[] = []
+    for (let at = begin; at <= end; at += 3_600_000) hours.push(hour.format(at))
+    const day = new Intl.DateTimeFormat(locale, { timeZone, day: 'numeric', month: 'short' }).format(begin)
+    return { hours, day }
+  }
+
+  /** The clock times and dates the chart wrote under its time axis. */
+  function axisWritten(): { times: string[]; days: string[] } {
+    return {
+      times: written.filter((text) => /^\d\d[:.]\d\d$/.test(text)),
+      days: written.filter((text) => /^\d{1,2} \p{L}{3}$/u.test(text))
+    }
+  }
+
+  const progress = {
+    at: [begin, begin + 3_600_000, end],
+    sent: [1, 2, 3],
+    delivered: [0, 1, 2],
+    read: [0, 0, 1],
+    failed: [0, 0, 0]
+  }
+
+  it("labels its time axis on the operator's clock, not the computer's, and follows a change of zone", async () => {
+    expect(operator).not.toBe(computer)
+    useSettings.getState().set(makeSettings({ defaultTimezone: operator }))
+    render(createElement(ProgressChart, { progress }))
+    await waitFor(() => expect(axisWritten().times.length).toBeGreaterThan(0))
+    const there = clockOf(operator)
+    expect(there.hours).toEqual(expect.arrayContaining(axisWritten().times))
+    expect(axisWritten().days).toEqual([there.day])
+
+    // The operator picks another zone in Settings while the chart is shown: it is drawn again on that clock.
+    written.length = 0
+    act(() => useSettings.getState().set(makeSettings({ defaultTimezone: next })))
+    await waitFor(() => expect(axisWritten().times.length).toBeGreaterThan(0))
+    const now = clockOf(next)
+    expect(now.hours).toEqual(expect.arrayContaining(axisWritten().times))
+    expect(axisWritten().days).toEqual([now.day])
+  })
+
+  it("writes the operator's clock in Indonesian notation in Indonesian", async () => {
+    useSettings.getState().set(makeSettings({ defaultTimezone: operator, language: 'id' }))
+    render(createElement(ProgressChart, { progress }))
+    await waitFor(() => expect(axisWritten().times.length).toBeGreaterThan(0))
+    const there = clockOf(operator, 'id-ID')
+    // "03.00", as Indonesian writes a clock time (and as formatDateTimeInZone does beside the chart).
+    expect(there.hours.every((hour) => /^\d\d\.\d\d$/.test(hour))).toBe(true)
+    expect(there.hours).toEqual(expect.arrayContaining(axisWritten().times))
+    expect(axisWritten().days).toEqual([there.day])
+  })
+
+  it("gives the time under the cursor on the operator's clock, in the window's locale", () => {
+    // uPlot's own legend is hidden (the totals are said below the chart), but its cursor value is the chart's one
+    // other time: it must not read the computer's clock should it be shown.
+    const plot = new uPlot(
+      {
+        width: 400,
+        height: 220,
+        ...chartClock(uPlot.tzDate, 'id-ID', operator),
+        series: [{}, { label: 'sent' }]
+      },
+      [progress.at, progress.sent],
+      document.body.appendChild(document.createElement('div'))
+    )
+    const value = plot.series[0]?.value as (self: uPlot, raw: number, series: number, index: number) => string
+    const there = clockOf(operator, 'id-ID')
+    const shown = value(plot, begin, 0, 0)
+    plot.destroy()
+    expect(shown).toContain(there.hours[0])
+    expect(shown).toContain(`${there.day} 2026`)
+    expect(shown).not.toContain(clockOf(computer, 'id-ID').hours[0])
   })
 })

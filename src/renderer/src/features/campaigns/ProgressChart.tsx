@@ -1,8 +1,10 @@
 // A campaign's progress over time (rows sent, delivered, read, failed), drawn with uPlot: a kept canvas chart library
 // of ~50 kB that draws thousands of points without a virtual DOM per point. It is loaded only when a chart is shown.
 import { useEffect, useRef } from 'react'
+import type uPlot from 'uplot'
 import type { InvokeReply } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
+import { useOperatorZone } from '../../stores/settings'
 import { useThemeShown } from '../../ui/use-theme-shown'
 import 'uplot/dist/uPlot.min.css'
 
@@ -36,6 +38,20 @@ export function localDateFormat(locale: string): (template: string) => (date: Da
     })
     return (date) => lines.map((format) => format?.format(date) ?? '').join('\n')
   }
+}
+
+/**
+ * The chart's clock: instants in milliseconds, read on the operator's zone (Settings), as every other time in the
+ * window is, never the computer's. uPlot places its ticks (whole hours, a day's first tick) and writes its axis labels
+ * and cursor values from the Date `tzDate` gives, whose own fields read that zone's wall clock; `zoneDate` is
+ * uPlot.tzDate, passed in so that uPlot stays out of this module's chunk until a chart is shown.
+ */
+export function chartClock(
+  zoneDate: (date: Date, timeZone: string) => Date,
+  locale: string,
+  zone: string
+): Required<Pick<uPlot.Options, 'ms' | 'fmtDate' | 'tzDate'>> {
+  return { ms: 1, fmtDate: localDateFormat(locale), tzDate: (instant) => zoneDate(new Date(instant), zone) }
 }
 
 const SECOND = 1000
@@ -95,6 +111,8 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_00
 export function ProgressChart({ progress }: { progress: CampaignProgress | null }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
+  // Drawn again when the operator picks another zone in Settings while the chart is shown.
+  const zone = useOperatorZone()
   const box = useRef<HTMLDivElement>(null)
   // The canvas keeps the ink it was drawn with: drawn again in a new theme, else the dark theme's labels were the light
   // theme's dark grey (QA23 Q23-07).
@@ -122,9 +140,7 @@ export function ProgressChart({ progress }: { progress: CampaignProgress | null 
           height: 220,
           // uPlot's own legend shows "--" until the pointer is over the chart: the legend below says the totals.
           legend: { show: false },
-          fmtDate: localDateFormat(locale),
-          // Instants are milliseconds.
-          ms: 1,
+          ...chartClock(UPlot.tzDate, locale, zone),
           // Counts change in steps (a row reaches a status at one instant), never along a slope.
           series: [
             {},
@@ -154,7 +170,7 @@ export function ProgressChart({ progress }: { progress: CampaignProgress | null 
       resized?.disconnect()
       plot?.destroy()
     }
-  }, [progress, points, t, locale, theme])
+  }, [progress, points, t, locale, zone, theme])
 
   if (!progress || points === 0) return null
   const last = points - 1
