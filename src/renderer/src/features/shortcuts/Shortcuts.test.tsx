@@ -40,6 +40,49 @@ describe('Shortcuts', () => {
   })
 })
 
+describe('J / K', () => {
+  // A view holds lists the operator has not opened (Campaigns' customers, a campaign's sheet rows, in a closed
+  // <details>) or not shown (a campaign's parts once it ended): Chromium focuses none of their rows, and J stopped
+  // there, so the walk passes them by.
+  it('pass by the rows of a closed section or a hidden list', async () => {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          <details>
+            <summary>Customers</summary>
+            <div data-row-focus tabIndex={-1}>
+              Closed
+            </div>
+          </details>
+          <div data-row-focus tabIndex={-1}>
+            First
+          </div>
+          <ul hidden>
+            <li data-row-focus tabIndex={-1}>
+              Hidden
+            </li>
+          </ul>
+          <details open>
+            <summary>Rows</summary>
+            <div data-row-focus tabIndex={-1}>
+              Second
+            </div>
+          </details>
+        </main>
+      </>
+    )
+    const user = userEvent.setup()
+    await user.keyboard('j')
+    expect(document.activeElement?.textContent).toBe('First')
+    await user.keyboard('j')
+    expect(document.activeElement?.textContent).toBe('Second')
+    await user.keyboard('k')
+    expect(document.activeElement?.textContent).toBe('First')
+  })
+})
+
 describe('the shortcuts panel is a dialog (QA19 Q19-03)', () => {
   /** The panel's button among the header's others, over a view with a control of its own. */
   function showWindow(): HTMLElement {
