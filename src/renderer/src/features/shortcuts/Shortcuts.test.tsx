@@ -25,11 +25,11 @@ describe('Shortcuts', () => {
     }
   })
 
-  // QA37 Q37-07: "row of the list" promised J / K in every list; only the Outbox's and Messages in's rows take them.
-  it('names the lists J / K move in, in both languages', async () => {
+  // QA37 Q37-07: "row of the list" promised J / K in every list; now every list's rows take them, and it says so.
+  it('says J / K move between the rows of any list, in both languages', async () => {
     for (const [language, said] of [
-      ['en', 'J / KNext / previous row in the Outbox and Messages in'],
-      ['id', 'J / KBaris berikutnya / sebelumnya di Kotak keluar dan Pesan masuk']
+      ['en', 'J / KNext / previous row in any list'],
+      ['id', 'J / KBaris berikutnya / sebelumnya di daftar mana pun']
     ] as const) {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
       const { unmount } = render(<Shortcuts />)
