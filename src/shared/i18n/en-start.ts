@@ -34,7 +34,7 @@ export const enStart = {
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.views': 'Open the views in the order of the tabs (Alt+0: Settings)',
   'shortcuts.search': 'Focus the search field of the view',
-  'shortcuts.rows': 'Next / previous row in the Outbox and Messages in',
+  'shortcuts.rows': 'Next / previous row in any list',
   'shortcuts.rowEnds': 'First / last row of the Outbox',
   'shortcuts.send': 'Send the message being written',
   'shortcuts.help': 'Show this list',

@@ -475,7 +475,7 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.title': 'Pintasan keyboard',
   'shortcuts.views': 'Buka tampilan sesuai urutan tab (Alt+0: Pengaturan)',
   'shortcuts.search': 'Fokus ke kolom pencarian tampilan',
-  'shortcuts.rows': 'Baris berikutnya / sebelumnya di Kotak keluar dan Pesan masuk',
+  'shortcuts.rows': 'Baris berikutnya / sebelumnya di daftar mana pun',
   'shortcuts.rowEnds': 'Baris pertama / terakhir di kotak keluar',
   'shortcuts.send': 'Kirim pesan yang sedang ditulis',
   'shortcuts.help': 'Tampilkan daftar ini',

@@ -138,7 +138,8 @@ export function CampaignRows({
                   const changed = row.history.at(-1)?.at ?? null
                   const named = sheetName(row, nameColumn)
                   return (
-                    <tr key={row.rowNumber} data-testid="campaign-row">
+                    // A J / K stop; a table row is named by its cells.
+                    <tr key={row.rowNumber} data-testid="campaign-row" data-row-focus tabIndex={-1}>
                       <td>{row.rowNumber}</td>
                       <td>
                         {row.phone && named ? (

@@ -22,6 +22,7 @@ import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
 import { CampaignsView, pageRereadGapMs } from './CampaignsView'
@@ -3822,5 +3823,73 @@ describe("the campaign card in step with the header's counts", () => {
     await act(() => vi.advanceTimersByTimeAsync(1000))
     expect(fake.requests('campaigns:get').length).toBe(before + 1)
     expect(screen.getByTestId('campaign-count-queued').textContent).toBe('0')
+  })
+})
+
+// QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only; here they walk the campaigns, a campaign's
+// sheet rows and its parts, and Enter on a campaign opens it as a click does.
+describe('the row keys in Campaigns', () => {
+  const sheetRow = (n: number): CampaignRowView => ({
+    rowNumber: n,
+    phone: `62812000000${n}`,
+    phoneCell: `0812000000${n}`,
+    values: [],
+    message: `Hi ${n}`,
+    problems: [],
+    status: 'read',
+    gatewayId: `gw-${n}`,
+    deviceId: 'dev-1',
+    sentAt: null,
+    failureMessage: null,
+    history: [],
+    takeBackWaiting: false,
+    checking: false
+  })
+
+  it('J and K walk the campaigns, the open campaign’s sheet rows and its parts, in the order shown', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' }), makeDevice({ id: 'dev-2', label: 'Gudang' })]
+      })
+    )
+    const running = campaign({
+      devices: [
+        { deviceId: 'dev-1', wait: null, autoPaused: null },
+        { deviceId: 'dev-2', wait: null, autoPaused: null }
+      ]
+    })
+    fake.handle('campaigns:list', () => ({
+      campaigns: [running, campaign({ id: 'c2', name: 'promo', status: 'finished' })]
+    }))
+    fake.handle('campaigns:get', () => running)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [sheetRow(2), sheetRow(3)], total: 2 }))
+    renderWithRowKeys(<CampaignsView />)
+    const rowsBox = await screen.findByTestId('campaign-rows')
+    await userEvent.setup().click(within(rowsBox).getByText('Rows: status of each one'))
+    await waitFor(() => expect(within(rowsBox).getAllByTestId('campaign-row')).toHaveLength(2))
+    const campaigns = within(screen.getByRole('list', { name: 'Your campaigns' })).getAllByRole('listitem')
+    await walkRowsWithJK([
+      ...campaigns,
+      ...within(rowsBox).getAllByTestId('campaign-row'),
+      ...screen.getAllByTestId('campaign-device-wait')
+    ])
+  })
+
+  it('Enter on a campaign J reached opens it, as a click does', async () => {
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({ status: 'finished' }), campaign({ id: 'c2', name: 'promo', status: 'finished' })]
+    }))
+    fake.handle('campaigns:get', ({ id }) =>
+      campaign({ id, name: id === 'c2' ? 'promo' : 'bills', status: 'finished' })
+    )
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    renderWithRowKeys(<CampaignsView />)
+    await screen.findByRole('list', { name: 'Your campaigns' })
+    const user = userEvent.setup()
+    await user.keyboard('jj')
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requests('campaigns:get')).toContainEqual({ id: 'c2' }))
+    expect(await screen.findByTestId('campaign-progress')).toBeTruthy()
   })
 })

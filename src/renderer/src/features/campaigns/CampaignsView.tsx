@@ -236,7 +236,8 @@ export function CampaignsView(): React.JSX.Element {
         <ul className="campaigns-list" aria-label={t('campaigns.list')}>
           {list.map((c) => (
             <li key={c.id}>
-              <button type="button" className="button button--link" onClick={() => open(c.id)}>
+              {/* The row's J / K stop is the button that opens it, so Enter opens it as a click does. */}
+              <button type="button" className="button button--link" data-row-focus onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
               <span className="muted">{campaignStatusText(c, t, locale, sendingPaused, devices)}</span>
@@ -1625,12 +1626,21 @@ function CampaignProgress({
       ) : null}
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
-          <li key={d.deviceId} data-testid="campaign-device-wait">
-            {campaignPartText(d, deviceOf(d.deviceId), t, {
-              locale,
-              timeZone: campaignZone(campaign.pacing, timeZone),
-              sendingPaused
-            })}
+          // A J / K stop, named by its device's line (a list item takes no name from what it holds).
+          <li
+            key={d.deviceId}
+            data-testid="campaign-device-wait"
+            data-row-focus
+            tabIndex={-1}
+            aria-labelledby={`campaign-part-${d.deviceId}`}
+          >
+            <span id={`campaign-part-${d.deviceId}`}>
+              {campaignPartText(d, deviceOf(d.deviceId), t, {
+                locale,
+                timeZone: campaignZone(campaign.pacing, timeZone),
+                sendingPaused
+              })}
+            </span>
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
             {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
             {/* The advice of an ended subscription comes with where it is renewed, as on the device's card. */}

@@ -9,6 +9,7 @@ import type { CustomerView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { Customers } from './Customers'
 
 let fake: FakeApi
@@ -429,5 +430,19 @@ describe('the customer list', () => {
       expect.arrayContaining(['label', 'button-name', 'aria-valid-attr-value'])
     )
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(', ')}`)).toEqual([])
+  })
+})
+
+// QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
+describe('the row keys in the customer list', () => {
+  it('J and K walk the customers once the list is open, each row named by its customer', async () => {
+    people = people.slice(0, 3)
+    const user = userEvent.setup()
+    renderWithRowKeys(<Customers />)
+    await openList(user)
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    const rows = within(screen.getByTestId('customers-list')).getAllByRole('listitem', { name: /Pelanggan/ })
+    expect(rows).toHaveLength(3)
+    await walkRowsWithJK(rows)
   })
 })

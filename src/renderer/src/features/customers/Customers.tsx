@@ -461,7 +461,15 @@ export function Customers({
       ) : null}
       <ul ref={listRef} data-testid="customers-list">
         {customers.map((c) => (
-          <li key={c.phone} data-phone={c.phone} data-testid="customer-entry" tabIndex={-1}>
+          // A J / K stop, named by the customer, the same while their name is being changed.
+          <li
+            key={c.phone}
+            data-phone={c.phone}
+            data-testid="customer-entry"
+            data-row-focus
+            tabIndex={-1}
+            aria-label={`${c.name} ${formatPhoneForReading(c.phone)}`}
+          >
             {editing?.phone === c.phone ? (
               <form
                 onSubmit={(e) => void rename(e)}

@@ -111,7 +111,14 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   const shown: Feedback | DeviceVerdict | null = verdict ?? feedback
 
   return (
-    <li className="card device" data-testid={`device-row-${id}`} aria-labelledby={`device-title-${id}`}>
+    // A J / K stop, named by its heading.
+    <li
+      className="card device"
+      data-testid={`device-row-${id}`}
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`device-title-${id}`}
+    >
       <div className="device-head">
         <h3 id={`device-title-${id}`} className="device-title" ref={heading} tabIndex={-1}>
           {device.label}

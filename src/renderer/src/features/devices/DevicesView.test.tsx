@@ -8,6 +8,7 @@ import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
@@ -1169,5 +1170,18 @@ describe('add-device form', () => {
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('new-1')
+  })
+})
+
+// QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
+describe('the row keys in Devices', () => {
+  it('J and K walk the devices', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ id: 'd1', label: 'Shop' }), makeDevice({ id: 'd2', label: 'Gudang' })]
+      })
+    )
+    renderWithRowKeys(<DevicesView />)
+    await walkRowsWithJK([row('Shop'), row('Gudang')])
   })
 })

@@ -102,13 +102,17 @@ function ReminderRow({
   const when = (iso: string | null): string =>
     formatDateTimeInZone(iso, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
   return (
+    // A J / K stop, named by its title and how often (a list item takes no name from what it holds).
     <li
       className="service-row"
       data-testid="reminder-row"
       data-id={reminder.id}
       data-sent-count={sandbox?.sentCount ?? ''}
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`reminder-head-${reminder.id}`}
     >
-      <div>
+      <div id={`reminder-head-${reminder.id}`}>
         <strong>{reminder.title || reminder.message}</strong>{' '}
         <span className="tag">{describePeriode(t, reminder.periode, reminder.customDay)}</span>
       </div>

@@ -8,6 +8,7 @@ import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { RemindersView } from './RemindersView'
 
@@ -745,5 +746,34 @@ describe('RemindersView', () => {
     act(() => fake.emit('sandbox:changed', { at: '2030-01-20T03:30:00.000Z' }))
     expect((await screen.findByTestId('reminder-row')).getAttribute('data-sent-count')).toBe('2')
     await waitFor(() => expect(fake.requests('reminders:list').length).toBe(2))
+  })
+})
+
+// QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
+describe('the row keys in Reminders', () => {
+  it("J and K walk the gateway's reminders, then the series, each row named by its message", async () => {
+    fake.handle('reminders:list', () => ({
+      reminders: [reminder, { ...reminder, id: 'r-2', title: 'Vitamin' }]
+    }))
+    fake.handle('series:list', () => ({
+      series: [series, { ...series, id: 's-2', status: 'stopped' as const }]
+    }))
+    renderWithRowKeys(<RemindersView />)
+    await waitFor(() => expect(screen.getAllByTestId('series-row')).toHaveLength(2))
+    const reminders = within(screen.getByRole('list', { name: 'Kept by the gateway' })).getAllByRole(
+      'listitem',
+      {
+        name: /Obat|Vitamin/
+      }
+    )
+    const allSeries = within(screen.getByRole('list', { name: 'Kept by Sender Desk' })).getAllByRole(
+      'listitem',
+      {
+        name: /menu\.pdf/
+      }
+    )
+    expect(reminders).toEqual(screen.getAllByTestId('reminder-row'))
+    expect(allSeries).toEqual(screen.getAllByTestId('series-row'))
+    await walkRowsWithJK([...reminders, ...allSeries])
   })
 })

@@ -124,8 +124,17 @@ function SeriesRow({
     )
     .join(' · ')
   return (
-    <li className="service-row" data-testid="series-row" data-id={series.id} data-status={series.status}>
-      <div>
+    // A J / K stop, named by what it sends and how often (a list item takes no name from what it holds).
+    <li
+      className="service-row"
+      data-testid="series-row"
+      data-id={series.id}
+      data-status={series.status}
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`series-head-${series.id}`}
+    >
+      <div id={`series-head-${series.id}`}>
         <strong>{what}</strong> <span className="tag">{describeRule(t, series.rule)}</span>
         {series.status === 'stopped' ? <span className="tag"> {t('reminders.stopped')}</span> : null}
         {series.status === 'ended' ? <span className="tag"> {t('reminders.ended')}</span> : null}

@@ -8,6 +8,7 @@ import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { SCHEDULES_PAGE, SchedulesView } from './SchedulesView'
 
@@ -330,5 +331,18 @@ describe('SchedulesView', () => {
     expect(within(empty).getByText(/When → Schedule/)).toBeTruthy()
     await user.click(within(empty).getByRole('button', { name: 'Schedule a message' }))
     expect(useNavigation.getState().view).toBe('send')
+  })
+})
+
+// QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
+describe('the row keys in Schedules', () => {
+  it('J and K walk the scheduled messages, each row named by its time and recipient', async () => {
+    renderWithRowKeys(<SchedulesView />)
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(2))
+    const rows = within(screen.getByRole('list', { name: 'Scheduled messages' })).getAllByRole('listitem', {
+      name: /2030, .* \+62 8/
+    })
+    expect(rows).toEqual(screen.getAllByTestId('schedule-row'))
+    await walkRowsWithJK(rows)
   })
 })

@@ -230,9 +230,19 @@ function ScheduleRow({
   const zonedView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, zone) : t('common.unknown')
 
   return (
-    <li className="card schedule-row" data-testid="schedule-row" data-id={item.id} tabIndex={-1}>
+    // A J / K stop, named by when and to whom (a list item takes no name from what it holds).
+    <li
+      className="card schedule-row"
+      data-testid="schedule-row"
+      data-id={item.id}
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`schedule-time-${item.id} schedule-who-${item.id}`}
+    >
       <div className="schedule-when">
-        <strong data-testid="schedule-time">{zonedView}</strong>{' '}
+        <strong data-testid="schedule-time" id={`schedule-time-${item.id}`}>
+          {zonedView}
+        </strong>{' '}
         <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>
         {localView && localView !== zonedView ? (
           <span className="muted small">
@@ -242,7 +252,7 @@ function ScheduleRow({
         ) : null}
       </div>
       <div className="schedule-what">
-        <span>
+        <span id={`schedule-who-${item.id}`}>
           {item.isGroup ? `${t('outbox.group')} ` : ''}
           <RecipientLabel
             name={name}

@@ -25,11 +25,11 @@ describe('Shortcuts', () => {
     }
   })
 
-  // QA37 Q37-07: "row of the list" promised J / K in every list; only the Outbox's and Messages in's rows take them.
-  it('names the lists J / K move in, in both languages', async () => {
+  // QA37 Q37-07: "row of the list" promised J / K in every list; now every list's rows take them, and it says so.
+  it('says J / K move between the rows of any list, in both languages', async () => {
     for (const [language, said] of [
-      ['en', 'J / KNext / previous row in the Outbox and Messages in'],
-      ['id', 'J / KBaris berikutnya / sebelumnya di Kotak keluar dan Pesan masuk']
+      ['en', 'J / KNext / previous row in any list'],
+      ['id', 'J / KBaris berikutnya / sebelumnya di daftar mana pun']
     ] as const) {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
       const { unmount } = render(<Shortcuts />)
@@ -37,6 +37,49 @@ describe('Shortcuts', () => {
       expect(screen.getByTestId('shortcuts-panel').textContent).toContain(said)
       unmount()
     }
+  })
+})
+
+describe('J / K', () => {
+  // A view holds lists the operator has not opened (Campaigns' customers, a campaign's sheet rows, in a closed
+  // <details>) or not shown (a campaign's parts once it ended): Chromium focuses none of their rows, and J stopped
+  // there, so the walk passes them by.
+  it('pass by the rows of a closed section or a hidden list', async () => {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          <details>
+            <summary>Customers</summary>
+            <div data-row-focus tabIndex={-1}>
+              Closed
+            </div>
+          </details>
+          <div data-row-focus tabIndex={-1}>
+            First
+          </div>
+          <ul hidden>
+            <li data-row-focus tabIndex={-1}>
+              Hidden
+            </li>
+          </ul>
+          <details open>
+            <summary>Rows</summary>
+            <div data-row-focus tabIndex={-1}>
+              Second
+            </div>
+          </details>
+        </main>
+      </>
+    )
+    const user = userEvent.setup()
+    await user.keyboard('j')
+    expect(document.activeElement?.textContent).toBe('First')
+    await user.keyboard('j')
+    expect(document.activeElement?.textContent).toBe('Second')
+    await user.keyboard('k')
+    expect(document.activeElement?.textContent).toBe('First')
   })
 })
 

@@ -30,9 +30,15 @@ function typingIn(target: EventTarget | null): boolean {
   return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
 }
 
-/** Focus the next (+1) or previous (-1) row of the list on screen; the first row when none has focus. */
+/**
+ * Rows the operator can see: not in a section left closed (Campaigns' customers, a campaign's sheet rows) nor in a
+ * hidden list, whose rows Chromium will not focus (J stopped at them).
+ */
+const shownRow = (row: HTMLElement): boolean => row.closest('[hidden], details:not([open])') === null
+
+/** Focus the next (+1) or previous (-1) row of the lists on screen; the first row when none has focus. */
 function moveRow(step: 1 | -1): boolean {
-  const rows = [...document.querySelectorAll<HTMLElement>('#main [data-row-focus]')]
+  const rows = [...document.querySelectorAll<HTMLElement>('#main [data-row-focus]')].filter(shownRow)
   if (rows.length === 0) return false
   const at = rows.findIndex((row) => row === document.activeElement || row.contains(document.activeElement))
   const next = rows[at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))]

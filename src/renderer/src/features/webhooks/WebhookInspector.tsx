@@ -192,13 +192,17 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
   const state = STATE[delivery.state]
   const headline = deliveryHeadline(delivery, t)
   return (
+    // A J / K stop, named by its headline (a list item takes no name from what it holds).
     <li
       className="delivery"
       data-testid="webhook-delivery"
       data-kind={delivery.kind}
       data-state={delivery.state}
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`delivery-head-${delivery.id}`}
     >
-      <div className="delivery-head">
+      <div className="delivery-head" id={`delivery-head-${delivery.id}`}>
         <span className={`badge ${state.tone}`}>{t(state.label)}</span>{' '}
         <strong>{t(KIND[delivery.kind])}</strong>{' '}
         {headline ? (

@@ -7,6 +7,7 @@ import { connectEvents } from '../../stores/app'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
 import { WebhooksView } from './WebhooksView'
@@ -473,5 +474,23 @@ describe('WebhooksView', () => {
       'Tidak dikirim kembali ke obrolan: “Balasan otomatis dari webhook” mati untuk perangkat ini (di atas).',
       expect.stringMatching(/gateway menolak balasannya\. Katanya: “quota habis”/)
     ])
+  })
+})
+
+// QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
+describe('the row keys in the webhook inspector', () => {
+  it('J and K walk the deliveries, each row named by what it carried', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('sandbox:webhookDeliveries', () => ({
+      deliveries: [delivery, { ...delivery, id: 'wh-2', createdAt: '2026-01-15T04:00:00.000Z' }]
+    }))
+    renderWithRowKeys(<WebhooksView />)
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(2))
+    const rows = within(screen.getByTestId('webhook-inspector')).getAllByRole('listitem', {
+      name: /Delivered/
+    })
+    expect(rows).toEqual(screen.getAllByTestId('webhook-delivery'))
+    await walkRowsWithJK(rows)
   })
 })

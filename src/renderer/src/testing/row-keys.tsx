@@ -1,0 +1,36 @@
+// A view as the window holds it for the row keys: inside #main, beside the window's shortcuts, so J and K walk its
+// rows as they do in the app; and the walk itself, checked row by row.
+import { render, type RenderResult } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactElement } from 'react'
+import { expect } from 'vitest'
+import { Shortcuts } from '../features/shortcuts/Shortcuts'
+
+export function renderWithRowKeys(view: ReactElement): RenderResult {
+  return render(
+    <>
+      <Shortcuts />
+      <main id="main" tabIndex={-1}>
+        {view}
+      </main>
+    </>
+  )
+}
+
+/**
+ * Presses J once per row, from nothing focused, then K back to the first: each key must put the focus on its row (the
+ * row itself, or the control that opens it).
+ */
+export async function walkRowsWithJK(rows: readonly HTMLElement[]): Promise<void> {
+  expect(rows.length, 'rows to walk').toBeGreaterThan(1)
+  const user = userEvent.setup()
+  const focusedRow = (): number => rows.findIndex((row) => row.contains(document.activeElement))
+  for (const [index] of rows.entries()) {
+    await user.keyboard('j')
+    expect(focusedRow(), `J to row ${index + 1}`).toBe(index)
+  }
+  for (let index = rows.length - 2; index >= 0; index--) {
+    await user.keyboard('k')
+    expect(focusedRow(), `K to row ${index + 1}`).toBe(index)
+  }
+}

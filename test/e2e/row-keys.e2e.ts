@@ -1,0 +1,109 @@
+/**
+ * J and K in real Chromium, in the lists beyond the Outbox (QA37 Q37-07): the campaigns and the scheduled messages,
+ * each row taking the focus in turn with a visible ring, Enter opening a campaign as a click does, a campaign's sheet
+ * rows joining the walk once shown, and axe finding nothing serious against the focused rows.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Harness } from '../harness/harness'
+import { startedCampaign } from '../core/testing/sandbox-core'
+import { launchBrowser, seriousA11yViolations } from './browser'
+import { linkedSandboxDevice, startFastHarness, waitUntil } from './fixtures'
+
+let browser: Browser
+let harness: Harness
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+  harness = await startFastHarness()
+  const deviceId = await linkedSandboxDevice(harness)
+  const handlers = harness.core.handlers
+  await startedCampaign(harness.core, deviceId, 'januari', ['081211110001', '081211110002'])
+  await startedCampaign(harness.core, deviceId, 'februari', ['081211110003', '081211110004'])
+  // Ended, both: a campaign at work would open by itself over the list.
+  await waitUntil(
+    () => handlers['campaigns:list']({}),
+    ({ campaigns }) => campaigns.length === 2 && campaigns.every((c) => c.status === 'finished')
+  )
+  for (const [recipient, localTime] of [
+    ['081298765432', '2030-01-10T09:30'],
+    ['081298765433', '2030-01-11T10:00']
+  ] as const) {
+    await handlers['outbox:enqueue']({
+      deviceId,
+      recipients: [recipient],
+      isGroup: false,
+      entries: [{ kind: 'text', text: `Reminder for ${recipient}` }],
+      schedule: { localTime, timezone: 'Asia/Jakarta', mode: 'local', overduePolicy: 'send' }
+    })
+  }
+}, 60_000)
+afterAll(async () => {
+  await harness?.close()
+  await browser?.close()
+})
+
+/** Where the focus is: the test id of the row holding it (the row, or the control in it), and its focus ring. */
+function focused(page: Page, rowSelector: string): Promise<{ row: number; ring: string }> {
+  return page.evaluate((selector) => {
+    const rows = [...document.querySelectorAll(selector)]
+    const active = document.activeElement
+    return {
+      row: rows.findIndex((row) => row.contains(active)),
+      ring: active ? getComputedStyle(active).outlineStyle : 'none'
+    }
+  }, rowSelector)
+}
+
+/** J down `count` rows from the view, then K back up, each key focusing its row with a visible ring. */
+async function walk(page: Page, rowSelector: string, count: number): Promise<void> {
+  await page.locator('#main').focus()
+  for (let row = 0; row < count; row++) {
+    await page.keyboard.press('j')
+    const at = await focused(page, rowSelector)
+    expect(at.row, `J to row ${row + 1}`).toBe(row)
+    expect(at.ring, `ring on row ${row + 1}`).not.toBe('none')
+  }
+  for (let row = count - 2; row >= 0; row--) {
+    await page.keyboard.press('k')
+    expect((await focused(page, rowSelector)).row, `K to row ${row + 1}`).toBe(row)
+  }
+}
+
+describe('J and K walk every list', () => {
+  it('walks the campaigns and the scheduled messages by keyboard, Enter opening a campaign, axe finding nothing', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+
+    await page.keyboard.press('Alt+Digit5')
+    await page.getByTestId('view-campaigns').waitFor()
+    const campaigns = '.campaigns-list > li'
+    await expect.poll(() => page.locator(campaigns).count()).toBe(2)
+    await walk(page, campaigns, 2)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    // On the first campaign: Enter opens it, as a click does, its heading taking the focus.
+    const name = await page.locator(campaigns).first().getByRole('button').textContent()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('campaign-progress').waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('campaign-progress')
+    expect(await page.locator('#campaign-progress').textContent()).toContain(name ?? '?')
+    // Its sheet rows, once shown, come after the campaigns in the walk; shut, they are passed by.
+    await page.getByText('Rows: status of each one').click()
+    const sheetRows = '[data-testid="campaign-row"]'
+    await expect.poll(() => page.locator(sheetRows).count()).toBe(2)
+    await page.locator('#main').focus()
+    for (let i = 0; i < 4; i++) await page.keyboard.press('j')
+    expect((await focused(page, sheetRows)).row).toBe(1)
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    await page.keyboard.press('Alt+Digit6')
+    await page.getByTestId('view-schedules').waitFor()
+    const schedules = '[data-testid="schedule-row"]'
+    await expect.poll(() => page.locator(schedules).count()).toBe(2)
+    await walk(page, schedules, 2)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.close()
+  })
+})
