@@ -218,3 +218,29 @@ describe("the campaign chart in the operator's zone", () => {
     expect(shown).not.toContain(clockOf(computer, 'id-ID').hours[0])
   })
 })
+
+describe('the campaign chart legend and summary (QA39 Q39-03)', () => {
+  const progress = {
+    at: [Date.UTC(2026, 10, 29, 1), Date.UTC(2026, 10, 29, 2)],
+    sent: [600, 1215],
+    delivered: [500, 1100],
+    read: [0, 1005],
+    failed: [0, 2500]
+  }
+
+  it.each([
+    ['en', ['1,215', '1,100', '1,005', '2,500']],
+    ['id', ['1.215', '1.100', '1.005', '2.500']]
+  ] as const)('groups the totals as the counts beside it do (%s)', async (language, grouped) => {
+    useSettings.getState().set(makeSettings({ language }))
+    const { getByTestId } = render(createElement(ProgressChart, { progress }))
+    // The canvas is drawn once uPlot's chunk has arrived: let it, before the canvas stand-in is taken away.
+    await waitFor(() => expect(written.length).toBeGreaterThan(0))
+    const legend = getByTestId('campaign-chart-legend').textContent ?? ''
+    const summary = getByTestId('campaign-chart-summary').textContent ?? ''
+    for (const count of grouped) {
+      expect(legend).toContain(count)
+      expect(summary).toContain(count)
+    }
+  })
+})

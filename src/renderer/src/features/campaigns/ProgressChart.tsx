@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import type { InvokeReply } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatCount } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useThemeShown } from '../../ui/use-theme-shown'
 import 'uplot/dist/uPlot.min.css'
@@ -182,17 +183,17 @@ export function ProgressChart({ progress }: { progress: CampaignProgress | null 
         {LINES.map((line) => (
           <li key={line.key}>
             <span className="campaign-legend-swatch" style={{ background: line.stroke }} />
-            {t(line.label)}: {progress[line.key][last] ?? 0}
+            {t(line.label)}: {formatCount(progress[line.key][last] ?? 0, locale)}
           </li>
         ))}
       </ul>
       {/* The canvas says nothing to a screen reader: the latest totals, in words. */}
       <p className="visually-hidden" data-testid="campaign-chart-summary">
         {t('campaigns.chart.summary', {
-          sent: progress.sent[last] ?? 0,
-          delivered: progress.delivered[last] ?? 0,
-          read: progress.read[last] ?? 0,
-          failed: progress.failed[last] ?? 0
+          sent: formatCount(progress.sent[last] ?? 0, locale),
+          delivered: formatCount(progress.delivered[last] ?? 0, locale),
+          read: formatCount(progress.read[last] ?? 0, locale),
+          failed: formatCount(progress.failed[last] ?? 0, locale)
         })}
       </p>
     </figure>
