@@ -157,6 +157,7 @@ export const enRest = {
   'desktop.note.campaignRow': 'campaign "{name}", row {row}',
   'desktop.note.optedOut': 'not sent: this number opted out',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
+  'desktop.note.afterSeriesEnd': "not sent: after its recurring series' new end",
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is no longer in the data folder',
@@ -284,6 +285,7 @@ export const enRest = {
   'desktop.error.seriesGone': 'No recurring series {id}.',
   'desktop.error.seriesNotActive':
     'This recurring message is stopped or has ended: it has no next time to skip.',
+  'desktop.error.seriesStopped': 'This recurring message is stopped: its end no longer changes anything.',
   'desktop.error.seriesEndBeforeStart':
     'The last day is before the first time: pick that day or a later one.',
   'desktop.error.seriesEndInvalid':

@@ -169,6 +169,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.campaignRow': 'kampanye "{name}", baris {row}',
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
+  'desktop.note.afterSeriesEnd': 'tidak dikirim: setelah akhir baru rangkaian berulangnya',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} sudah tidak ada di folder data',
@@ -312,6 +313,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.seriesGone': 'Tidak ada rangkaian berulang {id}.',
   'desktop.error.seriesNotActive':
     'Pesan berulang ini sudah dihentikan atau selesai: tidak ada waktu berikutnya untuk dilewati.',
+  'desktop.error.seriesStopped':
+    'Pesan berulang ini sudah dihentikan: mengubah akhirnya tidak berpengaruh lagi.',
   'desktop.error.seriesEndBeforeStart':
     'Hari terakhir sebelum waktu pertama: pilih hari itu atau sesudahnya.',
   'desktop.error.seriesEndInvalid':
