@@ -1204,6 +1204,7 @@ export const enRest = {
   'reminders.end.count': 'Number of times',
   'reminders.end.beforeStart': 'The last day cannot be before the first time ({start}).',
   'reminders.end.dateMissing': 'Enter the last day.',
+  'reminders.end.followedStart': 'Moved with the first day to {date}, keeping the length you chose.',
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',
@@ -1244,6 +1245,12 @@ export const enRest = {
   'reminders.series.skipConfirm':
     'Skip the message of {time}? Nothing is sent then; the series goes on after it.',
   'reminders.series.skipped': 'Skipped. Next: {time}.',
+  'reminders.series.changeEnd': 'Change end',
+  'reminders.series.changeEndLegend': 'When this recurring message ends',
+  'reminders.series.saveEnd': 'Save end',
+  'reminders.series.endSaved': 'End changed. Next: {time}.',
+  'reminders.series.endSavedEnded':
+    'End changed: it has ended. Messages it made after the new end and had not sent are cancelled.',
   'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',

@@ -1390,6 +1390,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.end.count': 'Berapa kali',
   'reminders.end.beforeStart': 'Hari terakhir tidak boleh sebelum waktu pertama ({start}).',
   'reminders.end.dateMissing': 'Isi hari terakhir.',
+  'reminders.end.followedStart':
+    'Ikut bergeser bersama hari pertama ke {date}, dengan panjang yang Anda pilih.',
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',
@@ -1427,6 +1429,12 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.skipConfirm':
     'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu; rangkaian berlanjut sesudahnya.',
   'reminders.series.skipped': 'Dilewati. Berikutnya: {time}.',
+  'reminders.series.changeEnd': 'Ubah akhir',
+  'reminders.series.changeEndLegend': 'Kapan pesan berulang ini berakhir',
+  'reminders.series.saveEnd': 'Simpan akhir',
+  'reminders.series.endSaved': 'Akhir diubah. Berikutnya: {time}.',
+  'reminders.series.endSavedEnded':
+    'Akhir diubah: rangkaian ini sudah selesai. Pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.',
   'reminders.series.deleteConfirm':
     'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
   'devices.create': 'Buat perangkat baru',
