@@ -137,6 +137,23 @@ describe('series:create answers every shared series-end case like the core and t
   })
 })
 
+describe('series:setEnd answers every shared series-end case the request can tell alone', () => {
+  const setEnd = invokeChannels['series:setEnd'].request
+
+  // The request names no start: a last day before it is the core's to refuse (it knows the series' start).
+  it.each(SERIES_END_CASES.map((c) => [c.end, c.expected] as const))('end %j → %s', (end, expected) => {
+    const parsed = setEnd.safeParse({ id: 's', end })
+    expect(parsed.success).toBe(expected === null || expected === 'date_before_start')
+    if (!parsed.success) expect(parsed.error.issues[0]?.path[0]).toBe('end')
+  })
+
+  it('takes no end (until stopped) and refuses an end of no known kind', () => {
+    expect(setEnd.safeParse({ id: 's', end: null }).success).toBe(true)
+    expect(setEnd.safeParse({ id: 's', end: { kind: 'never' } }).success).toBe(false)
+    expect(setEnd.safeParse({ id: 's' }).success).toBe(false)
+  })
+})
+
 describe('keywords, titles and replies count characters as the gateway does', () => {
   const emoji = (n: number): string => '😀'.repeat(n)
   const autoReply = invokeChannels['autoReplies:create'].request

@@ -11,6 +11,7 @@ import {
   checkPhone,
   checkReminderRepeat,
   checkSeriesEnd,
+  checkSeriesEndShape,
   isEveryNDays,
   isHttpUrl,
   messageTextProblem,
@@ -1714,6 +1715,21 @@ export const invokeChannels = builtOnFirstUse({
    * `invalid_state` on field `nextLocal` when it has become a message or was skipped meanwhile).
    */
   'series:skipNext': () => ({ request: z.object({ id: Id, nextLocal: LocalTime }), reply: SeriesView }),
+  /**
+   * Change when a series ends (null: until stopped). Items its occurrences past the new end made and has not sent are
+   * cancelled with that reason; a later end makes more occurrences due, an ended series' from its next time ahead.
+   * The start is the series' own: a last day before it is refused by the core (`invalid_input` on field `end`), a
+   * stopped series with `invalid_state`.
+   */
+  'series:setEnd': () => ({
+    request: z.object({
+      id: Id,
+      end: SeriesEnd.nullable().refine((end) => end === null || checkSeriesEndShape(end) === null, {
+        message: `a real last day, or a whole number of times (1–${MAX_SERIES_TIMES})`
+      })
+    }),
+    reply: SeriesView
+  }),
   'series:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
 
   /**

@@ -456,6 +456,16 @@ describe('recurring series', () => {
       end: { kind: 'times', times: 30 }
     })
     expect(ending.end).toEqual({ kind: 'times', times: 30, passed: 0 })
+    // And changes after: a last day from the shared rule, checked against the series' own start.
+    expect(
+      await invoke('series:setEnd', { id: ending.id, end: { kind: 'date', lastDate: '2026-02-28' } })
+    ).toMatchObject({ status: 'active', end: { kind: 'date', lastDate: '2026-02-28' } })
+    expect(
+      await failure(invoke('series:setEnd', { id: ending.id, end: { kind: 'date', lastDate: '2026-01-18' } }))
+    ).toMatchObject({ code: 'invalid_input', field: 'end' })
+    expect(
+      await failure(invoke('series:setEnd', { id: ending.id, end: { kind: 'times', times: 0 } }))
+    ).toMatchObject({ code: 'invalid_request' })
     await invoke('series:delete', { id: ending.id })
     expect(
       await failure(

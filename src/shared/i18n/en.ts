@@ -157,6 +157,7 @@ export const enRest = {
   'desktop.note.campaignRow': 'campaign "{name}", row {row}',
   'desktop.note.optedOut': 'not sent: this number opted out',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
+  'desktop.note.afterSeriesEnd': "not sent: after its recurring series' new end",
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is no longer in the data folder',
@@ -284,6 +285,7 @@ export const enRest = {
   'desktop.error.seriesGone': 'No recurring series {id}.',
   'desktop.error.seriesNotActive':
     'This recurring message is stopped or has ended: it has no next time to skip.',
+  'desktop.error.seriesStopped': 'This recurring message is stopped: its end no longer changes anything.',
   'desktop.error.seriesEndBeforeStart':
     'The last day is before the first time: pick that day or a later one.',
   'desktop.error.seriesEndInvalid':
@@ -1205,6 +1207,7 @@ export const enRest = {
   'reminders.end.count': 'Number of times',
   'reminders.end.beforeStart': 'The last day cannot be before the first time ({start}).',
   'reminders.end.dateMissing': 'Enter the last day.',
+  'reminders.end.followedStart': 'Moved with the first day to {date}, keeping the length you chose.',
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',
@@ -1245,6 +1248,12 @@ export const enRest = {
   'reminders.series.skipConfirm':
     'Skip the message of {time}? Nothing is sent then; the series goes on after it.',
   'reminders.series.skipped': 'Skipped. Next: {time}.',
+  'reminders.series.changeEnd': 'Change end',
+  'reminders.series.changeEndLegend': 'When this recurring message ends',
+  'reminders.series.saveEnd': 'Save end',
+  'reminders.series.endSaved': 'End changed. Next: {time}.',
+  'reminders.series.endSavedEnded':
+    'End changed: it has ended. Messages it made after the new end and had not sent are cancelled.',
   'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',

@@ -169,6 +169,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.campaignRow': 'kampanye "{name}", baris {row}',
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
+  'desktop.note.afterSeriesEnd': 'tidak dikirim: setelah akhir baru rangkaian berulangnya',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} sudah tidak ada di folder data',
@@ -312,6 +313,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.seriesGone': 'Tidak ada rangkaian berulang {id}.',
   'desktop.error.seriesNotActive':
     'Pesan berulang ini sudah dihentikan atau selesai: tidak ada waktu berikutnya untuk dilewati.',
+  'desktop.error.seriesStopped':
+    'Pesan berulang ini sudah dihentikan: mengubah akhirnya tidak berpengaruh lagi.',
   'desktop.error.seriesEndBeforeStart':
     'Hari terakhir sebelum waktu pertama: pilih hari itu atau sesudahnya.',
   'desktop.error.seriesEndInvalid':
@@ -1391,6 +1394,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.end.count': 'Berapa kali',
   'reminders.end.beforeStart': 'Hari terakhir tidak boleh sebelum waktu pertama ({start}).',
   'reminders.end.dateMissing': 'Isi hari terakhir.',
+  'reminders.end.followedStart':
+    'Ikut bergeser bersama hari pertama ke {date}, dengan panjang yang Anda pilih.',
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',
@@ -1428,6 +1433,12 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.skipConfirm':
     'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu; rangkaian berlanjut sesudahnya.',
   'reminders.series.skipped': 'Dilewati. Berikutnya: {time}.',
+  'reminders.series.changeEnd': 'Ubah akhir',
+  'reminders.series.changeEndLegend': 'Kapan pesan berulang ini berakhir',
+  'reminders.series.saveEnd': 'Simpan akhir',
+  'reminders.series.endSaved': 'Akhir diubah. Berikutnya: {time}.',
+  'reminders.series.endSavedEnded':
+    'Akhir diubah: rangkaian ini sudah selesai. Pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.',
   'reminders.series.deleteConfirm':
     'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
   'devices.create': 'Buat perangkat baru',

@@ -64,6 +64,7 @@ export type SendingChannel =
   | 'series:list'
   | 'series:stop'
   | 'series:skipNext'
+  | 'series:setEnd'
   | 'series:delete'
 
 /** Items read per list call while collecting every match of a filter. */
@@ -581,6 +582,9 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
     async 'series:skipNext'({ id, nextLocal }) {
       return outbox.skipNextSeries(id, nextLocal)
+    },
+    async 'series:setEnd'({ id, end }) {
+      return outbox.setSeriesEnd(id, end)
     },
 
     async 'series:delete'({ id }) {

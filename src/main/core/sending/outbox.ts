@@ -13,6 +13,7 @@ export type Outbox = SendQueue & {
   listSeries: ReturnType<typeof createSeriesProducer>['list']
   stopSeries: ReturnType<typeof createSeriesProducer>['stop']
   skipNextSeries: ReturnType<typeof createSeriesProducer>['skipNext']
+  setSeriesEnd: ReturnType<typeof createSeriesProducer>['setEnd']
   deleteSeries: ReturnType<typeof createSeriesProducer>['delete']
   damagedSeries: ReturnType<typeof createSeriesProducer>['damaged']
   removeDamagedSeries: ReturnType<typeof createSeriesProducer>['removeDamaged']
@@ -31,6 +32,7 @@ export function createOutbox(input: CreateOutboxInput): Outbox {
     listSeries: series.list,
     stopSeries: series.stop,
     skipNextSeries: series.skipNext,
+    setSeriesEnd: series.setEnd,
     deleteSeries: series.delete,
     damagedSeries: series.damaged,
     removeDamagedSeries: series.removeDamaged,

@@ -1,8 +1,9 @@
 // The series producer: recurring messages kept here (for files, and gateways without reminders). Its record and
 // files are written when created; each due occurrence becomes scheduled items through the queue's ticker.
 import { randomUUID } from 'node:crypto'
-import type { SeriesView } from '../../../shared/contract'
-import { GATEWAY_REPORTED_SENT } from '../../../shared/domain'
+import type { SeriesEnd, SeriesView } from '../../../shared/contract'
+import { cancellableHere, GATEWAY_REPORTED_SENT } from '../../../shared/domain'
+import { encodeNote } from '../../../shared/i18n/notes'
 import {
   AttachmentsGoneError,
   assertCopiesPresent,
@@ -17,6 +18,7 @@ import { SeriesStore, type SeriesEntryRecord, type SeriesRecord, type StoredAtta
 import { checkMessageRequest } from './message-rules'
 import {
   checkSeriesRule,
+  firstIndexOf,
   firstOccurrence,
   lastIndexOf,
   materialiseDueSeries,
@@ -24,12 +26,13 @@ import {
   ruleOf,
   toSeriesView
 } from './series'
-import { nextOccurrence, occurrenceLocal } from './recurrence'
+import { nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
 
 type SeriesQueue = Pick<
   SendQueue,
   | 'addNow'
   | 'addTicker'
+  | 'cancelMany'
   | 'copyFiles'
   | 'now'
   | 'wake'
@@ -196,6 +199,52 @@ export function createSeriesProducer(queue: SeriesQueue) {
     return view(mustGet(id))
   }
 
+  /**
+   * Change when the series ends, or whether it does. What its occurrences past the new end made and has not sent is
+   * cancelled, saying why; a later end lets more occurrences come due as usual, an ended series' from its next time
+   * ahead (those between its old end and now were never its to make). A stopped series stays as it was.
+   */
+  function setEnd(id: string, end: SeriesEnd | null): SeriesView {
+    const lastIndex = queue.database
+      .transaction(() => {
+        const record = mustGet(id)
+        if (record.status === 'stopped')
+          throw new OutboxError('invalid_state', { key: 'desktop.error.seriesStopped' }, 'id')
+        const rule = ruleOf(record)
+        const last = end === null ? null : lastIndexOf(record.startLocal, rule, firstIndexOf(record), end)
+        const now = queue.now()
+        const nextIndex =
+          record.status === 'ended'
+            ? Math.max(record.nextIndex, firstOccurrence(record.startLocal, record.timeZone, rule, now).index)
+            : record.nextIndex
+        store.patch(id, {
+          endDate: end?.kind === 'date' ? end.lastDate : null,
+          endTimes: end?.kind === 'times' ? end.times : null,
+          lastIndex: last,
+          ...(last !== null && nextIndex > last
+            ? { status: 'ended', nextAt: null }
+            : {
+                status: 'active',
+                nextIndex,
+                nextAt: occurrenceAt(record.startLocal, record.timeZone, rule, nextIndex)
+              }),
+          updatedAt: now
+        })
+        return last
+      })
+      .immediate()
+    // After the end is written, so the ticker (run by the cancel) makes none past it either.
+    const madePast = lastIndex === null ? [] : store.itemIdsAfter(id, lastIndex)
+    const unsent = queue.outcomes
+      .of(madePast)
+      .filter((item) => cancellableHere(item.status))
+      .map((item) => item.id)
+    if (unsent.length > 0) queue.cancelMany(unsent, encodeNote('desktop.note.afterSeriesEnd'))
+    queue.announceBulk(0)
+    queue.wake()
+    return view(mustGet(id))
+  }
+
   /** Stop and forget a series (its files go once no item needs them). */
   function remove(id: string): void {
     mustGet(id)
@@ -217,6 +266,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
     list: (deviceId?: string): SeriesView[] => store.list(deviceId).map(view),
     stop,
     skipNext,
+    setEnd,
     delete: remove
   }
 }

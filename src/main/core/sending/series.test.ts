@@ -389,6 +389,106 @@ describe('a series with an end (QA33 Q33-05)', () => {
   })
 })
 
+describe("changing a series' end", () => {
+  it('an earlier end ends the series and cancels, saying why, what it made past that end and has not sent', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 5 } }))
+    // Paused: the occurrences of the 15th, 16th and 17th are made and wait in line.
+    fx.outbox.setPaused(true)
+    await fx.clock.advance(2 * DAY + HOUR)
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ occurrences: 3, nextLocal: '2026-01-18T11:00:00' })
+
+    const changed = fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-15' })
+    expect(changed).toMatchObject({
+      status: 'ended',
+      nextAt: null,
+      nextLocal: null,
+      end: { kind: 'date', lastDate: '2026-01-15' }
+    })
+    const byTime = new Map(fx.outbox.list().items.map((item) => [item.scheduledAt, item]))
+    expect(byTime.get('2026-01-15T04:00:00.000Z')?.status).toBe('queued')
+    for (const at of ['2026-01-16T04:00:00.000Z', '2026-01-17T04:00:00.000Z']) {
+      const item = byTime.get(at)!
+      expect(item.status).toBe('cancelled')
+      const last = fx.outbox.get(item.id).history.at(-1)!
+      expect(last.note).toBe("not sent: after its recurring series' new end")
+      expect(historyNote('id', last)).toBe('tidak dikirim: setelah akhir baru rangkaian berulangnya')
+    }
+    // Resumed: only the 15th's goes, and the series makes no more.
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(5 * DAY)
+    expect(fx.gateway.sends()).toHaveLength(1)
+    expect(fx.outbox.counts().total).toBe(3)
+  })
+
+  it('a later end makes more occurrences due, an ended series too, from its next time ahead', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 2 } }))
+    await fx.clock.advance(DAY + 2 * HOUR)
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'ended', occurrences: 2 })
+
+    const longer = fx.outbox.setSeriesEnd(created.id, { kind: 'times', times: 4 })
+    expect(longer).toMatchObject({
+      status: 'active',
+      nextLocal: '2026-01-17T11:00:00',
+      end: { kind: 'times', times: 4, passed: 2 }
+    })
+    await fx.clock.advance(5 * DAY)
+    expect(sentAt()).toEqual([
+      '2026-01-15T04:00:00.000Z',
+      '2026-01-16T04:00:00.000Z',
+      '2026-01-17T04:00:00.000Z',
+      '2026-01-18T04:00:00.000Z'
+    ])
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'ended', end: { times: 4, passed: 4 } })
+  })
+
+  it('takes a last day or no end for a series that had none, counting times from its first one', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series())
+    await fx.clock.advance(HOUR)
+    expect(fx.outbox.setSeriesEnd(created.id, { kind: 'times', times: 3 })).toMatchObject({
+      status: 'active',
+      end: { kind: 'times', times: 3, passed: 1 }
+    })
+    expect(fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-16' })).toMatchObject({
+      status: 'active',
+      end: { kind: 'date', lastDate: '2026-01-16' }
+    })
+    expect(fx.outbox.setSeriesEnd(created.id, null)).toMatchObject({ status: 'active', end: null })
+    await fx.clock.advance(3 * DAY)
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'active', occurrences: 4 })
+  })
+
+  it.each(SERIES_END_CASES.map((c) => [c.start, c.end, c.expected] as const))(
+    'answers the shared series-end case from %s, end %j → %s',
+    async (start, end, expected) => {
+      fx = makeFixture()
+      const made = await fx.outbox.createSeries(
+        series({ start: { localTime: start, timezone: 'Asia/Jakarta' } })
+      )
+      const change = (): unknown => fx.outbox.setSeriesEnd(made.id, end)
+      if (expected === null) expect(change()).toMatchObject({ status: 'active', end: { kind: end.kind } })
+      else expect(change).toThrow(expect.objectContaining({ code: 'invalid_input', field: 'end' }))
+    }
+  )
+
+  it('refuses a stopped series and an unknown one, and leaves the end as it was', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 3 } }))
+    fx.outbox.stopSeries(created.id)
+    expect(() => fx.outbox.setSeriesEnd(created.id, { kind: 'times', times: 9 })).toThrow(
+      expect.objectContaining({ code: 'invalid_state' })
+    )
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'stopped', end: { times: 3 } })
+    expect(() => fx.outbox.setSeriesEnd('nope', null)).toThrow(expect.objectContaining({ code: 'not_found' }))
+  })
+})
+
 describe('the series producer on the send queue', () => {
   it('writes an occurrence and the series advance together: a full disk between them makes the occurrence once', async () => {
     fx = makeFixture()

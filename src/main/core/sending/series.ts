@@ -88,6 +88,20 @@ export function lastIndexOf(
   return last
 }
 
+/**
+ * The number of the series' first time ahead when it was made, which its times count from: kept with a number of
+ * times (its last one less the times), found again from when it was made otherwise (as create found it).
+ */
+export function firstIndexOf(
+  record: Pick<
+    SeriesRecord,
+    'endTimes' | 'lastIndex' | 'startLocal' | 'timeZone' | 'ruleKind' | 'ruleDays' | 'createdAt'
+  >
+): number {
+  if (record.endTimes !== null && record.lastIndex !== null) return record.lastIndex - record.endTimes + 1
+  return firstOccurrence(record.startLocal, record.timeZone, ruleOf(record), record.createdAt).index
+}
+
 function endView(record: SeriesRecord): SeriesEndView | null {
   if (record.endDate !== null) return { kind: 'date', lastDate: record.endDate }
   if (record.endTimes === null || record.lastIndex === null) return null

@@ -48,7 +48,16 @@ export interface SeriesRecord {
 export type SeriesPatch = Partial<
   Pick<
     SeriesRecord,
-    'status' | 'nextIndex' | 'nextAt' | 'occurrences' | 'skipped' | 'lastOccurrenceAt' | 'updatedAt'
+    | 'status'
+    | 'endDate'
+    | 'endTimes'
+    | 'lastIndex'
+    | 'nextIndex'
+    | 'nextAt'
+    | 'occurrences'
+    | 'skipped'
+    | 'lastOccurrenceAt'
+    | 'updatedAt'
   >
 >
 
@@ -107,6 +116,9 @@ function damageOf(row: SeriesRow): string | null {
 
 const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
   status: 'status',
+  endDate: 'end_date',
+  endTimes: 'end_times',
+  lastIndex: 'last_index',
   nextIndex: 'next_index',
   nextAt: 'next_at',
   occurrences: 'occurrences',
@@ -262,6 +274,16 @@ export class SeriesStore {
     const rows = this.db
       .prepare('SELECT item_id FROM outbox_series_items WHERE series_id = ? ORDER BY occurrence, item_id')
       .all(seriesId) as { item_id: string }[]
+    return rows.map((row) => row.item_id)
+  }
+
+  /** The items its occurrences after `occurrence` made (a new end before them). */
+  itemIdsAfter(seriesId: string, occurrence: number): string[] {
+    const rows = this.db
+      .prepare(
+        'SELECT item_id FROM outbox_series_items WHERE series_id = ? AND occurrence > ? ORDER BY occurrence, item_id'
+      )
+      .all(seriesId, occurrence) as { item_id: string }[]
     return rows.map((row) => row.item_id)
   }
 

@@ -3,11 +3,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
 import {
-  checkSeriesEnd,
   GATEWAY_TIME_ZONE,
   isEveryNDays,
   MAX_EVERY_N_DAYS,
-  MAX_SERIES_TIMES,
   MAX_TITLE_LENGTH,
   scheduleTime,
   type OverduePolicyName
@@ -23,16 +21,14 @@ import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { readTypedNumber } from '../../ui/typed-number'
+import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import {
-  END_CHOICES,
-  END_LABEL,
-  gatewayPeriode,
-  localRule,
-  REPEAT_LABEL,
-  REPEATS,
-  type EndChoice,
-  type Repeat
-} from './repeat-rules'
+  daysFrom,
+  lastDateFollowingStart,
+  SeriesEndFields,
+  useSeriesEndCheck,
+  type SeriesEndDraft
+} from './SeriesEndFields'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { useNow } from '../../ui/use-now'
@@ -74,9 +70,10 @@ export function ReminderForm({
   const [days, setDays] = useState('7')
   const [overdue, setOverdue] = useState<OverduePolicyName>('send')
   // An end (QA33 Q33-05): a last day or a number of times; only Sender Desk's series have one.
-  const [endChoice, setEndChoice] = useState<EndChoice>('never')
-  const [lastDate, setLastDate] = useState('')
-  const [times, setTimes] = useState('30')
+  const [endDraft, setEndDraft] = useState<SeriesEndDraft>({ choice: 'never', lastDate: '', times: '30' })
+  // How many days after the first day the operator put the last one: kept when the first day moves past it.
+  const [endSpan, setEndSpan] = useState(0)
+  const [endFollowed, setEndFollowed] = useState<string | null>(null)
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   // Create is disabled while it works (the browser drops its focus) and an opt-out answer's button goes with the
@@ -98,32 +95,30 @@ export function ReminderForm({
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   const [done, setDone] = useState('')
 
-  const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endChoice === 'never'
+  const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endDraft.choice === 'never'
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
   const recipients = recipientsOf(to)
   // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
   const dayCount = readTypedNumber(days, true, language)
-  const timesCount = readTypedNumber(times, true, language)
-  const end =
-    endChoice === 'date'
-      ? { kind: 'date' as const, lastDate }
-      : endChoice === 'times'
-        ? { kind: 'times' as const, times: timesCount }
-        : null
-  const endProblem = end === null || (end.kind === 'date' && !lastDate) ? null : checkSeriesEnd(date, end)
-  const endError =
-    endChoice === 'date' && !lastDate
-      ? tried
-        ? t('reminders.end.dateMissing')
-        : null
-      : endProblem === 'date_before_start'
-        ? // Said at once: the days are both on the form.
-          t('reminders.end.beforeStart', { start: formatCalendarDate(date, localeOf(language)) })
-        : tried && endProblem === 'date_invalid'
-          ? t('reminders.end.dateMissing')
-          : tried && endProblem === 'times_out_of_range'
-            ? t('settings.range', { min: 1, max: MAX_SERIES_TIMES })
-            : null
+  const { end, invalid: endInvalid, error: endError } = useSeriesEndCheck(endDraft, date, tried)
+
+  function changeEnd(next: SeriesEndDraft): void {
+    if (next.lastDate !== endDraft.lastDate) {
+      setEndSpan(daysFrom(date, next.lastDate))
+      setEndFollowed(null)
+    }
+    setEndDraft(next)
+  }
+
+  // A first day moved past the last one takes the last day along, the same number of days after it, and says so at
+  // the field: the operator chose how long it runs, and a last day before the first can be no one's wish.
+  function changeStartDate(next: string): void {
+    setDate(next)
+    const moved = lastDateFollowingStart(endDraft.lastDate, next, endSpan)
+    if (moved === null) return
+    setEndDraft({ ...endDraft, lastDate: moved })
+    setEndFollowed(moved)
+  }
   // A start gone by is no error (a series begins with its next repeat) but is said at the time, as Send says it, in
   // the clock the start is read on (QA22 Q22-08). Read again now and then: the time may pass while the form is open.
   const now = useNow(15_000)
@@ -144,7 +139,7 @@ export function ReminderForm({
     title: effectiveKeeper === 'gateway' && lengthError(t, title, MAX_TITLE_LENGTH) !== null,
     when: !date || !time,
     days: repeat === 'every-n-days' && !isEveryNDays(dayCount),
-    end: (endChoice === 'date' && !lastDate) || endProblem !== null
+    end: endInvalid
   }
 
   async function addFiles(list: FileList | null): Promise<void> {
@@ -358,7 +353,7 @@ export function ReminderForm({
           idPrefix="reminder"
           date={date}
           time={time}
-          onDateChange={setDate}
+          onDateChange={changeStartDate}
           onTimeChange={setTime}
           showRequired={tried}
           withSeconds
@@ -420,55 +415,21 @@ export function ReminderForm({
             )}
           </Field>
         ) : null}
-        <Field id="reminder-end" label={t('reminders.end')}>
-          {(control) => (
-            <select
-              {...control}
-              data-testid="reminder-end"
-              value={endChoice}
-              onChange={(e) => setEndChoice(e.target.value as EndChoice)}
-            >
-              {END_CHOICES.map((choice) => (
-                <option key={choice} value={choice}>
-                  {t(END_LABEL[choice])}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {endChoice === 'date' ? (
-          <Field
-            id="reminder-end-date"
-            label={t('reminders.end.lastDate')}
-            hint={t('reminders.end.lastDate.hint', { zone: zoneLabel(timezone) })}
-            error={endError}
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                data-testid="reminder-end-date"
-                value={lastDate}
-                min={date || undefined}
-                onChange={(e) => setLastDate(e.target.value)}
-              />
-            )}
-          </Field>
-        ) : null}
-        {endChoice === 'times' ? (
-          <Field id="reminder-end-times" label={t('reminders.end.count')} error={endError}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                data-testid="reminder-end-times"
-                value={times}
-                onChange={(e) => setTimes(e.target.value)}
-              />
-            )}
-          </Field>
-        ) : null}
+        <SeriesEndFields
+          idPrefix="reminder-end"
+          draft={endDraft}
+          onChange={changeEnd}
+          startDate={date}
+          zone={timezone}
+          error={endError}
+          dateNote={
+            endFollowed
+              ? t('reminders.end.followedStart', {
+                  date: formatCalendarDate(endFollowed, localeOf(language))
+                })
+              : null
+          }
+        />
         {effectiveKeeper === 'local' ? (
           <OverduePolicyField id="reminder-overdue" value={overdue} onChange={setOverdue} />
         ) : null}

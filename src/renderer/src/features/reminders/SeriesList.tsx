@@ -1,6 +1,6 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
-// how many were made and how many of their messages went out; skip the next time, stop or delete.
-import { useEffect, useRef, useState } from 'react'
+// how many were made and how many of their messages went out; skip the next time, change the end, stop or delete.
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -10,6 +10,8 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { cancelOnEscape } from '../../ui/escape'
+import { SeriesEndFields, useSeriesEndCheck, type SeriesEndDraft } from './SeriesEndFields'
 
 export function SeriesList({
   series,
@@ -82,7 +84,7 @@ function SeriesRow({
   // Which row action is asking before it acts, if any: the question takes the focus, and gives it back to its button
   // when it closes (QA25 Q25-02). After the focus-after-action hook: an answered question's focus goes to the line
   // saying what it did, which that hook moves first.
-  const panels = useRowPanel<'skip' | 'delete'>()
+  const panels = useRowPanel<'skip' | 'end' | 'delete'>()
   const asking = panels.open
 
   async function act<T>(
@@ -182,6 +184,16 @@ function SeriesRow({
             {t('reminders.series.skipNext')}
           </PanelToggle>
         ) : null}
+        {series.status !== 'stopped' && !stopped ? (
+          <PanelToggle
+            panels={panels}
+            panel="end"
+            className="button button--small"
+            testId={`series-end-${series.id}`}
+          >
+            {t('reminders.series.changeEnd')}
+          </PanelToggle>
+        ) : null}
         {series.status === 'active' && !stopped ? (
           <button
             type="button"
@@ -226,6 +238,22 @@ function SeriesRow({
           confirmTestId={`series-skip-confirm-${series.id}`}
         />
       ) : null}
+      {asking === 'end' ? (
+        <SeriesEndPanel
+          series={series}
+          busy={busy}
+          onSave={(end) =>
+            void act(
+              () => call('series:setEnd', { id: series.id, end }),
+              (after) =>
+                after.status === 'ended'
+                  ? t('reminders.series.endSavedEnded')
+                  : t('reminders.series.endSaved', { time: nextTime(after) })
+            )
+          }
+          onCancel={panels.close}
+        />
+      ) : null}
       {asking === 'delete' ? (
         <ConfirmPanel
           id={`series-delete-q-${series.id}`}
@@ -250,5 +278,75 @@ function SeriesRow({
         {feedback?.text ?? ''}
       </p>
     </li>
+  )
+}
+
+/** The end as the series has it, in the form's terms (a number of times as written in the operator's language). */
+function draftOf(series: SeriesView): SeriesEndDraft {
+  const end = series.end
+  return {
+    choice: end?.kind ?? 'never',
+    lastDate: end?.kind === 'date' ? end.lastDate : '',
+    times: end?.kind === 'times' ? String(end.times) : '30'
+  }
+}
+
+/** "Change end": the series' end in the new-reminder form's fields, checked against its own first day. */
+function SeriesEndPanel({
+  series,
+  busy,
+  onSave,
+  onCancel
+}: {
+  series: SeriesView
+  busy: boolean
+  onSave(end: ReturnType<typeof useSeriesEndCheck>['end']): void
+  onCancel(): void
+}): React.JSX.Element {
+  const t = useT()
+  const [draft, setDraft] = useState(() => draftOf(series))
+  const [tried, setTried] = useState(false)
+  const startDate = series.startLocal.slice(0, 10)
+  const { end, invalid, error } = useSeriesEndCheck(draft, startDate, tried)
+  const legendId = `series-end-legend-${series.id}`
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    setTried(true)
+    if (!invalid) onSave(end)
+  }
+  return (
+    <form
+      className="inline-form form-grid"
+      noValidate
+      aria-labelledby={legendId}
+      onSubmit={submit}
+      onKeyDown={cancelOnEscape(onCancel, busy)}
+      data-testid={`series-end-form-${series.id}`}
+    >
+      <p id={legendId} className="span-all">
+        {t('reminders.series.changeEndLegend')}
+      </p>
+      <SeriesEndFields
+        idPrefix={`series-end-${series.id}-end`}
+        draft={draft}
+        onChange={setDraft}
+        startDate={startDate}
+        zone={series.timezone}
+        error={error}
+      />
+      <div className="actions span-all">
+        <button
+          type="submit"
+          className="button button--primary button--small"
+          disabled={busy}
+          data-testid={`series-end-save-${series.id}`}
+        >
+          {t('reminders.series.saveEnd')}
+        </button>
+        <button type="button" className="button button--small" onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
   )
 }

@@ -1,0 +1,184 @@
+// A series' end after it was made ("Change end", series:setEnd) and the new-reminder form's last day following its
+// first day: both checked with the domain's series-end rule, said at the field, in both languages.
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import type { SeriesView } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { RemindersView } from './RemindersView'
+
+let fake: FakeApi
+
+const series: SeriesView = {
+  id: 's-1',
+  deviceId: 'dev-1',
+  recipients: ['6281234567890'],
+  isGroup: false,
+  entries: [{ kind: 'text', text: 'Promo', fileName: null, fileSize: null }],
+  startLocal: '2030-01-19T08:00:00',
+  timezone: 'Asia/Makassar',
+  rule: { kind: 'daily' },
+  overduePolicy: 'send',
+  status: 'active',
+  end: { kind: 'times', times: 30, passed: 3 },
+  nextAt: '2030-01-22T00:00:00.000Z',
+  nextLocal: '2030-01-22T08:00:00',
+  occurrences: 3,
+  sent: 3,
+  skipped: 0,
+  lastOccurrenceAt: '2030-01-21T00:00:00.000Z',
+  createdAt: '2030-01-01T00:00:00.000Z'
+}
+
+function seed(language: 'en' | 'id'): void {
+  seedStores(
+    makeBootstrap({
+      settings: makeSettings({ language }),
+      devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+    })
+  )
+}
+
+beforeEach(() => {
+  fake = installFakeApi()
+  seed('en')
+  fake.handle('reminders:list', () => ({ reminders: [] }))
+  fake.handle('series:list', () => ({ series: [] }))
+})
+
+describe("a series' end changed after it was made", () => {
+  it.each([
+    {
+      language: 'en',
+      button: 'Change end',
+      form: 'When this recurring message ends',
+      before: 'The last day cannot be before the first time (19 Jan 2030).',
+      save: 'Save end',
+      saved: 'End changed. Next: 22 Jan 2030, 08:00 (WITA).',
+      ended: 'End changed: it has ended. Messages it made after the new end and had not sent are cancelled.'
+    },
+    {
+      language: 'id',
+      button: 'Ubah akhir',
+      form: 'Kapan pesan berulang ini berakhir',
+      before: 'Hari terakhir tidak boleh sebelum waktu pertama (19 Jan 2030).',
+      save: 'Simpan akhir',
+      saved: 'Akhir diubah. Berikutnya: 22 Jan 2030, 08.00 (WITA).',
+      ended:
+        'Akhir diubah: rangkaian ini sudah selesai. Pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.'
+    }
+  ] as const)(
+    'opens with the end it has, refuses a last day before its first one at the field, saves a later one ($language)',
+    async ({ language, button, form, before, save, saved, ended }) => {
+      seed(language)
+      fake.handle('series:list', () => ({ series: [series] }))
+      fake.handle('series:setEnd', (request) => ({
+        ...series,
+        end: request.end?.kind === 'date' ? { kind: 'date', lastDate: request.end.lastDate } : null
+      }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await user.click(await screen.findByRole('button', { name: button }))
+      const panel = screen.getByRole('form', { name: form })
+      const ends = within(panel).getByTestId('series-end-s-1-end') as HTMLSelectElement
+      // The panel takes the focus on its first field, showing the end the series has.
+      expect(document.activeElement).toBe(ends)
+      expect(ends.value).toBe('times')
+      expect((within(panel).getByTestId('series-end-s-1-end-times') as HTMLInputElement).value).toBe('30')
+
+      await user.selectOptions(ends, 'date')
+      const lastDay = within(panel).getByTestId('series-end-s-1-end-date')
+      fireEvent.change(lastDay, { target: { value: '2030-01-18' } })
+      expect(within(panel).getByText(before)).toBeTruthy()
+      await user.click(within(panel).getByRole('button', { name: save }))
+      expect(fake.requests('series:setEnd')).toEqual([])
+
+      fireEvent.change(lastDay, { target: { value: '2030-03-01' } })
+      await user.click(within(panel).getByRole('button', { name: save }))
+      expect(fake.requests('series:setEnd')).toEqual([
+        { id: 's-1', end: { kind: 'date', lastDate: '2030-03-01' } }
+      ])
+      const feedback = await screen.findByText(saved)
+      await waitFor(() => expect(document.activeElement).toBe(feedback))
+      expect(screen.queryByRole('form', { name: form })).toBeNull()
+
+      // An end before the times already made ends the series: said so, and what it cancels.
+      fake.handle('series:setEnd', () => ({ ...series, status: 'ended', nextAt: null, nextLocal: null }))
+      await user.click(screen.getByRole('button', { name: button }))
+      await user.selectOptions(screen.getByTestId('series-end-s-1-end'), 'times')
+      const times = screen.getByTestId('series-end-s-1-end-times')
+      await user.clear(times)
+      await user.type(times, '1')
+      await user.click(screen.getByRole('button', { name: save }))
+      expect(fake.requests('series:setEnd').at(-1)).toEqual({ id: 's-1', end: { kind: 'times', times: 1 } })
+      expect(await screen.findByText(ended)).toBeTruthy()
+    }
+  )
+
+  it('takes no end (until stopped), refuses 0 times, and offers no change for a stopped series', async () => {
+    fake.handle('series:list', () => ({
+      series: [series, { ...series, id: 's-2', status: 'stopped', nextAt: null, nextLocal: null }]
+    }))
+    fake.handle('series:setEnd', () => ({ ...series, end: null }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('series-end-s-1'))
+    const times = screen.getByTestId('series-end-s-1-end-times')
+    await user.clear(times)
+    await user.type(times, '0')
+    await user.click(screen.getByTestId('series-end-save-s-1'))
+    expect(screen.getByText('Enter a number from 1 to 10,000.')).toBeTruthy()
+    expect(fake.requests('series:setEnd')).toEqual([])
+    await user.selectOptions(screen.getByTestId('series-end-s-1-end'), 'never')
+    await user.click(screen.getByTestId('series-end-save-s-1'))
+    expect(fake.requests('series:setEnd')).toEqual([{ id: 's-1', end: null }])
+    expect(screen.queryByTestId('series-end-s-2')).toBeNull()
+  })
+})
+
+describe("the new series' last day and its first day", () => {
+  it.each([
+    { language: 'en', note: 'Moved with the first day to 20 Feb 2030, keeping the length you chose.' },
+    {
+      language: 'id',
+      note: 'Ikut bergeser bersama hari pertama ke 20 Feb 2030, dengan panjang yang Anda pilih.'
+    }
+  ] as const)(
+    'keeps the last day while the first stays before it; moved past it, takes it along and says so ($language)',
+    async ({ language, note }) => {
+      seed(language)
+      fake.handle('series:create', () => series)
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await screen.findByTestId('reminders-empty')
+      await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+      await user.type(screen.getByTestId('reminder-message'), 'Promo')
+      const first = screen.getByTestId('reminder-date')
+      fireEvent.change(first, { target: { value: '2030-01-19' } })
+      fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '08:00' } })
+      await user.selectOptions(screen.getByTestId('reminder-end'), 'date')
+      const lastDay = screen.getByTestId('reminder-end-date') as HTMLInputElement
+      fireEvent.change(lastDay, { target: { value: '2030-01-29' } })
+
+      // Still before the last day: the last day the operator chose stays.
+      fireEvent.change(first, { target: { value: '2030-01-25' } })
+      expect(lastDay.value).toBe('2030-01-29')
+      expect(screen.queryByTestId('reminder-end-date-note')).toBeNull()
+
+      // Past it: the last day comes along, the 10 days after the first the operator chose, and the field says so.
+      fireEvent.change(first, { target: { value: '2030-02-10' } })
+      expect(lastDay.value).toBe('2030-02-20')
+      expect(screen.getByTestId('reminder-end-date-note').textContent).toBe(` ${note}`)
+      expect(lastDay.getAttribute('aria-invalid')).toBeNull()
+      await user.click(screen.getByTestId('reminder-submit'))
+      expect(fake.requests('series:create')).toEqual([
+        expect.objectContaining({
+          start: { localTime: '2030-02-10T08:00', timezone: 'Asia/Jakarta' },
+          end: { kind: 'date', lastDate: '2030-02-20' }
+        })
+      ])
+    }
+  )
+})
