@@ -4,6 +4,7 @@
 import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+import { useNavigation } from './stores/navigation'
 import { installFakeApi, renderApp } from './testing/render'
 
 /** One held-back chunk per view, released by the test (each view's module is loaded once per file). */
@@ -13,7 +14,7 @@ const chunks = vi.hoisted(() => {
     const arrived = new Promise<void>((resolve) => (arrive = resolve))
     return { arrived, arrive }
   }
-  return { webhooks: held(), reminders: held(), autoReplies: held() }
+  return { webhooks: held(), reminders: held(), autoReplies: held(), settings: held() }
 })
 vi.mock('./features/webhooks/WebhooksView', async (original) => {
   await chunks.webhooks.arrived
@@ -25,6 +26,11 @@ vi.mock('./features/reminders/RemindersView', async (original) => {
 })
 vi.mock('./features/autoreplies/AutoRepliesView', async (original) => {
   await chunks.autoReplies.arrived
+  return original()
+})
+
+vi.mock('./features/settings/SettingsView', async (original) => {
+  await chunks.settings.arrived
   return original()
 })
 
@@ -72,5 +78,19 @@ describe('a view whose code arrives late', () => {
     expect(document.activeElement).toBe(nav('Auto-replies'))
     await arrive(chunks.autoReplies, 'autoReplies')
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Auto-replies' }))
+  })
+
+  it('opened on a field (the wizard\'s "Add it in Settings"): the field does not take the focus the operator moved', async () => {
+    await renderApp(installFakeApi())
+    act(() =>
+      useNavigation
+        .getState()
+        .navigate('settings', { settingsAsk: { field: 'supportContact', linkingDeviceId: null } })
+    )
+    expect(screen.getByTestId('view-loading')).toBeTruthy()
+    const outbox = nav('Outbox')
+    act(() => outbox.focus())
+    await arrive(chunks.settings, 'settings')
+    expect(document.activeElement).toBe(outbox)
   })
 })
