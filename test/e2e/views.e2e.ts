@@ -324,6 +324,52 @@ describe('every view, light and dark', () => {
     await page.close()
   })
 
+  it("takes the focus to a late view's heading once its code comes, unless the operator moved the focus meanwhile", async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } })
+    // Two rarely used views' code held back, as on a slow disk, until the test lets it through.
+    const release: Record<string, () => void> = {}
+    const held: Record<string, Promise<void>> = {}
+    for (const view of ['WebhooksView', 'RemindersView'])
+      held[view] = new Promise((resolve) => (release[view] = resolve))
+    await page.route(/\/(WebhooksView|RemindersView)-[^/]*\.js$/, async (route) => {
+      const view = /(WebhooksView|RemindersView)/.exec(route.request().url())![1]!
+      await held[view]
+      await route.continue()
+    })
+    const focused = (): Promise<string | null> =>
+      page.evaluate(() => {
+        const active = document.activeElement
+        return active?.id || active?.getAttribute('data-testid') || active?.tagName || null
+      })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      // Alt+9 with the focus left where it put it: the heading takes it once the view is shown.
+      await page.keyboard.press('Alt+Digit9')
+      await page.getByTestId('view-loading').waitFor()
+      expect(await focused()).toBe('main')
+      release['WebhooksView']!()
+      await page.getByTestId('view-webhooks').waitFor()
+      await expect.poll(focused).toBe('webhooks-heading')
+      // Alt+7, then back into the navigation while the view loads: the focus stays there.
+      await page.keyboard.press('Alt+Digit7')
+      await page.getByTestId('view-loading').waitFor()
+      await page.keyboard.press('Shift+Tab')
+      const moved = await focused()
+      expect(moved).not.toBe('main')
+      release['RemindersView']!()
+      await page.getByTestId('view-reminders').waitFor()
+      // Given time to (wrongly) move: a frame or two after the view is drawn.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)))
+      )
+      expect(await focused()).toBe(moved)
+    } finally {
+      await page.close()
+    }
+  })
+
   it('holds at a 360 px wide window without horizontal scrolling', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } })
     await page.goto(harness.url)

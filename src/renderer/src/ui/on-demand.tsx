@@ -5,12 +5,16 @@ import {
   lazy,
   Suspense,
   use,
+  useEffect,
+  useRef,
   type ComponentType,
   type FunctionComponent,
-  type ReactNode
+  type ReactNode,
+  type RefObject
 } from 'react'
 import { useT } from '../i18n'
 import { loadEnglish } from '../i18n/strings'
+import { useNavigation } from '../stores/navigation'
 
 /** A view whose code is loaded the first time it renders, or earlier by `prefetch()`. */
 export interface OnDemandView extends FunctionComponent {
@@ -78,15 +82,54 @@ const LoadAttempt = createContext(0)
 
 /** Where a view is drawn: "Opening…" while its code loads, an alert with Try again if it cannot be loaded. */
 export function ViewSlot({ children }: { children: ReactNode }): React.JSX.Element {
+  const waitRef = useRef<ViewWait>(null)
   return (
-    <ViewLoadBoundary>
-      <Suspense fallback={<ViewLoading />}>{children}</Suspense>
-    </ViewLoadBoundary>
+    <WaitInSlot value={waitRef}>
+      <ViewLoadBoundary>
+        <Suspense fallback={<ViewLoading />}>{children}</Suspense>
+      </ViewLoadBoundary>
+    </WaitInSlot>
+  )
+}
+
+/** The navigation whose view showed "Opening…" in a slot, and what had the focus then: where that navigation put it. */
+interface ViewWait {
+  seq: number
+  focused: Element | null
+}
+
+/** The wait of the slot a view is drawn in (a view drawn outside a slot never waited). */
+const WaitInSlot = createContext<RefObject<ViewWait | null>>({ current: null })
+
+/** The wait of the slot this view is drawn in, for `arrivalMayTakeFocus`. */
+export function useViewWaitRef(): RefObject<ViewWait | null> {
+  return use(WaitInSlot)
+}
+
+/**
+ * May the view opened by navigation `seq` take the focus as it is shown (its heading, or a field it was opened on)?
+ * Yes, unless its code arrived late and the operator moved the focus meanwhile: it is taken only from where the
+ * navigation put it, the main region or the page (or from inside the view, which took it first), never from the
+ * navigation or anything else the operator went to while the view loaded.
+ */
+export function arrivalMayTakeFocus(waitRef: RefObject<ViewWait | null>, seq: number): boolean {
+  const began = waitRef.current
+  if (began?.seq !== seq) return true
+  const now = document.activeElement
+  return (
+    now === null ||
+    now === document.body ||
+    now === began.focused ||
+    Boolean(document.getElementById('main')?.contains(now))
   )
 }
 
 function ViewLoading(): React.JSX.Element {
   const t = useT()
+  const waitRef = useViewWaitRef()
+  useEffect(() => {
+    waitRef.current = { seq: useNavigation.getState().seq, focused: document.activeElement }
+  }, [waitRef])
   return (
     <p className="muted" role="status" data-testid="view-loading">
       {t('app.viewLoading')}

@@ -12,6 +12,7 @@ import { flushSettingsDrafts, keepSettingsDrafts, keptSettingsDrafts } from '../
 import { CopyButton } from '../../ui/CopyButton'
 import { readTypedNumber, showTypedNumber } from '../../ui/typed-number'
 import { Field } from '../../ui/Field'
+import { arrivalMayTakeFocus, useViewWaitRef } from '../../ui/on-demand'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import './settings.css'
@@ -138,12 +139,14 @@ export function SettingsView(): React.JSX.Element {
   const asked = useNavigation((state) => state.settingsAsk)
   const linkingDevice = useDevices((state) => state.devices.find((d) => d.id === asked?.linkingDeviceId))
   const loaded = settings !== null
+  const waitRef = useViewWaitRef()
   useEffect(() => {
-    if (!asked || !loaded) return
+    // Not when the view's code came late and the operator moved the focus meanwhile (as for its heading).
+    if (!asked || !loaded || !arrivalMayTakeFocus(waitRef, useNavigation.getState().seq)) return
     const field = document.getElementById(ASKABLE_FIELD_IDS[asked.field])
     field?.scrollIntoView?.({ block: 'center' })
     field?.focus()
-  }, [asked, loaded])
+  }, [asked, loaded, waitRef])
 
   if (!settings) {
     return (
