@@ -236,7 +236,7 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
   const files: RowFiles = []
   for (const name of names) {
     try {
-      files.push({ name, handle: (await registerFile(core, join(dir, name))).handle })
+      files.push({ name, handle: (await registerFile(context, core, join(dir, name))).handle })
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       context.out.progress(`sender-desk: left out of --files-dir: ${error.message}`)
@@ -361,7 +361,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
             '--files-dir needs the column naming each row\'s file: --map "…;file=<column>"'
           )
         // Checked now (type, the device's limit) so a file that cannot go refuses the campaign before it exists.
-        const attachment = attach === undefined ? null : { handle: (await registerFile(core, attach)).handle }
+        const attachment =
+          attach === undefined ? null : { handle: (await registerFile(context, core, attach)).handle }
         const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
         return core.invoke('campaigns:create', {
           sheetId: sheet.sheetId,
@@ -413,7 +414,9 @@ export async function runCampaign(context: CliContext): Promise<number> {
         // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
         const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
         const handle =
-          files !== undefined || attach === undefined ? undefined : (await registerFile(core, attach)).handle
+          files !== undefined || attach === undefined
+            ? undefined
+            : (await registerFile(context, core, attach)).handle
         const started = await core.invoke('campaigns:start', {
           id: campaignId,
           ...(files === undefined ? {} : { files }),

@@ -39,7 +39,7 @@ const sources = import.meta.glob(
     '../../../shared/i18n/row-problems.ts',
     // The wording of a campaign's pacing problems, shared by the window, the core and the CLI.
     '../../../shared/i18n/pacing.ts',
-    // The fields an edit note names, worded where the note is read.
+    // The fields an edit note names, worded where the note is read; the note for a file sent under its real extension.
     '../../../shared/i18n/note-text.ts',
     // A device's advice and the name of its scan action, shared by the window and the tray.
     '../../../shared/device-status.ts',
