@@ -9,7 +9,7 @@ import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
-import { renamedFileNote } from '../../shared/i18n/note-text'
+import { renamedFileNote } from '../../shared/i18n/renamed-file'
 import { translate } from '../../shared/i18n/translate'
 import { carriesCaption, firstTypedVariable, MAX_TEXT_LENGTH, messageTextProblem } from '../../shared/domain'
 

@@ -39,8 +39,10 @@ const sources = import.meta.glob(
     '../../../shared/i18n/row-problems.ts',
     // The wording of a campaign's pacing problems, shared by the window, the core and the CLI.
     '../../../shared/i18n/pacing.ts',
-    // The fields an edit note names, worded where the note is read; the note for a file sent under its real extension.
+    // The fields an edit note names, worded where the note is read.
     '../../../shared/i18n/note-text.ts',
+    // The note for a file sent under its real extension, shared by the window and the CLI.
+    '../../../shared/i18n/renamed-file.ts',
     // A device's advice and the name of its scan action, shared by the window and the tray.
     '../../../shared/device-status.ts',
     // Why a take-back waits on a device, shared by the window and the CLI.

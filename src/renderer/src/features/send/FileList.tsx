@@ -1,7 +1,7 @@
 // The files of the draft (kind, size, thumbnail, size check) and the files that were refused, with reasons.
 import { useEffect, useRef, useState } from 'react'
 import { coreMessage } from '../../api'
-import { renamedFileNote } from '../../../../shared/i18n/note-text'
+import { renamedFileNote } from '../../../../shared/i18n/renamed-file'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -87,7 +87,7 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
   )
 }
 
-/** The core's note, in the window's language: the terminal says the same (shared/i18n/note-text.ts). */
+/** The core's note, in the window's language: the terminal says the same (shared/i18n/renamed-file.ts). */
 function renamedText(file: DraftFile, from: string, t: ReturnType<typeof useT>): string {
   const { key, params } = renamedFileNote({ kind: file.kind, name: file.name, renamedFrom: from })
   return t(key, params)
