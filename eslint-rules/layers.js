@@ -74,7 +74,7 @@ export const LAYERS = [
     name: 'i18n',
     modules: ['src/shared/i18n'],
     // row-problems words a campaign row's problems once, for the window and the core's exports. The window imports
-    // the lookup without the tables (translate, note-text, pacing) and loads Indonesian (id) when chosen, so its start
+    // the lookup without the tables (translate, note-text, pacing, renamed-file) and loads Indonesian (id) when chosen, so its start
     // carries one language (issue 29); the index and notes have every table, for the main process. Its start has
     // English's start strings (en-start) and loads the rest (en) after the shell. numbers: counts grouped with no table
     // (the CLI's --help).
@@ -85,6 +85,7 @@ export const LAYERS = [
       'src/shared/i18n/numbers',
       'src/shared/i18n/note-text',
       'src/shared/i18n/pacing',
+      'src/shared/i18n/renamed-file',
       'src/shared/i18n/id',
       'src/shared/i18n/en-start',
       'src/shared/i18n/en'

@@ -11,7 +11,8 @@ import { UsageError, intFlag, requireString, stringFlag } from './args'
 import { EXIT, counted } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
-import { cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
+import { cliDataDir, cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
+import { appBeside, besideApp, besideAppExit } from './beside-app'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type { CampaignView, InvokeRequest, SameMessageMoves } from '../../shared/contract'
@@ -235,7 +236,7 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
   const files: RowFiles = []
   for (const name of names) {
     try {
-      files.push({ name, handle: (await registerFile(core, join(dir, name))).handle })
+      files.push({ name, handle: (await registerFile(context, core, join(dir, name))).handle })
     } catch (error) {
       if (!(error instanceof UsageError)) throw error
       context.out.progress(`sender-desk: left out of --files-dir: ${error.message}`)
@@ -244,20 +245,43 @@ async function registerFolder(context: CliContext, core: CommandLineCore, dir: s
   return files
 }
 
+/** What a start or resume did: the campaign as it is now; beside the open app, what waits for it to close. */
+interface Sent {
+  view: CampaignView
+  exit: number
+  waitingForFlush?: number
+}
+
 /** Send until the campaign has nothing left or the timeout passes; the feature settles it as its items move. */
-async function sendCampaign(context: CliContext, core: CommandLineCore, id: string): Promise<CampaignView> {
+async function sendCampaign(
+  context: CliContext,
+  core: CommandLineCore,
+  id: string,
+  command: 'campaign start' | 'campaign resume'
+): Promise<Sent> {
   const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 7 * 86_400 }) ?? 300
   // The open app holds the queue (the dispatcher lease): it sends the campaign, or it waits for it to close; said so,
-  // where starting the outbox here would only fail with "busy" after the campaign had started.
-  const app = core.otherDispatcher()
+  // where starting the outbox here would only fail with "busy" after the campaign had started. Whether it waits, and
+  // the exit code then, is outbox flush's rule (beside-app.ts).
+  const app = await appBeside(core, cliDataDir(context))
   if (app !== null) {
+    const view = await core.invoke('campaigns:get', { id })
+    const { appSendsAll, waiting } = besideApp(
+      core,
+      app,
+      view.devices.map((device) => device.deviceId)
+    )
     const device = await commandLineDevice(context, await context.credentials())
     context.out.progress(
-      device.listed
-        ? `Sender Desk is running (pid ${app}) and sends this campaign through ${device.label ?? device.id}; follow it there or with: sender-desk campaign status ${id}`
-        : `Sender Desk is running (pid ${app}) and sends only for its own devices, and these credentials are none of them: this campaign waits, and goes with sender-desk outbox flush once it is closed.`
+      appSendsAll
+        ? `Sender Desk is running (pid ${app.pid}) and sends this campaign through ${device.label ?? device.id}; follow it there or with: sender-desk campaign status ${id}`
+        : `Sender Desk is running (pid ${app.pid}) and sends only for its own devices, and these credentials are none of them: this campaign waits, and goes with sender-desk outbox flush once it is closed.`
     )
-    return core.invoke('campaigns:get', { id })
+    return {
+      view,
+      exit: besideAppExit(context, command, 'these credentials', waiting),
+      waitingForFlush: waiting
+    }
   }
   await core.outbox.start()
   try {
@@ -282,7 +306,7 @@ async function sendCampaign(context: CliContext, core: CommandLineCore, id: stri
     // Stopped before the core closes, whatever happened: no send may be in flight when the database goes.
     await core.outbox.stop()
   }
-  return core.invoke('campaigns:get', { id })
+  return { view: await core.invoke('campaigns:get', { id }), exit: EXIT.ok }
 }
 
 /**
@@ -337,7 +361,8 @@ export async function runCampaign(context: CliContext): Promise<number> {
             '--files-dir needs the column naming each row\'s file: --map "…;file=<column>"'
           )
         // Checked now (type, the device's limit) so a file that cannot go refuses the campaign before it exists.
-        const attachment = attach === undefined ? null : { handle: (await registerFile(core, attach)).handle }
+        const attachment =
+          attach === undefined ? null : { handle: (await registerFile(context, core, attach)).handle }
         const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
         return core.invoke('campaigns:create', {
           sheetId: sheet.sheetId,
@@ -378,31 +403,41 @@ export async function runCampaign(context: CliContext): Promise<number> {
       const filesDir = stringFlag(context.args, 'files-dir')
       // The start checks the same message again (its 24 hours end now): with it, those rows are sent to again too.
       const sendRecent = context.args.flags['send-recent'] === true ? { sendRecent: true } : {}
-      const { view, sameMessage } = await withCommandLineCore(context, credentials, async (core) => {
+      const { sent, sameMessage } = await withCommandLineCore(context, credentials, async (core) => {
         if (sub === 'resume') {
           await core.invoke('campaigns:resume', { id: campaignId })
-          return { view: await sendCampaign(context, core, campaignId), sameMessage: undefined }
+          return {
+            sent: await sendCampaign(context, core, campaignId, 'campaign resume'),
+            sameMessage: undefined
+          }
         }
         // The feature copies each file the ready rows name once and refuses a row whose file is not among them.
         const files = filesDir === undefined ? undefined : await registerFolder(context, core, filesDir)
         const handle =
-          files !== undefined || attach === undefined ? undefined : (await registerFile(core, attach)).handle
+          files !== undefined || attach === undefined
+            ? undefined
+            : (await registerFile(context, core, attach)).handle
         const started = await core.invoke('campaigns:start', {
           id: campaignId,
           ...(files === undefined ? {} : { files }),
           ...(handle === undefined ? {} : { attachment: { handle } }),
           ...sendRecent
         })
-        return { view: await sendCampaign(context, core, campaignId), sameMessage: started.sameMessage }
+        return {
+          sent: await sendCampaign(context, core, campaignId, 'campaign start'),
+          sameMessage: started.sameMessage
+        }
       })
-      if (sameMessage === undefined) return showCampaign(view)
-      const moved = describeSameMessageMoves(sameMessage, sendRecent.sendRecent === true)
+      const { view, exit, waitingForFlush } = sent
+      const moved =
+        sameMessage === undefined ? [] : describeSameMessageMoves(sameMessage, sendRecent.sendRecent === true)
       context.out.result(`${describeCampaign(view)}${moved.map((line) => `\n${line}`).join('')}`, {
-        ok: true,
+        ok: exit === EXIT.ok,
         campaign: view,
-        sameMessage
+        ...(sameMessage === undefined ? {} : { sameMessage }),
+        ...(waitingForFlush === undefined ? {} : { waitingForFlush })
       })
-      return EXIT.ok
+      return exit
     }
     case 'pause': {
       const campaignId = needId()

@@ -436,7 +436,7 @@ async function reply(context: CliContext, chat: string | undefined): Promise<num
   const requestId = stringFlag(context.args, 'request-id') ?? randomUUID()
   const credentials = await context.credentials()
   return withCommandLineCore(context, credentials, async (core) => {
-    const handle = path ? (await registerFile(core, path)).handle : undefined
+    const handle = path ? (await registerFile(context, core, path)).handle : undefined
     // The app's device for these credentials when it lists one (it sends the reply), else the terminal's own id.
     const device = await commandLineDevice(context, credentials)
     const optedOut = optedOutAnswer(context.args)

@@ -79,7 +79,9 @@ Gateway: --base-url or SENDER_DESK_BASE_URL (https://; http:// only for this com
 Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DESK_DATA_DIR.
 Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL.
 --json prints one machine-readable JSON result. <command> help (or --help): that command's usage.
-Exit codes: 0 ok, 2 bad input, 3 gateway/auth rejection, 4 network failure.`
+Exit codes: 0 ok, 1 failure on this computer (a full disk, the data folder), 2 bad input, or Sender Desk is running
+and does not send for these credentials (outbox flush, campaign start|resume: their messages wait until it is closed),
+3 gateway/auth rejection, 4 network failure.`
 
 /**
  * USAGE cut to one command: its lines (each entry starts two spaces in, its continuation lines further) between the

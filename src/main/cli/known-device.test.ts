@@ -144,6 +144,50 @@ describe('a message queued from the terminal while the app runs', () => {
     }
   })
 
+  // Exited 0 while `outbox flush` beside the app exits 2 for the same credentials: one rule for both now.
+  it('campaign start while the app sends from another process, for credentials it does not list: exits 2 as a flush does', async () => {
+    await addDevice()
+    const { token } = await control.createDevice({ linked: true })
+    const unlisted = { ...env, SENDER_DESK_TOKEN: token }
+    const sheet = join(work, 'customers.csv')
+    writeFileSync(sheet, 'Name,Phone\nAni,081234567041\n')
+    const made = await runCliJson(unlisted, [
+      'campaign',
+      'create',
+      '--file',
+      sheet,
+      '--template',
+      'Hi {Name}',
+      '--hours',
+      'any'
+    ])
+    expect(made.code, JSON.stringify(made.json)).toBe(0)
+    const campaignId = (made.json.campaign as { id: string }).id
+    const appProcess = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' })
+    const appDb = openDatabase({ dataDir })
+    try {
+      new OutboxStore(appDb).claimLease('dispatcher', appProcess.pid!, () => true, Date.now())
+      const started = await runCli(['campaign', 'start', campaignId], unlisted)
+      expect(started.code, started.stderr).toBe(2)
+      const failures = started.stderr.split('\n').filter((line) => line.startsWith('sender-desk:'))
+      expect(failures).toEqual([
+        'sender-desk: campaign start sent nothing while Sender Desk runs; 1 item for these credentials waits until it is closed'
+      ])
+      expect(started.stderr).toContain('goes with sender-desk outbox flush once it is closed')
+      // Started all the same: its row waits in the queue for a flush, as a flush's own items wait.
+      expect((await app.handlers['campaigns:get']({ id: campaignId })).status).toBe('running')
+      const flushed = await runCli(['outbox', 'flush', '--timeout', '3'], unlisted)
+      expect(flushed.code).toBe(2)
+      const json = await runCliJson(unlisted, ['campaign', 'resume', campaignId])
+      expect(json.code).toBe(2)
+      expect(json.json).toMatchObject({ ok: false, waitingForFlush: 1 })
+      expect(await gatewayGot('6281234567041')).toBe(0)
+    } finally {
+      appDb.close()
+      appProcess.kill()
+    }
+  })
+
   it('for a device the app does not know: says it waits for a flush after the app is closed', async () => {
     await app.start()
     const queued = await runCliJson(env, [

@@ -35,7 +35,7 @@ import {
 } from '../../shared/domain'
 import { coreText } from '../../shared/i18n/notes'
 import { localDateTime } from './times'
-import { flushBesideApp } from './flush-beside-app'
+import { appBeside, flushBesideApp } from './beside-app'
 import { reportDataUpdate } from './data-update'
 
 const MB = 1024 * 1024
@@ -314,15 +314,10 @@ export async function runOutbox(context: CliContext): Promise<number> {
         { besideApp: number } | { summary: Awaited<ReturnType<CommandLineCore['outbox']['flush']>> }
       const flushed = await withCommandLineCore(context, credentials, async (core): Promise<Flushed> => {
         // The open app holds the queue: say what it sends and what waits for it to close, not only "stop it".
-        const app = core.otherDispatcher()
+        const app = await appBeside(core, cliDataDir(context))
         if (app !== null)
           return {
-            besideApp: await flushBesideApp(
-              context,
-              core,
-              { pid: app, dataDir: cliDataDir(context) },
-              await commandLineDevice(context, credentials)
-            )
+            besideApp: flushBesideApp(context, core, app, await commandLineDevice(context, credentials))
           }
         return {
           summary: await core.outbox.flush({

@@ -1,6 +1,5 @@
 /** `sender-desk send …`: send now (or queue with --queue). */
 import { randomUUID } from 'node:crypto'
-import { basename } from 'node:path'
 import { UsageError, requireString, stringFlag } from './args'
 import { scheduleOf } from './send-at'
 import { EXIT } from './output'
@@ -10,13 +9,9 @@ import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { normaliseRecipients, readPinned } from '../core/compose-command-line'
 import type { CommandLineCore, RegisteredFile, SendResult } from '../core/compose-command-line'
 import type { FileRegisterPurpose, InvokeReply } from '../../shared/contract'
-import {
-  ALLOWED_EXTENSIONS,
-  carriesCaption,
-  firstTypedVariable,
-  MAX_TEXT_LENGTH,
-  messageTextProblem
-} from '../../shared/domain'
+import { renamedFileNote } from '../../shared/i18n/renamed-file'
+import { translate } from '../../shared/i18n/translate'
+import { carriesCaption, firstTypedVariable, MAX_TEXT_LENGTH, messageTextProblem } from '../../shared/domain'
 
 /**
  * The terminal's wording for a refusal whose rule is the core's; the rest read as the window shows them. A file to
@@ -43,20 +38,23 @@ export function describeRejection(
 
 /**
  * The file checked by the app's own `files:register` (a regular file, not empty, within the device's limit, type by
- * its magic bytes) and pinned: queuing and uploading read exactly this file or refuse.
+ * its magic bytes) and pinned: queuing and uploading read exactly this file or refuse. A file whose name says another
+ * type than its bytes goes out under the name they call for (the core's rule, as for the window's picks), and the
+ * terminal says so on stderr in the window's words.
  */
-export async function registerFile(core: CommandLineCore, path: string): Promise<RegisteredFile> {
+export async function registerFile(
+  context: Pick<CliContext, 'out'>,
+  core: CommandLineCore,
+  path: string
+): Promise<RegisteredFile> {
   const { files, rejected } = await core.invoke('files:register', { sources: [{ kind: 'path', path }] })
   const [rejection] = rejected
   if (rejection) throw new UsageError(describeRejection(rejection, path))
   const file = files[0] && core.registeredFile(files[0].handle)
   if (!file) throw new Error(`${path} was accepted but not kept`)
-  // The window sends photo.exe (a JPEG) as photo.jpg; a name typed in the terminal is the operator's to change.
-  const typed = basename(path)
-  if (file.name !== typed) {
-    throw new UsageError(
-      `${typed} holds ${file.mime}, but the gateway needs the name to end in .${ALLOWED_EXTENSIONS[file.kind].join(', .')}: rename it, e.g. to ${file.name}`
-    )
+  if (file.renamedFrom !== undefined) {
+    const { key, params } = renamedFileNote({ ...file, renamedFrom: file.renamedFrom })
+    context.out.progress(translate('en', key, params))
   }
   return file
 }
@@ -135,7 +133,7 @@ export async function runSend(context: CliContext): Promise<number> {
   const path = rest[0]
   if (!path) throw new UsageError('send file needs the path of the file to send')
   return withCommandLineCore(context, await context.credentials(), async (core) => {
-    const file = await registerFile(core, path)
+    const file = await registerFile(context, core, path)
     if (queue) {
       const entry = { kind: 'file' as const, handle: file.handle, ...(caption ? { caption } : {}) }
       return enqueueFromCli(context, core, { recipients, isGroup, entry, ...(schedule ? { schedule } : {}) })

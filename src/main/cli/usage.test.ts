@@ -59,3 +59,15 @@ describe('help after a command', () => {
     expect((await run([])).code).toBe(2)
   })
 })
+
+describe('the exit codes the usage lists', () => {
+  it('name every code a command returns, and the one rule for sending beside the open app', async () => {
+    const { stdout } = await run(['--help'])
+    const codes = stdout.slice(stdout.indexOf('Exit codes:')).replace(/\s+/g, ' ')
+    for (const code of [0, 1, 2, 3, 4]) expect(codes).toMatch(new RegExp(`\\b${code} `))
+    // outbox flush and campaign start|resume while the app runs, for credentials it does not list: 2, both.
+    expect(codes).toMatch(/2 bad input, or Sender Desk is running and does not send for these credentials/)
+    expect(codes).toMatch(/outbox flush, campaign start\|resume/)
+    expect((await run(['outbox', 'help'])).stdout.replace(/\s+/g, ' ')).toContain(codes.trim())
+  })
+})

@@ -41,6 +41,8 @@ const sources = import.meta.glob(
     '../../../shared/i18n/pacing.ts',
     // The fields an edit note names, worded where the note is read.
     '../../../shared/i18n/note-text.ts',
+    // The note for a file sent under its real extension, shared by the window and the CLI.
+    '../../../shared/i18n/renamed-file.ts',
     // A device's advice and the name of its scan action, shared by the window and the tray.
     '../../../shared/device-status.ts',
     // Why a take-back waits on a device, shared by the window and the CLI.

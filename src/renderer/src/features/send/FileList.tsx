@@ -1,6 +1,7 @@
 // The files of the draft (kind, size, thumbnail, size check) and the files that were refused, with reasons.
 import { useEffect, useRef, useState } from 'react'
 import { coreMessage } from '../../api'
+import { renamedFileNote } from '../../../../shared/i18n/renamed-file'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -86,18 +87,10 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
   )
 }
 
-/** Literal keys, so the i18n check sees each one used. */
-const RENAMED_KEYS = {
-  image: 'send.file.renamed.image',
-  document: 'send.file.renamed.document',
-  video: 'send.file.renamed.video',
-  audio: 'send.file.renamed.audio'
-} as const satisfies Record<DraftFile['kind'], string>
-
-/** "invoice.pdf is really a JPG image: it is sent as invoice.jpg, as a photo." (QA32 Q32-04) */
+/** The core's note, in the window's language: the terminal says the same (shared/i18n/renamed-file.ts). */
 function renamedText(file: DraftFile, from: string, t: ReturnType<typeof useT>): string {
-  const type = file.name.slice(file.name.lastIndexOf('.') + 1).toUpperCase()
-  return t(RENAMED_KEYS[file.kind], { from, to: file.name, type })
+  const { key, params } = renamedFileNote({ kind: file.kind, name: file.name, renamedFrom: from })
+  return t(key, params)
 }
 
 function reason(

@@ -1,0 +1,76 @@
+/**
+ * A terminal command run while the open app holds the send queue (its dispatcher lease): the app sends only for the
+ * devices of its list, so this command sends nothing. One rule for every command that would send (`outbox flush`,
+ * `campaign start|resume`): what is queued for the command's devices that the app does not send waits for a flush once
+ * it is closed, and then the command exits 2, said in one line on stderr; else the app sends it all, and it exits 0.
+ */
+import { appSendsFor, type CommandLineCore, type CommandLineDevice } from '../core/compose-command-line'
+import type { CliContext } from './index'
+import { counted, EXIT } from './output'
+
+/** The open app holding the send queue: its process, and every device id it sends for. */
+export interface AppBeside {
+  pid: number
+  sendsFor: ReadonlySet<string>
+}
+
+/** The open app, when another process holds this data folder's send queue; null when this command may send. */
+export async function appBeside(core: CommandLineCore, dataDir: string): Promise<AppBeside | null> {
+  const pid = core.otherDispatcher()
+  return pid === null ? null : { pid, sendsFor: await appSendsFor(dataDir) }
+}
+
+/** Queued or being sent: what a sender still has to do. */
+function toSend(core: CommandLineCore, deviceId?: string): number {
+  const counts = core.outbox.counts(deviceId)
+  return counts.queued + counts.sending
+}
+
+/**
+ * The rule: whether the app sends for every one of `ids` (a command's device and its aliases, a campaign's devices),
+ * and how many items queued for the others wait for a flush once it is closed.
+ */
+export function besideApp(
+  core: CommandLineCore,
+  app: AppBeside,
+  ids: readonly string[]
+): { appSendsAll: boolean; waiting: number } {
+  const unsent = [...new Set(ids)].filter((id) => !app.sendsFor.has(id))
+  return { appSendsAll: unsent.length === 0, waiting: unsent.reduce((sum, id) => sum + toSend(core, id), 0) }
+}
+
+/**
+ * The exit code by the rule: 0 when nothing of `whose` waits for the app to close; else 2 (bad input: these
+ * credentials cannot send while the app runs), said on stderr in one line, as every failure of the command line.
+ */
+export function besideAppExit(context: CliContext, command: string, whose: string, waiting: number): number {
+  if (waiting === 0) return EXIT.ok
+  context.out.progress(
+    `sender-desk: ${command} sent nothing while Sender Desk runs; ${counted(waiting, 'item')} for ${whose} ${waiting === 1 ? 'waits' : 'wait'} until it is closed`
+  )
+  return EXIT.badInput
+}
+
+/**
+ * `outbox flush` beside the app: says what the app is sending (the queue of the devices of its list) and what waits
+ * for a flush once it is closed (messages for devices it does not list), instead of only "stop it first".
+ */
+export function flushBesideApp(
+  context: CliContext,
+  core: CommandLineCore,
+  app: AppBeside,
+  device: Pick<CommandLineDevice, 'id' | 'aliases'>
+): number {
+  const appQueued = [...app.sendsFor].reduce((sum, id) => sum + toSend(core, id), 0)
+  const waitingForFlush = toSend(core) - appQueued
+  const { waiting } = besideApp(core, app, [device.id, ...(device.aliases ?? [])])
+  const lines = [
+    `Sender Desk is running (pid ${app.pid}) and sends the queue of its devices: ${counted(appQueued, 'item')} queued for them.`
+  ]
+  if (waitingForFlush > 0)
+    lines.push(
+      `${counted(waitingForFlush, 'item')} ${waitingForFlush === 1 ? 'is' : 'are'} for devices it does not list: they wait for sender-desk outbox flush after it is closed.`
+    )
+  context.out.result(lines.join('\n'), { ok: waiting === 0, appPid: app.pid, appQueued, waitingForFlush })
+  return besideAppExit(context, 'outbox flush', 'these credentials', waiting)
+}
