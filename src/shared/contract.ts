@@ -910,7 +910,15 @@ export const CheckSummaryView = z.object({
 })
 
 export const CampaignStatus = z.enum(['draft', 'running', 'paused', 'cancelled', 'finished'])
-export const CampaignWaitCode = z.enum(['gap', 'batch_pause', 'outside_hours', 'daily_cap', 'paused'])
+/** `rate_limited`: the gateway answered 429, and its device sends nothing before the next try (`until`). */
+export const CampaignWaitCode = z.enum([
+  'gap',
+  'batch_pause',
+  'outside_hours',
+  'daily_cap',
+  'paused',
+  'rate_limited'
+])
 export const AutoPauseReason = z.enum(['disconnected', 'unreachable', 'failure_rate', 'quota'])
 
 export const CampaignView = z.object({

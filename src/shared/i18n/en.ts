@@ -158,6 +158,7 @@ export const enRest = {
   'desktop.note.optedOut': 'not sent: this number opted out',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
+  'desktop.wait.gatewayRateLimited': 'the gateway asked to slow down (HTTP 429); the next try is at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is no longer in the data folder',
   'desktop.failure.attachmentMissingUnnamed': 'The queued copy of its file is no longer in the data folder',

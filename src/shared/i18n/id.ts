@@ -170,6 +170,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
+  'desktop.wait.gatewayRateLimited':
+    'gateway meminta pengiriman diperlambat (HTTP 429); dicoba lagi pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} sudah tidak ada di folder data',
   'desktop.failure.attachmentMissingUnnamed': 'Salinan antrean filenya sudah tidak ada di folder data',
@@ -1620,6 +1622,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
   'campaigns.status.waitingForDevices': 'menunggu: tidak ada perangkat terpilih yang bisa mengirim sekarang',
+  'campaigns.status.rateLimited':
+    'menunggu: gateway meminta pengiriman diperlambat (dicoba lagi pukul {time})',
   'campaigns.status.checking':
     'gateway sedang bermasalah: memeriksa apakah gateway sudah menerima pesan terakhir sebelum mengirim lagi',
   'campaigns.part': '{device} — {state}',
@@ -1631,6 +1635,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.wait.batchPause': 'Istirahat kelompok hingga {until}',
   'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',
   'campaigns.wait.dailyCap': 'Batas harian tercapai; lanjut pukul {until}',
+  'campaigns.wait.rateLimited': 'Menunggu: gateway meminta pengiriman diperlambat; dicoba lagi pukul {until}',
   'campaigns.wait.paused': 'Dijeda oleh Anda',
   'campaigns.wait.checking':
     'Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima {count} pesan terakhir sebelum mengirim lagi',

@@ -514,6 +514,47 @@ describe('auto-paused device', () => {
     }
   )
 
+  // QA39 Q39-01: the gateway answered 429 for 30 s and the card read "sending" and "Shop — Sending now".
+  it.each([
+    {
+      language: 'en',
+      part: 'Shop — Waiting: the gateway asked to slow down; next try at 09:00:30 WIB',
+      status: 'waiting: the gateway asked to slow down (next try at 09:00:30 WIB)'
+    },
+    {
+      language: 'id',
+      part: 'Shop — Menunggu: gateway meminta pengiriman diperlambat; dicoba lagi pukul 09.00.30 WIB',
+      status: 'menunggu: gateway meminta pengiriman diperlambat (dicoba lagi pukul 09.00.30 WIB)'
+    }
+  ] as const)(
+    'says the gateway asked to slow down and when the next try is, in the heading and the part ($language)',
+    async (want) => {
+      // 16 Jan 2026, 09:00 WIB, within its working hours.
+      const now = Date.UTC(2026, 0, 16, 2, 0)
+      vi.useFakeTimers({ now, toFake: ['Date'] })
+      onTestFinished(() => {
+        vi.useRealTimers()
+      })
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      const running = campaign({
+        devices: [
+          { deviceId: 'dev-1', wait: { code: 'rate_limited', until: now + 30_000 }, autoPaused: null }
+        ]
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+      fake.handle('campaigns:get', () => running)
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(want.part)
+      expect(screen.getByTestId('campaign-status').textContent).toBe(want.status)
+    }
+  )
+
   it('says why the device part paused and resumes only that part with one click', async () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]
