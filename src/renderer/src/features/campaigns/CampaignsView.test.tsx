@@ -1006,6 +1006,43 @@ describe('a verdict true to its buckets', () => {
     await waitFor(() => expect(listed()).toBe('bills finished · taken back'))
   })
 
+  // QA39 Q39-02: a minute after the take-back ended, the heading said "cancelled · taken back" and the list beside it
+  // still "cancelled · being taken back (1,015 waiting)": the list was read once, at the confirm.
+  it('follows a take-back to its end in the list, as in the heading', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    let pending = 1015
+    const current = (): CampaignView =>
+      campaign({
+        status: 'cancelled',
+        counts: { cancelled: 1635, revoked: 1215 - pending, read: pending },
+        devices: [],
+        takenBackAt: Date.UTC(2026, 0, 16, 1, 0),
+        takeBackPending: pending
+      })
+    fake.handle('campaigns:list', () => ({ campaigns: [current()] }))
+    fake.handle('campaigns:get', () => current())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const listed = (): string | null | undefined =>
+      within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]?.textContent
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe(
+        'cancelled · being taken back (1,015 waiting)'
+      )
+    )
+    await waitFor(() => expect(listed()).toBe('bills cancelled · being taken back (1,015 waiting)'))
+    // The reads the opening asked for are done.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // The take-back's calls are done in the background: the campaign says so, no button pressed.
+    pending = 0
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe('cancelled · taken back')
+    )
+    await waitFor(() => expect(listed()).toBe('bills cancelled · taken back'))
+  })
+
   // QA5 N07: "Take back this campaign" was offered on a campaign all cancelled before sending, and on one whose sent
   // rows were all deleted already: its dialog could only say "Nothing to take back".
   it.each([

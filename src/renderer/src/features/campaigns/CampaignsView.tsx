@@ -57,7 +57,6 @@ import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields } from './PacingFields'
 import {
-  campaignStatusKey,
   campaignStatusText,
   campaignZone,
   draftStartCounts,
@@ -1500,8 +1499,9 @@ function CampaignProgress({
     reads.current?.ask('now')
   }, [id, tick])
 
-  // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
-  const verdict = campaign ? campaignStatusKey(campaign, sendingPaused, devices) : null
+  // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…), the
+  // take-back's included: its calls end in the background, and the list kept "being taken back" (QA39 Q39-02).
+  const verdict = campaign ? campaignStatusText(campaign, t, locale, sendingPaused, devices) : null
   useEffect(() => {
     if (verdict) onChanged()
   }, [verdict, onChanged])
