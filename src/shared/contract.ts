@@ -906,7 +906,12 @@ export const CheckSummaryView = z.object({
    * Rows whose number got the same message within 24 hours: left out (sent_recently) unless `sendRecent`. In a draft's
    * view, the rows left out for that alone: the ones a start with `sendRecent` sends to as well.
    */
-  sentRecently: z.number().int().optional()
+  sentRecently: z.number().int().optional(),
+  /**
+   * A check's: the sheet's blank rows left out before any row was checked (SheetView's `blankRows`), in no bucket of
+   * `total`. Absent from a stored campaign's view (not kept) and from a core older than it.
+   */
+  blankRows: z.number().int().nonnegative().optional()
 })
 
 export const CampaignStatus = z.enum(['draft', 'running', 'paused', 'cancelled', 'finished'])
@@ -1025,6 +1030,11 @@ export const SheetView = z.object({
   fileName: z.string(),
   headers: z.array(z.string()),
   rowCount: z.number().int(),
+  /**
+   * Wholly blank rows left out between the header and the last row (not in `rowCount`): with it, every row under the
+   * header is accounted for. Absent from a core older than it.
+   */
+  blankRows: z.number().int().nonnegative().optional(),
   format: SheetFormat,
   mapping: ColumnMappingSchema,
   remembered: z.boolean(),

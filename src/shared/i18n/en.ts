@@ -1321,6 +1321,7 @@ export const enRest = {
   'campaigns.dropRest.attached': '{names} went to the message on Send.',
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows} rows read ({format}).',
+  'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, sheet “{sheet}”',
   'campaigns.separator.comma': 'separated by commas',
@@ -1649,6 +1650,7 @@ export const enRest = {
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.blank': 'Blank rows left out',
   'campaigns.presend.recent': 'Same message lately',
   'campaigns.presend.recentCount':
     '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours.',

@@ -1508,6 +1508,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.dropRest.attached': '{names} masuk ke pesan di Kirim.',
   'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
+  'campaigns.sheet.blank': '{count} baris kosong diabaikan.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, lembar “{sheet}”',
   'campaigns.separator.comma': 'dipisah koma',
@@ -1873,6 +1874,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.blank': 'Baris kosong diabaikan',
   'campaigns.presend.recent': 'Pesan sama baru-baru ini',
   'campaigns.presend.recentCount':
     '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',

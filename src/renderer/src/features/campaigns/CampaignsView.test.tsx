@@ -397,6 +397,55 @@ describe('CampaignsView', () => {
   })
 })
 
+// QA39 Q39-04: "3,000 rows read" for 3,020 rows under the header: the 20 blank ones were said nowhere.
+describe('the blank rows of a sheet', () => {
+  it.each([
+    {
+      language: 'en' as const,
+      words: '3,000 rows read (CSV, UTF-8, separated by commas). 20 blank rows left out.'
+    },
+    {
+      language: 'id' as const,
+      words: '3.000 baris terbaca (CSV, UTF-8, dipisah koma). 20 baris kosong diabaikan.'
+    }
+  ])('are named beside the rows read ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+    )
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'Phone'],
+        rowCount: 3000,
+        blankRows: 20,
+        mapping: { phone: 'Phone', variables: [] }
+      })
+    )
+    render(<CampaignsView />)
+    await userEvent
+      .setup()
+      .upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toBe(want.words)
+  })
+
+  it('are not mentioned when there are none', async () => {
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'Phone'],
+        rowCount: 3,
+        blankRows: 0,
+        mapping: { phone: 'Phone', variables: [] }
+      })
+    )
+    render(<CampaignsView />)
+    await userEvent
+      .setup()
+      .upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toBe(
+      '3 rows read (CSV, UTF-8, separated by commas).'
+    )
+  })
+})
+
 describe('Send from', () => {
   // QA F13: a logged-out device was a plain checkbox ("Sandbox device (kuota gateway 987)") where Send's picker says
   // "Sandbox device — Needs a QR scan" and warns.

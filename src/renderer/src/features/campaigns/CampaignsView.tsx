@@ -758,6 +758,8 @@ function NewCampaign({
         {sheet ? (
           <p role="status" data-testid="campaign-sheet">
             {t('campaigns.sheet', { rows: sheet.rowCount, format: sheetFormatText(sheet.format, t) })}
+            {/* Every row under the header accounted for: the blank ones are no row of the campaign (QA39 Q39-04). */}
+            {sheet.blankRows ? ` ${t('campaigns.sheet.blank', { count: sheet.blankRows })}` : ''}
             {sheet.remembered ? ` ${t('campaigns.mapping.remembered')}` : ''}
           </p>
         ) : null}
@@ -1074,6 +1076,7 @@ function NewCampaign({
               ready={ready}
               skipped={check.summary.skipped}
               skippedWhy={check.summary.byProblem}
+              blankRows={check.summary.blankRows}
               devices={chosenDevices}
               finishAt={estimate === 'working' ? 'working' : (estimate?.finishAt ?? null)}
               quotaFinish={estimate === 'working' ? null : (estimate?.quotaFinish ?? null)}
