@@ -907,11 +907,24 @@ export const CheckSummaryView = z.object({
    * Rows whose number got the same message within 24 hours: left out (sent_recently) unless `sendRecent`. In a draft's
    * view, the rows left out for that alone: the ones a start with `sendRecent` sends to as well.
    */
-  sentRecently: z.number().int().optional()
+  sentRecently: z.number().int().optional(),
+  /**
+   * A check's: the sheet's blank rows left out before any row was checked (SheetView's `blankRows`), in no bucket of
+   * `total`. Absent from a stored campaign's view (not kept) and from a core older than it.
+   */
+  blankRows: z.number().int().nonnegative().optional()
 })
 
 export const CampaignStatus = z.enum(['draft', 'running', 'paused', 'cancelled', 'finished'])
-export const CampaignWaitCode = z.enum(['gap', 'batch_pause', 'outside_hours', 'daily_cap', 'paused'])
+/** `rate_limited`: the gateway answered 429, and its device sends nothing before the next try (`until`). */
+export const CampaignWaitCode = z.enum([
+  'gap',
+  'batch_pause',
+  'outside_hours',
+  'daily_cap',
+  'paused',
+  'rate_limited'
+])
 export const AutoPauseReason = z.enum(['disconnected', 'unreachable', 'failure_rate', 'quota'])
 
 export const CampaignView = z.object({
@@ -1018,6 +1031,11 @@ export const SheetView = z.object({
   fileName: z.string(),
   headers: z.array(z.string()),
   rowCount: z.number().int(),
+  /**
+   * Wholly blank rows left out between the header and the last row (not in `rowCount`): with it, every row under the
+   * header is accounted for. Absent from a core older than it.
+   */
+  blankRows: z.number().int().nonnegative().optional(),
   format: SheetFormat,
   mapping: ColumnMappingSchema,
   remembered: z.boolean(),

@@ -183,6 +183,20 @@ describe('campaigns through the contract', () => {
     expect(check.previews.map((p) => [p.rowNumber, p.message])).toContainEqual([5, 'Halo Dedi'])
   })
 
+  // QA39 Q39-04: "3,000 rows read" and "2,850 ready, 150 skipped" for 3,020 rows under the header, 20 of them blank.
+  it('names the blank rows it left out, on the read and in the check, beside every bucket', async () => {
+    const csv = Buffer.from('Name,Phone\nAni,081234567001\n\n,\nBudi,0812\n').toString('base64')
+    const sheet = await core.handlers['campaigns:read'](await registeredSheet('blanks.csv', csv))
+    expect(sheet).toMatchObject({ rowCount: 2, blankRows: 2 })
+    const check = await core.handlers['campaigns:check']({
+      sheetId: sheet.sheetId,
+      mapping: { phone: 'Phone', variables: [] },
+      template: 'Hi',
+      previewRows: []
+    })
+    expect(check.summary).toMatchObject({ total: 2, ready: 1, skipped: 1, blankRows: 2 })
+  })
+
   it('reads a CSV with bad rows, remembers the mapping, sends the ready rows once and exports the proof', async () => {
     const deviceId = await linkedDevice()
     const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))

@@ -197,6 +197,7 @@ export const enStart = {
   'campaigns.status.waitingForHours': 'waiting for its working hours to open',
   'campaigns.status.waitingForHoursAt': 'waiting for its working hours to open at {time}',
   'campaigns.status.waitingForDevices': 'waiting: no chosen device can send now',
+  'campaigns.status.rateLimited': 'waiting: the gateway asked to slow down (next try at {time})',
   'campaigns.status.checking':
     'the gateway is failing: checking whether it got the last messages before sending again',
   // One device's part of a campaign, its device named: "Toko Kedua — Paused: …" (the Overview loads with the start).
@@ -208,6 +209,7 @@ export const enStart = {
   'campaigns.wait.batchPause': 'Batch pause until {until}',
   'campaigns.wait.outsideHours': 'Waiting: outside working hours until {until}',
   'campaigns.wait.dailyCap': 'Daily cap reached; continues at {until}',
+  'campaigns.wait.rateLimited': 'Waiting: the gateway asked to slow down; next try at {until}',
   'campaigns.wait.paused': 'Paused by you',
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',

@@ -159,6 +159,7 @@ export const enRest = {
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.note.afterSeriesEnd': "not sent: after its recurring series' new end",
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
+  'desktop.wait.gatewayRateLimited': 'the gateway asked to slow down (HTTP 429); the next try is at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
   'desktop.failure.attachmentMissing': 'The queued copy of {file} is no longer in the data folder',
   'desktop.failure.attachmentMissingUnnamed': 'The queued copy of its file is no longer in the data folder',
@@ -1332,6 +1333,7 @@ export const enRest = {
   'campaigns.dropRest.attached': '{names} went to the message on Send.',
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows} rows read ({format}).',
+  'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, sheet “{sheet}”',
   'campaigns.separator.comma': 'separated by commas',
@@ -1662,6 +1664,7 @@ export const enRest = {
   'campaigns.presend.recipients': 'Recipients',
   'campaigns.presend.skipped': 'Skipped rows',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.blank': 'Blank rows left out',
   'campaigns.presend.recent': 'Same message lately',
   'campaigns.presend.recentCount':
     '{count, plural, one {# recipient} other {# recipients}} got this exact message from this app in the last 24 hours.',

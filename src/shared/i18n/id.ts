@@ -171,6 +171,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.note.afterSeriesEnd': 'tidak dikirim: setelah akhir baru rangkaian berulangnya',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
+  'desktop.wait.gatewayRateLimited':
+    'gateway meminta pengiriman diperlambat (HTTP 429); dicoba lagi pada {until}',
   'desktop.note.lateQueued': 'waktu jadwal sudah lewat: masuk antrean sekarang',
   'desktop.failure.attachmentMissing': 'Salinan antrean {file} sudah tidak ada di folder data',
   'desktop.failure.attachmentMissingUnnamed': 'Salinan antrean filenya sudah tidak ada di folder data',
@@ -1521,6 +1523,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.dropRest.attached': '{names} masuk ke pesan di Kirim.',
   'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
+  'campaigns.sheet.blank': '{count} baris kosong diabaikan.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, lembar “{sheet}”',
   'campaigns.separator.comma': 'dipisah koma',
@@ -1635,6 +1638,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.status.waitingForHours': 'menunggu jam kerjanya dibuka',
   'campaigns.status.waitingForHoursAt': 'menunggu jam kerjanya dibuka pada {time}',
   'campaigns.status.waitingForDevices': 'menunggu: tidak ada perangkat terpilih yang bisa mengirim sekarang',
+  'campaigns.status.rateLimited':
+    'menunggu: gateway meminta pengiriman diperlambat (dicoba lagi pukul {time})',
   'campaigns.status.checking':
     'gateway sedang bermasalah: memeriksa apakah gateway sudah menerima pesan terakhir sebelum mengirim lagi',
   'campaigns.part': '{device} — {state}',
@@ -1646,6 +1651,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.wait.batchPause': 'Istirahat kelompok hingga {until}',
   'campaigns.wait.outsideHours': 'Menunggu: di luar jam kerja hingga {until}',
   'campaigns.wait.dailyCap': 'Batas harian tercapai; lanjut pukul {until}',
+  'campaigns.wait.rateLimited': 'Menunggu: gateway meminta pengiriman diperlambat; dicoba lagi pukul {until}',
   'campaigns.wait.paused': 'Dijeda oleh Anda',
   'campaigns.wait.checking':
     'Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima {count} pesan terakhir sebelum mengirim lagi',
@@ -1885,6 +1891,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.recipients': 'Penerima',
   'campaigns.presend.skipped': 'Baris dilewati',
   'campaigns.presend.skippedWhy': '{count} ({reasons})',
+  'campaigns.presend.blank': 'Baris kosong diabaikan',
   'campaigns.presend.recent': 'Pesan sama baru-baru ini',
   'campaigns.presend.recentCount':
     '{count, plural, other {# penerima}} sudah menerima pesan persis ini dari aplikasi ini dalam 24 jam terakhir.',

@@ -728,6 +728,42 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).estimate.finishAt).toBeGreaterThanOrEqual(midnight)
   })
 
+  // QA39 Q39-01: while the gateway answered 429 (Retry-After 30 s) the device was held, yet the part read "Sending
+  // now" and the Overview "sending"; and nothing told the window when the hold began or ended.
+  it('says its part waits for the gateway that asked to slow down, until the next try, and stops after it', async () => {
+    fixture = makeFixture()
+    // What the window reads at each change notice: the part's wait then.
+    const heard: { at: number; code: string | undefined }[] = []
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      onChanged: (id) =>
+        heard.push({ at: fixture.clock.now(), code: campaigns.get(id).devices[0]?.wait?.code })
+    })
+    const pacing = { ...PACING, workingHours: null, minDelaySeconds: 3, maxDelaySeconds: 5 }
+    const { id } = await campaigns.create({ ...bigCampaign(4), pacing, seedKey: 'sheet-429' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1, { stepMs: 1000 })
+    fixture.gateway.fail({ op: 'send', deviceId: 'dev-1', code: 'rate_limited', retryAfterMs: 30_000 })
+    await fixture.runUntil(() => fixture.gateway.sends('dev-1').length === 2, { stepMs: 1000 })
+    const refusedAt = fixture.gateway.sends('dev-1')[1]?.at ?? 0
+    await fixture.clock.advance(0)
+    expect(campaigns.get(id).devices[0]?.wait).toEqual({ code: 'rate_limited', until: refusedAt + 30_000 })
+    // The window is told when the hold begins, not only at the next row's turn.
+    expect(heard.filter((h) => h.code === 'rate_limited').map((h) => h.at)).toContain(refusedAt)
+    // Its rows in the outbox say so too.
+    const queued = fixture.outbox.list({ status: ['queued'] }).items
+    expect(queued.map((item) => item.waitReason?.messageKey)).toContain('desktop.wait.gatewayRateLimited')
+    // Its estimate starts what is left once the gateway lets it send again.
+    expect(campaigns.get(id).estimate.finishAt ?? 0).toBeGreaterThanOrEqual(refusedAt + 30_000)
+    heard.length = 0
+    await fixture.runUntil(() => fixture.clock.now() >= refusedAt + 30_000, { stepMs: 1000 })
+    await fixture.clock.advance(0)
+    expect(campaigns.get(id).devices[0]?.wait?.code).not.toBe('rate_limited')
+    expect(heard.length).toBeGreaterThan(0)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 4, { stepMs: 1000 })
+  })
+
   it("counts an any-time-of-day campaign's daily cap on the device's day, not UTC's (QA23 Q23-01)", async () => {
     // At 00:02 WIB the campaign said "continues at 07:00 WIB" (UTC's midnight) while the device's count had started
     // again at 00:00 WIB: from 05:00 WIB a number could send its cap twice in one local day. A policy stored with no

@@ -148,14 +148,16 @@ function autoPauseNote(reason: AutoPauseReason, cause: DevicePauseCause | null):
 
 /**
  * The send queue's wait over a whole device as a part's wait: its daily cap, counted across every producer (the one
- * device-wide policy), which holds the part however its own pacing reads (QA28 Q28-01: "Sending now" at 8 of 8).
+ * device-wide policy), which holds the part however its own pacing reads (QA28 Q28-01: "Sending now" at 8 of 8); or
+ * the gateway's 429, which holds the device until its next try (QA39 Q39-01: "Sending now" through it).
  */
-function deviceCapWait(
+function deviceHoldWait(
   wait: { until: number; reason: string } | null
-): { code: 'daily_cap'; until: number } | null {
-  return wait && decodeNote(wait.reason)?.key === 'desktop.wait.deviceDailyCap'
-    ? { code: 'daily_cap', until: wait.until }
-    : null
+): { code: 'daily_cap' | 'rate_limited'; until: number } | null {
+  const key = wait && decodeNote(wait.reason)?.key
+  if (!wait || !key) return null
+  if (key === 'desktop.wait.deviceDailyCap') return { code: 'daily_cap', until: wait.until }
+  return key === 'desktop.wait.gatewayRateLimited' ? { code: 'rate_limited', until: wait.until } : null
 }
 
 /** The device state kept with a paused part, as the view and the notes read it; null when none paused it. */
@@ -254,7 +256,7 @@ export interface CampaignFile {
 export interface CampaignDeviceView {
   deviceId: string
   /** Why its next row waits, and until when (null = it may send now). */
-  wait: { code: PacingWait['code'] | 'paused'; until: number | null } | null
+  wait: { code: PacingWait['code'] | 'paused' | 'rate_limited'; until: number | null } | null
   autoPaused: AutoPauseReason | null
   /** The device state (and what its check met) that paused it, kept with the part; null when none did. */
   deviceCause: DevicePauseCause | null
@@ -965,7 +967,7 @@ export function createCampaigns(deps: CampaignsDeps) {
                     ? { code: d.waitCode as PacingWait['code'], until: d.waitUntil }
                     : null,
                   hoursOpenAt !== null ? { code: 'outside_hours' as const, until: hoursOpenAt } : null,
-                  deviceCapWait(queue.deviceWait(d.deviceId))
+                  deviceHoldWait(queue.deviceWait(d.deviceId))
                 ],
                 now()
               ),
@@ -1832,6 +1834,11 @@ export function createCampaigns(deps: CampaignsDeps) {
     if (code === 'quota_exceeded') autoPauseDevice(deviceId, 'quota', message)
   })
   queue.on('countsChanged', settleAll)
+  // A wait over the whole device (its daily cap, the gateway's "slow down") begins or ends with no row of a campaign
+  // changing: the parts on it are read again then.
+  queue.on('deviceWaitChanged', (deviceId) => {
+    for (const id of store.runningOn(deviceId)) deps.onChanged?.(id)
+  })
 
   /**
    * A device being removed: its rows never tried go to the campaign's other devices (the campaign goes on without

@@ -212,6 +212,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           fileName,
           headers: sheet.headers,
           rowCount: sheet.rows.length,
+          blankRows: sheet.blankRows ?? 0,
           format: sheet.format,
           mapping,
           remembered,
@@ -254,7 +255,13 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       } catch (error) {
         if (!(error instanceof TemplateError)) throw error
         return {
-          summary: { total: sheet.rows.length, ready: 0, skipped: 0, byProblem: {} },
+          summary: {
+            total: sheet.rows.length,
+            ready: 0,
+            skipped: 0,
+            byProblem: {},
+            blankRows: sheet.blankRows ?? 0
+          },
           problems: [],
           previews: [],
           templateError: error.message,
@@ -292,7 +299,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         })
       }
       return {
-        summary: result.summary,
+        // The sheet's blank rows too, so the summary accounts for every row under the header (QA39 Q39-04).
+        summary: { ...result.summary, blankRows: sheet.blankRows ?? 0 },
         problems,
         previews,
         templateError: null,

@@ -108,6 +108,21 @@ describe('readSpreadsheet', () => {
     expect(sheet.rows.toArray().map((r) => r.rowNumber)).toEqual([2, 3, 4])
   })
 
+  // QA39 Q39-04: "3,000 rows read" for 3,020 lines under the header, 20 of them blank, said nowhere: the operator
+  // comparing with the sheet's row count could not tell where 20 went. Blank lines after the last row are not rows.
+  it('counts the blank rows it leaves out between the header and the last row, CSV and XLSX alike', async () => {
+    const csv = 'Name,Phone\r\n\r\nBudi,0812\r\n,\r\n  ,\t\r\nAni,0813\r\n\r\n\r\n'
+    const fromCsv = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(fromCsv.rows).toHaveLength(2)
+    expect(fromCsv.blankRows).toBe(3)
+    const xml = rowXml(1, ['Name', 'Phone']) + rowXml(2, ['Budi', '0812']) + rowXml(5, ['Ani', '0813'])
+    const fromXlsx = await readSpreadsheet(workbookArchive(xml), 'x.xlsx')
+    expect(fromXlsx.rows.toArray().map((r) => r.rowNumber)).toEqual([2, 5])
+    expect(fromXlsx.blankRows).toBe(2)
+    const none = await readSpreadsheet(new TextEncoder().encode('Name,Phone\r\nBudi,0812\r\n'), 'x.csv')
+    expect(none.blankRows).toBe(0)
+  })
+
   it('refuses empty files and old .xls with a reason', async () => {
     await expect(readSpreadsheet(new Uint8Array(), 'a.csv')).rejects.toBeInstanceOf(SpreadsheetError)
     await expect(readSpreadsheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), 'old.xls')).rejects.toThrow(

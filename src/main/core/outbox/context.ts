@@ -86,7 +86,8 @@ export class OutboxContext {
     diskFullChanged: new Set(),
     deviceRefused: new Set(),
     gatewayFailing: new Set(),
-    quotaReported: new Set()
+    quotaReported: new Set(),
+    deviceWaitChanged: new Set()
   }
   private countsPending = false
   /** Outcomes of sends that came back, written with the next transaction of this turn (see deferOutcome). */

@@ -3,7 +3,7 @@
 import type { KernelCore } from './kernel'
 import { resolveOptions } from './kernel'
 import type { OutboxOptions } from './types'
-import { storedDeviceWaits } from './device-waits'
+import { endGatewayHold, storedDeviceWaits } from './device-waits'
 
 export type DeviceControls = ReturnType<typeof createDeviceControls>
 
@@ -22,6 +22,7 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
         if (!was || runtime.retryAt > clock.now()) {
           runtime.retryAt = 0
           runtime.failures = 0
+          endGatewayHold(ctx, deviceId)
           store.pullRetriesForward(clock.now(), deviceId)
         }
       }
@@ -38,8 +39,9 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
       ctx.networkOnline = online
       if (online && !was) {
         // Back online: whatever waited out a network backoff goes now, still within its age limit.
-        for (const runtime of ctx.devices.values()) {
+        for (const [deviceId, runtime] of ctx.devices) {
           runtime.retryAt = 0
+          endGatewayHold(ctx, deviceId)
           runtime.failures = 0
           runtime.reconcileRetryAt = 0
           runtime.trackingRetryAt = 0

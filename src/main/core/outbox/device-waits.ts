@@ -1,6 +1,8 @@
-// A send policy's wait over a whole device (a daily cap) writes no row: it is kept in memory for the rounds, and in the
-// settings table, where every process's views of the device's items read why they wait (the terminal's included).
+// A wait over a whole device (a policy's daily cap, the gateway's "slow down") writes no row: it is kept in memory for
+// the rounds, and in the settings table, where every process's views of the device's items (and the campaigns' parts)
+// read why they wait (the terminal's included).
 import type { SettingsStore } from '../store'
+import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 import type { OutboxContext } from './context'
 
 const DEVICE_WAITS_KEY = 'outbox.deviceWaits'
@@ -26,7 +28,34 @@ export function recordDeviceWait(ctx: OutboxContext, deviceId: string, wait: Dev
   runtime.policyWait = wait
   if (sameWait(had, wait)) return
   storeDeviceWait(ctx.settings, deviceId, wait)
-  announceWaitChange(ctx)
+  announceWaitChange(ctx, deviceId)
+}
+
+/** The note of the gateway's 429 hold over a device: `desktop.wait.gatewayRateLimited`. */
+export const GATEWAY_RATE_LIMITED_NOTE = 'desktop.wait.gatewayRateLimited'
+
+/**
+ * The gateway answered 429: the device sends nothing before `until` (its Retry-After, or a backoff), said as a
+ * device-wide wait (QA39 Q39-01: its campaign read "Sending now" meanwhile). A longer wait already held (a daily cap)
+ * is what holds the device, and stays said.
+ */
+export function holdForGateway(ctx: OutboxContext, deviceId: string, until: number): void {
+  const held = ctx.device(deviceId).policyWait
+  if (held && held.until >= until && !isGatewayHold(held)) return
+  recordDeviceWait(ctx, deviceId, {
+    until,
+    reason: encodeNote(GATEWAY_RATE_LIMITED_NOTE, { until: new Date(until).toISOString() })
+  })
+}
+
+/** The gateway's hold is forgotten (the device back, the network back): the wait it said ends with it. */
+export function endGatewayHold(ctx: OutboxContext, deviceId: string): void {
+  const held = ctx.device(deviceId).policyWait
+  if (held && isGatewayHold(held)) recordDeviceWait(ctx, deviceId, null)
+}
+
+function isGatewayHold(wait: DeviceWait): boolean {
+  return decodeNote(wait.reason)?.key === GATEWAY_RATE_LIMITED_NOTE
 }
 
 function sameWait(a: DeviceWait | null, b: DeviceWait | null): boolean {
@@ -38,8 +67,11 @@ function sameWait(a: DeviceWait | null, b: DeviceWait | null): boolean {
  * under a daily cap): one bulk change, which has every view that follows items read them again. After the pick's
  * transaction, so what they read holds the wait.
  */
-function announceWaitChange(ctx: OutboxContext): void {
-  queueMicrotask(() => ctx.emitBulk(0))
+function announceWaitChange(ctx: OutboxContext, deviceId: string): void {
+  queueMicrotask(() => {
+    ctx.emitBulk(0)
+    ctx.deviceNews('deviceWaitChanged', deviceId)
+  })
 }
 
 /**
@@ -53,7 +85,7 @@ export function reviseDeviceWait(ctx: OutboxContext, deviceId: string, wait: Dev
   if (!held) return
   runtime.policyWait = wait
   storeDeviceWait(ctx.settings, deviceId, wait)
-  if (!sameWait(held, wait)) announceWaitChange(ctx)
+  if (!sameWait(held, wait)) announceWaitChange(ctx, deviceId)
 }
 
 function storeDeviceWait(

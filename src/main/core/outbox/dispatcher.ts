@@ -6,7 +6,7 @@ import { classifySendError, isGatewayFailing, type ClassifiedSendError } from '.
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
-import { recordDeviceWait } from './device-waits'
+import { holdForGateway, recordDeviceWait } from './device-waits'
 import { carriesCaption, currentDayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
@@ -35,6 +35,8 @@ export function fillDevice(ctx: OutboxContext, deviceId: string): number | null 
       runtime.policyWait?.until ?? 0
     )
     if (now < gate) return ctx.store.hasQueued(deviceId) ? gate : null
+    // A device-wide wait that has ended holds nothing: said so now, even if no row is due yet to ask the policies.
+    if (runtime.policyWait && runtime.policyWait.until <= now) recordDeviceWait(ctx, deviceId, null)
     // One transaction: the outcomes of sends that just came back (deferred to share this commit), then the pick
     // and its `sending` mark. The request starts only after the commit.
     const pick = ctx.withDeferredOutcomes(() => pickNext(ctx, deviceId, now))
@@ -251,6 +253,7 @@ function handleSendError(ctx: OutboxContext, item: ItemRecord, error: Classified
     case 'retry': {
       runtime.failures++
       runtime.retryAt = Math.max(runtime.retryAt, now + (error.retryAfterMs ?? ctx.backoff(runtime.failures)))
+      if (error.code === 'rate_limited') holdForGateway(ctx, item.deviceId, runtime.retryAt)
       const wanted = now + Math.max(ctx.backoff(item.attempts), error.retryAfterMs ?? 0)
       // A gateway's "wait" is backoff, never a verdict: if it reaches past the item's age limit, the last try
       // happens at the limit instead of failing the item now.

@@ -189,10 +189,12 @@ export interface OutboxEvents {
    * `askedAt` is when the send was asked, which orders answers that come back out of order.
    */
   quotaReported: (deviceId: string, quota: Quota, askedAt: number) => void
+  /** A wait over the whole device (a daily cap, the gateway's "slow down") began, changed or ended (device-waits.ts). */
+  deviceWaitChanged: (deviceId: string) => void
 }
 
 /** The events that carry news about a device a send's answer brought. */
-export type DeviceNews = 'deviceRefused' | 'quotaReported' | 'gatewayFailing'
+export type DeviceNews = 'deviceRefused' | 'quotaReported' | 'gatewayFailing' | 'deviceWaitChanged'
 
 export type OutboxErrorCode =
   | 'not_found'

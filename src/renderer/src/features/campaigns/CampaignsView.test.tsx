@@ -398,6 +398,55 @@ describe('CampaignsView', () => {
   })
 })
 
+// QA39 Q39-04: "3,000 rows read" for 3,020 rows under the header: the 20 blank ones were said nowhere.
+describe('the blank rows of a sheet', () => {
+  it.each([
+    {
+      language: 'en' as const,
+      words: '3,000 rows read (CSV, UTF-8, separated by commas). 20 blank rows left out.'
+    },
+    {
+      language: 'id' as const,
+      words: '3.000 baris terbaca (CSV, UTF-8, dipisah koma). 20 baris kosong diabaikan.'
+    }
+  ])('are named beside the rows read ($language)', async (want) => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] })
+    )
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'Phone'],
+        rowCount: 3000,
+        blankRows: 20,
+        mapping: { phone: 'Phone', variables: [] }
+      })
+    )
+    render(<CampaignsView />)
+    await userEvent
+      .setup()
+      .upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toBe(want.words)
+  })
+
+  it('are not mentioned when there are none', async () => {
+    fake.handle('campaigns:read', () =>
+      sheetRead({
+        headers: ['Name', 'Phone'],
+        rowCount: 3,
+        blankRows: 0,
+        mapping: { phone: 'Phone', variables: [] }
+      })
+    )
+    render(<CampaignsView />)
+    await userEvent
+      .setup()
+      .upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toBe(
+      '3 rows read (CSV, UTF-8, separated by commas).'
+    )
+  })
+})
+
 describe('Send from', () => {
   // QA F13: a logged-out device was a plain checkbox ("Sandbox device (kuota gateway 987)") where Send's picker says
   // "Sandbox device — Needs a QR scan" and warns.
@@ -512,6 +561,47 @@ describe('auto-paused device', () => {
       const queued = screen.getByTestId('campaign-count-queued')
       expect(queued.previousElementSibling?.textContent).toBe(want.queued)
       expect(queued.textContent).toBe('17')
+    }
+  )
+
+  // QA39 Q39-01: the gateway answered 429 for 30 s and the card read "sending" and "Shop — Sending now".
+  it.each([
+    {
+      language: 'en',
+      part: 'Shop — Waiting: the gateway asked to slow down; next try at 09:00:30 WIB',
+      status: 'waiting: the gateway asked to slow down (next try at 09:00:30 WIB)'
+    },
+    {
+      language: 'id',
+      part: 'Shop — Menunggu: gateway meminta pengiriman diperlambat; dicoba lagi pukul 09.00.30 WIB',
+      status: 'menunggu: gateway meminta pengiriman diperlambat (dicoba lagi pukul 09.00.30 WIB)'
+    }
+  ] as const)(
+    'says the gateway asked to slow down and when the next try is, in the heading and the part ($language)',
+    async (want) => {
+      // 16 Jan 2026, 09:00 WIB, within its working hours.
+      const now = Date.UTC(2026, 0, 16, 2, 0)
+      vi.useFakeTimers({ now, toFake: ['Date'] })
+      onTestFinished(() => {
+        vi.useRealTimers()
+      })
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+        })
+      )
+      const running = campaign({
+        devices: [
+          { deviceId: 'dev-1', wait: { code: 'rate_limited', until: now + 30_000 }, autoPaused: null }
+        ]
+      })
+      fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+      fake.handle('campaigns:get', () => running)
+      render(<CampaignsView />)
+      await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+      expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(want.part)
+      expect(screen.getByTestId('campaign-status').textContent).toBe(want.status)
     }
   )
 
@@ -964,6 +1054,43 @@ describe('a verdict true to its buckets', () => {
       expect(screen.getByTestId('campaign-status').textContent).toBe('finished · taken back')
     )
     await waitFor(() => expect(listed()).toBe('bills finished · taken back'))
+  })
+
+  // QA39 Q39-02: a minute after the take-back ended, the heading said "cancelled · taken back" and the list beside it
+  // still "cancelled · being taken back (1,015 waiting)": the list was read once, at the confirm.
+  it('follows a take-back to its end in the list, as in the heading', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    let pending = 1015
+    const current = (): CampaignView =>
+      campaign({
+        status: 'cancelled',
+        counts: { cancelled: 1635, revoked: 1215 - pending, read: pending },
+        devices: [],
+        takenBackAt: Date.UTC(2026, 0, 16, 1, 0),
+        takeBackPending: pending
+      })
+    fake.handle('campaigns:list', () => ({ campaigns: [current()] }))
+    fake.handle('campaigns:get', () => current())
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const listed = (): string | null | undefined =>
+      within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]?.textContent
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe(
+        'cancelled · being taken back (1,015 waiting)'
+      )
+    )
+    await waitFor(() => expect(listed()).toBe('bills cancelled · being taken back (1,015 waiting)'))
+    // The reads the opening asked for are done.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    // The take-back's calls are done in the background: the campaign says so, no button pressed.
+    pending = 0
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-status').textContent).toBe('cancelled · taken back')
+    )
+    await waitFor(() => expect(listed()).toBe('bills cancelled · taken back'))
   })
 
   // QA5 N07: "Take back this campaign" was offered on a campaign all cancelled before sending, and on one whose sent

@@ -57,7 +57,6 @@ import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields } from './PacingFields'
 import {
-  campaignStatusKey,
   campaignStatusText,
   campaignZone,
   draftStartCounts,
@@ -760,6 +759,8 @@ function NewCampaign({
         {sheet ? (
           <p role="status" data-testid="campaign-sheet">
             {t('campaigns.sheet', { rows: sheet.rowCount, format: sheetFormatText(sheet.format, t) })}
+            {/* Every row under the header accounted for: the blank ones are no row of the campaign (QA39 Q39-04). */}
+            {sheet.blankRows ? ` ${t('campaigns.sheet.blank', { count: sheet.blankRows })}` : ''}
             {sheet.remembered ? ` ${t('campaigns.mapping.remembered')}` : ''}
           </p>
         ) : null}
@@ -1076,6 +1077,7 @@ function NewCampaign({
               ready={ready}
               skipped={check.summary.skipped}
               skippedWhy={check.summary.byProblem}
+              blankRows={check.summary.blankRows}
               devices={chosenDevices}
               finishAt={estimate === 'working' ? 'working' : (estimate?.finishAt ?? null)}
               quotaFinish={estimate === 'working' ? null : (estimate?.quotaFinish ?? null)}
@@ -1501,8 +1503,9 @@ function CampaignProgress({
     reads.current?.ask('now')
   }, [id, tick])
 
-  // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…).
-  const verdict = campaign ? campaignStatusKey(campaign, sendingPaused, devices) : null
+  // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…), the
+  // take-back's included: its calls end in the background, and the list kept "being taken back" (QA39 Q39-02).
+  const verdict = campaign ? campaignStatusText(campaign, t, locale, sendingPaused, devices) : null
   useEffect(() => {
     if (verdict) onChanged()
   }, [verdict, onChanged])

@@ -71,3 +71,42 @@ describe('the pre-send summary says when the part the gateway quota covers ends'
     expect(summaryEnd({ quota: 5, quotaFinish: part })).toBe('15 Jan 2026, 14:15 WIB')
   })
 })
+
+// QA39 Q39-04: the summary said "2,850 ready, 150 skipped" of a sheet with 20 blank rows more, named nowhere.
+describe('the pre-send summary names the blank rows left out', () => {
+  const show = (language: 'en' | 'id', blankRows: number | undefined): void => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+    render(
+      <PreSendSummary
+        ready={2850}
+        skipped={150}
+        skippedWhy={{ duplicate: 150 }}
+        blankRows={blankRows}
+        devices={[makeDevice({ id: 'dev-1', label: 'Shop', quota: 5000 })]}
+        finishAt={ALL_END}
+        quotaFinish={null}
+        timeZone="Asia/Jakarta"
+        workingHours={null}
+        campaignDailyCap={5000}
+        busy={false}
+        restName="bills (rest)"
+        onStart={() => {}}
+        onSplit={() => {}}
+        onBack={() => {}}
+      />
+    )
+  }
+
+  it.each([
+    { language: 'en' as const, term: 'Blank rows left out' },
+    { language: 'id' as const, term: 'Baris kosong diabaikan' }
+  ])('beside the recipients and the skipped rows ($language)', ({ language, term }) => {
+    show(language, 1020)
+    expect(screen.getByText(term).nextElementSibling?.textContent).toBe(language === 'en' ? '1,020' : '1.020')
+  })
+
+  it('says nothing of them when the sheet had none', () => {
+    show('en', 0)
+    expect(screen.queryByText('Blank rows left out')).toBeNull()
+  })
+})

@@ -44,6 +44,7 @@ export function PreSendSummary({
   ready,
   skipped,
   skippedWhy,
+  blankRows = 0,
   devices,
   finishAt,
   quotaFinish,
@@ -61,6 +62,8 @@ export function PreSendSummary({
   skipped: number
   /** Skipped rows per reason (the check's `byProblem`), said beside the count as step 3 says them. */
   skippedWhy: Record<string, number>
+  /** The sheet's blank rows, left out before the check: named, so every row under the header is accounted for. */
+  blankRows?: number
   devices: readonly ChosenDevice[]
   /** `working`: the check for the form as it is now has not answered yet, so no end is known (QA23 Q23-03). */
   finishAt: number | null | 'working'
@@ -134,6 +137,12 @@ export function PreSendSummary({
         <dd>
           {reasons ? t('campaigns.presend.skippedWhy', { count: count(skipped), reasons }) : count(skipped)}
         </dd>
+        {blankRows > 0 ? (
+          <>
+            <dt>{t('campaigns.presend.blank')}</dt>
+            <dd>{count(blankRows)}</dd>
+          </>
+        ) : null}
         {recent && recent.count > 0 ? (
           <>
             <dt>{t('campaigns.presend.recent')}</dt>

@@ -11,7 +11,7 @@ import type { MessageKey, Translate } from '../../i18n'
 import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
 import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
 import { campaignHeld } from '../../../../shared/domain/finish-estimate'
-import { checkingHolds, heldByState } from './wait-text'
+import { checkingHolds, heldByState, waitUntilText } from './wait-text'
 
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
 export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
@@ -156,6 +156,22 @@ export function checkingAtGateway(campaign: Pick<CampaignView, 'status' | 'devic
 }
 
 /**
+ * Whether a running campaign, not held otherwise, sends nothing because its gateway asked to slow down (a 429): every
+ * part not paused by itself waits for its next try (QA39 Q39-01: "sending" through it). With the soonest next try.
+ */
+export function slowedByGateway(
+  campaign: Pick<CampaignView, 'status' | 'devices'>
+): { nextTryAt: number } | null {
+  if (campaign.status !== 'running') return null
+  const going = campaign.devices.filter((d) => d.autoPaused === null)
+  const held = going.filter((d) => d.wait?.code === 'rate_limited')
+  // A part whose sends are in doubt sends nothing either: with one slowed down, the campaign waits for the gateway.
+  if (held.length === 0 || !going.every((d) => d.wait?.code === 'rate_limited' || checkingHolds(d)))
+    return null
+  return { nextTryAt: Math.min(...held.map((d) => d.wait?.until ?? Infinity)) }
+}
+
+/**
  * The campaign's state in words, true to its own buckets: "paused" when nothing goes on (isHeld), "held" while all
  * sending is paused (QA F03: "sending" under the header's pause), waiting while no device can send, checking while
  * every part's sends in doubt hold it (checkingAtGateway), waiting rather than
@@ -171,6 +187,7 @@ export function campaignStatusKey(
   if (heldBySendingPause(campaign, sendingPaused)) return 'campaigns.status.heldBySendingPause'
   if (waitingForDevices(campaign, devices)) return 'campaigns.status.waitingForDevices'
   if (checkingAtGateway(campaign)) return 'campaigns.status.checking'
+  if (slowedByGateway(campaign)) return 'campaigns.status.rateLimited'
   if (waitingForHours(campaign)) return 'campaigns.status.waitingForHours'
   if (campaign.status === 'finished' && rowBuckets(campaign).withGateway > 0)
     return 'campaigns.status.withGateway'
@@ -207,11 +224,14 @@ function statusWords(
   sendingPaused: boolean,
   devices: KnownDevices
 ): string {
-  const opensAt = waitingForHours(campaign)?.opensAt ?? null
-  if (sendsNothingNow(campaign, sendingPaused, devices) || opensAt === null)
-    return t(campaignStatusKey(campaign, sendingPaused, devices))
+  const key = campaignStatusKey(campaign, sendingPaused, devices)
   // On the hours' own clock, as the campaign's other promises (its hours, its estimated end): hours to open have one.
   const zone = campaign.pacing.workingHours?.timeZone ?? computerZone()
+  const slowed = slowedByGateway(campaign)
+  if (key === 'campaigns.status.rateLimited' && slowed && Number.isFinite(slowed.nextTryAt))
+    return t(key, { time: waitUntilText(slowed.nextTryAt, locale, zone) })
+  const opensAt = waitingForHours(campaign)?.opensAt ?? null
+  if (sendsNothingNow(campaign, sendingPaused, devices) || opensAt === null) return t(key)
   const time = formatDateTimeInZone(new Date(opensAt).toISOString(), locale, zone)
   return t('campaigns.status.waitingForHoursAt', { time })
 }

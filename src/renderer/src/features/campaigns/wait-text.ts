@@ -15,7 +15,9 @@ const WAIT_KEY: Record<string, MessageKey> = {
   batch_pause: 'campaigns.wait.batchPause',
   outside_hours: 'campaigns.wait.outsideHours',
   daily_cap: 'campaigns.wait.dailyCap',
-  paused: 'campaigns.wait.paused'
+  paused: 'campaigns.wait.paused',
+  // The gateway answered 429: its device sends nothing before the next try (QA39 Q39-01: "Sending now" meanwhile).
+  rate_limited: 'campaigns.wait.rateLimited'
 }
 
 const AUTO_PAUSE_KEY: Record<string, MessageKey> = {
@@ -95,8 +97,9 @@ export function campaignWaitText(
   if (checkingHolds(part)) return t('campaigns.wait.checking', { count: part.checking ?? 0 })
   if (!part.wait) return t('campaigns.wait.none')
   return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
-    // Named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is not today.
-    until: part.wait.until ? untilText(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone()) : ''
+    until: part.wait.until
+      ? waitUntilText(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
+      : ''
   })
 }
 
@@ -125,7 +128,11 @@ export function campaignPartText(
   })
 }
 
-function untilText(until: number, locale: string, timeZone: string): string {
+/**
+ * When a wait ends, named as the window names the zone elsewhere (WIB, not Intl's "GMT+7"), with the day when it is
+ * not today, and to the second when it ends within minutes.
+ */
+export function waitUntilText(until: number, locale: string, timeZone: string): string {
   return until - Date.now() < SECONDS_WITHIN_MS
     ? formatSecondInZone(until, locale, timeZone)
     : formatSoonInZone(until, locale, timeZone)

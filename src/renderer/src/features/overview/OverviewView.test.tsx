@@ -507,6 +507,33 @@ describe('overview', () => {
     )
   })
 
+  // QA39 Q39-01: "Tagihan Maret sending 1,137 of 2,850 sent" while the gateway answered 429 and nothing went.
+  it('says a part held by the gateway asking to slow down, and when the next try is, not "sending"', async () => {
+    const now = Date.UTC(2026, 0, 16, 2, 0)
+    vi.useFakeTimers({ now, toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [
+            { deviceId: 'dev-1', wait: { code: 'rate_limited', until: now + 30_000 }, autoPaused: null }
+          ]
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    const bills = await within(list).findByTestId('overview-campaign-c1')
+    expect(bills.textContent).not.toContain('sending')
+    expect(bills.textContent).toContain('waiting: the gateway asked to slow down (next try at')
+    expect(within(bills).getByTestId('overview-campaign-wait').textContent).toMatch(
+      /^Front office — Waiting: the gateway asked to slow down; next try at \d\d:00:30 /
+    )
+  })
+
   it('names the device a part is held on, and lists every waiting part apart', async () => {
     // QA F06: "promo2 sending · … · Waiting between sends … · Paused: the device disconnected" read as if the campaign
     // itself were paused, and named no device.
