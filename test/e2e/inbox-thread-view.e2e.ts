@@ -208,4 +208,53 @@ describe('a long thread in Chromium (QA29)', () => {
     await p.getByTestId('inbox-reply-send').evaluate((send) => send.scrollIntoView({ block: 'end' }))
     await expect.poll(() => dewiUnread(harness), { timeout: 10_000 }).toBe(0)
   }, 180_000)
+
+  // QA38 Q38-04: Alt+I back to the Inbox with a conversation open put the focus on the view's heading, then the
+  // thread's opening scroll took the page down to its end, the focused heading under the sticky header.
+  it('Alt+I back to an open conversation at 360×640 leaves the focused view heading in sight', async () => {
+    const harness = await journey.start({
+      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+    })
+    const handlers = harness.core.handlers
+    const deviceId = await linkedSandboxDevice(harness)
+    await handlers['inbox:connect']({ relayUrl: relay.url })
+    await handlers['inbox:provision']({ deviceId })
+    const SHORT = 8
+    for (let n = 1; n <= SHORT; n++)
+      await handlers['sandbox:receive']({
+        deviceId,
+        from: '0812777888',
+        pushName: 'Dewi',
+        message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
+      })
+    await expect
+      .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
+      .toBe(SHORT)
+
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'inbox')
+    const thread = p.getByTestId('inbox-thread')
+    await p
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button')
+      .click()
+    await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(SHORT)
+
+    for (const away of ['Alt+Digit1', 'Alt+Digit4']) {
+      await p.keyboard.press(away)
+      await expect.poll(() => thread.count()).toBe(0)
+      await p.keyboard.press('Alt+KeyI')
+      await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(SHORT)
+      // The thread's opening scroll has run (it runs once its entries are drawn); the focus stays where Alt+I put it.
+      await new Promise((resolve) => setTimeout(resolve, 500))
+      expect(await p.evaluate(() => document.activeElement?.id), `after ${away}`).toBe('inbox-heading')
+      await expectNotUnderHeader(p, p.locator('#inbox-heading'), `the focused heading (after ${away}, Alt+I)`)
+      await expectOnScreen(p, p.locator('#inbox-heading'), `the focused heading (after ${away}, Alt+I)`)
+    }
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'inbox-alt-i-open-thread-360')
+  }, 120_000)
 })

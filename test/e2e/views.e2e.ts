@@ -55,6 +55,9 @@ afterAll(async () => {
   await browser?.close()
 })
 
+/** The least width of a narrow Outbox row's text, in px: its kind and a few words ("Teks: Selamat pa…"). */
+const TEXT_ROOM_AT_360 = 110
+
 /** Every tab of the navigation. */
 const VIEWS = NAV_VIEWS
 
@@ -833,7 +836,8 @@ describe('a failed message from one of two devices at 360 px', () => {
           const time = button.querySelector<HTMLElement>('.row-time')!
           const compact = button.querySelector<HTMLElement>('.row-time-compact')!
           const status = button.querySelector<HTMLElement>('.row-status')!
-          const statusTime = button.querySelector<HTMLElement>('.row-status-time')!
+          // The narrow row's own time beside the badge (the whole one is for screen readers there).
+          const statusTime = button.querySelector<HTMLElement>('.row-status-time-short')!
           const recipient = button.querySelector<HTMLElement>('.row-recipient')!
           const device = button.querySelector<HTMLElement>('.row-device')!
           return {
@@ -871,6 +875,93 @@ describe('a failed message from one of two devices at 360 px', () => {
           device: false,
           row: false
         })
+      }
+    } finally {
+      await own.close()
+    }
+  })
+})
+
+describe('a message deleted for everyone at 360 px (QA38 Q38-03)', () => {
+  it('keeps its badge and time inside the row and some of its text shown, as a read row does, in Indonesian and English', async () => {
+    const own = await startFastHarness()
+    try {
+      const ownDevice = await linkedSandboxDevice(own)
+      const handlers = own.core.handlers
+      const enqueue = async (text: string): Promise<string> =>
+        (
+          await handlers['outbox:enqueue']({
+            deviceId: ownDevice,
+            recipients: ['081234567890'],
+            isGroup: false,
+            entries: [{ kind: 'text', text }]
+          })
+        ).itemIds[0]!
+      const revokedId = await enqueue('Selamat pagi, pesanan Anda sudah siap diambil')
+      const readId = await enqueue('Halo, pembayaran sudah kami terima')
+      await waitUntil(
+        () => handlers['outbox:counts']({}),
+        (counts) => counts.read === 2
+      )
+      await handlers['outbox:takeBack']({ ids: [revokedId], action: 'revoke' })
+      await waitUntil(
+        () => handlers['outbox:get']({ id: revokedId }),
+        (reply) => reply.item.status === 'revoked'
+      )
+      for (const language of ['id', 'en'] as const) {
+        await handlers['settings:update']({ language })
+        const page = await browser.newPage({ viewport: { width: 360, height: 640 }, bypassCSP: true })
+        await page.goto(own.url)
+        await page.getByTestId('app').waitFor()
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
+        await openTab(page, 'outbox')
+        for (const id of [revokedId, readId]) {
+          const row = page.getByTestId(`outbox-open-${id}`)
+          await row.waitFor()
+          const seen = await row.evaluate((button) => {
+            const edge = button.getBoundingClientRect()
+            const clipped = (element: HTMLElement): boolean => {
+              const box = element.getBoundingClientRect()
+              return (
+                element.scrollWidth > element.clientWidth + 1 ||
+                box.right > edge.right + 1 ||
+                box.right > innerWidth
+              )
+            }
+            const status = button.querySelector<HTMLElement>('.row-status')!
+            const statusTime = button.querySelector<HTMLElement>('.row-status-time-short')!
+            const what = button.querySelector<HTMLElement>('.row-what')!
+            return {
+              status: button.querySelector('.badge')!.getAttribute('data-status'),
+              // The whole label and time are the row's still (its screen reader reads them).
+              label: button.querySelector('.badge')!.textContent,
+              fullTime: button.querySelector('.row-status-time')!.textContent,
+              statusCut: clipped(status),
+              statusTimeCut: clipped(statusTime),
+              statusTime: statusTime.textContent,
+              // The row's text keeps room for more than its kind: "Teks: H…" told rows to one number apart by nothing.
+              whatShown: Math.round(what.getBoundingClientRect().width),
+              statusWidth: Math.round(status.getBoundingClientRect().width),
+              rowWidth: Math.round(button.clientWidth),
+              rowSpills: button.scrollWidth > button.clientWidth + 1
+            }
+          })
+          const what = `row ${id} in ${language}: ${JSON.stringify(seen)}`
+          expect(seen.status, what).toBe(id === revokedId ? 'revoked' : 'read')
+          if (id === revokedId)
+            expect(seen.label, what).toContain(
+              language === 'id' ? 'Dihapus untuk semua orang' : 'Deleted for everyone'
+            )
+          expect(seen.fullTime, what).toMatch(/\d[:.]\d{2} \S+$/)
+          expect(seen.statusTime, what).toMatch(/\d{1,2}[:.]\d{2}/)
+          expect(seen.statusCut, what).toBe(false)
+          expect(seen.statusTimeCut, what).toBe(false)
+          expect(seen.rowSpills, what).toBe(false)
+          expect(seen.whatShown, what).toBeGreaterThanOrEqual(TEXT_ROOM_AT_360)
+        }
+        expect(await seriousA11yViolations(page)).toEqual([])
+        await screenshot(page, `view-outbox-360px-revoked-${language}`)
+        await page.close()
       }
     } finally {
       await own.close()

@@ -440,6 +440,10 @@ export const enRest = {
   'status.cancelled_at_gateway': 'Cancelled at the gateway',
   'status.revoked': 'Deleted for everyone',
   'status.optedOut': 'Opted out',
+  'status.short.accepted': 'Accepted',
+  'status.short.cancelled_at_gateway': 'Cancelled',
+  'status.short.revoked': 'Deleted',
+  'status.short.optedOut': 'Opted out',
 
   'kind.text': 'Text',
   'kind.image': 'Image',

@@ -610,6 +610,10 @@ export const id: Record<MessageKey, string> = {
   'status.cancelled_at_gateway': 'Dibatalkan di gateway',
   'status.revoked': 'Dihapus untuk semua orang',
   'status.optedOut': 'Berhenti berlangganan',
+  'status.short.accepted': 'Diterima',
+  'status.short.cancelled_at_gateway': 'Dibatalkan',
+  'status.short.revoked': 'Dihapus',
+  'status.short.optedOut': 'Berhenti',
 
   'kind.text': 'Teks',
   'kind.image': 'Gambar',

@@ -5,6 +5,7 @@ import {
   formatCalendarDate,
   formatClockTime,
   formatCompactDateTime,
+  formatCompactTimeAfter,
   formatDateTime,
   formatListTime,
   formatWallClock,
@@ -63,6 +64,19 @@ describe('wallClockIn and formatBytes', () => {
     })
     expect(formatBytes(1536, 'en')).toBe('1.5 KB')
     expect(formatBytes(1536, 'id')).toBe('1,5 KB')
+  })
+})
+
+describe('formatCompactTimeAfter (a narrow Outbox row’s status time beside its created date, QA38 Q38-03)', () => {
+  it('is the time alone on the same day on the zone’s clock, the date too on another, never the zone', () => {
+    // 1 Dec 08.58 and 09.02 WITA: the same day there.
+    expect(
+      formatCompactTimeAfter('2026-12-01T01:02:00.000Z', '2026-12-01T00:58:00.000Z', 'id-ID', 'Asia/Makassar')
+    ).toBe('09.02')
+    // 30 Nov 23.50 WITA, then 1 Dec 01.30 WITA: the same UTC day, another day on WITA's clock.
+    expect(
+      formatCompactTimeAfter('2026-11-30T17:30:00.000Z', '2026-11-30T15:50:00.000Z', 'id-ID', 'Asia/Makassar')
+    ).toMatch(/^1 Des( 2026)?, 01\.30$/)
   })
 })
 

@@ -115,6 +115,28 @@ export function formatCompactDateTime(
   return nameZone && zone ? `${text} ${zoneLabel(zone)}` : text
 }
 
+/**
+ * When something followed `since` on a zone's clock, for a narrow row that writes `since` in full beside it: the time
+ * alone on the same day ("09.02"), else the compact date and time ("2 Des, 09.02"); the zone is named by `since`.
+ */
+export function formatCompactTimeAfter(
+  iso: string | null | undefined,
+  since: string,
+  locale: string,
+  timeZone?: string | null
+): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return iso
+  const zone = validZone(timeZone) ?? computerZone()
+  const dayOf = (instant: Date): string =>
+    dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant)
+  const sameDay = dayOf(date) === dayOf(new Date(since))
+  return sameDay
+    ? dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(date)
+    : formatCompactDateTime(iso, locale, zone)
+}
+
 /** The names operators use for Indonesia's zones; other zones are named by their IANA name. */
 export const ZONE_ABBREVIATIONS: Readonly<Record<string, string>> = {
   'Asia/Jakarta': 'WIB',

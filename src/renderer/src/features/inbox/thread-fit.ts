@@ -63,13 +63,16 @@ export function fitEntries(thread: HTMLElement, box: HTMLElement): void {
 
 /**
  * Scrolls the page so the thread's end is on the screen (at once: what is measured next must see it there), keeping
- * on it what has the focus above the entries `box` (the heading, when the keyboard opened the thread).
+ * on it what has the focus above the entries `box`: the thread's heading, when the keyboard opened the thread, or the
+ * view's, when Alt+I came back to an open thread (QA38 Q38-04: it was scrolled under the sticky header).
  */
 export function showThreadEnd(thread: HTMLElement, box: HTMLElement): void {
   const focused = document.activeElement
+  // A row beside the thread that opened it keeps the focus off this rule: the thread's end comes first (QA29 Q29-02).
+  const viewHeading = thread.closest('.view')?.getAttribute('aria-labelledby')
   const above =
     focused instanceof HTMLElement &&
-    thread.contains(focused) &&
+    (thread.contains(focused) || (viewHeading !== undefined && focused.id === viewHeading)) &&
     (box.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_PRECEDING) !== 0
   const focusedTop = above ? focused.getBoundingClientRect().top : undefined
   const by = pageScrollToShowEnd(thread.getBoundingClientRect(), screenNow(), focusedTop)

@@ -2,7 +2,7 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
-import { formatCompactDateTime, formatDateTimeInZone } from '../../i18n/dates'
+import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
@@ -52,6 +52,7 @@ export function prepareFirstRows(): void {
       rowTime(item, locale, t, zone)
       compactRowTime(item, locale, t, zone)
       statusTime(item, locale, zone)
+      narrowStatusTime(item, locale, zone)
       t('outbox.bulk.select', { recipient: recipientText(null, item.recipient, item.isGroup) })
       // Their names too: asked at the click, the request's checking was part of its task, and the rows were drawn
       // again when the answer came.
@@ -290,6 +291,12 @@ const OutboxRow = memo(function OutboxRow({
                   {statusTime(item, locale, zone)}
                 </time>
               ) : null}
+              {/* A narrow row shows this one: beside a badge the full time left the text no room (QA38 Q38-03). */}
+              {hasStatusTime(item) ? (
+                <span className="row-status-time-short" aria-hidden="true">
+                  {narrowStatusTime(item, locale, zone)}
+                </span>
+              ) : null}
             </span>
             <span className="row-time" data-testid="outbox-row-time">
               {/* Its own span: in a narrow window the name gives way, the date beside it is read whole. */}
@@ -342,6 +349,11 @@ function hasStatusTime(item: OutboxItemView): boolean {
 
 function statusTime(item: OutboxItemView, locale: string, zone: string): string {
   return hasStatusTime(item) ? formatCompactDateTime(item.updatedAt, locale, zone, true) : ''
+}
+
+/** The status's time in a narrow row: the created time under it names the date (when the same) and the zone. */
+function narrowStatusTime(item: OutboxItemView, locale: string, zone: string): string {
+  return hasStatusTime(item) ? formatCompactTimeAfter(item.updatedAt, item.createdAt, locale, zone) : ''
 }
 
 /**

@@ -1,7 +1,7 @@
 // An outbox status as a badge: words plus a symbol, never colour alone.
 import type { OutboxStatus } from '../../../../shared/contract'
 import { cancelledAsOptedOut } from '../../../../shared/domain/status-buckets'
-import { useT } from '../../i18n'
+import { useT, type MessageKey } from '../../i18n'
 import { STATUS_TONE } from './status'
 
 const SYMBOL: Record<OutboxStatus, string> = {
@@ -18,6 +18,17 @@ const SYMBOL: Record<OutboxStatus, string> = {
   revoked: '⌫'
 }
 
+/**
+ * The short words a narrow Outbox row shows for the long labels (QA38 Q38-03: "Dihapus untuk semua orang" and its
+ * time ran past a 360 px row and left its text no room); the whole label stays there for screen readers.
+ */
+const SHORT_LABEL: Partial<Record<OutboxStatus | 'optedOut', MessageKey>> = {
+  accepted: 'status.short.accepted',
+  cancelled_at_gateway: 'status.short.cancelled_at_gateway',
+  revoked: 'status.short.revoked',
+  optedOut: 'status.short.optedOut'
+}
+
 export function StatusBadge({
   status,
   testId,
@@ -31,7 +42,10 @@ export function StatusBadge({
   failureCode?: string | null
 }): React.JSX.Element {
   const t = useT()
-  const label = cancelledAsOptedOut({ status, failureCode }) ? t('status.optedOut') : t(`status.${status}`)
+  const optedOut = cancelledAsOptedOut({ status, failureCode })
+  const label = optedOut ? t('status.optedOut') : t(`status.${status}`)
+  const shortKey = SHORT_LABEL[optedOut ? 'optedOut' : status]
+  const short = shortKey ? t(shortKey) : label
   return (
     <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
       <span aria-hidden="true" className="badge-symbol">
@@ -42,6 +56,13 @@ export function StatusBadge({
           <span className="badge-held-full">{`${label} · ${t('outbox.held')}`}</span>
           {/* A narrow outbox row shows this one: the long one pushed the row's time out (QA13 Q13-09). */}
           <span className="badge-held-short">{t('outbox.heldShort')}</span>
+        </>
+      ) : short !== label ? (
+        <>
+          <span className="badge-label-full">{label}</span>
+          <span className="badge-label-short" aria-hidden="true">
+            {short}
+          </span>
         </>
       ) : (
         label
