@@ -45,7 +45,7 @@ export interface SentToChat {
     limit: number,
     before?: { at: number; id: string },
     createdAfter?: number
-  ): OutboxItemView[]
+  ): { at: number; item: OutboxItemView }[]
   sentWithText(
     text: string,
     limit: number,
@@ -451,8 +451,8 @@ export function createConversations(deps: ConversationsDeps) {
         view.deviceId && deps.outbox
           ? deps.outbox
               .sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore, clearedAt)
-              .map((item) => ({
-                cursor: { at: Date.parse(item.createdAt), direction: 'out' as const, key: item.id },
+              .map(({ at, item }) => ({
+                cursor: { at, direction: 'out' as const, key: item.id },
                 entry: { direction: 'out' as const, at: '', item }
               }))
           : []

@@ -259,8 +259,9 @@ export function createSendQueue(input: KernelInput) {
     },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**
-     * What a device sent to one chat, newest first, `before` the last of the previous page, created after
-     * `createdAfter` when given (a chat whose conversation was deleted): an inbox thread's half.
+     * What a device sent to one chat, each with when it shows there (when the gateway took it; see SHOWN_AT), newest
+     * first, `before` the last of the previous page, created after `createdAfter` when given (a chat whose
+     * conversation was deleted): an inbox thread's half.
      */
     sentToChat: (
       deviceId: string,
@@ -268,8 +269,12 @@ export function createSendQueue(input: KernelInput) {
       limit: number,
       before?: { at: number; id: string },
       createdAfter?: number
-    ): OutboxItemView[] =>
-      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(itemViews(ctx)),
+    ): { at: number; item: OutboxItemView }[] => {
+      const view = itemViews(ctx)
+      return store
+        .itemsToRecipient(deviceId, recipient, limit, before, createdAfter)
+        .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
+    },
     /**
      * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
      * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
