@@ -857,4 +857,8 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
     } while (before)
     expect(paged).toEqual(expected)
   }
+  // Found by a search, the same time as its thread's.
+  expect(conversations.search('reminder').replies.map(({ item, at: shown }) => [item.id, shown])).toEqual([
+    ['reminder', '2026-12-01T01:07:10.000Z']
+  ])
 })

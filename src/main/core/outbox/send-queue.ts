@@ -298,10 +298,15 @@ export function createSendQueue(input: KernelInput) {
       goOn?: () => boolean
     ): { position: number; deviceId: string; recipient: string; createdAt: number }[] =>
       store.matchesWithText(text, limit, before, goOn),
-    /** The items at these positions in the queue (sentWithText's), newest first: those gone since are left out. */
-    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] => {
+    /**
+     * The items at these positions in the queue (sentWithText's), newest first, each with when it shows in its chat
+     * (SHOWN_AT): those gone since are left out.
+     */
+    sentAt: (positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[] => {
       const view = itemViews(ctx)
-      return store.itemsAt(positions).map(({ position, item }) => ({ position, item: view(item) }))
+      return store
+        .itemsAt(positions)
+        .map(({ position, shownAt, item }) => ({ position, at: shownAt, item: view(item) }))
     },
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */

@@ -266,15 +266,18 @@ export class OutboxListsStore extends OutboxItemsStore {
     return matches
   }
 
-  /** The items at these positions (rowids), newest first; those gone since (or in an open batch) are left out. */
-  itemsAt(positions: readonly number[]): { position: number; item: ItemRecord }[] {
+  /**
+   * The items at these positions (rowids), newest first, each with when it shows in its chat (SHOWN_AT); those gone
+   * since (or in an open batch) are left out.
+   */
+  itemsAt(positions: readonly number[]): { position: number; shownAt: number; item: ItemRecord }[] {
     if (positions.length === 0) return []
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
     const rows = this.prepare(
-      `SELECT rowid AS position, ${ITEM_LIST} FROM outbox_items
+      `SELECT rowid AS position, ${SHOWN_AT} AS shownAt, ${ITEM_LIST} FROM outbox_items
        WHERE rowid IN (SELECT value FROM json_each(?))${fence} ORDER BY rowid DESC`
-    ).all(JSON.stringify(positions)) as (Row & { position: number })[]
-    return rows.map((row) => ({ position: row.position, item: toItem(row) }))
+    ).all(JSON.stringify(positions)) as (Row & { position: number; shownAt: number })[]
+    return rows.map(({ position, shownAt, ...row }) => ({ position, shownAt, item: toItem(row) }))
   }
 
   /**
