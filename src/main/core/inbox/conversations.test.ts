@@ -816,19 +816,41 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
         createdAt: at('00:59:30'),
         notBefore: at('01:07:00')
       }),
-      newTextItem('dropped', { ...chat, status: 'scheduled', createdAt: at('01:03:00'), notBefore: at('01:20:00') }),
-      newTextItem('waiting', { ...chat, status: 'scheduled', createdAt: at('01:04:00'), notBefore: at('01:12:00') })
+      newTextItem('dropped', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('01:03:00'),
+        notBefore: at('01:20:00')
+      }),
+      newTextItem('waiting', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('01:04:00'),
+        notBefore: at('01:12:00')
+      })
     ],
     [],
     [],
     at('01:04:00')
   )
   items.transition('invoice', ['queued'], 'accepted', { acceptedAt: at('00:59:05') }, null, at('00:59:05'))
-  items.transition('reminder', ['scheduled'], 'accepted', { acceptedAt: at('01:07:10') }, null, at('01:07:10'))
+  items.transition(
+    'reminder',
+    ['scheduled'],
+    'accepted',
+    { acceptedAt: at('01:07:10') },
+    null,
+    at('01:07:10')
+  )
   items.transition('reminder', ['accepted'], 'read', {}, null, at('01:07:20'))
   // Cancelled before it was due: it never went, so it stays where it was written.
   items.transition('dropped', ['scheduled'], 'cancelled', {}, null, at('01:05:00'))
-  const outbox = createOutbox({ db, dataDir: dir, clock: new FakeClock(at('01:08:00')), clientFor: () => undefined })
+  const outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clock: new FakeClock(at('01:08:00')),
+    clientFor: () => undefined
+  })
   const conversations = createConversations({
     db,
     now: () => at('01:08:00'),

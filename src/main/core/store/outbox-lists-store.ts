@@ -191,10 +191,9 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * What one device sent (or is sending) to one recipient, newest first by when each shows in the chat (SHOWN_AT),
-   * `before` the keyset (shown at, id) of the last item of the previous page: the outgoing half of an inbox thread,
-   * each with its time. Read from the recipient index (a chat's items are few next to the whole outbox, and were
-   * sorted by creation already: no index orders them); an open batch's items are not there yet.
+   * What one device sent (or is sending) to one recipient, each with when it shows in the chat (SHOWN_AT), newest
+   * first, `before` the keyset (shown at, id) of the previous page's last: an inbox thread's outgoing half. Read from
+   * the recipient index (a chat's few items, sorted: none orders them); an open batch's items are not there yet.
    */
   itemsToRecipient(
     deviceId: string,
@@ -266,10 +265,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     return matches
   }
 
-  /**
-   * The items at these positions (rowids), newest first, each with when it shows in its chat (SHOWN_AT); those gone
-   * since (or in an open batch) are left out.
-   */
+  /** The items at these positions (rowids), newest first, with SHOWN_AT; gone since (or in an open batch): left out. */
   itemsAt(positions: readonly number[]): { position: number; shownAt: number; item: ItemRecord }[] {
     if (positions.length === 0) return []
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''

@@ -3840,7 +3840,9 @@ describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
     move(status: CampaignView['status'], handed: number): Promise<void>
     said: () => string
   }> {
-    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] }))
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
     let now = tenRows('running', 0)
     fake.handle('campaigns:list', () => ({ campaigns: [now] }))
     fake.handle('campaigns:get', () => now)

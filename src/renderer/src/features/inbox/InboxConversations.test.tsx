@@ -1246,7 +1246,11 @@ describe('the thread', () => {
     fake.handle('inbox:search', () => ({
       messages: [hit(arrived)],
       replies: [
-        { item: { ...sent, createdAt: '2026-11-30T19:44:00.000Z' }, conversation: DEWI, at: '2026-11-30T19:44:00.000Z' }
+        {
+          item: { ...sent, createdAt: '2026-11-30T19:44:00.000Z' },
+          conversation: DEWI,
+          at: '2026-11-30T19:44:00.000Z'
+        }
       ],
       conversations: [],
       next: null,
