@@ -2122,7 +2122,10 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({
       messages: z.array(InboxMessageView.extend({ conversationId: z.number().int().positive() })),
       messageConversations: z.array(InboxConversationView),
-      replies: z.array(z.object({ conversation: InboxConversationView, item: OutboxItemView })),
+      /** `at`: when the reply shows in its thread (a thread entry's `at`: when the gateway took it, QA38 Q38-02). */
+      replies: z.array(
+        z.object({ conversation: InboxConversationView, item: OutboxItemView, at: z.string() })
+      ),
       conversations: z.array(InboxConversationView),
       next: z.string().nullable(),
       moreFound: z.boolean(),

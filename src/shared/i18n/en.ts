@@ -1717,6 +1717,7 @@ export const enRest = {
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',
   'campaigns.count.rows': '{rows, plural, one {# row} other {# rows}} in all',
+  'campaigns.announce': '{name} — {status}: {done} of {rows, plural, one {# row} other {# rows}} done.',
   'campaigns.cancel.confirm':
     'Cancel {count, plural, one {the message} other {the # messages}} not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count, plural, one {# message} other {# messages}}',

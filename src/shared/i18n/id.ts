@@ -1944,6 +1944,7 @@ export const id: Record<MessageKey, string> = {
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.rows': '{rows} baris seluruhnya',
+  'campaigns.announce': '{name} — {status}: {done} dari {rows} baris sudah diproses.',
   'campaigns.cancel.confirm':
     'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',

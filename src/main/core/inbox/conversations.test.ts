@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../shared/contract'
 import { FakeClock } from '../clock'
 import { createOutbox } from '../sending'
-import { InboxStore, openDatabase, type SqliteDatabase } from '../store'
+import { InboxStore, OutboxStore, openDatabase, type SqliteDatabase } from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
+import { newTextItem } from '../store/testing/new-item'
 import { createConversations, REPLY_SCAN_LIMIT, type SentToChat } from './conversations'
 
 let dir: string
@@ -23,7 +24,7 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Sent items as the kernel's query answers them: newest first by (createdAt, id), before the cursor. */
+/** Sent items as the kernel's query answers them: newest first by (shown at, id), before the cursor. */
 function sentItems(items: { id: string; at: number }[]): SentToChat {
   return {
     sentToChat: (_deviceId, _recipient, limit, before) =>
@@ -31,7 +32,10 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
         .filter((i) => !before || i.at < before.at || (i.at === before.at && i.id < before.id))
         .sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1))
         .slice(0, limit)
-        .map((i) => ({ id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id }) as OutboxItemView),
+        .map((i) => ({
+          at: i.at,
+          item: { id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id } as OutboxItemView
+        })),
     sentWithText: () => [],
     sentAt: () => [],
     newestToChats: (chats) => chats.map(() => null)
@@ -650,7 +654,10 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
     devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
     outbox: {
       sentToChat: (_deviceId, _recipient, limit) =>
-        [...sent].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)).slice(0, limit),
+        [...sent]
+          .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+          .slice(0, limit)
+          .map((item) => ({ at: Date.parse(item.createdAt), item })),
       sentWithText: () => [],
       sentAt: () => [],
       // The kernel's answer: the newest of the chat's items whose status the inbox did not skip.
@@ -776,4 +783,104 @@ it('reads the conversations a search finds replies in at once, not two reads eac
   expect(new Set(found.replies.map((reply) => reply.conversation.chatId)).size).toBe(20)
   // One read for the chats the reply scan met, one for the page's conversations: never one a chat.
   expect(asked.newest).toBeLessThanOrEqual(3)
+})
+
+it('places and stamps a sent message by when the gateway took it, a waiting one by when it is due (QA38 Q38-02)', () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  // At 09.02 WITA (01.02 UTC) Bu Ratna asks; the reminder written at 08.59 for 15.30 was moved to 09.07 and went then.
+  new InboxStore(db).commit(
+    'box',
+    0,
+    1,
+    [
+      {
+        identity: 'incoming:asked',
+        kind: 'incoming',
+        seq: 1,
+        receivedAt: at('01:02:00'),
+        payload: {},
+        applied: true,
+        message: newInboxMessage('asked', { text: 'Pagi, pesanan saya bisa diambil jam berapa?' })
+      }
+    ],
+    0
+  )
+  const items = new OutboxStore(db)
+  const chat = { recipient: '6281234567890' }
+  items.insertItems(
+    [
+      newTextItem('invoice', { ...chat, createdAt: at('00:59:00') }),
+      newTextItem('reminder', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('00:59:30'),
+        notBefore: at('01:07:00')
+      }),
+      newTextItem('dropped', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('01:03:00'),
+        notBefore: at('01:20:00')
+      }),
+      newTextItem('waiting', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('01:04:00'),
+        notBefore: at('01:12:00')
+      })
+    ],
+    [],
+    [],
+    at('01:04:00')
+  )
+  items.transition('invoice', ['queued'], 'accepted', { acceptedAt: at('00:59:05') }, null, at('00:59:05'))
+  items.transition(
+    'reminder',
+    ['scheduled'],
+    'accepted',
+    { acceptedAt: at('01:07:10') },
+    null,
+    at('01:07:10')
+  )
+  items.transition('reminder', ['accepted'], 'read', {}, null, at('01:07:20'))
+  // Cancelled before it was due: it never went, so it stays where it was written.
+  items.transition('dropped', ['scheduled'], 'cancelled', {}, null, at('01:05:00'))
+  const outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clock: new FakeClock(at('01:08:00')),
+    clientFor: () => undefined
+  })
+  const conversations = createConversations({
+    db,
+    now: () => at('01:08:00'),
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: outbox.queue
+  })
+  const [conversation] = conversations.list({}).conversations
+  const shown = (entries: ReturnType<typeof conversations.thread>['entries']): string[] =>
+    entries.map((e) => `${e.direction === 'in' ? 'asked' : e.item.id} ${e.at.slice(11, 19)}`)
+  const expected = [
+    'waiting 01:12:00',
+    'reminder 01:07:10',
+    'dropped 01:03:00',
+    'asked 01:02:00',
+    'invoice 00:59:05'
+  ]
+  expect(shown(conversations.thread(conversation!.id).entries)).toEqual(expected)
+  // Paged, the same order: the cursor is the time shown, not when it was written.
+  for (const limit of [1, 2, 3]) {
+    const paged: string[] = []
+    let before: string | undefined
+    do {
+      const page = conversations.thread(conversation!.id, { limit, ...(before ? { before } : {}) })
+      paged.push(...shown(page.entries))
+      before = page.next ?? undefined
+    } while (before)
+    expect(paged).toEqual(expected)
+  }
+  // Found by a search, the same time as its thread's.
+  expect(conversations.search('reminder').replies.map(({ item, at: shown }) => [item.id, shown])).toEqual([
+    ['reminder', '2026-12-01T01:07:10.000Z']
+  ])
 })

@@ -45,14 +45,14 @@ export interface SentToChat {
     limit: number,
     before?: { at: number; id: string },
     createdAfter?: number
-  ): OutboxItemView[]
+  ): { at: number; item: OutboxItemView }[]
   sentWithText(
     text: string,
     limit: number,
     before?: number,
     goOn?: () => boolean
   ): { position: number; deviceId: string; recipient: string; createdAt: number }[]
-  sentAt(positions: readonly number[]): { position: number; item: OutboxItemView }[]
+  sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
    * Each chat's newest item (sent from the device to the recipient, created after `createdAfter` when given) whose
    * status is not one of `skipping`, or null, in the order asked: a page of conversations' last replies in one read.
@@ -161,6 +161,8 @@ interface FoundReply {
   position: number
   conversation: InboxConversationView
   item: OutboxItemView
+  /** When it shows in its thread (the thread's time for it: when the gateway took it). */
+  at: number
   /** How many sent matches were read up to and including this one (what a page showing it has read past). */
   readThrough: number
 }
@@ -313,7 +315,7 @@ export function createConversations(deps: ConversationsDeps) {
     // One look-up per chat, however many of its items match: by device and chat, null when it has no conversation.
     const chats = new Map<string, SearchChat>()
     const lookedUp = new Set<string>()
-    const hits: Omit<FoundReply, 'item'>[] = []
+    const hits: Omit<FoundReply, 'item' | 'at'>[] = []
     let read = 0
     let readAt = 0
     const began = cpuMs()
@@ -369,11 +371,11 @@ export function createConversations(deps: ConversationsDeps) {
   }
 
   /** The hits with their items, loaded at once (an item gone since is left out). */
-  function withItems(outbox: SentToChat, hits: Omit<FoundReply, 'item'>[]): FoundReply[] {
-    const items = new Map(outbox.sentAt(hits.map((hit) => hit.position)).map((s) => [s.position, s.item]))
+  function withItems(outbox: SentToChat, hits: Omit<FoundReply, 'item' | 'at'>[]): FoundReply[] {
+    const items = new Map(outbox.sentAt(hits.map((hit) => hit.position)).map((s) => [s.position, s]))
     return hits.flatMap((hit) => {
-      const item = items.get(hit.position)
-      return item ? [{ ...hit, item }] : []
+      const sent = items.get(hit.position)
+      return sent ? [{ ...hit, item: sent.item, at: sent.at }] : []
     })
   }
 
@@ -451,8 +453,8 @@ export function createConversations(deps: ConversationsDeps) {
         view.deviceId && deps.outbox
           ? deps.outbox
               .sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore, clearedAt)
-              .map((item) => ({
-                cursor: { at: Date.parse(item.createdAt), direction: 'out' as const, key: item.id },
+              .map(({ at, item }) => ({
+                cursor: { at, direction: 'out' as const, key: item.id },
                 entry: { direction: 'out' as const, at: '', item }
               }))
           : []
@@ -492,9 +494,9 @@ export function createConversations(deps: ConversationsDeps) {
 
     /**
      * The customers' messages whose text holds `text` and the operator's own messages that a conversation's thread
-     * shows (sent to its chat from its device, since it was last deleted), merged newest first as a thread is (a
-     * message by when it arrived, a reply by when it was written); and, on the first page, the conversations whose
-     * contact or number matches. `before` is the previous page's `next`. `sentRead`: how many sent messages holding
+     * shows (sent to its chat from its device, since it was last deleted), merged newest first (a message by when it
+     * arrived, a reply by when it was written: the pages' keysets), each reply with its thread's time `at` (the
+     * window orders what it has by those); and, on the first page, the conversations whose contact or number matches. `before` is the previous page's `next`. `sentRead`: how many sent messages holding
      * the text this page read past (the window's progress while pages come back empty).
      */
     search(
@@ -503,7 +505,7 @@ export function createConversations(deps: ConversationsDeps) {
     ): {
       messages: (InboxMessageView & { conversationId: number })[]
       messageConversations: InboxConversationView[]
-      replies: { conversation: InboxConversationView; item: OutboxItemView }[]
+      replies: { conversation: InboxConversationView; item: OutboxItemView; at: string }[]
       conversations: InboxConversationView[]
       next: string | null
       moreFound: boolean
@@ -569,7 +571,15 @@ export function createConversations(deps: ConversationsDeps) {
           store.byIds([...new Set(messages.map((message) => message.conversationId))])
         ),
         replies: page.flatMap((hit) =>
-          'reply' in hit ? [{ conversation: hit.reply.conversation, item: hit.reply.item }] : []
+          'reply' in hit
+            ? [
+                {
+                  conversation: hit.reply.conversation,
+                  item: hit.reply.item,
+                  at: new Date(hit.reply.at).toISOString()
+                }
+              ]
+            : []
         ),
         conversations: conversationViews(found.conversations.slice(0, limit)),
         // The store read one past the page: more conversations match than it shows (the window asks to narrow).

@@ -259,8 +259,9 @@ export function createSendQueue(input: KernelInput) {
     },
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**
-     * What a device sent to one chat, newest first, `before` the last of the previous page, created after
-     * `createdAfter` when given (a chat whose conversation was deleted): an inbox thread's half.
+     * What a device sent to one chat, each with when it shows there (when the gateway took it; see SHOWN_AT), newest
+     * first, `before` the last of the previous page, created after `createdAfter` when given (a chat whose
+     * conversation was deleted): an inbox thread's half.
      */
     sentToChat: (
       deviceId: string,
@@ -268,8 +269,12 @@ export function createSendQueue(input: KernelInput) {
       limit: number,
       before?: { at: number; id: string },
       createdAfter?: number
-    ): OutboxItemView[] =>
-      store.itemsToRecipient(deviceId, recipient, limit, before, createdAfter).map(itemViews(ctx)),
+    ): { at: number; item: OutboxItemView }[] => {
+      const view = itemViews(ctx)
+      return store
+        .itemsToRecipient(deviceId, recipient, limit, before, createdAfter)
+        .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
+    },
     /**
      * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
      * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
@@ -293,10 +298,15 @@ export function createSendQueue(input: KernelInput) {
       goOn?: () => boolean
     ): { position: number; deviceId: string; recipient: string; createdAt: number }[] =>
       store.matchesWithText(text, limit, before, goOn),
-    /** The items at these positions in the queue (sentWithText's), newest first: those gone since are left out. */
-    sentAt: (positions: readonly number[]): { position: number; item: OutboxItemView }[] => {
+    /**
+     * The items at these positions in the queue (sentWithText's), newest first, each with when it shows in its chat
+     * (SHOWN_AT): those gone since are left out.
+     */
+    sentAt: (positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[] => {
       const view = itemViews(ctx)
-      return store.itemsAt(positions).map(({ position, item }) => ({ position, item: view(item) }))
+      return store
+        .itemsAt(positions)
+        .map(({ position, shownAt, item }) => ({ position, at: shownAt, item: view(item) }))
     },
     outcomes,
     /** Revoke, cancel or resend a selection at the gateway (take-back.ts): recorded, then paced like sends. */

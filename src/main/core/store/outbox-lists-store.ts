@@ -7,6 +7,7 @@ import {
   StatusCounts,
   SinceCounts,
   SELECT_ITEM,
+  SHOWN_AT,
   ITEM_LIST,
   POSITION_LEVELS,
   POSITION_FINEST_SPAN_MS,
@@ -190,9 +191,9 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * What one device sent (or is sending) to one recipient, newest first by creation, `before` the keyset (created_at,
-   * id) of the last item of the previous page: the outgoing half of an inbox thread. Read from the recipient index
-   * (a chat's items are few next to the whole outbox); an open batch's items are not there yet.
+   * What one device sent (or is sending) to one recipient, each with when it shows in the chat (SHOWN_AT), newest
+   * first, `before` the keyset (shown at, id) of the previous page's last: an inbox thread's outgoing half. Read from
+   * the recipient index (a chat's few items, sorted: none orders them); an open batch's items are not there yet.
    */
   itemsToRecipient(
     deviceId: string,
@@ -200,22 +201,22 @@ export class OutboxListsStore extends OutboxItemsStore {
     limit: number,
     before?: { at: number; id: string },
     createdAfter?: number
-  ): ItemRecord[] {
+  ): { shownAt: number; item: ItemRecord }[] {
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
-    const keyset = before ? ' AND (created_at, id) < (?, ?)' : ''
+    const keyset = before ? ` AND (${SHOWN_AT}, id) < (?, ?)` : ''
     const since = createdAfter === undefined ? '' : ' AND created_at > ?'
-    return (
-      this.prepare(
-        `${SELECT_ITEM} INDEXED BY outbox_items_by_recipient WHERE recipient = ? AND device_id = ?${keyset}${since}${fence}
-         ORDER BY created_at DESC, id DESC LIMIT ?`
-      ).all(
-        recipient,
-        deviceId,
-        ...(before ? [before.at, before.id] : []),
-        ...(createdAfter === undefined ? [] : [createdAfter]),
-        limit
-      ) as Row[]
-    ).map(toItem)
+    const rows = this.prepare(
+      `SELECT ${ITEM_LIST}, ${SHOWN_AT} AS shownAt FROM outbox_items INDEXED BY outbox_items_by_recipient
+       WHERE recipient = ? AND device_id = ?${keyset}${since}${fence}
+       ORDER BY shownAt DESC, id DESC LIMIT ?`
+    ).all(
+      recipient,
+      deviceId,
+      ...(before ? [before.at, before.id] : []),
+      ...(createdAfter === undefined ? [] : [createdAfter]),
+      limit
+    ) as (Row & { shownAt: number })[]
+    return rows.map(({ shownAt, ...row }) => ({ shownAt, item: toItem(row) }))
   }
 
   /**
@@ -264,15 +265,15 @@ export class OutboxListsStore extends OutboxItemsStore {
     return matches
   }
 
-  /** The items at these positions (rowids), newest first; those gone since (or in an open batch) are left out. */
-  itemsAt(positions: readonly number[]): { position: number; item: ItemRecord }[] {
+  /** The items at these positions (rowids), newest first, with SHOWN_AT; gone since (or in an open batch): left out. */
+  itemsAt(positions: readonly number[]): { position: number; shownAt: number; item: ItemRecord }[] {
     if (positions.length === 0) return []
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
     const rows = this.prepare(
-      `SELECT rowid AS position, ${ITEM_LIST} FROM outbox_items
+      `SELECT rowid AS position, ${SHOWN_AT} AS shownAt, ${ITEM_LIST} FROM outbox_items
        WHERE rowid IN (SELECT value FROM json_each(?))${fence} ORDER BY rowid DESC`
-    ).all(JSON.stringify(positions)) as (Row & { position: number })[]
-    return rows.map((row) => ({ position: row.position, item: toItem(row) }))
+    ).all(JSON.stringify(positions)) as (Row & { position: number; shownAt: number })[]
+    return rows.map(({ position, shownAt, ...row }) => ({ position, shownAt, item: toItem(row) }))
   }
 
   /**

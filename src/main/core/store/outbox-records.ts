@@ -202,6 +202,16 @@ export const ITEM_FIELDS = Object.keys(ITEM_COLUMNS) as (keyof ItemRecord)[]
 export const ITEM_LIST = ITEM_FIELDS.map((f) => `${ITEM_COLUMNS[f]} AS ${f}`).join(', ')
 export const SELECT_ITEM = `SELECT ${ITEM_LIST} FROM outbox_items`
 
+/**
+ * When an item shows in the customer's conversation (QA38 Q38-02: a reminder written at 08.59 and sent at 09.07 sat
+ * above the customer's 09.02 question): when the gateway took it, which is when the chat got it; while it still waits
+ * to go, when it is due (its schedule), so it sits where it will land and does not jump when it goes; otherwise (it
+ * never went: failed or cancelled before the gateway took it, or waits with no schedule) when it was written.
+ */
+export const SHOWN_AT = `COALESCE(accepted_at,
+  CASE WHEN status IN ('scheduled', 'queued', 'sending') AND not_before > created_at THEN not_before END,
+  created_at)`
+
 /** The recent-recipients list keeps this many. */
 export const RECENT_RECIPIENTS_KEPT = 200
 

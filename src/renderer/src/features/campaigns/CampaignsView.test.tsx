@@ -4020,3 +4020,73 @@ describe('the row keys in Campaigns', () => {
     expect(await screen.findByTestId('campaign-progress')).toBeTruthy()
   })
 })
+
+describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
+  /** Ten rows on one device that can send now: `handed` of them past the queue, the rest queued. */
+  const tenRows = (status: CampaignView['status'], handed: number): CampaignView =>
+    campaign({
+      status,
+      pacing: { ...campaign().pacing, workingHours: null },
+      summary: { total: 10, ready: 10, skipped: 0, byProblem: {} },
+      counts: { waiting: 0, queued: 10 - handed, read: handed },
+      devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }]
+    })
+
+  async function watch(language: 'en' | 'id'): Promise<{
+    move(status: CampaignView['status'], handed: number): Promise<void>
+    said: () => string
+  }> {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    let now = tenRows('running', 0)
+    fake.handle('campaigns:list', () => ({ campaigns: [now] }))
+    fake.handle('campaigns:get', () => now)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await screen.findByTestId('campaign-counts')
+    const said = (): string => screen.getByTestId('campaign-announcer').textContent ?? ''
+    return {
+      said,
+      async move(status, handed) {
+        now = tenRows(status, handed)
+        act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+        await waitFor(() =>
+          expect(screen.getByTestId('campaign-count-queued').textContent).toBe(String(10 - handed))
+        )
+        // The region is written once the counts are drawn (an effect): let it run before reading it.
+        await act(() => new Promise((settled) => setTimeout(settled, 0)))
+      }
+    }
+  }
+
+  it('says each quarter of the rows done, a pause, a resume and the end, in a polite live region', async () => {
+    const run = await watch('en')
+    const region = screen.getByTestId('campaign-announcer')
+    expect(region.getAttribute('aria-live')).toBe('polite')
+    // Opened: nothing said yet (the heading says where it stands).
+    expect(run.said()).toBe('')
+    await run.move('running', 2)
+    // A row or two is no milestone: not every count is read out.
+    expect(run.said()).toBe('')
+    await run.move('running', 3)
+    expect(run.said()).toBe('bills — sending: 3 of 10 rows done.')
+    await run.move('running', 4)
+    expect(run.said()).toBe('bills — sending: 3 of 10 rows done.')
+    await run.move('paused', 4)
+    expect(run.said()).toBe('bills — paused: 4 of 10 rows done.')
+    await run.move('running', 4)
+    expect(run.said()).toBe('bills — sending: 4 of 10 rows done.')
+    await run.move('finished', 10)
+    expect(run.said()).toBe('bills — finished: 10 of 10 rows done.')
+  })
+
+  it('says it in Indonesian with its numbers and plural', async () => {
+    const run = await watch('id')
+    await run.move('running', 5)
+    expect(run.said()).toBe('bills — mengirim: 5 dari 10 baris sudah diproses.')
+    await run.move('finished', 10)
+    expect(run.said()).toBe('bills — selesai: 10 dari 10 baris sudah diproses.')
+  })
+})

@@ -66,6 +66,7 @@ import {
   setAsideUnforeseen,
   type CampaignBucket
 } from './campaign-facts'
+import { CampaignAnnouncer } from './CampaignAnnouncer'
 import { problemsText, skippedReasons } from './problems'
 import { sheetFormatText } from './sheet-format'
 import { ProgressChart, type CampaignProgress } from './ProgressChart'
@@ -1566,14 +1567,13 @@ function CampaignProgress({
   const active = campaign.status === 'running' || campaign.status === 'paused'
   // Every device's part paused itself: nothing is left to pause, each part's own Resume (below) goes on.
   const partsHeld = campaign.status === 'running' && isHeld(campaign)
+  const statusText = campaignStatusText(campaign, t, locale, sendingPaused, devices)
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
-        {campaign.name} —{' '}
-        <span data-testid="campaign-status">
-          {campaignStatusText(campaign, t, locale, sendingPaused, devices)}
-        </span>
+        {campaign.name} — <span data-testid="campaign-status">{statusText}</span>
       </h3>
+      <CampaignAnnouncer campaign={campaign} statusText={statusText} />
       <p className="muted" data-testid="campaign-rows-total">
         {t('campaigns.count.rows', { rows })}
       </p>

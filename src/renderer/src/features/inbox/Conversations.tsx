@@ -420,19 +420,21 @@ function who({ title, number }: { title: string; number: string | null }): strin
   return number ? `${title} ${number}` : title
 }
 
-/** A found reply: the operator's own message, with the conversation whose thread shows it. */
+/** A found reply: the operator's own message, with the conversation whose thread shows it and when it shows there. */
 interface FoundReply {
   conversation: InboxConversationView
   item: OutboxItemView
+  /** Its thread's time: when it went out (QA38 Q38-02), not when it was written. */
+  at: string
 }
 
-/** The found messages and replies in one list, newest first as the main process merged them (sent first at a tie). */
+/** The found messages and replies in one list, newest first by their threads' times (sent first at a tie). */
 function foundInOrder(
   messages: readonly FoundMessage[],
   replies: readonly FoundReply[]
 ): ({ message: FoundMessage; at: number } | { reply: FoundReply; at: number })[] {
   return [
-    ...replies.map((reply) => ({ reply, at: Date.parse(reply.item.createdAt) })),
+    ...replies.map((reply) => ({ reply, at: Date.parse(reply.at) })),
     ...messages.map((message) => ({ message, at: Date.parse(message.receivedAt) }))
   ].sort((a, b) => b.at - a.at)
 }
@@ -635,7 +637,7 @@ function SearchResults({
         <ul className="inbox-messages" aria-label={t('inbox.search.messages')}>
           {foundInOrder(found.messages, found.replies).map((hit) => {
             if ('reply' in hit) {
-              const { conversation, item } = hit.reply
+              const { conversation, item, at } = hit.reply
               return (
                 <li key={`out:${item.id}`} data-testid="inbox-search-message">
                   <button
@@ -653,8 +655,8 @@ function SearchResults({
                         .join(' · ')}
                     </span>{' '}
                     <span dir="auto">{`${t('inbox.thread.you')}: ${item.text}`}</span>{' '}
-                    <time className="muted small" dateTime={item.createdAt}>
-                      {formatDateTimeInZone(item.createdAt, locale, zone)}
+                    <time className="muted small" dateTime={at}>
+                      {formatDateTimeInZone(at, locale, zone)}
                     </time>
                   </button>
                 </li>

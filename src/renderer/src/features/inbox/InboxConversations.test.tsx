@@ -654,7 +654,7 @@ describe('the conversations list', () => {
       })
       fake.handle('inbox:search', () => ({
         messages: [newer, older],
-        replies: [{ conversation: DEWI, item: sent }],
+        replies: [{ conversation: DEWI, item: sent, at: sent.createdAt }],
         conversations: [],
         next: null,
         sentRead: 0,
@@ -787,7 +787,7 @@ describe('the conversations list', () => {
       const unnamed = { contactName: null, pushName: null, chatId: '6281234500001' }
       let reply: {
         messages: ReturnType<typeof hit>[]
-        replies: { conversation: InboxConversationView; item: OutboxItemView }[]
+        replies: { conversation: InboxConversationView; item: OutboxItemView; at: string }[]
         conversations: InboxConversationView[]
         next: string | null
         sentRead: number
@@ -1245,7 +1245,13 @@ describe('the thread', () => {
     })
     fake.handle('inbox:search', () => ({
       messages: [hit(arrived)],
-      replies: [{ item: { ...sent, createdAt: '2026-11-30T19:44:00.000Z' }, conversation: DEWI }],
+      replies: [
+        {
+          item: { ...sent, createdAt: '2026-11-30T19:44:00.000Z' },
+          conversation: DEWI,
+          at: '2026-11-30T19:44:00.000Z'
+        }
+      ],
       conversations: [],
       next: null,
       sentRead: 0,
@@ -1269,6 +1275,48 @@ describe('the thread', () => {
       '1 Dec 2026, 03:44 WITA',
       '1 Dec 2026, 03:46 WITA'
     ])
+  })
+
+  // QA38 Q38-02: a reminder written at 08.59 WITA and sent at 09.07 was found stamped 08.59, above the customer's 09.02
+  // question; a reply is found at its thread's time (when the gateway took it), not when it was written.
+  it('stamps and orders a found reply by when it went out, not when it was written', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }), devices: [shop] })
+    )
+    script()
+    const reminder = makeItem({
+      id: 'out-9',
+      recipient: DEWI.chatId,
+      text: 'Pengingat: toko tutup jam 16.00 hari ini',
+      status: 'read',
+      createdAt: '2026-12-01T00:59:00.000Z',
+      scheduledAt: '2026-12-01T01:07:00.000Z'
+    })
+    const question = {
+      number: 12,
+      text: 'Pagi, pesanan hari ini bisa diambil jam berapa?',
+      sentAt: '2026-12-01T01:02:00.000Z',
+      receivedAt: '2026-12-01T01:02:00.000Z'
+    }
+    fake.handle('inbox:search', () => ({
+      messages: [hit(question)],
+      replies: [{ conversation: DEWI, item: reminder, at: '2026-12-01T01:07:10.000Z' }],
+      conversations: [],
+      next: null,
+      sentRead: 0,
+      messageConversations: [DEWI],
+      conversationsMoreFound: false,
+      moreFound: false
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'hari ini{Enter}')
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
+    // Newest first: the reminder went out after she asked.
+    expect(
+      screen.getAllByTestId('inbox-search-message').map((found) => found.querySelector('time')?.textContent)
+    ).toEqual(['1 Dec 2026, 09:07 WITA', '1 Dec 2026, 09:02 WITA'])
   })
 
   it('marks the conversation read when opened, shows in and out entries oldest first with live statuses', async () => {
