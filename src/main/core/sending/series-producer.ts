@@ -20,17 +20,23 @@ import {
   checkSeriesRule,
   firstIndexOf,
   firstOccurrence,
+  isSeriesTag,
   lastIndexOf,
   materialiseDueSeries,
   normaliseStart,
   ruleOf,
+  seriesTag,
   toSeriesView
 } from './series'
 import { nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
 
+/** Why an item a series made was never sent: its occurrence is past the series' end as changed since. */
+const AFTER_SERIES_END_NOTE = encodeNote('desktop.note.afterSeriesEnd')
+
 type SeriesQueue = Pick<
   SendQueue,
   | 'addNow'
+  | 'addPolicy'
   | 'addTicker'
   | 'cancelMany'
   | 'copyFiles'
@@ -49,11 +55,21 @@ export function createSeriesProducer(queue: SeriesQueue) {
     toSeriesView(
       record,
       queue.outcomes
-        .counts(`series:${record.id}`)
+        .counts(seriesTag(record.id))
         .reduce((sum, { status, n }) => sum + (GATEWAY_REPORTED_SENT.includes(status) ? n : 0), 0)
     )
   const store = new SeriesStore(queue.database)
   queue.addTicker(() => materialiseDueSeries(queue, store))
+  // The durable side of an end: at its turn, an item an occurrence past the series' stored end made is cancelled,
+  // saying why, instead of sent, whatever left it in line: the app killed between setEnd's write and its cancel, a
+  // send in flight at the change that comes back to be tried again, one a restart's reconcile puts back in line.
+  queue.addPolicy({
+    name: 'series end',
+    check: (item) =>
+      isSeriesTag(item.producerTag) && store.madePastEnd(item.id)
+        ? { cancel: { reason: AFTER_SERIES_END_NOTE } }
+        : null
+  })
 
   function mustGet(id: string) {
     const record = store.get(id)
@@ -233,13 +249,15 @@ export function createSeriesProducer(queue: SeriesQueue) {
         return last
       })
       .immediate()
-    // After the end is written, so the ticker (run by the cancel) makes none past it either.
+    // After the end is written, so the ticker (run by the cancel) makes none past it either; the window sees them
+    // cancelled at once. Not in the end's transaction (the cancel runs the queue): a crash in between leaves them
+    // to the end's send policy above, which cancels each at its turn.
     const madePast = lastIndex === null ? [] : store.itemIdsAfter(id, lastIndex)
     const unsent = queue.outcomes
       .of(madePast)
       .filter((item) => cancellableHere(item.status))
       .map((item) => item.id)
-    if (unsent.length > 0) queue.cancelMany(unsent, encodeNote('desktop.note.afterSeriesEnd'))
+    if (unsent.length > 0) queue.cancelMany(unsent, AFTER_SERIES_END_NOTE)
     queue.announceBulk(0)
     queue.wake()
     return view(mustGet(id))

@@ -422,6 +422,69 @@ describe("changing a series' end", () => {
     expect(fx.outbox.counts().total).toBe(3)
   })
 
+  it('never sends what was made past a new end when the app died after writing the end, before the cancel', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 5 } }))
+    fx.outbox.setPaused(true)
+    await fx.clock.advance(2 * DAY + HOUR)
+    expect(fx.outbox.counts().queued).toBe(3)
+    // The app is killed once the end is written, before what was made past it is cancelled.
+    const died = new Error('the app was killed')
+    const cancel = vi.spyOn(fx.outbox.queue, 'cancelMany').mockImplementation(() => {
+      fx.crash()
+      throw died
+    })
+    expect(() => fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-15' })).toThrow(died)
+    cancel.mockRestore()
+
+    // Restarted on the same database, and sending resumed (on the 17th): only the 15th's goes.
+    fx.reopen()
+    await fx.outbox.start()
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(DAY)
+    expect(sentAt()).toEqual(['2026-01-17T04:00:00.000Z'])
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'ended', end: { lastDate: '2026-01-15' } })
+    const byTime = new Map(fx.outbox.list().items.map((item) => [item.scheduledAt, item]))
+    expect(byTime.get('2026-01-15T04:00:00.000Z')?.status).toBe('accepted')
+    for (const at of ['2026-01-16T04:00:00.000Z', '2026-01-17T04:00:00.000Z']) {
+      const item = byTime.get(at)!
+      expect(item.status).toBe('cancelled')
+      expect(fx.outbox.get(item.id).history.at(-1)?.note).toBe(
+        "not sent: after its recurring series' new end"
+      )
+    }
+  })
+
+  it('never sends what was past a new end and being sent at the change, when that send comes back to be tried again', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 5 } }))
+    await fx.clock.advance(HOUR)
+    // The 16th's message is on the wire (it cannot be cancelled here) when the end moves to the 15th; the gateway
+    // was never reached, so it comes back in line.
+    fx.gateway.holdSends = true
+    fx.gateway.fail({ op: 'send', code: 'network', causeCode: 'ECONNREFUSED' })
+    await fx.clock.advance(DAY)
+    const [pastEnd] = fx.outbox.list({ status: ['sending'] }).items
+    expect(pastEnd?.scheduledAt).toBe('2026-01-16T04:00:00.000Z')
+    fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-15' })
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => fx.outbox.get(pastEnd!.id).item.status !== 'sending', { stepMs: 1000 })
+    await fx.clock.advance(DAY)
+
+    // Its one try never reached the gateway, and it is not tried again: the gateway has only the 15th's.
+    expect(sentAt()).toEqual(['2026-01-15T04:00:00.000Z', '2026-01-16T04:00:00.000Z'])
+    expect(fx.gateway.messages.map((message) => new Date(message.acceptedAt).toISOString())).toEqual([
+      '2026-01-15T04:00:00.000Z'
+    ])
+    expect(fx.outbox.get(pastEnd!.id).item.status).toBe('cancelled')
+    expect(fx.outbox.get(pastEnd!.id).history.at(-1)?.note).toBe(
+      "not sent: after its recurring series' new end"
+    )
+  })
+
   it('a later end makes more occurrences due, an ended series too, from its next time ahead', async () => {
     fx = makeFixture()
     await fx.outbox.start()

@@ -16,6 +16,11 @@ import { checkSeriesEnd, isValidTimeZone, MAX_SERIES_TIMES, parseLocalTime } fro
 import { OutboxError, type SendQueue } from '../outbox'
 import { encodeNote } from '../../../shared/i18n/notes'
 
+const SERIES_TAG_PREFIX = 'series:'
+/** The producer tag of a series' items, by which it asks the kernel for their outcomes. */
+export const seriesTag = (id: string): string => SERIES_TAG_PREFIX + id
+export const isSeriesTag = (tag: string | null): boolean => tag?.startsWith(SERIES_TAG_PREFIX) ?? false
+
 /** A series made more than this many occurrences at once only when many came due together (app asleep). */
 const SERIES_PER_ROUND = 50
 
@@ -196,7 +201,7 @@ export function materialiseDueSeries(
           timezone: record.timeZone,
           scheduleMode: 'local',
           overduePolicy: record.overduePolicy,
-          producerTag: `series:${record.id}`,
+          producerTag: seriesTag(record.id),
           note
         })
       }

@@ -130,6 +130,7 @@ const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
 export class SeriesStore {
   private dueStatement: Database.Statement | undefined
   private nextDueStatement: Database.Statement | undefined
+  private pastEndStatement: Database.Statement | undefined
   /** Why each row set aside in this run was, by series id. */
   private readonly damage = new Map<string, string>()
 
@@ -285,6 +286,18 @@ export class SeriesStore {
       )
       .all(seriesId, occurrence) as { item_id: string }[]
     return rows.map((row) => row.item_id)
+  }
+
+  /**
+   * Whether this item was made by an occurrence past its series' stored end. Asked before each of a series' items is
+   * sent: prepared once, found by the item's key.
+   */
+  madePastEnd(itemId: string): boolean {
+    this.pastEndStatement ??= this.db.prepare(
+      `SELECT 1 FROM outbox_series_items AS made JOIN outbox_series AS series ON series.id = made.series_id
+       WHERE made.item_id = ? AND series.last_index IS NOT NULL AND made.occurrence > series.last_index`
+    )
+    return this.pastEndStatement.get(itemId) !== undefined
   }
 
   /** Remove a series (its entries go with it); returns the attachments it held. */
