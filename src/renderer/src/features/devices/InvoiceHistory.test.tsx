@@ -7,7 +7,7 @@ import type { InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
@@ -175,16 +175,18 @@ describe('prices on the new-device form', () => {
 
 // J / K walked the devices and passed the invoices by: each is now a row, named by its heading.
 describe('the row keys in the invoice history', () => {
-  it('J and K walk the devices, then the invoices, each invoice named by its heading', async () => {
+  it('J and K walk the devices, then the invoices, each invoice named by its heading; Home and End reach either end', async () => {
     fake.handle('devices:invoices', () => ({
       invoices: [entry({ id: 'inv-2', number: 'INV/2' }), entry({ id: 'inv-1', number: null })]
     }))
     renderWithRowKeys(<DevicesView />)
     const list = await screen.findByRole('list', { name: 'Invoices' })
-    await walkRowsWithJK([
+    const rows = [
       screen.getByTestId('device-row-dev-1'),
       within(list).getByRole('listitem', { name: 'Invoice INV/2' }),
       within(list).getByRole('listitem', { name: 'Invoice without a number' })
-    ])
+    ]
+    await walkRowsWithJK(rows)
+    await jumpRowEndsWithHomeEnd(rows)
   })
 })

@@ -10,7 +10,7 @@ import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
 import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
@@ -772,7 +772,8 @@ describe('the row keys in the Overview', () => {
     const bills = within(list).getByRole('button', { name: 'January bills' })
     const promo = within(list).getByRole('button', { name: 'Promo' })
     await walkRowsWithJK([bills, promo])
-    // The walk ends on the first; J again to the second, and Enter opens it as a click does.
+    await jumpRowEndsWithHomeEnd([bills, promo])
+    // Home left it on the first; J to the second, and Enter opens it as a click does.
     const user = userEvent.setup()
     await user.keyboard('j')
     expect(document.activeElement).toBe(promo)
