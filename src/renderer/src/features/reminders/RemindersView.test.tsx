@@ -746,7 +746,9 @@ describe('RemindersView', () => {
     expect([date(), time()]).toEqual(['2030-01-10', '10:00'])
     // Still ahead once the hour has gone by with the form open (10:05 WITA), as the form reads the time again.
     vi.setSystemTime(Date.UTC(2030, 0, 10, 2, 5))
-    act(() => vi.advanceTimersByTime(15_000))
+    act(() => {
+      vi.advanceTimersByTime(15_000)
+    })
     expect([date(), time()]).toEqual(['2030-01-10', '11:00'])
     expect(screen.queryByTestId('reminder-passed')).toBeNull()
     // A time the operator set stays, whichever clock reads it.
