@@ -1,7 +1,8 @@
 /**
  * J and K in real Chromium, in the lists beyond the Outbox (QA37 Q37-07): the campaigns and the scheduled messages,
  * each row taking the focus in turn with a visible ring, Enter opening a campaign as a click does, a campaign's sheet
- * rows joining the walk once shown, and axe finding nothing serious against the focused rows.
+ * rows joining the walk once shown, and axe finding nothing serious against the focused rows. Home and End going to
+ * the first and last row of each of them and of the Outbox, from the view or from a row.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -70,6 +71,22 @@ async function walk(page: Page, rowSelector: string, count: number): Promise<voi
   }
 }
 
+/** End then Home from the view, then from the rows they reached: the last row, then the first. */
+async function ends(page: Page, rowSelector: string, count: number): Promise<void> {
+  await page.locator('#main').focus()
+  for (const [key, row] of [
+    ['End', count - 1],
+    ['Home', 0],
+    ['End', count - 1],
+    ['Home', 0]
+  ] as const) {
+    await page.keyboard.press(key)
+    const at = await focused(page, rowSelector)
+    expect(at.row, `${key} to row ${row + 1}`).toBe(row)
+    expect(at.ring, `ring on row ${row + 1}`).not.toBe('none')
+  }
+}
+
 describe('J and K walk every list', () => {
   it('walks the campaigns and the scheduled messages by keyboard, Enter opening a campaign, axe finding nothing', async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
@@ -82,6 +99,7 @@ describe('J and K walk every list', () => {
     const campaigns = '.campaigns-list > li'
     await expect.poll(() => page.locator(campaigns).count()).toBe(2)
     await walk(page, campaigns, 2)
+    await ends(page, campaigns, 2)
     expect(await seriousA11yViolations(page)).toEqual([])
     // On the first campaign: Enter opens it, as a click does, its heading taking the focus.
     const name = await page.locator(campaigns).first().getByRole('button').textContent()
@@ -103,6 +121,15 @@ describe('J and K walk every list', () => {
     const schedules = '[data-testid="schedule-row"]'
     await expect.poll(() => page.locator(schedules).count()).toBe(2)
     await walk(page, schedules, 2)
+    await ends(page, schedules, 2)
+    expect(await seriousA11yViolations(page)).toEqual([])
+
+    // The Outbox's own rows: the campaigns' four messages and the two scheduled.
+    await page.keyboard.press('Alt+Digit4')
+    await page.getByTestId('view-outbox').waitFor()
+    const outboxRows = '[data-testid="outbox-row"]'
+    await expect.poll(() => page.locator(outboxRows).count()).toBe(6)
+    await ends(page, outboxRows, 6)
     expect(await seriousA11yViolations(page)).toEqual([])
     await page.close()
   })

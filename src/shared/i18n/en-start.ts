@@ -35,7 +35,7 @@ export const enStart = {
   'shortcuts.views': 'Open the views in the order of the tabs (Alt+0: Settings)',
   'shortcuts.search': 'Focus the search field of the view',
   'shortcuts.rows': 'Next / previous row in any list',
-  'shortcuts.rowEnds': 'First / last row of the Outbox',
+  'shortcuts.rowEnds': 'First / last row of any list',
   'shortcuts.send': 'Send the message being written',
   'shortcuts.help': 'Show this list',
   'shortcuts.close': 'Close this list or an open detail',

@@ -481,7 +481,7 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.views': 'Buka tampilan sesuai urutan tab (Alt+0: Pengaturan)',
   'shortcuts.search': 'Fokus ke kolom pencarian tampilan',
   'shortcuts.rows': 'Baris berikutnya / sebelumnya di daftar mana pun',
-  'shortcuts.rowEnds': 'Baris pertama / terakhir di kotak keluar',
+  'shortcuts.rowEnds': 'Baris pertama / terakhir di daftar mana pun',
   'shortcuts.send': 'Kirim pesan yang sedang ditulis',
   'shortcuts.help': 'Tampilkan daftar ini',
   'shortcuts.close': 'Tutup daftar ini atau detail yang terbuka',

@@ -34,3 +34,23 @@ export async function walkRowsWithJK(rows: readonly HTMLElement[]): Promise<void
     expect(focusedRow(), `K to row ${index + 1}`).toBe(index)
   }
 }
+
+/**
+ * Presses End and Home from the view itself (the focus where Alt+digit puts it), then again from the rows they
+ * reached: End must put the focus on the last row, Home on the first.
+ */
+export async function jumpRowEndsWithHomeEnd(rows: readonly HTMLElement[]): Promise<void> {
+  expect(rows.length, 'rows to jump between').toBeGreaterThan(1)
+  const user = userEvent.setup()
+  const focusedRow = (): number => rows.findIndex((row) => row.contains(document.activeElement))
+  document.getElementById('main')?.focus()
+  for (const [key, row] of [
+    ['{End}', rows.length - 1],
+    ['{Home}', 0],
+    ['{End}', rows.length - 1],
+    ['{Home}', 0]
+  ] as const) {
+    await user.keyboard(key)
+    expect(focusedRow(), `${key} to row ${row + 1}`).toBe(row)
+  }
+}

@@ -147,9 +147,11 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
     })
   return (
     <li className="overview-campaign" data-testid={`overview-campaign-${campaign.id}`}>
+      {/* The row's J / K stop is the button that opens it, named by the campaign, so Enter opens it as a click does. */}
       <button
         type="button"
         className="button button--link overview-campaign-name"
+        data-row-focus
         onClick={() => useNavigation.getState().navigate('campaigns', { campaignId: campaign.id })}
       >
         {campaign.name}

@@ -7,6 +7,7 @@ import type { InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
@@ -169,5 +170,23 @@ describe('prices on the new-device form', () => {
     expect(price.textContent).toMatch(
       /^Last invoice for Lite, Yearly: Rp\u00a0900,000 after a discount of Rp\u00a0100,000, on 1 Oct 2026/
     )
+  })
+})
+
+// J / K walked the devices and passed the invoices by: each is now a row, named by its heading.
+describe('the row keys in the invoice history', () => {
+  it('J and K walk the devices, then the invoices, each invoice named by its heading; Home and End reach either end', async () => {
+    fake.handle('devices:invoices', () => ({
+      invoices: [entry({ id: 'inv-2', number: 'INV/2' }), entry({ id: 'inv-1', number: null })]
+    }))
+    renderWithRowKeys(<DevicesView />)
+    const list = await screen.findByRole('list', { name: 'Invoices' })
+    const rows = [
+      screen.getByTestId('device-row-dev-1'),
+      within(list).getByRole('listitem', { name: 'Invoice INV/2' }),
+      within(list).getByRole('listitem', { name: 'Invoice without a number' })
+    ]
+    await walkRowsWithJK(rows)
+    await jumpRowEndsWithHomeEnd(rows)
   })
 })

@@ -46,8 +46,16 @@ export function InvoiceHistory(): React.JSX.Element {
       ) : (
         <ul className="invoice-list" aria-labelledby="invoices-heading">
           {invoices.map((invoice) => (
-            <li key={invoice.id} className="card" data-testid="invoice-entry">
-              <h4>
+            // A J / K stop, named by its heading (a list item takes no name from what it holds).
+            <li
+              key={invoice.id}
+              className="card"
+              data-testid="invoice-entry"
+              data-row-focus
+              tabIndex={-1}
+              aria-labelledby={`invoice-heading-${invoice.id}`}
+            >
+              <h4 id={`invoice-heading-${invoice.id}`}>
                 {invoice.number ? t('invoices.heading', { number: invoice.number }) : t('invoices.noNumber')}
               </h4>
               <InvoiceDetails invoice={invoice} showPaid>

@@ -13,6 +13,7 @@ import { StatusBadge } from './StatusBadge'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useRowWindow } from './row-window'
+import { takeRowEnds } from '../shortcuts/row-ends'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
@@ -113,20 +114,21 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     if (parentRef.current) parentRef.current.scrollTop = 0
   }, [filters])
 
-  // Home/End take the focus to the first/last row, as a list's keys do. Left to the browser, they scrolled the box
-  // away from the focused row, which was no longer drawn and took the focus with it to the page (QA9 Q9-02).
+  // Home/End (the window's, over every list: shortcuts/row-ends.ts) take the focus to the list's first/last row, not
+  // the first/last drawn: the box scrolls there, its page loads, and the row takes the focus once drawn. Left to the
+  // browser, they scrolled the box away from the focused row, which took the focus with it to the page (QA9 Q9-02).
   const [focusRow, setFocusRow] = useState<number | null>(null)
-  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>): void {
-    if (event.key !== 'Home' && event.key !== 'End') return
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return
-    if (!(event.target instanceof HTMLElement) || !event.target.hasAttribute('data-row-focus')) return
+  useEffect(() => {
     const box = parentRef.current
-    if (!box || count === 0) return
-    event.preventDefault()
-    const index = event.key === 'Home' ? 0 : count - 1
-    box.scrollTop = index * ROW_HEIGHT
-    setFocusRow(index)
-  }
+    if (!box) return
+    return takeRowEnds(box, (end) => {
+      if (count === 0) return false
+      const index = end === 'first' ? 0 : count - 1
+      box.scrollTop = index * ROW_HEIGHT
+      setFocusRow(index)
+      return true
+    })
+  }, [count])
   // Once the row is drawn and its item loaded (a far end may wait for its page).
   useEffect(() => {
     if (focusRow === null) return
@@ -152,7 +154,6 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
         ref={parentRef}
         className="outbox-scroll"
         data-testid="outbox-scroll"
-        onKeyDown={onKeyDown}
         // An empty list is not drawn as a large blank box.
         hidden={total === 0}
       >

@@ -10,6 +10,7 @@ import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
 import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
@@ -782,5 +783,29 @@ describe('overview', () => {
     expect(daysLeft('2025-05-03T12:00:00.000Z', now)).toBe(2)
     expect(daysLeft('2025-04-30T00:00:00.000Z', now)).toBe(-1)
     expect(daysLeft(null, now)).toBeNull()
+  })
+})
+
+// J / K walked every list but the Overview's campaigns at work: each is now a row, the button that opens it.
+describe('the row keys in the Overview', () => {
+  it('J and K walk the campaigns at work, each named by its name, and Enter opens the one reached', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [campaign({}), campaign({ id: 'c2', name: 'Promo', status: 'paused' })]
+    }))
+    renderWithRowKeys(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    await within(list).findByTestId('overview-campaign-c2')
+    const bills = within(list).getByRole('button', { name: 'January bills' })
+    const promo = within(list).getByRole('button', { name: 'Promo' })
+    await walkRowsWithJK([bills, promo])
+    await jumpRowEndsWithHomeEnd([bills, promo])
+    // Home left it on the first; J to the second, and Enter opens it as a click does.
+    const user = userEvent.setup()
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(promo)
+    await user.keyboard('{Enter}')
+    expect(useNavigation.getState().view).toBe('campaigns')
+    expect(useNavigation.getState().openCampaign).toBe('c2')
   })
 })

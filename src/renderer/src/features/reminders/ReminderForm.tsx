@@ -56,15 +56,14 @@ export function ReminderForm({
   const t = useT()
   const language = useLanguage()
   const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? GATEWAY_ZONE)
-  const first = nextHourIn(GATEWAY_ZONE)
   const [keeper, setKeeper] = useState<Keeper>('gateway')
   const [to, setTo] = useState('')
   const [title, setTitle] = useState('')
   const [message, setMessage] = useState('')
   const [files, setFiles] = useState<FileHandleView[]>([])
   const [rejected, setRejected] = useState<string[]>([])
-  const [date, setDate] = useState(first.date)
-  const [time, setTime] = useState(first.time)
+  // The first time as the operator set it; null while it is the default (startDefault).
+  const [startSet, setStartSet] = useState<{ date: string; time: string } | null>(null)
   const [timezone, setTimezone] = useState(defaultZone)
   const [repeat, setRepeat] = useState<Repeat>('daily')
   const [days, setDays] = useState('7')
@@ -100,6 +99,15 @@ export function ReminderForm({
   const recipients = recipientsOf(to)
   // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
   const dayCount = readTypedNumber(days, true, language)
+  // The clock the first time is read on. Read again now and then: the time may pass while the form is open.
+  const now = useNow(15_000)
+  const startZone = effectiveKeeper === 'gateway' ? GATEWAY_ZONE : timezone
+  // Until the operator sets one, the next whole hour on that clock, following a change of keeper or zone and the
+  // hours going by: the next hour on the gateway's clock (WIB) read on Jayapura's (WIT) was two hours gone, and the
+  // form warned that its own first time had passed as it opened. Ahead, and the soonest a reminder set now can be.
+  const { date, time } = startSet ?? nextHourIn(startZone, new Date(now))
+  const setStart = (part: Partial<{ date: string; time: string }>): void =>
+    setStartSet({ date, time, ...part })
   const { end, invalid: endInvalid, error: endError } = useSeriesEndCheck(endDraft, date, tried)
 
   function changeEnd(next: SeriesEndDraft): void {
@@ -113,16 +121,14 @@ export function ReminderForm({
   // A first day moved past the last one takes the last day along, the same number of days after it, and says so at
   // the field: the operator chose how long it runs, and a last day before the first can be no one's wish.
   function changeStartDate(next: string): void {
-    setDate(next)
+    setStart({ date: next })
     const moved = lastDateFollowingStart(endDraft.lastDate, next, endSpan)
     if (moved === null) return
     setEndDraft({ ...endDraft, lastDate: moved })
     setEndFollowed(moved)
   }
   // A start gone by is no error (a series begins with its next repeat) but is said at the time, as Send says it, in
-  // the clock the start is read on (QA22 Q22-08). Read again now and then: the time may pass while the form is open.
-  const now = useNow(15_000)
-  const startZone = effectiveKeeper === 'gateway' ? GATEWAY_ZONE : timezone
+  // the clock the start is read on (QA22 Q22-08).
   const startPassed =
     Boolean(date && time) && scheduleTime(`${date}T${time}`, startZone, now).kind === 'passed'
   const passedWarning = startPassed
@@ -354,7 +360,7 @@ export function ReminderForm({
           date={date}
           time={time}
           onDateChange={changeStartDate}
-          onTimeChange={setTime}
+          onTimeChange={(next) => setStart({ time: next })}
           showRequired={tried}
           withSeconds
           timeHint={

@@ -719,6 +719,44 @@ describe('RemindersView', () => {
     }
   )
 
+  // The form's first time was the next hour on the gateway's clock (WIB), read on the operator's when Sender Desk keeps
+  // it: in Jayapura (WIT, two hours ahead) at 10:30, it opened on 09:00 and warned at once that the time had passed.
+  it('starts a new reminder at the next whole hour on the clock its start is read on, until the operator sets one', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
+    vi.setSystemTime(Date.UTC(2030, 0, 10, 1, 30)) // 08:30 WIB, 10:30 WIT
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Jayapura' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    const date = (): string => (screen.getByTestId('reminder-date') as HTMLInputElement).value
+    const time = (): string => (screen.getByTestId('reminder-time') as HTMLInputElement).value
+    // Kept by the gateway: its clock (WIB).
+    expect([date(), time()]).toEqual(['2030-01-10', '09:00'])
+    expect(screen.queryByTestId('reminder-passed')).toBeNull()
+    // Kept by Sender Desk: the operator's zone (WIT), and then the zone chosen.
+    await user.click(screen.getByTestId('reminder-keeper-local'))
+    expect([date(), time()]).toEqual(['2030-01-10', '11:00'])
+    expect(screen.queryByTestId('reminder-passed')).toBeNull()
+    await user.selectOptions(screen.getByTestId('reminder-zone'), 'Asia/Makassar')
+    expect([date(), time()]).toEqual(['2030-01-10', '10:00'])
+    // Still ahead once the hour has gone by with the form open (10:05 WITA), as the form reads the time again.
+    vi.setSystemTime(Date.UTC(2030, 0, 10, 2, 5))
+    act(() => {
+      vi.advanceTimersByTime(15_000)
+    })
+    expect([date(), time()]).toEqual(['2030-01-10', '11:00'])
+    expect(screen.queryByTestId('reminder-passed')).toBeNull()
+    // A time the operator set stays, whichever clock reads it.
+    fireEvent.change(screen.getByTestId('reminder-time'), { target: { value: '15:00:00' } })
+    await user.click(screen.getByTestId('reminder-keeper-gateway'))
+    expect([date(), time()]).toEqual(['2030-01-10', '15:00:00'])
+  })
+
   // A reminder the gateway named no zone for: its start was read on the gateway's clock (WIB), the sandbox's sends on
   // the computer's ("20 Jan 2030, 03:30 UTC" beside "from 15 Jan 2030, 10:30 WIB"). One clock on the row.
   it("shows the sandbox's sends on the clock its start is read on when the gateway names no zone", async () => {

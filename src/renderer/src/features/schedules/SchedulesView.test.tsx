@@ -8,7 +8,7 @@ import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { SCHEDULES_PAGE, SchedulesView } from './SchedulesView'
 
@@ -344,5 +344,6 @@ describe('the row keys in Schedules', () => {
     })
     expect(rows).toEqual(screen.getAllByTestId('schedule-row'))
     await walkRowsWithJK(rows)
+    await jumpRowEndsWithHomeEnd(rows)
   })
 })

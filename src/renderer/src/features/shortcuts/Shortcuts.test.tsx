@@ -12,10 +12,11 @@ beforeEach(() => {
 })
 
 describe('Shortcuts', () => {
-  it("lists the Outbox's Home and End keys beside J / K, in both languages (after QA9 Q9-02)", async () => {
+  // Home and End went to the Outbox's first and last rows only; now to any list's, and the panel says so.
+  it('says Home / End go to the first / last row of any list, in both languages', async () => {
     for (const [language, said] of [
-      ['en', 'Home / EndFirst / last row of the Outbox'],
-      ['id', 'Home / EndBaris pertama / terakhir di kotak keluar']
+      ['en', 'Home / EndFirst / last row of any list'],
+      ['id', 'Home / EndBaris pertama / terakhir di daftar mana pun']
     ] as const) {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
       const { unmount } = render(<Shortcuts />)
@@ -80,6 +81,67 @@ describe('J / K', () => {
     expect(document.activeElement?.textContent).toBe('Second')
     await user.keyboard('k')
     expect(document.activeElement?.textContent).toBe('First')
+  })
+})
+
+describe('Home / End', () => {
+  function showRows(): void {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          <input type="search" aria-label="Search" />
+          <div data-row-focus tabIndex={-1}>
+            First
+          </div>
+          <div data-row-focus tabIndex={-1}>
+            Middle
+          </div>
+          <details open>
+            <summary>Rows</summary>
+            <div data-row-focus tabIndex={-1}>
+              Last
+            </div>
+          </details>
+          <ul hidden>
+            <li data-row-focus tabIndex={-1}>
+              Hidden
+            </li>
+          </ul>
+          <details>
+            <summary>Customers</summary>
+            <div data-row-focus tabIndex={-1}>
+              Closed
+            </div>
+          </details>
+        </main>
+      </>
+    )
+  }
+
+  it('go to the first and last rows shown, from the view or from a row, past hidden and closed ones', async () => {
+    showRows()
+    const user = userEvent.setup()
+    document.getElementById('main')?.focus()
+    await user.keyboard('{End}')
+    expect(document.activeElement?.textContent).toBe('Last')
+    await user.keyboard('{Home}')
+    expect(document.activeElement?.textContent).toBe('First')
+    await user.keyboard('j{End}')
+    expect(document.activeElement?.textContent).toBe('Last')
+  })
+
+  it('leave a text field and a Shift+Home selection to the field', async () => {
+    showRows()
+    const user = userEvent.setup()
+    const search = screen.getByRole('searchbox', { name: 'Search' })
+    await user.click(search)
+    await user.keyboard('{End}{Home}')
+    expect(document.activeElement).toBe(search)
+    document.getElementById('main')?.focus()
+    await user.keyboard('{Shift>}{End}{/Shift}')
+    expect(document.activeElement?.id).toBe('main')
   })
 })
 

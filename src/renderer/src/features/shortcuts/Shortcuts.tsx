@@ -1,4 +1,4 @@
-// Keyboard shortcuts for the whole window (switch views, focus search, next/previous row, help) and the help panel
+// Keyboard shortcuts for the whole window (switch views, focus search, next/previous and first/last row, help) and the help panel
 // that lists them, opened with "?" or from the header. Letters act only outside text fields; Alt+digit and Alt+I
 // anywhere.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
@@ -6,6 +6,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
 import { cancelOnEscape, useEscapeAnywhere } from '../../ui/escape'
 import { keepTabInside } from '../../ui/keep-tab-inside'
+import { listTakesRowEnd, type RowEnd } from './row-ends'
 import { viewForAltKey } from './view-keys'
 import './shortcuts.css'
 
@@ -36,14 +37,33 @@ function typingIn(target: EventTarget | null): boolean {
  */
 const shownRow = (row: HTMLElement): boolean => row.closest('[hidden], details:not([open])') === null
 
+const shownRows = (): HTMLElement[] =>
+  [...document.querySelectorAll<HTMLElement>('#main [data-row-focus]')].filter(shownRow)
+
+function focusRow(row: HTMLElement): void {
+  row.focus()
+  row.scrollIntoView?.({ block: 'nearest' })
+}
+
 /** Focus the next (+1) or previous (-1) row of the lists on screen; the first row when none has focus. */
 function moveRow(step: 1 | -1): boolean {
-  const rows = [...document.querySelectorAll<HTMLElement>('#main [data-row-focus]')].filter(shownRow)
+  const rows = shownRows()
   if (rows.length === 0) return false
   const at = rows.findIndex((row) => row === document.activeElement || row.contains(document.activeElement))
   const next = rows[at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))]
-  next?.focus()
-  next?.scrollIntoView?.({ block: 'nearest' })
+  if (next) focusRow(next)
+  return true
+}
+
+/**
+ * Focus the first or last of the rows J / K walk, wherever the focus is; a list drawing only part of its rows takes
+ * the key to reach its own end (row-ends.ts).
+ */
+function rowEnd(end: RowEnd): boolean {
+  const rows = shownRows()
+  const row = end === 'first' ? rows[0] : rows.at(-1)
+  if (!row) return false
+  if (!listTakesRowEnd(row, end)) focusRow(row)
   return true
 }
 
@@ -89,6 +109,9 @@ export function Shortcuts(): React.JSX.Element | null {
         }
       } else if (event.key === 'j' || event.key === 'k') {
         if (moveRow(event.key === 'j' ? 1 : -1)) event.preventDefault()
+      } else if ((event.key === 'Home' || event.key === 'End') && !event.shiftKey) {
+        // Left to the browser, they scroll the page away from the focused row.
+        if (rowEnd(event.key === 'Home' ? 'first' : 'last')) event.preventDefault()
       }
     }
     window.addEventListener('keydown', onKey)
