@@ -582,6 +582,8 @@ export const id: Record<MessageKey, string> = {
   'advice.awaiting-activation':
     'Sudah dipindai. Tim IT gateway harus mengaktifkannya; buka Tautkan ulang untuk pesan yang sudah disiapkan.',
   'advice.expired': 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
+  'advice.expired.sandbox':
+    'Langganan sandbox sudah berakhir: pilih “Perpanjang langganan” di Kontrol sandbox pada kartu perangkat ini (Perangkat).',
   'advice.token-invalid':
     'Gateway menolak token. Salin token yang berlaku dari dasbor gateway lalu pilih “Masukkan token lagi”.',
   'advice.unreachable': 'Periksa koneksi internet; Sender Desk terus mencoba.',
