@@ -318,7 +318,12 @@ describe('other device routes', () => {
   it('device/create makes the device valid for the period it was ordered for', async () => {
     const { token } = t.sandbox.world.createDevice({ linked: true })
     const order = async (periode?: string): Promise<string> => {
-      const fields = { name: `Branch ${periode ?? 'default'}`, phone: '08129990000', bank: 'BCA', product: 'lite' }
+      const fields = {
+        name: `Branch ${periode ?? 'default'}`,
+        phone: '08129990000',
+        bank: 'BCA',
+        product: 'lite'
+      }
       const res = await t.call('/api/device/create', {
         token,
         method: 'POST',

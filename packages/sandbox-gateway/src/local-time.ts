@@ -33,7 +33,11 @@ export function parseInZone(local: string, zone: string): number | null {
 }
 
 /** `instant` moved on by whole calendar months or years on the wall clock of `zone` (Jan 31 + 1 month = Feb 28). */
-export function plusCalendarInZone(instant: number, zone: string, span: { months?: number; years?: number }): number {
+export function plusCalendarInZone(
+  instant: number,
+  zone: string,
+  span: { months?: number; years?: number }
+): number {
   return DateTime.fromMillis(instant, { zone }).plus(span).toMillis()
 }
 
