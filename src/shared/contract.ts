@@ -337,6 +337,11 @@ export const OutboxItemView = z.object({
   scheduledAt: z.string().nullable(),
   timezone: z.string().nullable(),
   scheduleMode: ScheduleMode.nullable(),
+  /**
+   * Of a schedule the gateway is to keep (mode 'gateway', still scheduled): whether the gateway has saved it. Until
+   * then this computer keeps it (scheduleKeeper in the domain says so); absent on every other item.
+   */
+  savedAtGateway: z.boolean().optional(),
   overduePolicy: OverduePolicy.nullable(),
   /** Held by the overdue policy: waiting for the operator to send or cancel. */
   held: z.boolean(),

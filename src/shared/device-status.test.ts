@@ -133,6 +133,21 @@ describe('adviceKey', () => {
     expect(offersCheckAgain({ state: 'unreachable' })).toBe(true)
   })
 
+  it('an expired sandbox device is pointed to the sandbox panel’s renew control, not to a provider (QA40 Q40-02)', () => {
+    expect(adviceKey({ state: 'expired', sandbox: ON_SANDBOX_GATEWAY })).toBe('advice.expired')
+    const onSandbox = adviceKey({ state: 'expired', sandbox: true })
+    expect(onSandbox).not.toBe('advice.expired')
+    for (const language of ['en', 'id'] as const) {
+      const words = translate(language, onSandbox)
+      // It names the panel and its button as the window labels them, and sends nobody to a provider.
+      expect(words).toContain(translate(language, 'sandbox.title'))
+      expect(words).toContain(translate(language, 'sandbox.action.renew'))
+      expect(words).not.toMatch(language === 'en' ? /provider/ : /penyedia/)
+    }
+    // Other states keep their advice on the sandbox too.
+    expect(adviceKey({ state: 'needs-scan', sandbox: true })).toBe('advice.needs-scan')
+  })
+
   it('a note of another state does not change that state’s advice', () => {
     expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(
       'advice.disconnected'

@@ -290,16 +290,18 @@ export function devicePauseWords(
 
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
- * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, and for a connected device
- * whose quota is used up what lets its messages go.
+ * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, for a connected device
+ * whose quota is used up what lets its messages go, and for an expired sandbox device the sandbox panel's renewal.
  */
 export function adviceKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
   linked?: boolean | null | undefined
   quota?: DeviceView['quota'] | undefined
+  sandbox?: boolean | undefined
 }):
   | `advice.${DeviceState}`
+  | 'advice.expired.sandbox'
   | 'advice.connected.quotaUsedUp'
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
@@ -310,6 +312,8 @@ export function adviceKey(device: {
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
   if (webTookOver(device)) return 'advice.disconnected.webConflict'
   if (device.state === 'connected' && quotaUsedUp(device)) return 'advice.connected.quotaUsedUp'
+  // The built-in sandbox has no provider to renew with: its own panel renews (QA40 Q40-02).
+  if (device.state === 'expired' && device.sandbox === true) return 'advice.expired.sandbox'
   const unreachable = unreachableCause(device)
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`

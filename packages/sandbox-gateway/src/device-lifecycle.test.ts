@@ -315,6 +315,31 @@ describe('other device routes', () => {
     expect(bad.body.message).toMatch(/bank invalid/)
   })
 
+  it('device/create makes the device valid for the period it was ordered for', async () => {
+    const { token } = t.sandbox.world.createDevice({ linked: true })
+    const order = async (periode?: string): Promise<string> => {
+      const fields = {
+        name: `Branch ${periode ?? 'default'}`,
+        phone: '08129990000',
+        bank: 'BCA',
+        product: 'lite'
+      }
+      const res = await t.call('/api/device/create', {
+        token,
+        method: 'POST',
+        body: form(periode === undefined ? fields : { ...fields, periode })
+      })
+      expect(res.body.status).toBe(true)
+      const created = t.sandbox.world.devices().find((d) => d.serial === res.body.data.device)
+      return created?.expiresAt ?? 'missing'
+    }
+    // The clock stands at 2026-01-15 10:00 in Jakarta: a month is a calendar month there, a year a calendar year.
+    expect(await order('monthly')).toBe('2026-02-15 10:00:00')
+    expect(await order('yearly')).toBe('2027-01-15 10:00:00')
+    // periode is optional and device/create answers `monthly` for it then.
+    expect(await order()).toBe('2026-02-15 10:00:00')
+  })
+
   it('change-webhook-url and change-tracking-url store the URLs', async () => {
     const world = t.sandbox.world
     const { token } = world.createDevice({ linked: true })

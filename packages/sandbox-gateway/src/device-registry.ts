@@ -10,7 +10,7 @@ import {
   qrView,
   type QrView
 } from './device-lifecycle'
-import { formatInZone, isValidTimeZone, parseInZone } from './local-time'
+import { formatInZone, isValidTimeZone, parseInZone, plusCalendarInZone } from './local-time'
 import { normalisePhone } from './phone-numbers'
 import type { DeviceRecord, DeviceState, Quota } from './records'
 import { GATEWAY_MESSAGES, GatewayRejection } from './rejections'
@@ -38,6 +38,8 @@ export interface OrderedDeviceInput {
   sender: string
   timezone: string
   quota?: Quota
+  /** The subscription period the order names: the device is valid for one such period from now. */
+  periode: 'monthly' | 'yearly'
   /** The device whose account orders it. */
   account: DeviceRecord
 }
@@ -338,6 +340,11 @@ export class DeviceRegistry {
     const device = this.bySerialMap.get(created.serial)
     if (!device) throw new Error('a device just created is always there')
     device.accountId = input.account.accountId ?? input.account.serial
+    device.expiresAt = plusCalendarInZone(
+      this.context.clock.now(),
+      device.timezone,
+      input.periode === 'yearly' ? { years: 1 } : { months: 1 }
+    )
     const day = formatInZone(this.context.clock.now(), device.timezone).slice(0, 10).replace(/-/g, '')
     device.invoiceNumber = `INV/${day}/${this.context.random.digits(6)}`
     this.context.changed()

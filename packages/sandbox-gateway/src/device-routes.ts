@@ -106,6 +106,7 @@ async function createDevice(ctx: ApiContext): Promise<ApiResponse> {
     sender: phone,
     timezone: account.timezone,
     account,
+    periode,
     quota: PRODUCT_QUOTAS[product as keyof typeof PRODUCT_QUOTAS]
   })
   const monthly = PRODUCT_PRICES[product as keyof typeof PRODUCT_PRICES]

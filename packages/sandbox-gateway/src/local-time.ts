@@ -32,6 +32,15 @@ export function parseInZone(local: string, zone: string): number | null {
   return parsed.isValid && parsed.toFormat(GATEWAY_FORMAT) === wanted ? parsed.toMillis() : null
 }
 
+/** `instant` moved on by whole calendar months or years on the wall clock of `zone` (Jan 31 + 1 month = Feb 28). */
+export function plusCalendarInZone(
+  instant: number,
+  zone: string,
+  span: { months?: number; years?: number }
+): number {
+  return DateTime.fromMillis(instant, { zone }).plus(span).toMillis()
+}
+
 /** How a reminder repeats: every day, month or year, or every N days, always from its first occurrence. */
 export type Repeat = { unit: 'days' | 'months' | 'years'; every: number }
 

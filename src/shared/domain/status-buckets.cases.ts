@@ -192,3 +192,43 @@ export const SENT_TODAY_CASES: SentTodayCase[] = [
     sentToday: false
   }
 ]
+
+export interface ScheduleKeeperCase {
+  name: string
+  item: {
+    status: OutboxStatusName
+    scheduleMode: 'local' | 'gateway' | null
+    savedAtGateway?: boolean | undefined
+  }
+  expected: 'here' | 'gateway' | 'notYetAtGateway' | null
+}
+
+/** Who keeps a scheduled message until its time (scheduleKeeper): what the window may call "kept by the gateway". */
+export const SCHEDULE_KEEPER_CASES: ScheduleKeeperCase[] = [
+  {
+    name: 'a schedule this computer keeps',
+    item: { status: 'scheduled', scheduleMode: 'local' },
+    expected: 'here'
+  },
+  {
+    name: 'a gateway schedule the gateway saved',
+    item: { status: 'scheduled', scheduleMode: 'gateway', savedAtGateway: true },
+    expected: 'gateway'
+  },
+  {
+    // QA40 Q40-01: an expired device's gateway refused it, and the window said "1 kept by the gateway until …".
+    name: 'a gateway schedule the gateway has not saved is not kept by it',
+    item: { status: 'scheduled', scheduleMode: 'gateway', savedAtGateway: false },
+    expected: 'notYetAtGateway'
+  },
+  {
+    name: 'a gateway schedule nobody said was saved is not kept by it either',
+    item: { status: 'scheduled', scheduleMode: 'gateway' },
+    expected: 'notYetAtGateway'
+  },
+  {
+    name: 'a message no longer scheduled has no keeper',
+    item: { status: 'accepted', scheduleMode: 'gateway', savedAtGateway: true },
+    expected: null
+  }
+]

@@ -10,10 +10,16 @@ import {
   GATEWAY_REPORTED_SENT,
   pausedOfQueued,
   REPORTED_SENT_BUCKETS,
+  scheduleKeeper,
   STATUS_BUCKETS,
   summaryBuckets
 } from './status-buckets'
-import { DAILY_SEND_CASES, SENT_TODAY_CASES, STATUS_BUCKET_CASES } from './status-buckets.cases'
+import {
+  DAILY_SEND_CASES,
+  SCHEDULE_KEEPER_CASES,
+  SENT_TODAY_CASES,
+  STATUS_BUCKET_CASES
+} from './status-buckets.cases'
 
 describe('the counting model answers the shared table', () => {
   it.each(STATUS_BUCKET_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
@@ -54,6 +60,12 @@ describe('what a device’s daily count of sends counts answers the shared table
 describe('what the Overview counts as sent today answers the shared table', () => {
   it.each(SENT_TODAY_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(countsAsSentToday(c)).toBe(c.sentToday)
+  })
+})
+
+describe('who keeps a scheduled message answers the shared table', () => {
+  it.each(SCHEDULE_KEEPER_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(scheduleKeeper(c.item)).toBe(c.expected)
   })
 })
 

@@ -91,6 +91,25 @@ export const WAITING_BUCKETS: readonly StatusBucket[] = ['queued', 'scheduled']
 /** The buckets the header counts and every outbox summary always names (QA N7: the two said the same thing apart). */
 export const HEADER_BUCKETS = ['queued', 'scheduled', 'failed'] as const satisfies readonly StatusBucket[]
 
+/**
+ * Who keeps a scheduled message until its time: this computer (`here`), the gateway, which fires it even while this
+ * computer is off, or nobody else yet (`notYetAtGateway`): a gateway schedule the gateway has not saved (its device
+ * cannot take it now, or the call is on its way), which this computer still keeps. Only `gateway` may be called
+ * "kept by the gateway" (QA40 Q40-01: an expired device's refused schedule was, and the computer could be switched
+ * off). Null for a message no longer scheduled.
+ */
+export type ScheduleKeeper = 'here' | 'gateway' | 'notYetAtGateway'
+
+export function scheduleKeeper(item: {
+  status: OutboxStatusName
+  scheduleMode: 'local' | 'gateway' | null
+  savedAtGateway?: boolean | undefined
+}): ScheduleKeeper | null {
+  if (item.status !== 'scheduled') return null
+  if (item.scheduleMode !== 'gateway') return 'here'
+  return item.savedAtGateway === true ? 'gateway' : 'notYetAtGateway'
+}
+
 /** Buckets the gateway has taken (what a summary may call "reached the gateway"). */
 export const REACHED_GATEWAY_BUCKETS: readonly StatusBucket[] = ['withGateway', 'sent', 'delivered', 'read']
 

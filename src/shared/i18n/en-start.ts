@@ -135,6 +135,8 @@ export const enStart = {
   'advice.awaiting-activation':
     'Scanned. The gateway’s IT support must activate it; open Relink for the prepared message.',
   'advice.expired': 'The gateway subscription has ended. Renew it with your provider.',
+  'advice.expired.sandbox':
+    'The sandbox subscription has ended: choose “Renew the subscription” in Sandbox controls on this device’s card (Devices).',
   'advice.token-invalid':
     'The gateway refused the token. Copy the current token from the gateway dashboard and choose “Enter the token again”.',
   // Shown after the state ("Gateway unreachable."), so it does not say it again.

@@ -584,6 +584,8 @@ export const id: Record<MessageKey, string> = {
   'advice.awaiting-activation':
     'Sudah dipindai. Tim IT gateway harus mengaktifkannya; buka Tautkan ulang untuk pesan yang sudah disiapkan.',
   'advice.expired': 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
+  'advice.expired.sandbox':
+    'Langganan sandbox sudah berakhir: pilih “Perpanjang langganan” di Kontrol sandbox pada kartu perangkat ini (Perangkat).',
   'advice.token-invalid':
     'Gateway menolak token. Salin token yang berlaku dari dasbor gateway lalu pilih “Masukkan token lagi”.',
   'advice.unreachable': 'Periksa koneksi internet; Sender Desk terus mencoba.',
@@ -969,6 +971,8 @@ export const id: Record<MessageKey, string> = {
   'send.sent.keptHere': '{count} disimpan di komputer ini sampai waktu terjadwal',
   'send.sent.keptHereUntil': '{count} disimpan di komputer ini sampai {time}',
   'send.sent.keptByGatewayUntil': '{count} disimpan gateway sampai {time}',
+  'send.sent.notAtGatewayYet': '{count} belum sampai di gateway',
+  'send.sent.notAtGatewayYetBecause': '{count} belum sampai di gateway — {reason}',
   'send.sent.failedTitle': 'Tidak terkirim',
   'send.sent.partlyFailedTitle': 'Sebagian pesan gagal',
   'send.sent.cancelledTitle': 'Dibatalkan',
@@ -1170,6 +1174,8 @@ export const id: Record<MessageKey, string> = {
   'schedules.shown': 'Menampilkan {shown} yang paling dekat waktunya dari {total}.',
   'schedules.showMore': 'Tampilkan lagi',
   'schedules.yourTime': '({time}, waktu Anda)',
+  'schedules.notAtGateway': 'belum sampai di gateway',
+  'schedules.notAtGatewayBecause': 'belum sampai di gateway: {reason}',
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',

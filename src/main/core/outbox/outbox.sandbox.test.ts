@@ -10,6 +10,7 @@ import { openDatabase, type SqliteDatabase } from '../store'
 import { createOutbox, type Outbox } from '../sending'
 import type { Clock } from '../clock'
 import { OutboxError, type OutboxOptions } from './types'
+import { scheduleKeeper } from '../../../shared/domain'
 
 // Real HTTP needs the real clock; the outbox's delays are scaled down to milliseconds instead.
 const FAST: OutboxOptions = {
@@ -359,6 +360,31 @@ describe('outbox × sandbox', () => {
     await outbox.start()
     await waitFor(() => outbox.get(id).item.status === 'read', 'read, as the gateway reports it', 5_000)
     expect(outbox.counts().accepted).toBe(0)
+  })
+
+  it('a gateway schedule is kept by the gateway only once the gateway saved it (QA40 Q40-01)', async () => {
+    const live = await addDevice('d1')
+    const ended = await addDevice('d2')
+    await control.act(ended, 'expire')
+    makeOutbox()
+    await outbox.start()
+    const schedule = { localTime: '2099-01-01T09:00', timezone: 'Asia/Jakarta', mode: 'gateway' } as const
+    const entries = texts('later', 1)
+    const saved = (await outbox.enqueue({ deviceId: 'd1', recipients: ['6281200000001'], entries, schedule }))
+      .itemIds[0]!
+    const refused = (
+      await outbox.enqueue({ deviceId: 'd2', recipients: ['6281200000002'], entries, schedule })
+    ).itemIds[0]!
+    await waitFor(
+      async () => (await control.schedules(live)).length === 1,
+      'the live device’s schedule created'
+    )
+    await waitFor(() => outbox.get(saved).item.savedAtGateway === true, 'the save recorded')
+    expect(scheduleKeeper(outbox.get(saved).item)).toBe('gateway')
+    // The expired device's gateway refuses it: it is still this computer's to keep, and the window says so.
+    expect(await control.schedules(ended)).toEqual([])
+    expect(outbox.get(refused).item).toMatchObject({ status: 'scheduled', savedAtGateway: false })
+    expect(scheduleKeeper(outbox.get(refused).item)).toBe('notYetAtGateway')
   })
 
   it('creates, updates and cancels gateway schedules', async () => {

@@ -15,6 +15,9 @@ const CAP = encodeNote('desktop.wait.deviceDailyCap', {
   zone: 'UTC'
 })
 
+/** A store with no gateway schedules (these items are kept here). */
+const NO_SCHEDULES = { scheduleForItem: () => undefined }
+
 /** The settings as the kernel left them: the device's wait under `outbox.deviceWaits`. */
 function settingsWith(deviceWait: { until: number; reason: string } | null): SettingsStore {
   const waits = deviceWait ? { d1: deviceWait } : undefined
@@ -38,7 +41,7 @@ function campaignRow(ownUntil: number | null): ItemRecord {
 describe('a queued item’s wait', () => {
   it.each(HOLDING_WAIT_CASES)('$why', ({ own, device, holds }) => {
     const deviceWait = device === null ? null : { until: NOW + device, reason: CAP }
-    const view = itemViews({ settings: settingsWith(deviceWait), now: () => NOW })(
+    const view = itemViews({ settings: settingsWith(deviceWait), store: NO_SCHEDULES, now: () => NOW })(
       campaignRow(own === null ? null : NOW + own)
     )
     const expected = {
@@ -52,11 +55,15 @@ describe('a queued item’s wait', () => {
 
   it('never says a next attempt that has passed', () => {
     const retry = { ...campaignRow(null), producerTag: null, attempts: 1, nextAttemptAt: NOW - 60_000 }
-    expect(itemViews({ settings: settingsWith(null), now: () => NOW })(retry).nextAttemptAt).toBeNull()
+    expect(
+      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, now: () => NOW })(retry).nextAttemptAt
+    ).toBeNull()
   })
 
   it('keeps a send in doubt’s next check, which says it is being checked', () => {
     const inDoubt = { ...campaignRow(null), status: 'sending' as const, nextAttemptAt: NOW - 60_000 }
-    expect(itemViews({ settings: settingsWith(null), now: () => NOW })(inDoubt).nextAttemptAt).not.toBeNull()
+    expect(
+      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, now: () => NOW })(inDoubt).nextAttemptAt
+    ).not.toBeNull()
   })
 })

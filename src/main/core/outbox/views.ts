@@ -35,11 +35,26 @@ const LAST_DATE_MS = 8.64e15
  */
 export function itemViews(ctx: {
   settings: SettingsStore
+  store: Pick<OutboxStore, 'scheduleForItem'>
   now(): number
 }): (item: ItemRecord) => OutboxItemView {
   const now = ctx.now()
   const waits = storedDeviceWaits(ctx.settings)
-  return (item) => toItemView(item, now, waits[item.deviceId] ?? null)
+  return (item) => {
+    const view = toItemView(item, now, waits[item.deviceId] ?? null)
+    return item.status === 'scheduled' && item.scheduleMode === 'gateway'
+      ? { ...view, savedAtGateway: savedAtGateway(ctx.store, item.id) }
+      : view
+  }
+}
+
+/**
+ * Whether the gateway has saved an item's schedule: its create answered (a later update still owed leaves the saved
+ * one there). The scheduler's rule too: such a schedule is the gateway's to fire, any other is sent from here.
+ */
+function savedAtGateway(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: string): boolean {
+  const row = store.scheduleForItem(itemId)
+  return row !== undefined && row.pendingOp !== 'create'
 }
 
 /**

@@ -529,6 +529,9 @@ describe('device list', () => {
     show([makeDevice({ state: 'expired', sandbox: true, baseUrl: 'http://127.0.0.1:4010' })])
     expect(within(row('Front office')).queryByRole('link')).toBeNull()
     expect(within(row('Front office')).getByRole('button', { name: 'Renew the subscription' })).toBeTruthy()
+    // Its advice points to that button, not to a provider the sandbox does not have (QA40 Q40-02).
+    expect(row('Front office').textContent).toContain('choose “Renew the subscription” in Sandbox controls')
+    expect(row('Front office').textContent).not.toContain('provider')
   })
 
   describe("the tray's Enter token… and Renew…: the window opens at that device's card, on that action", () => {

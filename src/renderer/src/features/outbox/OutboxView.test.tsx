@@ -526,7 +526,8 @@ describe('item detail', () => {
       status: 'scheduled',
       scheduledAt: '2030-05-01T02:27:00.000Z',
       timezone: 'Asia/Jakarta',
-      scheduleMode: 'gateway'
+      scheduleMode: 'gateway',
+      savedAtGateway: true
     })
     fake.handle('outbox:list', () => ({ items: [scheduled], total: 1 }))
     const history: ItemDetail['history'] = [

@@ -6,7 +6,7 @@ import { makeDevice, makeItem } from '../../testing/fixtures'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { en } from '../../../../shared/i18n/en'
 import type { Language, MessageKey } from '../../../../shared/i18n'
-import { batchSummary, batchTitleKey, waitingLine, waitingReason } from './waiting'
+import { batchSummary, batchTitleKey, notAtGatewayReason, waitingLine, waitingReason } from './waiting'
 
 const t: Translate = (key, params) => translate('en', key, params)
 const formatTime = (iso: string): string => iso.slice(11, 16)
@@ -209,5 +209,52 @@ describe('waitingLine', () => {
       'Waiting: the gateway will be tried again at 03:18'
     )
     expect(waitingLine(makeItem({ status: 'delivered' }), context, t, formatTime)).toBeNull()
+  })
+})
+
+describe('a gateway schedule in the send result (QA40 Q40-01)', () => {
+  const at = '2026-12-02T04:00:00.000Z'
+  const scheduled = (savedAtGateway: boolean): OutboxItemView =>
+    makeItem({
+      status: 'scheduled',
+      scheduleMode: 'gateway',
+      scheduledAt: at,
+      timezone: 'Asia/Jakarta',
+      savedAtGateway
+    })
+  const expired = { device: makeDevice({ label: 'Cabang Surabaya', state: 'expired' }), sendingPaused: false }
+
+  it.each([
+    [
+      'en',
+      '1 not at the gateway yet — Cabang Surabaya is “Expired”',
+      '1 kept by the gateway until 2 Dec, 11:00'
+    ],
+    [
+      'id',
+      '1 belum sampai di gateway — Cabang Surabaya berstatus “Kedaluwarsa”',
+      '1 disimpan gateway sampai 2 Dec, 11:00'
+    ]
+  ] as const)(
+    'is said to be kept by the gateway only once the gateway saved it (%s)',
+    (language, notYet, kept) => {
+      const say: Translate = (key, params) => translate(language, key, params)
+      const reasonOf = (item: OutboxItemView): string | null =>
+        waitingReason(item, expired, say, formatTime) ?? notAtGatewayReason(item, expired, say)
+      const summary = (item: OutboxItemView): string | null =>
+        batchSummary([item], 1, reasonOf, say, () => '2 Dec, 11:00')
+      expect(summary(scheduled(false))).toBe(notYet)
+      expect(summary({ ...scheduled(false), savedAtGateway: undefined })).toBe(notYet)
+      expect(summary(scheduled(true))).toBe(kept)
+    }
+  )
+
+  it('says the part not at the gateway beside the part it keeps', () => {
+    const connected = { device: makeDevice({ state: 'connected' }), sendingPaused: false }
+    const reasonOf = (item: OutboxItemView): string | null => notAtGatewayReason(item, connected, t)
+    // A device that can take it: the call is on its way, no reason to give.
+    expect(
+      batchSummary([scheduled(true), { ...scheduled(false), id: 'b' }], 2, reasonOf, t, () => '2 Dec, 11:00')
+    ).toBe('1 kept by the gateway until 2 Dec, 11:00 · 1 not at the gateway yet · 2 in all')
   })
 })

@@ -5,7 +5,9 @@ import {
   bucketCountsOf,
   countsAsSentToday,
   isSendInDoubt,
+  scheduleKeeper,
   summaryBuckets,
+  type ScheduleKeeper,
   type StatusBucket
 } from '../../../../shared/domain/status-buckets'
 import type { MessageKey, Translate } from '../../../../shared/i18n'
@@ -70,14 +72,10 @@ function reasonOf(
 ): Reason | null {
   const phrase = (text: string): Reason => ({ text, ownLine: false })
   if (!isWaiting(item)) return null
-  const { device, sendingPaused } = context
+  const { device } = context
   if (item.held) return phrase(t('outbox.waiting.held'))
-  if (sendingPaused) return phrase(t('outbox.waiting.paused'))
-  if (device?.paused) return phrase(t('outbox.waiting.devicePaused', { device: device.label }))
-  if (device && device.state === 'needs-scan')
-    return phrase(t('outbox.waiting.loggedOut', { device: device.label }))
-  if (device && device.state !== 'connected' && device.state !== 'unknown')
-    return phrase(t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) }))
+  const stopped = stoppedReason(context, t)
+  if (stopped) return phrase(stopped)
   // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
   if (device && device.quota === 0 && item.status === 'queued')
     return phrase(t('outbox.waiting.noQuota', { device: device.label }))
@@ -91,6 +89,28 @@ function reasonOf(
   if (isSendInDoubt(item)) return phrase(t('outbox.waiting.checking'))
   if (item.nextAttemptAt) return phrase(t('outbox.waiting.retry', { time: formatTime(item.nextAttemptAt) }))
   return null
+}
+
+/** What stops everything of the device from reaching the gateway: the operator's pause, the device's, its state. */
+function stoppedReason({ device, sendingPaused }: WaitingContext, t: Translate): string | null {
+  if (sendingPaused) return t('outbox.waiting.paused')
+  if (device?.paused) return t('outbox.waiting.devicePaused', { device: device.label })
+  if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
+  if (device && device.state !== 'connected' && device.state !== 'unknown')
+    return t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) })
+  return null
+}
+
+/**
+ * Why a schedule the gateway is to keep has not reached it (scheduleKeeper: `notYetAtGateway`), as a queued item's
+ * reason is said; null for any other item, or when nothing stops it (its call is on its way).
+ */
+export function notAtGatewayReason(
+  item: OutboxItemView,
+  context: WaitingContext,
+  t: Translate
+): string | null {
+  return scheduleKeeper(item) === 'notYetAtGateway' ? stoppedReason(context, t) : null
 }
 
 /**
@@ -136,21 +156,45 @@ export function batchSummary(
   const shown = summaryBuckets(counts)
   const parts = bucketParts(counts, t)
   const at = (bucket: StatusBucket): number => shown.findIndex((part) => part.bucket === bucket)
-  // A schedule is kept by whoever sends it: one kept on this computer was not "taken" by anyone yet.
-  const keptHere = items.filter(isKeptHere)
-  const keptThere = items.filter((i) => i.status === 'scheduled' && i.scheduleMode === 'gateway')
-  if (counts.scheduled > 0 && keptHere.length === counts.scheduled) {
+  // A schedule is kept by whoever sends it (the domain's scheduleKeeper): one kept on this computer was not "taken"
+  // by anyone yet, and one meant for the gateway is the gateway's only once it saved it (QA40 Q40-01).
+  const keptBy = (keeper: ScheduleKeeper): OutboxItemView[] =>
+    items.filter((i) => scheduleKeeper(i) === keeper)
+  const keptHere = keptBy('here')
+  const keptThere = keptBy('gateway')
+  const notYetThere = keptBy('notYetAtGateway')
+  const keptHerePart = (): string => {
     const time = oneScheduledTime(keptHere, formatScheduled)
-    parts[at('scheduled')] = time
+    return time
       ? t('send.sent.keptHereUntil', { count: keptHere.length, time })
       : t('send.sent.keptHere', { count: keptHere.length })
-  } else if (counts.scheduled > 0 && keptThere.length === counts.scheduled) {
+  }
+  const keptTherePart = (): string => {
     const time = oneScheduledTime(keptThere, formatScheduled)
-    parts[at('scheduled')] = time
+    return time
       ? t('send.sent.keptByGatewayUntil', { count: keptThere.length, time })
       : t('send.sent.keptByGateway', { count: keptThere.length })
   }
-  const reason = items.map(reasonOf).find((r) => r !== null)
+  if (notYetThere.length > 0) {
+    // Said apart, with why, as a queued part is: the operator must not think the gateway holds it.
+    const why = notYetThere.map(reasonOf).find((r) => r !== null)
+    const notYet = why
+      ? t('send.sent.notAtGatewayYetBecause', { count: notYetThere.length, reason: why })
+      : t('send.sent.notAtGatewayYet', { count: notYetThere.length })
+    parts[at('scheduled')] = [
+      ...(keptHere.length > 0 ? [keptHerePart()] : []),
+      ...(keptThere.length > 0 ? [keptTherePart()] : []),
+      notYet
+    ].join(' · ')
+  } else if (counts.scheduled > 0 && keptHere.length === counts.scheduled) {
+    parts[at('scheduled')] = keptHerePart()
+  } else if (counts.scheduled > 0 && keptThere.length === counts.scheduled) {
+    parts[at('scheduled')] = keptTherePart()
+  }
+  const reason = items
+    .filter(isWaiting)
+    .map(reasonOf)
+    .find((r) => r !== null)
   if (counts.queued > 0 && reason)
     // The bucket in the header's and Overview's word for it ("3 queued"): the Overview's "waiting" is queued and
     // scheduled together, so "3 waiting" here read as another count of the same thing (QA18 Q18-04).
@@ -175,10 +219,6 @@ function oneScheduledTime(
   )
   const [time] = times
   return times.size === 1 && time ? time : null
-}
-
-function isKeptHere(item: OutboxItemView): boolean {
-  return item.status === 'scheduled' && item.scheduleMode !== 'gateway'
 }
 
 /**

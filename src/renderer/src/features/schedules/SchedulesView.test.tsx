@@ -86,6 +86,19 @@ describe('SchedulesView', () => {
     expect(rows[1]?.textContent).toContain('Hold it and ask me')
   })
 
+  it('says a gateway schedule the gateway has not saved is not there yet, and why (QA40 Q40-01)', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ state: 'expired' })] }))
+    const refused = { ...gateway, id: 's-gw-refused', savedAtGateway: false }
+    fake.handle('outbox:scheduled', () => ({
+      items: [{ ...gateway, savedAtGateway: true }, refused],
+      total: 2
+    }))
+    render(<SchedulesView />)
+    const [saved, notYet] = await screen.findAllByTestId('schedule-row')
+    expect(notYet?.textContent).toContain('The gateway · not at the gateway yet: Front office is “Expired”')
+    expect(saved?.textContent).not.toContain('not at the gateway yet')
+  })
+
   it('gives a time in another zone on the operator’s clock too, named, not the computer’s (QA33 Q33-03)', async () => {
     // A computer on UTC, an operator on WIT: the Makassar schedule (09:00 WITA) reads 10:00 WIT, the Jakarta one
     // (09:30 WIB) 11:30 WIT, so the rows compare on one clock; the computer's own is not what the operator works by.

@@ -21,9 +21,14 @@ import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
-import { waitingReason } from '../outbox/waiting'
+import { notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { useChatName } from '../../stores/contact-names'
-import { DEFAULT_TIME_ZONE, scheduleTime, type OverduePolicyName } from '../../../../shared/domain'
+import {
+  DEFAULT_TIME_ZONE,
+  scheduleKeeper,
+  scheduleTime,
+  type OverduePolicyName
+} from '../../../../shared/domain'
 import './schedules.css'
 
 /** Scheduled items read at a time, soonest due first (the core orders them); Show more reads the next. */
@@ -221,6 +226,17 @@ function ScheduleRow({
     }
   }
 
+  // Meant for the gateway but not saved there yet: this computer still keeps it, so the row says so, and why (QA40
+  // Q40-01: "Gateway" alone read as if the computer could be switched off).
+  const sendingPaused = useOutbox((state) => state.sendingPaused)
+  const notAtGatewayWhy = notAtGatewayReason(item, { device, sendingPaused }, t)
+  const notYetAtGateway =
+    scheduleKeeper(item) !== 'notYetAtGateway'
+      ? null
+      : notAtGatewayWhy
+        ? t('schedules.notAtGatewayBecause', { reason: notAtGatewayWhy })
+        : t('schedules.notAtGateway')
+
   const what =
     item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
   // The operator's clock, named as the window names zones ("10:00 WIT"): rows kept on several zones compare on the one
@@ -272,6 +288,7 @@ function ScheduleRow({
           ? ` · ${t(OVERDUE_LABEL[item.overduePolicy])}`
           : ''}
         {item.held ? <strong> · {t('outbox.held')}</strong> : null}
+        {notYetAtGateway ? <strong> · {notYetAtGateway}</strong> : null}
       </div>
       <RowActions label={t('schedules.actionsFor', { recipient })}>
         <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>

@@ -1359,11 +1359,18 @@ describe('enqueue', () => {
       )
     )
     act(() => useSend.getState().dismissSent())
-    sentBatch([makeItem({ id: 'item-1-0', status: 'scheduled', scheduleMode: 'gateway', ...at })], true)
+    const gatewaySchedule = { status: 'scheduled', scheduleMode: 'gateway', ...at } as const
+    sentBatch([makeItem({ id: 'item-1-0', ...gatewaySchedule, savedAtGateway: true })], true)
     await waitFor(() =>
       expect(screen.getByTestId('send-sent-summary').textContent).toBe(
         '1 kept by the gateway until 1 Jan 2030, 16:00 WIB'
       )
+    )
+    // Until the gateway saved it, it is not the gateway's (QA40 Q40-01).
+    act(() => useSend.getState().dismissSent())
+    sentBatch([makeItem({ id: 'item-3-0', ...gatewaySchedule, savedAtGateway: false })], true)
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe('1 not at the gateway yet')
     )
     // Items kept until different times (not one send of this window's) keep the general words.
     act(() => useSend.getState().dismissSent())

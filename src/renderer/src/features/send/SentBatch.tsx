@@ -10,7 +10,7 @@ import { useOperatorZone } from '../../stores/settings'
 import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
-import { batchSummary, batchTitleKey, waitingReason } from '../outbox/waiting'
+import { batchSummary, batchTitleKey, notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
 import { RecipientName } from '../../ui/RecipientName'
 import './send.css'
@@ -169,14 +169,18 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const allAccounted = items.length + deleted === sent.itemIds.length
   const rowDeleted = (rowItems: OutboxItemView[]): boolean =>
     deleted > 0 && allAccounted && rowItems.length === 0
-  const reasonOf = (item: OutboxItemView): string | null =>
-    waitingReason(
-      item,
-      { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
-      t,
-      // A device's day (its daily cap's midnight) on its own clock; else the operator's, as the Outbox says it; named.
-      (iso, zone) => formatDateTimeInZone(iso, locale, zone ?? operatorZone)
+  const reasonOf = (item: OutboxItemView): string | null => {
+    const context = { device: devices.find((d) => d.id === item.deviceId), sendingPaused }
+    return (
+      waitingReason(
+        item,
+        context,
+        t,
+        // A device's day (its daily cap's midnight) on its own clock; else the operator's, as the Outbox says it; named.
+        (iso, zone) => formatDateTimeInZone(iso, locale, zone ?? operatorZone)
+      ) ?? notAtGatewayReason(item, context, t)
     )
+  }
   const summary = batchSummary(
     items,
     sent.itemIds.length,
