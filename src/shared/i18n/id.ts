@@ -1098,6 +1098,21 @@ export const id: Record<MessageKey, string> = {
     'Dijeda: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.',
   'outbox.takeBack.outcome.unread':
     'Jawabannya tidak dapat dibaca di sini: jawaban itu tampil di linimasa pesan di kotak keluar.',
+  'outbox.takeBack.notAsked.stopped':
+    'Dihentikan di sini: pesan ini belum keluar dari komputer ini, jadi tidak ada yang diminta ke gateway.',
+  'outbox.takeBack.notAsked.alreadyAsked':
+    'Sudah diminta sebelumnya: penarikan itu yang mengurusnya, dan jawabannya tampil di linimasa.',
+  'outbox.takeBack.notAsked.notFound': 'Tidak diminta: pesan ini sudah tidak ada di kotak keluar.',
+  'outbox.takeBack.notAsked.fateUnknown':
+    'Tidak diminta: belum diketahui apakah pesan ini sudah keluar (sedang dikirim, atau belum terverifikasi); kotak keluar memastikannya dulu.',
+  'outbox.takeBack.notAsked.neverReachedGateway': 'Tidak diminta: pesan ini gagal sebelum sampai ke gateway.',
+  'outbox.takeBack.notAsked.cancelled': 'Tidak diminta: pesan ini sudah dibatalkan di sini.',
+  'outbox.takeBack.notAsked.optedOut':
+    'Tidak diminta: nomornya berhenti berlangganan sebelum pesan ini dikirim, jadi pesan ini tidak pernah keluar.',
+  'outbox.takeBack.notAsked.cancelledAtGateway': 'Tidak diminta: pesan ini sudah dibatalkan di gateway.',
+  'outbox.takeBack.notAsked.revoked': 'Tidak diminta: pesan ini sudah dihapus untuk semua orang.',
+  'outbox.takeBack.notAsked.changed':
+    'Tidak diminta: pesan ini berubah sementara itu; tindakannya sekarang menunjukkan apa yang bisa dilakukan.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
