@@ -919,6 +919,15 @@ export const enRest = {
   'outbox.takeBack.notAsked.revoked': 'Not asked: it was deleted for everyone already.',
   'outbox.takeBack.notAsked.changed':
     'Not asked: the message changed meanwhile; its actions now show what can be done.',
+  // A take-back of one message whose device cannot act now: said once, while it waits.
+  'outbox.takeBack.outcome.waits.expired':
+    'Waiting: {device}’s subscription has ended; it will be taken back once it is renewed.',
+  'outbox.takeBack.outcome.waits.loggedOut':
+    'Waiting: {device} is logged out; it will be taken back once its QR code is scanned.',
+  'outbox.takeBack.outcome.waits.token':
+    'Waiting: the gateway does not accept {device}’s token; it will be taken back once a working token is entered.',
+  'outbox.takeBack.outcome.waits.notConnected':
+    'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',

@@ -1113,6 +1113,14 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.notAsked.revoked': 'Tidak diminta: pesan ini sudah dihapus untuk semua orang.',
   'outbox.takeBack.notAsked.changed':
     'Tidak diminta: pesan ini berubah sementara itu; tindakannya sekarang menunjukkan apa yang bisa dilakukan.',
+  'outbox.takeBack.outcome.waits.expired':
+    'Menunggu: langganan {device} sudah berakhir; pesan ini akan ditarik kembali setelah langganannya diperpanjang.',
+  'outbox.takeBack.outcome.waits.loggedOut':
+    'Menunggu: {device} sudah keluar (logout); pesan ini akan ditarik kembali setelah kode QR-nya dipindai.',
+  'outbox.takeBack.outcome.waits.token':
+    'Menunggu: gateway tidak menerima token {device}; pesan ini akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'outbox.takeBack.outcome.waits.notConnected':
+    'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',

@@ -1145,6 +1145,40 @@ describe('item detail', () => {
       expect(fake.requests('outbox:takeBackProgress')).toHaveLength(2)
       expect(outcome.textContent).toBe('Deleted for everyone: the gateway did it.')
     })
+
+    // A take-back whose device cannot act was read every second for ever, and said nothing of why it waited.
+    it.each([
+      ['en', 'Waiting: Front office’s subscription has ended; it will be taken back once it is renewed.'],
+      [
+        'id',
+        'Menunggu: langganan Front office sudah berakhir; pesan ini akan ditarik kembali setelah langganannya diperpanjang.'
+      ]
+    ] as const)(
+      'says once why it waits for its device, reads it less often meanwhile, and at its pace again once the device can act (%s)',
+      async (language, says) => {
+        // A fresh reply each time, as from the core.
+        fake.handle('outbox:takeBackProgress', () => ({ ...asked }))
+        const outcome = await deleteForEveryone(language, [makeDevice({ state: 'expired' })])
+        // Said from the core's first answer…
+        expect(outcome.textContent).toBe(says)
+        const changes: string[] = []
+        const watch = new MutationObserver(() => changes.push(outcome.textContent ?? ''))
+        watch.observe(outcome, { childList: true, characterData: true, subtree: true })
+        await passes(60_000)
+        // …and once: the reads that bring the same wait leave the line as it is.
+        expect(changes).toEqual([])
+        expect(outcome.textContent).toBe(says)
+        const whileWaiting = fake.requests('outbox:takeBackProgress').length
+        expect(whileWaiting).toBeGreaterThan(2)
+        expect(whileWaiting).toBeLessThan(15)
+        // Renewed: read at the usual pace again, at once, not after the longest wait.
+        act(() => useDevices.getState().setDevices([makeDevice({ state: 'connected' })]))
+        await passes(3000)
+        expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThanOrEqual(whileWaiting + 2)
+        expect(outcome.textContent).toBe('')
+        watch.disconnect()
+      }
+    )
   })
 
   // A take-back of one message that asked the gateway nothing came back settled, and the window said "Asked the

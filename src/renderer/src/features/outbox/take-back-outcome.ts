@@ -3,7 +3,9 @@
 // gateway" was said, and the operator had to go and look for the answer).
 import type { TakeBackView } from '../../../../shared/contract'
 import { coreText } from '../../../../shared/i18n/note-text'
+import { heldByDevice, TAKE_BACK_WAITS_ONE_KEY } from '../../../../shared/take-back-holds'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 import { useFollowedTakeBack } from './follow-take-back'
 
 /**
@@ -43,8 +45,9 @@ export function takeBackAskedWords(view: TakeBackView, t: Translate): string {
 /**
  * The answer in words once nothing is pending, or null while it is. Kept with the message it was asked for: a view
  * that shows another message in the same place says nothing of this one. A paused take-back says so (nothing more is
- * asked until it is resumed; followed still, so its answer comes once it is), and one whose progress could not be read
- * says where the answer shows instead. `follow` starts following what the core answered, and returns
+ * asked until it is resumed; followed still, so its answer comes once it is), one whose device cannot act now says
+ * what it waits for (the same words at every read, so a screen reader hears them once), and one whose progress could
+ * not be read says where the answer shows instead. `follow` starts following what the core answered, and returns
  * what to say at once (takeBackAskedWords).
  */
 export function useTakeBackOutcome(itemId: string): {
@@ -53,6 +56,7 @@ export function useTakeBackOutcome(itemId: string): {
 } {
   const t = useT()
   const language = useLanguage()
+  const devices = useDevices((s) => s.devices)
   const followed = useFollowedTakeBack(itemId)
   const { view, unread } = followed
   const follow = (asked: TakeBackView): string => {
@@ -61,6 +65,8 @@ export function useTakeBackOutcome(itemId: string): {
   }
   if (unread) return { outcome: t('outbox.takeBack.outcome.unread'), follow }
   if (view?.state === 'paused') return { outcome: t('outbox.takeBack.outcome.paused'), follow }
+  const held = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
+  if (held) return { outcome: t(TAKE_BACK_WAITS_ONE_KEY[held.hold], { device: held.device }), follow }
   if (!view || view.state !== 'done') return { outcome: null, follow }
   const words = (state: 'refused' | 'unknown', action: 'revoke' | 'cancel'): string => {
     const said = view.explained.find((e) => e.state === state && e.action === action)
