@@ -27,6 +27,14 @@ export const TAKE_BACK_WAITS_KEY = {
   notConnected: 'campaigns.takeBack.waits.notConnected'
 } as const satisfies Record<DeviceHold, string>
 
+/** After a take-back of one message: "Waiting: Toko Kedua’s subscription has ended; it will be taken back once …" */
+export const TAKE_BACK_WAITS_ONE_KEY = {
+  expired: 'outbox.takeBack.outcome.waits.expired',
+  loggedOut: 'outbox.takeBack.outcome.waits.loggedOut',
+  token: 'outbox.takeBack.outcome.waits.token',
+  notConnected: 'outbox.takeBack.outcome.waits.notConnected'
+} as const satisfies Record<DeviceHold, string>
+
 /** Before it: "2 of them are on Toko Kedua, whose subscription has ended: they will be taken back once it is renewed." */
 export const TAKE_BACK_WARN_KEY = {
   expired: 'campaigns.takeBack.warn.expired',
@@ -53,4 +61,13 @@ export function heldByDevice(
     const hold = device ? deviceHold(device.state) : null
     return device && hold && n > 0 ? [{ device: device.label, hold, n }] : []
   })
+}
+
+/** Whether every call still to do waits for a device that cannot act now (then there is nothing to watch for a while). */
+export function onlyHeld(
+  counts: readonly { deviceId: string; n: number }[],
+  devices: readonly { id: string; label: string; state: DeviceState }[]
+): boolean {
+  const pending = counts.reduce((sum, c) => sum + c.n, 0)
+  return pending > 0 && heldByDevice(counts, devices).reduce((sum, h) => sum + h.n, 0) === pending
 }

@@ -71,7 +71,8 @@ export function describeTakeBackView(
     for (const [reason, n] of left)
       lines.push(`  ${count(n)} ${LEFT_WORDS[reason]?.(n) ?? reason.replaceAll('_', ' ')}`)
   }
-  if (view.state === 'paused') lines.push('Paused: nothing more is asked of the gateway until it is resumed.')
+  // The window's words: one table, so the two cannot drift apart.
+  if (view.state === 'paused') lines.push(translate('en', 'outbox.takeBack.outcome.paused'))
   else if (view.state === 'running')
     lines.push('Not finished: run the command again (or leave the app running) to carry on.')
   if (lines.length === 0) lines.push('Nothing to take back.')

@@ -912,6 +912,31 @@ export const enRest = {
   'outbox.takeBack.outcome.paused': 'Paused: nothing more is asked of the gateway until it is resumed.',
   'outbox.takeBack.outcome.unread':
     'Its answer could not be read here: it shows on the message’s timeline in the outbox.',
+  // A take-back of one message that asked the gateway nothing, said in place of "Asked the gateway".
+  'outbox.takeBack.notAsked.stopped':
+    'Stopped here: it had not left this computer, so nothing was asked of the gateway.',
+  'outbox.takeBack.notAsked.alreadyAsked':
+    'Already asked earlier: that take-back carries it, and its answer shows on the timeline.',
+  'outbox.takeBack.notAsked.notFound': 'Not asked: this message is no longer in the outbox.',
+  'outbox.takeBack.notAsked.fateUnknown':
+    'Not asked: whether it left is not known yet (being sent, or unverified); the outbox settles that first.',
+  'outbox.takeBack.notAsked.neverReachedGateway': 'Not asked: it failed before reaching the gateway.',
+  'outbox.takeBack.notAsked.cancelled': 'Not asked: it was cancelled here already.',
+  'outbox.takeBack.notAsked.optedOut':
+    'Not asked: its number opted out before it was sent, so it never left.',
+  'outbox.takeBack.notAsked.cancelledAtGateway': 'Not asked: it was cancelled at the gateway already.',
+  'outbox.takeBack.notAsked.revoked': 'Not asked: it was deleted for everyone already.',
+  'outbox.takeBack.notAsked.changed':
+    'Not asked: the message changed meanwhile; its actions now show what can be done.',
+  // A take-back of one message whose device cannot act now: said once, while it waits.
+  'outbox.takeBack.outcome.waits.expired':
+    'Waiting: {device}’s subscription has ended; it will be taken back once it is renewed.',
+  'outbox.takeBack.outcome.waits.loggedOut':
+    'Waiting: {device} is logged out; it will be taken back once its QR code is scanned.',
+  'outbox.takeBack.outcome.waits.token':
+    'Waiting: the gateway does not accept {device}’s token; it will be taken back once a working token is entered.',
+  'outbox.takeBack.outcome.waits.notConnected':
+    'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',

@@ -1111,6 +1111,29 @@ export const id: Record<MessageKey, string> = {
     'Dijeda: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.',
   'outbox.takeBack.outcome.unread':
     'Jawabannya tidak dapat dibaca di sini: jawaban itu tampil di linimasa pesan di kotak keluar.',
+  'outbox.takeBack.notAsked.stopped':
+    'Dihentikan di sini: pesan ini belum keluar dari komputer ini, jadi tidak ada yang diminta ke gateway.',
+  'outbox.takeBack.notAsked.alreadyAsked':
+    'Sudah diminta sebelumnya: penarikan itu yang mengurusnya, dan jawabannya tampil di linimasa.',
+  'outbox.takeBack.notAsked.notFound': 'Tidak diminta: pesan ini sudah tidak ada di kotak keluar.',
+  'outbox.takeBack.notAsked.fateUnknown':
+    'Tidak diminta: belum diketahui apakah pesan ini sudah keluar (sedang dikirim, atau belum terverifikasi); kotak keluar memastikannya dulu.',
+  'outbox.takeBack.notAsked.neverReachedGateway': 'Tidak diminta: pesan ini gagal sebelum sampai ke gateway.',
+  'outbox.takeBack.notAsked.cancelled': 'Tidak diminta: pesan ini sudah dibatalkan di sini.',
+  'outbox.takeBack.notAsked.optedOut':
+    'Tidak diminta: nomornya berhenti berlangganan sebelum pesan ini dikirim, jadi pesan ini tidak pernah keluar.',
+  'outbox.takeBack.notAsked.cancelledAtGateway': 'Tidak diminta: pesan ini sudah dibatalkan di gateway.',
+  'outbox.takeBack.notAsked.revoked': 'Tidak diminta: pesan ini sudah dihapus untuk semua orang.',
+  'outbox.takeBack.notAsked.changed':
+    'Tidak diminta: pesan ini berubah sementara itu; tindakannya sekarang menunjukkan apa yang bisa dilakukan.',
+  'outbox.takeBack.outcome.waits.expired':
+    'Menunggu: langganan {device} sudah berakhir; pesan ini akan ditarik kembali setelah langganannya diperpanjang.',
+  'outbox.takeBack.outcome.waits.loggedOut':
+    'Menunggu: {device} sudah keluar (logout); pesan ini akan ditarik kembali setelah kode QR-nya dipindai.',
+  'outbox.takeBack.outcome.waits.token':
+    'Menunggu: gateway tidak menerima token {device}; pesan ini akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'outbox.takeBack.outcome.waits.notConnected':
+    'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',

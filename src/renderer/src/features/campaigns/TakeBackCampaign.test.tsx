@@ -9,6 +9,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 import { TakeBackCampaign } from './TakeBackCampaign'
 
 let fake: FakeApi
@@ -602,4 +603,30 @@ describe('a take-back whose tally does not settle', () => {
       expect(fake.requests('outbox:takeBackProgress')).toHaveLength(tries)
     }
   )
+
+  // Every call waiting for a device that cannot act was read every second for as long as it waited.
+  it('reads a take-back that only waits for its device less often, and at its pace again once the device can act', async () => {
+    const waiting: TakeBackView = {
+      ...running,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: { ...none, done: 4, pending: 2 },
+      pendingByDevice: [{ deviceId: 'dev-2', n: 2 }]
+    }
+    fake.handle('campaigns:takeBack', () => waiting)
+    // A fresh reply each time, as from the core.
+    fake.handle('outbox:takeBackProgress', () => ({ ...waiting }))
+    const expired = makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })
+    const tally = await takeBackIn('en', [makeDevice(), expired])
+    await passes(60_000)
+    expect(tally.textContent).toContain(
+      '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.'
+    )
+    const whileWaiting = fake.requests('outbox:takeBackProgress').length
+    expect(whileWaiting).toBeGreaterThan(2)
+    expect(whileWaiting).toBeLessThan(15)
+    act(() => useDevices.getState().setDevices([makeDevice(), { ...expired, state: 'connected' }]))
+    await passes(3000)
+    expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThanOrEqual(whileWaiting + 2)
+  })
 })

@@ -1140,6 +1140,53 @@ describe('the thread', () => {
     expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
   })
 
+  // Cancel on a reply that had not left yet stops it here: nothing is asked of the gateway, and its bubble said
+  // "Asked the gateway" with no answer to come.
+  it.each([
+    [
+      'en',
+      'Cancel at the gateway',
+      'Stopped here: it had not left this computer, so nothing was asked of the gateway.'
+    ],
+    [
+      'id',
+      'Batalkan di gateway',
+      'Dihentikan di sini: pesan ini belum keluar dari komputer ini, jadi tidak ada yang diminta ke gateway.'
+    ]
+  ] as const)(
+    'says a reply cancelled before it left was stopped here (%s)',
+    async (language, cancel, says) => {
+      const waiting = makeItem({
+        id: 'out-2',
+        recipient: '6281377778888',
+        text: 'Tunggu',
+        status: 'accepted',
+        gatewayId: 'gw-2'
+      })
+      script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+      fake.handle('outbox:takeBack', () => ({
+        id: 'tb-1',
+        state: 'done' as const,
+        producerTag: null,
+        stoppedLocally: 1,
+        leftAlone: {},
+        revoke: none,
+        cancel: none,
+        resend: none,
+        explained: [],
+        pendingByDevice: []
+      }))
+      const user = userEvent.setup()
+      render(<InboxView />)
+      await user.click(await screen.findByTestId('inbox-conversation-1'))
+      const [entry] = await screen.findAllByTestId('inbox-entry-out')
+      await user.click(within(entry!).getByRole('button', { name: cancel }))
+      await waitFor(() => expect(within(entry!).getByRole('status').textContent).toBe(says))
+    }
+  )
+
   it.each([
     {
       language: 'en' as const,

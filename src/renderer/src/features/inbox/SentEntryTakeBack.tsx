@@ -24,9 +24,10 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
     setBusy(true)
     setSaid(null)
     try {
-      follow(await useOutbox.getState().takeBack([item.id], action))
+      // "Asked the gateway", or what was done instead when nothing was asked (stopped here, …).
+      const text = follow(await useOutbox.getState().takeBack([item.id], action))
       setConfirming(false)
-      setSaid({ tone: 'ok', text: t('outbox.takeBack.asked') })
+      setSaid({ tone: 'ok', text })
     } catch (error) {
       setSaid({ tone: 'bad', text: errorInfo(error).message })
     } finally {

@@ -399,9 +399,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             className="button"
             disabled={busy}
             onClick={() =>
+              // "Asked the gateway", or what was done instead when nothing was asked (stopped here, …).
               void act(
                 async () => takeBackOutcome.follow(await store.takeBack([item.id], 'cancel')),
-                t('outbox.takeBack.asked')
+                (said) => said
               )
             }
           >
@@ -451,10 +452,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           onConfirm={() =>
-            void act(async () => {
-              takeBackOutcome.follow(await store.takeBack([item.id], 'revoke'))
-              setConfirmRevoke(false)
-            }, t('outbox.takeBack.asked'))
+            void act(
+              async () => {
+                const said = takeBackOutcome.follow(await store.takeBack([item.id], 'revoke'))
+                setConfirmRevoke(false)
+                return said
+              },
+              (said) => said
+            )
           }
           onKeep={() => {
             setConfirmRevoke(false)

@@ -2,7 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, type OutboxItemView } from '../../../../shared/contract'
+import { ApiError, type OutboxItemView, type TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -1052,9 +1052,11 @@ describe('item detail', () => {
       pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
     }
 
-    async function deleteForEveryone(language: 'en' | 'id' = 'en'): Promise<HTMLElement> {
-      if (language === 'id')
-        seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+    async function deleteForEveryone(
+      language: 'en' | 'id' = 'en',
+      devices = [makeDevice()]
+    ): Promise<HTMLElement> {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
       const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
       fake.handle('outbox:list', () => ({ items: [delivered], total: 1 }))
       fake.handle('outbox:get', () => ({ item: delivered, history: [] }))
@@ -1154,6 +1156,108 @@ describe('item detail', () => {
       expect(fake.requests('outbox:takeBackProgress')).toHaveLength(2)
       expect(outcome.textContent).toBe('Deleted for everyone: the gateway did it.')
     })
+
+    // A take-back whose device cannot act was read every second for ever, and said nothing of why it waited.
+    it.each([
+      ['en', 'Waiting: Front office’s subscription has ended; it will be taken back once it is renewed.'],
+      [
+        'id',
+        'Menunggu: langganan Front office sudah berakhir; pesan ini akan ditarik kembali setelah langganannya diperpanjang.'
+      ]
+    ] as const)(
+      'says once why it waits for its device, reads it less often meanwhile, and at its pace again once the device can act (%s)',
+      async (language, says) => {
+        // A fresh reply each time, as from the core.
+        fake.handle('outbox:takeBackProgress', () => ({ ...asked }))
+        const outcome = await deleteForEveryone(language, [makeDevice({ state: 'expired' })])
+        // Said from the core's first answer…
+        expect(outcome.textContent).toBe(says)
+        const changes: string[] = []
+        const watch = new MutationObserver(() => changes.push(outcome.textContent ?? ''))
+        watch.observe(outcome, { childList: true, characterData: true, subtree: true })
+        await passes(60_000)
+        // …and once: the reads that bring the same wait leave the line as it is.
+        expect(changes).toEqual([])
+        expect(outcome.textContent).toBe(says)
+        const whileWaiting = fake.requests('outbox:takeBackProgress').length
+        expect(whileWaiting).toBeGreaterThan(2)
+        expect(whileWaiting).toBeLessThan(15)
+        // Renewed: read at the usual pace again, at once, not after the longest wait.
+        act(() => useDevices.getState().setDevices([makeDevice({ state: 'connected' })]))
+        await passes(3000)
+        expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThanOrEqual(whileWaiting + 2)
+        expect(outcome.textContent).toBe('')
+        watch.disconnect()
+      }
+    )
+  })
+
+  // A take-back of one message that asked the gateway nothing came back settled, and the window said "Asked the
+  // gateway" and nothing more.
+  it.each<{ what: string; language: 'en' | 'id'; settled: Partial<TakeBackView>; says: string }>([
+    {
+      what: 'stopped here',
+      language: 'en',
+      settled: { stoppedLocally: 1 },
+      says: 'Stopped here: it had not left this computer, so nothing was asked of the gateway.'
+    },
+    {
+      what: 'stopped here',
+      language: 'id',
+      settled: { stoppedLocally: 1 },
+      says: 'Dihentikan di sini: pesan ini belum keluar dari komputer ini, jadi tidak ada yang diminta ke gateway.'
+    },
+    {
+      what: 'asked already',
+      language: 'en',
+      settled: { leftAlone: { already_asked: 1 } },
+      says: 'Already asked earlier: that take-back carries it, and its answer shows on the timeline.'
+    },
+    {
+      what: 'asked already',
+      language: 'id',
+      settled: { leftAlone: { already_asked: 1 } },
+      says: 'Sudah diminta sebelumnya: penarikan itu yang mengurusnya, dan jawabannya tampil di linimasa.'
+    },
+    {
+      what: 'gone',
+      language: 'en',
+      settled: { leftAlone: { not_found: 1 } },
+      says: 'Not asked: this message is no longer in the outbox.'
+    },
+    {
+      what: 'gone',
+      language: 'id',
+      settled: { leftAlone: { not_found: 1 } },
+      says: 'Tidak diminta: pesan ini sudah tidak ada di kotak keluar.'
+    }
+  ])('says what a take-back did when it asked the gateway nothing: $what ($language)', async (c) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: c.language }), devices: [makeDevice()] }))
+    const accepted = makeItem({ id: 'a-1', status: 'accepted', gatewayId: 'gw-2' })
+    fake.handle('outbox:list', () => ({ items: [accepted], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: accepted, history: [] }))
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    fake.handle('outbox:takeBack', () => ({
+      id: 'tb-1',
+      state: 'done' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: none,
+      cancel: none,
+      resend: none,
+      explained: [],
+      pendingByDevice: [],
+      ...c.settled
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-a-1'))
+    const cancel = c.language === 'en' ? 'Cancel at the gateway' : 'Batalkan di gateway'
+    await user.click(await screen.findByRole('button', { name: cancel }))
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(c.says))
+    // Said once, in place of "Asked the gateway": the answer's own line has nothing to add.
+    expect(screen.getByTestId('outbox-takeback-outcome').textContent).toBe('')
   })
 
   it("follows its message through a bulk change: the take-back's answer shows in the open detail", async () => {

@@ -1,15 +1,22 @@
 // A take-back read again until it settles, for the message's announcement and the campaign's tally alike. A paused
 // one too: it may be resumed, and its answer is still wanted. A read that fails is tried again a few times, further
 // apart each time, before the window stops and says it could not read it: one failed read used to end the following
-// with nothing said, and a screen reader heard "Asked the gateway" and nothing more.
+// with nothing said, and a screen reader heard "Asked the gateway" and nothing more. One whose every call waits for a
+// device that cannot act (logged out, subscription ended) is read less and less often while it waits, and at the
+// usual pace again as soon as the device list says the device can act: it was read every second for as long as it
+// waited.
 import { useEffect, useState } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
+import { onlyHeld } from '../../../../shared/take-back-holds'
 import { call } from '../../api'
+import { useDevices } from '../../stores/devices'
 
 /** How often an unsettled take-back is read again. */
 export const FOLLOW_MS = 1000
 /** Failed reads in a row before the window gives up: after the first, tried again 2 s, 4 s and 8 s later. */
 export const FOLLOW_TRIES = 4
+/** The longest gap between reads of a take-back that only waits for its devices (2 s, 4 s, … up to this). */
+export const WAITING_MAX_MS = 30_000
 
 /**
  * The take-back last read for `key` (the message or campaign it was asked for: a view that shows another one in the
@@ -21,28 +28,41 @@ export function useFollowedTakeBack(key: string): {
   unread: boolean
   follow: (asked: TakeBackView) => void
 } {
-  const [followed, setFollowed] = useState<{ key: string; view: TakeBackView; misses: number } | null>(null)
+  const devices = useDevices((s) => s.devices)
+  // `waited`: reads in a row that found it waiting for its devices only.
+  const [followed, setFollowed] = useState<{
+    key: string
+    view: TakeBackView
+    misses: number
+    waited: number
+  } | null>(null)
   const mine = followed?.key === key ? followed : null
   const view = mine?.view ?? null
   const misses = mine?.misses ?? 0
+  const waited = mine?.waited ?? 0
   const unread = misses >= FOLLOW_TRIES
-  const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0 })
+  const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0, waited: 0 })
   const following = view !== null && view.state !== 'done' && !unread
+  // Read from the device list as it is now: a device that can act again ends the slow reads at once.
+  const waiting = view !== null && view.state === 'running' && onlyHeld(view.pendingByDevice, devices)
   useEffect(() => {
     if (!view || !following) return
     let on = true
-    const timer = setTimeout(
-      () => {
-        call('outbox:takeBackProgress', { id: view.id })
-          .then((next) => on && setFollowed({ key, view: next, misses: 0 }))
-          .catch(() => on && setFollowed({ key, view, misses: misses + 1 }))
-      },
-      FOLLOW_MS * 2 ** misses
-    )
+    const delay =
+      misses > 0
+        ? FOLLOW_MS * 2 ** misses
+        : waiting
+          ? Math.min(FOLLOW_MS * 2 ** waited, WAITING_MAX_MS)
+          : FOLLOW_MS
+    const timer = setTimeout(() => {
+      call('outbox:takeBackProgress', { id: view.id })
+        .then((next) => on && setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0 }))
+        .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited }))
+    }, delay)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [view, following, key, misses])
+  }, [view, following, key, misses, waiting, waited])
   return { view, unread, follow }
 }

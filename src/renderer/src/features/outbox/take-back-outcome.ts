@@ -3,24 +3,70 @@
 // gateway" was said, and the operator had to go and look for the answer).
 import type { TakeBackView } from '../../../../shared/contract'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { useLanguage, useT } from '../../i18n'
+import { heldByDevice, TAKE_BACK_WAITS_ONE_KEY } from '../../../../shared/take-back-holds'
+import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 import { useFollowedTakeBack } from './follow-take-back'
+
+/**
+ * Why the core asked the gateway nothing for the message (the take-back's `leftAlone` reasons: the domain's, an
+ * earlier request that asked already, an item gone from the outbox). Any other reason is an action the message needs
+ * now: it changed between the window's view and the core's.
+ */
+const NOT_ASKED_KEY: Record<string, MessageKey> = {
+  already_asked: 'outbox.takeBack.notAsked.alreadyAsked',
+  not_found: 'outbox.takeBack.notAsked.notFound',
+  fate_unknown: 'outbox.takeBack.notAsked.fateUnknown',
+  never_reached_gateway: 'outbox.takeBack.notAsked.neverReachedGateway',
+  cancelled: 'outbox.takeBack.notAsked.cancelled',
+  opted_out: 'outbox.takeBack.notAsked.optedOut',
+  cancelled_at_gateway: 'outbox.takeBack.notAsked.cancelledAtGateway',
+  revoked: 'outbox.takeBack.notAsked.revoked'
+}
+
+/**
+ * What to say once the core took the take-back of one message: "Asked the gateway" when it asked the gateway
+ * anything (its answer follows), else what happened instead: stopped here before it left, asked by an earlier
+ * take-back, gone from the outbox… Such a take-back comes back settled, with nothing more to say after it.
+ */
+export function takeBackAskedWords(view: TakeBackView, t: Translate): string {
+  const atGateway = (['revoke', 'cancel', 'resend'] as const).reduce(
+    (sum, action) =>
+      sum + view[action].done + view[action].refused + view[action].unknown + view[action].pending,
+    0
+  )
+  if (view.state !== 'done' || atGateway > 0) return t('outbox.takeBack.asked')
+  if (view.stoppedLocally > 0) return t('outbox.takeBack.notAsked.stopped')
+  const why = Object.entries(view.leftAlone).find(([, n]) => n > 0)?.[0]
+  if (why === undefined) return t('campaigns.takeBack.tally.nothing')
+  return t(NOT_ASKED_KEY[why] ?? 'outbox.takeBack.notAsked.changed')
+}
 
 /**
  * The answer in words once nothing is pending, or null while it is. Kept with the message it was asked for: a view
  * that shows another message in the same place says nothing of this one. A paused take-back says so (nothing more is
- * asked until it is resumed; followed still, so its answer comes once it is), and one whose progress could not be read
- * says where the answer shows instead.
+ * asked until it is resumed; followed still, so its answer comes once it is), one whose device cannot act now says
+ * what it waits for (the same words at every read, so a screen reader hears them once), and one whose progress could
+ * not be read says where the answer shows instead. `follow` starts following what the core answered, and returns
+ * what to say at once (takeBackAskedWords).
  */
 export function useTakeBackOutcome(itemId: string): {
   outcome: string | null
-  follow: (asked: TakeBackView) => void
+  follow: (asked: TakeBackView) => string
 } {
   const t = useT()
   const language = useLanguage()
-  const { view, unread, follow } = useFollowedTakeBack(itemId)
+  const devices = useDevices((s) => s.devices)
+  const followed = useFollowedTakeBack(itemId)
+  const { view, unread } = followed
+  const follow = (asked: TakeBackView): string => {
+    followed.follow(asked)
+    return takeBackAskedWords(asked, t)
+  }
   if (unread) return { outcome: t('outbox.takeBack.outcome.unread'), follow }
   if (view?.state === 'paused') return { outcome: t('outbox.takeBack.outcome.paused'), follow }
+  const held = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
+  if (held) return { outcome: t(TAKE_BACK_WAITS_ONE_KEY[held.hold], { device: held.device }), follow }
   if (!view || view.state !== 'done') return { outcome: null, follow }
   const words = (state: 'refused' | 'unknown', action: 'revoke' | 'cancel'): string => {
     const said = view.explained.find((e) => e.state === state && e.action === action)
