@@ -257,4 +257,109 @@ describe('a long thread in Chromium (QA29)', () => {
     expect(await seriousA11yViolations(p)).toEqual([])
     await screenshot(p, 'inbox-alt-i-open-thread-360')
   }, 120_000)
+
+  // QA38 Q38-05: at 360×640 the messages box was 96 px (15vh) under the sticky header, the thread's heading buttons and
+  // a reply box of 250 px: it showed the foot of one message; and "Delete for everyone" asked its question scrolled
+  // out of the box, only its two buttons in sight.
+  it.each(['en', 'id'] as const)(
+    'at 360×640 (%s) the messages take a real share of the screen and the take-back asks its question in sight',
+    async (language) => {
+      const harness = await journey.start({
+        core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+      })
+      const handlers = harness.core.handlers
+      await handlers['settings:update']({ language })
+      const deviceId = await linkedSandboxDevice(harness)
+      await handlers['inbox:connect']({ relayUrl: relay.url })
+      await handlers['inbox:provision']({ deviceId })
+      const MESSAGES = 10
+      for (let n = 1; n <= MESSAGES; n++)
+        await handlers['sandbox:receive']({
+          deviceId,
+          from: '0812777888',
+          pushName: 'Dewi',
+          message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
+        })
+      await expect
+        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
+        .toBe(MESSAGES)
+      const dewi = (await handlers['inbox:conversations']({})).conversations[0]!
+      await handlers['inbox:reply']({
+        requestId: 'q38-05-reply',
+        conversationId: dewi.id,
+        deviceId,
+        chatId: dewi.chatId,
+        isGroup: false,
+        text: 'Masih ada, Bu. Ukuran L tinggal tiga.'
+      })
+
+      const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+      await p.setViewportSize({ width: 360, height: 640 })
+      await openTab(p, 'inbox')
+      const thread = p.getByTestId('inbox-thread')
+      await p
+        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
+        .getByRole('listitem')
+        .first()
+        .getByRole('button')
+        .click()
+      await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(MESSAGES)
+      const revoke = thread
+        .getByTestId('inbox-entry-out')
+        .getByRole('button', { name: language === 'en' ? 'Delete for everyone' : 'Hapus untuk semua orang' })
+      await expect.poll(() => revoke.count(), { timeout: 30_000 }).toBe(1)
+      await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= 641).toBe(true)
+
+      // The messages box: at least 40% of the window's height, on the screen with the newest entry, the reply box
+      // and Send.
+      const entries = p.getByTestId('inbox-entries')
+      const boxHeight = await entries.evaluate((box) => box.getBoundingClientRect().height)
+      expect
+        .soft(boxHeight, `the messages box is ${Math.round(boxHeight)} px tall`)
+        .toBeGreaterThanOrEqual(0.4 * 640)
+      await expectOnScreen(p, entries, 'the messages box')
+      await expectReplyBoxShown(p)
+      expect(await seriousA11yViolations(p)).toEqual([])
+      await screenshot(p, `inbox-thread-360-compact-${language}`)
+
+      // "Delete for everyone" from the keyboard: its question is in the box's sight, beside the buttons that answer it.
+      await revoke.focus()
+      await p.keyboard.press('Enter')
+      const confirm = thread.getByRole('group', {
+        name:
+          language === 'en' ? /^Delete this message for everyone\?/ : /^Hapus pesan ini untuk semua orang\?/
+      })
+      await confirm.waitFor()
+      const keep = confirm.getByRole('button', { name: language === 'en' ? 'Keep' : 'Jangan' })
+      await expect.poll(() => keep.evaluate((button) => button === document.activeElement)).toBe(true)
+      const question = confirm.locator('p').first()
+      const inBox = async (part: typeof question): Promise<boolean> =>
+        part.evaluate((element) => {
+          const box = element.closest('.inbox-entries')!.getBoundingClientRect()
+          const rect = element.getBoundingClientRect()
+          return rect.top >= box.top - 1 && rect.bottom <= box.bottom + 1
+        })
+      expect.soft(await inBox(question), "the question is in the box's sight").toBe(true)
+      expect.soft(await inBox(keep), "Keep is in the box's sight").toBe(true)
+      await expectOnScreen(p, question, 'the question')
+      await expectOnScreen(p, keep, 'Keep')
+      expect(await seriousA11yViolations(p)).toEqual([])
+      await screenshot(p, `inbox-thread-360-takeback-${language}`)
+
+      // The thread's actions, behind "More" at this width, from the keyboard.
+      await p.keyboard.press('Escape')
+      const more = thread.getByTestId('inbox-thread-more')
+      await more.focus()
+      await p.keyboard.press('Enter')
+      expect(await more.getAttribute('aria-expanded')).toBe('true')
+      for (const action of ['inbox-mark-read', 'inbox-archive', 'inbox-delete'])
+        expect(await thread.getByTestId(action).isVisible(), action).toBe(true)
+      await p.keyboard.press('Tab')
+      expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+        'inbox-mark-read'
+      )
+      expect(await seriousA11yViolations(p)).toEqual([])
+    },
+    120_000
+  )
 })

@@ -2046,6 +2046,7 @@ export const enRest = {
   'inbox.search.messages': 'Messages found',
   'inbox.thread.pick': 'Choose a conversation to read it and reply.',
   'inbox.thread.back': 'Back to conversations',
+  'inbox.thread.more': 'More',
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
   'inbox.thread.markedRead': '{name}: marked read.',

@@ -2257,6 +2257,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',
+  'inbox.thread.more': 'Lainnya',
   'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
   'inbox.thread.markedRead': '{name}: ditandai sudah dibaca.',

@@ -19,19 +19,29 @@ export interface ConfirmPanelProps {
 
 export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
   const keepRef = useRef<HTMLButtonElement>(null)
+  const panelRef = useRef<HTMLDivElement>(null)
+  const questionRef = useRef<HTMLParagraphElement>(null)
   const { focusOnOpen } = props
   useEffect(() => {
-    if (focusOnOpen) keepRef.current?.focus()
+    if (!focusOnOpen) return
+    keepRef.current?.focus()
+    // The focus brings Keep into sight alone: in a short scroll box (a thread's messages at 360×640) the question
+    // stayed above it, out of sight (QA38 Q38-05). The whole panel where it fits, else its question first.
+    panelRef.current?.scrollIntoView?.({ block: 'nearest' })
+    questionRef.current?.scrollIntoView?.({ block: 'nearest' })
   }, [focusOnOpen])
   return (
     <div
+      ref={panelRef}
       className="inline-form confirm"
       role="group"
       aria-labelledby={props.id}
       // Esc backs out, as Keep does (the shortcuts panel says Esc closes what is open); not while the answer runs.
       onKeyDown={cancelOnEscape(props.onKeep, props.disabled)}
     >
-      <p id={props.id}>{props.question}</p>
+      <p id={props.id} ref={questionRef}>
+        {props.question}
+      </p>
       <div className="actions">
         <button
           type="button"

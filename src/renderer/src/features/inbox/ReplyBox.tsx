@@ -225,7 +225,9 @@ export function ReplyBox({
 
   return (
     <form
-      className="inbox-reply"
+      // Nothing written: a narrow window shows the text field and Send alone until the box has the focus (inbox.css,
+      // QA38 Q38-05), so the messages keep their share of the screen.
+      className={empty && !refused ? 'inbox-reply inbox-reply--idle' : 'inbox-reply'}
       aria-label={t('inbox.reply.heading')}
       data-testid="inbox-reply"
       onSubmit={(event) => {
@@ -238,15 +240,6 @@ export function ReplyBox({
         void addFiles(Array.from(event.dataTransfer.files))
       }}
     >
-      <CannedReplies
-        deviceId={deviceId}
-        conversationId={conversation.id}
-        onInsert={(rendered) => {
-          setText((now) => (now.trim() === '' ? rendered : `${now}\n${rendered}`))
-          setQueuedReply(null)
-          requestId.current = newRequestId()
-        }}
-      />
       <label htmlFor={REPLY_TEXT_ID}>{t('inbox.reply.label')}</label>
       <textarea
         ref={textRef}
@@ -286,6 +279,17 @@ export function ReplyBox({
       <p id="inbox-reply-hint" className="muted small">
         {file !== null && !carriesCaption(file.kind) ? t('inbox.reply.hintNoCaption') : t('inbox.reply.hint')}
       </p>
+      {/* Under the text, so what opens as the box takes the focus (a narrow window's idle box hides it) opens below
+          what the operator clicked, not above it. */}
+      <CannedReplies
+        deviceId={deviceId}
+        conversationId={conversation.id}
+        onInsert={(rendered) => {
+          setText((now) => (now.trim() === '' ? rendered : `${now}\n${rendered}`))
+          setQueuedReply(null)
+          requestId.current = newRequestId()
+        }}
+      />
       {textOnItsOwn ? (
         <p id="inbox-reply-audio" className="field-hint" data-testid="inbox-reply-audio">
           {t('inbox.reply.audioOwnMessage')}

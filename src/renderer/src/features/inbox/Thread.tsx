@@ -197,6 +197,7 @@ export function Thread({
     request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))
   }
 
+  const [moreOpen, setMoreOpen] = useState(false)
   const panels = useRowPanel<'delete'>()
   const [deleting, setDeleting] = useState(false)
   function deleteConversation(): void {
@@ -230,8 +231,12 @@ export function Thread({
       }}
     >
       <div className="inbox-thread-head">
+        {/* A narrow window shows the arrow alone (inbox.css): the words stay its name. */}
         <button type="button" className="button button--small inbox-back" onClick={onBack}>
-          {t('inbox.thread.back')}
+          <span className="inbox-back-arrow" aria-hidden="true">
+            ←
+          </span>
+          <span className="inbox-back-words">{t('inbox.thread.back')}</span>
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
@@ -243,7 +248,21 @@ export function Thread({
             </span>
           ) : null}
         </h3>
-        <div className="inbox-thread-actions">
+        {/* A narrow window keeps the actions behind one button, so the messages have the screen (QA38 Q38-05). */}
+        <button
+          type="button"
+          className="button button--small inbox-thread-more"
+          aria-expanded={moreOpen}
+          aria-controls="inbox-thread-actions"
+          data-testid="inbox-thread-more"
+          onClick={() => setMoreOpen(!moreOpen)}
+        >
+          {t('inbox.thread.more')}
+        </button>
+        <div
+          id="inbox-thread-actions"
+          className={moreOpen ? 'inbox-thread-actions inbox-thread-actions--open' : 'inbox-thread-actions'}
+        >
           <button
             type="button"
             className="button button--small"
