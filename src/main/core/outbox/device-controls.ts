@@ -3,7 +3,7 @@
 import type { KernelCore } from './kernel'
 import { resolveOptions } from './kernel'
 import type { OutboxOptions } from './types'
-import { endGatewayHold, storedDeviceWaits } from './device-waits'
+import { storedDeviceWaits } from './device-waits'
 
 export type DeviceControls = ReturnType<typeof createDeviceControls>
 
@@ -16,13 +16,13 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
       runtime.sendable = sendable
       if (sendable) {
         // The app says the device is back: forget the gateway's refusal and don't make its queue sit out a backoff.
+        // A 429's hold stays (device-waits.ts): the gateway's limit did not end with the connection.
         runtime.refused = null
         runtime.refusals = 0
         runtime.probeAt = 0
         if (!was || runtime.retryAt > clock.now()) {
           runtime.retryAt = 0
           runtime.failures = 0
-          endGatewayHold(ctx, deviceId)
           store.pullRetriesForward(clock.now(), deviceId)
         }
       }
@@ -38,10 +38,10 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
       const was = ctx.networkOnline
       ctx.networkOnline = online
       if (online && !was) {
-        // Back online: whatever waited out a network backoff goes now, still within its age limit.
-        for (const [deviceId, runtime] of ctx.devices) {
+        // Back online: whatever waited out a network backoff goes now, still within its age limit (a device the
+        // gateway asked to slow down still waits for the time it said).
+        for (const runtime of ctx.devices.values()) {
           runtime.retryAt = 0
-          endGatewayHold(ctx, deviceId)
           runtime.failures = 0
           runtime.reconcileRetryAt = 0
           runtime.trackingRetryAt = 0

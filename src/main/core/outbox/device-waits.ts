@@ -1,6 +1,8 @@
 // A wait over a whole device (a policy's daily cap, the gateway's "slow down") writes no row: it is kept in memory for
 // the rounds, and in the settings table, where every process's views of the device's items (and the campaigns' parts)
-// read why they wait (the terminal's included).
+// read why they wait (the terminal's included). The gateway's hold is also honoured from there: every process that
+// sends for the device (the app after a restart, a terminal command) waits for the time it says.
+import { MAX_RETRY_AFTER_MS } from '../gateway'
 import type { SettingsStore } from '../store'
 import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
 import type { OutboxContext } from './context'
@@ -48,10 +50,24 @@ export function holdForGateway(ctx: OutboxContext, deviceId: string, until: numb
   })
 }
 
-/** The gateway's hold is forgotten (the device back, the network back): the wait it said ends with it. */
-export function endGatewayHold(ctx: OutboxContext, deviceId: string): void {
-  const held = ctx.device(deviceId).policyWait
-  if (held && isGatewayHold(held)) recordDeviceWait(ctx, deviceId, null)
+/**
+ * The gateway's hold as recorded, by this process or another (this app before a restart, a terminal command), is the
+ * one this process keeps: the device sends nothing before it, and once it has passed the device's next round ends it.
+ * A record reaching further than any Retry-After could (the clock was set back) holds no longer than the longest.
+ */
+export function adoptStoredGatewayHold(ctx: OutboxContext, deviceId: string): void {
+  const stored = storedDeviceWaits(ctx.settings)[deviceId]
+  if (!stored || !isGatewayHold(stored)) return
+  const runtime = ctx.device(deviceId)
+  if (runtime.policyWait && runtime.policyWait.until >= stored.until) return
+  const longest = ctx.now() + Math.max(MAX_RETRY_AFTER_MS, ctx.options.backoffCapMs)
+  if (stored.until > longest) {
+    runtime.retryAt = Math.max(runtime.retryAt, longest)
+    holdForGateway(ctx, deviceId, longest)
+    return
+  }
+  runtime.retryAt = Math.max(runtime.retryAt, stored.until)
+  runtime.policyWait = stored
 }
 
 function isGatewayHold(wait: DeviceWait): boolean {

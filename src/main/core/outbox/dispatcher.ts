@@ -6,7 +6,7 @@ import { classifySendError, isGatewayFailing, type ClassifiedSendError } from '.
 import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
-import { holdForGateway, recordDeviceWait } from './device-waits'
+import { adoptStoredGatewayHold, holdForGateway, recordDeviceWait } from './device-waits'
 import { carriesCaption, currentDayIn } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
@@ -17,6 +17,8 @@ import { encodeNote } from '../../../shared/i18n/notes'
  */
 export function fillDevice(ctx: OutboxContext, deviceId: string): number | null {
   const runtime = ctx.device(deviceId)
+  // The gateway's 429 hold as recorded: perhaps met by this app before a restart, or by a terminal command.
+  adoptStoredGatewayHold(ctx, deviceId)
   const { concurrency, pacingMs } = ctx.options
   for (;;) {
     if (runtime.sendsInFlight >= concurrency) return null
