@@ -115,6 +115,11 @@ export function formatCompactDateTime(
   return nameZone && zone ? `${text} ${zoneLabel(zone)}` : text
 }
 
+/** The calendar day an instant falls on, on a zone's clock, as YYYY-MM-DD. */
+function calendarDayOn(instant: Date | number, zone: string): string {
+  return dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant)
+}
+
 /**
  * When something followed `since` on a zone's clock, for a narrow row that writes `since` in full beside it: the time
  * alone on the same day ("09.02"), else the compact date and time ("2 Des, 09.02"); the zone is named by `since`.
@@ -129,9 +134,7 @@ export function formatCompactTimeAfter(
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const zone = validZone(timeZone) ?? computerZone()
-  const dayOf = (instant: Date): string =>
-    dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant)
-  const sameDay = dayOf(date) === dayOf(new Date(since))
+  const sameDay = calendarDayOn(date, zone) === calendarDayOn(new Date(since), zone)
   return sameDay
     ? dateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(date)
     : formatCompactDateTime(iso, locale, zone)
@@ -168,12 +171,10 @@ export function formatListTime(
   const date = new Date(iso)
   if (Number.isNaN(date.getTime())) return iso
   const zone = validZone(timeZone) ?? computerZone()
-  // Calendar days on that clock (YYYY-MM-DD), compared as UTC dates: whole days apart whatever the zone's offset.
-  const dayOf = (instant: Date): string =>
-    dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone }).format(instant)
   const yearOf = (instant: Date): string =>
     dateTimeFormat('en', { year: 'numeric', timeZone: zone }).format(instant)
-  const daysAgo = (Date.parse(dayOf(now)) - Date.parse(dayOf(date))) / 86_400_000
+  // Calendar days compared as UTC dates: whole days apart whatever the zone's offset.
+  const daysAgo = (Date.parse(calendarDayOn(now, zone)) - Date.parse(calendarDayOn(date, zone))) / 86_400_000
   const options: Intl.DateTimeFormatOptions =
     daysAgo === 0
       ? { timeStyle: 'short' }
@@ -267,8 +268,7 @@ export function formatSoonInZone(
   now: Date = new Date()
 ): string {
   const zone = validZone(timeZone) ?? computerZone()
-  const day = dateTimeFormat('en-CA', { dateStyle: 'short', timeZone: zone })
-  if (day.format(at) !== day.format(now))
+  if (calendarDayOn(at, zone) !== calendarDayOn(now, zone))
     return formatDateTimeInZone(new Date(at).toISOString(), locale, zone)
   return `${dateTimeFormat(locale, { timeStyle: 'short', timeZone: zone }).format(at)} ${zoneLabel(zone)}`
 }
