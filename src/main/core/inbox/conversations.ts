@@ -54,14 +54,18 @@ export interface SentToChat {
   ): { position: number; deviceId: string; recipient: string; createdAt: number }[]
   sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
-   * Each chat's newest item (sent from the device to the recipient, created after `createdAfter` when given) whose
-   * status is not one of `skipping`, or null, in the order asked: a page of conversations' last replies in one read.
+   * Each chat's newest item by when it shows there (sent from the device to the recipient, created after `createdAfter`
+   * when given) whose status is not one of `skipping`, with that time, or null, in the order asked: a page of
+   * conversations' last replies in one read.
    */
   newestToChats(
     chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
     skipping: readonly OutboxItemView['status'][]
-  ): (OutboxItemView | null)[]
+  ): ({ at: number; item: OutboxItemView } | null)[]
 }
+
+/** A conversation's newest reply and when its thread shows it. */
+type NewestReply = { at: number; item: OutboxItemView }
 
 /** A reply that did not reach the customer: they are still waiting for an answer. */
 const UNANSWERED: readonly OutboxItemView['status'][] = [
@@ -218,15 +222,15 @@ export function createConversations(deps: ConversationsDeps) {
   }
 
   /**
-   * For each conversation, the newest message the operator sent to its chat from its device (since it was last
-   * deleted) that is on its way or arrived: a row shows it as the last message, so an answered customer reads apart
-   * from a waiting one (QA14 Q14-10). One that failed, was cancelled or deleted for everyone left the customer
-   * waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
+   * For each conversation, the newest message the operator sent to its chat from its device that is on its way or
+   * arrived (since the chat was last deleted), with when its thread shows it (the thread's order and time): a row shows it as the last message, so an answered customer reads apart from a waiting one (QA14
+   * Q14-10), and the row says what its thread shows first. One that failed, was cancelled or deleted for everyone
+   * left the customer waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
    */
   function newestReplies(
     rows: readonly { conversation: ConversationRecord; deviceId: string | null }[]
-  ): (OutboxItemView | null)[] {
-    const replies: (OutboxItemView | null)[] = rows.map(() => null)
+  ): (NewestReply | null)[] {
+    const replies: (NewestReply | null)[] = rows.map(() => null)
     const asked = rows.flatMap(({ conversation, deviceId }, at) =>
       deviceId ? [{ at, conversation, deviceId }] : []
     )
@@ -260,12 +264,12 @@ export function createConversations(deps: ConversationsDeps) {
   function viewOf(
     conversation: ConversationRecord,
     deviceId: string | null,
-    reply: OutboxItemView | null
+    reply: NewestReply | null
   ): InboxConversationView {
-    const replyAt = reply ? Date.parse(reply.createdAt) : -Infinity
+    // At the same millisecond a thread puts the sent one first (threadOrder): so does the row.
     const last =
-      reply && replyAt >= conversation.lastAt
-        ? { lastAt: replyAt, lastText: reply.text ?? '', lastType: reply.kind, lastFromMe: true }
+      reply && reply.at >= conversation.lastAt
+        ? { lastAt: reply.at, lastText: reply.item.text ?? '', lastType: reply.item.kind, lastFromMe: true }
         : conversation
     return {
       id: conversation.id,

@@ -276,15 +276,18 @@ export function createSendQueue(input: KernelInput) {
         .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
     },
     /**
-     * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
-     * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
+     * Each chat's newest item by when it shows there (a device and a recipient, created after `createdAfter` when given;
+     * see SHOWN_AT) whose status is not one of `skipping`, with that time, or null, in the order asked: the inbox's
+     * page of conversations in one read.
      */
     newestToChats: (
       chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
       skipping: readonly ItemStatus[]
-    ): (OutboxItemView | null)[] => {
+    ): ({ at: number; item: OutboxItemView } | null)[] => {
       const view = itemViews(ctx)
-      return store.newestToChats(chats, skipping).map((item) => (item ? view(item) : null))
+      return store
+        .newestToChats(chats, skipping)
+        .map((newest) => (newest ? { at: newest.shownAt, item: view(newest.item) } : null))
     },
     /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,

@@ -1,6 +1,6 @@
 // A page of the inbox's conversations reads each chat's newest reply in one statement (newestToChats): the newest
-// item from the device to the chat, since the chat was cleared, whose status the inbox did not skip; each chat read
-// through the index by recipient, never a scan of the outbox.
+// item from the device to the chat by when it shows there (SHOWN_AT, as the thread orders it), since the chat was
+// cleared, whose status the inbox did not skip; each chat read through the index by recipient, never a scan.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,10 +25,10 @@ afterEach(() => {
 /** What the inbox skips: a reply that never reached the customer. */
 const UNANSWERED: ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway', 'revoked']
 
-/** One chat's items (id, when written, status), what the page asks, and which item it answers. */
+/** One chat's items (id, when written, status, device, when the gateway took it), what the page asks, and which item it answers. */
 const CASES: {
   name: string
-  items: [id: string, createdAt: number, status: ItemStatus, deviceId?: string][]
+  items: [id: string, createdAt: number, status: ItemStatus, deviceId?: string, acceptedAt?: number][]
   createdAfter?: number
   newest: string | null
 }[] = [
@@ -87,14 +87,22 @@ const CASES: {
     createdAfter: 10,
     newest: 'r2'
   },
+  {
+    name: 'the newest by when it went, not by when it was written',
+    items: [
+      ['r1', 10, 'read', 'd1', 30],
+      ['r2', 20, 'read', 'd1', 21]
+    ],
+    newest: 'r1'
+  },
   { name: 'from another device to the same number', items: [['r1', 10, 'read', 'd2']], newest: null }
 ]
 
 function seeded(): OutboxStore {
   const outbox = new OutboxStore(db)
   const items = CASES.flatMap((c, chat) =>
-    c.items.map(([id, createdAt, status, deviceId = 'd1']) =>
-      newTextItem(`${chat}:${id}`, { recipient: `62811${chat}`, deviceId, createdAt, status })
+    c.items.map(([id, createdAt, status, deviceId = 'd1', acceptedAt = null]) =>
+      newTextItem(`${chat}:${id}`, { recipient: `62811${chat}`, deviceId, createdAt, status, acceptedAt })
     )
   )
   outbox.insertItems(items, [], [], 1)
@@ -108,9 +116,17 @@ it.each(CASES.map((c, chat) => ({ ...c, chat })))('answers $name', ({ chat, crea
     recipient: `62811${chat}`,
     ...(createdAfter === undefined ? {} : { createdAfter })
   }
-  expect(outbox.newestToChats([asked], UNANSWERED).map((item) => item?.id ?? null)).toEqual([
+  expect(outbox.newestToChats([asked], UNANSWERED).map((newest) => newest?.item.id ?? null)).toEqual([
     newest === null ? null : `${chat}:${newest}`
   ])
+})
+
+it('answers each reply with when it shows in its chat', () => {
+  const outbox = seeded()
+  const went = CASES.findIndex((c) => c.name === 'the newest by when it went, not by when it was written')
+  const waiting = CASES.findIndex((c) => c.name === 'one on its way')
+  const asked = [went, waiting].map((chat) => ({ deviceId: 'd1', recipient: `62811${chat}` }))
+  expect(outbox.newestToChats(asked, UNANSWERED).map((newest) => newest?.shownAt)).toEqual([30, 20])
 })
 
 it('answers a page of chats in the order asked, each its own', () => {
@@ -120,7 +136,7 @@ it('answers a page of chats in the order asked, each its own', () => {
     recipient: `62811${chat}`,
     ...(c.createdAfter === undefined ? {} : { createdAfter: c.createdAfter })
   })).reverse()
-  expect(outbox.newestToChats(page, UNANSWERED).map((item) => item?.id ?? null)).toEqual(
+  expect(outbox.newestToChats(page, UNANSWERED).map((newest) => newest?.item.id ?? null)).toEqual(
     CASES.map((c, chat) => (c.newest === null ? null : `${chat}:${c.newest}`)).reverse()
   )
   expect(outbox.newestToChats([], UNANSWERED)).toEqual([])
