@@ -44,22 +44,22 @@ export interface SentToChat {
     recipient: string,
     limit: number,
     before?: { at: number; id: string },
-    createdAfter?: number
+    shownAfter?: number
   ): { at: number; item: OutboxItemView }[]
   sentWithText(
     text: string,
     limit: number,
     before?: number,
     goOn?: () => boolean
-  ): { position: number; deviceId: string; recipient: string; createdAt: number }[]
+  ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[]
   sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
-   * Each chat's newest item by when it shows there (sent from the device to the recipient, created after `createdAfter`
+   * Each chat's newest item by when it shows there (sent from the device to the recipient, shown after `shownAfter`
    * when given) whose status is not one of `skipping`, with that time, or null, in the order asked: a page of
    * conversations' last replies in one read.
    */
   newestToChats(
-    chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
+    chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
     skipping: readonly OutboxItemView['status'][]
   ): ({ at: number; item: OutboxItemView } | null)[]
 }
@@ -223,7 +223,8 @@ export function createConversations(deps: ConversationsDeps) {
 
   /**
    * For each conversation, the newest message the operator sent to its chat from its device that is on its way or
-   * arrived (since the chat was last deleted), with when its thread shows it (the thread's order and time): a row shows it as the last message, so an answered customer reads apart from a waiting one (QA14
+   * arrived, with when its thread shows it (the thread's order and time, and after the chat was last deleted, as the
+   * thread has it): a row shows it as the last message, so an answered customer reads apart from a waiting one (QA14
    * Q14-10), and the row says what its thread shows first. One that failed, was cancelled or deleted for everyone
    * left the customer waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
    */
@@ -242,7 +243,7 @@ export function createConversations(deps: ConversationsDeps) {
       asked.map(({ conversation, deviceId }, i) => {
         const after = cleared[i] ?? null
         const chat = { deviceId, recipient: conversation.chatId }
-        return after === null ? chat : { ...chat, createdAfter: after }
+        return after === null ? chat : { ...chat, shownAfter: after }
       }),
       UNANSWERED
     )
@@ -357,11 +358,11 @@ export function createConversations(deps: ConversationsDeps) {
         at++
       }
       for (const chat of unseen) lookedUp.add(chat)
-      for (const { position, deviceId, recipient, createdAt } of sent) {
+      for (const { position, deviceId, recipient, shownAt } of sent) {
         read++
         const chat = chats.get(`${deviceId}\n${recipient}`)
-        // A chat whose conversation was deleted shows only what was sent to it since (as its thread does).
-        if (!chat || (chat.clearedAt !== null && createdAt <= chat.clearedAt)) continue
+        // A chat whose conversation was deleted shows only what shows there since (as its thread does).
+        if (!chat || (chat.clearedAt !== null && shownAt <= chat.clearedAt)) continue
         hits.push({ position, conversation: chat.conversation, readThrough: read })
         if (hits.length === limit) break
       }
@@ -451,7 +452,8 @@ export function createConversations(deps: ConversationsDeps) {
         cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
         entry: { direction: 'in' as const, at: '', message: messageView(message) }
       }))
-      // A chat whose conversation was deleted shows only what was sent to it since.
+      // A chat whose conversation was deleted shows only what shows there since: by the time the thread places each
+      // at (SHOWN_AT), so one written before the delete that went after it is there, where it landed.
       const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
       const sent =
         view.deviceId && deps.outbox
