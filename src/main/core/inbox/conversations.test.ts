@@ -662,12 +662,12 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
       sentAt: () => [],
       // The kernel's answer: the newest of the chat's items whose status the inbox did not skip.
       newestToChats: (chats, skipping) =>
-        chats.map(
-          () =>
-            [...sent]
-              .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
-              .find((item) => !skipping.includes(item.status)) ?? null
-        )
+        chats.map(() => {
+          const item = [...sent]
+            .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
+            .find((item) => !skipping.includes(item.status))
+          return item ? { at: Date.parse(item.createdAt), item } : null
+        })
     }
   })
   const row = () => conversations.list({}).conversations[0]!
@@ -883,4 +883,150 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
   expect(conversations.search('reminder').replies.map(({ item, at: shown }) => [item.id, shown])).toEqual([
     ['reminder', '2026-12-01T01:07:10.000Z']
   ])
+})
+
+/** A customer's message to device ser-1 from the default chat, received at `receivedAt` (its own seq). */
+function customerWrote(seq: number, text: string, receivedAt: number): void {
+  new InboxStore(db).commit(
+    'box',
+    seq - 1,
+    seq,
+    [
+      {
+        identity: `incoming:${seq}`,
+        kind: 'incoming',
+        seq,
+        receivedAt,
+        payload: {},
+        applied: true,
+        message: newInboxMessage(`m${seq}`, { text })
+      }
+    ],
+    0
+  )
+}
+
+it("gives a conversation's row the time and last reply its thread shows first, by when each went", () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  const chat = { recipient: '6281234567890' }
+  const items = new OutboxStore(db)
+  // The reminder written at 08.59 WITA went at 09.07; a thank-you written at 09.00 went at once; the customer asked
+  // at 09.02. By when they were written the thank-you is the newest reply and older than the question; by when they
+  // went the reminder is the newest of all, as the thread shows it.
+  items.insertItems(
+    [
+      newTextItem('reminder', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('00:59:30'),
+        notBefore: at('01:07:00')
+      }),
+      newTextItem('thanks', { ...chat, createdAt: at('01:00:00') })
+    ],
+    [],
+    [],
+    at('01:00:00')
+  )
+  items.transition('thanks', ['queued'], 'accepted', { acceptedAt: at('01:00:05') }, null, at('01:00:05'))
+  customerWrote(1, 'Pesanan saya jam berapa?', at('01:02:00'))
+  items.transition(
+    'reminder',
+    ['scheduled'],
+    'accepted',
+    { acceptedAt: at('01:07:10') },
+    null,
+    at('01:07:10')
+  )
+  const outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clock: new FakeClock(at('01:08:00')),
+    clientFor: () => undefined
+  })
+  const conversations = createConversations({
+    db,
+    now: () => at('01:08:00'),
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: outbox.queue
+  })
+  const [row] = conversations.list({}).conversations
+  const [first] = conversations.thread(row!.id).entries
+  expect(first).toMatchObject({ direction: 'out', at: '2026-12-01T01:07:10.000Z', item: { id: 'reminder' } })
+  expect(row).toMatchObject({ lastAt: first!.at, lastText: 'reminder', lastFromMe: true })
+  // The same row read alone (an action's answer) and found by a search.
+  expect(conversations.get(row!.id)).toMatchObject({ lastAt: first!.at, lastText: 'reminder' })
+  expect(conversations.search('Pesanan').messageConversations[0]).toMatchObject({ lastAt: first!.at })
+})
+
+it('shows in a reopened conversation what was written before it was deleted but went after (by when it went)', async () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  const chat = { recipient: '6281234567890' }
+  const items = new OutboxStore(db)
+  customerWrote(1, 'Halo kak', at('01:00:00'))
+  items.insertItems(
+    [
+      newTextItem('went-before', { ...chat, createdAt: at('01:01:00') }),
+      newTextItem('promo-besok', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('01:02:00'),
+        notBefore: at('01:20:00')
+      }),
+      newTextItem('still-waiting', {
+        ...chat,
+        status: 'scheduled',
+        createdAt: at('01:03:00'),
+        notBefore: at('01:40:00')
+      })
+    ],
+    [],
+    [],
+    at('01:03:00')
+  )
+  items.transition(
+    'went-before',
+    ['queued'],
+    'accepted',
+    { acceptedAt: at('01:01:05') },
+    null,
+    at('01:01:05')
+  )
+  const deleting = createConversations({
+    db,
+    now: () => at('01:10:00'),
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] }
+  })
+  await deleting.delete(deleting.list({}).conversations[0]!.id)
+  // The customer writes again (the conversation is back); the scheduled message goes after the delete.
+  customerWrote(2, 'Kak, promonya masih?', at('01:15:00'))
+  items.transition(
+    'promo-besok',
+    ['scheduled'],
+    'accepted',
+    { acceptedAt: at('01:20:03') },
+    null,
+    at('01:20:03')
+  )
+  const outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clock: new FakeClock(at('01:21:00')),
+    clientFor: () => undefined
+  })
+  const conversations = createConversations({
+    db,
+    now: () => at('01:21:00'),
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: outbox.queue
+  })
+  const [row] = conversations.list({}).conversations
+  const shown = conversations
+    .thread(row!.id)
+    .entries.map((e) => `${e.direction === 'in' ? e.message.text : e.item.id} ${e.at.slice(11, 19)}`)
+  // What went after the delete shows, and so does what will land after it; what went before it stays gone.
+  expect(shown).toEqual(['still-waiting 01:40:00', 'promo-besok 01:20:03', 'Kak, promonya masih? 01:15:00'])
+  expect(row).toMatchObject({ lastText: 'still-waiting', lastAt: '2026-12-01T01:40:00.000Z' })
+  // A search finds in the reopened conversation what its thread shows, and not what it does not.
+  expect(conversations.search('promo-besok').replies.map((r) => r.item.id)).toEqual(['promo-besok'])
+  expect(conversations.search('went-before').replies).toEqual([])
 })

@@ -44,24 +44,28 @@ export interface SentToChat {
     recipient: string,
     limit: number,
     before?: { at: number; id: string },
-    createdAfter?: number
+    shownAfter?: number
   ): { at: number; item: OutboxItemView }[]
   sentWithText(
     text: string,
     limit: number,
     before?: number,
     goOn?: () => boolean
-  ): { position: number; deviceId: string; recipient: string; createdAt: number }[]
+  ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[]
   sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
-   * Each chat's newest item (sent from the device to the recipient, created after `createdAfter` when given) whose
-   * status is not one of `skipping`, or null, in the order asked: a page of conversations' last replies in one read.
+   * Each chat's newest item by when it shows there (sent from the device to the recipient, shown after `shownAfter`
+   * when given) whose status is not one of `skipping`, with that time, or null, in the order asked: a page of
+   * conversations' last replies in one read.
    */
   newestToChats(
-    chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
+    chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
     skipping: readonly OutboxItemView['status'][]
-  ): (OutboxItemView | null)[]
+  ): ({ at: number; item: OutboxItemView } | null)[]
 }
+
+/** A conversation's newest reply and when its thread shows it. */
+type NewestReply = { at: number; item: OutboxItemView }
 
 /** A reply that did not reach the customer: they are still waiting for an answer. */
 const UNANSWERED: readonly OutboxItemView['status'][] = [
@@ -218,15 +222,16 @@ export function createConversations(deps: ConversationsDeps) {
   }
 
   /**
-   * For each conversation, the newest message the operator sent to its chat from its device (since it was last
-   * deleted) that is on its way or arrived: a row shows it as the last message, so an answered customer reads apart
-   * from a waiting one (QA14 Q14-10). One that failed, was cancelled or deleted for everyone left the customer
-   * waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
+   * For each conversation, the newest message the operator sent to its chat from its device that is on its way or
+   * arrived, with when its thread shows it (the thread's order and time, and after the chat was last deleted, as the
+   * thread has it): a row shows it as the last message, so an answered customer reads apart from a waiting one (QA14
+   * Q14-10), and the row says what its thread shows first. One that failed, was cancelled or deleted for everyone
+   * left the customer waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
    */
   function newestReplies(
     rows: readonly { conversation: ConversationRecord; deviceId: string | null }[]
-  ): (OutboxItemView | null)[] {
-    const replies: (OutboxItemView | null)[] = rows.map(() => null)
+  ): (NewestReply | null)[] {
+    const replies: (NewestReply | null)[] = rows.map(() => null)
     const asked = rows.flatMap(({ conversation, deviceId }, at) =>
       deviceId ? [{ at, conversation, deviceId }] : []
     )
@@ -238,7 +243,7 @@ export function createConversations(deps: ConversationsDeps) {
       asked.map(({ conversation, deviceId }, i) => {
         const after = cleared[i] ?? null
         const chat = { deviceId, recipient: conversation.chatId }
-        return after === null ? chat : { ...chat, createdAfter: after }
+        return after === null ? chat : { ...chat, shownAfter: after }
       }),
       UNANSWERED
     )
@@ -260,12 +265,12 @@ export function createConversations(deps: ConversationsDeps) {
   function viewOf(
     conversation: ConversationRecord,
     deviceId: string | null,
-    reply: OutboxItemView | null
+    reply: NewestReply | null
   ): InboxConversationView {
-    const replyAt = reply ? Date.parse(reply.createdAt) : -Infinity
+    // At the same millisecond a thread puts the sent one first (threadOrder): so does the row.
     const last =
-      reply && replyAt >= conversation.lastAt
-        ? { lastAt: replyAt, lastText: reply.text ?? '', lastType: reply.kind, lastFromMe: true }
+      reply && reply.at >= conversation.lastAt
+        ? { lastAt: reply.at, lastText: reply.item.text ?? '', lastType: reply.item.kind, lastFromMe: true }
         : conversation
     return {
       id: conversation.id,
@@ -353,11 +358,11 @@ export function createConversations(deps: ConversationsDeps) {
         at++
       }
       for (const chat of unseen) lookedUp.add(chat)
-      for (const { position, deviceId, recipient, createdAt } of sent) {
+      for (const { position, deviceId, recipient, shownAt } of sent) {
         read++
         const chat = chats.get(`${deviceId}\n${recipient}`)
-        // A chat whose conversation was deleted shows only what was sent to it since (as its thread does).
-        if (!chat || (chat.clearedAt !== null && createdAt <= chat.clearedAt)) continue
+        // A chat whose conversation was deleted shows only what shows there since (as its thread does).
+        if (!chat || (chat.clearedAt !== null && shownAt <= chat.clearedAt)) continue
         hits.push({ position, conversation: chat.conversation, readThrough: read })
         if (hits.length === limit) break
       }
@@ -447,7 +452,8 @@ export function createConversations(deps: ConversationsDeps) {
         cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
         entry: { direction: 'in' as const, at: '', message: messageView(message) }
       }))
-      // A chat whose conversation was deleted shows only what was sent to it since.
+      // A chat whose conversation was deleted shows only what shows there since: by the time the thread places each
+      // at (SHOWN_AT), so one written before the delete that went after it is there, where it landed.
       const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
       const sent =
         view.deviceId && deps.outbox

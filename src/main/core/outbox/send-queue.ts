@@ -260,31 +260,34 @@ export function createSendQueue(input: KernelInput) {
     recentRecipients: (limit = 20): string[] => store.recentRecipients(limit),
     /**
      * What a device sent to one chat, each with when it shows there (when the gateway took it; see SHOWN_AT), newest
-     * first, `before` the last of the previous page, created after `createdAfter` when given (a chat whose
-     * conversation was deleted): an inbox thread's half.
+     * first, `before` the last of the previous page, shown after `shownAfter` when given (a chat whose
+     * conversation was deleted then): an inbox thread's half.
      */
     sentToChat: (
       deviceId: string,
       recipient: string,
       limit: number,
       before?: { at: number; id: string },
-      createdAfter?: number
+      shownAfter?: number
     ): { at: number; item: OutboxItemView }[] => {
       const view = itemViews(ctx)
       return store
-        .itemsToRecipient(deviceId, recipient, limit, before, createdAfter)
+        .itemsToRecipient(deviceId, recipient, limit, before, shownAfter)
         .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
     },
     /**
-     * Each chat's newest item (a device and a recipient, created after `createdAfter` when given) whose status is
-     * not one of `skipping`, or null, in the order asked: the inbox's page of conversations in one read.
+     * Each chat's newest item by when it shows there (a device and a recipient, shown after `shownAfter` when given;
+     * see SHOWN_AT) whose status is not one of `skipping`, with that time, or null, in the order asked: the inbox's
+     * page of conversations in one read.
      */
     newestToChats: (
-      chats: readonly { deviceId: string; recipient: string; createdAfter?: number }[],
+      chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
       skipping: readonly ItemStatus[]
-    ): (OutboxItemView | null)[] => {
+    ): ({ at: number; item: OutboxItemView } | null)[] => {
       const view = itemViews(ctx)
-      return store.newestToChats(chats, skipping).map((item) => (item ? view(item) : null))
+      return store
+        .newestToChats(chats, skipping)
+        .map((newest) => (newest ? { at: newest.shownAt, item: view(newest.item) } : null))
     },
     /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,
@@ -296,7 +299,7 @@ export function createSendQueue(input: KernelInput) {
       limit: number,
       before?: number,
       goOn?: () => boolean
-    ): { position: number; deviceId: string; recipient: string; createdAt: number }[] =>
+    ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[] =>
       store.matchesWithText(text, limit, before, goOn),
     /**
      * The items at these positions in the queue (sentWithText's), newest first, each with when it shows in its chat

@@ -192,19 +192,19 @@ export class OutboxListsStore extends OutboxItemsStore {
 
   /**
    * What one device sent (or is sending) to one recipient, each with when it shows in the chat (SHOWN_AT), newest
-   * first, `before` the keyset (shown at, id) of the previous page's last: an inbox thread's outgoing half. Read from
-   * the recipient index (a chat's few items, sorted: none orders them); an open batch's items are not there yet.
+   * first, `before` the keyset (shown at, id) of the previous page's last, shown after `shownAfter` if given (cleared
+   * then): an inbox thread's outgoing half. Read by recipient (a chat's few, sorted); an open batch's are not there.
    */
   itemsToRecipient(
     deviceId: string,
     recipient: string,
     limit: number,
     before?: { at: number; id: string },
-    createdAfter?: number
+    shownAfter?: number
   ): { shownAt: number; item: ItemRecord }[] {
     const fence = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
     const keyset = before ? ` AND (${SHOWN_AT}, id) < (?, ?)` : ''
-    const since = createdAfter === undefined ? '' : ' AND created_at > ?'
+    const since = shownAfter === undefined ? '' : ` AND ${SHOWN_AT} > ?`
     const rows = this.prepare(
       `SELECT ${ITEM_LIST}, ${SHOWN_AT} AS shownAt FROM outbox_items INDEXED BY outbox_items_by_recipient
        WHERE recipient = ? AND device_id = ?${keyset}${since}${fence}
@@ -213,14 +213,14 @@ export class OutboxListsStore extends OutboxItemsStore {
       recipient,
       deviceId,
       ...(before ? [before.at, before.id] : []),
-      ...(createdAfter === undefined ? [] : [createdAfter]),
+      ...(shownAfter === undefined ? [] : [shownAfter]),
       limit
     ) as (Row & { shownAt: number })[]
     return rows.map(({ shownAt, ...row }) => ({ shownAt, item: toItem(row) }))
   }
 
   /**
-   * Where the items whose text holds every word of `text` went, newest first by position in the queue, `before` the last position
+   * Where the items whose text holds every word of `text` went (and when each shows there: SHOWN_AT), newest first by position in the queue, `before` the last position
    * of the previous page: the inbox search reads many of the operator's own messages to keep those sent to a chat it
    * has, so it reads only where each went (the full items of those it keeps come from itemsAt). A word of three
    * characters or more reads the full-text index in position order (no count or sort of every match, unlike listItems); shorter ones
@@ -233,7 +233,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     limit: number,
     before?: number,
     goOn: () => boolean = () => true
-  ): { position: number; deviceId: string; recipient: string; createdAt: number }[] {
+  ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[] {
     const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
     // Every word, any order (as the inbox's messages are searched): the index for the long ones, LIKE for the rest.
     const { match, likes } = allWords('text', text)
@@ -243,20 +243,20 @@ export class OutboxListsStore extends OutboxItemsStore {
     const shortWords = likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')
     const statement = byIndex
       ? this.prepare(
-          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt
+          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt, ${SHOWN_AT} AS shownAt
            FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
            WHERE outbox_items_search MATCH ?${shortWords}${keyset}${fence} ORDER BY s.rowid DESC`
         )
       : this.prepare(
-          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt
+          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt, ${SHOWN_AT} AS shownAt
            FROM outbox_items o WHERE 1${shortWords}${keyset}${fence} ORDER BY o.rowid DESC`
         )
-    const matches: { position: number; deviceId: string; recipient: string; createdAt: number }[] = []
+    const matches: ReturnType<OutboxListsStore['matchesWithText']> = []
     const rows = statement.iterate(
       ...(match === null ? [] : [match]),
       ...likes,
       ...(before === undefined ? [] : [before])
-    ) as IterableIterator<{ position: number; deviceId: string; recipient: string; createdAt: number }>
+    ) as IterableIterator<(typeof matches)[number]>
     // Leaving the loop early resets the statement: the index is read no further than the rows taken.
     for (const row of rows) {
       matches.push(row)

@@ -1,6 +1,6 @@
 // A page of the inbox's conversations reads each chat's newest reply in one statement (newestToChats): the newest
-// item from the device to the chat, since the chat was cleared, whose status the inbox did not skip; each chat read
-// through the index by recipient, never a scan of the outbox.
+// item from the device to the chat by when it shows there (SHOWN_AT, as the thread orders it), shown after the chat
+// was cleared, whose status the inbox did not skip; each chat read through the index by recipient, never a scan.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -25,11 +25,11 @@ afterEach(() => {
 /** What the inbox skips: a reply that never reached the customer. */
 const UNANSWERED: ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway', 'revoked']
 
-/** One chat's items (id, when written, status), what the page asks, and which item it answers. */
+/** One chat's items (id, when written, status, device, when the gateway took it), what the page asks, and which item it answers. */
 const CASES: {
   name: string
-  items: [id: string, createdAt: number, status: ItemStatus, deviceId?: string][]
-  createdAfter?: number
+  items: [id: string, createdAt: number, status: ItemStatus, deviceId?: string, acceptedAt?: number][]
+  shownAfter?: number
   newest: string | null
 }[] = [
   { name: 'nothing sent', items: [], newest: null },
@@ -77,15 +77,35 @@ const CASES: {
     ],
     newest: 'r-b'
   },
-  { name: 'sent before the chat was cleared', items: [['r1', 10, 'read']], createdAfter: 10, newest: null },
+  { name: 'sent before the chat was cleared', items: [['r1', 10, 'read']], shownAfter: 10, newest: null },
   {
     name: 'sent since the chat was cleared',
     items: [
       ['r1', 10, 'read'],
       ['r2', 11, 'accepted']
     ],
-    createdAfter: 10,
+    shownAfter: 10,
     newest: 'r2'
+  },
+  {
+    name: 'the newest by when it went, not by when it was written',
+    items: [
+      ['r1', 10, 'read', 'd1', 30],
+      ['r2', 20, 'read', 'd1', 21]
+    ],
+    newest: 'r1'
+  },
+  {
+    name: 'written before the chat was cleared, went after it',
+    items: [['r1', 10, 'read', 'd1', 15]],
+    shownAfter: 12,
+    newest: 'r1'
+  },
+  {
+    name: 'written before the chat was cleared, waiting with no time of its own',
+    items: [['r1', 10, 'scheduled', 'd1']],
+    shownAfter: 12,
+    newest: null
   },
   { name: 'from another device to the same number', items: [['r1', 10, 'read', 'd2']], newest: null }
 ]
@@ -93,24 +113,32 @@ const CASES: {
 function seeded(): OutboxStore {
   const outbox = new OutboxStore(db)
   const items = CASES.flatMap((c, chat) =>
-    c.items.map(([id, createdAt, status, deviceId = 'd1']) =>
-      newTextItem(`${chat}:${id}`, { recipient: `62811${chat}`, deviceId, createdAt, status })
+    c.items.map(([id, createdAt, status, deviceId = 'd1', acceptedAt = null]) =>
+      newTextItem(`${chat}:${id}`, { recipient: `62811${chat}`, deviceId, createdAt, status, acceptedAt })
     )
   )
   outbox.insertItems(items, [], [], 1)
   return outbox
 }
 
-it.each(CASES.map((c, chat) => ({ ...c, chat })))('answers $name', ({ chat, createdAfter, newest }) => {
+it.each(CASES.map((c, chat) => ({ ...c, chat })))('answers $name', ({ chat, shownAfter, newest }) => {
   const outbox = seeded()
   const asked = {
     deviceId: 'd1',
     recipient: `62811${chat}`,
-    ...(createdAfter === undefined ? {} : { createdAfter })
+    ...(shownAfter === undefined ? {} : { shownAfter })
   }
-  expect(outbox.newestToChats([asked], UNANSWERED).map((item) => item?.id ?? null)).toEqual([
+  expect(outbox.newestToChats([asked], UNANSWERED).map((newest) => newest?.item.id ?? null)).toEqual([
     newest === null ? null : `${chat}:${newest}`
   ])
+})
+
+it('answers each reply with when it shows in its chat', () => {
+  const outbox = seeded()
+  const went = CASES.findIndex((c) => c.name === 'the newest by when it went, not by when it was written')
+  const waiting = CASES.findIndex((c) => c.name === 'one on its way')
+  const asked = [went, waiting].map((chat) => ({ deviceId: 'd1', recipient: `62811${chat}` }))
+  expect(outbox.newestToChats(asked, UNANSWERED).map((newest) => newest?.shownAt)).toEqual([30, 20])
 })
 
 it('answers a page of chats in the order asked, each its own', () => {
@@ -118,9 +146,9 @@ it('answers a page of chats in the order asked, each its own', () => {
   const page = CASES.map((c, chat) => ({
     deviceId: 'd1',
     recipient: `62811${chat}`,
-    ...(c.createdAfter === undefined ? {} : { createdAfter: c.createdAfter })
+    ...(c.shownAfter === undefined ? {} : { shownAfter: c.shownAfter })
   })).reverse()
-  expect(outbox.newestToChats(page, UNANSWERED).map((item) => item?.id ?? null)).toEqual(
+  expect(outbox.newestToChats(page, UNANSWERED).map((newest) => newest?.item.id ?? null)).toEqual(
     CASES.map((c, chat) => (c.newest === null ? null : `${chat}:${c.newest}`)).reverse()
   )
   expect(outbox.newestToChats([], UNANSWERED)).toEqual([])
@@ -130,7 +158,7 @@ it('reads the outbox through its index by recipient and the cleared chats by the
   const outbox = seeded()
   const inbox = new InboxConversationsStore(db)
   const { prepared, prepareUnrecorded } = recordPreparedSql(db)
-  outbox.newestToChats([{ deviceId: 'd1', recipient: '628110', createdAfter: 1 }], UNANSWERED)
+  outbox.newestToChats([{ deviceId: 'd1', recipient: '628110', shownAfter: 1 }], UNANSWERED)
   inbox.clearedAtOf([{ deviceKey: 'serial:ser-1', chatId: '628110' }])
   // The two page reads (the store also asks whether a batch is open).
   const reads = prepared.filter((sql) => sql.includes('json_each'))
