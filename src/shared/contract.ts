@@ -2180,8 +2180,9 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * The window's customer list, a page at a time: by name, `after` the previous page's end; `search` a name's start,
    * or a number's (any form Send takes), then listed by number. Each with whether it opted out. `campaign` keeps one
-   * campaign's customers (CustomerCampaignFilter); `total` is then how many it and the search keep in all (on every
-   * page), and null without it (the whole list is not counted: 100,000 and more).
+   * campaign's customers (CustomerCampaignFilter); `total` is then how many it and the search keep in all, on the
+   * first page only (no `after`: a later page carries the cursor only, null, and the window keeps the first page's
+   * total), and null without a campaign (the whole list is not counted: 100,000 and more).
    */
   'contacts:page': () => ({
     request: z.object({

@@ -34,7 +34,7 @@ describe('the customer list through the contract', () => {
 })
 
 describe('the customer list of one campaign (an operator could not see who was in campaign X)', () => {
-  it('lists the contacts the campaign held, pages them with the total, and narrows to who opted out since', async () => {
+  it('lists the contacts the campaign held, counts them on the first page, and narrows to who opted out since', async () => {
     const deviceId = await linkSandboxDevice(core)
     // The spreadsheet's numbers in other forms than the contacts': matched on the one normalised form.
     const promo = await startedCampaign(core, deviceId, 'promo', [
@@ -58,10 +58,11 @@ describe('the customer list of one campaign (an operator could not see who was i
       campaign: { id: promo },
       after: first.next!
     })
+    // Counted once, on the first page: a later page carries the cursor only (the window keeps the first total).
     expect(second).toMatchObject({
       customers: [{ name: 'Dedi', phone: '6281200000004' }],
       next: null,
-      total: 3
+      total: null
     })
     const narrowed = await core.handlers['contacts:page']({
       limit: 10,

@@ -627,8 +627,9 @@ export function createConversations(deps: ConversationsDeps) {
         return { contacts: page.map(contactView), next: rows.length > limit ? page.at(-1)!.phone : null }
       },
       /**
-       * The customer list's page: one more read than shown says whether another page follows. A campaign's (the
-       * contract's CustomerCampaignFilter) comes with how many the campaign and search keep in all.
+       * The customer list's page: one more read than shown says whether another page follows. A campaign's first
+       * page (the contract's CustomerCampaignFilter) comes with how many the campaign and search keep in all; a later
+       * page carries the cursor only (pageOfCampaign).
        */
       page(options: {
         limit: number

@@ -272,36 +272,43 @@ export class ContactsStore {
   }
 
   /**
-   * A page of one campaign's contacts (CampaignFilter), searched and ordered as the whole list's, and how many the
-   * campaign and search keep in all (`total`, counted from the campaign's numbers at each page). Few: they are read
-   * from the campaign and sorted; many: the index by name is walked as the whole list's pages walk it (SORTED_MEMBERS).
+   * A page of one campaign's contacts (CampaignFilter), searched and ordered as the whole list's, and on the first page
+   * (no `after`) how many the campaign and search keep in all (`total`; null on a later page: a count reads every
+   * member, 50,000 for a large campaign, and the window keeps the first page's, read again from the start whenever
+   * contacts or opt-outs change). Few: they are read from the campaign and sorted; many: the index by name is walked as
+   * the whole list's pages walk it (SORTED_MEMBERS).
    */
   pageOfCampaign(options: {
     limit: number
     after?: CustomerPlace
     search?: string
     campaign: CampaignFilter
-  }): { customers: CustomerRecord[]; total: number } {
+  }): { customers: CustomerRecord[]; total: number | null } {
+    const first = options.after === undefined
     const since = this.sinceTerms(options.campaign)
-    if (since === null) return { customers: [], total: 0 }
-    const total = this.countOf(options.campaign.id, since, placeTerms(options.search))
+    if (since === null) return { customers: [], total: first ? 0 : null }
+    const total = first ? this.countOf(options.campaign.id, since, placeTerms(options.search)) : null
     if (total === 0) return { customers: [], total }
+    // A later page only asks whether the set is over SORTED_MEMBERS: at most that many matches read, not all.
+    const sorted =
+      total !== null
+        ? total <= this.sortedMembers
+        : this.keptUpTo(options.campaign.id, since, placeTerms(options.search), this.sortedMembers + 1) <=
+          this.sortedMembers
     const place = placeTerms(options.search, options.after)
-    const sql =
-      total <= this.sortedMembers
-        ? `SELECT ${CUSTOMER_COLUMNS} FROM ${CAMPAIGN_NUMBERS} AS members CROSS JOIN contacts c ON c.phone = members.phone
+    const sql = sorted
+      ? `SELECT ${CUSTOMER_COLUMNS} FROM ${CAMPAIGN_NUMBERS} AS members CROSS JOIN contacts c ON c.phone = members.phone
             ${whereOf({ where: [...since.where, ...place.where], params: [] })} ORDER BY ${place.order} LIMIT ?`
-        : `SELECT ${CUSTOMER_COLUMNS} FROM contacts c
+      : `SELECT ${CUSTOMER_COLUMNS} FROM contacts c
             WHERE ${[
               ...place.where,
               'EXISTS (SELECT 1 FROM campaign_rows r WHERE r.campaign_id = ? AND r.phone = c.phone)',
               ...since.where
             ].join(' AND ')}
             ORDER BY ${place.order} LIMIT ?`
-    const params =
-      total <= this.sortedMembers
-        ? [options.campaign.id, ...since.params, ...place.params]
-        : [...place.params, options.campaign.id, ...since.params]
+    const params = sorted
+      ? [options.campaign.id, ...since.params, ...place.params]
+      : [...place.params, options.campaign.id, ...since.params]
     const rows = preparedOnce(this.db, sql).all(...params, options.limit) as CustomerRow[]
     return { customers: rows.map(toCustomer), total }
   }
@@ -310,6 +317,15 @@ export class ContactsStore {
   countInCampaign(options: { campaign: CampaignFilter; search?: string }): number {
     const since = this.sinceTerms(options.campaign)
     return since === null ? 0 : this.countOf(options.campaign.id, since, placeTerms(options.search))
+  }
+
+  /** How many contacts the campaign, `since` and `place` keep, read up to `cap` and no further. */
+  private keptUpTo(campaignId: string, since: Terms, place: Terms, cap: number): number {
+    return preparedOnce(
+      this.db,
+      `SELECT 1 FROM ${CAMPAIGN_NUMBERS} AS members CROSS JOIN contacts c ON c.phone = members.phone
+        ${whereOf({ where: [...since.where, ...place.where], params: [] })} LIMIT ?`
+    ).all(campaignId, ...since.params, ...place.params, cap).length
   }
 
   private countOf(campaignId: string, since: Terms, place: Terms): number {

@@ -265,6 +265,28 @@ describe('the customer list of one campaign', () => {
     })
   }
 
+  for (const [way, options] of bothWays) {
+    it(`counts on the first page only: a later page carries no total and runs no count (${way})`, () => {
+      contacts = new ContactsStore(db, options)
+      const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+      const after = { name: 'Ani', phone: '6281300000002' }
+      for (const since of [undefined, 'replied', 'optedOut'] as const) {
+        const campaign = { id: 'c1', ...(since ? { since } : {}) }
+        expect(contacts.pageOfCampaign({ limit: 2, campaign, after }).total).toBeNull()
+        expect(contacts.pageOfCampaign({ limit: 2, campaign, after, search: 'bud' }).total).toBeNull()
+      }
+      expect(contacts.pageOfCampaign({ limit: 2, campaign: { id: 'gone' }, after }).total).toBeNull()
+      // Still the right page: after Ani, Budi Hartono and Citra.
+      expect(
+        contacts.pageOfCampaign({ limit: 2, campaign: { id: 'c1' }, after }).customers.map((c) => c.name)
+      ).toEqual(['Budi Hartono', 'Citra'])
+      db.prepare = prepareUnrecorded
+      expect(prepared.filter((sql) => /count\s*\(/i.test(sql))).toEqual([])
+      // The first page still counts the whole filtered set.
+      expect(contacts.pageOfCampaign({ limit: 2, campaign: { id: 'c1' } }).total).toBe(4)
+    })
+  }
+
   it('counts the filtered set, search included: each contact once, numbers without a contact left out', () => {
     expect(contacts.countInCampaign({ campaign: { id: 'c1' } })).toBe(4)
     expect(contacts.countInCampaign({ campaign: { id: 'c1' }, search: 'bud' })).toBe(1)

@@ -23,7 +23,8 @@ const inCampaign: Record<string, string[]> = {
 }
 const CAMPAIGNS = [
   { id: 'c1', name: 'Promo Lebaran', startedAt: 1_000 },
-  { id: 'c2', name: 'Draft Desember', startedAt: null }
+  { id: 'c2', name: 'Draft Desember', startedAt: null },
+  { id: 'c3', name: 'Pelanggan Setia', startedAt: 2_000 }
 ]
 
 const person = (phone: string, name: string, optedOut = false): CustomerView => ({
@@ -45,7 +46,12 @@ beforeEach(() => {
   fake.handle('contacts:page', ({ limit = 50, after, search, campaign }) => {
     const typed = search?.trim().toLowerCase() ?? ''
     const number = typed.replace(/^0/, '62')
-    const members = campaign ? (inCampaign[`${campaign.id}/${campaign.since ?? ''}`] ?? []) : null
+    // c3 holds every customer: more than a page.
+    const members = campaign
+      ? campaign.id === 'c3'
+        ? people.map((p) => p.phone)
+        : (inCampaign[`${campaign.id}/${campaign.since ?? ''}`] ?? [])
+      : null
     const kept = people
       .filter((p) => members === null || members.includes(p.phone))
       .filter((p) => !typed || p.name.toLowerCase().startsWith(typed) || p.phone.startsWith(number))
@@ -54,7 +60,8 @@ beforeEach(() => {
     return {
       customers: shown.map((p) => ({ ...p, optedOut: optedOut.has(p.phone) })),
       next: kept.length > limit ? { name: shown.at(-1)!.name, phone: shown.at(-1)!.phone } : null,
-      total: members === null ? null : kept.length
+      // Counted on the first page only, as the core does: a later page carries the cursor alone.
+      total: members === null || after ? null : kept.length
     }
   })
   fake.handle('contacts:set', ({ phone, name }) => {
@@ -386,6 +393,23 @@ describe('the customer list', () => {
     await waitFor(() => expect(names()).toHaveLength(50))
     expect(fake.requests('contacts:page').at(-1)).not.toHaveProperty('campaign')
     expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull()
+  })
+
+  it('keeps the first page’s count through Show more, and counts again when a customer goes elsewhere', async () => {
+    const user = userEvent.setup()
+    render(<Customers campaigns={CAMPAIGNS} />)
+    await openList(user)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Pelanggan Setia')
+    await screen.findByText('60 customers were in this campaign.')
+    await user.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(names()).toHaveLength(60))
+    expect(fake.requests('contacts:page').at(-1)).toMatchObject({ campaign: { id: 'c3' }, after: {} })
+    expect(screen.getByText('60 customers were in this campaign.')).toBeTruthy()
+    // Removed elsewhere (another window, the inbox): the list is read again from its first page, count and all.
+    people = people.filter((p) => p.name !== 'Pelanggan 30')
+    fake.emit('contacts:changed', { at: '2026-11-30T03:10:00.000Z' })
+    await screen.findByText('59 customers were in this campaign.')
+    expect(names()).toHaveLength(59)
   })
 
   it('offers no reply or opt-out choice for a campaign never started', async () => {

@@ -142,7 +142,8 @@ export function Customers({
         if (seq !== reading.current) return
         setCustomers((shown) => (after ? [...shown, ...reply.customers] : reply.customers))
         setNext(reply.next)
-        setTotal(reply.total)
+        // A campaign's total comes with its first page only: Show more keeps it (a count reads the whole campaign).
+        if (!after) setTotal(reply.total)
         setLoaded(true)
         setError(null)
       },
@@ -173,9 +174,10 @@ export function Customers({
           ...(after ? { after } : {})
         })
         if (seq !== reading.current) return
+        // Counted on the first page only (read again from the start, so it holds what changed meanwhile).
+        if (after === null) counted = reply.total
         read = [...read, ...reply.customers]
         after = reply.next
-        counted = reply.total
       } while (after && read.length < wanted)
       if (focusPhone !== undefined)
         focusAfter.current = read.some((c) => c.phone === focusPhone) ? { row: focusPhone } : 'status'
