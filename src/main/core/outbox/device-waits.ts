@@ -54,6 +54,15 @@ export function endGatewayHold(ctx: OutboxContext, deviceId: string): void {
   if (held && isGatewayHold(held)) recordDeviceWait(ctx, deviceId, null)
 }
 
+/**
+ * When the gateway's 429 hold over a device lets it try again, as recorded (so every process's view says it); null
+ * when no such hold is on now (a daily cap's wait is the card's count to say).
+ */
+export function gatewayHoldUntil(settings: SettingsStore, deviceId: string, now: number): number | null {
+  const wait = storedDeviceWaits(settings)[deviceId]
+  return wait && wait.until > now && isGatewayHold(wait) ? wait.until : null
+}
+
 function isGatewayHold(wait: DeviceWait): boolean {
   return decodeNote(wait.reason)?.key === GATEWAY_RATE_LIMITED_NOTE
 }
