@@ -156,7 +156,12 @@ export const DeviceView = z.object({
    * Sends through it today (from the device's midnight, whoever produced them), when its day ends, and the zone whose
    * midnights start its days (the send queue's budget's: a direct send's plan starts its following days there).
    */
-  sentToday: z.object({ count: z.number().int().min(0), resetsAt: z.string(), zone: z.string() }).optional()
+  sentToday: z.object({ count: z.number().int().min(0), resetsAt: z.string(), zone: z.string() }).optional(),
+  /**
+   * The gateway answered 429 to a send: nothing goes through this device before `until` (ISO), its next try. Absent
+   * when no such hold is on.
+   */
+  gatewayHold: z.object({ until: z.string() }).optional()
 })
 export type DeviceView = z.infer<typeof DeviceView>
 

@@ -340,6 +340,30 @@ describe('other device routes', () => {
     expect(await order()).toBe('2026-02-15 10:00:00')
   })
 
+  it('"renew" gives an ordered device its own period again: a month for a monthly one, a year for a yearly one', async () => {
+    const { token } = t.sandbox.world.createDevice({ linked: true })
+    const order = async (periode: 'monthly' | 'yearly'): Promise<string> => {
+      const res = await t.call('/api/device/create', {
+        token,
+        method: 'POST',
+        body: form({ name: `Branch ${periode}`, phone: '08129990000', bank: 'BCA', product: 'lite', periode })
+      })
+      const created = t.sandbox.world.devices().find((d) => d.serial === res.body.data.device)
+      return created?.token ?? 'missing'
+    }
+    const renewed = async (ordered: string): Promise<string> => {
+      await t.call('/__sandbox/device/expire', { token: ordered, method: 'POST' })
+      const res = await t.call('/__sandbox/device/renew', { token: ordered, method: 'POST' })
+      expect(res.body).toMatchObject({ ok: true })
+      return t.sandbox.world.device(ordered).expiresAt
+    }
+    // The clock stands at 2026-01-15 10:00 in Jakarta: the renewal runs one period from then, on the device's clock.
+    expect(await renewed(await order('monthly'))).toBe('2026-02-15 10:00:00')
+    expect(await renewed(await order('yearly'))).toBe('2027-01-15 10:00:00')
+    // A device made by the control (no order, no period) keeps its year.
+    expect(await renewed(token)).toBe('2027-01-15 10:00:00')
+  })
+
   it('change-webhook-url and change-tracking-url store the URLs', async () => {
     const world = t.sandbox.world
     const { token } = world.createDevice({ linked: true })

@@ -171,11 +171,14 @@ export class DeviceRegistry {
     return this.snapshot(device)
   }
 
-  /** Undoes the end of the subscription: a year from now, back in the state it was in when it ended. */
+  /**
+   * Undoes the end of the subscription: its period again from now (the one device/create ordered, else a year), on
+   * the device's wall clock, back in the state it was in when it ended.
+   */
   renew(token: string): DeviceSnapshot {
     const device = this.requireByToken(token)
     this.requireIn(device, ['expired'], 'renew')
-    device.expiresAt = this.context.clock.now() + 365 * DAY_MS
+    device.expiresAt = this.periodFrom(this.context.clock.now(), device.timezone, device.periode ?? 'yearly')
     const before = device.stateBeforeExpiry ?? 'needs-scan'
     device.stateBeforeExpiry = null
     this.enter(device, before === 'expired' || before === 'qr-shown' ? 'needs-scan' : before)
@@ -340,15 +343,17 @@ export class DeviceRegistry {
     const device = this.bySerialMap.get(created.serial)
     if (!device) throw new Error('a device just created is always there')
     device.accountId = input.account.accountId ?? input.account.serial
-    device.expiresAt = plusCalendarInZone(
-      this.context.clock.now(),
-      device.timezone,
-      input.periode === 'yearly' ? { years: 1 } : { months: 1 }
-    )
+    device.periode = input.periode
+    device.expiresAt = this.periodFrom(this.context.clock.now(), device.timezone, input.periode)
     const day = formatInZone(this.context.clock.now(), device.timezone).slice(0, 10).replace(/-/g, '')
     device.invoiceNumber = `INV/${day}/${this.context.random.digits(6)}`
     this.context.changed()
     return device
+  }
+
+  /** One subscription period after `instant`: a calendar month or year on the wall clock of `zone`. */
+  private periodFrom(instant: number, zone: string, periode: 'monthly' | 'yearly'): number {
+    return plusCalendarInZone(instant, zone, periode === 'yearly' ? { years: 1 } : { months: 1 })
   }
 
   setSpeed(device: DeviceRecord, delaySec: number): void {

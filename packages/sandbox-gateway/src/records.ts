@@ -67,6 +67,8 @@ export const deviceRecordSchema = z.object({
   recentSendTimes: z.array(z.number()).optional(),
   /** Sends refused for going too fast since the knob was set; the third one bans the number. */
   tooFastCount: z.number().optional(),
+  /** The subscription period device/create ordered it for, which a renewal gives again; absent: a year. */
+  periode: z.enum(['monthly', 'yearly']).optional(),
   /** The account the device belongs to (`random: true` picks among its devices); absent: its own serial. */
   accountId: z.string().optional(),
   /** device/speed: seconds between batches of 5 messages (10–120); absent: no pacing. */

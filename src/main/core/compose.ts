@@ -528,6 +528,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (item.status === 'failed') notices.sendFailed()
   })
   theOutbox.on('quotaReported', (deviceId, quota, askedAt) => monitor.quotaReported(deviceId, quota, askedAt))
+  // The gateway's 429 hold over a device begins or ends: its card says so (read with its budget).
+  theOutbox.on('deviceWaitChanged', () => monitor.budgetsChanged())
   // A send refused for quota is the gateway's word that nothing is left for a message: the device's figure says so at
   // once (its statuses may come by push, polled only now and then); a later send's answer or poll shows a top-up.
   // Any other refusal of the device (its phone logged out, its token refused) is news about the device itself: it is

@@ -1757,6 +1757,7 @@ export const enRest = {
   'devices.capToday.capped': '{count} of {cap} used',
   'devices.capToday.uncapped': 'no cap · {count, plural, one {# send attempt} other {# send attempts}}',
   'devices.capToday.resets': 'count starts again {at}',
+  'devices.gatewayHold': 'Sending is held: the gateway asked to slow down; next try at {until}',
   'devices.cap': 'Daily cap',
   'devices.cap.label': 'Most sends a day through this number',
   'devices.cap.hint':

@@ -1983,6 +1983,8 @@ export const id: Record<MessageKey, string> = {
   'devices.capToday.capped': '{count} dari {cap} terpakai',
   'devices.capToday.uncapped': 'tanpa batas · {count, plural, other {# pengiriman dicoba}}',
   'devices.capToday.resets': 'hitungan mulai lagi {at}',
+  'devices.gatewayHold':
+    'Pengiriman ditahan: gateway meminta pengiriman diperlambat; dicoba lagi pukul {until}',
   'devices.cap': 'Batas harian',
   'devices.cap.label': 'Maksimum pengiriman sehari lewat nomor ini',
   'devices.cap.hint':

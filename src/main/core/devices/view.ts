@@ -35,6 +35,8 @@ export interface DeviceBudgetView {
   resetsAt: number
   /** The zone whose midnights start the device's days. */
   zone: string
+  /** Until when the gateway's 429 holds its sends (epoch ms); absent or null: no such hold. */
+  gatewayHoldUntil?: number | null
 }
 
 export function buildDeviceView(
@@ -79,6 +81,9 @@ export function buildDeviceView(
             zone: budget.zone
           }
         }
+      : {}),
+    ...(typeof budget?.gatewayHoldUntil === 'number'
+      ? { gatewayHold: { until: new Date(budget.gatewayHoldUntil).toISOString() } }
       : {})
   }
 }

@@ -70,6 +70,15 @@ export function adoptStoredGatewayHold(ctx: OutboxContext, deviceId: string): vo
   runtime.policyWait = stored
 }
 
+/**
+ * When the gateway's 429 hold over a device lets it try again, as recorded (so every process's view says it); null
+ * when no such hold is on now (a daily cap's wait is the card's count to say).
+ */
+export function gatewayHoldUntil(settings: SettingsStore, deviceId: string, now: number): number | null {
+  const wait = storedDeviceWaits(settings)[deviceId]
+  return wait && wait.until > now && isGatewayHold(wait) ? wait.until : null
+}
+
 function isGatewayHold(wait: DeviceWait): boolean {
   return decodeNote(wait.reason)?.key === GATEWAY_RATE_LIMITED_NOTE
 }

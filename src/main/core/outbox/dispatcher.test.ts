@@ -131,6 +131,24 @@ describe('dispatcher', () => {
     expect(fx.gateway.sends('d1')[1]!.at - fx.gateway.sends('d1')[0]!.at).toBeGreaterThanOrEqual(30_000)
   })
 
+  it("tells the device's card of the gateway's 429 hold and its next try, and no more once it ends", async () => {
+    fx = makeFixture()
+    fx.gateway.fail({ op: 'send', deviceId: 'd1', code: 'rate_limited', retryAfterMs: 30_000 })
+    await fx.outbox.enqueue({ deviceId: 'd1', recipients: ['a'], entries: texts('x') })
+    const waitNews: string[] = []
+    fx.outbox.on('deviceWaitChanged', (deviceId) => waitNews.push(deviceId))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    const heldAt = fx.gateway.sends('d1')[0]!.at
+    expect(fx.outbox.budgetOf('d1', () => null).gatewayHoldUntil).toBe(heldAt + 30_000)
+    expect(fx.outbox.budgetOf('d2', () => null).gatewayHoldUntil).toBeNull()
+    expect(waitNews).toEqual(['d1'])
+    await fx.clock.advance(30_000)
+    await fx.runUntil(() => fx.outbox.counts().accepted === 1)
+    expect(fx.outbox.budgetOf('d1', () => null).gatewayHoldUntil).toBeNull()
+    expect(waitNews).toEqual(['d1', 'd1'])
+  })
+
   it('retries refused connections with exponential backoff, never by attempt count, until the age limit', async () => {
     fx = makeFixture({ maxAgeMs: 3_600_000, backoffCapMs: 60_000 })
     fx.gateway.fail({ op: 'send', code: 'network', causeCode: 'ECONNREFUSED', times: 10_000 })

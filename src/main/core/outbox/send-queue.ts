@@ -13,7 +13,7 @@ import {
 import { dayBoundsIn } from '../../../shared/domain'
 import { createDeviceControls } from './device-controls'
 import { deviceBudget, deviceBudgetPolicy, deviceCapWait, type DeviceBudgetDeps } from './device-budget'
-import { reviseDeviceWait } from './device-waits'
+import { gatewayHoldUntil, reviseDeviceWait } from './device-waits'
 import { copyFile, copyFiles } from './file-copies'
 import { flush, type FlushOptions } from './flush'
 import { createKernelCore, type AddOptions, type KernelInput, type Ticker } from './kernel'
@@ -197,9 +197,16 @@ export function createSendQueue(input: KernelInput) {
     adoptTerminalProducer: others.adoptTerminalProducer,
     otherDispatcher: others.otherDispatcher,
     otherProcessCommitted: (): void => core.otherProcessCommitted(),
-    /** Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate. */
+    /**
+     * Where a device's daily budget stands (its cap from `capOf`), for its card and a campaign's estimate; with the
+     * gateway's 429 hold over it, if one is on, which its card says too.
+     */
     budgetOf(deviceId: string, capOf: (deviceId: string) => number | null) {
-      return deviceBudget(budgetDeps(capOf), deviceId, core.clock.now())
+      const now = core.clock.now()
+      return {
+        ...deviceBudget(budgetDeps(capOf), deviceId, now),
+        gatewayHoldUntil: gatewayHoldUntil(ctx.settings, deviceId, now)
+      }
     },
     /**
      * What every producer has waiting to go through a device before its day ends: a new campaign shares the number's

@@ -126,6 +126,12 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         </h3>
         <StateBadge id={id} device={device} />
       </div>
+      {/* The gateway answered 429: a device "Connected" sends nothing until its next try, as its rows and campaign say. */}
+      {device.gatewayHold ? (
+        <p className="muted" data-testid={`device-hold-${id}`}>
+          {t('devices.gatewayHold', { until: formatDateTimeInZone(device.gatewayHold.until, locale, zone) })}
+        </p>
+      ) : null}
       <dl className="facts">
         <div>
           <dt>{t('devices.sender')}</dt>

@@ -210,6 +210,35 @@ describe('device list', () => {
     expect(screen.getByTestId('device-state-dev-1').textContent).toBe('⚠Gateway asks to slow down')
   })
 
+  // QA: while the gateway answered 429 to sends, campaigns and outbox rows said so, the card only "✓ Connected".
+  it.each([
+    [
+      'en',
+      '✓Connected',
+      'Sending is held: the gateway asked to slow down; next try at 28 Nov 2026, 17:30 WITA'
+    ],
+    [
+      'id',
+      '✓Terhubung',
+      'Pengiriman ditahan: gateway meminta pengiriman diperlambat; dicoba lagi pukul 28 Nov 2026, 17.30 WITA'
+    ]
+  ] as const)(
+    "says under a connected device that the gateway's 429 holds its sends, and until when, on the operator's clock (%s)",
+    (language, badge, words) => {
+      computerZoneIs('UTC')
+      const settings = makeSettings({ language, defaultTimezone: 'Asia/Makassar' })
+      const held = makeDevice({ gatewayHold: { until: '2026-11-28T09:30:00.000Z' } })
+      seedStores(makeBootstrap({ settings, devices: [held] }))
+      render(<DevicesView />)
+      expect(screen.getByTestId('device-state-dev-1').textContent).toBe(badge)
+      expect(screen.getByTestId('device-hold-dev-1').textContent).toBe(words)
+      // The hold ends (the next try went, or the device came back): the card stops saying it.
+      act(() => seedStores(makeBootstrap({ settings, devices: [makeDevice()] })))
+      expect(screen.queryByTestId('device-hold-dev-1')).toBeNull()
+      expect(row('Front office').textContent).not.toContain(words.slice(0, 12))
+    }
+  )
+
   it.each([
     ['en', '◌Connected, quota used up', 'Renew at solo.wablas.com'],
     ['id', '◌Terhubung, kuota habis', 'Perpanjang di solo.wablas.com']
