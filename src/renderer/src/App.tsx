@@ -121,13 +121,21 @@ const HEADER_LABEL: Record<(typeof HEADER_BUCKETS)[number], MessageKey> = {
 
 function Header(): React.JSX.Element {
   const t = useT()
-  const counts = useOutbox((s) => s.counts)
   const paused = useOutbox((s) => s.sendingPaused)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const heldBy = useOutbox((s) => s.sendingHeldBy)
-  const buckets = bucketCounts(counts)
+  const buckets = bucketCounts(useOutbox((s) => s.counts))
   // Of the queued, those a pause holds are said with them (QA F21: "8 queued" beside a campaign "Paused by you").
   const queuedPaused = pausedOfQueued(buckets, pausedQueued)
+  const counts: HeaderCount[] = HEADER_BUCKETS.map((bucket) => ({
+    bucket,
+    count: buckets[bucket],
+    label:
+      bucket === 'queued' && queuedPaused > 0
+        ? t('counts.queuedPaused', { paused: queuedPaused })
+        : t(HEADER_LABEL[bucket]),
+    bad: bucket === 'failed' && buckets[bucket] > 0
+  }))
   const [pauseError, setPauseError] = useState<string | null>(null)
 
   async function togglePause(): Promise<void> {
@@ -143,25 +151,20 @@ function Header(): React.JSX.Element {
     <header className="header">
       <div className="header-top">
         <h1 className="brand">Sender Desk</h1>
+        {/* A narrow window shows the counts as one summary (styles.css), the words said and in its tooltip. */}
+        <CountsSummary counts={counts} />
         <ul className="counts" aria-label={t('counts.label')} data-testid="header-counts">
           {/* The counting model's buckets, as the outbox's summary names them (one definition each). */}
-          {HEADER_BUCKETS.map((bucket) => {
-            const count = buckets[bucket]
-            return (
-              <CountLink
-                key={bucket}
-                testId={`count-${bucket}`}
-                count={count}
-                label={
-                  bucket === 'queued' && queuedPaused > 0
-                    ? t('counts.queuedPaused', { paused: queuedPaused })
-                    : t(HEADER_LABEL[bucket])
-                }
-                statuses={[...BUCKET_STATUSES[bucket]]}
-                bad={bucket === 'failed' && count > 0}
-              />
-            )
-          })}
+          {counts.map(({ bucket, count, label, bad }) => (
+            <CountLink
+              key={bucket}
+              testId={`count-${bucket}`}
+              count={count}
+              label={label}
+              statuses={[...BUCKET_STATUSES[bucket]]}
+              bad={bad}
+            />
+          ))}
         </ul>
         <button
           type="button"
@@ -170,7 +173,8 @@ function Header(): React.JSX.Element {
           data-testid="pause-sending"
           onClick={() => void togglePause()}
         >
-          {paused ? t('counts.resume') : t('counts.pause')}
+          <span className="header-icon header-icon--pause" aria-hidden="true" />
+          <span className="header-words">{paused ? t('counts.resume') : t('counts.pause')}</span>
         </button>
         <Shortcuts />
       </div>
@@ -194,6 +198,50 @@ function Header(): React.JSX.Element {
   )
 }
 
+/** One of the header's counts: its bucket, number and words. */
+interface HeaderCount {
+  bucket: (typeof HEADER_BUCKETS)[number]
+  count: number
+  label: string
+  bad: boolean
+}
+
+/** Opens the outbox filtered to these statuses, as a header count does. */
+function showInOutbox(statuses: OutboxStatus[]): void {
+  useOutbox.getState().setFilters({ ...NO_FILTERS, statuses })
+  useNavigation.getState().navigate('outbox')
+}
+
+/** The counts in a narrow window: their numbers, one button opening the outbox at what they count. */
+function CountsSummary({ counts }: { counts: HeaderCount[] }): React.JSX.Element {
+  const language = useLanguage()
+  const words = counts.map(({ count, label }) => `${formatNumber(count, language)} ${label}`).join(', ')
+  return (
+    <button
+      type="button"
+      className="counts-summary"
+      title={words}
+      data-testid="counts-summary"
+      onClick={() => showInOutbox(counts.flatMap(({ bucket }) => BUCKET_STATUSES[bucket]))}
+    >
+      {counts.map(({ bucket, count, label, bad }, index) => (
+        <span key={bucket} className={bad ? 'count--bad' : undefined}>
+          {index > 0 ? (
+            <span className="counts-summary-dot" aria-hidden="true">
+              ·
+            </span>
+          ) : null}
+          <span className="count-number">{formatNumber(count, language)}</span>
+          <span className="visually-hidden">
+            {` ${label}`}
+            {index < counts.length - 1 ? ',' : ''}
+          </span>
+        </span>
+      ))}
+    </button>
+  )
+}
+
 /** A header count that opens the outbox filtered to what it counts. */
 function CountLink(props: {
   testId: string
@@ -211,10 +259,7 @@ function CountLink(props: {
         type="button"
         className="count-link"
         title={t('counts.show')}
-        onClick={() => {
-          useOutbox.getState().setFilters({ ...NO_FILTERS, statuses: props.statuses })
-          useNavigation.getState().navigate('outbox')
-        }}
+        onClick={() => showInOutbox(props.statuses)}
       >
         <span className="count-number">{formatNumber(props.count, language)}</span> {props.label}
       </button>

@@ -122,7 +122,10 @@ export function Navigation(): React.JSX.Element {
         data-testid="nav-toggle"
         onClick={() => setMenuOpen(!menuOpen)}
       >
-        <span aria-hidden="true">☰</span> {tab ? t('nav.menu', { view: t(NAV_LABEL[tab]) }) : t('nav.label')}
+        <span aria-hidden="true">☰</span>
+        <span className="header-words">
+          {tab ? t('nav.menu', { view: t(NAV_LABEL[tab]) }) : t('nav.label')}
+        </span>
       </button>
       <ul ref={listRef} id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>
         {NAV_VIEWS.map((v, index) => {

@@ -150,7 +150,11 @@ export function Shortcuts(): React.JSX.Element | null {
         data-testid="shortcuts-open"
         onClick={(event) => openFrom(event.currentTarget)}
       >
-        {t('shortcuts.title')}
+        {/* A narrow window shows the key that opens it (styles.css), the words left to be said. */}
+        <span className="header-icon" aria-hidden="true">
+          ?
+        </span>
+        <span className="header-words">{t('shortcuts.title')}</span>
       </button>
       {open ? (
         <div
