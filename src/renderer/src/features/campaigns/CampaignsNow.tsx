@@ -156,7 +156,9 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       >
         {campaign.name}
       </button>
-      <span className="muted">{campaignStatusText(campaign, t, locale, sendingPaused, devices)}</span>
+      <span className="muted">
+        {campaignStatusText(campaign, t, locale, sendingPaused, devices, operatorZone)}
+      </span>
       <span className="overview-campaign-facts">
         {buckets.revoked > 0
           ? t('overview.campaigns.progressRevoked', {

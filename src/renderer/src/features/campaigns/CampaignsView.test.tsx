@@ -605,6 +605,37 @@ describe('auto-paused device', () => {
     }
   )
 
+  // QA41 Q41-01: an any-hours campaign's heading gave the 429's next try on the computer's clock (UTC) beside the
+  // part's on the operator's (WITA).
+  it('gives the next try after a 429 on the operator clock in the heading, as the part does', async () => {
+    computerZoneIs('UTC')
+    const now = Date.UTC(2026, 0, 16, 2, 0)
+    vi.useFakeTimers({ now, toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+      })
+    )
+    const running = campaign({
+      pacing: { ...campaign().pacing, workingHours: null },
+      devices: [{ deviceId: 'dev-1', wait: { code: 'rate_limited', until: now + 30_000 }, autoPaused: null }]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [running] }))
+    fake.handle('campaigns:get', () => running)
+    render(<CampaignsView />)
+    await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+    expect((await screen.findByTestId('campaign-device-wait')).textContent).toContain(
+      'next try at 10:00:30 WITA'
+    )
+    expect(screen.getByTestId('campaign-status').textContent).toBe(
+      'waiting: the gateway asked to slow down (next try at 10:00:30 WITA)'
+    )
+  })
+
   it('says why the device part paused and resumes only that part with one click', async () => {
     const paused = campaign({
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'quota' }]

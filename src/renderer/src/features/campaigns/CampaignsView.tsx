@@ -154,6 +154,7 @@ export function CampaignsView(): React.JSX.Element {
   const locale = localeOf(useLanguage())
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
+  const operatorZone = useOperatorZone()
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
   const [asked] = useState(() => useNavigation.getState().openCampaign)
@@ -240,7 +241,9 @@ export function CampaignsView(): React.JSX.Element {
               <button type="button" className="button button--link" data-row-focus onClick={() => open(c.id)}>
                 {c.name}
               </button>{' '}
-              <span className="muted">{campaignStatusText(c, t, locale, sendingPaused, devices)}</span>
+              <span className="muted">
+                {campaignStatusText(c, t, locale, sendingPaused, devices, operatorZone)}
+              </span>
             </li>
           ))}
         </ul>
@@ -1506,7 +1509,7 @@ function CampaignProgress({
 
   // The list beside shows the status too: tell it when the status's words move (finished, handed over, paused…), the
   // take-back's included: its calls end in the background, and the list kept "being taken back" (QA39 Q39-02).
-  const verdict = campaign ? campaignStatusText(campaign, t, locale, sendingPaused, devices) : null
+  const verdict = campaign ? campaignStatusText(campaign, t, locale, sendingPaused, devices, timeZone) : null
   useEffect(() => {
     if (verdict) onChanged()
   }, [verdict, onChanged])
@@ -1567,7 +1570,7 @@ function CampaignProgress({
   const active = campaign.status === 'running' || campaign.status === 'paused'
   // Every device's part paused itself: nothing is left to pause, each part's own Resume (below) goes on.
   const partsHeld = campaign.status === 'running' && isHeld(campaign)
-  const statusText = campaignStatusText(campaign, t, locale, sendingPaused, devices)
+  const statusText = campaignStatusText(campaign, t, locale, sendingPaused, devices, timeZone)
   return (
     <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>

@@ -8,7 +8,7 @@ import type {
   SameMessageMoves
 } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../i18n'
-import { computerZone, formatDateTimeInZone } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
 import { campaignHeld } from '../../../../shared/domain/finish-estimate'
 import { checkingHolds, heldByState, waitUntilText } from './wait-text'
@@ -206,9 +206,10 @@ export function campaignStatusText(
   t: Translate,
   locale: string,
   sendingPaused: boolean,
-  devices: KnownDevices
+  devices: KnownDevices,
+  operatorZone: string
 ): string {
-  const status = statusWords(campaign, t, locale, sendingPaused, devices)
+  const status = statusWords(campaign, t, locale, sendingPaused, devices, operatorZone)
   if (campaign.takenBackAt == null) return status
   // Not "taken back" while some of it waits on a device that cannot act yet (QA5 N06): it is done once that can.
   const waiting = campaign.takeBackPending ?? 0
@@ -222,11 +223,12 @@ function statusWords(
   t: Translate,
   locale: string,
   sendingPaused: boolean,
-  devices: KnownDevices
+  devices: KnownDevices,
+  operatorZone: string
 ): string {
   const key = campaignStatusKey(campaign, sendingPaused, devices)
-  // On the hours' own clock, as the campaign's other promises (its hours, its estimated end): hours to open have one.
-  const zone = campaign.pacing.workingHours?.timeZone ?? computerZone()
+  // On the clock of the campaign's other promises (its hours, its estimated end, its parts' waits; QA41 Q41-01).
+  const zone = campaignZone(campaign.pacing, operatorZone)
   const slowed = slowedByGateway(campaign)
   if (key === 'campaigns.status.rateLimited' && slowed && Number.isFinite(slowed.nextTryAt))
     return t(key, { time: waitUntilText(slowed.nextTryAt, locale, zone) })
