@@ -1367,6 +1367,8 @@ export const enRest = {
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows} rows read ({format}).',
   'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',
+  'campaigns.exportNote.blankRows':
+    '{count, plural, one {# blank row} other {# blank rows}} of the sheet left out: not rows of the campaign, so not listed above.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, sheet “{sheet}”',
   'campaigns.separator.comma': 'separated by commas',

@@ -1557,6 +1557,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
   'campaigns.sheet.blank': '{count} baris kosong diabaikan.',
+  'campaigns.exportNote.blankRows':
+    '{count} baris kosong dari lembar diabaikan: bukan baris kampanye, jadi tidak tercantum di atas.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, lembar “{sheet}”',
   'campaigns.separator.comma': 'dipisah koma',
