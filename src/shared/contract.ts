@@ -919,8 +919,9 @@ export const CheckSummaryView = z.object({
    */
   sentRecently: z.number().int().optional(),
   /**
-   * A check's: the sheet's blank rows left out before any row was checked (SheetView's `blankRows`), in no bucket of
-   * `total`. Absent from a stored campaign's view (not kept) and from a core older than it.
+   * The sheet's blank rows left out before any row was checked (SheetView's `blankRows`), in no bucket of `total`: a
+   * check's, and a campaign's view's (kept with it; there only when some). Absent from the view of a campaign imported
+   * before they were kept, and from a core older than it.
    */
   blankRows: z.number().int().nonnegative().optional()
 })

@@ -1367,6 +1367,8 @@ export const enRest = {
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows} rows read ({format}).',
   'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',
+  'campaigns.exportNote.blankRows':
+    '{count, plural, one {# blank row} other {# blank rows}} of the sheet left out: not rows of the campaign, so not listed above.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, sheet “{sheet}”',
   'campaigns.separator.comma': 'separated by commas',
@@ -1582,6 +1584,7 @@ export const enRest = {
   'campaigns.count.revoked': 'deleted for everyone',
   'campaigns.count.skipped': 'skipped by the check',
   'campaigns.count.skippedOptedOut': 'skipped by the check ({count} of them opted out)',
+  'campaigns.count.blank': 'blank rows of the sheet, left out',
   'campaigns.chart.title': 'Progress over time',
   'campaigns.chart.summary':
     'Rows ever sent: {sent}; ever delivered: {delivered}; ever read: {read}; ever failed: {failed}.',
@@ -1746,6 +1749,8 @@ export const enRest = {
     '{later, plural, one {The other row waits} other {The other # rows wait}} in the draft campaign "{name}": start it when the quota or the daily cap allows.',
   'campaigns.split.open': 'Open "{name}"',
   'campaigns.count.rows': '{rows, plural, one {# row} other {# rows}} in all',
+  'campaigns.count.rowsBlank':
+    '{rows, plural, one {# row} other {# rows}} in all, besides {blank, plural, one {# blank row} other {# blank rows}} of the sheet left out',
   'campaigns.announce': '{name} — {status}: {done} of {rows, plural, one {# row} other {# rows}} done.',
   'campaigns.cancel.confirm':
     'Cancel {count, plural, one {the message} other {the # messages}} not sent yet? This cannot be undone.',

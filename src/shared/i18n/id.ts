@@ -1557,6 +1557,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
   'campaigns.sheet.blank': '{count} baris kosong diabaikan.',
+  'campaigns.exportNote.blankRows':
+    '{count} baris kosong dari lembar diabaikan: bukan baris kampanye, jadi tidak tercantum di atas.',
   'campaigns.sheet.csv': 'CSV, {encoding}, {separator}',
   'campaigns.sheet.xlsx': 'Excel, lembar “{sheet}”',
   'campaigns.separator.comma': 'dipisah koma',
@@ -1808,6 +1810,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.revoked': 'dihapus untuk semua orang',
   'campaigns.count.skipped': 'dilewati pemeriksaan',
   'campaigns.count.skippedOptedOut': 'dilewati pemeriksaan ({count} di antaranya berhenti berlangganan)',
+  'campaigns.count.blank': 'baris kosong lembar, diabaikan',
   'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
   'campaigns.chart.summary':
     'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
@@ -1973,6 +1976,7 @@ export const id: Record<MessageKey, string> = {
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.rows': '{rows} baris seluruhnya',
+  'campaigns.count.rowsBlank': '{rows} baris seluruhnya, selain {blank} baris kosong lembar yang diabaikan',
   'campaigns.announce': '{name} — {status}: {done} dari {rows} baris sudah diproses.',
   'campaigns.cancel.confirm':
     'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',

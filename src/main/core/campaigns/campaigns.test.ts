@@ -142,7 +142,8 @@ const campaignRecord = (id: string): CampaignRecord => ({
   createdAt: 0,
   updatedAt: 0,
   startedAt: null,
-  attachmentName: null
+  attachmentName: null,
+  blankRows: null
 })
 
 const campaignRow = (rowNumber: number): CampaignRowRecord => ({

@@ -759,7 +759,8 @@ export function createCampaigns(deps: CampaignsDeps) {
         createdAt: at,
         updatedAt: at,
         startedAt: null,
-        attachmentName: input.attachmentName ?? null
+        attachmentName: input.attachmentName ?? null,
+        blankRows: input.sheet.blankRows ?? 0
       },
       { count: input.sheet.rows.length, rowsFrom, namesOf },
       () => store.rememberLayout(layoutKey(input.sheet.headers), input.mapping, at)
@@ -934,7 +935,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       // A draft's rows left out for the same message alone: the ones its "Before you start" may send to again.
       ...(campaign.status === 'draft' && tally.sentRecentlyAlone > 0
         ? { sentRecently: tally.sentRecentlyAlone }
-        : {})
+        : {}),
+      // Kept with the campaign: a saved draft's summary and its export account for every row under the header too.
+      ...(campaign.blankRows ? { blankRows: campaign.blankRows } : {})
     }
     const pacing = pacingOf(campaign)
     const remaining = counts.waiting + counts.queued
@@ -1296,7 +1299,9 @@ export function createCampaigns(deps: CampaignsDeps) {
           status: 'draft',
           createdAt: at,
           updatedAt: at,
-          startedAt: null
+          startedAt: null,
+          // The sheet's blank rows stay with the part that keeps its skipped rows (splitOff moves ready rows only).
+          blankRows: 0
         },
         afterRow
       )
@@ -1935,7 +1940,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       timeZone: string = exportTimeZone()
     ): Promise<Uint8Array> {
       const campaign = mustGet(id)
-      const table = resultsTable(mappingOf(campaign).variables, resultsOf(id), timeZone, deviceName, language)
+      const { variables } = mappingOf(campaign)
+      const blankRows = campaign.blankRows ?? 0
+      const table = resultsTable(variables, resultsOf(id), timeZone, deviceName, language, { blankRows })
       return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {

@@ -52,6 +52,11 @@ export interface CheckSummary {
    * (`sent_recently`) unless the operator said to send anyway, counted either way so the window can ask.
    */
   sentRecently?: number
+  /**
+   * The sheet's wholly blank rows left out before any row was checked: in no bucket of `total`, named beside them. A
+   * check's and a kept campaign's; absent when not known (a campaign imported before they were kept).
+   */
+  blankRows?: number
 }
 
 export interface CheckInput {

@@ -78,7 +78,9 @@ export function resultsTable(
   results: readonly CampaignRowResult[],
   timeZone: string,
   deviceName: (deviceId: string) => string = (deviceId) => deviceId,
-  language: Language = 'en'
+  language: Language = 'en',
+  /** The sheet's blank rows left out at the import (no rows of the campaign): said in a note closing the table. */
+  { blankRows = 0 }: { blankRows?: number } = {}
 ): ResultsTable {
   const say = (key: MessageKey): string => translate(language, key)
   const time = (at: number | null | undefined): string => (at ? isoInZone(at, timeZone) : '')
@@ -120,7 +122,19 @@ export function resultsTable(
           : (translateNote(language, row.failureMessage) ?? '')
     ]
   })
+  if (blankRows > 0) rows.push(blankRowsNote(columns.length, blankRows, language))
   return { columns, rows, timeColumns }
+}
+
+/**
+ * The line closing a results table that names the sheet's blank rows (an operator comparing with the sheet's row count
+ * finds every row): under the rows, as a spreadsheet's notes and totals go, so the header stays the first line. As
+ * wide as the header, the sentence in its first cell (a spreadsheet shows it across the empty ones), written by the
+ * same formula-safe writer as every cell; the only line with no status, so a script tells it from a row.
+ */
+function blankRowsNote(width: number, blankRows: number, language: Language): string[] {
+  const note = translate(language, 'campaigns.exportNote.blankRows', { count: blankRows })
+  return [note, ...Array.from({ length: width - 1 }, () => '')]
 }
 
 /** A send in doubt's reason, in the words the window's rows and list give it: being checked before any resend. */

@@ -114,7 +114,8 @@ it('merges the terminal id into the device the campaign already names, keeping a
       createdAt: 0,
       updatedAt: 0,
       startedAt: null,
-      attachmentName: null
+      attachmentName: null,
+      blankRows: null
     },
     process.pid
   )

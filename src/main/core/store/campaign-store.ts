@@ -34,6 +34,11 @@ export interface CampaignRecord {
   startedAt: number | null
   /** The one file sent with every row (its name), or null for text only. */
   attachmentName: string | null
+  /**
+   * The sheet's wholly blank rows left out at the import (no rows of the campaign); null when not known (imported
+   * before they were kept).
+   */
+  blankRows: number | null
 }
 
 export interface CampaignRowRecord {
@@ -111,7 +116,8 @@ function toCampaign(row: Row): CampaignRecord {
     createdAt: row.created_at as number,
     updatedAt: row.updated_at as number,
     startedAt: (row.started_at as number | null) ?? null,
-    attachmentName: (row.attachment_name as string | null) ?? null
+    attachmentName: (row.attachment_name as string | null) ?? null,
+    blankRows: (row.blank_rows as number | null) ?? null
   }
 }
 
@@ -229,8 +235,8 @@ export class CampaignStore {
   private insertCampaign(campaign: CampaignRecord, importingPid: number | null): void {
     this.prepare(
       `INSERT INTO campaigns (id, name, file_name, headers, mapping, template, pacing, devices, seed, status,
-         created_at, updated_at, started_at, attachment_name, importing_pid)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+         created_at, updated_at, started_at, attachment_name, importing_pid, blank_rows)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
     ).run(
       campaign.id,
       campaign.name,
@@ -246,7 +252,8 @@ export class CampaignStore {
       campaign.updatedAt,
       campaign.startedAt,
       campaign.attachmentName,
-      importingPid
+      importingPid,
+      campaign.blankRows
     )
     const device = this.prepare(
       'INSERT OR IGNORE INTO campaign_devices (campaign_id, device_id) VALUES (?, ?)'

@@ -1147,6 +1147,16 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE outbox_series ADD COLUMN end_times INTEGER;
       ALTER TABLE outbox_series ADD COLUMN last_index INTEGER;
     `
+  },
+  {
+    name: 'campaigns: the blank rows of their sheet, left out at the import',
+    // The sheet's wholly blank rows between its header and its last row are no rows of the campaign; counted at the
+    // read, they were named on the form and before a new campaign's start only, so a saved draft reopened and the
+    // results export left an operator comparing with the sheet's row count 20 rows short, unexplained (QA39 Q39-04).
+    // Not known for campaigns imported before this version: NULL, named nowhere.
+    sql: `
+      ALTER TABLE campaigns ADD COLUMN blank_rows INTEGER;
+    `
   }
 ]
 

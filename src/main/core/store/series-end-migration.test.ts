@@ -15,7 +15,7 @@ it('keeps a series stored before ends had a column: active, no end, still due', 
   const step = migrations.findIndex(
     (m) => m.name === 'series: an optional end, a last day or a number of times'
   )
-  expect(step).toBe(migrations.length - 1)
+  expect(step).toBeGreaterThan(0)
   const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
   old
     .prepare(

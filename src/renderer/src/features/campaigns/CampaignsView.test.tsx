@@ -445,6 +445,67 @@ describe('the blank rows of a sheet', () => {
       '3 rows read (CSV, UTF-8, separated by commas).'
     )
   })
+
+  // Kept with the campaign: a saved draft reopened (or after a restart) named them nowhere, its counts nor its start.
+  it.each([
+    {
+      language: 'en' as const,
+      blank: 'blank rows of the sheet, left out',
+      total: '5 rows in all, besides 20 blank rows of the sheet left out',
+      before: 'Before you start',
+      term: 'Blank rows left out'
+    },
+    {
+      language: 'id' as const,
+      blank: 'baris kosong lembar, diabaikan',
+      total: '5 baris seluruhnya, selain 20 baris kosong lembar yang diabaikan',
+      before: 'Sebelum mulai',
+      term: 'Baris kosong diabaikan'
+    }
+  ])("are named by a saved draft's counts and its start ($language)", async (want) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: want.language }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+      })
+    )
+    const draft = campaign({
+      status: 'draft',
+      startedAt: null,
+      summary: { total: 5, ready: 4, skipped: 1, byProblem: { invalid_phone: 1 }, blankRows: 20 },
+      counts: { waiting: 4, skipped: 1 }
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:get', () => draft)
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: draft,
+      sameMessage: moves([]),
+      estimate: { finishAt: null, quotaFinish: { kind: 'none' } }
+    }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    const counts = within(await screen.findByTestId('campaign-counts'))
+    // Beside the buckets, in none of them: the buckets make the rows, and with the blank ones every row is named.
+    expect(counts.getByText(want.blank).nextElementSibling?.textContent).toBe('20')
+    expect(screen.getByTestId('campaign-rows-total').textContent).toBe(want.total)
+    await user.click(screen.getByTestId('campaign-draft-start'))
+    const summary = await screen.findByRole('group', { name: want.before })
+    await waitFor(() => expect(fake.requests('campaigns:checkDraft')).toHaveLength(1))
+    expect(within(summary).getByText(want.term).nextElementSibling?.textContent).toBe('20')
+  })
+
+  it("are not named by a campaign's counts when its sheet had none, or they were not kept", async () => {
+    const kept = campaign({ status: 'draft', startedAt: null, counts: { waiting: 4, skipped: 1 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [kept] }))
+    fake.handle('campaigns:get', () => kept)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    render(<CampaignsView />)
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'bills' }))
+    expect((await screen.findByTestId('campaign-counts')).textContent).not.toContain('blank')
+    expect(screen.getByTestId('campaign-rows-total').textContent).toBe('5 rows in all')
+  })
 })
 
 describe('Send from', () => {

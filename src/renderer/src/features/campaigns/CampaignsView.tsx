@@ -1333,6 +1333,8 @@ function StartDraft({
           ready={startCounts.ready}
           skipped={startCounts.skipped}
           skippedWhy={startCounts.skippedWhy}
+          // Kept with the draft: reopened later, its summary still accounts for every row under the header.
+          blankRows={(asOfNow?.campaign ?? campaign).summary.blankRows}
           recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}
           devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
           finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
@@ -1565,6 +1567,9 @@ function CampaignProgress({
     campaign.status === 'draft' ? draftBuckets.includes(k) || buckets[k] > 0 : k !== 'ready' || buckets[k] > 0
   )
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
+  // The sheet's blank rows, kept with the campaign: no rows of it, named beside its buckets (and its total) so every
+  // row under the sheet's header is accounted for (QA39 Q39-04).
+  const blankRows = campaign.summary.blankRows ?? 0
   // Not yet handed to the gateway: what "Cancel the rest" stops (a row being handed over is past stopping).
   const cancellable = buckets.queued + buckets.scheduled - (campaign.counts.sending ?? 0)
   const active = campaign.status === 'running' || campaign.status === 'paused'
@@ -1578,7 +1583,9 @@ function CampaignProgress({
       </h3>
       <CampaignAnnouncer campaign={campaign} statusText={statusText} />
       <p className="muted" data-testid="campaign-rows-total">
-        {t('campaigns.count.rows', { rows })}
+        {blankRows > 0
+          ? t('campaigns.count.rowsBlank', { rows, blank: blankRows })
+          : t('campaigns.count.rows', { rows })}
       </p>
       {/* A cancelled or finished campaign sends nothing more: no sending hours to promise (QA N14). */}
       {campaign.status === 'cancelled' || campaign.status === 'finished' ? null : (
@@ -1611,6 +1618,12 @@ function CampaignProgress({
             <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
           </div>
         ))}
+        {blankRows > 0 ? (
+          <div>
+            <dt>{t('campaigns.count.blank')}</dt>
+            <dd data-testid="campaign-count-blank">{formatCount(blankRows, locale)}</dd>
+          </div>
+        ) : null}
       </dl>
       {campaign.status === 'draft' ? (
         <StartDraft
