@@ -123,7 +123,11 @@ export function createOperatorActions(core: KernelCore) {
     for (const hook of ctx.retryHooks) {
       const refusal = hook.refuseRetry(item)
       if (refusal !== null)
-        throw new OutboxError(refusal.code, { key: REFUSED_ACTION_KEYS.retry, params: { why: refusal.why } }, 'id')
+        throw new OutboxError(
+          refusal.code,
+          { key: REFUSED_ACTION_KEYS.retry, params: { why: refusal.why } },
+          'id'
+        )
     }
     assertNoScheduleCall(ctx, id)
     const now = clock.now()

@@ -1841,7 +1841,11 @@ describe('bulk selection', () => {
     let refused = ['b-4']
     fake.handle('outbox:retryMany', () => ({
       done: [],
-      refused: refused.map((id) => ({ id, reason: 'after_series_end' as const, status: 'cancelled' as const }))
+      refused: refused.map((id) => ({
+        id,
+        reason: 'after_series_end' as const,
+        status: 'cancelled' as const
+      }))
     }))
     const user = userEvent.setup()
     render(<OutboxView />)
