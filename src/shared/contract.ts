@@ -201,6 +201,7 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
 /**
  * `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type).
  * `already_cancelled`: a cancel named a message cancelled before it (nothing done; not counted as cancelled).
+ * `after_series_end`: a retry of a recurring series' message past the series' end (it would be cancelled again).
  */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
@@ -209,7 +210,8 @@ export const OutboxBulkRefusal = z.enum([
   'not_applicable',
   'producer',
   'would_fail_again',
-  'already_cancelled'
+  'already_cancelled',
+  'after_series_end'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({

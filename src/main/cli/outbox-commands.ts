@@ -301,7 +301,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   not_found: 'no such item',
   producer: 'their campaign was cancelled, so they are not sent again',
   would_fail_again: 'sending them again would fail the same way (the gateway refused their file)',
-  already_cancelled: 'they were cancelled already'
+  already_cancelled: 'they were cancelled already',
+  after_series_end: "they lie after their recurring series' end, so they are not sent again"
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

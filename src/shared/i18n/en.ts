@@ -276,6 +276,7 @@ export const enRest = {
     'it is being sent right now (or is being checked against the gateway after a failed attempt)',
   'desktop.error.whyAtGateway': 'the gateway already has it',
   'desktop.error.whyCampaignCancelled': 'its campaign “{name}” was cancelled',
+  'desktop.error.whyAfterSeriesEnd': "it lies after its recurring series' end",
   'desktop.error.whyStatus': 'it is {status}',
   'desktop.error.whyWouldFailAgain':
     'sending it again would fail the same way; send another file (smaller, or of a type the gateway takes)',
@@ -965,6 +966,8 @@ export const enRest = {
     '{count, plural, one {# was not failed or cancelled, so not retried} other {# were not failed or cancelled, so not retried}}',
   'outbox.bulk.campaignCancelledRetry':
     '{count, plural, one {# belongs to a cancelled campaign, so was not retried} other {# belong to a cancelled campaign, so were not retried}}',
+  'outbox.bulk.afterSeriesEndRetry':
+    "{count, plural, one {# lies after its recurring series' end, so was not retried} other {# lie after their recurring series' end, so were not retried}}",
   'outbox.bulk.wouldFailAgainRetry':
     '{count, plural, one {# would fail the same way (the gateway refused its file), so was not retried} other {# would fail the same way (the gateway refused their files), so were not retried}}',
   'outbox.bulk.noLongerMatching': '{count} no longer matched the filters (sent or changed meanwhile)',

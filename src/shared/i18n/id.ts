@@ -305,6 +305,7 @@ export const id: Record<MessageKey, string> = {
     'pesan sedang dikirim (atau sedang dicocokkan dengan gateway setelah percobaan yang gagal)',
   'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
   'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
+  'desktop.error.whyAfterSeriesEnd': 'waktunya setelah akhir rangkaian berulangnya',
   'desktop.error.whyStatus': 'statusnya {status}',
   'desktop.error.whyWouldFailAgain':
     'mengirimnya lagi akan gagal dengan cara yang sama; kirim file lain (lebih kecil, atau jenis yang diterima gateway)',
@@ -1157,6 +1158,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.sendingRetry': '{count} sedang dikirim sehingga tidak dikirim ulang',
   'outbox.bulk.otherRetry': '{count} tidak gagal atau dibatalkan, jadi tidak dikirim ulang',
   'outbox.bulk.campaignCancelledRetry': '{count} milik kampanye yang dibatalkan, jadi tidak dikirim ulang',
+  'outbox.bulk.afterSeriesEndRetry':
+    '{count} waktunya setelah akhir rangkaian berulangnya, jadi tidak dikirim ulang',
   'outbox.bulk.wouldFailAgainRetry':
     '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
   'outbox.bulk.noLongerMatching':

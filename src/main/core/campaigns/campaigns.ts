@@ -1775,7 +1775,10 @@ export function createCampaigns(deps: CampaignsDeps) {
     refuseRetry(item) {
       const campaign = campaignOfRow(item)
       return campaign?.status === 'cancelled'
-        ? encodeNote('desktop.error.whyCampaignCancelled', { name: campaign.name })
+        ? {
+            code: 'producer_refused',
+            why: encodeNote('desktop.error.whyCampaignCancelled', { name: campaign.name })
+          }
         : null
     },
     retried(item) {

@@ -121,9 +121,13 @@ export function createOperatorActions(core: KernelCore) {
         'id'
       )
     for (const hook of ctx.retryHooks) {
-      const why = hook.refuseRetry(item)
-      if (why !== null)
-        throw new OutboxError('producer_refused', { key: REFUSED_ACTION_KEYS.retry, params: { why } }, 'id')
+      const refusal = hook.refuseRetry(item)
+      if (refusal !== null)
+        throw new OutboxError(
+          refusal.code,
+          { key: REFUSED_ACTION_KEYS.retry, params: { why: refusal.why } },
+          'id'
+        )
     }
     assertNoScheduleCall(ctx, id)
     const now = clock.now()

@@ -3,6 +3,7 @@
 // records the wait and its reason itself, so a restart keeps it and the window can say why an item waits.
 import type { ItemRecord } from '../store'
 import { encodeNote } from '../../../shared/i18n/notes'
+import type { OutboxErrorCode } from './types'
 
 /**
  * Why an item was never sent because its number opted out (a campaign's opt-out policy, or its cancel of rows still
@@ -30,13 +31,19 @@ export interface SendPolicy {
   check(item: ItemRecord, now: number): PolicyVerdict
 }
 
+/** A producer's refusal of a retry: its code (so a bulk reply can word it) and why (an encoded note). */
+export interface RetryRefusal {
+  code: Extract<OutboxErrorCode, 'producer_refused' | 'after_series_end'>
+  why: string
+}
+
 /**
  * A producer's say over an operator's retry of one of its items (a campaign's row): asked before the retry is
  * written, so a row of a campaign that was cancelled or taken back is never sent again from the outbox.
  */
 export interface RetryHook {
-  /** Why this item may not be sent again (an encoded note), or null when the producer does not mind. */
-  refuseRetry(item: ItemRecord): string | null
+  /** Why this item may not be sent again, or null when the producer does not mind. */
+  refuseRetry(item: ItemRecord): RetryRefusal | null
   /** The item is back in line, in the retry's transaction (a finished producer takes up its work again). */
   retried(item: ItemRecord): void
 }

@@ -204,6 +204,8 @@ export type OutboxErrorCode =
   | 'attachment'
   /** The item's producer will not send it again (a row of a cancelled campaign). */
   | 'producer_refused'
+  /** A series' item past the series' end: its producer would only cancel it again at its turn. */
+  | 'after_series_end'
   /** A failure a retry cannot mend (a file the gateway refuses by size or type): only another file helps. */
   | 'would_fail_again'
   /** A bulk cancel named an item cancelled before it: nothing done, and not counted as cancelled by it. */

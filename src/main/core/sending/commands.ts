@@ -169,7 +169,7 @@ const AT_GATEWAY: readonly OutboxStatus[] = ['accepted', 'sent', 'delivered', 'r
  * The outbox's bulk result as the window reports it: each refusal with the item's status now and why in one word,
  * so the window can say "2 already sent could not be cancelled" in the operator's language.
  */
-function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
+export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   return {
     done: result.done,
     refused: result.refused.map(({ id, code }) => {
@@ -182,7 +182,7 @@ function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
       const reason: OutboxBulkRefusal =
         code === 'producer_refused'
           ? 'producer'
-          : code === 'would_fail_again' || code === 'already_cancelled'
+          : code === 'would_fail_again' || code === 'already_cancelled' || code === 'after_series_end'
             ? code
             : status === null
               ? 'not_found'

@@ -37,6 +37,7 @@ type SeriesQueue = Pick<
   SendQueue,
   | 'addNow'
   | 'addPolicy'
+  | 'addRetryHook'
   | 'addTicker'
   | 'cancelMany'
   | 'copyFiles'
@@ -69,6 +70,15 @@ export function createSeriesProducer(queue: SeriesQueue) {
       isSeriesTag(item.producerTag) && store.madePastEnd(item.id)
         ? { cancel: { reason: AFTER_SERIES_END_NOTE } }
         : null
+  })
+  // The operator's retry of such an item would only put it back in line to be cancelled again at its turn, with the
+  // same note: refused up front, saying why. One a later end takes in again is the operator's to retry.
+  queue.addRetryHook({
+    refuseRetry: (item) =>
+      isSeriesTag(item.producerTag) && store.madePastEnd(item.id)
+        ? { code: 'after_series_end', why: encodeNote('desktop.error.whyAfterSeriesEnd') }
+        : null,
+    retried: () => undefined
   })
 
   function mustGet(id: string) {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { attachmentPath, attachmentsDir, SeriesStore } from '../store'
 import { createSeriesProducer } from './series-producer'
+import { bulkReply } from './commands'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import type { FileEntry, SeriesInput } from '../outbox'
 import { SERIES_END_CASES } from '../../../shared/domain/series-end.cases'
@@ -483,6 +484,38 @@ describe("changing a series' end", () => {
     expect(fx.outbox.get(pastEnd!.id).history.at(-1)?.note).toBe(
       "not sent: after its recurring series' new end"
     )
+  })
+
+  it("refuses a retry of what lies past the series' end, saying so, until a later end takes it in again", async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 5 } }))
+    fx.outbox.setPaused(true)
+    await fx.clock.advance(2 * DAY + HOUR)
+    fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-15' })
+    const byTime = new Map(fx.outbox.list().items.map((item) => [item.scheduledAt, item.id]))
+    const pastEnd = [byTime.get('2026-01-16T04:00:00.000Z')!, byTime.get('2026-01-17T04:00:00.000Z')!]
+
+    // Retried from the Outbox, it would only go back in line to be cancelled again at its turn: refused up front.
+    expect(() => fx.outbox.retry(pastEnd[0]!)).toThrow(
+      expect.objectContaining({
+        code: 'after_series_end',
+        message: "Cannot retry this item: it lies after its recurring series' end."
+      })
+    )
+    const retried = fx.outbox.queue.retryMany(pastEnd)
+    expect(retried.done).toEqual([])
+    expect(retried.refused.map((refusal) => refusal.code)).toEqual(['after_series_end', 'after_series_end'])
+    // The window's and the terminal's bulk reply word it by its own reason, not as a cancelled campaign's row.
+    expect(bulkReply(fx.outbox, retried).refused).toEqual(
+      pastEnd.map((id) => ({ id, reason: 'after_series_end', status: 'cancelled' }))
+    )
+    expect(pastEnd.map((id) => fx.outbox.get(id).item.status)).toEqual(['cancelled', 'cancelled'])
+
+    // The end moved later again takes the 16th's back into the series: its retry is the operator's to make.
+    fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-16' })
+    expect(fx.outbox.retry(pastEnd[0]!).status).toBe('queued')
+    expect(() => fx.outbox.retry(pastEnd[1]!)).toThrow(expect.objectContaining({ code: 'after_series_end' }))
   })
 
   it('a later end makes more occurrences due, an ended series too, from its next time ahead', async () => {

@@ -11,6 +11,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { TakeBackCampaign } from './TakeBackCampaign'
+import { WAITING_MAX_MS } from '../outbox/follow-take-back'
 
 let fake: FakeApi
 const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
@@ -603,6 +604,26 @@ describe('a take-back whose tally does not settle', () => {
       expect(fake.requests('outbox:takeBackProgress')).toHaveLength(tries)
     }
   )
+
+  // A paused take-back asks nothing of the gateway until it is resumed, and was read every second all the same.
+  it('reads a paused take-back less often, and at its pace again once it runs', async () => {
+    let state: TakeBackView['state'] = 'paused'
+    fake.handle('outbox:takeBackProgress', () => ({ ...running, state }))
+    const tally = await takeBackIn('en')
+    const paused = translate('en', 'outbox.takeBack.outcome.paused')
+    await passes(60_000)
+    expect(tally.textContent).toContain(paused)
+    const whilePaused = fake.requests('outbox:takeBackProgress').length
+    expect(whilePaused).toBeGreaterThan(2)
+    expect(whilePaused).toBeLessThan(15)
+    // Resumed (from the terminal): the next read finds it running, and from then on it is read every second.
+    state = 'running'
+    await passes(WAITING_MAX_MS)
+    expect(tally.textContent).not.toContain(paused)
+    const readsOnResume = fake.requests('outbox:takeBackProgress').length
+    await passes(5000)
+    expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThanOrEqual(readsOnResume + 4)
+  })
 
   // Every call waiting for a device that cannot act was read every second for as long as it waited.
   it('reads a take-back that only waits for its device less often, and at its pace again once the device can act', async () => {

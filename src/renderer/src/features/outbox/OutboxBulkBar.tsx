@@ -23,7 +23,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.otherCancel',
     would_fail_again: 'outbox.bulk.otherCancel',
-    already_cancelled: 'outbox.bulk.alreadyCancelled'
+    already_cancelled: 'outbox.bulk.alreadyCancelled',
+    after_series_end: 'outbox.bulk.otherCancel'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -32,7 +33,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.campaignCancelledRetry',
     would_fail_again: 'outbox.bulk.wouldFailAgainRetry',
-    already_cancelled: 'outbox.bulk.otherRetry'
+    already_cancelled: 'outbox.bulk.otherRetry',
+    after_series_end: 'outbox.bulk.afterSeriesEndRetry'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -41,7 +43,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     not_found: 'outbox.bulk.gone',
     producer: 'outbox.bulk.otherDelete',
     would_fail_again: 'outbox.bulk.otherDelete',
-    already_cancelled: 'outbox.bulk.otherDelete'
+    already_cancelled: 'outbox.bulk.otherDelete',
+    after_series_end: 'outbox.bulk.otherDelete'
   }
 }
 
@@ -55,6 +58,7 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'at_gateway',
   'sending',
   'producer',
+  'after_series_end',
   'would_fail_again',
   'not_applicable',
   'not_found'

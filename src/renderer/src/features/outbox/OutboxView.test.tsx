@@ -906,6 +906,38 @@ describe('item detail', () => {
     expect(screen.getByRole('button', { name: 'Cancel sending' })).toBeTruthy()
   })
 
+  it.each([
+    {
+      language: 'en' as const,
+      retry: 'Retry',
+      words: "Cannot retry this item: it lies after its recurring series' end."
+    },
+    {
+      language: 'id' as const,
+      retry: 'Kirim ulang',
+      words: 'Pesan ini tidak dapat dicoba lagi: waktunya setelah akhir rangkaian berulangnya.'
+    }
+  ])(
+    "a Retry refused because the message lies after its series' end says so, not that it changed ($language)",
+    async ({ language, retry, words }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const pastEnd = makeItem({ id: 'c-9', status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' })
+      fake.handle('outbox:list', () => ({ items: [pastEnd], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: pastEnd, history: [] }))
+      fake.fail('outbox:retry', {
+        code: 'after_series_end',
+        message: "Cannot retry this item: it lies after its recurring series' end.",
+        messageKey: 'desktop.error.cannotRetry',
+        messageParams: { why: encodeNote('desktop.error.whyAfterSeriesEnd') }
+      })
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-c-9'))
+      await user.click(await screen.findByRole('button', { name: retry }))
+      await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(words))
+    }
+  )
+
   it('a Cancel of a message cancelled meanwhile says it was already cancelled, not “Cancelled.” (QA24 Q24-04)', async () => {
     const queued = makeItem({ id: 'q-2', status: 'queued' })
     let current: OutboxItemView = queued
@@ -1798,6 +1830,40 @@ describe('bulk selection', () => {
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
     expect((await screen.findByRole('status')).textContent).toBe(
       '0 retried; 1 already sent was not retried; 1 belongs to a cancelled campaign, so was not retried'
+    )
+  })
+
+  it("says which were not retried because they lie after their recurring series' end, not a cancelled campaign", async () => {
+    const pastEnd = mixed.map((item) =>
+      item.id === 'b-1' || item.id === 'b-2' ? { ...item, status: 'cancelled' as const } : item
+    )
+    fake.handle('outbox:list', () => ({ items: pastEnd, total: pastEnd.length }))
+    let refused = ['b-4']
+    fake.handle('outbox:retryMany', () => ({
+      done: [],
+      refused: refused.map((id) => ({
+        id,
+        reason: 'after_series_end' as const,
+        status: 'cancelled' as const
+      }))
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000004'))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    expect((await screen.findByRole('status')).textContent).toBe(
+      "0 retried; 1 lies after its recurring series' end, so was not retried"
+    )
+
+    refused = ['b-1', 'b-2']
+    await user.click(selectBox('6281200000001'))
+    await user.click(selectBox('6281200000002'))
+    await user.click(screen.getByRole('button', { name: 'Retry selected' }))
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        "0 retried; 2 lie after their recurring series' end, so were not retried"
+      )
     )
   })
 

@@ -4,7 +4,8 @@
 // with nothing said, and a screen reader heard "Asked the gateway" and nothing more. One whose every call waits for a
 // device that cannot act (logged out, subscription ended) is read less and less often while it waits, and at the
 // usual pace again as soon as the device list says the device can act: it was read every second for as long as it
-// waited.
+// waited. A paused one asks nothing of the gateway until it is resumed: it is read less and less often the same way,
+// and at the usual pace again once a read finds it running.
 import { useEffect, useState } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
 import { onlyHeld } from '../../../../shared/take-back-holds'
@@ -15,7 +16,7 @@ import { useDevices } from '../../stores/devices'
 export const FOLLOW_MS = 1000
 /** Failed reads in a row before the window gives up: after the first, tried again 2 s, 4 s and 8 s later. */
 export const FOLLOW_TRIES = 4
-/** The longest gap between reads of a take-back that only waits for its devices (2 s, 4 s, … up to this). */
+/** The longest gap between reads of a take-back paused or only waiting for its devices (2 s, 4 s, … up to this). */
 export const WAITING_MAX_MS = 30_000
 
 /**
@@ -29,7 +30,7 @@ export function useFollowedTakeBack(key: string): {
   follow: (asked: TakeBackView) => void
 } {
   const devices = useDevices((s) => s.devices)
-  // `waited`: reads in a row that found it waiting for its devices only.
+  // `waited`: reads in a row that found it paused, or waiting for its devices only.
   const [followed, setFollowed] = useState<{
     key: string
     view: TakeBackView
@@ -44,7 +45,9 @@ export function useFollowedTakeBack(key: string): {
   const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0, waited: 0 })
   const following = view !== null && view.state !== 'done' && !unread
   // Read from the device list as it is now: a device that can act again ends the slow reads at once.
-  const waiting = view !== null && view.state === 'running' && onlyHeld(view.pendingByDevice, devices)
+  const waiting =
+    view !== null &&
+    (view.state === 'paused' || (view.state === 'running' && onlyHeld(view.pendingByDevice, devices)))
   useEffect(() => {
     if (!view || !following) return
     let on = true
