@@ -309,7 +309,7 @@ function SeriesEndPanel({
   const [tried, setTried] = useState(false)
   const startDate = series.startLocal.slice(0, 10)
   // The day the core checks the last day against (QA41 Q41-06): today on the series' clock.
-  const today = currentDayIn(Date.now(), series.timezone)
+  const [today] = useState(() => currentDayIn(Date.now(), series.timezone))
   const { end, invalid, error } = useSeriesEndCheck(draft, startDate, tried, today)
   const legendId = `series-end-legend-${series.id}`
   function submit(event: FormEvent): void {
