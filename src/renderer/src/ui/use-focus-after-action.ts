@@ -6,12 +6,13 @@ import { useEffect, useRef, type RefObject } from 'react'
 
 /**
  * Call the returned function as the action starts (before `busy` turns true); `busy` says it is running. `empty`: where
- * the focus goes instead when the result line has nothing to say (a line hidden when empty cannot take the focus).
+ * the focus goes instead when the result line has nothing to say (a line hidden when empty cannot take the focus);
+ * with several, the first that has something to say, else the last.
  */
 export function useFocusAfterAction(
   busy: boolean,
   result: RefObject<HTMLElement | null>,
-  empty?: RefObject<HTMLElement | null>
+  ...empty: RefObject<HTMLElement | null>[]
 ): () => void {
   const actedFrom = useRef<HTMLElement | null>(null)
   useEffect(() => {
@@ -21,9 +22,11 @@ export function useFocusAfterAction(
     const active = document.activeElement
     if (active !== null && active !== document.body && active !== from) return
     if (from.isConnected && !(from as HTMLButtonElement).disabled) from.focus()
-    else if (empty && !result.current?.textContent) empty.current?.focus()
+    else if (empty.length > 0 && !result.current?.textContent)
+      (empty.find((e) => e.current?.textContent)?.current ?? empty.at(-1)?.current)?.focus()
     else result.current?.focus()
-  }, [busy, result, empty])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the refs are stable; a spread list is new each render
+  }, [busy, result])
   return () => {
     actedFrom.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
   }

@@ -1128,6 +1128,8 @@ describe('the thread', () => {
     }))
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['out-1'], action: 'revoke' }])
+    // The focus goes to what the action produced, its line, not to the page (QA41 Q41-03).
+    await waitFor(() => expect(document.activeElement).toBe(within(sentEntry!).getByRole('status')))
     // The gateway's answer is said once it comes, not only that it was asked (QA37 Q37-02).
     await waitFor(
       () =>

@@ -7,6 +7,7 @@ import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { itemActions, revokeOneQuestion } from '../outbox/status'
 import { useTakeBackOutcome } from '../outbox/take-back-outcome'
 
@@ -16,11 +17,15 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
   const [busy, setBusy] = useState(false)
   const [said, setSaid] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
+  // The confirm button that held the focus goes with its question (QA41 Q41-03): the focus goes to the line.
+  const saidRef = useRef<HTMLParagraphElement>(null)
+  const actionStarts = useFocusAfterAction(busy, saidRef)
   const { outcome, follow } = useTakeBackOutcome(item.id)
   const allowed = itemActions(item)
   if (!allowed.revoke && !allowed.cancelAtGateway && !said) return null
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
+    actionStarts()
     setBusy(true)
     setSaid(null)
     try {
@@ -75,7 +80,12 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
         />
       ) : null}
       {said ? (
-        <p className={said.tone === 'ok' ? 'muted small' : 'alert alert--bad'} role="status">
+        <p
+          ref={saidRef}
+          tabIndex={-1}
+          className={said.tone === 'ok' ? 'muted small' : 'alert alert--bad'}
+          role="status"
+        >
           {/* The gateway's answer, once it comes, in place of "Asked the gateway" (QA37 Q37-02). */}
           {said.tone === 'ok' && outcome ? outcome : said.text}
         </p>

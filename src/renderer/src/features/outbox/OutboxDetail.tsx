@@ -74,7 +74,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
-  const actionStarts = useFocusAfterAction(busy, feedbackRef, headingRef)
+  const outcomeRef = useRef<HTMLParagraphElement>(null)
+  // A take-back that asked nothing yet says nothing in the result line: the focus goes to why it waits (QA41 Q41-04).
+  const actionStarts = useFocusAfterAction(busy, feedbackRef, outcomeRef, headingRef)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
@@ -518,7 +520,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         {shown?.text ?? ''}
       </p>
       {/* In the page before the gateway answers, so the answer is read as it comes (QA37 Q37-02). */}
-      <p role="status" className="feedback" data-testid="outbox-takeback-outcome">
+      <p
+        ref={outcomeRef}
+        tabIndex={-1}
+        role="status"
+        className="feedback"
+        data-testid="outbox-takeback-outcome"
+      >
         {takeBackOutcome.outcome ?? ''}
       </p>
     </section>

@@ -1222,6 +1222,26 @@ describe('item detail', () => {
         watch.disconnect()
       }
     )
+
+    // QA41 Q41-04: a take-back held by its logged-out device asked the gateway nothing, yet the window said "Asked the
+    // gateway; its answer shows on the timeline." above why it waits.
+    it.each([
+      ['en', 'Waiting: Sandbox device is logged out; it will be taken back once its QR code is scanned.'],
+      ['id', /^Menunggu: Sandbox device/]
+    ] as const)(
+      'says only why it waits when its device holds it, not that it asked (%s)',
+      async (language, says) => {
+        fake.handle('outbox:takeBackProgress', () => ({ ...asked }))
+        const outcome = await deleteForEveryone(language, [
+          makeDevice({ label: 'Sandbox device', state: 'needs-scan' })
+        ])
+        await passes(1500)
+        expect(outcome.textContent).toMatch(says)
+        expect(screen.getByTestId('outbox-feedback').textContent).toBe('')
+        // The focus goes to the line that says why it waits, not to the page.
+        expect(document.activeElement).toBe(outcome)
+      }
+    )
   })
 
   // A take-back of one message that asked the gateway nothing came back settled, and the window said "Asked the

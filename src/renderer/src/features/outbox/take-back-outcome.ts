@@ -3,7 +3,7 @@
 // gateway" was said, and the operator had to go and look for the answer).
 import type { TakeBackView } from '../../../../shared/contract'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { heldByDevice, TAKE_BACK_WAITS_ONE_KEY } from '../../../../shared/take-back-holds'
+import { heldByDevice, onlyHeld, TAKE_BACK_WAITS_ONE_KEY } from '../../../../shared/take-back-holds'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useFollowedTakeBack } from './follow-take-back'
@@ -27,15 +27,22 @@ const NOT_ASKED_KEY: Record<string, MessageKey> = {
 /**
  * What to say once the core took the take-back of one message: "Asked the gateway" when it asked the gateway
  * anything (its answer follows), else what happened instead: stopped here before it left, asked by an earlier
- * take-back, gone from the outbox… Such a take-back comes back settled, with nothing more to say after it.
+ * take-back, gone from the outbox… Such a take-back comes back settled, with nothing more to say after it. Empty
+ * when every call still to do waits for a device that cannot act now and none was made: nothing was asked yet, and
+ * the outcome line says what it waits for (QA41 Q41-04).
  */
-export function takeBackAskedWords(view: TakeBackView, t: Translate): string {
-  const atGateway = (['revoke', 'cancel', 'resend'] as const).reduce(
-    (sum, action) =>
-      sum + view[action].done + view[action].refused + view[action].unknown + view[action].pending,
+export function takeBackAskedWords(
+  view: TakeBackView,
+  t: Translate,
+  devices: Parameters<typeof onlyHeld>[1]
+): string {
+  const answered = (['revoke', 'cancel', 'resend'] as const).reduce(
+    (sum, action) => sum + view[action].done + view[action].refused + view[action].unknown,
     0
   )
-  if (view.state !== 'done' || atGateway > 0) return t('outbox.takeBack.asked')
+  const pending = view.revoke.pending + view.cancel.pending + view.resend.pending
+  if (view.state === 'running' && answered === 0 && onlyHeld(view.pendingByDevice, devices)) return ''
+  if (view.state !== 'done' || answered + pending > 0) return t('outbox.takeBack.asked')
   if (view.stoppedLocally > 0) return t('outbox.takeBack.notAsked.stopped')
   const why = Object.entries(view.leftAlone).find(([, n]) => n > 0)?.[0]
   if (why === undefined) return t('campaigns.takeBack.tally.nothing')
@@ -61,7 +68,7 @@ export function useTakeBackOutcome(itemId: string): {
   const { view, unread } = followed
   const follow = (asked: TakeBackView): string => {
     followed.follow(asked)
-    return takeBackAskedWords(asked, t)
+    return takeBackAskedWords(asked, t, devices)
   }
   if (unread) return { outcome: t('outbox.takeBack.outcome.unread'), follow }
   if (view?.state === 'paused') return { outcome: t('outbox.takeBack.outcome.paused'), follow }

@@ -117,6 +117,37 @@ describe("a series' end changed after it was made", () => {
     }
   )
 
+  // QA41 Q41-06: the last day's picker offered days before today, which Save then refused with no word at the field.
+  it.each([
+    ['en', 'The last day has passed: no time of this series is left up to it.'],
+    ['id', /./]
+  ] as const)(
+    'offers no last day before today on the series’ clock, and marks a past day at the field (%s)',
+    async (language, says) => {
+      seed(language)
+      const old = { ...series, startLocal: '2020-01-19T08:00:00' }
+      fake.handle('series:list', () => ({ series: [old] }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      await user.click(await screen.findByTestId('series-end-s-1'))
+      await user.selectOptions(screen.getByTestId('series-end-s-1-end'), 'date')
+      const lastDay = screen.getByTestId('series-end-s-1-end-date') as HTMLInputElement
+      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Makassar' }).format(new Date())
+      expect(lastDay.min).toBe(today)
+      fireEvent.change(lastDay, { target: { value: '2021-03-01' } })
+      expect(lastDay.getAttribute('aria-invalid')).toBe('true')
+      const described = (lastDay.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+      expect(described).toMatch(says)
+      await user.click(screen.getByTestId('series-end-save-s-1'))
+      expect(fake.requests('series:setEnd')).toEqual([])
+      fireEvent.change(lastDay, { target: { value: today } })
+      expect(lastDay.getAttribute('aria-invalid')).not.toBe('true')
+    }
+  )
+
   it('takes no end (until stopped), refuses 0 times, and offers no change for a stopped series', async () => {
     fake.handle('series:list', () => ({
       series: [series, { ...series, id: 's-2', status: 'stopped', nextAt: null, nextLocal: null }]

@@ -37,11 +37,15 @@ export function lastDateFollowingStart(lastDate: string, start: string, span: nu
   return new Date((first + span) * DAY_MS).toISOString().slice(0, 10)
 }
 
-/** The end the draft asks for (null: never), and whether it is one the series can have, from `startDate` on. */
+/**
+ * The end the draft asks for (null: never), and whether it is one the series can have, from `startDate` on. `today`
+ * (`YYYY-MM-DD` on the series' clock), for a series already made: a last day before it has passed (QA41 Q41-06).
+ */
 export function useSeriesEndCheck(
   draft: SeriesEndDraft,
   startDate: string,
-  tried: boolean
+  tried: boolean,
+  today?: string
 ): { end: SeriesEnd | null; invalid: boolean; error: string | null } {
   const t = useT()
   const language = useLanguage()
@@ -53,6 +57,7 @@ export function useSeriesEndCheck(
         : null
   const missingDate = draft.choice === 'date' && !draft.lastDate
   const problem = end === null || missingDate ? null : checkSeriesEnd(startDate, end)
+  const passed = problem === null && today !== undefined && end?.kind === 'date' && end.lastDate < today
   const error = missingDate
     ? tried
       ? t('reminders.end.dateMissing')
@@ -60,12 +65,15 @@ export function useSeriesEndCheck(
     : problem === 'date_before_start'
       ? // Said at once: both days are in sight.
         t('reminders.end.beforeStart', { start: formatCalendarDate(startDate, localeOf(language)) })
-      : tried && problem === 'date_invalid'
-        ? t('reminders.end.dateMissing')
-        : tried && problem === 'times_out_of_range'
-          ? t('settings.range', { min: 1, max: MAX_SERIES_TIMES })
-          : null
-  return { end, invalid: missingDate || problem !== null, error }
+      : passed
+        ? // Said at once, as the core would refuse it.
+          t('desktop.error.seriesEndPassed')
+        : tried && problem === 'date_invalid'
+          ? t('reminders.end.dateMissing')
+          : tried && problem === 'times_out_of_range'
+            ? t('settings.range', { min: 1, max: MAX_SERIES_TIMES })
+            : null
+  return { end, invalid: missingDate || problem !== null || passed, error }
 }
 
 export function SeriesEndFields({
@@ -75,7 +83,8 @@ export function SeriesEndFields({
   startDate,
   zone,
   error,
-  dateNote
+  dateNote,
+  today
 }: {
   /** The controls get `<idPrefix>`, `<idPrefix>-date` and `<idPrefix>-times` as ids and test ids. */
   idPrefix: string
@@ -87,6 +96,8 @@ export function SeriesEndFields({
   error: string | null
   /** Said under the last day beside its hint (it moved with the first day). */
   dateNote?: ReactNode
+  /** Today on the series' clock, `YYYY-MM-DD`, for a series already made: no last day before it either. */
+  today?: string
 }): React.JSX.Element {
   const t = useT()
   return (
@@ -125,7 +136,7 @@ export function SeriesEndFields({
               type="date"
               data-testid={`${idPrefix}-date`}
               value={draft.lastDate}
-              min={startDate || undefined}
+              min={(today && today > startDate ? today : startDate) || undefined}
               onChange={(e) => onChange({ ...draft, lastDate: e.target.value })}
             />
           )}

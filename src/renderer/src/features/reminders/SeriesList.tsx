@@ -1,5 +1,6 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
 // how many were made and how many of their messages went out; skip the next time, change the end, stop or delete.
+import { currentDayIn } from '../../../../shared/domain'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -307,7 +308,9 @@ function SeriesEndPanel({
   const [draft, setDraft] = useState(() => draftOf(series))
   const [tried, setTried] = useState(false)
   const startDate = series.startLocal.slice(0, 10)
-  const { end, invalid, error } = useSeriesEndCheck(draft, startDate, tried)
+  // The day the core checks the last day against (QA41 Q41-06): today on the series' clock.
+  const [today] = useState(() => currentDayIn(Date.now(), series.timezone))
+  const { end, invalid, error } = useSeriesEndCheck(draft, startDate, tried, today)
   const legendId = `series-end-legend-${series.id}`
   function submit(event: FormEvent): void {
     event.preventDefault()
@@ -331,6 +334,7 @@ function SeriesEndPanel({
         draft={draft}
         onChange={setDraft}
         startDate={startDate}
+        today={today}
         zone={series.timezone}
         error={error}
       />
