@@ -352,8 +352,12 @@ describe('a long thread in Chromium (QA29)', () => {
       // QA41 Q41-08: opening it wrapped the heading, the button jumping to a new line on the left and the messages
       // shrinking to ~100 px; the actions open under it, the button and the messages staying where they were.
       const moreAt = async (): Promise<{ x: number; y: number }> =>
-        more.evaluate((button) => ({ x: button.getBoundingClientRect().x, y: button.getBoundingClientRect().y }))
-      const heightOf = async (): Promise<number> => entries.evaluate((box) => box.getBoundingClientRect().height)
+        more.evaluate((button) => ({
+          x: button.getBoundingClientRect().x,
+          y: button.getBoundingClientRect().y
+        }))
+      const heightOf = async (): Promise<number> =>
+        entries.evaluate((box) => box.getBoundingClientRect().height)
       const closedAt = await moreAt()
       const closedHeight = await heightOf()
       await more.focus()
@@ -362,7 +366,9 @@ describe('a long thread in Chromium (QA29)', () => {
       const openAt = await moreAt()
       expect.soft(Math.abs(openAt.x - closedAt.x), 'More stays put across').toBeLessThanOrEqual(1)
       expect.soft(Math.abs(openAt.y - closedAt.y), 'More stays put down').toBeLessThanOrEqual(1)
-      expect.soft(await heightOf(), 'the messages box keeps its height').toBeGreaterThanOrEqual(closedHeight - 1)
+      expect
+        .soft(await heightOf(), 'the messages box keeps its height')
+        .toBeGreaterThanOrEqual(closedHeight - 1)
       await screenshot(p, `inbox-thread-360-more-${language}`)
       for (const action of ['inbox-mark-read', 'inbox-archive', 'inbox-delete'])
         expect(await thread.getByTestId(action).isVisible(), action).toBe(true)

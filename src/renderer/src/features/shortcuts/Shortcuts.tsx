@@ -52,10 +52,15 @@ function focusRow(row: HTMLElement): void {
  */
 function rowFrom(focused: Element, rows: readonly HTMLElement[], step: 1 | -1): HTMLElement | undefined {
   if (step === 1) {
-    return rows.find((row) => focused.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING) ?? rows.at(-1)
+    return (
+      rows.find((row) => focused.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING) ??
+      rows.at(-1)
+    )
   }
   // A row inside the focus follows it too, so "before" is only what precedes the focus and is not inside it.
-  return rows.findLast((row) => focused.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_PRECEDING) ?? rows[0]
+  return (
+    rows.findLast((row) => focused.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_PRECEDING) ?? rows[0]
+  )
 }
 
 /** Focus the next (+1) or previous (-1) row of the lists on screen, counted from the focus in document order. */
