@@ -349,9 +349,27 @@ describe('a long thread in Chromium (QA29)', () => {
       // The thread's actions, behind "More" at this width, from the keyboard.
       await p.keyboard.press('Escape')
       const more = thread.getByTestId('inbox-thread-more')
+      // QA41 Q41-08: opening it wrapped the heading, the button jumping to a new line on the left and the messages
+      // shrinking to ~100 px; the actions open under it, the button and the messages staying where they were.
+      const moreAt = async (): Promise<{ x: number; y: number }> =>
+        more.evaluate((button) => ({
+          x: button.getBoundingClientRect().x,
+          y: button.getBoundingClientRect().y
+        }))
+      const heightOf = async (): Promise<number> =>
+        entries.evaluate((box) => box.getBoundingClientRect().height)
+      const closedAt = await moreAt()
+      const closedHeight = await heightOf()
       await more.focus()
       await p.keyboard.press('Enter')
       expect(await more.getAttribute('aria-expanded')).toBe('true')
+      const openAt = await moreAt()
+      expect.soft(Math.abs(openAt.x - closedAt.x), 'More stays put across').toBeLessThanOrEqual(1)
+      expect.soft(Math.abs(openAt.y - closedAt.y), 'More stays put down').toBeLessThanOrEqual(1)
+      expect
+        .soft(await heightOf(), 'the messages box keeps its height')
+        .toBeGreaterThanOrEqual(closedHeight - 1)
+      await screenshot(p, `inbox-thread-360-more-${language}`)
       for (const action of ['inbox-mark-read', 'inbox-archive', 'inbox-delete'])
         expect(await thread.getByTestId(action).isVisible(), action).toBe(true)
       await p.keyboard.press('Tab')
@@ -359,6 +377,9 @@ describe('a long thread in Chromium (QA29)', () => {
         'inbox-mark-read'
       )
       expect(await seriousA11yViolations(p)).toEqual([])
+      // A second click where the button was closes it.
+      await p.mouse.click(closedAt.x + 4, closedAt.y + 4)
+      expect(await more.getAttribute('aria-expanded')).toBe('false')
     },
     120_000
   )

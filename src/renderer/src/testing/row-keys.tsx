@@ -18,13 +18,15 @@ export function renderWithRowKeys(view: ReactElement): RenderResult {
 }
 
 /**
- * Presses J once per row, from nothing focused, then K back to the first: each key must put the focus on its row (the
- * row itself, or the control that opens it).
+ * Presses J once per row, from the view itself (the focus where Alt+digit puts it; J from a control between rows goes
+ * to the row after it), then K back to the first: each key must put the focus on its row (the row itself, or the
+ * control that opens it).
  */
 export async function walkRowsWithJK(rows: readonly HTMLElement[]): Promise<void> {
   expect(rows.length, 'rows to walk').toBeGreaterThan(1)
   const user = userEvent.setup()
   const focusedRow = (): number => rows.findIndex((row) => row.contains(document.activeElement))
+  document.getElementById('main')?.focus()
   for (const [index] of rows.entries()) {
     await user.keyboard('j')
     expect(focusedRow(), `J to row ${index + 1}`).toBe(index)

@@ -82,6 +82,47 @@ describe('J / K', () => {
     await user.keyboard('k')
     expect(document.activeElement?.textContent).toBe('First')
   })
+
+  // QA41 Q41-09: from a campaign's sheet rows region (focused, between rows) J went to the view's first row, the
+  // campaigns list above; it goes to the row after the focus, K to the row before it.
+  it('go from a focused region between rows to the next / previous row in document order', async () => {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          <ul>
+            <li data-row-focus tabIndex={-1}>
+              Campaign
+            </li>
+          </ul>
+          <details open>
+            <summary>Rows</summary>
+            <div role="region" aria-label="Sheet rows" tabIndex={0}>
+              <div data-row-focus tabIndex={-1}>
+                Row 2
+              </div>
+              <div data-row-focus tabIndex={-1}>
+                Row 3
+              </div>
+            </div>
+          </details>
+          <button type="button">After</button>
+        </main>
+      </>
+    )
+    const user = userEvent.setup()
+    const region = screen.getByRole('region', { name: 'Sheet rows' })
+    act(() => region.focus())
+    await user.keyboard('j')
+    expect(document.activeElement?.textContent).toBe('Row 2')
+    act(() => region.focus())
+    await user.keyboard('k')
+    expect(document.activeElement?.textContent).toBe('Campaign')
+    act(() => screen.getByRole('button', { name: 'After' }).focus())
+    await user.keyboard('k')
+    expect(document.activeElement?.textContent).toBe('Row 3')
+  })
 })
 
 describe('Home / End', () => {

@@ -45,12 +45,31 @@ function focusRow(row: HTMLElement): void {
   row.scrollIntoView?.({ block: 'nearest' })
 }
 
-/** Focus the next (+1) or previous (-1) row of the lists on screen; the first row when none has focus. */
+/**
+ * The row J (+1) or K (-1) goes to when the focus is on no row: the first row after the focus (or inside it) in document
+ * order, or the last row before it (QA41 Q41-09: from a campaign's sheet rows region J went to the view's first row, the
+ * campaigns list above). With none that way, the nearest row there is; from the view itself, its first row.
+ */
+function rowFrom(focused: Element, rows: readonly HTMLElement[], step: 1 | -1): HTMLElement | undefined {
+  if (step === 1) {
+    return (
+      rows.find((row) => focused.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_FOLLOWING) ??
+      rows.at(-1)
+    )
+  }
+  // A row inside the focus follows it too, so "before" is only what precedes the focus and is not inside it.
+  return (
+    rows.findLast((row) => focused.compareDocumentPosition(row) & Node.DOCUMENT_POSITION_PRECEDING) ?? rows[0]
+  )
+}
+
+/** Focus the next (+1) or previous (-1) row of the lists on screen, counted from the focus in document order. */
 function moveRow(step: 1 | -1): boolean {
   const rows = shownRows()
   if (rows.length === 0) return false
-  const at = rows.findIndex((row) => row === document.activeElement || row.contains(document.activeElement))
-  const next = rows[at < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, at + step))]
+  const focused = document.activeElement ?? document.body
+  const at = rows.findIndex((row) => row === focused || row.contains(focused))
+  const next = at < 0 ? rowFrom(focused, rows, step) : rows[Math.min(rows.length - 1, Math.max(0, at + step))]
   if (next) focusRow(next)
   return true
 }
