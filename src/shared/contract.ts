@@ -1759,7 +1759,8 @@ export const invokeChannels = builtOnFirstUse({
         message: `a real last day, or a whole number of times (1–${MAX_SERIES_TIMES})`
       })
     }),
-    reply: SeriesView
+    // How many of its unsent messages past the new end were cancelled: said only when some were (QA41 Q41-05).
+    reply: SeriesView.extend({ cancelledPastEnd: z.number().int().nonnegative() })
   }),
   'series:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
 

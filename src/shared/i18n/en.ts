@@ -1289,8 +1289,9 @@ export const enRest = {
   'reminders.series.changeEndLegend': 'When this recurring message ends',
   'reminders.series.saveEnd': 'Save end',
   'reminders.series.endSaved': 'End changed. Next: {time}.',
-  'reminders.series.endSavedEnded':
-    'End changed: it has ended. Messages it made after the new end and had not sent are cancelled.',
+  'reminders.series.endSavedEnded': 'End changed: it has ended.',
+  'reminders.series.cancelledPastEnd':
+    '{count, plural, one {# message it made after the new end and had not sent is cancelled.} other {# messages it made after the new end and had not sent are cancelled.}}',
   'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',

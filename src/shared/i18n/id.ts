@@ -1475,8 +1475,9 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.changeEndLegend': 'Kapan pesan berulang ini berakhir',
   'reminders.series.saveEnd': 'Simpan akhir',
   'reminders.series.endSaved': 'Akhir diubah. Berikutnya: {time}.',
-  'reminders.series.endSavedEnded':
-    'Akhir diubah: rangkaian ini sudah selesai. Pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.',
+  'reminders.series.endSavedEnded': 'Akhir diubah: rangkaian ini sudah selesai.',
+  'reminders.series.cancelledPastEnd':
+    '{count} pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.',
   'reminders.series.deleteConfirm':
     'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
   'devices.create': 'Buat perangkat baru',

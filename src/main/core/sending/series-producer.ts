@@ -230,7 +230,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
    * cancelled, saying why; a later end lets more occurrences come due as usual, an ended series' from its next time
    * ahead (those between its old end and now were never its to make). A stopped series stays as it was.
    */
-  function setEnd(id: string, end: SeriesEnd | null): SeriesView {
+  function setEnd(id: string, end: SeriesEnd | null): SeriesView & { cancelledPastEnd: number } {
     const lastIndex = queue.database
       .transaction(() => {
         const record = mustGet(id)
@@ -267,10 +267,11 @@ export function createSeriesProducer(queue: SeriesQueue) {
       .of(madePast)
       .filter((item) => cancellableHere(item.status))
       .map((item) => item.id)
-    if (unsent.length > 0) queue.cancelMany(unsent, AFTER_SERIES_END_NOTE)
+    const cancelledPastEnd =
+      unsent.length > 0 ? queue.cancelMany(unsent, AFTER_SERIES_END_NOTE).done.length : 0
     queue.announceBulk(0)
     queue.wake()
-    return view(mustGet(id))
+    return { ...view(mustGet(id)), cancelledPastEnd }
   }
 
   /** Stop and forget a series (its files go once no item needs them). */

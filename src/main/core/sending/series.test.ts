@@ -405,7 +405,8 @@ describe("changing a series' end", () => {
       status: 'ended',
       nextAt: null,
       nextLocal: null,
-      end: { kind: 'date', lastDate: '2026-01-15' }
+      end: { kind: 'date', lastDate: '2026-01-15' },
+      cancelledPastEnd: 2
     })
     const byTime = new Map(fx.outbox.list().items.map((item) => [item.scheduledAt, item]))
     expect(byTime.get('2026-01-15T04:00:00.000Z')?.status).toBe('queued')
@@ -529,7 +530,8 @@ describe("changing a series' end", () => {
     expect(longer).toMatchObject({
       status: 'active',
       nextLocal: '2026-01-17T11:00:00',
-      end: { kind: 'times', times: 4, passed: 2 }
+      end: { kind: 'times', times: 4, passed: 2 },
+      cancelledPastEnd: 0
     })
     await fx.clock.advance(5 * DAY)
     expect(sentAt()).toEqual([

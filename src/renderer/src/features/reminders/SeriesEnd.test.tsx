@@ -57,7 +57,9 @@ describe("a series' end changed after it was made", () => {
       before: 'The last day cannot be before the first time (19 Jan 2030).',
       save: 'Save end',
       saved: 'End changed. Next: 22 Jan 2030, 08:00 (WITA).',
-      ended: 'End changed: it has ended. Messages it made after the new end and had not sent are cancelled.'
+      ended: 'End changed: it has ended.',
+      cancelled:
+        'End changed: it has ended. 2 messages it made after the new end and had not sent are cancelled.'
     },
     {
       language: 'id',
@@ -66,17 +68,19 @@ describe("a series' end changed after it was made", () => {
       before: 'Hari terakhir tidak boleh sebelum waktu pertama (19 Jan 2030).',
       save: 'Simpan akhir',
       saved: 'Akhir diubah. Berikutnya: 22 Jan 2030, 08.00 (WITA).',
-      ended:
-        'Akhir diubah: rangkaian ini sudah selesai. Pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.'
+      ended: 'Akhir diubah: rangkaian ini sudah selesai.',
+      cancelled:
+        'Akhir diubah: rangkaian ini sudah selesai. 2 pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.'
     }
   ] as const)(
     'opens with the end it has, refuses a last day before its first one at the field, saves a later one ($language)',
-    async ({ language, button, form, before, save, saved, ended }) => {
+    async ({ language, button, form, before, save, saved, ended, cancelled }) => {
       seed(language)
       fake.handle('series:list', () => ({ series: [series] }))
       fake.handle('series:setEnd', (request) => ({
         ...series,
-        end: request.end?.kind === 'date' ? { kind: 'date', lastDate: request.end.lastDate } : null
+        end: request.end?.kind === 'date' ? { kind: 'date', lastDate: request.end.lastDate } : null,
+        cancelledPastEnd: 0
       }))
       const user = userEvent.setup()
       render(<RemindersView />)
@@ -104,16 +108,28 @@ describe("a series' end changed after it was made", () => {
       await waitFor(() => expect(document.activeElement).toBe(feedback))
       expect(screen.queryByRole('form', { name: form })).toBeNull()
 
-      // An end before the times already made ends the series: said so, and what it cancels.
-      fake.handle('series:setEnd', () => ({ ...series, status: 'ended', nextAt: null, nextLocal: null }))
-      await user.click(screen.getByRole('button', { name: button }))
-      await user.selectOptions(screen.getByTestId('series-end-s-1-end'), 'times')
-      const times = screen.getByTestId('series-end-s-1-end-times')
-      await user.clear(times)
-      await user.type(times, '1')
-      await user.click(screen.getByRole('button', { name: save }))
-      expect(fake.requests('series:setEnd').at(-1)).toEqual({ id: 's-1', end: { kind: 'times', times: 1 } })
-      expect(await screen.findByText(ended)).toBeTruthy()
+      // An end before the times already made ends the series: said so, and what it cancelled — nothing claimed when it
+      // cancelled nothing (QA41 Q41-05: "… are cancelled" was said with none cancelled).
+      for (const [count, words] of [
+        [0, ended],
+        [2, cancelled]
+      ] as const) {
+        fake.handle('series:setEnd', () => ({
+          ...series,
+          status: 'ended',
+          nextAt: null,
+          nextLocal: null,
+          cancelledPastEnd: count
+        }))
+        await user.click(screen.getByRole('button', { name: button }))
+        await user.selectOptions(screen.getByTestId('series-end-s-1-end'), 'times')
+        const times = screen.getByTestId('series-end-s-1-end-times')
+        await user.clear(times)
+        await user.type(times, '1')
+        await user.click(screen.getByRole('button', { name: save }))
+        expect(fake.requests('series:setEnd').at(-1)).toEqual({ id: 's-1', end: { kind: 'times', times: 1 } })
+        expect((await screen.findByText(words)).textContent).toBe(words)
+      }
     }
   )
 
@@ -152,7 +168,7 @@ describe("a series' end changed after it was made", () => {
     fake.handle('series:list', () => ({
       series: [series, { ...series, id: 's-2', status: 'stopped', nextAt: null, nextLocal: null }]
     }))
-    fake.handle('series:setEnd', () => ({ ...series, end: null }))
+    fake.handle('series:setEnd', () => ({ ...series, end: null, cancelledPastEnd: 0 }))
     const user = userEvent.setup()
     render(<RemindersView />)
     await user.click(await screen.findByTestId('series-end-s-1'))

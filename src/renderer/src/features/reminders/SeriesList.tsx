@@ -247,9 +247,16 @@ function SeriesRow({
             void act(
               () => call('series:setEnd', { id: series.id, end }),
               (after) =>
-                after.status === 'ended'
-                  ? t('reminders.series.endSavedEnded')
-                  : t('reminders.series.endSaved', { time: nextTime(after) })
+                [
+                  after.status === 'ended'
+                    ? t('reminders.series.endSavedEnded')
+                    : t('reminders.series.endSaved', { time: nextTime(after) }),
+                  after.cancelledPastEnd > 0
+                    ? t('reminders.series.cancelledPastEnd', { count: after.cancelledPastEnd })
+                    : ''
+                ]
+                  .filter(Boolean)
+                  .join(' ')
             )
           }
           onCancel={panels.close}
