@@ -1589,7 +1589,7 @@ export const enRest = {
   'campaigns.count.skipped': 'skipped by the check',
   'campaigns.count.skippedOptedOut': 'skipped by the check ({count} of them opted out)',
   'campaigns.count.blank': 'blank rows of the sheet, left out',
-  'campaigns.chart.title': 'Progress over time',
+  'campaigns.chart.titleInZone': 'Progress over time ({zone})',
   'campaigns.chart.summary':
     'Rows ever sent: {sent}; ever delivered: {delivered}; ever read: {read}; ever failed: {failed}.',
   'campaigns.chart.everSent': 'ever sent',

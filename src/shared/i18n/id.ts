@@ -1815,7 +1815,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.skipped': 'dilewati pemeriksaan',
   'campaigns.count.skippedOptedOut': 'dilewati pemeriksaan ({count} di antaranya berhenti berlangganan)',
   'campaigns.count.blank': 'baris kosong lembar, diabaikan',
-  'campaigns.chart.title': 'Kemajuan dari waktu ke waktu',
+  'campaigns.chart.titleInZone': 'Kemajuan dari waktu ke waktu ({zone})',
   'campaigns.chart.summary':
     'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
   'campaigns.chart.everSent': 'pernah terkirim',

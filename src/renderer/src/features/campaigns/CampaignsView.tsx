@@ -1639,7 +1639,7 @@ function CampaignProgress({
           }}
         />
       ) : null}
-      <ProgressChart progress={progress} />
+      <ProgressChart progress={progress} timeZone={campaignZone(campaign.pacing, timeZone)} />
       {campaign.status !== 'draft' ? (
         <CampaignRows id={id} refresh={pageReads} nameColumn={campaign.mapping.name ?? null} />
       ) : null}

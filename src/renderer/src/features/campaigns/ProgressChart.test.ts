@@ -20,6 +20,7 @@ import { act, render, waitFor } from '@testing-library/react'
 import { createElement } from 'react'
 import uPlot from 'uplot'
 import { offsetAt } from '../../../../shared/domain/zoned-time'
+import { zoneLabel } from '../../i18n/dates'
 import { useSettings } from '../../stores/settings'
 import { makeSettings } from '../../testing/fixtures'
 import { chartClock, ProgressChart, TIME_AXIS_OPTIONS } from './ProgressChart'
@@ -183,6 +184,23 @@ describe("the campaign chart in the operator's zone", () => {
     const now = clockOf(next)
     expect(now.hours).toEqual(expect.arrayContaining(axisWritten().times))
     expect(axisWritten().days).toEqual([now.day])
+  })
+
+  // QA41 Q41-07: the axis read "10.24.15" with no zone beside times that each named theirs.
+  it('names its clock in its caption, the campaign’s own when it has one', async () => {
+    useSettings.getState().set(makeSettings({ defaultTimezone: 'Asia/Makassar' }))
+    const { getByRole, rerender } = render(createElement(ProgressChart, { progress }))
+    await waitFor(() => expect(axisWritten().times.length).toBeGreaterThan(0))
+    expect(getByRole('figure').querySelector('figcaption')?.textContent).toBe('Progress over time (WITA)')
+
+    // A campaign whose hours are on another clock: its chart is on that one, as its card's times are.
+    written.length = 0
+    rerender(createElement(ProgressChart, { progress, timeZone: next }))
+    await waitFor(() => expect(axisWritten().times.length).toBeGreaterThan(0))
+    expect(clockOf(next).hours).toEqual(expect.arrayContaining(axisWritten().times))
+    expect(getByRole('figure').querySelector('figcaption')?.textContent).toBe(
+      `Progress over time (${zoneLabel(next)})`
+    )
   })
 
   it("writes the operator's clock in Indonesian notation in Indonesian", async () => {

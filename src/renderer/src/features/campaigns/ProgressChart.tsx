@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import type { InvokeReply } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount } from '../../i18n/dates'
+import { formatCount, zoneLabel } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useThemeShown } from '../../ui/use-theme-shown'
 import 'uplot/dist/uPlot.min.css'
@@ -109,11 +109,19 @@ const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_00
  * The lines as the campaign page last read them, with its counts (one look: the two never disagree), or null before
  * the first read.
  */
-export function ProgressChart({ progress }: { progress: CampaignProgress | null }): React.JSX.Element | null {
+export function ProgressChart({
+  progress,
+  timeZone
+}: {
+  progress: CampaignProgress | null
+  /** The campaign's clock (its hours' zone, else the operator's): the one its card's other times are on. */
+  timeZone?: string
+}): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   // Drawn again when the operator picks another zone in Settings while the chart is shown.
-  const zone = useOperatorZone()
+  const operatorZone = useOperatorZone()
+  const zone = timeZone ?? operatorZone
   const box = useRef<HTMLDivElement>(null)
   // The canvas keeps the ink it was drawn with: drawn again in a new theme, else the dark theme's labels were the light
   // theme's dark grey (QA23 Q23-07).
@@ -177,7 +185,8 @@ export function ProgressChart({ progress }: { progress: CampaignProgress | null 
   const last = points - 1
   return (
     <figure className="campaign-chart" data-testid="campaign-chart">
-      <figcaption>{t('campaigns.chart.title')}</figcaption>
+      {/* The axis names no zone: the caption does, as every other time on the card (QA41 Q41-07). */}
+      <figcaption>{t('campaigns.chart.titleInZone', { zone: zoneLabel(zone) })}</figcaption>
       <div ref={box} aria-hidden="true" />
       <ul className="campaign-legend" data-testid="campaign-chart-legend" aria-hidden="true">
         {LINES.map((line) => (
