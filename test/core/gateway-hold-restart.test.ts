@@ -7,9 +7,9 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { composeCore, type Core } from '../../src/main/core/compose'
+import { type Core } from '../../src/main/core/compose'
 import { MemoryVault } from '../../src/main/core/vault'
-import { linkSandboxDevice } from './testing/sandbox-core'
+import { composeSandboxCoreAt, linkSandboxDevice } from './testing/sandbox-core'
 
 let core: Core | null = null
 afterEach(async () => {
@@ -17,18 +17,7 @@ afterEach(async () => {
   core = null
 })
 
-async function compose(dataDir: string, vault: MemoryVault): Promise<Core> {
-  const started = await composeCore({
-    dataDir,
-    vault,
-    appInfo: { version: 'test', platform: 'test' },
-    sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 } },
-    outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200 },
-    pollIntervals: { idleMs: 1_000, linkingMs: 200, settlingMs: 200 }
-  })
-  await started.start()
-  return started
-}
+const compose = (dataDir: string, vault: MemoryVault): Promise<Core> => composeSandboxCoreAt(dataDir, vault)
 
 async function queue(running: Core, deviceId: string, phone: string): Promise<string> {
   const { itemIds } = await running.handlers['outbox:enqueue']({

@@ -15,10 +15,20 @@ export async function composeSandboxCore(
   notify?: (notice: Notice) => void,
   overrides: SandboxCoreOverrides = {}
 ): Promise<Core> {
+  return composeSandboxCoreAt(await mkdtemp(join(tmpdir(), prefix)), new MemoryVault(), notify, overrides)
+}
+
+/** The same core on a data folder and vault of the test's own: stopped and composed again there, a restart. */
+export async function composeSandboxCoreAt(
+  dataDir: string,
+  vault: MemoryVault,
+  notify?: (notice: Notice) => void,
+  overrides: SandboxCoreOverrides = {}
+): Promise<Core> {
   const core = await composeCore({
     ...(notify ? { notify } : {}),
-    dataDir: await mkdtemp(join(tmpdir(), prefix)),
-    vault: new MemoryVault(),
+    dataDir,
+    vault,
     appInfo: { version: 'test', platform: 'test' },
     sandbox: { timings: { sentAfterMs: 50, deliveredAfterMs: 100, readAfterMs: 150 }, ...overrides.sandbox },
     outbox: { pacingMs: 0, trackingIntervalMs: 100, trackingCapMs: 200, ...overrides.outbox },
