@@ -82,7 +82,9 @@ async function ends(page: Page, rowSelector: string, count: number): Promise<voi
   ] as const) {
     await page.keyboard.press(key)
     // A list that draws only the rows in view (the Outbox) focuses its end row once drawn, a frame or a page later.
-    await expect.poll(async () => (await focused(page, rowSelector)).row, `${key} to row ${row + 1}`).toBe(row)
+    await expect
+      .poll(async () => (await focused(page, rowSelector)).row, { message: `${key} to row ${row + 1}` })
+      .toBe(row)
     const at = await focused(page, rowSelector)
     expect(at.ring, `ring on row ${row + 1}`).not.toBe('none')
   }
