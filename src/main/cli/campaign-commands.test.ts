@@ -129,6 +129,18 @@ describe('a campaign in words', () => {
     else expect(text).toContain('until the gateway package is renewed or topped up')
   })
 
+  it("names the sheet's blank rows under its rows, in the window's words, and nothing when it had none", () => {
+    const view = running(null)
+    const blank: CampaignView = { ...view, summary: { ...view.summary, blankRows: 1020 } }
+    const lines = describeCampaign(blank, now, 'UTC').split('\n')
+    expect(lines.slice(1, 3)).toEqual(['Rows: 3 — ready 3, skipped 0', '1,020 blank rows left out.'])
+    const one: CampaignView = { ...view, summary: { ...view.summary, blankRows: 1 } }
+    expect(describeCampaign(one, now, 'UTC')).toContain('\n1 blank row left out.\n')
+    expect(describeCampaign(view, now, 'UTC')).not.toMatch(/blank/i)
+    const none: CampaignView = { ...view, summary: { ...view.summary, blankRows: 0 } }
+    expect(describeCampaign(none, now, 'UTC')).not.toMatch(/blank/i)
+  })
+
   it("gives its times on the computer's clock with the zone named, never a raw ISO string", () => {
     const waiting: CampaignView = {
       ...running(now + 3 * 3_600_000),

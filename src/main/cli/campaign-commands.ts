@@ -149,6 +149,11 @@ export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?
             .map(([code, n]) => `${n} ${code.replace('_', ' ')}`)
             .join(', ')})`
         : ''),
+    // The sheet's blank rows, in no bucket above: said under its rows as the window's form says them under the sheet's
+    // (its words), so the rows here add up to the file's; nothing when it had none.
+    ...(view.summary.blankRows
+      ? [translate('en', 'campaigns.sheet.blank', { count: view.summary.blankRows })]
+      : []),
     `Sent: accepted ${c('accepted')}, sent ${c('sent')}, delivered ${c('delivered')}, read ${c('read')}; ` +
       `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}` +
       // Apart from cancelled: nobody cancelled these (QA23 Q23-04).

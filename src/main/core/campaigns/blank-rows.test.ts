@@ -1,6 +1,7 @@
 // A sheet's blank rows kept with its campaign (QA39 Q39-04 carried over): its view names them however it is read
-// again, a split leaves them with the part that keeps the sheet's skipped rows, and its results export says them in a
-// closing note that keeps the table a table (every line the header's width, the note through the safe writer).
+// again, a split leaves them with the part that keeps the sheet's skipped rows, and its results and skipped-rows exports
+// say them in a closing note that keeps the table a table (every line the header's width, the note through the safe
+// writer).
 import Papa from 'papaparse'
 import { afterEach, expect, it } from 'vitest'
 import '../../../shared/i18n'
@@ -104,4 +105,31 @@ it('adds no note to the export of a sheet without blank rows', async () => {
   const csv = new TextDecoder().decode(await campaigns.exportResults(id, 'csv'))
   expect(csv.replace(/^\ufeff/, '').split('\r\n')).toHaveLength(6)
   expect(campaigns.get(id).summary.blankRows).toBeUndefined()
+})
+
+it('closes the skipped-rows export with the same note in its language, as wide as its header', async () => {
+  const campaigns = setUp()
+  const { id } = await create(campaigns, 1020)
+  const lines = Papa.parse<string[]>(campaigns.skippedCsv(id, 'id').replace(/^\ufeff/, ''), {
+    skipEmptyLines: true
+  })
+  expect(lines.errors).toEqual([])
+  const [header = [], ...rest] = lines.data
+  expect(rest.map((cells) => cells[0])).toEqual([
+    '1026',
+    '1.020 baris kosong dari lembar diabaikan: bukan baris kampanye, jadi tidak tercantum di atas.'
+  ])
+  for (const cells of rest) expect(cells).toHaveLength(header.length)
+  expect(rest.at(-1)?.slice(1)).toEqual(['', ''])
+})
+
+it('adds no note to the skipped-rows export of a sheet without blank rows', async () => {
+  const campaigns = setUp()
+  const { id } = await create(campaigns, 0)
+  expect(
+    campaigns
+      .skippedCsv(id)
+      .replace(/^\ufeff/, '')
+      .split('\r\n')
+  ).toEqual(['Row,Phone,Problem', expect.stringMatching(/^6,123,/)])
 })

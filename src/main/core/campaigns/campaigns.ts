@@ -1949,8 +1949,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {
-      mustGet(id)
-      return tableToCsv(skippedTable(resultsOf(id), language))
+      const blankRows = mustGet(id).blankRows ?? 0
+      return tableToCsv(skippedTable(resultsOf(id), language, { blankRows }))
     },
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)

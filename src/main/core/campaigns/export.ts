@@ -122,19 +122,21 @@ export function resultsTable(
           : (translateNote(language, row.failureMessage) ?? '')
     ]
   })
-  if (blankRows > 0) rows.push(blankRowsNote(columns.length, blankRows, language))
+  rows.push(...blankRowsNote(columns.length, blankRows, language))
   return { columns, rows, timeColumns }
 }
 
 /**
- * The line closing a results table that names the sheet's blank rows (an operator comparing with the sheet's row count
- * finds every row): under the rows, as a spreadsheet's notes and totals go, so the header stays the first line. As
- * wide as the header, the sentence in its first cell (a spreadsheet shows it across the empty ones), written by the
- * same formula-safe writer as every cell; the only line with no status, so a script tells it from a row.
+ * The line closing a table of a campaign's rows (its results, its skipped rows) that names the sheet's blank rows (an
+ * operator comparing with the sheet's row count finds every row); no line when there are none. Under the rows, as a
+ * spreadsheet's notes and totals go, so the header stays the first line. As wide as the header, the sentence in its
+ * first cell (a spreadsheet shows it across the empty ones), written by the same formula-safe writer as every cell;
+ * the only line with no row number, so a script tells it from a row.
  */
-function blankRowsNote(width: number, blankRows: number, language: Language): string[] {
+function blankRowsNote(width: number, blankRows: number, language: Language): string[][] {
+  if (blankRows <= 0) return []
   const note = translate(language, 'campaigns.exportNote.blankRows', { count: blankRows })
-  return [note, ...Array.from({ length: width - 1 }, () => '')]
+  return [[note, ...Array.from({ length: width - 1 }, () => '')]]
 }
 
 /** A send in doubt's reason, in the words the window's rows and list give it: being checked before any resend. */
@@ -322,16 +324,23 @@ export async function writeTable(
   return writer.finish()
 }
 
-/** The rows the check held back, for the operator to fix and import again. */
-export function skippedTable(results: readonly CampaignRowResult[], language: Language = 'en'): ResultsTable {
-  return {
-    columns: [
-      translate(language, 'campaigns.exportColumn.row'),
-      translate(language, 'campaigns.exportColumn.phone'),
-      translate(language, 'campaigns.exportColumn.problem')
-    ],
-    rows: results
-      .filter((r) => r.problems.length > 0)
-      .map((r) => [r.rowNumber, r.phoneCell, describeProblems(r.problems as RowProblem[], language)])
-  }
+/**
+ * The rows the check held back, for the operator to fix and import again; closed by the note of the sheet's blank
+ * rows, as the results are, so the rows of both files and that note add up to the sheet's.
+ */
+export function skippedTable(
+  results: readonly CampaignRowResult[],
+  language: Language = 'en',
+  { blankRows = 0 }: { blankRows?: number } = {}
+): ResultsTable {
+  const columns = [
+    translate(language, 'campaigns.exportColumn.row'),
+    translate(language, 'campaigns.exportColumn.phone'),
+    translate(language, 'campaigns.exportColumn.problem')
+  ]
+  const rows: (string | number)[][] = results
+    .filter((r) => r.problems.length > 0)
+    .map((r) => [r.rowNumber, r.phoneCell, describeProblems(r.problems as RowProblem[], language)])
+  rows.push(...blankRowsNote(columns.length, blankRows, language))
+  return { columns, rows }
 }

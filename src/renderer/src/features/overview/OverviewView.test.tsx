@@ -459,6 +459,29 @@ describe('overview', () => {
     }
   )
 
+  // QA39 Q39-04: the line names rows to send, not the sheet's rows (its skipped rows are not in it either), so the
+  // sheet's blank rows have no place there; the campaign's own view names them beside its total.
+  it.each([
+    ['en', '4 of 10 sent'],
+    ['id', '4 dari 10 terkirim']
+  ] as const)(
+    "leaves the sheet's blank rows out of a campaign's rows to send (%s)",
+    async (language, progress) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.handle('campaigns:list', () => ({
+        campaigns: [
+          campaign({
+            summary: { total: 12, ready: 10, skipped: 2, byProblem: { no_phone: 2 }, blankRows: 20 }
+          })
+        ]
+      }))
+      render(<OverviewView />)
+      const line = await screen.findByTestId('overview-campaign-c1')
+      expect(line.textContent).toContain(progress)
+      expect(line.textContent).not.toMatch(/blank|kosong/i)
+    }
+  )
+
   it('promises no end for a campaign whose every part paused itself, and calls it paused', async () => {
     // QA: with the gateway unreachable the Overview still showed an "estimated end" that had passed.
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
