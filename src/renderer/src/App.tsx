@@ -7,6 +7,7 @@ import { Shortcuts } from './features/shortcuts/Shortcuts'
 import { OverviewView } from './features/overview/OverviewView'
 import { WindowDrop } from './features/send/WindowDrop'
 import { Navigation } from './features/navigation/Navigation'
+import { VIEW_NAME } from './features/navigation/view-names'
 import { WelcomeView } from './features/welcome/WelcomeView'
 import { formatNumber, useLanguage, useT, type MessageKey } from './i18n'
 import { connectEvents, useApp } from './stores/app'
@@ -343,11 +344,12 @@ const VIEWS: Record<View, ComponentType> = {
 }
 
 function CurrentView(): React.JSX.Element {
+  const t = useT()
   const view = useNavigation((s) => s.view)
   const Component = VIEWS[view]
   return (
     // Keyed by view: a view that failed to load is tried again when the operator comes back to it.
-    <ViewSlot key={view}>
+    <ViewSlot key={view} name={t(VIEW_NAME[view])}>
       <Component />
     </ViewSlot>
   )

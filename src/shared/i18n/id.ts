@@ -6,6 +6,9 @@ export const id: Record<MessageKey, string> = {
   'app.bootError': 'Sender Desk gagal dimulai: {message}',
   'app.skip': 'Langsung ke isi',
   'app.viewLoading': 'Membuka…',
+  'app.viewOpening': 'Membuka {view}…',
+  'app.viewName.linking': 'penautan perangkat',
+  'app.viewName.newDevice': 'formulir perangkat baru',
   'app.viewLoadError': 'Tampilan ini tidak dapat dibuka: {message}',
 
   'common.cancel': 'Batal',

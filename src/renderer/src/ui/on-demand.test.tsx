@@ -54,18 +54,18 @@ function controlledLoad(): {
 /** The view drawn where the window draws views. */
 function drawInSlot(View: OnDemandView): void {
   render(
-    <ViewSlot>
+    <ViewSlot name="Webhooks">
       <View />
     </ViewSlot>
   )
 }
 
 describe('onDemand in a ViewSlot', () => {
-  it('says the view is opening until its code has loaded', async () => {
+  it('says which view is opening until its code has loaded', async () => {
     const chunk = controlledLoad()
     const View = onDemand(chunk.load)
     drawInSlot(View)
-    expect(screen.getByRole('status').textContent).toBe('Opening…')
+    expect(screen.getByRole('status').textContent).toBe('Opening Webhooks…')
     expect(screen.queryByTestId('loaded-view')).toBeNull()
     chunk.settle('ok')
     await screen.findByTestId('loaded-view')

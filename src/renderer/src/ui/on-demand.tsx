@@ -1,4 +1,4 @@
-// Views loaded on demand (React.lazy): an honest loading state while the chunk loads, and an error with a retry if it cannot.
+// Views loaded on demand (React.lazy): an honest loading state naming the view while the chunk loads, and an error with a retry if it cannot.
 import {
   Component,
   createContext,
@@ -9,12 +9,12 @@ import {
   useRef,
   type ComponentType,
   type FunctionComponent,
-  type ReactNode,
-  type RefObject
+  type ReactNode
 } from 'react'
 import { useT } from '../i18n'
 import { loadEnglish } from '../i18n/strings'
 import { useNavigation } from '../stores/navigation'
+import { FocusRecordInSlot, useViewFocus, type FocusRecord } from './view-focus'
 
 /** A view whose code is loaded the first time it renders, or earlier by `prefetch()`. */
 export interface OnDemandView extends FunctionComponent {
@@ -80,59 +80,43 @@ export function onDemand(load: () => Promise<ComponentType>): OnDemandView {
 /** Bumped by "Try again" in a ViewSlot. */
 const LoadAttempt = createContext(0)
 
-/** Where a view is drawn: "Opening…" while its code loads, an alert with Try again if it cannot be loaded. */
-export function ViewSlot({ children }: { children: ReactNode }): React.JSX.Element {
-  const waitRef = useRef<ViewWait>(null)
+/**
+ * Where a view is drawn: "Opening <name>…" while its code loads, an alert with Try again if it cannot be loaded.
+ * `name`: the view's name as the operator knows it (its tab), said in the wait.
+ */
+export function ViewSlot({ name, children }: { name: string; children: ReactNode }): React.JSX.Element {
+  const focusRecord = useRef<FocusRecord>(null)
   return (
-    <WaitInSlot value={waitRef}>
-      <ViewLoadBoundary>
-        <Suspense fallback={<ViewLoading />}>{children}</Suspense>
-      </ViewLoadBoundary>
-    </WaitInSlot>
+    <FocusRecordInSlot value={focusRecord}>
+      <NameInSlot value={name}>
+        <ViewLoadBoundary>
+          <Suspense fallback={<ViewOpening />}>{children}</Suspense>
+        </ViewLoadBoundary>
+      </NameInSlot>
+    </FocusRecordInSlot>
   )
 }
 
-/** The navigation whose view showed "Opening…" in a slot, and what had the focus then: where that navigation put it. */
-interface ViewWait {
-  seq: number
-  focused: Element | null
-}
-
-/** The wait of the slot a view is drawn in (a view drawn outside a slot never waited). */
-const WaitInSlot = createContext<RefObject<ViewWait | null>>({ current: null })
-
-/** The wait of the slot this view is drawn in, for `arrivalMayTakeFocus`. */
-export function useViewWaitRef(): RefObject<ViewWait | null> {
-  return use(WaitInSlot)
-}
+/** The name of the view drawn in the slot; null outside a slot. */
+const NameInSlot = createContext<string | null>(null)
 
 /**
- * May the view opened by navigation `seq` take the focus as it is shown (its heading, or a field it was opened on)?
- * Yes, unless its code arrived late and the operator moved the focus meanwhile: it is taken only from where the
- * navigation put it, the main region or the page (or from inside the view, which took it first), never from the
- * navigation or anything else the operator went to while the view loaded.
+ * The wait for a view that is opening: its code (the slot's), or its own first read (a view's values). A status naming
+ * the view, which takes the focus the navigation put on the tab or the main region, so a keyboard or screen-reader user
+ * hears what is opening; the view takes it back as it is shown (ViewHeading), through the same gate (view-focus.ts).
  */
-export function arrivalMayTakeFocus(waitRef: RefObject<ViewWait | null>, seq: number): boolean {
-  const began = waitRef.current
-  if (began?.seq !== seq) return true
-  const now = document.activeElement
-  return (
-    now === null ||
-    now === document.body ||
-    now === began.focused ||
-    Boolean(document.getElementById('main')?.contains(now))
-  )
-}
-
-function ViewLoading(): React.JSX.Element {
+export function ViewOpening(): React.JSX.Element {
   const t = useT()
-  const waitRef = useViewWaitRef()
+  const name = use(NameInSlot)
+  const ref = useRef<HTMLParagraphElement>(null)
+  const { takeIfStill } = useViewFocus()
   useEffect(() => {
-    waitRef.current = { seq: useNavigation.getState().seq, focused: document.activeElement }
-  }, [waitRef])
+    // The first view after start is not "navigated to": the focus stays where the browser put it.
+    if (useNavigation.getState().seq > 1) takeIfStill(ref.current)
+  }, [takeIfStill])
   return (
-    <p className="muted" role="status" data-testid="view-loading">
-      {t('app.viewLoading')}
+    <p ref={ref} className="muted" role="status" tabIndex={-1} data-testid="view-loading">
+      {name === null ? t('app.viewLoading') : t('app.viewOpening', { view: name })}
     </p>
   )
 }

@@ -73,6 +73,7 @@ import { ProgressChart, type CampaignProgress } from './ProgressChart'
 import { campaignFinishEstimate } from '../../../../shared/domain/finish-estimate'
 import { skippedForOptOut } from '../../../../shared/domain/campaign-buckets'
 import { useNow } from '../../ui/use-now'
+import { useViewFocus } from '../../ui/view-focus'
 import { TakeBackCampaign } from './TakeBackCampaign'
 import { campaignPartText, heldByState } from './wait-text'
 import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
@@ -210,7 +211,10 @@ export function CampaignsView(): React.JSX.Element {
   // Which of the two was on screen, for the next visit (a draft left on screen is shown again, QA28 Q28-03).
   useEffect(() => patchCampaignDraft({ formShown: openId === null }), [openId])
 
+  const { leftHere } = useViewFocus()
   const open = (id: string): void => {
+    // Picked here (the list, Start): the campaign's heading takes the focus from where the operator is now.
+    leftHere()
     setFocusOpened(true)
     setOpenId(id)
   }
@@ -1462,9 +1466,11 @@ function CampaignProgress({
     )
   }
   const loaded = campaign !== null
+  const { takeIfStill } = useViewFocus()
   useEffect(() => {
-    if (loaded && focusOnOpen) heading.current?.focus()
-  }, [loaded, focusOnOpen])
+    // Once read, unless the operator moved the focus meanwhile (from the Overview: from where the view put it).
+    if (loaded && focusOnOpen) takeIfStill(heading.current)
+  }, [loaded, focusOnOpen, takeIfStill])
 
   useEffect(() => getApi().on('campaigns:changed', (e) => e.id === id && setTick((n) => n + 1)), [id])
   useEffect(() => {

@@ -9,22 +9,9 @@ import { useOutbox } from '../../stores/outbox'
 import { useEscapeAnywhere } from '../../ui/escape'
 import { altShortcutOf } from '../shortcuts/view-keys'
 import { tabsInRow } from './fit-tabs'
+import { TAB_NAME } from './view-names'
 
 type Tab = (typeof NAV_VIEWS)[number]
-
-const NAV_LABEL: Record<Tab, MessageKey> = {
-  home: 'nav.home',
-  devices: 'nav.devices',
-  send: 'nav.send',
-  outbox: 'nav.outbox',
-  campaigns: 'nav.campaigns',
-  schedules: 'nav.schedules',
-  reminders: 'nav.reminders',
-  autoReplies: 'nav.autoReplies',
-  webhooks: 'nav.webhooks',
-  settings: 'nav.settings',
-  inbox: 'nav.inbox'
-}
 
 export function Navigation(): React.JSX.Element {
   const t = useT()
@@ -90,7 +77,7 @@ export function Navigation(): React.JSX.Element {
         data-testid={named ? `nav-${v}` : undefined}
         onClick={() => navigate(v)}
       >
-        {t(NAV_LABEL[v])}
+        {t(TAB_NAME[v])}
         {badge(v, named)}
       </button>
     )
@@ -124,7 +111,7 @@ export function Navigation(): React.JSX.Element {
       >
         <span aria-hidden="true">☰</span>
         <span className="header-words">
-          {tab ? t('nav.menu', { view: t(NAV_LABEL[tab]) }) : t('nav.label')}
+          {tab ? t('nav.menu', { view: t(TAB_NAME[tab]) }) : t('nav.label')}
         </span>
       </button>
       <ul ref={listRef} id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>

@@ -12,7 +12,8 @@ import { flushSettingsDrafts, keepSettingsDrafts, keptSettingsDrafts } from '../
 import { CopyButton } from '../../ui/CopyButton'
 import { readTypedNumber, showTypedNumber } from '../../ui/typed-number'
 import { Field } from '../../ui/Field'
-import { arrivalMayTakeFocus, useViewWaitRef } from '../../ui/on-demand'
+import { ViewOpening } from '../../ui/on-demand'
+import { useViewFocus } from '../../ui/view-focus'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import './settings.css'
@@ -139,19 +140,19 @@ export function SettingsView(): React.JSX.Element {
   const asked = useNavigation((state) => state.settingsAsk)
   const linkingDevice = useDevices((state) => state.devices.find((d) => d.id === asked?.linkingDeviceId))
   const loaded = settings !== null
-  const waitRef = useViewWaitRef()
+  const { takeIfStill } = useViewFocus()
   useEffect(() => {
-    // Not when the view's code came late and the operator moved the focus meanwhile (as for its heading).
-    if (!asked || !loaded || !arrivalMayTakeFocus(waitRef, useNavigation.getState().seq)) return
+    // Not when the operator moved the focus while the view opened (as for its heading: view-focus.ts).
+    if (!asked || !loaded) return
     const field = document.getElementById(ASKABLE_FIELD_IDS[asked.field])
-    field?.scrollIntoView?.({ block: 'center' })
-    field?.focus()
-  }, [asked, loaded, waitRef])
+    if (takeIfStill(field)) field?.scrollIntoView?.({ block: 'center' })
+  }, [asked, loaded, takeIfStill])
 
   if (!settings) {
+    // Its values are still being read: the same wait as for its code, the focus on it until the heading takes it.
     return (
       <section className="view" data-testid="view-settings">
-        <p role="status">{t('outbox.loading')}</p>
+        <ViewOpening />
       </section>
     )
   }

@@ -1,0 +1,54 @@
+// The focus a view takes as it opens, the one gate for it: a view shown late (its code, or its own first read) takes
+// the focus only if the operator did not move it meanwhile.
+import { createContext, use, useCallback, useMemo, type RefObject } from 'react'
+import { useNavigation } from '../stores/navigation'
+
+/** Where the view last put the focus (its "Opening…" status, its heading) for navigation `seq`. */
+export interface FocusRecord {
+  seq: number
+  focused: Element | null
+}
+
+/** The record of the slot a view is drawn in; null outside a slot (a view drawn alone takes the focus as asked). */
+export const FocusRecordInSlot = createContext<RefObject<FocusRecord | null> | null>(null)
+
+/**
+ * Is the focus still where the view (or the navigation that opened it) left it? Yes when nothing was left for this
+ * navigation yet (the first focus the view takes: the navigation just put it on the tab, the main region or the page),
+ * when it is still on what the view focused last, or on the page (what had it was taken away: the "Opening…" status
+ * gone once the view is shown). No when the operator went elsewhere: the navigation, the header, or into the view.
+ */
+function focusStillLeft(record: FocusRecord | null, seq: number): boolean {
+  if (record?.seq !== seq) return true
+  const now = document.activeElement
+  return now === null || now === document.body || now === record.focused
+}
+
+export interface ViewFocus {
+  /** Focuses `target` if the focus is still where the view left it (see focusStillLeft); true if it did. */
+  takeIfStill(target: HTMLElement | null | undefined): boolean
+  /**
+   * The operator asked for something in the view (a campaign picked in its list): where the focus is now is where
+   * they left it, and what they asked for may take it from there once it is shown.
+   */
+  leftHere(): void
+}
+
+/** The view's focus gate, for the slot it is drawn in. */
+export function useViewFocus(): ViewFocus {
+  const recordRef = use(FocusRecordInSlot)
+  const takeIfStill = useCallback(
+    (target: HTMLElement | null | undefined): boolean => {
+      const seq = useNavigation.getState().seq
+      if (!target || !focusStillLeft(recordRef?.current ?? null, seq)) return false
+      target.focus()
+      if (recordRef) recordRef.current = { seq, focused: target }
+      return true
+    },
+    [recordRef]
+  )
+  const leftHere = useCallback((): void => {
+    if (recordRef) recordRef.current = { seq: useNavigation.getState().seq, focused: document.activeElement }
+  }, [recordRef])
+  return useMemo(() => ({ takeIfStill, leftHere }), [takeIfStill, leftHere])
+}
