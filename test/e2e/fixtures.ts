@@ -1,6 +1,9 @@
 /** Shared set-up for the browser journeys: a fast harness, sample files, and a linked sandbox device. */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/harness'
 import { collectConsole, launchBrowser, screenshot } from './browser'
 
@@ -32,6 +35,29 @@ export async function linkedSandboxDevice(harness: Harness): Promise<string> {
   const linked = await harness.core.handlers['sandbox:control']({ deviceId: device.id, action: 'activate' })
   if (linked.state !== 'connected') throw new Error(`sandbox device did not connect: ${linked.state}`)
   return device.id
+}
+
+/**
+ * A second device beside the sandbox: its gateway answers the device check the core makes when a device is added, and
+ * every later poll, with the sample device info. `close` stops that gateway.
+ */
+export async function answeringDevice(
+  harness: Harness,
+  label: string
+): Promise<{ deviceId: string; close: () => Promise<void> }> {
+  const gateway = createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json')
+    response.end(JSON.stringify(deviceInfo.current))
+  })
+  await new Promise<void>((listening) => gateway.listen(0, '127.0.0.1', listening))
+  const close = (): Promise<void> => new Promise<void>((closed) => gateway.close(() => closed()))
+  const { port } = gateway.address() as AddressInfo
+  const device = await harness.core.handlers['devices:add']({
+    label,
+    baseUrl: `http://127.0.0.1:${port}`,
+    token: SAMPLE_TOKEN
+  })
+  return { deviceId: device.id, close }
 }
 
 export const JPEG = Buffer.concat([

@@ -386,4 +386,81 @@ describe('a long thread in Chromium (QA29)', () => {
     },
     120_000
   )
+
+  // A long reply at 360×640: the reply box grew with it, the messages box kept its height, and the reply box pushed
+  // Send and the newest message off the screen. The messages give way instead; at 1100×760 the same holds.
+  it.each([
+    [360, 640],
+    [1100, 760]
+  ] as const)(
+    'at %i×%i a six-line reply keeps the reply box, Send and the newest message on the screen',
+    async (width, height) => {
+      const harness = await journey.start({
+        core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+      })
+      const handlers = harness.core.handlers
+      const deviceId = await linkedSandboxDevice(harness)
+      await handlers['inbox:connect']({ relayUrl: relay.url })
+      await handlers['inbox:provision']({ deviceId })
+      const MESSAGES = 10
+      for (let n = 1; n <= MESSAGES; n++)
+        await handlers['sandbox:receive']({
+          deviceId,
+          from: '0812777888',
+          pushName: 'Dewi',
+          message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
+        })
+      await expect
+        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
+        .toBe(MESSAGES)
+
+      const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+      await p.setViewportSize({ width, height })
+      await openTab(p, 'inbox')
+      const thread = p.getByTestId('inbox-thread')
+      await p
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('listitem')
+        .first()
+        .getByRole('button')
+        .click()
+      await expect
+        .poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 })
+        .toBe(MESSAGES)
+      await expect.poll(async () => (await placeOnScreen(p, thread)).bottom <= height + 1).toBe(true)
+      await expectNewestShown(p, `pesanan #${1000 + MESSAGES}`)
+      await expectReplyBoxShown(p)
+
+      // Six lines typed into the reply box (Enter alone breaks the line; Ctrl+Enter would send).
+      const reply = p.getByTestId('inbox-reply-text')
+      await reply.click()
+      const lines = [
+        'Selamat siang, Bu Dewi.',
+        'Stok baju batik ukuran L masih ada tiga.',
+        'Warna biru dan merah tersedia.',
+        'Ongkos kirim ke Bandung Rp 15.000.',
+        'Pesanan bisa kami kirim besok pagi.',
+        'Terima kasih sudah menunggu.'
+      ]
+      await p.keyboard.type(lines.join('\n'))
+      expect(await reply.inputValue()).toBe(lines.join('\n'))
+      const replyRows = await reply.evaluate(
+        (box) => box.scrollHeight / parseFloat(getComputedStyle(box).lineHeight)
+      )
+      expect(replyRows, 'the reply box grew with the lines typed').toBeGreaterThanOrEqual(5)
+      // The thread fits itself again as its reply box grows (a frame later, at 1100 px through thread-fit.ts).
+      const send = p.getByTestId('inbox-reply-send')
+      await expect
+        .poll(async () => (await placeOnScreen(p, send)).bottom <= height + 1, {
+          message: 'Send ends on the screen'
+        })
+        .toBe(true)
+      await expectReplyBoxShown(p)
+      await expectNewestShown(p, `pesanan #${1000 + MESSAGES}`)
+      await expectOnScreen(p, p.getByTestId('inbox-entries'), 'the messages box')
+      expect(await seriousA11yViolations(p)).toEqual([])
+      await screenshot(p, `inbox-thread-long-reply-${width}`)
+    },
+    120_000
+  )
 })

@@ -5,14 +5,11 @@
  * in "Messages in" as a conversation with the relay connected; the secret is rotated and the next message still arrives — at full width
  * and at 360 px, with no serious axe violation.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { Locator, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+import { FAST_CORE, answeringDevice, journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
 let relay: TestRelay
@@ -181,19 +178,8 @@ describe('messages in journey in Chromium', () => {
     await handlers['inbox:connect']({ relayUrl: relay.url })
     await handlers['inbox:provision']({ deviceId })
     // A second device: each row then names the device its conversation came in on, which takes room from the number.
-    // Its gateway answers the device check the core makes when a device is added, and nothing else.
-    const second = createServer((_request, response) => {
-      response.setHeader('content-type', 'application/json')
-      response.end(JSON.stringify(deviceInfo.current))
-    })
-    await new Promise<void>((listening) => second.listen(0, '127.0.0.1', listening))
-    onTestFinished(() => new Promise<void>((closed) => second.close(() => closed())))
-    const { port } = second.address() as AddressInfo
-    await handlers['devices:add']({
-      label: 'Toko Cabang',
-      baseUrl: `http://127.0.0.1:${port}`,
-      token: SAMPLE_TOKEN
-    })
+    const second = await answeringDevice(harness, 'Toko Cabang')
+    onTestFinished(second.close)
     for (const from of ['081234567890', '085700001111'])
       await handlers['sandbox:receive']({
         deviceId,

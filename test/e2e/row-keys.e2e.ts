@@ -2,22 +2,26 @@
  * J and K in real Chromium, in the lists beyond the Outbox (QA37 Q37-07): the campaigns and the scheduled messages,
  * each row taking the focus in turn with a visible ring, Enter opening a campaign as a click does, a campaign's sheet
  * rows joining the walk once shown, and axe finding nothing serious against the focused rows. Home and End going to
- * the first and last row of each of them and of the Outbox, from the view or from a row.
+ * the first and last row of each of them and of the Outbox, from the view or from a row. The Overview's device list
+ * has its rows in the walk too.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { startedCampaign } from '../core/testing/sandbox-core'
 import { launchBrowser, seriousA11yViolations } from './browser'
-import { linkedSandboxDevice, startFastHarness, waitUntil } from './fixtures'
+import { answeringDevice, linkedSandboxDevice, startFastHarness, waitUntil } from './fixtures'
 
 let browser: Browser
 let harness: Harness
+let closeSecondGateway: (() => Promise<void>) | undefined
 
 beforeAll(async () => {
   browser = await launchBrowser()
   harness = await startFastHarness()
   const deviceId = await linkedSandboxDevice(harness)
+  // A second device, so the Overview's device list has rows to walk between.
+  closeSecondGateway = (await answeringDevice(harness, 'Toko Cabang')).close
   const handlers = harness.core.handlers
   await startedCampaign(harness.core, deviceId, 'januari', ['081211110001', '081211110002'])
   await startedCampaign(harness.core, deviceId, 'februari', ['081211110003', '081211110004'])
@@ -41,6 +45,7 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(async () => {
   await harness?.close()
+  await closeSecondGateway?.()
   await browser?.close()
 })
 
@@ -91,11 +96,20 @@ async function ends(page: Page, rowSelector: string, count: number): Promise<voi
 }
 
 describe('J and K walk every list', () => {
-  it('walks the campaigns and the scheduled messages by keyboard, Enter opening a campaign, axe finding nothing', async () => {
+  it("walks the Overview's devices, the campaigns and the scheduled messages by keyboard, Enter opening a campaign, axe finding nothing", async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
+
+    // The Overview's devices: the sandbox and the second one (QA: J / K passed its device list by).
+    await page.keyboard.press('Alt+Digit1')
+    await page.getByTestId('view-home').waitFor()
+    const fleet = '.fleet > li'
+    await expect.poll(() => page.locator(fleet).count()).toBe(2)
+    await walk(page, fleet, 2)
+    await ends(page, fleet, 2)
+    expect(await seriousA11yViolations(page)).toEqual([])
 
     await page.keyboard.press('Alt+Digit5')
     await page.getByTestId('view-campaigns').waitFor()

@@ -309,8 +309,15 @@ export function ReplyBox({
         </p>
       ) : null}
       {text.trim() !== '' ? (
-        <div className="inbox-reply-preview" data-testid="inbox-reply-preview">
-          <p className="muted small">
+        // A long reply's preview scrolls inside a narrow window's thread (inbox.css): a stop the keyboard scrolls too.
+        <div
+          className="inbox-reply-preview"
+          data-testid="inbox-reply-preview"
+          role="group"
+          aria-labelledby="inbox-reply-preview-label"
+          tabIndex={0}
+        >
+          <p id="inbox-reply-preview-label" className="muted small">
             {t(textOnItsOwn ? 'inbox.reply.previewOwnMessage' : 'inbox.reply.preview')}
           </p>
           <p className="inbox-message-text" dir="auto">

@@ -92,8 +92,12 @@ export function useThreadScroll(
   // The keys of the operator's own replies not drawn yet.
   const ownReplies = useRef(new Set<string>())
 
+  // The box's height when last remembered: a scroll that comes with a new height is the browser's, not the operator's.
+  const heightSeen = useRef(0)
+
   const remember = (box: HTMLElement): void => {
     before.current = { scrollTop: box.scrollTop, scrollHeight: box.scrollHeight, wasAtBottom: atBottom(box) }
+    heightSeen.current = box.clientHeight
   }
 
   useLayoutEffect(() => {
@@ -122,7 +126,8 @@ export function useThreadScroll(
   }, [entries, threadRef])
 
   // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size; at
-  // the bottom it stays there.
+  // the bottom it stays there. In a narrow window the thread keeps its height and the box gives way to a growing
+  // reply box by itself (inbox.css): the box's own size is watched too.
   const drawnOnce = entries !== null
   useEffect(() => {
     const thread = threadRef.current
@@ -137,6 +142,7 @@ export function useThreadScroll(
     window.addEventListener('resize', refit)
     const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(refit)
     resizes?.observe(thread)
+    resizes?.observe(box)
     return () => {
       window.removeEventListener('resize', refit)
       resizes?.disconnect()
@@ -146,6 +152,10 @@ export function useThreadScroll(
   const onScroll = useCallback((): void => {
     const box = boxRef.current
     if (!box) return
+    // Shrunk under a growing reply box (a narrow window), the browser moves the box's scroll before the resize is
+    // seen: at the bottom it stays there.
+    if (box.clientHeight !== heightSeen.current && before.current.wasAtBottom)
+      box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
     remember(box)
     if (!atBottom(box)) return
     setNewBelow(0)

@@ -811,7 +811,7 @@ describe('overview', () => {
 
 // J / K walked every list but the Overview's campaigns at work: each is now a row, the button that opens it.
 describe('the row keys in the Overview', () => {
-  it('J and K walk the campaigns at work, each named by its name, and Enter opens the one reached', async () => {
+  it('J and K walk the campaigns at work, each named by its name, then the devices; Enter opens the campaign reached', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
     fake.handle('campaigns:list', () => ({
       campaigns: [campaign({}), campaign({ id: 'c2', name: 'Promo', status: 'paused' })]
@@ -821,8 +821,12 @@ describe('the row keys in the Overview', () => {
     await within(list).findByTestId('overview-campaign-c2')
     const bills = within(list).getByRole('button', { name: 'January bills' })
     const promo = within(list).getByRole('button', { name: 'Promo' })
-    await walkRowsWithJK([bills, promo])
-    await jumpRowEndsWithHomeEnd([bills, promo])
+    // The device list's rows come after them, each named by its device (QA: J / K passed the list by).
+    const device = within(screen.getByRole('region', { name: 'Devices' })).getByRole('listitem', {
+      name: 'Front office'
+    })
+    await walkRowsWithJK([bills, promo, device])
+    await jumpRowEndsWithHomeEnd([bills, promo, device])
     // Home left it on the first; J to the second, and Enter opens it as a click does.
     const user = userEvent.setup()
     await user.keyboard('j')

@@ -167,8 +167,17 @@ function FleetRow({ device, now }: { device: DeviceView; now: number }): React.J
   const days = daysLeft(device.expiresAt, now)
   const quota = quotaText(device.quota, t)
   return (
-    <li className="fleet-row" data-testid={`fleet-${device.id}`}>
-      <span className="fleet-label">{device.label}</span>
+    // A J / K stop, named by the device's label: the row has no action of its own, so Enter does nothing on it.
+    <li
+      className="fleet-row"
+      data-testid={`fleet-${device.id}`}
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`fleet-label-${device.id}`}
+    >
+      <span className="fleet-label" id={`fleet-label-${device.id}`}>
+        {device.label}
+      </span>
       <StateBadge device={device} />
       <span className="fleet-facts muted">
         {t('overview.quota', { quota })}
