@@ -20,6 +20,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
+import { useDismiss } from '../../ui/use-dismiss'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { shownStatus } from '../outbox/status'
@@ -197,8 +198,21 @@ export function Thread({
     request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))
   }
 
+  // A narrow window's "More" and the actions it drops down: Escape, a press outside them or an action chosen closes
+  // them; the focus goes back to More unless the pointer put it elsewhere.
   const [moreOpen, setMoreOpen] = useState(false)
+  const moreRef = useRef<HTMLButtonElement>(null)
+  const actionsRef = useRef<HTMLDivElement>(null)
+  useDismiss(moreOpen, () => setMoreOpen(false), moreRef, actionsRef)
+  /** An action chosen from the open list: the list closes, the focus on More (a wide window has no list to close). */
+  function chosen(): void {
+    if (!moreOpen) return
+    setMoreOpen(false)
+    moreRef.current?.focus()
+  }
   const panels = useRowPanel<'delete'>()
+  // Delete chosen from the open list: its question's Keep gives the focus back to More, Delete being hidden again.
+  const deleteFromList = useRef(false)
   const [deleting, setDeleting] = useState(false)
   function deleteConversation(): void {
     setDeleting(true)
@@ -227,6 +241,8 @@ export function Thread({
       // first (Q25-08).
       onKeyDown={(event) => {
         if (event.target instanceof Element && event.target.closest('[role="dialog"]')) return
+        // The open list of actions closes first (useDismiss).
+        if (moreOpen) return
         cancelOnEscape(onBack)(event)
       }}
     >
@@ -250,6 +266,7 @@ export function Thread({
         </h3>
         {/* A narrow window keeps the actions behind one button, so the messages have the screen (QA38 Q38-05). */}
         <button
+          ref={moreRef}
           type="button"
           className="button button--small inbox-thread-more"
           aria-expanded={moreOpen}
@@ -260,6 +277,7 @@ export function Thread({
           {t('inbox.thread.more')}
         </button>
         <div
+          ref={actionsRef}
           id="inbox-thread-actions"
           className={moreOpen ? 'inbox-thread-actions inbox-thread-actions--open' : 'inbox-thread-actions'}
         >
@@ -268,7 +286,10 @@ export function Thread({
             className="button button--small"
             data-testid="inbox-mark-read"
             aria-keyshortcuts="M"
-            onClick={() => act(call('inbox:markRead', { conversationId: id, read: conversation.unread > 0 }))}
+            onClick={() => {
+              chosen()
+              act(call('inbox:markRead', { conversationId: id, read: conversation.unread > 0 }))
+            }}
           >
             {conversation.unread > 0 ? t('inbox.thread.markRead') : t('inbox.thread.markUnread')}
           </button>
@@ -276,9 +297,10 @@ export function Thread({
             type="button"
             className="button button--small"
             data-testid="inbox-archive"
-            onClick={() =>
+            onClick={() => {
+              chosen()
               act(call('inbox:archive', { conversationId: id, archived: !conversation.archived }))
-            }
+            }}
           >
             {conversation.archived ? t('inbox.thread.unarchive') : t('inbox.thread.archive')}
           </button>
@@ -287,6 +309,11 @@ export function Thread({
             panel="delete"
             className="button button--small button--danger"
             testId="inbox-delete"
+            // Its question opens under the heading, where the open list would cover it.
+            onOpen={() => {
+              deleteFromList.current = moreOpen
+              setMoreOpen(false)
+            }}
           >
             {t('inbox.thread.delete')}
           </PanelToggle>
@@ -299,7 +326,11 @@ export function Thread({
           confirmLabel={t('inbox.thread.deleteYes')}
           keepLabel={t('inbox.thread.deleteNo')}
           onConfirm={deleteConversation}
-          onKeep={panels.close}
+          onKeep={() => {
+            // Else useRowPanel gives the focus back to Delete.
+            if (deleteFromList.current) moreRef.current?.focus()
+            panels.close()
+          }}
           disabled={deleting}
           confirmTestId="inbox-delete-confirm"
         />

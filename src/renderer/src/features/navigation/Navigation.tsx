@@ -6,7 +6,7 @@ import { formatNumber, useLanguage, useT, type MessageKey } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { NAV_VIEWS, useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { useEscapeAnywhere } from '../../ui/escape'
+import { useDismiss } from '../../ui/use-dismiss'
 import { altShortcutOf } from '../shortcuts/view-keys'
 import { tabsInRow } from './fit-tabs'
 import { TAB_NAME } from './view-names'
@@ -32,11 +32,9 @@ export function Navigation(): React.JSX.Element {
   const listRef = useRef<HTMLUListElement>(null)
   const toggleRef = useRef<HTMLButtonElement>(null)
   const moreRef = useRef<HTMLButtonElement>(null)
-  // Escape closes the menu wherever the focus is (as the shortcuts list says), and gives the focus to its button.
-  useEscapeAnywhere(menuOpen, () => {
-    setMenuOpen(false)
-    toggleRef.current?.focus()
-  })
+  // Escape closes the menu wherever the focus is (as the shortcuts list says), and gives the focus to its button; a
+  // press outside it closes it too (it covers the view: a tap on the header beside it).
+  useDismiss(menuOpen, () => setMenuOpen(false), toggleRef, listRef)
   const selected = NAV_VIEWS.findIndex((v) => v === view)
   // What each badged tab counts (TAB_BADGES); a tab whose badge asks for the operator stays in the row with the open
   // one (fit-tabs.ts).
