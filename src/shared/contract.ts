@@ -263,9 +263,21 @@ export const TakeBackView = z.object({
    * The ops not settled yet, by the device that carries them: the window says why they wait when that device cannot
    * act now (its subscription ended, logged out); they go once it can.
    */
-  pendingByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() }))
+  pendingByDevice: z.array(z.object({ deviceId: Id, n: z.number().int() })),
+  /**
+   * What holds its calls still to do now, when something does: `operator` (paused with outbox:setTakeBackPaused, the
+   * only thing that pauses one; the same call resumes it), `offline` (this computer has no connection), `device` (the
+   * gateway refused the device, or it cannot act: its own fix), `gateway` (the gateway asked to slow down or failed:
+   * asked again by itself). The device it is about, null for the operator's pause. Sending's pause, the app's or a
+   * device's, never holds a take-back. Null when nothing does; absent from a core older than it.
+   */
+  heldBy: z
+    .object({ reason: z.enum(['operator', 'offline', 'device', 'gateway']), deviceId: Id.nullable() })
+    .nullable()
+    .optional()
 })
 export type TakeBackView = z.infer<typeof TakeBackView>
+export type TakeBackHeldBy = NonNullable<TakeBackView['heldBy']>
 /** What taking back a campaign would do now, for the confirmation (the domain's TakeBackPlan). */
 export const TakeBackPlanView = z.object({
   stopLocally: z.number().int(),

@@ -910,7 +910,18 @@ export const enRest = {
   'outbox.takeBack.outcome.cancelRefused':
     'Not cancelled at the gateway: the gateway refused. It said: {message}',
   'outbox.takeBack.outcome.unknown': 'Whether the gateway did it is not known: {message}',
-  'outbox.takeBack.outcome.paused': 'Paused: nothing more is asked of the gateway until it is resumed.',
+  'outbox.takeBack.outcome.paused':
+    'Paused by the operator: nothing more is asked of the gateway until it is resumed.',
+  // What else holds a take-back's calls while it runs (the core's heldBy): sending's pause never does.
+  'outbox.takeBack.outcome.offline':
+    'Waiting: this computer is offline; it goes on by itself once the connection is back.',
+  'outbox.takeBack.outcome.gatewayWait':
+    'Waiting: the gateway asked to slow down or did not answer; it is asked again by itself shortly.',
+  'outbox.takeBack.outcome.deviceRefused':
+    'Waiting: the gateway does not take {device}’s calls now; it goes on once the device is put right on its card.',
+  'outbox.takeBack.outcome.resumed': 'Resumed: the gateway is asked again; its answer follows here.',
+  'outbox.takeBack.resume': 'Resume the take-back',
+  'outbox.takeBack.openDevice': 'Open {device}',
   'outbox.takeBack.outcome.unread':
     'Its answer could not be read here: it shows on the message’s timeline in the outbox.',
   // A take-back of one message that asked the gateway nothing, said in place of "Asked the gateway".

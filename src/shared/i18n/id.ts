@@ -1112,7 +1112,16 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.cancelRefused': 'Tidak dibatalkan di gateway: gateway menolak. Katanya: {message}',
   'outbox.takeBack.outcome.unknown': 'Belum diketahui apakah gateway melakukannya: {message}',
   'outbox.takeBack.outcome.paused':
-    'Dijeda: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.',
+    'Dijeda oleh operator: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.',
+  'outbox.takeBack.outcome.offline':
+    'Menunggu: komputer ini sedang offline; penarikan berlanjut sendiri setelah koneksi kembali.',
+  'outbox.takeBack.outcome.gatewayWait':
+    'Menunggu: gateway meminta jeda atau tidak menjawab; sebentar lagi gateway diminta lagi secara otomatis.',
+  'outbox.takeBack.outcome.deviceRefused':
+    'Menunggu: gateway sedang tidak menerima permintaan dari {device}; penarikan berlanjut setelah perangkat itu dibereskan di kartunya.',
+  'outbox.takeBack.outcome.resumed': 'Dilanjutkan: gateway diminta lagi; jawabannya menyusul di sini.',
+  'outbox.takeBack.resume': 'Lanjutkan penarikan',
+  'outbox.takeBack.openDevice': 'Buka {device}',
   'outbox.takeBack.outcome.unread':
     'Jawabannya tidak dapat dibaca di sini: jawaban itu tampil di linimasa pesan di kotak keluar.',
   'outbox.takeBack.notAsked.stopped':

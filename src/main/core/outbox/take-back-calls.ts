@@ -10,6 +10,7 @@ import { classifySendError } from './send-errors'
 import { mapReportStatus } from './status'
 import { applyReportStatus, REALTIME_BATCH } from './tracker'
 import type { SendingPort } from './types'
+import type { TakeBackHeldBy } from '../../../shared/contract'
 
 /** Report/message is one call per message: bound the calls one settling round makes. */
 const OLDER_CHECKS_PER_ROUND = 25
@@ -27,6 +28,27 @@ const REFUSED_NOTE = {
 } as const
 
 /**
+ * What holds this device's take-back calls now, or null: no connection, the device (refused by the gateway, not
+ * sendable, no client), or the gateway's own wait (a 429's Retry-After, a backoff after failed calls). The operator's
+ * pause holds sends, not their taking back: pausing is the first thing done after a wrong send.
+ */
+export function takeBackHold(
+  ctx: OutboxContext,
+  deviceId: string,
+  now: number
+): Exclude<TakeBackHeldBy['reason'], 'operator'> | null {
+  const block = ctx.sendBlock(deviceId)
+  if (block?.reason === 'offline') return 'offline'
+  if (
+    (block && block.reason !== 'paused' && block.reason !== 'device-paused') ||
+    !ctx.reachableClient(deviceId)
+  )
+    return 'device'
+  const runtime = ctx.device(deviceId)
+  return now < Math.max(runtime.retryAt, runtime.takeBackRetryAt) ? 'gateway' : null
+}
+
+/**
  * Start this device's take-back work if it may run now. Returns when to look again (pacing, a backoff, the next
  * check of an op in doubt), or null when only an event can unblock it.
  */
@@ -36,13 +58,12 @@ export function takeBackDevice(ctx: OutboxContext, deviceId: string): number | n
   if (runtime.takingBack) return null
   // Asked on every turn of the pump, for every device: one look finds nothing to take back, as it almost always is.
   if (!ctx.takeBackStore.hasOpenOps(deviceId)) return null
-  // The operator's pause holds sends, not their taking back: pausing is the first thing done after a wrong send.
-  const block = ctx.sendBlock(deviceId)
-  if (block && block.reason !== 'paused' && block.reason !== 'device-paused') return null
-  const client = ctx.reachableClient(deviceId)
-  if (!client) return null
-  const store = ctx.takeBackStore
   const now = ctx.now()
+  // The gateway's own wait holds new calls only (below): the ops in doubt are settled through its reports meanwhile.
+  const hold = takeBackHold(ctx, deviceId, now)
+  const client = ctx.reachableClient(deviceId)
+  if (hold === 'offline' || hold === 'device' || !client) return null
+  const store = ctx.takeBackStore
   const doubtful = store.dueInDoubt(deviceId, now, REALTIME_BATCH)
   if (doubtful.length > 0) {
     runtime.takingBack = true

@@ -401,3 +401,57 @@ describe('take-back: pacing, pause', () => {
     expect(fx.outbox.takeBackProgress(request.id).revoke.done).toBe(150)
   })
 })
+
+describe('take-back: why it is held', () => {
+  it('names what holds its calls: the operator’s pause, no connection, the gateway’s 429; never sending’s pause', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(3)
+    await deliver(ids, gatewayIds)
+    // Sending's own pause never holds a take-back (pausing is the first thing done after a wrong send).
+    await fx.outbox.setPaused(true)
+    fx.gateway.fail({ op: 'revoke', deviceId: 'd1', code: 'rate_limited', retryAfterMs: 30_000 })
+    const request = fx.outbox.takeBackItems(ids.slice(0, 1), 'revoke')
+    await fx.runUntil(() => fx.gateway.calls.some((c) => c.op === 'revoke'))
+    await fx.clock.advance(10)
+    expect(fx.outbox.takeBackProgress(request.id).heldBy).toEqual({ reason: 'gateway', deviceId: 'd1' })
+    await fx.runUntil(done(request.id), { stepMs: 1000 })
+    expect(fx.outbox.takeBackProgress(request.id).heldBy).toBeNull()
+
+    fx.outbox.setNetworkOnline(false)
+    const offline = fx.outbox.takeBackItems(ids.slice(1, 2), 'revoke')
+    expect(fx.outbox.takeBackProgress(offline.id).heldBy).toEqual({ reason: 'offline', deviceId: 'd1' })
+    expect(fx.outbox.setTakeBackPaused(offline.id, true).heldBy).toEqual({
+      reason: 'operator',
+      deviceId: null
+    })
+    fx.outbox.setNetworkOnline(true)
+    expect(fx.outbox.setTakeBackPaused(offline.id, false).heldBy).toBeNull()
+    await fx.runUntil(done(offline.id))
+  })
+
+  it('resumes where it was: a call in flight while paused is never asked again, even resumed twice', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(150)
+    await deliver(ids, gatewayIds)
+    fx.gateway.holdTakeBacks = true
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    fx.outbox.setTakeBackPaused(request.id, true)
+    // Resumed while the first call of 100 is still in flight, then again: the next batch waits for its answer.
+    fx.outbox.setTakeBackPaused(request.id, false)
+    fx.outbox.setTakeBackPaused(request.id, false)
+    await fx.clock.advance(1000)
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke')).toHaveLength(1)
+    fx.gateway.holdTakeBacks = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(done(request.id))
+    expect(fx.gateway.calls.filter((c) => c.op === 'revoke').map((c) => c.messageIds?.length)).toEqual([
+      100, 50
+    ])
+    expect(fx.gateway.takeBackAsks('revoke').size).toBe(150)
+    expect(maxAsks('revoke')).toBe(1)
+    expect(fx.outbox.takeBackProgress(request.id).revoke.done).toBe(150)
+  })
+})

@@ -4,11 +4,12 @@
 import { randomUUID } from 'node:crypto'
 import type { TakeBackAction, TakeBackSubjectRecord, NewTakeBackOp } from '../store'
 import { decideTakeBack, planTakeBack, takeBackStep } from '../../../shared/domain'
-import type { TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import type { TakeBackHeldBy, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
 import { encodeNote, noteFields } from '../../../shared/i18n/notes'
 import { OPTED_OUT_NOTE } from './policies'
+import { takeBackHold } from './take-back-calls'
 
 /** What a selection's action is called in the domain's decision. */
 const DECIDED_AS: Record<TakeBackAction, string> = {
@@ -133,12 +134,28 @@ export function createTakeBacks(
       throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
   }
 
+  /** What holds a request's calls now: the operator's pause, else the first of its devices' holds (take-back-calls.ts). */
+  function heldBy(
+    state: TakeBackView['state'],
+    pending: readonly { deviceId: string }[]
+  ): TakeBackHeldBy | null {
+    if (state === 'paused') return { reason: 'operator', deviceId: null }
+    if (state === 'done') return null
+    const now = clock.now()
+    for (const { deviceId } of pending) {
+      const reason = takeBackHold(ctx, deviceId, now)
+      if (reason) return { reason, deviceId }
+    }
+    return null
+  }
+
   /** Where a request stands: per action done, refused, unknown and still pending, and the explanations. */
   function progress(id: string): TakeBackView {
     const request = store.getRequest(id)
     if (!request)
       throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
     const tally = () => ({ done: 0, refused: 0, unknown: 0, pending: 0 })
+    const pendingByDevice = store.pendingByDevice(id)
     const view: TakeBackView = {
       id,
       state: request.state,
@@ -154,7 +171,8 @@ export function createTakeBacks(
         ...noteFields(e.message, 'message', 'messageKey', 'messageParams'),
         n: e.n
       })),
-      pendingByDevice: store.pendingByDevice(id)
+      pendingByDevice,
+      heldBy: heldBy(request.state, pendingByDevice)
     }
     for (const { action, state, n } of store.opCounts(id)) {
       const line = view[action]

@@ -554,7 +554,7 @@ describe('a take-back whose tally does not settle', () => {
       const tally = await takeBackIn(language)
       await passes(1500)
       const paused = translate(language, 'outbox.takeBack.outcome.paused')
-      expect(paused).toMatch(language === 'en' ? /^Paused: / : /^Dijeda: /)
+      expect(paused).toMatch(language === 'en' ? /^Paused by the operator: / : /^Dijeda oleh operator: /)
       expect(tally.textContent).toContain(paused)
       state = 'running'
       await passes(1500)

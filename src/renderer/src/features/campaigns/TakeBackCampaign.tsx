@@ -13,6 +13,8 @@ import { useDevices } from '../../stores/devices'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { useFollowedTakeBack } from '../outbox/follow-take-back'
+import { takeBackFix, takeBackHeldWords } from '../outbox/take-back-outcome'
+import { TakeBackHeldControl } from '../outbox/TakeBackHeldControl'
 
 /** Why a message stays as it is, in the operator's words. */
 const LEFT_KEY: Record<string, MessageKey> = {
@@ -74,7 +76,7 @@ export function TakeBackCampaign({
   const [revokeDelivered, setRevokeDelivered] = useState(false)
   const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
   // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made.
-  const { view: result, unread, follow } = useFollowedTakeBack(id)
+  const { view: result, unread, resumed, follow, resume } = useFollowedTakeBack(id)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
@@ -174,6 +176,9 @@ export function TakeBackCampaign({
   const warnings = heldByDevice(plan?.atGatewayByDevice ?? [], devices)
   const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
   const summary = result ? tallyText(result, sumOf(waits), t) : null
+  // What holds it (the operator's pause, no connection, the gateway's wait…) and the one control that helps.
+  const heldWords = result ? takeBackHeldWords(result, t, devices) : null
+  const fix = result && !unread ? takeBackFix(result, devices) : null
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
   // …yet named apart, so every row of the campaign is accounted for (QA14 Q14-11: 11 of 12 were).
   const neverSent = Object.entries(plan?.leftAlone ?? {})
@@ -275,7 +280,10 @@ export function TakeBackCampaign({
       {result ? (
         <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
           {summary !== null ? <p>{summary}</p> : null}
-          {result.state === 'paused' ? <p>{t('outbox.takeBack.outcome.paused')}</p> : null}
+          {heldWords !== null ? <p data-testid="campaign-takeback-held">{heldWords}</p> : null}
+          {heldWords === null && resumed && result.state === 'running' ? (
+            <p>{t('outbox.takeBack.outcome.resumed')}</p>
+          ) : null}
           {unread ? <p>{t('campaigns.takeBack.unread')}</p> : null}
           {waits.length > 0 ? (
             <ul>
@@ -298,6 +306,7 @@ export function TakeBackCampaign({
           ) : null}
         </div>
       ) : null}
+      {result ? <TakeBackHeldControl fix={fix} resume={resume} line={tallyRef} /> : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}

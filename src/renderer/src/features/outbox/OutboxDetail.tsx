@@ -14,6 +14,7 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { RecipientName } from '../../ui/RecipientName'
 import { Timeline } from './Timeline'
 import { useTakeBackOutcome } from './take-back-outcome'
+import { TakeBackHeldControl } from './TakeBackHeldControl'
 import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
@@ -529,6 +530,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       >
         {takeBackOutcome.outcome ?? ''}
       </p>
+      <TakeBackHeldControl fix={takeBackOutcome.fix} resume={takeBackOutcome.resume} line={outcomeRef} />
     </section>
   )
 }

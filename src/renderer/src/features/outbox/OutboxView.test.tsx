@@ -1117,17 +1117,65 @@ describe('item detail', () => {
     })
 
     it.each([
-      ['en', 'Paused: nothing more is asked of the gateway until it is resumed.'],
-      ['id', 'Dijeda: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.']
+      [
+        'en',
+        'Paused by the operator: nothing more is asked of the gateway until it is resumed.',
+        'Resume the take-back'
+      ],
+      [
+        'id',
+        'Dijeda oleh operator: tidak ada lagi yang diminta ke gateway sampai penarikan ini dilanjutkan.',
+        'Lanjutkan penarikan'
+      ]
     ] as const)(
-      'says a paused take-back is paused, and why nothing more comes (%s)',
-      async (language, says) => {
-        fake.handle('outbox:takeBackProgress', () => ({ ...asked, state: 'paused' as const }))
+      'says who paused a take-back and offers Resume, which goes on and moves the focus to its new state (%s)',
+      async (language, says, resumeLabel) => {
+        let paused = true
+        const now = (): TakeBackView =>
+          paused
+            ? { ...asked, state: 'paused' as const, heldBy: { reason: 'operator' as const, deviceId: null } }
+            : { ...asked, heldBy: null }
+        fake.handle('outbox:takeBackProgress', now)
+        fake.handle('outbox:setTakeBackPaused', (request) => ((paused = request.paused), now()))
         const outcome = await deleteForEveryone(language)
         await passes(1500)
         expect(outcome.textContent).toBe(says)
+        const resume = screen.getByRole('button', { name: resumeLabel })
+        resume.focus()
+        await act(async () => {
+          fireEvent.click(resume)
+          await vi.advanceTimersByTimeAsync(0)
+        })
+        expect(fake.requests('outbox:setTakeBackPaused')).toEqual([{ id: 'tb-1', paused: false }])
+        expect(screen.queryByRole('button', { name: resumeLabel })).toBeNull()
+        expect(outcome.textContent).toBe(
+          language === 'en'
+            ? 'Resumed: the gateway is asked again; its answer follows here.'
+            : 'Dilanjutkan: gateway diminta lagi; jawabannya menyusul di sini.'
+        )
+        expect(document.activeElement).toBe(outcome)
       }
     )
+
+    it.each([
+      ['offline', 'Waiting: this computer is offline; it goes on by itself once the connection is back.'],
+      [
+        'gateway',
+        'Waiting: the gateway asked to slow down or did not answer; it is asked again by itself shortly.'
+      ],
+      [
+        'device',
+        'Waiting: the gateway does not take Front office’s calls now; it goes on once the device is put right on its card.'
+      ]
+    ] as const)('says what holds a running take-back: %s', async (reason, says) => {
+      fake.handle('outbox:takeBackProgress', () => ({ ...asked, heldBy: { reason, deviceId: 'dev-1' } }))
+      const outcome = await deleteForEveryone()
+      await passes(1500)
+      expect(outcome.textContent).toBe(says)
+      // No Resume: only the operator's pause is resumed; a device's hold offers its card.
+      expect(screen.queryByRole('button', { name: 'Resume the take-back' })).toBeNull()
+      expect(screen.queryByRole('button', { name: 'Open Front office' }) !== null).toBe(reason === 'device')
+    })
 
     it('keeps following a paused take-back: once resumed, its answer is said', async () => {
       let state: 'paused' | 'running' | 'done' = 'paused'

@@ -27,7 +27,11 @@ export const WAITING_MAX_MS = 30_000
 export function useFollowedTakeBack(key: string): {
   view: TakeBackView | null
   unread: boolean
+  /** Resumed here since it was last asked: its line says so until the gateway's answer or another hold. */
+  resumed: boolean
   follow: (asked: TakeBackView) => void
+  /** Resume the operator's pause (outbox:setTakeBackPaused): the kernel goes on where it was, asking nothing twice. */
+  resume: () => Promise<void>
 } {
   const devices = useDevices((s) => s.devices)
   // `waited`: reads in a row that found it paused, or waiting for its devices only.
@@ -36,13 +40,20 @@ export function useFollowedTakeBack(key: string): {
     view: TakeBackView
     misses: number
     waited: number
+    resumed?: boolean
   } | null>(null)
   const mine = followed?.key === key ? followed : null
   const view = mine?.view ?? null
   const misses = mine?.misses ?? 0
   const waited = mine?.waited ?? 0
   const unread = misses >= FOLLOW_TRIES
+  const resumed = mine?.resumed === true
   const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0, waited: 0 })
+  const resume = async (): Promise<void> => {
+    if (!view) return
+    const next = await call('outbox:setTakeBackPaused', { id: view.id, paused: false })
+    setFollowed({ key, view: next, misses: 0, waited: 0, resumed: true })
+  }
   const following = view !== null && view.state !== 'done' && !unread
   // Read from the device list as it is now: a device that can act again ends the slow reads at once.
   const waiting =
@@ -59,13 +70,16 @@ export function useFollowedTakeBack(key: string): {
           : FOLLOW_MS
     const timer = setTimeout(() => {
       call('outbox:takeBackProgress', { id: view.id })
-        .then((next) => on && setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0 }))
+        .then(
+          (next) =>
+            on && setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0, resumed })
+        )
         .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited }))
     }, delay)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [view, following, key, misses, waiting, waited])
-  return { view, unread, follow }
+  }, [view, following, key, misses, waiting, waited, resumed])
+  return { view, unread, resumed, follow, resume }
 }

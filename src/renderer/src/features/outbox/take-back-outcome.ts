@@ -1,9 +1,14 @@
 // A take-back of one message ("Delete for everyone", "Cancel at the gateway"): the gateway answers later, on the
 // timeline. Followed here until it settles, so its answer is said in a live region too (QA37 Q37-02: only "Asked the
 // gateway" was said, and the operator had to go and look for the answer).
-import type { TakeBackView } from '../../../../shared/contract'
+import type { DeviceState, TakeBackView } from '../../../../shared/contract'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { heldByDevice, onlyHeld, TAKE_BACK_WAITS_ONE_KEY } from '../../../../shared/take-back-holds'
+import {
+  deviceHold,
+  heldByDevice,
+  onlyHeld,
+  TAKE_BACK_WAITS_ONE_KEY
+} from '../../../../shared/take-back-holds'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useFollowedTakeBack } from './follow-take-back'
@@ -49,6 +54,43 @@ export function takeBackAskedWords(
   return t(NOT_ASKED_KEY[why] ?? 'outbox.takeBack.notAsked.changed')
 }
 
+type DeviceList = readonly { id: string; label: string; state: DeviceState }[]
+
+/**
+ * What holds a take-back's calls, in words, from the core's `heldBy`: the operator's pause (the only thing that pauses
+ * one), no connection, the gateway's own wait, a device the gateway refuses. Null when nothing does, or when the
+ * device's state says it already (TAKE_BACK_WAITS_*, which name the device and its fix).
+ */
+export function takeBackHeldWords(view: TakeBackView, t: Translate, devices: DeviceList): string | null {
+  const held = view.heldBy
+  if (view.state === 'paused') return t('outbox.takeBack.outcome.paused')
+  if (!held || view.state !== 'running') return null
+  if (held.reason === 'offline') return t('outbox.takeBack.outcome.offline')
+  if (held.reason === 'gateway') return t('outbox.takeBack.outcome.gatewayWait')
+  const device = devices.find((d) => d.id === held.deviceId)
+  if (held.reason !== 'device' || (device && deviceHold(device.state))) return null
+  return t('outbox.takeBack.outcome.deviceRefused', { device: device?.label ?? held.deviceId ?? '' })
+}
+
+/** The one control that helps a held take-back: Resume the operator's pause, or the device's own fix on its card. */
+export type TakeBackFix =
+  | { kind: 'resume' }
+  | { kind: 'device'; deviceId: string; label: string; action: 'enterToken' | 'renew' | 'show' }
+
+export function takeBackFix(view: TakeBackView, devices: DeviceList): TakeBackFix | null {
+  if (view.state === 'paused') return { kind: 'resume' }
+  if (view.state !== 'running') return null
+  const byState = view.pendingByDevice
+    .map(({ deviceId }) => devices.find((d) => d.id === deviceId))
+    .find((d) => d !== undefined && deviceHold(d.state) !== null)
+  const refused = view.heldBy?.reason === 'device' ? view.heldBy.deviceId : null
+  const device = byState ?? devices.find((d) => d.id === refused)
+  if (!device) return null
+  const hold = deviceHold(device.state)
+  const action = hold === 'token' ? 'enterToken' : hold === 'expired' ? 'renew' : 'show'
+  return { kind: 'device', deviceId: device.id, label: device.label, action }
+}
+
 /**
  * The answer in words once nothing is pending, or null while it is. Kept with the message it was asked for: a view
  * that shows another message in the same place says nothing of this one. A paused take-back says so (nothing more is
@@ -60,6 +102,9 @@ export function takeBackAskedWords(
 export function useTakeBackOutcome(itemId: string): {
   outcome: string | null
   follow: (asked: TakeBackView) => string
+  /** The control a held take-back offers (TakeBackHeldControl), and Resume's call. */
+  fix: TakeBackFix | null
+  resume: () => Promise<void>
 } {
   const t = useT()
   const language = useLanguage()
@@ -70,11 +115,16 @@ export function useTakeBackOutcome(itemId: string): {
     followed.follow(asked)
     return takeBackAskedWords(asked, t, devices)
   }
-  if (unread) return { outcome: t('outbox.takeBack.outcome.unread'), follow }
-  if (view?.state === 'paused') return { outcome: t('outbox.takeBack.outcome.paused'), follow }
+  const { resume } = followed
+  const fix = view && !unread ? takeBackFix(view, devices) : null
+  const say = (outcome: string | null) => ({ outcome, follow, fix, resume })
+  if (unread) return say(t('outbox.takeBack.outcome.unread'))
   const held = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
-  if (held) return { outcome: t(TAKE_BACK_WAITS_ONE_KEY[held.hold], { device: held.device }), follow }
-  if (!view || view.state !== 'done') return { outcome: null, follow }
+  const heldWords = view ? takeBackHeldWords(view, t, devices) : null
+  if (view?.state === 'paused' || (heldWords !== null && !held)) return say(heldWords)
+  if (held) return say(t(TAKE_BACK_WAITS_ONE_KEY[held.hold], { device: held.device }))
+  if (view?.state === 'running' && followed.resumed) return say(t('outbox.takeBack.outcome.resumed'))
+  if (!view || view.state !== 'done') return say(null)
   const words = (state: 'refused' | 'unknown', action: 'revoke' | 'cancel'): string => {
     const said = view.explained.find((e) => e.state === state && e.action === action)
     return said ? coreText(language, said.message ?? '', said.messageKey, said.messageParams) : ''
@@ -93,5 +143,5 @@ export function useTakeBackOutcome(itemId: string): {
                   message: words('unknown', view.revoke.unknown > 0 ? 'revoke' : 'cancel')
                 })
               : null
-  return { outcome: outcome?.trim() ?? null, follow }
+  return say(outcome?.trim() ?? null)
 }
