@@ -124,6 +124,7 @@ export const enRest = {
   'desktop.note.cancelledAtGateway': 'cancelled at the gateway',
   'desktop.note.retriedByOperator': 'retried by the operator',
   'desktop.note.cancelledByOperator': 'cancelled by the operator',
+  'desktop.note.cancelledDeviceRemoved': 'cancelled: its device was removed from Sender Desk',
   // Under the "Deleted for everyone" badge: says who did it, not the status again.
   'desktop.note.revokedAtGateway': 'done by the gateway, as asked',
   'desktop.note.resentAtGateway': 'queued again at the gateway',
@@ -178,6 +179,8 @@ export const enRest = {
   'desktop.error.invalidReply': 'The app produced an invalid reply; see the log.',
   'desktop.error.internal': 'Something went wrong; see the log for details.',
   'desktop.error.reminderGone': 'That reminder is no longer in Sender Desk.',
+  'desktop.error.reminderNotDeleted':
+    'The gateway did not delete the reminder “{reminder}”: {reason}. {label} was not removed. Try again, or remove it anyway and keep its reminders at the gateway, which goes on sending them.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
   'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',

@@ -131,6 +131,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.cancelledAtGateway': 'dibatalkan di gateway',
   'desktop.note.retriedByOperator': 'dicoba lagi oleh operator',
   'desktop.note.cancelledByOperator': 'dibatalkan oleh operator',
+  'desktop.note.cancelledDeviceRemoved': 'dibatalkan: perangkatnya dihapus dari Sender Desk',
   'desktop.note.revokedAtGateway': 'dilakukan oleh gateway, sesuai permintaan',
   'desktop.note.resentAtGateway': 'diantrekan lagi di gateway',
   'desktop.note.revokeRefused': 'gateway tidak menghapusnya untuk semua orang: {message}',
@@ -192,6 +193,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
+  'desktop.error.reminderNotDeleted':
+    'Gateway tidak menghapus pengingat “{reminder}”: {reason}. {label} tidak dihapus. Coba lagi, atau tetap hapus perangkat ini dan biarkan pengingatnya di gateway, yang akan terus mengirimnya.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
   'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
