@@ -513,6 +513,10 @@ export const enRest = {
   'devices.remove.waiting':
     '{count, plural, one {Its # waiting message is cancelled.} other {Its # waiting messages are cancelled.}}',
   'devices.remove.waitingUncounted': 'Its waiting messages are cancelled.',
+  'devices.remove.reminders':
+    '{count, plural, one {Its # reminder kept at the gateway is deleted there first, so the gateway stops sending it.} other {Its # reminders kept at the gateway are deleted there first, so the gateway stops sending them.}}',
+  'devices.remove.series':
+    '{count, plural, one {Its # recurring message kept by Sender Desk is deleted.} other {Its # recurring messages kept by Sender Desk are deleted.}}',
   'devices.remove.messages':
     'A campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
   'devices.removedLabel': '{label} (removed)',
@@ -520,6 +524,7 @@ export const enRest = {
   'devices.terminalUnknown': 'From the terminal, with a token no device here has',
   'devices.remove.yes': 'Remove device',
   'devices.remove.no': 'Keep device',
+  'devices.remove.keepReminders': 'Remove anyway; the gateway keeps sending its reminders',
 
   'addDevice.title': 'Add a gateway device',
   'addDevice.intro': 'Sender Desk checks the token with the gateway before saving it.',

@@ -714,6 +714,9 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.confirm': 'Hapus {label} dari Sender Desk? Tokennya akan dihapus dari komputer ini.',
   'devices.remove.waiting': '{count} pesan yang masih menunggu dibatalkan.',
   'devices.remove.waitingUncounted': 'Pesan yang masih menunggu dibatalkan.',
+  'devices.remove.reminders':
+    '{count} pengingat yang disimpan di gateway dihapus dulu di gateway, jadi gateway berhenti mengirimnya.',
+  'devices.remove.series': '{count} pesan berulang yang disimpan Sender Desk dihapus.',
   'devices.remove.messages':
     'Baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
   'devices.removedLabel': '{label} (dihapus)',
@@ -721,6 +724,7 @@ export const id: Record<MessageKey, string> = {
   'devices.terminalUnknown': 'Dari terminal, dengan token yang tidak dimiliki perangkat mana pun di sini',
   'devices.remove.yes': 'Hapus perangkat',
   'devices.remove.no': 'Jangan hapus',
+  'devices.remove.keepReminders': 'Tetap hapus; gateway terus mengirim pengingatnya',
 
   'addDevice.title': 'Tambahkan perangkat gateway',
   'addDevice.intro': 'Sender Desk mengecek token ke gateway sebelum menyimpannya.',
