@@ -1410,7 +1410,23 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ ids: z.array(Id) }),
     reply: z.object({ devices: z.array(DeviceView) })
   }),
-  'devices:remove': () => ({ request: z.object({ id: Id }), reply: Ok }),
+  /**
+   * What removing the device does to what is kept for it, for the window's question: its reminders kept at the
+   * gateway (deleted there first, with its token) and its Sender Desk series (deleted, their waiting messages
+   * cancelled).
+   */
+  'devices:removalPreview': () => ({
+    request: z.object({ id: Id }),
+    reply: z.object({ gatewayReminders: z.number().int().min(0), series: z.number().int().min(0) })
+  }),
+  /**
+   * Deletes the device's gateway reminders at the gateway first: one the gateway does not delete keeps the device
+   * (`reminder_not_deleted`, naming it) unless `keepGatewayReminders` (the gateway keeps sending them).
+   */
+  'devices:remove': () => ({
+    request: z.object({ id: Id, keepGatewayReminders: z.boolean().optional() }),
+    reply: Ok
+  }),
   'devices:refresh': () => ({ request: z.object({ id: Id }), reply: DeviceView }),
   'devices:restart': () => ({
     request: z.object({ id: Id }),

@@ -59,7 +59,7 @@ import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import type { OutboxOptions } from './outbox'
 import { createOutbox, createSendingCommands, sendingRemovalHook, type Outbox } from './sending'
-import { createReminderCommands, GatewayReminders } from './reminders'
+import { createReminderCommands, GatewayReminders, remindersRemovalHook } from './reminders'
 import {
   createSandboxCommands,
   EmbeddedSandbox,
@@ -674,7 +674,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
         sendingRemovalHook(theOutbox),
         { forgetDevice: (id) => webhookSettings.forget(id) },
         { forgetDevice: (id) => receiving.forgetDevice(id) },
-        { forgetDevice: (id) => reminders.forgetDevice(id) },
+        remindersRemovalHook(registry, reminders),
         { forgetDevice: (id) => blacklists.forget(id) }
       ]
     }),

@@ -124,6 +124,7 @@ export const enRest = {
   'desktop.note.cancelledAtGateway': 'cancelled at the gateway',
   'desktop.note.retriedByOperator': 'retried by the operator',
   'desktop.note.cancelledByOperator': 'cancelled by the operator',
+  'desktop.note.cancelledDeviceRemoved': 'cancelled: its device was removed from Sender Desk',
   // Under the "Deleted for everyone" badge: says who did it, not the status again.
   'desktop.note.revokedAtGateway': 'done by the gateway, as asked',
   'desktop.note.resentAtGateway': 'queued again at the gateway',
@@ -178,6 +179,8 @@ export const enRest = {
   'desktop.error.invalidReply': 'The app produced an invalid reply; see the log.',
   'desktop.error.internal': 'Something went wrong; see the log for details.',
   'desktop.error.reminderGone': 'That reminder is no longer in Sender Desk.',
+  'desktop.error.reminderNotDeleted':
+    'The gateway did not delete the reminder “{reminder}”: {reason}. {label} was not removed. Try again, or remove it anyway and keep its reminders at the gateway, which goes on sending them.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
   'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',
@@ -510,6 +513,10 @@ export const enRest = {
   'devices.remove.waiting':
     '{count, plural, one {Its # waiting message is cancelled.} other {Its # waiting messages are cancelled.}}',
   'devices.remove.waitingUncounted': 'Its waiting messages are cancelled.',
+  'devices.remove.reminders':
+    '{count, plural, one {Its # reminder kept at the gateway is deleted there first, so the gateway stops sending it.} other {Its # reminders kept at the gateway are deleted there first, so the gateway stops sending them.}}',
+  'devices.remove.series':
+    '{count, plural, one {Its # recurring message kept by Sender Desk is deleted.} other {Its # recurring messages kept by Sender Desk are deleted.}}',
   'devices.remove.messages':
     'A campaign’s untried rows move to the campaign’s other devices. Messages already sent stay in the outbox under its name.',
   'devices.removedLabel': '{label} (removed)',
@@ -517,6 +524,7 @@ export const enRest = {
   'devices.terminalUnknown': 'From the terminal, with a token no device here has',
   'devices.remove.yes': 'Remove device',
   'devices.remove.no': 'Keep device',
+  'devices.remove.keepReminders': 'Remove anyway; the gateway keeps sending its reminders',
 
   'addDevice.title': 'Add a gateway device',
   'addDevice.intro': 'Sender Desk checks the token with the gateway before saving it.',

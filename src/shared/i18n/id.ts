@@ -134,6 +134,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.cancelledAtGateway': 'dibatalkan di gateway',
   'desktop.note.retriedByOperator': 'dicoba lagi oleh operator',
   'desktop.note.cancelledByOperator': 'dibatalkan oleh operator',
+  'desktop.note.cancelledDeviceRemoved': 'dibatalkan: perangkatnya dihapus dari Sender Desk',
   'desktop.note.revokedAtGateway': 'dilakukan oleh gateway, sesuai permintaan',
   'desktop.note.resentAtGateway': 'diantrekan lagi di gateway',
   'desktop.note.revokeRefused': 'gateway tidak menghapusnya untuk semua orang: {message}',
@@ -195,6 +196,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
+  'desktop.error.reminderNotDeleted':
+    'Gateway tidak menghapus pengingat “{reminder}”: {reason}. {label} tidak dihapus. Coba lagi, atau tetap hapus perangkat ini dan biarkan pengingatnya di gateway, yang akan terus mengirimnya.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
   'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
@@ -714,6 +717,9 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.confirm': 'Hapus {label} dari Sender Desk? Tokennya akan dihapus dari komputer ini.',
   'devices.remove.waiting': '{count} pesan yang masih menunggu dibatalkan.',
   'devices.remove.waitingUncounted': 'Pesan yang masih menunggu dibatalkan.',
+  'devices.remove.reminders':
+    '{count} pengingat yang disimpan di gateway dihapus dulu di gateway, jadi gateway berhenti mengirimnya.',
+  'devices.remove.series': '{count} pesan berulang yang disimpan Sender Desk dihapus.',
   'devices.remove.messages':
     'Baris kampanye yang belum dicoba dipindahkan ke perangkat lain di kampanye itu. Pesan yang sudah terkirim tetap ada di kotak keluar dengan namanya.',
   'devices.removedLabel': '{label} (dihapus)',
@@ -721,6 +727,7 @@ export const id: Record<MessageKey, string> = {
   'devices.terminalUnknown': 'Dari terminal, dengan token yang tidak dimiliki perangkat mana pun di sini',
   'devices.remove.yes': 'Hapus perangkat',
   'devices.remove.no': 'Jangan hapus',
+  'devices.remove.keepReminders': 'Tetap hapus; gateway terus mengirim pengingatnya',
 
   'addDevice.title': 'Tambahkan perangkat gateway',
   'addDevice.intro': 'Sender Desk mengecek token ke gateway sebelum menyimpannya.',

@@ -24,6 +24,7 @@ export type DeviceChannel =
   | 'devices:setDailyCap'
   | 'devices:rename'
   | 'devices:reorder'
+  | 'devices:removalPreview'
   | 'devices:remove'
   | 'devices:refresh'
   | 'devices:restart'
@@ -35,8 +36,24 @@ export type DeviceChannel =
   | 'linking:begin'
   | 'linking:end'
 
+/** What the removal does to what features keep for a device, counted for the window's question. */
+export interface DeviceRemovalPreview {
+  /** Reminders kept at the gateway: deleted there first, with the device's token. */
+  gatewayReminders: number
+  /** Sender Desk's own series: deleted, their waiting messages cancelled. */
+  series: number
+}
+
 /** What another feature keeps per device, settled when the device is removed. */
 export interface DeviceRemovalHook {
+  /** Its part of the removal's preview. */
+  preview?(deviceId: string): Partial<DeviceRemovalPreview>
+  /**
+   * First, while the token is still here: what the feature keeps at the gateway for the device is deleted there.
+   * Throws (an ApiFailure naming what was not deleted) to stop the removal before anything else is touched, unless
+   * the operator chose to keep it at the gateway.
+   */
+  clearAtGateway?(deviceId: string, options: { keepGatewayReminders: boolean }): Promise<void>
   /** Before the secret is erased, so nothing more goes out for the device (e.g. its waiting messages are cancelled). */
   holdDevice?(deviceId: string): void
   /** Once the device is gone: what was kept for it is dropped. */
@@ -150,8 +167,18 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
       return { devices: monitor.views() }
     },
 
-    async 'devices:remove'({ id }) {
+    async 'devices:removalPreview'({ id }) {
       required(id)
+      const preview: DeviceRemovalPreview = { gatewayReminders: 0, series: 0 }
+      for (const hook of deps.removalHooks) Object.assign(preview, hook.preview?.(id))
+      return preview
+    },
+
+    async 'devices:remove'({ id, keepGatewayReminders = false }) {
+      required(id)
+      // What the gateway keeps sending for the device goes first, with its token: once the token is erased nothing
+      // in the app can stop it (QA42 Q42-01). A refusal keeps the device whole.
+      for (const hook of deps.removalHooks) await hook.clearAtGateway?.(id, { keepGatewayReminders })
       // Nothing may wait forever for a device that is gone: its unsent items are cancelled, not lost silently.
       for (const hook of deps.removalHooks) hook.holdDevice?.(id)
       // Erases the secret and closes the client (a secret that cannot be erased keeps the device listed);

@@ -10,7 +10,10 @@ import {
   type Commands,
   type OptedOutLookup
 } from '../commands'
-import { requireClient, requireDevice, type DeviceRegistry } from '../devices'
+import { encodeNote } from '../../../shared/i18n/notes'
+import { requireClient, requireDevice, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
+import { isGatewayError } from '../gateway'
+import { sendFailureReason } from '../outbox'
 import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from '../sandbox-control'
 import type { ReminderRecord } from '../store'
@@ -45,6 +48,56 @@ function toReminderView(record: ReminderRecord, inSandbox: ReminderSnapshot | un
     sandbox: inSandbox
       ? { sentCount: inSandbox.sentCount, lastSentAt: inSandbox.lastSentAt, nextAt: inSandbox.nextAt }
       : null
+  }
+}
+
+/** A reminder as the operator knows it: its title, else the start of its message. */
+function reminderName(record: ReminderRecord): string {
+  if (record.title) return record.title
+  const chars = [...record.message.replace(/\s+/g, ' ').trim()]
+  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('')
+}
+
+/** Why a reminder was not deleted at the gateway, as a note in the operator's language; other errors go on as they are. */
+function whyNotDeleted(error: unknown): string {
+  if (isGatewayError(error)) return sendFailureReason(error)
+  if (error instanceof ApiFailure)
+    return error.text ? encodeNote(error.text.key, error.text.params) : error.message
+  throw error
+}
+
+/**
+ * A device being removed: its reminders are deleted at the gateway first, with its token (the gateway keeps sending
+ * a reminder until it is deleted there, and nothing can delete it once the token is gone). The first the gateway does
+ * not delete stops the removal, named, unless the operator chose to keep them at the gateway; those deleted stay
+ * deleted, so a retry asks only about the rest. Once the device is gone, what was remembered of them is dropped.
+ */
+export function remindersRemovalHook(
+  registry: DeviceRegistry,
+  reminders: GatewayReminders
+): DeviceRemovalHook {
+  return {
+    preview: (deviceId) => ({ gatewayReminders: reminders.list(deviceId).length }),
+    async clearAtGateway(deviceId, { keepGatewayReminders }) {
+      if (keepGatewayReminders) return
+      // Oldest first, as the operator made them.
+      const kept = reminders.list(deviceId).reverse()
+      for (const record of kept) {
+        try {
+          await reminders.delete(record, await requireClient(registry, deviceId))
+        } catch (error) {
+          throw new ApiFailure('reminder_not_deleted', {
+            key: 'desktop.error.reminderNotDeleted',
+            params: {
+              reminder: reminderName(record),
+              label: registry.get(deviceId)?.label ?? deviceId,
+              reason: whyNotDeleted(error)
+            }
+          })
+        }
+      }
+    },
+    forgetDevice: (deviceId) => reminders.forgetDevice(deviceId)
   }
 }
 

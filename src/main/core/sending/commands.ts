@@ -12,6 +12,7 @@ import type {
   OutboxStatus
 } from '../../../shared/contract'
 import { dayIn, OUTBOX_BULK_MAX, placeCaptions } from '../../../shared/domain'
+import { encodeNote } from '../../../shared/i18n/notes'
 import {
   ApiFailure,
   askedRecipients,
@@ -196,12 +197,19 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   }
 }
 
-/** A device's queue is cancelled before it goes; its series are dropped after, and its take-back calls settled. */
+/**
+ * A device's queue is cancelled before it goes, each message saying why; its series are dropped after, and its
+ * take-back calls settled.
+ */
 export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
   return {
+    preview: (deviceId) => ({ series: outbox.listSeries(deviceId).length }),
     holdDevice(deviceId) {
       const waiting = outbox.list({ deviceId, status: ['scheduled', 'queued'], limit: 100_000 })
-      for (const item of waiting.items) outbox.cancel(item.id)
+      outbox.cancelMany(
+        waiting.items.map((item) => item.id),
+        encodeNote('desktop.note.cancelledDeviceRemoved')
+      )
     },
     forgetDevice(deviceId) {
       for (const series of outbox.listSeries(deviceId)) outbox.deleteSeries(series.id)

@@ -51,7 +51,8 @@ interface DevicesState {
   rename(id: string, label: string): Promise<DeviceView>
   updateToken(id: string, token: string, secret?: string): Promise<DeviceView>
   setFileLimit(id: string, maxFileBytes: number | null): Promise<DeviceView>
-  remove(id: string): Promise<void>
+  /** `keepGatewayReminders`: removed even though its reminders stay at the gateway (which keeps sending them). */
+  remove(id: string, keepGatewayReminders?: boolean): Promise<void>
   restart(id: string): Promise<InvokeReply<'devices:restart'>>
   changeNumber(id: string, phone: string): Promise<DeviceView>
   refresh(id: string): Promise<DeviceView>
@@ -91,8 +92,8 @@ export const useDevices = create<DevicesState>()((set, get) => ({
     get().upsert(device)
     return device
   },
-  async remove(id) {
-    await call('devices:remove', { id })
+  async remove(id, keepGatewayReminders) {
+    await call('devices:remove', keepGatewayReminders ? { id, keepGatewayReminders } : { id })
     get().setDevices(get().devices.filter((d) => d.id !== id))
   },
   async restart(id) {

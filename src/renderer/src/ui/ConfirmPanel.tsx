@@ -12,6 +12,8 @@ export interface ConfirmPanelProps {
   onKeep: () => void
   disabled?: boolean
   confirmTestId?: string
+  /** A second way to go ahead, offered beside the first (e.g. one that keeps what the first would not leave). */
+  alternative?: { label: ReactNode; onClick: () => void; testId?: string }
   /** Takes the focus when it opens, on its harmless answer (Keep), so a stray Enter does not confirm it. For panels
    *  not opened through useRowPanel, which does this itself. */
   focusOnOpen?: boolean
@@ -52,6 +54,17 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
         >
           {props.confirmLabel}
         </button>
+        {props.alternative ? (
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={props.disabled}
+            data-testid={props.alternative.testId}
+            onClick={props.alternative.onClick}
+          >
+            {props.alternative.label}
+          </button>
+        ) : null}
         <button ref={keepRef} type="button" className="button" onClick={props.onKeep}>
           {props.keepLabel}
         </button>

@@ -298,7 +298,17 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         <RemoveDeviceConfirm
           device={device}
           disabled={busy !== null}
-          onConfirm={() => void run('remove', async () => (await remove(id), null))}
+          onConfirm={(keepGatewayReminders, refused) =>
+            void run('remove', async () => {
+              try {
+                await remove(id, keepGatewayReminders)
+              } catch (error) {
+                refused(errorInfo(error).code === 'reminder_not_deleted')
+                throw error
+              }
+              return null
+            })
+          }
           onKeep={panels.close}
         />
       ) : null}

@@ -1055,6 +1055,84 @@ describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
   })
 })
 
+describe('the remove question names the gateway reminders and series (QA42 Q42-01)', () => {
+  it('says the gateway reminders are deleted there first and the series deleted, in both languages', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 2, series: 1 }))
+    for (const [language, remove, reminders, series] of [
+      [
+        'en',
+        'Remove',
+        'Its 2 reminders kept at the gateway are deleted there first, so the gateway stops sending them.',
+        'Its 1 recurring message kept by Sender Desk is deleted.'
+      ],
+      [
+        'id',
+        'Hapus',
+        '2 pengingat yang disimpan di gateway dihapus dulu di gateway, jadi gateway berhenti mengirimnya.',
+        '1 pesan berulang yang disimpan Sender Desk dihapus.'
+      ]
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const { unmount } = render(<DevicesView />)
+      const user = userEvent.setup()
+      await user.click(within(row('Front office')).getByRole('button', { name: remove }))
+      const question = within(row('Front office')).getByRole('group', {
+        name: /^(Remove|Hapus) Front office/
+      })
+      await waitFor(() => expect(question.textContent).toContain(reminders))
+      expect(question.textContent).toContain(series)
+      expect(fake.requests('devices:removalPreview')).toContainEqual({ id: 'dev-1' })
+      unmount()
+    }
+  })
+
+  it('offers to remove it anyway, keeping the reminders at the gateway, when one was not deleted there', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 1, series: 0 }))
+    for (const [language, remove, yes, said, anyway] of [
+      [
+        'en',
+        'Remove',
+        'Remove device',
+        'The gateway did not delete the reminder “Cicilan”',
+        'Remove anyway; the gateway keeps sending its reminders'
+      ],
+      [
+        'id',
+        'Hapus',
+        'Hapus perangkat',
+        'Gateway tidak menghapus pengingat “Cicilan”',
+        'Tetap hapus; gateway terus mengirim pengingatnya'
+      ]
+    ] as const) {
+      fake.once('devices:remove', () => {
+        throw Object.assign(new Error('The gateway did not delete the reminder “Cicilan”'), {
+          code: 'reminder_not_deleted',
+          messageKey: 'desktop.error.reminderNotDeleted',
+          messageParams: { reminder: 'Cicilan', label: 'Front office', reason: 'no answer' }
+        })
+      })
+      fake.handle('devices:remove', () => ({ ok: true }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const { unmount } = render(<DevicesView />)
+      const user = userEvent.setup()
+      await user.click(within(row('Front office')).getByRole('button', { name: remove }))
+      // No way to keep them at the gateway is offered before the gateway refused a delete.
+      expect(within(row('Front office')).queryByRole('button', { name: anyway })).toBeNull()
+      await user.click(within(row('Front office')).getByRole('button', { name: yes }))
+      await waitFor(() => expect(feedback('Front office')).toContain(said))
+      await user.click(within(row('Front office')).getByRole('button', { name: anyway }))
+      await waitFor(() => expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull())
+      expect(fake.requests('devices:remove').slice(-2)).toEqual([
+        { id: 'dev-1' },
+        { id: 'dev-1', keepGatewayReminders: true }
+      ])
+      unmount()
+    }
+  })
+})
+
 describe('removing a device by keyboard (QA7 Q7-04)', () => {
   it('leaves the focus on the Devices heading and says which device went, in both languages', async () => {
     fake.handle('devices:remove', () => ({ ok: true }))

@@ -1,32 +1,44 @@
-// The "Remove device?" question: what becomes of its messages, with how many waiting ones the removal cancels.
+// The "Remove device?" question: what becomes of its messages, with how many waiting ones the removal cancels, and
+// of its reminders at the gateway and its series in Sender Desk.
 import { useEffect, useState } from 'react'
-import type { DeviceView } from '../../../../shared/contract'
+import type { DeviceView, InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
+interface RemovalCounts {
+  /** Scheduled or queued messages: what the core cancels on removal. */
+  waiting: number | null
+  /** Its reminders at the gateway (deleted there first) and its series (deleted). */
+  preview: InvokeReply<'devices:removalPreview'> | null
+}
+
 /**
- * How many of the device's messages wait (scheduled or queued: what the core cancels on removal), read from the
- * outbox's kept counts and read again whenever the outbox's counts move; null until known (or when unreadable).
+ * What the removal settles, each null until known (or when unreadable): how many messages wait, from the outbox's kept
+ * counts, read again whenever they move; and the device's gateway reminders and series, read again after each answer
+ * too (a retry finds fewer once some were deleted).
  */
-function useWaitingCount(deviceId: string): number | null {
-  const [waiting, setWaiting] = useState<number | null>(null)
+function useRemovalCounts(deviceId: string, answering: boolean): RemovalCounts {
+  const [counts, setCounts] = useState<RemovalCounts>({ waiting: null, preview: null })
   const outboxCounts = useOutbox((s) => s.counts)
   useEffect(() => {
+    if (answering) return
     let live = true
-    call('outbox:counts', { deviceId })
-      .then((counts) => {
-        if (live) setWaiting(counts.scheduled + counts.queued)
-      })
-      .catch(() => {
-        if (live) setWaiting(null)
-      })
+    void Promise.all([
+      call('outbox:counts', { deviceId }).then(
+        (c) => c.scheduled + c.queued,
+        () => null
+      ),
+      call('devices:removalPreview', { id: deviceId }).catch(() => null)
+    ]).then(([waiting, preview]) => {
+      if (live) setCounts({ waiting, preview })
+    })
     return () => {
       live = false
     }
-  }, [deviceId, outboxCounts])
-  return waiting
+  }, [deviceId, outboxCounts, answering])
+  return counts
 }
 
 export function RemoveDeviceConfirm({
@@ -37,11 +49,15 @@ export function RemoveDeviceConfirm({
 }: {
   device: DeviceView
   disabled: boolean
-  onConfirm: () => void
+  /** `refused`: whether the gateway did not delete one of its reminders (QA42 Q42-01), told when the answer fails. */
+  onConfirm: (keepGatewayReminders: boolean, refused: (remindersRefused: boolean) => void) => void
   onKeep: () => void
 }): React.JSX.Element {
   const t = useT()
-  const waiting = useWaitingCount(device.id)
+  const { waiting, preview } = useRemovalCounts(device.id, disabled)
+  // Removing it anyway, keeping its reminders at the gateway, is offered only once the gateway refused a delete.
+  const [remindersRefused, setRemindersRefused] = useState(false)
+  const reminders = preview?.gatewayReminders ?? 0
   // Not counted yet: the sentence without a number; none waiting: no sentence about them.
   const cancelled =
     waiting === null
@@ -55,6 +71,8 @@ export function RemoveDeviceConfirm({
       // Says what becomes of its messages before they are settled (cancelled, moved, or kept under its name).
       question={[
         t('devices.remove.confirm', { label: device.label }),
+        reminders > 0 ? t('devices.remove.reminders', { count: reminders }) : null,
+        preview && preview.series > 0 ? t('devices.remove.series', { count: preview.series }) : null,
         cancelled,
         t('devices.remove.messages')
       ]
@@ -62,7 +80,17 @@ export function RemoveDeviceConfirm({
         .join(' ')}
       confirmLabel={t('devices.remove.yes')}
       keepLabel={t('devices.remove.no')}
-      onConfirm={onConfirm}
+      onConfirm={() => onConfirm(false, setRemindersRefused)}
+      // Only once the gateway refused a delete, and said as what it is: the gateway goes on sending them.
+      {...(remindersRefused && reminders > 0
+        ? {
+            alternative: {
+              label: t('devices.remove.keepReminders'),
+              onClick: () => onConfirm(true, setRemindersRefused),
+              testId: `remove-keep-reminders-${device.id}`
+            }
+          }
+        : {})}
       onKeep={onKeep}
       disabled={disabled}
       confirmTestId={`remove-confirm-${device.id}`}

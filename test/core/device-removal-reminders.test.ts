@@ -1,0 +1,128 @@
+// Removing a device that has reminders kept at the gateway (QA42 Q42-01): the gateway keeps sending a reminder until
+// it is deleted there, and only the device's token can delete it, so the removal deletes them first. A delete the
+// gateway does not do keeps the device (and its token) and names the reminder; the operator may then remove it anyway
+// and keep them at the gateway, said explicitly.
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import type { SandboxControl } from '@sender-desk/sandbox-gateway'
+import type { Core } from '../../src/main/core/compose'
+import { describeCoreError } from '../../src/main/core/compose'
+import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
+import { composeHostedCore, type HostedCore } from './testing/hosted-core'
+
+let hosted: HostedCore
+let core: Core
+let control: SandboxControl
+
+beforeEach(async () => {
+  hosted = await composeHostedCore('sd-remove-reminders-')
+  ;({ core, control } = hosted)
+})
+afterEach(() => hosted.close())
+
+const invoke = (channel: string, request: unknown) =>
+  dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
+
+async function deviceWithReminders(): Promise<{ id: string; token: string }> {
+  const device = await hosted.linkedDevice('Cabang Gowa')
+  await core.handlers['reminders:create']({
+    deviceId: device.id,
+    phone: '081234567890',
+    title: 'Cicilan',
+    message: 'Cicilan bulan ini jatuh tempo',
+    start: '2030-01-01T09:00',
+    periode: 'daily'
+  })
+  await core.handlers['reminders:create']({
+    deviceId: device.id,
+    phone: '081234567891',
+    message: 'Minum obat',
+    start: '2030-01-01T10:30',
+    periode: 'custom',
+    customDay: 5
+  })
+  await core.handlers['series:create']({
+    deviceId: device.id,
+    recipients: ['081234567892'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Laporan mingguan' }],
+    start: { localTime: '2030-01-01T08:00', timezone: 'Asia/Makassar' },
+    rule: { kind: 'daily' },
+    overduePolicy: 'send'
+  })
+  return device
+}
+
+it('names what the removal does to the device’s gateway reminders and series before it is confirmed', async () => {
+  const { id } = await deviceWithReminders()
+  expect(await core.handlers['devices:removalPreview']({ id })).toEqual({ gatewayReminders: 2, series: 1 })
+})
+
+it('deletes the device’s reminders at the gateway with its token before removing it, logged out too', async () => {
+  const { id, token } = await deviceWithReminders()
+  expect(await control.reminders(token)).toHaveLength(2)
+  // A phone logged out of WhatsApp: its token still works for the gateway's reminder API.
+  await control.act(token, 'logout')
+
+  expect(await invoke('devices:remove', { id })).toEqual({ ok: true, value: { ok: true } })
+
+  expect(await control.reminders(token)).toEqual([])
+  expect((await core.handlers['reminders:list']({})).reminders).toEqual([])
+  expect((await core.handlers['series:list']({})).series).toEqual([])
+  expect((await core.handlers['devices:list']({})).devices).toEqual([])
+})
+
+it('keeps the device when the gateway does not delete a reminder, names it, and removes it once asked again', async () => {
+  const { id, token } = await deviceWithReminders()
+  await core.handlers['outbox:setPaused']({ paused: true })
+  const { itemIds } = await core.handlers['outbox:enqueue']({
+    deviceId: id,
+    recipients: ['081234567893'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'nanti' }]
+  })
+  const { reminders } = await core.handlers['reminders:list']({ deviceId: id })
+  const cicilan = reminders.find((reminder) => reminder.title === 'Cicilan')!
+  await control.addFault({
+    path: `/api/reminder/${cicilan.reminderId}`,
+    method: 'DELETE',
+    kind: 'status',
+    status: 500
+  })
+
+  const refused = await invoke('devices:remove', { id })
+
+  expect(refused.ok).toBe(false)
+  if (refused.ok) return
+  expect(refused.error.code).toBe('reminder_not_deleted')
+  expect(refused.error.messageKey).toBe('desktop.error.reminderNotDeleted')
+  expect(refused.error.message).toContain('“Cicilan”')
+  // Nothing of the cascade ran: the device, its token, its waiting message, its series and reminders stay.
+  expect((await core.handlers['devices:list']({})).devices.map((d) => d.id)).toEqual([id])
+  expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('queued')
+  expect((await core.handlers['series:list']({})).series).toHaveLength(1)
+  expect((await core.handlers['reminders:list']({})).reminders.map((r) => r.title)).toContain('Cicilan')
+  expect((await control.reminders(token)).map((r) => r.title)).toContain('Cicilan')
+
+  await control.clearFaults()
+  expect(await invoke('devices:remove', { id })).toEqual({ ok: true, value: { ok: true } })
+  expect(await control.reminders(token)).toEqual([])
+  const cancelled = await core.handlers['outbox:get']({ id: itemIds[0]! })
+  expect(cancelled.item.status).toBe('cancelled')
+  // The cancelled message says why in its timeline.
+  expect(cancelled.history.at(-1)?.noteKey).toBe('desktop.note.cancelledDeviceRemoved')
+})
+
+it('removes the device anyway when asked to keep its reminders at the gateway, which go on there', async () => {
+  const { id, token } = await deviceWithReminders()
+  await control.addFault({ path: '/api/reminder/*', method: 'DELETE', kind: 'status', status: 500 })
+  expect((await invoke('devices:remove', { id })).ok).toBe(false)
+
+  expect(await invoke('devices:remove', { id, keepGatewayReminders: true })).toEqual({
+    ok: true,
+    value: { ok: true }
+  })
+
+  expect(await control.reminders(token)).toHaveLength(2)
+  expect((await core.handlers['reminders:list']({})).reminders).toEqual([])
+  expect((await core.handlers['devices:list']({})).devices).toEqual([])
+})
