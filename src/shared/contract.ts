@@ -521,6 +521,8 @@ export type Settings = z.infer<typeof Settings>
 
 /** What the sandbox panel can do: the package's device actions, and the whole gateway stopping or answering again. */
 export const SandboxAction = z.enum([...SANDBOX_DEVICE_ACTIONS, 'unreachable', 'reachable'])
+/** How many messages one sandbox top-up buys: a whole number, within what the sandbox takes (1 to 1,000,000). */
+export const SandboxTopUpAmount = z.number().int().min(1).max(1_000_000)
 
 export const View = z.enum([
   'welcome',
@@ -1631,6 +1633,14 @@ export const invokeChannels = builtOnFirstUse({
   'sandbox:startFresh': () => ({ request: Empty, reply: Ok }),
   'sandbox:control': () => ({
     request: z.object({ deviceId: Id, action: SandboxAction }),
+    reply: DeviceView
+  }),
+  /**
+   * Sandbox devices: buy `amount` more messages, on top of what is left, as a package top-up at a real gateway does
+   * (the sandbox's own control); the device is then checked, as "Check again" checks one after a real top-up.
+   */
+  'sandbox:topUp': () => ({
+    request: z.object({ deviceId: Id, amount: SandboxTopUpAmount }),
     reply: DeviceView
   }),
 

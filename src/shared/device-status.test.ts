@@ -148,6 +148,22 @@ describe('adviceKey', () => {
     expect(adviceKey({ state: 'needs-scan', sandbox: true })).toBe('advice.needs-scan')
   })
 
+  it('a sandbox device whose quota is spent is pointed to the sandbox panel’s top-up; a gateway’s to its package', () => {
+    expect(adviceKey({ state: 'connected', quota: 0, sandbox: ON_SANDBOX_GATEWAY })).toBe(
+      'advice.connected.quotaUsedUp'
+    )
+    const onSandbox = adviceKey({ state: 'connected', quota: 0, sandbox: true })
+    expect(onSandbox).not.toBe('advice.connected.quotaUsedUp')
+    for (const language of ['en', 'id'] as const) {
+      const words = translate(language, onSandbox)
+      expect(words).toContain(translate(language, 'sandbox.title'))
+      expect(words).toContain(translate(language, 'sandbox.topUp.action'))
+      expect(words).not.toMatch(language === 'en' ? /package/ : /paket/)
+    }
+    // A sandbox device with quota left needs no advice about it.
+    expect(adviceKey({ state: 'connected', quota: 5, sandbox: true })).toBe('advice.connected')
+  })
+
   it('a note of another state does not change that state’s advice', () => {
     expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(
       'advice.disconnected'

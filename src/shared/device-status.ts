@@ -291,7 +291,8 @@ export function devicePauseWords(
 /**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
  * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, for a connected device
- * whose quota is used up what lets its messages go, and for an expired sandbox device the sandbox panel's renewal.
+ * whose quota is used up what lets its messages go (for a sandbox device the sandbox panel's top-up), and for an
+ * expired sandbox device the sandbox panel's renewal.
  */
 export function adviceKey(device: {
   state: DeviceState
@@ -303,6 +304,7 @@ export function adviceKey(device: {
   | `advice.${DeviceState}`
   | 'advice.expired.sandbox'
   | 'advice.connected.quotaUsedUp'
+  | 'advice.connected.quotaUsedUp.sandbox'
   | 'advice.needs-scan.neverLinked'
   | 'advice.needs-scan.numberChanged'
   | 'advice.disconnected.webConflict'
@@ -311,8 +313,10 @@ export function adviceKey(device: {
   if (cause === 'never-linked') return 'advice.needs-scan.neverLinked'
   if (cause === 'number-changed') return 'advice.needs-scan.numberChanged'
   if (webTookOver(device)) return 'advice.disconnected.webConflict'
-  if (device.state === 'connected' && quotaUsedUp(device)) return 'advice.connected.quotaUsedUp'
-  // The built-in sandbox has no provider to renew with: its own panel renews (QA40 Q40-02).
+  // The built-in sandbox has no provider to renew with or buy a package from: its own panel tops up and renews
+  // (QA40 Q40-02).
+  if (device.state === 'connected' && quotaUsedUp(device))
+    return device.sandbox === true ? 'advice.connected.quotaUsedUp.sandbox' : 'advice.connected.quotaUsedUp'
   if (device.state === 'expired' && device.sandbox === true) return 'advice.expired.sandbox'
   const unreachable = unreachableCause(device)
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice

@@ -108,6 +108,16 @@ export class SandboxControl {
     ).device
   }
 
+  /** A top-up of a spent or low quota: `amount` more messages on top of what is left (1 to 1,000,000). */
+  async topUp(token: string, amount: number): Promise<DeviceSnapshot> {
+    return (
+      await this.call<{ device: DeviceSnapshot }>('POST', 'device/top-up', {
+        deviceToken: token,
+        body: { amount }
+      })
+    ).device
+  }
+
   /** The ban knob: above `perMinute` sends a minute sends are refused, the third refusal bans the number. */
   async setBanRate(token: string, perMinute: number | null): Promise<DeviceSnapshot> {
     return (

@@ -1,6 +1,7 @@
 // The /__sandbox/ control routes: the same world actions over HTTP, with `{ok:false, error}` and 4xx on mistakes.
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SandboxControl } from './control-client'
 import { form, openSandbox, type TestSandbox } from './sandbox-fixture'
 
 let t: TestSandbox
@@ -119,5 +120,38 @@ describe('the action names the app and the CLI call', () => {
       )
       expect([action, outcome]).not.toEqual([action, 404])
     }
+  })
+})
+
+describe('top-up: the package bought again for a spent or low quota', () => {
+  it('adds to what is left, so a spent quota takes sends again and counts down from the new figure', async () => {
+    const token: string = (await control('devices', undefined, { linked: true, quota: 0 })).body.token
+    const send = (phone: string): ReturnType<TestSandbox['call']> =>
+      t.call('/api/send-message', { token, method: 'POST', body: form({ phone, message: 'hi' }) })
+    expect((await send('0812345601')).body).toMatchObject({ status: false, message: /quota/ })
+
+    const topped = await control('device/top-up', token, { amount: 500 })
+    expect(topped.body).toMatchObject({ ok: true, device: { quota: 500 } })
+    expect((await send('0812345602')).body).toMatchObject({ status: true })
+    // On top of what was left, as a real top-up is: 499 + 100.
+    const client = new SandboxControl(t.sandbox.baseUrl, t.sandbox.controlToken)
+    expect((await client.topUp(token, 100)).quota).toBe(599)
+    expect((await control('device', token)).body.device.quota).toBe(599)
+  })
+
+  it('refuses an amount that is no whole positive number, and a quota without a limit', async () => {
+    const token: string = (await control('devices', undefined, { linked: true, quota: 3 })).body.token
+    for (const amount of [0, -5, 2.5, '100', 1_000_001])
+      expect(await control('device/top-up', token, { amount })).toMatchObject({
+        status: 400,
+        body: { ok: false }
+      })
+    const unlimited: string = (await control('devices', undefined, { linked: true, quota: 'unlimited' })).body
+      .token
+    expect(await control('device/top-up', unlimited, { amount: 100 })).toMatchObject({
+      status: 409,
+      body: { ok: false, error: expect.stringMatching(/unlimited/) }
+    })
+    expect((await control('device', token)).body.device.quota).toBe(3)
   })
 })

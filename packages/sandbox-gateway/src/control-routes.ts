@@ -46,6 +46,8 @@ const statusUrlSchema = z.strictObject({ url: z.string().min(1).nullable() })
 const clearUrlsSchema = z.strictObject({ fields: z.array(z.enum(['webhookUrl', 'trackingUrl'])).min(1) })
 const banRateSchema = z.strictObject({ perMinute: z.number().int().positive().nullable() })
 const quotaSchema = z.object({ quota: z.union([z.number().int().nonnegative(), z.literal('unlimited')]) })
+// The range is the registry's to check (its words name it); the schema only wants a number.
+const topUpSchema = z.strictObject({ amount: z.number() })
 
 async function jsonBody(ctx: ApiContext): Promise<unknown> {
   const text = (await ctx.rawBody()).toString('utf8').trim()
@@ -158,6 +160,14 @@ export function controlRoutes(world: SandboxWorld, faults: FaultInjector, gatewa
       handler: async (ctx) => {
         const token = tokenOf(ctx)
         return ok({ device: world.setQuota(token, quotaSchema.parse(await jsonBody(ctx)).quota) })
+      }
+    },
+    {
+      methods: ['POST'],
+      path: '/__sandbox/device/top-up',
+      handler: async (ctx) => {
+        const token = tokenOf(ctx)
+        return ok({ device: world.topUp(token, topUpSchema.parse(await jsonBody(ctx)).amount) })
       }
     },
     {

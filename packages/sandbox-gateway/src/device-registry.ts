@@ -31,6 +31,8 @@ const MOBILE_PREFIXES = ['811', '812', '813', '821', '822', '852', '857', '878',
 
 const DEFAULT_TIMEZONE = 'Asia/Jakarta'
 const DAY_MS = 24 * 60 * 60 * 1000
+/** The most one top-up buys: beyond it an amount is a slip of the keyboard, not a package. */
+const MAX_TOP_UP = 1_000_000
 
 /** What device/create gives for the new device. */
 export interface OrderedDeviceInput {
@@ -207,6 +209,18 @@ export class DeviceRegistry {
       throw new SandboxActionError('quota must be a non-negative integer or "unlimited"', 400)
     }
     device.quota = quota
+    this.context.changed()
+    return this.snapshot(device)
+  }
+
+  /** A top-up: `amount` more messages on top of what is left (a quota without a limit needs none). */
+  topUp(token: string, amount: number): DeviceSnapshot {
+    const device = this.requireByToken(token)
+    if (!Number.isInteger(amount) || amount < 1 || amount > MAX_TOP_UP) {
+      throw new SandboxActionError(`amount must be a whole number from 1 to ${MAX_TOP_UP}`, 400)
+    }
+    if (device.quota === 'unlimited') throw new SandboxActionError('an unlimited quota needs no top-up')
+    device.quota += amount
     this.context.changed()
     return this.snapshot(device)
   }

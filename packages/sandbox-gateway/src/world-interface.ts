@@ -233,6 +233,8 @@ export interface SandboxWorld {
   renew(token: string): DeviceSnapshot
   setBanRate(token: string, perMinute: number | null): DeviceSnapshot
   setQuota(token: string, quota: Quota): DeviceSnapshot
+  /** Buys more messages: `amount` is added to what is left, as a real package top-up does. */
+  topUp(token: string, amount: number): DeviceSnapshot
   deliverIncoming(token: string, incoming: IncomingInput): IncomingMessage
   /** Like deliverIncoming, with the auto-replies it triggered and the webhook delivery it queued. */
   receive(token: string, incoming: IncomingInput): IncomingDelivery

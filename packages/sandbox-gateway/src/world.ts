@@ -176,6 +176,10 @@ export class WorldState implements SandboxWorld {
     return this.deviceRegistry.setQuota(token, quota)
   }
 
+  topUp(token: string, amount: number): DeviceSnapshot {
+    return this.deviceRegistry.topUp(token, amount)
+  }
+
   setIncomingWebhook(token: string, enabled: boolean): DeviceSnapshot {
     const device = this.deviceRegistry.requireByToken(token)
     this.deviceRegistry.setIncoming(device, enabled)

@@ -528,6 +528,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     if (item.status === 'failed') notices.sendFailed()
   })
   theOutbox.on('quotaReported', (deviceId, quota, askedAt) => monitor.quotaReported(deviceId, quota, askedAt))
+  // A check that finds a spent quota topped up (Check again, a poll, the sandbox's top-up) lets what waited for it go
+  // now: the queue would otherwise wait for its next probe of the refused device (30 s or more).
+  monitor.on('quotaRestored', (deviceId) => theOutbox.probeDeviceNow(deviceId))
   // The gateway's 429 hold over a device begins or ends: its card says so (read with its budget).
   theOutbox.on('deviceWaitChanged', () => monitor.budgetsChanged())
   // A send refused for quota is the gateway's word that nothing is left for a message: the device's figure says so at

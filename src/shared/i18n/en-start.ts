@@ -126,6 +126,9 @@ export const enStart = {
   'advice.unknown': 'Sender Desk is checking this device.',
   'advice.connected': 'Ready to send.',
   'advice.connected.quotaUsedUp': 'Its messages wait: renew or top up the gateway package, then check again.',
+  // The built-in sandbox has no package to buy: its own panel tops up (as it renews, advice.expired.sandbox).
+  'advice.connected.quotaUsedUp.sandbox':
+    'Its messages wait: choose “Top up the quota” in Sandbox controls on this device’s card (Devices).',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
   'advice.disconnected.webConflict':
     'WhatsApp Web was opened with this number and took over: close WhatsApp Web wherever it is open, then press Restart. No new code is needed.',

@@ -638,6 +638,12 @@ export const enRest = {
   'sandbox.refused': '“{action}” does not apply while the device is “{state}”.',
   'sandbox.refused.noCode': 'Press “{relink}” first to show a code, then “{scan}”.',
   'sandbox.done': '{action}: the device is now “{state}”.',
+  'sandbox.group.quota': 'Quota',
+  'sandbox.topUp.action': 'Top up the quota',
+  'sandbox.topUp.amount': 'Messages to add',
+  'sandbox.topUp.option': '{count, plural, one {# message} other {# messages}}',
+  // {left} is devices.quota.left ("500 messages left").
+  'sandbox.topUp.done': '{action}: the device now has {left}.',
 
   'send.title': 'Send',
   'send.files': 'Files',
@@ -859,6 +865,8 @@ export const enRest = {
   'outbox.waiting.loggedOut': '{device} is logged out',
   'outbox.waiting.deviceState': '{device} is “{state}”',
   'outbox.waiting.noQuota': '{device} has no quota left (renew or top up the gateway package)',
+  'outbox.waiting.noQuota.sandbox':
+    '{device} has no quota left (top it up in Sandbox controls on its card in Devices)',
   'outbox.waiting.retry': 'the gateway will be tried again at {time}',
   'outbox.waiting.checking': 'checking whether the gateway got it before sending it again',
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",

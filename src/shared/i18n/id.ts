@@ -577,6 +577,8 @@ export const id: Record<MessageKey, string> = {
 
   'advice.unknown': 'Sender Desk sedang mengecek perangkat ini.',
   'advice.connected': 'Siap mengirim.',
+  'advice.connected.quotaUsedUp.sandbox':
+    'Pesannya menunggu: pilih “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat ini (Perangkat).',
   'advice.connected.quotaUsedUp':
     'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
   'advice.disconnected': 'Coba Mulai ulang. Jika tetap terputus, tautkan ulang dengan memindai kode baru.',
@@ -844,6 +846,11 @@ export const id: Record<MessageKey, string> = {
   'sandbox.refused': '“{action}” tidak berlaku selama perangkat berstatus “{state}”.',
   'sandbox.refused.noCode': 'Tekan “{relink}” dulu untuk menampilkan kode, lalu “{scan}”.',
   'sandbox.done': '{action}: perangkat sekarang “{state}”.',
+  'sandbox.group.quota': 'Kuota',
+  'sandbox.topUp.action': 'Isi ulang kuota',
+  'sandbox.topUp.amount': 'Jumlah pesan yang ditambahkan',
+  'sandbox.topUp.option': '{count} pesan',
+  'sandbox.topUp.done': '{action}: perangkat sekarang punya {left}.',
 
   'send.title': 'Kirim',
   'send.files': 'File',
@@ -1062,6 +1069,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.noQuota': 'kuota {device} habis (perpanjang atau isi ulang paket gateway)',
+  'outbox.waiting.noQuota.sandbox':
+    'kuota {device} habis (isi ulang di Kontrol sandbox pada kartunya di Perangkat)',
   'outbox.waiting.retry': 'gateway dicoba lagi pukul {time}',
   'outbox.waiting.checking': 'memeriksa apakah gateway sudah menerimanya sebelum mengirim lagi',
   'outbox.waiting.campaign':

@@ -99,6 +99,11 @@ export interface MonitorEvents {
   devicesChanged: (views: DeviceView[]) => void
   /** The state (not just the note) changed. */
   stateChanged: (deviceId: string, from: DeviceState, to: DeviceState, note: string | null) => void
+  /**
+   * A check found messages left on a device whose quota was spent: it was topped up (the provider's dashboard, the
+   * sandbox's control), and what waited for quota may go now rather than at the queue's next probe.
+   */
+  quotaRestored: (deviceId: string) => void
 }
 
 const HistoryEntry = z.object({ at: z.string(), state: DeviceStateSchema, note: z.string().nullable() })
@@ -148,11 +153,17 @@ interface Tracked {
 /** How long a send's change to "sent today" may wait to be shown, so that a burst of sends is one update. */
 const BUDGET_VIEWS_MS = 1_000
 
+/** Whether a quota the gateway reported has messages left (unlimited has; unknown does not say so). */
+function quotaLeft(quota: Quota | null): boolean {
+  return quota === 'unlimited' || (typeof quota === 'number' && quota > 0)
+}
+
 export class DeviceMonitor {
   private readonly tracked = new Map<string, Tracked>()
   private readonly listeners: { [E in keyof MonitorEvents]: Set<MonitorEvents[E]> } = {
     devicesChanged: new Set(),
-    stateChanged: new Set()
+    stateChanged: new Set(),
+    quotaRestored: new Set()
   }
   private readonly intervals: PollIntervals
   private readonly backoff: BackoffPolicy
@@ -560,6 +571,8 @@ export class DeviceMonitor {
     if (outcome.kind === 'info') entry.quotaSince = now
     const info = outcome.kind === 'info' ? outcome.info : entry.status.info
     const kept = info === null ? null : infoForState(info, verdict.state, now)
+    const restored =
+      entry.status.info?.quota === 0 && outcome.kind === 'info' && kept !== null && quotaLeft(kept.quota)
     if (kept !== null && !sameInfo(entry.status.info, kept)) {
       entry.status.info = kept
       visible = true
@@ -582,6 +595,8 @@ export class DeviceMonitor {
       this.persist()
       this.emitViews()
     }
+    if (restored)
+      for (const listener of [...this.listeners.quotaRestored]) this.safely(() => listener(deviceId))
   }
 
   /** Records a new state or note; returns whether anything changed. Emits stateChanged for state changes. */

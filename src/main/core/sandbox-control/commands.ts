@@ -17,6 +17,7 @@ export type SandboxChannel =
   | 'sandbox:health'
   | 'sandbox:startFresh'
   | 'sandbox:control'
+  | 'sandbox:topUp'
   | 'sandbox:webhookDeliveries'
   | 'sandbox:sent'
   | 'sandbox:receive'
@@ -147,6 +148,19 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
         i++
       )
         await monitor.refresh(deviceId)
+      return monitor.view(deviceId)
+    },
+
+    async 'sandbox:topUp'({ deviceId, amount }) {
+      const { control, token } = await sandboxOf(deviceId, true)
+      try {
+        await control.topUp(token, amount)
+      } catch (error) {
+        throw new ApiFailure('sandbox_refused', error instanceof Error ? error.message : String(error))
+      }
+      // Seen as a real gateway's top-up is: by checking the device ("Check again"), which also lets what waited for
+      // quota go at once (the monitor's quotaRestored).
+      await monitor.refresh(deviceId)
       return monitor.view(deviceId)
     },
 

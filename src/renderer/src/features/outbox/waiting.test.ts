@@ -40,6 +40,21 @@ describe('waitingReason', () => {
   )
 
   it.each([
+    ['en', 'Sandbox device has no quota left (top it up in Sandbox controls on its card in Devices)'],
+    ['id', 'kuota Sandbox device habis (isi ulang di Kontrol sandbox pada kartunya di Perangkat)']
+  ] as const)(
+    'points a sandbox device’s spent quota to the sandbox panel’s top-up, not to a package (%s)',
+    (language, words) => {
+      const say: Translate = (key, params) => translate(language, key, params)
+      const spent = {
+        device: makeDevice({ label: 'Sandbox device', quota: 0, sandbox: true }),
+        sendingPaused: false
+      }
+      expect(waitingReason(makeItem({ status: 'queued', attempts: 1 }), spent, say, formatTime)).toBe(words)
+    }
+  )
+
+  it.each([
     ['en', 'Front office is “Gateway failing”'],
     ['id', 'Front office berstatus “Gateway bermasalah”']
   ] as const)(

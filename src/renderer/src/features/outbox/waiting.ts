@@ -78,7 +78,11 @@ function reasonOf(
   if (stopped) return phrase(stopped)
   // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
   if (device && device.quota === 0 && item.status === 'queued')
-    return phrase(t('outbox.waiting.noQuota', { device: device.label }))
+    return phrase(
+      t(device.sandbox ? 'outbox.waiting.noQuota.sandbox' : 'outbox.waiting.noQuota', {
+        device: device.label
+      })
+    )
   // A policy holds it (a campaign's pacing or pause, a daily cap): the kernel keeps why, whatever time it holds it
   // until; a campaign's row without a reason yet goes when its campaign's pacing allows.
   if (item.status === 'queued' && item.waitReason) return policyReason(item.waitReason, t, formatTime)

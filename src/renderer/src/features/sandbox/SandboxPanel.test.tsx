@@ -34,6 +34,36 @@ describe('sandbox panel', () => {
     expect(within(gateway()).getByRole('button', { name: 'Make the gateway unreachable' })).toBeTruthy()
   })
 
+  it('tops up a spent quota: 1,000 messages unless another amount is chosen, and says what the device has now', async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected', quota: 0 })
+    fake.handle('sandbox:topUp', ({ amount }) => ({ ...device, quota: amount }))
+    const user = show(device)
+    const amount = screen.getByRole('combobox', { name: 'Messages to add' }) as HTMLSelectElement
+    expect(amount.value).toBe('1000')
+    await user.selectOptions(amount, '500')
+    await user.click(button('Top up the quota'))
+    expect(fake.requests('sandbox:topUp')).toEqual([{ deviceId: device.id, amount: 500 }])
+    expect(screen.getByTestId('sandbox-status').textContent).toBe(
+      'Top up the quota: the device now has 500 messages left.'
+    )
+    expect(useDevices.getState().devices[0]?.quota).toBe(500)
+  })
+
+  it('offers the top-up while the quota is low, not while plenty is left or it has no limit', () => {
+    const { unmount } = render(
+      <SandboxPanel device={makeDevice({ sandbox: true, state: 'connected', quota: 40 })} />
+    )
+    expect(button('Top up the quota').disabled).toBe(false)
+    unmount()
+    const plenty = render(
+      <SandboxPanel device={makeDevice({ sandbox: true, state: 'connected', quota: 900 })} />
+    )
+    expect(button('Top up the quota').disabled).toBe(true)
+    plenty.unmount()
+    render(<SandboxPanel device={makeDevice({ sandbox: true, state: 'connected', quota: 'unlimited' })} />)
+    expect(screen.queryByRole('button', { name: 'Top up the quota' })).toBeNull()
+  })
+
   it('undoes an ended subscription with Renew', async () => {
     const device = makeDevice({ sandbox: true, state: 'expired' })
     fake.handle('sandbox:control', () => ({ ...device, state: 'connected' }))

@@ -1,10 +1,12 @@
-// The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`).
-import { useEffect, useRef, useState } from 'react'
+// The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`),
+// and tops up a spent or low quota as a package bought again would (`sandbox:topUp`).
+import { useEffect, useId, useRef, useState } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
 import { stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { quotaText } from '../devices/quota-text'
 import './sandbox.css'
 
 type SandboxAction = InvokeRequest<'sandbox:control'>['action']
@@ -29,6 +31,17 @@ const GROUPS: { title: MessageKey; actions: SandboxAction[] }[] = [
   { title: 'sandbox.group.network', actions: ['unreachable', 'reachable', 'expire', 'renew'] }
 ]
 
+/** What one top-up may buy; the default is what a new sandbox device starts with. */
+const TOP_UP_AMOUNTS = [100, 500, 1000, 5000] as const
+const DEFAULT_TOP_UP = 1000
+/** At or below this many messages left the quota is low: the top-up is offered (above it, shown disabled). */
+const LOW_QUOTA = 100
+
+/** Whether a top-up applies: a quota spent or low; one without a limit has no control at all. */
+function quotaIsLow(quota: DeviceView['quota']): boolean {
+  return typeof quota === 'number' && quota <= LOW_QUOTA
+}
+
 export function SandboxPanel({
   device,
   compact = false
@@ -37,8 +50,10 @@ export function SandboxPanel({
   compact?: boolean
 }): React.JSX.Element {
   const t = useT()
-  const [busy, setBusy] = useState<SandboxAction | null>(null)
+  const [busy, setBusy] = useState<SandboxAction | 'topUp' | null>(null)
   const [status, setStatus] = useState('')
+  const [amount, setAmount] = useState<number>(DEFAULT_TOP_UP)
+  const amountId = useId()
   // A control is disabled while it works (and may stay so in the new state), which drops focus to the page:
   // afterwards focus returns to the control pressed, or, where it no longer applies, to the result.
   const pressed = useRef<HTMLButtonElement | null>(null)
@@ -75,6 +90,22 @@ export function SandboxPanel({
     }
   }
 
+  async function topUp(): Promise<void> {
+    setBusy('topUp')
+    setStatus('')
+    const action = t('sandbox.topUp.action')
+    try {
+      const updated = await call('sandbox:topUp', { deviceId: device.id, amount })
+      useDevices.getState().upsert(updated)
+      setStatus(t('sandbox.topUp.done', { action, left: quotaText(updated.quota, t) }))
+    } catch {
+      setStatus(t('sandbox.refused', { action, state: t(stateNameKey(device)) }))
+    } finally {
+      setBusy(null)
+      setSettled((n) => n + 1)
+    }
+  }
+
   return (
     <section
       className={compact ? 'sandbox-panel sandbox-panel--compact' : 'sandbox-panel'}
@@ -103,6 +134,37 @@ export function SandboxPanel({
           ))}
         </div>
       ))}
+      {device.quota !== 'unlimited' ? (
+        <div className="sandbox-group" role="group" aria-label={t('sandbox.group.quota')}>
+          <span className="sandbox-group-title">{t('sandbox.group.quota')}</span>
+          <label htmlFor={amountId}>{t('sandbox.topUp.amount')}</label>
+          <select
+            id={amountId}
+            data-testid="sandbox-top-up-amount"
+            value={amount}
+            disabled={busy !== null}
+            onChange={(event) => setAmount(Number(event.target.value))}
+          >
+            {TOP_UP_AMOUNTS.map((choice) => (
+              <option key={choice} value={choice}>
+                {t('sandbox.topUp.option', { count: choice })}
+              </option>
+            ))}
+          </select>
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="sandbox-top-up"
+            disabled={busy !== null || !quotaIsLow(device.quota)}
+            onClick={(event) => {
+              pressed.current = event.currentTarget
+              void topUp()
+            }}
+          >
+            {t('sandbox.topUp.action')}
+          </button>
+        </div>
+      ) : null}
       <p ref={statusRef} tabIndex={-1} role="status" className="muted" data-testid="sandbox-status">
         {status}
       </p>
