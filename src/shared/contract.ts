@@ -378,6 +378,20 @@ export const OutboxItemView = z.object({
       messageKey: z.string().optional(),
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
     })
+    .optional(),
+  /**
+   * Why the core would refuse a retry of this failed or cancelled item, asked of its producer as the retry itself asks
+   * (`producer_refused`: a cancelled campaign's row; `after_series_end`: a series' message past the series' end): the
+   * window offers no Retry and says why (in English; with messageKey/messageParams in the window's language). Absent
+   * when its producer does not mind.
+   */
+  retryRefusal: z
+    .object({
+      code: z.enum(['producer_refused', 'after_series_end']),
+      message: z.string(),
+      messageKey: z.string().optional(),
+      messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+    })
     .optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>

@@ -900,6 +900,10 @@ export const enRest = {
   'outbox.remedy.send-file-again':
     'Sending it again would fail the same way: the copy kept for sending is gone and does not come back. Send the file again from Send.',
   'outbox.remedy.changeLimit': 'Change the file-size limit',
+  'outbox.remedy.after-series-end':
+    "Retrying would only cancel it again: its time lies after its recurring series' end, moved earlier since it was made. To send it, move the series' end past it with “Change end” in Reminders, then Retry.",
+  'outbox.remedy.changeSeriesEnd': "Change the series' end in Reminders",
+  'outbox.remedy.producer-refused': 'Retry is not offered: {why}.',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
   'outbox.changedMeanwhile':
@@ -975,6 +979,11 @@ export const enRest = {
   'outbox.bulk.clear': 'Clear selection',
   'outbox.bulk.cancel': 'Cancel selected',
   'outbox.bulk.retry': 'Retry selected',
+  'outbox.bulk.retryWhich': '{count} of the {selected} selected can be retried',
+  'outbox.bulk.campaignCancelledAhead':
+    '{count, plural, one {# belongs to a cancelled campaign} other {# belong to a cancelled campaign}}',
+  'outbox.bulk.afterSeriesEndAhead':
+    "{count, plural, one {# lies after its recurring series' end} other {# lie after their recurring series' end}}",
   'outbox.bulk.cancelConfirm':
     'Cancel sending {count, plural, one {# selected message} other {# selected messages}}? Messages already with the gateway stay as they are.',
   'outbox.bulk.cancelConfirmSome':

@@ -1105,6 +1105,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.send-file-again':
     'Mengirim ulang akan gagal dengan cara yang sama: salinan yang disimpan untuk dikirim sudah hilang dan tidak akan kembali. Kirim filenya lagi dari Kirim.',
   'outbox.remedy.changeLimit': 'Ubah batas ukuran file',
+  'outbox.remedy.after-series-end':
+    'Mengirim ulang hanya akan membatalkannya lagi: waktunya setelah akhir rangkaian berulangnya, yang dimajukan sejak pesan ini dibuat. Untuk mengirimnya, mundurkan akhir rangkaian hingga melewati waktunya dengan “Ubah akhir” di Pengingat, lalu Kirim ulang.',
+  'outbox.remedy.changeSeriesEnd': 'Ubah akhir rangkaian di Pengingat',
+  'outbox.remedy.producer-refused': 'Kirim ulang tidak ditawarkan: {why}.',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',
   'outbox.changedMeanwhile':
@@ -1173,6 +1177,9 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.clear': 'Hapus pilihan',
   'outbox.bulk.cancel': 'Batalkan yang dipilih',
   'outbox.bulk.retry': 'Kirim ulang yang dipilih',
+  'outbox.bulk.retryWhich': '{count} dari {selected} pesan terpilih dapat dikirim ulang',
+  'outbox.bulk.campaignCancelledAhead': '{count} milik kampanye yang dibatalkan',
+  'outbox.bulk.afterSeriesEndAhead': '{count} waktunya setelah akhir rangkaian berulangnya',
   'outbox.bulk.cancelConfirm':
     'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah di gateway tetap seperti adanya.',
   'outbox.bulk.cancelConfirmSome':

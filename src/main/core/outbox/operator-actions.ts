@@ -15,6 +15,7 @@ import type { ItemPatch, ItemRecord } from '../store'
 import { BULK_EVENT_THRESHOLD } from './context'
 import { assertNoScheduleCall, planCreate, planRemoval, planUpdate } from './gateway-schedules'
 import type { KernelCore } from './kernel'
+import { retryRefusalOf } from './policies'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
@@ -120,15 +121,13 @@ export function createOperatorActions(core: KernelCore) {
         { key: REFUSED_ACTION_KEYS.retry, params: { why: encodeNote('desktop.error.whyWouldFailAgain') } },
         'id'
       )
-    for (const hook of ctx.retryHooks) {
-      const refusal = hook.refuseRetry(item)
-      if (refusal !== null)
-        throw new OutboxError(
-          refusal.code,
-          { key: REFUSED_ACTION_KEYS.retry, params: { why: refusal.why } },
-          'id'
-        )
-    }
+    const refusal = retryRefusalOf(ctx.retryHooks, item)
+    if (refusal !== null)
+      throw new OutboxError(
+        refusal.code,
+        { key: REFUSED_ACTION_KEYS.retry, params: { why: refusal.why } },
+        'id'
+      )
     assertNoScheduleCall(ctx, id)
     const now = clock.now()
     const reset: ItemPatch = {

@@ -48,6 +48,18 @@ export interface RetryHook {
   retried(item: ItemRecord): void
 }
 
+/**
+ * The first refusal of a retry of `item` by the producers' hooks, or null: the one rule the retry obeys and the item's
+ * view says ahead (`retryRefusal`), so the window does not offer a Retry the core would refuse.
+ */
+export function retryRefusalOf(hooks: readonly RetryHook[], item: ItemRecord): RetryRefusal | null {
+  for (const hook of hooks) {
+    const refusal = hook.refuseRetry(item)
+    if (refusal !== null) return refusal
+  }
+  return null
+}
+
 /** The first policy that does not say "go", in the order they were given; null when every one says go. */
 export function askPolicies(
   policies: readonly SendPolicy[],

@@ -41,9 +41,12 @@ function campaignRow(ownUntil: number | null): ItemRecord {
 describe('a queued item’s wait', () => {
   it.each(HOLDING_WAIT_CASES)('$why', ({ own, device, holds }) => {
     const deviceWait = device === null ? null : { until: NOW + device, reason: CAP }
-    const view = itemViews({ settings: settingsWith(deviceWait), store: NO_SCHEDULES, now: () => NOW })(
-      campaignRow(own === null ? null : NOW + own)
-    )
+    const view = itemViews({
+      settings: settingsWith(deviceWait),
+      store: NO_SCHEDULES,
+      retryHooks: [],
+      now: () => NOW
+    })(campaignRow(own === null ? null : NOW + own))
     const expected = {
       own: { key: 'campaigns.wait.gap', at: own === null ? null : NOW + own },
       device: { key: 'desktop.wait.deviceDailyCap', at: device === null ? null : NOW + device },
@@ -56,14 +59,17 @@ describe('a queued item’s wait', () => {
   it('never says a next attempt that has passed', () => {
     const retry = { ...campaignRow(null), producerTag: null, attempts: 1, nextAttemptAt: NOW - 60_000 }
     expect(
-      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, now: () => NOW })(retry).nextAttemptAt
+      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, retryHooks: [], now: () => NOW })(retry)
+        .nextAttemptAt
     ).toBeNull()
   })
 
   it('keeps a send in doubt’s next check, which says it is being checked', () => {
     const inDoubt = { ...campaignRow(null), status: 'sending' as const, nextAttemptAt: NOW - 60_000 }
     expect(
-      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, now: () => NOW })(inDoubt).nextAttemptAt
+      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, retryHooks: [], now: () => NOW })(
+        inDoubt
+      ).nextAttemptAt
     ).not.toBeNull()
   })
 })

@@ -16,7 +16,8 @@ import type {
 } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
-import { OPTED_OUT_NOTE } from './policies'
+import { OPTED_OUT_NOTE, retryRefusalOf, type RetryHook } from './policies'
+import { RETRYABLE } from './status'
 import { holdingWait, type CANCEL_REASON_CODES } from '../../../shared/domain'
 import type { MessageKey, Params } from '../../../shared/i18n'
 import { decodeNote, noteFields, translateNote } from '../../../shared/i18n/notes'
@@ -31,20 +32,31 @@ const LAST_DATE_MS = 8.64e15
 
 /**
  * Views of items as the contract shows them: a queued item says the wait that holds it, its own or its device's (the
- * waits read once for the lot, so a page of a thousand rows costs one read).
+ * waits read once for the lot, so a page of a thousand rows costs one read); one a retry could take says whether its
+ * producer would refuse that retry (the retry's own rule, retryRefusalOf).
  */
 export function itemViews(ctx: {
   settings: SettingsStore
   store: Pick<OutboxStore, 'scheduleForItem'>
+  retryHooks: readonly RetryHook[]
   now(): number
 }): (item: ItemRecord) => OutboxItemView {
   const now = ctx.now()
   const waits = storedDeviceWaits(ctx.settings)
   return (item) => {
     const view = toItemView(item, now, waits[item.deviceId] ?? null)
-    return item.status === 'scheduled' && item.scheduleMode === 'gateway'
-      ? { ...view, savedAtGateway: savedAtGateway(ctx.store, item.id) }
-      : view
+    const refusal = RETRYABLE.includes(item.status) ? retryRefusalOf(ctx.retryHooks, item) : null
+    return {
+      ...view,
+      ...(item.status === 'scheduled' && item.scheduleMode === 'gateway'
+        ? { savedAtGateway: savedAtGateway(ctx.store, item.id) }
+        : {}),
+      ...(refusal !== null
+        ? {
+            retryRefusal: { code: refusal.code, ...messageOf(refusal.why) }
+          }
+        : {})
+    }
   }
 }
 
@@ -114,10 +126,7 @@ export function toItemView(
     ...producerOf(item),
     ...(waitReason !== null
       ? {
-          waitReason: {
-            message: translateNote('en', waitReason) ?? waitReason,
-            ...keyOf(waitReason, 'messageKey', 'messageParams')
-          }
+          waitReason: messageOf(waitReason)
         }
       : {})
   }
@@ -165,6 +174,11 @@ export function toHistoryView(entry: HistoryRecord): OutboxHistoryEntry {
 }
 
 /** A stored note's key and params under the view's field names, or nothing for plain text. */
+/** An encoded note as a view's message: in English, with its key and params for the window's language. */
+function messageOf(note: string): { message: string; messageKey?: MessageKey; messageParams?: Params } {
+  return { message: translateNote('en', note) ?? note, ...keyOf(note, 'messageKey', 'messageParams') }
+}
+
 function keyOf<K extends string, P extends string>(
   stored: string | null,
   keyField: K,

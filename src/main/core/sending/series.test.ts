@@ -519,6 +519,37 @@ describe("changing a series' end", () => {
     expect(() => fx.outbox.retry(pastEnd[1]!)).toThrow(expect.objectContaining({ code: 'after_series_end' }))
   })
 
+  it("says in the item's view what the retry hook refuses, so the window offers no Retry it would refuse", async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 5 } }))
+    fx.outbox.setPaused(true)
+    await fx.clock.advance(2 * DAY + HOUR)
+    const byTime = new Map(fx.outbox.list().items.map((item) => [item.scheduledAt, item.id]))
+    const withinEnd = byTime.get('2026-01-15T04:00:00.000Z')!
+    const pastEnd = byTime.get('2026-01-16T04:00:00.000Z')!
+    fx.outbox.cancel(withinEnd)
+    fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-15' })
+
+    // The same refusal, by the same hook, as the retry's own (its code, and why in the window's words).
+    expect(fx.outbox.get(pastEnd).item.retryRefusal).toEqual({
+      code: 'after_series_end',
+      message: "it lies after its recurring series' end",
+      messageKey: 'desktop.error.whyAfterSeriesEnd',
+      messageParams: {}
+    })
+    expect(
+      fx.outbox.list({ status: ['cancelled'] }).items.find((item) => item.id === pastEnd)?.retryRefusal
+    ).toMatchObject({ code: 'after_series_end' })
+    // One cancelled within the end is the operator's to retry: nothing refused.
+    expect(fx.outbox.get(withinEnd).item.retryRefusal).toBeUndefined()
+
+    // A later end takes it in again: no refusal said any more, and the retry goes.
+    fx.outbox.setSeriesEnd(created.id, { kind: 'date', lastDate: '2026-01-16' })
+    expect(fx.outbox.get(pastEnd).item.retryRefusal).toBeUndefined()
+    expect(fx.outbox.retry(pastEnd).status).toBe('queued')
+  })
+
   it('a later end makes more occurrences due, an ended series too, from its next time ahead', async () => {
     fx = makeFixture()
     await fx.outbox.start()

@@ -48,6 +48,12 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
   }
 }
 
+/** A producer's refusal of a retry the core says ahead on the item (retryRefusal), worded before the click. */
+const REFUSED_AHEAD_KEYS: Record<NonNullable<OutboxItemView['retryRefusal']>['code'], MessageKey> = {
+  producer_refused: 'outbox.bulk.campaignCancelledAhead',
+  after_series_end: 'outbox.bulk.afterSeriesEndAhead'
+}
+
 const DONE_KEYS: Record<BulkAction, MessageKey> = {
   cancel: 'outbox.bulk.cancelled',
   retry: 'outbox.bulk.retried',
@@ -136,7 +142,20 @@ export function OutboxBulkBar({
   const cancellable = matching === null ? selected.filter((item) => itemActions(item).cancel).length : 0
   // Every match is decided by the core (most of them were never loaded here): both actions are offered.
   const canCancel = matching !== null || cancellable > 0
-  const canRetry = matching !== null || selected.some((item) => itemActions(item).retry)
+  const retrying = matching === null ? selected.filter((item) => itemActions(item).retry).length : 0
+  const canRetry = matching !== null || retrying > 0
+  // When a Retry of the ticked would not send them all, the bar says how many it sends before the click, naming those
+  // their producer refuses (a series' message past its end), rather than only after it.
+  const refusedAhead = (Object.keys(REFUSED_AHEAD_KEYS) as (keyof typeof REFUSED_AHEAD_KEYS)[])
+    .map((code) => ({ code, count: selected.filter((item) => item.retryRefusal?.code === code).length }))
+    .filter(({ count }) => count > 0)
+  const retryWhich =
+    matching === null && retrying < selected.length && (retrying > 0 || refusedAhead.length > 0)
+      ? [
+          t('outbox.bulk.retryWhich', { count: retrying, selected: selected.length }),
+          ...refusedAhead.map(({ code, count }) => t(REFUSED_AHEAD_KEYS[code], { count }))
+        ].join('; ')
+      : null
   const count = matching?.count ?? selection.size
   // Taking back at the gateway is decided per message (the domain's decideTakeBack): offered for a ticked selection.
   const revocable = matching === null ? selected.filter((item) => itemActions(item).revoke).length : 0
@@ -294,10 +313,16 @@ export function OutboxBulkBar({
             className="button button--primary"
             disabled={busy || !canRetry}
             aria-expanded={confirmRetry !== null}
+            aria-describedby={retryWhich !== null ? 'outbox-bulk-retry-which' : undefined}
             onClick={() => void askThenRetry()}
           >
             {t('outbox.bulk.retry')}
           </button>
+          {retryWhich !== null ? (
+            <span id="outbox-bulk-retry-which" data-testid="outbox-bulk-retry-which">
+              {retryWhich}
+            </span>
+          ) : null}
           {canRevoke ? (
             <button
               ref={revokeRef}

@@ -167,6 +167,16 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       : remedy !== 'retry'
         ? t(REMEDY_TEXT[remedy])
         : null
+  // A retry its producer refuses (the core says so on the item): not offered; why, and what helps, said instead.
+  const refusal = item.retryRefusal
+  const refusalText =
+    refusal === undefined
+      ? null
+      : refusal.code === 'after_series_end'
+        ? t('outbox.remedy.after-series-end')
+        : t('outbox.remedy.producer-refused', {
+            why: reasonInWords(language, refusal.message, refusal.messageKey, refusal.messageParams).words
+          })
   const shown = feedbackHolds ? feedback : failedAgain
   const device = devices.find((d) => d.id === item.deviceId)
   // Queued by the terminal for credentials this app does not list: the edit's rules (its recipient, file limit and
@@ -260,9 +270,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           {t('outbox.deviceRemoved')}
         </p>
       ) : null}
-      {remedy !== 'retry' ? (
+      {remedyText !== null || refusalText !== null ? (
         <div className="waiting-reason" data-testid="outbox-remedy">
-          <p>{remedyText}</p>
+          {remedyText !== null ? <p>{remedyText}</p> : null}
+          {refusalText !== null ? <p>{refusalText}</p> : null}
           {remedy === 'reduce-file' ? (
             <button
               type="button"
@@ -271,6 +282,16 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               onClick={() => useNavigation.getState().navigate('devices')}
             >
               {t('outbox.remedy.changeLimit')}
+            </button>
+          ) : null}
+          {refusal?.code === 'after_series_end' ? (
+            <button
+              type="button"
+              className="button"
+              data-testid="outbox-change-series-end"
+              onClick={() => useNavigation.getState().navigate('reminders')}
+            >
+              {t('outbox.remedy.changeSeriesEnd')}
             </button>
           ) : null}
         </div>

@@ -15,6 +15,7 @@ import { resetOutboxPlace, restoreOutboxPlace } from '../../stores/outbox-place'
 import { resetPlace } from '../../stores/place'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
+import { useNavigation } from '../../stores/navigation'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { noteFields } from '../../../../shared/i18n/note-text'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
@@ -40,6 +41,15 @@ function items(offset: number, limit: number): OutboxItemView[] {
       text: `Message ${offset + i}`
     })
   )
+}
+
+/** What the core says on a series' message past the series' end: its retry is refused (the retry hook's words). */
+const AFTER_SERIES_END_WHY = decodeNote(encodeNote('desktop.error.whyAfterSeriesEnd'))!
+const AFTER_SERIES_END_REFUSAL = {
+  code: 'after_series_end' as const,
+  message: "it lies after its recurring series' end",
+  messageKey: AFTER_SERIES_END_WHY.key,
+  messageParams: AFTER_SERIES_END_WHY.params
 }
 
 beforeEach(() => {
@@ -935,6 +945,55 @@ describe('item detail', () => {
       await user.click(await screen.findByTestId('outbox-open-c-9'))
       await user.click(await screen.findByRole('button', { name: retry }))
       await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe(words))
+    }
+  )
+
+  it.each([
+    {
+      language: 'en' as const,
+      retry: 'Retry',
+      advice: "Retrying would only cancel it again: its time lies after its recurring series' end",
+      go: "Change the series' end in Reminders"
+    },
+    {
+      language: 'id' as const,
+      retry: 'Kirim ulang',
+      advice: 'Mengirim ulang hanya akan membatalkannya lagi: waktunya setelah akhir rangkaian berulangnya',
+      go: 'Ubah akhir rangkaian di Pengingat'
+    }
+  ])(
+    "offers no Retry for a message past its series' end the core would refuse, but says why and where to change it ($language)",
+    async ({ language, retry, advice, go }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const pastEnd = makeItem({
+        id: 'c-9',
+        recipient: '6281200000009',
+        status: 'cancelled',
+        producer: { kind: 'series', id: 's-1', ref: 3 },
+        retryRefusal: AFTER_SERIES_END_REFUSAL
+      })
+      const ordinary = makeItem({ id: 'c-8', recipient: '6281200000008', status: 'cancelled' })
+      let shown = pastEnd
+      fake.handle('outbox:list', () => ({ items: [pastEnd, ordinary], total: 2 }))
+      fake.handle('outbox:get', () => ({ item: shown, history: [] }))
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-c-9'))
+      const detail = await screen.findByTestId('outbox-detail')
+      await screen.findByTestId('outbox-remedy')
+      expect(within(detail).queryByRole('button', { name: retry })).toBeNull()
+      expect(screen.getByTestId('outbox-remedy').textContent).toContain(advice)
+      await user.click(within(detail).getByRole('button', { name: go }))
+      expect(useNavigation.getState().view).toBe('reminders')
+
+      // A message cancelled within its end is still the operator's to retry.
+      act(() => useNavigation.getState().navigate('outbox'))
+      shown = ordinary
+      await user.click(await screen.findByTestId('outbox-open-c-8'))
+      expect(
+        await within(await screen.findByTestId('outbox-detail')).findByRole('button', { name: retry })
+      ).toBeTruthy()
+      expect(screen.queryByTestId('outbox-remedy')).toBeNull()
     }
   )
 
@@ -1932,6 +1991,33 @@ describe('bulk selection', () => {
       expect(screen.getByRole('status').textContent).toBe(
         "0 retried; 2 lie after their recurring series' end, so were not retried"
       )
+    )
+  })
+
+  it("says before the click how many of a selection can be retried, naming those past their series' end", async () => {
+    const pastEnd = (id: string, recipient: string): OutboxItemView =>
+      makeItem({ id, recipient, status: 'cancelled', retryRefusal: AFTER_SERIES_END_REFUSAL })
+    const items = [...mixed, pastEnd('p-5', '6281200000005'), pastEnd('p-6', '6281200000006')]
+    fake.handle('outbox:list', () => ({ items, total: items.length }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('6 messages')
+    await user.click(selectBox('6281200000004'))
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const retry = within(bar).getByRole('button', { name: 'Retry selected' })
+    expect(retry).toHaveProperty('disabled', false)
+    expect(within(bar).getByTestId('outbox-bulk-retry-which').textContent).toBe(
+      "1 of the 2 selected can be retried; 1 lies after its recurring series' end"
+    )
+    expect(retry.getAttribute('aria-describedby')).toBe('outbox-bulk-retry-which')
+
+    // Only messages past their end: nothing to retry, and the bar says why.
+    await user.click(selectBox('6281200000004'))
+    await user.click(selectBox('6281200000006'))
+    expect(retry).toHaveProperty('disabled', true)
+    expect(within(bar).getByTestId('outbox-bulk-retry-which').textContent).toBe(
+      "0 of the 2 selected can be retried; 2 lie after their recurring series' end"
     )
   })
 

@@ -95,11 +95,13 @@ export function itemActions(item: OutboxItemView): {
   return {
     revoke: takeBack === 'revoke',
     cancelAtGateway: takeBack === 'cancel_at_gateway',
-    // A failure only another file mends is not retried: the gateway would refuse it the same way.
+    // A failure only another file mends is not retried: the gateway would refuse it the same way. Nor one its
+    // producer refuses (the core's retryRefusal: a series' message past its end, a cancelled campaign's row).
     retry:
-      (s === 'failed' && failureRemedy(item.failure?.code) === 'retry') ||
-      s === 'cancelled' ||
-      s === 'cancelled_at_gateway',
+      item.retryRefusal === undefined &&
+      ((s === 'failed' && failureRemedy(item.failure?.code) === 'retry') ||
+        s === 'cancelled' ||
+        s === 'cancelled_at_gateway'),
     // A held overdue item is scheduled: the core's cancel rule takes it.
     cancel: cancellableHere(s),
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
