@@ -32,8 +32,12 @@ function show(devices = [makeDevice()]): void {
 }
 
 /** A device's row, found by its name (the row is labelled by its heading). */
+/** A device's row in the Devices view's list (the Overview, drawn beside it in some tests, lists devices too). */
 function row(label: string): HTMLElement {
-  return screen.getByRole('listitem', { name: new RegExp(label) })
+  const rows = screen.getAllByRole('listitem', { name: new RegExp(label) })
+  const inDevices = rows.filter((item) => item.closest('.device-list'))
+  expect(inDevices).toHaveLength(1)
+  return inDevices[0] as HTMLElement
 }
 
 /** The value next to a fact's term in a row ("Sender number" → "+62 812-3456-7890"). */
