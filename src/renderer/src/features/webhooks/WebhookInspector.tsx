@@ -19,10 +19,20 @@ const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   device: 'webhooks.kind.device'
 }
 
+/** The delivery filter's choices: `pending` holds the deliveries not yet tried and those to try again. */
 const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: string }> = {
-  pending: { label: 'webhooks.state.pending', tone: 'badge--progress' },
+  pending: { label: 'webhooks.filter.pending', tone: 'badge--progress' },
   delivered: { label: 'webhooks.state.delivered', tone: 'badge--ok' },
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
+}
+
+/**
+ * A delivery's badge: a pending one is "Waiting" until its first attempt, "Retrying" after a failed one (QA42 Q42-03:
+ * deliveries never tried yet read "Retrying").
+ */
+function badgeLabel(delivery: WebhookDeliveryView): MessageKey {
+  if (delivery.state !== 'pending') return STATE[delivery.state].label
+  return delivery.attempts.length === 0 ? 'webhooks.state.waiting' : 'webhooks.state.retrying'
 }
 
 type WordedReplyNote = Exclude<NonNullable<WebhookDeliveryView['replyNote']>, { reason: 'gateway-refused' }>
@@ -203,7 +213,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       aria-labelledby={`delivery-head-${delivery.id}`}
     >
       <div className="delivery-head" id={`delivery-head-${delivery.id}`}>
-        <span className={`badge ${state.tone}`}>{t(state.label)}</span>{' '}
+        <span className={`badge ${state.tone}`}>{t(badgeLabel(delivery))}</span>{' '}
         <strong>{t(KIND[delivery.kind])}</strong>{' '}
         {headline ? (
           <span data-testid="webhook-headline" dir="auto">
