@@ -12,6 +12,7 @@ import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useSandboxQuery } from '../sandbox/use-sandbox-query'
 import { ListStatus } from '../../ui/ListStatus'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 
 const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   incoming: 'webhooks.kind.incoming',
@@ -156,11 +157,14 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
         emptyTestId="webhook-inspector-empty"
       />
       {deliveries !== null && deliveries.length > 0 ? (
-        <ul className="delivery-list" aria-label={t('webhooks.inspector.title')}>
-          {deliveries.map((delivery) => (
-            <DeliveryRow key={delivery.id} delivery={delivery} />
-          ))}
-        </ul>
+        // Newest first, redrawn as deliveries come: the row the operator is on stays where it is read (QA42 Q42-02).
+        <RowsKeepPlace>
+          <ul className="delivery-list" aria-label={t('webhooks.inspector.title')}>
+            {deliveries.map((delivery) => (
+              <DeliveryRow key={delivery.id} delivery={delivery} />
+            ))}
+          </ul>
+        </RowsKeepPlace>
       ) : null}
     </section>
   )
