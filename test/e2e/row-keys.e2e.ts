@@ -30,6 +30,14 @@ beforeAll(async () => {
     () => handlers['campaigns:list']({}),
     ({ campaigns }) => campaigns.length === 2 && campaigns.every((c) => c.status === 'finished')
   )
+  // Customers, listed above the campaigns.
+  for (const [phone, name] of [
+    ['081211110001', 'Ani'],
+    ['081211110002', 'Budi'],
+    ['081211110003', 'Citra']
+  ] as const) {
+    await handlers['contacts:add']({ phone, name })
+  }
   for (const [recipient, localTime] of [
     ['081298765432', '2030-01-10T09:30'],
     ['081298765433', '2030-01-11T10:00']
@@ -76,9 +84,17 @@ async function walk(page: Page, rowSelector: string, count: number): Promise<voi
   }
 }
 
-/** End then Home from the view, then from the rows they reached: the last row, then the first. */
-async function ends(page: Page, rowSelector: string, count: number): Promise<void> {
-  await page.locator('#main').focus()
+/**
+ * End then Home from the view (or from `from`, a row of the list), then from the rows they reached: the list's last
+ * row, then its first.
+ */
+async function ends(
+  page: Page,
+  rowSelector: string,
+  count: number,
+  from = page.locator('#main')
+): Promise<void> {
+  await from.focus()
   for (const [key, row] of [
     ['End', count - 1],
     ['Home', 0],
@@ -131,6 +147,19 @@ describe('J and K walk every list', () => {
     await page.locator('#main').focus()
     for (let i = 0; i < 4; i++) await page.keyboard.press('j')
     expect((await focused(page, sheetRows)).row).toBe(1)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    // From a row, Home / End go to the ends of that row's own list, not of every list in the view (QA42: End from a
+    // customer row went to the last campaign).
+    await page.getByTestId('customers').locator('summary').click()
+    const customerRows = '[data-testid="customer-entry"]'
+    await expect.poll(() => page.locator(customerRows).count()).toBe(3)
+    await ends(page, customerRows, 3, page.locator(customerRows).nth(1))
+    await ends(page, campaigns, 2, page.locator(campaigns).nth(1).getByRole('button'))
+    await ends(page, sheetRows, 2, page.locator(sheetRows).first())
+    // From outside any list, the view's first row: the first customer, above the campaigns.
+    await page.locator('#main').focus()
+    await page.keyboard.press('Home')
+    await expect.poll(async () => (await focused(page, customerRows)).row).toBe(0)
     expect(await seriousA11yViolations(page)).toEqual([])
 
     await page.keyboard.press('Alt+Digit6')

@@ -63,23 +63,37 @@ function rowFrom(focused: Element, rows: readonly HTMLElement[], step: 1 | -1): 
   )
 }
 
+/** The row holding the focus (the row itself or a control in it), as an index into `rows`; -1 for none. */
+const focusedRowAt = (rows: readonly HTMLElement[], focused: Element): number =>
+  rows.findIndex((row) => row === focused || row.contains(focused))
+
+/** What holds a list's rows: a list, a table (its body) or a grid. */
+const LIST = 'ul, ol, tbody, table, [role="list"], [role="listbox"], [role="grid"], [role="table"]'
+
+/** The list `row` belongs to: the nearest one around it (a row holding a list of its own is not in that one). */
+const listOf = (row: HTMLElement): Element | null => row.parentElement?.closest(LIST) ?? null
+
 /** Focus the next (+1) or previous (-1) row of the lists on screen, counted from the focus in document order. */
 function moveRow(step: 1 | -1): boolean {
   const rows = shownRows()
   if (rows.length === 0) return false
   const focused = document.activeElement ?? document.body
-  const at = rows.findIndex((row) => row === focused || row.contains(focused))
+  const at = focusedRowAt(rows, focused)
   const next = at < 0 ? rowFrom(focused, rows, step) : rows[Math.min(rows.length - 1, Math.max(0, at + step))]
   if (next) focusRow(next)
   return true
 }
 
 /**
- * Focus the first or last of the rows J / K walk, wherever the focus is; a list drawing only part of its rows takes
- * the key to reach its own end (row-ends.ts).
+ * Focus the first or last row of the list the focused row is in; from no row, of the rows J / K walk (QA42: End from a
+ * customer row went to the last campaign below). A list drawing only part of its rows takes the key to reach its own
+ * end (row-ends.ts).
  */
 function rowEnd(end: RowEnd): boolean {
-  const rows = shownRows()
+  const shown = shownRows()
+  const current = shown[focusedRowAt(shown, document.activeElement ?? document.body)]
+  const list = current ? listOf(current) : null
+  const rows = list ? shown.filter((row) => listOf(row) === list) : shown
   const row = end === 'first' ? rows[0] : rows.at(-1)
   if (!row) return false
   if (!listTakesRowEnd(row, end)) focusRow(row)

@@ -12,6 +12,7 @@ import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useSandboxQuery } from '../sandbox/use-sandbox-query'
 import { ListStatus } from '../../ui/ListStatus'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 
 const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   incoming: 'webhooks.kind.incoming',
@@ -19,10 +20,20 @@ const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   device: 'webhooks.kind.device'
 }
 
+/** The delivery filter's choices: `pending` holds the deliveries not yet tried and those to try again. */
 const STATE: Record<WebhookDeliveryView['state'], { label: MessageKey; tone: string }> = {
-  pending: { label: 'webhooks.state.pending', tone: 'badge--progress' },
+  pending: { label: 'webhooks.filter.pending', tone: 'badge--progress' },
   delivered: { label: 'webhooks.state.delivered', tone: 'badge--ok' },
   failed: { label: 'webhooks.state.failed', tone: 'badge--bad' }
+}
+
+/**
+ * A delivery's badge: a pending one is "Waiting" until its first attempt, "Retrying" after a failed one (QA42 Q42-03:
+ * deliveries never tried yet read "Retrying").
+ */
+function badgeLabel(delivery: WebhookDeliveryView): MessageKey {
+  if (delivery.state !== 'pending') return STATE[delivery.state].label
+  return delivery.attempts.length === 0 ? 'webhooks.state.waiting' : 'webhooks.state.retrying'
 }
 
 type WordedReplyNote = Exclude<NonNullable<WebhookDeliveryView['replyNote']>, { reason: 'gateway-refused' }>
@@ -146,11 +157,14 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
         emptyTestId="webhook-inspector-empty"
       />
       {deliveries !== null && deliveries.length > 0 ? (
-        <ul className="delivery-list" aria-label={t('webhooks.inspector.title')}>
-          {deliveries.map((delivery) => (
-            <DeliveryRow key={delivery.id} delivery={delivery} />
-          ))}
-        </ul>
+        // Newest first, redrawn as deliveries come: the row the operator is on stays where it is read (QA42 Q42-02).
+        <RowsKeepPlace>
+          <ul className="delivery-list" aria-label={t('webhooks.inspector.title')}>
+            {deliveries.map((delivery) => (
+              <DeliveryRow key={delivery.id} delivery={delivery} />
+            ))}
+          </ul>
+        </RowsKeepPlace>
       ) : null}
     </section>
   )
@@ -203,7 +217,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
       aria-labelledby={`delivery-head-${delivery.id}`}
     >
       <div className="delivery-head" id={`delivery-head-${delivery.id}`}>
-        <span className={`badge ${state.tone}`}>{t(state.label)}</span>{' '}
+        <span className={`badge ${state.tone}`}>{t(badgeLabel(delivery))}</span>{' '}
         <strong>{t(KIND[delivery.kind])}</strong>{' '}
         {headline ? (
           <span data-testid="webhook-headline" dir="auto">

@@ -418,6 +418,38 @@ describe('WebhooksView', () => {
     }
   })
 
+  // QA42 Q42-03: a delivery not yet tried (no attempt, only "Next attempt …") was badged "Retrying".
+  it('badges a delivery not yet tried "Waiting", and "Retrying" only after a failed attempt, in both languages', async () => {
+    const waiting: WebhookDeliveryView = {
+      ...delivery,
+      id: 'wh-waiting',
+      state: 'pending',
+      attempts: [],
+      nextAttemptAt: '2026-01-15T03:00:01.000Z',
+      replies: []
+    }
+    const retrying: WebhookDeliveryView = {
+      ...waiting,
+      id: 'wh-retrying',
+      attempts: [delivery.attempts[0]!],
+      nextAttemptAt: '2026-01-15T03:00:05.000Z'
+    }
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [waiting, retrying] }))
+    for (const [language, badges, stateOption] of [
+      ['en', ['Waiting', 'Retrying'], 'Waiting or retrying'],
+      ['id', ['Menunggu', 'Mencoba lagi'], 'Menunggu atau mencoba lagi']
+    ] as const) {
+      seedStores(makeBootstrap({ devices: [sandbox], settings: makeSettings({ language }) }))
+      fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+      const { unmount } = render(<WebhooksView />)
+      const rows = await screen.findAllByTestId('webhook-delivery')
+      expect(rows.map((row) => row.querySelector('.badge')?.textContent)).toEqual(badges)
+      // The filter's one choice holds both.
+      expect(screen.getByRole('option', { name: stateOption })).toBeTruthy()
+      unmount()
+    }
+  })
+
   it("words the gateway's status words in the operator's language, and leaves a word it does not name as it came", async () => {
     seedStores(makeBootstrap({ devices: [sandbox], settings: makeSettings({ language: 'id' }) }))
     fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
