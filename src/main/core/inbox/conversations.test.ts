@@ -1030,3 +1030,81 @@ it('shows in a reopened conversation what was written before it was deleted but 
   expect(conversations.search('promo-besok').replies.map((r) => r.item.id)).toEqual(['promo-besok'])
   expect(conversations.search('went-before').replies).toEqual([])
 })
+
+it('pages a search in the order its hits show, when replies went out in another order than they were written', () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  // Bu Ratna asks at 09.02 WITA; of the replies with "pesanan", one written at 09.01 went at 09.09 (the phone was
+  // offline), one written at 08.59:30 went at 09.07, one written at 08.59 went at once, one written at 09.03 waits.
+  new InboxStore(db).commit(
+    'box',
+    0,
+    1,
+    [
+      {
+        identity: 'incoming:asked',
+        kind: 'incoming',
+        seq: 1,
+        receivedAt: at('01:02:00'),
+        payload: {},
+        applied: true,
+        message: newInboxMessage('asked', { text: 'Pagi, pesanan saya bisa diambil jam berapa?' })
+      }
+    ],
+    0
+  )
+  const items = new OutboxStore(db)
+  const chat = { recipient: '6281234567890' }
+  const written = { invoice: '00:59:00', reminder: '00:59:30', late: '01:01:00', waiting: '01:03:00' }
+  items.insertItems(
+    Object.entries(written).map(([id, hhmmss]) =>
+      newTextItem(id, { ...chat, text: `pesanan ${id}`, createdAt: at(hhmmss) })
+    ),
+    [],
+    [],
+    at('01:03:00')
+  )
+  const went = { invoice: '00:59:05', reminder: '01:07:10', late: '01:09:00' }
+  for (const [id, hhmmss] of Object.entries(went)) {
+    items.transition(id, ['queued'], 'accepted', { acceptedAt: at(hhmmss) }, null, at(hhmmss))
+  }
+  const outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clock: new FakeClock(at('01:10:00')),
+    clientFor: () => undefined
+  })
+  const conversations = createConversations({
+    db,
+    now: () => at('01:10:00'),
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: outbox.queue
+  })
+  /** A page's hits as the window lists them: newest first by when each shows in its thread. */
+  const hits = (answer: ReturnType<typeof conversations.search>): string[] =>
+    [
+      ...answer.messages.map((m) => ({ at: m.receivedAt, label: `asked ${m.receivedAt.slice(11, 19)}` })),
+      ...answer.replies.map((r) => ({ at: r.at, label: `${r.item.id} ${r.at.slice(11, 19)}` }))
+    ]
+      .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+      .map((hit) => hit.label)
+  const expected = [
+    'late 01:09:00',
+    'reminder 01:07:10',
+    'waiting 01:03:00',
+    'asked 01:02:00',
+    'invoice 00:59:05'
+  ]
+  expect(hits(conversations.search('pesanan', { limit: 10 }))).toEqual(expected)
+  for (const limit of [1, 2, 3]) {
+    const paged: string[] = []
+    let before: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const answer = conversations.search('pesanan', { limit, before })
+      paged.push(...hits(answer))
+      if (answer.next === null) break
+      before = answer.next
+    }
+    // Every hit once, and a later page never holds one that shows above what an earlier page listed.
+    expect(paged, `pages of ${limit}`).toEqual(expected)
+  }
+})

@@ -220,44 +220,41 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * Where the items whose text holds every word of `text` went (and when each shows there: SHOWN_AT), newest first by position in the queue, `before` the last position
-   * of the previous page: the inbox search reads many of the operator's own messages to keep those sent to a chat it
-   * has, so it reads only where each went (the full items of those it keeps come from itemsAt). A word of three
-   * characters or more reads the full-text index in position order (no count or sort of every match, unlike listItems); shorter ones
-   * scan back from the newest. Stops at `limit`, or once `goOn` says so (asked after each match; the index answers a
-   * read deep in a big campaign slowly, so the caller bounds one read by time rather than by a small count). An open
-   * batch's items are not there yet.
+   * Where the items whose text holds every word of `text` went, newest first by when each shows in its chat (SHOWN_AT,
+   * then id: the order the inbox search lists them in), `before` the (shown at, id) of the previous read's last: the
+   * inbox search reads many of the operator's own messages to keep those sent to a chat it has, so it reads only where
+   * each went (the full items of those it keeps come from itemsAt). A word of three characters or more reads the
+   * full-text index, shorter ones scan; either way every match past `before` is read and kept sorted up to `limit`
+   * (SHOWN_AT has no index: an item may go out long after it was written), then handed over one by one, up to `limit`
+   * or until `goOn` says stop (asked after each match). An open batch's items are not there yet.
    */
   matchesWithText(
     text: string,
     limit: number,
-    before?: number,
+    before?: { at: number; id: string },
     goOn: () => boolean = () => true
-  ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[] {
+  ): { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[] {
     const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
     // Every word, any order (as the inbox's messages are searched): the index for the long ones, LIKE for the rest.
     const { match, likes } = allWords('text', text)
-    const byIndex = match !== null
-    // The bound on the index's own rowid: the index starts its read there.
-    const keyset = before === undefined ? '' : byIndex ? ' AND s.rowid < ?' : ' AND o.rowid < ?'
+    const keyset = before === undefined ? '' : ` AND (${SHOWN_AT}, o.id) < (?, ?)`
     const shortWords = likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')
-    const statement = byIndex
-      ? this.prepare(
-          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt, ${SHOWN_AT} AS shownAt
-           FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
-           WHERE outbox_items_search MATCH ?${shortWords}${keyset}${fence} ORDER BY s.rowid DESC`
-        )
-      : this.prepare(
-          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt, ${SHOWN_AT} AS shownAt
-           FROM outbox_items o WHERE 1${shortWords}${keyset}${fence} ORDER BY o.rowid DESC`
-        )
+    const from =
+      match === null
+        ? 'outbox_items o WHERE 1'
+        : 'outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid WHERE outbox_items_search MATCH ?'
+    const statement = this.prepare(
+      `SELECT o.rowid AS position, o.id, o.device_id AS deviceId, o.recipient, ${SHOWN_AT} AS shownAt
+       FROM ${from}${shortWords}${keyset}${fence} ORDER BY shownAt DESC, o.id DESC LIMIT ?`
+    )
     const matches: ReturnType<OutboxListsStore['matchesWithText']> = []
     const rows = statement.iterate(
       ...(match === null ? [] : [match]),
       ...likes,
-      ...(before === undefined ? [] : [before])
+      ...(before === undefined ? [] : [before.at, before.id]),
+      limit
     ) as IterableIterator<(typeof matches)[number]>
-    // Leaving the loop early resets the statement: the index is read no further than the rows taken.
+    // Leaving the loop early resets the statement.
     for (const row of rows) {
       matches.push(row)
       if (matches.length >= limit || !goOn()) break
