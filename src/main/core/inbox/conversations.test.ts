@@ -36,7 +36,7 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
           at: i.at,
           item: { id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id } as OutboxItemView
         })),
-    sentWithText: () => [],
+    sentWithText: () => ({ matches: [], readTo: null }),
     sentAt: () => [],
     newestToChats: (chats) => chats.map(() => null)
   }
@@ -369,7 +369,7 @@ describe("the search finds the operator's own messages in a conversation", () =>
       sentToChat: (...args) => outbox.queue.sentToChat(...args),
       sentWithText: (...args) => {
         const found = outbox.queue.sentWithText(...args)
-        read += found.length
+        read += found.matches.length
         return found
       },
       sentAt: (...args) => outbox.queue.sentAt(...args),
@@ -658,7 +658,7 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
           .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
           .slice(0, limit)
           .map((item) => ({ at: Date.parse(item.createdAt), item })),
-      sentWithText: () => [],
+      sentWithText: () => ({ matches: [], readTo: null }),
       sentAt: () => [],
       // The kernel's answer: the newest of the chat's items whose status the inbox did not skip.
       newestToChats: (chats, skipping) =>

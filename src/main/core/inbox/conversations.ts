@@ -51,7 +51,11 @@ export interface SentToChat {
     limit: number,
     before?: { at: number; id: string },
     goOn?: () => boolean
-  ): { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
+  ): {
+    matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
+    /** The last sent item read, matching or not: where a read stopped short goes on from. */
+    readTo: { at: number; id: string } | null
+  }
   sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
    * Each chat's newest item by when it shows there (sent from the device to the recipient, shown after `shownAfter`
@@ -142,6 +146,11 @@ function decodeSearchCursor(text: string): SearchCursor {
   }
 }
 
+/**
+ * Outbox matches read at once at first while looking for the operator's replies among everything sent; each further
+ * read of the same page takes twice as many (up to the page's bound), going on from where the one before stopped.
+ */
+const REPLY_SCAN_CHUNK = 200
 /**
  * Outbox matches one page of a search reads at most: a word a campaign sent to thousands of chats without a conversation
  * was otherwise read past in one task. The next page goes on from there.
@@ -321,40 +330,48 @@ export function createConversations(deps: ConversationsDeps) {
       if (++asked % CPU_CHECK_EVERY === 0 && cpuMs() - began >= REPLY_SCAN_CPU_MS) outOfTime = true
       return !outOfTime
     }
-    // Only where each went: most go to chats without a conversation, and only the hits' items are loaded.
-    const sent = outbox.sentWithText(term, REPLY_SCAN_LIMIT, before, goOn)
-    // One look-up per chat, however many of its items match: by device and chat, none when it has no conversation.
-    // Newest conversation first, as a thread's look-up takes the first of a chat's on that device. The chats met are
-    // read at once (their last replies, when each was cleared), not two reads a chat.
-    const met = new Map<string, ConversationRecord>()
-    for (const record of store.withChats([...new Set(sent.map((match) => match.recipient))])) {
-      const key = `${deviceIdOf(record)}\n${record.chatId}`
-      if (!met.has(key)) met.set(key, record)
-    }
-    const records = [...met.values()]
-    const views = conversationViews(records)
-    const cleared = store.clearedAtOf(records.map(({ deviceKey, chatId }) => ({ deviceKey, chatId })))
-    const chats = new Map<string, NonNullable<SearchChat>>(
-      [...met.keys()].map((key, i) => [key, { conversation: views[i]!, clearedAt: cleared[i] ?? null }])
-    )
+    // One look-up per chat, however many of its items match: by device and chat, null when it has no conversation.
+    const chats = new Map<string, SearchChat>()
+    const lookedUp = new Set<string>()
     const hits: Omit<FoundReply, 'item' | 'at'>[] = []
     let read = 0
-    for (const { position, deviceId, recipient, shownAt } of sent) {
-      read++
-      const chat = chats.get(`${deviceId}\n${recipient}`)
-      // A chat whose conversation was deleted shows only what shows there since (as its thread does).
-      if (!chat || (chat.clearedAt !== null && shownAt <= chat.clearedAt)) continue
-      hits.push({ position, conversation: chat.conversation, readThrough: read })
-      if (hits.length === limit) break
-    }
-    // Stopped by count or time short of the end, without a full page: the next page reads on from the last read.
-    const last = sent.at(-1)
-    const stoppedShort =
-      hits.length < limit && last !== undefined && (outOfTime || sent.length === REPLY_SCAN_LIMIT)
-    return {
-      found: withItems(outbox, hits),
-      readTo: stoppedShort ? { at: last.shownAt, id: last.id } : null,
-      read
+    let after = before
+    // Small reads first (the hits are often among the newest), each going on from the last item the one before read:
+    // a walk of the index on SHOWN_AT costs what it reads past, so a page stops soon once it has its hits.
+    for (let chunk = REPLY_SCAN_CHUNK; ; chunk *= 2) {
+      const size = Math.min(chunk, REPLY_SCAN_LIMIT - read)
+      // Only where each went: most go to chats without a conversation, and only the hits' items are loaded.
+      const { matches: sent, readTo } = outbox.sentWithText(term, size, after, goOn)
+      const unseen = [...new Set(sent.map((match) => match.recipient))].filter((chat) => !lookedUp.has(chat))
+      // Newest conversation first, as a thread's look-up takes the first of a chat's on that device. The chats met
+      // are read at once (their last replies, when each was cleared), not two reads a chat.
+      const met = new Map<string, ConversationRecord>()
+      for (const record of store.withChats(unseen)) {
+        const key = `${deviceIdOf(record)}\n${record.chatId}`
+        if (!chats.has(key) && !met.has(key)) met.set(key, record)
+      }
+      const records = [...met.values()]
+      const views = conversationViews(records)
+      const cleared = store.clearedAtOf(records.map(({ deviceKey, chatId }) => ({ deviceKey, chatId })))
+      ;[...met.keys()].forEach((key, i) =>
+        chats.set(key, { conversation: views[i]!, clearedAt: cleared[i] ?? null })
+      )
+      for (const chat of unseen) lookedUp.add(chat)
+      for (const { position, deviceId, recipient, shownAt } of sent) {
+        read++
+        const chat = chats.get(`${deviceId}\n${recipient}`)
+        // A chat whose conversation was deleted shows only what shows there since (as its thread does).
+        if (!chat || (chat.clearedAt !== null && shownAt <= chat.clearedAt)) continue
+        hits.push({ position, conversation: chat.conversation, readThrough: read })
+        if (hits.length === limit) break
+      }
+      // A full page, or the end of the matches (a read that found fewer than asked, not for time).
+      if (hits.length === limit || (sent.length < size && !outOfTime) || readTo === null) {
+        return { found: withItems(outbox, hits), readTo: null, read }
+      }
+      after = readTo
+      // Stopped by count or time short of the end, without a full page: the next page reads on from the last read.
+      if (outOfTime || read >= REPLY_SCAN_LIMIT) return { found: withItems(outbox, hits), readTo, read }
     }
   }
 

@@ -298,16 +298,18 @@ export function createSendQueue(input: KernelInput) {
     },
     /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by when each shows in its chat
-     * (SHOWN_AT, then id), `before` the previous read's last, until `limit` or `goOn` says stop: the inbox search's,
-     * which keeps few of many and asks sentAt for those (by position in the queue).
+     * (SHOWN_AT, then id), `before` the previous read's last, until `limit` or `goOn` says stop, and the last item read
+     * (`readTo`, matching or not): the inbox search's, which keeps few of many and asks sentAt for those (by position).
      */
     sentWithText: (
       text: string,
       limit: number,
       before?: { at: number; id: string },
       goOn?: () => boolean
-    ): { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[] =>
-      store.matchesWithText(text, limit, before, goOn),
+    ): {
+      matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
+      readTo: { at: number; id: string } | null
+    } => store.matchesWithText(text, limit, before, goOn),
     /**
      * The items at these positions in the queue (sentWithText's), newest first, each with when it shows in its chat
      * (SHOWN_AT): those gone since are left out.
