@@ -785,9 +785,8 @@ it('reads the conversations a search finds replies in at once, not two reads eac
   expect(asked.newest).toBeLessThanOrEqual(3)
 })
 
-it('places and stamps a sent message by when the gateway took it, a waiting one by when it is due (QA38 Q38-02)', () => {
-  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
-  // At 09.02 WITA (01.02 UTC) Bu Ratna asks; the reminder written at 08.59 for 15.30 was moved to 09.07 and went then.
+/** Bu Ratna's question about her order, come in at 09.02 WITA (01.02 UTC, 1 December 2026): QA38 Q38-02's. */
+function buRatnaAsksAt0902(): void {
   new InboxStore(db).commit(
     'box',
     0,
@@ -797,7 +796,7 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
         identity: 'incoming:asked',
         kind: 'incoming',
         seq: 1,
-        receivedAt: at('01:02:00'),
+        receivedAt: Date.parse('2026-12-01T01:02:00Z'),
         payload: {},
         applied: true,
         message: newInboxMessage('asked', { text: 'Pagi, pesanan saya bisa diambil jam berapa?' })
@@ -805,6 +804,12 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
     ],
     0
   )
+}
+
+it('places and stamps a sent message by when the gateway took it, a waiting one by when it is due (QA38 Q38-02)', () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  // At 09.02 WITA (01.02 UTC) Bu Ratna asks; the reminder written at 08.59 for 15.30 was moved to 09.07 and went then.
+  buRatnaAsksAt0902()
   const items = new OutboxStore(db)
   const chat = { recipient: '6281234567890' }
   items.insertItems(
@@ -1035,23 +1040,7 @@ it('pages a search in the order its hits show, when replies went out in another 
   const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
   // Bu Ratna asks at 09.02 WITA; of the replies with "pesanan", one written at 09.01 went at 09.09 (the phone was
   // offline), one written at 08.59:30 went at 09.07, one written at 08.59 went at once, one written at 09.03 waits.
-  new InboxStore(db).commit(
-    'box',
-    0,
-    1,
-    [
-      {
-        identity: 'incoming:asked',
-        kind: 'incoming',
-        seq: 1,
-        receivedAt: at('01:02:00'),
-        payload: {},
-        applied: true,
-        message: newInboxMessage('asked', { text: 'Pagi, pesanan saya bisa diambil jam berapa?' })
-      }
-    ],
-    0
-  )
+  buRatnaAsksAt0902()
   const items = new OutboxStore(db)
   const chat = { recipient: '6281234567890' }
   const written = { invoice: '00:59:00', reminder: '00:59:30', late: '01:01:00', waiting: '01:03:00' }
