@@ -36,7 +36,7 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
           at: i.at,
           item: { id: i.id, createdAt: new Date(i.at).toISOString(), text: i.id } as OutboxItemView
         })),
-    sentWithText: () => [],
+    sentWithText: () => ({ matches: [], readTo: null }),
     sentAt: () => [],
     newestToChats: (chats) => chats.map(() => null)
   }
@@ -369,7 +369,7 @@ describe("the search finds the operator's own messages in a conversation", () =>
       sentToChat: (...args) => outbox.queue.sentToChat(...args),
       sentWithText: (...args) => {
         const found = outbox.queue.sentWithText(...args)
-        read += found.length
+        read += found.matches.length
         return found
       },
       sentAt: (...args) => outbox.queue.sentAt(...args),
@@ -658,7 +658,7 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
           .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt))
           .slice(0, limit)
           .map((item) => ({ at: Date.parse(item.createdAt), item })),
-      sentWithText: () => [],
+      sentWithText: () => ({ matches: [], readTo: null }),
       sentAt: () => [],
       // The kernel's answer: the newest of the chat's items whose status the inbox did not skip.
       newestToChats: (chats, skipping) =>
@@ -785,9 +785,8 @@ it('reads the conversations a search finds replies in at once, not two reads eac
   expect(asked.newest).toBeLessThanOrEqual(3)
 })
 
-it('places and stamps a sent message by when the gateway took it, a waiting one by when it is due (QA38 Q38-02)', () => {
-  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
-  // At 09.02 WITA (01.02 UTC) Bu Ratna asks; the reminder written at 08.59 for 15.30 was moved to 09.07 and went then.
+/** Bu Ratna's question about her order, come in at 09.02 WITA (01.02 UTC, 1 December 2026): QA38 Q38-02's. */
+function buRatnaAsksAt0902(): void {
   new InboxStore(db).commit(
     'box',
     0,
@@ -797,7 +796,7 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
         identity: 'incoming:asked',
         kind: 'incoming',
         seq: 1,
-        receivedAt: at('01:02:00'),
+        receivedAt: Date.parse('2026-12-01T01:02:00Z'),
         payload: {},
         applied: true,
         message: newInboxMessage('asked', { text: 'Pagi, pesanan saya bisa diambil jam berapa?' })
@@ -805,6 +804,12 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
     ],
     0
   )
+}
+
+it('places and stamps a sent message by when the gateway took it, a waiting one by when it is due (QA38 Q38-02)', () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  // At 09.02 WITA (01.02 UTC) Bu Ratna asks; the reminder written at 08.59 for 15.30 was moved to 09.07 and went then.
+  buRatnaAsksAt0902()
   const items = new OutboxStore(db)
   const chat = { recipient: '6281234567890' }
   items.insertItems(
@@ -1029,4 +1034,66 @@ it('shows in a reopened conversation what was written before it was deleted but 
   // A search finds in the reopened conversation what its thread shows, and not what it does not.
   expect(conversations.search('promo-besok').replies.map((r) => r.item.id)).toEqual(['promo-besok'])
   expect(conversations.search('went-before').replies).toEqual([])
+})
+
+it('pages a search in the order its hits show, when replies went out in another order than they were written', () => {
+  const at = (hhmmss: string): number => Date.parse(`2026-12-01T${hhmmss}Z`)
+  // Bu Ratna asks at 09.02 WITA; of the replies with "pesanan", one written at 09.01 went at 09.09 (the phone was
+  // offline), one written at 08.59:30 went at 09.07, one written at 08.59 went at once, one written at 09.03 waits.
+  buRatnaAsksAt0902()
+  const items = new OutboxStore(db)
+  const chat = { recipient: '6281234567890' }
+  const written = { invoice: '00:59:00', reminder: '00:59:30', late: '01:01:00', waiting: '01:03:00' }
+  items.insertItems(
+    Object.entries(written).map(([id, hhmmss]) =>
+      newTextItem(id, { ...chat, text: `pesanan ${id}`, createdAt: at(hhmmss) })
+    ),
+    [],
+    [],
+    at('01:03:00')
+  )
+  const went = { invoice: '00:59:05', reminder: '01:07:10', late: '01:09:00' }
+  for (const [id, hhmmss] of Object.entries(went)) {
+    items.transition(id, ['queued'], 'accepted', { acceptedAt: at(hhmmss) }, null, at(hhmmss))
+  }
+  const outbox = createOutbox({
+    db,
+    dataDir: dir,
+    clock: new FakeClock(at('01:10:00')),
+    clientFor: () => undefined
+  })
+  const conversations = createConversations({
+    db,
+    now: () => at('01:10:00'),
+    devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+    outbox: outbox.queue
+  })
+  /** A page's hits as the window lists them: newest first by when each shows in its thread. */
+  const hits = (answer: ReturnType<typeof conversations.search>): string[] =>
+    [
+      ...answer.messages.map((m) => ({ at: m.receivedAt, label: `asked ${m.receivedAt.slice(11, 19)}` })),
+      ...answer.replies.map((r) => ({ at: r.at, label: `${r.item.id} ${r.at.slice(11, 19)}` }))
+    ]
+      .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+      .map((hit) => hit.label)
+  const expected = [
+    'late 01:09:00',
+    'reminder 01:07:10',
+    'waiting 01:03:00',
+    'asked 01:02:00',
+    'invoice 00:59:05'
+  ]
+  expect(hits(conversations.search('pesanan', { limit: 10 }))).toEqual(expected)
+  for (const limit of [1, 2, 3]) {
+    const paged: string[] = []
+    let before: string | undefined
+    for (let page = 0; page < 10; page++) {
+      const answer = conversations.search('pesanan', { limit, before })
+      paged.push(...hits(answer))
+      if (answer.next === null) break
+      before = answer.next
+    }
+    // Every hit once, and a later page never holds one that shows above what an earlier page listed.
+    expect(paged, `pages of ${limit}`).toEqual(expected)
+  }
 })

@@ -49,9 +49,13 @@ export interface SentToChat {
   sentWithText(
     text: string,
     limit: number,
-    before?: number,
+    before?: { at: number; id: string },
     goOn?: () => boolean
-  ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[]
+  ): {
+    matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
+    /** The last sent item read, matching or not: where a read stopped short goes on from. */
+    readTo: { at: number; id: string } | null
+  }
   sentAt(positions: readonly number[]): { position: number; at: number; item: OutboxItemView }[]
   /**
    * Each chat's newest item by when it shows there (sent from the device to the recipient, shown after `shownAfter`
@@ -122,28 +126,29 @@ function decodeCursor(text: string): ThreadCursor | null {
 }
 
 /**
- * Where a search's pages end: each side's keyset past what was shown (the last message's number, the last reply's
- * position in the outbox), or none when nothing of that side was shown yet. Opaque to the window.
+ * Where a search's pages end: each side's keyset past what was shown (the last message's number; the last reply's
+ * time in its thread and id, the order the replies are read in), or none when nothing of that side was shown yet.
+ * Opaque to the window.
  */
 interface SearchCursor {
   message?: number
-  reply?: number
+  reply?: { at: number; id: string }
 }
 
-const encodeSearchCursor = (cursor: SearchCursor): string => `${cursor.message ?? ''}|${cursor.reply ?? ''}`
+const encodeSearchCursor = (cursor: SearchCursor): string =>
+  `${cursor.message ?? ''}|${cursor.reply ? `${cursor.reply.at}:${cursor.reply.id}` : ''}`
 
 function decodeSearchCursor(text: string): SearchCursor {
-  const match = /^(\d*)\|(\d*)$/.exec(text)
+  const match = /^(\d*)\|(?:(\d+):(.+))?$/.exec(text)
   return {
     ...(match?.[1] ? { message: Number(match[1]) } : {}),
-    ...(match?.[2] ? { reply: Number(match[2]) } : {})
+    ...(match?.[2] && match[3] ? { reply: { at: Number(match[2]), id: match[3] } } : {})
   }
 }
 
 /**
  * Outbox matches read at once at first while looking for the operator's replies among everything sent; each further
- * read of the same page takes twice as many (up to the page's bound): the outbox's index answers a read deep in a
- * big campaign in time that grows with the depth, so reading past one in a few reads, not ten, keeps a page short.
+ * read of the same page takes twice as many (up to the page's bound), going on from where the one before stopped.
  */
 const REPLY_SCAN_CHUNK = 200
 /**
@@ -306,23 +311,18 @@ export function createConversations(deps: ConversationsDeps) {
   }
 
   /**
-   * The operator's messages whose text holds `term` that a thread shows, newest first past `before`, each with its
-   * conversation: sent from the device the conversation reached to its chat, after the chat was last cleared. What
-   * went to a chat without a conversation (a campaign nobody answered) is read past.
+   * The operator's messages whose text holds `term` that a thread shows, newest first by when each shows there (then
+   * id) past `before`, each with its conversation: sent from the device the conversation reached to its chat, after
+   * the chat was last cleared. What went to a chat without a conversation (a campaign nobody answered) is read past.
+   * One read a page, bounded by count and CPU time: `readTo` says where it stopped short of the end.
    */
   function repliesWith(
     term: string,
     limit: number,
-    before?: number
-  ): { found: FoundReply[]; readTo: { position: number; at: number } | null; read: number } {
+    before?: { at: number; id: string }
+  ): { found: FoundReply[]; readTo: { at: number; id: string } | null; read: number } {
     const outbox = deps.outbox
     if (term === '' || !outbox) return { found: [], readTo: null, read: 0 }
-    // One look-up per chat, however many of its items match: by device and chat, null when it has no conversation.
-    const chats = new Map<string, SearchChat>()
-    const lookedUp = new Set<string>()
-    const hits: Omit<FoundReply, 'item' | 'at'>[] = []
-    let read = 0
-    let readAt = 0
     const began = cpuMs()
     let asked = 0
     let outOfTime = false
@@ -330,17 +330,18 @@ export function createConversations(deps: ConversationsDeps) {
       if (++asked % CPU_CHECK_EVERY === 0 && cpuMs() - began >= REPLY_SCAN_CPU_MS) outOfTime = true
       return !outOfTime
     }
-    // From the newest, small reads first (the hits are often there); reading on, one read bounded by time: each read
-    // starts with the index walking past every newer match, tens of ms deep in a campaign.
-    let chunk = before === undefined ? REPLY_SCAN_CHUNK : REPLY_SCAN_LIMIT
-    for (let after = before; hits.length < limit; chunk *= 2) {
-      // Read up to here: what is older is the next page's to read.
-      if ((read >= REPLY_SCAN_LIMIT || outOfTime) && after !== undefined) {
-        return { found: withItems(outbox, hits), readTo: { position: after, at: readAt }, read }
-      }
+    // One look-up per chat, however many of its items match: by device and chat, null when it has no conversation.
+    const chats = new Map<string, SearchChat>()
+    const lookedUp = new Set<string>()
+    const hits: Omit<FoundReply, 'item' | 'at'>[] = []
+    let read = 0
+    let after = before
+    // Small reads first (the hits are often among the newest), each going on from the last item the one before read:
+    // a walk of the index on SHOWN_AT costs what it reads past, so a page stops soon once it has its hits.
+    for (let chunk = REPLY_SCAN_CHUNK; ; chunk *= 2) {
       const size = Math.min(chunk, REPLY_SCAN_LIMIT - read)
       // Only where each went: most go to chats without a conversation, and only the hits' items are loaded.
-      const sent = outbox.sentWithText(term, size, after, goOn)
+      const { matches: sent, readTo } = outbox.sentWithText(term, size, after, goOn)
       const unseen = [...new Set(sent.map((match) => match.recipient))].filter((chat) => !lookedUp.has(chat))
       // Newest conversation first, as a thread's look-up takes the first of a chat's on that device. The chats met
       // are read at once (their last replies, when each was cleared), not two reads a chat.
@@ -352,11 +353,9 @@ export function createConversations(deps: ConversationsDeps) {
       const records = [...met.values()]
       const views = conversationViews(records)
       const cleared = store.clearedAtOf(records.map(({ deviceKey, chatId }) => ({ deviceKey, chatId })))
-      let at = 0
-      for (const key of met.keys()) {
-        chats.set(key, { conversation: views[at]!, clearedAt: cleared[at] ?? null })
-        at++
-      }
+      ;[...met.keys()].forEach((key, i) =>
+        chats.set(key, { conversation: views[i]!, clearedAt: cleared[i] ?? null })
+      )
       for (const chat of unseen) lookedUp.add(chat)
       for (const { position, deviceId, recipient, shownAt } of sent) {
         read++
@@ -366,13 +365,14 @@ export function createConversations(deps: ConversationsDeps) {
         hits.push({ position, conversation: chat.conversation, readThrough: read })
         if (hits.length === limit) break
       }
-      // Fewer than asked and not for time: that was the last of them.
-      if (sent.length < size && !outOfTime) break
-      if (sent.length === 0) break
-      after = sent.at(-1)!.position
-      readAt = sent.at(-1)!.createdAt
+      // A full page, or the end of the matches (a read that found fewer than asked, not for time).
+      if (hits.length === limit || (sent.length < size && !outOfTime) || readTo === null) {
+        return { found: withItems(outbox, hits), readTo: null, read }
+      }
+      after = readTo
+      // Stopped by count or time short of the end, without a full page: the next page reads on from the last read.
+      if (outOfTime || read >= REPLY_SCAN_LIMIT) return { found: withItems(outbox, hits), readTo, read }
     }
-    return { found: withItems(outbox, hits), readTo: null, read }
   }
 
   /** The hits with their items, loaded at once (an item gone since is left out). */
@@ -501,8 +501,8 @@ export function createConversations(deps: ConversationsDeps) {
     /**
      * The customers' messages whose text holds `text` and the operator's own messages that a conversation's thread
      * shows (sent to its chat from its device, since it was last deleted), merged newest first (a message by when it
-     * arrived, a reply by when it was written: the pages' keysets), each reply with its thread's time `at` (the
-     * window orders what it has by those); and, on the first page, the conversations whose contact or number matches. `before` is the previous page's `next`. `sentRead`: how many sent messages holding
+     * arrived, a reply by when it shows in its thread, `at`: the pages' keysets, so a later page never holds a hit
+     * that shows above an earlier page's); and, on the first page, the conversations whose contact or number matches. `before` is the previous page's `next`. `sentRead`: how many sent messages holding
      * the text this page read past (the window's progress while pages come back empty).
      */
     search(
@@ -522,7 +522,7 @@ export function createConversations(deps: ConversationsDeps) {
       const cursor = options.before === undefined ? null : decodeSearchCursor(options.before)
       const found = store.search(text, limit + 1, cursor?.message, cursor === null)
       const { found: sent, readTo, read } = repliesWith(text.trim(), limit + 1, cursor?.reply)
-      // Each side comes in its own order (messages by number, replies by position: both the order they came in);
+      // Each side comes in its own order (messages by number, the order they came in; replies by when each shows);
       // merged by time, a thread's way, taking from the head of either, so a page ends where each side's keyset says.
       const page: ({ message: FoundMessage } | { reply: FoundReply })[] = []
       let m = 0
@@ -537,7 +537,7 @@ export function createConversations(deps: ConversationsDeps) {
           readTo !== null &&
           message !== undefined &&
           threadOrder(
-            { at: readTo.at, direction: 'out', key: '' },
+            { at: readTo.at, direction: 'out', key: readTo.id },
             { at: message.receivedAt, direction: 'in', key: String(message.number) }
           ) < 0
         )
@@ -546,12 +546,12 @@ export function createConversations(deps: ConversationsDeps) {
           reply !== undefined &&
           (message === undefined ||
             threadOrder(
-              { at: Date.parse(reply.item.createdAt), direction: 'out', key: reply.item.id },
+              { at: reply.at, direction: 'out', key: reply.item.id },
               { at: message.receivedAt, direction: 'in', key: String(message.number) }
             ) < 0)
         if (replyFirst) {
           page.push({ reply })
-          next.reply = reply.position
+          next.reply = { at: reply.at, id: reply.item.id }
           r++
         } else {
           page.push({ message: message! })
@@ -560,7 +560,7 @@ export function createConversations(deps: ConversationsDeps) {
         }
       }
       // Every reply read was shown: the next page reads on past `readTo`.
-      if (readTo !== null && r === sent.length) next.reply = readTo.position
+      if (readTo !== null && r === sent.length) next.reply = readTo
       // A hit read past the page is more for sure; sent messages left unread (readTo) may hold none.
       const moreFound = m < found.messages.length || r < sent.length
       const more = moreFound || readTo !== null

@@ -297,17 +297,19 @@ export function createSendQueue(input: KernelInput) {
         .map((newest) => (newest ? { at: newest.shownAt, item: view(newest.item) } : null))
     },
     /**
-     * Where what was sent (or is being sent) whose text holds `text` went, newest first by position in the queue,
-     * `before` the last position of the previous page, until `limit` or `goOn` says stop: the inbox search's, which
-     * keeps few of many and asks sentAt for those.
+     * Where what was sent (or is being sent) whose text holds `text` went, newest first by when each shows in its chat
+     * (SHOWN_AT, then id), `before` the previous read's last, until `limit` or `goOn` says stop, and the last item read
+     * (`readTo`, matching or not): the inbox search's, which keeps few of many and asks sentAt for those (by position).
      */
     sentWithText: (
       text: string,
       limit: number,
-      before?: number,
+      before?: { at: number; id: string },
       goOn?: () => boolean
-    ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[] =>
-      store.matchesWithText(text, limit, before, goOn),
+    ): {
+      matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
+      readTo: { at: number; id: string } | null
+    } => store.matchesWithText(text, limit, before, goOn),
     /**
      * The items at these positions in the queue (sentWithText's), newest first, each with when it shows in its chat
      * (SHOWN_AT): those gone since are left out.

@@ -1157,6 +1157,17 @@ export const migrations: readonly Migration[] = [
     sql: `
       ALTER TABLE campaigns ADD COLUMN blank_rows INTEGER;
     `
+  },
+  {
+    name: "outbox: the items indexed by when each shows in its chat, for the inbox search's replies",
+    // The inbox search lists the operator's replies by when each shows in its thread (outbox-records.ts' SHOWN_AT)
+    // and pages them by it; without an index every read sorted every match (260-390 ms at 100,000 items holding the
+    // word). The expression is SHOWN_AT word for word, so the planner matches it and a read walks from its cursor.
+    sql: `
+      CREATE INDEX outbox_items_by_shown_at ON outbox_items(COALESCE(accepted_at,
+        CASE WHEN status IN ('scheduled', 'queued', 'sending') AND not_before > created_at THEN not_before END,
+        created_at), id);
+    `
   }
 ]
 

@@ -19,9 +19,10 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
-import { allWords, containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { recipientNamedTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
+import { FEW_MATCHES_SORTED, textByShownAt } from './outbox-text-by-shown-at'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -220,49 +221,47 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /**
-   * Where the items whose text holds every word of `text` went (and when each shows there: SHOWN_AT), newest first by position in the queue, `before` the last position
-   * of the previous page: the inbox search reads many of the operator's own messages to keep those sent to a chat it
-   * has, so it reads only where each went (the full items of those it keeps come from itemsAt). A word of three
-   * characters or more reads the full-text index in position order (no count or sort of every match, unlike listItems); shorter ones
-   * scan back from the newest. Stops at `limit`, or once `goOn` says so (asked after each match; the index answers a
-   * read deep in a big campaign slowly, so the caller bounds one read by time rather than by a small count). An open
-   * batch's items are not there yet.
+   * Where the items whose text holds every word of `text` went, newest first by when each shows in its chat (SHOWN_AT,
+   * then id: the order the inbox search lists them in), `before` the (shown at, id) of the previous read's last: the
+   * inbox search reads many of the operator's own messages to keep those sent to a chat it has, so it reads only where
+   * each went (the full items of those it keeps come from itemsAt). Up to `limit`, or until `goOn` says stop (asked
+   * after each item read, matching or not); `readTo` is the last item read, where the next read goes on from.
+   *
+   * Fewer than FEW_MATCHES_SORTED items holding the words (counted in the full-text index up to that many): those are
+   * read and sorted, few. More: the index on SHOWN_AT (migration "outbox: the items indexed by when each shows…") is
+   * walked from `before`, each item's text tested, so a read costs what it reads past, never every match (at 100,000
+   * items holding the word, a sort of every match was 260-390 ms a read). An open batch's items are not there yet.
    */
   matchesWithText(
     text: string,
     limit: number,
-    before?: number,
+    before?: { at: number; id: string },
     goOn: () => boolean = () => true
-  ): { position: number; deviceId: string; recipient: string; createdAt: number; shownAt: number }[] {
-    const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
-    // Every word, any order (as the inbox's messages are searched): the index for the long ones, LIKE for the rest.
-    const { match, likes } = allWords('text', text)
-    const byIndex = match !== null
-    // The bound on the index's own rowid: the index starts its read there.
-    const keyset = before === undefined ? '' : byIndex ? ' AND s.rowid < ?' : ' AND o.rowid < ?'
-    const shortWords = likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')
-    const statement = byIndex
-      ? this.prepare(
-          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt, ${SHOWN_AT} AS shownAt
-           FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
-           WHERE outbox_items_search MATCH ?${shortWords}${keyset}${fence} ORDER BY s.rowid DESC`
-        )
-      : this.prepare(
-          `SELECT o.rowid AS position, o.device_id AS deviceId, o.recipient, o.created_at AS createdAt, ${SHOWN_AT} AS shownAt
-           FROM outbox_items o WHERE 1${shortWords}${keyset}${fence} ORDER BY o.rowid DESC`
-        )
-    const matches: ReturnType<OutboxListsStore['matchesWithText']> = []
-    const rows = statement.iterate(
-      ...(match === null ? [] : [match]),
-      ...likes,
-      ...(before === undefined ? [] : [before])
-    ) as IterableIterator<(typeof matches)[number]>
-    // Leaving the loop early resets the statement: the index is read no further than the rows taken.
-    for (const row of rows) {
-      matches.push(row)
+  ): {
+    matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
+    readTo: { at: number; id: string } | null
+  } {
+    const reads = textByShownAt(
+      text,
+      before,
+      this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
+    )
+    const few =
+      reads.count !== null &&
+      (this.prepare(reads.count.sql).get(...reads.count.params) as { n: number }).n < FEW_MATCHES_SORTED
+    const read = few ? reads.few : reads.walk
+    const rows = this.prepare(read.sql).iterate(...read.params, ...(few ? [limit] : [])) as IterableIterator<
+      ReturnType<OutboxListsStore['matchesWithText']>['matches'][number] & { hit: number }
+    >
+    const matches: ReturnType<OutboxListsStore['matchesWithText']>['matches'] = []
+    let last: { at: number; id: string } | null = null
+    // Leaving the loop early resets the statement: the walk reads no further than the rows taken.
+    for (const { hit, ...row } of rows) {
+      last = { at: row.shownAt, id: row.id }
+      if (hit) matches.push(row)
       if (matches.length >= limit || !goOn()) break
     }
-    return matches
+    return { matches, readTo: last }
   }
 
   /** The items at these positions (rowids), newest first, with SHOWN_AT; gone since (or in an open batch): left out. */

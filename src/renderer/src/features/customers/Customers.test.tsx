@@ -7,7 +7,7 @@ import axe from 'axe-core'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { CustomerView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeInboxStatus, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { Customers } from './Customers'
@@ -37,6 +37,8 @@ const person = (phone: string, name: string, optedOut = false): CustomerView => 
 
 beforeEach(() => {
   fake = installFakeApi()
+  // A test may have someone reply: each starts with Pelanggan 07's reply only.
+  inCampaign['c1/replied'] = ['6281200000007']
   seedStores(makeBootstrap())
   people = Array.from({ length: 60 }, (_, i) =>
     person(`62812000${String(i).padStart(5, '0')}`, `Pelanggan ${String(i).padStart(2, '0')}`)
@@ -393,6 +395,20 @@ describe('the customer list', () => {
     await waitFor(() => expect(names()).toHaveLength(50))
     expect(fake.requests('contacts:page').at(-1)).not.toHaveProperty('campaign')
     expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull()
+  })
+
+  it('counts again who replied since the campaign started when a new message comes in, as the list does', async () => {
+    const user = userEvent.setup()
+    render(<Customers campaigns={CAMPAIGNS} />)
+    await openList(user)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Promo Lebaran')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Who replied since it started')
+    await screen.findByText('1 customer of this campaign replied since it started.')
+    // Pelanggan 03 answers the campaign: the inbox took a message in.
+    inCampaign['c1/replied'] = ['6281200000003', '6281200000007']
+    fake.emit('inbox:changed', makeInboxStatus({ messages: 1 }))
+    await screen.findByText('2 customers of this campaign replied since it started.')
+    expect(names()).toEqual(['Pelanggan 03', 'Pelanggan 07'])
   })
 
   it('keeps the first page’s count through Show more, and counts again when a customer goes elsewhere', async () => {

@@ -16,6 +16,7 @@ import { checkPhone, MAX_CONTACT_NAME_LENGTH, usableContactName } from '../../..
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useT, type Translate } from '../../i18n'
+import { coalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { Field } from '../../ui/Field'
 import { cancelOnEscape } from '../../ui/escape'
@@ -24,6 +25,8 @@ import { cancelOnEscape } from '../../ui/escape'
 const PAGE = 50
 /** The most the core reads in one page (the contract's limit): a list read again in place is read in such pages. */
 const MOST_IN_ONE_READ = 200
+/** How long an inbox change waits for the ones right behind it (a pull of many messages): one read for a burst. */
+const CHANGES_GAP_MS = 50
 
 /**
  * What Undo gives back, as it was: a removed customer, or the customer before a rename (a name learnt from a campaign
@@ -208,6 +211,24 @@ export function Customers({
       offContacts()
     }
   }, [open])
+
+  // Who replied since a campaign started changes as the inbox takes messages in: the list and its count are read
+  // again together, a burst of changes once (as the inbox's list is); a status with the same number of messages (a
+  // reconnect, a poll) reads nothing, the first one heard may have followed a message.
+  const repliedChosen = campaign?.since === 'replied'
+  useEffect(() => {
+    if (!open || !repliedChosen) return
+    const reads = coalescedReads(() => readAgain(), CHANGES_GAP_MS)
+    let messages: number | null = null
+    const off = getApi().on('inbox:changed', (status) => {
+      if (status.messages !== messages) reads.ask('soon')
+      messages = status.messages
+    })
+    return () => {
+      off()
+      reads.stop()
+    }
+  }, [open, repliedChosen])
 
   // Said at the field once the operator tried to add (then kept up to date as they correct it); a name too long at
   // once, as the field no longer cuts it (QA17 Q17-09: a paste was cut and the message never showed).
