@@ -158,6 +158,8 @@ export const enRest = {
   'desktop.note.optedOut': 'not sent: this number opted out',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.note.afterSeriesEnd': "not sent: after its recurring series' new end",
+  'desktop.note.seriesStoppedMade': 'not sent: its recurring series was stopped',
+  'desktop.note.seriesDeletedMade': 'not sent: its recurring series was deleted',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.wait.gatewayRateLimited': 'the gateway asked to slow down (HTTP 429); the next try is at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',

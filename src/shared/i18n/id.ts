@@ -173,6 +173,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.note.afterSeriesEnd': 'tidak dikirim: setelah akhir baru rangkaian berulangnya',
+  'desktop.note.seriesStoppedMade': 'tidak dikirim: rangkaian berulangnya dihentikan',
+  'desktop.note.seriesDeletedMade': 'tidak dikirim: rangkaian berulangnya dihapus',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.wait.gatewayRateLimited':
     'gateway meminta pengiriman diperlambat (HTTP 429); dicoba lagi pada {until}',
