@@ -1294,7 +1294,16 @@ export const enRest = {
   'reminders.series.endSavedEnded': 'End changed: it has ended.',
   'reminders.series.cancelledPastEnd':
     '{count, plural, one {# message it made after the new end and had not sent is cancelled.} other {# messages it made after the new end and had not sent are cancelled.}}',
-  'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
+  'reminders.series.deleteConfirm': 'Delete this recurring message? No more messages are made.',
+  'reminders.series.stopConfirm': 'Stop this recurring message? No more messages are made.',
+  'reminders.series.madeUnsentAt':
+    '{count, plural, one {# message} other {# messages}} already made for {time} {count, plural, one {has} other {have}} not gone yet.',
+  'reminders.series.madeUnsentBetween':
+    '{count, plural, one {# message} other {# messages}} already made for {first} to {last} {count, plural, one {has} other {have}} not gone yet.',
+  'reminders.series.cancelMade':
+    '{count, plural, one {Cancel it with the series} other {Cancel them with the series}}',
+  'reminders.series.cancelledMade':
+    '{count, plural, one {# message it had made is cancelled.} other {# messages it had made are cancelled.}}',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',
   'newDevice.intro':

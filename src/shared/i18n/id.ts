@@ -1483,8 +1483,13 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.endSavedEnded': 'Akhir diubah: rangkaian ini sudah selesai.',
   'reminders.series.cancelledPastEnd':
     '{count} pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.',
-  'reminders.series.deleteConfirm':
-    'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
+  'reminders.series.deleteConfirm': 'Hapus pesan berulang ini? Tidak ada lagi pesan yang dibuat.',
+  'reminders.series.stopConfirm': 'Hentikan pesan berulang ini? Tidak ada lagi pesan yang dibuat.',
+  'reminders.series.madeUnsentAt': '{count} pesan yang sudah dibuat untuk {time} belum terkirim.',
+  'reminders.series.madeUnsentBetween':
+    '{count} pesan yang sudah dibuat untuk {first} sampai {last} belum terkirim.',
+  'reminders.series.cancelMade': '{count, plural, other {Batalkan juga pesan tersebut bersama rangkaiannya}}',
+  'reminders.series.cancelledMade': '{count} pesan yang sudah dibuatnya dibatalkan.',
   'devices.create': 'Buat perangkat baru',
   'newDevice.title': 'Buat perangkat baru',
   'newDevice.intro':

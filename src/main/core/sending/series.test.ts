@@ -591,6 +591,18 @@ describe('stopping or deleting a series with messages it already made', () => {
   const STOPPED_NOTE = 'not sent: its recurring series was stopped'
   const DELETED_NOTE = 'not sent: its recurring series was deleted'
 
+  /** The app is killed once `write` is written, before what it withdrew is cancelled; reopened on the same database. */
+  function killedBeforeTheCancel(write: () => unknown): void {
+    const died = new Error('the app was killed')
+    const cancel = vi.spyOn(fx.outbox.queue, 'cancelMany').mockImplementation(() => {
+      fx.crash()
+      throw died
+    })
+    expect(write).toThrow(died)
+    cancel.mockRestore()
+    fx.reopen()
+  }
+
   /** Paused: the occurrences of the 15th, 16th and 17th are made and wait in line. */
   async function threeMade(): Promise<string> {
     fx = makeFixture()
@@ -643,15 +655,7 @@ describe('stopping or deleting a series with messages it already made', () => {
 
   it('never sends what it made when the app died after writing the stop, before the cancel', async () => {
     const id = await threeMade()
-    const died = new Error('the app was killed')
-    const cancel = vi.spyOn(fx.outbox.queue, 'cancelMany').mockImplementation(() => {
-      fx.crash()
-      throw died
-    })
-    expect(() => fx.outbox.stopSeries(id, { cancelMade: true })).toThrow(died)
-    cancel.mockRestore()
-
-    fx.reopen()
+    killedBeforeTheCancel(() => fx.outbox.stopSeries(id, { cancelMade: true }))
     await fx.outbox.start()
     fx.outbox.setPaused(false)
     await fx.clock.advance(DAY)
@@ -718,14 +722,7 @@ describe('stopping or deleting a series with messages it already made', () => {
 
   it('delete cancels what it made, saying why, even when the app died before the cancel; keeping leaves it', async () => {
     const id = await threeMade()
-    const died = new Error('the app was killed')
-    const cancel = vi.spyOn(fx.outbox.queue, 'cancelMany').mockImplementation(() => {
-      fx.crash()
-      throw died
-    })
-    expect(() => fx.outbox.deleteSeries(id, { cancelMade: true })).toThrow(died)
-    cancel.mockRestore()
-    fx.reopen()
+    killedBeforeTheCancel(() => fx.outbox.deleteSeries(id, { cancelMade: true }))
     await fx.outbox.start()
     expect(fx.outbox.listSeries()).toEqual([])
     fx.outbox.setPaused(false)

@@ -12,6 +12,8 @@ export interface ConfirmPanelProps {
   onKeep: () => void
   disabled?: boolean
   confirmTestId?: string
+  /** What the answer also decides, between the question and its buttons (a choice it carries). */
+  children?: ReactNode
   /** Takes the focus when it opens, on its harmless answer (Keep), so a stray Enter does not confirm it. For panels
    *  not opened through useRowPanel, which does this itself. */
   focusOnOpen?: boolean
@@ -42,6 +44,7 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
       <p id={props.id} ref={questionRef}>
         {props.question}
       </p>
+      {props.children}
       <div className="actions">
         <button
           type="button"
