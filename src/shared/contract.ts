@@ -800,6 +800,13 @@ export const SeriesView = z.object({
   /** Occurrences that came due while the app was closed and were skipped (only the latest was made). */
   skipped: z.number().int(),
   lastOccurrenceAt: z.string().nullable(),
+  /**
+   * Of the messages made, those not gone yet that still go by themselves (scheduled, held or waiting in line): how
+   * many and the first and last times they were made for. What a stop or delete would leave to go; null when none.
+   */
+  madeUnsent: z
+    .object({ count: z.number().int().positive(), firstAt: z.string(), lastAt: z.string() })
+    .nullable(),
   createdAt: z.string()
 })
 export type SeriesView = z.infer<typeof SeriesView>
@@ -1791,8 +1798,15 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ deviceId: Id.optional() }),
     reply: z.object({ series: z.array(SeriesView) })
   }),
-  /** No more occurrences; items already made stay in the outbox. */
-  'series:stop': () => ({ request: z.object({ id: Id }), reply: SeriesView }),
+  /**
+   * No more occurrences. `cancelMade`: the messages it made and has not sent are cancelled with it (saying why, and
+   * held back at their turn: one on the wire now is not cancelled, and not tried again if it comes back); false
+   * leaves them to go. The reply says how many were cancelled.
+   */
+  'series:stop': () => ({
+    request: z.object({ id: Id, cancelMade: z.boolean() }),
+    reply: SeriesView.extend({ cancelledMade: z.number().int().nonnegative() })
+  }),
   /**
    * Skip the next occurrence ahead of time; `nextLocal` is the one the operator saw as next (refused with
    * `invalid_state` on field `nextLocal` when it has become a message or was skipped meanwhile).
@@ -1814,7 +1828,11 @@ export const invokeChannels = builtOnFirstUse({
     // How many of its unsent messages past the new end were cancelled: said only when some were (QA41 Q41-05).
     reply: SeriesView.extend({ cancelledPastEnd: z.number().int().nonnegative() })
   }),
-  'series:delete': () => ({ request: z.object({ id: Id }), reply: Ok }),
+  /** Stop and forget a series; `cancelMade` as `series:stop`'s, and how many were cancelled. */
+  'series:delete': () => ({
+    request: z.object({ id: Id, cancelMade: z.boolean() }),
+    reply: Ok.extend({ cancelledMade: z.number().int().nonnegative() })
+  }),
 
   /**
    * Order a new device (`device/create`) with an account's token: an existing device's (`accountDeviceId`) or one

@@ -466,7 +466,7 @@ describe('recurring series', () => {
     expect(
       await failure(invoke('series:setEnd', { id: ending.id, end: { kind: 'times', times: 0 } }))
     ).toMatchObject({ code: 'invalid_request' })
-    await invoke('series:delete', { id: ending.id })
+    await invoke('series:delete', { id: ending.id, cancelMade: true })
     expect(
       await failure(
         invoke('series:create', {
@@ -484,15 +484,23 @@ describe('recurring series', () => {
       status: 'active',
       nextLocal: '2026-01-26T08:00:00'
     })
-    expect(await invoke('series:stop', { id: series.id })).toMatchObject({ status: 'stopped', nextAt: null })
+    expect(await invoke('series:stop', { id: series.id, cancelMade: true })).toMatchObject({
+      status: 'stopped',
+      nextAt: null
+    })
     expect(
       await failure(invoke('series:skipNext', { id: series.id, nextLocal: '2026-01-26T08:00' }))
     ).toMatchObject({
       code: 'invalid_state'
     })
-    expect(await invoke('series:delete', { id: series.id })).toEqual({ ok: true })
+    expect(await invoke('series:delete', { id: series.id, cancelMade: true })).toEqual({
+      ok: true,
+      cancelledMade: 0
+    })
     expect((await invoke('series:list', {})).series).toEqual([])
-    expect(await failure(invoke('series:stop', { id: series.id }))).toMatchObject({ code: 'not_found' })
+    expect(await failure(invoke('series:stop', { id: series.id, cancelMade: true }))).toMatchObject({
+      code: 'not_found'
+    })
   })
 })
 

@@ -159,6 +159,8 @@ export const enRest = {
   'desktop.note.optedOut': 'not sent: this number opted out',
   'desktop.note.campaignCancelled': 'not sent: its campaign “{name}” was cancelled',
   'desktop.note.afterSeriesEnd': "not sent: after its recurring series' new end",
+  'desktop.note.seriesStoppedMade': 'not sent: its recurring series was stopped',
+  'desktop.note.seriesDeletedMade': 'not sent: its recurring series was deleted',
   'desktop.wait.deviceDailyCap': 'this number reached its daily cap of {cap}; it goes on at {until}',
   'desktop.wait.gatewayRateLimited': 'the gateway asked to slow down (HTTP 429); the next try is at {until}',
   'desktop.note.lateQueued': 'scheduled time already passed: queued now',
@@ -1330,7 +1332,16 @@ export const enRest = {
   'reminders.series.endSavedEnded': 'End changed: it has ended.',
   'reminders.series.cancelledPastEnd':
     '{count, plural, one {# message it made after the new end and had not sent is cancelled.} other {# messages it made after the new end and had not sent are cancelled.}}',
-  'reminders.series.deleteConfirm': 'Delete this recurring message? Messages already in the outbox stay.',
+  'reminders.series.deleteConfirm': 'Delete this recurring message? No more messages are made.',
+  'reminders.series.stopConfirm': 'Stop this recurring message? No more messages are made.',
+  'reminders.series.madeUnsentAt':
+    '{count, plural, one {# message} other {# messages}} already made for {time} {count, plural, one {has} other {have}} not gone yet.',
+  'reminders.series.madeUnsentBetween':
+    '{count, plural, one {# message} other {# messages}} already made for {first} to {last} {count, plural, one {has} other {have}} not gone yet.',
+  'reminders.series.cancelMade':
+    '{count, plural, one {Cancel it with the series} other {Cancel them with the series}}',
+  'reminders.series.cancelledMade':
+    '{count, plural, one {# message it had made is cancelled.} other {# messages it had made are cancelled.}}',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',
   'newDevice.intro':

@@ -174,6 +174,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.optedOut': 'tidak dikirim: nomor ini berhenti berlangganan',
   'desktop.note.campaignCancelled': 'tidak dikirim: kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.note.afterSeriesEnd': 'tidak dikirim: setelah akhir baru rangkaian berulangnya',
+  'desktop.note.seriesStoppedMade': 'tidak dikirim: rangkaian berulangnya dihentikan',
+  'desktop.note.seriesDeletedMade': 'tidak dikirim: rangkaian berulangnya dihapus',
   'desktop.wait.deviceDailyCap': 'nomor ini sudah mencapai batas hariannya, {cap}; lanjut pada {until}',
   'desktop.wait.gatewayRateLimited':
     'gateway meminta pengiriman diperlambat (HTTP 429); dicoba lagi pada {until}',
@@ -1515,8 +1517,13 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.endSavedEnded': 'Akhir diubah: rangkaian ini sudah selesai.',
   'reminders.series.cancelledPastEnd':
     '{count} pesan yang dibuatnya setelah akhir baru dan belum terkirim dibatalkan.',
-  'reminders.series.deleteConfirm':
-    'Hapus pesan berulang ini? Pesan yang sudah ada di kotak keluar tetap ada.',
+  'reminders.series.deleteConfirm': 'Hapus pesan berulang ini? Tidak ada lagi pesan yang dibuat.',
+  'reminders.series.stopConfirm': 'Hentikan pesan berulang ini? Tidak ada lagi pesan yang dibuat.',
+  'reminders.series.madeUnsentAt': '{count} pesan yang sudah dibuat untuk {time} belum terkirim.',
+  'reminders.series.madeUnsentBetween':
+    '{count} pesan yang sudah dibuat untuk {first} sampai {last} belum terkirim.',
+  'reminders.series.cancelMade': '{count, plural, other {Batalkan juga pesan tersebut bersama rangkaiannya}}',
+  'reminders.series.cancelledMade': '{count} pesan yang sudah dibuatnya dibatalkan.',
   'devices.create': 'Buat perangkat baru',
   'newDevice.title': 'Buat perangkat baru',
   'newDevice.intro':

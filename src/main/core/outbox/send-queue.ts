@@ -8,7 +8,9 @@ import {
   type ItemStatus,
   type NewItem,
   type ProgressPoints,
-  type StoredAttachment
+  producerUnsent,
+  type StoredAttachment,
+  type UnsentItem
 } from '../store'
 import { dayBoundsIn } from '../../../shared/domain'
 import { createDeviceControls } from './device-controls'
@@ -40,6 +42,8 @@ export interface ProducerOutcomes {
   cancelledWith(tag: string, reason: string): number
   /** Where each of these items stands (purged ones are left out). */
   of(ids: readonly string[]): ItemOutcome[]
+  /** Its items made and not gone yet (scheduled, queued, sending), soonest first. */
+  unsent(tag: string): UnsentItem[]
   /** Their status changes, oldest first. */
   history(ids: readonly string[]): Map<string, { at: number; status: ItemStatus }[]>
   /** Which of them exist. */
@@ -158,6 +162,7 @@ export function createSendQueue(input: KernelInput) {
     cancelledWith: (tag, reason) => store.producerCancelledWith(tag, reason),
     progress: (tag, maxPoints) => store.producerProgress(tag, maxPoints),
     of: (ids) => store.outcomesOf(ids),
+    unsent: (tag) => producerUnsent(store.db, tag),
     history: (ids) => store.statusHistoryOf(ids),
     existing: (ids) => store.existingIds(ids),
     takeBackOpen: (ids) => ctx.takeBackStore.itemsWithOpenOps(ids),

@@ -212,7 +212,8 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
       )
     },
     forgetDevice(deviceId) {
-      for (const series of outbox.listSeries(deviceId)) outbox.deleteSeries(series.id)
+      // What they made and had not sent was cancelled with the device's queue (holdDevice).
+      for (const series of outbox.listSeries(deviceId)) outbox.deleteSeries(series.id, { cancelMade: false })
       outbox.settleTakeBacksOfRemovedDevice(deviceId)
     }
   }
@@ -585,8 +586,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return { series: outbox.listSeries(deviceId) }
     },
 
-    async 'series:stop'({ id }) {
-      return outbox.stopSeries(id)
+    async 'series:stop'({ id, cancelMade }) {
+      return outbox.stopSeries(id, { cancelMade })
     },
     async 'series:skipNext'({ id, nextLocal }) {
       return outbox.skipNextSeries(id, nextLocal)
@@ -595,9 +596,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return outbox.setSeriesEnd(id, end)
     },
 
-    async 'series:delete'({ id }) {
-      outbox.deleteSeries(id)
-      return { ok: true as const }
+    async 'series:delete'({ id, cancelMade }) {
+      return { ok: true as const, ...outbox.deleteSeries(id, { cancelMade }) }
     }
   }
 }

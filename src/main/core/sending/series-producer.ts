@@ -14,7 +14,13 @@ import {
   type SendQueue,
   type SeriesInput
 } from '../outbox'
-import { SeriesStore, type SeriesEntryRecord, type SeriesRecord, type StoredAttachment } from '../store'
+import {
+  SeriesStore,
+  type SeriesEntryRecord,
+  type SeriesRecord,
+  type SeriesWithdrawal,
+  type StoredAttachment
+} from '../store'
 import { checkMessageRequest } from './message-rules'
 import {
   checkSeriesRule,
@@ -32,6 +38,11 @@ import { nextOccurrence, occurrenceAt, occurrenceLocal } from './recurrence'
 
 /** Why an item a series made was never sent: its occurrence is past the series' end as changed since. */
 const AFTER_SERIES_END_NOTE = encodeNote('desktop.note.afterSeriesEnd')
+/** Why an item a series made was never sent: the operator stopped or deleted the series and cancelled it with it. */
+const WITHDRAWN_NOTES: Record<SeriesWithdrawal, string> = {
+  stopped: encodeNote('desktop.note.seriesStoppedMade'),
+  deleted: encodeNote('desktop.note.seriesDeletedMade')
+}
 
 type SeriesQueue = Pick<
   SendQueue,
@@ -51,14 +62,21 @@ type SeriesQueue = Pick<
 >
 
 export function createSeriesProducer(queue: SeriesQueue) {
-  /** The series as the window sees it, with how many of its messages the gateway reports went (QA33 Q33-04). */
-  const view = (record: SeriesRecord): SeriesView =>
-    toSeriesView(
+  /**
+   * The series as the window sees it, with how many of its messages the gateway reports went (QA33 Q33-04) and what
+   * it made that still goes by itself (what a stop or delete would leave).
+   */
+  const view = (record: SeriesRecord): SeriesView => {
+    const tag = seriesTag(record.id)
+    const going = queue.outcomes.unsent(tag).filter((item) => cancellableHere(item.status))
+    return toSeriesView(
       record,
       queue.outcomes
-        .counts(seriesTag(record.id))
-        .reduce((sum, { status, n }) => sum + (GATEWAY_REPORTED_SENT.includes(status) ? n : 0), 0)
+        .counts(tag)
+        .reduce((sum, { status, n }) => sum + (GATEWAY_REPORTED_SENT.includes(status) ? n : 0), 0),
+      going.map((item) => item.notBefore)
     )
+  }
   const store = new SeriesStore(queue.database)
   queue.addTicker(() => materialiseDueSeries(queue, store))
   // The durable side of an end: at its turn, an item an occurrence past the series' stored end made is cancelled,
@@ -78,7 +96,20 @@ export function createSeriesProducer(queue: SeriesQueue) {
       isSeriesTag(item.producerTag) && store.madePastEnd(item.id)
         ? { code: 'after_series_end', why: encodeNote('desktop.error.whyAfterSeriesEnd') }
         : null,
-    retried: () => undefined
+    // A message the series' stop or delete withdrew, retried by the operator, is theirs to send after all.
+    retried: (item) => {
+      if (isSeriesTag(item.producerTag)) store.unwithdraw(item.id)
+    }
+  })
+  // The durable side of a stop or delete that cancelled what the series had made: such an item is cancelled at its
+  // turn, saying why, whatever left it in line (the app killed between the stop's write and its cancel, a send on
+  // the wire at the stop that comes back to be tried again, one a restart's reconcile puts back in line).
+  queue.addPolicy({
+    name: 'series withdrawn',
+    check: (item) => {
+      const why = isSeriesTag(item.producerTag) ? store.withdrawnAs(item.id) : null
+      return why === null ? null : { cancel: { reason: WITHDRAWN_NOTES[why] } }
+    }
   })
 
   function mustGet(id: string) {
@@ -176,15 +207,48 @@ export function createSeriesProducer(queue: SeriesQueue) {
     return view(mustGet(id))
   }
 
-  /** No more occurrences; items already made stay. An ended series stays ended. */
-  function stop(id: string): SeriesView {
-    const record = mustGet(id)
-    if (record.status === 'active') {
-      store.patch(id, { status: 'stopped', nextAt: null, updatedAt: queue.now() })
-      queue.announceBulk(0)
-      queue.wake()
-    }
-    return view(mustGet(id))
+  /**
+   * `change` (a stop, a delete) in one transaction with, when `cancelMade`, the withdrawal of what the series made and
+   * has not sent: written there, it holds at each item's turn (the policy above) whatever happens after. Then those
+   * that can be are cancelled at once, saying why, so the window sees them so: not in that transaction (the cancel
+   * runs the queue). One on the wire is not cancelled (nor counted); held back if it comes back. How many were.
+   */
+  function withdrawMade(
+    id: string,
+    why: SeriesWithdrawal,
+    cancelMade: boolean,
+    change: (record: SeriesRecord) => void
+  ): number {
+    const cancellable = queue.database
+      .transaction(() => {
+        const record = mustGet(id)
+        const made = cancelMade ? queue.outcomes.unsent(seriesTag(id)) : []
+        store.withdraw(
+          id,
+          made.map((item) => item.id),
+          why
+        )
+        change(record)
+        return made.filter((item) => cancellableHere(item.status)).map((item) => item.id)
+      })
+      .immediate()
+    const cancelled =
+      cancellable.length > 0 ? queue.cancelMany(cancellable, WITHDRAWN_NOTES[why]).done.length : 0
+    queue.announceBulk(0)
+    queue.wake()
+    return cancelled
+  }
+
+  /**
+   * No more occurrences (an ended series stays ended); what it made and has not sent is cancelled with it when
+   * `cancelMade`, else it stays to go.
+   */
+  function stop(id: string, { cancelMade }: { cancelMade: boolean }): SeriesView & { cancelledMade: number } {
+    const cancelledMade = withdrawMade(id, 'stopped', cancelMade, (record) => {
+      if (record.status === 'active')
+        store.patch(id, { status: 'stopped', nextAt: null, updatedAt: queue.now() })
+    })
+    return { ...view(mustGet(id)), cancelledMade }
   }
 
   /**
@@ -274,12 +338,14 @@ export function createSeriesProducer(queue: SeriesQueue) {
     return { ...view(mustGet(id)), cancelledPastEnd }
   }
 
-  /** Stop and forget a series (its files go once no item needs them). */
-  function remove(id: string): void {
-    mustGet(id)
-    queue.releaseCopies(store.delete(id))
-    queue.announceBulk(0)
-    queue.wake()
+  /** Stop and forget a series (its files go once no item needs them); `cancelMade` as stop's. */
+  function remove(id: string, { cancelMade }: { cancelMade: boolean }): { cancelledMade: number } {
+    let held: string[] = []
+    const cancelledMade = withdrawMade(id, 'deleted', cancelMade, () => {
+      held = store.delete(id)
+    })
+    queue.releaseCopies(held)
+    return { cancelledMade }
   }
 
   return {

@@ -159,11 +159,11 @@ describe('recurring series', () => {
       series({ start: { localTime: '2026-01-10T08:00', timezone: 'Asia/Jakarta' } })
     )
     expect(past.nextLocal).toBe('2026-01-16T08:00:00')
-    const stopped = fx.outbox.stopSeries(past.id)
+    const stopped = fx.outbox.stopSeries(past.id, { cancelMade: true })
     expect(stopped).toMatchObject({ status: 'stopped', nextAt: null, nextLocal: null })
     await fx.clock.advance(3 * DAY)
     expect(fx.outbox.counts().total).toBe(0)
-    expect(() => fx.outbox.stopSeries('nope')).toThrow(/No recurring series/)
+    expect(() => fx.outbox.stopSeries('nope', { cancelMade: true })).toThrow(/No recurring series/)
   })
 
   it('skips the next occurrence ahead of time: nothing is made for it, the one after comes as usual', async () => {
@@ -197,7 +197,7 @@ describe('recurring series', () => {
       expect.objectContaining({ code: 'invalid_state', field: 'nextLocal' })
     )
     expect(fx.outbox.listSeries()[0]?.nextLocal).toBe('2026-01-16T11:00:00')
-    fx.outbox.stopSeries(created.id)
+    fx.outbox.stopSeries(created.id, { cancelMade: true })
     expect(() => fx.outbox.skipNextSeries(created.id, '2026-01-16T11:00:00')).toThrow(
       expect.objectContaining({ code: 'invalid_state' })
     )
@@ -243,7 +243,7 @@ describe('recurring series', () => {
 
     await fx.runUntil(() => fx.gateway.messages.length === 2, { stepMs: 6 * HOUR })
     expect(fx.gateway.messages.map((m) => m.bytes)).toEqual([17, 17])
-    fx.outbox.deleteSeries(made.id)
+    fx.outbox.deleteSeries(made.id, { cancelMade: true })
     expect(existsSync(copyPath)).toBe(true)
     fx.gateway.setStatus(fx.outbox.list().items[0]!.gatewayId!, 'read')
     await fx.clock.advance(60_000)
@@ -609,12 +609,174 @@ describe("changing a series' end", () => {
     fx = makeFixture()
     await fx.outbox.start()
     const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 3 } }))
-    fx.outbox.stopSeries(created.id)
+    fx.outbox.stopSeries(created.id, { cancelMade: true })
     expect(() => fx.outbox.setSeriesEnd(created.id, { kind: 'times', times: 9 })).toThrow(
       expect.objectContaining({ code: 'invalid_state' })
     )
     expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'stopped', end: { times: 3 } })
     expect(() => fx.outbox.setSeriesEnd('nope', null)).toThrow(expect.objectContaining({ code: 'not_found' }))
+  })
+})
+
+describe('stopping or deleting a series with messages it already made', () => {
+  const STOPPED_NOTE = 'not sent: its recurring series was stopped'
+  const DELETED_NOTE = 'not sent: its recurring series was deleted'
+
+  /** The app is killed once `write` is written, before what it withdrew is cancelled; reopened on the same database. */
+  function killedBeforeTheCancel(write: () => unknown): void {
+    const died = new Error('the app was killed')
+    const cancel = vi.spyOn(fx.outbox.queue, 'cancelMany').mockImplementation(() => {
+      fx.crash()
+      throw died
+    })
+    expect(write).toThrow(died)
+    cancel.mockRestore()
+    fx.reopen()
+  }
+
+  /** Paused: the occurrences of the 15th, 16th and 17th are made and wait in line. */
+  async function threeMade(): Promise<string> {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series())
+    fx.outbox.setPaused(true)
+    await fx.clock.advance(2 * DAY + HOUR)
+    expect(fx.outbox.counts().queued).toBe(3)
+    return created.id
+  }
+
+  it('says what it made that has not gone, and the times it was made for', async () => {
+    const id = await threeMade()
+    expect(fx.outbox.listSeries()[0]).toMatchObject({
+      id,
+      madeUnsent: { count: 3, firstAt: '2026-01-15T04:00:00.000Z', lastAt: '2026-01-17T04:00:00.000Z' }
+    })
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(HOUR)
+    expect(fx.outbox.listSeries()[0]?.madeUnsent).toBeNull()
+  })
+
+  it('stop cancels, saying why, what it made and has not sent, and says how many', async () => {
+    const id = await threeMade()
+    const stopped = fx.outbox.stopSeries(id, { cancelMade: true })
+    expect(stopped).toMatchObject({ status: 'stopped', nextAt: null, cancelledMade: 3, madeUnsent: null })
+    for (const item of fx.outbox.list().items) {
+      expect(item.status).toBe('cancelled')
+      const last = fx.outbox.get(item.id).history.at(-1)!
+      expect(last.note).toBe(STOPPED_NOTE)
+      expect(historyNote('id', last)).toBe('tidak dikirim: rangkaian berulangnya dihentikan')
+    }
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(3 * DAY)
+    expect(fx.gateway.sends()).toEqual([])
+  })
+
+  it('stop keeping what it made leaves it in line, and it goes', async () => {
+    const id = await threeMade()
+    expect(fx.outbox.stopSeries(id, { cancelMade: false })).toMatchObject({
+      status: 'stopped',
+      cancelledMade: 0,
+      madeUnsent: { count: 3 }
+    })
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(3 * DAY)
+    expect(sentAt()).toHaveLength(3)
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ occurrences: 3 })
+  })
+
+  it('never sends what it made when the app died after writing the stop, before the cancel', async () => {
+    const id = await threeMade()
+    killedBeforeTheCancel(() => fx.outbox.stopSeries(id, { cancelMade: true }))
+    await fx.outbox.start()
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(DAY)
+    expect(fx.gateway.sends()).toEqual([])
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'stopped' })
+    for (const item of fx.outbox.list().items) {
+      expect(item.status).toBe('cancelled')
+      expect(fx.outbox.get(item.id).history.at(-1)?.note).toBe(STOPPED_NOTE)
+    }
+  })
+
+  it('an item being sent at the stop is not claimed cancelled, and is not sent again when its send comes back', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series())
+    await fx.clock.advance(HOUR)
+    // The 16th's message is on the wire (no cancel may touch it) at the stop; the gateway was never reached, so it
+    // comes back in line.
+    fx.gateway.holdSends = true
+    fx.gateway.fail({ op: 'send', code: 'network', causeCode: 'ECONNREFUSED' })
+    await fx.clock.advance(DAY)
+    const [onTheWire] = fx.outbox.list({ status: ['sending'] }).items
+    expect(onTheWire?.scheduledAt).toBe('2026-01-16T04:00:00.000Z')
+    expect(fx.outbox.stopSeries(created.id, { cancelMade: true })).toMatchObject({ cancelledMade: 0 })
+    expect(fx.outbox.get(onTheWire!.id).item.status).toBe('sending')
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => fx.outbox.get(onTheWire!.id).item.status !== 'sending', { stepMs: 1000 })
+    await fx.clock.advance(DAY)
+
+    expect(fx.gateway.messages.map((message) => new Date(message.acceptedAt).toISOString())).toEqual([
+      '2026-01-15T04:00:00.000Z'
+    ])
+    expect(fx.outbox.get(onTheWire!.id).item.status).toBe('cancelled')
+    expect(fx.outbox.get(onTheWire!.id).history.at(-1)?.note).toBe(STOPPED_NOTE)
+  })
+
+  it('an item being sent at the stop that reaches the gateway is sent once, not cancelled', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series())
+    fx.gateway.holdSends = true
+    await fx.clock.advance(HOUR)
+    const [onTheWire] = fx.outbox.list({ status: ['sending'] }).items
+    expect(fx.outbox.stopSeries(created.id, { cancelMade: true })).toMatchObject({ cancelledMade: 0 })
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => fx.outbox.get(onTheWire!.id).item.status !== 'sending', { stepMs: 1000 })
+    await fx.clock.advance(DAY)
+    expect(fx.outbox.get(onTheWire!.id).item.status).toBe('accepted')
+    expect(fx.gateway.messages).toHaveLength(1)
+  })
+
+  it("the operator's retry of one the stop cancelled sends it", async () => {
+    const id = await threeMade()
+    fx.outbox.stopSeries(id, { cancelMade: true })
+    const [one] = fx.outbox.list().items
+    expect(fx.outbox.retry(one!.id).status).toBe('queued')
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(HOUR)
+    expect(fx.outbox.get(one!.id).item.status).toBe('accepted')
+    expect(fx.gateway.sends()).toHaveLength(1)
+  })
+
+  it('delete cancels what it made, saying why, even when the app died before the cancel; keeping leaves it', async () => {
+    const id = await threeMade()
+    killedBeforeTheCancel(() => fx.outbox.deleteSeries(id, { cancelMade: true }))
+    await fx.outbox.start()
+    expect(fx.outbox.listSeries()).toEqual([])
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(DAY)
+    expect(fx.gateway.sends()).toEqual([])
+    for (const item of fx.outbox.list().items) {
+      expect(item.status).toBe('cancelled')
+      expect(fx.outbox.get(item.id).history.at(-1)?.note).toBe(DELETED_NOTE)
+    }
+    await fx.outbox.stop()
+    fx.close()
+
+    const other = await threeMade()
+    expect(fx.outbox.deleteSeries(other, { cancelMade: true })).toEqual({ cancelledMade: 3 })
+    const kept = await (async () => {
+      await fx.outbox.stop()
+      fx.close()
+      return threeMade()
+    })()
+    expect(fx.outbox.deleteSeries(kept, { cancelMade: false })).toEqual({ cancelledMade: 0 })
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(DAY)
+    expect(fx.gateway.sends()).toHaveLength(3)
   })
 })
 

@@ -116,9 +116,18 @@ function endView(record: SeriesRecord): SeriesEndView | null {
   return { kind: 'times', times: record.endTimes, passed: Math.max(0, passed) }
 }
 
-/** `sent`: of the messages it made, those the gateway reports went (the producer counts them by its tag). */
-export function toSeriesView(record: SeriesRecord, sent: number): SeriesView {
+/**
+ * `sent`: of the messages it made, those the gateway reports went (the producer counts them by its tag); `going`: the
+ * times those it made that still go by themselves were made for.
+ */
+export function toSeriesView(
+  record: SeriesRecord,
+  sent: number,
+  going: readonly (number | null)[] = []
+): SeriesView {
   const rule = ruleOf(record)
+  // Each was made for its occurrence's time; one without (none is) counts as made at the series' last time.
+  const times = going.map((at) => at ?? record.lastOccurrenceAt ?? record.createdAt)
   return {
     id: record.id,
     deviceId: record.deviceId,
@@ -145,6 +154,14 @@ export function toSeriesView(record: SeriesRecord, sent: number): SeriesView {
     sent,
     skipped: record.skipped,
     lastOccurrenceAt: isoOrNull(record.lastOccurrenceAt),
+    madeUnsent:
+      times.length === 0
+        ? null
+        : {
+            count: times.length,
+            firstAt: new Date(times.reduce((a, b) => Math.min(a, b))).toISOString(),
+            lastAt: new Date(times.reduce((a, b) => Math.max(a, b))).toISOString()
+          },
     createdAt: new Date(record.createdAt).toISOString()
   }
 }

@@ -32,6 +32,7 @@ export {
   type ItemOutcome
 } from './outbox-store'
 export type { ProgressPoints } from './outbox-progress'
+export { producerUnsent, type UnsentItem } from './outbox-producer-unsent'
 export {
   OutboxTakeBackStore,
   type TakeBackAction,
@@ -67,7 +68,8 @@ export {
   type SeriesRecord,
   type SeriesEntryRecord,
   type SeriesPatch,
-  type SeriesRuleKind
+  type SeriesRuleKind,
+  type SeriesWithdrawal
 } from './series-store'
 export { ReminderStore, type ReminderRecord, type ReminderPeriode } from './reminder-store'
 export { InvoiceStore, type InvoiceRecord } from './invoice-store'

@@ -1168,6 +1168,17 @@ export const migrations: readonly Migration[] = [
         CASE WHEN status IN ('scheduled', 'queued', 'sending') AND not_before > created_at THEN not_before END,
         created_at), id);
     `
+  },
+  {
+    name: 'series: the messages a series made that its stop or delete withdrew',
+    // Stop and Delete left what a series had already made in line, and it went (an operator stopping a wrong daily
+    // message saw one more go). The operator's choice to cancel it is written with the stop or delete: withdrawn says
+    // which ('stopped' | 'deleted') on each link, kept after a delete, so the series producer's send policy cancels
+    // such an item at its turn whatever left it in line (a crash before the cancel, a send in flight that comes
+    // back). Links before this version: NULL, nothing withdrawn.
+    sql: `
+      ALTER TABLE outbox_series_items ADD COLUMN withdrawn TEXT;
+    `
   }
 ]
 

@@ -6,6 +6,9 @@ import { DamagedStoreError, unreadableJsonReason } from './errors'
 import type { ItemKind } from './outbox-store'
 import { SERIES_STATUSES, type OverduePolicyName, type SeriesStatusName } from '../../../shared/domain'
 
+/** Why a series' made message was withdrawn with it (the operator's choice at its stop or delete). */
+export type SeriesWithdrawal = 'stopped' | 'deleted'
+
 export type SeriesRuleKind = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
 
 export interface SeriesEntryRecord {
@@ -131,6 +134,7 @@ export class SeriesStore {
   private dueStatement: Database.Statement | undefined
   private nextDueStatement: Database.Statement | undefined
   private pastEndStatement: Database.Statement | undefined
+  private withdrawnStatement: Database.Statement | undefined
   /** Why each row set aside in this run was, by series id. */
   private readonly damage = new Map<string, string>()
 
@@ -300,7 +304,37 @@ export class SeriesStore {
     return this.pastEndStatement.get(itemId) !== undefined
   }
 
-  /** Remove a series (its entries go with it); returns the attachments it held. */
+  /** These items of the series are withdrawn with it: never to be sent (in the caller's transaction). */
+  withdraw(seriesId: string, itemIds: readonly string[], why: SeriesWithdrawal): void {
+    if (itemIds.length === 0) return
+    this.db
+      .prepare(
+        'UPDATE outbox_series_items SET withdrawn = ? WHERE series_id = ? AND item_id IN (SELECT value FROM json_each(?))'
+      )
+      .run(why, seriesId, JSON.stringify(itemIds))
+  }
+
+  /**
+   * Why this item was withdrawn with its series (stopped or deleted), or null. Asked before each of a series' items
+   * is sent: prepared once, found by the item's key.
+   */
+  withdrawnAs(itemId: string): SeriesWithdrawal | null {
+    this.withdrawnStatement ??= this.db.prepare(
+      'SELECT withdrawn FROM outbox_series_items WHERE item_id = ? AND withdrawn IS NOT NULL'
+    )
+    const row = this.withdrawnStatement.get(itemId) as { withdrawn: SeriesWithdrawal } | undefined
+    return row?.withdrawn ?? null
+  }
+
+  /** The operator sends a withdrawn item after all (a retry): it is the series' no more to hold back. */
+  unwithdraw(itemId: string): void {
+    this.db.prepare('UPDATE outbox_series_items SET withdrawn = NULL WHERE item_id = ?').run(itemId)
+  }
+
+  /**
+   * Remove a series (its entries go with it); returns the attachments it held. The links of the items it withdrew
+   * stay, so they are still held back at their turn.
+   */
   delete(id: string): string[] {
     return this.db
       .transaction(() => {
@@ -310,7 +344,7 @@ export class SeriesStore {
           )
           .all(id) as { sha: string }[]
         this.db.prepare('DELETE FROM outbox_series_entries WHERE series_id = ?').run(id)
-        this.db.prepare('DELETE FROM outbox_series_items WHERE series_id = ?').run(id)
+        this.db.prepare('DELETE FROM outbox_series_items WHERE series_id = ? AND withdrawn IS NULL').run(id)
         this.db.prepare('DELETE FROM outbox_series WHERE id = ?').run(id)
         return shas.map((row) => row.sha)
       })

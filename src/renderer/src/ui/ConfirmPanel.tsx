@@ -14,6 +14,8 @@ export interface ConfirmPanelProps {
   confirmTestId?: string
   /** A second way to go ahead, offered beside the first (e.g. one that keeps what the first would not leave). */
   alternative?: { label: ReactNode; onClick: () => void; testId?: string }
+  /** What the answer also decides, between the question and its buttons (a choice it carries). */
+  children?: ReactNode
   /** Takes the focus when it opens, on its harmless answer (Keep), so a stray Enter does not confirm it. For panels
    *  not opened through useRowPanel, which does this itself. */
   focusOnOpen?: boolean
@@ -44,6 +46,7 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
       <p id={props.id} ref={questionRef}>
         {props.question}
       </p>
+      {props.children}
       <div className="actions">
         <button
           type="button"

@@ -49,6 +49,7 @@ const series: SeriesView = {
   sent: 0,
   skipped: 0,
   lastOccurrenceAt: null,
+  madeUnsent: null,
   createdAt: '2030-01-01T00:00:00.000Z'
 }
 
@@ -434,8 +435,14 @@ describe('RemindersView', () => {
     fake.handle('reminders:update', (request) => ({ ...reminder, message: request.message }))
     fake.handle('reminders:refresh', () => reminder)
     fake.handle('reminders:delete', () => ({ ok: true }))
-    fake.handle('series:stop', () => ({ ...series, status: 'stopped', nextAt: null, nextLocal: null }))
-    fake.handle('series:delete', () => ({ ok: true }))
+    fake.handle('series:stop', () => ({
+      ...series,
+      status: 'stopped',
+      nextAt: null,
+      nextLocal: null,
+      cancelledMade: 0
+    }))
+    fake.handle('series:delete', () => ({ ok: true, cancelledMade: 0 }))
     const user = userEvent.setup()
     render(<RemindersView />)
     await user.click(await screen.findByRole('button', { name: 'Edit' }))
@@ -458,12 +465,93 @@ describe('RemindersView', () => {
     await user.click(screen.getByTestId('reminder-delete-confirm-r-1'))
     expect(fake.requests('reminders:delete')).toEqual([{ id: 'r-1' }])
 
+    // Nothing made waits: the question says no more are made, and the result claims nothing cancelled.
     await user.click(screen.getByTestId('series-stop-s-1'))
-    expect(fake.requests('series:stop')).toEqual([{ id: 's-1' }])
+    expect(screen.getByRole('group', { name: /^Stop this recurring message\?/ }).textContent).not.toMatch(
+      /already made/
+    )
+    await user.click(screen.getByTestId('series-stop-confirm-s-1'))
+    expect(fake.requests('series:stop')).toEqual([{ id: 's-1', cancelMade: true }])
+    expect(screen.getByTestId('series-feedback-s-1').textContent).toBe('Stopped.')
     await user.click(screen.getByTestId('series-delete-s-1'))
     await user.click(screen.getByTestId('series-delete-confirm-s-1'))
-    expect(fake.requests('series:delete')).toEqual([{ id: 's-1' }])
+    expect(fake.requests('series:delete')).toEqual([{ id: 's-1', cancelMade: true }])
   })
+
+  it.each([
+    {
+      language: 'en',
+      question: 'Stop this recurring message? No more messages are made.',
+      one: '1 message already made for 3 Dec 2030, 09:00 WITA has not gone yet.',
+      cancelOne: 'Cancel it with the series',
+      stopped: 'Stopped. 1 message it had made is cancelled.',
+      two: '2 messages already made for 2 Dec 2030, 09:00 WITA to 3 Dec 2030, 09:00 WITA have not gone yet.',
+      cancelTwo: 'Cancel them with the series',
+      deleted: 'Deleted.'
+    },
+    {
+      language: 'id',
+      question: 'Hentikan pesan berulang ini? Tidak ada lagi pesan yang dibuat.',
+      one: '1 pesan yang sudah dibuat untuk 3 Des 2030, 09.00 WITA belum terkirim.',
+      cancelOne: 'Batalkan juga pesan tersebut bersama rangkaiannya',
+      stopped: 'Dihentikan. 1 pesan yang sudah dibuatnya dibatalkan.',
+      two: '2 pesan yang sudah dibuat untuk 2 Des 2030, 09.00 WITA sampai 3 Des 2030, 09.00 WITA belum terkirim.',
+      cancelTwo: 'Batalkan juga pesan tersebut bersama rangkaiannya',
+      deleted: 'Dihapus.'
+    }
+  ])(
+    'stop and delete say what the series already made and when, and cancel it unless kept ($language)',
+    async ({ language, question, one, cancelOne, stopped, two, cancelTwo, deleted }) => {
+      seedStores(
+        makeBootstrap({
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })],
+          settings: makeSettings({ language: language as 'en' | 'id' })
+        })
+      )
+      const madeOne = { count: 1, firstAt: '2030-12-03T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
+      const madeTwo = { count: 2, firstAt: '2030-12-02T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
+      fake.handle('series:list', () => ({
+        series: [
+          { ...series, madeUnsent: madeOne },
+          { ...series, id: 's-2', madeUnsent: madeTwo }
+        ]
+      }))
+      fake.handle('series:stop', () => ({
+        ...series,
+        status: 'stopped',
+        nextAt: null,
+        nextLocal: null,
+        madeUnsent: null,
+        cancelledMade: 1
+      }))
+      fake.handle('series:delete', () => ({ ok: true, cancelledMade: 0 }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+
+      await user.click(await screen.findByTestId('series-stop-s-1'))
+      const stopQuestion = screen.getByRole('group', { name: question })
+      expect(within(stopQuestion).getByTestId('series-made-unsent-s-1').textContent).toBe(one)
+      const cancelIt = within(stopQuestion).getByRole('checkbox', { name: cancelOne })
+      expect((cancelIt as HTMLInputElement).checked).toBe(true)
+      await user.click(screen.getByTestId('series-stop-confirm-s-1'))
+      expect(fake.requests('series:stop')).toEqual([{ id: 's-1', cancelMade: true }])
+      // The focus lands on the row's new state: the line saying what the stop did.
+      const said = screen.getByTestId('series-feedback-s-1')
+      await waitFor(() => expect(said.textContent).toBe(stopped))
+      await waitFor(() => expect(document.activeElement).toBe(said))
+
+      // The operator keeps what the other one made: unticked, nothing is claimed cancelled.
+      await user.click(screen.getByTestId('series-delete-s-2'))
+      const deleteQuestion = screen.getByRole('group', { name: /\?/ })
+      expect(within(deleteQuestion).getByTestId('series-made-unsent-s-2').textContent).toBe(two)
+      await user.click(within(deleteQuestion).getByRole('checkbox', { name: cancelTwo }))
+      await user.click(screen.getByTestId('series-delete-confirm-s-2'))
+      expect(fake.requests('series:delete')).toEqual([{ id: 's-2', cancelMade: false }])
+      await waitFor(() =>
+        expect(screen.getByTestId('series-result').textContent).toMatch(new RegExp(`: ${deleted}$`))
+      )
+    }
+  )
 
   it.each([
     {
@@ -564,7 +652,7 @@ describe('RemindersView', () => {
     remove.focus()
     await user.keyboard('{Enter}')
     const deleteQuestion = screen.getByRole('group', {
-      name: 'Delete this recurring message? Messages already in the outbox stay.'
+      name: 'Delete this recurring message? No more messages are made.'
     })
     const keep = within(deleteQuestion).getByRole('button', { name: 'Keep' })
     expect(document.activeElement).toBe(keep)
@@ -599,11 +687,11 @@ describe('RemindersView', () => {
     fake.handle('series:stop', () => {
       dropFocus()
       seriesListed = [{ ...series, status: 'stopped', nextAt: null, nextLocal: null }]
-      return seriesListed[0]!
+      return { ...seriesListed[0]!, cancelledMade: 0 }
     })
     fake.handle('series:delete', () => {
       seriesListed = []
-      return { ok: true }
+      return { ok: true, cancelledMade: 0 }
     })
     const user = userEvent.setup()
     render(<RemindersView />)
@@ -614,6 +702,7 @@ describe('RemindersView', () => {
 
     // A stopped series keeps its row but loses Stop: the focus goes to the line saying it stopped.
     await user.click(screen.getByTestId('series-stop-s-1'))
+    await user.click(screen.getByTestId('series-stop-confirm-s-1'))
     await waitFor(() => expect(screen.getByTestId('series-row').getAttribute('data-status')).toBe('stopped'))
     expect(screen.queryByTestId('series-stop-s-1')).toBeNull()
     expect(document.activeElement).toBe(screen.getByTestId('series-feedback-s-1'))

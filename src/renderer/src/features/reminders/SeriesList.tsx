@@ -85,7 +85,7 @@ function SeriesRow({
   // Which row action is asking before it acts, if any: the question takes the focus, and gives it back to its button
   // when it closes (QA25 Q25-02). After the focus-after-action hook: an answered question's focus goes to the line
   // saying what it did, which that hook moves first.
-  const panels = useRowPanel<'skip' | 'end' | 'delete'>()
+  const panels = useRowPanel<'skip' | 'end' | 'stop' | 'delete'>()
   const asking = panels.open
 
   async function act<T>(
@@ -112,6 +112,9 @@ function SeriesRow({
     }
   }
 
+  /** What a stop or delete did: its own words, then how many made messages it cancelled (none claimed when none). */
+  const withdrawn = (done: string, cancelledMade: number): string =>
+    cancelledMade > 0 ? `${done} ${t('reminders.series.cancelledMade', { count: cancelledMade })}` : done
   const nextTime = (view: SeriesView): string =>
     view.nextAt
       ? t('reminders.series.timeInZone', {
@@ -196,20 +199,14 @@ function SeriesRow({
           </PanelToggle>
         ) : null}
         {series.status === 'active' && !stopped ? (
-          <button
-            type="button"
+          <PanelToggle
+            panels={panels}
+            panel="stop"
             className="button button--small"
-            disabled={busy}
-            data-testid={`series-stop-${series.id}`}
-            onClick={() =>
-              void act(async () => {
-                await call('series:stop', { id: series.id })
-                setStopped(true)
-              }, t('reminders.series.stoppedDone'))
-            }
+            testId={`series-stop-${series.id}`}
           >
             {t('reminders.stop')}
-          </button>
+          </PanelToggle>
         ) : null}
         <PanelToggle
           panels={panels}
@@ -262,18 +259,41 @@ function SeriesRow({
           onCancel={panels.close}
         />
       ) : null}
-      {asking === 'delete' ? (
-        <ConfirmPanel
-          id={`series-delete-q-${series.id}`}
-          question={t('reminders.series.deleteConfirm')}
-          confirmLabel={t('outbox.delete')}
-          keepLabel={t('common.keep')}
-          onConfirm={() =>
-            void act(() => call('series:delete', { id: series.id }), t('outbox.deleted'), true)
+      {asking === 'stop' ? (
+        <WithdrawQuestion
+          series={series}
+          action="stop"
+          question={t('reminders.series.stopConfirm')}
+          confirmLabel={t('reminders.stop')}
+          busy={busy}
+          onConfirm={(cancelMade) =>
+            void act(
+              async () => {
+                const after = await call('series:stop', { id: series.id, cancelMade })
+                setStopped(true)
+                return after
+              },
+              (after) => withdrawn(t('reminders.series.stoppedDone'), after.cancelledMade)
+            )
           }
           onKeep={panels.close}
-          disabled={busy}
-          confirmTestId={`series-delete-confirm-${series.id}`}
+        />
+      ) : null}
+      {asking === 'delete' ? (
+        <WithdrawQuestion
+          series={series}
+          action="delete"
+          question={t('reminders.series.deleteConfirm')}
+          confirmLabel={t('outbox.delete')}
+          busy={busy}
+          onConfirm={(cancelMade) =>
+            void act(
+              () => call('series:delete', { id: series.id, cancelMade }),
+              (after) => withdrawn(t('outbox.deleted'), after.cancelledMade),
+              true
+            )
+          }
+          onKeep={panels.close}
         />
       ) : null}
       <p
@@ -286,6 +306,70 @@ function SeriesRow({
         {feedback?.text ?? ''}
       </p>
     </li>
+  )
+}
+
+/**
+ * Stop or Delete asks first: what the series already made and has not sent, for when (on its own clock), and
+ * whether it goes with the series (cancelled: the default) or is kept to go.
+ */
+function WithdrawQuestion({
+  series,
+  action,
+  question,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onKeep
+}: {
+  series: SeriesView
+  action: 'stop' | 'delete'
+  question: string
+  confirmLabel: string
+  busy: boolean
+  onConfirm(cancelMade: boolean): void
+  onKeep(): void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const [cancelMade, setCancelMade] = useState(true)
+  const made = series.madeUnsent
+  const at = (iso: string): string => formatDateTimeInZone(iso, locale, series.timezone)
+  const checkId = `series-${action}-cancel-made-${series.id}`
+  return (
+    <ConfirmPanel
+      id={`series-${action}-q-${series.id}`}
+      question={question}
+      confirmLabel={confirmLabel}
+      keepLabel={t('common.keep')}
+      onConfirm={() => onConfirm(cancelMade)}
+      onKeep={onKeep}
+      disabled={busy}
+      confirmTestId={`series-${action}-confirm-${series.id}`}
+    >
+      {made ? (
+        <>
+          <p data-testid={`series-made-unsent-${series.id}`}>
+            {made.firstAt === made.lastAt
+              ? t('reminders.series.madeUnsentAt', { count: made.count, time: at(made.firstAt) })
+              : t('reminders.series.madeUnsentBetween', {
+                  count: made.count,
+                  first: at(made.firstAt),
+                  last: at(made.lastAt)
+                })}
+          </p>
+          <label className="checkbox" htmlFor={checkId}>
+            <input
+              id={checkId}
+              type="checkbox"
+              checked={cancelMade}
+              onChange={(event) => setCancelMade(event.target.checked)}
+            />{' '}
+            {t('reminders.series.cancelMade', { count: made.count })}
+          </label>
+        </>
+      ) : null}
+    </ConfirmPanel>
   )
 }
 
