@@ -1,7 +1,9 @@
 /**
  * Rows arriving above the row the operator is on, in real Chromium (QA42 Q42-02): in the webhook inspector, drawn
  * newest first, six incoming messages drew six deliveries above the row J had focused, which moved down out of the
- * window with the page's scroll unchanged. The focused row stays where it was read, its ring in view.
+ * window with the page's scroll unchanged. The focused row stays where it was read, its ring in view. In the Outbox,
+ * which draws only the rows in view, its rows were keyed by place: the focused row stayed put and showed another
+ * message, so Enter or Delete acted on a message the operator had not chosen.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -79,6 +81,102 @@ describe('rows arriving above the focused row', () => {
     await expect.poll(() => rows.count()).toBe(15)
     const later = await focusedRow(page)
     expect(later.name).toBe(before.name)
+    expect(Math.abs(later.top - before.top), `moved from ${before.top} to ${later.top}`).toBeLessThanOrEqual(
+      1
+    )
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+})
+
+/** A text message to `recipient` due in 2030: it stays where it is in the list, its status unchanged. */
+async function scheduledMessage(recipient: string): Promise<string> {
+  const { itemIds } = await harness.core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: [recipient],
+    isGroup: false,
+    entries: [{ kind: 'text', text: `Pengingat untuk ${recipient}` }],
+    schedule: {
+      localTime: '2030-01-10T09:30',
+      timezone: 'Asia/Jakarta',
+      mode: 'local',
+      overduePolicy: 'send'
+    }
+  })
+  const id = itemIds[0]
+  if (!id) throw new Error('no message enqueued')
+  return id
+}
+
+/** The message the focused element opens (its test id), and where that element is against the list's scroll box. */
+function focusedMessage(page: Page): Promise<{ id: string | null; top: number; inSight: boolean }> {
+  return page.evaluate(() => {
+    const active = document.activeElement
+    const id = active?.getAttribute('data-testid')?.replace(/^outbox-open-/, '') ?? null
+    const box = document.querySelector('[data-testid="outbox-scroll"]')?.getBoundingClientRect()
+    const at = active?.getBoundingClientRect()
+    return {
+      id,
+      top: at?.top ?? NaN,
+      inSight:
+        !!box && !!at && at.top >= box.top && at.bottom <= box.bottom && at.bottom <= window.innerHeight
+    }
+  })
+}
+
+describe('messages arriving above the focused Outbox row', () => {
+  it('the row J is on keeps its message, and its place in sight, as new messages are drawn above it', async () => {
+    harness = await journey.start()
+    deviceId = await linkedSandboxDevice(harness)
+    const older: string[] = []
+    // More than the box shows, so it can scroll.
+    for (let i = 0; i < 30; i++) older.push(await scheduledMessage(`08135555${String(i).padStart(4, '0')}`))
+    const page = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await page.setViewportSize({ width: 1100, height: 760 })
+    await openTab(page, 'outbox')
+    await page.getByTestId(`outbox-open-${older[29]}`).waitFor()
+    await page.locator('#main').focus()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('j')
+    const before = await focusedMessage(page)
+    // Newest first: the third row is the third newest message.
+    expect(before.id).toBe(older[27])
+    expect(before.inSight).toBe(true)
+
+    const newer: string[] = []
+    for (let i = 0; i < 3; i++) newer.push(await scheduledMessage(`08136666${String(i).padStart(4, '0')}`))
+    // The list asked again, the newest message on top.
+    await expect
+      .poll(() =>
+        page
+          .locator('[data-testid="outbox-row"][data-index="0"] [data-row-focus]')
+          .getAttribute('data-testid')
+      )
+      .toBe(`outbox-open-${newer[2]}`)
+    const after = await focusedMessage(page)
+    // The focus is on the same message, where it was read: Enter or Delete acts on the message the operator chose.
+    expect(after.id).toBe(before.id)
+    expect(after.inSight).toBe(true)
+    expect(Math.abs(after.top - before.top), `moved from ${before.top} to ${after.top}`).toBeLessThanOrEqual(
+      1
+    )
+
+    // A burst (a send to 25 numbers) moves it further down than the rows drawn beyond the box: still drawn, so still
+    // focused, and back in its place.
+    await harness.core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: Array.from({ length: 25 }, (_, i) => `08137777${String(i).padStart(4, '0')}`),
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Promo' }],
+      schedule: {
+        localTime: '2030-01-10T09:30',
+        timezone: 'Asia/Jakarta',
+        mode: 'local',
+        overduePolicy: 'send'
+      }
+    })
+    await expect.poll(() => page.getByTestId('outbox-total').textContent()).toBe('58 messages')
+    const later = await focusedMessage(page)
+    expect(later.id).toBe(before.id)
+    expect(later.inSight).toBe(true)
     expect(Math.abs(later.top - before.top), `moved from ${before.top} to ${later.top}`).toBeLessThanOrEqual(
       1
     )

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useOutbox } from '../../stores/outbox'
 import { OutboxList, ROW_HEIGHT } from './OutboxList'
 
 // Each drawn row formats its time once: counting the calls counts the rows drawn.
@@ -67,5 +68,32 @@ describe('OutboxList while scrolling', () => {
     }
     await screen.findByText(`Text: Message ${onScreen + 2}`)
     expect(formatted.calls).toBeLessThanOrEqual(3)
+  })
+
+  it('draws a message a fresh page and the stale page after it both hold in each place, under keys of its own', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    render(<OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />)
+    await screen.findByText('Text: Message 0')
+    const scroller = screen.getByTestId('outbox-scroll')
+    // Across the first two pages' edge (rows are keyed by message: both pages are drawn).
+    await act(async () => {
+      Object.defineProperty(scroller, 'scrollTop', {
+        configurable: true,
+        writable: true,
+        value: 195 * ROW_HEIGHT
+      })
+      fireEvent.scroll(scroller)
+    })
+    await screen.findByText('Text: Message 200')
+    // Three messages at the top deleted: the first page, asked again, has come back; the second is still the old one.
+    act(() =>
+      useOutbox.setState((state) => ({
+        pages: { ...state.pages, 0: { generation: state.generation, items: items(3, 200) } }
+      }))
+    )
+    expect(screen.getAllByText('Text: Message 200')).toHaveLength(2)
+    expect(screen.getAllByText('Text: Message 202')).toHaveLength(2)
+    expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/)
+    errors.mockRestore()
   })
 })

@@ -6,7 +6,7 @@ import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } f
 import { useDevices } from '../../stores/devices'
 import { useDeviceName } from './device-name'
 import { useNavigation } from '../../stores/navigation'
-import { itemAt, NO_FILTERS, useOutbox, type OutboxFilters } from '../../stores/outbox'
+import { itemAt, NO_FILTERS, PAGE_SIZE, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
 import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
@@ -14,6 +14,7 @@ import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useRowWindow } from './row-window'
 import { takeRowEnds } from '../shortcuts/row-ends'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
@@ -26,8 +27,22 @@ export const PREFETCH_ROWS = 100
 /** Rows drawn beyond the viewport, either way: a scroll of a few rows finds them drawn already. */
 const OVERSCAN_ROWS = 10
 
-const rowIndexes = (first: number, last: number): number[] =>
-  Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
+/** The rows to draw: first..last, and `kept` (the focused message's row) wherever it is. */
+function rowIndexes(first: number, last: number, kept: number): number[] {
+  const indexes = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
+  if (kept >= 0 && (kept < first || kept > last)) indexes.push(kept)
+  return indexes
+}
+
+/** Where the message `id` is in the loaded pages, or -1. */
+function indexOfItem(pages: Record<number, { items: OutboxItemView[] }>, id: string | null): number {
+  if (id === null) return -1
+  for (const [page, { items }] of Object.entries(pages)) {
+    const at = items.findIndex((item) => item.id === id)
+    if (at >= 0) return Number(page) * PAGE_SIZE + at
+  }
+  return -1
+}
 
 /**
  * Makes, once the first page is in and the window is idle, what drawing the first rows makes the first time: the Intl
@@ -139,6 +154,24 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     setFocusRow(null)
   }, [focusRow, first, last, pages])
 
+  // The message whose row holds the focus (J / K, Tab), and where it is now. New messages come in at the top: the
+  // row is the message's, keyed by its id, so the focus stays on it as it moves down; and it is drawn while it moves
+  // (a burst moved it past the rows drawn, which took the focus with it) until RowsKeepPlace has scrolled the box by
+  // the rows drawn above it, bringing it back where it was read.
+  const [focusedId, setFocusedId] = useState<string | null>(null)
+  const kept = useMemo(() => indexOfItem(pages, focusedId), [pages, focusedId])
+  const onFocus = (event: React.FocusEvent): void => {
+    const row = event.target.closest<HTMLElement>('[data-item-id]')
+    setFocusedId(row?.dataset.itemId ?? null)
+  }
+  const onBlur = (event: React.FocusEvent): void => {
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+      setFocusedId(null)
+  }
+  // A message is drawn once: while the pages are asked again one by one, one may still hold a message the page
+  // before it has moved in; the second one is keyed by its place.
+  const drawn = new Set<string>()
+
   return (
     <div className="outbox-list">
       <p className="muted small" aria-live="polite" data-testid="outbox-total">
@@ -156,34 +189,40 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
         data-testid="outbox-scroll"
         // An empty list is not drawn as a large blank box.
         hidden={total === 0}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
-        <div
-          role="list"
-          aria-label={t('outbox.listLabel')}
-          className="outbox-rows"
-          style={{ height: count * ROW_HEIGHT }}
-        >
-          {rowIndexes(first, last).map((index) => {
-            const item = itemAt(pages, index)
-            return (
-              <OutboxRow
-                key={index}
-                index={index}
-                start={index * ROW_HEIGHT}
-                setSize={count}
-                item={item}
-                selected={item !== undefined && item.id === selectedId}
-                checked={item !== undefined && checked.has(item.id)}
-                // With one device the name says nothing, unless the message's device was removed.
-                deviceLabel={
-                  item && (listed.size > 1 || !listed.has(item.deviceId)) ? nameOf(item.deviceId) : null
-                }
-                onSelect={onSelect}
-                onCheck={onCheck}
-              />
-            )
-          })}
-        </div>
+        <RowsKeepPlace>
+          <div
+            role="list"
+            aria-label={t('outbox.listLabel')}
+            className="outbox-rows"
+            style={{ height: count * ROW_HEIGHT }}
+          >
+            {rowIndexes(first, last, kept).map((index) => {
+              const item = itemAt(pages, index)
+              const key = item && !drawn.has(item.id) ? `item:${item.id}` : `at:${index}`
+              if (item) drawn.add(item.id)
+              return (
+                <OutboxRow
+                  key={key}
+                  index={index}
+                  start={index * ROW_HEIGHT}
+                  setSize={count}
+                  item={item}
+                  selected={item !== undefined && item.id === selectedId}
+                  checked={item !== undefined && checked.has(item.id)}
+                  // With one device the name says nothing, unless the message's device was removed.
+                  deviceLabel={
+                    item && (listed.size > 1 || !listed.has(item.deviceId)) ? nameOf(item.deviceId) : null
+                  }
+                  onSelect={onSelect}
+                  onCheck={onCheck}
+                />
+              )
+            })}
+          </div>
+        </RowsKeepPlace>
       </div>
     </div>
   )
@@ -240,6 +279,7 @@ const OutboxRow = memo(function OutboxRow({
       className="outbox-row"
       data-testid="outbox-row"
       data-index={index}
+      data-item-id={item?.id}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       {item ? (
