@@ -74,12 +74,6 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   )
   const [busy, setBusy] = useState(false)
   const takeBackOutcome = useTakeBackOutcome(id)
-  // "Asked the gateway" goes once the take-back is held (paused, offline…): the outcome line alone says what it waits
-  // for, and it does not come back beside "Resumed" (QA43 Q43-01).
-  const takeBackHeld = takeBackOutcome.held
-  useEffect(() => {
-    if (feedback?.takeBack && takeBackHeld) setFeedback(null)
-  }, [feedback, takeBackHeld])
   const [editing, setEditing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
@@ -128,8 +122,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }, [id, stamp, bulkSeq])
 
   const item = live ?? detail?.item
+  // "Asked the gateway" goes once the take-back is held (paused, offline…) or resumed here: the outcome line alone says
+  // where it stands (QA43 Q43-01).
   const feedbackHolds =
-    item !== undefined && feedback !== null && (!feedback.while || feedback.while.includes(item.status))
+    item !== undefined &&
+    feedback !== null &&
+    (!feedback.while || feedback.while.includes(item.status)) &&
+    !(feedback.takeBack && takeBackOutcome.outcomeAlone)
   // Said in the same live line (not a new one), so a screen reader reads the change.
   const failedAgain =
     !feedbackHolds && feedback?.failedAgain === true && item?.status === 'failed'

@@ -112,8 +112,11 @@ export function takeBackFix(view: TakeBackView, devices: DeviceList): TakeBackFi
 export function useTakeBackOutcome(itemId: string): {
   outcome: string | null
   follow: (asked: TakeBackView) => string
-  /** Something holds it now (takeBackHeld): "Asked the gateway" is not said beside what it waits for. */
-  held: boolean
+  /**
+   * The outcome line alone says where it stands: something holds it (takeBackHeld), or it was resumed here. "Asked the
+   * gateway" is not said beside it.
+   */
+  outcomeAlone: boolean
   /** The control a held take-back offers (TakeBackHeldControl), and Resume's call. */
   fix: TakeBackFix | null
   resume: () => Promise<void>
@@ -129,8 +132,8 @@ export function useTakeBackOutcome(itemId: string): {
   }
   const { resume } = followed
   const fix = view && !unread ? takeBackFix(view, devices) : null
-  const held = view !== null && !unread && takeBackHeld(view, devices)
-  const say = (outcome: string | null) => ({ outcome, follow, held, fix, resume })
+  const outcomeAlone = view !== null && !unread && (takeBackHeld(view, devices) || followed.resumed)
+  const say = (outcome: string | null) => ({ outcome, follow, outcomeAlone, fix, resume })
   if (unread) return say(t('outbox.takeBack.outcome.unread'))
   const byDevice = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
   const heldWords = view ? takeBackHeldWords(view, t, devices) : null
