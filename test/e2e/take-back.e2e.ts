@@ -4,6 +4,7 @@
  * the window — the unsent stopped, the held cancelled at the gateway, the sent deleted for everyone — until every row
  * ends revoked or cancelled.
  */
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
 import { journeySession, linkedSandboxDevice, waitUntil, openTab } from './fixtures'
@@ -68,6 +69,19 @@ function answerTakeBackAfterTheCardChanges(): void {
       changed.observe(status, { subtree: true, childList: true, characterData: true })
     }
     return listen.call(this, type, held as EventListener, options)
+  }
+}
+
+/** A harness socket frame as JSON (a file's binary frames read as nothing). */
+function framed(payload: string | Buffer): {
+  id?: number
+  channel?: string
+  result?: { value?: { id?: string } }
+} {
+  try {
+    return JSON.parse(String(payload)) as object
+  } catch {
+    return {}
   }
 }
 
@@ -226,5 +240,82 @@ describe('take-back journey in Chromium', () => {
     expect(await tally.locator('p, li').allTextContents()).toEqual([
       `1 waits: ${device?.label ?? ''}’s subscription has ended; it will be taken back once it is renewed.`
     ])
+  }, 90_000)
+
+  // QA43 Q43-01, Q43-02: offline, the detail said "Asked the gateway" above why it waited; paused, "Resume the
+  // take-back" was a small button stretched across the whole panel under its content-sized neighbours.
+  it('a message taken back offline, then paused: the outcome line alone says so, and Resume sits with the actions', async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    const handlers = harness.core.handlers
+    const { itemIds } = await handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }]
+    })
+    await waitUntil(
+      async () =>
+        (await handlers['outbox:list']({ offset: 0, limit: 5 })).items.find((i) => i.id === itemIds[0])
+          ?.status,
+      (status) => status === 'read'
+    )
+    // The take-back's id, from the core's answer to the window's request (heard from before the page opens its socket).
+    const channels = new Map<number, string>()
+    let found: (id: string) => void = () => undefined
+    const takeBackId = new Promise<string>((resolve) => (found = resolve))
+    const hear = (page: Page): void =>
+      void page.on('websocket', (socket) => {
+        socket.on('framesent', ({ payload }) => {
+          const sent = framed(payload)
+          if (sent.id !== undefined && sent.channel) channels.set(sent.id, sent.channel)
+        })
+        socket.on('framereceived', ({ payload }) => {
+          const got = framed(payload)
+          const value = got.result?.value
+          if (got.id !== undefined && channels.get(got.id) === 'outbox:takeBack' && value?.id) found(value.id)
+        })
+      })
+    const p = await journey.open(harness.url, async (page) => hear(page), { bypassCSP: true })
+    await openTab(p, 'outbox')
+    await p.getByTestId(`outbox-open-${itemIds[0] ?? ''}`).click()
+    harness.core.outbox.setNetworkOnline(false)
+    await p.getByTestId('outbox-revoke').click()
+    await p.getByTestId('outbox-revoke-confirm').click()
+
+    const outcome = p.getByTestId('outbox-takeback-outcome')
+    await expect
+      .poll(() => outcome.textContent())
+      .toBe('Waiting: this computer is offline; it goes on by itself once the connection is back.')
+    expect(await p.getByTestId('outbox-feedback').textContent()).toBe('')
+    expect(await p.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'outbox-takeback-outcome'
+    )
+
+    // The operator's pause, as another window or the terminal would set it.
+    const id = await takeBackId
+    await handlers['outbox:setTakeBackPaused']({ id, paused: true })
+    await expect
+      .poll(() => outcome.textContent(), { timeout: 10_000 })
+      .toBe('Paused by the operator: nothing more is asked of the gateway until it is resumed.')
+    expect(await p.getByTestId('outbox-feedback').textContent()).toBe('')
+
+    // Resume is as wide as its words, as "Delete for everyone" above it is (the same room around them, the same type),
+    // and starts where it does: not a small button as wide as the panel.
+    const resume = p.getByRole('button', { name: 'Resume the take-back' })
+    const revoke = p.getByRole('button', { name: 'Delete for everyone' })
+    const look = (button: Locator): Promise<{ x: number; room: number; type: string }> =>
+      button.evaluate((element) => {
+        const words = document.createRange()
+        words.selectNodeContents(element)
+        const box = element.getBoundingClientRect()
+        const room = box.width - words.getBoundingClientRect().width
+        return { x: box.x, room, type: getComputedStyle(element).fontSize }
+      })
+    const [resumed, revoked] = [await look(resume), await look(revoke)]
+    expect(Math.abs(resumed.room - revoked.room)).toBeLessThan(2)
+    expect(resumed.type).toBe(revoked.type)
+    expect(resumed.x).toBe(revoked.x)
+    expect(await seriousA11yViolations(p)).toEqual([])
   }, 90_000)
 })

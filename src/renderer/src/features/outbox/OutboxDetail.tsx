@@ -32,6 +32,16 @@ import {
 import { useNavigation } from '../../stores/navigation'
 import { useOperatorZone } from '../../stores/settings'
 
+/**
+ * How long an action's result line holds: `while` the item has one of these statuses; `failedAgain`, a retry's line
+ * says so once it fails again; `takeBack`, "Asked the gateway" goes once the take-back is held.
+ */
+interface FeedbackHolds {
+  while?: readonly OutboxItemView['status'][]
+  failedAgain?: boolean
+  takeBack?: boolean
+}
+
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
 const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'read'] as const
 
@@ -59,12 +69,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
   // A result may hold only while the item is as the action left it ("Queued again." leaves once it fails again).
   // A retry's line says so when the item fails again, and why: the outcome the operator waits for (QA25 Q25-03).
-  const [feedback, setFeedback] = useState<{
-    tone: 'ok' | 'bad'
-    text: string
-    while?: readonly OutboxItemView['status'][]
-    failedAgain?: boolean
-  } | null>(null)
+  const [feedback, setFeedback] = useState<({ tone: 'ok' | 'bad'; text: string } & FeedbackHolds) | null>(
+    null
+  )
   const [busy, setBusy] = useState(false)
   const takeBackOutcome = useTakeBackOutcome(id)
   const [editing, setEditing] = useState(false)
@@ -115,8 +122,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }, [id, stamp, bulkSeq])
 
   const item = live ?? detail?.item
+  // "Asked the gateway" goes once the take-back is held (paused, offline…) or resumed here: the outcome line alone says
+  // where it stands (QA43 Q43-01).
   const feedbackHolds =
-    item !== undefined && feedback !== null && (!feedback.while || feedback.while.includes(item.status))
+    item !== undefined &&
+    feedback !== null &&
+    (!feedback.while || feedback.while.includes(item.status)) &&
+    !(feedback.takeBack && takeBackOutcome.outcomeAlone)
   // Said in the same live line (not a new one), so a screen reader reads the change.
   const failedAgain =
     !feedbackHolds && feedback?.failedAgain === true && item?.status === 'failed'
@@ -136,9 +148,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       : null
   const feedbackShown = feedbackHolds || failedAgain !== null
   // The result line is hidden once it has nothing to say ("Queued again." goes when the retried message is cancelled):
-  // the focus it held goes to the heading before the browser drops it to the page (QA14 Q14-08).
+  // the focus it held goes before the browser drops it to the page (QA14 Q14-08): to the take-back's line when it
+  // says something (a take-back held since), else to the heading.
   useLayoutEffect(() => {
-    if (!feedbackShown && document.activeElement === feedbackRef.current) headingRef.current?.focus()
+    if (!feedbackShown && document.activeElement === feedbackRef.current)
+      (outcomeRef.current?.textContent ? outcomeRef : headingRef).current?.focus()
   })
   if (!item) {
     return (
@@ -187,8 +201,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   async function act<R>(
     work: () => Promise<R>,
     done: string | ((result: R) => string),
-    whileStatus?: readonly OutboxItemView['status'][],
-    failedAgain = false
+    holds: FeedbackHolds = {}
   ): Promise<void> {
     actionStarts()
     setBusy(true)
@@ -196,12 +209,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     try {
       const result = await work()
       if (typeof done === 'function') done = done(result)
-      setFeedback({
-        tone: 'ok',
-        text: done,
-        ...(whileStatus ? { while: whileStatus } : {}),
-        ...(failedAgain ? { failedAgain } : {})
-      })
+      setFeedback({ tone: 'ok', text: done, ...holds })
     } catch (error) {
       setFeedback({ tone: 'bad', text: await refusalWords(errorInfo(error)) })
     } finally {
@@ -355,7 +363,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             className="button button--primary"
             data-testid="outbox-retry"
             disabled={busy}
-            onClick={() => void act(() => store.retry(item.id), t('outbox.retried'), STILL_RETRYING, true)}
+            onClick={() =>
+              void act(() => store.retry(item.id), t('outbox.retried'), {
+                while: STILL_RETRYING,
+                failedAgain: true
+              })
+            }
           >
             {t('outbox.retry')}
           </button>
@@ -426,7 +439,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               // "Asked the gateway", or what was done instead when nothing was asked (stopped here, …).
               void act(
                 async () => takeBackOutcome.follow(await store.takeBack([item.id], 'cancel')),
-                (said) => said
+                (said) => said,
+                { takeBack: true }
               )
             }
           >
@@ -482,7 +496,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
                 setConfirmRevoke(false)
                 return said
               },
-              (said) => said
+              (said) => said,
+              { takeBack: true }
             )
           }
           onKeep={() => {

@@ -1145,13 +1145,14 @@ describe('item detail', () => {
 
     async function deleteForEveryone(
       language: 'en' | 'id' = 'en',
-      devices = [makeDevice()]
+      devices = [makeDevice()],
+      answer: TakeBackView = asked
     ): Promise<HTMLElement> {
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
       const delivered = makeItem({ id: 'd-1', status: 'delivered', gatewayId: 'gw-1' })
       fake.handle('outbox:list', () => ({ items: [delivered], total: 1 }))
       fake.handle('outbox:get', () => ({ item: delivered, history: [] }))
-      fake.handle('outbox:takeBack', () => asked)
+      fake.handle('outbox:takeBack', () => answer)
       const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
       render(<OutboxView />)
       await user.click(await screen.findByTestId('outbox-open-d-1'))
@@ -1349,6 +1350,59 @@ describe('item detail', () => {
         expect(document.activeElement).toBe(outcome)
       }
     )
+
+    // QA43 Q43-01: offline, the window said "Asked the gateway" above "Waiting: this computer is offline…", and the
+    // focus went to the line that was not so; paused then, both lines showed together.
+    it.each([
+      [
+        'en',
+        'Waiting: this computer is offline; it goes on by itself once the connection is back.',
+        'Paused by the operator: nothing more is asked of the gateway until it is resumed.'
+      ],
+      ['id', /^Menunggu: komputer ini sedang offline/, /^Dijeda oleh operator/]
+    ] as const)(
+      'says only what a held take-back waits for, offline and then paused, not that it asked (%s)',
+      async (language, offlineSays, pausedSays) => {
+        const offline = { ...asked, heldBy: { reason: 'offline' as const, deviceId: null } }
+        let now: TakeBackView = offline
+        fake.handle('outbox:takeBackProgress', () => ({ ...now }))
+        const outcome = await deleteForEveryone(language, [makeDevice()], offline)
+        await passes(1500)
+        expect(outcome.textContent).toMatch(offlineSays)
+        const feedback = screen.getByTestId('outbox-feedback')
+        expect(feedback.textContent).toBe('')
+        // The focus goes to the line that says what it waits for, not to the page or the empty line.
+        expect(document.activeElement).toBe(outcome)
+        now = { ...asked, state: 'paused', heldBy: { reason: 'operator', deviceId: null } }
+        await passes(3000)
+        expect(outcome.textContent).toMatch(pausedSays)
+        expect(feedback.textContent).toBe('')
+      }
+    )
+
+    it('takes back "Asked the gateway" once the take-back it named is paused: the pause is said alone', async () => {
+      let now: TakeBackView = asked
+      fake.handle('outbox:takeBackProgress', () => ({ ...now }))
+      fake.handle('outbox:setTakeBackPaused', () => ({ ...now }))
+      const outcome = await deleteForEveryone()
+      const feedback = screen.getByTestId('outbox-feedback')
+      expect(feedback.textContent).toBe('Asked the gateway; its answer shows on the timeline.')
+      expect(document.activeElement).toBe(feedback)
+      now = { ...asked, state: 'paused', heldBy: { reason: 'operator', deviceId: null } }
+      await passes(1500)
+      expect(outcome.textContent).toMatch(/^Paused by the operator/)
+      expect(feedback.textContent).toBe('')
+      // The line that held the focus went: the focus goes to the one that says where it stands.
+      expect(document.activeElement).toBe(outcome)
+      // Resumed, the outcome line says so; "Asked the gateway" does not come back beside it.
+      now = { ...asked, heldBy: null }
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Resume the take-back' }))
+        await vi.advanceTimersByTimeAsync(0)
+      })
+      expect(outcome.textContent).toMatch(/^Resumed/)
+      expect(feedback.textContent).toBe('')
+    })
   })
 
   // A take-back of one message that asked the gateway nothing came back settled, and the window said "Asked the

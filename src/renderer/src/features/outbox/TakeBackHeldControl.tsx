@@ -1,6 +1,8 @@
 // The one control a held take-back offers where it is shown (the outbox's detail, the inbox's bubble, the campaign's
 // tally): Resume when the operator paused it, or the device's own fix on its card when a device holds it. Resume goes
 // on where the kernel was (nothing asked twice); its button then goes, and the focus goes to the line's new state.
+// Its button sits in an action row, sized like the action buttons beside it: as a direct child of the detail's column
+// it was stretched across the whole panel (QA43 Q43-02).
 import { useState, type RefObject } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -25,17 +27,19 @@ export function TakeBackHeldControl({
   if (!fix) return error ? <p className="alert alert--bad">{error}</p> : null
   if (fix.kind === 'device')
     return (
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() =>
-          useNavigation
-            .getState()
-            .navigate('devices', { deviceAsk: { deviceId: fix.deviceId, action: fix.action } })
-        }
-      >
-        {t('outbox.takeBack.openDevice', { device: fix.label })}
-      </button>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            useNavigation
+              .getState()
+              .navigate('devices', { deviceAsk: { deviceId: fix.deviceId, action: fix.action } })
+          }
+        >
+          {t('outbox.takeBack.openDevice', { device: fix.label })}
+        </button>
+      </div>
     )
   const onResume = async (): Promise<void> => {
     actionStarts()
@@ -51,9 +55,11 @@ export function TakeBackHeldControl({
   }
   return (
     <>
-      <button type="button" className="button button--small" disabled={busy} onClick={() => void onResume()}>
-        {t('outbox.takeBack.resume')}
-      </button>
+      <div className="actions">
+        <button type="button" className="button" disabled={busy} onClick={() => void onResume()}>
+          {t('outbox.takeBack.resume')}
+        </button>
+      </div>
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}

@@ -30,11 +30,21 @@ const NOT_ASKED_KEY: Record<string, MessageKey> = {
 }
 
 /**
+ * Whether something holds a take-back's calls still to do: the operator's pause, or `heldBy` (no connection, the
+ * gateway's wait, a device the gateway refuses), or every call waits for a device that cannot act now. Its outcome
+ * line then says what it waits for (takeBackHeldWords, TAKE_BACK_WAITS_ONE_KEY).
+ */
+export function takeBackHeld(view: TakeBackView, devices: Parameters<typeof onlyHeld>[1]): boolean {
+  if (view.state === 'paused') return true
+  return view.state === 'running' && (!!view.heldBy || onlyHeld(view.pendingByDevice, devices))
+}
+
+/**
  * What to say once the core took the take-back of one message: "Asked the gateway" when it asked the gateway
  * anything (its answer follows), else what happened instead: stopped here before it left, asked by an earlier
  * take-back, gone from the outbox… Such a take-back comes back settled, with nothing more to say after it. Empty
- * when every call still to do waits for a device that cannot act now and none was made: nothing was asked yet, and
- * the outcome line says what it waits for (QA41 Q41-04).
+ * while it is held and nothing was answered (a device that cannot act, no connection, the operator's pause…): the
+ * outcome line alone says what it waits for, and the focus goes there (QA41 Q41-04, QA43 Q43-01).
  */
 export function takeBackAskedWords(
   view: TakeBackView,
@@ -46,7 +56,7 @@ export function takeBackAskedWords(
     0
   )
   const pending = view.revoke.pending + view.cancel.pending + view.resend.pending
-  if (view.state === 'running' && answered === 0 && onlyHeld(view.pendingByDevice, devices)) return ''
+  if (answered === 0 && takeBackHeld(view, devices)) return ''
   if (view.state !== 'done' || answered + pending > 0) return t('outbox.takeBack.asked')
   if (view.stoppedLocally > 0) return t('outbox.takeBack.notAsked.stopped')
   const why = Object.entries(view.leftAlone).find(([, n]) => n > 0)?.[0]
@@ -102,6 +112,11 @@ export function takeBackFix(view: TakeBackView, devices: DeviceList): TakeBackFi
 export function useTakeBackOutcome(itemId: string): {
   outcome: string | null
   follow: (asked: TakeBackView) => string
+  /**
+   * The outcome line alone says where it stands: something holds it (takeBackHeld), or it was resumed here. "Asked the
+   * gateway" is not said beside it.
+   */
+  outcomeAlone: boolean
   /** The control a held take-back offers (TakeBackHeldControl), and Resume's call. */
   fix: TakeBackFix | null
   resume: () => Promise<void>
@@ -117,12 +132,13 @@ export function useTakeBackOutcome(itemId: string): {
   }
   const { resume } = followed
   const fix = view && !unread ? takeBackFix(view, devices) : null
-  const say = (outcome: string | null) => ({ outcome, follow, fix, resume })
+  const outcomeAlone = view !== null && !unread && (takeBackHeld(view, devices) || followed.resumed)
+  const say = (outcome: string | null) => ({ outcome, follow, outcomeAlone, fix, resume })
   if (unread) return say(t('outbox.takeBack.outcome.unread'))
-  const held = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
+  const byDevice = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
   const heldWords = view ? takeBackHeldWords(view, t, devices) : null
-  if (view?.state === 'paused' || (heldWords !== null && !held)) return say(heldWords)
-  if (held) return say(t(TAKE_BACK_WAITS_ONE_KEY[held.hold], { device: held.device }))
+  if (view?.state === 'paused' || (heldWords !== null && !byDevice)) return say(heldWords)
+  if (byDevice) return say(t(TAKE_BACK_WAITS_ONE_KEY[byDevice.hold], { device: byDevice.device }))
   if (view?.state === 'running' && followed.resumed) return say(t('outbox.takeBack.outcome.resumed'))
   if (!view || view.state !== 'done') return say(null)
   const words = (state: 'refused' | 'unknown', action: 'revoke' | 'cancel'): string => {
