@@ -305,8 +305,19 @@ describe('campaign journey in Chromium', () => {
     expect(await scrollsSideways(p)).toBe(false)
     await screenshot(p, 'journey-campaign-overview-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
+    // Every heading the focus lands on as the campaign opens: the campaign's alone, not the Campaigns view's first.
+    await p.evaluate(() => {
+      const landed: string[] = []
+      Object.assign(window, { headingsFocused: landed })
+      document.addEventListener('focusin', (e) => {
+        if (e.target instanceof HTMLHeadingElement) landed.push(e.target.id)
+      })
+    })
     await onOverview.first().getByRole('button', { name: 'tagihan' }).click()
     await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('campaign-progress')
+    expect(
+      await p.evaluate(() => (window as unknown as { headingsFocused: string[] }).headingsFocused)
+    ).toEqual(['campaign-progress'])
     expect(await p.getByTestId('campaign-status').textContent()).toBe('paused')
 
     // "Cancel the rest" asks, with the count, before anything is cancelled; keeping goes on as before, and the

@@ -1,8 +1,8 @@
 /**
- * J and K in real Chromium, in the lists beyond the Outbox (QA37 Q37-07): the campaigns and the scheduled messages,
- * each row taking the focus in turn with a visible ring, Enter opening a campaign as a click does, a campaign's sheet
- * rows joining the walk once shown, and axe finding nothing serious against the focused rows. Home and End going to
- * the first and last row of each of them and of the Outbox, from the view or from a row. The Overview's device list
+ * J and K in real Chromium, in the Outbox and the lists beyond it (QA37 Q37-07): the campaigns, the scheduled messages
+ * and the Outbox's own rows, each row taking the focus in turn with a visible ring, Enter opening a campaign as a click
+ * does, a campaign's sheet rows joining the walk once shown, and axe finding nothing serious against the focused rows.
+ * Home and End going to the first and last row of each of them, from the view or from a row. The Overview's device list
  * has its rows in the walk too.
  */
 import type { Browser, Page } from 'playwright-core'
@@ -69,18 +69,25 @@ function focused(page: Page, rowSelector: string): Promise<{ row: number; ring: 
   }, rowSelector)
 }
 
-/** J down `count` rows from the view, then K back up, each key focusing its row with a visible ring. */
+/**
+ * J down `count` rows from the view, then K back up, each key focusing its row with a visible ring. A list that draws
+ * only the rows in view (the Outbox) focuses the row once drawn: the focus is looked for until it is there.
+ */
 async function walk(page: Page, rowSelector: string, count: number): Promise<void> {
   await page.locator('#main').focus()
   for (let row = 0; row < count; row++) {
     await page.keyboard.press('j')
+    await expect
+      .poll(async () => (await focused(page, rowSelector)).row, { message: `J to row ${row + 1}` })
+      .toBe(row)
     const at = await focused(page, rowSelector)
-    expect(at.row, `J to row ${row + 1}`).toBe(row)
     expect(at.ring, `ring on row ${row + 1}`).not.toBe('none')
   }
   for (let row = count - 2; row >= 0; row--) {
     await page.keyboard.press('k')
-    expect((await focused(page, rowSelector)).row, `K to row ${row + 1}`).toBe(row)
+    await expect
+      .poll(async () => (await focused(page, rowSelector)).row, { message: `K to row ${row + 1}` })
+      .toBe(row)
   }
 }
 
@@ -112,7 +119,7 @@ async function ends(
 }
 
 describe('J and K walk every list', () => {
-  it("walks the Overview's devices, the campaigns and the scheduled messages by keyboard, Enter opening a campaign, axe finding nothing", async () => {
+  it("walks the Overview's devices, the campaigns, the scheduled messages and the Outbox by keyboard, Enter opening a campaign, axe finding nothing", async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
     await page.goto(harness.url)
@@ -175,6 +182,7 @@ describe('J and K walk every list', () => {
     await page.getByTestId('view-outbox').waitFor()
     const outboxRows = '[data-testid="outbox-row"]'
     await expect.poll(() => page.locator(outboxRows).count()).toBe(6)
+    await walk(page, outboxRows, 6)
     await ends(page, outboxRows, 6)
     expect(await seriousA11yViolations(page)).toEqual([])
     await page.close()

@@ -1342,6 +1342,10 @@ export const enRest = {
     '{count, plural, one {Cancel it with the series} other {Cancel them with the series}}',
   'reminders.series.cancelledMade':
     '{count, plural, one {# message it had made is cancelled.} other {# messages it had made are cancelled.}}',
+  'reminders.series.madeStillGoAt':
+    '{count, plural, one {# message it had made still goes} other {# messages it had made still go}} (at {time}).',
+  'reminders.series.madeStillGoFrom':
+    '{count, plural, one {# message it had made still goes} other {# messages it had made still go}} (first at {time}).',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',
   'newDevice.intro':

@@ -1524,6 +1524,9 @@ export const id: Record<MessageKey, string> = {
     '{count} pesan yang sudah dibuat untuk {first} sampai {last} belum terkirim.',
   'reminders.series.cancelMade': '{count, plural, other {Batalkan juga pesan tersebut bersama rangkaiannya}}',
   'reminders.series.cancelledMade': '{count} pesan yang sudah dibuatnya dibatalkan.',
+  'reminders.series.madeStillGoAt': '{count} pesan yang sudah dibuatnya tetap dikirim (pada {time}).',
+  'reminders.series.madeStillGoFrom':
+    '{count} pesan yang sudah dibuatnya tetap dikirim (yang pertama pada {time}).',
   'devices.create': 'Buat perangkat baru',
   'newDevice.title': 'Buat perangkat baru',
   'newDevice.intro':

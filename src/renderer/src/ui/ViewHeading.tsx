@@ -1,5 +1,5 @@
 // A view's main heading; focused when the operator navigates to the view, so keyboard and screen-reader users land on it.
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigation } from '../stores/navigation'
 import { useViewFocus } from './view-focus'
 
@@ -7,20 +7,32 @@ interface ViewHeadingProps {
   children: ReactNode
   id?: string
   testId?: string
+  /**
+   * The view was opened on something of its own that takes the focus once shown (a campaign asked for from the
+   * Overview: its heading, once read): this heading leaves the focus for the navigation that drew the view, so only
+   * one heading is said. A later navigation to the view (its tab again) focuses it as ever.
+   */
+  leavesFocus?: boolean
 }
 
-export function ViewHeading({ children, id, testId }: ViewHeadingProps): React.JSX.Element {
+export function ViewHeading({
+  children,
+  id,
+  testId,
+  leavesFocus = false
+}: ViewHeadingProps): React.JSX.Element {
   const ref = useRef<HTMLHeadingElement>(null)
   const seq = useNavigation((state) => state.seq)
+  const [drawnAt] = useState(seq)
   const { takeIfStill } = useViewFocus()
   useEffect(() => {
     // The first view after start is not "navigated to": leave focus where the browser put it. A way back names the
     // control it returns to (the opener of the view left); else the heading. A view shown late (its code, its values)
     // takes the focus only if the operator left it where the view's wait had it (view-focus.ts).
-    if (seq <= 1) return
+    if (seq <= 1 || (leavesFocus && seq === drawnAt)) return
     const asked = useNavigation.getState().focusOnArrival
     takeIfStill((asked ? document.getElementById(asked) : null) ?? ref.current)
-  }, [seq, takeIfStill])
+  }, [seq, takeIfStill, leavesFocus, drawnAt])
   return (
     <h2 ref={ref} id={id} tabIndex={-1} className="view-title" data-testid={testId}>
       {children}

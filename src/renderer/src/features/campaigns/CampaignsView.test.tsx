@@ -25,6 +25,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
+import { ViewSlot } from '../../ui/on-demand'
 import { CampaignsView, pageRereadGapMs } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
 import { formatWhatsApp } from './whatsapp-format'
@@ -3467,6 +3468,35 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
     expect(document.activeElement?.textContent).toContain('Promo')
     expect(useNavigation.getState().openCampaign).toBeNull()
+  })
+
+  // Opened from the Overview, the Campaigns heading took the focus first and the campaign's heading then: two headings
+  // said, and the focus jumped. The campaign's heading alone takes it, once read; the tab again focuses the view's.
+  it('focuses only the campaign’s heading when the Overview opens it, not the Campaigns heading first', async () => {
+    const paused = campaign({ id: 'c2', name: 'Promo', status: 'paused' })
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign(), paused] }))
+    fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? paused : campaign()))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    const focused: string[] = []
+    const record = (e: FocusEvent): void => {
+      focused.push((e.target as Element).id || (e.target as Element).tagName)
+    }
+    document.addEventListener('focusin', record)
+    onTestFinished(() => document.removeEventListener('focusin', record))
+    // The Overview was the view before: this is a navigation, not the window's first view.
+    useNavigation.getState().navigate('home')
+    useNavigation.getState().navigate('campaigns', { campaignId: 'c2' })
+    render(
+      <ViewSlot name="Campaigns">
+        <CampaignsView />
+      </ViewSlot>
+    )
+    await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+    expect(focused).toEqual(['campaign-progress'])
+    // The tab pressed again while the campaign is shown: the view's heading, as for any view.
+    act(() => useNavigation.getState().navigate('campaigns'))
+    expect(document.activeElement?.id).toBe('campaigns-heading')
   })
 
   it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {

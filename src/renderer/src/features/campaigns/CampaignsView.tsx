@@ -225,7 +225,10 @@ export function CampaignsView(): React.JSX.Element {
 
   return (
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
-      <ViewHeading id="campaigns-heading">{t('campaigns.title')}</ViewHeading>
+      {/* A campaign asked for from elsewhere takes the focus to its own heading once read (CampaignProgress). */}
+      <ViewHeading id="campaigns-heading" leavesFocus={asked !== null}>
+        {t('campaigns.title')}
+      </ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
       <Customers campaigns={list} />
       <OptOuts />

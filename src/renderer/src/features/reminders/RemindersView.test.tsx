@@ -61,6 +61,26 @@ beforeEach(() => {
 })
 afterEach(() => vi.useRealTimers())
 
+/** What the two series s-1 and s-2 made and have not sent: one message, then two made for two days. */
+const madeOne = { count: 1, firstAt: '2030-12-03T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
+const madeTwo = { count: 2, firstAt: '2030-12-02T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
+
+/** The window in `language`, listing s-1 (madeOne still to go) and s-2 (madeTwo). */
+function listSeriesWithMade(language: string): void {
+  seedStores(
+    makeBootstrap({
+      devices: [makeDevice({ id: 'dev-1', sandbox: true })],
+      settings: makeSettings({ language: language as 'en' | 'id' })
+    })
+  )
+  fake.handle('series:list', () => ({
+    series: [
+      { ...series, madeUnsent: madeOne },
+      { ...series, id: 's-2', madeUnsent: madeTwo }
+    ]
+  }))
+}
+
 async function fillWhen(date: string, time: string): Promise<void> {
   fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } })
   fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } })
@@ -502,20 +522,7 @@ describe('RemindersView', () => {
   ])(
     'stop and delete say what the series already made and when, and cancel it unless kept ($language)',
     async ({ language, question, one, cancelOne, stopped, two, cancelTwo, deleted }) => {
-      seedStores(
-        makeBootstrap({
-          devices: [makeDevice({ id: 'dev-1', sandbox: true })],
-          settings: makeSettings({ language: language as 'en' | 'id' })
-        })
-      )
-      const madeOne = { count: 1, firstAt: '2030-12-03T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
-      const madeTwo = { count: 2, firstAt: '2030-12-02T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
-      fake.handle('series:list', () => ({
-        series: [
-          { ...series, madeUnsent: madeOne },
-          { ...series, id: 's-2', madeUnsent: madeTwo }
-        ]
-      }))
+      listSeriesWithMade(language)
       fake.handle('series:stop', () => ({
         ...series,
         status: 'stopped',
@@ -550,6 +557,50 @@ describe('RemindersView', () => {
       await waitFor(() =>
         expect(screen.getByTestId('series-result').textContent).toMatch(new RegExp(`: ${deleted}$`))
       )
+    }
+  )
+
+  // Kept when stopping, the messages it had made still go: the question said them, the result line said nothing.
+  it.each([
+    {
+      language: 'en',
+      one: 'Stopped. 1 message it had made still goes (at 3 Dec 2030, 09:00 WITA).',
+      two: 'Stopped. 2 messages it had made still go (first at 2 Dec 2030, 09:00 WITA).'
+    },
+    {
+      language: 'id',
+      one: 'Dihentikan. 1 pesan yang sudah dibuatnya tetap dikirim (pada 3 Des 2030, 09.00 WITA).',
+      two: 'Dihentikan. 2 pesan yang sudah dibuatnya tetap dikirim (yang pertama pada 2 Des 2030, 09.00 WITA).'
+    }
+  ])(
+    'a stop that keeps what the series made says those still go, and from when ($language)',
+    async ({ language, one, two }) => {
+      listSeriesWithMade(language)
+      // What the stop answers: the series as it is now, its made messages still to go as they were.
+      fake.handle('series:stop', ({ id }) => ({
+        ...series,
+        id,
+        status: 'stopped',
+        nextAt: null,
+        nextLocal: null,
+        madeUnsent: id === 's-1' ? madeOne : madeTwo,
+        cancelledMade: 0
+      }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      for (const [id, said] of [
+        ['s-1', one],
+        ['s-2', two]
+      ] as const) {
+        await user.click(await screen.findByTestId(`series-stop-${id}`))
+        await user.click(screen.getByRole('checkbox'))
+        await user.click(screen.getByTestId(`series-stop-confirm-${id}`))
+        await waitFor(() => expect(screen.getByTestId(`series-feedback-${id}`).textContent).toBe(said))
+      }
+      expect(fake.requests('series:stop')).toEqual([
+        { id: 's-1', cancelMade: false },
+        { id: 's-2', cancelMade: false }
+      ])
     }
   )
 

@@ -112,9 +112,25 @@ function SeriesRow({
     }
   }
 
-  /** What a stop or delete did: its own words, then how many made messages it cancelled (none claimed when none). */
-  const withdrawn = (done: string, cancelledMade: number): string =>
-    cancelledMade > 0 ? `${done} ${t('reminders.series.cancelledMade', { count: cancelledMade })}` : done
+  /**
+   * What a stop or delete did: its own words, how many made messages it cancelled (none claimed when none), and those
+   * it had made that still go (kept, as the question offered), from when on the series' clock, as the question said.
+   */
+  const withdrawn = (done: string, cancelledMade: number, stillGo: SeriesView['madeUnsent'] = null): string =>
+    [
+      done,
+      cancelledMade > 0 ? t('reminders.series.cancelledMade', { count: cancelledMade }) : '',
+      stillGo
+        ? t(
+            stillGo.firstAt === stillGo.lastAt
+              ? 'reminders.series.madeStillGoAt'
+              : 'reminders.series.madeStillGoFrom',
+            { count: stillGo.count, time: formatDateTimeInZone(stillGo.firstAt, locale, series.timezone) }
+          )
+        : ''
+    ]
+      .filter(Boolean)
+      .join(' ')
   const nextTime = (view: SeriesView): string =>
     view.nextAt
       ? t('reminders.series.timeInZone', {
@@ -273,7 +289,7 @@ function SeriesRow({
                 setStopped(true)
                 return after
               },
-              (after) => withdrawn(t('reminders.series.stoppedDone'), after.cancelledMade)
+              (after) => withdrawn(t('reminders.series.stoppedDone'), after.cancelledMade, after.madeUnsent)
             )
           }
           onKeep={panels.close}
