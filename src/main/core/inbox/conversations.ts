@@ -50,7 +50,8 @@ export interface SentToChat {
     text: string,
     limit: number,
     before?: { at: number; id: string },
-    goOn?: () => boolean
+    /** Asked after each match and after each stretch read past (`read`: how many items it held). */
+    goOn?: (read?: number) => boolean
   ): {
     matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
     /** The last sent item read, matching or not: where a read stopped short goes on from. */
@@ -162,7 +163,7 @@ export const REPLY_SCAN_LIMIT = 2_000
  * event loop also sends and polls, so a page keeps under the 50 ms goal by time, not only by count.
  */
 export const REPLY_SCAN_CPU_MS = 20
-/** Matches read between two looks at the CPU clock (a system call each). */
+/** Items read between two looks at the CPU clock (a system call each). */
 const CPU_CHECK_EVERY = 64
 
 /** The operator's own message found, with the conversation whose thread shows it and its place in the outbox. */
@@ -325,9 +326,13 @@ export function createConversations(deps: ConversationsDeps) {
     if (term === '' || !outbox) return { found: [], readTo: null, read: 0 }
     const began = cpuMs()
     let asked = 0
+    let nextLook = CPU_CHECK_EVERY
     let outOfTime = false
-    const goOn = (): boolean => {
-      if (++asked % CPU_CHECK_EVERY === 0 && cpuMs() - began >= REPLY_SCAN_CPU_MS) outOfTime = true
+    const goOn = (read = 1): boolean => {
+      asked += read
+      if (asked < nextLook) return !outOfTime
+      nextLook = asked + CPU_CHECK_EVERY
+      if (cpuMs() - began >= REPLY_SCAN_CPU_MS) outOfTime = true
       return !outOfTime
     }
     // One look-up per chat, however many of its items match: by device and chat, null when it has no conversation.

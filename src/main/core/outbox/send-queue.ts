@@ -310,7 +310,7 @@ export function createSendQueue(input: KernelInput) {
       text: string,
       limit: number,
       before?: { at: number; id: string },
-      goOn?: () => boolean
+      goOn?: (read?: number) => boolean
     ): {
       matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
       readTo: { at: number; id: string } | null

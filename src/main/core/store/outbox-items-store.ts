@@ -27,6 +27,7 @@ import {
   toSqlValue
 } from './outbox-records'
 import { NAMED_WALK_FROM } from './outbox-recipient-named'
+import { registerFoldedHolds } from './fts-fold'
 
 export class OutboxItemsStore {
   private readonly statements = new Map<string, Database.Statement>()
@@ -49,6 +50,8 @@ export class OutboxItemsStore {
     this.namedWalkFrom = options.namedWalkFrom ?? NAMED_WALK_FROM
     // IMMEDIATE, as every write transaction (see writeTransaction); the variant is a function of its own.
     this.inTransaction = db.transaction((fn: () => unknown) => fn()).immediate
+    // The search's walk tests text as the full-text index folds it (readTextByShownAt).
+    registerFoldedHolds(db)
   }
 
   /** Run `fn` in one transaction (nested calls become savepoints). */

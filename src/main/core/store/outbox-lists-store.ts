@@ -22,7 +22,7 @@ import { OutboxItemsStore } from './outbox-items-store'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { recipientNamedTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
-import { FEW_MATCHES_SORTED, textByShownAt } from './outbox-text-by-shown-at'
+import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -225,43 +225,17 @@ export class OutboxListsStore extends OutboxItemsStore {
    * then id: the order the inbox search lists them in), `before` the (shown at, id) of the previous read's last: the
    * inbox search reads many of the operator's own messages to keep those sent to a chat it has, so it reads only where
    * each went (the full items of those it keeps come from itemsAt). Up to `limit`, or until `goOn` says stop (asked
-   * after each item read, matching or not); `readTo` is the last item read, where the next read goes on from.
-   *
-   * Fewer than FEW_MATCHES_SORTED items holding the words (counted in the full-text index up to that many): those are
-   * read and sorted, few. More: the index on SHOWN_AT (migration "outbox: the items indexed by when each shows…") is
-   * walked from `before`, each item's text tested, so a read costs what it reads past, never every match (at 100,000
-   * items holding the word, a sort of every match was 260-390 ms a read). An open batch's items are not there yet.
+   * after each match and after each stretch of the index read past); `readTo` is the last item read, where the next
+   * read goes on from. How it reads: readTextByShownAt. An open batch's items are not there yet.
    */
   matchesWithText(
     text: string,
     limit: number,
     before?: { at: number; id: string },
-    goOn: () => boolean = () => true
-  ): {
-    matches: { position: number; id: string; deviceId: string; recipient: string; shownAt: number }[]
-    readTo: { at: number; id: string } | null
-  } {
-    const reads = textByShownAt(
-      text,
-      before,
-      this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
-    )
-    const few =
-      reads.count !== null &&
-      (this.prepare(reads.count.sql).get(...reads.count.params) as { n: number }).n < FEW_MATCHES_SORTED
-    const read = few ? reads.few : reads.walk
-    const rows = this.prepare(read.sql).iterate(...read.params, ...(few ? [limit] : [])) as IterableIterator<
-      ReturnType<OutboxListsStore['matchesWithText']>['matches'][number] & { hit: number }
-    >
-    const matches: ReturnType<OutboxListsStore['matchesWithText']>['matches'] = []
-    let last: { at: number; id: string } | null = null
-    // Leaving the loop early resets the statement: the walk reads no further than the rows taken.
-    for (const { hit, ...row } of rows) {
-      last = { at: row.shownAt, id: row.id }
-      if (hit) matches.push(row)
-      if (matches.length >= limit || !goOn()) break
-    }
-    return { matches, readTo: last }
+    goOn: (read?: number) => boolean = () => true
+  ): { matches: TextMatch[]; readTo: { at: number; id: string } | null } {
+    const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
+    return readTextByShownAt((sql) => this.prepare(sql), text, limit, before, fence, goOn)
   }
 
   /** The items at these positions (rowids), newest first, with SHOWN_AT; gone since (or in an open batch): left out. */

@@ -124,3 +124,39 @@ it('builds the index out of the items a database already had when it is migrated
   expect(ids(`INDEXED BY outbox_items_by_shown_at ${order}`)).toEqual(ids(`NOT INDEXED ${order}`))
   expect(ids(`NOT INDEXED ${order}`)).toHaveLength(300)
 })
+
+it('finds a word outside ASCII in any case the same whether few or many items hold it (as the full-text index folds case)', () => {
+  db = openDatabase({ dataDir: dir })
+  const store = new OutboxStore(db)
+  // 300 items hold "éclair" in three cases (many: the walk), 60 hold "Señor" in two (few: the sort).
+  const cases = ['éclair', 'ÉCLAIR', 'Éclair']
+  store.insertItems(
+    Array.from({ length: 400 }, (_, i) =>
+      newTextItem(`u${String(i).padStart(4, '0')}`, {
+        text: `${i < 300 ? `kue ${cases[i % 3]} ` : 'roti '}${i % 5 === 0 ? (i % 2 ? 'SEÑOR' : 'señor') : ''} ${i}`,
+        createdAt: 1_000_000 + ((i * 7919) % 400) * 1_000
+      })
+    ),
+    [],
+    [],
+    1_000_000
+  )
+  const byIndex = (word: string): string[] =>
+    (
+      db
+        .prepare(
+          `SELECT o.id FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
+           WHERE outbox_items_search MATCH ? ORDER BY o.created_at DESC, o.id DESC`
+        )
+        .all(`text : "${word}"`) as { id: string }[]
+    ).map((row) => row.id)
+  expect(byIndex('éclair')).toHaveLength(300)
+  expect(byIndex('señor')).toHaveLength(80)
+  for (const size of [7, 50]) {
+    for (const word of ['éclair', 'ÉCLAIR', 'eclair kue', 'ÉCLAIR señor', 'señor', 'SEÑOR']) {
+      expect(paged(store, word, size), `${word} by ${size}`).toEqual(
+        byIndex(word.split(' ')[0]!).filter((id) => word.split(' ').every((w) => byIndex(w).includes(id)))
+      )
+    }
+  }
+})

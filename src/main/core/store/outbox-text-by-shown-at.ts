@@ -1,6 +1,8 @@
 // The reads of the items whose text holds a search's words, newest first by when each shows in its chat (SHOWN_AT,
 // then id) from a cursor: the inbox search's replies (OutboxListsStore.matchesWithText runs them).
-import { allWords, containsPattern, searchWords } from './like-pattern'
+import type Database from 'better-sqlite3'
+import { FOLDED_HOLDS, likeBeforeFold } from './fts-fold'
+import { allWords, containsPattern, searchableByIndex, searchWords } from './like-pattern'
 import { SHOWN_AT } from './outbox-records'
 
 /**
@@ -9,48 +11,103 @@ import { SHOWN_AT } from './outbox-records'
  */
 export const FEW_MATCHES_SORTED = 200
 
-interface Read {
-  sql: string
-  params: unknown[]
+/**
+ * Entries of the index on SHOWN_AT one statement of a walk reads past at most: the first reads as many as the matches
+ * asked for, each next one twice as many as the one before, up to this (~1.5 ms CPU at 100,000 items).
+ */
+const WALK_MOST = 4_096
+
+export interface TextMatch {
+  position: number
+  id: string
+  deviceId: string
+  recipient: string
+  shownAt: number
 }
 
 /**
- * For `text` past `before` (`fence`: the open-batch condition on o, or ''): `count`, how many items the full-text
- * index finds, up to FEW_MATCHES_SORTED (null when no word is long enough for it); `few`, those matches sorted (its
- * LIMIT bound last); `walk`, every item in SHOWN_AT order from `before` through outbox_items_by_shown_at (the same
- * expression, so the planner walks it), each with `hit`: whether its text holds every word (LIKE, what the trigram
- * index matches: the text holds it, case aside), so the caller counts what it reads past, not only what matched.
+ * The items holding every word of `text` past `before`, up to `limit` or until `goOn` says stop (asked after each
+ * match, and after each stretch of the walk with how many entries it read past), and `readTo`, the last item read
+ * (matching or not): where the next read goes on from. `fence`: the open-batch condition on o, or ''.
+ *
+ * Fewer than FEW_MATCHES_SORTED items holding the words (counted in the full-text index up to that many): those are
+ * read and sorted. More: the index on SHOWN_AT (migration "outbox: the items indexed by when each shows…") is walked
+ * from `before` in stretches of at most WALK_MOST entries, one statement each that hands back only the matches, so a
+ * read costs what it reads past, bounded a statement, never a sort of every match. Either way a word holds as the
+ * full-text index holds it (case aside, letters outside ASCII too: fts-fold.ts), and a short word as LIKE does.
  */
-export function textByShownAt(
+export function readTextByShownAt(
+  prepare: (sql: string) => Database.Statement,
   text: string,
+  limit: number,
   before: { at: number; id: string } | undefined,
-  fence: string
-): { count: Read | null; few: Read; walk: Read } {
+  fence: string,
+  goOn: (read?: number) => boolean
+): { matches: TextMatch[]; readTo: { at: number; id: string } | null } {
+  const columns = `o.rowid AS position, o.id, o.device_id AS deviceId, o.recipient, ${SHOWN_AT} AS shownAt`
+  // The bound on SHOWN_AT alone lets the planner start the walk at the cursor (a row value alone scans from the top).
+  const keyset = (after: unknown): string =>
+    after === undefined ? '' : ` AND ${SHOWN_AT} <= ? AND (${SHOWN_AT}, o.id) < (?, ?)`
+  const keysetParams = (after: { at: number; id: string } | undefined): unknown[] =>
+    after === undefined ? [] : [after.at, after.at, after.id]
   // Every word, any order (as the inbox's messages are searched): the index for the long ones, LIKE for the rest.
   const { match, likes } = allWords('text', text)
-  const keyset = before === undefined ? '' : ` AND (${SHOWN_AT}, o.id) < (?, ?)`
-  const keysetParams = before === undefined ? [] : [before.at, before.id]
-  const columns = `o.rowid AS position, o.id, o.device_id AS deviceId, o.recipient, ${SHOWN_AT} AS shownAt`
-  const words = searchWords(text)
-  const holdsAll = words.map(() => `o.text LIKE ? ESCAPE '\\'`).join(' AND ') || '1'
-  return {
-    count:
-      match === null
-        ? null
-        : {
-            sql: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ?)`,
-            params: [match, FEW_MATCHES_SORTED]
-          },
-    few: {
-      sql: `SELECT ${columns}, 1 AS hit FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
-        WHERE outbox_items_search MATCH ?${likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')}${keyset}${fence}
-        ORDER BY shownAt DESC, o.id DESC LIMIT ?`,
-      params: [match, ...likes, ...keysetParams]
-    },
-    walk: {
-      sql: `SELECT ${columns}, ${holdsAll} AS hit FROM outbox_items o INDEXED BY outbox_items_by_shown_at
-        WHERE 1${keyset}${fence} ORDER BY ${SHOWN_AT} DESC, o.id DESC`,
-      params: [...words.map(containsPattern), ...keysetParams]
+  const matches: TextMatch[] = []
+  const few =
+    match !== null &&
+    (
+      prepare(
+        `SELECT COUNT(*) AS n FROM (SELECT 1 FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ?)`
+      ).get(match, FEW_MATCHES_SORTED) as { n: number }
+    ).n < FEW_MATCHES_SORTED
+  if (few) {
+    const rows = prepare(
+      `SELECT ${columns} FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
+       WHERE outbox_items_search MATCH ?${likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')}${keyset(before)}${fence}
+       ORDER BY shownAt DESC, o.id DESC LIMIT ?`
+    ).iterate(match, ...likes, ...keysetParams(before), limit) as IterableIterator<TextMatch>
+    for (const row of rows) {
+      matches.push(row)
+      if (!goOn()) break
     }
+    const last = matches.at(-1)
+    return { matches, readTo: last ? { at: last.shownAt, id: last.id } : null }
+  }
+  // Each word as the full-text index holds it: LIKE first (cheap, and all of it for a word of ASCII letters), then
+  // the index's own folding for the few LIKE let through when the word has letters LIKE does not fold.
+  const tests: string[] = []
+  const testParams: string[] = []
+  for (const word of searchWords(text)) {
+    const like = searchableByIndex(word)
+      ? likeBeforeFold(word)
+      : { pattern: containsPattern(word), exact: true }
+    tests.push(`o.text LIKE ? ESCAPE '\\'${like.exact ? '' : ` AND ${FOLDED_HOLDS}(o.text, ?)`}`)
+    testParams.push(like.pattern, ...(like.exact ? [] : [word]))
+  }
+  const stretch = (after: unknown): string =>
+    `FROM outbox_items o INDEXED BY outbox_items_by_shown_at WHERE 1${keyset(after)}${fence}
+     ORDER BY ${SHOWN_AT} DESC, o.id DESC`
+  let after = before
+  for (let size = Math.min(Math.max(limit, 64), WALK_MOST); ; size = Math.min(size * 2, WALK_MOST)) {
+    // The stretch's matches only, in its order (the inner read is a co-routine: stopped, it reads no further).
+    const rows = prepare(
+      `SELECT position, id, deviceId, recipient, shownAt FROM (SELECT ${columns}, ${tests.join(' AND ') || '1'} AS hit
+       ${stretch(after)} LIMIT ?) WHERE hit`
+    ).iterate(...testParams, ...keysetParams(after), size) as IterableIterator<TextMatch>
+    for (const row of rows) {
+      matches.push(row)
+      if (matches.length >= limit || !goOn()) return { matches, readTo: { at: row.shownAt, id: row.id } }
+    }
+    // Where the stretch ended (the index alone answers it): none when the walk reached the oldest.
+    const end = prepare(`SELECT ${SHOWN_AT} AS at, o.id ${stretch(after)} LIMIT 1 OFFSET ?`).get(
+      ...keysetParams(after),
+      size - 1
+    ) as { at: number; id: string } | undefined
+    if (end === undefined) {
+      const last = matches.at(-1)
+      return { matches, readTo: last ? { at: last.shownAt, id: last.id } : null }
+    }
+    after = end
+    if (!goOn(size)) return { matches, readTo: end }
   }
 }
