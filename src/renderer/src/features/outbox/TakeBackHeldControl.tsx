@@ -1,6 +1,7 @@
-// The one control a held take-back offers where it is shown (the outbox's detail, the inbox's bubble, the campaign's
-// tally): Resume when the operator paused it, or the device's own fix on its card when a device holds it. Resume goes
-// on where the kernel was (nothing asked twice); its button then goes, and the focus goes to the line's new state.
+// The one control a take-back offers where it is shown (the outbox's detail, the inbox's bubble, the campaign's
+// tally): Resume when the operator paused it, or the device's own fix on its card when a device holds it; and, where
+// a long one runs (the campaign's tally), Pause beside them. Pause and Resume go on where the kernel was (nothing
+// asked twice); their button then goes, and the focus goes to the line's new state.
 import { useState, type RefObject } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -11,20 +12,44 @@ import type { TakeBackFix } from './take-back-outcome'
 export function TakeBackHeldControl({
   fix,
   resume,
+  pause,
   line
 }: {
   fix: TakeBackFix | null
   resume: () => Promise<void>
-  /** The line that says where the take-back stands (focusable): the focus goes there after Resume. */
+  /** Given while it can be paused (takeBackPausable), where a pause is offered: the operator's pause. */
+  pause?: (() => Promise<void>) | undefined
+  /** The line that says where the take-back stands (focusable): the focus goes there after Pause or Resume. */
   line: RefObject<HTMLElement | null>
 }): React.JSX.Element | null {
   const t = useT()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const actionStarts = useFocusAfterAction(busy, line)
-  if (!fix) return error ? <p className="alert alert--bad">{error}</p> : null
-  if (fix.kind === 'device')
-    return (
+  const run = async (action: () => Promise<void>): Promise<void> => {
+    actionStarts()
+    setBusy(true)
+    setError(null)
+    try {
+      await action()
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  const button = (label: string, action: () => Promise<void>): React.JSX.Element => (
+    <button type="button" className="button button--small" disabled={busy} onClick={() => void run(action)}>
+      {label}
+    </button>
+  )
+  const alert = error ? (
+    <p className="alert alert--bad" role="alert">
+      {error}
+    </p>
+  ) : null
+  const held =
+    fix?.kind === 'device' ? (
       <button
         type="button"
         className="button button--small"
@@ -36,29 +61,15 @@ export function TakeBackHeldControl({
       >
         {t('outbox.takeBack.openDevice', { device: fix.label })}
       </button>
-    )
-  const onResume = async (): Promise<void> => {
-    actionStarts()
-    setBusy(true)
-    setError(null)
-    try {
-      await resume()
-    } catch (e) {
-      setError(errorInfo(e).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    ) : fix?.kind === 'resume' ? (
+      button(t('outbox.takeBack.resume'), resume)
+    ) : null
+  if (!held && !pause && !alert) return null
   return (
     <>
-      <button type="button" className="button button--small" disabled={busy} onClick={() => void onResume()}>
-        {t('outbox.takeBack.resume')}
-      </button>
-      {error ? (
-        <p className="alert alert--bad" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {held}
+      {pause ? button(t('outbox.takeBack.pause'), pause) : null}
+      {alert}
     </>
   )
 }
