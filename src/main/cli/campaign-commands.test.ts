@@ -350,6 +350,60 @@ describe('sender-desk campaign', () => {
     ])
   }, 60_000)
 
+  // A campaign's take-back can be thousands of calls: the terminal could start one, never pause it half way.
+  it('pauses a campaign’s take-back and resumes it where it was; 2 when none is under way', async () => {
+    const created = await cli(
+      'campaign',
+      'create',
+      '--file',
+      FIXTURE,
+      '--map',
+      'phone=Phone;vars=Name',
+      '--template',
+      'Paused take-back for {Name}',
+      '--delay',
+      '5-5',
+      '--hours',
+      'any'
+    )
+    const id = (created.json.campaign as { id: string }).id
+    await cli('campaign', 'start', id, '--timeout', '1')
+    const sent = async () =>
+      (await control.messages()).filter((m) => m.text?.startsWith('Paused take-back')).map((m) => m.status)
+    // The gateway holds its delete for everyone (429): the take-back is still under way when its time is up.
+    await control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
+    try {
+      const taken = await cli('campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1')
+      expect(taken.code).toBe(4)
+      expect(taken.json.takeBack).toMatchObject({ state: 'running', revoke: { done: 0, pending: 1 } })
+      const paused = await runCli(['campaign', 'takeback', 'pause', id], env)
+      expect(paused.code, paused.stderr).toBe(0)
+      expect(paused.stdout).toContain('Paused by the operator')
+      expect(paused.stdout).toContain(`sender-desk campaign takeback resume ${id}`)
+    } finally {
+      await control.clearFaults()
+    }
+    // Paused: a flush asks the gateway nothing of it, though the gateway would take it now.
+    await cli('outbox', 'flush', '--timeout', '1')
+    expect(await sent()).toHaveLength(1)
+    expect(await sent()).not.toContain('revoke')
+    expect((await cli('campaign', 'takeback', 'pause', id)).json.takeBacks).toMatchObject([
+      { state: 'paused', revoke: { done: 0, pending: 1 } }
+    ])
+
+    const resumed = await cli('campaign', 'takeback', 'resume', id)
+    expect(resumed.code).toBe(0)
+    expect(resumed.json.takeBacks).toMatchObject([
+      { state: 'done', revoke: { done: 1, refused: 0, unknown: 0, pending: 0 } }
+    ])
+    expect(await sent()).toEqual(['revoke'])
+    // Nothing is under way any more: neither can be asked (bad input), and the usage says so.
+    expect((await cli('campaign', 'takeback', 'resume', id)).code).toBe(2)
+    const none = await runCli(['campaign', 'takeback', 'pause', id], env)
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('no take-back under way')
+  }, 60_000)
+
   it('says a row whose number opted out after the start was never sent, not that it was cancelled', async () => {
     const sheet = join(work, 'reminders.csv')
     writeFileSync(sheet, 'Name,Phone\nAni,081377700001\nBudi,081377700002\nCitra,081377700003\n')
