@@ -313,7 +313,8 @@ describe('sender-desk campaign', () => {
     expect(shown.stdout).toContain('08:00-20:00 America/Sao_Paulo')
   }, 60_000)
 
-  it('takes a campaign back: stops what has not left, and deletes for everyone what the gateway sent', async () => {
+  /** A campaign of the fixture started with a long delay: its first row sent, the others still queued here. */
+  async function startedOneRow(template: string): Promise<string> {
     const created = await cli(
       'campaign',
       'create',
@@ -322,7 +323,7 @@ describe('sender-desk campaign', () => {
       '--map',
       'phone=Phone;vars=Name',
       '--template',
-      'Wrong amount for {Name}',
+      template,
       '--delay',
       '5-5',
       '--hours',
@@ -330,6 +331,11 @@ describe('sender-desk campaign', () => {
     )
     const id = (created.json.campaign as { id: string }).id
     await cli('campaign', 'start', id, '--timeout', '1')
+    return id
+  }
+
+  it('takes a campaign back: stops what has not left, and deletes for everyone what the gateway sent', async () => {
+    const id = await startedOneRow('Wrong amount for {Name}')
     // The terminal does not track: the outbox still has the first row as accepted, the gateway has sent it. The
     // cancel is refused ("not pending anymore"), and with --revoke-delivered the message is deleted for everyone:
     // one message taken back, counted once by what took it back, with no refusal left to explain.
@@ -352,22 +358,7 @@ describe('sender-desk campaign', () => {
 
   // A campaign's take-back can be thousands of calls: the terminal could start one, never pause it half way.
   it('pauses a campaign’s take-back and resumes it where it was; 2 when none is under way', async () => {
-    const created = await cli(
-      'campaign',
-      'create',
-      '--file',
-      FIXTURE,
-      '--map',
-      'phone=Phone;vars=Name',
-      '--template',
-      'Paused take-back for {Name}',
-      '--delay',
-      '5-5',
-      '--hours',
-      'any'
-    )
-    const id = (created.json.campaign as { id: string }).id
-    await cli('campaign', 'start', id, '--timeout', '1')
+    const id = await startedOneRow('Paused take-back for {Name}')
     const sent = async () =>
       (await control.messages()).filter((m) => m.text?.startsWith('Paused take-back')).map((m) => m.status)
     // The gateway holds its delete for everyone (429): the take-back is still under way when its time is up.
