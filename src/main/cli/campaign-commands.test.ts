@@ -313,7 +313,8 @@ describe('sender-desk campaign', () => {
     expect(shown.stdout).toContain('08:00-20:00 America/Sao_Paulo')
   }, 60_000)
 
-  it('takes a campaign back: stops what has not left, and deletes for everyone what the gateway sent', async () => {
+  /** A campaign of the fixture started with a long delay: its first row sent, the others still queued here. */
+  async function startedOneRow(template: string): Promise<string> {
     const created = await cli(
       'campaign',
       'create',
@@ -322,7 +323,7 @@ describe('sender-desk campaign', () => {
       '--map',
       'phone=Phone;vars=Name',
       '--template',
-      'Wrong amount for {Name}',
+      template,
       '--delay',
       '5-5',
       '--hours',
@@ -330,6 +331,11 @@ describe('sender-desk campaign', () => {
     )
     const id = (created.json.campaign as { id: string }).id
     await cli('campaign', 'start', id, '--timeout', '1')
+    return id
+  }
+
+  it('takes a campaign back: stops what has not left, and deletes for everyone what the gateway sent', async () => {
+    const id = await startedOneRow('Wrong amount for {Name}')
     // The terminal does not track: the outbox still has the first row as accepted, the gateway has sent it. The
     // cancel is refused ("not pending anymore"), and with --revoke-delivered the message is deleted for everyone:
     // one message taken back, counted once by what took it back, with no refusal left to explain.
@@ -348,6 +354,45 @@ describe('sender-desk campaign', () => {
     expect(status.json.campaigns).toMatchObject([
       { status: 'cancelled', counts: { revoked: 1, cancelled: 2 } }
     ])
+  }, 60_000)
+
+  // A campaign's take-back can be thousands of calls: the terminal could start one, never pause it half way.
+  it('pauses a campaign’s take-back and resumes it where it was; 2 when none is under way', async () => {
+    const id = await startedOneRow('Paused take-back for {Name}')
+    const sent = async () =>
+      (await control.messages()).filter((m) => m.text?.startsWith('Paused take-back')).map((m) => m.status)
+    // The gateway holds its delete for everyone (429): the take-back is still under way when its time is up.
+    await control.addFault({ path: '/api/revoke-message', kind: 'rate-limit', retryAfterSec: 3600 })
+    try {
+      const taken = await cli('campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1')
+      expect(taken.code).toBe(4)
+      expect(taken.json.takeBack).toMatchObject({ state: 'running', revoke: { done: 0, pending: 1 } })
+      const paused = await runCli(['campaign', 'takeback', 'pause', id], env)
+      expect(paused.code, paused.stderr).toBe(0)
+      expect(paused.stdout).toContain('Paused by the operator')
+      expect(paused.stdout).toContain(`sender-desk campaign takeback resume ${id}`)
+    } finally {
+      await control.clearFaults()
+    }
+    // Paused: a flush asks the gateway nothing of it, though the gateway would take it now.
+    await cli('outbox', 'flush', '--timeout', '1')
+    expect(await sent()).toHaveLength(1)
+    expect(await sent()).not.toContain('revoke')
+    expect((await cli('campaign', 'takeback', 'pause', id)).json.takeBacks).toMatchObject([
+      { state: 'paused', revoke: { done: 0, pending: 1 } }
+    ])
+
+    const resumed = await cli('campaign', 'takeback', 'resume', id)
+    expect(resumed.code).toBe(0)
+    expect(resumed.json.takeBacks).toMatchObject([
+      { state: 'done', revoke: { done: 1, refused: 0, unknown: 0, pending: 0 } }
+    ])
+    expect(await sent()).toEqual(['revoke'])
+    // Nothing is under way any more: neither can be asked (bad input), and the usage says so.
+    expect((await cli('campaign', 'takeback', 'resume', id)).code).toBe(2)
+    const none = await runCli(['campaign', 'takeback', 'pause', id], env)
+    expect(none.code).toBe(2)
+    expect(none.stderr).toContain('no take-back under way')
   }, 60_000)
 
   it('says a row whose number opted out after the start was never sent, not that it was cancelled', async () => {

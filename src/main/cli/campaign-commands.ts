@@ -15,7 +15,13 @@ import { cliDataDir, cliDeviceId, commandLineDevice, withCommandLineCore } from 
 import { appBeside, besideApp, besideAppExit } from './beside-app'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
-import type { CampaignView, InvokeRequest, SameMessageMoves } from '../../shared/contract'
+import type {
+  CampaignView,
+  DeviceState,
+  InvokeRequest,
+  SameMessageMoves,
+  TakeBackView
+} from '../../shared/contract'
 import { pacingProblemMessage, translate } from '../../shared/i18n'
 import {
   campaignFinishEstimate,
@@ -339,6 +345,80 @@ function onCore<T>(context: CliContext, work: (core: CommandLineCore) => Promise
   return withCommandLineCore(context, null, work)
 }
 
+type TakeBackTally = {
+  view: TakeBackView
+  devices: { id: string; label: string; state: DeviceState | null }[]
+}
+
+/**
+ * The take-backs `start` names (it starts or resumes them), carried to their end here like a flush (--timeout, 300 s
+ * by default), each read back with the devices its calls wait for, to say them as the window says them.
+ */
+async function carryTakeBacks(
+  context: CliContext,
+  start: (core: CommandLineCore) => Promise<string[]>
+): Promise<TakeBackTally[]> {
+  const credentials = await context.credentials()
+  const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
+  return withCommandLineCore(context, credentials, async (core) => {
+    const ids = await start(core)
+    await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
+    return Promise.all(ids.map((id) => readTakeBack(core, id)))
+  })
+}
+
+async function readTakeBack(core: CommandLineCore, id: string): Promise<TakeBackTally> {
+  const view = await core.invoke('outbox:takeBackProgress', { id })
+  const devices = await Promise.all(
+    view.pendingByDevice.map(async ({ deviceId }) => ({
+      id: deviceId,
+      label: deviceId,
+      state: await core.deviceState(deviceId)
+    }))
+  )
+  return { view, devices }
+}
+
+/**
+ * `campaign takeback pause|resume <id>`: the operator's pause of the campaign's take-backs still under way (a long one
+ * started by mistake, or to stop half way): calls in flight end and are recorded, nothing more is asked until resume,
+ * which goes on where it was (nothing asked twice) and carries it to its end here as `takeback` does. 2 when the
+ * campaign has none under way.
+ */
+async function pauseTakeBack(
+  context: CliContext,
+  action: 'pause' | 'resume',
+  campaignId: string | undefined
+): Promise<number> {
+  if (!campaignId) throw new UsageError(`campaign takeback ${action} needs a campaign id`)
+  const under = async (core: CommandLineCore): Promise<string[]> => {
+    await core.invoke('campaigns:get', { id: campaignId })
+    const ids = core.campaignTakeBacks(campaignId)
+    if (ids.length === 0)
+      throw new UsageError(`campaign ${campaignId} has no take-back under way to ${action}`)
+    for (const id of ids) await core.invoke('outbox:setTakeBackPaused', { id, paused: action === 'pause' })
+    return ids
+  }
+  const tallies =
+    action === 'pause'
+      ? await onCore(context, async (core) =>
+          Promise.all((await under(core)).map((id) => readTakeBack(core, id)))
+        )
+      : await carryTakeBacks(context, async (core) => {
+          const ids = await under(core)
+          context.out.progress('Taking the campaign back at the gateway…')
+          return ids
+        })
+  const lines = tallies.map((t) => describeTakeBackView(t.view, t.devices))
+  if (action === 'pause') lines.push(`Resume with: sender-desk campaign takeback resume ${campaignId}`)
+  const done = tallies.every((t) => t.view.state === 'done')
+  context.out.result(lines.join('\n'), {
+    ok: action === 'pause' || done,
+    takeBacks: tallies.map((t) => t.view)
+  })
+  return action === 'pause' || done ? EXIT.ok : EXIT.network
+}
+
 export async function runCampaign(context: CliContext): Promise<number> {
   const [sub, id] = context.args.positionals
   const needId = (): string => {
@@ -477,29 +557,23 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return EXIT.ok
     }
     case 'takeback': {
+      const [, action, ofCampaign] = context.args.positionals
+      if (action === 'pause' || action === 'resume') return pauseTakeBack(context, action, ofCampaign)
       // Cancel the campaign, stop what has not left, cancel what the gateway holds (and, when asked, delete for
       // everyone what was sent), carried to its end here like a flush: the tally says what could not be taken back.
       const campaignId = needId()
-      const credentials = await context.credentials()
-      const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
       const revokeDelivered = context.args.flags['revoke-delivered'] === true
-      const { view, devices } = await withCommandLineCore(context, credentials, async (core) => {
+      const [view] = await carryTakeBacks(context, async (core) => {
         const started = await core.invoke('campaigns:takeBack', { id: campaignId, revokeDelivered })
         context.out.progress('Taking the campaign back at the gateway…')
-        await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
-        const view = await core.invoke('outbox:takeBackProgress', { id: started.id })
-        // The calls still waiting are said with their device and what it needs, as the window says them.
-        const devices = await Promise.all(
-          view.pendingByDevice.map(async ({ deviceId }) => ({
-            id: deviceId,
-            label: deviceId,
-            state: await core.deviceState(deviceId)
-          }))
-        )
-        return { view, devices }
+        return [started.id]
       })
-      context.out.result(describeTakeBackView(view, devices), { ok: view.state === 'done', takeBack: view })
-      return view.state === 'done' ? EXIT.ok : EXIT.network
+      if (!view) throw new Error('the take-back was not recorded')
+      context.out.result(describeTakeBackView(view.view, view.devices), {
+        ok: view.view.state === 'done',
+        takeBack: view.view
+      })
+      return view.view.state === 'done' ? EXIT.ok : EXIT.network
     }
     case 'status': {
       const views = await onCore(context, async (core) =>

@@ -52,6 +52,10 @@ export const USAGE = `Usage: sender-desk <command> [options]
   campaign pacing <id> [--delay …] [--batch …] [--hours …] [--cap …]   (edit while it runs; others stay)
   campaign export <id> --out F [--format csv|xlsx|skipped]
   campaign takeback <id> [--revoke-delivered] [--timeout <s>]   (stop, cancel at the gateway, delete sent ones for everyone)
+           | takeback pause <id> | takeback resume <id> [--timeout <s>]
+           (pause: nothing more is asked of the gateway until resume, which goes on where it was, asking nothing
+            twice, and carries it on like takeback; exit 0 taken back or paused, 2 when the campaign has no
+            take-back under way, 4 when --timeout ends first: run resume again, or leave the app running)
   optout list | add <phone>... | remove <phone> | import <file> | keywords [stop|start <word,word…>]
                                                        the numbers campaigns skip; add/remove also update the
                                                        gateway's blacklist when device credentials are given

@@ -40,6 +40,9 @@ describe('help after a command', () => {
     const { stdout } = await run(['campaign', 'help'])
     expect(stdout).not.toMatch(/^ {2}send /m)
     expect(stdout).toMatch(/^ {2}campaign takeback /m)
+    // A take-back under way is paused and resumed from the terminal too, its exit codes with it.
+    expect(stdout).toContain('| takeback pause <id> | takeback resume <id> [--timeout <s>]')
+    expect(stdout.replace(/\s+/g, ' ')).toContain('2 when the campaign has no take-back under way')
     expect(stdout).toContain('--attach: one file sent with every row')
     // A draft made without --send-recent is started with it (its start checks the same message again).
     expect(stdout).toMatch(/^ {2}campaign start <id> \[--attach FILE \| --files-dir D\] \[--send-recent\]/m)

@@ -366,6 +366,7 @@ export type CommandLineChannel =
   | 'outbox:cancelMatching'
   | 'outbox:takeBack'
   | 'outbox:takeBackProgress'
+  | 'outbox:setTakeBackPaused'
   | CampaignChannel
 
 export interface CommandLineCore {
@@ -396,6 +397,8 @@ export interface CommandLineCore {
    * null for a device this command was not given: the terminal has no monitor and no other device's token.
    */
   deviceState(deviceId: string): Promise<DeviceState | null>
+  /** A campaign's take-backs not finished yet (running or paused), oldest first (none for a campaign not here). */
+  campaignTakeBacks(campaignId: string): string[]
   /** Runs a contract command as the window would (request schema, handler, reply schema); a refusal throws ApiFailure. */
   invoke<C extends CommandLineChannel>(channel: C, request: InvokeRequest<C>): Promise<InvokeReply<C>>
   /** As the app at its start: the replies kept for conversations deleted meanwhile let their files go. */
@@ -502,6 +505,7 @@ export function composeCommandLine(ports: CommandLinePorts): CommandLineCore {
         return stateFromError(error).state
       }
     },
+    campaignTakeBacks: (campaignId) => campaigns.openTakeBacks(campaignId),
     invoke: invokeThrough(handlers as ApiHandlers, logger),
     releaseGoneReplies: () => files.releaseGoneReplies(),
     close: () => {

@@ -942,6 +942,7 @@ export const enRest = {
   'outbox.takeBack.outcome.deviceRefused':
     'Waiting: the gateway does not take {device}’s calls now; it goes on once the device is put right on its card.',
   'outbox.takeBack.outcome.resumed': 'Resumed: the gateway is asked again; its answer follows here.',
+  'outbox.takeBack.pause': 'Pause the take-back',
   'outbox.takeBack.resume': 'Resume the take-back',
   'outbox.takeBack.openDevice': 'Open {device}',
   'outbox.takeBack.outcome.unread':

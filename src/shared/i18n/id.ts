@@ -1142,6 +1142,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.deviceRefused':
     'Menunggu: gateway sedang tidak menerima permintaan dari {device}; penarikan berlanjut setelah perangkat itu dibereskan di kartunya.',
   'outbox.takeBack.outcome.resumed': 'Dilanjutkan: gateway diminta lagi; jawabannya menyusul di sini.',
+  'outbox.takeBack.pause': 'Jeda penarikan',
   'outbox.takeBack.resume': 'Lanjutkan penarikan',
   'outbox.takeBack.openDevice': 'Buka {device}',
   'outbox.takeBack.outcome.unread':

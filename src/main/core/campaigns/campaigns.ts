@@ -1917,6 +1917,8 @@ export function createCampaigns(deps: CampaignsDeps) {
     resume,
     cancel,
     takeBack,
+    /** Its take-backs not finished yet (running or paused), oldest first: the terminal pauses and resumes them. */
+    openTakeBacks: (id: string): string[] => queue.openTakeBacks(tagOf(id)),
     planTakeBack,
     holdForTakeBack,
     keepAfterTakeBack,

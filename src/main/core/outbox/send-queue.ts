@@ -9,6 +9,7 @@ import {
   type NewItem,
   type ProgressPoints,
   producerUnsent,
+  producerOpenTakeBacks,
   type StoredAttachment,
   type UnsentItem
 } from '../store'
@@ -137,6 +138,8 @@ export interface QueuePort {
   takenBackAt(tag: string): number | null
   /** How many of the producer's take-back ops are still to be done (a device that cannot act holds them). */
   takeBackPending(tag: string): number
+  /** The producer's take-backs not finished yet (running or paused), oldest first. */
+  openTakeBacks(tag: string): string[]
   on<K extends keyof OutboxEvents>(event: K, listener: OutboxEvents[K]): () => void
 }
 
@@ -332,6 +335,7 @@ export function createSendQueue(input: KernelInput) {
     planTakeBack: takeBacks.planProducer,
     takenBackAt: takeBacks.producerTakenBackAt,
     takeBackPending: takeBacks.producerTakeBackPending,
+    openTakeBacks: (tag: string): string[] => producerOpenTakeBacks(store.db, tag),
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
     settleTakeBacksOfRemovedDevice: takeBacks.settleRemovedDevice,

@@ -224,6 +224,54 @@ it.each([
   }
 )
 
+// A campaign's take-back can be long (thousands of calls): the window could resume one the terminal paused, but
+// nothing could pause one started by mistake, or stop one half way.
+it.each([
+  ['en', 'Pause the take-back', 'Resume the take-back'],
+  ['id', 'Jeda penarikan', 'Lanjutkan penarikan']
+] as const)(
+  'pauses a running take-back from its tally, says so, offers Resume, and moves the focus to the tally (%s)',
+  async (language, pauseLabel, resumeLabel) => {
+    let state: TakeBackView['state'] = 'running'
+    const now = (): TakeBackView =>
+      state === 'paused'
+        ? { ...running, state, heldBy: { reason: 'operator', deviceId: null } }
+        : { ...running, heldBy: null }
+    fake.handle('outbox:takeBackProgress', now)
+    fake.handle('outbox:setTakeBackPaused', (request) => {
+      state = request.paused ? 'paused' : 'running'
+      return now()
+    })
+    const tally = await takeBackIn(language)
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: pauseLabel }))
+    expect(fake.requests('outbox:setTakeBackPaused')).toEqual([{ id: 'tb-1', paused: true }])
+    await waitFor(() =>
+      expect(tally.textContent).toContain(translate(language, 'outbox.takeBack.outcome.paused'))
+    )
+    expect(screen.queryByRole('button', { name: pauseLabel })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(tally))
+
+    await user.click(screen.getByRole('button', { name: resumeLabel }))
+    expect(fake.requests('outbox:setTakeBackPaused')).toEqual([
+      { id: 'tb-1', paused: true },
+      { id: 'tb-1', paused: false }
+    ])
+    await waitFor(() =>
+      expect(tally.textContent).toContain(translate(language, 'outbox.takeBack.outcome.resumed'))
+    )
+    expect(screen.queryByRole('button', { name: resumeLabel })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(tally))
+    expect(screen.getByRole('button', { name: pauseLabel })).toBeTruthy()
+  }
+)
+
+it('offers no Pause once the take-back is done', async () => {
+  const tally = await takeBackIn('en')
+  await waitFor(() => expect(tally.textContent).toContain('2 deleted for everyone'), { timeout: 5000 })
+  expect(screen.queryByRole('button', { name: 'Pause the take-back' })).toBeNull()
+})
+
 it.each([
   ['en', 'Nothing was taken back.'],
   ['id', 'Tidak ada yang ditarik kembali.']

@@ -13,7 +13,7 @@ import { useDevices } from '../../stores/devices'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { useFollowedTakeBack } from '../outbox/follow-take-back'
-import { takeBackFix, takeBackHeldWords } from '../outbox/take-back-outcome'
+import { takeBackFix, takeBackHeldWords, takeBackPausable } from '../outbox/take-back-outcome'
 import { TakeBackHeldControl } from '../outbox/TakeBackHeldControl'
 
 /** Why a message stays as it is, in the operator's words. */
@@ -76,7 +76,7 @@ export function TakeBackCampaign({
   const [revokeDelivered, setRevokeDelivered] = useState(false)
   const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
   // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made.
-  const { view: result, unread, resumed, follow, resume } = useFollowedTakeBack(id)
+  const { view: result, unread, resumed, follow, resume, pause } = useFollowedTakeBack(id)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
@@ -179,6 +179,8 @@ export function TakeBackCampaign({
   // What holds it (the operator's pause, no connection, the gateway's wait…) and the one control that helps.
   const heldWords = result ? takeBackHeldWords(result, t, devices) : null
   const fix = result && !unread ? takeBackFix(result, devices) : null
+  // A campaign's take-back can be long (thousands of calls): it can be paused while it runs, and resumed after.
+  const pausable = result !== null && !unread && takeBackPausable(result)
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
   // …yet named apart, so every row of the campaign is accounted for (QA14 Q14-11: 11 of 12 were).
   const neverSent = Object.entries(plan?.leftAlone ?? {})
@@ -306,7 +308,9 @@ export function TakeBackCampaign({
           ) : null}
         </div>
       ) : null}
-      {result ? <TakeBackHeldControl fix={fix} resume={resume} line={tallyRef} /> : null}
+      {result ? (
+        <TakeBackHeldControl fix={fix} resume={resume} pause={pausable ? pause : undefined} line={tallyRef} />
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}

@@ -32,6 +32,8 @@ export function useFollowedTakeBack(key: string): {
   follow: (asked: TakeBackView) => void
   /** Resume the operator's pause (outbox:setTakeBackPaused): the kernel goes on where it was, asking nothing twice. */
   resume: () => Promise<void>
+  /** Pause it (the same call): calls in flight end and are recorded; nothing more is asked until it is resumed. */
+  pause: () => Promise<void>
 } {
   const devices = useDevices((s) => s.devices)
   // `waited`: reads in a row that found it paused, or waiting for its devices only.
@@ -49,11 +51,13 @@ export function useFollowedTakeBack(key: string): {
   const unread = misses >= FOLLOW_TRIES
   const resumed = mine?.resumed === true
   const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0, waited: 0 })
-  const resume = async (): Promise<void> => {
+  const setPaused = async (paused: boolean): Promise<void> => {
     if (!view) return
-    const next = await call('outbox:setTakeBackPaused', { id: view.id, paused: false })
-    setFollowed({ key, view: next, misses: 0, waited: 0, resumed: true })
+    const next = await call('outbox:setTakeBackPaused', { id: view.id, paused })
+    setFollowed({ key, view: next, misses: 0, waited: 0, resumed: !paused })
   }
+  const resume = (): Promise<void> => setPaused(false)
+  const pause = (): Promise<void> => setPaused(true)
   const following = view !== null && view.state !== 'done' && !unread
   // Read from the device list as it is now: a device that can act again ends the slow reads at once.
   const waiting =
@@ -81,5 +85,5 @@ export function useFollowedTakeBack(key: string): {
       clearTimeout(timer)
     }
   }, [view, following, key, misses, waiting, waited, resumed])
-  return { view, unread, resumed, follow, resume }
+  return { view, unread, resumed, follow, resume, pause }
 }

@@ -102,6 +102,14 @@ export function takeBackFix(view: TakeBackView, devices: DeviceList): TakeBackFi
 }
 
 /**
+ * Whether the operator can pause it now: it runs and has calls still to do (a paused one is resumed instead, a done
+ * one has nothing left to hold).
+ */
+export function takeBackPausable(view: TakeBackView): boolean {
+  return view.state === 'running' && view.revoke.pending + view.cancel.pending + view.resend.pending > 0
+}
+
+/**
  * The answer in words once nothing is pending, or null while it is. Kept with the message it was asked for: a view
  * that shows another message in the same place says nothing of this one. A paused take-back says so (nothing more is
  * asked until it is resumed; followed still, so its answer comes once it is), one whose device cannot act now says
