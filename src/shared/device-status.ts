@@ -289,6 +289,24 @@ export function devicePauseWords(
 }
 
 /**
+ * Whether the device is the built-in sandbox gateway's: the one test every word and link that differs for it reads. The
+ * sandbox has no provider to renew with or package to buy: its own panel (Sandbox controls) renews and tops up.
+ */
+export function isSandboxDevice(device: { sandbox?: boolean | undefined }): boolean {
+  return device.sandbox === true
+}
+
+/**
+ * What tops up the quota messages wait for: the sandbox panel's "Top up the quota" when every device they go through
+ * is the sandbox's, else the gateway package (a hosted device among them has only that).
+ */
+export function quotaToppedUpBy(
+  devices: readonly { sandbox?: boolean | undefined }[]
+): 'sandbox' | 'gateway' {
+  return devices.length > 0 && devices.every(isSandboxDevice) ? 'sandbox' : 'gateway'
+}
+
+/**
  * The advice the row shows (a key of the shared messages): by state, for a needed scan by its cause, for a disconnect
  * WhatsApp Web caused by that cause, for an unreachable gateway by what the check met, for a connected device
  * whose quota is used up what lets its messages go (for a sandbox device the sandbox panel's top-up), and for an
@@ -316,8 +334,8 @@ export function adviceKey(device: {
   // The built-in sandbox has no provider to renew with or buy a package from: its own panel tops up and renews
   // (QA40 Q40-02).
   if (device.state === 'connected' && quotaUsedUp(device))
-    return device.sandbox === true ? 'advice.connected.quotaUsedUp.sandbox' : 'advice.connected.quotaUsedUp'
-  if (device.state === 'expired' && device.sandbox === true) return 'advice.expired.sandbox'
+    return isSandboxDevice(device) ? 'advice.connected.quotaUsedUp.sandbox' : 'advice.connected.quotaUsedUp'
+  if (device.state === 'expired' && isSandboxDevice(device)) return 'advice.expired.sandbox'
   const unreachable = unreachableCause(device)
   if (unreachable) return UNREACHABLE_WORDS[unreachable].advice
   return `advice.${device.state}`
@@ -360,7 +378,7 @@ export function renewAddress(device: {
   sandbox: boolean
   quota?: DeviceView['quota'] | undefined
 }): { href: string; host: string } | null {
-  if (device.sandbox || !(offers(device.state, 'renew') || quotaUsedUp(device))) return null
+  if (isSandboxDevice(device) || !(offers(device.state, 'renew') || quotaUsedUp(device))) return null
   let url: URL
   try {
     url = new URL(device.baseUrl)

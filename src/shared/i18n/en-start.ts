@@ -80,8 +80,12 @@ export const enStart = {
   'overview.campaigns.late': 'running behind its estimated end',
   'overview.campaigns.finishPart':
     '{covered, plural, one {the # the gateway quota covers ends} other {the # the gateway quota covers end}} about {time}, {waiting, plural, one {# waits} other {# wait}} until the gateway package is renewed or topped up',
+  'overview.campaigns.finishPart.sandbox':
+    '{covered, plural, one {the # the gateway quota covers ends} other {the # the gateway quota covers end}} about {time}, {waiting, plural, one {# waits} other {# wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)',
   'overview.campaigns.waitsForQuota':
     '{waiting, plural, one {# waits} other {# wait}} until the gateway package is renewed or topped up',
+  'overview.campaigns.waitsForQuota.sandbox':
+    '{waiting, plural, one {# waits} other {# wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)',
   'overview.fleet': 'Devices',
   'overview.fleet.none': 'No devices yet.',
   'overview.quota': 'Quota {quota}',
@@ -173,6 +177,9 @@ export const enStart = {
   'devices.quota.unlimited': 'Unlimited',
   'devices.quota.left': '{count, plural, one {# message} other {# messages}} left',
   'devices.quota.none': 'used up: renew or top up the gateway package',
+  // The built-in sandbox has no package to renew or top up: its own panel tops up (device-status.ts, quotaToppedUpBy).
+  'devices.quota.none.sandbox':
+    'used up: choose “Top up the quota” in Sandbox controls on this device’s card (Devices)',
   'devices.announce': '{label}: {state}',
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',

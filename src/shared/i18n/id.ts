@@ -532,8 +532,12 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns.late': 'berjalan lebih lambat dari perkiraan selesainya',
   'overview.campaigns.finishPart':
     '{covered, plural, other {# yang dicukupi kuota gateway}} selesai sekitar {time}, {waiting, plural, other {# menunggu}} sampai paket gateway diperpanjang atau diisi ulang',
+  'overview.campaigns.finishPart.sandbox':
+    '{covered, plural, other {# yang dicukupi kuota gateway}} selesai sekitar {time}, {waiting, plural, other {# menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat)',
   'overview.campaigns.waitsForQuota':
     '{waiting, plural, other {# menunggu}} sampai paket gateway diperpanjang atau diisi ulang',
+  'overview.campaigns.waitsForQuota.sandbox':
+    '{waiting, plural, other {# menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat)',
   'overview.fleet': 'Perangkat',
   'overview.fleet.none': 'Belum ada perangkat.',
   'overview.quota': 'Kuota {quota}',
@@ -669,6 +673,8 @@ export const id: Record<MessageKey, string> = {
   'devices.quota.unlimited': 'Tanpa batas',
   'devices.quota.left': '{count} pesan tersisa',
   'devices.quota.none': 'habis: perpanjang atau isi ulang paket gateway',
+  'devices.quota.none.sandbox':
+    'habis: pilih “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat ini (Perangkat)',
   'devices.expires': 'Berlaku sampai',
   'devices.expired': 'sudah berakhir',
   'devices.serial': 'Nomor seri',
@@ -1698,6 +1704,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.late': 'Berjalan lebih lambat dari perkiraan selesainya.',
   'campaigns.finishWaitsForQuota':
     'Tidak ada perkiraan selesai selama kuota gateway habis: {waiting, plural, other {# pesan tersisa menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.finishWaitsForQuota.sandbox':
+    'Tidak ada perkiraan selesai selama kuota gateway habis: {waiting, plural, other {# pesan tersisa menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan laju kirim',
   'campaigns.pacing.editExplain':
@@ -1988,10 +1996,16 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.finish': 'Perkiraan selesai',
   'campaigns.presend.finishWaitsForQuota':
     'Tidak ada selama kuota gateway habis: pesan menunggu sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.finishWaitsForQuota.sandbox':
+    'Tidak ada selama kuota gateway habis: pesan menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.finishPart':
     '{covered, plural, other {# pesan yang dicukupi kuota gateway selesai}} sekitar {time}; {waiting, plural, other {# lainnya menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.finishPart.sandbox':
+    '{covered, plural, other {# pesan yang dicukupi kuota gateway selesai}} sekitar {time}; {waiting, plural, other {# lainnya menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.finishPartUnknown':
     'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.finishPartUnknown.sandbox':
+    'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.devices': 'Dikirim dari',
@@ -2014,6 +2028,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',
   'campaigns.presend.shortfall':
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.shortfall.sandbox':
+    'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

@@ -2,10 +2,17 @@
 // line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
+import { quotaToppedUpBy } from '../../../shared/device-status'
 import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
 import type { useT } from '../i18n'
 
 type Translate = ReturnType<typeof useT>
+
+/**
+ * The devices whose quota the messages wait for: their words name what tops it up (the gateway package, or the sandbox
+ * panel's "Top up the quota" when they are all the sandbox's).
+ */
+type QuotaDevices = readonly Pick<DeviceView, 'sandbox'>[]
 
 /** `device.waitingToday`: what other sends have waiting on it today, said beside its sends (QA28 Q28-07). */
 export function deviceBudgetText(
@@ -49,22 +56,33 @@ export function gatewayQuotaText(
 /**
  * A pre-send summary's end against the gateway quota, as the domain's quotaFinishEstimate answers: the time, the time
  * of the part the quota covers and that the rest waits (that its end is not known, when it is not), that every
- * message waits for the quota, or "Unknown".
+ * message waits for the quota, or "Unknown". What the rest waits for is what tops up `devices`' quota.
  */
-export function quotaFinishText(t: Translate, finish: QuotaFinish, at: (instant: number) => string): string {
+export function quotaFinishText(
+  t: Translate,
+  finish: QuotaFinish,
+  at: (instant: number) => string,
+  devices: QuotaDevices
+): string {
+  const sandbox = quotaToppedUpBy(devices) === 'sandbox'
   switch (finish.kind) {
     case 'at':
       return at(finish.at)
     case 'part':
       return finish.at === null
-        ? t('campaigns.presend.finishPartUnknown', { covered: finish.covered, waiting: finish.waiting })
-        : t('campaigns.presend.finishPart', {
+        ? t(sandbox ? 'campaigns.presend.finishPartUnknown.sandbox' : 'campaigns.presend.finishPartUnknown', {
+            covered: finish.covered,
+            waiting: finish.waiting
+          })
+        : t(sandbox ? 'campaigns.presend.finishPart.sandbox' : 'campaigns.presend.finishPart', {
             time: at(finish.at),
             covered: finish.covered,
             waiting: finish.waiting
           })
     case 'waits_for_quota':
-      return t('campaigns.presend.finishWaitsForQuota')
+      return t(
+        sandbox ? 'campaigns.presend.finishWaitsForQuota.sandbox' : 'campaigns.presend.finishWaitsForQuota'
+      )
     case 'none':
       return t('common.unknown')
   }
@@ -78,7 +96,8 @@ export function quotaFinishText(t: Translate, finish: QuotaFinish, at: (instant:
 export function runningFinishText(
   t: Translate,
   finish: RunningFinish,
-  at: (instant: number) => string
+  at: (instant: number) => string,
+  devices: QuotaDevices
 ): string {
   switch (finish.kind) {
     case 'at':
@@ -86,9 +105,14 @@ export function runningFinishText(
     case 'late':
       return t('campaigns.late')
     case 'part':
-      return quotaFinishText(t, finish, at)
+      return quotaFinishText(t, finish, at, devices)
     case 'waits_for_quota':
-      return t('campaigns.finishWaitsForQuota', { waiting: finish.waiting })
+      return t(
+        quotaToppedUpBy(devices) === 'sandbox'
+          ? 'campaigns.finishWaitsForQuota.sandbox'
+          : 'campaigns.finishWaitsForQuota',
+        { waiting: finish.waiting }
+      )
     case 'none':
       return ''
   }
@@ -103,6 +127,7 @@ export function BudgetWarnings({
   short,
   leftOnFirstDay,
   capDay = 'today',
+  devices,
   testIdPrefix
 }: {
   t: Translate
@@ -114,17 +139,24 @@ export function BudgetWarnings({
   leftOnFirstDay: number | null
   /** That first day: today, or the day a schedule starts. */
   capDay?: 'today' | 'scheduled'
+  /** The devices the messages go through: what tops up their quota is what the shortfall's rest waits for. */
+  devices: QuotaDevices
   testIdPrefix: string
 }): React.JSX.Element {
   return (
     <>
       {short > 0 ? (
         <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
-          {t('campaigns.presend.shortfall', {
-            quota: count(quota),
-            count: count(messages),
-            short: count(short)
-          })}
+          {t(
+            quotaToppedUpBy(devices) === 'sandbox'
+              ? 'campaigns.presend.shortfall.sandbox'
+              : 'campaigns.presend.shortfall',
+            {
+              quota: count(quota),
+              count: count(messages),
+              short: count(short)
+            }
+          )}
         </p>
       ) : null}
       {leftOnFirstDay !== null && leftOnFirstDay < messages ? (

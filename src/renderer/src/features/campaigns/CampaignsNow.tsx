@@ -12,9 +12,15 @@ import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
-import { campaignStatusText, campaignZone, rowBuckets, sendsNothingNow } from './campaign-facts'
+import {
+  campaignDevices,
+  campaignStatusText,
+  campaignZone,
+  rowBuckets,
+  sendsNothingNow
+} from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
-import { isSendable } from '../../../../shared/device-status'
+import { isSendable, quotaToppedUpBy } from '../../../../shared/device-status'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -89,8 +95,19 @@ function promisedEnd(campaign: CampaignView): number {
   return at ?? Infinity
 }
 
-/** A line's end: " · estimated end …", that it runs behind, the part the quotas cover, or nothing. */
-function endText(t: ReturnType<typeof useT>, end: RunningFinish, at: (instant: number) => string): string {
+/**
+ * A line's end: " · estimated end …", that it runs behind, the part the quotas cover, or nothing. What the rest waits
+ * for is what tops up its devices' quota (the sandbox panel's Top up when they are all the sandbox's).
+ */
+function endText(
+  t: ReturnType<typeof useT>,
+  end: RunningFinish,
+  at: (instant: number) => string,
+  devices: readonly Pick<DeviceView, 'sandbox'>[]
+): string {
+  const sandbox = quotaToppedUpBy(devices) === 'sandbox'
+  const waits = (waiting: number): string =>
+    t(sandbox ? 'overview.campaigns.waitsForQuota.sandbox' : 'overview.campaigns.waitsForQuota', { waiting })
   switch (end.kind) {
     case 'at':
       return ` · ${t('overview.campaigns.finish', { time: at(end.at) })}`
@@ -98,10 +115,14 @@ function endText(t: ReturnType<typeof useT>, end: RunningFinish, at: (instant: n
       return ` · ${t('overview.campaigns.late')}`
     case 'part':
       return end.at === null
-        ? ` · ${t('overview.campaigns.waitsForQuota', { waiting: end.waiting })}`
-        : ` · ${t('overview.campaigns.finishPart', { covered: end.covered, waiting: end.waiting, time: at(end.at) })}`
+        ? ` · ${waits(end.waiting)}`
+        : ` · ${t(sandbox ? 'overview.campaigns.finishPart.sandbox' : 'overview.campaigns.finishPart', {
+            covered: end.covered,
+            waiting: end.waiting,
+            time: at(end.at)
+          })}`
     case 'waits_for_quota':
-      return ` · ${t('overview.campaigns.waitsForQuota', { waiting: end.waiting })}`
+      return ` · ${waits(end.waiting)}`
     case 'none':
       return ''
   }
@@ -170,7 +191,12 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
               sent: formatCount(sent, locale),
               rows: formatCount(rows, locale)
             })}
-        {endText(t, end, (at) => formatDateTimeInZone(new Date(at).toISOString(), locale, zone))}
+        {endText(
+          t,
+          end,
+          (at) => formatDateTimeInZone(new Date(at).toISOString(), locale, zone),
+          campaignDevices(campaign, devices)
+        )}
       </span>
       {waits.length > 0 ? (
         <span className="overview-campaign-facts muted" data-testid="overview-campaign-wait">

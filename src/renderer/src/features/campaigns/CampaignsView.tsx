@@ -57,6 +57,7 @@ import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields } from './PacingFields'
 import {
+  campaignDevices,
   campaignStatusText,
   campaignZone,
   draftStartCounts,
@@ -717,7 +718,7 @@ function NewCampaign({
           count: ready,
           finish: finish.kind === 'at' ? at(finish.at) : t('common.unknown')
         })
-      : t('campaigns.confirmQuota', { count: ready, finish: quotaFinishText(t, finish, at) })
+      : t('campaigns.confirmQuota', { count: ready, finish: quotaFinishText(t, finish, at, chosenDevices) })
   const blocked: MessageKey | null =
     template.trim() === ''
       ? 'campaigns.blocked.noMessage'
@@ -1343,7 +1344,7 @@ function StartDraft({
           // Kept with the draft: reopened later, its summary still accounts for every row under the header.
           blankRows={(asOfNow?.campaign ?? campaign).summary.blankRows}
           recent={{ count: startCounts.recent, sendAnyway: sendRecent, onChange: setSendRecent }}
-          devices={devices.filter((d) => campaign.devices.some((c) => c.deviceId === d.id))}
+          devices={campaignDevices(campaign, devices)}
           finishAt={asOfNow ? asOfNow.estimate.finishAt : campaign.estimate.finishAt}
           // The covered part's end as of the draft's re-check (the rows may have changed since the view was read).
           quotaFinish={asOfNow?.estimate.quotaFinish ?? null}
@@ -1410,8 +1411,16 @@ function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number })
   if (end.kind === 'none') return null
   return (
     <p className="muted" data-testid="campaign-estimate-end">
-      {runningFinishText(t, end, (at) =>
-        formatDateTimeInZone(new Date(at).toISOString(), locale, campaignZone(campaign.pacing, operatorZone))
+      {runningFinishText(
+        t,
+        end,
+        (at) =>
+          formatDateTimeInZone(
+            new Date(at).toISOString(),
+            locale,
+            campaignZone(campaign.pacing, operatorZone)
+          ),
+        campaignDevices(campaign, devices)
       )}
     </p>
   )

@@ -181,8 +181,11 @@ export function PreSendSummary({
             ? t('common.unknown')
             : finishAt === 'working'
               ? t('campaigns.estimate.working')
-              : quotaFinishText(t, campaignFinish(devices, ready, finishAt, quotaFinish), (instant) =>
-                  formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)
+              : quotaFinishText(
+                  t,
+                  campaignFinish(devices, ready, finishAt, quotaFinish),
+                  (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
+                  devices
                 )}
         </dd>
         {opensAt !== null && workingHours ? (
@@ -232,6 +235,7 @@ export function PreSendSummary({
         quota={quota}
         short={short}
         leftOnFirstDay={budgetToday}
+        devices={devices}
         testIdPrefix="campaign"
       />
       {fitNow !== null ? (

@@ -16,6 +16,14 @@ import { checkingHolds, heldByState, waitUntilText } from './wait-text'
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
 export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
 
+/** The known devices a campaign sends through (those not known here are left out). */
+export function campaignDevices<D extends Pick<DeviceView, 'id'>>(
+  campaign: Pick<CampaignView, 'devices'>,
+  devices: readonly D[]
+): D[] {
+  return devices.filter((d) => campaign.devices.some((part) => part.deviceId === d.id))
+}
+
 /** A campaign's row buckets: the shared domain's (campaign-buckets.ts), every row in exactly one. */
 export type { CampaignBucket }
 

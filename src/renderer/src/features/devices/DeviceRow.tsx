@@ -107,7 +107,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   }
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
 
-  const quota = quotaText(device.quota, t)
+  const quota = quotaText(device, t)
   const shown: Feedback | DeviceVerdict | null = verdict ?? feedback
 
   return (

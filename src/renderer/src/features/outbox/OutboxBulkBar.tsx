@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
 import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
+import { quotaToppedUpBy } from '../../../../shared/device-status'
 import { formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
@@ -181,7 +182,11 @@ export function OutboxBulkBar({
     if (involved.length === 0) return null
     const count = (n: number): string => formatNumber(n, language)
     const theirs = (device: (typeof involved)[number]): number => perDevice.get(device.id) ?? 0
-    const short = involved.reduce((sum, device) => sum + quotaShortfall([device], theirs(device)).short, 0)
+    const shortOf = (device: (typeof involved)[number]): number =>
+      quotaShortfall([device], theirs(device)).short
+    const short = involved.reduce((sum, device) => sum + shortOf(device), 0)
+    // What the rest waits for: what tops up the quota of the devices it is short on (the sandbox's own panel for it).
+    const toppedUpBy = quotaToppedUpBy(involved.filter((device) => shortOf(device) > 0))
     const budgets = involved.map((device) => {
       const left = budgetLeftToday(device)
       return left === null ? null : Math.min(left, theirs(device))
@@ -192,11 +197,14 @@ export function OutboxBulkBar({
     const counted = involved.reduce((sum, device) => sum + theirs(device), 0)
     const words = [
       short > 0
-        ? t('campaigns.presend.shortfall', {
-            quota: count(counted - short),
-            count: count(counted),
-            short: count(short)
-          })
+        ? t(
+            toppedUpBy === 'sandbox' ? 'campaigns.presend.shortfall.sandbox' : 'campaigns.presend.shortfall',
+            {
+              quota: count(counted - short),
+              count: count(counted),
+              short: count(short)
+            }
+          )
         : null,
       left !== null && left < counted
         ? t('campaigns.presend.overBudget', { left: count(left), count: count(counted) })

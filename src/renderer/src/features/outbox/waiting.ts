@@ -1,6 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import { stateNameKey } from '../../../../shared/device-status'
+import { isSandboxDevice, stateNameKey } from '../../../../shared/device-status'
 import {
   bucketCountsOf,
   countsAsSentToday,
@@ -79,7 +79,7 @@ function reasonOf(
   // The gateway refused a send for quota (the core then shows none left): every message of the device waits for it.
   if (device && device.quota === 0 && item.status === 'queued')
     return phrase(
-      t(device.sandbox ? 'outbox.waiting.noQuota.sandbox' : 'outbox.waiting.noQuota', {
+      t(isSandboxDevice(device) ? 'outbox.waiting.noQuota.sandbox' : 'outbox.waiting.noQuota', {
         device: device.label
       })
     )

@@ -652,28 +652,40 @@ describe('overview', () => {
     )
   })
 
-  it('says the part of a running campaign its device’s quota covers and that the rest waits for it', async () => {
-    vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0), toFake: ['Date'] })
-    onTestFinished(() => void vi.useRealTimers())
-    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
-    fake.handle('campaigns:list', () => ({
-      campaigns: [
-        campaign({
-          devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
-          estimate: {
-            finishAt: Date.UTC(2026, 10, 29, 3, 0),
-            quotaFinish: { kind: 'part', at: Date.UTC(2026, 10, 29, 1, 2), covered: 2, waiting: 6 }
-          }
-        })
-      ]
-    }))
-    render(<OverviewView />)
-    const bills = await screen.findByTestId('overview-campaign-c1')
-    expect(bills.textContent).toContain(
-      'the 2 the gateway quota covers end about 29 Nov 2026, 09:02 WITA, 6 wait until the gateway package is renewed or topped up'
-    )
-    expect(bills.textContent).not.toContain('11:00')
-  })
+  it.each([
+    [false, 'the gateway package is renewed or topped up'],
+    // The sandbox has no package: its own panel tops it up.
+    [
+      true,
+      'the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)'
+    ]
+  ])(
+    'says the part of a running campaign its device’s quota covers and that the rest waits for it (sandbox: %s)',
+    async (sandbox, waitsFor) => {
+      vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0), toFake: ['Date'] })
+      onTestFinished(() => void vi.useRealTimers())
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice({ sandbox })] })
+      )
+      fake.handle('campaigns:list', () => ({
+        campaigns: [
+          campaign({
+            devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }],
+            estimate: {
+              finishAt: Date.UTC(2026, 10, 29, 3, 0),
+              quotaFinish: { kind: 'part', at: Date.UTC(2026, 10, 29, 1, 2), covered: 2, waiting: 6 }
+            }
+          })
+        ]
+      }))
+      render(<OverviewView />)
+      const bills = await screen.findByTestId('overview-campaign-c1')
+      expect(bills.textContent).toContain(
+        `the 2 the gateway quota covers end about 29 Nov 2026, 09:02 WITA, 6 wait until ${waitsFor}`
+      )
+      expect(bills.textContent).not.toContain('11:00')
+    }
+  )
 
   describe("another process's commit (the terminal on the same data folder)", () => {
     beforeEach(() => {

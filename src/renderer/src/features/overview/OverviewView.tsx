@@ -165,7 +165,7 @@ function waitingWords(today: TodayNumbers, t: Translate, locale: string): string
 function FleetRow({ device, now }: { device: DeviceView; now: number }): React.JSX.Element {
   const t = useT()
   const days = daysLeft(device.expiresAt, now)
-  const quota = quotaText(device.quota, t)
+  const quota = quotaText(device, t)
   return (
     // A J / K stop, named by the device's label: the row has no action of its own, so Enter does nothing on it.
     <li

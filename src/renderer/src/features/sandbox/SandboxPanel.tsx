@@ -97,7 +97,7 @@ export function SandboxPanel({
     try {
       const updated = await call('sandbox:topUp', { deviceId: device.id, amount })
       useDevices.getState().upsert(updated)
-      setStatus(t('sandbox.topUp.done', { action, left: quotaText(updated.quota, t) }))
+      setStatus(t('sandbox.topUp.done', { action, left: quotaText(updated, t) }))
     } catch {
       setStatus(t('sandbox.refused', { action, state: t(stateNameKey(device)) }))
     } finally {

@@ -77,7 +77,7 @@ export function SendSummary({
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd data-testid="send-presend-finish">
-          {quotaFinishText(t, finish, at)}
+          {quotaFinishText(t, finish, at, [device])}
           {finish.kind === 'waits_for_quota' ? null : (
             <span className="field-hint">
               {' '}
@@ -102,6 +102,7 @@ export function SendSummary({
         short={plan.quotaShort}
         leftOnFirstDay={plan.afterFirstDay > 0 ? messages - plan.afterFirstDay : null}
         capDay={schedule ? 'scheduled' : 'today'}
+        devices={[device]}
         testIdPrefix="send-presend"
       />
       <div className="actions">

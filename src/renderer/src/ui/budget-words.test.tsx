@@ -1,0 +1,78 @@
+// What a spent quota waits for, in the estimate and shortfall words: the gateway package for a hosted device, the
+// sandbox panel's "Top up the quota" for the built-in sandbox's (it has no package to renew or top up).
+import { render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { QuotaFinish } from '../../../shared/domain'
+import { translate, type Language, type Translate } from '../i18n'
+import { makeDevice } from '../testing/fixtures'
+import { quotaText } from '../features/devices/quota-text'
+import { BudgetWarnings, quotaFinishText, runningFinishText } from './budget-words'
+
+const hosted = makeDevice({ id: 'hosted', quota: 0, sandbox: false })
+const sandbox = makeDevice({ id: 'sandbox', quota: 0, sandbox: true })
+const at = (): string => '14:00'
+
+const PACKAGE: Record<Language, RegExp> = { en: /gateway package/, id: /paket gateway/ }
+const TOP_UP: Record<Language, RegExp> = {
+  en: /“Top up the quota” in Sandbox controls/,
+  id: /“Isi ulang kuota” di Kontrol sandbox/
+}
+
+const FINISHES: [string, QuotaFinish][] = [
+  ['every message waits', { kind: 'waits_for_quota', waiting: 40 }],
+  ['a part waits, its end known', { kind: 'part', at: 1_000, covered: 10, waiting: 30 }],
+  ['a part waits, its end unknown', { kind: 'part', at: null, covered: 10, waiting: 30 }]
+]
+
+describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) => {
+  const t: Translate = (key, params) => translate(language, key, params)
+
+  it.each(FINISHES)('the pre-send end when %s points a sandbox device to its Top up', (_, finish) => {
+    const words = quotaFinishText(t, finish, at, [sandbox])
+    expect(words).toMatch(TOP_UP[language])
+    expect(words).not.toMatch(PACKAGE[language])
+  })
+
+  it.each(FINISHES)('the pre-send end when %s still names a hosted device’s package', (_, finish) => {
+    const words = quotaFinishText(t, finish, at, [hosted])
+    expect(words).toMatch(PACKAGE[language])
+    expect(words).not.toMatch(TOP_UP[language])
+  })
+
+  it('names the package while any device the messages go through is a hosted one', () => {
+    expect(quotaFinishText(t, FINISHES[0]![1], at, [sandbox, hosted])).toMatch(PACKAGE[language])
+  })
+
+  it.each(FINISHES)('a running campaign’s end when %s follows its devices', (_, finish) => {
+    const running = finish as Extract<QuotaFinish, { kind: 'part' | 'waits_for_quota' }>
+    expect(runningFinishText(t, running, at, [sandbox])).toMatch(TOP_UP[language])
+    expect(runningFinishText(t, running, at, [hosted])).toMatch(PACKAGE[language])
+  })
+
+  it.each([
+    [sandbox, TOP_UP[language], PACKAGE[language]],
+    [hosted, PACKAGE[language], TOP_UP[language]]
+  ])('the shortfall warning names what tops up device %#', (device, says, saysNot) => {
+    render(
+      <BudgetWarnings
+        t={t}
+        count={String}
+        messages={50}
+        quota={20}
+        short={30}
+        leftOnFirstDay={null}
+        devices={[device]}
+        testIdPrefix="budget"
+      />
+    )
+    const shortfall = screen.getByTestId('budget-shortfall').textContent ?? ''
+    expect(shortfall).toMatch(says)
+    expect(shortfall).not.toMatch(saysNot)
+  })
+
+  it('a used-up quota on the card points a sandbox device to its Top up and a hosted one to its package', () => {
+    expect(quotaText(sandbox, t)).toMatch(TOP_UP[language])
+    expect(quotaText(sandbox, t)).not.toMatch(PACKAGE[language])
+    expect(quotaText(hosted, t)).toMatch(PACKAGE[language])
+  })
+})
