@@ -51,11 +51,12 @@ export interface SettingsAsk {
 
 /**
  * A device's card action asked from elsewhere (the attention strip, the tray): the card takes it once. 'show' (the
- * tray's "Info…") only brings the card into view, the focus on its heading.
+ * tray's "Info…") only brings the card into view, the focus on its heading; 'topUp' (the strip's, for a sandbox
+ * device's used-up quota) opens its Sandbox controls on the top-up.
  */
 export interface DeviceAsk {
   deviceId: string
-  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show'
+  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show' | 'topUp'
 }
 
 interface NavigationState {
