@@ -228,6 +228,18 @@ export function quotaUsedUp(device: {
 }
 
 /**
+ * Whether the one thing that lets the device's messages go is its own sandbox panel's top-up: the built-in sandbox's
+ * quota used up (it has no package to buy, and "Check again" refills nothing; QA44 Q44-01).
+ */
+export function topsUpInSandbox(device: {
+  state: DeviceState
+  quota?: DeviceView['quota'] | undefined
+  sandbox?: boolean | undefined
+}): boolean {
+  return device.sandbox === true && device.state === 'connected' && quotaUsedUp(device)
+}
+
+/**
  * The state's name (a key of the shared messages): by state, for an unreachable gateway by what the check met, and
  * for a connected device whose quota is used up with that said.
  */

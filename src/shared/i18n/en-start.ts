@@ -131,8 +131,8 @@ export const enStart = {
   'advice.connected': 'Ready to send.',
   'advice.connected.quotaUsedUp': 'Its messages wait: renew or top up the gateway package, then check again.',
   // The built-in sandbox has no package to buy: its own panel tops up (as it renews, advice.expired.sandbox).
-  'advice.connected.quotaUsedUp.sandbox':
-    'Its messages wait: choose “Top up the quota” in Sandbox controls on this device’s card (Devices).',
+  // Said on the card and in the strip on any view, each with its "Top up" button (devices.topUp) beside it.
+  'advice.connected.quotaUsedUp.sandbox': 'Its messages wait: top up its sandbox quota.',
   'advice.disconnected': 'Try Restart. If it stays disconnected, relink it by scanning a new code.',
   'advice.disconnected.webConflict':
     'WhatsApp Web was opened with this number and took over: close WhatsApp Web wherever it is open, then press Restart. No new code is needed.',
@@ -183,6 +183,8 @@ export const enStart = {
   'devices.announce': '{label}: {state}',
   'devices.restart': 'Restart',
   'devices.checkAgain': 'Check again',
+  // A sandbox device's used-up quota: opens its Sandbox controls on the top-up (the card's, and the strip's on any view).
+  'devices.topUp': 'Top up',
   // The strip's verdict on its Restart and Check again (the card's, device-verdict.ts).
   'devices.restart.restarted': 'Restarted.',
   'devices.restart.reconnected': 'Reconnected.',

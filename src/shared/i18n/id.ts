@@ -583,8 +583,7 @@ export const id: Record<MessageKey, string> = {
 
   'advice.unknown': 'Sender Desk sedang mengecek perangkat ini.',
   'advice.connected': 'Siap mengirim.',
-  'advice.connected.quotaUsedUp.sandbox':
-    'Pesannya menunggu: pilih “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat ini (Perangkat).',
+  'advice.connected.quotaUsedUp.sandbox': 'Pesannya menunggu: isi ulang kuota sandbox-nya.',
   'advice.connected.quotaUsedUp':
     'Pesannya menunggu: perpanjang atau isi ulang paket gateway, lalu periksa lagi.',
   'advice.disconnected': 'Coba Mulai ulang. Jika tetap terputus, tautkan ulang dengan memindai kode baru.',
@@ -692,6 +691,7 @@ export const id: Record<MessageKey, string> = {
   'devices.restart.stillDown':
     'Gateway menerima perintah mulai ulang, tetapi perangkat masih “{state}”. Lihat saran di atas.',
   'devices.checkAgain': 'Periksa lagi',
+  'devices.topUp': 'Isi ulang',
   'devices.renewAt': 'Perpanjang di {host}',
   'devices.checkAgain.busy': 'Memeriksa…',
   'devices.checkAgain.ok': 'Sudah tersambung lagi.',

@@ -30,6 +30,8 @@ export interface NavigateOptions {
   campaignId?: string
   /** Devices: this device's card brought into view, with this action of it focused (e.g. the token form opened). */
   deviceAsk?: DeviceAsk
+  /** Reminders: open on this series' device, its row in view with its "Change end" focused. */
+  seriesAsk?: SeriesAsk
   /** Settings: open on this field, with a way back to the wizard when the wizard asked. */
   settingsAsk?: SettingsAsk
   /**
@@ -51,11 +53,21 @@ export interface SettingsAsk {
 
 /**
  * A device's card action asked from elsewhere (the attention strip, the tray): the card takes it once. 'show' (the
- * tray's "Info…") only brings the card into view, the focus on its heading.
+ * tray's "Info…") only brings the card into view, the focus on its heading; 'topUp' (the strip's, for a sandbox
+ * device's used-up quota) opens its Sandbox controls on the top-up.
  */
 export interface DeviceAsk {
   deviceId: string
-  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show'
+  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show' | 'topUp'
+}
+
+/**
+ * A recurring series asked for from elsewhere (an Outbox message cancelled past its series' end): Reminders opens on
+ * its device, and the series' row, once listed, takes it once: brought into view, its "Change end" focused.
+ */
+export interface SeriesAsk {
+  deviceId: string
+  seriesId: string
 }
 
 interface NavigationState {
@@ -67,6 +79,8 @@ interface NavigationState {
   openCampaign: string | null
   /** The device action the Devices view opens next (asked from the attention strip or the tray); taken once. */
   deviceAsk: DeviceAsk | null
+  /** The series the Reminders view opens on next (asked from the Outbox); taken once by its row. */
+  seriesAsk: SeriesAsk | null
   /** The field the Settings view was opened on (asked from the linking wizard), until the next navigation. */
   settingsAsk: SettingsAsk | null
   /** The control the arriving view focuses instead of its heading (NavigateOptions.focusOnArrival), until the next navigation. */
@@ -74,6 +88,7 @@ interface NavigationState {
   navigate(view: View, options?: NavigateOptions): void
   takeOpenCampaign(): string | null
   takeDeviceAsk(): DeviceAsk | null
+  takeSeriesAsk(): SeriesAsk | null
   setAddDeviceOpen(open: boolean): void
 }
 
@@ -83,6 +98,7 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
   addDeviceOpen: false,
   openCampaign: null,
   deviceAsk: null,
+  seriesAsk: null,
   settingsAsk: null,
   focusOnArrival: null,
   navigate: (view, options = {}) =>
@@ -92,6 +108,7 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
       addDeviceOpen: view === 'devices' ? Boolean(options.addDevice) : state.addDeviceOpen,
       openCampaign: view === 'campaigns' ? (options.campaignId ?? null) : state.openCampaign,
       deviceAsk: view === 'devices' ? (options.deviceAsk ?? null) : state.deviceAsk,
+      seriesAsk: view === 'reminders' ? (options.seriesAsk ?? null) : state.seriesAsk,
       // Kept while Settings stays open, so its way back to the wizard stays; any navigation ends it.
       settingsAsk: view === 'settings' ? (options.settingsAsk ?? null) : null,
       focusOnArrival: options.focusOnArrival ?? null
@@ -106,6 +123,11 @@ export const useNavigation = create<NavigationState>()((set, get) => ({
     if (asked !== null) set({ deviceAsk: null })
     return asked
   },
+  takeSeriesAsk: () => {
+    const asked = get().seriesAsk
+    if (asked !== null) set({ seriesAsk: null })
+    return asked
+  },
   setAddDeviceOpen: (addDeviceOpen) => set({ addDeviceOpen })
 }))
 
@@ -116,6 +138,7 @@ export function resetNavigationStore(): void {
     addDeviceOpen: false,
     openCampaign: null,
     deviceAsk: null,
+    seriesAsk: null,
     settingsAsk: null,
     focusOnArrival: null
   })

@@ -159,6 +159,50 @@ describe('attention strip actions', () => {
     expect(screen.queryByTestId('token-dev-1')).toBeNull()
     expect(useNavigation.getState().deviceAsk).toBeNull()
   })
+
+  it.each([
+    [
+      'en',
+      'Front office: Connected, quota used up. Its messages wait: top up its sandbox quota.',
+      'Top up: Front office'
+    ],
+    [
+      'id',
+      'Front office: Terhubung, kuota habis. Pesannya menunggu: isi ulang kuota sandbox-nya.',
+      'Isi ulang: Front office'
+    ]
+  ] as const)(
+    'a sandbox device whose quota is used up: “Top up” opens its sandbox panel on Devices, on its top-up (%s, Q44-01)',
+    async (language, line, topUp) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({ id: 'dev-0', label: 'Shop' }),
+            makeDevice({ state: 'connected', quota: 0, sandbox: true, baseUrl: 'http://127.0.0.1:4010' })
+          ]
+        })
+      )
+      act(() => useNavigation.getState().navigate('outbox'))
+      render(
+        <>
+          <AttentionStrip />
+          <DevicesView />
+        </>
+      )
+      const item = screen.getByTestId('attention-dev-1')
+      // Said from any view: no "this device's card" while the Outbox is open.
+      expect(item.querySelector('span')?.textContent).toBe(line)
+      // "Check again" refills no sandbox quota: the one button is the one that does.
+      expect(within(item).getAllByRole('button')).toHaveLength(1)
+      await userEvent.setup().click(within(item).getByRole('button', { name: topUp }))
+      expect(useNavigation.getState().view).toBe('devices')
+      const control = within(screen.getByTestId('device-row-dev-1')).getByTestId('sandbox-top-up')
+      expect(control.closest('details')?.open).toBe(true)
+      expect(document.activeElement).toBe(control)
+      expect(useNavigation.getState().deviceAsk).toBeNull()
+    }
+  )
 })
 
 // QA16 Q16-03: the strip's buttons dropped the focus to the page (disabled while running, then gone with their item),

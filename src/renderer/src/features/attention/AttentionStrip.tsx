@@ -11,6 +11,7 @@ import {
   quotaUsedUp,
   scanActionKey,
   stateNameKey,
+  topsUpInSandbox,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
@@ -90,27 +91,54 @@ function ItemSaid({
   )
 }
 
+/** An item's words: which device, its state, the advice, and where a renewal is paid when there is such a place. */
+function ItemWords({ device }: { device: DeviceView }): React.JSX.Element {
+  const t = useT()
+  return (
+    <>
+      <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
+      <span className="muted">{t(adviceKey(device))}</span>
+      {renewAddress(device) ? (
+        <>
+          {' '}
+          <RenewLink device={device} />
+        </>
+      ) : null}
+    </>
+  )
+}
+
 function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
   const { busy, said, saidRef, run } = useItemAction(device)
-  const checkAgain = (): Promise<void> =>
-    run(async () => (await useDevices.getState().refresh(device.id), 'check'))
+  // A sandbox quota is refilled by its own panel's top-up, which a check does not do (QA44 Q44-01): the button takes
+  // the operator to it, as "Enter the token again" takes them to the token form.
+  const topUp = topsUpInSandbox(device)
+  const label = topUp ? 'devices.topUp' : 'devices.checkAgain'
+  const act = (): Promise<void> =>
+    topUp
+      ? run(async () => {
+          useNavigation
+            .getState()
+            .navigate('devices', { deviceAsk: { deviceId: device.id, action: 'topUp' } })
+          return null
+        }, false)
+      : run(async () => (await useDevices.getState().refresh(device.id), 'check'))
 
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
-        <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
-        <span className="muted">{t(adviceKey(device))}</span> <RenewLink device={device} />
+        <ItemWords device={device} />
         <ItemSaid said={said} saidRef={saidRef} />
       </span>
       <button
         type="button"
         className="button button--small"
         disabled={busy}
-        aria-label={`${t('devices.checkAgain')}: ${device.label}`}
-        onClick={() => void checkAgain()}
+        aria-label={`${t(label)}: ${device.label}`}
+        onClick={() => void act()}
       >
-        {t('devices.checkAgain')}
+        {t(label)}
       </button>
     </li>
   )
@@ -140,14 +168,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
-        <strong>{device.label}</strong>: {t(stateNameKey(device))}.{' '}
-        <span className="muted">{t(adviceKey(device))}</span>
-        {renewAddress(device) ? (
-          <>
-            {' '}
-            <RenewLink device={device} />
-          </>
-        ) : null}
+        <ItemWords device={device} />
         <ItemSaid said={said} saidRef={saidRef} />
       </span>
       {action && label ? (

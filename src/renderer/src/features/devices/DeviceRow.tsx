@@ -10,6 +10,7 @@ import {
   quotaUsedUp,
   renewAddress,
   scanActionKey,
+  topsUpInSandbox,
   type DeviceAction
 } from '../../../../shared/device-status'
 import { errorInfo } from '../../api'
@@ -58,7 +59,8 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   // The attention strip's "Enter the token again" and the tray's "Enter token…" ask for this row's token form: it
   // opens as from its own button, so the focus goes into the field, and back to that button when the form closes. The
   // tray's "Renew…" asks for where the subscription is renewed. Only what the state still offers is taken up. The
-  // tray's "Info…" asks for the card itself: brought into view, the focus on its heading (after the view's own).
+  // tray's "Info…" asks for the card itself: brought into view, the focus on its heading (after the view's own). The
+  // strip's "Top up" (a sandbox device's used-up quota) asks for its Sandbox controls' top-up, as the card's own does.
   const asked = useNavigation((state) =>
     state.deviceAsk?.deviceId === device.id ? state.deviceAsk.action : null
   )
@@ -71,6 +73,10 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       heading.current?.focus()
       return
     }
+    if (asked === 'topUp') {
+      if (topsUpInSandbox(device)) topUpControl(sandboxDetails.current)
+      return
+    }
     if (!offers(device.state, asked)) return
     if (asked === 'renew') {
       renewControl(device.id, sandboxDetails.current)?.focus()
@@ -78,14 +84,16 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
     }
     document.querySelector<HTMLElement>(`[data-testid="token-${device.id}"]`)?.focus()
     if (panels.open !== 'token') panels.toggle('token')
-  }, [asked, device.id, device.state, panels])
+  }, [asked, device, panels])
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
   // A restart the gateway took, or a check again: its verdict is read from the device's live state, not fixed when
   // the reply came, so a device that connects a few seconds later is not left under a red "still Disconnected".
   const { verdict, follow } = useDeviceVerdict(device, t)
   const id = device.id
-  const primary = primaryAction(device.state)
+  // A sandbox device's used-up quota: its top-up is what helps, before any check (QA44 Q44-01).
+  const topUpFirst = topsUpInSandbox(device)
+  const primary = topUpFirst ? null : primaryAction(device.state)
   const buttonClass = (action: DeviceAction): string =>
     action === primary ? 'button button--primary' : 'button'
 
@@ -244,10 +252,20 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             {t(scanActionKey(device))}
           </button>
         ) : null}
-        {offersCheckAgain(device) ? (
+        {topUpFirst ? (
           <button
             type="button"
             className="button button--primary"
+            data-testid={`top-up-${id}`}
+            onClick={() => topUpControl(sandboxDetails.current)}
+          >
+            {t('devices.topUp')}
+          </button>
+        ) : null}
+        {offersCheckAgain(device) ? (
+          <button
+            type="button"
+            className={topUpFirst ? 'button' : 'button button--primary'}
             data-testid={`check-again-${id}`}
             disabled={busy !== null}
             onClick={() =>
@@ -346,6 +364,15 @@ function renewControl(deviceId: string, sandboxDetails: HTMLDetailsElement | nul
     return sandboxRenew
   }
   return document.querySelector<HTMLElement>(`[data-testid="check-again-${deviceId}"]`)
+}
+
+/** A sandbox quota's top-up, for the card's and the strip's "Top up": its Sandbox controls opened, in view, on it. */
+function topUpControl(sandboxDetails: HTMLDetailsElement | null): void {
+  const control = sandboxDetails?.querySelector<HTMLButtonElement>('[data-testid="sandbox-top-up"]')
+  if (!sandboxDetails || !control) return
+  sandboxDetails.open = true
+  control.scrollIntoView?.({ block: 'center' })
+  control.focus()
 }
 
 /**

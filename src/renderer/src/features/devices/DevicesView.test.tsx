@@ -567,6 +567,19 @@ describe('device list', () => {
     expect(row('Front office').textContent).not.toContain('provider')
   })
 
+  it('a sandbox device whose quota is used up offers its top-up first, opening its panel on it (Q44-01)', async () => {
+    show([makeDevice({ state: 'connected', quota: 0, sandbox: true, baseUrl: 'http://127.0.0.1:4010' })])
+    const card = row('Front office')
+    expect(card.textContent).toContain('Its messages wait: top up its sandbox quota.')
+    const topUp = within(card).getByRole('button', { name: 'Top up' })
+    expect(topUp.className).toContain('button--primary')
+    expect(within(card).getByTestId('check-again-dev-1').className).not.toContain('button--primary')
+    await userEvent.setup().click(topUp)
+    const control = within(card).getByTestId('sandbox-top-up')
+    expect(control.closest('details')?.open).toBe(true)
+    expect(document.activeElement).toBe(control)
+  })
+
   describe("the tray's Enter token… and Renew…: the window opens at that device's card, on that action", () => {
     function showAskedFromTray(devices: ReturnType<typeof makeDevice>[]): void {
       seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-0', label: 'Shop' }), ...devices] }))

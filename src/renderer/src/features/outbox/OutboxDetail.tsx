@@ -297,7 +297,15 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
               type="button"
               className="button"
               data-testid="outbox-change-series-end"
-              onClick={() => useNavigation.getState().navigate('reminders')}
+              onClick={() =>
+                useNavigation.getState().navigate(
+                  'reminders',
+                  // At that series, its "Change end" focused (QA44 Q44-02); without its producer, at the view.
+                  item.producer?.kind === 'series'
+                    ? { seriesAsk: { deviceId: item.deviceId, seriesId: item.producer.id } }
+                    : {}
+                )
+              }
             >
               {t('outbox.remedy.changeSeriesEnd')}
             </button>

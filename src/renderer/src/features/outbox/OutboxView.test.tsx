@@ -985,6 +985,8 @@ describe('item detail', () => {
       expect(screen.getByTestId('outbox-remedy').textContent).toContain(advice)
       await user.click(within(detail).getByRole('button', { name: go }))
       expect(useNavigation.getState().view).toBe('reminders')
+      // At that series, not at the top of Reminders with the new-reminder form filling the screen (QA44 Q44-02).
+      expect(useNavigation.getState().seriesAsk).toEqual({ deviceId: pastEnd.deviceId, seriesId: 's-1' })
 
       // A message cancelled within its end is still the operator's to retry.
       act(() => useNavigation.getState().navigate('outbox'))

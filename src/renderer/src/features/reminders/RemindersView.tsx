@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { DeviceSelect } from '../../ui/DeviceSelect'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -14,12 +15,17 @@ import { SeriesList } from './SeriesList'
 
 export function RemindersView(): React.JSX.Element {
   const t = useT()
-  const [deviceId, setDeviceId] = useState<string | null>(null)
+  // A series asked for from elsewhere (the Outbox): the view opens on its device's lists, where its row takes the
+  // focus (SeriesList), so the heading leaves it.
+  const [askedDevice] = useState(() => useNavigation.getState().seriesAsk?.deviceId ?? null)
+  const [deviceId, setDeviceId] = useState<string | null>(askedDevice)
   const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
 
   return (
     <section className="view" aria-labelledby="reminders-heading" data-testid="view-reminders">
-      <ViewHeading id="reminders-heading">{t('reminders.title')}</ViewHeading>
+      <ViewHeading id="reminders-heading" leavesFocus={askedDevice !== null}>
+        {t('reminders.title')}
+      </ViewHeading>
       <p className="muted">{t('reminders.intro')}</p>
       <DeviceSelect id="reminders-device" testId="reminders-device" value={deviceId} onChange={setDeviceId} />
       {device ? <DeviceReminders key={device.id} deviceId={device.id} /> : null}

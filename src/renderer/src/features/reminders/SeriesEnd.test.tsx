@@ -1,12 +1,13 @@
 // A series' end after it was made ("Change end", series:setEnd) and the new-reminder form's last day following its
 // first day: both checked with the domain's series-end rule, said at the field, in both languages.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { SeriesView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useNavigation } from '../../stores/navigation'
 import { RemindersView } from './RemindersView'
 
 let fake: FakeApi
@@ -47,6 +48,40 @@ beforeEach(() => {
   seed('en')
   fake.handle('reminders:list', () => ({ reminders: [] }))
   fake.handle('series:list', () => ({ series: [] }))
+})
+
+describe("a series' end asked for from the Outbox (QA44 Q44-02)", () => {
+  it("opens Reminders on the series' device, that series' row in view, its Change end focused", async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ id: 'dev-0', label: 'Shop' }), makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    const other: SeriesView = { ...series, id: 's-0', entries: [{ ...series.entries[0]!, text: 'Other' }] }
+    fake.handle('series:list', (request) =>
+      request.deviceId === 'dev-1' ? { series: [other, series] } : { series: [] }
+    )
+    // jsdom lays nothing out and has no scrollIntoView: record which element asked to be brought into view.
+    const scrolled: Element[] = []
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    try {
+      act(() => useNavigation.getState().navigate('outbox'))
+      act(() =>
+        useNavigation.getState().navigate('reminders', { seriesAsk: { deviceId: 'dev-1', seriesId: 's-1' } })
+      )
+      render(<RemindersView />)
+      const changeEnd = await screen.findByTestId('series-end-s-1')
+      await waitFor(() => expect(document.activeElement).toBe(changeEnd))
+      expect((screen.getByTestId('reminders-device') as HTMLSelectElement).value).toBe('dev-1')
+      expect(scrolled).toContain(changeEnd.closest('li'))
+      expect(useNavigation.getState().seriesAsk).toBeNull()
+    } finally {
+      // @ts-expect-error -- jsdom has none; put it back as it was
+      delete Element.prototype.scrollIntoView
+    }
+  })
 })
 
 describe("a series' end changed after it was made", () => {

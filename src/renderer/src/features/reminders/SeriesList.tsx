@@ -12,6 +12,8 @@ import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { cancelOnEscape } from '../../ui/escape'
+import { useNavigation } from '../../stores/navigation'
+import { useViewFocus } from '../../ui/view-focus'
 import { SeriesEndFields, useSeriesEndCheck, type SeriesEndDraft } from './SeriesEndFields'
 
 export function SeriesList({
@@ -87,6 +89,19 @@ function SeriesRow({
   // saying what it did, which that hook moves first.
   const panels = useRowPanel<'skip' | 'end' | 'stop' | 'delete'>()
   const asking = panels.open
+  // Asked for from the Outbox (a message cancelled past this series' end, QA44 Q44-02): the row in view, its "Change
+  // end" focused (the row itself when it has none), unless the operator moved the focus while the list loaded.
+  const rowRef = useRef<HTMLLIElement>(null)
+  const asked = useNavigation((s) => s.seriesAsk?.seriesId === series.id)
+  const { takeIfStill } = useViewFocus()
+  useEffect(() => {
+    if (!asked) return
+    useNavigation.getState().takeSeriesAsk()
+    rowRef.current?.scrollIntoView?.({ block: 'center' })
+    takeIfStill(
+      rowRef.current?.querySelector<HTMLElement>(`[data-testid="series-end-${series.id}"]`) ?? rowRef.current
+    )
+  }, [asked, series.id, takeIfStill])
 
   async function act<T>(
     work: () => Promise<T>,
@@ -148,6 +163,7 @@ function SeriesRow({
   return (
     // A J / K stop, named by what it sends and how often (a list item takes no name from what it holds).
     <li
+      ref={rowRef}
       className="service-row"
       data-testid="series-row"
       data-id={series.id}
