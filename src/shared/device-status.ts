@@ -236,7 +236,7 @@ export function topsUpInSandbox(device: {
   quota?: DeviceView['quota'] | undefined
   sandbox?: boolean | undefined
 }): boolean {
-  return device.sandbox === true && device.state === 'connected' && quotaUsedUp(device)
+  return isSandboxDevice(device) && device.state === 'connected' && quotaUsedUp(device)
 }
 
 /**
