@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
 import {
   adviceKey,
+  topsUpInSandbox,
   devicePauseWords,
   deviceStatus,
   offers,
@@ -155,11 +156,13 @@ describe('adviceKey', () => {
     const onSandbox = adviceKey({ state: 'connected', quota: 0, sandbox: true })
     expect(onSandbox).not.toBe('advice.connected.quotaUsedUp')
     for (const language of ['en', 'id'] as const) {
-      const words = translate(language, onSandbox)
-      expect(words).toContain(translate(language, 'sandbox.title'))
-      expect(words).toContain(translate(language, 'sandbox.topUp.action'))
+      // It says what helps in the words of the button beside it (Top up, which opens the panel on its top-up).
+      const words = translate(language, onSandbox).toLowerCase()
+      expect(words).toContain(translate(language, 'devices.topUp').toLowerCase())
       expect(words).not.toMatch(language === 'en' ? /package/ : /paket/)
     }
+    expect(topsUpInSandbox({ state: 'connected', quota: 0, sandbox: true })).toBe(true)
+    expect(topsUpInSandbox({ state: 'connected', quota: 0, sandbox: ON_SANDBOX_GATEWAY })).toBe(false)
     // A sandbox device with quota left needs no advice about it.
     expect(adviceKey({ state: 'connected', quota: 5, sandbox: true })).toBe('advice.connected')
   })
