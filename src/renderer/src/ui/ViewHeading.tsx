@@ -9,8 +9,8 @@ interface ViewHeadingProps {
   testId?: string
   /**
    * The view was opened on something of its own that takes the focus once shown (a campaign asked for from the
-   * Overview: its heading, once read): this heading leaves the focus for the navigation that drew the view, so only
-   * one heading is said. A later navigation to the view (its tab again) focuses it as ever.
+   * Overview: its heading, once read; Settings asked for a field: the field): this heading leaves the focus for the
+   * navigation that drew the view, so the focus moves once, to what was asked for. A later navigation to the view (its tab again) focuses it as ever.
    */
   leavesFocus?: boolean
 }
