@@ -24,15 +24,19 @@ export function ViewHeading({
   const ref = useRef<HTMLHeadingElement>(null)
   const seq = useNavigation((state) => state.seq)
   const [drawnAt] = useState(seq)
-  const { takeIfStill } = useViewFocus()
+  const { takeIfStill, leaveAsIs } = useViewFocus()
   useEffect(() => {
     // The first view after start is not "navigated to": leave focus where the browser put it. A way back names the
     // control it returns to (the opener of the view left); else the heading. A view shown late (its code, its values)
     // takes the focus only if the operator left it where the view's wait had it (view-focus.ts).
-    if (seq <= 1 || (leavesFocus && seq === drawnAt)) return
+    if (seq <= 1) return
+    if (leavesFocus && seq === drawnAt) {
+      leaveAsIs()
+      return
+    }
     const asked = useNavigation.getState().focusOnArrival
     takeIfStill((asked ? document.getElementById(asked) : null) ?? ref.current)
-  }, [seq, takeIfStill, leavesFocus, drawnAt])
+  }, [seq, takeIfStill, leaveAsIs, leavesFocus, drawnAt])
   return (
     <h2 ref={ref} id={id} tabIndex={-1} className="view-title" data-testid={testId}>
       {children}
