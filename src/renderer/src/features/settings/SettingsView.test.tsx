@@ -1,13 +1,14 @@
 // Settings: each control updates the core's settings (in its own units), range checks, diagnostics copied to the clipboard.
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../../../shared/contract'
 import { useNavigation } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
 import { keptSettingsDrafts, resetSettingsDrafts } from '../../stores/settings-drafts'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeSettings } from '../../testing/fixtures'
+import { recordFocusMoves } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { ViewSlot } from '../../ui/on-demand'
 import { SettingsView } from './SettingsView'
@@ -366,33 +367,22 @@ describe('SettingsView', () => {
 // then: two focus moves, the heading said for nothing. The field alone takes it, whether the values were read already
 // or are read after the view is drawn; the tab pressed again focuses the heading, as for any view.
 describe('opened on a field', () => {
-  /** Every element the focus goes to, by id (or tag), from now to the end of the test. */
-  function recordFocus(): string[] {
-    const focused: string[] = []
-    const record = (e: FocusEvent): void => {
-      focused.push((e.target as Element).id || (e.target as Element).tagName)
-    }
-    document.addEventListener('focusin', record)
-    onTestFinished(() => document.removeEventListener('focusin', record))
-    return focused
-  }
-
+  /** Opened from the linking wizard (the view before: a navigation, not the window's first view) on its field. */
   function openOnSupportContact(): void {
-    // The wizard was the view before: a navigation, not the window's first view.
     useNavigation.getState().navigate('linking')
     useNavigation
       .getState()
       .navigate('settings', { settingsAsk: { field: 'supportContact', linkingDeviceId: null } })
-  }
-
-  it('focuses the field alone, not the Settings heading first, its values read already', () => {
-    const focused = recordFocus()
-    openOnSupportContact()
     render(
       <ViewSlot name="Settings">
         <SettingsView />
       </ViewSlot>
     )
+  }
+
+  it('focuses the field alone, not the Settings heading first, its values read already', () => {
+    const focused = recordFocusMoves()
+    openOnSupportContact()
     expect(document.activeElement?.id).toBe('settings-support')
     expect(focused).toEqual(['settings-support'])
     act(() => useNavigation.getState().navigate('settings'))
@@ -402,13 +392,8 @@ describe('opened on a field', () => {
   it('focuses the field alone after the wait for its values, not the heading between', () => {
     const read = useSettings.getState().settings
     useSettings.setState({ settings: null })
-    const focused = recordFocus()
+    const focused = recordFocusMoves()
     openOnSupportContact()
-    render(
-      <ViewSlot name="Settings">
-        <SettingsView />
-      </ViewSlot>
-    )
     expect(document.activeElement?.getAttribute('data-testid')).toBe('view-loading')
     act(() => useSettings.setState({ settings: read }))
     expect(document.activeElement?.id).toBe('settings-support')
