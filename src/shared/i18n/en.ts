@@ -1407,6 +1407,8 @@ export const enRest = {
   'campaigns.list': 'Your campaigns',
   'campaigns.listFailed': 'Your campaigns could not be read: {why}',
   'campaigns.loading': 'Loading the campaign…',
+  'campaigns.readFailed': 'This campaign could not be read: {why}',
+  'campaigns.backToList': 'Back to your campaigns',
   'campaigns.draft.checking': 'Checking who got this message in the last 24 hours…',
   'campaigns.draft.setAsideAtStart':
     '{count, plural, one {# more was set aside: they got this message in the last 24 hours.} other {# more were set aside: they got this message in the last 24 hours.}}',

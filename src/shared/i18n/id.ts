@@ -1596,6 +1596,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.list': 'Kampanye Anda',
   'campaigns.listFailed': 'Daftar kampanye Anda tidak dapat dibaca: {why}',
   'campaigns.loading': 'Memuat kampanye…',
+  'campaigns.readFailed': 'Kampanye ini tidak dapat dibaca: {why}',
+  'campaigns.backToList': 'Kembali ke daftar kampanye',
   'campaigns.draft.checking': 'Memeriksa siapa yang sudah menerima pesan yang sama dalam 24 jam terakhir…',
   'campaigns.draft.setAsideAtStart':
     '{count} lagi disisihkan: penerimanya sudah menerima pesan yang sama dalam 24 jam terakhir.',

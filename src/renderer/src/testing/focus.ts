@@ -1,4 +1,5 @@
-// Focus as Chromium moves it, where jsdom does not.
+// Focus as Chromium moves it, where jsdom does not; and where it went.
+import { onTestFinished } from 'vitest'
 
 /**
  * Chromium drops the focus of a button disabled while its action runs, to the page; jsdom keeps it (and will not
@@ -8,4 +9,15 @@ export function dropFocusAsChromiumDoes(): void {
   const standIn = document.body.appendChild(document.createElement('button'))
   standIn.focus()
   standIn.remove()
+}
+
+/** Every element the focus goes to from now to the end of the test, by id (or tag name): a view's focus moves once. */
+export function recordFocusMoves(): string[] {
+  const focused: string[] = []
+  const record = (e: FocusEvent): void => {
+    focused.push((e.target as Element).id || (e.target as Element).tagName)
+  }
+  document.addEventListener('focusin', record)
+  onTestFinished(() => document.removeEventListener('focusin', record))
+  return focused
 }

@@ -9,8 +9,8 @@ interface ViewHeadingProps {
   testId?: string
   /**
    * The view was opened on something of its own that takes the focus once shown (a campaign asked for from the
-   * Overview: its heading, once read): this heading leaves the focus for the navigation that drew the view, so only
-   * one heading is said. A later navigation to the view (its tab again) focuses it as ever.
+   * Overview: its heading, once read; Settings asked for a field: the field): this heading leaves the focus for the
+   * navigation that drew the view, so the focus moves once, to what was asked for. A later navigation to the view (its tab again) focuses it as ever.
    */
   leavesFocus?: boolean
 }
@@ -24,15 +24,19 @@ export function ViewHeading({
   const ref = useRef<HTMLHeadingElement>(null)
   const seq = useNavigation((state) => state.seq)
   const [drawnAt] = useState(seq)
-  const { takeIfStill } = useViewFocus()
+  const { takeIfStill, leaveAsIs } = useViewFocus()
   useEffect(() => {
     // The first view after start is not "navigated to": leave focus where the browser put it. A way back names the
     // control it returns to (the opener of the view left); else the heading. A view shown late (its code, its values)
     // takes the focus only if the operator left it where the view's wait had it (view-focus.ts).
-    if (seq <= 1 || (leavesFocus && seq === drawnAt)) return
+    if (seq <= 1) return
+    if (leavesFocus && seq === drawnAt) {
+      leaveAsIs()
+      return
+    }
     const asked = useNavigation.getState().focusOnArrival
     takeIfStill((asked ? document.getElementById(asked) : null) ?? ref.current)
-  }, [seq, takeIfStill, leavesFocus, drawnAt])
+  }, [seq, takeIfStill, leaveAsIs, leavesFocus, drawnAt])
   return (
     <h2 ref={ref} id={id} tabIndex={-1} className="view-title" data-testid={testId}>
       {children}

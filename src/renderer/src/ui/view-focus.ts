@@ -32,6 +32,12 @@ export interface ViewFocus {
    * they left it, and what they asked for may take it from there once it is shown.
    */
   leftHere(): void
+  /**
+   * The view takes no focus now, what it was opened on takes it once shown (ViewHeading's leavesFocus): where the focus
+   * is now is where the navigation left it, unless the operator moved it already. Without this, what is shown late
+   * would count as the navigation's first focus and take it from wherever the operator went meanwhile.
+   */
+  leaveAsIs(): void
 }
 
 /** The view's focus gate, for the slot it is drawn in. */
@@ -50,5 +56,10 @@ export function useViewFocus(): ViewFocus {
   const leftHere = useCallback((): void => {
     if (recordRef) recordRef.current = { seq: useNavigation.getState().seq, focused: document.activeElement }
   }, [recordRef])
-  return useMemo(() => ({ takeIfStill, leftHere }), [takeIfStill, leftHere])
+  const leaveAsIs = useCallback((): void => {
+    const seq = useNavigation.getState().seq
+    if (recordRef && focusStillLeft(recordRef.current, seq))
+      recordRef.current = { seq, focused: document.activeElement }
+  }, [recordRef])
+  return useMemo(() => ({ takeIfStill, leftHere, leaveAsIs }), [takeIfStill, leftHere, leaveAsIs])
 }

@@ -23,6 +23,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { recordFocusMoves } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
 import { ViewSlot } from '../../ui/on-demand'
@@ -3478,12 +3479,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     fake.handle('campaigns:get', ({ id }) => (id === 'c2' ? paused : campaign()))
     fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
     fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
-    const focused: string[] = []
-    const record = (e: FocusEvent): void => {
-      focused.push((e.target as Element).id || (e.target as Element).tagName)
-    }
-    document.addEventListener('focusin', record)
-    onTestFinished(() => document.removeEventListener('focusin', record))
+    const focused = recordFocusMoves()
     // The Overview was the view before: this is a navigation, not the window's first view.
     useNavigation.getState().navigate('home')
     useNavigation.getState().navigate('campaigns', { campaignId: 'c2' })
@@ -3497,6 +3493,68 @@ describe('issue 27: the campaign view an operator can trust', () => {
     // The tab pressed again while the campaign is shown: the view's heading, as for any view.
     act(() => useNavigation.getState().navigate('campaigns'))
     expect(document.activeElement?.id).toBe('campaigns-heading')
+  })
+
+  // A campaign that cannot be read (a damaged campaign, the core failing) left its page on "Loading the campaign…" for
+  // good, the error unsaid, and from the Overview the focus on the page body. The failure is said with Try again and a
+  // way back to the list, and takes the focus through the view's gate, as a view that cannot be loaded does.
+  it('says a campaign picked in the list that cannot be read, focuses it, and reads it again on Try again', async () => {
+    const promo = campaign({ id: 'c2', name: 'Promo', status: 'finished' })
+    fake.handle('campaigns:list', () => ({ campaigns: [promo] }))
+    let failures = 1
+    fake.handle('campaigns:get', () => {
+      if (failures-- > 0) throw new ApiError({ code: 'internal', message: 'The campaign file is damaged' })
+      return promo
+    })
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', () => ({ rows: [], total: 0 }))
+    useNavigation.getState().navigate('home')
+    useNavigation.getState().navigate('campaigns')
+    const user = userEvent.setup()
+    render(
+      <ViewSlot name="Campaigns">
+        <CampaignsView />
+      </ViewSlot>
+    )
+    await user.click(await screen.findByRole('button', { name: 'Promo' }))
+    const failure = await screen.findByTestId('campaign-load-error')
+    expect(failure.getAttribute('role')).toBe('alert')
+    expect(failure.textContent).toContain('This campaign could not be read: The campaign file is damaged')
+    expect(screen.queryByText('Loading the campaign…')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(failure))
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+    expect(document.activeElement?.textContent).toContain('Promo')
+    expect(screen.queryByTestId('campaign-load-error')).toBeNull()
+  })
+
+  it('says a campaign the Overview opened that cannot be read, in Bahasa Indonesia, the focus on it alone', async () => {
+    seedStores(
+      makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice({ id: 'dev-1' })] })
+    )
+    const promo = campaign({ id: 'c2', name: 'Promo', status: 'finished' })
+    fake.handle('campaigns:list', () => ({ campaigns: [promo] }))
+    fake.handle('campaigns:get', () => {
+      throw new ApiError({ code: 'internal', message: 'Berkas kampanye rusak' })
+    })
+    const focused = recordFocusMoves()
+    useNavigation.getState().navigate('home')
+    useNavigation.getState().navigate('campaigns', { campaignId: 'c2' })
+    const user = userEvent.setup()
+    render(
+      <ViewSlot name="Kampanye">
+        <CampaignsView />
+      </ViewSlot>
+    )
+    const failure = await screen.findByTestId('campaign-load-error')
+    expect(failure.textContent).toContain('Kampanye ini tidak dapat dibaca: Berkas kampanye rusak')
+    await waitFor(() => expect(document.activeElement).toBe(failure))
+    expect(focused).toEqual(['campaign-load-error'])
+    expect(within(failure).getByRole('button', { name: 'Coba lagi' })).toBeTruthy()
+    // Back to the list: the campaign closed, the focus on its row there, from which it can be opened again.
+    await user.click(within(failure).getByRole('button', { name: 'Kembali ke daftar kampanye' }))
+    expect(screen.queryByTestId('campaign-load-error')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Promo' }))
   })
 
   it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {

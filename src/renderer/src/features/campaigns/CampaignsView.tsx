@@ -213,6 +213,8 @@ export function CampaignsView(): React.JSX.Element {
   useEffect(() => patchCampaignDraft({ formShown: openId === null }), [openId])
 
   const { leftHere } = useViewFocus()
+  /** The list's buttons by campaign: "Back to your campaigns" puts the focus on the campaign's own. */
+  const rowButtons = useRef(new Map<string, HTMLButtonElement>())
   const open = (id: string): void => {
     // Picked here (the list, Start): the campaign's heading takes the focus from where the operator is now.
     leftHere()
@@ -246,7 +248,18 @@ export function CampaignsView(): React.JSX.Element {
           {list.map((c) => (
             <li key={c.id}>
               {/* The row's J / K stop is the button that opens it, so Enter opens it as a click does. */}
-              <button type="button" className="button button--link" data-row-focus onClick={() => open(c.id)}>
+              <button
+                type="button"
+                className="button button--link"
+                data-row-focus
+                ref={(button) => {
+                  if (button) rowButtons.current.set(c.id, button)
+                  return () => {
+                    rowButtons.current.delete(c.id)
+                  }
+                }}
+                onClick={() => open(c.id)}
+              >
                 {c.name}
               </button>{' '}
               <span className="muted">
@@ -282,6 +295,14 @@ export function CampaignsView(): React.JSX.Element {
           onClose={() => {
             setWantsNew(true)
             setFocusNew(true)
+            setOpenId(null)
+          }}
+          onBack={() => {
+            // The list is drawn above the campaign: the focus goes to the campaign's row in it (the view's heading if
+            // the list does not have it), then the campaign is closed, its form not taking the focus.
+            ;(rowButtons.current.get(openId) ?? document.getElementById('campaigns-heading'))?.focus()
+            setWantsNew(true)
+            setFocusNew(false)
             setOpenId(null)
           }}
           onChanged={refresh}
@@ -1430,6 +1451,7 @@ function CampaignProgress({
   id,
   focusOnOpen,
   onClose,
+  onBack,
   onChanged,
   onSplit,
   existingNames
@@ -1438,6 +1460,8 @@ function CampaignProgress({
   /** Opened by the operator (Start, the list): the focus goes to the campaign's heading. */
   focusOnOpen: boolean
   onClose: () => void
+  /** Its read failed: the operator goes back to the list of campaigns. */
+  onBack: () => void
   onChanged: () => void
   /** A draft started split: the rows left for later are in this new draft. */
   onSplit: (rest: SplitRest) => void
@@ -1455,6 +1479,8 @@ function CampaignProgress({
   const [askCancel, setAskCancel] = useState(false)
   const [cancelling, setCancelling] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
+  /** The last read of the campaign failed: said in place of the page until one is read (then below it). */
+  const [readError, setReadError] = useState<ErrorInfo | null>(null)
   /** Rows the draft's start left out for the same message after its "Before you start" had counted them. */
   const [setAsideAtStart, setSetAsideAtStart] = useState(0)
   const [tick, setTick] = useState(0)
@@ -1463,6 +1489,7 @@ function CampaignProgress({
   const devices = useDevices((s) => s.devices)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
+  const failure = useRef<HTMLDivElement>(null)
   const cancelButton = useRef<HTMLButtonElement>(null)
   // An estimated end that passes while the page is open is said as running behind, never as a time gone by.
   const now = useNow(60_000)
@@ -1478,11 +1505,16 @@ function CampaignProgress({
     )
   }
   const loaded = campaign !== null
+  const failed = !loaded && readError !== null
+  /** Its read was tried again by the operator ("Try again"): what comes of it takes the focus, as on opening. */
+  const [retried, setRetried] = useState(false)
+  const takeFocus = focusOnOpen || retried
   const { takeIfStill } = useViewFocus()
   useEffect(() => {
-    // Once read, unless the operator moved the focus meanwhile (from the Overview: from where the view put it).
-    if (loaded && focusOnOpen) takeIfStill(heading.current)
-  }, [loaded, focusOnOpen, takeIfStill])
+    // Once read, or once its read failed, unless the operator moved the focus meanwhile (from the Overview: from where
+    // the view put it).
+    if (takeFocus && (loaded || failed)) takeIfStill(loaded ? heading.current : failure.current)
+  }, [loaded, failed, takeFocus, takeIfStill])
 
   useEffect(() => getApi().on('campaigns:changed', (e) => e.id === id && setTick((n) => n + 1)), [id])
   useEffect(() => {
@@ -1503,11 +1535,12 @@ function CampaignProgress({
         const lines = await call('campaigns:progress', { id }).catch(() => null)
         if (!on) return
         rows = read.summary.total
+        setReadError(null)
         setCampaign(read)
         setProgress(lines)
         setPageReads((n) => n + 1)
       } catch (e) {
-        if (on) setError(errorInfo(e))
+        if (on) setReadError(errorInfo(e))
       }
     }
     const campaignReads = coalescedReads(readPage, () => pageRereadGapMs(rows))
@@ -1568,7 +1601,37 @@ function CampaignProgress({
       : 'campaigns.autoPause.resumeWhenBack'
     return `${t(adviceKey(device))} ${t(then)}`
   }
-  if (!campaign) return <p role="status">{t('campaigns.loading')}</p>
+  if (!campaign) {
+    if (!readError) return <p role="status">{t('campaigns.loading')}</p>
+    // A campaign that cannot be read (damaged, the core failing) says so, with another try and a way back to the list.
+    return (
+      <div
+        ref={failure}
+        id="campaign-load-error"
+        className="alert alert--bad"
+        role="alert"
+        tabIndex={-1}
+        data-testid="campaign-load-error"
+      >
+        <p>{t('campaigns.readFailed', { why: readError.message })}</p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            // "Loading the campaign…" again while it is read; what comes of it takes the focus.
+            setReadError(null)
+            setRetried(true)
+            reads.current?.ask('now')
+          }}
+        >
+          {t('common.tryAgain')}
+        </button>{' '}
+        <button type="button" className="button" onClick={onBack}>
+          {t('campaigns.backToList')}
+        </button>
+      </div>
+    )
+  }
   const buckets = rowBuckets(campaign)
   // A draft has sent nothing: its rows are ready or skipped, not queued (QA11-15), and its other buckets are all empty;
   // a started campaign has no rows only ready. Whatever holds rows is shown, so the counts add up to the rows.
@@ -1864,9 +1927,10 @@ function CampaignProgress({
           {cancelReportText(cancelled, t)}
         </p>
       ) : null}
-      {error ? (
+      {/* What the operator did that failed, else the last look at the campaign failing. */}
+      {error || readError ? (
         <p className="alert alert--bad" role="alert">
-          {error.message}
+          {(error ?? readError)?.message}
         </p>
       ) : null}
     </section>

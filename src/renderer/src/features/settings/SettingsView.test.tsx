@@ -1,13 +1,16 @@
 // Settings: each control updates the core's settings (in its own units), range checks, diagnostics copied to the clipboard.
-import { render, screen } from '@testing-library/react'
+import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../../../shared/contract'
+import { useNavigation } from '../../stores/navigation'
 import { useSettings } from '../../stores/settings'
 import { keptSettingsDrafts, resetSettingsDrafts } from '../../stores/settings-drafts'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeSettings } from '../../testing/fixtures'
+import { recordFocusMoves } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { ViewSlot } from '../../ui/on-demand'
 import { SettingsView } from './SettingsView'
 
 let fake: FakeApi
@@ -357,6 +360,44 @@ describe('SettingsView', () => {
     await user.click(screen.getByRole('button', { name: 'Copy diagnostics' }))
     expect(await navigator.clipboard.readText()).toBe('Sender Desk 0.1.0\ndevices: 1 connected')
     expect(screen.getByTestId('settings-copy-diagnostics-status').textContent).toBe('Copied')
+  })
+})
+
+// Opened on a field (the linking wizard's "Add it in Settings"), the Settings heading took the focus and the field
+// then: two focus moves, the heading said for nothing. The field alone takes it, whether the values were read already
+// or are read after the view is drawn; the tab pressed again focuses the heading, as for any view.
+describe('opened on a field', () => {
+  /** Opened from the linking wizard (the view before: a navigation, not the window's first view) on its field. */
+  function openOnSupportContact(): void {
+    useNavigation.getState().navigate('linking')
+    useNavigation
+      .getState()
+      .navigate('settings', { settingsAsk: { field: 'supportContact', linkingDeviceId: null } })
+    render(
+      <ViewSlot name="Settings">
+        <SettingsView />
+      </ViewSlot>
+    )
+  }
+
+  it('focuses the field alone, not the Settings heading first, its values read already', () => {
+    const focused = recordFocusMoves()
+    openOnSupportContact()
+    expect(document.activeElement?.id).toBe('settings-support')
+    expect(focused).toEqual(['settings-support'])
+    act(() => useNavigation.getState().navigate('settings'))
+    expect(document.activeElement?.id).toBe('settings-heading')
+  })
+
+  it('focuses the field alone after the wait for its values, not the heading between', () => {
+    const read = useSettings.getState().settings
+    useSettings.setState({ settings: null })
+    const focused = recordFocusMoves()
+    openOnSupportContact()
+    expect(document.activeElement?.getAttribute('data-testid')).toBe('view-loading')
+    act(() => useSettings.setState({ settings: read }))
+    expect(document.activeElement?.id).toBe('settings-support')
+    expect(focused).toEqual(['P', 'settings-support'])
   })
 })
 

@@ -135,8 +135,8 @@ export function SettingsView(): React.JSX.Element {
   // not read as if everything was saved.
   const refusedHere = refusedDrafts(numberDrafts, language)
   const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
-  // Opened on a field (the wizard's "Add it in Settings"): the focus goes into it, after the heading took it, and it is
-  // brought into view; the device being linked keeps a way back for as long as the view is open.
+  // Opened on a field (the wizard's "Add it in Settings"): the focus goes into it alone (the heading leaves it), and it
+  // is brought into view; the device being linked keeps a way back for as long as the view is open.
   const asked = useNavigation((state) => state.settingsAsk)
   const linkingDevice = useDevices((state) => state.devices.find((d) => d.id === asked?.linkingDeviceId))
   const loaded = settings !== null
@@ -183,7 +183,10 @@ export function SettingsView(): React.JSX.Element {
 
   return (
     <section className="view settings" aria-labelledby="settings-heading" data-testid="view-settings">
-      <ViewHeading id="settings-heading">{t('settings.title')}</ViewHeading>
+      {/* Opened on a field: the field takes the focus alone, once drawn; the tab again focuses this heading. */}
+      <ViewHeading id="settings-heading" leavesFocus={asked !== null}>
+        {t('settings.title')}
+      </ViewHeading>
       <p
         role="status"
         className={status ? `feedback feedback--${status.tone}` : 'feedback'}
