@@ -56,3 +56,19 @@ export async function jumpRowEndsWithHomeEnd(rows: readonly HTMLElement[]): Prom
     expect(focusedRow(), `${key} to row ${row + 1}`).toBe(row)
   }
 }
+
+/** One press of Home or End, from the view itself (the focus on #main) or from the focused row, and the row it must reach. */
+export type RowEndStep = [key: '{Home}' | '{End}', from: 'view' | 'row', reaches: HTMLElement]
+
+/**
+ * Presses Home / End as the steps say: from the view they reach the first / last row of all the view's lists; from a
+ * row, those of the row's own list (QA42). For views with more than one list; one list: jumpRowEndsWithHomeEnd.
+ */
+export async function pressRowEnds(steps: readonly RowEndStep[]): Promise<void> {
+  const user = userEvent.setup()
+  for (const [index, [key, from, row]] of steps.entries()) {
+    if (from === 'view') document.getElementById('main')?.focus()
+    await user.keyboard(key)
+    expect(row.contains(document.activeElement), `step ${index + 1}: ${key} from the ${from}`).toBe(true)
+  }
+}

@@ -7,7 +7,7 @@ import type { InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { pressRowEnds, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
@@ -187,6 +187,14 @@ describe('the row keys in the invoice history', () => {
       within(list).getByRole('listitem', { name: 'Invoice without a number' })
     ]
     await walkRowsWithJK(rows)
-    await jumpRowEndsWithHomeEnd(rows)
+    // Home / End from the view reach the first / last row of all; from a row, those of its own list (QA42).
+    const [device, newest, oldest] = rows as [HTMLElement, HTMLElement, HTMLElement]
+    await pressRowEnds([
+      ['{End}', 'view', oldest],
+      ['{Home}', 'row', newest],
+      ['{End}', 'row', oldest],
+      ['{Home}', 'view', device],
+      ['{End}', 'row', device]
+    ])
   })
 })

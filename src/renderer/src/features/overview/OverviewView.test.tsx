@@ -10,7 +10,7 @@ import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
+import { pressRowEnds, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { OutboxView } from '../outbox/OutboxView'
 import { daysLeft, OverviewView } from './OverviewView'
 import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
@@ -839,20 +839,15 @@ describe('the row keys in the Overview', () => {
     })
     await walkRowsWithJK([bills, promo, device])
     // Home / End from the view go to the first / last row of all; from a row, to those of its own list (QA42).
-    const user = userEvent.setup()
-    const ends: [key: string, from: 'view' | 'row', row: HTMLElement][] = [
+    await pressRowEnds([
       ['{End}', 'view', device],
       ['{Home}', 'row', device],
       ['{Home}', 'view', bills],
       ['{End}', 'row', promo],
       ['{Home}', 'row', bills]
-    ]
-    for (const [key, from, row] of ends) {
-      if (from === 'view') document.getElementById('main')?.focus()
-      await user.keyboard(key)
-      expect(row.contains(document.activeElement), `${key} from the ${from} to ${row.textContent}`).toBe(true)
-    }
+    ])
     // Home left it on the first; J to the second, and Enter opens it as a click does.
+    const user = userEvent.setup()
     await user.keyboard('j')
     expect(document.activeElement).toBe(promo)
     await user.keyboard('{Enter}')
