@@ -38,6 +38,24 @@ export async function linkedSandboxDevice(harness: Harness): Promise<string> {
 }
 
 /**
+ * A harness whose linked sandbox device's messages reach the core through the test relay at `relayUrl`: the mailbox
+ * and "Receive messages" as issue 25's journey sets them up from the window. The relay is on 127.0.0.1, where the
+ * sandbox posts only because the run opts in.
+ */
+export async function receivingSandbox(
+  journey: ReturnType<typeof journeySession>,
+  relayUrl: string
+): Promise<{ harness: Harness; deviceId: string }> {
+  const harness = await journey.start({
+    core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+  })
+  const deviceId = await linkedSandboxDevice(harness)
+  await harness.core.handlers['inbox:connect']({ relayUrl })
+  await harness.core.handlers['inbox:provision']({ deviceId })
+  return { harness, deviceId }
+}
+
+/**
  * A second device beside the sandbox: its gateway answers the device check the core makes when a device is added, and
  * every later poll, with the sample device info. `close` stops that gateway.
  */

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+import { journeySession, openTab, receivingSandbox } from './fixtures'
 
 const journey = journeySession()
 let relay: TestRelay
@@ -99,28 +99,31 @@ async function dewiUnread(harness: Harness): Promise<number | undefined> {
   return conversations.find((c) => c.pushName === 'Dewi')?.unread
 }
 
+/**
+ * Dewi asks `count` order questions ("pesanan #1001: …"); resolves once the core holds `total` messages (hers and
+ * any written before them).
+ */
+async function dewiAsks(harness: Harness, deviceId: string, count: number, total = count): Promise<void> {
+  for (let n = 1; n <= count; n++)
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
+    })
+  await expect
+    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
+    .toBe(total)
+}
+
 describe('a long thread in Chromium (QA29)', () => {
   it('opens with its newest message and reply box on screen, and reads an arrival only once it is on screen', async () => {
-    const harness = await journey.start({
-      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-    })
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     const handlers = harness.core.handlers
-    const deviceId = await linkedSandboxDevice(harness)
-    await handlers['inbox:connect']({ relayUrl: relay.url })
-    await handlers['inbox:provision']({ deviceId })
     // An older, short conversation to go to and back from with the keyboard.
     for (const message of ['Halo', 'Masih buka?', 'Terima kasih'])
       await handlers['sandbox:receive']({ deviceId, from: '0812555666', pushName: 'Rina', message })
-    for (let n = 1; n <= LONG; n++)
-      await handlers['sandbox:receive']({
-        deviceId,
-        from: '0812777888',
-        pushName: 'Dewi',
-        message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
-      })
-    await expect
-      .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-      .toBe(LONG + 3)
+    await dewiAsks(harness, deviceId, LONG, LONG + 3)
 
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.setViewportSize({ width: 1100, height: 760 })
@@ -212,24 +215,9 @@ describe('a long thread in Chromium (QA29)', () => {
   // QA38 Q38-04: Alt+I back to the Inbox with a conversation open put the focus on the view's heading, then the
   // thread's opening scroll took the page down to its end, the focused heading under the sticky header.
   it('Alt+I back to an open conversation at 360×640 leaves the focused view heading in sight', async () => {
-    const harness = await journey.start({
-      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-    })
-    const handlers = harness.core.handlers
-    const deviceId = await linkedSandboxDevice(harness)
-    await handlers['inbox:connect']({ relayUrl: relay.url })
-    await handlers['inbox:provision']({ deviceId })
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     const SHORT = 8
-    for (let n = 1; n <= SHORT; n++)
-      await handlers['sandbox:receive']({
-        deviceId,
-        from: '0812777888',
-        pushName: 'Dewi',
-        message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
-      })
-    await expect
-      .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-      .toBe(SHORT)
+    await dewiAsks(harness, deviceId, SHORT)
 
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.setViewportSize({ width: 360, height: 640 })
@@ -267,25 +255,11 @@ describe('a long thread in Chromium (QA29)', () => {
   it.each(['en', 'id'] as const)(
     'at 360×640 (%s) the messages take a real share of the screen and the take-back asks its question in sight',
     async (language) => {
-      const harness = await journey.start({
-        core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-      })
+      const { harness, deviceId } = await receivingSandbox(journey, relay.url)
       const handlers = harness.core.handlers
       await handlers['settings:update']({ language })
-      const deviceId = await linkedSandboxDevice(harness)
-      await handlers['inbox:connect']({ relayUrl: relay.url })
-      await handlers['inbox:provision']({ deviceId })
       const MESSAGES = 10
-      for (let n = 1; n <= MESSAGES; n++)
-        await handlers['sandbox:receive']({
-          deviceId,
-          from: '0812777888',
-          pushName: 'Dewi',
-          message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
-        })
-      await expect
-        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-        .toBe(MESSAGES)
+      await dewiAsks(harness, deviceId, MESSAGES)
       const dewi = (await handlers['inbox:conversations']({})).conversations[0]!
       await handlers['inbox:reply']({
         requestId: 'q38-05-reply',
@@ -395,24 +369,9 @@ describe('a long thread in Chromium (QA29)', () => {
   ] as const)(
     'at %i×%i a six-line reply keeps the reply box, Send and the newest message on the screen',
     async (width, height) => {
-      const harness = await journey.start({
-        core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-      })
-      const handlers = harness.core.handlers
-      const deviceId = await linkedSandboxDevice(harness)
-      await handlers['inbox:connect']({ relayUrl: relay.url })
-      await handlers['inbox:provision']({ deviceId })
+      const { harness, deviceId } = await receivingSandbox(journey, relay.url)
       const MESSAGES = 10
-      for (let n = 1; n <= MESSAGES; n++)
-        await handlers['sandbox:receive']({
-          deviceId,
-          from: '0812777888',
-          pushName: 'Dewi',
-          message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
-        })
-      await expect
-        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-        .toBe(MESSAGES)
+      await dewiAsks(harness, deviceId, MESSAGES)
 
       const p = await journey.open(harness.url, undefined, { bypassCSP: true })
       await p.setViewportSize({ width, height })

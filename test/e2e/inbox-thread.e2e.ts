@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { formatPhoneForReading } from '../../src/shared/domain/phone-display'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice, openTab, PDF } from './fixtures'
+import { journeySession, openTab, PDF, receivingSandbox } from './fixtures'
 import type { Harness } from '../harness/harness'
 
 const journey = journeySession()
@@ -38,15 +38,8 @@ const GROUP_ID = '120363025555111222@g.us'
 
 describe('inbox thread journey in Chromium', () => {
   it('a customer writes, the operator replies with a canned reply that reaches read, STOP and MULAI are honoured', async () => {
-    const harness = await journey.start({
-      // The relay is on 127.0.0.1: the sandbox posts there only because this run opts in.
-      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-    })
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     const handlers = harness.core.handlers
-    const deviceId = await linkedSandboxDevice(harness)
-    // The mailbox and "Receive messages" as issue 25's journey sets them up from the window.
-    await handlers['inbox:connect']({ relayUrl: relay.url })
-    await handlers['inbox:provision']({ deviceId })
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await openTab(p, 'inbox')
     await expect.poll(() => p.getByTestId('inbox-conversations-empty').isVisible()).toBe(true)
@@ -303,13 +296,8 @@ describe('inbox thread journey in Chromium', () => {
   }, 300_000)
 
   it("keeps a reply's attached file across a restart of the app, and sends it with the reply", async () => {
-    const harness = await journey.start({
-      core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-    })
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     const handlers = harness.core.handlers
-    const deviceId = await linkedSandboxDevice(harness)
-    await handlers['inbox:connect']({ relayUrl: relay.url })
-    await handlers['inbox:provision']({ deviceId })
     await handlers['sandbox:receive']({
       deviceId,
       from: '0812777888',

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+import { journeySession, openTab, receivingSandbox } from './fixtures'
 
 const journey = journeySession()
 let relay: TestRelay
@@ -29,14 +29,9 @@ const focused = (page: Page): Promise<string | null> =>
 
 /** A 360×640 window on Messages in with one customer's conversation open. */
 async function narrowThread(): Promise<{ p: Page; thread: Locator }> {
-  const harness = await journey.start({
-    core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
-  })
+  const { harness, deviceId } = await receivingSandbox(journey, relay.url)
   const handlers = harness.core.handlers
   await handlers['settings:update']({ language: 'en', theme: 'light' })
-  const deviceId = await linkedSandboxDevice(harness)
-  await handlers['inbox:connect']({ relayUrl: relay.url })
-  await handlers['inbox:provision']({ deviceId })
   await handlers['sandbox:receive']({
     deviceId,
     from: '0812777888',
