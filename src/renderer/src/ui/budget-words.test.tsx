@@ -8,7 +8,8 @@ import { makeDevice } from '../testing/fixtures'
 import { quotaText } from '../features/devices/quota-text'
 import { BudgetWarnings, quotaFinishText, runningFinishText } from './budget-words'
 
-const hosted = makeDevice({ id: 'hosted', quota: 0, sandbox: false })
+// A device on a real gateway (makeDevice's default), beside one on the built-in sandbox gateway.
+const hosted = makeDevice({ id: 'hosted', quota: 0 })
 const sandbox = makeDevice({ id: 'sandbox', quota: 0, sandbox: true })
 const at = (): string => '14:00'
 
