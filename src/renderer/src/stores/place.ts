@@ -99,7 +99,11 @@ useLinking.subscribe((state, previous) => {
 /** The conversation open in Messages in, kept beside the place: a reload opens it again (QA14 Q14-03). */
 export const OPEN_CONVERSATION_KEY = 'sender-desk.openConversation'
 
+let conversationUnwritten: { id: number | null } | null = null
+
 export function keptOpenConversation(): number | null {
+  // Kept but not yet written (the page has not been idle since): the Inbox drawn again opens it (CI stop 26).
+  if (conversationUnwritten !== null) return conversationUnwritten.id
   try {
     const id = historyState()[OPEN_CONVERSATION_KEY]
     return typeof id === 'number' && Number.isInteger(id) ? id : null
@@ -107,8 +111,6 @@ export function keptOpenConversation(): number | null {
     return null
   }
 }
-
-let conversationUnwritten: { id: number | null } | null = null
 
 function writeOpenConversation(): void {
   const open = conversationUnwritten

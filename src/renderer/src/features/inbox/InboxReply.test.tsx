@@ -2,7 +2,7 @@
 // picked with the app's picker, and the device a conversation goes through named over the thread and the reply.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import {
@@ -14,7 +14,7 @@ import {
   makeReceiving
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { resetPlace } from '../../stores/place'
+import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
 import { resetReplyDrafts } from '../../stores/reply-drafts'
 import { InboxView } from './InboxView'
 
@@ -264,6 +264,31 @@ async function reloadWithBudiOpen(unmount: () => void): Promise<void> {
   render(<InboxView />)
   await screen.findByRole('heading', { name: /Budi/ })
 }
+
+describe('the open conversation, across leaving the view', () => {
+  afterEach(() => vi.unstubAllGlobals())
+
+  // CI stop 26: Alt+1 right after opening a conversation, then Alt+I: the Inbox came back with no conversation open.
+  // The kept conversation is written to the history entry once the page is idle; a view drawn again before that read
+  // only the history entry, not the conversation kept since.
+  it('is open again when the operator comes back before the page was idle', async () => {
+    script()
+    // A busy page: no idle time comes while the operator moves.
+    const idle: (() => void)[] = []
+    vi.stubGlobal('requestIdleCallback', (run: () => void) => idle.push(run))
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    unmount()
+    render(<InboxView />)
+    expect(await screen.findByRole('heading', { name: /Budi/ })).toBeTruthy()
+    // Written once the page is idle, as before.
+    expect(idle).toHaveLength(1)
+    idle.forEach((run) => run())
+    expect(history.state).toMatchObject({ [OPEN_CONVERSATION_KEY]: BUDI.id })
+  })
+})
 
 describe('a reply being written, across a reload (QA14 Q14-03)', () => {
   it('is there again with its conversation open, as the Send view keeps its draft', async () => {
