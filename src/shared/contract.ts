@@ -768,6 +768,15 @@ export const SeriesEndView = z.discriminatedUnion('kind', [
 ])
 export type SeriesEndView = z.infer<typeof SeriesEndView>
 
+/**
+ * What a series made that has not gone yet and still goes by itself: how many, and the first and last times they were
+ * made for (ISO); null when none.
+ */
+export const MadeUnsent = z
+  .object({ count: z.number().int().positive(), firstAt: z.string(), lastAt: z.string() })
+  .nullable()
+export type MadeUnsent = z.infer<typeof MadeUnsent>
+
 /** A recurring series kept by Sender Desk: each occurrence becomes normal outbox items when it comes due. */
 export const SeriesView = z.object({
   id: Id,
@@ -804,9 +813,7 @@ export const SeriesView = z.object({
    * Of the messages made, those not gone yet that still go by themselves (scheduled, held or waiting in line): how
    * many and the first and last times they were made for. What a stop or delete would leave to go; null when none.
    */
-  madeUnsent: z
-    .object({ count: z.number().int().positive(), firstAt: z.string(), lastAt: z.string() })
-    .nullable(),
+  madeUnsent: MadeUnsent,
   createdAt: z.string()
 })
 export type SeriesView = z.infer<typeof SeriesView>
@@ -1828,10 +1835,13 @@ export const invokeChannels = builtOnFirstUse({
     // How many of its unsent messages past the new end were cancelled: said only when some were (QA41 Q41-05).
     reply: SeriesView.extend({ cancelledPastEnd: z.number().int().nonnegative() })
   }),
-  /** Stop and forget a series; `cancelMade` as `series:stop`'s, and how many were cancelled. */
+  /**
+   * Stop and forget a series; `cancelMade` as `series:stop`'s. The reply says how many were cancelled and, as
+   * `series:stop`'s `madeUnsent`, what it made that still goes by itself (what was kept; none when cancelled).
+   */
   'series:delete': () => ({
     request: z.object({ id: Id, cancelMade: z.boolean() }),
-    reply: Ok.extend({ cancelledMade: z.number().int().nonnegative() })
+    reply: Ok.extend({ cancelledMade: z.number().int().nonnegative(), madeUnsent: MadeUnsent })
   }),
 
   /**

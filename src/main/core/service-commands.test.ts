@@ -495,7 +495,8 @@ describe('recurring series', () => {
     })
     expect(await invoke('series:delete', { id: series.id, cancelMade: true })).toEqual({
       ok: true,
-      cancelledMade: 0
+      cancelledMade: 0,
+      madeUnsent: null
     })
     expect((await invoke('series:list', {})).series).toEqual([])
     expect(await failure(invoke('series:stop', { id: series.id, cancelMade: true }))).toMatchObject({

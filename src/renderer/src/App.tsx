@@ -14,7 +14,7 @@ import { connectEvents, useApp } from './stores/app'
 import { useDevices } from './stores/devices'
 import { reportViewing, useInboxAlerts } from './stores/inbox-alerts'
 import { useNavigation, type View } from './stores/navigation'
-import { NO_FILTERS, useOutbox } from './stores/outbox'
+import { openOutboxAt, useOutbox } from './stores/outbox'
 import type { OutboxStatus } from '../../shared/contract'
 import {
   BUCKET_STATUSES,
@@ -209,8 +209,7 @@ interface HeaderCount {
 
 /** Opens the outbox filtered to these statuses, as a header count does. */
 function showInOutbox(statuses: OutboxStatus[]): void {
-  useOutbox.getState().setFilters({ ...NO_FILTERS, statuses })
-  useNavigation.getState().navigate('outbox')
+  openOutboxAt({ statuses })
 }
 
 /** The counts in a narrow window: their numbers, one button opening the outbox at what they count. */

@@ -1347,6 +1347,9 @@ export const enRest = {
     '{count, plural, one {# message it had made still goes} other {# messages it had made still go}} (at {time}).',
   'reminders.series.madeStillGoFrom':
     '{count, plural, one {# message it had made still goes} other {# messages it had made still go}} (first at {time}).',
+  'reminders.series.madeInOutbox':
+    '{count, plural, one {It waits in the Outbox.} other {They wait in the Outbox.}}',
+  'reminders.series.showInOutbox': 'Show in the Outbox',
   'devices.create': 'Create a new device',
   'newDevice.title': 'Create a new device',
   'newDevice.intro':

@@ -1534,6 +1534,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.madeStillGoAt': '{count} pesan yang sudah dibuatnya tetap dikirim (pada {time}).',
   'reminders.series.madeStillGoFrom':
     '{count} pesan yang sudah dibuatnya tetap dikirim (yang pertama pada {time}).',
+  'reminders.series.madeInOutbox': '{count, plural, other {Pesan tersebut menunggu di Kotak keluar.}}',
+  'reminders.series.showInOutbox': 'Lihat di Kotak keluar',
   'devices.create': 'Buat perangkat baru',
   'newDevice.title': 'Buat perangkat baru',
   'newDevice.intro':

@@ -1,7 +1,7 @@
 // The series producer: recurring messages kept here (for files, and gateways without reminders). Its record and
 // files are written when created; each due occurrence becomes scheduled items through the queue's ticker.
 import { randomUUID } from 'node:crypto'
-import type { SeriesEnd, SeriesView } from '../../../shared/contract'
+import type { MadeUnsent, SeriesEnd, SeriesView } from '../../../shared/contract'
 import { cancellableHere, GATEWAY_REPORTED_SENT } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import {
@@ -28,6 +28,7 @@ import {
   firstOccurrence,
   isSeriesTag,
   lastIndexOf,
+  madeUnsentOf,
   materialiseDueSeries,
   normaliseStart,
   ruleOf,
@@ -68,15 +69,20 @@ export function createSeriesProducer(queue: SeriesQueue) {
    */
   const view = (record: SeriesRecord): SeriesView => {
     const tag = seriesTag(record.id)
-    const going = queue.outcomes.unsent(tag).filter((item) => cancellableHere(item.status))
     return toSeriesView(
       record,
       queue.outcomes
         .counts(tag)
         .reduce((sum, { status, n }) => sum + (GATEWAY_REPORTED_SENT.includes(status) ? n : 0), 0),
-      going.map((item) => item.notBefore)
+      goingTimes(record.id)
     )
   }
+  /** The times the messages the series made that still go by themselves were made for (its record gone or not). */
+  const goingTimes = (id: string): (number | null)[] =>
+    queue.outcomes
+      .unsent(seriesTag(id))
+      .filter((item) => cancellableHere(item.status))
+      .map((item) => item.notBefore)
   const store = new SeriesStore(queue.database)
   queue.addTicker(() => materialiseDueSeries(queue, store))
   // The durable side of an end: at its turn, an item an occurrence past the series' stored end made is cancelled,
@@ -338,14 +344,26 @@ export function createSeriesProducer(queue: SeriesQueue) {
     return { ...view(mustGet(id)), cancelledPastEnd }
   }
 
-  /** Stop and forget a series (its files go once no item needs them); `cancelMade` as stop's. */
-  function remove(id: string, { cancelMade }: { cancelMade: boolean }): { cancelledMade: number } {
+  /**
+   * Stop and forget a series (its files go once no item needs them); `cancelMade` as stop's. Says, as stop does, what
+   * it made that still goes: its messages stay in the outbox under its tag when the series is gone.
+   */
+  function remove(
+    id: string,
+    { cancelMade }: { cancelMade: boolean }
+  ): { cancelledMade: number; madeUnsent: MadeUnsent } {
     let held: string[] = []
-    const cancelledMade = withdrawMade(id, 'deleted', cancelMade, () => {
+    // The record as it was, for the times of what still goes (read in the delete's transaction, as stop's view is).
+    const gone: { record?: SeriesRecord } = {}
+    const cancelledMade = withdrawMade(id, 'deleted', cancelMade, (record) => {
+      gone.record = record
       held = store.delete(id)
     })
     queue.releaseCopies(held)
-    return { cancelledMade }
+    return {
+      cancelledMade,
+      madeUnsent: gone.record ? madeUnsentOf(gone.record, goingTimes(id)) : null
+    }
   }
 
   return {

@@ -767,16 +767,32 @@ describe('stopping or deleting a series with messages it already made', () => {
     fx.close()
 
     const other = await threeMade()
-    expect(fx.outbox.deleteSeries(other, { cancelMade: true })).toEqual({ cancelledMade: 3 })
+    expect(fx.outbox.deleteSeries(other, { cancelMade: true })).toMatchObject({ cancelledMade: 3 })
     const kept = await (async () => {
       await fx.outbox.stop()
       fx.close()
       return threeMade()
     })()
-    expect(fx.outbox.deleteSeries(kept, { cancelMade: false })).toEqual({ cancelledMade: 0 })
+    expect(fx.outbox.deleteSeries(kept, { cancelMade: false })).toMatchObject({ cancelledMade: 0 })
     fx.outbox.setPaused(false)
     await fx.clock.advance(DAY)
     expect(fx.gateway.sends()).toHaveLength(3)
+  })
+
+  it('delete says what it kept to go and the times it was made for, as stop does; none once cancelled', async () => {
+    const kept = await threeMade()
+    expect(fx.outbox.deleteSeries(kept, { cancelMade: false })).toEqual({
+      cancelledMade: 0,
+      madeUnsent: { count: 3, firstAt: '2026-01-15T04:00:00.000Z', lastAt: '2026-01-17T04:00:00.000Z' }
+    })
+    await fx.outbox.stop()
+    fx.close()
+
+    const cancelled = await threeMade()
+    expect(fx.outbox.deleteSeries(cancelled, { cancelMade: true })).toEqual({
+      cancelledMade: 3,
+      madeUnsent: null
+    })
   })
 })
 

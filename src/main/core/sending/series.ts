@@ -3,7 +3,13 @@
 // scheduler then queues (or holds, by the overdue policy) like any local schedule.
 import { randomUUID } from 'node:crypto'
 import { isoOrNull } from '../clock'
-import type { RecurrenceRule, SeriesEnd, SeriesEndView, SeriesView } from '../../../shared/contract'
+import type {
+  MadeUnsent,
+  RecurrenceRule,
+  SeriesEnd,
+  SeriesEndView,
+  SeriesView
+} from '../../../shared/contract'
 import { UNSENT, type NewItem, type SeriesRecord, type SeriesStore } from '../store'
 import {
   checkRule,
@@ -117,6 +123,25 @@ function endView(record: SeriesRecord): SeriesEndView | null {
 }
 
 /**
+ * What the series made that still goes by itself, from `going` (the times those messages were made for): how many, the
+ * first and last of those times; null when none. What a stop or delete leaves to go, said by both.
+ */
+export function madeUnsentOf(
+  record: Pick<SeriesRecord, 'lastOccurrenceAt' | 'createdAt'>,
+  going: readonly (number | null)[]
+): MadeUnsent {
+  // Each was made for its occurrence's time; one without (none is) counts as made at the series' last time.
+  const times = going.map((at) => at ?? record.lastOccurrenceAt ?? record.createdAt)
+  return times.length === 0
+    ? null
+    : {
+        count: times.length,
+        firstAt: new Date(times.reduce((a, b) => Math.min(a, b))).toISOString(),
+        lastAt: new Date(times.reduce((a, b) => Math.max(a, b))).toISOString()
+      }
+}
+
+/**
  * `sent`: of the messages it made, those the gateway reports went (the producer counts them by its tag); `going`: the
  * times those it made that still go by themselves were made for.
  */
@@ -126,8 +151,6 @@ export function toSeriesView(
   going: readonly (number | null)[] = []
 ): SeriesView {
   const rule = ruleOf(record)
-  // Each was made for its occurrence's time; one without (none is) counts as made at the series' last time.
-  const times = going.map((at) => at ?? record.lastOccurrenceAt ?? record.createdAt)
   return {
     id: record.id,
     deviceId: record.deviceId,
@@ -154,14 +177,7 @@ export function toSeriesView(
     sent,
     skipped: record.skipped,
     lastOccurrenceAt: isoOrNull(record.lastOccurrenceAt),
-    madeUnsent:
-      times.length === 0
-        ? null
-        : {
-            count: times.length,
-            firstAt: new Date(times.reduce((a, b) => Math.min(a, b))).toISOString(),
-            lastAt: new Date(times.reduce((a, b) => Math.max(a, b))).toISOString()
-          },
+    madeUnsent: madeUnsentOf(record, going),
     createdAt: new Date(record.createdAt).toISOString()
   }
 }

@@ -11,6 +11,7 @@ import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../sh
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
 import { useContactNames } from './contact-names'
+import { useNavigation } from './navigation'
 import { operatorZone } from './settings'
 
 /** Rows fetched per `outbox:list` call. */
@@ -83,6 +84,15 @@ export const NO_FILTERS: OutboxFilters = {
   from: '',
   to: '',
   happened: null
+}
+
+/**
+ * Opens the Outbox at these filters, every other one cleared: a header count's statuses, an Overview number's, the
+ * messages a deleted series left to go.
+ */
+export function openOutboxAt(filters: Partial<OutboxFilters>): void {
+  useOutbox.getState().setFilters({ ...NO_FILTERS, ...filters })
+  useNavigation.getState().navigate('outbox')
 }
 
 /**

@@ -16,7 +16,7 @@ import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '..
 import { formatCount, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
-import { NO_FILTERS, useOutbox } from '../../stores/outbox'
+import { openOutboxAt, useOutbox } from '../../stores/outbox'
 import { useNavigation } from '../../stores/navigation'
 import { operatorZone, useOperatorZone } from '../../stores/settings'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -204,15 +204,11 @@ export function OverviewView(): React.JSX.Element {
   const [now] = useState(() => Date.now())
 
   function openOutbox(number: TodayNumber): void {
-    useOutbox.getState().setFilters(
+    openOutboxAt(
       isNowNumber(number)
-        ? { ...NO_FILTERS, statuses: [...NOW_STATUSES[number]] }
-        : {
-            ...NO_FILTERS,
-            happened: { event: number, since: today?.since ?? todayIn(operatorZone()).since }
-          }
+        ? { statuses: [...NOW_STATUSES[number]] }
+        : { happened: { event: number, since: today?.since ?? todayIn(operatorZone()).since } }
     )
-    useNavigation.getState().navigate('outbox')
   }
 
   return (

@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { ReminderView, SeriesView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
+import { useNavigation } from '../../stores/navigation'
+import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -64,6 +66,28 @@ afterEach(() => vi.useRealTimers())
 /** What the two series s-1 and s-2 made and have not sent: one message, then two made for two days. */
 const madeOne = { count: 1, firstAt: '2030-12-03T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
 const madeTwo = { count: 2, firstAt: '2030-12-02T01:00:00.000Z', lastAt: '2030-12-03T01:00:00.000Z' }
+
+/**
+ * Stops or deletes s-1, then s-2, keeping what each made (the question's box unticked): each time the line `where`
+ * finds says `said` for it (what follows the recipients on a line that names them); the requests asked to keep.
+ */
+async function withdrawKeepingMade(
+  user: ReturnType<typeof userEvent.setup>,
+  action: 'stop' | 'delete',
+  said: Record<'s-1' | 's-2', string>,
+  where: (id: string) => HTMLElement
+): Promise<void> {
+  for (const id of ['s-1', 's-2'] as const) {
+    await user.click(await screen.findByTestId(`series-${action}-${id}`))
+    await user.click(screen.getByRole('checkbox'))
+    await user.click(screen.getByTestId(`series-${action}-confirm-${id}`))
+    await waitFor(() => expect(where(id).textContent?.split(': ').at(-1)).toBe(said[id]))
+  }
+  expect(fake.requests(`series:${action}`)).toEqual([
+    { id: 's-1', cancelMade: false },
+    { id: 's-2', cancelMade: false }
+  ])
+}
 
 /** The window in `language`, listing s-1 (madeOne still to go) and s-2 (madeTwo). */
 function listSeriesWithMade(language: string): void {
@@ -462,7 +486,7 @@ describe('RemindersView', () => {
       nextLocal: null,
       cancelledMade: 0
     }))
-    fake.handle('series:delete', () => ({ ok: true, cancelledMade: 0 }))
+    fake.handle('series:delete', () => ({ ok: true, cancelledMade: 0, madeUnsent: null }))
     const user = userEvent.setup()
     render(<RemindersView />)
     await user.click(await screen.findByRole('button', { name: 'Edit' }))
@@ -531,7 +555,7 @@ describe('RemindersView', () => {
         madeUnsent: null,
         cancelledMade: 1
       }))
-      fake.handle('series:delete', () => ({ ok: true, cancelledMade: 0 }))
+      fake.handle('series:delete', () => ({ ok: true, cancelledMade: 0, madeUnsent: null }))
       const user = userEvent.setup()
       render(<RemindersView />)
 
@@ -588,21 +612,67 @@ describe('RemindersView', () => {
       }))
       const user = userEvent.setup()
       render(<RemindersView />)
-      for (const [id, said] of [
-        ['s-1', one],
-        ['s-2', two]
-      ] as const) {
-        await user.click(await screen.findByTestId(`series-stop-${id}`))
-        await user.click(screen.getByRole('checkbox'))
-        await user.click(screen.getByTestId(`series-stop-confirm-${id}`))
-        await waitFor(() => expect(screen.getByTestId(`series-feedback-${id}`).textContent).toBe(said))
-      }
-      expect(fake.requests('series:stop')).toEqual([
-        { id: 's-1', cancelMade: false },
-        { id: 's-2', cancelMade: false }
-      ])
+      await withdrawKeepingMade(user, 'stop', { 's-1': one, 's-2': two }, (id) =>
+        screen.getByTestId(`series-feedback-${id}`)
+      )
     }
   )
+
+  // Kept when deleting, the messages it had made still go: said as a stop says them, with where they wait, as the
+  // series' row (its own words) is gone; the Outbox opens at its device's messages still to go.
+  it.each([
+    {
+      language: 'en',
+      one: 'Deleted. 1 message it had made still goes (at 3 Dec 2030, 09:00 WITA). It waits in the Outbox.',
+      two: 'Deleted. 2 messages it had made still go (first at 2 Dec 2030, 09:00 WITA). They wait in the Outbox.',
+      show: 'Show in the Outbox'
+    },
+    {
+      language: 'id',
+      one: 'Dihapus. 1 pesan yang sudah dibuatnya tetap dikirim (pada 3 Des 2030, 09.00 WITA). Pesan tersebut menunggu di Kotak keluar.',
+      two: 'Dihapus. 2 pesan yang sudah dibuatnya tetap dikirim (yang pertama pada 2 Des 2030, 09.00 WITA). Pesan tersebut menunggu di Kotak keluar.',
+      show: 'Lihat di Kotak keluar'
+    }
+  ])(
+    'a delete that keeps what the series made says those still go, from when, and where ($language)',
+    async ({ language, one, two, show }) => {
+      listSeriesWithMade(language)
+      fake.handle('series:delete', ({ id }) => ({
+        ok: true,
+        cancelledMade: 0,
+        madeUnsent: id === 's-1' ? madeOne : madeTwo
+      }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      // Said after the series' recipients, as every line of a row that left the list is.
+      await withdrawKeepingMade(user, 'delete', { 's-1': one, 's-2': two }, () =>
+        screen.getByTestId('series-result')
+      )
+      await user.click(screen.getByRole('button', { name: show }))
+      expect(useNavigation.getState().view).toBe('outbox')
+      // The Outbox has no filter by series: its device's messages still to go, among which those it made.
+      expect(useOutbox.getState().filters).toEqual({
+        ...NO_FILTERS,
+        deviceId: 'dev-1',
+        statuses: ['scheduled', 'queued', 'failed']
+      })
+    }
+  )
+
+  it('a delete that cancelled what the series made, or had none, offers no way to the Outbox', async () => {
+    listSeriesWithMade('en')
+    fake.handle('series:delete', () => ({ ok: true, cancelledMade: 1, madeUnsent: null }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('series-delete-s-1'))
+    await user.click(screen.getByTestId('series-delete-confirm-s-1'))
+    await waitFor(() =>
+      expect(screen.getByTestId('series-result').textContent).toMatch(
+        /: Deleted\. 1 message it had made is cancelled\.$/
+      )
+    )
+    expect(screen.queryByRole('button', { name: 'Show in the Outbox' })).toBeNull()
+  })
 
   it.each([
     {
@@ -742,7 +812,7 @@ describe('RemindersView', () => {
     })
     fake.handle('series:delete', () => {
       seriesListed = []
-      return { ok: true, cancelledMade: 0 }
+      return { ok: true, cancelledMade: 0, madeUnsent: null }
     })
     const user = userEvent.setup()
     render(<RemindersView />)

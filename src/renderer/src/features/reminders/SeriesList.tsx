@@ -1,6 +1,6 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
 // how many were made and how many of their messages went out; skip the next time, change the end, stop or delete.
-import { currentDayIn } from '../../../../shared/domain'
+import { cancellableHere, currentDayIn, OUTBOX_STATUSES } from '../../../../shared/domain'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -13,8 +13,24 @@ import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { cancelOnEscape } from '../../ui/escape'
 import { useNavigation } from '../../stores/navigation'
+import { openOutboxAt, type OutboxFilters } from '../../stores/outbox'
 import { useViewFocus } from '../../ui/view-focus'
 import { SeriesEndFields, useSeriesEndCheck, type SeriesEndDraft } from './SeriesEndFields'
+
+/** What an action that takes a row out of the list did, and the Outbox at what it left to go (null: nothing). */
+interface Leaving {
+  text: string
+  outbox: Partial<OutboxFilters> | null
+}
+
+/**
+ * The Outbox at the messages a series made that still go by themselves: the Outbox has no filter by series, so at
+ * its device's messages still to go (those a Cancel stops, as the series counts them), among which they are.
+ */
+const stillToGoInOutbox = (series: SeriesView): Partial<OutboxFilters> => ({
+  deviceId: series.deviceId,
+  statuses: OUTBOX_STATUSES.filter(cancellableHere)
+})
 
 export function SeriesList({
   series,
@@ -27,7 +43,8 @@ export function SeriesList({
 }): React.JSX.Element {
   const t = useT()
   // A deleted series leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
+  const [left, setLeft] = useState<(Leaving & { seq: number }) | null>(null)
+  const leftOutbox = left?.outbox ?? null
   const leftRef = useRef<HTMLParagraphElement>(null)
   useEffect(() => {
     if (left) leftRef.current?.focus()
@@ -54,7 +71,7 @@ export function SeriesList({
               series={one}
               onChanged={(leaving) => {
                 onChanged()
-                if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+                if (leaving) setLeft((last) => ({ ...leaving, seq: (last?.seq ?? 0) + 1 }))
               }}
             />
           ))}
@@ -63,6 +80,16 @@ export function SeriesList({
       <p ref={leftRef} tabIndex={-1} role="status" className="muted small" data-testid="series-result">
         {left?.text ?? ''}
       </p>
+      {leftOutbox ? (
+        <button
+          type="button"
+          className="button button--small"
+          data-testid="series-result-outbox"
+          onClick={() => openOutboxAt(leftOutbox)}
+        >
+          {t('reminders.series.showInOutbox')}
+        </button>
+      ) : null}
     </section>
   )
 }
@@ -73,7 +100,7 @@ function SeriesRow({
 }: {
   series: SeriesView
   /** `leaving`: what the action did, when it takes the row out of the list (deleted). */
-  onChanged(leaving?: string): void
+  onChanged(leaving?: Leaving): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -103,10 +130,11 @@ function SeriesRow({
     )
   }, [asked, series.id, takeIfStill])
 
+  /** `leaves`: the action takes the row out of the list; it answers the Outbox at what it left to go, if any. */
   async function act<T>(
     work: () => Promise<T>,
     done: string | ((result: T) => string),
-    leaves = false
+    leaves?: (result: T) => Leaving['outbox']
   ): Promise<void> {
     actionStarts()
     setBusy(true)
@@ -116,7 +144,7 @@ function SeriesRow({
       const text = typeof done === 'string' ? done : done(result)
       panels.close()
       setFeedback({ tone: 'ok', text })
-      onChanged(leaves ? `${recipients}: ${text}` : undefined)
+      onChanged(leaves ? { text: `${recipients}: ${text}`, outbox: leaves(result) } : undefined)
     } catch (e) {
       panels.close()
       setFeedback({ tone: 'bad', text: errorInfo(e).message })
@@ -129,9 +157,15 @@ function SeriesRow({
 
   /**
    * What a stop or delete did: its own words, how many made messages it cancelled (none claimed when none), and those
-   * it had made that still go (kept, as the question offered), from when on the series' clock, as the question said.
+   * it had made that still go (kept, as the question offered), from when on the series' clock, as the question said;
+   * `inOutbox`, where they wait (a deleted series' row, which would show them, is gone).
    */
-  const withdrawn = (done: string, cancelledMade: number, stillGo: SeriesView['madeUnsent'] = null): string =>
+  const withdrawn = (
+    done: string,
+    cancelledMade: number,
+    stillGo: SeriesView['madeUnsent'],
+    inOutbox = false
+  ): string =>
     [
       done,
       cancelledMade > 0 ? t('reminders.series.cancelledMade', { count: cancelledMade }) : '',
@@ -142,7 +176,8 @@ function SeriesRow({
               : 'reminders.series.madeStillGoFrom',
             { count: stillGo.count, time: formatDateTimeInZone(stillGo.firstAt, locale, series.timezone) }
           )
-        : ''
+        : '',
+      stillGo && inOutbox ? t('reminders.series.madeInOutbox', { count: stillGo.count }) : ''
     ]
       .filter(Boolean)
       .join(' ')
@@ -321,8 +356,8 @@ function SeriesRow({
           onConfirm={(cancelMade) =>
             void act(
               () => call('series:delete', { id: series.id, cancelMade }),
-              (after) => withdrawn(t('outbox.deleted'), after.cancelledMade),
-              true
+              (after) => withdrawn(t('outbox.deleted'), after.cancelledMade, after.madeUnsent, true),
+              (after) => (after.madeUnsent ? stillToGoInOutbox(series) : null)
             )
           }
           onKeep={panels.close}
