@@ -874,6 +874,8 @@ export const enRest = {
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",
   'outbox.waiting.label': 'Waiting: {reason}',
   'outbox.detail': 'Message',
+  'outbox.readFailed': 'This message could not be read: {why}',
+  'outbox.historyReadFailed': "This message's history could not be read: {why}",
   'outbox.fact.kind': 'Type',
   'outbox.fact.device': 'Device',
   'outbox.deviceRemoved':

@@ -1085,6 +1085,8 @@ export const id: Record<MessageKey, string> = {
     'baris {row} dari kampanye: dikirim saat pengaturan laju kirim kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',
   'outbox.detail': 'Pesan',
+  'outbox.readFailed': 'Pesan ini tidak dapat dibaca: {why}',
+  'outbox.historyReadFailed': 'Riwayat pesan ini tidak dapat dibaca: {why}',
   'outbox.fact.kind': 'Jenis',
   'outbox.fact.device': 'Perangkat',
   'outbox.deviceRemoved':

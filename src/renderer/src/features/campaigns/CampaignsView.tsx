@@ -48,6 +48,7 @@ import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ReadFailed } from '../../ui/ReadFailed'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText, quotaFinishText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
@@ -1605,31 +1606,22 @@ function CampaignProgress({
     if (!readError) return <p role="status">{t('campaigns.loading')}</p>
     // A campaign that cannot be read (damaged, the core failing) says so, with another try and a way back to the list.
     return (
-      <div
+      <ReadFailed
         ref={failure}
         id="campaign-load-error"
-        className="alert alert--bad"
-        role="alert"
-        tabIndex={-1}
-        data-testid="campaign-load-error"
+        testId="campaign-load-error"
+        says={t('campaigns.readFailed', { why: readError.message })}
+        onRetry={() => {
+          // "Loading the campaign…" again while it is read; what comes of it takes the focus.
+          setReadError(null)
+          setRetried(true)
+          reads.current?.ask('now')
+        }}
       >
-        <p>{t('campaigns.readFailed', { why: readError.message })}</p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            // "Loading the campaign…" again while it is read; what comes of it takes the focus.
-            setReadError(null)
-            setRetried(true)
-            reads.current?.ask('now')
-          }}
-        >
-          {t('common.tryAgain')}
-        </button>{' '}
         <button type="button" className="button" onClick={onBack}>
           {t('campaigns.backToList')}
         </button>
-      </div>
+      </ReadFailed>
     )
   }
   const buckets = rowBuckets(campaign)

@@ -19,6 +19,7 @@ import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ReadFailed } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
@@ -67,6 +68,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const [detail, setDetail] = useState<ItemDetail | null>(null)
   const [loadError, setLoadError] = useState<ErrorInfo | null>(null)
+  /** Reads asked for by the operator's Try again. */
+  const [reads, setReads] = useState(0)
   // A result may hold only while the item is as the action left it ("Queued again." leaves once it fails again).
   // A retry's line says so when the item fails again, and why: the outcome the operator waits for (QA25 Q25-03).
   const [feedback, setFeedback] = useState<({ tone: 'ok' | 'bad'; text: string } & FeedbackHolds) | null>(
@@ -83,6 +86,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const deleteRef = useRef<HTMLButtonElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const outcomeRef = useRef<HTMLParagraphElement>(null)
+  const failureRef = useRef<HTMLDivElement>(null)
   // A take-back that asked nothing yet says nothing in the result line: the focus goes to why it waits (QA41 Q41-04).
   const actionStarts = useFocusAfterAction(busy, feedbackRef, outcomeRef, headingRef)
   const stamp = live ? `${live.status}|${live.updatedAt}` : ''
@@ -119,7 +123,19 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     return () => {
       on = false
     }
-  }, [id, stamp, bulkSeq])
+  }, [id, stamp, bulkSeq, reads])
+
+  // A read that fails while the focus is where the detail put it (its heading, on opening or on Try again) takes the
+  // focus to why, and to Try again, as a campaign that cannot be read does.
+  useEffect(() => {
+    if (loadError && document.activeElement === headingRef.current) failureRef.current?.focus()
+  }, [loadError])
+  /** Try again: "Loading…" meanwhile; the focus on the heading, not dropped with the button, until it is read. */
+  function readAgain(): void {
+    headingRef.current?.focus()
+    setLoadError(null)
+    setReads((n) => n + 1)
+  }
 
   const item = live ?? detail?.item
   // "Asked the gateway" goes once the take-back is held (paused, offline…) or resumed here: the outcome line alone says
@@ -165,7 +181,16 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
           {t('outbox.detail')}
         </h3>
-        <p role="status">{loadError ? loadError.message : t('outbox.loading')}</p>
+        {loadError ? (
+          <ReadFailed
+            ref={failureRef}
+            testId="outbox-detail-load-error"
+            says={t('outbox.readFailed', { why: loadError.message })}
+            onRetry={readAgain}
+          />
+        ) : (
+          <p role="status">{t('outbox.loading')}</p>
+        )}
       </section>
     )
   }
@@ -360,6 +385,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       ) : null}
       {detail ? (
         <Timeline item={item} history={detail.history} />
+      ) : loadError ? (
+        // Its facts are the list's; its history is the read that failed.
+        <ReadFailed
+          testId="outbox-detail-load-error"
+          says={t('outbox.historyReadFailed', { why: loadError.message })}
+          onRetry={readAgain}
+        />
       ) : (
         <p className="muted">{t('outbox.loading')}</p>
       )}

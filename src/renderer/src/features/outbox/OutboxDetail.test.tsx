@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { ApiError } from '../../../../shared/contract'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { resetOutboxStore, useOutbox } from '../../stores/outbox'
+import { OutboxDetail } from './OutboxDetail'
+
+let fake: FakeApi
+
+beforeEach(() => {
+  fake = installFakeApi()
+  resetOutboxStore()
+})
+
+/** The detail of one message (item-9): it reads the message and its history itself. */
+function openUnread(): void {
+  render(<OutboxDetail id="item-9" onClose={() => undefined} />)
+}
+
+describe('a message the detail cannot read', () => {
+  it.each([
+    ['en', 'This message could not be read: database is locked', 'Try again'],
+    ['id', 'Pesan ini tidak dapat dibaca: database is locked', 'Coba lagi']
+  ] as const)(
+    'says so in words with Try again, the focus on it, and shows the message once read (%s)',
+    async (language, says, tryAgain) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.once('outbox:get', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      fake.handle('outbox:get', () => ({
+        item: makeItem({ id: 'item-9', recipient: '6281234567890' }),
+        history: []
+      }))
+      openUnread()
+      const failure = await screen.findByTestId('outbox-detail-load-error')
+      expect(failure.getAttribute('role')).toBe('alert')
+      expect(failure.textContent).toContain(says)
+      // The detail put the focus on its heading while it read: what came of it takes it.
+      await waitFor(() => expect(document.activeElement).toBe(failure))
+      const user = userEvent.setup()
+      await user.click(within(failure).getByRole('button', { name: tryAgain }))
+      await waitFor(() => expect(screen.queryByTestId('outbox-detail-load-error')).toBeNull())
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByTestId('outbox-detail-recipient').closest('h3'))
+      )
+    }
+  )
+
+  it('keeps the focus on the failure when another try fails too', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('outbox:get', () => {
+      throw new ApiError({ code: 'internal', message: 'database is locked' })
+    })
+    openUnread()
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(fake.requests('outbox:get')).toHaveLength(2))
+    const failure = await screen.findByTestId('outbox-detail-load-error')
+    await waitFor(() => expect(document.activeElement).toBe(failure))
+  })
+
+  it('shows what the list knows of it and says its history could not be read, with Try again', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const item = makeItem({ id: 'item-9' })
+    useOutbox.getState().applyItem(item)
+    fake.once('outbox:get', () => {
+      throw new ApiError({ code: 'internal', message: 'database is locked' })
+    })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    openUnread()
+    const failure = await screen.findByTestId('outbox-detail-load-error')
+    expect(failure.textContent).toContain("This message's history could not be read: database is locked")
+    expect(screen.getByTestId('outbox-detail-recipient')).toBeTruthy()
+    const user = userEvent.setup()
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+    await screen.findByTestId('outbox-timeline')
+    expect(screen.queryByTestId('outbox-detail-load-error')).toBeNull()
+    // The button went with the failure: the focus is on the detail's heading, not dropped to the page.
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-detail-recipient').closest('h3'))
+  })
+})
