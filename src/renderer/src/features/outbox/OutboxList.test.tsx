@@ -97,3 +97,56 @@ describe('OutboxList while scrolling', () => {
     errors.mockRestore()
   })
 })
+
+describe('OutboxList when the focused row leaves the list', () => {
+  /** The list under its view's heading, the focus on message `id`'s row. */
+  async function focusedOn(id: string): Promise<void> {
+    render(
+      <>
+        <h2 id="outbox-heading" tabIndex={-1}>
+          Outbox
+        </h2>
+        <OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />
+      </>
+    )
+    await screen.findByText('Text: Message 0')
+    act(() => screen.getByTestId(`outbox-open-${id}`).focus())
+  }
+
+  /** The first page read again, holding `kept` now; `deleted` gone from the core. */
+  function listReadAgain(kept: OutboxItemView[], deleted: string[] = []): void {
+    act(() =>
+      useOutbox.setState((state) => ({
+        gone: new Set(deleted),
+        total: kept.length,
+        pages: { 0: { generation: state.generation, items: kept } }
+      }))
+    )
+  }
+
+  it('gives the focus to the next row when its message is deleted, and says so', async () => {
+    await focusedOn('i-5')
+    listReadAgain(
+      items(0, 200).filter((item) => item.id !== 'i-5'),
+      ['i-5']
+    )
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-6'))
+    expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
+      'The message you were on was deleted. You are on the next message.'
+    )
+  })
+
+  it('gives it to the row before when the last one leaves the filtered list, else to the heading', async () => {
+    await focusedOn('i-2')
+    listReadAgain(items(0, 2))
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-1'))
+    expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
+      'The message you were on no longer matches the filters. You are on the previous message.'
+    )
+    listReadAgain([], ['i-0', 'i-1'])
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Outbox' }))
+    expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
+      'The message you were on was deleted. You are on the Outbox heading.'
+    )
+  })
+})

@@ -1,6 +1,7 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import type { MessageKey } from '../../../../shared/i18n'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -14,7 +15,7 @@ import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { useRowWindow } from './row-window'
 import { takeRowEnds } from '../shortcuts/row-ends'
-import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
+import { RowsKeepPlace, type FocusMovedTo } from '../../ui/RowsKeepPlace'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
@@ -168,6 +169,16 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
       setFocusedId(null)
   }
+  // The focused row's message deleted, or out of the filtered list: RowsKeepPlace moved the focus beside it, and this
+  // says what happened and where the focus is.
+  const [rowGone, setRowGone] = useState('')
+  const onRowGone = (row: HTMLElement, to: FocusMovedTo): void => {
+    const id = row.closest<HTMLElement>('[data-item-id]')?.dataset.itemId
+    const deleted = id !== undefined && useOutbox.getState().gone.has(id)
+    setRowGone(
+      `${t(deleted ? 'outbox.rowGone.deleted' : 'outbox.rowGone.filtered')} ${t(ROW_GONE_FOCUS[to])}`
+    )
+  }
   // A message is drawn once: while the pages are asked again one by one, one may still hold a message the page
   // before it has moved in; the second one is keyed by its place.
   const drawn = new Set<string>()
@@ -192,7 +203,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
         onFocus={onFocus}
         onBlur={onBlur}
       >
-        <RowsKeepPlace>
+        <RowsKeepPlace headingId="outbox-heading" onRowGone={onRowGone}>
           <div
             role="list"
             aria-label={t('outbox.listLabel')}
@@ -224,9 +235,19 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
           </div>
         </RowsKeepPlace>
       </div>
+      <p role="status" className="visually-hidden" data-testid="outbox-row-gone">
+        {rowGone}
+      </p>
     </div>
   )
 }
+
+/** Where the focus went from the row whose message is gone, in words. */
+const ROW_GONE_FOCUS = {
+  next: 'outbox.rowGone.toNext',
+  previous: 'outbox.rowGone.toPrevious',
+  heading: 'outbox.rowGone.toHeading'
+} as const satisfies Record<FocusMovedTo, MessageKey>
 
 interface OutboxRowProps {
   index: number
