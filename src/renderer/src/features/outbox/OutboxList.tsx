@@ -13,7 +13,7 @@ import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
-import { useRowWindow } from './row-window'
+import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
 import { takeRowEnds } from '../shortcuts/row-ends'
 import { RowsKeepPlace, type FocusMovedTo } from '../../ui/RowsKeepPlace'
 import './outbox.css'
@@ -27,13 +27,6 @@ export const ROW_HEIGHT = 68
 export const PREFETCH_ROWS = 100
 /** Rows drawn beyond the viewport, either way: a scroll of a few rows finds them drawn already. */
 const OVERSCAN_ROWS = 10
-
-/** The rows to draw: first..last, and `kept` (the focused message's row) wherever it is. */
-function rowIndexes(first: number, last: number, kept: number): number[] {
-  const indexes = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
-  if (kept >= 0 && (kept < first || kept > last)) indexes.push(kept)
-  return indexes
-}
 
 /** Where the message `id` is in the loaded pages, or -1. */
 function indexOfItem(pages: Record<number, { items: OutboxItemView[] }>, id: string | null): number {
@@ -155,20 +148,9 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     setFocusRow(null)
   }, [focusRow, first, last, pages])
 
-  // The message whose row holds the focus (J / K, Tab), and where it is now. New messages come in at the top: the
-  // row is the message's, keyed by its id, so the focus stays on it as it moves down; and it is drawn while it moves
-  // (a burst moved it past the rows drawn, which took the focus with it) until RowsKeepPlace has scrolled the box by
-  // the rows drawn above it, bringing it back where it was read.
-  const [focusedId, setFocusedId] = useState<string | null>(null)
+  // The message whose row holds the focus (J / K, Tab), and where it is now: drawn wherever it is (useFocusedRowId).
+  const { focusedId, onFocus, onBlur } = useFocusedRowId()
   const kept = useMemo(() => indexOfItem(pages, focusedId), [pages, focusedId])
-  const onFocus = (event: React.FocusEvent): void => {
-    const row = event.target.closest<HTMLElement>('[data-item-id]')
-    setFocusedId(row?.dataset.itemId ?? null)
-  }
-  const onBlur = (event: React.FocusEvent): void => {
-    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
-      setFocusedId(null)
-  }
   // The focused row's message deleted, or out of the filtered list: RowsKeepPlace moved the focus beside it, and this
   // says what happened and where the focus is.
   const [rowGone, setRowGone] = useState('')
@@ -301,6 +283,7 @@ const OutboxRow = memo(function OutboxRow({
       data-testid="outbox-row"
       data-index={index}
       data-item-id={item?.id}
+      data-row-id={item?.id}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       {item ? (
