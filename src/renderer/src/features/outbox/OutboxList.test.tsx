@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { useOutbox } from '../../stores/outbox'
+import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { OutboxList, ROW_HEIGHT } from './OutboxList'
 
 // Each drawn row formats its time once: counting the calls counts the rows drawn.
@@ -138,6 +138,8 @@ describe('OutboxList when the focused row leaves the list', () => {
 
   it('gives it to the row before when the last one leaves the filtered list, else to the heading', async () => {
     await focusedOn('i-2')
+    // Under the Failed filter (as the list was read): one that left it was not deleted.
+    act(() => useOutbox.setState({ filters: { ...NO_FILTERS, statuses: ['failed'] } }))
     listReadAgain(items(0, 2))
     expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-1'))
     expect(screen.getByTestId('outbox-row-gone').textContent).toBe(

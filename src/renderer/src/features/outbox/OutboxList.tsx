@@ -156,7 +156,9 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const [rowGone, setRowGone] = useState('')
   const onRowGone = (row: HTMLElement, to: FocusMovedTo): void => {
     const id = row.closest<HTMLElement>('[data-item-id]')?.dataset.itemId
-    const deleted = id !== undefined && useOutbox.getState().gone.has(id)
+    // Deleted here, or (deleted elsewhere: the terminal, another window) gone from a list no filter narrows.
+    const { gone, filters: now } = useOutbox.getState()
+    const deleted = (id !== undefined && gone.has(id)) || sameFilters(now, NO_FILTERS)
     setRowGone(
       `${t(deleted ? 'outbox.rowGone.deleted' : 'outbox.rowGone.filtered')} ${t(ROW_GONE_FOCUS[to])}`
     )
