@@ -183,3 +183,32 @@ describe('messages arriving above the focused Outbox row', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
   })
 })
+
+describe('the focused Outbox row whose message is deleted', () => {
+  it('hands the focus to the next message and says so, the focus never left on the page', async () => {
+    harness = await journey.start()
+    deviceId = await linkedSandboxDevice(harness)
+    const older: string[] = []
+    for (let i = 0; i < 5; i++) older.push(await scheduledMessage(`08138888${String(i).padStart(4, '0')}`))
+    const page = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await page.setViewportSize({ width: 1100, height: 760 })
+    await openTab(page, 'outbox')
+    await page.getByTestId(`outbox-open-${older[0]}`).waitFor()
+    await page.locator('#main').focus()
+    for (let i = 0; i < 2; i++) await page.keyboard.press('j')
+    // Newest first: the second row is the second newest message.
+    expect((await focusedMessage(page)).id).toBe(older[3])
+
+    // Deleted elsewhere (the terminal, another window): the list reads again without it.
+    await harness.core.handlers['outbox:delete']({ id: older[3] ?? '' })
+    await expect.poll(() => page.getByTestId('outbox-total').textContent()).toBe('4 messages')
+    const after = await focusedMessage(page)
+    // The row that was after it, the third newest, in sight.
+    expect(after.id).toBe(older[2])
+    expect(after.inSight).toBe(true)
+    await expect
+      .poll(() => page.getByTestId('outbox-row-gone').textContent())
+      .toBe('The message you were on was deleted. You are on the next message.')
+    expect(await seriousA11yViolations(page)).toEqual([])
+  })
+})

@@ -30,7 +30,7 @@ import { resultsTable } from './export'
 import { DEFAULT_PACING, type PacingPolicy } from './pacing'
 import { CampaignStore, type CampaignRecord, type CampaignRowRecord } from '../store'
 import { SheetRows, type Sheet } from './spreadsheet'
-import { CampaignView } from '../../../shared/contract'
+import { CampaignView, type OutboxItemView } from '../../../shared/contract'
 
 function sheetOf(count: number, extra: string[][] = []): Sheet {
   const rows = Array.from({ length: count }, (_, i) => [`Customer ${i + 1}`, `08123456${String(7000 + i)}`])
@@ -1077,6 +1077,31 @@ describe('campaigns on the outbox', () => {
     await fixture.clock.advance(3_600_000)
     expect(fixture.gateway.messages).toHaveLength(2)
     expect(campaigns.get(id)).toMatchObject({ status: 'cancelled', counts: { cancelled: 10 } })
+  })
+
+  it("tells the window at once that a cancelled campaign's rows may not be retried, though none was left to cancel", async () => {
+    const { id } = await setUp()
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    campaigns.pause(id)
+    // The operator cancelled the paused campaign's waiting rows in the outbox: each offers Retry, its campaign
+    // paused.
+    const waiting = campaigns
+      .results(id)
+      .filter((r) => r.status === 'queued')
+      .map((r) => r.itemId ?? '')
+    expect(fixture.outbox.queue.cancelMany(waiting).done).toHaveLength(10)
+    expect(fixture.outbox.get(waiting[0]!).item.retryRefusal).toBeUndefined()
+    const bulk: number[] = []
+    const single: OutboxItemView[] = []
+    fixture.outbox.on('bulkChanged', (count) => bulk.push(count))
+    fixture.outbox.on('itemChanged', (item) => single.push(item))
+    // Then the campaign: nothing left for it to cancel, yet those rows' Retry is now refused.
+    expect(campaigns.cancel(id).cancelledRows).toEqual([])
+    expect(fixture.outbox.get(waiting[0]!).item.retryRefusal?.code).toBe('producer_refused')
+    // Said to the window, so the rows it shows read again (a bulk change) instead of offering Retry.
+    expect(bulk.length + single.length).toBeGreaterThan(0)
   })
 
   it('runs a finished campaign again while a row the operator retried is on its way, at the pace of the campaign', async () => {

@@ -1365,6 +1365,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     const results = resultsOf(id)
     const open = results.filter((r) => r.itemId && (r.status === 'queued' || r.status === 'scheduled'))
     const bulk: BulkResult = queue.cancelMany(open.map((r) => r.itemId ?? ''))
+    rowsRefusedFromNow(bulk.done.length)
     const cancelled = new Set(bulk.done)
     const after = resultsOf(id)
     deps.onChanged?.(id)
@@ -1390,14 +1391,25 @@ export function createCampaigns(deps: CampaignsDeps) {
    */
   function takeBack(id: string, options: { revokeDelivered: boolean }): TakeBackView {
     const campaign = mustGet(id)
+    const cancelling = campaign.status === 'running' || campaign.status === 'paused'
     store.batch(() => {
-      if (campaign.status === 'running' || campaign.status === 'paused')
-        store.update(id, { status: 'cancelled' }, now())
+      if (cancelling) store.update(id, { status: 'cancelled' }, now())
       store.setTakeBackHold(id, null)
     })
     const result = queue.takeBackProducer(tagOf(id), options)
+    if (cancelling) rowsRefusedFromNow(result.stoppedLocally)
     deps.onChanged?.(id)
     return result
+  }
+
+  /**
+   * The campaign was just cancelled: from now on the retry hook below refuses its rows, and their views say so
+   * (`retryRefusal`). The queue's cancel of its rows announced them (`cancelledNow` of them); with none left to cancel
+   * (the operator had cancelled them in the outbox, the rest had gone) nothing was announced, and the window offered
+   * Retry on them until it read them again: the change is announced here.
+   */
+  function rowsRefusedFromNow(cancelledNow: number): void {
+    if (cancelledNow === 0) queue.announceBulk(0)
   }
 
   /**

@@ -126,6 +126,11 @@ export interface QueuePort {
   deviceWait(deviceId: string): { until: number; reason: string } | null
   addPolicy(policy: SendPolicy): void
   addRetryHook(hook: RetryHook): void
+  /**
+   * Tell the window many of the queue's items changed though none was written (a producer's own records: a campaign
+   * cancelled, whose rows' retry its hook now refuses): the window reads them again.
+   */
+  announceBulk(count: number): void
   outcomes: ProducerOutcomes
   /**
    * Take back the producer's messages by its tag: stop what has not left, cancel what the gateway holds, delete

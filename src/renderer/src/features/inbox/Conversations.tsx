@@ -15,7 +15,8 @@ import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
-import { useRowWindow } from '../outbox/row-window'
+import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
@@ -239,6 +240,10 @@ function ConversationRows({
   const several = useDevices((s) => s.devices.length > 1)
   const nameOf = useDeviceName(t)
 
+  // The conversation whose row holds the focus: drawn wherever a burst above it moves it (useFocusedRowId).
+  const { focusedId, onFocus, onBlur } = useFocusedRowId()
+  const kept = focusedId === null ? -1 : rows.findIndex((c) => String(c.id) === focusedId)
+
   useEffect(() => {
     if (hasMore && last >= rows.length - FETCH_AHEAD_ROWS) loadMore()
   }, [last, rows.length, hasMore, loadMore])
@@ -273,35 +278,40 @@ function ConversationRows({
         className="outbox-scroll inbox-conversation-scroll"
         data-testid="inbox-conversation-scroll"
         hidden={rows.length === 0}
+        onFocus={onFocus}
+        onBlur={onBlur}
       >
-        <div
-          role="list"
-          aria-label={t('inbox.conversations.heading')}
-          className="outbox-rows"
-          style={{ height: rows.length * CONVERSATION_ROW_HEIGHT }}
-        >
-          {Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i).map((index) => {
-            const conversation = rows[index]
-            return conversation ? (
-              <ConversationRow
-                key={conversation.id}
-                index={index}
-                setSize={rows.length}
-                conversation={conversation}
-                open={conversation.id === openId}
-                // With one device the name says nothing; a device we do not know goes by the gateway's serial.
-                deviceLabel={
-                  !several
-                    ? null
-                    : conversation.deviceId
-                      ? nameOf(conversation.deviceId)
-                      : conversation.deviceSerial
-                }
-                onOpen={onOpen}
-              />
-            ) : null
-          })}
-        </div>
+        {/* Newest first: the conversation the operator is on stays where it is read as others arrive above it. */}
+        <RowsKeepPlace headingId="inbox-conversations-heading">
+          <div
+            role="list"
+            aria-label={t('inbox.conversations.heading')}
+            className="outbox-rows"
+            style={{ height: rows.length * CONVERSATION_ROW_HEIGHT }}
+          >
+            {rowIndexes(first, last, kept).map((index) => {
+              const conversation = rows[index]
+              return conversation ? (
+                <ConversationRow
+                  key={conversation.id}
+                  index={index}
+                  setSize={rows.length}
+                  conversation={conversation}
+                  open={conversation.id === openId}
+                  // With one device the name says nothing; a device we do not know goes by the gateway's serial.
+                  deviceLabel={
+                    !several
+                      ? null
+                      : conversation.deviceId
+                        ? nameOf(conversation.deviceId)
+                        : conversation.deviceSerial
+                  }
+                  onOpen={onOpen}
+                />
+              ) : null
+            })}
+          </div>
+        </RowsKeepPlace>
       </div>
       {hasMore ? (
         <button
@@ -344,6 +354,7 @@ const ConversationRow = memo(function ConversationRow({
       aria-posinset={index + 1}
       aria-setsize={setSize}
       className="outbox-row inbox-conversation-row"
+      data-row-id={conversation.id}
       style={{
         height: CONVERSATION_ROW_HEIGHT,
         transform: `translateY(${index * CONVERSATION_ROW_HEIGHT}px)`

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { useOutbox } from '../../stores/outbox'
+import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { OutboxList, ROW_HEIGHT } from './OutboxList'
 
 // Each drawn row formats its time once: counting the calls counts the rows drawn.
@@ -95,5 +95,60 @@ describe('OutboxList while scrolling', () => {
     expect(screen.getAllByText('Text: Message 202')).toHaveLength(2)
     expect(errors.mock.calls.flat().join(' ')).not.toMatch(/same key/)
     errors.mockRestore()
+  })
+})
+
+describe('OutboxList when the focused row leaves the list', () => {
+  /** The list under its view's heading, the focus on message `id`'s row. */
+  async function focusedOn(id: string): Promise<void> {
+    render(
+      <>
+        <h2 id="outbox-heading" tabIndex={-1}>
+          Outbox
+        </h2>
+        <OutboxList selectedId={null} onSelect={() => {}} checked={new Map()} onCheck={() => {}} />
+      </>
+    )
+    await screen.findByText('Text: Message 0')
+    act(() => screen.getByTestId(`outbox-open-${id}`).focus())
+  }
+
+  /** The first page read again, holding `kept` now; `deleted` gone from the core. */
+  function listReadAgain(kept: OutboxItemView[], deleted: string[] = []): void {
+    act(() =>
+      useOutbox.setState((state) => ({
+        gone: new Set(deleted),
+        total: kept.length,
+        pages: { 0: { generation: state.generation, items: kept } }
+      }))
+    )
+  }
+
+  it('gives the focus to the next row when its message is deleted, and says so', async () => {
+    await focusedOn('i-5')
+    listReadAgain(
+      items(0, 200).filter((item) => item.id !== 'i-5'),
+      ['i-5']
+    )
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-6'))
+    expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
+      'The message you were on was deleted. You are on the next message.'
+    )
+  })
+
+  it('gives it to the row before when the last one leaves the filtered list, else to the heading', async () => {
+    await focusedOn('i-2')
+    // Under the Failed filter (as the list was read): one that left it was not deleted.
+    act(() => useOutbox.setState({ filters: { ...NO_FILTERS, statuses: ['failed'] } }))
+    listReadAgain(items(0, 2))
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-1'))
+    expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
+      'The message you were on no longer matches the filters. You are on the previous message.'
+    )
+    listReadAgain([], ['i-0', 'i-1'])
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Outbox' }))
+    expect(screen.getByTestId('outbox-row-gone').textContent).toBe(
+      'The message you were on was deleted. You are on the Outbox heading.'
+    )
   })
 })

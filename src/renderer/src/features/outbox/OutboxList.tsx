@@ -1,6 +1,7 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import type { MessageKey } from '../../../../shared/i18n'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -12,9 +13,9 @@ import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
-import { useRowWindow } from './row-window'
+import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
 import { takeRowEnds } from '../shortcuts/row-ends'
-import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
+import { RowsKeepPlace, type FocusMovedTo } from '../../ui/RowsKeepPlace'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
@@ -26,13 +27,6 @@ export const ROW_HEIGHT = 68
 export const PREFETCH_ROWS = 100
 /** Rows drawn beyond the viewport, either way: a scroll of a few rows finds them drawn already. */
 const OVERSCAN_ROWS = 10
-
-/** The rows to draw: first..last, and `kept` (the focused message's row) wherever it is. */
-function rowIndexes(first: number, last: number, kept: number): number[] {
-  const indexes = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
-  if (kept >= 0 && (kept < first || kept > last)) indexes.push(kept)
-  return indexes
-}
 
 /** Where the message `id` is in the loaded pages, or -1. */
 function indexOfItem(pages: Record<number, { items: OutboxItemView[] }>, id: string | null): number {
@@ -154,19 +148,20 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     setFocusRow(null)
   }, [focusRow, first, last, pages])
 
-  // The message whose row holds the focus (J / K, Tab), and where it is now. New messages come in at the top: the
-  // row is the message's, keyed by its id, so the focus stays on it as it moves down; and it is drawn while it moves
-  // (a burst moved it past the rows drawn, which took the focus with it) until RowsKeepPlace has scrolled the box by
-  // the rows drawn above it, bringing it back where it was read.
-  const [focusedId, setFocusedId] = useState<string | null>(null)
+  // The message whose row holds the focus (J / K, Tab), and where it is now: drawn wherever it is (useFocusedRowId).
+  const { focusedId, onFocus, onBlur } = useFocusedRowId()
   const kept = useMemo(() => indexOfItem(pages, focusedId), [pages, focusedId])
-  const onFocus = (event: React.FocusEvent): void => {
-    const row = event.target.closest<HTMLElement>('[data-item-id]')
-    setFocusedId(row?.dataset.itemId ?? null)
-  }
-  const onBlur = (event: React.FocusEvent): void => {
-    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
-      setFocusedId(null)
+  // The focused row's message deleted, or out of the filtered list: RowsKeepPlace moved the focus beside it, and this
+  // says what happened and where the focus is.
+  const [rowGone, setRowGone] = useState('')
+  const onRowGone = (row: HTMLElement, to: FocusMovedTo): void => {
+    const id = row.closest<HTMLElement>('[data-item-id]')?.dataset.itemId
+    // Deleted here, or (deleted elsewhere: the terminal, another window) gone from a list no filter narrows.
+    const { gone, filters: now } = useOutbox.getState()
+    const deleted = (id !== undefined && gone.has(id)) || sameFilters(now, NO_FILTERS)
+    setRowGone(
+      `${t(deleted ? 'outbox.rowGone.deleted' : 'outbox.rowGone.filtered')} ${t(ROW_GONE_FOCUS[to])}`
+    )
   }
   // A message is drawn once: while the pages are asked again one by one, one may still hold a message the page
   // before it has moved in; the second one is keyed by its place.
@@ -192,7 +187,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
         onFocus={onFocus}
         onBlur={onBlur}
       >
-        <RowsKeepPlace>
+        <RowsKeepPlace headingId="outbox-heading" onRowGone={onRowGone}>
           <div
             role="list"
             aria-label={t('outbox.listLabel')}
@@ -224,9 +219,19 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
           </div>
         </RowsKeepPlace>
       </div>
+      <p role="status" className="visually-hidden" data-testid="outbox-row-gone">
+        {rowGone}
+      </p>
     </div>
   )
 }
+
+/** Where the focus went from the row whose message is gone, in words. */
+const ROW_GONE_FOCUS = {
+  next: 'outbox.rowGone.toNext',
+  previous: 'outbox.rowGone.toPrevious',
+  heading: 'outbox.rowGone.toHeading'
+} as const satisfies Record<FocusMovedTo, MessageKey>
 
 interface OutboxRowProps {
   index: number
@@ -280,6 +285,7 @@ const OutboxRow = memo(function OutboxRow({
       data-testid="outbox-row"
       data-index={index}
       data-item-id={item?.id}
+      data-row-id={item?.id}
       style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
     >
       {item ? (

@@ -1,5 +1,5 @@
 // Which rows of a fixed-height list to draw: the ones in its scroll box's viewport, and `overscan` more either way.
-import { useLayoutEffect, useState, type RefObject } from 'react'
+import { useLayoutEffect, useState, type FocusEvent, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 
 /** The rows to draw, first to last inclusive; `last < first` when there are none. */
@@ -60,5 +60,37 @@ export function useRowWindow(
   return {
     first: Math.max(0, top - overscan),
     last: Math.min(count - 1, top + view.rows - 1 + overscan)
+  }
+}
+
+/** The rows to draw: first..last, and `kept` (the focused row, -1 for none) wherever it is. */
+export function rowIndexes(first: number, last: number, kept: number): number[] {
+  const indexes = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i)
+  if (kept >= 0 && (kept < first || kept > last)) indexes.push(kept)
+  return indexes
+}
+
+/**
+ * The id of the row holding the focus (J / K, Tab), read from its row's `data-row-id`; the handlers go on the list's
+ * scroll box. New rows come in at the top: rows keyed by their id keep the focus as they move down, and the list
+ * draws this one wherever it is (rowIndexes' `kept`) while it moves: a burst moved it past the rows drawn, which took
+ * the focus with it, until RowsKeepPlace scrolled the box by the rows drawn above it, bringing it back where it was read.
+ */
+export function useFocusedRowId(): {
+  focusedId: string | null
+  onFocus(event: FocusEvent): void
+  onBlur(event: FocusEvent): void
+} {
+  const [focusedId, setFocusedId] = useState<string | null>(null)
+  return {
+    focusedId,
+    onFocus: (event) => {
+      const row = (event.target as Element).closest<HTMLElement>('[data-row-id]')
+      setFocusedId(row?.dataset.rowId ?? null)
+    },
+    onBlur: (event) => {
+      if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+        setFocusedId(null)
+    }
   }
 }

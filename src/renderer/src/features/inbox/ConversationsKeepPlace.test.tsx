@@ -1,0 +1,76 @@
+// A burst of conversations arriving above the one the operator is on: it keeps the focus (and RowsKeepPlace its place)
+// however far the burst moves it down, as the Outbox's rows do.
+import { act, render, screen } from '@testing-library/react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { InboxConversationView } from '../../../../shared/contract'
+import { makeBootstrap, makeConversation } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { Conversations } from './Conversations'
+import type { Conversations as ConversationsState } from './use-conversations'
+
+const VIEWPORT = 640
+const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
+
+beforeEach(() => {
+  installFakeApi()
+  // jsdom lays nothing out: give the scroll box a height so only the rows in view (and a few more) are drawn.
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
+    }
+  })
+  seedStores(makeBootstrap())
+})
+
+afterEach(() => {
+  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+})
+
+/** Conversations `from`..`from + count - 1`, newest (the highest id) first. */
+function conversations(from: number, count: number): InboxConversationView[] {
+  return Array.from({ length: count }, (_, i) => {
+    const id = from + count - 1 - i
+    return makeConversation({
+      id,
+      chatId: `62813000${String(id).padStart(4, '0')}`,
+      contactName: `Kontak ${id}`
+    })
+  })
+}
+
+function stateOf(list: InboxConversationView[]): ConversationsState {
+  return {
+    conversations: list,
+    hasMore: false,
+    error: null,
+    loadMore: () => {},
+    reload: () => {},
+    replace: () => {},
+    remove: () => {}
+  }
+}
+
+describe('Conversations as a burst arrives above the focused one', () => {
+  it('keeps the focus on the conversation the operator is on, however far down the burst moves it', () => {
+    const filters = { unreadOnly: false, archived: false, answeredBy: null }
+    const list = (state: ConversationsState): React.JSX.Element => (
+      <Conversations
+        state={state}
+        filters={filters}
+        onFilters={() => {}}
+        openId={null}
+        onOpen={() => {}}
+        emptyText="Nothing yet"
+      />
+    )
+    const older = conversations(1, 30)
+    const { rerender } = render(list(stateOf(older)))
+    // The third newest.
+    const row = screen.getByTestId('inbox-conversation-28')
+    act(() => row.focus())
+    // Thirty new conversations, more than the rows drawn beyond the box.
+    rerender(list(stateOf([...conversations(31, 30), ...older])))
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-28'))
+  })
+})
