@@ -219,7 +219,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
           </div>
         </RowsKeepPlace>
       </div>
-      <p role="status" className="visually-hidden" data-testid="outbox-row-gone">
+      {/* A live region, not a second role="status": the view's own status says what its actions did. */}
+      <p aria-live="polite" className="visually-hidden" data-testid="outbox-row-gone">
         {rowGone}
       </p>
     </div>
