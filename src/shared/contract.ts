@@ -1023,6 +1023,12 @@ export const CampaignView = z.object({
   /** When it was first taken back (its take-back record), or null: its status alone still reads "finished". */
   takenBackAt: z.number().nullable().optional(),
   /**
+   * Its take-back the page follows with outbox:takeBackProgress (and pauses or resumes with outbox:setTakeBackPaused),
+   * in any window: the newest running or paused, else the newest that did something (its final tally). Null when none
+   * did; absent from a core older than it.
+   */
+  takeBackId: Id.nullable().optional(),
+  /**
    * How many of its take-back's gateway calls are still to be done (a device whose subscription ended holds them until
    * it is renewed): while not 0, it is not all taken back yet.
    */

@@ -160,6 +160,15 @@ const campaignRow = (rowNumber: number): CampaignRowRecord => ({
 const sendTimes = (): number[] => fixture.gateway.messages.map((m) => m.acceptedAt)
 const gaps = (times: number[]): number[] => times.slice(1).map((t, i) => t - (times[i] ?? 0))
 
+/** The app starts again: a new outbox and a new campaigns service on the same database. */
+async function restart(deps: Partial<Parameters<typeof createCampaigns>[0]> = {}): Promise<void> {
+  fixture.crash()
+  await fixture.clock.advance(2000)
+  const reopened = fixture.reopen()
+  campaigns = createCampaigns({ db: fixture.db, queue: reopened.queue, clock: fixture.clock, ...deps })
+  await reopened.start()
+}
+
 describe('campaigns on the outbox', () => {
   it('never starts a campaign made with a file as text only (the file is lost after a restart until attached again)', async () => {
     await setUp()
@@ -1026,6 +1035,35 @@ describe('campaigns on the outbox', () => {
     expect(waitingRows()).toEqual([])
   })
 
+  // A take-back's tally, Pause and Resume were shown only in the window that started it: a window opened afresh, or
+  // after a restart, found nothing of it on the campaign's page. The campaign's view names its take-back.
+  it('names its take-back in its view after a restart, paused or done', async () => {
+    const id = await finishedAndRead()
+    // Unticked, with every message read, it found nothing to do: not one to show.
+    campaigns.takeBack(id, { revokeDelivered: false })
+    expect(campaigns.get(id).takeBackId).toBeNull()
+    fixture.outbox.setDeviceSendable('dev-1', false)
+    const taken = campaigns.takeBack(id, { revokeDelivered: true })
+    fixture.outbox.setTakeBackPaused(taken.id, true)
+    await restart()
+    expect(campaigns.get(id).takeBackId).toBe(taken.id)
+    expect(campaigns.list().find((c) => c.id === id)?.takeBackId).toBe(taken.id)
+    expect(fixture.outbox.takeBackProgress(taken.id)).toMatchObject({
+      state: 'paused',
+      revoke: { pending: 12 },
+      heldBy: { reason: 'operator' }
+    })
+    // Resumed after the restart (the device's hold was this process's; the new one can act).
+    expect(fixture.outbox.setTakeBackPaused(taken.id, false).state).toBe('running')
+    expect(campaigns.get(id).takeBackId).toBe(taken.id)
+    await fixture.runUntil(() => fixture.outbox.takeBackProgress(taken.id).state === 'done', { stepMs: 1000 })
+    // One that did nothing afterwards does not hide it: its final tally is still the campaign's.
+    campaigns.takeBack(id, { revokeDelivered: true })
+    await restart()
+    expect(campaigns.get(id).takeBackId).toBe(taken.id)
+    expect(fixture.outbox.takeBackProgress(taken.id)).toMatchObject({ state: 'done', revoke: { done: 12 } })
+  })
+
   it('never sends to a number that opted out after the draft was checked and before it started', async () => {
     const { id } = await setUp({ batchPauseMinutes: 0 })
     // The draft was checked with the number still in; it opts out before the operator starts the campaign.
@@ -1218,15 +1256,6 @@ describe('campaigns on the outbox', () => {
   // Q14-02's hold lived in memory: the app closed (or crashed) with "Take back this campaign?" open left the campaign
   // paused after the restart, shown as paused though the operator never paused it.
   describe('a hold for the take-back question, cut short by a restart', () => {
-    /** The app starts again: a new outbox and a new campaigns service on the same database. */
-    async function restart(deps: Partial<Parameters<typeof createCampaigns>[0]> = {}): Promise<void> {
-      fixture.crash()
-      await fixture.clock.advance(2000)
-      const reopened = fixture.reopen()
-      campaigns = createCampaigns({ db: fixture.db, queue: reopened.queue, clock: fixture.clock, ...deps })
-      await reopened.start()
-    }
-
     it('gives a running campaign back its run, and it sends again', async () => {
       const { id } = await setUp({ batchPauseMinutes: 0 })
       await fixture.outbox.start()

@@ -287,6 +287,8 @@ export interface CampaignView {
   attachmentName: string | null
   /** When it was first taken back, from the take-back's record (its status stays as it was), or null. */
   takenBackAt: number | null
+  /** Its take-back its page follows (running or paused first, else the newest that did something), or null. */
+  takeBackId: string | null
   /** How many of its take-back's gateway calls are still to be done: while not 0, it is not all taken back yet. */
   takeBackPending: number
 }
@@ -982,6 +984,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       startedAt: campaign.startedAt,
       attachmentName: campaign.attachmentName,
       takenBackAt: queue.takenBackAt(tagOf(id)),
+      takeBackId: queue.latestTakeBack(tagOf(id)),
       takeBackPending: queue.takeBackPending(tagOf(id))
     }
     // A device in a pause or a gap sends nothing before it ends: its lane starts there (a batch pause's end came

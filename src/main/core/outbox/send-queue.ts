@@ -9,6 +9,7 @@ import {
   type NewItem,
   type ProgressPoints,
   producerUnsent,
+  producerLatestTakeBack,
   producerOpenTakeBacks,
   type StoredAttachment,
   type UnsentItem
@@ -141,6 +142,11 @@ export interface QueuePort {
   planTakeBack(tag: string, options: { revokeDelivered: boolean }): TakeBackPlanView
   /** When the producer's messages were first taken back (a take-back that did something), or null. */
   takenBackAt(tag: string): number | null
+  /**
+   * The producer's take-back a window drawn afresh follows (outbox:takeBackProgress): the newest running or paused,
+   * else the newest that did something; null when none did.
+   */
+  latestTakeBack(tag: string): string | null
   /** How many of the producer's take-back ops are still to be done (a device that cannot act holds them). */
   takeBackPending(tag: string): number
   /** The producer's take-backs not finished yet (running or paused), oldest first. */
@@ -341,6 +347,7 @@ export function createSendQueue(input: KernelInput) {
     takenBackAt: takeBacks.producerTakenBackAt,
     takeBackPending: takeBacks.producerTakeBackPending,
     openTakeBacks: (tag: string): string[] => producerOpenTakeBacks(store.db, tag),
+    latestTakeBack: (tag: string): string | null => producerLatestTakeBack(store.db, tag),
     takeBackProgress: takeBacks.progress,
     setTakeBackPaused: takeBacks.setPaused,
     settleTakeBacksOfRemovedDevice: takeBacks.settleRemovedDevice,

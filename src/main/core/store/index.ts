@@ -33,7 +33,7 @@ export {
 } from './outbox-store'
 export type { ProgressPoints } from './outbox-progress'
 export { producerUnsent, type UnsentItem } from './outbox-producer-unsent'
-export { producerOpenTakeBacks } from './outbox-producer-takebacks'
+export { producerLatestTakeBack, producerOpenTakeBacks } from './outbox-producer-takebacks'
 export {
   OutboxTakeBackStore,
   type TakeBackAction,

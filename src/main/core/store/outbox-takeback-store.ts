@@ -2,6 +2,7 @@
 // message, the batch the pump calls next, the ops in doubt, and the tally. Only the kernel uses it.
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-records'
+import { TOOK_SOMETHING } from './outbox-producer-takebacks'
 
 export type TakeBackAction = 'revoke' | 'cancel' | 'resend'
 export type TakeBackOpState = 'waiting' | 'calling' | 'in_doubt' | 'done' | 'refused' | 'unknown'
@@ -169,8 +170,7 @@ export class OutboxTakeBackStore {
    */
   firstProducerTakeBack(tag: string): number | null {
     const row = this.prepare(
-      `SELECT MIN(created_at) AS at FROM outbox_takeback_requests r WHERE producer_tag = ?
-         AND (stopped_locally > 0 OR EXISTS (SELECT 1 FROM outbox_takeback_ops o WHERE o.request_id = r.id))`
+      `SELECT MIN(created_at) AS at FROM outbox_takeback_requests r WHERE producer_tag = ? AND ${TOOK_SOMETHING}`
     ).get(tag) as { at: number | null }
     return row.at
   }

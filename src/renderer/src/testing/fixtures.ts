@@ -1,4 +1,5 @@
-// Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap, conversations.
+// Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap, campaigns and their
+// take-backs, conversations.
 import type {
   CampaignView,
   DeviceView,
@@ -8,7 +9,8 @@ import type {
   OutboxCounts,
   OutboxItemView,
   ReceivingView,
-  Settings
+  Settings,
+  TakeBackView
 } from '../../../shared/contract'
 
 /** These devices are on a real gateway, not Sender Desk's built-in sandbox gateway. */
@@ -153,6 +155,26 @@ export function makeCampaign(over: Partial<CampaignView> = {}): CampaignView {
     estimate: { finishAt: null },
     createdAt: 0,
     startedAt: 0,
+    ...over
+  }
+}
+
+/** A take-back's tally with nothing in it yet. */
+export const NO_TAKE_BACK_TALLY = { done: 0, refused: 0, unknown: 0, pending: 0 }
+
+/** Campaign c1's take-back, running, with nothing stopped, asked or left yet. */
+export function makeTakeBack(over: Partial<TakeBackView> = {}): TakeBackView {
+  return {
+    id: 'tb-1',
+    state: 'running',
+    producerTag: 'campaign:c1',
+    stoppedLocally: 0,
+    leftAlone: {},
+    revoke: NO_TAKE_BACK_TALLY,
+    cancel: NO_TAKE_BACK_TALLY,
+    resend: NO_TAKE_BACK_TALLY,
+    explained: [],
+    pendingByDevice: [],
     ...over
   }
 }

@@ -9,7 +9,8 @@ import {
   type CampaignView,
   type InvokeReply,
   type SheetView,
-  type StartedCampaignView
+  type StartedCampaignView,
+  type TakeBackView
 } from '../../../../shared/contract'
 import { CAMPAIGN_NAME_MAX_LENGTH } from '../../../../shared/domain/campaign-name'
 import { encodeNote } from '../../../../shared/i18n/notes'
@@ -20,7 +21,14 @@ import { useSend } from '../../stores/send'
 import { useDevices } from '../../stores/devices'
 import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeCampaign,
+  makeDevice,
+  makeSettings,
+  makeTakeBack,
+  NO_TAKE_BACK_TALLY
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { recordFocusMoves } from '../../testing/focus'
@@ -1114,19 +1122,7 @@ describe('a verdict true to its buckets', () => {
       leftAlone: {},
       atGatewayByDevice: []
     }))
-    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-    const done = {
-      id: 'tb-1',
-      state: 'done' as const,
-      producerTag: 'campaign:c1',
-      stoppedLocally: 0,
-      leftAlone: {},
-      revoke: { ...none, done: 2 },
-      cancel: none,
-      resend: none,
-      explained: [],
-      pendingByDevice: []
-    }
+    const done = makeTakeBack({ state: 'done', revoke: { ...NO_TAKE_BACK_TALLY, done: 2 } })
     fake.handle('campaigns:takeBack', () => {
       takenBackAt = Date.UTC(2026, 0, 16, 1, 0)
       return done
@@ -1274,6 +1270,106 @@ describe('a verdict true to its buckets', () => {
     expect(screen.getByTestId('campaign-device-wait').textContent).not.toContain(
       'once the device is connected'
     )
+  })
+})
+
+// A campaign's take-back showed its tally, Pause and Resume only in the window that started it: reopened (or after a
+// restart) while it ran, was held or paused, the campaign's page said nothing of it, and only the terminal could pause
+// or resume it. The campaign's view names its take-back; the page drawn afresh reads and follows it.
+describe('a take-back found again when the page is drawn afresh', () => {
+  const none = NO_TAKE_BACK_TALLY
+  const paused = makeTakeBack({
+    id: 'tb-7',
+    state: 'paused',
+    stoppedLocally: 5,
+    revoke: { ...none, done: 2, pending: 3 },
+    pendingByDevice: [{ deviceId: 'dev-1', n: 3 }],
+    heldBy: { reason: 'operator', deviceId: null }
+  })
+  const takenBack = (takeBackPending: number): CampaignView =>
+    campaign({
+      status: 'cancelled',
+      counts: { cancelled: 5, revoked: 2, read: 3 },
+      devices: [],
+      takenBackAt: Date.UTC(2026, 0, 16, 1, 0),
+      takeBackPending,
+      takeBackId: 'tb-7'
+    })
+
+  async function openPage(language: 'en' | 'id', view: CampaignView): Promise<HTMLElement> {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({ campaigns: [view] }))
+    fake.handle('campaigns:get', () => view)
+    render(<CampaignsView />)
+    await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+    return screen.findByTestId('campaign-takeback-tally')
+  }
+
+  it.each(['en', 'id'] as const)(
+    'shows a paused take-back’s tally and Resume, then Pause once it runs (%s)',
+    async (language) => {
+      let current = paused
+      fake.handle('outbox:takeBackProgress', () => current)
+      fake.handle('outbox:setTakeBackPaused', ({ paused: pause }) => {
+        current = pause
+          ? paused
+          : { ...paused, state: 'running', heldBy: null, pendingByDevice: [{ deviceId: 'dev-1', n: 3 }] }
+        return current
+      })
+      const tally = await openPage(language, takenBack(3))
+      const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]): string =>
+        translate(language, key, params)
+      await waitFor(() =>
+        expect(tally.querySelector('p')?.textContent).toBe(
+          t('campaigns.takeBack.tally', {
+            parts: [
+              t('campaigns.takeBack.tally.stopped', { n: 5 }),
+              t('campaigns.takeBack.tally.revoked', { n: 2 }),
+              t('campaigns.takeBack.tally.pending', { n: 3 })
+            ].join(', ')
+          })
+        )
+      )
+      expect(within(tally).getByTestId('campaign-takeback-held').textContent).toBe(
+        t('outbox.takeBack.outcome.paused')
+      )
+      expect(fake.requests('outbox:takeBackProgress')[0]).toEqual({ id: 'tb-7' })
+      // Nothing to start again while this one is under way.
+      expect(screen.queryByRole('button', { name: t('campaigns.takeBack.open') })).toBeNull()
+      const user = userEvent.setup()
+      await user.click(screen.getByRole('button', { name: t('outbox.takeBack.resume') }))
+      expect(fake.requests('outbox:setTakeBackPaused')).toEqual([{ id: 'tb-7', paused: false }])
+      await user.click(await screen.findByRole('button', { name: t('outbox.takeBack.pause') }))
+      expect(fake.requests('outbox:setTakeBackPaused').at(-1)).toEqual({ id: 'tb-7', paused: true })
+      expect(await screen.findByRole('button', { name: t('outbox.takeBack.resume') })).toBeTruthy()
+    }
+  )
+
+  it('shows a finished take-back’s final tally, with no Pause or Resume, read once', async () => {
+    const done: TakeBackView = {
+      ...paused,
+      state: 'done',
+      revoke: { ...none, done: 4, refused: 1 },
+      pendingByDevice: [],
+      heldBy: null,
+      explained: [
+        { action: 'revoke', state: 'refused', message: 'Id Invalid or message is not sent yet', n: 1 }
+      ]
+    }
+    fake.handle('outbox:takeBackProgress', () => done)
+    const tally = await openPage('en', takenBack(0))
+    await waitFor(() =>
+      expect(tally.querySelector('p')?.textContent).toBe(
+        '5 cancelled before they left, 4 deleted for everyone, 1 refused by the gateway.'
+      )
+    )
+    expect(tally.textContent).toContain('Id Invalid or message is not sent yet')
+    expect(screen.queryByRole('button', { name: 'Pause the take-back' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Resume the take-back' })).toBeNull()
+    // Its 3 read messages were not asked: they can still be taken back, as before the page found the tally.
+    expect(screen.getByRole('button', { name: 'Take back this campaign' })).toBeTruthy()
+    await act(() => new Promise((resolve) => setTimeout(resolve, 1500)))
+    expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
   })
 })
 

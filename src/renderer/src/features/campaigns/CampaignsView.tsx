@@ -1866,6 +1866,7 @@ function CampaignProgress({
         <TakeBackCampaign
           key={`take-back-${id}`}
           id={id}
+          takeBackId={campaign.takeBackId}
           // Something a take-back could act on: not sent yet, with the gateway, or on WhatsApp. One all cancelled, or
           // whose sent rows are all deleted already, has nothing (QA5 N07: its dialog could only say so).
           offered={

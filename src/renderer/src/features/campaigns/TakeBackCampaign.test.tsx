@@ -6,7 +6,14 @@ import { useLayoutEffect, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeCampaign, makeDevice, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeCampaign,
+  makeDevice,
+  makeSettings,
+  makeTakeBack,
+  NO_TAKE_BACK_TALLY
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -14,19 +21,14 @@ import { TakeBackCampaign } from './TakeBackCampaign'
 import { WAITING_MAX_MS } from '../outbox/follow-take-back'
 
 let fake: FakeApi
-const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-const running: TakeBackView = {
-  id: 'tb-1',
-  state: 'running',
+const none = NO_TAKE_BACK_TALLY
+const running = makeTakeBack({
   producerTag: 'campaign:c-1',
   stoppedLocally: 5,
   leftAlone: { fate_unknown: 1 },
   revoke: { ...none, pending: 3 },
-  cancel: none,
-  resend: none,
-  explained: [],
   pendingByDevice: [{ deviceId: 'dev-1', n: 3 }]
-}
+})
 const done: TakeBackView = {
   ...running,
   state: 'done',

@@ -59,10 +59,16 @@ const PROGRESS_MS = 1000
 
 export function TakeBackCampaign({
   id,
+  takeBackId = null,
   offered,
   onChanged
 }: {
   id: string
+  /**
+   * The campaign's take-back as its view names it (takeBackId): drawn afresh (the window reopened, the app restarted),
+   * the page reads and follows it as the window that started it does, its tally, Pause and Resume.
+   */
+  takeBackId?: string | null | undefined
   /** Whether anything is left to take back: otherwise no button (a tally already drawn stays). */
   offered: boolean
   onChanged: () => void
@@ -76,13 +82,16 @@ export function TakeBackCampaign({
   const [revokeDelivered, setRevokeDelivered] = useState(false)
   const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
   // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made.
-  const { view: result, unread, resumed, follow, resume, pause } = useFollowedTakeBack(id)
+  const { view: result, unread, resumed, follow, resume, pause } = useFollowedTakeBack(id, takeBackId)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
   // question is put away, back to the button that asked it. Set before the state change; taken by the render that
   // shows the step.
   const focusNext = useRef<'question' | 'opener' | 'tally' | null>(null)
+  // Offered beside a finished take-back's tally too: what it was not asked to take back (the messages already sent,
+  // the box unticked) can be taken back still. Not while one is under way.
+  const openerShown = offered && !open && (result === null || result.state === 'done')
   const questionRef = useRef<HTMLHeadingElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const tallyRef = useRef<HTMLDivElement>(null)
@@ -91,7 +100,7 @@ export function TakeBackCampaign({
     if (next === null) return
     // React can run an earlier render's effects after the request (the card around re-rendered just before the
     // answer came): that render has not drawn the step yet, so it leaves the request to the one that does (QA6 Q02).
-    const shown = { question: open, opener: !open && result === null, tally: !open && result !== null }[next]
+    const shown = { question: open, opener: openerShown, tally: !open && result !== null }[next]
     if (!shown) return
     ;({ question: questionRef, opener: openerRef, tally: tallyRef })[next].current?.focus()
     focusNext.current = null
@@ -194,7 +203,7 @@ export function TakeBackCampaign({
       : 'campaigns.takeBack.nothing'
   return (
     <div className="campaign-takeback" data-testid="campaign-takeback">
-      {offered && !open && !result ? (
+      {openerShown ? (
         <button
           ref={openerRef}
           type="button"

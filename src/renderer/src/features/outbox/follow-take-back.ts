@@ -22,9 +22,13 @@ export const WAITING_MAX_MS = 30_000
 /**
  * The take-back last read for `key` (the message or campaign it was asked for: a view that shows another one in the
  * same place says nothing of this one), and whether reading it failed FOLLOW_TRIES times in a row (then it is not
- * read again).
+ * read again). `known`: the take-back the core names for `key` (a campaign's view's takeBackId), read and followed
+ * while nothing is followed here yet, so a window drawn afresh finds one started elsewhere or before a restart.
  */
-export function useFollowedTakeBack(key: string): {
+export function useFollowedTakeBack(
+  key: string,
+  known?: string | null
+): {
   view: TakeBackView | null
   unread: boolean
   /** Resumed here since it was last asked: its line says so until the gateway's answer or another hold. */
@@ -63,6 +67,22 @@ export function useFollowedTakeBack(key: string): {
   const waiting =
     view !== null &&
     (view.state === 'paused' || (view.state === 'running' && onlyHeld(view.pendingByDevice, devices)))
+  // Read once: from then on it is followed as if asked here (one asked here meanwhile is kept).
+  const adopt = view === null ? (known ?? null) : null
+  useEffect(() => {
+    if (adopt === null) return
+    let on = true
+    call('outbox:takeBackProgress', { id: adopt })
+      .then(
+        (next) =>
+          on && setFollowed((now) => (now?.key === key ? now : { key, view: next, misses: 0, waited: 0 }))
+      )
+      // Nothing is drawn of it then (as before the core named it); the page drawn again asks again.
+      .catch(() => undefined)
+    return () => {
+      on = false
+    }
+  }, [adopt, key])
   useEffect(() => {
     if (!view || !following) return
     let on = true
