@@ -726,6 +726,20 @@ export const ReminderView = z.object({
 })
 export type ReminderView = z.infer<typeof ReminderView>
 
+/**
+ * A gateway reminder as a device's removal names it: as the operator knows it (its title, else its message's start),
+ * what the window words its schedule from, and the gateway's id (to delete it in the gateway's dashboard once Sender
+ * Desk has forgotten it).
+ */
+export const RemovalReminder = ReminderView.pick({
+  reminderId: true,
+  startAt: true,
+  periode: true,
+  customDay: true,
+  timezone: true
+}).extend({ name: z.string() })
+export type RemovalReminder = z.infer<typeof RemovalReminder>
+
 /** Local wall-clock time 'YYYY-MM-DDTHH:mm' (seconds optional). */
 const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 
@@ -1448,20 +1462,25 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /**
    * What removing the device does to what is kept for it, for the window's question: its reminders kept at the
-   * gateway (deleted there first, with its token) and its Sender Desk series (deleted, their waiting messages
-   * cancelled).
+   * gateway (deleted there first, with its token; counted and named, oldest first) and its Sender Desk series
+   * (deleted, their waiting messages cancelled).
    */
   'devices:removalPreview': () => ({
     request: z.object({ id: Id }),
-    reply: z.object({ gatewayReminders: z.number().int().min(0), series: z.number().int().min(0) })
+    reply: z.object({
+      gatewayReminders: z.number().int().min(0),
+      series: z.number().int().min(0),
+      reminders: z.array(RemovalReminder)
+    })
   }),
   /**
    * Deletes the device's gateway reminders at the gateway first: one the gateway does not delete keeps the device
-   * (`reminder_not_deleted`, naming it) unless `keepGatewayReminders` (the gateway keeps sending them).
+   * (`reminder_not_deleted`, naming it) unless `keepGatewayReminders` (the gateway keeps sending them). Then
+   * `keptAtGateway` names those the gateway goes on sending, with their gateway ids: Sender Desk forgets them.
    */
   'devices:remove': () => ({
     request: z.object({ id: Id, keepGatewayReminders: z.boolean().optional() }),
-    reply: Ok
+    reply: Ok.extend({ keptAtGateway: z.array(RemovalReminder).optional() })
   }),
   'devices:refresh': () => ({ request: z.object({ id: Id }), reply: DeviceView }),
   'devices:restart': () => ({

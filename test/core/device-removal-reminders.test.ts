@@ -53,8 +53,46 @@ async function deviceWithReminders(): Promise<{ id: string; token: string }> {
 }
 
 it('names what the removal does to the device’s gateway reminders and series before it is confirmed', async () => {
-  const { id } = await deviceWithReminders()
-  expect(await core.handlers['devices:removalPreview']({ id })).toEqual({ gatewayReminders: 2, series: 1 })
+  const { id, token } = await deviceWithReminders()
+  const atGateway = await control.reminders(token)
+  const gatewayId = (title: string) => atGateway.find((reminder) => reminder.title === title)?.id
+  // Named as the operator knows them (its title, else its message's start), oldest first as they were made, with
+  // what the window words their schedule from and the gateway's id.
+  expect(await core.handlers['devices:removalPreview']({ id })).toEqual({
+    gatewayReminders: 2,
+    series: 1,
+    reminders: [
+      {
+        reminderId: gatewayId('Cicilan'),
+        name: 'Cicilan',
+        startAt: expect.stringMatching(/^2030-01-01 09:00/),
+        periode: 'daily',
+        customDay: null,
+        timezone: expect.toBeOneOf([expect.any(String), null])
+      },
+      {
+        reminderId: expect.any(String),
+        name: 'Minum obat',
+        startAt: expect.stringMatching(/^2030-01-01 10:30/),
+        periode: 'custom',
+        customDay: 5,
+        timezone: expect.toBeOneOf([expect.any(String), null])
+      }
+    ]
+  })
+})
+
+it('names a reminder without a title by its message’s start', async () => {
+  const device = await hosted.linkedDevice('Cabang Maros')
+  await core.handlers['reminders:create']({
+    deviceId: device.id,
+    phone: '081234567890',
+    message: 'Jangan lupa bayar iuran kebersihan bulan ini sebelum tanggal sepuluh ya',
+    start: '2030-01-01T09:00',
+    periode: 'monthly'
+  })
+  const { reminders } = await core.handlers['devices:removalPreview']({ id: device.id })
+  expect(reminders.map((reminder) => reminder.name)).toEqual(['Jangan lupa bayar iuran kebersihan bulan…'])
 })
 
 it('deletes the device’s reminders at the gateway with its token before removing it, logged out too', async () => {
@@ -117,10 +155,22 @@ it('removes the device anyway when asked to keep its reminders at the gateway, w
   await control.addFault({ path: '/api/reminder/*', method: 'DELETE', kind: 'status', status: 500 })
   expect((await invoke('devices:remove', { id })).ok).toBe(false)
 
+  const atGateway = await control.reminders(token)
+  const gatewayId = (title: string | null) => atGateway.find((reminder) => reminder.title === title)?.id
+
+  // The reply names what the gateway goes on sending, with the gateway's ids: once the device is gone Sender Desk
+  // forgets them, and the operator deletes them in the gateway's dashboard.
   expect(await invoke('devices:remove', { id, keepGatewayReminders: true })).toEqual({
     ok: true,
-    value: { ok: true }
+    value: {
+      ok: true,
+      keptAtGateway: [
+        expect.objectContaining({ name: 'Cicilan', reminderId: gatewayId('Cicilan'), periode: 'daily' }),
+        expect.objectContaining({ name: 'Minum obat', periode: 'custom', customDay: 5 })
+      ]
+    }
   })
+  expect(new Set(atGateway.map((reminder) => reminder.id)).size).toBe(2)
 
   expect(await control.reminders(token)).toHaveLength(2)
   expect((await core.handlers['reminders:list']({})).reminders).toEqual([])

@@ -527,6 +527,15 @@ export const enRest = {
   'devices.remove.yes': 'Remove device',
   'devices.remove.no': 'Keep device',
   'devices.remove.keepReminders': 'Remove anyway; the gateway keeps sending its reminders',
+  'devices.remove.remindersList': 'Reminders kept at the gateway',
+  'devices.remove.reminderLine': '“{name}”: {repeat}, {from}',
+  'devices.remove.remindersMore': 'and {count} more',
+  'devices.removed.keptTitle': 'Reminders the gateway keeps sending',
+  'devices.removed.kept':
+    'The gateway goes on sending {count, plural, one {# reminder} other {# reminders}} of {label}, and Sender Desk no longer keeps {count, plural, one {it: delete it in the gateway’s dashboard by its gateway id.} other {them: delete them in the gateway’s dashboard by their gateway ids.}}',
+  'devices.removed.keptLine': '{reminder}; gateway id {id}',
+  'devices.removed.keptCopy': 'Copy the list',
+  'devices.removed.keptClose': 'Close the list',
 
   'addDevice.title': 'Add a gateway device',
   'addDevice.intro': 'Sender Desk checks the token with the gateway before saving it.',

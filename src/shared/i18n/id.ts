@@ -738,6 +738,15 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.yes': 'Hapus perangkat',
   'devices.remove.no': 'Jangan hapus',
   'devices.remove.keepReminders': 'Tetap hapus; gateway terus mengirim pengingatnya',
+  'devices.remove.remindersList': 'Pengingat yang disimpan di gateway',
+  'devices.remove.reminderLine': '“{name}”: {repeat}, {from}',
+  'devices.remove.remindersMore': 'dan {count} lainnya',
+  'devices.removed.keptTitle': 'Pengingat yang terus dikirim gateway',
+  'devices.removed.kept':
+    'Gateway terus mengirim {count} pengingat dari {label}, dan Sender Desk tidak lagi menyimpannya: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',
+  'devices.removed.keptLine': '{reminder}; ID gateway {id}',
+  'devices.removed.keptCopy': 'Salin daftar',
+  'devices.removed.keptClose': 'Tutup daftar',
 
   'addDevice.title': 'Tambahkan perangkat gateway',
   'addDevice.intro': 'Sender Desk mengecek token ke gateway sebelum menyimpannya.',

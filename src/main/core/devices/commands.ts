@@ -4,7 +4,7 @@
  * here, in one place: its waiting messages are cancelled, what other features keep for it is dropped, its secret is
  * erased and its client closed, and the window hears about it once.
  */
-import type { InvoiceHistoryEntry } from '../../../shared/contract'
+import type { InvoiceHistoryEntry, RemovalReminder } from '../../../shared/contract'
 import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { GatewayCredentials } from '../gateway'
@@ -36,10 +36,12 @@ export type DeviceChannel =
   | 'linking:begin'
   | 'linking:end'
 
-/** What the removal does to what features keep for a device, counted for the window's question. */
+/** What the removal does to what features keep for a device, counted (and named) for the window's question. */
 export interface DeviceRemovalPreview {
   /** Reminders kept at the gateway: deleted there first, with the device's token. */
   gatewayReminders: number
+  /** Those reminders, named, oldest first. */
+  reminders: RemovalReminder[]
   /** Sender Desk's own series: deleted, their waiting messages cancelled. */
   series: number
 }
@@ -51,9 +53,13 @@ export interface DeviceRemovalHook {
   /**
    * First, while the token is still here: what the feature keeps at the gateway for the device is deleted there.
    * Throws (an ApiFailure naming what was not deleted) to stop the removal before anything else is touched, unless
-   * the operator chose to keep it at the gateway.
+   * the operator chose to keep it at the gateway: then it answers what the gateway keeps, named, since the app forgets
+   * it once the device is gone.
    */
-  clearAtGateway?(deviceId: string, options: { keepGatewayReminders: boolean }): Promise<void>
+  clearAtGateway?(
+    deviceId: string,
+    options: { keepGatewayReminders: boolean }
+  ): Promise<RemovalReminder[] | void>
   /** Before the secret is erased, so nothing more goes out for the device (e.g. its waiting messages are cancelled). */
   holdDevice?(deviceId: string): void
   /** Once the device is gone: what was kept for it is dropped. */
@@ -169,7 +175,7 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
 
     async 'devices:removalPreview'({ id }) {
       required(id)
-      const preview: DeviceRemovalPreview = { gatewayReminders: 0, series: 0 }
+      const preview: DeviceRemovalPreview = { gatewayReminders: 0, reminders: [], series: 0 }
       for (const hook of deps.removalHooks) Object.assign(preview, hook.preview?.(id))
       return preview
     },
@@ -178,14 +184,17 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
       required(id)
       // What the gateway keeps sending for the device goes first, with its token: once the token is erased nothing
       // in the app can stop it (QA42 Q42-01). A refusal keeps the device whole.
-      for (const hook of deps.removalHooks) await hook.clearAtGateway?.(id, { keepGatewayReminders })
+      const keptAtGateway: RemovalReminder[] = []
+      for (const hook of deps.removalHooks) {
+        keptAtGateway.push(...((await hook.clearAtGateway?.(id, { keepGatewayReminders })) ?? []))
+      }
       // Nothing may wait forever for a device that is gone: its unsent items are cancelled, not lost silently.
       for (const hook of deps.removalHooks) hook.holdDevice?.(id)
       // Erases the secret and closes the client (a secret that cannot be erased keeps the device listed);
       // the monitor then tells the window once.
       await registry.remove(id)
       for (const hook of deps.removalHooks) hook.forgetDevice?.(id)
-      return { ok: true as const }
+      return { ok: true as const, ...(keptAtGateway.length > 0 ? { keptAtGateway } : {}) }
     },
 
     async 'devices:refresh'({ id }) {

@@ -2,7 +2,7 @@
  * The reminders feature's commands: reminders set on a device's gateway and remembered here (the gateway cannot
  * list them), with what the sandbox actually sent for sandbox devices.
  */
-import type { ReminderView } from '../../../shared/contract'
+import type { RemovalReminder, ReminderView } from '../../../shared/contract'
 import {
   ApiFailure,
   askedRecipients,
@@ -66,6 +66,18 @@ function whyNotDeleted(error: unknown): string {
   throw error
 }
 
+/** A reminder as a device's removal names it: its name, what its schedule is worded from, and the gateway's id. */
+function removalReminder(record: ReminderRecord): RemovalReminder {
+  return {
+    reminderId: record.reminderId,
+    name: reminderName(record),
+    startAt: record.startLocal,
+    periode: record.periode,
+    customDay: record.customDay,
+    timezone: record.timeZone
+  }
+}
+
 /**
  * A device being removed: its reminders are deleted at the gateway first, with its token (the gateway keeps sending
  * a reminder until it is deleted there, and nothing can delete it once the token is gone). The first the gateway does
@@ -76,13 +88,17 @@ export function remindersRemovalHook(
   registry: DeviceRegistry,
   reminders: GatewayReminders
 ): DeviceRemovalHook {
+  /** Oldest first, as the operator made them. */
+  const oldestFirst = (deviceId: string): ReminderRecord[] => reminders.list(deviceId).reverse()
   return {
-    preview: (deviceId) => ({ gatewayReminders: reminders.list(deviceId).length }),
+    preview(deviceId) {
+      const kept = oldestFirst(deviceId)
+      return { gatewayReminders: kept.length, reminders: kept.map(removalReminder) }
+    },
     async clearAtGateway(deviceId, { keepGatewayReminders }) {
-      if (keepGatewayReminders) return
-      // Oldest first, as the operator made them.
-      const kept = reminders.list(deviceId).reverse()
-      for (const record of kept) {
+      // Kept there: named in the answer, the only record of what the gateway goes on sending once the device is gone.
+      if (keepGatewayReminders) return oldestFirst(deviceId).map(removalReminder)
+      for (const record of oldestFirst(deviceId)) {
         try {
           await reminders.delete(record, await requireClient(registry, deviceId))
         } catch (error) {
@@ -96,6 +112,7 @@ export function remindersRemovalHook(
           })
         }
       }
+      return []
     },
     forgetDevice: (deviceId) => reminders.forgetDevice(deviceId)
   }

@@ -1,6 +1,6 @@
 // Devices store: the device list as the core reports it (bootstrap, `devices:changed`, action replies) and the device actions.
 import { create } from 'zustand'
-import type { DeviceView, InvokeReply, InvokeRequest } from '../../../shared/contract'
+import type { DeviceView, InvokeReply, InvokeRequest, RemovalReminder } from '../../../shared/contract'
 import { call } from '../api'
 
 /** Where the names of removed devices are kept, so their messages in the outbox still say whose they were. */
@@ -37,8 +37,18 @@ function rememberGone(before: DeviceView[], after: DeviceView[], removed: Record
   return next
 }
 
+/** A device removed while the gateway keeps sending its reminders: what it keeps, the app's only record of them. */
+export interface KeptAtGateway {
+  deviceId: string
+  label: string
+  reminders: RemovalReminder[]
+}
+
 interface DevicesState {
   devices: DeviceView[]
+  /** Devices removed in this window whose reminders the gateway keeps sending, until the operator closes each. */
+  keptAtGateway: KeptAtGateway[]
+  closeKeptAtGateway(deviceId: string): void
   /** Labels of devices removed from this computer, by id: their messages stay in the outbox. */
   removedLabels: Record<string, string>
   /** Read the remembered labels from storage, once (the window does it just after its shell is on screen). */
@@ -60,6 +70,9 @@ interface DevicesState {
 
 export const useDevices = create<DevicesState>()((set, get) => ({
   devices: [],
+  keptAtGateway: [],
+  closeKeptAtGateway: (deviceId) =>
+    set((state) => ({ keptAtGateway: state.keptAtGateway.filter((kept) => kept.deviceId !== deviceId) })),
   removedLabels: {},
   restoreRemovedLabels() {
     if (removedRead) return
@@ -93,7 +106,19 @@ export const useDevices = create<DevicesState>()((set, get) => ({
     return device
   },
   async remove(id, keepGatewayReminders) {
-    await call('devices:remove', keepGatewayReminders ? { id, keepGatewayReminders } : { id })
+    const label = get().devices.find((d) => d.id === id)?.label ?? id
+    const { keptAtGateway: reminders = [] } = await call(
+      'devices:remove',
+      keepGatewayReminders ? { id, keepGatewayReminders } : { id }
+    )
+    if (reminders.length > 0) {
+      set((state) => ({
+        keptAtGateway: [
+          ...state.keptAtGateway.filter((kept) => kept.deviceId !== id),
+          { deviceId: id, label, reminders }
+        ]
+      }))
+    }
     get().setDevices(get().devices.filter((d) => d.id !== id))
   },
   async restart(id) {
@@ -120,5 +145,5 @@ export function deviceById(id: string | null | undefined): DeviceView | undefine
 export function resetDevicesStore(): void {
   localStorage.removeItem(REMOVED_DEVICES_KEY)
   removedRead = false
-  useDevices.setState({ devices: [], removedLabels: {} })
+  useDevices.setState({ devices: [], removedLabels: {}, keptAtGateway: [] })
 }

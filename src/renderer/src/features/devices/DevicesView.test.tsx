@@ -19,6 +19,7 @@ import { EMPTY_COUNTS } from '../../stores/outbox'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { localeOf } from '../../i18n'
 import { handleNavigate } from '../../stores/app'
+import type { RemovalReminder } from '../../../../shared/contract'
 
 let fake: FakeApi
 
@@ -1072,31 +1073,49 @@ describe('the remove question counts what it cancels (QA7 Q7-13)', () => {
   })
 })
 
+/** Front office's remove question, opened in the language given. */
+async function askToRemove(language: 'en' | 'id') {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+  const { unmount } = render(<DevicesView />)
+  const user = userEvent.setup()
+  const remove = language === 'en' ? 'Remove' : 'Hapus'
+  await user.click(within(row('Front office')).getByRole('button', { name: remove }))
+  const question = within(row('Front office')).getByRole('group', { name: /^(Remove|Hapus) Front office/ })
+  return { question, user, unmount }
+}
+
+/** The next removal is refused: the gateway did not delete the reminder “Cicilan”. */
+function gatewayRefusesOnce(): void {
+  fake.once('devices:remove', () => {
+    throw Object.assign(new Error('The gateway did not delete the reminder “Cicilan”'), {
+      code: 'reminder_not_deleted',
+      messageKey: 'desktop.error.reminderNotDeleted',
+      messageParams: { reminder: 'Cicilan', label: 'Front office', reason: 'no answer' }
+    })
+  })
+}
+
 describe('the remove question names the gateway reminders and series (QA42 Q42-01)', () => {
   it('says the gateway reminders are deleted there first and the series deleted, in both languages', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 2, series: 1 }))
-    for (const [language, remove, reminders, series] of [
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 2,
+      series: 1,
+      reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')]
+    }))
+    for (const [language, reminders, series] of [
       [
         'en',
-        'Remove',
         'Its 2 reminders kept at the gateway are deleted there first, so the gateway stops sending them.',
         'Its 1 recurring message kept by Sender Desk is deleted.'
       ],
       [
         'id',
-        'Hapus',
         '2 pengingat yang disimpan di gateway dihapus dulu di gateway, jadi gateway berhenti mengirimnya.',
         '1 pesan berulang yang disimpan Sender Desk dihapus.'
       ]
     ] as const) {
-      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
-      const { unmount } = render(<DevicesView />)
-      const user = userEvent.setup()
-      await user.click(within(row('Front office')).getByRole('button', { name: remove }))
-      const question = within(row('Front office')).getByRole('group', {
-        name: /^(Remove|Hapus) Front office/
-      })
+      const { question, unmount } = await askToRemove(language)
       await waitFor(() => expect(question.textContent).toContain(reminders))
       expect(question.textContent).toContain(series)
       expect(fake.requests('devices:removalPreview')).toContainEqual({ id: 'dev-1' })
@@ -1106,35 +1125,28 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
 
   it('offers to remove it anyway, keeping the reminders at the gateway, when one was not deleted there', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
-    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 1, series: 0 }))
-    for (const [language, remove, yes, said, anyway] of [
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 1,
+      series: 0,
+      reminders: [removalReminder('Cicilan', '501')]
+    }))
+    for (const [language, yes, said, anyway] of [
       [
         'en',
-        'Remove',
         'Remove device',
         'The gateway did not delete the reminder “Cicilan”',
         'Remove anyway; the gateway keeps sending its reminders'
       ],
       [
         'id',
-        'Hapus',
         'Hapus perangkat',
         'Gateway tidak menghapus pengingat “Cicilan”',
         'Tetap hapus; gateway terus mengirim pengingatnya'
       ]
     ] as const) {
-      fake.once('devices:remove', () => {
-        throw Object.assign(new Error('The gateway did not delete the reminder “Cicilan”'), {
-          code: 'reminder_not_deleted',
-          messageKey: 'desktop.error.reminderNotDeleted',
-          messageParams: { reminder: 'Cicilan', label: 'Front office', reason: 'no answer' }
-        })
-      })
+      gatewayRefusesOnce()
       fake.handle('devices:remove', () => ({ ok: true }))
-      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
-      const { unmount } = render(<DevicesView />)
-      const user = userEvent.setup()
-      await user.click(within(row('Front office')).getByRole('button', { name: remove }))
+      const { user, unmount } = await askToRemove(language)
       // No way to keep them at the gateway is offered before the gateway refused a delete.
       expect(within(row('Front office')).queryByRole('button', { name: anyway })).toBeNull()
       await user.click(within(row('Front office')).getByRole('button', { name: yes }))
@@ -1147,6 +1159,135 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       ])
       unmount()
     }
+  })
+})
+
+/** A gateway reminder as the removal's preview names it. */
+function removalReminder(
+  name: string,
+  reminderId: string,
+  more: Partial<RemovalReminder> = {}
+): RemovalReminder {
+  return {
+    reminderId,
+    name,
+    startAt: '2030-01-15 10:30:00',
+    periode: 'daily',
+    customDay: null,
+    timezone: 'Asia/Jakarta',
+    ...more
+  }
+}
+
+describe('the remove question and its answer name the gateway reminders', () => {
+  it('names the first few reminders with their schedules, and how many more, in both languages', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    const reminders = [
+      removalReminder('Cicilan', '501'),
+      removalReminder('Minum obat', '502', {
+        periode: 'custom',
+        customDay: 5,
+        startAt: '2030-02-01 08:00:00'
+      }),
+      removalReminder('Arisan', '503', { periode: 'monthly', timezone: 'Asia/Makassar' }),
+      removalReminder('Iuran', '504'),
+      removalReminder('Rapat', '505')
+    ]
+    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 5, series: 0, reminders }))
+    for (const [language, list, lines, more] of [
+      [
+        'en',
+        'Reminders kept at the gateway',
+        [
+          '“Cicilan”: Every day, from 15 Jan 2030, 10:30 WIB',
+          '“Minum obat”: Every 5 days, from 1 Feb 2030, 08:00 WIB',
+          '“Arisan”: Every month, from 15 Jan 2030, 10:30 WITA'
+        ],
+        'and 2 more'
+      ],
+      [
+        'id',
+        'Pengingat yang disimpan di gateway',
+        [
+          '“Cicilan”: Setiap hari, mulai 15 Jan 2030, 10.30 WIB',
+          '“Minum obat”: Setiap 5 hari, mulai 1 Feb 2030, 08.00 WIB',
+          '“Arisan”: Setiap bulan, mulai 15 Jan 2030, 10.30 WITA'
+        ],
+        'dan 2 lainnya'
+      ]
+    ] as const) {
+      const { question, unmount } = await askToRemove(language)
+      const named = await within(question).findByRole('list', { name: list })
+      expect(
+        within(named)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent)
+      ).toEqual([...lines, more])
+      expect(question.textContent).not.toContain('Iuran')
+      unmount()
+    }
+  })
+
+  it('after removing it anyway, says which reminders the gateway keeps sending, with their ids, to copy', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    const kept = [
+      removalReminder('Cicilan', '501'),
+      removalReminder('Minum obat', '502', {
+        periode: 'custom',
+        customDay: 5,
+        startAt: '2030-02-01 08:00:00'
+      })
+    ]
+    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 2, series: 0, reminders: kept }))
+    for (const [language, yes, anyway, said, label, text, copy] of [
+      [
+        'en',
+        'Remove device',
+        'Remove anyway; the gateway keeps sending its reminders',
+        'The gateway goes on sending 2 reminders of Front office, and Sender Desk no longer keeps them: delete them in the gateway’s dashboard by their gateway ids.',
+        'Reminders the gateway keeps sending',
+        '“Cicilan”: Every day, from 15 Jan 2030, 10:30 WIB; gateway id 501\n' +
+          '“Minum obat”: Every 5 days, from 1 Feb 2030, 08:00 WIB; gateway id 502',
+        'Copy the list'
+      ],
+      [
+        'id',
+        'Hapus perangkat',
+        'Tetap hapus; gateway terus mengirim pengingatnya',
+        'Gateway terus mengirim 2 pengingat dari Front office, dan Sender Desk tidak lagi menyimpannya: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',
+        'Pengingat yang terus dikirim gateway',
+        '“Cicilan”: Setiap hari, mulai 15 Jan 2030, 10.30 WIB; ID gateway 501\n' +
+          '“Minum obat”: Setiap 5 hari, mulai 1 Feb 2030, 08.00 WIB; ID gateway 502',
+        'Salin daftar'
+      ]
+    ] as const) {
+      gatewayRefusesOnce()
+      fake.handle('devices:remove', () => ({ ok: true, keptAtGateway: kept }))
+      const { user, unmount } = await askToRemove(language)
+      await user.click(within(row('Front office')).getByRole('button', { name: yes }))
+      await user.click(await within(row('Front office')).findByRole('button', { name: anyway }))
+      await waitFor(() => expect(screen.queryByRole('listitem', { name: /Front office/ })).toBeNull())
+
+      const record = await screen.findByRole('region', { name: label })
+      expect(record.textContent).toContain(said)
+      // The text is what the operator copies: selectable, and copied whole by its button.
+      expect(within(record).getByRole('textbox', { name: label })).toHaveProperty('value', text)
+      await user.click(within(record).getByRole('button', { name: copy }))
+      expect(await navigator.clipboard.readText()).toBe(text)
+      unmount()
+    }
+  })
+
+  it('says nothing of kept reminders when the gateway deleted them all', async () => {
+    fake.handle('devices:remove', () => ({ ok: true }))
+    show()
+    const user = userEvent.setup()
+    await user.click(within(row('Front office')).getByRole('button', { name: 'Remove' }))
+    await user.click(within(row('Front office')).getByRole('button', { name: 'Remove device' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('devices-notice').textContent).toBe('Front office was removed.')
+    )
+    expect(screen.queryByRole('region', { name: 'Reminders the gateway keeps sending' })).toBeNull()
   })
 })
 

@@ -9,6 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { AddDeviceForm } from './AddDeviceForm'
 import { DeviceRow } from './DeviceRow'
+import { KeptAtGatewayRecords } from './GatewayReminderNames'
 import { InvoiceHistory } from './InvoiceHistory'
 import './devices.css'
 
@@ -107,6 +108,7 @@ export function DevicesView(): React.JSX.Element {
       <p role="status" className="notice" data-testid="devices-notice">
         {notice}
       </p>
+      <KeptAtGatewayRecords />
       {devices.length === 0 && !adding ? (
         <p className="empty" data-testid="devices-empty">
           {t('devices.empty')}

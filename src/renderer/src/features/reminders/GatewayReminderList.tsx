@@ -6,11 +6,11 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
-import { formatDateTimeInZone, formatWallClock, zoneLabel } from '../../i18n/dates'
+import { formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
-import { describePeriode } from './repeat-rules'
+import { describeGatewayStart, describePeriode } from './repeat-rules'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
@@ -117,10 +117,7 @@ function ReminderRow({
         <span className="tag">{describePeriode(t, reminder.periode, reminder.customDay)}</span>
       </div>
       <div className="muted small">
-        {t('reminders.toLine', { phone: recipient })} ·{' '}
-        {t('reminders.startsLine', {
-          time: formatWallClock(reminder.startAt, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
-        })}
+        {t('reminders.toLine', { phone: recipient })} · {describeGatewayStart(t, locale, reminder)}
       </div>
       {reminder.title ? <div>{reminder.message}</div> : null}
       {sandbox ? (

@@ -1,7 +1,9 @@
 // How often a reminder repeats, as the window offers it: which keeper can do it (the gateway has no weekly period) and
 // how each maps to the gateway's periode or to a local recurrence rule.
-import type { RecurrenceRule, ReminderPeriode } from '../../../../shared/contract'
+import type { RecurrenceRule, ReminderPeriode, ReminderView } from '../../../../shared/contract'
+import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import type { MessageKey, Translate } from '../../i18n'
+import { formatWallClock } from '../../i18n/dates'
 
 export type Repeat = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
 
@@ -42,4 +44,15 @@ export function describeRule(t: Translate, rule: RecurrenceRule): string {
 
 export function describePeriode(t: Translate, periode: ReminderPeriode, customDay: number | null): string {
   return periode === 'custom' ? t('reminders.every', { days: customDay ?? 1 }) : t(REPEAT_LABEL[periode])
+}
+
+/** From when a gateway reminder goes: on the gateway's clock for its device (its zone, else the gateway's usual one). */
+export function describeGatewayStart(
+  t: Translate,
+  locale: string,
+  reminder: Pick<ReminderView, 'startAt' | 'timezone'>
+): string {
+  return t('reminders.startsLine', {
+    time: formatWallClock(reminder.startAt, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
+  })
 }
