@@ -3,7 +3,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
-import { makeBootstrap, makeConversation } from '../../testing/fixtures'
+import { makeBootstrap, makeConversation, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { Conversations } from './Conversations'
 import type { Conversations as ConversationsState } from './use-conversations'
@@ -72,5 +72,47 @@ describe('Conversations as a burst arrives above the focused one', () => {
     // Thirty new conversations, more than the rows drawn beyond the box.
     rerender(list(stateOf([...conversations(31, 30), ...older])))
     expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-28'))
+  })
+})
+
+// The focused conversation read, archived or deleted elsewhere (the terminal, another window) left the list: the
+// focus went beside it, and nothing said what happened.
+describe('Conversations when the focused one leaves the list', () => {
+  const unreadOnly = { unreadOnly: true, archived: false, answeredBy: null }
+  const list = (state: ConversationsState): React.JSX.Element => (
+    <Conversations
+      state={state}
+      filters={unreadOnly}
+      onFilters={() => {}}
+      openId={null}
+      onOpen={() => {}}
+      emptyText="Nothing yet"
+    />
+  )
+
+  it('says so as the focus goes to the next conversation', () => {
+    const { rerender } = render(list(stateOf(conversations(1, 3))))
+    act(() => screen.getByTestId('inbox-conversation-3').focus())
+    rerender(list(stateOf(conversations(1, 2))))
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-2'))
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
+      'The conversation you were on is no longer in this list. You are on the next conversation.'
+    )
+  })
+
+  it('says so in Indonesian as the focus goes to the previous one, then to the heading', () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+    const { rerender } = render(list(stateOf(conversations(1, 2))))
+    act(() => screen.getByTestId('inbox-conversation-1').focus())
+    rerender(list(stateOf(conversations(2, 1))))
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-2'))
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
+      'Percakapan yang sedang Anda pilih tidak ada lagi di daftar ini. Sekarang Anda berada di percakapan sebelumnya.'
+    )
+    rerender(list(stateOf([])))
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Percakapan' }))
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
+      'Percakapan yang sedang Anda pilih tidak ada lagi di daftar ini. Sekarang Anda berada di judul Percakapan.'
+    )
   })
 })
