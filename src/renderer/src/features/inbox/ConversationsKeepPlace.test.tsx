@@ -1,30 +1,20 @@
 // A burst of conversations arriving above the one the operator is on: it keeps the focus (and RowsKeepPlace its place)
 // however far the burst moves it down, as the Outbox's rows do.
 import { act, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
 import { makeBootstrap, makeConversation, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { giveListsHeight } from '../../testing/list-height'
 import { Conversations } from './Conversations'
 import type { Conversations as ConversationsState } from './use-conversations'
 
 const VIEWPORT = 640
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 
 beforeEach(() => {
   installFakeApi()
-  // jsdom lays nothing out: give the scroll box a height so only the rows in view (and a few more) are drawn.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
-    }
-  })
+  giveListsHeight(VIEWPORT)
   seedStores(makeBootstrap())
-})
-
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
 /** Conversations `from`..`from + count - 1`, newest (the highest id) first. */
