@@ -7,7 +7,7 @@ import { makeBootstrap, makeConversation, makeSettings } from '../../testing/fix
 import { installFakeApi, seedStores } from '../../testing/render'
 import { giveListsHeight } from '../../testing/list-height'
 import { Conversations } from './Conversations'
-import type { Conversations as ConversationsState } from './use-conversations'
+import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 
 const VIEWPORT = 640
 
@@ -29,9 +29,12 @@ function conversations(from: number, count: number): InboxConversationView[] {
   })
 }
 
-function stateOf(list: InboxConversationView[]): ConversationsState {
-  return {
-    conversations: list,
+const NO_FILTERS: ConversationFilters = { unreadOnly: false, archived: false, answeredBy: null }
+
+/** The list of `rows` under `filters`. */
+function listOf(rows: InboxConversationView[], filters: ConversationFilters = NO_FILTERS): React.JSX.Element {
+  const state: ConversationsState = {
+    conversations: rows,
     hasMore: false,
     error: null,
     loadMore: () => {},
@@ -39,28 +42,27 @@ function stateOf(list: InboxConversationView[]): ConversationsState {
     replace: () => {},
     remove: () => {}
   }
+  return (
+    <Conversations
+      state={state}
+      filters={filters}
+      onFilters={() => {}}
+      openId={null}
+      onOpen={() => {}}
+      emptyText="Nothing yet"
+    />
+  )
 }
 
 describe('Conversations as a burst arrives above the focused one', () => {
   it('keeps the focus on the conversation the operator is on, however far down the burst moves it', () => {
-    const filters = { unreadOnly: false, archived: false, answeredBy: null }
-    const list = (state: ConversationsState): React.JSX.Element => (
-      <Conversations
-        state={state}
-        filters={filters}
-        onFilters={() => {}}
-        openId={null}
-        onOpen={() => {}}
-        emptyText="Nothing yet"
-      />
-    )
     const older = conversations(1, 30)
-    const { rerender } = render(list(stateOf(older)))
+    const { rerender } = render(listOf(older))
     // The third newest.
     const row = screen.getByTestId('inbox-conversation-28')
     act(() => row.focus())
     // Thirty new conversations, more than the rows drawn beyond the box.
-    rerender(list(stateOf([...conversations(31, 30), ...older])))
+    rerender(listOf([...conversations(31, 30), ...older]))
     expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-28'))
   })
 })
@@ -68,22 +70,13 @@ describe('Conversations as a burst arrives above the focused one', () => {
 // The focused conversation read, archived or deleted elsewhere (the terminal, another window) left the list: the
 // focus went beside it, and nothing said what happened.
 describe('Conversations when the focused one leaves the list', () => {
-  const unreadOnly = { unreadOnly: true, archived: false, answeredBy: null }
-  const list = (state: ConversationsState): React.JSX.Element => (
-    <Conversations
-      state={state}
-      filters={unreadOnly}
-      onFilters={() => {}}
-      openId={null}
-      onOpen={() => {}}
-      emptyText="Nothing yet"
-    />
-  )
+  const unreadOnly = { ...NO_FILTERS, unreadOnly: true }
+  const list = (rows: InboxConversationView[]): React.JSX.Element => listOf(rows, unreadOnly)
 
   it('says so as the focus goes to the next conversation', () => {
-    const { rerender } = render(list(stateOf(conversations(1, 3))))
+    const { rerender } = render(list(conversations(1, 3)))
     act(() => screen.getByTestId('inbox-conversation-3').focus())
-    rerender(list(stateOf(conversations(1, 2))))
+    rerender(list(conversations(1, 2)))
     expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-2'))
     expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
       'The conversation you were on is no longer in this list. You are on the next conversation.'
@@ -92,14 +85,14 @@ describe('Conversations when the focused one leaves the list', () => {
 
   it('says so in Indonesian as the focus goes to the previous one, then to the heading', () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
-    const { rerender } = render(list(stateOf(conversations(1, 2))))
+    const { rerender } = render(list(conversations(1, 2)))
     act(() => screen.getByTestId('inbox-conversation-1').focus())
-    rerender(list(stateOf(conversations(2, 1))))
+    rerender(list(conversations(2, 1)))
     expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-2'))
     expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
       'Percakapan yang sedang Anda pilih tidak ada lagi di daftar ini. Sekarang Anda berada di percakapan sebelumnya.'
     )
-    rerender(list(stateOf([])))
+    rerender(list([]))
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Percakapan' }))
     expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
       'Percakapan yang sedang Anda pilih tidak ada lagi di daftar ini. Sekarang Anda berada di judul Percakapan.'
