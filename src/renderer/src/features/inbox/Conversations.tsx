@@ -17,6 +17,7 @@ import { withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
 import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
+import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
@@ -243,6 +244,9 @@ function ConversationRows({
   // The conversation whose row holds the focus: drawn wherever a burst above it moves it (useFocusedRowId).
   const { focusedId, onFocus, onBlur } = useFocusedRowId()
   const kept = focusedId === null ? -1 : rows.findIndex((c) => String(c.id) === focusedId)
+  // The focused conversation deleted, read or archived elsewhere (the terminal, another window), no longer in this
+  // list: RowsKeepPlace moved the focus beside it, else to the heading, and this says so.
+  const { said: rowGone, onRowGone } = useRowGoneSaid(ROW_GONE_WORDS)
 
   useEffect(() => {
     if (hasMore && last >= rows.length - FETCH_AHEAD_ROWS) loadMore()
@@ -282,7 +286,7 @@ function ConversationRows({
         onBlur={onBlur}
       >
         {/* Newest first: the conversation the operator is on stays where it is read as others arrive above it. */}
-        <RowsKeepPlace headingId="inbox-conversations-heading">
+        <RowsKeepPlace headingId="inbox-conversations-heading" onRowGone={onRowGone}>
           <div
             role="list"
             aria-label={t('inbox.conversations.heading')}
@@ -313,6 +317,7 @@ function ConversationRows({
           </div>
         </RowsKeepPlace>
       </div>
+      <RowGoneStatus said={rowGone} testId="inbox-row-gone" />
       {hasMore ? (
         <button
           type="button"
@@ -325,6 +330,19 @@ function ConversationRows({
       ) : null}
     </>
   )
+}
+
+/**
+ * A conversation gone from the list, in words. Deleted, read (under "Unread only") or archived elsewhere: the list,
+ * read again, cannot tell which (deleting here opens no row: the thread's own button has the focus).
+ */
+const ROW_GONE_WORDS: RowGoneWords = {
+  what: () => 'inbox.rowGone.left',
+  to: {
+    next: 'inbox.rowGone.toNext',
+    previous: 'inbox.rowGone.toPrevious',
+    heading: 'inbox.rowGone.toHeading'
+  }
 }
 
 /** What a newest message without text was, in words: its file's kind ("Image"), or that it had no text (a sticker). */

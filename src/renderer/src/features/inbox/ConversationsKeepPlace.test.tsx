@@ -1,30 +1,20 @@
 // A burst of conversations arriving above the one the operator is on: it keeps the focus (and RowsKeepPlace its place)
 // however far the burst moves it down, as the Outbox's rows do.
 import { act, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
-import { makeBootstrap, makeConversation } from '../../testing/fixtures'
+import { makeBootstrap, makeConversation, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { giveListsHeight } from '../../testing/list-height'
 import { Conversations } from './Conversations'
-import type { Conversations as ConversationsState } from './use-conversations'
+import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 
 const VIEWPORT = 640
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 
 beforeEach(() => {
   installFakeApi()
-  // jsdom lays nothing out: give the scroll box a height so only the rows in view (and a few more) are drawn.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
-    }
-  })
+  giveListsHeight(VIEWPORT)
   seedStores(makeBootstrap())
-})
-
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
 /** Conversations `from`..`from + count - 1`, newest (the highest id) first. */
@@ -39,9 +29,12 @@ function conversations(from: number, count: number): InboxConversationView[] {
   })
 }
 
-function stateOf(list: InboxConversationView[]): ConversationsState {
-  return {
-    conversations: list,
+const NO_FILTERS: ConversationFilters = { unreadOnly: false, archived: false, answeredBy: null }
+
+/** The list of `rows` under `filters`. */
+function listOf(rows: InboxConversationView[], filters: ConversationFilters = NO_FILTERS): React.JSX.Element {
+  const state: ConversationsState = {
+    conversations: rows,
     hasMore: false,
     error: null,
     loadMore: () => {},
@@ -49,28 +42,60 @@ function stateOf(list: InboxConversationView[]): ConversationsState {
     replace: () => {},
     remove: () => {}
   }
+  return (
+    <Conversations
+      state={state}
+      filters={filters}
+      onFilters={() => {}}
+      openId={null}
+      onOpen={() => {}}
+      emptyText="Nothing yet"
+    />
+  )
 }
 
 describe('Conversations as a burst arrives above the focused one', () => {
   it('keeps the focus on the conversation the operator is on, however far down the burst moves it', () => {
-    const filters = { unreadOnly: false, archived: false, answeredBy: null }
-    const list = (state: ConversationsState): React.JSX.Element => (
-      <Conversations
-        state={state}
-        filters={filters}
-        onFilters={() => {}}
-        openId={null}
-        onOpen={() => {}}
-        emptyText="Nothing yet"
-      />
-    )
     const older = conversations(1, 30)
-    const { rerender } = render(list(stateOf(older)))
+    const { rerender } = render(listOf(older))
     // The third newest.
     const row = screen.getByTestId('inbox-conversation-28')
     act(() => row.focus())
     // Thirty new conversations, more than the rows drawn beyond the box.
-    rerender(list(stateOf([...conversations(31, 30), ...older])))
+    rerender(listOf([...conversations(31, 30), ...older]))
     expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-28'))
+  })
+})
+
+// The focused conversation read, archived or deleted elsewhere (the terminal, another window) left the list: the
+// focus went beside it, and nothing said what happened.
+describe('Conversations when the focused one leaves the list', () => {
+  const unreadOnly = { ...NO_FILTERS, unreadOnly: true }
+  const list = (rows: InboxConversationView[]): React.JSX.Element => listOf(rows, unreadOnly)
+
+  it('says so as the focus goes to the next conversation', () => {
+    const { rerender } = render(list(conversations(1, 3)))
+    act(() => screen.getByTestId('inbox-conversation-3').focus())
+    rerender(list(conversations(1, 2)))
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-2'))
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
+      'The conversation you were on is no longer in this list. You are on the next conversation.'
+    )
+  })
+
+  it('says so in Indonesian as the focus goes to the previous one, then to the heading', () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+    const { rerender } = render(list(conversations(1, 2)))
+    act(() => screen.getByTestId('inbox-conversation-1').focus())
+    rerender(list(conversations(2, 1)))
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-2'))
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
+      'Percakapan yang sedang Anda pilih tidak ada lagi di daftar ini. Sekarang Anda berada di percakapan sebelumnya.'
+    )
+    rerender(list([]))
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Percakapan' }))
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
+      'Percakapan yang sedang Anda pilih tidak ada lagi di daftar ini. Sekarang Anda berada di judul Percakapan.'
+    )
   })
 })

@@ -2,7 +2,7 @@
 // that was, the open one stays listed, and Alt+↓ / Alt+↑ move on from the open conversation, never back to the top.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import {
@@ -13,13 +13,13 @@ import {
   makeReceiving
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { giveListsHeight } from '../../testing/list-height'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { CONVERSATION_ROW_HEIGHT } from './Conversations'
 import { InboxView } from './InboxView'
 
 let fake: FakeApi
 const VIEWPORT = 640
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 const STATUS = makeInboxStatus({ messages: 2, unread: 2, unreadCustomers: 1 })
 
 /** The core's list: newest first by `lastNumber`, keyset-paged as `inbox:conversations` is, at most 500 a page. */
@@ -64,16 +64,7 @@ const numbered = (count: number): InboxConversationView[] =>
 beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })] }))
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('inbox-conversation-scroll') ? VIEWPORT : 0
-    }
-  })
-})
-
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+  giveListsHeight(VIEWPORT)
 })
 
 async function scrollListTo(row: number): Promise<void> {

@@ -3,7 +3,7 @@
 // replies, and the inbox's keys.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type {
   ChatbotDeviceView,
   InboxConversationView,
@@ -28,6 +28,7 @@ import {
   makeSettings
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { giveListsHeight } from '../../testing/list-height'
 import { useNavigation } from '../../stores/navigation'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useSend } from '../../stores/send'
@@ -36,7 +37,6 @@ import { InboxView } from './InboxView'
 
 let fake: FakeApi
 const VIEWPORT = 640
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 
 const shop = makeDevice({ id: 'dev-1', label: 'Shop', serial: 'SN-0001' })
 
@@ -131,17 +131,7 @@ function script(
 beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [shop] }))
-  // jsdom lays nothing out: give the list's scroll box a height so the row window has a viewport.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('inbox-conversation-scroll') ? VIEWPORT : 0
-    }
-  })
-})
-
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
+  giveListsHeight(VIEWPORT)
 })
 
 const rowTitles = (): string[] =>

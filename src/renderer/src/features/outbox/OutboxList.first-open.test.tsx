@@ -6,6 +6,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
 import type { FakeApi } from '../../testing/fake-api'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { giveListsHeight } from '../../testing/list-height'
 import { useContactNames } from '../../stores/contact-names'
 import { useOutbox } from '../../stores/outbox'
 import { OutboxList, prepareFirstRows } from './OutboxList'
@@ -23,7 +24,6 @@ vi.mock('../../../../shared/domain/phone-display', async (importOriginal) => {
 })
 
 const VIEWPORT = 680
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 
 /** Every row a different number; finished rows and scheduled ones (each kind of moment its own formatter). */
 function items(offset: number, limit: number): OutboxItemView[] {
@@ -57,17 +57,11 @@ beforeEach(() => {
   fake.handle('contacts:names', ({ chats }) => ({
     names: chats.slice(0, 3).map((chatId) => ({ chatId, name: 'Ayu' }))
   }))
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
-    }
-  })
+  giveListsHeight(VIEWPORT)
   seedStores(makeBootstrap())
 })
 
 afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
   Intl.DateTimeFormat = DateTimeFormat
 })
 

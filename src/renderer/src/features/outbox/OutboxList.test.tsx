@@ -1,9 +1,10 @@
 // The outbox list during a fling: a scroll draws the rows coming into view, not every row on screen again.
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { makeBootstrap, makeItem } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { giveListsHeight } from '../../testing/list-height'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { OutboxList, ROW_HEIGHT } from './OutboxList'
 
@@ -22,7 +23,6 @@ vi.mock('../../i18n/dates', async (importOriginal) => {
 
 const TOTAL = 10_000
 const VIEWPORT = 680
-const clientHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight')
 
 function items(offset: number, limit: number): OutboxItemView[] {
   return Array.from({ length: Math.max(0, Math.min(limit, TOTAL - offset)) }, (_, i) =>
@@ -33,18 +33,8 @@ function items(offset: number, limit: number): OutboxItemView[] {
 beforeEach(() => {
   const fake = installFakeApi()
   fake.handle('outbox:list', ({ offset = 0, limit = 200 }) => ({ items: items(offset, limit), total: TOTAL }))
-  // jsdom lays nothing out: give the scroll box a height so the virtualizer has a viewport.
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-    configurable: true,
-    get(this: HTMLElement) {
-      return this.classList.contains('outbox-scroll') ? VIEWPORT : 0
-    }
-  })
+  giveListsHeight(VIEWPORT)
   seedStores(makeBootstrap())
-})
-
-afterEach(() => {
-  if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
 
 describe('OutboxList while scrolling', () => {

@@ -1,7 +1,6 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
-import type { MessageKey } from '../../../../shared/i18n'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
@@ -15,7 +14,8 @@ import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
 import { takeRowEnds } from '../shortcuts/row-ends'
-import { RowsKeepPlace, type FocusMovedTo } from '../../ui/RowsKeepPlace'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
+import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
@@ -153,16 +153,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const kept = useMemo(() => indexOfItem(pages, focusedId), [pages, focusedId])
   // The focused row's message deleted, or out of the filtered list: RowsKeepPlace moved the focus beside it, and this
   // says what happened and where the focus is.
-  const [rowGone, setRowGone] = useState('')
-  const onRowGone = (row: HTMLElement, to: FocusMovedTo): void => {
-    const id = row.closest<HTMLElement>('[data-item-id]')?.dataset.itemId
-    // Deleted here, or (deleted elsewhere: the terminal, another window) gone from a list no filter narrows.
-    const { gone, filters: now } = useOutbox.getState()
-    const deleted = (id !== undefined && gone.has(id)) || sameFilters(now, NO_FILTERS)
-    setRowGone(
-      `${t(deleted ? 'outbox.rowGone.deleted' : 'outbox.rowGone.filtered')} ${t(ROW_GONE_FOCUS[to])}`
-    )
-  }
+  const { said: rowGone, onRowGone } = useRowGoneSaid(ROW_GONE_WORDS)
   // A message is drawn once: while the pages are asked again one by one, one may still hold a message the page
   // before it has moved in; the second one is keyed by its place.
   const drawn = new Set<string>()
@@ -219,20 +210,26 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
           </div>
         </RowsKeepPlace>
       </div>
-      {/* A live region, not a second role="status": the view's own status says what its actions did. */}
-      <p aria-live="polite" className="visually-hidden" data-testid="outbox-row-gone">
-        {rowGone}
-      </p>
+      <RowGoneStatus said={rowGone} testId="outbox-row-gone" />
     </div>
   )
 }
 
-/** Where the focus went from the row whose message is gone, in words. */
-const ROW_GONE_FOCUS = {
-  next: 'outbox.rowGone.toNext',
-  previous: 'outbox.rowGone.toPrevious',
-  heading: 'outbox.rowGone.toHeading'
-} as const satisfies Record<FocusMovedTo, MessageKey>
+/** What became of the focused row's message, and where the focus went from it, in words. */
+const ROW_GONE_WORDS: RowGoneWords = {
+  what(row) {
+    const id = row.closest<HTMLElement>('[data-item-id]')?.dataset.itemId
+    // Deleted here, or (deleted elsewhere: the terminal, another window) gone from a list no filter narrows.
+    const { gone, filters } = useOutbox.getState()
+    const deleted = (id !== undefined && gone.has(id)) || sameFilters(filters, NO_FILTERS)
+    return deleted ? 'outbox.rowGone.deleted' : 'outbox.rowGone.filtered'
+  },
+  to: {
+    next: 'outbox.rowGone.toNext',
+    previous: 'outbox.rowGone.toPrevious',
+    heading: 'outbox.rowGone.toHeading'
+  }
+}
 
 interface OutboxRowProps {
   index: number

@@ -13,6 +13,7 @@ import { useOperatorZone } from '../../stores/settings'
 import { useSandboxQuery } from '../sandbox/use-sandbox-query'
 import { ListStatus } from '../../ui/ListStatus'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
+import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 
 const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   incoming: 'webhooks.kind.incoming',
@@ -45,6 +46,13 @@ const REPLY_NOTE_KEYS: Record<WordedReplyNote['reason'], MessageKey> = {
 
 /** Attempts and the next one come seconds apart: to the minute, a retry 3 s later read as the failed try (QA34 Q34-08). */
 const TO_THE_SECOND = { seconds: true }
+
+/** Where the focus went from a delivery no longer listed, in words. */
+const ROW_GONE_TO: RowGoneWords['to'] = {
+  next: 'webhooks.rowGone.toNext',
+  previous: 'webhooks.rowGone.toPrevious',
+  heading: 'webhooks.rowGone.toHeading'
+}
 
 const KINDS = Object.keys(KIND) as WebhookDeliveryView['kind'][]
 const STATES = Object.keys(STATE) as WebhookDeliveryView['state'][]
@@ -127,10 +135,18 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
   const all = query.data?.deliveries ?? null
   const deliveries = all?.filter((d) => (!kind || d.kind === kind) && (!state || d.state === state)) ?? null
   const filtered = kind !== '' || state !== ''
+  // The focused delivery out of the filtered list (delivered while "Waiting or retrying" is shown), or no longer
+  // listed by the sandbox: RowsKeepPlace moved the focus beside it, else to the heading, and this says so.
+  const { said: rowGone, onRowGone } = useRowGoneSaid({
+    what: () => (filtered ? 'webhooks.rowGone.filtered' : 'webhooks.rowGone.gone'),
+    to: ROW_GONE_TO
+  })
 
   return (
     <section className="card" aria-labelledby="inspector-heading" data-testid="webhook-inspector">
-      <h3 id="inspector-heading">{t('webhooks.inspector.title')}</h3>
+      <h3 id="inspector-heading" tabIndex={-1}>
+        {t('webhooks.inspector.title')}
+      </h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
       <div className="inspector-filters">
         <FilterSelect<WebhookDeliveryView['kind']>
@@ -156,16 +172,18 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
         }
         emptyTestId="webhook-inspector-empty"
       />
-      {deliveries !== null && deliveries.length > 0 ? (
-        // Newest first, redrawn as deliveries come: the row the operator is on stays where it is read (QA42 Q42-02).
-        <RowsKeepPlace>
+      {/* Newest first, redrawn as deliveries come: the row the operator is on stays where it is read (QA42 Q42-02).
+          Drawn with no delivery left too: the focused one leaving the list is seen then. */}
+      <RowsKeepPlace headingId="inspector-heading" onRowGone={onRowGone}>
+        {deliveries !== null && deliveries.length > 0 ? (
           <ul className="delivery-list" aria-label={t('webhooks.inspector.title')}>
             {deliveries.map((delivery) => (
               <DeliveryRow key={delivery.id} delivery={delivery} />
             ))}
           </ul>
-        </RowsKeepPlace>
-      ) : null}
+        ) : null}
+      </RowsKeepPlace>
+      <RowGoneStatus said={rowGone} testId="webhook-row-gone" />
     </section>
   )
 }

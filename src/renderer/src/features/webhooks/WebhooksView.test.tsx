@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { WebhookDeliveryView, WebhookSettingsView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
+import { useSandboxActivity } from '../../stores/sandbox-activity'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -524,5 +525,62 @@ describe('the row keys in the webhook inspector', () => {
     })
     expect(rows).toEqual(screen.getAllByTestId('webhook-delivery'))
     await walkRowsWithJK(rows)
+  })
+})
+
+// A focused delivery that left the filtered list (delivered under "Waiting or retrying") took the focus to the page
+// when no delivery was left beside it, and nothing said what happened.
+describe('a focused delivery that leaves the inspector’s filtered list', () => {
+  const waiting = (id: string): WebhookDeliveryView => ({
+    ...delivery,
+    id,
+    state: 'pending',
+    attempts: [],
+    nextAttemptAt: '2026-01-15T03:00:01.000Z',
+    replies: []
+  })
+
+  /**
+   * The inspector over two waiting deliveries, filtered to those waiting, the focus on the first; `delivered` has the
+   * sandbox deliver some, and the inspector read its deliveries again.
+   */
+  async function focusedOnFirstWaiting(): Promise<{ delivered(...ids: string[]): Promise<void> }> {
+    let deliveries = [waiting('wh-2'), waiting('wh-1')]
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(2))
+    await user.selectOptions(screen.getByTestId('webhook-filter-state'), 'pending')
+    act(() => screen.getAllByTestId('webhook-delivery')[0]!.focus())
+    return {
+      delivered: async (...ids) => {
+        deliveries = deliveries.map((d) => (ids.includes(d.id) ? { ...d, state: 'delivered' } : d))
+        const asked = fake.requests('sandbox:webhookDeliveries').length
+        act(() => useSandboxActivity.getState().changed())
+        await waitFor(() => expect(fake.requests('sandbox:webhookDeliveries').length).toBe(asked + 1))
+        const left = deliveries.filter((d) => d.state === 'pending').length
+        await waitFor(() => expect(screen.queryAllByTestId('webhook-delivery')).toHaveLength(left))
+      }
+    }
+  }
+
+  it('hands the focus to the next delivery and says so', async () => {
+    const { delivered } = await focusedOnFirstWaiting()
+    await delivered('wh-2')
+    expect(document.activeElement).toBe(screen.getByTestId('webhook-delivery'))
+    expect(screen.getByTestId('webhook-row-gone').textContent).toBe(
+      'The delivery you were on no longer matches the filters. You are on the next delivery.'
+    )
+  })
+
+  it('hands the focus to the heading when no delivery is left, and says so', async () => {
+    const { delivered } = await focusedOnFirstWaiting()
+    await delivered('wh-2', 'wh-1')
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Webhook inspector' }))
+    expect(screen.getByTestId('webhook-row-gone').textContent).toBe(
+      'The delivery you were on no longer matches the filters. You are on the Webhook inspector heading.'
+    )
   })
 })
