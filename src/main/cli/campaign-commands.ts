@@ -409,7 +409,7 @@ async function pauseTakeBack(
           context.out.progress('Taking the campaign back at the gateway…')
           return ids
         })
-  const lines = tallies.map((t) => describeTakeBackView(t.view, t.devices))
+  const lines = tallies.map((t) => describeTakeBackView(t.view, campaignId, t.devices))
   if (action === 'pause') lines.push(`Resume with: sender-desk campaign takeback resume ${campaignId}`)
   const done = tallies.every((t) => t.view.state === 'done')
   context.out.result(lines.join('\n'), {
@@ -569,7 +569,7 @@ export async function runCampaign(context: CliContext): Promise<number> {
         return [started.id]
       })
       if (!view) throw new Error('the take-back was not recorded')
-      context.out.result(describeTakeBackView(view.view, view.devices), {
+      context.out.result(describeTakeBackView(view.view, campaignId, view.devices), {
         ok: view.view.state === 'done',
         takeBack: view.view
       })
