@@ -1,10 +1,12 @@
 /**
  * A terminal command run while the open app holds the send queue (its dispatcher lease): the app sends only for the
- * devices of its list, so this command sends nothing. One rule for every command that would send (`outbox flush`,
- * `campaign start|resume`): what is queued for the command's devices that the app does not send waits for a flush once
- * it is closed, and then the command exits 2, said in one line on stderr; else the app sends it all, and it exits 0.
+ * devices of its list, so this command sends nothing. One rule for every command that would send or call the gateway
+ * (`outbox flush`, `campaign start|resume`, `campaign takeback` and `takeback resume`): what is queued (or to take
+ * back) for the command's devices that the app does not send for waits for the command once it is closed, and then
+ * the command exits 2, said in one line on stderr; else the app does it all, and it exits 0.
  */
 import { appSendsFor, type CommandLineCore, type CommandLineDevice } from '../core/compose-command-line'
+import type { TakeBackView } from '../../shared/contract'
 import type { CliContext } from './index'
 import { counted, EXIT } from './output'
 
@@ -35,18 +37,61 @@ export function besideApp(
   app: AppBeside,
   ids: readonly string[]
 ): { appSendsAll: boolean; waiting: number } {
+  return waitingBeside(app, ids, (id) => toSend(core, id))
+}
+
+/** The rule over take-backs: whether the app takes back all they still have to do, and how much waits for it to close. */
+export function takeBackBesideApp(
+  app: AppBeside,
+  views: readonly Pick<TakeBackView, 'pendingByDevice'>[]
+): { appSendsAll: boolean; waiting: number } {
+  const pending = views.flatMap((view) => view.pendingByDevice)
+  return waitingBeside(
+    app,
+    pending.map((p) => p.deviceId),
+    (id) => pending.reduce((sum, p) => sum + (p.deviceId === id ? p.n : 0), 0)
+  )
+}
+
+function waitingBeside(
+  app: AppBeside,
+  ids: readonly string[],
+  waitingFor: (id: string) => number
+): { appSendsAll: boolean; waiting: number } {
   const unsent = [...new Set(ids)].filter((id) => !app.sendsFor.has(id))
-  return { appSendsAll: unsent.length === 0, waiting: unsent.reduce((sum, id) => sum + toSend(core, id), 0) }
+  return { appSendsAll: unsent.length === 0, waiting: unsent.reduce((sum, id) => sum + waitingFor(id), 0) }
+}
+
+/** What a command beside the app did not do, and what of it waits: sends by default. */
+interface BesideAppWords {
+  didNothing: string
+  one: string
+  other: string
+}
+
+const SENDS: BesideAppWords = { didNothing: 'sent nothing', one: 'item', other: 'items' }
+
+/** A take-back's calls: the messages it has still to take back. */
+export const TAKE_BACK_CALLS: BesideAppWords = {
+  didNothing: 'asked the gateway nothing',
+  one: 'message to take back',
+  other: 'messages to take back'
 }
 
 /**
  * The exit code by the rule: 0 when nothing of `whose` waits for the app to close; else 2 (bad input: these
  * credentials cannot send while the app runs), said on stderr in one line, as every failure of the command line.
  */
-export function besideAppExit(context: CliContext, command: string, whose: string, waiting: number): number {
+export function besideAppExit(
+  context: CliContext,
+  command: string,
+  whose: string,
+  waiting: number,
+  words: BesideAppWords = SENDS
+): number {
   if (waiting === 0) return EXIT.ok
   context.out.progress(
-    `sender-desk: ${command} sent nothing while Sender Desk runs; ${counted(waiting, 'item')} for ${whose} ${waiting === 1 ? 'waits' : 'wait'} until it is closed`
+    `sender-desk: ${command} ${words.didNothing} while Sender Desk runs; ${counted(waiting, words.one, words.other)} for ${whose} ${waiting === 1 ? 'waits' : 'wait'} until it is closed`
   )
   return EXIT.badInput
 }

@@ -12,7 +12,7 @@ import { EXIT, counted } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { cliDataDir, cliDeviceId, commandLineDevice, withCommandLineCore } from './outbox-commands'
-import { appBeside, besideApp, besideAppExit } from './beside-app'
+import { appBeside, besideApp, besideAppExit, TAKE_BACK_CALLS, takeBackBesideApp } from './beside-app'
 import { describeRejection, registerFile } from './send-commands'
 import { ApiFailure, type CommandLineCore } from '../core/compose-command-line'
 import type {
@@ -350,20 +350,51 @@ type TakeBackTally = {
   devices: { id: string; label: string; state: DeviceState | null }[]
 }
 
+/** What carrying take-backs did: each read back, the exit code, and beside the open app what waits for it to close. */
+interface Carried {
+  tallies: TakeBackTally[]
+  exit: number
+  waitingForResume?: number
+}
+
 /**
  * The take-backs `start` names (it starts or resumes them), carried to their end here like a flush (--timeout, 300 s
- * by default), each read back with the devices its calls wait for, to say them as the window says them.
+ * by default), each read back with the devices its calls wait for, to say them as the window says them; 4 when the
+ * time ran out first. Beside the open app, outbox flush's rule (beside-app.ts): the app takes back for the devices
+ * of its list (it reads what this command wrote), this command asks the gateway nothing, and what the app does not
+ * take back waits for `takeback resume` once it is closed (then 2).
  */
 async function carryTakeBacks(
   context: CliContext,
+  command: 'campaign takeback' | 'campaign takeback resume',
+  campaignId: string,
   start: (core: CommandLineCore) => Promise<string[]>
-): Promise<TakeBackTally[]> {
+): Promise<Carried> {
   const credentials = await context.credentials()
   const timeoutSec = intFlag(context.args, 'timeout', { min: 1, max: 86_400 }) ?? 300
   return withCommandLineCore(context, credentials, async (core) => {
     const ids = await start(core)
+    const app = await appBeside(core, cliDataDir(context))
+    if (app !== null) {
+      const views = await Promise.all(ids.map((id) => core.invoke('outbox:takeBackProgress', { id })))
+      const { appSendsAll, waiting } = takeBackBesideApp(app, views)
+      const device = await commandLineDevice(context, credentials)
+      context.out.progress(
+        appSendsAll
+          ? `Sender Desk is running (pid ${app.pid}) and takes this campaign back through ${device.label ?? device.id}; follow it there or with: sender-desk campaign status ${campaignId}`
+          : `Sender Desk is running (pid ${app.pid}) and takes back only for its own devices, and these credentials are none of them: the rest waits, and goes with sender-desk campaign takeback resume ${campaignId} once it is closed.`
+      )
+      // The devices' states are the gateway's to say: not asked here, where the app does the asking.
+      return {
+        tallies: views.map((view) => ({ view, devices: [] })),
+        exit: besideAppExit(context, command, 'these credentials', waiting, TAKE_BACK_CALLS),
+        waitingForResume: waiting
+      }
+    }
+    context.out.progress('Taking the campaign back at the gateway…')
     await core.outbox.flush({ timeoutMs: timeoutSec * 1000 })
-    return Promise.all(ids.map((id) => readTakeBack(core, id)))
+    const tallies = await Promise.all(ids.map((id) => readTakeBack(core, id)))
+    return { tallies, exit: tallies.every((t) => t.view.state === 'done') ? EXIT.ok : EXIT.network }
   })
 }
 
@@ -383,7 +414,8 @@ async function readTakeBack(core: CommandLineCore, id: string): Promise<TakeBack
  * `campaign takeback pause|resume <id>`: the operator's pause of the campaign's take-backs still under way (a long one
  * started by mistake, or to stop half way): calls in flight end and are recorded, nothing more is asked until resume,
  * which goes on where it was (nothing asked twice) and carries it to its end here as `takeback` does. 2 when the
- * campaign has none under way.
+ * campaign has none under way. Pause only writes the take-backs' state, which the open app reads before each call it
+ * makes: allowed beside it, where resume follows the rule of carryTakeBacks.
  */
 async function pauseTakeBack(
   context: CliContext,
@@ -399,24 +431,22 @@ async function pauseTakeBack(
     for (const id of ids) await core.invoke('outbox:setTakeBackPaused', { id, paused: action === 'pause' })
     return ids
   }
-  const tallies =
+  const carried: Carried =
     action === 'pause'
-      ? await onCore(context, async (core) =>
-          Promise.all((await under(core)).map((id) => readTakeBack(core, id)))
-        )
-      : await carryTakeBacks(context, async (core) => {
-          const ids = await under(core)
-          context.out.progress('Taking the campaign back at the gateway…')
-          return ids
-        })
-  const lines = tallies.map((t) => describeTakeBackView(t.view, t.devices))
+      ? await onCore(context, async (core) => ({
+          tallies: await Promise.all((await under(core)).map((id) => readTakeBack(core, id))),
+          exit: EXIT.ok
+        }))
+      : await carryTakeBacks(context, 'campaign takeback resume', campaignId, under)
+  const { tallies, exit, waitingForResume } = carried
+  const lines = tallies.map((t) => describeTakeBackView(t.view, campaignId, t.devices))
   if (action === 'pause') lines.push(`Resume with: sender-desk campaign takeback resume ${campaignId}`)
-  const done = tallies.every((t) => t.view.state === 'done')
   context.out.result(lines.join('\n'), {
-    ok: action === 'pause' || done,
-    takeBacks: tallies.map((t) => t.view)
+    ok: exit === EXIT.ok,
+    takeBacks: tallies.map((t) => t.view),
+    ...(waitingForResume === undefined ? {} : { waitingForResume })
   })
-  return action === 'pause' || done ? EXIT.ok : EXIT.network
+  return exit
 }
 
 export async function runCampaign(context: CliContext): Promise<number> {
@@ -563,17 +593,20 @@ export async function runCampaign(context: CliContext): Promise<number> {
       // everyone what was sent), carried to its end here like a flush: the tally says what could not be taken back.
       const campaignId = needId()
       const revokeDelivered = context.args.flags['revoke-delivered'] === true
-      const [view] = await carryTakeBacks(context, async (core) => {
-        const started = await core.invoke('campaigns:takeBack', { id: campaignId, revokeDelivered })
-        context.out.progress('Taking the campaign back at the gateway…')
-        return [started.id]
-      })
+      const { tallies, exit, waitingForResume } = await carryTakeBacks(
+        context,
+        'campaign takeback',
+        campaignId,
+        async (core) => [(await core.invoke('campaigns:takeBack', { id: campaignId, revokeDelivered })).id]
+      )
+      const [view] = tallies
       if (!view) throw new Error('the take-back was not recorded')
-      context.out.result(describeTakeBackView(view.view, view.devices), {
-        ok: view.view.state === 'done',
-        takeBack: view.view
+      context.out.result(describeTakeBackView(view.view, campaignId, view.devices), {
+        ok: exit === EXIT.ok,
+        takeBack: view.view,
+        ...(waitingForResume === undefined ? {} : { waitingForResume })
       })
-      return view.view.state === 'done' ? EXIT.ok : EXIT.network
+      return exit
     }
     case 'status': {
       const views = await onCore(context, async (core) =>

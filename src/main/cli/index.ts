@@ -55,7 +55,9 @@ export const USAGE = `Usage: sender-desk <command> [options]
            | takeback pause <id> | takeback resume <id> [--timeout <s>]
            (pause: nothing more is asked of the gateway until resume, which goes on where it was, asking nothing
             twice, and carries it on like takeback; exit 0 taken back or paused, 2 when the campaign has no
-            take-back under way, 4 when --timeout ends first: run resume again, or leave the app running)
+            take-back under way, 4 when --timeout ends first: run resume again, or leave the app running.
+            While Sender Desk runs, takeback and resume ask the gateway nothing: the app takes back for its
+            devices; for others they exit 2, and resume carries it on once the app is closed)
   optout list | add <phone>... | remove <phone> | import <file> | keywords [stop|start <word,word…>]
                                                        the numbers campaigns skip; add/remove also update the
                                                        gateway's blacklist when device credentials are given
@@ -84,8 +86,8 @@ Secret key: --secret or SENDER_DESK_SECRET. Outbox data: --data-dir or SENDER_DE
 Sandbox control token (sandbox actions, webhook deliveries, autoreply try): --control-token or SENDER_DESK_SANDBOX_CONTROL.
 --json prints one machine-readable JSON result. <command> help (or --help): that command's usage.
 Exit codes: 0 ok, 1 failure on this computer (a full disk, the data folder), 2 bad input, or Sender Desk is running
-and does not send for these credentials (outbox flush, campaign start|resume: their messages wait until it is closed),
-3 gateway/auth rejection, 4 network failure.`
+and does not send for these credentials (outbox flush, campaign start|resume, campaign takeback [resume]: their
+messages wait until it is closed), 3 gateway/auth rejection, 4 network failure.`
 
 /**
  * USAGE cut to one command: its lines (each entry starts two spaces in, its continuation lines further) between the

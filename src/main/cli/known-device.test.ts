@@ -7,9 +7,9 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Sandbox, SandboxControl } from '@sender-desk/sandbox-gateway'
 import { spawn } from 'node:child_process'
-import { composeCore, MemoryVault, type Core } from '../core/compose'
+import type { Core } from '../core/compose'
 import { OutboxStore, openDatabase } from '../core/store'
-import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
+import { appCoreOn, runCli, runCliJson, sandboxForCli, until } from './testing/in-process'
 
 let work: string
 let dataDir: string
@@ -22,11 +22,7 @@ beforeEach(async () => {
   work = mkdtempSync(join(tmpdir(), 'sd-known-device-'))
   dataDir = join(work, 'data')
   ;({ sandbox, control, env } = await sandboxForCli(dataDir, { seed: 24 }))
-  app = await composeCore({
-    dataDir,
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' }
-  })
+  app = await appCoreOn(dataDir)
 })
 afterEach(async () => {
   await app.stop()
@@ -43,14 +39,6 @@ const addDevice = () =>
 
 async function gatewayGot(phone: string): Promise<number> {
   return (await control.messages()).filter((m) => m.phone === phone).length
-}
-
-async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out')
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
 }
 
 describe('a message queued from the terminal while the app runs', () => {

@@ -5,10 +5,11 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PHONE_CASES } from '../../shared/domain/phone.cases'
 import { TEXT_LIMIT_CASES } from '../../shared/domain/text-limit.cases'
-import { composeCore, dispatchInvoke, MemoryVault, type Core } from '../core/compose'
+import { dispatchInvoke, type Core } from '../core/compose'
 import { parseArgs } from './args'
 import { FLAGS, main } from './index'
 import { cliDeviceFileLimit } from './outbox-commands'
+import { appCoreOn } from './testing/in-process'
 
 const MB = 1024 * 1024
 let work: string
@@ -129,11 +130,7 @@ describe('the file limit of `send file` is the one the window applies', () => {
 
   beforeEach(async () => {
     dataDir = join(work, 'data')
-    window = await composeCore({
-      dataDir,
-      vault: new MemoryVault(),
-      appInfo: { version: 'test', platform: 'test' }
-    })
+    window = await appCoreOn(dataDir)
   })
   afterEach(async () => {
     await window.stop()

@@ -5,26 +5,29 @@ import { describeTakeBackView } from './take-back-output'
 const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
 
 it('says what was deleted, what the gateway refused in its words, what is unknown and what was left', () => {
-  const text = describeTakeBackView({
-    id: 'r1',
-    state: 'done',
-    producerTag: 'campaign:c1',
-    stoppedLocally: 12,
-    leftAlone: { fate_unknown: 2 },
-    revoke: { done: 4812, refused: 188, unknown: 1, pending: 0 },
-    cancel: none,
-    resend: none,
-    pendingByDevice: [],
-    explained: [
-      { action: 'revoke', state: 'refused', message: 'Message is too old', n: 188 },
-      {
-        action: 'revoke',
-        state: 'unknown',
-        message: 'the gateway’s reports do not show this message, so whether it was taken back is unknown',
-        n: 1
-      }
-    ]
-  })
+  const text = describeTakeBackView(
+    {
+      id: 'r1',
+      state: 'done',
+      producerTag: 'campaign:c1',
+      stoppedLocally: 12,
+      leftAlone: { fate_unknown: 2 },
+      revoke: { done: 4812, refused: 188, unknown: 1, pending: 0 },
+      cancel: none,
+      resend: none,
+      pendingByDevice: [],
+      explained: [
+        { action: 'revoke', state: 'refused', message: 'Message is too old', n: 188 },
+        {
+          action: 'revoke',
+          state: 'unknown',
+          message: 'the gateway’s reports do not show this message, so whether it was taken back is unknown',
+          n: 1
+        }
+      ]
+    },
+    'c1'
+  )
   expect(text.split('\n')).toEqual([
     '12 cancelled before they left',
     '4,812 deleted for everyone, 188 refused by the gateway, 1 unknown',
@@ -36,20 +39,23 @@ it('says what was deleted, what the gateway refused in its words, what is unknow
 })
 
 it('says when a take-back is not finished', () => {
-  const text = describeTakeBackView({
-    id: 'r1',
-    state: 'running',
-    producerTag: null,
-    stoppedLocally: 0,
-    leftAlone: {},
-    revoke: none,
-    cancel: { done: 1, refused: 0, unknown: 0, pending: 3 },
-    resend: none,
-    pendingByDevice: [{ deviceId: 'd1', n: 3 }],
-    explained: []
-  })
+  const text = describeTakeBackView(
+    {
+      id: 'r1',
+      state: 'running',
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: none,
+      cancel: { done: 1, refused: 0, unknown: 0, pending: 3 },
+      resend: none,
+      pendingByDevice: [{ deviceId: 'd1', n: 3 }],
+      explained: []
+    },
+    'c1'
+  )
   expect(text).toBe(
-    '1 cancelled at the gateway, 3 still to do\nNot finished: run the command again (or leave the app running) to carry on.'
+    '1 cancelled at the gateway, 3 still to do\nNot finished: carry it on with sender-desk campaign takeback resume c1 (or leave the app running).'
   )
 })
 
@@ -75,28 +81,31 @@ it('names the device whose calls wait and what they wait for, in the window’s 
     { id: 'd2', label: 'Toko Kedua', state: 'expired' as const },
     { id: 'd3', label: 'https://gw.example/d3', state: null }
   ]
-  expect(describeTakeBackView(view, devices).split('\n')).toEqual([
+  expect(describeTakeBackView(view, 'c1', devices).split('\n')).toEqual([
     '0 deleted for everyone, 2 still to do',
     '1 cancelled at the gateway, 2 still to do',
     '  2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.',
     '  1 waits for https://gw.example/d3, which this command was not given: the app takes them back, or run it with that device',
-    'Not finished: run the command again (or leave the app running) to carry on.'
+    'Not finished: carry it on with sender-desk campaign takeback resume c1 (or leave the app running).'
   ])
 })
 
 it('says rows whose number opted out were never sent, apart from the ones cancelled here', () => {
-  const text = describeTakeBackView({
-    id: 'r1',
-    state: 'done',
-    producerTag: 'campaign:c1',
-    stoppedLocally: 0,
-    leftAlone: { opted_out: 2, cancelled: 1 },
-    revoke: none,
-    cancel: none,
-    resend: none,
-    pendingByDevice: [],
-    explained: []
-  })
+  const text = describeTakeBackView(
+    {
+      id: 'r1',
+      state: 'done',
+      producerTag: 'campaign:c1',
+      stoppedLocally: 0,
+      leftAlone: { opted_out: 2, cancelled: 1 },
+      revoke: none,
+      cancel: none,
+      resend: none,
+      pendingByDevice: [],
+      explained: []
+    },
+    'c1'
+  )
   expect(text.split('\n')).toEqual([
     'Left as they were:',
     '  2 opted out before they were sent',

@@ -32,11 +32,13 @@ const LEFT_WORDS: Record<string, (n: number) => string> = {
 const count = (n: number): string => n.toLocaleString('en-US')
 
 /**
- * `devices`: to name the device whose calls wait and what for, in the window's words (its English); a null state is a
- * device this command was not given, whose calls wait for the app (or a command with that device).
+ * A campaign's take-back (`campaignId`, named in the command that carries it on). `devices`: to name the device whose
+ * calls wait and what for, in the window's words (its English); a null state is a device this command was not given,
+ * whose calls wait for the app (or a command with that device).
  */
 export function describeTakeBackView(
   view: TakeBackView,
+  campaignId: string,
   devices: readonly { id: string; label: string; state: DeviceState | null }[] = []
 ): string {
   const lines: string[] = []
@@ -74,7 +76,9 @@ export function describeTakeBackView(
   // The window's words: one table, so the two cannot drift apart.
   if (view.state === 'paused') lines.push(translate('en', 'outbox.takeBack.outcome.paused'))
   else if (view.state === 'running')
-    lines.push('Not finished: run the command again (or leave the app running) to carry on.')
+    lines.push(
+      `Not finished: carry it on with sender-desk campaign takeback resume ${campaignId} (or leave the app running).`
+    )
   if (lines.length === 0) lines.push('Nothing to take back.')
   return lines.join('\n')
 }

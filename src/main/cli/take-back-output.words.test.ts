@@ -28,7 +28,7 @@ it('says a paused take-back is paused in the window’s words (outbox.takeBack.o
     pendingByDevice: [],
     explained: []
   }
-  expect(describeTakeBackView(paused).split('\n')).toEqual([
+  expect(describeTakeBackView(paused, 'c1').split('\n')).toEqual([
     '0 deleted for everyone, 2 still to do',
     '«en:outbox.takeBack.outcome.paused»'
   ])

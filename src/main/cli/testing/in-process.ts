@@ -1,6 +1,7 @@
 // Runs `sender-desk` inside the test process (no child process): the exit code and its one `--json` result line.
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { expect, vi } from 'vitest'
+import { composeCore, MemoryVault, type Core } from '../../core/compose'
 import { main } from '../index'
 
 export interface CliRun {
@@ -71,4 +72,18 @@ export async function sandboxForCli(
     SENDER_DESK_DATA_DIR: dataDir
   }
   return { sandbox, control, env }
+}
+
+/** The app's core on the terminal's data folder, not started: what a command runs beside once it is (`start()`). */
+export function appCoreOn(dataDir: string): Promise<Core> {
+  return composeCore({ dataDir, vault: new MemoryVault(), appInfo: { version: 'test', platform: 'test' } })
+}
+
+/** Waits until `check` holds, looking every 100 ms; fails after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 }
