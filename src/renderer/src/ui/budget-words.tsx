@@ -4,15 +4,81 @@
 import type { DeviceView } from '../../../shared/contract'
 import { quotaToppedUpBy } from '../../../shared/device-status'
 import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
-import type { useT } from '../i18n'
+import type { MessageKey, Params, useT } from '../i18n'
 
 type Translate = ReturnType<typeof useT>
 
 /**
- * The devices whose quota the messages wait for: their words name what tops it up (the gateway package, or the sandbox
- * panel's "Top up the quota" when they are all the sandbox's).
+ * The devices whose quota the messages wait for: their words name what tops it up (the gateway package, the sandbox
+ * panel's "Top up the quota" when they are all the sandbox's, and for a mix each device by its label beside its own).
  */
-type QuotaDevices = readonly Pick<DeviceView, 'sandbox'>[]
+type QuotaDevices = readonly Pick<DeviceView, 'sandbox' | 'label'>[]
+
+/** Labels as one list in the operator's language ("Front office and Test line"): `formatList` bound to it. */
+type ListLabels = (labels: readonly string[]) => string
+
+/**
+ * The words that end in what the quota waits for (the gateway package), each with its sandbox form (the sandbox panel's
+ * Top up) and its mixed form (which devices top up where, named), each key written out so i18n.test.ts sees it used.
+ */
+const QUOTA_WAIT_KEYS = {
+  'campaigns.finishWaitsForQuota': {
+    sandbox: 'campaigns.finishWaitsForQuota.sandbox',
+    both: 'campaigns.finishWaitsForQuota.mixed'
+  },
+  'campaigns.presend.finishWaitsForQuota': {
+    sandbox: 'campaigns.presend.finishWaitsForQuota.sandbox',
+    both: 'campaigns.presend.finishWaitsForQuota.mixed'
+  },
+  'campaigns.presend.finishPart': {
+    sandbox: 'campaigns.presend.finishPart.sandbox',
+    both: 'campaigns.presend.finishPart.mixed'
+  },
+  'campaigns.presend.finishPartUnknown': {
+    sandbox: 'campaigns.presend.finishPartUnknown.sandbox',
+    both: 'campaigns.presend.finishPartUnknown.mixed'
+  },
+  'campaigns.presend.shortfall': {
+    sandbox: 'campaigns.presend.shortfall.sandbox',
+    both: 'campaigns.presend.shortfall.mixed'
+  },
+  'overview.campaigns.finishPart': {
+    sandbox: 'overview.campaigns.finishPart.sandbox',
+    both: 'overview.campaigns.finishPart.mixed'
+  },
+  'overview.campaigns.waitsForQuota': {
+    sandbox: 'overview.campaigns.waitsForQuota.sandbox',
+    both: 'overview.campaigns.waitsForQuota.mixed'
+  }
+} as const satisfies Record<string, { sandbox: MessageKey; both: MessageKey }>
+
+type QuotaWaitKey = keyof typeof QUOTA_WAIT_KEYS
+
+/**
+ * `key`'s words for what tops up `devices`' quota (device-status.ts, quotaToppedUpBy): the gateway package, the
+ * sandbox panel's Top up, or for a mix of both kinds which devices top up where, named.
+ */
+export function quotaWaitText(
+  t: Translate,
+  key: QuotaWaitKey,
+  params: Params,
+  devices: QuotaDevices,
+  list: ListLabels
+): string {
+  const toppedUp = quotaToppedUpBy(devices)
+  switch (toppedUp.by) {
+    case 'gateway':
+      return t(key, params)
+    case 'sandbox':
+      return t(QUOTA_WAIT_KEYS[key].sandbox, params)
+    case 'both':
+      return t(QUOTA_WAIT_KEYS[key].both, {
+        ...params,
+        sandboxDevices: list(toppedUp.sandbox.map((device) => device.label)),
+        gatewayDevices: list(toppedUp.gateway.map((device) => device.label))
+      })
+  }
+}
 
 /** `device.waitingToday`: what other sends have waiting on it today, said beside its sends (QA28 Q28-07). */
 export function deviceBudgetText(
@@ -62,27 +128,30 @@ export function quotaFinishText(
   t: Translate,
   finish: QuotaFinish,
   at: (instant: number) => string,
-  devices: QuotaDevices
+  devices: QuotaDevices,
+  list: ListLabels
 ): string {
-  const sandbox = quotaToppedUpBy(devices) === 'sandbox'
   switch (finish.kind) {
     case 'at':
       return at(finish.at)
     case 'part':
       return finish.at === null
-        ? t(sandbox ? 'campaigns.presend.finishPartUnknown.sandbox' : 'campaigns.presend.finishPartUnknown', {
-            covered: finish.covered,
-            waiting: finish.waiting
-          })
-        : t(sandbox ? 'campaigns.presend.finishPart.sandbox' : 'campaigns.presend.finishPart', {
-            time: at(finish.at),
-            covered: finish.covered,
-            waiting: finish.waiting
-          })
+        ? quotaWaitText(
+            t,
+            'campaigns.presend.finishPartUnknown',
+            { covered: finish.covered, waiting: finish.waiting },
+            devices,
+            list
+          )
+        : quotaWaitText(
+            t,
+            'campaigns.presend.finishPart',
+            { time: at(finish.at), covered: finish.covered, waiting: finish.waiting },
+            devices,
+            list
+          )
     case 'waits_for_quota':
-      return t(
-        sandbox ? 'campaigns.presend.finishWaitsForQuota.sandbox' : 'campaigns.presend.finishWaitsForQuota'
-      )
+      return quotaWaitText(t, 'campaigns.presend.finishWaitsForQuota', {}, devices, list)
     case 'none':
       return t('common.unknown')
   }
@@ -97,7 +166,8 @@ export function runningFinishText(
   t: Translate,
   finish: RunningFinish,
   at: (instant: number) => string,
-  devices: QuotaDevices
+  devices: QuotaDevices,
+  list: ListLabels
 ): string {
   switch (finish.kind) {
     case 'at':
@@ -105,14 +175,9 @@ export function runningFinishText(
     case 'late':
       return t('campaigns.late')
     case 'part':
-      return quotaFinishText(t, finish, at, devices)
+      return quotaFinishText(t, finish, at, devices, list)
     case 'waits_for_quota':
-      return t(
-        quotaToppedUpBy(devices) === 'sandbox'
-          ? 'campaigns.finishWaitsForQuota.sandbox'
-          : 'campaigns.finishWaitsForQuota',
-        { waiting: finish.waiting }
-      )
+      return quotaWaitText(t, 'campaigns.finishWaitsForQuota', { waiting: finish.waiting }, devices, list)
     case 'none':
       return ''
   }
@@ -122,6 +187,7 @@ export function runningFinishText(
 export function BudgetWarnings({
   t,
   count,
+  list,
   messages,
   quota,
   short,
@@ -132,6 +198,7 @@ export function BudgetWarnings({
 }: {
   t: Translate
   count: (n: number) => string
+  list: ListLabels
   messages: number
   quota: number
   short: number
@@ -147,15 +214,12 @@ export function BudgetWarnings({
     <>
       {short > 0 ? (
         <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
-          {t(
-            quotaToppedUpBy(devices) === 'sandbox'
-              ? 'campaigns.presend.shortfall.sandbox'
-              : 'campaigns.presend.shortfall',
-            {
-              quota: count(quota),
-              count: count(messages),
-              short: count(short)
-            }
+          {quotaWaitText(
+            t,
+            'campaigns.presend.shortfall',
+            { quota: count(quota), count: count(messages), short: count(short) },
+            devices,
+            list
           )}
         </p>
       ) : null}
