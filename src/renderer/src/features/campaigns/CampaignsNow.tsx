@@ -21,7 +21,7 @@ import {
 } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
 import { isSendable } from '../../../../shared/device-status'
-import { quotaWaitText } from '../../ui/budget-words'
+import { quotaWaitText } from '../../ui/quota-wait-words'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']

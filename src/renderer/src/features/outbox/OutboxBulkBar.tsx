@@ -8,7 +8,7 @@ import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { quotaWaitText } from '../../ui/budget-words'
+import { quotaWaitText } from '../../ui/quota-wait-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
 
