@@ -11,6 +11,7 @@ import { AddDeviceForm } from './AddDeviceForm'
 import { DeviceRow } from './DeviceRow'
 import { InvoiceHistory } from './InvoiceHistory'
 import './devices.css'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 export function DevicesView(): React.JSX.Element {
   const t = useT()
@@ -68,7 +69,7 @@ export function DevicesView(): React.JSX.Element {
               {t('devices.create')}
             </button>
             {/* The sandbox stays reachable after the welcome screen, until there is one. */}
-            {devices.some((d) => d.sandbox) ? null : (
+            {devices.some(isSandboxDevice) ? null : (
               <button
                 type="button"
                 className="button"
