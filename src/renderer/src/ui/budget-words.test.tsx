@@ -2,6 +2,7 @@
 // sandbox panel's "Top up the quota" for the built-in sandbox's (it has no package to renew or top up).
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { DeviceView } from '../../../shared/contract'
 import type { QuotaFinish } from '../../../shared/domain'
 import { translate, type Language, type Translate } from '../i18n'
 import { makeDevice } from '../testing/fixtures'
@@ -41,6 +42,24 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     expect(words).not.toMatch(TOP_UP[language])
   })
 
+  /** The shortfall warning BudgetWarnings draws for 30 of 50 messages short through `devices`. */
+  const shortfallWords = (devices: readonly DeviceView[]): string => {
+    render(
+      <BudgetWarnings
+        t={t}
+        count={String}
+        list={list}
+        messages={50}
+        quota={20}
+        short={30}
+        leftOnFirstDay={null}
+        devices={devices}
+        testIdPrefix="budget"
+      />
+    )
+    return screen.getByTestId('budget-shortfall').textContent ?? ''
+  }
+
   // A campaign through both kinds: each device named beside what tops up its own quota.
   const says = (words: string): void => {
     expect(words).toMatch(PACKAGE[language])
@@ -62,20 +81,7 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
   )
 
   it('the shortfall warning through both kinds names each device’s top-up', () => {
-    render(
-      <BudgetWarnings
-        t={t}
-        count={String}
-        list={list}
-        messages={50}
-        quota={20}
-        short={30}
-        leftOnFirstDay={null}
-        devices={[sandbox, hosted]}
-        testIdPrefix="budget"
-      />
-    )
-    says(screen.getByTestId('budget-shortfall').textContent ?? '')
+    says(shortfallWords([sandbox, hosted]))
   })
 
   it.each(FINISHES)('a running campaign’s end when %s follows its devices', (_, finish) => {
@@ -88,20 +94,7 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     [sandbox, TOP_UP[language], PACKAGE[language]],
     [hosted, PACKAGE[language], TOP_UP[language]]
   ])('the shortfall warning names what tops up device %#', (device, says, saysNot) => {
-    render(
-      <BudgetWarnings
-        t={t}
-        count={String}
-        list={list}
-        messages={50}
-        quota={20}
-        short={30}
-        leftOnFirstDay={null}
-        devices={[device]}
-        testIdPrefix="budget"
-      />
-    )
-    const shortfall = screen.getByTestId('budget-shortfall').textContent ?? ''
+    const shortfall = shortfallWords([device])
     expect(shortfall).toMatch(says)
     expect(shortfall).not.toMatch(saysNot)
   })
