@@ -5,6 +5,7 @@ import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import { layerImports } from './eslint-rules/layer-imports.js'
+import { sandboxFlag } from './eslint-rules/sandbox-flag.js'
 import { LAYERED } from './eslint-rules/layers.js'
 
 /** The benchmarks run under plain Node too, outside the layers: electron is off limits there. */
@@ -63,6 +64,14 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error'
     }
+  },
+  {
+    // "Is this a sandbox device" has one rule, isSandboxDevice (device-status.ts, its owner, reads the flag): a new
+    // direct read of `device.sandbox` fails here. Type-aware, so it rides on the block above's project service.
+    files: LAYERED_FILES,
+    ignores: ['src/shared/device-status.ts'],
+    plugins: { device: { rules: { 'sandbox-flag': sandboxFlag } } },
+    rules: { 'device/sandbox-flag': 'error' }
   },
   {
     // Only the CLI's output module writes to the terminal; everything else logs through the redacting logger.

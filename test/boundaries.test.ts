@@ -417,6 +417,37 @@ describe('layers', () => {
     // Type-aware lint builds the TypeScript programs first: 8 s on a quiet 2-core machine, over 20 s on a busy one.
   }, 120_000)
 
+  it('reads whether a device is the sandbox’s only through isSandboxDevice, and no other `sandbox` is caught', async () => {
+    const rule = 'device/sandbox-flag'
+    const reports = async (body: string): Promise<number> =>
+      (
+        await ruleIdsFor(
+          'src/renderer/src/ui/DeviceSelect.tsx',
+          "import type { DeviceView, ReminderView } from '../../../shared/contract'\n" +
+            "import { isSandboxDevice } from '../../../shared/device-status'\n" +
+            body,
+          typed
+        )
+      ).filter((id) => id === rule).length
+    // The flag read directly, optionally, destructured: each a report.
+    expect(
+      await reports(
+        'export const a = (device: DeviceView): boolean => device.sandbox\n' +
+          'export const b = (device?: DeviceView): boolean => device?.sandbox === true\n' +
+          'export const c = ({ sandbox }: DeviceView): boolean => sandbox\n'
+      )
+    ).toBe(3)
+    // The rule itself, and a reminder's sandbox schedule (an object of the same name): none.
+    expect(
+      await reports(
+        'export const a = (device: DeviceView): boolean => isSandboxDevice(device)\n' +
+          'export const b = (reminder: ReminderView): string | undefined => reminder.sandbox?.nextAt\n' +
+          'export const c = ({ sandbox }: ReminderView): boolean => sandbox !== null\n'
+      )
+    ).toBe(0)
+    // Type-aware, as the promise rule above: slow on a busy 2-core machine.
+  }, 120_000)
+
   it('bans console in src/main outside the CLI output module', async () => {
     const logging = "console.error('outbox task failed')\n"
     expect(await ruleIdsFor('src/main/core/outbox/context.ts', logging)).toContain('no-console')

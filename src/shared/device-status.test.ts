@@ -8,6 +8,7 @@ import {
   deviceStatus,
   offers,
   offersCheckAgain,
+  quotaToppedUpBy,
   renewAddress,
   stateNameKey,
   unreachablePauseKey
@@ -165,6 +166,15 @@ describe('adviceKey', () => {
     expect(topsUpInSandbox({ state: 'connected', quota: 0, sandbox: ON_SANDBOX_GATEWAY })).toBe(false)
     // A sandbox device with quota left needs no advice about it.
     expect(adviceKey({ state: 'connected', quota: 5, sandbox: true })).toBe('advice.connected')
+  })
+
+  it('what tops up the quota: the sandbox panel, the gateway package, or for a mix each device by its own', () => {
+    const hosted = { id: 'hosted', sandbox: ON_SANDBOX_GATEWAY }
+    const sandbox = { id: 'sandbox', sandbox: true }
+    expect(quotaToppedUpBy([sandbox])).toEqual({ by: 'sandbox' })
+    expect(quotaToppedUpBy([hosted, hosted])).toEqual({ by: 'gateway' })
+    expect(quotaToppedUpBy([])).toEqual({ by: 'gateway' })
+    expect(quotaToppedUpBy([hosted, sandbox])).toEqual({ by: 'both', sandbox: [sandbox], gateway: [hosted] })
   })
 
   it('a note of another state does not change that state’s advice', () => {

@@ -310,12 +310,17 @@ export function isSandboxDevice(device: { sandbox?: boolean | undefined }): bool
 
 /**
  * What tops up the quota messages wait for: the sandbox panel's "Top up the quota" when every device they go through
- * is the sandbox's, else the gateway package (a hosted device among them has only that).
+ * is the sandbox's, the gateway package when every one is hosted (or none is known), and for a mix both, each with
+ * its devices, so the words can name which device tops up where.
  */
-export function quotaToppedUpBy(
-  devices: readonly { sandbox?: boolean | undefined }[]
-): 'sandbox' | 'gateway' {
-  return devices.length > 0 && devices.every(isSandboxDevice) ? 'sandbox' : 'gateway'
+export function quotaToppedUpBy<D extends { sandbox?: boolean | undefined }>(
+  devices: readonly D[]
+): { by: 'sandbox' | 'gateway' } | { by: 'both'; sandbox: D[]; gateway: D[] } {
+  const sandbox = devices.filter(isSandboxDevice)
+  const gateway = devices.filter((device) => !isSandboxDevice(device))
+  if (sandbox.length === 0) return { by: 'gateway' }
+  if (gateway.length === 0) return { by: 'sandbox' }
+  return { by: 'both', sandbox, gateway }
 }
 
 /**

@@ -80,6 +80,7 @@ import {
 } from './store'
 import type { Vault } from './vault'
 import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
+import { isSandboxDevice } from '../../shared/device-status'
 
 // The composition is the core's door for the shell and the harness: besides composeCore, the dispatcher every
 // transport uses and the ports they implement or construct (vaults, the redacting logger, the store's startup
@@ -749,7 +750,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       await files.cleanupLeftovers()
       // A sandbox that cannot start from its saved state (damaged, or held by another sandbox) stays off and says
       // why (sandbox:health); real devices and the outbox start regardless.
-      const sandboxDevice = registry.list().find((d) => d.sandbox)
+      const sandboxDevice = registry.list().find(isSandboxDevice)
       if (sandboxDevice)
         await sandbox.ensure(portOf(sandboxDevice.baseUrl)).catch((error: unknown) => {
           logger.error('sandbox gateway: could not start from its saved state', error)

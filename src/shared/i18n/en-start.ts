@@ -82,10 +82,14 @@ export const enStart = {
     '{covered, plural, one {the # the gateway quota covers ends} other {the # the gateway quota covers end}} about {time}, {waiting, plural, one {# waits} other {# wait}} until the gateway package is renewed or topped up',
   'overview.campaigns.finishPart.sandbox':
     '{covered, plural, one {the # the gateway quota covers ends} other {the # the gateway quota covers end}} about {time}, {waiting, plural, one {# waits} other {# wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)',
+  'overview.campaigns.finishPart.mixed':
+    '{covered, plural, one {the # the gateway quota covers ends} other {the # the gateway quota covers end}} about {time}, {waiting, plural, one {# waits} other {# wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)',
   'overview.campaigns.waitsForQuota':
     '{waiting, plural, one {# waits} other {# wait}} until the gateway package is renewed or topped up',
   'overview.campaigns.waitsForQuota.sandbox':
     '{waiting, plural, one {# waits} other {# wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)',
+  'overview.campaigns.waitsForQuota.mixed':
+    '{waiting, plural, one {# waits} other {# wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)',
   'overview.fleet': 'Devices',
   'overview.fleet.none': 'No devices yet.',
   'overview.quota': 'Quota {quota}',

@@ -1544,6 +1544,8 @@ export const enRest = {
   // The built-in sandbox has no package to renew or top up: its own panel tops up (device-status.ts, quotaToppedUpBy).
   'campaigns.finishWaitsForQuota.sandbox':
     'No estimated end while the gateway quota is spent: {waiting, plural, one {the # message left waits} other {the # messages left wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.finishWaitsForQuota.mixed':
+    'No estimated end while the gateway quota is spent: {waiting, plural, one {the # message left waits} other {the # messages left wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.pacing.zone.hint': 'Hours, waits and the estimated end are on this clock.',
   'campaigns.pacing.edit': 'Change the pacing',
   'campaigns.pacing.editExplain':
@@ -1798,14 +1800,20 @@ export const enRest = {
     'None while the gateway quota is spent: the messages wait until the gateway package is renewed or topped up.',
   'campaigns.presend.finishWaitsForQuota.sandbox':
     'None while the gateway quota is spent: the messages wait until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.finishWaitsForQuota.mixed':
+    'None while the gateway quota is spent: the messages wait until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.finishPart':
     '{covered, plural, one {The # message the gateway quota covers finishes} other {The # messages the gateway quota covers finish}} about {time}; {waiting, plural, one {the other # waits} other {the other # wait}} until the gateway package is renewed or topped up.',
   'campaigns.presend.finishPart.sandbox':
     '{covered, plural, one {The # message the gateway quota covers finishes} other {The # messages the gateway quota covers finish}} about {time}; {waiting, plural, one {the other # waits} other {the other # wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.finishPart.mixed':
+    '{covered, plural, one {The # message the gateway quota covers finishes} other {The # messages the gateway quota covers finish}} about {time}; {waiting, plural, one {the other # waits} other {the other # wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.finishPartUnknown':
     '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until the gateway package is renewed or topped up.',
   'campaigns.presend.finishPartUnknown.sandbox':
     '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.finishPartUnknown.mixed':
+    '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
   'campaigns.presend.devices': 'Sending from',
@@ -1830,6 +1838,8 @@ export const enRest = {
     'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until the gateway package is renewed or topped up.',
   'campaigns.presend.shortfall.sandbox':
     'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.shortfall.mixed':
+    'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',

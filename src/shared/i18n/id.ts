@@ -534,10 +534,14 @@ export const id: Record<MessageKey, string> = {
     '{covered, plural, other {# yang dicukupi kuota gateway}} selesai sekitar {time}, {waiting, plural, other {# menunggu}} sampai paket gateway diperpanjang atau diisi ulang',
   'overview.campaigns.finishPart.sandbox':
     '{covered, plural, other {# yang dicukupi kuota gateway}} selesai sekitar {time}, {waiting, plural, other {# menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat)',
+  'overview.campaigns.finishPart.mixed':
+    '{covered, plural, other {# yang dicukupi kuota gateway}} selesai sekitar {time}, {waiting, plural, other {# menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat)',
   'overview.campaigns.waitsForQuota':
     '{waiting, plural, other {# menunggu}} sampai paket gateway diperpanjang atau diisi ulang',
   'overview.campaigns.waitsForQuota.sandbox':
     '{waiting, plural, other {# menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat)',
+  'overview.campaigns.waitsForQuota.mixed':
+    '{waiting, plural, other {# menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat)',
   'overview.fleet': 'Perangkat',
   'overview.fleet.none': 'Belum ada perangkat.',
   'overview.quota': 'Kuota {quota}',
@@ -1731,6 +1735,8 @@ export const id: Record<MessageKey, string> = {
     'Tidak ada perkiraan selesai selama kuota gateway habis: {waiting, plural, other {# pesan tersisa menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.finishWaitsForQuota.sandbox':
     'Tidak ada perkiraan selesai selama kuota gateway habis: {waiting, plural, other {# pesan tersisa menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.finishWaitsForQuota.mixed':
+    'Tidak ada perkiraan selesai selama kuota gateway habis: {waiting, plural, other {# pesan tersisa menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.pacing.zone.hint': 'Jam kerja, waktu tunggu, dan perkiraan selesai memakai jam ini.',
   'campaigns.pacing.edit': 'Ubah pengaturan laju kirim',
   'campaigns.pacing.editExplain':
@@ -2023,14 +2029,20 @@ export const id: Record<MessageKey, string> = {
     'Tidak ada selama kuota gateway habis: pesan menunggu sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.finishWaitsForQuota.sandbox':
     'Tidak ada selama kuota gateway habis: pesan menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.finishWaitsForQuota.mixed':
+    'Tidak ada selama kuota gateway habis: pesan menunggu sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.finishPart':
     '{covered, plural, other {# pesan yang dicukupi kuota gateway selesai}} sekitar {time}; {waiting, plural, other {# lainnya menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.finishPart.sandbox':
     '{covered, plural, other {# pesan yang dicukupi kuota gateway selesai}} sekitar {time}; {waiting, plural, other {# lainnya menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.finishPart.mixed':
+    '{covered, plural, other {# pesan yang dicukupi kuota gateway selesai}} sekitar {time}; {waiting, plural, other {# lainnya menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.finishPartUnknown':
     'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.finishPartUnknown.sandbox':
     'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.finishPartUnknown.mixed':
+    'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
   'campaigns.presend.devices': 'Dikirim dari',
@@ -2055,6 +2067,8 @@ export const id: Record<MessageKey, string> = {
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.shortfall.sandbox':
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.shortfall.mixed':
+    'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

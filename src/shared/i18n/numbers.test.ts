@@ -1,6 +1,6 @@
 // Counts in the window's words: whole numbers grouped by hand, exactly as Intl.NumberFormat groups them.
 import { describe, expect, it } from 'vitest'
-import { formatNumber, localeOf, type Language } from './index'
+import { formatList, formatNumber, localeOf, type Language } from './index'
 
 const WHOLE = [
   0,
@@ -42,5 +42,15 @@ describe('formatNumber', () => {
   it('writes thousands as each language does', () => {
     expect(formatNumber(3000, 'en')).toBe('3,000')
     expect(formatNumber(3000, 'id')).toBe('3.000')
+  })
+})
+
+describe('formatList', () => {
+  it('joins names in each language’s words', () => {
+    expect(formatList(['Front office'], 'en')).toBe('Front office')
+    expect(formatList(['Front office', 'Back office', 'Test line'], 'en')).toBe(
+      'Front office, Back office and Test line'
+    )
+    expect(formatList(['Front office', 'Test line'], 'id')).toBe('Front office dan Test line')
   })
 })

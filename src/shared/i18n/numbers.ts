@@ -32,3 +32,8 @@ export function formatNumber(value: number, language: Language): string {
   if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale)))
   return format.format(value)
 }
+
+/** Names as one list in the language's words: "Front office and Test line", "Front office dan Test line". */
+export function formatList(items: readonly string[], language: Language): string {
+  return new Intl.ListFormat(localeOf(language), { type: 'conjunction' }).format(items)
+}

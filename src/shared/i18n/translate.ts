@@ -4,10 +4,10 @@
 // fallback. Plurals and numbers are worded here, once, by the language's own rules (Intl.PluralRules,
 // Intl.NumberFormat).
 import { en, type MessageKey } from './en'
-import { formatNumber, localeOf, type Language } from './numbers'
+import { formatList, formatNumber, localeOf, type Language } from './numbers'
 
 export type { Language, MessageKey }
-export { formatNumber, localeOf }
+export { formatList, formatNumber, localeOf }
 export type Params = Record<string, string | number>
 export type Translate = (key: MessageKey, params?: Params) => string
 

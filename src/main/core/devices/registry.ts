@@ -223,6 +223,7 @@ export class DeviceRegistry {
         label,
         baseUrl,
         order: this.devices.reduce((max, d) => Math.max(max, d.order), -1) + 1,
+        // eslint-disable-next-line device/sandbox-flag -- where the flag is stored, not a question asked of it
         sandbox: input.sandbox ?? false,
         maxFileBytes: null,
         dailyCap: null,

@@ -55,6 +55,7 @@ export function buildDeviceView(
     baseUrl: record.baseUrl,
     tokenHint: record.tokenHint,
     hasSecret: record.hasSecret,
+    // eslint-disable-next-line device/sandbox-flag -- the stored flag copied into its view, not a question asked of it
     sandbox: record.sandbox,
     state: current.state,
     ...noteFields(current.note, 'stateNote', 'stateNoteKey', 'stateNoteParams'),

@@ -18,6 +18,7 @@ import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from '../sandbox-control'
 import type { ReminderRecord } from '../store'
 import type { GatewayReminders } from './gateway-reminders'
+import { isSandboxDevice } from '../../../shared/device-status'
 
 export type ReminderChannel =
   'reminders:list' | 'reminders:create' | 'reminders:update' | 'reminders:refresh' | 'reminders:delete'
@@ -132,7 +133,8 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
   async function reminderViews(records: ReminderRecord[]): Promise<ReminderView[]> {
     const byDevice = new Map<string, ReminderSnapshot[]>()
     for (const deviceId of new Set(records.map((record) => record.deviceId))) {
-      if (!registry.get(deviceId)?.sandbox) continue
+      const device = registry.get(deviceId)
+      if (!device || !isSandboxDevice(device)) continue
       const access = await sandboxOf(deviceId, false).catch(() => null)
       if (access) byDevice.set(deviceId, await access.control.reminders(access.token))
     }

@@ -5,6 +5,7 @@ import { requireDevice, type DeviceRegistry } from '../devices'
 import type { DeviceSnapshot, SandboxControl } from '@sender-desk/sandbox-gateway'
 import type { Vault } from '../vault'
 import type { EmbeddedSandbox } from './embedded-sandbox'
+import { isSandboxDevice } from '../../../shared/device-status'
 
 export interface SandboxAccess {
   control: SandboxControl
@@ -27,7 +28,7 @@ export type SandboxLookup = {
 export function sandboxLookup(deps: SandboxAccessDeps): SandboxLookup {
   async function sandboxOf(deviceId: string, required: boolean): Promise<SandboxAccess | null> {
     const device = requireDevice(deps.registry, deviceId)
-    if (!device.sandbox) {
+    if (!isSandboxDevice(device)) {
       if (required) throw new ApiFailure('not_sandbox', { key: 'desktop.error.notSandbox' }, 'deviceId')
       return null
     }

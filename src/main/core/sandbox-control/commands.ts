@@ -11,6 +11,7 @@ import type { Vault } from '../vault'
 import type { MessageSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from './access'
 import { portOf, type EmbeddedSandbox } from './embedded-sandbox'
+import { isSandboxDevice } from '../../../shared/device-status'
 
 export type SandboxChannel =
   | 'sandbox:start'
@@ -87,7 +88,7 @@ export function startSandboxFresh(
   registry: Pick<DeviceRegistry, 'list'>,
   sandbox: Pick<EmbeddedSandbox, 'startFresh'>
 ): Promise<unknown> {
-  const device = registry.list().find((d) => d.sandbox)
+  const device = registry.list().find(isSandboxDevice)
   return sandbox.startFresh(device ? portOf(device.baseUrl) : 0)
 }
 
@@ -96,7 +97,7 @@ export function createSandboxCommands(deps: SandboxCommandsDeps): Commands<Sandb
 
   async function sandboxToken(deviceId: string): Promise<string> {
     const device = requireDevice(registry, deviceId)
-    if (!device.sandbox) throw new ApiFailure('not_sandbox', { key: 'desktop.error.notSandbox' })
+    if (!isSandboxDevice(device)) throw new ApiFailure('not_sandbox', { key: 'desktop.error.notSandbox' })
     const loaded = await deps.vault.load(deviceId)
     if (loaded.kind !== 'found')
       throw new ApiFailure('token_locked', { key: 'desktop.error.sandboxTokenLocked' })

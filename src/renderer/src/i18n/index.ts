@@ -5,7 +5,13 @@ import { useCallback } from 'react'
 import { useSettings } from '../stores/settings'
 import { translate, type Language, type Translate } from '../../../shared/i18n/translate'
 
-export { chromiumLocaleOf, formatNumber, localeOf, translate } from '../../../shared/i18n/translate'
+export {
+  chromiumLocaleOf,
+  formatList,
+  formatNumber,
+  localeOf,
+  translate
+} from '../../../shared/i18n/translate'
 export type { Language, MessageKey, Params, Translate } from '../../../shared/i18n/translate'
 
 export function useLanguage(): Language {

@@ -5,6 +5,7 @@ import type { Translate } from '../../../shared/i18n'
 import { useT } from '../i18n'
 import { useDevices } from '../stores/devices'
 import { Field } from './Field'
+import { isSandboxDevice } from '../../../shared/device-status'
 
 interface DeviceSelectProps {
   id: string
@@ -19,7 +20,7 @@ interface DeviceSelectProps {
  */
 export function deviceOptionLabel(device: Pick<DeviceView, 'label' | 'sandbox'>, t: Translate): string {
   const tag = t('devices.sandboxTag')
-  if (!device.sandbox || device.label.toLocaleLowerCase().includes(tag.toLocaleLowerCase()))
+  if (!isSandboxDevice(device) || device.label.toLocaleLowerCase().includes(tag.toLocaleLowerCase()))
     return device.label
   return `${device.label} (${tag})`
 }

@@ -2,6 +2,7 @@
 // sandbox panel's "Top up the quota" for the built-in sandbox's (it has no package to renew or top up).
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import type { DeviceView } from '../../../shared/contract'
 import type { QuotaFinish } from '../../../shared/domain'
 import { translate, type Language, type Translate } from '../i18n'
 import { makeDevice } from '../testing/fixtures'
@@ -9,9 +10,10 @@ import { quotaText } from '../features/devices/quota-text'
 import { BudgetWarnings, quotaFinishText, runningFinishText } from './budget-words'
 
 // A device on a real gateway (makeDevice's default), beside one on the built-in sandbox gateway.
-const hosted = makeDevice({ id: 'hosted', quota: 0 })
-const sandbox = makeDevice({ id: 'sandbox', quota: 0, sandbox: true })
+const hosted = makeDevice({ id: 'hosted', label: 'Front office', quota: 0 })
+const sandbox = makeDevice({ id: 'sandbox', label: 'Test line', quota: 0, sandbox: true })
 const at = (): string => '14:00'
+const list = (labels: readonly string[]): string => labels.join(' & ')
 
 const PACKAGE: Record<Language, RegExp> = { en: /gateway package/, id: /paket gateway/ }
 const TOP_UP: Record<Language, RegExp> = {
@@ -29,44 +31,70 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
   const t: Translate = (key, params) => translate(language, key, params)
 
   it.each(FINISHES)('the pre-send end when %s points a sandbox device to its Top up', (_, finish) => {
-    const words = quotaFinishText(t, finish, at, [sandbox])
+    const words = quotaFinishText(t, finish, at, [sandbox], list)
     expect(words).toMatch(TOP_UP[language])
     expect(words).not.toMatch(PACKAGE[language])
   })
 
   it.each(FINISHES)('the pre-send end when %s still names a hosted device’s package', (_, finish) => {
-    const words = quotaFinishText(t, finish, at, [hosted])
+    const words = quotaFinishText(t, finish, at, [hosted], list)
     expect(words).toMatch(PACKAGE[language])
     expect(words).not.toMatch(TOP_UP[language])
   })
 
-  it('names the package while any device the messages go through is a hosted one', () => {
-    expect(quotaFinishText(t, FINISHES[0]![1], at, [sandbox, hosted])).toMatch(PACKAGE[language])
+  /** The shortfall warning BudgetWarnings draws for 30 of 50 messages short through `devices`. */
+  const shortfallWords = (devices: readonly DeviceView[]): string => {
+    render(
+      <BudgetWarnings
+        t={t}
+        count={String}
+        list={list}
+        messages={50}
+        quota={20}
+        short={30}
+        leftOnFirstDay={null}
+        devices={devices}
+        testIdPrefix="budget"
+      />
+    )
+    return screen.getByTestId('budget-shortfall').textContent ?? ''
+  }
+
+  // A campaign through both kinds: each device named beside what tops up its own quota.
+  const says = (words: string): void => {
+    expect(words).toMatch(PACKAGE[language])
+    expect(words).toMatch(TOP_UP[language])
+    expect(words).toContain('Front office')
+    expect(words).toContain('Test line')
+  }
+
+  it.each(FINISHES)('the pre-send end when %s through both kinds names each device’s top-up', (_, finish) => {
+    says(quotaFinishText(t, finish, at, [sandbox, hosted], list))
+  })
+
+  it.each(FINISHES)(
+    'a running campaign’s end when %s through both kinds names each device’s top-up',
+    (_, finish) => {
+      const running = finish as Extract<QuotaFinish, { kind: 'part' | 'waits_for_quota' }>
+      says(runningFinishText(t, running, at, [hosted, sandbox], list))
+    }
+  )
+
+  it('the shortfall warning through both kinds names each device’s top-up', () => {
+    says(shortfallWords([sandbox, hosted]))
   })
 
   it.each(FINISHES)('a running campaign’s end when %s follows its devices', (_, finish) => {
     const running = finish as Extract<QuotaFinish, { kind: 'part' | 'waits_for_quota' }>
-    expect(runningFinishText(t, running, at, [sandbox])).toMatch(TOP_UP[language])
-    expect(runningFinishText(t, running, at, [hosted])).toMatch(PACKAGE[language])
+    expect(runningFinishText(t, running, at, [sandbox], list)).toMatch(TOP_UP[language])
+    expect(runningFinishText(t, running, at, [hosted], list)).toMatch(PACKAGE[language])
   })
 
   it.each([
     [sandbox, TOP_UP[language], PACKAGE[language]],
     [hosted, PACKAGE[language], TOP_UP[language]]
   ])('the shortfall warning names what tops up device %#', (device, says, saysNot) => {
-    render(
-      <BudgetWarnings
-        t={t}
-        count={String}
-        messages={50}
-        quota={20}
-        short={30}
-        leftOnFirstDay={null}
-        devices={[device]}
-        testIdPrefix="budget"
-      />
-    )
-    const shortfall = screen.getByTestId('budget-shortfall').textContent ?? ''
+    const shortfall = shortfallWords([device])
     expect(shortfall).toMatch(says)
     expect(shortfall).not.toMatch(saysNot)
   })

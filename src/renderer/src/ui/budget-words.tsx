@@ -2,17 +2,11 @@
 // line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
-import { quotaToppedUpBy } from '../../../shared/device-status'
 import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
 import type { useT } from '../i18n'
+import { quotaWaitText, type ListLabels, type QuotaDevices } from './quota-wait-words'
 
 type Translate = ReturnType<typeof useT>
-
-/**
- * The devices whose quota the messages wait for: their words name what tops it up (the gateway package, or the sandbox
- * panel's "Top up the quota" when they are all the sandbox's).
- */
-type QuotaDevices = readonly Pick<DeviceView, 'sandbox'>[]
 
 /** `device.waitingToday`: what other sends have waiting on it today, said beside its sends (QA28 Q28-07). */
 export function deviceBudgetText(
@@ -62,27 +56,30 @@ export function quotaFinishText(
   t: Translate,
   finish: QuotaFinish,
   at: (instant: number) => string,
-  devices: QuotaDevices
+  devices: QuotaDevices,
+  list: ListLabels
 ): string {
-  const sandbox = quotaToppedUpBy(devices) === 'sandbox'
   switch (finish.kind) {
     case 'at':
       return at(finish.at)
     case 'part':
       return finish.at === null
-        ? t(sandbox ? 'campaigns.presend.finishPartUnknown.sandbox' : 'campaigns.presend.finishPartUnknown', {
-            covered: finish.covered,
-            waiting: finish.waiting
-          })
-        : t(sandbox ? 'campaigns.presend.finishPart.sandbox' : 'campaigns.presend.finishPart', {
-            time: at(finish.at),
-            covered: finish.covered,
-            waiting: finish.waiting
-          })
+        ? quotaWaitText(
+            t,
+            'campaigns.presend.finishPartUnknown',
+            { covered: finish.covered, waiting: finish.waiting },
+            devices,
+            list
+          )
+        : quotaWaitText(
+            t,
+            'campaigns.presend.finishPart',
+            { time: at(finish.at), covered: finish.covered, waiting: finish.waiting },
+            devices,
+            list
+          )
     case 'waits_for_quota':
-      return t(
-        sandbox ? 'campaigns.presend.finishWaitsForQuota.sandbox' : 'campaigns.presend.finishWaitsForQuota'
-      )
+      return quotaWaitText(t, 'campaigns.presend.finishWaitsForQuota', {}, devices, list)
     case 'none':
       return t('common.unknown')
   }
@@ -97,7 +94,8 @@ export function runningFinishText(
   t: Translate,
   finish: RunningFinish,
   at: (instant: number) => string,
-  devices: QuotaDevices
+  devices: QuotaDevices,
+  list: ListLabels
 ): string {
   switch (finish.kind) {
     case 'at':
@@ -105,14 +103,9 @@ export function runningFinishText(
     case 'late':
       return t('campaigns.late')
     case 'part':
-      return quotaFinishText(t, finish, at, devices)
+      return quotaFinishText(t, finish, at, devices, list)
     case 'waits_for_quota':
-      return t(
-        quotaToppedUpBy(devices) === 'sandbox'
-          ? 'campaigns.finishWaitsForQuota.sandbox'
-          : 'campaigns.finishWaitsForQuota',
-        { waiting: finish.waiting }
-      )
+      return quotaWaitText(t, 'campaigns.finishWaitsForQuota', { waiting: finish.waiting }, devices, list)
     case 'none':
       return ''
   }
@@ -122,6 +115,7 @@ export function runningFinishText(
 export function BudgetWarnings({
   t,
   count,
+  list,
   messages,
   quota,
   short,
@@ -132,6 +126,7 @@ export function BudgetWarnings({
 }: {
   t: Translate
   count: (n: number) => string
+  list: ListLabels
   messages: number
   quota: number
   short: number
@@ -147,15 +142,12 @@ export function BudgetWarnings({
     <>
       {short > 0 ? (
         <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
-          {t(
-            quotaToppedUpBy(devices) === 'sandbox'
-              ? 'campaigns.presend.shortfall.sandbox'
-              : 'campaigns.presend.shortfall',
-            {
-              quota: count(quota),
-              count: count(messages),
-              short: count(short)
-            }
+          {quotaWaitText(
+            t,
+            'campaigns.presend.shortfall',
+            { quota: count(quota), count: count(messages), short: count(short) },
+            devices,
+            list
           )}
         </p>
       ) : null}

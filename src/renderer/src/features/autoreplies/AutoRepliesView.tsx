@@ -16,6 +16,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 export function AutoRepliesView(): React.JSX.Element {
   const t = useT()
@@ -110,7 +111,7 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
           </ul>
         ) : null}
       </section>
-      {device.sandbox ? <TryIncoming deviceId={device.id} inspectorBelow={false} /> : null}
+      {isSandboxDevice(device) ? <TryIncoming deviceId={device.id} inspectorBelow={false} /> : null}
     </>
   )
 }

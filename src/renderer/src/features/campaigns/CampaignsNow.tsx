@@ -6,7 +6,7 @@ import { runningFinishEstimate, type RunningFinish } from '../../../../shared/do
 import { REPORTED_SENT_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, getApi } from '../../api'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
@@ -20,7 +20,8 @@ import {
   sendsNothingNow
 } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
-import { isSendable, quotaToppedUpBy } from '../../../../shared/device-status'
+import { isSendable } from '../../../../shared/device-status'
+import { quotaWaitText } from '../../ui/quota-wait-words'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -97,17 +98,17 @@ function promisedEnd(campaign: CampaignView): number {
 
 /**
  * A line's end: " · estimated end …", that it runs behind, the part the quotas cover, or nothing. What the rest waits
- * for is what tops up its devices' quota (the sandbox panel's Top up when they are all the sandbox's).
+ * for is what tops up its devices' quota (the sandbox panel's Top up for the sandbox's, each named in a mix).
  */
 function endText(
   t: ReturnType<typeof useT>,
   end: RunningFinish,
   at: (instant: number) => string,
-  devices: readonly Pick<DeviceView, 'sandbox'>[]
+  devices: readonly Pick<DeviceView, 'sandbox' | 'label'>[],
+  list: (labels: readonly string[]) => string
 ): string {
-  const sandbox = quotaToppedUpBy(devices) === 'sandbox'
   const waits = (waiting: number): string =>
-    t(sandbox ? 'overview.campaigns.waitsForQuota.sandbox' : 'overview.campaigns.waitsForQuota', { waiting })
+    quotaWaitText(t, 'overview.campaigns.waitsForQuota', { waiting }, devices, list)
   switch (end.kind) {
     case 'at':
       return ` · ${t('overview.campaigns.finish', { time: at(end.at) })}`
@@ -116,11 +117,13 @@ function endText(
     case 'part':
       return end.at === null
         ? ` · ${waits(end.waiting)}`
-        : ` · ${t(sandbox ? 'overview.campaigns.finishPart.sandbox' : 'overview.campaigns.finishPart', {
-            covered: end.covered,
-            waiting: end.waiting,
-            time: at(end.at)
-          })}`
+        : ` · ${quotaWaitText(
+            t,
+            'overview.campaigns.finishPart',
+            { covered: end.covered, waiting: end.waiting, time: at(end.at) },
+            devices,
+            list
+          )}`
     case 'waits_for_quota':
       return ` · ${waits(end.waiting)}`
     case 'none':
@@ -130,7 +133,8 @@ function endText(
 
 function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const buckets = rowBuckets(campaign)
   // Rows to send: every row but the skipped ones; sent: those the gateway reported sent, wherever they went since —
   // deleted for everyone too, as the card's "ever sent" and the Overview's "sent today" count them, and named.
@@ -195,7 +199,8 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
           t,
           end,
           (at) => formatDateTimeInZone(new Date(at).toISOString(), locale, zone),
-          campaignDevices(campaign, devices)
+          campaignDevices(campaign, devices),
+          (labels) => formatList(labels, language)
         )}
       </span>
       {waits.length > 0 ? (

@@ -22,7 +22,15 @@ import { dismissExport, runExport, stopExport, useExportSlot } from '../../store
 import { ExportState } from '../../ui/ExportState'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
-import { localeOf, useLanguage, useT, type Language, type MessageKey, type Translate } from '../../i18n'
+import {
+  formatList,
+  localeOf,
+  useLanguage,
+  useT,
+  type Language,
+  type MessageKey,
+  type Translate
+} from '../../i18n'
 import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import {
   bucketOf,
@@ -740,7 +748,10 @@ function NewCampaign({
           count: ready,
           finish: finish.kind === 'at' ? at(finish.at) : t('common.unknown')
         })
-      : t('campaigns.confirmQuota', { count: ready, finish: quotaFinishText(t, finish, at, chosenDevices) })
+      : t('campaigns.confirmQuota', {
+          count: ready,
+          finish: quotaFinishText(t, finish, at, chosenDevices, (labels) => formatList(labels, language))
+        })
   const blocked: MessageKey | null =
     template.trim() === ''
       ? 'campaigns.blocked.noMessage'
@@ -1418,7 +1429,8 @@ function StartDraft({
  */
 function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element | null {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const operatorZone = useOperatorZone()
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
@@ -1442,7 +1454,8 @@ function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number })
             locale,
             campaignZone(campaign.pacing, operatorZone)
           ),
-        campaignDevices(campaign, devices)
+        campaignDevices(campaign, devices),
+        (labels) => formatList(labels, language)
       )}
     </p>
   )

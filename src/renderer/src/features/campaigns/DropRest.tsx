@@ -1,12 +1,12 @@
 // Where the rest of a drop went when its spreadsheet was imported as campaign recipients (QA32 Q32-02).
 import { useEffect, useState } from 'react'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatList, useLanguage, useT } from '../../i18n'
 import { useDroppedSheet, type DropRest as DropRestFiles } from '../../stores/dropped-sheet'
 
 /** A live line, there before its words: they arrive once the view is on screen, so they are read out. */
 export function DropRest(): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
   const [shown, setShown] = useState<DropRestFiles | null>(null)
   useEffect(() => {
     // The words come a moment after the line is on screen, and with each import after.
@@ -19,7 +19,7 @@ export function DropRest(): React.JSX.Element {
       stop()
     }
   }, [])
-  const names = (list: string[]): string => new Intl.ListFormat(locale, { type: 'conjunction' }).format(list)
+  const names = (list: string[]): string => formatList(list, language)
   const parts = [
     shown && shown.attached.length > 0
       ? t('campaigns.dropRest.attached', { names: names(shown.attached) })

@@ -13,7 +13,7 @@ import {
   type PacingPolicy,
   type QuotaFinish
 } from '../../../../shared/domain'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 import { cancelOnEscape } from '../../ui/escape'
@@ -91,7 +91,9 @@ export function PreSendSummary({
   onBack: () => void
 }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
+  const list = (labels: readonly string[]): string => formatList(labels, language)
   const first = useRef<HTMLButtonElement>(null)
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
@@ -185,7 +187,8 @@ export function PreSendSummary({
                   t,
                   campaignFinish(devices, ready, finishAt, quotaFinish),
                   (instant) => formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone),
-                  devices
+                  devices,
+                  list
                 )}
         </dd>
         {opensAt !== null && workingHours ? (
@@ -231,6 +234,7 @@ export function PreSendSummary({
       <BudgetWarnings
         t={t}
         count={count}
+        list={list}
         messages={ready}
         quota={quota}
         short={short}

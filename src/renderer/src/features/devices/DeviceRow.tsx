@@ -5,6 +5,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import {
   adviceKey,
   offers,
+  isSandboxDevice,
   offersCheckAgain,
   primaryAction,
   quotaUsedUp,
@@ -130,7 +131,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       <div className="device-head">
         <h3 id={`device-title-${id}`} className="device-title" ref={heading} tabIndex={-1}>
           {device.label}
-          {device.sandbox ? <span className="tag">{t('devices.sandboxTag')}</span> : null}
+          {isSandboxDevice(device) ? <span className="tag">{t('devices.sandboxTag')}</span> : null}
         </h3>
         <StateBadge id={id} device={device} />
       </div>
@@ -341,7 +342,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
         {shown?.text ?? ''}
       </p>
 
-      {device.sandbox ? (
+      {isSandboxDevice(device) ? (
         <details ref={sandboxDetails} className="sandbox-details">
           <summary>{t('sandbox.title')}</summary>
           <SandboxPanel device={device} compact />

@@ -12,6 +12,7 @@ import { DeviceRow } from './DeviceRow'
 import { KeptAtGatewayRecords } from './GatewayReminderNames'
 import { InvoiceHistory } from './InvoiceHistory'
 import './devices.css'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 export function DevicesView(): React.JSX.Element {
   const t = useT()
@@ -69,7 +70,7 @@ export function DevicesView(): React.JSX.Element {
               {t('devices.create')}
             </button>
             {/* The sandbox stays reachable after the welcome screen, until there is one. */}
-            {devices.some((d) => d.sandbox) ? null : (
+            {devices.some(isSandboxDevice) ? null : (
               <button
                 type="button"
                 className="button"

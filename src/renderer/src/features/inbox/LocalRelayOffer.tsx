@@ -7,6 +7,7 @@ import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { ReplaceMailboxQuestion, useReplaceQuestion } from './ReplaceMailboxQuestion'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 export function LocalRelayOffer({
   replace,
@@ -28,7 +29,7 @@ export function LocalRelayOffer({
   const buttonRef = useRef<HTMLButtonElement>(null)
   // Kept: the focus goes back to the button that asked (the question that had it is gone).
   const { asking, ask, answered, keep } = useReplaceQuestion(buttonRef)
-  const sandboxLinked = useDevices((s) => s.devices.some((device) => device.sandbox))
+  const sandboxLinked = useDevices((s) => s.devices.some(isSandboxDevice))
   if (!sandboxLinked && !down) return null
 
   async function connect(): Promise<void> {

@@ -3,7 +3,7 @@
 // rotation of the mailbox's webhook secret.
 import { useEffect, useRef, useState } from 'react'
 import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '../../../../shared/contract'
-import { adviceKey, deviceStatus } from '../../../../shared/device-status'
+import { adviceKey, deviceStatus, isSandboxDevice } from '../../../../shared/device-status'
 import { RenewLink } from '../devices/RenewLink'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -283,7 +283,7 @@ function Replaces({ replaces, device }: { replaces: ReceivingReplaced; device: s
 
 function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
   const t = useT()
-  const sandboxOnly = useDevices((s) => s.devices.length > 0 && s.devices.every((device) => device.sandbox))
+  const sandboxOnly = useDevices((s) => s.devices.length > 0 && s.devices.every(isSandboxDevice))
   return (
     <section
       className="card"
@@ -357,7 +357,7 @@ function RotateSecret({
 
   const label = (id: string): string => devices.find((d) => d.id === id)?.label ?? id
   // The sandbox's stand-in dashboard got the new device-status URL with the rest: only a hosted one needs pasting.
-  const sandboxOnly = devices.length > 0 && devices.every((d) => d.sandbox)
+  const sandboxOnly = devices.length > 0 && devices.every(isSandboxDevice)
   const said =
     outcome?.kind === 'done'
       ? [

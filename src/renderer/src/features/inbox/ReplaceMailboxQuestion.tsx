@@ -3,7 +3,7 @@
 // again the gateway keeps posting to the old mailbox, which this computer no longer pulls. The harmless answer has
 // the focus, so a stray Enter keeps the mailbox.
 import { useEffect, useState, type RefObject } from 'react'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatList, useLanguage, useT } from '../../i18n'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
 export function ReplaceMailboxQuestion({
@@ -23,7 +23,7 @@ export function ReplaceMailboxQuestion({
   const t = useT()
   const language = useLanguage()
   const count = receivingDevices.length
-  const devices = new Intl.ListFormat(localeOf(language), { type: 'conjunction' }).format(receivingDevices)
+  const devices = formatList(receivingDevices, language)
   return (
     <ConfirmPanel
       id={id}

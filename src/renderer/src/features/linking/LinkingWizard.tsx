@@ -13,6 +13,7 @@ import { ProblemPanel } from './ProblemPanel'
 import { QrStep } from './QrStep'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import './linking.css'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 const STEP_TITLE: Record<LinkingStep, MessageKey> = {
   pick: 'linking.step.pick',
@@ -79,7 +80,7 @@ export function LinkingWizard(): React.JSX.Element {
         ) : null}
         {step === 'done' ? <DoneStep /> : null}
       </div>
-      {device?.sandbox ? <SandboxPanel device={device} /> : null}
+      {device && isSandboxDevice(device) ? <SandboxPanel device={device} /> : null}
     </section>
   )
 }

@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
 import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
-import { quotaToppedUpBy } from '../../../../shared/device-status'
-import { formatNumber, useLanguage, useT } from '../../i18n'
+import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { quotaWaitText } from '../../ui/quota-wait-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
 
@@ -186,7 +186,7 @@ export function OutboxBulkBar({
       quotaShortfall([device], theirs(device)).short
     const short = involved.reduce((sum, device) => sum + shortOf(device), 0)
     // What the rest waits for: what tops up the quota of the devices it is short on (the sandbox's own panel for it).
-    const toppedUpBy = quotaToppedUpBy(involved.filter((device) => shortOf(device) > 0))
+    const shortOn = involved.filter((device) => shortOf(device) > 0)
     const budgets = involved.map((device) => {
       const left = budgetLeftToday(device)
       return left === null ? null : Math.min(left, theirs(device))
@@ -197,13 +197,12 @@ export function OutboxBulkBar({
     const counted = involved.reduce((sum, device) => sum + theirs(device), 0)
     const words = [
       short > 0
-        ? t(
-            toppedUpBy === 'sandbox' ? 'campaigns.presend.shortfall.sandbox' : 'campaigns.presend.shortfall',
-            {
-              quota: count(counted - short),
-              count: count(counted),
-              short: count(short)
-            }
+        ? quotaWaitText(
+            t,
+            'campaigns.presend.shortfall',
+            { quota: count(counted - short), count: count(counted), short: count(short) },
+            shortOn,
+            (labels) => formatList(labels, language)
           )
         : null,
       left !== null && left < counted

@@ -687,6 +687,36 @@ describe('overview', () => {
     }
   )
 
+  it('names which device of a running campaign tops up in the sandbox panel and which by its package', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0), toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Test line', sandbox: true })]
+      })
+    )
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          devices: [
+            { deviceId: 'dev-1', wait: null, autoPaused: null },
+            { deviceId: 'dev-2', wait: null, autoPaused: null }
+          ],
+          estimate: {
+            finishAt: Date.UTC(2026, 10, 29, 3, 0),
+            quotaFinish: { kind: 'part', at: Date.UTC(2026, 10, 29, 1, 2), covered: 2, waiting: 6 }
+          }
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    expect((await screen.findByTestId('overview-campaign-c1')).textContent).toContain(
+      '6 wait until each device’s quota is topped up: Front office by renewing or topping up the gateway package, ' +
+        'Test line with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices)'
+    )
+  })
+
   describe("another process's commit (the terminal on the same data folder)", () => {
     beforeEach(() => {
       vi.useFakeTimers({ now: Date.UTC(2026, 10, 29, 1, 0) })

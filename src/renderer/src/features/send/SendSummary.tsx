@@ -6,7 +6,7 @@
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import type { DirectSendPlan, DirectSendSchedule, QuotaFinish } from '../../../../shared/domain'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 
@@ -44,7 +44,9 @@ export function SendSummary({
   onBack: () => void
 }): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
+  const list = (labels: readonly string[]): string => formatList(labels, language)
   const first = useRef<HTMLButtonElement>(null)
   // The summary takes the Send button's place: the focus moves to its answer, not to the page's start.
   useEffect(() => first.current?.focus(), [])
@@ -77,7 +79,7 @@ export function SendSummary({
         ) : null}
         <dt>{t('campaigns.presend.finish')}</dt>
         <dd data-testid="send-presend-finish">
-          {quotaFinishText(t, finish, at, [device])}
+          {quotaFinishText(t, finish, at, [device], list)}
           {finish.kind === 'waits_for_quota' ? null : (
             <span className="field-hint">
               {' '}
@@ -97,6 +99,7 @@ export function SendSummary({
       <BudgetWarnings
         t={t}
         count={count}
+        list={list}
         messages={messages}
         quota={messages - plan.quotaShort}
         short={plan.quotaShort}

@@ -15,6 +15,7 @@ import {
   type HttpUrlProblem
 } from '../../../../shared/domain'
 import type { MessageKey } from '../../../../shared/i18n'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 type Patch = {
   webhookUrl?: string
@@ -105,14 +106,15 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     if (trackingUrl.trim() !== '' && trackingUrl.trim() !== (saved.trackingUrl ?? ''))
       patch.trackingUrl = trackingUrl.trim()
     if (incoming !== saved.incoming) patch.incoming = incoming
-    if (device.sandbox && autoReply !== saved.autoReplyFromWebhook) patch.autoReplyFromWebhook = autoReply
+    if (isSandboxDevice(device) && autoReply !== saved.autoReplyFromWebhook)
+      patch.autoReplyFromWebhook = autoReply
     // The gateway's API can set an address but not remove one (gateway-api.md §4.1): an emptied field is shown its
     // saved address again, with what the operator can do instead. The sandbox is its own dashboard: there the app
     // removes it, and says so once the sandbox took it.
     const cannotClear: string[] = []
     const cleared: string[] = []
     const emptied = (field: 'webhookUrl' | 'trackingUrl', keep: () => void, words: MessageKey): void => {
-      if (device.sandbox) {
+      if (isSandboxDevice(device)) {
         patch.clear = [...(patch.clear ?? []), field]
         cleared.push(t(words))
       } else {
@@ -216,9 +218,9 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       <Switch
         id="webhooks-auto-reply"
         label={t('webhooks.autoReply')}
-        hint={device.sandbox ? t('webhooks.autoReply.hint') : t('webhooks.autoReply.dashboard')}
+        hint={isSandboxDevice(device) ? t('webhooks.autoReply.hint') : t('webhooks.autoReply.dashboard')}
         checked={autoReply}
-        disabled={!device.sandbox}
+        disabled={!isSandboxDevice(device)}
         onChange={setAutoReply}
       />
       {error ? (

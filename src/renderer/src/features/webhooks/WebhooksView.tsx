@@ -8,6 +8,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { TryIncoming } from '../sandbox/TryIncoming'
 import { WebhookInspector } from './WebhookInspector'
 import { WebhookSettingsForm } from './WebhookSettingsForm'
+import { isSandboxDevice } from '../../../../shared/device-status'
 
 export function WebhooksView(): React.JSX.Element {
   const t = useT()
@@ -20,7 +21,7 @@ export function WebhooksView(): React.JSX.Element {
       <p className="muted">{t('webhooks.intro')}</p>
       <DeviceSelect id="webhooks-device" testId="webhooks-device" value={deviceId} onChange={setDeviceId} />
       {device ? <WebhookSettingsForm key={device.id} device={device} /> : null}
-      {device?.sandbox ? (
+      {device && isSandboxDevice(device) ? (
         <>
           {/* Keyed: a try's result (and the number it came from) belongs to the device it was delivered to. */}
           <TryIncoming key={device.id} deviceId={device.id} inspectorBelow />
