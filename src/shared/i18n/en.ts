@@ -28,6 +28,7 @@ export const enRest = {
   'common.none': 'None',
   'common.never': 'Never',
   'common.required': 'Required',
+  'common.listReadFailed': 'This list could not be read: {why}',
   'common.tooLong': 'Keep it to {max} characters.',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself.',

@@ -39,6 +39,7 @@ export const id: Record<MessageKey, string> = {
   'common.none': 'Tidak ada',
   'common.never': 'Belum pernah',
   'common.required': 'Wajib diisi',
+  'common.listReadFailed': 'Daftar ini tidak dapat dibaca: {why}',
   'common.tooLong': 'Maksimal {max} karakter.',
   'common.copied': 'Tersalin',
   'common.copyFailed': 'Gagal menyalin: pilih teksnya lalu salin sendiri.',
