@@ -1,7 +1,7 @@
 // The webhook inspector (sandbox devices): every POST the sandbox made, newest first, with its payload, each attempt
 // and the receiver's answer, and what that answer sent back to the chat; filtered by kind and delivery state, each
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { Translate } from '../../../../shared/i18n'
@@ -127,10 +127,13 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
   const all = query.data?.deliveries ?? null
   const deliveries = all?.filter((d) => (!kind || d.kind === kind) && (!state || d.state === state)) ?? null
   const filtered = kind !== '' || state !== ''
+  const headingRef = useRef<HTMLHeadingElement>(null)
 
   return (
     <section className="card" aria-labelledby="inspector-heading" data-testid="webhook-inspector">
-      <h3 id="inspector-heading">{t('webhooks.inspector.title')}</h3>
+      <h3 id="inspector-heading" ref={headingRef} tabIndex={-1}>
+        {t('webhooks.inspector.title')}
+      </h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
       <div className="inspector-filters">
         <FilterSelect<WebhookDeliveryView['kind']>
@@ -155,6 +158,8 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
           filtered && all && all.length > 0 ? t('webhooks.filter.none') : t('webhooks.inspector.empty')
         }
         emptyTestId="webhook-inspector-empty"
+        onRetry={query.retry}
+        waitsOn={headingRef}
       />
       {deliveries !== null && deliveries.length > 0 ? (
         // Newest first, redrawn as deliveries come: the row the operator is on stays where it is read (QA42 Q42-02).
