@@ -2151,6 +2151,7 @@ export const enRest = {
   'inbox.thread.earlier': 'Show earlier messages',
   'inbox.thread.newBelow': '{count, plural, one {# new message} other {# new messages}}',
   'inbox.thread.entries': 'Messages in this conversation',
+  'inbox.thread.readFailed': 'This conversation could not be read: {why}',
   'inbox.thread.goneElsewhere':
     'This conversation was deleted elsewhere (in the terminal or another window): nothing more can be sent from it.',
   'inbox.thread.empty': 'No messages in this conversation yet.',
