@@ -28,6 +28,7 @@ export const enRest = {
   'common.none': 'None',
   'common.never': 'Never',
   'common.required': 'Required',
+  'common.listReadFailed': 'This list could not be read: {why}',
   'common.tooLong': 'Keep it to {max} characters.',
   'common.copied': 'Copied',
   'common.copyFailed': 'Could not copy: select the text and copy it yourself.',
@@ -2183,6 +2184,7 @@ export const enRest = {
   'inbox.thread.earlier': 'Show earlier messages',
   'inbox.thread.newBelow': '{count, plural, one {# new message} other {# new messages}}',
   'inbox.thread.entries': 'Messages in this conversation',
+  'inbox.thread.readFailed': 'This conversation could not be read: {why}',
   'inbox.thread.goneElsewhere':
     'This conversation was deleted elsewhere (in the terminal or another window): nothing more can be sent from it.',
   'inbox.thread.empty': 'No messages in this conversation yet.',

@@ -39,6 +39,7 @@ export const id: Record<MessageKey, string> = {
   'common.none': 'Tidak ada',
   'common.never': 'Belum pernah',
   'common.required': 'Wajib diisi',
+  'common.listReadFailed': 'Daftar ini tidak dapat dibaca: {why}',
   'common.tooLong': 'Maksimal {max} karakter.',
   'common.copied': 'Tersalin',
   'common.copyFailed': 'Gagal menyalin: pilih teksnya lalu salin sendiri.',
@@ -2395,6 +2396,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
   'inbox.thread.newBelow': '{count, plural, other {# pesan baru}}',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
+  'inbox.thread.readFailed': 'Percakapan ini tidak dapat dibaca: {why}',
   'inbox.thread.goneElsewhere':
     'Percakapan ini sudah dihapus di tempat lain (di terminal atau jendela lain): tidak ada lagi yang bisa dikirim dari sini.',
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',

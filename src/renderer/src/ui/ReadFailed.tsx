@@ -1,6 +1,6 @@
 // What a panel that reads its subject on opening shows when the read fails: why, in words, with Try again (and any
 // other way out the panel has, such as back to its list). It is an alert the panel may put the focus on.
-import type { ReactNode, Ref } from 'react'
+import { useEffect, type ReactNode, type Ref, type RefObject } from 'react'
 import { useT } from '../i18n'
 
 export interface ReadFailedProps {
@@ -26,4 +26,25 @@ export function ReadFailed({ says, onRetry, ref, id, testId, children }: ReadFai
       {children ? <> {children}</> : null}
     </div>
   )
+}
+
+/**
+ * Try again's focus, the one rule for it: while the panel reads again the focus waits on `waitsOn` (its heading, or
+ * its list), where what is read comes; a read that fails while the focus is still there takes it to `failureRef` (the
+ * ReadFailed: why, and Try again). `failure` is the failed read (a new one each time it fails), null while none.
+ * Returns Try again: the focus on `waitsOn`, not dropped with the button, then `readAgain`.
+ */
+export function useReadAgain(
+  failure: unknown,
+  waitsOn: RefObject<HTMLElement | null>,
+  failureRef: RefObject<HTMLDivElement | null>,
+  readAgain: () => void
+): () => void {
+  useEffect(() => {
+    if (failure && waitsOn.current && document.activeElement === waitsOn.current) failureRef.current?.focus()
+  }, [failure, waitsOn, failureRef])
+  return () => {
+    waitsOn.current?.focus()
+    readAgain()
+  }
 }

@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { InvoiceHistoryEntry } from '../../../../shared/contract'
+import { ApiError, type InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -129,6 +129,35 @@ describe('invoice history', () => {
     const item = await screen.findByTestId('invoice-entry')
     expect(within(item).getByTestId('invoice-due').textContent).toBe('29 Nov 2026 WIB')
   })
+
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Invoices'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Tagihan']
+  ] as const)(
+    'says why the invoices could not be read, with Try again that reads them again (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      fake.once('devices:invoices', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      fake.handle('devices:invoices', () => ({ invoices: [entry({})] }))
+      const user = userEvent.setup()
+      render(<DevicesView />)
+      const history = await screen.findByTestId('invoice-history')
+      const failure = await within(history).findByRole('alert')
+      expect(failure.textContent).toContain(says)
+      await user.click(within(failure).getByRole('button', { name: tryAgain }))
+      const heading = within(history).getByRole('heading', { name: title })
+      // The button went with the failure: the focus waits on the list's heading, where the invoices come.
+      expect(document.activeElement).toBe(heading)
+      expect(await within(history).findByTestId('invoice-entry')).toBeTruthy()
+      expect(within(history).queryByRole('alert')).toBeNull()
+      expect(fake.requests('devices:invoices')).toHaveLength(2)
+      expect(document.activeElement).toBe(heading)
+    }
+  )
 
   it('says when there is none yet', async () => {
     render(<DevicesView />)

@@ -4,12 +4,13 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import type {
-  ChatbotDeviceView,
-  InboxConversationView,
-  InboxMessageView,
-  InboxThreadEntry,
-  OutboxItemView
+import {
+  ApiError,
+  type ChatbotDeviceView,
+  type InboxConversationView,
+  type InboxMessageView,
+  type InboxThreadEntry,
+  type OutboxItemView
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
 import { encodeNote } from '../../../../shared/i18n/note-text'
@@ -1053,6 +1054,36 @@ describe('the thread', () => {
     await user.click(screen.getByTestId('inbox-conversation-2'))
     expect(await screen.findByRole('alert')).toBeTruthy()
     expect(fake.requests('inbox:markRead')).toHaveLength(1)
+  })
+
+  it('says why a thread could not be read, with Try again that asks it again; a refused action stays said as it was', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }] })
+    fake.once('inbox:thread', () => {
+      throw new ApiError({ code: 'internal', message: 'database is locked' })
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const thread = await screen.findByTestId('inbox-thread')
+    const failure = await within(thread).findByRole('alert')
+    expect(failure.textContent).toContain('This conversation could not be read: database is locked')
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+    const heading = thread.querySelector('#inbox-thread-heading')
+    // The button went with the failure: the focus waits on the thread's heading, not dropped to the page.
+    expect(document.activeElement).toBe(heading)
+    expect(await within(thread).findByTestId('inbox-entry-in')).toBeTruthy()
+    expect(within(thread).queryByRole('alert')).toBeNull()
+    expect(fake.requests('inbox:thread')).toHaveLength(2)
+    expect(document.activeElement).toBe(heading)
+
+    // An action's failure is no failed read: said as it came, with nothing to read again.
+    fake.handle('inbox:archive', () => {
+      throw new ApiError({ code: 'internal', message: 'The inbox is busy.' })
+    })
+    await user.click(within(thread).getByRole('button', { name: 'Archive' }))
+    const refused = await within(thread).findByRole('alert')
+    expect(refused.textContent).toBe('The inbox is busy.')
+    expect(within(refused).queryByRole('button')).toBeNull()
   })
 
   it('takes a reply back from the thread with the Outbox’s question and action (QA14 Q14-06)', async () => {

@@ -11,12 +11,13 @@ import type {
   OutboxItemView
 } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
-import { call, errorInfo, getApi } from '../../api'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
@@ -73,7 +74,9 @@ export function Thread({
   const locale = localeOf(useLanguage())
   const zone = useOperatorZone()
   const [next, setNext] = useState<string | null>(null)
+  /** What an action (mark read, archive, delete) failed with; a failed read of the thread is `readError`. */
   const [error, setError] = useState<string | null>(null)
+  const [readError, setReadError] = useState<ErrorInfo | null>(null)
   // Deleted elsewhere (the terminal's `inbox delete`) while open: said plainly, and no reply is offered from it.
   const [gone, setGone] = useState(false)
   const pages = useRef(1)
@@ -122,6 +125,7 @@ export function Thread({
   const readAfresh = useCallback((): Promise<void> => {
     return call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
       .then((reply) => {
+        setReadError(null)
         setEntries(reply.entries)
         setNext(reply.next)
         onChanged(reply.conversation)
@@ -141,7 +145,7 @@ export function Thread({
       .catch((e: unknown) => {
         const failure = errorInfo(e)
         if (failure.code === 'not_found') setGone(true)
-        else setError(failure.message)
+        else setReadError(failure)
       })
   }, [id, onChanged, setGone, newestShownNow])
 
@@ -193,6 +197,12 @@ export function Thread({
     const fromHidden = from instanceof HTMLElement && from !== document.body && from.offsetParent === null
     if (focusOnOpen.current || fromHidden) headingRef.current?.focus({ preventScroll: true })
   }, [])
+  // Try again asks the thread again, "Loading…" meanwhile, the focus waiting on the heading.
+  const failureRef = useRef<HTMLDivElement>(null)
+  const readAgain = useReadAgain(readError, headingRef, failureRef, () => {
+    setReadError(null)
+    load()
+  })
 
   function act(request: Promise<InboxConversationView>): void {
     request.then(onChanged).catch((e: unknown) => setError(errorInfo(e).message))
@@ -340,12 +350,20 @@ export function Thread({
           {t('inbox.thread.goneElsewhere')}
         </p>
       ) : null}
+      {readError ? (
+        <ReadFailed
+          ref={failureRef}
+          testId="inbox-thread-read-error"
+          says={t('inbox.thread.readFailed', { why: readError.message })}
+          onRetry={readAgain}
+        />
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}
         </p>
       ) : null}
-      {entries === null && !error && !gone ? <p role="status">{t('outbox.loading')}</p> : null}
+      {entries === null && !readError && !error && !gone ? <p role="status">{t('outbox.loading')}</p> : null}
       {next !== null ? (
         <button
           type="button"

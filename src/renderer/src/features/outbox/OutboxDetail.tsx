@@ -19,7 +19,7 @@ import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { ReadFailed } from '../../ui/ReadFailed'
+import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
@@ -126,16 +126,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }, [id, stamp, bulkSeq, reads])
 
   // A read that fails while the focus is where the detail put it (its heading, on opening or on Try again) takes the
-  // focus to why, and to Try again, as a campaign that cannot be read does.
-  useEffect(() => {
-    if (loadError && document.activeElement === headingRef.current) failureRef.current?.focus()
-  }, [loadError])
-  /** Try again: "Loading…" meanwhile; the focus on the heading, not dropped with the button, until it is read. */
-  function readAgain(): void {
-    headingRef.current?.focus()
+  // focus to why, and to Try again, as a campaign that cannot be read does. Try again: "Loading…" meanwhile; the focus
+  // on the heading, not dropped with the button, until it is read.
+  const readAgain = useReadAgain(loadError, headingRef, failureRef, () => {
     setLoadError(null)
     setReads((n) => n + 1)
-  }
+  })
 
   const item = live ?? detail?.item
   // "Asked the gateway" goes once the take-back is held (paused, offline…) or resumed here: the outcome line alone says

@@ -20,13 +20,17 @@ import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 export function GatewayReminderList({
   reminders,
   error,
-  onChanged
+  onChanged,
+  onRetry
 }: {
   reminders: ReminderView[] | null
   error: ErrorInfo | null
   onChanged(): void
+  /** Reads the list again after a failed read. */
+  onRetry(): void
 }): React.JSX.Element {
   const t = useT()
+  const headingRef = useRef<HTMLHeadingElement>(null)
   // A deleted reminder leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
   const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
   const leftRef = useRef<HTMLParagraphElement>(null)
@@ -35,13 +39,17 @@ export function GatewayReminderList({
   }, [left])
   return (
     <section className="card" aria-labelledby="gateway-reminders-heading">
-      <h3 id="gateway-reminders-heading">{t('reminders.gatewayList')}</h3>
+      <h3 id="gateway-reminders-heading" ref={headingRef} tabIndex={-1}>
+        {t('reminders.gatewayList')}
+      </h3>
       <p className="muted small">{t('reminders.gatewayList.hint')}</p>
       <ListStatus
         items={reminders}
         error={error}
         emptyText={t('reminders.empty')}
         emptyTestId="reminders-empty"
+        onRetry={onRetry}
+        waitsOn={headingRef}
       />
       {reminders !== null && reminders.length > 0 ? (
         <ul className="service-list" aria-label={t('reminders.gatewayList')}>

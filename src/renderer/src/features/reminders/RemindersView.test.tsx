@@ -3,7 +3,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { ReminderView, SeriesView } from '../../../../shared/contract'
+import { ApiError, type ReminderView, type SeriesView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
@@ -994,6 +994,54 @@ describe('RemindersView', () => {
     act(() => fake.emit('sandbox:changed', { at: '2030-01-20T03:30:00.000Z' }))
     expect((await screen.findByTestId('reminder-row')).getAttribute('data-sent-count')).toBe('2')
     await waitFor(() => expect(fake.requests('reminders:list').length).toBe(2))
+  })
+})
+
+describe('a list of reminders that could not be read', () => {
+  const locked = (): never => {
+    throw new ApiError({ code: 'internal', message: 'database is locked' })
+  }
+
+  it.each([
+    ['the gateway reminders', 'reminders:list', 'Kept by the gateway', 'reminder-row'],
+    ['the series', 'series:list', 'Kept by Sender Desk', 'series-row']
+  ] as const)(
+    'says why %s could not be read, with Try again that reads them again, the focus on the heading meanwhile',
+    async (_, channel, heading, rowTestId) => {
+      fake.once(channel, locked)
+      fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+      fake.handle('series:list', () => ({ series: [series] }))
+      const user = userEvent.setup()
+      render(<RemindersView />)
+      const list = await screen.findByRole('region', { name: heading })
+      const failure = await within(list).findByRole('alert')
+      expect(failure.textContent).toContain('This list could not be read: database is locked')
+      await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+      // The button went with the failure: the focus waits on the list's heading, not dropped to the page.
+      expect(document.activeElement).toBe(within(list).getByRole('heading', { name: heading }))
+      expect(await within(list).findByTestId(rowTestId)).toBeTruthy()
+      expect(within(list).queryByRole('alert')).toBeNull()
+      expect(fake.requests(channel)).toHaveLength(2)
+      expect(document.activeElement).toBe(within(list).getByRole('heading', { name: heading }))
+    }
+  )
+
+  it('puts the focus on the failure when another try fails too, in Bahasa Indonesia', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    fake.handle('series:list', locked)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    const list = await screen.findByRole('region', { name: 'Disimpan oleh Sender Desk' })
+    const failure = await within(list).findByRole('alert')
+    expect(failure.textContent).toContain('Daftar ini tidak dapat dibaca: database is locked')
+    await user.click(within(failure).getByRole('button', { name: 'Coba lagi' }))
+    await waitFor(() => expect(fake.requests('series:list')).toHaveLength(2))
+    await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('alert')))
   })
 })
 

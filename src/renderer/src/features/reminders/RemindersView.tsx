@@ -49,8 +49,14 @@ function DeviceReminders({ deviceId }: { deviceId: string }): React.JSX.Element 
         reminders={reminders.data?.reminders ?? null}
         error={reminders.error}
         onChanged={reminders.reload}
+        onRetry={reminders.retry}
       />
-      <SeriesList series={series.data?.series ?? null} error={series.error} onChanged={series.reload} />
+      <SeriesList
+        series={series.data?.series ?? null}
+        error={series.error}
+        onChanged={series.reload}
+        onRetry={series.retry}
+      />
     </>
   )
 }

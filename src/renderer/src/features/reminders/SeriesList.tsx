@@ -8,6 +8,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCalendarDate, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { ListStatus } from '../../ui/ListStatus'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
@@ -35,13 +36,17 @@ const stillToGoInOutbox = (series: SeriesView): Partial<OutboxFilters> => ({
 export function SeriesList({
   series,
   error,
-  onChanged
+  onChanged,
+  onRetry
 }: {
   series: SeriesView[] | null
   error: ErrorInfo | null
   onChanged(): void
+  /** Reads the list again after a failed read. */
+  onRetry(): void
 }): React.JSX.Element {
   const t = useT()
+  const headingRef = useRef<HTMLHeadingElement>(null)
   // A deleted series leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
   const [left, setLeft] = useState<(Leaving & { seq: number }) | null>(null)
   const leftOutbox = left?.outbox ?? null
@@ -51,18 +56,18 @@ export function SeriesList({
   }, [left])
   return (
     <section className="card" aria-labelledby="series-heading">
-      <h3 id="series-heading">{t('reminders.localList')}</h3>
+      <h3 id="series-heading" ref={headingRef} tabIndex={-1}>
+        {t('reminders.localList')}
+      </h3>
       <p className="muted small">{t('reminders.localList.hint')}</p>
-      {error ? (
-        <p className="alert alert--bad" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      {series !== null && series.length === 0 ? (
-        <p className="empty" data-testid="series-empty">
-          {t('reminders.localEmpty')}
-        </p>
-      ) : null}
+      <ListStatus
+        items={series}
+        error={error}
+        emptyText={t('reminders.localEmpty')}
+        emptyTestId="series-empty"
+        onRetry={onRetry}
+        waitsOn={headingRef}
+      />
       {series !== null && series.length > 0 ? (
         <ul className="service-list" aria-label={t('reminders.localList')}>
           {series.map((one) => (

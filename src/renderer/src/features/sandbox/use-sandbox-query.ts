@@ -11,6 +11,8 @@ export interface SandboxQuery<T> {
   error: ErrorInfo | null
   /** Load again now (after the window itself changed something). */
   reload(): void
+  /** Try again after a failed load: its error goes meanwhile, so what shows it says "Loading…" until the answer. */
+  retry(): void
 }
 
 /**
@@ -57,5 +59,14 @@ export function useSandboxQuery<T>(key: string, load: () => Promise<T>, alsoOn =
     }
   }, [key, changeSeq, alsoOn, manual])
 
-  return { data, error, reload: () => setManual((n) => n + 1) }
+  const reload = (): void => setManual((n) => n + 1)
+  return {
+    data,
+    error,
+    reload,
+    retry: () => {
+      setError(null)
+      reload()
+    }
+  }
 }

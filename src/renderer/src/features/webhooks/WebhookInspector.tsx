@@ -1,7 +1,7 @@
 // The webhook inspector (sandbox devices): every POST the sandbox made, newest first, with its payload, each attempt
 // and the receiver's answer, and what that answer sent back to the chat; filtered by kind and delivery state, each
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { Translate } from '../../../../shared/i18n'
@@ -141,10 +141,11 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
     what: () => (filtered ? 'webhooks.rowGone.filtered' : 'webhooks.rowGone.gone'),
     to: ROW_GONE_TO
   })
+  const headingRef = useRef<HTMLHeadingElement>(null)
 
   return (
     <section className="card" aria-labelledby="inspector-heading" data-testid="webhook-inspector">
-      <h3 id="inspector-heading" tabIndex={-1}>
+      <h3 id="inspector-heading" ref={headingRef} tabIndex={-1}>
         {t('webhooks.inspector.title')}
       </h3>
       <p className="muted">{t('webhooks.inspector.intro')}</p>
@@ -171,6 +172,8 @@ export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.
           filtered && all && all.length > 0 ? t('webhooks.filter.none') : t('webhooks.inspector.empty')
         }
         emptyTestId="webhook-inspector-empty"
+        onRetry={query.retry}
+        waitsOn={headingRef}
       />
       {/* Newest first, redrawn as deliveries come: the row the operator is on stays where it is read (QA42 Q42-02).
           Drawn with no delivery left too: the focused one leaving the list is seen then. */}

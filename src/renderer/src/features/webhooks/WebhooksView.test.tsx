@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { WebhookDeliveryView, WebhookSettingsView } from '../../../../shared/contract'
+import { ApiError, type WebhookDeliveryView, type WebhookSettingsView } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useSandboxActivity } from '../../stores/sandbox-activity'
 import type { FakeApi } from '../../testing/fake-api'
@@ -511,6 +511,28 @@ describe('WebhooksView', () => {
 })
 
 // QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
+describe('deliveries the inspector could not read', () => {
+  it('says why, with Try again that reads them again, the focus on its heading meanwhile', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.once('sandbox:webhookDeliveries', () => {
+      throw new ApiError({ code: 'internal', message: 'database is locked' })
+    })
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [delivery] }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const inspector = await screen.findByTestId('webhook-inspector')
+    const failure = await within(inspector).findByRole('alert')
+    expect(failure.textContent).toContain('This list could not be read: database is locked')
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+    const heading = within(inspector).getByRole('heading', { name: 'Webhook inspector' })
+    expect(document.activeElement).toBe(heading)
+    expect(await within(inspector).findByTestId('webhook-delivery')).toBeTruthy()
+    expect(within(inspector).queryByRole('alert')).toBeNull()
+    expect(document.activeElement).toBe(heading)
+  })
+})
+
 describe('the row keys in the webhook inspector', () => {
   it('J and K walk the deliveries, each row named by what it carried', async () => {
     seedStores(makeBootstrap({ devices: [sandbox] }))
