@@ -60,6 +60,8 @@ export const LAYERS = [
       'src/shared/contract-client',
       'src/shared/contract-pipe',
       'src/shared/device-status',
+      // Its table of cases, run against device-status' quotaToppedUpBy.
+      'src/shared/quota-topped-up.cases',
       'src/shared/relay-status',
       'src/shared/take-back-holds',
       'src/shared/zod-jitless'

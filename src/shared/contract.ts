@@ -832,6 +832,13 @@ export const SeriesView = z.object({
 })
 export type SeriesView = z.infer<typeof SeriesView>
 
+/**
+ * One of Sender Desk's own series as a device's removal names it: as the operator knows it (its message's start, else
+ * its file's name) and its rule, which the window words as the Reminders view does.
+ */
+export const RemovalSeries = SeriesView.pick({ id: true, rule: true }).extend({ name: z.string() })
+export type RemovalSeries = z.infer<typeof RemovalSeries>
+
 export const DeviceProduct = z.enum(DEVICE_PRODUCTS)
 export const BillingPeriod = z.enum(BILLING_PERIODS)
 export const PaymentChannel = z.enum(PAYMENT_CHANNELS)
@@ -1463,14 +1470,15 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * What removing the device does to what is kept for it, for the window's question: its reminders kept at the
    * gateway (deleted there first, with its token; counted and named, oldest first) and its Sender Desk series
-   * (deleted, their waiting messages cancelled).
+   * (deleted, their waiting messages cancelled; counted and named, as the Reminders view lists them).
    */
   'devices:removalPreview': () => ({
     request: z.object({ id: Id }),
     reply: z.object({
       gatewayReminders: z.number().int().min(0),
       series: z.number().int().min(0),
-      reminders: z.array(RemovalReminder)
+      reminders: z.array(RemovalReminder),
+      namedSeries: z.array(RemovalSeries)
     })
   }),
   /**

@@ -14,6 +14,7 @@ import {
   unreachablePauseKey
 } from './device-status'
 import { translate, type MessageKey } from './i18n'
+import { QUOTA_TOPPED_UP_CASES } from './quota-topped-up.cases'
 
 /** A device on a real gateway, not Sender Desk's built-in sandbox gateway (`DeviceView.sandbox`, no window setting). */
 const ON_SANDBOX_GATEWAY = false
@@ -171,11 +172,31 @@ describe('adviceKey', () => {
   it('what tops up the quota: the sandbox panel, the gateway package, or for a mix each device by its own', () => {
     const hosted = { id: 'hosted', sandbox: ON_SANDBOX_GATEWAY }
     const sandbox = { id: 'sandbox', sandbox: true }
-    expect(quotaToppedUpBy([sandbox])).toEqual({ by: 'sandbox' })
-    expect(quotaToppedUpBy([hosted, hosted])).toEqual({ by: 'gateway' })
-    expect(quotaToppedUpBy([])).toEqual({ by: 'gateway' })
-    expect(quotaToppedUpBy([hosted, sandbox])).toEqual({ by: 'both', sandbox: [sandbox], gateway: [hosted] })
+    expect(quotaToppedUpBy([sandbox], 10)).toEqual({ by: 'sandbox' })
+    expect(quotaToppedUpBy([hosted, hosted], 10)).toEqual({ by: 'gateway' })
+    expect(quotaToppedUpBy([], 10)).toEqual({ by: 'gateway' })
+    expect(quotaToppedUpBy([hosted, sandbox], 10)).toEqual({
+      by: 'both',
+      sandbox: [sandbox],
+      gateway: [hosted]
+    })
   })
+
+  it.each(QUOTA_TOPPED_UP_CASES.map((c) => [c.name, c] as const))(
+    'what tops up names only devices that can run out: %s',
+    (_name, c) => {
+      const answer = quotaToppedUpBy(c.devices, c.messages)
+      expect(
+        answer.by === 'both'
+          ? {
+              by: 'both',
+              sandbox: answer.sandbox.map((device) => device.id),
+              gateway: answer.gateway.map((device) => device.id)
+            }
+          : answer
+      ).toEqual(c.expected)
+    }
+  )
 
   it('a note of another state does not change that state’s advice', () => {
     expect(adviceKey({ state: 'disconnected', stateNoteKey: 'desktop.device.serverErrorStatus' })).toBe(

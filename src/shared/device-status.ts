@@ -309,15 +309,35 @@ export function isSandboxDevice(device: { sandbox?: boolean | undefined }): bool
 }
 
 /**
- * What tops up the quota messages wait for: the sandbox panel's "Top up the quota" when every device they go through
- * is the sandbox's, the gateway package when every one is hosted (or none is known), and for a mix both, each with
- * its devices, so the words can name which device tops up where.
+ * Whether a device's quota can hold back any of `messages` (those the devices carry between them): an unlimited quota
+ * never does, nor a count that covers them all; a quota not known yet may.
  */
-export function quotaToppedUpBy<D extends { sandbox?: boolean | undefined }>(
-  devices: readonly D[]
+export function quotaCanRunOut(
+  device: { quota?: DeviceView['quota'] | undefined },
+  messages: number
+): boolean {
+  const quota = device.quota ?? null
+  return quota !== 'unlimited' && (quota === null || quota < messages)
+}
+
+/**
+ * What tops up the quota `messages` wait for, counting only the devices whose quota can hold them back
+ * (quotaCanRunOut; a device that cannot is never one to top up): the sandbox panel's "Top up the quota" when every
+ * such device is the sandbox's, the gateway package when every one is hosted (or none is known), and for a mix both,
+ * each with its devices, so the words can name which device tops up where. Said from an estimate made earlier, when
+ * none can run out any more (a quota renewed since), every device is counted. The cases:
+ * quota-topped-up.cases.ts.
+ */
+export function quotaToppedUpBy<
+  D extends { sandbox?: boolean | undefined; quota?: DeviceView['quota'] | undefined }
+>(
+  devices: readonly D[],
+  messages: number
 ): { by: 'sandbox' | 'gateway' } | { by: 'both'; sandbox: D[]; gateway: D[] } {
-  const sandbox = devices.filter(isSandboxDevice)
-  const gateway = devices.filter((device) => !isSandboxDevice(device))
+  const limited = devices.filter((device) => quotaCanRunOut(device, messages))
+  const counted = limited.length > 0 ? limited : devices
+  const sandbox = counted.filter(isSandboxDevice)
+  const gateway = counted.filter((device) => !isSandboxDevice(device))
   if (sandbox.length === 0) return { by: 'gateway' }
   if (gateway.length === 0) return { by: 'sandbox' }
   return { by: 'both', sandbox, gateway }

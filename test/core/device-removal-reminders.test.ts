@@ -78,8 +78,42 @@ it('names what the removal does to the device’s gateway reminders and series b
         customDay: 5,
         timezone: expect.toBeOneOf([expect.any(String), null])
       }
-    ]
+    ],
+    // Sender Desk's own series, named by their message's start with the rule the Reminders view words.
+    namedSeries: [{ id: expect.any(String), name: 'Laporan mingguan', rule: { kind: 'daily' } }]
   })
+})
+
+it('names a series by its message’s start, and one that sends only a file by the file’s name', async () => {
+  const device = await hosted.linkedDevice('Cabang Takalar')
+  type SeriesRequest = Parameters<Core['handlers']['series:create']>[0]
+  const series = (entries: SeriesRequest['entries'], rule: SeriesRequest['rule']) =>
+    core.handlers['series:create']({
+      deviceId: device.id,
+      recipients: ['081234567892'],
+      isGroup: false,
+      entries,
+      start: { localTime: '2030-01-01T08:00', timezone: 'Asia/Makassar' },
+      rule,
+      overduePolicy: 'send'
+    })
+  await series(
+    [{ kind: 'text', text: 'Jangan lupa bayar iuran   kebersihan bulan ini sebelum tanggal sepuluh ya' }],
+    { kind: 'every-n-days', days: 3 }
+  )
+  const { files } = await core.handlers['files:register']({
+    sources: [{ kind: 'bytes', name: 'jadwal.pdf', dataBase64: Buffer.from('%PDF-1.4\n').toString('base64') }]
+  })
+  await series([{ kind: 'file', handle: files[0]!.handle }], { kind: 'weekly' })
+  const { namedSeries } = await core.handlers['devices:removalPreview']({ id: device.id })
+  // As the Reminders view lists them (newest first; made in the same millisecond here, so not by order).
+  expect(namedSeries.map(({ name, rule }) => ({ name, rule }))).toEqual(
+    expect.arrayContaining([
+      { name: 'Jangan lupa bayar iuran kebersihan bulan…', rule: { kind: 'every-n-days', days: 3 } },
+      { name: 'jadwal.pdf', rule: { kind: 'weekly' } }
+    ])
+  )
+  expect(namedSeries).toHaveLength(2)
 })
 
 it('names a reminder without a title by its message’s start', async () => {

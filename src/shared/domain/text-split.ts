@@ -54,3 +54,12 @@ function cutPoint(head: string, max: number): number {
   if (lastWordEdge > 0) return lastWordEdge
   return take(head, max)[0].length
 }
+
+/**
+ * A text's start as its name in a list (a reminder without a title, a series): its spaces run together, cut to `max`
+ * characters (code points, so no emoji is split) with "…" when longer.
+ */
+export function textStart(text: string, max = 40): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()]
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : chars.join('')
+}

@@ -531,6 +531,8 @@ export const enRest = {
   'devices.remove.remindersList': 'Reminders kept at the gateway',
   'devices.remove.reminderLine': '“{name}”: {repeat}, {from}',
   'devices.remove.remindersMore': 'and {count} more',
+  'devices.remove.seriesList': 'Recurring messages kept by Sender Desk',
+  'devices.remove.seriesLine': '“{name}”: {repeat}',
   'devices.removed.keptTitle': 'Reminders the gateway keeps sending',
   'devices.removed.kept':
     'The gateway goes on sending {count, plural, one {# reminder} other {# reminders}} of {label}, and Sender Desk no longer keeps {count, plural, one {it: delete it in the gateway’s dashboard by its gateway id.} other {them: delete them in the gateway’s dashboard by their gateway ids.}}',

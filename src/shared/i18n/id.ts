@@ -746,6 +746,8 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.remindersList': 'Pengingat yang disimpan di gateway',
   'devices.remove.reminderLine': '“{name}”: {repeat}, {from}',
   'devices.remove.remindersMore': 'dan {count} lainnya',
+  'devices.remove.seriesList': 'Pesan berulang yang disimpan Sender Desk',
+  'devices.remove.seriesLine': '“{name}”: {repeat}',
   'devices.removed.keptTitle': 'Pengingat yang terus dikirim gateway',
   'devices.removed.kept':
     'Gateway terus mengirim {count} pengingat dari {label}, dan Sender Desk tidak lagi menyimpannya: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',

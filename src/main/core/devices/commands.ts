@@ -4,7 +4,7 @@
  * here, in one place: its waiting messages are cancelled, what other features keep for it is dropped, its secret is
  * erased and its client closed, and the window hears about it once.
  */
-import type { InvoiceHistoryEntry, RemovalReminder } from '../../../shared/contract'
+import type { InvoiceHistoryEntry, RemovalReminder, RemovalSeries } from '../../../shared/contract'
 import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
 import type { GatewayCredentials } from '../gateway'
@@ -44,6 +44,8 @@ export interface DeviceRemovalPreview {
   reminders: RemovalReminder[]
   /** Sender Desk's own series: deleted, their waiting messages cancelled. */
   series: number
+  /** Those series, named, as the Reminders view lists them. */
+  namedSeries: RemovalSeries[]
 }
 
 /** What another feature keeps per device, settled when the device is removed. */
@@ -175,7 +177,7 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
 
     async 'devices:removalPreview'({ id }) {
       required(id)
-      const preview: DeviceRemovalPreview = { gatewayReminders: 0, reminders: [], series: 0 }
+      const preview: DeviceRemovalPreview = { gatewayReminders: 0, reminders: [], series: 0, namedSeries: [] }
       for (const hook of deps.removalHooks) Object.assign(preview, hook.preview?.(id))
       return preview
     },

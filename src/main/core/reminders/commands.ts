@@ -10,6 +10,7 @@ import {
   type Commands,
   type OptedOutLookup
 } from '../commands'
+import { textStart } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import { requireClient, requireDevice, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
 import { isGatewayError } from '../gateway'
@@ -54,9 +55,7 @@ function toReminderView(record: ReminderRecord, inSandbox: ReminderSnapshot | un
 
 /** A reminder as the operator knows it: its title, else the start of its message. */
 function reminderName(record: ReminderRecord): string {
-  if (record.title) return record.title
-  const chars = [...record.message.replace(/\s+/g, ' ').trim()]
-  return chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : chars.join('')
+  return record.title || textStart(record.message)
 }
 
 /** Why a reminder was not deleted at the gateway, as a note in the operator's language; other errors go on as they are. */

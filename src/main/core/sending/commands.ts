@@ -9,9 +9,11 @@ import type {
   OutboxBulkReply,
   OutboxListFilter,
   OutboxMatchingReply,
-  OutboxStatus
+  OutboxStatus,
+  RemovalSeries,
+  SeriesView
 } from '../../../shared/contract'
-import { dayIn, OUTBOX_BULK_MAX, placeCaptions } from '../../../shared/domain'
+import { dayIn, OUTBOX_BULK_MAX, placeCaptions, textStart } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import {
   ApiFailure,
@@ -197,13 +199,23 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   }
 }
 
+/** A series as a device's removal names it: its message's start (else its file's name) and its rule. */
+function removalSeries(series: SeriesView): RemovalSeries {
+  const text = series.entries.find((entry) => entry.text?.trim())?.text
+  const fileName = series.entries.find((entry) => entry.fileName)?.fileName
+  return { id: series.id, name: textStart(text ?? fileName ?? ''), rule: series.rule }
+}
+
 /**
  * A device's queue is cancelled before it goes, each message saying why; its series are dropped after, and its
  * take-back calls settled.
  */
 export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
   return {
-    preview: (deviceId) => ({ series: outbox.listSeries(deviceId).length }),
+    preview(deviceId) {
+      const series = outbox.listSeries(deviceId)
+      return { series: series.length, namedSeries: series.map(removalSeries) }
+    },
     holdDevice(deviceId) {
       const waiting = outbox.list({ deviceId, status: ['scheduled', 'queued'], limit: 100_000 })
       outbox.cancelMany(

@@ -84,6 +84,43 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     says(shortfallWords([sandbox, hosted]))
   })
 
+  // Only a device whose quota can hold the messages back is one to top up: the sandbox one alone is the sandbox's case.
+  const unlimitedHosted = makeDevice({ id: 'unlimited', label: 'Front office', quota: 'unlimited' })
+  const plentyHosted = makeDevice({ id: 'plenty', label: 'Front office', quota: 5_000 })
+  const onlySandbox = (words: string): void => {
+    expect(words).toMatch(TOP_UP[language])
+    expect(words).not.toMatch(PACKAGE[language])
+    expect(words).not.toContain('Front office')
+  }
+
+  it.each(FINISHES)(
+    'the pre-send end when %s beside a hosted device that cannot run out is the sandbox’s alone',
+    (_, finish) => {
+      onlySandbox(quotaFinishText(t, finish, at, [sandbox, unlimitedHosted], list))
+      onlySandbox(quotaFinishText(t, finish, at, [plentyHosted, sandbox], list))
+    }
+  )
+
+  it.each(FINISHES)(
+    'a running campaign’s end when %s beside a hosted device that cannot run out is the sandbox’s alone',
+    (_, finish) => {
+      const running = finish as Extract<QuotaFinish, { kind: 'part' | 'waits_for_quota' }>
+      onlySandbox(runningFinishText(t, running, at, [unlimitedHosted, sandbox], list))
+    }
+  )
+
+  it('the shortfall warning beside an unlimited hosted device is the sandbox’s alone', () => {
+    onlySandbox(shortfallWords([sandbox, unlimitedHosted]))
+  })
+
+  it('a hosted device beside an unlimited sandbox one is told its package alone', () => {
+    const unlimitedSandbox = makeDevice({ id: 's', label: 'Test line', quota: 'unlimited', sandbox: true })
+    const words = quotaFinishText(t, FINISHES[0]![1], at, [hosted, unlimitedSandbox], list)
+    expect(words).toMatch(PACKAGE[language])
+    expect(words).not.toMatch(TOP_UP[language])
+    expect(words).not.toContain('Test line')
+  })
+
   it.each(FINISHES)('a running campaign’s end when %s follows its devices', (_, finish) => {
     const running = finish as Extract<QuotaFinish, { kind: 'part' | 'waits_for_quota' }>
     expect(runningFinishText(t, running, at, [sandbox], list)).toMatch(TOP_UP[language])

@@ -50,7 +50,8 @@ export function gatewayQuotaText(
 /**
  * A pre-send summary's end against the gateway quota, as the domain's quotaFinishEstimate answers: the time, the time
  * of the part the quota covers and that the rest waits (that its end is not known, when it is not), that every
- * message waits for the quota, or "Unknown". What the rest waits for is what tops up `devices`' quota.
+ * message waits for the quota, or "Unknown". What the rest waits for is what tops up the quota of those of `devices`
+ * that can hold its messages back.
  */
 export function quotaFinishText(
   t: Translate,
@@ -68,18 +69,24 @@ export function quotaFinishText(
             t,
             'campaigns.presend.finishPartUnknown',
             { covered: finish.covered, waiting: finish.waiting },
-            devices,
+            { devices, messages: finish.covered + finish.waiting },
             list
           )
         : quotaWaitText(
             t,
             'campaigns.presend.finishPart',
             { time: at(finish.at), covered: finish.covered, waiting: finish.waiting },
-            devices,
+            { devices, messages: finish.covered + finish.waiting },
             list
           )
     case 'waits_for_quota':
-      return quotaWaitText(t, 'campaigns.presend.finishWaitsForQuota', {}, devices, list)
+      return quotaWaitText(
+        t,
+        'campaigns.presend.finishWaitsForQuota',
+        {},
+        { devices, messages: finish.waiting },
+        list
+      )
     case 'none':
       return t('common.unknown')
   }
@@ -105,7 +112,13 @@ export function runningFinishText(
     case 'part':
       return quotaFinishText(t, finish, at, devices, list)
     case 'waits_for_quota':
-      return quotaWaitText(t, 'campaigns.finishWaitsForQuota', { waiting: finish.waiting }, devices, list)
+      return quotaWaitText(
+        t,
+        'campaigns.finishWaitsForQuota',
+        { waiting: finish.waiting },
+        { devices, messages: finish.waiting },
+        list
+      )
     case 'none':
       return ''
   }
@@ -146,7 +159,7 @@ export function BudgetWarnings({
             t,
             'campaigns.presend.shortfall',
             { quota: count(quota), count: count(messages), short: count(short) },
-            devices,
+            { devices, messages },
             list
           )}
         </p>

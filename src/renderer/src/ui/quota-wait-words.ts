@@ -9,9 +9,10 @@ type Translate = ReturnType<typeof useT>
 
 /**
  * The devices whose quota the messages wait for: their words name what tops it up (the gateway package, the sandbox
- * panel's "Top up the quota" when they are all the sandbox's, and for a mix each device by its label beside its own).
+ * panel's "Top up the quota" when they are all the sandbox's, and for a mix each device by its label beside its own),
+ * of those whose quota can run out.
  */
-export type QuotaDevices = readonly Pick<DeviceView, 'sandbox' | 'label'>[]
+export type QuotaDevices = readonly Pick<DeviceView, 'sandbox' | 'label' | 'quota'>[]
 
 /** Labels as one list in the operator's language ("Front office and Test line"): `formatList` bound to it. */
 export type ListLabels = (labels: readonly string[]) => string
@@ -54,17 +55,18 @@ const QUOTA_WAIT_KEYS = {
 type QuotaWaitKey = keyof typeof QUOTA_WAIT_KEYS
 
 /**
- * `key`'s words for what tops up `devices`' quota (device-status.ts, quotaToppedUpBy): the gateway package, the
- * sandbox panel's Top up, or for a mix of both kinds which devices top up where, named.
+ * `key`'s words for what tops up the quota of those of `devices` that can hold back `messages` (the messages they carry
+ * between them; device-status.ts, quotaToppedUpBy): the gateway package, the sandbox panel's Top up, or for a mix of
+ * both kinds which devices top up where, named.
  */
 export function quotaWaitText(
   t: Translate,
   key: QuotaWaitKey,
   params: Params,
-  devices: QuotaDevices,
+  quota: { devices: QuotaDevices; messages: number },
   list: ListLabels
 ): string {
-  const toppedUp = quotaToppedUpBy(devices)
+  const toppedUp = quotaToppedUpBy(quota.devices, quota.messages)
   switch (toppedUp.by) {
     case 'gateway':
       return t(key, params)

@@ -21,7 +21,7 @@ import {
 } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
 import { isSendable } from '../../../../shared/device-status'
-import { quotaWaitText } from '../../ui/quota-wait-words'
+import { quotaWaitText, type QuotaDevices } from '../../ui/quota-wait-words'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -104,11 +104,12 @@ function endText(
   t: ReturnType<typeof useT>,
   end: RunningFinish,
   at: (instant: number) => string,
-  devices: readonly Pick<DeviceView, 'sandbox' | 'label'>[],
+  devices: QuotaDevices,
   list: (labels: readonly string[]) => string
 ): string {
-  const waits = (waiting: number): string =>
-    quotaWaitText(t, 'overview.campaigns.waitsForQuota', { waiting }, devices, list)
+  // `messages`: every row the estimate planned, the covered part's with the waiting ones.
+  const waits = (waiting: number, messages: number): string =>
+    quotaWaitText(t, 'overview.campaigns.waitsForQuota', { waiting }, { devices, messages }, list)
   switch (end.kind) {
     case 'at':
       return ` · ${t('overview.campaigns.finish', { time: at(end.at) })}`
@@ -116,16 +117,16 @@ function endText(
       return ` · ${t('overview.campaigns.late')}`
     case 'part':
       return end.at === null
-        ? ` · ${waits(end.waiting)}`
+        ? ` · ${waits(end.waiting, end.covered + end.waiting)}`
         : ` · ${quotaWaitText(
             t,
             'overview.campaigns.finishPart',
             { covered: end.covered, waiting: end.waiting, time: at(end.at) },
-            devices,
+            { devices, messages: end.covered + end.waiting },
             list
           )}`
     case 'waits_for_quota':
-      return ` · ${waits(end.waiting)}`
+      return ` · ${waits(end.waiting, end.waiting)}`
     case 'none':
       return ''
   }

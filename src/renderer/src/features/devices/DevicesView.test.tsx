@@ -1101,7 +1101,8 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
     fake.handle('devices:removalPreview', () => ({
       gatewayReminders: 2,
       series: 1,
-      reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')]
+      reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
+      namedSeries: [{ id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' } }]
     }))
     for (const [language, reminders, series] of [
       [
@@ -1128,7 +1129,8 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
     fake.handle('devices:removalPreview', () => ({
       gatewayReminders: 1,
       series: 0,
-      reminders: [removalReminder('Cicilan', '501')]
+      reminders: [removalReminder('Cicilan', '501')],
+      namedSeries: []
     }))
     for (const [language, yes, said, anyway] of [
       [
@@ -1162,6 +1164,14 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
   })
 })
 
+/** The lines of the list the remove question names (reminders or series) by `name`. */
+async function namedIn(question: HTMLElement, name: string): Promise<(string | null)[]> {
+  const named = await within(question).findByRole('list', { name })
+  return within(named)
+    .getAllByRole('listitem')
+    .map((item) => item.textContent)
+}
+
 /** A gateway reminder as the removal's preview names it. */
 function removalReminder(
   name: string,
@@ -1193,7 +1203,12 @@ describe('the remove question and its answer name the gateway reminders', () => 
       removalReminder('Iuran', '504'),
       removalReminder('Rapat', '505')
     ]
-    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 5, series: 0, reminders }))
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 5,
+      series: 0,
+      reminders,
+      namedSeries: []
+    }))
     for (const [language, list, lines, more] of [
       [
         'en',
@@ -1217,13 +1232,43 @@ describe('the remove question and its answer name the gateway reminders', () => 
       ]
     ] as const) {
       const { question, unmount } = await askToRemove(language)
-      const named = await within(question).findByRole('list', { name: list })
-      expect(
-        within(named)
-          .getAllByRole('listitem')
-          .map((item) => item.textContent)
-      ).toEqual([...lines, more])
+      expect(await namedIn(question, list)).toEqual([...lines, more])
       expect(question.textContent).not.toContain('Iuran')
+      unmount()
+    }
+  })
+
+  it('names the first few of Sender Desk’s own series with their rules, and how many more, in both languages', async () => {
+    fake.handle('outbox:counts', () => makeCounts({}))
+    const namedSeries = [
+      { id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' } },
+      { id: 's-2', name: 'Cek stok', rule: { kind: 'every-n-days', days: 3 } },
+      { id: 's-3', name: 'jadwal.pdf', rule: { kind: 'daily' } },
+      { id: 's-4', name: 'Rekap bulanan', rule: { kind: 'monthly' } }
+    ] as const
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 0,
+      series: 4,
+      reminders: [],
+      namedSeries: [...namedSeries]
+    }))
+    for (const [language, list, lines, more] of [
+      [
+        'en',
+        'Recurring messages kept by Sender Desk',
+        ['“Laporan mingguan”: Every week', '“Cek stok”: Every 3 days', '“jadwal.pdf”: Every day'],
+        'and 1 more'
+      ],
+      [
+        'id',
+        'Pesan berulang yang disimpan Sender Desk',
+        ['“Laporan mingguan”: Setiap minggu', '“Cek stok”: Setiap 3 hari', '“jadwal.pdf”: Setiap hari'],
+        'dan 1 lainnya'
+      ]
+    ] as const) {
+      const { question, unmount } = await askToRemove(language)
+      expect(await namedIn(question, list)).toEqual([...lines, more])
+      expect(question.textContent).not.toContain('Rekap bulanan')
       unmount()
     }
   })
@@ -1238,7 +1283,12 @@ describe('the remove question and its answer name the gateway reminders', () => 
         startAt: '2030-02-01 08:00:00'
       })
     ]
-    fake.handle('devices:removalPreview', () => ({ gatewayReminders: 2, series: 0, reminders: kept }))
+    fake.handle('devices:removalPreview', () => ({
+      gatewayReminders: 2,
+      series: 0,
+      reminders: kept,
+      namedSeries: []
+    }))
     for (const [language, yes, anyway, said, label, text, copy] of [
       [
         'en',

@@ -1,13 +1,14 @@
-// The gateway reminders a device's removal touches, named as the Reminders view words them: in the removal's question
-// (the first few, then how many more), and after a removal that kept them at the gateway, the copyable record of what
-// the gateway goes on sending, with the gateway's ids (Sender Desk forgets them with the device).
-import type { RemovalReminder } from '../../../../shared/contract'
+// The gateway reminders and Sender Desk's own series a device's removal touches, named as the Reminders view words
+// them: in the removal's question (the first few, then how many more), and after a removal that kept the reminders at
+// the gateway, the copyable record of what the gateway goes on sending, with the gateway's ids (Sender Desk forgets
+// them with the device).
+import type { RemovalReminder, RemovalSeries } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { useDevices, type KeptAtGateway } from '../../stores/devices'
 import { CopyButton } from '../../ui/CopyButton'
-import { describeGatewayStart, describePeriode } from '../reminders/repeat-rules'
+import { describeGatewayStart, describePeriode, describeRule } from '../reminders/repeat-rules'
 
-/** How many reminders the question names before it says how many more. */
+/** How many reminders (and series) the question names before it says how many more. */
 const NAMED_IN_QUESTION = 3
 
 /** A reminder by its name, how often and from when. */
@@ -19,6 +20,29 @@ function reminderLine(t: Translate, locale: string, reminder: RemovalReminder): 
   })
 }
 
+/** A list the question names the first few of, then how many more. */
+function FirstFew({
+  label,
+  lines
+}: {
+  label: string
+  lines: readonly { key: string; text: string }[]
+}): React.JSX.Element | null {
+  const t = useT()
+  if (lines.length === 0) return null
+  const more = lines.length - NAMED_IN_QUESTION
+  return (
+    <ul className="removal-reminders" aria-label={label}>
+      {lines.slice(0, NAMED_IN_QUESTION).map((line) => (
+        <li key={line.key} dir="auto">
+          {line.text}
+        </li>
+      ))}
+      {more > 0 ? <li>{t('devices.remove.remindersMore', { count: more })}</li> : null}
+    </ul>
+  )
+}
+
 /** The reminders the removal deletes at the gateway, for its question. */
 export function RemovalReminderNames({
   reminders
@@ -27,17 +51,28 @@ export function RemovalReminderNames({
 }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
-  if (reminders.length === 0) return null
-  const more = reminders.length - NAMED_IN_QUESTION
   return (
-    <ul className="removal-reminders" aria-label={t('devices.remove.remindersList')}>
-      {reminders.slice(0, NAMED_IN_QUESTION).map((reminder) => (
-        <li key={reminder.reminderId} dir="auto">
-          {reminderLine(t, locale, reminder)}
-        </li>
-      ))}
-      {more > 0 ? <li>{t('devices.remove.remindersMore', { count: more })}</li> : null}
-    </ul>
+    <FirstFew
+      label={t('devices.remove.remindersList')}
+      lines={reminders.map((reminder) => ({
+        key: reminder.reminderId,
+        text: reminderLine(t, locale, reminder)
+      }))}
+    />
+  )
+}
+
+/** Sender Desk's own series the removal deletes, for its question: each by its name and rule, as the Reminders view. */
+export function RemovalSeriesNames({ series }: { series: RemovalSeries[] }): React.JSX.Element | null {
+  const t = useT()
+  return (
+    <FirstFew
+      label={t('devices.remove.seriesList')}
+      lines={series.map((one) => ({
+        key: one.id,
+        text: t('devices.remove.seriesLine', { name: one.name, repeat: describeRule(t, one.rule) })
+      }))}
+    />
   )
 }
 

@@ -1,12 +1,12 @@
 // The "Remove device?" question: what becomes of its messages, with how many waiting ones the removal cancels, and
-// of its reminders at the gateway (named) and its series in Sender Desk.
+// of its reminders at the gateway and its series in Sender Desk (each named).
 import { useEffect, useState } from 'react'
 import type { DeviceView, InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { RemovalReminderNames } from './GatewayReminderNames'
+import { RemovalReminderNames, RemovalSeriesNames } from './GatewayReminderNames'
 
 interface RemovalCounts {
   /** Scheduled or queued messages: what the core cancels on removal. */
@@ -98,6 +98,8 @@ export function RemoveDeviceConfirm({
     >
       {/* Which reminders the gateway stops sending (or, removed anyway, keeps sending). */}
       <RemovalReminderNames reminders={preview?.reminders ?? []} />
+      {/* Which of Sender Desk's own series are deleted. */}
+      <RemovalSeriesNames series={preview?.namedSeries ?? []} />
     </ConfirmPanel>
   )
 }

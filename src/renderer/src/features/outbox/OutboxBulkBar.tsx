@@ -201,7 +201,7 @@ export function OutboxBulkBar({
             t,
             'campaigns.presend.shortfall',
             { quota: count(counted - short), count: count(counted), short: count(short) },
-            shortOn,
+            { devices: shortOn, messages: counted },
             (labels) => formatList(labels, language)
           )
         : null,
