@@ -4,9 +4,38 @@
 import type { DeviceView } from '../../../shared/contract'
 import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
 import type { useT } from '../i18n'
-import { quotaWaitText, type ListLabels, type QuotaDevices } from './quota-wait-words'
+import { quotaWaitText, type ListLabels, type QuotaDevices, type QuotaWaitWords } from './quota-wait-words'
 
 type Translate = ReturnType<typeof useT>
+
+/** The campaign's and the pre-send summary's words for what the quota waits for (quota-wait-words.ts). */
+export const CAMPAIGN_QUOTA_WAIT = {
+  finishWaitsForQuota: {
+    gateway: 'campaigns.finishWaitsForQuota',
+    sandbox: 'campaigns.finishWaitsForQuota.sandbox',
+    both: 'campaigns.finishWaitsForQuota.mixed'
+  },
+  presendFinishWaitsForQuota: {
+    gateway: 'campaigns.presend.finishWaitsForQuota',
+    sandbox: 'campaigns.presend.finishWaitsForQuota.sandbox',
+    both: 'campaigns.presend.finishWaitsForQuota.mixed'
+  },
+  presendFinishPart: {
+    gateway: 'campaigns.presend.finishPart',
+    sandbox: 'campaigns.presend.finishPart.sandbox',
+    both: 'campaigns.presend.finishPart.mixed'
+  },
+  presendFinishPartUnknown: {
+    gateway: 'campaigns.presend.finishPartUnknown',
+    sandbox: 'campaigns.presend.finishPartUnknown.sandbox',
+    both: 'campaigns.presend.finishPartUnknown.mixed'
+  },
+  presendShortfall: {
+    gateway: 'campaigns.presend.shortfall',
+    sandbox: 'campaigns.presend.shortfall.sandbox',
+    both: 'campaigns.presend.shortfall.mixed'
+  }
+} as const satisfies Record<string, QuotaWaitWords>
 
 /** `device.waitingToday`: what other sends have waiting on it today, said beside its sends (QA28 Q28-07). */
 export function deviceBudgetText(
@@ -67,14 +96,14 @@ export function quotaFinishText(
       return finish.at === null
         ? quotaWaitText(
             t,
-            'campaigns.presend.finishPartUnknown',
+            CAMPAIGN_QUOTA_WAIT.presendFinishPartUnknown,
             { covered: finish.covered, waiting: finish.waiting },
             { devices, messages: finish.covered + finish.waiting },
             list
           )
         : quotaWaitText(
             t,
-            'campaigns.presend.finishPart',
+            CAMPAIGN_QUOTA_WAIT.presendFinishPart,
             { time: at(finish.at), covered: finish.covered, waiting: finish.waiting },
             { devices, messages: finish.covered + finish.waiting },
             list
@@ -82,7 +111,7 @@ export function quotaFinishText(
     case 'waits_for_quota':
       return quotaWaitText(
         t,
-        'campaigns.presend.finishWaitsForQuota',
+        CAMPAIGN_QUOTA_WAIT.presendFinishWaitsForQuota,
         {},
         { devices, messages: finish.waiting },
         list
@@ -114,7 +143,7 @@ export function runningFinishText(
     case 'waits_for_quota':
       return quotaWaitText(
         t,
-        'campaigns.finishWaitsForQuota',
+        CAMPAIGN_QUOTA_WAIT.finishWaitsForQuota,
         { waiting: finish.waiting },
         { devices, messages: finish.waiting },
         list
@@ -157,7 +186,7 @@ export function BudgetWarnings({
         <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
           {quotaWaitText(
             t,
-            'campaigns.presend.shortfall',
+            CAMPAIGN_QUOTA_WAIT.presendShortfall,
             { quota: count(quota), count: count(messages), short: count(short) },
             { devices, messages },
             list

@@ -21,7 +21,7 @@ import {
 } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
 import { isSendable } from '../../../../shared/device-status'
-import { quotaWaitText, type QuotaDevices } from '../../ui/quota-wait-words'
+import { OVERVIEW_QUOTA_WAIT, quotaWaitText, type QuotaDevices } from '../../ui/quota-wait-words'
 
 /** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
@@ -109,7 +109,7 @@ function endText(
 ): string {
   // `messages`: every row the estimate planned, the covered part's with the waiting ones.
   const waits = (waiting: number, messages: number): string =>
-    quotaWaitText(t, 'overview.campaigns.waitsForQuota', { waiting }, { devices, messages }, list)
+    quotaWaitText(t, OVERVIEW_QUOTA_WAIT.waitsForQuota, { waiting }, { devices, messages }, list)
   switch (end.kind) {
     case 'at':
       return ` · ${t('overview.campaigns.finish', { time: at(end.at) })}`
@@ -120,7 +120,7 @@ function endText(
         ? ` · ${waits(end.waiting, end.covered + end.waiting)}`
         : ` · ${quotaWaitText(
             t,
-            'overview.campaigns.finishPart',
+            OVERVIEW_QUOTA_WAIT.finishPart,
             { covered: end.covered, waiting: end.waiting, time: at(end.at) },
             { devices, messages: end.covered + end.waiting },
             list

@@ -8,6 +8,7 @@ import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { CAMPAIGN_QUOTA_WAIT } from '../../ui/budget-words'
 import { quotaWaitText } from '../../ui/quota-wait-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
@@ -199,7 +200,7 @@ export function OutboxBulkBar({
       short > 0
         ? quotaWaitText(
             t,
-            'campaigns.presend.shortfall',
+            CAMPAIGN_QUOTA_WAIT.presendShortfall,
             { quota: count(counted - short), count: count(counted), short: count(short) },
             { devices: shortOn, messages: counted },
             (labels) => formatList(labels, language)
