@@ -37,6 +37,13 @@ afterAll(async () => {
 /** Runs the CLI in process; returns the exit code and the one JSON result line. */
 const cli = (...args: string[]) => runCliJson(env, args)
 
+/** The take-back's line of `campaign status <id>` as printed, or null when it has none. */
+async function takeBackLine(id: string): Promise<string | null> {
+  const shown = await runCli(['campaign', 'status', id], env)
+  expect(shown.code, shown.stderr).toBe(0)
+  return shown.stdout.split('\n').find((line) => line.startsWith('Take-back')) ?? null
+}
+
 describe('--map', () => {
   it("takes the contacts' names column, the core's guess by default, none when left empty", () => {
     const headers = ['Nama', 'HP', 'Toko']
@@ -367,10 +374,17 @@ describe('sender-desk campaign', () => {
       const taken = await cli('campaign', 'takeback', id, '--revoke-delivered', '--timeout', '1')
       expect(taken.code).toBe(4)
       expect(taken.json.takeBack).toMatchObject({ state: 'running', revoke: { done: 0, pending: 1 } })
+      // `campaign status` says where its take-back stands, in the tally's words (it said nothing of it).
+      expect(await takeBackLine(id)).toBe(
+        `Take-back under way: 2 cancelled before they left; 0 deleted for everyone, 1 still to do. Not finished: carry it on with sender-desk campaign takeback resume ${id} (or leave the app running).`
+      )
       const paused = await runCli(['campaign', 'takeback', 'pause', id], env)
       expect(paused.code, paused.stderr).toBe(0)
       expect(paused.stdout).toContain('Paused by the operator')
       expect(paused.stdout).toContain(`sender-desk campaign takeback resume ${id}`)
+      expect(await takeBackLine(id)).toBe(
+        'Take-back paused: 2 cancelled before they left; 0 deleted for everyone, 1 still to do. Paused by the operator: nothing more is asked of the gateway until it is resumed.'
+      )
     } finally {
       await control.clearFaults()
     }
@@ -388,6 +402,9 @@ describe('sender-desk campaign', () => {
       { state: 'done', revoke: { done: 1, refused: 0, unknown: 0, pending: 0 } }
     ])
     expect(await sent()).toEqual(['revoke'])
+    expect(await takeBackLine(id)).toBe(
+      'Take-back done: 2 cancelled before they left; 1 deleted for everyone.'
+    )
     // Nothing is under way any more: neither can be asked (bad input), and the usage says so.
     expect((await cli('campaign', 'takeback', 'resume', id)).code).toBe(2)
     const none = await runCli(['campaign', 'takeback', 'pause', id], env)

@@ -33,7 +33,7 @@ import {
 
 /** The files picked for a campaign's attachment column, as the window sends them. */
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
-import { describeTakeBackView } from './take-back-output'
+import { describeTakeBackState, describeTakeBackView } from './take-back-output'
 
 /**
  * `phone=No HP;vars=Nama,Tagihan;file=Invoice;name=Nama` (vars default to every other column; file names a file per
@@ -144,8 +144,14 @@ function describePacing(pacing: PacingPolicy): string {
 /**
  * A campaign in the terminal's words; its estimated end read against `now` (a time gone by is never the end). Its
  * times on the computer's clock (or `timeZone`'s) with the zone named, as the pacing line names its hours' zone.
+ * `takeBack`: the take-back its view names (takeBackId), said in one line: under way, paused or done.
  */
-export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?: string): string {
+export function describeCampaign(
+  view: CampaignView,
+  now = Date.now(),
+  timeZone?: string,
+  takeBack: TakeBackView | null = null
+): string {
   const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
     `${view.id}  ${view.name}  ${view.status}`,
@@ -163,7 +169,8 @@ export function describeCampaign(view: CampaignView, now = Date.now(), timeZone?
     `Sent: accepted ${c('accepted')}, sent ${c('sent')}, delivered ${c('delivered')}, read ${c('read')}; ` +
       `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}` +
       // Apart from cancelled: nobody cancelled these (QA23 Q23-04).
-      (c('optedOut') > 0 ? `; opted out ${c('optedOut')}` : '')
+      (c('optedOut') > 0 ? `; opted out ${c('optedOut')}` : ''),
+    ...(takeBack ? [describeTakeBackState(takeBack, view.id)] : [])
   ]
   lines.push(`Pacing: ${describePacing(view.pacing)}`)
   for (const device of view.devices) {
@@ -609,13 +616,25 @@ export async function runCampaign(context: CliContext): Promise<number> {
       return exit
     }
     case 'status': {
-      const views = await onCore(context, async (core) =>
-        id
+      // Each with the take-back its view names, read to say whether it is under way, paused or done.
+      const shown = await onCore(context, async (core) => {
+        const views = id
           ? [await core.invoke('campaigns:get', { id })]
           : (await core.invoke('campaigns:list', {})).campaigns
-      )
+        return Promise.all(
+          views.map(async (view) => ({
+            view,
+            takeBack: view.takeBackId
+              ? await core.invoke('outbox:takeBackProgress', { id: view.takeBackId })
+              : null
+          }))
+        )
+      })
+      const views = shown.map((s) => s.view)
       context.out.result(
-        views.length > 0 ? views.map((view) => describeCampaign(view)).join('\n\n') : 'No campaigns yet.',
+        views.length > 0
+          ? shown.map((s) => describeCampaign(s.view, Date.now(), undefined, s.takeBack)).join('\n\n')
+          : 'No campaigns yet.',
         {
           ok: true,
           campaigns: views

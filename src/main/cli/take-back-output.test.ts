@@ -1,6 +1,7 @@
 // The take-back tally as the terminal prints it.
 import { expect, it } from 'vitest'
-import { describeTakeBackView } from './take-back-output'
+import type { TakeBackView } from '../../shared/contract'
+import { describeTakeBackState, describeTakeBackView } from './take-back-output'
 
 const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
 
@@ -38,22 +39,22 @@ it('says what was deleted, what the gateway refused in its words, what is unknow
   ])
 })
 
+/** Under way: one call done at the gateway, three still to do on d1. */
+const underWay: TakeBackView = {
+  id: 'r1',
+  state: 'running',
+  producerTag: null,
+  stoppedLocally: 0,
+  leftAlone: {},
+  revoke: none,
+  cancel: { done: 1, refused: 0, unknown: 0, pending: 3 },
+  resend: none,
+  pendingByDevice: [{ deviceId: 'd1', n: 3 }],
+  explained: []
+}
+
 it('says when a take-back is not finished', () => {
-  const text = describeTakeBackView(
-    {
-      id: 'r1',
-      state: 'running',
-      producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: {},
-      revoke: none,
-      cancel: { done: 1, refused: 0, unknown: 0, pending: 3 },
-      resend: none,
-      pendingByDevice: [{ deviceId: 'd1', n: 3 }],
-      explained: []
-    },
-    'c1'
-  )
+  const text = describeTakeBackView(underWay, 'c1')
   expect(text).toBe(
     '1 cancelled at the gateway, 3 still to do\nNot finished: carry it on with sender-desk campaign takeback resume c1 (or leave the app running).'
   )
@@ -111,4 +112,14 @@ it('says rows whose number opted out were never sent, apart from the ones cancel
     '  2 opted out before they were sent',
     '  1 cancelled here already'
   ])
+})
+
+it('says a campaign’s take-back in one line: its state, its parts and what is left to do', () => {
+  const view: TakeBackView = { ...underWay, state: 'paused' }
+  expect(describeTakeBackState(view, 'c1')).toBe(
+    'Take-back paused: 1 cancelled at the gateway, 3 still to do. Paused by the operator: nothing more is asked of the gateway until it is resumed.'
+  )
+  expect(describeTakeBackState({ ...view, state: 'done', cancel: none, pendingByDevice: [] }, 'c1')).toBe(
+    'Take-back done: nothing taken back.'
+  )
 })

@@ -31,16 +31,8 @@ const LEFT_WORDS: Record<string, (n: number) => string> = {
 
 const count = (n: number): string => n.toLocaleString('en-US')
 
-/**
- * A campaign's take-back (`campaignId`, named in the command that carries it on). `devices`: to name the device whose
- * calls wait and what for, in the window's words (its English); a null state is a device this command was not given,
- * whose calls wait for the app (or a command with that device).
- */
-export function describeTakeBackView(
-  view: TakeBackView,
-  campaignId: string,
-  devices: readonly { id: string; label: string; state: DeviceState | null }[] = []
-): string {
+/** What was stopped here, then what the gateway did per action: the tally's first lines. */
+function actionLines(view: TakeBackView): string[] {
   const lines: string[] = []
   if (view.stoppedLocally > 0)
     lines.push(`${count(view.stoppedLocally)} cancelled before ${they(view.stoppedLocally)} left`)
@@ -53,6 +45,46 @@ export function describeTakeBackView(
     if (tally.pending > 0) parts.push(`${count(tally.pending)} still to do`)
     lines.push(parts.join(', '))
   }
+  return lines
+}
+
+/** What is left to do about one not finished: resume the operator's pause, or carry it on; null once done. */
+function stateLine(view: TakeBackView, campaignId: string): string | null {
+  // The window's words: one table, so the two cannot drift apart.
+  if (view.state === 'paused') return translate('en', 'outbox.takeBack.outcome.paused')
+  if (view.state === 'running')
+    return `Not finished: carry it on with sender-desk campaign takeback resume ${campaignId} (or leave the app running).`
+  return null
+}
+
+const STATE_WORDS = { running: 'under way', paused: 'paused', done: 'done' } as const
+
+/**
+ * A campaign's take-back in one line for `campaign status` (the one its view names): under way, paused or done, with
+ * the tally's parts and what is left to do, in the same words as the tally.
+ */
+export function describeTakeBackState(view: TakeBackView, campaignId: string): string {
+  const parts = actionLines(view)
+  const next = stateLine(view, campaignId)
+  return [
+    `Take-back ${STATE_WORDS[view.state]}: ${parts.length > 0 ? parts.join('; ') : 'nothing taken back'}.`,
+    next
+  ]
+    .filter((part) => part !== null)
+    .join(' ')
+}
+
+/**
+ * A campaign's take-back (`campaignId`, named in the command that carries it on). `devices`: to name the device whose
+ * calls wait and what for, in the window's words (its English); a null state is a device this command was not given,
+ * whose calls wait for the app (or a command with that device).
+ */
+export function describeTakeBackView(
+  view: TakeBackView,
+  campaignId: string,
+  devices: readonly { id: string; label: string; state: DeviceState | null }[] = []
+): string {
+  const lines = actionLines(view)
   const known = devices.flatMap((d) => (d.state === null ? [] : [{ ...d, state: d.state }]))
   for (const w of heldByDevice(view.pendingByDevice, known))
     lines.push(`  ${translate('en', TAKE_BACK_WAITS_KEY[w.hold], { n: w.n, device: w.device })}`)
@@ -73,12 +105,8 @@ export function describeTakeBackView(
     for (const [reason, n] of left)
       lines.push(`  ${count(n)} ${LEFT_WORDS[reason]?.(n) ?? reason.replaceAll('_', ' ')}`)
   }
-  // The window's words: one table, so the two cannot drift apart.
-  if (view.state === 'paused') lines.push(translate('en', 'outbox.takeBack.outcome.paused'))
-  else if (view.state === 'running')
-    lines.push(
-      `Not finished: carry it on with sender-desk campaign takeback resume ${campaignId} (or leave the app running).`
-    )
+  const next = stateLine(view, campaignId)
+  if (next !== null) lines.push(next)
   if (lines.length === 0) lines.push('Nothing to take back.')
   return lines.join('\n')
 }

@@ -1637,6 +1637,8 @@ export const enRest = {
   'campaigns.takeBack.unknown': '{n} unknown: {why}',
   'campaigns.takeBack.unread':
     'Its progress could not be read here: where each message stands shows in the campaign’s rows.',
+  'campaigns.takeBack.readFailed': 'This campaign’s take-back could not be read: {why}',
+  'campaigns.takeBack.loading': 'Loading the take-back…',
   'campaigns.export.csv': 'Export results (CSV)',
   'campaigns.export.xlsx': 'Export results (Excel)',
   'campaigns.export.skipped': 'Download skipped rows',

@@ -1868,6 +1868,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.unknown': '{n} tidak diketahui: {why}',
   'campaigns.takeBack.unread':
     'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di baris kampanye.',
+  'campaigns.takeBack.readFailed': 'Penarikan kampanye ini tidak dapat dibaca: {why}',
+  'campaigns.takeBack.loading': 'Memuat penarikan…',
   'campaigns.export.csv': 'Ekspor hasil (CSV)',
   'campaigns.export.xlsx': 'Ekspor hasil (Excel)',
   'campaigns.export.skipped': 'Unduh baris yang dilewati',

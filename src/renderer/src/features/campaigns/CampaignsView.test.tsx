@@ -1296,12 +1296,15 @@ describe('a take-back found again when the page is drawn afresh', () => {
       takeBackId: 'tb-7'
     })
 
-  async function openPage(language: 'en' | 'id', view: CampaignView): Promise<HTMLElement> {
+  async function openCampaign(language: 'en' | 'id', view: CampaignView): Promise<void> {
     seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
     fake.handle('campaigns:list', () => ({ campaigns: [view] }))
     fake.handle('campaigns:get', () => view)
     render(<CampaignsView />)
     await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+  }
+  async function openPage(language: 'en' | 'id', view: CampaignView): Promise<HTMLElement> {
+    await openCampaign(language, view)
     return screen.findByTestId('campaign-takeback-tally')
   }
 
@@ -1370,6 +1373,82 @@ describe('a take-back found again when the page is drawn afresh', () => {
     expect(screen.getByRole('button', { name: 'Take back this campaign' })).toBeTruthy()
     await act(() => new Promise((resolve) => setTimeout(resolve, 1500)))
     expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
+  })
+
+  // Its first read failing left the page with nothing of it and no way to read it again but drawing the page anew.
+  it.each(['en', 'id'] as const)(
+    'says a take-back it could not read, with Try again that reads it again (%s)',
+    async (language) => {
+      const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]): string =>
+        translate(language, key, params)
+      let failures = 2
+      fake.handle('outbox:takeBackProgress', () => {
+        if (failures-- > 0) throw new ApiError({ code: 'internal', message: 'The database is busy' })
+        return paused
+      })
+      await openCampaign(language, takenBack(3))
+      const failure = await screen.findByTestId('campaign-takeback-read-error')
+      expect(failure.getAttribute('role')).toBe('alert')
+      expect(failure.textContent).toContain(
+        t('campaigns.takeBack.readFailed', { why: 'The database is busy' })
+      )
+      expect(screen.queryByTestId('campaign-takeback-tally')).toBeNull()
+      const user = userEvent.setup()
+      // Failing again, it says so again, the focus on why and on Try again.
+      await user.click(within(failure).getByRole('button', { name: t('common.tryAgain') }))
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByTestId('campaign-takeback-read-error'))
+      )
+      await user.click(
+        within(screen.getByTestId('campaign-takeback-read-error')).getByRole('button', {
+          name: t('common.tryAgain')
+        })
+      )
+      const tally = await screen.findByTestId('campaign-takeback-tally')
+      expect(within(tally).getByTestId('campaign-takeback-held').textContent).toBe(
+        t('outbox.takeBack.outcome.paused')
+      )
+      expect(fake.requests('outbox:takeBackProgress')).toEqual([
+        { id: 'tb-7' },
+        { id: 'tb-7' },
+        { id: 'tb-7' }
+      ])
+      expect(screen.queryByTestId('campaign-takeback-read-error')).toBeNull()
+      // What was read takes the focus Try again had, not the page.
+      await waitFor(() => expect(document.activeElement).toBe(tally))
+      expect(screen.getByRole('button', { name: t('outbox.takeBack.resume') })).toBeTruthy()
+    }
+  )
+
+  // A newer take-back started from the terminal or another window while the page showed an older finished one was
+  // only found when the page was drawn again.
+  it('follows a newer take-back once the campaign’s view names it', async () => {
+    const older: TakeBackView = {
+      ...paused,
+      state: 'done',
+      revoke: { ...none, done: 2 },
+      pendingByDevice: [],
+      heldBy: null
+    }
+    const newer = makeTakeBack({ id: 'tb-8', revoke: { ...none, done: 1, pending: 2 } })
+    fake.handle('outbox:takeBackProgress', ({ id }) => (id === 'tb-8' ? newer : older))
+    const tally = await openPage('en', takenBack(0))
+    await waitFor(() =>
+      expect(tally.querySelector('p')?.textContent).toBe(
+        '5 cancelled before they left, 2 deleted for everyone.'
+      )
+    )
+    fake.handle('campaigns:get', () => ({ ...takenBack(2), takeBackId: 'tb-8' }))
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-takeback-tally').querySelector('p')?.textContent).toBe(
+        '1 deleted for everyone, 2 still to do.'
+      )
+    )
+    expect(fake.requests('outbox:takeBackProgress')).toContainEqual({ id: 'tb-8' })
+    // Under way: Pause is offered for it, and nothing to start again beside it.
+    expect(screen.getByRole('button', { name: 'Pause the take-back' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Take back this campaign' })).toBeNull()
   })
 })
 

@@ -701,3 +701,47 @@ describe('a take-back whose tally does not settle', () => {
     expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThanOrEqual(whileWaiting + 2)
   })
 })
+
+// The page follows another take-back once the campaign's view names it; one asked here is not swapped back for the
+// older one a view read before it was asked still names.
+it('keeps the take-back asked here while the view still names the older one, and follows the next one named', async () => {
+  seedStores(makeBootstrap())
+  const older: TakeBackView = { ...done, id: 'tb-0' }
+  const asked: TakeBackView = { ...running, id: 'tb-2' }
+  const next: TakeBackView = {
+    ...done,
+    id: 'tb-3',
+    stoppedLocally: 0,
+    revoke: { ...none, done: 9 },
+    explained: []
+  }
+  const read = { 'tb-0': older, 'tb-2': { ...asked, state: 'running' as const }, 'tb-3': next }
+  fake.handle('outbox:takeBackProgress', ({ id }) => read[id as keyof typeof read])
+  fake.handle('campaigns:takeBack', () => asked)
+  const page = (takeBackId: string): React.JSX.Element => (
+    <TakeBackCampaign id="c-1" takeBackId={takeBackId} offered onChanged={() => undefined} />
+  )
+  const { rerender } = render(page('tb-0'))
+  const tally = await screen.findByTestId('campaign-takeback-tally')
+  await waitFor(() => expect(tally.textContent).toContain('2 deleted for everyone'))
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  await user.click(
+    await within(screen.getByRole('dialog')).findByRole('button', { name: 'Take back' }, { timeout: 3000 })
+  )
+  await waitFor(() =>
+    expect(screen.getByTestId('campaign-takeback-tally').textContent).toContain('3 still to do')
+  )
+  // A view read before it was asked: the page stays on the one asked here.
+  rerender(page('tb-0'))
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  expect(fake.requests('outbox:takeBackProgress').filter((r) => r.id === 'tb-0')).toHaveLength(1)
+  expect(screen.getByTestId('campaign-takeback-tally').textContent).toContain('3 still to do')
+  // Named by the view: nothing changes. Another named (from the terminal): the page follows it.
+  rerender(page('tb-2'))
+  rerender(page('tb-3'))
+  await waitFor(() =>
+    expect(screen.getByTestId('campaign-takeback-tally').textContent).toBe('9 deleted for everyone.')
+  )
+  expect(fake.requests('outbox:takeBackProgress').filter((r) => r.id === 'tb-0')).toHaveLength(1)
+})

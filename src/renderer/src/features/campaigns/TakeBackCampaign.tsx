@@ -15,6 +15,7 @@ import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { useFollowedTakeBack } from '../outbox/follow-take-back'
 import { takeBackFix, takeBackHeldWords, takeBackPausable } from '../outbox/take-back-outcome'
 import { TakeBackHeldControl } from '../outbox/TakeBackHeldControl'
+import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 
 /** Why a message stays as it is, in the operator's words. */
 const LEFT_KEY: Record<string, MessageKey> = {
@@ -81,28 +82,59 @@ export function TakeBackCampaign({
   const [open, setOpen] = useState(false)
   const [revokeDelivered, setRevokeDelivered] = useState(false)
   const [plan, setPlan] = useState<TakeBackPlanView | null>(null)
-  // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made.
-  const { view: result, unread, resumed, follow, resume, pause } = useFollowedTakeBack(id, takeBackId)
+  // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made. The one the
+  // view names is read when none is shown, or when it names another (started from the terminal or another window);
+  // that read failing is said with Try again.
+  const {
+    view: result,
+    unread,
+    resumed,
+    follow,
+    resume,
+    pause,
+    reading,
+    readFailed,
+    readAgain
+  } = useFollowedTakeBack(id, takeBackId)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
   // question is put away, back to the button that asked it. Set before the state change; taken by the render that
   // shows the step.
-  const focusNext = useRef<'question' | 'opener' | 'tally' | null>(null)
+  // 'read': Try again's, taken by the tally once what it read is drawn (dropped if it fails again: its alert takes it).
+  const focusNext = useRef<'question' | 'opener' | 'tally' | 'read' | null>(null)
   // Offered beside a finished take-back's tally too: what it was not asked to take back (the messages already sent,
   // the box unticked) can be taken back still. Not while one is under way.
   const openerShown = offered && !open && (result === null || result.state === 'done')
   const questionRef = useRef<HTMLHeadingElement>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const tallyRef = useRef<HTMLDivElement>(null)
+  // Where Try again leaves the focus while it reads ("Loading…"), and the failure it may take it to.
+  const readingRef = useRef<HTMLDivElement>(null)
+  const failureRef = useRef<HTMLDivElement>(null)
+  const [retried, setRetried] = useState(false)
+  const tryAgain = useReadAgain(readFailed, readingRef, failureRef, () => {
+    focusNext.current = 'read'
+    setRetried(true)
+    readAgain()
+  })
   useEffect(() => {
     const next = focusNext.current
     if (next === null) return
+    if (next === 'read' && readFailed) {
+      focusNext.current = null
+      return
+    }
     // React can run an earlier render's effects after the request (the card around re-rendered just before the
     // answer came): that render has not drawn the step yet, so it leaves the request to the one that does (QA6 Q02).
-    const shown = { question: open, opener: openerShown, tally: !open && result !== null }[next]
+    const shown = {
+      question: open,
+      opener: openerShown,
+      tally: !open && result !== null,
+      read: !open && result !== null && !reading
+    }[next]
     if (!shown) return
-    ;({ question: questionRef, opener: openerRef, tally: tallyRef })[next].current?.focus()
+    ;({ question: questionRef, opener: openerRef, tally: tallyRef, read: tallyRef })[next].current?.focus()
     focusNext.current = null
   })
   // While the question is on screen the campaign sends nothing (QA14 Q14-02: rows kept leaving behind it). `held`:
@@ -315,6 +347,20 @@ export function TakeBackCampaign({
               ))}
             </ul>
           ) : null}
+        </div>
+      ) : null}
+      {readFailed || (retried && reading) ? (
+        <div ref={readingRef} tabIndex={-1}>
+          {readFailed ? (
+            <ReadFailed
+              ref={failureRef}
+              testId="campaign-takeback-read-error"
+              says={t('campaigns.takeBack.readFailed', { why: readFailed.message })}
+              onRetry={tryAgain}
+            />
+          ) : (
+            <p role="status">{t('campaigns.takeBack.loading')}</p>
+          )}
         </div>
       ) : null}
       {result ? (

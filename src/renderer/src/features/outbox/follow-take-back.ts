@@ -5,11 +5,14 @@
 // device that cannot act (logged out, subscription ended) is read less and less often while it waits, and at the
 // usual pace again as soon as the device list says the device can act: it was read every second for as long as it
 // waited. A paused one asks nothing of the gateway until it is resumed: it is read less and less often the same way,
-// and at the usual pace again once a read finds it running.
+// and at the usual pace again once a read finds it running. The one the core names (a campaign's view's takeBackId)
+// is read when the page has none, and again when the core names another (started from the terminal or another window
+// while the page showed an older one): the page used to find it only when drawn again. That read failing is said with
+// Try again: the page showed nothing of it, with no way to read it again.
 import { useEffect, useState } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
 import { onlyHeld } from '../../../../shared/take-back-holds'
-import { call } from '../../api'
+import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useDevices } from '../../stores/devices'
 
 /** How often an unsettled take-back is read again. */
@@ -23,7 +26,9 @@ export const WAITING_MAX_MS = 30_000
  * The take-back last read for `key` (the message or campaign it was asked for: a view that shows another one in the
  * same place says nothing of this one), and whether reading it failed FOLLOW_TRIES times in a row (then it is not
  * read again). `known`: the take-back the core names for `key` (a campaign's view's takeBackId), read and followed
- * while nothing is followed here yet, so a window drawn afresh finds one started elsewhere or before a restart.
+ * while nothing is followed here yet, so a window drawn afresh finds one started elsewhere or before a restart; and
+ * again when the core names another than the one it named when this one was followed (a newer one, started from the
+ * terminal or another window): one asked here, named by a view read before it was asked, is kept.
  */
 export function useFollowedTakeBack(
   key: string,
@@ -38,27 +43,38 @@ export function useFollowedTakeBack(
   resume: () => Promise<void>
   /** Pause it (the same call): calls in flight end and are recorded; nothing more is asked until it is resumed. */
   pause: () => Promise<void>
+  /** The one `known` names is being read (none is followed yet, or another is shown meanwhile). */
+  reading: boolean
+  /** Reading the one `known` names failed (said with Try again), null while it did not. */
+  readFailed: ErrorInfo | null
+  /** Try again: reads the one `known` names again. */
+  readAgain: () => void
 } {
   const devices = useDevices((s) => s.devices)
-  // `waited`: reads in a row that found it paused, or waiting for its devices only.
+  // `waited`: reads in a row that found it paused, or waiting for its devices only. `named`: what `known` was when it
+  // was followed (a view read before one asked here still names the older one).
   const [followed, setFollowed] = useState<{
     key: string
     view: TakeBackView
     misses: number
     waited: number
     resumed?: boolean
+    named?: string | null
   } | null>(null)
+  const [adoptFailed, setAdoptFailed] = useState<{ key: string; id: string; error: ErrorInfo } | null>(null)
   const mine = followed?.key === key ? followed : null
   const view = mine?.view ?? null
   const misses = mine?.misses ?? 0
   const waited = mine?.waited ?? 0
   const unread = misses >= FOLLOW_TRIES
   const resumed = mine?.resumed === true
-  const follow = (asked: TakeBackView): void => setFollowed({ key, view: asked, misses: 0, waited: 0 })
+  const named = mine?.named ?? null
+  const follow = (asked: TakeBackView): void =>
+    setFollowed({ key, view: asked, misses: 0, waited: 0, named: known ?? null })
   const setPaused = async (paused: boolean): Promise<void> => {
     if (!view) return
     const next = await call('outbox:setTakeBackPaused', { id: view.id, paused })
-    setFollowed({ key, view: next, misses: 0, waited: 0, resumed: !paused })
+    setFollowed({ key, view: next, misses: 0, waited: 0, resumed: !paused, named })
   }
   const resume = (): Promise<void> => setPaused(false)
   const pause = (): Promise<void> => setPaused(true)
@@ -67,22 +83,30 @@ export function useFollowedTakeBack(
   const waiting =
     view !== null &&
     (view.state === 'paused' || (view.state === 'running' && onlyHeld(view.pendingByDevice, devices)))
-  // Read once: from then on it is followed as if asked here (one asked here meanwhile is kept).
-  const adopt = view === null ? (known ?? null) : null
+  // Read once: from then on it is followed as if asked here (one asked here meanwhile is kept). Another named since
+  // this one was followed is read the same way, and followed in its place.
+  const shown = view?.id ?? null
+  const adopt = known && known !== shown && (shown === null || known !== named) ? known : null
+  const failedNow = adoptFailed?.key === key && adoptFailed.id === adopt ? adoptFailed.error : null
   useEffect(() => {
-    if (adopt === null) return
+    if (adopt === null || failedNow) return
     let on = true
     call('outbox:takeBackProgress', { id: adopt })
       .then(
         (next) =>
-          on && setFollowed((now) => (now?.key === key ? now : { key, view: next, misses: 0, waited: 0 }))
+          on &&
+          setFollowed((now) =>
+            now?.key === key && (now.view.id ?? null) !== shown
+              ? now
+              : { key, view: next, misses: 0, waited: 0, named: adopt }
+          )
       )
-      // Nothing is drawn of it then (as before the core named it); the page drawn again asks again.
-      .catch(() => undefined)
+      .catch((e: unknown) => on && setAdoptFailed({ key, id: adopt, error: errorInfo(e) }))
     return () => {
       on = false
     }
-  }, [adopt, key])
+  }, [adopt, key, shown, failedNow])
+  const readAgain = (): void => setAdoptFailed(null)
   useEffect(() => {
     if (!view || !following) return
     let on = true
@@ -96,14 +120,25 @@ export function useFollowedTakeBack(
       call('outbox:takeBackProgress', { id: view.id })
         .then(
           (next) =>
-            on && setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0, resumed })
+            on &&
+            setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0, resumed, named })
         )
-        .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited }))
+        .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited, named }))
     }, delay)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [view, following, key, misses, waiting, waited, resumed])
-  return { view, unread, resumed, follow, resume, pause }
+  }, [view, following, key, misses, waiting, waited, resumed, named])
+  return {
+    view,
+    unread,
+    resumed,
+    follow,
+    resume,
+    pause,
+    reading: adopt !== null && failedNow === null,
+    readFailed: failedNow,
+    readAgain
+  }
 }
