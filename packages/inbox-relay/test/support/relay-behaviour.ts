@@ -671,13 +671,14 @@ export function describeRelayBehaviour(factory: RelayFactory): void {
       )
       const rows = await relay.storedRows(mailbox.mailbox)
       expect(rows).toHaveLength(2)
-      const stored = JSON.stringify(rows)
-      for (const fragment of ['1234567890', 'Siti', 'rekening', 'pushName', 'application/', 'status=read']) {
-        expect(stored).not.toContain(fragment)
-      }
+      const fragments = ['1234567890', 'Siti', 'rekening', 'pushName', 'application/', 'status=read']
+      // The envelope is read as the bytes it stands for: its base64url text is random letters, which once held
+      // "Siti" by chance (a run of this stop's suite).
+      const stored = JSON.stringify(rows.map(({ envelope: _envelope, ...columns }) => columns))
+      for (const fragment of fragments) expect(stored).not.toContain(fragment)
       for (const row of rows) {
         const envelope = Buffer.from(String(row.envelope), 'base64url')
-        expect(envelope.includes(Buffer.from('1234567890'))).toBe(false)
+        for (const fragment of fragments) expect(envelope.includes(Buffer.from(fragment))).toBe(false)
         expect(envelope[0]).toBe(1)
       }
       expect(Object.keys(rows[0]!).sort()).toEqual([
