@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
@@ -345,6 +346,33 @@ describe('SchedulesView', () => {
     await user.click(within(empty).getByRole('button', { name: 'Schedule a message' }))
     expect(useNavigation.getState().view).toBe('send')
   })
+})
+
+describe('schedules that could not be read', () => {
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Schedules'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Jadwal']
+  ] as const)(
+    'says why, with Try again that reads them again, the focus on the heading meanwhile (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      fake.once('outbox:scheduled', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      const failure = await screen.findByRole('alert')
+      expect(failure.textContent).toContain(says)
+      await user.click(within(failure).getByRole('button', { name: tryAgain }))
+      const heading = screen.getByRole('heading', { name: title })
+      // The button went with the failure: the focus waits on the view's heading, where the schedules come.
+      expect(document.activeElement).toBe(heading)
+      expect(await screen.findAllByTestId('schedule-row')).toHaveLength(2)
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(fake.requests('outbox:scheduled')).toHaveLength(2)
+      expect(document.activeElement).toBe(heading)
+    }
+  )
 })
 
 // QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.
