@@ -388,6 +388,35 @@ describe('AutoRepliesView', () => {
     expect(fake.requests('inbox:receiving')).toEqual([])
   })
 
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Auto-replies at the gateway'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Balasan otomatis di gateway']
+  ] as const)(
+    'says why the rules could not be read, with Try again that reads them again (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      fake.once('autoReplies:list', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+      const user = userEvent.setup()
+      render(<AutoRepliesView />)
+      const list = await screen.findByRole('region', { name: title })
+      const failure = await within(list).findByRole('alert')
+      expect(failure.textContent).toContain(says)
+      await user.click(within(failure).getByRole('button', { name: tryAgain }))
+      const heading = within(list).getByRole('heading', { name: title })
+      // The button went with the failure: the focus waits on the list's heading, where the rules come.
+      expect(document.activeElement).toBe(heading)
+      expect(await within(list).findByTestId('autoreply-row')).toBeTruthy()
+      expect(within(list).queryByRole('alert')).toBeNull()
+      expect(fake.requests('autoReplies:list')).toHaveLength(2)
+      expect(document.activeElement).toBe(heading)
+    }
+  )
+
   it('says so when the device list is empty', () => {
     seedStores(makeBootstrap({ devices: [] }))
     render(<AutoRepliesView />)
