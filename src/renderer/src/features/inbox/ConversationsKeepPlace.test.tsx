@@ -39,6 +39,7 @@ function listOf(rows: InboxConversationView[], filters: ConversationFilters = NO
     error: null,
     loadMore: () => {},
     reload: () => {},
+    retry: () => {},
     replace: () => {},
     remove: () => {}
   }

@@ -292,6 +292,33 @@ describe('the conversations list', () => {
     expect(document.activeElement).toBe(heading)
   })
 
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Conversations'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Percakapan']
+  ] as const)(
+    'says why the conversations could not be read, with Try again that reads them again (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      script()
+      fake.once('inbox:conversations', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      const user = userEvent.setup()
+      render(<InboxView />)
+      const list = await screen.findByRole('region', { name: title })
+      const failure = await within(list).findByRole('alert')
+      expect(failure.textContent).toContain(says)
+      await user.click(within(failure).getByRole('button', { name: tryAgain }))
+      const heading = within(list).getByRole('heading', { name: title })
+      // The button went with the failure: the focus waits on the list's heading, where the conversations come.
+      expect(document.activeElement).toBe(heading)
+      expect(await within(list).findByTestId('inbox-conversation-1')).toBeTruthy()
+      expect(within(list).queryByRole('alert')).toBeNull()
+      expect(fake.requests('inbox:conversations')).toHaveLength(2)
+      expect(document.activeElement).toBe(heading)
+    }
+  )
+
   it('shows a conversation that arrives on inbox:changed', async () => {
     script({ conversations: [GROUP] })
     render(<InboxView />)
