@@ -13,7 +13,7 @@ interface ViewHeadingProps {
    * navigation that drew the view, so the focus moves once, to what was asked for. A later navigation to the view (its tab again) focuses it as ever.
    */
   leavesFocus?: boolean
-  /** The heading, for the view's own code that puts the focus on it (a list read again under it: useReadAgain). */
+  /** The heading (a ref kept across drawings, useRef), for the view's own code that puts the focus on it (useReadAgain). */
   ref?: RefObject<HTMLHeadingElement | null>
 }
 
@@ -40,7 +40,7 @@ export function ViewHeading({
     }
     const asked = useNavigation.getState().focusOnArrival
     takeIfStill((asked ? document.getElementById(asked) : null) ?? ref.current)
-  }, [seq, takeIfStill, leaveAsIs, leavesFocus, drawnAt])
+  }, [seq, takeIfStill, leaveAsIs, leavesFocus, drawnAt, ref])
   return (
     <h2 ref={ref} id={id} tabIndex={-1} className="view-title" data-testid={testId}>
       {children}
