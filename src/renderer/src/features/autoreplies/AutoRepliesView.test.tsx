@@ -7,6 +7,7 @@ import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { AutoRepliesView } from './AutoRepliesView'
 
@@ -404,16 +405,13 @@ describe('AutoRepliesView', () => {
       const user = userEvent.setup()
       render(<AutoRepliesView />)
       const list = await screen.findByRole('region', { name: title })
-      const failure = await within(list).findByRole('alert')
-      expect(failure.textContent).toContain(says)
-      await user.click(within(failure).getByRole('button', { name: tryAgain }))
-      const heading = within(list).getByRole('heading', { name: title })
-      // The button went with the failure: the focus waits on the list's heading, where the rules come.
-      expect(document.activeElement).toBe(heading)
-      expect(await within(list).findByTestId('autoreply-row')).toBeTruthy()
-      expect(within(list).queryByRole('alert')).toBeNull()
+      await readsAgainOnTryAgain(user, list, {
+        says,
+        tryAgain,
+        heading: () => within(list).getByRole('heading', { name: title }),
+        read: () => within(list).findByTestId('autoreply-row')
+      })
       expect(fake.requests('autoReplies:list')).toHaveLength(2)
-      expect(document.activeElement).toBe(heading)
     }
   )
 

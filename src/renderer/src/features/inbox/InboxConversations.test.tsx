@@ -29,6 +29,7 @@ import {
   makeSettings
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { giveListsHeight } from '../../testing/list-height'
 import { useNavigation } from '../../stores/navigation'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
@@ -306,16 +307,13 @@ describe('the conversations list', () => {
       const user = userEvent.setup()
       render(<InboxView />)
       const list = await screen.findByRole('region', { name: title })
-      const failure = await within(list).findByRole('alert')
-      expect(failure.textContent).toContain(says)
-      await user.click(within(failure).getByRole('button', { name: tryAgain }))
-      const heading = within(list).getByRole('heading', { name: title })
-      // The button went with the failure: the focus waits on the list's heading, where the conversations come.
-      expect(document.activeElement).toBe(heading)
-      expect(await within(list).findByTestId('inbox-conversation-1')).toBeTruthy()
-      expect(within(list).queryByRole('alert')).toBeNull()
+      await readsAgainOnTryAgain(user, list, {
+        says,
+        tryAgain,
+        heading: () => within(list).getByRole('heading', { name: title }),
+        read: () => within(list).findByTestId('inbox-conversation-1')
+      })
       expect(fake.requests('inbox:conversations')).toHaveLength(2)
-      expect(document.activeElement).toBe(heading)
     }
   )
 
