@@ -1,5 +1,5 @@
 // A view's main heading; focused when the operator navigates to the view, so keyboard and screen-reader users land on it.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useNavigation } from '../stores/navigation'
 import { useViewFocus } from './view-focus'
 
@@ -13,15 +13,19 @@ interface ViewHeadingProps {
    * navigation that drew the view, so the focus moves once, to what was asked for. A later navigation to the view (its tab again) focuses it as ever.
    */
   leavesFocus?: boolean
+  /** The heading (a ref kept across drawings, useRef), for the view's own code that puts the focus on it (useReadAgain). */
+  ref?: RefObject<HTMLHeadingElement | null>
 }
 
 export function ViewHeading({
   children,
   id,
   testId,
-  leavesFocus = false
+  leavesFocus = false,
+  ref: given
 }: ViewHeadingProps): React.JSX.Element {
-  const ref = useRef<HTMLHeadingElement>(null)
+  const own = useRef<HTMLHeadingElement>(null)
+  const ref = given ?? own
   const seq = useNavigation((state) => state.seq)
   const [drawnAt] = useState(seq)
   const { takeIfStill, leaveAsIs } = useViewFocus()
@@ -36,7 +40,7 @@ export function ViewHeading({
     }
     const asked = useNavigation.getState().focusOnArrival
     takeIfStill((asked ? document.getElementById(asked) : null) ?? ref.current)
-  }, [seq, takeIfStill, leaveAsIs, leavesFocus, drawnAt])
+  }, [seq, takeIfStill, leaveAsIs, leavesFocus, drawnAt, ref])
   return (
     <h2 ref={ref} id={id} tabIndex={-1} className="view-title" data-testid={testId}>
       {children}

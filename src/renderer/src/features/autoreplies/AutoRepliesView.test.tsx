@@ -7,6 +7,7 @@ import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { AutoRepliesView } from './AutoRepliesView'
 
@@ -387,6 +388,32 @@ describe('AutoRepliesView', () => {
     expect(screen.queryByTestId('try-keyword')).toBeNull()
     expect(fake.requests('inbox:receiving')).toEqual([])
   })
+
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Auto-replies at the gateway'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Balasan otomatis di gateway']
+  ] as const)(
+    'says why the rules could not be read, with Try again that reads them again (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(
+        makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
+      )
+      fake.once('autoReplies:list', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+      const user = userEvent.setup()
+      render(<AutoRepliesView />)
+      const list = await screen.findByRole('region', { name: title })
+      await readsAgainOnTryAgain(user, list, {
+        says,
+        tryAgain,
+        heading: () => within(list).getByRole('heading', { name: title }),
+        read: () => within(list).findByTestId('autoreply-row')
+      })
+      expect(fake.requests('autoReplies:list')).toHaveLength(2)
+    }
+  )
 
   it('says so when the device list is empty', () => {
     seedStores(makeBootstrap({ devices: [] }))

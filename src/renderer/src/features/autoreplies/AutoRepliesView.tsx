@@ -92,6 +92,11 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
           emptyText={t('autoReplies.empty')}
           emptyTestId="autoreplies-empty"
           errorTestId="autoreplies-error"
+          onRetry={() => {
+            setError(null)
+            load()
+          }}
+          waitsOn={listHeading}
         />
         {rules !== null && rules.length > 0 ? (
           <ul className="service-list" aria-label={t('autoReplies.list')}>

@@ -30,6 +30,7 @@ import {
   NO_TAKE_BACK_TALLY
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { recordFocusMoves } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
@@ -159,19 +160,42 @@ describe('CampaignsView', () => {
     expect(document.getElementById('campaign-template-hint')?.textContent).toMatch(/^Gunakan \{Nama\} untuk/)
   })
 
-  it('says when the campaign list cannot be read, and reads it again on request', async () => {
-    let failures = 1
+  it.each([
+    ['en', 'Your campaigns could not be read: The database is busy', 'Try again', 'Campaigns'],
+    ['id', 'Daftar kampanye Anda tidak dapat dibaca: The database is busy', 'Coba lagi', 'Kampanye']
+  ] as const)(
+    'says when the campaign list cannot be read, and reads it again on request, the focus on the heading meanwhile (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      let failures = 1
+      fake.handle('campaigns:list', () => {
+        if (failures-- > 0) throw new ApiError({ code: 'internal', message: 'The database is busy' })
+        return { campaigns: [campaign({ id: 'c-1', name: 'November bills', status: 'finished' })] }
+      })
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      expect((await screen.findByTestId('campaigns-list-error')).getAttribute('role')).toBe('alert')
+      // The focus waits on the view's heading, under which the list comes.
+      await readsAgainOnTryAgain(user, screen.getByTestId('view-campaigns'), {
+        says,
+        tryAgain,
+        heading: () => screen.getByRole('heading', { level: 2, name: title }),
+        read: () => screen.findByRole('button', { name: 'November bills' })
+      })
+    }
+  )
+
+  it('puts the focus on the failure when the campaign list fails to read again', async () => {
     fake.handle('campaigns:list', () => {
-      if (failures-- > 0) throw new ApiError({ code: 'internal', message: 'The database is busy' })
-      return { campaigns: [campaign({ id: 'c-1', name: 'November bills', status: 'finished' })] }
+      throw new ApiError({ code: 'internal', message: 'The database is busy' })
     })
     const user = userEvent.setup()
     render(<CampaignsView />)
     const alert = await screen.findByTestId('campaigns-list-error')
-    expect(alert.textContent).toContain('The database is busy')
+    const reads = fake.requests('campaigns:list').length
     await user.click(within(alert).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('button', { name: 'November bills' })).toBeTruthy()
-    expect(screen.queryByTestId('campaigns-list-error')).toBeNull()
+    await waitFor(() => expect(fake.requests('campaigns:list').length).toBeGreaterThan(reads))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('campaigns-list-error')))
   })
 
   it('takes the focus to the columns the read spreadsheet brought, not to the page', async () => {

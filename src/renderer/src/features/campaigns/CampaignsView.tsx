@@ -56,7 +56,7 @@ import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { ReadFailed } from '../../ui/ReadFailed'
+import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { gatewayQuotaText, quotaFinishText, runningFinishText } from '../../ui/budget-words'
 import { CampaignRows } from './CampaignRows'
@@ -185,6 +185,13 @@ export function CampaignsView(): React.JSX.Element {
   const [listError, setListError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   const refresh = useCallback(() => setReload((n) => n + 1), [])
+  // Try again after a failed read: the failure goes and the focus waits on the view's heading, over the list.
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const listFailureRef = useRef<HTMLDivElement>(null)
+  const readListAgain = useReadAgain(listError, headingRef, listFailureRef, () => {
+    setListError(null)
+    refresh()
+  })
 
   useEffect(() => {
     let on = true
@@ -238,19 +245,19 @@ export function CampaignsView(): React.JSX.Element {
   return (
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
       {/* A campaign asked for from elsewhere takes the focus to its own heading once read (CampaignProgress). */}
-      <ViewHeading id="campaigns-heading" leavesFocus={asked !== null}>
+      <ViewHeading id="campaigns-heading" ref={headingRef} leavesFocus={asked !== null}>
         {t('campaigns.title')}
       </ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
       <Customers campaigns={list} />
       <OptOuts />
       {listError ? (
-        <p className="alert alert--bad" role="alert" data-testid="campaigns-list-error">
-          {t('campaigns.listFailed', { why: listError.message })}{' '}
-          <button type="button" className="button button--small" onClick={refresh}>
-            {t('common.tryAgain')}
-          </button>
-        </p>
+        <ReadFailed
+          ref={listFailureRef}
+          testId="campaigns-list-error"
+          says={t('campaigns.listFailed', { why: listError.message })}
+          onRetry={readListAgain}
+        />
       ) : null}
       {list.length > 0 ? (
         <ul className="campaigns-list" aria-label={t('campaigns.list')}>

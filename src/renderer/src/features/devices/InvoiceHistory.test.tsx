@@ -7,6 +7,7 @@ import { ApiError, type InvoiceHistoryEntry } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { pressRowEnds, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { DevicesView } from './DevicesView'
@@ -146,16 +147,13 @@ describe('invoice history', () => {
       const user = userEvent.setup()
       render(<DevicesView />)
       const history = await screen.findByTestId('invoice-history')
-      const failure = await within(history).findByRole('alert')
-      expect(failure.textContent).toContain(says)
-      await user.click(within(failure).getByRole('button', { name: tryAgain }))
-      const heading = within(history).getByRole('heading', { name: title })
-      // The button went with the failure: the focus waits on the list's heading, where the invoices come.
-      expect(document.activeElement).toBe(heading)
-      expect(await within(history).findByTestId('invoice-entry')).toBeTruthy()
-      expect(within(history).queryByRole('alert')).toBeNull()
+      await readsAgainOnTryAgain(user, history, {
+        says,
+        tryAgain,
+        heading: () => within(history).getByRole('heading', { name: title }),
+        read: () => within(history).findByTestId('invoice-entry')
+      })
       expect(fake.requests('devices:invoices')).toHaveLength(2)
-      expect(document.activeElement).toBe(heading)
     }
   )
 

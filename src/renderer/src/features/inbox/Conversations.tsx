@@ -1,6 +1,6 @@
 // The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
 // page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
-import { memo, useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState, type RefObject } from 'react'
 import type {
   InboxConversationView,
   InboxMessageView,
@@ -143,6 +143,7 @@ export function Conversations({
   const searching = query.trim() !== ''
   // While searching, the found rows stand in for the list: the focus asked for goes back to the search box.
   const searchRef = useRef<HTMLInputElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     if (!searching || focusOnDraw === null) return
     searchRef.current?.focus()
@@ -150,7 +151,7 @@ export function Conversations({
   }, [searching, focusOnDraw, onFocusGiven])
   return (
     <section className="inbox-conversations" aria-labelledby="inbox-conversations-heading">
-      <h3 id="inbox-conversations-heading" tabIndex={-1}>
+      <h3 id="inbox-conversations-heading" ref={headingRef} tabIndex={-1}>
         {t('inbox.conversations.heading')}
       </h3>
       <div className="inbox-filters">
@@ -210,6 +211,7 @@ export function Conversations({
           onOpen={onOpen}
           focusOnDraw={focusOnDraw}
           onFocusGiven={onFocusGiven}
+          headingRef={headingRef}
         />
       )}
     </section>
@@ -223,7 +225,8 @@ function ConversationRows({
   openId,
   onOpen,
   focusOnDraw,
-  onFocusGiven
+  onFocusGiven,
+  headingRef
 }: {
   state: ConversationsState
   filtered: boolean
@@ -232,6 +235,8 @@ function ConversationRows({
   onOpen(conversation: InboxConversationView): void
   focusOnDraw: { rowId: number | null } | null
   onFocusGiven?(): void
+  /** The list's heading: the focus waits there while a failed read is read again. */
+  headingRef: RefObject<HTMLHeadingElement | null>
 }): React.JSX.Element {
   const t = useT()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -273,9 +278,11 @@ function ConversationRows({
     <>
       <ListStatus
         items={state.conversations}
-        error={state.error === null ? null : { message: state.error }}
+        error={state.error}
         emptyText={filtered ? t('inbox.conversations.noneFiltered') : emptyText}
         emptyTestId="inbox-conversations-empty"
+        onRetry={state.retry}
+        waitsOn={headingRef}
       />
       <div
         ref={scrollRef}

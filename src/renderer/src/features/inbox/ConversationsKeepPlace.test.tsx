@@ -39,6 +39,7 @@ function listOf(rows: InboxConversationView[], filters: ConversationFilters = NO
     error: null,
     loadMore: () => {},
     reload: () => {},
+    retry: () => {},
     replace: () => {},
     remove: () => {}
   }
@@ -81,6 +82,26 @@ describe('Conversations when the focused one leaves the list', () => {
     expect(screen.getByTestId('inbox-row-gone').textContent).toBe(
       'The conversation you were on is no longer in this list. You are on the next conversation.'
     )
+  })
+
+  it('says it again when the next focused one leaves too, in the same words', () => {
+    const { rerender } = render(list(conversations(1, 3)))
+    act(() => screen.getByTestId('inbox-conversation-3').focus())
+    rerender(list(conversations(1, 2)))
+    const status = screen.getByTestId('inbox-row-gone')
+    const said = 'The conversation you were on is no longer in this list. You are on the next conversation.'
+    expect(status.textContent).toBe(said)
+    // The same sentence again: a status whose text does not change is not read again, so its text is put anew.
+    const changes = new MutationObserver(() => {})
+    changes.observe(status, { childList: true, subtree: true, characterData: true })
+    rerender(list(conversations(1, 1)))
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1'))
+    const added = changes
+      .takeRecords()
+      .flatMap((change) => (change.type === 'childList' ? [...change.addedNodes] : [change.target]))
+    changes.disconnect()
+    expect(added.map((node) => node.textContent)).toContain(said)
+    expect(screen.getByTestId('inbox-row-gone').textContent).toBe(said)
   })
 
   it('says so in Indonesian as the focus goes to the previous one, then to the heading', () => {

@@ -29,6 +29,7 @@ import {
   makeSettings
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { giveListsHeight } from '../../testing/list-height'
 import { useNavigation } from '../../stores/navigation'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
@@ -291,6 +292,30 @@ describe('the conversations list', () => {
     await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
     expect(document.activeElement).toBe(heading)
   })
+
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Conversations'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Percakapan']
+  ] as const)(
+    'says why the conversations could not be read, with Try again that reads them again (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      script()
+      fake.once('inbox:conversations', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      const user = userEvent.setup()
+      render(<InboxView />)
+      const list = await screen.findByRole('region', { name: title })
+      await readsAgainOnTryAgain(user, list, {
+        says,
+        tryAgain,
+        heading: () => within(list).getByRole('heading', { name: title }),
+        read: () => within(list).findByTestId('inbox-conversation-1')
+      })
+      expect(fake.requests('inbox:conversations')).toHaveLength(2)
+    }
+  )
 
   it('shows a conversation that arrives on inbox:changed', async () => {
     script({ conversations: [GROUP] })

@@ -2,7 +2,7 @@
 // (as many as were loaded) when the inbox changes, so new messages and read marks show at once.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { InboxConversationView } from '../../../../shared/contract'
-import { call, errorInfo, getApi } from '../../api'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { operatorZone, useSettings } from '../../stores/settings'
@@ -41,9 +41,11 @@ function requested(unreadOnly: boolean, archived: boolean, answeredBy: AnsweredB
 export interface Conversations {
   conversations: InboxConversationView[] | null
   hasMore: boolean
-  error: string | null
+  error: ErrorInfo | null
   loadMore(): void
   reload(): void
+  /** Reads the list again after a failed read: its error goes meanwhile, so "Loading…" shows until the answer. */
+  retry(): void
   /** One conversation as an action answered it (read, archived), without waiting for the next refresh. */
   replace(conversation: InboxConversationView): void
   /** A deleted conversation leaves the list at once. */
@@ -125,7 +127,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
     initial?.conversations ?? null
   )
   const [next, setNext] = useState<number | null>(initial?.next ?? null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<ErrorInfo | null>(null)
   // The newest request wins: an answer for filters since changed is dropped.
   const generation = useRef(0)
   const loaded = useRef(0)
@@ -163,13 +165,17 @@ export function useConversations(filters: ConversationFilters): Conversations {
         setError(null)
       })
       .catch((e: unknown) => {
-        if (mine === generation.current) setError(errorInfo(e).message)
+        if (mine === generation.current) setError(errorInfo(e))
       })
   }, [unreadOnly, archived, answeredBy])
 
   // Asked for again by the core's changes and by the operator: one read at a time, a burst of changes one read.
   const reads = useRef<CoalescedReads | null>(null)
   const reload = useCallback((): void => reads.current?.ask('now'), [])
+  const retry = useCallback((): void => {
+    setError(null)
+    reads.current?.ask('now')
+  }, [])
   useEffect(() => {
     const mine = coalescedReads(readAfresh, CHANGES_GAP_MS)
     reads.current = mine
@@ -201,7 +207,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
         })
         setNext(page.next)
       })
-      .catch((e: unknown) => setError(errorInfo(e).message))
+      .catch((e: unknown) => setError(errorInfo(e)))
       .finally(() => {
         loadingMore.current = false
       })
@@ -219,5 +225,5 @@ export function useConversations(filters: ConversationFilters): Conversations {
     })
   }, [])
 
-  return { conversations, hasMore: next !== null, error, loadMore, reload, replace, remove }
+  return { conversations, hasMore: next !== null, error, loadMore, reload, retry, replace, remove }
 }

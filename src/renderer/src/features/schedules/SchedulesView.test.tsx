@@ -2,12 +2,14 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
 import { SCHEDULES_PAGE, SchedulesView } from './SchedulesView'
@@ -345,6 +347,31 @@ describe('SchedulesView', () => {
     await user.click(within(empty).getByRole('button', { name: 'Schedule a message' }))
     expect(useNavigation.getState().view).toBe('send')
   })
+})
+
+describe('schedules that could not be read', () => {
+  it.each([
+    ['en', 'This list could not be read: database is locked', 'Try again', 'Schedules'],
+    ['id', 'Daftar ini tidak dapat dibaca: database is locked', 'Coba lagi', 'Jadwal']
+  ] as const)(
+    'says why, with Try again that reads them again, the focus on the heading meanwhile (%s)',
+    async (language, says, tryAgain, title) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      fake.once('outbox:scheduled', () => {
+        throw new ApiError({ code: 'internal', message: 'database is locked' })
+      })
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      // The focus waits on the view's heading, where the schedules come.
+      await readsAgainOnTryAgain(user, screen.getByTestId('view-schedules'), {
+        says,
+        tryAgain,
+        heading: () => screen.getByRole('heading', { name: title }),
+        read: async () => expect(await screen.findAllByTestId('schedule-row')).toHaveLength(2)
+      })
+      expect(fake.requests('outbox:scheduled')).toHaveLength(2)
+    }
+  )
 })
 
 // QA37 Q37-07: J / K walked the Outbox's and Messages in's rows only.

@@ -65,6 +65,7 @@ export function SchedulesView(): React.JSX.Element {
   const focusRow = useRef<string | null>(null)
   const reading = useRef(0)
   const listRef = useRef<HTMLUListElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
     const id = focusRow.current
     if (id === null) return
@@ -132,13 +133,20 @@ export function SchedulesView(): React.JSX.Element {
 
   return (
     <section className="view schedules" aria-labelledby="schedules-heading" data-testid="view-schedules">
-      <ViewHeading id="schedules-heading">{t('schedules.title')}</ViewHeading>
+      <ViewHeading id="schedules-heading" ref={headingRef}>
+        {t('schedules.title')}
+      </ViewHeading>
       <p className="muted">{t('schedules.intro')}</p>
       <ListStatus
         items={items}
         error={error}
         emptyText={t('schedules.empty')}
         emptyTestId="schedules-empty"
+        onRetry={() => {
+          setError(null)
+          setReload((n) => n + 1)
+        }}
+        waitsOn={headingRef}
         emptyNext={
           <>
             <p className="muted">{t('schedules.empty.hint')}</p>

@@ -8,6 +8,7 @@ import { useSandboxActivity } from '../../stores/sandbox-activity'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
@@ -521,15 +522,12 @@ describe('deliveries the inspector could not read', () => {
     fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [delivery] }))
     const user = userEvent.setup()
     render(<WebhooksView />)
-    const inspector = await screen.findByTestId('webhook-inspector')
-    const failure = await within(inspector).findByRole('alert')
-    expect(failure.textContent).toContain('This list could not be read: database is locked')
-    await user.click(within(failure).getByRole('button', { name: 'Try again' }))
-    const heading = within(inspector).getByRole('heading', { name: 'Webhook inspector' })
-    expect(document.activeElement).toBe(heading)
-    expect(await within(inspector).findByTestId('webhook-delivery')).toBeTruthy()
-    expect(within(inspector).queryByRole('alert')).toBeNull()
-    expect(document.activeElement).toBe(heading)
+    await readsAgainOnTryAgain(user, await screen.findByTestId('webhook-inspector'), {
+      says: 'This list could not be read: database is locked',
+      tryAgain: 'Try again',
+      heading: () => screen.getByRole('heading', { name: 'Webhook inspector' }),
+      read: () => screen.findByTestId('webhook-delivery')
+    })
   })
 })
 
