@@ -427,3 +427,87 @@ describe('a long thread in Chromium (QA29)', () => {
     120_000
   )
 })
+
+// QA45 Q45-01: at 360×640 in Bahasa Indonesia (English 1 px from it) a conversation known by its number alone read
+// "+62 813-5555-000" in the thread's heading: the number, kept on one line, ran 21 px past its box under "Lainnya"
+// (More). It wraps at its space instead, each group whole; a long group name wraps too.
+describe('the thread heading at 360 px (QA45)', () => {
+  /** The parts of the heading's text drawn under the More button, and any drawn past the heading's box. */
+  async function headingOverlaps(
+    page: Page
+  ): Promise<{ underMore: string[]; pastBox: string[]; groupLines: number; text: string }> {
+    return page.locator('#inbox-thread-heading').evaluate((heading) => {
+      const more = heading.parentElement!.querySelector('.inbox-thread-more')!.getBoundingClientRect()
+      const box = heading.getBoundingClientRect()
+      const underMore: string[] = []
+      const pastBox: string[] = []
+      const groupTops = new Set<number>()
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? ''
+        for (let at = 0; at < text.length; at++) {
+          if (text[at]!.trim() === '') continue
+          const range = document.createRange()
+          range.setStart(node, at)
+          range.setEnd(node, at + 1)
+          const rect = range.getBoundingClientRect()
+          const cx = rect.left + rect.width / 2
+          const cy = rect.top + rect.height / 2
+          if (cx > more.left && cx < more.right && cy > more.top && cy < more.bottom)
+            underMore.push(text[at]!)
+          if (rect.right > box.right + 0.5 || rect.left < box.left - 0.5) pastBox.push(text[at]!)
+          const group = text.indexOf('813-5555-0005')
+          if (group >= 0 && at >= group && at < group + 13) groupTops.add(Math.round(rect.top))
+        }
+      }
+      return { underMore, pastBox, groupLines: groupTops.size, text: heading.textContent ?? '' }
+    })
+  }
+
+  it.each(['en', 'id'] as const)(
+    'at 360×640 (%s) a number and a long group name are drawn whole beside More',
+    async (language) => {
+      const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+      const handlers = harness.core.handlers
+      await handlers['settings:update']({ language })
+      await handlers['sandbox:receive']({ deviceId, from: '6281355550005', message: 'Halo' })
+      await handlers['sandbox:receive']({
+        deviceId,
+        from: '0812777888',
+        groupId: '120363041234567890@g.us',
+        groupSubject: 'Reseller Batik Pekalongan dan Sekitarnya',
+        message: 'Stok baru kapan?'
+      })
+      await expect
+        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
+        .toBe(2)
+
+      const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+      await p.setViewportSize({ width: 360, height: 640 })
+      await openTab(p, 'inbox')
+      const thread = p.getByTestId('inbox-thread')
+      const rows = p
+        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
+        .getByRole('listitem')
+      await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2)
+      for (const [row, shows] of [
+        [rows.filter({ hasText: '5555' }), '+62 813-5555-0005'],
+        [rows.filter({ hasText: 'Pekalongan' }), 'Reseller Batik Pekalongan dan Sekitarnya']
+      ] as const) {
+        await row.getByRole('button').first().click()
+        await expect.poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 }).toBe(1)
+        const drawn = await headingOverlaps(p)
+        expect(drawn.text).toContain(shows)
+        expect.soft(drawn.underMore.join(''), `"${shows}" drawn under More`).toBe('')
+        expect.soft(drawn.pastBox.join(''), `"${shows}" drawn past the heading's box`).toBe('')
+        // The number wraps at its space only: "813-5555-0005" stays on one line.
+        if (shows.startsWith('+')) expect.soft(drawn.groupLines, 'lines "813-5555-0005" is drawn on').toBe(1)
+        expect(await seriousA11yViolations(p)).toEqual([])
+        await screenshot(p, `inbox-thread-head-360-${language}-${shows.startsWith('+') ? 'number' : 'group'}`)
+        await p.keyboard.press('Escape')
+        await expect.poll(() => thread.count()).toBe(0)
+      }
+    },
+    120_000
+  )
+})

@@ -30,6 +30,17 @@ const tallied = (text: string | null, part: string): number =>
   Number(new RegExp(`(\\d+) ${part}`).exec(text ?? '')?.[1] ?? 0)
 
 /**
+ * The space between the row of buttons above the take-back (Export results, New campaign) and the part of it drawn
+ * first (QA45 Q45-03: the tally touched them).
+ */
+async function gapUnderButtons(part: Locator): Promise<number> {
+  return part.evaluate((element) => {
+    const buttons = element.closest('[data-testid="campaign-takeback"]')!.previousElementSibling!
+    return Math.round(element.getBoundingClientRect().top - buttons.getBoundingClientRect().bottom)
+  })
+}
+
+/**
  * In the page, before its scripts: the harness socket's answer to "campaigns:takeBack" is held until the campaign's
  * status next changes on screen, then handed over from that change's mutation callback (after React's commit, before
  * the effects it runs later).
@@ -180,6 +191,9 @@ describe('take-back journey in Chromium', () => {
     await expect
       .poll(() => p.getByTestId('campaign-count-cancelled').textContent())
       .toBe(String(ROWS - after.filter((s) => s === 'revoked').length))
+    expect
+      .soft(await gapUnderButtons(tally.first()), 'px between the buttons above and the tally')
+      .toBeGreaterThanOrEqual(8)
     await screenshot(p, 'journey-take-back-done')
   }, 180_000)
 
@@ -216,7 +230,11 @@ describe('take-back journey in Chromium', () => {
     )
     expect((await handlers['sandbox:control']({ deviceId, action: 'expire' })).state).toBe('expired')
 
-    await p.getByRole('button', { name: 'Take back this campaign' }).focus()
+    const opener = p.getByRole('button', { name: 'Take back this campaign' })
+    expect
+      .soft(await gapUnderButtons(opener), 'px between the buttons above and "Take back this campaign"')
+      .toBeGreaterThanOrEqual(8)
+    await opener.focus()
     await p.keyboard.press('Enter')
     const confirmation = p.getByRole('dialog', { name: 'Take back this campaign?' })
     await confirmation.getByLabel('Also delete the messages already sent, for everyone').focus()
@@ -240,6 +258,12 @@ describe('take-back journey in Chromium', () => {
     expect(await tally.locator('p, li').allTextContents()).toEqual([
       `1 waits: ${device?.label ?? ''}’s subscription has ended; it will be taken back once it is renewed.`
     ])
+    expect
+      .soft(
+        await gapUnderButtons(tally.locator('p, li').first()),
+        'px between the buttons above and the tally'
+      )
+      .toBeGreaterThanOrEqual(8)
   }, 90_000)
 
   // QA43 Q43-01, Q43-02: offline, the detail said "Asked the gateway" above why it waited; paused, "Resume the

@@ -28,7 +28,7 @@ import { shownStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
-import { ConversationNumber } from './ConversationNumber'
+import { ConversationNumber, NumberGroups } from './ConversationNumber'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
@@ -265,7 +265,13 @@ export function Thread({
           <span className="inbox-back-words">{t('inbox.thread.back')}</span>
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
-          {titleIsNumber ? <span className="inbox-number">{title}</span> : title}
+          {titleIsNumber ? (
+            <span className="inbox-number">
+              <NumberGroups number={title} />
+            </span>
+          ) : (
+            title
+          )}
           {number ? <ConversationNumber number={number} /> : null}
           {device ? (
             <span className="muted small" data-testid="inbox-thread-device">
