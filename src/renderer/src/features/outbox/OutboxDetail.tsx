@@ -602,7 +602,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       >
         {takeBackOutcome.outcome ?? ''}
       </p>
-      <TakeBackHeldControl fix={takeBackOutcome.fix} resume={takeBackOutcome.resume} line={outcomeRef} />
+      <TakeBackHeldControl
+        fix={takeBackOutcome.fix}
+        resume={takeBackOutcome.resume}
+        line={outcomeRef}
+        reads={takeBackOutcome.reads}
+      />
     </section>
   )
 }
