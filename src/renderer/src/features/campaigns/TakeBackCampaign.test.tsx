@@ -588,6 +588,16 @@ describe('a take-back whose tally does not settle', () => {
       await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 1000)))
   }
 
+  /** The tally of `done`, once read. */
+  const doneTally = (language: 'en' | 'id'): string =>
+    translate(language, 'campaigns.takeBack.tally', {
+      parts: [
+        translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
+        translate(language, 'campaigns.takeBack.tally.revoked', { n: 2 }),
+        translate(language, 'campaigns.takeBack.tally.refused', { n: 1 })
+      ].join(', ')
+    })
+
   beforeEach(() => {
     // The reads are seconds apart: the test moves the clock (it also runs on by itself, for findBy).
     vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -611,15 +621,7 @@ describe('a take-back whose tally does not settle', () => {
       expect(tally.textContent).not.toContain(paused)
       state = 'done'
       await passes(1500)
-      expect(tally.querySelector('p')?.textContent).toBe(
-        translate(language, 'campaigns.takeBack.tally', {
-          parts: [
-            translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
-            translate(language, 'campaigns.takeBack.tally.revoked', { n: 2 }),
-            translate(language, 'campaigns.takeBack.tally.refused', { n: 1 })
-          ].join(', ')
-        })
-      )
+      expect(tally.querySelector('p')?.textContent).toBe(doneTally(language))
     }
   )
 
@@ -674,15 +676,7 @@ describe('a take-back whose tally does not settle', () => {
       await passes(1000)
       expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThan(tries)
       expect(screen.queryByRole('alert')).toBeNull()
-      expect(tally.querySelector('p')?.textContent).toBe(
-        translate(language, 'campaigns.takeBack.tally', {
-          parts: [
-            translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
-            translate(language, 'campaigns.takeBack.tally.revoked', { n: 2 }),
-            translate(language, 'campaigns.takeBack.tally.refused', { n: 1 })
-          ].join(', ')
-        })
-      )
+      expect(tally.querySelector('p')?.textContent).toBe(doneTally(language))
       expect(document.activeElement).toBe(tally)
     }
   )
