@@ -588,6 +588,16 @@ describe('a take-back whose tally does not settle', () => {
       await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 1000)))
   }
 
+  /** The tally of `done`, once read. */
+  const doneTally = (language: 'en' | 'id'): string =>
+    translate(language, 'campaigns.takeBack.tally', {
+      parts: [
+        translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
+        translate(language, 'campaigns.takeBack.tally.revoked', { n: 2 }),
+        translate(language, 'campaigns.takeBack.tally.refused', { n: 1 })
+      ].join(', ')
+    })
+
   beforeEach(() => {
     // The reads are seconds apart: the test moves the clock (it also runs on by itself, for findBy).
     vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -611,15 +621,7 @@ describe('a take-back whose tally does not settle', () => {
       expect(tally.textContent).not.toContain(paused)
       state = 'done'
       await passes(1500)
-      expect(tally.querySelector('p')?.textContent).toBe(
-        translate(language, 'campaigns.takeBack.tally', {
-          parts: [
-            translate(language, 'campaigns.takeBack.tally.stopped', { n: 5 }),
-            translate(language, 'campaigns.takeBack.tally.revoked', { n: 2 }),
-            translate(language, 'campaigns.takeBack.tally.refused', { n: 1 })
-          ].join(', ')
-        })
-      )
+      expect(tally.querySelector('p')?.textContent).toBe(doneTally(language))
     }
   )
 
@@ -640,7 +642,8 @@ describe('a take-back whose tally does not settle', () => {
       expect(tries).toBeLessThan(6)
       const unread = translate(language, 'campaigns.takeBack.unread')
       expect(unread).toMatch(language === 'en' ? /could not be read/ : /tidak dapat dibaca/)
-      expect(tally.textContent).toContain(unread)
+      // Said by its alert, below the tally (with Try again: see the next test).
+      expect(screen.getByRole('alert').textContent).toContain(unread)
       // What was last read still stands above it.
       expect(tally.querySelector('p')?.textContent).toBe(
         translate(language, 'campaigns.takeBack.tally', {
@@ -652,6 +655,29 @@ describe('a take-back whose tally does not settle', () => {
       )
       await passes(120_000)
       expect(fake.requests('outbox:takeBackProgress')).toHaveLength(tries)
+    }
+  )
+
+  // Its reads failing four times in a row ended the following with a sentence and no way to read it again.
+  it.each(['en', 'id'] as const)(
+    'offers Try again once its reads kept failing, which follows it again (%s)',
+    async (language) => {
+      fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
+      const tally = await takeBackIn(language)
+      await passes(60_000)
+      const tries = fake.requests('outbox:takeBackProgress').length
+      const failure = screen.getByRole('alert')
+      expect(failure.textContent).toContain(translate(language, 'campaigns.takeBack.unread'))
+      fake.handle('outbox:takeBackProgress', () => done)
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      await user.click(within(failure).getByRole('button', { name: translate(language, 'common.tryAgain') }))
+      // The focus waits on the tally, where what is read comes, not dropped with the button.
+      expect(document.activeElement).toBe(tally)
+      await passes(1000)
+      expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThan(tries)
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(tally.querySelector('p')?.textContent).toBe(doneTally(language))
+      expect(document.activeElement).toBe(tally)
     }
   )
 

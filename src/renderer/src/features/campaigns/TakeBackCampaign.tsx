@@ -94,7 +94,8 @@ export function TakeBackCampaign({
     pause,
     reading,
     readFailed,
-    readAgain
+    readAgain,
+    reads
   } = useFollowedTakeBack(id, takeBackId)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -327,7 +328,6 @@ export function TakeBackCampaign({
           {heldWords === null && resumed && result.state === 'running' ? (
             <p>{t('outbox.takeBack.outcome.resumed')}</p>
           ) : null}
-          {unread ? <p>{t('campaigns.takeBack.unread')}</p> : null}
           {waits.length > 0 ? (
             <ul>
               {waits.map((w) => (
@@ -364,7 +364,13 @@ export function TakeBackCampaign({
         </div>
       ) : null}
       {result ? (
-        <TakeBackHeldControl fix={fix} resume={resume} pause={pausable ? pause : undefined} line={tallyRef} />
+        <TakeBackHeldControl
+          fix={fix}
+          resume={resume}
+          pause={pausable ? pause : undefined}
+          line={tallyRef}
+          reads={{ ...reads, says: t('campaigns.takeBack.unread') }}
+        />
       ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">

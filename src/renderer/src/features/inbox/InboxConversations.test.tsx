@@ -1188,6 +1188,55 @@ describe('the thread', () => {
     expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
   })
 
+  // Its reads failing four times in a row ended the following with a sentence and no way to read it again.
+  it('offers Try again in the bubble once the take-back could not be read, which follows it again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    const waiting = makeItem({
+      id: 'out-2',
+      recipient: '6281377778888',
+      status: 'accepted',
+      gatewayId: 'gw-2'
+    })
+    script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
+    seedStores(makeBootstrap({ devices: [shop] }))
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    const asked = {
+      id: 'tb-1',
+      state: 'running' as const,
+      producerTag: null,
+      stoppedLocally: 0,
+      leftAlone: {},
+      revoke: none,
+      cancel: { ...none, pending: 1 },
+      resend: none,
+      explained: [],
+      pendingByDevice: []
+    }
+    fake.handle('outbox:takeBack', () => asked)
+    fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [entry] = await screen.findAllByTestId('inbox-entry-out')
+    await user.click(within(entry!).getByRole('button', { name: 'Cancel at the gateway' }))
+    for (let s = 0; s < 60; s++) await act(() => vi.advanceTimersByTimeAsync(1000))
+    const failure = within(entry!).getByRole('alert')
+    expect(failure.textContent).toContain('Its answer could not be read here')
+    fake.handle('outbox:takeBackProgress', () => ({
+      ...asked,
+      state: 'done' as const,
+      cancel: { ...none, done: 1 }
+    }))
+    await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+    await waitFor(() =>
+      expect(within(entry!).getByRole('status').textContent).toBe('Cancelled at the gateway.')
+    )
+    expect(within(entry!).queryByRole('alert')).toBeNull()
+  })
+
   // Cancel on a reply that had not left yet stops it here: nothing is asked of the gateway, and its bubble said
   // "Asked the gateway" with no answer to come.
   it.each([

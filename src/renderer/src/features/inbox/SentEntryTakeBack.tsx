@@ -21,7 +21,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
   // The confirm button that held the focus goes with its question (QA41 Q41-03): the focus goes to the line.
   const saidRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, saidRef)
-  const { outcome, follow, fix, resume } = useTakeBackOutcome(item.id)
+  const { outcome, follow, fix, resume, reads } = useTakeBackOutcome(item.id)
   const allowed = itemActions(item)
   if (!allowed.revoke && !allowed.cancelAtGateway && !said) return null
 
@@ -91,7 +91,9 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
           {said.tone === 'ok' && outcome ? outcome : said.text}
         </p>
       ) : null}
-      {said?.tone === 'ok' ? <TakeBackHeldControl fix={fix} resume={resume} line={saidRef} /> : null}
+      {said?.tone === 'ok' ? (
+        <TakeBackHeldControl fix={fix} resume={resume} line={saidRef} reads={reads} />
+      ) : null}
     </div>
   )
 }

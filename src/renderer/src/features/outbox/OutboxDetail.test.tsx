@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../shared/contract'
@@ -82,5 +82,32 @@ describe('a message the detail cannot read', () => {
     expect(screen.queryByTestId('outbox-detail-load-error')).toBeNull()
     // The button went with the failure: the focus is on the detail's heading, not dropped to the page.
     expect(document.activeElement).toBe(screen.getByTestId('outbox-detail-recipient').closest('h3'))
+  })
+})
+
+// The detail's own read put the message in the store, which changed what the detail watches: it was read twice.
+describe('a message the list does not hold', () => {
+  const item = makeItem({ id: 'item-9', recipient: '6281234567890', updatedAt: '2026-01-15T03:00:00.000Z' })
+
+  async function opened(): Promise<void> {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    openUnread()
+    await screen.findByTestId('outbox-timeline')
+    // Any read the first one set off has gone out by now.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+  }
+
+  it('is read once on opening', async () => {
+    await opened()
+    expect(fake.requests('outbox:get')).toHaveLength(1)
+  })
+
+  it('is read again when it changes after', async () => {
+    await opened()
+    act(() =>
+      useOutbox.getState().applyItem({ ...item, status: 'sent', updatedAt: '2026-01-15T03:01:00.000Z' })
+    )
+    await waitFor(() => expect(fake.requests('outbox:get')).toHaveLength(2))
   })
 })

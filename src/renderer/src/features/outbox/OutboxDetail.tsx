@@ -54,6 +54,9 @@ const REMEDY_TEXT = {
   'send-file-again': 'outbox.remedy.send-file-again'
 } as const satisfies Record<Exclude<FailureRemedy, 'retry'>, MessageKey>
 
+/** What the detail watches of the item: a change to it reads the detail (its history) again. */
+const stampOf = (item: OutboxItemView | undefined): string => (item ? `${item.status}|${item.updatedAt}` : '')
+
 /** With the gateway, where only the device's own reports (delivered, read) would move it on. */
 const AWAITING_REPORTS = new Set<OutboxItemView['status']>(['accepted', 'sent', 'delivered'])
 
@@ -89,7 +92,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const failureRef = useRef<HTMLDivElement>(null)
   // A take-back that asked nothing yet says nothing in the result line: the focus goes to why it waits (QA41 Q41-04).
   const actionStarts = useFocusAfterAction(busy, feedbackRef, outcomeRef, headingRef)
-  const stamp = live ? `${live.status}|${live.updatedAt}` : ''
+  const stamp = stampOf(live)
   // A bulk change (a take-back's answer, a bulk cancel) names no item: the detail asks for its own again.
   const bulkSeq = useOutbox((s) => s.bulkSeq)
 
@@ -107,11 +110,20 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     }
   }
 
+  // The last read, and what asked for it (the item, a bulk change, Try again): the store takes what it reads
+  // (OutboxStore.get), which changes `stamp` while the read is still on its way. The item as that read brings it is no
+  // change to read again: a message the list did not hold was read twice on opening.
+  const lastRead = useRef<{ asked: string; read: Promise<ItemDetail> } | null>(null)
   useEffect(() => {
     let on = true
-    useOutbox
-      .getState()
-      .get(id)
+    const asked = `${id}|${bulkSeq}|${reads}`
+    const last = lastRead.current?.asked === asked ? lastRead.current.read : null
+    const readNow = (): Promise<ItemDetail> => useOutbox.getState().get(id)
+    const read = last
+      ? last.then((brought) => (stampOf(brought.item) === stamp ? brought : readNow()), readNow)
+      : readNow()
+    lastRead.current = { asked, read }
+    read
       .then((reply) => {
         if (!on) return
         setDetail(reply)
@@ -602,7 +614,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       >
         {takeBackOutcome.outcome ?? ''}
       </p>
-      <TakeBackHeldControl fix={takeBackOutcome.fix} resume={takeBackOutcome.resume} line={outcomeRef} />
+      <TakeBackHeldControl
+        fix={takeBackOutcome.fix}
+        resume={takeBackOutcome.resume}
+        line={outcomeRef}
+        reads={takeBackOutcome.reads}
+      />
     </section>
   )
 }

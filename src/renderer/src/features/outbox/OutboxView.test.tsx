@@ -19,7 +19,7 @@ import { useNavigation } from '../../stores/navigation'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/notes'
 import { noteFields } from '../../../../shared/i18n/note-text'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { localeOf } from '../../i18n'
+import { localeOf, translate } from '../../i18n'
 import {
   formatCompactDateTime,
   formatDateTime,
@@ -1275,11 +1275,44 @@ describe('item detail', () => {
         const tries = fake.requests('outbox:takeBackProgress').length
         expect(tries).toBeGreaterThan(2)
         expect(tries).toBeLessThan(6)
-        expect(outcome.textContent).toBe(says)
+        // Said by its alert below the outcome line (with Try again: see the next test), not in the line too.
+        const alert = (): HTMLElement => within(screen.getByTestId('outbox-detail')).getByRole('alert')
+        expect(alert().textContent).toContain(says)
+        expect(outcome.textContent).toBe('')
         // Said once, and no more reads after it.
         await passes(120_000)
         expect(fake.requests('outbox:takeBackProgress')).toHaveLength(tries)
-        expect(outcome.textContent).toBe(says)
+        expect(alert().textContent).toContain(says)
+      }
+    )
+
+    // Its reads failing four times in a row ended the following with a sentence and no way to read it again.
+    it.each(['en', 'id'] as const)(
+      'offers Try again once its reads kept failing, which follows it again (%s)',
+      async (language) => {
+        fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
+        const outcome = await deleteForEveryone(language)
+        await passes(60_000)
+        const tries = fake.requests('outbox:takeBackProgress').length
+        const failure = within(screen.getByTestId('outbox-detail')).getByRole('alert')
+        expect(failure.textContent).toContain(translate(language, 'outbox.takeBack.outcome.unread'))
+        fake.handle('outbox:takeBackProgress', () => ({
+          ...asked,
+          state: 'done' as const,
+          revoke: { ...none, done: 1 },
+          pendingByDevice: []
+        }))
+        const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+        await user.click(
+          within(failure).getByRole('button', { name: translate(language, 'common.tryAgain') })
+        )
+        // The focus waits on the outcome line, where the answer comes, not dropped with the button.
+        expect(document.activeElement).toBe(outcome)
+        await passes(1000)
+        expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThan(tries)
+        expect(within(screen.getByTestId('outbox-detail')).queryByRole('alert')).toBeNull()
+        expect(outcome.textContent).toBe(translate(language, 'outbox.takeBack.outcome.revoked'))
+        expect(document.activeElement).toBe(outcome)
       }
     )
 

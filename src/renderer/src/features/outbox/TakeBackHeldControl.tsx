@@ -3,19 +3,23 @@
 // a long one runs (the campaign's tally), Pause beside them. Pause and Resume go on where the kernel was (nothing
 // asked twice); their button then goes, and the focus goes to the line's new state. The buttons sit in an action row,
 // sized like the action buttons beside them: as direct children of the detail's column they were stretched across
-// the whole panel (QA43 Q43-02).
-import { useState, type RefObject } from 'react'
+// the whole panel (QA43 Q43-02). When its follow-up reads kept failing: why, with Try again, which follows it again
+// ("Loading…" meanwhile, the focus waiting on the line).
+import { useRef, useState, type RefObject } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
+import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import type { TakeBackReads } from './follow-take-back'
 import type { TakeBackFix } from './take-back-outcome'
 
 export function TakeBackHeldControl({
   fix,
   resume,
   pause,
-  line
+  line,
+  reads
 }: {
   fix: TakeBackFix | null
   resume: () => Promise<void>
@@ -23,11 +27,15 @@ export function TakeBackHeldControl({
   pause?: (() => Promise<void>) | undefined
   /** The line that says where the take-back stands (focusable): the focus goes there after Pause or Resume. */
   line: RefObject<HTMLElement | null>
+  /** Its follow-up reads (useFollowedTakeBack), and what to say once they kept failing. */
+  reads?: (TakeBackReads & { says: string }) | undefined
 }): React.JSX.Element | null {
   const t = useT()
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const actionStarts = useFocusAfterAction(busy, line)
+  const failureRef = useRef<HTMLDivElement>(null)
+  const followAgain = useReadAgain(reads?.unread, line, failureRef, () => reads?.followAgain())
   const run = async (action: () => Promise<void>): Promise<void> => {
     actionStarts()
     setBusy(true)
@@ -66,9 +74,15 @@ export function TakeBackHeldControl({
     ) : fix?.kind === 'resume' ? (
       button(t('outbox.takeBack.resume'), resume)
     ) : null
-  if (!held && !pause && !alert) return null
+  const unread = reads?.unread ? (
+    <ReadFailed ref={failureRef} says={reads.says} onRetry={followAgain} />
+  ) : reads?.again ? (
+    <p role="status">{t('outbox.loading')}</p>
+  ) : null
+  if (!held && !pause && !alert && !unread) return null
   return (
     <>
+      {unread}
       {held || pause ? (
         <div className="actions">
           {held}

@@ -8,7 +8,8 @@
 // and at the usual pace again once a read finds it running. The one the core names (a campaign's view's takeBackId)
 // is read when the page has none, and again when the core names another (started from the terminal or another window
 // while the page showed an older one): the page used to find it only when drawn again. That read failing is said with
-// Try again: the page showed nothing of it, with no way to read it again.
+// Try again: the page showed nothing of it, with no way to read it again. Reads that kept failing are said with Try
+// again too, which reads it at once and follows it again: the sentence used to end the following for good.
 import { useEffect, useState } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
 import { onlyHeld } from '../../../../shared/take-back-holds'
@@ -21,6 +22,16 @@ export const FOLLOW_MS = 1000
 export const FOLLOW_TRIES = 4
 /** The longest gap between reads of a take-back paused or only waiting for its devices (2 s, 4 s, … up to this). */
 export const WAITING_MAX_MS = 30_000
+
+/** Whether the follow-up reads kept failing, and Try again for them (shown by TakeBackHeldControl). */
+export interface TakeBackReads {
+  /** FOLLOW_TRIES reads in a row failed: it is not read again until Try again. */
+  unread: boolean
+  /** Try again's reads are under way ("Loading…"): until one is read, or they fail FOLLOW_TRIES times again. */
+  again: boolean
+  /** Try again: reads it at once, and follows it again as when it was asked. */
+  followAgain: () => void
+}
 
 /**
  * The take-back last read for `key` (the message or campaign it was asked for: a view that shows another one in the
@@ -49,6 +60,8 @@ export function useFollowedTakeBack(
   readFailed: ErrorInfo | null
   /** Try again: reads the one `known` names again. */
   readAgain: () => void
+  /** The follow-up reads: whether they kept failing, and Try again. */
+  reads: TakeBackReads
 } {
   const devices = useDevices((s) => s.devices)
   // `waited`: reads in a row that found it paused, or waiting for its devices only. `named`: what `known` was when it
@@ -60,6 +73,8 @@ export function useFollowedTakeBack(
     waited: number
     resumed?: boolean
     named?: string | null
+    /** Followed again by Try again, and not read since: the next read is made at once, and "Loading…" said. */
+    again?: boolean
   } | null>(null)
   const [adoptFailed, setAdoptFailed] = useState<{ key: string; id: string; error: ErrorInfo } | null>(null)
   const mine = followed?.key === key ? followed : null
@@ -69,6 +84,7 @@ export function useFollowedTakeBack(
   const unread = misses >= FOLLOW_TRIES
   const resumed = mine?.resumed === true
   const named = mine?.named ?? null
+  const again = mine?.again === true
   const follow = (asked: TakeBackView): void =>
     setFollowed({ key, view: asked, misses: 0, waited: 0, named: known ?? null })
   const setPaused = async (paused: boolean): Promise<void> => {
@@ -107,15 +123,21 @@ export function useFollowedTakeBack(
     }
   }, [adopt, key, shown, failedNow])
   const readAgain = (): void => setAdoptFailed(null)
+  const followAgain = (): void => {
+    if (mine) setFollowed({ ...mine, misses: 0, waited: 0, again: true })
+  }
   useEffect(() => {
     if (!view || !following) return
     let on = true
+    // Try again's first read is made at once; one that fails is tried again as any other.
     const delay =
       misses > 0
         ? FOLLOW_MS * 2 ** misses
-        : waiting
-          ? Math.min(FOLLOW_MS * 2 ** waited, WAITING_MAX_MS)
-          : FOLLOW_MS
+        : again
+          ? 0
+          : waiting
+            ? Math.min(FOLLOW_MS * 2 ** waited, WAITING_MAX_MS)
+            : FOLLOW_MS
     const timer = setTimeout(() => {
       call('outbox:takeBackProgress', { id: view.id })
         .then(
@@ -123,13 +145,13 @@ export function useFollowedTakeBack(
             on &&
             setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0, resumed, named })
         )
-        .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited, named }))
+        .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited, named, again }))
     }, delay)
     return () => {
       on = false
       clearTimeout(timer)
     }
-  }, [view, following, key, misses, waiting, waited, resumed, named])
+  }, [view, following, key, misses, waiting, waited, resumed, named, again])
   return {
     view,
     unread,
@@ -139,6 +161,7 @@ export function useFollowedTakeBack(
     pause,
     reading: adopt !== null && failedNow === null,
     readFailed: failedNow,
-    readAgain
+    readAgain,
+    reads: { unread, again: again && !unread, followAgain }
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/take-back-holds'
 import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { useDevices } from '../../stores/devices'
-import { useFollowedTakeBack } from './follow-take-back'
+import { useFollowedTakeBack, type TakeBackReads } from './follow-take-back'
 
 /**
  * Why the core asked the gateway nothing for the message (the take-back's `leftAlone` reasons: the domain's, an
@@ -113,8 +113,8 @@ export function takeBackPausable(view: TakeBackView): boolean {
  * The answer in words once nothing is pending, or null while it is. Kept with the message it was asked for: a view
  * that shows another message in the same place says nothing of this one. A paused take-back says so (nothing more is
  * asked until it is resumed; followed still, so its answer comes once it is), one whose device cannot act now says
- * what it waits for (the same words at every read, so a screen reader hears them once), and one whose progress could
- * not be read says where the answer shows instead. `follow` starts following what the core answered, and returns
+ * what it waits for (the same words at every read, so a screen reader hears them once). One whose progress could not
+ * be read says nothing here: `reads` says where the answer shows instead, with Try again (TakeBackHeldControl). `follow` starts following what the core answered, and returns
  * what to say at once (takeBackAskedWords).
  */
 export function useTakeBackOutcome(itemId: string): {
@@ -128,6 +128,8 @@ export function useTakeBackOutcome(itemId: string): {
   /** The control a held take-back offers (TakeBackHeldControl), and Resume's call. */
   fix: TakeBackFix | null
   resume: () => Promise<void>
+  /** The follow-up reads, for TakeBackHeldControl: once they kept failing, where the answer shows, and Try again. */
+  reads: TakeBackReads & { says: string }
 } {
   const t = useT()
   const language = useLanguage()
@@ -141,8 +143,9 @@ export function useTakeBackOutcome(itemId: string): {
   const { resume } = followed
   const fix = view && !unread ? takeBackFix(view, devices) : null
   const outcomeAlone = view !== null && !unread && (takeBackHeld(view, devices) || followed.resumed)
-  const say = (outcome: string | null) => ({ outcome, follow, outcomeAlone, fix, resume })
-  if (unread) return say(t('outbox.takeBack.outcome.unread'))
+  const reads = { ...followed.reads, says: t('outbox.takeBack.outcome.unread') }
+  const say = (outcome: string | null) => ({ outcome, follow, outcomeAlone, fix, resume, reads })
+  if (unread) return say(null)
   const byDevice = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
   const heldWords = view ? takeBackHeldWords(view, t, devices) : null
   if (view?.state === 'paused' || (heldWords !== null && !byDevice)) return say(heldWords)
