@@ -155,9 +155,19 @@ export const keptOpenConversation = (): number | null => openConversation.kept()
 /** Keeps which conversation is open (null: none). */
 export const keepOpenConversation = (id: number | null): void => openConversation.keep(id)
 
+/** The campaign open in Campaigns, kept beside the place: a reload opens it again (QA45 Q45-02). */
+export const OPEN_CAMPAIGN_KEY = 'sender-desk.openCampaign'
+const openCampaign = historyKeeper(OPEN_CAMPAIGN_KEY, (id): id is string => typeof id === 'string')
+
+/** The campaign kept open (null: none), kept but not yet written included. */
+export const keptOpenCampaign = (): string | null => openCampaign.kept()
+/** Keeps which campaign is open (null: none). */
+export const keepOpenCampaign = (id: string | null): void => openCampaign.keep(id)
+
 export function resetPlace(): void {
   unwritten = null
   openConversation.reset()
+  openCampaign.reset()
   const { [PLACE_KEY]: _place, ...rest } = historyState()
   history.replaceState(rest, '')
 }
