@@ -1,9 +1,11 @@
 /**
  * A reload returns to where the operator was (issue 29 point 5), in Chromium: the real history entry, the page being
  * left and the views' code loading on demand. QA19 Q19-05: the Outbox came back with its filters dropped and its
- * message closed; Q19-06: Settings came back with the values it had refused put back to the saved ones unsaid.
+ * message closed; Q19-06: Settings came back with the values it had refused put back to the saved ones unsaid; QA45
+ * Q45-02: Campaigns came back on the list, the campaign that was open closed and the focus on the page.
  */
 import { describe, expect, it } from 'vitest'
+import { startedCampaign } from '../core/testing/sandbox-core'
 import { journeySession, linkedSandboxDevice, openTab, waitUntil } from './fixtures'
 
 const session = journeySession()
@@ -57,5 +59,27 @@ describe('a reload returns to where the operator was', () => {
       'Not saved: correct the marked setting.'
     )
     expect((await harness.core.handlers['app:bootstrap']({})).settings.pacingMs).toBe(1500)
+  })
+
+  it('opens the campaign that was open again, its heading focused (QA45 Q45-02)', async () => {
+    const harness = await session.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    // Finished: the view does not open it by itself, as it does the campaign that is sending.
+    const id = await startedCampaign(harness.core, deviceId, 'Promo', ['081234567890'])
+    await waitUntil(
+      () => harness.core.handlers['campaigns:get']({ id }),
+      (campaign) => campaign.status === 'finished'
+    )
+    const page = await session.open(harness.url)
+    await openTab(page, 'campaigns')
+    await page.getByRole('button', { name: 'Promo', exact: true }).click()
+    await page.locator('#campaign-progress:focus').waitFor()
+    // Kept once the page is idle, as the open conversation is.
+    await page.waitForFunction(() => JSON.stringify(history.state ?? null).includes('openCampaign'))
+
+    await page.reload()
+    await page.getByTestId('view-campaigns').waitFor()
+    await page.locator('#campaign-progress:focus').waitFor()
+    expect(await page.locator('#campaign-progress').textContent()).toContain('Promo')
   })
 })

@@ -96,47 +96,78 @@ useLinking.subscribe((state, previous) => {
   if (state.deviceId !== previous.deviceId) save()
 })
 
+/**
+ * One value kept beside the place in the history entry under `key` (null: none), written once the page is idle or as it
+ * is left, as the place is. What was kept but not yet written is what is read back: a view drawn again before the page
+ * was idle opens what it had open (CI stop 26).
+ */
+function historyKeeper<T>(
+  key: string,
+  valid: (value: unknown) => value is T
+): { kept(): T | null; keep(value: T | null): void; reset(): void } {
+  let waiting: { value: T | null } | null = null
+  function kept(): T | null {
+    if (waiting !== null) return waiting.value
+    try {
+      const value = historyState()[key]
+      return valid(value) ? value : null
+    } catch {
+      return null
+    }
+  }
+  function write(): void {
+    const open = waiting
+    if (!open) return
+    waiting = null
+    try {
+      const { [key]: _was, ...rest } = historyState()
+      history.replaceState(open.value === null ? rest : { ...rest, [key]: open.value }, '')
+    } catch {
+      // Without a history entry a reload opens nothing, as before.
+    }
+  }
+  addEventListener('pagehide', write)
+  return {
+    kept,
+    keep(value) {
+      if (waiting === null && kept() === value) return
+      const idleAsked = waiting !== null
+      waiting = { value }
+      if (!idleAsked) whenIdle(write)
+    },
+    reset() {
+      waiting = null
+      const { [key]: _kept, ...rest } = historyState()
+      history.replaceState(rest, '')
+    }
+  }
+}
+
 /** The conversation open in Messages in, kept beside the place: a reload opens it again (QA14 Q14-03). */
 export const OPEN_CONVERSATION_KEY = 'sender-desk.openConversation'
+const openConversation = historyKeeper(
+  OPEN_CONVERSATION_KEY,
+  (id): id is number => typeof id === 'number' && Number.isInteger(id)
+)
 
-let conversationUnwritten: { id: number | null } | null = null
+/** The conversation kept open (null: none), kept but not yet written included. */
+export const keptOpenConversation = (): number | null => openConversation.kept()
+/** Keeps which conversation is open (null: none). */
+export const keepOpenConversation = (id: number | null): void => openConversation.keep(id)
 
-export function keptOpenConversation(): number | null {
-  // Kept but not yet written (the page has not been idle since): the Inbox drawn again opens it (CI stop 26).
-  if (conversationUnwritten !== null) return conversationUnwritten.id
-  try {
-    const id = historyState()[OPEN_CONVERSATION_KEY]
-    return typeof id === 'number' && Number.isInteger(id) ? id : null
-  } catch {
-    return null
-  }
-}
+/** The campaign open in Campaigns, kept beside the place: a reload opens it again (QA45 Q45-02). */
+export const OPEN_CAMPAIGN_KEY = 'sender-desk.openCampaign'
+const openCampaign = historyKeeper(OPEN_CAMPAIGN_KEY, (id): id is string => typeof id === 'string')
 
-function writeOpenConversation(): void {
-  const open = conversationUnwritten
-  if (!open) return
-  conversationUnwritten = null
-  try {
-    const { [OPEN_CONVERSATION_KEY]: _was, ...rest } = historyState()
-    history.replaceState(open.id === null ? rest : { ...rest, [OPEN_CONVERSATION_KEY]: open.id }, '')
-  } catch {
-    // Without a history entry a reload opens no conversation, as before.
-  }
-}
-
-/** Keeps which conversation is open (null: none), written once the page is idle or as it is left, as the place is. */
-export function keepOpenConversation(id: number | null): void {
-  if (conversationUnwritten === null && keptOpenConversation() === id) return
-  const waiting = conversationUnwritten !== null
-  conversationUnwritten = { id }
-  if (!waiting) whenIdle(writeOpenConversation)
-}
-
-addEventListener('pagehide', writeOpenConversation)
+/** The campaign kept open (null: none), kept but not yet written included. */
+export const keptOpenCampaign = (): string | null => openCampaign.kept()
+/** Keeps which campaign is open (null: none). */
+export const keepOpenCampaign = (id: string | null): void => openCampaign.keep(id)
 
 export function resetPlace(): void {
   unwritten = null
-  conversationUnwritten = null
-  const { [PLACE_KEY]: _place, [OPEN_CONVERSATION_KEY]: _open, ...rest } = historyState()
+  openConversation.reset()
+  openCampaign.reset()
+  const { [PLACE_KEY]: _place, ...rest } = historyState()
   history.replaceState(rest, '')
 }

@@ -53,6 +53,7 @@ import {
   useCampaignDraft
 } from '../../stores/campaign-draft'
 import { useNavigation } from '../../stores/navigation'
+import { keepOpenCampaign, keptOpenCampaign } from '../../stores/place'
 import { useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -181,6 +182,11 @@ export function CampaignsView(): React.JSX.Element {
   const [wantsNew, setWantsNew] = useState(
     () => useDroppedSheet.getState().forCampaign !== null || draftWasShown()
   )
+  // The campaign open before a reload (or as the view was left) opens again once listed, as picked in the list; one
+  // deleted since does not (QA45 Q45-02). One asked for from elsewhere, or a new one asked for, wins.
+  const [reopening] = useState(() => (asked === null && !wantsNew ? keptOpenCampaign() : null))
+  const reopened = useRef(reopening === null)
+  const { leftHere, takeIfStill } = useViewFocus()
   const [list, setList] = useState<CampaignView[]>([])
   const [listError, setListError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
@@ -200,6 +206,16 @@ export function CampaignsView(): React.JSX.Element {
         if (!on) return
         setListError(null)
         setList(reply.campaigns)
+        if (!reopened.current) {
+          reopened.current = true
+          if (reply.campaigns.some((c) => c.id === reopening)) {
+            setFocusOpened(true)
+            setOpenId((open) => open ?? reopening)
+            return
+          }
+          // Gone: the view's heading takes the focus its navigation left for the campaign (none on the first view).
+          if (useNavigation.getState().seq > 1) takeIfStill(document.getElementById('campaigns-heading'))
+        }
         // Coming back to the view shows the campaign that is sending (or paused), not a blank form.
         const current = reply.campaigns.find((c) => c.status === 'running' || c.status === 'paused')
         if (current && !wantsNew) setOpenId((open) => open ?? current.id)
@@ -211,7 +227,11 @@ export function CampaignsView(): React.JSX.Element {
     return () => {
       on = false
     }
-  }, [reload, openId, wantsNew])
+  }, [reload, openId, wantsNew, reopening, takeIfStill])
+  useEffect(() => {
+    if (openId === null && !reopened.current) return
+    keepOpenCampaign(openId)
+  }, [openId])
 
   // A spreadsheet the operator chose to import from a drop elsewhere: the new-campaign form takes it.
   useEffect(
@@ -228,7 +248,6 @@ export function CampaignsView(): React.JSX.Element {
   // Which of the two was on screen, for the next visit (a draft left on screen is shown again, QA28 Q28-03).
   useEffect(() => patchCampaignDraft({ formShown: openId === null }), [openId])
 
-  const { leftHere } = useViewFocus()
   /** The list's buttons by campaign: "Back to your campaigns" puts the focus on the campaign's own. */
   const rowButtons = useRef(new Map<string, HTMLButtonElement>())
   const open = (id: string): void => {
@@ -244,8 +263,8 @@ export function CampaignsView(): React.JSX.Element {
 
   return (
     <section className="view campaigns" aria-labelledby="campaigns-heading" data-testid="view-campaigns">
-      {/* A campaign asked for from elsewhere takes the focus to its own heading once read (CampaignProgress). */}
-      <ViewHeading id="campaigns-heading" ref={headingRef} leavesFocus={asked !== null}>
+      {/* A campaign asked for from elsewhere (or open before a reload) takes the focus to its own heading once read (CampaignProgress). */}
+      <ViewHeading id="campaigns-heading" ref={headingRef} leavesFocus={asked !== null || reopening !== null}>
         {t('campaigns.title')}
       </ViewHeading>
       <p className="muted">{t('campaigns.intro')}</p>
