@@ -984,6 +984,92 @@ describe('a message deleted for everyone at 360 px (QA38 Q38-03)', () => {
   })
 })
 
+describe('a row beside the open message at 1100 × 760 (QA46 Q46-02)', () => {
+  it("keeps the recipient's name and whole number clear of a long badge, in Indonesian and English, light and dark", async () => {
+    const own = await startFastHarness()
+    try {
+      const ownDevice = await linkedSandboxDevice(own)
+      const handlers = own.core.handlers
+      // The QA's row: a name and number beside "Dihapus untuk semua orang", the longest badge.
+      await handlers['contacts:set']({ phone: '6281234567890', name: 'Ketut Ñyoman 17' })
+      const id = (
+        await handlers['outbox:enqueue']({
+          deviceId: ownDevice,
+          recipients: ['081234567890'],
+          isGroup: false,
+          entries: [{ kind: 'text', text: 'Selamat pagi, pesanan Anda sudah siap diambil' }]
+        })
+      ).itemIds[0]!
+      await waitUntil(
+        () => handlers['outbox:counts']({}),
+        (counts) => counts.read === 1
+      )
+      await handlers['outbox:takeBack']({ ids: [id], action: 'revoke' })
+      await waitUntil(
+        () => handlers['outbox:get']({ id }),
+        (reply) => reply.item.status === 'revoked'
+      )
+      for (const [language, theme] of [
+        ['id', 'dark'],
+        ['en', 'light']
+      ] as const) {
+        await handlers['settings:update']({ language, theme })
+        const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
+        await page.goto(own.url)
+        await page.getByTestId('app').waitFor()
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
+        await openTab(page, 'outbox')
+        const row = page.getByTestId(`outbox-open-${id}`)
+        await row.click()
+        await page.getByTestId('outbox-detail').waitFor()
+        await expect.poll(() => row.locator('.recipient-name__name').count()).toBe(1)
+        const seen = await row.evaluate((button) => {
+          const part = (selector: string): HTMLElement => button.querySelector<HTMLElement>(selector)!
+          const box = (selector: string): DOMRect => part(selector).getBoundingClientRect()
+          const edge = button.getBoundingClientRect()
+          const badge = box('.badge')
+          const clear = (selector: string): boolean => {
+            const shown = box(selector)
+            return (
+              shown.right <= badge.left ||
+              badge.right <= shown.left ||
+              shown.bottom <= badge.top ||
+              badge.bottom <= shown.top
+            )
+          }
+          const number = part('.recipient-name__number')
+          return {
+            label: part('.badge').textContent,
+            nameClear: clear('.recipient-name__name'),
+            numberClear: clear('.recipient-name__number'),
+            number: number.textContent,
+            numberCut:
+              number.scrollWidth > number.clientWidth + 1 ||
+              number.getBoundingClientRect().right > edge.right + 1 ||
+              number.getBoundingClientRect().width < number.scrollWidth - 1,
+            recipientWidth: Math.round(box('.row-recipient').width),
+            badgeInside: badge.right <= edge.right + 1 && badge.left >= edge.left - 1
+          }
+        })
+        const what = `${language}, ${theme}: ${JSON.stringify(seen)}`
+        expect(seen.label, what).toContain(
+          language === 'id' ? 'Dihapus untuk semua orang' : 'Deleted for everyone'
+        )
+        expect(seen.number, what).toBe('+62 812-3456-7890')
+        expect(seen.nameClear, what).toBe(true)
+        expect(seen.numberClear, what).toBe(true)
+        expect(seen.numberCut, what).toBe(false)
+        expect(seen.badgeInside, what).toBe(true)
+        expect(await seriousA11yViolations(page)).toEqual([])
+        await screenshot(page, `view-outbox-1100px-detail-open-${language}-${theme}`)
+        await page.close()
+      }
+    } finally {
+      await own.close()
+    }
+  })
+})
+
 describe('what floats over the page closes by keyboard (QA19)', () => {
   it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, and on Escape from the view (Q19-02)', async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })

@@ -2247,6 +2247,9 @@ export const enRest = {
   'inbox.canned.title': 'Title',
   'inbox.canned.text': 'Text',
   'inbox.canned.variables': '{name} becomes the contact’s name, {number} their number.',
+  'inbox.canned.added': 'Added “{title}”.',
+  'inbox.canned.saved': 'Saved “{title}”.',
+  'inbox.canned.removed': 'Removed “{title}”.',
   'inbox.canned.add': 'Add canned reply',
   'inbox.canned.saveChanges': 'Save changes',
   'inbox.canned.cancelEdit': 'Cancel editing'

@@ -1,12 +1,13 @@
 // A device's canned replies beside the reply box: pick one to insert (`cannedReplies:render` fills {name} and
 // {number} for this conversation and names a variable it could not fill), and a small panel to add, edit and
 // remove them.
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CannedReplyView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain/limits'
 import { lengthError, tooLongError } from '../../ui/text-limit'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
 export function CannedReplies({
   deviceId,
@@ -116,6 +117,12 @@ function CannedRepliesPanel({
   const [title, setTitle] = useState('')
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState('')
+  const [busy, setBusy] = useState(false)
+  // Add and Save disable as the form empties, Remove and Cancel go: the focus fell to the page (QA46 Q46-01). It goes
+  // to the Title field, ready for the next reply, the status beside saying what was done.
+  const titleField = useRef<HTMLInputElement>(null)
+  const actionStarts = useFocusAfterAction(busy, titleField)
   const problem = lengthError(t, title, MAX_TITLE_LENGTH) ?? tooLongError(t, text)
 
   function edit(reply: CannedReplyView | null): void {
@@ -125,25 +132,45 @@ function CannedRepliesPanel({
     setError(null)
   }
 
-  async function save(): Promise<void> {
-    if (title.trim() === '' || text.trim() === '' || problem) return
+  async function act(action: () => Promise<string>): Promise<void> {
+    actionStarts()
+    setBusy(true)
     try {
-      await call('cannedReplies:save', { ...(editing ? { id: editing } : {}), deviceId, title, text })
-      edit(null)
+      setDone(await action())
       onChanged()
     } catch (e) {
       setError(errorInfo(e).message)
+    } finally {
+      setBusy(false)
     }
   }
 
-  async function remove(id: number): Promise<void> {
-    try {
-      await call('cannedReplies:remove', { id })
-      if (editing === id) edit(null)
-      onChanged()
-    } catch (e) {
-      setError(errorInfo(e).message)
-    }
+  function save(): void {
+    if (title.trim() === '' || text.trim() === '' || problem) return
+    void act(async () => {
+      const saved = await call('cannedReplies:save', {
+        ...(editing ? { id: editing } : {}),
+        deviceId,
+        title,
+        text
+      })
+      edit(null)
+      return t(editing ? 'inbox.canned.saved' : 'inbox.canned.added', { title: saved.title })
+    })
+  }
+
+  function remove(reply: CannedReplyView): void {
+    void act(async () => {
+      await call('cannedReplies:remove', { id: reply.id })
+      if (editing === reply.id) edit(null)
+      return t('inbox.canned.removed', { title: reply.title })
+    })
+  }
+
+  function cancelEdit(): void {
+    actionStarts()
+    edit(null)
+    titleField.current?.focus()
   }
 
   return (
@@ -160,7 +187,7 @@ function CannedRepliesPanel({
             <button type="button" className="link-button" onClick={() => edit(reply)}>
               {t('inbox.canned.edit', { title: reply.title })}
             </button>{' '}
-            <button type="button" className="link-button" onClick={() => void remove(reply.id)}>
+            <button type="button" className="link-button" onClick={() => remove(reply)}>
               {t('inbox.canned.remove', { title: reply.title })}
             </button>
           </li>
@@ -168,6 +195,7 @@ function CannedRepliesPanel({
       </ul>
       <label htmlFor="inbox-canned-title">{t('inbox.canned.title')}</label>
       <input
+        ref={titleField}
         id="inbox-canned-title"
         className="input"
         data-testid="inbox-canned-title"
@@ -198,15 +226,18 @@ function CannedRepliesPanel({
         className="button button--small"
         data-testid="inbox-canned-save"
         disabled={title.trim() === '' || text.trim() === '' || problem !== null}
-        onClick={() => void save()}
+        onClick={save}
       >
         {editing ? t('inbox.canned.saveChanges') : t('inbox.canned.add')}
       </button>
       {editing ? (
-        <button type="button" className="link-button" onClick={() => edit(null)}>
+        <button type="button" className="link-button" onClick={cancelEdit}>
           {t('inbox.canned.cancelEdit')}
         </button>
       ) : null}
+      <p className="visually-hidden" role="status" data-testid="inbox-canned-status">
+        {done}
+      </p>
     </section>
   )
 }
