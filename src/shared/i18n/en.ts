@@ -417,6 +417,18 @@ export const enRest = {
   'desktop.error.sheetGone': 'This file is no longer loaded: import it again.',
   'desktop.error.fileEmpty': '{name} is empty',
   'desktop.error.sheetEmpty': 'The file is empty',
+  'desktop.error.notSpreadsheet.picture':
+    'This is not a spreadsheet: {name} is a picture ({format}). Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.video':
+    'This is not a spreadsheet: {name} is a video ({format}). Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.audio':
+    'This is not a spreadsheet: {name} is audio ({format}). Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.pdf':
+    'This is not a spreadsheet: {name} is a PDF document. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.zip':
+    'This is not a spreadsheet: {name} is a ZIP archive. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.binary':
+    'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.oldExcel':
     'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that',
   'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed',

@@ -459,6 +459,18 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.sheetGone': 'File ini sudah tidak dimuat: impor lagi.',
   'desktop.error.fileEmpty': '{name} kosong',
   'desktop.error.sheetEmpty': 'Filenya kosong',
+  'desktop.error.notSpreadsheet.picture':
+    'Ini bukan spreadsheet: {name} adalah gambar ({format}). Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.video':
+    'Ini bukan spreadsheet: {name} adalah video ({format}). Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.audio':
+    'Ini bukan spreadsheet: {name} adalah audio ({format}). Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.pdf':
+    'Ini bukan spreadsheet: {name} adalah dokumen PDF. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.zip':
+    'Ini bukan spreadsheet: {name} adalah arsip ZIP. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.binary':
+    'Ini bukan spreadsheet: {name} berisi data biner, bukan teks. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.oldExcel':
     'File Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor file itu',
   'desktop.error.quoteNotClosed':

@@ -23,9 +23,10 @@ import {
 } from './spreadsheet'
 import { renderTemplate, rowSeed, templateVariables, TemplateError } from './template'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
+import { coreText } from '../../../shared/i18n/note-text'
 import { betweenTurns } from '../testing/event-loop'
 import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
-import { rowXml, workbookArchive } from './testing/zip-archive'
+import { rowXml, workbookArchive, zipArchive } from './testing/zip-archive'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -128,6 +129,95 @@ describe('readSpreadsheet', () => {
     await expect(readSpreadsheet(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0]), 'old.xls')).rejects.toThrow(
       /\.xlsx or CSV/
     )
+  })
+
+  // QA46 Q46-04: a photo picked as the spreadsheet was read as CSV and answered "The name of column 1 is longer than
+  // 200 characters; shorten the header row" — a header row she does not have. What the file is comes from its bytes.
+  describe('refuses a file that is no spreadsheet by what its bytes are, in both languages', () => {
+    /** Bytes after a signature, like a photo's: no line break, NUL bytes, long enough to pass for a header row. */
+    const body = Uint8Array.from({ length: 4096 }, (_, i) => (i * 131 + 7) % 256 || 1).map((b) =>
+      b === 10 || b === 13 ? 0 : b
+    )
+    const withHead = (head: number[] | string): Uint8Array => {
+      const start = typeof head === 'string' ? [...head].map((c) => c.charCodeAt(0)) : head
+      return Uint8Array.from([...start, ...body])
+    }
+    const refusal = async (
+      bytes: Uint8Array,
+      name: string
+    ): Promise<{ en: string; id: string; code: unknown }> => {
+      const error = await readSpreadsheet(bytes, name).then(
+        () => null,
+        (thrown: unknown) => thrown
+      )
+      expect(error).toBeInstanceOf(SpreadsheetError)
+      const { text, code, message } = error as SpreadsheetError
+      return { en: message, id: coreText('id', '', text.key, text.params), code }
+    }
+
+    it('a JPEG photo, whatever its name says', async () => {
+      const jpeg = withHead([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00])
+      expect(await refusal(jpeg, 'promo-parang.jpg')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: promo-parang.jpg is a picture (JPEG). Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: promo-parang.jpg adalah gambar (JPEG). Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      expect((await refusal(jpeg, 'pelanggan.csv')).en).toContain('pelanggan.csv is a picture (JPEG)')
+    })
+
+    it('PNG, GIF and WebP pictures, a PDF, a video and audio', async () => {
+      const png = withHead([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+      expect((await refusal(png, 'a.png')).en).toContain('a.png is a picture (PNG).')
+      expect((await refusal(withHead('GIF89a'), 'a.gif')).id).toContain('a.gif adalah gambar (GIF).')
+      const webp = withHead(
+        [...'RIFF']
+          .map((c) => c.charCodeAt(0))
+          .concat(
+            [0x10, 0, 0, 0],
+            [...'WEBPVP8 '].map((c) => c.charCodeAt(0))
+          )
+      )
+      expect((await refusal(webp, 'a.webp')).en).toContain('a.webp is a picture (WebP).')
+      const pdf = await refusal(withHead('%PDF-1.7\n'), 'tagihan.pdf')
+      expect(pdf.en).toBe(
+        'This is not a spreadsheet: tagihan.pdf is a PDF document. Pick a CSV or Excel file (.csv, .xlsx).'
+      )
+      expect(pdf.id).toBe(
+        'Ini bukan spreadsheet: tagihan.pdf adalah dokumen PDF. Pilih file CSV atau Excel (.csv, .xlsx).'
+      )
+      const mp4 = withHead([0, 0, 0, 0x18, ...[...'ftypisom'].map((c) => c.charCodeAt(0))])
+      expect((await refusal(mp4, 'promo.mp4')).en).toContain('promo.mp4 is a video (MP4).')
+      expect((await refusal(mp4, 'promo.mp4')).id).toContain('promo.mp4 adalah video (MP4).')
+      const mp3 = withHead([...'ID3'].map((c) => c.charCodeAt(0)).concat([3, 0, 0, 0, 0, 0, 0]))
+      expect((await refusal(mp3, 'lagu.mp3')).en).toContain('lagu.mp3 is audio (MP3).')
+      expect((await refusal(mp3, 'lagu.mp3')).id).toContain('lagu.mp3 adalah audio (MP3).')
+    })
+
+    it('a ZIP archive that holds no workbook', async () => {
+      const zip = zipArchive([{ name: 'foto/promo.jpg', content: 'not really a photo' }])
+      expect(await refusal(zip, 'kiriman.zip')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: kiriman.zip is a ZIP archive. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: kiriman.zip adalah arsip ZIP. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+    })
+
+    it('a binary file of no known kind (NUL bytes in its first KB), not a header error', async () => {
+      expect(await refusal(withHead([0x13, 0x37, 0x00, 0x42]), 'data.csv')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: data.csv holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: data.csv berisi data biner, bukan teks. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+    })
+
+    it('still reads UTF-16 text (its NUL bytes are half its characters)', async () => {
+      const utf16 = Buffer.concat([
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('Nama,HP\r\nBudi,0812\r\n', 'utf16le')
+      ])
+      const sheet = await readSpreadsheet(new Uint8Array(utf16), 'utf16.csv')
+      expect(sheet.headers).toEqual(['Nama', 'HP'])
+    })
   })
 
   it('refuses a sheet of column names and no rows, by its name (QA11: "0 rows read" and the form went on)', async () => {

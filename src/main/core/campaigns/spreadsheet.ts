@@ -18,7 +18,8 @@ import {
   MAX_SPREADSHEET_BYTES
 } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
-import { openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
+import { detectFileType } from '../files'
+import { NotAWorkbook, openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
 
 export interface Sheet {
   /** Column names from the header row, trimmed; a blank header becomes "Column N". */
@@ -269,7 +270,11 @@ export async function readSpreadsheet(
   if (!isXlsx && (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf))) {
     throw new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
   }
-  const sheet = isXlsx ? await readXlsx(bytes, slices) : await readCsv(bytes, slices)
+  if (!isXlsx) {
+    const notSheet = notASpreadsheet(bytes, fileName)
+    if (notSheet) throw notSheet
+  }
+  const sheet = isXlsx ? await readXlsx(bytes, fileName, slices) : await readCsv(bytes, slices)
   // Column names alone: nothing to send to, said now rather than as "0 rows read" and a form to fill for nobody.
   if (sheet.rows.length === 0)
     throw new SpreadsheetError(
@@ -280,6 +285,54 @@ export async function readSpreadsheet(
     )
   return sheet
 }
+
+/** The formats' names a refusal shows, by the extension detectFileType gives them. */
+const FORMAT_NAMES: Record<string, string> = { jpg: 'JPEG', ogg: 'Ogg' }
+
+/** Bytes read to tell a binary file from text: a NUL byte in them is no CSV in any encoding the reader takes. */
+const BINARY_SAMPLE_BYTES = 1024
+
+/**
+ * A file that is no spreadsheet, said as what it is (QA46 Q46-04: a photo read as CSV was "column 1's name is longer
+ * than 200 characters"), or null for text to read as CSV. Its bytes decide (files/file-type.ts knows the signatures
+ * of what a gateway sends; WebP is added here), never its name; a file of no known kind with a NUL byte in its first
+ * KB is binary. UTF-16 text (with its BOM) has NUL bytes and is read.
+ */
+function notASpreadsheet(bytes: Uint8Array, fileName: string): SpreadsheetError | null {
+  const head = bytes.subarray(0, 4096)
+  const refuse = (kind: NotSpreadsheetKind, format?: string): SpreadsheetError =>
+    notSpreadsheet(kind, fileName, format)
+  const detected = detectFileType(head, '')
+  if (detected) {
+    const format = FORMAT_NAMES[detected.extension] ?? detected.extension.toUpperCase()
+    if (detected.kind === 'image') return refuse('picture', format)
+    if (detected.kind === 'video') return refuse('video', format)
+    if (detected.kind === 'audio') return refuse('audio', format)
+    return refuse('pdf')
+  }
+  const ascii = (from: number, to: number): string => String.fromCharCode(...head.subarray(from, to))
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return refuse('picture', 'WebP')
+  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)
+  if (!utf16 && bytes.subarray(0, BINARY_SAMPLE_BYTES).includes(0)) return refuse('binary')
+  return null
+}
+
+/** Each kind of file that is no spreadsheet, and its words. */
+const NOT_SPREADSHEET = {
+  picture: 'desktop.error.notSpreadsheet.picture',
+  video: 'desktop.error.notSpreadsheet.video',
+  audio: 'desktop.error.notSpreadsheet.audio',
+  pdf: 'desktop.error.notSpreadsheet.pdf',
+  zip: 'desktop.error.notSpreadsheet.zip',
+  binary: 'desktop.error.notSpreadsheet.binary'
+} as const
+type NotSpreadsheetKind = keyof typeof NOT_SPREADSHEET
+
+const notSpreadsheet = (kind: NotSpreadsheetKind, fileName: string, format?: string): SpreadsheetError =>
+  new SpreadsheetError('unsupported', {
+    key: NOT_SPREADSHEET[kind],
+    params: { name: fileName || 'the file', ...(format ? { format } : {}) }
+  })
 
 /**
  * Reads a spreadsheet from a path (the CLI): its size is checked on the open file before a byte is read, so a file
@@ -454,7 +507,7 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   return sheet.finish({ kind: 'csv', encoding, delimiter })
 }
 
-async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
+async function readXlsx(bytes: Uint8Array, fileName: string, slices: Slices): Promise<Sheet> {
   let inflated = 0
   const collector = new SheetCollector()
   try {
@@ -477,6 +530,7 @@ async function readXlsx(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   } catch (error) {
     if (error instanceof SpreadsheetError) throw error
     if (error instanceof XlsxRefusal) throw new SpreadsheetError(error.code, error.text)
+    if (error instanceof NotAWorkbook) throw notSpreadsheet('zip', fileName)
     throw new SpreadsheetError('unreadable', {
       key: 'desktop.error.xlsxUnreadable',
       params: { detail: String(error) }

@@ -35,6 +35,14 @@ export class XlsxRefusal extends Error {
   }
 }
 
+/** A ZIP archive that holds no workbook: the reader says what the file is instead (spreadsheet.ts). */
+export class NotAWorkbook extends Error {
+  constructor() {
+    super('no workbook in the archive')
+    this.name = 'NotAWorkbook'
+  }
+}
+
 const EOCD_SIGNATURE = 0x06054b50
 const CENTRAL_SIGNATURE = 0x02014b50
 const LOCAL_SIGNATURE = 0x04034b50
@@ -200,6 +208,8 @@ export async function openFirstWorksheet(
 ): Promise<XlsxRows> {
   const entries = zipEntries(bytes)
   const byName = new Map(entries.map((entry) => [entry.name.replace(/^\//, ''), entry]))
+  // An archive without a workbook is no Excel file at all (photos zipped, a Word document): not "unreadable".
+  if (!byName.has('xl/workbook.xml')) throw new NotAWorkbook()
   const { default: Excel } = await import('exceljs')
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
