@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../shared/contract'
 import { FakeClock } from '../clock'
 import { createOutbox } from '../sending'
-import { InboxStore, OutboxStore, openDatabase, type SqliteDatabase } from '../store'
+import { ContactsStore, InboxStore, OutboxStore, openDatabase, type SqliteDatabase } from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { newTextItem } from '../store/testing/new-item'
 import { createConversations, REPLY_SCAN_LIMIT, type SentToChat } from './conversations'
@@ -169,6 +169,50 @@ describe('the search’s conversations', () => {
     const all = conversations.search('saputra', { limit: 4 })
     expect(all.conversations).toHaveLength(4)
     expect(all.conversationsMoreFound).toBe(false)
+  })
+
+  // QA46 Q46-03: "Pak Dédé" was found by "Dédé" only; names fold as the customer list folds them (contactNameKey).
+  it('finds a name whatever its accents and case, and a number as before', () => {
+    const conversations = conversationsNamed('Pak Dédé', 1)
+    const names = (text: string): (string | null)[] =>
+      conversations.search(text).conversations.map((c) => c.pushName)
+    for (const text of ['dede', 'DEDE', 'Dédé', 'DÉDÉ', 'pak dede', 'dede pak'])
+      expect(names(text), text).toEqual(['Pak Dédé'])
+    expect(names('dedi')).toEqual([])
+    // A mark alone folds to nothing: no name holds it, and the search still answers.
+    expect(names('\u0301')).toEqual([])
+    expect(names('0812000')).toEqual(['Pak Dédé'])
+    expect(names('62812000')).toEqual(['Pak Dédé'])
+  })
+
+  it("finds a customer's push name and a group's subject whatever their accents, beside a contact's other name", () => {
+    new ContactsStore(db).add('6281200000000', 'Budi', 0)
+    const conversations = conversationsNamed('Pak Dédé', 1)
+    new InboxStore(db).commit(
+      'box',
+      1,
+      2,
+      [
+        {
+          identity: 'incoming:group',
+          kind: 'incoming',
+          seq: 2,
+          receivedAt: 5000,
+          payload: {},
+          applied: true,
+          message: newInboxMessage('g1', {
+            chatId: '120363000000000001@g.us',
+            isGroup: true,
+            groupSubject: 'Arisan Cécile',
+            groupMember: '6281300000000',
+            pushName: 'Ani'
+          })
+        }
+      ],
+      0
+    )
+    expect(conversations.search('dede').conversations.map((c) => c.contactName)).toEqual(['Budi'])
+    expect(conversations.search('CECILE').conversations.map((c) => c.groupSubject)).toEqual(['Arisan Cécile'])
   })
 })
 

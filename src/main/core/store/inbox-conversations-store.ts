@@ -111,6 +111,9 @@ const toConversation = (row: ConversationRow): ConversationRecord => ({
   archived: row.archived === 1
 })
 
+/** A name as the search matches it (contactNameKey: the contacts' name_key's rule), null for no name. */
+const nameKey = (name: string | null): string | null => (name === null ? null : contactNameKey(name))
+
 /**
  * Files a message just inserted (row `number`) under its conversation, in the caller's transaction: the
  * conversation's newest message and unread count move, a customer's push name is learnt as a contact's name unless
@@ -131,7 +134,9 @@ export function fileInConversation(
     message.chatId,
     message.isGroup ? 1 : 0,
     message.groupSubject,
+    nameKey(message.groupSubject),
     pushName,
+    nameKey(pushName),
     number,
     writtenAt(message.sentAt, receivedAt),
     message.text,
@@ -147,15 +152,18 @@ export function fileInConversation(
 // SQLite's own choice, the highest kept plus one, is a deleted conversation's id again, and drafts, kept files and
 // the window's open thread are keyed by it. On a chat that has its conversation, the id here is not used.
 const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (id, device_key, device_serial, device_phone, chat_id, is_group,
-           group_subject, push_name, last_number, last_at, last_text, last_type, last_from_me, unread)
+           group_subject, group_subject_key, push_name, push_name_key, last_number, last_at, last_text, last_type,
+           last_from_me, unread)
          VALUES (max(COALESCE((SELECT MAX(id) FROM inbox_conversations), 0),
              COALESCE((SELECT highest FROM inbox_conversation_ids WHERE id = 1), 0)) + 1,
-           ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (device_key, chat_id) DO UPDATE SET
            device_serial = COALESCE(excluded.device_serial, device_serial),
            device_phone = COALESCE(excluded.device_phone, device_phone),
            group_subject = COALESCE(excluded.group_subject, group_subject),
+           group_subject_key = COALESCE(excluded.group_subject_key, group_subject_key),
            push_name = COALESCE(excluded.push_name, push_name),
+           push_name_key = COALESCE(excluded.push_name_key, push_name_key),
            -- A message written before the newest one (held back, retried late by the gateway) is not the newest.
            last_number = CASE WHEN excluded.last_at >= last_at THEN excluded.last_number ELSE last_number END,
            last_text = CASE WHEN excluded.last_at >= last_at THEN excluded.last_text ELSE last_text END,
@@ -567,15 +575,19 @@ export class InboxConversationsStore {
     ) as number[]
     // A number typed as Send takes it (08…, +62 …, dashed) is stored as 62… digits: those forms are looked for too.
     const number = phoneSearch(trimmed)
-    // A name holds every word, in any order, as a text does: each of them in the same name.
-    const nameWords = searchWords(trimmed).map(containsPattern)
+    // A name holds every word, in any order, as a text does: each of them in the same name. Names and words are
+    // matched by their keys (contactNameKey), so "dede" finds "Pak Dédé" as the customer list does (QA46 Q46-03).
+    const nameWords = searchWords(contactNameKey(trimmed)).map(containsPattern)
+    // Marks alone ("\u0301") fold to no word: no name holds them.
     const holdsEveryWord = (column: string): string =>
-      `(${nameWords.map((_, i) => `${column} LIKE :word${i} ESCAPE '\\'`).join(' AND ')})`
+      nameWords.length === 0
+        ? '0'
+        : `(${nameWords.map((_, i) => `${column} LIKE :word${i} ESCAPE '\\'`).join(' AND ')})`
     const conversations = withConversations
       ? (
           this.prepare(
-            `${SELECT_CONVERSATION} WHERE ${holdsEveryWord('k.name')} OR ${holdsEveryWord('c.push_name')}
-                 OR ${holdsEveryWord('c.group_subject')} OR c.chat_id LIKE :like ESCAPE '\\'
+            `${SELECT_CONVERSATION} WHERE ${holdsEveryWord('k.name_key')} OR ${holdsEveryWord('c.push_name_key')}
+                 OR ${holdsEveryWord('c.group_subject_key')} OR c.chat_id LIKE :like ESCAPE '\\'
                  OR c.chat_id LIKE :digits OR c.chat_id LIKE :start
                  ORDER BY c.last_number DESC LIMIT :limit`
           ).all({
