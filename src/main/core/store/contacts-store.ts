@@ -378,17 +378,26 @@ export class ContactsStore {
     ).all(list, list) as { chatId: string; name: string }[]
   }
 
-  /** Contacts whose name or number holds `text`, then groups whose subject holds it, at most `limit` of each. */
+  /**
+   * Contacts whose name or number holds `text`, then groups whose subject holds it, at most `limit` of each. Subjects
+   * match by their keys (contactNameKey, the typed text folded alike), as the inbox's search finds them: "cecile" finds
+   * "Arisan Cécile".
+   */
   suggest(text: string, limit: number): { chatId: string; name: string; isGroup: boolean }[] {
     const term = text.trim()
     const like = containsPattern(term)
     const contacts = this.suggestContacts(term, like, limit)
-    const groups = preparedOnce(
-      this.db,
-      `SELECT chat_id AS chatId, group_subject AS name FROM inbox_conversations
-        WHERE is_group = 1 AND group_subject LIKE ? ESCAPE '\\'
-        GROUP BY chat_id HAVING last_number = MAX(last_number) ORDER BY group_subject LIMIT ?`
-    ).all(like, limit) as { chatId: string; name: string }[]
+    const key = contactNameKey(term)
+    // Marks alone ("\u0301") fold to nothing: no subject holds them.
+    const groups =
+      key === '' && term !== ''
+        ? []
+        : (preparedOnce(
+            this.db,
+            `SELECT chat_id AS chatId, group_subject AS name FROM inbox_conversations
+              WHERE is_group = 1 AND group_subject_key LIKE ? ESCAPE '\\'
+              GROUP BY chat_id HAVING last_number = MAX(last_number) ORDER BY group_subject LIMIT ?`
+          ).all(containsPattern(key), limit) as { chatId: string; name: string }[])
     return [
       ...contacts.map((c) => ({ ...c, isGroup: false })),
       ...groups.map((g) => ({ ...g, isGroup: true }))

@@ -426,6 +426,17 @@ describe('names of chats', () => {
     expect(contacts.suggest('8222', 10).map((s) => s.chatId)).toEqual(['6282222222222'])
     expect(contacts.suggest('50%', 10)).toEqual([])
   })
+
+  it("suggests a group whatever the accents of its subject and of what is typed, as the inbox's search finds it", () => {
+    receive(group('SER-1', 'Arisan Cécile'))
+    const arisan = [{ chatId: '120363000000000001', name: 'Arisan Cécile', isGroup: true }]
+    expect(contacts.suggest('cecile', 10)).toEqual(arisan)
+    expect(contacts.suggest('CÉCILE', 10)).toEqual(arisan)
+    expect(contacts.suggest('ce', 10)).toEqual(arisan)
+    expect(contacts.suggest('cecilia', 10)).toEqual([])
+    // A mark typed alone folds to no letter: it is in no subject, not in every one.
+    expect(contacts.suggest('\u0301', 10)).toEqual([])
+  })
 })
 
 describe('what the chatbot view reads', () => {
