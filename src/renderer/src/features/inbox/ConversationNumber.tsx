@@ -5,14 +5,14 @@ export function ConversationNumber({ number }: { number: string }): React.JSX.El
     <>
       {' '}
       <span className="muted small inbox-number" data-testid="inbox-number">
-        <NumberGroups number={number} />
+        {number}
       </span>
     </>
   )
 }
 
-// A formatted number's groups ("+62", "813-5555-0005"), each never broken (not at its hyphens either); where the
-// number may wrap (the thread's heading, inbox.css), it wraps at the spaces between them only.
+// A formatted number's groups ("+62", "813-5555-0005"), each never broken (not at its hyphens either): a heading that
+// is a number alone wraps at the spaces between them only (inbox.css). A number beside a name stays on one line.
 export function NumberGroups({ number }: { number: string }): React.JSX.Element {
   return (
     <>

@@ -266,7 +266,7 @@ export function Thread({
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? (
-            <span className="inbox-number">
+            <span className="inbox-number inbox-number--heading">
               <NumberGroups number={title} />
             </span>
           ) : (
