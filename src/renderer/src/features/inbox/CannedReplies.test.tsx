@@ -65,3 +65,44 @@ describe('managing canned replies (QA46 Q46-01)', () => {
     expect(screen.getByTestId('inbox-canned-status').getAttribute('role')).toBe('status')
   })
 })
+
+describe('editing a canned reply by keyboard', () => {
+  it('takes the focus to the Title field, and Cancel or Escape brings it back to that reply’s Edit', async () => {
+    replies = [
+      {
+        id: 1,
+        deviceId: 'dev-1',
+        title: 'Jam buka',
+        text: 'Kami buka pukul 08.00.',
+        updatedAt: '2026-12-01T08:00:00.000Z'
+      },
+      {
+        id: 2,
+        deviceId: 'dev-1',
+        title: 'Ongkir',
+        text: 'Ongkir ke {name} gratis.',
+        updatedAt: '2026-12-01T08:00:00.000Z'
+      }
+    ]
+    const user = userEvent.setup()
+    render(<CannedReplies deviceId="dev-1" conversationId={1} onInsert={() => {}} />)
+    await user.click(await screen.findByTestId('inbox-canned-manage'))
+
+    await user.click(await screen.findByRole('button', { name: 'Edit Ongkir' }))
+    const title = screen.getByTestId('inbox-canned-title')
+    expect(document.activeElement).toBe(title)
+    expect((title as HTMLInputElement).value).toBe('Ongkir')
+
+    await user.click(screen.getByRole('button', { name: 'Cancel editing' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Ongkir' }))
+    expect((title as HTMLInputElement).value).toBe('')
+
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(title)
+    expect((title as HTMLInputElement).value).toBe('Ongkir')
+    await user.keyboard('{Escape}')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Ongkir' }))
+    expect((title as HTMLInputElement).value).toBe('')
+    expect(screen.getByTestId('inbox-canned-save').textContent).toBe('Add canned reply')
+  })
+})

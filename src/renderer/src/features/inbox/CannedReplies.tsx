@@ -8,6 +8,7 @@ import { useT } from '../../i18n'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain/limits'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { cancelOnEscape } from '../../ui/escape'
 
 export function CannedReplies({
   deviceId,
@@ -123,6 +124,8 @@ function CannedRepliesPanel({
   // to the Title field, ready for the next reply, the status beside saying what was done.
   const titleField = useRef<HTMLInputElement>(null)
   const actionStarts = useFocusAfterAction(busy, titleField)
+  // Edit puts the reply in the form above: the focus goes to its Title, and Cancel (or Escape) back to its Edit.
+  const editButtons = useRef(new Map<number, HTMLButtonElement>())
   const problem = lengthError(t, title, MAX_TITLE_LENGTH) ?? tooLongError(t, text)
 
   function edit(reply: CannedReplyView | null): void {
@@ -167,10 +170,16 @@ function CannedRepliesPanel({
     })
   }
 
-  function cancelEdit(): void {
-    actionStarts()
-    edit(null)
+  function startEdit(reply: CannedReplyView): void {
+    edit(reply)
     titleField.current?.focus()
+  }
+
+  function cancelEdit(): void {
+    const from = editing === null ? undefined : editButtons.current.get(editing)
+    edit(null)
+    const back = from ?? titleField.current
+    back?.focus()
   }
 
   return (
@@ -178,13 +187,24 @@ function CannedRepliesPanel({
       className="inbox-canned-panel"
       aria-labelledby="inbox-canned-heading"
       data-testid="inbox-canned-panel"
+      onKeyDown={(event) => {
+        if (editing) cancelOnEscape(cancelEdit, busy)(event)
+      }}
     >
       <h4 id="inbox-canned-heading">{t('inbox.canned.heading')}</h4>
       <ul className="inbox-messages">
         {replies.map((reply) => (
           <li key={reply.id} className="inbox-canned-item">
             <span>{reply.title}</span>{' '}
-            <button type="button" className="link-button" onClick={() => edit(reply)}>
+            <button
+              type="button"
+              className="link-button"
+              ref={(button) => {
+                if (button) editButtons.current.set(reply.id, button)
+                else editButtons.current.delete(reply.id)
+              }}
+              onClick={() => startEdit(reply)}
+            >
               {t('inbox.canned.edit', { title: reply.title })}
             </button>{' '}
             <button type="button" className="link-button" onClick={() => remove(reply)}>
