@@ -427,6 +427,10 @@ export const enRest = {
     'This is not a spreadsheet: {name} is a PDF document. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.zip':
     'This is not a spreadsheet: {name} is a ZIP archive. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.word':
+    'This is not a spreadsheet: {name} is a Word document. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.powerpoint':
+    'This is not a spreadsheet: {name} is a PowerPoint presentation. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.oldExcel':

@@ -469,6 +469,10 @@ export const id: Record<MessageKey, string> = {
     'Ini bukan spreadsheet: {name} adalah dokumen PDF. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.zip':
     'Ini bukan spreadsheet: {name} adalah arsip ZIP. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.word':
+    'Ini bukan spreadsheet: {name} adalah dokumen Word. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.powerpoint':
+    'Ini bukan spreadsheet: {name} adalah presentasi PowerPoint. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'Ini bukan spreadsheet: {name} berisi data biner, bukan teks. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.oldExcel':

@@ -35,13 +35,22 @@ export class XlsxRefusal extends Error {
   }
 }
 
-/** A ZIP archive that holds no workbook: the reader says what the file is instead (spreadsheet.ts). */
+/**
+ * A ZIP archive that holds no workbook: the reader says what the file is instead (spreadsheet.ts). Word and PowerPoint
+ * files are ZIP archives too, told by the part their format starts from.
+ */
 export class NotAWorkbook extends Error {
-  constructor() {
+  constructor(readonly holds: 'word' | 'powerpoint' | 'zip') {
     super('no workbook in the archive')
     this.name = 'NotAWorkbook'
   }
 }
+
+/** The part each Office Open XML format starts from: the one a Word document or a presentation always holds. */
+const OFFICE_MAIN_PARTS = [
+  ['word/document.xml', 'word'],
+  ['ppt/presentation.xml', 'powerpoint']
+] as const
 
 const EOCD_SIGNATURE = 0x06054b50
 const CENTRAL_SIGNATURE = 0x02014b50
@@ -209,7 +218,8 @@ export async function openFirstWorksheet(
   const entries = zipEntries(bytes)
   const byName = new Map(entries.map((entry) => [entry.name.replace(/^\//, ''), entry]))
   // An archive without a workbook is no Excel file at all (photos zipped, a Word document): not "unreadable".
-  if (!byName.has('xl/workbook.xml')) throw new NotAWorkbook()
+  if (!byName.has('xl/workbook.xml'))
+    throw new NotAWorkbook(OFFICE_MAIN_PARTS.find(([part]) => byName.has(part))?.[1] ?? 'zip')
   const { default: Excel } = await import('exceljs')
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
