@@ -225,6 +225,24 @@ describe('readSpreadsheet', () => {
       })
     })
 
+    it('an OpenDocument spreadsheet (.ods) as one it cannot read, with the way to save it, not as a ZIP archive', async () => {
+      const ods = zipArchive([
+        { name: 'mimetype', content: 'application/vnd.oasis.opendocument.spreadsheet' },
+        { name: 'content.xml', content: '<office:document-content/>' }
+      ])
+      expect(await refusal(ods, 'pelanggan.ods')).toEqual({
+        code: 'unsupported',
+        en: 'pelanggan.ods is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
+        id: 'pelanggan.ods adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu'
+      })
+      // An OpenDocument text is no spreadsheet of any kind: still the archive it is.
+      const odt = zipArchive([
+        { name: 'mimetype', content: 'application/vnd.oasis.opendocument.text' },
+        { name: 'content.xml', content: '<office:document-content/>' }
+      ])
+      expect((await refusal(odt, 'surat.odt')).en).toContain('surat.odt is a ZIP archive.')
+    })
+
     it('an old Word or PowerPoint file (97–2003) by the streams its directory names, not as old Excel', async () => {
       // Six entries: the directory runs over two sectors, and the one that tells is in the second.
       const doc = compoundFile(['1Table', 'Data', '\u0005SummaryInformation', 'ObjectPool', 'WordDocument'])
