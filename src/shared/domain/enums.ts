@@ -37,8 +37,24 @@ export const PAYMENT_CHANNELS = ['BCA', 'BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 
 export const GATEWAY_TIME_ZONE = 'Asia/Jakarta'
 export const DEFAULT_TIME_ZONE = GATEWAY_TIME_ZONE
 
-/** Files a campaign reads as its recipients: dropped outside the campaign's import area they are asked about first. */
+/**
+ * Files that look like a campaign's recipients: dropped outside the campaign's import area they are asked about first
+ * (an .xls or .ods among them too, which the reader then refuses with the way to save it).
+ */
 export const SPREADSHEET_EXTENSIONS = ['csv', 'xlsx', 'xls', 'ods'] as const
+
+/**
+ * What the campaign's reader reads (CSV and delimited text, XLSX), and so what the spreadsheet picker offers: it
+ * offered .ods and .xls, which the reader refuses.
+ */
+export const READABLE_SPREADSHEET_EXTENSIONS = ['csv', 'txt', 'xlsx'] as const
+
+/** The spreadsheet picker's `accept`: the readable extensions, and the MIME types of CSV and XLSX. */
+export const SPREADSHEET_PICKER_ACCEPT = [
+  ...READABLE_SPREADSHEET_EXTENSIONS.map((extension) => `.${extension}`),
+  'text/csv',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+].join(',')
 
 export function isSpreadsheetName(name: string): boolean {
   const dot = name.lastIndexOf('.')

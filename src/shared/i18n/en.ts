@@ -427,8 +427,14 @@ export const enRest = {
     'This is not a spreadsheet: {name} is a PDF document. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.zip':
     'This is not a spreadsheet: {name} is a ZIP archive. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.word':
+    'This is not a spreadsheet: {name} is a Word document. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.powerpoint':
+    'This is not a spreadsheet: {name} is a PowerPoint presentation. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.openDocumentSheet':
+    '{name} is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
   'desktop.error.oldExcel':
     'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that',
   'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed',

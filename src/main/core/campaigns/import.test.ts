@@ -27,6 +27,7 @@ import { coreText } from '../../../shared/i18n/note-text'
 import { betweenTurns } from '../testing/event-loop'
 import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { rowXml, workbookArchive, zipArchive } from './testing/zip-archive'
+import { compoundFile } from './testing/compound-file'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
 
@@ -200,6 +201,81 @@ describe('readSpreadsheet', () => {
         en: 'This is not a spreadsheet: kiriman.zip is a ZIP archive. Pick a CSV or Excel file (.csv, .xlsx).',
         id: 'Ini bukan spreadsheet: kiriman.zip adalah arsip ZIP. Pilih file CSV atau Excel (.csv, .xlsx).'
       })
+    })
+
+    it('a Word document or a PowerPoint presentation, by what its ZIP holds, not as a ZIP archive', async () => {
+      const docx = zipArchive([
+        { name: '[Content_Types].xml', content: '<Types/>' },
+        { name: 'word/document.xml', content: '<w:document/>' }
+      ])
+      expect(await refusal(docx, 'daftar-pelanggan.docx')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: daftar-pelanggan.docx is a Word document. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: daftar-pelanggan.docx adalah dokumen Word. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      const pptx = zipArchive([
+        { name: '[Content_Types].xml', content: '<Types/>' },
+        { name: 'ppt/presentation.xml', content: '<p:presentation/>' }
+      ])
+      // Its bytes decide, not its name.
+      expect(await refusal(pptx, 'promo.xlsx')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: promo.xlsx is a PowerPoint presentation. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: promo.xlsx adalah presentasi PowerPoint. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+    })
+
+    it('an OpenDocument spreadsheet (.ods) as one it cannot read, with the way to save it, not as a ZIP archive', async () => {
+      const ods = zipArchive([
+        { name: 'mimetype', content: 'application/vnd.oasis.opendocument.spreadsheet' },
+        { name: 'content.xml', content: '<office:document-content/>' }
+      ])
+      expect(await refusal(ods, 'pelanggan.ods')).toEqual({
+        code: 'unsupported',
+        en: 'pelanggan.ods is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
+        id: 'pelanggan.ods adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu'
+      })
+      // An OpenDocument text is no spreadsheet of any kind: still the archive it is.
+      const odt = zipArchive([
+        { name: 'mimetype', content: 'application/vnd.oasis.opendocument.text' },
+        { name: 'content.xml', content: '<office:document-content/>' }
+      ])
+      expect((await refusal(odt, 'surat.odt')).en).toContain('surat.odt is a ZIP archive.')
+    })
+
+    it('an old Word or PowerPoint file (97–2003) by the streams its directory names, not as old Excel', async () => {
+      // Six entries: the directory runs over two sectors, and the one that tells is in the second.
+      const doc = compoundFile(['1Table', 'Data', '\u0005SummaryInformation', 'ObjectPool', 'WordDocument'])
+      expect(await refusal(doc, 'surat.doc')).toMatchObject({
+        en: 'This is not a spreadsheet: surat.doc is a Word document. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: surat.doc adalah dokumen Word. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      expect((await refusal(doc, 'surat.xls')).en).toContain('surat.xls is a Word document.')
+      const ppt = compoundFile(['Current User', 'PowerPoint Document', 'Pictures'])
+      expect((await refusal(ppt, 'promo.ppt')).en).toContain('promo.ppt is a PowerPoint presentation.')
+      expect((await refusal(ppt, 'promo.ppt')).id).toContain('promo.ppt adalah presentasi PowerPoint.')
+      // A workbook's stream (BIFF8's Workbook, BIFF5's Book) is still old Excel, whatever its name.
+      const oldExcel = /^Old Excel 97–2003 \(\.xls\) files cannot be read/
+      expect((await refusal(compoundFile(['Workbook', 'SummaryInformation']), 'data')).en).toMatch(oldExcel)
+      expect((await refusal(compoundFile(['Book']), 'data.bin')).en).toMatch(oldExcel)
+      // Another compound file (an Outlook message) is no workbook: binary data, unless its name says .xls.
+      expect((await refusal(compoundFile(['__substg1.0_0037001F']), 'pesan.msg')).en).toContain(
+        'pesan.msg holds binary data, not text.'
+      )
+    })
+
+    it('HEIC and HEIF photos, and a QuickTime video, not binary data', async () => {
+      const ftyp = (brand: string): Uint8Array =>
+        withHead([0, 0, 0, 0x18, ...[...`ftyp${brand}`].map((c) => c.charCodeAt(0))])
+      expect(await refusal(ftyp('heic'), 'IMG_0412.HEIC')).toMatchObject({
+        en: 'This is not a spreadsheet: IMG_0412.HEIC is a picture (HEIC). Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: IMG_0412.HEIC adalah gambar (HEIC). Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      expect((await refusal(ftyp('heix'), 'a.heic')).en).toContain('a.heic is a picture (HEIC).')
+      expect((await refusal(ftyp('mif1'), 'a.heif')).en).toContain('a.heif is a picture (HEIF).')
+      const mov = await refusal(ftyp('qt  '), 'IMG_0413.MOV')
+      expect(mov.en).toContain('IMG_0413.MOV is a video (QuickTime).')
+      expect(mov.id).toContain('IMG_0413.MOV adalah video (QuickTime).')
     })
 
     it('a binary file of no known kind (NUL bytes in its first KB), not a header error', async () => {

@@ -18,7 +18,7 @@ import {
   MAX_SPREADSHEET_BYTES
 } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
-import { detectFileType } from '../files'
+import { compoundFileStreams, detectFileType, ftypBrand } from '../files'
 import { NotAWorkbook, openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
 
 export interface Sheet {
@@ -267,10 +267,9 @@ export async function readSpreadsheet(
   if (bytes.length > MAX_SPREADSHEET_BYTES) throw tooLarge(fileName, bytes.length)
   const slices = new Slices(options)
   const isXlsx = XLSX_MAGIC.every((b, i) => bytes[i] === b)
-  if (!isXlsx && (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf))) {
-    throw new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
-  }
   if (!isXlsx) {
+    const oldOffice = oldOfficeFile(bytes, fileName)
+    if (oldOffice) throw oldOffice
     const notSheet = notASpreadsheet(bytes, fileName)
     if (notSheet) throw notSheet
   }
@@ -288,6 +287,40 @@ export async function readSpreadsheet(
 
 /** The formats' names a refusal shows, by the extension detectFileType gives them. */
 const FORMAT_NAMES: Record<string, string> = { jpg: 'JPEG', ogg: 'Ogg' }
+
+/**
+ * ISO media files detectFileType does not take as MP4 (the gateway cannot send them), by their `ftyp` brand: iPhone
+ * photos (HEIC, HEIF, AVIF), QuickTime movies and MPEG-4 audio.
+ */
+const FTYP_KINDS: Record<string, [NotSpreadsheetKind, string]> = {
+  heic: ['picture', 'HEIC'],
+  heix: ['picture', 'HEIC'],
+  heim: ['picture', 'HEIC'],
+  heis: ['picture', 'HEIC'],
+  mif1: ['picture', 'HEIF'],
+  msf1: ['picture', 'HEIF'],
+  avif: ['picture', 'AVIF'],
+  avis: ['picture', 'AVIF'],
+  'qt  ': ['video', 'QuickTime'],
+  'M4A ': ['audio', 'M4A'],
+  'M4B ': ['audio', 'M4A']
+}
+
+/**
+ * An Office 97–2003 file (an OLE compound file), named by the streams its directory lists: a Word document or a
+ * presentation as what it is, a workbook (BIFF8's Workbook, BIFF5's Book) or a damaged file as old Excel, another
+ * compound file (an Outlook message, an installer) left to be called binary. A file named .xls is old Excel unless
+ * its bytes say it is Word or PowerPoint. Null for any other file.
+ */
+function oldOfficeFile(bytes: Uint8Array, fileName: string): SpreadsheetError | null {
+  const streams = compoundFileStreams(bytes)
+  if (streams?.includes('WordDocument')) return notSpreadsheet('word', fileName)
+  if (streams?.includes('PowerPoint Document')) return notSpreadsheet('powerpoint', fileName)
+  const workbook = streams === null || streams.includes('Workbook') || streams.includes('Book')
+  if (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf && workbook))
+    return new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
+  return null
+}
 
 /** Bytes read to tell a binary file from text: a NUL byte in them is no CSV in any encoding the reader takes. */
 const BINARY_SAMPLE_BYTES = 1024
@@ -310,6 +343,9 @@ function notASpreadsheet(bytes: Uint8Array, fileName: string): SpreadsheetError 
     if (detected.kind === 'audio') return refuse('audio', format)
     return refuse('pdf')
   }
+  const brand = ftypBrand(head)
+  const ftypKind = brand === null ? undefined : FTYP_KINDS[brand]
+  if (ftypKind) return refuse(...ftypKind)
   const ascii = (from: number, to: number): string => String.fromCharCode(...head.subarray(from, to))
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return refuse('picture', 'WebP')
   const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)
@@ -324,6 +360,10 @@ const NOT_SPREADSHEET = {
   audio: 'desktop.error.notSpreadsheet.audio',
   pdf: 'desktop.error.notSpreadsheet.pdf',
   zip: 'desktop.error.notSpreadsheet.zip',
+  word: 'desktop.error.notSpreadsheet.word',
+  powerpoint: 'desktop.error.notSpreadsheet.powerpoint',
+  // A spreadsheet, but one the reader does not read: said with the way to save it, as old Excel is.
+  ods: 'desktop.error.openDocumentSheet',
   binary: 'desktop.error.notSpreadsheet.binary'
 } as const
 type NotSpreadsheetKind = keyof typeof NOT_SPREADSHEET
@@ -530,7 +570,7 @@ async function readXlsx(bytes: Uint8Array, fileName: string, slices: Slices): Pr
   } catch (error) {
     if (error instanceof SpreadsheetError) throw error
     if (error instanceof XlsxRefusal) throw new SpreadsheetError(error.code, error.text)
-    if (error instanceof NotAWorkbook) throw notSpreadsheet('zip', fileName)
+    if (error instanceof NotAWorkbook) throw notSpreadsheet(error.holds, fileName)
     throw new SpreadsheetError('unreadable', {
       key: 'desktop.error.xlsxUnreadable',
       params: { detail: String(error) }

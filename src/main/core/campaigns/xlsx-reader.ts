@@ -35,13 +35,22 @@ export class XlsxRefusal extends Error {
   }
 }
 
-/** A ZIP archive that holds no workbook: the reader says what the file is instead (spreadsheet.ts). */
+/**
+ * A ZIP archive that holds no workbook: the reader says what the file is instead (spreadsheet.ts). Word and PowerPoint
+ * files are ZIP archives too, told by the part their format starts from.
+ */
 export class NotAWorkbook extends Error {
-  constructor() {
+  constructor(readonly holds: 'word' | 'powerpoint' | 'ods' | 'zip') {
     super('no workbook in the archive')
     this.name = 'NotAWorkbook'
   }
 }
+
+/** The part each Office Open XML format starts from: the one a Word document or a presentation always holds. */
+const OFFICE_MAIN_PARTS = [
+  ['word/document.xml', 'word'],
+  ['ppt/presentation.xml', 'powerpoint']
+] as const
 
 const EOCD_SIGNATURE = 0x06054b50
 const CENTRAL_SIGNATURE = 0x02014b50
@@ -201,6 +210,26 @@ export interface XlsxRows {
   readRows(onRow: (row: XlsxRow) => void): AsyncGenerator<void>
 }
 
+/** The OpenDocument spreadsheet's media type, the whole of its `mimetype` entry. */
+const ODS_MIME_TYPE = 'application/vnd.oasis.opendocument.spreadsheet'
+
+/**
+ * What an archive without a workbook holds: a Word document or a presentation by its main part, an OpenDocument
+ * spreadsheet by its `mimetype` entry (a few dozen bytes, read within the same rules), anything else a ZIP archive.
+ */
+async function archiveHolds(
+  bytes: Uint8Array,
+  byName: ReadonlyMap<string, ZipEntry>
+): Promise<NotAWorkbook['holds']> {
+  const office = OFFICE_MAIN_PARTS.find(([part]) => byName.has(part))
+  if (office) return office[1]
+  const mimetype = byName.get('mimetype')
+  if (!mimetype || mimetype.size > ODS_MIME_TYPE.length) return 'zip'
+  let text = ''
+  for await (const piece of entryText(bytes, mimetype)) text += piece
+  return text.trim() === ODS_MIME_TYPE ? 'ods' : 'zip'
+}
+
 /** Opens the first worksheet of `bytes` (checked, not yet inflated) and gives its rows as they are parsed. */
 export async function openFirstWorksheet(
   bytes: Uint8Array,
@@ -209,7 +238,7 @@ export async function openFirstWorksheet(
   const entries = zipEntries(bytes)
   const byName = new Map(entries.map((entry) => [entry.name.replace(/^\//, ''), entry]))
   // An archive without a workbook is no Excel file at all (photos zipped, a Word document): not "unreadable".
-  if (!byName.has('xl/workbook.xml')) throw new NotAWorkbook()
+  if (!byName.has('xl/workbook.xml')) throw new NotAWorkbook(await archiveHolds(bytes, byName))
   const { default: Excel } = await import('exceljs')
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',

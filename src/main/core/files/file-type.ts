@@ -65,7 +65,7 @@ function isJpeg(head: Uint8Array): boolean {
 }
 
 /** The major brand of an ISO media `ftyp` box (a plausible box size, a printable brand), or null for no such box. */
-function ftypBrand(head: Uint8Array): string | null {
+export function ftypBrand(head: Uint8Array): string | null {
   if (head.length < 12 || ascii(head, 4, 4) !== 'ftyp') return null
   const boxSize =
     (((head[0] ?? 0) << 24) | ((head[1] ?? 0) << 16) | ((head[2] ?? 0) << 8) | (head[3] ?? 0)) >>> 0

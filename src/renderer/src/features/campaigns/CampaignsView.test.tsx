@@ -209,6 +209,13 @@ describe('CampaignsView', () => {
     await waitFor(() => expect(document.activeElement).toBe(phone))
   })
 
+  it('offers at the spreadsheet picker what the reader reads: no .ods or .xls it would refuse', () => {
+    render(<CampaignsView />)
+    const accept = screen.getByTestId('campaign-file').getAttribute('accept') ?? ''
+    const extensions = accept.split(',').filter((part) => part.startsWith('.'))
+    expect(extensions.sort()).toEqual(['.csv', '.txt', '.xlsx'])
+  })
+
   it('gives the focus back to the spreadsheet picker when the file is refused', async () => {
     fake.onRegister((files) => ({
       files: [],

@@ -39,6 +39,7 @@ import {
   campaignNameFromFile,
   uniqueCampaignName,
   splitRestName,
+  SPREADSHEET_PICKER_ACCEPT,
   type QuotaFinish,
   type StatusBucket
 } from '../../../../shared/domain'
@@ -805,7 +806,7 @@ function NewCampaign({
           id="campaign-file"
           label={t('campaigns.file')}
           hint={t('campaigns.file.hint')}
-          accept=".csv,.txt,.xlsx,.xls,.ods,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          accept={SPREADSHEET_PICKER_ACCEPT}
           testId="campaign-import-drop"
           inputTestId="campaign-file"
           inputRef={fileInput}
