@@ -14,8 +14,12 @@ export interface QuotaToppedUpCase {
   expected: { by: 'sandbox' | 'gateway' } | { by: 'both'; sandbox: string[]; gateway: string[] }
 }
 
-const hosted = (id: string, quota: DeviceView['quota']): Device => ({ id, sandbox: false, quota })
-const sandbox = (id: string, quota: DeviceView['quota']): Device => ({ id, sandbox: true, quota })
+/** A device of the table by its kind: the gateway's hosted one, or the built-in sandbox's. */
+const device =
+  (kind: 'hosted' | 'sandbox') =>
+  (id: string, quota: DeviceView['quota']): Device => ({ id, sandbox: kind === 'sandbox', quota })
+const hosted = device('hosted')
+const sandbox = device('sandbox')
 
 export const QUOTA_TOPPED_UP_CASES: readonly QuotaToppedUpCase[] = [
   { name: 'one hosted device used up', devices: [hosted('h', 0)], messages: 10, expected: { by: 'gateway' } },
