@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, seriousA11yViolations } from './browser'
-import { linkedSandboxDevice, openTab, startFastHarness } from './fixtures'
+import { linkedSandboxDevice, openTab, scheduledReminder, startFastHarness } from './fixtures'
 
 let browser: Browser
 let harness: Harness
@@ -18,18 +18,7 @@ beforeAll(async () => {
   browser = await launchBrowser()
   harness = await startFastHarness()
   const deviceId = await linkedSandboxDevice(harness)
-  await harness.core.handlers['outbox:enqueue']({
-    deviceId,
-    recipients: ['081298765432'],
-    isGroup: false,
-    entries: [{ kind: 'text', text: 'Reminder: payment due Friday' }],
-    schedule: {
-      localTime: '2030-01-10T09:30',
-      timezone: 'Asia/Jakarta',
-      mode: 'local',
-      overduePolicy: 'send'
-    }
-  })
+  await scheduledReminder(harness, deviceId)
 }, 60_000)
 afterAll(async () => {
   await harness?.close()

@@ -37,6 +37,22 @@ export async function linkedSandboxDevice(harness: Harness): Promise<string> {
   return device.id
 }
 
+/** A message waiting for its time (10 Jan 2030, 09:30 WIB): something in the Outbox's Scheduled for the views to show. */
+export async function scheduledReminder(harness: Harness, deviceId: string): Promise<void> {
+  await harness.core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081298765432'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Reminder: payment due Friday' }],
+    schedule: {
+      localTime: '2030-01-10T09:30',
+      timezone: 'Asia/Jakarta',
+      mode: 'local',
+      overduePolicy: 'send'
+    }
+  })
+}
+
 /**
  * A harness whose linked sandbox device's messages reach the core through the test relay at `relayUrl`: the mailbox
  * and "Receive messages" as issue 25's journey sets them up from the window. The relay is on 127.0.0.1, where the

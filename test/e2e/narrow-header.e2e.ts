@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { messages } from '../../src/shared/i18n'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
-import { linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
+import { linkedSandboxDevice, openTab, scheduledReminder, startFastHarness, waitUntil } from './fixtures'
 
 /** The most of a 640 px high window the sticky header may take. */
 const NARROW_HEADER_MAX = 80
@@ -28,18 +28,7 @@ beforeAll(async () => {
     isGroup: false,
     entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }]
   })
-  await harness.core.handlers['outbox:enqueue']({
-    deviceId,
-    recipients: ['081298765432'],
-    isGroup: false,
-    entries: [{ kind: 'text', text: 'Reminder: payment due Friday' }],
-    schedule: {
-      localTime: '2030-01-10T09:30',
-      timezone: 'Asia/Jakarta',
-      mode: 'local',
-      overduePolicy: 'send'
-    }
-  })
+  await scheduledReminder(harness, deviceId)
   await waitUntil(
     () => harness.core.handlers['outbox:counts']({}),
     (counts) => counts.queued + counts.scheduled === 2

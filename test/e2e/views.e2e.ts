@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NAV_VIEWS } from '../../src/renderer/src/stores/navigation'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
+import {
+  FAST_CORE,
+  linkedSandboxDevice,
+  openTab,
+  scheduledReminder,
+  startFastHarness,
+  waitUntil
+} from './fixtures'
 
 let browser: Browser
 let harness: Harness
@@ -27,18 +34,7 @@ beforeAll(async () => {
     isGroup: false,
     entries: [{ kind: 'text', text: 'Order #1042 is ready for pickup' }]
   })
-  await handlers['outbox:enqueue']({
-    deviceId,
-    recipients: ['081298765432'],
-    isGroup: false,
-    entries: [{ kind: 'text', text: 'Reminder: payment due Friday' }],
-    schedule: {
-      localTime: '2030-01-10T09:30',
-      timezone: 'Asia/Jakarta',
-      mode: 'local',
-      overduePolicy: 'send'
-    }
-  })
+  await scheduledReminder(harness, deviceId)
   await handlers['outbox:enqueue']({
     deviceId,
     recipients: ['6281300000000'],
