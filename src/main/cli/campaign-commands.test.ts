@@ -13,6 +13,7 @@ import { openSettings } from '../core/compose-command-line'
 import { openDatabase } from '../core/store'
 import { describeCampaign, parseMap } from './campaign-commands'
 import { localDateTime } from './times'
+import { translate } from '../../shared/i18n'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 
 const FIXTURE = join(import.meta.dirname, '../core/campaigns/fixtures/bad-rows.csv')
@@ -363,6 +364,14 @@ describe('sender-desk campaign', () => {
     ])
   }, 60_000)
 
+  /** `campaign status <id> --json`'s one campaign: its take-back's id, and the take-back itself as it stands. */
+  async function statusTakeBack(id: string): Promise<{ takeBackId?: string; takeBack?: unknown }> {
+    const status = await cli('campaign', 'status', id)
+    expect(status.code).toBe(0)
+    const [campaign] = status.json.campaigns as { takeBackId?: string; takeBack?: unknown }[]
+    return campaign ?? {}
+  }
+
   // A campaign's take-back can be thousands of calls: the terminal could start one, never pause it half way.
   it('pauses a campaign’s take-back and resumes it where it was; 2 when none is under way', async () => {
     const id = await startedOneRow('Paused take-back for {Name}')
@@ -378,6 +387,15 @@ describe('sender-desk campaign', () => {
       expect(await takeBackLine(id)).toBe(
         `Take-back under way: 2 cancelled before they left; 0 deleted for everyone, 1 still to do. Not finished: carry it on with sender-desk campaign takeback resume ${id} (or leave the app running).`
       )
+      // --json gives the same take-back, not only its id: its state and the numbers the line says.
+      const underWay = await statusTakeBack(id)
+      expect(underWay.takeBackId).toBe((taken.json.takeBack as { id: string }).id)
+      expect(underWay.takeBack).toMatchObject({
+        id: underWay.takeBackId,
+        state: 'running',
+        stoppedLocally: 2,
+        revoke: { done: 0, refused: 0, unknown: 0, pending: 1 }
+      })
       const paused = await runCli(['campaign', 'takeback', 'pause', id], env)
       expect(paused.code, paused.stderr).toBe(0)
       expect(paused.stdout).toContain('Paused by the operator')
@@ -385,6 +403,10 @@ describe('sender-desk campaign', () => {
       expect(await takeBackLine(id)).toBe(
         'Take-back paused: 2 cancelled before they left; 0 deleted for everyone, 1 still to do. Paused by the operator: nothing more is asked of the gateway until it is resumed.'
       )
+      expect((await statusTakeBack(id)).takeBack).toMatchObject({
+        state: 'paused',
+        revoke: { done: 0, pending: 1 }
+      })
     } finally {
       await control.clearFaults()
     }
@@ -405,11 +427,58 @@ describe('sender-desk campaign', () => {
     expect(await takeBackLine(id)).toBe(
       'Take-back done: 2 cancelled before they left; 1 deleted for everyone.'
     )
+    expect((await statusTakeBack(id)).takeBack).toMatchObject({
+      state: 'done',
+      stoppedLocally: 2,
+      revoke: { done: 1, refused: 0, unknown: 0, pending: 0 }
+    })
     // Nothing is under way any more: neither can be asked (bad input), and the usage says so.
     expect((await cli('campaign', 'takeback', 'resume', id)).code).toBe(2)
     const none = await runCli(['campaign', 'takeback', 'pause', id], env)
     expect(none.code).toBe(2)
     expect(none.stderr).toContain('no take-back under way')
+  }, 60_000)
+
+  // A take-back that cannot be read (its record damaged, the disk failing under it) used to fail the whole status.
+  it('says a take-back it could not read in one line, and the rest of the status still (exit 0)', async () => {
+    const id = await startedOneRow('Unreadable take-back for {Name}')
+    const taken = await cli('campaign', 'takeback', id)
+    expect(taken.code).toBe(0)
+    const takeBackId = (taken.json.takeBack as { id: string }).id
+    const db = openDatabase({ dataDir: String(env['SENDER_DESK_DATA_DIR']) })
+    const leftAlone = db.prepare('SELECT left_alone FROM outbox_takeback_requests WHERE id = ?')
+    const setLeftAlone = db.prepare('UPDATE outbox_takeback_requests SET left_alone = ? WHERE id = ?')
+    const was = (leftAlone.get(takeBackId) as { left_alone: string }).left_alone
+    setLeftAlone.run('{damaged', takeBackId)
+    try {
+      const shown = await runCli(['campaign', 'status', id], env)
+      expect(shown.code, shown.stderr).toBe(0)
+      const lines = shown.stdout.split('\n')
+      // Why, in the words any failed command of the core gives (its detail goes to the log, on stderr here).
+      const why = translate('en', 'desktop.error.internal')
+      expect(lines.filter((line) => line.startsWith('Take-back'))).toEqual([
+        `Take-back could not be read: ${why}`
+      ])
+      expect(shown.stderr).toContain('JSON')
+      expect(lines[0]).toMatch(new RegExp(`^${id} .* cancelled$`))
+      expect(lines.some((line) => line.startsWith('Sent: '))).toBe(true)
+      expect(lines.some((line) => line.startsWith('Pacing: '))).toBe(true)
+
+      const json = await cli('campaign', 'status', id)
+      expect(json.code).toBe(0)
+      expect(json.json.campaigns).toMatchObject([
+        { id, status: 'cancelled', takeBackId, takeBack: null, takeBackReadError: why }
+      ])
+      // Listed with the others: one unreadable take-back leaves every campaign said.
+      const all = await cli('campaign', 'status')
+      expect(all.code).toBe(0)
+      const campaigns = all.json.campaigns as { id: string; takeBack?: unknown; takeBackReadError?: string }[]
+      expect(campaigns.length).toBeGreaterThan(1)
+      expect(campaigns.filter((c) => c.takeBackReadError !== undefined).map((c) => c.id)).toEqual([id])
+    } finally {
+      setLeftAlone.run(was, takeBackId)
+      db.close()
+    }
   }, 60_000)
 
   it('says a row whose number opted out after the start was never sent, not that it was cancelled', async () => {

@@ -33,7 +33,7 @@ import {
 
 /** The files picked for a campaign's attachment column, as the window sends them. */
 type RowFiles = NonNullable<InvokeRequest<'campaigns:start'>['files']>
-import { describeTakeBackState, describeTakeBackView } from './take-back-output'
+import { describeTakeBackState, describeTakeBackView, describeUnreadTakeBack } from './take-back-output'
 
 /**
  * `phone=No HP;vars=Nama,Tagihan;file=Invoice;name=Nama` (vars default to every other column; file names a file per
@@ -141,16 +141,20 @@ function describePacing(pacing: PacingPolicy): string {
     .join(', ')
 }
 
+/** The take-back a campaign's view names (takeBackId) as read for `campaign status`: null when it names none. */
+type CampaignTakeBack = TakeBackView | { unread: string } | null
+
 /**
  * A campaign in the terminal's words; its estimated end read against `now` (a time gone by is never the end). Its
  * times on the computer's clock (or `timeZone`'s) with the zone named, as the pacing line names its hours' zone.
- * `takeBack`: the take-back its view names (takeBackId), said in one line: under way, paused or done.
+ * `takeBack`: the take-back its view names (takeBackId), said in one line: under way, paused or done, or that it
+ * could not be read, and why.
  */
 export function describeCampaign(
   view: CampaignView,
   now = Date.now(),
   timeZone?: string,
-  takeBack: TakeBackView | null = null
+  takeBack: CampaignTakeBack = null
 ): string {
   const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
@@ -170,7 +174,11 @@ export function describeCampaign(
       `failed ${c('failed')}; waiting ${c('queued') + c('waiting')}; cancelled ${c('cancelled')}` +
       // Apart from cancelled: nobody cancelled these (QA23 Q23-04).
       (c('optedOut') > 0 ? `; opted out ${c('optedOut')}` : ''),
-    ...(takeBack ? [describeTakeBackState(takeBack, view.id)] : [])
+    ...(takeBack === null
+      ? []
+      : 'unread' in takeBack
+        ? [describeUnreadTakeBack(takeBack.unread)]
+        : [describeTakeBackState(takeBack, view.id)])
   ]
   lines.push(`Pacing: ${describePacing(view.pacing)}`)
   for (const device of view.devices) {
@@ -418,6 +426,22 @@ async function readTakeBack(core: CommandLineCore, id: string): Promise<TakeBack
 }
 
 /**
+ * The take-back a campaign's view names, read for `campaign status`. A read that fails (its record damaged, the disk
+ * failing) is said in place of the take-back, in the words a failed command gets: it used to fail the whole status.
+ */
+async function readCampaignTakeBack(
+  core: CommandLineCore,
+  id: string | null | undefined
+): Promise<CampaignTakeBack> {
+  if (!id) return null
+  try {
+    return await core.invoke('outbox:takeBackProgress', { id })
+  } catch (error) {
+    return { unread: (await import('./failure')).describeFailure(error).line }
+  }
+}
+
+/**
  * `campaign takeback pause|resume <id>`: the operator's pause of the campaign's take-backs still under way (a long one
  * started by mistake, or to stop half way): calls in flight end and are recorded, nothing more is asked until resume,
  * which goes on where it was (nothing asked twice) and carries it to its end here as `takeback` does. 2 when the
@@ -622,22 +646,22 @@ export async function runCampaign(context: CliContext): Promise<number> {
           ? [await core.invoke('campaigns:get', { id })]
           : (await core.invoke('campaigns:list', {})).campaigns
         return Promise.all(
-          views.map(async (view) => ({
-            view,
-            takeBack: view.takeBackId
-              ? await core.invoke('outbox:takeBackProgress', { id: view.takeBackId })
-              : null
-          }))
+          views.map(async (view) => ({ view, takeBack: await readCampaignTakeBack(core, view.takeBackId) }))
         )
       })
-      const views = shown.map((s) => s.view)
       context.out.result(
-        views.length > 0
+        shown.length > 0
           ? shown.map((s) => describeCampaign(s.view, Date.now(), undefined, s.takeBack)).join('\n\n')
           : 'No campaigns yet.',
         {
           ok: true,
-          campaigns: views
+          // The take-back itself beside its id (kept as it was): the same view `campaign takeback --json` gives,
+          // null when the campaign has none, and why when it could not be read.
+          campaigns: shown.map(({ view, takeBack }) =>
+            takeBack !== null && 'unread' in takeBack
+              ? { ...view, takeBack: null, takeBackReadError: takeBack.unread }
+              : { ...view, takeBack }
+          )
         }
       )
       return EXIT.ok

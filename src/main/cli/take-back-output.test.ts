@@ -1,7 +1,7 @@
 // The take-back tally as the terminal prints it.
 import { expect, it } from 'vitest'
 import type { TakeBackView } from '../../shared/contract'
-import { describeTakeBackState, describeTakeBackView } from './take-back-output'
+import { describeTakeBackState, describeTakeBackView, describeUnreadTakeBack } from './take-back-output'
 
 const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
 
@@ -121,5 +121,14 @@ it('says a campaign’s take-back in one line: its state, its parts and what is 
   )
   expect(describeTakeBackState({ ...view, state: 'done', cancel: none, pendingByDevice: [] }, 'c1')).toBe(
     'Take-back done: nothing taken back.'
+  )
+})
+
+it('says a take-back it could not read as one sentence, whether or not the failure’s words end with a stop', () => {
+  expect(describeUnreadTakeBack('Something went wrong; see the log for details.')).toBe(
+    'Take-back could not be read: Something went wrong; see the log for details.'
+  )
+  expect(describeUnreadTakeBack('database disk image is malformed')).toBe(
+    'Take-back could not be read: database disk image is malformed.'
   )
 })

@@ -75,6 +75,14 @@ export function describeTakeBackState(view: TakeBackView, campaignId: string): s
 }
 
 /**
+ * The line `campaign status` says in place of a take-back it could not read (its record damaged, the disk failing):
+ * `why` in the words the failure gives (failure.ts), so the rest of the campaign is still said.
+ */
+export function describeUnreadTakeBack(why: string): string {
+  return `Take-back could not be read: ${/[.!?]$/.test(why) ? why : `${why}.`}`
+}
+
+/**
  * A campaign's take-back (`campaignId`, named in the command that carries it on). `devices`: to name the device whose
  * calls wait and what for, in the window's words (its English); a null state is a device this command was not given,
  * whose calls wait for the app (or a command with that device).

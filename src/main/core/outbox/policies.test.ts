@@ -3,8 +3,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { encodeNote } from '../../../shared/i18n/notes'
 import { newTextItem } from '../store/testing/new-item'
-import { openDatabase } from '../store'
-import { createOutbox } from '../sending'
 import type { SendPolicy } from './policies'
 import { makeFixture, type OutboxFixture } from './testing/outbox-fixture'
 
@@ -116,21 +114,11 @@ describe('send policies', () => {
       'campaigns.wait.dailyCap'
     ])
     // So does another process on the same data folder (the terminal's `outbox list`), which runs no send round.
-    const terminalDb = openDatabase({ dataDir: fx.dir })
-    try {
-      const terminal = createOutbox({
-        db: terminalDb,
-        dataDir: fx.dir,
-        clock: fx.clock,
-        clientFor: () => undefined
-      })
-      expect(terminal.get('b').item.waitReason).toMatchObject({ messageKey: 'campaigns.wait.dailyCap' })
-      // Once its time has passed (before any round asks again) it says nothing more, there as here.
-      fx.clock.jump(HOUR)
-      expect(terminal.get('c').item.waitReason).toBeUndefined()
-      expect(fx.outbox.get('c').item.waitReason).toBeUndefined()
-    } finally {
-      terminalDb.close()
-    }
+    const terminal = fx.otherProcess()
+    expect(terminal.get('b').item.waitReason).toMatchObject({ messageKey: 'campaigns.wait.dailyCap' })
+    // Once its time has passed (before any round asks again) it says nothing more, there as here.
+    fx.clock.jump(HOUR)
+    expect(terminal.get('c').item.waitReason).toBeUndefined()
+    expect(fx.outbox.get('c').item.waitReason).toBeUndefined()
   })
 })

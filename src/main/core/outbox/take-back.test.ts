@@ -430,6 +430,60 @@ describe('take-back: why it is held', () => {
     await fx.runUntil(done(offline.id))
   })
 
+  // The terminal's `campaign takeback pause|resume` while the app holds the gateway's 429 wait in memory: the app
+  // learns of it as another process's commit (other-process-commits.ts: otherProcessCommitted). The pause holds at
+  // once; a resume goes when the gateway's Retry-After ends (honoured per device), at once when it has ended.
+  it('takes the terminal’s pause at once while the gateway’s 429 holds it, and its resume when the wait ends', async () => {
+    const RETRY_AFTER_MS = 15 * 60_000
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(2)
+    await deliver(ids, gatewayIds)
+    const revokes = (): number => fx.gateway.calls.filter((c) => c.op === 'revoke').length
+    const terminal = fx.otherProcess()
+    /** The terminal writes the pause (or the resume); the app notices its commit. */
+    const fromTerminal = (id: string, paused: boolean): void => {
+      terminal.setTakeBackPaused(id, paused)
+      fx.outbox.otherProcessCommitted()
+    }
+    /** A take-back of one message whose first call the gateway answered with a 429. */
+    const held = async (id: string): Promise<{ requestId: string; until: number }> => {
+      fx.gateway.fail({ op: 'revoke', deviceId: 'd1', code: 'rate_limited', retryAfterMs: RETRY_AFTER_MS })
+      const asked = revokes()
+      const request = fx.outbox.takeBackItems([id], 'revoke')
+      await fx.runUntil(() => revokes() > asked)
+      const until = fx.clock.now() + RETRY_AFTER_MS
+      await fx.clock.advance(10)
+      expect(fx.outbox.takeBackProgress(request.id).heldBy).toEqual({ reason: 'gateway', deviceId: 'd1' })
+      return { requestId: request.id, until }
+    }
+
+    // Paused from the terminal, then resumed before the gateway's wait ends: the call goes when it ends.
+    const first = await held(ids[0] ?? '')
+    fromTerminal(first.requestId, true)
+    expect(fx.outbox.takeBackProgress(first.requestId)).toMatchObject({
+      state: 'paused',
+      heldBy: { reason: 'operator', deviceId: null }
+    })
+    await fx.clock.advance(60_000)
+    fromTerminal(first.requestId, false)
+    await fx.clock.advance(first.until - fx.clock.now() - 1_000)
+    expect(revokes()).toBe(1)
+    await fx.runUntil(done(first.requestId), { stepMs: 1_000, maxSteps: 5 })
+    expect(revokes()).toBe(2)
+
+    // Paused through the whole wait: nothing asked when it ends; resumed after it, asked at once.
+    const second = await held(ids[1] ?? '')
+    fromTerminal(second.requestId, true)
+    await fx.clock.advance(second.until - fx.clock.now() + 60_000)
+    expect(revokes()).toBe(3)
+    expect(fx.outbox.takeBackProgress(second.requestId).state).toBe('paused')
+    fromTerminal(second.requestId, false)
+    await fx.runUntil(done(second.requestId), { stepMs: 100, maxSteps: 5 })
+    expect(revokes()).toBe(4)
+    expect(statusOf(ids[1] ?? '')).toBe('revoked')
+  })
+
   it('resumes where it was: a call in flight while paused is never asked again, even resumed twice', async () => {
     fx = makeFixture(OPTIONS)
     await fx.outbox.start()

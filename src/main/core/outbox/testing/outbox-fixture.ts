@@ -35,6 +35,12 @@ export interface OutboxFixture {
    * return (whatever the gateway did with them stands). Then reopen to "restart the app".
    */
   crash(): void
+  /**
+   * Another process's outbox on the same data folder (the terminal's): its own connection, on the same clock, with no
+   * gateway and no send round. The fixture's outbox learns of its commits only when told (otherProcessCommitted).
+   * Closed with the fixture.
+   */
+  otherProcess(): Outbox
   /** Advance the fake clock in steps, letting real I/O (file reads) finish between them, until `done()`. */
   runUntil(done: () => boolean, options?: { stepMs?: number; maxSteps?: number }): Promise<void>
   close(): void
@@ -58,6 +64,7 @@ export function makeFixture(
         [message, ...details.map((d) => (d instanceof Error ? d.message : String(d)))].join(': ')
       )
   }
+  const otherConnections: SqliteDatabase[] = []
   let alive = { value: true }
   const build = (extra: OutboxOptions): Outbox => {
     const life = { value: true }
@@ -91,6 +98,11 @@ export function makeFixture(
     crash: () => {
       alive.value = false
     },
+    otherProcess: () => {
+      const other = openDatabase({ dataDir: dir })
+      otherConnections.push(other)
+      return createOutbox({ db: other, dataDir: dir, clock, clientFor: () => undefined })
+    },
     runUntil: async (done, { stepMs = 100, maxSteps = 2000 } = {}) => {
       for (let step = 0; step < maxSteps; step++) {
         if (done()) return
@@ -100,6 +112,7 @@ export function makeFixture(
       if (!done()) throw new Error(`condition not reached after ${maxSteps} steps of ${stepMs} ms`)
     },
     close: () => {
+      for (const other of otherConnections.splice(0)) other.close()
       db.close()
       rmSync(dir, { recursive: true, force: true })
     }
