@@ -2,7 +2,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
-import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
+import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
@@ -15,6 +15,7 @@ import { RecipientName } from '../../ui/RecipientName'
 import { Timeline } from './Timeline'
 import { useTakeBackOutcome } from './take-back-outcome'
 import { TakeBackHeldControl } from './TakeBackHeldControl'
+import { RemedyAdvice, remedyOf } from './RemedyAdvice'
 import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
@@ -23,14 +24,7 @@ import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
-import {
-  failureRemedy,
-  gatewayFileMaximum,
-  isTerminalDeviceId,
-  MAX_TEXT_LENGTH,
-  type FailureRemedy
-} from '../../../../shared/domain'
-import { useNavigation } from '../../stores/navigation'
+import { isTerminalDeviceId, MAX_TEXT_LENGTH } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 
 /**
@@ -45,14 +39,6 @@ interface FeedbackHolds {
 
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
 const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'read'] as const
-
-const REMEDY_TEXT = {
-  'reduce-file': 'outbox.remedy.reduce-file',
-  'other-file-type': 'outbox.remedy.other-file-type',
-  'lift-opt-out': 'outbox.remedy.lift-opt-out',
-  'remove-caption': 'outbox.remedy.remove-caption',
-  'send-file-again': 'outbox.remedy.send-file-again'
-} as const satisfies Record<Exclude<FailureRemedy, 'retry'>, MessageKey>
 
 /** What the detail watches of the item: a change to it reads the detail (its history) again. */
 const stampOf = (item: OutboxItemView | undefined): string => (item ? `${item.status}|${item.updatedAt}` : '')
@@ -205,25 +191,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
 
   const allowed = itemActions(item)
   // A permanent failure (a file too large for the gateway) fails the same way again: Retry is not offered.
-  const remedy = item.status === 'failed' ? failureRemedy(item.failure?.code) : 'retry'
-  // When the gateway named its maximum, the advice names it: a copy under it, not a limit raised past it.
-  const gatewayMaximum = remedy === 'reduce-file' ? gatewayFileMaximum(item.failure?.gatewayMessage) : null
-  const remedyText =
-    gatewayMaximum !== null
-      ? t('outbox.remedy.reduce-file-under', { max: formatBytes(gatewayMaximum, locale) })
-      : remedy !== 'retry'
-        ? t(REMEDY_TEXT[remedy])
-        : null
-  // A retry its producer refuses (the core says so on the item): not offered; why, and what helps, said instead.
-  const refusal = item.retryRefusal
-  const refusalText =
-    refusal === undefined
-      ? null
-      : refusal.code === 'after_series_end'
-        ? t('outbox.remedy.after-series-end')
-        : t('outbox.remedy.producer-refused', {
-            why: reasonInWords(language, refusal.message, refusal.messageKey, refusal.messageParams).words
-          })
+  const remedy = remedyOf(item)
   const shown = feedbackHolds ? feedback : failedAgain
   const device = devices.find((d) => d.id === item.deviceId)
   // Queued by the terminal for credentials this app does not list: the edit's rules (its recipient, file limit and
@@ -311,40 +279,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           {t('outbox.deviceRemoved')}
         </p>
       ) : null}
-      {remedyText !== null || refusalText !== null ? (
-        <div className="waiting-reason" data-testid="outbox-remedy">
-          {remedyText !== null ? <p>{remedyText}</p> : null}
-          {refusalText !== null ? <p>{refusalText}</p> : null}
-          {remedy === 'reduce-file' ? (
-            <button
-              type="button"
-              className="button button--primary"
-              data-testid="outbox-change-limit"
-              onClick={() => useNavigation.getState().navigate('devices')}
-            >
-              {t('outbox.remedy.changeLimit')}
-            </button>
-          ) : null}
-          {refusal?.code === 'after_series_end' ? (
-            <button
-              type="button"
-              className="button"
-              data-testid="outbox-change-series-end"
-              onClick={() =>
-                useNavigation.getState().navigate(
-                  'reminders',
-                  // At that series, its "Change end" focused (QA44 Q44-02); without its producer, at the view.
-                  item.producer?.kind === 'series'
-                    ? { seriesAsk: { deviceId: item.deviceId, seriesId: item.producer.id } }
-                    : {}
-                )
-              }
-            >
-              {t('outbox.remedy.changeSeriesEnd')}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      <RemedyAdvice item={item} />
       {waiting ? (
         <p className="waiting-reason" data-testid="outbox-waiting-reason">
           {waiting}

@@ -1203,6 +1203,73 @@ describe('enqueue', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
   })
 
+  it('advises on a failure that would fail the same way again, as the Outbox does (QA47 Q47-04)', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png()])
+    await screen.findByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    const item = makeItem({
+      id: 'item-0-0',
+      kind: 'image',
+      text: null,
+      fileName: 'photo.png',
+      fileSize: 1200
+    })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByText('Queued')
+    const failed = (gatewayMessage: string): void =>
+      act(() =>
+        fake.emit('outbox:itemChanged', {
+          item: {
+            ...item,
+            status: 'failed',
+            failure: { code: 'file_too_large', message: 'the file is too large', gatewayMessage }
+          }
+        })
+      )
+    failed('request entity too large')
+    const row = screen.getByTestId('send-file-row')
+    expect(within(row).getByTestId('outbox-remedy').textContent).toContain(
+      'Sending it again would fail the same way: the file is larger than the gateway accepts.'
+    )
+    // The gateway named its maximum: the copy to send is under it.
+    failed('file size too large, maximum file size is 2 MB')
+    expect(within(row).getByTestId('outbox-remedy').textContent).toContain(
+      'the gateway accepts files up to 2 MB'
+    )
+    await user.click(within(row).getByRole('button', { name: 'Change the file-size limit' }))
+    expect(useNavigation.getState().view).toBe('devices')
+  })
+
+  it('gives no advice beside a failure that sending again may mend', async () => {
+    const user = show()
+    await user.upload(screen.getByLabelText('Choose files'), [png()])
+    await screen.findByTestId('send-file-row')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    const item = makeItem({
+      id: 'item-0-0',
+      kind: 'image',
+      text: null,
+      fileName: 'photo.png',
+      fileSize: 1200
+    })
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByText('Queued')
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: {
+          ...item,
+          status: 'failed',
+          failure: { code: 'gateway_error', message: 'Gateway error', gatewayMessage: null }
+        }
+      })
+    )
+    expect(screen.getByTestId('send-file-failure')).toBeTruthy()
+    expect(screen.queryByTestId('outbox-remedy')).toBeNull()
+  })
+
   it('reports a batch that only reached the queue as queued, with the reason it waits', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))
     useNavigation.getState().navigate('send')

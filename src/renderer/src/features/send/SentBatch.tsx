@@ -9,6 +9,7 @@ import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
+import { RemedyAdvice } from '../outbox/RemedyAdvice'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { batchSummary, batchTitleKey, notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { FileThumb } from './FileList'
@@ -47,51 +48,56 @@ function ItemsProgress({
   const failed = items.find((i) => i.status === 'failed')
   const step = Math.max(0, progressIndex(status))
   return (
-    <span className="sent-progress">
-      {/* Not a live region: the batch's summary line says each step once (QA37 Q37-08: each was said twice). */}
-      <StatusBadge status={status} testId="send-file-status" />
-      {status !== 'failed' && status !== 'cancelled' && status !== 'scheduled' ? (
-        <progress
-          max={PROGRESS.length - 1}
-          value={step}
-          aria-label={t('send.sent.progress', { status: t(`status.${status}`) })}
-        />
-      ) : null}
-      {failed?.failure ? (
-        // As the outbox's detail says it: the reason once in words (the core's "(HTTP 413) (gateway: …)" wrappers
-        // off), then the gateway's own words once under their heading (QA7: they came twice, with the HTTP code).
-        <span className="failure-text" data-testid="send-file-failure">
-          {
-            reasonInWords(
-              language,
-              failed.failure.message,
-              failed.failure.messageKey,
-              failed.failure.messageParams
-            ).words
-          }
-          {failed.failure.gatewayMessage ? (
-            <>
-              {' '}
-              <span className="failure-said">
-                {t('outbox.failure.gateway')} <q dir="auto">{failed.failure.gatewayMessage}</q>
-              </span>
-            </>
-          ) : null}
-        </span>
-      ) : null}
-      {expected > 1 ? (
-        <details className="per-recipient">
-          <summary>{t('send.sent.perRecipient', { count: expected })}</summary>
-          <ul>
-            {items.map((item) => (
-              <li key={item.id}>
-                <RecipientName chatId={item.recipient} isGroup={item.isGroup} />: {t(`status.${item.status}`)}
-              </li>
-            ))}
-          </ul>
-        </details>
-      ) : null}
-    </span>
+    <>
+      <span className="sent-progress">
+        {/* Not a live region: the batch's summary line says each step once (QA37 Q37-08: each was said twice). */}
+        <StatusBadge status={status} testId="send-file-status" />
+        {status !== 'failed' && status !== 'cancelled' && status !== 'scheduled' ? (
+          <progress
+            max={PROGRESS.length - 1}
+            value={step}
+            aria-label={t('send.sent.progress', { status: t(`status.${status}`) })}
+          />
+        ) : null}
+        {failed?.failure ? (
+          // As the outbox's detail says it: the reason once in words (the core's "(HTTP 413) (gateway: …)" wrappers
+          // off), then the gateway's own words once under their heading (QA7: they came twice, with the HTTP code).
+          <span className="failure-text" data-testid="send-file-failure">
+            {
+              reasonInWords(
+                language,
+                failed.failure.message,
+                failed.failure.messageKey,
+                failed.failure.messageParams
+              ).words
+            }
+            {failed.failure.gatewayMessage ? (
+              <>
+                {' '}
+                <span className="failure-said">
+                  {t('outbox.failure.gateway')} <q dir="auto">{failed.failure.gatewayMessage}</q>
+                </span>
+              </>
+            ) : null}
+          </span>
+        ) : null}
+        {expected > 1 ? (
+          <details className="per-recipient">
+            <summary>{t('send.sent.perRecipient', { count: expected })}</summary>
+            <ul>
+              {items.map((item) => (
+                <li key={item.id}>
+                  <RecipientName chatId={item.recipient} isGroup={item.isGroup} />:{' '}
+                  {t(`status.${item.status}`)}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </span>
+      {/* What helps a failure that would fail the same way again, as the Outbox's detail says it (QA47 Q47-04). */}
+      {failed ? <RemedyAdvice item={failed} /> : null}
+    </>
   )
 }
 
