@@ -132,10 +132,11 @@ async function callBatch(ctx: OutboxContext, client: SendingPort, batch: TakeBac
       } else if (classified.action === 'fail-item') {
         for (const op of batch) settleRefused(ctx, op, classified.gatewayMessage ?? classified.message)
       } else {
-        // Surely not done (a 429, a refused device, no connection): the batch waits its turn again.
+        // Surely not done (a 429, a refused device, no connection): the batch waits its turn again. As a send's
+        // device waits: what the gateway's Retry-After asks, else the backoff (never the longer of the two: a run of
+        // short 429s grew it to minutes the gateway never asked for).
         runtime.takeBackFailures++
-        runtime.takeBackRetryAt =
-          now + Math.max(classified.retryAfterMs ?? 0, ctx.backoff(runtime.takeBackFailures))
+        runtime.takeBackRetryAt = now + (classified.retryAfterMs ?? ctx.backoff(runtime.takeBackFailures))
         ctx.takeBackStore.setOps(seqs, { state: 'waiting', calledAt: null })
       }
       finishRequests(ctx, batch)

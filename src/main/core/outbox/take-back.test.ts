@@ -484,6 +484,36 @@ describe('take-back: why it is held', () => {
     expect(statusOf(ids[1] ?? '')).toBe('revoked')
   })
 
+  // As sends do: the gateway's Retry-After is the wait it asked for; the growing backoff is for failures that name
+  // none. Taken as the longer of the two, a run of short 429s left a take-back waiting minutes the gateway never asked.
+  it('waits what the gateway’s 429 asks, however many came before, not a backoff grown past it', async () => {
+    const RETRY_AFTER_MS = 2_000
+    const REFUSALS = 6
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    const { ids, gatewayIds } = await sendMany(1)
+    await deliver(ids, gatewayIds)
+    const revokeTimes: number[] = []
+    const revokes = (): number => fx.gateway.calls.filter((c) => c.op === 'revoke').length
+    fx.gateway.fail({
+      op: 'revoke',
+      deviceId: 'd1',
+      code: 'rate_limited',
+      retryAfterMs: RETRY_AFTER_MS,
+      times: REFUSALS
+    })
+    const request = fx.outbox.takeBackItems(ids, 'revoke')
+    for (let call = 1; call <= REFUSALS + 1; call++) {
+      await fx.runUntil(() => revokes() >= call, { stepMs: 100, maxSteps: 600 })
+      revokeTimes.push(fx.clock.now())
+    }
+    await fx.runUntil(done(request.id))
+    const waits = revokeTimes.slice(1).map((at, i) => at - revokeTimes[i]!)
+    // Each next call within a step of the gateway's wait (the pump looks every 100 ms here), never a backoff's minutes.
+    for (const wait of waits) expect(wait).toBeLessThanOrEqual(RETRY_AFTER_MS + 1_000)
+    for (const wait of waits) expect(wait).toBeGreaterThanOrEqual(RETRY_AFTER_MS)
+  })
+
   it('resumes where it was: a call in flight while paused is never asked again, even resumed twice', async () => {
     fx = makeFixture(OPTIONS)
     await fx.outbox.start()
