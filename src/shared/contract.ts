@@ -740,6 +740,18 @@ export const RemovalReminder = ReminderView.pick({
 }).extend({ name: z.string() })
 export type RemovalReminder = z.infer<typeof RemovalReminder>
 
+/**
+ * A device removed while the gateway kept its reminders ("Remove anyway"): what the gateway goes on sending, with
+ * their gateway ids, kept by the core until the operator says they are deleted at the gateway.
+ */
+export const KeptAtGateway = z.object({
+  deviceId: Id,
+  /** The device's name when it was removed. */
+  label: z.string(),
+  reminders: z.array(RemovalReminder)
+})
+export type KeptAtGateway = z.infer<typeof KeptAtGateway>
+
 /** Local wall-clock time 'YYYY-MM-DDTHH:mm' (seconds optional). */
 const LocalTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/)
 
@@ -1484,11 +1496,22 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * Deletes the device's gateway reminders at the gateway first: one the gateway does not delete keeps the device
    * (`reminder_not_deleted`, naming it) unless `keepGatewayReminders` (the gateway keeps sending them). Then
-   * `keptAtGateway` names those the gateway goes on sending, with their gateway ids: Sender Desk forgets them.
+   * `keptAtGateway` names those the gateway goes on sending, with their gateway ids: Sender Desk no longer manages
+   * them, and keeps only this record of them (`devices:keptAtGateway`).
    */
   'devices:remove': () => ({
     request: z.object({ id: Id, keepGatewayReminders: z.boolean().optional() }),
     reply: Ok.extend({ keptAtGateway: z.array(RemovalReminder).optional() })
+  }),
+  /** The removed devices whose reminders the gateway keeps sending, oldest removal first, until each is dismissed. */
+  'devices:keptAtGateway': () => ({
+    request: Empty,
+    reply: z.object({ records: z.array(KeptAtGateway) })
+  }),
+  /** The operator deleted the removed device's reminders at the gateway: its record goes; the rest is answered. */
+  'devices:dismissKeptAtGateway': () => ({
+    request: z.object({ deviceId: Id }),
+    reply: z.object({ records: z.array(KeptAtGateway) })
   }),
   'devices:refresh': () => ({ request: z.object({ id: Id }), reply: DeviceView }),
   'devices:restart': () => ({

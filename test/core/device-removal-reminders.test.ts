@@ -22,8 +22,8 @@ afterEach(() => hosted.close())
 const invoke = (channel: string, request: unknown) =>
   dispatchInvoke(core.handlers, channel, request, { describeError: describeCoreError })
 
-async function deviceWithReminders(): Promise<{ id: string; token: string }> {
-  const device = await hosted.linkedDevice('Cabang Gowa')
+async function deviceWithReminders(label = 'Cabang Gowa'): Promise<{ id: string; token: string }> {
+  const device = await hosted.linkedDevice(label)
   await core.handlers['reminders:create']({
     deviceId: device.id,
     phone: '081234567890',
@@ -209,4 +209,38 @@ it('removes the device anyway when asked to keep its reminders at the gateway, w
   expect(await control.reminders(token)).toHaveLength(2)
   expect((await core.handlers['reminders:list']({})).reminders).toEqual([])
   expect((await core.handlers['devices:list']({})).devices).toEqual([])
+})
+
+it('keeps the record of what the gateway goes on sending across a restart, until the operator dismisses it', async () => {
+  const { id, token } = await deviceWithReminders()
+  const other = await deviceWithReminders('Cabang Maros')
+  await control.addFault({ path: '/api/reminder/*', method: 'DELETE', kind: 'status', status: 500 })
+  expect((await core.handlers['devices:keptAtGateway']({})).records).toEqual([])
+  await core.handlers['devices:remove']({ id, keepGatewayReminders: true })
+  await core.handlers['devices:remove']({ id: other.id, keepGatewayReminders: true })
+  const gatewayIds = async (deviceToken: string) =>
+    new Set((await control.reminders(deviceToken)).map((reminder) => reminder.id))
+
+  // The app quits and starts again: the record is still there, named by the device's label, with the gateway's ids.
+  core = await hosted.restart()
+  const { records } = await core.handlers['devices:keptAtGateway']({})
+  expect(records.map((record) => [record.deviceId, record.label])).toEqual([
+    [id, 'Cabang Gowa'],
+    [other.id, 'Cabang Maros']
+  ])
+  expect(records[0]!.reminders.map((reminder) => reminder.name)).toEqual(['Cicilan', 'Minum obat'])
+  expect(new Set(records[0]!.reminders.map((reminder) => reminder.reminderId))).toEqual(
+    await gatewayIds(token)
+  )
+  expect(new Set(records[1]!.reminders.map((reminder) => reminder.reminderId))).toEqual(
+    await gatewayIds(other.token)
+  )
+
+  // Deleted at the gateway, says the operator: that device's record goes, for good; the other stays.
+  expect(await invoke('devices:dismissKeptAtGateway', { deviceId: id })).toEqual({
+    ok: true,
+    value: { records: [records[1]] }
+  })
+  core = await hosted.restart()
+  expect((await core.handlers['devices:keptAtGateway']({})).records).toEqual([records[1]])
 })

@@ -2,13 +2,50 @@
  * A reload returns to where the operator was (issue 29 point 5), in Chromium: the real history entry, the page being
  * left and the views' code loading on demand. QA19 Q19-05: the Outbox came back with its filters dropped and its
  * message closed; Q19-06: Settings came back with the values it had refused put back to the saved ones unsaid; QA45
- * Q45-02: Campaigns came back on the list, the campaign that was open closed and the focus on the page.
+ * Q45-02: Campaigns came back on the list, the campaign that was open closed and the focus on the page. An F5 straight
+ * after opening a campaign or a conversation, before the page was idle, came back to the list: the history entry was
+ * written at pagehide, too late for the reload.
  */
-import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { startTestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import type { Harness } from '../harness/harness'
 import { startedCampaign } from '../core/testing/sandbox-core'
-import { journeySession, linkedSandboxDevice, openTab, waitUntil } from './fixtures'
+import { journeySession, linkedSandboxDevice, openTab, receivingSandbox, waitUntil } from './fixtures'
 
 const session = journeySession()
+
+/**
+ * A page that is never idle: what waits for idle (the history entry's writes, stores/place.ts) waits past any reload,
+ * as it does for an operator pressing F5 straight after a click, before the page was idle.
+ */
+const neverIdle = (page: Page): Promise<unknown> =>
+  page.addInitScript(() => {
+    window.requestIdleCallback = () => 0
+  })
+
+/** A finished campaign named Promo (the view does not open it by itself, as it does the campaign that is sending). */
+async function finishedCampaign(harness: Harness): Promise<void> {
+  const deviceId = await linkedSandboxDevice(harness)
+  const id = await startedCampaign(harness.core, deviceId, 'Promo', ['081234567890'])
+  await waitUntil(
+    () => harness.core.handlers['campaigns:get']({ id }),
+    (campaign) => campaign.status === 'finished'
+  )
+}
+
+/** Promo open in Campaigns, picked from the list, its heading taking the focus. */
+async function openPromo(page: Page): Promise<void> {
+  await openTab(page, 'campaigns')
+  await page.getByRole('button', { name: 'Promo', exact: true }).click()
+  await page.locator('#campaign-progress:focus').waitFor()
+}
+
+async function expectPromoBack(page: Page): Promise<void> {
+  await page.getByTestId('view-campaigns').waitFor()
+  await page.locator('#campaign-progress:focus').waitFor()
+  expect(await page.locator('#campaign-progress').textContent()).toContain('Promo')
+}
 
 describe('a reload returns to where the operator was', () => {
   it('keeps the Outbox filters and the open message (QA19 Q19-05)', async () => {
@@ -63,23 +100,47 @@ describe('a reload returns to where the operator was', () => {
 
   it('opens the campaign that was open again, its heading focused (QA45 Q45-02)', async () => {
     const harness = await session.start()
-    const deviceId = await linkedSandboxDevice(harness)
-    // Finished: the view does not open it by itself, as it does the campaign that is sending.
-    const id = await startedCampaign(harness.core, deviceId, 'Promo', ['081234567890'])
-    await waitUntil(
-      () => harness.core.handlers['campaigns:get']({ id }),
-      (campaign) => campaign.status === 'finished'
-    )
+    await finishedCampaign(harness)
     const page = await session.open(harness.url)
-    await openTab(page, 'campaigns')
-    await page.getByRole('button', { name: 'Promo', exact: true }).click()
-    await page.locator('#campaign-progress:focus').waitFor()
+    await openPromo(page)
     // Kept once the page is idle, as the open conversation is.
     await page.waitForFunction(() => JSON.stringify(history.state ?? null).includes('openCampaign'))
 
     await page.reload()
-    await page.getByTestId('view-campaigns').waitFor()
-    await page.locator('#campaign-progress:focus').waitFor()
-    expect(await page.locator('#campaign-progress').textContent()).toContain('Promo')
+    await expectPromoBack(page)
+  })
+
+  it('opens the campaign again after a reload at once, before the page was idle', async () => {
+    const harness = await session.start()
+    await finishedCampaign(harness)
+    const page = await session.open(harness.url, neverIdle)
+    await openPromo(page)
+    await page.reload()
+    await expectPromoBack(page)
+  })
+
+  it('opens the conversation again after a reload at once, before the page was idle', async () => {
+    const relay = await startTestRelay()
+    onTestFinished(relay.close)
+    const { harness, deviceId } = await receivingSandbox(session, relay.url)
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: 'Ada katalog?'
+    })
+    await waitUntil(
+      () => harness.core.handlers['inbox:status']({}),
+      (status) => status.messages === 1
+    )
+    const page = await session.open(harness.url, neverIdle)
+    await openTab(page, 'inbox')
+    const conversations = page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    await conversations.first().getByRole('button').click()
+    await page.getByTestId('inbox-reply-text').waitFor()
+    await page.reload()
+    await page.getByTestId('view-inbox').waitFor()
+    await page.getByTestId('inbox-reply-text').waitFor()
+    expect(await page.locator('#inbox-thread-heading').textContent()).toContain('Dewi')
   })
 })

@@ -36,6 +36,7 @@ import {
   DeviceRegistry,
   followOtherWriters,
   isSendable,
+  KeptAtGatewayRecords,
   requireClient,
   type ClientFactory,
   type DeviceBudgetView,
@@ -669,6 +670,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       clientFactory,
       sandboxBaseUrl: async () => (await sandbox.current())?.baseUrl ?? null,
       invoices: new InvoiceStore(db),
+      keptAtGateway: new KeptAtGatewayRecords(settingsStore, () => clock.now()),
       now: () => clock.now(),
       // Campaigns first: a removed device's untried rows go to the campaign's other devices before its queue is
       // cancelled.

@@ -524,8 +524,8 @@ describe('where the operator is', () => {
     await renderApp(fake)
     await user.click(nav('Outbox'))
     await screen.findByTestId('view-outbox')
-    // A reload: the page is left (pagehide), then a new window document, the same session.
-    window.dispatchEvent(new Event('pagehide'))
+    // A reload: the page is about to be left (beforeunload), then a new window document, the same session.
+    window.dispatchEvent(new Event('beforeunload'))
     cleanup()
     resetNavigationStore()
     await renderApp(installFakeApi())
@@ -537,7 +537,7 @@ describe('where the operator is', () => {
     await renderApp(linking)
     act(() => linking.emit('app:navigate', { view: 'linking', deviceId: 'dev-1' }))
     await screen.findByTestId('wizard-step')
-    window.dispatchEvent(new Event('pagehide'))
+    window.dispatchEvent(new Event('beforeunload'))
     cleanup()
     resetNavigationStore()
     resetLinkingStore()
@@ -618,7 +618,7 @@ describe('where the operator is', () => {
     act(() => useNavigation.getState().navigate('schedules'))
     expect(writes).toHaveLength(1)
     // A reload: the page is left before it was idle.
-    window.dispatchEvent(new Event('pagehide'))
+    window.dispatchEvent(new Event('beforeunload'))
     expect(writes).toHaveLength(2)
     expect(writes[1]).toMatchObject({ [PLACE_KEY]: { view: 'schedules' } })
   })

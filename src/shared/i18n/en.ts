@@ -553,10 +553,12 @@ export const enRest = {
   'devices.remove.seriesLine': '“{name}”: {repeat}',
   'devices.removed.keptTitle': 'Reminders the gateway keeps sending',
   'devices.removed.kept':
-    'The gateway goes on sending {count, plural, one {# reminder} other {# reminders}} of {label}, and Sender Desk no longer keeps {count, plural, one {it: delete it in the gateway’s dashboard by its gateway id.} other {them: delete them in the gateway’s dashboard by their gateway ids.}}',
+    'The gateway goes on sending {count, plural, one {# reminder} other {# reminders}} of {label}, which Sender Desk no longer manages: delete {count, plural, one {it in the gateway’s dashboard by its gateway id.} other {them in the gateway’s dashboard by their gateway ids.}}',
+  'devices.removed.keptUntil':
+    'This list stays here, after a restart too, until you mark it deleted at the gateway.',
   'devices.removed.keptLine': '{reminder}; gateway id {id}',
   'devices.removed.keptCopy': 'Copy the list',
-  'devices.removed.keptClose': 'Close the list',
+  'devices.removed.keptDone': 'Deleted at the gateway',
 
   'addDevice.title': 'Add a gateway device',
   'addDevice.intro': 'Sender Desk checks the token with the gateway before saving it.',

@@ -768,10 +768,12 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.seriesLine': '“{name}”: {repeat}',
   'devices.removed.keptTitle': 'Pengingat yang terus dikirim gateway',
   'devices.removed.kept':
-    'Gateway terus mengirim {count} pengingat dari {label}, dan Sender Desk tidak lagi menyimpannya: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',
+    'Gateway terus mengirim {count} pengingat dari {label}, yang tidak lagi dikelola Sender Desk: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',
+  'devices.removed.keptUntil':
+    'Daftar ini tetap di sini, juga setelah aplikasi dibuka lagi, sampai Anda menandainya sudah dihapus di gateway.',
   'devices.removed.keptLine': '{reminder}; ID gateway {id}',
   'devices.removed.keptCopy': 'Salin daftar',
-  'devices.removed.keptClose': 'Tutup daftar',
+  'devices.removed.keptDone': 'Sudah dihapus di gateway',
 
   'addDevice.title': 'Tambahkan perangkat gateway',
   'addDevice.intro': 'Sender Desk mengecek token ke gateway sebelum menyimpannya.',

@@ -17,6 +17,8 @@ export interface HostedCore {
   linkedDevice(label: string): Promise<{ id: string; token: string }>
   /** The device's state as the app's views say it. */
   stateOf(id: string): Promise<string | undefined>
+  /** The app quits and starts again over the same data folder (and keyring): `core` is the new one. */
+  restart(): Promise<Core>
   close(): Promise<void>
 }
 
@@ -24,39 +26,50 @@ export async function composeHostedCore(prefix: string): Promise<HostedCore> {
   const dir = await mkdtemp(join(tmpdir(), prefix))
   const gateway = await startSandbox({})
   const control = new SandboxControl(gateway.baseUrl, gateway.controlToken)
-  const core = await composeCore({
-    dataDir: dir,
-    vault: new MemoryVault(),
-    appInfo: { version: 'test', platform: 'test' },
-    outbox: {
-      pacingMs: 0,
-      backoffBaseMs: 200,
-      backoffCapMs: 1_000,
-      trackingIntervalMs: 100,
-      trackingCapMs: 200
-    },
-    pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
-  })
+  const vault = new MemoryVault()
+  const compose = () =>
+    composeCore({
+      dataDir: dir,
+      vault,
+      appInfo: { version: 'test', platform: 'test' },
+      outbox: {
+        pacingMs: 0,
+        backoffBaseMs: 200,
+        backoffCapMs: 1_000,
+        trackingIntervalMs: 100,
+        trackingCapMs: 200
+      },
+      pollIntervals: { idleMs: 10 * 60_000, linkingMs: 10 * 60_000, settlingMs: 10 * 60_000 }
+    })
+  const core = await compose()
   await core.start()
-  return {
+  const hosted: HostedCore = {
     core,
     gateway,
     control,
     async linkedDevice(label) {
       const created = await control.createDevice({ linked: true })
-      const device = await core.handlers['devices:add']({
+      const device = await hosted.core.handlers['devices:add']({
         label,
         baseUrl: gateway.baseUrl,
         token: created.token
       })
-      await core.handlers['devices:refresh']({ id: device.id })
+      await hosted.core.handlers['devices:refresh']({ id: device.id })
       return { id: device.id, token: created.token }
     },
-    stateOf: async (id) => (await core.handlers['devices:list']({})).devices.find((d) => d.id === id)?.state,
+    stateOf: async (id) =>
+      (await hosted.core.handlers['devices:list']({})).devices.find((d) => d.id === id)?.state,
+    async restart() {
+      await hosted.core.stop()
+      hosted.core = await compose()
+      await hosted.core.start()
+      return hosted.core
+    },
     async close() {
-      await core.stop()
+      await hosted.core.stop()
       await gateway.close()
       await rm(dir, { recursive: true, force: true })
     }
   }
+  return hosted
 }

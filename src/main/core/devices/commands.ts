@@ -13,6 +13,7 @@ import type { Vault } from '../vault'
 import { requireDevice } from './access'
 import type { DeviceActions } from './actions'
 import { invoiceRecord, toInvoiceView } from './invoice-record'
+import type { KeptAtGatewayRecords } from './kept-at-gateway'
 import type { DeviceMonitor } from './monitor'
 import { normaliseBaseUrl, type ClientFactory, type DeviceRegistry } from './registry'
 
@@ -26,6 +27,8 @@ export type DeviceChannel =
   | 'devices:reorder'
   | 'devices:removalPreview'
   | 'devices:remove'
+  | 'devices:keptAtGateway'
+  | 'devices:dismissKeptAtGateway'
   | 'devices:refresh'
   | 'devices:restart'
   | 'devices:changeNumber'
@@ -78,6 +81,8 @@ export interface DeviceCommandsDeps {
   sandboxBaseUrl: () => Promise<string | null>
   /** Every feature holding per-device state (the outbox's queue and series, webhook settings, reminders). */
   removalHooks: DeviceRemovalHook[]
+  /** What the gateway goes on sending for devices removed anyway, until the operator dismisses it. */
+  keptAtGateway: KeptAtGatewayRecords
   /** Every invoice a gateway answered, kept: the gateway cannot list them later. */
   invoices: InvoiceStore
   now: () => number
@@ -183,7 +188,7 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
     },
 
     async 'devices:remove'({ id, keepGatewayReminders = false }) {
-      required(id)
+      const { label } = requireDevice(registry, id)
       // What the gateway keeps sending for the device goes first, with its token: once the token is erased nothing
       // in the app can stop it (QA42 Q42-01). A refusal keeps the device whole.
       const keptAtGateway: RemovalReminder[] = []
@@ -196,7 +201,18 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
       // the monitor then tells the window once.
       await registry.remove(id)
       for (const hook of deps.removalHooks) hook.forgetDevice?.(id)
-      return { ok: true as const, ...(keptAtGateway.length > 0 ? { keptAtGateway } : {}) }
+      if (keptAtGateway.length === 0) return { ok: true as const }
+      // Sender Desk no longer manages them: this record is what the operator has of them, after a restart too.
+      deps.keptAtGateway.record(id, label, keptAtGateway)
+      return { ok: true as const, keptAtGateway }
+    },
+
+    async 'devices:keptAtGateway'() {
+      return { records: deps.keptAtGateway.list() }
+    },
+
+    async 'devices:dismissKeptAtGateway'({ deviceId }) {
+      return { records: deps.keptAtGateway.dismiss(deviceId) }
     },
 
     async 'devices:refresh'({ id }) {

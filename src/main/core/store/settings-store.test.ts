@@ -32,4 +32,20 @@ describe('SettingsStore', () => {
     expect(Object.keys(reopened.all())).toEqual(['notifications', 'window'])
     again.close()
   })
+
+  it('updates a value from what it holds, a damaged one set aside first and read as none', () => {
+    const db = openDatabase({ dataDir: dir })
+    const settings = new SettingsStore(db)
+    const append = (value: unknown) => [...(Array.isArray(value) ? value : []), 'next']
+    expect(settings.update('list', 1, append)).toEqual(['next'])
+    expect(settings.update('list', 2, append)).toEqual(['next', 'next'])
+    db.prepare('UPDATE settings SET value = ? WHERE key = ?').run('["half', 'list')
+    expect(settings.update('list', 3, append)).toEqual(['next'])
+    expect(db.prepare('SELECT value FROM settings WHERE key = ?').get('list.damaged-3')).toEqual({
+      value: '["half'
+    })
+    expect(settings.update('list', 4, () => undefined)).toBeUndefined()
+    expect(settings.get('list')).toBeUndefined()
+    db.close()
+  })
 })

@@ -54,6 +54,25 @@ export class SettingsStore {
       .run(key, JSON.stringify(value))
   }
 
+  /**
+   * Writes what `change` makes of the value under `key` (undefined deletes it), read and written in one transaction:
+   * another process's write comes before or after, not between. A damaged value is set aside first (as `setAside`,
+   * stamped `at`) and `change` gets undefined. Answers what was written.
+   */
+  update<T>(key: string, at: number, change: (value: unknown) => T | undefined): T | undefined {
+    return this.db
+      .transaction(() => {
+        const raw = this.raw(key)
+        let value: unknown
+        if (raw !== undefined && unreadableJsonReason(raw) === null) value = JSON.parse(raw)
+        else if (raw !== undefined) this.setAside(key, at)
+        const next = change(value)
+        this.set(key, next)
+        return next
+      })
+      .immediate()
+  }
+
   /** Several keys in one transaction, so a settings form never lands half-saved. */
   setMany(values: Record<string, unknown>): void {
     this.db

@@ -1,6 +1,6 @@
 // Devices store: the device list as the core reports it (bootstrap, `devices:changed`, action replies) and the device actions.
 import { create } from 'zustand'
-import type { DeviceView, InvokeReply, InvokeRequest, RemovalReminder } from '../../../shared/contract'
+import type { DeviceView, InvokeReply, InvokeRequest, KeptAtGateway } from '../../../shared/contract'
 import { call } from '../api'
 
 /** Where the names of removed devices are kept, so their messages in the outbox still say whose they were. */
@@ -37,18 +37,26 @@ function rememberGone(before: DeviceView[], after: DeviceView[], removed: Record
   return next
 }
 
-/** A device removed while the gateway keeps sending its reminders: what it keeps, the app's only record of them. */
-export interface KeptAtGateway {
-  deviceId: string
-  label: string
-  reminders: RemovalReminder[]
+/** How many records a removal in this window added: one added while the core's were being read is not lost. */
+let keptAdded = 0
+
+/** The core's records, with those this window added that the core's answer may have been read before. */
+function withAddedSince(records: KeptAtGateway[], local: KeptAtGateway[], added: boolean): KeptAtGateway[] {
+  if (!added) return records
+  return [...records, ...local.filter((kept) => !records.some((record) => record.deviceId === kept.deviceId))]
 }
 
 interface DevicesState {
   devices: DeviceView[]
-  /** Devices removed in this window whose reminders the gateway keeps sending, until the operator closes each. */
+  /**
+   * Removed devices whose reminders the gateway keeps sending: the core keeps the record, so a restart or a reload
+   * shows it again, until the operator says they are deleted at the gateway.
+   */
   keptAtGateway: KeptAtGateway[]
-  closeKeptAtGateway(deviceId: string): void
+  /** Reads the records from the core (the Devices view does as it is shown). */
+  readKeptAtGateway(): Promise<void>
+  /** The operator deleted the device's reminders at the gateway: the core forgets its record. */
+  dismissKeptAtGateway(deviceId: string): Promise<void>
   /** Labels of devices removed from this computer, by id: their messages stay in the outbox. */
   removedLabels: Record<string, string>
   /** Read the remembered labels from storage, once (the window does it just after its shell is on screen). */
@@ -71,8 +79,15 @@ interface DevicesState {
 export const useDevices = create<DevicesState>()((set, get) => ({
   devices: [],
   keptAtGateway: [],
-  closeKeptAtGateway: (deviceId) =>
-    set((state) => ({ keptAtGateway: state.keptAtGateway.filter((kept) => kept.deviceId !== deviceId) })),
+  async readKeptAtGateway() {
+    const before = keptAdded
+    const { records } = await call('devices:keptAtGateway', {})
+    set((state) => ({ keptAtGateway: withAddedSince(records, state.keptAtGateway, keptAdded !== before) }))
+  },
+  async dismissKeptAtGateway(deviceId) {
+    const { records } = await call('devices:dismissKeptAtGateway', { deviceId })
+    set({ keptAtGateway: records })
+  },
   removedLabels: {},
   restoreRemovedLabels() {
     if (removedRead) return
@@ -112,6 +127,7 @@ export const useDevices = create<DevicesState>()((set, get) => ({
       keepGatewayReminders ? { id, keepGatewayReminders } : { id }
     )
     if (reminders.length > 0) {
+      keptAdded++
       set((state) => ({
         keptAtGateway: [
           ...state.keptAtGateway.filter((kept) => kept.deviceId !== id),
@@ -145,5 +161,6 @@ export function deviceById(id: string | null | undefined): DeviceView | undefine
 export function resetDevicesStore(): void {
   localStorage.removeItem(REMOVED_DEVICES_KEY)
   removedRead = false
+  keptAdded = 0
   useDevices.setState({ devices: [], removedLabels: {}, keptAtGateway: [] })
 }

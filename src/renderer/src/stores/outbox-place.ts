@@ -1,11 +1,11 @@
 // Where the operator was in the Outbox (its filters and the open message), kept across a reload beside the place
 // (stores/place.ts) in the page's history entry: a reload returns to the same list and message, not to all of them
 // with the detail closed (QA19 Q19-05, issue 29 point 5). Nothing here runs while the window starts: it is read back
-// when the Outbox's code loads (App's loader), and written once the page is idle or as it is left, as the place is.
+// when the Outbox's code loads (App's loader), and written once the page is idle or before it is left, as the place is.
 import { OUTBOX_STATUSES } from '../../../shared/domain/enums'
 import { HAPPENED_EVENTS } from '../../../shared/domain/status-buckets'
 import { NO_FILTERS, useOutbox, type OutboxFilters } from './outbox'
-import { historyState, whenIdle } from './place'
+import { historyState, whenIdle, writeBeforeLeaving } from './place'
 
 export const OUTBOX_PLACE_KEY = 'sender-desk.outbox'
 
@@ -76,7 +76,7 @@ function write(): void {
 
 /**
  * Filters change by the keystroke: written once the page is idle. A message opened or closed is one click: written at
- * once, as a reload may follow before the page is idle (pagehide is not always in time for a reload in Chromium).
+ * once, as a reload may follow before the page is idle (written before a pagehide then, it was lost in Chromium).
  */
 function keep(next: OutboxPlace): void {
   if (place && next.filters === place.filters && next.openId === place.openId) return
@@ -92,7 +92,7 @@ function keep(next: OutboxPlace): void {
   whenIdle(write)
 }
 
-addEventListener('pagehide', write)
+writeBeforeLeaving(write)
 
 /**
  * Puts the filters kept before a reload back in the store, and notes the message to open again; from then on follows

@@ -19,7 +19,7 @@ const RETURNABLE: ReadonlySet<string> = new Set<string>([...NAV_VIEWS, 'linking'
 /** The views the start opens when there is no place to return to. */
 const FIRST_VIEWS: ReadonlySet<string> = new Set<View>(['home', 'welcome'])
 
-/** A place chosen but not yet written to the history entry (written once the page is idle, or as it is left). */
+/** A place chosen but not yet written to the history entry (written once the page is idle, or before it is left). */
 let unwritten: Place | null = null
 
 function save(): void {
@@ -55,8 +55,18 @@ function writeUnwritten(): void {
   }
 }
 
-// A reload (or the window closing) before the page was idle: the place is written as the page is left.
-addEventListener('pagehide', writeUnwritten)
+/**
+ * Runs `write` before the page is left (a reload, the window closing): what was kept for the history entry but waits
+ * for the page to be idle is written then. Not at `pagehide`: by then Chromium has taken the entry's state for the
+ * reload, and a write there is lost (an F5 straight after a click came back to the list); one in `beforeunload` comes
+ * before the reload starts, and is what the reloaded page reads (test/e2e/reload-place.e2e.ts).
+ */
+export function writeBeforeLeaving(write: () => void): void {
+  addEventListener('beforeunload', () => write())
+}
+
+// A reload (or the window closing) before the page was idle: the place is written before the page is left.
+writeBeforeLeaving(writeUnwritten)
 
 /** The page's history entry's state, as an object (another script may have left anything there). */
 export function historyState(): Record<string, unknown> {
@@ -97,8 +107,8 @@ useLinking.subscribe((state, previous) => {
 })
 
 /**
- * One value kept beside the place in the history entry under `key` (null: none), written once the page is idle or as it
- * is left, as the place is. What was kept but not yet written is what is read back: a view drawn again before the page
+ * One value kept beside the place in the history entry under `key` (null: none), written once the page is idle or
+ * before it is left, as the place is. What was kept but not yet written is what is read back: a view drawn again before the page
  * was idle opens what it had open (CI stop 26).
  */
 function historyKeeper<T>(
@@ -126,7 +136,7 @@ function historyKeeper<T>(
       // Without a history entry a reload opens nothing, as before.
     }
   }
-  addEventListener('pagehide', write)
+  writeBeforeLeaving(write)
   return {
     kept,
     keep(value) {

@@ -2,9 +2,9 @@
 // with a value it refused no longer drops it unseen; back there it is still in its field, marked (QA8 Q8-07). The
 // refused ones are also kept in the page's history entry, so a reload brings them back to their fields, still marked,
 // instead of putting the saved values back without a word (QA19 Q19-06). Written once the page is idle, as the place
-// is (stores/place.ts: a history write is a round trip to the browser process), and at once when a field is left
-// holding a refused value: a write as the page is left (pagehide) was lost in Chromium when the reload came first.
-import { historyState, whenIdle } from './place'
+// is (stores/place.ts: a history write is a round trip to the browser process) or before the page is left, and at once
+// when a field is left holding a refused value (written then when a write at pagehide was lost to the reload).
+import { historyState, whenIdle, writeBeforeLeaving } from './place'
 
 export const SETTINGS_DRAFTS_KEY = 'sender-desk.settingsDrafts'
 
@@ -73,7 +73,7 @@ function write(): void {
   }
 }
 
-addEventListener('pagehide', write)
+writeBeforeLeaving(write)
 
 /** Forgets them, and the history entry's copy (each test starts from none, test-setup.ts). */
 export function resetSettingsDrafts(): void {

@@ -87,6 +87,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))
   handlers.set('outbox:matchingByDevice', () => ({ devices: [] }))
   handlers.set('devices:invoices', () => ({ invoices: [] }))
+  handlers.set('devices:keptAtGateway', () => ({ records: [] }))
   handlers.set('inbox:viewing', () => ({ ok: true }))
   handlers.set('contacts:names', () => ({ names: [] }))
 

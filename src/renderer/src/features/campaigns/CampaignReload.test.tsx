@@ -46,7 +46,7 @@ function renderCampaigns(name = 'Campaigns'): () => void {
  * starts again on the Campaigns view (stores/place.ts returns there: the first view, not navigated to).
  */
 function reload(unmount: () => void): void {
-  dispatchEvent(new Event('pagehide'))
+  dispatchEvent(new Event('beforeunload'))
   unmount()
   const historyKept: unknown = history.state
   resetPlace()

@@ -2,7 +2,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { useDevices } from '../../stores/devices'
+import { resetDevicesStore, useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
@@ -1294,7 +1294,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
         'en',
         'Remove device',
         'Remove anyway; the gateway keeps sending its reminders',
-        'The gateway goes on sending 2 reminders of Front office, and Sender Desk no longer keeps them: delete them in the gateway’s dashboard by their gateway ids.',
+        'The gateway goes on sending 2 reminders of Front office, which Sender Desk no longer manages: delete them in the gateway’s dashboard by their gateway ids.',
         'Reminders the gateway keeps sending',
         '“Cicilan”: Every day, from 15 Jan 2030, 10:30 WIB; gateway id 501\n' +
           '“Minum obat”: Every 5 days, from 1 Feb 2030, 08:00 WIB; gateway id 502',
@@ -1304,7 +1304,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
         'id',
         'Hapus perangkat',
         'Tetap hapus; gateway terus mengirim pengingatnya',
-        'Gateway terus mengirim 2 pengingat dari Front office, dan Sender Desk tidak lagi menyimpannya: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',
+        'Gateway terus mengirim 2 pengingat dari Front office, yang tidak lagi dikelola Sender Desk: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',
         'Pengingat yang terus dikirim gateway',
         '“Cicilan”: Setiap hari, mulai 15 Jan 2030, 10.30 WIB; ID gateway 501\n' +
           '“Minum obat”: Setiap 5 hari, mulai 1 Feb 2030, 08.00 WIB; ID gateway 502',
@@ -1325,6 +1325,44 @@ describe('the remove question and its answer name the gateway reminders', () => 
       await user.click(within(record).getByRole('button', { name: copy }))
       expect(await navigator.clipboard.readText()).toBe(text)
       unmount()
+    }
+  })
+
+  it('shows what the gateway keeps sending again after a reload, from the core, until the operator dismisses it', async () => {
+    const kept = [
+      { deviceId: 'gone-1', label: 'Cabang Gowa', reminders: [removalReminder('Cicilan', '501')] }
+    ]
+    for (const [language, label, text, done] of [
+      [
+        'en',
+        'Reminders the gateway keeps sending',
+        '“Cicilan”: Every day, from 15 Jan 2030, 10:30 WIB; gateway id 501',
+        'Deleted at the gateway'
+      ],
+      [
+        'id',
+        'Pengingat yang terus dikirim gateway',
+        '“Cicilan”: Setiap hari, mulai 15 Jan 2030, 10.30 WIB; ID gateway 501',
+        'Sudah dihapus di gateway'
+      ]
+    ] as const) {
+      fake.handle('devices:keptAtGateway', () => ({ records: kept }))
+      fake.handle('devices:dismissKeptAtGateway', () => ({ records: [] }))
+      // A window just loaded (or the app just started): nothing of the removal is in its memory.
+      resetDevicesStore()
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const { unmount } = render(<DevicesView />)
+      const record = await screen.findByRole('region', { name: label })
+      expect(record.textContent).toContain('Cabang Gowa')
+      expect(within(record).getByRole('textbox', { name: label })).toHaveProperty('value', text)
+
+      await userEvent.setup().click(within(record).getByRole('button', { name: done }))
+      await waitFor(() => expect(screen.queryByRole('region', { name: label })).toBeNull())
+      expect(fake.requests('devices:dismissKeptAtGateway')).toEqual([{ deviceId: 'gone-1' }])
+      // Gone with the focused button: the focus is on the view's heading, not dropped to the page.
+      expect(document.activeElement?.id).toBe('devices-heading')
+      unmount()
+      fake.calls.length = 0
     }
   })
 

@@ -1,10 +1,12 @@
 // The gateway reminders and Sender Desk's own series a device's removal touches, named as the Reminders view words
 // them: in the removal's question (the first few, then how many more), and after a removal that kept the reminders at
-// the gateway, the copyable record of what the gateway goes on sending, with the gateway's ids (Sender Desk forgets
-// them with the device).
-import type { RemovalReminder, RemovalSeries } from '../../../../shared/contract'
+// the gateway, the copyable record of what the gateway goes on sending, with the gateway's ids (Sender Desk no longer
+// manages them; the core keeps this record, shown again after a restart or a reload, until the operator dismisses it).
+import { useEffect, useState } from 'react'
+import type { KeptAtGateway, RemovalReminder, RemovalSeries } from '../../../../shared/contract'
+import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
-import { useDevices, type KeptAtGateway } from '../../stores/devices'
+import { useDevices } from '../../stores/devices'
 import { CopyButton } from '../../ui/CopyButton'
 import { describeGatewayStart, describePeriode, describeRule } from '../reminders/repeat-rules'
 
@@ -76,9 +78,16 @@ export function RemovalSeriesNames({ series }: { series: RemovalSeries[] }): Rea
   )
 }
 
-/** Every device removed in this window whose reminders the gateway keeps sending. */
+/** Every removed device whose reminders the gateway keeps sending, as the core keeps them (read as it is shown). */
 export function KeptAtGatewayRecords(): React.JSX.Element | null {
   const kept = useDevices((state) => state.keptAtGateway)
+  useEffect(() => {
+    // Not read: those removed in this window are still shown, and the others on the next visit.
+    useDevices
+      .getState()
+      .readKeptAtGateway()
+      .catch(() => undefined)
+  }, [])
   if (kept.length === 0) return null
   return (
     <>
@@ -93,6 +102,20 @@ function KeptAtGatewayRecord({ record }: { record: KeptAtGateway }): React.JSX.E
   const t = useT()
   const locale = localeOf(useLanguage())
   const headingId = `kept-at-gateway-${record.deviceId}`
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  async function dismiss(): Promise<void> {
+    setBusy(true)
+    setFailure(null)
+    try {
+      await useDevices.getState().dismissKeptAtGateway(record.deviceId)
+      // The record goes with the focused button: the focus goes to the view's heading, not to the page.
+      document.getElementById('devices-heading')?.focus()
+    } catch (error) {
+      setFailure(errorInfo(error).message)
+      setBusy(false)
+    }
+  }
   // One line a reminder, with its gateway id: the text the operator keeps (copied, or selected in the box).
   const text = record.reminders
     .map((reminder) =>
@@ -103,6 +126,7 @@ function KeptAtGatewayRecord({ record }: { record: KeptAtGateway }): React.JSX.E
     <section className="card kept-at-gateway" aria-labelledby={headingId} data-testid={headingId}>
       <h3 id={headingId}>{t('devices.removed.keptTitle')}</h3>
       <p>{t('devices.removed.kept', { count: record.reminders.length, label: record.label })}</p>
+      <p>{t('devices.removed.keptUntil')}</p>
       <textarea
         className="message-preview"
         aria-labelledby={headingId}
@@ -113,14 +137,15 @@ function KeptAtGatewayRecord({ record }: { record: KeptAtGateway }): React.JSX.E
       />
       <div className="actions">
         <CopyButton text={text} label={t('devices.removed.keptCopy')} className="button button--primary" />
-        <button
-          type="button"
-          className="button"
-          onClick={() => useDevices.getState().closeKeptAtGateway(record.deviceId)}
-        >
-          {t('devices.removed.keptClose')}
+        <button type="button" className="button" disabled={busy} onClick={() => void dismiss()}>
+          {t('devices.removed.keptDone')}
         </button>
       </div>
+      {failure ? (
+        <p className="alert alert--bad" role="alert">
+          {failure}
+        </p>
+      ) : null}
     </section>
   )
 }

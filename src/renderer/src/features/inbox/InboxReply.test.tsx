@@ -253,7 +253,7 @@ async function writeWithFileAndReload(): Promise<void> {
  * memory. Resolves once Budi's conversation is open again.
  */
 async function reloadWithBudiOpen(unmount: () => void): Promise<void> {
-  dispatchEvent(new Event('pagehide'))
+  dispatchEvent(new Event('beforeunload'))
   unmount()
   const historyKept: unknown = history.state
   const storageKept = Object.fromEntries(Object.entries(localStorage))
@@ -441,7 +441,7 @@ describe('a reply kept under an id another customer has now (a conversation dele
     await screen.findByTestId('inbox-reply-file')
 
     // Budi's conversation is deleted (the terminal, the window not running) and Joko's comes under its id.
-    dispatchEvent(new Event('pagehide'))
+    dispatchEvent(new Event('beforeunload'))
     unmount()
     const historyKept: unknown = history.state
     const storageKept = Object.fromEntries(Object.entries(localStorage))

@@ -2468,7 +2468,7 @@ describe("a today number's list (QA9 Q9-04)", () => {
 describe('a reload (QA19 Q19-05: issue 29 point 5, "a reload returns to where the operator was")', () => {
   /** Leaves the page as a reload does: what it keeps is its history entry, not the window's memory. */
   function reload(unmount: () => void): void {
-    dispatchEvent(new Event('pagehide'))
+    dispatchEvent(new Event('beforeunload'))
     // What the page's history entry holds as it is left: a reload draws nothing more (the unmount below is the test's).
     const historyKept: unknown = history.state
     unmount()

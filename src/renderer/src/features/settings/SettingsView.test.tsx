@@ -218,7 +218,7 @@ describe('SettingsView', () => {
       'Not saved: correct the 2 marked settings.'
     )
     // The page is left: what a reload keeps is its history entry, not the window's memory.
-    dispatchEvent(new Event('pagehide'))
+    dispatchEvent(new Event('beforeunload'))
     first.unmount()
     const historyKept: unknown = history.state
     resetSettingsDrafts()
@@ -239,7 +239,7 @@ describe('SettingsView', () => {
     await enter('Gap between two sends (seconds)', '4')
     await enter('Check devices every (seconds)', '45')
     expect(fake.requests('settings:update')).toEqual([{ pacingMs: 4000 }, { pollIntervalSec: 45 }])
-    dispatchEvent(new Event('pagehide'))
+    dispatchEvent(new Event('beforeunload'))
     const keptAgain: unknown = history.state
     resetSettingsDrafts()
     history.replaceState(keptAgain, '')
