@@ -56,14 +56,15 @@ export async function scheduledReminder(harness: Harness, deviceId: string): Pro
 /**
  * A harness whose linked sandbox device's messages reach the core through the test relay at `relayUrl`: the mailbox
  * and "Receive messages" as issue 25's journey sets them up from the window. The relay is on 127.0.0.1, where the
- * sandbox posts only because the run opts in.
+ * sandbox posts only because the run opts in. `outbox` tunes its outbox (FAST_CORE's unless told).
  */
 export async function receivingSandbox(
   journey: ReturnType<typeof journeySession>,
-  relayUrl: string
+  relayUrl: string,
+  outbox: NonNullable<HarnessOptions['core']>['outbox'] = FAST_CORE.outbox
 ): Promise<{ harness: Harness; deviceId: string }> {
   const harness = await journey.start({
-    core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+    core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true }, outbox }
   })
   const deviceId = await linkedSandboxDevice(harness)
   await harness.core.handlers['inbox:connect']({ relayUrl })
