@@ -2,8 +2,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
+import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/harness'
 import { collectConsole, launchBrowser, screenshot } from './browser'
 
@@ -51,6 +52,24 @@ export async function scheduledReminder(harness: Harness, deviceId: string): Pro
       overduePolicy: 'send'
     }
   })
+}
+
+/** A test relay on 127.0.0.1 for each test of the file: started before it, closed after it. */
+export function relayEachTest(): { readonly url: string } {
+  let relay: TestRelay | undefined
+  beforeEach(async () => {
+    relay = await startTestRelay()
+  })
+  afterEach(async () => {
+    await relay?.close()
+    relay = undefined
+  })
+  return {
+    get url() {
+      if (!relay) throw new Error('the test relay runs during a test only')
+      return relay.url
+    }
+  }
 }
 
 /**

@@ -7,21 +7,13 @@
  * label, up to 48rem ("Dihapus untuk semua orang" beside a group).
  */
 import type { Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, journeySession, openTab, receivingSandbox, waitUntil } from './fixtures'
+import { FAST_CORE, journeySession, openTab, receivingSandbox, relayEachTest, waitUntil } from './fixtures'
 
 const journey = journeySession()
-let relay: TestRelay
-
-beforeEach(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await relay.close()
-})
+const relay = relayEachTest()
 
 /** The list's widths checked, in rem: from a narrow window's list to a wide one's, either side of 52rem (outbox.css). */
 const LIST_WIDTHS_REM = [28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 44, 46, 47, 48, 50, 52, 53, 56]
