@@ -2,8 +2,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
+import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/harness'
 import { collectConsole, launchBrowser, screenshot } from './browser'
 
@@ -53,17 +54,36 @@ export async function scheduledReminder(harness: Harness, deviceId: string): Pro
   })
 }
 
+/** A test relay on 127.0.0.1 for each test of the file: started before it, closed after it. */
+export function relayEachTest(): { readonly url: string } {
+  let relay: TestRelay | undefined
+  beforeEach(async () => {
+    relay = await startTestRelay()
+  })
+  afterEach(async () => {
+    await relay?.close()
+    relay = undefined
+  })
+  return {
+    get url() {
+      if (!relay) throw new Error('the test relay runs during a test only')
+      return relay.url
+    }
+  }
+}
+
 /**
  * A harness whose linked sandbox device's messages reach the core through the test relay at `relayUrl`: the mailbox
  * and "Receive messages" as issue 25's journey sets them up from the window. The relay is on 127.0.0.1, where the
- * sandbox posts only because the run opts in.
+ * sandbox posts only because the run opts in. `outbox` tunes its outbox (FAST_CORE's unless told).
  */
 export async function receivingSandbox(
   journey: ReturnType<typeof journeySession>,
-  relayUrl: string
+  relayUrl: string,
+  outbox: NonNullable<HarnessOptions['core']>['outbox'] = FAST_CORE.outbox
 ): Promise<{ harness: Harness; deviceId: string }> {
   const harness = await journey.start({
-    core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true } }
+    core: { sandbox: { ...FAST_CORE.sandbox, allowLoopbackWebhookTargets: true }, outbox }
   })
   const deviceId = await linkedSandboxDevice(harness)
   await harness.core.handlers['inbox:connect']({ relayUrl })

@@ -5,21 +5,13 @@
  * off the screen stays unread until the operator brings it into view.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox } from './fixtures'
+import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
 
 const journey = journeySession()
-let relay: TestRelay
-
-beforeEach(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await relay.close()
-})
+const relay = relayEachTest()
 
 /** Messages in Dewi's conversation: several screens of them. */
 const LONG = 24

@@ -11,22 +11,14 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { formatPhoneForReading } from '../../src/shared/domain/phone-display'
-import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, PDF, receivingSandbox } from './fixtures'
+import { journeySession, openTab, PDF, receivingSandbox, relayEachTest } from './fixtures'
 import type { Harness } from '../harness/harness'
 
 const journey = journeySession()
-let relay: TestRelay
-
-beforeEach(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await relay.close()
-})
+const relay = relayEachTest()
 
 const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)

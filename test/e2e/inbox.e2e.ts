@@ -6,20 +6,19 @@
  * and at 360 px, with no serious axe violation.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
-import { FAST_CORE, answeringDevice, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+import {
+  FAST_CORE,
+  answeringDevice,
+  journeySession,
+  linkedSandboxDevice,
+  openTab,
+  relayEachTest
+} from './fixtures'
 
 const journey = journeySession()
-let relay: TestRelay
-
-beforeEach(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await relay.close()
-})
+const relay = relayEachTest()
 
 const scrollsSideways = (page: Page): Promise<boolean> =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth)

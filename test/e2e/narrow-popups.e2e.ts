@@ -5,20 +5,12 @@
  * closes it and the focus stays on what was pressed; choosing an item closes it; aria-expanded says which.
  */
 import type { Locator, Page } from 'playwright-core'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
+import { describe, expect, it } from 'vitest'
 import { seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox } from './fixtures'
+import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
 
 const journey = journeySession()
-let relay: TestRelay
-
-beforeEach(async () => {
-  relay = await startTestRelay()
-})
-afterEach(async () => {
-  await relay.close()
-})
+const relay = relayEachTest()
 
 /** The test id of what has the focus (the tag name when it has none). */
 const focused = (page: Page): Promise<string | null> =>
