@@ -431,6 +431,10 @@ export const enRest = {
     'This is not a spreadsheet: {name} is a Word document. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.powerpoint':
     'This is not a spreadsheet: {name} is a PowerPoint presentation. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentText':
+    'This is not a spreadsheet: {name} is an OpenDocument text document. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentPresentation':
+    'This is not a spreadsheet: {name} is an OpenDocument presentation. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':

@@ -473,6 +473,10 @@ export const id: Record<MessageKey, string> = {
     'Ini bukan spreadsheet: {name} adalah dokumen Word. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.powerpoint':
     'Ini bukan spreadsheet: {name} adalah presentasi PowerPoint. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentText':
+    'Ini bukan spreadsheet: {name} adalah dokumen teks OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentPresentation':
+    'Ini bukan spreadsheet: {name} adalah presentasi OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'Ini bukan spreadsheet: {name} berisi data biner, bukan teks. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':

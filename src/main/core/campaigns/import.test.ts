@@ -235,12 +235,29 @@ describe('readSpreadsheet', () => {
         en: 'pelanggan.ods is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
         id: 'pelanggan.ods adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu'
       })
-      // An OpenDocument text is no spreadsheet of any kind: still the archive it is.
-      const odt = zipArchive([
-        { name: 'mimetype', content: 'application/vnd.oasis.opendocument.text' },
-        { name: 'content.xml', content: '<office:document-content/>' }
-      ])
-      expect((await refusal(odt, 'surat.odt')).en).toContain('surat.odt is a ZIP archive.')
+    })
+
+    it('an OpenDocument text or presentation (.odt, .odp) as the document it is, like Word and PowerPoint, not a ZIP archive', async () => {
+      const openDocument = (mimetype: string): Uint8Array =>
+        zipArchive([
+          { name: 'mimetype', content: mimetype },
+          { name: 'content.xml', content: '<office:document-content/>' }
+        ])
+      expect(await refusal(openDocument('application/vnd.oasis.opendocument.text'), 'surat.odt')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: surat.odt is an OpenDocument text document. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: surat.odt adalah dokumen teks OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      const odp = openDocument('application/vnd.oasis.opendocument.presentation')
+      // Its bytes decide, not its name.
+      expect(await refusal(odp, 'promo.xlsx')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: promo.xlsx is an OpenDocument presentation. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: promo.xlsx adalah presentasi OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      // An OpenDocument drawing is none of these: still the archive it is.
+      const odg = openDocument('application/vnd.oasis.opendocument.graphics')
+      expect((await refusal(odg, 'denah.odg')).en).toContain('denah.odg is a ZIP archive.')
     })
 
     it('an old Word or PowerPoint file (97–2003) by the streams its directory names, not as old Excel', async () => {

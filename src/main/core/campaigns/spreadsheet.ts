@@ -362,6 +362,8 @@ const NOT_SPREADSHEET = {
   zip: 'desktop.error.notSpreadsheet.zip',
   word: 'desktop.error.notSpreadsheet.word',
   powerpoint: 'desktop.error.notSpreadsheet.powerpoint',
+  odt: 'desktop.error.notSpreadsheet.openDocumentText',
+  odp: 'desktop.error.notSpreadsheet.openDocumentPresentation',
   // A spreadsheet, but one the reader does not read: said with the way to save it, as old Excel is.
   ods: 'desktop.error.openDocumentSheet',
   binary: 'desktop.error.notSpreadsheet.binary'
