@@ -439,6 +439,8 @@ export const enRest = {
     'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':
     '{name} is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
+  'desktop.error.webPageSheet':
+    '{name} is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that',
   'desktop.error.oldExcel':
     'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that',
   'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed',
