@@ -74,6 +74,7 @@ async function refusalInIndonesian(
 describe('campaign refusals in the operator language', () => {
   it('carry their key: the file, the template, the column, the pacing, a gone sheet and a wrong state read in Indonesian', async () => {
     const deviceId = await linkedDevice()
+    // 'AAAA' is three NUL bytes: binary under an old Excel name is old Excel (a .xls of text is read as what it is).
     expect(
       await refusalInIndonesian('campaigns:read', await registeredSheet('old.xls', 'AAAA'))
     ).toMatchObject({ code: 'sheet_unsupported', id: expect.stringMatching(/^File Excel lama 97–2003/) })
@@ -779,6 +780,24 @@ describe('a spreadsheet handed over by handle', () => {
       ok: false,
       error: { code: 'file_gone' }
     })
+  })
+})
+
+describe('a customer list exported as "Excel" that is text', () => {
+  it('is read by the core as the tab-separated "Unicode text" it is, whatever its .xls name says', async () => {
+    const text = ['Nama\tHP\tKota', 'Siti Aisyah\t081234567890\tMedan', 'José\t081234567891\tBali', ''].join(
+      '\r\n'
+    )
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+    const sheet = await core.handlers['campaigns:read'](
+      await registeredSheet('Laporan Penjualan.xls', bytes.toString('base64'))
+    )
+    expect(sheet).toMatchObject({
+      fileName: 'Laporan Penjualan.xls',
+      rowCount: 2,
+      format: { kind: 'csv', encoding: 'utf-16le', delimiter: '\t' }
+    })
+    expect(sheet.sample[1]).toEqual(['José', '081234567891', 'Bali'])
   })
 })
 

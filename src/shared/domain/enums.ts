@@ -44,15 +44,17 @@ export const DEFAULT_TIME_ZONE = GATEWAY_TIME_ZONE
 export const SPREADSHEET_EXTENSIONS = ['csv', 'xlsx', 'xls', 'ods'] as const
 
 /**
- * What the campaign's reader reads (CSV and delimited text, XLSX), and so what the spreadsheet picker offers: it
- * offered .ods and .xls, which the reader refuses.
+ * What the campaign's reader reads (CSV and delimited text, tab-separated .tsv among it, XLSX), and so what the
+ * spreadsheet picker offers: it offered .ods and .xls, which the reader refuses, and not .tsv, which it reads. (A .xls
+ * that is text is read too, but most .xls files are old Excel: the picker does not offer them.)
  */
-export const READABLE_SPREADSHEET_EXTENSIONS = ['csv', 'txt', 'xlsx'] as const
+export const READABLE_SPREADSHEET_EXTENSIONS = ['csv', 'tsv', 'txt', 'xlsx'] as const
 
-/** The spreadsheet picker's `accept`: the readable extensions, and the MIME types of CSV and XLSX. */
+/** The spreadsheet picker's `accept`: the readable extensions, and the MIME types of CSV, TSV and XLSX. */
 export const SPREADSHEET_PICKER_ACCEPT = [
   ...READABLE_SPREADSHEET_EXTENSIONS.map((extension) => `.${extension}`),
   'text/csv',
+  'text/tab-separated-values',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 ].join(',')
 

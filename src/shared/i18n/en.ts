@@ -431,10 +431,16 @@ export const enRest = {
     'This is not a spreadsheet: {name} is a Word document. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.powerpoint':
     'This is not a spreadsheet: {name} is a PowerPoint presentation. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentText':
+    'This is not a spreadsheet: {name} is an OpenDocument text document. Pick a CSV or Excel file (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentPresentation':
+    'This is not a spreadsheet: {name} is an OpenDocument presentation. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':
     '{name} is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
+  'desktop.error.webPageSheet':
+    '{name} is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that',
   'desktop.error.oldExcel':
     'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that',
   'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed',

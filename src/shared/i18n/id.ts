@@ -473,10 +473,16 @@ export const id: Record<MessageKey, string> = {
     'Ini bukan spreadsheet: {name} adalah dokumen Word. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.powerpoint':
     'Ini bukan spreadsheet: {name} adalah presentasi PowerPoint. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentText':
+    'Ini bukan spreadsheet: {name} adalah dokumen teks OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).',
+  'desktop.error.notSpreadsheet.openDocumentPresentation':
+    'Ini bukan spreadsheet: {name} adalah presentasi OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.binary':
     'Ini bukan spreadsheet: {name} berisi data biner, bukan teks. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':
     '{name} adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu',
+  'desktop.error.webPageSheet':
+    '{name} adalah halaman web (tabel HTML), bukan file spreadsheet, jadi tidak bisa dibaca: buka di Excel, simpan sebagai .xlsx atau CSV lalu impor file itu',
   'desktop.error.oldExcel':
     'File Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor file itu',
   'desktop.error.quoteNotClosed':

@@ -235,12 +235,70 @@ describe('readSpreadsheet', () => {
         en: 'pelanggan.ods is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
         id: 'pelanggan.ods adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu'
       })
-      // An OpenDocument text is no spreadsheet of any kind: still the archive it is.
-      const odt = zipArchive([
-        { name: 'mimetype', content: 'application/vnd.oasis.opendocument.text' },
-        { name: 'content.xml', content: '<office:document-content/>' }
+    })
+
+    it('an OpenDocument text or presentation (.odt, .odp) as the document it is, like Word and PowerPoint, not a ZIP archive', async () => {
+      const openDocument = (mimetype: string): Uint8Array =>
+        zipArchive([
+          { name: 'mimetype', content: mimetype },
+          { name: 'content.xml', content: '<office:document-content/>' }
+        ])
+      expect(await refusal(openDocument('application/vnd.oasis.opendocument.text'), 'surat.odt')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: surat.odt is an OpenDocument text document. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: surat.odt adalah dokumen teks OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      const odp = openDocument('application/vnd.oasis.opendocument.presentation')
+      // Its bytes decide, not its name.
+      expect(await refusal(odp, 'promo.xlsx')).toEqual({
+        code: 'unsupported',
+        en: 'This is not a spreadsheet: promo.xlsx is an OpenDocument presentation. Pick a CSV or Excel file (.csv, .xlsx).',
+        id: 'Ini bukan spreadsheet: promo.xlsx adalah presentasi OpenDocument. Pilih file CSV atau Excel (.csv, .xlsx).'
+      })
+      // An OpenDocument drawing is none of these: still the archive it is.
+      const odg = openDocument('application/vnd.oasis.opendocument.graphics')
+      expect((await refusal(odg, 'denah.odg')).en).toContain('denah.odg is a ZIP archive.')
+    })
+
+    // Web systems' "export to Excel" is an HTML table under an Excel name. exceljs, the project's spreadsheet
+    // library, reads XLSX and CSV only (no HTML), so the page is named with the way to save it, and nothing in it
+    // (scripts, links) is parsed or fetched.
+    it('a web page saved as .xls (an HTML table), with the way to save it as .xlsx or CSV', async () => {
+      const page =
+        '<html xmlns:x="urn:schemas-microsoft-com:office:excel"><head><meta charset="utf-8">' +
+        '<script src="https://example.com/track.js"></script></head><body><table border="1">' +
+        '<tr><th>Nama</th><th>HP</th></tr><tr><td>Siti</td><td>081234567890</td></tr></table></body></html>'
+      expect(await refusal(new TextEncoder().encode(page), 'laporan-penjualan.xls')).toEqual({
+        code: 'unsupported',
+        en: 'laporan-penjualan.xls is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that',
+        id: 'laporan-penjualan.xls adalah halaman web (tabel HTML), bukan file spreadsheet, jadi tidak bisa dibaca: buka di Excel, simpan sebagai .xlsx atau CSV lalu impor file itu'
+      })
+      // A bare table, after a BOM and blank lines, in UTF-16 or under another name: its bytes decide.
+      const table = '\r\n  <TABLE><tr><td>Nama</td><td>HP</td></tr></TABLE>'
+      const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(table, 'utf16le')])
+      expect((await refusal(new Uint8Array(utf16), 'export.xls')).en).toMatch(/^export\.xls is a web page/)
+      const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(`<!DOCTYPE html>${table}`)])
+      expect((await refusal(new Uint8Array(bom), 'export.xlsx')).en).toMatch(/^export\.xlsx is a web page/)
+      expect((await refusal(new TextEncoder().encode(page), 'pelanggan.csv')).en).toMatch(
+        /^pelanggan\.csv is a web page/
+      )
+      // A UTF-8 page whose first 4 KB end inside a character: still told by its first tag, past its BOM.
+      const opening = Buffer.from('\ufeff<html><body><table><tr><td>')
+      const long = Buffer.concat([
+        opening,
+        Buffer.from('x'.repeat(4095 - opening.length)),
+        Buffer.from('é</td></tr>')
       ])
-      expect((await refusal(odt, 'surat.odt')).en).toContain('surat.odt is a ZIP archive.')
+      expect(long.indexOf('é')).toBe(4095)
+      expect((await refusal(new Uint8Array(long), 'long.xls')).en).toMatch(/^long\.xls is a web page/)
+      // Excel 2003's XML spreadsheet (a Table in a Workbook) named .xls is no web page: old Excel, as before.
+      const xmlSheet =
+        '<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet">' +
+        '<Worksheet ss:Name="Sheet1"><Table><Row><Cell><Data ss:Type="String">Nama</Data></Cell></Row></Table>' +
+        '</Worksheet></Workbook>'
+      expect((await refusal(new TextEncoder().encode(xmlSheet), 'data.xls')).en).toMatch(
+        /^Old Excel 97–2003 \(\.xls\) files cannot be read/
+      )
     })
 
     it('an old Word or PowerPoint file (97–2003) by the streams its directory names, not as old Excel', async () => {
@@ -293,6 +351,84 @@ describe('readSpreadsheet', () => {
       ])
       const sheet = await readSpreadsheet(new Uint8Array(utf16), 'utf16.csv')
       expect(sheet.headers).toEqual(['Nama', 'HP'])
+    })
+  })
+
+  // POS, banking and marketplace systems export "Excel" files that are text: CSV or TSV, often as "Unicode text"
+  // (UTF-16 LE with its BOM). A .xls of text was refused as old Excel 97–2003; it is read by what it is.
+  describe('reads a customer list named .xls or .xlsx whose bytes are CSV or TSV text, as the CSV reader does', () => {
+    const encodings: [string, string, (text: string) => Buffer][] = [
+      ['UTF-8', 'utf-8', (text) => Buffer.from(text, 'utf8')],
+      [
+        'UTF-8 with a BOM',
+        'utf-8',
+        (text) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)])
+      ],
+      [
+        'UTF-16 LE with a BOM ("Unicode text")',
+        'utf-16le',
+        (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+      ]
+    ]
+    const cases = encodings.flatMap(([label, encoding, encode]) =>
+      [',', ';', '\t'].flatMap((delimiter) =>
+        ['penjualan.xls', 'PENJUALAN.XLSX'].map((name) => ({ label, encoding, encode, delimiter, name }))
+      )
+    )
+    it.each(cases)(
+      '$name in $label, separated by $delimiter',
+      async ({ encoding, encode, delimiter, name }) => {
+        const text = [
+          ['Nama', 'Nomor HP', 'Total'],
+          ['Siti Aisyah', '081234567890', '150.000'],
+          ['José Müller', '6281298765432', '"75,000"']
+        ]
+          .map((row) => row.join(delimiter))
+          .join('\r\n')
+        const sheet = await readSpreadsheet(new Uint8Array(encode(`${text}\r\n`)), name)
+        expect(sheet.format).toEqual({ kind: 'csv', encoding, delimiter })
+        expect(sheet.headers).toEqual(['Nama', 'Nomor HP', 'Total'])
+        expect(sheet.rows.toArray()).toEqual([
+          { rowNumber: 2, cells: ['Siti Aisyah', '081234567890', '150.000'] },
+          { rowNumber: 3, cells: ['José Müller', '6281298765432', '75,000'] }
+        ])
+      }
+    )
+
+    it('reads a long "Unicode text" .xls in turns with progress, row for row as the same text named .csv', async () => {
+      const rows = Array.from(
+        { length: 20_000 },
+        (_, i) => `Pelanggan ${i}\t0812${String(i).padStart(8, '0')}`
+      )
+      const text = ['Nama\tHP', ...rows].join('\r\n')
+      const bytes = new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]))
+      expect(bytes.length).toBeGreaterThan(4 * CSV_SLICE_BYTES)
+      const progress: number[] = []
+      const working = readSpreadsheet(bytes, 'rekap.xls', { onProgress: (f) => progress.push(f) })
+      const turns = await betweenTurns(working)
+      const sheet = await working
+      expect(turns).toBeGreaterThanOrEqual(4)
+      expect(progress.length).toBeGreaterThanOrEqual(4)
+      expect(progress).toEqual([...progress].sort((a, b) => a - b))
+      const asCsv = await readSpreadsheet(bytes, 'rekap.csv')
+      expect(sheet.rows.toArray()).toEqual(asCsv.rows.toArray())
+      expect(sheet.rows).toHaveLength(20_000)
+    })
+
+    it('reads a text .xls whose first column name starts with a tag-like "<", which is no web page', async () => {
+      const sheet = await readSpreadsheet(
+        new TextEncoder().encode('<Nama>;HP;Kota\r\nSiti;0812;Medan\r\n'),
+        'data.xls'
+      )
+      expect(sheet.headers).toEqual(['<Nama>', 'HP', 'Kota'])
+    })
+
+    it('still refuses a real old Excel file (binary) named .xls', async () => {
+      const oldExcel = /^Old Excel 97–2003 \(\.xls\) files cannot be read/
+      // BIFF records without the compound file around them: NUL bytes, no text.
+      const biff = new Uint8Array([0x09, 0x08, 0x10, 0x00, 0x00, 0x06, 0x10, 0x00, 0x41, 0x0d, 0x0a])
+      await expect(readSpreadsheet(biff, 'lama.xls')).rejects.toThrow(oldExcel)
+      await expect(readSpreadsheet(compoundFile(['Workbook']), 'lama.xls')).rejects.toThrow(oldExcel)
     })
   })
 

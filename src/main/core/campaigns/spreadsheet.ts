@@ -268,9 +268,10 @@ export async function readSpreadsheet(
   const slices = new Slices(options)
   const isXlsx = XLSX_MAGIC.every((b, i) => bytes[i] === b)
   if (!isXlsx) {
-    const oldOffice = oldOfficeFile(bytes, fileName)
+    const head = textHead(bytes)
+    const oldOffice = oldOfficeFile(bytes, fileName, head)
     if (oldOffice) throw oldOffice
-    const notSheet = notASpreadsheet(bytes, fileName)
+    const notSheet = notASpreadsheet(bytes, fileName, head)
     if (notSheet) throw notSheet
   }
   const sheet = isXlsx ? await readXlsx(bytes, fileName, slices) : await readCsv(bytes, slices)
@@ -310,32 +311,59 @@ const FTYP_KINDS: Record<string, [NotSpreadsheetKind, string]> = {
  * An Office 97–2003 file (an OLE compound file), named by the streams its directory lists: a Word document or a
  * presentation as what it is, a workbook (BIFF8's Workbook, BIFF5's Book) or a damaged file as old Excel, another
  * compound file (an Outlook message, an installer) left to be called binary. A file named .xls is old Excel unless
- * its bytes say it is Word or PowerPoint. Null for any other file.
+ * its bytes say it is Word or PowerPoint, or are text: POS, banking and marketplace systems export CSV, TSV
+ * ("Unicode text") and web pages under that name, read or named by what they are (`head`, from textHead). XML (Excel
+ * 2003's XML spreadsheet) is still old Excel. Null for any other file.
  */
-function oldOfficeFile(bytes: Uint8Array, fileName: string): SpreadsheetError | null {
+function oldOfficeFile(bytes: Uint8Array, fileName: string, head: string | null): SpreadsheetError | null {
   const streams = compoundFileStreams(bytes)
   if (streams?.includes('WordDocument')) return notSpreadsheet('word', fileName)
   if (streams?.includes('PowerPoint Document')) return notSpreadsheet('powerpoint', fileName)
   const workbook = streams === null || streams.includes('Workbook') || streams.includes('Book')
-  if (/\.xls$/i.test(fileName) || (bytes[0] === 0xd0 && bytes[1] === 0xcf && workbook))
+  const oldExcelName = /\.xls$/i.test(fileName) && (head === null || isXml(head))
+  if (oldExcelName || (bytes[0] === 0xd0 && bytes[1] === 0xcf && workbook))
     return new SpreadsheetError('unsupported', { key: 'desktop.error.oldExcel' })
   return null
 }
 
 /** Bytes read to tell a binary file from text: a NUL byte in them is no CSV in any encoding the reader takes. */
 const BINARY_SAMPLE_BYTES = 1024
+/** Bytes decoded to tell what a text file is (a web page by its first tags). */
+const TEXT_HEAD_BYTES = 4096
+
+/**
+ * The file's first characters, decoded in the encoding the CSV reader decodes the whole file in (a UTF-8 file's first
+ * KB alone may end inside a character), its BOM dropped and the white space before them too; null for binary bytes
+ * (a NUL in the first KB, unless a UTF-16 BOM says its NULs are half its characters).
+ */
+function textHead(bytes: Uint8Array): string | null {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)
+  if (!utf16 && bytes.subarray(0, BINARY_SAMPLE_BYTES).includes(0)) return null
+  return new TextDecoder(textEncoding(bytes)).decode(bytes.subarray(0, TEXT_HEAD_BYTES)).trimStart()
+}
+
+const isXml = (head: string): boolean => head.startsWith('<?xml')
+
+/**
+ * A web page, the "export to Excel" of web systems: text that starts with a tag and has an `<html>` or `<table>` in
+ * its first characters. exceljs reads no HTML, so it is named, not read; nothing in it is parsed or fetched. An XML
+ * document (Excel 2003's XML spreadsheet has a Table in its Workbook) is none.
+ */
+function isWebPage(head: string): boolean {
+  return head.startsWith('<') && !isXml(head) && /<(html|table)\b/i.test(head)
+}
 
 /**
  * A file that is no spreadsheet, said as what it is (QA46 Q46-04: a photo read as CSV was "column 1's name is longer
  * than 200 characters"), or null for text to read as CSV. Its bytes decide (files/file-type.ts knows the signatures
- * of what a gateway sends; WebP is added here), never its name; a file of no known kind with a NUL byte in its first
- * KB is binary. UTF-16 text (with its BOM) has NUL bytes and is read.
+ * of what a gateway sends; WebP is added here), never its name; a file of no known kind that is not text (`head`
+ * null: textHead) is binary, text that is a web page is named as one. UTF-16 text (with its BOM) is read.
  */
-function notASpreadsheet(bytes: Uint8Array, fileName: string): SpreadsheetError | null {
-  const head = bytes.subarray(0, 4096)
+function notASpreadsheet(bytes: Uint8Array, fileName: string, head: string | null): SpreadsheetError | null {
+  const first = bytes.subarray(0, 4096)
   const refuse = (kind: NotSpreadsheetKind, format?: string): SpreadsheetError =>
     notSpreadsheet(kind, fileName, format)
-  const detected = detectFileType(head, '')
+  const detected = detectFileType(first, '')
   if (detected) {
     const format = FORMAT_NAMES[detected.extension] ?? detected.extension.toUpperCase()
     if (detected.kind === 'image') return refuse('picture', format)
@@ -343,13 +371,13 @@ function notASpreadsheet(bytes: Uint8Array, fileName: string): SpreadsheetError 
     if (detected.kind === 'audio') return refuse('audio', format)
     return refuse('pdf')
   }
-  const brand = ftypBrand(head)
+  const brand = ftypBrand(first)
   const ftypKind = brand === null ? undefined : FTYP_KINDS[brand]
   if (ftypKind) return refuse(...ftypKind)
-  const ascii = (from: number, to: number): string => String.fromCharCode(...head.subarray(from, to))
+  const ascii = (from: number, to: number): string => String.fromCharCode(...first.subarray(from, to))
   if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return refuse('picture', 'WebP')
-  const utf16 = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)
-  if (!utf16 && bytes.subarray(0, BINARY_SAMPLE_BYTES).includes(0)) return refuse('binary')
+  if (head === null) return refuse('binary')
+  if (isWebPage(head)) return refuse('webPage')
   return null
 }
 
@@ -362,8 +390,11 @@ const NOT_SPREADSHEET = {
   zip: 'desktop.error.notSpreadsheet.zip',
   word: 'desktop.error.notSpreadsheet.word',
   powerpoint: 'desktop.error.notSpreadsheet.powerpoint',
+  odt: 'desktop.error.notSpreadsheet.openDocumentText',
+  odp: 'desktop.error.notSpreadsheet.openDocumentPresentation',
   // A spreadsheet, but one the reader does not read: said with the way to save it, as old Excel is.
   ods: 'desktop.error.openDocumentSheet',
+  webPage: 'desktop.error.webPageSheet',
   binary: 'desktop.error.notSpreadsheet.binary'
 } as const
 type NotSpreadsheetKind = keyof typeof NOT_SPREADSHEET

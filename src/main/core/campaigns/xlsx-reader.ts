@@ -37,10 +37,10 @@ export class XlsxRefusal extends Error {
 
 /**
  * A ZIP archive that holds no workbook: the reader says what the file is instead (spreadsheet.ts). Word and PowerPoint
- * files are ZIP archives too, told by the part their format starts from.
+ * files are ZIP archives too, told by the part their format starts from; OpenDocument files by their `mimetype`.
  */
 export class NotAWorkbook extends Error {
-  constructor(readonly holds: 'word' | 'powerpoint' | 'ods' | 'zip') {
+  constructor(readonly holds: 'word' | 'powerpoint' | OpenDocumentKind | 'zip') {
     super('no workbook in the archive')
     this.name = 'NotAWorkbook'
   }
@@ -210,12 +210,19 @@ export interface XlsxRows {
   readRows(onRow: (row: XlsxRow) => void): AsyncGenerator<void>
 }
 
-/** The OpenDocument spreadsheet's media type, the whole of its `mimetype` entry. */
-const ODS_MIME_TYPE = 'application/vnd.oasis.opendocument.spreadsheet'
+/** OpenDocument files by their media type, the whole of their `mimetype` entry: a spreadsheet, a text, a presentation. */
+const OPEN_DOCUMENT_KINDS = {
+  'application/vnd.oasis.opendocument.spreadsheet': 'ods',
+  'application/vnd.oasis.opendocument.text': 'odt',
+  'application/vnd.oasis.opendocument.presentation': 'odp'
+} as const
+type OpenDocumentKind = (typeof OPEN_DOCUMENT_KINDS)[keyof typeof OPEN_DOCUMENT_KINDS]
+const LONGEST_MIME_TYPE = Math.max(...Object.keys(OPEN_DOCUMENT_KINDS).map((type) => type.length))
 
 /**
  * What an archive without a workbook holds: a Word document or a presentation by its main part, an OpenDocument
- * spreadsheet by its `mimetype` entry (a few dozen bytes, read within the same rules), anything else a ZIP archive.
+ * spreadsheet, text or presentation by its `mimetype` entry (a few dozen bytes, read within the same rules), anything
+ * else a ZIP archive.
  */
 async function archiveHolds(
   bytes: Uint8Array,
@@ -224,10 +231,13 @@ async function archiveHolds(
   const office = OFFICE_MAIN_PARTS.find(([part]) => byName.has(part))
   if (office) return office[1]
   const mimetype = byName.get('mimetype')
-  if (!mimetype || mimetype.size > ODS_MIME_TYPE.length) return 'zip'
+  if (!mimetype || mimetype.size > LONGEST_MIME_TYPE) return 'zip'
   let text = ''
   for await (const piece of entryText(bytes, mimetype)) text += piece
-  return text.trim() === ODS_MIME_TYPE ? 'ods' : 'zip'
+  const type = text.trim()
+  return Object.hasOwn(OPEN_DOCUMENT_KINDS, type)
+    ? OPEN_DOCUMENT_KINDS[type as keyof typeof OPEN_DOCUMENT_KINDS]
+    : 'zip'
 }
 
 /** Opens the first worksheet of `bytes` (checked, not yet inflated) and gives its rows as they are parsed. */

@@ -213,7 +213,8 @@ describe('CampaignsView', () => {
     render(<CampaignsView />)
     const accept = screen.getByTestId('campaign-file').getAttribute('accept') ?? ''
     const extensions = accept.split(',').filter((part) => part.startsWith('.'))
-    expect(extensions.sort()).toEqual(['.csv', '.txt', '.xlsx'])
+    // .tsv too: the reader reads tab-separated text whatever its name.
+    expect(extensions.sort()).toEqual(['.csv', '.tsv', '.txt', '.xlsx'])
   })
 
   it('gives the focus back to the spreadsheet picker when the file is refused', async () => {
