@@ -12,12 +12,15 @@ export type TrigramTokenizer = 'trigram' | 'trigram remove_diacritics 1'
 
 /** The outbox's items (outbox_items_search): case aside. */
 export const OUTBOX_TEXT_TOKENIZER: TrigramTokenizer = 'trigram'
-/** The inbox's messages (inbox_messages_search, migration "inbox: the messages' search index folds accents"). */
-export const INBOX_TEXT_TOKENIZER: TrigramTokenizer = 'trigram remove_diacritics 1'
+/**
+ * The inbox's messages (inbox_messages_search, migration "inbox: the messages' search index folds accents") and the
+ * contacts' names (contacts_search_by_name, migration "contacts: the names' search index folds accents"): accents aside.
+ */
+export const ACCENTS_ASIDE_TOKENIZER: TrigramTokenizer = 'trigram remove_diacritics 1'
 
 /** The SQL function (text, word): 1 when the text, folded as the outbox's index folds it, holds the folded word. */
 export const FOLDED_HOLDS = 'folded_holds'
-/** The same for the inbox's messages, accents aside. */
+/** The same for the indexes that fold accents too (ACCENTS_ASIDE_TOKENIZER). */
 const ACCENTS_FOLDED_HOLDS = 'accents_folded_holds'
 
 interface FoldTable {
@@ -35,7 +38,7 @@ const tables = new Map<TrigramTokenizer, FoldTable>()
 const mayFold = (c: string, tokenizer: TrigramTokenizer): boolean =>
   c.toLowerCase() !== c ||
   c.toUpperCase() !== c ||
-  (tokenizer === INBOX_TEXT_TOKENIZER && (/\p{M}/u.test(c) || c.normalize('NFD') !== c))
+  (tokenizer === ACCENTS_ASIDE_TOKENIZER && (/\p{M}/u.test(c) || c.normalize('NFD') !== c))
 
 /**
  * What the index folds each character outside ASCII to, asked of SQLite itself (once a tokenizer, ~30-100 ms): an
@@ -113,10 +116,10 @@ export function likeBeforeFold(word: string): { pattern: string; exact: boolean 
 /**
  * The words of a search of the inbox's messages (searchWords), folded as its index folds them (a word of marks alone
  * is none), as allWords gives them: those of three characters or more as one FTS5 query of phrases in `column` joined
- * by AND (null when there is none), the shorter ones to test message by message (messageHolds).
+ * by AND (null when there is none), the shorter ones to test message by message (holdsAccentsAside).
  */
 export function inboxSearchWords(column: string, text: string): { match: string | null; short: string[] } {
-  const words = [...new Set(searchWords(text).map((word) => ftsFold(word, INBOX_TEXT_TOKENIZER)))].filter(
+  const words = [...new Set(searchWords(text).map((word) => ftsFold(word, ACCENTS_ASIDE_TOKENIZER)))].filter(
     (word) => word !== ''
   )
   const indexed = words.filter(searchableByIndex)
@@ -127,13 +130,13 @@ export function inboxSearchWords(column: string, text: string): { match: string 
 }
 
 /**
- * `column` holds `word` (folded, as inboxSearchWords gives it) as the inbox's index would find it, at the cost of a
- * LIKE for most messages: a text of ASCII alone folds as LIKE does (case aside), so LIKE answers for it (a word of
- * ASCII alone is also held by any text where LIKE finds it); a text with other characters (counted in characters, its
- * length is less than in bytes) is asked of heldAsFolded. A GLOB of the characters that fold alike was measured and
- * rejected: ten times a LIKE's time (a set read at every character of every text).
+ * `column` holds `word` (folded by ftsFold with ACCENTS_ASIDE_TOKENIZER) as an index of that tokenizer would find it
+ * (a message's text, a contact's name), at the cost of a LIKE for most rows: a text of ASCII alone folds as LIKE does
+ * (case aside), so LIKE answers for it (a word of ASCII alone is also held by any text where LIKE finds it); a text
+ * with other characters (counted in characters, its length is less than in bytes) is asked of heldAsFolded. A GLOB of
+ * the characters that fold alike was measured and rejected: ten times a LIKE's time (a set read at every character).
  */
-export function messageHolds(column: string, word: string): { sql: string; params: string[] } {
+export function holdsAccentsAside(column: string, word: string): { sql: string; params: string[] } {
   const beyondAscii = `length(${column}) <> octet_length(${column}) AND ${ACCENTS_FOLDED_HOLDS}(${column}, ?)`
   return /^\p{ASCII}*$/u.test(word)
     ? { sql: `(${column} LIKE ? ESCAPE '\\' OR (${beyondAscii}))`, params: [containsPattern(word), word] }
@@ -149,7 +152,7 @@ let lastHeld: { word: string; pattern: RegExp } | null = null
  */
 export function heldAsFolded(text: string, word: string): boolean {
   if (lastHeld?.word !== word) {
-    const { sources } = foldTable(INBOX_TEXT_TOKENIZER)
+    const { sources } = foldTable(ACCENTS_ASIDE_TOKENIZER)
     const escape = (c: string): string => (/[\\\]^-]/.test(c) ? `\\${c}` : c)
     const dropped = `[${(sources.get('') ?? []).map(escape).join('')}]*`
     const at = (c: string): string => {

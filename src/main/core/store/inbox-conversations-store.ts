@@ -11,7 +11,7 @@ import {
   type NewInboxMessage
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
-import { inboxSearchWords, messageHolds, registerFoldedHolds } from './fts-fold'
+import { inboxSearchWords, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
 import { containsPattern, searchWords } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -264,7 +264,7 @@ export function learnContactNames(
 
 export class InboxConversationsStore {
   constructor(private readonly db: Database.Database) {
-    // The search tests a message's short words as the full-text index folds text (messageHolds).
+    // The search tests a message's short words as the full-text index folds text (holdsAccentsAside).
     registerFoldedHolds(db)
   }
 
@@ -559,7 +559,7 @@ export class InboxConversationsStore {
     const like = containsPattern(trimmed)
     // Every word folded as the index folds text (accents and case aside: fts-fold.cases.ts), the short ones too.
     const { match, short } = inboxSearchWords('text', trimmed)
-    const tests = short.map((word) => messageHolds('m.text', word))
+    const tests = short.map((word) => holdsAccentsAside('m.text', word))
     const shortWords = tests.map((test) => ` AND ${test.sql}`).join('')
     const shortParams = tests.flatMap((test) => test.params)
     const numbers = (

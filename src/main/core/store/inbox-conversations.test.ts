@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ContactsStore } from './contacts-store'
 import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
-import { messageHolds } from './fts-fold'
+import { holdsAccentsAside } from './fts-fold'
 import { DELETED_EVENT_PAYLOAD, InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
@@ -277,7 +277,7 @@ describe('conversations', () => {
     const plan = (
       prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
         'ongkir',
-        ...messageHolds('m.text', 'ke').params,
+        ...holdsAccentsAside('m.text', 'ke').params,
         10
       ) as { detail: string }[]
     ).map((row) => row.detail)

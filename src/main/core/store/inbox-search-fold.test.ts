@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
-import { ftsFold, INBOX_TEXT_TOKENIZER, messageHolds, registerFoldedHolds } from './fts-fold'
+import { ftsFold, ACCENTS_ASIDE_TOKENIZER, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
 import { INBOX_TEXT_FOLD_CASES } from './fts-fold.cases'
 import { InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
@@ -71,15 +71,15 @@ describe("the fold of the inbox's messages, one rule for the index and the reads
       registerFoldedHolds(db)
       // Every word of the search folded (a word of marks alone folds to none); folding what is folded changes nothing.
       const words = searchWords(word)
-        .map((typed) => ftsFold(typed, INBOX_TEXT_TOKENIZER))
+        .map((typed) => ftsFold(typed, ACCENTS_ASIDE_TOKENIZER))
         .filter((folded) => folded !== '')
-      for (const folded of words) expect(ftsFold(folded, INBOX_TEXT_TOKENIZER)).toBe(folded)
+      for (const folded of words) expect(ftsFold(folded, ACCENTS_ASIDE_TOKENIZER)).toBe(folded)
       const every = (holds: (folded: string) => boolean): boolean => words.length > 0 && words.every(holds)
       // The fold in JavaScript (the SQL function's).
-      expect(every((folded) => ftsFold(text, INBOX_TEXT_TOKENIZER).includes(folded))).toBe(found)
+      expect(every((folded) => ftsFold(text, ACCENTS_ASIDE_TOKENIZER).includes(folded))).toBe(found)
       // The test of one message (a short word's), whatever the word's length.
       const rowHolds = (folded: string): boolean => {
-        const holds = messageHolds('t', folded)
+        const holds = holdsAccentsAside('t', folded)
         // The text's parameter comes last in the statement's text, so last in the values.
         return (
           db
@@ -121,7 +121,8 @@ describe("the fold of the inbox's messages, one rule for the index and the reads
     // SQLite keeps U+FFFE and U+FFFF as U+FFFD (not characters: no text holds them).
     const differ = codes.filter(
       (code) =>
-        code < 0xfffe && ftsFold(String.fromCodePoint(code), INBOX_TEXT_TOKENIZER) !== (kept.get(code) ?? '')
+        code < 0xfffe &&
+        ftsFold(String.fromCodePoint(code), ACCENTS_ASIDE_TOKENIZER) !== (kept.get(code) ?? '')
     )
     expect(differ.map((code) => code.toString(16))).toEqual([])
     // And the one-message test agrees on each character the index folds: an "x<c>y" holds "x<its fold>y".
@@ -129,7 +130,7 @@ describe("the fold of the inbox's messages, one rule for the index and the reads
     expect(folds.length).toBeGreaterThan(1_000)
     const missed = folds.filter((code) => {
       const word = `x${kept.get(code) ?? ''}y`
-      const holds = messageHolds('t', word)
+      const holds = holdsAccentsAside('t', word)
       return (
         db
           .prepare(`SELECT ${holds.sql} FROM (SELECT ? AS t)`)
