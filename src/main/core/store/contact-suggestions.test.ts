@@ -10,6 +10,7 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { InboxStore } from './inbox-store'
 import { migrations } from './migrations'
 import { containsPattern } from './like-pattern'
+import { ACCENTS_ASIDE_TOKENIZER, ftsFold } from './fts-fold'
 import { newInboxMessage } from './testing/new-inbox-message'
 import { recordPreparedSql } from './testing/prepared-sql'
 
@@ -29,15 +30,24 @@ function open(steps = migrations, name = 'db'): SqliteDatabase {
   return db
 }
 
-/** What suggest answered before the index: every contact read with LIKE, sorted by name and number. */
+/**
+ * What suggest answers, read the slow way: every contact, its name folded as its index folds it (accents and case
+ * aside: ftsFold, not the reads' own test) holding the folded text, or its number holding the text (LIKE), sorted by
+ * name and number.
+ */
 function scanned(db: SqliteDatabase, text: string, limit: number): { chatId: string; name: string }[] {
-  const like = containsPattern(text.trim())
+  const term = text.trim()
+  const folded = ftsFold(term, ACCENTS_ASIDE_TOKENIZER)
+  if (folded === '' && term !== '') return []
+  db.function('test_fold_holds', (name: unknown) =>
+    ftsFold(String(name), ACCENTS_ASIDE_TOKENIZER).includes(folded) ? 1 : 0
+  )
   return db
     .prepare(
       `SELECT phone AS chatId, name FROM contacts NOT INDEXED
-        WHERE name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
+        WHERE test_fold_holds(name) OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
     )
-    .all(like, like, limit) as { chatId: string; name: string }[]
+    .all(containsPattern(term), limit) as { chatId: string; name: string }[]
 }
 
 const contactsOf = (suggestions: { chatId: string; name: string; isGroup: boolean }[]) =>
@@ -72,7 +82,7 @@ function checkIndex(db: SqliteDatabase): void {
   }
 }
 
-// Names that sort and match awkwardly: case (LIKE folds ASCII only, the index folds accented letters too), quotes
+// Names that sort and match awkwardly: case and accents (LIKE folds ASCII case only, the index both), quotes
 // (the index's phrase quoting), LIKE's own characters, digits, the same name on several numbers.
 const NAMES = [
   'Bu Dewi',
@@ -99,6 +109,10 @@ const NAMES = [
   'Zainal',
   'ñandú',
   'Ñandú',
+  'Pak Dédé',
+  'Pak De\u0301de\u0301',
+  'Nguyễn Văn Thành',
+  'Çağrı Ünal',
   // Names at the edges of the index's stretches (a name's first four characters, U+007F and after as one).
   'Ani',
   'Bu',
@@ -155,11 +169,26 @@ const TYPED = [
     '62813',
     '0000'
   ],
-  ...['sari wijaya', 'Yanti Santoso 3', 'xyz', '  dewi  ', 'zainal', 'ZAINAL', 'ainal', 'Bu ', 'u Z', 'ñ Z']
+  ...['sari wijaya', 'Yanti Santoso 3', 'xyz', '  dewi  ', 'zainal', 'ZAINAL', 'ainal', 'Bu ', 'u Z', 'ñ Z'],
+  ...[
+    'dede',
+    'DÉDÉ',
+    'k de',
+    'dé',
+    'nguyen',
+    'van th',
+    'cagr',
+    'cagrı',
+    'jose',
+    'ANGEL',
+    'nandu',
+    'Elo',
+    '\u0301'
+  ]
 ]
 
 describe('suggestions', () => {
-  it('answer what the LIKE scan answered: the same contacts in the same order, at every limit', () => {
+  it('answer what a scan of every contact answers, accents aside: the same contacts in the same order, at every limit', () => {
     const db = open()
     seed(db)
     checkIndex(db)
@@ -184,8 +213,9 @@ describe('suggestions', () => {
         )
       }
     }
-    // The table holds cases the index and LIKE disagree on (the index folds É to é): the answers above are LIKE's.
-    expect(scanned(db, 'élo', 50).map((c) => c.name)).toEqual(['élodie martin'])
+    // Accents aside, as the index finds them (LIKE found "élodie martin" alone, and no "Dédé" for "dede").
+    expect(scanned(db, 'élo', 50).map((c) => c.name)).toEqual(['Élodie Martin', 'élodie martin'])
+    expect(scanned(db, 'dede', 50).map((c) => c.name)).toEqual(['Pak De\u0301de\u0301', 'Pak Dédé'])
   })
 
   it('still offer the groups whose subject holds the text, after the contacts', () => {
@@ -353,5 +383,38 @@ describe('the migrations that add the index', () => {
     contacts.remove(numberOf(2))
     checkIndex(db)
     expect(contactsOf(contacts.suggest('zainal', 50))).toEqual(scanned(db, 'zainal', 50))
+  })
+
+  it('fold the names kept before the index folded accents, and keep folding them as they change', () => {
+    const step = migrations.findIndex((m) =>
+      m.name.startsWith("contacts: the names' search index folds accents")
+    )
+    expect(step).toBeGreaterThan(0)
+    const old = open(migrations.slice(0, step))
+    seed(old)
+    // Before it, the index folded case only and LIKE kept what it found.
+    expect(contactsOf(new ContactsStore(old).suggest('dede', 8))).toEqual([])
+    old.close()
+
+    const db = open()
+    checkIndex(db)
+    const contacts = new ContactsStore(db)
+    for (const text of ['dede', 'nguyen thanh', 'cagr', 'jose', 'dewi', 'de', 'ang'])
+      expect(contactsOf(contacts.suggest(text, 8)), text).toEqual(scanned(db, text, 8))
+    expect(contactsOf(contacts.suggest('dede', 8)).map((c) => c.name)).toEqual([
+      'Pak De\u0301de\u0301',
+      'Pak Dédé'
+    ])
+    // The triggers write the new index: a name learnt, renamed and removed after it.
+    contacts.learn('6289900000001', 'Đỗ Thị Hà', 'operator', 5)
+    expect(contactsOf(contacts.suggest('thi ha', 8)).map((c) => c.name)).toEqual(['Đỗ Thị Hà'])
+    contacts.learn('6289900000001', 'Bùi Thị Hà', 'operator', 6)
+    expect(contactsOf(contacts.suggest('bui', 8)).map((c) => c.name)).toEqual(['Bùi Thị Hà'])
+    expect(contacts.remove('6289900000001')).toBe(true)
+    expect(contactsOf(contacts.suggest('thi ha', 8))).toEqual([])
+    checkIndex(db)
+    expect(
+      db.prepare("SELECT v FROM contacts_search_by_name_config WHERE k = 'secure-delete'").pluck().get()
+    ).toBe(1)
   })
 })

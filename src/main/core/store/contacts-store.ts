@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3'
 import { learnContactName, learnContactNames, type ContactSource } from './inbox-conversations-store'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
 import { WRITTEN_AT } from './inbox-records'
+import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -101,6 +102,13 @@ function placeTerms(text: string | undefined, after?: CustomerPlace): Terms & { 
  * each at 1,000,000 contacts, the row a random read); beyond, they are read a stretch of names at a time (see suggest).
  */
 const SORTED_MATCHES = 2_000
+
+/** A condition on a contact's row (SQL on its columns) and its parameters in order. */
+interface RowTest {
+  sql: string
+  params: string[]
+}
+
 /**
  * Matches read from the index in name order at a time: the stretches of names they complete are sorted, and a first
  * stretch holding more than this is walked in the index by name instead (its matches are at least this dense there).
@@ -120,42 +128,44 @@ const ROWID_MASK = 2 ** ROWID_BITS - 1
 /**
  * Every contact's number whose name holds `text`, as a subquery for another table's `IN (…)`: the Outbox's Recipient
  * filter finds a message by the name its row shows (QA14 Q14-07), however many contacts share that name. Three
- * characters or more (found through the trigram index, then checked by LIKE); shorter text names no one (null): a
- * letter or two is in most names.
+ * characters or more once folded (found through the trigram index, then checked as it folds, accents aside:
+ * holdsAccentsAside); shorter text names no one (null): a letter or two is in most names.
  */
 export function phonesNamedSubquery(text: string): { sql: string; params: string[] } | null {
-  const term = text.trim()
-  if (!searchableByIndex(term)) return null
+  const folded = ftsFold(text.trim(), ACCENTS_ASIDE_TOKENIZER)
+  if (!searchableByIndex(folded)) return null
+  const holds = holdsAccentsAside('name', folded)
   return {
     sql: `SELECT phone FROM contacts
         WHERE rowid IN (SELECT rowid & ${ROWID_MASK} FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ?)
-          AND name LIKE ? ESCAPE '\\'`,
-    params: [searchPhrase('name', term), containsPattern(term)]
+          AND ${holds.sql}`,
+    params: [searchPhrase('name', folded), ...holds.params]
   }
 }
 
 /**
  * Whether the contact numbered `phone` (a column of the outer query) has a name holding `text`: the numbers
- * phonesNamedSubquery gives, asked one number at a time (its LIKE alone decides; the trigram index only narrows), for
+ * phonesNamedSubquery gives, asked one number at a time (its fold alone decides; the trigram index only narrows), for
  * a list read in its own order that stops at a page. Null where phonesNamedSubquery is.
  */
 export function phoneNamedTest(text: string, phone: string): { sql: string; params: string[] } | null {
-  const term = text.trim()
-  if (!searchableByIndex(term)) return null
+  const folded = ftsFold(text.trim(), ACCENTS_ASIDE_TOKENIZER)
+  if (!searchableByIndex(folded)) return null
+  const holds = holdsAccentsAside('contacts.name', folded)
   return {
-    sql: `EXISTS (SELECT 1 FROM contacts WHERE contacts.phone = ${phone} AND contacts.name LIKE ? ESCAPE '\\')`,
-    params: [containsPattern(term)]
+    sql: `EXISTS (SELECT 1 FROM contacts WHERE contacts.phone = ${phone} AND ${holds.sql})`,
+    params: holds.params
   }
 }
 
 /**
- * How many contacts the trigram index finds for `text` (three characters or more), counted up to `cap` and no
- * further: how common a name is, at the cost of reading that many index entries at most.
+ * How many contacts the trigram index finds for `text` (three characters or more once folded), counted up to `cap`
+ * and no further: how common a name is, at the cost of reading that many index entries at most.
  */
 export function namedContactsUpTo(text: string, cap: number): { sql: string; params: (string | number)[] } {
   return {
     sql: `SELECT COUNT(*) AS n FROM (SELECT 1 FROM contacts_search_by_name WHERE contacts_search_by_name MATCH ? LIMIT ?)`,
-    params: [searchPhrase('name', text.trim()), cap]
+    params: [searchPhrase('name', ftsFold(text.trim(), ACCENTS_ASIDE_TOKENIZER)), cap]
   }
 }
 
@@ -222,6 +232,8 @@ export class ContactsStore {
     private readonly db: Database.Database,
     options: ContactsStoreOptions = {}
   ) {
+    // Names are tested as their index folds them, accents aside (holdsAccentsAside).
+    registerFoldedHolds(db)
     this.sortedMatches = options.sortedMatches ?? SORTED_MATCHES
     this.stretchMatches = options.stretchMatches ?? STRETCH_MATCHES
     this.sortedMembers = options.sortedMembers ?? SORTED_MEMBERS
@@ -385,8 +397,15 @@ export class ContactsStore {
    */
   suggest(text: string, limit: number): { chatId: string; name: string; isGroup: boolean }[] {
     const term = text.trim()
-    const like = containsPattern(term)
-    const contacts = this.suggestContacts(term, like, limit)
+    const folded = ftsFold(term, ACCENTS_ASIDE_TOKENIZER)
+    // A contact's name as its index folds it ("dede" finds "Dédé"), its number as typed.
+    const holds = holdsAccentsAside('name', folded)
+    const test = {
+      sql: `(${holds.sql} OR phone LIKE ? ESCAPE '\\')`,
+      params: [...holds.params, containsPattern(term)]
+    }
+    // Marks alone ("\u0301") fold to nothing: no name holds them, nor a number.
+    const contacts = folded === '' && term !== '' ? [] : this.suggestContacts(folded, test, limit)
     const key = contactNameKey(term)
     // Marks alone ("\u0301") fold to nothing: no subject holds them.
     const groups =
@@ -406,15 +425,16 @@ export class ContactsStore {
 
   /**
    * The first `limit` contacts by name and number whose name or number holds `term`: what a LIKE scan of every contact
-   * sorted would answer (asked at each keystroke, that was 90–130 ms at 1,000,000 contacts). LIKE still decides each
-   * row, after the trigram index (which also folds accented capitals, "É" as "é") has found the candidates.
+   * sorted would answer (asked at each keystroke, that was 90–130 ms at 1,000,000 contacts). `test` (the name as the
+   * index folds it, the number by LIKE) still decides each row, after the trigram index has found the candidates;
+   * `term` is folded.
    */
-  private suggestContacts(term: string, like: string, limit: number): { chatId: string; name: string }[] {
+  private suggestContacts(term: string, test: RowTest, limit: number): { chatId: string; name: string }[] {
     if (!searchableByIndex(term)) {
       // One or two characters are too short for the trigram index: the index by name is walked in the picker's order
       // and the walk stops at the limit. A letter or two are in most names, so it ends within a few hundred entries;
       // a rare pair reads the whole index (about the old cost, without its sort) until the third character.
-      return this.walkByName(like, limit)
+      return this.walkByName(test, limit)
     }
     const phrase = searchPhrase('{name phone}', term)
     const matches = preparedOnce(
@@ -423,7 +443,7 @@ export class ContactsStore {
     )
       .pluck()
       .all(phrase, this.sortedMatches + 1) as number[]
-    if (matches.length <= this.sortedMatches) return this.sorted(matches, like, limit)
+    if (matches.length <= this.sortedMatches) return this.sorted(matches, test, limit)
     // Many matches ("ang", a common first name): sorting them all reads every one's row (20 ms for 20,000), and a
     // walk of the index by name reached those that gather late in the alphabet ("Zainal") only after 170,000 names.
     // The index's matches come a stretch of names (their first four characters) at a time, in name order: the
@@ -445,47 +465,50 @@ export class ContactsStore {
         found.push(
           ...this.sorted(
             completed.map((match) => match.id),
-            like,
+            test,
             limit - found.length
           )
         )
         if (whole) break
         fromStretch = last.stretch
       } else {
-        found.push(...this.walkStretch(last.stretch, like, limit - found.length))
+        found.push(...this.walkStretch(last.stretch, test, limit - found.length))
         fromStretch = last.stretch + 1
       }
     }
     return found
   }
 
-  /** Of the contacts with these rowids, those holding `like`, the first `limit` by name and number. */
-  private sorted(rowids: readonly number[], like: string, limit: number): { chatId: string; name: string }[] {
+  /** Of the contacts with these rowids, those `test` keeps, the first `limit` by name and number. */
+  private sorted(
+    rowids: readonly number[],
+    test: RowTest,
+    limit: number
+  ): { chatId: string; name: string }[] {
     return preparedOnce(
       this.db,
       `SELECT phone AS chatId, name FROM contacts WHERE rowid IN (SELECT value FROM json_each(?))
-         AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
-    ).all(JSON.stringify(rowids), like, like, limit) as { chatId: string; name: string }[]
+         AND ${test.sql} ORDER BY name, phone LIMIT ?`
+    ).all(JSON.stringify(rowids), ...test.params, limit) as { chatId: string; name: string }[]
   }
 
-  /** The contacts holding `like` whose names are in `stretch`, the first `limit` of them in the index by name. */
-  private walkStretch(stretch: number, like: string, limit: number): { chatId: string; name: string }[] {
+  /** The contacts `test` keeps whose names are in `stretch`, the first `limit` of them in the index by name. */
+  private walkStretch(stretch: number, test: RowTest, limit: number): { chatId: string; name: string }[] {
     const { from, below } = namesOfStretch(stretch)
     const names = below === undefined ? [from] : [from, below]
     return preparedOnce(
       this.db,
       `SELECT phone AS chatId, name FROM contacts WHERE name >= ?${below === undefined ? '' : ' AND name < ?'}
-         AND (name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\') ORDER BY name, phone LIMIT ?`
-    ).all(...names, like, like, limit) as { chatId: string; name: string }[]
+         AND ${test.sql} ORDER BY name, phone LIMIT ?`
+    ).all(...names, ...test.params, limit) as { chatId: string; name: string }[]
   }
 
-  /** The contacts holding `like` in the index by name and number, the first `limit` of them. */
-  private walkByName(like: string, limit: number): { chatId: string; name: string }[] {
+  /** The contacts `test` keeps in the index by name and number, the first `limit` of them. */
+  private walkByName(test: RowTest, limit: number): { chatId: string; name: string }[] {
     return preparedOnce(
       this.db,
-      `SELECT phone AS chatId, name FROM contacts
-        WHERE name LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' ORDER BY name, phone LIMIT ?`
-    ).all(like, like, limit) as { chatId: string; name: string }[]
+      `SELECT phone AS chatId, name FROM contacts WHERE ${test.sql} ORDER BY name, phone LIMIT ?`
+    ).all(...test.params, limit) as { chatId: string; name: string }[]
   }
 
   get(phone: string): ContactRecord | undefined {

@@ -1,68 +1,111 @@
-// Text held "case aside" as the trigram full-text index (outbox_items_search) holds it: the index folds every character
-// by SQLite's own table (unicode61's, so "ÉCLAIR" holds "éclair"), LIKE only ASCII letters. A read that tests items
-// one by one (the inbox search's walk by SHOWN_AT) tests them as the index would answer, through this.
+// Text held as a trigram full-text index holds it: the index folds every character by SQLite's own table (unicode61's),
+// LIKE only ASCII letters. Two indexes fold two ways: the outbox's (outbox_items_search, tokenizer "trigram") case
+// aside, so "ÉCLAIR" holds "éclair"; the inbox's messages (inbox_messages_search, "trigram remove_diacritics 1") accents
+// aside too, so "Dédé" holds "dede" (fts-fold.cases.ts says how). A read that tests rows one by one (the inbox search's
+// replies walked by SHOWN_AT, a message's short words) tests them as its index would answer, through this.
 import Database from 'better-sqlite3'
 import type { SqliteDatabase } from './database'
+import { containsPattern, searchableByIndex, searchPhrase, searchWords } from './like-pattern'
 
-/** The SQL function (text, word): 1 when the text, folded as the index folds it, holds the folded word. */
+/** A trigram index's tokenizer, word for word as its migration created it. */
+export type TrigramTokenizer = 'trigram' | 'trigram remove_diacritics 1'
+
+/** The outbox's items (outbox_items_search): case aside. */
+export const OUTBOX_TEXT_TOKENIZER: TrigramTokenizer = 'trigram'
+/**
+ * The inbox's messages (inbox_messages_search, migration "inbox: the messages' search index folds accents") and the
+ * contacts' names (contacts_search_by_name, migration "contacts: the names' search index folds accents"): accents aside.
+ */
+export const ACCENTS_ASIDE_TOKENIZER: TrigramTokenizer = 'trigram remove_diacritics 1'
+
+/** The SQL function (text, word): 1 when the text, folded as the outbox's index folds it, holds the folded word. */
 export const FOLDED_HOLDS = 'folded_holds'
+/** The same for the indexes that fold accents too (ACCENTS_ASIDE_TOKENIZER). */
+const ACCENTS_FOLDED_HOLDS = 'accents_folded_holds'
 
-let table: { fold: Map<string, string>; asciiTargets: Set<string> } | null = null
+interface FoldTable {
+  /** What a character outside ASCII folds to, when not itself: one character, or '' (dropped: a combining mark). */
+  fold: Map<string, string>
+  /** ASCII letters some character outside ASCII folds to ("k" for the Kelvin sign, "e" for "é"). */
+  asciiTargets: Set<string>
+  /** The characters outside ASCII that fold to a character, by what they fold to; those the index drops under ''. */
+  sources: Map<string, string[]>
+}
+
+const tables = new Map<TrigramTokenizer, FoldTable>()
 
 /**
- * What the index folds each character outside ASCII to, asked of SQLite itself (once, ~10 ms): an index in memory
- * holds "q<c>q" for every character JavaScript knows a case of, and its vocabulary names the trigram it kept.
+ * A character the probe asks about: one with a case, and for a tokenizer that drops accents a mark or a letter with
+ * marks below U+3000 (SQLite's table of accents is Latin's; the Hangul syllables, which decompose too, would treble the
+ * probe). inbox-search-fold.test.ts checks every character of the Basic Multilingual Plane against the index itself.
  */
-function foldTable(): NonNullable<typeof table> {
-  if (table) return table
+const mayFold = (c: string, tokenizer: TrigramTokenizer): boolean =>
+  c.toLowerCase() !== c ||
+  c.toUpperCase() !== c ||
+  (tokenizer === ACCENTS_ASIDE_TOKENIZER && c < '\u3000' && (/\p{M}/u.test(c) || c.normalize('NFD') !== c))
+
+/**
+ * What the index folds each character outside ASCII to, asked of SQLite itself (once a tokenizer, 30-50 ms CPU): an
+ * index in memory holds "q<c>q" for every character that may fold, and its vocabulary names the trigram it kept
+ * (none for a character it drops).
+ */
+function foldTable(tokenizer: TrigramTokenizer): FoldTable {
+  const known = tables.get(tokenizer)
+  if (known) return known
   const memory = new Database(':memory:')
   try {
-    memory.exec(`CREATE VIRTUAL TABLE f USING fts5(t, tokenize='trigram');
+    memory.exec(`CREATE VIRTUAL TABLE f USING fts5(t, tokenize='${tokenizer}');
       CREATE VIRTUAL TABLE v USING fts5vocab(f, 'instance');`)
     const insert = memory.prepare('INSERT INTO f (rowid, t) VALUES (?, ?)')
+    const probed: string[] = []
     // A private database in memory: IMMEDIATE as every transaction here, though nothing else can write it.
     memory
       .transaction(() => {
         for (let code = 0x80; code < 0x20000; code++) {
+          if (code >= 0xd800 && code < 0xe000) continue
           const c = String.fromCodePoint(code)
-          if (c.toLowerCase() !== c || c.toUpperCase() !== c) insert.run(code, `q${c}q`)
+          if (!mayFold(c, tokenizer)) continue
+          insert.run(code, `q${c}q`)
+          probed.push(c)
         }
       })
       .immediate()
-    const fold = new Map<string, string>()
-    const asciiTargets = new Set<string>()
+    const kept = new Map<string, string>()
     for (const { term, doc } of memory.prepare('SELECT term, doc FROM v').iterate() as IterableIterator<{
       term: string
       doc: number
-    }>) {
-      const from = String.fromCodePoint(doc)
-      const to = term.slice(1, -1)
+    }>)
+      kept.set(String.fromCodePoint(doc), term.slice(1, -1))
+    const table: FoldTable = { fold: new Map(), asciiTargets: new Set(), sources: new Map() }
+    for (const from of probed) {
+      const to = kept.get(from) ?? ''
       if (to === from) continue
-      fold.set(from, to)
-      if (to.charCodeAt(0) < 0x80) asciiTargets.add(to)
+      table.fold.set(from, to)
+      if (to !== '' && to.charCodeAt(0) < 0x80) table.asciiTargets.add(to)
+      table.sources.set(to, [...(table.sources.get(to) ?? []), from])
     }
-    table = { fold, asciiTargets }
+    tables.set(tokenizer, table)
     return table
   } finally {
     memory.close()
   }
 }
 
-/** `text` folded as the trigram index folds it, character by character. */
-export function ftsFold(text: string): string {
-  const { fold } = foldTable()
+/** `text` folded as the trigram index of `tokenizer` folds it, character by character. */
+export function ftsFold(text: string, tokenizer: TrigramTokenizer = OUTBOX_TEXT_TOKENIZER): string {
+  const { fold } = foldTable(tokenizer)
   let folded = ''
   for (const c of text) folded += c < '\x80' ? c.toLowerCase() : (fold.get(c) ?? c)
   return folded
 }
 
 /**
- * A LIKE pattern (with `ESCAPE '\'`) every text the index finds `word` in matches: ASCII letters as LIKE folds them,
- * any other character (and an ASCII letter some other character folds to, K for the Kelvin sign) as any one
- * character; `exact` when LIKE alone answers as the index (no such character in the word).
+ * A LIKE pattern (with `ESCAPE '\'`) every text the outbox's index finds `word` in matches: ASCII letters as LIKE
+ * folds them, any other character (and an ASCII letter some other character folds to, K for the Kelvin sign) as any
+ * one character; `exact` when LIKE alone answers as the index (no such character in the word).
  */
 export function likeBeforeFold(word: string): { pattern: string; exact: boolean } {
-  const { asciiTargets } = foldTable()
+  const { asciiTargets } = foldTable(OUTBOX_TEXT_TOKENIZER)
   let exact = true
   let pattern = ''
   for (const c of word) {
@@ -74,9 +117,67 @@ export function likeBeforeFold(word: string): { pattern: string; exact: boolean 
   return { pattern: `%${pattern}%`, exact }
 }
 
-/** FOLDED_HOLDS on this connection (a read that prepares it needs it first). */
+/**
+ * The words of a search of the inbox's messages (searchWords), folded as its index folds them (a word of marks alone
+ * is none), as allWords gives them: those of three characters or more as one FTS5 query of phrases in `column` joined
+ * by AND (null when there is none), the shorter ones to test message by message (holdsAccentsAside).
+ */
+export function inboxSearchWords(column: string, text: string): { match: string | null; short: string[] } {
+  const words = [...new Set(searchWords(text).map((word) => ftsFold(word, ACCENTS_ASIDE_TOKENIZER)))].filter(
+    (word) => word !== ''
+  )
+  const indexed = words.filter(searchableByIndex)
+  return {
+    match: indexed.length === 0 ? null : indexed.map((word) => searchPhrase(column, word)).join(' AND '),
+    short: words.filter((word) => !searchableByIndex(word))
+  }
+}
+
+/**
+ * `column` holds `word` (folded by ftsFold with ACCENTS_ASIDE_TOKENIZER) as an index of that tokenizer would find it
+ * (a message's text, a contact's name), at the cost of a LIKE for most rows: a text of ASCII alone folds as LIKE does
+ * (case aside), so LIKE answers for it (a word of ASCII alone is also held by any text where LIKE finds it); a text
+ * with other characters (counted in characters, its length is less than in bytes) is asked of heldAsFolded. A GLOB of
+ * the characters that fold alike was measured and rejected: ten times a LIKE's time (a set read at every character).
+ */
+export function holdsAccentsAside(column: string, word: string): { sql: string; params: string[] } {
+  const beyondAscii = `length(${column}) <> octet_length(${column}) AND ${ACCENTS_FOLDED_HOLDS}(${column}, ?)`
+  return /^\p{ASCII}*$/u.test(word)
+    ? { sql: `(${column} LIKE ? ESCAPE '\\' OR (${beyondAscii}))`, params: [containsPattern(word), word] }
+    : { sql: `(${beyondAscii})`, params: [word] }
+}
+
+let lastHeld: { word: string; pattern: RegExp } | null = null
+
+/**
+ * Whether `text` holds `word` (folded) once folded as the inbox's index folds it, without folding the text: a pattern
+ * of, at each of the word's characters, every character that folds to it, with any the index drops between them
+ * (one pattern a word, kept for the next message: a scan asks the same word of every message).
+ */
+export function heldAsFolded(text: string, word: string): boolean {
+  if (lastHeld?.word !== word) {
+    const { sources } = foldTable(ACCENTS_ASIDE_TOKENIZER)
+    const escape = (c: string): string => (/[\\\]^-]/.test(c) ? `\\${c}` : c)
+    const dropped = `[${(sources.get('') ?? []).map(escape).join('')}]*`
+    const at = (c: string): string => {
+      const all = [
+        c,
+        ...(c.toUpperCase() !== c && c < '\x80' ? [c.toUpperCase()] : []),
+        ...(sources.get(c) ?? [])
+      ]
+      return `[${all.map(escape).join('')}]`
+    }
+    lastHeld = { word, pattern: new RegExp([...word].map(at).join(dropped), 'u') }
+  }
+  return lastHeld.pattern.test(text)
+}
+
+/** The fold functions on this connection (a read that prepares them needs them first). */
 export function registerFoldedHolds(db: SqliteDatabase): void {
   db.function(FOLDED_HOLDS, { deterministic: true }, (text: unknown, word: unknown) =>
     typeof text === 'string' && typeof word === 'string' && ftsFold(text).includes(ftsFold(word)) ? 1 : 0
+  )
+  db.function(ACCENTS_FOLDED_HOLDS, { deterministic: true }, (text: unknown, word: unknown) =>
+    typeof text === 'string' && typeof word === 'string' && heldAsFolded(text, word) ? 1 : 0
   )
 }

@@ -11,7 +11,8 @@ import {
   type NewInboxMessage
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
-import { allWords, containsPattern, searchWords } from './like-pattern'
+import { inboxSearchWords, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
+import { containsPattern, searchWords } from './like-pattern'
 import { preparedOnce } from './prepared'
 
 export interface ConversationRecord {
@@ -262,7 +263,10 @@ export function learnContactNames(
 }
 
 export class InboxConversationsStore {
-  constructor(private readonly db: Database.Database) {}
+  constructor(private readonly db: Database.Database) {
+    // The search tests a message's short words as the full-text index folds text (holdsAccentsAside).
+    registerFoldedHolds(db)
+  }
 
   private prepare(sql: string): Database.Statement {
     return preparedOnce(this.db, sql)
@@ -553,25 +557,30 @@ export class InboxConversationsStore {
     const trimmed = term.trim()
     if (trimmed === '') return { messages: [], conversations: [] }
     const like = containsPattern(trimmed)
-    const { match, likes } = allWords('text', trimmed)
-    const shortWords = likes.map(() => ` AND m.text LIKE ? ESCAPE '\\'`).join('')
+    // Every word folded as the index folds text (accents and case aside: fts-fold.cases.ts), the short ones too.
+    const { match, short } = inboxSearchWords('text', trimmed)
+    const tests = short.map((word) => holdsAccentsAside('m.text', word))
+    const shortWords = tests.map((test) => ` AND ${test.sql}`).join('')
+    const shortParams = tests.flatMap((test) => test.params)
     const numbers = (
-      match !== null
-        ? // The index's rowid is the message's number: the index gives the order and the keyset, the few short words
-          // are checked on the rows it found.
-          this.prepare(
-            `SELECT s.rowid FROM inbox_messages_search s${likes.length > 0 ? ' JOIN inbox_messages m ON m.number = s.rowid' : ''}
-               WHERE inbox_messages_search MATCH ?${shortWords}${before === undefined ? '' : ' AND s.rowid < ?'}
-               ORDER BY s.rowid DESC LIMIT ?`
-          )
-            .pluck()
-            .all(match, ...likes, ...(before === undefined ? [] : [before]), limit)
-        : this.prepare(
-            `SELECT m.number FROM inbox_messages m WHERE 1${shortWords}${before === undefined ? '' : ' AND m.number < ?'}
-               ORDER BY m.number DESC LIMIT ?`
-          )
-            .pluck()
-            .all(...likes, ...(before === undefined ? [] : [before]), limit)
+      match === null && short.length === 0
+        ? [] // Marks alone: no word, and no text holds it.
+        : match !== null
+          ? // The index's rowid is the message's number: the index gives the order and the keyset, the few short
+            // words are checked on the rows it found.
+            this.prepare(
+              `SELECT s.rowid FROM inbox_messages_search s${short.length > 0 ? ' JOIN inbox_messages m ON m.number = s.rowid' : ''}
+                 WHERE inbox_messages_search MATCH ?${shortWords}${before === undefined ? '' : ' AND s.rowid < ?'}
+                 ORDER BY s.rowid DESC LIMIT ?`
+            )
+              .pluck()
+              .all(match, ...shortParams, ...(before === undefined ? [] : [before]), limit)
+          : this.prepare(
+              `SELECT m.number FROM inbox_messages m WHERE 1${shortWords}${before === undefined ? '' : ' AND m.number < ?'}
+                 ORDER BY m.number DESC LIMIT ?`
+            )
+              .pluck()
+              .all(...shortParams, ...(before === undefined ? [] : [before]), limit)
     ) as number[]
     // A number typed as Send takes it (08…, +62 …, dashed) is stored as 62… digits: those forms are looked for too.
     const number = phoneSearch(trimmed)

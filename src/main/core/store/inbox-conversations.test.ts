@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { ContactsStore } from './contacts-store'
 import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
+import { holdsAccentsAside } from './fts-fold'
 import { DELETED_EVENT_PAYLOAD, InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
@@ -274,7 +275,11 @@ describe('conversations', () => {
     new InboxConversationsStore(db).search('ongkir ke Surabaya', 10)
     const sql = prepared.find((statement) => statement.includes('MATCH')) ?? ''
     const plan = (
-      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all('ongkir', '%ke%', 10) as { detail: string }[]
+      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
+        'ongkir',
+        ...holdsAccentsAside('m.text', 'ke').params,
+        10
+      ) as { detail: string }[]
     ).map((row) => row.detail)
     // The index answers the MATCH (its plan says M), and each row it found is read by its number.
     expect(plan).toEqual([

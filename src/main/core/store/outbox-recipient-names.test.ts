@@ -24,10 +24,16 @@ function seeded(): { outbox: OutboxStore } {
   contact.run('6281311110001', 'Budi Santoso', 'operator')
   contact.run('6281311110002', 'Siti Aminah', 'push')
   contact.run('6281311110003', 'Pembeli 5', 'campaign')
+  contact.run('6281311110004', 'Pak Dédé', 'operator')
   const to = (recipient: string, n: number) =>
     Array.from({ length: n }, (_, i) => newTextItem(`${recipient}-${i}`, { recipient, createdAt: 10 + i }))
   outbox.insertItems(
-    [...to('6281311110001', 3), ...to('6281311110002', 2), ...to('6281399990001', 4)],
+    [
+      ...to('6281311110001', 3),
+      ...to('6281311110002', 2),
+      ...to('6281399990001', 4),
+      ...to('6281311110004', 1)
+    ],
     [],
     [],
     1
@@ -49,6 +55,9 @@ it('finds the messages to the contacts whose name holds the text, and still thos
   expect(byName('0001')).toEqual({ recipients: ['6281399990001', '6281311110001'], total: 7 })
   expect(byName('Siti')).toEqual({ recipients: ['6281311110002'], total: 2 })
   expect(byName('Si')).toEqual({ recipients: [], total: 0 })
+  // A name whatever its accents, as the recipient picker suggests it ("dede" finds "Dédé").
+  expect(byName('dede')).toEqual({ recipients: ['6281311110004'], total: 1 })
+  expect(byName('PAK DÉDÉ')).toEqual({ recipients: ['6281311110004'], total: 1 })
 })
 
 it('reads both tables through their indexes', () => {
@@ -100,6 +109,8 @@ it('gives the same rows and totals whichever way it reads the contacts a name fi
     { recipient: 'Siti' },
     { recipient: '0001' },
     { recipient: 'Pembeli 5' },
+    { recipient: 'dede' },
+    { recipient: 'DÉD' },
     { recipient: 'Budi', limit: 2 },
     { recipient: 'Budi', limit: 2, offset: 2 },
     { recipient: '0001', limit: 3, offset: 5 },

@@ -1,0 +1,70 @@
+// The migration that makes the messages' search index fold accents: a database from before it, with messages in it,
+// finds "Dédé" by "dede" after the upgrade, keeps its delete triggers and its secure-delete, and indexes what comes.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, expect, it } from 'vitest'
+import { openDatabase, type SqliteDatabase } from './database'
+import { InboxConversationsStore } from './inbox-conversations-store'
+import { InboxStore } from './inbox-store'
+import { migrations } from './migrations'
+import { newInboxMessage } from './testing/new-inbox-message'
+
+const dir = mkdtempSync(join(tmpdir(), 'inbox-text-fold-migration-'))
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Commits the texts as the sync does, one relay page, each a message of its own in one chat. */
+function receive(db: SqliteDatabase, ...texts: string[]): void {
+  const inbox = new InboxStore(db)
+  const from = inbox.cursor('box')
+  inbox.commit(
+    'box',
+    from,
+    from + texts.length,
+    texts.map((text, i) => ({
+      identity: `incoming:SER-1/m${from + i}`,
+      kind: 'incoming',
+      seq: from + i + 1,
+      receivedAt: 1_000 * (from + i + 1),
+      payload: {},
+      applied: true,
+      message: newInboxMessage(`m${from + i}`, { text })
+    })),
+    0
+  )
+}
+
+it('indexes the messages kept before it accents aside, and goes on indexing and dropping messages as before', () => {
+  const step = migrations.findIndex((m) =>
+    m.name.startsWith("inbox: the messages' search index folds accents")
+  )
+  expect(step).toBeGreaterThan(0)
+  const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
+  receive(old, 'Pak Dédé sudah transfer', 'Nguyễn Văn Thành', 'halo kak')
+  const before = new InboxConversationsStore(old).search('dede', 10).messages
+  old.close()
+  // Before it the index folded case only.
+  expect(before).toEqual([])
+
+  const db = openDatabase({ dataDir: dir })
+  try {
+    const conversations = new InboxConversationsStore(db)
+    const texts = (term: string): string[] => conversations.search(term, 10).messages.map((m) => m.text)
+    expect(texts('dede')).toEqual(['Pak Dédé sudah transfer'])
+    expect(texts('nguyen thanh')).toEqual(['Nguyễn Văn Thành'])
+    expect(texts('kak')).toEqual(['halo kak'])
+    // What arrives after it is indexed by the trigger made again.
+    receive(db, 'Đơn hàng của Dédé')
+    expect(texts('DEDE')).toEqual(['Đơn hàng của Dédé', 'Pak Dédé sudah transfer'])
+    // A deleted conversation's messages leave the index, for good (secure-delete, set again on the new index).
+    expect(
+      db.prepare("SELECT v FROM inbox_messages_search_config WHERE k = 'secure-delete'").pluck().get()
+    ).toBe(1)
+    expect(conversations.delete(conversations.list({ limit: 1 })[0]!.id, 9_000)).not.toBeNull()
+    expect(texts('dede')).toEqual([])
+    // The index agrees with the messages (FTS5 raises SQLITE_CORRUPT_VTAB otherwise).
+    db.exec("INSERT INTO inbox_messages_search (inbox_messages_search) VALUES ('integrity-check')")
+  } finally {
+    db.close()
+  }
+})
