@@ -165,3 +165,6 @@ export function useFollowedTakeBack(
     reads: { unread, again: again && !unread, followAgain }
   }
 }
+
+/** What useFollowedTakeBack gives: the take-back followed, its reads, Pause and Resume (TakeBackTally draws them). */
+export type FollowedTakeBack = ReturnType<typeof useFollowedTakeBack>
