@@ -1010,6 +1010,8 @@ export const enRest = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
+  'outbox.takeBack.selectionUnread':
+    'Its progress could not be read here: where each message stands shows in the outbox.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
   'outbox.bulk.selectMatching': 'Select all {count} matching the filters',

@@ -1218,6 +1218,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
+  'outbox.takeBack.selectionUnread':
+    'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di kotak keluar.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
   'outbox.bulk.selectMatching': 'Pilih semua {count} yang cocok dengan filter',
