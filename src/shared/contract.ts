@@ -1057,8 +1057,8 @@ export const CampaignView = z.object({
   takenBackAt: z.number().nullable().optional(),
   /**
    * Its take-back the page follows with outbox:takeBackProgress (and pauses or resumes with outbox:setTakeBackPaused),
-   * in any window: the newest running or paused, else the newest that did something (its final tally). Null when none
-   * did; absent from a core older than it.
+   * in any window: the newest running or paused, else the last to end, one that found nothing left to take back too
+   * (its tally says so, not an older one's). Null when it has none; absent from a core older than it.
    */
   takeBackId: Id.nullable().optional(),
   /**

@@ -1018,6 +1018,8 @@ export const enRest = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
+  'outbox.takeBack.selectionUnread':
+    'Its progress could not be read here: where each message stands shows in the outbox.',
   'outbox.bulk.select': 'Select {recipient}',
   'outbox.bulk.selectAll': 'Select all shown',
   'outbox.bulk.selectMatching': 'Select all {count} matching the filters',
@@ -1627,6 +1629,7 @@ export const enRest = {
   'campaigns.takeBack.left.cancelledAtGateway': '{n} cancelled at the gateway already',
   'campaigns.takeBack.left.revoked': '{n} deleted for everyone already',
   'campaigns.takeBack.left.alreadyAsked': '{n} asked by an earlier take-back',
+  'campaigns.takeBack.left.optedOut': '{n} opted out before {n, plural, one {it was} other {they were}} sent',
   'campaigns.takeBack.confirm': 'Take back',
   'campaigns.takeBack.nothing': 'Nothing to take back.',
   'campaigns.takeBack.nothingUnlessTicked': 'Nothing to take back unless you tick the box above.',
@@ -1638,6 +1641,10 @@ export const enRest = {
   'campaigns.takeBack.tally.refused': '{n} refused by the gateway',
   'campaigns.takeBack.tally.pending': '{n} still to do',
   'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
+  // A take-back that found nothing to stop, cancel or delete: why, from what its messages are now ({why}: a list).
+  'campaigns.takeBack.tally.nothingLeft': 'Nothing was left to take back: {why}.',
+  'campaigns.takeBack.tally.left.revokeNotAsked':
+    '{n} already on WhatsApp, not asked to be deleted for everyone',
   'campaigns.takeBack.waits.expired':
     '{n, plural, one {# waits} other {# wait}}: {device}’s subscription has ended; {n, plural, one {it} other {they}} will be taken back once it is renewed.',
   'campaigns.takeBack.waits.loggedOut':

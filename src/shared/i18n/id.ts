@@ -1226,6 +1226,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
+  'outbox.takeBack.selectionUnread':
+    'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di kotak keluar.',
   'outbox.bulk.select': 'Pilih {recipient}',
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
   'outbox.bulk.selectMatching': 'Pilih semua {count} yang cocok dengan filter',
@@ -1858,6 +1860,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.left.cancelledAtGateway': '{n} sudah dibatalkan di gateway',
   'campaigns.takeBack.left.revoked': '{n} sudah dihapus untuk semua orang',
   'campaigns.takeBack.left.alreadyAsked': '{n} sudah diminta oleh penarikan sebelumnya',
+  'campaigns.takeBack.left.optedOut': '{n} berhenti berlangganan sebelum dikirim',
   'campaigns.takeBack.confirm': 'Tarik kembali',
   'campaigns.takeBack.nothing': 'Tidak ada yang bisa ditarik kembali.',
   'campaigns.takeBack.nothingUnlessTicked':
@@ -1869,6 +1872,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.tally.refused': '{n} ditolak gateway',
   'campaigns.takeBack.tally.pending': '{n} belum dikerjakan',
   'campaigns.takeBack.tally.nothing': 'Tidak ada yang ditarik kembali.',
+  'campaigns.takeBack.tally.nothingLeft': 'Tidak ada lagi yang bisa ditarik kembali: {why}.',
+  'campaigns.takeBack.tally.left.revokeNotAsked':
+    '{n} sudah ada di WhatsApp (penghapusan untuk semua orang tidak diminta)',
   'campaigns.takeBack.waits.expired':
     '{n} menunggu: langganan {device} sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.',
   'campaigns.takeBack.waits.loggedOut':

@@ -1037,14 +1037,24 @@ describe('campaigns on the outbox', () => {
 
   // A take-back's tally, Pause and Resume were shown only in the window that started it: a window opened afresh, or
   // after a restart, found nothing of it on the campaign's page. The campaign's view names its take-back.
-  it('names its take-back in its view after a restart, paused or done', async () => {
+  // A newer take-back that found nothing left was not named: the page went back to the older one's tally ("12 deleted
+  // for everyone") though the operator had just asked again and nothing happened. A running or paused one comes first
+  // still (what the operator may pause or resume), else the last to end, one that found nothing left too.
+  it('names its take-back in its view after a restart: paused, else the last to end, one that found nothing left too', async () => {
     const id = await finishedAndRead()
-    // Unticked, with every message read, it found nothing to do: not one to show.
-    campaigns.takeBack(id, { revokeDelivered: false })
-    expect(campaigns.get(id).takeBackId).toBeNull()
+    // Unticked, with every message read, it found nothing to do: named all the same, its tally says so.
+    const unticked = campaigns.takeBack(id, { revokeDelivered: false })
+    expect(campaigns.get(id).takeBackId).toBe(unticked.id)
     fixture.outbox.setDeviceSendable('dev-1', false)
     const taken = campaigns.takeBack(id, { revokeDelivered: true })
     fixture.outbox.setTakeBackPaused(taken.id, true)
+    // Asked again while that one is paused: everything is asked by it already. The paused one stays named, and once
+    // it ends its tally is the news (it ended last), not the one that found everything asked by it.
+    const meanwhile = campaigns.takeBack(id, { revokeDelivered: true })
+    expect(fixture.outbox.takeBackProgress(meanwhile.id)).toMatchObject({
+      state: 'done',
+      leftAlone: { already_asked: 12 }
+    })
     await restart()
     expect(campaigns.get(id).takeBackId).toBe(taken.id)
     expect(campaigns.list().find((c) => c.id === id)?.takeBackId).toBe(taken.id)
@@ -1057,11 +1067,20 @@ describe('campaigns on the outbox', () => {
     expect(fixture.outbox.setTakeBackPaused(taken.id, false).state).toBe('running')
     expect(campaigns.get(id).takeBackId).toBe(taken.id)
     await fixture.runUntil(() => fixture.outbox.takeBackProgress(taken.id).state === 'done', { stepMs: 1000 })
-    // One that did nothing afterwards does not hide it: its final tally is still the campaign's.
-    campaigns.takeBack(id, { revokeDelivered: true })
-    await restart()
     expect(campaigns.get(id).takeBackId).toBe(taken.id)
-    expect(fixture.outbox.takeBackProgress(taken.id)).toMatchObject({ state: 'done', revoke: { done: 12 } })
+    const takenBackAt = campaigns.get(id).takenBackAt
+    // Asked again once it is done: nothing is left, and that is what the page shows, not the older tally.
+    const again = campaigns.takeBack(id, { revokeDelivered: true })
+    await restart()
+    expect(campaigns.get(id).takeBackId).toBe(again.id)
+    expect(fixture.outbox.takeBackProgress(again.id)).toMatchObject({
+      state: 'done',
+      stoppedLocally: 0,
+      leftAlone: { revoked: 12 },
+      revoke: { done: 0, pending: 0 }
+    })
+    // It took nothing back: when the campaign was taken back is still the older one's.
+    expect(campaigns.get(id).takenBackAt).toBe(takenBackAt)
   })
 
   it('never sends to a number that opted out after the draft was checked and before it started', async () => {

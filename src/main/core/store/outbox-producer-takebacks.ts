@@ -17,13 +17,18 @@ export const TOOK_SOMETHING = `(r.stopped_locally > 0 OR EXISTS (SELECT 1 FROM o
 
 /**
  * The take-back its page shows: the newest still running or paused (what the operator may pause or resume), else the
- * newest that stopped or asked anything (its final tally); null when none did.
+ * last to end, one that found nothing left to take back too (its tally says so: the page went back to an older one's
+ * tally, "12 deleted for everyone", though the operator had just asked again and nothing happened). The last to end,
+ * not the last asked: one asked while an older one was under way, finding every message asked by it already, ends at
+ * once; the older one's tally, when it ends, is the news. Null when it has none.
  */
 export function producerLatestTakeBack(db: Database.Database, tag: string): string | null {
   const row = preparedOnce(
     db,
-    `SELECT id FROM outbox_takeback_requests r WHERE producer_tag = ? AND ${TOOK_SOMETHING}
-       ORDER BY state = 'done', created_at DESC, rowid DESC LIMIT 1`
+    `SELECT id FROM outbox_takeback_requests WHERE producer_tag = ?
+       ORDER BY state = 'done', CASE WHEN state = 'done' THEN COALESCE(finished_at, created_at) ELSE created_at END DESC,
+         created_at DESC, rowid DESC
+       LIMIT 1`
   ).get(tag) as { id: string } | undefined
   return row?.id ?? null
 }

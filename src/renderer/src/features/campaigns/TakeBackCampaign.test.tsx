@@ -278,7 +278,14 @@ it.each([
   ['en', 'Nothing was taken back.'],
   ['id', 'Tidak ada yang ditarik kembali.']
 ] as const)('says so in words when every part is zero (%s)', async (language, text) => {
-  const nothing: TakeBackView = { ...done, stoppedLocally: 0, revoke: none, cancel: none, explained: [] }
+  // It asked the gateway, whose answer is not known: nothing was taken back (one that asked nothing says why below).
+  const nothing: TakeBackView = {
+    ...done,
+    stoppedLocally: 0,
+    revoke: { ...none, unknown: 1 },
+    cancel: none,
+    explained: []
+  }
   fake.handle('campaigns:takeBack', () => nothing)
   fake.handle('outbox:takeBackProgress', () => nothing)
   const tally = await takeBackIn(language)
@@ -730,6 +737,19 @@ describe('a take-back whose tally does not settle', () => {
 
 // The page follows another take-back once the campaign's view names it; one asked here is not swapped back for the
 // older one a view read before it was asked still names.
+/** The page shows the older take-back's tally (`done`: "2 deleted for everyone"); the operator takes it back again. */
+async function takeBackAgainOver(page: React.JSX.Element): Promise<ReturnType<typeof render>> {
+  const rendered = render(page)
+  const tally = await screen.findByTestId('campaign-takeback-tally')
+  await waitFor(() => expect(tally.textContent).toContain('2 deleted for everyone'))
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  await user.click(
+    await within(screen.getByRole('dialog')).findByRole('button', { name: 'Take back' }, { timeout: 3000 })
+  )
+  return rendered
+}
+
 it('keeps the take-back asked here while the view still names the older one, and follows the next one named', async () => {
   seedStores(makeBootstrap())
   const older: TakeBackView = { ...done, id: 'tb-0' }
@@ -747,14 +767,7 @@ it('keeps the take-back asked here while the view still names the older one, and
   const page = (takeBackId: string): React.JSX.Element => (
     <TakeBackCampaign id="c-1" takeBackId={takeBackId} offered onChanged={() => undefined} />
   )
-  const { rerender } = render(page('tb-0'))
-  const tally = await screen.findByTestId('campaign-takeback-tally')
-  await waitFor(() => expect(tally.textContent).toContain('2 deleted for everyone'))
-  const user = userEvent.setup()
-  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
-  await user.click(
-    await within(screen.getByRole('dialog')).findByRole('button', { name: 'Take back' }, { timeout: 3000 })
-  )
+  const { rerender } = await takeBackAgainOver(page('tb-0'))
   await waitFor(() =>
     expect(screen.getByTestId('campaign-takeback-tally').textContent).toContain('3 still to do')
   )
@@ -770,4 +783,62 @@ it('keeps the take-back asked here while the view still names the older one, and
     expect(screen.getByTestId('campaign-takeback-tally').textContent).toBe('9 deleted for everyone.')
   )
   expect(fake.requests('outbox:takeBackProgress').filter((r) => r.id === 'tb-0')).toHaveLength(1)
+})
+
+// The view named an older take-back over a newer one that found nothing left: the page read "12 deleted for everyone"
+// though the operator had just asked again and nothing happened. The newest is named; its tally says it found nothing
+// left to take back, and why (what the older one did is what the messages are now).
+describe('a take-back that found nothing left to take back', () => {
+  const nothingLeft = (leftAlone: Record<string, number>): TakeBackView =>
+    makeTakeBack({ id: 'tb-5', producerTag: 'campaign:c-1', state: 'done', leftAlone })
+
+  it.each([
+    ['en', { revoked: 12 }, 'Nothing was left to take back: 12 deleted for everyone already.'],
+    ['id', { revoked: 12 }, 'Tidak ada lagi yang bisa ditarik kembali: 12 sudah dihapus untuk semua orang.'],
+    [
+      'en',
+      { revoked: 9, cancelled_at_gateway: 3 },
+      'Nothing was left to take back: 9 deleted for everyone already and 3 cancelled at the gateway already.'
+    ],
+    [
+      'en',
+      { revoke_not_asked: 12 },
+      'Nothing was left to take back: 12 already on WhatsApp, not asked to be deleted for everyone.'
+    ],
+    [
+      'id',
+      { revoke_not_asked: 12 },
+      'Tidak ada lagi yang bisa ditarik kembali: 12 sudah ada di WhatsApp (penghapusan untuk semua orang tidak diminta).'
+    ]
+  ] as const)('says so on a page drawn afresh (%s, %o)', async (language, leftAlone, says) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+    fake.handle('outbox:takeBackProgress', () => nothingLeft(leftAlone))
+    render(<TakeBackCampaign id="c-1" takeBackId="tb-5" offered={false} onChanged={() => undefined} />)
+    const tally = await screen.findByTestId('campaign-takeback-tally')
+    expect(tally.textContent).toBe(says)
+    expect(fake.requests('outbox:takeBackProgress')).toEqual([{ id: 'tb-5' }])
+  })
+
+  it('says so once asked here, in place of the older tally the page showed', async () => {
+    seedStores(makeBootstrap())
+    const older: TakeBackView = { ...done, id: 'tb-0' }
+    fake.handle('outbox:takeBackProgress', () => older)
+    fake.handle('campaigns:takeBack', () => nothingLeft({ revoked: 12 }))
+    fake.handle('campaigns:takeBackPlan', () => ({
+      stopLocally: 0,
+      cancelAtGateway: 0,
+      revoke: 1,
+      revokeRead: 0,
+      leftAlone: {},
+      atGatewayByDevice: []
+    }))
+    await takeBackAgainOver(
+      <TakeBackCampaign id="c-1" takeBackId="tb-0" offered onChanged={() => undefined} />
+    )
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-takeback-tally').textContent).toBe(
+        'Nothing was left to take back: 12 deleted for everyone already.'
+      )
+    )
+  })
 })

@@ -2,58 +2,20 @@
 // for everyone, and what cannot be taken back; then the take-back's tally as the queue carries it out, with the
 // gateway's refusals in its own words.
 import { useEffect, useId, useRef, useState } from 'react'
-import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
-import {
-  heldByDevice,
-  TAKE_BACK_WAITS_KEY as WAITS_KEY,
-  TAKE_BACK_WARN_KEY as WARN_KEY
-} from '../../../../shared/take-back-holds'
+import type { TakeBackPlanView } from '../../../../shared/contract'
+import { heldByDevice, TAKE_BACK_WARN_KEY as WARN_KEY } from '../../../../shared/take-back-holds'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useDevices } from '../../stores/devices'
-import { coreText } from '../../../../shared/i18n/note-text'
-import { useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
+import { useT, type MessageKey } from '../../i18n'
 import { useFollowedTakeBack } from '../outbox/follow-take-back'
-import { takeBackFix, takeBackHeldWords, takeBackPausable } from '../outbox/take-back-outcome'
-import { TakeBackHeldControl } from '../outbox/TakeBackHeldControl'
+import { LEFT_KEY, TakeBackTally } from '../outbox/TakeBackTally'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
-
-/** Why a message stays as it is, in the operator's words. */
-const LEFT_KEY: Record<string, MessageKey> = {
-  revoke_not_asked: 'campaigns.takeBack.left.revokeNotAsked',
-  failed_at_gateway: 'campaigns.takeBack.left.failedAtGateway',
-  fate_unknown: 'campaigns.takeBack.left.fateUnknown',
-  never_reached_gateway: 'campaigns.takeBack.left.neverReachedGateway',
-  cancelled: 'campaigns.takeBack.left.cancelled',
-  cancelled_at_gateway: 'campaigns.takeBack.left.cancelledAtGateway',
-  revoked: 'campaigns.takeBack.left.revoked',
-  already_asked: 'campaigns.takeBack.left.alreadyAsked'
-}
 
 /**
  * Rows that never left (stopped here, or their number opted out; the campaign counts those as cancelled): nothing of them
  * was sent, so there is nothing to take back, and they are not listed as what "cannot be taken back" (QA N15).
  */
 const NEVER_SENT: ReadonlySet<string> = new Set(['cancelled', 'opted_out'])
-
-/**
- * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
- * when every one is zero, that nothing was taken back. The calls that wait for a device are left to that device's line,
- * which says how many and why (QA6 Q06: "1 waiting." above "1 waits: …"); null when nothing else is to be said.
- */
-function tallyText(result: TakeBackView, waiting: number, t: Translate): string | null {
-  const parts: [MessageKey, number][] = [
-    ['campaigns.takeBack.tally.stopped', result.stoppedLocally],
-    ['campaigns.takeBack.tally.cancelled', result.cancel.done],
-    ['campaigns.takeBack.tally.revoked', result.revoke.done],
-    ['campaigns.takeBack.tally.refused', result.cancel.refused + result.revoke.refused],
-    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending - waiting]
-  ]
-  const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
-  if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') })
-  return waiting > 0 ? null : t('campaigns.takeBack.tally.nothing')
-}
-
-const sumOf = (held: readonly { n: number }[]): number => held.reduce((sum, h) => sum + h.n, 0)
 
 /** How often the question's plan is read again. */
 const PROGRESS_MS = 1000
@@ -75,7 +37,6 @@ export function TakeBackCampaign({
   onChanged: () => void
 }): React.JSX.Element {
   const t = useT()
-  const language = useLanguage()
   const devices = useDevices((s) => s.devices)
   const headingId = useId()
   const nothingId = useId()
@@ -85,18 +46,8 @@ export function TakeBackCampaign({
   // Read again until it ends (a paused one too); `unread`: the reads kept failing, so no more are made. The one the
   // view names is read when none is shown, or when it names another (started from the terminal or another window);
   // that read failing is said with Try again.
-  const {
-    view: result,
-    unread,
-    resumed,
-    follow,
-    resume,
-    pause,
-    reading,
-    readFailed,
-    readAgain,
-    reads
-  } = useFollowedTakeBack(id, takeBackId)
+  const followed = useFollowedTakeBack(id, takeBackId)
+  const { view: result, follow, reading, readFailed, readAgain } = followed
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
   // Each step's button goes away with it: the focus goes to what the step drew (the question, the tally) or, when the
@@ -216,13 +167,6 @@ export function TakeBackCampaign({
   }
 
   const warnings = heldByDevice(plan?.atGatewayByDevice ?? [], devices)
-  const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
-  const summary = result ? tallyText(result, sumOf(waits), t) : null
-  // What holds it (the operator's pause, no connection, the gateway's wait…) and the one control that helps.
-  const heldWords = result ? takeBackHeldWords(result, t, devices) : null
-  const fix = result && !unread ? takeBackFix(result, devices) : null
-  // A campaign's take-back can be long (thousands of calls): it can be paused while it runs, and resumed after.
-  const pausable = result !== null && !unread && takeBackPausable(result)
   const left = Object.entries(plan?.leftAlone ?? {}).filter(([reason, n]) => n > 0 && !NEVER_SENT.has(reason))
   // …yet named apart, so every row of the campaign is accounted for (QA14 Q14-11: 11 of 12 were).
   const neverSent = Object.entries(plan?.leftAlone ?? {})
@@ -321,57 +265,27 @@ export function TakeBackCampaign({
           </div>
         </section>
       ) : null}
-      {result ? (
-        <div ref={tallyRef} tabIndex={-1} role="status" data-testid="campaign-takeback-tally">
-          {summary !== null ? <p>{summary}</p> : null}
-          {heldWords !== null ? <p data-testid="campaign-takeback-held">{heldWords}</p> : null}
-          {heldWords === null && resumed && result.state === 'running' ? (
-            <p>{t('outbox.takeBack.outcome.resumed')}</p>
-          ) : null}
-          {waits.length > 0 ? (
-            <ul>
-              {waits.map((w) => (
-                <li key={w.device}>{t(WAITS_KEY[w.hold], { n: w.n, device: w.device })}</li>
-              ))}
-            </ul>
-          ) : null}
-          {result.explained.length > 0 ? (
-            <ul>
-              {result.explained.map((e) => (
-                <li key={`${e.action}:${e.state}:${e.message ?? ''}`}>
-                  {t(e.state === 'refused' ? 'campaigns.takeBack.refused' : 'campaigns.takeBack.unknown', {
-                    n: e.n,
-                    why: coreText(language, e.message ?? '', e.messageKey, e.messageParams)
-                  })}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
-      ) : null}
-      {readFailed || (retried && reading) ? (
-        <div ref={readingRef} tabIndex={-1}>
-          {readFailed ? (
-            <ReadFailed
-              ref={failureRef}
-              testId="campaign-takeback-read-error"
-              says={t('campaigns.takeBack.readFailed', { why: readFailed.message })}
-              onRetry={tryAgain}
-            />
-          ) : (
-            <p role="status">{t('campaigns.takeBack.loading')}</p>
-          )}
-        </div>
-      ) : null}
-      {result ? (
-        <TakeBackHeldControl
-          fix={fix}
-          resume={resume}
-          pause={pausable ? pause : undefined}
-          line={tallyRef}
-          reads={{ ...reads, says: t('campaigns.takeBack.unread') }}
-        />
-      ) : null}
+      <TakeBackTally
+        followed={followed}
+        line={tallyRef}
+        testId="campaign-takeback"
+        unreadSays={t('campaigns.takeBack.unread')}
+      >
+        {readFailed || (retried && reading) ? (
+          <div ref={readingRef} tabIndex={-1}>
+            {readFailed ? (
+              <ReadFailed
+                ref={failureRef}
+                testId="campaign-takeback-read-error"
+                says={t('campaigns.takeBack.readFailed', { why: readFailed.message })}
+                onRetry={tryAgain}
+              />
+            ) : (
+              <p role="status">{t('campaigns.takeBack.loading')}</p>
+            )}
+          </div>
+        ) : null}
+      </TakeBackTally>
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error.message}

@@ -1,5 +1,7 @@
 // The bar over the outbox list for the operator's selection: how many are selected, cancel and delete (after a confirm)
-// and retry, and an honest account of what happened to each.
+// and retry, and an honest account of what happened to each. A take-back it started (Delete for everyone, Cancel at
+// the gateway) is followed under its account until it settles, as the detail and the inbox follow theirs: its tally,
+// what holds it, Pause and Resume, Try again once its reads kept failing (it said what it started and went stale).
 import { useEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
@@ -12,6 +14,8 @@ import { CAMPAIGN_QUOTA_WAIT } from '../../ui/budget-words'
 import { quotaWaitText } from '../../ui/quota-wait-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
+import { useFollowedTakeBack } from './follow-take-back'
+import { TakeBackTally } from './TakeBackTally'
 
 type BulkReply = InvokeReply<'outbox:cancelMany'>
 type BulkAction = 'cancel' | 'retry' | 'delete'
@@ -124,7 +128,10 @@ export function OutboxBulkBar({
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
   const [busy, setBusy] = useState(false)
-  const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  // `takeBack`: the account is of a take-back, followed under it (another action's account puts it away).
+  const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string; takeBack?: boolean } | null>(null)
+  const followed = useFollowedTakeBack('outbox-bulk')
+  const tallyRef = useRef<HTMLDivElement>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
   const reportRef = useRef<HTMLParagraphElement>(null)
   // A question takes the focus on Keep (a stray Enter confirms nothing); backing out returns it to its button.
@@ -236,7 +243,8 @@ export function OutboxBulkBar({
       const tally = view[action]
       const asked = tally.done + tally.refused + tally.unknown + tally.pending
       const left = Object.values(view.leftAlone).reduce((sum, n) => sum + n, 0)
-      setReport({ tone: 'ok', text: t('outbox.takeBack.selection', { n: asked, left }) })
+      followed.follow(view)
+      setReport({ tone: 'ok', text: t('outbox.takeBack.selection', { n: asked, left }), takeBack: true })
       onClear()
     } catch (error) {
       setReport({ tone: 'bad', text: errorInfo(error).message })
@@ -446,6 +454,14 @@ export function OutboxBulkBar({
         >
           {report.text}
         </p>
+      ) : null}
+      {report?.takeBack ? (
+        <TakeBackTally
+          followed={followed}
+          line={tallyRef}
+          testId="outbox-bulk-takeback"
+          unreadSays={t('outbox.takeBack.selectionUnread')}
+        />
       ) : null}
     </div>
   )

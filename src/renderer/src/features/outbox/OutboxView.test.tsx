@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView, type TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeCounts, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeCounts,
+  makeDevice,
+  makeItem,
+  makeSettings,
+  makeTakeBack,
+  NO_TAKE_BACK_TALLY
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { dropFocusAsChromiumDoes } from '../../testing/focus'
 import { renderWithRowKeys } from '../../testing/row-keys'
@@ -68,6 +76,12 @@ beforeEach(() => {
 afterEach(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight)
 })
+
+/** Time passes a second at a time: each act lets React draw what the last read brought, as it would live. */
+async function passes(ms: number): Promise<void> {
+  for (let left = ms; left > 0; left -= 1000)
+    await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 1000)))
+}
 
 describe('the summary line (issue 29: one counting model)', () => {
   it('names every bucket it counts, so they add up to the total', () => {
@@ -1164,12 +1178,6 @@ describe('item detail', () => {
       return screen.getByTestId('outbox-takeback-outcome')
     }
 
-    /** Time passes a second at a time: each act lets React draw what the last read brought, as it would live. */
-    async function passes(ms: number): Promise<void> {
-      for (let left = ms; left > 0; left -= 1000)
-        await act(() => vi.advanceTimersByTimeAsync(Math.min(left, 1000)))
-    }
-
     beforeEach(() => {
       // The follow-up reads are seconds apart: the test moves the clock (it also runs on by itself, for waitFor).
       vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -1962,6 +1970,128 @@ describe('bulk selection', () => {
     })
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
+  })
+
+  // The detail and the inbox bubble followed their take-back live; the bar said what it started and went stale.
+  describe('a take-back started from the bar is followed there until it settles', () => {
+    const none = NO_TAKE_BACK_TALLY
+    const sent = [
+      makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' }),
+      makeItem({ id: 'b-6', recipient: '6281200000006', status: 'read', gatewayId: 'gw-6' })
+    ]
+    const asked = makeTakeBack({
+      id: 'tb-2',
+      producerTag: null,
+      revoke: { ...none, pending: 2 },
+      pendingByDevice: [{ deviceId: 'dev-1', n: 2 }]
+    })
+
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true })
+      fake.handle('outbox:list', () => ({ items: [...mixed, ...sent], total: mixed.length + sent.length }))
+      fake.handle('outbox:takeBack', () => asked)
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
+
+    /** Ticks the two sent messages, deletes them for everyone, and returns the bar's report once it is said. */
+    async function deleteBoth(language: 'en' | 'id' = 'en'): Promise<HTMLElement> {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      render(<OutboxView />)
+      const select = translate(language, 'outbox.bulk.select', { recipient: '' }).trim()
+      for (const phone of ['6281200000005', '6281200000006'])
+        await user.click(
+          await screen.findByRole('checkbox', {
+            name: (name) => name.startsWith(`${select} ${formatPhoneForReading(phone)} `)
+          })
+        )
+      const revoke = translate(language, 'outbox.takeBack.revoke')
+      await user.click(within(screen.getByRole('toolbar')).getByRole('button', { name: revoke }))
+      const shows = translate(language, 'outbox.takeBack.revokeShows', { count: 2 })
+      const question = screen.getByRole('group', { name: (name) => name.endsWith(shows) })
+      await user.click(within(question).getByRole('button', { name: revoke }))
+      return screen.findByTestId('outbox-bulk-report')
+    }
+
+    it.each([
+      ['en', '1 deleted for everyone, 1 still to do.', 'Pause the take-back', '2 deleted for everyone.'],
+      [
+        'id',
+        '1 dihapus untuk semua orang, 1 belum dikerjakan.',
+        'Jeda penarikan',
+        '2 dihapus untuk semua orang.'
+      ]
+    ] as const)(
+      'says its tally as it moves, pauses and resumes it, and says its answer once it settles (%s)',
+      async (language, moving, pauseLabel, settled) => {
+        let now: TakeBackView = asked
+        fake.handle('outbox:takeBackProgress', () => now)
+        fake.handle('outbox:setTakeBackPaused', ({ paused }) => {
+          now = paused
+            ? { ...now, state: 'paused', heldBy: { reason: 'operator', deviceId: null } }
+            : { ...now, state: 'running', heldBy: null }
+          return now
+        })
+        const report = await deleteBoth(language)
+        // What it started, where the focus went, as before.
+        expect(report.textContent).toBe(translate(language, 'outbox.takeBack.selection', { n: 2, left: 0 }))
+        expect(document.activeElement).toBe(report)
+        const tally = screen.getByTestId('outbox-bulk-takeback-tally')
+        expect(tally.getAttribute('role')).toBe('status')
+        now = {
+          ...asked,
+          revoke: { ...none, done: 1, pending: 1 },
+          pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+        }
+        await passes(1500)
+        expect(tally.textContent).toBe(moving)
+        expect(fake.requests('outbox:takeBackProgress')).toContainEqual({ id: 'tb-2' })
+        const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+        await user.click(screen.getByRole('button', { name: pauseLabel }))
+        expect(fake.requests('outbox:setTakeBackPaused')).toEqual([{ id: 'tb-2', paused: true }])
+        await waitFor(() =>
+          expect(tally.textContent).toContain(translate(language, 'outbox.takeBack.outcome.paused'))
+        )
+        // Its button went: the focus is on the tally, which says where it stands now.
+        expect(document.activeElement).toBe(tally)
+        await user.click(screen.getByRole('button', { name: translate(language, 'outbox.takeBack.resume') }))
+        await waitFor(() =>
+          expect(tally.textContent).toContain(translate(language, 'outbox.takeBack.outcome.resumed'))
+        )
+        expect(document.activeElement).toBe(tally)
+        now = { ...asked, state: 'done', revoke: { ...none, done: 2 }, pendingByDevice: [] }
+        await passes(1500)
+        expect(tally.textContent).toBe(settled)
+        expect(screen.queryByRole('button', { name: pauseLabel })).toBeNull()
+        // Settled: read no more.
+        const reads = fake.requests('outbox:takeBackProgress').length
+        await passes(5000)
+        expect(fake.requests('outbox:takeBackProgress')).toHaveLength(reads)
+      }
+    )
+
+    it('says once its reads kept failing, and Try again follows it again', async () => {
+      fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
+      await deleteBoth()
+      const tally = screen.getByTestId('outbox-bulk-takeback-tally')
+      await passes(60_000)
+      const failure = screen.getByRole('alert')
+      expect(failure.textContent).toContain(translate('en', 'outbox.takeBack.selectionUnread'))
+      fake.handle('outbox:takeBackProgress', () => ({
+        ...asked,
+        state: 'done' as const,
+        revoke: { ...none, done: 2 },
+        pendingByDevice: []
+      }))
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      await user.click(within(failure).getByRole('button', { name: 'Try again' }))
+      expect(document.activeElement).toBe(tally)
+      await passes(1000)
+      expect(screen.queryByRole('alert')).toBeNull()
+      expect(tally.textContent).toBe('2 deleted for everyone.')
+    })
   })
 
   it('deletes the ticked rows from the outbox after a question, and says which it kept and why (QA9 Q9-05)', async () => {

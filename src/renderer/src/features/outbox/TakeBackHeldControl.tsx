@@ -1,6 +1,6 @@
-// The one control a take-back offers where it is shown (the outbox's detail, the inbox's bubble, the campaign's
-// tally): Resume when the operator paused it, or the device's own fix on its card when a device holds it; and, where
-// a long one runs (the campaign's tally), Pause beside them. Pause and Resume go on where the kernel was (nothing
+// The one control a take-back offers where it is shown (the outbox's detail, the inbox's bubble, the tally of a
+// campaign's or of the Outbox's bulk bar): Resume when the operator paused it, or the device's own fix on its card
+// when a device holds it; and, where a long one runs (a tally), Pause beside them. Pause and Resume go on where the kernel was (nothing
 // asked twice); their button then goes, and the focus goes to the line's new state. The buttons sit in an action row,
 // sized like the action buttons beside them: as direct children of the detail's column they were stretched across
 // the whole panel (QA43 Q43-02). When its follow-up reads kept failing: why, with Try again, which follows it again

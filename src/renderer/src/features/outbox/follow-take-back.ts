@@ -1,15 +1,16 @@
-// A take-back read again until it settles, for the message's announcement and the campaign's tally alike. A paused
-// one too: it may be resumed, and its answer is still wanted. A read that fails is tried again a few times, further
-// apart each time, before the window stops and says it could not read it: one failed read used to end the following
-// with nothing said, and a screen reader heard "Asked the gateway" and nothing more. One whose every call waits for a
-// device that cannot act (logged out, subscription ended) is read less and less often while it waits, and at the
-// usual pace again as soon as the device list says the device can act: it was read every second for as long as it
-// waited. A paused one asks nothing of the gateway until it is resumed: it is read less and less often the same way,
-// and at the usual pace again once a read finds it running. The one the core names (a campaign's view's takeBackId)
-// is read when the page has none, and again when the core names another (started from the terminal or another window
-// while the page showed an older one): the page used to find it only when drawn again. That read failing is said with
-// Try again: the page showed nothing of it, with no way to read it again. Reads that kept failing are said with Try
-// again too, which reads it at once and follows it again: the sentence used to end the following for good.
+// A take-back read again until it settles, for the message's announcement and the tally (a campaign's, the Outbox's
+// bulk bar's) alike. A paused one too: it may be resumed, and its answer is still wanted. A read that fails is tried
+// again a few times, further apart each time, before the window stops and says it could not read it: one failed read
+// used to end the following with nothing said, and a screen reader heard "Asked the gateway" and nothing more. One
+// whose every call waits for a device that cannot act (logged out, subscription ended) is read less and less often
+// while it waits, and at the usual pace again as soon as the device list says the device can act: it was read every
+// second for as long as it waited. A paused one asks nothing of the gateway until it is resumed: it is read less and
+// less often the same way, and at the usual pace again once a read finds it running. The one the core names (a
+// campaign's view's takeBackId) is read when the page has none, and again when the core names another (started from the
+// terminal or another window while the page showed an older one): the page used to find it only when drawn again. That
+// read failing is said with Try again: the page showed nothing of it, with no way to read it again. Reads that kept
+// failing are said with Try again too, which reads it at once and follows it again: the sentence used to end the
+// following for good.
 import { useEffect, useState } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
 import { onlyHeld } from '../../../../shared/take-back-holds'
@@ -165,3 +166,6 @@ export function useFollowedTakeBack(
     reads: { unread, again: again && !unread, followAgain }
   }
 }
+
+/** What useFollowedTakeBack gives: the take-back followed, its reads, Pause and Resume (TakeBackTally draws them). */
+export type FollowedTakeBack = ReturnType<typeof useFollowedTakeBack>

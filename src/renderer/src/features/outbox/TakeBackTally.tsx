@@ -1,0 +1,151 @@
+// A take-back of many messages as it is carried out, where it was asked (a campaign's page, the Outbox's bulk bar):
+// its tally read again until it settles (useFollowedTakeBack), what holds it, the calls waiting for a device, the
+// gateway's refusals in its own words, and its one control (TakeBackHeldControl: Pause, Resume, the device's fix, Try
+// again once its reads kept failing). The bulk bar said what it started and went stale: one tally for both.
+import type { ReactNode, RefObject } from 'react'
+import type { TakeBackView } from '../../../../shared/contract'
+import { coreText } from '../../../../shared/i18n/note-text'
+import { heldByDevice, TAKE_BACK_WAITS_KEY as WAITS_KEY } from '../../../../shared/take-back-holds'
+import { formatList, useLanguage, useT, type Language, type MessageKey, type Translate } from '../../i18n'
+import { useDevices } from '../../stores/devices'
+import type { FollowedTakeBack } from './follow-take-back'
+import { takeBackFix, takeBackHeldWords, takeBackPausable } from './take-back-outcome'
+import { TakeBackHeldControl } from './TakeBackHeldControl'
+
+/** Why a message stays as it is, in the operator's words. */
+export const LEFT_KEY: Record<string, MessageKey> = {
+  revoke_not_asked: 'campaigns.takeBack.left.revokeNotAsked',
+  failed_at_gateway: 'campaigns.takeBack.left.failedAtGateway',
+  fate_unknown: 'campaigns.takeBack.left.fateUnknown',
+  never_reached_gateway: 'campaigns.takeBack.left.neverReachedGateway',
+  cancelled: 'campaigns.takeBack.left.cancelled',
+  cancelled_at_gateway: 'campaigns.takeBack.left.cancelledAtGateway',
+  revoked: 'campaigns.takeBack.left.revoked',
+  already_asked: 'campaigns.takeBack.left.alreadyAsked'
+}
+
+/**
+ * The same, once it was taken back: nothing of it is before the operator's question any more ("tick the box above"),
+ * and a number that opted out is named (the question leaves those never sent apart).
+ */
+const LEFT_AFTER_KEY: Record<string, MessageKey> = {
+  ...LEFT_KEY,
+  revoke_not_asked: 'campaigns.takeBack.tally.left.revokeNotAsked',
+  opted_out: 'campaigns.takeBack.left.optedOut'
+}
+
+/**
+ * One that stopped nothing and asked the gateway nothing: that nothing was left to take back, and why, from what its
+ * messages are now ("12 deleted for everyone already": what an older take-back did). Null when it did something.
+ */
+function nothingLeftText(result: TakeBackView, t: Translate, language: Language): string | null {
+  const asked = (['revoke', 'cancel', 'resend'] as const).reduce(
+    (sum, action) =>
+      sum + result[action].done + result[action].refused + result[action].unknown + result[action].pending,
+    0
+  )
+  if (result.state !== 'done' || asked + result.stoppedLocally > 0) return null
+  const why = Object.entries(result.leftAlone)
+    .filter(([reason, n]) => n > 0 && LEFT_AFTER_KEY[reason] !== undefined)
+    .map(([reason, n]) => t(LEFT_AFTER_KEY[reason] as MessageKey, { n }))
+  return why.length > 0
+    ? t('campaigns.takeBack.tally.nothingLeft', { why: formatList(why, language) })
+    : t('campaigns.takeBack.tally.nothing')
+}
+
+/**
+ * The take-back's tally: only the parts that are not zero (QA: "0 cancelled at the gateway, … 0 still to do"), and
+ * when every one is zero, that nothing was taken back (nothing was left to, and why, when it asked nothing). The
+ * calls that wait for a device are left to that device's line, which says how many and why (QA6 Q06: "1 waiting."
+ * above "1 waits: …"); null when nothing else is to be said.
+ */
+function tallyText(result: TakeBackView, waiting: number, t: Translate, language: Language): string | null {
+  const parts: [MessageKey, number][] = [
+    ['campaigns.takeBack.tally.stopped', result.stoppedLocally],
+    ['campaigns.takeBack.tally.cancelled', result.cancel.done],
+    ['campaigns.takeBack.tally.revoked', result.revoke.done],
+    ['campaigns.takeBack.tally.refused', result.cancel.refused + result.revoke.refused],
+    ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending - waiting]
+  ]
+  const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
+  if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') })
+  if (waiting > 0) return null
+  return nothingLeftText(result, t, language) ?? t('campaigns.takeBack.tally.nothing')
+}
+
+const sumOf = (held: readonly { n: number }[]): number => held.reduce((sum, h) => sum + h.n, 0)
+
+/**
+ * `followed`: the take-back and its reads (useFollowedTakeBack); nothing of it is drawn until one is followed.
+ * `line`: the tally (focusable, a live region), where the focus goes after Pause, Resume and Try again. `testId`:
+ * `<testId>-tally` and `<testId>-held`. `unreadSays`: where the answer shows once its reads kept failing. `children`:
+ * drawn between the tally and its control, whether one is followed or not (the campaign's read of the one its view
+ * names, and its failure).
+ */
+export function TakeBackTally({
+  followed,
+  line,
+  testId,
+  unreadSays,
+  children
+}: {
+  followed: FollowedTakeBack
+  line: RefObject<HTMLDivElement | null>
+  testId: string
+  unreadSays: string
+  children?: ReactNode
+}): React.JSX.Element {
+  const t = useT()
+  const language = useLanguage()
+  const devices = useDevices((s) => s.devices)
+  const { view: result, unread, resumed } = followed
+  const waits = result ? heldByDevice(result.pendingByDevice, devices) : []
+  const summary = result ? tallyText(result, sumOf(waits), t, language) : null
+  // What holds it (the operator's pause, no connection, the gateway's wait…) and the one control that helps.
+  const heldWords = result ? takeBackHeldWords(result, t, devices) : null
+  const fix = result && !unread ? takeBackFix(result, devices) : null
+  // A take-back of many can be long (thousands of calls): it can be paused while it runs, and resumed after.
+  const pausable = result !== null && !unread && takeBackPausable(result)
+  return (
+    <>
+      {result ? (
+        <div ref={line} tabIndex={-1} role="status" data-testid={`${testId}-tally`}>
+          {summary !== null ? <p>{summary}</p> : null}
+          {heldWords !== null ? <p data-testid={`${testId}-held`}>{heldWords}</p> : null}
+          {heldWords === null && resumed && result.state === 'running' ? (
+            <p>{t('outbox.takeBack.outcome.resumed')}</p>
+          ) : null}
+          {waits.length > 0 ? (
+            <ul>
+              {waits.map((w) => (
+                <li key={w.device}>{t(WAITS_KEY[w.hold], { n: w.n, device: w.device })}</li>
+              ))}
+            </ul>
+          ) : null}
+          {result.explained.length > 0 ? (
+            <ul>
+              {result.explained.map((e) => (
+                <li key={`${e.action}:${e.state}:${e.message ?? ''}`}>
+                  {t(e.state === 'refused' ? 'campaigns.takeBack.refused' : 'campaigns.takeBack.unknown', {
+                    n: e.n,
+                    why: coreText(language, e.message ?? '', e.messageKey, e.messageParams)
+                  })}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      {children}
+      {result ? (
+        <TakeBackHeldControl
+          fix={fix}
+          resume={followed.resume}
+          pause={pausable ? followed.pause : undefined}
+          line={line}
+          reads={{ ...followed.reads, says: unreadSays }}
+        />
+      ) : null}
+    </>
+  )
+}
