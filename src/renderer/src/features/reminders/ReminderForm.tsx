@@ -362,7 +362,6 @@ export function ReminderForm({
           onDateChange={changeStartDate}
           onTimeChange={(next) => setStart({ time: next })}
           showRequired={tried}
-          withSeconds
           timeHint={
             gatewayClockHint || passedWarning ? (
               <>

@@ -131,7 +131,7 @@ describe('RemindersView', () => {
     expect(
       screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }).getAttribute('dir')
     ).toBe('auto') // follows the script's direction
-    await fillWhen('2030-01-15', '10:30:05')
+    await fillWhen('2030-01-15', '10:30')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
     await user.clear(screen.getByRole('textbox', { name: 'Number of days' }))
     await user.type(screen.getByRole('textbox', { name: 'Number of days' }), '5')
@@ -142,7 +142,7 @@ describe('RemindersView', () => {
         deviceId: 'dev-1',
         phone: '0812 3456 7890',
         message: 'Minum obat',
-        start: '2030-01-15T10:30:05',
+        start: '2030-01-15T10:30',
         periode: 'custom',
         title: 'Obat',
         customDay: 5
@@ -521,6 +521,28 @@ describe('RemindersView', () => {
     await user.click(screen.getByTestId('series-delete-s-1'))
     await user.click(screen.getByTestId('series-delete-confirm-s-1'))
     expect(fake.requests('series:delete')).toEqual([{ id: 's-1', cancelMade: true }])
+  })
+
+  it('edits a time in hours and minutes: the seconds a reminder has are kept until the time changes (QA47 Q47-05)', async () => {
+    const atSeconds = { ...reminder, startAt: '2030-01-15 10:30:15' }
+    fake.handle('reminders:list', () => ({ reminders: [atSeconds] }))
+    fake.handle('reminders:update', () => atSeconds)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    for (const time of [null, '08:00']) {
+      await user.click(await screen.findByRole('button', { name: 'Edit' }))
+      const form = screen.getByTestId('reminder-form-r-1')
+      const field = within(form).getByLabelText('Time')
+      expect((field as HTMLInputElement).value).toBe('10:30')
+      expect(field.getAttribute('step')).toBeNull()
+      if (time) fireEvent.change(field, { target: { value: time } })
+      await user.click(screen.getByTestId('reminder-save-r-1'))
+      await waitFor(() => expect(screen.queryByTestId('reminder-form-r-1')).toBeNull())
+    }
+    expect(fake.requests('reminders:update').map((request) => request.start)).toEqual([
+      '2030-01-15T10:30:15',
+      '2030-01-15T08:00'
+    ])
   })
 
   it.each([
