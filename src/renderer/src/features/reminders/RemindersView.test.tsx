@@ -159,6 +159,39 @@ describe('RemindersView', () => {
     expect(row.textContent).toContain('from 15 Jan 2030, 10:30 WIB')
   })
 
+  it('keeps what was typed when the keeper changes after a save; the saved note goes with the next change (QA47 Q47-07)', async () => {
+    fake.handle('reminders:create', () => reminder)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    const to = screen.getByRole('combobox', { name: /^To \(phone/ })
+    const message = (): HTMLTextAreaElement =>
+      screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
+    const done = (): string | null => screen.getByTestId('reminder-done').textContent
+    await user.type(to, '0812 3456 7890')
+    await user.type(screen.getByRole('textbox', { name: 'Title (optional)' }), 'Obat')
+    await user.type(message(), 'Minum obat')
+    await fillWhen('2030-01-15', '08:00')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    await waitFor(() => expect(done()).toBe('Saved at the gateway.'))
+
+    // The next edit: the note was said for the form as it was saved.
+    await user.type(message(), '!')
+    expect(done()).toBe('')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    await waitFor(() => expect(done()).toBe('Saved at the gateway.'))
+
+    // To Sender Desk: what both keep is kept; the note said for the gateway's form goes.
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    expect(done()).toBe('')
+    expect((to as HTMLInputElement).value).toBe('0812 3456 7890')
+    expect(message().value).toBe('Minum obat!')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('08:00')
+    // And back: the title, which only the gateway keeps, is still there.
+    await user.click(screen.getByRole('radio', { name: 'The gateway' }))
+    expect((screen.getByRole('textbox', { name: 'Title (optional)' }) as HTMLInputElement).value).toBe('Obat')
+  })
+
   it.each([
     { language: 'en', hint: "On the gateway's clock (WIB for most accounts)." },
     { language: 'id', hint: 'Menurut jam gateway (WIB untuk kebanyakan akun).' }
