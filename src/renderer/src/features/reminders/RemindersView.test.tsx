@@ -31,6 +31,7 @@ const reminder: ReminderView = {
   reminderType: 'custom: send every 5 days',
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:00:00.000Z',
+  nextAt: '2030-01-25T03:30:00.000Z',
   sandbox: { sentCount: 2, lastSentAt: '2030-01-20T03:30:00.000Z', nextAt: '2030-01-25T03:30:00.000Z' }
 }
 
