@@ -2,10 +2,10 @@
  * The time field as Chromium draws it, typed into as an operator types (QA47 Q47-05): the same keys give the same time
  * in Send's schedule and in the reminder form. The reminder form had a seconds box (step=1): "0800A" over a prefilled
  * 18:00 put the "A" in the seconds, the PM stayed, and a reminder was saved at 20:00 WIB. jsdom draws no segments, so
- * this is a browser journey.
+ * this is a browser journey. Schedules then says the reminder goes out from Reminders (QA47 Q47-06).
  */
 import { describe, expect, it } from 'vitest'
-import { seriousA11yViolations } from './browser'
+import { screenshot, seriousA11yViolations } from './browser'
 import { journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const session = journeySession()
@@ -45,5 +45,17 @@ describe('typing a time (QA47 Q47-05)', () => {
       .toBe(1)
     const [saved] = (await harness.core.handlers['reminders:list']({ deviceId })).reminders
     expect(saved?.startAt).toBe('2030-01-10 08:00:00')
+
+    // Schedules lists one-off messages: it says this one goes out from Reminders, and axe finds nothing with it.
+    await openTab(page, 'schedules')
+    await expect
+      .poll(() => page.getByTestId('schedules-repeats').textContent())
+      .toContain(
+        language === 'en'
+          ? '1 recurring message goes out from Reminders'
+          : '1 pesan berulang dikirim dari Pengingat'
+      )
+    await screenshot(page, `schedules-repeats-${language}`)
+    expect(await seriousA11yViolations(page)).toEqual([])
   })
 })

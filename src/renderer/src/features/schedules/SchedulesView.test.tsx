@@ -73,6 +73,89 @@ describe('SchedulesView', () => {
     expect(schedule.time).toMatch(/^\d{2}:00$/)
   })
 
+  it.each([
+    {
+      language: 'en',
+      note: '2 recurring messages go out from Reminders, not listed here; the next at 2 Dec 2030, 08:00 WIB.',
+      open: 'Open Reminders'
+    },
+    {
+      language: 'id',
+      note: '2 pesan berulang dikirim dari Pengingat, tidak tercantum di sini; berikutnya pada 2 Des 2030, 08.00 WIB.',
+      open: 'Buka Pengingat'
+    }
+  ] as const)(
+    'says how many recurring messages go out from Reminders and when the next does, with a way there, in $language (QA47 Q47-06)',
+    async ({ language, note, open }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language, defaultTimezone: 'Asia/Jakarta' }) }))
+      fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
+      // A gateway reminder and a series of Sender Desk's due the same morning; a stopped series goes out no more.
+      const reminder = {
+        id: 'r-1',
+        deviceId: 'dev-1',
+        reminderId: '77',
+        phone: '6281234567890',
+        title: 'Kontrol gigi',
+        message: 'Jadwal kontrol gigi Anda besok.',
+        startAt: '2030-12-02 08:00:00',
+        periode: 'daily' as const,
+        customDay: null,
+        timezone: 'Asia/Jakarta',
+        reminderType: 'daily: send every day',
+        createdAt: '2030-12-01T00:00:00.000Z',
+        updatedAt: '2030-12-01T00:00:00.000Z',
+        nextAt: '2030-12-02T01:00:00.000Z',
+        sandbox: null
+      }
+      const series = {
+        id: 's-1',
+        deviceId: 'dev-1',
+        recipients: ['6281298765432'],
+        isGroup: false,
+        entries: [{ kind: 'text' as const, text: 'Selamat pagi!', fileName: null, fileSize: null }],
+        startLocal: '2030-12-02T08:00:00',
+        timezone: 'Asia/Jakarta',
+        rule: { kind: 'daily' as const },
+        overduePolicy: 'send' as const,
+        status: 'active' as const,
+        end: null,
+        nextAt: '2030-12-02T01:00:00.000Z',
+        nextLocal: '2030-12-02T08:00:00',
+        occurrences: 0,
+        sent: 0,
+        skipped: 0,
+        lastOccurrenceAt: null,
+        madeUnsent: null,
+        createdAt: '2030-12-01T00:00:00.000Z'
+      }
+      fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+      fake.handle('series:list', () => ({
+        series: [series, { ...series, id: 's-2', status: 'stopped', nextAt: null, nextLocal: null }]
+      }))
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      // The heading, where a view opened puts the focus, keeps it when the line comes: the way there is the operator's.
+      const heading = screen.getByRole('heading', { level: 2 })
+      heading.focus()
+      expect((await screen.findByTestId('schedules-repeats')).textContent).toContain(note)
+      expect(screen.getByTestId('schedules-empty')).toBeTruthy()
+      expect(fake.requests('reminders:list')).toEqual([{}])
+      expect(fake.requests('series:list')).toEqual([{}])
+      expect(document.activeElement).toBe(heading)
+      await user.click(screen.getByRole('button', { name: open }))
+      expect(useNavigation.getState().view).toBe('reminders')
+    }
+  )
+
+  it('says nothing of Reminders when no recurring message goes out', async () => {
+    fake.handle('reminders:list', () => ({ reminders: [] }))
+    fake.handle('series:list', () => ({ series: [] }))
+    render(<SchedulesView />)
+    await screen.findAllByTestId('schedule-row')
+    await waitFor(() => expect(fake.requests('series:list')).toHaveLength(1))
+    expect(screen.queryByTestId('schedules-repeats')).toBeNull()
+  })
+
   it('lists scheduled items soonest first, with time and zone', async () => {
     render(<SchedulesView />)
     const rows = await screen.findAllByTestId('schedule-row')
