@@ -3,12 +3,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, type ReminderView, type SeriesView } from '../../../../shared/contract'
+import { ApiError } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeReminder, makeSeries, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
@@ -17,45 +17,9 @@ import { RemindersView } from './RemindersView'
 
 let fake: FakeApi
 
-const reminder: ReminderView = {
-  id: 'r-1',
-  deviceId: 'dev-1',
-  reminderId: '77',
-  phone: '6281234567890',
-  title: 'Obat',
-  message: 'Minum obat',
-  startAt: '2030-01-15 10:30:00',
-  periode: 'custom',
-  customDay: 5,
-  timezone: 'Asia/Jakarta',
-  reminderType: 'custom: send every 5 days',
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  nextAt: '2030-01-25T03:30:00.000Z',
-  sandbox: { sentCount: 2, lastSentAt: '2030-01-20T03:30:00.000Z', nextAt: '2030-01-25T03:30:00.000Z' }
-}
+const reminder = makeReminder()
 
-const series: SeriesView = {
-  id: 's-1',
-  deviceId: 'dev-1',
-  recipients: ['6281234567890', '6281399998888'],
-  isGroup: false,
-  entries: [{ kind: 'document', text: 'Menu', fileName: 'menu.pdf', fileSize: 13 }],
-  startLocal: '2030-01-19T08:00:00',
-  timezone: 'Asia/Makassar',
-  rule: { kind: 'weekly' },
-  overduePolicy: 'send',
-  status: 'active',
-  end: null,
-  nextAt: '2030-01-19T00:00:00.000Z',
-  nextLocal: '2030-01-19T08:00:00',
-  occurrences: 0,
-  sent: 0,
-  skipped: 0,
-  lastOccurrenceAt: null,
-  madeUnsent: null,
-  createdAt: '2030-01-01T00:00:00.000Z'
-}
+const series = makeSeries()
 
 beforeEach(() => {
   fake = installFakeApi()

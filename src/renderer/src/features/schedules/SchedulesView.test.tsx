@@ -7,7 +7,14 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeDevice,
+  makeItem,
+  makeReminder,
+  makeSeries,
+  makeSettings
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
@@ -90,44 +97,20 @@ describe('SchedulesView', () => {
       seedStores(makeBootstrap({ settings: makeSettings({ language, defaultTimezone: 'Asia/Jakarta' }) }))
       fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
       // A gateway reminder and a series of Sender Desk's due the same morning; a stopped series goes out no more.
-      const reminder = {
-        id: 'r-1',
-        deviceId: 'dev-1',
-        reminderId: '77',
-        phone: '6281234567890',
-        title: 'Kontrol gigi',
-        message: 'Jadwal kontrol gigi Anda besok.',
+      const reminder = makeReminder({
         startAt: '2030-12-02 08:00:00',
-        periode: 'daily' as const,
+        periode: 'daily',
         customDay: null,
-        timezone: 'Asia/Jakarta',
-        reminderType: 'daily: send every day',
-        createdAt: '2030-12-01T00:00:00.000Z',
-        updatedAt: '2030-12-01T00:00:00.000Z',
         nextAt: '2030-12-02T01:00:00.000Z',
         sandbox: null
-      }
-      const series = {
-        id: 's-1',
-        deviceId: 'dev-1',
-        recipients: ['6281298765432'],
-        isGroup: false,
-        entries: [{ kind: 'text' as const, text: 'Selamat pagi!', fileName: null, fileSize: null }],
+      })
+      const series = makeSeries({
         startLocal: '2030-12-02T08:00:00',
         timezone: 'Asia/Jakarta',
-        rule: { kind: 'daily' as const },
-        overduePolicy: 'send' as const,
-        status: 'active' as const,
-        end: null,
+        rule: { kind: 'daily' },
         nextAt: '2030-12-02T01:00:00.000Z',
-        nextLocal: '2030-12-02T08:00:00',
-        occurrences: 0,
-        sent: 0,
-        skipped: 0,
-        lastOccurrenceAt: null,
-        madeUnsent: null,
-        createdAt: '2030-12-01T00:00:00.000Z'
-      }
+        nextLocal: '2030-12-02T08:00:00'
+      })
       fake.handle('reminders:list', () => ({ reminders: [reminder] }))
       fake.handle('series:list', () => ({
         series: [series, { ...series, id: 's-2', status: 'stopped', nextAt: null, nextLocal: null }]
