@@ -719,6 +719,11 @@ export const ReminderView = z.object({
   reminderType: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * When it next goes out (ISO): the sandbox's own next time for a sandbox device, else worked out from its start and
+   * period on the gateway's clock. Null when its start cannot be read.
+   */
+  nextAt: z.string().nullable(),
   /** Sandbox devices only: what the sandbox has sent for it so far. */
   sandbox: z
     .object({ sentCount: z.number().int(), lastSentAt: z.string().nullable(), nextAt: z.string() })

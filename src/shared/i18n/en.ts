@@ -1093,6 +1093,9 @@ export const enRest = {
   'schedules.empty': 'Nothing is scheduled.',
   'schedules.empty.hint': 'Write a message in Send and choose When → Schedule.',
   'schedules.empty.write': 'Schedule a message',
+  'schedules.repeats':
+    '{count, plural, one {# recurring message goes} other {# recurring messages go}} out from Reminders, not listed here; the next at {time}.',
+  'schedules.repeats.open': 'Open Reminders',
   'schedules.listLabel': 'Scheduled messages',
   'schedules.shown': 'Showing the {shown} due soonest of {total}.',
   'schedules.showMore': 'Show more',

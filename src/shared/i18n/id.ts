@@ -1291,6 +1291,9 @@ export const id: Record<MessageKey, string> = {
   'schedules.empty': 'Tidak ada pesan terjadwal.',
   'schedules.empty.hint': 'Tulis pesan di Kirim lalu pilih Waktu kirim → Jadwalkan.',
   'schedules.empty.write': 'Jadwalkan pesan',
+  'schedules.repeats':
+    '{count} pesan berulang dikirim dari Pengingat, tidak tercantum di sini; berikutnya pada {time}.',
+  'schedules.repeats.open': 'Buka Pengingat',
   'schedules.listLabel': 'Pesan terjadwal',
   'schedules.shown': 'Menampilkan {shown} yang paling dekat waktunya dari {total}.',
   'schedules.showMore': 'Tampilkan lagi',

@@ -32,7 +32,11 @@ export interface ReminderCommandsDeps {
   optedOut?: OptedOutLookup
 }
 
-function toReminderView(record: ReminderRecord, inSandbox: ReminderSnapshot | undefined): ReminderView {
+function toReminderView(
+  record: ReminderRecord,
+  inSandbox: ReminderSnapshot | undefined,
+  nextAt: string | null
+): ReminderView {
   return {
     id: record.id,
     deviceId: record.deviceId,
@@ -47,6 +51,7 @@ function toReminderView(record: ReminderRecord, inSandbox: ReminderSnapshot | un
     reminderType: record.reminderType,
     createdAt: new Date(record.createdAt).toISOString(),
     updatedAt: new Date(record.updatedAt).toISOString(),
+    nextAt: inSandbox?.nextAt ?? nextAt,
     sandbox: inSandbox
       ? { sentCount: inSandbox.sentCount, lastSentAt: inSandbox.lastSentAt, nextAt: inSandbox.nextAt }
       : null
@@ -140,7 +145,8 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     return records.map((record) =>
       toReminderView(
         record,
-        byDevice.get(record.deviceId)?.find((reminder) => reminder.id === record.reminderId)
+        byDevice.get(record.deviceId)?.find((reminder) => reminder.id === record.reminderId),
+        reminders.nextAt(record)
       )
     )
   }

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto'
 import { isGatewayError } from '../gateway'
 import type { GatewayClient, Reminder, ReminderInput } from '../gateway'
+import { nextOccurrence, type RecurrenceRule } from '../sending'
 import type { ReminderRecord, ReminderStore } from '../store'
+import { GATEWAY_TIME_ZONE } from '../../../shared/domain'
 
 export interface ReminderDraft {
   phone: string
@@ -24,6 +26,24 @@ export class GatewayReminders {
     private readonly store: ReminderStore,
     private readonly now: () => number
   ) {}
+
+  /**
+   * When the gateway next sends `record` (ISO), worked out from its start and period on its clock (the gateway's
+   * usual one when it named none); null when its start is no wall-clock time that can be read.
+   */
+  nextAt(record: ReminderRecord): string | null {
+    const rule: RecurrenceRule =
+      record.periode === 'custom'
+        ? { kind: 'every-n-days', days: record.customDay ?? 1 }
+        : { kind: record.periode }
+    try {
+      const start = record.startLocal.trim().replace(' ', 'T')
+      const next = nextOccurrence(start, record.timeZone ?? GATEWAY_TIME_ZONE, rule, this.now())
+      return new Date(next.at).toISOString()
+    } catch {
+      return null
+    }
+  }
 
   list(deviceId?: string): ReminderRecord[] {
     return this.store.list(deviceId)

@@ -3,3 +3,4 @@
 export { createOutbox, type CreateOutboxInput, type Outbox } from './outbox'
 export { createSendingCommands, sendingRemovalHook } from './commands'
 export type { SendingChannel, SendingCommandsDeps } from './commands'
+export { nextOccurrence, type RecurrenceRule } from './recurrence'

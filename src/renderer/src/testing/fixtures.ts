@@ -1,5 +1,5 @@
 // Test data shaped like the contract's replies: devices, settings, counts, outbox items, bootstrap, campaigns and their
-// take-backs, conversations.
+// take-backs, conversations, gateway reminders and series.
 import type {
   CampaignView,
   DeviceView,
@@ -9,6 +9,8 @@ import type {
   OutboxCounts,
   OutboxItemView,
   ReceivingView,
+  ReminderView,
+  SeriesView,
   Settings,
   TakeBackView
 } from '../../../shared/contract'
@@ -120,6 +122,54 @@ export function makeBootstrap(
     pausedQueued: 0,
     heldOverdue: 0,
     sandboxRunning: false,
+    ...overrides
+  }
+}
+
+/** A gateway reminder every 5 days on a sandbox device, which has sent it twice. */
+export function makeReminder(overrides: Partial<ReminderView> = {}): ReminderView {
+  return {
+    id: 'r-1',
+    deviceId: 'dev-1',
+    reminderId: '77',
+    phone: '6281234567890',
+    title: 'Obat',
+    message: 'Minum obat',
+    startAt: '2030-01-15 10:30:00',
+    periode: 'custom',
+    customDay: 5,
+    timezone: 'Asia/Jakarta',
+    reminderType: 'custom: send every 5 days',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    updatedAt: '2030-01-01T00:00:00.000Z',
+    nextAt: '2030-01-25T03:30:00.000Z',
+    sandbox: { sentCount: 2, lastSentAt: '2030-01-20T03:30:00.000Z', nextAt: '2030-01-25T03:30:00.000Z' },
+    ...overrides
+  }
+}
+
+/** A weekly series of Sender Desk's sending a file to two numbers in Asia/Makassar, nothing made yet. */
+export function makeSeries(overrides: Partial<SeriesView> = {}): SeriesView {
+  return {
+    id: 's-1',
+    deviceId: 'dev-1',
+    recipients: ['6281234567890', '6281399998888'],
+    isGroup: false,
+    entries: [{ kind: 'document', text: 'Menu', fileName: 'menu.pdf', fileSize: 13 }],
+    startLocal: '2030-01-19T08:00:00',
+    timezone: 'Asia/Makassar',
+    rule: { kind: 'weekly' },
+    overduePolicy: 'send',
+    status: 'active',
+    end: null,
+    nextAt: '2030-01-19T00:00:00.000Z',
+    nextLocal: '2030-01-19T08:00:00',
+    occurrences: 0,
+    sent: 0,
+    skipped: 0,
+    lastOccurrenceAt: null,
+    madeUnsent: null,
+    createdAt: '2030-01-01T00:00:00.000Z',
     ...overrides
   }
 }

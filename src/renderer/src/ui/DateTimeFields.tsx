@@ -9,7 +9,10 @@ interface DateTimeFieldsProps {
   idPrefix: string
   /** 'YYYY-MM-DD' */
   date: string
-  /** 'HH:mm' or 'HH:mm:ss' */
+  /**
+   * 'HH:mm'. No seconds box, anywhere (QA47 Q47-05): the same keys give the same time in every form, and no operator
+   * needs seconds (the gateway's reminders take them: the core sends :00).
+   */
   time: string
   onDateChange: (date: string) => void
   onTimeChange: (time: string) => void
@@ -18,8 +21,6 @@ interface DateTimeFieldsProps {
   /** What is wrong with the moment as a whole (a time that has passed), said under the time. */
   error?: ReactNode
   errorTestId?: string
-  /** The gateway's reminders take seconds. */
-  withSeconds?: boolean
   timeHint?: ReactNode
   testIds?: { date: string; time: string }
 }
@@ -52,7 +53,6 @@ export function DateTimeFields(props: DateTimeFieldsProps): React.JSX.Element {
           <input
             {...control}
             type="time"
-            step={props.withSeconds ? 1 : undefined}
             data-testid={props.testIds?.time}
             value={props.time}
             onChange={(e) => props.onTimeChange(e.target.value)}

@@ -220,7 +220,10 @@ function EditReminder({
   const [title, setTitle] = useState(reminder.title ?? '')
   const [message, setMessage] = useState(reminder.message)
   const [date, setDate] = useState(reminder.startAt.slice(0, 10))
-  const [time, setTime] = useState(reminder.startAt.slice(11, 19))
+  // Hours and minutes, as every time field asks (QA47 Q47-05); the seconds the reminder has are kept unless the
+  // operator changes the time.
+  const savedTime = reminder.startAt.slice(11, 19)
+  const [time, setTime] = useState(savedTime.slice(0, 5))
   const [tried, setTried] = useState(false)
 
   function submit(event: FormEvent): void {
@@ -228,7 +231,8 @@ function EditReminder({
     setTried(true)
     if (!phone.trim() || !message.trim() || tooLongError(t, message) || !date || !time) return
     if (lengthError(t, title, MAX_TITLE_LENGTH)) return
-    onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start: `${date}T${time}` })
+    const start = `${date}T${time === savedTime.slice(0, 5) ? savedTime : time}`
+    onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start })
   }
 
   const id = reminder.id
@@ -273,7 +277,6 @@ function EditReminder({
         time={time}
         onDateChange={setDate}
         onTimeChange={setTime}
-        withSeconds
         // The time is on the gateway's clock, as the create form says (QA22 Q22-10).
         timeHint={t('reminders.gatewayClock', { zone: zoneLabel(reminder.timezone ?? GATEWAY_TIME_ZONE) })}
       />

@@ -92,7 +92,9 @@ export function ReminderForm({
   const focusFirstInvalid = useFocusFirstInvalid(formRef)
   /** The core's question when a series names numbers on the opt-out list (asked as the Send view asks). */
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
-  const [done, setDone] = useState('')
+  // "Saved" is said for the form as it was saved (QA47 Q47-07): the draft it was said for, and gone once the form
+  // changes (a field, the keeper).
+  const [saved, setSaved] = useState<{ text: string; draft: string } | null>(null)
 
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endDraft.choice === 'never'
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
@@ -109,6 +111,23 @@ export function ReminderForm({
   const setStart = (part: Partial<{ date: string; time: string }>): void =>
     setStartSet({ date, time, ...part })
   const { end, invalid: endInvalid, error: endError } = useSeriesEndCheck(endDraft, date, tried)
+  /** The form's draft with these files, to know whether it changed since it was saved. */
+  const draftWith = (attached: readonly FileHandleView[]): string =>
+    JSON.stringify([
+      effectiveKeeper,
+      to,
+      title,
+      message,
+      attached.map((file) => file.handle),
+      date,
+      time,
+      timezone,
+      repeat,
+      days,
+      endDraft,
+      overdue
+    ])
+  const done = saved?.draft === draftWith(files) ? saved.text : ''
 
   function changeEnd(next: SeriesEndDraft): void {
     if (next.lastDate !== endDraft.lastDate) {
@@ -162,7 +181,7 @@ export function ReminderForm({
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
-    setDone('')
+    setSaved(null)
     if (Object.values(problems).some(Boolean)) {
       focusFirstInvalid()
       return
@@ -207,12 +226,15 @@ export function ReminderForm({
           ...(optedOut ? { optedOut } : {})
         })
       }
-      setMessage('')
-      setTitle('')
+      // What was typed stays (QA47 Q47-07): the next reminder is often this one for another number, or the same
+      // kept by the other keeper. The files went with the series they were sent in.
       setFiles([])
       setRejected([])
       setTried(false)
-      setDone(effectiveKeeper === 'gateway' ? t('reminders.created.gateway') : t('reminders.created.local'))
+      setSaved({
+        text: effectiveKeeper === 'gateway' ? t('reminders.created.gateway') : t('reminders.created.local'),
+        draft: draftWith([])
+      })
       onCreated(effectiveKeeper)
       focusAfter.current = 'done'
     } catch (e) {
@@ -362,7 +384,6 @@ export function ReminderForm({
           onDateChange={changeStartDate}
           onTimeChange={(next) => setStart({ time: next })}
           showRequired={tried}
-          withSeconds
           timeHint={
             gatewayClockHint || passedWarning ? (
               <>

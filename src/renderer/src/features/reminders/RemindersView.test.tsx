@@ -3,12 +3,12 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { ApiError, type ReminderView, type SeriesView } from '../../../../shared/contract'
+import { ApiError } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { makeBootstrap, makeDevice, makeReminder, makeSeries, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
@@ -17,44 +17,9 @@ import { RemindersView } from './RemindersView'
 
 let fake: FakeApi
 
-const reminder: ReminderView = {
-  id: 'r-1',
-  deviceId: 'dev-1',
-  reminderId: '77',
-  phone: '6281234567890',
-  title: 'Obat',
-  message: 'Minum obat',
-  startAt: '2030-01-15 10:30:00',
-  periode: 'custom',
-  customDay: 5,
-  timezone: 'Asia/Jakarta',
-  reminderType: 'custom: send every 5 days',
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  sandbox: { sentCount: 2, lastSentAt: '2030-01-20T03:30:00.000Z', nextAt: '2030-01-25T03:30:00.000Z' }
-}
+const reminder = makeReminder()
 
-const series: SeriesView = {
-  id: 's-1',
-  deviceId: 'dev-1',
-  recipients: ['6281234567890', '6281399998888'],
-  isGroup: false,
-  entries: [{ kind: 'document', text: 'Menu', fileName: 'menu.pdf', fileSize: 13 }],
-  startLocal: '2030-01-19T08:00:00',
-  timezone: 'Asia/Makassar',
-  rule: { kind: 'weekly' },
-  overduePolicy: 'send',
-  status: 'active',
-  end: null,
-  nextAt: '2030-01-19T00:00:00.000Z',
-  nextLocal: '2030-01-19T08:00:00',
-  occurrences: 0,
-  sent: 0,
-  skipped: 0,
-  lastOccurrenceAt: null,
-  madeUnsent: null,
-  createdAt: '2030-01-01T00:00:00.000Z'
-}
+const series = makeSeries()
 
 beforeEach(() => {
   fake = installFakeApi()
@@ -131,7 +96,7 @@ describe('RemindersView', () => {
     expect(
       screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }).getAttribute('dir')
     ).toBe('auto') // follows the script's direction
-    await fillWhen('2030-01-15', '10:30:05')
+    await fillWhen('2030-01-15', '10:30')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
     await user.clear(screen.getByRole('textbox', { name: 'Number of days' }))
     await user.type(screen.getByRole('textbox', { name: 'Number of days' }), '5')
@@ -142,7 +107,7 @@ describe('RemindersView', () => {
         deviceId: 'dev-1',
         phone: '0812 3456 7890',
         message: 'Minum obat',
-        start: '2030-01-15T10:30:05',
+        start: '2030-01-15T10:30',
         periode: 'custom',
         title: 'Obat',
         customDay: 5
@@ -157,6 +122,39 @@ describe('RemindersView', () => {
     )
     // The start on the gateway's clock, in the window's format with its zone named (not "2030-01-15 10:30:00").
     expect(row.textContent).toContain('from 15 Jan 2030, 10:30 WIB')
+  })
+
+  it('keeps what was typed when the keeper changes after a save; the saved note goes with the next change (QA47 Q47-07)', async () => {
+    fake.handle('reminders:create', () => reminder)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    const to = screen.getByRole('combobox', { name: /^To \(phone/ })
+    const message = (): HTMLTextAreaElement =>
+      screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement
+    const done = (): string | null => screen.getByTestId('reminder-done').textContent
+    await user.type(to, '0812 3456 7890')
+    await user.type(screen.getByRole('textbox', { name: 'Title (optional)' }), 'Obat')
+    await user.type(message(), 'Minum obat')
+    await fillWhen('2030-01-15', '08:00')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    await waitFor(() => expect(done()).toBe('Saved at the gateway.'))
+
+    // The next edit: the note was said for the form as it was saved.
+    await user.type(message(), '!')
+    expect(done()).toBe('')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    await waitFor(() => expect(done()).toBe('Saved at the gateway.'))
+
+    // To Sender Desk: what both keep is kept; the note said for the gateway's form goes.
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    expect(done()).toBe('')
+    expect((to as HTMLInputElement).value).toBe('0812 3456 7890')
+    expect(message().value).toBe('Minum obat!')
+    expect((screen.getByLabelText('Time') as HTMLInputElement).value).toBe('08:00')
+    // And back: the title, which only the gateway keeps, is still there.
+    await user.click(screen.getByRole('radio', { name: 'The gateway' }))
+    expect((screen.getByRole('textbox', { name: 'Title (optional)' }) as HTMLInputElement).value).toBe('Obat')
   })
 
   it.each([
@@ -521,6 +519,28 @@ describe('RemindersView', () => {
     await user.click(screen.getByTestId('series-delete-s-1'))
     await user.click(screen.getByTestId('series-delete-confirm-s-1'))
     expect(fake.requests('series:delete')).toEqual([{ id: 's-1', cancelMade: true }])
+  })
+
+  it('edits a time in hours and minutes: the seconds a reminder has are kept until the time changes (QA47 Q47-05)', async () => {
+    const atSeconds = { ...reminder, startAt: '2030-01-15 10:30:15' }
+    fake.handle('reminders:list', () => ({ reminders: [atSeconds] }))
+    fake.handle('reminders:update', () => atSeconds)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    for (const time of [null, '08:00']) {
+      await user.click(await screen.findByRole('button', { name: 'Edit' }))
+      const form = screen.getByTestId('reminder-form-r-1')
+      const field = within(form).getByLabelText('Time')
+      expect((field as HTMLInputElement).value).toBe('10:30')
+      expect(field.getAttribute('step')).toBeNull()
+      if (time) fireEvent.change(field, { target: { value: time } })
+      await user.click(screen.getByTestId('reminder-save-r-1'))
+      await waitFor(() => expect(screen.queryByTestId('reminder-form-r-1')).toBeNull())
+    }
+    expect(fake.requests('reminders:update').map((request) => request.start)).toEqual([
+      '2030-01-15T10:30:15',
+      '2030-01-15T08:00'
+    ])
   })
 
   it.each([

@@ -7,7 +7,14 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import {
+  makeBootstrap,
+  makeDevice,
+  makeItem,
+  makeReminder,
+  makeSeries,
+  makeSettings
+} from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { jumpRowEndsWithHomeEnd, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
@@ -71,6 +78,65 @@ describe('SchedulesView', () => {
     expect(schedule.timezone).toBe('Asia/Makassar')
     expect(schedule.date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     expect(schedule.time).toMatch(/^\d{2}:00$/)
+  })
+
+  it.each([
+    {
+      language: 'en',
+      note: '2 recurring messages go out from Reminders, not listed here; the next at 2 Dec 2030, 08:00 WIB.',
+      open: 'Open Reminders'
+    },
+    {
+      language: 'id',
+      note: '2 pesan berulang dikirim dari Pengingat, tidak tercantum di sini; berikutnya pada 2 Des 2030, 08.00 WIB.',
+      open: 'Buka Pengingat'
+    }
+  ] as const)(
+    'says how many recurring messages go out from Reminders and when the next does, with a way there, in $language (QA47 Q47-06)',
+    async ({ language, note, open }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language, defaultTimezone: 'Asia/Jakarta' }) }))
+      fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
+      // A gateway reminder and a series of Sender Desk's due the same morning; a stopped series goes out no more.
+      const reminder = makeReminder({
+        startAt: '2030-12-02 08:00:00',
+        periode: 'daily',
+        customDay: null,
+        nextAt: '2030-12-02T01:00:00.000Z',
+        sandbox: null
+      })
+      const series = makeSeries({
+        startLocal: '2030-12-02T08:00:00',
+        timezone: 'Asia/Jakarta',
+        rule: { kind: 'daily' },
+        nextAt: '2030-12-02T01:00:00.000Z',
+        nextLocal: '2030-12-02T08:00:00'
+      })
+      fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+      fake.handle('series:list', () => ({
+        series: [series, { ...series, id: 's-2', status: 'stopped', nextAt: null, nextLocal: null }]
+      }))
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      // The heading, where a view opened puts the focus, keeps it when the line comes: the way there is the operator's.
+      const heading = screen.getByRole('heading', { level: 2 })
+      heading.focus()
+      expect((await screen.findByTestId('schedules-repeats')).textContent).toContain(note)
+      expect(screen.getByTestId('schedules-empty')).toBeTruthy()
+      expect(fake.requests('reminders:list')).toEqual([{}])
+      expect(fake.requests('series:list')).toEqual([{}])
+      expect(document.activeElement).toBe(heading)
+      await user.click(screen.getByRole('button', { name: open }))
+      expect(useNavigation.getState().view).toBe('reminders')
+    }
+  )
+
+  it('says nothing of Reminders when no recurring message goes out', async () => {
+    fake.handle('reminders:list', () => ({ reminders: [] }))
+    fake.handle('series:list', () => ({ series: [] }))
+    render(<SchedulesView />)
+    await screen.findAllByTestId('schedule-row')
+    await waitFor(() => expect(fake.requests('series:list')).toHaveLength(1))
+    expect(screen.queryByTestId('schedules-repeats')).toBeNull()
   })
 
   it('lists scheduled items soonest first, with time and zone', async () => {

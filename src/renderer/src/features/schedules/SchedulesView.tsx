@@ -21,6 +21,7 @@ import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
+import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
 import { notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { useChatName } from '../../stores/contact-names'
 import {
@@ -137,6 +138,7 @@ export function SchedulesView(): React.JSX.Element {
         {t('schedules.title')}
       </ViewHeading>
       <p className="muted">{t('schedules.intro')}</p>
+      <RepeatsGoingOut />
       <ListStatus
         items={items}
         error={error}
