@@ -1067,7 +1067,7 @@ describe('a row beside the open message at 1100 × 760 (QA46 Q46-02)', () => {
 })
 
 describe('what floats over the page closes by keyboard (QA19)', () => {
-  it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, and on Escape from the view (Q19-02)', async () => {
+  it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, on Escape, and when the view takes the focus (Q19-02)', async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
     await page.goto(harness.url)
@@ -1087,13 +1087,68 @@ describe('what floats over the page closes by keyboard (QA19)', () => {
     expect(header.height).toBeLessThanOrEqual(HEADER_MAX_AT_360)
     expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height)
     expect(heading.y + heading.height).toBeLessThanOrEqual(640)
-    // Opened again, Escape closes it while the focus is in the view, and gives the focus to its button.
+    // Opened again, Escape closes it from one of its tabs, and gives the focus to its button; the focus going to the
+    // view closes it too, the view keeping the focus (Q47-01).
     await toggle.focus()
     await page.keyboard.press('Enter')
-    await page.locator('#devices-heading').focus()
+    await page.getByTestId('nav-send').focus()
     await page.keyboard.press('Escape')
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-toggle')
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page.locator('#devices-heading').focus()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('devices-heading')
+    await page.close()
+  })
+
+  it('the narrow menu closes when Tab leaves it, past its last tab (QA47 Q47-01: it stayed open over the view)', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, bypassCSP: true })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.keyboard.press('Alt+Digit1')
+    await page.getByTestId('view-home').waitFor()
+    const toggle = page.getByTestId('nav-toggle')
+    const focusedTestId = (): Promise<string | null> =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)
+    let reached = false
+    for (let i = 0; i < 40 && !reached; i++) {
+      await page.keyboard.press('Tab')
+      reached = (await focusedTestId()) === 'nav-toggle'
+    }
+    expect(reached, 'Tab never reached the menu button').toBe(true)
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    // Through its eleven tabs, the menu stays open.
+    for (const view of VIEWS) {
+      await page.keyboard.press('Tab')
+      expect(await focusedTestId()).toBe(`nav-${view}`)
+      expect(await toggle.getAttribute('aria-expanded'), `on ${view}`).toBe('true')
+    }
+    expect(await seriousA11yViolations(page)).toEqual([])
+    // Once more: the focus leaves it for the view, and the menu closes, covering nothing.
+    await page.keyboard.press('Tab')
+    expect(
+      await page.evaluate(() => document.getElementById('nav-tabs')?.contains(document.activeElement)),
+      'the focus stayed in the menu'
+    ).toBe(false)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    const focused = await page.evaluate(() => {
+      const rect = document.activeElement!.getBoundingClientRect()
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+      return top !== null && (document.activeElement === top || document.activeElement!.contains(top))
+    })
+    expect(focused, 'the focused control is covered').toBe(true)
+    // Shift+Tab back into the menu does not open it again: only its button does.
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('nav-home').focus()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Shift+Tab')
+    expect(await focusedTestId()).toBe('nav-toggle')
+    expect(await toggle.getAttribute('aria-expanded'), 'Shift+Tab to its button closed it').toBe('true')
     await page.close()
   })
 
