@@ -431,35 +431,6 @@ describe('a long thread in Chromium (QA29)', () => {
 // QA45 Q45-01: at 360×640 in Bahasa Indonesia (English 1 px from it) a conversation known by its number alone read
 // "+62 813-5555-000" in the thread's heading: the number, kept on one line, ran 21 px past its box under "Lainnya"
 // (More). It wraps at its space instead, each group whole; a long group name wraps too.
-describe('"/" with a thread open at 360 px (QA47 Q47-03)', () => {
-  it('brings the conversations back, as Back does, and focuses their search (it did nothing: the search was hidden)', async () => {
-    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
-    await dewiAsks(harness, deviceId, 2)
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.setViewportSize({ width: 360, height: 640 })
-    await openTab(p, 'inbox')
-    const thread = p.getByTestId('inbox-thread')
-    const search = p.getByTestId('inbox-search')
-    await p
-      .getByRole('list', { name: 'Conversations' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('button')
-      .click()
-    await expect.poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 }).toBe(2)
-    expect(await search.isVisible(), 'the search is shown beside the thread at 360 px').toBe(false)
-    await p.locator('#inbox-thread-heading').focus()
-    await p.keyboard.press('/')
-    await expect
-      .poll(() => p.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('inbox-search')
-    expect(await thread.count()).toBe(0)
-    expect(await search.isVisible()).toBe(true)
-    expect(await p.getByTestId('shortcuts-said').textContent()).toBe('')
-    expect(await seriousA11yViolations(p)).toEqual([])
-  }, 120_000)
-})
-
 describe('the thread heading at 360 px (QA45)', () => {
   /** The parts of the heading's text drawn under the More button, and any drawn past the heading's box. */
   async function headingOverlaps(
