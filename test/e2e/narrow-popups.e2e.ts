@@ -2,7 +2,8 @@
  * The two pop-ups of a 360×640 window close as a menu button's do (WAI-ARIA menu button / disclosure): the inbox
  * thread's "More" list of actions and the header's menu. Escape closes either and gives the focus back to the button
  * that opened it (Escape in the thread does not go back to the list while "More" is open); a pointer down outside
- * closes it and the focus stays on what was pressed; choosing an item closes it; aria-expanded says which.
+ * closes it and the focus stays on what was pressed; so does the focus leaving it; choosing an item closes it;
+ * aria-expanded says which. And "/" reaches the conversations' search the open thread hides.
  */
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -85,6 +86,39 @@ describe('pop-ups in a 360×640 window', () => {
     await expect.poll(() => keep.evaluate((button) => button === document.activeElement)).toBe(true)
     await keep.click()
     expect(await focused(p)).toBe('inbox-thread-more')
+    expect(await seriousA11yViolations(p)).toEqual([])
+  }, 120_000)
+
+  it("the thread's More closes when Tab leaves its actions (QA47 Q47-01, as the header's menu does)", async () => {
+    const { p, thread } = await narrowThread()
+    const more = thread.getByTestId('inbox-thread-more')
+    await more.click()
+    expect(await more.getAttribute('aria-expanded')).toBe('true')
+    const inActions = (): Promise<boolean> =>
+      p.evaluate(() =>
+        Boolean(document.getElementById('inbox-thread-actions')?.contains(document.activeElement))
+      )
+    await p.keyboard.press('Tab')
+    expect(await inActions(), 'Tab from More goes to its first action').toBe(true)
+    for (let i = 0; i < 10 && (await inActions()); i++) {
+      expect(await more.getAttribute('aria-expanded')).toBe('true')
+      await p.keyboard.press('Tab')
+    }
+    expect(await inActions(), 'the focus never left the actions').toBe(false)
+    expect(await more.getAttribute('aria-expanded')).toBe('false')
+    expect(await seriousA11yViolations(p)).toEqual([])
+  }, 120_000)
+
+  it('"/" with the thread open brings the conversations back, as Back does, and focuses their search (QA47 Q47-03: it did nothing)', async () => {
+    const { p, thread } = await narrowThread()
+    const search = p.getByTestId('inbox-search')
+    expect(await search.isVisible(), 'the search is shown beside the thread at 360 px').toBe(false)
+    await p.locator('#inbox-thread-heading').focus()
+    await p.keyboard.press('/')
+    await expect.poll(() => focused(p)).toBe('inbox-search')
+    expect(await thread.count()).toBe(0)
+    expect(await search.isVisible()).toBe(true)
+    expect(await p.getByTestId('shortcuts-said').textContent()).toBe('')
     expect(await seriousA11yViolations(p)).toEqual([])
   }, 120_000)
 

@@ -65,6 +65,36 @@ const TEXT_ROOM_AT_360 = 110
 /** Every tab of the navigation. */
 const VIEWS = NAV_VIEWS
 
+/** Where "/" puts the focus in each view that has a search field (the first it shows); the others have none. */
+const SEARCH_OF: Partial<Record<string, string>> = {
+  outbox: '#outbox-filter-recipient',
+  // Its two searches are in sections left closed: the first opens.
+  campaigns: '#customers-search',
+  inbox: '[data-testid="inbox-search"]'
+} satisfies Partial<Record<(typeof VIEWS)[number], string>>
+
+/** "/" from the view: its search takes the focus, in sight; a view without one says so, the focus where it was. */
+async function slashFindsSearch(page: Page, view: string): Promise<void> {
+  const search = SEARCH_OF[view]
+  const said = page.getByTestId('shortcuts-said')
+  if (search) await page.locator(search).waitFor({ state: 'attached' })
+  const before = await page.evaluate(() => document.activeElement?.id ?? '')
+  await page.keyboard.press('/')
+  if (search) {
+    await expect
+      .poll(() => page.evaluate((selector) => document.activeElement?.matches(selector) ?? false, search), {
+        message: `"/" in ${view} did not focus ${search}`
+      })
+      .toBe(true)
+    expect(await page.locator(search).isVisible(), `${view}'s search is not shown`).toBe(true)
+    expect(await said.textContent(), view).toBe('')
+  } else {
+    await expect.poll(() => said.textContent(), { message: view }).toBe('This view has no search field.')
+    expect(await said.isVisible(), view).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.id ?? ''), view).toBe(before)
+  }
+}
+
 describe('every view, light and dark', () => {
   for (const theme of ['light', 'dark'] as const) {
     for (const language of ['en', 'id'] as const) {
@@ -181,6 +211,9 @@ describe('every view, light and dark', () => {
       await page.keyboard.press(keyOf(index))
       await page.getByTestId(`view-${view}`).waitFor()
       expect(await page.getByTestId(`nav-${view}`).getAttribute('aria-current'), view).toBe('page')
+      // "/" reaches the view's search, opening the section it is folded in; a view without one says so (Q47-03).
+      await slashFindsSearch(page, view)
+      await page.locator('#main').focus()
       // From the view, Tab reaches one of its own controls, with a visible focus ring.
       let inView = false
       for (let i = 0; i < 40 && !inView; i++) {
@@ -197,6 +230,14 @@ describe('every view, light and dark', () => {
       )
       expect(outline, view).not.toBe('none')
     }
+    // What "/" says where there is no search is read out politely, and axe finds nothing against it.
+    await page.keyboard.press('Alt+Digit1')
+    await page.getByTestId('view-home').waitFor()
+    await page.keyboard.press('/')
+    expect(await page.getByTestId('shortcuts-said').getAttribute('role')).toBe('status')
+    expect(await page.getByTestId('shortcuts-said').textContent()).toBe('This view has no search field.')
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await screenshot(page, 'slash-no-search-1100')
     // The send button is in sight at 1100×760 without scrolling.
     await page.keyboard.press('Alt+Digit3')
     await page.getByTestId('view-send').waitFor()
@@ -1066,8 +1107,35 @@ describe('a row beside the open message at 1100 × 760 (QA46 Q46-02)', () => {
   })
 })
 
+describe('"/" where a view has no search (QA47 Q47-03)', () => {
+  it('says so in Indonesian at 360 px, dark, whole inside the window, until the next key', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'dark', language: 'id' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, bypassCSP: true })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.keyboard.press('Alt+Digit0')
+    await page.getByTestId('view-settings').waitFor()
+    await page.keyboard.press('/')
+    const said = page.getByTestId('shortcuts-said')
+    expect(await said.textContent()).toBe('Tampilan ini tidak punya kolom pencarian.')
+    const box = (await said.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(360)
+    expect(box.y + box.height).toBeLessThanOrEqual(640)
+    // The centring leaves it the window's width, not half of it (three lines).
+    expect(box.width).toBeGreaterThan(180)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await screenshot(page, 'slash-no-search-360-id-dark')
+    // The next key takes it away.
+    await page.keyboard.press('Tab')
+    expect(await said.textContent()).toBe('')
+    await page.close()
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+  })
+})
+
 describe('what floats over the page closes by keyboard (QA19)', () => {
-  it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, and on Escape from the view (Q19-02)', async () => {
+  it('the narrow menu closes on Alt+digit, leaving the focused heading in sight, on Escape, and when the view takes the focus (Q19-02)', async () => {
     await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
     await page.goto(harness.url)
@@ -1087,13 +1155,68 @@ describe('what floats over the page closes by keyboard (QA19)', () => {
     expect(header.height).toBeLessThanOrEqual(HEADER_MAX_AT_360)
     expect(heading.y).toBeGreaterThanOrEqual(header.y + header.height)
     expect(heading.y + heading.height).toBeLessThanOrEqual(640)
-    // Opened again, Escape closes it while the focus is in the view, and gives the focus to its button.
+    // Opened again, Escape closes it from one of its tabs, and gives the focus to its button; the focus going to the
+    // view closes it too, the view keeping the focus (Q47-01).
     await toggle.focus()
     await page.keyboard.press('Enter')
-    await page.locator('#devices-heading').focus()
+    await page.getByTestId('nav-send').focus()
     await page.keyboard.press('Escape')
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('nav-toggle')
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page.locator('#devices-heading').focus()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('devices-heading')
+    await page.close()
+  })
+
+  it('the narrow menu closes when Tab leaves it, past its last tab (QA47 Q47-01: it stayed open over the view)', async () => {
+    await harness.core.handlers['settings:update']({ theme: 'light', language: 'en' })
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, bypassCSP: true })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await page.keyboard.press('Alt+Digit1')
+    await page.getByTestId('view-home').waitFor()
+    const toggle = page.getByTestId('nav-toggle')
+    const focusedTestId = (): Promise<string | null> =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)
+    let reached = false
+    for (let i = 0; i < 40 && !reached; i++) {
+      await page.keyboard.press('Tab')
+      reached = (await focusedTestId()) === 'nav-toggle'
+    }
+    expect(reached, 'Tab never reached the menu button').toBe(true)
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    // Through its eleven tabs, the menu stays open.
+    for (const view of VIEWS) {
+      await page.keyboard.press('Tab')
+      expect(await focusedTestId()).toBe(`nav-${view}`)
+      expect(await toggle.getAttribute('aria-expanded'), `on ${view}`).toBe('true')
+    }
+    expect(await seriousA11yViolations(page)).toEqual([])
+    // Once more: the focus leaves it for the view, and the menu closes, covering nothing.
+    await page.keyboard.press('Tab')
+    expect(
+      await page.evaluate(() => document.getElementById('nav-tabs')?.contains(document.activeElement)),
+      'the focus stayed in the menu'
+    ).toBe(false)
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    const focused = await page.evaluate(() => {
+      const rect = document.activeElement!.getBoundingClientRect()
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+      return top !== null && (document.activeElement === top || document.activeElement!.contains(top))
+    })
+    expect(focused, 'the focused control is covered').toBe(true)
+    // Shift+Tab back into the menu does not open it again: only its button does.
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await page.getByTestId('nav-home').focus()
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page.keyboard.press('Shift+Tab')
+    expect(await focusedTestId()).toBe('nav-toggle')
+    expect(await toggle.getAttribute('aria-expanded'), 'Shift+Tab to its button closed it').toBe('true')
     await page.close()
   })
 

@@ -37,6 +37,7 @@ export const enStart = {
   'shortcuts.title': 'Keyboard shortcuts',
   'shortcuts.views': 'Open the views in the order of the tabs (Alt+0: Settings)',
   'shortcuts.search': 'Focus the search field of the view',
+  'shortcuts.noSearch': 'This view has no search field.',
   'shortcuts.rows': 'Next / previous row in any list',
   'shortcuts.rowEnds': 'First / last row of any list',
   'shortcuts.send': 'Send the message being written',

@@ -514,6 +514,7 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.title': 'Pintasan keyboard',
   'shortcuts.views': 'Buka tampilan sesuai urutan tab (Alt+0: Pengaturan)',
   'shortcuts.search': 'Fokus ke kolom pencarian tampilan',
+  'shortcuts.noSearch': 'Tampilan ini tidak punya kolom pencarian.',
   'shortcuts.rows': 'Baris berikutnya / sebelumnya di daftar mana pun',
   'shortcuts.rowEnds': 'Baris pertama / terakhir di daftar mana pun',
   'shortcuts.send': 'Kirim pesan yang sedang ditulis',

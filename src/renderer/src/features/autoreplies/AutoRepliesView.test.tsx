@@ -218,6 +218,22 @@ describe('AutoRepliesView', () => {
     expect(fake.requests('autoReplies:delete')).toEqual([])
   })
 
+  it("closes the Edit form with Esc, as Schedules' Reschedule does, giving the focus back to Edit (QA47 Q47-02)", async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    const edit = await screen.findByTestId('autoreply-edit-12')
+    edit.focus()
+    await user.keyboard('{Enter}')
+    const form = screen.getByTestId('autoreply-form-12')
+    expect(form.contains(document.activeElement)).toBe(true)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('autoreply-form-12')).toBeNull()
+    expect(document.activeElement).toBe(edit)
+    expect(fake.requests('autoReplies:update')).toEqual([])
+  })
+
   it('sandbox devices: "try it" shows the auto-reply the sandbox sent', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-sb', sandbox: true })] }))
     fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))

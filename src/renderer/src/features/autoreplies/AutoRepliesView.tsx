@@ -13,6 +13,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { TryIncoming } from '../sandbox/TryIncoming'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { cancelOnEscape } from '../../ui/escape'
 import { ListStatus } from '../../ui/ListStatus'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
@@ -290,6 +291,9 @@ function RuleForm({
       className={rule ? 'inline-form form-grid' : 'card form'}
       noValidate
       onSubmit={(e) => void submit(e)}
+      // A rule's Edit form: Escape does what Cancel does, as in the other inline forms; the row panel gives the focus
+      // back to Edit (Q47-02). The add form has no Cancel.
+      onKeyDown={onCancel ? cancelOnEscape(onCancel, busy) : undefined}
       data-testid={testId}
     >
       {title ? <h3>{title}</h3> : null}

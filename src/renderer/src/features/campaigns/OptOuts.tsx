@@ -313,6 +313,7 @@ export function OptOuts(): React.JSX.Element {
       <input
         id="optouts-search"
         type="search"
+        data-view-search
         value={search}
         onChange={(e) => {
           setSearch(e.target.value)

@@ -472,7 +472,13 @@ export function Customers({
         </Field>
       ) : null}
       <label htmlFor="customers-search">{t('customers.search')}</label>
-      <input id="customers-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input
+        id="customers-search"
+        type="search"
+        data-view-search
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {loaded && customers.length === 0 ? (
         <p className="muted" role="status">
           {emptyText()}

@@ -112,6 +112,10 @@ function joinPages(first: SearchPage, then: SearchPage): SearchPage {
   }
 }
 
+/** Where the focus goes once the list is drawn again (the thread closed): a row, the list's heading (rowId null), or
+ *  the search ("/" asked for it). */
+export type ListFocus = { rowId: number | null } | 'search'
+
 interface ConversationsProps {
   state: ConversationsState
   filters: ConversationFilters
@@ -120,8 +124,8 @@ interface ConversationsProps {
   onOpen(conversation: InboxConversationView): void
   /** What an empty, unfiltered inbox says: what would bring messages in (InboxView knows the set-up). */
   emptyText: string
-  /** Where the focus goes once the list is drawn (the thread closed): a row, the list's heading (rowId null). */
-  focusOnDraw?: { rowId: number | null } | null
+  /** Where the focus goes once the list is drawn (the thread closed). */
+  focusOnDraw?: ListFocus | null
   /** The focus went where asked (or to the heading, for a row no longer listed). */
   onFocusGiven?(): void
 }
@@ -141,11 +145,12 @@ export function Conversations({
   // The text Enter asked for: searched at once, without waiting for the typing to settle.
   const [entered, setEntered] = useState<string | null>(null)
   const searching = query.trim() !== ''
-  // While searching, the found rows stand in for the list: the focus asked for goes back to the search box.
+  // While searching, the found rows stand in for the list: the focus asked for goes back to the search box; so does
+  // the focus asked for the search.
   const searchRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
   useEffect(() => {
-    if (!searching || focusOnDraw === null) return
+    if (focusOnDraw === null || (!searching && focusOnDraw !== 'search')) return
     searchRef.current?.focus()
     onFocusGiven?.()
   }, [searching, focusOnDraw, onFocusGiven])
@@ -158,6 +163,7 @@ export function Conversations({
         <input
           ref={searchRef}
           type="search"
+          data-view-search
           className="input"
           aria-label={t('inbox.search.label')}
           placeholder={t('inbox.search.placeholder')}
@@ -209,7 +215,7 @@ export function Conversations({
           emptyText={emptyText}
           openId={openId}
           onOpen={onOpen}
-          focusOnDraw={focusOnDraw}
+          focusOnDraw={focusOnDraw === 'search' ? null : focusOnDraw}
           onFocusGiven={onFocusGiven}
           headingRef={headingRef}
         />

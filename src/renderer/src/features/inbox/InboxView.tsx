@@ -9,11 +9,12 @@ import { useT } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { useShowViewSearch } from '../shortcuts/view-search'
 import { ConnectMailbox } from './ConnectMailbox'
 import { conversationLabel } from './conversation-label'
 import { useArrivalWords } from './use-arrivals'
 import { LocalRelayOffer } from './LocalRelayOffer'
-import { Conversations } from './Conversations'
+import { Conversations, type ListFocus } from './Conversations'
 import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
 import { RelayState } from './RelayState'
@@ -85,13 +86,17 @@ export function InboxView(): React.JSX.Element {
   )
   useInboxKeys(conversations.conversations, open, openByKey, changed, marked)
 
-  // Where the focus goes when the thread closes: a row, or the list's heading (null). Taken once the list is drawn
-  // again: at 360 px it is hidden while a thread is open, and draws its rows only once it is measured again.
-  const [focusOnClose, setFocusOnClose] = useState<{ rowId: number | null } | null>(null)
-  const closeThread = (rowId: number | null): void => {
+  // Where the focus goes when the thread closes: a row, or the list's heading (null), or its search. Taken once the
+  // list is drawn again: at 360 px it is hidden while a thread is open, and draws its rows only once it is measured
+  // again.
+  const [focusOnClose, setFocusOnClose] = useState<ListFocus | null>(null)
+  const closeThread = (focus: ListFocus): void => {
     setOpen(null)
-    setFocusOnClose({ rowId })
+    setFocusOnClose(focus)
   }
+  // "/" asks for the search, which a narrow window hides behind the open thread: Back brings it back (Q47-03).
+  const viewRef = useRef<HTMLElement>(null)
+  useShowViewSearch(viewRef, () => closeThread('search'))
   // The list gives it once it has drawn the row (Conversations).
   const focusGiven = useCallback(() => setFocusOnClose(null), [])
 
@@ -186,7 +191,7 @@ export function InboxView(): React.JSX.Element {
         : t('inbox.messages.emptyNoMailbox')
 
   return (
-    <section className="view" aria-labelledby="inbox-heading" data-testid="view-inbox">
+    <section ref={viewRef} className="view" aria-labelledby="inbox-heading" data-testid="view-inbox">
       <ViewHeading id="inbox-heading">{t('inbox.title')}</ViewHeading>
       {error ? (
         <p className="alert alert--bad" role="alert">
@@ -257,13 +262,13 @@ export function InboxView(): React.JSX.Element {
               const at = rows.findIndex((c) => c.id === conversation.id)
               const neighbour = rows[at + 1] ?? rows[at - 1]
               remove(conversation.id)
-              closeThread(neighbour?.id ?? null)
+              closeThread({ rowId: neighbour?.id ?? null })
               setNotice(
                 t('inbox.thread.deleted', { name: conversationLabel(conversation).title, count: messages })
               )
             }}
             // Back on the row the operator came from.
-            onBack={() => closeThread(open.id)}
+            onBack={() => closeThread({ rowId: open.id })}
           />
         ) : (
           <p className="muted inbox-pick" data-testid="inbox-pick">

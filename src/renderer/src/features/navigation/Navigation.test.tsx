@@ -1,5 +1,5 @@
-// The narrow window's menu closes with every view change and with Escape wherever the focus is (QA19 Q19-02: it
-// stayed open over the whole window after Alt+2, hiding the heading that had the focus).
+// The narrow window's menu closes with every view change, with Escape wherever the focus is (QA19 Q19-02: it stayed
+// open over the whole window after Alt+2, hiding the heading that had the focus) and when the focus leaves it (QA47).
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -48,14 +48,26 @@ describe('the narrow window menu (QA19 Q19-02)', () => {
     expect(menu().getAttribute('aria-expanded')).toBe('false')
   })
 
-  it('closes with Escape while the focus is outside it, the focus going back to the Menu button', async () => {
+  it('closes with Escape from its button, the focus staying there', async () => {
     showWindow()
     const user = userEvent.setup()
     await user.click(menu())
-    screen.getByRole('button', { name: 'In the view' }).focus()
+    expect(document.activeElement).toBe(menu())
     await user.keyboard('{Escape}')
     expect(menu().getAttribute('aria-expanded')).toBe('false')
     expect(document.activeElement).toBe(menu())
+  })
+
+  it('closes when the focus leaves it for the view, which keeps the focus (QA47 Q47-01: it stayed open over it)', async () => {
+    showWindow()
+    const user = userEvent.setup()
+    await user.click(menu())
+    screen.getByTestId('nav-send').focus()
+    expect(menu().getAttribute('aria-expanded')).toBe('true')
+    const inView = screen.getByRole('button', { name: 'In the view' })
+    act(() => inView.focus())
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+    expect(document.activeElement).toBe(inView)
   })
 
   it('still closes with Escape from a tab inside it', async () => {

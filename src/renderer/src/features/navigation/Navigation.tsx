@@ -33,7 +33,8 @@ export function Navigation(): React.JSX.Element {
   const toggleRef = useRef<HTMLButtonElement>(null)
   const moreRef = useRef<HTMLButtonElement>(null)
   // Escape closes the menu wherever the focus is (as the shortcuts list says), and gives the focus to its button; a
-  // press outside it closes it too (it covers the view: a tap on the header beside it).
+  // press outside it closes it too (it covers the view: a tap on the header beside it), and so does the focus leaving
+  // it (Q47-01: Tab past its last tab left it open over the focused tile).
   useDismiss(menuOpen, () => setMenuOpen(false), toggleRef, listRef)
   const selected = NAV_VIEWS.findIndex((v) => v === view)
   // What each badged tab counts (TAB_BADGES); a tab whose badge asks for the operator stays in the row with the open
@@ -81,20 +82,9 @@ export function Navigation(): React.JSX.Element {
     )
   }
 
-  // The list under More closes when the pointer or the focus goes elsewhere.
+  // The list under More closes as the menu does: Escape (the focus back on More), the pointer or the focus elsewhere.
   const moreItemRef = useRef<HTMLLIElement>(null)
-  useEffect(() => {
-    if (!moreOpen) return
-    const outside = (event: Event): void => {
-      if (!moreItemRef.current?.contains(event.target as Node)) setMoreOpenAt(null)
-    }
-    document.addEventListener('pointerdown', outside)
-    document.addEventListener('focusin', outside)
-    return () => {
-      document.removeEventListener('pointerdown', outside)
-      document.removeEventListener('focusin', outside)
-    }
-  }, [moreOpen])
+  useDismiss(moreOpen, () => setMoreOpen(false), moreRef, moreItemRef)
 
   return (
     <nav aria-label={t('nav.label')}>
@@ -133,13 +123,6 @@ export function Navigation(): React.JSX.Element {
           className={underMore.length > 0 ? 'nav-more' : 'nav-more nav-measured'}
           aria-hidden={underMore.length > 0 ? undefined : true}
           inert={underMore.length === 0}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && moreOpen) {
-              event.stopPropagation()
-              setMoreOpen(false)
-              moreRef.current?.focus()
-            }
-          }}
         >
           <button
             ref={moreRef}

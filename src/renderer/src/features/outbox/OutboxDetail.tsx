@@ -20,6 +20,7 @@ import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { cancelOnEscape } from '../../ui/escape'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
@@ -73,6 +74,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const headingRef = useRef<HTMLHeadingElement>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
+  const editRef = useRef<HTMLButtonElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const outcomeRef = useRef<HTMLParagraphElement>(null)
   const failureRef = useRef<HTMLDivElement>(null)
@@ -382,6 +384,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button"
+            ref={editRef}
             data-testid="outbox-edit"
             aria-expanded={editing}
             onClick={() => setEditing(!editing)}
@@ -521,7 +524,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           isGroup={item.isGroup}
           isText={item.kind === 'text'}
           busy={busy}
-          onCancel={() => setEditing(false)}
+          // Cancel or Escape: the form goes with the focused control, the focus back on Edit (Q47-02).
+          onCancel={() => {
+            setEditing(false)
+            editRef.current?.focus()
+          }}
           onSave={(patch) =>
             void act(async () => {
               await store.edit({ id: item.id, ...patch })
@@ -600,7 +607,14 @@ function EditItemForm({
   }
 
   return (
-    <form className="inline-form" onSubmit={submit} noValidate data-testid="outbox-edit-form">
+    <form
+      className="inline-form"
+      onSubmit={submit}
+      // Escape does what Cancel does, as in the other inline forms (Q47-02).
+      onKeyDown={cancelOnEscape(onCancel, busy)}
+      noValidate
+      data-testid="outbox-edit-form"
+    >
       <Field id="edit-recipient" label={t('outbox.edit.recipient')} error={recipientError}>
         {(control) => (
           <input

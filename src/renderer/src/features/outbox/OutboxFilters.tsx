@@ -149,6 +149,7 @@ export function OutboxFilters(): React.JSX.Element {
           <input
             id="outbox-filter-recipient"
             type="search"
+            data-view-search
             data-testid="outbox-filter-recipient"
             value={recipient}
             onChange={(e) => setRecipient(e.target.value)}
@@ -159,6 +160,7 @@ export function OutboxFilters(): React.JSX.Element {
           <input
             id="outbox-filter-text"
             type="search"
+            data-view-search
             dir="auto"
             value={text}
             onChange={(e) => setText(e.target.value)}

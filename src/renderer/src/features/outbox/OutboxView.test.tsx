@@ -1600,6 +1600,23 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
   })
 
+  it('closes the Edit form with Esc, as the other inline forms do, the detail staying open and the focus back on Edit (QA47 Q47-02)', async () => {
+    const item = makeItem({ id: 'e-3', status: 'failed', text: 'Helo' })
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-e-3'))
+    const edit = await screen.findByTestId('outbox-edit')
+    await user.click(edit)
+    await user.click(screen.getByRole('textbox', { name: 'Text message' }))
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('outbox-edit-form')).toBeNull()
+    expect(screen.getByTestId('outbox-detail')).toBeTruthy()
+    expect(document.activeElement).toBe(edit)
+    expect(fake.requests('outbox:edit')).toEqual([])
+  })
+
   it("edits a text by the gateway's count: 600 emoji are within its 1,024 characters, 1,025 letters are not", async () => {
     const item = makeItem({ id: 'e-2', status: 'failed', text: 'Helo' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))

@@ -13,6 +13,7 @@ import { Field } from '../../ui/Field'
 import { describeGatewayStart, describePeriode } from './repeat-rules'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { cancelOnEscape } from '../../ui/escape'
 import { ListStatus } from '../../ui/ListStatus'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
@@ -237,7 +238,14 @@ function EditReminder({
 
   const id = reminder.id
   return (
-    <form className="inline-form form-grid" noValidate onSubmit={submit} data-testid={`reminder-form-${id}`}>
+    <form
+      className="inline-form form-grid"
+      noValidate
+      onSubmit={submit}
+      // Escape does what Cancel does, as in the other inline forms; the row panel gives the focus back to Edit (Q47-02).
+      onKeyDown={cancelOnEscape(onCancel, busy)}
+      data-testid={`reminder-form-${id}`}
+    >
       <Field
         id={`r-phone-${id}`}
         label={t('reminders.to')}

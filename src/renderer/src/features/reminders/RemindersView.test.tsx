@@ -770,6 +770,22 @@ describe('RemindersView', () => {
     )
   })
 
+  it("closes a gateway reminder's Edit form with Esc, as Schedules' Reschedule does, giving the focus back to Edit (QA47 Q47-02)", async () => {
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    fake.handle('series:list', () => ({ series: [] }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    const edit = await screen.findByTestId('reminder-edit-r-1')
+    edit.focus()
+    await user.keyboard('{Enter}')
+    const form = screen.getByTestId('reminder-form-r-1')
+    expect(form.contains(document.activeElement)).toBe(true)
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('reminder-form-r-1')).toBeNull()
+    expect(document.activeElement).toBe(edit)
+    expect(fake.requests('reminders:update')).toEqual([])
+  })
+
   it('puts a series question in focus and gives the focus back to its button, in a named group (QA25 Q25-02, Q25-09)', async () => {
     fake.handle('series:list', () => ({ series: [series] }))
     const user = userEvent.setup()

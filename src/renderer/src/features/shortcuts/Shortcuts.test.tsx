@@ -260,3 +260,50 @@ describe('the shortcuts panel is a dialog (QA19 Q19-03)', () => {
     }
   })
 })
+
+describe('/ (QA47 Q47-03)', () => {
+  it("opens the closed section the view's search is in, and focuses it; not a field's own search", async () => {
+    seedStores()
+    render(
+      <>
+        <Shortcuts />
+        <main id="main" tabIndex={-1}>
+          <input type="search" aria-label="Time zone" />
+          <details data-testid="customers">
+            <summary>Customers</summary>
+            <input type="search" data-view-search aria-label="Search customers" />
+          </details>
+        </main>
+      </>
+    )
+    await userEvent.setup().keyboard('/')
+    expect((screen.getByTestId('customers') as HTMLDetailsElement).open).toBe(true)
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search customers' }))
+    expect(screen.getByTestId('shortcuts-said').textContent).toBe('')
+  })
+
+  it('says so in a view without a search, in both languages, until the next key', async () => {
+    for (const [language, said] of [
+      ['en', 'This view has no search field.'],
+      ['id', 'Tampilan ini tidak punya kolom pencarian.']
+    ] as const) {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      const { unmount } = render(
+        <>
+          <Shortcuts />
+          <main id="main" tabIndex={-1}>
+            <input type="search" aria-label="Time zone" />
+          </main>
+        </>
+      )
+      const user = userEvent.setup()
+      await user.keyboard('/')
+      const status = screen.getByRole('status')
+      expect(status.textContent).toBe(said)
+      expect(document.activeElement).toBe(document.body)
+      await user.keyboard('j')
+      expect(status.textContent).toBe('')
+      unmount()
+    }
+  })
+})

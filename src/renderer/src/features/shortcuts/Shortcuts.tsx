@@ -8,6 +8,7 @@ import { cancelOnEscape, useEscapeAnywhere } from '../../ui/escape'
 import { keepTabInside } from '../../ui/keep-tab-inside'
 import { listTakesRowEnd, type RowEnd } from './row-ends'
 import { viewForAltKey } from './view-keys'
+import { focusViewSearch } from './view-search'
 import './shortcuts.css'
 
 /** What the help panel lists, in order: keys as shown, and what they do. */
@@ -109,6 +110,8 @@ export function Shortcuts(): React.JSX.Element | null {
   const open = openAt === seq
   const cameFrom = useRef<HTMLElement | null>(null)
   const panelRef = useRef<HTMLDivElement>(null)
+  // "/" in a view without a search field: said until the next key or view.
+  const [noSearchAt, setNoSearchAt] = useState<number | null>(null)
   const openNow = useRef(open)
   useLayoutEffect(() => {
     openNow.current = open
@@ -122,6 +125,8 @@ export function Shortcuts(): React.JSX.Element | null {
   useEffect(() => {
     function onKey(event: KeyboardEvent): void {
       if (event.defaultPrevented) return
+      // What "/" said stays until the next key.
+      setNoSearchAt(null)
       const view = event.altKey && !event.ctrlKey && !event.metaKey ? viewForAltKey(event.code) : undefined
       if (view) {
         event.preventDefault()
@@ -135,11 +140,9 @@ export function Shortcuts(): React.JSX.Element | null {
         event.preventDefault()
         openFrom(document.activeElement)
       } else if (event.key === '/') {
-        const search = document.querySelector<HTMLElement>('#main input[type="search"]')
-        if (search) {
-          event.preventDefault()
-          search.focus()
-        }
+        event.preventDefault()
+        // A view without a search says so, rather than nothing (Q47-03).
+        if (!focusViewSearch()) setNoSearchAt(useNavigation.getState().seq)
       } else if (event.key === 'j' || event.key === 'k') {
         if (moveRow(event.key === 'j' ? 1 : -1)) event.preventDefault()
       } else if ((event.key === 'Home' || event.key === 'End') && !event.shiftKey) {
@@ -189,6 +192,9 @@ export function Shortcuts(): React.JSX.Element | null {
         </span>
         <span className="header-words">{t('shortcuts.title')}</span>
       </button>
+      <p role="status" className="shortcuts-said" data-testid="shortcuts-said">
+        {noSearchAt === seq ? t('shortcuts.noSearch') : ''}
+      </p>
       {open ? (
         <div
           ref={panelRef}
