@@ -55,6 +55,19 @@ describe('InboxView, another relay (QA30 Q30-01)', () => {
     expect(screen.getByTestId('inbox-switch-panel')).toBeTruthy()
   })
 
+  it('closes on Esc as its Cancel does, the focus back on the button that opened it (QA47)', async () => {
+    script(RECEIVING)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const open = await screen.findByRole('button', { name: 'Use another relay' })
+    open.focus()
+    await user.keyboard('{Enter}')
+    expect(screen.getByTestId('inbox-switch-panel')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(screen.queryByTestId('inbox-switch-panel')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Use another relay' }))
+  })
+
   it('asks before the relay on this computer replaces a mailbox devices receive through, naming where their messages go', async () => {
     script(RECEIVING)
     const user = userEvent.setup()

@@ -575,6 +575,12 @@ describe('InboxView', () => {
     expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Cancel' }))
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+    // Esc answers as Cancel does (QA47: the question had a Cancel but no Esc).
+    await user.click(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+    await screen.findByRole('group', { name: 'Receive messages on Shop?' })
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('group', { name: 'Receive messages on Shop?' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
     await user.click(screen.getByRole('button', { name: 'Receive messages on Shop' }))
     await screen.findByRole('group', { name: 'Receive messages on Shop?' })
 

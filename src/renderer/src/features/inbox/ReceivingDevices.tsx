@@ -12,6 +12,7 @@ import { useOperatorZone } from '../../stores/settings'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { cancelOnEscape } from '../../ui/escape'
 import { CopyButton } from '../../ui/CopyButton'
 import { RotatePullToken } from './RotatePullToken'
 import { useAskedAction } from '../../ui/use-asked-action'
@@ -157,6 +158,12 @@ function DeviceReceiving({
       )
     })
 
+  /** The question's Cancel (and Esc): nothing changed, the focus back on the button that asked. */
+  const cancelPreview = (): void => {
+    setPreview(null)
+    setFocusNext('receive')
+  }
+
   return (
     <li className="inbox-device" data-testid={`inbox-device-${device.id}`}>
       <p>
@@ -170,7 +177,13 @@ function DeviceReceiving({
         </span>
       </p>
       {preview ? (
-        <div className="inline-form confirm" role="group" aria-labelledby={headingId}>
+        <div
+          className="inline-form confirm"
+          role="group"
+          aria-labelledby={headingId}
+          // Made in the handler: cancelPreview moves the focus through a ref, not read while drawing.
+          onKeyDown={(event) => cancelOnEscape(cancelPreview, busy)(event)}
+        >
           <p id={headingId}>
             <strong>{t('inbox.confirm.heading', { device: device.label })}</strong>
           </p>
@@ -187,15 +200,7 @@ function DeviceReceiving({
             >
               {t('inbox.confirm.go')}
             </button>
-            <button
-              ref={cancelRef}
-              type="button"
-              className="button"
-              onClick={() => {
-                setPreview(null)
-                setFocusNext('receive')
-              }}
-            >
+            <button ref={cancelRef} type="button" className="button" onClick={cancelPreview}>
               {t('common.cancel')}
             </button>
           </div>

@@ -6,6 +6,7 @@
 import type { ReceivingView } from '../../../../shared/contract'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, useRowPanel } from '../../ui/RowActions'
 import { ConnectMailbox } from './ConnectMailbox'
 import { LocalRelayOffer } from './LocalRelayOffer'
@@ -40,7 +41,12 @@ export function SwitchRelay({
         {t('inbox.switch.open')}
       </PanelToggle>
       {panels.open === 'switch' ? (
-        <div className="inline-form inbox-switch" data-testid="inbox-switch-panel">
+        <div
+          className="inline-form inbox-switch"
+          data-testid="inbox-switch-panel"
+          // Esc does what Cancel does; a question inside (replacing a mailbox) takes its own Esc first.
+          onKeyDown={cancelOnEscape(panels.close)}
+        >
           <p className="muted">{t('inbox.switch.intro')}</p>
           <ConnectMailbox replace another askBeforeReplacing={receivingDevices} onConnected={connected} />
           {view.onThisComputer ? null : (
