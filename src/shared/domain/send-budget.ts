@@ -30,17 +30,49 @@ export function budgetLeftToday(device: DeviceBudget): number | null {
   return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0) - (device.waitingToday ?? 0))
 }
 
-/** Messages the devices' gateway quotas fall short by, or 0 (a quota unknown or unlimited is no shortfall). */
-export function quotaShortfall(
-  devices: readonly DeviceQuota[],
-  count: number
-): { quota: number; short: number } {
+/**
+ * What the devices' gateway quotas cover between them, as a campaign's rotation gives a spent device's rows to the
+ * others: the sum of their counts, or every message when a quota is unlimited or not known. The estimate's part (what
+ * finishes before the rest waits) and Split count with it; which devices run out is quotaShortfall's.
+ */
+export function quotaCovers(devices: readonly DeviceQuota[]): number {
   let quota = 0
   for (const device of devices) {
-    if (typeof device.quota !== 'number') return { quota: Infinity, short: 0 }
+    if (typeof device.quota !== 'number') return Infinity
     quota += device.quota
   }
-  return { quota, short: Math.max(0, count - quota) }
+  return quota
+}
+
+/**
+ * One device's part of a send against its own gateway quota: `share`, the messages that are its turn, and whether its
+ * quota covers them, falls `short` by some, is not known (it may run out: said so), or is unlimited.
+ */
+export type DeviceShortfall<D extends DeviceQuota = DeviceQuota> = { device: D; share: number } & (
+  { kind: 'short'; short: number } | { kind: 'covered' | 'unknown' | 'unlimited' }
+)
+
+/**
+ * The messages the devices' gateway quotas fall short by, counted device by device: each device's share of `count`
+ * (rotation gives row r to device r % n, so the first devices take one more of an uneven split) against its own quota.
+ * A quota not known is unknown for that device only, an unlimited one no shortfall for that device only: neither hides
+ * another device running out. `short` sums the devices' shortfalls. The cases: quota-topped-up.cases.ts.
+ */
+export function quotaShortfall<D extends DeviceQuota>(
+  devices: readonly D[],
+  count: number
+): { short: number; devices: DeviceShortfall<D>[] } {
+  const n = devices.length
+  let short = 0
+  const each = devices.map((device, i): DeviceShortfall<D> => {
+    const share = Math.floor(count / n) + (i < count % n ? 1 : 0)
+    if (device.quota === null) return { device, share, kind: 'unknown' }
+    if (device.quota === 'unlimited') return { device, share, kind: 'unlimited' }
+    const over = Math.max(0, share - device.quota)
+    short += over
+    return over > 0 ? { device, share, kind: 'short', short: over } : { device, share, kind: 'covered' }
+  })
+  return { short, devices: each }
 }
 
 /**
@@ -52,7 +84,7 @@ export function messagesThatFitNow(
   devices: readonly (DeviceBudget & DeviceQuota)[],
   ready: number
 ): number | null {
-  const { quota } = quotaShortfall(devices, ready)
+  const quota = quotaCovers(devices)
   const budgets = devices.map(budgetLeftToday)
   const budget = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)

@@ -3,7 +3,8 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { DeviceView } from '../../../shared/contract'
-import type { QuotaFinish } from '../../../shared/domain'
+import { quotaShortfall, type QuotaFinish } from '../../../shared/domain'
+import { QUOTA_SHORTFALL_CASES } from '../../../shared/quota-topped-up.cases'
 import { translate, type Language, type Translate } from '../i18n'
 import { makeDevice } from '../testing/fixtures'
 import { quotaText } from '../features/devices/quota-text'
@@ -42,26 +43,26 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     expect(words).not.toMatch(TOP_UP[language])
   })
 
-  /** The shortfall warning BudgetWarnings draws for 30 of 50 messages short through `devices`. */
-  const shortfallWords = (devices: readonly DeviceView[]): string => {
-    render(
+  /** The shortfall warning BudgetWarnings draws for `messages` messages through `devices`, or null without one. */
+  const shortfallWords = (devices: readonly DeviceView[], messages = 50): string | null => {
+    const { unmount } = render(
       <BudgetWarnings
         t={t}
         count={String}
         list={list}
-        messages={50}
-        quota={20}
-        short={30}
+        messages={messages}
+        shortfall={quotaShortfall(devices, messages)}
         leftOnFirstDay={null}
-        devices={devices}
         testIdPrefix="budget"
       />
     )
-    return screen.getByTestId('budget-shortfall').textContent ?? ''
+    const words = screen.queryByTestId('budget-shortfall')?.textContent ?? null
+    unmount()
+    return words
   }
 
   // A campaign through both kinds: each device named beside what tops up its own quota.
-  const says = (words: string): void => {
+  const says = (words: string | null): void => {
     expect(words).toMatch(PACKAGE[language])
     expect(words).toMatch(TOP_UP[language])
     expect(words).toContain('Front office')
@@ -87,7 +88,7 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
   // Only a device whose quota can hold the messages back is one to top up: the sandbox one alone is the sandbox's case.
   const unlimitedHosted = makeDevice({ id: 'unlimited', label: 'Front office', quota: 'unlimited' })
   const plentyHosted = makeDevice({ id: 'plenty', label: 'Front office', quota: 5_000 })
-  const onlySandbox = (words: string): void => {
+  const onlySandbox = (words: string | null): void => {
     expect(words).toMatch(TOP_UP[language])
     expect(words).not.toMatch(PACKAGE[language])
     expect(words).not.toContain('Front office')
@@ -131,14 +132,67 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     [sandbox, TOP_UP[language], PACKAGE[language]],
     [hosted, PACKAGE[language], TOP_UP[language]]
   ])('the shortfall warning names what tops up device %#', (device, says, saysNot) => {
-    const shortfall = shortfallWords([device])
+    const shortfall = shortfallWords([device]) ?? ''
     expect(shortfall).toMatch(says)
     expect(shortfall).not.toMatch(saysNot)
   })
+
+  // The shared table, device by device: a warning exactly when a device's share is short; through several devices it
+  // names each device short and each whose quota is not known, never one covered or unlimited.
+  it.each(QUOTA_SHORTFALL_CASES.map((c) => [c.name, c] as const))(
+    'the shortfall warning follows the per-device count: %s',
+    (_name, c) => {
+      const label = (id: string): string => `[${id}]`
+      const devices = c.devices.map((d) => makeDevice({ ...d, label: label(d.id) }))
+      const words = shortfallWords(devices, c.messages)
+      expect(words !== null).toBe(c.expected.short > 0)
+      if (words === null || devices.length < 2) return
+      for (const device of c.expected.devices) {
+        if (device.kind === 'short' || device.kind === 'unknown') expect(words).toContain(label(device.id))
+        else expect(words).not.toContain(label(device.id))
+      }
+    }
+  )
 
   it('a used-up quota on the card points a sandbox device to its Top up and a hosted one to its package', () => {
     expect(quotaText(sandbox, t)).toMatch(TOP_UP[language])
     expect(quotaText(sandbox, t)).not.toMatch(PACKAGE[language])
     expect(quotaText(hosted, t)).toMatch(PACKAGE[language])
+  })
+})
+
+// One device short, one whose quota is not known, one unlimited: each said as it is, in words that read naturally.
+describe('the shortfall warning through a short, an unknown and an unlimited device', () => {
+  const devices = [
+    makeDevice({ id: 'h', label: 'Front office', quota: 10 }),
+    makeDevice({ id: 'u', label: 'Back office', quota: null }),
+    makeDevice({ id: 's', label: 'Test line', quota: 'unlimited', sandbox: true })
+  ]
+  const words = (language: Language): string | null => {
+    const t: Translate = (key, params) => translate(language, key, params)
+    render(
+      <BudgetWarnings
+        t={t}
+        count={String}
+        list={list}
+        messages={100}
+        shortfall={quotaShortfall(devices, 100)}
+        leftOnFirstDay={null}
+        testIdPrefix="budget"
+      />
+    )
+    return screen.queryByTestId('budget-shortfall')?.textContent ?? null
+  }
+
+  it('in English', () => {
+    expect(words('en')).toBe(
+      'Front office’s gateway quota covers 10 of its 34 messages: 24 short. Back office’s gateway quota is not known yet, so it may fall short too. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    )
+  })
+
+  it('in Indonesian', () => {
+    expect(words('id')).toBe(
+      'Kuota gateway Front office mencukupi 10 dari 34 pesannya: kurang 24. Kuota gateway Back office belum diketahui, jadi bisa juga kurang. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+    )
   })
 })

@@ -2,7 +2,12 @@
 // line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
-import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
+import {
+  budgetLeftToday,
+  type DeviceShortfall,
+  type QuotaFinish,
+  type RunningFinish
+} from '../../../shared/domain'
 import type { useT } from '../i18n'
 import { quotaWaitText, type ListLabels, type QuotaDevices, type QuotaWaitWords } from './quota-wait-words'
 
@@ -34,6 +39,11 @@ export const CAMPAIGN_QUOTA_WAIT = {
     gateway: 'campaigns.presend.shortfall',
     sandbox: 'campaigns.presend.shortfall.sandbox',
     both: 'campaigns.presend.shortfall.mixed'
+  },
+  presendShortfallDevices: {
+    gateway: 'campaigns.presend.shortfallDevices',
+    sandbox: 'campaigns.presend.shortfallDevices.sandbox',
+    both: 'campaigns.presend.shortfallDevices.mixed'
   }
 } as const satisfies Record<string, QuotaWaitWords>
 
@@ -153,44 +163,94 @@ export function runningFinishText(
   }
 }
 
-/** The quota's shortfall and what today's caps leave for later, each said only when it applies. */
+/** A send's quota shortfall counted device by device (the domain's quotaShortfall), of the devices it goes through. */
+export interface DevicesShortfall {
+  short: number
+  devices: readonly DeviceShortfall<QuotaDevices[number]>[]
+}
+
+/**
+ * The quota's shortfall in words, from the per-device count: through one device, how much of the send its quota
+ * covers; through several, each device short by its share, those whose quota is not known (they may fall short too;
+ * an unlimited or covering quota is not named), then what tops up the quota of the devices named.
+ */
+export function shortfallText(
+  t: Translate,
+  count: (n: number) => string,
+  list: ListLabels,
+  messages: number,
+  shortfall: DevicesShortfall
+): string {
+  const named = shortfall.devices.filter((d) => d.kind === 'short' || d.kind === 'unknown')
+  const quota = { devices: named.map((d) => d.device), messages }
+  const [only] = shortfall.devices
+  if (shortfall.devices.length === 1 && only?.kind === 'short')
+    return quotaWaitText(
+      t,
+      CAMPAIGN_QUOTA_WAIT.presendShortfall,
+      { quota: count(only.share - only.short), count: count(messages), short: count(only.short) },
+      quota,
+      list
+    )
+  const short = shortfall.devices.flatMap((d) =>
+    d.kind === 'short'
+      ? [
+          t('campaigns.presend.shortfallDevice', {
+            device: d.device.label,
+            quota: count(d.share - d.short),
+            share: d.share,
+            short: count(d.short)
+          })
+        ]
+      : []
+  )
+  const unknown = named.filter((d) => d.kind === 'unknown').map((d) => d.device.label)
+  const [oneUnknown] = unknown
+  return [
+    ...short,
+    ...(unknown.length > 1
+      ? [t('campaigns.presend.shortfallUnknownMany', { devices: list(unknown) })]
+      : oneUnknown !== undefined
+        ? [t('campaigns.presend.shortfallUnknown', { device: oneUnknown })]
+        : []),
+    quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallDevices, {}, quota, list)
+  ].join(' ')
+}
+
+/**
+ * The quota's shortfall (counted device by device) and what today's caps leave for later, each said only when it
+ * applies.
+ */
 export function BudgetWarnings({
   t,
   count,
   list,
   messages,
-  quota,
-  short,
+  shortfall,
   leftOnFirstDay,
   capDay = 'today',
-  devices,
   testIdPrefix
 }: {
   t: Translate
   count: (n: number) => string
   list: ListLabels
   messages: number
-  quota: number
-  short: number
+  /**
+   * The domain's quotaShortfall of the devices the messages go through: what tops up the quota of those short or not
+   * known is what the words name.
+   */
+  shortfall: DevicesShortfall
   /** What the caps allow on the send's first day, or null without a cap. */
   leftOnFirstDay: number | null
   /** That first day: today, or the day a schedule starts. */
   capDay?: 'today' | 'scheduled'
-  /** The devices the messages go through: what tops up their quota is what the shortfall's rest waits for. */
-  devices: QuotaDevices
   testIdPrefix: string
 }): React.JSX.Element {
   return (
     <>
-      {short > 0 ? (
+      {shortfall.short > 0 ? (
         <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
-          {quotaWaitText(
-            t,
-            CAMPAIGN_QUOTA_WAIT.presendShortfall,
-            { quota: count(quota), count: count(messages), short: count(short) },
-            { devices, messages },
-            list
-          )}
+          {shortfallText(t, count, list, messages, shortfall)}
         </p>
       ) : null}
       {leftOnFirstDay !== null && leftOnFirstDay < messages ? (

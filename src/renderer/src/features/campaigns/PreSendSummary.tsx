@@ -7,6 +7,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import {
   budgetLeftToday,
   messagesThatFitNow,
+  quotaCovers,
   quotaFinishEstimate,
   quotaShortfall,
   workingHoursOpenAt,
@@ -34,7 +35,7 @@ export function campaignFinish(
   finishAt: number | null,
   quotaFinish: QuotaFinish | null
 ): QuotaFinish {
-  const { quota } = quotaShortfall(devices, ready)
+  const quota = quotaCovers(devices)
   const coveredFinishAt =
     quotaFinish?.kind === 'part' && quotaFinish.covered === Math.min(quota, ready) ? quotaFinish.at : null
   return quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt })
@@ -97,7 +98,8 @@ export function PreSendSummary({
   const first = useRef<HTMLButtonElement>(null)
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
-  const { quota, short } = quotaShortfall(devices, ready)
+  const shortfall = quotaShortfall(devices, ready)
+  const { short } = shortfall
   const budgets = devices.map(budgetLeftToday)
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
@@ -236,10 +238,8 @@ export function PreSendSummary({
         count={count}
         list={list}
         messages={ready}
-        quota={quota}
-        short={short}
+        shortfall={shortfall}
         leftOnFirstDay={budgetToday}
-        devices={devices}
         testIdPrefix="campaign"
       />
       {fitNow !== null ? (

@@ -5,7 +5,12 @@
 // named, and sending anyway is the operator's choice, as in a campaign's summary.
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import type { DirectSendPlan, DirectSendSchedule, QuotaFinish } from '../../../../shared/domain'
+import {
+  quotaShortfall,
+  type DirectSendPlan,
+  type DirectSendSchedule,
+  type QuotaFinish
+} from '../../../../shared/domain'
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
@@ -101,11 +106,9 @@ export function SendSummary({
         count={count}
         list={list}
         messages={messages}
-        quota={messages - plan.quotaShort}
-        short={plan.quotaShort}
+        shortfall={quotaShortfall([device], messages)}
         leftOnFirstDay={plan.afterFirstDay > 0 ? messages - plan.afterFirstDay : null}
         capDay={schedule ? 'scheduled' : 'today'}
-        devices={[device]}
         testIdPrefix="send-presend"
       />
       <div className="actions">
