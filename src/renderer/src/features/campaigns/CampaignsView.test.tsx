@@ -2909,6 +2909,32 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
   })
 
+  // An unlimited or unknown quota on one device hid another running out: each device's share is counted on its own.
+  it('names the device short of quota beside one not known and one unlimited, and Start is Start anyway', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Front office', quota: 0 }),
+          makeDevice({ id: 'dev-2', label: 'Back office', quota: null }),
+          makeDevice({ id: 'dev-3', label: 'Test line', quota: 'unlimited', sandbox: true })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    for (const label of [/Front office/, /Back office/, /Test line/])
+      await user.click(screen.getByRole('checkbox', { name: label }))
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    const summary = screen.getByRole('group', { name: 'Before you start' })
+    expect(within(summary).getByTestId('campaign-shortfall').textContent).toBe(
+      'Front office’s gateway quota covers 0 of its 1 message: 1 short. Back office’s gateway quota is not known yet, so it may fall short too. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    )
+    expect(within(summary).getByRole('button', { name: 'Start anyway' })).toBeTruthy()
+  })
+
   // QA17 Q17-04: the same sheet sent again gave nine customers the same promo twice, two minutes apart, unasked.
   it('names the recipients who got this same message lately, leaves them out, and sends to them only when told', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
