@@ -33,7 +33,7 @@ export function budgetLeftToday(device: DeviceBudget): number | null {
 /**
  * What the devices' gateway quotas cover between them, as a campaign's rotation gives a spent device's rows to the
  * others: the sum of their counts, or every message when a quota is unlimited or not known. The estimate's part (what
- * finishes before the rest waits) and Split count with it; which devices run out is quotaShortfall's.
+ * finishes before the rest waits) and Split count with it; what the summary warns of is quotaShortfall's.
  */
 export function quotaCovers(devices: readonly DeviceQuota[]): number {
   let quota = 0
@@ -45,34 +45,31 @@ export function quotaCovers(devices: readonly DeviceQuota[]): number {
 }
 
 /**
- * One device's part of a send against its own gateway quota: `share`, the messages that are its turn, and whether its
- * quota covers them, falls `short` by some, is not known (it may run out: said so), or is unlimited.
+ * Whether the devices' gateway quotas fall short of `count` messages, as rotation sends them (a spent device's rows go
+ * to those with quota left, pacing.ts estimateSchedule), so the set's quotas count together, never one device's share
+ * alone. 'none': an unlimited quota takes every row the others cannot, or the quotas known cover every message, or
+ * none is known (nothing to count against: each device's line says so). 'short': every quota is a count, and `covered`,
+ * their sum, leaves `short` of the messages. 'unknown': some quotas are not known (none unlimited) and the known ones
+ * cover only `covered`: how many fall short is not known, the `unknown` devices' quotas may cover the rest or not.
+ * `short` is 0 but when the set is short. The cases: quota-topped-up.cases.ts.
  */
-export type DeviceShortfall<D extends DeviceQuota = DeviceQuota> = { device: D; share: number } & (
-  { kind: 'short'; short: number } | { kind: 'covered' | 'unknown' | 'unlimited' }
-)
+export type QuotaShortfall<D extends DeviceQuota = DeviceQuota> =
+  | { kind: 'none'; short: 0 }
+  | { kind: 'short'; short: number; covered: number }
+  | { kind: 'unknown'; short: 0; covered: number; unknown: D[] }
 
-/**
- * The messages the devices' gateway quotas fall short by, counted device by device: each device's share of `count`
- * (rotation gives row r to device r % n, so the first devices take one more of an uneven split) against its own quota.
- * A quota not known is unknown for that device only, an unlimited one no shortfall for that device only: neither hides
- * another device running out. `short` sums the devices' shortfalls. The cases: quota-topped-up.cases.ts.
- */
 export function quotaShortfall<D extends DeviceQuota>(
   devices: readonly D[],
   count: number
-): { short: number; devices: DeviceShortfall<D>[] } {
-  const n = devices.length
-  let short = 0
-  const each = devices.map((device, i): DeviceShortfall<D> => {
-    const share = Math.floor(count / n) + (i < count % n ? 1 : 0)
-    if (device.quota === null) return { device, share, kind: 'unknown' }
-    if (device.quota === 'unlimited') return { device, share, kind: 'unlimited' }
-    const over = Math.max(0, share - device.quota)
-    short += over
-    return over > 0 ? { device, share, kind: 'short', short: over } : { device, share, kind: 'covered' }
-  })
-  return { short, devices: each }
+): QuotaShortfall<D> {
+  const none = { kind: 'none', short: 0 } as const
+  if (devices.some((device) => device.quota === 'unlimited')) return none
+  const unknown = devices.filter((device) => device.quota === null)
+  const covered = quotaCovers(devices.filter((device) => device.quota !== null))
+  if (covered >= count || unknown.length === devices.length) return none
+  return unknown.length > 0
+    ? { kind: 'unknown', short: 0, covered, unknown }
+    : { kind: 'short', short: count - covered, covered }
 }
 
 /**

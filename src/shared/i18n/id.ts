@@ -2092,10 +2092,10 @@ export const id: Record<MessageKey, string> = {
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.shortfall.mixed':
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
-  'campaigns.presend.shortfallDevice':
-    'Kuota gateway {device} mencukupi {quota} dari {share, plural, other {# pesannya}}: kurang {short}.',
-  'campaigns.presend.shortfallUnknown': 'Kuota gateway {device} belum diketahui, jadi bisa juga kurang.',
-  'campaigns.presend.shortfallUnknownMany': 'Kuota gateway {devices} belum diketahui, jadi bisa juga kurang.',
+  'campaigns.presend.shortfallUnknown':
+    'Kuota yang sudah diketahui mencukupi {covered} dari {count} pesan; kuota gateway {device} belum diketahui, jadi sebagian pesan mungkin menunggu.',
+  'campaigns.presend.shortfallUnknownMany':
+    'Kuota yang sudah diketahui mencukupi {covered} dari {count} pesan; kuota gateway {devices} belum diketahui, jadi sebagian pesan mungkin menunggu.',
   'campaigns.presend.shortfallDevices':
     'Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.',
   'campaigns.presend.shortfallDevices.sandbox':

@@ -3,7 +3,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { DeviceView } from '../../../shared/contract'
-import { quotaShortfall, type QuotaFinish } from '../../../shared/domain'
+import type { QuotaFinish } from '../../../shared/domain'
 import { QUOTA_SHORTFALL_CASES } from '../../../shared/quota-topped-up.cases'
 import { translate, type Language, type Translate } from '../i18n'
 import { makeDevice } from '../testing/fixtures'
@@ -28,6 +28,29 @@ const FINISHES: [string, QuotaFinish][] = [
   ['a part waits, its end unknown', { kind: 'part', at: null, covered: 10, waiting: 30 }]
 ]
 
+/** The shortfall warning BudgetWarnings draws in `language` for `messages` messages through `devices`, or null. */
+function shortfallWordsIn(
+  language: Language,
+  devices: readonly DeviceView[],
+  messages: number
+): string | null {
+  const t: Translate = (key, params) => translate(language, key, params)
+  const { unmount } = render(
+    <BudgetWarnings
+      t={t}
+      count={String}
+      list={list}
+      messages={messages}
+      devices={devices}
+      leftOnFirstDay={null}
+      testIdPrefix="budget"
+    />
+  )
+  const words = screen.queryByTestId('budget-shortfall')?.textContent ?? null
+  unmount()
+  return words
+}
+
 describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) => {
   const t: Translate = (key, params) => translate(language, key, params)
 
@@ -43,23 +66,8 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     expect(words).not.toMatch(TOP_UP[language])
   })
 
-  /** The shortfall warning BudgetWarnings draws for `messages` messages through `devices`, or null without one. */
-  const shortfallWords = (devices: readonly DeviceView[], messages = 50): string | null => {
-    const { unmount } = render(
-      <BudgetWarnings
-        t={t}
-        count={String}
-        list={list}
-        messages={messages}
-        shortfall={quotaShortfall(devices, messages)}
-        leftOnFirstDay={null}
-        testIdPrefix="budget"
-      />
-    )
-    const words = screen.queryByTestId('budget-shortfall')?.textContent ?? null
-    unmount()
-    return words
-  }
+  const shortfallWords = (devices: readonly DeviceView[], messages = 50): string | null =>
+    shortfallWordsIn(language, devices, messages)
 
   // A campaign through both kinds: each device named beside what tops up its own quota.
   const says = (words: string | null): void => {
@@ -110,8 +118,8 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     }
   )
 
-  it('the shortfall warning beside an unlimited hosted device is the sandbox’s alone', () => {
-    onlySandbox(shortfallWords([sandbox, unlimitedHosted]))
+  it('the shortfall warning beside a hosted device whose quota is not known names both', () => {
+    says(shortfallWords([sandbox, makeDevice({ id: 'u', label: 'Front office', quota: null })]))
   })
 
   it('a hosted device beside an unlimited sandbox one is told its package alone', () => {
@@ -137,20 +145,19 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     expect(shortfall).not.toMatch(saysNot)
   })
 
-  // The shared table, device by device: a warning exactly when a device's share is short; through several devices it
-  // names each device short and each whose quota is not known, never one covered or unlimited.
+  // The shared table, as rotation sends the rows: a warning when the set is short or may be; it says the set's numbers,
+  // and names each device whose quota is not known.
   it.each(QUOTA_SHORTFALL_CASES.map((c) => [c.name, c] as const))(
-    'the shortfall warning follows the per-device count: %s',
+    'the shortfall warning follows the set’s count: %s',
     (_name, c) => {
       const label = (id: string): string => `[${id}]`
       const devices = c.devices.map((d) => makeDevice({ ...d, label: label(d.id) }))
       const words = shortfallWords(devices, c.messages)
-      expect(words !== null).toBe(c.expected.short > 0)
-      if (words === null || devices.length < 2) return
-      for (const device of c.expected.devices) {
-        if (device.kind === 'short' || device.kind === 'unknown') expect(words).toContain(label(device.id))
-        else expect(words).not.toContain(label(device.id))
-      }
+      if (c.expected.kind === 'none') return expect(words).toBeNull()
+      expect(words).toContain(`${c.expected.covered} `)
+      expect(words).toContain(` ${c.messages} `)
+      if (c.expected.kind === 'short') expect(words).toContain(String(c.expected.short))
+      else for (const id of c.expected.unknown) expect(words).toContain(label(id))
     }
   )
 
@@ -161,38 +168,37 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
   })
 })
 
-// One device short, one whose quota is not known, one unlimited: each said as it is, in words that read naturally.
-describe('the shortfall warning through a short, an unknown and an unlimited device', () => {
-  const devices = [
-    makeDevice({ id: 'h', label: 'Front office', quota: 10 }),
-    makeDevice({ id: 'u', label: 'Back office', quota: null }),
-    makeDevice({ id: 's', label: 'Test line', quota: 'unlimited', sandbox: true })
-  ]
-  const words = (language: Language): string | null => {
-    const t: Translate = (key, params) => translate(language, key, params)
-    render(
-      <BudgetWarnings
-        t={t}
-        count={String}
-        list={list}
-        messages={100}
-        shortfall={quotaShortfall(devices, 100)}
-        leftOnFirstDay={null}
-        testIdPrefix="budget"
-      />
-    )
-    return screen.queryByTestId('budget-shortfall')?.textContent ?? null
-  }
+// A device below its share beside one whose quota is not known: the known quota's part is said, and that the rest may
+// wait, never a number short that is not known.
+describe('the shortfall warning beside a quota not known', () => {
+  const words = shortfallWordsIn
+  const front = makeDevice({ id: 'h', label: 'Front office', quota: 50 })
+  const back = makeDevice({ id: 'u', label: 'Back office', quota: null })
+  const store = makeDevice({ id: 'w', label: 'Warehouse', quota: null })
 
   it('in English', () => {
-    expect(words('en')).toBe(
-      'Front office’s gateway quota covers 10 of its 34 messages: 24 short. Back office’s gateway quota is not known yet, so it may fall short too. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    expect(words('en', [front, back], 200)).toBe(
+      'The quotas known so far cover 50 of 200 messages; Back office’s gateway quota is not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    )
+    expect(words('en', [front, back, store], 200)).toBe(
+      'The quotas known so far cover 50 of 200 messages; the gateway quotas of Back office & Warehouse are not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
     )
   })
 
   it('in Indonesian', () => {
-    expect(words('id')).toBe(
-      'Kuota gateway Front office mencukupi 10 dari 34 pesannya: kurang 24. Kuota gateway Back office belum diketahui, jadi bisa juga kurang. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+    expect(words('id', [front, back], 200)).toBe(
+      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office belum diketahui, jadi sebagian pesan mungkin menunggu. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
     )
+    expect(words('id', [front, back, store], 200)).toBe(
+      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office & Warehouse belum diketahui, jadi sebagian pesan mungkin menunggu. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+    )
+  })
+
+  // Rotation gives a spent device's rows to the others: an unlimited quota, or one that covers them, leaves none short.
+  it.each(['en', 'id'] as const)('says nothing when another device takes the rows (%s)', (language) => {
+    const unlimited = makeDevice({ id: 's', label: 'Test line', quota: 'unlimited', sandbox: true })
+    const plenty = makeDevice({ id: 'p', label: 'Back office', quota: 500 })
+    expect(words(language, [makeDevice({ id: 'h', quota: 50 }), unlimited], 200)).toBeNull()
+    expect(words(language, [makeDevice({ id: 'h', quota: 10 }), plenty], 100)).toBeNull()
   })
 })

@@ -4,8 +4,9 @@
 import type { DeviceView } from '../../../shared/contract'
 import {
   budgetLeftToday,
-  type DeviceShortfall,
+  quotaShortfall,
   type QuotaFinish,
+  type QuotaShortfall,
   type RunningFinish
 } from '../../../shared/domain'
 import type { useT } from '../i18n'
@@ -163,70 +164,51 @@ export function runningFinishText(
   }
 }
 
-/** A send's quota shortfall counted device by device (the domain's quotaShortfall), of the devices it goes through. */
-export interface DevicesShortfall {
-  short: number
-  devices: readonly DeviceShortfall<QuotaDevices[number]>[]
-}
-
 /**
- * The quota's shortfall in words, from the per-device count: through one device, how much of the send its quota
- * covers; through several, each device short by its share, those whose quota is not known (they may fall short too;
- * an unlimited or covering quota is not named), then what tops up the quota of the devices named.
+ * The quota's shortfall in words, as the domain's quotaShortfall counts it for the set: how much of the send the
+ * quotas cover and the number short, then what tops it up; or, when some quotas are not known, what the known ones
+ * cover, that the named devices' quotas are not known so some messages may wait, then what tops a spent quota up.
  */
-export function shortfallText(
+function shortfallText(
   t: Translate,
   count: (n: number) => string,
   list: ListLabels,
   messages: number,
-  shortfall: DevicesShortfall
+  shortfall: QuotaShortfall<QuotaDevices[number]>,
+  devices: QuotaDevices
 ): string {
-  const named = shortfall.devices.filter((d) => d.kind === 'short' || d.kind === 'unknown')
-  const quota = { devices: named.map((d) => d.device), messages }
-  const [only] = shortfall.devices
-  if (shortfall.devices.length === 1 && only?.kind === 'short')
-    return quotaWaitText(
-      t,
-      CAMPAIGN_QUOTA_WAIT.presendShortfall,
-      { quota: count(only.share - only.short), count: count(messages), short: count(only.short) },
-      quota,
-      list
-    )
-  const short = shortfall.devices.flatMap((d) =>
-    d.kind === 'short'
-      ? [
-          t('campaigns.presend.shortfallDevice', {
-            device: d.device.label,
-            quota: count(d.share - d.short),
-            share: d.share,
-            short: count(d.short)
-          })
-        ]
-      : []
-  )
-  const unknown = named.filter((d) => d.kind === 'unknown').map((d) => d.device.label)
-  const [oneUnknown] = unknown
-  return [
-    ...short,
-    ...(unknown.length > 1
-      ? [t('campaigns.presend.shortfallUnknownMany', { devices: list(unknown) })]
-      : oneUnknown !== undefined
-        ? [t('campaigns.presend.shortfallUnknown', { device: oneUnknown })]
-        : []),
-    quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallDevices, {}, quota, list)
-  ].join(' ')
+  const quota = { devices, messages }
+  switch (shortfall.kind) {
+    case 'none':
+      return ''
+    case 'short':
+      return quotaWaitText(
+        t,
+        CAMPAIGN_QUOTA_WAIT.presendShortfall,
+        { quota: count(shortfall.covered), count: count(messages), short: count(shortfall.short) },
+        quota,
+        list
+      )
+    case 'unknown': {
+      const part = { covered: count(shortfall.covered), count: count(messages) }
+      const labels = shortfall.unknown.map((d) => d.label)
+      return [
+        labels.length > 1
+          ? t('campaigns.presend.shortfallUnknownMany', { ...part, devices: list(labels) })
+          : t('campaigns.presend.shortfallUnknown', { ...part, device: labels.join('') }),
+        quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallDevices, {}, quota, list)
+      ].join(' ')
+    }
+  }
 }
 
-/**
- * The quota's shortfall (counted device by device) and what today's caps leave for later, each said only when it
- * applies.
- */
+/** The quota's shortfall (or that it may fall short) and what today's caps leave for later, each said when it applies. */
 export function BudgetWarnings({
   t,
   count,
   list,
   messages,
-  shortfall,
+  devices,
   leftOnFirstDay,
   capDay = 'today',
   testIdPrefix
@@ -235,22 +217,24 @@ export function BudgetWarnings({
   count: (n: number) => string
   list: ListLabels
   messages: number
-  /**
-   * The domain's quotaShortfall of the devices the messages go through: what tops up the quota of those short or not
-   * known is what the words name.
-   */
-  shortfall: DevicesShortfall
+  /** The devices the messages go through: their quotas' shortfall, and what tops up those that can run out. */
+  devices: QuotaDevices
   /** What the caps allow on the send's first day, or null without a cap. */
   leftOnFirstDay: number | null
   /** That first day: today, or the day a schedule starts. */
   capDay?: 'today' | 'scheduled'
   testIdPrefix: string
 }): React.JSX.Element {
+  const shortfall = quotaShortfall(devices, messages)
   return (
     <>
-      {shortfall.short > 0 ? (
-        <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
-          {shortfallText(t, count, list, messages, shortfall)}
+      {shortfall.kind !== 'none' ? (
+        // Short is bad; that some may wait (a quota not known) is a warning.
+        <p
+          className={`alert ${shortfall.kind === 'short' ? 'alert--bad' : 'alert--warn'}`}
+          data-testid={`${testIdPrefix}-shortfall`}
+        >
+          {shortfallText(t, count, list, messages, shortfall, devices)}
         </p>
       ) : null}
       {leftOnFirstDay !== null && leftOnFirstDay < messages ? (

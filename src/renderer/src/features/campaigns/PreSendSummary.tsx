@@ -98,8 +98,9 @@ export function PreSendSummary({
   const first = useRef<HTMLButtonElement>(null)
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
-  const shortfall = quotaShortfall(devices, ready)
-  const { short } = shortfall
+  // Short only when the set's quotas are all counts and their sum leaves some out; "may be short" (a quota not known)
+  // is said in the warning, but neither moves the focus nor makes Start "Start anyway": nothing known is short.
+  const { short } = quotaShortfall(devices, ready)
   const budgets = devices.map(budgetLeftToday)
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
@@ -238,7 +239,7 @@ export function PreSendSummary({
         count={count}
         list={list}
         messages={ready}
-        shortfall={shortfall}
+        devices={devices}
         leftOnFirstDay={budgetToday}
         testIdPrefix="campaign"
       />

@@ -5,12 +5,7 @@
 // named, and sending anyway is the operator's choice, as in a campaign's summary.
 import { useEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
-import {
-  quotaShortfall,
-  type DirectSendPlan,
-  type DirectSendSchedule,
-  type QuotaFinish
-} from '../../../../shared/domain'
+import type { DirectSendPlan, DirectSendSchedule, QuotaFinish } from '../../../../shared/domain'
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
@@ -106,7 +101,7 @@ export function SendSummary({
         count={count}
         list={list}
         messages={messages}
-        shortfall={quotaShortfall([device], messages)}
+        devices={[device]}
         leftOnFirstDay={plan.afterFirstDay > 0 ? messages - plan.afterFirstDay : null}
         capDay={schedule ? 'scheduled' : 'today'}
         testIdPrefix="send-presend"
