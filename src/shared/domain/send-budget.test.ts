@@ -4,8 +4,10 @@ import {
   directSendFinish,
   messagesThatFitNow,
   planDirectSend,
+  quotaCovers,
   quotaShortfall
 } from './send-budget'
+import { QUOTA_SHORTFALL_CASES } from '../quota-topped-up.cases'
 import { DIRECT_SEND_CASES, PLAN_NOW } from './send-budget.cases'
 import { DEVICE_DAY_CASES } from './device-day.cases'
 
@@ -98,11 +100,27 @@ describe('the budget both pre-send summaries count with', () => {
     expect(messagesThatFitNow([capped(50, 10, 10)], 12)).toBeNull()
   })
 
-  it('quotas add up across devices; one unlimited or unknown quota is no shortfall', () => {
-    expect(quotaShortfall([{ quota: 10 }, { quota: 5 }], 20)).toEqual({ quota: 15, short: 5 })
-    expect(quotaShortfall([{ quota: 10 }, { quota: 5 }], 15)).toEqual({ quota: 15, short: 0 })
-    expect(quotaShortfall([{ quota: 10 }, { quota: 'unlimited' }], 99)).toEqual({ quota: Infinity, short: 0 })
-    expect(quotaShortfall([{ quota: null }], 99)).toEqual({ quota: Infinity, short: 0 })
+  // What the set covers between them, as rotation gives a spent device's rows to the others: the estimate's part.
+  it('quotas add up for what the set covers; one unlimited or unknown quota covers every message', () => {
+    expect(quotaCovers([{ quota: 10 }, { quota: 5 }])).toBe(15)
+    expect(quotaCovers([{ quota: 10 }, { quota: 'unlimited' }])).toBe(Infinity)
+    expect(quotaCovers([{ quota: null }])).toBe(Infinity)
+  })
+})
+
+describe('quotaShortfall counts the set’s quotas together, as rotation sends the rows (the shared table)', () => {
+  it.each(QUOTA_SHORTFALL_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const answer = quotaShortfall(c.devices, c.messages)
+    const { kind } = answer
+    expect(
+      answer.kind === 'short'
+        ? { kind, covered: answer.covered, short: answer.short }
+        : answer.kind === 'unknown'
+          ? { kind, covered: answer.covered, unknown: answer.unknown.map((d) => d.id) }
+          : { kind }
+    ).toEqual(c.expected)
+    // The number short is the set's, and only when it is known.
+    expect(answer.short).toBe(c.expected.kind === 'short' ? c.expected.short : 0)
   })
 })
 

@@ -30,17 +30,46 @@ export function budgetLeftToday(device: DeviceBudget): number | null {
   return Math.max(0, device.dailyCap - (device.sentToday?.count ?? 0) - (device.waitingToday ?? 0))
 }
 
-/** Messages the devices' gateway quotas fall short by, or 0 (a quota unknown or unlimited is no shortfall). */
-export function quotaShortfall(
-  devices: readonly DeviceQuota[],
-  count: number
-): { quota: number; short: number } {
+/**
+ * What the devices' gateway quotas cover between them, as a campaign's rotation gives a spent device's rows to the
+ * others: the sum of their counts, or every message when a quota is unlimited or not known. The estimate's part (what
+ * finishes before the rest waits) and Split count with it; what the summary warns of is quotaShortfall's.
+ */
+export function quotaCovers(devices: readonly DeviceQuota[]): number {
   let quota = 0
   for (const device of devices) {
-    if (typeof device.quota !== 'number') return { quota: Infinity, short: 0 }
+    if (typeof device.quota !== 'number') return Infinity
     quota += device.quota
   }
-  return { quota, short: Math.max(0, count - quota) }
+  return quota
+}
+
+/**
+ * Whether the devices' gateway quotas fall short of `count` messages, as rotation sends them (a spent device's rows go
+ * to those with quota left, pacing.ts estimateSchedule), so the set's quotas count together, never one device's share
+ * alone. 'none': an unlimited quota takes every row the others cannot, or the quotas known cover every message, or
+ * none is known (nothing to count against: each device's line says so). 'short': every quota is a count, and `covered`,
+ * their sum, leaves `short` of the messages. 'unknown': some quotas are not known (none unlimited) and the known ones
+ * cover only `covered`: how many fall short is not known, the `unknown` devices' quotas may cover the rest or not.
+ * `short` is 0 but when the set is short. The cases: quota-topped-up.cases.ts.
+ */
+export type QuotaShortfall<D extends DeviceQuota = DeviceQuota> =
+  | { kind: 'none'; short: 0 }
+  | { kind: 'short'; short: number; covered: number }
+  | { kind: 'unknown'; short: 0; covered: number; unknown: D[] }
+
+export function quotaShortfall<D extends DeviceQuota>(
+  devices: readonly D[],
+  count: number
+): QuotaShortfall<D> {
+  const none = { kind: 'none', short: 0 } as const
+  if (devices.some((device) => device.quota === 'unlimited')) return none
+  const unknown = devices.filter((device) => device.quota === null)
+  const covered = quotaCovers(devices.filter((device) => device.quota !== null))
+  if (covered >= count || unknown.length === devices.length) return none
+  return unknown.length > 0
+    ? { kind: 'unknown', short: 0, covered, unknown }
+    : { kind: 'short', short: count - covered, covered }
 }
 
 /**
@@ -52,7 +81,7 @@ export function messagesThatFitNow(
   devices: readonly (DeviceBudget & DeviceQuota)[],
   ready: number
 ): number | null {
-  const { quota } = quotaShortfall(devices, ready)
+  const quota = quotaCovers(devices)
   const budgets = devices.map(budgetLeftToday)
   const budget = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)

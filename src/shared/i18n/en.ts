@@ -1881,6 +1881,18 @@ export const enRest = {
     'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.shortfall.mixed':
     'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  // Some quotas not known (none unlimited) and the known ones short of the messages: how many fall short is not known
+  // (send-budget.ts, quotaShortfall), so no number short is said; then what tops a spent quota up.
+  'campaigns.presend.shortfallUnknown':
+    'The quotas known so far cover {covered} of {count} messages; {device}’s gateway quota is not known yet, so some messages may wait.',
+  'campaigns.presend.shortfallUnknownMany':
+    'The quotas known so far cover {covered} of {count} messages; the gateway quotas of {devices} are not known yet, so some messages may wait.',
+  'campaigns.presend.shortfallDevices':
+    'A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.',
+  'campaigns.presend.shortfallDevices.sandbox':
+    'A device whose quota is spent sends nothing more until its quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.shortfallDevices.mixed':
+    'A device whose quota is spent sends nothing more until it is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',

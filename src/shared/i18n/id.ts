@@ -2110,6 +2110,16 @@ export const id: Record<MessageKey, string> = {
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.shortfall.mixed':
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.shortfallUnknown':
+    'Kuota yang sudah diketahui mencukupi {covered} dari {count} pesan; kuota gateway {device} belum diketahui, jadi sebagian pesan mungkin menunggu.',
+  'campaigns.presend.shortfallUnknownMany':
+    'Kuota yang sudah diketahui mencukupi {covered} dari {count} pesan; kuota gateway {devices} belum diketahui, jadi sebagian pesan mungkin menunggu.',
+  'campaigns.presend.shortfallDevices':
+    'Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.shortfallDevices.sandbox':
+    'Perangkat yang kuotanya habis tidak mengirim lagi sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.shortfallDevices.mixed':
+    'Perangkat yang kuotanya habis tidak mengirim lagi sampai kuotanya diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

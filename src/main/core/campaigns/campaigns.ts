@@ -18,7 +18,7 @@ import {
   isSameMessageRecently,
   campaignNameFromFile,
   quotaFinishEstimate,
-  quotaShortfall,
+  quotaCovers,
   type QuotaFinish,
   SAME_MESSAGE_WINDOW_MS,
   uniqueCampaignName,
@@ -619,9 +619,10 @@ export function createCampaigns(deps: CampaignsDeps) {
   }
 
   /**
-   * What the devices' gateway quotas (as last heard) cover of `plan`'s rows, and, when they cover only part, that
-   * part's plan: each lane held to its device's quota (short > 0 means every quota is a count), so its end is the last
-   * of those sends. Devices not named have no quota known: they cover every row.
+   * What the devices' gateway quotas (as last heard) cover of `plan`'s rows between them (quotaCovers: rotation gives
+   * a spent device's rows to the others), and, when they cover only part, that part's plan: each lane held to its
+   * device's quota (covering fewer than every row means every quota is a count), so its end is the last of those
+   * sends. Devices not named have no quota known: they cover every row.
    */
   function quotaPlanOf(
     plan: EstimatePlan,
@@ -630,13 +631,13 @@ export function createCampaigns(deps: CampaignsDeps) {
     const quotas = deviceIds.length
       ? deviceIds.map((id) => ({ quota: deps.quotaOf?.(id) ?? null }))
       : [{ quota: null }]
-    const { quota, short } = quotaShortfall(quotas, plan[2])
+    const quota = quotaCovers(quotas)
     const laneQuotas = quotas.map((q) => (typeof q.quota === 'number' ? q.quota : null))
     const [pacing, seed, rows, devices, start, deviceCaps, laneStarts] = plan
     return {
       covered: quota,
       coveredPlan:
-        short > 0 && quota > 0
+        quota < rows && quota > 0
           ? [pacing, seed, rows, devices, start, deviceCaps, laneStarts, laneQuotas]
           : null
     }

@@ -4,6 +4,7 @@ import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { DeviceView } from '../../../shared/contract'
 import type { QuotaFinish } from '../../../shared/domain'
+import { QUOTA_SHORTFALL_CASES } from '../../../shared/quota-topped-up.cases'
 import { translate, type Language, type Translate } from '../i18n'
 import { makeDevice } from '../testing/fixtures'
 import { quotaText } from '../features/devices/quota-text'
@@ -27,6 +28,29 @@ const FINISHES: [string, QuotaFinish][] = [
   ['a part waits, its end unknown', { kind: 'part', at: null, covered: 10, waiting: 30 }]
 ]
 
+/** The shortfall warning BudgetWarnings draws in `language` for `messages` messages through `devices`, or null. */
+function shortfallWordsIn(
+  language: Language,
+  devices: readonly DeviceView[],
+  messages: number
+): string | null {
+  const t: Translate = (key, params) => translate(language, key, params)
+  const { unmount } = render(
+    <BudgetWarnings
+      t={t}
+      count={String}
+      list={list}
+      messages={messages}
+      devices={devices}
+      leftOnFirstDay={null}
+      testIdPrefix="budget"
+    />
+  )
+  const words = screen.queryByTestId('budget-shortfall')?.textContent ?? null
+  unmount()
+  return words
+}
+
 describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) => {
   const t: Translate = (key, params) => translate(language, key, params)
 
@@ -42,26 +66,11 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     expect(words).not.toMatch(TOP_UP[language])
   })
 
-  /** The shortfall warning BudgetWarnings draws for 30 of 50 messages short through `devices`. */
-  const shortfallWords = (devices: readonly DeviceView[]): string => {
-    render(
-      <BudgetWarnings
-        t={t}
-        count={String}
-        list={list}
-        messages={50}
-        quota={20}
-        short={30}
-        leftOnFirstDay={null}
-        devices={devices}
-        testIdPrefix="budget"
-      />
-    )
-    return screen.getByTestId('budget-shortfall').textContent ?? ''
-  }
+  const shortfallWords = (devices: readonly DeviceView[], messages = 50): string | null =>
+    shortfallWordsIn(language, devices, messages)
 
   // A campaign through both kinds: each device named beside what tops up its own quota.
-  const says = (words: string): void => {
+  const says = (words: string | null): void => {
     expect(words).toMatch(PACKAGE[language])
     expect(words).toMatch(TOP_UP[language])
     expect(words).toContain('Front office')
@@ -87,7 +96,7 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
   // Only a device whose quota can hold the messages back is one to top up: the sandbox one alone is the sandbox's case.
   const unlimitedHosted = makeDevice({ id: 'unlimited', label: 'Front office', quota: 'unlimited' })
   const plentyHosted = makeDevice({ id: 'plenty', label: 'Front office', quota: 5_000 })
-  const onlySandbox = (words: string): void => {
+  const onlySandbox = (words: string | null): void => {
     expect(words).toMatch(TOP_UP[language])
     expect(words).not.toMatch(PACKAGE[language])
     expect(words).not.toContain('Front office')
@@ -109,8 +118,8 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     }
   )
 
-  it('the shortfall warning beside an unlimited hosted device is the sandbox’s alone', () => {
-    onlySandbox(shortfallWords([sandbox, unlimitedHosted]))
+  it('the shortfall warning beside a hosted device whose quota is not known names both', () => {
+    says(shortfallWords([sandbox, makeDevice({ id: 'u', label: 'Front office', quota: null })]))
   })
 
   it('a hosted device beside an unlimited sandbox one is told its package alone', () => {
@@ -131,14 +140,65 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     [sandbox, TOP_UP[language], PACKAGE[language]],
     [hosted, PACKAGE[language], TOP_UP[language]]
   ])('the shortfall warning names what tops up device %#', (device, says, saysNot) => {
-    const shortfall = shortfallWords([device])
+    const shortfall = shortfallWords([device]) ?? ''
     expect(shortfall).toMatch(says)
     expect(shortfall).not.toMatch(saysNot)
   })
+
+  // The shared table, as rotation sends the rows: a warning when the set is short or may be; it says the set's numbers,
+  // and names each device whose quota is not known.
+  it.each(QUOTA_SHORTFALL_CASES.map((c) => [c.name, c] as const))(
+    'the shortfall warning follows the set’s count: %s',
+    (_name, c) => {
+      const label = (id: string): string => `[${id}]`
+      const devices = c.devices.map((d) => makeDevice({ ...d, label: label(d.id) }))
+      const words = shortfallWords(devices, c.messages)
+      if (c.expected.kind === 'none') return expect(words).toBeNull()
+      expect(words).toContain(`${c.expected.covered} `)
+      expect(words).toContain(` ${c.messages} `)
+      if (c.expected.kind === 'short') expect(words).toContain(String(c.expected.short))
+      else for (const id of c.expected.unknown) expect(words).toContain(label(id))
+    }
+  )
 
   it('a used-up quota on the card points a sandbox device to its Top up and a hosted one to its package', () => {
     expect(quotaText(sandbox, t)).toMatch(TOP_UP[language])
     expect(quotaText(sandbox, t)).not.toMatch(PACKAGE[language])
     expect(quotaText(hosted, t)).toMatch(PACKAGE[language])
+  })
+})
+
+// A device below its share beside one whose quota is not known: the known quota's part is said, and that the rest may
+// wait, never a number short that is not known.
+describe('the shortfall warning beside a quota not known', () => {
+  const words = shortfallWordsIn
+  const front = makeDevice({ id: 'h', label: 'Front office', quota: 50 })
+  const back = makeDevice({ id: 'u', label: 'Back office', quota: null })
+  const store = makeDevice({ id: 'w', label: 'Warehouse', quota: null })
+
+  it('in English', () => {
+    expect(words('en', [front, back], 200)).toBe(
+      'The quotas known so far cover 50 of 200 messages; Back office’s gateway quota is not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    )
+    expect(words('en', [front, back, store], 200)).toBe(
+      'The quotas known so far cover 50 of 200 messages; the gateway quotas of Back office & Warehouse are not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    )
+  })
+
+  it('in Indonesian', () => {
+    expect(words('id', [front, back], 200)).toBe(
+      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office belum diketahui, jadi sebagian pesan mungkin menunggu. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+    )
+    expect(words('id', [front, back, store], 200)).toBe(
+      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office & Warehouse belum diketahui, jadi sebagian pesan mungkin menunggu. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+    )
+  })
+
+  // Rotation gives a spent device's rows to the others: an unlimited quota, or one that covers them, leaves none short.
+  it.each(['en', 'id'] as const)('says nothing when another device takes the rows (%s)', (language) => {
+    const unlimited = makeDevice({ id: 's', label: 'Test line', quota: 'unlimited', sandbox: true })
+    const plenty = makeDevice({ id: 'p', label: 'Back office', quota: 500 })
+    expect(words(language, [makeDevice({ id: 'h', quota: 50 }), unlimited], 200)).toBeNull()
+    expect(words(language, [makeDevice({ id: 'h', quota: 10 }), plenty], 100)).toBeNull()
   })
 })

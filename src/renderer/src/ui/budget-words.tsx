@@ -2,7 +2,13 @@
 // line ("Kantor: 163 of this number’s daily cap of 200 left today (37 used); gateway quota 984") and the warnings when the
 // quota does not cover the messages or today's caps leave some for the following days.
 import type { DeviceView } from '../../../shared/contract'
-import { budgetLeftToday, type QuotaFinish, type RunningFinish } from '../../../shared/domain'
+import {
+  budgetLeftToday,
+  quotaShortfall,
+  type QuotaFinish,
+  type QuotaShortfall,
+  type RunningFinish
+} from '../../../shared/domain'
 import type { useT } from '../i18n'
 import { quotaWaitText, type ListLabels, type QuotaDevices, type QuotaWaitWords } from './quota-wait-words'
 
@@ -34,6 +40,11 @@ export const CAMPAIGN_QUOTA_WAIT = {
     gateway: 'campaigns.presend.shortfall',
     sandbox: 'campaigns.presend.shortfall.sandbox',
     both: 'campaigns.presend.shortfall.mixed'
+  },
+  presendShortfallDevices: {
+    gateway: 'campaigns.presend.shortfallDevices',
+    sandbox: 'campaigns.presend.shortfallDevices.sandbox',
+    both: 'campaigns.presend.shortfallDevices.mixed'
   }
 } as const satisfies Record<string, QuotaWaitWords>
 
@@ -153,44 +164,77 @@ export function runningFinishText(
   }
 }
 
-/** The quota's shortfall and what today's caps leave for later, each said only when it applies. */
+/**
+ * The quota's shortfall in words, as the domain's quotaShortfall counts it for the set: how much of the send the
+ * quotas cover and the number short, then what tops it up; or, when some quotas are not known, what the known ones
+ * cover, that the named devices' quotas are not known so some messages may wait, then what tops a spent quota up.
+ */
+function shortfallText(
+  t: Translate,
+  count: (n: number) => string,
+  list: ListLabels,
+  messages: number,
+  shortfall: QuotaShortfall<QuotaDevices[number]>,
+  devices: QuotaDevices
+): string {
+  const quota = { devices, messages }
+  switch (shortfall.kind) {
+    case 'none':
+      return ''
+    case 'short':
+      return quotaWaitText(
+        t,
+        CAMPAIGN_QUOTA_WAIT.presendShortfall,
+        { quota: count(shortfall.covered), count: count(messages), short: count(shortfall.short) },
+        quota,
+        list
+      )
+    case 'unknown': {
+      const part = { covered: count(shortfall.covered), count: count(messages) }
+      const labels = shortfall.unknown.map((d) => d.label)
+      return [
+        labels.length > 1
+          ? t('campaigns.presend.shortfallUnknownMany', { ...part, devices: list(labels) })
+          : t('campaigns.presend.shortfallUnknown', { ...part, device: labels.join('') }),
+        quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallDevices, {}, quota, list)
+      ].join(' ')
+    }
+  }
+}
+
+/** The quota's shortfall (or that it may fall short) and what today's caps leave for later, each said when it applies. */
 export function BudgetWarnings({
   t,
   count,
   list,
   messages,
-  quota,
-  short,
+  devices,
   leftOnFirstDay,
   capDay = 'today',
-  devices,
   testIdPrefix
 }: {
   t: Translate
   count: (n: number) => string
   list: ListLabels
   messages: number
-  quota: number
-  short: number
+  /** The devices the messages go through: their quotas' shortfall, and what tops up those that can run out. */
+  devices: QuotaDevices
   /** What the caps allow on the send's first day, or null without a cap. */
   leftOnFirstDay: number | null
   /** That first day: today, or the day a schedule starts. */
   capDay?: 'today' | 'scheduled'
-  /** The devices the messages go through: what tops up their quota is what the shortfall's rest waits for. */
-  devices: QuotaDevices
   testIdPrefix: string
 }): React.JSX.Element {
+  const shortfall = quotaShortfall(devices, messages)
   return (
     <>
-      {short > 0 ? (
-        <p className="alert alert--bad" data-testid={`${testIdPrefix}-shortfall`}>
-          {quotaWaitText(
-            t,
-            CAMPAIGN_QUOTA_WAIT.presendShortfall,
-            { quota: count(quota), count: count(messages), short: count(short) },
-            { devices, messages },
-            list
-          )}
+      {shortfall.kind !== 'none' ? (
+        // Short is bad; that some may wait (a quota not known) is a warning.
+        <p
+          className={`alert ${shortfall.kind === 'short' ? 'alert--bad' : 'alert--warn'}`}
+          data-testid={`${testIdPrefix}-shortfall`}
+        >
+          {shortfallText(t, count, list, messages, shortfall, devices)}
         </p>
       ) : null}
       {leftOnFirstDay !== null && leftOnFirstDay < messages ? (

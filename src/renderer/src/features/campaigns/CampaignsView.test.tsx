@@ -7,6 +7,7 @@ import {
   ApiError,
   type CampaignRowView,
   type CampaignView,
+  type DeviceView,
   type InvokeReply,
   type SheetView,
   type StartedCampaignView,
@@ -2908,6 +2909,49 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:start')).toEqual([{ id: 'c1' }])
     // The started campaign takes the focus (the form that had it is gone).
     await waitFor(() => expect(document.activeElement?.id).toBe('campaign-progress'))
+  })
+
+  // Rotation gives a spent device's rows to the others (pacing.ts): a per-device "short" beside an unlimited device was
+  // false. The set's quotas count together; beside a quota not known, only that some may wait is said.
+  /** The pre-send summary of three ready rows through `devices`, each chosen. */
+  const summaryThrough = async (devices: DeviceView[]): Promise<HTMLElement> => {
+    seedStores(makeBootstrap({ devices }))
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    for (const device of devices)
+      await user.click(screen.getByRole('checkbox', { name: new RegExp(device.label) }))
+    await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
+    return screen.getByRole('group', { name: 'Before you start' })
+  }
+
+  it('warns of no shortfall when an unlimited device takes the rows of a spent one, and Start is Start', async () => {
+    const summary = await summaryThrough([
+      makeDevice({ id: 'dev-1', label: 'Front office', quota: 0 }),
+      makeDevice({ id: 'dev-3', label: 'Test line', quota: 'unlimited', sandbox: true })
+    ])
+    expect(within(summary).queryByTestId('campaign-shortfall')).toBeNull()
+    expect(document.activeElement).toBe(
+      within(summary).getByRole('button', { name: 'Start sending 3 messages' })
+    )
+  })
+
+  it('beside a quota not known says what the known one covers and that some may wait; Start keeps the focus', async () => {
+    const summary = await summaryThrough([
+      makeDevice({ id: 'dev-1', label: 'Front office', quota: 0 }),
+      makeDevice({ id: 'dev-2', label: 'Back office', quota: null })
+    ])
+    expect(within(summary).getByTestId('campaign-shortfall').textContent).toBe(
+      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+    )
+    expect(within(summary).getByTestId('campaign-shortfall').classList.contains('alert--warn')).toBe(true)
+    // "May be short" is not short: a warning, not the bad alert; Start stays Start and keeps the focus (the safe answer
+    // takes it only over the quota).
+    expect(document.activeElement).toBe(
+      within(summary).getByRole('button', { name: 'Start sending 3 messages' })
+    )
   })
 
   // QA17 Q17-04: the same sheet sent again gave nine customers the same promo twice, two minutes apart, unasked.

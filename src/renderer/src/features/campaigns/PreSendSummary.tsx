@@ -7,6 +7,7 @@ import type { DeviceView } from '../../../../shared/contract'
 import {
   budgetLeftToday,
   messagesThatFitNow,
+  quotaCovers,
   quotaFinishEstimate,
   quotaShortfall,
   workingHoursOpenAt,
@@ -34,7 +35,7 @@ export function campaignFinish(
   finishAt: number | null,
   quotaFinish: QuotaFinish | null
 ): QuotaFinish {
-  const { quota } = quotaShortfall(devices, ready)
+  const quota = quotaCovers(devices)
   const coveredFinishAt =
     quotaFinish?.kind === 'part' && quotaFinish.covered === Math.min(quota, ready) ? quotaFinish.at : null
   return quotaFinishEstimate({ messages: ready, covered: quota, finishAt, coveredFinishAt })
@@ -97,7 +98,9 @@ export function PreSendSummary({
   const first = useRef<HTMLButtonElement>(null)
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
-  const { quota, short } = quotaShortfall(devices, ready)
+  // Short only when the set's quotas are all counts and their sum leaves some out; "may be short" (a quota not known)
+  // is said in the warning, but neither moves the focus nor makes Start "Start anyway": nothing known is short.
+  const { short } = quotaShortfall(devices, ready)
   const budgets = devices.map(budgetLeftToday)
   const budgetToday = budgets.every((b) => b !== null)
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
@@ -236,10 +239,8 @@ export function PreSendSummary({
         count={count}
         list={list}
         messages={ready}
-        quota={quota}
-        short={short}
-        leftOnFirstDay={budgetToday}
         devices={devices}
+        leftOnFirstDay={budgetToday}
         testIdPrefix="campaign"
       />
       {fitNow !== null ? (

@@ -101,11 +101,9 @@ export function SendSummary({
         count={count}
         list={list}
         messages={messages}
-        quota={messages - plan.quotaShort}
-        short={plan.quotaShort}
+        devices={[device]}
         leftOnFirstDay={plan.afterFirstDay > 0 ? messages - plan.afterFirstDay : null}
         capDay={schedule ? 'scheduled' : 'today'}
-        devices={[device]}
         testIdPrefix="send-presend"
       />
       <div className="actions">
