@@ -385,6 +385,38 @@ describe('App shell', () => {
     expect(useSend.getState().files.map((f) => f.name)).toEqual(['customers.csv'])
   })
 
+  it('asks about a tab-separated list (.tsv) dropped on the window, as it does a .csv, and imports it', async () => {
+    const fake = installFakeApi()
+    fake.handle('campaigns:list', () => ({ campaigns: [] }))
+    fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
+    fake.handle('campaigns:read', () => ({
+      sheetId: 's1',
+      fileName: 'pelanggan.tsv',
+      headers: ['Nama', 'HP'],
+      rowCount: 1,
+      format: { kind: 'csv', encoding: 'utf-8', delimiter: '\t' },
+      mapping: { phone: 'HP', variables: ['Nama'] },
+      remembered: false,
+      sample: []
+    }))
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(nav('Send'))
+    const list = new File(['Nama\tHP\nSiti\t0812\n'], 'pelanggan.tsv', { type: 'text/tab-separated-values' })
+    act(() => void fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [list] } }))
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    expect(question.textContent).toContain('pelanggan.tsv')
+    await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
+    await screen.findByTestId('view-campaigns')
+    await waitFor(() => expect(fake.requests('campaigns:read')).toHaveLength(1))
+    expect(fake.calls.filter((c) => c.channel === 'files:register').at(-1)?.request).toEqual({
+      files: ['pelanggan.tsv'],
+      purpose: 'spreadsheet'
+    })
+  })
+
   it('keeps the other files of a drop in the Send draft when its spreadsheet is imported, and says so (QA32 Q32-02)', async () => {
     const fake = installFakeApi()
     fake.handle('campaigns:list', () => ({ campaigns: [] }))
