@@ -37,6 +37,22 @@ function nav(name: string): HTMLElement {
   return within(screen.getByRole('navigation')).getByRole('button', { name })
 }
 
+/** The campaigns view opens on an empty list and reads the imported sheet as one of 2 columns, by `delimiter`. */
+function fakeSheetRead(fake: FakeApi, fileName: string, delimiter = ','): void {
+  fake.handle('campaigns:list', () => ({ campaigns: [] }))
+  fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
+  fake.handle('campaigns:read', () => ({
+    sheetId: 's1',
+    fileName,
+    headers: ['Name', 'Phone'],
+    rowCount: 2,
+    format: { kind: 'csv', encoding: 'utf-8', delimiter },
+    mapping: { phone: 'Phone', variables: ['Name'] },
+    remembered: false,
+    sample: []
+  }))
+}
+
 describe('App shell', () => {
   it('bootstraps, subscribes to every event and opens the overview', async () => {
     const fake = installFakeApi()
@@ -340,18 +356,7 @@ describe('App shell', () => {
   // Issue 27, point 2: a customer list is never a message's attachment by accident.
   it('asks before a spreadsheet dropped on the window is attached: attach to a message, or import it', async () => {
     const fake = installFakeApi()
-    fake.handle('campaigns:list', () => ({ campaigns: [] }))
-    fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'customers.csv',
-      headers: ['Name', 'Phone'],
-      rowCount: 2,
-      format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' },
-      mapping: { phone: 'Phone', variables: ['Name'] },
-      remembered: false,
-      sample: []
-    }))
+    fakeSheetRead(fake, 'customers.csv')
     const user = userEvent.setup()
     await renderApp(fake)
     await user.click(nav('Send'))
@@ -385,20 +390,32 @@ describe('App shell', () => {
     expect(useSend.getState().files.map((f) => f.name)).toEqual(['customers.csv'])
   })
 
+  it('asks about a tab-separated list (.tsv) dropped on the window, as it does a .csv, and imports it', async () => {
+    const fake = installFakeApi()
+    fakeSheetRead(fake, 'pelanggan.tsv', '\t')
+    const user = userEvent.setup()
+    await renderApp(fake)
+    await user.click(nav('Send'))
+    const list = new File(['Name\tPhone\nBudi\t0812\nSiti\t0813\n'], 'pelanggan.tsv', {
+      type: 'text/tab-separated-values'
+    })
+    act(() => void fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [list] } }))
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    expect(question.textContent).toContain('pelanggan.tsv')
+    await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
+    await screen.findByTestId('view-campaigns')
+    await waitFor(() => expect(fake.requests('campaigns:read')).toHaveLength(1))
+    expect(fake.calls.filter((c) => c.channel === 'files:register').at(-1)?.request).toEqual({
+      files: ['pelanggan.tsv'],
+      purpose: 'spreadsheet'
+    })
+  })
+
   it('keeps the other files of a drop in the Send draft when its spreadsheet is imported, and says so (QA32 Q32-02)', async () => {
     const fake = installFakeApi()
-    fake.handle('campaigns:list', () => ({ campaigns: [] }))
-    fake.handle('optouts:list', () => ({ optOuts: [], total: 0, listed: 0 }))
-    fake.handle('campaigns:read', () => ({
-      sheetId: 's1',
-      fileName: 'pelanggan.csv',
-      headers: ['Name', 'Phone'],
-      rowCount: 2,
-      format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' },
-      mapping: { phone: 'Phone', variables: ['Name'] },
-      remembered: false,
-      sample: []
-    }))
+    fakeSheetRead(fake, 'pelanggan.csv')
     const user = userEvent.setup()
     await renderApp(fake)
     await user.click(nav('Send'))

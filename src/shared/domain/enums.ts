@@ -39,9 +39,10 @@ export const DEFAULT_TIME_ZONE = GATEWAY_TIME_ZONE
 
 /**
  * Files that look like a campaign's recipients: dropped outside the campaign's import area they are asked about first
- * (an .xls or .ods among them too, which the reader then refuses with the way to save it).
+ * (a tab-separated .tsv among them, which the reader reads; an .xls or .ods too, which it then refuses with the way to
+ * save it). A .txt is read too, but not asked about: most are notes, not customer lists.
  */
-export const SPREADSHEET_EXTENSIONS = ['csv', 'xlsx', 'xls', 'ods'] as const
+export const SPREADSHEET_EXTENSIONS = ['csv', 'tsv', 'xlsx', 'xls', 'ods'] as const
 
 /**
  * What the campaign's reader reads (CSV and delimited text, tab-separated .tsv among it, XLSX), and so what the

@@ -81,6 +81,115 @@ describe('readSpreadsheet', () => {
     expect(sheet.rows).toHaveLength(4)
   })
 
+  // A small test list is what an operator tries first: papaparse's own guess counted the empty row after the last line
+  // break, so a 2-column `;` or tab list of 8 rows or fewer was read as one column.
+  describe('guesses the separator of a small list from its rows, not from the empty row after its last line break', () => {
+    const SEPARATORS = [',', ';', '\t']
+    const shape = (separator: string): string => (separator === '\t' ? 'tab' : separator)
+    const encode = (text: string, bom: boolean): Uint8Array =>
+      new TextEncoder().encode(bom ? `\ufeff${text}` : text)
+    const people = (count: number): string[][] =>
+      Array.from({ length: count }, (_, i) => [`Siti ${i + 1}`, `08120000000${i + 1}`])
+
+    const cases = SEPARATORS.flatMap((separator) =>
+      [1, 2, 3, 4, 5, 6, 7, 8].flatMap((rows) =>
+        [true, false].flatMap((lastBreak) =>
+          ['\r\n', '\n'].flatMap((lineEnd) =>
+            [false, true].map((bom) => ({
+              separator: shape(separator),
+              delimiter: separator,
+              rows,
+              lastBreak,
+              lineEnd: lineEnd === '\n' ? 'LF' : 'CRLF',
+              text: [['Nama', 'HP'], ...people(rows)].map((row) => row.join(separator)).join(lineEnd),
+              end: lastBreak ? lineEnd : '',
+              bom
+            }))
+          )
+        )
+      )
+    )
+    it.each(cases)(
+      '2 columns by $separator, $rows rows, final line break $lastBreak, $lineEnd, BOM $bom',
+      async ({ delimiter, rows, text, end, bom }) => {
+        const sheet = await readSpreadsheet(encode(`${text}${end}`, bom), 'pelanggan.csv')
+        expect(sheet.format).toEqual({ kind: 'csv', encoding: 'utf-8', delimiter })
+        expect(sheet.headers).toEqual(['Nama', 'HP'])
+        expect(sheet.rows.toArray()).toEqual(people(rows).map((cells, i) => ({ rowNumber: i + 2, cells })))
+        expect(sheet.blankRows).toBe(0)
+      }
+    )
+
+    const numbers = (count: number): string[] =>
+      Array.from({ length: count }, (_, i) => `62812000000${i + 1}`)
+    it.each([1, 2, 8, 12])('keeps a 1-column list of %i numbers one column', async (rows) => {
+      const sheet = await readSpreadsheet(encode(`HP\r\n${numbers(rows).join('\r\n')}\r\n`, false), 'x.csv')
+      expect(sheet.headers).toEqual(['HP'])
+      expect(sheet.rows.toArray()).toEqual(
+        numbers(rows).map((phone, i) => ({ rowNumber: i + 2, cells: [phone] }))
+      )
+    })
+
+    // A quoted address holding the other two separators, in each row or only in the first.
+    const addressed = SEPARATORS.flatMap((separator) =>
+      [1, 3, 8].flatMap((rows) =>
+        [true, false].map((everyRow) => ({
+          separator: shape(separator),
+          delimiter: separator,
+          rows,
+          everyRow
+        }))
+      )
+    )
+    it.each(addressed)(
+      'is not fooled by a quoted field holding the other separators: $separator, $rows rows, in every row $everyRow',
+      async ({ delimiter, rows, everyRow }) => {
+        const others = SEPARATORS.filter((s) => s !== delimiter)
+        const address = `Jl. Merdeka${others[0]} No. 5${others[1]}RT 01`
+        const expected = people(rows).map(([name, phone], i) => [
+          name as string,
+          i === 0 || everyRow ? address : 'Jl. Sudirman 1',
+          phone as string
+        ])
+        const text = [['Nama', 'Alamat', 'HP'], ...expected]
+          .map((row) => row.map((cell) => (cell === address ? `"${cell}"` : cell)).join(delimiter))
+          .join('\r\n')
+        const sheet = await readSpreadsheet(encode(`${text}\r\n`, false), 'x.csv')
+        expect(sheet.format).toMatchObject({ delimiter })
+        expect(sheet.headers).toEqual(['Nama', 'Alamat', 'HP'])
+        expect(sheet.rows.toArray().map((row) => row.cells)).toEqual(expected)
+      }
+    )
+
+    it.each(SEPARATORS.map((separator) => ({ separator: shape(separator), delimiter: separator })))(
+      'guesses $separator past blank lines before the header, between rows and after them (Excel’s empty rows too)',
+      async ({ delimiter }) => {
+        const row = (cells: string[]): string => cells.join(delimiter)
+        const text = [
+          '',
+          '',
+          row(['Nama', 'HP']),
+          row(['Siti', '081200000001']),
+          '',
+          row(['Budi', '081200000002']),
+          row(['', '']),
+          row(['', '']),
+          '',
+          ''
+        ].join('\r\n')
+        const sheet = await readSpreadsheet(encode(text, false), 'x.csv')
+        expect(sheet.format).toMatchObject({ delimiter })
+        expect(sheet.headers).toEqual(['Nama', 'HP'])
+        // Row numbers as the operator's program shows them: the blank lines are still rows of the file.
+        expect(sheet.rows.toArray()).toEqual([
+          { rowNumber: 4, cells: ['Siti', '081200000001'] },
+          { rowNumber: 6, cells: ['Budi', '081200000002'] }
+        ])
+        expect(sheet.blankRows).toBe(1)
+      }
+    )
+  })
+
   it('checks the phones Excel saved as numbers: lost zero and exact notation fixed, cut-off digits reported', async () => {
     const sheet = await readSpreadsheet(fixture('excel-numbers-tab.csv'))
     const { rows } = checkRows({

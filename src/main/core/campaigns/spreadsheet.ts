@@ -516,23 +516,48 @@ function afterLastLineBreak(text: string): number {
   return (lf >= 0 ? lf : text.lastIndexOf('\r')) + 1
 }
 
+/**
+ * The CSV's delimiter, guessed once from the first slice of its text (`head`) by papaparse's own guess (the delimiter
+ * that gives its first rows one number of fields, two or more; `,` when none does), quotes respected, with the empty
+ * rows left out: blank lines and rows of nothing but delimiters and white space (a blank line left out of a quoted
+ * cell changes no row's fields). The reading itself keeps every row, so blank rows keep their row numbers: papaparse
+ * guessing as it read counted the empty row after the first slice's last line break (a slice ends after one, even in
+ * a file that does not), and a `;` or tab list of 8 rows or fewer, an operator's first test list, was one column.
+ */
+function csvDelimiter(head: string): string {
+  let text = ''
+  for (const line of head.split(LINE_BREAK)) if (line.trim() !== '') text += `${line}\n`
+  return Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: 'greedy', preview: 1 })
+    .meta.delimiter
+}
+
+const LINE_BREAK = /\r\n|\n|\r/
+
+/** The first slice of a text, already taken to guess its delimiter, then the rest. */
+function* startingWith(first: IteratorResult<string>, rest: Generator<string>): Generator<string> {
+  if (first.done) return
+  yield first.value
+  yield* rest
+}
+
 async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   const encoding = textEncoding(bytes)
   let decoded = 0
-  const source = Readable.from(textSlices(bytes, encoding, (count) => (decoded = count)))
+  const text = textSlices(bytes, encoding, (count) => (decoded = count))
+  const first = text.next()
+  const delimiter = csvDelimiter(first.done ? '' : first.value)
+  const source = Readable.from(startingWith(first, text))
   const sheet = new SheetCollector()
   // Rows papaparse gave, empty ones included: the next row's number in the file, less one.
   let read = 0
-  let delimiter = ''
   const fatal: { quotes: { row: number; message: string } | null } = { quotes: null }
-  // papaparse carries a row cut by a slice's end (quoted newlines too) into the next slice, and guesses the
-  // delimiter and line ending once, from the first slice's first rows as it would from the whole text.
+  // papaparse carries a row cut by a slice's end (quoted newlines too) into the next slice, and guesses the line
+  // ending once, from the first slice's first rows as it would from the whole text.
   await new Promise<void>((resolve, reject) => {
     Papa.parse<string[]>(source, {
-      delimitersToGuess: DELIMITERS,
+      delimiter,
       skipEmptyLines: false,
       chunk(slice: Papa.ParseResult<string[]>, parser: Papa.Parser) {
-        delimiter ||= slice.meta.delimiter
         const quotes = slice.errors.find((e) => e.type === 'Quotes')
         // An error's row counts from its slice's first row.
         if (quotes && !fatal.quotes) fatal.quotes = { row: read + (quotes.row ?? 0), message: quotes.message }
