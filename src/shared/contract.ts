@@ -1545,10 +1545,11 @@ export const invokeChannels = builtOnFirstUse({
   }),
   'files:release': () => ({ request: z.object({ handles: z.array(Id) }), reply: Ok }),
   /**
-   * A file registered to be sent (the tray's drop) registered instead as a spreadsheet for campaigns:read, when the
-   * operator chose to import it: its spreadsheet handle, or why it cannot be read (the send's handle is gone).
+   * A spreadsheet held for the operator's answer (the tray's drop, `app:navigate` `sheets`) registered instead to be
+   * sent, when they chose to attach it: its send's handle, or why the gateway cannot send it (the sheet's handle is
+   * gone either way).
    */
-  'files:asSpreadsheet': () => ({
+  'files:asAttachment': () => ({
     request: z.object({ handle: Id }),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   }),
@@ -2555,7 +2556,13 @@ export const eventChannels = builtOnFirstUse({
       deviceAction: z.enum(['enterToken', 'renew']).optional(),
       /** Inbox: open this conversation (a new-message notification was clicked). */
       conversationId: z.number().int().positive().optional(),
-      handles: z.array(FileHandleView).optional()
+      /** Send: files the tray registered to be sent. */
+      handles: z.array(FileHandleView).optional(),
+      /**
+       * Send: spreadsheets dropped on the tray, registered to be read (purpose `spreadsheet`) until the operator
+       * answers the window's question: imported as recipients, or attached (`files:asAttachment`).
+       */
+      sheets: z.array(FileHandleView).optional()
     }),
   /** Something in the sandbox gateway changed (messages, webhook deliveries): sandbox panels refetch. */
   'sandbox:changed': () => z.object({ at: z.string() }),

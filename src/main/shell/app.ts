@@ -197,9 +197,9 @@ export function startShell(): void {
     if (!current) return
     void dropOnTray(paths, {
       register: (request) => current.handlers['files:register'](request),
-      openSend(files) {
+      openSend(files, sheets) {
         showWindow()
-        current.events.emit('app:navigate', { view: 'send', handles: files })
+        current.events.emit('app:navigate', { view: 'send', handles: files, sheets })
       },
       refused: (lines) =>
         showNotice({

@@ -1,6 +1,10 @@
 /** A drop on the tray icon: what the operator sees when every file is taken, some are refused, or the core fails. */
+import { mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import type { FileHandleView, InvokeReply } from '../../shared/contract'
+import { FileHandles } from '../core/files'
 import { dropOnTray, type TrayDropPorts } from './tray-drop'
 
 const handle = (name: string): FileHandleView =>
@@ -17,18 +21,24 @@ const IN_INDONESIAN: Record<string, string> = { 'files.tooLarge': '{name} melebi
 
 function ports(reply: () => Promise<InvokeReply<'files:register'>>): TrayDropPorts & {
   opened: FileHandleView[][]
+  sheets: FileHandleView[][]
   refusals: string[][]
   faults: unknown[]
 } {
   const opened: FileHandleView[][] = []
+  const sheets: FileHandleView[][] = []
   const refusals: string[][] = []
   const faults: unknown[] = []
   return {
     opened,
+    sheets,
     refusals,
     faults,
     register: vi.fn(reply),
-    openSend: (files) => opened.push(files),
+    openSend: (files, dropped) => {
+      opened.push(files)
+      sheets.push(dropped)
+    },
     refused: (lines) => refusals.push(lines),
     word: ({ message, messageKey, messageParams = {} }) =>
       messageKey && IN_INDONESIAN[messageKey]
@@ -97,5 +107,38 @@ describe('a drop on the tray', () => {
     await expect(dropOnTray(['/home/op/a.pdf'], drop)).resolves.toBeUndefined()
     expect(drop.faults).toEqual([fault])
     expect(drop.refusals).toEqual([['database is locked']])
+  })
+
+  it('holds a customer list of any spreadsheet kind for the window’s question, where a window drop is asked', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'sd-tray-'))
+    const core = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => 2 * 1024 * 1024 })
+    const paths = {
+      tsv: join(dir, 'pelanggan.tsv'),
+      ods: join(dir, 'pelanggan.ods'),
+      xls: join(dir, 'lama.xls'),
+      photo: join(dir, 'brosur.pdf')
+    }
+    await writeFile(paths.tsv, 'Nama\tHP\nBudi\t0812\n')
+    await writeFile(paths.ods, Buffer.from([0x50, 0x4b, 0x03, 0x04, 20, 0]))
+    // A text list saved as .xls, as many exports are.
+    await writeFile(paths.xls, 'Nama,HP\nBudi,0812\n')
+    await writeFile(paths.photo, '%PDF-1.7\n')
+    const drop = ports(async () => ({ files: [], rejected: [] }))
+    drop.register = vi.fn(async ({ sources, purpose }) => {
+      const { files, rejected } = await core.register(sources, purpose)
+      return {
+        files: files.map(({ handle, name, size, kind, mime }) => ({ handle, name, size, kind, mime })),
+        rejected
+      }
+    })
+    await dropOnTray(Object.values(paths), drop)
+    // Nothing is refused before the operator answers: the gateway's types are the attach answer's, as in the window.
+    expect(drop.refusals).toEqual([])
+    expect(drop.opened.map((files) => files.map((f) => f.name))).toEqual([['brosur.pdf']])
+    expect(drop.sheets.map((files) => files.map((f) => f.name))).toEqual([
+      ['pelanggan.tsv', 'pelanggan.ods', 'lama.xls']
+    ])
+    // Held to be read, never sent: a send cannot use their handles until the operator attaches them.
+    for (const sheet of drop.sheets[0] ?? []) expect(core.get(sheet.handle)).toBeUndefined()
   })
 })

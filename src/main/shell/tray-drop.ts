@@ -1,9 +1,12 @@
 /**
- * Files dropped on the tray icon: registered like a drop on the window, then the Send view opens with them. Files
- * the core refuses (too large, a kind the gateway does not take), or a drop it refuses whole, are told in a notice:
- * the window never sees this drop's refusals, so nothing else would say why a file is missing.
+ * Files dropped on the tray icon: registered like a drop on the window, then the Send view opens with them. A
+ * spreadsheet (a customer list, `isSpreadsheetName`: the window's rule) is registered to be read, not sent, and the
+ * window asks about it as it asks about one dropped on it: import as recipients, or attach (when the gateway can send
+ * it). Files the core refuses (too large, a kind the gateway does not take), or a drop it refuses whole, are told in a
+ * notice: the window never sees this drop's refusals, so nothing else would say why a file is missing.
  */
 import type { FileHandleView, InvokeReply, InvokeRequest } from '../../shared/contract'
+import { isSpreadsheetName } from '../../shared/domain'
 
 /** A refusal as the core words it: English, with a message key the operator's language can use. */
 export interface CoreText {
@@ -14,8 +17,8 @@ export interface CoreText {
 
 export interface TrayDropPorts {
   register(request: InvokeRequest<'files:register'>): Promise<InvokeReply<'files:register'>>
-  /** Shows the window on the Send view with these files added. */
-  openSend(files: FileHandleView[]): void
+  /** Shows the window on the Send view with these files added, and the question asked about these spreadsheets. */
+  openSend(files: FileHandleView[], sheets: FileHandleView[]): void
   /** Tells the operator which files were not added, and why. */
   refused(lines: string[]): void
   /** A core text in the operator's language. */
@@ -27,18 +30,27 @@ export interface TrayDropPorts {
 
 /** Never rejects: whatever happens to the drop ends in the Send view or a notice. */
 export async function dropOnTray(paths: string[], ports: TrayDropPorts): Promise<void> {
-  const sources = paths.map((path) => ({ kind: 'path' as const, path }))
-  let reply: InvokeReply<'files:register'>
+  const sources = (names: string[]) => names.map((path) => ({ kind: 'path' as const, path }))
+  const sheetPaths = paths.filter(isSpreadsheetName)
+  const sendPaths = paths.filter((path) => !isSpreadsheetName(path))
+  const none: InvokeReply<'files:register'> = { files: [], rejected: [] }
+  let sent: InvokeReply<'files:register'>
+  let sheets: InvokeReply<'files:register'>
   try {
-    reply = await ports.register({ sources })
+    sent = sendPaths.length > 0 ? await ports.register({ sources: sources(sendPaths) }) : none
+    sheets =
+      sheetPaths.length > 0
+        ? await ports.register({ sources: sources(sheetPaths), purpose: 'spreadsheet' })
+        : none
   } catch (error) {
     const known = ports.describe(error)
     if (!known) ports.unexpected(error)
     ports.refused([known ? ports.word(known) : String((error as Error | null)?.message ?? error)])
     return
   }
-  if (reply.files.length > 0) ports.openSend(reply.files)
-  if (reply.rejected.length > 0) {
-    ports.refused(reply.rejected.map((rejection) => `${rejection.name}: ${ports.word(rejection)}`))
+  if (sent.files.length + sheets.files.length > 0) ports.openSend(sent.files, sheets.files)
+  const rejected = [...sent.rejected, ...sheets.rejected]
+  if (rejected.length > 0) {
+    ports.refused(rejected.map((rejection) => `${rejection.name}: ${ports.word(rejection)}`))
   }
 }

@@ -447,8 +447,14 @@ describe('App shell', () => {
     act(() =>
       fake.emit('app:navigate', {
         view: 'send',
-        handles: [
-          { handle: 'h-9', name: 'PELANGGAN.XLSX', size: 2048, kind: 'document', mime: 'application/zip' }
+        sheets: [
+          {
+            handle: 'h-9',
+            name: 'PELANGGAN.XLSX',
+            size: 2048,
+            kind: 'document',
+            mime: 'application/octet-stream'
+          }
         ]
       })
     )
@@ -467,6 +473,53 @@ describe('App shell', () => {
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(useSend.getState().files).toEqual([])
     expect(fake.requests('files:release')).toEqual([{ handles: ['h-9'] }])
+  })
+
+  it('attaches a list dropped on the tray only as the gateway sends it: a .tsv is refused by name, as on the window', async () => {
+    const fake = installFakeApi()
+    fake.handle('files:asAttachment', ({ handle }) =>
+      handle === 's-csv'
+        ? {
+            files: [{ handle: 'h-csv', name: 'pelanggan.csv', size: 20, kind: 'document', mime: 'text/csv' }],
+            rejected: []
+          }
+        : {
+            files: [],
+            rejected: [
+              {
+                name: 'pelanggan.tsv',
+                code: 'unsupported_type',
+                message: 'pelanggan.tsv is not a type the gateway can send.',
+                messageKey: 'desktop.fileRefused.unsupported',
+                messageParams: { name: 'pelanggan.tsv' }
+              }
+            ]
+          }
+    )
+    const user = userEvent.setup()
+    await renderApp(fake)
+    const sheet = (handle: string, name: string) =>
+      ({ handle, name, size: 20, kind: 'document', mime: 'application/octet-stream' }) as const
+    act(() =>
+      fake.emit('app:navigate', {
+        view: 'send',
+        handles: [
+          { handle: 'h-pdf', name: 'brosur.pdf', size: 20, kind: 'document', mime: 'application/pdf' }
+        ],
+        sheets: [sheet('s-csv', 'pelanggan.csv'), sheet('s-tsv', 'pelanggan.tsv')]
+      })
+    )
+    const question = await screen.findByRole('dialog', {
+      name: 'Import as campaign recipients, or attach to a message?'
+    })
+    expect(question.textContent).toContain('brosur.pdf, pelanggan.csv, pelanggan.tsv')
+    expect(useSend.getState().files).toEqual([])
+    await user.click(within(question).getByRole('button', { name: 'Attach to a message' }))
+    await waitFor(() => expect(useSend.getState().files.map((f) => f.handle)).toEqual(['h-pdf', 'h-csv']))
+    expect(fake.requests('files:asAttachment')).toEqual([{ handle: 's-csv' }, { handle: 's-tsv' }])
+    const refused = await screen.findByTestId('send-rejection')
+    expect(refused.textContent).toContain('pelanggan.tsv')
+    expect(refused.getAttribute('data-code')).toBe('unsupported_type')
   })
 
   it('shows a retry when bootstrap fails', async () => {

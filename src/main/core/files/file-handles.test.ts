@@ -77,31 +77,38 @@ describe('FileHandles', () => {
     ])
   })
 
-  it('reads a file registered to be sent (a tray drop) as a spreadsheet once the operator imports it', async () => {
+  it('sends a spreadsheet held for the question (a tray drop) once the operator attaches it, if the gateway can', async () => {
     const list = join(dir, 'pelanggan.csv')
     await writeFile(list, 'Nama,HP\nBudi,0812\n')
-    const sent = (await handles.register([{ kind: 'path', path: list }])).files[0]!
-    // A send's handle is not a spreadsheet's: it cannot be read as one until it is turned into one.
-    expect(await handles.takeSpreadsheet(sent.handle)).toBeNull()
-    const sheet = await handles.asSpreadsheet(sent.handle)
-    expect(sheet).toMatchObject({ name: 'pelanggan.csv' })
-    const sheetHandle = (sheet as { handle: string }).handle
-    // The send's handle is gone: nothing can attach the customer list to a message any more.
-    expect(handles.get(sent.handle)).toBeUndefined()
-    expect(await handles.asSpreadsheet(sent.handle)).toBeNull()
-    expect(Buffer.from((await handles.takeSpreadsheet(sheetHandle))!.bytes).toString()).toBe(
-      'Nama,HP\nBudi,0812\n'
-    )
+    const held = (await handles.register([{ kind: 'path', path: list }], 'spreadsheet')).files[0]!
+    // A spreadsheet's handle is not a send's: nothing can send the customer list until it is attached.
+    expect(handles.get(held.handle)).toBeUndefined()
+    const sent = await handles.asAttachment(held.handle)
+    expect(sent).toMatchObject({ name: 'pelanggan.csv', kind: 'document', mime: 'text/csv' })
+    expect(handles.get((sent as { handle: string }).handle)).toMatchObject({ name: 'pelanggan.csv' })
+    // The spreadsheet's handle is gone: it can no longer be read, nor attached twice.
+    expect(await handles.takeSpreadsheet(held.handle)).toBeNull()
+    expect(await handles.asAttachment(held.handle)).toBeNull()
+    // A send's handle is not a spreadsheet's.
+    expect(await handles.asAttachment((sent as { handle: string }).handle)).toBeNull()
 
-    // A file the send limit took but the spreadsheet limit does not is refused, by name, and its handle goes too.
-    const big = new FileHandles({ dataDir: join(dir, 'data'), maxFileBytes: () => MAX_SPREADSHEET_BYTES * 2 })
-    const huge = join(dir, 'huge.csv')
-    // Text where the type is read (the first 4 KB), the rest a sparse tail: a cheap file over the limit.
-    await writeFile(huge, `Nama,HP\n${'Budi,0812\n'.repeat(500)}`)
-    await truncate(huge, MAX_SPREADSHEET_BYTES + 1)
-    const hugeSent = (await big.register([{ kind: 'path', path: huge }])).files[0]!
-    expect(await big.asSpreadsheet(hugeSent.handle)).toMatchObject({ name: 'huge.csv', code: 'too_large' })
-    expect(big.get(hugeSent.handle)).toBeUndefined()
+    // A list the gateway cannot send (a .tsv) is refused by name, as a window drop attached is; its handle goes too.
+    const tsv = join(dir, 'pelanggan.tsv')
+    await writeFile(tsv, 'Nama\tHP\nBudi\t0812\n')
+    const heldTsv = (await handles.register([{ kind: 'path', path: tsv }], 'spreadsheet')).files[0]!
+    expect(await handles.asAttachment(heldTsv.handle)).toMatchObject({
+      name: 'pelanggan.tsv',
+      code: 'unsupported_type',
+      messageKey: 'desktop.fileRefused.unsupported'
+    })
+    expect(await handles.takeSpreadsheet(heldTsv.handle)).toBeNull()
+
+    // A list the spreadsheet limit took but the send limit does not is refused as too large to send.
+    const big = join(dir, 'big.csv')
+    await writeFile(big, `Nama,HP\n${'Budi,0812\n'.repeat(500)}`)
+    await truncate(big, 3 << 20)
+    const heldBig = (await handles.register([{ kind: 'path', path: big }], 'spreadsheet')).files[0]!
+    expect(await handles.asAttachment(heldBig.handle)).toMatchObject({ name: 'big.csv', code: 'too_large' })
   })
 
   it('hands out an opaque handle for a real file and keeps the path on the main side', async () => {

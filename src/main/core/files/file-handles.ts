@@ -256,22 +256,24 @@ export class FileHandles {
   }
 
   /**
-   * A file registered to be sent, registered instead as a spreadsheet to be read: a customer list dropped on the
-   * tray, which the operator chose to import. The same pinned file (a change since is refused when it is read),
-   * checked against the spreadsheet's limit; the send's handle is gone either way. Null for no send's file.
+   * A spreadsheet held for the operator's answer (a customer list dropped on the tray), registered instead to be sent,
+   * when they chose to attach it: checked as any file to send is (the send's size limit, what its bytes are), so a
+   * list the gateway cannot send (a .tsv, an .ods) is refused by name. The spreadsheet's handle is gone either way.
+   * Null for no spreadsheet's handle.
    */
-  async asSpreadsheet(handle: string): Promise<RegisteredFile | FileRejectionInfo | null> {
-    const file = this.files.get(handle)
-    if (!file) return null
-    this.files.delete(handle)
-    const refusal = this.checkSize(file.name, file.pinned.size, 'spreadsheet')
-    if (refusal) {
-      if (file.owned) await rm(file.path, { force: true })
-      return refusal
+  async asAttachment(handle: string): Promise<RegisteredFile | FileRejectionInfo | null> {
+    const sheet = this.spreadsheets.get(handle)
+    if (!sheet) return null
+    this.spreadsheets.delete(handle)
+    const result =
+      this.checkSize(sheet.name, sheet.pinned.size, 'send') ??
+      (await this.sendable(sheet.name, sheet.pinned, sheet.owned))
+    if ('code' in result) {
+      if (sheet.owned) await rm(sheet.path, { force: true })
+      return result
     }
-    const sheet = spreadsheetFile(file.name, file.pinned, file.owned)
-    this.spreadsheets.set(sheet.handle, sheet)
-    return sheet
+    this.files.set(result.handle, result)
+    return result
   }
 
   get(handle: string): RegisteredFile | undefined {
@@ -339,8 +341,17 @@ export class FileHandles {
     const checked = this.checkSize(name, pinned.size, purpose)
     if (checked) return checked
     if (purpose === 'spreadsheet') return spreadsheetFile(name, pinned, false)
+    return this.sendable(name, pinned, false)
+  }
+
+  /** A pinned file checked to be sent: its type and content's hash read from the pinned file itself. */
+  private async sendable(
+    name: string,
+    pinned: FileIdentity,
+    owned: boolean
+  ): Promise<RegisteredFile | FileRejectionInfo> {
     try {
-      // The type and the content's hash are read from the pinned file itself: they describe the file the queue copies.
+      // The type and the content's hash describe the file the queue copies.
       const handle = await openPinned(pinned, name)
       try {
         const chunk = Buffer.alloc(Math.min(HASH_CHUNK_BYTES, pinned.size))
@@ -354,7 +365,7 @@ export class FileHandles {
           position += bytesRead
           ;({ bytesRead } = await handle.read(chunk, 0, chunk.length, position))
         }
-        return this.typed(name, head, pinned, false, hash.digest('hex'))
+        return this.typed(name, head, pinned, owned, hash.digest('hex'))
       } finally {
         await handle.close()
       }

@@ -35,7 +35,7 @@ export type SendingChannel =
   | 'inbox:reply'
   | 'files:register'
   | 'files:release'
-  | 'files:asSpreadsheet'
+  | 'files:asAttachment'
   | 'files:check'
   | 'files:keepForDraft'
   | 'files:restoreDraft'
@@ -339,8 +339,8 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return { ok: true as const }
     },
 
-    async 'files:asSpreadsheet'({ handle }) {
-      const result = await files.asSpreadsheet(handle)
+    async 'files:asAttachment'({ handle }) {
+      const result = await files.asAttachment(handle)
       if (!result) throw new ApiFailure('file_gone', { key: 'desktop.error.fileGone' }, 'handle')
       return 'code' in result
         ? { files: [], rejected: [result] }

@@ -101,7 +101,8 @@ export function handleNavigate(request: EventPayload<'app:navigate'>): void {
   if (request.view === 'send') {
     // A spreadsheet dropped on the tray is asked about before it becomes an attachment (issue 27).
     const handles = request.handles ?? []
-    if (useDroppedSheet.getState().askIfSpreadsheet({ files: [], handles })) return
+    if (useDroppedSheet.getState().askIfSpreadsheet({ files: [], handles, sheets: request.sheets ?? [] }))
+      return
     if (handles.length > 0) useSend.getState().addHandles(handles)
     if (request.deviceId) useSend.getState().setFields({ deviceId: request.deviceId })
   }

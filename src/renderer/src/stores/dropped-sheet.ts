@@ -8,10 +8,14 @@ import { call } from '../api'
 import { useNavigation } from './navigation'
 import { useSend } from './send'
 
-/** What was dropped: files from the window, or handles the tray window registered already. */
+/**
+ * What was dropped: files from the window, or from the tray files it registered to be sent (`handles`) and the
+ * spreadsheets it registered to be read until this question is answered (`sheets`).
+ */
 export interface DroppedFiles {
   files: File[]
   handles: FileHandleView[]
+  sheets: FileHandleView[]
 }
 
 /** The rest of a drop whose spreadsheet was imported: what went to the Send draft, and what was not added. */
@@ -27,7 +31,7 @@ interface DroppedSheetState {
   forCampaign: File | null
   /**
    * A tray-dropped spreadsheet the operator chose to import, until the campaigns view takes it: the tray registered it
-   * to be sent, so the view has the core register it as a spreadsheet (files:asSpreadsheet) before reading it.
+   * to be read, so the view has the core read it by its handle.
    */
   trayForCampaign: FileHandleView | null
   /** The rest of the drop last imported, for the campaigns view to say (QA32 Q32-02: nothing vanishes silently). */
@@ -39,7 +43,7 @@ interface DroppedSheetState {
   askIfSpreadsheet(dropped: DroppedFiles, limit?: () => number): boolean
   importAsRecipients(): void
   attachToMessage(): void
-  /** Neither: nothing attached, the tray's handles released. */
+  /** Neither: nothing attached, the tray's handles and spreadsheets released. */
   dismiss(): void
   takeForCampaign(): File | null
   takeTrayForCampaign(): FileHandleView | null
@@ -59,12 +63,12 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
   dropRest: null,
 
   askIfSpreadsheet(dropped, limit) {
-    const named = [...dropped.files.map((f) => f.name), ...dropped.handles.map((h) => h.name)]
-    if (!named.some(isSpreadsheetName)) return false
+    // The tray held its drop's spreadsheets by the same rule (isSpreadsheetName) to be asked about here.
+    if (dropped.sheets.length === 0 && !dropped.files.some((f) => isSpreadsheetName(f.name))) return false
     if (limit) attachLimit = limit
     // A new drop replaces an unanswered one: the earlier tray handles are released.
     const earlier = get().question
-    if (earlier) release(earlier.handles)
+    if (earlier) release([...earlier.handles, ...earlier.sheets])
     set({ question: dropped, dropRest: null })
     return true
   },
@@ -73,16 +77,16 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
     const question = get().question
     if (!question) return
     const sheet = question.files.find((f) => isSpreadsheetName(f.name)) ?? null
-    const traySheet = sheet ? null : (question.handles.find((h) => isSpreadsheetName(h.name)) ?? null)
+    const traySheet = sheet ? null : (question.sheets[0] ?? null)
     // The spreadsheet is imported; the drop's other files go to the Send draft, as they would have without the
     // question. Another spreadsheet is not attached (a customer list is never a document by accident): it is let go,
     // and said so.
     const files = question.files.filter((f) => f !== sheet)
-    const handles = question.handles.filter((h) => h !== traySheet)
-    const otherSheets = [...files, ...handles].filter((f) => isSpreadsheetName(f.name))
-    release(handles.filter((h) => isSpreadsheetName(h.name)))
+    const traySheets = question.sheets.filter((h) => h !== traySheet)
+    const otherSheets = [...files.filter((f) => isSpreadsheetName(f.name)), ...traySheets]
+    release(traySheets)
     const attachFiles = files.filter((f) => !isSpreadsheetName(f.name))
-    const attachHandles = handles.filter((h) => !isSpreadsheetName(h.name))
+    const attachHandles = question.handles
     if (attachHandles.length > 0) useSend.getState().addHandles(attachHandles)
     if (attachFiles.length > 0) void useSend.getState().addFiles(attachFiles, attachLimit())
     const attached = [...attachFiles, ...attachHandles].map((f) => f.name)
@@ -102,12 +106,14 @@ export const useDroppedSheet = create<DroppedSheetState>()((set, get) => ({
     set({ question: null })
     if (useNavigation.getState().view !== 'send') useNavigation.getState().navigate('send')
     if (question.handles.length > 0) useSend.getState().addHandles(question.handles)
+    // The tray's spreadsheets are checked to be sent now, as a window drop's are when added: refused, they say why.
+    if (question.sheets.length > 0) void useSend.getState().attachSheets(question.sheets)
     if (question.files.length > 0) void useSend.getState().addFiles(question.files, attachLimit())
   },
 
   dismiss() {
     const question = get().question
-    if (question) release(question.handles)
+    if (question) release([...question.handles, ...question.sheets])
     set({ question: null })
   },
 

@@ -89,6 +89,11 @@ interface SendState extends DraftFields {
   /** Files already registered elsewhere (the tray's drop). */
   addHandles(handles: FileHandleView[]): void
   /**
+   * Spreadsheets the tray held for the drop's question, attached: each registered to be sent by the core
+   * (`files:asAttachment`); those the gateway cannot send are listed as rejections by name, as a window drop's are.
+   */
+  attachSheets(sheets: FileHandleView[]): Promise<void>
+  /**
    * Once per window: the files the draft held before a reload or restart, registered again by the core; those that
    * changed or are gone are listed as rejections by name.
    */
@@ -340,6 +345,28 @@ export const useSend = create<SendState>()((set, get) => ({
       get,
       handles.filter((h) => !known.has(h.handle)).map((h) => draftFileOf(h))
     )
+  },
+
+  async attachSheets(sheets) {
+    if (sheets.length === 0) return
+    set({ registering: true })
+    const added: DraftFile[] = []
+    const rejected: FileRejectionView[] = []
+    try {
+      for (const sheet of sheets) {
+        try {
+          const reply = await call('files:asAttachment', { handle: sheet.handle })
+          added.push(...reply.files.map((handle) => draftFileOf(handle)))
+          rejected.push(...reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' })))
+        } catch (error) {
+          const { code, message } = errorInfo(error)
+          rejected.push({ name: sheet.name, code, message, source: 'core' })
+        }
+      }
+      addToDraft(set, get, added, rejected)
+    } finally {
+      set({ registering: false })
+    }
   },
 
   async restoreDraftFiles() {

@@ -2449,18 +2449,6 @@ describe('issue 27: the campaign view an operator can trust', () => {
 
   it('imports a spreadsheet dropped on the tray: asked first, then read as a spreadsheet, the rest attached (QA32 Q32-02)', async () => {
     handleSheet()
-    fake.handle('files:asSpreadsheet', () => ({
-      files: [
-        {
-          handle: 'sheet-1',
-          name: 'pelanggan.csv',
-          size: 20,
-          kind: 'document',
-          mime: 'application/octet-stream'
-        }
-      ],
-      rejected: []
-    }))
     const user = userEvent.setup()
     render(
       <>
@@ -2468,24 +2456,24 @@ describe('issue 27: the campaign view an operator can trust', () => {
         <WindowDrop />
       </>
     )
-    const trayFile = {
-      handle: 't-1',
-      name: 'pelanggan.csv',
+    const traySheet = {
+      handle: 'sheet-1',
+      name: 'pelanggan.tsv',
       size: 20,
       kind: 'document',
-      mime: 'text/csv'
+      mime: 'application/octet-stream'
     } as const
     const photo = { handle: 't-2', name: 'photo.png', size: 20, kind: 'image', mime: 'image/png' } as const
-    // The tray registered the drop to be sent and asks the window to open Send with it.
-    act(() => handleNavigate({ view: 'send', handles: [trayFile, photo] }))
+    // The tray registered the photo to be sent, the customer list to be read, and asks the window to open Send.
+    act(() => handleNavigate({ view: 'send', handles: [photo], sheets: [traySheet] }))
     const question = await screen.findByRole('dialog', {
       name: 'Import as campaign recipients, or attach to a message?'
     })
     await user.click(within(question).getByRole('button', { name: 'Import as campaign recipients' }))
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
-    // The customer list is registered again as a spreadsheet and read; the rest of the drop goes to the Send draft.
-    expect(fake.requests('files:asSpreadsheet')).toEqual([{ handle: 't-1' }])
+    // The customer list is read by the handle the tray registered; the rest of the drop goes to the Send draft.
     expect(fake.requests('campaigns:read')).toEqual([{ handle: 'sheet-1' }])
+    expect(fake.requests('files:asAttachment')).toEqual([])
     expect(fake.requests('files:release')).toEqual([])
     expect(useSend.getState().files.map((f) => f.handle)).toEqual(['t-2'])
     await waitFor(() =>

@@ -534,7 +534,7 @@ function NewCampaign({
     if (dropped) void onFile(dropped)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onFile is this render's; only a new file matters
   }, [incoming])
-  // …or dropped on the tray, which registered it to be sent: the core registers it as a spreadsheet, then it is read.
+  // …or dropped on the tray, which registered it to be read: the core reads it by its handle.
   const incomingFromTray = useDroppedSheet((s) => s.trayForCampaign)
   useEffect(() => {
     if (!incomingFromTray) return
@@ -632,7 +632,7 @@ function NewCampaign({
   }
 
   async function onTrayFile(file: FileHandleView): Promise<void> {
-    await readSheet(() => call('files:asSpreadsheet', { handle: file.handle }))
+    await readSheet(async () => ({ files: [file], rejected: [] }))
   }
 
   /** Registers a spreadsheet (`register`), then has the core read it, with its progress and a way to stop. */

@@ -45,7 +45,8 @@ export function WindowDrop(): React.JSX.Element | null {
       depth = 0
       setDragging(false)
       if (files.length === 0 || taken) return
-      if (useDroppedSheet.getState().askIfSpreadsheet({ files, handles: [] }, currentFileLimit)) return
+      if (useDroppedSheet.getState().askIfSpreadsheet({ files, handles: [], sheets: [] }, currentFileLimit))
+        return
       if (useNavigation.getState().view !== 'send') useNavigation.getState().navigate('send')
       void useSend.getState().addFiles(files, currentFileLimit())
     }
@@ -81,7 +82,7 @@ export function SpreadsheetQuestion(): React.JSX.Element | null {
     if (question) first.current?.focus()
   }, [question])
   if (!question) return null
-  const names = [...question.files.map((f) => f.name), ...question.handles.map((h) => h.name)]
+  const names = [...question.files, ...question.handles, ...question.sheets].map((f) => f.name)
   const { importAsRecipients, attachToMessage, dismiss } = useDroppedSheet.getState()
   return (
     <div className="drop-question-backdrop">
