@@ -189,6 +189,16 @@ describe('importing a file written as the customer list is (the campaign import 
   })
 })
 
+describe('picking a tab-separated list', () => {
+  it('offers .tsv files in the picker, as the campaign import does', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    const accepted = screen.getByLabelText('Import a file…').getAttribute('accept')?.split(',')
+    expect(accepted).toEqual(expect.arrayContaining(['.tsv', 'text/tab-separated-values']))
+  })
+})
+
 describe('removing an entry', () => {
   it('says what the removal did and drops the last add’s result (QA11: "5,000 added…" stayed, removal unsaid)', async () => {
     let list = [entry('6281234567001'), entry('6281234567002', { name: 'Budi' })]

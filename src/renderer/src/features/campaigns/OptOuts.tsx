@@ -253,7 +253,7 @@ export function OptOuts(): React.JSX.Element {
           <input
             className="campaign-file-input"
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
             onChange={(e) => {
               const file = e.target.files?.[0]
               e.target.value = ''
