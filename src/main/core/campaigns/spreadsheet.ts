@@ -15,7 +15,8 @@ import {
   MAX_COLUMN_NAME_LENGTH,
   MAX_SHEET_COLUMNS,
   MAX_SHEET_ROWS,
-  MAX_SPREADSHEET_BYTES
+  MAX_SPREADSHEET_BYTES,
+  csvDelimiter
 } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
 import { compoundFileStreams, detectFileType, ftypBrand } from '../files'
@@ -242,7 +243,6 @@ export class SpreadsheetError extends Error {
 }
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04] // a ZIP archive
-const DELIMITERS = [',', ';', '\t']
 
 export interface ReadOptions {
   /** Stops the reading at its next slice with a `cancelled` SpreadsheetError. */
@@ -515,23 +515,6 @@ function afterLastLineBreak(text: string): number {
   const lf = text.lastIndexOf('\n')
   return (lf >= 0 ? lf : text.lastIndexOf('\r')) + 1
 }
-
-/**
- * The CSV's delimiter, guessed once from the first slice of its text (`head`) by papaparse's own guess (the delimiter
- * that gives its first rows one number of fields, two or more; `,` when none does), quotes respected, with the empty
- * rows left out: blank lines and rows of nothing but delimiters and white space (a blank line left out of a quoted
- * cell changes no row's fields). The reading itself keeps every row, so blank rows keep their row numbers: papaparse
- * guessing as it read counted the empty row after the first slice's last line break (a slice ends after one, even in
- * a file that does not), and a `;` or tab list of 8 rows or fewer, an operator's first test list, was one column.
- */
-function csvDelimiter(head: string): string {
-  let text = ''
-  for (const line of head.split(LINE_BREAK)) if (line.trim() !== '') text += `${line}\n`
-  return Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: 'greedy', preview: 1 })
-    .meta.delimiter
-}
-
-const LINE_BREAK = /\r\n|\n|\r/
 
 /** The first slice of a text, already taken to guess its delimiter, then the rest. */
 function* startingWith(first: IteratorResult<string>, rest: Generator<string>): Generator<string> {

@@ -147,6 +147,58 @@ describe('OptOuts', () => {
   })
 })
 
+/** A file as Excel's "Unicode text" saves it: UTF-16 little-endian with its BOM. */
+const utf16 = (text: string): Uint8Array<ArrayBuffer> => {
+  const bytes = new Uint8Array(2 + text.length * 2)
+  bytes.set([0xff, 0xfe])
+  for (let i = 0; i < text.length; i++) {
+    bytes[2 + i * 2] = text.charCodeAt(i) & 0xff
+    bytes[3 + i * 2] = text.charCodeAt(i) >> 8
+  }
+  return bytes
+}
+
+describe('importing a file written as the customer list is (the campaign import guesses its separator)', () => {
+  it.each([
+    [
+      "a ;-separated file (Indonesian Excel's CSV) with a header",
+      'No HP;Nama\r\n0812 3456 7001;Budi\r\n0812-3456-7002;Sari\r\n'
+    ],
+    ['a tab-separated file', 'No HP\tNama\n0812 3456 7001\tBudi\n0812-3456-7002\tSari\n'],
+    [
+      'a ;-separated file with a BOM and CRLF line ends',
+      '\ufeffNo HP;Nama\r\n0812 3456 7001;Budi\r\n0812-3456-7002;Sari\r\n'
+    ],
+    [
+      'a file of quoted fields holding a separator',
+      '"No HP";"Nama"\r\n"0812 3456 7001";"Budi; Jl. Merdeka"\r\n"0812-3456-7002";"Sari, Toko Maju"\r\n'
+    ],
+    [
+      'Excel\'s UTF-16 "Unicode text" (tab-separated)',
+      utf16('No HP\tNama\r\n0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n')
+    ]
+  ] as const)('imports only the numbers of %s, not "0812…\\tBudi" as one bad number', async (_, content) => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    await user.upload(screen.getByLabelText('Import a file…'), new File([content], 'daftar.csv'))
+    await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
+    expect(fake.requests('optouts:add')).toEqual([
+      { phones: ['0812 3456 7001', '0812-3456-7002'], source: 'import' }
+    ])
+  })
+})
+
+describe('picking a tab-separated list', () => {
+  it('offers .tsv files in the picker, as the campaign import does', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    const accepted = screen.getByLabelText('Import a file…').getAttribute('accept')?.split(',')
+    expect(accepted).toEqual(expect.arrayContaining(['.tsv', 'text/tab-separated-values']))
+  })
+})
+
 describe('removing an entry', () => {
   it('says what the removal did and drops the last add’s result (QA11: "5,000 added…" stayed, removal unsaid)', async () => {
     let list = [entry('6281234567001'), entry('6281234567002', { name: 'Budi' })]

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
+import { csvCells, splitRecipients } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -148,12 +149,6 @@ export function OptOuts(): React.JSX.Element {
     }
   }
 
-  const split = (value: string): string[] =>
-    value
-      .split(/[\r\n,;]+/)
-      .map((p) => p.trim())
-      .filter((p) => p !== '')
-
   /** What a removal says, with Undo beside it: the result takes the focus once the list is read again. */
   function sayRemoved(entries: OptOut[], words: string, focus: 'result' | { removedAt: number }): void {
     setResult(null)
@@ -246,8 +241,8 @@ export function OptOuts(): React.JSX.Element {
         <button
           type="button"
           className="button"
-          disabled={split(text).length === 0}
-          onClick={() => void add(split(text), 'operator')}
+          disabled={splitRecipients(text).length === 0}
+          onClick={() => void add(splitRecipients(text), 'operator')}
         >
           {t('campaigns.optOuts.addButton')}
         </button>
@@ -258,14 +253,16 @@ export function OptOuts(): React.JSX.Element {
           <input
             className="campaign-file-input"
             type="file"
-            accept=".csv,.txt,text/csv,text/plain"
+            accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
             onChange={(e) => {
               const file = e.target.files?.[0]
               e.target.value = ''
               if (!file) return
               const reader = new FileReader()
               reader.onload = () => {
-                const phones = split(String(reader.result)).filter(looksLikeNumber)
+                // Read as the campaign import reads a CSV (its separator guessed, quotes respected): a `;` or tab
+                // list's name column is a cell of its own, not part of the number beside it.
+                const phones = csvCells(String(reader.result)).filter(looksLikeNumber)
                 if (phones.length > 0) return void add(phones, 'import')
                 setResult(null)
                 setNote(t('campaigns.optOuts.noNumbers', { name: file.name }))
