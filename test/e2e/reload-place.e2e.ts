@@ -4,16 +4,21 @@
  * message closed; Q19-06: Settings came back with the values it had refused put back to the saved ones unsaid; QA45
  * Q45-02: Campaigns came back on the list, the campaign that was open closed and the focus on the page. An F5 straight
  * after opening a campaign or a conversation, before the page was idle, came back to the list: the history entry was
- * written at pagehide, too late for the reload.
+ * written at pagehide, too late for the reload. The conversation came back with the focus on the page: a keyboard or
+ * screen-reader user landed nowhere; it takes it at its thread's heading, as the campaign and the Outbox's message do.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { startTestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import type { Harness } from '../harness/harness'
 import { startedCampaign } from '../core/testing/sandbox-core'
+import { seriousA11yViolations } from './browser'
 import { journeySession, linkedSandboxDevice, openTab, receivingSandbox, waitUntil } from './fixtures'
 
 const session = journeySession()
+
+/** The id of what has the focus (the page's body has none: ''). */
+const focusedId = (page: Page): Promise<string> => page.evaluate(() => document.activeElement?.id ?? '')
 
 /**
  * A page that is never idle: what waits for idle (the history entry's writes, stores/place.ts) waits past any reload,
@@ -76,6 +81,8 @@ describe('a reload returns to where the operator was', () => {
     expect(await page.getByRole('searchbox', { name: 'Recipient' }).inputValue()).toBe('7891')
     await expect.poll(() => page.locator('[data-testid^="outbox-open-"]').count()).toBe(1)
     await page.getByTestId('outbox-detail').getByText('812-3456-7891').first().waitFor()
+    // The message's heading has the focus, as opening it does.
+    await expect.poll(() => focusedId(page)).toBe('detail-title')
   })
 
   it('keeps the values Settings refused, still marked (QA19 Q19-06)', async () => {
@@ -133,7 +140,7 @@ describe('a reload returns to where the operator was', () => {
       () => harness.core.handlers['inbox:status']({}),
       (status) => status.messages === 1
     )
-    const page = await session.open(harness.url, neverIdle)
+    const page = await session.open(harness.url, neverIdle, { bypassCSP: true })
     await openTab(page, 'inbox')
     const conversations = page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
     await conversations.first().getByRole('button').click()
@@ -142,5 +149,8 @@ describe('a reload returns to where the operator was', () => {
     await page.getByTestId('view-inbox').waitFor()
     await page.getByTestId('inbox-reply-text').waitFor()
     expect(await page.locator('#inbox-thread-heading').textContent()).toContain('Dewi')
+    // The thread's heading has the focus, as opening the conversation by keyboard gives it, not the page.
+    await expect.poll(() => focusedId(page)).toBe('inbox-thread-heading')
+    expect(await seriousA11yViolations(page)).toEqual([])
   })
 })

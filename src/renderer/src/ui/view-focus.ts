@@ -17,16 +17,23 @@ export const FocusRecordInSlot = createContext<RefObject<FocusRecord | null> | n
  * navigation yet (the first focus the view takes: the navigation just put it on the tab, the main region or the page),
  * when it is still on what the view focused last, or on the page (what had it was taken away: the "Opening…" status
  * gone once the view is shown). No when the operator went elsewhere: the navigation, the header, or into the view.
+ * The first view after the start (a reload's included) was navigated to by no one: the focus is where the browser put
+ * it, on the page, until the operator moves it; what the view reopens late (the conversation open before a reload)
+ * does not take it from where they went meanwhile.
  */
 function focusStillLeft(record: FocusRecord | null, seq: number): boolean {
-  if (record?.seq !== seq) return true
   const now = document.activeElement
-  return now === null || now === document.body || now === record.focused
+  const onPage = now === null || now === document.body
+  if (record?.seq !== seq) return seq > 1 || onPage
+  return onPage || now === record.focused
 }
 
 export interface ViewFocus {
-  /** Focuses `target` if the focus is still where the view left it (see focusStillLeft); true if it did. */
-  takeIfStill(target: HTMLElement | null | undefined): boolean
+  /**
+   * Focuses `target` if the focus is still where the view left it (see focusStillLeft); true if it did. `options` as
+   * for `focus()` (a thread's heading does not scroll the page to it: the thread shows its end).
+   */
+  takeIfStill(target: HTMLElement | null | undefined, options?: FocusOptions): boolean
   /**
    * The operator asked for something in the view (a campaign picked in its list): where the focus is now is where
    * they left it, and what they asked for may take it from there once it is shown.
@@ -44,10 +51,10 @@ export interface ViewFocus {
 export function useViewFocus(): ViewFocus {
   const recordRef = use(FocusRecordInSlot)
   const takeIfStill = useCallback(
-    (target: HTMLElement | null | undefined): boolean => {
+    (target: HTMLElement | null | undefined, options?: FocusOptions): boolean => {
       const seq = useNavigation.getState().seq
       if (!target || !focusStillLeft(recordRef?.current ?? null, seq)) return false
-      target.focus()
+      target.focus(options)
       if (recordRef) recordRef.current = { seq, focused: target }
       return true
     },

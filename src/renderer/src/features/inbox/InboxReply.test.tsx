@@ -14,6 +14,7 @@ import {
   makeReceiving
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
+import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
 import { resetReplyDrafts } from '../../stores/reply-drafts'
 import { InboxView } from './InboxView'
@@ -264,6 +265,85 @@ async function reloadWithBudiOpen(unmount: () => void): Promise<void> {
   render(<InboxView />)
   await screen.findByRole('heading', { name: /Budi/ })
 }
+
+describe('the open conversation, across a reload: the focus', () => {
+  // Side by side (wide): what had the focus in the list is on screen (jsdom lays nothing out, so says so here), so a
+  // click or the search keeps it rather than the thread's heading taking it (Thread).
+  const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')
+  beforeEach(() =>
+    Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
+      configurable: true,
+      get: () => document.body
+    })
+  )
+  afterEach(() => {
+    if (offsetParent) Object.defineProperty(HTMLElement.prototype, 'offsetParent', offsetParent)
+  })
+
+  async function budiOpenByClick(): Promise<() => void> {
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByRole('heading', { name: /Budi/ })
+    return unmount
+  }
+
+  it('is on its thread’s heading, as opening it by keyboard puts it, not on the page', async () => {
+    script()
+    await reloadWithBudiOpen(await budiOpenByClick())
+    await waitFor(() => expect(document.activeElement?.id).toBe('inbox-thread-heading'))
+    expect(document.activeElement?.textContent).toContain('Budi')
+  })
+
+  it('stays where the operator put it before the conversation came back', async () => {
+    script()
+    const unmount = await budiOpenByClick()
+    let answer: (() => void) | undefined
+    fake.handle(
+      'inbox:thread',
+      ({ conversationId }) =>
+        new Promise((resolve) => {
+          answer = () =>
+            resolve({ conversation: conversationId === 2 ? BUDI : DEWI, entries: [], next: null })
+        })
+    )
+    dispatchEvent(new Event('beforeunload'))
+    unmount()
+    const historyKept: unknown = history.state
+    resetPlace()
+    history.replaceState(historyKept, '')
+    render(<InboxView />)
+    const search = await screen.findByTestId('inbox-search')
+    await userEvent.setup().click(search)
+    await waitFor(() => expect(answer).toBeDefined())
+    answer?.()
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(document.activeElement).toBe(search)
+  })
+
+  it('is taken once: the conversation opened again by a click leaves it on its row', async () => {
+    script()
+    await reloadWithBudiOpen(await budiOpenByClick())
+    await waitFor(() => expect(document.activeElement?.id).toBe('inbox-thread-heading'))
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: /Back/ }))
+    const row = await screen.findByTestId('inbox-conversation-2')
+    await user.click(row)
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(document.activeElement).toBe(row)
+  })
+
+  it('stays on the view’s heading when the operator comes back to the view from another (QA38 Q38-04)', async () => {
+    script()
+    const unmount = await budiOpenByClick()
+    unmount()
+    useNavigation.getState().navigate('home')
+    useNavigation.getState().navigate('inbox')
+    render(<InboxView />)
+    await screen.findByRole('heading', { name: /Budi/ })
+    expect(document.activeElement?.id).toBe('inbox-heading')
+  })
+})
 
 describe('the open conversation, across leaving the view', () => {
   afterEach(() => vi.unstubAllGlobals())

@@ -7,8 +7,10 @@ import type { InboxConversationView, InboxStatusView, ReceivingView } from '../.
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
+import { useNavigation } from '../../stores/navigation'
 import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { useViewFocus } from '../../ui/view-focus'
 import { useShowViewSearch } from '../shortcuts/view-search'
 import { ConnectMailbox } from './ConnectMailbox'
 import { conversationLabel } from './conversation-label'
@@ -105,20 +107,37 @@ export function InboxView(): React.JSX.Element {
   useEffect(() => {
     useInboxAlerts.getState().setViewing(openId)
   }, [openId])
-  // The conversation open before a reload opens again, with its reply draft (QA14 Q14-03); one deleted since does not.
+  // The conversation open before a reload (or as the view was left) opens again, with its reply draft (QA14 Q14-03);
+  // one deleted since does not. After a reload (the window starts on this view: its heading takes no focus) its
+  // thread's heading takes the focus once drawn, as opening it by keyboard gives it, so a keyboard or screen-reader
+  // user lands in it, not on the page; once, and only if the operator did not move the focus meanwhile (view-focus.ts).
+  // Coming back to the view from another, its heading has the focus and keeps it (QA38 Q38-04).
   const [reopening] = useState(keptOpenConversation)
+  const [reopeningTakesFocus] = useState(() => reopening !== null && useNavigation.getState().seq <= 1)
   const reopened = useRef(reopening === null)
+  const { takeIfStill } = useViewFocus()
+  const [reopenedOpen, setReopenedOpen] = useState<number | null>(null)
   useEffect(() => {
     if (reopening === null) return
     call('inbox:thread', { conversationId: reopening, limit: 1 })
       .then((thread) => {
         reopened.current = true
-        if (mounted.current) setOpen((now) => now ?? thread.conversation)
+        if (!mounted.current) return
+        setOpen((now) => now ?? thread.conversation)
+        if (reopeningTakesFocus) setReopenedOpen(thread.conversation.id)
       })
       .catch(() => {
         reopened.current = true
       })
-  }, [reopening])
+  }, [reopening, reopeningTakesFocus])
+  const reopenFocused = useRef(false)
+  useEffect(() => {
+    if (reopenedOpen === null || reopenFocused.current) return
+    reopenFocused.current = true
+    // Not when the operator opened another conversation before it came back. Not scrolled to: the thread shows its end.
+    if (openId === reopenedOpen)
+      takeIfStill(document.getElementById('inbox-thread-heading'), { preventScroll: true })
+  }, [reopenedOpen, openId, takeIfStill])
   useEffect(() => {
     if (openId === null && !reopened.current) return
     keepOpenConversation(openId)
