@@ -1017,7 +1017,9 @@ export const enRest = {
     'Waiting: the gateway does not accept {device}’s token; it will be taken back once a working token is entered.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
-  'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
+  // Said once, when the action ends: only what was true then. The tally under it says how it goes.
+  'outbox.takeBack.selection':
+    'Take-back started for {n, plural, one {# message} other {# messages}}; {left} left as they were.',
   'outbox.takeBack.selectionUnread':
     'Its progress could not be read here: where each message stands shows in the outbox.',
   'outbox.bulk.select': 'Select {recipient}',

@@ -1226,7 +1226,7 @@ export const id: Record<MessageKey, string> = {
     'Menunggu: gateway tidak menerima token {device}; pesan ini akan ditarik kembali setelah token yang berlaku dimasukkan.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
-  'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
+  'outbox.takeBack.selection': 'Penarikan dimulai untuk {n} pesan; {left} dibiarkan apa adanya.',
   'outbox.takeBack.selectionUnread':
     'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di kotak keluar.',
   'outbox.bulk.select': 'Pilih {recipient}',
