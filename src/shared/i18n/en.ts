@@ -937,7 +937,10 @@ export const enRest = {
   'outbox.remedy.reduce-file':
     'Sending it again would fail the same way: the file is larger than the gateway accepts. Send a smaller copy (compress or split it), or raise this device’s file-size limit if its gateway plan allows larger files.',
   'outbox.remedy.reduce-file-under':
-    'Sending it again would fail the same way: the gateway accepts files up to {max}. Send a copy under {max} (compress or split it). With this device’s file-size limit at {max}, larger files are stopped before they are sent.',
+    'Sending it again would fail the same way: the gateway accepts files up to {max}. Send a copy under {max} (compress or split it).',
+  // Said only while the device's own limit is above the gateway's maximum: advice, not a statement of the setting.
+  'outbox.remedy.setLimitTo':
+    'Setting this device’s file-size limit to {max} stops larger files before they are sent.',
   'outbox.remedy.other-file-type':
     'Sending it again would fail the same way: the gateway does not accept this file type. Send it in a type it accepts, for example as a PDF.',
   'outbox.remedy.lift-opt-out':
