@@ -937,7 +937,10 @@ export const enRest = {
   'outbox.remedy.reduce-file':
     'Sending it again would fail the same way: the file is larger than the gateway accepts. Send a smaller copy (compress or split it), or raise this device’s file-size limit if its gateway plan allows larger files.',
   'outbox.remedy.reduce-file-under':
-    'Sending it again would fail the same way: the gateway accepts files up to {max}. Send a copy under {max} (compress or split it). With this device’s file-size limit at {max}, larger files are stopped before they are sent.',
+    'Sending it again would fail the same way: the gateway accepts files up to {max}. Send a copy under {max} (compress or split it).',
+  // Said only while the device's own limit is above the gateway's maximum: advice, not a statement of the setting.
+  'outbox.remedy.setLimitTo':
+    'Setting this device’s file-size limit to {max} stops larger files before they are sent.',
   'outbox.remedy.other-file-type':
     'Sending it again would fail the same way: the gateway does not accept this file type. Send it in a type it accepts, for example as a PDF.',
   'outbox.remedy.lift-opt-out':
@@ -1017,7 +1020,9 @@ export const enRest = {
     'Waiting: the gateway does not accept {device}’s token; it will be taken back once a working token is entered.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
-  'outbox.takeBack.selection': '{n} asked at the gateway; {left} left as they were.',
+  // Said once, when the action ends: only what was true then. The tally under it says how it goes.
+  'outbox.takeBack.selection':
+    'Take-back started for {n, plural, one {# message} other {# messages}}; {left} left as they were.',
   'outbox.takeBack.selectionUnread':
     'Its progress could not be read here: where each message stands shows in the outbox.',
   'outbox.bulk.select': 'Select {recipient}',

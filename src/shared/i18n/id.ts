@@ -1153,7 +1153,9 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.reduce-file':
     'Mengirim ulang akan gagal dengan cara yang sama: file lebih besar dari yang diterima gateway. Kirim salinan yang lebih kecil (kompres atau pecah), atau naikkan batas ukuran file perangkat ini jika paket gatewaynya mengizinkan file lebih besar.',
   'outbox.remedy.reduce-file-under':
-    'Mengirim ulang akan gagal dengan cara yang sama: gateway hanya menerima file sampai {max}. Kirim salinan di bawah {max} (kompres atau pecah). Dengan batas ukuran file perangkat ini di {max}, file yang lebih besar ditahan sebelum dikirim.',
+    'Mengirim ulang akan gagal dengan cara yang sama: gateway hanya menerima file sampai {max}. Kirim salinan di bawah {max} (kompres atau pecah).',
+  'outbox.remedy.setLimitTo':
+    'Dengan mengatur batas ukuran file perangkat ini ke {max}, file yang lebih besar ditahan sebelum dikirim.',
   'outbox.remedy.other-file-type':
     'Mengirim ulang akan gagal dengan cara yang sama: gateway tidak menerima jenis file ini. Kirim dalam jenis yang diterima, misalnya sebagai PDF.',
   'outbox.remedy.lift-opt-out':
@@ -1226,7 +1228,7 @@ export const id: Record<MessageKey, string> = {
     'Menunggu: gateway tidak menerima token {device}; pesan ini akan ditarik kembali setelah token yang berlaku dimasukkan.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
-  'outbox.takeBack.selection': '{n} diminta ke gateway; {left} dibiarkan.',
+  'outbox.takeBack.selection': 'Penarikan dimulai untuk {n} pesan; {left} dibiarkan apa adanya.',
   'outbox.takeBack.selectionUnread':
     'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di kotak keluar.',
   'outbox.bulk.select': 'Pilih {recipient}',

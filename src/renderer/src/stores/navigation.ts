@@ -54,11 +54,12 @@ export interface SettingsAsk {
 /**
  * A device's card action asked from elsewhere (the attention strip, the tray): the card takes it once. 'show' (the
  * tray's "Info…") only brings the card into view, the focus on its heading; 'topUp' (the strip's, for a sandbox
- * device's used-up quota) opens its Sandbox controls on the top-up.
+ * device's used-up quota) opens its Sandbox controls on the top-up; 'fileLimit' (a failed message's "Change the
+ * file-size limit") opens its file-size limit form, the focus in its field.
  */
 export interface DeviceAsk {
   deviceId: string
-  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show' | 'topUp'
+  action: NonNullable<EventPayload<'app:navigate'>['deviceAction']> | 'show' | 'topUp' | 'fileLimit'
 }
 
 /**

@@ -62,6 +62,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
   // tray's "Renew…" asks for where the subscription is renewed. Only what the state still offers is taken up. The
   // tray's "Info…" asks for the card itself: brought into view, the focus on its heading (after the view's own). The
   // strip's "Top up" (a sandbox device's used-up quota) asks for its Sandbox controls' top-up, as the card's own does.
+  // A failed message's "Change the file-size limit" asks for its limit form, opened as from its own button.
   const asked = useNavigation((state) =>
     state.deviceAsk?.deviceId === device.id ? state.deviceAsk.action : null
   )
@@ -78,13 +79,21 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
       if (topsUpInSandbox(device)) topUpControl(sandboxDetails.current)
       return
     }
+    // Opened as from its own button: that button focused first, so the panel returns the focus there on closing.
+    const openPanel = (panel: 'token' | 'limit'): void => {
+      document.querySelector<HTMLElement>(`[data-testid="${panel}-${device.id}"]`)?.focus()
+      if (panels.open !== panel) panels.toggle(panel)
+    }
+    if (asked === 'fileLimit') {
+      openPanel('limit')
+      return
+    }
     if (!offers(device.state, asked)) return
     if (asked === 'renew') {
       renewControl(device.id, sandboxDetails.current)?.focus()
       return
     }
-    document.querySelector<HTMLElement>(`[data-testid="token-${device.id}"]`)?.focus()
-    if (panels.open !== 'token') panels.toggle('token')
+    openPanel('token')
   }, [asked, device, panels])
   const [busy, setBusy] = useState<string | null>(null)
   const [feedback, setFeedback] = useState<Feedback | null>(null)

@@ -599,6 +599,21 @@ describe('device list', () => {
       expect(useNavigation.getState().deviceAsk).toBeNull()
     })
 
+    // QA48 Q48-02: the Outbox's "Change the file-size limit" landed on the view's heading.
+    it('a file-size limit asked from a failed message opens that device’s limit form, the focus in its field', () => {
+      showAskedFromTray([makeDevice({ state: 'connected' })])
+      act(() =>
+        useNavigation
+          .getState()
+          .navigate('devices', { deviceAsk: { deviceId: 'dev-1', action: 'fileLimit' } })
+      )
+      const card = row('Front office')
+      expect(within(card).getByTestId('limit-dev-1').getAttribute('aria-expanded')).toBe('true')
+      expect(document.activeElement).toBe(within(card).getByTestId('limit-input-dev-1'))
+      expect(within(row('Shop')).queryByTestId('limit-form-dev-0')).toBeNull()
+      expect(useNavigation.getState().deviceAsk).toBeNull()
+    })
+
     it('Renew… focuses where the subscription is renewed: the gateway’s host', () => {
       showAskedFromTray([makeDevice({ state: 'expired' })])
       act(() => handleNavigate({ view: 'devices', deviceId: 'dev-1', deviceAction: 'renew' }))

@@ -241,10 +241,12 @@ export function OutboxBulkBar({
     try {
       const view = await useOutbox.getState().takeBack([...selection.keys()], action)
       const tally = view[action]
-      const asked = tally.done + tally.refused + tally.unknown + tally.pending
+      // What it was started for, not what the gateway was asked: those wait in tally.pending, and the tally
+      // under this line follows them (paused, waiting for a device, done) as this line cannot.
+      const started = tally.done + tally.refused + tally.unknown + tally.pending
       const left = Object.values(view.leftAlone).reduce((sum, n) => sum + n, 0)
       followed.follow(view)
-      setReport({ tone: 'ok', text: t('outbox.takeBack.selection', { n: asked, left }), takeBack: true })
+      setReport({ tone: 'ok', text: t('outbox.takeBack.selection', { n: started, left }), takeBack: true })
       onClear()
     } catch (error) {
       setReport({ tone: 'bad', text: errorInfo(error).message })

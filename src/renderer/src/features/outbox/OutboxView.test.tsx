@@ -817,6 +817,47 @@ describe('item detail', () => {
     }
   })
 
+  // QA48 Q48-02: "With this device's file-size limit at 2 MB" was said of a device whose limit is 5 MB.
+  it('advises setting the limit to the gateway’s maximum only while the device’s limit is above it, and opens that device’s limit form (Q48-02)', async () => {
+    const tooLarge = fileTooLargeItem('big-3', { gatewayMessage: GATEWAY_TWO_MB })
+    fake.handle('outbox:list', () => ({ items: [tooLarge], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: tooLarge, history: [] }))
+    const MB = 1024 * 1024
+    for (const [language, advice] of [
+      ['en', 'Setting this device’s file-size limit to 2 MB stops larger files before they are sent.'],
+      [
+        'id',
+        'Dengan mengatur batas ukuran file perangkat ini ke 2 MB, file yang lebih besar ditahan sebelum dikirim.'
+      ]
+    ] as const) {
+      for (const [limit, said] of [
+        [5 * MB, true],
+        [2 * MB, false],
+        [1 * MB, false]
+      ] as const) {
+        seedStores(
+          makeBootstrap({
+            settings: makeSettings({ language }),
+            devices: [makeDevice({ maxFileBytes: limit })]
+          })
+        )
+        const user = userEvent.setup()
+        const { unmount } = render(<OutboxView />)
+        await user.click(await screen.findByTestId('outbox-open-big-3'))
+        const remedy = await screen.findByTestId('outbox-remedy')
+        expect(remedy.textContent?.includes(advice)).toBe(said)
+        // Never a statement of what the setting is.
+        expect(remedy.textContent).not.toMatch(/limit at|batas ukuran file perangkat ini di/)
+        if (limit === 5 * MB && language === 'en') {
+          await user.click(within(remedy).getByRole('button', { name: 'Change the file-size limit' }))
+          expect(useNavigation.getState().view).toBe('devices')
+          expect(useNavigation.getState().deviceAsk).toEqual({ deviceId: 'dev-1', action: 'fileLimit' })
+        }
+        unmount()
+      }
+    }
+  })
+
   // QA14 Q14-08: Retry by keyboard left the focus on the page; the next Tab started from the top.
   it('keeps the focus in the detail after Retry by keyboard, while the item goes on and fails again', async () => {
     fake.handle('outbox:list', () => ({ items: [failed], total: 1 }))
@@ -2033,16 +2074,23 @@ describe('bulk selection', () => {
     }
 
     it.each([
-      ['en', '1 deleted for everyone, 1 still to do.', 'Pause the take-back', '2 deleted for everyone.'],
+      [
+        'en',
+        'Take-back started for 2 messages; 0 left as they were.',
+        '1 deleted for everyone, 1 still to do.',
+        'Pause the take-back',
+        '2 deleted for everyone.'
+      ],
       [
         'id',
+        'Penarikan dimulai untuk 2 pesan; 0 dibiarkan apa adanya.',
         '1 dihapus untuk semua orang, 1 belum dikerjakan.',
         'Jeda penarikan',
         '2 dihapus untuk semua orang.'
       ]
     ] as const)(
       'says its tally as it moves, pauses and resumes it, and says its answer once it settles (%s)',
-      async (language, moving, pauseLabel, settled) => {
+      async (language, started, moving, pauseLabel, settled) => {
         let now: TakeBackView = asked
         fake.handle('outbox:takeBackProgress', () => now)
         fake.handle('outbox:setTakeBackPaused', ({ paused }) => {
@@ -2052,8 +2100,8 @@ describe('bulk selection', () => {
           return now
         })
         const report = await deleteBoth(language)
-        // What it started, where the focus went, as before.
-        expect(report.textContent).toBe(translate(language, 'outbox.takeBack.selection', { n: 2, left: 0 }))
+        // What was true when the action ended (started, none yet asked at the gateway), where the focus went.
+        expect(report.textContent).toBe(started)
         expect(document.activeElement).toBe(report)
         const tally = screen.getByTestId('outbox-bulk-takeback-tally')
         expect(tally.getAttribute('role')).toBe('status')
@@ -2071,8 +2119,10 @@ describe('bulk selection', () => {
         await waitFor(() =>
           expect(tally.textContent).toContain(translate(language, 'outbox.takeBack.outcome.paused'))
         )
-        // Its button went: the focus is on the tally, which says where it stands now.
+        // Its button went: the focus is on the tally, which says where it stands now; the line above it still
+        // says only what was true when the action ended, so the two do not disagree.
         expect(document.activeElement).toBe(tally)
+        expect(report.textContent).toBe(started)
         await user.click(screen.getByRole('button', { name: translate(language, 'outbox.takeBack.resume') }))
         await waitFor(() =>
           expect(tally.textContent).toContain(translate(language, 'outbox.takeBack.outcome.resumed'))

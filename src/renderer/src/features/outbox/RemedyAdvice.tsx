@@ -5,7 +5,10 @@ import { failureRemedy, gatewayFileMaximum, type FailureRemedy } from '../../../
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
+import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
+import { useSettings } from '../../stores/settings'
+import { fileLimitFor } from '../send/file-limit'
 
 const REMEDY_TEXT = {
   'reduce-file': 'outbox.remedy.reduce-file',
@@ -28,9 +31,21 @@ export function RemedyAdvice({ item }: { item: OutboxItemView }): React.JSX.Elem
   const remedy = remedyOf(item)
   // When the gateway named its maximum, the advice names it: a copy under it, not a limit raised past it.
   const gatewayMaximum = remedy === 'reduce-file' ? gatewayFileMaximum(item.failure?.gatewayMessage) : null
+  // The limit this device sends under now: only while it is above the gateway's maximum is setting it lower advised
+  // (never said as if it were the setting already).
+  const device = useDevices((state) => state.devices.find((d) => d.id === item.deviceId))
+  const settings = useSettings((state) => state.settings)
+  const deviceLimit = fileLimitFor(device, settings)
   const remedyText =
     gatewayMaximum !== null
-      ? t('outbox.remedy.reduce-file-under', { max: formatBytes(gatewayMaximum, locale) })
+      ? [
+          t('outbox.remedy.reduce-file-under', { max: formatBytes(gatewayMaximum, locale) }),
+          deviceLimit > gatewayMaximum
+            ? t('outbox.remedy.setLimitTo', { max: formatBytes(gatewayMaximum, locale) })
+            : null
+        ]
+          .filter((text) => text !== null)
+          .join(' ')
       : remedy !== 'retry'
         ? t(REMEDY_TEXT[remedy])
         : null
@@ -54,7 +69,12 @@ export function RemedyAdvice({ item }: { item: OutboxItemView }): React.JSX.Elem
           type="button"
           className="button button--primary"
           data-testid="outbox-change-limit"
-          onClick={() => useNavigation.getState().navigate('devices')}
+          onClick={() =>
+            // At that device's file-size limit form, its field focused (QA48 Q48-02), as the strip opens an action.
+            useNavigation
+              .getState()
+              .navigate('devices', { deviceAsk: { deviceId: item.deviceId, action: 'fileLimit' } })
+          }
         >
           {t('outbox.remedy.changeLimit')}
         </button>

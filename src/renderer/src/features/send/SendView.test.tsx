@@ -1240,6 +1240,8 @@ describe('enqueue', () => {
     )
     await user.click(within(row).getByRole('button', { name: 'Change the file-size limit' }))
     expect(useNavigation.getState().view).toBe('devices')
+    // At that device's limit form (QA48 Q48-02), not only its view.
+    expect(useNavigation.getState().deviceAsk).toEqual({ deviceId: item.deviceId, action: 'fileLimit' })
   })
 
   it('gives no advice beside a failure that sending again may mend', async () => {
