@@ -150,3 +150,15 @@ export function phoneSearch(text: string): { digits: string; start: string } | n
   if (!NUMBER_LIKE.test(trimmed)) return null
   return { digits: trimmed.replace(/\D/g, ''), start: checkPhone(trimmed).value }
 }
+
+/**
+ * What the Outbox's Recipient filter looks for (held anywhere) in the stored `62…` numbers: text that reads as a
+ * number by its digits, wherever they are, as operators type a number's last digits ("8888", "0888": QA48 Q48-03);
+ * a whole number Send would take (`0812…`, `812…`, `+62 …`) by its `62…` form, the one it is stored in (its digits
+ * with a leading 0 are in no stored number). Other text (a name, a group id) as typed.
+ */
+export function recipientSearchText(text: string): string {
+  const number = phoneSearch(text)
+  if (number === null) return text.trim()
+  return checkPhone(text).problem === null ? number.start : number.digits
+}
