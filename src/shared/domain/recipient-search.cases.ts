@@ -17,14 +17,18 @@ export const RECIPIENT_SEARCH_CASES: readonly RecipientSearchCase[] = [
   { typed: '9888', found: ['6281399998888'] },
   {
     typed: '0888',
-    found: ['6281299990888'],
-    why: 'last digits that start with 0 are digits too, not 62888…'
+    found: [],
+    why: 'a leading 0 is the trunk prefix numbers are written with: 62888…, held by none (typed "90888" finds it)'
   },
-  { typed: '0812', found: ['6285712340812'], why: 'not a whole number: its digits, wherever they are' },
+  {
+    typed: '0812',
+    found: ['6281299990888'],
+    why: 'a number as it is written starts: its 62… start, as typed so far'
+  },
   { typed: '0813-9999-8888', found: ['6281399998888'], why: 'a whole national number finds its 62… form' },
   { typed: '(0812) 9999-0888', found: ['6281299990888'] },
   { typed: '813 9999 8888', found: ['6281399998888'] },
   { typed: '+62 813-9999-8888', found: ['6281399998888'] },
   { typed: '62813', found: ['6281399998888'] },
-  { typed: '0857', found: [], why: 'a number start with 0 is digits: no stored number holds 0857' }
+  { typed: '0857', found: ['6285712340812'], why: 'typing 0857… finds the 62857… numbers' }
 ]

@@ -48,7 +48,7 @@ describe('listRequest', () => {
       limit: 200,
       status: ['failed', 'queued'],
       deviceId: 'dev-1',
-      recipient: '081234',
+      recipient: '6281234',
       text: 'tagihan',
       from: new Date('2025-05-01T00:00:00').toISOString(),
       to: new Date('2025-05-02T23:59:59.999').toISOString(),
