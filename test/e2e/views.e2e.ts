@@ -476,6 +476,41 @@ describe('numbers that add up (issue 29)', () => {
   })
 })
 
+describe("the outbox detail's Edit (QA48 Q48-04)", () => {
+  it('opens its form with the focus on the first field and the whole form in view at 1100×760; Esc closes it to Edit', async () => {
+    await harness.core.handlers['settings:update']({ language: 'en', theme: 'light' })
+    const { items } = await harness.core.handlers['outbox:list']({
+      offset: 0,
+      limit: 1,
+      recipient: '6281298765432'
+    })
+    const id = items[0]!.id
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 }, bypassCSP: true })
+    await page.goto(harness.url)
+    await page.getByTestId('app').waitFor()
+    await openTab(page, 'outbox')
+    await page.getByTestId(`outbox-open-${id}`).click()
+    const edit = page.getByTestId('outbox-edit')
+    await edit.click()
+    const form = page.getByTestId('outbox-edit-form')
+    await form.waitFor()
+    const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))
+    // Below the fold it was (the page did not scroll): its bottom, Save and Cancel, is within the window now.
+    const inView = await form.evaluate((element) => {
+      const box = element.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    })
+    await screenshot(page, 'view-outbox-edit-1100px')
+    expect(focused).toBe('outbox-edit-recipient')
+    expect(inView).toBe(true)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect.poll(() => form.count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('outbox-edit')
+    await page.close()
+  })
+})
+
 describe('the outbox at 360 px', () => {
   it('shows each recipient whole, so the rows can be told apart (they were cut to "+62 812-3456-7…")', async () => {
     const page = await browser.newPage({ viewport: { width: 360, height: 640 } })

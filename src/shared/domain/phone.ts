@@ -150,3 +150,16 @@ export function phoneSearch(text: string): { digits: string; start: string } | n
   if (!NUMBER_LIKE.test(trimmed)) return null
   return { digits: trimmed.replace(/\D/g, ''), start: checkPhone(trimmed).value }
 }
+
+/**
+ * What the Outbox's Recipient filter looks for (held anywhere) in the stored `62…` numbers: a whole number Send would
+ * take (`0812…`, `812…`, `+62 …`) by its `62…` form, the one it is stored in; digits that start with 0 as a number
+ * written so far (`0857` → `62857`: the trunk prefix is in no stored number); other digits wherever they are, as
+ * operators type a number's last digits ("8888": QA48 Q48-03). Other text (a name, a group id) as typed.
+ */
+export function recipientSearchText(text: string): string {
+  const number = phoneSearch(text)
+  if (number === null) return text.trim()
+  if (checkPhone(text).problem === null) return number.start
+  return number.digits.startsWith('0') ? `62${number.digits.slice(1)}` : number.digits
+}

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
+import { recipientSearchText } from '../../../shared/domain'
+import { RECIPIENT_SEARCH_CASES, STORED_NUMBERS } from '../../../shared/domain/recipient-search.cases'
 import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore } from './outbox-store'
 import { newTextItem } from './testing/new-item'
@@ -145,3 +147,22 @@ it('gives the same rows and totals whichever way it reads the contacts a name fi
   expect(exported(walking)).toEqual(exported(outbox))
   expect(exported(walking).ids).toHaveLength(3)
 })
+
+// QA48 Q48-03: the Recipient filter's number cases (the window's twin runs the same table: outbox.test.ts).
+it.each(RECIPIENT_SEARCH_CASES)(
+  'finds by the typed number "$typed" the messages to $found',
+  ({ typed, found }) => {
+    db = openDatabase({ dataDir: dir })
+    const outbox = new OutboxStore(db)
+    outbox.insertItems(
+      STORED_NUMBERS.map((recipient, i) => newTextItem(`to-${recipient}`, { recipient, createdAt: 10 + i })),
+      [],
+      [],
+      1
+    )
+    const listed = outbox
+      .listItems({ recipient: recipientSearchText(typed) })
+      .items.map((item) => item.recipient)
+    expect(STORED_NUMBERS.filter((recipient) => listed.includes(recipient))).toEqual(found)
+  }
+)

@@ -1,6 +1,7 @@
 // Outbox store: the list request for filters, paging with stale replies dropped, item events, bulk refresh, page eviction.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView } from '../../../shared/contract'
+import { RECIPIENT_SEARCH_CASES, STORED_NUMBERS } from '../../../shared/domain/recipient-search.cases'
 import type { FakeApi } from '../testing/fake-api'
 import { makeItem, makeSettings } from '../testing/fixtures'
 import { installFakeApi } from '../testing/render'
@@ -115,6 +116,16 @@ describe('matchesFilters by the name a row shows (QA14 Q14-07)', () => {
     expect(to('6281399990001', 'budi')).toBe(false)
     // Two letters name no one, there as in the core.
     expect(to('6281311110001', 'bu')).toBe(false)
+  })
+})
+
+// QA48 Q48-03: "8888" found nothing to +62 813-9999-8888 (it was sent as 628888…) while "9888" did.
+describe('matchesFilters by a typed number, as the core finds it', () => {
+  it.each(RECIPIENT_SEARCH_CASES)('"$typed" finds $found', ({ typed, found }) => {
+    const kept = STORED_NUMBERS.filter((recipient) =>
+      matchesFilters(makeItem({ recipient }), { ...NO_FILTERS, recipient: typed })
+    )
+    expect(kept).toEqual(found)
   })
 })
 

@@ -10,6 +10,7 @@ import type {
 import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
+import { recipientSearchText } from '../../../shared/domain'
 import { useContactNames } from './contact-names'
 import { useNavigation } from './navigation'
 import { operatorZone } from './settings'
@@ -246,16 +247,6 @@ function forget(
   return { known, gone }
 }
 
-/** A typed phone fragment as the core stores numbers (62…), so "0812" finds "62812…". */
-function recipientQuery(text: string): string {
-  const trimmed = text.trim()
-  if (!/^[+\d][\d\s.()-]*$/.test(trimmed)) return trimmed
-  const digits = trimmed.replace(/\D/g, '')
-  if (digits.startsWith('0')) return '62' + digits.slice(1)
-  if (digits.startsWith('8')) return '62' + digits
-  return digits
-}
-
 /**
  * The first instant of a date field's day, or the last (bounds are inclusive), on the operator's clock: the one the
  * rows and the export show times on (QA27 Q27-03). A day that is not one bounds nothing.
@@ -281,7 +272,7 @@ export function listRequest(
   const request: InvokeRequest<'outbox:list'> = { offset, limit }
   if (filters.statuses.length > 0) request.status = [...filters.statuses]
   if (filters.deviceId) request.deviceId = filters.deviceId
-  const recipient = recipientQuery(filters.recipient)
+  const recipient = recipientSearchText(filters.recipient)
   if (recipient) request.recipient = recipient
   const text = filters.text.trim()
   if (text) request.text = text

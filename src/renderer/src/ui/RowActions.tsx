@@ -18,6 +18,20 @@ export interface RowPanel<P extends string> {
   close: () => void
 }
 
+/**
+ * An inline panel that just opened takes the focus: a form's first field; a confirmation's harmless answer (its last
+ * button, Keep), so a stray Enter does not confirm what it asks about. The panel is brought into view with it (the
+ * focus alone shows its first field, the rest can stay below the fold: QA48 Q48-04).
+ */
+export function focusOpenedPanel(panel: HTMLElement | null | undefined): void {
+  const controls = panel?.querySelectorAll<HTMLElement>(
+    'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])'
+  )
+  const target = panel?.classList.contains('confirm') ? controls?.[controls.length - 1] : controls?.[0]
+  target?.focus()
+  panel?.scrollIntoView?.({ block: 'nearest' })
+}
+
 export function useRowPanel<P extends string>(): RowPanel<P> {
   const [open, setOpen] = useState<P | null>(null)
   // The button that opened the panel: when the panel closes (Cancel, Keep, or done) and takes the focused control
@@ -26,15 +40,9 @@ export function useRowPanel<P extends string>(): RowPanel<P> {
   const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
     if (open !== null) {
-      // A panel that opens takes the focus, found in the opener's row: a form's first field; a confirmation's
-      // harmless answer (Keep), so a stray Enter does not confirm what it asks about.
+      // A panel that opens takes the focus, found in the opener's row (focusOpenedPanel).
       const row = opener.current?.closest('li, [role="listitem"], section, article')
-      const panel = row?.querySelector<HTMLElement>('.inline-form')
-      const controls = panel?.querySelectorAll<HTMLElement>(
-        'input:not([disabled]), textarea:not([disabled]), select:not([disabled]), button:not([disabled])'
-      )
-      const target = panel?.classList.contains('confirm') ? controls?.[controls.length - 1] : controls?.[0]
-      target?.focus()
+      focusOpenedPanel(row?.querySelector<HTMLElement>('.inline-form'))
       return
     }
     const active = document.activeElement

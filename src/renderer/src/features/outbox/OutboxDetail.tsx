@@ -20,6 +20,7 @@ import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { focusOpenedPanel } from '../../ui/RowActions'
 import { cancelOnEscape } from '../../ui/escape'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
@@ -588,6 +589,10 @@ function EditItemForm({
   const t = useT()
   const [draftText, setDraftText] = useState(text)
   const [draftRecipient, setDraftRecipient] = useState(recipient)
+  const formRef = useRef<HTMLFormElement>(null)
+  // Opened by Edit: the focus on its first field and the form in view, as the other inline forms open (Q48-04), so
+  // Esc closes it from there.
+  useEffect(() => focusOpenedPanel(formRef.current), [])
   const check = isGroup ? checkGroupId(draftRecipient) : normalisePhone(draftRecipient)
   const recipientError = check.problem ? t(`recipient.problem.${check.problem}`) : null
   const textError =
@@ -608,6 +613,7 @@ function EditItemForm({
 
   return (
     <form
+      ref={formRef}
       className="inline-form"
       onSubmit={submit}
       // Escape does what Cancel does, as in the other inline forms (Q47-02).

@@ -1658,6 +1658,35 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toEqual([])
   })
 
+  // QA48 Q48-04: Edit left the focus on itself, the form below the fold at 1100×760 and Esc doing nothing; the other
+  // inline forms (Auto-replies, Reminders) take the focus to their first field and bring it into view.
+  it('opens the Edit form with the focus on its first field, in view, and Esc from there closes it to Edit', async () => {
+    const item = makeItem({ id: 'e-4', status: 'failed', text: 'Helo' })
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    // jsdom lays nothing out and has no scrollIntoView: record which element asked to be brought into view.
+    const scrolled: Element[] = []
+    const scrollIntoView = Element.prototype.scrollIntoView
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this)
+    }
+    try {
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-e-4'))
+      const edit = await screen.findByTestId('outbox-edit')
+      await user.click(edit)
+      const form = screen.getByTestId('outbox-edit-form')
+      expect(document.activeElement).toBe(screen.getByTestId('outbox-edit-recipient'))
+      expect(scrolled).toContain(form)
+      await user.keyboard('{Escape}')
+      expect(screen.queryByTestId('outbox-edit-form')).toBeNull()
+      expect(document.activeElement).toBe(edit)
+    } finally {
+      Element.prototype.scrollIntoView = scrollIntoView
+    }
+  })
+
   it("edits a text by the gateway's count: 600 emoji are within its 1,024 characters, 1,025 letters are not", async () => {
     const item = makeItem({ id: 'e-2', status: 'failed', text: 'Helo' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
