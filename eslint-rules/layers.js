@@ -47,7 +47,8 @@ export const LAYERS = [
       'src/shared/domain/phone-display',
       'src/shared/domain/schedule-time',
       'src/shared/domain/status-buckets',
-      'src/shared/domain/campaign-buckets'
+      'src/shared/domain/campaign-buckets',
+      'src/shared/domain/recipient-search'
     ],
     imports: [],
     npm: true,

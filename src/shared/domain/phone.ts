@@ -1,4 +1,5 @@
 // Phone numbers and group ids as the gateway takes them: one rule for the window, the contract, the core and the CLI.
+import { NUMBER_LIKE } from './recipient-search'
 import { checkInternationalDigits, phoneProblem as problem } from './phone-numbering'
 
 /** Why a typed number cannot be sent to; the window turns it into `recipient.problem.<problem>`. */
@@ -137,9 +138,6 @@ export function normaliseEchoedPhone(value: string): string {
   return checked.problem === 'characters' || checked.problem === 'empty' ? trimmed : checked.value
 }
 
-/** Digits, one leading +, the separators people type inside a number, nothing else: text that reads as a number. */
-const NUMBER_LIKE = /^\+?[\d\s\-().\u00a0]*\d[\d\s\-().\u00a0]*$/
-
 /**
  * How a search reads text that looks like a number (part of one included), or null for other text: its `digits`
  * without separators (found anywhere in a stored `62…` number, as a tail is) and the `start` of the number as Send
@@ -149,17 +147,4 @@ export function phoneSearch(text: string): { digits: string; start: string } | n
   const trimmed = text.trim()
   if (!NUMBER_LIKE.test(trimmed)) return null
   return { digits: trimmed.replace(/\D/g, ''), start: checkPhone(trimmed).value }
-}
-
-/**
- * What the Outbox's Recipient filter looks for (held anywhere) in the stored `62…` numbers: a whole number Send would
- * take (`0812…`, `812…`, `+62 …`) by its `62…` form, the one it is stored in; digits that start with 0 as a number
- * written so far (`0857` → `62857`: the trunk prefix is in no stored number); other digits wherever they are, as
- * operators type a number's last digits ("8888": QA48 Q48-03). Other text (a name, a group id) as typed.
- */
-export function recipientSearchText(text: string): string {
-  const number = phoneSearch(text)
-  if (number === null) return text.trim()
-  if (checkPhone(text).problem === null) return number.start
-  return number.digits.startsWith('0') ? `62${number.digits.slice(1)}` : number.digits
 }

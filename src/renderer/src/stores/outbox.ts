@@ -10,7 +10,7 @@ import type {
 import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
-import { recipientSearchText } from '../../../shared/domain'
+import { recipientSearchText } from '../../../shared/domain/recipient-search'
 import { useContactNames } from './contact-names'
 import { useNavigation } from './navigation'
 import { operatorZone } from './settings'
