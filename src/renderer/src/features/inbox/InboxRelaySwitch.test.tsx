@@ -39,14 +39,20 @@ beforeEach(() => {
   seedStores(makeBootstrap({ devices: [shop, sandbox] }))
 })
 
+/** The Inbox over RECEIVING with "Use another relay" opened by Enter, as a keyboard user opens it. */
+async function openSwitchByKeyboard(): Promise<ReturnType<typeof userEvent.setup>> {
+  script(RECEIVING)
+  const user = userEvent.setup()
+  render(<InboxView />)
+  const open = await screen.findByRole('button', { name: 'Use another relay' })
+  open.focus()
+  await user.keyboard('{Enter}')
+  return user
+}
+
 describe('InboxView, another relay (QA30 Q30-01)', () => {
   it('opens on the address field: Enter, Enter replaces nothing', async () => {
-    script(RECEIVING)
-    const user = userEvent.setup()
-    render(<InboxView />)
-    const open = await screen.findByRole('button', { name: 'Use another relay' })
-    open.focus()
-    await user.keyboard('{Enter}')
+    const user = await openSwitchByKeyboard()
     const panel = within(screen.getByTestId('inbox-switch-panel'))
     expect(document.activeElement).toBe(panel.getByRole('textbox', { name: 'Relay address' }))
     await user.keyboard('{Enter}')
@@ -56,12 +62,7 @@ describe('InboxView, another relay (QA30 Q30-01)', () => {
   })
 
   it('closes on Esc as its Cancel does, the focus back on the button that opened it (QA47)', async () => {
-    script(RECEIVING)
-    const user = userEvent.setup()
-    render(<InboxView />)
-    const open = await screen.findByRole('button', { name: 'Use another relay' })
-    open.focus()
-    await user.keyboard('{Enter}')
+    const user = await openSwitchByKeyboard()
     expect(screen.getByTestId('inbox-switch-panel')).toBeTruthy()
     await user.keyboard('{Escape}')
     expect(screen.queryByTestId('inbox-switch-panel')).toBeNull()

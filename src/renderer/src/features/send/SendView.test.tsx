@@ -9,7 +9,7 @@ import { useOutbox } from '../../stores/outbox'
 import { useSend } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
-import { ApiError, type DeviceView } from '../../../../shared/contract'
+import { ApiError, type DeviceView, type OutboxItemView } from '../../../../shared/contract'
 import { decodeNote, encodeNote } from '../../../../shared/i18n/note-text'
 import { instantToLocal, type DirectSendSchedule } from '../../../../shared/domain'
 import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budget.cases'
@@ -43,6 +43,19 @@ function show(): ReturnType<typeof userEvent.setup> {
     </>
   )
   return userEvent.setup()
+}
+
+/** One photo sent to one number, its item queued: the card's row to watch as the fake API moves the item on. */
+async function sendOnePhoto(): Promise<{ user: ReturnType<typeof userEvent.setup>; item: OutboxItemView }> {
+  const user = show()
+  await user.upload(screen.getByLabelText('Choose files'), [png()])
+  await screen.findByTestId('send-file-row')
+  await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+  const item = makeItem({ id: 'item-0-0', kind: 'image', text: null, fileName: 'photo.png', fileSize: 1200 })
+  fake.handle('outbox:get', () => ({ item, history: [] }))
+  await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+  await screen.findByText('Queued')
+  return { user, item }
 }
 
 beforeEach(() => {
@@ -1157,20 +1170,7 @@ describe('enqueue', () => {
   })
 
   it('says a failure’s reason once in words and the gateway’s own words once, under their heading (QA7 Q7-01)', async () => {
-    const user = show()
-    await user.upload(screen.getByLabelText('Choose files'), [png()])
-    await screen.findByTestId('send-file-row')
-    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
-    const item = makeItem({
-      id: 'item-0-0',
-      kind: 'image',
-      text: null,
-      fileName: 'photo.png',
-      fileSize: 1200
-    })
-    fake.handle('outbox:get', () => ({ item, history: [] }))
-    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
-    await screen.findByText('Queued')
+    const { item } = await sendOnePhoto()
     const gateway = 'file size too large, maximum file size is 2 MB'
     // As the core stores it: the reason wrapped in its HTTP status, then in the gateway's words.
     const stored = decodeNote(
@@ -1204,20 +1204,7 @@ describe('enqueue', () => {
   })
 
   it('advises on a failure that would fail the same way again, as the Outbox does (QA47 Q47-04)', async () => {
-    const user = show()
-    await user.upload(screen.getByLabelText('Choose files'), [png()])
-    await screen.findByTestId('send-file-row')
-    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
-    const item = makeItem({
-      id: 'item-0-0',
-      kind: 'image',
-      text: null,
-      fileName: 'photo.png',
-      fileSize: 1200
-    })
-    fake.handle('outbox:get', () => ({ item, history: [] }))
-    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
-    await screen.findByText('Queued')
+    const { user, item } = await sendOnePhoto()
     const failed = (gatewayMessage: string): void =>
       act(() =>
         fake.emit('outbox:itemChanged', {
@@ -1245,20 +1232,7 @@ describe('enqueue', () => {
   })
 
   it('gives no advice beside a failure that sending again may mend', async () => {
-    const user = show()
-    await user.upload(screen.getByLabelText('Choose files'), [png()])
-    await screen.findByTestId('send-file-row')
-    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
-    const item = makeItem({
-      id: 'item-0-0',
-      kind: 'image',
-      text: null,
-      fileName: 'photo.png',
-      fileSize: 1200
-    })
-    fake.handle('outbox:get', () => ({ item, history: [] }))
-    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
-    await screen.findByText('Queued')
+    const { item } = await sendOnePhoto()
     act(() =>
       fake.emit('outbox:itemChanged', {
         item: {
