@@ -26,7 +26,8 @@ import {
   makeInboxStatus,
   makeItem,
   makeReceiving,
-  makeSettings
+  makeSettings,
+  makeTakeBack
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
@@ -1135,18 +1136,7 @@ describe('the thread', () => {
       ]
     })
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-    fake.handle('outbox:takeBack', () => ({
-      id: 'tb-1',
-      state: 'running' as const,
-      producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: {},
-      revoke: none,
-      cancel: none,
-      resend: none,
-      explained: [],
-      pendingByDevice: []
-    }))
+    fake.handle('outbox:takeBack', () => makeTakeBack({ producerTag: null }))
     const user = userEvent.setup()
     render(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-1'))
@@ -1160,18 +1150,9 @@ describe('the thread', () => {
       name: /Delete this message for everyone\?.*cannot be undone/
     })
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
-    fake.handle('outbox:takeBackProgress', () => ({
-      id: 'tb-1',
-      state: 'done' as const,
-      producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: {},
-      revoke: { ...none, done: 1 },
-      cancel: none,
-      resend: none,
-      explained: [],
-      pendingByDevice: []
-    }))
+    fake.handle('outbox:takeBackProgress', () =>
+      makeTakeBack({ state: 'done', producerTag: null, revoke: { ...none, done: 1 } })
+    )
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['out-1'], action: 'revoke' }])
     // The focus goes to what the action produced, its line, not to the page (QA41 Q41-03).
@@ -1203,18 +1184,7 @@ describe('the thread', () => {
     script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
     seedStores(makeBootstrap({ devices: [shop] }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-    const asked = {
-      id: 'tb-1',
-      state: 'running' as const,
-      producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: {},
-      revoke: none,
-      cancel: { ...none, pending: 1 },
-      resend: none,
-      explained: [],
-      pendingByDevice: []
-    }
+    const asked = makeTakeBack({ producerTag: null, cancel: { ...none, pending: 1 } })
     fake.handle('outbox:takeBack', () => asked)
     fake.fail('outbox:takeBackProgress', { code: 'internal', message: 'database is locked' })
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
@@ -1262,19 +1232,9 @@ describe('the thread', () => {
       })
       script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
-      const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-      fake.handle('outbox:takeBack', () => ({
-        id: 'tb-1',
-        state: 'done' as const,
-        producerTag: null,
-        stoppedLocally: 1,
-        leftAlone: {},
-        revoke: none,
-        cancel: none,
-        resend: none,
-        explained: [],
-        pendingByDevice: []
-      }))
+      fake.handle('outbox:takeBack', () =>
+        makeTakeBack({ state: 'done', producerTag: null, stoppedLocally: 1 })
+      )
       const user = userEvent.setup()
       render(<InboxView />)
       await user.click(await screen.findByTestId('inbox-conversation-1'))

@@ -1087,18 +1087,14 @@ describe('item detail', () => {
     fake.handle('outbox:get', ({ id }) => ({ item: id === 'd-1' ? delivered : accepted, history: [] }))
     const tally = { done: 0, refused: 0, unknown: 0, pending: 1 }
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-    fake.handle('outbox:takeBack', ({ action }) => ({
-      id: 'tb-1',
-      state: 'running' as const,
-      producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: {},
-      revoke: action === 'revoke' ? tally : none,
-      cancel: action === 'cancel' ? tally : none,
-      resend: none,
-      explained: [],
-      pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
-    }))
+    fake.handle('outbox:takeBack', ({ action }) =>
+      makeTakeBack({
+        producerTag: null,
+        revoke: action === 'revoke' ? tally : none,
+        cancel: action === 'cancel' ? tally : none,
+        pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+      })
+    )
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-d-1'))
@@ -1154,18 +1150,11 @@ describe('item detail', () => {
       fake.handle('outbox:list', () => ({ items: [delivered], total: 1 }))
       fake.handle('outbox:get', () => ({ item: delivered, history: [] }))
       const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-      const asked = {
-        id: 'tb-1',
-        state: 'running' as const,
+      const asked = makeTakeBack({
         producerTag: null,
-        stoppedLocally: 0,
-        leftAlone: {},
         revoke: { ...none, pending: 1 },
-        cancel: none,
-        resend: none,
-        explained: [],
         pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
-      }
+      })
       fake.handle('outbox:takeBack', () => asked)
       fake.handle('outbox:takeBackProgress', () => ({
         ...asked,
@@ -1187,18 +1176,11 @@ describe('item detail', () => {
 
   describe('a take-back that does not settle says so (a screen reader heard nothing more after "Asked the gateway")', () => {
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-    const asked = {
-      id: 'tb-1',
-      state: 'running' as const,
+    const asked = makeTakeBack({
       producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: {},
       revoke: { ...none, pending: 1 },
-      cancel: none,
-      resend: none,
-      explained: [],
       pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
-    }
+    })
 
     async function deleteForEveryone(
       language: 'en' | 'id' = 'en',
@@ -2031,18 +2013,15 @@ describe('bulk selection', () => {
     const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
     fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
-    fake.handle('outbox:takeBack', () => ({
-      id: 'tb-2',
-      state: 'running' as const,
-      producerTag: null,
-      stoppedLocally: 0,
-      leftAlone: { notSent: 1 },
-      revoke: { ...none, pending: 1 },
-      cancel: none,
-      resend: none,
-      explained: [],
-      pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
-    }))
+    fake.handle('outbox:takeBack', () =>
+      makeTakeBack({
+        id: 'tb-2',
+        producerTag: null,
+        leftAlone: { notSent: 1 },
+        revoke: { ...none, pending: 1 },
+        pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+      })
+    )
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('5 messages')
