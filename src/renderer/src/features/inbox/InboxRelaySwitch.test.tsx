@@ -134,6 +134,27 @@ describe('InboxView, a rotation whose answer was lost (QA30 Q30-02)', () => {
     await waitFor(() => expect(card.queryByTestId('inbox-rotate-pending')).toBeNull())
   })
 
+  it('a change the core sends the moment the pending words first show is followed too (CI flake, stop 28)', async () => {
+    // The words are committed before React's passive effects run; a change arriving in between (here from a
+    // MutationObserver, a microtask after the commit) must already see the rotation as pending.
+    script(makeReceiving({ relayUrl: RELAY, secretRotationPending: true }))
+    let emitted = false
+    const observer = new MutationObserver(() => {
+      if (emitted || screen.queryByTestId('inbox-rotate-pending') === null) return
+      emitted = true
+      fake.handle('inbox:receiving', () => makeReceiving({ relayUrl: RELAY }))
+      fake.emit('inbox:changed', makeInboxStatus())
+    })
+    observer.observe(document.body, { childList: true, subtree: true })
+    try {
+      render(<InboxView />)
+      await waitFor(() => expect(emitted).toBe(true))
+      await waitFor(() => expect(screen.queryByTestId('inbox-rotate-pending')).toBeNull())
+    } finally {
+      observer.disconnect()
+    }
+  })
+
   it('a failed rotation reads the view again: the pending rotation stays said once its alert is gone', async () => {
     script(makeReceiving({ relayUrl: RELAY }))
     fake.fail('inbox:rotateSecret', {

@@ -2,7 +2,7 @@
 // inbox an operator works from: the conversations and the open one's thread with its reply box (side by side when
 // wide, one at a time at 360 px), and the chatbot panel (the gateway's auto-replies and what each answered). Follows `inbox:changed` while open: the state, the list and the thread redraw as
 // the core's sync moves.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
@@ -35,7 +35,8 @@ export function InboxView(): React.JSX.Element {
   const [status, setStatus] = useState<InboxStatusView | null>(null)
   const [receiving, setReceiving] = useState<ReceivingView | null>(null)
   const rotationPending = useRef(false)
-  useEffect(() => {
+  // Set as the view commits, not after paint: a change arriving between the two must already see it.
+  useLayoutEffect(() => {
     rotationPending.current = receiving?.secretRotationPending === true
   }, [receiving])
   const [error, setError] = useState<string | null>(null)
