@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Sandbox } from '@sender-desk/sandbox-gateway'
-import { optOutFileEntries, optOutLine } from './optout-commands'
+import { optOutLine } from './optout-commands'
 import { localDateTime } from './times'
+import { NUMBER_LIST_CASES } from '../../shared/domain/csv-read.cases'
 import { runCli, runCliJson, sandboxForCli } from './testing/in-process'
 import { optOutGatewaySync } from '../core/campaigns'
 import { openDatabase } from '../core/store'
@@ -87,14 +88,63 @@ describe('sender-desk optout', () => {
     })
   })
 
-  it('imports a file whose first row is a header without calling the header a bad number', async () => {
+  it('names a cell with digits that is no number as not valid, a word as left out', async () => {
     const file = join(work, 'with-header.csv')
-    writeFileSync(file, 'phone\n081300000011\nxx\n')
+    writeFileSync(file, 'phone\n081300000011\n0812-x\nxx\n')
     expect(await cli('optout', 'import', file)).toMatchObject({
       code: 2,
-      json: { ok: false, added: 1, invalid: ['xx'] }
+      json: { ok: false, added: 1, invalid: ['0812-x'], skipped: ['phone', 'xx'] }
     })
     await cli('optout', 'remove', '081300000011')
+  })
+
+  it.each(NUMBER_LIST_CASES)(
+    'imports the numbers of $name, and says which cells it left out',
+    async ({ name, content, skipped }) => {
+      const file = join(work, `${name.replace(/\W+/g, '-')}.csv`)
+      writeFileSync(file, content)
+      try {
+        const imported = await cli('optout', 'import', file)
+        expect(imported).toEqual({
+          code: 0,
+          json: expect.objectContaining({
+            ok: true,
+            // Every case's list holds the same two numbers (one of them twice in a list typed by hand).
+            added: 2,
+            alreadyListed: 0,
+            invalid: [],
+            skipped
+          })
+        })
+        expect(await listed()).toEqual(expect.arrayContaining(['6281234567001', '6281234567002']))
+      } finally {
+        await cli('optout', 'remove', '6281234567001')
+        await cli('optout', 'remove', '6281234567002')
+      }
+    }
+  )
+
+  it('says in words which cells of a file it left out, and why', async () => {
+    const phones = Array.from({ length: 7 }, (_, i) => `08123456701${i}`)
+    try {
+      const file = join(work, 'names.tsv')
+      writeFileSync(file, `No HP\tNama\n${phones[0]}\tBudi\n${phones[1]}\tSari\n`)
+      const imported = await runCli(['optout', 'import', file], env)
+      expect(imported.code, imported.stderr).toBe(0)
+      expect(imported.stdout).toMatch(
+        /^Added 2 numbers to the opt-out list\.\nLeft out 4 cells that are not numbers \(headers, names\): No HP, Nama, Budi, Sari\n/
+      )
+      // A long sheet's names are counted past the first few; --json has them all.
+      const names = ['Ani', 'Budi', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita']
+      const many = join(work, 'many-names.csv')
+      writeFileSync(many, `Nama;No HP\n${names.map((n, i) => `${n};${phones[i]}`).join('\n')}\n`)
+      const long = await runCli(['optout', 'import', many], env)
+      expect(long.stdout).toContain(
+        'Left out 9 cells that are not numbers (headers, names): Nama, No HP, Ani, Budi, Citra and 4 more\n'
+      )
+    } finally {
+      for (const phone of phones) await cli('optout', 'remove', phone)
+    }
   })
 
   it('keeps the local list without device credentials, and says so', async () => {
@@ -113,6 +163,16 @@ describe('sender-desk optout', () => {
     expect(await cli('optout', 'import', join(work, 'missing.txt'))).toEqual({
       code: 2,
       json: { ok: false, exitCode: 2, error: `file not found: ${join(work, 'missing.txt')}` }
+    })
+    const names = join(work, 'names-only.csv')
+    writeFileSync(names, 'Nama\nBudi\n')
+    expect(await cli('optout', 'import', names)).toEqual({
+      code: 2,
+      json: {
+        ok: false,
+        exitCode: 2,
+        error: 'the file holds no numbers. Left out 2 cells that are not numbers (headers, names): Nama, Budi'
+      }
     })
     expect(await cli('optout', 'import', work)).toEqual({
       code: 2,
@@ -216,19 +276,5 @@ describe('optout list, as text', () => {
     })
     expect(line).toBe(`6281300000003  import  ${localDateTime(at)}`)
     expect(line).not.toContain('T09:30:00')
-  })
-})
-
-describe('optout import, reading the file', () => {
-  it('skips a first row that names the column (no digit in it), whatever it is called', () => {
-    expect(optOutFileEntries('phone\n0812 3456 7890\nxx\n')).toEqual(['0812 3456 7890', 'xx'])
-    expect(optOutFileEntries('\r\nNomor HP\r\n081234567890\r\n')).toEqual(['081234567890'])
-  })
-
-  it('keeps a first row that is a number, or that is a bad number with digits in it', () => {
-    expect(optOutFileEntries('081234567890\nphone')).toEqual(['081234567890', 'phone'])
-    expect(optOutFileEntries('0812-x\n081234567890')).toEqual(['0812-x', '081234567890'])
-    expect(optOutFileEntries('081300000001,081300000002')).toEqual(['081300000001', '081300000002'])
-    expect(optOutFileEntries('')).toEqual([])
   })
 })

@@ -4,13 +4,20 @@
  * campaigns feature's own commands (`optouts:*`): numbers normalised by the same rule, and pushed to the gateway's
  * blacklist of the device the credentials name, when they are given (without them, the local list only).
  */
+import { isUtf8 } from 'node:buffer'
 import { open } from 'node:fs/promises'
 import { UsageError } from './args'
 import { counted, EXIT } from './output'
 import { localDateTime } from './times'
 import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
-import { formatMegabytes, MAX_SPREADSHEET_BYTES, splitRecipients } from '../../shared/domain'
+import {
+  csvText,
+  formatMegabytes,
+  MAX_SPREADSHEET_BYTES,
+  numberListCells,
+  splitRecipients
+} from '../../shared/domain'
 import { normalisePhone, type CommandLineCore, type GatewayCredentials } from '../core/compose-command-line'
 import type { InvokeReply } from '../../shared/contract'
 
@@ -66,7 +73,10 @@ async function addAll(
   return { added, alreadyListed, invalid, gatewaySync }
 }
 
-/** A list file's text, refused over the spreadsheet limit before it is read (it is the same kind of customer list). */
+/**
+ * A list file's text, refused over the spreadsheet limit before it is read (it is the same kind of customer list), in
+ * the encoding the app's imports read it in (UTF-16 by its BOM, UTF-8, else a Windows code page).
+ */
 async function listFileText(path: string): Promise<string> {
   const file = await open(path, 'r').catch((error: unknown) => {
     // A missing file in the words every command uses for one (failure.ts, as send file and campaign create say it).
@@ -82,22 +92,23 @@ async function listFileText(path: string): Promise<string> {
       throw new UsageError(
         `${path} is ${formatMegabytes(size)}; an opt-out list is read up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}`
       )
-    return new TextDecoder().decode(await file.readFile())
+    return csvText(await file.readFile(), isUtf8)
   } finally {
     await file.close()
   }
 }
 
-/**
- * The entries of a list file, one a line or separated by , or ;. A first row with no digit in it names the column
- * ("phone", "Nomor HP": a spreadsheet's export) and is no entry; any later one, or a first row with a digit, is an
- * entry, so a bad number is still named.
- */
-export function optOutFileEntries(text: string): string[] {
-  const lines = text.split(/\r\n|\r|\n/)
-  const first = lines.findIndex((line) => line.trim() !== '')
-  const header = first >= 0 && !/\d/.test(lines[first] ?? '')
-  return splitRecipients(header ? lines.slice(first + 1).join('\n') : text)
+/** Cells the line about left-out cells names; the rest are counted (--json lists them all). */
+const SKIPPED_NAMED = 5
+
+/** What an import left out of the file and why, as the window leaves it out: cells that are words, not numbers. */
+function skippedLine(skipped: readonly string[]): string | null {
+  if (skipped.length === 0) return null
+  const rest = skipped.length - SKIPPED_NAMED
+  const named =
+    skipped.slice(0, SKIPPED_NAMED).join(', ') + (rest > 0 ? ` and ${counted(rest, 'more', 'more')}` : '')
+  const what = skipped.length === 1 ? 'is not a number' : 'are not numbers'
+  return `Left out ${counted(skipped.length, 'cell')} that ${what} (headers, names): ${named}`
 }
 
 /** The number as the list stores it; a typed one that is no phone number at all is simply not on the list. */
@@ -134,22 +145,26 @@ export async function runOptOut(context: CliContext): Promise<number> {
     }
     case 'add':
     case 'import': {
-      const entries =
+      // A file is read as the app reads it: its columns split by the separator guessed, its words (a header, a name
+      // column) left out and said, each number's cell an entry.
+      const { numbers: entries, skipped } =
         sub === 'add'
-          ? rest.flatMap(splitRecipients)
-          : optOutFileEntries(
+          ? { numbers: rest.flatMap(splitRecipients), skipped: [] }
+          : numberListCells(
               await listFileText(
                 rest[0] ??
                   (() => {
                     throw new UsageError(
-                      'optout import needs a file: one number a line, or separated by , or ;'
+                      'optout import needs a file: a list of numbers, one a line or in a column (CSV, separated by , ; or tab)'
                     )
                   })()
               )
             )
       if (entries.length === 0)
         throw new UsageError(
-          sub === 'add' ? 'optout add needs one or more numbers' : 'the file holds no numbers'
+          sub === 'add'
+            ? 'optout add needs one or more numbers'
+            : ['the file holds no numbers', skippedLine(skipped)].filter((line) => line !== null).join('. ')
         )
       const credentials = await optionalCredentials(context)
       const result = await withCommandLineCore(context, credentials, (core) =>
@@ -165,6 +180,7 @@ export async function runOptOut(context: CliContext): Promise<number> {
         already === 0
           ? null
           : `${already === 1 && typed.length === 1 ? typed[0] : counted(already, 'number')} ${already === 1 ? 'was' : 'were'} already on the opt-out list.`,
+        skippedLine(skipped),
         result.invalid.length > 0
           ? `Not valid numbers (${result.invalid.length}): ${result.invalid.join(', ')}`
           : null,
@@ -172,7 +188,11 @@ export async function runOptOut(context: CliContext): Promise<number> {
       ]
         .filter((line) => line !== null)
         .join('\n')
-      context.out.result(human, { ok: result.invalid.length === 0, ...result })
+      context.out.result(human, {
+        ok: result.invalid.length === 0,
+        ...result,
+        ...(sub === 'import' ? { skipped } : {})
+      })
       return result.invalid.length === 0 ? EXIT.ok : EXIT.badInput
     }
     case 'remove': {

@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer'
 import { describe, expect, it } from 'vitest'
-import { csvCells, csvDelimiter } from './csv-read'
+import { csvCells, csvDelimiter, csvEncoding, csvText, numberListCells } from './csv-read'
+import { NUMBER_LIST_CASES, utf16le, windows1252 } from './csv-read.cases'
 
 describe('csvDelimiter', () => {
   it.each([
@@ -24,5 +26,35 @@ describe('csvCells', () => {
 
   it('reads a list of one column a number a line', () => {
     expect(csvCells('0812\n0813\n')).toEqual(['0812', '0813'])
+  })
+})
+
+describe('csvEncoding', () => {
+  it.each([
+    ['UTF-16 little-endian by its BOM', utf16le('No HP'), 'utf-16le'],
+    ['UTF-16 big-endian by its BOM', Uint8Array.from([0xfe, 0xff, 0, 0x30]), 'utf-16be'],
+    ['UTF-8, with its BOM or without', new TextEncoder().encode('\ufeffNama;José'), 'utf-8'],
+    ['a Windows code page when the bytes are no UTF-8', windows1252('Nama;José'), 'windows-1252']
+  ])('finds %s', (_, bytes, encoding) => {
+    expect(csvEncoding(bytes)).toBe(encoding)
+    // The core's check (Node's, without decoding) gives the same answer.
+    expect(csvEncoding(bytes, isUtf8)).toBe(encoding)
+  })
+})
+
+describe('numberListCells', () => {
+  it.each(NUMBER_LIST_CASES)(
+    'takes the numbers of $name and names the rest',
+    ({ content, numbers, skipped }) => {
+      const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content
+      expect(numberListCells(csvText(bytes))).toEqual({ numbers, skipped })
+    }
+  )
+
+  it('keeps a number with a word beside it, for the core to read or name', () => {
+    expect(numberListCells('Nama,Nomor\nToko 2000,0812 3456 7001 (WA)\n')).toEqual({
+      numbers: ['0812 3456 7001 (WA)'],
+      skipped: ['Nama', 'Nomor', 'Toko 2000']
+    })
   })
 })

@@ -1,7 +1,9 @@
-// The one rule for reading a CSV's separator: the campaign import (the core's spreadsheet reader) and the opt-out
-// import (the window reads that small file's text itself) take a `;` (Indonesian Excel's CSV) or tab list as its
-// columns alike, quotes respected.
+// The one rule for reading a CSV's encoding and separator: the campaign import (the core's spreadsheet reader) and the
+// opt-out import (the window, and `sender-desk optout import`, read that small file whole) take a UTF-16 file (Excel's
+// "Unicode text") or one in a Windows code page, and a `;` (Indonesian Excel's CSV) or tab list, as its columns alike,
+// quotes respected; and the one rule for which of a list's cells are numbers (the opt-out import and its add box).
 import Papa from 'papaparse'
+import { splitRecipients } from './phone'
 
 /** The separators a CSV is guessed to use: `,`, `;` (Excel where `,` is the decimal comma) and tab ("Unicode text"). */
 const DELIMITERS = [',', ';', '\t']
@@ -34,4 +36,56 @@ export function csvCells(text: string): string[] {
   const delimiter = csvDelimiter(text.slice(0, GUESS_CHARS))
   const rows = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' }).data
   return rows.flat().map((cell) => cell.trim())
+}
+
+/** UTF-8 when the bytes decode without a fault (the core passes Node's `isUtf8`, which checks them without decoding). */
+function decodesAsUtf8(bytes: Uint8Array): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * What a CSV's bytes are written in: UTF-16 when a BOM says so, UTF-8 when they are valid UTF-8, otherwise
+ * Windows-1252 (Excel's plain CSV on an older Windows).
+ */
+export function csvEncoding(
+  bytes: Uint8Array,
+  isUtf8: (bytes: Uint8Array) => boolean = decodesAsUtf8
+): 'utf-16le' | 'utf-16be' | 'utf-8' | 'windows-1252' {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
+  return isUtf8(bytes) ? 'utf-8' : 'windows-1252'
+}
+
+/** A small list's whole text, in the encoding csvEncoding finds, its BOM dropped (TextDecoder drops it). */
+export function csvText(bytes: Uint8Array, isUtf8?: (bytes: Uint8Array) => boolean): string {
+  return new TextDecoder(csvEncoding(bytes, isUtf8)).decode(bytes)
+}
+
+/**
+ * A list's cell that is meant as a phone number: it has digits, and fewer letters than digits. A customer sheet's
+ * names, headers and towns ("Pelanggan 1", "Toko 2000") are no number; a number with a word beside it ("0812… (WA)")
+ * is one, for the core to read or name as not valid.
+ */
+function looksLikeNumber(cell: string): boolean {
+  const digits = cell.replace(/\D/g, '').length
+  const letters = cell.replace(/\P{L}/gu, '').length
+  return digits > 0 && letters < digits
+}
+
+/**
+ * The entries of a list of numbers (an opt-out file, a block pasted from a sheet): its cells read by csvCells, each
+ * split as the add box splits typed numbers (a cell, or a list typed by hand, may hold `0812…; 0813…` or lines csvCells
+ * did not break), then sorted into numbers and the words left out (headers, names), each as written.
+ */
+export function numberListCells(text: string): { numbers: string[]; skipped: string[] } {
+  const numbers: string[] = []
+  const skipped: string[] = []
+  for (const cell of csvCells(text))
+    for (const entry of splitRecipients(cell)) (looksLikeNumber(entry) ? numbers : skipped).push(entry)
+  return { numbers, skipped }
 }

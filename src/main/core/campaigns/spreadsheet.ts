@@ -16,7 +16,8 @@ import {
   MAX_SHEET_COLUMNS,
   MAX_SHEET_ROWS,
   MAX_SPREADSHEET_BYTES,
-  csvDelimiter
+  csvDelimiter,
+  csvEncoding
 } from '../../../shared/domain'
 import { englishText, type KeyedText } from '../commands'
 import { compoundFileStreams, detectFileType, ftypBrand } from '../files'
@@ -470,11 +471,9 @@ class Slices {
   }
 }
 
-/** UTF-16 when a BOM says so, UTF-8 when the bytes are valid UTF-8, otherwise Windows-1252 (found without decoding). */
+/** The file's encoding by the shared rule, UTF-8 found without decoding (a 50 MB file is not decoded twice). */
 function textEncoding(bytes: Uint8Array): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return 'utf-16le'
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return 'utf-16be'
-  return isUtf8(bytes) ? 'utf-8' : 'windows-1252'
+  return csvEncoding(bytes, isUtf8)
 }
 
 /**

@@ -9,6 +9,7 @@ import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { computerZoneIs } from '../../testing/zone'
 import { OptOuts } from './OptOuts'
+import { NUMBER_LIST_CASES } from '../../../../shared/domain/csv-read.cases'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -147,45 +148,67 @@ describe('OptOuts', () => {
   })
 })
 
-/** A file as Excel's "Unicode text" saves it: UTF-16 little-endian with its BOM. */
-const utf16 = (text: string): Uint8Array<ArrayBuffer> => {
-  const bytes = new Uint8Array(2 + text.length * 2)
-  bytes.set([0xff, 0xfe])
-  for (let i = 0; i < text.length; i++) {
-    bytes[2 + i * 2] = text.charCodeAt(i) & 0xff
-    bytes[3 + i * 2] = text.charCodeAt(i) >> 8
-  }
-  return bytes
-}
-
 describe('importing a file written as the customer list is (the campaign import guesses its separator)', () => {
-  it.each([
-    [
-      "a ;-separated file (Indonesian Excel's CSV) with a header",
-      'No HP;Nama\r\n0812 3456 7001;Budi\r\n0812-3456-7002;Sari\r\n'
-    ],
-    ['a tab-separated file', 'No HP\tNama\n0812 3456 7001\tBudi\n0812-3456-7002\tSari\n'],
-    [
-      'a ;-separated file with a BOM and CRLF line ends',
-      '\ufeffNo HP;Nama\r\n0812 3456 7001;Budi\r\n0812-3456-7002;Sari\r\n'
-    ],
-    [
-      'a file of quoted fields holding a separator',
-      '"No HP";"Nama"\r\n"0812 3456 7001";"Budi; Jl. Merdeka"\r\n"0812-3456-7002";"Sari, Toko Maju"\r\n'
-    ],
-    [
-      'Excel\'s UTF-16 "Unicode text" (tab-separated)',
-      utf16('No HP\tNama\r\n0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n')
-    ]
-  ] as const)('imports only the numbers of %s, not "0812…\\tBudi" as one bad number', async (_, content) => {
+  it.each(NUMBER_LIST_CASES)(
+    'imports only the numbers of $name, not "0812…\\tBudi" as one bad number',
+    async ({ content, numbers }) => {
+      const user = userEvent.setup()
+      render(<OptOuts />)
+      await openList(user)
+      await user.upload(screen.getByLabelText('Import a file…'), new File([content], 'daftar.csv'))
+      await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
+      expect(fake.requests('optouts:add')).toEqual([{ phones: numbers, source: 'import' }])
+    }
+  )
+})
+
+describe('pasting from a spreadsheet into the add box (Excel copies cells tab-separated, a row a line)', () => {
+  // What is pasted is text: the cases that are files' text (not their bytes).
+  const pasted = NUMBER_LIST_CASES.filter(
+    (c): c is typeof c & { content: string } => typeof c.content === 'string'
+  )
+
+  it.each(pasted)(
+    'adds each number of $name, not "0812…\\tBudi" as one bad number',
+    async ({ content, numbers }) => {
+      const user = userEvent.setup()
+      render(<OptOuts />)
+      await openList(user)
+      await user.click(screen.getByTestId('optouts-add'))
+      await user.paste(content)
+      // The box shows what will be added: the numbers, one a line.
+      expect(screen.getByTestId('optouts-add')).toHaveProperty('value', numbers.join('\n'))
+      await user.click(screen.getByRole('button', { name: 'Add to the list' }))
+      await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
+      expect(fake.requests('optouts:add')).toEqual([{ phones: numbers, source: 'operator' }])
+    }
+  )
+
+  it('puts a pasted block on lines of its own beside what was typed, the cursor after it', async () => {
     const user = userEvent.setup()
     render(<OptOuts />)
     await openList(user)
-    await user.upload(screen.getByLabelText('Import a file…'), new File([content], 'daftar.csv'))
-    await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
-    expect(fake.requests('optouts:add')).toEqual([
-      { phones: ['0812 3456 7001', '0812-3456-7002'], source: 'import' }
-    ])
+    const box = screen.getByTestId<HTMLTextAreaElement>('optouts-add')
+    await user.type(box, '0812 3456 7009')
+    box.setSelectionRange(0, 0)
+    await user.paste('0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n')
+    await user.keyboard('0812 3456 7008,')
+    expect(box.value).toBe('0812 3456 7001\n0812-3456-7002\n0812 3456 7008,0812 3456 7009')
+    box.setSelectionRange(box.value.length, box.value.length)
+    await user.paste('0812 3456 7005\tAni\r\n')
+    expect(box.value).toBe('0812 3456 7001\n0812-3456-7002\n0812 3456 7008,0812 3456 7009\n0812 3456 7005')
+  })
+
+  it('pastes words as they are: one line without a tab is typed text, and a block of no numbers is left to be read', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    await user.click(screen.getByTestId('optouts-add'))
+    await user.paste('0812 3456 7001, Budi')
+    expect(screen.getByTestId('optouts-add')).toHaveProperty('value', '0812 3456 7001, Budi')
+    await user.clear(screen.getByTestId('optouts-add'))
+    await user.paste('Nama\tKota\r\n')
+    expect(screen.getByTestId('optouts-add')).toHaveProperty('value', 'Nama\tKota\n')
   })
 })
 

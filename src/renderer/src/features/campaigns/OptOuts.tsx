@@ -1,9 +1,9 @@
 // The opt-out list: numbers that never get a campaign message. Add typed or pasted numbers (or a file's text), search
 // it, take one or many off (and put them back), export the list as CSV.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
-import { csvCells, splitRecipients } from '../../../../shared/domain'
+import { csvText, numberListCells, splitRecipients } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -38,14 +38,24 @@ function howText(o: OptOut, t: Translate): string {
 const SHOWN_ENTRIES = 200
 
 /**
- * An imported file's cell that is meant as a phone number: it has digits, and fewer letters than digits. A customer
- * sheet's names, headers and towns ("Pelanggan 1", "Toko 2000") are left out rather than reported as bad numbers;
- * a number with a word beside it ("0812… (WA)") is kept, for the core to read or name as not valid.
+ * The box's text with a pasted block of cells (Excel copies them tab-separated, a row a line) put in place of the
+ * selection as the numbers the file import would take of it, one a line, on lines of their own; null for a paste
+ * that is left as pasted: one line without a tab (typed text, its words named by the core), or a block of no numbers.
+ * `caret` is where the cursor goes: after the numbers and the line break that keeps them off what follows.
  */
-function looksLikeNumber(cell: string): boolean {
-  const digits = cell.replace(/\D/g, '').length
-  const letters = cell.replace(/\P{L}/gu, '').length
-  return digits > 0 && letters < digits
+function pastedNumbers(
+  box: { value: string; selectionStart: number; selectionEnd: number },
+  pasted: string
+): { text: string; caret: number } | null {
+  if (!/[\t\r\n]/.test(pasted.trim())) return null
+  const { numbers } = numberListCells(pasted)
+  if (numbers.length === 0) return null
+  const before = box.value.slice(0, box.selectionStart)
+  const after = box.value.slice(box.selectionEnd)
+  const separated = (char: string | undefined): boolean => char === undefined || /[\s,;]/.test(char)
+  const block =
+    (separated(before.at(-1)) ? '' : '\n') + numbers.join('\n') + (separated(after[0]) ? '' : '\n')
+  return { text: before + block + after, caret: before.length + block.length }
 }
 
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
@@ -101,6 +111,14 @@ export function OptOuts(): React.JSX.Element {
   const askRef = useRef<HTMLButtonElement>(null)
   const listRef = useRef<HTMLUListElement>(null)
   const addRef = useRef<HTMLTextAreaElement>(null)
+  /** Where the cursor goes in the add box once a pasted block has been put in it. */
+  const caretAfterPaste = useRef<number | null>(null)
+  useLayoutEffect(() => {
+    const caret = caretAfterPaste.current
+    if (caret === null) return
+    caretAfterPaste.current = null
+    addRef.current?.setSelectionRange(caret, caret)
+  }, [text])
   useEffect(() => {
     const target = focusAfterReload.current
     if (target === null) return
@@ -236,6 +254,15 @@ export function OptOuts(): React.JSX.Element {
         rows={2}
         value={text}
         onChange={(e) => setText(e.target.value)}
+        onPaste={(e) => {
+          // A column or a block copied from a sheet is split as the file import reads a file: each number once.
+          const box = e.currentTarget
+          const put = pastedNumbers(box, e.clipboardData.getData('text/plain'))
+          if (put === null) return
+          e.preventDefault()
+          caretAfterPaste.current = put.caret
+          setText(put.text)
+        }}
       />
       <div className="form-actions">
         <button
@@ -260,14 +287,14 @@ export function OptOuts(): React.JSX.Element {
               if (!file) return
               const reader = new FileReader()
               reader.onload = () => {
-                // Read as the campaign import reads a CSV (its separator guessed, quotes respected): a `;` or tab
-                // list's name column is a cell of its own, not part of the number beside it.
-                const phones = csvCells(String(reader.result)).filter(looksLikeNumber)
-                if (phones.length > 0) return void add(phones, 'import')
+                // Read as the campaign import reads a CSV (its encoding and separator guessed, quotes respected): a
+                // `;` or tab list's name column is a cell of its own, not part of the number beside it.
+                const { numbers } = numberListCells(csvText(new Uint8Array(reader.result as ArrayBuffer)))
+                if (numbers.length > 0) return void add(numbers, 'import')
                 setResult(null)
                 setNote(t('campaigns.optOuts.noNumbers', { name: file.name }))
               }
-              reader.readAsText(file)
+              reader.readAsArrayBuffer(file)
             }}
           />
         </label>

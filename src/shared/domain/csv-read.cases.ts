@@ -1,0 +1,103 @@
+// A list of numbers as operators save it, and what the opt-out import takes of it: the cells that are numbers, and
+// the cells it leaves out (headers, names). Every reader of such a list runs them: the rule (csv-read.test.ts), the
+// window's import and its add box (OptOuts.test.tsx), `sender-desk optout import` (optout-commands.test.ts).
+
+/** Text as Excel's "Unicode text" saves it: UTF-16 little-endian with its BOM. */
+export function utf16le(text: string): Uint8Array<ArrayBuffer> {
+  const bytes = new Uint8Array(2 + text.length * 2)
+  bytes.set([0xff, 0xfe])
+  for (let i = 0; i < text.length; i++) {
+    bytes[2 + i * 2] = text.charCodeAt(i) & 0xff
+    bytes[3 + i * 2] = text.charCodeAt(i) >> 8
+  }
+  return bytes
+}
+
+/** Text in a Windows code page (Excel's plain "CSV" on an older Windows): one byte a character, none of it UTF-8. */
+export function windows1252(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0))
+}
+
+export interface NumberListCase {
+  name: string
+  /** The file's bytes, or its text (saved as UTF-8). */
+  content: string | Uint8Array<ArrayBuffer>
+  /**
+   * The entries taken as numbers, as written: in every case 0812 3456 7001 and 0812-3456-7002 (the core reads them;
+   * a bad one it would name), a number the list holds twice given twice (the core adds it once).
+   */
+  numbers: string[]
+  /** The cells left out, as written: no digit in them, or more letters than digits. */
+  skipped: string[]
+}
+
+export const NUMBER_LIST_CASES: readonly NumberListCase[] = [
+  {
+    name: 'a column of numbers',
+    content: '0812 3456 7001\r\n0812-3456-7002\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: []
+  },
+  {
+    name: 'two columns, number and name, with no header',
+    content: '0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['Budi', 'Sari']
+  },
+  {
+    name: 'a list typed by hand: one a line or separated by , or ;, its line ends mixed, a number twice',
+    content: '0812 3456 7001\r\n0812-3456-7002; 0812 3456 7001\n\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002', '0812 3456 7001'],
+    skipped: []
+  },
+  {
+    name: "a ;-separated file (Indonesian Excel's CSV) with a header and a name column",
+    content: 'No HP;Nama\r\n0812 3456 7001;Budi\r\n0812-3456-7002;Sari\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['No HP', 'Nama', 'Budi', 'Sari']
+  },
+  {
+    name: 'a tab-separated file',
+    content: 'No HP\tNama\n0812 3456 7001\tBudi\n0812-3456-7002\tSari\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['No HP', 'Nama', 'Budi', 'Sari']
+  },
+  {
+    name: 'a ;-separated file with a BOM and CRLF line ends',
+    content: '\ufeffNo HP;Nama\r\n0812 3456 7001;Budi\r\n0812-3456-7002;Sari\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['No HP', 'Nama', 'Budi', 'Sari']
+  },
+  {
+    name: 'a file of quoted fields holding a separator',
+    content:
+      '"No HP";"Nama"\r\n"0812 3456 7001";"Budi; Jl. Merdeka"\r\n"0812-3456-7002";"Sari, Toko Maju"\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    // A cell is split as typed numbers are: the words of a name holding `;` are left out one by one.
+    skipped: ['No HP', 'Nama', 'Budi', 'Jl. Merdeka', 'Sari', 'Toko Maju']
+  },
+  {
+    name: 'Excel\'s UTF-16 "Unicode text" (tab-separated, with its BOM)',
+    content: utf16le('No HP\tNama\r\n0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n'),
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['No HP', 'Nama', 'Budi', 'Sari']
+  },
+  {
+    name: 'a ;-separated file in a Windows code page, a name with an accent',
+    content: windows1252('Nama;No HP\r\nJosé;0812 3456 7001\r\nSari;0812-3456-7002\r\n'),
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['Nama', 'No HP', 'José', 'Sari']
+  },
+  {
+    name: 'a column with a header row and a word in it',
+    content: 'phone\n0812 3456 7001\nxx\n0812-3456-7002\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['phone', 'xx']
+  },
+  {
+    name: 'a sheet whose names and towns hold digits',
+    content: 'Nama,Nomor\r\nPelanggan 1,+62 812-3456-7001\r\nToko 2000,0812-3456-7002\r\n',
+    numbers: ['+62 812-3456-7001', '0812-3456-7002'],
+    skipped: ['Nama', 'Nomor', 'Pelanggan 1', 'Toko 2000']
+  }
+]
