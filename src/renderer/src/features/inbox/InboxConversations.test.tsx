@@ -2002,6 +2002,35 @@ describe('the inbox keys', () => {
     await user.keyboard('m')
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('m')
   })
+
+  it('M right as the thread shows its last change marks by what it shows, before the view’s effects have run (flake hunt)', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const mark = await screen.findByTestId('inbox-mark-read')
+    expect(mark.textContent).toBe('Mark unread')
+    // M again the moment the thread says it is unread ("Mark read"): a MutationObserver runs a microtask after the
+    // commit, before React's passive effects (a key the browser delivers between the two, as under load).
+    let pressed = false
+    const observer = new MutationObserver(() => {
+      if (pressed || mark.textContent !== 'Mark read') return
+      pressed = true
+      fireEvent.keyDown(window, { key: 'm' })
+    })
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true })
+    try {
+      await user.keyboard('m')
+      await waitFor(() => expect(pressed).toBe(true))
+      await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+      expect(fake.requests('inbox:markRead')).toEqual([
+        { conversationId: 1, read: false },
+        { conversationId: 1, read: true }
+      ])
+    } finally {
+      observer.disconnect()
+    }
+  })
 })
 
 describe('the chatbot view', () => {

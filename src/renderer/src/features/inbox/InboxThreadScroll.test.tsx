@@ -279,6 +279,28 @@ describe('read when the operator comes back to the window', () => {
     expect(fake.requests('inbox:markRead')).toHaveLength(2)
   })
 
+  it('reads it when the operator comes back right as the thread has read it, before the view has drawn it (flake hunt)', async () => {
+    await openDewi()
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    const threadReads = fake.requests('inbox:thread').length
+    // The thread's read of the new message asks whether the window is in use (not yet); the operator comes back in the
+    // microtask right after, before React draws what it read (a focus the browser delivers between the two tasks).
+    let back = false
+    vi.spyOn(document, 'hasFocus').mockImplementation(() => {
+      if (back) return true
+      if (fake.requests('inbox:thread').length > threadReads)
+        queueMicrotask(() => {
+          back = true
+          window.dispatchEvent(new Event('focus'))
+        })
+      return false
+    })
+    arrive(26)
+    await waitFor(() => expect(back).toBe(true))
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(2))
+    expect(fake.requests('inbox:markRead').at(-1)).toEqual({ conversationId: 1, read: true })
+  })
+
   it('leaves it unread when the operator comes back with the thread’s end off the screen, and reads it there later', async () => {
     Object.defineProperty(window, 'innerHeight', { configurable: true, value: 640 })
     await openDewi()

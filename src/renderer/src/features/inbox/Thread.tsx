@@ -3,7 +3,7 @@
 // where the customer's message opted them out or back in or fired one of the gateway's auto-replies, the read and
 // archive marks, deleting the conversation, and the reply box; a failed reply says why, as the Outbox does. Marked
 // read when opened; follows `inbox:changed` and the outbox's events.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type {
   InboxConversationView,
   InboxMessageView,
@@ -101,10 +101,12 @@ export function Thread({
   const readOnFirstPage = useRef(true)
   // A message arrived below what the operator reads: read (once) when they come down to it.
   const readWhenShown = useRef(false)
+  // The conversation as last known, for a scroll or a focus that comes back to read it: known as the thread's own read
+  // brings it and as the view commits it, not after paint; a focus arriving in between must not see an older one.
   const shownConversation = useRef(conversation)
-  useEffect(() => {
+  useLayoutEffect(() => {
     shownConversation.current = conversation
-  })
+  }, [conversation])
   const readShown = useCallback((): void => {
     if (!readWhenShown.current) return
     if (!windowInUse()) return
@@ -128,6 +130,7 @@ export function Thread({
         setReadError(null)
         setEntries(reply.entries)
         setNext(reply.next)
+        shownConversation.current = reply.conversation
         onChanged(reply.conversation)
         const arrived = reply.conversation.lastNumber > newest.current
         newest.current = Math.max(newest.current, reply.conversation.lastNumber)

@@ -1,7 +1,7 @@
 // The inbox's keys while its view is shown (listed in the shortcuts help panel): Alt+↓ / Alt+↑ open the next or
 // previous conversation (from anywhere, the reply box too, but a drop-down list), R focuses the reply box, M marks the open conversation
 // read or unread. J / K and Enter move through the rows as in every list (features/shortcuts).
-import { useEffect, useRef } from 'react'
+import { useEffect, useLayoutEffect, useRef } from 'react'
 import type { InboxConversationView } from '../../../../shared/contract'
 import { call } from '../../api'
 import { REPLY_TEXT_ID } from './ReplyBox'
@@ -37,9 +37,10 @@ export function useInboxKeys(
   /** M worked: a key gives no sign of its own, so the view says it (Q25-06). */
   onMarked: (conversation: InboxConversationView) => void
 ): void {
-  // The handler reads the latest state without being added and removed on every change.
+  // The handler reads the latest state without being added and removed on every change: kept as the view commits, not
+  // after paint, so a key pressed in between acts on what is shown.
   const latest = useRef({ rows, open, onOpen, onChanged, onMarked })
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = { rows, open, onOpen, onChanged, onMarked }
   })
 
