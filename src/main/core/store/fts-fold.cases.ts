@@ -1,5 +1,6 @@
-// How the inbox's message search folds text: the full-text index (inbox_messages_search's tokenizer, "trigram
-// remove_diacritics 1") and every read that tests messages one by one (fts-fold.ts) answer these alike. The rule is
+// How the inbox's message search folds text, and the search of the operator's own messages (the inbox search's replies,
+// the Outbox's text filter): the full-text indexes (inbox_messages_search's and outbox_items_search's tokenizer, "trigram
+// remove_diacritics 1") and every read that tests rows one by one (fts-fold.ts) answer these alike. The rule is
 // SQLite's: case aside and a letter's marks dropped (several marks too: Vietnamese "ố" as "o"), combining marks
 // dropped wherever they stand; a letter that is not a letter with marks stays itself (Turkish "ı", Vietnamese "đ",
 // German "ß"), and the tokenizer folds no mark off letters outside Latin (Cyrillic "ё", Greek "ά").
@@ -7,6 +8,7 @@
 export const INBOX_TEXT_FOLD_CASES: readonly { text: string; word: string; found: boolean }[] = [
   { text: 'Pak Dédé sudah bayar', word: 'dede', found: true },
   { text: 'Pak Dede sudah bayar', word: 'DÉDÉ', found: true },
+  { text: 'Ngopi di café', word: 'cafe', found: true },
   // Decomposed (NFD: "e" then U+0301), as some phones send it.
   { text: 'Pak De\u0301de\u0301 sudah bayar', word: 'dédé', found: true },
   { text: 'ÉCLAIR cokelat', word: 'éclair', found: true },

@@ -1,26 +1,25 @@
 // Text held as a trigram full-text index holds it: the index folds every character by SQLite's own table (unicode61's),
-// LIKE only ASCII letters. Two indexes fold two ways: the outbox's (outbox_items_search, tokenizer "trigram") case
-// aside, so "ÉCLAIR" holds "éclair"; the inbox's messages (inbox_messages_search, "trigram remove_diacritics 1") accents
-// aside too, so "Dédé" holds "dede" (fts-fold.cases.ts says how). A read that tests rows one by one (the inbox search's
-// replies walked by SHOWN_AT, a message's short words) tests them as its index would answer, through this.
+// LIKE only ASCII letters. The indexes of text an operator searches fold case and accents aside (ACCENTS_ASIDE_TOKENIZER,
+// "trigram remove_diacritics 1"): the inbox's messages (inbox_messages_search), the outbox's items (outbox_items_search:
+// the operator's own replies and the Outbox's text filter) and the contacts' names, so "Dédé" holds "dede"
+// (fts-fold.cases.ts says how). A read that tests rows one by one (the inbox search's replies walked by SHOWN_AT, a
+// message's short words) tests them as its index would answer, through this.
 import Database from 'better-sqlite3'
 import type { SqliteDatabase } from './database'
 import { containsPattern, searchableByIndex, searchPhrase, searchWords } from './like-pattern'
 
 /** A trigram index's tokenizer, word for word as its migration created it. */
-export type TrigramTokenizer = 'trigram' | 'trigram remove_diacritics 1'
+export type TrigramTokenizer = 'trigram remove_diacritics 1'
 
-/** The outbox's items (outbox_items_search): case aside. */
-export const OUTBOX_TEXT_TOKENIZER: TrigramTokenizer = 'trigram'
 /**
- * The inbox's messages (inbox_messages_search, migration "inbox: the messages' search index folds accents") and the
- * contacts' names (contacts_search_by_name, migration "contacts: the names' search index folds accents"): accents aside.
+ * Case and accents aside: the inbox's messages (inbox_messages_search, migration "inbox: the messages' search index
+ * folds accents"), the contacts' names (contacts_search_by_name, migration "contacts: the names' search index folds
+ * accents") and the outbox's items (outbox_items_search, migration "outbox: the items' search index folds accents",
+ * which is made with this constant).
  */
 export const ACCENTS_ASIDE_TOKENIZER: TrigramTokenizer = 'trigram remove_diacritics 1'
 
-/** The SQL function (text, word): 1 when the text, folded as the outbox's index folds it, holds the folded word. */
-export const FOLDED_HOLDS = 'folded_holds'
-/** The same for the indexes that fold accents too (ACCENTS_ASIDE_TOKENIZER). */
+/** The SQL function (text, word): 1 when the text, folded as ACCENTS_ASIDE_TOKENIZER folds it, holds the folded word. */
 const ACCENTS_FOLDED_HOLDS = 'accents_folded_holds'
 
 interface FoldTable {
@@ -35,14 +34,13 @@ interface FoldTable {
 const tables = new Map<TrigramTokenizer, FoldTable>()
 
 /**
- * A character the probe asks about: one with a case, and for a tokenizer that drops accents a mark or a letter with
- * marks below U+3000 (SQLite's table of accents is Latin's; the Hangul syllables, which decompose too, would treble the
+ * A character the probe asks about: one with a case, a mark or a letter with marks below U+3000 (SQLite's table of accents is Latin's; the Hangul syllables, which decompose too, would treble the
  * probe). inbox-search-fold.test.ts checks every character of the Basic Multilingual Plane against the index itself.
  */
-const mayFold = (c: string, tokenizer: TrigramTokenizer): boolean =>
+const mayFold = (c: string): boolean =>
   c.toLowerCase() !== c ||
   c.toUpperCase() !== c ||
-  (tokenizer === ACCENTS_ASIDE_TOKENIZER && c < '\u3000' && (/\p{M}/u.test(c) || c.normalize('NFD') !== c))
+  (c < '\u3000' && (/\p{M}/u.test(c) || c.normalize('NFD') !== c))
 
 /**
  * What the index folds each character outside ASCII to, asked of SQLite itself (once a tokenizer, 30-50 ms CPU): an
@@ -64,7 +62,7 @@ function foldTable(tokenizer: TrigramTokenizer): FoldTable {
         for (let code = 0x80; code < 0x20000; code++) {
           if (code >= 0xd800 && code < 0xe000) continue
           const c = String.fromCodePoint(code)
-          if (!mayFold(c, tokenizer)) continue
+          if (!mayFold(c)) continue
           insert.run(code, `q${c}q`)
           probed.push(c)
         }
@@ -92,7 +90,7 @@ function foldTable(tokenizer: TrigramTokenizer): FoldTable {
 }
 
 /** `text` folded as the trigram index of `tokenizer` folds it, character by character. */
-export function ftsFold(text: string, tokenizer: TrigramTokenizer = OUTBOX_TEXT_TOKENIZER): string {
+export function ftsFold(text: string, tokenizer: TrigramTokenizer): string {
   const { fold } = foldTable(tokenizer)
   let folded = ''
   for (const c of text) folded += c < '\x80' ? c.toLowerCase() : (fold.get(c) ?? c)
@@ -100,42 +98,29 @@ export function ftsFold(text: string, tokenizer: TrigramTokenizer = OUTBOX_TEXT_
 }
 
 /**
- * A LIKE pattern (with `ESCAPE '\'`) every text the outbox's index finds `word` in matches: ASCII letters as LIKE
- * folds them, any other character (and an ASCII letter some other character folds to, K for the Kelvin sign) as any
- * one character; `exact` when LIKE alone answers as the index (no such character in the word).
+ * The words of a search of the inbox's messages or the operator's replies (searchWords), folded as their indexes fold
+ * them (a word of marks alone is none), as allWords gives them: those of three characters or more as one FTS5 query of
+ * phrases in `column` joined by AND (null when there is none) and each of them (`indexed`), the shorter ones to test
+ * row by row (holdsAccentsAside).
  */
-export function likeBeforeFold(word: string): { pattern: string; exact: boolean } {
-  const { asciiTargets } = foldTable(OUTBOX_TEXT_TOKENIZER)
-  let exact = true
-  let pattern = ''
-  for (const c of word) {
-    if (c >= '\x80' || asciiTargets.has(c.toLowerCase())) {
-      exact = false
-      pattern += '_'
-    } else pattern += /[\\%_]/.test(c) ? `\\${c}` : c
-  }
-  return { pattern: `%${pattern}%`, exact }
-}
-
-/**
- * The words of a search of the inbox's messages (searchWords), folded as its index folds them (a word of marks alone
- * is none), as allWords gives them: those of three characters or more as one FTS5 query of phrases in `column` joined
- * by AND (null when there is none), the shorter ones to test message by message (holdsAccentsAside).
- */
-export function inboxSearchWords(column: string, text: string): { match: string | null; short: string[] } {
+export function foldedSearchWords(
+  column: string,
+  text: string
+): { match: string | null; indexed: string[]; short: string[] } {
   const words = [...new Set(searchWords(text).map((word) => ftsFold(word, ACCENTS_ASIDE_TOKENIZER)))].filter(
     (word) => word !== ''
   )
   const indexed = words.filter(searchableByIndex)
   return {
     match: indexed.length === 0 ? null : indexed.map((word) => searchPhrase(column, word)).join(' AND '),
+    indexed,
     short: words.filter((word) => !searchableByIndex(word))
   }
 }
 
 /**
  * `column` holds `word` (folded by ftsFold with ACCENTS_ASIDE_TOKENIZER) as an index of that tokenizer would find it
- * (a message's text, a contact's name), at the cost of a LIKE for most rows: a text of ASCII alone folds as LIKE does
+ * (a message's text, an outbox item's, a contact's name), at the cost of a LIKE for most rows: a text of ASCII alone folds as LIKE does
  * (case aside), so LIKE answers for it (a word of ASCII alone is also held by any text where LIKE finds it); a text
  * with other characters (counted in characters, its length is less than in bytes) is asked of heldAsFolded. A GLOB of
  * the characters that fold alike was measured and rejected: ten times a LIKE's time (a set read at every character).
@@ -172,11 +157,8 @@ export function heldAsFolded(text: string, word: string): boolean {
   return lastHeld.pattern.test(text)
 }
 
-/** The fold functions on this connection (a read that prepares them needs them first). */
+/** The fold function on this connection (a read that prepares it needs it first). */
 export function registerFoldedHolds(db: SqliteDatabase): void {
-  db.function(FOLDED_HOLDS, { deterministic: true }, (text: unknown, word: unknown) =>
-    typeof text === 'string' && typeof word === 'string' && ftsFold(text).includes(ftsFold(word)) ? 1 : 0
-  )
   db.function(ACCENTS_FOLDED_HOLDS, { deterministic: true }, (text: unknown, word: unknown) =>
     typeof text === 'string' && typeof word === 'string' && heldAsFolded(text, word) ? 1 : 0
   )

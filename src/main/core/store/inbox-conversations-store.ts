@@ -11,7 +11,7 @@ import {
   type NewInboxMessage
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
-import { inboxSearchWords, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
+import { foldedSearchWords, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
 import { containsPattern, searchWords } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -558,7 +558,7 @@ export class InboxConversationsStore {
     if (trimmed === '') return { messages: [], conversations: [] }
     const like = containsPattern(trimmed)
     // Every word folded as the index folds text (accents and case aside: fts-fold.cases.ts), the short ones too.
-    const { match, short } = inboxSearchWords('text', trimmed)
+    const { match, short } = foldedSearchWords('text', trimmed)
     const tests = short.map((word) => holdsAccentsAside('m.text', word))
     const shortWords = tests.map((test) => ` AND ${test.sql}`).join('')
     const shortParams = tests.flatMap((test) => test.params)

@@ -2,6 +2,7 @@
 import type Database from 'better-sqlite3'
 import { contactNameKey } from '../../../shared/domain'
 import { StoreError } from './errors'
+import { ACCENTS_ASIDE_TOKENIZER } from './fts-fold'
 
 export interface Migration {
   /** What the step adds, for logs and tests. */
@@ -1237,6 +1238,23 @@ export const migrations: readonly Migration[] = [
       INSERT INTO contacts_search_by_name (rowid, name, phone)
         SELECT ${contactSearchKey('NEW')} AS key, NEW.name, NEW.phone FROM contacts AS NEW ORDER BY key;
       INSERT INTO contacts_search_by_name (contacts_search_by_name) VALUES ('optimize');
+    `
+  },
+  {
+    name: 'outbox: the items\' search index folds accents, so "cafe" finds a reply holding "café"',
+    // The operator's own replies in an inbox search, and the Outbox's text filter, read outbox_items_search, which
+    // folded case only: "cafe" found a customer's "café" (the inbox's index, step "inbox: the messages' search index
+    // folds accents") and not the operator's own. The index is made again with the same tokenizer (fts-fold.ts'
+    // ACCENTS_ASIDE_TOKENIZER, the one owner of it: the reads fold the typed words by it), filled from every item and
+    // merged as a long-used one is; its three triggers name it, so they write the new one. Recipients are digits and
+    // group ids: folded alike. Its automerge is FTS5's default again (SEARCH_AUTOMERGE), as the retention sweep leaves it.
+    sql: `
+      DROP TABLE outbox_items_search;
+      CREATE VIRTUAL TABLE outbox_items_search USING fts5(
+        recipient, text, content='outbox_items', content_rowid='rowid', tokenize='${ACCENTS_ASIDE_TOKENIZER}'
+      );
+      INSERT INTO outbox_items_search (outbox_items_search) VALUES ('rebuild');
+      INSERT INTO outbox_items_search (outbox_items_search) VALUES ('optimize');
     `
   }
 ]

@@ -20,6 +20,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
 import { recipientNamedTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
@@ -62,6 +63,12 @@ export class OutboxListsStore extends OutboxItemsStore {
     const keptWhere = [...where]
     const keptParams = [...params]
     const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
+    // The text as its index folds it (case and accents aside, as the inbox's messages: fts-fold.ts), so a text of
+    // fewer than three characters once folded is tested as the index would answer, and marks alone hold nothing.
+    const terms = {
+      recipient: filter.recipient ?? '',
+      text: filter.text ? ftsFold(filter.text, ACCENTS_ASIDE_TOKENIZER) : ''
+    }
     // A recipient named by contacts too: its own condition, the substring's or one of those numbers, rather than a
     // part of the text search's one match; added last, as the page reads those contacts its own way.
     // (Named only by three characters or more, so the recipient's own condition reads the index too.)
@@ -75,10 +82,10 @@ export class OutboxListsStore extends OutboxItemsStore {
           )
         : null
     const indexed = searched.filter(
-      (column) => !(named && column === 'recipient') && searchableByIndex(filter[column] ?? '')
+      (column) => !(named && column === 'recipient') && searchableByIndex(terms[column])
     )
     if (indexed.length > 0) {
-      const query = indexed.map((column) => searchPhrase(column, filter[column] ?? '')).join(' AND ')
+      const query = indexed.map((column) => searchPhrase(column, terms[column])).join(' AND ')
       // Read the matches once (the total and the page both use them, and matching is the costly part), unless
       // there are so many that handing them back costs more than matching twice.
       const matches = this.prepare(
@@ -95,8 +102,15 @@ export class OutboxListsStore extends OutboxItemsStore {
       }
     }
     for (const column of searched.filter((c) => !indexed.includes(c) && !(named && c === 'recipient'))) {
-      where.push(`${column} LIKE ? ESCAPE '\\'`)
-      params.push(containsPattern(filter[column] ?? ''))
+      if (column === 'recipient') {
+        where.push(`recipient LIKE ? ESCAPE '\\'`)
+        params.push(containsPattern(terms.recipient))
+      } else if (terms.text === '') where.push('0')
+      else {
+        const holds = holdsAccentsAside('text', terms.text)
+        where.push(holds.sql)
+        params.push(...holds.params)
+      }
     }
     if (filter.from !== undefined) {
       where.push('created_at >= ?')

@@ -1,8 +1,7 @@
 // The reads of the items whose text holds a search's words, newest first by when each shows in its chat (SHOWN_AT,
 // then id) from a cursor: the inbox search's replies (OutboxListsStore.matchesWithText runs them).
 import type Database from 'better-sqlite3'
-import { FOLDED_HOLDS, likeBeforeFold } from './fts-fold'
-import { allWords, containsPattern, searchableByIndex, searchWords } from './like-pattern'
+import { foldedSearchWords, holdsAccentsAside } from './fts-fold'
 import { SHOWN_AT } from './outbox-records'
 
 /**
@@ -33,8 +32,8 @@ export interface TextMatch {
  * Fewer than FEW_MATCHES_SORTED items holding the words (counted in the full-text index up to that many): those are
  * read and sorted. More: the index on SHOWN_AT (migration "outbox: the items indexed by when each shows…") is walked
  * from `before` in stretches of at most WALK_MOST entries, one statement each that hands back only the matches, so a
- * read costs what it reads past, bounded a statement, never a sort of every match. Either way a word holds as the
- * full-text index holds it (case aside, letters outside ASCII too: fts-fold.ts), and a short word as LIKE does.
+ * read costs what it reads past, bounded a statement, never a sort of every match. Either way every word, short ones
+ * too, holds as the full-text index holds it (case and accents aside, as the inbox's messages: fts-fold.ts).
  */
 export function readTextByShownAt(
   prepare: (sql: string) => Database.Statement,
@@ -50,9 +49,12 @@ export function readTextByShownAt(
     after === undefined ? '' : ` AND ${SHOWN_AT} <= ? AND (${SHOWN_AT}, o.id) < (?, ?)`
   const keysetParams = (after: { at: number; id: string } | undefined): unknown[] =>
     after === undefined ? [] : [after.at, after.at, after.id]
-  // Every word, any order (as the inbox's messages are searched): the index for the long ones, LIKE for the rest.
-  const { match, likes } = allWords('text', text)
+  // Every word folded, any order (as the inbox's messages are searched): the index for the long ones, the others tested
+  // item by item as it folds. Marks alone are no word: nothing holds them.
+  const { match, indexed, short } = foldedSearchWords('text', text)
   const matches: TextMatch[] = []
+  if (match === null && short.length === 0) return { matches, readTo: null }
+  const shortTests = short.map((word) => holdsAccentsAside('o.text', word))
   const few =
     match !== null &&
     (
@@ -63,9 +65,14 @@ export function readTextByShownAt(
   if (few) {
     const rows = prepare(
       `SELECT ${columns} FROM outbox_items_search s JOIN outbox_items o ON o.rowid = s.rowid
-       WHERE outbox_items_search MATCH ?${likes.map(() => ` AND o.text LIKE ? ESCAPE '\\'`).join('')}${keyset(before)}${fence}
+       WHERE outbox_items_search MATCH ?${shortTests.map((test) => ` AND ${test.sql}`).join('')}${keyset(before)}${fence}
        ORDER BY shownAt DESC, o.id DESC LIMIT ?`
-    ).iterate(match, ...likes, ...keysetParams(before), limit) as IterableIterator<TextMatch>
+    ).iterate(
+      match,
+      ...shortTests.flatMap((test) => test.params),
+      ...keysetParams(before),
+      limit
+    ) as IterableIterator<TextMatch>
     for (const row of rows) {
       matches.push(row)
       if (!goOn()) break
@@ -73,17 +80,11 @@ export function readTextByShownAt(
     const last = matches.at(-1)
     return { matches, readTo: last ? { at: last.shownAt, id: last.id } : null }
   }
-  // Each word as the full-text index holds it: LIKE first (cheap, and all of it for a word of ASCII letters), then
-  // the index's own folding for the few LIKE let through when the word has letters LIKE does not fold.
-  const tests: string[] = []
-  const testParams: string[] = []
-  for (const word of searchWords(text)) {
-    const like = searchableByIndex(word)
-      ? likeBeforeFold(word)
-      : { pattern: containsPattern(word), exact: true }
-    tests.push(`o.text LIKE ? ESCAPE '\\'${like.exact ? '' : ` AND ${FOLDED_HOLDS}(o.text, ?)`}`)
-    testParams.push(like.pattern, ...(like.exact ? [] : [word]))
-  }
+  // Each word as the full-text index holds it (holdsAccentsAside: LIKE for an item of ASCII alone, the index's own
+  // folding for the others), the long ones as the short ones.
+  const wordTests = [...indexed.map((word) => holdsAccentsAside('o.text', word)), ...shortTests]
+  const tests = wordTests.map((test) => test.sql)
+  const testParams = wordTests.flatMap((test) => test.params)
   const stretch = (after: unknown): string =>
     `FROM outbox_items o INDEXED BY outbox_items_by_shown_at WHERE 1${keyset(after)}${fence}
      ORDER BY ${SHOWN_AT} DESC, o.id DESC`
@@ -91,7 +92,7 @@ export function readTextByShownAt(
   for (let size = Math.min(Math.max(limit, 64), WALK_MOST); ; size = Math.min(size * 2, WALK_MOST)) {
     // The stretch's matches only, in its order (the inner read is a co-routine: stopped, it reads no further).
     const rows = prepare(
-      `SELECT position, id, deviceId, recipient, shownAt FROM (SELECT ${columns}, ${tests.join(' AND ') || '1'} AS hit
+      `SELECT position, id, deviceId, recipient, shownAt FROM (SELECT ${columns}, ${tests.join(' AND ')} AS hit
        ${stretch(after)} LIMIT ?) WHERE hit`
     ).iterate(...testParams, ...keysetParams(after), size) as IterableIterator<TextMatch>
     for (const row of rows) {
