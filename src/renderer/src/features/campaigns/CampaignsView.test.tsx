@@ -2931,8 +2931,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
       makeDevice({ id: 'dev-1', label: 'Front office', quota: 0 }),
       makeDevice({ id: 'dev-2', label: 'Back office', quota: null })
     ])
+    // The 3 rows are dealt in turn from the first device ticked: Front office's part is 2 of them.
     expect(within(summary).getByTestId('campaign-shortfall').textContent).toBe(
-      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. Per device: Front office runs out after 0 of its 2 messages. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
     )
     expect(within(summary).getByTestId('campaign-shortfall').classList.contains('alert--warn')).toBe(true)
     // "May be short" is not short: a warning, not the bad alert; Start stays Start and keeps the focus (the safe answer
