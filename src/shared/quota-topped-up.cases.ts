@@ -94,8 +94,11 @@ export const QUOTA_TOPPED_UP_CASES: readonly QuotaToppedUpCase[] = [
  * spent device's rows go to the devices with quota left (pacing.ts, estimateSchedule), so one device's quota below its
  * share is no shortfall while another's takes its rows. Any unlimited quota takes every row the others cannot: none
  * short. Every quota a count: the set is short by what the count passes their sum. Some not known (none unlimited):
- * how many are short is not known; said only when the known quotas do not cover the messages alone. Run by the domain
- * and by the pre-send summaries' words (budget-words.tsx).
+ * how many are short is not known; said only when the known quotas do not cover the messages alone. None known at
+ * all: nothing to count against, and said so. Short or not known, the devices whose quota runs out before their own
+ * part are named: the part the start deals each device in turn (campaigns.ts start: row i to device i % n, the
+ * first devices one more when the rows do not divide evenly), its quota against it, most short first. Run by the
+ * domain and by the pre-send summaries' words (budget-words.tsx).
  */
 export interface QuotaShortfallCase {
   name: string
@@ -104,9 +107,18 @@ export interface QuotaShortfallCase {
   expected:
     | { kind: 'none' }
     /** The set's shortfall: `covered`, the quotas' sum, of the messages; `short` the rest. */
-    | { kind: 'short'; covered: number; short: number }
+    | { kind: 'short'; covered: number; short: number; runsOut: RunsOutAt[] }
     /** Not known: the known quotas cover `covered`, and the ids of the devices whose quota is not known. */
-    | { kind: 'unknown'; covered: number; unknown: string[] }
+    | { kind: 'unknown'; covered: number; unknown: string[]; runsOut: RunsOutAt[] }
+    /** No device's quota known: nothing to count against. */
+    | { kind: 'none_known' }
+}
+
+/** A device whose quota runs out before its part: its id, what its quota covers of it, and its part. */
+export interface RunsOutAt {
+  id: string
+  covers: number
+  part: number
 }
 
 export const QUOTA_SHORTFALL_CASES: readonly QuotaShortfallCase[] = [
@@ -114,7 +126,7 @@ export const QUOTA_SHORTFALL_CASES: readonly QuotaShortfallCase[] = [
     name: 'one device: its quota against every message',
     devices: [hosted('h', 10)],
     messages: 12,
-    expected: { kind: 'short', covered: 10, short: 2 }
+    expected: { kind: 'short', covered: 10, short: 2, runsOut: [{ id: 'h', covers: 10, part: 12 }] }
   },
   {
     name: 'one device whose quota covers every message',
@@ -144,13 +156,23 @@ export const QUOTA_SHORTFALL_CASES: readonly QuotaShortfallCase[] = [
     name: 'every quota a count, their sum short: the set’s shortfall',
     devices: [hosted('h', 2), sandbox('s', 0)],
     messages: 10,
-    expected: { kind: 'short', covered: 2, short: 8 }
+    // Five each: the spent one is the most short, named first.
+    expected: {
+      kind: 'short',
+      covered: 2,
+      short: 8,
+      runsOut: [
+        { id: 's', covers: 0, part: 5 },
+        { id: 'h', covers: 2, part: 5 }
+      ]
+    }
   },
   {
     name: 'an uneven split short by one',
     devices: [hosted('a', 3), sandbox('b', 3)],
     messages: 7,
-    expected: { kind: 'short', covered: 6, short: 1 }
+    // The first device is dealt the odd row: 4 and 3, so only the first runs out of its own.
+    expected: { kind: 'short', covered: 6, short: 1, runsOut: [{ id: 'a', covers: 3, part: 4 }] }
   },
   {
     name: 'quotas that add up to the messages exactly: none short',
@@ -162,19 +184,26 @@ export const QUOTA_SHORTFALL_CASES: readonly QuotaShortfallCase[] = [
     name: 'fewer messages than devices, every quota spent',
     devices: [hosted('h1', 0), hosted('h2', 0)],
     messages: 1,
-    expected: { kind: 'short', covered: 0, short: 1 }
+    // The one row is dealt to the first: the second has no part to run out of.
+    expected: { kind: 'short', covered: 0, short: 1, runsOut: [{ id: 'h1', covers: 0, part: 1 }] }
   },
   {
     name: 'a device short beside one not known: the known quota covers part, the rest may wait',
     devices: [hosted('h', 50), hosted('u', null)],
     messages: 200,
-    expected: { kind: 'unknown', covered: 50, unknown: ['u'] }
+    expected: {
+      kind: 'unknown',
+      covered: 50,
+      unknown: ['u'],
+      runsOut: [{ id: 'h', covers: 50, part: 100 }]
+    }
   },
   {
     name: 'two not known beside a known one: both named',
     devices: [hosted('u1', null), sandbox('h', 10), hosted('u2', null)],
     messages: 30,
-    expected: { kind: 'unknown', covered: 10, unknown: ['u1', 'u2'] }
+    // Its quota just covers its part of 10: none known runs out of its own.
+    expected: { kind: 'unknown', covered: 10, unknown: ['u1', 'u2'], runsOut: [] }
   },
   {
     name: 'the known quotas alone cover the messages: nothing said of the one not known',
@@ -182,12 +211,53 @@ export const QUOTA_SHORTFALL_CASES: readonly QuotaShortfallCase[] = [
     messages: 15,
     expected: { kind: 'none' }
   },
-  // Nothing known to count against: the devices' lines say each quota is not known, the warning says nothing.
+  // Nothing known to count against: the devices' lines say each quota is not known, and the warning that the gateway
+  // may stop part-way says it of them all.
   {
     name: 'no quota known at all',
     devices: [hosted('u1', null), sandbox('u2', null)],
     messages: 10,
-    expected: { kind: 'none' }
+    expected: { kind: 'none_known' }
+  },
+  {
+    name: 'one device whose quota is not known',
+    devices: [hosted('u', null)],
+    messages: 10,
+    expected: { kind: 'none_known' }
+  },
+  {
+    name: 'a device below its part beside one that takes the rest but not all of it: only the first runs out of its own',
+    devices: [hosted('shop', 120), hosted('branch', 400)],
+    messages: 600,
+    expected: {
+      kind: 'short',
+      covered: 520,
+      short: 80,
+      runsOut: [{ id: 'shop', covers: 120, part: 300 }]
+    }
+  },
+  {
+    name: 'rows that do not divide evenly: the first devices are dealt one more',
+    devices: [hosted('a', 33), hosted('b', 33), hosted('c', 33)],
+    messages: 100,
+    expected: { kind: 'short', covered: 99, short: 1, runsOut: [{ id: 'a', covers: 33, part: 34 }] }
+  },
+  {
+    name: 'five devices short: every one named, most short first, ties in the devices’ order',
+    devices: [hosted('a', 10), hosted('b', 20), sandbox('c', 0), hosted('d', 10), hosted('e', 50)],
+    messages: 500,
+    expected: {
+      kind: 'short',
+      covered: 90,
+      short: 410,
+      runsOut: [
+        { id: 'c', covers: 0, part: 100 },
+        { id: 'a', covers: 10, part: 100 },
+        { id: 'd', covers: 10, part: 100 },
+        { id: 'b', covers: 20, part: 100 },
+        { id: 'e', covers: 50, part: 100 }
+      ]
+    }
   },
   { name: 'no device', devices: [], messages: 10, expected: { kind: 'none' } }
 ]

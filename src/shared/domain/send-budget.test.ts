@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import {
   budgetLeftToday,
+  dealtParts,
   directSendFinish,
   messagesThatFitNow,
   planDirectSend,
   quotaCovers,
-  quotaShortfall
+  quotaShortfall,
+  type QuotaRunOut
 } from './send-budget'
 import { QUOTA_SHORTFALL_CASES } from '../quota-topped-up.cases'
 import { DIRECT_SEND_CASES, PLAN_NOW } from './send-budget.cases'
@@ -112,15 +114,41 @@ describe('quotaShortfall counts the set’s quotas together, as rotation sends t
   it.each(QUOTA_SHORTFALL_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     const answer = quotaShortfall(c.devices, c.messages)
     const { kind } = answer
+    const runsOut = (a: { runsOut: readonly QuotaRunOut<(typeof c.devices)[number]>[] }) =>
+      a.runsOut.map(({ device, covers, part, short }) => {
+        // What a device is short of is its part less what its quota covers.
+        expect(short).toBe(part - covers)
+        return { id: device.id, covers, part }
+      })
     expect(
       answer.kind === 'short'
-        ? { kind, covered: answer.covered, short: answer.short }
+        ? { kind, covered: answer.covered, short: answer.short, runsOut: runsOut(answer) }
         : answer.kind === 'unknown'
-          ? { kind, covered: answer.covered, unknown: answer.unknown.map((d) => d.id) }
+          ? {
+              kind,
+              covered: answer.covered,
+              unknown: answer.unknown.map((d) => d.id),
+              runsOut: runsOut(answer)
+            }
           : { kind }
     ).toEqual(c.expected)
     // The number short is the set's, and only when it is known.
     expect(answer.short).toBe(c.expected.kind === 'short' ? c.expected.short : 0)
+  })
+})
+
+// A device's part is what the campaign's start deals it: row i to device i % n (campaigns.ts start).
+describe('dealtParts counts each device’s rows as the start deals them in turn', () => {
+  it.each([
+    [1, 12],
+    [2, 7],
+    [3, 100],
+    [5, 3],
+    [4, 0]
+  ])('%i devices, %i rows', (devices, rows) => {
+    const dealt = Array.from({ length: devices }, () => 0)
+    for (let row = 0; row < rows; row++) dealt[row % devices]! += 1
+    expect(dealtParts(devices, rows)).toEqual(dealt)
   })
 })
 

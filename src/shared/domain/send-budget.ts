@@ -45,18 +45,40 @@ export function quotaCovers(devices: readonly DeviceQuota[]): number {
 }
 
 /**
+ * A device whose gateway quota runs out before its own part of the messages: the part a campaign's start deals it
+ * (campaigns.ts start: row i to device i % n, so the first devices get one more when the rows do not divide evenly;
+ * dealtParts). Its quota `covers` that many of its `part`, `short` the rest: those go to the devices with quota left
+ * (campaigns.ts rotate: its quota spent, the device is paused and its untried rows dealt to the others), or wait.
+ */
+export interface QuotaRunOut<D extends DeviceQuota = DeviceQuota> {
+  device: D
+  covers: number
+  part: number
+  short: number
+}
+
+/** What a campaign's start deals each of `devices` devices of `count` rows, in turn from the first (campaigns.ts). */
+export function dealtParts(devices: number, count: number): number[] {
+  const each = devices > 0 ? Math.floor(count / devices) : 0
+  return Array.from({ length: devices }, (_, i) => each + (i < count - each * devices ? 1 : 0))
+}
+
+/**
  * Whether the devices' gateway quotas fall short of `count` messages, as rotation sends them (a spent device's rows go
  * to those with quota left, pacing.ts estimateSchedule), so the set's quotas count together, never one device's share
- * alone. 'none': an unlimited quota takes every row the others cannot, or the quotas known cover every message, or
- * none is known (nothing to count against: each device's line says so). 'short': every quota is a count, and `covered`,
- * their sum, leaves `short` of the messages. 'unknown': some quotas are not known (none unlimited) and the known ones
- * cover only `covered`: how many fall short is not known, the `unknown` devices' quotas may cover the rest or not.
- * `short` is 0 but when the set is short. The cases: quota-topped-up.cases.ts.
+ * alone. 'none': an unlimited quota takes every row the others cannot, or the quotas known cover every message.
+ * 'none_known': no quota is known (nothing to count against: the gateway may stop part-way). 'short': every quota is a
+ * count, and `covered`, their sum, leaves `short` of the messages. 'unknown': some quotas are not known (none
+ * unlimited) and the known ones cover only `covered`: how many fall short is not known, the `unknown` devices' quotas
+ * may cover the rest or not. Short or not known, `runsOut` names the devices (in the order their rows are dealt,
+ * `devices`' order) whose quota runs out before their own part, most short first. `short` is 0 but when the set is
+ * short. The cases: quota-topped-up.cases.ts.
  */
 export type QuotaShortfall<D extends DeviceQuota = DeviceQuota> =
   | { kind: 'none'; short: 0 }
-  | { kind: 'short'; short: number; covered: number }
-  | { kind: 'unknown'; short: 0; covered: number; unknown: D[] }
+  | { kind: 'none_known'; short: 0 }
+  | { kind: 'short'; short: number; covered: number; runsOut: QuotaRunOut<D>[] }
+  | { kind: 'unknown'; short: 0; covered: number; unknown: D[]; runsOut: QuotaRunOut<D>[] }
 
 export function quotaShortfall<D extends DeviceQuota>(
   devices: readonly D[],
@@ -66,10 +88,20 @@ export function quotaShortfall<D extends DeviceQuota>(
   if (devices.some((device) => device.quota === 'unlimited')) return none
   const unknown = devices.filter((device) => device.quota === null)
   const covered = quotaCovers(devices.filter((device) => device.quota !== null))
-  if (covered >= count || unknown.length === devices.length) return none
+  if (covered >= count || devices.length === 0) return none
+  if (unknown.length === devices.length) return { kind: 'none_known', short: 0 }
+  const parts = dealtParts(devices.length, count)
+  const runsOut = devices
+    .flatMap((device, i): QuotaRunOut<D>[] => {
+      const part = parts[i] ?? 0
+      const covers = typeof device.quota === 'number' ? Math.max(0, device.quota) : part
+      return covers < part ? [{ device, covers, part, short: part - covers }] : []
+    })
+    // Stable: devices equally short keep their order.
+    .sort((a, b) => b.short - a.short)
   return unknown.length > 0
-    ? { kind: 'unknown', short: 0, covered, unknown }
-    : { kind: 'short', short: count - covered, covered }
+    ? { kind: 'unknown', short: 0, covered, unknown, runsOut }
+    : { kind: 'short', short: count - covered, covered, runsOut }
 }
 
 /**

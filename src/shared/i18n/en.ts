@@ -1898,6 +1898,16 @@ export const enRest = {
     'A device whose quota is spent sends nothing more until its quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.shortfallDevices.mixed':
     'A device whose quota is spent sends nothing more until it is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  // No device's quota known (send-budget.ts, quotaShortfall 'none_known'): nothing to count against; `devices`, how many.
+  'campaigns.presend.quotaNotKnown':
+    '{devices, plural, =1 {The gateway quota is not known} other {Quota not known for any device}}: the gateway may stop sending part-way.',
+  // The devices whose quota runs out before their own part of the messages (send-budget.ts, QuotaRunOut), at most
+  // three named ("runsOutDevice", joined as a list) and the rest counted ("runsOutMore").
+  'campaigns.presend.runsOut': 'Per device: {devices}.',
+  'campaigns.presend.runsOutDevice':
+    '{device} runs out after {covers} of its {part, plural, one {# message} other {# messages}}',
+  'campaigns.presend.runsOutMore':
+    '{count, plural, one {# more device runs out too} other {# more devices run out too}}',
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',

@@ -2122,6 +2122,11 @@ export const id: Record<MessageKey, string> = {
     'Perangkat yang kuotanya habis tidak mengirim lagi sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.shortfallDevices.mixed':
     'Perangkat yang kuotanya habis tidak mengirim lagi sampai kuotanya diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.quotaNotKnown':
+    '{devices, plural, =1 {Kuota gateway belum diketahui} other {Kuota belum diketahui untuk perangkat mana pun}}: gateway bisa berhenti mengirim di tengah jalan.',
+  'campaigns.presend.runsOut': 'Per perangkat: {devices}.',
+  'campaigns.presend.runsOutDevice': 'kuota {device} habis setelah {covers} dari {part} pesan bagiannya',
+  'campaigns.presend.runsOutMore': 'kuota {count} perangkat lain juga habis',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

@@ -145,8 +145,9 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
     expect(shortfall).not.toMatch(saysNot)
   })
 
-  // The shared table, as rotation sends the rows: a warning when the set is short or may be; it says the set's numbers,
-  // and names each device whose quota is not known.
+  // The shared table, as rotation sends the rows: a warning when the set is short or may be, or when no quota is known;
+  // it says the set's numbers, names each device whose quota is not known, and through several devices the first
+  // three that run out of their own part, with what their quota covers of it, counting the rest.
   it.each(QUOTA_SHORTFALL_CASES.map((c) => [c.name, c] as const))(
     'the shortfall warning follows the set’s count: %s',
     (_name, c) => {
@@ -154,10 +155,26 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
       const devices = c.devices.map((d) => makeDevice({ ...d, label: label(d.id) }))
       const words = shortfallWords(devices, c.messages)
       if (c.expected.kind === 'none') return expect(words).toBeNull()
+      if (c.expected.kind === 'none_known')
+        return expect(words).toBe(
+          translate(language, 'campaigns.presend.quotaNotKnown', { devices: devices.length })
+        )
       expect(words).toContain(`${c.expected.covered} `)
       expect(words).toContain(` ${c.messages} `)
       if (c.expected.kind === 'short') expect(words).toContain(String(c.expected.short))
       else for (const id of c.expected.unknown) expect(words).toContain(label(id))
+      const named = devices.length > 1 ? c.expected.runsOut.slice(0, 3) : []
+      for (const { id, covers, part } of named)
+        expect(words).toContain(
+          translate(language, 'campaigns.presend.runsOutDevice', { device: label(id), covers, part })
+        )
+      for (const { id, covers, part } of c.expected.runsOut.slice(named.length))
+        expect(words).not.toContain(
+          translate(language, 'campaigns.presend.runsOutDevice', { device: label(id), covers, part })
+        )
+      const more = c.expected.runsOut.length - named.length
+      if (devices.length > 1 && more > 0)
+        expect(words).toContain(translate(language, 'campaigns.presend.runsOutMore', { count: more }))
     }
   )
 
@@ -168,8 +185,9 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
   })
 })
 
-// A device below its share beside one whose quota is not known: the known quota's part is said, and that the rest may
-// wait, never a number short that is not known.
+// A device below its share beside one whose quota is not known: the known quota's part is said, that the rest may
+// wait, never a number short that is not known, and that the known device runs out of its own part (200 rows dealt
+// in turn: 100 each to two devices, 67, 67 and 66 to three).
 describe('the shortfall warning beside a quota not known', () => {
   const words = shortfallWordsIn
   const front = makeDevice({ id: 'h', label: 'Front office', quota: 50 })
@@ -178,19 +196,19 @@ describe('the shortfall warning beside a quota not known', () => {
 
   it('in English', () => {
     expect(words('en', [front, back], 200)).toBe(
-      'The quotas known so far cover 50 of 200 messages; Back office’s gateway quota is not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+      'The quotas known so far cover 50 of 200 messages; Back office’s gateway quota is not known yet, so some messages may wait. Per device: Front office runs out after 50 of its 100 messages. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
     )
     expect(words('en', [front, back, store], 200)).toBe(
-      'The quotas known so far cover 50 of 200 messages; the gateway quotas of Back office & Warehouse are not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+      'The quotas known so far cover 50 of 200 messages; the gateway quotas of Back office & Warehouse are not known yet, so some messages may wait. Per device: Front office runs out after 50 of its 67 messages. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
     )
   })
 
   it('in Indonesian', () => {
     expect(words('id', [front, back], 200)).toBe(
-      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office belum diketahui, jadi sebagian pesan mungkin menunggu. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office belum diketahui, jadi sebagian pesan mungkin menunggu. Per perangkat: kuota Front office habis setelah 50 dari 100 pesan bagiannya. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
     )
     expect(words('id', [front, back, store], 200)).toBe(
-      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office & Warehouse belum diketahui, jadi sebagian pesan mungkin menunggu. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
+      'Kuota yang sudah diketahui mencukupi 50 dari 200 pesan; kuota gateway Back office & Warehouse belum diketahui, jadi sebagian pesan mungkin menunggu. Per perangkat: kuota Front office habis setelah 50 dari 67 pesan bagiannya. Perangkat yang kuotanya habis tidak mengirim lagi sampai paket gateway diperpanjang atau diisi ulang.'
     )
   })
 

@@ -6,6 +6,7 @@ import {
   budgetLeftToday,
   quotaShortfall,
   type QuotaFinish,
+  type QuotaRunOut,
   type QuotaShortfall,
   type RunningFinish
 } from '../../../shared/domain'
@@ -164,10 +165,36 @@ export function runningFinishText(
   }
 }
 
+/** The most devices a warning names as running out; the others are counted ("and 2 more devices run out too"). */
+const RUNS_OUT_NAMED = 3
+
+/**
+ * Which devices run out of gateway quota before their own part (the domain's QuotaRunOut, most short first), as
+ * "Per device: Shop runs out after 120 of its 300 messages", naming at most RUNS_OUT_NAMED and counting the rest.
+ * Empty when none does.
+ */
+export function runsOutText(
+  t: Translate,
+  list: ListLabels,
+  runsOut: readonly QuotaRunOut<QuotaDevices[number]>[]
+): string {
+  if (runsOut.length === 0) return ''
+  const named = runsOut
+    .slice(0, RUNS_OUT_NAMED)
+    .map(({ device, covers, part }) =>
+      t('campaigns.presend.runsOutDevice', { device: device.label, covers, part })
+    )
+  const more = runsOut.length - named.length
+  return t('campaigns.presend.runsOut', {
+    devices: list(more > 0 ? [...named, t('campaigns.presend.runsOutMore', { count: more })] : named)
+  })
+}
+
 /**
  * The quota's shortfall in words, as the domain's quotaShortfall counts it for the set: how much of the send the
  * quotas cover and the number short, then what tops it up; or, when some quotas are not known, what the known ones
- * cover, that the named devices' quotas are not known so some messages may wait, then what tops a spent quota up.
+ * cover, that the named devices' quotas are not known so some messages may wait, then what tops a spent quota up; or
+ * that no quota is known at all. Through more than one device, which of them run out before their own part.
  */
 function shortfallText(
   t: Translate,
@@ -178,17 +205,25 @@ function shortfallText(
   devices: QuotaDevices
 ): string {
   const quota = { devices, messages }
+  // One device's part is every message: the set's numbers already say it.
+  const perDevice = (runsOut: readonly QuotaRunOut<QuotaDevices[number]>[]): string[] =>
+    devices.length > 1 && runsOut.length > 0 ? [runsOutText(t, list, runsOut)] : []
   switch (shortfall.kind) {
     case 'none':
       return ''
+    case 'none_known':
+      return t('campaigns.presend.quotaNotKnown', { devices: devices.length })
     case 'short':
-      return quotaWaitText(
-        t,
-        CAMPAIGN_QUOTA_WAIT.presendShortfall,
-        { quota: count(shortfall.covered), count: count(messages), short: count(shortfall.short) },
-        quota,
-        list
-      )
+      return [
+        quotaWaitText(
+          t,
+          CAMPAIGN_QUOTA_WAIT.presendShortfall,
+          { quota: count(shortfall.covered), count: count(messages), short: count(shortfall.short) },
+          quota,
+          list
+        ),
+        ...perDevice(shortfall.runsOut)
+      ].join(' ')
     case 'unknown': {
       const part = { covered: count(shortfall.covered), count: count(messages) }
       const labels = shortfall.unknown.map((d) => d.label)
@@ -196,6 +231,7 @@ function shortfallText(
         labels.length > 1
           ? t('campaigns.presend.shortfallUnknownMany', { ...part, devices: list(labels) })
           : t('campaigns.presend.shortfallUnknown', { ...part, device: labels.join('') }),
+        ...perDevice(shortfall.runsOut),
         quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallDevices, {}, quota, list)
       ].join(' ')
     }
@@ -229,7 +265,7 @@ export function BudgetWarnings({
   return (
     <>
       {shortfall.kind !== 'none' ? (
-        // Short is bad; that some may wait (a quota not known) is a warning.
+        // Short is bad; that some may wait (a quota not known, or none known) is a warning.
         <p
           className={`alert ${shortfall.kind === 'short' ? 'alert--bad' : 'alert--warn'}`}
           data-testid={`${testIdPrefix}-shortfall`}

@@ -2901,15 +2901,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
 
   // Rotation gives a spent device's rows to the others (pacing.ts): a per-device "short" beside an unlimited device was
   // false. The set's quotas count together; beside a quota not known, only that some may wait is said.
-  /** The pre-send summary of three ready rows through `devices`, each chosen. */
-  const summaryThrough = async (devices: DeviceView[]): Promise<HTMLElement> => {
+  /** The pre-send summary of three ready rows through `devices`, each chosen, in `ticked`'s order (else their own). */
+  const summaryThrough = async (
+    devices: DeviceView[],
+    ticked: readonly DeviceView[] = devices
+  ): Promise<HTMLElement> => {
     seedStores(makeBootstrap({ devices }))
     handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
     const user = userEvent.setup()
     render(<CampaignsView />)
     await importSheet(user)
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
-    for (const device of devices)
+    for (const device of ticked)
       await user.click(screen.getByRole('checkbox', { name: new RegExp(device.label) }))
     await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
     return screen.getByRole('group', { name: 'Before you start' })
@@ -2931,8 +2934,9 @@ describe('issue 27: the campaign view an operator can trust', () => {
       makeDevice({ id: 'dev-1', label: 'Front office', quota: 0 }),
       makeDevice({ id: 'dev-2', label: 'Back office', quota: null })
     ])
+    // The 3 rows are dealt in turn from the first device ticked: Front office's part is 2 of them.
     expect(within(summary).getByTestId('campaign-shortfall').textContent).toBe(
-      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. Per device: Front office runs out after 0 of its 2 messages. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
     )
     expect(within(summary).getByTestId('campaign-shortfall').classList.contains('alert--warn')).toBe(true)
     // "May be short" is not short: a warning, not the bad alert; Start stays Start and keeps the focus (the safe answer
@@ -2940,6 +2944,18 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(document.activeElement).toBe(
       within(summary).getByRole('button', { name: 'Start sending 3 messages' })
     )
+  })
+
+  it('counts each device’s part in the order the devices were ticked, as the campaign deals its rows', async () => {
+    const front = makeDevice({ id: 'dev-1', label: 'Front office', quota: 0 })
+    const back = makeDevice({ id: 'dev-2', label: 'Back office', quota: null })
+    const summary = await summaryThrough([front, back], [back, front])
+    // Back office ticked first is dealt rows 1 and 3; Front office row 2 alone.
+    expect(within(summary).getByTestId('campaign-shortfall').textContent).toContain(
+      'Per device: Front office runs out after 0 of its 1 message.'
+    )
+    // The order the core is given, which the campaign keeps and deals in.
+    expect(fake.requests('campaigns:check').at(-1)?.devices).toEqual(['dev-2', 'dev-1'])
   })
 
   // QA17 Q17-04: the same sheet sent again gave nine customers the same promo twice, two minutes apart, unasked.

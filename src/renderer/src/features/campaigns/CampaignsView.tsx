@@ -72,6 +72,7 @@ import {
   campaignStatusText,
   campaignZone,
   draftStartCounts,
+  inDealOrder,
   isHeld,
   rowBuckets,
   sendsNothingNow,
@@ -758,10 +759,12 @@ function NewCampaign({
     ? coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)
     : null
   // Why Start cannot be pressed yet, first reason first.
-  // The chosen devices, each with what other sends have waiting on it today (they share its cap, QA28 Q28-07).
-  const chosenDevices: ChosenDevice[] = devices
-    .filter((d) => chosen.includes(d.id))
-    .map((d) => ({ ...d, waitingToday: check?.waitingToday?.[d.id] ?? 0 }))
+  // The chosen devices, each with what other sends have waiting on it today (they share its cap, QA28 Q28-07), in the
+  // order they were chosen: the campaign keeps it, and its start deals the rows in it (each one's part of the quota).
+  const chosenDevices: ChosenDevice[] = inDealOrder(chosen, devices).map((d) => ({
+    ...d,
+    waitingToday: check?.waitingToday?.[d.id] ?? 0
+  }))
   const at = (instant: number): string =>
     formatDateTimeInZone(
       new Date(instant).toISOString(),

@@ -10,20 +10,20 @@ import { PreSendSummary } from './PreSendSummary'
 const ALL_END = Date.UTC(2026, 0, 15, 7, 15)
 const PART_END = Date.UTC(2026, 0, 15, 7, 5) // 14:05 in Jakarta
 
-function summaryEnd(options: {
-  quota: number
-  quotaFinish: QuotaFinish | null
-  language?: 'en' | 'id'
-}): string {
-  seedStores(makeBootstrap({ settings: makeSettings({ language: options.language ?? 'en' }) }))
-  render(
+/** The summary in `language` for `props` beside a plain campaign's (3 rows through Shop, nothing skipped). */
+function showSummary(
+  language: 'en' | 'id',
+  props: Partial<Parameters<typeof PreSendSummary>[0]> = {}
+): ReturnType<typeof render> {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+  return render(
     <PreSendSummary
       ready={3}
       skipped={0}
       skippedWhy={{}}
-      devices={[makeDevice({ id: 'dev-1', label: 'Shop', quota: options.quota })]}
+      devices={[makeDevice({ id: 'dev-1', label: 'Shop', quota: 5000 })]}
       finishAt={ALL_END}
-      quotaFinish={options.quotaFinish}
+      quotaFinish={null}
       timeZone="Asia/Jakarta"
       workingHours={null}
       campaignDailyCap={150}
@@ -32,8 +32,20 @@ function summaryEnd(options: {
       onStart={() => {}}
       onSplit={() => {}}
       onBack={() => {}}
+      {...props}
     />
   )
+}
+
+function summaryEnd(options: {
+  quota: number
+  quotaFinish: QuotaFinish | null
+  language?: 'en' | 'id'
+}): string {
+  showSummary(options.language ?? 'en', {
+    devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: options.quota })],
+    quotaFinish: options.quotaFinish
+  })
   const term = screen.getByText(options.language === 'id' ? 'Perkiraan selesai' : 'Estimated end')
   return term.nextElementSibling?.textContent ?? ''
 }
@@ -75,26 +87,7 @@ describe('the pre-send summary says when the part the gateway quota covers ends'
 // QA39 Q39-04: the summary said "2,850 ready, 150 skipped" of a sheet with 20 blank rows more, named nowhere.
 describe('the pre-send summary names the blank rows left out', () => {
   const show = (language: 'en' | 'id', blankRows: number | undefined): void => {
-    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-    render(
-      <PreSendSummary
-        ready={2850}
-        skipped={150}
-        skippedWhy={{ duplicate: 150 }}
-        blankRows={blankRows}
-        devices={[makeDevice({ id: 'dev-1', label: 'Shop', quota: 5000 })]}
-        finishAt={ALL_END}
-        quotaFinish={null}
-        timeZone="Asia/Jakarta"
-        workingHours={null}
-        campaignDailyCap={5000}
-        busy={false}
-        restName="bills (rest)"
-        onStart={() => {}}
-        onSplit={() => {}}
-        onBack={() => {}}
-      />
-    )
+    showSummary(language, { ready: 2850, skipped: 150, skippedWhy: { duplicate: 150 }, blankRows })
   }
 
   it.each([
@@ -108,5 +101,69 @@ describe('the pre-send summary names the blank rows left out', () => {
   it('says nothing of them when the sheet had none', () => {
     show('en', 0)
     expect(screen.queryByText('Blank rows left out')).toBeNull()
+  })
+})
+
+// Which devices to top up before a campaign: the warning named the set's shortfall but not which devices run out, and
+// with no quota known at all it said nothing. Each device's part is the one the start deals it (row i to device
+// i % n), its quota against it.
+describe('the pre-send summary names the devices whose quota runs out', () => {
+  const warning = (
+    language: 'en' | 'id',
+    devices: { label: string; quota: number | null }[],
+    ready: number
+  ): string | null => {
+    const { unmount } = showSummary(language, {
+      ready,
+      devices: devices.map((d, i) => makeDevice({ id: `dev-${i}`, ...d }))
+    })
+    const words = screen.queryByTestId('campaign-shortfall')?.textContent ?? null
+    unmount()
+    return words
+  }
+  const shopAndBranch = [
+    { label: 'Shop', quota: 120 },
+    { label: 'Branch', quota: 400 }
+  ]
+
+  it('names the device that runs out of its part, and by how many, in English', () => {
+    expect(warning('en', shopAndBranch, 600)).toBe(
+      'The gateway quota covers 520 of 600 messages: 80 short. Once it is spent the rest wait until the gateway package is renewed or topped up. Per device: Shop runs out after 120 of its 300 messages.'
+    )
+  })
+
+  it('and in Indonesian', () => {
+    expect(warning('id', shopAndBranch, 600)).toBe(
+      'Kuota gateway mencukupi 520 dari 600 pesan: kurang 80. Setelah habis, sisanya menunggu sampai paket gateway diperpanjang atau diisi ulang. Per perangkat: kuota Shop habis setelah 120 dari 300 pesan bagiannya.'
+    )
+  })
+
+  it('names at most three, the most short first, and counts the rest', () => {
+    const five = [
+      { label: 'A', quota: 10 },
+      { label: 'B', quota: 20 },
+      { label: 'C', quota: 0 },
+      { label: 'D', quota: 10 },
+      { label: 'E', quota: 50 }
+    ]
+    expect(warning('en', five, 500)).toContain(
+      'Per device: C runs out after 0 of its 100 messages, A runs out after 10 of its 100 messages, D runs out after 10 of its 100 messages and 2 more devices run out too.'
+    )
+    expect(warning('id', five, 500)).toContain(
+      'Per perangkat: kuota C habis setelah 0 dari 100 pesan bagiannya, kuota A habis setelah 10 dari 100 pesan bagiannya, kuota D habis setelah 10 dari 100 pesan bagiannya, dan kuota 2 perangkat lain juga habis.'
+    )
+  })
+
+  it('says so when no device’s quota is known', () => {
+    const unknown = [
+      { label: 'Shop', quota: null },
+      { label: 'Branch', quota: null }
+    ]
+    expect(warning('en', unknown, 600)).toBe(
+      'Quota not known for any device: the gateway may stop sending part-way.'
+    )
+    expect(warning('id', unknown, 600)).toBe(
+      'Kuota belum diketahui untuk perangkat mana pun: gateway bisa berhenti mengirim di tengah jalan.'
+    )
   })
 })

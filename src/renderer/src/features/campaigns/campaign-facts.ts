@@ -16,12 +16,26 @@ import { checkingHolds, heldByState, waitUntilText } from './wait-text'
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
 export type KnownDevices = readonly Pick<DeviceView, 'id' | 'state'>[]
 
-/** The known devices a campaign sends through (those not known here are left out). */
+/**
+ * The known devices a campaign sends through (those not known here are left out), in the campaign's order: the order
+ * its start deals them rows (campaigns.ts start), which each one's part of a quota's shortfall follows.
+ */
 export function campaignDevices<D extends Pick<DeviceView, 'id'>>(
   campaign: Pick<CampaignView, 'devices'>,
   devices: readonly D[]
 ): D[] {
-  return devices.filter((d) => campaign.devices.some((part) => part.deviceId === d.id))
+  return inDealOrder(
+    campaign.devices.map((part) => part.deviceId),
+    devices
+  )
+}
+
+/** Of `devices`, those `ids` name, in `ids`' order: the order a campaign's start deals its rows to them. */
+export function inDealOrder<D extends Pick<DeviceView, 'id'>>(
+  ids: readonly string[],
+  devices: readonly D[]
+): D[] {
+  return ids.flatMap((id) => devices.filter((d) => d.id === id))
 }
 
 /** A campaign's row buckets: the shared domain's (campaign-buckets.ts), every row in exactly one. */

@@ -10,7 +10,7 @@ import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { CAMPAIGN_QUOTA_WAIT } from '../../ui/budget-words'
+import { CAMPAIGN_QUOTA_WAIT, runsOutText } from '../../ui/budget-words'
 import { quotaWaitText } from '../../ui/quota-wait-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
@@ -189,12 +189,18 @@ export function OutboxBulkBar({
     const involved = devices.filter((device) => perDevice.has(device.id))
     if (involved.length === 0) return null
     const count = (n: number): string => formatNumber(n, language)
+    const list = (labels: readonly string[]): string => formatList(labels, language)
     const theirs = (device: (typeof involved)[number]): number => perDevice.get(device.id) ?? 0
-    const shortOf = (device: (typeof involved)[number]): number =>
-      quotaShortfall([device], theirs(device)).short
-    const short = involved.reduce((sum, device) => sum + shortOf(device), 0)
-    // What the rest waits for: what tops up the quota of the devices it is short on (the sandbox's own panel for it).
-    const shortOn = involved.filter((device) => shortOf(device) > 0)
+    // Each device against its own messages: one short runs out of them (named, most short first, when several are
+    // involved), and what the rest waits for is what tops up its quota (the sandbox's own panel for it).
+    const runsOut = involved
+      .flatMap((device) => {
+        const shortfall = quotaShortfall([device], theirs(device))
+        return shortfall.kind === 'short' ? shortfall.runsOut : []
+      })
+      .sort((a, b) => b.short - a.short)
+    const short = runsOut.reduce((sum, { short }) => sum + short, 0)
+    const shortOn = runsOut.map(({ device }) => device)
     const budgets = involved.map((device) => {
       const left = budgetLeftToday(device)
       return left === null ? null : Math.min(left, theirs(device))
@@ -210,9 +216,10 @@ export function OutboxBulkBar({
             CAMPAIGN_QUOTA_WAIT.presendShortfall,
             { quota: count(counted - short), count: count(counted), short: count(short) },
             { devices: shortOn, messages: counted },
-            (labels) => formatList(labels, language)
+            list
           )
         : null,
+      involved.length > 1 && runsOut.length > 0 ? runsOutText(t, list, runsOut) : null,
       left !== null && left < counted
         ? t('campaigns.presend.overBudget', { left: count(left), count: count(counted) })
         : null

@@ -2424,7 +2424,10 @@ describe('bulk selection', () => {
     act(() =>
       useDevices
         .getState()
-        .setDevices([makeDevice({ id: 'dev-1', quota: 5_000 }), makeDevice({ id: 'dev-2', quota: 100 })])
+        .setDevices([
+          makeDevice({ id: 'dev-1', quota: 5_000 }),
+          makeDevice({ id: 'dev-2', label: 'Back office', quota: 100 })
+        ])
     )
     // The loaded rows are all dev-1's; 2,000 of the 3,000 matches are dev-2's, whose quota covers 100 of them.
     fake.handle('outbox:list', () => ({ items: mixed, total: 3_000 }))
@@ -2440,9 +2443,10 @@ describe('bulk selection', () => {
     await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
     await user.click(screen.getByRole('button', { name: 'Select all 3,000 matching the filters' }))
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
-    // dev-1 takes its 1,000, dev-2 100 of its 2,000: another device's spare quota does not send dev-2's messages.
+    // dev-1 takes its 1,000, dev-2 100 of its 2,000: another device's spare quota does not send dev-2's messages,
+    // and the question names the device that runs out.
     const question = await screen.findByRole('group', {
-      name: /The gateway quota covers 1,100 of 3,000 messages: 1,900 short\./
+      name: /The gateway quota covers 1,100 of 3,000 messages: 1,900 short\..* Per device: Back office runs out after 100 of its 2,000 messages\./
     })
     expect(fake.requests('outbox:matchingByDevice')).toEqual([{ filter: {} }])
     expect(fake.requests('outbox:retryMatching')).toEqual([])
