@@ -290,6 +290,12 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
+  'desktop.error.takeBackDamaged.running':
+    'Catatan penarikan {id} di komputer ini rusak: rinciannya tidak dapat dibaca, dan penarikan ini tidak dapat dijeda. Permintaannya ke gateway tetap berjalan sendiri, dan keadaan tiap pesan tampil di kotak keluar (pesan kampanye di baris kampanye). Menarik kembali pesan-pesan itu sekali lagi hanya meminta ke gateway apa yang belum diminta penarikan ini.',
+  'desktop.error.takeBackDamaged.paused':
+    'Catatan penarikan {id} di komputer ini rusak: rinciannya tidak dapat dibaca, dan penarikan ini tidak dapat dilanjutkan, jadi sisa permintaannya tidak akan diajukan ke gateway. Keadaan tiap pesan tampil di kotak keluar (pesan kampanye di baris kampanye).',
+  'desktop.error.takeBackDamaged.done':
+    'Catatan penarikan {id} di komputer ini rusak: rinciannya tidak dapat dibaca. Penarikan ini sudah selesai: keadaan tiap pesan tampil di kotak keluar (pesan kampanye di baris kampanye). Menarik kembali pesan-pesan itu sekali lagi hanya meminta ke gateway apa yang belum diminta penarikan ini.',
   'desktop.error.conversationGone':
     'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus.',
   'desktop.error.replyConversationGone':

@@ -539,3 +539,60 @@ describe('take-back: why it is held', () => {
     expect(fx.outbox.takeBackProgress(request.id).revoke.done).toBe(150)
   })
 })
+
+describe('take-back: a damaged record', () => {
+  /** What reading it throws (null when it reads). */
+  const failureOf = (read: () => unknown): unknown => {
+    try {
+      read()
+      return null
+    } catch (error) {
+      return error
+    }
+  }
+
+  // Its JSON unreadable, a read failed as "Something went wrong": nothing said what was true, nor what was left to do.
+  it('says its record cannot be read, by its code and state, while its calls go on; a new take-back asks only the rest', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    await fx.outbox.add([
+      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
+      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
+    ])
+    await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+    // row-2 left the gateway: its cancel is refused, then it is deleted for everyone (the request says so).
+    fx.gateway.setStatus(fx.outbox.get('row-2').item.gatewayId ?? '', 'sent')
+    fx.gateway.holdTakeBacks = true
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    fx.db
+      .prepare('UPDATE outbox_takeback_requests SET left_alone = ? WHERE id = ?')
+      .run('{damaged', request.id)
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+
+    const running = failureOf(() => fx.outbox.takeBackProgress(request.id))
+    expect(running).toMatchObject({
+      code: 'store_damaged',
+      text: { key: 'desktop.error.takeBackDamaged.running', params: { id: request.id } }
+    })
+    // Neither paused nor resumed: nothing of it changes when it cannot be read (the pause would be for ever).
+    expect(failureOf(() => fx.outbox.setTakeBackPaused(request.id, true))).toMatchObject({
+      code: 'store_damaged'
+    })
+    // Taking them back again asks the gateway nothing this one asked.
+    const again = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    expect(again).toMatchObject({ state: 'done', leftAlone: { already_asked: 2 } })
+
+    // Its calls go on as if nothing were damaged, the refused cancel's delete for everyone too.
+    fx.gateway.holdTakeBacks = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => statusOf('row-1') === 'cancelled_at_gateway' && statusOf('row-2') === 'revoked', {
+      stepMs: 1000
+    })
+    expect(maxAsks('cancel')).toBe(1)
+    expect(maxAsks('revoke')).toBe(1)
+    expect(failureOf(() => fx.outbox.takeBackProgress(request.id))).toMatchObject({
+      code: 'store_damaged',
+      text: { key: 'desktop.error.takeBackDamaged.done' }
+    })
+  })
+})
