@@ -1030,6 +1030,14 @@ export const enRest = {
   // Said once, when the action ends: only what was true then. The tally under it says how it goes.
   'outbox.takeBack.selection':
     'Take-back started for {n, plural, one {# message} other {# messages}}; {left} left as they were.',
+  // A selection's messages left as they were for its own reasons, in the tally's "nothing was left" list.
+  'outbox.takeBack.left.notFound': '{n} no longer in the outbox',
+  'outbox.takeBack.left.stopLocally':
+    '{n} not sent yet (a cancel stops {n, plural, one {it} other {them}} here)',
+  'outbox.takeBack.left.cancelAtGateway':
+    '{n} still held by the gateway (a cancel at the gateway takes {n, plural, one {it} other {them}} back)',
+  'outbox.takeBack.left.revoke':
+    '{n} already on WhatsApp (only deleting {n, plural, one {it} other {them}} for everyone takes {n, plural, one {it} other {them}} back)',
   'outbox.takeBack.selectionUnread':
     'Its progress could not be read here: where each message stands shows in the outbox.',
   'outbox.bulk.select': 'Select {recipient}',

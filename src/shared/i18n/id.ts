@@ -1235,6 +1235,12 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selection': 'Penarikan dimulai untuk {n} pesan; {left} dibiarkan apa adanya.',
+  'outbox.takeBack.left.notFound': '{n} sudah tidak ada di kotak keluar',
+  'outbox.takeBack.left.stopLocally': '{n} belum terkirim (pembatalan menghentikannya di sini)',
+  'outbox.takeBack.left.cancelAtGateway':
+    '{n} masih ditahan gateway (pembatalan di gateway menariknya kembali)',
+  'outbox.takeBack.left.revoke':
+    '{n} sudah ada di WhatsApp (hanya hapus untuk semua orang yang menariknya kembali)',
   'outbox.takeBack.selectionUnread':
     'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di kotak keluar.',
   'outbox.bulk.select': 'Pilih {recipient}',

@@ -9,7 +9,7 @@ import {
   type TakeBackSubjectRecord,
   type NewTakeBackOp
 } from '../store'
-import { decideTakeBack, planTakeBack, takeBackStep } from '../../../shared/domain'
+import { decideTakeBack, planTakeBack, takeBackStep, type TakeBackLeftReason } from '../../../shared/domain'
 import type { TakeBackHeldBy, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
@@ -33,6 +33,8 @@ const DAMAGED_KEY = {
 } as const satisfies Record<TakeBackView['state'], MessageKey>
 
 export type TakeBacks = ReturnType<typeof createTakeBacks>
+/** A request's messages left as they were, by why: only the domain's reasons (each one worded by the window). */
+type LeftAlone = Partial<Record<TakeBackLeftReason, number>>
 
 /**
  * `cancelMany` is the kernel's own cancel (operator-actions.ts): what has not left this computer is stopped there,
@@ -51,7 +53,7 @@ export function createTakeBacks(
     revokeDelivered: boolean,
     ops: NewTakeBackOp[],
     stoppedLocally: number,
-    leftAlone: Record<string, number>
+    leftAlone: LeftAlone
   ): TakeBackView {
     const id = randomUUID()
     ctx.batch(() => {
@@ -76,7 +78,7 @@ export function createTakeBacks(
     gatewayId: subject.gatewayId ?? ''
   })
 
-  const count = (tally: Record<string, number>, key: string): void => {
+  const count = <K extends string>(tally: Partial<Record<K, number>>, key: K): void => {
     tally[key] = (tally[key] ?? 0) + 1
   }
 
@@ -86,7 +88,7 @@ export function createTakeBacks(
    */
   function takeBackItems(ids: readonly string[], action: TakeBackAction): TakeBackView {
     const subjects = store.subjectsOf([...new Set(ids)], OPTED_OUT_NOTE)
-    const leftAlone: Record<string, number> = {}
+    const leftAlone: LeftAlone = {}
     const missing = new Set(ids).size - subjects.length
     if (missing > 0) leftAlone.not_found = missing
     const ops: NewTakeBackOp[] = []
@@ -106,7 +108,7 @@ export function createTakeBacks(
    * for everyone what was sent when asked. The producer's own line is its business (a campaign cancels itself first).
    */
   function takeBackProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackView {
-    const leftAlone: Record<string, number> = {}
+    const leftAlone: LeftAlone = {}
     const ops: NewTakeBackOp[] = []
     const stop: string[] = []
     for (const subject of store.subjectsOfProducer(tag, OPTED_OUT_NOTE)) {
