@@ -38,6 +38,17 @@ const done = (requestId: string) => (): boolean => fx.outbox.takeBackProgress(re
 const maxAsks = (action: 'revoke' | 'cancel' | 'resend'): number =>
   Math.max(0, ...fx.gateway.takeBackAsks(action).values())
 
+/** Campaign c1's two rows, row-1 and row-2, accepted by the gateway (held there, not sent yet). */
+async function twoRowsAtTheGateway(): Promise<void> {
+  fx = makeFixture(OPTIONS)
+  await fx.outbox.start()
+  await fx.outbox.add([
+    newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
+    newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
+  ])
+  await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+}
+
 describe('take-back: revoke', () => {
   it('deletes delivered messages for everyone, 100 ids a call, and keeps the gateway’s refusal in its words', async () => {
     fx = makeFixture(OPTIONS)
@@ -116,13 +127,7 @@ describe('take-back: cancel and resend', () => {
   })
 
   it('counts a message once when its cancel is refused (it left meanwhile) and it is then deleted for everyone', async () => {
-    fx = makeFixture(OPTIONS)
-    await fx.outbox.start()
-    await fx.outbox.add([
-      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
-      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
-    ])
-    await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+    await twoRowsAtTheGateway()
     // row-2 leaves the gateway before its cancel arrives: refused ("not pending anymore"), then revoked.
     fx.gateway.setStatus(fx.outbox.get('row-2').item.gatewayId ?? '', 'sent')
     const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
@@ -553,13 +558,7 @@ describe('take-back: a damaged record', () => {
 
   // Its JSON unreadable, a read failed as "Something went wrong": nothing said what was true, nor what was left to do.
   it('says its record cannot be read, by its code and state, while its calls go on; a new take-back asks only the rest', async () => {
-    fx = makeFixture(OPTIONS)
-    await fx.outbox.start()
-    await fx.outbox.add([
-      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
-      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
-    ])
-    await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+    await twoRowsAtTheGateway()
     // row-2 left the gateway: its cancel is refused, then it is deleted for everyone (the request says so).
     fx.gateway.setStatus(fx.outbox.get('row-2').item.gatewayId ?? '', 'sent')
     fx.gateway.holdTakeBacks = true
