@@ -454,12 +454,13 @@ describe('sender-desk campaign', () => {
       const shown = await runCli(['campaign', 'status', id], env)
       expect(shown.code, shown.stderr).toBe(0)
       const lines = shown.stdout.split('\n')
-      // Why, in the words any failed command of the core gives (its detail goes to the log, on stderr here).
-      const why = translate('en', 'desktop.error.internal')
+      // Why, in the core's words for a damaged record: what is true of it now (it ended: its one call was answered),
+      // and what the operator can do; its detail goes to the log, on stderr here.
+      const why = translate('en', 'desktop.error.takeBackDamaged.done', { id: takeBackId })
       expect(lines.filter((line) => line.startsWith('Take-back'))).toEqual([
         `Take-back could not be read: ${why}`
       ])
-      expect(shown.stderr).toContain('JSON')
+      expect(shown.stderr).toContain('cut off or garbled')
       expect(lines[0]).toMatch(new RegExp(`^${id} .* cancelled$`))
       expect(lines.some((line) => line.startsWith('Sent: '))).toBe(true)
       expect(lines.some((line) => line.startsWith('Pacing: '))).toBe(true)

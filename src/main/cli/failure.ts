@@ -38,9 +38,11 @@ function classifyFailure(error: unknown): { code: number; line: string } {
     }
   }
   if (error instanceof OutboxError) return { code: EXIT.badInput, line: error.message }
-  // A contract command's refusal (the window shows the same text): bad input, unless the app itself failed.
+  // A contract command's refusal (the window shows the same text): bad input, unless the app itself failed (its data
+  // damaged too: a take-back's record that cannot be read).
   if (error instanceof ApiFailure) {
-    const appFailed = error.code === 'disk_full' || error.code === 'internal'
+    const appFailed =
+      error.code === 'disk_full' || error.code === 'internal' || error.code === 'store_damaged'
     return { code: appFailed ? EXIT.failure : EXIT.badInput, line: error.message }
   }
   if (error instanceof FileChangedError) return { code: EXIT.badInput, line: error.message }

@@ -105,6 +105,34 @@ export type LeftAloneReason =
   /** The gateway failed it: nothing reached anyone, and a resend is the opposite of taking back. */
   | 'failed_at_gateway'
 
+/**
+ * Why a take-back request left a message as it was: the keys of its tally's `leftAlone` (the contract's TakeBackView).
+ * A campaign's are LeftAloneReason; a selection's are the domain's none-reasons, or the action the message needs
+ * instead of the one asked (it changed between the window's view and the core's: a queued one asked to be deleted for
+ * everyone needs `stop_locally`); either's `already_asked` (an earlier request asked it), and a selection's
+ * `not_found` (no longer in the outbox).
+ */
+export type TakeBackLeftReason =
+  LeftAloneReason | Exclude<TakeBackAction, 'none'> | 'already_asked' | 'not_found'
+
+/** Every TakeBackLeftReason, for the tables that word each one and their tests (the compiler checks it is all). */
+export const TAKE_BACK_LEFT_REASONS = Object.keys({
+  fate_unknown: true,
+  never_reached_gateway: true,
+  cancelled: true,
+  opted_out: true,
+  cancelled_at_gateway: true,
+  revoked: true,
+  revoke_not_asked: true,
+  failed_at_gateway: true,
+  stop_locally: true,
+  cancel_at_gateway: true,
+  revoke: true,
+  resend_at_gateway: true,
+  already_asked: true,
+  not_found: true
+} satisfies Record<TakeBackLeftReason, true>) as readonly TakeBackLeftReason[]
+
 /** What taking back a campaign or a selection will do: the counts its confirmation states before anything happens. */
 export interface TakeBackPlan {
   stopLocally: number

@@ -260,6 +260,13 @@ export const enRest = {
   'desktop.error.concurrency': 'concurrency must be a whole number ≥ 1',
   'desktop.error.itemGone': 'No outbox item {id}.',
   'desktop.error.takeBackGone': 'No take-back {id}.',
+  // A take-back whose record here is damaged (its kept JSON unreadable), by the state its record still says.
+  'desktop.error.takeBackDamaged.running':
+    'The record of take-back {id} on this computer is damaged: its tally cannot be read, and it cannot be paused. Its calls to the gateway go on by themselves, and each message shows where it stands in the outbox (a campaign’s in its rows). Taking the messages back again asks the gateway only what this take-back did not.',
+  'desktop.error.takeBackDamaged.paused':
+    'The record of take-back {id} on this computer is damaged: its tally cannot be read, and it cannot be resumed, so what it had still to ask the gateway stays unasked. Each message shows where it stands in the outbox (a campaign’s in its rows).',
+  'desktop.error.takeBackDamaged.done':
+    'The record of take-back {id} on this computer is damaged: its tally cannot be read. It had ended: each message shows where it stands in the outbox (a campaign’s in its rows). Taking the messages back again asks the gateway only what this take-back did not.',
   'desktop.error.conversationGone': 'This conversation is no longer in the inbox: it was deleted.',
   'desktop.error.replyConversationGone':
     'This conversation is no longer in the inbox: it was deleted. Nothing was sent.',
@@ -1023,6 +1030,14 @@ export const enRest = {
   // Said once, when the action ends: only what was true then. The tally under it says how it goes.
   'outbox.takeBack.selection':
     'Take-back started for {n, plural, one {# message} other {# messages}}; {left} left as they were.',
+  // A selection's messages left as they were for its own reasons, in the tally's "nothing was left" list.
+  'outbox.takeBack.left.notFound': '{n} no longer in the outbox',
+  'outbox.takeBack.left.stopLocally':
+    '{n} not sent yet (a cancel stops {n, plural, one {it} other {them}} here)',
+  'outbox.takeBack.left.cancelAtGateway':
+    '{n} still held by the gateway (a cancel at the gateway takes {n, plural, one {it} other {them}} back)',
+  'outbox.takeBack.left.revoke':
+    '{n} already on WhatsApp (only deleting {n, plural, one {it} other {them}} for everyone takes {n, plural, one {it} other {them}} back)',
   'outbox.takeBack.selectionUnread':
     'Its progress could not be read here: where each message stands shows in the outbox.',
   'outbox.bulk.select': 'Select {recipient}',

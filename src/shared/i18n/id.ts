@@ -290,6 +290,12 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
+  'desktop.error.takeBackDamaged.running':
+    'Catatan penarikan {id} di komputer ini rusak: rinciannya tidak dapat dibaca, dan penarikan ini tidak dapat dijeda. Permintaannya ke gateway tetap berjalan sendiri, dan keadaan tiap pesan tampil di kotak keluar (pesan kampanye di baris kampanye). Menarik kembali pesan-pesan itu sekali lagi hanya meminta ke gateway apa yang belum diminta penarikan ini.',
+  'desktop.error.takeBackDamaged.paused':
+    'Catatan penarikan {id} di komputer ini rusak: rinciannya tidak dapat dibaca, dan penarikan ini tidak dapat dilanjutkan, jadi sisa permintaannya tidak akan diajukan ke gateway. Keadaan tiap pesan tampil di kotak keluar (pesan kampanye di baris kampanye).',
+  'desktop.error.takeBackDamaged.done':
+    'Catatan penarikan {id} di komputer ini rusak: rinciannya tidak dapat dibaca. Penarikan ini sudah selesai: keadaan tiap pesan tampil di kotak keluar (pesan kampanye di baris kampanye). Menarik kembali pesan-pesan itu sekali lagi hanya meminta ke gateway apa yang belum diminta penarikan ini.',
   'desktop.error.conversationGone':
     'Percakapan ini sudah tidak ada di Pesan masuk: percakapan ini sudah dihapus.',
   'desktop.error.replyConversationGone':
@@ -1229,6 +1235,12 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selection': 'Penarikan dimulai untuk {n} pesan; {left} dibiarkan apa adanya.',
+  'outbox.takeBack.left.notFound': '{n} sudah tidak ada di kotak keluar',
+  'outbox.takeBack.left.stopLocally': '{n} belum terkirim (pembatalan menghentikannya di sini)',
+  'outbox.takeBack.left.cancelAtGateway':
+    '{n} masih ditahan gateway (pembatalan di gateway menariknya kembali)',
+  'outbox.takeBack.left.revoke':
+    '{n} sudah ada di WhatsApp (hanya hapus untuk semua orang yang menariknya kembali)',
   'outbox.takeBack.selectionUnread':
     'Kemajuannya tidak dapat dibaca di sini: keadaan tiap pesan tampil di kotak keluar.',
   'outbox.bulk.select': 'Pilih {recipient}',

@@ -217,7 +217,7 @@ function settleDone(ctx: OutboxContext, op: TakeBackOpRecord): void {
 function settleRefused(ctx: OutboxContext, op: TakeBackOpRecord, gatewayMessage: string | null): void {
   const store = ctx.takeBackStore
   store.settleOp(op.seq, 'refused', gatewayMessage, ctx.now())
-  if (op.action === 'cancel' && store.getRequest(op.requestId)?.revokeDelivered)
+  if (op.action === 'cancel' && store.revokesDelivered(op.requestId))
     store.addOp(op.requestId, { ...op, action: 'revoke' })
   ctx.patch(op.itemId, {}, undefined, encodeNote(REFUSED_NOTE[op.action], { message: gatewayMessage ?? '' }))
 }

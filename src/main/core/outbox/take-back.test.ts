@@ -38,6 +38,17 @@ const done = (requestId: string) => (): boolean => fx.outbox.takeBackProgress(re
 const maxAsks = (action: 'revoke' | 'cancel' | 'resend'): number =>
   Math.max(0, ...fx.gateway.takeBackAsks(action).values())
 
+/** Campaign c1's two rows, row-1 and row-2, accepted by the gateway (held there, not sent yet). */
+async function twoRowsAtTheGateway(): Promise<void> {
+  fx = makeFixture(OPTIONS)
+  await fx.outbox.start()
+  await fx.outbox.add([
+    newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
+    newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
+  ])
+  await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+}
+
 describe('take-back: revoke', () => {
   it('deletes delivered messages for everyone, 100 ids a call, and keeps the gateway’s refusal in its words', async () => {
     fx = makeFixture(OPTIONS)
@@ -116,13 +127,7 @@ describe('take-back: cancel and resend', () => {
   })
 
   it('counts a message once when its cancel is refused (it left meanwhile) and it is then deleted for everyone', async () => {
-    fx = makeFixture(OPTIONS)
-    await fx.outbox.start()
-    await fx.outbox.add([
-      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
-      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
-    ])
-    await fx.runUntil(() => statusOf('row-1') === 'accepted' && statusOf('row-2') === 'accepted')
+    await twoRowsAtTheGateway()
     // row-2 leaves the gateway before its cancel arrives: refused ("not pending anymore"), then revoked.
     fx.gateway.setStatus(fx.outbox.get('row-2').item.gatewayId ?? '', 'sent')
     const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
@@ -537,5 +542,56 @@ describe('take-back: why it is held', () => {
     expect(fx.gateway.takeBackAsks('revoke').size).toBe(150)
     expect(maxAsks('revoke')).toBe(1)
     expect(fx.outbox.takeBackProgress(request.id).revoke.done).toBe(150)
+  })
+})
+
+describe('take-back: a damaged record', () => {
+  /** What reading it throws (null when it reads). */
+  const failureOf = (read: () => unknown): unknown => {
+    try {
+      read()
+      return null
+    } catch (error) {
+      return error
+    }
+  }
+
+  // Its JSON unreadable, a read failed as "Something went wrong": nothing said what was true, nor what was left to do.
+  it('says its record cannot be read, by its code and state, while its calls go on; a new take-back asks only the rest', async () => {
+    await twoRowsAtTheGateway()
+    // row-2 left the gateway: its cancel is refused, then it is deleted for everyone (the request says so).
+    fx.gateway.setStatus(fx.outbox.get('row-2').item.gatewayId ?? '', 'sent')
+    fx.gateway.holdTakeBacks = true
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    fx.db
+      .prepare('UPDATE outbox_takeback_requests SET left_alone = ? WHERE id = ?')
+      .run('{damaged', request.id)
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+
+    const running = failureOf(() => fx.outbox.takeBackProgress(request.id))
+    expect(running).toMatchObject({
+      code: 'store_damaged',
+      text: { key: 'desktop.error.takeBackDamaged.running', params: { id: request.id } }
+    })
+    // Neither paused nor resumed: nothing of it changes when it cannot be read (the pause would be for ever).
+    expect(failureOf(() => fx.outbox.setTakeBackPaused(request.id, true))).toMatchObject({
+      code: 'store_damaged'
+    })
+    // Taking them back again asks the gateway nothing this one asked.
+    const again = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    expect(again).toMatchObject({ state: 'done', leftAlone: { already_asked: 2 } })
+
+    // Its calls go on as if nothing were damaged, the refused cancel's delete for everyone too.
+    fx.gateway.holdTakeBacks = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => statusOf('row-1') === 'cancelled_at_gateway' && statusOf('row-2') === 'revoked', {
+      stepMs: 1000
+    })
+    expect(maxAsks('cancel')).toBe(1)
+    expect(maxAsks('revoke')).toBe(1)
+    expect(failureOf(() => fx.outbox.takeBackProgress(request.id))).toMatchObject({
+      code: 'store_damaged',
+      text: { key: 'desktop.error.takeBackDamaged.done' }
+    })
   })
 })

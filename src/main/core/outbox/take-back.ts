@@ -2,12 +2,19 @@
 // decideTakeBack per message), recorded before anything is called, then carried by the pump (take-back-calls.ts);
 // pause, resume, and the tally ("4,812 revoked, 188 too old or already deleted").
 import { randomUUID } from 'node:crypto'
-import type { TakeBackAction, TakeBackSubjectRecord, NewTakeBackOp } from '../store'
-import { decideTakeBack, planTakeBack, takeBackStep } from '../../../shared/domain'
+import {
+  DamagedStoreError,
+  type TakeBackAction,
+  type TakeBackRequestRecord,
+  type TakeBackSubjectRecord,
+  type NewTakeBackOp
+} from '../store'
+import { decideTakeBack, planTakeBack, takeBackStep, type TakeBackLeftReason } from '../../../shared/domain'
 import type { TakeBackHeldBy, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
 import type { KernelCore } from './kernel'
 import { OutboxError } from './types'
 import { encodeNote, noteFields } from '../../../shared/i18n/notes'
+import type { MessageKey } from '../../../shared/i18n'
 import { OPTED_OUT_NOTE } from './policies'
 import { takeBackHold } from './take-back-calls'
 
@@ -18,7 +25,16 @@ const DECIDED_AS: Record<TakeBackAction, string> = {
   resend: 'resend_at_gateway'
 }
 
+/** A take-back whose record cannot be read, by the state its row still says. */
+const DAMAGED_KEY = {
+  running: 'desktop.error.takeBackDamaged.running',
+  paused: 'desktop.error.takeBackDamaged.paused',
+  done: 'desktop.error.takeBackDamaged.done'
+} as const satisfies Record<TakeBackView['state'], MessageKey>
+
 export type TakeBacks = ReturnType<typeof createTakeBacks>
+/** A request's messages left as they were, by why: only the domain's reasons (each one worded by the window). */
+type LeftAlone = Partial<Record<TakeBackLeftReason, number>>
 
 /**
  * `cancelMany` is the kernel's own cancel (operator-actions.ts): what has not left this computer is stopped there,
@@ -37,7 +53,7 @@ export function createTakeBacks(
     revokeDelivered: boolean,
     ops: NewTakeBackOp[],
     stoppedLocally: number,
-    leftAlone: Record<string, number>
+    leftAlone: LeftAlone
   ): TakeBackView {
     const id = randomUUID()
     ctx.batch(() => {
@@ -62,7 +78,7 @@ export function createTakeBacks(
     gatewayId: subject.gatewayId ?? ''
   })
 
-  const count = (tally: Record<string, number>, key: string): void => {
+  const count = <K extends string>(tally: Partial<Record<K, number>>, key: K): void => {
     tally[key] = (tally[key] ?? 0) + 1
   }
 
@@ -72,7 +88,7 @@ export function createTakeBacks(
    */
   function takeBackItems(ids: readonly string[], action: TakeBackAction): TakeBackView {
     const subjects = store.subjectsOf([...new Set(ids)], OPTED_OUT_NOTE)
-    const leftAlone: Record<string, number> = {}
+    const leftAlone: LeftAlone = {}
     const missing = new Set(ids).size - subjects.length
     if (missing > 0) leftAlone.not_found = missing
     const ops: NewTakeBackOp[] = []
@@ -92,7 +108,7 @@ export function createTakeBacks(
    * for everyone what was sent when asked. The producer's own line is its business (a campaign cancels itself first).
    */
   function takeBackProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackView {
-    const leftAlone: Record<string, number> = {}
+    const leftAlone: LeftAlone = {}
     const ops: NewTakeBackOp[] = []
     const stop: string[] = []
     for (const subject of store.subjectsOfProducer(tag, OPTED_OUT_NOTE)) {
@@ -129,9 +145,23 @@ export function createTakeBacks(
     return store.producerPendingOps(tag)
   }
 
-  function mustGet(id: string): void {
-    if (!store.getRequest(id))
-      throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
+  /**
+   * The request, or its refusal: gone (`not_found`), or its record damaged (`store_damaged`, said by the state still
+   * read: its calls go on by themselves, wait in its pause, or are over; taking the messages back again asks the gateway
+   * only what it did not). Nothing of a damaged one is changed: a pause could never be resumed.
+   */
+  function mustGet(id: string): TakeBackRequestRecord {
+    try {
+      const request = store.getRequest(id)
+      if (request) return request
+    } catch (error) {
+      const state = store.requestState(id)
+      if (!(error instanceof DamagedStoreError) || state === undefined) throw error
+      // Its file, row and what in it, for support: the operator's words name none of them.
+      ctx.logger.warn(error.message)
+      throw new OutboxError('store_damaged', { key: DAMAGED_KEY[state], params: { id } }, 'id', error)
+    }
+    throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
   }
 
   /** What holds a request's calls now: the operator's pause, else the first of its devices' holds (take-back-calls.ts). */
@@ -151,9 +181,7 @@ export function createTakeBacks(
 
   /** Where a request stands: per action done, refused, unknown and still pending, and the explanations. */
   function progress(id: string): TakeBackView {
-    const request = store.getRequest(id)
-    if (!request)
-      throw new OutboxError('not_found', { key: 'desktop.error.takeBackGone', params: { id } }, 'id')
+    const request = mustGet(id)
     const tally = () => ({ done: 0, refused: 0, unknown: 0, pending: 0 })
     const pendingByDevice = store.pendingByDevice(id)
     const view: TakeBackView = {

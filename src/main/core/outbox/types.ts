@@ -210,6 +210,8 @@ export type OutboxErrorCode =
   | 'would_fail_again'
   /** A bulk cancel named an item cancelled before it: nothing done, and not counted as cancelled by it. */
   | 'already_cancelled'
+  /** A record kept on this computer cannot be read (a take-back's, its JSON damaged): the app's data, not the input. */
+  | 'store_damaged'
 
 /** A refused outbox call, with text meant for the operator (a key the window words in its language, or as is). */
 export class OutboxError extends Error {

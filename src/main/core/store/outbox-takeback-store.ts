@@ -3,6 +3,7 @@
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-records'
 import { TOOK_SOMETHING } from './outbox-producer-takebacks'
+import { readTakeBackRequest, takeBackRequestColumn } from './outbox-takeback-request'
 
 export type TakeBackAction = 'revoke' | 'cancel' | 'resend'
 export type TakeBackOpState = 'waiting' | 'calling' | 'in_doubt' | 'done' | 'refused' | 'unknown'
@@ -208,24 +209,19 @@ export class OutboxTakeBackStore {
     )
   }
 
+  /** The request (undefined when none); what it left alone unreadable, a DamagedStoreError naming it. */
   getRequest(id: string): TakeBackRequestRecord | undefined {
-    const row = this.prepare(
-      `SELECT id, producer_tag AS producerTag, state, revoke_delivered AS revokeDelivered,
-         stopped_locally AS stoppedLocally, left_alone AS leftAlone, created_at AS createdAt, finished_at AS finishedAt
-       FROM outbox_takeback_requests WHERE id = ?`
-    ).get(id) as
-      | (Omit<TakeBackRequestRecord, 'leftAlone' | 'revokeDelivered'> & {
-          leftAlone: string
-          revokeDelivered: number
-        })
-      | undefined
-    return (
-      row && {
-        ...row,
-        revokeDelivered: row.revokeDelivered === 1,
-        leftAlone: JSON.parse(row.leftAlone) as Record<string, number>
-      }
-    )
+    return readTakeBackRequest(this.db, id)
+  }
+
+  /** The request's state alone, read whatever else of its row is damaged; undefined when there is none. */
+  requestState(id: string): TakeBackRequestState | undefined {
+    return takeBackRequestColumn(this.db, id, 'state')
+  }
+
+  /** Whether the request deletes for everyone what was sent (its cancels refused are followed by a revoke). */
+  revokesDelivered(id: string): boolean {
+    return takeBackRequestColumn(this.db, id, 'revoke_delivered') === 1
   }
 
   setRequestState(

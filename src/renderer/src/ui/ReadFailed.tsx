@@ -6,8 +6,11 @@ import { useT } from '../i18n'
 export interface ReadFailedProps {
   /** The sentence saying what could not be read and why ("This campaign could not be read: …"). */
   says: string
-  /** Reads again; the panel says "Loading…" meanwhile and moves the focus as it does on opening. */
-  onRetry(): void
+  /**
+   * Reads again; the panel says "Loading…" meanwhile and moves the focus as it does on opening. None when reading again
+   * cannot mend it (a record damaged on this computer): no Try again that could only fail the same way.
+   */
+  onRetry?: () => void
   ref?: Ref<HTMLDivElement>
   id?: string
   testId?: string
@@ -20,9 +23,11 @@ export function ReadFailed({ says, onRetry, ref, id, testId, children }: ReadFai
   return (
     <div ref={ref} id={id} className="alert alert--bad" role="alert" tabIndex={-1} data-testid={testId}>
       <p>{says}</p>
-      <button type="button" className="button" onClick={onRetry}>
-        {t('common.tryAgain')}
-      </button>
+      {onRetry ? (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('common.tryAgain')}
+        </button>
+      ) : null}
       {children ? <> {children}</> : null}
     </div>
   )

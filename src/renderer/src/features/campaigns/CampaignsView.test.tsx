@@ -1453,6 +1453,38 @@ describe('a take-back found again when the page is drawn afresh', () => {
     }
   )
 
+  // A take-back whose record is damaged read "Something went wrong; see the log for details.", with a Try again that
+  // could only fail the same way.
+  it.each(['en', 'id'] as const)(
+    'says a take-back whose record is damaged in the core’s words, with no Try again, and offers taking it back again (%s)',
+    async (language) => {
+      const words = (lang: 'en' | 'id'): string =>
+        translate(lang, 'desktop.error.takeBackDamaged.running', { id: 'tb-7' })
+      fake.handle('outbox:takeBackProgress', () => {
+        throw new ApiError({
+          code: 'store_damaged',
+          message: words('en'),
+          messageKey: 'desktop.error.takeBackDamaged.running',
+          messageParams: { id: 'tb-7' }
+        })
+      })
+      await openCampaign(language, takenBack(3))
+      const failure = await screen.findByTestId('campaign-takeback-read-error')
+      expect(failure.getAttribute('role')).toBe('alert')
+      expect(failure.textContent).toBe(
+        translate(language, 'campaigns.takeBack.readFailed', { why: words(language) })
+      )
+      expect(words('id')).not.toBe(words('en'))
+      expect(within(failure).queryByRole('button')).toBeNull()
+      // Its calls go on in the core; the rest (what it did not ask) can be taken back still.
+      expect(
+        screen.getByRole('button', { name: translate(language, 'campaigns.takeBack.open') })
+      ).toBeTruthy()
+      await act(() => new Promise((resolve) => setTimeout(resolve, 1500)))
+      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(1)
+    }
+  )
+
   // A newer take-back started from the terminal or another window while the page showed an older finished one was
   // only found when the page was drawn again.
   it('follows a newer take-back once the campaign’s view names it', async () => {

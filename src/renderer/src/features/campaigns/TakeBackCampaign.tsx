@@ -278,7 +278,8 @@ export function TakeBackCampaign({
                 ref={failureRef}
                 testId="campaign-takeback-read-error"
                 says={t('campaigns.takeBack.readFailed', { why: readFailed.message })}
-                onRetry={tryAgain}
+                // Its record damaged here (the core says what is true of it, and what to do): read again, the same.
+                onRetry={readFailed.code === 'store_damaged' ? undefined : tryAgain}
               />
             ) : (
               <p role="status">{t('campaigns.takeBack.loading')}</p>

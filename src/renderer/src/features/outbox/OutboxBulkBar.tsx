@@ -131,6 +131,11 @@ export function OutboxBulkBar({
   // `takeBack`: the account is of a take-back, followed under it (another action's account puts it away).
   const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string; takeBack?: boolean } | null>(null)
   const followed = useFollowedTakeBack('outbox-bulk')
+  /** The bar's account; another than a take-back's puts its tally away, and it is no longer read either. */
+  const account = (next: typeof report): void => {
+    setReport(next)
+    if (!next?.takeBack) followed.stop()
+  }
   const tallyRef = useRef<HTMLDivElement>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
   const reportRef = useRef<HTMLParagraphElement>(null)
@@ -233,7 +238,7 @@ export function OutboxBulkBar({
     try {
       question = await retryBudgetQuestion()
     } catch (error) {
-      setReport({ tone: 'bad', text: errorInfo(error).message })
+      account({ tone: 'bad', text: errorInfo(error).message })
       setBusy(false)
       return
     }
@@ -244,7 +249,7 @@ export function OutboxBulkBar({
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
     setBusy(true)
-    setReport(null)
+    account(null)
     try {
       const view = await useOutbox.getState().takeBack([...selection.keys()], action)
       const tally = view[action]
@@ -253,10 +258,10 @@ export function OutboxBulkBar({
       const started = tally.done + tally.refused + tally.unknown + tally.pending
       const left = Object.values(view.leftAlone).reduce((sum, n) => sum + n, 0)
       followed.follow(view)
-      setReport({ tone: 'ok', text: t('outbox.takeBack.selection', { n: started, left }), takeBack: true })
+      account({ tone: 'ok', text: t('outbox.takeBack.selection', { n: started, left }), takeBack: true })
       onClear()
     } catch (error) {
-      setReport({ tone: 'bad', text: errorInfo(error).message })
+      account({ tone: 'bad', text: errorInfo(error).message })
     } finally {
       setBusy(false)
     }
@@ -291,12 +296,12 @@ export function OutboxBulkBar({
 
   async function run(action: BulkAction): Promise<void> {
     setBusy(true)
-    setReport(null)
+    account(null)
     try {
       const outcome = await act(action)
       // Already cancelled is what the operator wanted, said but not a refusal.
       const anyRefused = outcome.refused.some((r) => r.count > 0 && r.reason !== 'already_cancelled')
-      setReport({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, outcome) })
+      account({ tone: anyRefused ? 'bad' : 'ok', text: describe(action, outcome) })
       setConfirmCancel(false)
       setConfirmDelete(false)
       setConfirmRetry(null)
@@ -308,7 +313,7 @@ export function OutboxBulkBar({
         useOutbox.getState().bulkChanged()
         onRecount?.(recount)
       }
-      setReport({ tone: 'bad', text: errorInfo(error).message })
+      account({ tone: 'bad', text: errorInfo(error).message })
     } finally {
       setBusy(false)
     }

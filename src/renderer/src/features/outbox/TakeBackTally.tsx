@@ -4,6 +4,7 @@
 // again once its reads kept failing). The bulk bar said what it started and went stale: one tally for both.
 import type { ReactNode, RefObject } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
+import type { TakeBackLeftReason } from '../../../../shared/domain'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { heldByDevice, TAKE_BACK_WAITS_KEY as WAITS_KEY } from '../../../../shared/take-back-holds'
 import { formatList, useLanguage, useT, type Language, type MessageKey, type Translate } from '../../i18n'
@@ -12,8 +13,8 @@ import type { FollowedTakeBack } from './follow-take-back'
 import { takeBackFix, takeBackHeldWords, takeBackPausable } from './take-back-outcome'
 import { TakeBackHeldControl } from './TakeBackHeldControl'
 
-/** Why a message stays as it is, in the operator's words. */
-export const LEFT_KEY: Record<string, MessageKey> = {
+/** Why a message stays as it is, in the operator's words (a campaign's question names those never sent apart). */
+const PLAN_LEFT_KEY = {
   revoke_not_asked: 'campaigns.takeBack.left.revokeNotAsked',
   failed_at_gateway: 'campaigns.takeBack.left.failedAtGateway',
   fate_unknown: 'campaigns.takeBack.left.fateUnknown',
@@ -22,17 +23,27 @@ export const LEFT_KEY: Record<string, MessageKey> = {
   cancelled_at_gateway: 'campaigns.takeBack.left.cancelledAtGateway',
   revoked: 'campaigns.takeBack.left.revoked',
   already_asked: 'campaigns.takeBack.left.alreadyAsked'
-}
+} as const satisfies Partial<Record<TakeBackLeftReason, MessageKey>>
+export const LEFT_KEY: Readonly<Record<string, MessageKey>> = PLAN_LEFT_KEY
 
 /**
- * The same, once it was taken back: nothing of it is before the operator's question any more ("tick the box above"),
- * and a number that opted out is named (the question leaves those never sent apart).
+ * The same, once it was taken back, for every reason the core gives (the compiler checks each has words): nothing of
+ * it is before the operator's question any more ("tick the box above"), a number that opted out is named, and a
+ * selection's own: gone from the outbox, or needing another action than the one asked (it changed meanwhile).
  */
-const LEFT_AFTER_KEY: Record<string, MessageKey> = {
-  ...LEFT_KEY,
+const LEFT_AFTER_KEY: Record<TakeBackLeftReason, MessageKey> = {
+  ...PLAN_LEFT_KEY,
   revoke_not_asked: 'campaigns.takeBack.tally.left.revokeNotAsked',
-  opted_out: 'campaigns.takeBack.left.optedOut'
+  opted_out: 'campaigns.takeBack.left.optedOut',
+  not_found: 'outbox.takeBack.left.notFound',
+  stop_locally: 'outbox.takeBack.left.stopLocally',
+  cancel_at_gateway: 'outbox.takeBack.left.cancelAtGateway',
+  revoke: 'outbox.takeBack.left.revoke',
+  // The gateway failed it: as a campaign's, it reached nobody (a resend is no taking back).
+  resend_at_gateway: 'campaigns.takeBack.left.failedAtGateway'
 }
+/** Whether the core's reason is one of the domain's (the view's keys are strings on the wire). */
+const isLeftReason = (reason: string): reason is TakeBackLeftReason => Object.hasOwn(LEFT_AFTER_KEY, reason)
 
 /**
  * One that stopped nothing and asked the gateway nothing: that nothing was left to take back, and why, from what its
@@ -45,9 +56,9 @@ function nothingLeftText(result: TakeBackView, t: Translate, language: Language)
     0
   )
   if (result.state !== 'done' || asked + result.stoppedLocally > 0) return null
-  const why = Object.entries(result.leftAlone)
-    .filter(([reason, n]) => n > 0 && LEFT_AFTER_KEY[reason] !== undefined)
-    .map(([reason, n]) => t(LEFT_AFTER_KEY[reason] as MessageKey, { n }))
+  const why = Object.entries(result.leftAlone).flatMap(([reason, n]) =>
+    n > 0 && isLeftReason(reason) ? [t(LEFT_AFTER_KEY[reason], { n })] : []
+  )
   return why.length > 0
     ? t('campaigns.takeBack.tally.nothingLeft', { why: formatList(why, language) })
     : t('campaigns.takeBack.tally.nothing')

@@ -51,6 +51,8 @@ export function useFollowedTakeBack(
   /** Resumed here since it was last asked: its line says so until the gateway's answer or another hold. */
   resumed: boolean
   follow: (asked: TakeBackView) => void
+  /** Stop following it: nothing of it is read again (the place that showed it shows something else now). */
+  stop: () => void
   /** Resume the operator's pause (outbox:setTakeBackPaused): the kernel goes on where it was, asking nothing twice. */
   resume: () => Promise<void>
   /** Pause it (the same call): calls in flight end and are recorded; nothing more is asked until it is resumed. */
@@ -88,6 +90,7 @@ export function useFollowedTakeBack(
   const again = mine?.again === true
   const follow = (asked: TakeBackView): void =>
     setFollowed({ key, view: asked, misses: 0, waited: 0, named: known ?? null })
+  const stop = (): void => setFollowed(null)
   const setPaused = async (paused: boolean): Promise<void> => {
     if (!view) return
     const next = await call('outbox:setTakeBackPaused', { id: view.id, paused })
@@ -158,6 +161,7 @@ export function useFollowedTakeBack(
     unread,
     resumed,
     follow,
+    stop,
     resume,
     pause,
     reading: adopt !== null && failedNow === null,

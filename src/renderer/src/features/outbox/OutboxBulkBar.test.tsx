@@ -1,0 +1,96 @@
+// The bulk bar's take-back of a selection: what it says when every message was left as it was (each reason the core
+// can give, in both languages), and that it stops reading a take-back whose tally another action put away.
+import { act, render, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TakeBackView } from '../../../../shared/contract'
+import { TAKE_BACK_LEFT_REASONS } from '../../../../shared/domain'
+import type { FakeApi } from '../../testing/fake-api'
+import { makeBootstrap, makeDevice, makeItem, makeSettings, makeTakeBack } from '../../testing/fixtures'
+import { installFakeApi, seedStores } from '../../testing/render'
+import { translate } from '../../i18n'
+import { OutboxBulkBar } from './OutboxBulkBar'
+import { FOLLOW_MS } from './follow-take-back'
+
+let fake: FakeApi
+beforeEach(() => {
+  fake = installFakeApi()
+})
+
+const atGateway = makeItem({ id: 'a-1', status: 'accepted', gatewayId: 'gw-1' })
+const queued = makeItem({ id: 'q-1', recipient: '6281234567891' })
+
+/** The bar over `items`, its selection kept as it is (the list would clear it), in `language`. */
+function bar(language: 'en' | 'id', items = [atGateway]): void {
+  seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+  render(
+    <OutboxBulkBar selection={new Map(items.map((item) => [item.id, item]))} onClear={() => undefined} />
+  )
+}
+
+describe('a selection whose every message was left as it was', () => {
+  // `not_found` (and a message that changed meanwhile) said only "Nothing was taken back.", not why.
+  it.each(
+    TAKE_BACK_LEFT_REASONS.flatMap((reason) =>
+      (['en', 'id'] as const).map((language) => ({ reason, language }))
+    )
+  )('says why for $reason ($language)', async ({ reason, language }) => {
+    fake.handle('outbox:takeBack', () =>
+      makeTakeBack({ producerTag: null, state: 'done', leftAlone: { [reason]: 2 } })
+    )
+    bar(language)
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: translate(language, 'outbox.takeBack.cancel') }))
+    const tally = await screen.findByTestId('outbox-bulk-takeback-tally')
+    const said = tally.querySelector('p')?.textContent ?? ''
+    const nothingLeft = translate(language, 'campaigns.takeBack.tally.nothingLeft', { why: '\u0000' }).split(
+      '\u0000'
+    )
+    expect(said.startsWith(nothingLeft[0] ?? '') && said.endsWith(nothingLeft[1] ?? '')).toBe(true)
+    const why = said.slice((nothingLeft[0] ?? '').length, said.length - (nothingLeft[1] ?? '').length)
+    expect(why).toMatch(/^2 \S/)
+    expect(why).not.toBe(`2 ${reason}`)
+  })
+})
+
+describe('a take-back whose tally another action put away', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+  /** `ms` pass, a step at a time: each read's next one is set once its answer is drawn. */
+  async function passes(ms: number): Promise<void> {
+    for (let left = ms; left > 0; left -= FOLLOW_MS / 2)
+      await act(() => vi.advanceTimersByTimeAsync(Math.min(left, FOLLOW_MS / 2)))
+  }
+
+  // It was read every second for as long as it ran, though nothing showed it any more.
+  it('is no longer read once another action’s account replaced it', async () => {
+    const running: TakeBackView = makeTakeBack({
+      producerTag: null,
+      cancel: { done: 0, refused: 0, unknown: 0, pending: 1 },
+      pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+    })
+    fake.handle('outbox:takeBack', () => running)
+    fake.handle('outbox:takeBackProgress', () => ({ ...running }))
+    fake.handle('outbox:cancelMany', () => ({ done: ['q-1'], refused: [] }))
+    bar('en', [atGateway, queued])
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
+    await screen.findByTestId('outbox-bulk-takeback-tally')
+    await passes(FOLLOW_MS * 4)
+    // Followed under its account while it is shown.
+    expect(fake.requests('outbox:takeBackProgress').length).toBeGreaterThanOrEqual(2)
+
+    await user.click(screen.getByRole('button', { name: 'Cancel selected' }))
+    const question = screen.getByRole('group', { name: /Cancel/ })
+    await user.click(within(question).getByRole('button', { name: 'Cancel selected' }))
+    await waitFor(() => expect(screen.queryByTestId('outbox-bulk-takeback-tally')).toBeNull())
+    const reads = fake.requests('outbox:takeBackProgress').length
+    await passes(FOLLOW_MS * 10)
+    expect(fake.requests('outbox:takeBackProgress')).toHaveLength(reads)
+  })
+})
