@@ -1,5 +1,5 @@
 // An inline "are you sure?" for destructive actions: the question, a danger button and a way to back out.
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { cancelOnEscape } from './escape'
 
 export interface ConfirmPanelProps {
@@ -26,7 +26,7 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
   const panelRef = useRef<HTMLDivElement>(null)
   const questionRef = useRef<HTMLParagraphElement>(null)
   const { focusOnOpen } = props
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusOnOpen) return
     keepRef.current?.focus()
     // The focus brings Keep into sight alone: in a short scroll box (a thread's messages at 360×640) the question

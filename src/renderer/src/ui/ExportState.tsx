@@ -1,7 +1,7 @@
 // What an export says beside its buttons: how far it is with a Stop while it runs, then its outcome with a Dismiss
 // (QA15 Q15-02). One line, read out politely as it changes. As it starts the focus goes to Stop (the buttons that
 // started it are disabled, and the browser drops their focus to the page), and Escape there stops it (QA27 Q27-06).
-import { useEffect, useRef, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { useT, type MessageKey } from '../i18n'
 import type { ExportSlot } from '../stores/exports'
 
@@ -26,7 +26,7 @@ export function ExportState({
   const t = useT()
   const stopRef = useRef<HTMLButtonElement>(null)
   const isRunning = running !== null
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!isRunning) return
     // Only from where an export's start leaves it (the page, or the disabled button pressed): not from a field the
     // operator went on to.

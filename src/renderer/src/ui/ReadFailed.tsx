@@ -1,6 +1,6 @@
 // What a panel that reads its subject on opening shows when the read fails: why, in words, with Try again (and any
 // other way out the panel has, such as back to its list). It is an alert the panel may put the focus on.
-import { useEffect, type ReactNode, type Ref, type RefObject } from 'react'
+import { useLayoutEffect, type ReactNode, type Ref, type RefObject } from 'react'
 import { useT } from '../i18n'
 
 export interface ReadFailedProps {
@@ -45,7 +45,7 @@ export function useReadAgain(
   failureRef: RefObject<HTMLDivElement | null>,
   readAgain: () => void
 ): () => void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (failure && waitsOn.current && document.activeElement === waitsOn.current) failureRef.current?.focus()
   }, [failure, waitsOn, failureRef])
   return () => {

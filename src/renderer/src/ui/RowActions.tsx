@@ -1,6 +1,6 @@
 // A row's actions (a device, a reminder, a rule): a labelled group of buttons, some of which open one inline
 // panel under the row (a form or a confirmation). At most one panel is open; its button says so (aria-expanded).
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 
 export function RowActions({ label, children }: { label: string; children: ReactNode }): React.JSX.Element {
   return (
@@ -38,7 +38,7 @@ export function useRowPanel<P extends string>(): RowPanel<P> {
   // with it, focus goes back there instead of falling to the start of the page. Focus the operator moved elsewhere
   // stays where it is.
   const opener = useRef<HTMLElement | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open !== null) {
       // A panel that opens takes the focus, found in the opener's row (focusOpenedPanel).
       const row = opener.current?.closest('li, [role="listitem"], section, article')

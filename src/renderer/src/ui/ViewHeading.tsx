@@ -1,5 +1,5 @@
 // A view's main heading; focused when the operator navigates to the view, so keyboard and screen-reader users land on it.
-import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { useNavigation } from '../stores/navigation'
 import { useViewFocus } from './view-focus'
 
@@ -29,7 +29,7 @@ export function ViewHeading({
   const seq = useNavigation((state) => state.seq)
   const [drawnAt] = useState(seq)
   const { takeIfStill, leaveAsIs } = useViewFocus()
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The first view after start is not "navigated to": leave focus where the browser put it. A way back names the
     // control it returns to (the opener of the view left); else the heading. A view shown late (its code, its values)
     // takes the focus only if the operator left it where the view's wait had it (view-focus.ts).

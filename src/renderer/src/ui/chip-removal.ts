@@ -1,6 +1,6 @@
 // Focus after a chip's remove button took its chip (and itself) away: the operator keeps working from the chips
 // instead of the focus falling to the page (issue 29: focus moves to what an action produced or returns near it).
-import { useEffect, useRef, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 
 export interface ChipRemoval {
   /** On the chips' list: where the remove buttons (`buttons`, `.chip-remove` unless told) are found after it. */
@@ -14,7 +14,7 @@ export function useChipRemoval(fallback: () => HTMLElement | null, buttons = '.c
   const listRef = useRef<HTMLUListElement | null>(null)
   const removedAt = useRef<number | null>(null)
   // After every render: the one that follows a removal finds the chips that are left.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const at = removedAt.current
     if (at === null) return
     removedAt.current = null

@@ -5,7 +5,7 @@ import {
   lazy,
   Suspense,
   use,
-  useEffect,
+  useLayoutEffect,
   useRef,
   type ComponentType,
   type FunctionComponent,
@@ -110,7 +110,7 @@ export function ViewOpening(): React.JSX.Element {
   const name = use(NameInSlot)
   const ref = useRef<HTMLParagraphElement>(null)
   const { takeIfStill } = useViewFocus()
-  useEffect(() => {
+  useLayoutEffect(() => {
     // The first view after start is not "navigated to": the focus stays where the browser put it.
     if (useNavigation.getState().seq > 1) takeIfStill(ref.current)
   }, [takeIfStill])

@@ -1,7 +1,7 @@
 // An action that asks first (a button opens a ConfirmPanel) and keeps how it went. When the question closes (Keep, or
 // the action done) the focus goes back to the button that opened it; a failure takes it, and the question stays open
 // to try again. Never the page: the buttons were disabled while it ran. The relay card's two rotations share it.
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 
 /** Kept as what happened (not as words), so that it is worded at each render in the language chosen now. */
 export type AskedOutcome<T> = { kind: 'done'; value: T } | { kind: 'failed'; error: unknown }
@@ -14,7 +14,7 @@ export function useAskedAction<T>() {
   const focusNext = useRef<'opener' | 'failure' | null>(null)
   const openerRef = useRef<HTMLButtonElement>(null)
   const failureRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusNext.current === null || busy) return
     ;(focusNext.current === 'opener' ? openerRef : failureRef).current?.focus()
     focusNext.current = null

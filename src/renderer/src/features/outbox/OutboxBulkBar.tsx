@@ -2,7 +2,7 @@
 // and retry, and an honest account of what happened to each. A take-back it started (Delete for everyone, Cancel at
 // the gateway) is followed under its account until it settles, as the detail and the inbox follow theirs: its tally,
 // what holds it, Pause and Resume, Try again once its reads kept failing (it said what it started and went stale).
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
 import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
 import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
@@ -143,7 +143,7 @@ export function OutboxBulkBar({
   const cancelRef = useRef<HTMLButtonElement>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (report) reportRef.current?.focus()
   }, [report])
   const known = useOutbox((s) => s.known)

@@ -592,7 +592,7 @@ function EditItemForm({
   const formRef = useRef<HTMLFormElement>(null)
   // Opened by Edit: the focus on its first field and the form in view, as the other inline forms open (Q48-04), so
   // Esc closes it from there.
-  useEffect(() => focusOpenedPanel(formRef.current), [])
+  useLayoutEffect(() => focusOpenedPanel(formRef.current), [])
   const check = isGroup ? checkGroupId(draftRecipient) : normalisePhone(draftRecipient)
   const recipientError = check.problem ? t(`recipient.problem.${check.problem}`) : null
   const textError =
