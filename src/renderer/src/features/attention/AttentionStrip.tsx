@@ -1,7 +1,7 @@
 // The in-window strip for what needs the operator: devices (which, what happened, the one action that helps) and
 // scheduled messages held for a decision because they came due while they could not be sent (the app closed, or the
 // computer asleep: the core finds them overdue either way and cannot tell which).
-import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react'
+import { createContext, useContext, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import './attention.css'
 import type { DeviceView } from '../../../../shared/contract'
 import {
@@ -248,7 +248,7 @@ function useFocusWhenItemGoes(
 ): (deviceId: string) => void {
   const actedOn = useRef<{ deviceId: string; index: number } | null>(null)
   const ids = needing.map((device) => device.id).join(' ')
-  useEffect(() => {
+  useLayoutEffect(() => {
     const acted = actedOn.current
     if (acted === null || ids.split(' ').includes(acted.deviceId)) return
     actedOn.current = null

@@ -1,6 +1,6 @@
 // The auto-replies view: a device's keyword chatbot at the gateway (list, add, edit, delete), and for sandbox devices a
 // "try it" box where a contact's message arrives and the reply it got is shown.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -50,7 +50,7 @@ function DeviceRules({ device }: { device: DeviceView }): React.JSX.Element {
   // rather than to the start of the page (unless the operator moved it meanwhile).
   const listHeading = useRef<HTMLHeadingElement>(null)
   const focusListOnLoad = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusListOnLoad.current || rules === null) return
     focusListOnLoad.current = false
     const active = document.activeElement

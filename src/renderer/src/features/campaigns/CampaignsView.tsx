@@ -1,6 +1,6 @@
 // The campaigns view: import a spreadsheet → check its rows → compose the message (live preview) → pacing and devices
 // → confirm → progress (pause, resume, cancel, per-device waits) → export the proof.
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type {
   CampaignView,
   ColumnMappingView,
@@ -497,14 +497,14 @@ function NewCampaign({
   const fileInput = useRef<HTMLInputElement>(null)
   const attachmentInput = useRef<HTMLInputElement>(null)
   const startButton = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusFirst) fileInput.current?.focus()
   }, [focusFirst])
   const phoneColumn = useRef<HTMLSelectElement>(null)
   // The picker is disabled while a spreadsheet is read, which drops the focus: once enabled again it goes to what the
   // reading produced (the columns), or back to the picker when nothing was read (refused, failed or stopped).
   const focusAfterReading = useRef<'file' | 'mapping' | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (busy || focusAfterReading.current === null) return
     const target = focusAfterReading.current === 'mapping' ? phoneColumn.current : fileInput.current
     focusAfterReading.current = null
@@ -1554,7 +1554,7 @@ function CampaignProgress({
   const [retried, setRetried] = useState(false)
   const takeFocus = focusOnOpen || retried
   const { takeIfStill } = useViewFocus()
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Once read, or once its read failed, unless the operator moved the focus meanwhile (from the Overview: from where
     // the view put it).
     if (takeFocus && (loaded || failed)) takeIfStill(loaded ? heading.current : failure.current)

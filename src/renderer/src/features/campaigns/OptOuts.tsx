@@ -119,7 +119,7 @@ export function OptOuts(): React.JSX.Element {
     caretAfterPaste.current = null
     addRef.current?.setSelectionRange(caret, caret)
   }, [text])
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = focusAfterReload.current
     if (target === null) return
     focusAfterReload.current = null

@@ -2,7 +2,7 @@
 // budget left (their daily cap less what they sent today) and their gateway quota, and the estimated end in its zone.
 // A quota or a day's budget that does not cover the messages is named; the operator starts anyway, or splits: the
 // rows that can go now start, the rest become a new draft for later (issue 27, points 1 and 6).
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   budgetLeftToday,
@@ -120,7 +120,7 @@ export function PreSendSummary({
   const back = useRef<HTMLButtonElement>(null)
   // As the summary opened: a quota re-read while it is open does not move the operator's focus.
   const [overQuotaAtOpen] = useState(short > 0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const answer = overQuotaAtOpen ? (split.current ?? back.current) : first.current
     answer?.focus()
   }, [overQuotaAtOpen])

@@ -1,7 +1,7 @@
 // "Take back this campaign": a confirmation that states what will be stopped, cancelled at the gateway and deleted
 // for everyone, and what cannot be taken back; then the take-back's tally as the queue carries it out, with the
 // gateway's refusals in its own words.
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import type { TakeBackPlanView } from '../../../../shared/contract'
 import { heldByDevice, TAKE_BACK_WARN_KEY as WARN_KEY } from '../../../../shared/take-back-holds'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -70,7 +70,7 @@ export function TakeBackCampaign({
     setRetried(true)
     readAgain()
   })
-  useEffect(() => {
+  useLayoutEffect(() => {
     const next = focusNext.current
     if (next === null) return
     if (next === 'read' && readFailed) {

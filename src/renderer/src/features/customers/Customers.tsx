@@ -3,7 +3,7 @@
 // (with Undo). The names campaigns' name columns and the inbox learn are here too. What it shows follows the opt-out
 // list and the contacts changing elsewhere, read again in place under the operator's own search. A campaign chosen
 // narrows it to the customers that campaign held (and, once started, to who replied or opted out since), counted.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import type {
   CampaignView,
   ContactView,
@@ -118,7 +118,7 @@ export function Customers({
   latest.current = { search, campaign, shown: customers.length }
 
   // Runs after every drawing: a target not drawn yet (a page still being read) waits for the drawing that shows it.
-  useEffect(() => {
+  useLayoutEffect(() => {
     const target = focusAfter.current
     if (target === null) return
     let element: HTMLElement | null | undefined

@@ -1,5 +1,5 @@
 // The add-device form: label, gateway URL, token, optional secret key — checked as typed, then live by the core (`devices:add`).
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import { errorInfo, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
@@ -34,7 +34,7 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
   const [busy, setBusy] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   // The button that opened the form is gone with it: the focus starts on the first field.
-  useEffect(() => {
+  useLayoutEffect(() => {
     formRef.current?.querySelector<HTMLElement>('#add-device-label')?.focus()
   }, [])
 

@@ -1,6 +1,6 @@
 // One device in the devices view: live state, sender, quota, expiry, advice, and its actions (restart, relink,
 // check again, token, number, file limit, rename, remove). Each form is its own component under forms/.
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import {
   adviceKey,
@@ -67,7 +67,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
     state.deviceAsk?.deviceId === device.id ? state.deviceAsk.action : null
   )
   const heading = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!asked) return
     useNavigation.getState().takeDeviceAsk()
     if (asked === 'show') {

@@ -1,5 +1,5 @@
 // The devices view: every device with its live state and actions, and the add-device form.
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useApp } from '../../stores/app'
@@ -25,7 +25,7 @@ export function DevicesView(): React.JSX.Element {
   // unless something else took it meanwhile (the linking wizard of the device just added).
   const addButton = useRef<HTMLButtonElement>(null)
   const wasAdding = useRef(adding)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const closed = wasAdding.current && !adding
     wasAdding.current = adding
     const active = document.activeElement
@@ -35,7 +35,7 @@ export function DevicesView(): React.JSX.Element {
   // A removed device's card goes with the focused "Remove device": the operator lands on the heading and is told
   // which device went (QA7: the focus fell to the page). Focus placed elsewhere meanwhile stays.
   const shownDevices = useRef(devices)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const before = shownDevices.current
     shownDevices.current = devices
     const gone = before.find((old) => !devices.some((d) => d.id === old.id))

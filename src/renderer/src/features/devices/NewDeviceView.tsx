@@ -1,7 +1,7 @@
 // Create a new device (`devices:create`): the gateway makes the device and an invoice with an account's token (an
 // existing device's, or one typed in); the invoice is shown, and a device the gateway also gave a token for (the
 // sandbox does) goes straight into the linking wizard.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView, InvoiceView } from '../../../../shared/contract'
 import { BILLING_PERIODS, DEVICE_PRODUCTS, PAYMENT_CHANNELS } from '../../../../shared/domain'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -330,7 +330,7 @@ function Invoice({
   const t = useT()
   // It replaces the form whose button had the focus: the focus goes to its heading, not to the page.
   const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => headingRef.current?.focus(), [])
+  useLayoutEffect(() => headingRef.current?.focus(), [])
   return (
     <section className="card" aria-labelledby="invoice-heading" data-testid="new-device-invoice">
       <h3 id="invoice-heading" ref={headingRef} tabIndex={-1}>

@@ -1,7 +1,7 @@
 // Connecting a mailbox on a relay (`inbox:connect`): its address, a creation token when the relay asks for one, and
 // the opt-in for plain http:// to another computer. The core makes the key pair and keeps the credentials in the
 // vault; the window only ever sees the mailbox's name and its webhook addresses.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -38,7 +38,7 @@ export function ConnectMailbox({
   // field the error is about (the address, or the creation token the relay refused or wants; the field reads the
   // error as its description), else on the error itself.
   const onField = error?.field === 'relayUrl' || error?.field === 'creationToken'
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!error) return
     if (error.field === 'relayUrl') addressRef.current?.focus()
     else if (error.field === 'creationToken') tokenRef.current?.focus()

@@ -1,6 +1,6 @@
 // The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
 // page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
-import { memo, useEffect, useRef, useState, type RefObject } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type {
   InboxConversationView,
   InboxMessageView,
@@ -149,7 +149,7 @@ export function Conversations({
   // the focus asked for the search.
   const searchRef = useRef<HTMLInputElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusOnDraw === null || (!searching && focusOnDraw !== 'search')) return
     searchRef.current?.focus()
     onFocusGiven?.()
@@ -266,7 +266,7 @@ function ConversationRows({
   // The focus asked for once the list is drawn again: a row once it is drawn (scrolled among the drawn rows first),
   // the heading for none or for a row no longer listed (another filter).
   const listed = state.conversations
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusOnDraw === null) return
     const { rowId } = focusOnDraw
     const index = rowId === null ? -1 : (listed ?? []).findIndex((c) => c.id === rowId)
@@ -515,7 +515,7 @@ function SearchResults({
   const focusFromHit = useRef<{ text: string; hit: number } | null>(null)
   const resultsRef = useRef<HTMLDivElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const from = focusFromHit.current
     if (from === null || !found) return
     focusFromHit.current = null

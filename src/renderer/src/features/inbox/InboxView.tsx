@@ -132,7 +132,7 @@ export function InboxView(): React.JSX.Element {
       })
   }, [reopening, reopeningTakesFocus])
   const reopenFocused = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (reopenedOpen === null || reopenFocused.current) return
     reopenFocused.current = true
     // Not when the operator opened another conversation before it came back. Not scrolled to: the thread shows its end.

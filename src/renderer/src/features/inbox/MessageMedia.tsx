@@ -2,7 +2,7 @@
 // `inbox:media` and show from a blob: URL). Images as a bounded thumbnail that enlarges, videos and audio in the
 // native players, anything else as a card with its name, size and "Save a copy…"; a file not (yet) fetched says why
 // in words, with "Try again" where it can help.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxMediaView, InboxMessageView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -146,7 +146,7 @@ function FetchedMedia({
   const wasLarge = useRef(false)
   const closeLarge = (): void => setLarge(false)
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Closing the large image gives the focus back to the thumbnail that opened it, not to the page's start.
     if (!large) {
       if (wasLarge.current) thumb.current?.focus()

@@ -1,7 +1,7 @@
 // "Receive messages" per device: a confirmation that names what it replaces (what Sender Desk last saved, or that a
 // URL set in the dashboard cannot be read back), an undo, the device-status URL to paste in the dashboard, and the
 // rotation of the mailbox's webhook secret.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { DeviceView, InvokeReply, ReceivingReplaced, ReceivingView } from '../../../../shared/contract'
 import { adviceKey, deviceStatus, isSandboxDevice } from '../../../../shared/device-status'
 import { RenewLink } from '../devices/RenewLink'
@@ -41,7 +41,7 @@ export function ReceivingDevices({
   const t = useT()
   const devices = useDevices((s) => s.devices)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusAfterConnect > 0) headingRef.current?.focus()
   }, [focusAfterConnect])
   return (
@@ -108,7 +108,7 @@ function DeviceReceiving({
   const cancelRef = useRef<HTMLButtonElement>(null)
   const receiveRef = useRef<HTMLButtonElement>(null)
   const undoRef = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusNext.current === null || busy) return
     ;({ cancel: cancelRef, receive: receiveRef, undo: undoRef })[focusNext.current].current?.focus()
     focusNext.current = null

@@ -2,7 +2,7 @@
 // the time of the last successful pull and, when something is wrong, the reason and what to do. Words and a symbol,
 // never colour alone; the same mapping as the tray's line (src/shared/relay-status.ts). A card when it needs the
 // operator (or is not set up), one line when all is well.
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { InboxStatusView } from '../../../../shared/contract'
 import { relayStatus, type RelayHealth } from '../../../../shared/relay-status'
 import { coreText } from '../../../../shared/i18n/note-text'
@@ -161,7 +161,7 @@ function TryNow({
   const [failure, setFailure] = useState<unknown>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const focusAfter = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!focusAfter.current || busy) return
     focusAfter.current = false
     buttonRef.current?.focus()

@@ -2,7 +2,7 @@
 // does not touch the gateway's webhook URLs (only "Receive messages" sets them), so until each device is turned on
 // again the gateway keeps posting to the old mailbox, which this computer no longer pulls. The harmless answer has
 // the focus, so a stray Enter keeps the mailbox.
-import { useEffect, useState, type RefObject } from 'react'
+import { useLayoutEffect, useState, type RefObject } from 'react'
 import { formatList, useLanguage, useT } from '../../i18n'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 
@@ -56,7 +56,7 @@ export function useReplaceQuestion(asker: RefObject<HTMLElement | null>): {
 } {
   const [asking, setAsking] = useState(false)
   const [kept, setKept] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (kept > 0) asker.current?.focus()
   }, [kept, asker])
   return {

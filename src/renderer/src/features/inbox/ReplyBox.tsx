@@ -3,7 +3,7 @@
 // replies, and `inbox:reply`
 // with one requestId per draft, so a double click (or a retry of an answer that got lost) sends once. Drawn with the
 // conversation's id as its key: another conversation, another draft, each kept until sent (stores/reply-drafts.ts).
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { audioCaptionNotice, carriesCaption } from '../../../../shared/domain'
@@ -96,7 +96,7 @@ export function ReplyBox({
       .catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft this box was drawn with
   }, [])
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!refused || !focusRefusal.current) return
     focusRefusal.current = false
     removeRefusedRef.current?.focus()

@@ -195,7 +195,7 @@ export function Thread({
   // page does not scroll to the heading: it shows the thread's end once its messages are drawn (QA29 Q29-02).
   const headingRef = useRef<HTMLHeadingElement>(null)
   const focusOnOpen = useRef(focusHeading)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const from = document.activeElement
     const fromHidden = from instanceof HTMLElement && from !== document.body && from.offsetParent === null
     if (focusOnOpen.current || fromHidden) headingRef.current?.focus({ preventScroll: true })

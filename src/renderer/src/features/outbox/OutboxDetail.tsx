@@ -87,7 +87,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
 
   const loaded = (live ?? detail?.item) !== undefined
   // The loading heading and the loaded one are different elements: focus follows to the one on screen.
-  useEffect(() => {
+  useLayoutEffect(() => {
     headingRef.current?.focus()
   }, [id, loaded])
 

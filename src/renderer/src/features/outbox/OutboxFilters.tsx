@@ -1,5 +1,5 @@
 // Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxStatus } from '../../../../shared/contract'
 import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
@@ -62,7 +62,7 @@ export function OutboxFilters(): React.JSX.Element {
   const formRef = useRef<HTMLFormElement>(null)
   const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() => formRef.current, 'button.chip')
   const [clearedFrom, setClearedFrom] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (clearedFrom > 0) formRef.current?.focus()
   }, [clearedFrom])
 

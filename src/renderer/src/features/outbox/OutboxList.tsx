@@ -1,5 +1,5 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
-import { memo, useEffect, useMemo, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
@@ -139,7 +139,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     })
   }, [count])
   // Once the row is drawn and its item loaded (a far end may wait for its page).
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (focusRow === null) return
     const row = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusRow}"] [data-row-focus]`)
     if (!row) return

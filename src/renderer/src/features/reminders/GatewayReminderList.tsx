@@ -1,6 +1,6 @@
 // The gateway reminders Sender Desk created for the device: what, to whom, from when and how often; for sandbox
 // devices how often the sandbox has sent it; edit, ask the gateway again, delete.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -35,7 +35,7 @@ export function GatewayReminderList({
   // A deleted reminder leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
   const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
   const leftRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (left) leftRef.current?.focus()
   }, [left])
   return (

@@ -1,6 +1,6 @@
 // A new recurring message: who, what, first time and how often, kept by the gateway (`reminders:create`, text only,
 // its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
 import {
   GATEWAY_TIME_ZONE,
@@ -80,7 +80,7 @@ export function ReminderForm({
   const doneRef = useRef<HTMLParagraphElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
   const focusAfter = useRef<'done' | 'submit' | null>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (busy || focusAfter.current === null) return
     const active = document.activeElement
     const lost = active === null || active === document.body || active === submitRef.current

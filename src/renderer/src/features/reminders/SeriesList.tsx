@@ -1,7 +1,7 @@
 // Recurring series kept by Sender Desk for the device: what, to whom, how often, the next occurrence in its zone and
 // how many were made and how many of their messages went out; skip the next time, change the end, stop or delete.
 import { cancellableHere, currentDayIn, OUTBOX_STATUSES } from '../../../../shared/domain'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { SeriesView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -51,7 +51,7 @@ export function SeriesList({
   const [left, setLeft] = useState<(Leaving & { seq: number }) | null>(null)
   const leftOutbox = left?.outbox ?? null
   const leftRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (left) leftRef.current?.focus()
   }, [left])
   return (
@@ -126,7 +126,7 @@ function SeriesRow({
   const rowRef = useRef<HTMLLIElement>(null)
   const asked = useNavigation((s) => s.seriesAsk?.seriesId === series.id)
   const { takeIfStill } = useViewFocus()
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!asked) return
     useNavigation.getState().takeSeriesAsk()
     rowRef.current?.scrollIntoView?.({ block: 'center' })

@@ -1,6 +1,6 @@
 // The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`),
 // and tops up a spent or low quota as a package bought again would (`sandbox:topUp`).
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
 import { stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
@@ -59,7 +59,7 @@ export function SandboxPanel({
   const pressed = useRef<HTMLButtonElement | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const [settled, setSettled] = useState(0)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (settled === 0) return
     const control = pressed.current
     if (control?.isConnected && !control.disabled) control.focus()

@@ -2,7 +2,7 @@
 // (the message is its caption); the auto-reply it got is shown at once, and the webhook POST (if any) appears in the
 // inspector. A message that is an opt-out (or opt-in) keyword says what it does to the opt-out list, which changes
 // later, when Sender Desk reads the message from the relay.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { SandboxMessageView } from '../../../../shared/contract'
 import { keywordActionOf, mayBeKeyword, type KeywordAction } from '../../../../shared/domain'
 import { call, errorInfo } from '../../api'
@@ -60,7 +60,7 @@ export function TryIncoming({
   // that line says how it went (what replied, or what was wrong).
   const resultRef = useRef<HTMLDivElement>(null)
   const focusResult = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (busy || !focusResult.current) return
     focusResult.current = false
     if (fromError !== null) fromRef.current?.focus()

@@ -1,5 +1,5 @@
 // The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -58,7 +58,7 @@ export function SchedulesView(): React.JSX.Element {
   // produced (this line), not to the start of the page.
   const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
   const leftRef = useRef<HTMLParagraphElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (left) leftRef.current?.focus()
   }, [left])
   // How many are shown, for a read again; the row Show more brought, to focus once drawn; the latest read.
@@ -67,7 +67,7 @@ export function SchedulesView(): React.JSX.Element {
   const reading = useRef(0)
   const listRef = useRef<HTMLUListElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     const id = focusRow.current
     if (id === null) return
     const rows = [...(listRef.current?.querySelectorAll<HTMLLIElement>('li[data-id]') ?? [])]

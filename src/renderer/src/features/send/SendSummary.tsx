@@ -3,7 +3,7 @@
 // schedule) and when the last message would start at the outbox's pace (or the gateway fires them all, for a gateway
 // schedule), in the window's zone or the schedule's with the zone named. A quota that does not cover the messages is
 // named, and sending anyway is the operator's choice, as in a campaign's summary.
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import type { DeviceView } from '../../../../shared/contract'
 import type { DirectSendPlan, DirectSendSchedule, QuotaFinish } from '../../../../shared/domain'
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
@@ -49,7 +49,7 @@ export function SendSummary({
   const list = (labels: readonly string[]): string => formatList(labels, language)
   const first = useRef<HTMLButtonElement>(null)
   // The summary takes the Send button's place: the focus moves to its answer, not to the page's start.
-  useEffect(() => first.current?.focus(), [])
+  useLayoutEffect(() => first.current?.focus(), [])
   const count = (n: number): string => formatCount(n, locale)
   const at = (instant: number): string =>
     formatDateTimeInZone(new Date(instant).toISOString(), locale, timeZone)

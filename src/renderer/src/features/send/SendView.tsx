@@ -1,5 +1,5 @@
 // The send panel: files (drop, pick, paste), recipients, caption and text, device, send now or schedule → `outbox:enqueue`.
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { computerZone, formatBytes } from '../../i18n/dates'
@@ -237,7 +237,7 @@ export function SendView(): React.JSX.Element {
 
   // Going back from the summary returns the focus to the Send button it replaced (shown again once it has gone).
   const backToSend = useRef(false)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (summary === null && backToSend.current) {
       backToSend.current = false
       submitRef.current?.focus()

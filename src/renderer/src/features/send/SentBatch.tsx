@@ -1,5 +1,5 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -140,7 +140,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
 
   // The form clears after sending: show and focus what was sent, so it is not mistaken for a blank form to fill again.
   const sentAt = sent?.itemIds[0]
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!sentAt) return
     headingRef.current?.focus()
     headingRef.current?.scrollIntoView?.({ block: 'nearest' })
@@ -149,7 +149,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   // Whatever took the card away (QA26 Q26-01: a pasted image left the focus on <body>, the outcome on screen).
   const shown = sent !== null
   const wasShown = useRef(shown)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (wasShown.current && !shown) onGone(focusIsLost())
     wasShown.current = shown
   }, [shown, onGone])

@@ -1,6 +1,6 @@
 // Files dropped anywhere on the window go to the send panel; a full-window overlay shows while files are dragged over.
 // A spreadsheet (a campaign's customer list) is asked about first: import as recipients, or attach to a message.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
@@ -78,7 +78,7 @@ export function SpreadsheetQuestion(): React.JSX.Element | null {
   const t = useT()
   const question = useDroppedSheet((s) => s.question)
   const first = useRef<HTMLButtonElement>(null)
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (question) first.current?.focus()
   }, [question])
   if (!question) return null

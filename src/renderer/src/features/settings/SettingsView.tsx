@@ -1,5 +1,5 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
-import { useCallback, useEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
@@ -141,7 +141,7 @@ export function SettingsView(): React.JSX.Element {
   const linkingDevice = useDevices((state) => state.devices.find((d) => d.id === asked?.linkingDeviceId))
   const loaded = settings !== null
   const { takeIfStill } = useViewFocus()
-  useEffect(() => {
+  useLayoutEffect(() => {
     // Not when the operator moved the focus while the view opened (as for its heading: view-focus.ts).
     if (!asked || !loaded) return
     const field = document.getElementById(ASKABLE_FIELD_IDS[asked.field])

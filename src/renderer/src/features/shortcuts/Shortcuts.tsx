@@ -154,7 +154,7 @@ export function Shortcuts(): React.JSX.Element | null {
     return () => window.removeEventListener('keydown', onKey)
   }, [])
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (open) panelRef.current?.focus()
   }, [open])
 
