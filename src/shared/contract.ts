@@ -295,6 +295,10 @@ export type TakeBackPlanView = z.infer<typeof TakeBackPlanView>
 export const OutboxListFilter = z.object({
   status: z.array(OutboxStatus).optional(),
   deviceId: Id.optional(),
+  /**
+   * What the operator typed in the Recipient filter: the core reads it by the shared rule (recipientSearchTerms in
+   * shared/domain/recipient-search.ts; `0888` finds numbers holding 62888 or 0888), and by a contact's name holding it.
+   */
   recipient: z.string().optional(),
   /** Substring of the message text or caption (case-insensitive). */
   text: z.string().max(1024).optional(),

@@ -1,8 +1,15 @@
-// One table of what the Outbox's Recipient filter finds by a typed number (QA48 Q48-03: "8888" found nothing to
-// +62 813-9999-8888 while "9888" did), run against the core's list and the window's twin (matchesFilters).
+// One table of what the Outbox's Recipient filter finds by what the operator typed (QA48 Q48-03: "8888" found nothing
+// to +62 813-9999-8888 while "9888" did; "0888" found nothing to +62 812-9999-0888), run against the core's list and
+// the window's twin (matchesFilters).
 
 /** The stored (62…) numbers each case searches. */
 export const STORED_NUMBERS = ['6281399998888', '6281299990888', '6285712340812'] as const
+
+/** The contacts' names of some of them (the filter finds a message by the name its row shows, QA14 Q14-07). */
+export const STORED_NAMES: Readonly<Record<string, string>> = {
+  '6281399998888': 'Budi Santoso',
+  '6285712340812': 'Siti Aminah'
+}
 
 export interface RecipientSearchCase {
   typed: string
@@ -17,18 +24,24 @@ export const RECIPIENT_SEARCH_CASES: readonly RecipientSearchCase[] = [
   { typed: '9888', found: ['6281399998888'] },
   {
     typed: '0888',
-    found: [],
-    why: 'a leading 0 is the trunk prefix numbers are written with: 62888…, held by none (typed "90888" finds it)'
+    found: ['6281299990888'],
+    why: 'last digits that start with 0 are found where they are, as well as a 62888… number written from 0'
   },
   {
     typed: '0812',
-    found: ['6281299990888'],
-    why: 'a number as it is written starts: its 62… start, as typed so far'
+    found: ['6281299990888', '6285712340812'],
+    why: 'a number as it is written starts (its 62… start, as typed so far), and a number ending in those digits'
   },
   { typed: '0813-9999-8888', found: ['6281399998888'], why: 'a whole national number finds its 62… form' },
   { typed: '(0812) 9999-0888', found: ['6281299990888'] },
   { typed: '813 9999 8888', found: ['6281399998888'] },
   { typed: '+62 813-9999-8888', found: ['6281399998888'] },
   { typed: '62813', found: ['6281399998888'] },
-  { typed: '0857', found: ['6285712340812'], why: 'typing 0857… finds the 62857… numbers' }
+  { typed: '0857', found: ['6285712340812'], why: 'typing 0857… finds the 62857… numbers' },
+  { typed: '+62 857', found: ['6285712340812'], why: 'the international start, as typed so far' },
+  { typed: '857', found: ['6285712340812'], why: 'digits without the 0 wherever they are' },
+  { typed: 'budi', found: ['6281399998888'], why: "a contact's name, as the row shows it" },
+  { typed: ' Siti Aminah ', found: ['6285712340812'] },
+  { typed: 'Bu', found: [], why: 'two letters name no one (the contacts index reads three)' },
+  { typed: '120363-abc', found: [], why: 'other text as typed: no number holds it' }
 ]

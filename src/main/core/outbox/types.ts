@@ -128,7 +128,7 @@ export interface SeriesInput {
 export interface ListFilter {
   status?: OutboxStatus[]
   deviceId?: string
-  /** Substring of the recipient. */
+  /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string
   /** …or the number of a contact whose name holds `recipient`. */
   recipientByName?: boolean

@@ -16,6 +16,22 @@ export function searchPhrase(column: string, term: string): string {
   return `${column} : "${term.replaceAll('"', '""')}"`
 }
 
+/** An FTS5 query: `column` holds any one of `terms` (phrases joined by OR, in brackets to join other phrases by AND). */
+export function anyPhrase(column: string, terms: readonly string[]): string {
+  return `(${terms.map((term) => searchPhrase(column, term)).join(' OR ')})`
+}
+
+/**
+ * `column` holds any one of `terms`, by LIKE: one for each, joined by OR (as the opt-out list's search of a number's
+ * start or its digits: CampaignStore.optOutsPage).
+ */
+export function containsAny(column: string, terms: readonly string[]): { sql: string; params: string[] } {
+  return {
+    sql: `(${terms.map(() => `${column} LIKE ? ESCAPE '\\'`).join(' OR ')})`,
+    params: terms.map(containsPattern)
+  }
+}
+
 /**
  * The words of a search (split at white space, each once): text matches when it holds every one of them, in any order
  * and apart (QA27 Q27-07).

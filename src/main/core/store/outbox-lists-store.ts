@@ -19,9 +19,9 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
-import { containsPattern, searchableByIndex, searchPhrase } from './like-pattern'
+import { searchableByIndex, searchPhrase } from './like-pattern'
 import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
-import { recipientNamedTerms } from './outbox-recipient-named'
+import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 
@@ -62,30 +62,36 @@ export class OutboxListsStore extends OutboxItemsStore {
     // Status, device and the open-batch fence only: what the kept counts and positions count.
     const keptWhere = [...where]
     const keptParams = [...params]
-    const searched = (['recipient', 'text'] as const).filter((column) => filter[column])
+    // What the operator typed in the Recipient filter (outbox-recipient-named.ts: recipientNumberTerms).
+    const recipient = recipientNumberTerms(filter.recipient ?? '')
+    const searched = (['recipient', 'text'] as const).filter((column) =>
+      column === 'recipient' ? recipient !== null : filter.text
+    )
     // The text as its index folds it (case and accents aside, as the inbox's messages: fts-fold.ts), so a text of
     // fewer than three characters once folded is tested as the index would answer, and marks alone hold nothing.
-    const terms = {
-      recipient: filter.recipient ?? '',
-      text: filter.text ? ftsFold(filter.text, ACCENTS_ASIDE_TOKENIZER) : ''
+    const text = filter.text ? ftsFold(filter.text, ACCENTS_ASIDE_TOKENIZER) : ''
+    const phrases = {
+      recipient: recipient?.match ?? null,
+      text: searchableByIndex(text) ? searchPhrase('text', text) : null
     }
-    // A recipient named by contacts too: its own condition, the substring's or one of those numbers, rather than a
-    // part of the text search's one match; added last, as the page reads those contacts its own way.
-    // (Named only by three characters or more, so the recipient's own condition reads the index too.)
+    // A recipient named by contacts too (the name holds what was typed): its own condition, the number's or one of
+    // those numbers, rather than a part of the text search's one match; added last, as the page reads those
+    // contacts its own way. (Named only by three characters or more.)
     const named =
-      filter.recipient && filter.recipientByName
+      recipient && filter.recipient && filter.recipientByName
         ? recipientNamedTerms(
             this.prepare.bind(this),
             filter.recipient,
+            recipient.holds,
             this.countOf(undefined, undefined),
             this.namedWalkFrom
           )
         : null
     const indexed = searched.filter(
-      (column) => !(named && column === 'recipient') && searchableByIndex(terms[column])
+      (column) => !(named && column === 'recipient') && phrases[column] !== null
     )
     if (indexed.length > 0) {
-      const query = indexed.map((column) => searchPhrase(column, terms[column])).join(' AND ')
+      const query = indexed.map((column) => phrases[column]).join(' AND ')
       // Read the matches once (the total and the page both use them, and matching is the costly part), unless
       // there are so many that handing them back costs more than matching twice.
       const matches = this.prepare(
@@ -103,11 +109,11 @@ export class OutboxListsStore extends OutboxItemsStore {
     }
     for (const column of searched.filter((c) => !indexed.includes(c) && !(named && c === 'recipient'))) {
       if (column === 'recipient') {
-        where.push(`recipient LIKE ? ESCAPE '\\'`)
-        params.push(containsPattern(terms.recipient))
-      } else if (terms.text === '') where.push('0')
+        where.push(recipient?.holds.sql ?? '0')
+        params.push(...(recipient?.holds.params ?? []))
+      } else if (text === '') where.push('0')
       else {
-        const holds = holdsAccentsAside('text', terms.text)
+        const holds = holdsAccentsAside('text', text)
         where.push(holds.sql)
         params.push(...holds.params)
       }

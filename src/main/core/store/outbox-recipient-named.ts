@@ -1,8 +1,9 @@
-// The Outbox's Recipient filter by a contact's name (QA14 Q14-07): which way to read the messages to the contacts
-// named so, by how common the name is.
+// The Outbox's Recipient filter: its condition on the number typed, and by a contact's name (QA14 Q14-07) which way
+// to read the messages to the contacts named so, by how common the name is.
 import type Database from 'better-sqlite3'
+import { recipientSearchTerms } from '../../../shared/domain/recipient-search'
 import { namedContactsUpTo, phoneNamedTest, phonesNamedSubquery } from './contacts-store'
-import { searchPhrase } from './like-pattern'
+import { anyPhrase, containsAny, searchableByIndex } from './like-pattern'
 
 /**
  * A name with more contacts than this is common: a page newest first walks the outbox in its own order and asks each
@@ -17,22 +18,40 @@ export interface NamedTerm {
   params: string[]
 }
 
-/** The recipient's own condition (its number holds `text`, through the outbox's index) or that of the contacts. */
-const numberOr = (text: string, named: NamedTerm): NamedTerm => ({
-  sql: `(rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?) OR ${named.sql})`,
-  params: [searchPhrase('recipient', text), ...named.params]
+/**
+ * The Recipient filter's condition on the number, from what the operator typed (the window's twin reads it by the
+ * same shared rule, recipientSearchTerms): it holds any one of its terms (two for digits typed from 0: the start of a
+ * number written so far, or its last digits). `match` when the outbox's full-text index answers every term (three
+ * characters or more: an FTS5 query of them joined by OR, to join the list's one query), and `holds`, the condition on
+ * its own (by LIKE for a shorter term); null for blank text.
+ */
+export function recipientNumberTerms(typed: string): { match: string | null; holds: NamedTerm } | null {
+  const terms = recipientSearchTerms(typed)
+  if (terms.length === 0) return null
+  if (!terms.every(searchableByIndex)) return { match: null, holds: containsAny('recipient', terms) }
+  const match = anyPhrase('recipient', terms)
+  const sql = 'rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)'
+  return { match, holds: { sql, params: [match] } }
+}
+
+/** The recipient's own condition (its number holds what was typed) or that of the contacts. */
+const numberOr = (number: NamedTerm, named: NamedTerm): NamedTerm => ({
+  sql: `(${number.sql} OR ${named.sql})`,
+  params: [...number.params, ...named.params]
 })
 
 /**
- * The condition "sent to a number holding `text`, or to a contact whose name holds it" on outbox_items: `whole` for
- * every match at once (a total, a count by device, an export), read from whichever side is smaller (the contacts so
- * named, through the trigram index and the outbox's index by recipient, or the outbox, asking each item's contact);
+ * The condition "sent to a number `number` keeps (the list's own condition on the number typed: through the outbox's
+ * index), or to a contact whose name holds `text`" on outbox_items: `whole` for every match at once (a total, a count
+ * by device, an export), read from whichever side is smaller (the contacts so named, through the trigram index and
+ * the outbox's index by recipient, or the outbox, asking each item's contact);
  * `page` for a page newest first (a common name walks the outbox, see NAMED_WALK_FROM). Null when `text` names no one
  * (too short).
  */
 export function recipientNamedTerms(
   prepare: (sql: string) => Database.Statement,
   text: string,
+  number: NamedTerm,
   outboxItems: number,
   walkFrom: number
 ): { whole: NamedTerm; page: NamedTerm } | null {
@@ -47,7 +66,7 @@ export function recipientNamedTerms(
   // A rare name reads its few contacts both ways (the index read no further than the cap); a common one walks for a
   // page, and counts from the smaller side.
   if (hitsUpTo(walkFrom + 1) <= walkFrom)
-    return { whole: numberOr(text, fromHits), page: numberOr(text, fromHits) }
+    return { whole: numberOr(number, fromHits), page: numberOr(number, fromHits) }
   const fewerHits = outboxItems > walkFrom && hitsUpTo(outboxItems + 1) <= outboxItems
-  return { whole: numberOr(text, fewerHits ? fromHits : asked), page: numberOr(text, asked) }
+  return { whole: numberOr(number, fewerHits ? fromHits : asked), page: numberOr(number, asked) }
 }

@@ -4,9 +4,12 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, expect, it } from 'vitest'
-import { recipientSearchText } from '../../../shared/domain/recipient-search'
-import { RECIPIENT_SEARCH_CASES, STORED_NUMBERS } from '../../../shared/domain/recipient-search.cases'
+import { afterEach, describe, expect, it } from 'vitest'
+import {
+  RECIPIENT_SEARCH_CASES,
+  STORED_NAMES,
+  STORED_NUMBERS
+} from '../../../shared/domain/recipient-search.cases'
 import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore } from './outbox-store'
 import { newTextItem } from './testing/new-item'
@@ -148,21 +151,98 @@ it('gives the same rows and totals whichever way it reads the contacts a name fi
   expect(exported(walking).ids).toHaveLength(3)
 })
 
-// QA48 Q48-03: the Recipient filter's number cases (the window's twin runs the same table: outbox.test.ts).
-it.each(RECIPIENT_SEARCH_CASES)(
-  'finds by the typed number "$typed" the messages to $found',
-  ({ typed, found }) => {
+// QA48 Q48-03: the Recipient filter's cases, as typed (the core reads them by the shared rule; the window's twin runs
+// the same table: outbox.test.ts), by name too as the window asks.
+it.each(RECIPIENT_SEARCH_CASES)('finds by the typed "$typed" the messages to $found', ({ typed, found }) => {
+  db = openDatabase({ dataDir: dir })
+  const outbox = new OutboxStore(db)
+  const contact = db.prepare('INSERT INTO contacts (phone, name, source, updated_at) VALUES (?, ?, ?, 1)')
+  for (const [phone, name] of Object.entries(STORED_NAMES)) contact.run(phone, name, 'operator')
+  outbox.insertItems(
+    STORED_NUMBERS.map((recipient, i) => newTextItem(`to-${recipient}`, { recipient, createdAt: 10 + i })),
+    [],
+    [],
+    1
+  )
+  const listed = outbox
+    .listItems({ recipient: typed, recipientByName: true })
+    .items.map((item) => item.recipient)
+  expect(STORED_NUMBERS.filter((recipient) => listed.includes(recipient))).toEqual(found)
+})
+
+// A number's last digits may start with 0 (+62 813-9999-0888): "0888" found nothing, being read only as a number
+// written from 0 (62888…), while "0857" must still find the 62857… numbers.
+describe('digits typed from 0', () => {
+  const LAST_0888 = '6281399990888'
+  const FROM_0857 = '6285712345678'
+  function twoNumbers(options: { matchesReadOnce?: number } = {}): OutboxStore {
     db = openDatabase({ dataDir: dir })
-    const outbox = new OutboxStore(db)
+    const outbox = new OutboxStore(db, options)
     outbox.insertItems(
-      STORED_NUMBERS.map((recipient, i) => newTextItem(`to-${recipient}`, { recipient, createdAt: 10 + i })),
+      [LAST_0888, LAST_0888, FROM_0857].map((recipient, i) =>
+        newTextItem(`to-${recipient}-${i}`, { recipient, createdAt: 10 + i })
+      ),
       [],
       [],
       1
     )
-    const listed = outbox
-      .listItems({ recipient: recipientSearchText(typed) })
-      .items.map((item) => item.recipient)
-    expect(STORED_NUMBERS.filter((recipient) => listed.includes(recipient))).toEqual(found)
+    return outbox
   }
-)
+
+  it.each([false, true])('find the last digits and the number written so far (by name too: %s)', (byName) => {
+    const outbox = twoNumbers()
+    const found = (typed: string) => {
+      const filter = { recipient: typed, recipientByName: byName }
+      const page = outbox.listItems(filter)
+      return {
+        recipients: [...new Set(page.items.map((item) => item.recipient))],
+        total: page.total,
+        byDevice: outbox.countByDevice(filter)
+      }
+    }
+    expect(found('0888')).toEqual({
+      recipients: [LAST_0888],
+      total: 2,
+      byDevice: [{ deviceId: 'd1', count: 2 }]
+    })
+    expect(found('0857')).toEqual({
+      recipients: [FROM_0857],
+      total: 1,
+      byDevice: [{ deviceId: 'd1', count: 1 }]
+    })
+    expect(found('0813 9999 0888').recipients).toEqual([LAST_0888])
+    expect(found('+62 857').recipients).toEqual([FROM_0857])
+    expect(found('0').recipients).toEqual([FROM_0857, LAST_0888])
+    // Shorter than the index reads: each term by LIKE, either found.
+    expect(found('08').recipients).toEqual([FROM_0857, LAST_0888])
+    expect(found('09').recipients).toEqual([])
+    expect(found('0777').recipients).toEqual([])
+    // With a text search too, both hold: the number one of the terms, and the text its words (one query of the index).
+    const withText = (typed: string, text: string) =>
+      outbox.listItems({ recipient: typed, recipientByName: byName, text }).items.map((item) => item.id)
+    expect(withText('0888', '0888-1')).toEqual([`to-${LAST_0888}-1`])
+    expect(withText('0857', '0888-1')).toEqual([])
+    expect(withText('0857', 'to-')).toEqual([`to-${FROM_0857}-2`])
+  })
+
+  it.each([
+    ['read once', {}],
+    ['matched in the query', { matchesReadOnce: 0 }]
+  ])('are looked for through the index of recipients, either way (%s)', (_, options) => {
+    const outbox = twoNumbers(options)
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    for (const recipientByName of [false, true]) {
+      outbox.listItems({ recipient: '0888', recipientByName })
+      outbox.countByDevice({ recipient: '0888', recipientByName })
+    }
+    const plans = prepared.map((sql) =>
+      (
+        prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
+          ...Array.from(sql.matchAll(/\?/g), () => '[1]')
+        ) as { detail: string }[]
+      ).map((row) => row.detail)
+    )
+    expect(plans.flat().filter((detail) => /^SCAN (outbox_items|contacts)\b/.test(detail))).toEqual([])
+    expect(plans.flat().some((detail) => /outbox_items_search VIRTUAL TABLE INDEX/.test(detail))).toBe(true)
+  })
+})

@@ -124,7 +124,7 @@ export interface GatewayScheduleRecord {
 export interface ItemFilter {
   status?: readonly ItemStatus[]
   deviceId?: string
-  /** Substring of the recipient. */
+  /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string
   /** …or the number of a contact whose name holds `recipient` (phonesNamedSubquery). */
   recipientByName?: boolean

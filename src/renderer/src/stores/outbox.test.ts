@@ -1,7 +1,11 @@
 // Outbox store: the list request for filters, paging with stale replies dropped, item events, bulk refresh, page eviction.
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView } from '../../../shared/contract'
-import { RECIPIENT_SEARCH_CASES, STORED_NUMBERS } from '../../../shared/domain/recipient-search.cases'
+import {
+  RECIPIENT_SEARCH_CASES,
+  STORED_NAMES,
+  STORED_NUMBERS
+} from '../../../shared/domain/recipient-search.cases'
 import type { FakeApi } from '../testing/fake-api'
 import { makeItem, makeSettings } from '../testing/fixtures'
 import { installFakeApi } from '../testing/render'
@@ -48,7 +52,8 @@ describe('listRequest', () => {
       limit: 200,
       status: ['failed', 'queued'],
       deviceId: 'dev-1',
-      recipient: '6281234',
+      // As typed: the core reads it by the shared rule (recipientSearchTerms), as matchesFilters does.
+      recipient: '0812-34',
       text: 'tagihan',
       from: new Date('2025-05-01T00:00:00').toISOString(),
       to: new Date('2025-05-02T23:59:59.999').toISOString(),
@@ -106,11 +111,13 @@ describe('matchesFilters under a number of today (QA14 Q14-04)', () => {
   })
 })
 
+/** Whether the list under the Recipient filter `typed` (and no other) would show a message to `recipient`. */
+const to = (recipient: string, typed: string): boolean =>
+  matchesFilters(makeItem({ recipient }), { ...NO_FILTERS, recipient: typed })
+
 describe('matchesFilters by the name a row shows (QA14 Q14-07)', () => {
   it('keeps a message to a contact whose name holds the text, as the core lists it', () => {
     useContactNames.setState({ names: new Map([['6281311110001', 'Budi Santoso']]), version: 1 })
-    const to = (recipient: string, text: string): boolean =>
-      matchesFilters(makeItem({ recipient }), { ...NO_FILTERS, recipient: text })
     expect(to('6281311110001', 'budi')).toBe(true)
     expect(to('6281311110001', '1110001')).toBe(true)
     expect(to('6281399990001', 'budi')).toBe(false)
@@ -120,12 +127,18 @@ describe('matchesFilters by the name a row shows (QA14 Q14-07)', () => {
 })
 
 // QA48 Q48-03: "8888" found nothing to +62 813-9999-8888 (it was sent as 628888…) while "9888" did.
-describe('matchesFilters by a typed number, as the core finds it', () => {
+describe('matchesFilters by what was typed, as the core finds it', () => {
   it.each(RECIPIENT_SEARCH_CASES)('"$typed" finds $found', ({ typed, found }) => {
-    const kept = STORED_NUMBERS.filter((recipient) =>
-      matchesFilters(makeItem({ recipient }), { ...NO_FILTERS, recipient: typed })
-    )
-    expect(kept).toEqual(found)
+    useContactNames.setState({ names: new Map(Object.entries(STORED_NAMES)), version: 1 })
+    expect(STORED_NUMBERS.filter((recipient) => to(recipient, typed))).toEqual(found)
+  })
+
+  // Last digits that start with 0 (+62 813-9999-0888) were read only as a number written from 0 (62888…).
+  it('keeps a message whose number ends in digits typed from 0, and one whose number starts so', () => {
+    expect(to('6281399990888', '0888')).toBe(true)
+    expect(to('6285712345678', '0857')).toBe(true)
+    expect(to('6285712345678', '0888')).toBe(false)
+    expect(to('6281399990888', '0857')).toBe(false)
   })
 })
 

@@ -10,7 +10,7 @@ import type {
 import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
-import { recipientSearchText } from '../../../shared/domain/recipient-search'
+import { recipientSearchTerms } from '../../../shared/domain/recipient-search'
 import { useContactNames } from './contact-names'
 import { useNavigation } from './navigation'
 import { operatorZone } from './settings'
@@ -43,11 +43,12 @@ export const EMPTY_COUNTS: OutboxCounts = {
 }
 
 /**
- * The Recipient filter's rule as the core applies it: the number holds the text, or (three characters or more, as the
- * core's contacts index) the name the row shows does (QA14 Q14-07).
+ * The Recipient filter's rule as the core applies it to what was typed: the number holds one of its terms (the shared
+ * recipientSearchTerms), or (three characters or more, as the core's contacts index) the name the row shows holds the
+ * text (QA14 Q14-07).
  */
 function recipientMatches(recipient: string, text: string): boolean {
-  if (recipient.includes(text)) return true
+  if (recipientSearchTerms(text).some((term) => recipient.includes(term))) return true
   if ([...text.trim()].length < 3) return false
   const name = useContactNames.getState().names.get(recipient)
   return name != null && name.toLocaleLowerCase().includes(text.trim().toLocaleLowerCase())
@@ -272,7 +273,8 @@ export function listRequest(
   const request: InvokeRequest<'outbox:list'> = { offset, limit }
   if (filters.statuses.length > 0) request.status = [...filters.statuses]
   if (filters.deviceId) request.deviceId = filters.deviceId
-  const recipient = recipientSearchText(filters.recipient)
+  // As typed: the core reads it by the shared rule (recipientSearchTerms), as matchesFilters does here.
+  const recipient = filters.recipient.trim()
   if (recipient) request.recipient = recipient
   const text = filters.text.trim()
   if (text) request.text = text
