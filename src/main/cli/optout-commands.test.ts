@@ -132,7 +132,7 @@ describe('sender-desk optout', () => {
       const imported = await runCli(['optout', 'import', file], env)
       expect(imported.code, imported.stderr).toBe(0)
       expect(imported.stdout).toMatch(
-        /^Added 2 numbers to the opt-out list\.\nLeft out 4 cells that are not numbers \(headers, names\): No HP, Nama, Budi, Sari\n/
+        /^Added 2 numbers to the opt-out list\.\nLeft out 4 cells that are not phone numbers \(headers, names, other columns\): No HP, Nama, Budi, Sari\n/
       )
       // A long sheet's names are counted past the first few; --json has them all.
       const names = ['Ani', 'Budi', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita']
@@ -140,7 +140,7 @@ describe('sender-desk optout', () => {
       writeFileSync(many, `Nama;No HP\n${names.map((n, i) => `${n};${phones[i]}`).join('\n')}\n`)
       const long = await runCli(['optout', 'import', many], env)
       expect(long.stdout).toContain(
-        'Left out 9 cells that are not numbers (headers, names): Nama, No HP, Ani, Budi, Citra and 4 more\n'
+        'Left out 9 cells that are not phone numbers (headers, names, other columns): Nama, No HP, Ani, Budi, Citra and 4 more\n'
       )
     } finally {
       for (const phone of phones) await cli('optout', 'remove', phone)
@@ -171,7 +171,8 @@ describe('sender-desk optout', () => {
       json: {
         ok: false,
         exitCode: 2,
-        error: 'the file holds no numbers. Left out 2 cells that are not numbers (headers, names): Nama, Budi'
+        error:
+          'the file holds no numbers. Left out 2 cells that are not phone numbers (headers, names, other columns): Nama, Budi'
       }
     })
     expect(await cli('optout', 'import', work)).toEqual({

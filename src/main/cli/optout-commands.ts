@@ -101,14 +101,18 @@ async function listFileText(path: string): Promise<string> {
 /** Cells the line about left-out cells names; the rest are counted (--json lists them all). */
 const SKIPPED_NAMED = 5
 
-/** What an import left out of the file and why, as the window leaves it out: cells that are words, not numbers. */
+/**
+ * What an import left out of the file and why, as the window leaves it out: words, and a sheet's cells outside its
+ * phone columns.
+ */
 function skippedLine(skipped: readonly string[]): string | null {
   if (skipped.length === 0) return null
   const rest = skipped.length - SKIPPED_NAMED
   const named =
     skipped.slice(0, SKIPPED_NAMED).join(', ') + (rest > 0 ? ` and ${counted(rest, 'more', 'more')}` : '')
-  const what = skipped.length === 1 ? 'is not a number' : 'are not numbers'
-  return `Left out ${counted(skipped.length, 'cell')} that ${what} (headers, names): ${named}`
+  const what = skipped.length === 1 ? 'is not a phone number' : 'are not phone numbers'
+  // A sheet's row numbers and ages are left out too (csv-read's phone columns): "not numbers" would be untrue of them.
+  return `Left out ${counted(skipped.length, 'cell')} that ${what} (headers, names, other columns): ${named}`
 }
 
 /** The number as the list stores it; a typed one that is no phone number at all is simply not on the list. */

@@ -27,7 +27,10 @@ export interface NumberListCase {
    * a bad one it would name), a number the list holds twice given twice (the core adds it once).
    */
   numbers: string[]
-  /** The cells left out, as written: no digit in them, or more letters than digits. */
+  /**
+   * The cells left out, as written: no digit in them, or more letters than digits, or, in a sheet of several columns,
+   * a cell outside its phone columns (a row number, an age).
+   */
   skipped: string[]
 }
 
@@ -99,5 +102,24 @@ export const NUMBER_LIST_CASES: readonly NumberListCase[] = [
     content: 'Nama,Nomor\r\nPelanggan 1,+62 812-3456-7001\r\nToko 2000,0812-3456-7002\r\n',
     numbers: ['+62 812-3456-7001', '0812-3456-7002'],
     skipped: ['Nama', 'Nomor', 'Pelanggan 1', 'Toko 2000']
+  },
+  {
+    // Q49-03: the row numbers were read as numbers and named "not valid: 1, 2".
+    name: 'a sheet with a row-number column (No / Nama / No HP)',
+    content: 'No\tNama\tNo HP\r\n1\tAni\t0812 3456 7001\r\n2\tBudi\t0812-3456-7002\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['No', 'Nama', 'No HP', '1', 'Ani', '2', 'Budi']
+  },
+  {
+    name: 'a sheet with two phone columns (HP 1 / HP 2), one of them empty in a row',
+    content: 'Nama;HP 1;HP 2\r\nAni;0812 3456 7001;0812-3456-7002\r\nBudi;0812-3456-7002;\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002', '0812-3456-7002'],
+    skipped: ['Nama', 'HP 1', 'HP 2', 'Ani', 'Budi']
+  },
+  {
+    name: 'a sheet with an age column',
+    content: 'Nama,Umur,No HP\r\nAni,25,0812 3456 7001\r\nBudi,31,0812-3456-7002\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['Nama', 'Umur', 'No HP', 'Ani', '25', 'Budi', '31']
   }
 ]

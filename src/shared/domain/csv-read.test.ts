@@ -51,6 +51,26 @@ describe('numberListCells', () => {
     }
   )
 
+  it("leaves a long sheet's row numbers out, and still sends a short number of its phone column to be named", () => {
+    const phones = Array.from({ length: 40 }, (_, i) => `0812345670${String(i).padStart(2, '0')}`)
+    phones[7] = '0812 345'
+    const sheet = `No;Nama;No HP\n${phones.map((phone, i) => `${i + 1};Pelanggan ${i + 1};${phone}`).join('\n')}\n`
+    const { numbers, skipped } = numberListCells(sheet)
+    expect(numbers).toEqual(phones)
+    expect(skipped).toContain('40')
+  })
+
+  it('names every short number of a list of one column, or of a sheet with no phone column', () => {
+    expect(numberListCells('1\n0812 3456 7001\n25\n')).toEqual({
+      numbers: ['1', '0812 3456 7001', '25'],
+      skipped: []
+    })
+    expect(numberListCells('No\tNama\tUmur\n1\tAni\t25\n')).toEqual({
+      numbers: ['1', '25'],
+      skipped: ['No', 'Nama', 'Umur', 'Ani']
+    })
+  })
+
   it('keeps a number with a word beside it, for the core to read or name', () => {
     expect(numberListCells('Nama,Nomor\nToko 2000,0812 3456 7001 (WA)\n')).toEqual({
       numbers: ['0812 3456 7001 (WA)'],

@@ -3,7 +3,7 @@
 // "Unicode text") or one in a Windows code page, and a `;` (Indonesian Excel's CSV) or tab list, as its columns alike,
 // quotes respected; and the one rule for which of a list's cells are numbers (the opt-out import and its add box).
 import Papa from 'papaparse'
-import { splitRecipients } from './phone'
+import { PHONE_MIN_DIGITS, splitRecipients } from './phone'
 
 /** The separators a CSV is guessed to use: `,`, `;` (Excel where `,` is the decimal comma) and tab ("Unicode text"). */
 const DELIMITERS = [',', ';', '\t']
@@ -29,13 +29,18 @@ export function csvDelimiter(head: string): string {
 const GUESS_CHARS = 32 * 1024
 
 /**
- * Every cell of a CSV's decoded text (its BOM already dropped), trimmed, row after row, read with the delimiter
- * csvDelimiter guesses: a small list read whole (the opt-out import), not a campaign's sheet.
+ * Every row of a CSV's decoded text (its BOM already dropped), its cells trimmed, read with the delimiter csvDelimiter
+ * guesses: a small list read whole (the opt-out import), not a campaign's sheet.
  */
-export function csvCells(text: string): string[] {
+export function csvRows(text: string): string[][] {
   const delimiter = csvDelimiter(text.slice(0, GUESS_CHARS))
   const rows = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' }).data
-  return rows.flat().map((cell) => cell.trim())
+  return rows.map((row) => row.map((cell) => cell.trim()))
+}
+
+/** Every cell of csvRows, row after row. */
+export function csvCells(text: string): string[] {
+  return csvRows(text).flat()
 }
 
 /** UTF-8 when the bytes decode without a fault (the core passes Node's `isUtf8`, which checks them without decoding). */
@@ -77,15 +82,49 @@ function looksLikeNumber(cell: string): boolean {
   return digits > 0 && letters < digits
 }
 
+/** A cell meant as a number that is as long as a phone number is written (PHONE_MIN_DIGITS or more digits). */
+function phoneLong(cell: string): boolean {
+  return cell.replace(/\D/g, '').length >= PHONE_MIN_DIGITS
+}
+
 /**
- * The entries of a list of numbers (an opt-out file, a block pasted from a sheet): its cells read by csvCells, each
- * split as the add box splits typed numbers (a cell, or a list typed by hand, may hold `0812…; 0813…` or lines csvCells
- * did not break), then sorted into numbers and the words left out (headers, names), each as written.
+ * The columns of a sheet that hold its phone numbers: those where at least half the cells meant as numbers are
+ * phone-long, so a short number there (a typo) is still read, and named not valid. A sheet's other columns of
+ * numbers (a row number, an age, a postcode: Q49-03's "2 numbers were not valid: 1, 2") are left out. Null keeps
+ * every number cell: a list with one column of numbers (a typed list), or a sheet with no phone column, whose short
+ * numbers the core names rather than the file being said to hold none.
+ */
+function phoneColumns(rows: readonly (readonly string[][])[]): ReadonlySet<number> | null {
+  const numberCells: number[] = []
+  const phoneCells: number[] = []
+  for (const row of rows)
+    row.forEach((entries, column) => {
+      for (const entry of entries) {
+        if (!looksLikeNumber(entry)) continue
+        numberCells[column] = (numberCells[column] ?? 0) + 1
+        if (phoneLong(entry)) phoneCells[column] = (phoneCells[column] ?? 0) + 1
+      }
+    })
+  const columns = [...numberCells.keys()].filter((column) => (numberCells[column] ?? 0) > 0)
+  const phones = columns.filter((column) => (phoneCells[column] ?? 0) * 2 >= (numberCells[column] ?? 0))
+  return columns.length < 2 || phones.length === 0 ? null : new Set(phones)
+}
+
+/**
+ * The entries of a list of numbers (an opt-out file, a block pasted from a sheet): its rows read by csvRows, each cell
+ * split as the add box splits typed numbers (a cell, or a list typed by hand, may hold `0812…; 0813…` or lines csvRows
+ * did not break), then sorted into numbers and the entries left out (headers, names, a sheet's cells outside its
+ * phone columns), each as written, row after row.
  */
 export function numberListCells(text: string): { numbers: string[]; skipped: string[] } {
+  const rows = csvRows(text).map((row) => row.map(splitRecipients))
+  const phones = phoneColumns(rows)
   const numbers: string[] = []
   const skipped: string[] = []
-  for (const cell of csvCells(text))
-    for (const entry of splitRecipients(cell)) (looksLikeNumber(entry) ? numbers : skipped).push(entry)
+  for (const row of rows)
+    row.forEach((entries, column) => {
+      const read = phones === null || phones.has(column)
+      for (const entry of entries) (read && looksLikeNumber(entry) ? numbers : skipped).push(entry)
+    })
   return { numbers, skipped }
 }

@@ -127,13 +127,22 @@ export function lastRecipientSeparator(text: string): number {
 }
 
 /**
+ * The fewest digits a phone number is written with: an Indonesian mobile number's national digits (`8…`, 9 of them,
+ * INDONESIAN_MOBILE), its shortest form. Fewer digits are no phone number as written (a row number, an age, a typo).
+ */
+export const PHONE_MIN_DIGITS = 9
+
+/** Digits that are plainly a phone number: PHONE_MIN_DIGITS to E.164's 15, an optional `+` before them. */
+const PLAIN_PHONE = new RegExp(`^\\+?\\d{${PHONE_MIN_DIGITS},15}$`)
+
+/**
  * A number the gateway echoes back (a JSON number, or `0812…` from an odd server): put in `62…` form when it
  * is plainly a phone (9–15 digits), otherwise kept as given so group ids survive. Not validated: the gateway
  * already took it, and a report must show what it said.
  */
 export function normaliseEchoedPhone(value: string): string {
   const trimmed = value.trim()
-  if (!/^\+?\d{9,15}$/.test(trimmed)) return trimmed
+  if (!PLAIN_PHONE.test(trimmed)) return trimmed
   const checked = checkPhone(trimmed)
   return checked.problem === 'characters' || checked.problem === 'empty' ? trimmed : checked.value
 }
