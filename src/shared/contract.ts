@@ -300,7 +300,7 @@ export const OutboxListFilter = z.object({
    * shared/domain/recipient-search.ts; `0888` finds numbers holding 62888 or 0888), and by a contact's name holding it.
    */
   recipient: z.string().optional(),
-  /** Substring of the message text or caption (case-insensitive). */
+  /** Substring of the message text or caption, case and accents aside ("cafe" finds "café": fts-fold.ts). */
   text: z.string().max(1024).optional(),
   /** ISO date bounds on createdAt */
   from: z.string().optional(),
