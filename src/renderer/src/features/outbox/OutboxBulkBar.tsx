@@ -10,8 +10,7 @@ import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { CAMPAIGN_QUOTA_WAIT, runsOutText } from '../../ui/budget-words'
-import { quotaWaitText } from '../../ui/quota-wait-words'
+import { runsOutText, setShortfallText } from '../../ui/budget-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
 import { useFollowedTakeBack } from './follow-take-back'
@@ -220,15 +219,16 @@ export function OutboxBulkBar({
     const counted = involved.reduce((sum, device) => sum + theirs(device), 0)
     const words = [
       short > 0
-        ? quotaWaitText(
+        ? setShortfallText(
             t,
-            CAMPAIGN_QUOTA_WAIT.presendShortfall,
-            { quota: count(counted - short), count: count(counted), short: count(short) },
-            { devices: shortOn, messages: counted },
-            list
+            count,
+            list,
+            { covered: counted - short, messages: counted },
+            { devices: shortOn, messages: counted }
           )
         : null,
-      involved.length > 1 && runsOut.length > 0 ? runsOutText(t, list, runsOut) : null,
+      // A retry sends each device's own: a spent one's messages wait for it.
+      involved.length > 1 && runsOut.length > 0 ? runsOutText(t, list, runsOut, 'waits') : null,
       left !== null && left < counted
         ? t('campaigns.presend.overBudget', { left: count(left), count: count(counted) })
         : null
