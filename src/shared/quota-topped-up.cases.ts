@@ -180,6 +180,35 @@ export const QUOTA_SHORTFALL_CASES: readonly QuotaShortfallCase[] = [
     messages: 100,
     expected: { kind: 'none' }
   },
+  // QA49 Q49-05: a quota already spent covers none of its part (its rows go to the others, or wait).
+  {
+    name: 'one device already spent beside one with quota left',
+    devices: [hosted('h', 0), hosted('k', 3)],
+    messages: 10,
+    expected: {
+      kind: 'short',
+      covered: 3,
+      short: 7,
+      runsOut: [
+        { id: 'h', covers: 0, part: 5 },
+        { id: 'k', covers: 3, part: 5 }
+      ]
+    }
+  },
+  {
+    name: 'every device already spent: the set covers none',
+    devices: [hosted('h', 0), sandbox('s', 0)],
+    messages: 10,
+    expected: {
+      kind: 'short',
+      covered: 0,
+      short: 10,
+      runsOut: [
+        { id: 'h', covers: 0, part: 5 },
+        { id: 's', covers: 0, part: 5 }
+      ]
+    }
+  },
   {
     name: 'fewer messages than devices, every quota spent',
     devices: [hosted('h1', 0), hosted('h2', 0)],

@@ -1901,6 +1901,13 @@ export const enRest = {
     'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.shortfall.mixed':
     'The gateway quota covers {quota} of {count} messages: {short} short. Once it is spent the rest wait until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  // The set's quotas cover none of the messages (every one spent, QA49 Q49-05): none goes until one is topped up.
+  'campaigns.presend.shortfallNone':
+    'The gateway quota covers none of the {count, plural, one {# message} other {# messages}}: none can go until the gateway package is renewed or topped up.',
+  'campaigns.presend.shortfallNone.sandbox':
+    'The gateway quota covers none of the {count, plural, one {# message} other {# messages}}: none can go until the quota is topped up: “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
+  'campaigns.presend.shortfallNone.mixed':
+    'The gateway quota covers none of the {count, plural, one {# message} other {# messages}}: none can go until a device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   // Some quotas not known (none unlimited) and the known ones short of the messages: how many fall short is not known
   // (send-budget.ts, quotaShortfall), so no number short is said; then what tops a spent quota up.
   'campaigns.presend.shortfallUnknown':
@@ -1923,6 +1930,12 @@ export const enRest = {
     '{device} runs out after {covers} of its {part, plural, one {# message} other {# messages}}',
   'campaigns.presend.runsOutMore':
     '{count, plural, one {# more device runs out too} other {# more devices run out too}}',
+  // A device whose quota is already spent (QA49 Q49-05: not "runs out after 0"): a campaign's rotation gives its rows
+  // to the devices still sending ("Others"), which wait when none has quota; a retry's wait for its own device.
+  'campaigns.presend.runsOutSpentOthers':
+    '{device} has no quota left (its {part, plural, one {# message goes to the others or waits} other {# messages go to the others or wait}})',
+  'campaigns.presend.runsOutSpentWaits':
+    '{device} has no quota left (its {part, plural, one {# message waits} other {# messages wait}})',
   'campaigns.presend.overBudget':
     "Today's daily caps allow {left} of {count}; the rest go on the following days.",
   'campaigns.presend.startAnyway': 'Start anyway',

@@ -2124,6 +2124,12 @@ export const id: Record<MessageKey, string> = {
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.shortfall.mixed':
     'Kuota gateway mencukupi {quota} dari {count} pesan: kurang {short}. Setelah habis, sisanya menunggu sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.shortfallNone':
+    'Kuota gateway tidak mencukupi satu pun dari {count} pesan: tidak ada yang bisa dikirim sampai paket gateway diperpanjang atau diisi ulang.',
+  'campaigns.presend.shortfallNone.sandbox':
+    'Kuota gateway tidak mencukupi satu pun dari {count} pesan: tidak ada yang bisa dikirim sampai kuotanya diisi ulang lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
+  'campaigns.presend.shortfallNone.mixed':
+    'Kuota gateway tidak mencukupi satu pun dari {count} pesan: tidak ada yang bisa dikirim sampai kuota salah satu perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.shortfallUnknown':
     'Kuota yang sudah diketahui mencukupi {covered} dari {count} pesan; kuota gateway {device} belum diketahui, jadi sebagian pesan mungkin menunggu.',
   'campaigns.presend.shortfallUnknownMany':
@@ -2139,6 +2145,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.presend.runsOut': 'Per perangkat: {devices}.',
   'campaigns.presend.runsOutDevice': 'kuota {device} habis setelah {covers} dari {part} pesan bagiannya',
   'campaigns.presend.runsOutMore': 'kuota {count} perangkat lain juga habis',
+  'campaigns.presend.runsOutSpentOthers':
+    'kuota {device} sudah habis ({part} pesan bagiannya dikirim lewat perangkat lain atau menunggu)',
+  'campaigns.presend.runsOutSpentWaits': 'kuota {device} sudah habis ({part} pesan bagiannya menunggu)',
   'campaigns.presend.overBudget':
     'Batas harian hari ini mengizinkan {left} dari {count}; sisanya dikirim pada hari berikutnya.',
   'campaigns.presend.startAnyway': 'Tetap mulai',

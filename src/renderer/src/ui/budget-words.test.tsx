@@ -159,19 +159,26 @@ describe.each(['en', 'id'] as const)('a spent quota’s words (%s)', (language) 
         return expect(words).toBe(
           translate(language, 'campaigns.presend.quotaNotKnown', { devices: devices.length })
         )
-      expect(words).toContain(`${c.expected.covered} `)
+      // Covering none, the set says none can go, not "once it is spent" (QA49 Q49-05).
+      if (c.expected.covered > 0) expect(words).toContain(`${c.expected.covered} `)
+      else expect(words).not.toMatch(language === 'en' ? /Once it is spent/ : /Setelah habis/)
       expect(words).toContain(` ${c.messages} `)
       if (c.expected.kind === 'short') expect(words).toContain(String(c.expected.short))
       else for (const id of c.expected.unknown) expect(words).toContain(label(id))
+      // A spent device has no quota left: its rows go to the others (rotation), or wait when none has quota.
+      const othersCover = c.expected.kind === 'unknown' || c.expected.covered > 0
+      const runsOutWords = ({ id, covers, part }: (typeof c.expected.runsOut)[number]): string =>
+        covers === 0
+          ? translate(
+              language,
+              othersCover ? 'campaigns.presend.runsOutSpentOthers' : 'campaigns.presend.runsOutSpentWaits',
+              { device: label(id), part }
+            )
+          : translate(language, 'campaigns.presend.runsOutDevice', { device: label(id), covers, part })
       const named = devices.length > 1 ? c.expected.runsOut.slice(0, 3) : []
-      for (const { id, covers, part } of named)
-        expect(words).toContain(
-          translate(language, 'campaigns.presend.runsOutDevice', { device: label(id), covers, part })
-        )
-      for (const { id, covers, part } of c.expected.runsOut.slice(named.length))
-        expect(words).not.toContain(
-          translate(language, 'campaigns.presend.runsOutDevice', { device: label(id), covers, part })
-        )
+      for (const runsOut of named) expect(words).toContain(runsOutWords(runsOut))
+      for (const runsOut of c.expected.runsOut.slice(named.length))
+        expect(words).not.toContain(runsOutWords(runsOut))
       const more = c.expected.runsOut.length - named.length
       if (devices.length > 1 && more > 0)
         expect(words).toContain(translate(language, 'campaigns.presend.runsOutMore', { count: more }))
@@ -219,4 +226,42 @@ describe('the shortfall warning beside a quota not known', () => {
     expect(words(language, [makeDevice({ id: 'h', quota: 50 }), unlimited], 200)).toBeNull()
     expect(words(language, [makeDevice({ id: 'h', quota: 10 }), plenty], 100)).toBeNull()
   })
+})
+
+// QA49 Q49-05: a device whose quota was already 0 "runs out after 0 of its 5 messages", and a set whose quota covers
+// none said "Once it is spent the rest wait". A campaign's rotation gives a spent device's untried rows to the devices
+// still sending (campaigns.ts rotate, once the gateway refused it): they go to the others, or wait when none has quota.
+describe('the shortfall warning beside a quota already spent', () => {
+  const words = shortfallWordsIn
+  const front = makeDevice({ id: 'h', label: 'Front office', quota: 0 })
+  const back = makeDevice({ id: 'k', label: 'Back office', quota: 3 })
+  const spentToo = makeDevice({ id: 'k', label: 'Back office', quota: 0 })
+
+  it('in English', () => {
+    expect(words('en', [front, back], 10)).toBe(
+      'The gateway quota covers 3 of 10 messages: 7 short. Once it is spent the rest wait until the gateway package is renewed or topped up. Per device: Front office has no quota left (its 5 messages go to the others or wait) & Back office runs out after 3 of its 5 messages.'
+    )
+    expect(words('en', [front, spentToo], 10)).toBe(
+      'The gateway quota covers none of the 10 messages: none can go until the gateway package is renewed or topped up. Per device: Front office has no quota left (its 5 messages wait) & Back office has no quota left (its 5 messages wait).'
+    )
+  })
+
+  it('in Indonesian', () => {
+    expect(words('id', [front, back], 10)).toBe(
+      'Kuota gateway mencukupi 3 dari 10 pesan: kurang 7. Setelah habis, sisanya menunggu sampai paket gateway diperpanjang atau diisi ulang. Per perangkat: kuota Front office sudah habis (5 pesan bagiannya dikirim lewat perangkat lain atau menunggu) & kuota Back office habis setelah 3 dari 5 pesan bagiannya.'
+    )
+    expect(words('id', [front, spentToo], 10)).toBe(
+      'Kuota gateway tidak mencukupi satu pun dari 10 pesan: tidak ada yang bisa dikirim sampai paket gateway diperpanjang atau diisi ulang. Per perangkat: kuota Front office sudah habis (5 pesan bagiannya menunggu) & kuota Back office sudah habis (5 pesan bagiannya menunggu).'
+    )
+  })
+
+  it.each(['en', 'id'] as const)(
+    'a sandbox device alone, spent, is told to top up, not "once it is spent" (%s)',
+    (language) => {
+      const said =
+        words(language, [makeDevice({ id: 's', label: 'Test line', quota: 0, sandbox: true })], 10) ?? ''
+      expect(said).toMatch(TOP_UP[language])
+      expect(said).not.toMatch(language === 'en' ? /Once it is spent/ : /Setelah habis/)
+    }
+  )
 })

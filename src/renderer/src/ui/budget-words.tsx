@@ -10,7 +10,7 @@ import {
   type QuotaShortfall,
   type RunningFinish
 } from '../../../shared/domain'
-import type { useT } from '../i18n'
+import type { MessageKey, useT } from '../i18n'
 import { quotaWaitText, type ListLabels, type QuotaDevices, type QuotaWaitWords } from './quota-wait-words'
 
 type Translate = ReturnType<typeof useT>
@@ -41,6 +41,11 @@ export const CAMPAIGN_QUOTA_WAIT = {
     gateway: 'campaigns.presend.shortfall',
     sandbox: 'campaigns.presend.shortfall.sandbox',
     both: 'campaigns.presend.shortfall.mixed'
+  },
+  presendShortfallNone: {
+    gateway: 'campaigns.presend.shortfallNone',
+    sandbox: 'campaigns.presend.shortfallNone.sandbox',
+    both: 'campaigns.presend.shortfallNone.mixed'
   },
   presendShortfallDevices: {
     gateway: 'campaigns.presend.shortfallDevices',
@@ -168,26 +173,59 @@ export function runningFinishText(
 /** The most devices a warning names as running out; the others are counted ("and 2 more devices run out too"). */
 const RUNS_OUT_NAMED = 3
 
+/** Where a spent device's messages go: a campaign's rotation gives them to the others, a retry's wait for it. */
+const SPENT_KEY = {
+  others: 'campaigns.presend.runsOutSpentOthers',
+  waits: 'campaigns.presend.runsOutSpentWaits'
+} as const satisfies Record<string, MessageKey>
+
 /**
  * Which devices run out of gateway quota before their own part (the domain's QuotaRunOut, most short first), as
  * "Per device: Shop runs out after 120 of its 300 messages", naming at most RUNS_OUT_NAMED and counting the rest.
- * Empty when none does.
+ * One whose quota is already spent (it covers none of its part) has no quota left, and `spent` says where its
+ * messages go: to the others (a campaign's rotation, campaigns.ts rotate, which wait when none has quota either), or
+ * they wait (when no other device has quota, or for a retry: each device sends only its own). Empty when none runs out.
  */
 export function runsOutText(
   t: Translate,
   list: ListLabels,
-  runsOut: readonly QuotaRunOut<QuotaDevices[number]>[]
+  runsOut: readonly QuotaRunOut<QuotaDevices[number]>[],
+  spent: keyof typeof SPENT_KEY
 ): string {
   if (runsOut.length === 0) return ''
   const named = runsOut
     .slice(0, RUNS_OUT_NAMED)
     .map(({ device, covers, part }) =>
-      t('campaigns.presend.runsOutDevice', { device: device.label, covers, part })
+      covers === 0
+        ? t(SPENT_KEY[spent], { device: device.label, part })
+        : t('campaigns.presend.runsOutDevice', { device: device.label, covers, part })
     )
   const more = runsOut.length - named.length
   return t('campaigns.presend.runsOut', {
     devices: list(more > 0 ? [...named, t('campaigns.presend.runsOutMore', { count: more })] : named)
   })
+}
+
+/**
+ * The set's line when its quotas fall short: what they cover of the messages and how many are short, then what tops
+ * them up (once spent, the rest wait); or, covering none, that none can go until one is topped up (QA49 Q49-05).
+ */
+export function setShortfallText(
+  t: Translate,
+  count: (n: number) => string,
+  list: ListLabels,
+  { covered, messages }: { covered: number; messages: number },
+  quota: { devices: QuotaDevices; messages: number }
+): string {
+  return covered > 0
+    ? quotaWaitText(
+        t,
+        CAMPAIGN_QUOTA_WAIT.presendShortfall,
+        { quota: count(covered), count: count(messages), short: count(messages - covered) },
+        quota,
+        list
+      )
+    : quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallNone, { count: messages }, quota, list)
 }
 
 /**
@@ -206,8 +244,14 @@ function shortfallText(
 ): string {
   const quota = { devices, messages }
   // One device's part is every message: the set's numbers already say it.
-  const perDevice = (runsOut: readonly QuotaRunOut<QuotaDevices[number]>[]): string[] =>
-    devices.length > 1 && runsOut.length > 0 ? [runsOutText(t, list, runsOut)] : []
+  // A spent device's rows go to the others (rotation), unless none has quota left to take them.
+  const perDevice = (
+    runsOut: readonly QuotaRunOut<QuotaDevices[number]>[],
+    othersCover: boolean
+  ): string[] =>
+    devices.length > 1 && runsOut.length > 0
+      ? [runsOutText(t, list, runsOut, othersCover ? 'others' : 'waits')]
+      : []
   switch (shortfall.kind) {
     case 'none':
       return ''
@@ -215,14 +259,8 @@ function shortfallText(
       return t('campaigns.presend.quotaNotKnown', { devices: devices.length })
     case 'short':
       return [
-        quotaWaitText(
-          t,
-          CAMPAIGN_QUOTA_WAIT.presendShortfall,
-          { quota: count(shortfall.covered), count: count(messages), short: count(shortfall.short) },
-          quota,
-          list
-        ),
-        ...perDevice(shortfall.runsOut)
+        setShortfallText(t, count, list, { covered: shortfall.covered, messages }, quota),
+        ...perDevice(shortfall.runsOut, shortfall.covered > 0)
       ].join(' ')
     case 'unknown': {
       const part = { covered: count(shortfall.covered), count: count(messages) }
@@ -231,7 +269,8 @@ function shortfallText(
         labels.length > 1
           ? t('campaigns.presend.shortfallUnknownMany', { ...part, devices: list(labels) })
           : t('campaigns.presend.shortfallUnknown', { ...part, device: labels.join('') }),
-        ...perDevice(shortfall.runsOut),
+        // A quota not known may take them.
+        ...perDevice(shortfall.runsOut, true),
         quotaWaitText(t, CAMPAIGN_QUOTA_WAIT.presendShortfallDevices, {}, quota, list)
       ].join(' ')
     }

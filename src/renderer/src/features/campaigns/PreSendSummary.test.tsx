@@ -138,6 +138,7 @@ describe('the pre-send summary names the devices whose quota runs out', () => {
     )
   })
 
+  // C's quota is already spent: it has none left, not "runs out after 0" (QA49 Q49-05).
   it('names at most three, the most short first, and counts the rest', () => {
     const five = [
       { label: 'A', quota: 10 },
@@ -147,10 +148,10 @@ describe('the pre-send summary names the devices whose quota runs out', () => {
       { label: 'E', quota: 50 }
     ]
     expect(warning('en', five, 500)).toContain(
-      'Per device: C runs out after 0 of its 100 messages, A runs out after 10 of its 100 messages, D runs out after 10 of its 100 messages and 2 more devices run out too.'
+      'Per device: C has no quota left (its 100 messages go to the others or wait), A runs out after 10 of its 100 messages, D runs out after 10 of its 100 messages and 2 more devices run out too.'
     )
     expect(warning('id', five, 500)).toContain(
-      'Per perangkat: kuota C habis setelah 0 dari 100 pesan bagiannya, kuota A habis setelah 10 dari 100 pesan bagiannya, kuota D habis setelah 10 dari 100 pesan bagiannya, dan kuota 2 perangkat lain juga habis.'
+      'Per perangkat: kuota C sudah habis (100 pesan bagiannya dikirim lewat perangkat lain atau menunggu), kuota A habis setelah 10 dari 100 pesan bagiannya, kuota D habis setelah 10 dari 100 pesan bagiannya, dan kuota 2 perangkat lain juga habis.'
     )
   })
 

@@ -42,8 +42,8 @@ describe('a selection whose every message was left as it was', () => {
     await userEvent
       .setup()
       .click(screen.getByRole('button', { name: translate(language, 'outbox.takeBack.cancel') }))
-    const tally = await screen.findByTestId('outbox-bulk-takeback-tally')
-    const said = tally.querySelector('p')?.textContent ?? ''
+    // Said as the bar's one line (QA49 Q49-01), no longer by a tally under "started for 0".
+    const said = (await screen.findByTestId('outbox-bulk-report')).textContent ?? ''
     const nothingLeft = translate(language, 'campaigns.takeBack.tally.nothingLeft', { why: '\u0000' }).split(
       '\u0000'
     )
@@ -52,6 +52,33 @@ describe('a selection whose every message was left as it was', () => {
     expect(why).toMatch(/^2 \S/)
     expect(why).not.toBe(`2 ${reason}`)
   })
+
+  // QA49 Q49-01: all were gone (deleted meanwhile), yet a green "Take-back started for 0 messages; 2 left as they
+  // were." stood above the tally's "Nothing was left to take back: …", and the focus went to the green one.
+  it.each(['en', 'id'] as const)(
+    'says so in one line, not as done, with the focus on it (%s)',
+    async (language) => {
+      fake.handle('outbox:takeBack', () =>
+        makeTakeBack({ producerTag: null, state: 'done', leftAlone: { not_found: 2 } })
+      )
+      bar(language)
+      await userEvent
+        .setup()
+        .click(screen.getByRole('button', { name: translate(language, 'outbox.takeBack.cancel') }))
+      const report = await screen.findByTestId('outbox-bulk-report')
+      const gone = translate(language, 'outbox.takeBack.left.notFound', { n: 2 })
+      expect(report.textContent).toBe(
+        translate(language, 'campaigns.takeBack.tally.nothingLeft', { why: gone })
+      )
+      expect(report.className).not.toMatch(/alert--ok/)
+      expect(document.activeElement).toBe(report)
+      // The one line: no "started for 0" and no tally repeating it under it.
+      expect(
+        screen.queryByText(translate(language, 'outbox.takeBack.selection', { n: 0, left: 2 }))
+      ).toBeNull()
+      expect(screen.queryByTestId('outbox-bulk-takeback-tally')).toBeNull()
+    }
+  )
 })
 
 describe('a take-back whose tally another action put away', () => {

@@ -10,12 +10,11 @@ import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
-import { CAMPAIGN_QUOTA_WAIT, runsOutText } from '../../ui/budget-words'
-import { quotaWaitText } from '../../ui/quota-wait-words'
+import { runsOutText, setShortfallText } from '../../ui/budget-words'
 import { errorInfo } from '../../api'
 import { itemActions } from './status'
 import { useFollowedTakeBack } from './follow-take-back'
-import { TakeBackTally } from './TakeBackTally'
+import { nothingLeftText, TakeBackTally } from './TakeBackTally'
 
 type BulkReply = InvokeReply<'outbox:cancelMany'>
 type BulkAction = 'cancel' | 'retry' | 'delete'
@@ -129,7 +128,11 @@ export function OutboxBulkBar({
   const devices = useDevices((s) => s.devices)
   const [busy, setBusy] = useState(false)
   // `takeBack`: the account is of a take-back, followed under it (another action's account puts it away).
-  const [report, setReport] = useState<{ tone: 'ok' | 'bad'; text: string; takeBack?: boolean } | null>(null)
+  const [report, setReport] = useState<{
+    tone: 'ok' | 'warn' | 'bad'
+    text: string
+    takeBack?: boolean
+  } | null>(null)
   const followed = useFollowedTakeBack('outbox-bulk')
   /** The bar's account; another than a take-back's puts its tally away, and it is no longer read either. */
   const account = (next: typeof report): void => {
@@ -216,15 +219,16 @@ export function OutboxBulkBar({
     const counted = involved.reduce((sum, device) => sum + theirs(device), 0)
     const words = [
       short > 0
-        ? quotaWaitText(
+        ? setShortfallText(
             t,
-            CAMPAIGN_QUOTA_WAIT.presendShortfall,
-            { quota: count(counted - short), count: count(counted), short: count(short) },
-            { devices: shortOn, messages: counted },
-            list
+            count,
+            list,
+            { covered: counted - short, messages: counted },
+            { devices: shortOn, messages: counted }
           )
         : null,
-      involved.length > 1 && runsOut.length > 0 ? runsOutText(t, list, runsOut) : null,
+      // A retry sends each device's own: a spent one's messages wait for it.
+      involved.length > 1 && runsOut.length > 0 ? runsOutText(t, list, runsOut, 'waits') : null,
       left !== null && left < counted
         ? t('campaigns.presend.overBudget', { left: count(left), count: count(counted) })
         : null
@@ -257,8 +261,13 @@ export function OutboxBulkBar({
       // under this line follows them (paused, waiting for a device, done) as this line cannot.
       const started = tally.done + tally.refused + tally.unknown + tally.pending
       const left = Object.values(view.leftAlone).reduce((sum, n) => sum + n, 0)
-      followed.follow(view)
-      account({ tone: 'ok', text: t('outbox.takeBack.selection', { n: started, left }), takeBack: true })
+      // Started for none (all gone or changed meanwhile): one line, the tally's why, not "started for 0" above it.
+      const nothingLeft = nothingLeftText(view, t, language)
+      if (nothingLeft !== null) account({ tone: 'warn', text: nothingLeft })
+      else {
+        followed.follow(view)
+        account({ tone: 'ok', text: t('outbox.takeBack.selection', { n: started, left }), takeBack: true })
+      }
       onClear()
     } catch (error) {
       account({ tone: 'bad', text: errorInfo(error).message })
@@ -464,7 +473,7 @@ export function OutboxBulkBar({
           tabIndex={-1}
           role="status"
           data-testid="outbox-bulk-report"
-          className={report.tone === 'ok' ? 'alert alert--ok' : 'alert alert--bad'}
+          className={`alert alert--${report.tone}`}
         >
           {report.text}
         </p>

@@ -48,8 +48,9 @@ const isLeftReason = (reason: string): reason is TakeBackLeftReason => Object.ha
 /**
  * One that stopped nothing and asked the gateway nothing: that nothing was left to take back, and why, from what its
  * messages are now ("12 deleted for everyone already": what an older take-back did). Null when it did something.
+ * The bulk bar says it as its one line when a selection's take-back started for none (QA49 Q49-01).
  */
-function nothingLeftText(result: TakeBackView, t: Translate, language: Language): string | null {
+export function nothingLeftText(result: TakeBackView, t: Translate, language: Language): string | null {
   const asked = (['revoke', 'cancel', 'resend'] as const).reduce(
     (sum, action) =>
       sum + result[action].done + result[action].refused + result[action].unknown + result[action].pending,
