@@ -840,6 +840,39 @@ describe('InboxView', () => {
     expect(fake.requests('inbox:rotatePullToken')).toHaveLength(1)
   })
 
+  it('asks "Stop the old addresses at once" for one rotation: unticked again after Cancel or a rotation (QA49 Q49-04)', async () => {
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    const stopOld = (): HTMLInputElement =>
+      card.getByRole('checkbox', { name: /^Stop the old addresses at once/ }) as HTMLInputElement
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(stopOld())
+    await user.click(card.getByRole('button', { name: 'Cancel' }))
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    expect(stopOld().checked).toBe(false)
+
+    // A failure keeps the question open to try again, with its choice; the rotation done closes it, and the choice.
+    await user.click(stopOld())
+    fake.fail('inbox:rotateSecret', ROTATE_DOWN)
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await card.findByRole('alert')
+    expect(stopOld().checked).toBe(true)
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await waitFor(() => expect(card.queryByRole('button', { name: 'Rotate' })).toBeNull())
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    expect(stopOld().checked).toBe(false)
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    expect(fake.requests('inbox:rotateSecret')).toEqual([
+      { stopOldAtOnce: true },
+      { stopOldAtOnce: true },
+      {}
+    ])
+  })
+
   it('words the rotation’s outcome in the language chosen now, and drops its failure once the relay is back (QA21 Q21-03)', async () => {
     seedStores(makeBootstrap({ devices: [shop], settings: makeSettings({ language: 'id' }) }))
     script({ status: status({ state: 'unreachable', behind: null, detail: 'fetch failed' }) })
