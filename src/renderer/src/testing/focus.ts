@@ -11,6 +11,11 @@ export function dropFocusAsChromiumDoes(): void {
   standIn.remove()
 }
 
+/** Where the focus sits on an element disabled under it, Chromium drops it to the page as soon as it is drawn so. */
+export function dropFocusOffDisabled(): void {
+  if ((document.activeElement as HTMLButtonElement | null)?.disabled) dropFocusAsChromiumDoes()
+}
+
 /** Every element the focus goes to from now to the end of the test, by id (or tag name): a view's focus moves once. */
 export function recordFocusMoves(): string[] {
   const focused: string[] = []

@@ -10,6 +10,7 @@ export interface ConfirmPanelProps {
   keepLabel: ReactNode
   onConfirm: () => void
   onKeep: () => void
+  /** The answer runs (or cannot be given now): its buttons do nothing, and say so, but keep the focus where it is. */
   disabled?: boolean
   confirmTestId?: string
   /** A second way to go ahead, offered beside the first (e.g. one that keeps what the first would not leave). */
@@ -26,6 +27,12 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
   const panelRef = useRef<HTMLDivElement>(null)
   const questionRef = useRef<HTMLParagraphElement>(null)
   const { focusOnOpen } = props
+  // Not `disabled`: Chromium drops the focus of a button disabled under it, to the page, for as long as the answer
+  // runs (QA49 Q49-02, as Q25-01 for Copy); the pressed answer keeps it, and does nothing more until then.
+  const waiting = props.disabled === true
+  const unlessWaiting = (act: () => void) => (): void => {
+    if (!waiting) act()
+  }
   useLayoutEffect(() => {
     if (!focusOnOpen) return
     keepRef.current?.focus()
@@ -51,9 +58,9 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
         <button
           type="button"
           className="button button--danger"
-          disabled={props.disabled}
+          aria-disabled={waiting || undefined}
           data-testid={props.confirmTestId}
-          onClick={props.onConfirm}
+          onClick={unlessWaiting(props.onConfirm)}
         >
           {props.confirmLabel}
         </button>
@@ -61,9 +68,9 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
           <button
             type="button"
             className="button button--danger"
-            disabled={props.disabled}
+            aria-disabled={waiting || undefined}
             data-testid={props.alternative.testId}
-            onClick={props.alternative.onClick}
+            onClick={unlessWaiting(props.alternative.onClick)}
           >
             {props.alternative.label}
           </button>

@@ -1,6 +1,7 @@
 // An action that asks first (a button opens a ConfirmPanel) and keeps how it went. When the question closes (Keep, or
 // the action done) the focus goes back to the button that opened it; a failure takes it, and the question stays open
-// to try again. Never the page: the buttons were disabled while it ran. The relay card's two rotations share it.
+// to try again. Never the page: while it runs the pressed answer keeps the focus (ConfirmPanel does not disable it
+// under the focus), and it moves once the action is over. The relay card's two rotations share it.
 import { useLayoutEffect, useRef, useState } from 'react'
 
 /** Kept as what happened (not as words), so that it is worded at each render in the language chosen now. */

@@ -12,6 +12,7 @@ import {
   makeReceiving,
   makeSettings
 } from '../../testing/fixtures'
+import { dropFocusOffDisabled } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useSettings } from '../../stores/settings'
 import { InboxView } from './InboxView'
@@ -794,6 +795,82 @@ describe('InboxView', () => {
       expect(card.getByTestId('inbox-rotate-feedback').textContent).toMatch(/^New addresses set on 1 device/)
     )
     expect(card.queryByRole('alert')).toBeNull()
+  })
+
+  it('keeps the focus on the pressed Rotate while either rotation runs, never on the page (QA49 Q49-02)', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    /** Asks the card's rotation by keyboard and answers it; returns the pressed answer, its rotation under way. */
+    const press = async (section: string, opener: string, go: string): Promise<HTMLElement> => {
+      const card = within(await screen.findByTestId(section))
+      card.getByRole('button', { name: opener }).focus()
+      await user.keyboard('{Enter}')
+      const answer = card.getByRole('button', { name: go })
+      answer.focus()
+      await user.keyboard('{Enter}')
+      return answer
+    }
+    /** While the rotation runs (the question drawn busy), where the focus is: a button disabled under it drops it. */
+    const whileRunning = async (answer: HTMLElement): Promise<void> => {
+      await act(async () => undefined)
+      dropFocusOffDisabled()
+      expect(document.activeElement).toBe(answer)
+      await user.keyboard('{Enter}') // a second press while it runs starts nothing more
+    }
+
+    const secret = fake.defer('inbox:rotateSecret')
+    const rotate = await press('inbox-rotate-section', 'Rotate the secret', 'Rotate')
+    await secret.called
+    await whileRunning(rotate)
+    secret.resolve({ view: receiving(), reprovisioned: ['dev-1'], failed: [] })
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rotate the secret' }))
+    )
+
+    const pullToken = fake.defer('inbox:rotatePullToken')
+    const rotateToken = await press('inbox-pull-token-section', 'Rotate the pull token', 'Rotate the token')
+    await pullToken.called
+    await whileRunning(rotateToken)
+    pullToken.resolve({})
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rotate the pull token' }))
+    )
+    expect(fake.requests('inbox:rotateSecret')).toHaveLength(1)
+    expect(fake.requests('inbox:rotatePullToken')).toHaveLength(1)
+  })
+
+  it('asks "Stop the old addresses at once" for one rotation: unticked again after Cancel or a rotation (QA49 Q49-04)', async () => {
+    script()
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const card = within(await screen.findByTestId('inbox-rotate-section'))
+    const stopOld = (): HTMLInputElement =>
+      card.getByRole('checkbox', { name: /^Stop the old addresses at once/ }) as HTMLInputElement
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    await user.click(stopOld())
+    await user.click(card.getByRole('button', { name: 'Cancel' }))
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    expect(stopOld().checked).toBe(false)
+
+    // A failure keeps the question open to try again, with its choice; the rotation done closes it, and the choice.
+    await user.click(stopOld())
+    fake.fail('inbox:rotateSecret', ROTATE_DOWN)
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await card.findByRole('alert')
+    expect(stopOld().checked).toBe(true)
+    fake.handle('inbox:rotateSecret', () => ({ view: receiving(), reprovisioned: ['dev-1'], failed: [] }))
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    await waitFor(() => expect(card.queryByRole('button', { name: 'Rotate' })).toBeNull())
+    await user.click(card.getByRole('button', { name: 'Rotate the secret' }))
+    expect(stopOld().checked).toBe(false)
+    await user.click(card.getByRole('button', { name: 'Rotate' }))
+    expect(fake.requests('inbox:rotateSecret')).toEqual([
+      { stopOldAtOnce: true },
+      { stopOldAtOnce: true },
+      {}
+    ])
   })
 
   it('words the rotation’s outcome in the language chosen now, and drops its failure once the relay is back (QA21 Q21-03)', async () => {

@@ -318,6 +318,48 @@ function DeviceStatusUrl({ url }: { url: string | null }): React.JSX.Element {
   )
 }
 
+/**
+ * The rotation's question, with what it also decides: "Stop the old addresses at once" is for this rotation alone, so
+ * it is kept here, gone with the question (Cancel, or the rotation done) and unticked at the next (QA49 Q49-04). A
+ * failure keeps the question, and the choice, to try again.
+ */
+function RotateQuestion({
+  busy,
+  onRotate,
+  onKeep
+}: {
+  busy: boolean
+  onRotate(stopOldAtOnce: boolean): void
+  onKeep(): void
+}): React.JSX.Element {
+  const t = useT()
+  const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
+  return (
+    <>
+      <label className="checkbox" htmlFor="inbox-rotate-stop-old">
+        <input
+          id="inbox-rotate-stop-old"
+          type="checkbox"
+          checked={stopOldAtOnce}
+          onChange={(e) => setStopOldAtOnce(e.target.checked)}
+        />{' '}
+        {t('inbox.rotate.stopOld')}
+      </label>
+      <ConfirmPanel
+        id="inbox-rotate-question"
+        question={t('inbox.rotate.confirm')}
+        confirmLabel={t('inbox.rotate.go')}
+        keepLabel={t('common.cancel')}
+        disabled={busy}
+        confirmTestId="inbox-rotate-confirm"
+        focusOnOpen
+        onConfirm={() => onRotate(stopOldAtOnce)}
+        onKeep={onKeep}
+      />
+    </>
+  )
+}
+
 /** What a rotation did, beside its new URLs: the devices set up with them, and those that could not be. */
 interface Rotated {
   reprovisioned: number
@@ -338,7 +380,6 @@ function RotateSecret({
   const t = useT()
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
-  const [stopOldAtOnce, setStopOldAtOnce] = useState(false)
   const { asking, ask, keep, busy, outcome, setOutcome, run, openerRef, failureRef } =
     useAskedAction<Rotated>()
   const wasConnected = useRef(relayConnected)
@@ -347,7 +388,7 @@ function RotateSecret({
     wasConnected.current = relayConnected
   }, [relayConnected, setOutcome])
 
-  const rotate = (): Promise<void> =>
+  const rotate = (stopOldAtOnce: boolean): Promise<void> =>
     run(async () => {
       const rotated = await call('inbox:rotateSecret', stopOldAtOnce ? { stopOldAtOnce } : {}).catch(
         (error: unknown) => {
@@ -388,28 +429,7 @@ function RotateSecret({
         </p>
       ) : null}
       {asking ? (
-        <>
-          <label className="checkbox" htmlFor="inbox-rotate-stop-old">
-            <input
-              id="inbox-rotate-stop-old"
-              type="checkbox"
-              checked={stopOldAtOnce}
-              onChange={(e) => setStopOldAtOnce(e.target.checked)}
-            />{' '}
-            {t('inbox.rotate.stopOld')}
-          </label>
-          <ConfirmPanel
-            id="inbox-rotate-question"
-            question={t('inbox.rotate.confirm')}
-            confirmLabel={t('inbox.rotate.go')}
-            keepLabel={t('common.cancel')}
-            disabled={busy}
-            confirmTestId="inbox-rotate-confirm"
-            focusOnOpen
-            onConfirm={() => void rotate()}
-            onKeep={keep}
-          />
-        </>
+        <RotateQuestion busy={busy} onRotate={(stopOldAtOnce) => void rotate(stopOldAtOnce)} onKeep={keep} />
       ) : (
         <div className="actions">
           <button ref={openerRef} type="button" className="button" data-testid="inbox-rotate" onClick={ask}>
