@@ -2968,7 +2968,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     ])
     // The 3 rows are dealt in turn from the first device ticked: Front office's part is 2 of them.
     expect(within(summary).getByTestId('campaign-shortfall').textContent).toBe(
-      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. Per device: Front office runs out after 0 of its 2 messages. A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
+      'The quotas known so far cover 0 of 3 messages; Back office’s gateway quota is not known yet, so some messages may wait. Per device: Front office has no quota left (its 2 messages go to the others or wait). A device whose quota is spent sends nothing more until the gateway package is renewed or topped up.'
     )
     expect(within(summary).getByTestId('campaign-shortfall').classList.contains('alert--warn')).toBe(true)
     // "May be short" is not short: a warning, not the bad alert; Start stays Start and keeps the focus (the safe answer
@@ -2984,7 +2984,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const summary = await summaryThrough([front, back], [back, front])
     // Back office ticked first is dealt rows 1 and 3; Front office row 2 alone.
     expect(within(summary).getByTestId('campaign-shortfall').textContent).toContain(
-      'Per device: Front office runs out after 0 of its 1 message.'
+      'Per device: Front office has no quota left (its 1 message goes to the others or waits).'
     )
     // The order the core is given, which the campaign keeps and deals in.
     expect(fake.requests('campaigns:check').at(-1)?.devices).toEqual(['dev-2', 'dev-1'])
