@@ -196,7 +196,9 @@ function DeviceReceiving({
               type="button"
               className="button button--primary"
               data-testid={`inbox-confirm-${device.id}`}
-              {...busyButtonProps(busy, () => void confirm())}
+              {...busyButtonProps(busy)}
+              // Made in the handler: confirm() moves the focus through a ref, not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void confirm()).onClick(event)}
             >
               {t('inbox.confirm.go')}
             </button>
@@ -218,7 +220,9 @@ function DeviceReceiving({
               type="button"
               className="button"
               data-testid={`inbox-receive-${device.id}`}
-              {...busyButtonProps(busy, () => void ask())}
+              {...busyButtonProps(busy)}
+              // Made in the handler: ask() moves the focus through a ref, not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void ask()).onClick(event)}
             >
               {t('inbox.devices.receive', { device: device.label })}
             </button>
@@ -229,7 +233,9 @@ function DeviceReceiving({
               type="button"
               className="button"
               data-testid={`inbox-undo-${device.id}`}
-              {...busyButtonProps(busy, () => void undo())}
+              {...busyButtonProps(busy)}
+              // Made in the handler: undo() moves the focus through a ref, not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void undo()).onClick(event)}
             >
               {t('inbox.devices.undo', { device: device.label })}
             </button>
