@@ -1,5 +1,6 @@
 // An inline "are you sure?" for destructive actions: the question, a danger button and a way to back out.
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { busyButtonProps } from './busy-button'
 import { cancelOnEscape } from './escape'
 
 export interface ConfirmPanelProps {
@@ -27,12 +28,8 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
   const panelRef = useRef<HTMLDivElement>(null)
   const questionRef = useRef<HTMLParagraphElement>(null)
   const { focusOnOpen } = props
-  // Not `disabled`: Chromium drops the focus of a button disabled under it, to the page, for as long as the answer
-  // runs (QA49 Q49-02, as Q25-01 for Copy); the pressed answer keeps it, and does nothing more until then.
+  // Not `disabled` (busyButtonProps): the pressed answer keeps the focus while it runs (QA49 Q49-02).
   const waiting = props.disabled === true
-  const unlessWaiting = (act: () => void) => (): void => {
-    if (!waiting) act()
-  }
   useLayoutEffect(() => {
     if (!focusOnOpen) return
     keepRef.current?.focus()
@@ -58,9 +55,8 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
         <button
           type="button"
           className="button button--danger"
-          aria-disabled={waiting || undefined}
           data-testid={props.confirmTestId}
-          onClick={unlessWaiting(props.onConfirm)}
+          {...busyButtonProps(waiting, props.onConfirm)}
         >
           {props.confirmLabel}
         </button>
@@ -68,9 +64,8 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
           <button
             type="button"
             className="button button--danger"
-            aria-disabled={waiting || undefined}
             data-testid={props.alternative.testId}
-            onClick={unlessWaiting(props.alternative.onClick)}
+            {...busyButtonProps(waiting, props.alternative.onClick)}
           >
             {props.alternative.label}
           </button>

@@ -1,6 +1,7 @@
 // A button that copies text to the clipboard and says (politely, for screen readers too) whether it worked.
 import { useState } from 'react'
 import { useT } from '../i18n'
+import { busyButtonProps } from './busy-button'
 
 interface CopyButtonProps {
   /** The text, or a function that fetches it when clicked (diagnostics). */
@@ -32,9 +33,8 @@ export function CopyButton({ text, label, testId, className }: CopyButtonProps):
         type="button"
         className={className ?? 'button'}
         data-testid={testId}
-        onClick={() => void copy()}
         // Not `disabled`: Chromium drops the focus of a button disabled under it, to the top of the window (Q25-01).
-        aria-disabled={status === 'busy' || undefined}
+        {...busyButtonProps(status === 'busy', () => void copy())}
       >
         {label}
       </button>

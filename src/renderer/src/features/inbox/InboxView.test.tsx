@@ -613,6 +613,55 @@ describe('InboxView', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
   })
 
+  it('keeps the focus on the pressed Receive, its confirmation and Undo while each runs, never on the page', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    /** Presses the button by keyboard; while its request runs the focus stays on it, and a second press asks nothing. */
+    const pressAndHold = async (button: HTMLElement, running: Promise<unknown>): Promise<void> => {
+      button.focus()
+      await user.keyboard('{Enter}')
+      await running
+      await act(async () => undefined)
+      dropFocusOffDisabled()
+      expect(document.activeElement).toBe(button)
+      expect(button.getAttribute('aria-disabled')).toBe('true')
+      await user.keyboard('{Enter}')
+    }
+
+    const preview = fake.defer('inbox:provisionPreview')
+    await pressAndHold(
+      await screen.findByRole('button', { name: 'Receive messages on Shop' }),
+      preview.called
+    )
+    preview.resolve({
+      deviceId: 'dev-1',
+      relayHost: 'relay.example.com',
+      replaces: { source: 'unknown', webhookUrl: null, trackingUrl: null, incoming: false, savedAt: null }
+    })
+    const question = await screen.findByRole('group', { name: 'Receive messages on Shop?' })
+
+    const provision = fake.defer('inbox:provision')
+    await pressAndHold(within(question).getByRole('button', { name: 'Receive messages' }), provision.called)
+    provision.resolve(
+      receiving({
+        devices: [{ deviceId: 'dev-1', receiving: true, since: '2026-01-15T03:10:00.000Z', canUndo: true }]
+      })
+    )
+    const undo = await screen.findByRole('button', { name: 'Undo on Shop' })
+    await waitFor(() => expect(document.activeElement).toBe(undo))
+
+    const undone = fake.defer('inbox:undoProvision')
+    await pressAndHold(undo, undone.called)
+    undone.resolve({ view: receiving(), notRestored: [] })
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))
+    )
+    expect(fake.requests('inbox:provisionPreview')).toHaveLength(1)
+    expect(fake.requests('inbox:provision')).toHaveLength(1)
+    expect(fake.requests('inbox:undoProvision')).toHaveLength(1)
+  })
+
   it('names the device whose sandbox settings are replaced, not "the sandbox device" (QA F22)', async () => {
     script()
     fake.handle('inbox:provisionPreview', () => ({

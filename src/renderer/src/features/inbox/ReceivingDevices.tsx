@@ -14,6 +14,7 @@ import { useDevices } from '../../stores/devices'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { cancelOnEscape } from '../../ui/escape'
 import { CopyButton } from '../../ui/CopyButton'
+import { busyButtonProps } from '../../ui/busy-button'
 import { RotatePullToken } from './RotatePullToken'
 import { useAskedAction } from '../../ui/use-asked-action'
 
@@ -194,9 +195,10 @@ function DeviceReceiving({
             <button
               type="button"
               className="button button--primary"
-              disabled={busy}
               data-testid={`inbox-confirm-${device.id}`}
-              onClick={() => void confirm()}
+              {...busyButtonProps(busy)}
+              // Made in the handler: confirm() moves the focus through a ref, not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void confirm()).onClick(event)}
             >
               {t('inbox.confirm.go')}
             </button>
@@ -217,9 +219,10 @@ function DeviceReceiving({
               ref={receiveRef}
               type="button"
               className="button"
-              disabled={busy}
               data-testid={`inbox-receive-${device.id}`}
-              onClick={() => void ask()}
+              {...busyButtonProps(busy)}
+              // Made in the handler: ask() moves the focus through a ref, not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void ask()).onClick(event)}
             >
               {t('inbox.devices.receive', { device: device.label })}
             </button>
@@ -229,9 +232,10 @@ function DeviceReceiving({
               ref={undoRef}
               type="button"
               className="button"
-              disabled={busy}
               data-testid={`inbox-undo-${device.id}`}
-              onClick={() => void undo()}
+              {...busyButtonProps(busy)}
+              // Made in the handler: undo() moves the focus through a ref, not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void undo()).onClick(event)}
             >
               {t('inbox.devices.undo', { device: device.label })}
             </button>

@@ -15,6 +15,7 @@ import { errorInfo } from '../../api'
 import { itemActions } from './status'
 import { useFollowedTakeBack } from './follow-take-back'
 import { nothingLeftText, TakeBackTally } from './TakeBackTally'
+import { busyButtonProps } from '../../ui/busy-button'
 
 type BulkReply = InvokeReply<'outbox:cancelMany'>
 type BulkAction = 'cancel' | 'retry' | 'delete'
@@ -350,10 +351,10 @@ export function OutboxBulkBar({
           <button
             type="button"
             className="button button--primary"
-            disabled={busy || !canRetry}
+            disabled={!canRetry}
             aria-expanded={confirmRetry !== null}
             aria-describedby={retryWhich !== null ? 'outbox-bulk-retry-which' : undefined}
-            onClick={() => void askThenRetry()}
+            {...busyButtonProps(busy, () => void askThenRetry())}
           >
             {t('outbox.bulk.retry')}
           </button>
@@ -375,7 +376,11 @@ export function OutboxBulkBar({
             </button>
           ) : null}
           {canCancelAtGateway ? (
-            <button type="button" className="button" disabled={busy} onClick={() => void takeBack('cancel')}>
+            <button
+              type="button"
+              className="button"
+              {...busyButtonProps(busy, () => void takeBack('cancel'))}
+            >
               {t('outbox.takeBack.cancel')}
             </button>
           ) : null}

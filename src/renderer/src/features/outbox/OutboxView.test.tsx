@@ -14,7 +14,7 @@ import {
   NO_TAKE_BACK_TALLY
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { dropFocusAsChromiumDoes, dropFocusOffDisabled } from '../../testing/focus'
 import { renderWithRowKeys } from '../../testing/row-keys'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
@@ -2237,6 +2237,27 @@ describe('bulk selection', () => {
 
     expect(fake.requests('outbox:retryMany')).toEqual([{ ids: ['b-3', 'b-4'] }])
     expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('1 retried')
+  })
+
+  it('keeps the focus on the pressed Retry selected while the retry runs, never on the page, and retries once', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000003'))
+    await user.click(selectBox('6281200000004'))
+    const retried = fake.defer('outbox:retryMany')
+    const retry = screen.getByRole('button', { name: 'Retry selected' })
+    retry.focus()
+    await user.keyboard('{Enter}')
+    await retried.called
+    await act(async () => undefined)
+    dropFocusOffDisabled()
+    expect(document.activeElement).toBe(retry)
+    expect(retry.getAttribute('aria-disabled')).toBe('true')
+    await user.keyboard('{Enter}')
+    retried.resolve({ done: ['b-3', 'b-4'], refused: [] })
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('2 retried')
+    expect(fake.requests('outbox:retryMany')).toHaveLength(1)
   })
 
   it('says which were not retried because their campaign was cancelled, one and many worded apart', async () => {

@@ -9,6 +9,7 @@ import type { DirectSendPlan, DirectSendSchedule, QuotaFinish } from '../../../.
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
+import { busyButtonProps } from '../../ui/busy-button'
 
 export function SendSummary({
   recipients,
@@ -112,8 +113,7 @@ export function SendSummary({
           type="button"
           className="button button--primary"
           data-testid="send-presend-confirm"
-          disabled={busy}
-          onClick={onSend}
+          {...busyButtonProps(busy, onSend)}
         >
           {schedule
             ? plan.quotaShort > 0

@@ -16,6 +16,7 @@ import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budg
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import { dropFocusOffDisabled } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { computerZoneIs } from '../../testing/zone'
 import { SendView } from './SendView'
@@ -570,6 +571,28 @@ const BLACKLISTED =
   'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.'
 
 describe('enqueue', () => {
+  it('keeps the focus on the pressed Send while the send runs, never on the page, and sends once', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
+    const enqueued = fake.defer('outbox:enqueue')
+    const send = screen.getByRole('button', { name: 'Send' })
+    send.focus()
+    await user.keyboard('{Enter}')
+    await enqueued.called
+    await act(async () => undefined)
+    dropFocusOffDisabled()
+    expect(document.activeElement).toBe(send)
+    expect(send.getAttribute('aria-disabled')).toBe('true')
+    // A second press, and Enter in a field (the form's implicit submission), send nothing more while it runs.
+    await user.keyboard('{Enter}')
+    await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+    await user.keyboard('{Enter}')
+    enqueued.resolve({ itemIds: ['item-0-0'] })
+    await screen.findByTestId('send-sent-summary')
+    expect(fake.requests('outbox:enqueue')).toHaveLength(1)
+  })
+
   it('asks before sending to numbers on the opt-out list, then leaves them out (issue 26)', async () => {
     fake.once('outbox:enqueue', () => {
       throw new ApiError({

@@ -29,6 +29,7 @@ import {
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
+import { busyButtonProps } from '../../ui/busy-button'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { useNow } from '../../ui/use-now'
@@ -537,7 +538,7 @@ export function SendView(): React.JSX.Element {
               type="submit"
               className="button button--primary"
               data-testid="send-submit"
-              disabled={send.sending}
+              {...busyButtonProps(send.sending)}
             >
               {send.sending
                 ? t('send.submitting')
