@@ -1,5 +1,7 @@
 // Focus as Chromium moves it, where jsdom does not; and where it went.
-import { onTestFinished } from 'vitest'
+import { act } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { expect, onTestFinished } from 'vitest'
 
 /**
  * Chromium drops the focus of a button disabled while its action runs, to the page; jsdom keeps it (and will not
@@ -14,6 +16,25 @@ export function dropFocusAsChromiumDoes(): void {
 /** Where the focus sits on an element disabled under it, Chromium drops it to the page as soon as it is drawn so. */
 export function dropFocusOffDisabled(): void {
   if ((document.activeElement as HTMLButtonElement | null)?.disabled) dropFocusAsChromiumDoes()
+}
+
+/**
+ * Presses `button` by keyboard and, once its request is `running`, checks that the focus stayed on it (drawn busy,
+ * never disabled: Chromium would drop the focus to the page) and presses it again, which must start nothing more.
+ */
+export async function pressAndHold(
+  user: UserEvent,
+  button: HTMLElement,
+  running: Promise<unknown>
+): Promise<void> {
+  button.focus()
+  await user.keyboard('{Enter}')
+  await running
+  await act(async () => undefined)
+  dropFocusOffDisabled()
+  expect(document.activeElement).toBe(button)
+  expect(button.getAttribute('aria-disabled')).toBe('true')
+  await user.keyboard('{Enter}')
 }
 
 /** Every element the focus goes to from now to the end of the test, by id (or tag name): a view's focus moves once. */

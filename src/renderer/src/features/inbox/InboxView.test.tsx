@@ -12,7 +12,7 @@ import {
   makeReceiving,
   makeSettings
 } from '../../testing/fixtures'
-import { dropFocusOffDisabled } from '../../testing/focus'
+import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useSettings } from '../../stores/settings'
 import { InboxView } from './InboxView'
@@ -617,20 +617,10 @@ describe('InboxView', () => {
     script()
     const user = userEvent.setup()
     render(<InboxView />)
-    /** Presses the button by keyboard; while its request runs the focus stays on it, and a second press asks nothing. */
-    const pressAndHold = async (button: HTMLElement, running: Promise<unknown>): Promise<void> => {
-      button.focus()
-      await user.keyboard('{Enter}')
-      await running
-      await act(async () => undefined)
-      dropFocusOffDisabled()
-      expect(document.activeElement).toBe(button)
-      expect(button.getAttribute('aria-disabled')).toBe('true')
-      await user.keyboard('{Enter}')
-    }
 
     const preview = fake.defer('inbox:provisionPreview')
     await pressAndHold(
+      user,
       await screen.findByRole('button', { name: 'Receive messages on Shop' }),
       preview.called
     )
@@ -642,7 +632,11 @@ describe('InboxView', () => {
     const question = await screen.findByRole('group', { name: 'Receive messages on Shop?' })
 
     const provision = fake.defer('inbox:provision')
-    await pressAndHold(within(question).getByRole('button', { name: 'Receive messages' }), provision.called)
+    await pressAndHold(
+      user,
+      within(question).getByRole('button', { name: 'Receive messages' }),
+      provision.called
+    )
     provision.resolve(
       receiving({
         devices: [{ deviceId: 'dev-1', receiving: true, since: '2026-01-15T03:10:00.000Z', canUndo: true }]
@@ -652,7 +646,7 @@ describe('InboxView', () => {
     await waitFor(() => expect(document.activeElement).toBe(undo))
 
     const undone = fake.defer('inbox:undoProvision')
-    await pressAndHold(undo, undone.called)
+    await pressAndHold(user, undo, undone.called)
     undone.resolve({ view: receiving(), notRestored: [] })
     await waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Receive messages on Shop' }))

@@ -14,7 +14,7 @@ import {
   NO_TAKE_BACK_TALLY
 } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { dropFocusAsChromiumDoes, dropFocusOffDisabled } from '../../testing/focus'
+import { dropFocusAsChromiumDoes, pressAndHold } from '../../testing/focus'
 import { renderWithRowKeys } from '../../testing/row-keys'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
@@ -2246,15 +2246,7 @@ describe('bulk selection', () => {
     await user.click(selectBox('6281200000003'))
     await user.click(selectBox('6281200000004'))
     const retried = fake.defer('outbox:retryMany')
-    const retry = screen.getByRole('button', { name: 'Retry selected' })
-    retry.focus()
-    await user.keyboard('{Enter}')
-    await retried.called
-    await act(async () => undefined)
-    dropFocusOffDisabled()
-    expect(document.activeElement).toBe(retry)
-    expect(retry.getAttribute('aria-disabled')).toBe('true')
-    await user.keyboard('{Enter}')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Retry selected' }), retried.called)
     retried.resolve({ done: ['b-3', 'b-4'], refused: [] })
     expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('2 retried')
     expect(fake.requests('outbox:retryMany')).toHaveLength(1)

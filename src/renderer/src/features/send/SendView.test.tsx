@@ -16,7 +16,7 @@ import { DIRECT_SEND_CASES, PLAN_NOW } from '../../../../shared/domain/send-budg
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
-import { dropFocusOffDisabled } from '../../testing/focus'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { computerZoneIs } from '../../testing/zone'
 import { SendView } from './SendView'
@@ -576,16 +576,9 @@ describe('enqueue', () => {
     await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
     const enqueued = fake.defer('outbox:enqueue')
-    const send = screen.getByRole('button', { name: 'Send' })
-    send.focus()
-    await user.keyboard('{Enter}')
-    await enqueued.called
-    await act(async () => undefined)
-    dropFocusOffDisabled()
-    expect(document.activeElement).toBe(send)
-    expect(send.getAttribute('aria-disabled')).toBe('true')
-    // A second press, and Enter in a field (the form's implicit submission), send nothing more while it runs.
-    await user.keyboard('{Enter}')
+    // A second press (pressAndHold's), and Enter in a field (the form's implicit submission), send nothing more while it
+    // runs.
+    await pressAndHold(user, screen.getByRole('button', { name: 'Send' }), enqueued.called)
     await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
     await user.keyboard('{Enter}')
     enqueued.resolve({ itemIds: ['item-0-0'] })
