@@ -1421,6 +1421,18 @@ describe('removing a device by keyboard (QA7 Q7-04)', () => {
   })
 })
 
+/** No device yet, and the add-device form opened and filled in: Kasir at https://solo.wablas.com, with this token. */
+async function fillAddDevice(token: string): Promise<ReturnType<typeof userEvent.setup>> {
+  show([])
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('button', { name: 'Add a device' }))
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
+  await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+  await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+  await user.type(screen.getByLabelText('Token'), token)
+  return user
+}
+
 describe('add-device form', () => {
   it('checks the base URL rule', () => {
     expect(checkBaseUrl('')).toBe('required')
@@ -1487,13 +1499,7 @@ describe('add-device form', () => {
       message: 'The gateway refused this token.',
       field: 'token'
     })
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc123')
+    const user = await fillAddDevice('abc123')
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')).toEqual([
       { label: 'Kasir', baseUrl: 'https://solo.wablas.com', token: 'abc123' }
@@ -1508,13 +1514,7 @@ describe('add-device form', () => {
 
   it('shows an error without a field above the buttons', async () => {
     fake.fail('devices:add', { code: 'gateway_unreachable', message: 'Could not reach solo.wablas.com.' })
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc')
+    const user = await fillAddDevice('abc')
     await user.type(screen.getByLabelText('Secret key (optional)'), 's3cret')
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')[0]).toMatchObject({ secret: 's3cret' })
@@ -1531,13 +1531,7 @@ describe('add-device form', () => {
       fetchedAt: new Date().toISOString(),
       refreshAfterMs: 20_000
     }))
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc')
+    const user = await fillAddDevice('abc')
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('new-1')
@@ -1627,13 +1621,7 @@ describe('the pressed button keeps the focus while its action runs (issue #29)',
   })
 
   it('Add device, in the add-device form', async () => {
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc')
+    const user = await fillAddDevice('abc')
     const added = fake.defer('devices:add')
     await pressAndHold(user, screen.getByRole('button', { name: 'Add device' }), added.called)
     added.reject({ code: 'token_invalid', message: 'The gateway rejected the token.' })
