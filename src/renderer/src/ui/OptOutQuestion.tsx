@@ -4,6 +4,7 @@
 // there is no "Send anyway", only the one sentence that says why and how it is lifted, and "Leave them out" where
 // other recipients remain to send to.
 import { useT } from '../i18n'
+import { busyButtonProps } from './busy-button'
 
 export function OptOutQuestion(props: {
   /** What the core (or the reply box) says first: which numbers are on the list. */
@@ -21,7 +22,7 @@ export function OptOutQuestion(props: {
       </p>
       {props.onLeaveOut ? (
         <div className="actions">
-          <button type="button" className="button" disabled={props.busy} onClick={props.onLeaveOut}>
+          <button type="button" className="button" {...busyButtonProps(props.busy, props.onLeaveOut)}>
             {t('send.optOutAsk.leaveOut')}
           </button>
         </div>

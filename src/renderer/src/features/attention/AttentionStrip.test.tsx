@@ -7,7 +7,7 @@ import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testi
 import { useOutbox } from '../../stores/outbox'
 import { installFakeApi, seedStores } from '../../testing/render'
 import type { FakeApi } from '../../testing/fake-api'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { dropFocusAsChromiumDoes, pressAndHold } from '../../testing/focus'
 import { useDevices } from '../../stores/devices'
 import userEvent from '@testing-library/user-event'
 import { DevicesView } from '../devices/DevicesView'
@@ -285,6 +285,33 @@ describe('attention strip actions by keyboard', () => {
     })
     expect(screen.queryByTestId('attention-strip')).toBeNull()
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Devices' }))
+  })
+
+  // Issue #29 (point 4): disabled while it ran, the pressed button dropped the focus to the page meanwhile.
+  it('keeps the focus on the pressed Restart and Check again (a used-up quota) while each runs, and runs each once', async () => {
+    const user = showStripAndDevices([
+      makeDevice({ state: 'disconnected' }),
+      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'connected', quota: 0 })
+    ])
+    const restarted = fake.defer('devices:restart')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Restart: Front office' }), restarted.called)
+    restarted.resolve({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ state: 'disconnected', settling: true })
+    })
+    expect(
+      await within(screen.getByTestId('attention-dev-1')).findByText(/waiting for the device/)
+    ).toBeTruthy()
+    expect(fake.requests('devices:restart')).toHaveLength(1)
+
+    const checked = fake.defer('devices:refresh')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Check again: Warehouse' }), checked.called)
+    checked.resolve(makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'connected', quota: 0 }))
+    expect(
+      await within(screen.getByTestId('attention-dev-2')).findByText(/Still/, { selector: '[role="status"]' })
+    ).toBeTruthy()
+    expect(fake.requests('devices:refresh')).toHaveLength(1)
   })
 
   it('leaves the focus alone when an item goes by itself, not by its action', () => {

@@ -22,6 +22,7 @@ import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { RenewLink } from '../devices/RenewLink'
 import { useDeviceVerdict, type DeviceVerdict, type VerdictOn } from '../devices/device-verdict'
+import { busyButtonProps } from '../../ui/busy-button'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 
 const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
@@ -36,7 +37,8 @@ const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
 const ActionStarted = createContext<(deviceId: string) => void>(() => undefined)
 
 /**
- * An item's one action: its button is disabled while it runs, then has the focus back (QA16 Q16-03); a failure, and
+ * An item's one action: its button says it is busy while it runs, keeping the focus (busyButtonProps: never
+ * disabled, which would drop the focus to the page), and has it still after (QA16 Q16-03); a failure, and
  * the live verdict on a restart or a check (the card's, device-verdict.ts), are said beside the item. `action` resolves
  * to the verdict that follows it (null: none); `staysHere` is false for one that takes the operator elsewhere.
  */
@@ -134,9 +136,8 @@ function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
       <button
         type="button"
         className="button button--small"
-        disabled={busy}
         aria-label={`${t(label)}: ${device.label}`}
-        onClick={() => void act()}
+        {...busyButtonProps(busy, () => void act())}
       >
         {t(label)}
       </button>
@@ -175,9 +176,8 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
         <button
           type="button"
           className="button button--small"
-          disabled={busy}
           aria-label={`${t(label)}: ${device.label}`}
-          onClick={() => void act(action)}
+          {...busyButtonProps(busy, () => void act(action))}
         >
           {t(label)}
         </button>

@@ -5,6 +5,7 @@ import { errorInfo, type ErrorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { Field } from '../../ui/Field'
+import { busyButtonProps } from '../../ui/busy-button'
 import { cancelOnEscape } from '../../ui/escape'
 import { checkDeviceDraft, fieldOfError, type DeviceDraft, type DeviceField } from './device-rules'
 import { SecretInput } from '../../ui/SecretInput'
@@ -182,7 +183,7 @@ export function AddDeviceForm({ onAdded, onCancel }: AddDeviceFormProps): React.
           type="submit"
           className="button button--primary"
           data-testid="add-device-submit"
-          disabled={busy}
+          {...busyButtonProps(busy)}
         >
           {busy ? t('addDevice.checking') : t('addDevice.submit')}
         </button>

@@ -30,6 +30,7 @@ import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { busyButtonProps } from '../../ui/busy-button'
 import { DailyCapForm } from './forms/DailyCapForm'
 import { FileLimitForm } from './forms/FileLimitForm'
 import { NumberForm } from './forms/NumberForm'
@@ -240,14 +241,15 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             type="button"
             className={buttonClass('restart')}
             data-testid={`restart-${id}`}
-            disabled={busy !== null}
-            onClick={() =>
-              void run('restart', async () => {
-                const reply = await restart(id)
-                follow(reply.via)
-                return null
-              })
-            }
+            {...busyButtonProps(
+              busy !== null,
+              () =>
+                void run('restart', async () => {
+                  const reply = await restart(id)
+                  follow(reply.via)
+                  return null
+                })
+            )}
           >
             {busy === 'restart' ? t('devices.restart.busy') : t('devices.restart')}
           </button>
@@ -277,14 +279,15 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             type="button"
             className={topUpFirst ? 'button' : 'button button--primary'}
             data-testid={`check-again-${id}`}
-            disabled={busy !== null}
-            onClick={() =>
-              void run('check', async () => {
-                await refresh(id)
-                follow('check')
-                return null
-              })
-            }
+            {...busyButtonProps(
+              busy !== null,
+              () =>
+                void run('check', async () => {
+                  await refresh(id)
+                  follow('check')
+                  return null
+                })
+            )}
           >
             {busy === 'check' ? t('devices.checkAgain.busy') : t('devices.checkAgain')}
           </button>

@@ -10,7 +10,7 @@ import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testi
 import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { dropFocusAsChromiumDoes, pressAndHold } from '../../testing/focus'
 import { checkBaseUrl } from './device-rules'
 import { BASE_URL_CASES } from '../../../../shared/domain/base-url.cases'
 import { DevicesView } from './DevicesView'
@@ -1421,6 +1421,18 @@ describe('removing a device by keyboard (QA7 Q7-04)', () => {
   })
 })
 
+/** No device yet, and the add-device form opened and filled in: Kasir at https://solo.wablas.com, with this token. */
+async function fillAddDevice(token: string): Promise<ReturnType<typeof userEvent.setup>> {
+  show([])
+  const user = userEvent.setup()
+  await user.click(screen.getByRole('button', { name: 'Add a device' }))
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
+  await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+  await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+  await user.type(screen.getByLabelText('Token'), token)
+  return user
+}
+
 describe('add-device form', () => {
   it('checks the base URL rule', () => {
     expect(checkBaseUrl('')).toBe('required')
@@ -1487,13 +1499,7 @@ describe('add-device form', () => {
       message: 'The gateway refused this token.',
       field: 'token'
     })
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc123')
+    const user = await fillAddDevice('abc123')
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')).toEqual([
       { label: 'Kasir', baseUrl: 'https://solo.wablas.com', token: 'abc123' }
@@ -1508,13 +1514,7 @@ describe('add-device form', () => {
 
   it('shows an error without a field above the buttons', async () => {
     fake.fail('devices:add', { code: 'gateway_unreachable', message: 'Could not reach solo.wablas.com.' })
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc')
+    const user = await fillAddDevice('abc')
     await user.type(screen.getByLabelText('Secret key (optional)'), 's3cret')
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(fake.requests('devices:add')[0]).toMatchObject({ secret: 's3cret' })
@@ -1531,13 +1531,7 @@ describe('add-device form', () => {
       fetchedAt: new Date().toISOString(),
       refreshAfterMs: 20_000
     }))
-    show([])
-    const user = userEvent.setup()
-    await user.click(screen.getByRole('button', { name: 'Add a device' }))
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Kasir')
-    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
-    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
-    await user.type(screen.getByLabelText('Token'), 'abc')
+    const user = await fillAddDevice('abc')
     await user.click(screen.getByRole('button', { name: 'Add device' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(useLinking.getState().deviceId).toBe('new-1')
@@ -1554,5 +1548,105 @@ describe('the row keys in Devices', () => {
     )
     renderWithRowKeys(<DevicesView />)
     await walkRowsWithJK([row('Shop'), row('Gudang')])
+  })
+})
+
+// Issue #29 (point 4): a button disabled under the focus drops it to the page in Chromium; the pressed one says it is
+// busy (aria-disabled) instead, keeps the focus while its request runs, and a second press starts nothing more.
+describe('the pressed button keeps the focus while its action runs (issue #29)', () => {
+  it('Restart and Check again on the card', async () => {
+    fake.handle('devices:restart', ({ id }) => ({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ id, state: 'disconnected' })
+    }))
+    show([
+      makeDevice({ state: 'disconnected' }),
+      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'unreachable' })
+    ])
+    const user = userEvent.setup()
+    const restarted = fake.defer('devices:restart')
+    await pressAndHold(
+      user,
+      within(row('Front office')).getByRole('button', { name: 'Restart' }),
+      restarted.called
+    )
+    restarted.resolve({
+      message: 'device restarted',
+      via: 'restart',
+      device: makeDevice({ state: 'connected' })
+    })
+    expect(await within(row('Front office')).findByText('Connected')).toBeTruthy()
+    expect(fake.requests('devices:restart')).toHaveLength(1)
+
+    const checked = fake.defer('devices:refresh')
+    await pressAndHold(
+      user,
+      within(row('Warehouse')).getByRole('button', { name: 'Check again' }),
+      checked.called
+    )
+    checked.resolve(makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'connected' }))
+    expect(await within(row('Warehouse')).findByText('Connected')).toBeTruthy()
+    expect(fake.requests('devices:refresh')).toHaveLength(1)
+  })
+
+  // Every row form ends with the one FormActions: each is pressed by keyboard on its own submit button.
+  it.each([
+    { open: 'Rename', typed: ' 2', submit: 'Save', channel: 'devices:rename' },
+    {
+      open: 'Enter the token again',
+      typed: 'new-token-value',
+      submit: 'Check and save',
+      channel: 'devices:updateToken'
+    },
+    {
+      open: 'Change number',
+      typed: '0813-9999-8888',
+      submit: 'Change number',
+      channel: 'devices:changeNumber'
+    },
+    { open: 'File size limit', typed: '16', submit: 'Save', channel: 'devices:setFileLimit' },
+    { open: 'Daily cap', typed: '200', submit: 'Save', channel: 'devices:setDailyCap' }
+  ] as const)('$open: its $submit', async ({ open, typed, submit, channel }) => {
+    show([makeDevice({ state: 'locked' })])
+    const user = userEvent.setup()
+    await user.click(within(row('Front office')).getByRole('button', { name: open }))
+    await user.keyboard(typed)
+    const form = row('Front office').querySelector('form')!
+    const saved = fake.defer(channel)
+    await pressAndHold(user, within(form).getByRole('button', { name: submit }), saved.called)
+    saved.resolve(makeDevice())
+    await waitFor(() => expect(row('Front office').querySelector('form')).toBeNull())
+    expect(fake.requests(channel)).toHaveLength(1)
+  })
+
+  it('Add device, in the add-device form', async () => {
+    const user = await fillAddDevice('abc')
+    const added = fake.defer('devices:add')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Add device' }), added.called)
+    added.reject({ code: 'token_invalid', message: 'The gateway rejected the token.' })
+    expect(await screen.findByText('The gateway rejected the token.')).toBeTruthy()
+    expect(fake.requests('devices:add')).toHaveLength(1)
+  })
+
+  it('"Deleted at the gateway" on the reminders the gateway keeps sending', async () => {
+    fake.handle('devices:keptAtGateway', () => ({
+      records: [{ deviceId: 'gone-1', label: 'Cabang Gowa', reminders: [removalReminder('Cicilan', '501')] }]
+    }))
+    show()
+    const user = userEvent.setup()
+    const record = await screen.findByRole('region', { name: 'Reminders the gateway keeps sending' })
+    const dismissed = fake.defer('devices:dismissKeptAtGateway')
+    await pressAndHold(
+      user,
+      within(record).getByRole('button', { name: 'Deleted at the gateway' }),
+      dismissed.called
+    )
+    dismissed.reject({ code: 'io', message: 'Could not save.' })
+    expect(await within(record).findByRole('alert')).toBeTruthy()
+    expect(document.activeElement).toBe(
+      within(record).getByRole('button', { name: 'Deleted at the gateway' })
+    )
+    expect(fake.requests('devices:dismissKeptAtGateway')).toHaveLength(1)
   })
 })

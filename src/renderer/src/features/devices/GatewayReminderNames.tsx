@@ -7,6 +7,7 @@ import type { KeptAtGateway, RemovalReminder, RemovalSeries } from '../../../../
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { useDevices } from '../../stores/devices'
+import { busyButtonProps } from '../../ui/busy-button'
 import { CopyButton } from '../../ui/CopyButton'
 import { describeGatewayStart, describePeriode, describeRule } from '../reminders/repeat-rules'
 
@@ -137,7 +138,7 @@ function KeptAtGatewayRecord({ record }: { record: KeptAtGateway }): React.JSX.E
       />
       <div className="actions">
         <CopyButton text={text} label={t('devices.removed.keptCopy')} className="button button--primary" />
-        <button type="button" className="button" disabled={busy} onClick={() => void dismiss()}>
+        <button type="button" className="button" {...busyButtonProps(busy, () => void dismiss())}>
           {t('devices.removed.keptDone')}
         </button>
       </div>

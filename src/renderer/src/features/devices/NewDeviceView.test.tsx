@@ -12,6 +12,7 @@ import { NewDeviceView } from './NewDeviceView'
 import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { pressAndHold } from '../../testing/focus'
 
 let fake: FakeApi
 
@@ -200,6 +201,25 @@ describe('NewDeviceView', () => {
       screen.getByRole('textbox', { name: /^WhatsApp number for the device/ })
     )
     expect(fake.requests('devices:create')).toEqual([])
+  })
+
+  // Issue #29 (point 4): disabled while the gateway makes it, the pressed button dropped the focus to the page.
+  it('keeps the focus on the pressed "Create device and invoice" while it runs, and creates once', async () => {
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Cabang 2')
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '081234567890')
+    const created = fake.defer('devices:create')
+    await pressAndHold(
+      user,
+      screen.getByRole('button', { name: 'Create device and invoice' }),
+      created.called
+    )
+    created.reject({ code: 'token_invalid', message: 'The gateway rejected the token.' })
+    expect((await screen.findByTestId('new-device-error')).textContent).toBe(
+      'The gateway rejected the token.'
+    )
+    expect(fake.requests('devices:create')).toHaveLength(1)
   })
 
   it('shows the gateway refusal and keeps the form', async () => {

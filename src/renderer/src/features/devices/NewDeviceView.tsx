@@ -11,6 +11,7 @@ import { useDevices } from '../../stores/devices'
 import { useOperatorZone } from '../../stores/settings'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { busyButtonProps } from '../../ui/busy-button'
 import { deviceOptionLabel } from '../../ui/DeviceSelect'
 import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -278,7 +279,7 @@ export function NewDeviceView(): React.JSX.Element {
             <button
               type="submit"
               className="button button--primary"
-              disabled={busy}
+              {...busyButtonProps(busy)}
               data-testid="new-device-submit"
             >
               {busy ? t('newDevice.creating') : t('newDevice.submit')}

@@ -9,6 +9,7 @@ import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCampaign, makeDevice, makeItem, makeSettings } from '../../testing/fixtures'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { pressRowEnds, renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { OutboxView } from '../outbox/OutboxView'
@@ -841,6 +842,22 @@ describe('overview', () => {
     await userEvent.setup().click(fleet.getByRole('button', { name: 'Add a gateway device' }))
     expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
     expect(fleet.getByRole('button', { name: 'Try the sandbox' })).toBeTruthy()
+  })
+
+  // Issue #29 (point 4): disabled while the sandbox started, the pressed button dropped the focus to the page.
+  it('keeps the focus on the pressed "Try the sandbox" while it starts, and starts it once', async () => {
+    seedStores(makeBootstrap({ devices: [] }))
+    render(<OverviewView />)
+    const fleet = within(screen.getByRole('region', { name: 'Devices' }))
+    const started = fake.defer('sandbox:start')
+    await pressAndHold(
+      userEvent.setup(),
+      fleet.getByRole('button', { name: 'Try the sandbox' }),
+      started.called
+    )
+    started.reject({ code: 'port_in_use', message: 'The sandbox could not open a port.' })
+    expect((await fleet.findByRole('alert')).textContent).toBe('The sandbox could not open a port.')
+    expect(fake.requests('sandbox:start')).toHaveLength(1)
   })
 
   it('counts whole days to the expiry', () => {

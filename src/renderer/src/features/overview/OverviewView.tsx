@@ -19,6 +19,7 @@ import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { openOutboxAt, useOutbox } from '../../stores/outbox'
 import { useNavigation } from '../../stores/navigation'
 import { operatorZone, useOperatorZone } from '../../stores/settings'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
@@ -296,7 +297,7 @@ function NoDeviceYet(): React.JSX.Element {
         <button type="button" className="button button--primary" onClick={addFirstDevice}>
           {t('welcome.add.action')}
         </button>
-        <button type="button" className="button" disabled={busy} onClick={() => void trySandbox()}>
+        <button type="button" className="button" {...busyButtonProps(busy, () => void trySandbox())}>
           {busy ? t('welcome.sandbox.starting') : t('welcome.sandbox.action')}
         </button>
       </div>

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 
 type Part = InvokeReply<'app:damaged'>['parts'][number]
 
@@ -67,7 +68,16 @@ export function DamagedParts(): React.JSX.Element | null {
               <code dir="ltr">{part.file}</code>
             </p>
             <p className="muted">{part.message}</p>
-            <button type="button" disabled={busy !== null} onClick={() => void startFresh(part.part)}>
+            {/* The `button` class draws it busy (aria-disabled) as the window's other buttons are drawn. */}
+            <button
+              type="button"
+              className="button"
+              {...busyButtonProps(busy !== null)}
+              // Made in the handler: startFresh() moves the focus through a ref, not read while drawing.
+              onClick={(event) =>
+                busyButtonProps(busy !== null, () => void startFresh(part.part)).onClick(event)
+              }
+            >
               {t('settings.damaged.startFresh')}
             </button>
           </li>

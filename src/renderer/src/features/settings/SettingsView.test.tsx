@@ -8,7 +8,7 @@ import { useSettings } from '../../stores/settings'
 import { keptSettingsDrafts, resetSettingsDrafts } from '../../stores/settings-drafts'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeSettings } from '../../testing/fixtures'
-import { recordFocusMoves } from '../../testing/focus'
+import { pressAndHold, recordFocusMoves } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { ViewSlot } from '../../ui/on-demand'
 import { SettingsView } from './SettingsView'
@@ -428,6 +428,21 @@ describe('damaged parts', () => {
     ).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Set aside and start fresh' })).toBeNull()
     expect(document.activeElement?.textContent).toBe('Could not be read at start')
+  })
+
+  // Issue #29 (point 4): disabled while it ran, the pressed button dropped the focus to the page meanwhile.
+  it('keeps the focus on the pressed "Set aside and start fresh" while it runs, and starts fresh once', async () => {
+    fake.handle('app:damaged', () => ({
+      parts: [{ part: 'series', file: '/data/series.json', message: 'The series cannot be read.' }]
+    }))
+    render(<SettingsView />)
+    const button = await screen.findByRole('button', { name: 'Set aside and start fresh' })
+    const started = fake.defer('app:startFresh')
+    await pressAndHold(userEvent.setup(), button, started.called)
+    started.reject({ code: 'io', message: 'The copy could not be moved aside.' })
+    expect(await screen.findByText('The copy could not be moved aside.')).toBeTruthy()
+    expect(document.activeElement).toBe(button)
+    expect(fake.requests('app:startFresh')).toHaveLength(1)
   })
 
   it('shows nothing when every part could be read', async () => {

@@ -6,6 +6,7 @@ import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { WelcomeView } from './WelcomeView'
 
@@ -71,6 +72,21 @@ describe('WelcomeView', () => {
     render(<WelcomeView />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Coba sandbox' }))
     expect(fake.requests('sandbox:start')).toEqual([{ language: 'id' }])
+  })
+
+  // Issue #29 (point 4): disabled while the sandbox started, the pressed button dropped the focus to the page.
+  it('keeps the focus on the pressed "Try the sandbox" while it starts, and starts it once', async () => {
+    render(<WelcomeView />)
+    const started = fake.defer('sandbox:start')
+    await pressAndHold(
+      userEvent.setup(),
+      screen.getByRole('button', { name: 'Try the sandbox' }),
+      started.called
+    )
+    started.reject({ code: 'port_in_use', message: 'The sandbox could not open a port.' })
+    expect((await screen.findByRole('alert')).textContent).toBe('The sandbox could not open a port.')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try the sandbox' }))
+    expect(fake.requests('sandbox:start')).toHaveLength(1)
   })
 
   it('explains a sandbox that does not start', async () => {

@@ -3,6 +3,7 @@
 import { errorInfo } from '../../api'
 import { useLanguage, useT, type Language } from '../../i18n'
 import { useSettings } from '../../stores/settings'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { addFirstDevice, useTrySandbox } from './first-device'
 import './welcome.css'
@@ -68,8 +69,7 @@ export function WelcomeView(): React.JSX.Element {
             type="button"
             className="button"
             data-testid="welcome-sandbox"
-            disabled={busy}
-            onClick={() => void trySandbox()}
+            {...busyButtonProps(busy, () => void trySandbox())}
           >
             {busy ? t('welcome.sandbox.starting') : t('welcome.sandbox.action')}
           </button>

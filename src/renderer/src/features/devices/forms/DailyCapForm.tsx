@@ -82,7 +82,8 @@ export function DailyCapForm({ device, busy, run, onClose }: RowFormProps): Reac
         submitLabel={t('common.save')}
         cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        disabled={busy || invalid !== null}
+        busy={busy}
+        disabled={invalid !== null}
       />
     </form>
   )

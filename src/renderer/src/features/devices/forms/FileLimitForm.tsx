@@ -67,7 +67,8 @@ export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): Rea
         submitLabel={t('common.save')}
         cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        disabled={busy || limitError !== null}
+        busy={busy}
+        disabled={limitError !== null}
         submitTestId={`limit-submit-${id}`}
       />
     </form>

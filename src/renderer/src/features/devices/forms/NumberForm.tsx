@@ -73,7 +73,7 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
         submitLabel={t('devices.number.submit')}
         cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        disabled={busy}
+        busy={busy}
         submitTestId={`number-submit-${id}`}
       />
     </form>

@@ -45,7 +45,8 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
         submitLabel={t('common.save')}
         cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        disabled={busy || !label.trim()}
+        busy={busy}
+        disabled={!label.trim()}
       />
     </form>
   )

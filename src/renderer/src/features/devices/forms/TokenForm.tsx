@@ -46,7 +46,8 @@ export function TokenForm({ device, busy, run, onClose }: RowFormProps): React.J
         submitLabel={t('devices.token.submit')}
         cancelLabel={t('common.cancel')}
         onCancel={onClose}
-        disabled={busy || !token.trim()}
+        busy={busy}
+        disabled={!token.trim()}
         submitTestId={`token-submit-${id}`}
       />
     </form>
