@@ -545,6 +545,17 @@ describe('item detail', () => {
     }
   })
 
+  /** Opens `item`, the only one in the list, in the detail. */
+  async function openDetail(item: OutboxItemView): Promise<ReturnType<typeof userEvent.setup>> {
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId(`outbox-open-${item.id}`))
+    await screen.findByRole('group', { name: 'Message actions' })
+    return user
+  }
+
   it('says Scheduled once when the gateway saved the schedule, and again only when it was changed', async () => {
     const scheduled = makeItem({
       id: 's-1',
@@ -945,6 +956,49 @@ describe('item detail', () => {
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 'q-1' }])
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
+
+  // The pressed button was disabled while its request ran: Chromium dropped the keyboard's place to the page (#29.4).
+  it.each([
+    { press: 'Retry', item: failed, channel: 'outbox:retry' },
+    {
+      press: 'Send now',
+      item: makeItem({
+        id: 'h-9',
+        status: 'scheduled',
+        held: true,
+        scheduledAt: '2025-05-01T01:00:00.000Z',
+        timezone: 'Asia/Jakarta'
+      }),
+      channel: 'outbox:release'
+    },
+    { press: 'Cancel sending', item: makeItem({ id: 'q-9', status: 'queued' }), channel: 'outbox:cancel' },
+    {
+      press: 'Cancel at the gateway',
+      item: makeItem({ id: 'a-9', status: 'accepted', gatewayId: 'gw-9' }),
+      channel: 'outbox:takeBack'
+    },
+    {
+      press: 'Opt this number out of campaigns',
+      item: makeItem({ id: 'o-9', status: 'delivered' }),
+      channel: 'optouts:add'
+    }
+  ] as const)(
+    'keeps the focus on the pressed $press while it runs, never on the page, and asks once',
+    async ({ press, item, channel }) => {
+      const user = await openDetail(item)
+      const asked = fake.defer(channel)
+      const actions = screen.getByRole('group', { name: 'Message actions' })
+      const button = within(actions).getByRole('button', { name: press })
+      await pressAndHold(user, button, asked.called)
+      asked.reject({ code: 'internal', message: 'database is locked' })
+      await waitFor(() =>
+        expect(screen.getByTestId('outbox-feedback').textContent).toBe('database is locked')
+      )
+      expect(fake.requests(channel)).toHaveLength(1)
+      // Refused: the button is still there, and the focus with it.
+      expect(document.activeElement).toBe(button)
+    }
+  )
 
   it('after a Retry refused because the terminal retried it meanwhile, shows it as it is now and says so (QA24 Q24-04)', async () => {
     const cancelled = makeItem({ id: 'c-1', status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' })
@@ -1622,6 +1676,21 @@ describe('item detail', () => {
     await user.type(screen.getByTestId('outbox-edit-recipient'), '0813 1111 2222')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
+  })
+
+  it('keeps the focus on the pressed Save while the edit is saved, and Enter in its fields saves nothing more', async () => {
+    const item = makeItem({ id: 'e-9', status: 'failed', text: 'Helo' })
+    const user = await openDetail(item)
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), '!')
+    const saved = fake.defer('outbox:edit')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Save' }), saved.called)
+    // Enter in a field submits the form by its Save, which refuses while the edit is saved.
+    screen.getByTestId('outbox-edit-recipient').focus()
+    await user.keyboard('{Enter}')
+    saved.reject({ code: 'internal', message: 'database is locked' })
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe('database is locked'))
+    expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-9', text: 'Helo!' }])
   })
 
   it('closes the Edit form with Esc, as the other inline forms do, the detail staying open and the focus back on Edit (QA47 Q47-02)', async () => {
