@@ -1325,6 +1325,22 @@ describe('item detail', () => {
       expect(screen.queryByRole('button', { name: 'Open Front office' }) !== null).toBe(reason === 'device')
     })
 
+    it('keeps the focus on the pressed Resume while it goes on, never on the page, and asks once', async () => {
+      fake.handle('outbox:takeBackProgress', () => ({
+        ...asked,
+        state: 'paused' as const,
+        heldBy: { reason: 'operator' as const, deviceId: null }
+      }))
+      const outcome = await deleteForEveryone()
+      await passes(1500)
+      const resumed = fake.defer('outbox:setTakeBackPaused')
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      await pressAndHold(user, screen.getByRole('button', { name: 'Resume the take-back' }), resumed.called)
+      resumed.resolve({ ...asked, heldBy: null })
+      await waitFor(() => expect(document.activeElement).toBe(outcome))
+      expect(fake.requests('outbox:setTakeBackPaused')).toEqual([{ id: 'tb-1', paused: false }])
+    })
+
     it('keeps following a paused take-back: once resumed, its answer is said', async () => {
       let state: 'paused' | 'running' | 'done' = 'paused'
       fake.handle('outbox:takeBackProgress', () =>
