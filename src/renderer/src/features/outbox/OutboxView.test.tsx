@@ -2124,6 +2124,28 @@ describe('bulk selection', () => {
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
   })
 
+  // The question went as its answer was pressed, and the focus with it to the page while the gateway was asked.
+  it('keeps the focus on the pressed answer to Delete for everyone while the take-back starts, and starts it once', async () => {
+    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
+    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
+    const question = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
+    const started = fake.defer('outbox:takeBack')
+    await pressAndHold(
+      user,
+      within(question).getByRole('button', { name: 'Delete for everyone' }),
+      started.called
+    )
+    started.reject({ code: 'internal', message: 'database is locked' })
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('database is locked')
+    expect(fake.requests('outbox:takeBack')).toHaveLength(1)
+  })
+
   // The detail and the inbox bubble followed their take-back live; the bar said what it started and went stale.
   describe('a take-back started from the bar is followed there until it settles', () => {
     const none = NO_TAKE_BACK_TALLY
