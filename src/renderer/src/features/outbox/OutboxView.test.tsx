@@ -1,6 +1,6 @@
 // Outbox view: a window of rows for 100,000 items with pages fetched on scroll, filters, timeline, retry and cancel.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView, type TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
@@ -546,7 +546,7 @@ describe('item detail', () => {
   })
 
   /** Opens `item`, the only one in the list, in the detail. */
-  async function openDetail(item: OutboxItemView): Promise<ReturnType<typeof userEvent.setup>> {
+  async function openDetail(item: OutboxItemView): Promise<UserEvent> {
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
     fake.handle('outbox:get', () => ({ item, history: [] }))
     const user = userEvent.setup()
@@ -2016,6 +2016,16 @@ describe('bulk selection', () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: mixed.length }))
   })
 
+  /** The outbox with a sent message (b-5, to …05) beside the mixed ones: one the gateway can delete for everyone. */
+  async function openWithSent(): Promise<UserEvent> {
+    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
+    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    return user
+  }
+
   it('cancels the ticked rows after a confirm and says which could not be cancelled and why', async () => {
     fake.handle('outbox:cancelMany', () => ({
       done: ['b-1', 'b-2'],
@@ -2069,11 +2079,7 @@ describe('bulk selection', () => {
   })
 
   it('puts the focus on Keep when a bulk question opens from the keyboard, so a stray Enter confirms nothing (QA9 Q9-01)', async () => {
-    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
-    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
-    const user = userEvent.setup()
-    render(<OutboxView />)
-    await screen.findByText('5 messages')
+    const user = await openWithSent()
     await user.click(selectBox('6281200000001'))
     await user.click(selectBox('6281200000005'))
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
@@ -2096,8 +2102,6 @@ describe('bulk selection', () => {
   })
 
   it('deletes ticked sent messages for everyone only after a question that counts them', async () => {
-    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
-    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
     fake.handle('outbox:takeBack', () =>
       makeTakeBack({
@@ -2108,9 +2112,7 @@ describe('bulk selection', () => {
         pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
       })
     )
-    const user = userEvent.setup()
-    render(<OutboxView />)
-    await screen.findByText('5 messages')
+    const user = await openWithSent()
     await user.click(selectBox('6281200000001'))
     await user.click(selectBox('6281200000005'))
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
@@ -2126,11 +2128,7 @@ describe('bulk selection', () => {
 
   // The question went as its answer was pressed, and the focus with it to the page while the gateway was asked.
   it('keeps the focus on the pressed answer to Delete for everyone while the take-back starts, and starts it once', async () => {
-    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
-    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
-    const user = userEvent.setup()
-    render(<OutboxView />)
-    await screen.findByText('5 messages')
+    const user = await openWithSent()
     await user.click(selectBox('6281200000005'))
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
     await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
