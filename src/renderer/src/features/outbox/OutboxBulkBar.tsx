@@ -274,6 +274,7 @@ export function OutboxBulkBar({
       account({ tone: 'bad', text: errorInfo(error).message })
     } finally {
       setBusy(false)
+      setConfirmRevoke(false)
     }
   }
 
@@ -410,10 +411,8 @@ export function OutboxBulkBar({
           })}
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
-          onConfirm={() => {
-            setConfirmRevoke(false)
-            void takeBack('revoke')
-          }}
+          // The question stays while the gateway is asked: its pressed answer keeps the focus meanwhile.
+          onConfirm={() => void takeBack('revoke')}
           onKeep={() => {
             setConfirmRevoke(false)
             revokeRef.current?.focus()

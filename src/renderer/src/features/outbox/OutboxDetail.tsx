@@ -20,6 +20,7 @@ import { waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
+import { busyButtonProps } from '../../ui/busy-button'
 import { focusOpenedPanel } from '../../ui/RowActions'
 import { cancelOnEscape } from '../../ui/escape'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
@@ -348,13 +349,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             type="button"
             className="button button--primary"
             data-testid="outbox-retry"
-            disabled={busy}
-            onClick={() =>
-              void act(() => store.retry(item.id), t('outbox.retried'), {
-                while: STILL_RETRYING,
-                failedAgain: true
-              })
-            }
+            {...busyButtonProps(
+              busy,
+              () =>
+                void act(() => store.retry(item.id), t('outbox.retried'), {
+                  while: STILL_RETRYING,
+                  failedAgain: true
+                })
+            )}
           >
             {t('outbox.retry')}
           </button>
@@ -364,19 +366,20 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             type="button"
             className="button button--primary"
             data-testid="outbox-release"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                () => store.release(item.id),
-                // The waiting line below says why it still waits (a device that cannot send): not "sent now".
-                (released) =>
-                  waitingReason(released, { device, sendingPaused }, t, (iso, its) =>
-                    formatDateTimeInZone(iso, locale, its ?? zone)
-                  )
-                    ? t('outbox.releasedWaiting')
-                    : t('outbox.released')
-              )
-            }
+            {...busyButtonProps(
+              busy,
+              () =>
+                void act(
+                  () => store.release(item.id),
+                  // The waiting line below says why it still waits (a device that cannot send): not "sent now".
+                  (released) =>
+                    waitingReason(released, { device, sendingPaused }, t, (iso, its) =>
+                      formatDateTimeInZone(iso, locale, its ?? zone)
+                    )
+                      ? t('outbox.releasedWaiting')
+                      : t('outbox.released')
+                )
+            )}
           >
             {t('outbox.release')}
           </button>
@@ -398,8 +401,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             type="button"
             className="button"
             data-testid="outbox-cancel"
-            disabled={busy}
-            onClick={() => void act(() => store.cancel(item.id), t('outbox.cancelled'))}
+            {...busyButtonProps(busy, () => void act(() => store.cancel(item.id), t('outbox.cancelled')))}
           >
             {t('outbox.cancel')}
           </button>
@@ -421,15 +423,16 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <button
             type="button"
             className="button"
-            disabled={busy}
-            onClick={() =>
-              // "Asked the gateway", or what was done instead when nothing was asked (stopped here, …).
-              void act(
-                async () => takeBackOutcome.follow(await store.takeBack([item.id], 'cancel')),
-                (said) => said,
-                { takeBack: true }
-              )
-            }
+            {...busyButtonProps(
+              busy,
+              () =>
+                // "Asked the gateway", or what was done instead when nothing was asked (stopped here, …).
+                void act(
+                  async () => takeBackOutcome.follow(await store.takeBack([item.id], 'cancel')),
+                  (said) => said,
+                  { takeBack: true }
+                )
+            )}
           >
             {t('outbox.takeBack.cancel')}
           </button>
@@ -441,13 +444,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             type="button"
             className="button"
             data-testid="outbox-opt-out"
-            disabled={busy}
-            onClick={() =>
-              void act(
-                () => call('optouts:add', { phones: [item.recipient], source: 'outbox' }),
-                t('outbox.optedOut', { phone: formatPhoneForReading(item.recipient) })
-              )
-            }
+            {...busyButtonProps(
+              busy,
+              () =>
+                void act(
+                  () => call('optouts:add', { phones: [item.recipient], source: 'outbox' }),
+                  t('outbox.optedOut', { phone: formatPhoneForReading(item.recipient) })
+                )
+            )}
           >
             {t('outbox.optOut')}
           </button>
@@ -647,7 +651,7 @@ function EditItemForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy}
+          {...busyButtonProps(busy)}
           data-testid="outbox-edit-save"
         >
           {t('common.save')}

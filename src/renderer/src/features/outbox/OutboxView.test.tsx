@@ -1,6 +1,6 @@
 // Outbox view: a window of rows for 100,000 items with pages fetched on scroll, filters, timeline, retry and cancel.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
-import userEvent from '@testing-library/user-event'
+import userEvent, { type UserEvent } from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError, type OutboxItemView, type TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
@@ -545,6 +545,17 @@ describe('item detail', () => {
     }
   })
 
+  /** Opens `item`, the only one in the list, in the detail. */
+  async function openDetail(item: OutboxItemView): Promise<UserEvent> {
+    fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
+    fake.handle('outbox:get', () => ({ item, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId(`outbox-open-${item.id}`))
+    await screen.findByRole('group', { name: 'Message actions' })
+    return user
+  }
+
   it('says Scheduled once when the gateway saved the schedule, and again only when it was changed', async () => {
     const scheduled = makeItem({
       id: 's-1',
@@ -946,6 +957,49 @@ describe('item detail', () => {
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
 
+  // The pressed button was disabled while its request ran: Chromium dropped the keyboard's place to the page (#29.4).
+  it.each([
+    { press: 'Retry', item: failed, channel: 'outbox:retry' },
+    {
+      press: 'Send now',
+      item: makeItem({
+        id: 'h-9',
+        status: 'scheduled',
+        held: true,
+        scheduledAt: '2025-05-01T01:00:00.000Z',
+        timezone: 'Asia/Jakarta'
+      }),
+      channel: 'outbox:release'
+    },
+    { press: 'Cancel sending', item: makeItem({ id: 'q-9', status: 'queued' }), channel: 'outbox:cancel' },
+    {
+      press: 'Cancel at the gateway',
+      item: makeItem({ id: 'a-9', status: 'accepted', gatewayId: 'gw-9' }),
+      channel: 'outbox:takeBack'
+    },
+    {
+      press: 'Opt this number out of campaigns',
+      item: makeItem({ id: 'o-9', status: 'delivered' }),
+      channel: 'optouts:add'
+    }
+  ] as const)(
+    'keeps the focus on the pressed $press while it runs, never on the page, and asks once',
+    async ({ press, item, channel }) => {
+      const user = await openDetail(item)
+      const asked = fake.defer(channel)
+      const actions = screen.getByRole('group', { name: 'Message actions' })
+      const button = within(actions).getByRole('button', { name: press })
+      await pressAndHold(user, button, asked.called)
+      asked.reject({ code: 'internal', message: 'database is locked' })
+      await waitFor(() =>
+        expect(screen.getByTestId('outbox-feedback').textContent).toBe('database is locked')
+      )
+      expect(fake.requests(channel)).toHaveLength(1)
+      // Refused: the button is still there, and the focus with it.
+      expect(document.activeElement).toBe(button)
+    }
+  )
+
   it('after a Retry refused because the terminal retried it meanwhile, shows it as it is now and says so (QA24 Q24-04)', async () => {
     const cancelled = makeItem({ id: 'c-1', status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' })
     let current: OutboxItemView = cancelled
@@ -1269,6 +1323,22 @@ describe('item detail', () => {
       // No Resume: only the operator's pause is resumed; a device's hold offers its card.
       expect(screen.queryByRole('button', { name: 'Resume the take-back' })).toBeNull()
       expect(screen.queryByRole('button', { name: 'Open Front office' }) !== null).toBe(reason === 'device')
+    })
+
+    it('keeps the focus on the pressed Resume while it goes on, never on the page, and asks once', async () => {
+      fake.handle('outbox:takeBackProgress', () => ({
+        ...asked,
+        state: 'paused' as const,
+        heldBy: { reason: 'operator' as const, deviceId: null }
+      }))
+      const outcome = await deleteForEveryone()
+      await passes(1500)
+      const resumed = fake.defer('outbox:setTakeBackPaused')
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      await pressAndHold(user, screen.getByRole('button', { name: 'Resume the take-back' }), resumed.called)
+      resumed.resolve({ ...asked, heldBy: null })
+      await waitFor(() => expect(document.activeElement).toBe(outcome))
+      expect(fake.requests('outbox:setTakeBackPaused')).toEqual([{ id: 'tb-1', paused: false }])
     })
 
     it('keeps following a paused take-back: once resumed, its answer is said', async () => {
@@ -1624,6 +1694,21 @@ describe('item detail', () => {
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
   })
 
+  it('keeps the focus on the pressed Save while the edit is saved, and Enter in its fields saves nothing more', async () => {
+    const item = makeItem({ id: 'e-9', status: 'failed', text: 'Helo' })
+    const user = await openDetail(item)
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), '!')
+    const saved = fake.defer('outbox:edit')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Save' }), saved.called)
+    // Enter in a field submits the form by its Save, which refuses while the edit is saved.
+    screen.getByTestId('outbox-edit-recipient').focus()
+    await user.keyboard('{Enter}')
+    saved.reject({ code: 'internal', message: 'database is locked' })
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe('database is locked'))
+    expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-9', text: 'Helo!' }])
+  })
+
   it('closes the Edit form with Esc, as the other inline forms do, the detail staying open and the focus back on Edit (QA47 Q47-02)', async () => {
     const item = makeItem({ id: 'e-3', status: 'failed', text: 'Helo' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
@@ -1931,6 +2016,16 @@ describe('bulk selection', () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: mixed.length }))
   })
 
+  /** The outbox with a sent message (b-5, to …05) beside the mixed ones: one the gateway can delete for everyone. */
+  async function openWithSent(): Promise<UserEvent> {
+    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
+    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('5 messages')
+    return user
+  }
+
   it('cancels the ticked rows after a confirm and says which could not be cancelled and why', async () => {
     fake.handle('outbox:cancelMany', () => ({
       done: ['b-1', 'b-2'],
@@ -1984,11 +2079,7 @@ describe('bulk selection', () => {
   })
 
   it('puts the focus on Keep when a bulk question opens from the keyboard, so a stray Enter confirms nothing (QA9 Q9-01)', async () => {
-    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
-    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
-    const user = userEvent.setup()
-    render(<OutboxView />)
-    await screen.findByText('5 messages')
+    const user = await openWithSent()
     await user.click(selectBox('6281200000001'))
     await user.click(selectBox('6281200000005'))
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
@@ -2011,8 +2102,6 @@ describe('bulk selection', () => {
   })
 
   it('deletes ticked sent messages for everyone only after a question that counts them', async () => {
-    const sent = makeItem({ id: 'b-5', recipient: '6281200000005', status: 'delivered', gatewayId: 'gw-5' })
-    fake.handle('outbox:list', () => ({ items: [...mixed, sent], total: mixed.length + 1 }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
     fake.handle('outbox:takeBack', () =>
       makeTakeBack({
@@ -2023,9 +2112,7 @@ describe('bulk selection', () => {
         pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
       })
     )
-    const user = userEvent.setup()
-    render(<OutboxView />)
-    await screen.findByText('5 messages')
+    const user = await openWithSent()
     await user.click(selectBox('6281200000001'))
     await user.click(selectBox('6281200000005'))
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
@@ -2037,6 +2124,24 @@ describe('bulk selection', () => {
     })
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
+  })
+
+  // The question went as its answer was pressed, and the focus with it to the page while the gateway was asked.
+  it('keeps the focus on the pressed answer to Delete for everyone while the take-back starts, and starts it once', async () => {
+    const user = await openWithSent()
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
+    const question = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
+    const started = fake.defer('outbox:takeBack')
+    await pressAndHold(
+      user,
+      within(question).getByRole('button', { name: 'Delete for everyone' }),
+      started.called
+    )
+    started.reject({ code: 'internal', message: 'database is locked' })
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('database is locked')
+    expect(fake.requests('outbox:takeBack')).toHaveLength(1)
   })
 
   // The detail and the inbox bubble followed their take-back live; the bar said what it started and went stale.

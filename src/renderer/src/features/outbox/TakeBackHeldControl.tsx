@@ -9,6 +9,7 @@ import { useRef, useState, type RefObject } from 'react'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useNavigation } from '../../stores/navigation'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import type { TakeBackReads } from './follow-take-back'
@@ -49,7 +50,7 @@ export function TakeBackHeldControl({
     }
   }
   const button = (label: string, action: () => Promise<void>): React.JSX.Element => (
-    <button type="button" className="button" disabled={busy} onClick={() => void run(action)}>
+    <button type="button" className="button" {...busyButtonProps(busy, () => void run(action))}>
       {label}
     </button>
   )
