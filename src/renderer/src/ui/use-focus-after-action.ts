@@ -1,9 +1,9 @@
-// Where the focus goes once an action a button started has finished. The button is disabled while the action runs
-// (the browser drops the focus to the page) and may be gone after it (a retried message has no Retry, a confirmed
-// question closes): the focus goes back to the button if it is still there and enabled, else to the line that says
-// what happened (`result`, focusable with tabIndex={-1}). Focus the operator moved elsewhere meanwhile stays. The
-// focus moves as the view that says what happened commits (a layout effect), not after paint: a key pressed in
-// between would land on the page, and the ring would show a frame on the wrong element.
+// Where the focus goes once an action a button started has finished. The button keeps it while the action runs
+// (busyButtonProps; a button still `disabled` would drop it to the page) and may be gone or disabled after it (a
+// retried message has no Retry, a confirmed question closes): the focus goes back to the button if it is still there
+// and enabled, else to the line that says what happened (`result`, focusable with tabIndex={-1}). Focus the operator
+// moved elsewhere meanwhile stays. The focus moves as the view that says what happened commits (a layout effect), not
+// after paint: a key pressed in between would land on the page, and the ring would show a frame on the wrong element.
 import { useLayoutEffect, useRef, type RefObject } from 'react'
 
 /**

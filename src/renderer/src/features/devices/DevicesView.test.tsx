@@ -329,6 +329,17 @@ describe('device list', () => {
     expect(fake.requests('sandbox:start')).toEqual([{ language: 'en' }])
   })
 
+  it('keeps the focus on the pressed "Try the sandbox" while it starts, starts it once, and says why it did not', async () => {
+    show()
+    const started = fake.defer('sandbox:start')
+    const button = screen.getByRole('button', { name: 'Try the sandbox' })
+    await pressAndHold(userEvent.setup(), button, started.called)
+    started.reject({ code: 'port_in_use', message: 'The sandbox could not open a port.' })
+    expect((await screen.findByRole('alert')).textContent).toBe('The sandbox could not open a port.')
+    expect(document.activeElement).toBe(button)
+    expect(fake.requests('sandbox:start')).toHaveLength(1)
+  })
+
   it('follows state changes from the store (device events)', () => {
     show()
     act(() => seedStores(makeBootstrap({ devices: [makeDevice({ state: 'needs-scan' })] })))

@@ -1,12 +1,12 @@
 // The devices view: every device with its live state and actions, and the add-device form.
 import { useLayoutEffect, useRef, useState } from 'react'
-import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
-import { useApp } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { useTrySandbox } from '../welcome/first-device'
 import { AddDeviceForm } from './AddDeviceForm'
 import { DeviceRow } from './DeviceRow'
 import { KeptAtGatewayRecords } from './GatewayReminderNames'
@@ -20,7 +20,7 @@ export function DevicesView(): React.JSX.Element {
   const adding = useNavigation((state) => state.addDeviceOpen)
   const setAdding = useNavigation((state) => state.setAddDeviceOpen)
   const [notice, setNotice] = useState('')
-  const [startingSandbox, setStartingSandbox] = useState(false)
+  const { busy: startingSandbox, error: sandboxError, trySandbox } = useTrySandbox()
   // The form closing (Cancel, or added) takes the focused control with it: the focus goes back to "Add a device",
   // unless something else took it meanwhile (the linking wizard of the device just added).
   const addButton = useRef<HTMLButtonElement>(null)
@@ -74,15 +74,7 @@ export function DevicesView(): React.JSX.Element {
               <button
                 type="button"
                 className="button"
-                disabled={startingSandbox}
-                onClick={() => {
-                  setStartingSandbox(true)
-                  useApp
-                    .getState()
-                    .startSandbox()
-                    .catch((error: unknown) => setNotice(errorInfo(error).message))
-                    .finally(() => setStartingSandbox(false))
-                }}
+                {...busyButtonProps(startingSandbox, () => void trySandbox())}
               >
                 {startingSandbox ? t('welcome.sandbox.starting') : t('welcome.sandbox.action')}
               </button>
@@ -90,6 +82,11 @@ export function DevicesView(): React.JSX.Element {
           </div>
         ) : null}
       </div>
+      {sandboxError ? (
+        <p className="alert alert--bad" role="alert">
+          {sandboxError}
+        </p>
+      ) : null}
       {adding ? (
         <AddDeviceForm
           onCancel={() => setAdding(false)}
