@@ -147,6 +147,7 @@ export function OutboxBulkBar({
   const cancelRef = useRef<HTMLButtonElement>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
+  const retryRef = useRef<HTMLButtonElement>(null)
   useLayoutEffect(() => {
     if (report) reportRef.current?.focus()
   }, [report])
@@ -350,6 +351,7 @@ export function OutboxBulkBar({
             {t('outbox.bulk.cancel')}
           </button>
           <button
+            ref={retryRef}
             type="button"
             className="button button--primary"
             disabled={!canRetry}
@@ -428,7 +430,10 @@ export function OutboxBulkBar({
           confirmLabel={t('outbox.bulk.retryAnyway')}
           keepLabel={t('campaigns.presend.back')}
           onConfirm={() => void run('retry')}
-          onKeep={() => setConfirmRetry(null)}
+          onKeep={() => {
+            setConfirmRetry(null)
+            retryRef.current?.focus()
+          }}
           disabled={busy}
           focusOnOpen
         />

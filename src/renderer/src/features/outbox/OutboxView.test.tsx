@@ -2539,6 +2539,27 @@ describe('bulk selection', () => {
     expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('3,000 retried')
   })
 
+  it('returns the focus to Retry selected when the quota question is answered Go back, and retries nothing', async () => {
+    act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-1', quota: 1_000 })]))
+    fake.handle('outbox:list', () => ({ items: mixed, total: 3_000 }))
+    fake.handle('outbox:matchingByDevice', () => ({ devices: [{ deviceId: 'dev-1', count: 3_000 }] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    await user.click(screen.getByRole('button', { name: 'Select all 3,000 matching the filters' }))
+    const retry = screen.getByRole('button', { name: 'Retry selected' })
+    retry.focus()
+    await user.keyboard('{Enter}')
+    const question = await screen.findByRole('group', {
+      name: /The gateway quota covers 1,000 of 3,000 messages/
+    })
+    within(question).getByRole('button', { name: 'Go back' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('group', { name: /The gateway quota covers/ })).toBeNull()
+    expect(document.activeElement).toBe(retry)
+    expect(fake.requests('outbox:retryMatching')).toEqual([])
+  })
+
   it('counts every match on each device for the quota question, not the rows loaded (they are all on one)', async () => {
     act(() =>
       useDevices
