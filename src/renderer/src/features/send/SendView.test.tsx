@@ -621,6 +621,33 @@ describe('enqueue', () => {
     await waitFor(() => expect(screen.queryByTestId('send-opt-out-ask')).toBeNull())
   })
 
+  it('hands the focus to Send as "Leave them out" goes with its question, and keeps it there while the rest goes', async () => {
+    fake.once('outbox:enqueue', () => {
+      throw new ApiError({
+        code: 'opted_out',
+        message: '1 of these numbers asked not to receive messages: 6281311112222.',
+        field: 'recipients'
+      })
+    })
+    const user = show()
+    await user.type(
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
+      '0812 3456 7890, 6281311112222'
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Promo')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    const leaveOut = within(await screen.findByTestId('send-opt-out-ask')).getByRole('button', {
+      name: 'Leave them out'
+    })
+    const enqueued = fake.defer('outbox:enqueue')
+    leaveOut.focus()
+    await user.keyboard('{Enter}')
+    await enqueued.called
+    // The question went as the send started: its pressed answer with it.
+    expect(screen.queryByTestId('send-opt-out-ask')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByTestId('send-submit'))
+  })
+
   it('offers no "Send anyway" to a number on the gateway blacklist: says why and how it is lifted', async () => {
     fake.once('outbox:enqueue', () => {
       throw new ApiError({

@@ -502,7 +502,16 @@ export function SendView(): React.JSX.Element {
             testId="send-opt-out-ask"
             question={send.sendError.message}
             busy={send.sending}
-            onLeaveOut={recipients.length > 1 ? () => void sendDraft('leave-out') : undefined}
+            onLeaveOut={
+              recipients.length > 1
+                ? () => {
+                    // The question goes as the send starts, its pressed answer with it: the focus waits on Send (busy
+                    // meanwhile), where it would be had the operator sent from there, not on the page.
+                    submitRef.current?.focus()
+                    void sendDraft('leave-out')
+                  }
+                : undefined
+            }
           />
         ) : send.sendError ? (
           <p className="alert alert--bad" role="alert" data-testid="send-error">
