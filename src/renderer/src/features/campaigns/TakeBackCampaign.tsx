@@ -256,7 +256,9 @@ export function TakeBackCampaign({
               className="button button--danger"
               disabled={plan === null || nothingToDo}
               aria-describedby={nothingToDo ? nothingId : undefined}
-              {...busyButtonProps(busy, () => void takeBack())}
+              {...busyButtonProps(busy)}
+              // Made in the handler: takeBack() sets refs (the hold, where the focus goes), not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void takeBack()).onClick(event)}
             >
               {t('campaigns.takeBack.confirm')}
             </button>
