@@ -77,6 +77,17 @@ async function fillWhen(date: string, time: string): Promise<void> {
   fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } })
 }
 
+/** The view with a reminder to 0812 3456 7890 written in its form ("Minum obat", 15 Jan 2030 10:30), not created. */
+async function renderWrittenReminder(): Promise<ReturnType<typeof userEvent.setup>> {
+  const user = userEvent.setup()
+  render(<RemindersView />)
+  await screen.findByTestId('reminders-empty')
+  await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+  await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+  await fillWhen('2030-01-15', '10:30')
+  return user
+}
+
 describe('RemindersView', () => {
   it('creates a reminder at the gateway (every N days = custom) and shows what the sandbox sent', async () => {
     fake.handle('reminders:create', () => reminder)
@@ -210,12 +221,7 @@ describe('RemindersView', () => {
   })
 
   it('refuses "2,5" days at the field instead of reading it as 25 (QA19 Q19-01)', async () => {
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenReminder()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
     const days = screen.getByLabelText('Number of days') as HTMLInputElement
     expect(days.getAttribute('type')).toBe('text')
@@ -315,12 +321,7 @@ describe('RemindersView', () => {
 
   it("says the gateway's reminder to a number on the gateway blacklist would be refused, and how that is lifted", async () => {
     refuseAsOptedOut('reminders:create', '6281234567890', 'phone')
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
-    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenReminder()
     await user.click(screen.getByTestId('reminder-submit'))
     const ask = await screen.findByTestId('reminder-opt-out-ask')
     expect(ask.getAttribute('role')).toBe('alert')
@@ -821,12 +822,7 @@ describe('RemindersView', () => {
   })
 
   it('keeps the focus on the pressed Create while it runs, never on the page, and creates once', async () => {
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
-    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenReminder()
     const created = fake.defer('reminders:create')
     await pressAndHold(user, screen.getByTestId('reminder-submit'), created.called)
     created.resolve(reminder)
