@@ -33,7 +33,7 @@ import {
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
-import { recordFocusMoves } from '../../testing/focus'
+import { pressAndHold, recordFocusMoves } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
 import { ViewSlot } from '../../ui/on-demand'
@@ -3558,12 +3558,11 @@ describe('issue 27: the campaign view an operator can trust', () => {
     const created = fake.defer('campaigns:create')
     await user.click(start)
     const confirm = await screen.findByTestId('campaign-confirm-start')
-    await user.click(confirm)
-    await created.called
+    // Pressed by keyboard, it keeps the focus while it runs (said busy, never disabled), and a second press does nothing.
+    await pressAndHold(user, confirm, created.called)
     expect((await screen.findByTestId('campaign-presend-starting')).textContent).toBe(
       'Starting the campaign: putting its messages in line…'
     )
-    expect(confirm).toHaveProperty('disabled', true)
     await user.click(confirm)
     expect(fake.requests('campaigns:create')).toHaveLength(1)
     created.reject({ code: 'invalid_input', message: 'no' })
@@ -3844,7 +3843,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Promo' }))
   })
 
-  it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {
+  /** A sheet of 3 ready rows, today's budget only 2 of them: the summary before Start offers a split. */
+  async function shortfallSummary() {
     seedStores(
       makeBootstrap({
         settings: makeSettings({ language: 'en' }),
@@ -3877,7 +3877,11 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await importSheet(user)
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
     await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))
-    const summary = screen.getByRole('group', { name: 'Before you start' })
+    return { user, summary: screen.getByRole('group', { name: 'Before you start' }) }
+  }
+
+  it('splits on a shortfall: starts what the quota covers now, keeps the rest as a draft, and links to it', async () => {
+    const { user, summary } = await shortfallSummary()
     // The quota covers 5 but today's budget only 2: the split starts 2 and keeps 1 for later.
     const split = within(summary).getByRole('button', { name: 'Split: send 2 now, 1 later' })
     expect(split.getAttribute('aria-describedby')).toBe('campaign-split-explain')
@@ -3892,6 +3896,20 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await user.click(within(note).getByRole('button', { name: 'Open "bills (rest)"' }))
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('draft'))
     expect(screen.queryByTestId('campaign-split-rest')).toBeNull()
+  })
+
+  it('keeps the focus on the pressed Split while it runs, never on the page, and splits once', async () => {
+    const { user, summary } = await shortfallSummary()
+    const splitting = fake.defer('campaigns:split')
+    await pressAndHold(
+      user,
+      within(summary).getByRole('button', { name: 'Split: send 2 now, 1 later' }),
+      splitting.called
+    )
+    expect(fake.requests('campaigns:split')).toHaveLength(1)
+    splitting.reject({ code: 'invalid_input', message: 'no' })
+    expect((await screen.findByRole('alert')).textContent).toBe('no')
+    expect(fake.requests('campaigns:create')).toHaveLength(1)
   })
 
   // QA11-15: a draft's counts said "queued 4,003" beside "Nothing is sent until you start it" and the header's

@@ -6,6 +6,7 @@ import { ApiError } from '../../../../shared/contract'
 import { keywordActionOf } from '../../../../shared/domain'
 import { id } from '../../../../shared/i18n/id'
 import type { FakeApi } from '../../testing/fake-api'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi } from '../../testing/render'
 import { OptOutKeywords } from './OptOutKeywords'
 
@@ -36,6 +37,19 @@ describe('OptOutKeywords', () => {
     ])
     expect(await screen.findByText('Keywords saved.')).toBeTruthy()
     expect((out as HTMLTextAreaElement).value).toBe('STOP\nBERHENTI\nBATAL')
+  })
+
+  it('keeps the focus on the pressed Save while the lists are saved, never on the page, and saves once', async () => {
+    const user = userEvent.setup()
+    render(<OptOutKeywords />)
+    const out = screen.getByRole('textbox', { name: 'Opt-out keywords, one per line' })
+    await waitFor(() => expect((out as HTMLTextAreaElement).value).toBe('STOP\nBERHENTI'))
+    const saved = fake.defer('optouts:setKeywords')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Save keywords' }), saved.called)
+    saved.resolve({ optOut: ['STOP', 'BERHENTI'], optIn: ['MULAI'] })
+    expect(await screen.findByText('Keywords saved.')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save keywords' }))
+    expect(fake.requests('optouts:setKeywords')).toHaveLength(1)
   })
 
   it('shows the core’s refusal at the lists, marked invalid and described by it', async () => {

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 
 /** One keyword per line; blank lines are not keywords. */
 const linesOf = (value: string): string[] =>
@@ -95,8 +96,8 @@ export function OptOutKeywords(): React.JSX.Element {
           type="button"
           className="button"
           data-testid="optout-keywords-save"
-          disabled={!loaded || saving}
-          onClick={() => void save()}
+          disabled={!loaded}
+          {...busyButtonProps(saving, () => void save())}
         >
           {t('campaigns.optOutKeywords.save')}
         </button>

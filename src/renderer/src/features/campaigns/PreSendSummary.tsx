@@ -17,6 +17,7 @@ import {
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
+import { busyButtonProps } from '../../ui/busy-button'
 import { cancelOnEscape } from '../../ui/escape'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
@@ -264,8 +265,7 @@ export function PreSendSummary({
           type="button"
           className="button button--primary"
           data-testid="campaign-confirm-start"
-          disabled={busy}
-          onClick={onStart}
+          {...busyButtonProps(busy, onStart)}
         >
           {short > 0 ? t('campaigns.presend.startAnyway') : t('campaigns.start', { count: ready })}
         </button>
@@ -276,8 +276,7 @@ export function PreSendSummary({
             className="button"
             data-testid="campaign-split"
             aria-describedby="campaign-split-explain"
-            disabled={busy}
-            onClick={() => onSplit(fitNow)}
+            {...busyButtonProps(busy, () => onSplit(fitNow))}
           >
             {t('campaigns.presend.split', { now: count(fitNow), later: count(ready - fitNow) })}
           </button>

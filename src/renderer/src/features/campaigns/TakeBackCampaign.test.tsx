@@ -6,6 +6,7 @@ import { useLayoutEffect, useState } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TakeBackPlanView, TakeBackView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
+import { pressAndHold } from '../../testing/focus'
 import {
   makeBootstrap,
   makeCampaign,
@@ -67,6 +68,17 @@ beforeEach(() => {
   fake.handle('campaigns:keepAfterTakeBack', () => makeCampaign({ status: 'finished' }))
 })
 
+/** The question asked of campaign c-1 (nothing held), once its plan is read. */
+async function openTakeBack(): Promise<{ user: ReturnType<typeof userEvent.setup>; dialog: HTMLElement }> {
+  seedStores(makeBootstrap())
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('5 not sent yet will not be sent')
+  return { user, dialog }
+}
+
 // QA14 Q14-02: the campaign kept sending behind its question, and the question's counts stayed as first read.
 it('holds a running campaign while asking, counts again as the gateway moves, and Keep lets it go on', async () => {
   seedStores(makeBootstrap())
@@ -125,12 +137,7 @@ it('gives back the hold when the view is left with the question open', async () 
 })
 
 it('does not run again on Keep a campaign the question did not pause', async () => {
-  seedStores(makeBootstrap())
-  const user = userEvent.setup()
-  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
-  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
-  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
-  await within(dialog).findByText('5 not sent yet will not be sent')
+  const { user, dialog } = await openTakeBack()
   expect(within(dialog).queryByText(/Sending is paused/)).toBeNull()
   await user.click(within(dialog).getByRole('button', { name: 'Keep' }))
   expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([])
@@ -324,6 +331,17 @@ it('moves the focus into the question, back to its button on Keep, and to the ta
   await user.click(within(dialog).getByRole('button', { name: 'Take back' }))
   const tally = await screen.findByTestId('campaign-takeback-tally')
   expect(document.activeElement).toBe(tally)
+})
+
+it('keeps the focus on the pressed Take back while it runs, never on the page, and takes back once', async () => {
+  const reply = fake.defer('campaigns:takeBack')
+  const { user, dialog } = await openTakeBack()
+  await pressAndHold(user, within(dialog).getByRole('button', { name: 'Take back' }), reply.called)
+  reply.resolve(running)
+  // Then to what it produced, the tally.
+  const tally = await screen.findByTestId('campaign-takeback-tally')
+  expect(document.activeElement).toBe(tally)
+  expect(fake.requests('campaigns:takeBack')).toHaveLength(1)
 })
 
 // QA6 Q02: the card around the take-back re-renders on its own (the campaign's counts move, an event comes in). When

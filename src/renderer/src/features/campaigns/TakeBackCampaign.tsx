@@ -9,6 +9,7 @@ import { useDevices } from '../../stores/devices'
 import { useT, type MessageKey } from '../../i18n'
 import { useFollowedTakeBack } from '../outbox/follow-take-back'
 import { LEFT_KEY, TakeBackTally } from '../outbox/TakeBackTally'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 
 /**
@@ -253,9 +254,11 @@ export function TakeBackCampaign({
             <button
               type="button"
               className="button button--danger"
-              disabled={busy || plan === null || nothingToDo}
+              disabled={plan === null || nothingToDo}
               aria-describedby={nothingToDo ? nothingId : undefined}
-              onClick={() => void takeBack()}
+              {...busyButtonProps(busy)}
+              // Made in the handler: takeBack() sets refs (the hold, where the focus goes), not read while drawing.
+              onClick={(event) => busyButtonProps(busy, () => void takeBack()).onClick(event)}
             >
               {t('campaigns.takeBack.confirm')}
             </button>

@@ -12,6 +12,7 @@ import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { describeGatewayStart, describePeriode } from './repeat-rules'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { cancelOnEscape } from '../../ui/escape'
 import { ListStatus } from '../../ui/ListStatus'
@@ -152,11 +153,11 @@ function ReminderRow({
         <button
           type="button"
           className="button button--small"
-          disabled={busy}
           data-testid={`reminder-refresh-${reminder.id}`}
-          onClick={() =>
-            void act(() => call('reminders:refresh', { id: reminder.id }), t('reminders.refreshed'))
-          }
+          {...busyButtonProps(
+            busy,
+            () => void act(() => call('reminders:refresh', { id: reminder.id }), t('reminders.refreshed'))
+          )}
         >
           {t('reminders.refresh')}
         </button>
@@ -292,7 +293,7 @@ function EditReminder({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy}
+          {...busyButtonProps(busy)}
           data-testid={`reminder-save-${id}`}
         >
           {t('common.save')}

@@ -15,6 +15,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
+import { busyButtonProps } from '../../ui/busy-button'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
@@ -75,7 +76,7 @@ export function ReminderForm({
   const [endFollowed, setEndFollowed] = useState<string | null>(null)
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
-  // Create is disabled while it works (the browser drops its focus) and an opt-out answer's button goes with the
+  // Create keeps the focus while it works (said busy, not disabled) and an opt-out answer's button goes with the
   // question: once done, the focus goes to the line saying the reminder was made, or back to Create when it was not.
   const doneRef = useRef<HTMLParagraphElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
@@ -482,7 +483,7 @@ export function ReminderForm({
           ref={submitRef}
           type="submit"
           className="button button--primary"
-          disabled={busy}
+          {...busyButtonProps(busy)}
           data-testid="reminder-submit"
         >
           {t('reminders.create')}

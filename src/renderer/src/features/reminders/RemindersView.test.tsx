@@ -8,6 +8,7 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
+import { pressAndHold } from '../../testing/focus'
 import { makeBootstrap, makeDevice, makeReminder, makeSeries, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
@@ -74,6 +75,17 @@ function listSeriesWithMade(language: string): void {
 async function fillWhen(date: string, time: string): Promise<void> {
   fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } })
   fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } })
+}
+
+/** The view with a reminder to 0812 3456 7890 written in its form ("Minum obat", 15 Jan 2030 10:30), not created. */
+async function renderWrittenReminder(): Promise<ReturnType<typeof userEvent.setup>> {
+  const user = userEvent.setup()
+  render(<RemindersView />)
+  await screen.findByTestId('reminders-empty')
+  await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+  await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+  await fillWhen('2030-01-15', '10:30')
+  return user
 }
 
 describe('RemindersView', () => {
@@ -209,12 +221,7 @@ describe('RemindersView', () => {
   })
 
   it('refuses "2,5" days at the field instead of reading it as 25 (QA19 Q19-01)', async () => {
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenReminder()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'every-n-days')
     const days = screen.getByLabelText('Number of days') as HTMLInputElement
     expect(days.getAttribute('type')).toBe('text')
@@ -314,12 +321,7 @@ describe('RemindersView', () => {
 
   it("says the gateway's reminder to a number on the gateway blacklist would be refused, and how that is lifted", async () => {
     refuseAsOptedOut('reminders:create', '6281234567890', 'phone')
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
-    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenReminder()
     await user.click(screen.getByTestId('reminder-submit'))
     const ask = await screen.findByTestId('reminder-opt-out-ask')
     expect(ask.getAttribute('role')).toBe('alert')
@@ -817,6 +819,43 @@ describe('RemindersView', () => {
     await user.keyboard('{Enter}')
     expect(screen.queryByRole('group', { name: /^Delete this recurring/ })).toBeNull()
     expect(document.activeElement).toBe(remove)
+  })
+
+  it('keeps the focus on the pressed Create while it runs, never on the page, and creates once', async () => {
+    const user = await renderWrittenReminder()
+    const created = fake.defer('reminders:create')
+    await pressAndHold(user, screen.getByTestId('reminder-submit'), created.called)
+    created.resolve(reminder)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('reminder-done')))
+    expect(fake.requests('reminders:create')).toHaveLength(1)
+  })
+
+  it('keeps the focus on the pressed Save, Ask the gateway and Save end while each runs, never on the page', async () => {
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    fake.handle('series:list', () => ({ series: [series] }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+
+    await user.click(await screen.findByTestId('reminder-edit-r-1'))
+    const updated = fake.defer('reminders:update')
+    await pressAndHold(user, screen.getByTestId('reminder-save-r-1'), updated.called)
+    updated.resolve(reminder)
+    await waitFor(() => expect(screen.queryByTestId('reminder-form-r-1')).toBeNull())
+
+    const refreshed = fake.defer('reminders:refresh')
+    await pressAndHold(user, screen.getByTestId('reminder-refresh-r-1'), refreshed.called)
+    refreshed.resolve(reminder)
+    expect(await screen.findByText('Up to date with the gateway.')).toBeTruthy()
+    expect(document.activeElement).toBe(screen.getByTestId('reminder-refresh-r-1'))
+
+    await user.click(screen.getByTestId('series-end-s-1'))
+    const ended = fake.defer('series:setEnd')
+    await pressAndHold(user, screen.getByTestId('series-end-save-s-1'), ended.called)
+    ended.resolve({ ...series, cancelledPastEnd: 0 })
+    await waitFor(() => expect(screen.queryByTestId('series-end-form-s-1')).toBeNull())
+    expect(fake.requests('reminders:update')).toHaveLength(1)
+    expect(fake.requests('reminders:refresh')).toHaveLength(1)
+    expect(fake.requests('series:setEnd')).toHaveLength(1)
   })
 
   it('moves the focus to what each row action produced, not to the page (QA22 Q22-02)', async () => {

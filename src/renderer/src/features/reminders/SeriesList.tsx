@@ -7,6 +7,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatCalendarDate, formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { describeRule } from './repeat-rules'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
@@ -505,7 +506,7 @@ function SeriesEndPanel({
         <button
           type="submit"
           className="button button--primary button--small"
-          disabled={busy}
+          {...busyButtonProps(busy)}
           data-testid={`series-end-save-${series.id}`}
         >
           {t('reminders.series.saveEnd')}

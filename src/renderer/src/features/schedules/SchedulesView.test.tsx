@@ -7,6 +7,7 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
+import { pressAndHold } from '../../testing/focus'
 import {
   makeBootstrap,
   makeDevice,
@@ -280,6 +281,32 @@ describe('SchedulesView', () => {
     expect(fake.requests('outbox:delete')).toEqual([])
     await user.click(screen.getByTestId('schedule-delete-confirm-s-local'))
     expect(fake.requests('outbox:delete')).toEqual([{ id: 's-local' }])
+  })
+
+  it('keeps the focus on the pressed Save, Send now and Cancel sending while each runs, never on the page', async () => {
+    const held = { ...local, held: true }
+    fake.handle('outbox:scheduled', () => ({ items: [gateway, held], total: 2 }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const saved = fake.defer('outbox:edit')
+    await pressAndHold(user, screen.getByTestId('schedule-save-s-local'), saved.called)
+    saved.resolve(held)
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedule-edit-s-local')))
+
+    const released = fake.defer('outbox:release')
+    await pressAndHold(user, screen.getByTestId('schedule-release-s-local'), released.called)
+    released.resolve({ ...held, status: 'queued', held: false })
+    await waitFor(() => expect(screen.getByTestId('schedules-result').textContent).toMatch(/Sending now/))
+
+    const cancelled = fake.defer('outbox:cancel')
+    await pressAndHold(user, screen.getByTestId('schedule-cancel-s-gw'), cancelled.called)
+    cancelled.resolve({ ...gateway, status: 'cancelled' })
+    await waitFor(() => expect(screen.getByTestId('schedules-result').textContent).toMatch(/Cancelled/))
+    expect(fake.requests('outbox:edit')).toHaveLength(1)
+    expect(fake.requests('outbox:release')).toHaveLength(1)
+    expect(fake.requests('outbox:cancel')).toHaveLength(1)
   })
 
   it.each([

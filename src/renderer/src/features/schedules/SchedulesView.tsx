@@ -14,6 +14,7 @@ import { Field } from '../../ui/Field'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
 import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
@@ -309,25 +310,26 @@ function ScheduleRow({
             type="button"
             className="button button--primary"
             data-testid={`schedule-release-${item.id}`}
-            disabled={busy}
-            onClick={() =>
-              // Queued now, it leaves the list: said, with focus on that line (QA13 Q13-06), as Cancel does.
-              void act(
-                () => useOutbox.getState().release(item.id),
-                (released) => {
-                  // Queued now, but a device that cannot send (token locked, logged out, paused) keeps it waiting:
-                  // said with why, never "Sending now" (QA22 Q22-09).
-                  const reason = waitingReason(
-                    released,
-                    { device, sendingPaused: useOutbox.getState().sendingPaused },
-                    t,
-                    (iso, zone) => formatDateTimeInZone(iso, locale, zone)
-                  )
-                  return reason ? t('schedules.releasedWaiting', { reason }) : t('schedules.released')
-                },
-                true
-              )
-            }
+            {...busyButtonProps(
+              busy,
+              () =>
+                // Queued now, it leaves the list: said, with focus on that line (QA13 Q13-06), as Cancel does.
+                void act(
+                  () => useOutbox.getState().release(item.id),
+                  (released) => {
+                    // Queued now, but a device that cannot send (token locked, logged out, paused) keeps it waiting:
+                    // said with why, never "Sending now" (QA22 Q22-09).
+                    const reason = waitingReason(
+                      released,
+                      { device, sendingPaused: useOutbox.getState().sendingPaused },
+                      t,
+                      (iso, zone) => formatDateTimeInZone(iso, locale, zone)
+                    )
+                    return reason ? t('schedules.releasedWaiting', { reason }) : t('schedules.released')
+                  },
+                  true
+                )
+            )}
           >
             {t('outbox.release')}
           </button>
@@ -336,8 +338,10 @@ function ScheduleRow({
           type="button"
           className="button"
           data-testid={`schedule-cancel-${item.id}`}
-          disabled={busy}
-          onClick={() => void act(() => useOutbox.getState().cancel(item.id), t('schedules.cancelled'), true)}
+          {...busyButtonProps(
+            busy,
+            () => void act(() => useOutbox.getState().cancel(item.id), t('schedules.cancelled'), true)
+          )}
         >
           {t('outbox.cancel')}
         </button>
@@ -482,7 +486,7 @@ function RescheduleForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy}
+          {...busyButtonProps(busy)}
           data-testid={`schedule-save-${item.id}`}
         >
           {t('common.save')}
