@@ -169,6 +169,27 @@ describe('InboxView', () => {
     expect(screen.getByTestId('inbox-relay-where').textContent).toBe('Through the relay on this computer')
   })
 
+  it('keeps the focus on the pressed "Use a relay on this computer" while it runs, never on the page', async () => {
+    seedStores(
+      makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Sandbox', sandbox: true })] })
+    )
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    const local = fake.defer('inbox:connectLocalRelay')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await pressAndHold(
+      user,
+      await screen.findByRole('button', { name: 'Use a relay on this computer' }),
+      local.called
+    )
+    local.reject({ code: 'local_relay_failed', message: 'The relay on this computer could not start' })
+    expect((await screen.findByRole('alert')).textContent).toBe('The relay on this computer could not start')
+    expect(fake.requests('inbox:connectLocalRelay')).toHaveLength(1)
+  })
+
   it('offers to run the relay on this computer again when its mailbox cannot be reached there, not for a relay elsewhere', async () => {
     const down = status({
       state: 'unreachable',
