@@ -1054,6 +1054,22 @@ describe('InboxView', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Relay' })))
   })
 
+  it('keeps the focus on the pressed "Try now" while it runs, never on the page', async () => {
+    const down = status({ state: 'unreachable', behind: null, detail: 'fetch failed', retryAt: null })
+    script({ status: down })
+    const tried = fake.defer('inbox:tryNow')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const tryNow = await screen.findByRole('button', { name: 'Try now' })
+    await pressAndHold(user, tryNow, tried.called)
+    tried.resolve(down)
+    expect((await screen.findByTestId('inbox-relay-tried')).textContent).toBe(
+      'Tried just now: the relay still cannot be reached.'
+    )
+    expect(document.activeElement).toBe(tryNow)
+    expect(fake.requests('inbox:tryNow')).toHaveLength(1)
+  })
+
   it('offers no "Try now" while the relay is connected or refused this computer’s key', async () => {
     script()
     render(<InboxView />)

@@ -10,6 +10,7 @@ import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
+import { busyButtonProps } from '../../ui/busy-button'
 import { CopyButton } from '../../ui/CopyButton'
 import { useNow } from '../../ui/use-now'
 
@@ -194,9 +195,8 @@ function TryNow({
           ref={buttonRef}
           type="button"
           className="button"
-          disabled={busy}
           data-testid="inbox-relay-try-now"
-          onClick={() => void tryNow()}
+          {...busyButtonProps(busy, () => void tryNow())}
         >
           {busy ? t('inbox.relay.trying') : t('inbox.relay.tryNow')}
         </button>
