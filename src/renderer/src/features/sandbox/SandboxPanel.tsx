@@ -5,6 +5,7 @@ import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/
 import { stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { useDevices } from '../../stores/devices'
 import { quotaText } from '../devices/quota-text'
 import './sandbox.css'
@@ -54,8 +55,8 @@ export function SandboxPanel({
   const [status, setStatus] = useState('')
   const [amount, setAmount] = useState<number>(DEFAULT_TOP_UP)
   const amountId = useId()
-  // A control is disabled while it works (and may stay so in the new state), which drops focus to the page:
-  // afterwards focus returns to the control pressed, or, where it no longer applies, to the result.
+  // The control pressed keeps the focus while it works (said busy, never disabled: Chromium would drop the focus to
+  // the page). Afterwards the focus is on it again, or, where it no longer applies (disabled), on the result.
   const pressed = useRef<HTMLButtonElement | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const [settled, setSettled] = useState(0)
@@ -123,11 +124,11 @@ export function SandboxPanel({
               type="button"
               className="button button--small"
               data-testid={`sandbox-${action}`}
-              disabled={busy !== null || !AVAILABLE[action](device.state)}
-              onClick={(event) => {
+              disabled={!AVAILABLE[action](device.state)}
+              {...busyButtonProps(busy !== null, (event) => {
                 pressed.current = event.currentTarget
                 void act(action)
-              }}
+              })}
             >
               {t(`sandbox.action.${action}`)}
             </button>
@@ -155,11 +156,11 @@ export function SandboxPanel({
             type="button"
             className="button button--small"
             data-testid="sandbox-top-up"
-            disabled={busy !== null || !quotaIsLow(device.quota)}
-            onClick={(event) => {
+            disabled={!quotaIsLow(device.quota)}
+            {...busyButtonProps(busy !== null, (event) => {
               pressed.current = event.currentTarget
               void topUp()
-            }}
+            })}
           >
             {t('sandbox.topUp.action')}
           </button>
