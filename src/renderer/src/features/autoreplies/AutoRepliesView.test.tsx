@@ -8,7 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { dropFocusAsChromiumDoes, dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { AutoRepliesView } from './AutoRepliesView'
 
 let fake: FakeApi
@@ -94,7 +94,7 @@ describe('AutoRepliesView', () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
     fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
     fake.handle('autoReplies:create', (request) => {
-      dropFocusAsChromiumDoes()
+      dropFocusOffDisabled()
       return { ...rule, id: '13', ...request }
     })
     const user = userEvent.setup()
@@ -110,7 +110,7 @@ describe('AutoRepliesView', () => {
     await waitFor(() => expect(document.activeElement).toBe(add))
 
     fake.handle('autoReplies:create', () => {
-      dropFocusAsChromiumDoes()
+      dropFocusOffDisabled()
       throw new ApiError({ code: 'rejected', message: 'keyword ongkir already exist' })
     })
     await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'ongkir')
@@ -119,6 +119,30 @@ describe('AutoRepliesView', () => {
     await user.keyboard('{Enter}')
     expect(await within(form).findByRole('alert')).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(add))
+  })
+
+  it('keeps the focus on the pressed Add and Save while each runs, never on the page', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreply-row')
+    const form = screen.getByTestId('autoreply-new')
+    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
+    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    const created = fake.defer('autoReplies:create')
+    await pressAndHold(user, within(form).getByRole('button', { name: 'Add auto-reply' }), created.called)
+    created.resolve({ ...rule, id: '13', keyword: 'harga', response: 'Lihat katalog' })
+    expect(await within(form).findByText('Added at the gateway.')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    const edit = screen.getByTestId('autoreply-form-12')
+    const updated = fake.defer('autoReplies:update')
+    await pressAndHold(user, within(edit).getByRole('button', { name: 'Save' }), updated.called)
+    updated.resolve(rule)
+    await waitFor(() => expect(screen.queryByTestId('autoreply-form-12')).toBeNull())
+    expect(fake.requests('autoReplies:create')).toHaveLength(1)
+    expect(fake.requests('autoReplies:update')).toHaveLength(1)
   })
 
   it('gives the focus to the first field it marks when Add is pressed with fields missing (QA8 Q8-04)', async () => {
