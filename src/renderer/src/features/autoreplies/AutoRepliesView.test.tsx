@@ -327,6 +327,18 @@ describe('AutoRepliesView', () => {
     )
   })
 
+  it('sandbox devices: "try it" keeps the focus on the pressed Send while it runs, never on the page', async () => {
+    sandboxDeviceWithoutRules()
+    const received = fake.defer('sandbox:receive')
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await user.type(await screen.findByTestId('try-message'), 'Halo')
+    await pressAndHold(user, screen.getByTestId('try-submit'), received.called)
+    received.resolve({ incomingId: 'ABC', webhookDeliveryId: null, replies: [] })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('try-result')))
+    expect(fake.requests('sandbox:receive')).toHaveLength(1)
+  })
+
   it('sandbox devices: "try it" can send a file with the message as its caption', async () => {
     sandboxDeviceWithoutRules()
     const user = userEvent.setup()
