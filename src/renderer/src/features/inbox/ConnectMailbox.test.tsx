@@ -5,7 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap } from '../../testing/fixtures'
+import { makeBootstrap, makeReceiving } from '../../testing/fixtures'
 import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { ConnectMailbox } from './ConnectMailbox'
@@ -53,5 +53,16 @@ describe('ConnectMailbox', () => {
     reply.reject({ code: 'relay_unreachable', message: 'The relay could not be reached' })
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-connect-error')))
     expect(fake.requests('inbox:connect')).toHaveLength(1)
+  })
+
+  it('leaves the focus in the address field when Enter there connects, asking nothing', async () => {
+    const reply = fake.defer('inbox:connect')
+    const user = userEvent.setup()
+    render(<ConnectMailbox replace={false} onConnected={() => undefined} />)
+    const address = screen.getByRole('textbox', { name: 'Relay address' })
+    await user.type(address, 'https://relay.example.com{Enter}')
+    await reply.called
+    expect(document.activeElement).toBe(address)
+    reply.resolve(makeReceiving())
   })
 })
