@@ -196,7 +196,9 @@ function TryNow({
           type="button"
           className="button"
           data-testid="inbox-relay-try-now"
-          {...busyButtonProps(busy, () => void tryNow())}
+          {...busyButtonProps(busy)}
+          // Made in the handler: tryNow() marks the focus to come back through a ref, not read while drawing.
+          onClick={(event) => busyButtonProps(busy, () => void tryNow()).onClick(event)}
         >
           {busy ? t('inbox.relay.trying') : t('inbox.relay.tryNow')}
         </button>
