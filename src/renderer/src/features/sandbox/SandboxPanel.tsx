@@ -1,6 +1,6 @@
 // The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`),
 // and tops up a spent or low quota as a package bought again would (`sandbox:topUp`).
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
 import { stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
@@ -107,6 +107,15 @@ export function SandboxPanel({
     }
   }
 
+  /** A control pressed: kept, for the focus to come back to, and its work started; nothing while one runs. Made in
+   *  the handler (the control is kept in a ref, not read while drawing). */
+  function press(event: MouseEvent<HTMLButtonElement>, work: () => Promise<void>): void {
+    busyButtonProps(busy !== null, () => {
+      pressed.current = event.currentTarget
+      void work()
+    }).onClick(event)
+  }
+
   return (
     <section
       className={compact ? 'sandbox-panel sandbox-panel--compact' : 'sandbox-panel'}
@@ -125,10 +134,8 @@ export function SandboxPanel({
               className="button button--small"
               data-testid={`sandbox-${action}`}
               disabled={!AVAILABLE[action](device.state)}
-              {...busyButtonProps(busy !== null, (event) => {
-                pressed.current = event.currentTarget
-                void act(action)
-              })}
+              {...busyButtonProps(busy !== null)}
+              onClick={(event) => press(event, () => act(action))}
             >
               {t(`sandbox.action.${action}`)}
             </button>
@@ -157,10 +164,8 @@ export function SandboxPanel({
             className="button button--small"
             data-testid="sandbox-top-up"
             disabled={!quotaIsLow(device.quota)}
-            {...busyButtonProps(busy !== null, (event) => {
-              pressed.current = event.currentTarget
-              void topUp()
-            })}
+            {...busyButtonProps(busy !== null)}
+            onClick={(event) => press(event, topUp)}
           >
             {t('sandbox.topUp.action')}
           </button>
