@@ -31,6 +31,17 @@ function sandboxDeviceWithoutRules(): void {
   fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
 }
 
+/** Types a rule's keyword and reply into the rule form. */
+async function writeRule(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  keyword: string,
+  reply: string
+): Promise<void> {
+  await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), keyword)
+  await user.type(within(form).getByRole('textbox', { name: 'Reply' }), reply)
+}
+
 describe('AutoRepliesView', () => {
   it('lists the rules and adds one, then lists again', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
@@ -48,8 +59,7 @@ describe('AutoRepliesView', () => {
     await user.click(within(form).getByRole('button', { name: /^(Add auto-reply|Save)$/ }))
     expect(within(form).getAllByText('Required')).toHaveLength(2)
     expect(fake.requests('autoReplies:create')).toEqual([])
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), ' harga ')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    await writeRule(user, form, ' harga ', 'Lihat katalog')
     for (const typed of [
       within(form).getByRole('textbox', { name: 'Keyword' }),
       within(form).getByRole('textbox', { name: 'Reply' })
@@ -101,8 +111,7 @@ describe('AutoRepliesView', () => {
     render(<AutoRepliesView />)
     await screen.findByTestId('autoreplies-empty')
     const form = screen.getByTestId('autoreply-new')
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    await writeRule(user, form, 'harga', 'Lihat katalog')
     const add = within(form).getByRole('button', { name: 'Add auto-reply' })
     add.focus()
     await user.keyboard('{Enter}')
@@ -113,8 +122,7 @@ describe('AutoRepliesView', () => {
       dropFocusOffDisabled()
       throw new ApiError({ code: 'rejected', message: 'keyword ongkir already exist' })
     })
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'ongkir')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Cek di katalog')
+    await writeRule(user, form, 'ongkir', 'Cek di katalog')
     add.focus()
     await user.keyboard('{Enter}')
     expect(await within(form).findByRole('alert')).toBeTruthy()
@@ -128,8 +136,7 @@ describe('AutoRepliesView', () => {
     render(<AutoRepliesView />)
     await screen.findByTestId('autoreply-row')
     const form = screen.getByTestId('autoreply-new')
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    await writeRule(user, form, 'harga', 'Lihat katalog')
     const created = fake.defer('autoReplies:create')
     await pressAndHold(user, within(form).getByRole('button', { name: 'Add auto-reply' }), created.called)
     created.resolve({ ...rule, id: '13', keyword: 'harga', response: 'Lihat katalog' })

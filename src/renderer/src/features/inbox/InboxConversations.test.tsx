@@ -132,6 +132,12 @@ function script(
   fake.handle('cannedReplies:list', () => ({ replies: [] }))
 }
 
+/** A thread whose one entry is a reply the gateway holds (accepted): Cancel at the gateway is offered on it. */
+function scriptHeldReply(): void {
+  const waiting = makeItem({ id: 'out-2', recipient: '6281377778888', status: 'accepted', gatewayId: 'gw-2' })
+  script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
+}
+
 beforeEach(() => {
   fake = installFakeApi()
   seedStores(makeBootstrap({ devices: [shop] }))
@@ -1171,13 +1177,7 @@ describe('the thread', () => {
   })
 
   it('keeps the focus on the pressed Cancel at the gateway in the bubble while it runs, never on the page', async () => {
-    const waiting = makeItem({
-      id: 'out-2',
-      recipient: '6281377778888',
-      status: 'accepted',
-      gatewayId: 'gw-2'
-    })
-    script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
+    scriptHeldReply()
     const asked = fake.defer('outbox:takeBack')
     const user = userEvent.setup()
     render(<InboxView />)
@@ -1200,13 +1200,7 @@ describe('the thread', () => {
     onTestFinished(() => {
       vi.useRealTimers()
     })
-    const waiting = makeItem({
-      id: 'out-2',
-      recipient: '6281377778888',
-      status: 'accepted',
-      gatewayId: 'gw-2'
-    })
-    script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
+    scriptHeldReply()
     seedStores(makeBootstrap({ devices: [shop] }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
     const asked = makeTakeBack({ producerTag: null, cancel: { ...none, pending: 1 } })
