@@ -8,7 +8,7 @@ import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeReceiving, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { dropFocusAsChromiumDoes, dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { AutoRepliesView } from './AutoRepliesView'
 
 let fake: FakeApi
@@ -31,6 +31,17 @@ function sandboxDeviceWithoutRules(): void {
   fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: 'wh-1', replies: [] }))
 }
 
+/** Types a rule's keyword and reply into the rule form. */
+async function writeRule(
+  user: ReturnType<typeof userEvent.setup>,
+  form: HTMLElement,
+  keyword: string,
+  reply: string
+): Promise<void> {
+  await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), keyword)
+  await user.type(within(form).getByRole('textbox', { name: 'Reply' }), reply)
+}
+
 describe('AutoRepliesView', () => {
   it('lists the rules and adds one, then lists again', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
@@ -48,8 +59,7 @@ describe('AutoRepliesView', () => {
     await user.click(within(form).getByRole('button', { name: /^(Add auto-reply|Save)$/ }))
     expect(within(form).getAllByText('Required')).toHaveLength(2)
     expect(fake.requests('autoReplies:create')).toEqual([])
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), ' harga ')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    await writeRule(user, form, ' harga ', 'Lihat katalog')
     for (const typed of [
       within(form).getByRole('textbox', { name: 'Keyword' }),
       within(form).getByRole('textbox', { name: 'Reply' })
@@ -94,15 +104,14 @@ describe('AutoRepliesView', () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
     fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
     fake.handle('autoReplies:create', (request) => {
-      dropFocusAsChromiumDoes()
+      dropFocusOffDisabled()
       return { ...rule, id: '13', ...request }
     })
     const user = userEvent.setup()
     render(<AutoRepliesView />)
     await screen.findByTestId('autoreplies-empty')
     const form = screen.getByTestId('autoreply-new')
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'harga')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Lihat katalog')
+    await writeRule(user, form, 'harga', 'Lihat katalog')
     const add = within(form).getByRole('button', { name: 'Add auto-reply' })
     add.focus()
     await user.keyboard('{Enter}')
@@ -110,15 +119,37 @@ describe('AutoRepliesView', () => {
     await waitFor(() => expect(document.activeElement).toBe(add))
 
     fake.handle('autoReplies:create', () => {
-      dropFocusAsChromiumDoes()
+      dropFocusOffDisabled()
       throw new ApiError({ code: 'rejected', message: 'keyword ongkir already exist' })
     })
-    await user.type(within(form).getByRole('textbox', { name: 'Keyword' }), 'ongkir')
-    await user.type(within(form).getByRole('textbox', { name: 'Reply' }), 'Cek di katalog')
+    await writeRule(user, form, 'ongkir', 'Cek di katalog')
     add.focus()
     await user.keyboard('{Enter}')
     expect(await within(form).findByRole('alert')).toBeTruthy()
     await waitFor(() => expect(document.activeElement).toBe(add))
+  })
+
+  it('keeps the focus on the pressed Add and Save while each runs, never on the page', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [rule] }))
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await screen.findByTestId('autoreply-row')
+    const form = screen.getByTestId('autoreply-new')
+    await writeRule(user, form, 'harga', 'Lihat katalog')
+    const created = fake.defer('autoReplies:create')
+    await pressAndHold(user, within(form).getByRole('button', { name: 'Add auto-reply' }), created.called)
+    created.resolve({ ...rule, id: '13', keyword: 'harga', response: 'Lihat katalog' })
+    expect(await within(form).findByText('Added at the gateway.')).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    const edit = screen.getByTestId('autoreply-form-12')
+    const updated = fake.defer('autoReplies:update')
+    await pressAndHold(user, within(edit).getByRole('button', { name: 'Save' }), updated.called)
+    updated.resolve(rule)
+    await waitFor(() => expect(screen.queryByTestId('autoreply-form-12')).toBeNull())
+    expect(fake.requests('autoReplies:create')).toHaveLength(1)
+    expect(fake.requests('autoReplies:update')).toHaveLength(1)
   })
 
   it('gives the focus to the first field it marks when Add is pressed with fields missing (QA8 Q8-04)', async () => {
@@ -301,6 +332,18 @@ describe('AutoRepliesView', () => {
     expect(document.getElementById(from.getAttribute('aria-describedby') ?? '')?.textContent).toContain(
       '"12ab" is not a phone number'
     )
+  })
+
+  it('sandbox devices: "try it" keeps the focus on the pressed Send while it runs, never on the page', async () => {
+    sandboxDeviceWithoutRules()
+    const received = fake.defer('sandbox:receive')
+    const user = userEvent.setup()
+    render(<AutoRepliesView />)
+    await user.type(await screen.findByTestId('try-message'), 'Halo')
+    await pressAndHold(user, screen.getByTestId('try-submit'), received.called)
+    received.resolve({ incomingId: 'ABC', webhookDeliveryId: null, replies: [] })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('try-result')))
+    expect(fake.requests('sandbox:receive')).toHaveLength(1)
   })
 
   it('sandbox devices: "try it" can send a file with the message as its caption', async () => {

@@ -4,6 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 're
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { autoReplyKeywordForm, MAX_KEYWORD_LENGTH } from '../../../../shared/domain'
 import { useDevices } from '../../stores/devices'
@@ -239,7 +240,7 @@ function RuleForm({
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState('')
-  // Add is disabled while the gateway answers (the browser drops its focus): it gets it back after.
+  // Add keeps the focus while the gateway answers (said busy, never disabled), and after.
   const doneRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, doneRef)
   const formRef = useRef<HTMLFormElement>(null)
@@ -344,7 +345,7 @@ function RuleForm({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy}
+          {...busyButtonProps(busy)}
           data-testid="autoreply-submit"
         >
           {submitLabel}

@@ -5,8 +5,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { FakeApi } from '../../testing/fake-api'
-import { makeBootstrap } from '../../testing/fixtures'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { makeBootstrap, makeReceiving } from '../../testing/fixtures'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { ConnectMailbox } from './ConnectMailbox'
 
@@ -26,9 +26,7 @@ describe('ConnectMailbox', () => {
     const connect = screen.getByTestId('inbox-connect-submit') as HTMLButtonElement
     await user.click(connect)
     await reply.called
-    await waitFor(() => expect(connect.disabled).toBe(true))
-    // Chromium drops the focus of a button disabled while its action runs; jsdom keeps it.
-    dropFocusAsChromiumDoes()
+    await waitFor(() => expect(connect.getAttribute('aria-disabled')).toBe('true'))
     // Where the focus is when the error first shows: a microtask after its commit, as findBy and waitFor look (and
     // before the scheduler's next task, where React runs passive effects).
     let focusedAtError: Element | null | undefined
@@ -44,5 +42,27 @@ describe('ConnectMailbox', () => {
     } finally {
       observer.disconnect()
     }
+  })
+
+  it('keeps the focus on the pressed Connect while it runs, never on the page', async () => {
+    const reply = fake.defer('inbox:connect')
+    const user = userEvent.setup()
+    render(<ConnectMailbox replace={false} onConnected={() => undefined} />)
+    await user.type(screen.getByRole('textbox', { name: 'Relay address' }), 'https://relay.example.com')
+    await pressAndHold(user, screen.getByRole('button', { name: 'Connect' }), reply.called)
+    reply.reject({ code: 'relay_unreachable', message: 'The relay could not be reached' })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-connect-error')))
+    expect(fake.requests('inbox:connect')).toHaveLength(1)
+  })
+
+  it('leaves the focus in the address field when Enter there connects, asking nothing', async () => {
+    const reply = fake.defer('inbox:connect')
+    const user = userEvent.setup()
+    render(<ConnectMailbox replace={false} onConnected={() => undefined} />)
+    const address = screen.getByRole('textbox', { name: 'Relay address' })
+    await user.type(address, 'https://relay.example.com{Enter}')
+    await reply.called
+    expect(document.activeElement).toBe(address)
+    reply.resolve(makeReceiving())
   })
 })

@@ -5,6 +5,7 @@ import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { Field } from '../../ui/Field'
 import { ReplaceMailboxQuestion, useReplaceQuestion } from './ReplaceMailboxQuestion'
 
@@ -34,9 +35,9 @@ export function ConnectMailbox({
   const { asking, ask, answered, keep } = useReplaceQuestion(submitRef)
   const tokenRef = useRef<HTMLInputElement>(null)
   const alertRef = useRef<HTMLParagraphElement>(null)
-  // A failed Connect puts the focus on its error (the button was disabled meanwhile, and the focus lost): on the
-  // field the error is about (the address, or the creation token the relay refused or wants; the field reads the
-  // error as its description), else on the error itself.
+  // A failed Connect puts the focus on its error (Connect kept it meanwhile, said busy): on the field the error is
+  // about (the address, or the creation token the relay refused or wants; the field reads the error as its
+  // description), else on the error itself.
   const onField = error?.field === 'relayUrl' || error?.field === 'creationToken'
   useLayoutEffect(() => {
     if (!error) return
@@ -151,7 +152,8 @@ export function ConnectMailbox({
           ref={submitRef}
           type="submit"
           className="button button--primary"
-          disabled={busy || asking || relayUrl.trim() === ''}
+          disabled={asking || relayUrl.trim() === ''}
+          {...busyButtonProps(busy)}
           data-testid="inbox-connect-submit"
         >
           {busy ? t('inbox.connect.busy') : t('inbox.connect.submit')}

@@ -29,6 +29,7 @@ import {
   makeSettings,
   makeTakeBack
 } from '../../testing/fixtures'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { giveListsHeight } from '../../testing/list-height'
@@ -129,6 +130,12 @@ function script(
     unread: read ? 0 : 1
   }))
   fake.handle('cannedReplies:list', () => ({ replies: [] }))
+}
+
+/** A thread whose one entry is a reply the gateway holds (accepted): Cancel at the gateway is offered on it. */
+function scriptHeldReply(): void {
+  const waiting = makeItem({ id: 'out-2', recipient: '6281377778888', status: 'accepted', gatewayId: 'gw-2' })
+  script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
 }
 
 beforeEach(() => {
@@ -1169,19 +1176,31 @@ describe('the thread', () => {
     expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
   })
 
+  it('keeps the focus on the pressed Cancel at the gateway in the bubble while it runs, never on the page', async () => {
+    scriptHeldReply()
+    const asked = fake.defer('outbox:takeBack')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [entry] = await screen.findAllByTestId('inbox-entry-out')
+    await pressAndHold(
+      user,
+      within(entry!).getByRole('button', { name: 'Cancel at the gateway' }),
+      asked.called
+    )
+    asked.resolve(makeTakeBack({ state: 'done', producerTag: null, stoppedLocally: 1 }))
+    await waitFor(() => expect(within(entry!).getByRole('status').textContent).toMatch(/^Stopped here/))
+    expect(document.activeElement).toBe(within(entry!).getByRole('button', { name: 'Cancel at the gateway' }))
+    expect(fake.requests('outbox:takeBack')).toHaveLength(1)
+  })
+
   // Its reads failing four times in a row ended the following with a sentence and no way to read it again.
   it('offers Try again in the bubble once the take-back could not be read, which follows it again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     onTestFinished(() => {
       vi.useRealTimers()
     })
-    const waiting = makeItem({
-      id: 'out-2',
-      recipient: '6281377778888',
-      status: 'accepted',
-      gatewayId: 'gw-2'
-    })
-    script({ entries: [{ direction: 'out', at: '2026-01-15T03:06:00.000Z', item: waiting }] })
+    scriptHeldReply()
     seedStores(makeBootstrap({ devices: [shop] }))
     const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
     const asked = makeTakeBack({ producerTag: null, cancel: { ...none, pending: 1 } })

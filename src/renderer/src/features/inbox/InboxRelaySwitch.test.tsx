@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { ReceivingView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeInboxStatus, makeReceiving } from '../../testing/fixtures'
+import { dropFocusOffDisabled } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { InboxView } from './InboxView'
 
@@ -106,6 +107,27 @@ describe('InboxView, another relay (QA30 Q30-01)', () => {
     await user.click(within(question).getByRole('button', { name: 'Replace the mailbox' }))
     expect(fake.requests('inbox:connect')).toEqual([{ relayUrl: OTHER, replace: true }])
     await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
+  })
+
+  it('gives the focus back to the button that asked once Replace is pressed, while the new mailbox is made', async () => {
+    script(RECEIVING)
+    const local = fake.defer('inbox:connectLocalRelay')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Use another relay' }))
+    const panel = within(screen.getByTestId('inbox-switch-panel'))
+    const asker = panel.getByRole('button', { name: 'Use a relay on this computer' })
+    await user.click(asker)
+    panel.getByRole('button', { name: 'Replace the mailbox' }).focus()
+    await user.keyboard('{Enter}')
+    await local.called
+    await act(async () => undefined)
+    dropFocusOffDisabled()
+    // The question that had the focus is gone: not the page, but the button that asked it, said busy.
+    expect(document.activeElement).toBe(asker)
+    expect(asker.getAttribute('aria-disabled')).toBe('true')
+    await user.keyboard('{Enter}')
+    expect(fake.requests('inbox:connectLocalRelay')).toEqual([{ replace: true }])
   })
 
   it('asks nothing when no device receives through the mailbox yet', async () => {

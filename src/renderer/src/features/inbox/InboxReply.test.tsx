@@ -13,6 +13,7 @@ import {
   makeInboxStatus,
   makeReceiving
 } from '../../testing/fixtures'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
@@ -664,22 +665,18 @@ describe('a reply through a device that cannot send now (QA5 N09)', () => {
 })
 
 describe('the focus around the reply’s Send button (QA N01, N02)', () => {
-  it('returns to the reply box once a reply sent by the button has gone (the button is disabled meanwhile)', async () => {
+  it('keeps the focus on the pressed Send while the reply goes, then returns it to the reply box', async () => {
     script()
-    let answer: (value: { itemIds: string[]; repeated: boolean }) => void = () => undefined
-    fake.handle('inbox:reply', () => new Promise((resolve) => (answer = resolve)))
+    const reply = fake.defer('inbox:reply')
     const user = userEvent.setup()
     render(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     await user.type(await screen.findByTestId('inbox-reply-text'), 'Balasan lewat tombol')
-    const send = screen.getByTestId('inbox-reply-send') as HTMLButtonElement
-    send.focus()
-    await user.keyboard('{Enter}')
-    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
-    expect(send.disabled).toBe(true)
-    answer({ itemIds: ['out-1'], repeated: false })
+    await pressAndHold(user, screen.getByTestId('inbox-reply-send'), reply.called)
+    reply.resolve({ itemIds: ['out-1'], repeated: false })
     await waitFor(() => expect(replyBox().value).toBe(''))
     await waitFor(() => expect(document.activeElement).toBe(replyBox()))
+    expect(fake.requests('inbox:reply')).toHaveLength(1)
   })
 
   it('goes to the refusal’s Remove button when a refused file disables the focused Send button', async () => {

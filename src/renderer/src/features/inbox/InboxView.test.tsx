@@ -169,6 +169,27 @@ describe('InboxView', () => {
     expect(screen.getByTestId('inbox-relay-where').textContent).toBe('Through the relay on this computer')
   })
 
+  it('keeps the focus on the pressed "Use a relay on this computer" while it runs, never on the page', async () => {
+    seedStores(
+      makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Sandbox', sandbox: true })] })
+    )
+    script({
+      status: NOT_SET_UP,
+      view: receiving({ connected: false, relayUrl: null, mailbox: null, deviceStatusUrl: null, devices: [] })
+    })
+    const local = fake.defer('inbox:connectLocalRelay')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await pressAndHold(
+      user,
+      await screen.findByRole('button', { name: 'Use a relay on this computer' }),
+      local.called
+    )
+    local.reject({ code: 'local_relay_failed', message: 'The relay on this computer could not start' })
+    expect((await screen.findByRole('alert')).textContent).toBe('The relay on this computer could not start')
+    expect(fake.requests('inbox:connectLocalRelay')).toHaveLength(1)
+  })
+
   it('offers to run the relay on this computer again when its mailbox cannot be reached there, not for a relay elsewhere', async () => {
     const down = status({
       state: 'unreachable',
@@ -1031,6 +1052,22 @@ describe('InboxView', () => {
     expect(screen.queryByRole('button', { name: 'Try now' })).toBeNull()
     expect(screen.queryByTestId('inbox-relay-tried')).toBeNull()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Relay' })))
+  })
+
+  it('keeps the focus on the pressed "Try now" while it runs, never on the page', async () => {
+    const down = status({ state: 'unreachable', behind: null, detail: 'fetch failed', retryAt: null })
+    script({ status: down })
+    const tried = fake.defer('inbox:tryNow')
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const tryNow = await screen.findByRole('button', { name: 'Try now' })
+    await pressAndHold(user, tryNow, tried.called)
+    tried.resolve(down)
+    expect((await screen.findByTestId('inbox-relay-tried')).textContent).toBe(
+      'Tried just now: the relay still cannot be reached.'
+    )
+    expect(document.activeElement).toBe(tryNow)
+    expect(fake.requests('inbox:tryNow')).toHaveLength(1)
   })
 
   it('offers no "Try now" while the relay is connected or refused this computer’s key', async () => {

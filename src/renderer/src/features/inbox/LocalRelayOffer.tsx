@@ -5,6 +5,7 @@ import { useRef, useState } from 'react'
 import type { ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { useDevices } from '../../stores/devices'
 import { ReplaceMailboxQuestion, useReplaceQuestion } from './ReplaceMailboxQuestion'
 import { isSandboxDevice } from '../../../../shared/device-status'
@@ -59,8 +60,10 @@ export function LocalRelayOffer({
           ref={buttonRef}
           type="button"
           className="button button--primary"
-          disabled={busy || asking}
-          onClick={() => (replace && askBeforeReplacing.length > 0 ? ask() : void connect())}
+          disabled={asking}
+          {...busyButtonProps(busy, () =>
+            replace && askBeforeReplacing.length > 0 ? ask() : void connect()
+          )}
         >
           {busy ? t('inbox.local.busy') : t('inbox.local.submit')}
         </button>

@@ -10,6 +10,7 @@ import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
+import { busyButtonProps } from '../../ui/busy-button'
 import { CopyButton } from '../../ui/CopyButton'
 import { useNow } from '../../ui/use-now'
 
@@ -194,9 +195,10 @@ function TryNow({
           ref={buttonRef}
           type="button"
           className="button"
-          disabled={busy}
           data-testid="inbox-relay-try-now"
-          onClick={() => void tryNow()}
+          {...busyButtonProps(busy)}
+          // Made in the handler: tryNow() marks the focus to come back through a ref, not read while drawing.
+          onClick={(event) => busyButtonProps(busy, () => void tryNow()).onClick(event)}
         >
           {busy ? t('inbox.relay.trying') : t('inbox.relay.tryNow')}
         </button>

@@ -44,28 +44,33 @@ export function ReplaceMailboxQuestion({
 }
 
 /**
- * The question's state for the button that asks it: open, and on Keep closed with the focus back on that button once
- * it is enabled again (it is disabled while the question is open, so the focus waits for the next render).
+ * The question's state for the button that asks it: open, and on either answer closed with the focus back on that
+ * button once it is enabled again (it is disabled while the question is open, so the focus waits for the next render).
+ * After Replace it holds the focus said busy while the mailbox is made (not the page: the pressed answer is gone).
  */
 export function useReplaceQuestion(asker: RefObject<HTMLElement | null>): {
   asking: boolean
   ask(): void
-  /** Answered Replace: the question goes, the focus where the connect puts it. */
+  /** Answered Replace: the question goes, the focus back on the button (busy) until the connect moves it. */
   answered(): void
   keep(): void
 } {
   const [asking, setAsking] = useState(false)
-  const [kept, setKept] = useState(0)
+  const [closed, setClosed] = useState(0)
   useLayoutEffect(() => {
-    if (kept > 0) asker.current?.focus()
-  }, [kept, asker])
+    if (closed > 0) asker.current?.focus()
+  }, [closed, asker])
+  const close = (): void => {
+    setAsking(false)
+    setClosed((n) => n + 1)
+  }
   return {
     asking,
     ask: () => setAsking(true),
-    answered: () => setAsking(false),
-    keep: () => {
-      setAsking(false)
-      setKept((n) => n + 1)
-    }
+    // Connecting with no question asked (Enter in the address field) leaves the focus where it is.
+    answered: () => {
+      if (asking) close()
+    },
+    keep: close
   }
 }

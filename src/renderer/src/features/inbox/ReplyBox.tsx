@@ -13,6 +13,7 @@ import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
+import { busyButtonProps } from '../../ui/busy-button'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { tooLongError } from '../../ui/text-limit'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
@@ -74,7 +75,8 @@ export function ReplyBox({
   const textRef = useRef<HTMLTextAreaElement>(null)
   const sendRef = useRef<HTMLButtonElement>(null)
   const removeRefusedRef = useRef<HTMLButtonElement>(null)
-  // Send is disabled while the reply goes and after (the box is empty): the focus returns to the reply box (QA N01).
+  // Send keeps the focus while the reply goes, and is disabled after it (the box is empty): the focus returns to the
+  // reply box (QA N01).
   const actionStarts = useFocusAfterAction(busy, textRef)
   /** A refusal disabled the Send button that had the focus: its Remove button takes it (QA N02). */
   const focusRefusal = useRef(false)
@@ -371,7 +373,8 @@ export function ReplyBox({
           className="button button--primary"
           data-testid="inbox-reply-send"
           aria-keyshortcuts="Control+Enter"
-          disabled={busy || empty || lengthProblem !== null || refused !== null}
+          disabled={empty || lengthProblem !== null || refused !== null}
+          {...busyButtonProps(busy)}
         >
           {busy
             ? t('inbox.reply.sending')

@@ -6,6 +6,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
+import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { itemActions, revokeOneQuestion } from '../outbox/status'
@@ -59,8 +60,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
         <button
           type="button"
           className="link-button small"
-          disabled={busy}
-          onClick={() => void takeBack('cancel')}
+          {...busyButtonProps(busy, () => void takeBack('cancel'))}
         >
           {t('outbox.takeBack.cancel')}
         </button>

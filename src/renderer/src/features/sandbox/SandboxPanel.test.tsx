@@ -1,10 +1,11 @@
 // Sandbox panel: buttons follow the device's state, the subscription can be renewed, the gateway made unreachable, in operator wording.
-import { render, screen, within } from '@testing-library/react'
+import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
+import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useDevices } from '../../stores/devices'
 import { SandboxPanel } from './SandboxPanel'
@@ -95,6 +96,21 @@ describe('sandbox panel', () => {
     expect(document.activeElement).toBe(screen.getByTestId('sandbox-status'))
     await user.click(button('End the subscription'))
     expect(document.activeElement).not.toBe(document.body)
+  })
+
+  it('keeps the focus on the pressed action and on Top up while each runs, never on the page', async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected', quota: 40 })
+    const user = show(device)
+    const control = fake.defer('sandbox:control')
+    await pressAndHold(user, button('End the subscription'), control.called)
+    control.resolve(device)
+    await waitFor(() => expect(button('End the subscription').getAttribute('aria-disabled')).toBeNull())
+    const topUp = fake.defer('sandbox:topUp')
+    await pressAndHold(user, button('Top up the quota'), topUp.called)
+    topUp.resolve(device)
+    await waitFor(() => expect(button('Top up the quota').getAttribute('aria-disabled')).toBeNull())
+    expect(fake.requests('sandbox:control')).toHaveLength(1)
+    expect(fake.requests('sandbox:topUp')).toHaveLength(1)
   })
 
   it('makes the whole gateway unreachable, not just the device disconnected', async () => {

@@ -1,10 +1,11 @@
 // The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`),
 // and tops up a spent or low quota as a package bought again would (`sandbox:topUp`).
-import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
 import { stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { useDevices } from '../../stores/devices'
 import { quotaText } from '../devices/quota-text'
 import './sandbox.css'
@@ -54,8 +55,8 @@ export function SandboxPanel({
   const [status, setStatus] = useState('')
   const [amount, setAmount] = useState<number>(DEFAULT_TOP_UP)
   const amountId = useId()
-  // A control is disabled while it works (and may stay so in the new state), which drops focus to the page:
-  // afterwards focus returns to the control pressed, or, where it no longer applies, to the result.
+  // The control pressed keeps the focus while it works (said busy, never disabled: Chromium would drop the focus to
+  // the page). Afterwards the focus is on it again, or, where it no longer applies (disabled), on the result.
   const pressed = useRef<HTMLButtonElement | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const [settled, setSettled] = useState(0)
@@ -106,6 +107,15 @@ export function SandboxPanel({
     }
   }
 
+  /** A control pressed: kept, for the focus to come back to, and its work started; nothing while one runs. Made in
+   *  the handler (the control is kept in a ref, not read while drawing). */
+  function press(event: MouseEvent<HTMLButtonElement>, work: () => Promise<void>): void {
+    busyButtonProps(busy !== null, () => {
+      pressed.current = event.currentTarget
+      void work()
+    }).onClick(event)
+  }
+
   return (
     <section
       className={compact ? 'sandbox-panel sandbox-panel--compact' : 'sandbox-panel'}
@@ -123,11 +133,9 @@ export function SandboxPanel({
               type="button"
               className="button button--small"
               data-testid={`sandbox-${action}`}
-              disabled={busy !== null || !AVAILABLE[action](device.state)}
-              onClick={(event) => {
-                pressed.current = event.currentTarget
-                void act(action)
-              }}
+              disabled={!AVAILABLE[action](device.state)}
+              {...busyButtonProps(busy !== null)}
+              onClick={(event) => press(event, () => act(action))}
             >
               {t(`sandbox.action.${action}`)}
             </button>
@@ -155,11 +163,9 @@ export function SandboxPanel({
             type="button"
             className="button button--small"
             data-testid="sandbox-top-up"
-            disabled={busy !== null || !quotaIsLow(device.quota)}
-            onClick={(event) => {
-              pressed.current = event.currentTarget
-              void topUp()
-            }}
+            disabled={!quotaIsLow(device.quota)}
+            {...busyButtonProps(busy !== null)}
+            onClick={(event) => press(event, topUp)}
           >
             {t('sandbox.topUp.action')}
           </button>

@@ -7,6 +7,7 @@ import type { SandboxMessageView } from '../../../../shared/contract'
 import { keywordActionOf, mayBeKeyword, type KeywordAction } from '../../../../shared/domain'
 import { call, errorInfo } from '../../api'
 import { useT } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { tooLongError } from '../../ui/text-limit'
 import { Field } from '../../ui/Field'
 import { MEDIA_KIND_CHOICES, MEDIA_KINDS, type MediaKindName } from '../../ui/media-kinds'
@@ -56,8 +57,8 @@ export function TryIncoming({
   // A number the sandbox cannot read is said at its field, which takes the focus to be put right.
   const [fromError, setFromError] = useState<string | null>(null)
   const fromRef = useRef<HTMLInputElement>(null)
-  // The submit button is disabled while the message goes, which drops the focus: it goes to the result line once
-  // that line says how it went (what replied, or what was wrong).
+  // The submit button keeps the focus while the message goes (said busy): it goes to the result line once that line
+  // says how it went (what replied, or what was wrong).
   const resultRef = useRef<HTMLDivElement>(null)
   const focusResult = useRef(false)
   useLayoutEffect(() => {
@@ -157,7 +158,8 @@ export function TryIncoming({
         <button
           type="submit"
           className="button button--primary"
-          disabled={busy || !ready}
+          disabled={!ready}
+          {...busyButtonProps(busy)}
           data-testid="try-submit"
         >
           {t('sandbox.try.submit')}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView, WebhookSettingsView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
+import { busyButtonProps } from '../../ui/busy-button'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { Field } from '../../ui/Field'
@@ -54,7 +55,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const webhookUrlRef = useRef<HTMLInputElement>(null)
   const trackingUrlRef = useRef<HTMLInputElement>(null)
-  // Save is disabled while it runs, which drops the focus to the page: it comes back to Save (or the answer's line).
+  // Save keeps the focus while it runs (said busy, never disabled), and after it (or the answer's line takes it).
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
   function show(settings: WebhookSettingsView): void {
@@ -229,7 +230,12 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
         </p>
       ) : null}
       <div className="actions">
-        <button type="submit" className="button button--primary" disabled={busy} data-testid="webhooks-save">
+        <button
+          type="submit"
+          className="button button--primary"
+          {...busyButtonProps(busy)}
+          data-testid="webhooks-save"
+        >
           {t('webhooks.save')}
         </button>
       </div>

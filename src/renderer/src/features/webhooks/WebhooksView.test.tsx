@@ -10,7 +10,7 @@ import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
-import { dropFocusAsChromiumDoes } from '../../testing/focus'
+import { pressAndHold } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
 import { WebhooksView } from './WebhooksView'
 
@@ -129,13 +129,10 @@ describe('WebhooksView', () => {
     expect(within(row).getByText(/^Next attempt/).textContent).toBe('Next attempt 16 Jan 2026, 00:01:00 WITA')
   })
 
-  it('gives the focus back to Save once the gateway has answered (the browser drops it while Save is disabled)', async () => {
+  it('keeps the focus on the pressed Save while it runs and once the gateway has answered, never on the page', async () => {
     seedStores(makeBootstrap({ devices: [hosted] }))
     fake.handle('webhooks:get', () => settings())
-    fake.handle('webhooks:update', (request) => {
-      dropFocusAsChromiumDoes()
-      return settings({ ...request })
-    })
+    const updated = fake.defer('webhooks:update')
     const user = userEvent.setup()
     render(<WebhooksView />)
     await user.type(
@@ -143,9 +140,11 @@ describe('WebhooksView', () => {
       'https://hooks.example.com/t'
     )
     const save = screen.getByRole('button', { name: 'Save webhook settings' })
-    await user.click(save)
+    await pressAndHold(user, save, updated.called)
+    updated.resolve(settings({ trackingUrl: 'https://hooks.example.com/t' }))
     expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
-    await waitFor(() => expect(document.activeElement).toBe(save))
+    expect(document.activeElement).toBe(save)
+    expect(fake.requests('webhooks:update')).toHaveLength(1)
   })
 
   it('shows the gateway refusal', async () => {
