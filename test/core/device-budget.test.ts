@@ -9,7 +9,13 @@ import { openDatabase } from '../../src/main/core/store'
 import type { Core } from '../../src/main/core/compose'
 import type { DeviceView } from '../../src/shared/contract'
 import { computerTimeZone, dayBoundsOn, dayIn, offsetAt } from '../../src/shared/domain/zoned-time'
-import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } from './testing/sandbox-core'
+import {
+  clockFrom,
+  composeSandboxCore,
+  linkSandboxDevice,
+  QUICK_PACING,
+  startedCampaign
+} from './testing/sandbox-core'
 
 let core: Core
 
@@ -245,11 +251,23 @@ it('sends what the cap held as soon as the operator raises it, within the new ca
 
 // QA29 Q29-04: the cap's day followed the computer's zone (UTC) while the window speaks the operator's (WITA): "it
 // goes on at 1 Dec 2026, 00:00 UTC" above "Next attempt 1 Dec 2026, 08:00 WITA". The cap's day is the operator's.
-it("starts a daily cap's day at the operator's midnight, names that zone in the wait, and moves with the zone", async () => {
+// Run on a clock set to each hour that matters, whatever the hour the suite runs at: on the real clock the zone change
+// met the next date there only between 15:00 and 16:00 UTC, and failed in that hour alone (CI, stop 29).
+it("starts a daily cap's day at the operator's midnight, names that zone in the wait, and moves with the zone (10:00 UTC: one date in both zones)", () =>
+  capDayFollowsTheZone(Date.UTC(2026, 11, 1, 10, 0)))
+
+it("starts a daily cap's day at the operator's midnight, names that zone in the wait, and moves with the zone (15:27 UTC: the new zone already on the next date)", () =>
+  // 23:27 WITA on 1 Dec, 00:27 WIT on 2 Dec: the minute it failed at before 366f283a.
+  capDayFollowsTheZone(Date.UTC(2026, 11, 1, 15, 27)))
+
+async function capDayFollowsTheZone(at: number): Promise<void> {
+  await core.stop()
+  const clock = clockFrom(at)
+  core = await composeSandboxCore('sd-budget-zone-', undefined, { clock })
   // A zone that is not the computer's, so the computer's day cannot pass for it.
   const computer = computerTimeZone()
   const [first, second] = ['Asia/Makassar', 'Asia/Jayapura', 'America/New_York'].filter(
-    (zone) => offsetAt(Date.now(), zone) !== offsetAt(Date.now(), computer)
+    (zone) => offsetAt(clock.now(), zone) !== offsetAt(clock.now(), computer)
   ) as [string, string]
   await core.handlers['settings:update']({ defaultTimezone: first })
   const deviceId = await linkedDevice()
@@ -266,7 +284,7 @@ it("starts a daily cap's day at the operator's midnight, names that zone in the 
   await expect.poll(heldReason, { timeout: 10_000 }).toBeDefined()
   expect(await heldReason()).toMatchObject({
     zone: first,
-    until: new Date(dayBoundsOn(Date.now(), first).end).toISOString()
+    until: new Date(dayBoundsOn(clock.now(), first).end).toISOString()
   })
   const device = async (): Promise<DeviceView | undefined> =>
     (await core.handlers['devices:list']({})).devices.find((d) => d.id === deviceId)
@@ -274,14 +292,14 @@ it("starts a daily cap's day at the operator's midnight, names that zone in the 
   // The operator changes the zone mid-day: the cap's day is the new zone's at once. The send counted stays counted
   // once, on the day it was counted on: today's count on the new clock is that day's when it is the same date there.
   await core.handlers['settings:update']({ defaultTimezone: second })
-  const sameDay = dayIn(Date.now(), first) === dayIn(Date.now(), second)
+  const sameDay = dayIn(clock.now(), first) === dayIn(clock.now(), second)
   if (sameDay) {
     await expect
       .poll(async () => (await device())?.sentToday, { timeout: 5_000 })
       .toMatchObject({ count: 1, zone: second })
     await expect.poll(heldReason, { timeout: 5_000 }).toMatchObject({
       zone: second,
-      until: new Date(dayBoundsOn(Date.now(), second).end).toISOString()
+      until: new Date(dayBoundsOn(clock.now(), second).end).toISOString()
     })
   } else {
     // Already the next day there (e.g. 15:00–16:00 UTC between Makassar and Jayapura): the first send is that other
@@ -292,7 +310,7 @@ it("starts a daily cap's day at the operator's midnight, names that zone in the 
       .poll(async () => (await device())?.sentToday, { timeout: 5_000 })
       .toMatchObject({ count: 1, zone: second })
   }
-})
+}
 
 it("counts the terminal's sends on the operator's day too: it reads the same settings from the data folder", async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'sd-budget-terminal-'))

@@ -3,12 +3,22 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { systemClock, type Clock } from '../../../src/main/core/clock'
 import { composeCore, type Core, type CorePorts, type Notice } from '../../../src/main/core/compose'
 import { MemoryVault } from '../../../src/main/core/vault'
 import type { PacingPolicy } from '../../../src/shared/domain'
 
 /** What a journey may change of the set-up, each merged over its fast default (e.g. the sandbox's webhook options). */
-export type SandboxCoreOverrides = Pick<CorePorts, 'sandbox' | 'outbox' | 'pollIntervals'>
+export type SandboxCoreOverrides = Pick<CorePorts, 'sandbox' | 'outbox' | 'pollIntervals' | 'clock'>
+
+/**
+ * A clock that reads `at` now and runs on from there with real timers: a journey at a chosen hour (one when two zones
+ * are on different dates), whatever the hour the test runs at, with the sandbox's sends still arriving on their own.
+ */
+export function clockFrom(at: number): Clock {
+  const shift = at - Date.now()
+  return { ...systemClock, now: () => Date.now() + shift }
+}
 
 export async function composeSandboxCore(
   prefix: string,
@@ -27,6 +37,7 @@ export async function composeSandboxCoreAt(
 ): Promise<Core> {
   const core = await composeCore({
     ...(notify ? { notify } : {}),
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
     dataDir,
     vault,
     appInfo: { version: 'test', platform: 'test' },
