@@ -8,7 +8,7 @@ import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
-import { pressAndHold } from '../../testing/focus'
+import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { makeBootstrap, makeDevice, makeReminder, makeSeries, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
@@ -863,18 +863,10 @@ describe('RemindersView', () => {
     let seriesListed = [series]
     fake.handle('reminders:list', () => ({ reminders }))
     fake.handle('series:list', () => ({ series: seriesListed }))
-    // Chromium drops the focus of a button that turns disabled while it works; jsdom keeps it (and will not blur a
-    // disabled button), so the fake drops it.
-    const dropFocus = (): void => {
-      const button = document.activeElement as HTMLButtonElement | null
-      if (!button || button === document.body) return
-      const disabled = button.disabled
-      button.disabled = false
-      button.blur()
-      button.disabled = disabled
-    }
+    // Where the focus sits on a button disabled while it works, Chromium drops it to the page (the pressed ones are
+    // drawn busy now and keep it): the fake does as Chromium would, in the middle of each request.
     fake.handle('reminders:refresh', () => {
-      dropFocus()
+      dropFocusOffDisabled()
       return reminder
     })
     fake.handle('reminders:delete', () => {
@@ -882,7 +874,7 @@ describe('RemindersView', () => {
       return { ok: true }
     })
     fake.handle('series:stop', () => {
-      dropFocus()
+      dropFocusOffDisabled()
       seriesListed = [{ ...series, status: 'stopped', nextAt: null, nextLocal: null }]
       return { ...seriesListed[0]!, cancelledMade: 0 }
     })
