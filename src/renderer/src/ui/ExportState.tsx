@@ -1,10 +1,9 @@
 // What an export says beside its buttons: how far it is with a Stop while it runs, then its outcome with a Dismiss
 // (QA15 Q15-02). One line, read out politely as it changes. As it starts the focus goes to Stop (the buttons that
 // started it are disabled, and the browser drops their focus to the page), and Escape there stops it (QA27 Q27-06).
-import { useRef, type RefObject } from 'react'
+import { useLayoutEffect, useRef, type RefObject } from 'react'
 import { useT, type MessageKey } from '../i18n'
 import type { ExportSlot } from '../stores/exports'
-import { useFocusStopAsItStarts } from './use-focus-stop-as-it-starts'
 
 export function ExportState({
   saidRef,
@@ -27,7 +26,14 @@ export function ExportState({
   const t = useT()
   const stopRef = useRef<HTMLButtonElement>(null)
   const isRunning = running !== null
-  useFocusStopAsItStarts(isRunning, stopRef)
+  useLayoutEffect(() => {
+    if (!isRunning) return
+    // Only from where an export's start leaves it (the page, or the disabled button pressed): not from a field the
+    // operator went on to.
+    const active = document.activeElement
+    if (active === null || active === document.body || (active as HTMLButtonElement).disabled)
+      stopRef.current?.focus()
+  }, [isRunning])
   const line = running
     ? running.total === null || running.written === null
       ? t('outbox.export.starting')
