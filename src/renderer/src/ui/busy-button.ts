@@ -6,12 +6,16 @@ import type { MouseEvent } from 'react'
 
 export interface BusyButtonProps {
   'aria-disabled': true | undefined
-  onClick(event: MouseEvent<HTMLButtonElement>): void
+  onClickCapture(event: MouseEvent<HTMLButtonElement>): void
+  onClick?(event: MouseEvent<HTMLButtonElement>): void
 }
 
 /**
  * Spread on the pressed button: `<button {...busyButtonProps(busy, () => void save())}>`. While busy a click (or the
- * Enter that submits its form) is stopped; without onClick, a submit button's form submits as usual when not busy.
+ * Enter that submits its form) is stopped before it reaches the button (in the capture phase), so the button's own
+ * `onClick` may also be written beside the spread — `{...busyButtonProps(busy)} onClick={() => void save()}`, where
+ * the handler reads refs (the hooks lint refuses a ref-reading function handed to a call while drawing). Without any
+ * onClick, a submit button's form submits as usual when not busy.
  */
 export function busyButtonProps(
   busy: boolean,
@@ -19,9 +23,11 @@ export function busyButtonProps(
 ): BusyButtonProps {
   return {
     'aria-disabled': busy || undefined,
-    onClick: (event) => {
-      if (busy) event.preventDefault()
-      else onClick?.(event)
-    }
+    onClickCapture: (event) => {
+      if (!busy) return
+      event.preventDefault()
+      event.stopPropagation()
+    },
+    ...(onClick ? { onClick } : {})
   }
 }

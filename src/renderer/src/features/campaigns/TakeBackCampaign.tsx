@@ -257,8 +257,7 @@ export function TakeBackCampaign({
               disabled={plan === null || nothingToDo}
               aria-describedby={nothingToDo ? nothingId : undefined}
               {...busyButtonProps(busy)}
-              // Made in the handler: takeBack() sets refs (the hold, where the focus goes), not read while drawing.
-              onClick={(event) => busyButtonProps(busy, () => void takeBack()).onClick(event)}
+              onClick={() => void takeBack()}
             >
               {t('campaigns.takeBack.confirm')}
             </button>

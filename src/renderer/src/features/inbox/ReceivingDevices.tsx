@@ -197,8 +197,7 @@ function DeviceReceiving({
               className="button button--primary"
               data-testid={`inbox-confirm-${device.id}`}
               {...busyButtonProps(busy)}
-              // Made in the handler: confirm() moves the focus through a ref, not read while drawing.
-              onClick={(event) => busyButtonProps(busy, () => void confirm()).onClick(event)}
+              onClick={() => void confirm()}
             >
               {t('inbox.confirm.go')}
             </button>
@@ -221,8 +220,7 @@ function DeviceReceiving({
               className="button"
               data-testid={`inbox-receive-${device.id}`}
               {...busyButtonProps(busy)}
-              // Made in the handler: ask() moves the focus through a ref, not read while drawing.
-              onClick={(event) => busyButtonProps(busy, () => void ask()).onClick(event)}
+              onClick={() => void ask()}
             >
               {t('inbox.devices.receive', { device: device.label })}
             </button>
@@ -234,8 +232,7 @@ function DeviceReceiving({
               className="button"
               data-testid={`inbox-undo-${device.id}`}
               {...busyButtonProps(busy)}
-              // Made in the handler: undo() moves the focus through a ref, not read while drawing.
-              onClick={(event) => busyButtonProps(busy, () => void undo()).onClick(event)}
+              onClick={() => void undo()}
             >
               {t('inbox.devices.undo', { device: device.label })}
             </button>

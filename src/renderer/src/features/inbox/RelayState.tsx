@@ -197,8 +197,7 @@ function TryNow({
           className="button"
           data-testid="inbox-relay-try-now"
           {...busyButtonProps(busy)}
-          // Made in the handler: tryNow() marks the focus to come back through a ref, not read while drawing.
-          onClick={(event) => busyButtonProps(busy, () => void tryNow()).onClick(event)}
+          onClick={() => void tryNow()}
         >
           {busy ? t('inbox.relay.trying') : t('inbox.relay.tryNow')}
         </button>

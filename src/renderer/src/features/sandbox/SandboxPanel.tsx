@@ -107,13 +107,11 @@ export function SandboxPanel({
     }
   }
 
-  /** A control pressed: kept, for the focus to come back to, and its work started; nothing while one runs. Made in
-   *  the handler (the control is kept in a ref, not read while drawing). */
+  /** A control pressed: kept, for the focus to come back to, and its work started (busyButtonProps stops a press while
+   *  one runs). */
   function press(event: MouseEvent<HTMLButtonElement>, work: () => Promise<void>): void {
-    busyButtonProps(busy !== null, () => {
-      pressed.current = event.currentTarget
-      void work()
-    }).onClick(event)
+    pressed.current = event.currentTarget
+    void work()
   }
 
   return (

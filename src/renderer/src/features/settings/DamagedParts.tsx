@@ -73,10 +73,7 @@ export function DamagedParts(): React.JSX.Element | null {
               type="button"
               className="button"
               {...busyButtonProps(busy !== null)}
-              // Made in the handler: startFresh() moves the focus through a ref, not read while drawing.
-              onClick={(event) =>
-                busyButtonProps(busy !== null, () => void startFresh(part.part)).onClick(event)
-              }
+              onClick={() => void startFresh(part.part)}
             >
               {t('settings.damaged.startFresh')}
             </button>
