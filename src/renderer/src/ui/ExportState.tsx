@@ -1,9 +1,10 @@
 // What an export says beside its buttons: how far it is with a Stop while it runs, then its outcome with a Dismiss
 // (QA15 Q15-02). One line, read out politely as it changes. As it starts the focus goes to Stop (the buttons that
 // started it are disabled, and the browser drops their focus to the page), and Escape there stops it (QA27 Q27-06).
-import { useLayoutEffect, useRef, type RefObject } from 'react'
+import { useRef, type RefObject } from 'react'
 import { useT, type MessageKey } from '../i18n'
 import type { ExportSlot } from '../stores/exports'
+import { useFocusStopAsItStarts } from './use-focus-stop-as-it-starts'
 
 export function ExportState({
   saidRef,
@@ -26,14 +27,7 @@ export function ExportState({
   const t = useT()
   const stopRef = useRef<HTMLButtonElement>(null)
   const isRunning = running !== null
-  useLayoutEffect(() => {
-    if (!isRunning) return
-    // Only from where an export's start leaves it (the page, or the disabled button pressed): not from a field the
-    // operator went on to.
-    const active = document.activeElement
-    if (active === null || active === document.body || (active as HTMLButtonElement).disabled)
-      stopRef.current?.focus()
-  }, [isRunning])
+  useFocusStopAsItStarts(isRunning, stopRef)
   const line = running
     ? running.total === null || running.written === null
       ? t('outbox.export.starting')

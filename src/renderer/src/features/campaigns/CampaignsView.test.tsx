@@ -33,7 +33,7 @@ import {
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
-import { pressAndHold, recordFocusMoves } from '../../testing/focus'
+import { dropFocusOffDisabled, pressAndHold, recordFocusMoves } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
 import { ViewSlot } from '../../ui/on-demand'
@@ -2573,6 +2573,19 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Choose a spreadsheet')))
     expect(screen.queryByRole('progressbar')).toBeNull()
     expect(screen.queryByRole('alert')).toBeNull()
+  })
+
+  it('hands the focus to Stop reading as a spreadsheet starts to be read, not to the page', async () => {
+    fake.handle('campaigns:read', () => new Promise<SheetView>(() => undefined))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    const picker = screen.getByLabelText('Choose a spreadsheet')
+    picker.focus()
+    await user.upload(picker, new File(['x'], 'big.csv', { type: 'text/csv' }))
+    await screen.findByRole('progressbar', { name: 'Reading the spreadsheet…' })
+    // The picker is disabled while the sheet is read: Chromium drops the focus it held to the page.
+    dropFocusOffDisabled()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stop reading' }))
   })
 
   it('marks a skipped preview row instead of showing it as a message, in the operator language', async () => {

@@ -93,6 +93,7 @@ import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
 import { RenewLink } from '../devices/RenewLink'
 import { formatWhatsApp } from './whatsapp-format'
 import { readTypedNumber } from '../../ui/typed-number'
+import { useFocusStopAsItStarts } from '../../ui/use-focus-stop-as-it-starts'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
@@ -504,6 +505,9 @@ function NewCampaign({
   // The picker is disabled while a spreadsheet is read, which drops the focus: once enabled again it goes to what the
   // reading produced (the columns), or back to the picker when nothing was read (refused, failed or stopped).
   const focusAfterReading = useRef<'file' | 'mapping' | null>(null)
+  // Meanwhile it waits on Stop reading (a large sheet takes seconds), not on the page.
+  const stopReading = useRef<HTMLButtonElement>(null)
+  useFocusStopAsItStarts(reading !== null, stopReading)
   useLayoutEffect(() => {
     if (busy || focusAfterReading.current === null) return
     const target = focusAfterReading.current === 'mapping' ? phoneColumn.current : fileInput.current
@@ -820,7 +824,7 @@ function NewCampaign({
           <div className="campaign-reading" role="status" data-testid="campaign-reading">
             <label htmlFor="campaign-reading-progress">{t('campaigns.reading')}</label>
             <progress id="campaign-reading-progress" max={1} value={reading.fraction} />
-            <button type="button" className="button" onClick={cancelReading}>
+            <button ref={stopReading} type="button" className="button" onClick={cancelReading}>
               {t('campaigns.reading.cancel')}
             </button>
           </div>
