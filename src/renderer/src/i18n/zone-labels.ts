@@ -2,7 +2,7 @@
 // use them, so their region names, which the window's string tables hold beyond the start strings, stay out of the
 // window's start chunk (test/boot/window-start.test.ts).
 import { isMessageKey, localeOf, translate, type Language } from '../../../shared/i18n/translate'
-import { INDONESIAN_ZONE_NAMES, RENAMED_ZONES } from './dates'
+import { INDONESIAN_ZONE_NAMES, RENAMED_ZONES, timeZones, ZONE_ABBREVIATIONS } from './dates'
 
 /**
  * A picker's labels, per language and zone, for the hour they were read in: a picker lists 400-odd zones and filters
@@ -129,6 +129,41 @@ export function zonesInShownOrder(zones: readonly string[], language: Language):
     const second = keys.get(b)!
     return collator.compare(first.region, second.region) || collator.compare(first.place, second.place)
   })
+}
+
+/** The last few pickers' zone lists, by language and zones in play (one form shows one or two pickers). */
+const pickerZoneLists = new Map<string, readonly string[]>()
+const PICKER_ZONE_LISTS_KEPT = 8
+
+/**
+ * A picker's zones in the order it lists them: the zones in play first (Indonesia's, the value, the defaults), every
+ * other zone as its label reads, the zones with no region (UTC) last. Listing and sorting the platform's 400-odd
+ * zones by label takes a few milliseconds, the engine's first look at its zone data more: a form drawn in one task
+ * with a large sheet's preview asks for its list beforehand (`preparePacingFields`), and gets it again from here.
+ */
+export function pickerZones(
+  value: string,
+  include: readonly (string | null | undefined)[],
+  language: Language
+): readonly string[] {
+  const key = [language, value, ...include].join('\u0000')
+  const kept = pickerZoneLists.get(key)
+  if (kept) return kept
+  const listed = timeZones([value, ...include])
+  const playing = new Set([...Object.keys(ZONE_ABBREVIATIONS), value, ...include])
+  const rest = listed.filter((zone) => !playing.has(zone))
+  const zones = [
+    ...listed.filter((zone) => playing.has(zone)),
+    ...zonesInShownOrder(
+      rest.filter((zone) => zone.includes('/')),
+      language
+    ),
+    ...rest.filter((zone) => !zone.includes('/'))
+  ]
+  if (pickerZoneLists.size >= PICKER_ZONE_LISTS_KEPT)
+    pickerZoneLists.delete(pickerZoneLists.keys().next().value!)
+  pickerZoneLists.set(key, zones)
+  return zones
 }
 
 /** The label's words: the Indonesian name first, the city and region, and the offset when it is given. */

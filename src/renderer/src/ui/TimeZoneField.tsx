@@ -3,13 +3,13 @@
 // in its search box (which picks only the one match, when Enter is pressed).
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useLanguage, useT } from '../i18n'
-import { timeZones, ZONE_ABBREVIATIONS } from '../i18n/dates'
+import { ZONE_ABBREVIATIONS } from '../i18n/dates'
 import {
+  pickerZones,
   readZoneOffsets,
   zoneOffsetsRead,
   zoneOptionLabel,
-  zoneOtherName,
-  zonesInShownOrder
+  zoneOtherName
 } from '../i18n/zone-labels'
 import { Field } from './Field'
 
@@ -139,22 +139,7 @@ export function TimeZoneField({
   const [picked, setPicked] = useState<string | null>(null)
   const key = [value, ...include].join('|')
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the zones in play
-  const listed = useMemo(() => timeZones([value, ...include]), [key])
-  // The zones in play lead (Indonesia's, the value, the defaults); every other zone follows as its label reads, the
-  // zones with no region (UTC) last.
-  const zones = useMemo(() => {
-    const playing = new Set([...Object.keys(ZONE_ABBREVIATIONS), value, ...include])
-    const rest = listed.filter((zone) => !playing.has(zone))
-    return [
-      ...listed.filter((zone) => playing.has(zone)),
-      ...zonesInShownOrder(
-        rest.filter((zone) => zone.includes('/')),
-        language
-      ),
-      ...rest.filter((zone) => !zone.includes('/'))
-    ]
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `listed` follows `key`
-  }, [listed, language])
+  const zones = useMemo(() => pickerZones(value, include, language), [key, language])
   // Each zone's offset takes a formatter of its own: they are read a slice at a time after the picker is drawn (400
   // at once held the window for one long task), and the labels name them once all are read. Not on every keystroke.
   const [readFor, setReadFor] = useState<readonly string[] | null>(null)

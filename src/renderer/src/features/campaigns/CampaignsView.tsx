@@ -54,7 +54,7 @@ import {
   useCampaignDraft
 } from '../../stores/campaign-draft'
 import { useNavigation } from '../../stores/navigation'
-import { keepOpenCampaign, keptOpenCampaign } from '../../stores/place'
+import { keepOpenCampaign, keptOpenCampaign, whenIdle } from '../../stores/place'
 import { useOutbox } from '../../stores/outbox'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -66,7 +66,7 @@ import { FileDrop } from './FileDrop'
 import { campaignFinish, PreSendSummary, type ChosenDevice } from './PreSendSummary'
 import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
-import { isUsablePacing, PacingFields } from './PacingFields'
+import { isUsablePacing, PacingFields, preparePacingFields } from './PacingFields'
 import {
   campaignDevices,
   campaignStatusText,
@@ -477,6 +477,11 @@ function NewCampaign({
   const defaultPacing = useMemo(() => newCampaignPacing(operatorZone), [operatorZone])
   const pacing = draft.pacing ?? defaultPacing
   const setPacing = (value: PacingPolicyView): void => patchCampaignDraft({ pacing: value })
+  // The pacing step appears with the read sheet: what it first needs is made while a file is picked and read.
+  const pacingShown = sheet !== null && mapping !== null
+  useEffect(() => {
+    if (!pacingShown) whenIdle(() => preparePacingFields(pacing, operatorZone, language))
+  }, [pacingShown, pacing, operatorZone, language])
   const setChosen = (value: string[]): void => patchCampaignDraft({ chosen: value })
   // Send to numbers that got this same message in the last 24 hours too: no, unless the operator says so (QA17 Q17-04).
   const setSendRecent = (value: boolean): void => patchCampaignDraft({ sendRecent: value })
