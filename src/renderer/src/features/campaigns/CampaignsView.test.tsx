@@ -210,6 +210,22 @@ describe('CampaignsView', () => {
     await waitFor(() => expect(document.activeElement).toBe(phone))
   })
 
+  it('leaves the focus where the operator put it as the read spreadsheet was drawn', async () => {
+    fake.handle('campaigns:read', () =>
+      sheetRead({ headers: ['Nama', 'HP'], rowCount: 2, mapping: { phone: 'HP', variables: ['Nama'] } })
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
+    await screen.findByTestId('campaign-phone-column')
+    // The columns take the focus in the frame after the sheet is drawn; before it, the operator clicks the message.
+    const message = screen.getByTestId('campaign-template')
+    message.focus()
+    await new Promise((frame) => requestAnimationFrame(frame))
+    await new Promise((frame) => requestAnimationFrame(frame))
+    expect(document.activeElement).toBe(message)
+  })
+
   it('offers at the spreadsheet picker what the reader reads: no .ods or .xls it would refuse', () => {
     render(<CampaignsView />)
     const accept = screen.getByTestId('campaign-file').getAttribute('accept') ?? ''

@@ -513,11 +513,18 @@ function NewCampaign({
   // Meanwhile it waits on Stop reading (a large sheet takes seconds), not on the page.
   const stopReading = useRef<HTMLButtonElement>(null)
   useFocusStopAsItStarts(reading !== null, stopReading)
+  // In the next frame, not in the task that draws the read sheet's steps: focusing there laid them out in that task
+  // as well (40–50 ms with a 50,000-row sheet, issue 29), where the frame's own task lays them out anyway. Unless
+  // the operator has put the focus somewhere meanwhile: that place is theirs.
   useLayoutEffect(() => {
     if (busy || focusAfterReading.current === null) return
     const target = focusAfterReading.current === 'mapping' ? phoneColumn.current : fileInput.current
     focusAfterReading.current = null
-    target?.focus()
+    const leftOn = document.activeElement
+    const frame = requestAnimationFrame(() => {
+      if (document.activeElement === leftOn) target?.focus()
+    })
+    return () => cancelAnimationFrame(frame)
   }, [busy])
 
   // One device: it is the one to send from (ticked once; the operator may untick it, also before leaving the view).
