@@ -35,3 +35,17 @@ export function threadMsUntil(events: readonly TraceEvent[], mark: TraceEvent): 
   }
   return thread / 1000
 }
+
+/** The page's top-level tasks in a trace: those of the renderer main thread that ran the most top-level work. */
+export function pageMainThreadTasks(events: readonly TraceEvent[]): TraceEvent[] {
+  const busy = new Map<string, number>()
+  for (const e of events) {
+    if (e.ph === 'X' && e.cat === 'toplevel')
+      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.tdur ?? 0))
+  }
+  const mainThreads = events
+    .filter((e) => e.name === 'thread_name' && e.args?.['name'] === 'CrRendererMain')
+    .map((e) => `${e.pid}:${e.tid}`)
+  const main = mainThreads.sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0]
+  return events.filter((e) => e.ph === 'X' && e.cat === 'toplevel' && `${e.pid}:${e.tid}` === main)
+}

@@ -1,7 +1,9 @@
 // Campaign import in the window, in Chromium over the browser harness: a 50,000-row CSV picked, read, and checked
 // against a template, as an operator does it. Two figures against the 50 ms budget of issue #16 ("the window stays
-// responsive: no main-thread task over 50 ms"): the window's longest task, and the core's longest stretch without a
-// turn of its event loop (the harness runs the core in this process; in the app it is Electron's main process).
+// responsive: no main-thread task over 50 ms"): the window's longest task (from a trace of its top-level tasks, so a
+// round within budget says by how much; Chromium's long-task entries name only the tasks over 50 ms), and the core's
+// longest stretch without a turn of its event loop (the harness runs the core in this process; in the app it is
+// Electron's main process).
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +13,7 @@ import type { Harness } from '../test/harness/harness'
 import { makeCampaignCsv, ROWS } from './campaign-import'
 import { buildWindow, inHarness } from './chromium'
 import { printed, underBudget, type BenchLine } from './lines'
+import { pageMainThreadTasks, type TraceEvent } from './trace-tasks'
 
 const BUDGET_MS = 50
 const ROUNDS = 3
@@ -63,7 +66,9 @@ function watchEventLoop(): () => { cpuMs: number; wallMs: number } {
 interface ImportRound {
   /** From the file being picked to the check's summary on screen. */
   totalMs: number
+  /** The page's longest top-level task, traced (wall time). */
   windowLongestMs: number
+  /** Tasks Chromium reported as long (over 50 ms). */
   windowLongTasks: number
   coreLongestCpuMs: number
   coreLongestWallMs: number
@@ -79,6 +84,7 @@ async function importOnce(browser: Browser, harness: Harness, csvPath: string): 
     await page.getByTestId('nav-campaigns').click()
     await page.getByTestId('campaign-file').waitFor()
     const startedAt = (await page.evaluate('performance.now()')) as number
+    await browser.startTracing(page, { categories: ['toplevel', '__metadata'] })
     const stopWatching = watchEventLoop()
     const started = performance.now()
     // A path, not a buffer: Playwright hands a path to Chromium, a buffer it would turn into a File in the page
@@ -89,13 +95,18 @@ async function importOnce(browser: Browser, harness: Harness, csvPath: string): 
     await page.getByTestId('campaign-summary').waitFor({ timeout: 60_000 })
     const totalMs = performance.now() - started
     const core = stopWatching()
+    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
+    const windowLongestMs = Math.max(
+      0,
+      ...pageMainThreadTasks(trace.traceEvents).map((t) => (t.dur ?? 0) / 1000)
+    )
     const tasks = (await page.evaluate(`window.__longTasks.filter((t) => t.at >= ${startedAt})`)) as {
       at: number
       ms: number
     }[]
     return {
       totalMs,
-      windowLongestMs: Math.max(0, ...tasks.map((t) => t.ms)),
+      windowLongestMs,
       windowLongTasks: tasks.length,
       coreLongestCpuMs: core.cpuMs,
       coreLongestWallMs: core.wallMs
@@ -126,14 +137,15 @@ export async function runWindowCampaignBench(
     const rows = ROWS.toLocaleString('en-US')
     const total = median(rounds.map((r) => r.totalMs))
     const windowLongest = median(rounds.map((r) => r.windowLongestMs))
+    const overBudget = median(rounds.map((r) => r.windowLongTasks))
     const coreCpu = median(rounds.map((r) => r.coreLongestCpuMs))
     const coreWall = median(rounds.map((r) => r.coreLongestWallMs))
     add({
       name: `campaign import of ${rows} rows in the window: longest main-thread task`,
       ratio: windowLongest === 0 ? 1 : Math.min(1, BUDGET_MS / windowLongest),
       ...underBudget(windowLongest, BUDGET_MS),
-      measured: `${ms(windowLongest)}, ${median(rounds.map((r) => r.windowLongTasks))} tasks over 50 ms`,
-      detail: `${ms(windowLongest)}, ${median(rounds.map((r) => r.windowLongTasks))} tasks over 50 ms from the pick to the check's summary (${ms(total)}; rounds: ${rounds.map((r) => `${r.windowLongTasks} over, longest ${ms(r.windowLongestMs)}`).join('; ')}); budget ${BUDGET_MS} ms: ${verdict(windowLongest)}`
+      measured: `${ms(windowLongest)}, ${overBudget} tasks over 50 ms`,
+      detail: `longest ${ms(windowLongest)} (traced), ${overBudget} tasks over 50 ms from the pick to the check's summary (${ms(total)}; rounds: ${rounds.map((r) => `longest ${ms(r.windowLongestMs)}, ${r.windowLongTasks} over`).join('; ')}); budget ${BUDGET_MS} ms: ${verdict(windowLongest)}`
     })
     add({
       name: `campaign import of ${rows} rows in the core: longest event-loop block`,

@@ -10,7 +10,7 @@ import { build } from 'vite'
 import { openDatabase } from '../src/main/core/store'
 import { buildWindow, inHarness, PAGE_WAITS } from './chromium'
 import { printed, reported, underBudget, type BenchLine } from './lines'
-import { threadMsUntil, type TraceEvent } from './trace-tasks'
+import { pageMainThreadTasks, threadMsUntil, type TraceEvent } from './trace-tasks'
 
 const ITEMS = 100_000
 /** Every window figure's goal at 100k items (issue #18). */
@@ -342,20 +342,7 @@ async function tracedFling(browser: Browser, page: Page): Promise<TracedFling> {
   await browser.startTracing(page, { categories: ['toplevel', '__metadata'] })
   await inPage(page, 'window.__bench.fling(1000, 240)')
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }
-  const events = trace.traceEvents
-  // The page's main thread: the renderer thread that ran the most top-level work during the fling.
-  const busy = new Map<string, number>()
-  for (const e of events) {
-    if (e.ph === 'X' && e.cat === 'toplevel')
-      busy.set(`${e.pid}:${e.tid}`, (busy.get(`${e.pid}:${e.tid}`) ?? 0) + (e.tdur ?? 0))
-  }
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.name === 'thread_name' && e.args?.['name'] === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`)
-  )
-  const main = [...mainThreads].sort((a, b) => (busy.get(b) ?? 0) - (busy.get(a) ?? 0))[0]
-  const tasks = events.filter((e) => e.ph === 'X' && e.cat === 'toplevel' && `${e.pid}:${e.tid}` === main)
+  const tasks = pageMainThreadTasks(trace.traceEvents)
   let longest: TraceEvent | undefined
   let longestCpu = 0
   for (const task of tasks) {
