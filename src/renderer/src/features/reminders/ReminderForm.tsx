@@ -469,7 +469,14 @@ export function ReminderForm({
           busy={busy}
           // The gateway's reminder goes to one number: leaving it out would leave nobody.
           onLeaveOut={
-            effectiveKeeper === 'local' && recipients.length > 1 ? () => void create('leave-out') : undefined
+            effectiveKeeper === 'local' && recipients.length > 1
+              ? () => {
+                  // The question goes as the series is made, its pressed answer with it: the focus waits on Create
+                  // (busy meanwhile), as the Send view's does on Send, not on the page.
+                  submitRef.current?.focus()
+                  void create('leave-out')
+                }
+              : undefined
           }
         />
       ) : null}
