@@ -116,6 +116,33 @@ describe('campaign journey in Chromium', () => {
     expect(await p.getByTestId('send-file-row').count()).toBe(0)
   })
 
+  // A block of cells pasted in the opt-out box is put in as its numbers: inserted as typing is, so Ctrl+Z takes it
+  // back, and the cells left out are named.
+  it('takes a pasted block of cells back with Ctrl+Z, and names the cells it left out', async () => {
+    const harness = await journey.start()
+    const p = await journey.open(harness.url)
+    await openTab(p, 'campaigns')
+    await p.getByTestId('optouts').locator('summary').click()
+    const box = p.getByTestId('optouts-add')
+    await box.click()
+    await p.keyboard.type('0812 3456 7009')
+    await box.evaluate((element: HTMLTextAreaElement) => element.setSelectionRange(0, 0))
+    // What a spreadsheet copies: cells tab-separated, a row a line.
+    await box.evaluate((element, text) => {
+      const data = new DataTransfer()
+      data.setData('text/plain', text)
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true })
+      )
+    }, '0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n')
+    await expect.poll(() => box.inputValue()).toBe('0812 3456 7001\n0812-3456-7002\n0812 3456 7009')
+    expect(await p.getByTestId('optouts-paste-note').textContent()).toBe(
+      'Only the numbers were put in the box; 2 cells that are not numbers were left out: Budi, Sari.'
+    )
+    await p.keyboard.press('Control+z')
+    await expect.poll(() => box.inputValue()).toBe('0812 3456 7009')
+  })
+
   // Issue 27, point 1: one daily cap for the number, counted across every campaign (and direct send).
   it('holds two campaigns on one device to the cap of 3 set on its card, and the card says so', async () => {
     const harness = await journey.start()

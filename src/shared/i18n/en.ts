@@ -1754,6 +1754,9 @@ export const enRest = {
   'campaigns.optOuts.addedSomeInvalid':
     '{added} added; {invalid, plural, one {# number was} other {# numbers were}} not valid: {entries}.',
   'campaigns.optOuts.invalidMore': '{entries} and {count} more',
+  // {entries}: the first few pasted cells that were not numbers, as pasted ('Nama, Budi, Sari and 2 more').
+  'campaigns.optOuts.pastedLeftOut':
+    'Only the numbers were put in the box; {count, plural, one {# cell that is not a number was} other {# cells that are not numbers were}} left out: {entries}.',
   'campaigns.optOuts.alreadyListed': '{count, plural, one {# was} other {# were}} on the list already.',
   'campaigns.optOuts.noNumbers': 'No numbers found in {name}.',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",

@@ -1975,6 +1975,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.added': '{added} ditambahkan.',
   'campaigns.optOuts.addedSomeInvalid': '{added} ditambahkan; {invalid} bukan nomor yang valid: {entries}.',
   'campaigns.optOuts.invalidMore': '{entries} dan {count} lainnya',
+  'campaigns.optOuts.pastedLeftOut':
+    'Hanya nomornya yang dimasukkan ke kotak; {count} sel yang bukan nomor tidak dimasukkan: {entries}.',
   'campaigns.optOuts.alreadyListed': '{count} sudah ada di daftar.',
   'campaigns.optOuts.noNumbers': 'Tidak ada nomor di {name}.',
   'campaigns.optOuts.syncBackground': 'Nomor sedang ditambahkan ke daftar hitam gateway setiap perangkat.',

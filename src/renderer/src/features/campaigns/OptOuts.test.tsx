@@ -199,6 +199,30 @@ describe('pasting from a spreadsheet into the add box (Excel copies cells tab-se
     expect(box.value).toBe('0812 3456 7001\n0812-3456-7002\n0812 3456 7008,0812 3456 7009\n0812 3456 7005')
   })
 
+  it('says which pasted cells it left out of the box, not a word dropped silently, until the numbers are added', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    const note = screen.getByTestId('optouts-paste-note')
+    await user.click(screen.getByTestId('optouts-add'))
+    await user.paste('0812 3456 7001\tBudi\r\n0812-3456-7002\tSari\r\n')
+    expect(note.getAttribute('role')).toBe('status')
+    expect(note.textContent).toBe(
+      'Only the numbers were put in the box; 2 cells that are not numbers were left out: Budi, Sari.'
+    )
+    await user.paste('HP\tNama\tKota\r\n0812 3456 7003\tAni\tBogor\r\n0812 3456 7004\tDewi\tDepok\r\n')
+    expect(note.textContent).toBe(
+      'Only the numbers were put in the box; 7 cells that are not numbers were left out: HP, Nama, Kota and 4 more.'
+    )
+    // A column of numbers alone leaves nothing out, and says nothing.
+    await user.paste('0812 3456 7005\r\n0812 3456 7006\r\n')
+    expect(note.textContent).toBe('')
+    await user.paste('0812 3456 7007\tEka\r\n0812 3456 7008\tFajar\r\n')
+    await user.click(screen.getByRole('button', { name: 'Add to the list' }))
+    await screen.findByText(/added\./)
+    expect(note.textContent).toBe('')
+  })
+
   it('pastes words as they are: one line without a tab is typed text, and a block of no numbers is left to be read', async () => {
     const user = userEvent.setup()
     render(<OptOuts />)

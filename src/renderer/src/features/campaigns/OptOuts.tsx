@@ -46,16 +46,16 @@ const SHOWN_ENTRIES = 200
 function pastedNumbers(
   box: { value: string; selectionStart: number; selectionEnd: number },
   pasted: string
-): { text: string; caret: number } | null {
+): { block: string; caret: number; skipped: string[] } | null {
   if (!/[\t\r\n]/.test(pasted.trim())) return null
-  const { numbers } = numberListCells(pasted)
+  const { numbers, skipped } = numberListCells(pasted)
   if (numbers.length === 0) return null
   const before = box.value.slice(0, box.selectionStart)
   const after = box.value.slice(box.selectionEnd)
   const separated = (char: string | undefined): boolean => char === undefined || /[\s,;]/.test(char)
   const block =
     (separated(before.at(-1)) ? '' : '\n') + numbers.join('\n') + (separated(after[0]) ? '' : '\n')
-  return { text: before + block + after, caret: before.length + block.length }
+  return { block, caret: before.length + block.length, skipped }
 }
 
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
@@ -73,12 +73,21 @@ function addedText(
   const already =
     alreadyListed > 0 ? ` ${t('campaigns.optOuts.alreadyListed', { count: alreadyListed })}` : ''
   if (invalid.length === 0) return t('campaigns.optOuts.added', { added }) + already
-  const named = invalid.slice(0, INVALID_NAMED).join(', ')
-  const entries =
-    invalid.length > INVALID_NAMED
-      ? t('campaigns.optOuts.invalidMore', { entries: named, count: invalid.length - INVALID_NAMED })
-      : named
-  return t('campaigns.optOuts.addedSomeInvalid', { added, invalid: invalid.length, entries }) + already
+  return (
+    t('campaigns.optOuts.addedSomeInvalid', {
+      added,
+      invalid: invalid.length,
+      entries: firstFew(invalid, t)
+    }) + already
+  )
+}
+
+/** The first few of these entries, as typed, and how many more: "nope, Budi, Sari and 4 more". */
+function firstFew(entries: readonly string[], t: Translate): string {
+  const named = entries.slice(0, INVALID_NAMED).join(', ')
+  return entries.length > INVALID_NAMED
+    ? t('campaigns.optOuts.invalidMore', { entries: named, count: entries.length - INVALID_NAMED })
+    : named
 }
 
 export function OptOuts(): React.JSX.Element {
@@ -103,6 +112,8 @@ export function OptOuts(): React.JSX.Element {
   const [asking, setAsking] = useState(false)
   /** The entries the last removal took off, as they were: Undo puts them back. */
   const [removed, setRemoved] = useState<OptOut[] | null>(null)
+  /** What the last pasted block of cells left out of the box (the cells that were not numbers), until the add. */
+  const [pasteNote, setPasteNote] = useState<string | null>(null)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
   // box empties and a removed entry's button is gone, either of which drops the focus to the page.
   const focusAfterReload = useRef<'result' | { removedAt: number } | null>(null)
@@ -158,6 +169,7 @@ export function OptOuts(): React.JSX.Element {
     try {
       setResult(await call('optouts:add', { phones, source }))
       setNote(null)
+      setPasteNote(null)
       setRemoved(null)
       setText('')
       focusAfterReload.current = 'result'
@@ -260,10 +272,28 @@ export function OptOuts(): React.JSX.Element {
           const put = pastedNumbers(box, e.clipboardData.getData('text/plain'))
           if (put === null) return
           e.preventDefault()
-          caretAfterPaste.current = put.caret
-          setText(put.text)
+          // Inserted as typing is, so Ctrl+Z takes the paste back (a value set by the page empties the box's undo
+          // history); execCommand is the one way to that, and a page without it gets the value set.
+          const inserted =
+            typeof document.execCommand === 'function' && document.execCommand('insertText', false, put.block)
+          if (!inserted) {
+            caretAfterPaste.current = put.caret
+            setText(box.value.slice(0, box.selectionStart) + put.block + box.value.slice(box.selectionEnd))
+          }
+          // The cells that were not numbers (names, headings) are said under the box, not dropped without a word.
+          setPasteNote(
+            put.skipped.length > 0
+              ? t('campaigns.optOuts.pastedLeftOut', {
+                  count: put.skipped.length,
+                  entries: firstFew(put.skipped, t)
+                })
+              : null
+          )
         }}
       />
+      <p className="muted" role="status" data-testid="optouts-paste-note">
+        {pasteNote}
+      </p>
       <div className="form-actions">
         <button
           type="button"
