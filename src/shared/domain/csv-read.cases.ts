@@ -117,6 +117,13 @@ export const NUMBER_LIST_CASES: readonly NumberListCase[] = [
     skipped: ['Nama', 'HP 1', 'HP 2', 'Ani', 'Budi']
   },
   {
+    // As long as a phone number, but none: the amounts stay out of the list.
+    name: 'a sheet with a rupiah amount column of 9 digits and more (Nama / No HP / Tagihan)',
+    content: 'Nama;No HP;Tagihan\r\nAni;0812 3456 7001;150000000\r\nBudi;0812-3456-7002;1250000000\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['Nama', 'No HP', 'Tagihan', 'Ani', '150000000', 'Budi', '1250000000']
+  },
+  {
     name: 'a sheet with an age column',
     content: 'Nama,Umur,No HP\r\nAni,25,0812 3456 7001\r\nBudi,31,0812-3456-7002\r\n',
     numbers: ['0812 3456 7001', '0812-3456-7002'],

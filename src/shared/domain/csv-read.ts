@@ -3,7 +3,7 @@
 // "Unicode text") or one in a Windows code page, and a `;` (Indonesian Excel's CSV) or tab list, as its columns alike,
 // quotes respected; and the one rule for which of a list's cells are numbers (the opt-out import and its add box).
 import Papa from 'papaparse'
-import { PHONE_MIN_DIGITS, splitRecipients } from './phone'
+import { checkPhone, PHONE_MIN_DIGITS, splitRecipients } from './phone'
 
 /** The separators a CSV is guessed to use: `,`, `;` (Excel where `,` is the decimal comma) and tab ("Unicode text"). */
 const DELIMITERS = [',', ';', '\t']
@@ -90,7 +90,9 @@ function phoneLong(cell: string): boolean {
 /**
  * The columns of a sheet that hold its phone numbers: those where at least half the cells meant as numbers are
  * phone-long, so a short number there (a typo) is still read, and named not valid. A sheet's other columns of
- * numbers (a row number, an age, a postcode: Q49-03's "2 numbers were not valid: 1, 2") are left out. Null keeps
+ * numbers (a row number, an age, a postcode: Q49-03's "2 numbers were not valid: 1, 2") are left out. Of several
+ * phone-long columns, those where at least half are numbers checkPhone takes: a rupiah amount (150000000) is as long
+ * as a phone number but none (unless no column has such numbers: then all of them, for the core to name). Null keeps
  * every number cell: a list with one column of numbers (a typed list), or a sheet with no phone column, whose short
  * numbers the core names rather than the file being said to hold none.
  */
@@ -107,7 +109,16 @@ function phoneColumns(rows: readonly (readonly string[][])[]): ReadonlySet<numbe
     })
   const columns = [...numberCells.keys()].filter((column) => (numberCells[column] ?? 0) > 0)
   const phones = columns.filter((column) => (phoneCells[column] ?? 0) * 2 >= (numberCells[column] ?? 0))
-  return columns.length < 2 || phones.length === 0 ? null : new Set(phones)
+  if (columns.length < 2 || phones.length === 0) return null
+  if (phones.length === 1) return new Set(phones)
+  const validCells: number[] = []
+  for (const row of rows)
+    for (const column of phones)
+      for (const entry of row[column] ?? [])
+        if (looksLikeNumber(entry) && checkPhone(entry).problem === null)
+          validCells[column] = (validCells[column] ?? 0) + 1
+  const valid = phones.filter((column) => (validCells[column] ?? 0) * 2 >= (numberCells[column] ?? 0))
+  return new Set(valid.length > 0 ? valid : phones)
 }
 
 /**
