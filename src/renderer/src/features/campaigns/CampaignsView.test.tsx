@@ -199,25 +199,24 @@ describe('CampaignsView', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('campaigns-list-error')))
   })
 
-  it('takes the focus to the columns the read spreadsheet brought, not to the page', async () => {
+  /** A two-column sheet (Nama, HP) picked and read: its phone column once drawn. */
+  async function readTwoColumnSheet(): Promise<HTMLElement> {
     fake.handle('campaigns:read', () =>
       sheetRead({ headers: ['Nama', 'HP'], rowCount: 2, mapping: { phone: 'HP', variables: ['Nama'] } })
     )
     const user = userEvent.setup()
     render(<CampaignsView />)
     await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
-    const phone = await screen.findByTestId('campaign-phone-column')
+    return screen.findByTestId('campaign-phone-column')
+  }
+
+  it('takes the focus to the columns the read spreadsheet brought, not to the page', async () => {
+    const phone = await readTwoColumnSheet()
     await waitFor(() => expect(document.activeElement).toBe(phone))
   })
 
   it('leaves the focus where the operator put it as the read spreadsheet was drawn', async () => {
-    fake.handle('campaigns:read', () =>
-      sheetRead({ headers: ['Nama', 'HP'], rowCount: 2, mapping: { phone: 'HP', variables: ['Nama'] } })
-    )
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'toko.csv', { type: 'text/csv' }))
-    await screen.findByTestId('campaign-phone-column')
+    await readTwoColumnSheet()
     // The columns take the focus in the frame after the sheet is drawn; before it, the operator clicks the message.
     const message = screen.getByTestId('campaign-template')
     message.focus()
