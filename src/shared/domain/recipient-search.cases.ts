@@ -2,8 +2,12 @@
 // to +62 813-9999-8888 while "9888" did; "0888" found nothing to +62 812-9999-0888), run against the core's list and
 // the window's twin (matchesFilters).
 
-/** The stored (62…) numbers each case searches. */
-export const STORED_NUMBERS = ['6281399998888', '6281299990888', '6285712340812'] as const
+/**
+ * The stored (62…) numbers each case searches. The last holds the first's last eight digits under another operator's
+ * prefix: the core asks its index for a long number's last digits, then checks what it found against the whole
+ * number (outbox-recipient-named.ts: indexKey).
+ */
+export const STORED_NUMBERS = ['6281399998888', '6281299990888', '6285712340812', '6281199998888'] as const
 
 /** The contacts' names of some of them (the filter finds a message by the name its row shows, QA14 Q14-07). */
 export const STORED_NAMES: Readonly<Record<string, string>> = {
@@ -19,9 +23,13 @@ export interface RecipientSearchCase {
 }
 
 export const RECIPIENT_SEARCH_CASES: readonly RecipientSearchCase[] = [
-  { typed: '8888', found: ['6281399998888'], why: 'the last digits, as operators type them' },
-  { typed: '888', found: ['6281399998888', '6281299990888'] },
-  { typed: '9888', found: ['6281399998888'] },
+  {
+    typed: '8888',
+    found: ['6281399998888', '6281199998888'],
+    why: 'the last digits, as operators type them'
+  },
+  { typed: '888', found: ['6281399998888', '6281299990888', '6281199998888'] },
+  { typed: '9888', found: ['6281399998888', '6281199998888'] },
   {
     typed: '0888',
     found: ['6281299990888'],
@@ -32,7 +40,12 @@ export const RECIPIENT_SEARCH_CASES: readonly RecipientSearchCase[] = [
     found: ['6281299990888', '6285712340812'],
     why: 'a number as it is written starts (its 62… start, as typed so far), and a number ending in those digits'
   },
-  { typed: '0813-9999-8888', found: ['6281399998888'], why: 'a whole national number finds its 62… form' },
+  {
+    typed: '0813-9999-8888',
+    found: ['6281399998888'],
+    why: 'a whole national number finds its 62… form, not another number ending in the same digits'
+  },
+  { typed: '0811 9999 8888', found: ['6281199998888'] },
   { typed: '(0812) 9999-0888', found: ['6281299990888'] },
   { typed: '813 9999 8888', found: ['6281399998888'] },
   { typed: '+62 813-9999-8888', found: ['6281399998888'] },

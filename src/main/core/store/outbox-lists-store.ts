@@ -106,6 +106,11 @@ export class OutboxListsStore extends OutboxItemsStore {
         where.push('rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)')
         params.push(query)
       }
+      // The index was asked for the number's keys (indexKey): of what they found, those holding a whole term.
+      if (indexed.includes('recipient') && recipient?.exact) {
+        where.push(recipient.exact.sql)
+        params.push(...recipient.exact.params)
+      }
     }
     for (const column of searched.filter((c) => !indexed.includes(c) && !(named && c === 'recipient'))) {
       if (column === 'recipient') {

@@ -18,20 +18,55 @@ export interface NamedTerm {
   params: string[]
 }
 
+/** Digits kept of a long number searched for: a number's last six are enough to find few others (see indexKey). */
+const INDEX_KEY_DIGITS = 6
+/**
+ * A leading 62 is left out only when this many digits follow: the key then finds about one number in a thousand of
+ * random digits, and checking what it found costs less than the 62's trigrams did; for fewer (`0812`: 812 alone finds
+ * too many numbers to check one by one), the whole term.
+ */
+const NATIONAL_KEY_MIN = 4
+
+/**
+ * The part of a term the outbox's full-text index is asked for. Every stored number starts with its country code
+ * (62…) and most with one of a few operators' prefixes (628…, 62812…), so the index's lists of those trigrams name
+ * nearly every item and reading them was most of a search (a number typed from its start read 11-19 ms at 1,000,000
+ * items to 50,000 numbers: bench "recipient search at…"). Digits are asked for without a leading 62 and, when longer,
+ * by their last INDEX_KEY_DIGITS (a number's own end, where its digits differ); what that finds is then checked
+ * against the whole term (recipientNumberTerms' `holds`). Other text is asked for as typed.
+ */
+export function indexKey(term: string): string {
+  if (!/^\d+$/.test(term)) return term
+  const national = term.startsWith('62') && term.length - 2 >= NATIONAL_KEY_MIN ? term.slice(2) : term
+  return national.length > INDEX_KEY_DIGITS ? national.slice(-INDEX_KEY_DIGITS) : national
+}
+
 /**
  * The Recipient filter's condition on the number, from what the operator typed (the window's twin reads it by the
  * same shared rule, recipientSearchTerms): it holds any one of its terms (two for digits typed from 0: the start of a
  * number written so far, or its last digits). `match` when the outbox's full-text index answers every term (three
- * characters or more: an FTS5 query of them joined by OR, to join the list's one query), and `holds`, the condition on
- * its own (by LIKE for a shorter term); null for blank text.
+ * characters or more: an FTS5 query of their index keys joined by OR, to join the list's one query), with `exact`,
+ * the condition that keeps, of what the keys found, the numbers holding a whole term (null when every key is its
+ * term); and `holds`, the condition on its own (by LIKE for a shorter term); null for blank text.
  */
-export function recipientNumberTerms(typed: string): { match: string | null; holds: NamedTerm } | null {
+export function recipientNumberTerms(
+  typed: string
+): { match: string | null; exact: NamedTerm | null; holds: NamedTerm } | null {
   const terms = recipientSearchTerms(typed)
   if (terms.length === 0) return null
-  if (!terms.every(searchableByIndex)) return { match: null, holds: containsAny('recipient', terms) }
-  const match = anyPhrase('recipient', terms)
-  const sql = 'rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)'
-  return { match, holds: { sql, params: [match] } }
+  if (!terms.every(searchableByIndex))
+    return { match: null, exact: null, holds: containsAny('recipient', terms) }
+  const keys = terms.map(indexKey)
+  const match = anyPhrase('recipient', [...new Set(keys)])
+  // A plain substring test (a shortened key is always of digits), on the few rows the index found.
+  const exact = keys.every((key, i) => key === terms[i])
+    ? null
+    : { sql: `(${terms.map(() => 'instr(recipient, ?) > 0').join(' OR ')})`, params: terms }
+  const found = 'rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)'
+  const holds = exact
+    ? { sql: `(${found} AND ${exact.sql})`, params: [match, ...exact.params] }
+    : { sql: found, params: [match] }
+  return { match, exact, holds }
 }
 
 /** The recipient's own condition (its number holds what was typed) or that of the contacts. */
