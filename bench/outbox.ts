@@ -44,11 +44,19 @@ const recipientsFor = (count: number, prefix = '62813'): string[] =>
 
 // ------------------------------------------------------------------------------------------ fixtures
 
+/** The seeds' recipient of item i (SQL): 5,000 numbers, all starting 62812000. */
+const SEED_RECIPIENT_OF_I = "printf('62812%07d', i % 5000)"
+
 /**
  * `rows` finished items (97% read, 3% failed) written by SQL alone, as a busy install keeps them within retention.
  * Seeded rows carry no history rows: history is never read by the measured paths, and this keeps 1M rows to seconds.
  */
-function seedFinished(db: SqliteDatabase, rows: number, deviceId = 'd-seed'): void {
+function seedFinished(
+  db: SqliteDatabase,
+  rows: number,
+  deviceId = 'd-seed',
+  recipientOf = SEED_RECIPIENT_OF_I
+): void {
   if (rows === 0) return
   const now = Date.now()
   db.transaction(() => {
@@ -56,7 +64,7 @@ function seedFinished(db: SqliteDatabase, rows: number, deviceId = 'd-seed'): vo
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO outbox_items (id, seq, device_id, recipient, is_group, kind, text, status, attempts,
          created_at, updated_at, closed_at, accepted_at, gateway_id, track_attempts, held)
-       SELECT printf('seed-%08d', i), -i, ?, printf('62812%07d', i % 5000), 0, 'text',
+       SELECT printf('seed-%08d', i), -i, ?, ${recipientOf}, 0, 'text',
          'hello there, your order has shipped', CASE WHEN i % 100 < 97 THEN 'read' ELSE 'failed' END, 1,
          ? - i, ? - i, ? - i, ? - i, printf('gw-%d', i), 0, 0 FROM n`
     ).run(rows, deviceId, now, now, now, now)
@@ -64,10 +72,15 @@ function seedFinished(db: SqliteDatabase, rows: number, deviceId = 'd-seed'): vo
 }
 
 /** A fresh database (same schema, pragmas and migrations as the app) with `rows` finished items. */
-function seededDatabase(name: string, rows: number, deviceId?: string): { dir: string; db: SqliteDatabase } {
+function seededDatabase(
+  name: string,
+  rows: number,
+  deviceId?: string,
+  recipientOf?: string
+): { dir: string; db: SqliteDatabase } {
   const dir = tempDir(name)
   const db = openDatabase({ dataDir: dir })
-  seedFinished(db, rows, deviceId)
+  seedFinished(db, rows, deviceId, recipientOf)
   // As a database that has been in use is: checkpointed (else the first measured commit copies the whole seed), and
   // its search index merged (a seed written in one statement leaves hundreds of index segments, which the first
   // measured commit would merge; an outbox filled over months keeps them merged a little at each write).
@@ -631,21 +644,12 @@ const RECIPIENT_SEARCH_CUSTOMERS = 50_000
  * first eight digits (62812000…), which no real outbox does; here they are spread over the digits, 20 items each.
  */
 function recipientSearchTimes(): { name: string; ms: number; total: number }[] {
-  const dir = tempDir('recipient-search')
-  const db = openDatabase({ dataDir: dir })
-  const now = Date.now()
-  db.transaction(() => {
-    db.prepare(
-      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
-       INSERT INTO outbox_items (id, seq, device_id, recipient, is_group, kind, text, status, attempts,
-         created_at, updated_at, closed_at, accepted_at, gateway_id, track_attempts, held)
-       SELECT printf('seed-%08d', i), -i, 'd-seed', printf('628%09d', ((i % ?) * 2654435761) % 1000000000), 0,
-         'text', 'hello there, your order has shipped', 'read', 1, ? - i, ? - i, ? - i, ? - i, printf('gw-%d', i), 0, 0
-       FROM n`
-    ).run(LIST_ROWS, RECIPIENT_SEARCH_CUSTOMERS, now, now, now, now)
-  })()
-  db.exec(`INSERT INTO outbox_items_search (outbox_items_search) VALUES ('optimize')`)
-  db.pragma('wal_checkpoint(TRUNCATE)')
+  const { dir, db } = seededDatabase(
+    'recipient-search',
+    LIST_ROWS,
+    undefined,
+    `printf('628%09d', ((i % ${RECIPIENT_SEARCH_CUSTOMERS}) * 2654435761) % 1000000000)`
+  )
   const store = new OutboxStore(db)
   const stored = (
     db.prepare('SELECT recipient FROM outbox_items WHERE rowid = 777').get() as { recipient: string }
