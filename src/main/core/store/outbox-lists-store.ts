@@ -24,6 +24,7 @@ import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
 import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
+import { readSearchMatches } from './outbox-search-matches'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -50,6 +51,8 @@ export class OutboxListsStore extends OutboxItemsStore {
     keptWhere: string[]
     keptParams: unknown[]
     searched: ('recipient' | 'text')[]
+    /** How many items match, when the search's matches were read and are the filter's one condition. */
+    matched: number | undefined
   } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
@@ -90,22 +93,13 @@ export class OutboxListsStore extends OutboxItemsStore {
     const indexed = searched.filter(
       (column) => !(named && column === 'recipient') && phrases[column] !== null
     )
+    let matchesRead: number | undefined
     if (indexed.length > 0) {
       const query = indexed.map((column) => phrases[column]).join(' AND ')
-      // Read the matches once (the total and the page both use them, and matching is the costly part), unless
-      // there are so many that handing them back costs more than matching twice.
-      const matches = this.prepare(
-        `SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ? LIMIT ?`
-      )
-        .raw()
-        .all(query, this.matchesReadOnce + 1) as [number][]
-      if (matches.length <= this.matchesReadOnce) {
-        where.push('rowid IN (SELECT value FROM json_each(?))')
-        params.push(JSON.stringify(matches.map(([rowid]) => rowid)))
-      } else {
-        where.push('rowid IN (SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH ?)')
-        params.push(query)
-      }
+      const matches = readSearchMatches(this.prepare.bind(this), query, this.matchesReadOnce)
+      matchesRead = matches.read
+      where.push(matches.sql)
+      params.push(matches.param)
       // The index was asked for the number's keys (indexKey): of what they found, those holding a whole term.
       if (indexed.includes('recipient') && recipient?.exact) {
         where.push(recipient.exact.sql)
@@ -141,7 +135,10 @@ export class OutboxListsStore extends OutboxItemsStore {
     const pageParams = named ? [...params, ...named.page.params] : params
     where.push(...(named ? [named.whole.sql] : []))
     params.push(...(named?.whole.params ?? []))
-    return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched }
+    // The index's rowids are the items' own (its triggers keep it with the table): with no other condition, the
+    // matches are the total, not counted again by looking up each item (29 ms for 10,600 matches at 1M items).
+    const matched = matchesRead !== undefined && where.length === 1 && !named ? matchesRead : undefined
+    return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matched }
   }
 
   /**
@@ -153,7 +150,7 @@ export class OutboxListsStore extends OutboxItemsStore {
    * still skips index entries from the nearer end (search matches have no kept positions).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
-    const { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched } =
+    const { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matched } =
       this.matchWhere(filter)
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
@@ -169,7 +166,8 @@ export class OutboxListsStore extends OutboxItemsStore {
       countsAnswer && filter.to !== undefined ? all - this.countCreatedBefore(keptFilter, filter.to, true) : 0
     const total = countsAnswer
       ? Math.max(0, all - before - after)
-      : (this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }).n
+      : (matched ??
+        (this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }).n)
     const limit = filter.limit ?? 200
     const offset = filter.offset ?? 0
     const fromOldest = offset > total / 2
