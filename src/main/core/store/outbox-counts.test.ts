@@ -477,6 +477,39 @@ describe('outbox status counts', () => {
     expect(listed({ text: 'nothing like it' })).toEqual({ total: 0, counted: false })
   })
 
+  // A page of a search with many matches read every match's item and sorted them all (21 ms of 10,600 at 1M items).
+  it("pick a page of a search's many matches by walking the newest first, of its few by reading them", () => {
+    db = openDatabase({ dataDir: dir })
+    new OutboxStore(db).insertItems(
+      Array.from({ length: 40 }, (_, i) =>
+        newTextItem(`m${i}`, { text: i < 30 ? 'your order shipped' : `note ${i}`, createdAt: (i * 7) % 40 })
+      ),
+      [],
+      [],
+      1
+    )
+    const listed = (filter: ItemFilter): { ids: string[]; walked: boolean } => {
+      const { prepared } = recordPreparedSql(db)
+      const { items } = new OutboxStore(db).listItems(filter)
+      return {
+        ids: items.map((i) => i.id),
+        walked: prepared.some((sql) => sql.includes('outbox_items_newest'))
+      }
+    }
+    const newestFirst = (ids: string[]): string[] =>
+      ids.sort((a, b) => ((Number(b.slice(1)) * 7) % 40) - ((Number(a.slice(1)) * 7) % 40))
+    const many = Array.from({ length: 30 }, (_, i) => `m${i}`)
+    expect(listed({ text: 'order' })).toEqual({ ids: newestFirst(many), walked: true })
+    expect(listed({ text: 'order', limit: 5, offset: 20 })).toEqual({
+      ids: newestFirst(many).slice(20, 25),
+      walked: true
+    })
+    expect(listed({ text: 'note 3' })).toEqual({
+      ids: newestFirst(['m30', 'm31', 'm32', 'm33', 'm34', 'm35', 'm36', 'm37', 'm38', 'm39']),
+      walked: false
+    })
+  })
+
   it('search rows a database already had when it is migrated', () => {
     const searchStep = migrations.findIndex((m) => m.name.startsWith('outbox search'))
     expect(searchStep).toBeGreaterThan(0)

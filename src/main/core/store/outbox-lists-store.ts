@@ -24,7 +24,7 @@ import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
 import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
-import { readSearchMatches } from './outbox-search-matches'
+import { readSearchMatches, searchPagePick } from './outbox-search-matches'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -206,10 +206,12 @@ export class OutboxListsStore extends OutboxItemsStore {
       ).all(...statuses.flatMap((status) => [status, from, to]), pageLimit, span.skip) as Row[]
       return { items: rows.map(toItem), total }
     }
+    const pick = searchPagePick(pageWhere, matched, pageOffset + pageLimit, () =>
+      this.countOf(undefined, undefined)
+    )
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
     const rows = this.prepare(
-      `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items${pageWhere.length > 0 ? ` WHERE ${pageWhere.join(' AND ')}` : ''}
-       ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+      `${SELECT_ITEM} WHERE rowid IN (${pick} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
     ).all(...pageParams, pageLimit, pageOffset) as Row[]
     return { items: rows.map(toItem), total }
   }
