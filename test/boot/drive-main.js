@@ -52,6 +52,10 @@ try {
         if (!reply?.ok) throw new Error(`settings:update refused: ${JSON.stringify(reply)}`)
         break
       }
+      case 'settle':
+        // Work the start left to run on its own (a worker thread starting) has had time to finish or fail.
+        await sleep(500)
+        break
       case 'second-instance':
         app.emit('second-instance', {}, ['sender-desk'], process.cwd())
         break

@@ -83,11 +83,22 @@ describe('the built main bundle under a stand-in Electron', () => {
   it('starts: every contract channel handled, a secure window, the tray menu; quit drains and closes', () => {
     const dataDir = dataFolder()
     const run = boot(
-      ['ready', 'wait-started', 'probe-permissions', 'fetch-window', 'second-instance', 'quit', 'wait-exit'],
+      [
+        'ready',
+        'wait-started',
+        'settle',
+        'probe-permissions',
+        'fetch-window',
+        'second-instance',
+        'quit',
+        'wait-exit'
+      ],
       dataDir
     )
     expect(run.failure).toBeNull()
     expect(run.dialogs).toEqual([])
+    // The database's log is copied from a worker thread, which the bundle starts from code of its own (no file).
+    expect(run.log).not.toContain('background checkpoints')
 
     for (const channel of Object.keys(invokeChannels)) expect(run.ipcHandlers, channel).toContain(channel)
 

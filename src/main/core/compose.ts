@@ -71,6 +71,8 @@ import {
 } from './sandbox-control'
 import { createSettingsCommands, SettingsService, type AppInfo } from './settings'
 import {
+  checkpointInBackground,
+  DATABASE_FILE,
   InboxConversationsStore,
   InvoiceStore,
   openDatabase,
@@ -122,6 +124,12 @@ export interface CorePorts {
   noticeDebounceMs?: number
   /** How the inbox reaches its relay (the global fetch unless a test gives another). */
   fetch?: FetchPort
+  /**
+   * Copy the database's write-ahead log into its file from a worker thread (the app: see checkpointInBackground),
+   * not in whichever commit of the main thread passes SQLite's threshold. Off where the process's event loop serves
+   * no window (tests, the terminal).
+   */
+  checkpointInBackground?: boolean
 }
 
 export interface CoreSnapshot {
@@ -197,6 +205,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     errors.push(ports.secrets ? ports.secrets.redact(line) : redact(line, []))
     if (errors.length > RECENT_ERRORS) errors.shift()
   }
+  // A worker that fails is reported, and the main connection checkpoints on its own again.
+  const backgroundCheckpoints = ports.checkpointInBackground
+    ? checkpointInBackground(db, join(ports.dataDir, DATABASE_FILE), {
+        onFailure: (error) => reportUnexpected('background checkpoints', error)
+      })
+    : null
 
   // The relay this computer runs for a trial with the sandbox: the sandbox's webhooks may reach it, and only it.
   const localRelay = new LocalRelay(ports.dataDir)
@@ -815,6 +829,8 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       await theOutbox.stop()
       await monitor.close()
       await sandbox.close()
+      // Its connection closed first: the main one, then the last, copies what is left of the log and removes it.
+      await backgroundCheckpoints?.stop()
       db.close()
     },
     snapshot: () => snapshot(),

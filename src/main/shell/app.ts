@@ -300,6 +300,8 @@ export function startShell(): void {
     core = await composeCore({
       dataDir,
       vault,
+      // The window's process: no commit of its event loop waits on copying the database's log (a busy disk).
+      checkpointInBackground: true,
       // The window's language until the operator chooses one (QA31 Q31-01: an Indonesian computer opened in English).
       computerLanguage: languageOfLocale(app.getLocale()),
       logger,

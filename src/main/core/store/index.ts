@@ -10,6 +10,7 @@ export {
   type SqliteDatabase
 } from './database'
 export { watchOtherProcessCommits, OTHER_PROCESS_POLL_MS } from './other-process-commits'
+export { checkpointInBackground, type BackgroundCheckpoints } from './background-checkpoints'
 export { StoreError, DiskFullError, DamagedStoreError, isDiskFull, type StoreErrorCode } from './errors'
 export { migrate, migrations, schemaVersion, type Migration, type MigrationStep } from './migrations'
 export {
