@@ -35,7 +35,7 @@ const NATIONAL_KEY_MIN = 4
  * by their last INDEX_KEY_DIGITS (a number's own end, where its digits differ); what that finds is then checked
  * against the whole term (recipientNumberTerms' `holds`). Other text is asked for as typed.
  */
-export function indexKey(term: string): string {
+function indexKey(term: string): string {
   if (!/^\d+$/.test(term)) return term
   const national = term.startsWith('62') && term.length - 2 >= NATIONAL_KEY_MIN ? term.slice(2) : term
   return national.length > INDEX_KEY_DIGITS ? national.slice(-INDEX_KEY_DIGITS) : national
