@@ -26,8 +26,10 @@ export interface BackgroundCheckpoints {
  * The worker: its own connection to the file, and every CHECKPOINT_EVERY_MS, when another connection committed since
  * all of the log was last copied (`data_version`: read from the log's index, no I/O; the log file's size and time
  * are written before the commit is, so they could not tell), a PASSIVE checkpoint (copies what no reader still needs
- * and never waits for a lock; what it could not copy is tried again at the next look). A checkpoint syncs the log and then the database file, so it flushes the log frames
- * unsynced commits wrote (transactionUnsynced) too, and the next synced commit of the main thread has less to wait for.
+ * and never waits for a lock; what it could not copy is tried again at the next look). A checkpoint syncs the log and
+ * then the database file, so it flushes the log frames unsynced commits wrote (transactionUnsynced) too, and the next
+ * synced commit of the main thread has less to wait for. Asked to empty the log ('empty'), it tries a TRUNCATE at once
+ * and at each look until one is not kept busy by a reader or writer (busy_timeout 0: it never waits for them).
  * CommonJS text for `eval: true`: the app's bundle ships no separate worker file.
  */
 const WORKER_SOURCE = `
@@ -36,8 +38,17 @@ const Database = require(workerData.driver)
 const db = new Database(workerData.path, { fileMustExist: true })
 db.pragma('busy_timeout = 0')
 let copiedUpTo = null
+let emptyWanted = false
 const look = () => {
   const version = db.pragma('data_version', { simple: true })
+  if (emptyWanted) {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)')
+    if (result.busy !== 0) return
+    emptyWanted = false
+    copiedUpTo = version
+    parentPort.postMessage({ emptied: true })
+    return
+  }
   if (version === copiedUpTo) return
   const [result] = db.pragma('wal_checkpoint(PASSIVE)')
   if (result.busy === 0 && result.checkpointed === result.log) copiedUpTo = version
@@ -45,6 +56,11 @@ const look = () => {
 }
 const timer = setInterval(look, workerData.everyMs)
 parentPort.on('message', (message) => {
+  if (message === 'empty') {
+    emptyWanted = true
+    look()
+    return
+  }
   if (message !== 'stop') return
   clearInterval(timer)
   db.close()
@@ -52,6 +68,31 @@ parentPort.on('message', (message) => {
 })
 parentPort.postMessage({ ready: true })
 `
+
+/** The databases whose log a worker copies, and how to ask it to empty the log. */
+const workers = new WeakMap<SqliteDatabase, () => void>()
+
+/**
+ * Empties `db`'s log after a delete, so that no page as it was before is left in the file beside the database. A
+ * TRUNCATE copies the whole log and then cuts it to nothing; it cannot while a reader or writer uses the log, nor
+ * while another checkpoint runs (then SQLite answers busy at once, no error). Where a worker copies the log, the
+ * worker is asked, and it tries again until it can (its own copy would otherwise keep this one busy now and then,
+ * and the main thread never waits for a reader); elsewhere (the terminal, the tests) it is tried once here, and a
+ * reader in another process may keep the old pages in the log until the next one.
+ */
+export function emptyLog(db: SqliteDatabase): void {
+  const askWorker = workers.get(db)
+  if (askWorker) askWorker()
+  else emptyLogNow(db)
+}
+
+function emptyLogNow(db: SqliteDatabase): void {
+  try {
+    db.pragma('wal_checkpoint(TRUNCATE)')
+  } catch {
+    // The delete has committed; its pages are written to the file at the next checkpoint.
+  }
+}
 
 /**
  * Start checkpointing `db`'s file (at `path`) from a worker thread. Until the worker has opened its connection, and
@@ -85,22 +126,35 @@ export function checkpointInBackground(
     options.onFailure?.(error)
     return { ready: Promise.resolve(false), copies: () => 0, stop: async () => undefined }
   }
+  let emptyPending = false
+  workers.set(db, () => {
+    emptyPending = true
+    worker.postMessage('empty')
+  })
+  // Without the worker the main connection copies the log again, and empties it if the worker had not yet.
+  const takeBack = (): void => {
+    workers.delete(db)
+    checkpointOnOwn()
+    if (emptyPending && db.open) emptyLogNow(db)
+    emptyPending = false
+  }
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   const ready = new Promise<boolean>((resolve) => {
-    worker.on('message', (message: { ready?: true; copied?: number }) => {
+    worker.on('message', (message: { ready?: true; copied?: number; emptied?: true }) => {
       if (message.ready && !stopped && db.open) {
         db.pragma('wal_autocheckpoint = 0')
         resolve(true)
       }
       if (message.copied) copies++
+      if (message.emptied) emptyPending = false
     })
     worker.once('error', (error) => {
-      checkpointOnOwn()
+      takeBack()
       if (!stopped) options.onFailure?.(error)
       resolve(false)
     })
     worker.once('exit', () => {
-      checkpointOnOwn()
+      takeBack()
       resolve(false)
     })
   })
@@ -110,6 +164,7 @@ export function checkpointInBackground(
     async stop() {
       if (stopped) return exited
       stopped = true
+      workers.delete(db)
       checkpointOnOwn()
       worker.postMessage('stop')
       await exited

@@ -11,6 +11,7 @@ import {
   type NewInboxMessage
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
+import { emptyLog } from './background-checkpoints'
 import { foldedSearchWords, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
 import { containsPattern, searchWords } from './like-pattern'
 import { preparedOnce } from './prepared'
@@ -184,18 +185,6 @@ export function nextMessageNumber(db: Database.Database): number {
   )
     .pluck()
     .get() as number
-}
-
-/**
- * Writes the log's pages back into the file and empties the log, so no page as it was before a delete is left in
- * it. Best effort: a reader in another process (the terminal) may hold the log; it is emptied at a later checkpoint.
- */
-function forgetOldPages(db: Database.Database): void {
-  try {
-    db.pragma('wal_checkpoint(TRUNCATE)')
-  } catch {
-    // Busy: SQLite checkpoints again on its own as the log grows.
-  }
 }
 
 /** What an event of a deleted message keeps: its identity and kind, not the body that held the text. */
@@ -466,7 +455,7 @@ export class InboxConversationsStore {
     // What goes is overwritten, not only unlinked (secure_delete, set where the database is opened; the search index
     // drops its entries for good, by a migration), and the log that still holds the pages as they were is emptied.
     const deleted = this.deleteInTransaction(conversationId, now)
-    if (deleted) forgetOldPages(this.db)
+    if (deleted) emptyLog(this.db)
     return deleted
   }
 

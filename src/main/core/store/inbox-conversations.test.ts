@@ -3,7 +3,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import Database from 'better-sqlite3'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { checkpointInBackground } from './background-checkpoints'
 import { ContactsStore } from './contacts-store'
 import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
 import { holdsAccentsAside } from './fts-fold'
@@ -566,6 +568,33 @@ describe('deleting a conversation', () => {
     expect(left.includes('tetap ada')).toBe(true)
     expect(left.includes('Melati')).toBe(false)
     expect(left.includes('32010000012')).toBe(false)
+  })
+
+  it('leaves no byte of them in the log either when a reader held it during the delete, the log copied by a worker as in the app', async () => {
+    const checkpoints = checkpointInBackground(db, join(dir, DATABASE_FILE), { everyMs: 20 })
+    expect(await checkpoints.ready).toBe(true)
+    const secret = (i: number): string => `KTP 3201${String(i).padStart(8, '0')} Jl. Melati`
+    // Received and not yet copied: the log holds the pages with the texts when the delete writes their new versions.
+    receiveWithBodies(Array.from({ length: 200 }, (_, i) => message({ text: secret(i) })))
+    receiveWithBodies([message({ chatId: '6289999999999', pushName: 'Sari', text: 'tetap ada' })])
+    // A reader on a snapshot from before the delete (the terminal, or the worker's own copy running at that moment).
+    const reader = new Database(join(dir, DATABASE_FILE), { readonly: true })
+    reader.exec('BEGIN')
+    reader.prepare('SELECT count(*) FROM inbox_messages').get()
+
+    conversations.delete(conversations.withChat('6281234567890')[0]!.id, 9_000)
+    reader.exec('COMMIT')
+    reader.close()
+
+    const files = (): Buffer =>
+      Buffer.concat(
+        readdirSync(dir)
+          .filter((name) => name.startsWith(DATABASE_FILE))
+          .map((name) => readFileSync(join(dir, name)))
+      )
+    await vi.waitFor(() => expect(files().includes('32010000012')).toBe(false), { timeout: 5_000 })
+    expect(files().includes('tetap ada')).toBe(true)
+    await checkpoints.stop()
   })
 
   it('drops the kept bodies of unreadable webhooks that name the customer’s number, in either form, and no other', () => {
