@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { AUTOCHECKPOINT_PAGES, checkpointInBackground } from './background-checkpoints'
+import { AUTOCHECKPOINT_PAGES, checkpointInBackground, emptyLog } from './background-checkpoints'
 import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
 
 let dir: string
@@ -23,6 +23,7 @@ afterEach(() => {
 })
 
 const fileBytes = (): number => statSync(path).size
+const logBytes = (): number => statSync(`${path}-wal`).size
 /** One commit of about twice SQLite's threshold of log pages (4 kB each). */
 const commitPastThreshold = (): void => {
   const insert = db.prepare('INSERT INTO filler (bytes) VALUES (randomblob(3000))')
@@ -63,6 +64,22 @@ describe('checkpointInBackground', () => {
     const before = fileBytes()
     commitPastThreshold()
     expect(fileBytes()).toBeGreaterThan(before)
+  })
+
+  it('empties the log on the main connection when stopped before the worker could', async () => {
+    const checkpoints = checkpointInBackground(db, path, { everyMs: 60_000 })
+    await checkpoints.ready
+    commitPastThreshold()
+    const before = fileBytes()
+    // A writer keeps the worker's TRUNCATE busy; it still copies what was committed, which shows it has tried.
+    db.exec('BEGIN IMMEDIATE')
+    emptyLog(db)
+    await vi.waitFor(() => expect(fileBytes()).toBeGreaterThan(before), { timeout: 10_000 })
+    db.exec('COMMIT')
+    expect(logBytes()).toBeGreaterThan(0)
+
+    await checkpoints.stop()
+    expect(logBytes()).toBe(0)
   })
 
   it('reports a worker that cannot open the database, and the main connection keeps checkpointing', async () => {

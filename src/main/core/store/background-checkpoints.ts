@@ -39,6 +39,7 @@ const db = new Database(workerData.path, { fileMustExist: true })
 db.pragma('busy_timeout = 0')
 let copiedUpTo = null
 let emptyWanted = false
+let emptiesAsked = 0
 const look = () => {
   const version = db.pragma('data_version', { simple: true })
   if (emptyWanted) {
@@ -46,7 +47,7 @@ const look = () => {
     if (result.busy !== 0) return
     emptyWanted = false
     copiedUpTo = version
-    parentPort.postMessage({ emptied: true })
+    parentPort.postMessage({ emptied: emptiesAsked })
     return
   }
   if (version === copiedUpTo) return
@@ -58,6 +59,7 @@ const timer = setInterval(look, workerData.everyMs)
 parentPort.on('message', (message) => {
   if (message === 'empty') {
     emptyWanted = true
+    emptiesAsked++
     look()
     return
   }
@@ -126,27 +128,29 @@ export function checkpointInBackground(
     options.onFailure?.(error)
     return { ready: Promise.resolve(false), copies: () => 0, stop: async () => undefined }
   }
-  let emptyPending = false
+  // Emptyings asked of the worker, and how many of them it has done (a TRUNCATE covers every one asked before it).
+  let emptiesAsked = 0
+  let emptiesDone = 0
   workers.set(db, () => {
-    emptyPending = true
+    emptiesAsked++
     worker.postMessage('empty')
   })
   // Without the worker the main connection copies the log again, and empties it if the worker had not yet.
   const takeBack = (): void => {
     workers.delete(db)
     checkpointOnOwn()
-    if (emptyPending && db.open) emptyLogNow(db)
-    emptyPending = false
+    if (emptiesDone < emptiesAsked && db.open) emptyLogNow(db)
+    emptiesDone = emptiesAsked
   }
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
   const ready = new Promise<boolean>((resolve) => {
-    worker.on('message', (message: { ready?: true; copied?: number; emptied?: true }) => {
+    worker.on('message', (message: { ready?: true; copied?: number; emptied?: number }) => {
       if (message.ready && !stopped && db.open) {
         db.pragma('wal_autocheckpoint = 0')
         resolve(true)
       }
       if (message.copied) copies++
-      if (message.emptied) emptyPending = false
+      if (message.emptied) emptiesDone = message.emptied
     })
     worker.once('error', (error) => {
       takeBack()
