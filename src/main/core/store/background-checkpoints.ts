@@ -80,7 +80,8 @@ const workers = new WeakMap<SqliteDatabase, () => void>()
  * while another checkpoint runs (then SQLite answers busy at once, no error). Where a worker copies the log, the
  * worker is asked, and it tries again until it can (its own copy would otherwise keep this one busy now and then,
  * and the main thread never waits for a reader); elsewhere (the terminal, the tests) it is tried once here, and a
- * reader in another process may keep the old pages in the log until the next one.
+ * busy answer (the app's worker copying the log beside the terminal) leaves the old pages in the log until the last
+ * connection closes (SQLite then removes the log) or later writes overwrite them.
  */
 export function emptyLog(db: SqliteDatabase): void {
   const askWorker = workers.get(db)
