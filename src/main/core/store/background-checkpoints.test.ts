@@ -1,6 +1,7 @@
 // Checkpoints from a worker thread: the main connection stops copying the log in its commits, the worker copies it,
 // and the main connection takes the work back when the worker stops or cannot start.
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -92,3 +93,65 @@ describe('checkpointInBackground', () => {
     await checkpoints.stop()
   })
 })
+
+const isRoot = process.getuid?.() === 0
+
+describe.skipIf(!isRoot)(
+  'checkpointInBackground on a disk that fills (a 16 MB tmpfs; mounting one needs root)',
+  () => {
+    let disk: string
+    let onDisk: SqliteDatabase
+    beforeEach(() => {
+      disk = mkdtempSync(join(tmpdir(), 'checkpoints-disk-'))
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', disk])
+      onDisk = openDatabase({ dataDir: join(disk, 'data') })
+      onDisk.exec('CREATE TABLE filler (bytes BLOB)')
+    })
+    afterEach(() => {
+      if (onDisk.open) onDisk.close()
+      execFileSync('umount', [disk])
+      rmSync(disk, { recursive: true, force: true })
+    })
+
+    const fillDisk = (): void => {
+      const fd = openSync(join(disk, 'ballast'), 'w')
+      try {
+        for (;;) writeSync(fd, Buffer.alloc(64 * 1024))
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
+      } finally {
+        closeSync(fd)
+      }
+    }
+
+    it('starts another worker once a failed one is reported, when there is room again', async () => {
+      const failures: unknown[] = []
+      const checkpoints = checkpointInBackground(onDisk, join(disk, 'data', DATABASE_FILE), {
+        everyMs: 60_000,
+        restartAfterMs: 50,
+        onFailure: (error) => failures.push(error)
+      })
+      expect(await checkpoints.ready).toBe(true)
+      // Written to the log only: copying it grows the database file, which a full disk refuses.
+      const insert = onDisk.prepare('INSERT INTO filler (bytes) VALUES (randomblob(3000))')
+      onDisk.transaction(() => {
+        for (let i = 0; i < 500; i++) insert.run()
+      })()
+      fillDisk()
+      emptyLog(onDisk)
+      await vi.waitFor(() => expect(failures).toHaveLength(1), { timeout: 10_000 })
+      expect(onDisk.pragma('wal_autocheckpoint', { simple: true })).toBe(AUTOCHECKPOINT_PAGES)
+
+      rmSync(join(disk, 'ballast'))
+      await vi.waitFor(() => expect(onDisk.pragma('wal_autocheckpoint', { simple: true })).toBe(0), {
+        timeout: 10_000
+      })
+      emptyLog(onDisk)
+      await vi.waitFor(() => expect(statSync(join(disk, 'data', `${DATABASE_FILE}-wal`)).size).toBe(0), {
+        timeout: 10_000
+      })
+      expect(failures).toHaveLength(1)
+      await checkpoints.stop()
+    })
+  }
+)

@@ -97,82 +97,112 @@ function emptyLogNow(db: SqliteDatabase): void {
   }
 }
 
+/** After a worker fails, the next one starts this long after, doubling at each failure up to RESTART_MOST_MS. */
+export const RESTART_AFTER_MS = 60_000
+const RESTART_MOST_MS = 30 * 60_000
+
 /**
  * Start checkpointing `db`'s file (at `path`) from a worker thread. Until the worker has opened its connection, and
  * again if it ever fails, the main connection checkpoints on its own as SQLite does by default, so the log never
  * grows without bound. With it, a checkpoint (writing up to a few MB into the database file, then an fsync of each
  * file) no longer blocks the event loop: on a busy disk that was 80–660 ms of one block in a retention sweep or a
- * campaign start, against 20–40 ms of the work itself (bench: "longest event-loop block").
+ * campaign start, against 20–40 ms of the work itself (bench: "longest event-loop block"). A worker that fails (a
+ * checkpoint on a full disk throws) is reported and another is started later, so a passing fault does not leave the
+ * main thread checkpointing for the rest of the run.
  */
 export function checkpointInBackground(
   db: SqliteDatabase,
   path: string,
-  options: { everyMs?: number; onFailure?: (error: unknown) => void } = {}
+  options: { everyMs?: number; restartAfterMs?: number; onFailure?: (error: unknown) => void } = {}
 ): BackgroundCheckpoints {
   let copies = 0
   let stopped = false
+  let restartAfterMs = options.restartAfterMs ?? RESTART_AFTER_MS
+  let restartTimer: ReturnType<typeof setTimeout> | undefined
+  let current: { worker: Worker; exited: Promise<void> } | undefined
   const checkpointOnOwn = (): void => {
     if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`)
   }
-  let worker: Worker
-  try {
-    worker = new Worker(WORKER_SOURCE, {
-      eval: true,
-      workerData: {
-        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-        path,
-        everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS
-      }
-    })
-  } catch (error) {
-    // No thread to be had: the start goes on, checkpointing as before.
-    options.onFailure?.(error)
-    return { ready: Promise.resolve(false), copies: () => 0, stop: async () => undefined }
+  const restartLater = (): void => {
+    if (stopped || !db.open) return
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined
+      void startWorker()
+    }, restartAfterMs)
+    restartTimer.unref?.()
+    restartAfterMs = Math.min(restartAfterMs * 2, RESTART_MOST_MS)
   }
-  // Emptyings asked of the worker, and how many of them it has done (a TRUNCATE covers every one asked before it).
-  let emptiesAsked = 0
-  let emptiesDone = 0
-  workers.set(db, () => {
-    emptiesAsked++
-    worker.postMessage('empty')
-  })
-  // Without the worker the main connection copies the log again, and empties it if the worker had not yet.
-  const takeBack = (): void => {
-    workers.delete(db)
-    checkpointOnOwn()
-    if (emptiesDone < emptiesAsked && db.open) emptyLogNow(db)
-    emptiesDone = emptiesAsked
+
+  /** One worker's life; resolves true once it is up, false if it could not start or failed first. */
+  const startWorker = (): Promise<boolean> => {
+    let worker: Worker
+    try {
+      worker = new Worker(WORKER_SOURCE, {
+        eval: true,
+        workerData: {
+          driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+          path,
+          everyMs: options.everyMs ?? CHECKPOINT_EVERY_MS
+        }
+      })
+    } catch (error) {
+      // No thread to be had: the start goes on, checkpointing as before.
+      options.onFailure?.(error)
+      return Promise.resolve(false)
+    }
+    // Emptyings asked of the worker, and how many of them it has done (a TRUNCATE covers every one asked before it).
+    let emptiesAsked = 0
+    let emptiesDone = 0
+    workers.set(db, () => {
+      emptiesAsked++
+      worker.postMessage('empty')
+    })
+    // Without the worker the main connection copies the log again, and empties it if the worker had not yet.
+    const takeBack = (): void => {
+      if (current?.worker === worker) workers.delete(db)
+      checkpointOnOwn()
+      if (emptiesDone < emptiesAsked && db.open) emptyLogNow(db)
+      emptiesDone = emptiesAsked
+    }
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
+    current = { worker, exited }
+    return new Promise<boolean>((resolve) => {
+      worker.on('message', (message: { ready?: true; copied?: number; emptied?: number }) => {
+        if (message.ready && !stopped && db.open) {
+          db.pragma('wal_autocheckpoint = 0')
+          resolve(true)
+        }
+        if (message.copied) copies++
+        if (message.emptied) emptiesDone = message.emptied
+      })
+      worker.once('error', (error) => {
+        takeBack()
+        if (!stopped) {
+          options.onFailure?.(error)
+          restartLater()
+        }
+        resolve(false)
+      })
+      worker.once('exit', () => {
+        takeBack()
+        resolve(false)
+      })
+    })
   }
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()))
-  const ready = new Promise<boolean>((resolve) => {
-    worker.on('message', (message: { ready?: true; copied?: number; emptied?: number }) => {
-      if (message.ready && !stopped && db.open) {
-        db.pragma('wal_autocheckpoint = 0')
-        resolve(true)
-      }
-      if (message.copied) copies++
-      if (message.emptied) emptiesDone = message.emptied
-    })
-    worker.once('error', (error) => {
-      takeBack()
-      if (!stopped) options.onFailure?.(error)
-      resolve(false)
-    })
-    worker.once('exit', () => {
-      takeBack()
-      resolve(false)
-    })
-  })
+
+  const ready = startWorker()
   return {
     ready,
     copies: () => copies,
     async stop() {
-      if (stopped) return exited
-      stopped = true
-      workers.delete(db)
-      checkpointOnOwn()
-      worker.postMessage('stop')
-      await exited
+      if (!stopped) {
+        stopped = true
+        clearTimeout(restartTimer)
+        workers.delete(db)
+        checkpointOnOwn()
+        current?.worker.postMessage('stop')
+      }
+      await current?.exited
     }
   }
 }
