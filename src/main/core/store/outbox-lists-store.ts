@@ -24,7 +24,7 @@ import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
 import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
-import { readSearchMatches, searchPagePick } from './outbox-search-matches'
+import { countSearchMatches, readSearchMatches, searchPagePick } from './outbox-search-matches'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -51,8 +51,11 @@ export class OutboxListsStore extends OutboxItemsStore {
     keptWhere: string[]
     keptParams: unknown[]
     searched: ('recipient' | 'text')[]
-    /** How many items match, when the search's matches were read and are the filter's one condition. */
-    matched: number | undefined
+    /**
+     * How many items match, when the search is the filter's one condition: the matches read, or (more than are read
+     * once) how to count them from the index.
+     */
+    matched: number | (() => number) | undefined
   } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
@@ -94,10 +97,12 @@ export class OutboxListsStore extends OutboxItemsStore {
       (column) => !(named && column === 'recipient') && phrases[column] !== null
     )
     let matchesRead: number | undefined
+    let searchQuery: string | undefined
     if (indexed.length > 0) {
       const query = indexed.map((column) => phrases[column]).join(' AND ')
       const matches = readSearchMatches(this.prepare.bind(this), query, this.matchesReadOnce)
       matchesRead = matches.read
+      searchQuery = query
       where.push(matches.sql)
       params.push(matches.param)
       // The index was asked for the number's keys (indexKey): of what they found, those holding a whole term.
@@ -136,8 +141,13 @@ export class OutboxListsStore extends OutboxItemsStore {
     where.push(...(named ? [named.whole.sql] : []))
     params.push(...(named?.whole.params ?? []))
     // The index's rowids are the items' own (its triggers keep it with the table): with no other condition, the
-    // matches are the total, not counted again by looking up each item (29 ms for 10,600 matches at 1M items).
-    const matched = matchesRead !== undefined && where.length === 1 && !named ? matchesRead : undefined
+    // matches are the total, not counted again by looking up each item (29 ms for 10,600 matches at 1M items);
+    // more than are read once, counted by the index alone, when a list asks (countSearchMatches).
+    const searchAlone = where.length === 1 && !named ? searchQuery : undefined
+    const matched =
+      searchAlone === undefined
+        ? undefined
+        : (matchesRead ?? (() => countSearchMatches(this.prepare.bind(this), searchAlone)))
     return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matched }
   }
 
@@ -150,8 +160,19 @@ export class OutboxListsStore extends OutboxItemsStore {
    * still skips index entries from the nearer end (search matches have no kept positions).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
-    const { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matched } =
-      this.matchWhere(filter)
+    const {
+      fence,
+      kept,
+      where,
+      params,
+      pageWhere,
+      pageParams,
+      keptWhere,
+      keptParams,
+      searched,
+      matched: matches
+    } = this.matchWhere(filter)
+    const matched = typeof matches === 'function' ? matches() : matches
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.
