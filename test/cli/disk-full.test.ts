@@ -5,25 +5,16 @@
  * a flush sends what is left, each message once. Runs on a 16 MB tmpfs, which only root may mount.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  closeSync,
-  rmSync,
-  statfsSync,
-  writeSync
-} from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
+import { canMountDisk, mountSmallDisk, type SmallDisk } from '../../src/main/core/testing/small-disk'
 
 const root = join(import.meta.dirname, '..', '..')
 const BIN = join(root, 'bin/sender-desk.js')
 const DISK_FULL_LINE = 'sender-desk: The disk is full: free some space and try again (nothing was lost).'
-const isRoot = process.getuid?.() === 0
 
 interface Run {
   code: number | null
@@ -32,8 +23,8 @@ interface Run {
 }
 
 let work: string
+let smallDisk: SmallDisk | undefined
 let disk: string
-let mounted = false
 let sandbox: Sandbox
 let sandboxControl: SandboxControl
 let env: NodeJS.ProcessEnv
@@ -58,21 +49,6 @@ function run(args: string[], onStderr?: (chunk: string) => void): Promise<Run> {
   })
 }
 
-/** Fills the tmpfs with a ballast file until `leaveBytes` are left (0: every block). */
-function fillDisk(name: string, leaveBytes = 0): void {
-  const stats = statfsSync(disk)
-  const fd = openSync(join(disk, name), 'w')
-  const block = Buffer.alloc(4096)
-  try {
-    for (let left = stats.bavail * stats.bsize - leaveBytes; left >= block.length; left -= block.length)
-      writeSync(fd, block)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
-  } finally {
-    closeSync(fd)
-  }
-}
-
 function emptyDisk(): void {
   for (const name of ['ballast', 'ballast-2', 'data'])
     rmSync(join(disk, name), { recursive: true, force: true })
@@ -86,13 +62,11 @@ const failureLines = (result: Run): string[] =>
   result.stderr.split('\n').filter((line) => line !== '' && !line.startsWith('sent '))
 
 beforeAll(async () => {
-  if (!isRoot) return
+  if (!canMountDisk) return
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore', timeout: 180_000 })
   work = mkdtempSync(join(tmpdir(), 'sender-desk-disk-full-'))
-  disk = join(work, 'disk')
-  mkdirSync(disk)
-  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', disk])
-  mounted = true
+  smallDisk = mountSmallDisk(work)
+  disk = smallDisk.path
   sandbox = await startSandbox({
     seed: 5,
     timings: { sentAfterMs: 50, deliveredAfterMs: 50, readAfterMs: 50 }
@@ -106,62 +80,65 @@ beforeAll(async () => {
 }, 200_000)
 
 afterAll(async () => {
-  if (mounted) execFileSync('umount', [disk])
+  smallDisk?.unmount()
   await sandbox?.close()
   if (work && existsSync(work)) rmSync(work, { recursive: true, force: true })
 })
 
-describe.skipIf(!isRoot)('a full disk under the terminal (a 16 MB tmpfs; mounting one needs root)', () => {
-  it('full before the command starts: `send --queue` and `outbox flush` exit 1 with the one disk-full line', async () => {
-    emptyDisk()
-    const data = join(disk, 'data')
-    expect(
-      (await run(['send', 'text', '--to', recipients(2), '--message', 'hi', '--queue', '--data-dir', data]))
-        .code
-    ).toBe(0)
-    fillDisk('ballast')
-    for (const args of [
-      ['send', 'text', '--to', recipients(3), '--message', 'more', '--queue', '--data-dir', data],
-      ['outbox', 'flush', '--data-dir', data, '--timeout', '20']
-    ]) {
-      const result = await run(args)
-      expect([result.code, failureLines(result)]).toEqual([1, [DISK_FULL_LINE]])
-    }
-  })
-
-  it('filling while `outbox flush` sends: it exits 1 with one line, and the next flush sends the rest once', async () => {
-    emptyDisk()
-    const data = join(disk, 'data')
-    const queued = await run([
-      'send',
-      'text',
-      '--to',
-      recipients(12),
-      '--message',
-      'hello',
-      '--queue',
-      '--data-dir',
-      data
-    ])
-    expect(queued.code).toBe(0)
-    fillDisk('ballast', 2 * 1024 * 1024)
-    let filled = false
-    const flushed = await run(['outbox', 'flush', '--data-dir', data, '--timeout', '30'], (chunk) => {
-      if (filled || !chunk.startsWith('sent ')) return
-      filled = true
-      fillDisk('ballast-2')
+describe.skipIf(!canMountDisk)(
+  'a full disk under the terminal (a 16 MB tmpfs; mounting one needs root)',
+  () => {
+    it('full before the command starts: `send --queue` and `outbox flush` exit 1 with the one disk-full line', async () => {
+      emptyDisk()
+      const data = join(disk, 'data')
+      expect(
+        (await run(['send', 'text', '--to', recipients(2), '--message', 'hi', '--queue', '--data-dir', data]))
+          .code
+      ).toBe(0)
+      smallDisk!.fill('ballast')
+      for (const args of [
+        ['send', 'text', '--to', recipients(3), '--message', 'more', '--queue', '--data-dir', data],
+        ['outbox', 'flush', '--data-dir', data, '--timeout', '20']
+      ]) {
+        const result = await run(args)
+        expect([result.code, failureLines(result)]).toEqual([1, [DISK_FULL_LINE]])
+      }
     })
-    expect(filled).toBe(true)
-    expect([flushed.code, failureLines(flushed)]).toEqual([1, [DISK_FULL_LINE]])
 
-    rmSync(join(disk, 'ballast'))
-    rmSync(join(disk, 'ballast-2'))
-    const again = await run(['outbox', 'flush', '--data-dir', data, '--timeout', '30', '--json'])
-    expect(again.code).toBe(0)
-    expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, remaining: { queued: 0, sending: 0 } })
-    // Every queued message reached the gateway exactly once, across both runs (the first test sent nothing).
-    const refIds = (await sandboxControl.messages()).map((m) => m.refId)
-    expect(new Set(refIds).size).toBe(12)
-    expect(refIds).toHaveLength(12)
-  })
-})
+    it('filling while `outbox flush` sends: it exits 1 with one line, and the next flush sends the rest once', async () => {
+      emptyDisk()
+      const data = join(disk, 'data')
+      const queued = await run([
+        'send',
+        'text',
+        '--to',
+        recipients(12),
+        '--message',
+        'hello',
+        '--queue',
+        '--data-dir',
+        data
+      ])
+      expect(queued.code).toBe(0)
+      smallDisk!.fill('ballast', 2 * 1024 * 1024)
+      let filled = false
+      const flushed = await run(['outbox', 'flush', '--data-dir', data, '--timeout', '30'], (chunk) => {
+        if (filled || !chunk.startsWith('sent ')) return
+        filled = true
+        smallDisk!.fill('ballast-2')
+      })
+      expect(filled).toBe(true)
+      expect([flushed.code, failureLines(flushed)]).toEqual([1, [DISK_FULL_LINE]])
+
+      rmSync(join(disk, 'ballast'))
+      rmSync(join(disk, 'ballast-2'))
+      const again = await run(['outbox', 'flush', '--data-dir', data, '--timeout', '30', '--json'])
+      expect(again.code).toBe(0)
+      expect(JSON.parse(again.stdout)).toMatchObject({ ok: true, remaining: { queued: 0, sending: 0 } })
+      // Every queued message reached the gateway exactly once, across both runs (the first test sent nothing).
+      const refIds = (await sandboxControl.messages()).map((m) => m.refId)
+      expect(new Set(refIds).size).toBe(12)
+      expect(refIds).toHaveLength(12)
+    })
+  }
+)

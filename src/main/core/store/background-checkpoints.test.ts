@@ -1,12 +1,12 @@
 // Checkpoints from a worker thread: the main connection stops copying the log in its commits, the worker copies it,
 // and the main connection takes the work back when the worker stops or cannot start.
-import { execFileSync } from 'node:child_process'
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { AUTOCHECKPOINT_PAGES, checkpointInBackground, emptyLog } from './background-checkpoints'
 import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
+import { canMountDisk, mountSmallDisk, type SmallDisk } from '../testing/small-disk'
 
 let dir: string
 let db: SqliteDatabase
@@ -94,39 +94,24 @@ describe('checkpointInBackground', () => {
   })
 })
 
-const isRoot = process.getuid?.() === 0
-
-describe.skipIf(!isRoot)(
+describe.skipIf(!canMountDisk)(
   'checkpointInBackground on a disk that fills (a 16 MB tmpfs; mounting one needs root)',
   () => {
-    let disk: string
+    let disk: SmallDisk
     let onDisk: SqliteDatabase
     beforeEach(() => {
-      disk = mkdtempSync(join(tmpdir(), 'checkpoints-disk-'))
-      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', disk])
-      onDisk = openDatabase({ dataDir: join(disk, 'data') })
+      disk = mountSmallDisk()
+      onDisk = openDatabase({ dataDir: join(disk.path, 'data') })
       onDisk.exec('CREATE TABLE filler (bytes BLOB)')
     })
     afterEach(() => {
       if (onDisk.open) onDisk.close()
-      execFileSync('umount', [disk])
-      rmSync(disk, { recursive: true, force: true })
+      disk.unmount()
     })
-
-    const fillDisk = (): void => {
-      const fd = openSync(join(disk, 'ballast'), 'w')
-      try {
-        for (;;) writeSync(fd, Buffer.alloc(64 * 1024))
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error
-      } finally {
-        closeSync(fd)
-      }
-    }
 
     it('starts another worker once a failed one is reported, when there is room again', async () => {
       const failures: unknown[] = []
-      const checkpoints = checkpointInBackground(onDisk, join(disk, 'data', DATABASE_FILE), {
+      const checkpoints = checkpointInBackground(onDisk, join(disk.path, 'data', DATABASE_FILE), {
         everyMs: 60_000,
         restartAfterMs: 50,
         onFailure: (error) => failures.push(error)
@@ -137,17 +122,17 @@ describe.skipIf(!isRoot)(
       onDisk.transaction(() => {
         for (let i = 0; i < 500; i++) insert.run()
       })()
-      fillDisk()
+      disk.fill('ballast')
       emptyLog(onDisk)
       await vi.waitFor(() => expect(failures).toHaveLength(1), { timeout: 10_000 })
       expect(onDisk.pragma('wal_autocheckpoint', { simple: true })).toBe(AUTOCHECKPOINT_PAGES)
 
-      rmSync(join(disk, 'ballast'))
+      rmSync(join(disk.path, 'ballast'))
       await vi.waitFor(() => expect(onDisk.pragma('wal_autocheckpoint', { simple: true })).toBe(0), {
         timeout: 10_000
       })
       emptyLog(onDisk)
-      await vi.waitFor(() => expect(statSync(join(disk, 'data', `${DATABASE_FILE}-wal`)).size).toBe(0), {
+      await vi.waitFor(() => expect(statSync(join(disk.path, 'data', `${DATABASE_FILE}-wal`)).size).toBe(0), {
         timeout: 10_000
       })
       expect(failures).toHaveLength(1)

@@ -543,19 +543,21 @@ describe('deleting a conversation', () => {
     expect(conversations.delete(budiConversation!.id, 60_000)).toBeNull()
   })
 
+  /** Every file of the database (its log and shared memory too), read as one: where a deleted text could remain. */
+  const databaseFiles = (): Buffer =>
+    Buffer.concat(
+      readdirSync(dir)
+        .filter((name) => name.startsWith(DATABASE_FILE))
+        .map((name) => readFileSync(join(dir, name)))
+    )
+
   it('leaves no byte of the deleted texts in the database file or its log, the search index included', () => {
     // Enough messages that the texts fill pages of their own in every table and in the index.
     const secret = (i: number): string => `KTP 3201${String(i).padStart(8, '0')} Jl. Melati`
     receiveWithBodies(Array.from({ length: 200 }, (_, i) => message({ text: secret(i) })))
     receiveWithBodies([message({ chatId: '6289999999999', pushName: 'Sari', text: 'tetap ada' })])
     db.pragma('wal_checkpoint(TRUNCATE)')
-    const files = (): Buffer =>
-      Buffer.concat(
-        readdirSync(dir)
-          .filter((name) => name.startsWith(DATABASE_FILE))
-          .map((name) => readFileSync(join(dir, name)))
-      )
-    expect(files().includes('32010000012')).toBe(true)
+    expect(databaseFiles().includes('32010000012')).toBe(true)
     const indexBytes = (): number =>
       db.prepare('SELECT SUM(length(block)) FROM inbox_messages_search_data').pluck().get() as number
     const indexBefore = indexBytes()
@@ -564,7 +566,7 @@ describe('deleting a conversation', () => {
 
     // The index dropped the deleted texts' entries, rather than adding markers beside them.
     expect(indexBytes()).toBeLessThan(indexBefore / 4)
-    const left = files()
+    const left = databaseFiles()
     expect(left.includes('tetap ada')).toBe(true)
     expect(left.includes('Melati')).toBe(false)
     expect(left.includes('32010000012')).toBe(false)
@@ -586,14 +588,8 @@ describe('deleting a conversation', () => {
     reader.exec('COMMIT')
     reader.close()
 
-    const files = (): Buffer =>
-      Buffer.concat(
-        readdirSync(dir)
-          .filter((name) => name.startsWith(DATABASE_FILE))
-          .map((name) => readFileSync(join(dir, name)))
-      )
-    await vi.waitFor(() => expect(files().includes('32010000012')).toBe(false), { timeout: 5_000 })
-    expect(files().includes('tetap ada')).toBe(true)
+    await vi.waitFor(() => expect(databaseFiles().includes('32010000012')).toBe(false), { timeout: 5_000 })
+    expect(databaseFiles().includes('tetap ada')).toBe(true)
     await checkpoints.stop()
   })
 
