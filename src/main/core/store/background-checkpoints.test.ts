@@ -92,6 +92,23 @@ describe('checkpointInBackground', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(AUTOCHECKPOINT_PAGES)
     await checkpoints.stop()
   })
+
+  // The core stops the checkpoints before it closes the database; a connection closed another way (a crash path, a
+  // test) must not get a worker started on its file after it, which nothing would stop.
+  it('starts no other worker for a connection closed while one was waiting to start', async () => {
+    const failures: unknown[] = []
+    const checkpoints = checkpointInBackground(db, dir, {
+      restartAfterMs: 20,
+      onFailure: (error) => failures.push(error)
+    })
+    expect(await checkpoints.ready).toBe(false)
+    expect(failures).toHaveLength(1)
+    db.close()
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    // A worker started on the closed connection's folder would have failed again and said so.
+    expect(failures).toHaveLength(1)
+    await checkpoints.stop()
+  })
 })
 
 describe.skipIf(!canMountDisk)(

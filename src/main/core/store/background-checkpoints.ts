@@ -127,7 +127,8 @@ export function checkpointInBackground(
     if (stopped || !db.open) return
     restartTimer = setTimeout(() => {
       restartTimer = undefined
-      void startWorker()
+      // Closed without stop() in the meantime: a worker now would keep the file open, and nothing would stop it.
+      if (!stopped && db.open) void startWorker()
     }, restartAfterMs)
     restartTimer.unref?.()
     restartAfterMs = Math.min(restartAfterMs * 2, RESTART_MOST_MS)
