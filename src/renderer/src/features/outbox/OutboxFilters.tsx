@@ -60,7 +60,10 @@ export function OutboxFilters(): React.JSX.Element {
   // A removed chip or "Clear filters" takes its button away: the focus goes to the next chip, else to the filters
   // (QA N6: it fell to the page).
   const formRef = useRef<HTMLFormElement>(null)
-  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() => formRef.current, 'button.chip')
+  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(
+    () => formRef.current,
+    'button.filter-chip'
+  )
   const [clearedFrom, setClearedFrom] = useState(0)
   useLayoutEffect(() => {
     if (clearedFrom > 0) formRef.current?.focus()
@@ -230,7 +233,7 @@ export function OutboxFilters(): React.JSX.Element {
               <li key={chip.key}>
                 <button
                   type="button"
-                  className="chip"
+                  className="filter-chip"
                   aria-label={t('outbox.filter.remove', { filter: chip.text })}
                   onClick={() => {
                     removingChip(index)
