@@ -143,6 +143,16 @@ describe('the contact picker', () => {
     await user.paste('081234567890\n+62 812-3456-7890; 0813 1111 2222')
     expect(chips()).toEqual(['6281234567890', '6281311112222'])
   })
+
+  // Numbers copied from a chat apart by spaces only were one chip, "wrong length" (found in a Chromium probe).
+  it('takes pasted numbers apart by spaces only as one recipient each, a number written in groups as one', async () => {
+    const { user, input } = show()
+    await user.click(input)
+    await user.paste('081234567890 0813-9876-5432  +6285712345678')
+    expect(chips()).toEqual(['6281234567890', '6281398765432', '6285712345678'])
+    await user.paste(', 0811 2222 3333')
+    expect(chips()).toEqual(['6281234567890', '6281398765432', '6285712345678', '6281122223333'])
+  })
 })
 
 describe('the contact picker in a form without chips of its own (reminders)', () => {

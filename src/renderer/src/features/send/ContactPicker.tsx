@@ -13,6 +13,7 @@ import {
   hasLetter,
   isSearchText,
   parseRecipients,
+  pastedRecipients,
   pickRecipient,
   splitDraft,
   suggestQuery,
@@ -173,11 +174,11 @@ export function ContactPicker({
         }}
         onKeyDown={onKeyDown}
         onPaste={(event) => {
-          // A one-line input drops a pasted column's new lines (numbers copied from a spreadsheet): kept as commas.
-          const pasted = event.clipboardData.getData('text')
-          if (!/[\r\n]/.test(pasted)) return
+          // A pasted column's new lines, or numbers apart by spaces only: entered apart (pastedRecipients).
+          const pasted = pastedRecipients(event.clipboardData.getData('text'))
+          if (pasted === null) return
           event.preventDefault()
-          onText(withDraft(text, `${draft}${pasted.replace(/\r\n|\r|\n/g, ', ')}`))
+          onText(withDraft(text, `${draft}${pasted}`))
         }}
         onBlur={() => setClosed(true)}
         onFocus={() => setClosed(false)}

@@ -1,6 +1,13 @@
 // Phone normalisation and recipient parsing: the formats operators type, several at once, group ids.
 import { describe, expect, it } from 'vitest'
-import { normalisePhone, parseRecipients, splitDraft, withoutRecipient, withRecipient } from './recipients'
+import {
+  normalisePhone,
+  parseRecipients,
+  pastedRecipients,
+  splitDraft,
+  withoutRecipient,
+  withRecipient
+} from './recipients'
 import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../../shared/domain/phone.cases'
 import { translate } from '../../i18n'
 
@@ -64,6 +71,21 @@ describe('a number of the wrong length says what a valid one looks like', () => 
     expect(normalisePhone(written(Number(max))).problem).toBeNull()
     expect(normalisePhone(written(Number(min) - 1)).problem).toBe('length')
     expect(normalisePhone(written(Number(max) + 1)).problem).toBe('length')
+  })
+})
+
+describe('pastedRecipients', () => {
+  it.each([
+    ['081234567890 081398765432', '081234567890, 081398765432'],
+    ['0812-3456-7890\t+62 813 1111 2222', null],
+    ['0812-3456-7890\t+6281311112222', '0812-3456-7890, +6281311112222'],
+    ['081234567890\n0813 1111 2222\r\n', '081234567890, 0813 1111 2222, '],
+    ['0812 3456 7890', null],
+    ['081234567890', null],
+    ['081234567890 Budi', null],
+    ['081234567890 12345', null]
+  ])('%j → %j', (pasted, entered) => {
+    expect(pastedRecipients(pasted)).toBe(entered)
   })
 })
 

@@ -83,6 +83,24 @@ export function withRecipient(text: string, value: string): string {
 }
 
 /**
+ * What a paste into the picker's one-line input enters, as recipients separated by commas; null to paste as it is. A
+ * one-line input drops a pasted column's new lines (numbers copied from a spreadsheet), and numbers copied from a chat
+ * or a document come apart by spaces only ("081234567890 081398765432", read as one wrong-length number): a line is
+ * taken apart at its spaces when every word of it is a whole number by itself. Two such words are 20 digits or more,
+ * never one number, and a number written in groups ("0812 3456 7890") has words that are not.
+ */
+export function pastedRecipients(pasted: string): string | null {
+  const lines = pasted.split(/\r\n|\r|\n/)
+  const apart = lines.map((line) => {
+    const words = line.trim().split(/\s+/)
+    return words.length > 1 && words.every((word) => normalisePhone(word).problem === null)
+      ? words.join(', ')
+      : line
+  })
+  return lines.length > 1 || apart[0] !== lines[0] ? apart.join(', ') : null
+}
+
+/**
  * The contact picker's view of the recipients text: the recipients already entered (up to and with the last comma,
  * semicolon or new line) and the piece being typed after them, which the picker's input shows.
  */
