@@ -3,6 +3,7 @@
  * gateway did per action, its refusals in its own words, what is still to do and what was left as it was.
  */
 import type { DeviceState, TakeBackView } from '../../shared/contract'
+import type { LeftAloneReason } from '../../shared/domain'
 import { translate } from '../../shared/i18n'
 import { heldByDevice, TAKE_BACK_WAITS_KEY } from '../../shared/take-back-holds'
 
@@ -16,7 +17,11 @@ const DONE_WORDS = {
 const them = (n: number): string => (n === 1 ? 'it' : 'them')
 const they = (n: number): string => (n === 1 ? 'it' : 'they')
 
-const LEFT_WORDS: Record<string, (n: number) => string> = {
+/**
+ * Why a campaign's take-back left messages as they were (the terminal takes back campaigns only: a selection's other
+ * reasons never reach it), each worded; the compiler holds the table to the domain's list.
+ */
+const LEFT_WORDS: Record<LeftAloneReason | 'already_asked' | 'not_found', (n: number) => string> = {
   revoke_not_asked: (n) => `on WhatsApp already (add --revoke-delivered to delete ${them(n)} for everyone)`,
   failed_at_gateway: () => 'failed at the gateway (nothing reached anyone)',
   fate_unknown: (n) => `fate unknown (being sent, or unverified): the outbox settles ${them(n)} first`,
@@ -111,7 +116,9 @@ export function describeTakeBackView(
   if (left.length > 0) {
     lines.push('Left as they were:')
     for (const [reason, n] of left)
-      lines.push(`  ${count(n)} ${LEFT_WORDS[reason]?.(n) ?? reason.replaceAll('_', ' ')}`)
+      lines.push(
+        `  ${count(n)} ${reason in LEFT_WORDS ? LEFT_WORDS[reason as keyof typeof LEFT_WORDS](n) : reason.replaceAll('_', ' ')}`
+      )
   }
   const next = stateLine(view, campaignId)
   if (next !== null) lines.push(next)
