@@ -520,22 +520,26 @@ describe('outbox status counts', () => {
 
   // A page of a search matching most of the outbox gathered every match before walking (230 ms of "628"'s 1M at 1M
   // items; asked entry by entry, 0.8 ms).
-  it('pick a page of a search matching most items by asking the index about each entry walked', () => {
-    db = openDatabase({ dataDir: dir })
-    new OutboxStore(db).insertItems(
-      Array.from({ length: 100 }, (_, i) =>
-        newTextItem(`m${i}`, {
-          text: i % 10 === 0 ? `note ${i}` : 'your order shipped',
-          createdAt: (i * 37) % 100
-        })
-      ),
-      [],
-      [],
-      1
-    )
-    const ordered = Array.from({ length: 100 }, (_, i) => `m${i}`)
-      .filter((id) => Number(id.slice(1)) % 10 !== 0)
-      .sort((a, b) => ((Number(b.slice(1)) * 37) % 100) - ((Number(a.slice(1)) * 37) % 100))
+  describe('a page of a search matching most items', () => {
+    /** 2,000 items, every tenth a note and the rest an order, created in the order `createdAt` gives. */
+    function outboxOf(createdAt: (i: number) => number, isOrder: (i: number) => boolean): string[] {
+      db = openDatabase({ dataDir: dir })
+      new OutboxStore(db).insertItems(
+        Array.from({ length: 2_000 }, (_, i) =>
+          newTextItem(`m${i}`, {
+            text: isOrder(i) ? 'your order shipped' : `note ${i}`,
+            createdAt: createdAt(i)
+          })
+        ),
+        [],
+        [],
+        1
+      )
+      return Array.from({ length: 2_000 }, (_, i) => i)
+        .filter(isOrder)
+        .sort((a, b) => createdAt(b) - createdAt(a))
+        .map((i) => `m${i}`)
+    }
     const listed = (
       filter: ItemFilter
     ): { ids: string[]; total: number; asked: boolean; gathered: boolean } => {
@@ -549,32 +553,53 @@ describe('outbox status counts', () => {
         gathered: walks.some((sql) => sql.includes('+rowid IN (SELECT rowid FROM outbox_items_search'))
       }
     }
-    // A page near the newest end: a few entries walked, each asked (2 × 100 × 25 < 90²).
-    expect(listed({ text: 'order', limit: 2 })).toEqual({
-      ids: ordered.slice(0, 2),
-      total: 90,
-      asked: true,
-      gathered: false
+
+    it('asks the index about each entry of a short walk', () => {
+      const ordered = outboxOf(
+        (i) => (i * 37) % 2_000,
+        (i) => i % 10 !== 0
+      )
+      // Near the newest end: a few entries walked, each asked.
+      expect(listed({ text: 'order', limit: 2 })).toEqual({
+        ids: ordered.slice(0, 2),
+        total: 1_800,
+        asked: true,
+        gathered: false
+      })
+      expect(listed({ text: 'ORDER', limit: 2, offset: 1 })).toEqual({
+        ids: ordered.slice(1, 3),
+        total: 1_800,
+        asked: true,
+        gathered: false
+      })
+      // Deeper, the walk is longer than gathering the matches once: gathered, then walked.
+      expect(listed({ text: 'order', limit: 5, offset: 30 })).toEqual({
+        ids: ordered.slice(30, 35),
+        total: 1_800,
+        asked: false,
+        gathered: true
+      })
+      // Past the middle the page is read from the oldest end, asked again.
+      expect(listed({ text: 'order', limit: 2, offset: 1_796 })).toEqual({
+        ids: ordered.slice(1_796, 1_798),
+        total: 1_800,
+        asked: true,
+        gathered: false
+      })
     })
-    expect(listed({ text: 'ORDER', limit: 2, offset: 1 })).toEqual({
-      ids: ordered.slice(1, 3),
-      total: 90,
-      asked: true,
-      gathered: false
-    })
-    // Deeper, the walk is longer than gathering the matches once: gathered, then walked.
-    expect(listed({ text: 'order', limit: 5, offset: 30 })).toEqual({
-      ids: ordered.slice(30, 35),
-      total: 90,
-      asked: false,
-      gathered: true
-    })
-    // Past the middle the page is read from the oldest end, asked again.
-    expect(listed({ text: 'order', limit: 2, offset: 88 })).toEqual({
-      ids: ordered.slice(88, 90),
-      total: 90,
-      asked: true,
-      gathered: false
+
+    // Matches bunched at the far end (a text only old messages hold) made the asking walk ask of every newer item.
+    it('gathers the matches when they are not where the walk looks, its walk bounded', () => {
+      const ordered = outboxOf(
+        (i) => i,
+        (i) => i < 1_800
+      )
+      expect(listed({ text: 'order', limit: 2 })).toEqual({
+        ids: ordered.slice(0, 2),
+        total: 1_800,
+        asked: true,
+        gathered: true
+      })
     })
   })
 

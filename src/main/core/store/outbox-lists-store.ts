@@ -24,7 +24,7 @@ import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
 import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
-import { countSearchMatches, readSearchMatches, searchPagePick } from './outbox-search-matches'
+import { countSearchMatches, readSearchMatches, searchPagePicks } from './outbox-search-matches'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -227,13 +227,19 @@ export class OutboxListsStore extends OutboxItemsStore {
       ).all(...statuses.flatMap((status) => [status, from, to]), pageLimit, span.skip) as Row[]
       return { items: rows.map(toItem), total }
     }
-    const pick = searchPagePick(pageWhere, matched, pageOffset + pageLimit, () =>
+    const picks = searchPagePicks(pageWhere, pageParams, matched, pageOffset + pageLimit, order, () =>
       this.countOf(undefined, undefined)
     )
     // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
-    const rows = this.prepare(
-      `${SELECT_ITEM} WHERE rowid IN (${pick} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-    ).all(...pageParams, pageLimit, pageOffset) as Row[]
+    // A pick that may stop short (a bounded walk) is followed by the next when the page is not full.
+    const full = Math.min(pageLimit, Math.max(0, total - pageOffset))
+    let rows: Row[] = []
+    for (const pick of picks) {
+      rows = this.prepare(
+        `${SELECT_ITEM} WHERE rowid IN (${pick.sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+      ).all(...pick.params, pageLimit, pageOffset) as Row[]
+      if (rows.length >= full) break
+    }
     return { items: rows.map(toItem), total }
   }
 

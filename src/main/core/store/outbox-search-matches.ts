@@ -16,11 +16,18 @@ const WALK_ENTRIES_PER_MATCH = 20
 
 /**
  * How many matches SQLite gathers (~0.2 µs each: 230 ms for 1M at 1M items here) in the time the index answers
- * whether one item matches (~4-13 µs, an OR of phrases the dearer): for a search matching most of the outbox, asking
- * each entry of the newest-first walk costs less than gathering every match first ("084" at 1M items to random
- * numbers, 107,000 matches: 25 ms either way; "628", every item: 0.8 ms against 230).
+ * whether one item matches (~4-13 µs, an OR of phrases the dearer; the dearer taken): for a search matching much of
+ * the outbox, asking each entry of a short newest-first walk costs less than gathering every match first ("628",
+ * every item at 1M: 0.8 ms against 230).
  */
-const MATCHES_GATHERED_PER_ENTRY_ASKED = 25
+const MATCHES_GATHERED_PER_ENTRY_ASKED = 65
+
+/**
+ * How much longer than the matches' share says (offset and limit × items / matches) an asking walk may go before it
+ * gives up for gathering: matches bunched at the far end of the outbox (a text an old campaign sent) would make it ask
+ * of nearly every item, seconds at 1M items; bounded so, what it asked in vain costs no more than gathering.
+ */
+const ASKED_WALK_SLACK = 4
 
 /**
  * The condition "matches the FTS5 `query`". Its matches are read once (the total and the page both use them, and
@@ -49,27 +56,50 @@ export function countSearchMatches(prepare: (sql: string) => Database.Statement,
   return (count.get(query) as { n: number }).n
 }
 
+/** The rowids a page is picked from (its ORDER BY, LIMIT and OFFSET follow), with the parameters they take. */
+export interface PagePick {
+  sql: string
+  params: readonly unknown[]
+}
+
 /**
- * The rowids a page is picked from (its ORDER BY and LIMIT follow; the parameters are `pageWhere`'s): those of
+ * How a page is picked, in the order to try them: the next when one yields fewer rows than the page holds. Those of
  * `pageWhere`; or, when a search is the list's one condition and its `matched` matches are many against
- * `allItems()`, the newest-first index walked and each entry tested until the page is full: about `through` (its
- * offset and limit) × items / matches entries when the matches are spread over time (the whole index at worst),
- * rather than every match's item read and sorted. Matches read once are tested as a set; more, as SQLite gathers
- * them once, or (matching most items) by asking the index for each entry walked.
+ * `allItems()`, the newest-first index walked (in the page's `order`) and each entry tested until the page is full:
+ * about `through` (its offset and limit) × items / matches entries when the matches are spread over time (the whole
+ * index at worst), rather than every match's item read and sorted. Matches read once are tested as a set; more, as
+ * SQLite gathers them once, or (matching much of the outbox) first by asking the index about each entry of a walk
+ * no longer than ASKED_WALK_SLACK times that.
  */
-export function searchPagePick(
+export function searchPagePicks(
   pageWhere: readonly string[],
+  pageParams: readonly unknown[],
   matched: number | undefined,
   through: number,
+  order: string,
   allItems: () => number
-): string {
+): PagePick[] {
   const items = matched === undefined ? 0 : allItems()
   if (matched === undefined || through * items >= WALK_ENTRIES_PER_MATCH * matched * matched)
-    return `SELECT rowid FROM outbox_items${pageWhere.length > 0 ? ` WHERE ${pageWhere.join(' AND ')}` : ''}`
+    return [
+      {
+        sql: `SELECT rowid FROM outbox_items${pageWhere.length > 0 ? ` WHERE ${pageWhere.join(' AND ')}` : ''}`,
+        params: pageParams
+      }
+    ]
   // The search is the page's one condition: its matches read once, or matched in the query.
   const only = pageWhere.join(' AND ')
-  if (only === MATCHED_IN_QUERY && through * items * MATCHES_GATHERED_PER_ENTRY_ASKED < matched * matched)
-    return `SELECT rowid FROM outbox_items AS walked INDEXED BY outbox_items_newest WHERE EXISTS (SELECT 1
-      FROM outbox_items_search WHERE outbox_items_search MATCH ? AND rowid = walked.rowid)`
-  return `SELECT rowid FROM outbox_items INDEXED BY outbox_items_newest WHERE +${only}`
+  const gathered = {
+    sql: `SELECT rowid FROM outbox_items INDEXED BY outbox_items_newest WHERE +${only}`,
+    params: pageParams
+  }
+  const walk = Math.ceil((ASKED_WALK_SLACK * through * items) / matched)
+  if (only !== MATCHED_IN_QUERY || walk * MATCHES_GATHERED_PER_ENTRY_ASKED > matched) return [gathered]
+  const asked = {
+    sql: `SELECT rowid FROM (SELECT rowid, created_at, seq FROM outbox_items INDEXED BY outbox_items_newest
+      ORDER BY ${order} LIMIT ?) AS walked WHERE EXISTS (SELECT 1 FROM outbox_items_search
+      WHERE outbox_items_search MATCH ? AND rowid = walked.rowid)`,
+    params: [walk, ...pageParams]
+  }
+  return [asked, gathered]
 }
