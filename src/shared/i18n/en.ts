@@ -1110,6 +1110,10 @@ export const enRest = {
 
   'schedules.title': 'Schedules',
   'schedules.intro': 'Messages waiting for their time, kept by Sender Desk or by the gateway.',
+  // A row's policy for a time this computer was off at: said with its condition ("Send as soon as possible" alone, under
+  // a time years away, read as if it would go now).
+  'schedules.overdue.send': 'if this computer is off then, sent once it is back',
+  'schedules.overdue.hold': 'if this computer is off then, held for you to decide',
   'schedules.empty': 'Nothing is scheduled.',
   'schedules.empty.hint': 'Write a message in Send and choose When → Schedule.',
   'schedules.empty.write': 'Schedule a message',

@@ -1303,6 +1303,8 @@ export const id: Record<MessageKey, string> = {
 
   'schedules.title': 'Jadwal',
   'schedules.intro': 'Pesan yang menunggu waktunya, dijadwalkan oleh Sender Desk atau oleh gateway.',
+  'schedules.overdue.send': 'jika komputer mati saat itu, dikirim begitu menyala lagi',
+  'schedules.overdue.hold': 'jika komputer mati saat itu, ditahan sampai Anda memutuskan',
   'schedules.empty': 'Tidak ada pesan terjadwal.',
   'schedules.empty.hint': 'Tulis pesan di Kirim lalu pilih Waktu kirim → Jadwalkan.',
   'schedules.empty.write': 'Jadwalkan pesan',

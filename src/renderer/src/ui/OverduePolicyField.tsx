@@ -9,6 +9,12 @@ export const OVERDUE_LABEL: Record<OverduePolicyName, MessageKey> = {
   hold: 'send.schedule.overdue.hold'
 }
 
+/** The same policy where a scheduled message is listed, with its condition: it is no choice beside its question there. */
+export const ROW_OVERDUE: Record<OverduePolicyName, MessageKey> = {
+  send: 'schedules.overdue.send',
+  hold: 'schedules.overdue.hold'
+}
+
 export interface OverduePolicyFieldProps {
   id: string
   value: OverduePolicyName

@@ -152,7 +152,8 @@ describe('SchedulesView', () => {
     expect(rows[0]?.textContent).toContain('The gateway')
     expect(within(rows[1]!).getByTestId('schedule-time').textContent).toContain('09:30')
     expect(rows[1]?.textContent).toContain('Sender Desk (this computer)')
-    expect(rows[1]?.textContent).toContain('Hold it and ask me')
+    // The policy with its condition: "Send as soon as possible" alone, under a time years away, read as "now".
+    expect(rows[1]?.textContent).toContain('if this computer is off then, held for you to decide')
   })
 
   it('says a gateway schedule the gateway has not saved is not there yet, and why (QA40 Q40-01)', async () => {

@@ -17,7 +17,7 @@ import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
-import { OVERDUE_LABEL, OverduePolicyField } from '../../ui/OverduePolicyField'
+import { OverduePolicyField, ROW_OVERDUE } from '../../ui/OverduePolicyField'
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
@@ -296,7 +296,7 @@ function ScheduleRow({
         {device?.label ?? item.deviceId} ·{' '}
         {item.scheduleMode === 'gateway' ? t('send.schedule.gateway') : t('send.schedule.local')}
         {item.scheduleMode !== 'gateway' && item.overduePolicy
-          ? ` · ${t(OVERDUE_LABEL[item.overduePolicy])}`
+          ? ` · ${t(ROW_OVERDUE[item.overduePolicy])}`
           : ''}
         {item.held ? <strong> · {t('outbox.held')}</strong> : null}
         {notYetAtGateway ? <strong> · {notYetAtGateway}</strong> : null}
