@@ -24,7 +24,7 @@ import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
 import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
-import { countSearchMatches, readSearchMatches, searchPagePicks } from './outbox-search-matches'
+import { countSearchMatches, readPicked, readSearchMatches, searchPagePicks } from './outbox-search-matches'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -51,11 +51,8 @@ export class OutboxListsStore extends OutboxItemsStore {
     keptWhere: string[]
     keptParams: unknown[]
     searched: ('recipient' | 'text')[]
-    /**
-     * How many items match, when the search is the filter's one condition: the matches read, or (more than are read
-     * once) how to count them from the index.
-     */
-    matched: number | (() => number) | undefined
+    /** How many items match, when a search is the one condition: as read, or (more than are read once) a count. */
+    matches: number | (() => number) | undefined
   } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
@@ -97,12 +94,10 @@ export class OutboxListsStore extends OutboxItemsStore {
       (column) => !(named && column === 'recipient') && phrases[column] !== null
     )
     let matchesRead: number | undefined
-    let searchQuery: string | undefined
-    if (indexed.length > 0) {
-      const query = indexed.map((column) => phrases[column]).join(' AND ')
+    const query = indexed.length > 0 ? indexed.map((column) => phrases[column]).join(' AND ') : undefined
+    if (query !== undefined) {
       const matches = readSearchMatches(this.prepare.bind(this), query, this.matchesReadOnce)
       matchesRead = matches.read
-      searchQuery = query
       where.push(matches.sql)
       params.push(matches.param)
       // The index was asked for the number's keys (indexKey): of what they found, those holding a whole term.
@@ -141,14 +136,13 @@ export class OutboxListsStore extends OutboxItemsStore {
     where.push(...(named ? [named.whole.sql] : []))
     params.push(...(named?.whole.params ?? []))
     // The index's rowids are the items' own (its triggers keep it with the table): with no other condition, the
-    // matches are the total, not counted again by looking up each item (29 ms for 10,600 matches at 1M items);
-    // more than are read once, counted by the index alone, when a list asks (countSearchMatches).
-    const searchAlone = where.length === 1 && !named ? searchQuery : undefined
-    const matched =
+    // matches are the total, not counted by looking up each item (29 ms of 10,600 at 1M items; countSearchMatches).
+    const searchAlone = where.length === 1 && !named ? query : undefined
+    const matches =
       searchAlone === undefined
         ? undefined
         : (matchesRead ?? (() => countSearchMatches(this.prepare.bind(this), searchAlone)))
-    return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matched }
+    return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matches }
   }
 
   /**
@@ -160,18 +154,8 @@ export class OutboxListsStore extends OutboxItemsStore {
    * still skips index entries from the nearer end (search matches have no kept positions).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
-    const {
-      fence,
-      kept,
-      where,
-      params,
-      pageWhere,
-      pageParams,
-      keptWhere,
-      keptParams,
-      searched,
-      matched: matches
-    } = this.matchWhere(filter)
+    const { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matches } =
+      this.matchWhere(filter)
     const matched = typeof matches === 'function' ? matches() : matches
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
@@ -230,16 +214,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     const picks = searchPagePicks(pageWhere, pageParams, matched, pageOffset + pageLimit, order, () =>
       this.countOf(undefined, undefined)
     )
-    // The page's rows are picked from the index alone (rowids), then read: an offset skips index entries, not rows.
-    // A pick that may stop short (a bounded walk) is followed by the next when the page is not full.
-    const full = Math.min(pageLimit, Math.max(0, total - pageOffset))
-    let rows: Row[] = []
-    for (const pick of picks) {
-      rows = this.prepare(
-        `${SELECT_ITEM} WHERE rowid IN (${pick.sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
-      ).all(...pick.params, pageLimit, pageOffset) as Row[]
-      if (rows.length >= full) break
-    }
+    const rows = readPicked(this.prepare.bind(this), picks, order, pageLimit, pageOffset, total)
     return { items: rows.map(toItem), total }
   }
 

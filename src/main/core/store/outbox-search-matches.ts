@@ -1,5 +1,6 @@
 // A list's full-text search: its matches read once for the total and the page, and how its page is picked from them.
 import type Database from 'better-sqlite3'
+import { SELECT_ITEM, type Row } from './outbox-records'
 
 /** Items among a search's matches read once (their rowids, a JSON array). */
 const AMONG_MATCHES = 'rowid IN (SELECT value FROM json_each(?))'
@@ -102,4 +103,28 @@ export function searchPagePicks(
     params: [walk, ...pageParams]
   }
   return [asked, gathered]
+}
+
+/**
+ * A page's rows, in `order`, `limit` from `offset` of a list of `total`: picked from the index alone (rowids), then
+ * read, so an offset skips index entries, not rows. A pick that may stop short (a bounded walk) is followed by the next
+ * when the page is not full.
+ */
+export function readPicked(
+  prepare: (sql: string) => Database.Statement,
+  picks: readonly PagePick[],
+  order: string,
+  limit: number,
+  offset: number,
+  total: number
+): Row[] {
+  const full = Math.min(limit, Math.max(0, total - offset))
+  let rows: Row[] = []
+  for (const pick of picks) {
+    rows = prepare(
+      `${SELECT_ITEM} WHERE rowid IN (${pick.sql} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY created_at DESC, seq DESC`
+    ).all(...pick.params, limit, offset) as Row[]
+    if (rows.length >= full) break
+  }
+  return rows
 }
