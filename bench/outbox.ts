@@ -303,10 +303,17 @@ const CHART_ROWS = 50_000
 
 /**
  * The campaign page's progress chart (read at every refresh) for a started campaign of 50,000 rows, each sent, most
- * delivered and many read over a day (history written by SQL, as the queue records it), against a floor: one
- * statement that reads every history row of the campaign's items once, which any answer has to. Medians of 5.
+ * delivered and many read over a day (history written by SQL, as the queue records it; the triggers keep each item's
+ * first times), against a floor: reading the campaign's kept first times into the process once, which any answer
+ * from them has to. One read of every history row of its items, what the chart read before step 54, is printed
+ * beside it. Medians of 5.
  */
-async function chartTimes(): Promise<{ chartMs: number; floorMs: number; points: number }> {
+async function chartTimes(): Promise<{
+  chartMs: number
+  floorMs: number
+  historyMs: number
+  points: number
+}> {
   const { dir, db } = seededDatabase('chart', 0)
   const outbox = createOutbox({ db, dataDir: dir, clientFor: () => undefined })
   const campaigns = createCampaigns({ db, queue: outbox.queue, clock: systemClock })
@@ -325,7 +332,12 @@ async function chartTimes(): Promise<{ chartMs: number; floorMs: number; points:
          WHERE n % 50 <> 0 AND n % 10 <> 0 AND n % 3 <> 0)`
   ).run(tag, start, start, start)
   db.pragma('wal_checkpoint(TRUNCATE)')
-  const floorStatement = db.prepare(
+  const floorStatement = db
+    .prepare(
+      `SELECT sent_at, delivered_at, read_at, failed_at FROM outbox_producer_reach WHERE producer_tag = ?`
+    )
+    .raw(true)
+  const historyStatement = db.prepare(
     `SELECT count(*) AS n, max(h.at) AS last FROM outbox_items i JOIN outbox_history h ON h.item_id = i.id
      WHERE i.producer_tag = ?`
   )
@@ -339,12 +351,13 @@ async function chartTimes(): Promise<{ chartMs: number; floorMs: number; points:
     return median(runs)
   }
   const chartMs = time(() => campaigns.progress(id))
-  const floorMs = time(() => floorStatement.get(tag))
+  const floorMs = time(() => floorStatement.all(tag))
+  const historyMs = time(() => historyStatement.get(tag))
   const points = campaigns.progress(id).at.length
   await outbox.stop()
   db.close()
   rmSync(dir, { recursive: true, force: true })
-  return { chartMs, floorMs, points }
+  return { chartMs, floorMs, historyMs, points }
 }
 
 /** The periodic retention sweep when 100,000 finished items have passed their retention. */
@@ -934,13 +947,13 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
   }
 
   if (wanted('chart')) {
-    const { chartMs, floorMs, points } = await chartTimes()
+    const { chartMs, floorMs, historyMs, points } = await chartTimes()
     add({
       name: `progress chart of a ${fmt(CHART_ROWS)}-row campaign`,
       ratio: floorMs / chartMs,
       ...reported,
       measured: `${fmt(chartMs, 1)} vs ${fmt(floorMs, 1)} ms`,
-      detail: `campaigns.progress ${fmt(chartMs, 1)} ms (${points} points) vs one read of the campaign's history rows ${fmt(floorMs, 1)} ms (median of 5)`
+      detail: `campaigns.progress ${fmt(chartMs, 1)} ms (${points} points) vs one read of the campaign's kept first times ${fmt(floorMs, 1)} ms (its history rows: ${fmt(historyMs, 1)} ms; medians of 5)`
     })
   }
   if (wanted('dispatch')) await dispatchSection(add)

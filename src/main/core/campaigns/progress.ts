@@ -1,6 +1,6 @@
 // A campaign's progress over time, for its chart: how many rows had been sent, delivered, read or had failed at each
-// moment, counted by the send queue in SQL from its own status history (so it is the same after a restart, and
-// matches the export), never by walking every row's history here: a 50,000-row campaign is read at every refresh.
+// moment, counted by the send queue from the first times its status history keeps (so it is the same after a restart,
+// and matches the export), never by walking every row's history here: a 50,000-row campaign is read at every refresh.
 import type { ProducerOutcomes } from '../outbox'
 import type { ProgressPoints } from '../store'
 
