@@ -1926,7 +1926,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.export.xlsx': 'Ekspor hasil (Excel)',
   'campaigns.export.skipped': 'Unduh baris yang dilewati',
   'campaigns.export.progress': 'Mengekspor… {written} dari {total} baris ditulis.',
-  'campaigns.export.done': 'Hasil diekspor ke {file}.',
+  'campaigns.export.done': 'Hasil per {time} diekspor ke {file}.',
   'campaigns.exportFile.results': 'hasil',
   'campaigns.exportFile.skipped': 'baris yang dilewati',
   'campaigns.rows.title': 'Baris: status masing-masing',

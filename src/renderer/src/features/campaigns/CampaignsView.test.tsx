@@ -33,7 +33,12 @@ import {
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
-import { dropFocusOffDisabled, pressAndHold, recordFocusMoves } from '../../testing/focus'
+import {
+  dropFocusOffDisabled,
+  pressAndHold,
+  recordFocusMoves,
+  dropFocusAsChromiumDoes
+} from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
 import { translate } from '../../i18n'
 import { ViewSlot } from '../../ui/on-demand'
@@ -450,9 +455,35 @@ describe('CampaignsView', () => {
       { id: 'c1', format: 'csv', language: 'en', timeZone: 'Asia/Jakarta', exportId: expect.any(String) }
     ])
     // QA15 Q15-02: 20,000 rows took 6 s with nothing said; the file is now named once written.
-    expect((await screen.findByTestId('campaign-export-said')).textContent).toBe(
-      'Results exported to bills - results.csv.'
+    expect((await screen.findByTestId('campaign-export-said')).textContent).toMatch(
+      /^Results as of \d{2}[.:]\d{2} WIB exported to bills - results\.csv\.$/
     )
+  })
+})
+
+// A new operator's probe: the focus fell to the page once the results were written (Export is disabled meanwhile,
+// Stop leaves), and a line written while the campaign was paused stayed under its "finished" as if it were final.
+describe("the results export's line", () => {
+  it('gives the focus back to Export and says when the results it wrote were read', async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 11, 2, 3, 55), toFake: ['Date'] })
+    onTestFinished(() => void vi.useRealTimers())
+    const paused = campaign({ status: 'paused' })
+    fake.handle('campaigns:list', () => ({ campaigns: [paused] }))
+    fake.handle('campaigns:get', () => paused)
+    fake.handle('campaigns:export', () => {
+      dropFocusAsChromiumDoes()
+      return { fileName: 'bills - results.csv', dataBase64: btoa('a,b'), mime: 'text/csv' }
+    })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const exportCsv = await screen.findByTestId('campaign-export-csv')
+    exportCsv.focus()
+    await user.keyboard('{Enter}')
+    expect((await screen.findByTestId('campaign-export-said')).textContent).toBe(
+      'Results as of 10:55 WIB exported to bills - results.csv.'
+    )
+    await waitFor(() => expect(document.activeElement).toBe(exportCsv))
   })
 })
 

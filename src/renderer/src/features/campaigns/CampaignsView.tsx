@@ -20,6 +20,7 @@ import {
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
 import { ExportState } from '../../ui/ExportState'
+import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import {
@@ -31,7 +32,14 @@ import {
   type MessageKey,
   type Translate
 } from '../../i18n'
-import { formatBytes, formatClockTime, formatCount, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import {
+  formatBytes,
+  formatClockTime,
+  formatCount,
+  formatDateTimeInZone,
+  formatSoonInZone,
+  zoneLabel
+} from '../../i18n/dates'
 import {
   bucketOf,
   newCampaignPacing,
@@ -1556,12 +1564,23 @@ function CampaignProgress({
   // The results export runs in the window's exports store: its progress and outcome outlive this view (QA15 Q15-02).
   const exportSlot = `campaign:${id}`
   const exporting = useExportSlot(exportSlot)
+  const exportSaid = useRef<HTMLSpanElement>(null)
+  // The buttons are disabled while the file is made: the focus comes back to the one pressed, as the Outbox's.
+  const exportStarts = useFocusAfterAction(exporting.running !== null, exportSaid)
   function exportResults(format: 'csv' | 'xlsx'): void {
+    exportStarts()
+    // The file holds the rows as they were when asked for: its line says when, so that it is not taken for the final
+    // results once the campaign has moved on (the line stays until dismissed).
+    let asOf = 0
     void runExport(
       exportSlot,
       { progress: 'campaigns:exportProgress', stop: 'campaigns:stopExport' },
-      (exportId) => call('campaigns:export', { id, format, language, timeZone, exportId }),
-      (reply) => (say) => say('campaigns.export.done', { file: reply.fileName })
+      (exportId) => {
+        asOf = Date.now()
+        return call('campaigns:export', { id, format, language, timeZone, exportId })
+      },
+      (reply) => (say) =>
+        say('campaigns.export.done', { file: reply.fileName, time: formatSoonInZone(asOf, locale, timeZone) })
     )
   }
   const loaded = campaign !== null
@@ -1913,6 +1932,7 @@ function CampaignProgress({
           {t('campaigns.new')}
         </button>
         <ExportState
+          saidRef={exportSaid}
           running={exporting.running}
           said={exporting.said}
           progressKey={EXPORT_PROGRESS_KEY}
