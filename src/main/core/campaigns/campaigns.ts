@@ -1967,8 +1967,9 @@ export function createCampaigns(deps: CampaignsDeps) {
       return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {
-      const blankRows = mustGet(id).blankRows ?? 0
-      return tableToCsv(skippedTable(resultsOf(id), language, { blankRows }))
+      const campaign = mustGet(id)
+      const blankRows = campaign.blankRows ?? 0
+      return tableToCsv(skippedTable(mappingOf(campaign).variables, resultsOf(id), language, { blankRows }))
     },
     results: (id: string): CampaignRowResult[] => {
       mustGet(id)

@@ -325,10 +325,12 @@ export async function writeTable(
 }
 
 /**
- * The rows the check held back, for the operator to fix and import again; closed by the note of the sheet's blank
- * rows, as the results are, so the rows of both files and that note add up to the sheet's.
+ * The rows the check held back, for the operator to fix and import again, with the sheet's mapped columns beside the
+ * phone cell (a row whose number is blank or wrong is found by its name, as in the results); closed by the note of the
+ * sheet's blank rows, as the results are, so the rows of both files and that note add up to the sheet's.
  */
 export function skippedTable(
+  variables: readonly string[],
   results: readonly CampaignRowResult[],
   language: Language = 'en',
   { blankRows = 0 }: { blankRows?: number } = {}
@@ -336,11 +338,17 @@ export function skippedTable(
   const columns = [
     translate(language, 'campaigns.exportColumn.row'),
     translate(language, 'campaigns.exportColumn.phone'),
+    ...variables,
     translate(language, 'campaigns.exportColumn.problem')
   ]
   const rows: (string | number)[][] = results
     .filter((r) => r.problems.length > 0)
-    .map((r) => [r.rowNumber, r.phoneCell, describeProblems(r.problems as RowProblem[], language)])
+    .map((r) => [
+      r.rowNumber,
+      r.phoneCell,
+      ...variables.map((v) => r.values[v] ?? ''),
+      describeProblems(r.problems as RowProblem[], language)
+    ])
   rows.push(...blankRowsNote(columns.length, blankRows, language))
   return { columns, rows }
 }

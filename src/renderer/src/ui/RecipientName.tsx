@@ -34,14 +34,17 @@ export function RecipientLabel({
   name,
   chatId,
   isGroup = false,
+  asWritten,
   testId
 }: {
   name: string | null
   chatId: string
   isGroup?: boolean
+  /** What stands for the number when it is none (a sheet's phone cell as written, blank or wrong). */
+  asWritten?: string
   testId?: string
 }): React.JSX.Element {
-  const number = readableChat(chatId, isGroup)
+  const number = asWritten ?? readableChat(chatId, isGroup)
   return (
     <span className="recipient-name" data-testid={testId}>
       {name ? (

@@ -1,7 +1,7 @@
 // Proof row by row, in the window: each spreadsheet row with its status, the device holding it, the gateway's message
 // id, when its status last moved and why it failed. One page at a time (campaigns:rows reads only that page), looked
 // at again whenever the progress view does.
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { CampaignRowView } from '../../../../shared/contract'
 import { decodeNote, translateNote } from '../../../../shared/i18n/notes'
 import { campaignRowBucket } from '../../../../shared/domain/campaign-buckets'
@@ -81,6 +81,24 @@ export function CampaignRows({
   }
   const total = page?.total ?? 0
   const last = Math.min(offset + ROWS_PER_PAGE, total)
+  const previousButton = useRef<HTMLButtonElement>(null)
+  const nextButton = useRef<HTMLButtonElement>(null)
+  // The button that turned a page, when it was pressed: on the first or the last page it is disabled, and Chromium
+  // drops a disabled button's focus to the page; the focus goes to the other one instead.
+  const pagedWith = useRef<HTMLButtonElement | null>(null)
+  useLayoutEffect(() => {
+    const pressed = pagedWith.current
+    if (pressed === null || !pressed.disabled) return
+    pagedWith.current = null
+    const active = document.activeElement
+    if (active !== null && active !== document.body && active !== pressed) return
+    const other = pressed === previousButton.current ? nextButton.current : previousButton.current
+    if (other && !other.disabled) other.focus()
+  })
+  const turnPage = (to: number, button: HTMLButtonElement): void => {
+    pagedWith.current = button
+    setOffset(to)
+  }
   // Said in the sheet's row numbers, as the Sheet row column shows them: "Rows 1–20" above rows 2…21 contradicted it.
   const rangeText = (rows: readonly CampaignRowView[], all: number): string => {
     if (rows.length === 0) return t('campaigns.rows.none')
@@ -146,6 +164,14 @@ export function CampaignRows({
                           <RecipientLabel name={named} chatId={row.phone} testId="campaign-row-recipient" />
                         ) : row.phone ? (
                           <RecipientName chatId={row.phone} testId="campaign-row-recipient" />
+                        ) : named ? (
+                          // No number to send to (blank or wrong): the row is found by its name, its cell as written.
+                          <RecipientLabel
+                            name={named}
+                            chatId=""
+                            asWritten={row.phoneCell}
+                            testId="campaign-row-recipient"
+                          />
                         ) : (
                           row.phoneCell
                         )}
@@ -194,18 +220,20 @@ export function CampaignRows({
           </div>
           <div className="form-actions">
             <button
+              ref={previousButton}
               type="button"
               className="button"
               disabled={offset === 0}
-              onClick={() => setOffset(Math.max(0, offset - ROWS_PER_PAGE))}
+              onClick={(event) => turnPage(Math.max(0, offset - ROWS_PER_PAGE), event.currentTarget)}
             >
               {t('campaigns.rows.previous')}
             </button>
             <button
+              ref={nextButton}
               type="button"
               className="button"
               disabled={last >= total}
-              onClick={() => setOffset(offset + ROWS_PER_PAGE)}
+              onClick={(event) => turnPage(offset + ROWS_PER_PAGE, event.currentTarget)}
             >
               {t('campaigns.rows.next')}
             </button>

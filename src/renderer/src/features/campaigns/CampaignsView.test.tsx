@@ -1861,6 +1861,30 @@ describe('CampaignRows', () => {
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
   })
 
+  // A new operator's probe: Enter on "Next rows" that reached the last page disabled the button, and Chromium dropped
+  // its focus to the page. The focus goes to the other button, the one that can still turn a page.
+  it('keeps the focus on a page button when the pressed one reaches the first or the last page', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'finished' }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', ({ offset }) => ({ total: 52, rows: [row(offset === 0 ? 2 : 52)] }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await within(rows).findByText('Sheet row 2 · 1 of 52 rows')
+    const previous = within(rows).getByRole('button', { name: 'Previous rows' })
+    const next = within(rows).getByRole('button', { name: 'Next rows' })
+    next.focus()
+    await user.keyboard('{Enter}')
+    await within(rows).findByText('Sheet row 52 · 1 of 52 rows')
+    expect(document.activeElement).toBe(previous)
+    await user.keyboard('{Enter}')
+    await within(rows).findByText('Sheet row 2 · 1 of 52 rows')
+    expect(document.activeElement).toBe(next)
+  })
+
   // On a UTC computer with the operator on WITA, a row's change time was the computer's ("15 Jan 2026, 17:05") while
   // the campaign's export (its proof, QA23 Q23-02) and the Outbox date it on the operator's clock: the next day there.
   it("shows when a row's status last moved on the operator's clock, the zone named", async () => {
@@ -1968,6 +1992,7 @@ describe('CampaignRows', () => {
 
   // QA4 F20: a duplicate row (another name, a number already a contact) showed the contact's name, not the sheet's.
   it('names each row as its sheet does, the contact book only where the sheet gives no name', async () => {
+    const PROBLEM = { code: 'invalid_phone' as const, detail: '' }
     const named = campaign({
       status: 'finished',
       mapping: { phone: 'HP', variables: ['Name'], name: 'Name' }
@@ -1979,11 +2004,15 @@ describe('CampaignRows', () => {
       names: chats.map((chatId) => ({ chatId, name: 'Budi Santoso' }))
     }))
     fake.handle('campaigns:rows', () => ({
-      total: 3,
+      total: 5,
       rows: [
         row(2, { values: [['Name', 'Budi Santoso']] }),
         row(7, { phone: '628120000002', values: [['Name', 'Budi lagi']] }),
-        row(8, { phone: '628120000002', values: [['Name', '  ']] })
+        row(8, { phone: '628120000002', values: [['Name', '  ']] }),
+        // No number to send to, wrong or blank: found by the sheet's name beside the cell as written (a new
+        // operator's probe: rows "12345" and "" said nothing of which customer they were).
+        row(9, { phone: null, phoneCell: '12345', values: [['Name', 'Bad One']], problems: [PROBLEM] }),
+        row(10, { phone: null, phoneCell: '', values: [['Name', 'Blank One']], problems: [PROBLEM] })
       ]
     }))
     const user = userEvent.setup()
@@ -2001,7 +2030,9 @@ describe('CampaignRows', () => {
         'Budi Santoso +62 812-0000-002',
         'Budi lagi +62 812-0000-002',
         // An empty name cell: the contact book's name, as before.
-        'Budi Santoso +62 812-0000-002'
+        'Budi Santoso +62 812-0000-002',
+        'Bad One 12345',
+        'Blank One '
       ])
     )
   })
