@@ -123,6 +123,22 @@ describe('the campaign chart time axis', () => {
   })
 })
 
+// A new operator's probe at 360×640: a campaign four minutes in had no whole time on its axis, only a clipped "1 / 2"
+// at the right edge: the steps went from one minute to five, and at that width uPlot took five, once in the span.
+it.each([
+  ['90 seconds', 90_000],
+  ['4 minutes', 4 * 60_000],
+  ['7 minutes', 7 * 60_000],
+  ['40 minutes', 40 * 60_000],
+  ['3 hours', 3 * 3_600_000],
+  ['2 days', 2 * 86_400_000],
+  ['5 days', 5 * 86_400_000]
+])('labels a campaign of %s with two times or more at 360 px', async (_span, ms) => {
+  const labels = await axisLabels([start, start + ms / 3, start + ms], 300, 'en-GB')
+  expect(labels.length).toBeGreaterThanOrEqual(2)
+  expect(new Set(labels).size).toBe(labels.length)
+})
+
 describe("the campaign chart in the operator's zone", () => {
   // A campaign of two hours that starts at 20:00 UTC: 03:00 the next day in Jakarta.
   const begin = Date.UTC(2026, 10, 29, 20, 0)

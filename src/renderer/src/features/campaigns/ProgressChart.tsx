@@ -84,6 +84,7 @@ const TIME_STEPS = [
   15 * SECOND,
   30 * SECOND,
   MINUTE,
+  2 * MINUTE,
   5 * MINUTE,
   10 * MINUTE,
   15 * MINUTE,
@@ -100,8 +101,21 @@ const TIME_STEPS = [
   28 * DAY
 ]
 
-/** The chart's time axis: its labels, its steps, room for "06:22:50" with a gap, and a second line for the date. */
-export const TIME_AXIS_OPTIONS = { values: TIME_AXIS, incrs: TIME_STEPS, space: 80, size: 56 }
+/** Room for a tick's label and a gap: a clock time with seconds ("06:22:50"), or with none ("06:24", "29 Nov"). */
+const SECONDS_LABEL_SPACE = 80
+const MINUTES_LABEL_SPACE = 56
+
+/**
+ * The least room between ticks for this span on this width: the narrower room wherever it still makes steps of a
+ * minute or more, whose labels have no seconds. At 80 px for every label, a campaign four minutes in at 360 px had
+ * one tick on its axis, clipped at the edge (five-minute steps), and one three hours in a single "08:00".
+ */
+function tickSpace(_plot: unknown, _axis: number, min: number, max: number, plotWidth: number): number {
+  return ((max - min) * MINUTES_LABEL_SPACE) / plotWidth >= MINUTE ? MINUTES_LABEL_SPACE : SECONDS_LABEL_SPACE
+}
+
+/** The chart's time axis: its labels, its steps, the room each label takes, and a second line for the date. */
+export const TIME_AXIS_OPTIONS = { values: TIME_AXIS, incrs: TIME_STEPS, space: tickSpace, size: 56 }
 
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000]
 
