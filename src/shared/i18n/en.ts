@@ -13,6 +13,7 @@ export const enRest = {
   'zone.noMatch': 'No zone matches “{query}”.',
   'zone.matches': '{count, plural, one {# zone matches} other {# zones match}}.',
   'zone.matchOne': '1 zone matches: {zone}. Press Enter to choose it.',
+  'zone.matchNamed': '{count} zones match; {zone} is the one so named. Press Enter to choose it.',
   'zone.picked': '{field}: {zone} chosen.',
   // A time zone's region, by the word its IANA id starts with (dates.ts, zoneOptionLabel): the oceans as oceans.
   'zone.region.Africa': 'Africa',

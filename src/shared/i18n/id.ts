@@ -25,6 +25,7 @@ export const id: Record<MessageKey, string> = {
   'zone.noMatch': 'Tidak ada zona yang cocok dengan “{query}”.',
   'zone.matches': '{count} zona cocok.',
   'zone.matchOne': '1 zona cocok: {zone}. Tekan Enter untuk memilihnya.',
+  'zone.matchNamed': '{count} zona cocok; {zone} yang bernama demikian. Tekan Enter untuk memilihnya.',
   'zone.picked': '{field}: {zone} dipilih.',
   'zone.region.Africa': 'Afrika',
   'zone.region.America': 'Amerika',

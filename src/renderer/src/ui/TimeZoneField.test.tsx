@@ -318,6 +318,33 @@ it('says how many zones a search matches, and Enter picks the only match (QA: "C
   }
 })
 
+// A new operator's probe: "WIT" and Enter picked nothing ("2 zones match": WITA holds WIT; "WIB": Pontianak's is
+// named WIB too), and two schedules meant for WIB and WIT were kept on UTC.
+it('picks the zone an abbreviation names with Enter, though other zones match it too', async () => {
+  for (const [typed, zone, said] of [
+    [
+      'WIT',
+      'Asia/Jayapura',
+      /^\d+ zones match; WIT — Jayapura, Asia \(UTC\+9\) is the one so named\. Press Enter/
+    ],
+    [
+      'wib',
+      'Asia/Jakarta',
+      /^\d+ zones match; WIB — Jakarta, Asia \(UTC\+7\) is the one so named\. Press Enter/
+    ]
+  ] as const) {
+    await renderPicker('UTC')
+    const user = userEvent.setup()
+    const select = screen.getByRole('combobox', { name: 'Time zone' }) as HTMLSelectElement
+    const search = screen.getByRole('searchbox', { name: 'Search the zones for Time zone' })
+    await user.type(search, typed)
+    expect(screen.getByTestId('zone-search-status').textContent).toMatch(said)
+    await user.keyboard('{Enter}')
+    expect(select.value).toBe(zone)
+    cleanup()
+  }
+})
+
 it('finds Indonesia’s zones by the country and by the places operators live in (QA8 Q8-06: "Bali" found nothing)', async () => {
   await renderPicker('UTC')
   const user = userEvent.setup()

@@ -173,17 +173,22 @@ export function TimeZoneField({
   const searched = query.trim()
   const matched =
     searched === '' ? [] : [...common, ...others].filter((zone) => matches(zone, zoneText(zone), searched))
-  const only = matched.length === 1 ? matched[0] : undefined
+  // "WIB" or "WIT" typed whole names one zone, though it is in others' names too (WIT in WITA, WIB in Pontianak's):
+  // Enter picks it (a new operator's probe: Enter picked nothing, and the schedule stayed on UTC).
+  const named = matched.find((zone) => ZONE_ABBREVIATIONS[zone]?.toLowerCase() === searched.toLowerCase())
+  const only = matched.length === 1 ? matched[0] : named
   const status =
     searched === ''
       ? picked
         ? t('zone.picked', { field: label, zone: zoneText(picked) })
         : ''
-      : only
+      : only && matched.length === 1
         ? t('zone.matchOne', { zone: zoneText(only) })
-        : matched.length > 0
-          ? t('zone.matches', { count: matched.length })
-          : t('zone.noMatch', { query: searched })
+        : only
+          ? t('zone.matchNamed', { count: matched.length, zone: zoneText(only) })
+          : matched.length > 0
+            ? t('zone.matches', { count: matched.length })
+            : t('zone.noMatch', { query: searched })
   const statusId = `${id}-search-status`
   const selectRef = useRef<HTMLSelectElement>(null)
   /** Enter is the operator's choice, so the only match is picked then (and never while typing). */
