@@ -213,6 +213,38 @@ describe('core API', () => {
     expect(views).not.toContain(stored.value.token)
   })
 
+  // A new operator's probe: after a restart found the token locked, a message waiting for the device stayed queued
+  // once the token was entered again and the device showed Connected, until another send woke the queue.
+  it('sends what waited for a locked token as soon as the token is entered again', async () => {
+    const id = await linkedDevice()
+    const stored = await vault.load(id)
+    if (stored.kind !== 'found') throw new Error('token lost')
+    await core.stop()
+    vault.lock(id)
+    core = await composeCore({
+      dataDir,
+      vault,
+      appInfo: { version: 'test', platform: 'test' },
+      outbox: { pacingMs: 0, backoffBaseMs: 50, backoffCapMs: 200 },
+      pollIntervals: { idleMs: 60_000, linkingMs: 200, settlingMs: 200 }
+    })
+    await core.start()
+    expect((await core.handlers['devices:refresh']({ id })).state).toBe('locked')
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId: id,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: [{ kind: 'text', text: 'waited for the token' }]
+    })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('queued')
+    await invoke('devices:updateToken', { id, token: stored.value.token })
+    await waitFor(
+      () => core.handlers['outbox:get']({ id: itemIds[0]! }),
+      (r) => r.item.status !== 'queued'
+    )
+  })
+
   it('cancels what was waiting for a device when the device is removed', async () => {
     const id = await linkedDevice()
     await core.handlers['outbox:setPaused']({ paused: true })

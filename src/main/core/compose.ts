@@ -500,11 +500,14 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
   let clockJumps: { stop(): void } | null = null
 
-  // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round. Once
+  // A device's client is opened ahead of its first send: the outbox asks for it synchronously on every round, and
+  // finds none until it is open, so the queue is woken once it is (a token entered again is checked, and the device
+  // said connected, before its client opens: what waited for the token stayed queued until some other send). Once
   // open, its gateway's blacklist catches up with the opt-out list, behind everything else.
   const openClient = async (id: string): Promise<void> => {
     if ((await registry.openClient(id)).kind !== 'ready') return
     adoptTerminalItems(id)
+    theOutbox.wake()
     void blacklists.catchUp(id)
   }
   // What the terminal queued with a listed device's token under its own id (an earlier version, or before the device
