@@ -1056,7 +1056,7 @@ export const enRest = {
   'outbox.bulk.afterSeriesEndAhead':
     "{count, plural, one {# lies after its recurring series' end} other {# lie after their recurring series' end}}",
   'outbox.bulk.cancelConfirm':
-    'Cancel sending {count, plural, one {# selected message} other {# selected messages}}? Messages already with the gateway stay as they are.',
+    'Cancel sending {count, plural, one {# selected message} other {# selected messages}}? Messages the gateway has already taken to send stay as they are; a schedule the gateway keeps is cancelled there too.',
   'outbox.bulk.cancelConfirmSome':
     'Cancel sending {count} of the {selected} selected messages? The others stay as they are: they are with the gateway already, being sent right now, or cancelled already.',
   'outbox.bulk.cancelled': '{count} cancelled',

@@ -1257,7 +1257,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.campaignCancelledAhead': '{count} milik kampanye yang dibatalkan',
   'outbox.bulk.afterSeriesEndAhead': '{count} waktunya setelah akhir rangkaian berulangnya',
   'outbox.bulk.cancelConfirm':
-    'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah di gateway tetap seperti adanya.',
+    'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah diterima gateway untuk dikirim tetap seperti adanya; jadwal yang disimpan gateway ikut dibatalkan di sana.',
   'outbox.bulk.cancelConfirmSome':
     'Batalkan pengiriman {count} dari {selected} pesan terpilih? Yang lain tetap seperti adanya: sudah di gateway, sedang dikirim saat ini, atau sudah dibatalkan.',
   'outbox.bulk.cancelled': '{count} dibatalkan',
