@@ -1354,7 +1354,7 @@ export const enRest = {
   'reminders.repeat.monthly': 'Every month',
   'reminders.repeat.yearly': 'Every year',
   'reminders.repeat.everyN': 'Every few days',
-  'reminders.every': 'Every {days} days',
+  'reminders.every': 'Every {days, plural, one {day} other {# days}}',
   'reminders.days': 'Number of days',
   'reminders.end': 'Ends',
   'reminders.end.never': 'Never (until stopped)',
@@ -1508,7 +1508,7 @@ export const enRest = {
   'campaigns.file': 'Choose a spreadsheet',
   'campaigns.dropRest.attached': '{names} went to the message on Send.',
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
-  'campaigns.sheet': '{rows} rows read ({format}).',
+  'campaigns.sheet': '{rows, plural, one {# row} other {# rows}} read ({format}).',
   'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',
   'campaigns.exportNote.blankRows':
     '{count, plural, one {# blank row} other {# blank rows}} of the sheet left out: not rows of the campaign, so not listed above.',

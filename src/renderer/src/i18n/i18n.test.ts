@@ -113,6 +113,11 @@ describe('translations', () => {
     expect(translate('en', 'outbox.total', { count: 2 })).toBe('2 messages')
     expect(translate('en', 'overview.expiry.days', { count: 1 })).toBe('expires in 1 day')
     expect(translate('id', 'overview.expiry.days', { count: 1 })).toBe('berakhir dalam 1 hari')
+    // A new operator's probe: "1 rows read (CSV…)" for a one-row sheet; "Every 1 days" a reminder's custom repeat.
+    expect(translate('en', 'campaigns.sheet', { rows: 1, format: 'CSV' })).toBe('1 row read (CSV).')
+    expect(translate('en', 'campaigns.sheet', { rows: 1200, format: 'CSV' })).toBe('1,200 rows read (CSV).')
+    expect(translate('en', 'reminders.every', { days: 1 })).toBe('Every day')
+    expect(translate('en', 'reminders.every', { days: 3 })).toBe('Every 3 days')
     expect(
       translate('en', 'campaigns.optOuts.addedSomeInvalid', { added: 3, invalid: 1, entries: 'x' })
     ).toBe('3 added; 1 number was not valid: x.')
