@@ -1341,6 +1341,7 @@ export const enRest = {
   'reminders.to': 'To (phone number)',
   'reminders.toMany': 'To (phone numbers, separated by commas)',
   'reminders.to.problem': 'Enter one phone number (Sender Desk takes several).',
+  'reminders.to.invalid': '“{entry}”: {problem}',
   'reminders.titleField': 'Title (optional)',
   'reminders.files.hint': "Optional: the message becomes the first file's caption.",
   'reminders.gatewayClock': "On the gateway's clock ({zone} for most accounts).",

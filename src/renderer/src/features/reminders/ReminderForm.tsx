@@ -34,6 +34,7 @@ import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { useNow } from '../../ui/use-now'
 import { ContactPicker } from '../send/ContactPicker'
+import { parseRecipients } from '../send/recipients'
 
 export type Keeper = 'gateway' | 'local'
 
@@ -158,8 +159,16 @@ export function ReminderForm({
     : null
   const gatewayClockHint =
     effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) }) : null
+  // Said at the field in the window's language, as Send says it; the core's refusal came in English only, under the
+  // form (a new operator's probe, in Bahasa Indonesia).
+  const invalidRecipient = parseRecipients(recipients.join('\n'), false).find(
+    (entry) => entry.problem !== null
+  )
   const problems = {
-    to: recipients.length === 0 || (effectiveKeeper === 'gateway' && recipients.length > 1),
+    to:
+      recipients.length === 0 ||
+      (effectiveKeeper === 'gateway' && recipients.length > 1) ||
+      invalidRecipient !== undefined,
     message: files.length === 0 && !message.trim(),
     messageLength: tooLongError(t, message, files.length > 0),
     title: effectiveKeeper === 'gateway' && lengthError(t, title, MAX_TITLE_LENGTH) !== null,
@@ -289,7 +298,16 @@ export function ReminderForm({
         <Field
           id="reminder-to"
           label={effectiveKeeper === 'gateway' ? t('reminders.to') : t('reminders.toMany')}
-          error={tried && problems.to ? t('reminders.to.problem') : null}
+          error={
+            !tried || !problems.to
+              ? null
+              : invalidRecipient?.problem
+                ? t('reminders.to.invalid', {
+                    entry: invalidRecipient.raw,
+                    problem: t(`recipient.problem.${invalidRecipient.problem}`)
+                  })
+                : t('reminders.to.problem')
+          }
         >
           {(control) => (
             <ContactPicker

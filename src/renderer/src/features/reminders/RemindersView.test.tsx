@@ -4,8 +4,10 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../shared/contract'
+import { translate } from '../../i18n'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
+import { useSettings } from '../../stores/settings'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
@@ -89,6 +91,29 @@ async function renderWrittenReminder(): Promise<ReturnType<typeof userEvent.setu
 }
 
 describe('RemindersView', () => {
+  // A new operator's probe in Bahasa Indonesia: a wrong number among the recipients came back from the core in English,
+  // under the form. It is said at the field, in the window's language, and nothing is asked of the core.
+  it('says a wrong number at its field in the window language, before asking the core', async () => {
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    await user.type(screen.getByTestId('reminder-to'), '081211110000, 12345, 081211110001')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    useSettings.getState().set(makeSettings({ language: 'id' }))
+    try {
+      await user.click(await screen.findByRole('button', { name: 'Buat pengingat' }))
+      const said = document.getElementById(
+        screen.getByTestId('reminder-to').getAttribute('aria-describedby') ?? ''
+      )
+      expect(said?.textContent).toContain(`“12345”: ${translate('id', 'recipient.problem.prefix')}`)
+      expect(fake.requests('series:create')).toEqual([])
+    } finally {
+      useSettings.setState({ settings: null })
+    }
+  })
+
   it('creates a reminder at the gateway (every N days = custom) and shows what the sandbox sent', async () => {
     fake.handle('reminders:create', () => reminder)
     const user = userEvent.setup()
