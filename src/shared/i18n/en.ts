@@ -853,6 +853,7 @@ export const enRest = {
   'outbox.filter.text': 'Message text',
   'outbox.filter.from': 'Created from',
   'outbox.filter.to': 'Created until',
+  'outbox.filter.reversed': 'This day is before “Created from”: no message can be in both.',
   'outbox.filter.happened.sent': 'Sent today',
   'outbox.filter.happened.failed': 'Failed today',
   'outbox.filter.happened.cancelled': 'Cancelled today',

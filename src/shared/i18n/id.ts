@@ -1067,6 +1067,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.text': 'Isi pesan',
   'outbox.filter.from': 'Dibuat dari tanggal',
   'outbox.filter.to': 'Dibuat sampai tanggal',
+  'outbox.filter.reversed':
+    'Tanggal ini lebih awal dari “Dibuat dari tanggal”: tidak ada pesan yang memenuhi keduanya.',
   'outbox.filter.happened.sent': 'Terkirim hari ini',
   'outbox.filter.happened.failed': 'Gagal hari ini',
   'outbox.filter.happened.cancelled': 'Dibatalkan hari ini',

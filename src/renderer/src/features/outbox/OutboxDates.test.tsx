@@ -159,3 +159,24 @@ describe('a row says when its status came, beside its badge, zone named (the ope
     expect(within(button).queryByTestId('outbox-row-status-time')).toBeNull()
   })
 })
+
+// A new operator's probe: "Created until" a day before "Created from" showed only "No messages match".
+describe('days in the wrong order', () => {
+  it.each([
+    ['en', 'This day is before “Created from”: no message can be in both.'],
+    ['id', 'Tanggal ini lebih awal dari “Dibuat dari tanggal”: tidak ada pesan yang memenuhi keduanya.']
+  ] as const)('are said at the "until" field in %s, and the same day is not', async (language, said) => {
+    seed(language)
+    act(() => useOutbox.getState().setFilters({ from: '2026-12-02', to: '2026-12-01' }))
+    const view = render(<OutboxView />)
+    const until = screen.getByTestId('outbox-filter-to')
+    expect(until.getAttribute('aria-invalid')).toBe('true')
+    expect(document.getElementById(until.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      `⚠ ${said}`
+    )
+    act(() => useOutbox.getState().setFilters({ to: '2026-12-02' }))
+    expect(until.getAttribute('aria-invalid')).toBeNull()
+    expect(screen.queryByTestId('outbox-filter-reversed')).toBeNull()
+    view.unmount()
+  })
+})

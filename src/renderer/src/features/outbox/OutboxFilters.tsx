@@ -85,6 +85,8 @@ export function OutboxFilters(): React.JSX.Element {
     recipient: setRecipient,
     text: setText
   }
+  // Days in the wrong order match nothing: said at the field, not left to "No messages match" (a new operator's probe).
+  const reversedDays = filters.from !== '' && filters.to !== '' && filters.to < filters.from
   const valueChips = (['deviceId', 'recipient', 'text', 'from', 'to'] as const).flatMap((key) => {
     const value = filters[key]
     if (!value) return []
@@ -214,15 +216,23 @@ export function OutboxFilters(): React.JSX.Element {
               onChange={(e) => setFilters({ from: e.target.value })}
             />
           </div>
-          <div className="field">
+          <div className={reversedDays ? 'field field--error' : 'field'}>
             <label htmlFor="outbox-filter-to">{t('outbox.filter.to')}</label>
             <input
               id="outbox-filter-to"
               type="date"
               data-testid="outbox-filter-to"
               value={filters.to}
+              aria-invalid={reversedDays || undefined}
+              aria-describedby={reversedDays ? 'outbox-filter-to-error' : undefined}
               onChange={(e) => setFilters({ to: e.target.value })}
             />
+            {reversedDays ? (
+              <p id="outbox-filter-to-error" className="field-error" data-testid="outbox-filter-reversed">
+                <span aria-hidden="true">⚠ </span>
+                {t('outbox.filter.reversed')}
+              </p>
+            ) : null}
           </div>
         </div>
       </details>
