@@ -2056,6 +2056,8 @@ describe('bulk selection', () => {
     // A status (the list's own row-gone status is one too: the report is found by its test id).
     expect(report.getAttribute('role')).toBe('status')
     expect(report.textContent).toBe('2 cancelled; 1 already sent could not be cancelled')
+    // Done for two, not for one: a warning, not the red of a failure (a new operator's probe).
+    expect(report.className).toBe('alert alert--warn')
     // The bar went with the selection: focus is on what the action produced, not dropped to the page.
     expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
