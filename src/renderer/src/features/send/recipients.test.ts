@@ -108,6 +108,21 @@ describe('parseRecipients', () => {
     ])
   })
 
+  // A new operator's probe: "120363012345678901@g.us" pasted with "Send to a group" off was told it was a name, to be
+  // picked from the contacts' suggestions.
+  it('tells a group id typed where numbers go to turn on sending to a group, a name to pick the contact', () => {
+    const parsed = parseRecipients(
+      '120363012345678901@g.us, 6287817274185-1632192971, Budi, 0812-34567890',
+      false
+    )
+    expect(parsed.map((r) => [r.raw, r.problem])).toEqual([
+      ['120363012345678901@g.us', 'groupId'],
+      ['6287817274185-1632192971', 'groupId'],
+      ['Budi', 'name'],
+      ['0812-34567890', null]
+    ])
+  })
+
   it('adds and removes one recipient in the text', () => {
     expect(withRecipient('0812345678, 0813, ', '6281999')).toBe('0812345678, 0813, 6281999, ')
     expect(withRecipient('6281999, ', '6281999')).toBe('6281999, ')

@@ -7,8 +7,16 @@ import {
   type PhoneProblem
 } from '../../../../shared/domain'
 
-/** `name`: letters where a number goes, a contact's name written out instead of picked (the picker turns it into one). */
-export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group' | 'name'
+/**
+ * `name`: letters where a number goes, a contact's name written out instead of picked (the picker turns it into one).
+ * `groupId`: a group's id where a number goes (pasted with "Send to a group" off).
+ */
+export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group' | 'name' | 'groupId'
+
+/** A group id's shapes ("…@g.us", legacy "6287817274185-1632192971"), not a number written with dashes. */
+function looksLikeGroupId(raw: string): boolean {
+  return /@g\.us$/i.test(raw) || /^[A-Za-z0-9]+-\d{6,}$/.test(raw)
+}
 
 export interface ParsedRecipient {
   /** As typed (trimmed). */
@@ -42,7 +50,16 @@ export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient
     const { value, problem } = isGroup ? checkGroupId(raw) : normalisePhone(raw)
     if (seen.has(value)) continue
     seen.add(value)
-    parsed.push({ raw, value, problem: problem !== null && !isGroup && hasLetter(raw) ? 'name' : problem })
+    // A group's id with "Send to a group" off was told it was a name, with the picker's advice (a new operator's probe).
+    const told =
+      problem === null || isGroup
+        ? problem
+        : looksLikeGroupId(raw)
+          ? 'groupId'
+          : hasLetter(raw)
+            ? 'name'
+            : problem
+    parsed.push({ raw, value, problem: told })
   }
   return parsed
 }
