@@ -1134,6 +1134,8 @@ export const enRest = {
   'schedules.saved': 'Rescheduled.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
+  'schedules.rowGone':
+    'The message you were on is no longer scheduled: its time came, or it was changed elsewhere. The Outbox shows what became of it.',
   'schedules.released': 'Sending now; follow it in the Outbox.',
   'schedules.releasedWaiting': 'Queued, not sent yet — waiting: {reason}. Follow it in the Outbox.',
   'schedules.delete.confirm':

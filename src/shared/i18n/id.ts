@@ -1326,6 +1326,8 @@ export const id: Record<MessageKey, string> = {
   'schedules.saved': 'Jadwal sudah diubah.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
+  'schedules.rowGone':
+    'Pesan yang sedang Anda buka tidak lagi terjadwal: waktunya tiba, atau diubah di tempat lain. Kotak keluar menunjukkan apa yang terjadi padanya.',
   'schedules.released': 'Sedang dikirim; pantau di kotak keluar.',
   'schedules.releasedWaiting': 'Masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',
   'schedules.delete.confirm':

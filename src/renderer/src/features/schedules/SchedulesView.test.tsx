@@ -432,6 +432,25 @@ describe('SchedulesView', () => {
     expect((await screen.findByTestId('schedules-empty')).textContent).toContain('Nothing is scheduled.')
   })
 
+  // A new operator's probe: a message that came due while its Reschedule form was open left the list with the form,
+  // the page said "Nothing is scheduled." and the focus fell to the page, nothing saying what became of it.
+  it('says so, and takes the focus there, when the schedule being rescheduled leaves the list by itself', async () => {
+    connectEvents()
+    fake.handle('outbox:scheduled', () => ({ items: [local], total: 1 }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    within(screen.getByTestId('schedule-form-s-local')).getByLabelText('Date').focus()
+    fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
+    act(() => fake.emit('outbox:bulkChanged', { count: 1 }))
+    await screen.findByTestId('schedules-empty')
+    const said = screen.getByTestId('schedules-result')
+    expect(said.textContent).toBe(
+      'The message you were on is no longer scheduled: its time came, or it was changed elsewhere. The Outbox shows what became of it.'
+    )
+    expect(document.activeElement).toBe(said)
+  })
+
   it('empty, says where a schedule is made and goes there (QA: "Nothing is scheduled." led nowhere)', async () => {
     fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
     const user = userEvent.setup()

@@ -11,6 +11,7 @@ import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone, useSettings } from '../../stores/settings'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
+import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { cancelOnEscape } from '../../ui/escape'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
@@ -166,30 +167,38 @@ export function SchedulesView(): React.JSX.Element {
           </>
         }
       />
-      {items !== null && items.length > 0 ? (
-        <>
-          {total > items.length ? (
-            <p className="muted small">{t('schedules.shown', { shown: items.length, total })}</p>
-          ) : null}
-          <ul ref={listRef} className="schedule-list" aria-label={t('schedules.listLabel')}>
-            {items.map((item) => (
-              <ScheduleRow
-                key={item.id}
-                item={item}
-                onChanged={(leaving) => {
-                  setReload((n) => n + 1)
-                  if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
-                }}
-              />
-            ))}
-          </ul>
-          {total > items.length ? (
-            <button type="button" className="button" onClick={showMore} data-testid="schedules-more">
-              {t('schedules.showMore')}
-            </button>
-          ) : null}
-        </>
-      ) : null}
+      {/* A row that leaves by itself while the operator is on it (its time came, a change elsewhere) took the focus
+          to the page, its open Reschedule form with it, and nothing said why (a new operator's probe): the line
+          below says so and takes the focus, as after Cancel. Kept mounted when the last row goes. */}
+      <RowsKeepPlace
+        headingId="schedules-heading"
+        onRowGone={() => setLeft((last) => ({ text: t('schedules.rowGone'), seq: (last?.seq ?? 0) + 1 }))}
+      >
+        {items !== null && items.length > 0 ? (
+          <>
+            {total > items.length ? (
+              <p className="muted small">{t('schedules.shown', { shown: items.length, total })}</p>
+            ) : null}
+            <ul ref={listRef} className="schedule-list" aria-label={t('schedules.listLabel')}>
+              {items.map((item) => (
+                <ScheduleRow
+                  key={item.id}
+                  item={item}
+                  onChanged={(leaving) => {
+                    setReload((n) => n + 1)
+                    if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+                  }}
+                />
+              ))}
+            </ul>
+            {total > items.length ? (
+              <button type="button" className="button" onClick={showMore} data-testid="schedules-more">
+                {t('schedules.showMore')}
+              </button>
+            ) : null}
+          </>
+        ) : null}
+      </RowsKeepPlace>
       <p ref={leftRef} tabIndex={-1} role="status" className="muted" data-testid="schedules-result">
         {left?.text ?? ''}
       </p>
