@@ -2062,6 +2062,9 @@ describe('bulk selection', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
     expect(selectBox('6281200000001')).toHaveProperty('checked', false)
+    // Of that list: another filter puts it away (a new operator's probe: it stayed through filter changes).
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    expect(screen.queryByTestId('outbox-bulk-report')).toBeNull()
   })
 
   it('counts a failed message among those the cancel question names, as the core cancels it', async () => {
