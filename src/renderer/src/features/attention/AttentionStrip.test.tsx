@@ -355,6 +355,8 @@ describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
       expect(item.querySelector('span')?.textContent).toBe(line)
       await userEvent.setup().click(within(item).getByRole('button', { name: open }))
       expect(useNavigation.getState().view).toBe('schedules')
+      // There, the item says what is held without a way to where the operator is.
+      expect(within(item).queryByRole('button', { name: open })).toBeNull()
       // Sent or cancelled: nothing is held, and the item goes.
       act(() => useOutbox.getState().setCounts(makeCounts(), false, 0, 0))
       expect(screen.queryByTestId('attention-held')).toBeNull()

@@ -192,16 +192,20 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
  */
 function HeldItem({ count }: { count: number }): React.JSX.Element {
   const t = useT()
+  // On Schedules already, the way there is no way anywhere (a new operator's probe): the held rows are below.
+  const onSchedules = useNavigation((s) => s.view === 'schedules')
   return (
     <li className="attention-item" data-testid="attention-held">
       <span>{t('attention.held', { count })}</span>
-      <button
-        type="button"
-        className="button button--small"
-        onClick={() => useNavigation.getState().navigate('schedules')}
-      >
-        {t('attention.held.open')}
-      </button>
+      {onSchedules ? null : (
+        <button
+          type="button"
+          className="button button--small"
+          onClick={() => useNavigation.getState().navigate('schedules')}
+        >
+          {t('attention.held.open')}
+        </button>
+      )}
     </li>
   )
 }
