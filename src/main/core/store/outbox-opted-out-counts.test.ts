@@ -14,6 +14,7 @@ import { migrations } from './migrations'
 import { OPTED_OUT_COUNTED_NOTE } from './outbox-records'
 import { ITEM_STATUSES, OutboxStore, type ItemStatus, type NewItem } from './outbox-store'
 import { newTextItem } from './testing/new-item'
+import { RandomWrites } from './testing/random-writes'
 import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
@@ -57,30 +58,22 @@ function expectKeptEqualsQuery(context: unknown): void {
 it('equals the count over the items after every step of 700 random changes', () => {
   db = openDatabase({ dataDir: dir })
   store = new OutboxStore(db)
-  const random = new SeededRandom(43)
-  const pick = <T>(list: readonly T[]): T => list[random.int(list.length)]!
-  const ids: string[] = []
-  let nextId = 0
-  let openBatch: string | undefined
+  const writes = new RandomWrites(db, store, new SeededRandom(43))
+  const { random } = writes
+  const pick = <T>(list: readonly T[]): T => writes.pick(list)
   const newItems = (step: number): NewItem[] =>
-    Array.from({ length: 1 + random.int(5) }, () => {
-      const id = `i${nextId++}`
-      ids.push(id)
+    writes.newItems(5, () => {
       const status = random.int(2) === 0 ? 'cancelled' : pick(ITEM_STATUSES)
-      return newTextItem(id, {
+      return {
         deviceId: pick(DEVICES),
         status,
         closedAt: status === 'queued' ? null : step,
         failureMessage: pick(NOTES)
-      })
+      }
     })
-  const forgetDeleted = (): void => {
-    const left = new Set(db.prepare('SELECT id FROM outbox_items').pluck().all() as string[])
-    ids.splice(0, ids.length, ...ids.filter((id) => left.has(id)))
-  }
   for (let step = 0; step < 700; step++) {
-    const id = ids.length > 0 ? pick(ids) : undefined
-    const operation = ids.length === 0 ? 0 : random.int(12)
+    const id = writes.anyItem()
+    const operation = id === undefined ? 0 : random.int(12)
     if (operation === 0) {
       // A batch insert, some of its items already cancelled for an opt-out.
       store.insertItems(newItems(step), [], [], step)
@@ -109,25 +102,16 @@ it('equals the count over the items after every step of 700 random changes', () 
       store.patchItem(id!, { failureMessage: pick(NOTES) })
     } else if (operation === 4) {
       store.deleteItem(id!)
-      forgetDeleted()
+      writes.forgetDeleted()
     } else if (operation === 5) {
       // Retention.
-      if (store.purgeClosedBefore(step - random.int(60), 1 + random.int(6)).deleted > 0) forgetDeleted()
+      if (store.purgeClosedBefore(step - random.int(60), 1 + random.int(6)).deleted > 0)
+        writes.forgetDeleted()
     } else if (operation === 6) {
       // A chunk of a fenced batch: counted only when the batch closes, as it is then.
-      if (openBatch === undefined) {
-        openBatch = `b${step}`
-        store.openBatch(openBatch, process.pid, 30, step)
-      }
-      store.insertItems(newItems(step), [], [], step, { batchId: openBatch, firstSeq: store.nextSeq() })
+      writes.writeBatchChunk(newItems(step), step)
     } else if (operation === 7) {
-      if (openBatch !== undefined && random.int(2) === 0) store.closeBatch(openBatch)
-      else if (openBatch !== undefined) {
-        while (store.discardBatchItems(openBatch, 4).deleted > 0);
-        store.deleteBatch(openBatch)
-        forgetDeleted()
-      }
-      openBatch = undefined
+      writes.endBatch()
     } else if (operation === 8) {
       // A transaction that fails half way leaves the count as it leaves the rows.
       expect(() =>
@@ -162,7 +146,7 @@ it('equals the count over the items after every step of 700 random changes', () 
         step
       )
     }
-    expectKeptEqualsQuery({ step, operation, openBatch })
+    expectKeptEqualsQuery({ step, operation, openBatch: writes.batchOpen })
   }
   expect(countedByQuery()).toBeGreaterThan(0)
 })

@@ -12,6 +12,7 @@ import { migrations } from './migrations'
 import { producerProgress } from './outbox-progress'
 import { ITEM_STATUSES, OutboxStore, type NewItem } from './outbox-store'
 import { newTextItem } from './testing/new-item'
+import { RandomWrites } from './testing/random-writes'
 import { recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
@@ -67,32 +68,20 @@ function keptFirstTimes(): FirstTimes[] {
 it('equals what the history says after every step of 600 random writes', () => {
   db = openDatabase({ dataDir: dir })
   store = new OutboxStore(db)
-  const random = new SeededRandom(54)
-  const pick = <T>(list: readonly T[]): T => list[random.int(list.length)]!
-  const ids: string[] = []
-  let nextId = 0
-  let openBatch: string | undefined
-  const newItems = (step: number): NewItem[] =>
-    Array.from({ length: 1 + random.int(4) }, () => {
-      const id = `i${nextId++}`
-      ids.push(id)
+  const writes = new RandomWrites(db, store, new SeededRandom(54))
+  const { random } = writes
+  const pick = <T>(list: readonly T[]): T => writes.pick(list)
+  const newItems = (): NewItem[] =>
+    writes.newItems(4, () => {
       const status = random.int(3) === 0 ? pick(ITEM_STATUSES) : 'queued'
-      return newTextItem(id, {
-        status,
-        closedAt: status === 'queued' ? null : step,
-        producerTag: pick(TAGS)
-      })
+      return { status, closedAt: status === 'queued' ? null : 0, producerTag: pick(TAGS) }
     })
-  const forgetDeleted = (): void => {
-    const left = new Set(db.prepare('SELECT id FROM outbox_items').pluck().all() as string[])
-    ids.splice(0, ids.length, ...ids.filter((id) => left.has(id)))
-  }
   for (let step = 0; step < 600; step++) {
-    const id = ids.length > 0 ? pick(ids) : undefined
-    const operation = ids.length === 0 ? 0 : random.int(10)
+    const id = writes.anyItem()
+    const operation = id === undefined ? 0 : random.int(10)
     if (operation === 0) {
       // An enqueue, some of its items written already sent or failed.
-      store.insertItems(newItems(step), [], [], step)
+      store.insertItems(newItems(), [], [], step)
     } else if (operation <= 3) {
       // The queue's and the reports' transitions, to any status from any (reports come late and out of order).
       store.transition(id!, ITEM_STATUSES, pick(ITEM_STATUSES), {}, null, step - random.int(5))
@@ -108,21 +97,11 @@ it('equals what the history says after every step of 600 random writes', () => {
     } else if (operation === 5) {
       if (random.int(2) === 0) store.deleteItem(id!)
       else store.purgeClosedBefore(step - random.int(60), 1 + random.int(6))
-      forgetDeleted()
+      writes.forgetDeleted()
     } else if (operation === 6) {
-      if (openBatch === undefined) {
-        openBatch = `b${step}`
-        store.openBatch(openBatch, process.pid, 30, step)
-      }
-      store.insertItems(newItems(step), [], [], step, { batchId: openBatch, firstSeq: store.nextSeq() })
+      writes.writeBatchChunk(newItems(), step)
     } else if (operation === 7) {
-      if (openBatch !== undefined && random.int(2) === 0) store.closeBatch(openBatch)
-      else if (openBatch !== undefined) {
-        while (store.discardBatchItems(openBatch, 3).deleted > 0);
-        store.deleteBatch(openBatch)
-        forgetDeleted()
-      }
-      openBatch = undefined
+      writes.endBatch()
     } else if (operation === 8) {
       // No operation of the app moves an item to another producer, but any writer may.
       db.prepare('UPDATE outbox_items SET producer_tag = ? WHERE id = ?').run(pick(TAGS), id)
