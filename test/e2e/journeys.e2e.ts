@@ -35,6 +35,14 @@ describe('operator journeys in Chromium', () => {
   it('links a sandbox device: wizard → simulated scan → IT-support activation → connected', async () => {
     harness = await journey.start()
     const p = await journey.open(harness.url)
+    // The language choice is one line under the heading, as its rule says (a new operator's probe: a fieldset's
+    // column, centred, put the two radios one above the other, out of line).
+    const radioTops = await Promise.all(
+      ['en', 'id'].map((language) =>
+        p.getByTestId(`welcome-language-${language}`).evaluate((radio) => radio.getBoundingClientRect().top)
+      )
+    )
+    expect(Math.abs(radioTops[0]! - radioTops[1]!)).toBeLessThan(2)
     await p.getByTestId('welcome-sandbox').click()
     const step = p.getByTestId('wizard-step')
     await expect.poll(() => step.getAttribute('data-step')).toBe('qr')
