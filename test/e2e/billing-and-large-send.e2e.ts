@@ -19,11 +19,20 @@ describe('billing and large sends in Chromium', () => {
     await openTab(p, 'send')
     const numbers = Array.from({ length: 25 }, (_, i) => `0812${20_000_000 + i}`)
     await p.getByTestId('send-recipients').fill(numbers.join(', '))
-    await p.getByTestId('send-text').fill('Halo, stok baru sudah datang.')
+    // A spreadsheet's variable typed in a direct send: the summary warns of it, above its buttons.
+    await p.getByTestId('send-text').fill('Halo {nama}, stok baru sudah datang.')
     await p.getByTestId('send-submit').click()
 
     const summary = p.getByTestId('send-presend')
     await summary.waitFor()
+    // The warning stands apart from the buttons under it (a new operator's probe: its border touched Confirm's).
+    const warningBottom = await p
+      .getByTestId('send-presend-variables')
+      .evaluate((warning) => warning.getBoundingClientRect().bottom)
+    const confirmTop = await p
+      .getByTestId('send-presend-confirm')
+      .evaluate((button) => button.getBoundingClientRect().top)
+    expect(confirmTop - warningBottom).toBeGreaterThanOrEqual(8)
     await expect(p.getByTestId('send-presend-recipients').textContent()).resolves.toBe('25')
     await expect(p.getByTestId('send-presend-device').textContent()).resolves.toMatch(
       /: 30 of this number’s daily cap of 30 left today \(0 used\); gateway quota/
