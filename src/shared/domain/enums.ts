@@ -59,6 +59,22 @@ export const SPREADSHEET_PICKER_ACCEPT = [
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 ].join(',')
 
+/**
+ * The MIME types a dragged file of SPREADSHEET_EXTENSIONS carries, as far as the browser tells them while dragging (it
+ * names no file until the drop): the window's overlay says then that a spreadsheet will be asked about.
+ */
+const SPREADSHEET_MIME_TYPES: readonly string[] = [
+  'text/csv',
+  'text/tab-separated-values',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-excel',
+  'application/vnd.oasis.opendocument.spreadsheet'
+]
+
+export function isSpreadsheetType(mimeType: string): boolean {
+  return SPREADSHEET_MIME_TYPES.includes(mimeType.toLowerCase())
+}
+
 export function isSpreadsheetName(name: string): boolean {
   const dot = name.lastIndexOf('.')
   return dot >= 0 && (SPREADSHEET_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase())

@@ -203,6 +203,8 @@ export const enStart = {
   'devices.link': 'Link',
   'devices.token.enter': 'Enter the token again',
   'send.drop.overlay': 'Drop the files to add them to the message',
+  'send.drop.overlaySheet':
+    'Drop to choose: import the spreadsheet as campaign recipients, or send it as a file',
   'nav.webhooks': 'Webhooks',
   'nav.autoReplies': 'Auto-replies',
   'nav.reminders': 'Reminders',

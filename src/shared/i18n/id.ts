@@ -921,6 +921,8 @@ export const id: Record<MessageKey, string> = {
   'send.drop.choose': 'Pilih file',
   'send.drop.limit': 'Maksimal {max} per file.',
   'send.drop.overlay': 'Lepaskan file untuk menambahkannya ke pesan',
+  'send.drop.overlaySheet':
+    'Lepaskan untuk memilih: impor spreadsheet sebagai penerima kampanye, atau kirim sebagai file',
   'send.file.ready': 'Siap dikirim',
   'send.file.tooLarge': 'Lebih dari {max}',
   'send.file.remove': 'Hapus {name}',

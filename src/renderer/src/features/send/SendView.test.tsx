@@ -300,6 +300,25 @@ describe('files', () => {
     ])
   })
 
+  it('says while a spreadsheet is dragged that the drop will ask about it, not attach it', () => {
+    show()
+    const dragged = (...types: string[]) => ({
+      dataTransfer: { types: ['Files'], files: [], items: types.map((type) => ({ kind: 'file', type })) }
+    })
+    fireEvent.dragEnter(window, dragged('application/pdf', ''))
+    expect(screen.getByTestId('drop-overlay').textContent).toContain(
+      'Drop the files to add them to the message'
+    )
+    fireEvent.dragLeave(window, dragged('application/pdf', ''))
+    fireEvent.dragEnter(window, dragged('image/png', 'text/csv'))
+    expect(screen.getByTestId('drop-overlay').textContent).toContain(
+      'import the spreadsheet as campaign recipients, or send it as a file'
+    )
+    fireEvent.dragLeave(window, dragged('image/png', 'text/csv'))
+    fireEvent.dragEnter(window, dragged('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'))
+    expect(screen.getByTestId('drop-overlay').textContent).toContain('campaign recipients')
+  })
+
   it('takes files dropped anywhere on the window, with an overlay while dragging', async () => {
     show()
     act(() => useNavigation.getState().navigate('outbox'))

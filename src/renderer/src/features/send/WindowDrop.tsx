@@ -2,6 +2,7 @@
 // A spreadsheet (a campaign's customer list) is asked about first: import as recipients, or attach to a message.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useT } from '../../i18n'
+import { isSpreadsheetType } from '../../../../shared/domain/enums'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { useNavigation } from '../../stores/navigation'
 import { useSend } from '../../stores/send'
@@ -13,9 +14,17 @@ function hasFiles(event: DragEvent): boolean {
   return Array.from(event.dataTransfer?.types ?? []).includes('Files')
 }
 
+/** While dragging the browser names no file, only each one's MIME type (empty when it does not know it). */
+function carriesSpreadsheet(event: DragEvent): boolean {
+  return Array.from(event.dataTransfer?.items ?? []).some(
+    (item) => item.kind === 'file' && isSpreadsheetType(item.type)
+  )
+}
+
 export function WindowDrop(): React.JSX.Element | null {
   const t = useT()
-  const [dragging, setDragging] = useState(false)
+  // 'sheet': a spreadsheet is among the dragged files, and the drop will ask about it rather than attach it.
+  const [dragging, setDragging] = useState<false | 'files' | 'sheet'>(false)
 
   useEffect(() => {
     let depth = 0
@@ -23,7 +32,7 @@ export function WindowDrop(): React.JSX.Element | null {
       if (!hasFiles(event)) return
       event.preventDefault()
       depth++
-      setDragging(true)
+      setDragging(carriesSpreadsheet(event) ? 'sheet' : 'files')
     }
     const leave = (event: DragEvent): void => {
       if (!hasFiles(event)) return
@@ -67,7 +76,7 @@ export function WindowDrop(): React.JSX.Element | null {
     <div className="drop-overlay" data-testid="drop-overlay" aria-hidden="true">
       <div className="drop-overlay-box">
         <span className="drop-overlay-symbol">⬇</span>
-        <p>{t('send.drop.overlay')}</p>
+        <p>{t(dragging === 'sheet' ? 'send.drop.overlaySheet' : 'send.drop.overlay')}</p>
       </div>
     </div>
   )
