@@ -691,6 +691,8 @@ export const enRest = {
   'sandbox.topUp.action': 'Top up the quota',
   'sandbox.topUp.amount': 'Messages to add',
   'sandbox.topUp.option': '{count, plural, one {# message} other {# messages}}',
+  'sandbox.topUp.when':
+    'Offered once {count, plural, one {# message is} other {# or fewer messages are}} left.',
   // {left} is devices.quota.left ("500 messages left").
   'sandbox.topUp.done': '{action}: the device now has {left}.',
 

@@ -909,6 +909,7 @@ export const id: Record<MessageKey, string> = {
   'sandbox.topUp.action': 'Isi ulang kuota',
   'sandbox.topUp.amount': 'Jumlah pesan yang ditambahkan',
   'sandbox.topUp.option': '{count} pesan',
+  'sandbox.topUp.when': 'Tersedia setelah sisa kuota {count} pesan atau kurang.',
   'sandbox.topUp.done': '{action}: perangkat sekarang punya {left}.',
 
   'send.title': 'Kirim',

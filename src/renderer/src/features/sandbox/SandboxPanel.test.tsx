@@ -60,6 +60,13 @@ describe('sandbox panel', () => {
       <SandboxPanel device={makeDevice({ sandbox: true, state: 'connected', quota: 900 })} />
     )
     expect(button('Top up the quota').disabled).toBe(true)
+    // Disabled, and why: it is offered at 100 or fewer left.
+    expect(button('Top up the quota').getAttribute('aria-describedby')).toBe(
+      screen.getByTestId('sandbox-top-up-when').id
+    )
+    expect(screen.getByTestId('sandbox-top-up-when').textContent).toBe(
+      'Offered once 100 or fewer messages are left.'
+    )
     plenty.unmount()
     render(<SandboxPanel device={makeDevice({ sandbox: true, state: 'connected', quota: 'unlimited' })} />)
     expect(screen.queryByRole('button', { name: 'Top up the quota' })).toBeNull()

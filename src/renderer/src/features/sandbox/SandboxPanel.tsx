@@ -55,6 +55,8 @@ export function SandboxPanel({
   const [status, setStatus] = useState('')
   const [amount, setAmount] = useState<number>(DEFAULT_TOP_UP)
   const amountId = useId()
+  const topUpWhenId = useId()
+  const topUpOffered = quotaIsLow(device.quota)
   // The control pressed keeps the focus while it works (said busy, never disabled: Chromium would drop the focus to
   // the page). Afterwards the focus is on it again, or, where it no longer applies (disabled), on the result.
   const pressed = useRef<HTMLButtonElement | null>(null)
@@ -161,12 +163,19 @@ export function SandboxPanel({
             type="button"
             className="button button--small"
             data-testid="sandbox-top-up"
-            disabled={!quotaIsLow(device.quota)}
+            disabled={!topUpOffered}
+            aria-describedby={topUpOffered ? undefined : topUpWhenId}
             {...busyButtonProps(busy !== null)}
             onClick={(event) => press(event, topUp)}
           >
             {t('sandbox.topUp.action')}
           </button>
+          {/* A disabled button says nothing by itself: why it waits, and until when. */}
+          {!topUpOffered ? (
+            <span id={topUpWhenId} className="muted" data-testid="sandbox-top-up-when">
+              {t('sandbox.topUp.when', { count: LOW_QUOTA })}
+            </span>
+          ) : null}
         </div>
       ) : null}
       <p ref={statusRef} tabIndex={-1} role="status" className="muted" data-testid="sandbox-status">
