@@ -1,5 +1,5 @@
 // One table of phone cases, run against every layer that checks a number (domain, contract, window, core, CLI).
-import type { PhoneProblem } from './phone'
+import type { GroupIdProblem, PhoneProblem } from './phone'
 
 export interface PhoneCase {
   input: string
@@ -77,10 +77,14 @@ export const RECIPIENT_LIST_CASES: readonly { input: string; expected: string[] 
   { input: '0812-3456-7890; +62 813 1111 2222\n6281234567890', expected: ['6281234567890', '6281311112222'] }
 ]
 
-export const GROUP_ID_CASES: readonly { input: string; valid: boolean }[] = [
-  { input: '6287817274185-1632192971', valid: true },
-  { input: '120363210179095768', valid: true },
-  { input: '872468237asd-6281218', valid: true },
-  { input: 'bad id', valid: false },
-  { input: 'abc', valid: false }
+export const GROUP_ID_CASES: readonly { input: string; problem: GroupIdProblem | null }[] = [
+  { input: '6287817274185-1632192971', problem: null },
+  { input: '120363210179095768', problem: null },
+  { input: '872468237asd-6281218', problem: null },
+  { input: 'bad id', problem: 'group' },
+  { input: 'abc', problem: 'group' },
+  // Phone numbers, typed with "Send to a group" on: no group id has their shape.
+  { input: '081234567890', problem: 'groupIsPhone' },
+  { input: '6281234567890', problem: 'groupIsPhone' },
+  { input: '+62 812-3456-7890', problem: 'groupIsPhone' }
 ]

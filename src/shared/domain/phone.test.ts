@@ -19,8 +19,8 @@ describe('checkPhone', () => {
 })
 
 describe('checkGroupId', () => {
-  it.each(GROUP_ID_CASES.map((c) => [c.input, c.valid] as const))('%j valid: %s', (input, valid) => {
-    expect(checkGroupId(input).problem === null).toBe(valid)
+  it.each(GROUP_ID_CASES.map((c) => [c.input, c.problem] as const))('%j → problem %s', (input, problem) => {
+    expect(checkGroupId(input).problem).toBe(problem)
   })
 })
 

@@ -104,9 +104,15 @@ export function plainIndonesianMobile(input: string): string | null {
   return national === 0 ? INDONESIA + input : INDONESIA + input.slice(1)
 }
 
+/** Why a typed group id cannot be sent to: not an id's characters, or a phone number with the group switch on. */
+export type GroupIdProblem = 'group' | 'groupIsPhone'
+
 /** Group ids: legacy "6287817274185-1632192971", "872468237asd-6281218…", or the newer 18-digit ids. */
-export function checkGroupId(input: string): { value: string; problem: 'group' | null } {
+export function checkGroupId(input: string): { value: string; problem: GroupIdProblem | null } {
   const value = typeof input === 'string' ? input.trim() : ''
+  // A number the phone rule takes is no group id the gateway hands out (none is 15 digits or fewer without a dash):
+  // sent with isGroup it would reach no one, so the operator hears it is a number.
+  if (checkPhone(value).problem === null) return { value, problem: 'groupIsPhone' }
   return { value, problem: /^[A-Za-z0-9@._-]{6,100}$/.test(value) ? null : 'group' }
 }
 

@@ -107,6 +107,12 @@ describe('normaliseRecipients', () => {
     expect(errorOf(() => normaliseRecipients([], true)).code).toBe('invalid_input')
     expect(errorOf(() => normaliseRecipients('081234567890,08123', false)).message).toContain('"08123"')
     expect(errorOf(() => normaliseRecipients('my group', true)).message).toContain('group id')
+    // A number with the group switch on would be sent as a group id and reach no one.
+    const number = errorOf(() => normaliseRecipients('120363210179095768, 0812-3456-7890', true))
+    expect(number.code).toBe('invalid_input')
+    expect(number.message).toBe(
+      '"0812-3456-7890" is a phone number, not a group id: send it as a number, not to a group'
+    )
   })
 })
 

@@ -51,7 +51,13 @@ export function normaliseRecipients(list: string | string[], isGroup: boolean): 
   }
   if (isGroup) {
     for (const id of pieces) {
-      if (checkGroupId(id).problem !== null) {
+      const { problem } = checkGroupId(id)
+      if (problem === 'groupIsPhone') {
+        throw invalidInput(
+          `"${id.slice(0, 60)}" is a phone number, not a group id: send it as a number, not to a group`
+        )
+      }
+      if (problem !== null) {
         throw invalidInput(
           `"${id.slice(0, 60)}" is not a valid group id: use the id from the gateway dashboard, without spaces`
         )

@@ -123,6 +123,16 @@ describe('parseRecipients', () => {
     ])
   })
 
+  it('tells a phone number typed with "Send to a group" on that it is a number, not a group id', () => {
+    const parsed = parseRecipients('120363210179095768, 081234567890, +62 812-3456-7899, my group', true)
+    expect(parsed.map((r) => [r.raw, r.problem])).toEqual([
+      ['120363210179095768', null],
+      ['081234567890', 'groupIsPhone'],
+      ['+62 812-3456-7899', 'groupIsPhone'],
+      ['my group', 'group']
+    ])
+  })
+
   it('adds and removes one recipient in the text', () => {
     expect(withRecipient('0812345678, 0813, ', '6281999')).toBe('0812345678, 0813, 6281999, ')
     expect(withRecipient('6281999, ', '6281999')).toBe('6281999, ')

@@ -4,14 +4,15 @@ import {
   checkPhone,
   lastRecipientSeparator,
   splitRecipients,
+  type GroupIdProblem,
   type PhoneProblem
 } from '../../../../shared/domain'
 
 /**
  * `name`: letters where a number goes, a contact's name written out instead of picked (the picker turns it into one).
- * `groupId`: a group's id where a number goes (pasted with "Send to a group" off).
+ * `groupId`: a group's id where a number goes (pasted with "Send to a group" off); `groupIsPhone`: the other way round.
  */
-export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | 'group' | 'name' | 'groupId'
+export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | GroupIdProblem | 'name' | 'groupId'
 
 /** A group id's shapes ("…@g.us", legacy "6287817274185-1632192971"), not a number written with dashes. */
 function looksLikeGroupId(raw: string): boolean {
