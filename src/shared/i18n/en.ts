@@ -854,7 +854,7 @@ export const enRest = {
   'outbox.filter.device': 'Device',
   'outbox.filter.allDevices': 'All devices',
   'outbox.filter.recipient': 'Recipient',
-  'outbox.filter.text': 'Message text',
+  'outbox.filter.text': 'Text or file name',
   'outbox.filter.from': 'Created from',
   'outbox.filter.to': 'Created until',
   'outbox.filter.reversed': 'This day is before “Created from”: no message can be in both.',

@@ -1070,7 +1070,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.filter.device': 'Perangkat',
   'outbox.filter.allDevices': 'Semua perangkat',
   'outbox.filter.recipient': 'Penerima',
-  'outbox.filter.text': 'Isi pesan',
+  'outbox.filter.text': 'Teks atau nama file',
   'outbox.filter.from': 'Dibuat dari tanggal',
   'outbox.filter.to': 'Dibuat sampai tanggal',
   'outbox.filter.reversed':

@@ -1323,6 +1323,40 @@ export const migrations: readonly Migration[] = [
           WHERE NEW.producer_tag IS NOT NULL AND coalesce(sent_at, failed_at) IS NOT NULL;
       END;
     `
+  },
+  {
+    name: 'outbox: the search index holds file names, so "invoice" finds the invoice.pdf sent without a caption',
+    // The Outbox's text filter read the items' recipient and text only: a file sent without a caption was found by
+    // nothing the operator remembered of it (an operator's probe). The index is made again with the file's name as a
+    // third column, the same tokenizer (fts-fold.ts' ACCENTS_ASIDE_TOKENIZER), filled from every item and merged as
+    // the accents step's was; the triggers name their columns, so they are made again with it. The filter asks for its
+    // phrase in {text file_name} (outbox-lists-store.ts); the recipient's and the inbox's searches name their column.
+    sql: `
+      DROP TRIGGER outbox_search_on_insert;
+      DROP TRIGGER outbox_search_on_delete;
+      DROP TRIGGER outbox_search_on_change;
+      DROP TABLE outbox_items_search;
+      CREATE VIRTUAL TABLE outbox_items_search USING fts5(
+        recipient, text, file_name, content='outbox_items', content_rowid='rowid', tokenize='${ACCENTS_ASIDE_TOKENIZER}'
+      );
+      INSERT INTO outbox_items_search (outbox_items_search) VALUES ('rebuild');
+      INSERT INTO outbox_items_search (outbox_items_search) VALUES ('optimize');
+      CREATE TRIGGER outbox_search_on_insert AFTER INSERT ON outbox_items BEGIN
+        INSERT INTO outbox_items_search (rowid, recipient, text, file_name)
+          VALUES (NEW.rowid, NEW.recipient, NEW.text, NEW.file_name);
+      END;
+      CREATE TRIGGER outbox_search_on_delete AFTER DELETE ON outbox_items BEGIN
+        INSERT INTO outbox_items_search (outbox_items_search, rowid, recipient, text, file_name)
+          VALUES ('delete', OLD.rowid, OLD.recipient, OLD.text, OLD.file_name);
+      END;
+      CREATE TRIGGER outbox_search_on_change AFTER UPDATE OF recipient, text, file_name ON outbox_items
+      WHEN OLD.recipient IS NOT NEW.recipient OR OLD.text IS NOT NEW.text OR OLD.file_name IS NOT NEW.file_name BEGIN
+        INSERT INTO outbox_items_search (outbox_items_search, rowid, recipient, text, file_name)
+          VALUES ('delete', OLD.rowid, OLD.recipient, OLD.text, OLD.file_name);
+        INSERT INTO outbox_items_search (rowid, recipient, text, file_name)
+          VALUES (NEW.rowid, NEW.recipient, NEW.text, NEW.file_name);
+      END;
+    `
   }
 ]
 

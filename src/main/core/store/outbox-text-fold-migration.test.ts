@@ -28,7 +28,10 @@ it('indexes the items kept before it accents aside, and goes on indexing and dro
   expect(step).toBeGreaterThan(0)
   const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
   send(old, ['a', 'Kopi di café sudah siap'], ['b', 'Nguyễn Văn Thành'], ['c', 'halo kak'])
-  const before = new OutboxStore(old).listItems({ text: 'cafe' }).items
+  // Read by the index itself: today's store asks for columns the index of that time did not have (file_name).
+  const before = old
+    .prepare(`SELECT rowid FROM outbox_items_search WHERE outbox_items_search MATCH 'text : "cafe"'`)
+    .all()
   old.close()
   // Before it the index folded case only.
   expect(before).toEqual([])

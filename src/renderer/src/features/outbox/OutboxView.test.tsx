@@ -445,7 +445,7 @@ describe('filters', () => {
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ recipient: '0812', deviceId: 'dev-2' })
     )
-    await user.type(screen.getByRole('searchbox', { name: 'Message text' }), 'tagihan Mei')
+    await user.type(screen.getByRole('searchbox', { name: 'Text or file name' }), 'tagihan Mei')
     await waitFor(() =>
       expect(fake.requests('outbox:list').at(-1)).toMatchObject({ text: 'tagihan Mei', recipient: '0812' })
     )
