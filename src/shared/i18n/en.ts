@@ -1646,7 +1646,7 @@ export const enRest = {
     '{n, plural, one {# was already with the gateway} other {# were already with the gateway}}',
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
-  'campaigns.takeBack.held': 'Sending is paused while you decide: Keep lets it go on.',
+  'campaigns.takeBack.held': 'Sending is paused while you decide: “{keep}” lets it go on.',
   'campaigns.takeBack.revokeDelivered': 'Also delete the messages already sent, for everyone',
   'campaigns.takeBack.plan.stop': '{n} not sent yet will not be sent',
   'campaigns.takeBack.plan.cancel': '{n} waiting at the gateway will be cancelled there',

@@ -1873,7 +1873,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancelReport.withGateway': '{n} sudah diterima gateway',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
-  'campaigns.takeBack.held': 'Pengiriman dijeda selama Anda memutuskan: Jangan akan melanjutkannya.',
+  'campaigns.takeBack.held': 'Pengiriman dijeda selama Anda memutuskan: “{keep}” melanjutkannya kembali.',
   'campaigns.takeBack.revokeDelivered': 'Hapus juga pesan yang sudah terkirim, untuk semua orang',
   'campaigns.takeBack.plan.stop': '{n} yang belum terkirim tidak akan dikirim',
   'campaigns.takeBack.plan.cancel': '{n} yang menunggu di gateway akan dibatalkan di sana',

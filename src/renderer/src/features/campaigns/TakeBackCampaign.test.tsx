@@ -106,7 +106,7 @@ it('holds a running campaign while asking, counts again as the gateway moves, an
   // The hold came before the counts: they are of a campaign that sends nothing more.
   const order = fake.calls.map((c) => c.channel).filter((c) => c.startsWith('campaigns:'))
   expect(order.indexOf('campaigns:holdForTakeBack')).toBeLessThan(order.indexOf('campaigns:takeBackPlan'))
-  expect(within(dialog).getByText('Sending is paused while you decide: Keep lets it go on.')).toBeTruthy()
+  expect(within(dialog).getByText('Sending is paused while you decide: “Keep” lets it go on.')).toBeTruthy()
   expect(changed).toBe(1)
 
   // The gateway sends one it held: the question says so without being opened again.
@@ -122,6 +122,25 @@ it('holds a running campaign while asking, counts again as the gateway moves, an
   await waitFor(() => expect(changed).toBe(2))
 })
 
+// An operator's probe: "Jangan akan melanjutkannya" ("Don't will continue it") named the Keep button by its words.
+it('names the button that lets a held campaign go on, in Bahasa Indonesia too', async () => {
+  seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }) }))
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({ status: 'paused' })
+  }))
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Tarik kembali kampanye ini' }))
+  const dialog = screen.getByRole('dialog', { name: 'Tarik kembali kampanye ini?' })
+  expect(
+    await within(dialog).findByText(
+      'Pengiriman dijeda selama Anda memutuskan: “Jangan” melanjutkannya kembali.'
+    )
+  ).toBeTruthy()
+  expect(within(dialog).getByRole('button', { name: 'Jangan' })).toBeTruthy()
+})
+
 it('gives back the hold when the view is left with the question open', async () => {
   seedStores(makeBootstrap())
   fake.handle('campaigns:holdForTakeBack', () => ({
@@ -131,7 +150,7 @@ it('gives back the hold when the view is left with the question open', async () 
   const user = userEvent.setup()
   const { unmount } = render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
   await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
-  await screen.findByText('Sending is paused while you decide: Keep lets it go on.')
+  await screen.findByText('Sending is paused while you decide: “Keep” lets it go on.')
   unmount()
   expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([{ id: 'c-1' }])
 })

@@ -204,7 +204,7 @@ export function TakeBackCampaign({
             />{' '}
             {t('campaigns.takeBack.revokeDelivered')}
           </label>
-          {held ? <p className="muted">{t('campaigns.takeBack.held')}</p> : null}
+          {held ? <p className="muted">{t('campaigns.takeBack.held', { keep: t('common.keep') })}</p> : null}
           {plan ? (
             <ul data-testid="campaign-takeback-plan">
               <li>{t('campaigns.takeBack.plan.stop', { n: plan.stopLocally })}</li>
