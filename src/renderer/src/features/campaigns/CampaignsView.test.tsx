@@ -1323,6 +1323,29 @@ describe('a verdict true to its buckets', () => {
     expect(within(editor).queryByTestId('campaign-pacing-saved')).toBeNull()
   })
 
+  // An operator's probe: the campaign finished right after "Save pacing"; the editor went with the focus on its button,
+  // and the focus fell to the page.
+  it('gives the focus to the heading when the pacing editor leaves with it as the campaign finishes', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    let now = campaign()
+    fake.handle('campaigns:list', () => ({ campaigns: [now] }))
+    fake.handle('campaigns:get', () => now)
+    fake.handle('campaigns:setPacing', (request) => campaign({ pacing: request.pacing }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const editor = await screen.findByTestId('campaign-edit-pacing')
+    await user.click(within(editor).getByText('Change the pacing'))
+    const button = within(editor).getByRole('button', { name: 'Save pacing' })
+    await user.click(button)
+    await within(editor).findByTestId('campaign-pacing-saved')
+    expect(document.activeElement).toBe(button)
+    now = campaign({ status: 'finished' })
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(screen.queryByTestId('campaign-edit-pacing')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: /bills/ })))
+  })
+
   it('reads paused, offers no Pause and says what to do when every part paused itself (gateway unreachable)', async () => {
     // QA: "Promo2 — sending" with Pause beside the part's Resume, and the reason "the device disconnected".
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', state: 'unreachable' })] }))

@@ -102,6 +102,7 @@ import { RenewLink } from '../devices/RenewLink'
 import { formatWhatsApp } from './whatsapp-format'
 import { readTypedNumber } from '../../ui/typed-number'
 import { useFocusStopAsItStarts } from '../../ui/use-focus-stop-as-it-starts'
+import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
 import './campaigns.css'
 
 type Check = InvokeReply<'campaigns:check'>
@@ -1558,6 +1559,10 @@ function CampaignProgress({
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const heading = useRef<HTMLHeadingElement>(null)
   const failure = useRef<HTMLDivElement>(null)
+  // A form or button that leaves with the focus as the campaign moves on (Save pacing as it finishes) hands the focus
+  // to the heading, which says where the campaign is, not to the page (an operator's probe).
+  const page = useRef<HTMLElement>(null)
+  useFocusKeptInside(page, () => heading.current)
   const cancelButton = useRef<HTMLButtonElement>(null)
   // An estimated end that passes while the page is open is said as running behind, never as a time gone by.
   const now = useNow(60_000)
@@ -1728,7 +1733,7 @@ function CampaignProgress({
   const partsHeld = campaign.status === 'running' && isHeld(campaign)
   const statusText = campaignStatusText(campaign, t, locale, sendingPaused, devices, timeZone)
   return (
-    <section aria-labelledby="campaign-progress" data-testid="campaign-progress">
+    <section ref={page} aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
         {campaign.name} — <span data-testid="campaign-status">{statusText}</span>
       </h3>

@@ -25,6 +25,7 @@ import { focusOpenedPanel } from '../../ui/RowActions'
 import { cancelOnEscape } from '../../ui/escape'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
+import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
 import { isTerminalDeviceId, MAX_TEXT_LENGTH } from '../../../../shared/domain'
@@ -168,6 +169,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     if (!feedbackShown && document.activeElement === feedbackRef.current)
       (outcomeRef.current?.textContent ? outcomeRef : headingRef).current?.focus()
   })
+  // A button that leaves with the focus because the message moved on by itself (the gateway answered "Cancel at the
+  // gateway": the cancel and Retry-free actions are redrawn) hands it to what the detail says now, not to the page.
+  const detailRef = useRef<HTMLElement>(null)
+  useFocusKeptInside(
+    detailRef,
+    () => [outcomeRef, feedbackRef].find((line) => line.current?.textContent)?.current ?? headingRef.current,
+    busy
+  )
   if (!item) {
     return (
       <section
@@ -252,6 +261,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
 
   return (
     <section
+      ref={detailRef}
       className="card detail"
       data-testid="outbox-detail"
       aria-labelledby="detail-title"

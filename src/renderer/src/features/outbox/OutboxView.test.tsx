@@ -1182,6 +1182,40 @@ describe('item detail', () => {
     expect(fake.requests('outbox:takeBack')).toContainEqual({ ids: ['a-1'], action: 'cancel' })
   })
 
+  // An operator's probe: the gateway's answer removed the pressed "Cancel at the gateway" under the focus, which fell
+  // to the page; the next Tab landed on Retry, which would send the message just cancelled.
+  it('keeps the focus in the detail when the gateway cancels the message under the pressed button', async () => {
+    const accepted = makeItem({ id: 'a-1', status: 'accepted', gatewayId: 'gw-2' })
+    fake.handle('outbox:list', () => ({ items: [accepted], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: accepted, history: [] }))
+    fake.handle('outbox:takeBack', () =>
+      makeTakeBack({
+        producerTag: null,
+        cancel: { done: 0, refused: 0, unknown: 0, pending: 1 },
+        pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+      })
+    )
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-a-1'))
+    const cancel = await screen.findByRole('button', { name: 'Cancel at the gateway' })
+    cancel.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requests('outbox:takeBack')).toHaveLength(1))
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).not.toBe(''))
+    expect(document.activeElement).toBe(cancel)
+    // The gateway cancelled it: the button goes with the focus on it.
+    act(() =>
+      useOutbox
+        .getState()
+        .applyItem({ ...accepted, status: 'cancelled', updatedAt: new Date(1).toISOString() })
+    )
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Cancel at the gateway' })).toBeNull())
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body))
+    expect(screen.getByTestId('outbox-detail').contains(document.activeElement)).toBe(true)
+    expect(document.activeElement?.getAttribute('role')).toBe('status')
+  })
+
   it.each([
     {
       gateway: 'did it',
