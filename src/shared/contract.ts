@@ -202,6 +202,7 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * `would_fail_again`: a retry was refused because the gateway would refuse the same file again (size, type).
  * `already_cancelled`: a cancel named a message cancelled before it (nothing done; not counted as cancelled).
  * `after_series_end`: a retry of a recurring series' message past the series' end (it would be cancelled again).
+ * `device_removed`: a retry of a message whose device was removed from Sender Desk (nothing would send it).
  */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
@@ -211,7 +212,8 @@ export const OutboxBulkRefusal = z.enum([
   'producer',
   'would_fail_again',
   'already_cancelled',
-  'after_series_end'
+  'after_series_end',
+  'device_removed'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({
@@ -385,13 +387,14 @@ export const OutboxItemView = z.object({
     .optional(),
   /**
    * Why the core would refuse a retry of this failed or cancelled item, asked of its producer as the retry itself asks
-   * (`producer_refused`: a cancelled campaign's row; `after_series_end`: a series' message past the series' end): the
+   * (`producer_refused`: a cancelled campaign's row; `after_series_end`: a series' message past the series' end;
+   * `device_removed`: its device was removed): the
    * window offers no Retry and says why (in English; with messageKey/messageParams in the window's language). Absent
    * when its producer does not mind.
    */
   retryRefusal: z
     .object({
-      code: z.enum(['producer_refused', 'after_series_end']),
+      code: z.enum(['producer_refused', 'after_series_end', 'device_removed']),
       message: z.string(),
       messageKey: z.string().optional(),
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()

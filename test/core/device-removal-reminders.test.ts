@@ -182,6 +182,17 @@ it('keeps the device when the gateway does not delete a reminder, names it, and 
   expect(cancelled.item.status).toBe('cancelled')
   // The cancelled message says why in its timeline.
   expect(cancelled.history.at(-1)?.noteKey).toBe('desktop.note.cancelledDeviceRemoved')
+  // An operator's probe: Retry put it back in line, "Queued again." on the removed device, where nothing reads it.
+  expect(cancelled.item.retryRefusal).toMatchObject({
+    code: 'device_removed',
+    messageKey: 'desktop.error.whyDeviceRemoved'
+  })
+  const retried = await invoke('outbox:retry', { id: itemIds[0]! })
+  expect(retried.ok).toBe(false)
+  if (!retried.ok) expect(retried.error.code).toBe('device_removed')
+  const bulk = await core.handlers['outbox:retryMany']({ ids: [itemIds[0]!] })
+  expect(bulk.refused.map((r) => r.reason)).toEqual(['device_removed'])
+  expect((await core.handlers['outbox:get']({ id: itemIds[0]! })).item.status).toBe('cancelled')
 })
 
 it('removes the device anyway when asked to keep its reminders at the gateway, which go on there', async () => {

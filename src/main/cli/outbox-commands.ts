@@ -302,7 +302,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   producer: 'their campaign was cancelled, so they are not sent again',
   would_fail_again: 'sending them again would fail the same way (the gateway refused their file)',
   already_cancelled: 'they were cancelled already',
-  after_series_end: "they lie after their recurring series' end, so they are not sent again"
+  after_series_end: "they lie after their recurring series' end, so they are not sent again",
+  device_removed: 'their device was removed from Sender Desk, so nothing would send them'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

@@ -59,7 +59,13 @@ import {
 import { redact, silentLogger, type Logger, type SecretList } from './logging'
 import { NoticeBoard, type Notice } from './notices'
 import type { OutboxOptions } from './outbox'
-import { createOutbox, createSendingCommands, sendingRemovalHook, type Outbox } from './sending'
+import {
+  createOutbox,
+  createSendingCommands,
+  removedDeviceRetryHook,
+  sendingRemovalHook,
+  type Outbox
+} from './sending'
 import { createReminderCommands, GatewayReminders, remindersRemovalHook } from './reminders'
 import {
   createSandboxCommands,
@@ -271,6 +277,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       ...ports.outbox
     }
   })
+  // A message of a removed device has nowhere to go: its Retry would put it back in a line no device reads (an
+  // operator's probe: "Queued again." on "Sandbox device (removed)", waiting forever). Refused, and not offered.
+  theOutbox.addRetryHook(removedDeviceRetryHook((id) => registry.get(id) !== undefined))
   // Of the queued, how many a pause holds (QA walk 4, F21: "8 queued" said nothing of the campaign paused after 2 of
   // 10). Sent with every counts change; pausing a campaign changes no item's status, so a campaign's change also
   // sends it when it moved (on the next microtask: the campaigns are composed by then, and a burst sends it once).

@@ -290,6 +290,8 @@ export const enRest = {
     'it is being sent right now (or is being checked against the gateway after a failed attempt)',
   'desktop.error.whyAtGateway': 'the gateway already has it',
   'desktop.error.whyCampaignCancelled': 'its campaign “{name}” was cancelled',
+  'desktop.error.whyDeviceRemoved':
+    'its device was removed from Sender Desk; send it anew from another device',
   'desktop.error.whyAfterSeriesEnd': "it lies after its recurring series' end",
   'desktop.error.whyStatus': 'it is {status}',
   'desktop.error.whyWouldFailAgain':
@@ -1058,6 +1060,10 @@ export const enRest = {
   'outbox.bulk.retryWhich': '{count} of the {selected} selected can be retried',
   'outbox.bulk.campaignCancelledAhead':
     '{count, plural, one {# belongs to a cancelled campaign} other {# belong to a cancelled campaign}}',
+  'outbox.bulk.deviceRemovedAhead':
+    '{count, plural, one {# belongs to a removed device} other {# belong to a removed device}}',
+  'outbox.bulk.deviceRemovedRetry':
+    '{count, plural, one {# belongs to a removed device, so was not retried} other {# belong to a removed device, so were not retried}}',
   'outbox.bulk.afterSeriesEndAhead':
     "{count, plural, one {# lies after its recurring series' end} other {# lie after their recurring series' end}}",
   'outbox.bulk.cancelConfirm':

@@ -321,6 +321,8 @@ export const id: Record<MessageKey, string> = {
     'pesan sedang dikirim (atau sedang dicocokkan dengan gateway setelah percobaan yang gagal)',
   'desktop.error.whyAtGateway': 'gateway sudah menerimanya',
   'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
+  'desktop.error.whyDeviceRemoved':
+    'perangkatnya sudah dihapus dari Sender Desk; kirim ulang dari perangkat lain',
   'desktop.error.whyAfterSeriesEnd': 'waktunya setelah akhir rangkaian berulangnya',
   'desktop.error.whyStatus': 'statusnya {status}',
   'desktop.error.whyWouldFailAgain':
@@ -1263,6 +1265,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.retry': 'Kirim ulang yang dipilih',
   'outbox.bulk.retryWhich': '{count} dari {selected} pesan terpilih dapat dikirim ulang',
   'outbox.bulk.campaignCancelledAhead': '{count} milik kampanye yang dibatalkan',
+  'outbox.bulk.deviceRemovedAhead': '{count} milik perangkat yang sudah dihapus',
+  'outbox.bulk.deviceRemovedRetry': '{count} milik perangkat yang sudah dihapus, jadi tidak dicoba ulang',
   'outbox.bulk.afterSeriesEndAhead': '{count} waktunya setelah akhir rangkaian berulangnya',
   'outbox.bulk.cancelConfirm':
     'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah diterima gateway untuk dikirim tetap seperti adanya; jadwal yang disimpan gateway ikut dibatalkan di sana.',

@@ -206,6 +206,8 @@ export type OutboxErrorCode =
   | 'producer_refused'
   /** A series' item past the series' end: its producer would only cancel it again at its turn. */
   | 'after_series_end'
+  /** The item's device was removed from Sender Desk: nothing would send it again. */
+  | 'device_removed'
   /** A failure a retry cannot mend (a file the gateway refuses by size or type): only another file helps. */
   | 'would_fail_again'
   /** A bulk cancel named an item cancelled before it: nothing done, and not counted as cancelled by it. */

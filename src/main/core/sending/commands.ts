@@ -26,7 +26,14 @@ import {
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
-import { fileEntryOf, OutboxError, type BulkResult, type EnqueueEntry, type EnqueueInput } from '../outbox'
+import {
+  fileEntryOf,
+  OutboxError,
+  type BulkResult,
+  type EnqueueEntry,
+  type EnqueueInput,
+  type RetryHook
+} from '../outbox'
 import type { Outbox } from './outbox'
 import { ExportRuns, exportTimeZone } from '../campaigns'
 import { writeOutboxFile } from './outbox-export'
@@ -185,7 +192,10 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
       const reason: OutboxBulkRefusal =
         code === 'producer_refused'
           ? 'producer'
-          : code === 'would_fail_again' || code === 'already_cancelled' || code === 'after_series_end'
+          : code === 'would_fail_again' ||
+              code === 'already_cancelled' ||
+              code === 'after_series_end' ||
+              code === 'device_removed'
             ? code
             : status === null
               ? 'not_found'
@@ -228,6 +238,17 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
       for (const series of outbox.listSeries(deviceId)) outbox.deleteSeries(series.id, { cancelMade: false })
       outbox.settleTakeBacksOfRemovedDevice(deviceId)
     }
+  }
+}
+
+/** A removed device's messages are not sent again: no device would read the line they went back to. */
+export function removedDeviceRetryHook(deviceKnown: (deviceId: string) => boolean): RetryHook {
+  return {
+    refuseRetry: (item) =>
+      deviceKnown(item.deviceId)
+        ? null
+        : { code: 'device_removed', why: encodeNote('desktop.error.whyDeviceRemoved') },
+    retried: () => undefined
   }
 }
 

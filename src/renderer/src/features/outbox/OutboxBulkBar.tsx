@@ -30,7 +30,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     producer: 'outbox.bulk.otherCancel',
     would_fail_again: 'outbox.bulk.otherCancel',
     already_cancelled: 'outbox.bulk.alreadyCancelled',
-    after_series_end: 'outbox.bulk.otherCancel'
+    after_series_end: 'outbox.bulk.otherCancel',
+    device_removed: 'outbox.bulk.otherCancel'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -40,7 +41,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     producer: 'outbox.bulk.campaignCancelledRetry',
     would_fail_again: 'outbox.bulk.wouldFailAgainRetry',
     already_cancelled: 'outbox.bulk.otherRetry',
-    after_series_end: 'outbox.bulk.afterSeriesEndRetry'
+    after_series_end: 'outbox.bulk.afterSeriesEndRetry',
+    device_removed: 'outbox.bulk.deviceRemovedRetry'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -50,14 +52,16 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     producer: 'outbox.bulk.otherDelete',
     would_fail_again: 'outbox.bulk.otherDelete',
     already_cancelled: 'outbox.bulk.otherDelete',
-    after_series_end: 'outbox.bulk.otherDelete'
+    after_series_end: 'outbox.bulk.otherDelete',
+    device_removed: 'outbox.bulk.otherDelete'
   }
 }
 
 /** A producer's refusal of a retry the core says ahead on the item (retryRefusal), worded before the click. */
 const REFUSED_AHEAD_KEYS: Record<NonNullable<OutboxItemView['retryRefusal']>['code'], MessageKey> = {
   producer_refused: 'outbox.bulk.campaignCancelledAhead',
-  after_series_end: 'outbox.bulk.afterSeriesEndAhead'
+  after_series_end: 'outbox.bulk.afterSeriesEndAhead',
+  device_removed: 'outbox.bulk.deviceRemovedAhead'
 }
 
 const DONE_KEYS: Record<BulkAction, MessageKey> = {
@@ -71,6 +75,7 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'sending',
   'producer',
   'after_series_end',
+  'device_removed',
   'would_fail_again',
   'not_applicable',
   'not_found'

@@ -1184,6 +1184,44 @@ describe('item detail', () => {
 
   // An operator's probe: the gateway's answer removed the pressed "Cancel at the gateway" under the focus, which fell
   // to the page; the next Tab landed on Retry, which would send the message just cancelled.
+  // An operator's probe: Retry on a removed device's message put it back in a line nothing reads ("Queued again.").
+  it.each([
+    {
+      language: 'en' as const,
+      retry: 'Retry',
+      says: 'Retry is not offered: Its device was removed from Sender Desk; send it anew from another device.'
+    },
+    {
+      language: 'id' as const,
+      retry: 'Kirim ulang',
+      says: 'Perangkatnya sudah dihapus dari Sender Desk; kirim ulang dari perangkat lain'
+    }
+  ])(
+    'offers no Retry for a removed device’s message, and says why ($language)',
+    async ({ language, retry, says }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      const orphan = makeItem({
+        id: 'c-7',
+        deviceId: 'dev-gone',
+        status: 'cancelled',
+        retryRefusal: {
+          code: 'device_removed',
+          message: 'its device was removed from Sender Desk; send it anew from another device',
+          messageKey: 'desktop.error.whyDeviceRemoved',
+          messageParams: {}
+        }
+      })
+      fake.handle('outbox:list', () => ({ items: [orphan], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: orphan, history: [] }))
+      const user = userEvent.setup()
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-c-7'))
+      const detail = await screen.findByTestId('outbox-detail')
+      expect((await screen.findByTestId('outbox-remedy')).textContent).toContain(says)
+      expect(within(detail).queryByRole('button', { name: retry })).toBeNull()
+    }
+  )
+
   it('keeps the focus in the detail when the gateway cancels the message under the pressed button', async () => {
     const accepted = makeItem({ id: 'a-1', status: 'accepted', gatewayId: 'gw-2' })
     fake.handle('outbox:list', () => ({ items: [accepted], total: 1 }))
