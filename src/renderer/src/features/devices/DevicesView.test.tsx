@@ -763,6 +763,15 @@ describe('device list', () => {
     const input = screen.getByRole('textbox', { name: 'Largest file for this gateway (MB)' })
     await user.type(input, 'lots')
     expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
+    // Under the 0.1 MB the words offer (an operator's probe: 0.001 was saved, and 0.0000001 gave the contract's
+    // "Too small" in English): said at the field, nothing sent.
+    for (const tooSmall of ['0.001', '0.0000001', '0.09']) {
+      await user.clear(input)
+      await user.type(input, `${tooSmall}{Enter}`)
+      expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true)
+      expect(input.getAttribute('aria-invalid')).toBe('true')
+    }
+    expect(fake.requests('devices:setFileLimit')).toEqual([])
     await user.clear(input)
     await user.type(input, '16{Enter}')
     expect(fake.requests('devices:setFileLimit')).toEqual([{ id: 'dev-1', maxFileBytes: 16 * 1024 * 1024 }])

@@ -10,6 +10,8 @@ import { readTypedNumber, showTypedNumber } from '../../../ui/typed-number'
 import type { RowFormProps } from './row-form'
 
 const MB = 1024 * 1024
+/** The smallest limit the form's words offer ("between 0.1 and 100"): 0.001 MB took almost every file away. */
+const SMALLEST_LIMIT_MB = 0.1
 
 export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
@@ -21,7 +23,9 @@ export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): Rea
   const limitValue = limitMb.trim() === '' ? null : readTypedNumber(limitMb, false, language)
   const limitError =
     limitValue !== null &&
-    (!Number.isFinite(limitValue) || limitValue <= 0 || limitValue * MB > MAX_SETTABLE_FILE_BYTES)
+    (!Number.isFinite(limitValue) ||
+      limitValue < SMALLEST_LIMIT_MB ||
+      limitValue * MB > MAX_SETTABLE_FILE_BYTES)
       ? t('devices.limit.invalid')
       : null
 
