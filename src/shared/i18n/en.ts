@@ -349,6 +349,7 @@ export const enRest = {
   'desktop.error.actionRefusedCode': '{action} was refused. ({code})',
   'desktop.error.tokenGone': 'No token is stored for this device any more; enter it again.',
   'desktop.error.deviceNotListed': 'That device is no longer in the list.',
+  'desktop.error.sameNumber': 'That is the number this device sends from already.',
   'desktop.error.notAPhone': 'That is not a phone number.',
   'desktop.error.tokenFormat': 'Enter the device token exactly as the gateway shows it (no spaces).',
   'desktop.error.secretSpaces': 'The secret key cannot contain spaces.',

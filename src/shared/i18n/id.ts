@@ -382,6 +382,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.actionRefusedCode': '{action} ditolak. ({code})',
   'desktop.error.tokenGone': 'Token untuk perangkat ini sudah tidak tersimpan; masukkan lagi.',
   'desktop.error.deviceNotListed': 'Perangkat itu sudah tidak ada di daftar.',
+  'desktop.error.sameNumber': 'Itu nomor yang sudah dipakai perangkat ini untuk mengirim.',
   'desktop.error.notAPhone': 'Itu bukan nomor telepon.',
   'desktop.error.tokenFormat':
     'Masukkan token perangkat persis seperti yang ditampilkan gateway (tanpa spasi).',

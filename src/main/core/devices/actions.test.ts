@@ -143,9 +143,9 @@ describe('restart', () => {
 
 describe('changeNumber', () => {
   it('normalises the phone, calls the gateway and leaves the device needing a scan', async () => {
-    const view = await actions.changeNumber('dev-1', '0812-3456-7890')
-    expect(client.calls).toContain('changeNumber:6281234567890')
-    expect(view).toMatchObject({ state: 'needs-scan', stateNote: expect.stringMatching(/6281234567890/) })
+    const view = await actions.changeNumber('dev-1', '0813-3456-7890')
+    expect(client.calls).toContain('changeNumber:6281334567890')
+    expect(view).toMatchObject({ state: 'needs-scan', stateNote: expect.stringMatching(/6281334567890/) })
     expect(monitor.history('dev-1').at(-1)?.state).toBe('needs-scan')
   })
 
@@ -154,6 +154,17 @@ describe('changeNumber', () => {
     const view = await actions.changeNumber('dev-1', '0857 2222 3333')
     expect(view.sender).toBe('6285722223333')
     expect(monitor.view('dev-1').sender).toBe('6285722223333')
+  })
+
+  it('refuses the number the device already sends from, without calling the gateway or unlinking it', async () => {
+    await actions.changeNumber('dev-1', '0857 2222 3333')
+    const calls = client.calls.length
+    const before = monitor.view('dev-1').state
+    const error = await actions.changeNumber('dev-1', '+62 857-2222-3333').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(DeviceError)
+    expect(error).toMatchObject({ code: 'invalid_phone', field: 'phone' })
+    expect(client.calls).toHaveLength(calls)
+    expect(monitor.view('dev-1').state).toBe(before)
   })
 
   it('refuses a malformed phone on the phone field without calling the gateway', async () => {

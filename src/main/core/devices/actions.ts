@@ -84,6 +84,9 @@ export class DeviceActions {
         'phone'
       )
     }
+    // The number it sends from already: changing to it would only unlink a working device (an operator's probe).
+    if (this.options.monitor.view(deviceId).sender === normalised)
+      throw new DeviceError('invalid_phone', { key: 'desktop.error.sameNumber' }, 'phone')
     const client = await this.client(deviceId)
     await this.call(deviceId, 'desktop.action.changeNumber', () => client.changeNumber(normalised))
     // Keyed, so the window tells a changed number from a logout and says it in the operator's language.

@@ -710,6 +710,13 @@ describe('device list', () => {
     await user.type(input, '12345')
     expect(input.getAttribute('aria-invalid')).toBe('true')
     expect(accessibleDescription(input)).toContain('Start with 08')
+    // The number it sends from already (an operator's probe: the device was unlinked for nothing): said, not sent.
+    await user.clear(input)
+    await user.type(input, '0812 3456 7890')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(input)).toContain('That is the number this device sends from already.')
+    await user.click(within(input.closest('form')!).getByRole('button', { name: 'Change number' }))
+    expect(fake.requests('devices:changeNumber')).toEqual([])
     await user.clear(input)
     await user.type(input, '0813-9999-8888')
     expect(input.getAttribute('aria-invalid')).toBeNull()

@@ -20,12 +20,14 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
       ? t('devices.number.required')
       : check?.problem
         ? t(`recipient.problem.${check.problem}`)
-        : null
+        : check?.value === device.sender
+          ? t('desktop.error.sameNumber')
+          : null
 
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTouched(true)
-    if (!check || check.problem) return
+    if (!check || error) return
     const value = check.value
     void run('number', async () => {
       await useDevices.getState().changeNumber(id, value)
