@@ -1,8 +1,9 @@
 // The narrow window's menu closes with every view change, with Escape wherever the focus is (QA19 Q19-02: it stayed
 // open over the whole window after Alt+2, hiding the heading that had the focus) and when the focus leaves it (QA47).
-import { act, render, screen } from '@testing-library/react'
+import { act, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { Shortcuts } from '../shortcuts/Shortcuts'
@@ -78,5 +79,20 @@ describe('the narrow window menu (QA19 Q19-02)', () => {
     await user.keyboard('{Escape}')
     expect(menu().getAttribute('aria-expanded')).toBe('false')
     expect(document.activeElement).toBe(menu())
+  })
+})
+
+// An operator's probe: at 360 px, on any other view, nothing said customers were waiting until the menu was opened.
+describe('the narrow window menu button', () => {
+  it('carries the other views’ badges while its menu is closed, not the open view’s own', () => {
+    act(() => {
+      useInboxAlerts.getState().setUnread({ unread: 3, unreadCustomers: 2 })
+      useNavigation.getState().navigate('outbox')
+    })
+    showWindow()
+    expect(menu().getAttribute('aria-expanded')).toBe('false')
+    expect(within(menu()).getByLabelText('3 unread messages').textContent).toBe('3')
+    act(() => useNavigation.getState().navigate('inbox'))
+    expect(within(menu()).queryByLabelText('3 unread messages')).toBeNull()
   })
 })

@@ -101,6 +101,9 @@ export function Navigation(): React.JSX.Element {
         <span className="header-words">
           {tab ? t('nav.menu', { view: t(TAB_NAME[tab]) }) : t('nav.label')}
         </span>
+        {/* Closed, the menu hides every tab's badge: the button carries those of the other views (an operator's probe:
+            at 360 px nothing outside Messages in said customers were waiting). */}
+        {NAV_VIEWS.filter((v) => v !== tab).map((v) => badge(v, false))}
       </button>
       <ul ref={listRef} id="nav-tabs" className={menuOpen ? 'nav nav--open' : 'nav'}>
         {NAV_VIEWS.map((v, index) => {
