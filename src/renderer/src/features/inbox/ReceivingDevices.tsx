@@ -99,19 +99,20 @@ function DeviceReceiving({
   const [error, setError] = useState<string | null>(null)
   const [feedback, setFeedback] = useState('')
   const headingId = `inbox-confirm-${device.id}`
-  // After each step the focus goes to what it produced (the question's harmless answer, the undo, the button to
-  // receive again), never to the page: the button pressed is gone by then.
+  // After each step the focus goes to what it produced (the question's harmless answer, the line saying it now
+  // receives, the button to receive again), never to the page: the button pressed is gone by then. Not to Undo after
+  // the confirm (an operator's probe): a second Enter undid at once what was just confirmed, with no question.
   // Set before the state change that draws the step's result; taken by the first render where it is enabled.
-  const focusNext = useRef<'cancel' | 'receive' | 'undo' | null>(null)
-  const setFocusNext = (target: 'cancel' | 'receive' | 'undo'): void => {
+  const focusNext = useRef<'cancel' | 'receive' | 'said' | null>(null)
+  const setFocusNext = (target: 'cancel' | 'receive' | 'said'): void => {
     focusNext.current = target
   }
   const cancelRef = useRef<HTMLButtonElement>(null)
   const receiveRef = useRef<HTMLButtonElement>(null)
-  const undoRef = useRef<HTMLButtonElement>(null)
+  const saidRef = useRef<HTMLParagraphElement>(null)
   useLayoutEffect(() => {
     if (focusNext.current === null || busy) return
-    ;({ cancel: cancelRef, receive: receiveRef, undo: undoRef })[focusNext.current].current?.focus()
+    ;({ cancel: cancelRef, receive: receiveRef, said: saidRef })[focusNext.current].current?.focus()
     focusNext.current = null
   })
 
@@ -137,8 +138,8 @@ function DeviceReceiving({
     run(async () => {
       onView(await call('inbox:provision', { deviceId: device.id }))
       setPreview(null)
-      setFocusNext('undo')
-      // Said, as Undo's result is: the focus on Undo alone tells a screen reader nothing of it (QA37 Q37-06).
+      // Said, as Undo's result is, and focused: the focus on Undo told a screen reader nothing of it (QA37 Q37-06).
+      setFocusNext('said')
       setFeedback(t('inbox.devices.nowReceiving', { device: device.label }))
     })
   const undo = (): Promise<void> =>
@@ -227,7 +228,6 @@ function DeviceReceiving({
           )}
           {receiving?.canUndo ? (
             <button
-              ref={undoRef}
               type="button"
               className="button"
               data-testid={`inbox-undo-${device.id}`}
@@ -244,7 +244,13 @@ function DeviceReceiving({
           {error}
         </p>
       ) : null}
-      <p role="status" className="feedback feedback--ok" data-testid={`inbox-device-feedback-${device.id}`}>
+      <p
+        ref={saidRef}
+        tabIndex={-1}
+        role="status"
+        className="feedback feedback--ok"
+        data-testid={`inbox-device-feedback-${device.id}`}
+      >
         {feedback}
       </p>
     </li>
