@@ -1683,6 +1683,8 @@ export const enRest = {
   'campaigns.takeBack.tally.revoked': '{n} deleted for everyone',
   'campaigns.takeBack.tally.refused': '{n} refused by the gateway',
   'campaigns.takeBack.tally.pending': '{n} still to do',
+  'campaigns.takeBack.tally.onItsWay':
+    '{count, plural, one {# was on its way and was left as it was: if it went out, take back again to delete it.} other {# were on their way and were left as they were: those that went out, take back again to delete them.}}',
   'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
   // A take-back that found nothing to stop, cancel or delete: why, from what its messages are now ({why}: a list).
   'campaigns.takeBack.tally.nothingLeft': 'Nothing was left to take back: {why}.',

@@ -1908,6 +1908,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.tally.revoked': '{n} dihapus untuk semua orang',
   'campaigns.takeBack.tally.refused': '{n} ditolak gateway',
   'campaigns.takeBack.tally.pending': '{n} belum dikerjakan',
+  'campaigns.takeBack.tally.onItsWay':
+    '{count} sedang dalam perjalanan dan dibiarkan: yang sudah terkirim, tarik kembali lagi untuk menghapusnya.',
   'campaigns.takeBack.tally.nothing': 'Tidak ada yang ditarik kembali.',
   'campaigns.takeBack.tally.nothingLeft': 'Tidak ada lagi yang bisa ditarik kembali: {why}.',
   'campaigns.takeBack.tally.left.revokeNotAsked':

@@ -26,7 +26,7 @@ const none = NO_TAKE_BACK_TALLY
 const running = makeTakeBack({
   producerTag: 'campaign:c-1',
   stoppedLocally: 5,
-  leftAlone: { fate_unknown: 1 },
+  leftAlone: {},
   revoke: { ...none, pending: 3 },
   pendingByDevice: [{ deviceId: 'dev-1', n: 3 }]
 })
@@ -249,6 +249,26 @@ it.each([
     fake.handle('outbox:takeBackProgress', () => running)
     const tally = await takeBackIn(language)
     expect(tally.querySelector('p')?.textContent).toBe(text)
+  }
+)
+
+// An operator's probe: a row on its way when asked went out; the tally said only "3 cancelled before they left" and
+// the campaign read "taken back", one message left on WhatsApp.
+it.each([
+  [
+    'en',
+    '5 cancelled before they left, 2 deleted for everyone, 1 refused by the gateway. 1 was on its way and was left as it was: if it went out, take back again to delete it.'
+  ],
+  [
+    'id',
+    '5 dibatalkan sebelum dikirim, 2 dihapus untuk semua orang, 1 ditolak gateway. 1 sedang dalam perjalanan dan dibiarkan: yang sudah terkirim, tarik kembali lagi untuk menghapusnya.'
+  ]
+] as const)(
+  'says what was on its way and left as it was, and how to take it back once sent (%s)',
+  async (language, text) => {
+    fake.handle('outbox:takeBackProgress', () => ({ ...done, leftAlone: { fate_unknown: 1 } }))
+    const tally = await takeBackIn(language)
+    await waitFor(() => expect(tally.querySelector('p')?.textContent).toBe(text), { timeout: 5000 })
   }
 )
 

@@ -80,7 +80,11 @@ function tallyText(result: TakeBackView, waiting: number, t: Translate, language
     ['campaigns.takeBack.tally.pending', result.cancel.pending + result.revoke.pending - waiting]
   ]
   const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
-  if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') })
+  // Left because it was on its way when asked (an operator's probe: one such row went out, and the tally said only
+  // "3 cancelled before they left", the campaign "taken back"): said, with what takes it back once it is sent.
+  const onItsWay = result.leftAlone['fate_unknown'] ?? 0
+  const after = onItsWay > 0 ? ` ${t('campaigns.takeBack.tally.onItsWay', { count: onItsWay })}` : ''
+  if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') }) + after
   if (waiting > 0) return null
   return nothingLeftText(result, t, language) ?? t('campaigns.takeBack.tally.nothing')
 }
