@@ -95,6 +95,16 @@ export interface Inbox {
 
 const ARRIVALS_PAGE = 500
 
+/**
+ * What makes a status worth an event: anything but the last contact's time, which every pull moves (a long poll
+ * returns every 25 s), except its minute, which the window shows ("Last successful pull 20.27"): it stood still on
+ * a healthy relay until something else changed (an operator's probe).
+ */
+export function statusEventKey(status: InboxSyncStatus & { counts: InboxCounts }): string {
+  const minute = status.lastContactAt === null ? null : Math.floor(status.lastContactAt / 60_000)
+  return JSON.stringify({ ...status, lastContactAt: minute })
+}
+
 export function createInbox(deps: InboxDeps): Inbox {
   const store = new InboxStore(deps.db)
   const sync = new InboxSync({
@@ -200,7 +210,7 @@ export function createInbox(deps: InboxDeps): Inbox {
       let last = ''
       return sync.onStatus((status) => {
         const withCounts = { ...status, counts: store.counts() }
-        const key = JSON.stringify({ ...withCounts, lastContactAt: null })
+        const key = statusEventKey(withCounts)
         if (key === last) return
         last = key
         listener(withCounts)
