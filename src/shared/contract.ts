@@ -1142,6 +1142,8 @@ export const SheetView = z.object({
    * header is accounted for. Absent from a core older than it.
    */
   blankRows: z.number().int().nonnegative().optional(),
+  /** Rows above the header read as the sheet's title and left out (their row numbers and text). */
+  titleRows: z.array(z.object({ row: z.number().int().positive(), text: z.string() })).optional(),
   format: SheetFormat,
   mapping: ColumnMappingSchema,
   remembered: z.boolean(),

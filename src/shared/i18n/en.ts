@@ -1524,6 +1524,8 @@ export const enRest = {
   'campaigns.dropRest.attached': '{names} went to the message on Send.',
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
   'campaigns.sheet': '{rows, plural, one {# row} other {# rows}} read ({format}).',
+  'campaigns.sheet.title':
+    '{count, plural, one {Row} other {Rows}} {rows}: read as the sheet’s title, above its column names, and left out.',
   'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',
   'campaigns.exportNote.blankRows':
     '{count, plural, one {# blank row} other {# blank rows}} of the sheet left out: not rows of the campaign, so not listed above.',

@@ -1711,6 +1711,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.dropRest.attached': '{names} masuk ke pesan di Kirim.',
   'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
   'campaigns.sheet': '{rows} baris terbaca ({format}).',
+  'campaigns.sheet.title':
+    '{count} baris judul diabaikan: baris {rows} dibaca sebagai judul sheet, di atas nama kolomnya.',
   'campaigns.sheet.blank': '{count} baris kosong diabaikan.',
   'campaigns.exportNote.blankRows':
     '{count} baris kosong dari lembar diabaikan: bukan baris kampanye, jadi tidak tercantum di atas.',

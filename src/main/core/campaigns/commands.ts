@@ -213,6 +213,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           headers: sheet.headers,
           rowCount: sheet.rows.length,
           blankRows: sheet.blankRows ?? 0,
+          ...(sheet.titleRows ? { titleRows: sheet.titleRows } : {}),
           format: sheet.format,
           mapping,
           remembered,

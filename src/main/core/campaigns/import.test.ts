@@ -47,6 +47,57 @@ describe('readSpreadsheet', () => {
     expect(sheet.rows.toArray().map((r) => r.cells[0])).toEqual(['José', 'Müller'])
   })
 
+  // An operator's probe: "DAFTAR PELANGGAN TOKO MAJU;;;" above "Nama;No HP;…" made the title the first column's name
+  // (guessed as the phone column) and the real header a data row.
+  it('reads one-cell rows above a header of several names as the sheet’s title, and names them', async () => {
+    const csv =
+      'DAFTAR PELANGGAN TOKO MAJU;;;\r\nPer 1 Desember 2026;;;\r\nNama;No HP;Tagihan;Catatan\r\nBudi;0812-3456-7890;150000;\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(sheet.headers).toEqual(['Nama', 'No HP', 'Tagihan', 'Catatan'])
+    expect(sheet.rows.toArray()).toEqual([{ rowNumber: 4, cells: ['Budi', '0812-3456-7890', '150000', ''] }])
+    expect(sheet.titleRows).toEqual([
+      { row: 1, text: 'DAFTAR PELANGGAN TOKO MAJU' },
+      { row: 2, text: 'Per 1 Desember 2026' }
+    ])
+    expect(sheet.blankRows).toBe(0)
+  })
+
+  it('keeps the first row as the header when what follows its one-cell rows is data, or all rows have one cell', async () => {
+    // A header of one name over a number and a name: the row under it holds a phone number, so it is data.
+    const unnamed = await readSpreadsheet(
+      new TextEncoder().encode('No HP\r\n0812-3456-7890,Budi\r\n'),
+      'x.csv'
+    )
+    expect(unnamed.headers).toEqual(['No HP', 'Column 2'])
+    expect(unnamed.rows.toArray()).toEqual([{ rowNumber: 2, cells: ['0812-3456-7890', 'Budi'] }])
+    expect(unnamed.titleRows).toBeUndefined()
+    // A one-column list: every row one cell.
+    const list = await readSpreadsheet(
+      new TextEncoder().encode('Telepon\r\n081234567890\r\n081234567891\r\n081234567892\r\n081234567893\r\n'),
+      'x.csv'
+    )
+    expect(list.headers).toEqual(['Telepon'])
+    expect(list.rows.toArray().map((r) => r.rowNumber)).toEqual([2, 3, 4, 5])
+    expect(list.titleRows).toBeUndefined()
+  })
+
+  it('reads an XLSX title in a merged first row, a blank row under it, as the title', async () => {
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    const sheet = workbook.addWorksheet('Pelanggan')
+    sheet.addRow(['DAFTAR PELANGGAN TOKO MAJU'])
+    sheet.mergeCells('A1:D1')
+    sheet.addRow([])
+    sheet.addRow(['Nama', 'No HP', 'Tagihan', 'Catatan'])
+    sheet.addRow(['Budi', '081234567890', 150000, 'lunas'])
+    const read = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'titled.xlsx')
+    expect(read.headers).toEqual(['Nama', 'No HP', 'Tagihan', 'Catatan'])
+    expect(read.rows.toArray()).toEqual([
+      { rowNumber: 4, cells: ['Budi', '081234567890', '150000', 'lunas'] }
+    ])
+    expect(read.titleRows).toEqual([{ row: 1, text: 'DAFTAR PELANGGAN TOKO MAJU' }])
+  })
+
   it('pads short rows to the widest one and names a header-less column', async () => {
     const csv = 'Name,Phone\r\nBudi\r\nAni,0812,extra\r\n,,\r\n'
     const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')

@@ -10,6 +10,7 @@ import { Readable } from 'node:stream'
 import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import {
+  checkPhone,
   formatMegabytes,
   MAX_CELL_LENGTH,
   MAX_COLUMN_NAME_LENGTH,
@@ -33,6 +34,11 @@ export interface Sheet {
    * accounted for (QA39 Q39-04: "3,000 rows read" of 3,020). Blank rows after the last one are no rows of the sheet.
    */
   blankRows?: number
+  /**
+   * Rows above the header read as the sheet's title ("DAFTAR PELANGGAN TOKO MAJU" in a merged first row): left out,
+   * and named to the operator, who would otherwise see the title as the first column's name.
+   */
+  titleRows?: { row: number; text: string }[]
   /** What was detected, shown to the operator so a wrong guess is visible. */
   format: { kind: 'csv'; encoding: string; delimiter: string } | { kind: 'xlsx'; sheetName: string }
 }
@@ -672,10 +678,23 @@ function numberText(value: number): string {
   return String(value)
 }
 
+/** At most this many rows above the header are taken for the sheet's title (a title, a subtitle, a date line). */
+const MOST_TITLE_ROWS = 3
+
+/** How many cells have more than white space. */
+function filledCells(cells: readonly string[]): number {
+  let filled = 0
+  for (const cell of cells) if (cell.trim() !== '') filled++
+  return filled
+}
+
 /**
  * The header row and the data rows as the reader gives them, in file order: the first row with content is the
- * header, wholly empty rows (Excel's trailing ones) are dropped, and every row reads as wide as the widest one.
- * The data rows go into SheetRows' compact blocks as they come: the reader's arrays are garbage at once.
+ * header — unless it and up to two more have one filled cell each and the next row has several, none of them a phone
+ * number: those are the sheet's title above its header (an operator's probe: "DAFTAR PELANGGAN TOKO MAJU" over
+ * "Nama;No HP;…" made the title the phone column and the real header a data row). A one-column list keeps its first
+ * row as the header. Wholly empty rows (Excel's trailing ones) are dropped, and every row reads as wide as the widest
+ * one. The data rows go into SheetRows' compact blocks as they come: the reader's arrays are garbage at once.
  */
 class SheetCollector {
   private header: string[] | undefined
@@ -684,6 +703,9 @@ class SheetCollector {
   /** The header's row number and the last data row's: the rows between them not kept were blank. */
   private headerRow = 0
   private lastRow = 0
+  /** Rows of one filled cell before any header: a title, or a one-column list's header and first rows. */
+  private undecided: { cells: string[]; rowNumber: number }[] = []
+  private titles: { row: number; text: string }[] = []
 
   add(cells: string[], rowNumber: number): void {
     if (!hasContent(cells)) return
@@ -695,24 +717,56 @@ class SheetCollector {
           params: { row: rowNumber, column: column + 1, max: MAX_CELL_LENGTH }
         })
     }
-    if (this.header === undefined) {
-      const long = cells.findIndex((cell) => cell.trim().length > MAX_COLUMN_NAME_LENGTH)
-      if (long >= 0)
-        throw new SpreadsheetError('too_large', {
-          key: 'desktop.error.sheetColumnNameTooLong',
-          params: { column: long + 1, max: MAX_COLUMN_NAME_LENGTH }
-        })
-      this.header = cells.slice()
-      this.headerRow = rowNumber
-    } else {
-      if (this.rows.length >= MAX_SHEET_ROWS)
-        throw new SpreadsheetError('too_large', {
-          key: 'desktop.error.sheetTooManyRows',
-          params: { max: MAX_SHEET_ROWS }
-        })
-      this.rows.push(cells, rowNumber)
-      this.lastRow = rowNumber
+    if (this.header !== undefined) return this.addRow(cells, rowNumber)
+    const filled = filledCells(cells)
+    if (filled === 1 && this.undecided.length < MOST_TITLE_ROWS) {
+      this.undecided.push({ cells: cells.slice(), rowNumber })
+      return
     }
+    if (this.undecided.length > 0 && filled > 1 && !cells.some((cell) => checkPhone(cell).problem === null)) {
+      // Names of columns under one-cell rows: those rows were the title.
+      this.titles = this.undecided.map(({ cells: title, rowNumber: row }) => ({
+        row,
+        text: ownCopy(title.find((cell) => cell.trim() !== '')?.trim() ?? '')
+      }))
+      this.undecided = []
+      this.setHeader(cells, rowNumber)
+      return
+    }
+    this.decideWithoutTitle()
+    if (this.header === undefined) this.setHeader(cells, rowNumber)
+    else this.addRow(cells, rowNumber)
+  }
+
+  /** The first row held is the header after all, the others its first data rows. */
+  private decideWithoutTitle(): void {
+    const [first, ...rest] = this.undecided
+    this.undecided = []
+    if (!first) return
+    this.setHeader(first.cells, first.rowNumber)
+    for (const row of rest) this.addRow(row.cells, row.rowNumber)
+  }
+
+  private setHeader(cells: string[], rowNumber: number): void {
+    const long = cells.findIndex((cell) => cell.trim().length > MAX_COLUMN_NAME_LENGTH)
+    if (long >= 0)
+      throw new SpreadsheetError('too_large', {
+        key: 'desktop.error.sheetColumnNameTooLong',
+        params: { column: long + 1, max: MAX_COLUMN_NAME_LENGTH }
+      })
+    this.header = cells.slice()
+    this.headerRow = rowNumber
+    if (cells.length > this.width) this.width = cells.length
+  }
+
+  private addRow(cells: string[], rowNumber: number): void {
+    if (this.rows.length >= MAX_SHEET_ROWS)
+      throw new SpreadsheetError('too_large', {
+        key: 'desktop.error.sheetTooManyRows',
+        params: { max: MAX_SHEET_ROWS }
+      })
+    this.rows.push(cells, rowNumber)
+    this.lastRow = rowNumber
     if (cells.length > this.width) this.width = cells.length
   }
 
@@ -722,11 +776,18 @@ class SheetCollector {
   }
 
   finish(format: Sheet['format']): Sheet {
+    this.decideWithoutTitle()
     const { header, rows, width } = this
     if (!header) throw new SpreadsheetError('empty', { key: 'desktop.error.noRows' })
     const headers = Array.from({ length: width }, (_, i) => ownCopy(header[i]?.trim() || `Column ${i + 1}`))
     const blankRows = rows.length > 0 ? this.lastRow - this.headerRow - rows.length : 0
-    return { headers, rows: rows.finish(width), blankRows, format }
+    return {
+      headers,
+      rows: rows.finish(width),
+      blankRows,
+      ...(this.titles.length > 0 ? { titleRows: this.titles } : {}),
+      format
+    }
   }
 }
 

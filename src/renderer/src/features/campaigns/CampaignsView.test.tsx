@@ -487,6 +487,36 @@ describe("the results export's line", () => {
   })
 })
 
+// An operator's probe: a title row above the header became the first column's name, with nothing said.
+it.each([
+  {
+    language: 'en' as const,
+    words:
+      '1 row read (CSV, UTF-8, separated by semicolons). Row 1 (“DAFTAR PELANGGAN”): read as the sheet’s title, above its column names, and left out.'
+  },
+  {
+    language: 'id' as const,
+    words:
+      '1 baris terbaca (CSV, UTF-8, dipisah titik koma). 1 baris judul diabaikan: baris 1 (“DAFTAR PELANGGAN”) dibaca sebagai judul sheet, di atas nama kolomnya.'
+  }
+])('says which rows were read as the sheet’s title ($language)', async (want) => {
+  seedStores(makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] }))
+  fake.handle('campaigns:read', () =>
+    sheetRead({
+      headers: ['Nama', 'No HP'],
+      rowCount: 1,
+      titleRows: [{ row: 1, text: 'DAFTAR PELANGGAN' }],
+      format: { kind: 'csv', encoding: 'UTF-8', delimiter: ';' },
+      mapping: { phone: 'No HP', variables: [] }
+    })
+  )
+  render(<CampaignsView />)
+  await userEvent
+    .setup()
+    .upload(screen.getByTestId('campaign-file'), new File(['x'], 'pelanggan.csv', { type: 'text/csv' }))
+  expect((await screen.findByTestId('campaign-sheet')).textContent).toBe(want.words)
+})
+
 // QA39 Q39-04: "3,000 rows read" for 3,020 rows under the header: the 20 blank ones were said nowhere.
 describe('the blank rows of a sheet', () => {
   it.each([

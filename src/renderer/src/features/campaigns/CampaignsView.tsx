@@ -861,6 +861,13 @@ function NewCampaign({
             {t('campaigns.sheet', { rows: sheet.rowCount, format: sheetFormatText(sheet.format, t) })}
             {/* Every row under the header accounted for: the blank ones are no row of the campaign (QA39 Q39-04). */}
             {sheet.blankRows ? ` ${t('campaigns.sheet.blank', { count: sheet.blankRows })}` : ''}
+            {/* A title above the column names, left out: said, so a wrong guess is seen (an operator's probe). */}
+            {sheet.titleRows?.length
+              ? ` ${t('campaigns.sheet.title', {
+                  count: sheet.titleRows.length,
+                  rows: sheet.titleRows.map((title) => `${title.row} (“${title.text}”)`).join(', ')
+                })}`
+              : ''}
             {sheet.remembered ? ` ${t('campaigns.mapping.remembered')}` : ''}
           </p>
         ) : null}
