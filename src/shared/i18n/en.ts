@@ -1037,6 +1037,7 @@ export const enRest = {
   'outbox.takeBack.outcome.waits.notConnected':
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   // Said once, when the action ends: only what was true then. The tally under it says how it goes.
+  'outbox.takeBack.selectionAll': 'Take-back started for {n, plural, one {# message} other {# messages}}.',
   'outbox.takeBack.selection':
     'Take-back started for {n, plural, one {# message} other {# messages}}; {left} left as they were.',
   // A selection's messages left as they were for its own reasons, in the tally's "nothing was left" list.

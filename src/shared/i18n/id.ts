@@ -1246,6 +1246,7 @@ export const id: Record<MessageKey, string> = {
     'Menunggu: gateway tidak menerima token {device}; pesan ini akan ditarik kembali setelah token yang berlaku dimasukkan.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
+  'outbox.takeBack.selectionAll': 'Penarikan dimulai untuk {n} pesan.',
   'outbox.takeBack.selection': 'Penarikan dimulai untuk {n} pesan; {left} dibiarkan apa adanya.',
   'outbox.takeBack.left.notFound': '{n} sudah tidak ada di kotak keluar',
   'outbox.takeBack.left.stopLocally': '{n} belum terkirim (pembatalan menghentikannya di sini)',

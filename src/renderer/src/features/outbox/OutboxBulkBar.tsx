@@ -281,7 +281,12 @@ export function OutboxBulkBar({
       if (nothingLeft !== null) account({ tone: 'warn', text: nothingLeft })
       else {
         followed.follow(view)
-        account({ tone: 'ok', text: t('outbox.takeBack.selection', { n: started, left }), takeBack: true })
+        // "…; 0 left as they were" said a zero (an operator's probe): the part goes when none was left.
+        const text =
+          left > 0
+            ? t('outbox.takeBack.selection', { n: started, left })
+            : t('outbox.takeBack.selectionAll', { n: started })
+        account({ tone: 'ok', text, takeBack: true })
       }
       onClear()
     } catch (error) {

@@ -2269,14 +2269,14 @@ describe('bulk selection', () => {
     it.each([
       [
         'en',
-        'Take-back started for 2 messages; 0 left as they were.',
+        'Take-back started for 2 messages.',
         '1 deleted for everyone, 1 still to do.',
         'Pause the take-back',
         '2 deleted for everyone.'
       ],
       [
         'id',
-        'Penarikan dimulai untuk 2 pesan; 0 dibiarkan apa adanya.',
+        'Penarikan dimulai untuk 2 pesan.',
         '1 dihapus untuk semua orang, 1 belum dikerjakan.',
         'Jeda penarikan',
         '2 dihapus untuk semua orang.'
