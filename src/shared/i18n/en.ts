@@ -2252,6 +2252,8 @@ export const enRest = {
     "The gateway's auto-replies, with the conversations each answered in the last {days} days. Choose one to see those conversations.",
   'inbox.chatbot.rule':
     '«{keyword}»: {count, plural, =0 {no conversation} one {# conversation} other {# conversations}}',
+  'inbox.chatbot.noneHere': 'No auto-replies. Add them in Auto-replies.',
+  'inbox.chatbot.unreadHere': 'Its auto-replies could not be read from the gateway yet.',
   'inbox.chatbot.none': '{device} has no auto-replies. Add them in Auto-replies.',
   'inbox.chatbot.unread': 'The auto-replies of {device} could not be read from the gateway yet.',
   'inbox.thread.autoReply': 'Auto-reply «{keyword}» answered:',

@@ -2451,6 +2451,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.chatbot.intro':
     'Balasan otomatis gateway, dengan percakapan yang dijawab masing-masing dalam {days} hari terakhir. Pilih satu untuk melihat percakapan itu.',
   'inbox.chatbot.rule': '«{keyword}»: {count, plural, =0 {belum ada percakapan} other {# percakapan}}',
+  'inbox.chatbot.noneHere': 'Belum ada balasan otomatis. Tambahkan di Balasan otomatis.',
+  'inbox.chatbot.unreadHere': 'Balasan otomatisnya belum bisa dibaca dari gateway.',
   'inbox.chatbot.none': '{device} belum punya balasan otomatis. Tambahkan di Balasan otomatis.',
   'inbox.chatbot.unread': 'Balasan otomatis {device} belum bisa dibaca dari gateway.',
   'inbox.thread.autoReply': 'Balasan otomatis «{keyword}» menjawab:',

@@ -45,9 +45,12 @@ export function ChatbotPanel({
           {devices!.length > 1 ? <h4>{deviceName(device.deviceId)}</h4> : null}
           {device.rules.length === 0 ? (
             <p className="muted small">
-              {device.refreshedAt === null
-                ? t('inbox.chatbot.unread', { device: deviceName(device.deviceId) })
-                : t('inbox.chatbot.none', { device: deviceName(device.deviceId) })}
+              {/* Under its name's heading (more than one device), the line does not name it again. */}
+              {devices!.length > 1
+                ? t(device.refreshedAt === null ? 'inbox.chatbot.unreadHere' : 'inbox.chatbot.noneHere')
+                : device.refreshedAt === null
+                  ? t('inbox.chatbot.unread', { device: deviceName(device.deviceId) })
+                  : t('inbox.chatbot.none', { device: deviceName(device.deviceId) })}
             </p>
           ) : (
             <ul className="inbox-chatbot-rules">

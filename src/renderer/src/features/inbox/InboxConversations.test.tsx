@@ -2139,4 +2139,23 @@ describe('the chatbot view', () => {
       'Shop has no auto-replies. Add them in Auto-replies.'
     )
   })
+
+  // An operator's probe: "Chatbot · Sandbox device — Sandbox device has no auto-replies."
+  it('does not name the device again under its own heading when there are several', async () => {
+    script({
+      chatbot: [
+        { deviceId: 'dev-1', refreshedAt: '2026-01-15T03:00:00.000Z', rules: [] },
+        { deviceId: 'dev-2', refreshedAt: null, rules: [] }
+      ]
+    })
+    render(<InboxView />)
+    const first = await screen.findByTestId('inbox-chatbot-dev-1')
+    expect(within(first).getByRole('heading').textContent).toBe('Shop')
+    expect(within(first).getByText('No auto-replies. Add them in Auto-replies.')).toBeTruthy()
+    expect(
+      within(screen.getByTestId('inbox-chatbot-dev-2')).getByText(
+        'Its auto-replies could not be read from the gateway yet.'
+      )
+    ).toBeTruthy()
+  })
 })

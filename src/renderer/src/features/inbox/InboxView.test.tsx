@@ -663,7 +663,9 @@ describe('InboxView', () => {
       })
     )
     const undo = await screen.findByRole('button', { name: 'Undo on Shop' })
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('inbox-device-feedback-dev-1')))
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByTestId('inbox-device-feedback-dev-1'))
+    )
     undo.focus()
 
     const undone = fake.defer('inbox:undoProvision')
