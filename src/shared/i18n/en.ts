@@ -547,6 +547,8 @@ export const enRest = {
   'devices.number.done': 'The number is now {phone}. Relink the device to scan a new code.',
   'devices.rename': 'Rename',
   'devices.rename.label': 'Device name',
+  'devices.rename.required': 'Enter a name.',
+  'devices.rename.taken': 'Another device is called “{name}”: pick a name that tells them apart.',
   'devices.renamed': 'Renamed.',
   'devices.remove': 'Remove',
   'devices.remove.confirm': 'Remove {label} from Sender Desk? Its token is deleted from this computer.',

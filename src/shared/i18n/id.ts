@@ -765,6 +765,8 @@ export const id: Record<MessageKey, string> = {
   'devices.number.done': 'Nomornya sekarang {phone}. Tautkan ulang perangkat untuk memindai kode baru.',
   'devices.rename': 'Ganti nama',
   'devices.rename.label': 'Nama perangkat',
+  'devices.rename.required': 'Masukkan nama.',
+  'devices.rename.taken': 'Perangkat lain sudah bernama “{name}”: pilih nama yang membedakannya.',
   'devices.renamed': 'Nama sudah diganti.',
   'devices.remove': 'Hapus',
   'devices.remove.confirm': 'Hapus {label} dari Sender Desk? Tokennya akan dihapus dari komputer ini.',

@@ -745,6 +745,25 @@ describe('device list', () => {
     expect(document.activeElement).toBe(within(row('Kasir 2')).getByRole('button', { name: 'Rename' }))
   })
 
+  // An operator's probe: an empty name disabled Save with no word, and another device's name was taken silently.
+  it('says at the field why a name cannot be saved: empty, or another device’s', async () => {
+    fake.handle('devices:rename', ({ id, label }) => makeDevice({ id, label }))
+    show([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse' })])
+    const user = userEvent.setup()
+    await user.click(within(row('Front office')).getByRole('button', { name: 'Rename' }))
+    const input = screen.getByRole('textbox', { name: 'Device name' })
+    await user.clear(input)
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    expect(accessibleDescription(input)).toContain('Enter a name.')
+    await user.type(input, 'warehouse {Enter}')
+    expect(accessibleDescription(input)).toContain(
+      'Another device is called “Warehouse”: pick a name that tells them apart.'
+    )
+    expect(fake.requests('devices:rename')).toEqual([])
+    await user.type(input, '2{Enter}')
+    expect(fake.requests('devices:rename')).toEqual([{ id: 'dev-1', label: 'warehouse 2' }])
+  })
+
   it('offers to enter the token again only when it is locked or refused, and sends it for a live check', async () => {
     fake.handle('devices:updateToken', ({ id }) => makeDevice({ id, label: 'Warehouse', state: 'connected' }))
     show([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'locked' })])

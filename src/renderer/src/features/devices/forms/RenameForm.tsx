@@ -11,10 +11,22 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
   const t = useT()
   const id = device.id
   const [label, setLabel] = useState(device.label)
+  const devices = useDevices((s) => s.devices)
+  // Said at the field, not a Save disabled with no word (an operator's probe); a name another device has would make
+  // every message naming it ("Shop was removed.") ambiguous.
+  const name = label.trim()
+  const taken = devices.find(
+    (other) => other.id !== id && other.label.trim().toLowerCase() === name.toLowerCase()
+  )
+  const error = !name
+    ? t('devices.rename.required')
+    : taken
+      ? t('devices.rename.taken', { name: taken.label })
+      : null
 
   function submit(event: FormEvent): void {
     event.preventDefault()
-    if (!label.trim()) return
+    if (error) return
     void run('rename', async () => {
       await useDevices.getState().rename(id, label.trim())
       onClose()
@@ -29,7 +41,7 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
       data-testid={`rename-form-${id}`}
       onKeyDown={cancelOnEscape(onClose, busy)}
     >
-      <Field id={`rename-${id}-input`} label={t('devices.rename.label')}>
+      <Field id={`rename-${id}-input`} label={t('devices.rename.label')} error={error}>
         {(control) => (
           <input
             {...control}
@@ -46,7 +58,7 @@ export function RenameForm({ device, busy, run, onClose }: RowFormProps): React.
         cancelLabel={t('common.cancel')}
         onCancel={onClose}
         busy={busy}
-        disabled={!label.trim()}
+        disabled={error !== null}
       />
     </form>
   )
