@@ -103,11 +103,16 @@ describe('linking store: device events move the wizard', () => {
     withDevice({ state: 'needs-scan' })
     await useLinking.getState().open('dev-1')
     await flush()
+    expect(useLinking.getState().qrPhase).toBe('showing')
     emitDevice({ state: 'unreachable', stateNote: 'connect ETIMEDOUT' })
     expect(useLinking.getState().problem).toEqual({ kind: 'unreachable', message: 'connect ETIMEDOUT' })
+    // The code on screen is no longer refreshed: drawn as stale, not as one to scan (an operator's probe saw a
+    // 49-second-old code drawn crisp under the problem).
+    expect(useLinking.getState().qrPhase).toBe('expired')
     emitDevice({ state: 'needs-scan' })
     await flush()
     expect(useLinking.getState().problem).toBeNull()
+    expect(useLinking.getState().qrPhase).toBe('showing')
     expect(fake.requests('devices:qr').length).toBe(2)
   })
 

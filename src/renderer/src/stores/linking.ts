@@ -316,7 +316,12 @@ export const useLinking = create<LinkingState>()((set, get) => {
         default:
           clearRefreshTimer()
           bump()
-          set({ problem: problemForDevice(device), refreshAt: null })
+          // No code comes while it is so: the one drawn is stale, as after a failed fetch.
+          set((state) => ({
+            problem: problemForDevice(device),
+            refreshAt: null,
+            qrPhase: state.qrPhase === 'showing' ? 'expired' : state.qrPhase
+          }))
       }
     }
   }
