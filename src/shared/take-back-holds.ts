@@ -9,13 +9,16 @@ import { deviceStatus } from './device-status'
 // The maps name the window's message keys (the i18n layer's); as plain literals, as the contract layer imports no strings.
 
 /** Why a device cannot carry its gateway calls now (the thing that would let it), or null when it can (or unknown). */
-export type DeviceHold = 'expired' | 'loggedOut' | 'token' | 'notConnected'
+export type DeviceHold = 'expired' | 'loggedOut' | 'token' | 'unreachable' | 'notConnected'
 
 export function deviceHold(state: DeviceState): DeviceHold | null {
   if (state === 'connected' || state === 'unknown') return null
   if (state === 'expired') return 'expired'
   if (state === 'needs-scan') return 'loggedOut'
   if (deviceStatus(state).tokenRefused) return 'token'
+  // The gateway, not the phone (an operator's probe: "Sandbox device is not connected" while it was connected and
+  // the gateway could not be reached).
+  if (state === 'unreachable') return 'unreachable'
   return 'notConnected'
 }
 
@@ -24,6 +27,7 @@ export const TAKE_BACK_WAITS_KEY = {
   expired: 'campaigns.takeBack.waits.expired',
   loggedOut: 'campaigns.takeBack.waits.loggedOut',
   token: 'campaigns.takeBack.waits.token',
+  unreachable: 'campaigns.takeBack.waits.unreachable',
   notConnected: 'campaigns.takeBack.waits.notConnected'
 } as const satisfies Record<DeviceHold, string>
 
@@ -32,6 +36,7 @@ export const TAKE_BACK_WAITS_ONE_KEY = {
   expired: 'outbox.takeBack.outcome.waits.expired',
   loggedOut: 'outbox.takeBack.outcome.waits.loggedOut',
   token: 'outbox.takeBack.outcome.waits.token',
+  unreachable: 'outbox.takeBack.outcome.waits.unreachable',
   notConnected: 'outbox.takeBack.outcome.waits.notConnected'
 } as const satisfies Record<DeviceHold, string>
 
@@ -40,6 +45,7 @@ export const TAKE_BACK_WARN_KEY = {
   expired: 'campaigns.takeBack.warn.expired',
   loggedOut: 'campaigns.takeBack.warn.loggedOut',
   token: 'campaigns.takeBack.warn.token',
+  unreachable: 'campaigns.takeBack.warn.unreachable',
   notConnected: 'campaigns.takeBack.warn.notConnected'
 } as const satisfies Record<DeviceHold, string>
 
@@ -48,6 +54,7 @@ export const TAKE_BACK_ROW_KEY = {
   expired: 'campaigns.takeBack.row.expired',
   loggedOut: 'campaigns.takeBack.row.loggedOut',
   token: 'campaigns.takeBack.row.token',
+  unreachable: 'campaigns.takeBack.row.unreachable',
   notConnected: 'campaigns.takeBack.row.notConnected'
 } as const satisfies Record<DeviceHold, string>
 

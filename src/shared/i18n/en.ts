@@ -1036,6 +1036,8 @@ export const enRest = {
     'Waiting: {device} is logged out; it will be taken back once its QR code is scanned.',
   'outbox.takeBack.outcome.waits.token':
     'Waiting: the gateway does not accept {device}’s token; it will be taken back once a working token is entered.',
+  'outbox.takeBack.outcome.waits.unreachable':
+    'Waiting: the gateway of {device} cannot be reached; it will be taken back once it answers again.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Waiting: {device} is not connected; it will be taken back once it is connected again.',
   // Said once, when the action ends: only what was true then. The tally under it says how it goes.
@@ -1701,11 +1703,14 @@ export const enRest = {
     '{n, plural, one {# waits} other {# wait}}: {device} is logged out; {n, plural, one {it} other {they}} will be taken back once its QR code is scanned.',
   'campaigns.takeBack.waits.token':
     '{n, plural, one {# waits} other {# wait}}: the gateway does not accept {device}’s token; {n, plural, one {it} other {they}} will be taken back once a working token is entered.',
+  'campaigns.takeBack.waits.unreachable':
+    '{n, plural, one {# waits} other {# wait}}: the gateway of {device} cannot be reached; {n, plural, one {it} other {they}} will be taken back once it answers again.',
   'campaigns.takeBack.waits.notConnected':
     '{n, plural, one {# waits} other {# wait}}: {device} is not connected; {n, plural, one {it} other {they}} will be taken back once it is connected again.',
   'campaigns.takeBack.row.expired': 'To be taken back once {device}’s subscription is renewed',
   'campaigns.takeBack.row.loggedOut': 'To be taken back once {device}’s QR code is scanned',
   'campaigns.takeBack.row.token': 'To be taken back once a working token is entered for {device}',
+  'campaigns.takeBack.row.unreachable': 'To be taken back once the gateway of {device} answers again',
   'campaigns.takeBack.row.notConnected': 'To be taken back once {device} is connected again',
   'campaigns.takeBack.row.pending': 'Being taken back',
   'campaigns.takeBack.warn.expired':
@@ -1714,6 +1719,8 @@ export const enRest = {
     '{n, plural, one {# of them is} other {# of them are}} on {device}, which is logged out: {n, plural, one {it} other {they}} will be taken back once its QR code is scanned.',
   'campaigns.takeBack.warn.token':
     '{n, plural, one {# of them is} other {# of them are}} on {device}, whose token the gateway does not accept: {n, plural, one {it} other {they}} will be taken back once a working token is entered.',
+  'campaigns.takeBack.warn.unreachable':
+    '{n, plural, one {# of them is} other {# of them are}} on {device}, whose gateway cannot be reached: {n, plural, one {it} other {they}} will be taken back once it answers again.',
   'campaigns.takeBack.warn.notConnected':
     '{n, plural, one {# of them is} other {# of them are}} on {device}, which is not connected: {n, plural, one {it} other {they}} will be taken back once it is connected again.',
   'campaigns.takeBack.refused': '{n} refused by the gateway: {why}',

@@ -1246,6 +1246,8 @@ export const id: Record<MessageKey, string> = {
     'Menunggu: {device} sudah keluar (logout); pesan ini akan ditarik kembali setelah kode QR-nya dipindai.',
   'outbox.takeBack.outcome.waits.token':
     'Menunggu: gateway tidak menerima token {device}; pesan ini akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'outbox.takeBack.outcome.waits.unreachable':
+    'Menunggu: gateway {device} tidak dapat dihubungi; pesan ini akan ditarik kembali setelah gateway menjawab lagi.',
   'outbox.takeBack.outcome.waits.notConnected':
     'Menunggu: {device} sedang tidak terhubung; pesan ini akan ditarik kembali setelah tersambung lagi.',
   'outbox.takeBack.selectionAll': 'Penarikan dimulai untuk {n} pesan.',
@@ -1925,11 +1927,14 @@ export const id: Record<MessageKey, string> = {
     '{n} menunggu: {device} sudah keluar (logout); akan ditarik kembali setelah kode QR-nya dipindai.',
   'campaigns.takeBack.waits.token':
     '{n} menunggu: gateway tidak menerima token {device}; akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'campaigns.takeBack.waits.unreachable':
+    '{n} menunggu: gateway {device} tidak dapat dihubungi; akan ditarik kembali setelah gateway menjawab lagi.',
   'campaigns.takeBack.waits.notConnected':
     '{n} menunggu: {device} sedang tidak terhubung; akan ditarik kembali setelah tersambung lagi.',
   'campaigns.takeBack.row.expired': 'Akan ditarik kembali setelah langganan {device} diperpanjang',
   'campaigns.takeBack.row.loggedOut': 'Akan ditarik kembali setelah kode QR {device} dipindai',
   'campaigns.takeBack.row.token': 'Akan ditarik kembali setelah token yang berlaku dimasukkan untuk {device}',
+  'campaigns.takeBack.row.unreachable': 'Akan ditarik kembali setelah gateway {device} menjawab lagi',
   'campaigns.takeBack.row.notConnected': 'Akan ditarik kembali setelah {device} tersambung lagi',
   'campaigns.takeBack.row.pending': 'Sedang ditarik kembali',
   'campaigns.takeBack.warn.expired':
@@ -1938,6 +1943,8 @@ export const id: Record<MessageKey, string> = {
     '{n} di antaranya ada di {device}, yang sudah keluar (logout): akan ditarik kembali setelah kode QR-nya dipindai.',
   'campaigns.takeBack.warn.token':
     '{n} di antaranya ada di {device}, yang tokennya tidak diterima gateway: akan ditarik kembali setelah token yang berlaku dimasukkan.',
+  'campaigns.takeBack.warn.unreachable':
+    '{n} di antaranya ada di {device}, yang gateway-nya tidak dapat dihubungi: akan ditarik kembali setelah gateway menjawab lagi.',
   'campaigns.takeBack.warn.notConnected':
     '{n} di antaranya ada di {device}, yang sedang tidak terhubung: akan ditarik kembali setelah tersambung lagi.',
   'campaigns.takeBack.refused': '{n} ditolak gateway: {why}',

@@ -520,22 +520,40 @@ it('says plainly there is nothing to take back when even the ticked box finds no
 
 // QA5 N06: a device whose subscription ended after the campaign holds 2 of the rows to delete for everyone. The question
 // said nothing of it, and the tally read "4 deleted for everyone, 2 still to do." for ever, with no reason.
+// An operator's probe: with the gateway unreachable (the phone connected) the rows were said to wait for "Sandbox
+// device is not connected".
 it.each([
   [
     'en',
+    'expired',
     '2 of them are on Toko Kedua, whose subscription has ended: they will be taken back once it is renewed.',
     '4 deleted for everyone.',
     '2 wait: Toko Kedua’s subscription has ended; they will be taken back once it is renewed.'
   ],
   [
     'id',
+    'expired',
     '2 di antaranya ada di Toko Kedua, yang langganannya sudah berakhir: akan ditarik kembali setelah langganannya diperpanjang.',
     '4 dihapus untuk semua orang.',
     '2 menunggu: langganan Toko Kedua sudah berakhir; akan ditarik kembali setelah langganannya diperpanjang.'
+  ],
+  [
+    'en',
+    'unreachable',
+    '2 of them are on Toko Kedua, whose gateway cannot be reached: they will be taken back once it answers again.',
+    '4 deleted for everyone.',
+    '2 wait: the gateway of Toko Kedua cannot be reached; they will be taken back once it answers again.'
+  ],
+  [
+    'id',
+    'unreachable',
+    '2 di antaranya ada di Toko Kedua, yang gateway-nya tidak dapat dihubungi: akan ditarik kembali setelah gateway menjawab lagi.',
+    '4 dihapus untuk semua orang.',
+    '2 menunggu: gateway Toko Kedua tidak dapat dihubungi; akan ditarik kembali setelah gateway menjawab lagi.'
   ]
 ] as const)(
-  'warns before and says after why the rows of a device that cannot act wait (%s)',
-  async (language, warning, tallyLine, why) => {
+  'warns before and says after why the rows of a device that cannot act wait (%s, %s)',
+  async (language, state, warning, tallyLine, why) => {
     fake.handle('campaigns:takeBackPlan', (): TakeBackPlanView => ({
       stopLocally: 0,
       cancelAtGateway: 0,
@@ -559,7 +577,7 @@ it.each([
     seedStores(
       makeBootstrap({
         settings: makeSettings({ language }),
-        devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Toko Kedua', state: 'expired' })]
+        devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Toko Kedua', state })]
       })
     )
     const user = userEvent.setup()
