@@ -129,6 +129,28 @@ describe('billing and large sends in Chromium', () => {
     )
     await screenshot(p, 'journey-invoice-history')
     expect(await seriousA11yViolations(p)).toEqual([])
+    // At 360 px in Indonesian (an operator's probe): the page did not scroll sideways past a long invoice number, and
+    // the amount is read on one line ("Rp 1.50 / 0.000" broke in a 70 px column beside the long labels).
+    await harness.core.handlers['settings:update']({ language: 'id' })
+    await expect.poll(() => p.evaluate(() => document.documentElement.lang)).toBe('id')
+    await p.setViewportSize({ width: 360, height: 640 })
+    await expect
+      .poll(() =>
+        p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      )
+      .toBe(0)
+    const total = entry.getByTestId('invoice-total')
+    const lines = await total.evaluate((dd) => {
+      const range = document.createRange()
+      range.selectNodeContents(dd)
+      // Lines as the distinct tops of the amount's boxes (its <strong> and its text have one each on a line).
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    })
+    expect(lines).toBe(1)
+    await screenshot(p, 'journey-invoice-history-360px-id')
+    await p.setViewportSize({ width: 1100, height: 760 })
+    await harness.core.handlers['settings:update']({ language: 'en' })
+    await expect.poll(() => p.evaluate(() => document.documentElement.lang)).toBe('en')
 
     await p.getByTestId('create-device-open').click()
     await p.getByTestId('new-device-product').selectOption('pro')

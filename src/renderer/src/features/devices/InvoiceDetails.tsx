@@ -84,11 +84,13 @@ export function InvoiceDetails({
         {invoice.discount ? (
           <>
             <dt>{t('newDevice.invoice.discount')}</dt>
-            <dd data-testid="invoice-discount">{money(invoice.discount)}</dd>
+            <dd data-testid="invoice-discount" data-money>
+              {money(invoice.discount)}
+            </dd>
           </>
         ) : null}
         <dt>{t('newDevice.invoice.total')}</dt>
-        <dd data-testid="invoice-total">
+        <dd data-testid="invoice-total" data-money>
           <strong>{money(invoice.total)}</strong>
         </dd>
         <dt>{t('newDevice.invoice.due')}</dt>
