@@ -104,6 +104,9 @@ export function ConnectMailbox({
             placeholder="https://"
             ref={addressRef}
             data-testid="inbox-relay-url"
+            // What the question asks about stays as asked: an edit while it is open was what Replace then tried
+            // (an operator's probe). Keep gives the field back.
+            readOnly={asking}
             value={relayUrl}
             onChange={(e) => setRelayUrl(e.target.value)}
           />
@@ -122,6 +125,7 @@ export function ConnectMailbox({
             type="password"
             autoComplete="off"
             spellCheck={false}
+            readOnly={asking}
             value={creationToken}
             onChange={(e) => setCreationToken(e.target.value)}
           />

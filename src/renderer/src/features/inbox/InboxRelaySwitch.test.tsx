@@ -104,6 +104,10 @@ describe('InboxView, another relay (QA30 Q30-01)', () => {
     expect(fake.requests('inbox:connect')).toEqual([])
     const question = panel.getByRole('group', { name: /Replace the mailbox Sandbox receives through\?/ })
     expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep this mailbox' }))
+    // The address asked about cannot change under the question (an operator's probe: Replace tried the edited one).
+    const address = panel.getByRole('textbox', { name: 'Relay address' })
+    await user.type(address, 'x')
+    expect((address as HTMLInputElement).value).toBe(OTHER)
     await user.click(within(question).getByRole('button', { name: 'Replace the mailbox' }))
     expect(fake.requests('inbox:connect')).toEqual([{ relayUrl: OTHER, replace: true }])
     await waitFor(() => expect(screen.queryByTestId('inbox-switch-panel')).toBeNull())
