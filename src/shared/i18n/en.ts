@@ -1460,6 +1460,8 @@ export const enRest = {
   'newDevice.token': 'Account token',
   'newDevice.name': 'Device name',
   'newDevice.phone': 'WhatsApp number for the device',
+  'newDevice.phone.taken':
+    '“{device}” sends from this number already: a new device for it makes a second invoice.',
   'newDevice.product': 'Package',
   'newDevice.product.lite': 'Lite',
   'newDevice.product.pro': 'Pro',

@@ -1644,6 +1644,8 @@ export const id: Record<MessageKey, string> = {
   'newDevice.token': 'Token akun',
   'newDevice.name': 'Nama perangkat',
   'newDevice.phone': 'Nomor WhatsApp untuk perangkat',
+  'newDevice.phone.taken':
+    '“{device}” sudah mengirim dari nomor ini: perangkat baru untuknya berarti tagihan kedua.',
   'newDevice.product': 'Paket',
   'newDevice.product.lite': 'Lite',
   'newDevice.product.pro': 'Pro',

@@ -7,6 +7,7 @@ import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
+import { accessibleDescription } from '../../testing/described'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
@@ -58,14 +59,6 @@ function advice(label: string): string {
 /** What the row's status line says after an action. */
 function feedback(label: string): string {
   return within(row(label)).getByRole('status').textContent ?? ''
-}
-
-/** The hint and error a control is described by (aria-describedby), as assistive tech reads them. */
-function accessibleDescription(control: HTMLElement): string {
-  return (control.getAttribute('aria-describedby') ?? '')
-    .split(' ')
-    .map((id) => document.getElementById(id)?.textContent ?? '')
-    .join(' ')
 }
 
 describe('device list', () => {

@@ -13,6 +13,7 @@ import { DevicesView } from './DevicesView'
 import { localeOf } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { pressAndHold } from '../../testing/focus'
+import { accessibleDescription } from '../../testing/described'
 
 let fake: FakeApi
 
@@ -57,6 +58,34 @@ describe('NewDeviceView', () => {
       await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('create-device-open')))
     }
   )
+
+  // An operator's probe: ordering "Front office" again, same name and number, made a second device and a second
+  // Rp 1,500,000 invoice with no word.
+  it('refuses another device’s name and says when another device sends from the number', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ id: 'dev-sb', label: 'Front office', sandbox: true, sender: '6281255556666' })]
+      })
+    )
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    const name = screen.getByRole('textbox', { name: 'Device name' })
+    const number = screen.getByRole('textbox', { name: 'WhatsApp number for the device' })
+    await user.type(name, 'front office')
+    await user.type(number, '+62 812-5555-6666')
+    expect(accessibleDescription(name)).toContain(
+      'Another device is called “Front office”: pick a name that tells them apart.'
+    )
+    expect(accessibleDescription(number)).toContain(
+      '“Front office” sends from this number already: a new device for it makes a second invoice.'
+    )
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
+    expect(fake.requests('devices:create')).toEqual([])
+    await user.type(name, ' 2')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
+    // The number is the operator's to choose: said, not refused.
+    await waitFor(() => expect(fake.requests('devices:create')).toHaveLength(1))
+  })
 
   it('orders with an existing device’s account, shows the invoice and opens the linking wizard', async () => {
     const created = makeDevice({ id: 'dev-new', label: 'Cabang 2', sandbox: true, state: 'needs-scan' })

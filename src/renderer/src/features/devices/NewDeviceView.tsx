@@ -63,10 +63,18 @@ export function NewDeviceView(): React.JSX.Element {
   const focusFirstInvalid = useFocusFirstInvalid(formRef)
 
   const other = account === OTHER
+  // A name another device has would make every message naming a device ambiguous; a number another device sends
+  // from is most likely that device ordered again (an operator's probe: a second device and a second invoice, with
+  // no word): said beside the number, not refused (a number may move to a new device on purpose).
+  const nameTaken = devices.find(
+    (device) => device.label.trim().toLowerCase() === name.trim().toLowerCase() && name.trim() !== ''
+  )
+  const typedNumber = phone.trim() && !phoneProblem(phone) ? normalisePhone(phone).value : null
+  const numberTaken = typedNumber ? devices.find((device) => device.sender === typedNumber) : undefined
   const problems = {
     baseUrl: other ? checkBaseUrl(baseUrl) : null,
     token: other && !token.trim(),
-    name: !name.trim(),
+    name: !name.trim() || nameTaken !== undefined,
     phone: phoneProblem(phone)
   }
 
@@ -186,7 +194,13 @@ export function NewDeviceView(): React.JSX.Element {
             <Field
               id="new-device-name"
               label={t('newDevice.name')}
-              error={tried && problems.name ? t('common.required') : null}
+              error={
+                nameTaken
+                  ? t('devices.rename.taken', { name: nameTaken.label })
+                  : tried && problems.name
+                    ? t('common.required')
+                    : null
+              }
             >
               {(control) => (
                 <input
@@ -201,7 +215,11 @@ export function NewDeviceView(): React.JSX.Element {
             <Field
               id="new-device-phone"
               label={t('newDevice.phone')}
-              hint={t('devices.number.hint')}
+              hint={
+                numberTaken
+                  ? t('newDevice.phone.taken', { device: numberTaken.label })
+                  : t('devices.number.hint')
+              }
               error={
                 tried && problems.phone
                   ? problems.phone === 'required'
