@@ -613,6 +613,7 @@ export const enRest = {
   'linking.qr.loading': 'Getting a code from the gateway…',
   'linking.qr.none': 'No code to show.',
   'linking.qr.countdown': 'A new code in {seconds} s',
+  'linking.qr.lastCountdown': 'The last code: it stops refreshing in {seconds} s',
   'linking.qr.paused': 'Paused while this window is hidden.',
   'linking.qr.exhausted': 'The code stopped refreshing.',
   'linking.qr.exhaustedBody':

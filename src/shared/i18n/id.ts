@@ -830,6 +830,7 @@ export const id: Record<MessageKey, string> = {
   'linking.qr.loading': 'Meminta kode dari gateway…',
   'linking.qr.none': 'Tidak ada kode untuk ditampilkan.',
   'linking.qr.countdown': 'Kode baru dalam {seconds} detik',
+  'linking.qr.lastCountdown': 'Kode terakhir: berhenti diperbarui dalam {seconds} detik',
   'linking.qr.paused': 'Dijeda selama jendela ini tersembunyi.',
   'linking.qr.exhausted': 'Kode berhenti diperbarui.',
   'linking.qr.exhaustedBody':

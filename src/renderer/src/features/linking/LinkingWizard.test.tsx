@@ -192,14 +192,20 @@ describe('LinkingWizard', () => {
       await vi.advanceTimersByTimeAsync(0)
     })
     const shown: (string | null)[] = []
+    const said: (string | null)[] = []
     const count = (): string | null => screen.queryByText(/^Code \d+ of \d+$/)?.textContent ?? null
     shown.push(count())
+    said.push(screen.getByTestId('qr-countdown').textContent)
     for (let i = 0; i < 5; i++) {
       await act(async () => {
         await vi.advanceTimersByTimeAsync(20_000)
       })
       shown.push(count())
+      said.push(screen.getByTestId('qr-countdown').textContent)
     }
+    // The last code promises no new one (an operator's probe).
+    expect(said.at(-1)).toBe('The last code: it stops refreshing in 20 s')
+    expect(said.slice(0, -1).every((line) => line === 'A new code in 20 s')).toBe(true)
     expect(fake.requests('devices:qr')).toHaveLength(6)
     expect(shown).toEqual([
       'Code 1 of 6',

@@ -39,7 +39,11 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
   else if (qrPhase === 'loading') countdown = t('linking.qr.loading')
   else if (qrPhase === 'exhausted') countdown = t('linking.qr.exhausted')
   else if (qrPhase === 'expired') countdown = t('linking.qr.expired')
-  else if (qrPhase === 'showing' && seconds !== null) countdown = t('linking.qr.countdown', { seconds })
+  // The last code promises no new one (an operator's probe: "A new code in 4 s", then "stopped refreshing").
+  else if (qrPhase === 'showing' && seconds !== null)
+    countdown = t(rotations >= MAX_ROTATIONS ? 'linking.qr.lastCountdown' : 'linking.qr.countdown', {
+      seconds
+    })
 
   return (
     <div className="qr-layout">
