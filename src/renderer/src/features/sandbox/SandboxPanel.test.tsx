@@ -35,6 +35,23 @@ describe('sandbox panel', () => {
     expect(within(gateway()).getByRole('button', { name: 'Make the gateway unreachable' })).toBeTruthy()
   })
 
+  // An operator's probe: "…: the device is now “Disconnected”" stayed under a Connected badge after a Restart.
+  it('puts its line away once the device’s state moves on from what it said', async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected' })
+    fake.handle('sandbox:control', () => ({ ...device, state: 'disconnected' }))
+    seedStores(makeBootstrap({ devices: [device] }))
+    const { rerender } = render(<SandboxPanel device={device} />)
+    const user = userEvent.setup()
+    await user.click(button('Phone loses its connection'))
+    const status = screen.getByTestId('sandbox-status')
+    await waitFor(() => expect(status.textContent).toMatch(/the device is now “Disconnected”/))
+    rerender(<SandboxPanel device={{ ...device, state: 'disconnected' }} />)
+    expect(status.textContent).toMatch(/the device is now “Disconnected”/)
+    // Restarted from its card: connected again.
+    rerender(<SandboxPanel device={{ ...device, state: 'connected' }} />)
+    expect(status.textContent).toBe('')
+  })
+
   it('tops up a spent quota: 1,000 messages unless another amount is chosen, and says what the device has now', async () => {
     const device = makeDevice({ sandbox: true, state: 'connected', quota: 0 })
     fake.handle('sandbox:topUp', ({ amount }) => ({ ...device, quota: amount }))

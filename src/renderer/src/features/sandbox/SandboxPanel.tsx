@@ -53,6 +53,17 @@ export function SandboxPanel({
   const t = useT()
   const [busy, setBusy] = useState<SandboxAction | 'topUp' | null>(null)
   const [status, setStatus] = useState('')
+  // The device's state the line was said under: it says "the device is now …", which is stale once the state moves
+  // on by itself (an operator's probe: "…now Disconnected" under a Connected badge after a Restart on the card).
+  const [saidUnder, setSaidUnder] = useState<DeviceState | null>(null)
+  const [stateSeen, setStateSeen] = useState(device.state)
+  if (device.state !== stateSeen) {
+    setStateSeen(device.state)
+    if (status !== '' && saidUnder !== null && device.state !== saidUnder) {
+      setStatus('')
+      setSaidUnder(null)
+    }
+  }
   const [amount, setAmount] = useState<number>(DEFAULT_TOP_UP)
   const amountId = useId()
   const topUpWhenId = useId()
@@ -76,6 +87,7 @@ export function SandboxPanel({
       const updated = await call('sandbox:control', { deviceId: device.id, action })
       useDevices.getState().upsert(updated)
       setStatus(t('sandbox.done', { action: t(`sandbox.action.${action}`), state: t(stateNameKey(updated)) }))
+      setSaidUnder(updated.state)
     } catch {
       // The sandbox answers in developer terms; the operator needs to know only that this step does not apply now,
       // or, for a scan while a scan is needed, what comes first: no code is shown (or it expired) until a relink.
@@ -87,6 +99,7 @@ export function SandboxPanel({
               state: t(stateNameKey(device))
             })
       )
+      setSaidUnder(device.state)
     } finally {
       setBusy(null)
       setSettled((n) => n + 1)
@@ -101,8 +114,10 @@ export function SandboxPanel({
       const updated = await call('sandbox:topUp', { deviceId: device.id, amount })
       useDevices.getState().upsert(updated)
       setStatus(t('sandbox.topUp.done', { action, left: quotaText(updated, t) }))
+      setSaidUnder(updated.state)
     } catch {
       setStatus(t('sandbox.refused', { action, state: t(stateNameKey(device)) }))
+      setSaidUnder(device.state)
     } finally {
       setBusy(null)
       setSettled((n) => n + 1)
