@@ -126,7 +126,7 @@ export const enRest = {
   'desktop.note.cancelledAtGateway': 'cancelled at the gateway',
   'desktop.note.retriedByOperator': 'retried by the operator',
   'desktop.note.cancelledByOperator': 'cancelled by the operator',
-  'desktop.note.cancelledDeviceRemoved': 'cancelled: its device was removed from Sender Desk',
+  'desktop.note.cancelledDeviceRemoved': 'its device was removed from Sender Desk',
   // Under the "Deleted for everyone" badge: says who did it, not the status again.
   'desktop.note.revokedAtGateway': 'done by the gateway, as asked',
   'desktop.note.resentAtGateway': 'queued again at the gateway',

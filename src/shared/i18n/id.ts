@@ -136,7 +136,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.cancelledAtGateway': 'dibatalkan di gateway',
   'desktop.note.retriedByOperator': 'dicoba lagi oleh operator',
   'desktop.note.cancelledByOperator': 'dibatalkan oleh operator',
-  'desktop.note.cancelledDeviceRemoved': 'dibatalkan: perangkatnya dihapus dari Sender Desk',
+  'desktop.note.cancelledDeviceRemoved': 'perangkatnya dihapus dari Sender Desk',
   'desktop.note.revokedAtGateway': 'dilakukan oleh gateway, sesuai permintaan',
   'desktop.note.resentAtGateway': 'diantrekan lagi di gateway',
   'desktop.note.revokeRefused': 'gateway tidak menghapusnya untuk semua orang: {message}',

@@ -1184,6 +1184,31 @@ describe('item detail', () => {
 
   // An operator's probe: the gateway's answer removed the pressed "Cancel at the gateway" under the focus, which fell
   // to the page; the next Tab landed on Retry, which would send the message just cancelled.
+  // An operator's probe: "Cancelled … cancelled: its device was removed from Sender Desk" said "cancelled" twice.
+  it('says why a removed device’s message was cancelled once, beside its Cancelled step', async () => {
+    const cancelled = makeItem({ id: 'c-6', deviceId: 'dev-1', status: 'cancelled' })
+    fake.handle('outbox:list', () => ({ items: [cancelled], total: 1 }))
+    fake.handle('outbox:get', () => ({
+      item: cancelled,
+      history: [
+        { at: '2025-05-01T02:27:00.000Z', status: 'queued', note: null },
+        {
+          at: '2025-05-01T02:30:00.000Z',
+          status: 'cancelled',
+          note: 'its device was removed from Sender Desk',
+          noteKey: 'desktop.note.cancelledDeviceRemoved'
+        }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-6'))
+    const timeline = await screen.findByTestId('outbox-timeline')
+    const step = [...timeline.querySelectorAll('li:not([data-future])')].at(-1)!
+    expect(step.querySelector('.timeline-note')?.textContent).toBe('its device was removed from Sender Desk')
+    expect(step.textContent?.match(/cancelled/gi)).toHaveLength(1)
+  })
+
   // An operator's probe: Retry on a removed device's message put it back in a line nothing reads ("Queued again.").
   it.each([
     {
