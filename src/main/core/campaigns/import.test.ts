@@ -1214,6 +1214,33 @@ describe('exact diagnoses', () => {
     expect(checkRows(input).rows[0]?.problems).toEqual([])
   })
 
+  // An operator's probe: "Halo Joko, tagihan 150000, diskon 0.1." from cells Excel showed as "Rp150,000" and "10%".
+  it('writes an XLSX number as its format shows it, in Indonesian, and leaves phone numbers their digits', async () => {
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    const sheet = workbook.addWorksheet('Tagihan')
+    sheet.addRow(['Nama', 'Telepon', 'Tagihan', 'Diskon', 'Sisa', 'Kode', 'Biasa'])
+    sheet.addRow(['Joko', 6281234567890, 150000, 0.1, 1250000.75, 81234567890, 6281234567891])
+    sheet.getCell('B2').numFmt = '0.00E+00'
+    sheet.getCell('C2').numFmt = '"Rp"#,##0'
+    sheet.getCell('D2').numFmt = '0%'
+    sheet.getCell('E2').numFmt = '#,##0.00'
+    sheet.getCell('F2').numFmt = '000000000000'
+    const read = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'tagihan.xlsx')
+    expect(read.rows.at(0)?.cells).toEqual([
+      'Joko',
+      // A scientific format would lose the digits: the number as stored.
+      '6281234567890',
+      'Rp150.000',
+      '10%',
+      '1.250.000,75',
+      // Zero-padded: its leading 0, as Excel shows it.
+      '081234567890',
+      // General: as stored, every digit.
+      '6281234567891'
+    ])
+  })
+
   it('writes an XLSX date as a customer reads it: day, month in words, year', async () => {
     const { default: Excel } = await import('exceljs')
     const workbook = new Excel.Workbook()

@@ -4,6 +4,7 @@
 // stops there). exceljs parses the XML it is given, one entry at a time, so it never sees a byte we did not count.
 import { Readable } from 'node:stream'
 import { createInflateRaw } from 'node:zlib'
+import { format as formatNumber } from 'numfmt'
 import { SaxesParser } from 'saxes'
 import type ExcelJS from 'exceljs'
 import {
@@ -435,7 +436,26 @@ function cellValue(
     default:
       return isDateFormat(numFmt)
         ? excelToDate(Number.parseFloat(text), context.date1904)
-        : Number.parseFloat(text)
+        : (shownNumber(Number.parseFloat(text), numFmt) ?? Number.parseFloat(text))
+  }
+}
+
+/**
+ * A number as its cell's format shows it, as Excel on an Indonesian computer does ("Rp150.000", "10%",
+ * "1.250.000,75"; dates are written in Indonesian too, spreadsheet.ts): a campaign's message said "tagihan 150000,
+ * diskon 0.1" (an operator's probe). Null — the number as stored — for the General format (which numfmt would write
+ * as "6.28123E+12", a phone number's digits lost) and for a scientific one, for the same reason. A zero-padded format
+ * gives a phone number its leading 0 back ("081234567890"), which the phone rule reads as well as "81234567890".
+ * numfmt (Excel's number format language in full, with its locales) rather than a hand-written subset of it.
+ */
+function shownNumber(value: number, numFmt: string | undefined): string | null {
+  if (!numFmt || !Number.isFinite(value)) return null
+  const outsideQuotes = numFmt.replace(/"[^"]*"/g, '').replace(/\[[^\]]*]/g, '')
+  if (/^general$/i.test(outsideQuotes.trim()) || /e[+-]/i.test(outsideQuotes)) return null
+  try {
+    return formatNumber(numFmt, value, { locale: 'id' })
+  } catch {
+    return null
   }
 }
 
