@@ -19,15 +19,12 @@ import {
   toItem
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
-import { searchableByIndex, searchPhrase } from './like-pattern'
-import { ACCENTS_ASIDE_TOKENIZER, ftsFold, holdsAccentsAside } from './fts-fold'
+import { ACCENTS_ASIDE_TOKENIZER, ftsFold } from './fts-fold'
 import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 import { countSearchMatches, readPicked, readSearchMatches, searchPagePicks } from './outbox-search-matches'
-
-/** The columns the Outbox's text field searches: a message's text, and a file's name (a file may have no caption). */
-const TEXT_SEARCHED = ['text', 'file_name'] as const
+import { textHolds, textPhrase } from './outbox-text-search'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -78,8 +75,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     const text = filter.text ? ftsFold(filter.text, ACCENTS_ASIDE_TOKENIZER) : ''
     const phrases = {
       recipient: recipient?.match ?? null,
-      // The text field finds a file by its name too (a document sent without a caption has no text).
-      text: searchableByIndex(text) ? searchPhrase(`{${TEXT_SEARCHED.join(' ')}}`, text) : null
+      text: textPhrase(text)
     }
     // A recipient named by contacts too (the name holds what was typed): its own condition, the number's or one of
     // those numbers, rather than a part of the text search's one match; added last, as the page reads those
@@ -116,9 +112,9 @@ export class OutboxListsStore extends OutboxItemsStore {
         params.push(...(recipient?.holds.params ?? []))
       } else if (text === '') where.push('0')
       else {
-        const holds = TEXT_SEARCHED.map((column) => holdsAccentsAside(column, text))
-        where.push(`(${holds.map((h) => h.sql).join(' OR ')})`)
-        params.push(...holds.flatMap((h) => h.params))
+        const holds = textHolds(text)
+        where.push(holds.sql)
+        params.push(...holds.params)
       }
     }
     if (filter.from !== undefined) {
