@@ -45,7 +45,10 @@ export function takeBackHold(
   )
     return 'device'
   const runtime = ctx.device(deviceId)
-  return now < Math.max(runtime.retryAt, runtime.takeBackRetryAt) ? 'gateway' : null
+  // A call the gateway did not answer (a 5xx, a timeout) holds too while its reports are read before it is asked
+  // again: up to the visibility window, with nothing else to say why the op still waits.
+  const unanswered = runtime.takeBackFailures > 0
+  return unanswered || now < Math.max(runtime.retryAt, runtime.takeBackRetryAt) ? 'gateway' : null
 }
 
 /**
@@ -127,7 +130,9 @@ async function callBatch(ctx: OutboxContext, client: SendingPort, batch: TakeBac
     const now = ctx.now()
     ctx.batch(() => {
       if (classified.action === 'reconcile') {
-        // It may have reached the gateway: its reports decide, never a second call in the dark.
+        // It may have reached the gateway: its reports decide, never a second call in the dark. Counted as a
+        // failure, so the request says the gateway did not answer until a call is answered (takeBackHold).
+        runtime.takeBackFailures++
         ctx.takeBackStore.setOps(seqs, { state: 'in_doubt', checkAt: now })
       } else if (classified.action === 'fail-item') {
         for (const op of batch) settleRefused(ctx, op, classified.gatewayMessage ?? classified.message)
@@ -278,6 +283,8 @@ function settleFromReport(ctx: OutboxContext, op: TakeBackOpRecord, report: Repo
         outcome.status === 'cancelled_at_gateway') ||
       (op.action === 'resend' && (outcome.kind === 'pending' || outcome.kind === 'progress'))
     if (doneBy) {
+      // The call took after all: the gateway did answer it, only its answer was lost.
+      ctx.device(op.deviceId).takeBackFailures = 0
       if (op.action === 'resend') settleDone(ctx, op)
       else {
         store.settleOp(op.seq, 'done', null, now)

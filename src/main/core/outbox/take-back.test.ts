@@ -423,6 +423,27 @@ describe('take-back: why it is held', () => {
     await fx.runUntil(done(request.id), { stepMs: 1000 })
     expect(fx.outbox.takeBackProgress(request.id).heldBy).toBeNull()
 
+    // A 5xx: the call may have reached the gateway, so its reports are read before it is asked again. Meanwhile the
+    // request says the gateway did not answer (an operator's probe: nothing was said while it was asked again and
+    // again), until a call is answered.
+    fx.gateway.fail({ op: 'revoke', deviceId: 'd1', code: 'server_error', times: 3 })
+    const revokes = (): number => fx.gateway.calls.filter((c) => c.op === 'revoke').length
+    const before = revokes()
+    const failing = fx.outbox.takeBackItems(ids.slice(2, 3), 'revoke')
+    await fx.runUntil(() => revokes() === before + 1)
+    await fx.clock.advance(OPTIONS.visibilityWindowMs / 2)
+    expect(fx.outbox.takeBackProgress(failing.id)).toMatchObject({
+      heldBy: { reason: 'gateway', deviceId: 'd1' },
+      revoke: { pending: 1 }
+    })
+    // Asked again only once the reports show it untouched past the window; the fourth call is answered.
+    await fx.runUntil(() => revokes() === before + 3, { stepMs: 1000 })
+    expect(fx.outbox.takeBackProgress(failing.id).heldBy).toEqual({ reason: 'gateway', deviceId: 'd1' })
+    await fx.runUntil(done(failing.id), { stepMs: 1000 })
+    expect(revokes()).toBe(before + 4)
+    expect(fx.outbox.takeBackProgress(failing.id)).toMatchObject({ heldBy: null, revoke: { done: 1 } })
+    expect(statusOf(ids[2] ?? '')).toBe('revoked')
+
     fx.outbox.setNetworkOnline(false)
     const offline = fx.outbox.takeBackItems(ids.slice(1, 2), 'revoke')
     expect(fx.outbox.takeBackProgress(offline.id).heldBy).toEqual({ reason: 'offline', deviceId: 'd1' })
