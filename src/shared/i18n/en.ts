@@ -1695,6 +1695,9 @@ export const enRest = {
   'campaigns.takeBack.tally.pending': '{n} still to do',
   'campaigns.takeBack.tally.onItsWay':
     '{count, plural, one {# was on its way and was left as it was: if it went out, take back again to delete it.} other {# were on their way and were left as they were: those that went out, take back again to delete them.}}',
+  // A campaign's take-back follows such a row up itself once the gateway turns out to have it (the core's follow-up).
+  'campaigns.takeBack.tally.onItsWayFollowed':
+    '{count, plural, one {# was on its way: once the gateway has it, it is taken back too.} other {# were on their way: once the gateway has them, they are taken back too.}}',
   'campaigns.takeBack.tally.nothing': 'Nothing was taken back.',
   // A take-back that found nothing to stop, cancel or delete: why, from what its messages are now ({why}: a list).
   'campaigns.takeBack.tally.nothingLeft': 'Nothing was left to take back: {why}.',

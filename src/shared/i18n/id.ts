@@ -1920,6 +1920,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.tally.pending': '{n} belum dikerjakan',
   'campaigns.takeBack.tally.onItsWay':
     '{count} sedang dalam perjalanan dan dibiarkan: yang sudah terkirim, tarik kembali lagi untuk menghapusnya.',
+  'campaigns.takeBack.tally.onItsWayFollowed':
+    '{count} sedang dalam perjalanan: begitu sampai di gateway, ikut ditarik kembali.',
   'campaigns.takeBack.tally.nothing': 'Tidak ada yang ditarik kembali.',
   'campaigns.takeBack.tally.nothingLeft': 'Tidak ada lagi yang bisa ditarik kembali: {why}.',
   'campaigns.takeBack.tally.left.revokeNotAsked':

@@ -141,6 +141,34 @@ describe('take-back: cancel and resend', () => {
     expect(tally.explained).toEqual([])
   })
 
+  // An operator's probe: a campaign taken back while a row was being sent; the row went out and stayed on WhatsApp,
+  // the tally saying only that it had been on its way. Once its fate is known it is taken back in the same request.
+  it('follows up a row that was on its way: once the gateway has it, it is cancelled or deleted as asked', async () => {
+    fx = makeFixture(OPTIONS)
+    await fx.outbox.start()
+    fx.gateway.holdSends = true
+    await fx.outbox.add([
+      newTextItem('row-1', { recipient: '6281200000001', producerTag: 'campaign:c1' }),
+      newTextItem('row-2', { recipient: '6281200000002', producerTag: 'campaign:c1' })
+    ])
+    await fx.runUntil(() => fx.gateway.heldCount === 1)
+    const onItsWay = ['row-1', 'row-2'].find((id) => statusOf(id) === 'sending') ?? ''
+    const request = fx.outbox.takeBackProducer('campaign:c1', { revokeDelivered: true })
+    expect(fx.outbox.takeBackProgress(request.id)).toMatchObject({
+      stoppedLocally: 1,
+      leftAlone: { fate_unknown: 1 }
+    })
+    await fx.runUntil(done(request.id))
+    // The gateway takes it (and holds it, not sent yet): it is cancelled there, counted in the same request.
+    fx.gateway.holdSends = false
+    fx.gateway.releaseHeld()
+    await fx.runUntil(() => statusOf(onItsWay) === 'cancelled_at_gateway')
+    const tally = fx.outbox.takeBackProgress(request.id)
+    expect(tally).toMatchObject({ state: 'done', stoppedLocally: 1, leftAlone: {} })
+    expect(tally.cancel).toEqual({ done: 1, refused: 0, unknown: 0, pending: 0 })
+    expect(tally.explained).toEqual([])
+  })
+
   it('resends what the gateway failed and tracks it again; never one whose fate is unknown', async () => {
     fx = makeFixture(OPTIONS)
     await fx.outbox.start()

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import {
   DamagedStoreError,
   type TakeBackAction,
+  type ItemRecord,
   type TakeBackRequestRecord,
   type TakeBackSubjectRecord,
   type NewTakeBackOp
@@ -120,6 +121,42 @@ export function createTakeBacks(
     const stopped = stop.length > 0 ? cancelMany(stop).done.length : 0
     return record(tag, options.revokeDelivered, ops, stopped, leftAlone)
   }
+
+  /**
+   * A producer's message on its way when its messages were taken back (left as `fate_unknown`: sending, or its answer
+   * lost) is followed up in that request once the gateway turns out to have it: cancelled there, or deleted for
+   * everyone if it left and the request asked that (an operator's probe: a campaign row went out after "Take back", and
+   * the tally could only say to take back again). Only a move to `accepted` is one: that status is reached from
+   * `sending` alone (a resend's has its own op), and nothing else of a taken-back producer is sent after it.
+   */
+  function followUpOnItsWay(item: ItemRecord): void {
+    if (item.status !== 'accepted' || item.producerTag === null) return
+    let request: TakeBackRequestRecord | undefined
+    try {
+      request = store.newestProducerRequest(item.producerTag)
+    } catch (error) {
+      // A damaged request follows up nothing; the send path that told of this item must not fail with it.
+      if (error instanceof DamagedStoreError) return
+      throw error
+    }
+    const onItsWay = request?.leftAlone['fate_unknown'] ?? 0
+    if (!request || onItsWay === 0 || store.opsOfItems([item.id]).length > 0) return
+    const [subject] = store.subjectsOf([item.id], OPTED_OUT_NOTE)
+    if (!subject) return
+    const step = takeBackStep(decideTakeBack(subject), { revokeDelivered: request.revokeDelivered })
+    if (!('act' in step) || step.act === 'stop_locally') return
+    const leftAlone: Record<string, number> = { ...request.leftAlone, fate_unknown: onItsWay - 1 }
+    if (onItsWay === 1) delete leftAlone['fate_unknown']
+    const requestId = request.id
+    ctx.batch(() => {
+      store.addOp(requestId, opOf(subject, step.act === 'revoke' ? 'revoke' : 'cancel'))
+      store.setLeftAlone(requestId, leftAlone)
+      store.setRequestState(requestId, ['done'], 'running', clock.now())
+    })
+    knownDevices.add(subject.deviceId)
+    pump()
+  }
+  ctx.transitionListeners.add(followUpOnItsWay)
 
   /** What taking back a producer's messages would do now: the counts a confirmation states. */
   function planProducer(tag: string, options: { revokeDelivered: boolean }): TakeBackPlanView {

@@ -49,3 +49,15 @@ export function takeBackRequestColumn<C extends 'state' | 'revoke_delivered'>(
   ) as { value: C extends 'state' ? TakeBackRequestState : number } | undefined
   return row?.value
 }
+
+/** A producer's newest take-back request, or undefined; what it left alone unreadable, a DamagedStoreError. */
+export function newestProducerTakeBack(
+  db: Database.Database,
+  tag: string
+): TakeBackRequestRecord | undefined {
+  const row = preparedOnce(
+    db,
+    'SELECT id FROM outbox_takeback_requests WHERE producer_tag = ? ORDER BY created_at DESC, rowid DESC LIMIT 1'
+  ).get(tag) as { id: string } | undefined
+  return row ? readTakeBackRequest(db, row.id) : undefined
+}

@@ -3,7 +3,7 @@
 import type Database from 'better-sqlite3'
 import type { ItemStatus } from './outbox-records'
 import { TOOK_SOMETHING } from './outbox-producer-takebacks'
-import { readTakeBackRequest, takeBackRequestColumn } from './outbox-takeback-request'
+import { newestProducerTakeBack, readTakeBackRequest, takeBackRequestColumn } from './outbox-takeback-request'
 
 export type TakeBackAction = 'revoke' | 'cancel' | 'resend'
 export type TakeBackOpState = 'waiting' | 'calling' | 'in_doubt' | 'done' | 'refused' | 'unknown'
@@ -212,6 +212,10 @@ export class OutboxTakeBackStore {
   /** The request (undefined when none); what it left alone unreadable, a DamagedStoreError naming it. */
   getRequest(id: string): TakeBackRequestRecord | undefined {
     return readTakeBackRequest(this.db, id)
+  }
+
+  newestProducerRequest(tag: string): TakeBackRequestRecord | undefined {
+    return newestProducerTakeBack(this.db, tag)
   }
 
   /** The request's state alone, read whatever else of its row is damaged; undefined when there is none. */

@@ -253,18 +253,18 @@ it.each([
 )
 
 // An operator's probe: a row on its way when asked went out; the tally said only "3 cancelled before they left" and
-// the campaign read "taken back", one message left on WhatsApp.
+// the campaign read "taken back", one message left on WhatsApp. The core now follows such a row up itself.
 it.each([
   [
     'en',
-    '5 cancelled before they left, 2 deleted for everyone, 1 refused by the gateway. 1 was on its way and was left as it was: if it went out, take back again to delete it.'
+    '5 cancelled before they left, 2 deleted for everyone, 1 refused by the gateway. 1 was on its way: once the gateway has it, it is taken back too.'
   ],
   [
     'id',
-    '5 dibatalkan sebelum dikirim, 2 dihapus untuk semua orang, 1 ditolak gateway. 1 sedang dalam perjalanan dan dibiarkan: yang sudah terkirim, tarik kembali lagi untuk menghapusnya.'
+    '5 dibatalkan sebelum dikirim, 2 dihapus untuk semua orang, 1 ditolak gateway. 1 sedang dalam perjalanan: begitu sampai di gateway, ikut ditarik kembali.'
   ]
 ] as const)(
-  'says what was on its way and left as it was, and how to take it back once sent (%s)',
+  'says what was on its way, and that it is taken back once the gateway has it (%s)',
   async (language, text) => {
     fake.handle('outbox:takeBackProgress', () => ({ ...done, leftAlone: { fate_unknown: 1 } }))
     const tally = await takeBackIn(language)

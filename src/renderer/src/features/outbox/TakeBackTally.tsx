@@ -81,9 +81,14 @@ function tallyText(result: TakeBackView, waiting: number, t: Translate, language
   ]
   const said = parts.filter(([, n]) => n > 0).map(([key, n]) => t(key, { n }))
   // Left because it was on its way when asked (an operator's probe: one such row went out, and the tally said only
-  // "3 cancelled before they left", the campaign "taken back"): said, with what takes it back once it is sent.
+  // "3 cancelled before they left", the campaign "taken back"): said, with what takes it back once it is sent. A
+  // campaign's take-back does that itself once the gateway has it; a selection's is taken back again by the operator.
   const onItsWay = result.leftAlone['fate_unknown'] ?? 0
-  const after = onItsWay > 0 ? ` ${t('campaigns.takeBack.tally.onItsWay', { count: onItsWay })}` : ''
+  const onItsWayKey =
+    result.producerTag === null
+      ? 'campaigns.takeBack.tally.onItsWay'
+      : 'campaigns.takeBack.tally.onItsWayFollowed'
+  const after = onItsWay > 0 ? ` ${t(onItsWayKey, { count: onItsWay })}` : ''
   if (said.length > 0) return t('campaigns.takeBack.tally', { parts: said.join(', ') }) + after
   if (waiting > 0) return null
   return nothingLeftText(result, t, language) ?? t('campaigns.takeBack.tally.nothing')
