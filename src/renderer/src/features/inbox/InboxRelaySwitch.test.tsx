@@ -217,3 +217,23 @@ describe('InboxView, a relay that no longer knows the mailbox (QA30 Q30-08)', ()
     expect(screen.getByRole('heading', { name: 'Connect a mailbox again' })).toBeTruthy()
   })
 })
+
+// An operator's probe: with the relay down, "Use another relay" was a small button under "Try now", read as an aside
+// though it is the other way out.
+describe('InboxView, another relay while the relay is down', () => {
+  it.each([
+    ['unreachable', false],
+    ['connected', true]
+  ] as const)(
+    'draws "Use another relay" as large as "Try now" when the relay is %s: small %s',
+    async (state, small) => {
+      fake.handle('inbox:status', () => makeInboxStatus({ state }))
+      fake.handle('inbox:receiving', () => RECEIVING)
+      fake.handle('inbox:conversations', () => ({ conversations: [], next: null }))
+      render(<InboxView />)
+      const other = await screen.findByRole('button', { name: 'Use another relay' })
+      expect(other.classList.contains('button--small')).toBe(small)
+      expect(screen.queryByRole('button', { name: 'Try now' }) !== null).toBe(!small)
+    }
+  )
+})

@@ -19,7 +19,7 @@ import { LocalRelayOffer } from './LocalRelayOffer'
 import { Conversations, type ListFocus } from './Conversations'
 import { useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
-import { RelayState } from './RelayState'
+import { RelayState, relayCanTryNow } from './RelayState'
 import { SwitchRelay } from './SwitchRelay'
 import { Thread } from './Thread'
 import { ChatbotPanel } from './ChatbotPanel'
@@ -227,7 +227,11 @@ export function InboxView(): React.JSX.Element {
             onStatus={setStatus}
           >
             {receiving.connected && !needsNewMailbox ? (
-              <SwitchRelay view={receiving} onConnected={(view) => void connected(view)} />
+              <SwitchRelay
+                view={receiving}
+                prominent={relayCanTryNow(status)}
+                onConnected={(view) => void connected(view)}
+              />
             ) : null}
           </RelayState>
           {!receiving.connected || needsNewMailbox ? (

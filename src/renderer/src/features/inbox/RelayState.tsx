@@ -25,6 +25,15 @@ const HINT: Partial<Record<RelayHealth, MessageKey>> = {
   'cursor-ahead': 'relay.hint.cursor-ahead'
 }
 
+/**
+ * The relay is down or refusing, and the sync backs off on its own (up to minutes): "Try now" is offered, so the
+ * operator who fixed the relay need not wait, and another relay is offered as its equal.
+ */
+export function relayCanTryNow(status: InboxStatusView): boolean {
+  const { health } = relayStatus(status)
+  return health === 'unreachable' || health === 'failing' || health === 'auth-retrying'
+}
+
 export function RelayState({
   status,
   relayUrl,
@@ -50,9 +59,7 @@ export function RelayState({
   const showsContact = relay.health !== 'not-set-up'
   // All is well: one line, so the conversations the operator works from start near the top.
   const quiet = showsContact && !relay.needsAttention
-  // The sync backs off on its own (up to minutes): the operator who fixed the relay need not wait for it.
-  const canTryNow =
-    relay.health === 'unreachable' || relay.health === 'failing' || relay.health === 'auth-retrying'
+  const canTryNow = relayCanTryNow(status)
   // A refusal being tried again says why in its words already; its note would only repeat them.
   const showsReason = relay.needsAttention && relay.health !== 'auth-retrying'
   const headingRef = useRef<HTMLHeadingElement>(null)

@@ -13,11 +13,14 @@ import { LocalRelayOffer } from './LocalRelayOffer'
 
 export function SwitchRelay({
   view,
+  prominent = false,
   onConnected
 }: {
   /** The connected mailbox: on the relay this computer runs (offering that one again would change nothing), and the
    *  devices receiving through it. */
   view: ReceivingView
+  /** Drawn as large as the "Try now" beside it, while the relay is down (an operator's probe: it read as an aside). */
+  prominent?: boolean
   onConnected(view: ReceivingView): void
 }): React.JSX.Element {
   const t = useT()
@@ -35,7 +38,7 @@ export function SwitchRelay({
       <PanelToggle
         panels={panels}
         panel="switch"
-        className="button button--small"
+        className={prominent ? 'button' : 'button button--small'}
         testId="inbox-switch-relay"
       >
         {t('inbox.switch.open')}
