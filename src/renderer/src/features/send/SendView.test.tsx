@@ -1375,6 +1375,28 @@ describe('enqueue', () => {
     }
   })
 
+  // An operator's probe: a device removed on the Devices view cancelled the message just sent (one bulk change while
+  // Send was not shown); back on Send the card still said "Queued" until a reload.
+  it('catches up with a bulk change made while another view was shown', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device' })] }))
+    useNavigation.getState().navigate('send')
+    const disconnect = connectEvents()
+    try {
+      const shown = render(<SendView />)
+      const items = [makeItem({ id: 'q-1', status: 'queued' })]
+      sentBatch(items)
+      expect(await screen.findByRole('heading', { name: 'Waiting to be sent' })).toBeTruthy()
+      shown.unmount()
+      const later = new Date(Date.now() + 1000).toISOString()
+      sentBatch(items.map((item) => ({ ...item, status: 'cancelled' as const, updatedAt: later })))
+      act(() => fake.emit('outbox:bulkChanged', { count: 1 }))
+      render(<SendView />)
+      await waitFor(() => expect(screen.getByTestId('send-sent-summary').textContent).toBe('1 cancelled'))
+    } finally {
+      disconnect()
+    }
+  })
+
   it('says an item deleted since (the core no longer has it) is deleted, not queued nor "not looked up yet"', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     useNavigation.getState().navigate('send')

@@ -16,6 +16,9 @@ import { FileThumb } from './FileList'
 import { RecipientName } from '../../ui/RecipientName'
 import './send.css'
 
+/** The outbox's bulk change each sent batch's items were last looked up at: kept while the card is not shown. */
+const lookedUpAtBulk = new WeakMap<object, number>()
+
 /** A row whose messages the outbox no longer has: said as deleted, as the outbox says it, never as still queued. */
 function DeletedBadge(): React.JSX.Element {
   const t = useT()
@@ -123,9 +126,9 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
 
   const headingRef = useRef<HTMLHeadingElement>(null)
 
-  // Its items, all of them; after a bulk change (which names no item) all of them again.
+  // Its items, all of them; after a bulk change (which names no item) all of them again, also one made while another
+  // view was shown (an operator's probe: a device's removal cancelled the message, and the card said "Queued").
   const bulkSeq = useOutbox((s) => s.bulkSeq)
-  const followedSince = useRef(bulkSeq)
   // The batch (by its time) whose items were first looked up: until then the summary says nothing, so the view's
   // "Added to the outbox." is said first and no "1 not looked up yet" before it (QA37 Q37-08).
   const [lookedUp, setLookedUp] = useState<string | null>(null)
@@ -133,9 +136,9 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
     if (!sent) return
     const outbox = useOutbox.getState()
     const asked =
-      followedSince.current === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds)
+      lookedUpAtBulk.get(sent) === bulkSeq ? outbox.track(sent.itemIds) : outbox.refresh(sent.itemIds)
     void asked.then(() => setLookedUp(sent.at))
-    followedSince.current = bulkSeq
+    lookedUpAtBulk.set(sent, bulkSeq)
   }, [sent, bulkSeq])
 
   // The form clears after sending: show and focus what was sent, so it is not mistaken for a blank form to fill again.
