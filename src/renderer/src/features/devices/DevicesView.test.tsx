@@ -713,7 +713,8 @@ describe('device list', () => {
     await user.clear(input)
     await user.type(input, '0813-9999-8888')
     expect(input.getAttribute('aria-invalid')).toBeNull()
-    expect(accessibleDescription(input)).toContain('Will be saved as 6281399998888')
+    // As every number is read (an operator's probe: "Will be saved as 6281234567890.").
+    expect(accessibleDescription(input)).toContain('Will be saved as +62 813-9999-8888.')
     const form = input.closest('form')!
     await user.click(within(form).getByRole('button', { name: 'Change number' }))
     expect(fake.requests('devices:changeNumber')).toEqual([{ id: 'dev-1', phone: '6281399998888' }])

@@ -49,7 +49,7 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
         label={t('devices.number.label')}
         hint={
           check && !check.problem
-            ? t('devices.number.willUse', { phone: check.value })
+            ? t('devices.number.willUse', { phone: formatPhoneForReading(check.value) })
             : t('devices.number.hint')
         }
         error={error}
