@@ -927,6 +927,8 @@ export const enRest = {
   'outbox.waiting.paused': 'sending is paused',
   'outbox.waiting.devicePaused': 'sending through {device} is paused',
   'outbox.waiting.loggedOut': '{device} is logged out',
+  'outbox.waiting.neverLinked': '{device} is not linked yet: scan its QR code',
+  'outbox.waiting.numberChanged': '{device} needs its QR code scanned for its new number',
   'outbox.waiting.deviceState': '{device} is “{state}”',
   'outbox.waiting.noQuota': '{device} has no quota left (renew or top up the gateway package)',
   'outbox.waiting.noQuota.sandbox':

@@ -1144,6 +1144,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.paused': 'pengiriman dijeda',
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',
   'outbox.waiting.loggedOut': '{device} sudah keluar (logout)',
+  'outbox.waiting.neverLinked': '{device} belum ditautkan: pindai kode QR-nya',
+  'outbox.waiting.numberChanged': '{device} perlu kode QR-nya dipindai untuk nomor barunya',
   'outbox.waiting.deviceState': '{device} berstatus “{state}”',
   'outbox.waiting.noQuota': 'kuota {device} habis (perpanjang atau isi ulang paket gateway)',
   'outbox.waiting.noQuota.sandbox':

@@ -1993,17 +1993,26 @@ describe('item detail', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))
   })
 
-  it('says why a queued item waits: its device is logged out', async () => {
-    seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan' })] }))
+  // An operator's probe: a device never linked (or whose number just changed) was said to be "logged out", under a
+  // badge saying it needs a QR scan.
+  it.each([
+    [{}, 'Waiting: Sandbox device is logged out'],
+    [{ linked: false }, 'Waiting: Sandbox device is not linked yet: scan its QR code'],
+    [
+      { stateNoteKey: 'desktop.device.numberChanged' },
+      'Waiting: Sandbox device needs its QR code scanned for its new number'
+    ]
+  ])('says why a queued item waits on a device that needs a scan (%o)', async (facts, said) => {
+    seedStores(
+      makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'needs-scan', ...facts })] })
+    )
     const waiting = makeItem({ id: 'w-1', status: 'queued' })
     fake.handle('outbox:list', () => ({ items: [waiting], total: 1 }))
     fake.handle('outbox:get', () => ({ item: waiting, history: [] }))
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-w-1'))
-    expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(
-      'Waiting: Sandbox device is logged out'
-    )
+    expect((await screen.findByTestId('outbox-waiting-reason')).textContent).toBe(said)
   })
 
   it('names a removed device by its label, not its id, and says why its message moves on no further', async () => {

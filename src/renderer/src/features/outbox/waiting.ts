@@ -1,6 +1,6 @@
 // Why a message that has not reached the gateway is still waiting, and what a just-sent batch really did.
 import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
-import { isSandboxDevice, stateNameKey } from '../../../../shared/device-status'
+import { isSandboxDevice, scanCause, stateNameKey, type ScanCause } from '../../../../shared/device-status'
 import {
   bucketCountsOf,
   countsAsSentToday,
@@ -95,11 +95,19 @@ function reasonOf(
   return null
 }
 
+const SCAN_WAIT = {
+  'logged-out': 'outbox.waiting.loggedOut',
+  'never-linked': 'outbox.waiting.neverLinked',
+  'number-changed': 'outbox.waiting.numberChanged'
+} as const satisfies Record<ScanCause, MessageKey>
+
 /** What stops everything of the device from reaching the gateway: the operator's pause, the device's, its state. */
 function stoppedReason({ device, sendingPaused }: WaitingContext, t: Translate): string | null {
   if (sendingPaused) return t('outbox.waiting.paused')
   if (device?.paused) return t('outbox.waiting.devicePaused', { device: device.label })
-  if (device && device.state === 'needs-scan') return t('outbox.waiting.loggedOut', { device: device.label })
+  // By why it needs a scan (an operator's probe: a device never linked, or whose number just changed, was "logged out").
+  if (device && device.state === 'needs-scan')
+    return t(SCAN_WAIT[scanCause(device) ?? 'logged-out'], { device: device.label })
   if (device && device.state !== 'connected' && device.state !== 'unknown')
     return t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) })
   return null
