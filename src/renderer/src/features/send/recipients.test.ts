@@ -112,12 +112,14 @@ describe('parseRecipients', () => {
   // picked from the contacts' suggestions.
   it('tells a group id typed where numbers go to turn on sending to a group, a name to pick the contact', () => {
     const parsed = parseRecipients(
-      '120363012345678901@g.us, 6287817274185-1632192971, Budi, 0812-34567890',
+      '120363012345678901@g.us, 6287817274185-1632192971, 120363025246125888, Budi, 0812-34567890',
       false
     )
     expect(parsed.map((r) => [r.raw, r.problem])).toEqual([
       ['120363012345678901@g.us', 'groupId'],
       ['6287817274185-1632192971', 'groupId'],
+      // The newer 18-digit id, bare (an operator's probe: told "Start with 08, 8, +62 or 62").
+      ['120363025246125888', 'groupId'],
       ['Budi', 'name'],
       ['0812-34567890', null]
     ])

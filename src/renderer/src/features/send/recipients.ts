@@ -14,9 +14,12 @@ import {
  */
 export type RecipientProblem = Exclude<PhoneProblem, 'empty'> | GroupIdProblem | 'name' | 'groupId'
 
-/** A group id's shapes ("…@g.us", legacy "6287817274185-1632192971"), not a number written with dashes. */
-function looksLikeGroupId(raw: string): boolean {
-  return /@g\.us$/i.test(raw) || /^[A-Za-z0-9]+-\d{6,}$/.test(raw)
+/**
+ * A group id's shapes ("…@g.us", legacy "6287817274185-1632192971", the newer 18 digits "120363…": longer than any
+ * phone number), not a number written with dashes.
+ */
+export function looksLikeGroupId(raw: string): boolean {
+  return /@g\.us$/i.test(raw) || /^[A-Za-z0-9]+-\d{6,}$/.test(raw) || /^120363\d{12}$/.test(raw)
 }
 
 export interface ParsedRecipient {
