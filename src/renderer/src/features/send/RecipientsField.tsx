@@ -6,7 +6,9 @@ import { useT } from '../../i18n'
 import { useSend } from '../../stores/send'
 import { Field } from '../../ui/Field'
 import {
+  checkGroupId,
   isSearchText,
+  normalisePhone,
   parseRecipients,
   repeatedRecipientsLeftOut,
   splitDraft,
@@ -54,6 +56,12 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   // Said until a recipient is typed again, and not again when chips are later removed one by one (set while
   // rendering, as React advises for state that follows other state).
   if (removedAll !== null && parsed.length > 0) setRemovedAll(null)
+
+  // The recent list holds numbers and group ids alike (an operator's probe: a group's id offered under Phone numbers
+  // became a chip in error): each is offered where it can be sent to.
+  const recentHere = recent.filter((r) =>
+    isGroup ? checkGroupId(r).problem === null : normalisePhone(r).problem === null
+  )
 
   const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
@@ -181,12 +189,12 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
           {t('send.recipients.undoRemoveAll')}
         </button>
       ) : null}
-      {recent.length > 0 && !isGroup ? (
+      {recentHere.length > 0 ? (
         <div className="recent" role="group" aria-labelledby="recent-title">
           <span id="recent-title" className="small">
             {t('send.recent')}
           </span>
-          {recent.slice(0, 8).map((r) => (
+          {recentHere.slice(0, 8).map((r) => (
             <button
               key={r}
               type="button"
@@ -194,7 +202,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
               data-testid="recent-recipient"
               onClick={() => setFields({ recipientsText: withRecipient(text, r) })}
             >
-              {formatPhoneForReading(r)}
+              {isGroup ? r : formatPhoneForReading(r)}
             </button>
           ))}
         </div>

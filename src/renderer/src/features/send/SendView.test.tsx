@@ -572,6 +572,23 @@ describe('recipients', () => {
     expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLInputElement).value).toBe('')
   })
 
+  // An operator's probe: a group's id was offered under Phone numbers, and picked it was a chip in error.
+  it('offers the recent numbers under Phone numbers and the recent group ids under Send to a group', async () => {
+    const group = '120363025246125888'
+    fake.handle('recipients:recent', () => ({
+      recipients: [group, '6281299990000', '6281234567890-1600000000']
+    }))
+    const user = show()
+    const recentNow = async (): Promise<string[]> =>
+      (await screen.findAllByTestId('recent-recipient')).map((b) => b.textContent ?? '')
+    expect(await recentNow()).toEqual(['+62 812-9999-0000'])
+    await user.click(screen.getByRole('checkbox', { name: 'Send to a group' }))
+    expect(await recentNow()).toEqual([group, '6281234567890-1600000000'])
+    await user.click(screen.getByRole('button', { name: group }))
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-value'))).toEqual([group])
+    expect(screen.queryByRole('alert')).toBeNull()
+  })
+
   it('puts the numbers just sent to among the recent ones for the next message, without leaving the view (QA26 Q26-06)', async () => {
     let recent: string[] = []
     fake.handle('recipients:recent', () => ({ recipients: recent }))
