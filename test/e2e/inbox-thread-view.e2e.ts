@@ -507,3 +507,43 @@ describe('the thread heading at 360 px (QA45)', () => {
     120_000
   )
 })
+
+// An operator's probe: with 38 conversations, End from the first row took three presses to reach the last (it went
+// to the last row drawn, then the list drew more), Home the same back up.
+describe('Home and End in a long conversation list', () => {
+  it('reach its first and last conversation in one press', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    const COUNT = 30
+    for (let n = 0; n < COUNT; n++)
+      await harness.core.handlers['sandbox:receive']({
+        deviceId,
+        from: `08135000${String(n).padStart(4, '0')}`,
+        message: `Halo ${n}`
+      })
+    await expect
+      .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
+      .toBe(COUNT)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 1100, height: 760 })
+    await openTab(p, 'inbox')
+    const list = p.getByRole('list', { name: 'Conversations' })
+    await expect.poll(() => list.getByRole('listitem').count(), { timeout: 10_000 }).toBeGreaterThan(0)
+    /** The position (1-based) of the conversation row holding the focus, or null. */
+    const focusedAt = (): Promise<string | null> =>
+      p.evaluate(
+        () => document.activeElement?.closest('[role="listitem"]')?.getAttribute('aria-posinset') ?? null
+      )
+    await p.locator('#main').focus()
+    await p.keyboard.press('j')
+    await expect.poll(focusedAt).toBe('1')
+    for (const [key, at] of [
+      ['End', String(COUNT)],
+      ['Home', '1'],
+      ['End', String(COUNT)]
+    ] as const) {
+      await p.keyboard.press(key)
+      await expect.poll(focusedAt, { message: `${key} in one press` }).toBe(at)
+    }
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toContain('Halo 0')
+  }, 120_000)
+})

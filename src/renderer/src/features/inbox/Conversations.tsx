@@ -16,6 +16,7 @@ import { ListStatus } from '../../ui/ListStatus'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
 import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
+import { takeRowEnds } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import { conversationLabel } from './conversation-label'
@@ -279,6 +280,34 @@ function ConversationRows({
       box.scrollTop = index * CONVERSATION_ROW_HEIGHT
     }
   }, [focusOnDraw, listed, first, last, onFocusGiven])
+
+  // Home/End reach the list's first/last conversation, not the first/last drawn (an operator's probe: End took three
+  // presses to reach the last of 38), as the Outbox's list does (shortcuts/row-ends.ts): the box scrolls there and the
+  // row takes the focus once drawn.
+  const [endRowId, setEndRowId] = useState<number | null>(null)
+  useEffect(() => {
+    const box = scrollRef.current
+    if (!box) return
+    const conversations = state.conversations ?? []
+    return takeRowEnds(box, (end) => {
+      const index = end === 'first' ? 0 : conversations.length - 1
+      const row = conversations[index]
+      if (!row) return false
+      box.scrollTop = index * CONVERSATION_ROW_HEIGHT
+      setEndRowId(row.id)
+      return true
+    })
+  }, [state.conversations])
+  useLayoutEffect(() => {
+    if (endRowId === null) return
+    const button = scrollRef.current?.querySelector<HTMLElement>(
+      `[data-testid="inbox-conversation-${endRowId}"]`
+    )
+    if (!button) return
+    button.focus()
+    button.scrollIntoView?.({ block: 'nearest' })
+    setEndRowId(null)
+  }, [endRowId, first, last])
 
   return (
     <>
