@@ -1061,6 +1061,8 @@ export const enRest = {
   'outbox.bulk.selectAll': 'Select all shown',
   'outbox.bulk.selectMatching': 'Select all {count} matching the filters',
   'outbox.bulk.selectedMatching': 'All {count} matching the filters selected',
+  'outbox.bulk.matchingActs':
+    'Deleting, for everyone or from the outbox, acts on ticked messages only (up to {max} at a time).',
   'outbox.bulk.bar': 'Selected messages',
   'outbox.bulk.selected': '{count} selected',
   'outbox.bulk.clear': 'Clear selection',

@@ -1267,6 +1267,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.selectAll': 'Pilih semua yang tampil',
   'outbox.bulk.selectMatching': 'Pilih semua {count} yang cocok dengan filter',
   'outbox.bulk.selectedMatching': 'Semua {count} yang cocok dengan filter dipilih',
+  'outbox.bulk.matchingActs':
+    'Menghapus, untuk semua orang atau dari kotak keluar, hanya berlaku untuk pesan yang dicentang (paling banyak {max} sekaligus).',
   'outbox.bulk.bar': 'Pesan terpilih',
   'outbox.bulk.selected': '{count} dipilih',
   'outbox.bulk.clear': 'Hapus pilihan',

@@ -4,15 +4,20 @@
 // what holds it, Pause and Resume, Try again once its reads kept failing (it said what it started and went stale).
 import { useLayoutEffect, useRef, useState } from 'react'
 import type { MessageKey } from '../../../../shared/i18n'
-import type { InvokeReply, OutboxBulkRefusal, OutboxItemView } from '../../../../shared/contract'
-import { budgetLeftToday, quotaShortfall } from '../../../../shared/domain'
+import type {
+  InvokeReply,
+  OutboxBulkRefusal,
+  OutboxItemView,
+  OutboxStatus
+} from '../../../../shared/contract'
+import { budgetLeftToday, cancellableHere, OUTBOX_BULK_MAX, quotaShortfall } from '../../../../shared/domain'
 import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { runsOutText, setShortfallText } from '../../ui/budget-words'
 import { errorInfo } from '../../api'
-import { itemActions } from './status'
+import { itemActions, mayBeRetried } from './status'
 import { useFollowedTakeBack } from './follow-take-back'
 import { nothingLeftText, TakeBackTally } from './TakeBackTally'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -157,6 +162,15 @@ export function OutboxBulkBar({
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.
   const reportRef = useRef<HTMLParagraphElement>(null)
   // A question takes the focus on Keep (a stray Enter confirms nothing); backing out returns it to its button.
+  // "Select all N matching" leaves with its press (an operator's probe: the focus fell to the page): the bar's count,
+  // which says what is now selected, takes the focus.
+  const countRef = useRef<HTMLSpanElement>(null)
+  const allMatching = matching !== null
+  const wasAllMatching = useRef(allMatching)
+  useLayoutEffect(() => {
+    if (allMatching && !wasAllMatching.current) countRef.current?.focus()
+    wasAllMatching.current = allMatching
+  }, [allMatching])
   const cancelRef = useRef<HTMLButtonElement>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
@@ -172,10 +186,15 @@ export function OutboxBulkBar({
   })
   // What the core's cancel (the domain's cancellableHere) still stops of a ticked selection: the question counts it.
   const cancellable = matching === null ? selected.filter((item) => itemActions(item).cancel).length : 0
-  // Every match is decided by the core (most of them were never loaded here): both actions are offered.
-  const canCancel = matching !== null || cancellable > 0
+  // Every match is decided by the core (most of them were never loaded here): both actions are offered, unless the
+  // status filters leave none they could act on (an operator's probe: under "Read", Retry of all 489 answered "0
+  // retried; 489 already sent were not retried", where the ticked 200 had it disabled).
+  const statuses = useOutbox((s) => s.filters.statuses)
+  const matchingMay = (may: (status: OutboxStatus) => boolean): boolean =>
+    statuses.length === 0 || statuses.some(may)
+  const canCancel = matching !== null ? matchingMay(cancellableHere) : cancellable > 0
   const retrying = matching === null ? selected.filter((item) => itemActions(item).retry).length : 0
-  const canRetry = matching !== null || retrying > 0
+  const canRetry = matching !== null ? matchingMay(mayBeRetried) : retrying > 0
   // When a Retry of the ticked would not send them all, the bar says how many it sends before the click, naming those
   // their producer refuses (a series' message past its end), rather than only after it.
   const refusedAhead = (Object.keys(REFUSED_AHEAD_KEYS) as (keyof typeof REFUSED_AHEAD_KEYS)[])
@@ -355,7 +374,7 @@ export function OutboxBulkBar({
     <div className="outbox-bulk">
       {count > 0 ? (
         <div role="toolbar" aria-label={t('outbox.bulk.bar')} className="outbox-bulk-bar">
-          <span aria-live="polite">
+          <span aria-live="polite" ref={countRef} tabIndex={-1} data-testid="outbox-bulk-count">
             {matching !== null
               ? t('outbox.bulk.selectedMatching', { count: matching.count })
               : t('outbox.bulk.selected', { count: selection.size })}
@@ -422,6 +441,12 @@ export function OutboxBulkBar({
           <button type="button" className="button" disabled={busy} onClick={onClear}>
             {t('outbox.bulk.clear')}
           </button>
+          {matching !== null ? (
+            // Taking back and deleting count the messages they act on in their question: ticked ones only.
+            <span className="muted small" data-testid="outbox-bulk-matching-acts">
+              {t('outbox.bulk.matchingActs', { max: OUTBOX_BULK_MAX })}
+            </span>
+          ) : null}
         </div>
       ) : null}
       {confirmRevoke && canRevoke ? (

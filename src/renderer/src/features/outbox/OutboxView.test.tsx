@@ -2606,6 +2606,29 @@ describe('bulk selection', () => {
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
   })
 
+  // An operator's probe: under the Read filter, "Select all 489 matching" dropped the focus to the page, and enabled
+  // Cancel and Retry (disabled for the ticked 200), Retry answering "0 retried"; Delete for everyone went unexplained.
+  it('moves the focus to what all matching selects, and offers only the actions the status filters leave', async () => {
+    const read = [1, 2, 3].map((n) =>
+      makeItem({ id: `r-${n}`, recipient: `628120000000${n}`, status: 'read' })
+    )
+    fake.handle('outbox:list', () => ({ items: read, total: 489 }))
+    act(() => useOutbox.getState().setFilters({ statuses: ['read'] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const enabled = (name: string): boolean =>
+      !(within(bar).getByRole('button', { name }) as HTMLButtonElement).disabled
+    expect([enabled('Cancel selected'), enabled('Retry selected')]).toEqual([false, false])
+    await user.click(screen.getByRole('button', { name: 'Select all 489 matching the filters' }))
+    expect(document.activeElement).toBe(within(bar).getByText('All 489 matching the filters selected'))
+    expect([enabled('Cancel selected'), enabled('Retry selected')]).toEqual([false, false])
+    expect(screen.getByTestId('outbox-bulk-matching-acts').textContent).toBe(
+      'Deleting, for everyone or from the outbox, acts on ticked messages only (up to 5,000 at a time).'
+    )
+  })
+
   it('says so when more messages match than were confirmed, and asks again with the new count', async () => {
     fake.handle('outbox:list', () => ({ items: mixed, total: 9 }))
     fake.fail('outbox:retryMatching', {

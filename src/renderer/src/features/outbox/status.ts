@@ -75,6 +75,11 @@ export const STATUS_TONE: Record<OutboxStatus, StatusTone> = {
 }
 
 /** What the operator may do with an item (the core decides for real). */
+/** The statuses a retry may send again (a failed one also by why it failed: itemActions). */
+export function mayBeRetried(status: OutboxStatus): boolean {
+  return status === 'failed' || status === 'cancelled' || status === 'cancelled_at_gateway'
+}
+
 export function itemActions(item: OutboxItemView): {
   retry: boolean
   cancel: boolean
@@ -99,9 +104,8 @@ export function itemActions(item: OutboxItemView): {
     // producer refuses (the core's retryRefusal: a series' message past its end, a cancelled campaign's row).
     retry:
       item.retryRefusal === undefined &&
-      ((s === 'failed' && failureRemedy(item.failure?.code) === 'retry') ||
-        s === 'cancelled' ||
-        s === 'cancelled_at_gateway'),
+      mayBeRetried(s) &&
+      (s !== 'failed' || failureRemedy(item.failure?.code) === 'retry'),
     // A held overdue item is scheduled: the core's cancel rule takes it.
     cancel: cancellableHere(s),
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
