@@ -9,6 +9,7 @@ import { resetCampaignDraft } from './stores/campaign-draft'
 import { resetContactNamesStore } from './stores/contact-names'
 import { resetPlace } from './stores/place'
 import { resetOutboxPlace } from './stores/outbox-place'
+import { resetKeptFields } from './stores/kept-fields'
 import { resetReplyDrafts } from './stores/reply-drafts'
 import { resetSettingsDrafts } from './stores/settings-drafts'
 import { resetDevicesStore } from './stores/devices'
@@ -44,6 +45,7 @@ afterEach(() => {
   resetNavigationStore()
   resetInboxAlertsStore()
   resetReplyDrafts()
+  resetKeptFields()
   resetSettingsDrafts()
   resetPlace()
   resetOutboxPlace()

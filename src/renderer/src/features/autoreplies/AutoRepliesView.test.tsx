@@ -480,3 +480,31 @@ describe('AutoRepliesView', () => {
     expect(screen.getByTestId('autoreplies-device-none').textContent).toBe('Add a device first.')
   })
 })
+
+// An operator's probe: a keyword and reply typed, a look at another view, and both were empty on coming back.
+describe('AutoRepliesView, typing kept', () => {
+  it('keeps the add form’s typing while another view is shown, and starts empty again once added', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1' })] }))
+    fake.handle('autoReplies:list', () => ({ autoReplies: [] }))
+    fake.handle('autoReplies:create', (request) => ({ ...rule, id: '13', ...request }))
+    const user = userEvent.setup()
+    const first = render(<AutoRepliesView />)
+    await writeRule(user, await screen.findByTestId('autoreply-new'), 'ongkir', 'Ke Bandung Rp 15.000')
+    first.unmount()
+    const second = render(<AutoRepliesView />)
+    const fields = async (): Promise<string[]> => {
+      const form = await screen.findByTestId('autoreply-new')
+      return ['Keyword', 'Reply'].map(
+        (name) =>
+          (within(form).getByRole('textbox', { name }) as HTMLInputElement | HTMLTextAreaElement).value
+      )
+    }
+    expect(await fields()).toEqual(['ongkir', 'Ke Bandung Rp 15.000'])
+    const form = screen.getByTestId('autoreply-new')
+    await user.click(within(form).getByRole('button', { name: /^(Add auto-reply|Save)$/ }))
+    expect(await within(form).findByText('Added at the gateway.')).toBeTruthy()
+    second.unmount()
+    render(<AutoRepliesView />)
+    expect(await fields()).toEqual(['', ''])
+  })
+})

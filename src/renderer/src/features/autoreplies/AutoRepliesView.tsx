@@ -1,6 +1,7 @@
 // The auto-replies view: a device's keyword chatbot at the gateway (list, add, edit, delete), and for sandbox devices a
 // "try it" box where a contact's message arrives and the reply it got is shown.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { forgetKeptFields, useKeptState } from '../../stores/kept-fields'
 import type { AutoReplyView, DeviceView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { useT } from '../../i18n'
@@ -234,8 +235,10 @@ function RuleForm({
   onCancel?(): void
 }): React.JSX.Element {
   const t = useT()
-  const [keyword, setKeyword] = useState(rule?.keyword ?? '')
-  const [response, setResponse] = useState(rule?.response ?? '')
+  // The add form's typing is kept while another view is shown (by its device); a rule's Edit form opens afresh.
+  const keptAs = `autoReply.new.${deviceId}.`
+  const [keyword, setKeyword] = useKeptState(rule ? null : `${keptAs}keyword`, rule?.keyword ?? '')
+  const [response, setResponse] = useKeptState(rule ? null : `${keptAs}response`, rule?.response ?? '')
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -271,6 +274,7 @@ function RuleForm({
       const request = { deviceId, keyword: keyword.trim(), response }
       if (rule) await call('autoReplies:update', { ...request, id: rule.id })
       else await call('autoReplies:create', request)
+      if (!rule) forgetKeptFields(keptAs)
       if (!rule) {
         setKeyword('')
         setResponse('')

@@ -1,6 +1,7 @@
 // A new recurring message: who, what, first time and how often, kept by the gateway (`reminders:create`, text only,
 // its clock) or by Sender Desk (`series:create`, files too, any time zone, weekly too).
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { forgetKeptFields, useKeptState } from '../../stores/kept-fields'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
 import {
   GATEWAY_TIME_ZONE,
@@ -59,9 +60,11 @@ export function ReminderForm({
   const language = useLanguage()
   const defaultZone = useSettings((s) => s.settings?.defaultTimezone ?? GATEWAY_ZONE)
   const [keeper, setKeeper] = useState<Keeper>('gateway')
-  const [to, setTo] = useState('')
-  const [title, setTitle] = useState('')
-  const [message, setMessage] = useState('')
+  // What is typed is kept while another view is shown (by the device), until the reminder is made.
+  const keptAs = `reminder.new.${deviceId}.`
+  const [to, setTo] = useKeptState(`${keptAs}to`, '')
+  const [title, setTitle] = useKeptState(`${keptAs}title`, '')
+  const [message, setMessage] = useKeptState(`${keptAs}message`, '')
   const [files, setFiles] = useState<FileHandleView[]>([])
   const [rejected, setRejected] = useState<string[]>([])
   // The first time as the operator set it; null while it is the default (startDefault).
@@ -237,7 +240,9 @@ export function ReminderForm({
         })
       }
       // What was typed stays (QA47 Q47-07): the next reminder is often this one for another number, or the same
-      // kept by the other keeper. The files went with the series they were sent in.
+      // kept by the other keeper. The files went with the series they were sent in. Not kept past this view, though:
+      // back here later it would read as a reminder not made yet.
+      forgetKeptFields(keptAs)
       setFiles([])
       setRejected([])
       setTried(false)

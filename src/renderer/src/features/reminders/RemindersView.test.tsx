@@ -1171,3 +1171,21 @@ describe('the row keys in Reminders', () => {
     await walkRowsWithJK([...reminders, ...allSeries])
   })
 })
+
+// An operator's probe: a reminder's message typed by hand was gone after a look at another view.
+describe('RemindersView, typing kept', () => {
+  it('keeps what is typed while another view is shown', async () => {
+    const user = userEvent.setup()
+    const first = render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Tagihan bulanan, ketik manual')
+    first.unmount()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    expect((screen.getByTestId('reminder-to') as HTMLInputElement).value).toBe('0812 3456 7890')
+    expect((screen.getByTestId('reminder-message') as HTMLTextAreaElement).value).toBe(
+      'Tagihan bulanan, ketik manual'
+    )
+  })
+})
