@@ -541,6 +541,8 @@ export const enRest = {
   'devices.number.label': 'New sender number',
   'devices.number.hint': 'For example 0812 3456 7890 or +62 812 3456 7890.',
   'devices.number.willUse': 'Will be saved as {phone}.',
+  'devices.number.taken':
+    '“{device}” sends from this number already: of two devices linked to one number, the one linked last takes over its connection.',
   'devices.number.required': 'Enter the new number.',
   'devices.number.rescan': 'After changing the number, the phone must scan a new QR code.',
   'devices.number.submit': 'Change number',

@@ -759,6 +759,8 @@ export const id: Record<MessageKey, string> = {
   'devices.number.label': 'Nomor pengirim baru',
   'devices.number.hint': 'Misalnya 0812 3456 7890 atau +62 812 3456 7890.',
   'devices.number.willUse': 'Akan disimpan sebagai {phone}.',
+  'devices.number.taken':
+    '“{device}” sudah mengirim dari nomor ini: dari dua perangkat yang ditautkan ke satu nomor, yang terakhir ditautkan mengambil alih koneksinya.',
   'devices.number.required': 'Masukkan nomor baru.',
   'devices.number.rescan': 'Setelah nomor diganti, ponsel harus memindai kode QR baru.',
   'devices.number.submit': 'Ganti nomor',

@@ -690,6 +690,23 @@ describe('device list', () => {
     expect(useLinking.getState().step).toBe('qr')
   })
 
+  // An operator's probe: "Change number" to another device's number was taken without a word, and both devices
+  // then showed one sender number.
+  it('says beside the field when another device sends from the number typed', async () => {
+    show([
+      makeDevice({ id: 'dev-1', label: 'Front office' }),
+      makeDevice({ id: 'dev-2', label: 'Gudang', sender: '6281388827531' })
+    ])
+    const user = userEvent.setup()
+    await user.click(within(row('Front office')).getByRole('button', { name: 'Change number' }))
+    const input = screen.getByRole('textbox', { name: 'New sender number' })
+    await user.type(input, '0813 8882 7531')
+    expect(input.getAttribute('aria-invalid')).toBeNull()
+    expect(accessibleDescription(input)).toContain(
+      '“Gudang” sends from this number already: of two devices linked to one number, the one linked last takes over its connection.'
+    )
+  })
+
   it('changes the number, validating it as typed and sending it normalised', async () => {
     fake.handle('devices:changeNumber', ({ id, phone }) =>
       makeDevice({ id, sender: phone, state: 'needs-scan' })

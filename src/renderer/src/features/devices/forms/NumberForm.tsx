@@ -15,6 +15,11 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
   const [phone, setPhone] = useState('')
   const [touched, setTouched] = useState(false)
   const check = phone.trim() ? normalisePhone(phone) : null
+  // Another device's number: said beside the field, not refused (a number may move on purpose), as the new-device
+  // form says it (an operator's probe: two devices ended up on one number without a word).
+  const takenBy = useDevices((s) =>
+    check && !check.problem ? s.devices.find((d) => d.id !== id && d.sender === check.value) : undefined
+  )
   const error =
     touched && !phone.trim()
       ? t('devices.number.required')
@@ -49,7 +54,10 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
         label={t('devices.number.label')}
         hint={
           check && !check.problem
-            ? t('devices.number.willUse', { phone: formatPhoneForReading(check.value) })
+            ? [
+                t('devices.number.willUse', { phone: formatPhoneForReading(check.value) }),
+                ...(takenBy ? [t('devices.number.taken', { device: takenBy.label })] : [])
+              ].join(' ')
             : t('devices.number.hint')
         }
         error={error}
