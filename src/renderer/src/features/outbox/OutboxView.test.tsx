@@ -1454,6 +1454,9 @@ describe('item detail', () => {
       state = 'done'
       await passes(1500)
       expect(outcome.textContent).toBe('Deleted for everyone: the gateway did it.')
+      // The answer says it all (an operator's probe: "Asked the gateway; its answer shows on the timeline." stayed
+      // above it).
+      expect(screen.queryByText('Asked the gateway; its answer shows on the timeline.')).toBeNull()
     })
 
     it.each([

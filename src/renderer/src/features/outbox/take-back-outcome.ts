@@ -144,7 +144,16 @@ export function useTakeBackOutcome(itemId: string): {
   const fix = view && !unread ? takeBackFix(view, devices) : null
   const outcomeAlone = view !== null && !unread && (takeBackHeld(view, devices) || followed.resumed)
   const reads = { ...followed.reads, says: t('outbox.takeBack.outcome.unread') }
-  const say = (outcome: string | null) => ({ outcome, follow, outcomeAlone, fix, resume, reads })
+  // Once answered, the answer says it all (an operator's probe: "Asked the gateway" stayed above "Deleted for everyone:
+  // the gateway did it."); one that asked nothing is said in place of "Asked the gateway" instead (takeBackAskedWords).
+  const say = (outcome: string | null) => ({
+    outcome,
+    follow,
+    outcomeAlone: outcomeAlone || (view?.state === 'done' && !!outcome),
+    fix,
+    resume,
+    reads
+  })
   if (unread) return say(null)
   const byDevice = view?.state === 'running' ? heldByDevice(view.pendingByDevice, devices)[0] : undefined
   const heldWords = view ? takeBackHeldWords(view, t, devices) : null
