@@ -15,3 +15,19 @@ export function formatPhoneForReading(value: string): string {
   if (!/^0\d[\d -]*$/.test(national)) return parsed.formatInternational()
   return `+${parsed.countryCallingCode} ${national.slice(1)}`
 }
+
+/**
+ * A phone number as a CSV cell: text to a spreadsheet program, so Excel never shows 6.28131E+12 (its General format
+ * for twelve digits and more), which a re-save then writes into the file. The reading form, whose spaces and dashes
+ * make it text, without its `+`: a leading `+` is a formula trigger the CSV writer prefixes with a visible `'`.
+ * checkPhone reads it back as the same number. A sheet's own cell of Indonesian national digits (a skipped row's
+ * 081234567000) is grouped as such, so its 0 is not lost either. Anything else stays as it came.
+ */
+export function phoneForCsvCell(value: string): string {
+  if (/^0\d{5,14}$/.test(value)) {
+    const reading = formatPhoneForReading(`62${value.slice(1)}`)
+    return reading.startsWith('+62 ') ? `0${reading.slice(4)}` : value
+  }
+  const reading = formatPhoneForReading(value)
+  return reading === value ? value : reading.replace(/^\+/, '')
+}

@@ -12,6 +12,7 @@ import {
   isValidTimeZone,
   type CsvCell
 } from '../../../shared/domain'
+import { phoneForCsvCell } from '../../../shared/domain/phone-display'
 import { ApiFailure } from '../commands'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { decodeNote, translateNote } from '../../../shared/i18n/notes'
@@ -41,6 +42,8 @@ export interface ResultsTable {
   rows: (string | number)[][]
   /** The columns of ISO 8601 times: date cells in XLSX. */
   timeColumns?: number[]
+  /** The columns of phone numbers: text in the reading form in a CSV (phoneForCsvCell). */
+  phoneColumns?: number[]
 }
 
 /**
@@ -123,7 +126,7 @@ export function resultsTable(
     ]
   })
   rows.push(...blankRowsNote(columns.length, blankRows, language))
-  return { columns, rows, timeColumns }
+  return { columns, rows, timeColumns, phoneColumns: [1] }
 }
 
 /**
@@ -147,7 +150,16 @@ export function inDoubtReason(language: Language): string {
 }
 
 export function tableToCsv(table: ResultsTable): string {
-  return exportCsv(table.columns, table.rows)
+  return exportCsv(table.columns, csvPhoneCells(table.rows, table.phoneColumns ?? []))
+}
+
+/** Rows with their phone cells as a CSV writes them (phoneForCsvCell); the rows themselves are left as they are. */
+function csvPhoneCells(rows: readonly (readonly CsvCell[])[], phoneColumns: readonly number[]): CsvCell[][] {
+  return rows.map((row) =>
+    row.map((cell, i) =>
+      typeof cell === 'string' && phoneColumns.includes(i) ? phoneForCsvCell(cell) : cell
+    )
+  )
 }
 
 export async function tableToXlsx(table: ResultsTable, sheetName = 'Results'): Promise<Uint8Array> {
@@ -182,7 +194,9 @@ export async function tableWriter(
   format: 'csv' | 'xlsx',
   sheetName = 'Results',
   /** Columns of ISO 8601 times: date cells in XLSX (the CSV keeps the text, offset and all). */
-  timeColumns: readonly number[] = []
+  timeColumns: readonly number[] = [],
+  /** Columns of phone numbers: the reading form in a CSV, so no spreadsheet takes them for numbers; text in XLSX. */
+  phoneColumns: readonly number[] = []
 ): Promise<TableWriter> {
   if (format === 'csv') {
     const encoder = new TextEncoder()
@@ -190,7 +204,7 @@ export async function tableWriter(
     const parts = [encoder.encode(`\ufeff${csvLines([columns])}`)]
     return {
       add(rows) {
-        if (rows.length > 0) parts.push(encoder.encode(`\r\n${csvLines(rows)}`))
+        if (rows.length > 0) parts.push(encoder.encode(`\r\n${csvLines(csvPhoneCells(rows, phoneColumns))}`))
       },
       finish: async () => Buffer.concat(parts)
     }
@@ -318,7 +332,7 @@ export async function writeTable(
   sheetName: string,
   control: ExportControl = {}
 ): Promise<Uint8Array> {
-  const writer = await tableWriter(table.columns, format, sheetName, table.timeColumns)
+  const writer = await tableWriter(table.columns, format, sheetName, table.timeColumns, table.phoneColumns)
   const pieces = new ExportPieces(writer, control)
   await pieces.write(table.rows, table.rows.length)
   return writer.finish()
@@ -350,5 +364,5 @@ export function skippedTable(
       describeProblems(r.problems as RowProblem[], language)
     ])
   rows.push(...blankRowsNote(columns.length, blankRows, language))
-  return { columns, rows }
+  return { columns, rows, phoneColumns: [1] }
 }

@@ -1,8 +1,10 @@
 // The outbox export: each message's line says what the window's list says of it.
 import { afterEach, describe, expect, it } from 'vitest'
+import Papa from 'papaparse'
 import type { OutboxItemView } from '../../../shared/contract'
 import { translate, type Language } from '../../../shared/i18n'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { checkPhone } from '../../../shared/domain'
 import { OPTED_OUT_NOTE } from '../outbox'
 import { outboxTable, writeOutboxFile } from './outbox-export'
 
@@ -205,5 +207,40 @@ describe('writeOutboxFile writes XLSX times as date cells', () => {
     expect(cell('outbox.exportColumn.recipient').type).toBe(Excel.ValueType.String)
     const csv = new TextDecoder().decode((await writeOutboxFile(onePage(), 'csv', '2026-12-02', words)).bytes)
     expect(csv).toContain('2026-12-02T01:05:00+08:00')
+  })
+})
+
+// Stop 38's probe: the CSV wrote 6281355500001, which Excel shows as 6.28136E+12 and writes so on a re-save.
+describe('writeOutboxFile writes recipients as text', () => {
+  const words = { timeZone: 'Asia/Jakarta', deviceName: (id: string) => id, language: 'en' as const }
+  it('a CSV number in its reading form, which re-imports as the same number; a group id as it is', async () => {
+    let read = false
+    const items = {
+      total: 2,
+      next: (): OutboxItemView[] =>
+        read
+          ? []
+          : ((read = true),
+            [
+              scheduledItem(),
+              scheduledItem({ id: 'item-2', recipient: '120363025246125486', isGroup: true })
+            ])
+    }
+    const csv = new TextDecoder().decode((await writeOutboxFile(items, 'csv', '2026-12-02', words)).bytes)
+    const rows = Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
+    const recipient = rows[0]!.indexOf(translate('en', 'outbox.exportColumn.recipient'))
+    expect(rows.slice(1).map((row) => row[recipient])).toEqual(['62 813-5550-0001', '120363025246125486'])
+    expect(checkPhone(rows[1]![recipient]!).value).toBe('6281355500001')
+  })
+
+  it('an XLSX keeps the digits, in a text cell', async () => {
+    const xlsx = await writeOutboxFile(onePage(), 'xlsx', '2026-12-02', words)
+    const { default: Excel } = await import('exceljs')
+    const workbook = new Excel.Workbook()
+    await workbook.xlsx.load(Buffer.from(xlsx.bytes) as unknown as ArrayBuffer)
+    const sheet = workbook.worksheets[0]!
+    const header = (sheet.getRow(1).values as unknown[]).slice(1)
+    const cell = sheet.getRow(2).getCell(header.indexOf(translate('en', 'outbox.exportColumn.recipient')) + 1)
+    expect(cell.value).toBe('6281355500001')
   })
 })

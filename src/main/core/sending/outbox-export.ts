@@ -74,8 +74,10 @@ export function outboxTable(
     item.failure?.gatewayMessage ?? '',
     timeZone
   ])
-  return { columns: COLUMNS.map((key) => translate(language, key)), rows }
+  return { columns: COLUMNS.map((key) => translate(language, key)), rows, phoneColumns: [RECIPIENT_COLUMN] }
 }
+
+const RECIPIENT_COLUMN = COLUMNS.indexOf('outbox.exportColumn.recipient')
 
 /** Items read per page of an export. */
 export const EXPORT_PAGE_ITEMS = 1000
@@ -99,7 +101,8 @@ export async function writeOutboxFile(
     columns,
     format,
     translate(words.language, 'outbox.export.sheetName'),
-    TIME_COLUMNS.map((key) => COLUMNS.indexOf(key))
+    TIME_COLUMNS.map((key) => COLUMNS.indexOf(key)),
+    [RECIPIENT_COLUMN]
   )
   const pieces = new ExportPieces(writer, control)
   for (;;) {

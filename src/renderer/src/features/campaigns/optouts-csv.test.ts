@@ -1,5 +1,6 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
+import { checkPhone, numberListCells } from '../../../../shared/domain'
 import { CSV_FORMULA_TRIGGERS } from '../../../../shared/domain/csv-export.cases'
 import { optOutsCsv } from './optouts-csv'
 
@@ -26,5 +27,15 @@ describe('optOutsCsv', () => {
     ])
     const rows = Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
     expect(rows.slice(1).map((row) => row[3])).toEqual(['STOP', ''])
+  })
+
+  // Stop 38's probe: a list of bare digits opened in Excel as 6.28120E+12, and a re-save wrote that.
+  it('writes each number as text a spreadsheet keeps, which the list imports back', () => {
+    const csv = optOutsCsv([{ phone: '6281200000001', source: 'operator', addedAt: 0, keyword: null }])
+    const rows = Papa.parse<string[]>(csv.replace(/^\ufeff/, ''), { skipEmptyLines: true }).data
+    expect(rows[1]?.[0]).toBe('62 812-0000-0001')
+    expect(numberListCells(csv.replace(/^\ufeff/, '')).numbers.map((n) => checkPhone(n).value)).toEqual([
+      '6281200000001'
+    ])
   })
 })
