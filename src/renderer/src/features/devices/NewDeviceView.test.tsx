@@ -263,4 +263,40 @@ describe('NewDeviceView', () => {
     )
     expect(screen.getByTestId('new-device-form')).toBeTruthy()
   })
+
+  // Stop 38's probe: an order typed, a look at the Outbox, and the form was empty again.
+  it('keeps the order typed while another view is shown, never the token; empty again once made or cancelled', async () => {
+    fake.handle('devices:create', () => ({ invoice, device: null }))
+    const user = userEvent.setup()
+    const first = render(<NewDeviceView />)
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Order with the account of' }), '__other__')
+    await user.clear(screen.getByRole('textbox', { name: 'Gateway address' }))
+    await user.type(screen.getByRole('textbox', { name: 'Gateway address' }), 'https://solo.wablas.com')
+    await user.type(screen.getByLabelText('Account token'), 'AccountToken')
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Cabang 2')
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '0812 9990 000')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Package' }), 'pro')
+    first.unmount()
+    const fields = (): string[] => [
+      (screen.getByRole('combobox', { name: 'Order with the account of' }) as HTMLSelectElement).value,
+      (screen.getByRole('textbox', { name: 'Gateway address' }) as HTMLInputElement).value,
+      (screen.getByLabelText('Account token') as HTMLInputElement).value,
+      (screen.getByRole('textbox', { name: 'Device name' }) as HTMLInputElement).value,
+      (screen.getByRole('textbox', { name: 'WhatsApp number for the device' }) as HTMLInputElement).value,
+      (screen.getByRole('combobox', { name: 'Package' }) as HTMLSelectElement).value
+    ]
+    const second = render(<NewDeviceView />)
+    expect(fields()).toEqual(['__other__', 'https://solo.wablas.com', '', 'Cabang 2', '0812 9990 000', 'pro'])
+    await user.type(screen.getByLabelText('Account token'), 'AccountToken')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
+    await screen.findByTestId('new-device-invoice')
+    second.unmount()
+    const third = render(<NewDeviceView />)
+    expect(screen.getByRole('textbox', { name: 'Device name' })).toHaveProperty('value', '')
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Cabang 3')
+    await user.click(screen.getByRole('button', { name: 'Cancel' }))
+    third.unmount()
+    render(<NewDeviceView />)
+    expect(screen.getByRole('textbox', { name: 'Device name' })).toHaveProperty('value', '')
+  })
 })

@@ -10,6 +10,7 @@ import { formatDateTimeInZone, formatRupiah } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOperatorZone } from '../../stores/settings'
 import { useLinking } from '../../stores/linking'
+import { forgetKeptFields, useKeptState } from '../../stores/kept-fields'
 import { useNavigation } from '../../stores/navigation'
 import { busyButtonProps } from '../../ui/busy-button'
 import { deviceOptionLabel } from '../../ui/DeviceSelect'
@@ -29,6 +30,8 @@ const PERIODS = BILLING_PERIODS
 const CHANNELS = PAYMENT_CHANNELS
 /** The account choice for "type in another gateway's address and token". */
 const OTHER = '__other__'
+/** The name the form's kept fields go under (stores/kept-fields). */
+const KEPT_AS = 'newDevice.'
 const URL_PROBLEM: Record<UrlProblem, MessageKey> = {
   required: 'addDevice.url.required',
   invalid: 'addDevice.url.invalid',
@@ -46,15 +49,22 @@ function phoneProblem(phone: string): 'required' | RecipientProblem | null {
 export function NewDeviceView(): React.JSX.Element {
   const t = useT()
   const devices = useDevices((s) => s.devices)
-  const [account, setAccount] = useState<string>(devices[0]?.id ?? OTHER)
-  const [baseUrl, setBaseUrl] = useState('https://')
+  // The typing outlives a look at another view (an operator's probe: the order was empty again after one); the token
+  // and secret are not kept past the form, as nothing of a token is kept in the window.
+  const [keptAccount, setAccount] = useKeptState<string>(`${KEPT_AS}account`, devices[0]?.id ?? OTHER)
+  // A kept account whose device was removed meanwhile gives way to the first there is.
+  const account =
+    keptAccount === OTHER || devices.some((device) => device.id === keptAccount)
+      ? keptAccount
+      : (devices[0]?.id ?? OTHER)
+  const [baseUrl, setBaseUrl] = useKeptState(`${KEPT_AS}baseUrl`, 'https://')
   const [token, setToken] = useState('')
   const [secret, setSecret] = useState('')
-  const [name, setName] = useState('')
-  const [phone, setPhone] = useState('')
-  const [product, setProduct] = useState<(typeof PRODUCTS)[number]>('lite')
-  const [periode, setPeriode] = useState<(typeof PERIODS)[number]>('monthly')
-  const [bank, setBank] = useState<(typeof CHANNELS)[number]>('BCA')
+  const [name, setName] = useKeptState(`${KEPT_AS}name`, '')
+  const [phone, setPhone] = useKeptState(`${KEPT_AS}phone`, '')
+  const [product, setProduct] = useKeptState<(typeof PRODUCTS)[number]>(`${KEPT_AS}product`, 'lite')
+  const [periode, setPeriode] = useKeptState<(typeof PERIODS)[number]>(`${KEPT_AS}periode`, 'monthly')
+  const [bank, setBank] = useKeptState<(typeof CHANNELS)[number]>(`${KEPT_AS}bank`, 'BCA')
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
@@ -104,6 +114,7 @@ export function NewDeviceView(): React.JSX.Element {
         bank
       })
       if (reply.device) useDevices.getState().upsert(reply.device)
+      forgetKeptFields(KEPT_AS)
       setResult(reply)
     } catch (e) {
       setError(errorInfo(e))
@@ -112,9 +123,12 @@ export function NewDeviceView(): React.JSX.Element {
     }
   }
 
-  // Back to Devices, on the button that opened this form, as "Add a device" does (QA37 Q37-05).
-  const back = (): void =>
+  // Back to Devices, on the button that opened this form, as "Add a device" does (QA37 Q37-05). Cancel (and Escape)
+  // put the order away: the next one starts empty.
+  const back = (): void => {
+    forgetKeptFields(KEPT_AS)
     useNavigation.getState().navigate('devices', { focusOnArrival: 'create-device-open' })
+  }
 
   return (
     <section
