@@ -6,6 +6,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { busyButtonProps } from '../../ui/busy-button'
 import { formatDateTimeInZone } from '../../i18n/dates'
+import { useKeptState } from '../../stores/kept-fields'
 import { useOperatorZone } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
@@ -25,6 +26,9 @@ type Patch = {
   autoReplyFromWebhook?: boolean
   clear?: ('webhookUrl' | 'trackingUrl')[]
 }
+
+/** What the operator changed and has not saved: shown over the gateway's settings when the form is back. */
+type UnsavedEdits = { webhookUrl?: string; trackingUrl?: string; incoming?: boolean; autoReply?: boolean }
 
 /** Each problem of the shared rule for webhook addresses (shared/domain httpUrlProblem) in its own words. */
 const URL_PROBLEM_KEYS: Record<HttpUrlProblem, MessageKey> = {
@@ -48,6 +52,18 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   const [trackingUrl, setTrackingUrl] = useState('')
   const [incoming, setIncoming] = useState(false)
   const [autoReply, setAutoReply] = useState(false)
+  // The edits outlive a look at another view (an operator's probe: an address typed, the Outbox looked at, the
+  // address gone), until saved; the form loads the gateway's settings afresh and puts them over.
+  const [unsaved, setUnsaved] = useKeptState<UnsavedEdits | null>(`webhooks.${device.id}.unsaved`, null)
+  const unsavedAtOpen = useRef(unsaved)
+  const edit = <K extends keyof UnsavedEdits>(
+    field: K,
+    value: NonNullable<UnsavedEdits[K]>,
+    set: (v: typeof value) => void
+  ) => {
+    set(value)
+    setUnsaved({ ...unsaved, [field]: value })
+  }
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [feedback, setFeedback] = useState('')
   const [busy, setBusy] = useState(false)
@@ -58,19 +74,19 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   // Save keeps the focus while it runs (said busy, never disabled), and after it (or the answer's line takes it).
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
 
-  function show(settings: WebhookSettingsView): void {
+  function show(settings: WebhookSettingsView, edits: UnsavedEdits | null = null): void {
     setSaved(settings)
-    setWebhookUrl(settings.webhookUrl ?? '')
-    setTrackingUrl(settings.trackingUrl ?? '')
-    setIncoming(settings.incoming)
-    setAutoReply(settings.autoReplyFromWebhook)
+    setWebhookUrl(edits?.webhookUrl ?? settings.webhookUrl ?? '')
+    setTrackingUrl(edits?.trackingUrl ?? settings.trackingUrl ?? '')
+    setIncoming(edits?.incoming ?? settings.incoming)
+    setAutoReply(edits?.autoReply ?? settings.autoReplyFromWebhook)
   }
 
   useEffect(() => {
     let on = true
     call('webhooks:get', { deviceId: device.id })
       .then((settings) => {
-        if (on) show(settings)
+        if (on) show(settings, unsavedAtOpen.current)
       })
       .catch((e: unknown) => {
         if (on) setError(errorInfo(e))
@@ -132,6 +148,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     const said = (outcome: string | null): string =>
       [outcome, ...cleared, ...cannotClear].filter(Boolean).join(' ')
     if (Object.keys(patch).length === 0) {
+      setUnsaved(null)
       setFeedback(said(cannotClear.length > 0 ? null : t('webhooks.unchanged')))
       return
     }
@@ -139,6 +156,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     setBusy(true)
     try {
       show(await call('webhooks:update', { deviceId: device.id, ...patch }))
+      setUnsaved(null)
       setFeedback(said(t('webhooks.saved')))
     } catch (e) {
       setError(errorInfo(e))
@@ -184,7 +202,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
               data-testid="webhooks-url"
               value={webhookUrl}
               placeholder="https://"
-              onChange={(e) => setWebhookUrl(e.target.value)}
+              onChange={(e) => edit('webhookUrl', e.target.value, setWebhookUrl)}
             />
           )}
         </Field>
@@ -204,7 +222,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
               data-testid="webhooks-tracking-url"
               value={trackingUrl}
               placeholder="https://"
-              onChange={(e) => setTrackingUrl(e.target.value)}
+              onChange={(e) => edit('trackingUrl', e.target.value, setTrackingUrl)}
             />
           )}
         </Field>
@@ -214,7 +232,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
         label={t('webhooks.incoming')}
         hint={t('webhooks.incoming.hint')}
         checked={incoming}
-        onChange={setIncoming}
+        onChange={(on) => edit('incoming', on, setIncoming)}
       />
       <Switch
         id="webhooks-auto-reply"
@@ -222,7 +240,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
         hint={isSandboxDevice(device) ? t('webhooks.autoReply.hint') : t('webhooks.autoReply.dashboard')}
         checked={autoReply}
         disabled={!isSandboxDevice(device)}
-        onChange={setAutoReply}
+        onChange={(on) => edit('autoReply', on, setAutoReply)}
       />
       {error ? (
         <p className="alert alert--bad" role="alert" data-testid="webhooks-error">

@@ -95,6 +95,41 @@ describe('WebhooksView', () => {
     expect((await screen.findByTestId('webhooks-feedback')).textContent).toBe('Saved at the gateway.')
   })
 
+  // Stop 38's probe: an address typed, a look at the Outbox, and the form showed the gateway's settings again.
+  it('keeps unsaved edits while another view is shown, over the settings read again; saved, they go', async () => {
+    seedStores(makeBootstrap({ devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings({ webhookUrl: 'https://hooks.example.com/in' }))
+    fake.handle('webhooks:update', (request) =>
+      settings({ ...request, webhookUrl: 'https://hooks.example.com/in' })
+    )
+    const user = userEvent.setup()
+    const first = render(<WebhooksView />)
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Tracking URL' }),
+      'https://hooks.example.com/tr'
+    )
+    await user.click(screen.getByRole('checkbox', { name: 'Get incoming messages' }))
+    first.unmount()
+    const fields = async (): Promise<[string, string, boolean]> => {
+      const url = (await screen.findByTestId('webhooks-url')) as HTMLInputElement
+      return [
+        url.value,
+        (screen.getByRole('textbox', { name: 'Tracking URL' }) as HTMLInputElement).value,
+        (screen.getByRole('checkbox', { name: 'Get incoming messages' }) as HTMLInputElement).checked
+      ]
+    }
+    const second = render(<WebhooksView />)
+    expect(await fields()).toEqual(['https://hooks.example.com/in', 'https://hooks.example.com/tr', true])
+    await user.click(screen.getByRole('button', { name: 'Save webhook settings' }))
+    expect(fake.requests('webhooks:update')).toEqual([
+      { deviceId: 'dev-1', trackingUrl: 'https://hooks.example.com/tr', incoming: true }
+    ])
+    await screen.findByText('Saved at the gateway.')
+    second.unmount()
+    render(<WebhooksView />)
+    expect(await fields()).toEqual(['https://hooks.example.com/in', '', false])
+  })
+
   // On a UTC computer with the operator on WITA, the settings' saved time and the inspector's times were the computer's
   // ("15 Jan 2026, 03:00") while the Outbox and the Inbox speak the operator's clock, the zone named.
   it("shows the saved time and the inspector's times on the operator's clock, the zone named", async () => {
