@@ -41,6 +41,7 @@ export const enStart = {
   'shortcuts.rows': 'Next / previous row in any list',
   'shortcuts.rowEnds': 'First / last row of any list',
   'shortcuts.send': 'Send the message being written',
+  'shortcuts.chips': 'Between the chips of recipients, files or filters; Delete removes one',
   'shortcuts.help': 'Show this list',
   'shortcuts.close': 'Close this list or an open detail',
   'nav.home': 'Overview',

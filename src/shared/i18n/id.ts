@@ -528,6 +528,7 @@ export const id: Record<MessageKey, string> = {
   'shortcuts.rows': 'Baris berikutnya / sebelumnya di daftar mana pun',
   'shortcuts.rowEnds': 'Baris pertama / terakhir di daftar mana pun',
   'shortcuts.send': 'Kirim pesan yang sedang ditulis',
+  'shortcuts.chips': 'Berpindah antar-chip penerima, file, atau filter; Delete menghapus satu',
   'shortcuts.help': 'Tampilkan daftar ini',
   'shortcuts.close': 'Tutup daftar ini atau detail yang terbuka',
   'nav.home': 'Ringkasan',

@@ -60,7 +60,7 @@ export function OutboxFilters(): React.JSX.Element {
   // A removed chip or "Clear filters" takes its button away: the focus goes to the next chip, else to the filters
   // (QA N6: it fell to the page).
   const formRef = useRef<HTMLFormElement>(null)
-  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(
+  const { list: chipsList, removing: removingChip } = useChipRemoval(
     () => formRef.current,
     'button.filter-chip'
   )
@@ -238,7 +238,7 @@ export function OutboxFilters(): React.JSX.Element {
       </details>
       {chips.length > 0 ? (
         <div className="filter-chips" data-testid="outbox-filter-chips">
-          <ul ref={chipsRef} aria-label={t('outbox.filter.active')}>
+          <ul {...chipsList} aria-label={t('outbox.filter.active')}>
             {chips.map((chip, index) => (
               <li key={chip.key}>
                 <button

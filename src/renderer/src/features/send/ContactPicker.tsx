@@ -55,7 +55,7 @@ export function ContactPicker({
   const [suggestions, setSuggestions] = useState<Suggestion[]>([])
   const [active, setActive] = useState(-1)
   const [closed, setClosed] = useState(false)
-  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
+  const { list: chipsList, removing: removingChip } = useChipRemoval(() =>
     document.getElementById(control.id)
   )
   const nothingEntered = entered.trim() === ''
@@ -123,7 +123,7 @@ export function ContactPicker({
     <div className="picker">
       {picked.length > 0 ? (
         <ul
-          ref={chipsRef}
+          {...chipsList}
           className="chips"
           aria-label={t('send.recipients.chips')}
           data-testid={`${testId ?? 'picker'}-chips`}

@@ -39,10 +39,10 @@ export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JS
   const locale = localeOf(useLanguage())
   const files = useSend((s) => s.files)
   // A removed file takes its × with it: the next file's × takes the focus, else "Choose files" (QA7: <body>).
-  const { listRef, removing } = useChipRemoval(pickFilesInput, REMOVE_BUTTONS)
+  const { list: chipsList, removing } = useChipRemoval(pickFilesInput, REMOVE_BUTTONS)
   if (files.length === 0) return null
   return (
-    <ul className="file-list" aria-label={t('send.files.label')} ref={listRef}>
+    <ul className="file-list" aria-label={t('send.files.label')} {...chipsList}>
       {files.map((file, index) => {
         const tooLarge = file.size > maxFileBytes
         return (

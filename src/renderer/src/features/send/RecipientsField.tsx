@@ -35,7 +35,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const [recent, setRecent] = useState<string[]>([])
   // What "Remove all recipients" took away (as typed, for Undo), and how many.
   const [removedAll, setRemovedAll] = useState<{ count: number; text: string } | null>(null)
-  const { listRef: chipsRef, removing: removingChip } = useChipRemoval(() =>
+  const { list: chipsList, removing: removingChip } = useChipRemoval(() =>
     document.getElementById('send-recipients')
   )
 
@@ -134,7 +134,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
             ) : null}
           </div>
           <ul
-            ref={chipsRef}
+            {...chipsList}
             className="chips"
             aria-label={t('send.recipients.chips')}
             data-testid="recipient-chips"

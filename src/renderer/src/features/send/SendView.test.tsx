@@ -446,6 +446,35 @@ describe('recipients', () => {
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
 
+  // Stop 38's probe: 250 pasted numbers were 250 Tab stops between the field and the message box.
+  it('makes the chips one Tab stop, the arrow keys move between them and Delete removes one', async () => {
+    const user = show()
+    const field = screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ })
+    await user.type(field, '081234567801, 081234567802, 081234567803, 081234567804,')
+    const removes = (): HTMLElement[] =>
+      screen.getAllByTestId('recipient-chip').map((chip) => within(chip).getByRole('button'))
+    const chipsList = screen.getByTestId('recipient-chips')
+    expect(removes().filter((button) => button.tabIndex === 0)).toEqual([removes()[0]])
+    removes()[0]!.focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    expect(document.activeElement).toBe(removes()[2])
+    // Tab leaves the chips at once, and comes back to the one it left.
+    await user.tab()
+    expect(chipsList.contains(document.activeElement)).toBe(false)
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(removes()[2])
+    await user.keyboard('{End}')
+    expect(document.activeElement).toBe(removes()[3])
+    await user.keyboard('{Home}{Delete}')
+    expect(screen.getAllByTestId('recipient-chip').map((chip) => chip.dataset['value'])).toEqual([
+      '6281234567802',
+      '6281234567803',
+      '6281234567804'
+    ])
+    expect(document.activeElement).toBe(removes()[0])
+    expect(removes().map((button) => button.tabIndex)).toEqual([0, -1, -1])
+  })
+
   it('counts the repeated numbers it leaves out, each number sent once, in both languages (issue 29, QA7 Q7-09)', async () => {
     for (const [language, label, said] of [
       ['en', 'Phone numbers', 'Recipients ready: 3 (2 repeated numbers left out: each number is sent once.)'],

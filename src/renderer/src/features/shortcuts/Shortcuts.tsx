@@ -19,6 +19,7 @@ const SHORTCUTS: readonly { keys: string; does: MessageKey }[] = [
   { keys: 'J / K', does: 'shortcuts.rows' },
   { keys: 'Home / End', does: 'shortcuts.rowEnds' },
   { keys: 'Ctrl+Enter', does: 'shortcuts.send' },
+  { keys: '← / →, Delete', does: 'shortcuts.chips' },
   // The inbox's own keys (features/inbox/inbox-keys.ts), while its view is shown.
   { keys: 'Alt+↓ / Alt+↑', does: 'shortcuts.inboxConversations' },
   { keys: 'R', does: 'shortcuts.inboxReply' },
