@@ -1,7 +1,7 @@
 // The webhook inspector (sandbox devices): every POST the sandbox made, newest first, with its payload, each attempt
 // and the receiver's answer, and what that answer sent back to the chat; filtered by kind and delivery state, each
 // headed by the message and status it carries. The device is the view's own choice (one inspector per device).
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import type { WebhookDeliveryView } from '../../../../shared/contract'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { Translate } from '../../../../shared/i18n'
@@ -10,6 +10,7 @@ import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
+import { useKeptState } from '../../stores/kept-fields'
 import { useSandboxQuery } from '../sandbox/use-sandbox-query'
 import { ListStatus } from '../../ui/ListStatus'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
@@ -130,8 +131,9 @@ export function deliveryHeadline(delivery: WebhookDeliveryView, t: Translate): s
 export function WebhookInspector({ deviceId }: { deviceId: string }): React.JSX.Element {
   const t = useT()
   const query = useSandboxQuery(deviceId, () => call('sandbox:webhookDeliveries', { deviceId }))
-  const [kind, setKind] = useState<WebhookDeliveryView['kind'] | ''>('')
-  const [state, setState] = useState<WebhookDeliveryView['state'] | ''>('')
+  // Kept while another view is shown, as the Outbox's filters are: a look at the outbox and back showed every delivery.
+  const [kind, setKind] = useKeptState<WebhookDeliveryView['kind'] | ''>(`webhooks.${deviceId}.kind`, '')
+  const [state, setState] = useKeptState<WebhookDeliveryView['state'] | ''>(`webhooks.${deviceId}.state`, '')
   const all = query.data?.deliveries ?? null
   const deliveries = all?.filter((d) => (!kind || d.kind === kind) && (!state || d.state === state)) ?? null
   const filtered = kind !== '' || state !== ''

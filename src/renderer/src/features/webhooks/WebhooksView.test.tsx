@@ -411,6 +411,31 @@ describe('WebhooksView', () => {
     ])
   })
 
+  it("keeps the inspector's filters while another view is shown, each device its own", async () => {
+    const other = makeDevice({ id: 'dev-sb2', label: 'Second sandbox', sandbox: true })
+    seedStores(makeBootstrap({ devices: [sandbox, other] }))
+    fake.handle('webhooks:get', (request) => settings({ deviceId: request.deviceId, source: 'sandbox' }))
+    const failed: WebhookDeliveryView = { ...delivery, id: 'wh-2', kind: 'tracking', state: 'failed' }
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [failed, delivery] }))
+    const user = userEvent.setup()
+    const first = render(<WebhooksView />)
+    await screen.findAllByTestId('webhook-delivery')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Kind' }), 'tracking')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery' }), 'failed')
+    first.unmount()
+    render(<WebhooksView />)
+    await waitFor(() =>
+      expect(screen.getAllByTestId('webhook-delivery').map((d) => d.getAttribute('data-kind'))).toEqual([
+        'tracking'
+      ])
+    )
+    expect((screen.getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement).value).toBe('tracking')
+    expect((screen.getByRole('combobox', { name: 'Delivery' }) as HTMLSelectElement).value).toBe('failed')
+    await user.selectOptions(screen.getByTestId('webhooks-device'), 'dev-sb2')
+    await waitFor(() => expect(screen.getAllByTestId('webhook-delivery')).toHaveLength(2))
+    expect((screen.getByRole('combobox', { name: 'Kind' }) as HTMLSelectElement).value).toBe('')
+  })
+
   it('names the outbox message a status is about by its kind and first words, capitalised, in both languages (QA7 Q7-12)', async () => {
     const tracking = (id: string, message: WebhookDeliveryView['message']): WebhookDeliveryView => ({
       ...delivery,

@@ -25,7 +25,7 @@ export function WebhooksView(): React.JSX.Element {
         <>
           {/* Keyed: a try's result (and the number it came from) belongs to the device it was delivered to. */}
           <TryIncoming key={device.id} deviceId={device.id} inspectorBelow />
-          <WebhookInspector deviceId={device.id} />
+          <WebhookInspector key={`inspector-${device.id}`} deviceId={device.id} />
         </>
       ) : device ? (
         <p className="muted" data-testid="webhooks-inspector-sandbox-only">
