@@ -18,15 +18,20 @@ const relay = relayEachTest()
 /** The list's widths checked, in rem: from a narrow window's list to a wide one's, either side of 52rem (outbox.css). */
 const LIST_WIDTHS_REM = [28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 44, 46, 47, 48, 50, 52, 53, 56]
 
+/** Windows whose list is narrower than 28rem: 360 px is the narrowest the layout is made for (issue 29, point 5). */
+const NARROW_WINDOWS_PX = [360, 390, 420]
+
 /** A group with a long subject: its row shows the subject and the group's id, the longest "number" a row has. */
 const GROUP_ID = '120363041234567890@g.us'
 const GROUP_SUBJECT = 'Reseller Batik Pekalongan dan Sekitarnya'
+const LEGACY_GROUP_ID = '6287817274185-1632192971'
 
 /**
  * Rows in the statuses with the longest badges, each with its time: "Dalam antrean", "Dibatalkan", "Terjadwal ·
  * ditahan" and "Dihapus untuk semua orang" (its short words in a narrow row). "Sedang dikirim" lasts a moment only;
  * "Berhenti berlangganan" (an opted-out number's cancel) is a campaign's, its short words as long as "Dibatalkan". To
- * the longest numbers: a 12-digit mobile number ("+62 812-3456-78901") named and unnamed, and a named group's id.
+ * the longest numbers: a 12-digit mobile number ("+62 812-3456-78901") named and unnamed, a named group's id and an
+ * unnamed legacy one.
  * Returns the rows' ids.
  */
 async function longestRows(harness: Harness, deviceId: string): Promise<string[]> {
@@ -73,9 +78,11 @@ async function longestRows(harness: Harness, deviceId: string): Promise<string[]
   const group = await send(GROUP_ID, true)
   const revokedGroup = await send(GROUP_ID, true)
   const unnamed = await send('62821123456789')
+  // A legacy group id (creator's number and a time, gateway-api.md §3.2), as long as the new ids and no subject known.
+  const legacyGroup = await send(LEGACY_GROUP_ID, true)
   await waitUntil(
     () => handlers['outbox:counts']({}),
-    (counts) => counts.read === 4
+    (counts) => counts.read === 5
   )
   // "Dihapus untuk semua orang", the longest label, beside a person's number and a group's id.
   await handlers['outbox:takeBack']({ ids: [revoked, revokedGroup], action: 'revoke' })
@@ -97,7 +104,7 @@ async function longestRows(harness: Harness, deviceId: string): Promise<string[]
   await handlers['outbox:setPaused']({ paused: true })
   const queued = await send('62857123456789')
   const queuedGroup = await send(GROUP_ID, true)
-  return [revoked, group, revokedGroup, unnamed, cancelled, held, queued, queuedGroup]
+  return [revoked, group, revokedGroup, unnamed, legacyGroup, cancelled, held, queued, queuedGroup]
 }
 
 /** The wall-clock time in Jakarta (UTC+7, no summer time) `seconds` from now, as a schedule's local time. */
@@ -204,6 +211,18 @@ describe('an Outbox row keeps its number whole at every list width (QA46 Q46-02)
         // The narrow rows' hidden words and the wide rows' both read right.
         if (rem === 34 || rem === LIST_WIDTHS_REM.at(-1))
           expect(await seriousA11yViolations(page), `${rem}rem`).toEqual([])
+      }
+      // Narrower than 28rem: the list of a 360 px window (the narrowest the layout is made for) and a little wider.
+      for (const windowWidth of NARROW_WINDOWS_PX) {
+        await page.setViewportSize({ width: windowWidth, height: page.viewportSize()!.height })
+        const width = await page.locator('.outbox-scroll').evaluate((e) => e.getBoundingClientRect().width)
+        checked.push(`window ${windowWidth} px (list ${Math.round(width)} px)`)
+        for (const row of await rowsSeen(page))
+          if (row.hiddenBy.length > 0)
+            problems.push(
+              `window ${windowWidth} px: ${row.number} beside "${row.badge}" hidden by ${row.hiddenBy.join(', ')}`
+            )
+        await screenshot(page, `outbox-row-width-${language}-${windowWidth}px`)
       }
       console.log(`${language}: checked ${checked.join('; ')}`)
       expect(problems).toEqual([])

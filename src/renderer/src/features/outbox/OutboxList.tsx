@@ -311,7 +311,7 @@ const OutboxRow = memo(function OutboxRow({
           onClick={() => onSelect(item.id)}
         >
           <span className="row-main">
-            <span className="row-recipient">
+            <span className={item.isGroup ? 'row-recipient row-recipient--group' : 'row-recipient'}>
               {item.isGroup ? <span className="tag">{t('outbox.group')}</span> : null}
               <RecipientLabel name={name} chatId={item.recipient} isGroup={item.isGroup} />
             </span>
