@@ -218,6 +218,23 @@ describe('addFiles', () => {
     expect(useSend.getState().repeatedFiles).toEqual(['promo (1).jpg'])
   })
 
+  it('lists only the latest pick’s files left out, not an earlier one’s beside its news', async () => {
+    await useSend.getState().addFiles([new File([], 'kosong.txt')], 10)
+    expect(useSend.getState().rejected.map((r) => r.name)).toEqual(['kosong.txt'])
+    await useSend
+      .getState()
+      .addFiles(
+        [
+          new File([new Uint8Array(11)], 'besar.pdf'),
+          new File([new Uint8Array(5)], 'ok.png', { type: 'image/png' })
+        ],
+        10
+      )
+    expect(useSend.getState().rejected.map((r) => r.name)).toEqual(['besar.pdf'])
+    await useSend.getState().addFiles([new File([new Uint8Array(5)], 'lagi.png', { type: 'image/png' })], 10)
+    expect(useSend.getState().rejected).toEqual([])
+  })
+
   it('keeps a failed registration as a rejection with the core’s message', async () => {
     fake.onRegister(() => {
       throw new Error('The file could not be read.')

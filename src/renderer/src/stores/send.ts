@@ -309,7 +309,8 @@ export const useSend = create<SendState>()((set, get) => ({
         local.push({ name: file.name, code: 'too-large', message: '', source: 'local', maxFileBytes })
       else accepted.push(file)
     }
-    set((state) => ({ rejected: [...state.rejected, ...local] }))
+    // A new pick or drop is a new outcome: the files an earlier one left out were listed beside this one's news.
+    set({ rejected: local })
     if (accepted.length === 0) return
     set({ registering: true })
     try {
@@ -349,7 +350,7 @@ export const useSend = create<SendState>()((set, get) => ({
 
   async attachSheets(sheets) {
     if (sheets.length === 0) return
-    set({ registering: true })
+    set({ registering: true, rejected: [] })
     const added: DraftFile[] = []
     const rejected: FileRejectionView[] = []
     try {
