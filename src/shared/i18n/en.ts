@@ -1885,6 +1885,7 @@ export const enRest = {
   'campaigns.reading.cancel': 'Stop reading',
   'campaigns.reading.stopped': 'Reading stopped; nothing was imported.',
   'campaigns.preview.skipped': 'Row {row} will not be sent: {reason}.',
+  'campaigns.preview.noRow': 'There is no row {row} to preview: it is blank or past the last row.',
   'campaigns.blocked.noMessage': 'Write the message to start.',
   'campaigns.blocked.templateError': 'Correct the message to start (see above).',
   'campaigns.blocked.checking': 'Checking the rows…',

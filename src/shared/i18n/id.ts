@@ -2106,6 +2106,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.reading.cancel': 'Berhenti membaca',
   'campaigns.reading.stopped': 'Pembacaan dihentikan; tidak ada yang diimpor.',
   'campaigns.preview.skipped': 'Baris {row} tidak akan dikirim: {reason}.',
+  'campaigns.preview.noRow':
+    'Tidak ada baris {row} untuk dipratinjau: baris itu kosong atau melewati baris terakhir.',
   'campaigns.blocked.noMessage': 'Tulis pesannya untuk mulai.',
   'campaigns.blocked.templateError': 'Perbaiki pesannya untuk mulai (lihat di atas).',
   'campaigns.blocked.checking': 'Memeriksa baris…',

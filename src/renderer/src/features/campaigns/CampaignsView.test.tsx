@@ -2589,6 +2589,39 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await screen.findByTestId('campaign-sheet')
   }
 
+  it('says at the field when the preview row is none the sheet has (blank or past the last row)', async () => {
+    handleSheet()
+    // The core previews only rows it read: rows 2 to 4 here.
+    fake.handle('campaigns:check', (request) => ({
+      summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+      problems: [],
+      previews: (request.previewRows ?? [2, 3, 4])
+        .filter((rowNumber) => rowNumber <= 4)
+        .map((rowNumber) => ({ rowNumber, phone: '62812', message: `Halo row ${rowNumber}` })),
+      templateError: null,
+      estimate: null
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByTestId('campaign-template'), 'Halo')
+    const row = await screen.findByRole('textbox', { name: 'Preview row' })
+    await waitFor(() => expect(screen.getByTestId('campaign-preview').textContent).toBe('Halo row 2'))
+    await user.clear(row)
+    await user.type(row, '12')
+    expect((await screen.findByTestId('campaign-preview-no-row')).textContent).toBe(
+      'There is no row 12 to preview: it is blank or past the last row.'
+    )
+    expect(row.getAttribute('aria-invalid')).toBe('true')
+    expect(row.getAttribute('aria-describedby')).toBe('campaign-preview-no-row')
+    expect(screen.queryByTestId('campaign-preview')).toBeNull()
+    await user.clear(row)
+    await user.type(row, '3')
+    await waitFor(() => expect(screen.getByTestId('campaign-preview').textContent).toBe('Halo row 3'))
+    expect(screen.queryByTestId('campaign-preview-no-row')).toBeNull()
+    expect(row.getAttribute('aria-invalid')).toBe('false')
+  })
+
   it('reads a spreadsheet dropped on its own import area, and the window attaches nothing', async () => {
     handleSheet()
     render(

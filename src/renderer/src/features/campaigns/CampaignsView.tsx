@@ -779,6 +779,10 @@ function NewCampaign({
       ? (check?.previews.find((p) => !skippedRows.has(p.rowNumber)) ?? check?.previews[0])
       : check?.previews[0]
   const previewProblems = preview ? skippedRows.get(preview.rowNumber) : undefined
+  // The row asked for is none the sheet has (a blank row left out, or past the last): the answer to this very ask has
+  // no preview, and the preview was left empty with nothing said (an operator's probe).
+  const noSuchRow =
+    previewRow !== null && check !== null && lastCheck?.key === checkKey && check.previews.length === 0
   const ready = check?.summary.ready ?? 0
   const templateFailure = check?.templateError
     ? coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)
@@ -1059,7 +1063,10 @@ function NewCampaign({
                 type="text"
                 inputMode="numeric"
                 value={previewRowText ?? String(previewRow ?? preview?.rowNumber ?? 2)}
-                aria-invalid={previewRowText !== null && !isRowNumber(previewRowText, language)}
+                aria-invalid={
+                  noSuchRow || (previewRowText !== null && !isRowNumber(previewRowText, language))
+                }
+                aria-describedby={noSuchRow ? 'campaign-preview-no-row' : undefined}
                 onChange={(e) => {
                   const text = e.target.value
                   // One change of the draft, one render per keystroke.
@@ -1071,7 +1078,11 @@ function NewCampaign({
                   })
                 }}
               />
-              {preview && previewProblems ? (
+              {noSuchRow ? (
+                <p id="campaign-preview-no-row" className="field-error" data-testid="campaign-preview-no-row">
+                  {t('campaigns.preview.noRow', { row: previewRow })}
+                </p>
+              ) : preview && previewProblems ? (
                 <p className="campaign-preview-skipped" data-testid="campaign-preview-skipped">
                   {t('campaigns.preview.skipped', {
                     row: preview.rowNumber,
