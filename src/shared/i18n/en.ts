@@ -2002,7 +2002,7 @@ export const enRest = {
   'campaigns.count.rows': '{rows, plural, one {# row} other {# rows}} in all',
   'campaigns.count.rowsBlank':
     '{rows, plural, one {# row} other {# rows}} in all, besides {blank, plural, one {# blank row} other {# blank rows}} of the sheet left out',
-  'campaigns.announce': '{name} — {status}: {done} of {rows, plural, one {# row} other {# rows}} done.',
+  'campaigns.announce': '{name} — {status}: {progress}.',
   'campaigns.cancel.confirm':
     'Cancel {count, plural, one {the message} other {the # messages}} not sent yet? This cannot be undone.',
   'campaigns.cancel.yes': 'Cancel {count, plural, one {# message} other {# messages}}',

@@ -2212,7 +2212,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.rows': '{rows} baris seluruhnya',
   'campaigns.count.rowsBlank': '{rows} baris seluruhnya, selain {blank} baris kosong lembar yang diabaikan',
-  'campaigns.announce': '{name} — {status}: {done} dari {rows} baris sudah diproses.',
+  'campaigns.announce': '{name} — {status}: {progress}.',
   'campaigns.cancel.confirm':
     'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',
   'campaigns.cancel.yes': 'Batalkan {count} pesan',

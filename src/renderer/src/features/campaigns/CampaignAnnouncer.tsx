@@ -1,21 +1,15 @@
 // Tells a screen reader how the campaign being viewed goes (QA38 Q38-06: a run from start to "finished" said
 // nothing), politely and at milestones only: each change of its state (paused, sending again, finished…) and each
-// quarter of its rows done. A quarter, not a count of rows or a time: three lines at most over the run whatever its
-// size or pace (a 10-row run over 20 s as a 10,000-row one over days), each a step a listener can place.
+// quarter of the rows to send done, worded as the Overview words its progress ("1 of 4 sent"). A quarter, not a
+// count of rows or a time: three lines at most over the run whatever its size or pace (a 10-row run over 20 s as a
+// 10,000-row one over days), each a step a listener can place.
 import { useEffect, useRef, useState } from 'react'
 import type { CampaignView } from '../../../../shared/contract'
-import { useLanguage, useT, type Language } from '../../i18n'
-import { rowBuckets } from './campaign-facts'
+import { localeOf, useLanguage, useT, type Language } from '../../i18n'
+import { campaignProgress, campaignProgressText } from './campaign-facts'
 
 /** The milestones of progress: said each time the rows done reach the next of this many equal parts. */
 const PROGRESS_PARTS = 4
-
-/** Of the campaign's rows, how many there are and how many are done: no longer waiting to be handed to the gateway. */
-export function rowsDone(campaign: Pick<CampaignView, 'status' | 'counts'>): { done: number; rows: number } {
-  const buckets = rowBuckets(campaign)
-  const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
-  return { done: rows - buckets.ready - buckets.queued - buckets.scheduled, rows }
-}
 
 export function CampaignAnnouncer({
   campaign,
@@ -27,8 +21,11 @@ export function CampaignAnnouncer({
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
-  const { done, rows } = rowsDone(campaign)
+  // Of the rows to send, as the Overview counts them: the skipped rows are no progress (campaignProgress).
+  const progress = campaignProgress(campaign)
+  const { done, rows } = progress
   const part = rows > 0 ? Math.floor((done * PROGRESS_PARTS) / rows) : 0
+  const progressText = campaignProgressText(progress, t, localeOf(language))
   // Where it stood when last looked at (when opened: the heading says that much), in the words of that language.
   const seen = useRef<{ id: string; statusText: string; part: number; language: Language } | null>(null)
   // Kept with its language: after a language change the region empties rather than speak the old one.
@@ -41,10 +38,10 @@ export function CampaignAnnouncer({
     if (before.language !== language) return
     if (before.statusText === statusText && part <= before.part) return
     setAnnouncement({
-      text: t('campaigns.announce', { name: campaign.name, status: statusText, done, rows }),
+      text: t('campaigns.announce', { name: campaign.name, status: statusText, progress: progressText }),
       language
     })
-  }, [campaign.id, campaign.name, statusText, part, done, rows, language, t])
+  }, [campaign.id, campaign.name, statusText, part, progressText, language, t])
   return (
     <p className="visually-hidden" aria-live="polite" data-testid="campaign-announcer">
       {announcement?.language === language ? announcement.text : ''}

@@ -3,20 +3,20 @@
 import { useEffect, useRef, useState } from 'react'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import { runningFinishEstimate, type RunningFinish } from '../../../../shared/domain/finish-estimate'
-import { REPORTED_SENT_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { call, getApi } from '../../api'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import {
   campaignDevices,
+  campaignProgress,
+  campaignProgressText,
   campaignStatusText,
   campaignZone,
-  rowBuckets,
   sendsNothingNow
 } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
@@ -136,11 +136,9 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
   const t = useT()
   const language = useLanguage()
   const locale = localeOf(language)
-  const buckets = rowBuckets(campaign)
-  // Rows to send: every row but the skipped ones; sent: those the gateway reported sent, wherever they went since —
-  // deleted for everyone too, as the card's "ever sent" and the Overview's "sent today" count them, and named.
-  const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
-  const sent = REPORTED_SENT_BUCKETS.reduce((sum, bucket) => sum + buckets[bucket], 0)
+  // Sent of the rows to send, deleted for everyone since counted and named, as the card's "ever sent" and the
+  // Overview's "sent today" count them (campaignProgress).
+  const progress = campaignProgress(campaign)
   const operatorZone = useOperatorZone()
   const zone = campaignZone(campaign.pacing, operatorZone)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
@@ -186,16 +184,7 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
         {campaignStatusText(campaign, t, locale, sendingPaused, devices, operatorZone)}
       </span>
       <span className="overview-campaign-facts">
-        {buckets.revoked > 0
-          ? t('overview.campaigns.progressRevoked', {
-              sent: formatCount(sent, locale),
-              rows: formatCount(rows, locale),
-              revoked: formatCount(buckets.revoked, locale)
-            })
-          : t('overview.campaigns.progress', {
-              sent: formatCount(sent, locale),
-              rows: formatCount(rows, locale)
-            })}
+        {campaignProgressText(progress, t, locale)}
         {endText(
           t,
           end,

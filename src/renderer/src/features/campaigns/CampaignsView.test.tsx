@@ -4684,24 +4684,35 @@ describe('the row keys in Campaigns', () => {
 })
 
 describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
-  /** Ten rows on one device that can send now: `handed` of them past the queue, the rest queued. */
-  const tenRows = (status: CampaignView['status'], handed: number): CampaignView =>
+  /**
+   * Ten rows to send on one device that can send now: `handed` of them past the queue, the rest queued; and `skipped`
+   * rows more, left out.
+   */
+  const tenRows = (status: CampaignView['status'], handed: number, skipped = 0): CampaignView =>
     campaign({
       status,
       pacing: { ...campaign().pacing, workingHours: null },
-      summary: { total: 10, ready: 10, skipped: 0, byProblem: {} },
-      counts: { waiting: 0, queued: 10 - handed, read: handed },
+      summary: {
+        total: 10 + skipped,
+        ready: 10,
+        skipped,
+        byProblem: skipped ? { invalid_phone: skipped } : {}
+      },
+      counts: { waiting: 0, queued: 10 - handed, read: handed, skipped },
       devices: [{ deviceId: 'dev-1', wait: null, autoPaused: null }]
     })
 
-  async function watch(language: 'en' | 'id'): Promise<{
+  async function watch(
+    language: 'en' | 'id',
+    skipped = 0
+  ): Promise<{
     move(status: CampaignView['status'], handed: number): Promise<void>
     said: () => string
   }> {
     seedStores(
       makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice({ id: 'dev-1' })] })
     )
-    let now = tenRows('running', 0)
+    let now = tenRows('running', 0, skipped)
     fake.handle('campaigns:list', () => ({ campaigns: [now] }))
     fake.handle('campaigns:get', () => now)
     const user = userEvent.setup()
@@ -4712,7 +4723,7 @@ describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
     return {
       said,
       async move(status, handed) {
-        now = tenRows(status, handed)
+        now = tenRows(status, handed, skipped)
         act(() => fake.emit('campaigns:changed', { id: 'c1' }))
         await waitFor(() =>
           expect(screen.getByTestId('campaign-count-queued').textContent).toBe(String(10 - handed))
@@ -4733,22 +4744,32 @@ describe('a running campaign told to a screen reader (QA38 Q38-06)', () => {
     // A row or two is no milestone: not every count is read out.
     expect(run.said()).toBe('')
     await run.move('running', 3)
-    expect(run.said()).toBe('bills — sending: 3 of 10 rows done.')
+    expect(run.said()).toBe('bills — sending: 3 of 10 sent.')
     await run.move('running', 4)
-    expect(run.said()).toBe('bills — sending: 3 of 10 rows done.')
+    expect(run.said()).toBe('bills — sending: 3 of 10 sent.')
     await run.move('paused', 4)
-    expect(run.said()).toBe('bills — paused: 4 of 10 rows done.')
+    expect(run.said()).toBe('bills — paused: 4 of 10 sent.')
     await run.move('running', 4)
-    expect(run.said()).toBe('bills — sending: 4 of 10 rows done.')
+    expect(run.said()).toBe('bills — sending: 4 of 10 sent.')
     await run.move('finished', 10)
-    expect(run.said()).toBe('bills — finished: 10 of 10 rows done.')
+    expect(run.said()).toBe('bills — finished: 10 of 10 sent.')
+  })
+
+  // An operator's probe: a paused campaign of 9 rows, 5 of them skipped, was "paused: 6 of 9 rows done" here (the
+  // skipped rows counted as done) and "1 of 4 sent" on the Overview.
+  it('counts the rows to send as the Overview does, the skipped ones no progress', async () => {
+    const run = await watch('en', 5)
+    await run.move('running', 2)
+    expect(run.said()).toBe('')
+    await run.move('paused', 2)
+    expect(run.said()).toBe('bills — paused: 2 of 10 sent.')
   })
 
   it('says it in Indonesian with its numbers and plural', async () => {
     const run = await watch('id')
     await run.move('running', 5)
-    expect(run.said()).toBe('bills — mengirim: 5 dari 10 baris sudah diproses.')
+    expect(run.said()).toBe('bills — mengirim: 5 dari 10 terkirim.')
     await run.move('finished', 10)
-    expect(run.said()).toBe('bills — selesai: 10 dari 10 baris sudah diproses.')
+    expect(run.said()).toBe('bills — selesai: 10 dari 10 terkirim.')
   })
 })

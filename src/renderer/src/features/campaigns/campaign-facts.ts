@@ -8,9 +8,10 @@ import type {
   SameMessageMoves
 } from '../../../../shared/contract'
 import type { MessageKey, Translate } from '../../i18n'
-import { formatDateTimeInZone } from '../../i18n/dates'
+import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { campaignBucketCounts, type CampaignBucket } from '../../../../shared/domain/campaign-buckets'
 import { campaignHeld } from '../../../../shared/domain/finish-estimate'
+import { REPORTED_SENT_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { checkingHolds, heldByState, waitUntilText } from './wait-text'
 
 /** The devices a campaign's parts run on, as the window knows them now (their states). */
@@ -47,6 +48,37 @@ export function rowBuckets(
 ): Record<CampaignBucket, number> {
   const { total: _total, ...buckets } = campaignBucketCounts(campaign.counts, campaign.status === 'draft')
   return buckets
+}
+
+/**
+ * How far a campaign has gone, one measure wherever it is said (the Overview's line, the screen reader's milestones):
+ * `rows` to send (every row but the skipped ones), `sent` those the gateway reported sent wherever they went since
+ * (deleted for everyone too, `revoked` of them, named), and `done` those no longer waiting to be handed to the gateway.
+ * Counting the skipped rows as done made a paused campaign "6 of 9 rows done" beside the Overview's "1 of 4 sent".
+ */
+export function campaignProgress(campaign: Pick<CampaignView, 'status' | 'counts'>): {
+  rows: number
+  sent: number
+  done: number
+  revoked: number
+} {
+  const buckets = rowBuckets(campaign)
+  const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
+  const sent = REPORTED_SENT_BUCKETS.reduce((sum, bucket) => sum + buckets[bucket], 0)
+  const done = rows - buckets.ready - buckets.queued - buckets.scheduled
+  return { rows, sent, done, revoked: buckets.revoked }
+}
+
+/** The progress in words ("1 of 4 sent"), numbers in the window's locale. */
+export function campaignProgressText(
+  progress: Pick<ReturnType<typeof campaignProgress>, 'rows' | 'sent' | 'revoked'>,
+  t: Translate,
+  locale: string
+): string {
+  const numbers = { sent: formatCount(progress.sent, locale), rows: formatCount(progress.rows, locale) }
+  return progress.revoked > 0
+    ? t('overview.campaigns.progressRevoked', { ...numbers, revoked: formatCount(progress.revoked, locale) })
+    : t('overview.campaigns.progress', numbers)
 }
 
 /**
