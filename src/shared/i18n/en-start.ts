@@ -64,6 +64,7 @@ export const enStart = {
   'overview.unread':
     '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}}',
   'buckets.queued': '{count} queued',
+  'buckets.queuedPaused': '{count} queued ({paused} paused)',
   'buckets.scheduled': '{count} scheduled',
   'buckets.withGateway': '{count} with the gateway',
   'buckets.sent': '{count} sent',

@@ -550,6 +550,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.sentNow': 'Yang terkirim hari ini, posisinya sekarang: {split}',
   'overview.unread': '{count} pesan belum dibaca dari {customers} pelanggan',
   'buckets.queued': '{count} dalam antrean',
+  'buckets.queuedPaused': '{count} dalam antrean ({paused} dijeda)',
   'buckets.scheduled': '{count} terjadwal',
   'buckets.withGateway': '{count} di gateway',
   'buckets.sent': '{count} terkirim',

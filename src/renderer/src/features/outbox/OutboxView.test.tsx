@@ -111,6 +111,33 @@ describe('the summary line (issue 29: one counting model)', () => {
     )
   })
 
+  // An operator's probe: a paused campaign's 3 messages were "3 queued (3 paused)" in the header and "3 queued" here.
+  it('says of the queued those a pause holds, as the header does', () => {
+    useOutbox.getState().setCounts(
+      {
+        scheduled: 0,
+        queued: 3,
+        sending: 0,
+        accepted: 0,
+        sent: 0,
+        delivered: 0,
+        read: 1,
+        failed: 0,
+        cancelled: 0,
+        cancelled_at_gateway: 0,
+        revoked: 0,
+        total: 4,
+        optedOut: 0
+      },
+      false,
+      3
+    )
+    render(<OutboxView />)
+    expect(screen.getByTestId('outbox-counts').textContent).toBe(
+      '3 queued (3 paused) · 0 scheduled · 1 read · 0 failed · 4 in all'
+    )
+  })
+
   // Issue 29 point 2: the 5 cancelled because their numbers opted out were among "203 cancelled"; nobody cancelled them.
   it('names the messages cancelled because their number opted out apart from the cancelled', () => {
     useOutbox.getState().setCounts(

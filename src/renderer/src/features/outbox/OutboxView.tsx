@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { OUTBOX_BULK_MAX } from '../../../../shared/domain'
-import { bucketCounts, HEADER_BUCKETS } from '../../../../shared/domain/status-buckets'
+import { bucketCounts, HEADER_BUCKETS, pausedOfQueued } from '../../../../shared/domain/status-buckets'
 import { useT } from '../../i18n'
 import { errorInfo } from '../../api'
 import { matchesFilters, useOutbox } from '../../stores/outbox'
@@ -62,6 +62,10 @@ export function OutboxView(): React.JSX.Element {
   // Leaving the Outbox closes its detail: a reload elsewhere opens none.
   useEffect(() => () => keepOpenOutboxItem(null), [])
   const counts = useOutbox((s) => s.counts)
+  const buckets = bucketCounts(counts)
+  // Of the queued, those a pause holds, said as the header says them (an operator's probe: "3 queued (3 paused)" in
+  // the header, "3 queued" here, and the Outbox looked stuck).
+  const pausedQueued = useOutbox((s) => s.pausedQueued)
   const filters = useOutbox((s) => s.filters)
   const total = useOutbox((s) => s.total)
   // A selection belongs to the list it was made in (other filters show other messages): it is kept with the
@@ -105,7 +109,7 @@ export function OutboxView(): React.JSX.Element {
       <div className="view-head">
         <ViewHeading id="outbox-heading">{t('outbox.title')}</ViewHeading>
         <p className="muted small" data-testid="outbox-counts">
-          {bucketLine(bucketCounts(counts), t, HEADER_BUCKETS)}
+          {bucketLine(buckets, t, HEADER_BUCKETS, pausedOfQueued(buckets, pausedQueued))}
         </p>
         <OutboxExport />
       </div>
