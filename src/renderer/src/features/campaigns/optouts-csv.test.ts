@@ -2,6 +2,8 @@ import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
 import { checkPhone, numberListCells } from '../../../../shared/domain'
 import { CSV_FORMULA_TRIGGERS } from '../../../../shared/domain/csv-export.cases'
+import { FORMULA_TRIGGER } from '../../../../shared/domain/csv-export'
+import { phoneForCsvCell } from '../../../../shared/domain/phone-display'
 import { optOutsCsv } from './optouts-csv'
 
 describe('optOutsCsv', () => {
@@ -16,7 +18,10 @@ describe('optOutsCsv', () => {
     expect(rows[0]).toEqual(['phone', 'source', 'added', 'keyword'])
     rows.slice(1).forEach((row, index) => {
       const cell = CSV_FORMULA_TRIGGERS[index]
-      expect(row).toEqual([`'${cell}`, `'${cell}`, '1970-01-01T00:00:00.000Z', `'${cell}`])
+      // A phone number is written in its reading form without the `+` (phoneForCsvCell): no trigger left to neutralise.
+      const phoneCell = phoneForCsvCell(cell!) === cell ? `'${cell}` : phoneForCsvCell(cell!)
+      expect(FORMULA_TRIGGER.test(phoneCell.replace(/^'/, ''))).toBe(phoneCell.startsWith("'"))
+      expect(row).toEqual([phoneCell, `'${cell}`, '1970-01-01T00:00:00.000Z', `'${cell}`])
     })
   })
 
