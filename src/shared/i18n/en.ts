@@ -1647,6 +1647,10 @@ export const enRest = {
   'campaigns.nameTaken': 'A campaign named “{name}” already exists: the list will show both.',
   'campaigns.confirm': '{count, plural, one {# message} other {# messages}}; estimated to finish {finish}.',
   'campaigns.confirmQuota': '{count, plural, one {# message} other {# messages}}. {finish}',
+  'campaigns.confirmNoEnd':
+    '{count, plural, one {# message} other {# messages}}; the end cannot be estimated yet.',
+  'campaigns.confirmNoEnd.pacing':
+    '{count, plural, one {# message} other {# messages}}; the end is estimated once the pacing is corrected.',
   'campaigns.confirmWorking':
     '{count, plural, one {# message} other {# messages}}; the estimated end is being worked out for the pacing as it is now…',
   'campaigns.estimate.working': 'being worked out for the pacing as it is now…',

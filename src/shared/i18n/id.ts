@@ -1834,6 +1834,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.nameTaken': 'Sudah ada kampanye bernama “{name}”: daftar akan menampilkan keduanya.',
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
   'campaigns.confirmQuota': '{count} pesan. {finish}',
+  'campaigns.confirmNoEnd': '{count} pesan; perkiraan selesainya belum bisa dihitung.',
+  'campaigns.confirmNoEnd.pacing':
+    '{count} pesan; perkiraan selesainya dihitung setelah pengaturan laju kirim diperbaiki.',
   'campaigns.confirmWorking':
     '{count} pesan; perkiraan selesai sedang dihitung untuk pengaturan kecepatan yang sekarang…',
   'campaigns.estimate.working': 'sedang dihitung untuk pengaturan kecepatan yang sekarang…',

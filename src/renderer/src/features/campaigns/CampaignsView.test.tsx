@@ -2868,6 +2868,33 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:check').length).toBe(asked + 1)
   })
 
+  // An operator's probe: working hours 20:00 until 08:00 made the line "5 messages; estimated to finish Unknown.".
+  it('says in a sentence of its own that no end can be estimated, and why when the pacing is the reason', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} }, estimate: null })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '3 messages; the end cannot be estimated yet.'
+      )
+    )
+    const anyTime = screen.getByTestId('campaign-any-time') as HTMLInputElement
+    if (anyTime.checked) await user.click(anyTime)
+    fireEvent.change(screen.getByLabelText('Working hours from'), { target: { value: '20:00' } })
+    fireEvent.change(screen.getByLabelText('until'), { target: { value: '08:00' } })
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '3 messages; the end is estimated once the pacing is corrected.'
+      )
+    )
+    expect(screen.getByTestId('campaign-start-blocked').textContent).toBe(
+      'Correct the pacing to start (see above).'
+    )
+  })
+
   it("says in the form's own line which part the gateway quota covers, as the summary does (QA28 Q28-02)", async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
     handleSheet({

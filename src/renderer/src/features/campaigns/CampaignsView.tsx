@@ -801,16 +801,22 @@ function NewCampaign({
       campaignZone(pacing, operatorZone)
     )
   /** The form's line: the messages and their end, the quota's part said as the summary says it (QA28 Q28-02). */
+  // No end to estimate: said in a sentence of its own, and why when the pacing is the reason ("estimated to finish
+  // Unknown." read as a placeholder left in the text, an operator's probe).
   const finishLine = (finish: QuotaFinish): string =>
-    finish.kind === 'at' || finish.kind === 'none'
-      ? t('campaigns.confirm', {
-          count: ready,
-          finish: finish.kind === 'at' ? at(finish.at) : t('common.unknown')
-        })
-      : t('campaigns.confirmQuota', {
-          count: ready,
-          finish: quotaFinishText(t, finish, at, chosenDevices, (labels) => formatList(labels, language))
-        })
+    finish.kind === 'none'
+      ? t(
+          blocked === 'campaigns.blocked.pacing' ? 'campaigns.confirmNoEnd.pacing' : 'campaigns.confirmNoEnd',
+          {
+            count: ready
+          }
+        )
+      : finish.kind === 'at'
+        ? t('campaigns.confirm', { count: ready, finish: at(finish.at) })
+        : t('campaigns.confirmQuota', {
+            count: ready,
+            finish: quotaFinishText(t, finish, at, chosenDevices, (labels) => formatList(labels, language))
+          })
   const blocked: MessageKey | null =
     template.trim() === ''
       ? 'campaigns.blocked.noMessage'
