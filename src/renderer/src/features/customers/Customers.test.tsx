@@ -160,6 +160,18 @@ describe('the customer list', () => {
       'Use digits only'
     )
     expect(fake.requests('contacts:set')).toEqual([])
+    // The marked field takes the focus (an operator's probe: it stayed on Add customer).
+    expect(document.activeElement).toBe(field)
+    // A good number and no name: the name's field is the one marked and focused.
+    await user.clear(field)
+    await user.type(field, '0813-1111-2222')
+    const nameField = screen.getByLabelText('Name')
+    await user.clear(nameField)
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    expect(nameField.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(nameField)
+    expect(fake.requests('contacts:add')).toEqual([])
+    await user.type(nameField, 'Budi')
     await user.clear(field)
     await user.type(field, '0813-1111-2222')
     await user.click(screen.getByRole('button', { name: 'Add customer' }))

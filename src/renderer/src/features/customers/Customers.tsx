@@ -101,6 +101,7 @@ export function Customers({
   const listRef = useRef<HTMLUListElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const phoneRef = useRef<HTMLInputElement>(null)
+  const nameRef = useRef<HTMLInputElement>(null)
   const focusAfter = useRef<FocusTarget>(null)
   /** The newest read: an older one answering late (the search typed on) is dropped. */
   const reading = useRef(0)
@@ -240,7 +241,10 @@ export function Customers({
     setTried(true)
     setPhoneRefused(null)
     const kept = usableContactName(name)
-    if (phoneProblem(phone, t) !== null || kept === null) return
+    // Refused here: the first marked field takes the focus, as Send's do (an operator's probe: it stayed on the
+    // button, the field to retype a Shift+Tab away).
+    if (phoneProblem(phone, t) !== null) return phoneRef.current?.focus()
+    if (kept === null) return nameRef.current?.focus()
     try {
       const reply = await call('contacts:add', { phone, name: kept })
       if (!reply.added) {
@@ -264,8 +268,10 @@ export function Customers({
       await readAgain(contact.phone)
     } catch (e) {
       const info = errorInfo(e)
-      if (info.field === 'phone') setPhoneRefused(info.message)
-      else setError(info)
+      if (info.field === 'phone') {
+        setPhoneRefused(info.message)
+        phoneRef.current?.focus()
+      } else setError(info)
     }
   }
 
@@ -403,6 +409,7 @@ export function Customers({
           {(control) => (
             <input
               {...control}
+              ref={nameRef}
               autoComplete="off"
               value={name}
               onChange={(e) => {
