@@ -1750,6 +1750,7 @@ export const enRest = {
   'campaigns.export.skipped': 'Download skipped rows',
   'campaigns.export.progress': 'Exporting… {written} of {total, plural, one {# row} other {# rows}} written.',
   'campaigns.export.done': 'Results as of {time} exported to {file}.',
+  'campaigns.export.skippedDone': 'Skipped rows saved to {file}.',
   /** The words after a campaign's name in its export files' names: "Bills - results.xlsx". */
   'campaigns.exportFile.results': 'results',
   'campaigns.exportFile.skipped': 'skipped rows',

@@ -1974,6 +1974,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.export.skipped': 'Unduh baris yang dilewati',
   'campaigns.export.progress': 'Mengekspor… {written} dari {total} baris ditulis.',
   'campaigns.export.done': 'Hasil per {time} diekspor ke {file}.',
+  'campaigns.export.skippedDone': 'Baris yang dilewati disimpan ke {file}.',
   'campaigns.exportFile.results': 'hasil',
   'campaigns.exportFile.skipped': 'baris yang dilewati',
   'campaigns.rows.title': 'Baris: status masing-masing',

@@ -458,6 +458,26 @@ describe('CampaignsView', () => {
     expect((await screen.findByTestId('campaign-export-said')).textContent).toMatch(
       /^Results as of \d{2}[.:]\d{2} WIB exported to bills - results\.csv\.$/
     )
+    // The skipped rows' file is said too (an operator's probe: it was written with nothing said).
+    fake.handle('campaigns:export', () => ({
+      fileName: 'bills - skipped rows.csv',
+      mime: 'text/csv',
+      dataBase64: btoa('Row')
+    }))
+    await user.click(screen.getByRole('button', { name: 'Download skipped rows' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-export-said').textContent).toBe(
+        'Skipped rows saved to bills - skipped rows.csv.'
+      )
+    )
+    expect(createObjectURL).toHaveBeenCalledTimes(2)
+    expect(fake.requests('campaigns:export').at(-1)).toEqual({
+      id: 'c1',
+      format: 'skipped',
+      language: 'en',
+      timeZone: 'Asia/Jakarta',
+      exportId: expect.any(String)
+    })
   })
 })
 

@@ -21,7 +21,6 @@ import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
 import { ExportState } from '../../ui/ExportState'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
-import { download } from '../../ui/download'
 import { coreText } from '../../../../shared/i18n/note-text'
 import {
   formatList,
@@ -1596,7 +1595,7 @@ function CampaignProgress({
   const exportSaid = useRef<HTMLSpanElement>(null)
   // The buttons are disabled while the file is made: the focus comes back to the one pressed, as the Outbox's.
   const exportStarts = useFocusAfterAction(exporting.running !== null, exportSaid)
-  function exportResults(format: 'csv' | 'xlsx'): void {
+  function exportResults(format: 'csv' | 'xlsx' | 'skipped'): void {
     exportStarts()
     // The file holds the rows as they were when asked for: its line says when, so that it is not taken for the final
     // results once the campaign has moved on (the line stays until dismissed).
@@ -1609,7 +1608,13 @@ function CampaignProgress({
         return call('campaigns:export', { id, format, language, timeZone, exportId })
       },
       (reply) => (say) =>
-        say('campaigns.export.done', { file: reply.fileName, time: formatSoonInZone(asOf, locale, timeZone) })
+        // The skipped rows are the check's, fixed at the start: no "as of" (it said nothing at all, an operator's probe).
+        format === 'skipped'
+          ? say('campaigns.export.skippedDone', { file: reply.fileName })
+          : say('campaigns.export.done', {
+              file: reply.fileName,
+              time: formatSoonInZone(asOf, locale, timeZone)
+            })
     )
   }
   const loaded = campaign !== null
@@ -1948,11 +1953,9 @@ function CampaignProgress({
           <button
             type="button"
             className="button"
-            onClick={() =>
-              void act(async () =>
-                download(await call('campaigns:export', { id, format: 'skipped', language }))
-              )
-            }
+            data-testid="campaign-export-skipped"
+            disabled={exporting.running !== null}
+            onClick={() => exportResults('skipped')}
           >
             {t('campaigns.export.skipped')}
           </button>
