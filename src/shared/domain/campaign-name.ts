@@ -27,7 +27,8 @@ export function framedCampaignName(name: string, frame: (name: string) => string
 const NAME_MARK = '\u0000'
 const NUMBER_MARK = '\u0001'
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** `text` as a pattern that matches it alone (for translated words read back from a file). */
+export const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A frame's words as a pattern around the name (and its number): "{name} (rest {n})" → /^(.+) \(rest (\d+)\)$/. */
 function framePattern(framed: string): RegExp {

@@ -92,11 +92,17 @@ it('closes the results export with a note of them in its language, as wide as th
       .every((cell) => cell === '')
   ).toBe(true)
 
-  const xlsx = await readSpreadsheet(await campaigns.exportResults(id, 'xlsx'), 'results.xlsx')
-  expect(xlsx.rows.at(xlsx.rows.length - 1)?.cells[0]).toBe(
+  const xlsxBytes = await campaigns.exportResults(id, 'xlsx')
+  const { default: Excel } = await import('exceljs')
+  const workbook = new Excel.Workbook()
+  await workbook.xlsx.load(Buffer.from(xlsxBytes) as unknown as ArrayBuffer)
+  const sheet = workbook.worksheets[0]!
+  expect(sheet.getRow(sheet.rowCount).getCell(1).value).toBe(
     '1,020 blank rows of the sheet left out: not rows of the campaign, so not listed above.'
   )
-  expect(xlsx.rows).toHaveLength(6)
+  // Imported again, the file is its rows alone: the note is not read as one more row without a number.
+  const xlsx = await readSpreadsheet(xlsxBytes, 'results.xlsx')
+  expect(xlsx.rows).toHaveLength(5)
 })
 
 it('adds no note to the export of a sheet without blank rows', async () => {

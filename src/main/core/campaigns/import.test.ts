@@ -27,6 +27,8 @@ import { coreText } from '../../../shared/i18n/note-text'
 import { betweenTurns } from '../testing/event-loop'
 import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { rowXml, workbookArchive, zipArchive } from './testing/zip-archive'
+import { skippedTable, writeTable } from './export'
+import type { CampaignRowResult } from '../store'
 import { compoundFile } from './testing/compound-file'
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(__dirname, 'fixtures', name)))
@@ -240,6 +242,36 @@ describe('readSpreadsheet', () => {
       }
     )
   })
+
+  // An operator's probe: the skipped rows' file, made to be fixed and imported again, came back with its closing note
+  // ("1 blank row of the sheet left out: …") as one more row without a number.
+  it.each(['en', 'id'] as const)(
+    'reads the skipped rows file it wrote back as its rows alone, not its closing note (%s)',
+    async (language) => {
+      const skipped = [
+        {
+          rowNumber: 3,
+          phoneCell: '+62 812 3456 7890',
+          values: { Nama: 'Siti' },
+          problems: [{ code: 'duplicate', firstRow: 2 }]
+        },
+        { rowNumber: 8, phoneCell: '12345', values: { Nama: 'Tono' }, problems: [{ code: 'invalid_phone' }] }
+      ] as unknown as CampaignRowResult[]
+      for (const blankRows of [1, 1234]) {
+        const table = skippedTable(['Nama'], skipped, language, { blankRows })
+        const file = await writeTable(table, 'csv', 'skipped')
+        const sheet = await readSpreadsheet(file, 'pelanggan - skipped rows.csv')
+        expect(sheet.rows.toArray().map((r) => r.cells.slice(0, 3))).toEqual([
+          ['3', '62 812-3456-7890', 'Siti'],
+          ['8', '12345', 'Tono']
+        ])
+        expect(sheet.blankRows).toBe(0)
+      }
+      // A row of one cell that only starts like the note is a row.
+      const csv = 'Nama,HP\r\nBudi,0812-3456-7890\r\n2 blank rows of the sheet left out,\r\n'
+      expect((await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')).rows).toHaveLength(2)
+    }
+  )
 
   it('checks the phones Excel saved as numbers: lost zero and exact notation fixed, cut-off digits reported', async () => {
     const sheet = await readSpreadsheet(fixture('excel-numbers-tab.csv'))

@@ -18,8 +18,10 @@ import {
   MAX_SHEET_ROWS,
   MAX_SPREADSHEET_BYTES,
   csvDelimiter,
-  csvEncoding
+  csvEncoding,
+  escapeRegExp
 } from '../../../shared/domain'
+import { translate } from '../../../shared/i18n'
 import { englishText, type KeyedText } from '../commands'
 import { compoundFileStreams, detectFileType, ftypBrand } from '../files'
 import { NotAWorkbook, openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
@@ -682,6 +684,27 @@ function numberText(value: number): string {
 const MOST_TITLE_ROWS = 3
 
 /** How many cells have more than white space. */
+/**
+ * The line closing an export of a campaign's rows ("2 blank rows of the sheet left out: …", export.ts blankRowsNote),
+ * in either language, any count: the skipped rows' file is made to be fixed and imported again, and its note was read
+ * back as a row without a number (an operator's probe). Made on first use, from the words the export writes.
+ */
+let exportNotes: readonly RegExp[] | null = null
+function isExportNote(cells: readonly string[]): boolean {
+  const first = cells[0]?.trim() ?? ''
+  if (first === '' || filledCells(cells) !== 1) return false
+  exportNotes ??= (['en', 'id'] as const).flatMap((language) =>
+    [1, 7].map((count) => {
+      const text = translate(language, 'campaigns.exportNote.blankRows', { count })
+      const at = text.indexOf(String(count))
+      return new RegExp(
+        `^${escapeRegExp(text.slice(0, at))}\\d[\\d.,\\s]*${escapeRegExp(text.slice(at + String(count).length))}$`
+      )
+    })
+  )
+  return exportNotes.some((note) => note.test(first))
+}
+
 function filledCells(cells: readonly string[]): number {
   let filled = 0
   for (const cell of cells) if (cell.trim() !== '') filled++
@@ -717,7 +740,7 @@ class SheetCollector {
           params: { row: rowNumber, column: column + 1, max: MAX_CELL_LENGTH }
         })
     }
-    if (this.header !== undefined) return this.addRow(cells, rowNumber)
+    if (this.header !== undefined) return isExportNote(cells) ? undefined : this.addRow(cells, rowNumber)
     const filled = filledCells(cells)
     if (filled === 1 && this.undecided.length < MOST_TITLE_ROWS) {
       this.undecided.push({ cells: cells.slice(), rowNumber })
