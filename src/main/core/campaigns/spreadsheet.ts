@@ -689,20 +689,28 @@ const MOST_TITLE_ROWS = 3
  * in either language, any count: the skipped rows' file is made to be fixed and imported again, and its note was read
  * back as a row without a number (an operator's probe). Made on first use, from the words the export writes.
  */
-let exportNotes: readonly RegExp[] | null = null
+let exportNotes: { patterns: readonly RegExp[]; shortest: number } | null = null
 function isExportNote(cells: readonly string[]): boolean {
-  const first = cells[0]?.trim() ?? ''
-  if (first === '' || filledCells(cells) !== 1) return false
-  exportNotes ??= (['en', 'id'] as const).flatMap((language) =>
+  exportNotes ??= exportNotePatterns()
+  // Asked of every data row of an import: the cheap tests first (the note is a long sentence opening with its count).
+  const first = cells[0] ?? ''
+  if (first.length < exportNotes.shortest || !/^\s*\d/.test(first) || filledCells(cells) !== 1) return false
+  const text = first.trim()
+  return exportNotes.patterns.some((note) => note.test(text))
+}
+
+function exportNotePatterns(): { patterns: readonly RegExp[]; shortest: number } {
+  const notes = (['en', 'id'] as const).flatMap((language) =>
     [1, 7].map((count) => {
       const text = translate(language, 'campaigns.exportNote.blankRows', { count })
       const at = text.indexOf(String(count))
-      return new RegExp(
+      const pattern = new RegExp(
         `^${escapeRegExp(text.slice(0, at))}\\d[\\d.,\\s]*${escapeRegExp(text.slice(at + String(count).length))}$`
       )
+      return { pattern, length: text.length }
     })
   )
-  return exportNotes.some((note) => note.test(first))
+  return { patterns: notes.map((n) => n.pattern), shortest: Math.min(...notes.map((n) => n.length)) }
 }
 
 function filledCells(cells: readonly string[]): number {
