@@ -474,6 +474,56 @@ describe('campaign journey in Chromium', () => {
     ])
   })
 
+  // QA (thirty-ninth stop's probe): a running campaign's Pause and Cancel sat under its chart, rows and pacing, at
+  // y≈1170 in a 1100×760 window, and lower with each finished campaign listed above it.
+  it("puts a running campaign's Pause and Cancel in sight under its title, however many campaigns are listed", async () => {
+    const harness = await journey.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    for (const name of ['maret', 'april', 'mei'])
+      await startedCampaign(harness.core, deviceId, name, ['081233330009'])
+    await expect
+      .poll(
+        async () =>
+          (await harness.core.handlers['campaigns:list']({})).campaigns.filter((c) => c.status === 'finished')
+            .length,
+        { timeout: 20_000 }
+      )
+      .toBe(3)
+    await startedCampaign(harness.core, deviceId, 'juni', ['081233330001', '081233330002', '081233330003'], {
+      ...QUICK_PACING,
+      minDelaySeconds: 60,
+      maxDelaySeconds: 60
+    })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 1100, height: 760 })
+    await openTab(p, 'campaigns')
+    await p.getByRole('button', { name: 'juni' }).click()
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('campaign-progress')
+    await expect.poll(() => p.getByTestId('campaign-status').textContent()).toBe('sending')
+
+    /** The element is wholly in the window and below the sticky header. */
+    const inSight = async (testId: string): Promise<boolean> => {
+      const header = (await p.locator('header').boundingBox())!
+      const box = (await p.getByTestId(testId).boundingBox())!
+      return box.y >= header.y + header.height && box.y + box.height <= 760
+    }
+    expect(await inSight('campaign-pause'), 'Pause out of sight').toBe(true)
+    expect(await inSight('campaign-cancel'), 'Cancel out of sight').toBe(true)
+    // The keyboard meets them first too: the campaign's heading, then Pause, then Cancel.
+    await p.keyboard.press('Tab')
+    expect(await focusedTestId(p)).toBe('campaign-pause')
+    await p.keyboard.press('Tab')
+    expect(await focusedTestId(p)).toBe('campaign-cancel')
+    // The question comes where it was asked, in sight.
+    await p.keyboard.press('Enter')
+    await p.getByTestId('campaign-cancel-confirm').waitFor()
+    expect(await inSight('campaign-cancel-confirm'), 'the question out of sight').toBe(true)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'journey-campaign-actions-in-sight')
+    await p.keyboard.press('Escape')
+    await expect.poll(() => focusedTestId(p)).toBe('campaign-cancel')
+  })
+
   // QA: with the gateway unreachable mid-campaign the card read "— sending" with Pause beside Resume, its part said
   // "the device disconnected or was logged out", and nothing said what to do once the gateway was back.
   it('says a campaign is paused when the gateway is unreachable, why, and to resume once it is back', async () => {

@@ -1767,6 +1767,74 @@ function CampaignProgress({
         {campaign.name} — <span data-testid="campaign-status">{statusText}</span>
       </h3>
       <CampaignAnnouncer campaign={campaign} statusText={statusText} />
+      {/* What acts on a sending campaign comes first, in sight as it opens: below the chart, the rows and the pacing it
+          was a screen down at 1100×760, and further with each campaign listed above (QA39). */}
+      {active ? (
+        <div className="form-actions campaign-controls" data-testid="campaign-controls">
+          {/* One button that turns from Pause to Resume: the focus stays on it. */}
+          {!partsHeld ? (
+            <button
+              type="button"
+              className="button"
+              data-testid={campaign.status === 'running' ? 'campaign-pause' : 'campaign-resume'}
+              onClick={() =>
+                void act(() =>
+                  campaign.status === 'running'
+                    ? call('campaigns:pause', { id })
+                    : call('campaigns:resume', { id })
+                )
+              }
+            >
+              {campaign.status === 'running' ? t('campaigns.pause') : t('campaigns.resume')}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="button button--danger"
+            ref={cancelButton}
+            data-testid="campaign-cancel"
+            aria-expanded={askCancel}
+            onClick={() => setAskCancel(true)}
+          >
+            {t('campaigns.cancel')}
+          </button>
+        </div>
+      ) : null}
+      {askCancel && active ? (
+        <ConfirmPanel
+          id="campaign-cancel-question"
+          // The focus goes into it, where the Cancel that asked was (QA4 F12).
+          focusOnOpen
+          question={t('campaigns.cancel.confirm', { count: cancellable })}
+          confirmLabel={t(cancelling ? 'campaigns.cancel.cancelling' : 'campaigns.cancel.yes', {
+            count: cancellable
+          })}
+          keepLabel={t('campaigns.cancel.keep')}
+          confirmTestId="campaign-cancel-confirm"
+          // Thousands of rows take seconds: the button says so and takes no second press (QA15 Q15-08).
+          disabled={cancelling}
+          onConfirm={() => {
+            if (cancelling) return
+            setCancelling(true)
+            void act(async () => {
+              setCancelled(await call('campaigns:cancel', { id }))
+              setAskCancel(false)
+              // The buttons that were here are gone: the focus goes to the campaign, whose status says "cancelled".
+              heading.current?.focus()
+            }).finally(() => setCancelling(false))
+          }}
+          onKeep={() => {
+            setAskCancel(false)
+            // Back to the button that asked: the question, which had the focus, is gone.
+            cancelButton.current?.focus()
+          }}
+        />
+      ) : null}
+      {cancelled ? (
+        <p role="status" data-testid="campaign-cancel-report">
+          {cancelReportText(cancelled, t)}
+        </p>
+      ) : null}
       <p className="muted" data-testid="campaign-rows-total">
         {blankRows > 0
           ? t('campaigns.count.rowsBlank', { rows, blank: blankRows })
@@ -1902,35 +1970,6 @@ function CampaignProgress({
         />
       ) : null}
       <div className="form-actions campaign-progress-actions">
-        {/* One button that turns from Pause to Resume: the focus stays on it. */}
-        {active && !partsHeld ? (
-          <button
-            type="button"
-            className="button"
-            data-testid={campaign.status === 'running' ? 'campaign-pause' : 'campaign-resume'}
-            onClick={() =>
-              void act(() =>
-                campaign.status === 'running'
-                  ? call('campaigns:pause', { id })
-                  : call('campaigns:resume', { id })
-              )
-            }
-          >
-            {campaign.status === 'running' ? t('campaigns.pause') : t('campaigns.resume')}
-          </button>
-        ) : null}
-        {active ? (
-          <button
-            type="button"
-            className="button button--danger"
-            ref={cancelButton}
-            data-testid="campaign-cancel"
-            aria-expanded={askCancel}
-            onClick={() => setAskCancel(true)}
-          >
-            {t('campaigns.cancel')}
-          </button>
-        ) : null}
         <button
           type="button"
           className="button"
@@ -1995,41 +2034,6 @@ function CampaignProgress({
             onChanged()
           }}
         />
-      ) : null}
-      {askCancel && active ? (
-        <ConfirmPanel
-          id="campaign-cancel-question"
-          // Drawn after the card's other buttons: the focus goes into it, or Tab passes them first (QA4 F12).
-          focusOnOpen
-          question={t('campaigns.cancel.confirm', { count: cancellable })}
-          confirmLabel={t(cancelling ? 'campaigns.cancel.cancelling' : 'campaigns.cancel.yes', {
-            count: cancellable
-          })}
-          keepLabel={t('campaigns.cancel.keep')}
-          confirmTestId="campaign-cancel-confirm"
-          // Thousands of rows take seconds: the button says so and takes no second press (QA15 Q15-08).
-          disabled={cancelling}
-          onConfirm={() => {
-            if (cancelling) return
-            setCancelling(true)
-            void act(async () => {
-              setCancelled(await call('campaigns:cancel', { id }))
-              setAskCancel(false)
-              // The buttons that were here are gone: the focus goes to the campaign, whose status says "cancelled".
-              heading.current?.focus()
-            }).finally(() => setCancelling(false))
-          }}
-          onKeep={() => {
-            setAskCancel(false)
-            // Back to the button that asked: the question, which had the focus, is gone.
-            cancelButton.current?.focus()
-          }}
-        />
-      ) : null}
-      {cancelled ? (
-        <p role="status" data-testid="campaign-cancel-report">
-          {cancelReportText(cancelled, t)}
-        </p>
       ) : null}
       {/* What the operator did that failed, else the last look at the campaign failing. */}
       {error || readError ? (
