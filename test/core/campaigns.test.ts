@@ -7,6 +7,7 @@ import { composeSandboxCore, linkSandboxDevice, QUICK_PACING, startedCampaign } 
 import { ApiFailure, failureShape } from '../../src/main/core/commands'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
 import { DEFAULT_MAX_FILE_BYTES, type PacingPolicy } from '../../src/shared/domain'
+import { heldByPause } from '../../src/shared/domain/status-buckets'
 import { PACING_CASES } from '../../src/shared/domain/pacing.cases'
 import { coreText } from '../../src/shared/i18n/notes'
 import type { EventPayload } from '../../src/shared/contract'
@@ -500,6 +501,17 @@ describe('campaigns through the contract', () => {
     const { counts, pausedQueued } = await core.handlers['app:bootstrap']({})
     expect(counts.queued).toBeGreaterThan(0)
     expect(pausedQueued).toBe(counts.queued)
+    // Each of them is a row the Outbox says paused: the part's note is a pause's (heldByPause).
+    const { items } = await core.handlers['outbox:list']({ offset: 0, limit: 100 })
+    const queued = items.filter((item) => item.status === 'queued')
+    expect(
+      queued.map((item) =>
+        heldByPause(
+          { status: item.status, waitKey: item.waitReason?.messageKey ?? null },
+          { sendingPaused: false, devicePaused: false }
+        )
+      )
+    ).toEqual(queued.map(() => true))
     expect(await sandbox?.control.messages()).toHaveLength(2)
     const notice = notices.find((n) => n.key === `campaign:${created.id}:${deviceId}`)
     expect(notice?.title).toEqual({ key: 'campaigns.notice.autoPaused', params: { name: 'Blast' } })
@@ -1047,6 +1059,17 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
       if (event === 'outbox:countsChanged') said.push(payload as EventPayload<'outbox:countsChanged'>)
     })
     const lastSaid = () => said.at(-1)
+    // The rows the Outbox says "Queued · paused" (heldByPause, by each row's wait): as many as the header counts.
+    const rowsSaidPaused = async (): Promise<number> => {
+      const { items } = await core.handlers['outbox:list']({ offset: 0, limit: 100 })
+      const { sendingPaused } = await bootstrapped()
+      return items.filter((item) =>
+        heldByPause(
+          { status: item.status, waitKey: item.waitReason?.messageKey ?? null },
+          { sendingPaused, devicePaused: false }
+        )
+      ).length
+    }
     // The tray hears it too ("5 to send (4 paused)"), from its own snapshot.
     const snapshots: CoreSnapshot[] = []
     core.onSnapshotChange((snapshot) => snapshots.push(snapshot))
@@ -1065,6 +1088,8 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
       (counts) => counts.queued === 4 && counts.sending === 0
     )
     expect((await bootstrapped()).pausedQueued).toBe(0)
+    // Waiting out the pacing's gap is no pause.
+    expect(await rowsSaidPaused()).toBe(0)
 
     // Pausing changes no row's status, yet the window hears the four are now held by the pause.
     await core.handlers['campaigns:pause']({ id })
@@ -1075,6 +1100,7 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
     expect(lastSaid()?.counts.queued).toBe(4)
     expect((await bootstrapped()).pausedQueued).toBe(4)
     expect(snapshots.at(-1)?.pausedQueued).toBe(4)
+    expect(await rowsSaidPaused()).toBe(4)
 
     await core.handlers['campaigns:resume']({ id })
     await waitFor(
@@ -1083,6 +1109,7 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
     )
     expect((await bootstrapped()).pausedQueued).toBe(0)
     expect(snapshots.at(-1)?.pausedQueued).toBe(0)
+    expect(await rowsSaidPaused()).toBe(0)
 
     // "Pause sending" holds every queued row, whoever queued it.
     await core.handlers['outbox:setPaused']({ paused: true })

@@ -232,3 +232,70 @@ export const SCHEDULE_KEEPER_CASES: ScheduleKeeperCase[] = [
     expected: null
   }
 ]
+
+export interface HeldByPauseCase {
+  name: string
+  item: { status: OutboxStatusName; waitKey: string | null }
+  pauses: { sendingPaused: boolean; devicePaused: boolean }
+  held: boolean
+}
+
+const NO_PAUSE = { sendingPaused: false, devicePaused: false }
+
+/** Which items a pause holds (heldByPause): what the header's "(N paused)" counts and a row's "· paused" says. */
+export const HELD_BY_PAUSE_CASES: HeldByPauseCase[] = [
+  {
+    name: 'a paused campaign’s queued row',
+    item: { status: 'queued', waitKey: 'campaigns.wait.paused' },
+    pauses: NO_PAUSE,
+    held: true
+  },
+  {
+    name: 'a queued row of a campaign part that paused itself when its device dropped',
+    item: { status: 'queued', waitKey: 'campaigns.autoPause.wasState' },
+    pauses: NO_PAUSE,
+    held: true
+  },
+  {
+    name: 'a queued row waiting out its campaign’s gap is not paused',
+    item: { status: 'queued', waitKey: 'campaigns.wait.gap' },
+    pauses: NO_PAUSE,
+    held: false
+  },
+  {
+    name: 'a queued row at a daily cap is not paused',
+    item: { status: 'queued', waitKey: 'desktop.wait.deviceDailyCap' },
+    pauses: NO_PAUSE,
+    held: false
+  },
+  {
+    name: 'any queued message while all sending is paused',
+    item: { status: 'queued', waitKey: null },
+    pauses: { sendingPaused: true, devicePaused: false },
+    held: true
+  },
+  {
+    name: 'a queued message on a paused device',
+    item: { status: 'queued', waitKey: null },
+    pauses: { sendingPaused: false, devicePaused: true },
+    held: true
+  },
+  {
+    name: 'a message being handed over is past the pause',
+    item: { status: 'sending', waitKey: 'campaigns.wait.paused' },
+    pauses: { sendingPaused: true, devicePaused: true },
+    held: false
+  },
+  {
+    name: 'a scheduled message waits for its time, not the pause',
+    item: { status: 'scheduled', waitKey: null },
+    pauses: { sendingPaused: true, devicePaused: false },
+    held: false
+  },
+  {
+    name: 'a queued message nothing pauses',
+    item: { status: 'queued', waitKey: null },
+    pauses: NO_PAUSE,
+    held: false
+  }
+]

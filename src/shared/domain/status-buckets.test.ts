@@ -8,6 +8,7 @@ import {
   countsAsSent,
   countsAsSentToday,
   GATEWAY_REPORTED_SENT,
+  heldByPause,
   pausedOfQueued,
   REPORTED_SENT_BUCKETS,
   scheduleKeeper,
@@ -16,6 +17,7 @@ import {
 } from './status-buckets'
 import {
   DAILY_SEND_CASES,
+  HELD_BY_PAUSE_CASES,
   SCHEDULE_KEEPER_CASES,
   SENT_TODAY_CASES,
   STATUS_BUCKET_CASES
@@ -66,6 +68,12 @@ describe('what the Overview counts as sent today answers the shared table', () =
 describe('who keeps a scheduled message answers the shared table', () => {
   it.each(SCHEDULE_KEEPER_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
     expect(scheduleKeeper(c.item)).toBe(c.expected)
+  })
+})
+
+describe('which items a pause holds answers the shared table', () => {
+  it.each(HELD_BY_PAUSE_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(heldByPause(c.item, c.pauses)).toBe(c.held)
   })
 })
 

@@ -215,6 +215,30 @@ export function pausedOfQueued(counts: BucketCounts, pausedQueued: number): numb
 }
 
 /**
+ * Whether a producer's wait note (its key) is a pause, held until the operator resumes: the campaign paused
+ * (`campaigns.wait.paused`), or its part on the item's device paused itself (`campaigns.autoPause.*`, with or without
+ * the device state that paused it). A pacing wait (a gap, a batch pause, the hours, a cap) ends by itself and is not.
+ */
+export function isPauseWaitKey(key: string): boolean {
+  return key === 'campaigns.wait.paused' || key.startsWith('campaigns.autoPause.')
+}
+
+/**
+ * Whether a pause holds an item, as pausedOfQueued's figure (the core's) counts it: a queued one (not one being
+ * handed over) while all sending is paused, its device is, or its producer's wait is a pause. The Outbox's row says
+ * "Queued · paused" by it, under the header's "3 queued (3 paused)" (QA39: the rows said "Queued", nothing more).
+ */
+export function heldByPause(
+  item: { status: OutboxStatusName; waitKey: string | null },
+  pauses: { sendingPaused: boolean; devicePaused: boolean }
+): boolean {
+  if (item.status !== 'queued') return false
+  return (
+    pauses.sendingPaused || pauses.devicePaused || (item.waitKey !== null && isPauseWaitKey(item.waitKey))
+  )
+}
+
+/**
  * The buckets a summary shows, in order: the non-empty ones, and always those `always` names (the outbox: the
  * header's HEADER_BUCKETS); the shown buckets add up to `total`, since empty ones add nothing.
  */

@@ -925,6 +925,8 @@ export const enRest = {
   'outbox.group': 'Group',
   'outbox.held': 'held',
   'outbox.heldShort': 'Held',
+  'outbox.paused': 'paused',
+  'outbox.pausedShort': 'Paused',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',
   'outbox.waiting.paused': 'sending is paused',
   'outbox.waiting.devicePaused': 'sending through {device} is paused',

@@ -1144,6 +1144,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.group': 'Grup',
   'outbox.held': 'ditahan',
   'outbox.heldShort': 'Ditahan',
+  'outbox.paused': 'dijeda',
+  'outbox.pausedShort': 'Dijeda',
   'outbox.waiting.held': 'ditahan oleh aturan terlambat: kirim atau batalkan',
   'outbox.waiting.paused': 'pengiriman dijeda',
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',

@@ -16,7 +16,7 @@ import { Timeline } from './Timeline'
 import { useTakeBackOutcome } from './take-back-outcome'
 import { TakeBackHeldControl } from './TakeBackHeldControl'
 import { RemedyAdvice, remedyOf } from './RemedyAdvice'
-import { waitingLine, waitingReason } from './waiting'
+import { isHeldByPause, waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -275,6 +275,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         <StatusBadge
           status={shownStatus(item)}
           held={item.held}
+          paused={isHeldByPause(item, { device, sendingPaused })}
           testId="outbox-detail-status"
           failureCode={item.failure?.code ?? null}
         />

@@ -10,6 +10,7 @@ import { itemAt, NO_FILTERS, PAGE_SIZE, useOutbox, type OutboxFilters } from '..
 import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
 import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
+import { isHeldByPause } from './waiting'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
@@ -100,6 +101,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const listError = useOutbox((s) => s.listError)
   const ensureRange = useOutbox((s) => s.ensureRange)
   const devices = useDevices((s) => s.devices)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const listed = useMemo(() => new Set(devices.map((d) => d.id)), [devices])
   const nameOf = useDeviceName(t)
   const parentRef = useRef<HTMLDivElement>(null)
@@ -202,6 +204,13 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                   deviceLabel={
                     item && (listed.size > 1 || !listed.has(item.deviceId)) ? nameOf(item.deviceId) : null
                   }
+                  paused={
+                    item !== undefined &&
+                    isHeldByPause(item, {
+                      device: devices.find((d) => d.id === item.deviceId),
+                      sendingPaused
+                    })
+                  }
                   onSelect={onSelect}
                   onCheck={onCheck}
                 />
@@ -242,6 +251,8 @@ interface OutboxRowProps {
   checked: boolean
   /** The device's label when there are several devices to tell apart, else null. */
   deviceLabel: string | null
+  /** A pause holds it: its badge says so. */
+  paused: boolean
   onSelect(id: string): void
   onCheck(item: OutboxItemView, checked: boolean): void
 }
@@ -258,6 +269,7 @@ const OutboxRow = memo(function OutboxRow({
   selected,
   checked,
   deviceLabel,
+  paused,
   onSelect,
   onCheck
 }: OutboxRowProps): React.JSX.Element {
@@ -324,6 +336,7 @@ const OutboxRow = memo(function OutboxRow({
               <StatusBadge
                 status={shownStatus(item)}
                 held={item.held}
+                paused={paused}
                 testId="outbox-status"
                 failureCode={item.failure?.code ?? null}
               />

@@ -33,11 +33,14 @@ export function StatusBadge({
   status,
   testId,
   held = false,
+  paused = false,
   failureCode = null
 }: {
   status: OutboxStatus
   testId?: string
   held?: boolean
+  /** A pause holds it (heldByPause): "Queued · paused", as the header's "3 queued (3 paused)" counts it. */
+  paused?: boolean
   /** The item's failure code: a cancel because its number opted out is worded so, not as anyone's cancel. */
   failureCode?: string | null
 }): React.JSX.Element {
@@ -46,16 +49,22 @@ export function StatusBadge({
   const label = optedOut ? t('status.optedOut') : t(`status.${status}`)
   const shortKey = SHORT_LABEL[optedOut ? 'optedOut' : status]
   const short = shortKey ? t(shortKey) : label
+  // What holds it, said after its status: the overdue policy, or a pause.
+  const note = held
+    ? { full: t('outbox.held'), short: t('outbox.heldShort') }
+    : paused
+      ? { full: t('outbox.paused'), short: t('outbox.pausedShort') }
+      : null
   return (
     <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
       <span aria-hidden="true" className="badge-symbol">
         {SYMBOL[status]}
       </span>
-      {held ? (
+      {note ? (
         <>
-          <span className="badge-held-full">{`${label} · ${t('outbox.held')}`}</span>
+          <span className="badge-note-full">{`${label} · ${note.full}`}</span>
           {/* A narrow outbox row shows this one: the long one pushed the row's time out (QA13 Q13-09). */}
-          <span className="badge-held-short">{t('outbox.heldShort')}</span>
+          <span className="badge-note-short">{note.short}</span>
         </>
       ) : short !== label ? (
         <>

@@ -4,6 +4,7 @@ import { isSandboxDevice, scanCause, stateNameKey, type ScanCause } from '../../
 import {
   bucketCountsOf,
   countsAsSentToday,
+  heldByPause,
   isSendInDoubt,
   scheduleKeeper,
   summaryBuckets,
@@ -22,6 +23,14 @@ export function isWaiting(item: OutboxItemView): boolean {
 interface WaitingContext {
   device: DeviceView | undefined
   sendingPaused: boolean
+}
+
+/** Whether a pause holds the item (heldByPause): its badge says "· paused", as the header counts it. */
+export function isHeldByPause(item: OutboxItemView, { device, sendingPaused }: WaitingContext): boolean {
+  return heldByPause(
+    { status: item.status, waitKey: item.waitReason?.messageKey ?? null },
+    { sendingPaused, devicePaused: device?.paused === true }
+  )
 }
 /** An instant in words, with its zone named: on `timeZone`'s clock when given (a device's day), else the operator's. */
 type FormatTime = (iso: string, timeZone?: string) => string
