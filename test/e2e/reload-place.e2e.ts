@@ -105,6 +105,35 @@ describe('a reload returns to where the operator was', () => {
     expect((await harness.core.handlers['app:bootstrap']({})).settings.pacingMs).toBe(1500)
   })
 
+  // QA39: the webhook inspector's filters and the webhook form's unsaved address outlived a look at another view
+  // (stores/kept-fields.ts) but not a reload, where the Outbox's filters came back.
+  it("keeps the webhook form's unsaved address and the inspector's filters, reloaded at once", async () => {
+    const harness = await session.start()
+    const deviceId = await linkedSandboxDevice(harness)
+    await harness.core.handlers['webhooks:update']({
+      deviceId,
+      webhookUrl: 'https://hooks.example.invalid/incoming',
+      incoming: true
+    })
+    const page = await session.open(harness.url, neverIdle)
+    await openTab(page, 'webhooks')
+    await page.getByTestId('webhook-filter-kind').selectOption({ label: 'Incoming message' })
+    await page.getByTestId('webhook-filter-state').selectOption({ label: 'Failed' })
+    await page.getByTestId('webhooks-url').fill('https://hooks.example.invalid/typed-not-saved')
+
+    await page.reload()
+    await page.getByTestId('view-webhooks').waitFor()
+    expect(await page.getByTestId('webhooks-url').inputValue()).toBe(
+      'https://hooks.example.invalid/typed-not-saved'
+    )
+    expect(await page.getByTestId('webhook-filter-kind').inputValue()).toBe('incoming')
+    expect(await page.getByTestId('webhook-filter-state').inputValue()).toBe('failed')
+    // Kept here only: the gateway still has the saved address.
+    expect((await harness.core.handlers['webhooks:get']({ deviceId })).webhookUrl).toBe(
+      'https://hooks.example.invalid/incoming'
+    )
+  })
+
   it('opens the campaign that was open again, its heading focused (QA45 Q45-02)', async () => {
     const harness = await session.start()
     await finishedCampaign(harness)

@@ -111,7 +111,7 @@ useLinking.subscribe((state, previous) => {
  * before it is left, as the place is. What was kept but not yet written is what is read back: a view drawn again before the page
  * was idle opens what it had open (CI stop 26).
  */
-function historyKeeper<T>(
+export function historyKeeper<T>(
   key: string,
   valid: (value: unknown) => value is T
 ): { kept(): T | null; keep(value: T | null): void; reset(): void } {
