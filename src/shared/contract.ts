@@ -1267,6 +1267,8 @@ export const InboxConversationView = z.object({
   /** `text`, or the media kind (image, document, …) when the newest message is one. */
   lastType: z.string(),
   lastFromMe: z.boolean(),
+  /** A group's: who wrote its newest message (push name, else member number), as its thread names them; else null. */
+  lastSender: z.string().nullable(),
   unread: z.number().int().nonnegative(),
   archived: z.boolean()
 })

@@ -149,6 +149,23 @@ describe('sender-desk inbox', () => {
     const bad = await runCli(['contacts', 'add', 'abc', '--name', 'X'], env)
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/“abc” is not a number a contact can have: .+\./)
+
+    // A group's row says who wrote its newest message.
+    await post(incoming!, {
+      id: 'WAID-G1',
+      isGroup: true,
+      phone: '120363000000000001@g.us',
+      group: { subject: 'Arisan', sender: '6281300000001' },
+      pushName: 'Eko',
+      message: 'siap',
+      messageType: 'text',
+      deviceId: 'A0HDJU',
+      timestamp: '2026-01-15T03:10:00Z'
+    })
+    expect((await runCli(['inbox', 'sync'], env)).code).toBe(0)
+    expect((await runCli(['inbox', 'list'], env)).stdout).toContain(
+      'Arisan (120363000000000001@g.us)  Eko: siap'
+    )
   })
 
   it('deletes a chat’s conversation only with --yes; a repeated webhook does not bring it back', async () => {

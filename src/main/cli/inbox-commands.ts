@@ -274,6 +274,10 @@ export function conversationLabel(c: InboxConversationView): string {
   return name ? `${name} <${c.chatId}>` : `<${c.chatId}>`
 }
 
+/** Who wrote a conversation's newest message, before it: "you: ", or in a group the member ("Eko: "). */
+const lastWriter = (c: InboxConversationView): string =>
+  c.lastFromMe ? 'you: ' : c.isGroup && c.lastSender ? `${c.lastSender}: ` : ''
+
 async function list(context: CliContext): Promise<number> {
   const chatId = stringFlag(context.args, 'chat')
   if (chatId) return listMessages(context, chatId)
@@ -285,7 +289,7 @@ async function list(context: CliContext): Promise<number> {
   const lines = conversations.map((c) => {
     const unread = c.unread > 0 ? `${c.unread} new` : ''
     const last = c.lastType === 'text' || c.lastText ? c.lastText || `[${c.lastType}]` : `[${c.lastType}]`
-    return `${unread.padEnd(7)} ${minute(Date.parse(c.lastAt))}  ${conversationLabel(c)}  ${c.lastFromMe ? 'you: ' : ''}${oneLine(last)}`
+    return `${unread.padEnd(7)} ${minute(Date.parse(c.lastAt))}  ${conversationLabel(c)}  ${lastWriter(c)}${oneLine(last)}`
   })
   context.out.result(lines.length > 0 ? lines.join('\n') : 'No conversations yet.', {
     ok: true,

@@ -1141,3 +1141,55 @@ it('pages a search in the order its hits show, when replies went out in another 
     expect(paged, `pages of ${limit}`).toEqual(expected)
   }
 })
+
+// QA39: a group's row said "siap", not who said it; the thread names each member by push name, else number.
+describe('a group conversation names who wrote its newest message', () => {
+  const GROUP = '120363000000000002@g.us'
+  let seq = 0
+  function arrives(message: Parameters<typeof newInboxMessage>[1], at: number): void {
+    seq++
+    new InboxStore(db).commit(
+      'box',
+      seq - 1,
+      seq,
+      [
+        {
+          identity: `incoming:${seq}`,
+          kind: 'incoming',
+          seq,
+          receivedAt: at,
+          payload: {},
+          applied: true,
+          message: newInboxMessage(`g${seq}`, message)
+        }
+      ],
+      0
+    )
+  }
+  const lastSenders = (
+    conversations: ReturnType<typeof createConversations>
+  ): Record<string, string | null> =>
+    Object.fromEntries(conversations.list({}).conversations.map((c) => [c.chatId, c.lastSender]))
+
+  it('by push name, else member number; nobody for ours or a private chat', () => {
+    seq = 0
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: { list: () => [{ id: 'd1', serial: 'ser-1', phone: null }] },
+      outbox: sentItems([])
+    })
+    const inGroup = { chatId: GROUP, isGroup: true, groupSubject: 'Arisan' }
+    arrives({ ...inGroup, groupMember: '6281300000001', pushName: 'Eko', text: 'siap' }, 1000)
+    arrives({ chatId: '6281377778888', pushName: 'Dewi', text: 'halo' }, 1001)
+    expect(lastSenders(conversations)).toEqual({ [GROUP]: 'Eko', '6281377778888': null })
+    arrives({ ...inGroup, groupMember: '6281300000002', text: 'oke' }, 1002)
+    expect(lastSenders(conversations)[GROUP]).toBe('6281300000002')
+    // Held back by the gateway and retried late: not the newest, so not who wrote last.
+    arrives({ ...inGroup, groupMember: '6281300000003', pushName: 'Tono', text: 'lama' }, 500)
+    expect(lastSenders(conversations)[GROUP]).toBe('6281300000002')
+    // Written from our own phone: the row says "You", no member.
+    arrives({ ...inGroup, fromMe: true, text: 'rapat jam 8' }, 1003)
+    expect(lastSenders(conversations)[GROUP]).toBeNull()
+  })
+})

@@ -276,7 +276,13 @@ export function createConversations(deps: ConversationsDeps) {
     // At the same millisecond a thread puts the sent one first (threadOrder): so does the row.
     const last =
       reply && reply.at >= conversation.lastAt
-        ? { lastAt: reply.at, lastText: reply.item.text ?? '', lastType: reply.item.kind, lastFromMe: true }
+        ? {
+            lastAt: reply.at,
+            lastText: reply.item.text ?? '',
+            lastType: reply.item.kind,
+            lastFromMe: true,
+            lastSender: null
+          }
         : conversation
     return {
       id: conversation.id,
@@ -293,6 +299,7 @@ export function createConversations(deps: ConversationsDeps) {
       lastText: last.lastText,
       lastType: last.lastType,
       lastFromMe: last.lastFromMe,
+      lastSender: last.lastSender,
       unread: conversation.unread,
       archived: conversation.archived
     }

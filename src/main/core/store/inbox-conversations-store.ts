@@ -35,6 +35,8 @@ export interface ConversationRecord {
   lastText: string
   lastType: string
   lastFromMe: boolean
+  /** A group's: who wrote its newest message (their push name, else their number), null when we did or for a chat. */
+  lastSender: string | null
   unread: number
   archived: boolean
 }
@@ -87,12 +89,18 @@ interface ConversationRow {
   last_text: string
   last_type: string
   last_from_me: number
+  last_sender: string | null
   unread: number
   archived: number
 }
 
-const SELECT_CONVERSATION = `SELECT c.*, k.name AS contact_name FROM inbox_conversations c
-  LEFT JOIN contacts k ON c.is_group = 0 AND k.phone = c.chat_id`
+// A group's newest message by its number (the primary key): who wrote it, named as its thread names them (QA39: a
+// group's row said "siap" and not who said it).
+const SELECT_CONVERSATION = `SELECT c.*, k.name AS contact_name,
+    CASE WHEN lm.from_me = 0 THEN COALESCE(lm.push_name, lm.group_member) END AS last_sender
+  FROM inbox_conversations c
+  LEFT JOIN contacts k ON c.is_group = 0 AND k.phone = c.chat_id
+  LEFT JOIN inbox_messages lm ON c.is_group = 1 AND lm.number = c.last_number`
 
 const toConversation = (row: ConversationRow): ConversationRecord => ({
   id: row.id,
@@ -109,6 +117,7 @@ const toConversation = (row: ConversationRow): ConversationRecord => ({
   lastText: row.last_text,
   lastType: row.last_type,
   lastFromMe: row.last_from_me === 1,
+  lastSender: row.last_sender,
   unread: row.unread,
   archived: row.archived === 1
 })

@@ -246,6 +246,7 @@ export function makeConversation(over: Partial<InboxConversationView> = {}): Inb
     lastText: 'Harga grosir berapa?',
     lastType: 'text',
     lastFromMe: false,
+    lastSender: null,
     unread: 2,
     archived: false,
     ...over

@@ -21,6 +21,7 @@ import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
 import '../outbox/outbox.css'
@@ -440,7 +441,12 @@ const ConversationRow = memo(function ConversationRow({
             {number ? <ConversationNumber number={number} /> : null}
           </span>
           <span className="row-what" dir="auto">
-            {conversation.lastFromMe ? `${t('inbox.thread.you')}: ` : ''}
+            {/* Who wrote it: "You", or in a group the member, as the thread names them. */}
+            {conversation.lastFromMe
+              ? `${t('inbox.thread.you')}: `
+              : conversation.isGroup && conversation.lastSender
+                ? `${formatPhoneForReading(conversation.lastSender)}: `
+                : ''}
             {conversation.lastText || t(withoutTextKey(conversation.lastType))}
           </span>
         </span>

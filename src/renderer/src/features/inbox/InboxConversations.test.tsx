@@ -90,6 +90,7 @@ const GROUP = conversation({
   pushName: null,
   lastNumber: 9,
   lastText: 'Stok ada?',
+  lastSender: 'Eko',
   unread: 0
 })
 const UNNAMED = conversation({
@@ -172,6 +173,27 @@ describe('the conversations list', () => {
     expect(dewi.textContent).toContain('Harga grosir berapa?')
     expect(within(dewi).getByTestId('inbox-unread').getAttribute('aria-label')).toBe('2 unread messages')
     expect(within(screen.getByTestId('inbox-conversation-2')).queryByTestId('inbox-unread')).toBeNull()
+    // A group's newest message says who wrote it (QA39: "Stok ada?" alone).
+    expect(screen.getByTestId('inbox-conversation-2').querySelector('.row-what')?.textContent).toBe(
+      'Eko: Stok ada?'
+    )
+    expect(dewi.querySelector('.row-what')?.textContent).toBe('Harga grosir berapa?')
+  })
+
+  it('names a group member without a push name by their number, formatted, in the row and the thread', async () => {
+    const group = { ...GROUP, lastSender: '6281300000002' }
+    script({
+      conversations: [DEWI, group],
+      entries: [
+        incoming({ isGroup: true, chatId: group.chatId, pushName: null, groupMember: '6281300000002' })
+      ]
+    })
+    render(<InboxView />)
+    const row = await screen.findByTestId('inbox-conversation-2')
+    expect(row.querySelector('.row-what')?.textContent).toBe('+62 813-0000-0002: Stok ada?')
+    await userEvent.setup().click(row)
+    const entry = await screen.findByTestId('inbox-entry-in')
+    expect(entry.textContent).toContain('+62 813-0000-0002')
     // One device: its name says nothing.
     expect(screen.getByTestId('inbox-conversation-1').textContent).not.toContain('Shop')
   })

@@ -29,6 +29,7 @@ import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
 import { ConversationNumber, NumberGroups } from './ConversationNumber'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
@@ -402,7 +403,9 @@ export function Thread({
               data-testid="inbox-entry-in"
             >
               {conversation.isGroup && entry.message.groupMember ? (
-                <p className="muted small">{entry.message.pushName ?? entry.message.groupMember}</p>
+                <p className="muted small">
+                  {entry.message.pushName ?? formatPhoneForReading(entry.message.groupMember)}
+                </p>
               ) : null}
               <MessageMedia message={entry.message} onChanged={load} />
               {entry.message.text || !entry.message.media ? (
