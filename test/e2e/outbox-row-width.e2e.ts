@@ -224,6 +224,26 @@ describe('an Outbox row keeps its number whole at every list width (QA46 Q46-02)
             )
         await screenshot(page, `outbox-row-width-${language}-${windowWidth}px`)
       }
+      // The open message's × stays at its heading's first line, beside the longest title and badge (QA39: beside a
+      // group's name and "Dalam antrean · dijeda" it took a line of its own under them).
+      for (const windowWidth of [1100, 360]) {
+        await page.setViewportSize({ width: windowWidth, height: 760 })
+        for (const id of [ids[8]!, ids[6]!]) {
+          await page.getByTestId(`outbox-open-${id}`).click()
+          const heading = (await page.locator('#detail-title').boundingBox())!
+          const close = (await page.getByTestId('outbox-detail-close').boundingBox())!
+          const card = (await page.getByTestId('outbox-detail').boundingBox())!
+          if (close.y > heading.y + 4 || close.x + close.width > card.x + card.width + 0.5)
+            problems.push(
+              `window ${windowWidth} px: × at (${close.x}, ${close.y}), heading at y ${heading.y}, card to ${card.x + card.width}`
+            )
+          await screenshot(
+            page,
+            `outbox-detail-close-${language}-${windowWidth}px-${id === ids[8] ? 'group' : 'held'}`
+          )
+          await page.getByTestId('outbox-detail-close').click()
+        }
+      }
       console.log(`${language}: checked ${checked.join('; ')}`)
       expect(problems).toEqual([])
     },

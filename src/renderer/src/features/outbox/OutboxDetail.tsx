@@ -268,17 +268,20 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       onKeyDown={closeOnEscape}
     >
       <div className="detail-head">
-        <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
-          {item.isGroup ? `${t('outbox.group')} ` : null}
-          <RecipientName chatId={item.recipient} isGroup={item.isGroup} testId="outbox-detail-recipient" />
-        </h3>
-        <StatusBadge
-          status={shownStatus(item)}
-          held={item.held}
-          paused={isHeldByPause(item, { device, sendingPaused })}
-          testId="outbox-detail-status"
-          failureCode={item.failure?.code ?? null}
-        />
+        {/* The title and its badge wrap within their own column: the × keeps the corner, on the title's line. */}
+        <div className="detail-title">
+          <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
+            {item.isGroup ? `${t('outbox.group')} ` : null}
+            <RecipientName chatId={item.recipient} isGroup={item.isGroup} testId="outbox-detail-recipient" />
+          </h3>
+          <StatusBadge
+            status={shownStatus(item)}
+            held={item.held}
+            paused={isHeldByPause(item, { device, sendingPaused })}
+            testId="outbox-detail-status"
+            failureCode={item.failure?.code ?? null}
+          />
+        </div>
         <button
           type="button"
           className="icon-button"
