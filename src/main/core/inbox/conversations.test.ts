@@ -934,8 +934,13 @@ it('places and stamps a sent message by when the gateway took it, a waiting one 
   ])
 })
 
-/** A customer's message to device ser-1 from the default chat, received at `receivedAt` (its own seq). */
-function customerWrote(seq: number, text: string, receivedAt: number): void {
+/** A customer's message to device ser-1 from the default chat (or `from`'s), received at `receivedAt` (its own seq). */
+function customerWrote(
+  seq: number,
+  text: string,
+  receivedAt: number,
+  from: Parameters<typeof newInboxMessage>[1] = {}
+): void {
   new InboxStore(db).commit(
     'box',
     seq - 1,
@@ -948,7 +953,7 @@ function customerWrote(seq: number, text: string, receivedAt: number): void {
         receivedAt,
         payload: {},
         applied: true,
-        message: newInboxMessage(`m${seq}`, { text })
+        message: newInboxMessage(`m${seq}`, { ...from, text })
       }
     ],
     0
@@ -1146,26 +1151,10 @@ it('pages a search in the order its hits show, when replies went out in another 
 describe('a group conversation names who wrote its newest message', () => {
   const GROUP = '120363000000000002@g.us'
   let seq = 0
-  function arrives(message: Parameters<typeof newInboxMessage>[1], at: number): void {
-    seq++
-    new InboxStore(db).commit(
-      'box',
-      seq - 1,
-      seq,
-      [
-        {
-          identity: `incoming:${seq}`,
-          kind: 'incoming',
-          seq,
-          receivedAt: at,
-          payload: {},
-          applied: true,
-          message: newInboxMessage(`g${seq}`, message)
-        }
-      ],
-      0
-    )
-  }
+  const arrives = (
+    { text = '', ...from }: NonNullable<Parameters<typeof newInboxMessage>[1]>,
+    at: number
+  ): void => customerWrote(++seq, text, at, from)
   const lastSenders = (
     conversations: ReturnType<typeof createConversations>
   ): Record<string, string | null> =>
