@@ -1398,6 +1398,8 @@ export const enRest = {
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',
+  'reminders.sameAgain':
+    'This reminder is already saved: a second one would send the same message twice each time. Change the number, the message or the time to make another.',
   'reminders.gatewayList': 'Kept by the gateway',
   'reminders.gatewayList.hint':
     'The gateway cannot list its reminders: these are the ones created from Sender Desk.',

@@ -1592,6 +1592,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',
+  'reminders.sameAgain':
+    'Pengingat ini sudah tersimpan: pengingat kedua akan mengirim pesan yang sama dua kali setiap kali. Ubah nomor, pesan, atau waktunya untuk membuat yang lain.',
   'reminders.gatewayList': 'Disimpan oleh gateway',
   'reminders.gatewayList.hint':
     'Gateway tidak dapat menampilkan daftar pengingatnya: ini yang dibuat dari Sender Desk.',

@@ -133,6 +133,9 @@ export function ReminderForm({
       overdue
     ])
   const done = saved?.draft === draftWith(files) ? saved.text : ''
+  // Create pressed again on the form just saved (probe 4 P1): what was typed stays for the next reminder, so a second
+  // press would make the very same one and the customer would get it twice at each time. Said until the form changes.
+  const [sameAgain, setSameAgain] = useState(false)
 
   function changeEnd(next: SeriesEndDraft): void {
     if (next.lastDate !== endDraft.lastDate) {
@@ -194,6 +197,10 @@ export function ReminderForm({
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
     setTried(true)
+    if (done) {
+      setSameAgain(true)
+      return
+    }
     setSaved(null)
     if (Object.values(problems).some(Boolean)) {
       focusFirstInvalid()
@@ -206,6 +213,7 @@ export function ReminderForm({
     focusAfter.current = 'submit'
     setBusy(true)
     setError(null)
+    setSameAgain(false)
     setOptOutAsk(null)
     const localTime = `${date}T${time}`
     try {
@@ -506,6 +514,11 @@ export function ReminderForm({
       {error ? (
         <p className="alert alert--bad" role="alert" data-testid="reminder-error">
           {error}
+        </p>
+      ) : null}
+      {sameAgain && done ? (
+        <p className="alert alert--warn" role="alert" data-testid="reminder-same-again">
+          {t('reminders.sameAgain')}
         </p>
       ) : null}
       <div className="actions">

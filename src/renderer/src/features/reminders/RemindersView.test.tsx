@@ -176,12 +176,18 @@ describe('RemindersView', () => {
     await fillWhen('2030-01-15', '08:00')
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     await waitFor(() => expect(done()).toBe('Saved at the gateway.'))
+    // Pressed again on the unchanged form (probe 4 P1): the same reminder twice would send twice each day.
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('reminders:create')).toHaveLength(1)
+    expect(screen.getByTestId('reminder-same-again').textContent).toMatch(/^This reminder is already saved/)
 
-    // The next edit: the note was said for the form as it was saved.
+    // The next edit: the note was said for the form as it was saved, the refusal with it.
     await user.type(message(), '!')
     expect(done()).toBe('')
+    expect(screen.queryByTestId('reminder-same-again')).toBeNull()
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     await waitFor(() => expect(done()).toBe('Saved at the gateway.'))
+    expect(fake.requests('reminders:create')).toHaveLength(2)
 
     // To Sender Desk: what both keep is kept; the note said for the gateway's form goes.
     await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
@@ -315,6 +321,11 @@ describe('RemindersView', () => {
     expect(fake.requests('reminders:create')).toEqual([])
     // The button was disabled while it worked: the focus is on the line saying the reminder was made.
     expect(document.activeElement).toBe(screen.getByTestId('reminder-done'))
+    // Its file went with it; pressed again, the rest of the form would make a second series without the file
+    // (probe 4 P1): refused, said.
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create')).toHaveLength(1)
+    expect(screen.getByTestId('reminder-same-again').textContent).toMatch(/^This reminder is already saved/)
   })
 
   /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */
