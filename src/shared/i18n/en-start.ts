@@ -55,6 +55,8 @@ export const enStart = {
   'overview.today.part.scheduledToday': '{scheduled} due later today',
   'overview.today.part.scheduledAfter': '{scheduled} after today',
   'overview.today.part.paused': '{paused} paused',
+  'overview.today.part.stopped': '{queued} until {device} can send',
+  'overview.today.part.queued': '{queued} queued',
   'overview.today.withGateway': 'with the gateway, not yet sent',
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',

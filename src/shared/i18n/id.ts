@@ -542,6 +542,8 @@ export const id: Record<MessageKey, string> = {
   'overview.today.part.scheduledToday': '{scheduled} jatuh tempo nanti hari ini',
   'overview.today.part.scheduledAfter': '{scheduled} setelah hari ini',
   'overview.today.part.paused': '{paused} dijeda',
+  'overview.today.part.stopped': '{queued} sampai {device} bisa mengirim',
+  'overview.today.part.queued': '{queued} dalam antrean',
   'overview.today.withGateway': 'di gateway, belum terkirim',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',

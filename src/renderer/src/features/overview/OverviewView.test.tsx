@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import type { CampaignView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useSettings } from '../../stores/settings'
 import { useNavigation } from '../../stores/navigation'
@@ -103,7 +104,10 @@ describe('overview', () => {
     const today = screen.getByRole('region', { name: 'Today' })
     // Read since, they still count as sent today; what waits counts scheduled messages too, named apart.
     expect(await within(today).findByRole('button', { name: '7 sent today' })).toBeTruthy()
-    expect(within(today).getByRole('button', { name: '2 waiting (1 scheduled for later)' })).toBeTruthy()
+    // Every waiting message named, so the parts add up (probe 4 P4).
+    expect(
+      within(today).getByRole('button', { name: '2 waiting (1 queued, 1 scheduled for later)' })
+    ).toBeTruthy()
     expect(within(today).getByRole('button', { name: '200 cancelled today' })).toBeTruthy()
     expect(within(today).getByTestId('today-sent-now').textContent).toBe(
       'Sent today, where they are now: 6 read · 1 deleted for everyone'
@@ -383,6 +387,54 @@ describe('overview', () => {
     act(() => useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 8, total: 8 }, false, 8))
     expect(await screen.findByRole('button', { name: '8 menunggu sekarang (8 dijeda)' })).toBeTruthy()
   })
+
+  it.each([
+    [
+      'en',
+      '5 waiting (1 queued, 1 held for your decision, 1 due later today, 1 after today, 1 until Back office can send)'
+    ],
+    [
+      'id',
+      '5 menunggu (1 dalam antrean, 1 ditahan menunggu keputusan Anda, 1 jatuh tempo nanti hari ini, 1 setelah hari ini, 1 sampai Back office bisa mengirim)'
+    ]
+  ] as const)(
+    'names the queued held up by a device that cannot send, so the parts add up (%s, probe 4 P4)',
+    async (language, words) => {
+      fake.handle('outbox:since', () => ({
+        sent: EMPTY_COUNTS,
+        failed: 0,
+        cancelled: 0,
+        optedOut: 0,
+        scheduledAfter: 1
+      }))
+      fake.handle('outbox:counts', ({ deviceId }) => ({
+        ...EMPTY_COUNTS,
+        ...(deviceId === 'dev-2' ? { queued: 1, total: 1 } : { queued: 1, total: 1, scheduled: 3 })
+      }))
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Back office', state: 'needs-scan' })]
+        })
+      )
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 2, scheduled: 3, total: 5 }, false, 0, 1)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: words })).toBeTruthy()
+      // Only the device that cannot send is asked about.
+      expect(fake.requests('outbox:counts').map((asked) => asked.deviceId)).toEqual(['dev-2'])
+      // Linked again: its message is the queued one, to go now.
+      act(() =>
+        useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 1, scheduled: 3, total: 4 }, false, 0, 1)
+      )
+      act(() => useDevices.getState().setDevices([makeDevice()]))
+      expect(
+        await screen.findByRole('button', {
+          name: new RegExp(`^4 ${language === 'en' ? 'waiting' : 'menunggu'} \\(1 `)
+        })
+      ).toBeTruthy()
+      expect(screen.queryByText(/Back office/)).toBeNull()
+    }
+  )
 
   it('lists the campaigns at work: state, rows sent of rows, estimated end in its zone, why it waits; each opens', async () => {
     // The evening before the end the core estimated (an end gone by is not promised).

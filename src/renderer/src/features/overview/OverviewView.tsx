@@ -77,14 +77,81 @@ interface TodayNumbers {
   held: number
   /** Of `numbers.waiting`, the queued a pause holds (QA F21): named, not counted apart. */
   paused: number
+  /**
+   * Of `numbers.waiting`, the queued on a device that cannot send now (a QR scan, disconnected, expired), by device
+   * (probe 4 P4: the one queued for a device needing a scan was counted but not named, the parts did not add up).
+   */
+  stopped: { label: string; queued: number }[]
+  /** Of `numbers.waiting`, the queued none of the above holds: named only beside other parts, so they add up. */
+  queuedRest: number
   /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
   sentNow: BucketCounts
+}
+
+/** A device whose state stops its messages from reaching the gateway, as the outbox's waiting reason says it. */
+function cannotSendNow(device: DeviceView): boolean {
+  return !device.paused && device.state !== 'connected' && device.state !== 'unknown'
+}
+
+/**
+ * The queued of each device that cannot send now, asked again whenever the counts or a device's state move. Not
+ * asked while all sending is paused: then the pause holds them all, and they are named as paused.
+ */
+function useQueuedOnStoppedDevices(): { label: string; queued: number }[] {
+  const counts = useOutbox((s) => s.counts)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const devices = useDevices((s) => s.devices)
+  const stopped = sendingPaused || counts.queued + counts.sending === 0 ? [] : devices.filter(cannotSendNow)
+  const asked = stopped.map((device) => `${device.id}\u0000${device.label}`).join('\u0001')
+  const [found, setFound] = useState<{ asked: string; queued: { label: string; queued: number }[] }>({
+    asked: '',
+    queued: []
+  })
+  useEffect(() => {
+    if (asked === '') return
+    let on = true
+    const devicesAsked = asked.split('\u0001').map((entry) => entry.split('\u0000') as [string, string])
+    Promise.all(devicesAsked.map(([deviceId]) => call('outbox:counts', { deviceId })))
+      .then((replies) => {
+        if (!on) return
+        const queued = replies
+          .map((reply, index) => ({ label: devicesAsked[index]![1], queued: reply.queued + reply.sending }))
+          .filter((entry) => entry.queued > 0)
+        setFound({ asked, queued })
+      })
+      .catch(() => {
+        if (on) setFound({ asked, queued: [] })
+      })
+    return () => {
+      on = false
+    }
+  }, [asked, counts])
+  return asked !== '' && found.asked === asked ? found.queued : []
+}
+
+/**
+ * The queued a pause does not hold, shared out to the stopped devices in turn, never more than there are (a paused
+ * campaign's row on a stopped device is said paused); what is left is the rest.
+ */
+function shareOutQueued(
+  stoppedQueued: readonly { label: string; queued: number }[],
+  unpaused: number
+): { stopped: { label: string; queued: number }[]; rest: number } {
+  const stopped: { label: string; queued: number }[] = []
+  let rest = unpaused
+  for (const entry of stoppedQueued) {
+    const queued = Math.min(entry.queued, rest)
+    rest -= queued
+    if (queued > 0) stopped.push({ label: entry.label, queued })
+  }
+  return { stopped, rest }
 }
 
 function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
   const heldOverdue = useOutbox((s) => s.heldOverdue)
+  const stoppedQueued = useQueuedOnStoppedDevices()
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
   // "Today" is the operator's day, as the outbox's rows and date filter are (QA29 Q29-03): a new zone is a new day.
   const zone = useOperatorZone()
@@ -112,6 +179,8 @@ function useTodayNumbers(): TodayNumbers | null {
   if (!since) return null
   const sentNow = bucketCounts(since.reply.sent)
   const buckets = bucketCounts(counts)
+  const paused = pausedOfQueued(buckets, pausedQueued)
+  const { stopped, rest } = shareOutQueued(stoppedQueued, buckets.queued - paused)
   return {
     since: since.from,
     numbers: {
@@ -126,7 +195,9 @@ function useTodayNumbers(): TodayNumbers | null {
     held: Math.min(heldOverdue, counts.scheduled),
     scheduled: counts.scheduled - Math.min(heldOverdue, counts.scheduled),
     scheduledAfterToday: since.reply.scheduledAfter ?? null,
-    paused: pausedOfQueued(buckets, pausedQueued),
+    paused,
+    stopped,
+    queuedRest: rest,
     sentNow
   }
 }
@@ -154,9 +225,14 @@ function waitingWords(today: TodayNumbers, t: Translate, locale: string): string
   const parts = [
     today.held > 0 ? t('overview.today.part.held', { held: formatCount(today.held, locale) }) : null,
     ...scheduledParts(today, t, locale),
-    today.paused > 0 ? t('overview.today.part.paused', { paused: formatCount(today.paused, locale) }) : null
+    today.paused > 0 ? t('overview.today.part.paused', { paused: formatCount(today.paused, locale) }) : null,
+    ...today.stopped.map((entry) =>
+      t('overview.today.part.stopped', { queued: formatCount(entry.queued, locale), device: entry.label })
+    )
   ].filter((part): part is string => part !== null)
   if (parts.length === 0) return t('overview.today.waiting')
+  if (today.queuedRest > 0)
+    parts.unshift(t('overview.today.part.queued', { queued: formatCount(today.queuedRest, locale) }))
   const notAllNow = today.held > 0 || today.scheduled > 0
   return t(notAllNow ? 'overview.today.waitingOf' : 'overview.today.waitingNowOf', {
     parts: parts.join(', ')
