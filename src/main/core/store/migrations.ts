@@ -1357,6 +1357,15 @@ export const migrations: readonly Migration[] = [
           VALUES (NEW.rowid, NEW.recipient, NEW.text, NEW.file_name);
       END;
     `
+  },
+  {
+    name: 'outbox: schedules due at the same instant in the order they were made',
+    // One send to three numbers listed its cards by their random ids: 7002, 7003, 7001, another order each time (probe
+    // 4 P12). In line order (seq: the order the recipients were entered) instead; the keyset follows the index.
+    sql: `
+      DROP INDEX outbox_items_scheduled_by_due;
+      CREATE INDEX outbox_items_scheduled_by_due ON outbox_items(not_before, seq) WHERE status = 'scheduled';
+    `
   }
 ]
 

@@ -1,5 +1,5 @@
 // The Schedules view's read (QA33 Q33-01): scheduled items soonest due first, a page at a time after the keyset
-// (not_before, id) of the previous page's last, read in that order from outbox_items_scheduled_by_due. The newest-
+// (not_before, seq) of the previous page's last, read in that order from outbox_items_scheduled_by_due. The newest-
 // first list gave the 500 made last, which hid the ones due soonest when an operator schedules a week in order.
 import { FENCED_ROWIDS, ItemRecord, Row, SELECT_ITEM, toItem } from './outbox-records'
 import { OutboxListsStore } from './outbox-lists-store'
@@ -8,12 +8,18 @@ import { OutboxListsStore } from './outbox-lists-store'
 export function scheduledByDueSql(keyset: boolean, device: boolean, fenced = false): string {
   const where = [
     "status = 'scheduled'",
-    ...(keyset ? ['(not_before, id) > (?, ?)'] : []),
+    // The page ends at an item by its id; its place in line is read here. One deleted since starts its instant over
+    // (the window drops those it has): read twice rather than left out.
+    ...(keyset
+      ? [
+          '(not_before, seq) > (?, COALESCE((SELECT after_item.seq FROM outbox_items after_item WHERE after_item.id = ?), -1))'
+        ]
+      : []),
     ...(device ? ['device_id = ?'] : []),
     ...(fenced ? [`rowid NOT IN ${FENCED_ROWIDS}`] : [])
   ]
   return `${SELECT_ITEM} INDEXED BY outbox_items_scheduled_by_due WHERE ${where.join(' AND ')}
-    ORDER BY not_before, id LIMIT ?`
+    ORDER BY not_before, seq LIMIT ?`
 }
 
 export class OutboxScheduledStore extends OutboxListsStore {

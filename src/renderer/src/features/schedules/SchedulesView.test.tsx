@@ -423,6 +423,31 @@ describe('SchedulesView', () => {
     await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(SCHEDULES_PAGE + 5))
   })
 
+  it("shows a schedule once when Show more reads its instant again (the page's last deleted since, probe 4 P12)", async () => {
+    // Due at one instant, in the order they were made; the core finds a page's end by its id and, that one gone,
+    // reads the instant again from its start.
+    const due = Array.from({ length: SCHEDULES_PAGE + 5 }, (_, i) =>
+      makeItem({
+        id: `id-${(i * 7919) % 1000}`,
+        status: 'scheduled',
+        text: `Promo #${i}`,
+        scheduledAt: '2030-01-01T01:00:00.000Z'
+      })
+    )
+    fake.handle('outbox:scheduled', ({ after, limit }) => ({
+      items: after ? due.slice(SCHEDULES_PAGE - 3) : due.slice(0, limit ?? 200),
+      total: due.length
+    }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(SCHEDULES_PAGE))
+    await user.click(screen.getByRole('button', { name: 'Show more' }))
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(SCHEDULES_PAGE + 5))
+    expect(screen.getAllByTestId('schedule-row').map((row) => row.getAttribute('data-id'))).toEqual(
+      due.map((item) => item.id)
+    )
+  })
+
   it('refetches when the outbox changes', async () => {
     connectEvents()
     render(<SchedulesView />)

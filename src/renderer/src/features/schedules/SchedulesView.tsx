@@ -49,6 +49,15 @@ function placeAfter(items: readonly OutboxItemView[]): ScheduledPlace | undefine
   return last?.scheduledAt ? { scheduledAt: last.scheduledAt, id: last.id } : undefined
 }
 
+/**
+ * A page added to those read, without those read already: a page's last item deleted since has the core read its
+ * instant again from its start (the keyset finds its place in line by its id).
+ */
+function withoutSeen(read: OutboxItemView[], page: OutboxItemView[]): OutboxItemView[] {
+  const seen = new Set(read.map((item) => item.id))
+  return [...read, ...page.filter((item) => !seen.has(item.id))]
+}
+
 export function SchedulesView(): React.JSX.Element {
   const t = useT()
   const changeSeq = useOutbox((s) => s.changeSeq)
@@ -94,7 +103,7 @@ export function SchedulesView(): React.JSX.Element {
             const limit = Math.min(MOST_IN_ONE_READ, wanted - read.length)
             const reply = await call('outbox:scheduled', { limit, ...(after ? { after } : {}) })
             if (seq !== reading.current) return
-            read = [...read, ...reply.items]
+            read = withoutSeen(read, reply.items)
             counted = reply.total
             after = placeAfter(reply.items)
             if (reply.items.length < limit || read.length >= wanted || !after) break
@@ -122,7 +131,7 @@ export function SchedulesView(): React.JSX.Element {
         if (seq !== reading.current) return
         focusRow.current = reply.items[0]?.id ?? null
         setItems((before) => {
-          const more = [...(before ?? []), ...reply.items]
+          const more = withoutSeen(before ?? [], reply.items)
           shown.current = more.length
           return more
         })
