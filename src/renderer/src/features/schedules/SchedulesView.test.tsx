@@ -217,6 +217,33 @@ describe('SchedulesView', () => {
     await waitFor(() => expect(fake.requests('outbox:scheduled').length).toBe(2))
   })
 
+  it('says the result of the last action only: the line of the one before goes (probe 4 P11)', async () => {
+    let listed = [gateway, local]
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:edit', () => ({ ...local, scheduledAt: '2030-06-02T03:00:00.000Z' }))
+    fake.handle('outbox:cancel', () => {
+      listed = [local]
+      return { ...gateway, status: 'cancelled' }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const results = (): string[] =>
+      [...screen.getAllByTestId('schedule-row-result'), screen.getByTestId('schedules-result')]
+        .map((line) => line.textContent ?? '')
+        .filter(Boolean)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    await waitFor(() => expect(results()).toEqual(['Rescheduled.']))
+    await user.click(screen.getByTestId('schedule-cancel-s-gw'))
+    await waitFor(() =>
+      expect(results()).toEqual(['+62 813-9999-8888: Cancelled. It stays in the Outbox, marked cancelled.'])
+    )
+    // And the line of a row gone goes when another row is acted on.
+    await user.click(screen.getByTestId('schedule-edit-s-local'))
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    await waitFor(() => expect(results()).toEqual(['Rescheduled.']))
+  })
+
   it('closes the Reschedule form with Escape, from a field or the text, focus back on Reschedule (QA25 Q25-04)', async () => {
     const user = userEvent.setup()
     render(<SchedulesView />)

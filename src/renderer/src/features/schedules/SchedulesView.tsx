@@ -69,6 +69,9 @@ export function SchedulesView(): React.JSX.Element {
   // produced (this line), not to the start of the page.
   const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
   const leftRef = useRef<HTMLParagraphElement>(null)
+  // The row acted on last: only its result is said, the one before goes (probe 4 P11: "Rescheduled." under one card
+  // and a "Sending now" line for a card long gone stayed on the page together).
+  const [actedOn, setActedOn] = useState<string | null>(null)
   useLayoutEffect(() => {
     if (left) leftRef.current?.focus()
   }, [left])
@@ -181,7 +184,10 @@ export function SchedulesView(): React.JSX.Element {
           below says so and takes the focus, as after Cancel. Kept mounted when the last row goes. */}
       <RowsKeepPlace
         headingId="schedules-heading"
-        onRowGone={() => setLeft((last) => ({ text: t('schedules.rowGone'), seq: (last?.seq ?? 0) + 1 }))}
+        onRowGone={() => {
+          setActedOn(null)
+          setLeft((last) => ({ text: t('schedules.rowGone'), seq: (last?.seq ?? 0) + 1 }))
+        }}
       >
         {items !== null && items.length > 0 ? (
           <>
@@ -193,6 +199,11 @@ export function SchedulesView(): React.JSX.Element {
                 <ScheduleRow
                   key={item.id}
                   item={item}
+                  saysResult={actedOn === item.id}
+                  onActing={() => {
+                    setActedOn(item.id)
+                    setLeft(null)
+                  }}
                   onChanged={(leaving) => {
                     setReload((n) => n + 1)
                     if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
@@ -217,9 +228,14 @@ export function SchedulesView(): React.JSX.Element {
 
 function ScheduleRow({
   item,
+  saysResult,
+  onActing,
   onChanged
 }: {
   item: OutboxItemView
+  /** Whether this row was acted on last: the result line under it is shown only then. */
+  saysResult: boolean
+  onActing(): void
   /** `leaving`: what the action did, when it takes the row out of the list (sent now, cancelled, deleted). */
   onChanged(leaving?: string): void
 }): React.JSX.Element {
@@ -242,6 +258,7 @@ function ScheduleRow({
   ): Promise<void> {
     setBusy(true)
     setFeedback(null)
+    onActing()
     try {
       const result = await work()
       if (typeof done === 'function') done = done(result)
@@ -392,8 +409,12 @@ function ScheduleRow({
           onSave={(request) => void act(() => useOutbox.getState().edit(request), t('schedules.saved'))}
         />
       ) : null}
-      <p role="status" className={feedback ? `feedback feedback--${feedback.tone}` : 'feedback'}>
-        {feedback?.text ?? ''}
+      <p
+        role="status"
+        className={feedback && saysResult ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        data-testid="schedule-row-result"
+      >
+        {saysResult ? (feedback?.text ?? '') : ''}
       </p>
     </li>
   )
