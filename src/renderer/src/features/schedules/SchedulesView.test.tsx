@@ -131,6 +131,32 @@ describe('SchedulesView', () => {
     }
   )
 
+  it.each([
+    {
+      language: 'en',
+      note: 'the next at 4 Dec 2026, 18:00 WIB (4 Dec 2026, 11:00 UTC, your time).'
+    },
+    {
+      language: 'id',
+      note: 'berikutnya pada 4 Des 2026, 18.00 WIB (4 Des 2026, 11.00 UTC, waktu Anda).'
+    }
+  ] as const)(
+    'gives the next recurring time on its own clock, as Reminders does, yours beside it ($language, probe 4 P10)',
+    async ({ language, note }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language, defaultTimezone: 'UTC' }) }))
+      fake.handle('outbox:scheduled', () => ({ items: [], total: 0 }))
+      // The gateway keeps its reminder on its clock (WIB); a series on Makassar's clock goes later.
+      fake.handle('reminders:list', () => ({
+        reminders: [makeReminder({ nextAt: '2026-12-04T11:00:00.000Z', sandbox: null })]
+      }))
+      fake.handle('series:list', () => ({
+        series: [makeSeries({ timezone: 'Asia/Makassar', nextAt: '2026-12-05T01:00:00.000Z' })]
+      }))
+      render(<SchedulesView />)
+      expect((await screen.findByTestId('schedules-repeats')).textContent).toContain(note)
+    }
+  )
+
   it('says nothing of Reminders when no recurring message goes out', async () => {
     fake.handle('reminders:list', () => ({ reminders: [] }))
     fake.handle('series:list', () => ({ series: [] }))
