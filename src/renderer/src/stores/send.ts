@@ -58,6 +58,8 @@ export interface SentBatch {
   textParts?: number
   /** The captions that went as their own message, as the domain's rule placed them (an audio file carries none). */
   captionMessages?: string[]
+  /** The caption each file went with, by its handle (probe 4 P9: the card showed the file without it). */
+  fileCaptions?: Record<string, string>
   recipients: string[]
   scheduled: boolean
   at: string
@@ -418,6 +420,11 @@ export const useSend = create<SendState>()((set, get) => ({
           text: textParts.length > 0 ? state.text.trim() : null,
           textParts: textParts.length,
           captionMessages,
+          fileCaptions: Object.fromEntries(
+            request.entries.flatMap((entry) =>
+              entry.kind === 'file' && entry.caption ? [[entry.handle, entry.caption]] : []
+            )
+          ),
           recipients: request.recipients,
           // A time that passed in the moment between the form's check and the core's queue goes now, not later.
           scheduled: Boolean(request.schedule) && !schedulePassed(state.schedule),

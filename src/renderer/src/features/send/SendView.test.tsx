@@ -772,6 +772,12 @@ describe('enqueue', () => {
       { kind: 'file', handle: 'h-1' },
       { kind: 'file', handle: 'h-2', caption: 'Dokumen Anda' }
     ])
+    // The sent card shows each file with the caption it went with, none under the audio (probe 4 P9).
+    await screen.findByTestId('send-sent')
+    const rows = within(screen.getByTestId('send-sent')).getAllByTestId('send-file-row')
+    expect(
+      rows.map((row) => row.querySelector('[data-testid="send-file-caption"]')?.textContent ?? null)
+    ).toEqual([null, 'Dokumen Anda'])
   })
 
   it('with only audio files, says the caption goes as its own message, and sends it once after them (QA32 Q32-01)', async () => {

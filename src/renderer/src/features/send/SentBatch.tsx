@@ -226,6 +226,11 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
               <span className="file-meta">
                 {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
               </span>
+              {sent.fileCaptions?.[file.handle] ? (
+                <span className="file-meta ellipsis" dir="auto" data-testid="send-file-caption">
+                  {sent.fileCaptions[file.handle]}
+                </span>
+              ) : null}
             </span>
             <ItemsProgress items={forFile(file)} expected={recipients} deleted={rowDeleted(forFile(file))} />
           </li>
