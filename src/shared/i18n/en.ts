@@ -1398,6 +1398,8 @@ export const enRest = {
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',
+  'reminders.edit.repeatFixed':
+    'Repeats: {repeat}. The gateway cannot change how often a reminder repeats: to change it, delete this reminder and create it again.',
   'reminders.sameAgain':
     'This reminder is already saved: a second one would send the same message twice each time. Change the number, the message or the time to make another.',
   'reminders.gatewayList': 'Kept by the gateway',

@@ -1594,6 +1594,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',
+  'reminders.edit.repeatFixed':
+    'Berulang: {repeat}. Gateway tidak dapat mengubah seberapa sering pengingat berulang: untuk mengubahnya, hapus pengingat ini lalu buat lagi.',
   'reminders.sameAgain':
     'Pengingat ini sudah tersimpan: pengingat kedua akan mengirim pesan yang sama dua kali setiap kali. Ubah nomor, pesan, atau waktunya untuk membuat yang lain.',
   'reminders.gatewayList': 'Disimpan oleh gateway',

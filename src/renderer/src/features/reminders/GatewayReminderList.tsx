@@ -6,6 +6,7 @@ import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { lengthError, tooLongError } from '../../ui/text-limit'
 import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
+import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { DateTimeFields } from '../../ui/DateTimeFields'
@@ -218,7 +219,9 @@ function EditReminder({
   onSave(request: UpdateRequest): void
 }): React.JSX.Element {
   const t = useT()
-  const [phone, setPhone] = useState(reminder.phone)
+  // Written as everywhere else, not as the gateway keeps it ("6281234567091", probe 4 P7); sent as kept while unchanged.
+  const shownPhone = formatPhoneForReading(reminder.phone)
+  const [phone, setPhone] = useState(shownPhone)
   const [title, setTitle] = useState(reminder.title ?? '')
   const [message, setMessage] = useState(reminder.message)
   const [date, setDate] = useState(reminder.startAt.slice(0, 10))
@@ -234,7 +237,13 @@ function EditReminder({
     if (!phone.trim() || !message.trim() || tooLongError(t, message) || !date || !time) return
     if (lengthError(t, title, MAX_TITLE_LENGTH)) return
     const start = `${date}T${time === savedTime.slice(0, 5) ? savedTime : time}`
-    onSave({ id: reminder.id, phone: phone.trim(), message, title: title.trim(), start })
+    onSave({
+      id: reminder.id,
+      phone: phone === shownPhone ? reminder.phone : phone.trim(),
+      message,
+      title: title.trim(),
+      start
+    })
   }
 
   const id = reminder.id
@@ -289,6 +298,12 @@ function EditReminder({
         // The time is on the gateway's clock, as the create form says (QA22 Q22-10).
         timeHint={t('reminders.gatewayClock', { zone: zoneLabel(reminder.timezone ?? GATEWAY_TIME_ZONE) })}
       />
+      {/* The gateway's update takes no repeat (gateway-api 4.8): said, with what to do, rather than no field at all. */}
+      <p className="field-hint span-all" data-testid={`reminder-repeat-fixed-${id}`}>
+        {t('reminders.edit.repeatFixed', {
+          repeat: describePeriode(t, reminder.periode, reminder.customDay)
+        })}
+      </p>
       <div className="actions span-all">
         <button
           type="submit"

@@ -535,6 +535,14 @@ describe('RemindersView', () => {
     render(<RemindersView />)
     await user.click(await screen.findByRole('button', { name: 'Edit' }))
     const form = screen.getByTestId('reminder-form-r-1')
+    // The number as the card writes it, not the gateway's digits; how often it repeats said fixed, with what to do
+    // (probe 4 P7).
+    expect((within(form).getByRole('textbox', { name: /^To \(phone/ }) as HTMLInputElement).value).toBe(
+      '+62 812-3456-7890'
+    )
+    expect(within(form).getByTestId('reminder-repeat-fixed-r-1').textContent).toBe(
+      'Repeats: Every 5 days. The gateway cannot change how often a reminder repeats: to change it, delete this reminder and create it again.'
+    )
     await user.clear(within(form).getByTestId('reminder-edit-message'))
     await user.type(within(form).getByTestId('reminder-edit-message'), 'Minum obat sore')
     await user.click(screen.getByTestId('reminder-save-r-1'))
