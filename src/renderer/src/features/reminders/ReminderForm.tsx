@@ -13,12 +13,13 @@ import {
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatBytes, formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
 import { DateTimeFields } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
+import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
@@ -183,10 +184,10 @@ export function ReminderForm({
     end: endInvalid
   }
 
-  async function addFiles(list: FileList | null): Promise<void> {
-    if (!list || list.length === 0) return
+  async function addFiles(list: File[]): Promise<void> {
+    if (list.length === 0) return
     try {
-      const reply = await getApi().registerFiles([...list])
+      const reply = await getApi().registerFiles(list)
       setFiles((current) => [...current, ...reply.files])
       setRejected(reply.rejected.map((r) => `${r.name}: ${r.message}`))
     } catch (e) {
@@ -367,31 +368,31 @@ export function ReminderForm({
           )}
         </Field>
         {effectiveKeeper === 'local' ? (
-          <Field
-            id="reminder-files"
-            label={t('send.files')}
-            hint={t('reminders.files.hint')}
-            className="span-all"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="file"
-                multiple
-                data-testid="reminder-files"
-                onChange={(e) => {
-                  void addFiles(e.target.files)
-                  e.target.value = ''
-                }}
-              />
-            )}
-          </Field>
+          // The app's own picker, as Send's, not the browser's "Choose Files / No file chosen" in its own language
+          // (probe 4 P8); each file picked is a chip with its size and a ×.
+          <div className="span-all field" role="group" aria-labelledby="reminder-files-title">
+            <span id="reminder-files-title" className="field-title">
+              {t('send.files')}
+            </span>
+            <FilePickButton
+              id="reminder-files"
+              label={t('send.drop.choose')}
+              multiple
+              testId="reminder-files"
+              describedBy="reminder-files-hint"
+              onFiles={(picked) => void addFiles(picked)}
+            />
+            <p id="reminder-files-hint" className="field-hint">
+              {t('reminders.files.hint')}
+            </p>
+          </div>
         ) : null}
         {files.length > 0 ? (
           <ul className="chips span-all" aria-label={t('send.files.label')}>
             {files.map((file) => (
               <li key={file.handle} className="chip" data-testid="reminder-file">
-                {file.name}{' '}
+                {file.name}
+                <span className="muted"> · {formatBytes(file.size, localeOf(language))}</span>{' '}
                 <button
                   type="button"
                   className="chip-remove"

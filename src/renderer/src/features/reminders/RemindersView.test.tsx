@@ -280,6 +280,24 @@ describe('RemindersView', () => {
     expect(fake.requests('reminders:create')).toEqual([])
   })
 
+  it("offers the app's own file picker in the window's language, with its hint (probe 4 P8)", async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'id' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByRole('radio', { name: 'Sender Desk (komputer ini)' }))
+    const picker = screen.getByLabelText('Pilih file')
+    expect(picker.getAttribute('type')).toBe('file')
+    expect(document.getElementById(picker.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Opsional: pesan menjadi keterangan file pertama.'
+    )
+    expect(screen.getByRole('group', { name: 'File' })).toBeTruthy()
+  })
+
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
     fake.handle('series:create', () => series)
     const user = userEvent.setup()
@@ -292,11 +310,12 @@ describe('RemindersView', () => {
       (screen.getByRole('radio', { name: 'Sender Desk (this computer)' }) as HTMLInputElement).checked
     ).toBe(true)
     await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890, 0813 9999 8888')
+    // The app's own picker, as Send's (probe 4 P8); the file picked a chip with its size.
     await user.upload(
-      screen.getByTestId('reminder-files'),
+      screen.getByLabelText('Choose files'),
       new File(['%PDF-1.4'], 'menu.pdf', { type: 'application/pdf' })
     )
-    expect((await screen.findByTestId('reminder-file')).textContent).toContain('menu.pdf')
+    expect((await screen.findByTestId('reminder-file')).textContent).toContain('menu.pdf · 8 B')
     await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Menu')
     await fillWhen('2030-01-19', '08:00')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
