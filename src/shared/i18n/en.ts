@@ -545,6 +545,8 @@ export const enRest = {
     '“{device}” sends from this number already: of two devices linked to one number, the one linked last takes over its connection.',
   'devices.number.required': 'Enter the new number.',
   'devices.number.rescan': 'After changing the number, the phone must scan a new QR code.',
+  'devices.number.confirm':
+    'Change the number of {device} to {phone}? Nothing is sent from it until the phone with that number scans a new QR code.',
   'devices.number.submit': 'Change number',
   'devices.number.done': 'The number is now {phone}. Relink the device to scan a new code.',
   'devices.rename': 'Rename',

@@ -767,6 +767,8 @@ export const id: Record<MessageKey, string> = {
     '“{device}” sudah mengirim dari nomor ini: dari dua perangkat yang ditautkan ke satu nomor, yang terakhir ditautkan mengambil alih koneksinya.',
   'devices.number.required': 'Masukkan nomor baru.',
   'devices.number.rescan': 'Setelah nomor diganti, ponsel harus memindai kode QR baru.',
+  'devices.number.confirm':
+    'Ubah nomor {device} menjadi {phone}? Tidak ada yang dikirim darinya sampai ponsel dengan nomor itu memindai kode QR baru.',
   'devices.number.submit': 'Ganti nomor',
   'devices.number.done': 'Nomornya sekarang {phone}. Tautkan ulang perangkat untuk memindai kode baru.',
   'devices.rename': 'Ganti nama',

@@ -733,6 +733,19 @@ describe('device list', () => {
     // As every number is read (an operator's probe: "Will be saved as 6281234567890.").
     expect(accessibleDescription(input)).toContain('Will be saved as +62 813-9999-8888.')
     const form = input.closest('form')!
+    // Asked first, naming what it stops (probe 4 P6: Enter changed it at once); the focus on the harmless answer.
+    await user.click(within(form).getByRole('button', { name: 'Change number' }))
+    expect(fake.requests('devices:changeNumber')).toEqual([])
+    const question = within(form).getByRole('group', { name: /^Change the number of Front office/ })
+    expect(question.textContent).toContain(
+      'Change the number of Front office to +62 813-9999-8888? Nothing is sent from it until the phone with that number scans a new QR code.'
+    )
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Keep' }))
+    // Keep: back to the number, nothing changed; the question again, then yes.
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(input)
+    expect(within(form).queryByRole('group')).toBeNull()
+    await user.keyboard('{Enter}')
     await user.click(within(form).getByRole('button', { name: 'Change number' }))
     expect(fake.requests('devices:changeNumber')).toEqual([{ id: 'dev-1', phone: '6281399998888' }])
     // The new number, written as every number is read, on the card and in the line under it (QA16 Q16-11).
@@ -1670,6 +1683,8 @@ describe('the pressed button keeps the focus while its action runs (issue #29)',
     await user.click(within(row('Front office')).getByRole('button', { name: open }))
     await user.keyboard(typed)
     const form = row('Front office').querySelector('form')!
+    // A number is changed once its question is answered: the answer is the button pressed.
+    if (channel === 'devices:changeNumber') await user.keyboard('{Enter}')
     const saved = fake.defer(channel)
     await pressAndHold(user, within(form).getByRole('button', { name: submit }), saved.called)
     saved.resolve(makeDevice())

@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react'
 import { useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
+import { ConfirmPanel } from '../../../ui/ConfirmPanel'
 import { Field } from '../../../ui/Field'
 import { FormActions } from '../../../ui/FormActions'
 import { cancelOnEscape } from '../../../ui/escape'
@@ -29,11 +30,19 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
           ? t('desktop.error.sameNumber')
           : null
 
+  // Asked before it is done (probe 4 P6: Enter changed it at once and the phone was unlinked): for the number typed,
+  // gone as the number changes.
+  const [askedFor, setAskedFor] = useState<string | null>(null)
+  const asking = check && !check.problem && askedFor === check.value ? check.value : null
+
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTouched(true)
     if (!check || error) return
-    const value = check.value
+    setAskedFor(check.value)
+  }
+
+  function change(value: string): void {
     void run('number', async () => {
       await useDevices.getState().changeNumber(id, value)
       onClose()
@@ -79,13 +88,33 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
         )}
       </Field>
       <p className="muted">{t('devices.number.rescan')}</p>
-      <FormActions
-        submitLabel={t('devices.number.submit')}
-        cancelLabel={t('common.cancel')}
-        onCancel={onClose}
-        busy={busy}
-        submitTestId={`number-submit-${id}`}
-      />
+      {asking ? (
+        <ConfirmPanel
+          id={`number-q-${id}`}
+          question={t('devices.number.confirm', {
+            device: device.label,
+            phone: formatPhoneForReading(asking)
+          })}
+          confirmLabel={t('devices.number.submit')}
+          keepLabel={t('common.keep')}
+          onConfirm={() => change(asking)}
+          onKeep={() => {
+            setAskedFor(null)
+            document.getElementById(`number-${id}-input`)?.focus()
+          }}
+          disabled={busy}
+          confirmTestId={`number-confirm-${id}`}
+          focusOnOpen
+        />
+      ) : (
+        <FormActions
+          submitLabel={t('devices.number.submit')}
+          cancelLabel={t('common.cancel')}
+          onCancel={onClose}
+          busy={busy}
+          submitTestId={`number-submit-${id}`}
+        />
+      )}
     </form>
   )
 }
