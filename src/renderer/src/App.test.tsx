@@ -193,7 +193,10 @@ describe('App shell', () => {
     )
     expect(screen.getByTestId('count-queued').textContent).toContain('9')
     expect(screen.getByTestId('count-failed').textContent).toContain('0')
-    expect(screen.getByTestId('paused-note')).toBeTruthy()
+    // What a pause does not hold is said with it (probe 4 P2: the gateway's reminder and auto-reply went out under it).
+    expect(screen.getByTestId('paused-note').textContent).toBe(
+      'Sending is paused. Messages wait in the outbox until you resume. What the gateway keeps still goes out: its reminders, its auto-replies and messages scheduled at the gateway.'
+    )
   })
 
   it('says a terminal command holds sending, in both languages, and stops saying so once the app took over', async () => {

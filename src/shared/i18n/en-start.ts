@@ -109,7 +109,9 @@ export const enStart = {
   'counts.failedBadge': '{count} failed',
   'counts.pause': 'Pause sending',
   'counts.resume': 'Resume sending',
-  'counts.pausedNote': 'Sending is paused. Messages wait in the outbox until you resume.',
+  // Said plainly (probe 4 P2): a reminder and an auto-reply the gateway keeps went out under this line, unsaid.
+  'counts.pausedNote':
+    'Sending is paused. Messages wait in the outbox until you resume. What the gateway keeps still goes out: its reminders, its auto-replies and messages scheduled at the gateway.',
   'counts.heldByTerminal':
     'A terminal command (pid {pid}) is sending from this computer. New messages wait in the outbox; the app takes over sending when that command ends.',
   'counts.show': 'Show these in the outbox',

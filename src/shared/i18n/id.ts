@@ -597,7 +597,8 @@ export const id: Record<MessageKey, string> = {
   'counts.failedBadge': '{count} gagal',
   'counts.pause': 'Jeda pengiriman',
   'counts.resume': 'Lanjutkan pengiriman',
-  'counts.pausedNote': 'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya.',
+  'counts.pausedNote':
+    'Pengiriman dijeda. Pesan menunggu di kotak keluar sampai Anda melanjutkannya. Yang disimpan gateway tetap terkirim: pengingatnya, balasan otomatisnya, dan pesan yang dijadwalkan di gateway.',
   'counts.heldByTerminal':
     'Sebuah perintah terminal (pid {pid}) sedang mengirim dari komputer ini. Pesan baru menunggu di kotak keluar; aplikasi mengambil alih pengiriman setelah perintah itu selesai.',
   'counts.show': 'Tampilkan di kotak keluar',
