@@ -1702,6 +1702,14 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /** Send a held overdue item now. */
   'outbox:release': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  /**
+   * Every held overdue item at once: sent now (`send`) or cancelled (`cancel`); those that stopped being held
+   * meanwhile are refused, as in the other bulk actions.
+   */
+  'outbox:settleHeld': () => ({
+    request: z.object({ action: z.enum(['send', 'cancel']) }).strict(),
+    reply: OutboxBulkReply
+  }),
   /** Revoke, cancel or resend a selection at the gateway: recorded, then carried by the queue like sends. */
   'outbox:takeBack': () => ({
     request: OutboxBulkRequest.extend({ action: TakeBackActionName }),

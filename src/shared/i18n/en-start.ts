@@ -117,7 +117,7 @@ export const enStart = {
   'counts.show': 'Show these in the outbox',
   'attention.label': 'What needs you',
   'attention.held':
-    '{count, plural, one {# scheduled message came due while it could not be sent (Sender Desk was closed or the computer was asleep) and is held for you: send it or cancel it.} other {# scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each.}}',
+    '{count, plural, one {# scheduled message came due while it could not be sent (Sender Desk was closed or the computer was asleep) and is held for you: send it or cancel it.} other {# scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each, or all at once in Schedules.}}',
   'attention.held.open': 'Open Schedules',
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',

@@ -1162,6 +1162,20 @@ export const enRest = {
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
   'schedules.rowGone':
     'The message you were on is no longer scheduled: its time came, or it was changed elsewhere. The Outbox shows what became of it.',
+  'schedules.held.line':
+    '{count, plural, one {# scheduled message came due while it could not be sent and is held for you.} other {# scheduled messages came due while they could not be sent and are held for you.}}',
+  'schedules.held.send': '{count, plural, one {Send it now} other {Send all # now}}',
+  'schedules.held.cancel': '{count, plural, one {Cancel it} other {Cancel all #}}',
+  'schedules.held.sent':
+    '{count, plural, one {# held message is sending now; follow it in the Outbox.} other {# held messages are sending now; follow them in the Outbox.}}',
+  'schedules.held.cancelled':
+    '{count, plural, one {# held message cancelled. It stays in the Outbox, marked cancelled.} other {# held messages cancelled. They stay in the Outbox, marked cancelled.}}',
+  'schedules.held.notHeld':
+    '{count, plural, one {# was no longer held and was left as it is.} other {# were no longer held and were left as they are.}}',
+  'schedules.heldLate': 'held, {late}',
+  'schedules.late.minutes': '{minutes} min late',
+  'schedules.late.hours': '{hours} h {minutes} min late',
+  'schedules.late.days': '{days, plural, one {# day} other {# days}} late',
   'schedules.released': 'Sending now; follow it in the Outbox.',
   'schedules.releasedWaiting': 'Queued, not sent yet — waiting: {reason}. Follow it in the Outbox.',
   'schedules.delete.confirm':

@@ -1359,6 +1359,18 @@ export const id: Record<MessageKey, string> = {
   'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.rowGone':
     'Pesan yang sedang Anda buka tidak lagi terjadwal: waktunya tiba, atau diubah di tempat lain. Kotak keluar menunjukkan apa yang terjadi padanya.',
+  'schedules.held.line':
+    '{count} pesan terjadwal jatuh tempo saat tidak dapat dikirim dan ditahan untuk Anda.',
+  'schedules.held.send': '{count, plural, one {Kirim sekarang} other {Kirim semua # sekarang}}',
+  'schedules.held.cancel': '{count, plural, one {Batalkan} other {Batalkan semua #}}',
+  'schedules.held.sent': '{count} pesan yang ditahan sedang dikirim; pantau di kotak keluar.',
+  'schedules.held.cancelled':
+    '{count} pesan yang ditahan dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
+  'schedules.held.notHeld': '{count} tidak lagi ditahan dan dibiarkan apa adanya.',
+  'schedules.heldLate': 'ditahan, {late}',
+  'schedules.late.minutes': 'terlambat {minutes} menit',
+  'schedules.late.hours': 'terlambat {hours} jam {minutes} menit',
+  'schedules.late.days': 'terlambat {days} hari',
   'schedules.released': 'Sedang dikirim; pantau di kotak keluar.',
   'schedules.releasedWaiting': 'Masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',
   'schedules.delete.confirm':

@@ -384,6 +384,10 @@ export function createOperatorActions(core: KernelCore) {
     edit: (id: string, changes: EditInput): OutboxItemView => actOn(id, (one) => editItem(one, changes)),
     /** Send a held overdue item now. */
     release: (id: string): OutboxItemView => actOn(id, releaseItem),
+    /** Send these held overdue items now (one not held any more is refused, as its single release is). */
+    releaseMany: (ids: readonly string[]): BulkResult => bulk(ids, releaseItem),
+    /** Every held overdue item's id (probe 4 P5: a send to 200 held 200 cards, each to be sent by its own button). */
+    heldIds: (): string[] => store.heldIds(),
     /** Pause or resume all sending, or one device's. Survives restarts. */
     setPaused,
     pausedState: (): { all: boolean; devices: string[] } => ({

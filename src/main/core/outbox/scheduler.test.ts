@@ -126,6 +126,34 @@ describe('local schedules', () => {
     expect(fx.outbox.get(id).item.status).toBe('accepted')
   })
 
+  it('sends or cancels every held item at once, in line order, the rest left as they are (probe 4 P5)', async () => {
+    fx = makeFixture()
+    const { itemIds: held } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567031', '6281234567032', '6281234567033'],
+      entries: [{ kind: 'text', text: 'Promo starts at 18:00' }],
+      schedule: jakarta('2026-01-15T11:00', { overduePolicy: 'hold' })
+    })
+    const later = await scheduleText(jakarta('2026-01-20T11:00', { overduePolicy: 'hold' }), 'later')
+    await fx.outbox.start()
+    await fx.outbox.stop()
+    fx.clock.jump(5 * HOUR)
+    fx.reopen()
+    await fx.outbox.start()
+    await fx.clock.advance(HOUR)
+    expect(fx.outbox.heldIds()).toEqual(held)
+    // One sent on its own meanwhile is no longer held: refused by the bulk, as by its own button.
+    fx.outbox.release(held[1]!)
+    const result = fx.outbox.releaseMany(held)
+    expect(result.done).toEqual([held[0], held[2]])
+    expect(result.refused.map((r) => r.id)).toEqual([held[1]])
+    expect(fx.outbox.heldIds()).toEqual([])
+    await fx.clock.advance(0)
+    expect(held.map((id) => fx.outbox.get(id).item.status)).toEqual(['accepted', 'accepted', 'accepted'])
+    // The one due later was never held, and stays scheduled.
+    expect(fx.outbox.get(later).item).toMatchObject({ status: 'scheduled', held: false })
+  })
+
   it('applies the policy after the machine slept through the due time while running', async () => {
     fx = makeFixture()
     const held = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }), 'held')

@@ -68,6 +68,7 @@ export type SendingChannel =
   | 'outbox:deleteMany'
   | 'outbox:edit'
   | 'outbox:release'
+  | 'outbox:settleHeld'
   | 'outbox:setPaused'
   | 'recipients:recent'
   | 'series:create'
@@ -578,6 +579,12 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:release'({ id }) {
       return outbox.release(id)
+    },
+
+    async 'outbox:settleHeld'({ action }) {
+      const ids = outbox.heldIds()
+      if (ids.length === 0) return { done: [], refused: [] }
+      return bulkReply(outbox, action === 'send' ? outbox.releaseMany(ids) : outbox.cancelMany(ids))
     },
 
     async 'outbox:setPaused'({ paused, deviceId }) {

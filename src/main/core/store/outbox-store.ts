@@ -106,6 +106,15 @@ export class OutboxStore extends OutboxTerminalMovesStore {
     return row.n
   }
 
+  /** The held ones' ids, soonest due first, in line order: what "Send all held" and "Cancel all held" act on. */
+  heldIds(): string[] {
+    const rows = this.prepare(
+      `SELECT id FROM outbox_items i WHERE status = 'scheduled' AND held = 1 AND ${unfenced('i')}
+       ORDER BY not_before, seq`
+    ).all() as { id: string }[]
+    return rows.map((row) => row.id)
+  }
+
   /** Scheduled items that go by themselves at `at` or later (held ones go only when the operator says). */
   scheduledFrom(at: number): number {
     const row = this.prepare(

@@ -336,7 +336,7 @@ describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
     [
       'en',
       3,
-      '3 scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each.',
+      '3 scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each, or all at once in Schedules.',
       'Open Schedules'
     ],
     [

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../../../shared/contract'
 import { connectEvents } from '../../stores/app'
 import { useNavigation } from '../../stores/navigation'
+import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { pressAndHold } from '../../testing/focus'
@@ -336,6 +337,54 @@ describe('SchedulesView', () => {
     await user.click(screen.getByTestId('schedule-delete-confirm-s-local'))
     expect(fake.requests('outbox:delete')).toEqual([{ id: 's-local' }])
   })
+
+  it.each([
+    {
+      action: 'send',
+      press: 'Send all 3 now',
+      said: '2 held messages are sending now; follow them in the Outbox. 1 was no longer held and was left as it is.'
+    },
+    {
+      action: 'cancel',
+      press: 'Cancel all 3',
+      said: '2 held messages cancelled. They stay in the Outbox, marked cancelled. 1 was no longer held and was left as it is.'
+    }
+  ] as const)(
+    'settles every held schedule at once ($action) and says how late each is (probe 4 P5)',
+    async ({ action, press, said }) => {
+      // Due 2 h 5 min ago while Sender Desk was closed, held for the operator.
+      const due = new Date(Date.now() - 125 * 60_000 - 20_000).toISOString()
+      const held = ['h-1', 'h-2', 'h-3'].map((id, i) =>
+        makeItem({
+          id,
+          status: 'scheduled',
+          held: true,
+          recipient: `628123456703${i + 1}`,
+          scheduledAt: due,
+          timezone: 'Asia/Jakarta',
+          scheduleMode: 'local',
+          overduePolicy: 'hold'
+        })
+      )
+      fake.handle('outbox:scheduled', () => ({ items: held, total: 3 }))
+      fake.handle('outbox:settleHeld', () => ({
+        done: ['h-1', 'h-3'],
+        refused: [{ id: 'h-2', reason: 'not_applicable', status: 'queued' }]
+      }))
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 3, total: 3 }, false, 0, 3)
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      await waitFor(() => expect(screen.getAllByTestId('schedule-held')).toHaveLength(3))
+      expect(screen.getAllByTestId('schedule-held').map((line) => line.textContent)).toEqual(
+        Array(3).fill(' · held, 2 h 5 min late')
+      )
+      const bar = screen.getByRole('group', { name: /^3 scheduled messages came due/ })
+      await user.click(within(bar).getByRole('button', { name: press }))
+      expect(fake.requests('outbox:settleHeld')).toEqual([{ action }])
+      await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedules-result')))
+      expect(screen.getByTestId('schedules-result').textContent).toBe(said)
+    }
+  )
 
   it('keeps the focus on the pressed Save, Send now and Cancel sending while each runs, never on the page', async () => {
     const held = { ...local, held: true }

@@ -2,7 +2,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
 import { useDevices } from '../../stores/devices'
@@ -153,6 +153,13 @@ export function SchedulesView(): React.JSX.Element {
       </ViewHeading>
       <p className="muted">{t('schedules.intro')}</p>
       <RepeatsGoingOut />
+      <HeldActions
+        onDone={(text) => {
+          setActedOn(null)
+          setReload((n) => n + 1)
+          setLeft((last) => ({ text, seq: (last?.seq ?? 0) + 1 }))
+        }}
+      />
       <ListStatus
         items={items}
         error={error}
@@ -226,6 +233,79 @@ export function SchedulesView(): React.JSX.Element {
   )
 }
 
+/**
+ * Every held overdue schedule sent or cancelled at once (probe 4 P5: one send to 200 numbers held 200 cards, each
+ * with its own Send now). What was done is said on the view's result line, which takes the focus.
+ */
+function HeldActions({ onDone }: { onDone(text: string): void }): React.JSX.Element | null {
+  const t = useT()
+  const held = useOutbox((s) => s.heldOverdue)
+  const [busy, setBusy] = useState<'send' | 'cancel' | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  // One held has its own Send now and Cancel on its card: the bar is for more.
+  if (held < 2 && busy === null) return null
+
+  async function settle(action: 'send' | 'cancel'): Promise<void> {
+    setBusy(action)
+    setError(null)
+    try {
+      const reply = await call('outbox:settleHeld', { action })
+      const done = t(action === 'send' ? 'schedules.held.sent' : 'schedules.held.cancelled', {
+        count: reply.done.length
+      })
+      onDone(
+        reply.refused.length > 0
+          ? `${done} ${t('schedules.held.notHeld', { count: reply.refused.length })}`
+          : done
+      )
+    } catch (e) {
+      setError(errorInfo(e).message)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <div className="card schedules-held" role="group" aria-labelledby="schedules-held-line">
+      <p id="schedules-held-line">{t('schedules.held.line', { count: held })}</p>
+      <div className="actions">
+        <button
+          type="button"
+          className="button button--primary"
+          data-testid="schedules-send-held"
+          {...busyButtonProps(busy === 'send', () => void settle('send'))}
+        >
+          {t('schedules.held.send', { count: held })}
+        </button>
+        <button
+          type="button"
+          className="button"
+          data-testid="schedules-cancel-held"
+          {...busyButtonProps(busy === 'cancel', () => void settle('cancel'))}
+        >
+          {t('schedules.held.cancel', { count: held })}
+        </button>
+      </div>
+      {error ? (
+        <p className="alert alert--bad" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** How late a held schedule is now, in words ("2 h 5 min late"), so the operator can judge if it still makes sense. */
+function lateBy(scheduledAt: string | null, now: number, t: Translate): string | null {
+  if (!scheduledAt) return null
+  const minutes = Math.floor((now - Date.parse(scheduledAt)) / 60_000)
+  if (!(minutes >= 1)) return null
+  if (minutes < 60) return t('schedules.late.minutes', { minutes })
+  if (minutes < 24 * 60)
+    return t('schedules.late.hours', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })
+  return t('schedules.late.days', { days: Math.floor(minutes / (24 * 60)) })
+}
+
 function ScheduleRow({
   item,
   saysResult,
@@ -249,6 +329,8 @@ function ScheduleRow({
   const name = useChatName(item.recipient)
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
+  const now = useNow(60_000)
+  const late = item.held ? lateBy(item.scheduledAt, now, t) : null
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
@@ -333,7 +415,12 @@ function ScheduleRow({
         {item.scheduleMode !== 'gateway' && item.overduePolicy
           ? ` · ${t(ROW_OVERDUE[item.overduePolicy])}`
           : ''}
-        {item.held ? <strong> · {t('outbox.held')}</strong> : null}
+        {item.held ? (
+          <strong data-testid="schedule-held">
+            {' · '}
+            {late ? t('schedules.heldLate', { late }) : t('outbox.held')}
+          </strong>
+        ) : null}
         {notYetAtGateway ? <strong> · {notYetAtGateway}</strong> : null}
       </div>
       <RowActions label={t('schedules.actionsFor', { recipient })}>
