@@ -100,6 +100,7 @@ export const enStart = {
   'overview.quota': 'Quota {quota}',
   'overview.expiry.days': 'expires in {count, plural, one {# day} other {# days}}',
   'overview.expiry.past': 'subscription ended',
+  'overview.capSpent': 'daily cap used up until {at}',
   'overview.expiry.unknown': 'expiry unknown',
   'counts.label': 'Outbox at a glance',
   'counts.queued': 'queued',

@@ -775,6 +775,9 @@ export const enRest = {
     'This device’s subscription has ended: messages wait in the outbox until it is renewed.',
   'send.device.waitsScan':
     'This device’s phone is not linked: messages wait in the outbox until its QR code is scanned.',
+  'send.device.capSpent':
+    'This device’s daily cap is used up: messages sent now wait in the outbox until its count starts again {at}.',
+  'schedules.capWait': 'waits for the daily cap: goes from {at}',
   'send.device.waitsToken':
     'The gateway does not accept this device’s token: messages wait in the outbox until a working token is entered.',
   'send.when': 'When',

@@ -587,6 +587,7 @@ export const id: Record<MessageKey, string> = {
   'overview.quota': 'Kuota {quota}',
   'overview.expiry.days': 'berakhir dalam {count} hari',
   'overview.expiry.past': 'langganan sudah berakhir',
+  'overview.capSpent': 'batas harian habis sampai {at}',
   'overview.expiry.unknown': 'masa berlaku tidak diketahui',
 
   'counts.label': 'Ringkasan kotak keluar',
@@ -996,6 +997,9 @@ export const id: Record<MessageKey, string> = {
     'Langganan perangkat ini sudah berakhir: pesan akan menunggu di kotak keluar sampai langganannya diperpanjang.',
   'send.device.waitsScan':
     'Ponsel perangkat ini belum tertaut: pesan akan menunggu di kotak keluar sampai kode QR-nya dipindai.',
+  'send.device.capSpent':
+    'Batas harian perangkat ini sudah habis: pesan yang dikirim sekarang menunggu di kotak keluar sampai hitungannya mulai lagi {at}.',
+  'schedules.capWait': 'menunggu batas harian: dikirim mulai {at}',
   'send.device.waitsToken':
     'Gateway tidak menerima token perangkat ini: pesan akan menunggu di kotak keluar sampai token yang berlaku dimasukkan.',
   'send.when': 'Waktu kirim',

@@ -436,6 +436,34 @@ describe('overview', () => {
     }
   )
 
+  it.each([
+    ['en', 'daily cap used up until 4 Dec 2026, 00:00 UTC'],
+    ['id', 'batas harian habis sampai 4 Des 2026, 00.00 UTC']
+  ] as const)(
+    'says on a device’s line that its daily cap is used up, and until when (%s, probe 4 P3)',
+    async (language, said) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [
+            makeDevice({
+              dailyCap: 5,
+              sentToday: { count: 5, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' }
+            }),
+            makeDevice({
+              id: 'dev-2',
+              dailyCap: 5,
+              sentToday: { count: 4, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' }
+            })
+          ]
+        })
+      )
+      render(<OverviewView />)
+      expect((await screen.findByTestId('fleet-dev-1')).textContent).toContain(said)
+      expect(within(screen.getByTestId('fleet-dev-2')).queryByTestId('fleet-cap-spent')).toBeNull()
+    }
+  )
+
   it('lists the campaigns at work: state, rows sent of rows, estimated end in its zone, why it waits; each opens', async () => {
     // The evening before the end the core estimated (an end gone by is not promised).
     vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), toFake: ['Date'] })

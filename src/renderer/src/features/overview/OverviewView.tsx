@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/domain/status-buckets'
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
-import { formatCount, todayIn } from '../../i18n/dates'
+import { formatCount, formatDateTimeInZone, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { openOutboxAt, useOutbox } from '../../stores/outbox'
@@ -24,6 +24,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { StateBadge } from '../devices/StateBadge'
 import './overview.css'
 import { quotaText } from '../devices/quota-text'
+import { capSpentUntil } from '../devices/device-choice'
 import { bucketParts } from '../outbox/bucket-summary'
 import { CampaignsNow } from '../campaigns/CampaignsNow'
 import { addFirstDevice, useTrySandbox } from '../welcome/first-device'
@@ -243,6 +244,8 @@ function FleetRow({ device, now }: { device: DeviceView; now: number }): React.J
   const t = useT()
   const days = daysLeft(device.expiresAt, now)
   const quota = quotaText(device, t)
+  const locale = localeOf(useLanguage())
+  const capSpent = capSpentUntil(device)
   return (
     // A J / K stop, named by the device's label: the row has no action of its own, so Enter does nothing on it.
     <li
@@ -267,6 +270,14 @@ function FleetRow({ device, now }: { device: DeviceView; now: number }): React.J
             : days < 0
               ? t('overview.expiry.past')
               : t('overview.expiry.days', { count: days })}
+        {capSpent ? (
+          <>
+            {' · '}
+            <span data-testid="fleet-cap-spent">
+              {t('overview.capSpent', { at: formatDateTimeInZone(capSpent.at, locale, capSpent.zone) })}
+            </span>
+          </>
+        ) : null}
       </span>
     </li>
   )

@@ -386,6 +386,30 @@ describe('SchedulesView', () => {
     }
   )
 
+  it('says a schedule kept here that is due before its device’s cap starts again waits for it (probe 4 P3)', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({
+            id: 'dev-1',
+            dailyCap: 5,
+            sentToday: { count: 7, resetsAt: '2030-05-01T17:00:00.000Z', zone: 'Asia/Jakarta' }
+          })
+        ]
+      })
+    )
+    // Both due before then: the one kept here waits; the gateway keeps and sends its own.
+    const kept = { ...local, scheduledAt: '2030-05-01T02:30:00.000Z' }
+    fake.handle('outbox:scheduled', () => ({ items: [gateway, kept], total: 2 }))
+    render(<SchedulesView />)
+    await waitFor(() => expect(screen.getAllByTestId('schedule-row')).toHaveLength(2))
+    const [gatewayRow, keptRow] = screen.getAllByTestId('schedule-row')
+    expect(within(keptRow!).getByTestId('schedule-cap-wait').textContent).toBe(
+      ' · waits for the daily cap: goes from 2 May 2030, 00:00 WIB'
+    )
+    expect(within(gatewayRow!).queryByTestId('schedule-cap-wait')).toBeNull()
+  })
+
   it('keeps the focus on the pressed Save, Send now and Cancel sending while each runs, never on the page', async () => {
     const held = { ...local, held: true }
     fake.handle('outbox:scheduled', () => ({ items: [gateway, held], total: 2 }))

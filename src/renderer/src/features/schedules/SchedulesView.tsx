@@ -25,6 +25,7 @@ import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
 import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
 import { notAtGatewayReason, waitingReason } from '../outbox/waiting'
+import { capSpentUntil } from '../devices/device-choice'
 import { useChatName } from '../../stores/contact-names'
 import {
   DEFAULT_TIME_ZONE,
@@ -331,6 +332,16 @@ function ScheduleRow({
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
   const now = useNow(60_000)
   const late = item.held ? lateBy(item.scheduledAt, now, t) : null
+  // Due before its device's daily cap starts counting again, kept here: it waits for the cap (probe 4 P3). One the
+  // gateway keeps goes at the gateway, whatever this computer counts.
+  const capSpent = capSpentUntil(device)
+  const capWait =
+    capSpent &&
+    item.scheduleMode !== 'gateway' &&
+    item.scheduledAt &&
+    Date.parse(item.scheduledAt) < Date.parse(capSpent.at)
+      ? capSpent
+      : null
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
@@ -422,6 +433,12 @@ function ScheduleRow({
           </strong>
         ) : null}
         {notYetAtGateway ? <strong> · {notYetAtGateway}</strong> : null}
+        {capWait ? (
+          <strong data-testid="schedule-cap-wait">
+            {' · '}
+            {t('schedules.capWait', { at: formatDateTimeInZone(capWait.at, locale, capWait.zone) })}
+          </strong>
+        ) : null}
       </div>
       <RowActions label={t('schedules.actionsFor', { recipient })}>
         <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>

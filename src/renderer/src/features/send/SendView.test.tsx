@@ -936,6 +936,35 @@ describe('enqueue', () => {
     expect(screen.queryByTestId('send-device-warning')).toBeNull()
   })
 
+  it('says when a device’s daily cap is used up, and until when, under Send from (probe 4 P3)', async () => {
+    const user = show()
+    const capped = { dailyCap: 5, sentToday: { count: 7, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' } }
+    act(() =>
+      useDevices
+        .getState()
+        .setDevices([makeDevice(), makeDevice({ id: 'dev-2', label: 'Warehouse', ...capped })])
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Send from' }), 'dev-2')
+    expect(screen.getByTestId('send-device-warning').textContent).toBe(
+      'This device’s daily cap is used up: messages sent now wait in the outbox until its count starts again 4 Dec 2026, 00:00 UTC.'
+    )
+    // Under its cap: nothing said.
+    act(() =>
+      useDevices
+        .getState()
+        .setDevices([
+          makeDevice(),
+          makeDevice({
+            id: 'dev-2',
+            label: 'Warehouse',
+            ...capped,
+            sentToday: { ...capped.sentToday, count: 4 }
+          })
+        ])
+    )
+    expect(screen.queryByTestId('send-device-warning')).toBeNull()
+  })
+
   it('sends to groups from the chosen device', async () => {
     const user = show()
     await user.click(screen.getByRole('checkbox', { name: 'Send to a group' }))

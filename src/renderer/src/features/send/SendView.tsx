@@ -2,7 +2,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { computerZone, formatBytes } from '../../i18n/dates'
+import { computerZone, formatBytes, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import {
   draftProblems,
@@ -48,7 +48,7 @@ import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { batchTitleKey } from '../outbox/waiting'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
+import { capSpentUntil, deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
 import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
@@ -215,6 +215,7 @@ export function SendView(): React.JSX.Element {
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const waitHint = chosen ? waitHintKey(chosen) : null
+  const capSpent = capSpentUntil(chosen)
   const maxFileBytes = fileLimitFor(chosen, settings)
 
   // Preselect a device: the first connected one, else the first.
@@ -475,6 +476,12 @@ export function SendView(): React.JSX.Element {
           {waitHint ? (
             <p className="field-hint" data-testid="send-device-warning">
               {t(waitHint)}
+            </p>
+          ) : capSpent ? (
+            <p className="field-hint" data-testid="send-device-warning">
+              {t('send.device.capSpent', {
+                at: formatDateTimeInZone(capSpent.at, locale, capSpent.zone)
+              })}
             </p>
           ) : null}
           <ScheduleFields
