@@ -950,17 +950,15 @@ describe('enqueue', () => {
     )
     // Under its cap: nothing said.
     act(() =>
-      useDevices
-        .getState()
-        .setDevices([
-          makeDevice(),
-          makeDevice({
-            id: 'dev-2',
-            label: 'Warehouse',
-            ...capped,
-            sentToday: { ...capped.sentToday, count: 4 }
-          })
-        ])
+      useDevices.getState().setDevices([
+        makeDevice(),
+        makeDevice({
+          id: 'dev-2',
+          label: 'Warehouse',
+          ...capped,
+          sentToday: { ...capped.sentToday, count: 4 }
+        })
+      ])
     )
     expect(screen.queryByTestId('send-device-warning')).toBeNull()
   })
