@@ -30,6 +30,16 @@ async function scheduleText(schedule: ScheduleSpec, text = 'hello'): Promise<str
   return itemIds[0]!
 }
 
+/** Sender Desk started, then closed for `closedMs` and opened again (the app quit over a due time); `settleMs` after. */
+async function quitAndReopenAfter(closedMs: number, settleMs = 0): Promise<void> {
+  await fx.outbox.start()
+  await fx.outbox.stop()
+  fx.clock.jump(closedMs)
+  fx.reopen()
+  await fx.outbox.start()
+  await fx.clock.advance(settleMs)
+}
+
 describe('local schedules', () => {
   it('holds an item until its due time, then sends it', async () => {
     fx = makeFixture()
@@ -74,12 +84,7 @@ describe('local schedules', () => {
   it('sends an overdue item at once after a restart when its policy is "send"', async () => {
     fx = makeFixture()
     const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'send' }))
-    await fx.outbox.start()
-    await fx.outbox.stop()
-    fx.clock.jump(5 * HOUR)
-    fx.reopen()
-    await fx.outbox.start()
-    await fx.clock.advance(0)
+    await quitAndReopenAfter(5 * HOUR)
     const { item, history } = fx.outbox.get(id)
     expect(item.status).toBe('accepted')
     expect(history.find((h) => h.status === 'queued')?.note).toBe('overdue by 4 h: sending now')
@@ -95,12 +100,7 @@ describe('local schedules', () => {
     async (closedFor, english, indonesian) => {
       fx = makeFixture()
       const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'send' }))
-      await fx.outbox.start()
-      await fx.outbox.stop()
-      fx.clock.jump(HOUR + closedFor)
-      fx.reopen()
-      await fx.outbox.start()
-      await fx.clock.advance(0)
+      await quitAndReopenAfter(HOUR + closedFor)
       const queued = fx.outbox.get(id).history.find((h) => h.status === 'queued')!
       expect(queued.note).toBe(english)
       expect(historyNote('id', queued)).toBe(indonesian)
@@ -110,12 +110,7 @@ describe('local schedules', () => {
   it('holds an overdue item for the operator after a restart when its policy is "hold"; release sends it', async () => {
     fx = makeFixture()
     const id = await scheduleText(jakarta('2026-01-15T11:00', { overduePolicy: 'hold' }))
-    await fx.outbox.start()
-    await fx.outbox.stop()
-    fx.clock.jump(5 * HOUR)
-    fx.reopen()
-    await fx.outbox.start()
-    await fx.clock.advance(HOUR)
+    await quitAndReopenAfter(5 * HOUR, HOUR)
     expect(fx.outbox.get(id).item).toMatchObject({ status: 'scheduled', held: true, overduePolicy: 'hold' })
     expect(fx.gateway.sends()).toHaveLength(0)
     // Counted apart from the scheduled that go by themselves (QA13 Q13-01: the window asks the operator about it).
@@ -135,12 +130,7 @@ describe('local schedules', () => {
       schedule: jakarta('2026-01-15T11:00', { overduePolicy: 'hold' })
     })
     const later = await scheduleText(jakarta('2026-01-20T11:00', { overduePolicy: 'hold' }), 'later')
-    await fx.outbox.start()
-    await fx.outbox.stop()
-    fx.clock.jump(5 * HOUR)
-    fx.reopen()
-    await fx.outbox.start()
-    await fx.clock.advance(HOUR)
+    await quitAndReopenAfter(5 * HOUR, HOUR)
     expect(fx.outbox.heldIds()).toEqual(held)
     // One sent on its own meanwhile is no longer held: refused by the bulk, as by its own button.
     fx.outbox.release(held[1]!)
@@ -152,6 +142,23 @@ describe('local schedules', () => {
     expect(held.map((id) => fx.outbox.get(id).item.status)).toEqual(['accepted', 'accepted', 'accepted'])
     // The one due later was never held, and stays scheduled.
     expect(fx.outbox.get(later).item).toMatchObject({ status: 'scheduled', held: false })
+  })
+
+  it('cancels every held item at once, none sent, the one due later left scheduled (probe 4 P5)', async () => {
+    fx = makeFixture()
+    const { itemIds: held } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567041', '6281234567042'],
+      entries: [{ kind: 'text', text: 'Promo starts at 18:00' }],
+      schedule: jakarta('2026-01-15T11:00', { overduePolicy: 'hold' })
+    })
+    const later = await scheduleText(jakarta('2026-01-20T11:00', { overduePolicy: 'hold' }), 'later')
+    await quitAndReopenAfter(5 * HOUR, HOUR)
+    expect(fx.outbox.cancelMany(fx.outbox.heldIds()).done).toEqual(held)
+    await fx.clock.advance(HOUR)
+    expect(held.map((id) => fx.outbox.get(id).item.status)).toEqual(['cancelled', 'cancelled'])
+    expect(fx.gateway.sends()).toHaveLength(0)
+    expect(fx.outbox.get(later).item.status).toBe('scheduled')
   })
 
   it('applies the policy after the machine slept through the due time while running', async () => {

@@ -19,6 +19,17 @@ import { computerZone, todayIn, zoneLabel } from '../../i18n/dates'
 
 let fake: FakeApi
 
+/** A day with nothing sent, failed or cancelled yet; `scheduledAfter` of the scheduled go only after it. */
+function nothingHappenedToday({ scheduledAfter }: { scheduledAfter: number }): void {
+  fake.handle('outbox:since', () => ({
+    sent: EMPTY_COUNTS,
+    failed: 0,
+    cancelled: 0,
+    optedOut: 0,
+    scheduledAfter
+  }))
+}
+
 beforeEach(() => {
   fake = installFakeApi()
   // Seven sent today: six read since, one deleted for everyone after; two failed and 200 cancelled today.
@@ -345,13 +356,7 @@ describe('overview', () => {
   ] as const)(
     'tells the scheduled due today from those due after today (%s, QA13 Q13-07)',
     async (language, words) => {
-      fake.handle('outbox:since', () => ({
-        sent: EMPTY_COUNTS,
-        failed: 0,
-        cancelled: 0,
-        optedOut: 0,
-        scheduledAfter: 2
-      }))
+      nothingHappenedToday({ scheduledAfter: 2 })
       seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
       useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 5, total: 5 }, false, 0)
       render(<OverviewView />)
@@ -400,13 +405,7 @@ describe('overview', () => {
   ] as const)(
     'names the queued held up by a device that cannot send, so the parts add up (%s, probe 4 P4)',
     async (language, words) => {
-      fake.handle('outbox:since', () => ({
-        sent: EMPTY_COUNTS,
-        failed: 0,
-        cancelled: 0,
-        optedOut: 0,
-        scheduledAfter: 1
-      }))
+      nothingHappenedToday({ scheduledAfter: 1 })
       fake.handle('outbox:counts', ({ deviceId }) => ({
         ...EMPTY_COUNTS,
         ...(deviceId === 'dev-2' ? { queued: 1, total: 1 } : { queued: 1, total: 1, scheduled: 3 })
