@@ -9,7 +9,7 @@ export {
   type Ticker
 } from './kernel'
 export type { FlushOptions } from './flush'
-export { assertMessageText, type BulkResult, type ItemMove } from './operator-actions'
+export { type BulkResult, type ItemMove } from './operator-actions'
 export {
   OPTED_OUT_NOTE,
   type SendPolicy,
@@ -23,6 +23,7 @@ export { resolveSchedule } from './scheduler'
 export { nextChunkSize, yieldToEventLoop } from './turns'
 export {
   OutboxError,
+  assertMessageText,
   type OutboxErrorCode,
   type OutboxOptions,
   type EnqueueInput,

@@ -2,13 +2,7 @@
 // delete, edit, release, move, pause. Each guards the state machine: an item in flight or with the gateway cannot
 // be taken back here.
 import type { OutboxItemView } from '../../../shared/contract'
-import {
-  deletableHere,
-  failureRemedy,
-  MAX_TEXT_LENGTH,
-  messageTextProblem,
-  scheduleTime
-} from '../../../shared/domain'
+import { deletableHere, failureRemedy, scheduleTime } from '../../../shared/domain'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
 import type { ItemPatch, ItemRecord } from '../store'
@@ -19,7 +13,7 @@ import { retryRefusalOf } from './policies'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
-import { OutboxError, type EditInput, type ListFilter } from './types'
+import { assertMessageText, OutboxError, type EditInput, type ListFilter } from './types'
 import { itemViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
@@ -43,16 +37,6 @@ type RefusedAction = keyof typeof REFUSED_ACTION_KEYS
 
 const PAUSED_ALL_KEY = 'outbox.pausedAll'
 const PAUSED_DEVICES_KEY = 'outbox.pausedDevices'
-
-/** A message's text or a caption by the domain's one rule, refused with the field it came from. */
-export function assertMessageText(text: string, field: string, required: boolean): void {
-  if (messageTextProblem(text, { required }) !== null)
-    throw new OutboxError(
-      'invalid_input',
-      { key: 'desktop.error.textLength', params: { max: MAX_TEXT_LENGTH } },
-      field
-    )
-}
 
 export type OperatorActions = ReturnType<typeof createOperatorActions>
 

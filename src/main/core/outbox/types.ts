@@ -1,8 +1,14 @@
-// The outbox's public shapes: options, enqueue input, list filter, flush summary, events and its typed error.
+// The outbox's public shapes: options, enqueue input, list filter, flush summary, events, its typed error and the
+// text check that raises it.
 import { englishText, type KeyedText } from '../commands'
 import type { GatewayClient, MediaKind, Quota, TakeBackPort } from '../gateway'
 import type { FileIdentity } from '../files'
-import type { HappenedEvent, SeriesEnd } from '../../../shared/domain'
+import {
+  MAX_TEXT_LENGTH,
+  messageTextProblem,
+  type HappenedEvent,
+  type SeriesEnd
+} from '../../../shared/domain'
 import type {
   OutboxCounts,
   OutboxItemView,
@@ -227,6 +233,16 @@ export class OutboxError extends Error {
     this.field = field
     if (typeof message !== 'string') this.text = message
   }
+}
+
+/** A message's text or a caption by the domain's one rule, refused with the field it came from. */
+export function assertMessageText(text: string, field: string, required: boolean): void {
+  if (messageTextProblem(text, { required }) !== null)
+    throw new OutboxError(
+      'invalid_input',
+      { key: 'desktop.error.textLength', params: { max: MAX_TEXT_LENGTH } },
+      field
+    )
 }
 
 /**
