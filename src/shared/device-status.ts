@@ -228,6 +228,21 @@ export function quotaUsedUp(device: {
 }
 
 /**
+ * When its daily cap is used up (its sends today reached it), the instant its count starts again; else null. Said where
+ * the operator plans (Send's device, the Overview's device line, a schedule due before then): probe 4 P3 found only
+ * the Devices card saying nothing more goes out today.
+ * Kept here, a rule with no words: the Overview is in the window's start, and the pickers' words are not.
+ */
+export function capSpentUntil(
+  device: Pick<DeviceView, 'dailyCap' | 'sentToday'> | undefined
+): { at: string; zone: string } | null {
+  if (!device?.sentToday || device.dailyCap === null || device.dailyCap === undefined) return null
+  return device.sentToday.count >= device.dailyCap
+    ? { at: device.sentToday.resetsAt, zone: device.sentToday.zone }
+    : null
+}
+
+/**
  * Whether the one thing that lets the device's messages go is its own sandbox panel's top-up: the built-in sandbox's
  * quota used up (it has no package to buy, and "Check again" refills nothing; QA44 Q44-01).
  */

@@ -35,17 +35,3 @@ export function waitHintKey(device: Pick<DeviceView, 'state' | 'stateNoteKey' | 
   if (!isSendable(device.state)) return waitsUntilKey(device.state)
   return quotaUsedUp(device) ? adviceKey(device) : null
 }
-
-/**
- * When its daily cap is used up (its sends today reached it), the instant its count starts again; else null. Said where
- * the operator plans (Send's device, the Overview's device line, a schedule due before then): probe 4 P3 found only
- * the Devices card saying nothing more goes out today.
- */
-export function capSpentUntil(
-  device: Pick<DeviceView, 'dailyCap' | 'sentToday'> | undefined
-): { at: string; zone: string } | null {
-  if (!device?.sentToday || device.dailyCap === null || device.dailyCap === undefined) return null
-  return device.sentToday.count >= device.dailyCap
-    ? { at: device.sentToday.resetsAt, zone: device.sentToday.zone }
-    : null
-}

@@ -25,7 +25,7 @@ import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
 import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
 import { notAtGatewayReason, waitingReason } from '../outbox/waiting'
-import { capSpentUntil } from '../devices/device-choice'
+import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
 import {
   DEFAULT_TIME_ZONE,

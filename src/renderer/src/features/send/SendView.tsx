@@ -48,7 +48,8 @@ import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { batchTitleKey } from '../outbox/waiting'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { capSpentUntil, deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
+import { capSpentUntil } from '../../../../shared/device-status'
+import { deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
 import './send.css'
 
 const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
