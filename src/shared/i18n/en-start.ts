@@ -56,6 +56,7 @@ export const enStart = {
   'overview.today.part.scheduledAfter': '{scheduled} after today',
   'overview.today.part.paused': '{paused} paused',
   'overview.today.part.stopped': '{queued} until {device} can send',
+  'overview.today.part.capSpent': "{queued} until {device}'s daily cap starts again",
   'overview.today.part.queued': '{queued} queued',
   'overview.today.withGateway': 'with the gateway, not yet sent',
   'overview.today.sent': 'sent today',

@@ -543,6 +543,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.part.scheduledAfter': '{scheduled} setelah hari ini',
   'overview.today.part.paused': '{paused} dijeda',
   'overview.today.part.stopped': '{queued} sampai {device} bisa mengirim',
+  'overview.today.part.capSpent': '{queued} sampai batas harian {device} dimulai lagi',
   'overview.today.part.queued': '{queued} dalam antrean',
   'overview.today.withGateway': 'di gateway, belum terkirim',
   'overview.today.sent': 'terkirim hari ini',

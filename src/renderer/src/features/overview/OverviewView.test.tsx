@@ -436,6 +436,34 @@ describe('overview', () => {
   )
 
   it.each([
+    ['en', "3 waiting now (1 queued, 2 until Shop's daily cap starts again)"],
+    ['id', '3 menunggu sekarang (1 dalam antrean, 2 sampai batas harian Shop dimulai lagi)']
+  ] as const)(
+    'names the queued held by a daily cap used up, not as plainly queued (%s, probe 4 P3)',
+    async (language, words) => {
+      nothingHappenedToday({ scheduledAfter: 0 })
+      fake.handle('outbox:counts', ({ deviceId }) => ({
+        ...EMPTY_COUNTS,
+        ...(deviceId === 'dev-2' ? { queued: 2, total: 2 } : { queued: 1, total: 1 })
+      }))
+      const capSpent = {
+        dailyCap: 5,
+        sentToday: { count: 5, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' }
+      }
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Shop', ...capSpent })]
+        })
+      )
+      useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 3, total: 3 }, false, 0, 0)
+      render(<OverviewView />)
+      expect(await screen.findByRole('button', { name: words })).toBeTruthy()
+      expect(fake.requests('outbox:counts').map((asked) => asked.deviceId)).toEqual(['dev-2'])
+    }
+  )
+
+  it.each([
     ['en', 'daily cap used up until 4 Dec 2026, 00:00 UTC'],
     ['id', 'batas harian habis sampai 4 Des 2026, 00.00 UTC']
   ] as const)(

@@ -82,11 +82,21 @@ interface TodayNumbers {
    * Of `numbers.waiting`, the queued on a device that cannot send now (a QR scan, disconnected, expired), by device
    * (probe 4 P4: the one queued for a device needing a scan was counted but not named, the parts did not add up).
    */
-  stopped: { label: string; queued: number }[]
+  stopped: StoppedQueued[]
   /** Of `numbers.waiting`, the queued none of the above holds: named only beside other parts, so they add up. */
   queuedRest: number
   /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
   sentNow: BucketCounts
+}
+
+/**
+ * The queued of one device that cannot send now: by its state, or (`capSpent`) connected with its daily cap used up
+ * until the count starts again (probe 4 P3: those were said as plainly "queued").
+ */
+interface StoppedQueued {
+  label: string
+  queued: number
+  capSpent: boolean
 }
 
 /** A device whose state stops its messages from reaching the gateway, as the outbox's waiting reason says it. */
@@ -98,25 +108,30 @@ function cannotSendNow(device: DeviceView): boolean {
  * The queued of each device that cannot send now, asked again whenever the counts or a device's state move. Not
  * asked while all sending is paused: then the pause holds them all, and they are named as paused.
  */
-function useQueuedOnStoppedDevices(): { label: string; queued: number }[] {
+function useQueuedOnStoppedDevices(): StoppedQueued[] {
   const counts = useOutbox((s) => s.counts)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
-  const stopped = sendingPaused || counts.queued + counts.sending === 0 ? [] : devices.filter(cannotSendNow)
-  const asked = stopped.map((device) => `${device.id}\u0000${device.label}`).join('\u0001')
-  const [found, setFound] = useState<{ asked: string; queued: { label: string; queued: number }[] }>({
-    asked: '',
-    queued: []
-  })
+  const stopped =
+    sendingPaused || counts.queued + counts.sending === 0
+      ? []
+      : devices
+          .filter((device) => cannotSendNow(device) || (!device.paused && capSpentUntil(device) !== null))
+          .map((device) => ({ id: device.id, label: device.label, capSpent: !cannotSendNow(device) }))
+  const asked = stopped.length === 0 ? '' : JSON.stringify(stopped)
+  const [found, setFound] = useState<{ asked: string; queued: StoppedQueued[] }>({ asked: '', queued: [] })
   useEffect(() => {
     if (asked === '') return
     let on = true
-    const devicesAsked = asked.split('\u0001').map((entry) => entry.split('\u0000') as [string, string])
-    Promise.all(devicesAsked.map(([deviceId]) => call('outbox:counts', { deviceId })))
+    const devicesAsked = JSON.parse(asked) as { id: string; label: string; capSpent: boolean }[]
+    Promise.all(devicesAsked.map((device) => call('outbox:counts', { deviceId: device.id })))
       .then((replies) => {
         if (!on) return
         const queued = replies
-          .map((reply, index) => ({ label: devicesAsked[index]![1], queued: reply.queued + reply.sending }))
+          .map((reply, index) => {
+            const { label, capSpent } = devicesAsked[index]!
+            return { label, capSpent, queued: reply.queued + reply.sending }
+          })
           .filter((entry) => entry.queued > 0)
         setFound({ asked, queued })
       })
@@ -135,15 +150,15 @@ function useQueuedOnStoppedDevices(): { label: string; queued: number }[] {
  * campaign's row on a stopped device is said paused); what is left is the rest.
  */
 function shareOutQueued(
-  stoppedQueued: readonly { label: string; queued: number }[],
+  stoppedQueued: readonly StoppedQueued[],
   unpaused: number
-): { stopped: { label: string; queued: number }[]; rest: number } {
-  const stopped: { label: string; queued: number }[] = []
+): { stopped: StoppedQueued[]; rest: number } {
+  const stopped: StoppedQueued[] = []
   let rest = unpaused
   for (const entry of stoppedQueued) {
     const queued = Math.min(entry.queued, rest)
     rest -= queued
-    if (queued > 0) stopped.push({ label: entry.label, queued })
+    if (queued > 0) stopped.push({ ...entry, queued })
   }
   return { stopped, rest }
 }
@@ -228,7 +243,10 @@ function waitingWords(today: TodayNumbers, t: Translate, locale: string): string
     ...scheduledParts(today, t, locale),
     today.paused > 0 ? t('overview.today.part.paused', { paused: formatCount(today.paused, locale) }) : null,
     ...today.stopped.map((entry) =>
-      t('overview.today.part.stopped', { queued: formatCount(entry.queued, locale), device: entry.label })
+      t(entry.capSpent ? 'overview.today.part.capSpent' : 'overview.today.part.stopped', {
+        queued: formatCount(entry.queued, locale),
+        device: entry.label
+      })
     )
   ].filter((part): part is string => part !== null)
   if (parts.length === 0) return t('overview.today.waiting')
