@@ -133,6 +133,22 @@ describe('openDatabase', () => {
     expect(backups()).toEqual([`${DATABASE_FILE}.schema-1.bak`, `${DATABASE_FILE}.schema-2.bak`])
   })
 
+  it('opens an up-to-date database while another connection holds its write lock, without waiting for it', () => {
+    openDatabase({ dataDir: dir }).close()
+    // The terminal's `outbox flush` (or another worker) in the middle of a write when the app starts: only a pending
+    // migration needs the write lock, and waiting for a busy writer timed out as "locked by another process".
+    const writer = new Database(join(dir, DATABASE_FILE))
+    writer.exec('BEGIN IMMEDIATE')
+    try {
+      const db = openDatabase({ dataDir: dir })
+      expect(schemaVersion(db)).toBe(LATEST_SCHEMA_VERSION)
+      db.close()
+    } finally {
+      writer.exec('ROLLBACK')
+      writer.close()
+    }
+  })
+
   it('reports a damaged file as corrupt', () => {
     writeFileSync(join(dir, DATABASE_FILE), Buffer.alloc(8192, 0x42))
     expect(() => openDatabase({ dataDir: dir })).toThrow(expect.objectContaining({ code: 'corrupt' }))
