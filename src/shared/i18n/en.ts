@@ -1171,6 +1171,8 @@ export const enRest = {
   'schedules.held.cancel': '{count, plural, one {Cancel it} other {Cancel all #}}',
   'schedules.held.sent':
     '{count, plural, one {# held message is sending now; follow it in the Outbox.} other {# held messages are sending now; follow them in the Outbox.}}',
+  'schedules.held.cancelConfirm':
+    'Cancel {count, plural, one {the held message} other {all # held messages}}? They stay in the Outbox, marked cancelled; Retry there puts one back in line.',
   'schedules.held.cancelled':
     '{count, plural, one {# held message cancelled. It stays in the Outbox, marked cancelled.} other {# held messages cancelled. They stay in the Outbox, marked cancelled.}}',
   'schedules.held.notHeld':

@@ -1369,6 +1369,8 @@ export const id: Record<MessageKey, string> = {
   'schedules.held.send': '{count, plural, one {Kirim sekarang} other {Kirim semua # sekarang}}',
   'schedules.held.cancel': '{count, plural, one {Batalkan} other {Batalkan semua #}}',
   'schedules.held.sent': '{count} pesan yang ditahan sedang dikirim; pantau di kotak keluar.',
+  'schedules.held.cancelConfirm':
+    'Batalkan {count} pesan yang ditahan? Pesan tetap ada di kotak keluar, ditandai dibatalkan; Kirim ulang di sana mengembalikannya ke antrean.',
   'schedules.held.cancelled':
     '{count} pesan yang ditahan dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.held.notHeld': '{count} tidak lagi ditahan dan dibiarkan apa adanya.',

@@ -380,6 +380,17 @@ describe('SchedulesView', () => {
       )
       const bar = screen.getByRole('group', { name: /^3 scheduled messages came due/ })
       await user.click(within(bar).getByRole('button', { name: press }))
+      if (action === 'cancel') {
+        // Cancelling them all asks first, as the Outbox's bulk Cancel does; Keep goes back to the button.
+        expect(fake.requests('outbox:settleHeld')).toEqual([])
+        const question = screen.getByRole('group', { name: /^Cancel all 3 held messages\?/ })
+        expect(question.contains(document.activeElement)).toBe(true)
+        await user.click(within(question).getByRole('button', { name: 'Keep' }))
+        expect(document.activeElement).toBe(within(bar).getByRole('button', { name: press }))
+        await user.click(within(bar).getByRole('button', { name: press }))
+        expect(fake.requests('outbox:settleHeld')).toEqual([])
+        await user.click(screen.getByTestId('schedules-cancel-held-confirm'))
+      }
       expect(fake.requests('outbox:settleHeld')).toEqual([{ action }])
       await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedules-result')))
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)

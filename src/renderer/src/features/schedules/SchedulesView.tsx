@@ -243,10 +243,15 @@ function HeldActions({ onDone }: { onDone(text: string): void }): React.JSX.Elem
   const held = useOutbox((s) => s.heldOverdue)
   const [busy, setBusy] = useState<'send' | 'cancel' | null>(null)
   const [error, setError] = useState<string | null>(null)
+  // Cancelling them all asks first, as the Outbox's bulk Cancel does: one press undid a whole held send, and
+  // putting them back is a Retry each (or a filtered bulk Retry in the Outbox).
+  const [askCancel, setAskCancel] = useState(false)
+  const cancelButton = useRef<HTMLButtonElement>(null)
   // One held has its own Send now and Cancel on its card: the bar is for more.
   if (held < 2 && busy === null) return null
 
   async function settle(action: 'send' | 'cancel'): Promise<void> {
+    setAskCancel(false)
     setBusy(action)
     setError(null)
     try {
@@ -281,12 +286,29 @@ function HeldActions({ onDone }: { onDone(text: string): void }): React.JSX.Elem
         <button
           type="button"
           className="button"
+          ref={cancelButton}
           data-testid="schedules-cancel-held"
-          {...busyButtonProps(busy === 'cancel', () => void settle('cancel'))}
+          aria-expanded={askCancel}
+          {...busyButtonProps(busy === 'cancel', () => setAskCancel(true))}
         >
           {t('schedules.held.cancel', { count: held })}
         </button>
       </div>
+      {askCancel && busy === null ? (
+        <ConfirmPanel
+          id="schedules-cancel-held-q"
+          question={t('schedules.held.cancelConfirm', { count: held })}
+          confirmLabel={t('schedules.held.cancel', { count: held })}
+          keepLabel={t('common.keep')}
+          confirmTestId="schedules-cancel-held-confirm"
+          onConfirm={() => void settle('cancel')}
+          onKeep={() => {
+            setAskCancel(false)
+            cancelButton.current?.focus()
+          }}
+          focusOnOpen
+        />
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}
