@@ -1,7 +1,7 @@
 // Export of the outbox as CSV or Excel, with the list's filters applied: the core writes the file (safe cells, times
 // with the zone's offset and the zone named), the window hands it to the download and says how many it holds. A long
 // export says how far it is and can be stopped; its outcome stays until dismissed (QA15 Q15-02).
-import { useRef } from 'react'
+import { useEffect, useRef } from 'react'
 import { call } from '../../api'
 import { useLanguage, useT, type MessageKey } from '../../i18n'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
@@ -18,7 +18,14 @@ export function OutboxExport(): React.JSX.Element {
   const language = useLanguage()
   // The operator's clock, as the rows and the date filter's days (QA27 Q27-03).
   const timeZone = useOperatorZone()
-  const { running, said } = useExportSlot(SLOT)
+  const { running, said, nothingMatched } = useExportSlot(SLOT)
+  const filterKey = JSON.stringify(filterRequest(useOutbox((s) => s.filters)))
+  // "No message matches these filters" is only true of the filters it was said under: once they change it goes, and
+  // is not drawn even for the frame before the effect.
+  const saidIsStale = nothingMatched !== null && nothingMatched !== filterKey
+  useEffect(() => {
+    if (saidIsStale) dismissExport(SLOT)
+  }, [saidIsStale])
   const busy = running !== null
   const saidRef = useRef<HTMLSpanElement>(null)
   // The buttons are disabled while the file is made: the focus comes back to the one pressed (QA N9).
@@ -35,7 +42,8 @@ export function OutboxExport(): React.JSX.Element {
       (reply) =>
         reply.count === 0
           ? 'nothing'
-          : (say) => say('outbox.export.done', { count: reply.count, file: reply.fileName })
+          : (say) => say('outbox.export.done', { count: reply.count, file: reply.fileName }),
+      JSON.stringify(filter)
     )
   }
 
@@ -50,7 +58,7 @@ export function OutboxExport(): React.JSX.Element {
       <ExportState
         saidRef={saidRef}
         running={running}
-        said={said}
+        said={saidIsStale ? null : said}
         progressKey={PROGRESS_KEY}
         onStop={() => stopExport(SLOT)}
         onDismiss={() => dismissExport(SLOT)}

@@ -306,6 +306,25 @@ describe('export with nothing to export', () => {
     expect(await screen.findByText('No message matches these filters: nothing was exported.')).toBeTruthy()
     expect(files.made).toBe(0)
   })
+
+  // Probe 4 leftover: "No message matches these filters" stayed under filters that did match, once they were changed.
+  it('takes the line back once the filters it spoke of change, and keeps it while they do not', async () => {
+    exportAnswers({ fileName: 'outbox.csv', dataBase64: btoa(''), count: 0 })
+    const user = userEvent.setup()
+    const first = render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    const nothing = 'No message matches these filters: nothing was exported.'
+    await screen.findByText(nothing)
+    first.unmount()
+    render(<OutboxView />)
+    expect(screen.getByText(nothing)).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Remove the filter Failed' }))
+    expect(screen.queryByText(nothing)).toBeNull()
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    expect(screen.queryByText(nothing)).toBeNull()
+  })
 })
 
 describe('focus after the filters and the export act (QA N6, N9: it dropped to the page)', () => {
