@@ -408,6 +408,46 @@ describe('reminders', () => {
     })
     expect(await invoke('reminders:delete', { id: every5.id })).toEqual({ ok: true })
   })
+
+  // Probe 4 leftover: a reminder the same as one already at the gateway (made yesterday, or from the CLI) was made
+  // again, and the customer got the message twice at each time. The core refuses it, naming the one kept; another
+  // time, number, message or period is a reminder of its own.
+  it('refuses a reminder the same as one the device keeps at the gateway, and makes one that differs', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const base = {
+      deviceId,
+      phone: '0812-3456-7890',
+      message: 'Minum obat ',
+      title: 'Obat',
+      start: '2026-01-15T10:30',
+      periode: 'daily' as const
+    }
+    await invoke('reminders:create', base)
+    const sandbox = (await core.sandbox.current())!
+    const token = (await sandbox.control.devices())[0]!.token
+    const atGateway = async (): Promise<number> => (await sandbox.control.reminders(token)).length
+    expect(
+      await failure(
+        invoke('reminders:create', { ...base, phone: '+62 812 3456 7890', message: 'Minum obat' })
+      )
+    ).toMatchObject({
+      code: 'reminder_exists',
+      messageKey: 'desktop.error.reminderExists',
+      messageParams: { reminder: 'Obat' }
+    })
+    expect(await atGateway()).toBe(1)
+    await invoke('reminders:create', { ...base, start: '2026-01-15T10:31' })
+    await invoke('reminders:create', { ...base, periode: 'monthly' })
+    await invoke('reminders:create', { ...base, phone: '0812-3456-7891' })
+    await invoke('reminders:create', { ...base, message: 'Minum obat sore' })
+    expect(await atGateway()).toBe(5)
+    await invoke('reminders:create', { ...base, periode: 'custom', customDay: 3 })
+    await invoke('reminders:create', { ...base, periode: 'custom', customDay: 4 })
+    expect(
+      await failure(invoke('reminders:create', { ...base, periode: 'custom', customDay: 3 }))
+    ).toMatchObject({ code: 'reminder_exists' })
+    expect(await atGateway()).toBe(7)
+  })
 })
 
 describe('recurring series', () => {

@@ -183,6 +183,8 @@ export const enRest = {
   'desktop.error.invalidReply': 'The app produced an invalid reply; see the log.',
   'desktop.error.internal': 'Something went wrong; see the log for details.',
   'desktop.error.reminderGone': 'That reminder is no longer in Sender Desk.',
+  'desktop.error.reminderExists':
+    'This device already has the reminder “{reminder}” to this number with this message at these times: a second one would send it twice each time. Change the number, the message, the start or the repeat to make another.',
   'desktop.error.reminderNotDeleted':
     'The gateway did not delete the reminder “{reminder}”: {reason}. {label} was not removed. Try again, or remove it anyway and keep its reminders at the gateway, which goes on sending them.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',

@@ -200,6 +200,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
+  'desktop.error.reminderExists':
+    'Perangkat ini sudah punya pengingat “{reminder}” ke nomor ini dengan pesan ini pada waktu yang sama: pengingat kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya untuk membuat yang lain.',
   'desktop.error.reminderNotDeleted':
     'Gateway tidak menghapus pengingat “{reminder}”: {reason}. {label} tidak dihapus. Coba lagi, atau tetap hapus perangkat ini dan biarkan pengingatnya di gateway, yang akan terus mengirimnya.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',

@@ -168,6 +168,13 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
       const [normalised = phone] =
         askedRecipients(deps.optedOut, [phone], false, optedOut, 'phone') ??
         normalisedRecipients([phone], false, 'phone')
+      // The gateway would keep both and send each, so the customer would get the message twice at every time.
+      const kept = reminders.sameAs(deviceId, { phone: normalised, message, start, periode, customDay })
+      if (kept)
+        throw new ApiFailure('reminder_exists', {
+          key: 'desktop.error.reminderExists',
+          params: { reminder: reminderName(kept) }
+        })
       const record = await reminders.create(deviceId, client, {
         phone: normalised,
         message,

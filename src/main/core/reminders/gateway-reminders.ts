@@ -53,6 +53,36 @@ export class GatewayReminders {
     return this.store.get(id)
   }
 
+  /**
+   * The device's reminder that would send what `draft` would, to the same number at the same times: its title does
+   * not count (the customer sees the message, not the title). The start is compared in the gateway's form, whichever
+   * form the gateway answered with.
+   */
+  sameAs(
+    deviceId: string,
+    draft: {
+      phone: string
+      message: string
+      start: string
+      periode: ReminderInput['periode']
+      customDay?: number
+    }
+  ): ReminderRecord | undefined {
+    const startOf = (local: string): string => gatewayDateTime(local.trim().replace(' ', 'T'))
+    const start = startOf(draft.start)
+    const customDay = draft.periode === 'custom' ? (draft.customDay ?? null) : null
+    return this.store
+      .list(deviceId)
+      .find(
+        (record) =>
+          record.phone === draft.phone &&
+          record.message.trim() === draft.message.trim() &&
+          startOf(record.startLocal) === start &&
+          record.periode === draft.periode &&
+          record.customDay === customDay
+      )
+  }
+
   async create(
     deviceId: string,
     client: GatewayClient,
