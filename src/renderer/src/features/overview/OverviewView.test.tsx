@@ -1,6 +1,6 @@
 // Overview: each device's state, quota and expiry countdown; today's numbers, each opening the filtered outbox.
 import { act, render, screen, waitFor, within } from '@testing-library/react'
-import type { CampaignView } from '../../../../shared/contract'
+import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { useDevices } from '../../stores/devices'
@@ -63,6 +63,10 @@ const campaign = (over: Partial<CampaignView>): CampaignView =>
     ...over
   })
 
+/** A device's daily cap of five with `sent` of them sent today, the count starting again at midnight UTC. */
+function capOfFiveAfter(sent: number): Pick<DeviceView, 'dailyCap' | 'sentToday'> {
+  return { dailyCap: 5, sentToday: { count: sent, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' } }
+}
 describe('overview', () => {
   it("shows the fleet with each device's state, quota and days to expiry", () => {
     const inTenDays = new Date(Date.now() + 10.5 * 24 * 3_600_000).toISOString()
@@ -446,14 +450,10 @@ describe('overview', () => {
         ...EMPTY_COUNTS,
         ...(deviceId === 'dev-2' ? { queued: 2, total: 2 } : { queued: 1, total: 1 })
       }))
-      const capSpent = {
-        dailyCap: 5,
-        sentToday: { count: 5, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' }
-      }
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language }),
-          devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Shop', ...capSpent })]
+          devices: [makeDevice(), makeDevice({ id: 'dev-2', label: 'Shop', ...capOfFiveAfter(5) })]
         })
       )
       useOutbox.getState().setCounts({ ...EMPTY_COUNTS, queued: 3, total: 3 }, false, 0, 0)
@@ -472,17 +472,7 @@ describe('overview', () => {
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language }),
-          devices: [
-            makeDevice({
-              dailyCap: 5,
-              sentToday: { count: 5, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' }
-            }),
-            makeDevice({
-              id: 'dev-2',
-              dailyCap: 5,
-              sentToday: { count: 4, resetsAt: '2026-12-04T00:00:00.000Z', zone: 'UTC' }
-            })
-          ]
+          devices: [makeDevice(capOfFiveAfter(5)), makeDevice({ id: 'dev-2', ...capOfFiveAfter(4) })]
         })
       )
       render(<OverviewView />)

@@ -99,9 +99,14 @@ interface StoppedQueued {
   capSpent: boolean
 }
 
-/** A device whose state stops its messages from reaching the gateway, as the outbox's waiting reason says it. */
-function cannotSendNow(device: DeviceView): boolean {
-  return !device.paused && device.state !== 'connected' && device.state !== 'unknown'
+/**
+ * Why a device that is not paused holds its queued here: its state stops them from reaching the gateway (as the
+ * outbox's waiting reason says it), or its daily cap is used up; null when neither.
+ */
+function whyHeld(device: DeviceView): 'stopped' | 'capSpent' | null {
+  if (device.paused) return null
+  if (device.state !== 'connected' && device.state !== 'unknown') return 'stopped'
+  return capSpentUntil(device) !== null ? 'capSpent' : null
 }
 
 /**
@@ -115,9 +120,10 @@ function useQueuedOnStoppedDevices(): StoppedQueued[] {
   const stopped =
     sendingPaused || counts.queued + counts.sending === 0
       ? []
-      : devices
-          .filter((device) => cannotSendNow(device) || (!device.paused && capSpentUntil(device) !== null))
-          .map((device) => ({ id: device.id, label: device.label, capSpent: !cannotSendNow(device) }))
+      : devices.flatMap((device) => {
+          const why = whyHeld(device)
+          return why === null ? [] : [{ id: device.id, label: device.label, capSpent: why === 'capSpent' }]
+        })
   const asked = stopped.length === 0 ? '' : JSON.stringify(stopped)
   const [found, setFound] = useState<{ asked: string; queued: StoppedQueued[] }>({ asked: '', queued: [] })
   useEffect(() => {
