@@ -447,6 +447,21 @@ describe('reminders', () => {
       await failure(invoke('reminders:create', { ...base, periode: 'custom', customDay: 3 }))
     ).toMatchObject({ code: 'reminder_exists' })
     expect(await atGateway()).toBe(7)
+
+    // An edit is the same: into a copy of another it is refused; saved as it is (its title changed), it is kept.
+    const other = await invoke('reminders:create', { ...base, start: '2026-01-15T12:00' })
+    expect(await failure(invoke('reminders:update', { id: other.id, ...base }))).toMatchObject({
+      code: 'reminder_exists',
+      messageParams: { reminder: 'Obat' }
+    })
+    expect((await invoke('reminders:refresh', { id: other.id })).startAt).toBe('2026-01-15 12:00:00')
+    const renamed = await invoke('reminders:update', {
+      id: other.id,
+      ...base,
+      start: '2026-01-15T12:00',
+      title: 'Obat siang'
+    })
+    expect(renamed.title).toBe('Obat siang')
   })
 })
 

@@ -151,6 +151,23 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     )
   }
 
+  /**
+   * A reminder the same as one the device keeps is refused, naming that one: the gateway would keep both and send
+   * each, so the customer would get the message twice at every time.
+   */
+  function refuseCopy(
+    deviceId: string,
+    draft: Parameters<GatewayReminders['sameAs']>[1],
+    except?: string
+  ): void {
+    const kept = reminders.sameAs(deviceId, draft, except)
+    if (kept)
+      throw new ApiFailure('reminder_exists', {
+        key: 'desktop.error.reminderExists',
+        params: { reminder: reminderName(kept) }
+      })
+  }
+
   async function reminderView(record: ReminderRecord): Promise<ReminderView> {
     const [view] = await reminderViews([record])
     if (!view) throw new Error('a reminder always has a view')
@@ -168,13 +185,7 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
       const [normalised = phone] =
         askedRecipients(deps.optedOut, [phone], false, optedOut, 'phone') ??
         normalisedRecipients([phone], false, 'phone')
-      // The gateway would keep both and send each, so the customer would get the message twice at every time.
-      const kept = reminders.sameAs(deviceId, { phone: normalised, message, start, periode, customDay })
-      if (kept)
-        throw new ApiFailure('reminder_exists', {
-          key: 'desktop.error.reminderExists',
-          params: { reminder: reminderName(kept) }
-        })
+      refuseCopy(deviceId, { phone: normalised, message, start, periode, customDay })
       const record = await reminders.create(deviceId, client, {
         phone: normalised,
         message,
@@ -190,6 +201,12 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
       const record = requireReminder(id)
       const client = await clientOf(record.deviceId)
       const [normalised = phone] = normalisedRecipients([phone], false, 'phone')
+      const { periode, customDay } = record
+      refuseCopy(
+        record.deviceId,
+        { phone: normalised, message, start, periode, ...(customDay === null ? {} : { customDay }) },
+        record.id
+      )
       const updated = await reminders.update(record, client, {
         phone: normalised,
         message,

@@ -56,7 +56,7 @@ export class GatewayReminders {
   /**
    * The device's reminder that would send what `draft` would, to the same number at the same times: its title does
    * not count (the customer sees the message, not the title). The start is compared in the gateway's form, whichever
-   * form the gateway answered with.
+   * form the gateway answered with. `except`: the reminder being edited, which is not a copy of itself.
    */
   sameAs(
     deviceId: string,
@@ -66,7 +66,8 @@ export class GatewayReminders {
       start: string
       periode: ReminderInput['periode']
       customDay?: number
-    }
+    },
+    except?: string
   ): ReminderRecord | undefined {
     const startOf = (local: string): string => gatewayDateTime(local.trim().replace(' ', 'T'))
     const start = startOf(draft.start)
@@ -75,6 +76,7 @@ export class GatewayReminders {
       .list(deviceId)
       .find(
         (record) =>
+          record.id !== except &&
           record.phone === draft.phone &&
           record.message.trim() === draft.message.trim() &&
           startOf(record.startLocal) === start &&
