@@ -1702,6 +1702,8 @@ export const invokeChannels = builtOnFirstUse({
   }),
   /** Send a held overdue item now. */
   'outbox:release': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
+  /** The same for the window's selection: one no longer held is refused, as its single release is. */
+  'outbox:releaseMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   /**
    * Every held overdue item at once: sent now (`send`) or cancelled (`cancel`); those that stopped being held
    * meanwhile are refused, as in the other bulk actions.

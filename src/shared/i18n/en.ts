@@ -1093,6 +1093,10 @@ export const enRest = {
   'outbox.bulk.cancelConfirmSome':
     'Cancel sending {count} of the {selected} selected messages? The others stay as they are: they are with the gateway already, being sent right now, or cancelled already.',
   'outbox.bulk.cancelled': '{count} cancelled',
+  'outbox.bulk.release': 'Send {count} held now',
+  'outbox.bulk.released': '{count} sent now',
+  'outbox.bulk.notHeldRelease':
+    '{count, plural, one {# no longer held was not sent now} other {# no longer held were not sent now}}',
   'outbox.bulk.retried': '{count} retried',
   'outbox.bulk.atGatewayCancel': '{count} already sent could not be cancelled',
   'outbox.bulk.sendingCancel': '{count} being sent right now could not be cancelled',

@@ -1302,6 +1302,9 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.cancelConfirmSome':
     'Batalkan pengiriman {count} dari {selected} pesan terpilih? Yang lain tetap seperti adanya: sudah di gateway, sedang dikirim saat ini, atau sudah dibatalkan.',
   'outbox.bulk.cancelled': '{count} dibatalkan',
+  'outbox.bulk.release': 'Kirim {count} yang ditahan sekarang',
+  'outbox.bulk.released': '{count} dikirim sekarang',
+  'outbox.bulk.notHeldRelease': '{count} tidak lagi ditahan, jadi tidak dikirim sekarang',
   'outbox.bulk.retried': '{count} dikirim ulang',
   'outbox.bulk.atGatewayCancel': '{count} sudah terkirim sehingga tidak bisa dibatalkan',
   'outbox.bulk.sendingCancel': '{count} sedang dikirim sehingga tidak bisa dibatalkan',

@@ -68,6 +68,7 @@ export type SendingChannel =
   | 'outbox:deleteMany'
   | 'outbox:edit'
   | 'outbox:release'
+  | 'outbox:releaseMany'
   | 'outbox:settleHeld'
   | 'outbox:setPaused'
   | 'recipients:recent'
@@ -579,6 +580,10 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:release'({ id }) {
       return outbox.release(id)
+    },
+
+    async 'outbox:releaseMany'({ ids }) {
+      return bulkReply(outbox, outbox.releaseMany(ids))
     },
 
     async 'outbox:settleHeld'({ action }) {

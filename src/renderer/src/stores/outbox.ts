@@ -193,6 +193,8 @@ interface OutboxState {
   /** Bulk actions on the operator's selection; the list refetches, as after any bulk change. */
   retryMany(ids: string[]): Promise<InvokeReply<'outbox:retryMany'>>
   cancelMany(ids: string[]): Promise<InvokeReply<'outbox:cancelMany'>>
+  /** Sends the held overdue ones now. */
+  releaseMany(ids: string[]): Promise<InvokeReply<'outbox:releaseMany'>>
   removeMany(ids: string[]): Promise<InvokeReply<'outbox:deleteMany'>>
   /** Delete for everyone, or cancel, at the gateway: recorded by the core, then carried out like sends. */
   takeBack(ids: string[], action: 'revoke' | 'cancel'): Promise<InvokeReply<'outbox:takeBack'>>
@@ -490,6 +492,11 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     },
     async cancelMany(ids) {
       const reply = await call('outbox:cancelMany', { ids })
+      get().bulkChanged()
+      return reply
+    },
+    async releaseMany(ids) {
+      const reply = await call('outbox:releaseMany', { ids })
       get().bulkChanged()
       return reply
     },

@@ -121,3 +121,36 @@ describe('a take-back whose tally another action put away', () => {
     expect(fake.requests('outbox:takeBackProgress')).toHaveLength(reads)
   })
 })
+
+// Probe 4 leftover: held schedules (their time passed while the computer was off) were sent from the Outbox one row at
+// a time, or all at once from Schedules; a ticked few could only be cancelled together.
+describe('a selection holding held schedules', () => {
+  const held = (id: string) =>
+    makeItem({ id, status: 'scheduled', held: true, scheduledAt: '2026-11-27T09:00:00.000Z' })
+
+  it('sends the held ones now, says how many, and names those no longer held', async () => {
+    fake.handle('outbox:releaseMany', ({ ids }) => ({
+      done: ids.slice(0, 2),
+      refused: [{ id: ids[2]!, reason: 'not_applicable', status: 'queued' }]
+    }))
+    bar('en', [held('h-1'), held('h-2'), held('h-3'), queued])
+    const send = screen.getByRole('button', { name: 'Send 3 held now' })
+    await userEvent.setup().click(send)
+    expect(fake.requests('outbox:releaseMany')).toEqual([{ ids: ['h-1', 'h-2', 'h-3'] }])
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
+      '2 sent now; 1 no longer held was not sent now'
+    )
+  })
+
+  it('offers no such button when none is held', () => {
+    bar('en', [queued, makeItem({ id: 's-1', status: 'scheduled', held: false })])
+    expect(screen.queryByRole('button', { name: /held now/ })).toBeNull()
+  })
+
+  it('says it in Indonesian', async () => {
+    fake.handle('outbox:releaseMany', ({ ids }) => ({ done: ids, refused: [] }))
+    bar('id', [held('h-1')])
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Kirim 1 yang ditahan sekarang' }))
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe('1 dikirim sekarang')
+  })
+})

@@ -23,7 +23,7 @@ import { nothingLeftText, TakeBackTally } from './TakeBackTally'
 import { busyButtonProps } from '../../ui/busy-button'
 
 type BulkReply = InvokeReply<'outbox:cancelMany'>
-type BulkAction = 'cancel' | 'retry' | 'delete'
+type BulkAction = 'cancel' | 'retry' | 'delete' | 'release'
 
 /** Each reason's wording per action, so "already sent" reads right after a cancel and after a retry. */
 const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = {
@@ -49,6 +49,18 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     after_series_end: 'outbox.bulk.afterSeriesEndRetry',
     device_removed: 'outbox.bulk.deviceRemovedRetry'
   },
+  // Whatever else it is now, one no longer held was not sent by this (sent on its own, or by its own button).
+  release: {
+    at_gateway: 'outbox.bulk.notHeldRelease',
+    sending: 'outbox.bulk.notHeldRelease',
+    not_applicable: 'outbox.bulk.notHeldRelease',
+    not_found: 'outbox.bulk.gone',
+    producer: 'outbox.bulk.notHeldRelease',
+    would_fail_again: 'outbox.bulk.notHeldRelease',
+    already_cancelled: 'outbox.bulk.notHeldRelease',
+    after_series_end: 'outbox.bulk.notHeldRelease',
+    device_removed: 'outbox.bulk.notHeldRelease'
+  },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
     sending: 'outbox.bulk.sendingDelete',
@@ -72,7 +84,8 @@ const REFUSED_AHEAD_KEYS: Record<NonNullable<OutboxItemView['retryRefusal']>['co
 const DONE_KEYS: Record<BulkAction, MessageKey> = {
   cancel: 'outbox.bulk.cancelled',
   retry: 'outbox.bulk.retried',
-  delete: 'outbox.bulk.deleted'
+  delete: 'outbox.bulk.deleted',
+  release: 'outbox.bulk.released'
 }
 const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'already_cancelled',
@@ -214,6 +227,10 @@ export function OutboxBulkBar({
   const canCancelAtGateway = matching === null && selected.some((item) => itemActions(item).cancelAtGateway)
   // Deleting is offered for a ticked selection, whose rows the question can count.
   const deletable = matching === null ? selected.filter((item) => itemActions(item).remove).length : 0
+  // Held schedules (their time passed while nothing could send them) go now on the operator's word: offered for a
+  // ticked selection holding some, as each row's own Send now (Schedules sends every held one at once).
+  const held =
+    matching === null ? selected.filter((item) => item.status === 'scheduled' && item.held).length : 0
 
   /**
    * The quota question a campaign and a large send ask (send-budget.ts), before a retry that outruns the devices'
@@ -339,7 +356,9 @@ export function OutboxBulkBar({
         ? await store.cancelMany(ids)
         : action === 'delete'
           ? await store.removeMany(ids)
-          : await store.retryMany(ids)
+          : action === 'release'
+            ? await store.releaseMany(ids.filter((id) => selection.get(id)?.held))
+            : await store.retryMany(ids)
     return { done: reply.done.length, refused: countsOf(reply), noLongerMatching: 0 }
   }
 
@@ -400,6 +419,11 @@ export function OutboxBulkBar({
           >
             {t('outbox.bulk.retry')}
           </button>
+          {held > 0 ? (
+            <button type="button" className="button" {...busyButtonProps(busy, () => void run('release'))}>
+              {t('outbox.bulk.release', { count: held })}
+            </button>
+          ) : null}
           {retryWhich !== null ? (
             <span id="outbox-bulk-retry-which" data-testid="outbox-bulk-retry-which">
               {retryWhich}
