@@ -1820,6 +1820,7 @@ export const enRest = {
   'campaigns.count.skippedOptedOut': 'skipped by the check ({count} of them opted out)',
   'campaigns.count.blank': 'blank rows of the sheet, left out',
   'campaigns.chart.titleInZone': 'Progress over time ({zone})',
+  'campaigns.chart.oneInstant': 'Every change so far came at {time}.',
   'campaigns.chart.summary':
     'Rows ever sent: {sent}; ever delivered: {delivered}; ever read: {read}; ever failed: {failed}.',
   'campaigns.chart.everSent': 'ever sent',

@@ -2043,6 +2043,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.skippedOptedOut': 'dilewati pemeriksaan ({count} di antaranya berhenti berlangganan)',
   'campaigns.count.blank': 'baris kosong lembar, diabaikan',
   'campaigns.chart.titleInZone': 'Kemajuan dari waktu ke waktu ({zone})',
+  'campaigns.chart.oneInstant': 'Semua perubahan sejauh ini terjadi pada {time}.',
   'campaigns.chart.summary':
     'Baris yang pernah terkirim: {sent}; pernah sampai: {delivered}; pernah dibaca: {read}; pernah gagal: {failed}.',
   'campaigns.chart.everSent': 'pernah terkirim',

@@ -1651,6 +1651,30 @@ describe('ProgressChart', () => {
     expect(screen.queryByRole('button', { name: 'Download skipped rows' })).toBeNull()
   })
 
+  // A campaign whose every change so far came at one instant (a few rows sent at once) had a chart of four dots on an
+  // axis of ticks around nothing: there is no "over time" yet, so it says when, with the totals.
+  it('draws no chart while every change came at one instant, and says when', async () => {
+    drawn.length = 0
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'running' })] }))
+    fake.handle('campaigns:get', () => campaign({ status: 'running' }))
+    fake.handle('campaigns:progress', () => ({
+      at: [Date.UTC(2026, 0, 15, 3, 2)],
+      sent: [3],
+      delivered: [0],
+      read: [0],
+      failed: [0]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    expect((await screen.findByTestId('campaign-chart-one-instant')).textContent).toBe(
+      'Every change so far came at 15 Jan 2026, 10:02.'
+    )
+    expect(screen.getByTestId('campaign-chart-legend').textContent).toContain('ever sent: 3')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(drawn).toHaveLength(0)
+  })
+
   it('draws sent, delivered, read and failed over time and says the latest totals in words', async () => {
     drawn.length = 0
     fake.handle('campaigns:list', () => ({ campaigns: [campaign({ status: 'finished' })] }))

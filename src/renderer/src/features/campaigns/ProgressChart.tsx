@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 import type { InvokeReply } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatCount, zoneLabel } from '../../i18n/dates'
+import { formatCount, formatDateTime, zoneLabel } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useThemeShown } from '../../ui/use-theme-shown'
 import 'uplot/dist/uPlot.min.css'
@@ -142,9 +142,12 @@ export function ProgressChart({
   const theme = useThemeShown()
 
   const points = progress?.at.length ?? 0
+  // Every change so far at one instant (a few rows sent at once): no time to draw over, only dots on an axis of ticks
+  // around nothing. Said in words instead, until a second instant comes.
+  const oneInstant = progress !== null && points > 0 && progress.at[0] === progress.at[points - 1]
   useEffect(() => {
     const element = box.current
-    if (!element || !progress || points === 0) return
+    if (!element || !progress || points === 0 || oneInstant) return
     let plot: { destroy(): void; setSize(size: { width: number; height: number }): void } | null = null
     let cancelled = false
     // The chart follows its box's width (a narrowed window would otherwise scroll sideways).
@@ -193,7 +196,7 @@ export function ProgressChart({
       resized?.disconnect()
       plot?.destroy()
     }
-  }, [progress, points, t, locale, zone, theme])
+  }, [progress, points, oneInstant, t, locale, zone, theme])
 
   if (!progress || points === 0) return null
   const last = points - 1
@@ -201,7 +204,15 @@ export function ProgressChart({
     <figure className="campaign-chart" data-testid="campaign-chart">
       {/* The axis names no zone: the caption does, as every other time on the card (QA41 Q41-07). */}
       <figcaption>{t('campaigns.chart.titleInZone', { zone: zoneLabel(zone) })}</figcaption>
-      <div ref={box} aria-hidden="true" />
+      {oneInstant ? (
+        <p className="muted" data-testid="campaign-chart-one-instant">
+          {t('campaigns.chart.oneInstant', {
+            time: formatDateTime(new Date(progress.at[0]!).toISOString(), locale, zone)
+          })}
+        </p>
+      ) : (
+        <div ref={box} aria-hidden="true" />
+      )}
       <ul className="campaign-legend" data-testid="campaign-chart-legend" aria-hidden="true">
         {LINES.map((line) => (
           <li key={line.key}>
