@@ -1629,7 +1629,15 @@ export const invokeChannels = builtOnFirstUse({
         limit: z.number().int().min(1).max(1000).default(200)
       })
       .strict(),
-    reply: z.object({ items: z.array(OutboxItemView), total: z.number().int() })
+    reply: z.object({
+      items: z.array(OutboxItemView),
+      total: z.number().int(),
+      /**
+       * Of a page as long as `limit`: how many scheduled items the send of its last item holds (one enqueue: the same
+       * device and creation instant, due at the same time), read past the page, so its card counts them all.
+       */
+      lastSendSize: z.number().int().optional()
+    })
   }),
   'outbox:get': () => ({
     request: z.object({ id: Id }),
@@ -1704,6 +1712,28 @@ export const invokeChannels = builtOnFirstUse({
   'outbox:release': () => ({ request: z.object({ id: Id }), reply: OutboxItemView }),
   /** The same for the window's selection: one no longer held is refused, as its single release is. */
   'outbox:releaseMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
+  /**
+   * One send's scheduled items due at one instant, as Schedules shows them on one card (the send: its device and the
+   * instant it was made, its items' `createdAt`): sent now if held (`send`), cancelled, or moved to `schedule`
+   * (`reschedule`, a time gone by refused for all). Those that changed meanwhile are refused, as in the other bulk
+   * actions.
+   */
+  'outbox:settleSend': () => ({
+    request: z
+      .object({
+        deviceId: Id,
+        createdAt: z.iso.datetime({ offset: true }),
+        scheduledAt: z.iso.datetime({ offset: true }),
+        action: z.enum(['send', 'cancel', 'reschedule']),
+        schedule: ScheduleRequest.optional()
+      })
+      .strict()
+      .refine((request) => (request.action === 'reschedule') === (request.schedule !== undefined), {
+        message: 'a new time with reschedule, and only then',
+        path: ['schedule']
+      }),
+    reply: OutboxBulkReply
+  }),
   /**
    * Every held overdue item at once: sent now (`send`) or cancelled (`cancel`); those that stopped being held
    * meanwhile are refused, as in the other bulk actions.

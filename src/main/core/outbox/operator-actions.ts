@@ -13,7 +13,7 @@ import { retryRefusalOf } from './policies'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
-import { assertMessageText, OutboxError, type EditInput, type ListFilter } from './types'
+import { assertMessageText, OutboxError, type EditInput, type ListFilter, type ScheduleSpec } from './types'
 import { itemViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
@@ -210,6 +210,15 @@ export function createOperatorActions(core: KernelCore) {
     return result
   }
 
+  /**
+   * A time gone by would go out at once, or sit at the gateway as a schedule it never fires: the operator picks
+   * another (the reschedule form asks the same rule first).
+   */
+  function assertScheduleAhead(schedule: ScheduleSpec): void {
+    if (scheduleTime(schedule.localTime, schedule.timezone, clock.now()).kind === 'passed')
+      throw new OutboxError('invalid_input', { key: 'desktop.error.schedulePassed' }, 'schedule.localTime')
+  }
+
   function editItem(id: string, changes: EditInput): void {
     const item = mustGet(id)
     if (!EDITABLE.includes(item.status)) refuse(item, 'edit')
@@ -230,13 +239,7 @@ export function createOperatorActions(core: KernelCore) {
       edited.push('recipient')
     }
     const schedule = changes.schedule ? resolveSchedule(changes.schedule, item.kind) : null
-    // A time gone by would go out at once, or sit at the gateway as a schedule it never fires: the operator picks
-    // another (the reschedule form asks the same rule first).
-    if (
-      changes.schedule &&
-      scheduleTime(changes.schedule.localTime, changes.schedule.timezone, clock.now()).kind === 'passed'
-    )
-      throw new OutboxError('invalid_input', { key: 'desktop.error.schedulePassed' }, 'schedule.localTime')
+    if (changes.schedule) assertScheduleAhead(changes.schedule)
     ctx.batch(() => {
       const wasGateway = item.status === 'scheduled' && item.scheduleMode === 'gateway'
       if (!schedule) {
@@ -370,6 +373,11 @@ export function createOperatorActions(core: KernelCore) {
     release: (id: string): OutboxItemView => actOn(id, releaseItem),
     /** Send these held overdue items now (one not held any more is refused, as its single release is). */
     releaseMany: (ids: readonly string[]): BulkResult => bulk(ids, releaseItem),
+    /** Move these to another time (a send's, from Schedules); each as its own edit would, in one transaction. */
+    rescheduleMany(ids: readonly string[], schedule: ScheduleSpec): BulkResult {
+      assertScheduleAhead(schedule)
+      return bulk(ids, (id) => editItem(id, { schedule }))
+    },
     /** Every held overdue item's id (probe 4 P5: a send to 200 held 200 cards, each to be sent by its own button). */
     heldIds: (): string[] => store.heldIds(),
     /** Pause or resume all sending, or one device's. Survives restarts. */

@@ -209,8 +209,21 @@ export function createSendQueue(input: KernelInput) {
     /** Scheduled items soonest due first, after the (due time, id) of the previous page's last: Schedules' pages. */
     scheduled(limit: number, after?: { at: number; id: string }, deviceId?: string) {
       const page = store.scheduledByDue(limit, after, deviceId)
-      return { items: page.items.map(itemViews(ctx)), total: page.total }
+      // A full page may end inside a send (one enqueue to many): how many the send holds, for its card.
+      const last = page.items.at(-1)
+      const lastSendSize =
+        page.items.length === limit && last?.notBefore != null
+          ? store.scheduledOfSend(last.deviceId, last.createdAt, last.notBefore).length
+          : undefined
+      return {
+        items: page.items.map(itemViews(ctx)),
+        total: page.total,
+        ...(lastSendSize === undefined ? {} : { lastSendSize })
+      }
     },
+    /** One send's scheduled items due at one instant (scheduledOfSend): what Schedules settles as one. */
+    scheduledOfSend: (deviceId: string, createdAt: number, notBefore: number) =>
+      store.scheduledOfSend(deviceId, createdAt, notBefore),
     dayZoneOf: (deviceId?: string): string => ctx.options.dayZoneOf(deviceId ?? ''),
     adoptTerminalItems: others.adoptTerminalItems,
     adoptTerminalProducer: others.adoptTerminalProducer,

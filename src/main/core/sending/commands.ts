@@ -69,6 +69,7 @@ export type SendingChannel =
   | 'outbox:edit'
   | 'outbox:release'
   | 'outbox:releaseMany'
+  | 'outbox:settleSend'
   | 'outbox:settleHeld'
   | 'outbox:setPaused'
   | 'recipients:recent'
@@ -584,6 +585,16 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:releaseMany'({ ids }) {
       return bulkReply(outbox, outbox.releaseMany(ids))
+    },
+
+    async 'outbox:settleSend'({ deviceId, createdAt, scheduledAt, action, schedule }) {
+      const ids = outbox
+        .scheduledOfSend(deviceId, Date.parse(createdAt), Date.parse(scheduledAt))
+        .map((item) => item.id)
+      if (action === 'send') return bulkReply(outbox, outbox.releaseMany(ids))
+      if (action === 'cancel') return bulkReply(outbox, outbox.cancelMany(ids))
+      if (!schedule) throw new Error('the contract asks a schedule of a reschedule')
+      return bulkReply(outbox, outbox.rescheduleMany(ids, schedule))
     },
 
     async 'outbox:settleHeld'({ action }) {

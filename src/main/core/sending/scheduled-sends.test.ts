@@ -1,0 +1,135 @@
+// Schedules' bulk actions through the sending commands: the Outbox's "Send held now" for a ticked selection (`outbox:releaseMany`) and one send settled as one (`outbox:settleSend`).
+import { afterEach, describe, expect, it } from 'vitest'
+import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
+import { createSendingCommands, type SendingCommandsDeps } from './commands'
+
+let fx: OutboxFixture
+afterEach(async () => {
+  await fx.outbox.stop()
+  fx.close()
+})
+
+const HOUR = 3_600_000
+
+it('sends the held among the ids now, and refuses the rest with what they are now', async () => {
+  fx = makeFixture()
+  const hold = { timezone: 'Asia/Jakarta', mode: 'local', overduePolicy: 'hold' } as const
+  // FakeClock starts at 10:00 in Jakarta: the first three fall due while Sender Desk is closed, the last later.
+  const { itemIds: held } = await fx.outbox.enqueue({
+    deviceId: 'd1',
+    recipients: ['6281234567051', '6281234567052', '6281234567053'],
+    entries: [{ kind: 'text', text: 'Promo starts at 18:00' }],
+    schedule: { localTime: '2026-01-15T11:00', ...hold }
+  })
+  const {
+    itemIds: [later]
+  } = await fx.outbox.enqueue({
+    deviceId: 'd1',
+    recipients: ['6281234567054'],
+    entries: [{ kind: 'text', text: 'Next week' }],
+    schedule: { localTime: '2026-01-20T11:00', ...hold }
+  })
+  await fx.outbox.start()
+  await fx.outbox.stop()
+  fx.clock.jump(5 * HOUR)
+  fx.reopen()
+  await fx.outbox.start()
+  expect(fx.outbox.heldIds()).toEqual(held)
+
+  // Only what the bulk release reads is given: the rest of the deps are for other channels.
+  const commands = createSendingCommands({ outbox: fx.outbox } as unknown as SendingCommandsDeps)
+  const reply = await commands['outbox:releaseMany']({ ids: [held[0]!, held[2]!, later!, 'gone'] })
+  expect(reply).toEqual({
+    done: [held[0], held[2]],
+    refused: [
+      { id: later, reason: 'not_applicable', status: 'scheduled' },
+      { id: 'gone', reason: 'not_found', status: null }
+    ]
+  })
+  expect(fx.outbox.heldIds()).toEqual([held[1]])
+  await fx.clock.advance(HOUR)
+  expect(held.map((id) => fx.outbox.get(id).item.status)).toEqual(['accepted', 'scheduled', 'accepted'])
+})
+
+// A send to many scheduled for one time showed in Schedules as a card per number, each cancelled or moved on its own
+// (a send to 200 numbers, 200 cards). Schedules now shows a send as one card, settled through `outbox:settleSend`.
+describe('one send, settled as one', () => {
+  const jakarta = (localTime: string) =>
+    ({ localTime, timezone: 'Asia/Jakarta', mode: 'local', overduePolicy: 'send' }) as const
+  const commands = (): ReturnType<typeof createSendingCommands> =>
+    createSendingCommands({ outbox: fx.outbox } as unknown as SendingCommandsDeps)
+
+  /** Two sends due at 11:00 (the promo to three numbers and a note to one), and a promo number moved to 12:00. */
+  async function twoSends(): Promise<{ promo: string[]; note: string; moved: string }> {
+    const { itemIds: promo } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567061', '6281234567062', '6281234567063', '6281234567064'],
+      entries: [{ kind: 'text', text: 'Promo starts at 18:00' }],
+      schedule: jakarta('2026-01-15T11:00')
+    })
+    await fx.clock.advance(5)
+    const {
+      itemIds: [note]
+    } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567065'],
+      entries: [{ kind: 'text', text: 'Your order is ready' }],
+      schedule: jakarta('2026-01-15T11:00')
+    })
+    const moved = promo.pop()!
+    fx.outbox.edit(moved, { schedule: jakarta('2026-01-15T12:00') })
+    return { promo, note: note!, moved }
+  }
+
+  const sendOf = (id: string) => {
+    const { item } = fx.outbox.get(id)
+    return { deviceId: item.deviceId, createdAt: item.createdAt, scheduledAt: item.scheduledAt! }
+  }
+
+  it('cancels the send’s items due at that time, and nothing of another send or another time', async () => {
+    fx = makeFixture()
+    const { promo, note, moved } = await twoSends()
+    const reply = await commands()['outbox:settleSend']({ ...sendOf(promo[0]!), action: 'cancel' })
+    expect(reply).toEqual({ done: promo, refused: [] })
+    expect([...promo, note, moved].map((id) => fx.outbox.get(id).item.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+      'scheduled',
+      'scheduled'
+    ])
+  })
+
+  it('moves the send to another time, refusing a time gone by for all', async () => {
+    fx = makeFixture()
+    const { promo, note } = await twoSends()
+    const send = sendOf(promo[0]!)
+    await expect(
+      commands()['outbox:settleSend']({
+        ...send,
+        action: 'reschedule',
+        schedule: jakarta('2026-01-15T09:00')
+      })
+    ).rejects.toMatchObject({ code: 'invalid_input' })
+    const reply = await commands()['outbox:settleSend']({
+      ...send,
+      action: 'reschedule',
+      schedule: jakarta('2026-01-15T19:00')
+    })
+    expect(reply.done).toEqual(promo)
+    expect(promo.map((id) => fx.outbox.get(id).item.scheduledAt)).toEqual(
+      Array(3).fill('2026-01-15T12:00:00.000Z')
+    )
+    expect(fx.outbox.get(note).item.scheduledAt).toBe('2026-01-15T04:00:00.000Z')
+  })
+
+  it('says how many a full page’s last send holds past the page', async () => {
+    fx = makeFixture()
+    const { promo } = await twoSends()
+    const page = await commands()['outbox:scheduled']({ limit: 2 })
+    expect(page.items.map((item) => item.id)).toEqual(promo.slice(0, 2))
+    expect(page.lastSendSize).toBe(3)
+    const rest = await commands()['outbox:scheduled']({ limit: 10 })
+    expect(rest.lastSendSize).toBeUndefined()
+  })
+})
