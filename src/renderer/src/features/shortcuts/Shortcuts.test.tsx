@@ -125,6 +125,42 @@ describe('J / K', () => {
   })
 })
 
+// A scheduled send's card is a row holding its numbers' rows: J from its first number went back to that number, the
+// card holding the focus too, and the walk stuck there.
+it('J / K walk into and out of rows held by a row, from the innermost one holding the focus', async () => {
+  seedStores()
+  render(
+    <>
+      <Shortcuts />
+      <main id="main" tabIndex={-1}>
+        <ul>
+          <li data-row-focus tabIndex={-1}>
+            <span>Send</span>
+            <ul>
+              <li data-row-focus tabIndex={-1}>
+                One
+              </li>
+              <li data-row-focus tabIndex={-1}>
+                Two
+              </li>
+            </ul>
+          </li>
+          <li data-row-focus tabIndex={-1}>
+            After
+          </li>
+        </ul>
+      </main>
+    </>
+  )
+  const user = userEvent.setup()
+  const walked: string[] = []
+  for (const key of ['j', 'j', 'j', 'j', 'k', 'k']) {
+    await user.keyboard(key)
+    walked.push(document.activeElement?.firstChild?.textContent ?? '')
+  }
+  expect(walked).toEqual(['Send', 'One', 'Two', 'After', 'Two', 'One'])
+})
+
 describe('Home / End', () => {
   function showRows(): void {
     seedStores()

@@ -65,9 +65,12 @@ function rowFrom(focused: Element, rows: readonly HTMLElement[], step: 1 | -1): 
   )
 }
 
-/** The row holding the focus (the row itself or a control in it), as an index into `rows`; -1 for none. */
+/**
+ * The row holding the focus (the row itself or a control in it), as an index into `rows`; -1 for none. The innermost:
+ * a row may hold rows of its own (a scheduled send's card, its numbers), and J from one of those went back to it.
+ */
 const focusedRowAt = (rows: readonly HTMLElement[], focused: Element): number =>
-  rows.findIndex((row) => row === focused || row.contains(focused))
+  rows.findLastIndex((row) => row === focused || row.contains(focused))
 
 /** What holds a list's rows: a list, a table (its body) or a grid. */
 const LIST = 'ul, ol, tbody, table, [role="list"], [role="listbox"], [role="grid"], [role="table"]'
