@@ -1187,6 +1187,25 @@ export const enRest = {
   'schedules.late.minutes': '{minutes} min late',
   'schedules.late.hours': '{hours} h {minutes} min late',
   'schedules.late.days': '{days, plural, one {# day} other {# days}} late',
+  'schedules.send.to': '{count, plural, one {To # number} other {To # numbers}}',
+  'schedules.send.more': '{count, plural, one {and # more} other {and # more}}',
+  'schedules.send.actionsFor': '{count, plural, one {Actions for the send to # number} other {Actions for the send to # numbers}}',
+  'schedules.send.show': '{count, plural, one {Show the number} other {Show the # numbers}}',
+  'schedules.send.hide': '{count, plural, one {Hide the number} other {Hide the # numbers}}',
+  'schedules.send.numbersOf': 'The numbers of this send',
+  'schedules.send.shownOf': 'Showing {shown} of {count}: Show more, under the list, reads the rest.',
+  'schedules.send.notAtGateway':
+    '{count, plural, one {# of its numbers is not at the gateway yet: Show the numbers says why.} other {# of its numbers are not at the gateway yet: Show the numbers says why.}}',
+  'schedules.send.sendNow': '{count, plural, one {Send it now} other {Send all # now}}',
+  'schedules.send.cancel': '{count, plural, one {Cancel it} other {Cancel all #}}',
+  'schedules.send.cancelConfirm':
+    '{count, plural, one {Cancel this send? Its message will not go out; it stays in the Outbox, marked cancelled.} other {Cancel this send to # numbers? None of them will be sent; they stay in the Outbox, marked cancelled.}}',
+  'schedules.send.reschedule': 'Reschedule all',
+  'schedules.send.sent': '{count, plural, one {# sent now; follow it in the Outbox.} other {# sent now; follow them in the Outbox.}}',
+  'schedules.send.cancelled': '{count, plural, one {# cancelled.} other {# cancelled.}}',
+  'schedules.send.rescheduled': '{count, plural, one {# rescheduled.} other {# rescheduled.}}',
+  'schedules.send.changed':
+    '{count, plural, one {# had changed meanwhile and was left as it is.} other {# had changed meanwhile and were left as they are.}}',
   'schedules.released': 'Sending now; follow it in the Outbox.',
   'schedules.releasedWaiting': 'Queued, not sent yet — waiting: {reason}. Follow it in the Outbox.',
   'schedules.delete.confirm':

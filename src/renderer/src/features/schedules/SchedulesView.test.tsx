@@ -185,7 +185,13 @@ describe('SchedulesView', () => {
 
   it('says a gateway schedule the gateway has not saved is not there yet, and why (QA40 Q40-01)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ state: 'expired' })] }))
-    const refused = { ...gateway, id: 's-gw-refused', savedAtGateway: false }
+    // Two sends (a gateway schedule saved, another made a minute later and not saved yet).
+    const refused = {
+      ...gateway,
+      id: 's-gw-refused',
+      createdAt: '2025-05-01T08:01:00.000Z',
+      savedAtGateway: false
+    }
     fake.handle('outbox:scheduled', () => ({
       items: [{ ...gateway, savedAtGateway: true }, refused],
       total: 2
@@ -354,9 +360,11 @@ describe('SchedulesView', () => {
     async ({ action, press, said }) => {
       // Due 2 h 5 min ago while Sender Desk was closed, held for the operator.
       const due = new Date(Date.now() - 125 * 60_000 - 20_000).toISOString()
+      // Three sends (made a minute apart): each held on its own card, the bar above them settling all.
       const held = ['h-1', 'h-2', 'h-3'].map((id, i) =>
         makeItem({
           id,
+          createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)).toISOString(),
           status: 'scheduled',
           held: true,
           recipient: `628123456703${i + 1}`,
@@ -660,5 +668,187 @@ describe('the row keys in Schedules', () => {
     expect(rows).toEqual(screen.getAllByTestId('schedule-row'))
     await walkRowsWithJK(rows)
     await jumpRowEndsWithHomeEnd(rows)
+  })
+})
+
+// A send to many numbers scheduled for one time was a card per number: 200 cards for one promo, each moved or
+// cancelled on its own. It is one card now, settled as one, its numbers listed under it on request.
+describe('a send to many numbers', () => {
+  /** A send to `numbers` numbers at 18:00 Jakarta, made at one instant; `extra` on each. */
+  const promo = (numbers: number, extra: Partial<ReturnType<typeof makeItem>> = {}) =>
+    Array.from({ length: numbers }, (_, i) =>
+      makeItem({
+        id: `p-${i}`,
+        status: 'scheduled',
+        recipient: `62812345670${String(i).padStart(2, '0')}`,
+        text: 'Promo starts at 18:00',
+        createdAt: '2030-01-01T01:00:00.000Z',
+        scheduledAt: '2030-01-10T11:00:00.000Z',
+        timezone: 'Asia/Jakarta',
+        scheduleMode: 'local',
+        overduePolicy: 'send',
+        ...extra
+      })
+    )
+
+  it('is one card: when, to how many (the first named), what it sends; its numbers under it on request', async () => {
+    fake.handle('outbox:scheduled', () => ({ items: [...promo(5), local], total: 6 }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    expect(within(card).getByTestId('schedule-send-to').textContent).toBe(
+      'To 5 numbers: +62 812-3456-7000, +62 812-3456-7001, +62 812-3456-7002 and 2 more'
+    )
+    expect(card.textContent).toContain('Text: Promo starts at 18:00')
+    expect(within(card).getAllByTestId('schedule-time')[0]?.textContent).toBe('10 Jan 2030, 18:00')
+    // One card and the other schedule's row in the list; the send's numbers are listed but shut.
+    const list = screen.getByRole('list', { name: 'Scheduled messages' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .filter((li) => li.parentElement === list)
+    ).toHaveLength(2)
+    const numbers = card.querySelector('ul')!
+    expect(numbers.getAttribute('aria-label')).toBe('The numbers of this send')
+    expect(numbers.hidden).toBe(true)
+    await user.click(within(card).getByRole('button', { name: 'Show the 5 numbers' }))
+    expect(numbers.hidden).toBe(false)
+    expect(within(numbers).getAllByTestId('schedule-row')).toHaveLength(5)
+    expect(
+      within(card).getByRole('button', { name: 'Hide the 5 numbers' }).getAttribute('aria-expanded')
+    ).toBe('true')
+  })
+
+  it('counts the whole send when the page ends inside it, and says how many are shown', async () => {
+    fake.handle('outbox:scheduled', () => ({ items: promo(4), total: 250, lastSendSize: 250 }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    expect(within(card).getByTestId('schedule-send-to').textContent).toMatch(
+      /^To 250 numbers: .* and 247 more$/
+    )
+    await user.click(within(card).getByRole('button', { name: 'Show the 250 numbers' }))
+    expect(within(card).getByTestId('schedule-send-shown').textContent).toBe(
+      'Showing 4 of 250: Show more, under the list, reads the rest.'
+    )
+  })
+
+  it('cancels the whole send after asking, and says so on the view’s line with the focus there', async () => {
+    let listed = promo(3)
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:settleSend', () => {
+      listed = []
+      return { done: ['p-0', 'p-2'], refused: [{ id: 'p-1', reason: 'at_gateway', status: 'accepted' }] }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Cancel all 3' }))
+    expect(fake.requests('outbox:settleSend')).toEqual([])
+    expect(card.textContent).toContain('Cancel this send to 3 numbers? None of them will be sent')
+    await user.click(screen.getByTestId('schedule-send-cancel-confirm-p-0'))
+    expect(fake.requests('outbox:settleSend')).toEqual([
+      {
+        deviceId: 'dev-1',
+        createdAt: '2030-01-01T01:00:00.000Z',
+        scheduledAt: '2030-01-10T11:00:00.000Z',
+        action: 'cancel'
+      }
+    ])
+    const said = await screen.findByText(
+      'To 3 numbers: 2 cancelled. 1 had changed meanwhile and was left as it is.'
+    )
+    await waitFor(() => expect(document.activeElement).toBe(said))
+  })
+
+  it('sends a held send now, every number at once', async () => {
+    const due = new Date(Date.now() - 3 * 3_600_000).toISOString()
+    fake.handle('outbox:scheduled', () => ({
+      items: promo(2, { held: true, scheduledAt: due, overduePolicy: 'hold' }),
+      total: 2
+    }))
+    fake.handle('outbox:settleSend', ({ action }) => ({
+      done: action === 'send' ? ['p-0', 'p-1'] : [],
+      refused: []
+    }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    expect(within(card).getAllByTestId('schedule-held')[0]?.textContent).toBe(' · held, 3 h 0 min late')
+    await user.click(within(card).getByRole('button', { name: 'Send all 2 now' }))
+    expect(fake.requests('outbox:settleSend')[0]).toMatchObject({ action: 'send', scheduledAt: due })
+    expect(await screen.findByText('To 2 numbers: 2 sent now; follow them in the Outbox.')).toBeTruthy()
+  })
+
+  it('reschedules every number of the send from one form, with no text to change', async () => {
+    fake.handle('outbox:scheduled', () => ({ items: promo(2), total: 2 }))
+    fake.handle('outbox:settleSend', () => ({ done: ['p-0', 'p-1'], refused: [] }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Reschedule all' }))
+    const form = within(card).getByTestId('schedule-form-send-p-0')
+    expect(within(form).queryByRole('textbox', { name: 'Message' })).toBeNull()
+    fireEvent.change(within(form).getByTestId('schedule-time-input'), { target: { value: '19:30' } })
+    await user.click(within(form).getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:settleSend')).toEqual([
+      {
+        deviceId: 'dev-1',
+        createdAt: '2030-01-01T01:00:00.000Z',
+        scheduledAt: '2030-01-10T11:00:00.000Z',
+        action: 'reschedule',
+        schedule: {
+          localTime: '2030-01-10T19:30',
+          timezone: 'Asia/Jakarta',
+          mode: 'local',
+          overduePolicy: 'send'
+        }
+      }
+    ])
+    await waitFor(() =>
+      expect(within(card).getAllByTestId('schedule-row-result')[0]?.textContent).toBe('2 rescheduled.')
+    )
+  })
+
+  it('keeps two sends due at one time apart, and a number of a send moved on its own', async () => {
+    const other = promo(2).map((item) => ({
+      ...item,
+      id: `o-${item.id}`,
+      createdAt: '2030-01-01T01:05:00.000Z'
+    }))
+    const [alone, ...rest] = promo(3)
+    fake.handle('outbox:scheduled', () => ({
+      items: [...rest, ...other, { ...alone!, scheduledAt: '2030-01-10T12:00:00.000Z' }],
+      total: 5
+    }))
+    render(<SchedulesView />)
+    await waitFor(() => expect(screen.getAllByTestId('schedule-send')).toHaveLength(2))
+    const list = screen.getByRole('list', { name: 'Scheduled messages' })
+    const top = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list)
+    expect(top.map((li) => li.getAttribute('data-testid'))).toEqual([
+      'schedule-send',
+      'schedule-send',
+      'schedule-row'
+    ])
+  })
+
+  it('says how many of its numbers the gateway has not saved yet, each number’s row why', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ state: 'expired' })] }))
+    const gatewaySend = promo(3, { scheduleMode: 'gateway', timezone: 'Asia/Makassar' }).map((item, i) => ({
+      ...item,
+      savedAtGateway: i === 0
+    }))
+    fake.handle('outbox:scheduled', () => ({ items: gatewaySend, total: 3 }))
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    expect(within(card).getByTestId('schedule-send-not-at-gateway').textContent).toBe(
+      '2 of its numbers are not at the gateway yet: Show the numbers says why.'
+    )
+    const rows = within(card).getAllByTestId('schedule-row')
+    expect(
+      rows.map((row) => row.textContent?.includes('not at the gateway yet: Front office is “Expired”'))
+    ).toEqual([false, true, true])
   })
 })

@@ -1,4 +1,5 @@
-// The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete.
+// The schedules view: upcoming scheduled items (local and gateway) with time and zone; reschedule, cancel, delete. A
+// send to many numbers due at one time is one card (SendCard), settled as one, its numbers listed under it.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
@@ -50,6 +51,27 @@ function placeAfter(items: readonly OutboxItemView[]): ScheduledPlace | undefine
   return last?.scheduledAt ? { scheduledAt: last.scheduledAt, id: last.id } : undefined
 }
 
+/** One send's scheduled items due at one instant (one enqueue: the same device and creation instant), in list order. */
+export interface ScheduledSend {
+  key: string
+  items: OutboxItemView[]
+}
+
+/**
+ * The items as sends, in the order of each send's first item (a send's items are due at one instant, so the time order
+ * holds): the core settles a send by the same three things (`outbox:settleSend`).
+ */
+export function groupSends(items: readonly OutboxItemView[]): ScheduledSend[] {
+  const sends = new Map<string, ScheduledSend>()
+  for (const item of items) {
+    const key = `${item.deviceId} ${item.createdAt} ${item.scheduledAt ?? ''}`
+    const send = sends.get(key)
+    if (send) send.items.push(item)
+    else sends.set(key, { key, items: [item] })
+  }
+  return [...sends.values()]
+}
+
 /**
  * A page added to those read, without those read already: a page's last item deleted since has the core read its
  * instant again from its start (the keyset finds its place in line by its id).
@@ -64,6 +86,8 @@ export function SchedulesView(): React.JSX.Element {
   const changeSeq = useOutbox((s) => s.changeSeq)
   const [items, setItems] = useState<OutboxItemView[] | null>(null)
   const [total, setTotal] = useState(0)
+  // How many the send of the last item read holds, read past the page by the core (null: the read ended the list).
+  const [lastSendSize, setLastSendSize] = useState<number | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   // A cancelled or deleted schedule leaves the list with the button pressed: focus goes to what the action
@@ -89,7 +113,9 @@ export function SchedulesView(): React.JSX.Element {
     const row = rows.find((r) => r.dataset['id'] === id)
     if (!row) return
     focusRow.current = null
-    row.focus()
+    // A number of a send whose list is shut: its card.
+    const shut = row.parentElement?.closest('[hidden]')
+    ;((shut ? row.parentElement?.closest<HTMLElement>('[data-send-card]') : null) ?? row).focus()
   })
 
   // Read again from the soonest, as many as are shown (at least a page), as the outbox changes: a change made
@@ -102,6 +128,7 @@ export function SchedulesView(): React.JSX.Element {
         void (async () => {
           let read: OutboxItemView[] = []
           let counted: number
+          let sendSize: number | undefined
           let after: ScheduledPlace | undefined
           for (;;) {
             const limit = Math.min(MOST_IN_ONE_READ, wanted - read.length)
@@ -109,12 +136,14 @@ export function SchedulesView(): React.JSX.Element {
             if (seq !== reading.current) return
             read = withoutSeen(read, reply.items)
             counted = reply.total
+            sendSize = reply.lastSendSize
             after = placeAfter(reply.items)
             if (reply.items.length < limit || read.length >= wanted || !after) break
           }
           shown.current = read.length
           setItems(read)
           setTotal(counted)
+          setLastSendSize(sendSize ?? null)
           setError(null)
         })().catch((e: unknown) => {
           if (seq === reading.current) setError(errorInfo(e))
@@ -140,12 +169,27 @@ export function SchedulesView(): React.JSX.Element {
           return more
         })
         setTotal(reply.total)
+        setLastSendSize(reply.lastSendSize ?? null)
         setError(null)
       })
       .catch((e: unknown) => {
         if (seq === reading.current) setError(errorInfo(e))
       })
   }
+
+  const sends = items === null ? [] : groupSends(items)
+  /** What a row or card needs to say its result and have the list read again. */
+  const rowProps = (id: string) => ({
+    saysResult: actedOn === id,
+    onActing: () => {
+      setActedOn(id)
+      setLeft(null)
+    },
+    onChanged: (leaving?: string) => {
+      setReload((n) => n + 1)
+      if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+    }
+  })
 
   return (
     <section className="view schedules" aria-labelledby="schedules-heading" data-testid="view-schedules">
@@ -203,21 +247,26 @@ export function SchedulesView(): React.JSX.Element {
               <p className="muted small">{t('schedules.shown', { shown: items.length, total })}</p>
             ) : null}
             <ul ref={listRef} className="schedule-list" aria-label={t('schedules.listLabel')}>
-              {items.map((item) => (
-                <ScheduleRow
-                  key={item.id}
-                  item={item}
-                  saysResult={actedOn === item.id}
-                  onActing={() => {
-                    setActedOn(item.id)
-                    setLeft(null)
-                  }}
-                  onChanged={(leaving) => {
-                    setReload((n) => n + 1)
-                    if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
-                  }}
-                />
-              ))}
+              {sends.map((send, index) => {
+                const first = send.items[0]!
+                // The last send read may go on past the page: the core counted it whole.
+                const count =
+                  index === sends.length - 1 && lastSendSize !== null
+                    ? Math.max(lastSendSize, send.items.length)
+                    : send.items.length
+                // Keyed by its first item, as a row is: it keeps its place (and focus) when it is moved in time.
+                return count > 1 ? (
+                  <SendCard
+                    key={first.id}
+                    items={send.items}
+                    count={count}
+                    rowProps={rowProps}
+                    {...rowProps(`send:${first.id}`)}
+                  />
+                ) : (
+                  <ScheduleRow key={first.id} item={first} {...rowProps(first.id)} />
+                )
+              })}
             </ul>
             {total > items.length ? (
               <button type="button" className="button" onClick={showMore} data-testid="schedules-more">
@@ -329,29 +378,56 @@ function lateBy(scheduledAt: string | null, now: number, t: Translate): string |
   return t('schedules.late.days', { days: Math.floor(minutes / (24 * 60)) })
 }
 
-function ScheduleRow({
+/** What a schedule sends: its text, or its file and caption, after the kind ("Document: menu.pdf — Our menu"). */
+function contentText(item: OutboxItemView, t: Translate): string {
+  const what =
+    item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
+  return `${t(`kind.${item.kind}`)}: ${what}`
+}
+
+/** When a schedule (or a send) is due: on its own clock with the zone named, and on the operator's when it differs. */
+function ScheduleWhen({ item, timeId }: { item: OutboxItemView; timeId: string }): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  // The operator's clock, named as the window names zones ("10:00 WIT"): rows kept on several zones compare on the one
+  // the Overview and the Outbox use (QA33 Q33-03), and a bare time beside a zone's would read as its.
+  const here = useOperatorZone()
+  const localView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, here) : ''
+  const zonedView = item.scheduledAt
+    ? formatDateTime(item.scheduledAt, locale, item.timezone ?? undefined)
+    : t('common.unknown')
+  return (
+    <div className="schedule-when">
+      <strong data-testid="schedule-time" id={timeId}>
+        {zonedView}
+      </strong>{' '}
+      <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>
+      {localView && localView !== zonedView ? (
+        <span className="muted small">
+          {' '}
+          {t('schedules.yourTime', { time: formatDateTimeInZone(item.scheduledAt, locale, here) })}
+        </span>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * A schedule's (or a send's) device, who keeps it, what happens if it is missed, and what holds it: held for the
+ * operator and how late, not yet at the gateway and why, a daily cap used up. `part`: what a send's card says for all
+ * its numbers (`shared`: all but "not at the gateway yet", which the gateway answers number by number), or what a
+ * number under it says of itself (`own`: that alone).
+ */
+function ScheduleMeta({
   item,
-  saysResult,
-  onActing,
-  onChanged
+  part
 }: {
   item: OutboxItemView
-  /** Whether this row was acted on last: the result line under it is shown only then. */
-  saysResult: boolean
-  onActing(): void
-  /** `leaving`: what the action did, when it takes the row out of the list (sent now, cancelled, deleted). */
-  onChanged(leaving?: string): void
-}): React.JSX.Element {
+  part?: 'shared' | 'own'
+}): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   const device = useDevices((s) => s.devices.find((d) => d.id === item.deviceId))
-  const panels = useRowPanel<'edit' | 'delete'>()
-  const [busy, setBusy] = useState(false)
-  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
-  const zone = item.timezone ?? undefined
-  const name = useChatName(item.recipient)
-  const recipient = recipientText(name, item.recipient, item.isGroup)
-  const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
   const now = useNow(60_000)
   const late = item.held ? lateBy(item.scheduledAt, now, t) : null
   // Due before its device's daily cap starts counting again, kept here: it waits for the cap (probe 4 P3). One the
@@ -364,6 +440,279 @@ function ScheduleRow({
     Date.parse(item.scheduledAt) < Date.parse(capSpent.at)
       ? capSpent
       : null
+  // Meant for the gateway but not saved there yet: this computer still keeps it, so the row says so, and why (QA40
+  // Q40-01: "Gateway" alone read as if the computer could be switched off).
+  const sendingPaused = useOutbox((state) => state.sendingPaused)
+  const notAtGatewayWhy = notAtGatewayReason(item, { device, sendingPaused }, t)
+  const notYetAtGateway =
+    scheduleKeeper(item) !== 'notYetAtGateway'
+      ? null
+      : notAtGatewayWhy
+        ? t('schedules.notAtGatewayBecause', { reason: notAtGatewayWhy })
+        : t('schedules.notAtGateway')
+  if (part === 'own')
+    return notYetAtGateway ? (
+      <div className="schedule-meta muted small">
+        <strong>{notYetAtGateway}</strong>
+      </div>
+    ) : null
+  return (
+    <div className="schedule-meta muted small">
+      {device?.label ?? item.deviceId} ·{' '}
+      {item.scheduleMode === 'gateway' ? t('send.schedule.gateway') : t('send.schedule.local')}
+      {item.scheduleMode !== 'gateway' && item.overduePolicy
+        ? ` · ${t(ROW_OVERDUE[item.overduePolicy])}`
+        : ''}
+      {item.held ? (
+        <strong data-testid="schedule-held">
+          {' · '}
+          {late ? t('schedules.heldLate', { late }) : t('outbox.held')}
+        </strong>
+      ) : null}
+      {notYetAtGateway && part !== 'shared' ? <strong> · {notYetAtGateway}</strong> : null}
+      {capWait ? (
+        <strong data-testid="schedule-cap-wait">
+          {' · '}
+          {t('schedules.capWait', { at: formatDateTimeInZone(capWait.at, locale, capWait.zone) })}
+        </strong>
+      ) : null}
+    </div>
+  )
+}
+
+/** A recipient of a send, named as its row names it. */
+function SendRecipient({ item }: { item: OutboxItemView }): React.JSX.Element {
+  const t = useT()
+  const name = useChatName(item.recipient)
+  return (
+    <>
+      {item.isGroup ? `${t('outbox.group')} ` : ''}
+      <RecipientLabel name={name} chatId={item.recipient} isGroup={item.isGroup} />
+    </>
+  )
+}
+
+/** The numbers a send's card names before "and N more". */
+const SEND_NAMES_SHOWN = 3
+
+const SEND_DONE_KEY = {
+  send: 'schedules.send.sent',
+  cancel: 'schedules.send.cancelled',
+  reschedule: 'schedules.send.rescheduled'
+} as const
+
+type RowProps = Pick<Parameters<typeof ScheduleRow>[0], 'saysResult' | 'onActing' | 'onChanged'>
+
+/**
+ * A send to many numbers due at one time, as one card (a send to 200 numbers was 200 cards, each moved or cancelled on
+ * its own): when, to how many (the first few named), what it sends, its device and keeper; Reschedule all, Send all
+ * now when held, Cancel all (asked first); its numbers listed under it on request, each row with its own actions.
+ * `count` is the whole send's (the core counts past the page); `items`, those read so far.
+ */
+function SendCard({
+  items,
+  count,
+  rowProps,
+  saysResult,
+  onActing,
+  onChanged
+}: {
+  items: OutboxItemView[]
+  count: number
+  rowProps: (id: string) => RowProps
+} & RowProps): React.JSX.Element {
+  const t = useT()
+  const first = items[0]!
+  const panels = useRowPanel<'edit' | 'cancel'>()
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  // One line for each thing the send sends to every number (a text, a file and its caption), as its rows say them.
+  const contents = [...new Set(items.map((item) => contentText(item, t)))]
+  const to = t('schedules.send.to', { count })
+  // The gateway saves a send's schedules number by number: each row says why its own is not there yet.
+  const notYetAtGateway = items.filter((item) => scheduleKeeper(item) === 'notYetAtGateway').length
+
+  async function settle(
+    action: 'send' | 'cancel' | 'reschedule',
+    schedule?: InvokeRequest<'outbox:settleSend'>['schedule']
+  ): Promise<void> {
+    setBusy(true)
+    setFeedback(null)
+    onActing()
+    try {
+      const reply = await call('outbox:settleSend', {
+        deviceId: first.deviceId,
+        createdAt: first.createdAt,
+        scheduledAt: first.scheduledAt ?? '',
+        action,
+        ...(schedule ? { schedule } : {})
+      })
+      const done = t(SEND_DONE_KEY[action], { count: reply.done.length })
+      const text =
+        reply.refused.length > 0
+          ? `${done} ${t('schedules.send.changed', { count: reply.refused.length })}`
+          : done
+      setFeedback({ tone: 'ok', text })
+      panels.close()
+      // Sent now or cancelled, the send leaves the list: said on the view's line, which takes the focus.
+      onChanged(action === 'reschedule' ? undefined : `${to}: ${text}`)
+    } catch (error) {
+      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const numbersId = `schedule-send-numbers-${first.id}`
+  return (
+    <li
+      className="card schedule-row schedule-send"
+      data-testid="schedule-send"
+      data-id={first.id}
+      data-send-card
+      data-row-focus
+      tabIndex={-1}
+      aria-labelledby={`schedule-send-time-${first.id} schedule-send-who-${first.id}`}
+    >
+      <ScheduleWhen item={first} timeId={`schedule-send-time-${first.id}`} />
+      <div className="schedule-what">
+        <span id={`schedule-send-who-${first.id}`} data-testid="schedule-send-to">
+          <strong>{to}</strong>
+          {': '}
+          {items.slice(0, SEND_NAMES_SHOWN).map((item, index) => (
+            <span key={item.id}>
+              {index > 0 ? ', ' : ''}
+              <SendRecipient item={item} />
+            </span>
+          ))}
+          {count > SEND_NAMES_SHOWN
+            ? ` ${t('schedules.send.more', { count: count - SEND_NAMES_SHOWN })}`
+            : ''}
+        </span>
+        {contents.map((content) => (
+          <span key={content} className="muted">
+            {content}
+          </span>
+        ))}
+      </div>
+      <ScheduleMeta item={first} part="shared" />
+      {notYetAtGateway > 0 ? (
+        <p className="schedule-meta small" data-testid="schedule-send-not-at-gateway">
+          <strong>{t('schedules.send.notAtGateway', { count: notYetAtGateway })}</strong>
+        </p>
+      ) : null}
+      <RowActions label={t('schedules.send.actionsFor', { count })}>
+        <PanelToggle
+          panels={panels}
+          panel="edit"
+          className="button"
+          testId={`schedule-send-edit-${first.id}`}
+        >
+          {t('schedules.send.reschedule')}
+        </PanelToggle>
+        {first.held ? (
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid={`schedule-send-release-${first.id}`}
+            {...busyButtonProps(busy, () => void settle('send'))}
+          >
+            {t('schedules.send.sendNow', { count })}
+          </button>
+        ) : null}
+        <PanelToggle
+          panels={panels}
+          panel="cancel"
+          className="button"
+          testId={`schedule-send-cancel-${first.id}`}
+        >
+          {t('schedules.send.cancel', { count })}
+        </PanelToggle>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open}
+          aria-controls={numbersId}
+          data-testid={`schedule-send-numbers-${first.id}`}
+          onClick={() => setOpen(!open)}
+        >
+          {t(open ? 'schedules.send.hide' : 'schedules.send.show', { count })}
+        </button>
+      </RowActions>
+      {panels.open === 'cancel' ? (
+        <ConfirmPanel
+          id={`send-cancel-q-${first.id}`}
+          question={t('schedules.send.cancelConfirm', { count })}
+          confirmLabel={t('schedules.send.cancel', { count })}
+          keepLabel={t('common.keep')}
+          onConfirm={() => void settle('cancel')}
+          onKeep={panels.close}
+          disabled={busy}
+          confirmTestId={`schedule-send-cancel-confirm-${first.id}`}
+        />
+      ) : null}
+      {panels.open === 'edit' ? (
+        <RescheduleForm
+          // Its fields named apart from those of its first number's own form (the ids are made from the item's).
+          item={{ ...first, id: `send-${first.id}` }}
+          withText={false}
+          busy={busy}
+          onCancel={panels.close}
+          onSave={(request) => void settle('reschedule', request.schedule)}
+        />
+      ) : null}
+      <p
+        role="status"
+        className={feedback && saysResult ? `feedback feedback--${feedback.tone}` : 'feedback'}
+        data-testid="schedule-row-result"
+      >
+        {saysResult ? (feedback?.text ?? '') : ''}
+      </p>
+      <ul
+        id={numbersId}
+        className="schedule-list schedule-send-numbers"
+        aria-label={t('schedules.send.numbersOf')}
+        hidden={!open}
+      >
+        {items.map((item) => (
+          <ScheduleRow key={item.id} item={item} inSend {...rowProps(item.id)} />
+        ))}
+      </ul>
+      {open && items.length < count ? (
+        <p className="muted small" data-testid="schedule-send-shown">
+          {t('schedules.send.shownOf', { shown: items.length, count })}
+        </p>
+      ) : null}
+    </li>
+  )
+}
+
+function ScheduleRow({
+  item,
+  inSend = false,
+  saysResult,
+  onActing,
+  onChanged
+}: {
+  item: OutboxItemView
+  /** Listed under its send's card, which says when, on which device and who keeps it: the row says to whom and what. */
+  inSend?: boolean
+  /** Whether this row was acted on last: the result line under it is shown only then. */
+  saysResult: boolean
+  onActing(): void
+  /** `leaving`: what the action did, when it takes the row out of the list (sent now, cancelled, deleted). */
+  onChanged(leaving?: string): void
+}): React.JSX.Element {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const device = useDevices((s) => s.devices.find((d) => d.id === item.deviceId))
+  const panels = useRowPanel<'edit' | 'delete'>()
+  const [busy, setBusy] = useState(false)
+  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const name = useChatName(item.recipient)
+  const recipient = recipientText(name, item.recipient, item.isGroup)
+  const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
 
   /** `done`: what to say once `work` is done, or how to word it from what `work` answered. */
   async function act<R>(
@@ -387,25 +736,6 @@ function ScheduleRow({
     }
   }
 
-  // Meant for the gateway but not saved there yet: this computer still keeps it, so the row says so, and why (QA40
-  // Q40-01: "Gateway" alone read as if the computer could be switched off).
-  const sendingPaused = useOutbox((state) => state.sendingPaused)
-  const notAtGatewayWhy = notAtGatewayReason(item, { device, sendingPaused }, t)
-  const notYetAtGateway =
-    scheduleKeeper(item) !== 'notYetAtGateway'
-      ? null
-      : notAtGatewayWhy
-        ? t('schedules.notAtGatewayBecause', { reason: notAtGatewayWhy })
-        : t('schedules.notAtGateway')
-
-  const what =
-    item.kind === 'text' ? (item.text ?? '') : `${item.fileName ?? ''}${item.text ? ` — ${item.text}` : ''}`
-  // The operator's clock, named as the window names zones ("10:00 WIT"): rows kept on several zones compare on the one
-  // the Overview and the Outbox use (QA33 Q33-03), and a bare time beside a zone's would read as its.
-  const here = useOperatorZone()
-  const localView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, here) : ''
-  const zonedView = item.scheduledAt ? formatDateTime(item.scheduledAt, locale, zone) : t('common.unknown')
-
   return (
     // A J / K stop, named by when and to whom (a list item takes no name from what it holds).
     <li
@@ -414,20 +744,11 @@ function ScheduleRow({
       data-id={item.id}
       data-row-focus
       tabIndex={-1}
-      aria-labelledby={`schedule-time-${item.id} schedule-who-${item.id}`}
+      aria-labelledby={
+        inSend ? `schedule-who-${item.id}` : `schedule-time-${item.id} schedule-who-${item.id}`
+      }
     >
-      <div className="schedule-when">
-        <strong data-testid="schedule-time" id={`schedule-time-${item.id}`}>
-          {zonedView}
-        </strong>{' '}
-        <span className="tag">{item.timezone ? zoneLabel(item.timezone) : t('common.unknown')}</span>
-        {localView && localView !== zonedView ? (
-          <span className="muted small">
-            {' '}
-            {t('schedules.yourTime', { time: formatDateTimeInZone(item.scheduledAt, locale, here) })}
-          </span>
-        ) : null}
-      </div>
+      {inSend ? null : <ScheduleWhen item={item} timeId={`schedule-time-${item.id}`} />}
       <div className="schedule-what">
         <span id={`schedule-who-${item.id}`}>
           {item.isGroup ? `${t('outbox.group')} ` : ''}
@@ -438,30 +759,9 @@ function ScheduleRow({
             testId="schedule-recipient"
           />
         </span>
-        <span className="muted">
-          {t(`kind.${item.kind}`)}: {what}
-        </span>
+        <span className="muted">{contentText(item, t)}</span>
       </div>
-      <div className="schedule-meta muted small">
-        {device?.label ?? item.deviceId} ·{' '}
-        {item.scheduleMode === 'gateway' ? t('send.schedule.gateway') : t('send.schedule.local')}
-        {item.scheduleMode !== 'gateway' && item.overduePolicy
-          ? ` · ${t(ROW_OVERDUE[item.overduePolicy])}`
-          : ''}
-        {item.held ? (
-          <strong data-testid="schedule-held">
-            {' · '}
-            {late ? t('schedules.heldLate', { late }) : t('outbox.held')}
-          </strong>
-        ) : null}
-        {notYetAtGateway ? <strong> · {notYetAtGateway}</strong> : null}
-        {capWait ? (
-          <strong data-testid="schedule-cap-wait">
-            {' · '}
-            {t('schedules.capWait', { at: formatDateTimeInZone(capWait.at, locale, capWait.zone) })}
-          </strong>
-        ) : null}
-      </div>
+      <ScheduleMeta item={item} {...(inSend ? { part: 'own' as const } : {})} />
       <RowActions label={t('schedules.actionsFor', { recipient })}>
         <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>
           {t('schedules.edit')}
@@ -550,11 +850,14 @@ type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
 
 function RescheduleForm({
   item,
+  withText = true,
   busy,
   onCancel,
   onSave
 }: {
   item: OutboxItemView
+  /** Whether its text can be changed too (a send's card moves every number's time, not their words). */
+  withText?: boolean
   busy: boolean
   onCancel(): void
   onSave(request: EditRequest): void
@@ -592,7 +895,7 @@ function RescheduleForm({
       id: item.id,
       schedule: { localTime: `${date}T${time}`, timezone, mode, overduePolicy: overdue }
     }
-    if (item.kind === 'text' && text !== (item.text ?? '') && text.trim()) request.text = text
+    if (withText && item.kind === 'text' && text !== (item.text ?? '') && text.trim()) request.text = text
     onSave(request)
   }
 
@@ -633,7 +936,7 @@ function RescheduleForm({
       {mode === 'local' ? (
         <OverduePolicyField id={`resched-overdue-${item.id}`} value={overdue} onChange={setOverdue} />
       ) : null}
-      {item.kind === 'text' ? (
+      {withText && item.kind === 'text' ? (
         <Field id={`resched-text-${item.id}`} label={t('send.text')} className="span-all">
           {(control) => (
             <textarea
