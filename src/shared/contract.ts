@@ -1633,10 +1633,11 @@ export const invokeChannels = builtOnFirstUse({
       items: z.array(OutboxItemView),
       total: z.number().int(),
       /**
-       * Of a page as long as `limit`: how many scheduled items the send of its last item holds (one enqueue: the same
-       * device and creation instant, due at the same time), read past the page, so its card counts them all.
+       * Of a page as long as `limit`: how many scheduled messages the send of its last item holds, and to how many
+       * numbers (one enqueue: the same device and creation instant, due at the same time), read past the page, so
+       * its card counts them all.
        */
-      lastSendSize: z.number().int().optional()
+      lastSend: z.object({ messages: z.number().int(), numbers: z.number().int() }).optional()
     })
   }),
   'outbox:get': () => ({

@@ -1196,6 +1196,9 @@ export const enRest = {
   'schedules.send.shownOf': 'Showing {shown} of {count}: Show more, under the list, reads the rest.',
   'schedules.send.notAtGateway':
     '{count, plural, one {# of its numbers is not at the gateway yet: Show the numbers says why.} other {# of its numbers are not at the gateway yet: Show the numbers says why.}}',
+  'schedules.send.messages': '{count, plural, one {# message} other {# messages}}',
+  'schedules.send.showMessages': 'Show the {count} messages',
+  'schedules.send.hideMessages': 'Hide the {count} messages',
   'schedules.send.sendNow': '{count, plural, one {Send it now} other {Send all # now}}',
   'schedules.send.cancel': '{count, plural, one {Cancel it} other {Cancel all #}}',
   'schedules.send.cancelConfirm':

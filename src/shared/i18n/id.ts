@@ -1391,6 +1391,9 @@ export const id: Record<MessageKey, string> = {
   'schedules.send.numbersOf': 'Nomor-nomor kiriman ini',
   'schedules.send.shownOf': 'Menampilkan {shown} dari {count}: Tampilkan lagi, di bawah daftar, membaca sisanya.',
   'schedules.send.notAtGateway': '{count} nomornya belum ada di gateway: Tampilkan nomor-nomornya untuk melihat alasannya.',
+  'schedules.send.messages': '{count} pesan',
+  'schedules.send.showMessages': 'Tampilkan {count} pesan',
+  'schedules.send.hideMessages': 'Sembunyikan {count} pesan',
   'schedules.send.sendNow': 'Kirim {count} sekarang',
   'schedules.send.cancel': 'Batalkan {count}',
   'schedules.send.cancelConfirm':

@@ -211,14 +211,16 @@ export function createSendQueue(input: KernelInput) {
       const page = store.scheduledByDue(limit, after, deviceId)
       // A full page may end inside a send (one enqueue to many): how many the send holds, for its card.
       const last = page.items.at(-1)
-      const lastSendSize =
+      const send =
         page.items.length === limit && last?.notBefore != null
-          ? store.scheduledOfSend(last.deviceId, last.createdAt, last.notBefore).length
-          : undefined
+          ? store.scheduledOfSend(last.deviceId, last.createdAt, last.notBefore)
+          : null
       return {
         items: page.items.map(itemViews(ctx)),
         total: page.total,
-        ...(lastSendSize === undefined ? {} : { lastSendSize })
+        ...(send
+          ? { lastSend: { messages: send.length, numbers: new Set(send.map((item) => item.recipient)).size } }
+          : {})
       }
     },
     /** One send's scheduled items due at one instant (scheduledOfSend): what Schedules settles as one. */

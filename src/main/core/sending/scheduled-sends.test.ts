@@ -128,8 +128,23 @@ describe('one send, settled as one', () => {
     const { promo } = await twoSends()
     const page = await commands()['outbox:scheduled']({ limit: 2 })
     expect(page.items.map((item) => item.id)).toEqual(promo.slice(0, 2))
-    expect(page.lastSendSize).toBe(3)
+    expect(page.lastSend).toEqual({ messages: 3, numbers: 3 })
     const rest = await commands()['outbox:scheduled']({ limit: 10 })
-    expect(rest.lastSendSize).toBeUndefined()
+    expect(rest.lastSend).toBeUndefined()
+  })
+
+  it('counts a send of two messages to each number as its messages and its numbers', async () => {
+    fx = makeFixture()
+    await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567071', '6281234567072'],
+      entries: [
+        { kind: 'text', text: 'Promo starts at 18:00' },
+        { kind: 'text', text: 'Reply STOP to stop' }
+      ],
+      schedule: jakarta('2026-01-15T11:00')
+    })
+    const page = await commands()['outbox:scheduled']({ limit: 3 })
+    expect(page.lastSend).toEqual({ messages: 4, numbers: 2 })
   })
 })

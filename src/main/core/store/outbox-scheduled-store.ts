@@ -45,15 +45,19 @@ export class OutboxScheduledStore extends OutboxListsStore {
 
   /**
    * The scheduled items of one send (one enqueue: its device and the instant it was made) due at `notBefore`, in line
-   * order, whether each is held: what Schedules shows as one card. An open batch's items are not there yet.
+   * order, whether each is held, and to whom: what Schedules shows as one card. An open batch's items are not there yet.
    */
-  scheduledOfSend(deviceId: string, createdAt: number, notBefore: number): { id: string; held: boolean }[] {
+  scheduledOfSend(
+    deviceId: string,
+    createdAt: number,
+    notBefore: number
+  ): { id: string; held: boolean; recipient: string }[] {
     const fenced = this.anyBatchOpen() ? ` AND rowid NOT IN ${FENCED_ROWIDS}` : ''
     const rows = this.prepare(
-      `SELECT id, held FROM outbox_items INDEXED BY outbox_items_scheduled_by_due
+      `SELECT id, held, recipient FROM outbox_items INDEXED BY outbox_items_scheduled_by_due
         WHERE status = 'scheduled' AND not_before = ? AND device_id = ? AND created_at = ?${fenced}
         ORDER BY not_before, seq`
-    ).all(notBefore, deviceId, createdAt) as { id: string; held: number }[]
-    return rows.map((row) => ({ id: row.id, held: row.held === 1 }))
+    ).all(notBefore, deviceId, createdAt) as { id: string; held: number; recipient: string }[]
+    return rows.map((row) => ({ id: row.id, held: row.held === 1, recipient: row.recipient }))
   }
 }

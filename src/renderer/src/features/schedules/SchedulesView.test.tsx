@@ -720,7 +720,11 @@ describe('a send to many numbers', () => {
   })
 
   it('counts the whole send when the page ends inside it, and says how many are shown', async () => {
-    fake.handle('outbox:scheduled', () => ({ items: promo(4), total: 250, lastSendSize: 250 }))
+    fake.handle('outbox:scheduled', () => ({
+      items: promo(4),
+      total: 250,
+      lastSend: { messages: 250, numbers: 250 }
+    }))
     const user = userEvent.setup()
     render(<SchedulesView />)
     const card = await screen.findByTestId('schedule-send')
@@ -850,5 +854,26 @@ describe('a send to many numbers', () => {
     expect(
       rows.map((row) => row.textContent?.includes('not at the gateway yet: Front office is “Expired”'))
     ).toEqual([false, true, true])
+  })
+
+  it('names a send of a text and a file to each number by its numbers and its messages', async () => {
+    const text = promo(2)
+    const files = promo(2).map((item) => ({
+      ...item,
+      id: `f-${item.id}`,
+      kind: 'document' as const,
+      text: 'Our menu',
+      fileName: 'menu.pdf'
+    }))
+    fake.handle('outbox:scheduled', () => ({ items: [...text, ...files], total: 4 }))
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    expect(within(card).getByTestId('schedule-send-to').textContent).toBe(
+      'To 2 numbers, 4 messages: +62 812-3456-7000, +62 812-3456-7001'
+    )
+    expect(card.textContent).toContain('Text: Promo starts at 18:00')
+    expect(card.textContent).toContain('Document: menu.pdf — Our menu')
+    expect(within(card).getByRole('button', { name: 'Show the 4 messages' })).toBeTruthy()
+    expect(within(card).getByRole('button', { name: 'Cancel all 4' })).toBeTruthy()
   })
 })

@@ -72,6 +72,22 @@ export function groupSends(items: readonly OutboxItemView[]): ScheduledSend[] {
   return [...sends.values()]
 }
 
+/** How many messages a send holds, and to how many numbers (a text and a file to each: two messages a number). */
+interface SendSize {
+  messages: number
+  numbers: number
+}
+
+/** The numbers a send's items go to, each once, in the order first met. */
+const numbersOf = (items: readonly OutboxItemView[]): OutboxItemView[] => [
+  ...new Map(items.map((item) => [`${item.isGroup} ${item.recipient}`, item] as const)).values()
+]
+
+const sendSizeOf = (items: readonly OutboxItemView[]): SendSize => ({
+  messages: items.length,
+  numbers: numbersOf(items).length
+})
+
 /**
  * A page added to those read, without those read already: a page's last item deleted since has the core read its
  * instant again from its start (the keyset finds its place in line by its id).
@@ -87,7 +103,7 @@ export function SchedulesView(): React.JSX.Element {
   const [items, setItems] = useState<OutboxItemView[] | null>(null)
   const [total, setTotal] = useState(0)
   // How many the send of the last item read holds, read past the page by the core (null: the read ended the list).
-  const [lastSendSize, setLastSendSize] = useState<number | null>(null)
+  const [lastSend, setLastSend] = useState<SendSize | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
   // A cancelled or deleted schedule leaves the list with the button pressed: focus goes to what the action
@@ -128,7 +144,7 @@ export function SchedulesView(): React.JSX.Element {
         void (async () => {
           let read: OutboxItemView[] = []
           let counted: number
-          let sendSize: number | undefined
+          let sendSize: SendSize | undefined
           let after: ScheduledPlace | undefined
           for (;;) {
             const limit = Math.min(MOST_IN_ONE_READ, wanted - read.length)
@@ -136,14 +152,14 @@ export function SchedulesView(): React.JSX.Element {
             if (seq !== reading.current) return
             read = withoutSeen(read, reply.items)
             counted = reply.total
-            sendSize = reply.lastSendSize
+            sendSize = reply.lastSend
             after = placeAfter(reply.items)
             if (reply.items.length < limit || read.length >= wanted || !after) break
           }
           shown.current = read.length
           setItems(read)
           setTotal(counted)
-          setLastSendSize(sendSize ?? null)
+          setLastSend(sendSize ?? null)
           setError(null)
         })().catch((e: unknown) => {
           if (seq === reading.current) setError(errorInfo(e))
@@ -169,7 +185,7 @@ export function SchedulesView(): React.JSX.Element {
           return more
         })
         setTotal(reply.total)
-        setLastSendSize(reply.lastSendSize ?? null)
+        setLastSend(reply.lastSend ?? null)
         setError(null)
       })
       .catch((e: unknown) => {
@@ -249,17 +265,21 @@ export function SchedulesView(): React.JSX.Element {
             <ul ref={listRef} className="schedule-list" aria-label={t('schedules.listLabel')}>
               {sends.map((send, index) => {
                 const first = send.items[0]!
+                const read = sendSizeOf(send.items)
                 // The last send read may go on past the page: the core counted it whole.
-                const count =
-                  index === sends.length - 1 && lastSendSize !== null
-                    ? Math.max(lastSendSize, send.items.length)
-                    : send.items.length
+                const size =
+                  index === sends.length - 1 && lastSend !== null
+                    ? {
+                        messages: Math.max(lastSend.messages, read.messages),
+                        numbers: Math.max(lastSend.numbers, read.numbers)
+                      }
+                    : read
                 // Keyed by its first item, as a row is: it keeps its place (and focus) when it is moved in time.
-                return count > 1 ? (
+                return size.messages > 1 ? (
                   <SendCard
                     key={first.id}
                     items={send.items}
-                    count={count}
+                    size={size}
                     rowProps={rowProps}
                     {...rowProps(`send:${first.id}`)}
                   />
@@ -511,14 +531,14 @@ type RowProps = Pick<Parameters<typeof ScheduleRow>[0], 'saysResult' | 'onActing
  */
 function SendCard({
   items,
-  count,
+  size,
   rowProps,
   saysResult,
   onActing,
   onChanged
 }: {
   items: OutboxItemView[]
-  count: number
+  size: SendSize
   rowProps: (id: string) => RowProps
 } & RowProps): React.JSX.Element {
   const t = useT()
@@ -529,7 +549,13 @@ function SendCard({
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   // One line for each thing the send sends to every number (a text, a file and its caption), as its rows say them.
   const contents = [...new Set(items.map((item) => contentText(item, t)))]
-  const to = t('schedules.send.to', { count })
+  // Its actions and its list are of messages; who it goes to, of numbers (the same when one message each).
+  const count = size.messages
+  const onePerNumber = size.messages === size.numbers
+  const to = onePerNumber
+    ? t('schedules.send.to', { count: size.numbers })
+    : `${t('schedules.send.to', { count: size.numbers })}, ${t('schedules.send.messages', { count: size.messages })}`
+  const named = numbersOf(items).slice(0, SEND_NAMES_SHOWN)
   // The gateway saves a send's schedules number by number: each row says why its own is not there yet.
   const notYetAtGateway = items.filter((item) => scheduleKeeper(item) === 'notYetAtGateway').length
 
@@ -580,14 +606,14 @@ function SendCard({
         <span id={`schedule-send-who-${first.id}`} data-testid="schedule-send-to">
           <strong>{to}</strong>
           {': '}
-          {items.slice(0, SEND_NAMES_SHOWN).map((item, index) => (
+          {named.map((item, index) => (
             <span key={item.id}>
               {index > 0 ? ', ' : ''}
               <SendRecipient item={item} />
             </span>
           ))}
-          {count > SEND_NAMES_SHOWN
-            ? ` ${t('schedules.send.more', { count: count - SEND_NAMES_SHOWN })}`
+          {size.numbers > named.length
+            ? ` ${t('schedules.send.more', { count: size.numbers - named.length })}`
             : ''}
         </span>
         {contents.map((content) => (
@@ -602,7 +628,7 @@ function SendCard({
           <strong>{t('schedules.send.notAtGateway', { count: notYetAtGateway })}</strong>
         </p>
       ) : null}
-      <RowActions label={t('schedules.send.actionsFor', { count })}>
+      <RowActions label={t('schedules.send.actionsFor', { count: size.numbers })}>
         <PanelToggle
           panels={panels}
           panel="edit"
@@ -637,13 +663,15 @@ function SendCard({
           data-testid={`schedule-send-numbers-${first.id}`}
           onClick={() => setOpen(!open)}
         >
-          {t(open ? 'schedules.send.hide' : 'schedules.send.show', { count })}
+          {onePerNumber
+            ? t(open ? 'schedules.send.hide' : 'schedules.send.show', { count })
+            : t(open ? 'schedules.send.hideMessages' : 'schedules.send.showMessages', { count })}
         </button>
       </RowActions>
       {panels.open === 'cancel' ? (
         <ConfirmPanel
           id={`send-cancel-q-${first.id}`}
-          question={t('schedules.send.cancelConfirm', { count })}
+          question={t('schedules.send.cancelConfirm', { count: size.numbers })}
           confirmLabel={t('schedules.send.cancel', { count })}
           keepLabel={t('common.keep')}
           onConfirm={() => void settle('cancel')}
