@@ -1189,7 +1189,8 @@ export const enRest = {
   'schedules.late.days': '{days, plural, one {# day} other {# days}} late',
   'schedules.send.to': '{count, plural, one {To # number} other {To # numbers}}',
   'schedules.send.more': '{count, plural, one {and # more} other {and # more}}',
-  'schedules.send.actionsFor': '{count, plural, one {Actions for the send to # number} other {Actions for the send to # numbers}}',
+  'schedules.send.actionsFor':
+    '{count, plural, one {Actions for the send to # number} other {Actions for the send to # numbers}}',
   'schedules.send.show': '{count, plural, one {Show the number} other {Show the # numbers}}',
   'schedules.send.hide': '{count, plural, one {Hide the number} other {Hide the # numbers}}',
   'schedules.send.numbersOf': 'The numbers of this send',
@@ -1204,7 +1205,10 @@ export const enRest = {
   'schedules.send.cancelConfirm':
     '{count, plural, one {Cancel this send? Its message will not go out; it stays in the Outbox, marked cancelled.} other {Cancel this send to # numbers? None of them will be sent; they stay in the Outbox, marked cancelled.}}',
   'schedules.send.reschedule': 'Reschedule all',
-  'schedules.send.sent': '{count, plural, one {# sent now; follow it in the Outbox.} other {# sent now; follow them in the Outbox.}}',
+  'schedules.send.sent':
+    '{count, plural, one {# sent now; follow it in the Outbox.} other {# sent now; follow them in the Outbox.}}',
+  'schedules.send.sentWaiting':
+    '{count, plural, one {# queued, not sent yet} other {# queued, not sent yet}} — waiting: {reason}. Follow them in the Outbox.',
   'schedules.send.cancelled': '{count, plural, one {# cancelled.} other {# cancelled.}}',
   'schedules.send.rescheduled': '{count, plural, one {# rescheduled.} other {# rescheduled.}}',
   'schedules.send.changed':

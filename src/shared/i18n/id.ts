@@ -1400,6 +1400,7 @@ export const id: Record<MessageKey, string> = {
     'Batalkan kiriman ke {count} nomor ini? Tidak ada yang akan dikirim; pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.send.reschedule': 'Jadwalkan ulang semua',
   'schedules.send.sent': '{count} dikirim sekarang; pantau di kotak keluar.',
+  'schedules.send.sentWaiting': '{count} masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',
   'schedules.send.cancelled': '{count} dibatalkan.',
   'schedules.send.rescheduled': '{count} dijadwalkan ulang.',
   'schedules.send.changed': '{count} sudah berubah sementara itu dan dibiarkan apa adanya.',

@@ -876,4 +876,24 @@ describe('a send to many numbers', () => {
     expect(within(card).getByRole('button', { name: 'Show the 4 messages' })).toBeTruthy()
     expect(within(card).getByRole('button', { name: 'Cancel all 4' })).toBeTruthy()
   })
+
+  it('says a held send released to a device that cannot send waits, and why, never "sent now"', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice({ state: 'needs-scan' })] }))
+    const due = new Date(Date.now() - 3 * 3_600_000).toISOString()
+    fake.handle('outbox:scheduled', () => ({
+      items: promo(2, { held: true, scheduledAt: due, overduePolicy: 'hold' }),
+      total: 2
+    }))
+    fake.handle('outbox:settleSend', () => ({ done: ['p-0', 'p-1'], refused: [] }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByRole('button', { name: 'Send all 2 now' }))
+    const said = await screen.findByTestId('schedules-result')
+    await waitFor(() =>
+      expect(said.textContent).toMatch(
+        /^To 2 numbers: 2 queued, not sent yet — waiting: .+\. Follow them in the Outbox\.$/
+      )
+    )
+    expect(said.textContent).not.toContain('sent now')
+  })
 })

@@ -542,7 +542,9 @@ function SendCard({
   rowProps: (id: string) => RowProps
 } & RowProps): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   const first = items[0]!
+  const device = useDevices((s) => s.devices.find((d) => d.id === first.deviceId))
   const panels = useRowPanel<'edit' | 'cancel'>()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -574,7 +576,19 @@ function SendCard({
         action,
         ...(schedule ? { schedule } : {})
       })
-      const done = t(SEND_DONE_KEY[action], { count: reply.done.length })
+      // Queued now, but a device that cannot send keeps them waiting: said with why, never "sent now" (QA22 Q22-09).
+      const waiting =
+        action === 'send'
+          ? waitingReason(
+              { ...first, status: 'queued', held: false },
+              { device, sendingPaused: useOutbox.getState().sendingPaused },
+              t,
+              (iso, zone) => formatDateTimeInZone(iso, locale, zone)
+            )
+          : null
+      const done = waiting
+        ? t('schedules.send.sentWaiting', { count: reply.done.length, reason: waiting })
+        : t(SEND_DONE_KEY[action], { count: reply.done.length })
       const text =
         reply.refused.length > 0
           ? `${done} ${t('schedules.send.changed', { count: reply.refused.length })}`
