@@ -500,6 +500,24 @@ function ScheduleMeta({
   )
 }
 
+interface Feedback {
+  tone: 'ok' | 'bad'
+  text: string
+}
+
+/** What the last action on a row (or a send's card) did, said only while it is the row acted on last (probe 4 P11). */
+function RowResult({ feedback, shown }: { feedback: Feedback | null; shown: boolean }): React.JSX.Element {
+  return (
+    <p
+      role="status"
+      className={feedback && shown ? `feedback feedback--${feedback.tone}` : 'feedback'}
+      data-testid="schedule-row-result"
+    >
+      {shown ? (feedback?.text ?? '') : ''}
+    </p>
+  )
+}
+
 /** A recipient of a send, named as its row names it. */
 function SendRecipient({ item }: { item: OutboxItemView }): React.JSX.Element {
   const t = useT()
@@ -548,7 +566,7 @@ function SendCard({
   const panels = useRowPanel<'edit' | 'cancel'>()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
   // One line for each thing the send sends to every number (a text, a file and its caption), as its rows say them.
   const contents = [...new Set(items.map((item) => contentText(item, t)))]
   // Its actions and its list are of messages; who it goes to, of numbers (the same when one message each).
@@ -704,13 +722,7 @@ function SendCard({
           onSave={(request) => void settle('reschedule', request.schedule)}
         />
       ) : null}
-      <p
-        role="status"
-        className={feedback && saysResult ? `feedback feedback--${feedback.tone}` : 'feedback'}
-        data-testid="schedule-row-result"
-      >
-        {saysResult ? (feedback?.text ?? '') : ''}
-      </p>
+      <RowResult feedback={feedback} shown={saysResult} />
       <ul
         id={numbersId}
         className="schedule-list schedule-send-numbers"
@@ -751,7 +763,7 @@ function ScheduleRow({
   const device = useDevices((s) => s.devices.find((d) => d.id === item.deviceId))
   const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
-  const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
+  const [feedback, setFeedback] = useState<Feedback | null>(null)
   const name = useChatName(item.recipient)
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
@@ -877,13 +889,7 @@ function ScheduleRow({
           onSave={(request) => void act(() => useOutbox.getState().edit(request), t('schedules.saved'))}
         />
       ) : null}
-      <p
-        role="status"
-        className={feedback && saysResult ? `feedback feedback--${feedback.tone}` : 'feedback'}
-        data-testid="schedule-row-result"
-      >
-        {saysResult ? (feedback?.text ?? '') : ''}
-      </p>
+      <RowResult feedback={feedback} shown={saysResult} />
     </li>
   )
 }
