@@ -1209,6 +1209,8 @@ export const enRest = {
     '{count, plural, one {# sent now; follow it in the Outbox.} other {# sent now; follow them in the Outbox.}}',
   'schedules.send.sentWaiting':
     '{count, plural, one {# queued, not sent yet} other {# queued, not sent yet}} — waiting: {reason}. Follow them in the Outbox.',
+  'schedules.send.gone':
+    'Nothing of this send is scheduled any more: it was sent, cancelled or moved meanwhile.',
   'schedules.send.cancelled': '{count, plural, one {# cancelled.} other {# cancelled.}}',
   'schedules.send.rescheduled': '{count, plural, one {# rescheduled.} other {# rescheduled.}}',
   'schedules.send.changed':

@@ -1389,8 +1389,10 @@ export const id: Record<MessageKey, string> = {
   'schedules.send.show': 'Tampilkan {count} nomor',
   'schedules.send.hide': 'Sembunyikan {count} nomor',
   'schedules.send.numbersOf': 'Nomor-nomor kiriman ini',
-  'schedules.send.shownOf': 'Menampilkan {shown} dari {count}: Tampilkan lagi, di bawah daftar, membaca sisanya.',
-  'schedules.send.notAtGateway': '{count} nomornya belum ada di gateway: Tampilkan nomor-nomornya untuk melihat alasannya.',
+  'schedules.send.shownOf':
+    'Menampilkan {shown} dari {count}: Tampilkan lagi, di bawah daftar, membaca sisanya.',
+  'schedules.send.notAtGateway':
+    '{count} nomornya belum ada di gateway: Tampilkan nomor-nomornya untuk melihat alasannya.',
   'schedules.send.messages': '{count} pesan',
   'schedules.send.showMessages': 'Tampilkan {count} pesan',
   'schedules.send.hideMessages': 'Sembunyikan {count} pesan',
@@ -1400,7 +1402,10 @@ export const id: Record<MessageKey, string> = {
     'Batalkan kiriman ke {count} nomor ini? Tidak ada yang akan dikirim; pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.send.reschedule': 'Jadwalkan ulang semua',
   'schedules.send.sent': '{count} dikirim sekarang; pantau di kotak keluar.',
-  'schedules.send.sentWaiting': '{count} masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',
+  'schedules.send.sentWaiting':
+    '{count} masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',
+  'schedules.send.gone':
+    'Tidak ada lagi yang terjadwal dari kiriman ini: sudah dikirim, dibatalkan, atau dipindahkan sementara itu.',
   'schedules.send.cancelled': '{count} dibatalkan.',
   'schedules.send.rescheduled': '{count} dijadwalkan ulang.',
   'schedules.send.changed': '{count} sudah berubah sementara itu dan dibiarkan apa adanya.',

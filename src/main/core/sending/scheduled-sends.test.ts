@@ -1,4 +1,5 @@
-// Schedules' bulk actions through the sending commands: the Outbox's "Send held now" for a ticked selection (`outbox:releaseMany`) and one send settled as one (`outbox:settleSend`).
+// Schedules' bulk actions through the sending commands: the Outbox's "Send held now" for a ticked selection
+// (`outbox:releaseMany`), and one send settled as one (`outbox:settleSend`).
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { createSendingCommands, type SendingCommandsDeps } from './commands'

@@ -896,4 +896,23 @@ describe('a send to many numbers', () => {
     )
     expect(said.textContent).not.toContain('sent now')
   })
+
+  it('says so when nothing of the send is scheduled any more as it is cancelled', async () => {
+    let listed = promo(2)
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:settleSend', () => {
+      listed = []
+      return { done: [], refused: [] }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Cancel all 2' }))
+    await user.click(screen.getByTestId('schedule-send-cancel-confirm-p-0'))
+    expect(
+      await screen.findByText(
+        'To 2 numbers: Nothing of this send is scheduled any more: it was sent, cancelled or moved meanwhile.'
+      )
+    ).toBeTruthy()
+  })
 })

@@ -607,10 +607,13 @@ function SendCard({
       const done = waiting
         ? t('schedules.send.sentWaiting', { count: reply.done.length, reason: waiting })
         : t(SEND_DONE_KEY[action], { count: reply.done.length })
+      // None left to act on: sent, cancelled or moved meanwhile (from the Outbox, the terminal, its time coming).
       const text =
-        reply.refused.length > 0
-          ? `${done} ${t('schedules.send.changed', { count: reply.refused.length })}`
-          : done
+        reply.done.length + reply.refused.length === 0
+          ? t('schedules.send.gone')
+          : reply.refused.length > 0
+            ? `${done} ${t('schedules.send.changed', { count: reply.refused.length })}`
+            : done
       setFeedback({ tone: 'ok', text })
       panels.close()
       // Sent now or cancelled, the send leaves the list: said on the view's line, which takes the focus.
