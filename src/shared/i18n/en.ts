@@ -183,6 +183,8 @@ export const enRest = {
   'desktop.error.invalidReply': 'The app produced an invalid reply; see the log.',
   'desktop.error.internal': 'Something went wrong; see the log for details.',
   'desktop.error.reminderGone': 'That reminder is no longer in Sender Desk.',
+  'desktop.error.seriesExists':
+    'A series kept for this device already sends “{series}” to {numbers} at these times: a second would send it twice each time. Change the numbers, the messages, the start or the repeat, or stop that series first.',
   'desktop.error.reminderExists':
     'This device already has the reminder “{reminder}” to this number with this message at these times: a second one would send it twice each time. Change the number, the message, the start or the repeat to make another.',
   'desktop.error.reminderNotDeleted':

@@ -200,6 +200,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
+  'desktop.error.seriesExists':
+    'Seri yang tersimpan untuk perangkat ini sudah mengirim “{series}” ke {numbers} pada waktu yang sama: seri kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya, atau hentikan dulu seri itu.',
   'desktop.error.reminderExists':
     'Perangkat ini sudah punya pengingat “{reminder}” ke nomor ini dengan pesan ini pada waktu yang sama: pengingat kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya untuk membuat yang lain.',
   'desktop.error.reminderNotDeleted':

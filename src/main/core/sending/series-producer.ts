@@ -2,7 +2,8 @@
 // files are written when created; each due occurrence becomes scheduled items through the queue's ticker.
 import { randomUUID } from 'node:crypto'
 import type { MadeUnsent, SeriesEnd, SeriesView } from '../../../shared/contract'
-import { cancellableHere, GATEWAY_REPORTED_SENT } from '../../../shared/domain'
+import { cancellableHere, GATEWAY_REPORTED_SENT, textStart } from '../../../shared/domain'
+import { formatPhoneForReading } from '../../../shared/domain/phone-display'
 import { encodeNote } from '../../../shared/i18n/notes'
 import {
   AttachmentsGoneError,
@@ -152,6 +153,48 @@ export function createSeriesProducer(queue: SeriesQueue) {
     }
   }
 
+  /**
+   * A series that would send a number what an active one kept for the device already sends it, at the same times, is
+   * refused, naming that one and the numbers they share: each would get every message twice at every time.
+   */
+  function refuseCopy(
+    made: Pick<
+      SeriesRecord,
+      'deviceId' | 'recipients' | 'startLocal' | 'timeZone' | 'ruleKind' | 'ruleDays' | 'entries'
+    >
+  ): void {
+    const sameEntry = (a: SeriesEntryRecord, b: SeriesEntryRecord | undefined): boolean =>
+      b !== undefined &&
+      a.kind === b.kind &&
+      (a.text ?? '') === (b.text ?? '') &&
+      a.attachmentSha256 === b.attachmentSha256
+    for (const kept of store.list(made.deviceId)) {
+      const sameTimes =
+        kept.startLocal === made.startLocal &&
+        kept.timeZone === made.timeZone &&
+        kept.ruleKind === made.ruleKind &&
+        kept.ruleDays === made.ruleDays
+      const sameMessages =
+        kept.entries.length === made.entries.length &&
+        kept.entries.every((entry, i) => sameEntry(entry, made.entries[i]))
+      if (kept.status !== 'active' || !sameTimes || !sameMessages) continue
+      const shared = made.recipients.filter((recipient) => kept.recipients.includes(recipient))
+      const [first] = kept.entries
+      if (shared.length > 0)
+        throw new OutboxError(
+          'invalid_input',
+          {
+            key: 'desktop.error.seriesExists',
+            params: {
+              series: first?.kind === 'text' ? textStart(first.text ?? '') : (first?.fileName ?? ''),
+              numbers: shared.map(formatPhoneForReading).join(', ')
+            }
+          },
+          'recipients'
+        )
+    }
+  }
+
   /** A recurring series kept here: files are copied now; each occurrence becomes items when it comes due. */
   async function create(request: SeriesInput): Promise<SeriesView> {
     const recipients = checkMessageRequest(request)
@@ -178,8 +221,13 @@ export function createSeriesProducer(queue: SeriesQueue) {
           fileSize: copy?.size ?? null
         }
       })
+    const ruleDays = request.rule.kind === 'every-n-days' ? request.rule.days : null
     await insertWithCopies(
-      (copies) =>
+      (copies) => {
+        // In the transaction that writes it: two made at once from two windows are not both let through.
+        const made = { deviceId: request.deviceId, recipients, startLocal, timeZone: request.start.timezone }
+        const entries = entriesOf(copies)
+        refuseCopy({ ...made, ruleKind: request.rule.kind, ruleDays, entries })
         store.insert(
           {
             id,
@@ -189,7 +237,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
             startLocal,
             timeZone: request.start.timezone,
             ruleKind: request.rule.kind,
-            ruleDays: request.rule.kind === 'every-n-days' ? request.rule.days : null,
+            ruleDays,
             overduePolicy: request.overduePolicy ?? 'send',
             status: 'active',
             endDate: end?.kind === 'date' ? end.lastDate : null,
@@ -202,10 +250,11 @@ export function createSeriesProducer(queue: SeriesQueue) {
             lastOccurrenceAt: null,
             createdAt: now,
             updatedAt: now,
-            entries: entriesOf(copies)
+            entries
           },
           distinctCopies(copies.values())
-        ),
+        )
+      },
       request.entries.filter((e): e is FileEntry => e.kind === 'file')
     )
     queue.announceBulk(0)

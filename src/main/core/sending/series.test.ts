@@ -272,6 +272,41 @@ describe('recurring series', () => {
   })
 })
 
+// Like a gateway reminder (8ca2377a): a series the same as one kept for the device, made another day or from the
+// terminal, was made again, and each number it shares got every message twice at every time.
+describe('a series the same as one kept', () => {
+  it('is refused where it would send a number the same messages at the same times, naming the one kept', async () => {
+    fx = makeFixture()
+    const kept = await fx.outbox.createSeries(
+      series({ recipients: ['6281', '6282'], entries: [pdf('menu.pdf')] })
+    )
+    await expect(
+      fx.outbox.createSeries(series({ recipients: ['6283', '6282'], entries: [pdf('menu.pdf')] }))
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'recipients',
+      text: { key: 'desktop.error.seriesExists', params: { series: 'menu.pdf', numbers: '6282' } }
+    })
+    // Another number, time, repeat, file or words is a series of its own; so is one once the kept one stopped.
+    await fx.outbox.createSeries(series({ recipients: ['6283'], entries: [pdf('menu.pdf')] }))
+    await fx.outbox.createSeries(
+      series({ recipients: ['6282'], entries: [pdf('menu.pdf')], rule: { kind: 'weekly' } })
+    )
+    await fx.outbox.createSeries(
+      series({
+        recipients: ['6282'],
+        entries: [pdf('menu.pdf')],
+        start: { localTime: '2026-01-15T12:00', timezone: 'Asia/Jakarta' }
+      })
+    )
+    await fx.outbox.createSeries(series({ recipients: ['6282'], entries: [pdf('menu-2.pdf')] }))
+    await fx.outbox.createSeries(series({ recipients: ['6282'] }))
+    fx.outbox.stopSeries(kept.id, { cancelMade: true })
+    await fx.outbox.createSeries(series({ recipients: ['6281'], entries: [pdf('menu.pdf')] }))
+    expect(fx.outbox.listSeries()).toHaveLength(7)
+  })
+})
+
 describe('a series with an end (QA33 Q33-05)', () => {
   const restart = async (): Promise<void> => {
     await fx.outbox.stop()
