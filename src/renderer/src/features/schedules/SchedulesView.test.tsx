@@ -915,4 +915,16 @@ describe('a send to many numbers', () => {
       )
     ).toBeTruthy()
   })
+
+  it('leaves the held bar out when one send’s card holds every held message, its own buttons saying the same', async () => {
+    const due = new Date(Date.now() - 3 * 3_600_000).toISOString()
+    fake.handle('outbox:scheduled', () => ({
+      items: [...promo(3, { held: true, scheduledAt: due, overduePolicy: 'hold' }), local],
+      total: 4
+    }))
+    useOutbox.getState().setCounts({ ...EMPTY_COUNTS, scheduled: 4, total: 4 }, false, 0, 3)
+    render(<SchedulesView />)
+    await screen.findByRole('button', { name: 'Send all 3 now' })
+    expect(screen.queryByTestId('schedules-send-held')).toBeNull()
+  })
 })

@@ -88,6 +88,12 @@ const sendSizeOf = (items: readonly OutboxItemView[]): SendSize => ({
   numbers: numbersOf(items).length
 })
 
+/** How many held messages the list's one send holding any holds; 0 when several sends (or none) hold them. */
+function heldOnOneCard(items: readonly OutboxItemView[] | null): number {
+  const held = (items ?? []).filter((item) => item.held)
+  return groupSends(held).length === 1 ? held.length : 0
+}
+
 /**
  * A page added to those read, without those read already: a page's last item deleted since has the core read its
  * instant again from its start (the keyset finds its place in line by its id).
@@ -215,6 +221,7 @@ export function SchedulesView(): React.JSX.Element {
       <p className="muted">{t('schedules.intro')}</p>
       <RepeatsGoingOut />
       <HeldActions
+        heldOnOneCard={heldOnOneCard(items)}
         onDone={(text) => {
           setActedOn(null)
           setReload((n) => n + 1)
@@ -307,7 +314,14 @@ export function SchedulesView(): React.JSX.Element {
  * Every held overdue schedule sent or cancelled at once (probe 4 P5: one send to 200 numbers held 200 cards, each
  * with its own Send now). What was done is said on the view's result line, which takes the focus.
  */
-function HeldActions({ onDone }: { onDone(text: string): void }): React.JSX.Element | null {
+function HeldActions({
+  heldOnOneCard,
+  onDone
+}: {
+  /** How many held messages one card shown holds, when it holds every one held (heldOnOneCard). */
+  heldOnOneCard: number
+  onDone(text: string): void
+}): React.JSX.Element | null {
   const t = useT()
   const held = useOutbox((s) => s.heldOverdue)
   const [busy, setBusy] = useState<'send' | 'cancel' | null>(null)
@@ -316,8 +330,8 @@ function HeldActions({ onDone }: { onDone(text: string): void }): React.JSX.Elem
   // putting them back is a Retry each (or a filtered bulk Retry in the Outbox).
   const [askCancel, setAskCancel] = useState(false)
   const cancelButton = useRef<HTMLButtonElement>(null)
-  // One held has its own Send now and Cancel on its card: the bar is for more.
-  if (held < 2 && busy === null) return null
+  // One held has its own Send now and Cancel on its card, and so has a send holding them all: the bar is for more.
+  if ((held < 2 || heldOnOneCard === held) && busy === null) return null
 
   async function settle(action: 'send' | 'cancel'): Promise<void> {
     setAskCancel(false)
@@ -545,7 +559,7 @@ type RowProps = Pick<Parameters<typeof ScheduleRow>[0], 'saysResult' | 'onActing
  * A send to many numbers due at one time, as one card (a send to 200 numbers was 200 cards, each moved or cancelled on
  * its own): when, to how many (the first few named), what it sends, its device and keeper; Reschedule all, Send all
  * now when held, Cancel all (asked first); its numbers listed under it on request, each row with its own actions.
- * `count` is the whole send's (the core counts past the page); `items`, those read so far.
+ * `size` is the whole send's (the core counts past the page); `items`, those read so far.
  */
 function SendCard({
   items,
