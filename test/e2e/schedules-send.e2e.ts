@@ -35,8 +35,14 @@ describe('a scheduled send to many numbers', () => {
     expect(await page.getByRole('listitem', { name: /10 Jan 2030, 18:00 To 3 numbers/ }).count()).toBe(1)
     expect(await seriousA11yViolations(page)).toEqual([])
 
+    // Shut, its numbers are not drawn (the list's own `display` once outweighed `hidden`: every number showed under a
+    // button that offered to show them).
+    const numbers = card.getByRole('list', { name: 'The numbers of this send', includeHidden: true })
+    expect(await numbers.count()).toBe(1)
+    expect(await numbers.isVisible()).toBe(false)
     await card.getByRole('button', { name: 'Show the 3 numbers' }).click()
     await expect.poll(() => card.getByTestId('schedule-row').count()).toBe(3)
+    expect(await numbers.isVisible()).toBe(true)
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'schedules-send-open')
     // J from the view: the reminder due sooner, the card, then each of its numbers.
