@@ -814,6 +814,35 @@ describe('a send to many numbers', () => {
     )
   })
 
+  it('stays open, its list in place, when its first number is cancelled from it or the whole send moved', async () => {
+    let listed = promo(3)
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:cancel', ({ id }) => {
+      listed = listed.filter((item) => item.id !== id)
+      return { ...promo(3)[0]!, status: 'cancelled' }
+    })
+    fake.handle('outbox:settleSend', () => {
+      listed = listed.map((item) => ({ ...item, scheduledAt: '2030-01-10T12:30:00.000Z' }))
+      return { done: listed.map((item) => item.id), refused: [] }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Show the 3 numbers' }))
+    // Cancelling one number at a time: the card (keyed by its first item before) was drawn anew, shut, each time.
+    await user.click(screen.getByTestId('schedule-cancel-p-0'))
+    await waitFor(() => expect(within(card).getAllByTestId('schedule-row')).toHaveLength(2))
+    expect(screen.getByTestId('schedule-send')).toBe(card)
+    expect(within(card).getByRole('list', { name: 'The numbers of this send' }).hidden).toBe(false)
+    await user.click(within(card).getByRole('button', { name: 'Reschedule all' }))
+    fireEvent.change(within(card).getByTestId('schedule-time-input'), { target: { value: '19:30' } })
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(within(card).getAllByTestId('schedule-time')[0]?.textContent).toBe('10 Jan 2030, 19:30')
+    )
+    expect(screen.getByTestId('schedule-send')).toBe(card)
+  })
+
   it('keeps two sends due at one time apart, and a number of a send moved on its own', async () => {
     const other = promo(2).map((item) => ({
       ...item,

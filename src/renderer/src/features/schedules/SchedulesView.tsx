@@ -54,6 +54,11 @@ function placeAfter(items: readonly OutboxItemView[]): ScheduledPlace | undefine
 /** One send's scheduled items due at one instant (one enqueue: the same device and creation instant), in list order. */
 export interface ScheduledSend {
   key: string
+  /**
+   * What its card is drawn by: the send's device and instant, which outlive cancelling its first number and moving it
+   * whole (the card stays open, its list in place); its time too when another card shares them (numbers moved apart).
+   */
+  cardKey: string
   items: OutboxItemView[]
 }
 
@@ -64,12 +69,16 @@ export interface ScheduledSend {
 export function groupSends(items: readonly OutboxItemView[]): ScheduledSend[] {
   const sends = new Map<string, ScheduledSend>()
   for (const item of items) {
-    const key = `${item.deviceId} ${item.createdAt} ${item.scheduledAt ?? ''}`
+    const made = `${item.deviceId} ${item.createdAt}`
+    const key = `${made} ${item.scheduledAt ?? ''}`
     const send = sends.get(key)
     if (send) send.items.push(item)
-    else sends.set(key, { key, items: [item] })
+    else sends.set(key, { key, cardKey: made, items: [item] })
   }
-  return [...sends.values()]
+  const grouped = [...sends.values()]
+  const madeTogether = new Map<string, number>()
+  for (const send of grouped) madeTogether.set(send.cardKey, (madeTogether.get(send.cardKey) ?? 0) + 1)
+  return grouped.map((send) => (madeTogether.get(send.cardKey)! > 1 ? { ...send, cardKey: send.key } : send))
 }
 
 /** How many messages a send holds, and to how many numbers (a text and a file to each: two messages a number). */
@@ -281,14 +290,13 @@ export function SchedulesView(): React.JSX.Element {
                         numbers: Math.max(lastSend.numbers, read.numbers)
                       }
                     : read
-                // Keyed by its first item, as a row is: it keeps its place (and focus) when it is moved in time.
                 return size.messages > 1 ? (
                   <SendCard
-                    key={first.id}
+                    key={`send ${send.cardKey}`}
                     items={send.items}
                     size={size}
                     rowProps={rowProps}
-                    {...rowProps(`send:${first.id}`)}
+                    {...rowProps(`send ${send.cardKey}`)}
                   />
                 ) : (
                   <ScheduleRow key={first.id} item={first} {...rowProps(first.id)} />
