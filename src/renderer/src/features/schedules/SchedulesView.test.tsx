@@ -338,6 +338,7 @@ describe('SchedulesView', () => {
     expect(screen.getByTestId('schedules-result').textContent).toBe(
       '+62 813-9999-8888: Cancelled. It stays in the Outbox, marked cancelled.'
     )
+    expect(screen.getByTestId('schedules-result').className).toBe('muted')
     await user.click(screen.getByTestId('schedule-delete-s-local'))
     expect(fake.requests('outbox:delete')).toEqual([])
     await user.click(screen.getByTestId('schedule-delete-confirm-s-local'))
@@ -402,6 +403,8 @@ describe('SchedulesView', () => {
       expect(fake.requests('outbox:settleHeld')).toEqual([{ action }])
       await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedules-result')))
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)
+      // Some were left as they were: a warning, as the Outbox's bulk bar says it, not the plain line of all done.
+      expect(screen.getByTestId('schedules-result').className).toBe('alert alert--warn')
     }
   )
 
@@ -763,6 +766,8 @@ describe('a send to many numbers', () => {
       'To 3 numbers: 2 cancelled. 1 had changed meanwhile and was left as it is.'
     )
     await waitFor(() => expect(document.activeElement).toBe(said))
+    // One left as it was: said as a warning (it was said as plainly as all three cancelled).
+    expect(said.className).toBe('alert alert--warn')
   })
 
   it('sends a held send now, every number at once', async () => {
@@ -812,6 +817,25 @@ describe('a send to many numbers', () => {
     await waitFor(() =>
       expect(within(card).getAllByTestId('schedule-row-result')[0]?.textContent).toBe('2 rescheduled.')
     )
+  })
+
+  it('says a reschedule that moved only some of the send as a warning under the card', async () => {
+    fake.handle('outbox:scheduled', () => ({ items: promo(3), total: 3 }))
+    fake.handle('outbox:settleSend', () => ({
+      done: ['p-0', 'p-2'],
+      refused: [{ id: 'p-1', reason: 'not_applicable', status: 'queued' }]
+    }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Reschedule all' }))
+    fireEvent.change(within(card).getByTestId('schedule-time-input'), { target: { value: '19:30' } })
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    const result = within(card).getAllByTestId('schedule-row-result')[0]!
+    await waitFor(() =>
+      expect(result.textContent).toBe('2 rescheduled. 1 had changed meanwhile and was left as it is.')
+    )
+    expect(result.className).toBe('feedback feedback--warn')
   })
 
   it('stays open, its list in place, when its first number is cancelled from it or the whole send moved', async () => {

@@ -123,7 +123,8 @@ export function SchedulesView(): React.JSX.Element {
   const [reload, setReload] = useState(0)
   // A cancelled or deleted schedule leaves the list with the button pressed: focus goes to what the action
   // produced (this line), not to the start of the page.
-  const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
+  // `warn`: some were left as they were (changed meanwhile, no longer held), said as the Outbox's bulk bar says it.
+  const [left, setLeft] = useState<{ text: string; seq: number; warn: boolean } | null>(null)
   const leftRef = useRef<HTMLParagraphElement>(null)
   // The row acted on last: only its result is said, the one before goes (probe 4 P11: "Rescheduled." under one card
   // and a "Sending now" line for a card long gone stayed on the page together).
@@ -216,9 +217,9 @@ export function SchedulesView(): React.JSX.Element {
       setActedOn(id)
       setLeft(null)
     },
-    onChanged: (leaving?: string) => {
+    onChanged: (leaving?: string, warn = false) => {
       setReload((n) => n + 1)
-      if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+      if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1, warn }))
     }
   })
 
@@ -231,10 +232,10 @@ export function SchedulesView(): React.JSX.Element {
       <RepeatsGoingOut />
       <HeldActions
         heldOnOneCard={heldOnOneCard(items)}
-        onDone={(text) => {
+        onDone={(text, warn) => {
           setActedOn(null)
           setReload((n) => n + 1)
-          setLeft((last) => ({ text, seq: (last?.seq ?? 0) + 1 }))
+          setLeft((last) => ({ text, seq: (last?.seq ?? 0) + 1, warn }))
         }}
       />
       <ListStatus
@@ -270,7 +271,7 @@ export function SchedulesView(): React.JSX.Element {
         headingId="schedules-heading"
         onRowGone={() => {
           setActedOn(null)
-          setLeft((last) => ({ text: t('schedules.rowGone'), seq: (last?.seq ?? 0) + 1 }))
+          setLeft((last) => ({ text: t('schedules.rowGone'), seq: (last?.seq ?? 0) + 1, warn: false }))
         }}
       >
         {items !== null && items.length > 0 ? (
@@ -311,7 +312,13 @@ export function SchedulesView(): React.JSX.Element {
           </>
         ) : null}
       </RowsKeepPlace>
-      <p ref={leftRef} tabIndex={-1} role="status" className="muted" data-testid="schedules-result">
+      <p
+        ref={leftRef}
+        tabIndex={-1}
+        role="status"
+        className={left?.warn ? 'alert alert--warn' : 'muted'}
+        data-testid="schedules-result"
+      >
         {left?.text ?? ''}
       </p>
     </section>
@@ -328,7 +335,7 @@ function HeldActions({
 }: {
   /** How many held messages one card shown holds, when it holds every one held (heldOnOneCard). */
   heldOnOneCard: number
-  onDone(text: string): void
+  onDone(text: string, warn: boolean): void
 }): React.JSX.Element | null {
   const t = useT()
   const held = useOutbox((s) => s.heldOverdue)
@@ -353,7 +360,8 @@ function HeldActions({
       onDone(
         reply.refused.length > 0
           ? `${done} ${t('schedules.held.notHeld', { count: reply.refused.length })}`
-          : done
+          : done,
+        reply.refused.length > 0
       )
     } catch (e) {
       setError(errorInfo(e).message)
@@ -523,7 +531,8 @@ function ScheduleMeta({
 }
 
 interface Feedback {
-  tone: 'ok' | 'bad'
+  /** `warn`: done, but not for every message (some had changed meanwhile). */
+  tone: 'ok' | 'warn' | 'bad'
   text: string
 }
 
@@ -636,10 +645,12 @@ function SendCard({
           : reply.refused.length > 0
             ? `${done} ${t('schedules.send.changed', { count: reply.refused.length })}`
             : done
-      setFeedback({ tone: 'ok', text })
+      // Some not done (changed meanwhile), or none left: a warning, not the plain line of all done.
+      const short = reply.refused.length > 0 || reply.done.length === 0
+      setFeedback({ tone: short ? 'warn' : 'ok', text })
       panels.close()
       // Sent now or cancelled, the send leaves the list: said on the view's line, which takes the focus.
-      onChanged(action === 'reschedule' ? undefined : `${to}: ${text}`)
+      onChanged(action === 'reschedule' ? undefined : `${to}: ${text}`, short)
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
     } finally {
@@ -780,8 +791,8 @@ function ScheduleRow({
   /** Whether this row was acted on last: the result line under it is shown only then. */
   saysResult: boolean
   onActing(): void
-  /** `leaving`: what the action did, when it takes the row out of the list (sent now, cancelled, deleted). */
-  onChanged(leaving?: string): void
+  /** `leaving`: what the action did, when it takes the row out of the list (sent now, cancelled, deleted); `warn`: not all. */
+  onChanged(leaving?: string, warn?: boolean): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
