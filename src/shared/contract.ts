@@ -1715,9 +1715,10 @@ export const invokeChannels = builtOnFirstUse({
   'outbox:releaseMany': () => ({ request: OutboxBulkRequest, reply: OutboxBulkReply }),
   /**
    * One send's scheduled items due at one instant, as Schedules shows them on one card (the send: its device and the
-   * instant it was made, its items' `createdAt`): sent now if held (`send`), cancelled, or moved to `schedule`
-   * (`reschedule`, a time gone by refused for all). Those that changed meanwhile are refused, as in the other bulk
-   * actions.
+   * instant it was made, its items' `createdAt`): sent now if held (`send`), cancelled, moved to `schedule`
+   * (`reschedule`, a time gone by refused for all), or its text said in other words (`reword`: every text of the send
+   * worded as `reword.like` is now is given `reword.text`). Those that changed meanwhile are refused, as in the other
+   * bulk actions.
    */
   'outbox:settleSend': () => ({
     request: z
@@ -1725,13 +1726,18 @@ export const invokeChannels = builtOnFirstUse({
         deviceId: Id,
         createdAt: z.iso.datetime({ offset: true }),
         scheduledAt: z.iso.datetime({ offset: true }),
-        action: z.enum(['send', 'cancel', 'reschedule']),
-        schedule: ScheduleRequest.optional()
+        action: z.enum(['send', 'cancel', 'reschedule', 'reword']),
+        schedule: ScheduleRequest.optional(),
+        reword: z.object({ like: Id, text: RequiredMessageText }).strict().optional()
       })
       .strict()
       .refine((request) => (request.action === 'reschedule') === (request.schedule !== undefined), {
         message: 'a new time with reschedule, and only then',
         path: ['schedule']
+      })
+      .refine((request) => (request.action === 'reword') === (request.reword !== undefined), {
+        message: 'the new words with reword, and only then',
+        path: ['reword']
       }),
     reply: OutboxBulkReply
   }),

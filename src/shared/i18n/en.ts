@@ -1207,6 +1207,10 @@ export const enRest = {
   'schedules.send.cancelConfirm':
     '{count, plural, one {Cancel this send? Its message will not go out; it stays in the Outbox, marked cancelled.} other {Cancel this send to # numbers? None of them will be sent; they stay in the Outbox, marked cancelled.}}',
   'schedules.send.reschedule': 'Reschedule all',
+  'schedules.send.reword': 'Change the words',
+  'schedules.send.rewordText': 'Text {n} of {count}',
+  'schedules.send.reworded':
+    '{count, plural, one {# message now says the new words.} other {# messages now say the new words.}}',
   'schedules.send.sent':
     '{count, plural, one {# sent now; follow it in the Outbox.} other {# sent now; follow them in the Outbox.}}',
   'schedules.send.sentWaiting':

@@ -1403,6 +1403,9 @@ export const id: Record<MessageKey, string> = {
   'schedules.send.cancelConfirm':
     'Batalkan kiriman ke {count} nomor ini? Tidak ada yang akan dikirim; pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.send.reschedule': 'Jadwalkan ulang semua',
+  'schedules.send.reword': 'Ubah kata-katanya',
+  'schedules.send.rewordText': 'Teks {n} dari {count}',
+  'schedules.send.reworded': '{count} pesan kini memakai kata-kata yang baru.',
   'schedules.send.sent': '{count} dikirim sekarang; pantau di kotak keluar.',
   'schedules.send.sentWaiting':
     '{count} masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',

@@ -374,9 +374,10 @@ export function createOperatorActions(core: KernelCore) {
     /** Send these held overdue items now (one not held any more is refused, as its single release is). */
     releaseMany: (ids: readonly string[]): BulkResult => bulk(ids, releaseItem),
     /** Move these to another time (a send's, from Schedules); each as its own edit would, in one transaction. */
-    rescheduleMany(ids: readonly string[], schedule: ScheduleSpec): BulkResult {
-      assertScheduleAhead(schedule)
-      return bulk(ids, (id) => editItem(id, { schedule }))
+    /** The same edit of each (a send's new time or words); a time gone by is refused for all. */
+    editMany(ids: readonly string[], changes: EditInput): BulkResult {
+      if (changes.schedule) assertScheduleAhead(changes.schedule)
+      return bulk(ids, (id) => editItem(id, changes))
     },
     /** Every held overdue item's id (probe 4 P5: a send to 200 held 200 cards, each to be sent by its own button). */
     heldIds: (): string[] => store.heldIds(),

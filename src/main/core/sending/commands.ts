@@ -587,14 +587,25 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return bulkReply(outbox, outbox.releaseMany(ids))
     },
 
-    async 'outbox:settleSend'({ deviceId, createdAt, scheduledAt, action, schedule }) {
+    async 'outbox:settleSend'({ deviceId, createdAt, scheduledAt, action, schedule, reword }) {
       const ids = outbox
         .scheduledOfSend(deviceId, Date.parse(createdAt), Date.parse(scheduledAt))
         .map((item) => item.id)
       if (action === 'send') return bulkReply(outbox, outbox.releaseMany(ids))
       if (action === 'cancel') return bulkReply(outbox, outbox.cancelMany(ids))
+      if (action === 'reword') {
+        if (!reword) throw new Error('the contract asks the words of a reword')
+        // The send's texts worded as the one shown: another text of the send, or one reworded on its own, keeps its own.
+        const like = ids.includes(reword.like) ? outbox.get(reword.like).item : null
+        const worded = like?.kind === 'text' ? like.text : null
+        const same = ids.filter((id) => {
+          const { item } = outbox.get(id)
+          return item.kind === 'text' && item.text === worded
+        })
+        return bulkReply(outbox, outbox.editMany(same, { text: reword.text }))
+      }
       if (!schedule) throw new Error('the contract asks a schedule of a reschedule')
-      return bulkReply(outbox, outbox.rescheduleMany(ids, schedule))
+      return bulkReply(outbox, outbox.editMany(ids, { schedule }))
     },
 
     async 'outbox:settleHeld'({ action }) {

@@ -124,6 +124,45 @@ describe('one send, settled as one', () => {
     expect(fx.outbox.get(note).item.scheduledAt).toBe('2026-01-15T04:00:00.000Z')
   })
 
+  it('rewords the send’s texts worded as the one shown, leaving its other text, one reworded apart and other sends', async () => {
+    fx = makeFixture()
+    const { promo, note, moved } = await twoSends()
+    await fx.clock.advance(5)
+    const { itemIds: both } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567071', '6281234567072'],
+      entries: [
+        { kind: 'text', text: 'Promo strats at 18:00' },
+        { kind: 'text', text: 'Reply STOP to stop' }
+      ],
+      schedule: jakarta('2026-01-15T11:00')
+    })
+    const [first, second] = both.filter((id) => fx.outbox.get(id).item.text === 'Promo strats at 18:00')
+    // The first number's typo mended on its own already: its words are its own now.
+    fx.outbox.edit(first!, { text: 'Promo starts at 18:00, see you' })
+    const send = sendOf(first!)
+    const reply = await commands()['outbox:settleSend']({
+      ...send,
+      action: 'reword',
+      reword: { like: second!, text: 'Promo starts at 18:00' }
+    })
+    expect(reply).toEqual({ done: [second], refused: [] })
+    expect(both.map((id) => fx.outbox.get(id).item.text).sort()).toEqual([
+      'Promo starts at 18:00',
+      'Promo starts at 18:00, see you',
+      'Reply STOP to stop',
+      'Reply STOP to stop'
+    ])
+    // An id not of this send (another send's, or gone) rewords nothing.
+    expect(
+      await commands()['outbox:settleSend']({ ...send, action: 'reword', reword: { like: note, text: 'x' } })
+    ).toEqual({ done: [], refused: [] })
+    expect([...promo, moved].every((id) => fx.outbox.get(id).item.text === 'Promo starts at 18:00')).toBe(
+      true
+    )
+    expect(fx.outbox.get(note).item.text).toBe('Your order is ready')
+  })
+
   it('says how many a full page’s last send holds past the page', async () => {
     fx = makeFixture()
     const { promo } = await twoSends()

@@ -819,6 +819,78 @@ describe('a send to many numbers', () => {
     )
   })
 
+  it('says every number’s text in other words from one form, asking only for what changed (a typo was an edit a number)', async () => {
+    let listed = promo(3)
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:settleSend', ({ reword }) => {
+      listed = listed.map((item) => ({ ...item, text: reword!.text }))
+      return { done: listed.map((item) => item.id), refused: [] }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Change the words' }))
+    const field = within(card).getByRole('textbox', { name: 'Text message' })
+    expect(document.activeElement).toBe(field)
+    expect((field as HTMLTextAreaElement).value).toBe('Promo starts at 18:00')
+    // Emptied, it is said at the field and nothing is asked.
+    await user.clear(field)
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:settleSend')).toEqual([])
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(field)
+    await user.type(field, 'Promo starts at 19:00')
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:settleSend')).toEqual([
+      {
+        deviceId: 'dev-1',
+        createdAt: '2030-01-01T01:00:00.000Z',
+        scheduledAt: '2030-01-10T11:00:00.000Z',
+        action: 'reword',
+        reword: { like: 'p-0', text: 'Promo starts at 19:00' }
+      }
+    ])
+    await waitFor(() =>
+      expect(within(card).getAllByTestId('schedule-row-result')[0]?.textContent).toBe(
+        '3 messages now say the new words.'
+      )
+    )
+    await waitFor(() => expect(card.textContent).toContain('Text: Promo starts at 19:00'))
+    // Opened again and saved as it is: nothing asked, the form shut.
+    await user.click(within(card).getByRole('button', { name: 'Change the words' }))
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:settleSend')).toHaveLength(1)
+    expect(within(card).queryByRole('textbox')).toBeNull()
+  })
+
+  it('offers no words to change for a send of files alone, and one field a text for a send of two texts', async () => {
+    const twoTexts = [
+      ...promo(2),
+      ...promo(2).map((item) => ({ ...item, id: `${item.id}-b`, text: 'Reply STOP to stop' }))
+    ]
+    fake.handle('outbox:scheduled', () => ({ items: twoTexts, total: 4 }))
+    const user = userEvent.setup()
+    const { unmount } = render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Change the words' }))
+    expect(
+      within(card)
+        .getAllByRole('textbox')
+        .map((box) => box.getAttribute('id'))
+    ).toHaveLength(2)
+    expect(within(card).getByRole('textbox', { name: 'Text 2 of 2' })).toBeTruthy()
+    await user.keyboard('{Escape}')
+    expect(within(card).queryByRole('textbox')).toBeNull()
+    unmount()
+    fake.handle('outbox:scheduled', () => ({
+      items: promo(2, { kind: 'image', text: null, fileName: 'promo.jpg' }),
+      total: 2
+    }))
+    render(<SchedulesView />)
+    const files = await screen.findByTestId('schedule-send')
+    expect(within(files).queryByRole('button', { name: 'Change the words' })).toBeNull()
+  })
+
   it('says a reschedule that moved only some of the send as a warning under the card', async () => {
     fake.handle('outbox:scheduled', () => ({ items: promo(3), total: 3 }))
     fake.handle('outbox:settleSend', () => ({

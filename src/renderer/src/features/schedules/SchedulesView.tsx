@@ -30,6 +30,8 @@ import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
 import {
   DEFAULT_TIME_ZONE,
+  MAX_TEXT_LENGTH,
+  messageTextProblem,
   scheduleKeeper,
   scheduleTime,
   type OverduePolicyName
@@ -594,7 +596,7 @@ function SendCard({
   const locale = localeOf(useLanguage())
   const first = items[0]!
   const device = useDevices((s) => s.devices.find((d) => d.id === first.deviceId))
-  const panels = useRowPanel<'edit' | 'cancel'>()
+  const panels = useRowPanel<'edit' | 'words' | 'cancel'>()
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
@@ -610,6 +612,46 @@ function SendCard({
   // The gateway saves a send's schedules number by number: each row says why its own is not there yet.
   const notYetAtGateway = items.filter((item) => scheduleKeeper(item) === 'notYetAtGateway').length
 
+  // Each text the send says, by the first item saying it (the core rewords every text of the send worded the same).
+  const texts: (readonly [text: string, like: string])[] = []
+  for (const item of items)
+    if (item.kind === 'text' && !texts.some(([text]) => text === item.text))
+      texts.push([item.text ?? '', item.id])
+  const sendOf = {
+    deviceId: first.deviceId,
+    createdAt: first.createdAt,
+    scheduledAt: first.scheduledAt ?? ''
+  }
+
+  async function reword(changes: { like: string; text: string }[]): Promise<void> {
+    setBusy(true)
+    setFeedback(null)
+    onActing()
+    try {
+      let done = 0
+      let refused = 0
+      // One text at a time: a send of two texts asks twice, said as one result.
+      for (const change of changes) {
+        const reply = await call('outbox:settleSend', { ...sendOf, action: 'reword', reword: change })
+        done += reply.done.length
+        refused += reply.refused.length
+      }
+      const said =
+        done + refused === 0
+          ? t('schedules.send.gone')
+          : refused > 0
+            ? `${t('schedules.send.reworded', { count: done })} ${t('schedules.send.changed', { count: refused })}`
+            : t('schedules.send.reworded', { count: done })
+      setFeedback({ tone: refused > 0 || done === 0 ? 'warn' : 'ok', text: said })
+      panels.close()
+      onChanged()
+    } catch (error) {
+      setFeedback({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
   async function settle(
     action: 'send' | 'cancel' | 'reschedule',
     schedule?: InvokeRequest<'outbox:settleSend'>['schedule']
@@ -619,9 +661,7 @@ function SendCard({
     onActing()
     try {
       const reply = await call('outbox:settleSend', {
-        deviceId: first.deviceId,
-        createdAt: first.createdAt,
-        scheduledAt: first.scheduledAt ?? '',
+        ...sendOf,
         action,
         ...(schedule ? { schedule } : {})
       })
@@ -705,6 +745,16 @@ function SendCard({
         >
           {t('schedules.send.reschedule')}
         </PanelToggle>
+        {texts.length > 0 ? (
+          <PanelToggle
+            panels={panels}
+            panel="words"
+            className="button"
+            testId={`schedule-send-words-${first.id}`}
+          >
+            {t('schedules.send.reword')}
+          </PanelToggle>
+        ) : null}
         {first.held ? (
           <button
             type="button"
@@ -756,6 +806,15 @@ function SendCard({
           busy={busy}
           onCancel={panels.close}
           onSave={(request) => void settle('reschedule', request.schedule)}
+        />
+      ) : null}
+      {panels.open === 'words' ? (
+        <RewordForm
+          idPrefix={`send-words-${first.id}`}
+          texts={texts}
+          busy={busy}
+          onCancel={panels.close}
+          onSave={(changes) => void (changes.length > 0 ? reword(changes) : panels.close())}
         />
       ) : null}
       <RowResult feedback={feedback} shown={saysResult} />
@@ -932,6 +991,95 @@ function ScheduleRow({
 
 type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
 
+/**
+ * A send's texts said in other words, each as it is now (a typo in a promo to 200 numbers was 200 edits): only the
+ * texts changed are asked for; one left empty or too long is said at its field and nothing is saved.
+ */
+function RewordForm({
+  idPrefix,
+  texts,
+  busy,
+  onCancel,
+  onSave
+}: {
+  idPrefix: string
+  /** Each text the send says, with the id of an item saying it. */
+  texts: (readonly [text: string, like: string])[]
+  busy: boolean
+  onCancel(): void
+  onSave(changes: { like: string; text: string }[]): void
+}): React.JSX.Element {
+  const t = useT()
+  const [drafts, setDrafts] = useState(() => texts.map(([text]) => text))
+  const [tried, setTried] = useState(false)
+  const problems = drafts.map((draft) => {
+    const problem = messageTextProblem(draft, { required: true })
+    return problem === 'empty'
+      ? t('common.required')
+      : problem === 'too-long'
+        ? t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH })
+        : null
+  })
+
+  function submit(event: FormEvent): void {
+    event.preventDefault()
+    setTried(true)
+    const wrong = problems.findIndex((problem) => problem !== null)
+    if (wrong >= 0) {
+      document.getElementById(`${idPrefix}-${wrong}`)?.focus()
+      return
+    }
+    onSave(
+      texts.flatMap(([text, like], index) => (drafts[index] !== text ? [{ like, text: drafts[index]! }] : []))
+    )
+  }
+
+  return (
+    <form
+      className="inline-form form-grid"
+      onSubmit={submit}
+      onKeyDown={cancelOnEscape(onCancel, busy)}
+      noValidate
+      data-testid={`${idPrefix}-form`}
+    >
+      {texts.map(([text], index) => (
+        <Field
+          key={text}
+          id={`${idPrefix}-${index}`}
+          label={
+            texts.length === 1
+              ? t('send.text')
+              : t('schedules.send.rewordText', { n: index + 1, count: texts.length })
+          }
+          className="span-all"
+          error={tried ? problems[index] : null}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={3}
+              dir="auto"
+              value={drafts[index]}
+              onChange={(e) => {
+                const value = e.target.value
+                setDrafts((all) => all.map((draft, at) => (at === index ? value : draft)))
+              }}
+            />
+          )}
+        </Field>
+      ))}
+      <div className="actions span-all">
+        <button type="submit" className="button button--primary" {...busyButtonProps(busy)}>
+          {t('common.save')}
+        </button>
+        <button type="button" className="button" onClick={onCancel} disabled={busy}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  )
+}
+
 function RescheduleForm({
   item,
   withText = true,
@@ -940,7 +1088,7 @@ function RescheduleForm({
   onSave
 }: {
   item: OutboxItemView
-  /** Whether its text can be changed too (a send's card moves every number's time, not their words). */
+  /** Whether its text can be changed too (a send's card moves its time here, its words in RewordForm). */
   withText?: boolean
   busy: boolean
   onCancel(): void
