@@ -1,7 +1,8 @@
 /**
  * A send to many numbers scheduled for one time, in Schedules, in Chromium: one card (a card per number before: 200
  * for one promo), named by its time and how many, no accessibility violation shut or open, its numbers reached by J
- * once listed, and cancelled as one after asking, the view's line saying so with the focus on it.
+ * once listed, its words changed for every number from one form, and cancelled as one after asking, the view's line
+ * saying so with the focus on it.
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
@@ -69,6 +70,19 @@ describe('a scheduled send to many numbers', () => {
     expect(await seriousA11yViolations(page)).toEqual([])
     await screenshot(page, 'schedules-send-open-360')
     await page.setViewportSize({ width: 1100, height: 760 })
+
+    // Its words changed for every number from one form, through the core.
+    await card.getByRole('button', { name: 'Change the words' }).click()
+    const words = card.getByRole('textbox', { name: 'Text message' })
+    await expect.poll(() => words.evaluate((box) => box === document.activeElement)).toBe(true)
+    expect(await seriousA11yViolations(page)).toEqual([])
+    await words.fill('Promo starts at 19:00')
+    await card.getByRole('button', { name: 'Save' }).click()
+    await expect
+      .poll(() => card.getByTestId('schedule-row-result').first().textContent())
+      .toBe('3 messages now say the new words.')
+    const listed = await harness.core.handlers['outbox:scheduled']({ limit: 10 })
+    expect(listed.items.filter((item) => item.text === 'Promo starts at 19:00')).toHaveLength(3)
 
     await card.getByRole('button', { name: 'Cancel all 3' }).click()
     await page.getByRole('button', { name: 'Cancel all 3' }).last().click()
