@@ -569,7 +569,8 @@ const SEND_NAMES_SHOWN = 3
 const SEND_DONE_KEY = {
   send: 'schedules.send.sent',
   cancel: 'schedules.send.cancelled',
-  reschedule: 'schedules.send.rescheduled'
+  reschedule: 'schedules.send.rescheduled',
+  reword: 'schedules.send.reworded'
 } as const
 
 type RowProps = Pick<Parameters<typeof ScheduleRow>[0], 'saysResult' | 'onActing' | 'onChanged'>
@@ -623,48 +624,25 @@ function SendCard({
     scheduledAt: first.scheduledAt ?? ''
   }
 
-  async function reword(changes: { like: string; text: string }[]): Promise<void> {
+  /**
+   * Settles the send as `action`, one request a part (a reword of two texts asks twice), said as one result. `parts`:
+   * what each request adds (the new time, a text's new words); one empty part for send and cancel.
+   */
+  async function settle(
+    action: InvokeRequest<'outbox:settleSend'>['action'],
+    parts: Pick<InvokeRequest<'outbox:settleSend'>, 'schedule' | 'reword'>[] = [{}]
+  ): Promise<void> {
     setBusy(true)
     setFeedback(null)
     onActing()
     try {
       let done = 0
       let refused = 0
-      // One text at a time: a send of two texts asks twice, said as one result.
-      for (const change of changes) {
-        const reply = await call('outbox:settleSend', { ...sendOf, action: 'reword', reword: change })
+      for (const part of parts) {
+        const reply = await call('outbox:settleSend', { ...sendOf, action, ...part })
         done += reply.done.length
         refused += reply.refused.length
       }
-      const said =
-        done + refused === 0
-          ? t('schedules.send.gone')
-          : refused > 0
-            ? `${t('schedules.send.reworded', { count: done })} ${t('schedules.send.changed', { count: refused })}`
-            : t('schedules.send.reworded', { count: done })
-      setFeedback({ tone: refused > 0 || done === 0 ? 'warn' : 'ok', text: said })
-      panels.close()
-      onChanged()
-    } catch (error) {
-      setFeedback({ tone: 'bad', text: errorInfo(error).message })
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function settle(
-    action: 'send' | 'cancel' | 'reschedule',
-    schedule?: InvokeRequest<'outbox:settleSend'>['schedule']
-  ): Promise<void> {
-    setBusy(true)
-    setFeedback(null)
-    onActing()
-    try {
-      const reply = await call('outbox:settleSend', {
-        ...sendOf,
-        action,
-        ...(schedule ? { schedule } : {})
-      })
       // Queued now, but a device that cannot send keeps them waiting: said with why, never "sent now" (QA22 Q22-09).
       const waiting =
         action === 'send'
@@ -675,22 +653,23 @@ function SendCard({
               (iso, zone) => formatDateTimeInZone(iso, locale, zone)
             )
           : null
-      const done = waiting
-        ? t('schedules.send.sentWaiting', { count: reply.done.length, reason: waiting })
-        : t(SEND_DONE_KEY[action], { count: reply.done.length })
+      const said = waiting
+        ? t('schedules.send.sentWaiting', { count: done, reason: waiting })
+        : t(SEND_DONE_KEY[action], { count: done })
       // None left to act on: sent, cancelled or moved meanwhile (from the Outbox, the terminal, its time coming).
       const text =
-        reply.done.length + reply.refused.length === 0
+        done + refused === 0
           ? t('schedules.send.gone')
-          : reply.refused.length > 0
-            ? `${done} ${t('schedules.send.changed', { count: reply.refused.length })}`
-            : done
+          : refused > 0
+            ? `${said} ${t('schedules.send.changed', { count: refused })}`
+            : said
       // Some not done (changed meanwhile), or none left: a warning, not the plain line of all done.
-      const short = reply.refused.length > 0 || reply.done.length === 0
+      const short = refused > 0 || done === 0
       setFeedback({ tone: short ? 'warn' : 'ok', text })
       panels.close()
       // Sent now or cancelled, the send leaves the list: said on the view's line, which takes the focus.
-      onChanged(action === 'reschedule' ? undefined : `${to}: ${text}`, short)
+      const leaves = action === 'send' || action === 'cancel'
+      onChanged(leaves ? `${to}: ${text}` : undefined, short)
     } catch (error) {
       setFeedback({ tone: 'bad', text: errorInfo(error).message })
     } finally {
@@ -805,7 +784,7 @@ function SendCard({
           withText={false}
           busy={busy}
           onCancel={panels.close}
-          onSave={(request) => void settle('reschedule', request.schedule)}
+          onSave={(request) => void settle('reschedule', [{ schedule: request.schedule }])}
         />
       ) : null}
       {panels.open === 'words' ? (
@@ -814,7 +793,14 @@ function SendCard({
           texts={texts}
           busy={busy}
           onCancel={panels.close}
-          onSave={(changes) => void (changes.length > 0 ? reword(changes) : panels.close())}
+          onSave={(changes) =>
+            changes.length > 0
+              ? void settle(
+                  'reword',
+                  changes.map((reword) => ({ reword }))
+                )
+              : panels.close()
+          }
         />
       ) : null}
       <RowResult feedback={feedback} shown={saysResult} />
