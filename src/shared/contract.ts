@@ -203,6 +203,7 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * `already_cancelled`: a cancel named a message cancelled before it (nothing done; not counted as cancelled).
  * `after_series_end`: a retry of a recurring series' message past the series' end (it would be cancelled again).
  * `device_removed`: a retry of a message whose device was removed from Sender Desk (nothing would send it).
+ * `saving_at_gateway`: a schedule the gateway is being asked to save right now (changed once it answers).
  */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
@@ -213,7 +214,8 @@ export const OutboxBulkRefusal = z.enum([
   'would_fail_again',
   'already_cancelled',
   'after_series_end',
-  'device_removed'
+  'device_removed',
+  'saving_at_gateway'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({

@@ -303,7 +303,8 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   would_fail_again: 'sending them again would fail the same way (the gateway refused their file)',
   already_cancelled: 'they were cancelled already',
   after_series_end: "they lie after their recurring series' end, so they are not sent again",
-  device_removed: 'their device was removed from Sender Desk, so nothing would send them'
+  device_removed: 'their device was removed from Sender Desk, so nothing would send them',
+  saving_at_gateway: 'the gateway is saving their schedule right now: try again in a moment'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

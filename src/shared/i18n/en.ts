@@ -1120,6 +1120,8 @@ export const enRest = {
   'outbox.bulk.alreadyCancelled': '{count, plural, one {# was} other {# were}} already cancelled',
   'outbox.bulk.retryAnyway': 'Retry anyway',
   'outbox.bulk.gone': '{count, plural, one {# no longer exists} other {# no longer exist}}',
+  'outbox.bulk.savingAtGateway':
+    '{count, plural, one {# is being saved at the gateway right now and was left as it is: try again in a moment} other {# are being saved at the gateway right now and were left as they are: try again in a moment}}',
   'outbox.bulk.delete': 'Delete from the outbox',
   'outbox.bulk.deleteConfirm':
     'Delete {count, plural, one {the selected message} other {the # selected messages}} from the outbox? Their history goes with them; what customers already received stays in their chats. This cannot be undone.',
@@ -1219,6 +1221,8 @@ export const enRest = {
     'Nothing of this send is scheduled any more: it was sent, cancelled or moved meanwhile.',
   'schedules.send.cancelled': '{count, plural, one {# cancelled.} other {# cancelled.}}',
   'schedules.send.rescheduled': '{count, plural, one {# rescheduled.} other {# rescheduled.}}',
+  'schedules.send.saving':
+    '{count, plural, one {# is being saved at the gateway right now and was left as it is: try again in a moment.} other {# are being saved at the gateway right now and were left as they are: try again in a moment.}}',
   'schedules.send.changed':
     '{count, plural, one {# had changed meanwhile and was left as it is.} other {# had changed meanwhile and were left as they are.}}',
   'schedules.released': 'Sending now; follow it in the Outbox.',

@@ -1324,6 +1324,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.alreadyCancelled': '{count} sudah dibatalkan sebelumnya',
   'outbox.bulk.retryAnyway': 'Tetap kirim ulang',
   'outbox.bulk.gone': '{count} sudah tidak ada',
+  'outbox.bulk.savingAtGateway':
+    '{count} sedang disimpan di gateway saat ini dan dibiarkan apa adanya: coba lagi sebentar lagi',
   'outbox.bulk.delete': 'Hapus dari kotak keluar',
   'outbox.bulk.deleteConfirm':
     'Hapus {count} pesan terpilih dari kotak keluar? Riwayatnya ikut terhapus; yang sudah diterima pelanggan tetap ada di chat mereka. Tindakan ini tidak bisa diurungkan.',
@@ -1413,6 +1415,8 @@ export const id: Record<MessageKey, string> = {
     'Tidak ada lagi yang terjadwal dari kiriman ini: sudah dikirim, dibatalkan, atau dipindahkan sementara itu.',
   'schedules.send.cancelled': '{count} dibatalkan.',
   'schedules.send.rescheduled': '{count} dijadwalkan ulang.',
+  'schedules.send.saving':
+    '{count} sedang disimpan di gateway saat ini dan dibiarkan apa adanya: coba lagi sebentar lagi.',
   'schedules.send.changed': '{count} sudah berubah sementara itu dan dibiarkan apa adanya.',
   'schedules.released': 'Sedang dikirim; pantau di kotak keluar.',
   'schedules.releasedWaiting': 'Masuk antrean, belum terkirim — menunggu: {reason}. Pantau di kotak keluar.',

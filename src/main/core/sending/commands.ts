@@ -195,18 +195,20 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
       const reason: OutboxBulkRefusal =
         code === 'producer_refused'
           ? 'producer'
-          : code === 'would_fail_again' ||
-              code === 'already_cancelled' ||
-              code === 'after_series_end' ||
-              code === 'device_removed'
-            ? code
-            : status === null
-              ? 'not_found'
-              : status === 'sending'
-                ? 'sending'
-                : AT_GATEWAY.includes(status)
-                  ? 'at_gateway'
-                  : 'not_applicable'
+          : code === 'busy'
+            ? 'saving_at_gateway'
+            : code === 'would_fail_again' ||
+                code === 'already_cancelled' ||
+                code === 'after_series_end' ||
+                code === 'device_removed'
+              ? code
+              : status === null
+                ? 'not_found'
+                : status === 'sending'
+                  ? 'sending'
+                  : AT_GATEWAY.includes(status)
+                    ? 'at_gateway'
+                    : 'not_applicable'
       return { id, reason, status }
     })
   }

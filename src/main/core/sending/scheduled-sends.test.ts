@@ -163,6 +163,38 @@ describe('one send, settled as one', () => {
     expect(fx.outbox.get(note).item.text).toBe('Your order is ready')
   })
 
+  it('says a number whose schedule the gateway is saving right now was left for that, not that it changed', async () => {
+    fx = makeFixture()
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567081', '6281234567082'],
+      entries: [{ kind: 'text', text: 'Promo strats at 18:00' }],
+      schedule: { localTime: '2026-01-15T11:00', timezone: 'Asia/Jakarta', mode: 'gateway' }
+    })
+    fx.gateway.holdSchedules = true
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    let reply
+    try {
+      // The gateway is asked to save the first schedule, and has not answered.
+      expect(fx.gateway.calls.filter((call) => call.op === 'createSchedule')).toHaveLength(1)
+      reply = await commands()['outbox:settleSend']({
+        ...sendOf(itemIds[0]!),
+        action: 'reword',
+        reword: { like: itemIds[0]!, text: 'Promo starts at 18:00' }
+      })
+    } finally {
+      // The held call goes however the test ends: the outbox stops only once it has answered.
+      fx.gateway.holdSchedules = false
+      fx.gateway.releaseHeld()
+    }
+    // The one being saved then is refused for that, not as changed; the other is reworded.
+    expect(reply.refused).toEqual([
+      expect.objectContaining({ reason: 'saving_at_gateway', status: 'scheduled' })
+    ])
+    expect(reply.done).toHaveLength(1)
+  })
+
   it('says how many a full page’s last send holds past the page', async () => {
     fx = makeFixture()
     const { promo } = await twoSends()

@@ -98,6 +98,8 @@ export class FakeGateway {
   holdSends = false
   /** Sends are handled (accepted) and then their answer waits until `releaseHeld()`. */
   holdAnswers = false
+  /** Creating a schedule waits until `releaseHeld()` while true (a schedule being saved at the gateway). */
+  holdSchedules = false
   /** Report entries omit ref_id (some gateways never echo it). */
   reportsWithoutRefId = false
   /** report/message ignores the ref_id filter and lists everything. */
@@ -200,7 +202,12 @@ export class FakeGateway {
     work: () => T
   ): Promise<T> {
     this.calls.push({ op, deviceId, at: this.clock.now(), ...extra })
-    const holding = op === 'send' ? this.holdSends : TAKE_BACK_OPS.has(op) && this.holdTakeBacks
+    const holding =
+      op === 'send'
+        ? this.holdSends
+        : op === 'createSchedule'
+          ? this.holdSchedules
+          : TAKE_BACK_OPS.has(op) && this.holdTakeBacks
     if (holding) await new Promise<void>((release) => this.held.push({ release }))
     const fault = this.takeFault(op, deviceId)
     if (fault && !fault.afterHandling) throw this.error(fault, op)

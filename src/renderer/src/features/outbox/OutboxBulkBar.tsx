@@ -36,7 +36,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     would_fail_again: 'outbox.bulk.otherCancel',
     already_cancelled: 'outbox.bulk.alreadyCancelled',
     after_series_end: 'outbox.bulk.otherCancel',
-    device_removed: 'outbox.bulk.otherCancel'
+    device_removed: 'outbox.bulk.otherCancel',
+    saving_at_gateway: 'outbox.bulk.savingAtGateway'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -47,7 +48,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     would_fail_again: 'outbox.bulk.wouldFailAgainRetry',
     already_cancelled: 'outbox.bulk.otherRetry',
     after_series_end: 'outbox.bulk.afterSeriesEndRetry',
-    device_removed: 'outbox.bulk.deviceRemovedRetry'
+    device_removed: 'outbox.bulk.deviceRemovedRetry',
+    saving_at_gateway: 'outbox.bulk.savingAtGateway'
   },
   // Whatever else it is now, one no longer held was not sent by this (sent on its own, or by its own button).
   release: {
@@ -59,7 +61,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     would_fail_again: 'outbox.bulk.notHeldRelease',
     already_cancelled: 'outbox.bulk.notHeldRelease',
     after_series_end: 'outbox.bulk.notHeldRelease',
-    device_removed: 'outbox.bulk.notHeldRelease'
+    device_removed: 'outbox.bulk.notHeldRelease',
+    saving_at_gateway: 'outbox.bulk.savingAtGateway'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -70,7 +73,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     would_fail_again: 'outbox.bulk.otherDelete',
     already_cancelled: 'outbox.bulk.otherDelete',
     after_series_end: 'outbox.bulk.otherDelete',
-    device_removed: 'outbox.bulk.otherDelete'
+    device_removed: 'outbox.bulk.otherDelete',
+    saving_at_gateway: 'outbox.bulk.savingAtGateway'
   }
 }
 
@@ -95,6 +99,7 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'after_series_end',
   'device_removed',
   'would_fail_again',
+  'saving_at_gateway',
   'not_applicable',
   'not_found'
 ]

@@ -2222,6 +2222,31 @@ describe('bulk selection', () => {
     expect(screen.queryByTestId('outbox-bulk-report')).toBeNull()
   })
 
+  it('says a schedule the gateway was saving right then was left for that, to try again in a moment', async () => {
+    fake.handle('outbox:cancelMany', () => ({
+      done: ['b-1'],
+      refused: [{ id: 'b-2', reason: 'saving_at_gateway', status: 'scheduled' }]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000001'))
+    await user.click(selectBox('6281200000002'))
+    await user.click(screen.getByRole('button', { name: 'Cancel selected' }))
+    await user.click(
+      within(screen.getByRole('group', { name: /^Cancel sending 2 selected messages\?/ })).getByRole(
+        'button',
+        {
+          name: 'Cancel selected'
+        }
+      )
+    )
+    // It was said to be "in its status" before: a scheduled message, which can be cancelled a moment later.
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
+      '1 cancelled; 1 is being saved at the gateway right now and was left as it is: try again in a moment'
+    )
+  })
+
   it('counts a failed message among those the cancel question names, as the core cancels it', async () => {
     const user = userEvent.setup()
     render(<OutboxView />)

@@ -910,6 +910,28 @@ describe('a send to many numbers', () => {
     expect(result.className).toBe('feedback feedback--warn')
   })
 
+  it('says the numbers whose schedule the gateway was saving right then apart from those changed meanwhile', async () => {
+    fake.handle('outbox:scheduled', () => ({ items: promo(4), total: 4 }))
+    fake.handle('outbox:settleSend', () => ({
+      done: ['p-0', 'p-1'],
+      refused: [
+        { id: 'p-2', reason: 'saving_at_gateway', status: 'scheduled' },
+        { id: 'p-3', reason: 'not_applicable', status: 'queued' }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Change the words' }))
+    await user.type(within(card).getByRole('textbox', { name: 'Text message' }), '!')
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    await waitFor(() =>
+      expect(within(card).getAllByTestId('schedule-row-result')[0]?.textContent).toBe(
+        '2 messages now say the new words. 1 had changed meanwhile and was left as it is. 1 is being saved at the gateway right now and was left as it is: try again in a moment.'
+      )
+    )
+  })
+
   it('stays open, its list in place, when its first number is cancelled from it or the whole send moved', async () => {
     let listed = promo(3)
     fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))

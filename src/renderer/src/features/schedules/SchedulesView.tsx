@@ -637,12 +637,17 @@ function SendCard({
     onActing()
     try {
       let done = 0
-      let refused = 0
+      // Left as they were: changed meanwhile, or their schedule being saved at the gateway right then.
+      let changed = 0
+      let saving = 0
       for (const part of parts) {
         const reply = await call('outbox:settleSend', { ...sendOf, action, ...part })
         done += reply.done.length
-        refused += reply.refused.length
+        for (const { reason } of reply.refused)
+          if (reason === 'saving_at_gateway') saving++
+          else changed++
       }
+      const refused = changed + saving
       // Queued now, but a device that cannot send keeps them waiting: said with why, never "sent now" (QA22 Q22-09).
       const waiting =
         action === 'send'
@@ -660,9 +665,13 @@ function SendCard({
       const text =
         done + refused === 0
           ? t('schedules.send.gone')
-          : refused > 0
-            ? `${said} ${t('schedules.send.changed', { count: refused })}`
-            : said
+          : [
+              said,
+              changed > 0 ? t('schedules.send.changed', { count: changed }) : null,
+              saving > 0 ? t('schedules.send.saving', { count: saving }) : null
+            ]
+              .filter(Boolean)
+              .join(' ')
       // Some not done (changed meanwhile), or none left: a warning, not the plain line of all done.
       const short = refused > 0 || done === 0
       setFeedback({ tone: short ? 'warn' : 'ok', text })
