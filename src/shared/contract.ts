@@ -714,8 +714,11 @@ export type ReminderPeriode = z.infer<typeof ReminderPeriode>
 export const ReminderView = z.object({
   id: Id,
   deviceId: Id,
-  /** The gateway's id. */
-  reminderId: z.string(),
+  /**
+   * The gateway's id; null when the gateway's answer to its creation was lost (a timeout, a garbled answer): it may be
+   * saved there all the same, so it is kept here, unconfirmed, and a copy of it is refused until it is forgotten.
+   */
+  reminderId: z.string().nullable(),
   phone: z.string(),
   title: z.string().nullable(),
   message: z.string(),

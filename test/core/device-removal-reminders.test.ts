@@ -255,3 +255,43 @@ it('keeps the record of what the gateway goes on sending across a restart, until
   core = await hosted.restart()
   expect((await core.handlers['devices:keptAtGateway']({})).records).toEqual([records[1]])
 })
+
+// A reminder whose answer was lost as it was made (kept unconfirmed, no gateway id): nothing can delete it at the
+// gateway by its id, so the removal does not wait on it, and names it among what the gateway may go on sending.
+it('removes the device with an unconfirmed reminder, naming it as one the gateway may go on sending', async () => {
+  const device = await hosted.linkedDevice('Cabang Maros')
+  await control.addFault({
+    path: '/api/reminder',
+    method: 'POST',
+    kind: 'truncate',
+    applyAfterHandling: true,
+    times: 1
+  })
+  const unconfirmed = await core.handlers['reminders:create']({
+    deviceId: device.id,
+    phone: '081234567890',
+    title: 'Cicilan',
+    message: 'Cicilan bulan ini jatuh tempo',
+    start: '2030-01-01T09:00',
+    periode: 'daily'
+  })
+  expect(unconfirmed.reminderId).toBeNull()
+  await core.handlers['reminders:create']({
+    deviceId: device.id,
+    phone: '081234567891',
+    message: 'Minum obat',
+    start: '2030-01-01T10:30',
+    periode: 'daily'
+  })
+  expect(await control.reminders(device.token)).toHaveLength(2)
+
+  expect(await invoke('devices:remove', { id: device.id })).toEqual({
+    ok: true,
+    value: { ok: true, keptAtGateway: [expect.objectContaining({ name: 'Cicilan', reminderId: null })] }
+  })
+  // The confirmed one deleted at the gateway; the other is there still, for the operator to delete in its dashboard.
+  expect((await control.reminders(device.token)).map((reminder) => reminder.title)).toEqual(['Cicilan'])
+  expect((await core.handlers['devices:keptAtGateway']({})).records).toEqual([
+    expect.objectContaining({ reminders: [expect.objectContaining({ reminderId: null })] })
+  ])
+})

@@ -465,6 +465,65 @@ describe('reminders', () => {
   })
 })
 
+// A reminder's answer lost after the gateway saved it (a timeout, a garbled body): the window said it failed, the
+// operator made it again, and the gateway sent every message twice, for ever, one of them unknown to Sender Desk.
+describe('a reminder whose answer was lost', () => {
+  it('is kept here as unconfirmed, so making it again is refused; only forgetting it is offered', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const sandbox = (await core.sandbox.current())!
+    const token = (await sandbox.control.devices())[0]!.token
+    const atGateway = async (): Promise<number> => (await sandbox.control.reminders(token)).length
+    const draft = {
+      deviceId,
+      phone: '0812-3456-7890',
+      message: 'Tagihan bulan ini',
+      title: 'Tagihan',
+      start: '2026-01-15T10:30',
+      periode: 'monthly' as const
+    }
+    await sandbox.control.addFault({
+      path: '/api/reminder',
+      method: 'POST',
+      kind: 'garbage',
+      applyAfterHandling: true,
+      times: 1
+    })
+    const unconfirmed = await invoke('reminders:create', draft)
+    expect(unconfirmed).toMatchObject({ reminderId: null, title: 'Tagihan', startAt: '2026-01-15 10:30:00' })
+    expect(await atGateway()).toBe(1)
+    expect(await failure(invoke('reminders:create', draft))).toMatchObject({
+      code: 'reminder_exists',
+      messageParams: { reminder: 'Tagihan' }
+    })
+    expect(await atGateway()).toBe(1)
+    // Nothing to ask the gateway about it by: no edit, no refresh; forgetting it leaves the gateway alone.
+    for (const asked of [
+      invoke('reminders:refresh', { id: unconfirmed.id }),
+      invoke('reminders:update', { id: unconfirmed.id, ...draft, title: 'Tagihan Januari' })
+    ])
+      expect(await failure(asked)).toMatchObject({ code: 'reminder_unconfirmed' })
+    expect(await invoke('reminders:delete', { id: unconfirmed.id })).toEqual({ ok: true })
+    expect(await atGateway()).toBe(1)
+    expect((await invoke('reminders:list', { deviceId })).reminders).toEqual([])
+  })
+
+  it('is not kept when the gateway surely did not save it (it refused it)', async () => {
+    const deviceId = await linkedSandboxDevice()
+    const sandbox = (await core.sandbox.current())!
+    await sandbox.control.addFault({ path: '/api/reminder', method: 'POST', kind: 'rate-limit', times: 1 })
+    await failure(
+      invoke('reminders:create', {
+        deviceId,
+        phone: '0812-3456-7890',
+        message: 'Tagihan bulan ini',
+        start: '2026-01-15T10:30',
+        periode: 'monthly'
+      })
+    )
+    expect((await invoke('reminders:list', { deviceId })).reminders).toEqual([])
+  })
+})
+
 describe('recurring series', () => {
   it('creates a series with a file from a handle, lists, stops and deletes it', async () => {
     const deviceId = await linkedSandboxDevice()

@@ -187,6 +187,8 @@ export const enRest = {
     'A series kept for this device already sends “{series}” to {numbers} at these times: a second would send it twice each time. Change the numbers, the messages, the start or the repeat, or stop that series first.',
   'desktop.error.reminderExists':
     'This device already has the reminder “{reminder}” to this number with this message at these times: a second one would send it twice each time. Change the number, the message, the start or the repeat to make another.',
+  'desktop.error.reminderUnconfirmed':
+    "“{reminder}” cannot be changed or read again from here: the gateway's answer was lost as it was made, so its id there is not known. Look for it in the gateway's dashboard, then forget it here.",
   'desktop.error.reminderNotDeleted':
     'The gateway did not delete the reminder “{reminder}”: {reason}. {label} was not removed. Try again, or remove it anyway and keep its reminders at the gateway, which goes on sending them.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
@@ -586,6 +588,8 @@ export const enRest = {
   'devices.removed.keptUntil':
     'This list stays here, after a restart too, until you mark it deleted at the gateway.',
   'devices.removed.keptLine': '{reminder}; gateway id {id}',
+  'devices.removed.keptLineUnconfirmed':
+    "{reminder}; its gateway id is not known (the gateway's answer was lost as it was made)",
   'devices.removed.keptCopy': 'Copy the list',
   'devices.removed.keptDone': 'Deleted at the gateway',
 
@@ -1463,6 +1467,8 @@ export const enRest = {
   'reminders.create': 'Create reminder',
   'reminders.created.gateway': 'Saved at the gateway.',
   'reminders.created.local': 'Saved in Sender Desk.',
+  'reminders.created.unconfirmed':
+    "Sent to the gateway, but its answer was lost: it may be saved there. It is listed below as not confirmed; look for it in the gateway's dashboard before making it again.",
   'reminders.edit.repeatFixed':
     'Repeats: {repeat}. The gateway cannot change how often a reminder repeats: to change it, delete this reminder and create it again.',
   'reminders.sameAgain':
@@ -1479,6 +1485,12 @@ export const enRest = {
   'reminders.actionsFor': 'Actions for the reminder to {phone}',
   'reminders.refresh': 'Ask the gateway',
   'reminders.refreshed': 'Up to date with the gateway.',
+  'reminders.unconfirmed':
+    "Not confirmed: the gateway's answer was lost as it was made, so it may be saved there and sending, under an id Sender Desk does not know. Look for it in the gateway's dashboard (delete it there to stop it), then forget it here. Making it again would send it twice.",
+  'reminders.forget': 'Forget it here',
+  'reminders.forget.confirm':
+    "Forget this reminder here? Nothing is asked of the gateway: if it is saved there, it goes on sending until you delete it in the gateway's dashboard.",
+  'reminders.forgotten': 'Forgotten here.',
   'reminders.saved': 'Saved at the gateway.',
   'reminders.delete.confirm': 'Delete this reminder at the gateway? It stops being sent.',
   'reminders.localList': 'Kept by Sender Desk',

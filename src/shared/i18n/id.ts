@@ -204,6 +204,8 @@ export const id: Record<MessageKey, string> = {
     'Seri yang tersimpan untuk perangkat ini sudah mengirim “{series}” ke {numbers} pada waktu yang sama: seri kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya, atau hentikan dulu seri itu.',
   'desktop.error.reminderExists':
     'Perangkat ini sudah punya pengingat “{reminder}” ke nomor ini dengan pesan ini pada waktu yang sama: pengingat kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya untuk membuat yang lain.',
+  'desktop.error.reminderUnconfirmed':
+    '“{reminder}” tidak dapat diubah atau dibaca ulang dari sini: jawaban gateway hilang saat pengingat ini dibuat, jadi ID-nya di sana tidak diketahui. Cari di dasbor gateway, lalu lupakan di sini.',
   'desktop.error.reminderNotDeleted':
     'Gateway tidak menghapus pengingat “{reminder}”: {reason}. {label} tidak dihapus. Coba lagi, atau tetap hapus perangkat ini dan biarkan pengingatnya di gateway, yang akan terus mengirimnya.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
@@ -809,6 +811,8 @@ export const id: Record<MessageKey, string> = {
   'devices.removed.keptUntil':
     'Daftar ini tetap di sini, juga setelah aplikasi dibuka lagi, sampai Anda menandainya sudah dihapus di gateway.',
   'devices.removed.keptLine': '{reminder}; ID gateway {id}',
+  'devices.removed.keptLineUnconfirmed':
+    '{reminder}; ID gateway-nya tidak diketahui (jawaban gateway hilang saat pengingat ini dibuat)',
   'devices.removed.keptCopy': 'Salin daftar',
   'devices.removed.keptDone': 'Sudah dihapus di gateway',
 
@@ -1656,6 +1660,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.create': 'Buat pengingat',
   'reminders.created.gateway': 'Tersimpan di gateway.',
   'reminders.created.local': 'Tersimpan di Sender Desk.',
+  'reminders.created.unconfirmed':
+    'Terkirim ke gateway, tetapi jawabannya hilang: pengingat ini mungkin tersimpan di sana. Pengingat ini tercantum di bawah sebagai belum dikonfirmasi; periksa dasbor gateway sebelum membuatnya lagi.',
   'reminders.edit.repeatFixed':
     'Berulang: {repeat}. Gateway tidak dapat mengubah seberapa sering pengingat berulang: untuk mengubahnya, hapus pengingat ini lalu buat lagi.',
   'reminders.sameAgain':
@@ -1671,6 +1677,12 @@ export const id: Record<MessageKey, string> = {
   'reminders.actionsFor': 'Tindakan untuk pengingat kepada {phone}',
   'reminders.refresh': 'Tanya gateway',
   'reminders.refreshed': 'Sudah sesuai dengan gateway.',
+  'reminders.unconfirmed':
+    'Belum dikonfirmasi: jawaban gateway hilang saat pengingat ini dibuat, jadi mungkin tersimpan di sana dan terus mengirim, dengan ID yang tidak diketahui Sender Desk. Cari di dasbor gateway (hapus di sana untuk menghentikannya), lalu lupakan di sini. Membuatnya lagi akan mengirimnya dua kali.',
+  'reminders.forget': 'Lupakan di sini',
+  'reminders.forget.confirm':
+    'Lupakan pengingat ini di sini? Tidak ada yang diminta dari gateway: jika tersimpan di sana, pengingat ini terus mengirim sampai Anda menghapusnya di dasbor gateway.',
+  'reminders.forgotten': 'Dilupakan di sini.',
   'reminders.saved': 'Tersimpan di gateway.',
   'reminders.delete.confirm': 'Hapus pengingat ini di gateway? Pengingat berhenti dikirim.',
   'reminders.localList': 'Disimpan oleh Sender Desk',

@@ -103,6 +103,14 @@ export function classifySendError(error: unknown): ClassifiedSendError {
   }
 }
 
+/**
+ * Whether a request that failed may have been applied by the gateway all the same (no answer, a garbled one, a 5xx):
+ * what it made is then to be found out or kept in doubt, never assumed not made. The same table as the sends'.
+ */
+export function mayHaveReachedGateway(error: unknown): boolean {
+  return classifySendError(error).action === 'reconcile'
+}
+
 const REASON_KEYS: Record<GatewayErrorCode, MessageKey> = {
   network: 'desktop.gateway.network',
   timeout: 'desktop.gateway.timeout',

@@ -18,7 +18,7 @@ import { sendFailureReason } from '../outbox'
 import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from '../sandbox-control'
 import type { ReminderRecord } from '../store'
-import type { GatewayReminders } from './gateway-reminders'
+import type { ConfirmedReminder, GatewayReminders } from './gateway-reminders'
 import { isSandboxDevice } from '../../../shared/device-status'
 
 export type ReminderChannel =
@@ -103,7 +103,10 @@ export function remindersRemovalHook(
     async clearAtGateway(deviceId, { keepGatewayReminders }) {
       // Kept there: named in the answer, the only record of what the gateway goes on sending once the device is gone.
       if (keepGatewayReminders) return oldestFirst(deviceId).map(removalReminder)
+      // An unconfirmed one has no id to delete it by: named too, as one the gateway may go on sending.
+      const unconfirmed = oldestFirst(deviceId).filter((record) => record.reminderId === null)
       for (const record of oldestFirst(deviceId)) {
+        if (record.reminderId === null) continue
         try {
           await reminders.delete(record, await requireClient(registry, deviceId))
         } catch (error) {
@@ -117,7 +120,7 @@ export function remindersRemovalHook(
           })
         }
       }
-      return []
+      return unconfirmed.map(removalReminder)
     },
     forgetDevice: (deviceId) => reminders.forgetDevice(deviceId)
   }
@@ -131,6 +134,17 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     const record = reminders.get(id)
     if (!record) throw new ApiFailure('not_found', { key: 'desktop.error.reminderGone' }, 'id')
     return record
+  }
+
+  /** One whose gateway id is known: an unconfirmed one has nothing to be changed or read there by. */
+  function requireConfirmed(id: string): ConfirmedReminder {
+    const record = requireReminder(id)
+    if (record.reminderId === null)
+      throw new ApiFailure('reminder_unconfirmed', {
+        key: 'desktop.error.reminderUnconfirmed',
+        params: { reminder: reminderName(record) }
+      })
+    return { ...record, reminderId: record.reminderId }
   }
 
   /** Reminder views, with what the sandbox sent for sandbox devices' reminders. */
@@ -198,7 +212,7 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     },
 
     async 'reminders:update'({ id, phone, message, title, start }) {
-      const record = requireReminder(id)
+      const record = requireConfirmed(id)
       const client = await clientOf(record.deviceId)
       const [normalised = phone] = normalisedRecipients([phone], false, 'phone')
       const { periode, customDay } = record
@@ -217,7 +231,7 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     },
 
     async 'reminders:refresh'({ id }) {
-      const record = requireReminder(id)
+      const record = requireConfirmed(id)
       return reminderView(await reminders.refresh(record, await clientOf(record.deviceId)))
     },
 

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { isGatewayError } from '../gateway'
 import type { GatewayClient, Reminder, ReminderInput } from '../gateway'
+import { mayHaveReachedGateway } from '../outbox'
 import { nextOccurrence, type RecurrenceRule } from '../sending'
 import type { ReminderRecord, ReminderStore } from '../store'
 import { GATEWAY_TIME_ZONE } from '../../../shared/domain'
@@ -20,6 +21,9 @@ export function gatewayDateTime(local: string): string {
   const [date, time = ''] = local.split('T')
   return `${date} ${time.length === 5 ? `${time}:00` : time}`
 }
+
+/** A reminder whose gateway id is known: it can be changed, read again and deleted there. */
+export type ConfirmedReminder = ReminderRecord & { reminderId: string }
 
 export class GatewayReminders {
   constructor(
@@ -85,41 +89,67 @@ export class GatewayReminders {
       )
   }
 
+  /**
+   * Made at the gateway, then remembered. One whose answer was lost where the gateway may have saved it all the same
+   * (a timeout, a garbled answer) is remembered as unconfirmed (no gateway id): made again, it would go out twice, one
+   * of them unknown here, so it counts as kept (sameAs) until the operator forgets it.
+   */
   async create(
     deviceId: string,
     client: GatewayClient,
     draft: ReminderDraft & { periode: ReminderInput['periode']; customDay?: number }
   ): Promise<ReminderRecord> {
     const startDate = gatewayDateTime(draft.start)
-    const answer = await client.createReminder({
-      phone: draft.phone,
-      message: draft.message,
-      startDate,
-      periode: draft.periode,
-      ...(draft.customDay !== undefined ? { customDay: draft.customDay } : {}),
-      ...(draft.title ? { title: draft.title } : {})
-    })
     const now = this.now()
-    const record: ReminderRecord = {
+    const asked: ReminderRecord = {
       id: randomUUID(),
       deviceId,
-      reminderId: answer.id,
-      phone: answer.phone ?? draft.phone,
-      title: answer.title ?? (draft.title || null),
-      message: answer.message ?? draft.message,
-      startLocal: answer.startAt ?? startDate,
+      reminderId: null,
+      phone: draft.phone,
+      title: draft.title || null,
+      message: draft.message,
+      startLocal: startDate,
       periode: draft.periode,
       customDay: draft.periode === 'custom' ? (draft.customDay ?? null) : null,
-      timeZone: answer.timezone,
-      reminderType: answer.reminderType,
+      timeZone: null,
+      reminderType: null,
       createdAt: now,
       updatedAt: now
+    }
+    let answer: Reminder
+    try {
+      answer = await client.createReminder({
+        phone: draft.phone,
+        message: draft.message,
+        startDate,
+        periode: draft.periode,
+        ...(draft.customDay !== undefined ? { customDay: draft.customDay } : {}),
+        ...(draft.title ? { title: draft.title } : {})
+      })
+    } catch (error) {
+      if (!mayHaveReachedGateway(error)) throw error
+      this.store.save(asked)
+      return asked
+    }
+    const record: ReminderRecord = {
+      ...asked,
+      reminderId: answer.id,
+      phone: answer.phone ?? draft.phone,
+      title: answer.title ?? asked.title,
+      message: answer.message ?? draft.message,
+      startLocal: answer.startAt ?? startDate,
+      timeZone: answer.timezone,
+      reminderType: answer.reminderType
     }
     this.store.save(record)
     return record
   }
 
-  async update(record: ReminderRecord, client: GatewayClient, draft: ReminderDraft): Promise<ReminderRecord> {
+  async update(
+    record: ConfirmedReminder,
+    client: GatewayClient,
+    draft: ReminderDraft
+  ): Promise<ReminderRecord> {
     const startDate = gatewayDateTime(draft.start)
     const answer = await client.updateReminder(record.reminderId, {
       phone: draft.phone,
@@ -135,12 +165,19 @@ export class GatewayReminders {
     })
   }
 
-  async refresh(record: ReminderRecord, client: GatewayClient): Promise<ReminderRecord> {
+  async refresh(record: ConfirmedReminder, client: GatewayClient): Promise<ReminderRecord> {
     return this.keep(record, await client.reminderInfo(record.reminderId), {})
   }
 
-  /** Deleted at the gateway, then here; one the gateway no longer knows is forgotten too. */
+  /**
+   * Deleted at the gateway, then here; one the gateway no longer knows is forgotten too, and so is an unconfirmed one
+   * (there is no id to delete it by: the operator deletes it in the gateway's dashboard if it is there).
+   */
   async delete(record: ReminderRecord, client: GatewayClient): Promise<void> {
+    if (record.reminderId === null) {
+      this.store.delete(record.id)
+      return
+    }
     try {
       await client.deleteReminder(record.reminderId)
     } catch (error) {

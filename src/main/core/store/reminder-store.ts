@@ -6,8 +6,11 @@ export type ReminderPeriode = 'daily' | 'monthly' | 'yearly' | 'custom'
 export interface ReminderRecord {
   id: string
   deviceId: string
-  /** The gateway's id. */
-  reminderId: string
+  /**
+   * The gateway's id; null when the gateway's answer to its creation was lost (it may be saved there, under an id not
+   * known here). Stored as '' (the column is NOT NULL).
+   */
+  reminderId: string | null
   phone: string
   title: string | null
   message: string
@@ -41,7 +44,7 @@ function toRecord(row: ReminderRow): ReminderRecord {
   return {
     id: row.id,
     deviceId: row.device_id,
-    reminderId: row.reminder_id,
+    reminderId: row.reminder_id === '' ? null : row.reminder_id,
     phone: row.phone,
     title: row.title,
     message: row.message,
@@ -73,7 +76,7 @@ export class ReminderStore {
       .run(
         reminder.id,
         reminder.deviceId,
-        reminder.reminderId,
+        reminder.reminderId ?? '',
         reminder.phone,
         reminder.title,
         reminder.message,

@@ -1451,6 +1451,30 @@ describe('the remove question and its answer name the gateway reminders', () => 
     }
   })
 
+  it('names a kept reminder whose gateway id is not known (its answer was lost as it was made) without an id', async () => {
+    const kept = [
+      {
+        deviceId: 'gone-1',
+        label: 'Cabang Gowa',
+        reminders: [
+          removalReminder('Cicilan', '501'),
+          { ...removalReminder('Tagihan', ''), reminderId: null }
+        ]
+      }
+    ]
+    fake.handle('devices:keptAtGateway', () => ({ records: kept }))
+    resetDevicesStore()
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    render(<DevicesView />)
+    const label = 'Reminders the gateway keeps sending'
+    const record = await screen.findByRole('region', { name: label })
+    expect(within(record).getByRole('textbox', { name: label })).toHaveProperty(
+      'value',
+      '“Cicilan”: Every day, from 15 Jan 2030, 10:30 WIB; gateway id 501\n' +
+        "“Tagihan”: Every day, from 15 Jan 2030, 10:30 WIB; its gateway id is not known (the gateway's answer was lost as it was made)"
+    )
+  })
+
   it('says nothing of kept reminders when the gateway deleted them all', async () => {
     fake.handle('devices:remove', () => ({ ok: true }))
     show()

@@ -57,9 +57,13 @@ export function RemovalReminderNames({
   return (
     <FirstFew
       label={t('devices.remove.remindersList')}
-      lines={reminders.map((reminder) => ({
-        key: reminder.reminderId,
-        text: reminderLine(t, locale, reminder)
+      lines={reminders.map((reminder, index) => ({
+        key: reminder.reminderId ?? `unconfirmed-${index}`,
+        // An unconfirmed one is not deleted there (no id to delete it by): said on its line.
+        text:
+          reminder.reminderId === null
+            ? t('devices.removed.keptLineUnconfirmed', { reminder: reminderLine(t, locale, reminder) })
+            : reminderLine(t, locale, reminder)
       }))}
     />
   )
@@ -120,7 +124,12 @@ function KeptAtGatewayRecord({ record }: { record: KeptAtGateway }): React.JSX.E
   // One line a reminder, with its gateway id: the text the operator keeps (copied, or selected in the box).
   const text = record.reminders
     .map((reminder) =>
-      t('devices.removed.keptLine', { reminder: reminderLine(t, locale, reminder), id: reminder.reminderId })
+      reminder.reminderId === null
+        ? t('devices.removed.keptLineUnconfirmed', { reminder: reminderLine(t, locale, reminder) })
+        : t('devices.removed.keptLine', {
+            reminder: reminderLine(t, locale, reminder),
+            id: reminder.reminderId
+          })
     )
     .join('\n')
   return (

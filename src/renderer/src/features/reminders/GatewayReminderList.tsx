@@ -109,6 +109,8 @@ function ReminderRow({
   }
 
   const sandbox = reminder.sandbox
+  // Sent to the gateway, its answer lost: it may be there, under an id not known here.
+  const unconfirmed = reminder.reminderId === null
   // Shown on the gateway's clock, like the start time (its default one when it names none, not the computer's).
   const when = (iso: string | null): string =>
     formatDateTimeInZone(iso, locale, reminder.timezone ?? GATEWAY_TIME_ZONE)
@@ -131,6 +133,11 @@ function ReminderRow({
         {t('reminders.toLine', { phone: recipient })} · {describeGatewayStart(t, locale, reminder)}
       </div>
       {reminder.title ? <div>{reminder.message}</div> : null}
+      {unconfirmed ? (
+        <p className="alert alert--warn" data-testid="reminder-unconfirmed">
+          {t('reminders.unconfirmed')}
+        </p>
+      ) : null}
       {sandbox ? (
         <p className="small" data-testid="reminder-sandbox">
           {sandbox.sentCount === 0
@@ -143,42 +150,51 @@ function ReminderRow({
         </p>
       ) : null}
       <RowActions label={t('reminders.actionsFor', { phone: recipient })}>
-        <PanelToggle
-          panels={panels}
-          panel="edit"
-          className="button button--small"
-          testId={`reminder-edit-${reminder.id}`}
-        >
-          {t('autoReplies.edit')}
-        </PanelToggle>
-        <button
-          type="button"
-          className="button button--small"
-          data-testid={`reminder-refresh-${reminder.id}`}
-          {...busyButtonProps(
-            busy,
-            () => void act(() => call('reminders:refresh', { id: reminder.id }), t('reminders.refreshed'))
-          )}
-        >
-          {t('reminders.refresh')}
-        </button>
+        {/* Unconfirmed, there is no id to change it or ask about it by: only forgetting it here is offered. */}
+        {unconfirmed ? null : (
+          <>
+            <PanelToggle
+              panels={panels}
+              panel="edit"
+              className="button button--small"
+              testId={`reminder-edit-${reminder.id}`}
+            >
+              {t('autoReplies.edit')}
+            </PanelToggle>
+            <button
+              type="button"
+              className="button button--small"
+              data-testid={`reminder-refresh-${reminder.id}`}
+              {...busyButtonProps(
+                busy,
+                () => void act(() => call('reminders:refresh', { id: reminder.id }), t('reminders.refreshed'))
+              )}
+            >
+              {t('reminders.refresh')}
+            </button>
+          </>
+        )}
         <PanelToggle
           panels={panels}
           panel="delete"
           className="button button--small button--danger"
           testId={`reminder-delete-${reminder.id}`}
         >
-          {t('outbox.delete')}
+          {unconfirmed ? t('reminders.forget') : t('outbox.delete')}
         </PanelToggle>
       </RowActions>
       {panels.open === 'delete' ? (
         <ConfirmPanel
           id={`reminder-delete-q-${reminder.id}`}
-          question={t('reminders.delete.confirm')}
-          confirmLabel={t('outbox.delete')}
+          question={unconfirmed ? t('reminders.forget.confirm') : t('reminders.delete.confirm')}
+          confirmLabel={unconfirmed ? t('reminders.forget') : t('outbox.delete')}
           keepLabel={t('common.keep')}
           onConfirm={() =>
-            void act(() => call('reminders:delete', { id: reminder.id }), t('outbox.deleted'), true)
+            void act(
+              () => call('reminders:delete', { id: reminder.id }),
+              unconfirmed ? t('reminders.forgotten') : t('outbox.deleted'),
+              true
+            )
           }
           onKeep={panels.close}
           disabled={busy}

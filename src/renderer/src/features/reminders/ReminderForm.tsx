@@ -100,7 +100,8 @@ export function ReminderForm({
   const [optOutAsk, setOptOutAsk] = useState<string | null>(null)
   // "Saved" is said for the form as it was saved (QA47 Q47-07): the draft it was said for, and gone once the form
   // changes (a field, the keeper).
-  const [saved, setSaved] = useState<{ text: string; draft: string } | null>(null)
+  // `warn`: sent to the gateway, its answer lost (kept unconfirmed): said as a warning, not "Saved".
+  const [saved, setSaved] = useState<{ text: string; draft: string; warn?: boolean } | null>(null)
 
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endDraft.choice === 'never'
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
@@ -218,9 +219,10 @@ export function ReminderForm({
     setOptOutAsk(null)
     const localTime = `${date}T${time}`
     try {
+      let unconfirmed = false
       if (effectiveKeeper === 'gateway') {
         const periode = gatewayPeriode(repeat) ?? 'daily'
-        await call('reminders:create', {
+        const made = await call('reminders:create', {
           deviceId,
           phone: recipients[0] ?? '',
           message,
@@ -230,6 +232,7 @@ export function ReminderForm({
           ...(periode === 'custom' ? { customDay: dayCount } : {}),
           ...(optedOut ? { optedOut } : {})
         })
+        unconfirmed = made.reminderId === null
       } else {
         const entries: InvokeRequest<'series:create'>['entries'] = files.map((file, index) => ({
           kind: 'file' as const,
@@ -256,8 +259,13 @@ export function ReminderForm({
       setRejected([])
       setTried(false)
       setSaved({
-        text: effectiveKeeper === 'gateway' ? t('reminders.created.gateway') : t('reminders.created.local'),
-        draft: draftWith([])
+        text: unconfirmed
+          ? t('reminders.created.unconfirmed')
+          : effectiveKeeper === 'gateway'
+            ? t('reminders.created.gateway')
+            : t('reminders.created.local'),
+        draft: draftWith([]),
+        warn: unconfirmed
       })
       onCreated(effectiveKeeper)
       focusAfter.current = 'done'
@@ -537,7 +545,7 @@ export function ReminderForm({
         ref={doneRef}
         tabIndex={-1}
         role="status"
-        className="feedback feedback--ok"
+        className={`feedback feedback--${done && saved?.warn ? 'warn' : 'ok'}`}
         data-testid="reminder-done"
       >
         {done}
