@@ -1987,7 +1987,12 @@ export const invokeChannels = builtOnFirstUse({
         periode: BillingPeriod.default('monthly'),
         bank: PaymentChannel,
         /** The new device's name in Sender Desk (default: `name`). */
-        label: z.string().trim().min(1).max(80).optional()
+        label: z.string().trim().min(1).max(80).optional(),
+        /**
+         * Ordered again though the gateway's answer to the same order was lost (it may have made the device, with its
+         * invoice): the operator looked and says it is not there. Without it such an order is refused.
+         */
+        createAgain: z.boolean().optional()
       })
       .refine((r) => r.accountDeviceId !== undefined || (r.baseUrl !== undefined && r.token !== undefined), {
         message: 'choose a device whose account orders it, or give the gateway address and a token',

@@ -711,6 +711,45 @@ describe('creating a device', () => {
     ])
   })
 
+  // The gateway's answer lost after it made the device (a timeout, a garbled answer): "failed" before, so the operator
+  // ordered again and owed two invoices for two devices.
+  it('says a creation whose answer was lost may have made the device, and makes it again only when told to', async () => {
+    const accountDeviceId = await linkedSandboxDevice()
+    const sandbox = (await core.sandbox.current())!
+    const devicesAtGateway = async (): Promise<number> => (await sandbox.control.devices()).length
+    const order = {
+      accountDeviceId,
+      name: 'Cabang 3',
+      phone: '0812-9990-001',
+      product: 'lite' as const,
+      bank: 'BCA' as const
+    }
+    await sandbox.control.addFault({
+      path: '/api/device/create',
+      kind: 'garbage',
+      applyAfterHandling: true,
+      times: 1
+    })
+    expect(await failure(invoke('devices:create', order))).toMatchObject({
+      code: 'device_create_unconfirmed',
+      messageKey: 'desktop.error.deviceCreateUnconfirmed',
+      messageParams: { name: 'Cabang 3' }
+    })
+    expect(await devicesAtGateway()).toBe(2)
+    // Ordered again as it was: refused, saying why, until the operator says to make it anyway.
+    expect(await failure(invoke('devices:create', order))).toMatchObject({
+      code: 'device_create_unconfirmed',
+      messageKey: 'desktop.error.deviceCreateAgain'
+    })
+    expect(await devicesAtGateway()).toBe(2)
+    // Another order is not held by it.
+    await invoke('devices:create', { ...order, name: 'Cabang 4' })
+    expect(await devicesAtGateway()).toBe(3)
+    const again = await invoke('devices:create', { ...order, createAgain: true })
+    expect(again.invoice.deviceName).toBe('Cabang 3')
+    expect(await devicesAtGateway()).toBe(4)
+  })
+
   it('hosted gateway: a typed-in address and token; only the invoice comes back', async () => {
     receiver.route('POST /api/device/create', {
       body: {

@@ -187,6 +187,10 @@ export const enRest = {
     'A series kept for this device already sends “{series}” to {numbers} at these times: a second would send it twice each time. Change the numbers, the messages, the start or the repeat, or stop that series first.',
   'desktop.error.reminderExists':
     'This device already has the reminder “{reminder}” to this number with this message at these times: a second one would send it twice each time. Change the number, the message, the start or the repeat to make another.',
+  'desktop.error.deviceCreateUnconfirmed':
+    "The gateway's answer was lost: it may have made {name}, with its invoice. Look in the gateway's dashboard (devices and invoices) before ordering it again, or you may pay for two.",
+  'desktop.error.deviceCreateAgain':
+    "The last order of {name} lost the gateway's answer: it may have been made, with its invoice. Look in the gateway's dashboard first; if it is not there, order it anyway.",
   'desktop.error.reminderUnconfirmed':
     "“{reminder}” cannot be changed or read again from here: the gateway's answer was lost as it was made, so its id there is not known. Look for it in the gateway's dashboard, then forget it here.",
   'desktop.error.reminderNotDeleted':
@@ -1561,6 +1565,7 @@ export const enRest = {
   'newDevice.periode.yearly': 'Yearly',
   'newDevice.bank': 'Pay with',
   'newDevice.submit': 'Create device and invoice',
+  'newDevice.orderAnyway': 'It is not there: order it anyway',
   'newDevice.creating': 'Creating…',
   'newDevice.invoice.title': 'Invoice',
   'newDevice.invoice.created': 'The gateway created the device and this invoice. Pay it by the date below.',

@@ -204,6 +204,10 @@ export const id: Record<MessageKey, string> = {
     'Seri yang tersimpan untuk perangkat ini sudah mengirim “{series}” ke {numbers} pada waktu yang sama: seri kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya, atau hentikan dulu seri itu.',
   'desktop.error.reminderExists':
     'Perangkat ini sudah punya pengingat “{reminder}” ke nomor ini dengan pesan ini pada waktu yang sama: pengingat kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya untuk membuat yang lain.',
+  'desktop.error.deviceCreateUnconfirmed':
+    'Jawaban gateway hilang: gateway mungkin sudah membuat {name}, beserta tagihannya. Periksa dasbor gateway (perangkat dan tagihan) sebelum memesannya lagi, atau Anda bisa membayar dua kali.',
+  'desktop.error.deviceCreateAgain':
+    'Pesanan {name} sebelumnya kehilangan jawaban gateway: perangkat itu mungkin sudah dibuat, beserta tagihannya. Periksa dasbor gateway dulu; jika tidak ada, pesan saja.',
   'desktop.error.reminderUnconfirmed':
     '“{reminder}” tidak dapat diubah atau dibaca ulang dari sini: jawaban gateway hilang saat pengingat ini dibuat, jadi ID-nya di sana tidak diketahui. Cari di dasbor gateway, lalu lupakan di sini.',
   'desktop.error.reminderNotDeleted':
@@ -1746,6 +1750,7 @@ export const id: Record<MessageKey, string> = {
   'newDevice.periode.yearly': 'Tahunan',
   'newDevice.bank': 'Bayar dengan',
   'newDevice.submit': 'Buat perangkat dan tagihan',
+  'newDevice.orderAnyway': 'Tidak ada di sana: pesan saja',
   'newDevice.creating': 'Membuat…',
   'newDevice.invoice.title': 'Tagihan',
   'newDevice.invoice.created':

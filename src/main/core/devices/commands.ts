@@ -7,7 +7,7 @@
 import type { InvoiceHistoryEntry, RemovalReminder, RemovalSeries } from '../../../shared/contract'
 import { noteFields } from '../../../shared/i18n/notes'
 import { ApiFailure, normalisedRecipients, type Commands } from '../commands'
-import type { GatewayCredentials } from '../gateway'
+import { mayHaveReachedGateway, type GatewayCredentials, type Invoice } from '../gateway'
 import type { InvoiceRecord, InvoiceStore } from '../store'
 import type { Vault } from '../vault'
 import { requireDevice } from './access'
@@ -104,6 +104,11 @@ function toHistoryEntry(
 export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceChannel> {
   const { registry, monitor, actions } = deps
   const required = (id: string): void => void requireDevice(registry, id)
+  /**
+   * Orders (gateway, name, number) whose answer was lost where the gateway may have made the device: one is made again
+   * only when the operator says so (`createAgain`). Kept while the app runs: the operator was told at the time.
+   */
+  const lostOrders = new Set<string>()
 
   /** A device just added: its client opened and its first poll done, so the reply shows its real state. */
   async function opened(deviceId: string) {
@@ -261,13 +266,31 @@ export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceC
     async 'devices:create'(request) {
       const credentials = await accountCredentials(request)
       const [phone = request.phone] = normalisedRecipients([request.phone], false, 'phone')
-      const invoice = await deps.clientFactory(credentials).createDevice({
-        name: request.name,
-        phone,
-        product: request.product,
-        periode: request.periode,
-        bank: request.bank
-      })
+      const order = `${normaliseBaseUrl(credentials.baseUrl)} ${request.name} ${phone}`
+      if (lostOrders.has(order) && !request.createAgain)
+        throw new ApiFailure('device_create_unconfirmed', {
+          key: 'desktop.error.deviceCreateAgain',
+          params: { name: request.name }
+        })
+      let invoice: Invoice
+      try {
+        invoice = await deps.clientFactory(credentials).createDevice({
+          name: request.name,
+          phone,
+          product: request.product,
+          periode: request.periode,
+          bank: request.bank
+        })
+      } catch (error) {
+        if (!mayHaveReachedGateway(error)) throw error
+        // The gateway may have made it, and billed it: ordered again unasked, it would be two devices, two invoices.
+        lostOrders.add(order)
+        throw new ApiFailure('device_create_unconfirmed', {
+          key: 'desktop.error.deviceCreateUnconfirmed',
+          params: { name: request.name }
+        })
+      }
+      lostOrders.delete(order)
       // Kept before anything else can fail: the invoice is owed whether or not the device is added here.
       const kept = invoiceRecord(invoice, credentials.baseUrl, deps.now())
       deps.invoices.add(kept)

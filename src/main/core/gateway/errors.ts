@@ -1,4 +1,5 @@
 /** Typed gateway errors, classified so the outbox knows what to retry (transient) and what to fail (permanent). */
+import { errorCodes } from '../error-codes'
 
 export type GatewayErrorKind = 'transient' | 'permanent'
 
@@ -88,4 +89,35 @@ export class GatewayError extends Error {
 
 export function isGatewayError(value: unknown): value is GatewayError {
   return value instanceof GatewayError
+}
+
+/** Connection errors raised before a single byte of the request could reach the gateway. */
+const NEVER_CONNECTED = new Set([
+  'ENOTFOUND',
+  'ECONNREFUSED',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL'
+])
+
+/**
+ * Whether a request that failed may have been applied by the gateway all the same: no answer (a timeout, a connection
+ * cut after it was made), a garbled one, a 5xx, our own abort, or an error that is not the gateway's. What it made is
+ * then to be found out or kept in doubt, never assumed not made (a send is reconciled, a reminder kept unconfirmed, a
+ * device order not repeated unasked). A 429 is taken at its word: the gateway did not process the request.
+ */
+export function mayHaveReachedGateway(error: unknown): boolean {
+  if (!isGatewayError(error)) return true
+  switch (error.code) {
+    case 'network':
+      return !errorCodes(error).some((code) => NEVER_CONNECTED.has(code))
+    case 'timeout':
+    case 'bad_response':
+    case 'server_error':
+    case 'aborted':
+      return true
+    default:
+      return false
+  }
 }

@@ -2,7 +2,7 @@
 export { createGatewayClient, MAX_CONTACTS_PER_CALL } from './client'
 export { normalisePhone, normaliseRecipients, phoneOrProblem } from './phone'
 export { ALLOWED_EXTENSIONS, extensionOf } from './input-rules'
-export { GatewayError, isGatewayError } from './errors'
+export { GatewayError, isGatewayError, mayHaveReachedGateway } from './errors'
 export { capRetryAfter, MAX_RETRY_AFTER_MS } from './http'
 export type { GatewayErrorCode, GatewayErrorInit, GatewayErrorKind } from './errors'
 export type * from './types'

@@ -42,7 +42,7 @@ export {
 } from './types'
 export type { SweepResult } from './retention'
 export { fileEntryOf } from './file-entry'
-export { mayHaveReachedGateway, sendFailureReason } from './send-errors'
+export { sendFailureReason } from './send-errors'
 export type { OutboxHistoryEntry } from './views'
 // A file the operator picked that changed since: producers refuse it in the kernel's words.
 export { FileChangedError } from '../files'

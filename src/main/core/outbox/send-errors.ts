@@ -1,8 +1,13 @@
 // Sorts a failed send into what the outbox must do next: retry, check the gateway's reports first, fail the item, or pause the device.
-import { capRetryAfter, isGatewayError, type GatewayError, type GatewayErrorCode } from '../gateway'
+import {
+  capRetryAfter,
+  isGatewayError,
+  mayHaveReachedGateway,
+  type GatewayError,
+  type GatewayErrorCode
+} from '../gateway'
 import type { MessageKey } from '../../../shared/i18n'
 import { encodeNote } from '../../../shared/i18n/notes'
-import { errorCodes } from '../error-codes'
 
 export type SendErrorAction =
   /** The gateway surely did not take the message: retry after backoff. */
@@ -28,16 +33,6 @@ export interface ClassifiedSendError {
   retryAfterMs: number | null
 }
 
-/** Connection errors raised before a single byte of the request could reach the gateway. */
-const NEVER_CONNECTED = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'EADDRNOTAVAIL'
-])
-
 const DEVICE_CODES = new Set([
   'token_invalid',
   'secret_invalid',
@@ -58,10 +53,6 @@ const GATEWAY_FAILING: ReadonlySet<string> = new Set<GatewayErrorCode>([
 
 export function isGatewayFailing(error: Pick<ClassifiedSendError, 'code'>): boolean {
   return GATEWAY_FAILING.has(error.code)
-}
-
-function neverConnected(error: unknown): boolean {
-  return errorCodes(error).some((code) => NEVER_CONNECTED.has(code))
 }
 
 /**
@@ -92,23 +83,12 @@ export function classifySendError(error: unknown): ClassifiedSendError {
     case 'rate_limited':
       return { ...base, action: 'retry' }
     case 'network':
-      return { ...base, action: neverConnected(error) ? 'retry' : 'reconcile' }
-    case 'timeout':
-    case 'bad_response':
-    case 'server_error':
-    case 'aborted':
-      return { ...base, action: 'reconcile' }
+      // Refused before a byte was sent: surely not taken. Cut off on the way: reconciled.
+      return { ...base, action: mayHaveReachedGateway(error) ? 'reconcile' : 'retry' }
     default:
+      if (mayHaveReachedGateway(error)) return { ...base, action: 'reconcile' }
       return { ...base, action: DEVICE_CODES.has(error.code) ? 'pause-device' : 'fail-item' }
   }
-}
-
-/**
- * Whether a request that failed may have been applied by the gateway all the same (no answer, a garbled one, a 5xx):
- * what it made is then to be found out or kept in doubt, never assumed not made. The same table as the sends'.
- */
-export function mayHaveReachedGateway(error: unknown): boolean {
-  return classifySendError(error).action === 'reconcile'
 }
 
 const REASON_KEYS: Record<GatewayErrorCode, MessageKey> = {

@@ -1,9 +1,8 @@
 // The gateway reminders Sender Desk created for a device: created, updated, refreshed and deleted at the gateway, and
 // remembered here because the gateway has no call that lists them.
 import { randomUUID } from 'node:crypto'
-import { isGatewayError } from '../gateway'
+import { isGatewayError, mayHaveReachedGateway } from '../gateway'
 import type { GatewayClient, Reminder, ReminderInput } from '../gateway'
-import { mayHaveReachedGateway } from '../outbox'
 import { nextOccurrence, type RecurrenceRule } from '../sending'
 import type { ReminderRecord, ReminderStore } from '../store'
 import { GATEWAY_TIME_ZONE } from '../../../shared/domain'

@@ -3,7 +3,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
-import type { InvoiceView } from '../../../../shared/contract'
+import { ApiError, type InvoiceView } from '../../../../shared/contract'
 import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
@@ -141,6 +141,38 @@ describe('NewDeviceView', () => {
     await user.click(screen.getByRole('button', { name: 'Link the new device' }))
     expect(useNavigation.getState().view).toBe('linking')
     expect(fake.requests('linking:begin')).toEqual([{ id: 'dev-new' }])
+  })
+
+  // The gateway's answer lost as it made the device: said as "failed" before, the operator ordered again and owed two.
+  it('says an order whose answer was lost may have made the device, and orders again only when told to', async () => {
+    const created = makeDevice({ id: 'dev-new', label: 'Cabang 2', sandbox: true, state: 'needs-scan' })
+    let answers = 0
+    fake.handle('devices:create', () => {
+      answers++
+      if (answers === 1)
+        throw new ApiError({
+          code: 'device_create_unconfirmed',
+          message: 'lost',
+          messageKey: 'desktop.error.deviceCreateUnconfirmed',
+          messageParams: { name: 'Cabang 2' }
+        })
+      return { invoice, device: created }
+    })
+    fake.handle('linking:begin', () => created)
+    const user = userEvent.setup()
+    render(<NewDeviceView />)
+    await user.type(screen.getByRole('textbox', { name: 'Device name' }), 'Cabang 2')
+    await user.type(screen.getByRole('textbox', { name: 'WhatsApp number for the device' }), '0812 9990 000')
+    await user.click(screen.getByRole('button', { name: 'Create device and invoice' }))
+    const said = await screen.findByTestId('new-device-error')
+    expect(said.textContent).toBe(
+      "The gateway's answer was lost: it may have made Cabang 2, with its invoice. Look in the gateway's dashboard (devices and invoices) before ordering it again, or you may pay for two."
+    )
+    expect(said.className).toBe('alert alert--warn')
+    await user.click(screen.getByRole('button', { name: 'It is not there: order it anyway' }))
+    expect(fake.requests('devices:create')[1]).toMatchObject({ name: 'Cabang 2', createAgain: true })
+    expect(fake.requests('devices:create')[0]).not.toHaveProperty('createAgain')
+    expect(await screen.findByTestId('new-device-invoice')).toBeTruthy()
   })
 
   it('orders at another gateway with a typed-in token; without the new token it says to pay first', async () => {

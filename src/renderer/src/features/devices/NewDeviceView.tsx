@@ -68,6 +68,7 @@ export function NewDeviceView(): React.JSX.Element {
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<ErrorInfo | null>(null)
+  const lostAnswer = error?.code === 'device_create_unconfirmed'
   const [result, setResult] = useState<{ invoice: InvoiceView; device: DeviceView | null } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const focusFirstInvalid = useFocusFirstInvalid(formRef)
@@ -96,6 +97,11 @@ export function NewDeviceView(): React.JSX.Element {
       focusFirstInvalid()
       return
     }
+    await order()
+  }
+
+  /** `createAgain`: the operator looked after a lost answer, and the device is not at the gateway. */
+  async function order(createAgain = false): Promise<void> {
     setBusy(true)
     setError(null)
     try {
@@ -111,7 +117,8 @@ export function NewDeviceView(): React.JSX.Element {
         phone: phone.trim(),
         product,
         periode,
-        bank
+        bank,
+        ...(createAgain ? { createAgain } : {})
       })
       if (reply.device) useDevices.getState().upsert(reply.device)
       forgetKeptFields(KEPT_AS)
@@ -303,9 +310,24 @@ export function NewDeviceView(): React.JSX.Element {
           </div>
           <LastPrice product={product} periode={periode} />
           {error ? (
-            <p className="alert alert--bad" role="alert" data-testid="new-device-error">
+            // A lost answer is not a failure: the device may be there; said as a warning, with the way on.
+            <p
+              className={lostAnswer ? 'alert alert--warn' : 'alert alert--bad'}
+              role="alert"
+              data-testid="new-device-error"
+            >
               {error.message}
             </p>
+          ) : null}
+          {lostAnswer ? (
+            <button
+              type="button"
+              className="button"
+              {...busyButtonProps(busy, () => void order(true))}
+              data-testid="new-device-order-anyway"
+            >
+              {t('newDevice.orderAnyway')}
+            </button>
           ) : null}
           <div className="actions">
             <button
