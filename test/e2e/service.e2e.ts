@@ -1,11 +1,11 @@
 /**
  * The service journeys in real Chromium over the harness (real core, real sandbox gateway): a reminder created in the
- * window is fired by the sandbox and shows up as sent; an auto-reply added in the window answers a message that
- * arrives through "try it".
+ * window is fired by the sandbox and shows up as sent, and one whose answer was lost is kept as not confirmed; an
+ * auto-reply added in the window answers a message that arrives through "try it".
  */
 import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
-import { screenshot } from './browser'
+import { screenshot, seriousA11yViolations } from './browser'
 import { instantToLocal } from '../../src/shared/domain'
 import { journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
@@ -59,6 +59,52 @@ describe('service journeys in Chromium', () => {
     await expect.poll(() => row.count()).toBe(0)
     await expect.poll(focused).toBe('reminders-result')
     await expect(p.getByTestId('reminders-result').textContent()).resolves.toBe('+62 812-3456-7890: Deleted.')
+  })
+
+  it('keeps a reminder whose answer was lost as not confirmed, refuses making it again, and forgets it', async () => {
+    harness = await journey.start()
+    await linkedSandboxDevice(harness)
+    const sandbox = await harness.sandbox()
+    // The gateway saves the reminder, then its answer comes back garbled: it is at the gateway, unconfirmed here.
+    await sandbox.control.addFault({
+      path: '/api/reminder',
+      method: 'POST',
+      kind: 'garbage',
+      applyAfterHandling: true,
+      times: 1
+    })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await openTab(p, 'reminders')
+    await p.getByTestId('reminders-empty').waitFor()
+    await p.getByTestId('reminder-to').fill('0812-3456-7890')
+    await p.getByTestId('reminder-title').fill('Tagihan')
+    await p.getByTestId('reminder-message').fill('Tagihan bulan ini')
+    await p.getByTestId('reminder-repeat').selectOption('monthly')
+    await p.getByTestId('reminder-date').fill('2030-01-15')
+    await p.getByTestId('reminder-time').fill('09:00')
+    await p.getByTestId('reminder-submit').click()
+    await expect
+      .poll(() => p.getByTestId('reminder-done').textContent())
+      .toMatch(/^Sent to the gateway, but its answer was lost/)
+    const row = p.getByTestId('reminder-row')
+    await expect.poll(() => row.getByTestId('reminder-unconfirmed').isVisible()).toBe(true)
+    expect(await row.getByRole('button', { name: 'Ask the gateway' }).count()).toBe(0)
+    expect(await seriousA11yViolations(p)).toEqual([])
+
+    // Made again from the same form (its words kept): refused, naming it, and the gateway still has one.
+    await p.getByTestId('reminder-title').fill('Tagihan Januari')
+    await p.getByTestId('reminder-submit').click()
+    await expect.poll(() => p.getByTestId('reminder-error').textContent()).toContain('“Tagihan”')
+    const token = (await sandbox.control.devices())[0]!.token
+    expect(await sandbox.control.reminders(token)).toHaveLength(1)
+
+    await row.getByRole('button', { name: 'Forget it here' }).click()
+    await row.getByRole('button', { name: 'Forget it here' }).last().click()
+    await expect.poll(() => row.count()).toBe(0)
+    await expect(p.getByTestId('reminders-result').textContent()).resolves.toBe(
+      '+62 812-3456-7890: Forgotten here.'
+    )
+    expect(await sandbox.control.reminders(token)).toHaveLength(1)
   })
 
   it('creates a new device: the invoice is shown, then the wizard links it', async () => {

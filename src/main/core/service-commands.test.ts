@@ -493,6 +493,7 @@ describe('a reminder whose answer was lost', () => {
     expect(await atGateway()).toBe(1)
     expect(await failure(invoke('reminders:create', draft))).toMatchObject({
       code: 'reminder_exists',
+      messageKey: 'desktop.error.reminderMaybeExists',
       messageParams: { reminder: 'Tagihan' }
     })
     expect(await atGateway()).toBe(1)

@@ -187,6 +187,8 @@ export const enRest = {
     'A series kept for this device already sends “{series}” to {numbers} at these times: a second would send it twice each time. Change the numbers, the messages, the start or the repeat, or stop that series first.',
   'desktop.error.reminderExists':
     'This device already has the reminder “{reminder}” to this number with this message at these times: a second one would send it twice each time. Change the number, the message, the start or the repeat to make another.',
+  'desktop.error.reminderMaybeExists':
+    "The reminder “{reminder}” to this number with this message at these times may be at the gateway already (its answer was lost as it was made): a second one could send it twice each time. Look for it in the gateway's dashboard, then forget it here before making it again.",
   'desktop.error.deviceCreateUnconfirmed':
     "The gateway's answer was lost: it may have made {name}, with its invoice. Look in the gateway's dashboard (devices and invoices) before ordering it again, or you may pay for two.",
   'desktop.error.deviceCreateAgain':

@@ -204,6 +204,8 @@ export const id: Record<MessageKey, string> = {
     'Seri yang tersimpan untuk perangkat ini sudah mengirim “{series}” ke {numbers} pada waktu yang sama: seri kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya, atau hentikan dulu seri itu.',
   'desktop.error.reminderExists':
     'Perangkat ini sudah punya pengingat “{reminder}” ke nomor ini dengan pesan ini pada waktu yang sama: pengingat kedua akan mengirimnya dua kali setiap kali. Ubah nomor, pesan, waktu mulai, atau pengulangannya untuk membuat yang lain.',
+  'desktop.error.reminderMaybeExists':
+    'Pengingat “{reminder}” ke nomor ini dengan pesan ini pada waktu-waktu ini mungkin sudah ada di gateway (jawabannya hilang saat dibuat): pengingat kedua bisa mengirimnya dua kali setiap kali. Cari di dasbor gateway, lalu lupakan di sini sebelum membuatnya lagi.',
   'desktop.error.deviceCreateUnconfirmed':
     'Jawaban gateway hilang: gateway mungkin sudah membuat {name}, beserta tagihannya. Periksa dasbor gateway (perangkat dan tagihan) sebelum memesannya lagi, atau Anda bisa membayar dua kali.',
   'desktop.error.deviceCreateAgain':

@@ -177,7 +177,8 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     const kept = reminders.sameAs(deviceId, draft, except)
     if (kept)
       throw new ApiFailure('reminder_exists', {
-        key: 'desktop.error.reminderExists',
+        // Unconfirmed, it may be there or not: said so, with the way to settle it.
+        key: kept.reminderId === null ? 'desktop.error.reminderMaybeExists' : 'desktop.error.reminderExists',
         params: { reminder: reminderName(kept) }
       })
   }
