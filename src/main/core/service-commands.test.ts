@@ -327,6 +327,30 @@ describe('auto-replies', () => {
   })
 })
 
+// A rule's answer lost after the gateway made it: "failed" before, and made again the gateway refused it as a
+// keyword it has ("already exist"), while the list shown did not have it.
+it('finds an auto-reply whose answer was lost in the gateway’s list, and answers with it', async () => {
+  const deviceId = await linkedSandboxDevice()
+  const sandbox = (await core.sandbox.current())!
+  await sandbox.control.addFault({
+    path: '/api/v2/autoreply',
+    method: 'POST',
+    kind: 'garbage',
+    applyAfterHandling: true,
+    times: 1
+  })
+  const rule = await invoke('autoReplies:create', { deviceId, keyword: 'ongkir', response: 'Gratis ongkir' })
+  expect(rule).toMatchObject({ id: expect.any(String), keyword: 'ongkir', response: 'Gratis ongkir' })
+  expect((await invoke('autoReplies:list', { deviceId })).autoReplies).toEqual([
+    expect.objectContaining({ id: rule.id, keyword: 'ongkir' })
+  ])
+  // Not made after all (its answer lost before the gateway did anything): the failure is said as it came.
+  await sandbox.control.addFault({ path: '/api/v2/autoreply', method: 'POST', kind: 'garbage', times: 1 })
+  expect(
+    await failure(invoke('autoReplies:create', { deviceId, keyword: 'jam', response: 'Buka 08.00' }))
+  ).toMatchObject({ code: 'bad_response' })
+})
+
 describe('reminders', () => {
   it('created at the gateway and remembered here; the sandbox reports what it sent', async () => {
     const deviceId = await linkedSandboxDevice()

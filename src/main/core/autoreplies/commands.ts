@@ -1,10 +1,11 @@
 // The auto-replies feature's commands: the gateway's keyword rules for a device, listed and changed through its client,
 // with the core's copy of them kept up to date (the chatbot view reads the copy, never the gateway per thread).
 import type { AutoReplyView } from '../../../shared/contract'
+import { autoReplyKeywordForm } from '../../../shared/domain'
 import { isoOrNull } from '../clock'
 import type { Commands } from '../commands'
 import { requireClient, type DeviceRegistry } from '../devices'
-import type { AutoReply } from '../gateway'
+import { mayHaveReachedGateway, type AutoReply } from '../gateway'
 import type { AutoReplyBook } from './auto-reply-book'
 
 export type AutoReplyChannel =
@@ -45,9 +46,24 @@ export function createAutoReplyCommands(deps: AutoReplyCommandsDeps): Commands<A
 
     async 'autoReplies:create'({ deviceId, keyword, response }) {
       const client = await clientOf(deviceId)
-      const created = toAutoReplyView(await client.createAutoReply({ keyword, response }))
+      let made: AutoReply
+      try {
+        made = await client.createAutoReply({ keyword, response })
+      } catch (error) {
+        if (!mayHaveReachedGateway(error)) throw error
+        // Its answer lost: the gateway's list says whether it made the rule (a keyword is there once at most).
+        const listed = await client.listAutoReplies({ keyword }).catch(() => [])
+        // Compared as the gateway matches keywords (it may keep one in another case or spacing).
+        const found = listed.find(
+          (rule) =>
+            autoReplyKeywordForm(rule.keyword) === autoReplyKeywordForm(keyword) &&
+            rule.response.trim() === response.trim()
+        )
+        if (!found) throw error
+        made = found
+      }
       await changed(deviceId)
-      return created
+      return toAutoReplyView(made)
     },
 
     async 'autoReplies:update'({ deviceId, id, keyword, response }) {
