@@ -99,9 +99,13 @@ const sendSizeOf = (items: readonly OutboxItemView[]): SendSize => ({
   numbers: numbersOf(items).length
 })
 
-/** How many held messages the list's one send holding any holds; 0 when several sends (or none) hold them. */
-function heldOnOneCard(items: readonly OutboxItemView[] | null): number {
-  const held = (items ?? []).filter((item) => item.held)
+/**
+ * How many held messages the list's one send holding any holds; 0 when several sends (or none) hold them; null while
+ * the list is read (the bar waits for it: drawn before the card, it went as the card came).
+ */
+function heldOnOneCard(items: readonly OutboxItemView[] | null): number | null {
+  if (items === null) return null
+  const held = items.filter((item) => item.held)
   return groupSends(held).length === 1 ? held.length : 0
 }
 
@@ -335,8 +339,8 @@ function HeldActions({
   heldOnOneCard,
   onDone
 }: {
-  /** How many held messages one card shown holds, when it holds every one held (heldOnOneCard). */
-  heldOnOneCard: number
+  /** How many held messages one card shown holds, when it holds every one held (heldOnOneCard); null: not read yet. */
+  heldOnOneCard: number | null
   onDone(text: string, warn: boolean): void
 }): React.JSX.Element | null {
   const t = useT()
@@ -348,7 +352,7 @@ function HeldActions({
   const [askCancel, setAskCancel] = useState(false)
   const cancelButton = useRef<HTMLButtonElement>(null)
   // One held has its own Send now and Cancel on its card, and so has a send holding them all: the bar is for more.
-  if ((held < 2 || heldOnOneCard === held) && busy === null) return null
+  if ((held < 2 || heldOnOneCard === null || heldOnOneCard === held) && busy === null) return null
 
   async function settle(action: 'send' | 'cancel'): Promise<void> {
     setAskCancel(false)
