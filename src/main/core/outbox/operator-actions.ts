@@ -373,8 +373,10 @@ export function createOperatorActions(core: KernelCore) {
     release: (id: string): OutboxItemView => actOn(id, releaseItem),
     /** Send these held overdue items now (one not held any more is refused, as its single release is). */
     releaseMany: (ids: readonly string[]): BulkResult => bulk(ids, releaseItem),
-    /** Move these to another time (a send's, from Schedules); each as its own edit would, in one transaction. */
-    /** The same edit of each (a send's new time or words); a time gone by is refused for all. */
+    /**
+     * The same edit of each (a send's new time or words, from Schedules), each as its own edit would, in one
+     * transaction; a time gone by is refused for all.
+     */
     editMany(ids: readonly string[], changes: EditInput): BulkResult {
       if (changes.schedule) assertScheduleAhead(changes.schedule)
       return bulk(ids, (id) => editItem(id, changes))
