@@ -1,7 +1,7 @@
 /**
  * The window's header in a narrow window (360×640), in both languages: sticky, it takes at most 80 px of the height
- * (it took about 140, 22 % of the screen, from the inbox's thread, the QR wizard and Send), and every control it has
- * is still on the screen, named, and reached by keyboard. A wide window keeps its header as it was.
+ * (it took about 140, 22 % of the screen, from the inbox's thread, the QR wizard and Send), every control it has
+ * is still on the screen, named, and reached by keyboard, and its counts name their buckets in sight. A wide window keeps its header as it was.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -111,7 +111,19 @@ describe('the header in a narrow window', () => {
           expect(box.x >= 0 && box.x + box.width <= 360, `${what} is within the window's width`).toBe(true)
           expect(box.y + box.height, `${what} is within the header`).toBeLessThanOrEqual(header.height)
         }
-        // The condensed counts say the full words to a screen reader and in their tooltip.
+        // The condensed counts draw each bucket's word beside its number, whole (they drew "1 · 1 · 0"), and say the
+        // full words to a screen reader and in their tooltip.
+        const drawn = await controls.counts.evaluate((element) => {
+          const copy = element.cloneNode(true) as HTMLElement
+          for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove()
+          return { text: copy.textContent ?? '', cut: element.scrollWidth > element.clientWidth }
+        })
+        expect(drawn.text.split('·').map((part) => part.replace(/\s+/g, ' ').trim())).toEqual([
+          `1 ${words['counts.queued']}`,
+          `1 ${words['counts.scheduled']}`,
+          `0 ${words['counts.failed']}`
+        ])
+        expect(drawn.cut, 'the counts fit their row').toBe(false)
         const countsName = await controls.counts.evaluate((element) => element.getAttribute('title') ?? '')
         for (const key of ['counts.scheduled', 'counts.failed'] as const)
           expect(countsName).toContain(words[key])
@@ -126,14 +138,16 @@ describe('the header in a narrow window', () => {
         // By keyboard: each control is a tab stop, shown where it has the focus.
         await page.evaluate(() => window.scrollTo(0, 0))
         const stops = await headerTabStops(page)
+        // In the order they are drawn: the top row, then the counts under it.
         expect(stops.map((stop) => stop.name)).toEqual([
-          'counts-summary',
           'pause-sending',
           'shortcuts-open',
-          'nav-toggle'
+          'nav-toggle',
+          'counts-summary'
         ])
         for (const stop of stops) expect(stop.inWindow, `${stop.name} is in sight when focused`).toBe(true)
         // The menu opens from the keyboard under the header, every tab in the window.
+        await page.keyboard.press('Shift+Tab')
         await page.keyboard.press('Shift+Tab')
         expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
           'nav-toggle'

@@ -131,6 +131,7 @@ function Header(): React.JSX.Element {
   const counts: HeaderCount[] = HEADER_BUCKETS.map((bucket) => ({
     bucket,
     count: buckets[bucket],
+    word: t(HEADER_LABEL[bucket]),
     label:
       bucket === 'queued' && queuedPaused > 0
         ? t('counts.queuedPaused', { paused: queuedPaused })
@@ -152,8 +153,6 @@ function Header(): React.JSX.Element {
     <header className="header">
       <div className="header-top">
         <h1 className="brand">Sender Desk</h1>
-        {/* A narrow window shows the counts as one summary (styles.css), the words said and in its tooltip. */}
-        <CountsSummary counts={counts} />
         <ul className="counts" aria-label={t('counts.label')} data-testid="header-counts">
           {/* The counting model's buckets, as the outbox's summary names them (one definition each). */}
           {counts.map(({ bucket, count, label, bad }) => (
@@ -195,6 +194,8 @@ function Header(): React.JSX.Element {
         </p>
       ) : null}
       <Navigation />
+      {/* A narrow window shows the counts as one row under the buttons (styles.css): after them, as they are read. */}
+      <CountsSummary counts={counts} />
     </header>
   )
 }
@@ -203,6 +204,9 @@ function Header(): React.JSX.Element {
 interface HeaderCount {
   bucket: (typeof HEADER_BUCKETS)[number]
   count: number
+  /** The bucket's word, as the outbox's summary names it. */
+  word: string
+  /** The word with what it holds back said too ("queued (2 paused)"). */
   label: string
   bad: boolean
 }
@@ -212,7 +216,10 @@ function showInOutbox(statuses: OutboxStatus[]): void {
   openOutboxAt({ statuses })
 }
 
-/** The counts in a narrow window: their numbers, one button opening the outbox at what they count. */
+/**
+ * The counts in a narrow window, one button opening the outbox at what they count: each number with its bucket's word
+ * (QA: "0 · 1 · 0" named its buckets only to a screen reader), what a pause holds back said and in the tooltip.
+ */
 function CountsSummary({ counts }: { counts: HeaderCount[] }): React.JSX.Element {
   const language = useLanguage()
   const words = counts.map(({ count, label }) => `${formatNumber(count, language)} ${label}`).join(', ')
@@ -224,17 +231,18 @@ function CountsSummary({ counts }: { counts: HeaderCount[] }): React.JSX.Element
       data-testid="counts-summary"
       onClick={() => showInOutbox(counts.flatMap(({ bucket }) => BUCKET_STATUSES[bucket]))}
     >
-      {counts.map(({ bucket, count, label, bad }, index) => (
+      {counts.map(({ bucket, count, word, label, bad }, index) => (
         <span key={bucket} className={bad ? 'count--bad' : undefined}>
           {index > 0 ? (
             <span className="counts-summary-dot" aria-hidden="true">
               ·
             </span>
           ) : null}
-          <span className="count-number">{formatNumber(count, language)}</span>
+          <span className="count-number">{formatNumber(count, language)}</span>{' '}
+          <span aria-hidden="true">{word}</span>
           <span className="visually-hidden">
-            {` ${label}`}
-            {index < counts.length - 1 ? ',' : ''}
+            {label}
+            {index < counts.length - 1 ? ', ' : ''}
           </span>
         </span>
       ))}
