@@ -1721,9 +1721,9 @@ export const invokeChannels = builtOnFirstUse({
   /**
    * One send's scheduled items due at one instant, as Schedules shows them on one card (the send: its device and the
    * instant it was made, its items' `createdAt`): sent now if held (`send`), cancelled, moved to `schedule`
-   * (`reschedule`, a time gone by refused for all), or its text said in other words (`reword`: every text of the send
-   * worded as `reword.like` is now is given `reword.text`). Those that changed meanwhile are refused, as in the other
-   * bulk actions.
+   * (`reschedule`, a time gone by refused for all), or its words changed (`reword`: every text of the send worded as
+   * `reword.like` is now, or every caption of its file captioned as it is, is given `reword.text`). Those that changed
+   * meanwhile are refused, as in the other bulk actions.
    */
   'outbox:settleSend': () => ({
     request: z
@@ -1733,7 +1733,8 @@ export const invokeChannels = builtOnFirstUse({
         scheduledAt: z.iso.datetime({ offset: true }),
         action: z.enum(['send', 'cancel', 'reschedule', 'reword']),
         schedule: ScheduleRequest.optional(),
-        reword: z.object({ like: Id, text: RequiredMessageText }).strict().optional()
+        // A caption may be emptied; a text may not (the core asks it of the message named by `like`).
+        reword: z.object({ like: Id, text: MessageText }).strict().optional()
       })
       .strict()
       .refine((request) => (request.action === 'reschedule') === (request.schedule !== undefined), {

@@ -1220,6 +1220,7 @@ export const enRest = {
     '{count, plural, one {Cancel this send? Its message will not go out; it stays in the Outbox, marked cancelled.} other {Cancel this send to # numbers? None of them will be sent; they stay in the Outbox, marked cancelled.}}',
   'schedules.send.reschedule': 'Reschedule all',
   'schedules.send.reword': 'Change the words',
+  'schedules.send.rewordCaption': 'Caption of {file}',
   'schedules.send.rewordText': 'Text {n} of {count}',
   'schedules.send.reworded':
     '{count, plural, one {# message now says the new words.} other {# messages now say the new words.}}',

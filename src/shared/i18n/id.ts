@@ -1416,6 +1416,7 @@ export const id: Record<MessageKey, string> = {
     'Batalkan kiriman ke {count} nomor ini? Tidak ada yang akan dikirim; pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.send.reschedule': 'Jadwalkan ulang semua',
   'schedules.send.reword': 'Ubah kata-katanya',
+  'schedules.send.rewordCaption': 'Keterangan {file}',
   'schedules.send.rewordText': 'Teks {n} dari {count}',
   'schedules.send.reworded': '{count} pesan kini memakai kata-kata yang baru.',
   'schedules.send.sent': '{count} dikirim sekarang; pantau di kotak keluar.',

@@ -27,6 +27,7 @@ import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
 import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
 import {
+  assertMessageText,
   fileEntryOf,
   OutboxError,
   type BulkResult,
@@ -597,12 +598,14 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       if (action === 'cancel') return bulkReply(outbox, outbox.cancelMany(ids))
       if (action === 'reword') {
         if (!reword) throw new Error('the contract asks the words of a reword')
-        // The send's texts worded as the one shown: another text of the send, or one reworded on its own, keeps its own.
+        // The send's texts worded as the one shown, or its file's captions: another text or file of the send, or one
+        // reworded on its own, keeps its own words. A text needs some; a caption may be taken away.
         const like = ids.includes(reword.like) ? outbox.get(reword.like).item : null
-        const worded = like?.kind === 'text' ? like.text : null
+        if (like === null) return { done: [], refused: [] }
+        assertMessageText(reword.text, 'text', like.kind === 'text')
         const same = ids.filter((id) => {
           const { item } = outbox.get(id)
-          return item.kind === 'text' && item.text === worded
+          return item.kind === like.kind && item.fileName === like.fileName && item.text === like.text
         })
         return bulkReply(outbox, outbox.editMany(same, { text: reword.text }))
       }

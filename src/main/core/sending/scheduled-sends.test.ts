@@ -1,5 +1,7 @@
 // Schedules' bulk actions through the sending commands: the Outbox's "Send held now" for a ticked selection
 // (`outbox:releaseMany`), and one send settled as one (`outbox:settleSend`).
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { makeFixture, type OutboxFixture } from '../outbox/testing/outbox-fixture'
 import { createSendingCommands, type SendingCommandsDeps } from './commands'
@@ -161,6 +163,49 @@ describe('one send, settled as one', () => {
       true
     )
     expect(fx.outbox.get(note).item.text).toBe('Your order is ready')
+  })
+
+  it('changes the caption of the send’s file, leaving its other file and its text, and takes it away when emptied', async () => {
+    fx = makeFixture()
+    const file = (name: string, caption: string) => {
+      const path = join(fx.dir, name)
+      writeFileSync(path, `%PDF-1.4 ${name}`)
+      return { kind: 'file', path, name, mime: 'application/pdf', mediaKind: 'document', caption } as const
+    }
+    const { itemIds } = await fx.outbox.enqueue({
+      deviceId: 'd1',
+      recipients: ['6281234567091', '6281234567092'],
+      entries: [
+        { kind: 'text', text: 'Prices for May' },
+        file('prices.pdf', 'Prices for May'),
+        file('menu.pdf', 'Prices for May')
+      ],
+      schedule: jakarta('2026-01-15T11:00')
+    })
+    const byName = (name: string | null) => itemIds.filter((id) => fx.outbox.get(id).item.fileName === name)
+    const [prices] = byName('prices.pdf')
+    const send = sendOf(prices!)
+    const reply = await commands()['outbox:settleSend']({
+      ...send,
+      action: 'reword',
+      reword: { like: prices!, text: 'Prices for June' }
+    })
+    expect(reply).toEqual({ done: byName('prices.pdf'), refused: [] })
+    const words = (name: string | null) => byName(name).map((id) => fx.outbox.get(id).item.text)
+    expect(words('prices.pdf')).toEqual(['Prices for June', 'Prices for June'])
+    expect(words('menu.pdf')).toEqual(['Prices for May', 'Prices for May'])
+    expect(words(null)).toEqual(['Prices for May', 'Prices for May'])
+    // A caption emptied is taken away; a text emptied is refused, nothing changed.
+    await commands()['outbox:settleSend']({ ...send, action: 'reword', reword: { like: prices!, text: '' } })
+    expect(words('prices.pdf')).toEqual([null, null])
+    await expect(
+      commands()['outbox:settleSend']({
+        ...send,
+        action: 'reword',
+        reword: { like: byName(null)[0]!, text: ' ' }
+      })
+    ).rejects.toMatchObject({ code: 'invalid_input' })
+    expect(words(null)).toEqual(['Prices for May', 'Prices for May'])
   })
 
   it('says a number whose schedule the gateway is saving right now was left for that, not that it changed', async () => {

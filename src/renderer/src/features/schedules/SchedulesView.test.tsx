@@ -863,28 +863,45 @@ describe('a send to many numbers', () => {
     expect(within(card).queryByRole('textbox')).toBeNull()
   })
 
-  it('offers no words to change for a send of files alone, and one field a text for a send of two texts', async () => {
+  it('offers one field a text for a send of two texts', async () => {
     const twoTexts = [
       ...promo(2),
       ...promo(2).map((item) => ({ ...item, id: `${item.id}-b`, text: 'Reply STOP to stop' }))
     ]
     fake.handle('outbox:scheduled', () => ({ items: twoTexts, total: 4 }))
     const user = userEvent.setup()
-    const { unmount } = render(<SchedulesView />)
+    render(<SchedulesView />)
     const card = await screen.findByTestId('schedule-send')
     await user.click(within(card).getByRole('button', { name: 'Change the words' }))
     expect(within(card).getAllByRole('textbox')).toHaveLength(2)
     expect(within(card).getByRole('textbox', { name: 'Text 2 of 2' })).toBeTruthy()
     await user.keyboard('{Escape}')
     expect(within(card).queryByRole('textbox')).toBeNull()
-    unmount()
-    fake.handle('outbox:scheduled', () => ({
-      items: promo(2, { kind: 'image', text: null, fileName: 'promo.jpg' }),
-      total: 2
+  })
+
+  it('changes a file’s caption too, one field a file, an emptied caption asked as taken away (it offered none)', async () => {
+    const captioned = promo(2, { kind: 'image', text: 'Our new menu', fileName: 'menu.jpg' })
+    const bare = promo(2, { kind: 'document', text: null, fileName: 'prices.pdf' }).map((item) => ({
+      ...item,
+      id: `${item.id}-pdf`
     }))
+    fake.handle('outbox:scheduled', () => ({ items: [...captioned, ...bare], total: 4 }))
+    fake.handle('outbox:settleSend', () => ({ done: ['p-0', 'p-1'], refused: [] }))
+    const user = userEvent.setup()
     render(<SchedulesView />)
-    const files = await screen.findByTestId('schedule-send')
-    expect(within(files).queryByRole('button', { name: 'Change the words' })).toBeNull()
+    const card = await screen.findByTestId('schedule-send')
+    await user.click(within(card).getByRole('button', { name: 'Change the words' }))
+    const menu = within(card).getByRole('textbox', { name: 'Caption of menu.jpg' }) as HTMLTextAreaElement
+    const prices = within(card).getByRole('textbox', { name: 'Caption of prices.pdf' }) as HTMLTextAreaElement
+    expect([menu.value, prices.value]).toEqual(['Our new menu', ''])
+    await user.clear(menu)
+    await user.type(prices, 'Prices for June')
+    await user.click(within(card).getByRole('button', { name: 'Save' }))
+    expect(menu.getAttribute('aria-invalid')).not.toBe('true')
+    expect(fake.requests('outbox:settleSend').map(({ reword }) => reword)).toEqual([
+      { like: 'p-0', text: '' },
+      { like: 'p-0-pdf', text: 'Prices for June' }
+    ])
   })
 
   it('says a reschedule that moved only some of the send as a warning under the card', async () => {

@@ -617,11 +617,18 @@ function SendCard({
   // The gateway saves a send's schedules number by number: each row says why its own is not there yet.
   const notYetAtGateway = items.filter((item) => scheduleKeeper(item) === 'notYetAtGateway').length
 
-  // Each text the send says, by the first item saying it (the core rewords every text of the send worded the same).
-  const texts: (readonly [text: string, like: string])[] = []
-  for (const item of items)
-    if (item.kind === 'text' && !texts.some(([text]) => text === item.text))
-      texts.push([item.text ?? '', item.id])
+  // Each text the send says and each of its files' captions, by the first item saying it (the core rewords every
+  // text of the send worded the same, and every caption of the same file captioned the same).
+  const wordings: Wording[] = []
+  for (const item of items) {
+    const wording = {
+      text: item.text ?? '',
+      like: item.id,
+      file: item.kind === 'text' ? null : (item.fileName ?? '')
+    }
+    if (!wordings.some((known) => known.text === wording.text && known.file === wording.file))
+      wordings.push(wording)
+  }
   const sendOf = {
     deviceId: first.deviceId,
     createdAt: first.createdAt,
@@ -737,7 +744,7 @@ function SendCard({
         >
           {t('schedules.send.reschedule')}
         </PanelToggle>
-        {texts.length > 0 ? (
+        {wordings.length > 0 ? (
           <PanelToggle
             panels={panels}
             panel="words"
@@ -803,7 +810,7 @@ function SendCard({
       {panels.open === 'words' ? (
         <RewordForm
           idPrefix={`send-words-${first.id}`}
-          texts={texts}
+          wordings={wordings}
           busy={busy}
           onCancel={panels.close}
           onSave={(changes) =>
@@ -990,29 +997,37 @@ function ScheduleRow({
 
 type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
 
+/** One text a send says, or one file's caption (`file`: its name; the caption may be empty), and an item saying it. */
+interface Wording {
+  text: string
+  like: string
+  file: string | null
+}
+
 /**
- * A send's texts said in other words, each as it is now (a typo in a promo to 200 numbers was 200 edits): only the
- * texts changed are asked for; one left empty or too long is said at its field and nothing is saved.
+ * A send's texts and captions said in other words, each as it is now (a typo in a promo to 200 numbers was 200
+ * edits): only those changed are asked for; a text left empty, or either too long, is said at its field and nothing
+ * is saved. A caption emptied is taken away.
  */
 function RewordForm({
   idPrefix,
-  texts,
+  wordings,
   busy,
   onCancel,
   onSave
 }: {
   idPrefix: string
-  /** Each text the send says, with the id of an item saying it. */
-  texts: (readonly [text: string, like: string])[]
+  wordings: Wording[]
   busy: boolean
   onCancel(): void
   onSave(changes: { like: string; text: string }[]): void
 }): React.JSX.Element {
   const t = useT()
-  const [drafts, setDrafts] = useState(() => texts.map(([text]) => text))
+  const [drafts, setDrafts] = useState(() => wordings.map(({ text }) => text))
   const [tried, setTried] = useState(false)
-  const problems = drafts.map((draft) => {
-    const problem = messageTextProblem(draft, { required: true })
+  const textCount = wordings.filter(({ file }) => file === null).length
+  const problems = drafts.map((draft, index) => {
+    const problem = messageTextProblem(draft, { required: wordings[index]!.file === null })
     return problem === 'empty'
       ? t('common.required')
       : problem === 'too-long'
@@ -1029,7 +1044,9 @@ function RewordForm({
       return
     }
     onSave(
-      texts.flatMap(([text, like], index) => (drafts[index] !== text ? [{ like, text: drafts[index]! }] : []))
+      wordings.flatMap(({ text, like }, index) =>
+        drafts[index] !== text ? [{ like, text: drafts[index]! }] : []
+      )
     )
   }
 
@@ -1041,14 +1058,19 @@ function RewordForm({
       noValidate
       data-testid={`${idPrefix}-form`}
     >
-      {texts.map(([text], index) => (
+      {wordings.map(({ like, file }, index) => (
         <Field
-          key={text}
+          key={like}
           id={`${idPrefix}-${index}`}
           label={
-            texts.length === 1
-              ? t('send.text')
-              : t('schedules.send.rewordText', { n: index + 1, count: texts.length })
+            file !== null
+              ? t('schedules.send.rewordCaption', { file })
+              : textCount === 1
+                ? t('send.text')
+                : t('schedules.send.rewordText', {
+                    n: wordings.slice(0, index + 1).filter((wording) => wording.file === null).length,
+                    count: textCount
+                  })
           }
           className="span-all"
           error={tried ? problems[index] : null}
