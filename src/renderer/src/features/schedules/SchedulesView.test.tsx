@@ -250,6 +250,39 @@ describe('SchedulesView', () => {
     await waitFor(() => expect(fake.requests('outbox:scheduled').length).toBe(2))
   })
 
+  it('says an emptied text at its field and saves nothing, and changes a file’s caption (it dropped the one, offered none for the other)', async () => {
+    const file = {
+      ...local,
+      id: 's-file',
+      kind: 'image' as const,
+      text: 'Our new menu',
+      fileName: 'menu.jpg',
+      scheduledAt: '2030-06-03T02:30:00.000Z'
+    }
+    fake.handle('outbox:scheduled', () => ({ items: [local, file], total: 2 }))
+    fake.handle('outbox:edit', ({ id }) => (id === file.id ? { ...file, text: null } : local))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const text = within(screen.getByTestId('schedule-form-s-local')).getByRole('textbox', {
+      name: 'Text message'
+    })
+    await user.clear(text)
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    expect(fake.requests('outbox:edit')).toEqual([])
+    expect(text.getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(text)
+    await user.keyboard('{Escape}')
+
+    await user.click(screen.getByTestId('schedule-edit-s-file'))
+    const caption = within(screen.getByTestId('schedule-form-s-file')).getByRole('textbox', {
+      name: 'Caption of menu.jpg'
+    })
+    await user.clear(caption)
+    await user.click(screen.getByTestId('schedule-save-s-file'))
+    expect(fake.requests('outbox:edit')).toEqual([expect.objectContaining({ id: 's-file', text: '' })])
+  })
+
   it('says the result of the last action only: the line of the one before goes (probe 4 P11)', async () => {
     let listed = [gateway, local]
     fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))

@@ -997,6 +997,16 @@ function ScheduleRow({
 
 type EditRequest = Parameters<ReturnType<typeof useOutbox.getState>['edit']>[0]
 
+/** What is wrong with a text (`required`) or a caption as worded, in words for its field; null when nothing. */
+function wordsProblem(words: string, required: boolean, t: ReturnType<typeof useT>): string | null {
+  const problem = messageTextProblem(words, { required })
+  return problem === 'empty'
+    ? t('common.required')
+    : problem === 'too-long'
+      ? t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH })
+      : null
+}
+
 /** One text a send says, or one file's caption (`file`: its name; the caption may be empty), and an item saying it. */
 interface Wording {
   text: string
@@ -1026,14 +1036,7 @@ function RewordForm({
   const [drafts, setDrafts] = useState(() => wordings.map(({ text }) => text))
   const [tried, setTried] = useState(false)
   const textCount = wordings.filter(({ file }) => file === null).length
-  const problems = drafts.map((draft, index) => {
-    const problem = messageTextProblem(draft, { required: wordings[index]!.file === null })
-    return problem === 'empty'
-      ? t('common.required')
-      : problem === 'too-long'
-        ? t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH })
-        : null
-  })
+  const problems = drafts.map((draft, index) => wordsProblem(draft, wordings[index]!.file === null, t))
 
   function submit(event: FormEvent): void {
     event.preventDefault()
@@ -1109,7 +1112,7 @@ function RescheduleForm({
   onSave
 }: {
   item: OutboxItemView
-  /** Whether its text can be changed too (a send's card moves its time here, its words in RewordForm). */
+  /** Whether its text or caption can be changed too (a send's card moves its time here, its words in RewordForm). */
   withText?: boolean
   busy: boolean
   onCancel(): void
@@ -1134,11 +1137,18 @@ function RescheduleForm({
   // Re-read now and then: a time that passes while the form is open is said at the field.
   const now = useNow(15_000)
   const passedNow = passed(now)
+  const textId = `resched-text-${item.id}`
+  // A text needs words; a caption may be emptied (it is then taken away). Said at the field, never dropped unsaid.
+  const textProblem = withText ? wordsProblem(text, item.kind === 'text', t) : null
 
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
     if (!date || !time) return
+    if (textProblem !== null) {
+      document.getElementById(textId)?.focus()
+      return
+    }
     if (passed(Date.now())) {
       // Read again at the press (the time may have passed since the form drew); the operator picks another.
       document.getElementById(timeId)?.focus()
@@ -1148,7 +1158,7 @@ function RescheduleForm({
       id: item.id,
       schedule: { localTime: `${date}T${time}`, timezone, mode, overduePolicy: overdue }
     }
-    if (withText && item.kind === 'text' && text !== (item.text ?? '') && text.trim()) request.text = text
+    if (withText && text !== (item.text ?? '')) request.text = text
     onSave(request)
   }
 
@@ -1189,15 +1199,23 @@ function RescheduleForm({
       {mode === 'local' ? (
         <OverduePolicyField id={`resched-overdue-${item.id}`} value={overdue} onChange={setOverdue} />
       ) : null}
-      {withText && item.kind === 'text' ? (
-        <Field id={`resched-text-${item.id}`} label={t('send.text')} className="span-all">
+      {withText ? (
+        <Field
+          id={textId}
+          label={
+            item.kind === 'text'
+              ? t('send.text')
+              : t('schedules.send.rewordCaption', { file: item.fileName ?? '' })
+          }
+          className="span-all"
+          error={tried ? textProblem : null}
+        >
           {(control) => (
             <textarea
               {...control}
               rows={3}
               dir="auto"
               value={text}
-              maxLength={1024}
               onChange={(e) => setText(e.target.value)}
             />
           )}
