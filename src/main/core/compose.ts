@@ -37,6 +37,7 @@ import {
   followOtherWriters,
   isSendable,
   KeptAtGatewayRecords,
+  UnconfirmedOrders,
   requireClient,
   type ClientFactory,
   type DeviceBudgetView,
@@ -697,6 +698,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       sandboxBaseUrl: async () => (await sandbox.current())?.baseUrl ?? null,
       invoices: new InvoiceStore(db),
       keptAtGateway: new KeptAtGatewayRecords(settingsStore, () => clock.now()),
+      unconfirmedOrders: new UnconfirmedOrders(settingsStore, () => clock.now()),
       now: () => clock.now(),
       // Campaigns first: a removed device's untried rows go to the campaign's other devices before its queue is
       // cancelled.

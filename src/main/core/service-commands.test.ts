@@ -16,6 +16,7 @@ import { AUTO_REPLY_STALE_MS } from './autoreplies'
 import { createGatewayClient } from './gateway'
 
 let dir: string
+let vault: MemoryVault
 let core: Core
 let clock: FakeClock
 let receiver: WireServer
@@ -48,16 +49,22 @@ beforeEach(async () => {
   receiver = await startWireServer()
   hosted = await startSandbox({ clock })
   hostedControl = new SandboxControl(hosted.baseUrl, hosted.controlToken)
+  vault = new MemoryVault()
+  await startCore()
+})
+
+/** A core on the test's data folder and keychain: started again, it is the app after a restart. */
+async function startCore(): Promise<void> {
   core = await composeCore({
     dataDir: dir,
-    vault: new MemoryVault(),
+    vault,
     clock,
     appInfo: { version: 't', platform: 't' },
     // The receiver is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
     sandbox: { allowPrivateWebhookTargets: true }
   })
   await core.start()
-})
+}
 afterEach(async () => {
   await core.stop()
   await hosted.close()
@@ -773,6 +780,22 @@ describe('creating a device', () => {
     const again = await invoke('devices:create', { ...order, createAgain: true })
     expect(again.invoice.deviceName).toBe('Cabang 3')
     expect(await devicesAtGateway()).toBe(4)
+
+    // Lost again, then the app restarted: the order is still held (it was kept only while the app ran).
+    const lost = { ...order, name: 'Cabang 5' }
+    await sandbox.control.addFault({
+      path: '/api/device/create',
+      kind: 'garbage',
+      applyAfterHandling: true,
+      times: 1
+    })
+    expect(await failure(invoke('devices:create', lost))).toMatchObject({ code: 'device_create_unconfirmed' })
+    await core.stop()
+    await startCore()
+    expect(await failure(invoke('devices:create', lost))).toMatchObject({
+      code: 'device_create_unconfirmed',
+      messageKey: 'desktop.error.deviceCreateAgain'
+    })
   })
 
   it('hosted gateway: a typed-in address and token; only the invoice comes back', async () => {

@@ -16,6 +16,7 @@ import { invoiceRecord, toInvoiceView } from './invoice-record'
 import type { KeptAtGatewayRecords } from './kept-at-gateway'
 import type { DeviceMonitor } from './monitor'
 import { normaliseBaseUrl, type ClientFactory, type DeviceRegistry } from './registry'
+import type { UnconfirmedOrders } from './unconfirmed-orders'
 
 export type DeviceChannel =
   | 'devices:list'
@@ -83,6 +84,11 @@ export interface DeviceCommandsDeps {
   removalHooks: DeviceRemovalHook[]
   /** What the gateway goes on sending for devices removed anyway, until the operator dismisses it. */
   keptAtGateway: KeptAtGatewayRecords
+  /**
+   * Orders (gateway, name, number) whose answer was lost where the gateway may have made the device: one is made again
+   * only when the operator says so (`createAgain`), after a restart too.
+   */
+  unconfirmedOrders: Pick<UnconfirmedOrders, 'has' | 'add' | 'delete'>
   /** Every invoice a gateway answered, kept: the gateway cannot list them later. */
   invoices: InvoiceStore
   now: () => number
@@ -104,11 +110,7 @@ function toHistoryEntry(
 export function createDeviceCommands(deps: DeviceCommandsDeps): Commands<DeviceChannel> {
   const { registry, monitor, actions } = deps
   const required = (id: string): void => void requireDevice(registry, id)
-  /**
-   * Orders (gateway, name, number) whose answer was lost where the gateway may have made the device: one is made again
-   * only when the operator says so (`createAgain`). Kept while the app runs: the operator was told at the time.
-   */
-  const lostOrders = new Set<string>()
+  const lostOrders = deps.unconfirmedOrders
 
   /** A device just added: its client opened and its first poll done, so the reply shows its real state. */
   async function opened(deviceId: string) {
