@@ -51,11 +51,12 @@ function pluralRulesOf(locale: string): Intl.PluralRules {
 }
 
 /**
- * `{count, plural, one {# message} other {# messages}}`: the form `Intl.PluralRules` picks for the number (`#` is
- * the number as formatted); `other` when the language has no form for the category (Indonesian has only `other`).
+ * `{count, plural, one {# message to {name}} other {# messages to {name}}}`: the form `Intl.PluralRules` picks for
+ * the number (`#` is the number as formatted; a form may hold `{name}` placeholders, filled as anywhere else); `other`
+ * when the language has no form for the category (Indonesian has only `other`).
  */
-const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g
-const PLURAL_FORM = /(=\d+|\w+)\s*\{([^{}]*)\}/g
+const PLURAL = /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g
+const PLURAL_FORM = /(=\d+|\w+)\s*\{((?:[^{}]|\{\w+\})*)\}/g
 
 function selectPlurals(template: string, params: Params, language: Language): string {
   return template.replace(PLURAL, (whole, name: string, body: string) => {

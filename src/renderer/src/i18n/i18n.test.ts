@@ -2,11 +2,18 @@
 import { describe, expect, it } from 'vitest'
 import { en } from '../../../shared/i18n/en'
 import { id } from '../../../shared/i18n/id'
+import { addStrings } from '../../../shared/i18n/translate'
 import { translate } from './index'
 
-/** `{name}` and the number a plural is chosen by (`{count, plural, …}`), each once. */
+/** `{name}` and the number a plural is chosen by (`{count, plural, …}`, its forms' own `{name}`s too), each once. */
 const placeholders = (text: string): string[] => {
-  const plain = text.replace(/\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{[^{}]*\})+)\s*\}/g, '{$1}')
+  const plain = text.replace(
+    /\{(\w+), plural,((?:\s*(?:=\d+|\w+)\s*\{(?:[^{}]|\{\w+\})*\})+)\s*\}/g,
+    (_whole, count: string, forms: string) =>
+      [`{${count}}`, ...[...forms.matchAll(/\{((?:[^{}]|\{\w+\})*)\}/g)].map((form) => form[1] ?? '')].join(
+        ' '
+      )
+  )
   return [...new Set([...plain.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? ''))].sort()
 }
 
@@ -123,6 +130,19 @@ describe('translations', () => {
     ).toBe('3 added; 1 number was not valid: x.')
     for (const [key, text] of [...Object.entries(en), ...Object.entries(id)])
       expect(text, key).not.toMatch(/\w\(s\)/)
+  })
+
+  it('fills a placeholder inside a plural form, in the form chosen (it left the whole pattern unread)', () => {
+    addStrings('en', {
+      ...en,
+      'outbox.total': '{count, plural, one {# message to {name}} other {# messages to {name}}}'
+    })
+    try {
+      expect(translate('en', 'outbox.total', { count: 1, name: 'Dewi' })).toBe('1 message to Dewi')
+      expect(translate('en', 'outbox.total', { count: 1200, name: 'Dewi' })).toBe('1,200 messages to Dewi')
+    } finally {
+      addStrings('en', en)
+    }
   })
 
   it('formats numbers for the language, but not numbers that name something', () => {
