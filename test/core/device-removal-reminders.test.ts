@@ -7,6 +7,7 @@ import type { SandboxControl } from '@sender-desk/sandbox-gateway'
 import type { Core } from '../../src/main/core/compose'
 import { describeCoreError } from '../../src/main/core/compose'
 import { dispatchInvoke } from '../../src/main/core/ipc-dispatch'
+import { loseNextAnswer } from '../../src/main/core/gateway/testing/lost-answer'
 import { composeHostedCore, type HostedCore } from './testing/hosted-core'
 
 let hosted: HostedCore
@@ -260,13 +261,7 @@ it('keeps the record of what the gateway goes on sending across a restart, until
 // gateway by its id, so the removal does not wait on it, and names it among what the gateway may go on sending.
 it('removes the device with an unconfirmed reminder, naming it as one the gateway may go on sending', async () => {
   const device = await hosted.linkedDevice('Cabang Maros')
-  await control.addFault({
-    path: '/api/reminder',
-    method: 'POST',
-    kind: 'truncate',
-    applyAfterHandling: true,
-    times: 1
-  })
+  await loseNextAnswer(control, '/api/reminder', { method: 'POST', kind: 'truncate' })
   const unconfirmed = await core.handlers['reminders:create']({
     deviceId: device.id,
     phone: '081234567890',

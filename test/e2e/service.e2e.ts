@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
 import { instantToLocal } from '../../src/shared/domain'
+import { loseNextAnswer } from '../../src/main/core/gateway/testing/lost-answer'
 import { journeySession, linkedSandboxDevice, openTab } from './fixtures'
 
 const journey = journeySession()
@@ -66,13 +67,7 @@ describe('service journeys in Chromium', () => {
     await linkedSandboxDevice(harness)
     const sandbox = await harness.sandbox()
     // The gateway saves the reminder, then its answer comes back garbled: it is at the gateway, unconfirmed here.
-    await sandbox.control.addFault({
-      path: '/api/reminder',
-      method: 'POST',
-      kind: 'garbage',
-      applyAfterHandling: true,
-      times: 1
-    })
+    await loseNextAnswer(sandbox.control, '/api/reminder', { method: 'POST' })
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await openTab(p, 'reminders')
     await p.getByTestId('reminders-empty').waitFor()

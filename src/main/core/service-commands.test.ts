@@ -9,6 +9,7 @@ import { describeCoreError } from './compose'
 import { FakeClock } from './clock'
 import { composeCore, type Core } from './compose'
 import { startWireServer, type WireServer } from './gateway/testing/wire-server'
+import { loseNextAnswer } from './gateway/testing/lost-answer'
 import { dispatchInvoke } from './ipc-dispatch'
 import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox-gateway'
 import { MemoryVault } from './vault'
@@ -339,13 +340,7 @@ describe('auto-replies', () => {
 it('finds an auto-reply whose answer was lost in the gateway’s list, and answers with it', async () => {
   const deviceId = await linkedSandboxDevice()
   const sandbox = (await core.sandbox.current())!
-  await sandbox.control.addFault({
-    path: '/api/v2/autoreply',
-    method: 'POST',
-    kind: 'garbage',
-    applyAfterHandling: true,
-    times: 1
-  })
+  await loseNextAnswer(sandbox.control, '/api/v2/autoreply', { method: 'POST' })
   const rule = await invoke('autoReplies:create', { deviceId, keyword: 'ongkir', response: 'Gratis ongkir' })
   expect(rule).toMatchObject({ id: expect.any(String), keyword: 'ongkir', response: 'Gratis ongkir' })
   expect((await invoke('autoReplies:list', { deviceId })).autoReplies).toEqual([
@@ -512,13 +507,7 @@ describe('a reminder whose answer was lost', () => {
       start: '2026-01-15T10:30',
       periode: 'monthly' as const
     }
-    await sandbox.control.addFault({
-      path: '/api/reminder',
-      method: 'POST',
-      kind: 'garbage',
-      applyAfterHandling: true,
-      times: 1
-    })
+    await loseNextAnswer(sandbox.control, '/api/reminder', { method: 'POST' })
     const unconfirmed = await invoke('reminders:create', draft)
     expect(unconfirmed).toMatchObject({ reminderId: null, title: 'Tagihan', startAt: '2026-01-15 10:30:00' })
     expect(await atGateway()).toBe(1)
@@ -756,12 +745,7 @@ describe('creating a device', () => {
       product: 'lite' as const,
       bank: 'BCA' as const
     }
-    await sandbox.control.addFault({
-      path: '/api/device/create',
-      kind: 'garbage',
-      applyAfterHandling: true,
-      times: 1
-    })
+    await loseNextAnswer(sandbox.control, '/api/device/create')
     expect(await failure(invoke('devices:create', order))).toMatchObject({
       code: 'device_create_unconfirmed',
       messageKey: 'desktop.error.deviceCreateUnconfirmed',
@@ -783,12 +767,7 @@ describe('creating a device', () => {
 
     // Lost again, then the app restarted: the order is still held (it was kept only while the app ran).
     const lost = { ...order, name: 'Cabang 5' }
-    await sandbox.control.addFault({
-      path: '/api/device/create',
-      kind: 'garbage',
-      applyAfterHandling: true,
-      times: 1
-    })
+    await loseNextAnswer(sandbox.control, '/api/device/create')
     expect(await failure(invoke('devices:create', lost))).toMatchObject({ code: 'device_create_unconfirmed' })
     await core.stop()
     await startCore()
