@@ -323,18 +323,22 @@ export function OverviewView(): React.JSX.Element {
     )
   }
 
+  const shown = TODAY.filter(
+    // Said only while there are some: the gateway holds none on one that sends at once, and a day with no
+    // customer's STOP has no opted out.
+    (row) => !SAID_WHEN_SOME.has(row.number) || (today?.numbers[row.number] ?? 0) > 0
+  ).map((row) => ({ ...row, count: today ? formatCount(today.numbers[row.number], locale) : '–' }))
+  // Each column is as wide as the longest count needs (overview.css): a busy day's "1,234,567" stays in its tile.
+  const countChars = Math.max(...shown.map((row) => row.count.length))
+
   return (
     <section className="view overview" aria-labelledby="overview-heading" data-testid="view-home">
       <ViewHeading id="overview-heading">{t('overview.title')}</ViewHeading>
       <UnreadMessages />
       <section className="card overview-today" aria-labelledby="today-title">
         <h3 id="today-title">{t('overview.today')}</h3>
-        <ul className="today-numbers">
-          {TODAY.filter(
-            // Said only while there are some: the gateway holds none on one that sends at once, and a day with no
-            // customer's STOP has no opted out.
-            (row) => !SAID_WHEN_SOME.has(row.number) || (today?.numbers[row.number] ?? 0) > 0
-          ).map((row) => (
+        <ul className="today-numbers" style={{ '--today-count-chars': countChars } as React.CSSProperties}>
+          {shown.map((row) => (
             <li key={row.key}>
               <button
                 type="button"
@@ -342,9 +346,7 @@ export function OverviewView(): React.JSX.Element {
                 data-testid={`today-${row.number}`}
                 onClick={() => openOutbox(row.number)}
               >
-                <span className="today-count">
-                  {today ? formatCount(today.numbers[row.number], locale) : '–'}
-                </span>
+                <span className="today-count">{row.count}</span>
                 <span className="today-label">
                   {row.number === 'waiting' && today ? waitingWords(today, t, locale) : t(row.key)}
                 </span>
