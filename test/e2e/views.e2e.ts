@@ -786,6 +786,59 @@ describe('narrow windows show what matters whole', () => {
     await page.close()
   })
 
+  it('a device named in one long word stays inside a 360 px window in every view, its strip, removal question and wizard too (the page was 775 px wide)', async () => {
+    const own = await startFastHarness()
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 } })
+    try {
+      const ownDevice = await linkedSandboxDevice(own)
+      const handlers = own.core.handlers
+      // An operator's own naming, words joined by underscores: nowhere to break it. Logged out, the attention strip
+      // names it above every view.
+      await handlers['devices:rename']({
+        id: ownDevice,
+        label: 'Toko_Batik_Pekalongan_Cabang_Utama_Jalan_Hayam_Wuruk_Nomor_23'
+      })
+      await handlers['sandbox:control']({ deviceId: ownDevice, action: 'logout' })
+      for (const language of ['en', 'id'] as const) {
+        await handlers['settings:update']({ language })
+        await page.goto(own.url)
+        // A reload returns to the wizard the last round opened, where the strip steps aside.
+        await openTab(page, 'home')
+        await page.getByTestId(`attention-${ownDevice}`).waitFor()
+        for (const view of VIEWS) {
+          await openTab(page, view)
+          await page.getByTestId(`view-${view}`).waitFor()
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+          )
+          if (overflow > 0) await screenshot(page, `view-${view}-360px-long-device-name-${language}`)
+          expect(overflow, `${view} overflows at 360 px (${language})`).toBeLessThanOrEqual(0)
+        }
+        // The question before removing it names it in a sentence.
+        await openTab(page, 'devices')
+        await page.getByTestId(`remove-${ownDevice}`).click()
+        await page.getByTestId(`remove-confirm-${ownDevice}`).waitFor()
+        const asking = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+        )
+        if (asking > 0) await screenshot(page, `view-devices-360px-long-device-name-remove-${language}`)
+        expect(asking, `the removal question overflows at 360 px (${language})`).toBeLessThanOrEqual(0)
+        await page.getByTestId(`remove-${ownDevice}`).click()
+        // The strip's Relink opens the wizard headed "Link Toko_Batik_…".
+        await page.getByTestId(`attention-${ownDevice}`).getByRole('button').first().click()
+        await page.getByTestId('view-linking').waitFor()
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth
+        )
+        if (overflow > 0) await screenshot(page, `view-linking-360px-long-device-name-${language}`)
+        expect(overflow, `the linking wizard overflows at 360 px (${language})`).toBeLessThanOrEqual(0)
+      }
+    } finally {
+      await page.close()
+      await own.close()
+    }
+  })
+
   it('the webhook inspector keeps its deliveries inside a 360 px window (the page was 893 px wide)', async () => {
     const handlers = harness.core.handlers
     await handlers['webhooks:update']({
