@@ -25,6 +25,7 @@ import {
   MAX_KEYWORD_LENGTH,
   MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
+  MAX_SEND_RECIPIENTS,
   CAMPAIGN_NAME_MAX_LENGTH,
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
@@ -1603,7 +1604,7 @@ export const invokeChannels = builtOnFirstUse({
   'outbox:enqueue': () => ({
     request: z.object({
       deviceId: Id,
-      recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
+      recipients: z.array(z.string().min(1).max(100)).min(1).max(MAX_SEND_RECIPIENTS),
       isGroup: z.boolean().default(false),
       entries: z.array(EnqueueEntry).min(1).max(1000),
       schedule: ScheduleRequest.optional(),
@@ -1910,7 +1911,7 @@ export const invokeChannels = builtOnFirstUse({
     request: z
       .object({
         deviceId: Id,
-        recipients: z.array(z.string().min(1).max(100)).min(1).max(500),
+        recipients: z.array(z.string().min(1).max(100)).min(1).max(MAX_SEND_RECIPIENTS),
         isGroup: z.boolean().default(false),
         entries: z.array(EnqueueEntry).min(1).max(100),
         start: z.object({ localTime: LocalTime, timezone: z.string().min(1) }),

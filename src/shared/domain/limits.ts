@@ -42,6 +42,11 @@ export const XLSX_MAX_ENTRIES = 1_000
 /** The files one campaign's attachment column may name, picked in the window or found in the CLI's --files-dir. */
 export const MAX_CAMPAIGN_ROW_FILES = 1000
 export const MAX_BULK_ITEMS = 100
+/**
+ * One send's recipients (a message now, scheduled or repeating, from the Send view): more is a campaign's work, with
+ * its pacing, its spreadsheet and its opt-outs. The window says so at the field before the contract refuses it.
+ */
+export const MAX_SEND_RECIPIENTS = 500
 export const MAX_REPORT_LIMIT = 1000
 /**
  * Message ids per revoke/cancel/resend call (`id=a,b,…`). The reference documents no maximum; we use its per-request

@@ -766,6 +766,8 @@ export const enRest = {
   'send.recipients.bad':
     '{count, plural, one {Fix or remove the recipient marked with ⚠.} other {Fix or remove the # recipients marked with ⚠.}}',
   'send.recipients.count': 'Recipients ready: {count}',
+  'send.recipients.tooMany':
+    '{count} recipients: a send goes to {max} at most. Send to the rest apart, or to all of them as a campaign from a spreadsheet.',
   'send.recipients.repeatsLeftOut':
     '({count, plural, one {# repeated number} other {# repeated numbers}} left out: each number is sent once.)',
   'send.recipients.removeAll': 'Remove all recipients',
@@ -814,6 +816,7 @@ export const enRest = {
   'send.problem.noDevice': 'Choose the device to send from.',
   'send.problem.noRecipients': 'Add at least one recipient.',
   'send.problem.badRecipients': 'Some recipients are not valid.',
+  'send.problem.tooManyRecipients': 'A send goes to {max} recipients at most.',
   'send.problem.unpickedName': 'A name is typed but not picked: choose it from the suggestions.',
   'send.problem.nothing': 'Add a file or write a text message.',
   'send.problem.textTooLong': 'The text is longer than {max} characters.',

@@ -991,6 +991,8 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
   'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
   'send.recipients.count': 'Penerima siap: {count}',
+  'send.recipients.tooMany':
+    '{count} penerima: satu pengiriman paling banyak untuk {max} penerima. Kirim ke sisanya secara terpisah, atau ke semuanya sebagai kampanye dari spreadsheet.',
   'send.recipients.repeatsLeftOut': '({count} nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
   'send.recipients.removeAll': 'Hapus semua penerima',
   'send.recipients.removedAll': 'Semua {count} penerima dihapus.',
@@ -1038,6 +1040,7 @@ export const id: Record<MessageKey, string> = {
   'send.problem.noDevice': 'Pilih perangkat pengirim.',
   'send.problem.noRecipients': 'Tambahkan minimal satu penerima.',
   'send.problem.badRecipients': 'Ada penerima yang tidak valid.',
+  'send.problem.tooManyRecipients': 'Satu pengiriman paling banyak untuk {max} penerima.',
   'send.problem.unpickedName': 'Ada nama yang diketik tetapi belum dipilih: pilih dari saran.',
   'send.problem.nothing': 'Tambahkan file atau tulis pesan teks.',
   'send.problem.textTooLong': 'Teks melebihi {max} karakter.',

@@ -83,6 +83,11 @@ describe('draftProblems', () => {
       'nothing-to-send'
     ])
     expect(problems({ ...base, recipientsText: '0812 3456 7890, 555' })).toEqual(['bad-recipients'])
+    // A send goes to 500 at most (the contract's limit, said before it refuses); a number given twice counts once.
+    const numbers = (n: number): string[] => Array.from({ length: n }, (_, i) => `0812${10_000_000 + i}`)
+    expect(problems({ ...base, recipientsText: numbers(500).join('\n') })).toEqual([])
+    expect(problems({ ...base, recipientsText: numbers(501).join('\n') })).toEqual(['too-many-recipients'])
+    expect(problems({ ...base, recipientsText: [...numbers(500), '081210000000'].join('\n') })).toEqual([])
     expect(problems({ ...base, text: 'x'.repeat(1025) })).toEqual(['text-too-long'])
     // The gateway counts characters: 600 emoji are 1200 UTF-16 units but well within its 1024.
     expect(problems({ ...base, text: '😀'.repeat(600) })).toEqual([])

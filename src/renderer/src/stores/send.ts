@@ -5,7 +5,7 @@ import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import type { ParsedRecipient } from '../features/send/recipients'
 // From their modules, not the domain's index: the index brings the phone rules to the window's start.
 import type { OverduePolicyName } from '../../../shared/domain/enums'
-import { isWithinTextLimit, MAX_TEXT_LENGTH } from '../../../shared/domain/limits'
+import { isWithinTextLimit, MAX_SEND_RECIPIENTS, MAX_TEXT_LENGTH } from '../../../shared/domain/limits'
 import { scheduleTime } from '../../../shared/domain/schedule-time'
 
 export type FileKind = FileHandleView['kind']
@@ -210,6 +210,7 @@ export type DraftProblem =
   | 'no-recipients'
   | 'unpicked-name'
   | 'bad-recipients'
+  | 'too-many-recipients'
   | 'nothing-to-send'
   | 'text-too-long'
   | 'caption-too-long'
@@ -239,6 +240,7 @@ export function draftProblems(
   if (unpicked !== null) problems.push('unpicked-name')
   else if (others.length === 0) problems.push('no-recipients')
   if (others.some((r) => r.problem)) problems.push('bad-recipients')
+  if (others.length > MAX_SEND_RECIPIENTS) problems.push('too-many-recipients')
   if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
   if (!isWithinTextLimit(draft.text) && !draft.splitLongText) problems.push('text-too-long')
   if (!isWithinTextLimit(draft.caption)) problems.push('caption-too-long')

@@ -17,6 +17,7 @@ import {
   withRecipient
 } from './recipients'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { ContactPicker } from './ContactPicker'
@@ -73,9 +74,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
       ? t('send.recipients.unpicked', { name: unpicked })
       : bad > 0
         ? t('send.recipients.bad', { count: bad })
-        : showRequired && parsed.length === 0
-          ? t('send.recipients.required')
-          : null
+        : parsed.length > MAX_SEND_RECIPIENTS
+          ? t('send.recipients.tooMany', { count: parsed.length, max: MAX_SEND_RECIPIENTS })
+          : showRequired && parsed.length === 0
+            ? t('send.recipients.required')
+            : null
 
   return (
     <fieldset className="recipients">

@@ -1796,6 +1796,22 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     return user
   }
 
+  // A pasted column of 600 was summed up as "Send 600 messages", and that button then said "recipients: Too big:
+  // expected array to have <=500 items", the contract's words.
+  it('says at the field that a send goes to 500 at most, and queues nothing', async () => {
+    const user = showWith({ quota: 10_000 })
+    await draft(user, numbers(600))
+    const field = screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ })
+    const said =
+      '⚠ 600 recipients: a send goes to 500 at most. Send to the rest apart, or to all of them as a campaign from a spreadsheet.'
+    expect(screen.getByTestId('send-recipients-error').textContent).toBe(said)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByTestId('send-problems').textContent).toBe('A send goes to 500 recipients at most.')
+    expect(screen.queryByTestId('send-presend')).toBeNull()
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(document.activeElement).toBe(field)
+  })
+
   it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('the shared table: %s', async (_name, c) => {
     const user = showWith(c.device, c.pacingMs)
     await draft(user, numbers(c.recipients), c.perRecipient - 1)

@@ -48,6 +48,7 @@ import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { batchTitleKey } from '../outbox/waiting'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
+import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { capSpentUntil } from '../../../../shared/device-status'
 import { deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
 import './send.css'
@@ -57,6 +58,7 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'no-recipients': 'send.problem.noRecipients',
   'unpicked-name': 'send.problem.unpickedName',
   'bad-recipients': 'send.problem.badRecipients',
+  'too-many-recipients': 'send.problem.tooManyRecipients',
   'nothing-to-send': 'send.problem.nothing',
   'text-too-long': 'send.problem.textTooLong',
   'caption-too-long': 'send.problem.captionTooLong',
@@ -65,11 +67,15 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'gateway-text-only': 'send.problem.gatewayTextOnly'
 }
 
+/** The most a problem's words name: a text's characters unless said here. */
+const PROBLEM_MAX: Partial<Record<DraftProblem, number>> = { 'too-many-recipients': MAX_SEND_RECIPIENTS }
+
 const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'no-device': 'send-device',
   'no-recipients': 'send-recipients',
   'unpicked-name': 'send-recipients',
   'bad-recipients': 'send-recipients',
+  'too-many-recipients': 'send-recipients',
   'nothing-to-send': 'send-text',
   'text-too-long': 'send-text',
   'caption-too-long': 'send-caption',
@@ -500,7 +506,7 @@ export function SendView(): React.JSX.Element {
           <div className="alert alert--bad" role="alert" data-testid="send-problems">
             <ul>
               {problems.map((p) => (
-                <li key={p}>{t(PROBLEM_TEXT[p], { max: TEXT_LIMIT })}</li>
+                <li key={p}>{t(PROBLEM_TEXT[p], { max: PROBLEM_MAX[p] ?? TEXT_LIMIT })}</li>
               ))}
             </ul>
           </div>
