@@ -67,15 +67,19 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
   const good = parsed.length - bad
+  // A pasted column of 20,000 numbers drew 20,000 chips and held the window for half a minute; a send takes no more
+  // than MAX_SEND_RECIPIENTS, so no more are drawn, the rest counted under them.
+  const drawn = parsed.length > MAX_SEND_RECIPIENTS ? parsed.slice(0, MAX_SEND_RECIPIENTS) : parsed
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
   const error =
     unpicked !== null
       ? t('send.recipients.unpicked', { name: unpicked })
-      : bad > 0
-        ? t('send.recipients.bad', { count: bad })
-        : parsed.length > MAX_SEND_RECIPIENTS
-          ? t('send.recipients.tooMany', { count: parsed.length, max: MAX_SEND_RECIPIENTS })
+      : // Over the limit first: mending a marked number would not make the send go.
+        parsed.length > MAX_SEND_RECIPIENTS
+        ? t('send.recipients.tooMany', { count: parsed.length, max: MAX_SEND_RECIPIENTS })
+        : bad > 0
+          ? t('send.recipients.bad', { count: bad })
           : showRequired && parsed.length === 0
             ? t('send.recipients.required')
             : null
@@ -142,7 +146,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
             aria-label={t('send.recipients.chips')}
             data-testid="recipient-chips"
           >
-            {parsed.map((r, index) => (
+            {drawn.map((r, index) => (
               <li
                 key={r.value || r.raw}
                 className={r.problem ? 'chip chip--bad' : 'chip'}
@@ -170,6 +174,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
               </li>
             ))}
           </ul>
+          {drawn.length < parsed.length ? (
+            <p className="muted small" data-testid="send-recipients-not-drawn">
+              {t('send.recipients.notDrawn', { count: parsed.length - drawn.length })}
+            </p>
+          ) : null}
         </>
       ) : null}
       <p role="status" className="small" data-testid="send-recipients-removed">

@@ -1812,6 +1812,20 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     expect(document.activeElement).toBe(field)
   })
 
+  // A pasted column of 20,000 drew 20,000 chips: the window held for half a minute in Chromium. No more are drawn
+  // than a send takes, the rest counted; over the limit is what is said, before a marked number to mend.
+  it('draws no more chips than a send takes, and counts the rest', async () => {
+    const user = showWith({ quota: 100_000 })
+    await draft(user, [...numbers(1_999), '12345'])
+    expect(screen.getAllByTestId('recipient-chip')).toHaveLength(500)
+    expect(screen.getByTestId('send-recipients-not-drawn').textContent).toBe('And 1,500 more, not shown.')
+    expect(screen.getByTestId('send-recipients-error').textContent).toBe(
+      '⚠ 2,000 recipients: a send goes to 500 at most. Send to the rest apart, or to all of them as a campaign from a spreadsheet.'
+    )
+    await user.click(screen.getByRole('button', { name: 'Remove all recipients' }))
+    expect(screen.queryByTestId('send-recipients-not-drawn')).toBeNull()
+  })
+
   it.each(DIRECT_SEND_CASES.map((c) => [c.name, c] as const))('the shared table: %s', async (_name, c) => {
     const user = showWith(c.device, c.pacingMs)
     await draft(user, numbers(c.recipients), c.perRecipient - 1)
