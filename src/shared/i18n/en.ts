@@ -1450,6 +1450,7 @@ export const enRest = {
   'reminders.toMany': 'To (phone numbers, separated by commas)',
   'reminders.to.problem': 'Enter one phone number (Sender Desk takes several).',
   'reminders.to.invalid': '“{entry}”: {problem}',
+  'reminders.to.tooMany': '{count} numbers: a repeating message goes to {max} at most.',
   'reminders.titleField': 'Title (optional)',
   'reminders.files.hint': "Optional: the message becomes the first file's caption.",
   'reminders.gatewayClock': "On the gateway's clock ({zone} for most accounts).",

@@ -7,8 +7,10 @@ import {
   GATEWAY_TIME_ZONE,
   isEveryNDays,
   MAX_EVERY_N_DAYS,
+  MAX_SEND_RECIPIENTS,
   MAX_TITLE_LENGTH,
   scheduleTime,
+  splitRecipients,
   type OverduePolicyName
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
@@ -42,13 +44,6 @@ export type Keeper = 'gateway' | 'local'
 
 /** The gateway keeps reminders on its own clock; Asia/Jakarta for the accounts we know. */
 const GATEWAY_ZONE = GATEWAY_TIME_ZONE
-
-function recipientsOf(text: string): string[] {
-  return text
-    .split(/[,\n]/)
-    .map((part) => part.trim())
-    .filter(Boolean)
-}
 
 export function ReminderForm({
   deviceId,
@@ -105,7 +100,8 @@ export function ReminderForm({
 
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endDraft.choice === 'never'
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
-  const recipients = recipientsOf(to)
+  // Split as the chips are (semicolons too): "0812…; 0813…" was two chips but one recipient the core refused.
+  const recipients = splitRecipients(to)
   // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
   const dayCount = readTypedNumber(days, true, language)
   // The clock the first time is read on. Read again now and then: the time may pass while the form is open.
@@ -176,6 +172,7 @@ export function ReminderForm({
     to:
       recipients.length === 0 ||
       (effectiveKeeper === 'gateway' && recipients.length > 1) ||
+      recipients.length > MAX_SEND_RECIPIENTS ||
       invalidRecipient !== undefined,
     message: files.length === 0 && !message.trim(),
     messageLength: tooLongError(t, message, files.length > 0),
@@ -323,12 +320,14 @@ export function ReminderForm({
           error={
             !tried || !problems.to
               ? null
-              : invalidRecipient?.problem
-                ? t('reminders.to.invalid', {
-                    entry: invalidRecipient.raw,
-                    problem: t(`recipient.problem.${invalidRecipient.problem}`)
-                  })
-                : t('reminders.to.problem')
+              : recipients.length > MAX_SEND_RECIPIENTS
+                ? t('reminders.to.tooMany', { count: recipients.length, max: MAX_SEND_RECIPIENTS })
+                : invalidRecipient?.problem
+                  ? t('reminders.to.invalid', {
+                      entry: invalidRecipient.raw,
+                      problem: t(`recipient.problem.${invalidRecipient.problem}`)
+                    })
+                  : t('reminders.to.problem')
           }
         >
           {(control) => (

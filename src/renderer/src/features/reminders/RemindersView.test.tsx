@@ -90,17 +90,23 @@ async function renderWrittenReminder(): Promise<ReturnType<typeof userEvent.setu
   return user
 }
 
+/** The view with a reminder kept by Sender Desk to `to` written in its form ("Minum obat", 15 Jan 2030 10:30). */
+async function renderWrittenSeries(to: string): Promise<ReturnType<typeof userEvent.setup>> {
+  const user = userEvent.setup()
+  render(<RemindersView />)
+  await screen.findByTestId('reminders-empty')
+  await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+  await user.type(screen.getByTestId('reminder-to'), to)
+  await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+  await fillWhen('2030-01-15', '10:30')
+  return user
+}
+
 describe('RemindersView', () => {
   // A new operator's probe in Bahasa Indonesia: a wrong number among the recipients came back from the core in English,
   // under the form. It is said at the field, in the window's language, and nothing is asked of the core.
   it('says a wrong number at its field in the window language, before asking the core', async () => {
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
-    await user.type(screen.getByTestId('reminder-to'), '081211110000, 12345, 081211110001')
-    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenSeries('081211110000, 12345, 081211110001')
     useSettings.getState().set(makeSettings({ language: 'id' }))
     try {
       await user.click(await screen.findByRole('button', { name: 'Buat pengingat' }))
@@ -296,6 +302,38 @@ describe('RemindersView', () => {
       'Opsional: pesan menjadi keterangan file pertama.'
     )
     expect(screen.getByRole('group', { name: 'File' })).toBeTruthy()
+  })
+
+  // 600 numbers went to the core, whose contract refused them in its own words ("recipients: Too big: …"); the
+  // chips drew every one of them, 20,000 of which held the window.
+  it('says at the field that a series goes to 500 numbers at most, and draws no more chips than that', async () => {
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    await user.click(screen.getByTestId('reminder-to'))
+    // A column copied from a spreadsheet ends with a new line: every number is entered, none left being typed.
+    await user.paste(Array.from({ length: 600 }, (_, i) => `0812${10_000_000 + i}\n`).join(''))
+    expect(screen.getAllByTestId('picker-chip')).toHaveLength(500)
+    expect(screen.getByTestId('reminder-to-not-drawn').textContent).toBe('And 100 more, not shown.')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    const said = document.getElementById(
+      screen.getByTestId('reminder-to').getAttribute('aria-describedby') ?? ''
+    )
+    expect(said?.textContent).toContain('600 numbers: a repeating message goes to 500 at most.')
+    expect(fake.requests('series:create')).toEqual([])
+  })
+
+  // "0812…; 0813…" drew two chips but went to the core as one recipient, refused as no number.
+  it('takes numbers apart by semicolons, as its chips do', async () => {
+    fake.handle('series:create', () => series)
+    const user = await renderWrittenSeries('0812 3456 7890; 0813 9999 8888')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create').map((request) => request.recipients)).toEqual([
+      ['0812 3456 7890', '0813 9999 8888']
+    ])
   })
 
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {

@@ -9,6 +9,7 @@ import { useT } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
 import { readableChat, RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
+import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import {
   hasLetter,
   isSearchText,
@@ -118,7 +119,9 @@ export function ContactPicker({
   }
 
   const optionId = (index: number): string => `${listId}-option-${index}`
-  const picked = chips ? parseRecipients(entered, isGroup) : []
+  const parsed = chips ? parseRecipients(entered, isGroup) : []
+  // No more chips than a send or a series takes (as the Send view's): 20,000 pasted held the window.
+  const picked = parsed.length > MAX_SEND_RECIPIENTS ? parsed.slice(0, MAX_SEND_RECIPIENTS) : parsed
   return (
     <div className="picker">
       {picked.length > 0 ? (
@@ -155,6 +158,11 @@ export function ContactPicker({
             </li>
           ))}
         </ul>
+      ) : null}
+      {picked.length < parsed.length ? (
+        <p className="muted small" data-testid={`${testId ?? 'picker'}-not-drawn`}>
+          {t('send.recipients.notDrawn', { count: parsed.length - picked.length })}
+        </p>
       ) : null}
       <input
         {...control}
