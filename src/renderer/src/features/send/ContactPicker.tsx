@@ -30,6 +30,32 @@ const SUGGEST_AFTER_MS = 120
 /** Digits typed before the picker suggests contacts by number (a name suggests from its first letter). */
 const MIN_DIGITS = 3
 
+/**
+ * The chips drawn of a recipients list: no more than a send or a series takes. A pasted column of 20,000 numbers drew
+ * 20,000 chips and held the window for half a minute.
+ */
+export function chipsDrawn<T>(recipients: readonly T[]): T[] {
+  return recipients.slice(0, MAX_SEND_RECIPIENTS)
+}
+
+/** Under chips, how many more there are than were drawn (chipsDrawn); nothing when all were. */
+export function ChipsNotDrawn({
+  drawn,
+  of,
+  testId
+}: {
+  drawn: number
+  of: number
+  testId: string
+}): React.JSX.Element | null {
+  const t = useT()
+  return drawn < of ? (
+    <p className="muted small" data-testid={testId}>
+      {t('send.recipients.notDrawn', { count: of - drawn })}
+    </p>
+  ) : null
+}
+
 export function ContactPicker({
   control,
   text,
@@ -120,8 +146,7 @@ export function ContactPicker({
 
   const optionId = (index: number): string => `${listId}-option-${index}`
   const parsed = chips ? parseRecipients(entered, isGroup) : []
-  // No more chips than a send or a series takes (as the Send view's): 20,000 pasted held the window.
-  const picked = parsed.length > MAX_SEND_RECIPIENTS ? parsed.slice(0, MAX_SEND_RECIPIENTS) : parsed
+  const picked = chipsDrawn(parsed)
   return (
     <div className="picker">
       {picked.length > 0 ? (
@@ -159,11 +184,7 @@ export function ContactPicker({
           ))}
         </ul>
       ) : null}
-      {picked.length < parsed.length ? (
-        <p className="muted small" data-testid={`${testId ?? 'picker'}-not-drawn`}>
-          {t('send.recipients.notDrawn', { count: parsed.length - picked.length })}
-        </p>
-      ) : null}
+      <ChipsNotDrawn drawn={picked.length} of={parsed.length} testId={`${testId ?? 'picker'}-not-drawn`} />
       <input
         {...control}
         type="text"

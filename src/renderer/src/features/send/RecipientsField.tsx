@@ -20,7 +20,7 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
-import { ContactPicker } from './ContactPicker'
+import { ChipsNotDrawn, chipsDrawn, ContactPicker } from './ContactPicker'
 import './send.css'
 
 export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
@@ -67,9 +67,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
   const good = parsed.length - bad
-  // A pasted column of 20,000 numbers drew 20,000 chips and held the window for half a minute; a send takes no more
-  // than MAX_SEND_RECIPIENTS, so no more are drawn, the rest counted under them.
-  const drawn = parsed.length > MAX_SEND_RECIPIENTS ? parsed.slice(0, MAX_SEND_RECIPIENTS) : parsed
+  const drawn = chipsDrawn(parsed)
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
   const error =
@@ -174,11 +172,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
               </li>
             ))}
           </ul>
-          {drawn.length < parsed.length ? (
-            <p className="muted small" data-testid="send-recipients-not-drawn">
-              {t('send.recipients.notDrawn', { count: parsed.length - drawn.length })}
-            </p>
-          ) : null}
+          <ChipsNotDrawn drawn={drawn.length} of={parsed.length} testId="send-recipients-not-drawn" />
         </>
       ) : null}
       <p role="status" className="small" data-testid="send-recipients-removed">
