@@ -26,6 +26,7 @@ import {
   MAX_SHEET_COLUMNS,
   MAX_TEXT_LENGTH,
   MAX_SEND_RECIPIENTS,
+  MAX_SEND_MESSAGES,
   CAMPAIGN_NAME_MAX_LENGTH,
   MAX_TITLE_LENGTH,
   DEVICE_PRODUCTS,
@@ -1589,7 +1590,7 @@ export const invokeChannels = builtOnFirstUse({
    * Send view's, or with `conversationId` the reply being written in that conversation.
    */
   'files:keepForDraft': () => ({
-    request: z.object({ handles: z.array(Id).max(1000), conversationId: DraftConversationId }),
+    request: z.object({ handles: z.array(Id).max(MAX_SEND_MESSAGES), conversationId: DraftConversationId }),
     reply: Ok
   }),
   /**
@@ -1606,7 +1607,7 @@ export const invokeChannels = builtOnFirstUse({
       deviceId: Id,
       recipients: z.array(z.string().min(1).max(100)).min(1).max(MAX_SEND_RECIPIENTS),
       isGroup: z.boolean().default(false),
-      entries: z.array(EnqueueEntry).min(1).max(1000),
+      entries: z.array(EnqueueEntry).min(1).max(MAX_SEND_MESSAGES),
       schedule: ScheduleRequest.optional(),
       /**
        * What to do with numbers on the opt-out list, once the operator was asked: absent, such a send is refused

@@ -17,7 +17,11 @@ const handle = (name: string): FileHandleView =>
   }) as unknown as FileHandleView
 
 /** The core's refusals carry a key: the operator reads them in Bahasa Indonesia when that is their language. */
-const IN_INDONESIAN: Record<string, string> = { 'files.tooLarge': '{name} melebihi batas {limit} MB.' }
+const IN_INDONESIAN: Record<string, string> = {
+  'files.tooLarge': '{name} melebihi batas {limit} MB.',
+  'send.rejected.tooMany':
+    '{count} file lagi tidak disertakan: satu pengiriman paling banyak membawa {max} file.'
+}
 
 function ports(reply: () => Promise<InvokeReply<'files:register'>>): TrayDropPorts & {
   opened: FileHandleView[][]
@@ -77,6 +81,20 @@ describe('a drop on the tray', () => {
     await dropOnTray(['/home/op/a.pdf', '/home/op/huge.mp4'], drop)
     expect(drop.opened).toEqual([[handle('a.pdf')]])
     expect(drop.refusals).toEqual([['huge.mp4: huge.mp4 melebihi batas 100 MB.']])
+  })
+
+  it('registers as many files as one send carries and says how many more were left out, not refusing the drop whole', async () => {
+    const paths = Array.from({ length: 1002 }, (_, i) => `/home/op/foto-${i}.jpg`)
+    const drop = ports(async () => ({ files: [handle('foto-0.jpg')], rejected: [] }))
+    await dropOnTray(paths, drop)
+    // Before: all 1,002 in one call, which the contract refuses (1,000 at most), told in its own words.
+    const [request] = vi.mocked(drop.register).mock.calls[0]!
+    expect(request.sources).toHaveLength(1000)
+    expect(request.sources.at(-1)).toEqual({ kind: 'path', path: '/home/op/foto-999.jpg' })
+    expect(drop.opened).toEqual([[handle('foto-0.jpg')]])
+    expect(drop.refusals).toEqual([
+      ['2 file lagi tidak disertakan: satu pengiriman paling banyak membawa 1000 file.']
+    ])
   })
 
   it('when every file is refused, says so and opens nothing', async () => {

@@ -6,7 +6,7 @@
  * notice: the window never sees this drop's refusals, so nothing else would say why a file is missing.
  */
 import type { FileHandleView, InvokeReply, InvokeRequest } from '../../shared/contract'
-import { isSpreadsheetName } from '../../shared/domain'
+import { isSpreadsheetName, MAX_SEND_MESSAGES } from '../../shared/domain'
 
 /** A refusal as the core words it: English, with a message key the operator's language can use. */
 export interface CoreText {
@@ -32,7 +32,10 @@ export interface TrayDropPorts {
 export async function dropOnTray(paths: string[], ports: TrayDropPorts): Promise<void> {
   const sources = (names: string[]) => names.map((path) => ({ kind: 'path' as const, path }))
   const sheetPaths = paths.filter(isSpreadsheetName)
-  const sendPaths = paths.filter((path) => !isSpreadsheetName(path))
+  // One send carries so many files (and one call registers no more): the rest are said as left out, not refused whole.
+  const allSendPaths = paths.filter((path) => !isSpreadsheetName(path))
+  const sendPaths = allSendPaths.slice(0, MAX_SEND_MESSAGES)
+  const leftOut = allSendPaths.length - sendPaths.length
   const none: InvokeReply<'files:register'> = { files: [], rejected: [] }
   let sent: InvokeReply<'files:register'>
   let sheets: InvokeReply<'files:register'>
@@ -50,7 +53,14 @@ export async function dropOnTray(paths: string[], ports: TrayDropPorts): Promise
   }
   if (sent.files.length + sheets.files.length > 0) ports.openSend(sent.files, sheets.files)
   const rejected = [...sent.rejected, ...sheets.rejected]
-  if (rejected.length > 0) {
-    ports.refused(rejected.map((rejection) => `${rejection.name}: ${ports.word(rejection)}`))
-  }
+  const lines = rejected.map((rejection) => `${rejection.name}: ${ports.word(rejection)}`)
+  if (leftOut > 0)
+    lines.push(
+      ports.word({
+        message: `${leftOut} more files were left out: one send carries ${MAX_SEND_MESSAGES} files at most.`,
+        messageKey: 'send.rejected.tooMany',
+        messageParams: { count: leftOut, max: MAX_SEND_MESSAGES }
+      })
+    )
+  if (lines.length > 0) ports.refused(lines)
 }

@@ -47,6 +47,11 @@ export const MAX_BULK_ITEMS = 100
  * its pacing, its spreadsheet and its opt-outs. The window says so at the field before the contract refuses it.
  */
 export const MAX_SEND_RECIPIENTS = 500
+/**
+ * The messages one send queues to each recipient: its files, its text (or the text's parts) and a caption sent as its
+ * own message. A draft holds at most this many files; the window says so as files are added.
+ */
+export const MAX_SEND_MESSAGES = 1000
 export const MAX_REPORT_LIMIT = 1000
 /**
  * Message ids per revoke/cancel/resend call (`id=a,b,…`). The reference documents no maximum; we use its per-request

@@ -746,6 +746,8 @@ export const enRest = {
   'send.rejected.changed': 'changed since it was added; add it again.',
   'send.rejected.notFound': 'is no longer there (moved or deleted); add it again.',
   'send.rejected.empty': 'the file is empty.',
+  'send.rejected.tooMany':
+    '{count, plural, one {# more file was} other {# more files were}} left out: one send carries {max} files at most.',
   'send.rejected.disguised': 'named like a {ext} file, but its contents are not one (renamed or damaged?).',
   'send.rejected.unsupported':
     'the gateway cannot send this type (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
@@ -818,6 +820,8 @@ export const enRest = {
   'send.problem.noRecipients': 'Add at least one recipient.',
   'send.problem.badRecipients': 'Some recipients are not valid.',
   'send.problem.tooManyRecipients': 'A send goes to {max} recipients at most.',
+  'send.problem.tooManyMessages':
+    'A send carries {max} messages at most to each recipient (its files, and the text or its parts): remove some files, or send the text apart.',
   'send.problem.unpickedName': 'A name is typed but not picked: choose it from the suggestions.',
   'send.problem.nothing': 'Add a file or write a text message.',
   'send.problem.textTooLong': 'The text is longer than {max} characters.',

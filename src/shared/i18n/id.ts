@@ -972,6 +972,8 @@ export const id: Record<MessageKey, string> = {
   'send.rejected.changed': 'berubah sejak ditambahkan; tambahkan lagi.',
   'send.rejected.notFound': 'sudah tidak ada (dipindahkan atau dihapus); tambahkan lagi.',
   'send.rejected.empty': 'file kosong.',
+  'send.rejected.tooMany':
+    '{count} file lagi tidak disertakan: satu pengiriman paling banyak membawa {max} file.',
   'send.rejected.disguised': 'bernama seperti file {ext}, tetapi isinya bukan (diganti nama atau rusak?).',
   'send.rejected.unsupported':
     'gateway tidak dapat mengirim jenis ini (gambar: jpg, png, gif; dokumen: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
@@ -1042,6 +1044,8 @@ export const id: Record<MessageKey, string> = {
   'send.problem.noRecipients': 'Tambahkan minimal satu penerima.',
   'send.problem.badRecipients': 'Ada penerima yang tidak valid.',
   'send.problem.tooManyRecipients': 'Satu pengiriman paling banyak untuk {max} penerima.',
+  'send.problem.tooManyMessages':
+    'Satu pengiriman paling banyak membawa {max} pesan untuk setiap penerima (file-filenya, dan teks atau bagian-bagiannya): hapus beberapa file, atau kirim teksnya terpisah.',
   'send.problem.unpickedName': 'Ada nama yang diketik tetapi belum dipilih: pilih dari saran.',
   'send.problem.nothing': 'Tambahkan file atau tulis pesan teks.',
   'send.problem.textTooLong': 'Teks melebihi {max} karakter.',

@@ -7,12 +7,14 @@ import {
   draftProblems,
   resetSendStore,
   restoreDraftWords,
+  TOO_MANY_FILES,
   useSend,
   type DraftSnapshot
 } from './send'
 import { enqueueRequest } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
 import { TEXT_LIMIT_CASES } from '../../../shared/domain/text-limit.cases'
+import { MAX_SEND_MESSAGES } from '../../../shared/domain/limits'
 
 const base: DraftSnapshot = {
   recipientsText: '0812 3456 7890',
@@ -89,6 +91,18 @@ describe('draftProblems', () => {
     expect(problems({ ...base, recipientsText: numbers(501).join('\n') })).toEqual(['too-many-recipients'])
     expect(problems({ ...base, recipientsText: [...numbers(500), '081210000000'].join('\n') })).toEqual([])
     expect(problems({ ...base, text: 'x'.repeat(1025) })).toEqual(['text-too-long'])
+    // Each recipient gets at most 1,000 messages: the files and the text (or its parts, which the view counts).
+    const files = Array.from({ length: MAX_SEND_MESSAGES }, (_, i) => ({
+      ...pdf,
+      key: `f${i}`,
+      handle: `f${i}`
+    }))
+    expect(problems({ ...base, files, text: '' })).toEqual([])
+    expect(problems({ ...base, files })).toEqual(['too-many-messages'])
+    const split = { ...base, text: 'kata '.repeat(3000), splitLongText: true }
+    expect(
+      draftProblems(split, parseRecipients(split.recipientsText, false), null, Date.now(), 1001)
+    ).toEqual(['too-many-messages'])
     // The gateway counts characters: 600 emoji are 1200 UTF-16 units but well within its 1024.
     expect(problems({ ...base, text: '😀'.repeat(600) })).toEqual([])
     expect(problems({ ...base, schedule: { ...base.schedule, enabled: true } })).toEqual([
@@ -238,6 +252,78 @@ describe('addFiles', () => {
     expect(useSend.getState().rejected.map((r) => r.name)).toEqual(['besar.pdf'])
     await useSend.getState().addFiles([new File([new Uint8Array(5)], 'lagi.png', { type: 'image/png' })], 10)
     expect(useSend.getState().rejected).toEqual([])
+  })
+
+  it('takes as many files as one send carries and leaves the rest out, said as such, not in the contract’s words', async () => {
+    const files = (n: number, from = 0): File[] =>
+      Array.from({ length: n }, (_, i) => new File([new Uint8Array(1)], `foto-${from + i}.jpg`))
+    // A dropped folder of 1,005 photos: the first 1,000 are registered (the contract takes no more in one call).
+    await useSend.getState().addFiles(files(MAX_SEND_MESSAGES + 5), 100)
+    expect(fake.registered.map((batch) => batch.length)).toEqual([MAX_SEND_MESSAGES])
+    expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES)
+    expect(useSend.getState().rejected.map((r) => [r.name, r.code, r.source])).toEqual(
+      [1000, 1001, 1002, 1003, 1004].map((i) => [`foto-${i}.jpg`, TOO_MANY_FILES, 'local'])
+    )
+    // A full draft takes no more; one file removed makes room for one.
+    await useSend.getState().addFiles(files(2, 2000), 100)
+    expect(fake.registered).toHaveLength(1)
+    expect(useSend.getState().rejected.map((r) => r.code)).toEqual([TOO_MANY_FILES, TOO_MANY_FILES])
+    useSend.getState().removeFile(useSend.getState().files[0]!.key)
+    await useSend.getState().addFiles(files(2, 3000), 100)
+    expect(fake.registered.map((batch) => batch.map((f) => f.name))[1]).toEqual(['foto-3000.jpg'])
+    expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES)
+  })
+
+  it('lets go of the tray’s files a full draft cannot take, and says them as left out', async () => {
+    const handles = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        handle: `t-${from + i}`,
+        name: `foto-${from + i}.jpg`,
+        size: 1,
+        kind: 'image' as const,
+        mime: 'image/jpeg',
+        contentId: `sha-${from + i}`
+      }))
+    useSend.getState().addHandles(handles(MAX_SEND_MESSAGES - 1, 0))
+    useSend.getState().addHandles(handles(3, 5000))
+    expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES)
+    expect(useSend.getState().files.at(-1)?.handle).toBe('t-5000')
+    expect(useSend.getState().rejected.map((r) => [r.name, r.code])).toEqual([
+      ['foto-5001.jpg', TOO_MANY_FILES],
+      ['foto-5002.jpg', TOO_MANY_FILES]
+    ])
+    await vi.waitFor(() =>
+      expect(fake.requests('files:release').flatMap((r) => r.handles)).toEqual(['t-5001', 't-5002'])
+    )
+  })
+
+  it('counts a drop still being registered against the room the next one has', async () => {
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let next = 0
+    fake.onRegister(async (picked) => {
+      await held
+      return {
+        files: picked.map((f) => ({
+          handle: `h-${++next}`,
+          name: f.name,
+          size: f.size,
+          kind: 'image',
+          mime: 'image/jpeg',
+          contentId: `sha-${next}`
+        })),
+        rejected: []
+      }
+    })
+    const files = (n: number, from: number): File[] =>
+      Array.from({ length: n }, (_, i) => new File([new Uint8Array(1)], `foto-${from + i}.jpg`))
+    const first = useSend.getState().addFiles(files(MAX_SEND_MESSAGES - 1, 0), 100)
+    const second = useSend.getState().addFiles(files(3, 5000), 100)
+    release()
+    await Promise.all([first, second])
+    expect(fake.registered.map((batch) => batch.length)).toEqual([MAX_SEND_MESSAGES - 1, 1])
+    expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES)
+    expect(useSend.getState().registering).toBe(false)
   })
 
   it('keeps a failed registration as a rejection with the core’s message', async () => {

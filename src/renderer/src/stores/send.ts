@@ -5,7 +5,12 @@ import { call, errorInfo, getApi, type ErrorInfo } from '../api'
 import type { ParsedRecipient } from '../features/send/recipients'
 // From their modules, not the domain's index: the index brings the phone rules to the window's start.
 import type { OverduePolicyName } from '../../../shared/domain/enums'
-import { isWithinTextLimit, MAX_SEND_RECIPIENTS, MAX_TEXT_LENGTH } from '../../../shared/domain/limits'
+import {
+  isWithinTextLimit,
+  MAX_SEND_MESSAGES,
+  MAX_SEND_RECIPIENTS,
+  MAX_TEXT_LENGTH
+} from '../../../shared/domain/limits'
 import { scheduleTime } from '../../../shared/domain/schedule-time'
 
 export type FileKind = FileHandleView['kind']
@@ -27,6 +32,12 @@ export interface DraftFile {
 }
 
 /** A file that was not taken: checked here first (too large, empty), then by the core. */
+/** A file left out because the draft holds as many files as one send takes (`MAX_SEND_MESSAGES`). */
+export const TOO_MANY_FILES = 'too-many-files'
+
+/** Files of the picks and drops whose registration is under way: room the draft has promised them. */
+let filesBeingRegistered = 0
+
 export interface FileRejectionView {
   name: string
   code: string
@@ -211,6 +222,7 @@ export type DraftProblem =
   | 'unpicked-name'
   | 'bad-recipients'
   | 'too-many-recipients'
+  | 'too-many-messages'
   | 'nothing-to-send'
   | 'text-too-long'
   | 'caption-too-long'
@@ -232,7 +244,12 @@ export function draftProblems(
   draft: DraftSnapshot,
   recipients: ParsedRecipient[],
   unpicked: string | null = null,
-  now: number = Date.now()
+  now: number = Date.now(),
+  /**
+   * The messages each recipient would get (`draftEntries`, which the view has: a split text's parts, a caption sent
+   * apart); without it, the files and the text as one.
+   */
+  messagesEach: number = draft.files.length + (draft.text.trim() ? 1 : 0)
 ): DraftProblem[] {
   const problems: DraftProblem[] = []
   if (!draft.deviceId) problems.push('no-device')
@@ -241,6 +258,7 @@ export function draftProblems(
   else if (others.length === 0) problems.push('no-recipients')
   if (others.some((r) => r.problem)) problems.push('bad-recipients')
   if (others.length > MAX_SEND_RECIPIENTS) problems.push('too-many-recipients')
+  if (messagesEach > MAX_SEND_MESSAGES) problems.push('too-many-messages')
   if (draft.files.length === 0 && !draft.text.trim()) problems.push('nothing-to-send')
   if (!isWithinTextLimit(draft.text) && !draft.splitLongText) problems.push('text-too-long')
   if (!isWithinTextLimit(draft.caption)) problems.push('caption-too-long')
@@ -307,16 +325,21 @@ export const useSend = create<SendState>()((set, get) => ({
     if (files.length === 0) return
     const local: FileRejectionView[] = []
     const accepted: File[] = []
+    // What the draft can still take: its files and those of a drop still being registered count against the limit.
+    const room = MAX_SEND_MESSAGES - get().files.length - filesBeingRegistered
     for (const file of files) {
       if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
       else if (file.size > maxFileBytes)
         local.push({ name: file.name, code: 'too-large', message: '', source: 'local', maxFileBytes })
+      else if (accepted.length >= room)
+        local.push({ name: file.name, code: TOO_MANY_FILES, message: '', source: 'local' })
       else accepted.push(file)
     }
     // A new pick or drop is a new outcome: the files an earlier one left out were listed beside this one's news.
     set({ rejected: local })
     if (accepted.length === 0) return
     set({ registering: true })
+    filesBeingRegistered += accepted.length
     try {
       const reply = await getApi().registerFiles(accepted)
       // Match handles back to the picked Files (by the name they were picked under, and size) for thumbnails.
@@ -339,16 +362,31 @@ export const useSend = create<SendState>()((set, get) => ({
       }))
       set((state) => ({ rejected: [...state.rejected, ...failed] }))
     } finally {
-      set({ registering: false })
+      filesBeingRegistered -= accepted.length
+      set({ registering: filesBeingRegistered > 0 })
     }
   },
 
   addHandles(handles) {
     const known = new Set(get().files.map((f) => f.handle))
+    const fresh = handles.filter((h) => !known.has(h.handle))
+    // Files the tray registered for a draft that is full (or fills with them) are let go, and said as left out.
+    const room = Math.max(0, MAX_SEND_MESSAGES - get().files.length - filesBeingRegistered)
+    const over = fresh.slice(room)
+    if (over.length > 0)
+      void Promise.resolve()
+        .then(() => call('files:release', { handles: over.map((h) => h.handle) }))
+        .catch(() => undefined)
     addToDraft(
       set,
       get,
-      handles.filter((h) => !known.has(h.handle)).map((h) => draftFileOf(h))
+      fresh.slice(0, room).map((h) => draftFileOf(h)),
+      over.map((h): FileRejectionView => ({
+        name: h.name,
+        code: TOO_MANY_FILES,
+        message: '',
+        source: 'local'
+      }))
     )
   },
 
@@ -516,6 +554,7 @@ useSend.subscribe((state, previous) => {
 
 export function resetSendStore(): void {
   draftRead = false
+  filesBeingRegistered = 0
   const { files, sent } = useSend.getState()
   revoke(files)
   if (sent) revoke(sent.files)

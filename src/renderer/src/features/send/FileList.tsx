@@ -5,7 +5,8 @@ import { renamedFileNote } from '../../../../shared/i18n/renamed-file'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useChipRemoval } from '../../ui/chip-removal'
-import { useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
+import { TOO_MANY_FILES, useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
+import { MAX_SEND_MESSAGES } from '../../../../shared/domain/limits'
 import './send.css'
 
 const KIND_SYMBOL: Record<DraftFile['kind'], string> = { image: '▣', document: '▤', video: '▶', audio: '♪' }
@@ -120,15 +121,23 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
   if (rejected.length === 0) return null
   // The limit each file was refused under; the current one only for a refusal that kept none.
   const max = (bytes: number | undefined): string => formatBytes(bytes ?? maxFileBytes, locale)
+  // Files past the draft's limit are one line, not a name each: a dropped folder can leave thousands out.
+  const named = rejected.filter((r) => r.code !== TOO_MANY_FILES)
+  const leftOver = rejected.length - named.length
   return (
     <div className="alert alert--bad" role="alert" data-testid="send-rejections">
       <p>{t('send.rejected.title')}</p>
       <ul>
-        {rejected.map((r, i) => (
+        {named.map((r, i) => (
           <li key={`${r.name}-${i}`} data-testid="send-rejection" data-code={r.code}>
             <strong>{r.name}</strong>: {reason(r, t, max)}
           </li>
         ))}
+        {leftOver > 0 ? (
+          <li data-testid="send-rejection" data-code={TOO_MANY_FILES}>
+            {t('send.rejected.tooMany', { count: leftOver, max: MAX_SEND_MESSAGES })}
+          </li>
+        ) : null}
       </ul>
       <button
         type="button"

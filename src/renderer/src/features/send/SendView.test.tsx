@@ -222,6 +222,32 @@ describe('files', () => {
     expect(screen.queryByTestId('send-file-row')).toBeNull()
   })
 
+  it('a drop of more files than a send carries keeps 1,000, says in one line how many were left out, and the text past them is said at Send', async () => {
+    const user = show()
+    const photos = Array.from({ length: 1003 }, (_, i) => png(`foto-${i}.png`, 10))
+    // Before: the 1,003 went to the core in one call and came back as 1,003 lines of the contract's own words.
+    fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [pdf('kosong.pdf', 0), ...photos] } })
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1000))
+    expect(fake.registered.map((files) => files.length)).toEqual([1000])
+    expect(screen.getAllByTestId('send-rejection').map((r) => r.textContent)).toEqual([
+      'kosong.pdf: the file is empty.',
+      '3 more files were left out: one send carries 1,000 files at most.'
+    ])
+    // A thousand files and a text are 1,001 messages to each recipient: said before the contract refuses it.
+    // (Written at once: a keystroke each would draw the thousand rows again each time.)
+    act(() => useSend.getState().setFields({ recipientsText: '081234567890', text: 'Halo' }))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(screen.getByTestId('send-problems').textContent).toBe(
+      'A send carries 1,000 messages at most to each recipient (its files, and the text or its parts): remove some files, or send the text apart.'
+    )
+    expect(document.activeElement).toBe(document.getElementById('send-file-input'))
+    await user.click(screen.getAllByTestId('send-file-remove')[0]!)
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
+    expect(fake.requests('outbox:enqueue')[0]!.entries).toHaveLength(1000)
+  })
+
   it('says a text file named fake.jpg is not really a JPG, instead of listing the allowed types', async () => {
     fake.onRegister((files) => ({
       files: [],
@@ -1805,6 +1831,10 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     const said =
       '⚠ 600 recipients: a send goes to 500 at most. Send to the rest apart, or to all of them as a campaign from a spreadsheet.'
     expect(screen.getByTestId('send-recipients-error').textContent).toBe(said)
+    // Not "Recipients ready: 600" beside it: none is ready while the send is over its limit.
+    expect(screen.getByTestId('send-recipients-summary').textContent).toBe(
+      'Recipients: 600, 100 over the limit'
+    )
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(screen.getByTestId('send-problems').textContent).toBe('A send goes to 500 recipients at most.')
     expect(screen.queryByTestId('send-presend')).toBeNull()

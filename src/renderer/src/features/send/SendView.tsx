@@ -37,7 +37,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, FilesStatus, Rejections } from './FileList'
 import { parseRecipients, repeatedRecipientsLeftOut, unpickedName } from './recipients'
-import { enqueueRequest } from './enqueue-request'
+import { draftEntries, enqueueRequest } from './enqueue-request'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
@@ -48,7 +48,7 @@ import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { batchTitleKey } from '../outbox/waiting'
 import { currentFileLimit, fileLimitFor } from './file-limit'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
+import { MAX_SEND_MESSAGES, MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { capSpentUntil } from '../../../../shared/device-status'
 import { deviceChoiceLabel, waitHintKey } from '../devices/device-choice'
 import './send.css'
@@ -59,6 +59,7 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'unpicked-name': 'send.problem.unpickedName',
   'bad-recipients': 'send.problem.badRecipients',
   'too-many-recipients': 'send.problem.tooManyRecipients',
+  'too-many-messages': 'send.problem.tooManyMessages',
   'nothing-to-send': 'send.problem.nothing',
   'text-too-long': 'send.problem.textTooLong',
   'caption-too-long': 'send.problem.captionTooLong',
@@ -68,7 +69,10 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
 }
 
 /** The most a problem's words name: a text's characters unless said here. */
-const PROBLEM_MAX: Partial<Record<DraftProblem, number>> = { 'too-many-recipients': MAX_SEND_RECIPIENTS }
+const PROBLEM_MAX: Partial<Record<DraftProblem, number>> = {
+  'too-many-recipients': MAX_SEND_RECIPIENTS,
+  'too-many-messages': MAX_SEND_MESSAGES
+}
 
 const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'no-device': 'send-device',
@@ -76,6 +80,7 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'unpicked-name': 'send-recipients',
   'bad-recipients': 'send-recipients',
   'too-many-recipients': 'send-recipients',
+  'too-many-messages': 'send-file-input',
   'nothing-to-send': 'send-text',
   'text-too-long': 'send-text',
   'caption-too-long': 'send-caption',
@@ -218,7 +223,17 @@ export function SendView(): React.JSX.Element {
   const unpicked = unpickedName(send.recipientsText, send.isGroup)
   // Re-read now and then: a schedule's time that passes while the form is open is said at the field.
   const now = useNow(SCHEDULE_CHECK_MS)
-  const problems = draftProblems(send, recipients, unpicked, now)
+  const messagesEach = useMemo(
+    () =>
+      draftEntries({
+        files: send.files,
+        caption: send.caption,
+        text: send.text,
+        splitLongText: send.splitLongText
+      }).entries.length,
+    [send.files, send.caption, send.text, send.splitLongText]
+  )
+  const problems = draftProblems(send, recipients, unpicked, now, messagesEach)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const waitHint = chosen ? waitHintKey(chosen) : null
@@ -290,8 +305,8 @@ export function SendView(): React.JSX.Element {
     event.preventDefault()
     setAttempted(true)
     setAnnounce('')
-    // Read again at the press: a schedule's time may have passed since the form last drew.
-    const first = draftProblems(send, recipients, unpicked)[0]
+    // Read again at the press (the time left out: now): a schedule's time may have passed since the form last drew.
+    const first = draftProblems(send, recipients, unpicked, undefined, messagesEach)[0]
     if (first) {
       focusProblem(first)
       return

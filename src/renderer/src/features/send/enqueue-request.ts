@@ -22,9 +22,16 @@ export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqu
   return enqueuePlan(draft).request
 }
 
-export function enqueuePlan(draft: DraftSnapshot): EnqueuePlan {
+type Entry = InvokeRequest<'outbox:enqueue'>['entries'][number]
+
+/**
+ * The messages a draft sends each recipient, in order, with its text's parts and the captions the domain's rule sent
+ * as their own message: what the request carries and what the form checks against `MAX_SEND_MESSAGES`.
+ */
+export function draftEntries(
+  draft: Pick<DraftSnapshot, 'files' | 'caption' | 'text' | 'splitLongText'>
+): Omit<EnqueuePlan, 'request'> & { entries: Entry[] } {
   const caption = draft.caption.trim()
-  type Entry = InvokeRequest<'outbox:enqueue'>['entries'][number]
   const requested: Entry[] = draft.files.map((file) =>
     caption ? { kind: 'file', handle: file.handle, caption } : { kind: 'file', handle: file.handle }
   )
@@ -38,6 +45,11 @@ export function enqueuePlan(draft: DraftSnapshot): EnqueuePlan {
   const captionMessages = entries.flatMap((entry) =>
     entry.kind === 'text' && !asked.has(entry) ? [entry.text] : []
   )
+  return { entries, textParts: texts, captionMessages }
+}
+
+export function enqueuePlan(draft: DraftSnapshot): EnqueuePlan {
+  const { entries, textParts: texts, captionMessages } = draftEntries(draft)
   const request: InvokeRequest<'outbox:enqueue'> = {
     deviceId: draft.deviceId,
     recipients: parseRecipients(draft.recipientsText, draft.isGroup).map((r) => r.value),
