@@ -768,6 +768,7 @@ export const enRest = {
   'send.recipients.bad':
     '{count, plural, one {Fix or remove the recipient marked with ⚠.} other {Fix or remove the # recipients marked with ⚠.}}',
   'send.recipients.count': 'Recipients ready: {count}',
+  'send.recipients.countOverLimit': 'Recipients: {count}, {over} over the limit',
   'send.recipients.notDrawn': 'And {count} more, not shown.',
   'send.recipients.tooMany':
     '{count} recipients: a send goes to {max} at most. Send to the rest apart, or to all of them as a campaign from a spreadsheet.',

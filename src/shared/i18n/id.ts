@@ -993,6 +993,7 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.unpicked': '“{name}” belum dipilih: pilih dari saran.',
   'send.recipients.bad': 'Perbaiki atau hapus {count} penerima yang bertanda ⚠.',
   'send.recipients.count': 'Penerima siap: {count}',
+  'send.recipients.countOverLimit': 'Penerima: {count}, {over} melebihi batas',
   'send.recipients.notDrawn': 'Dan {count} lainnya, tidak ditampilkan.',
   'send.recipients.tooMany':
     '{count} penerima: satu pengiriman paling banyak untuk {max} penerima. Kirim ke sisanya secara terpisah, atau ke semuanya sebagai kampanye dari spreadsheet.',

@@ -118,7 +118,15 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
             <p className="muted small" aria-live="polite" data-testid="send-recipients-summary">
               {/* A number still being typed is no recipient yet: "ready: 0" on the way to the first one is noise
                   a screen reader would say (QA37 Q37-08). */}
-              {good > 0 ? t('send.recipients.count', { count: good }) : null}
+              {/* Over the limit none of them is ready: how far over is what helps (the field says the limit). */}
+              {parsed.length > MAX_SEND_RECIPIENTS
+                ? t('send.recipients.countOverLimit', {
+                    count: parsed.length,
+                    over: parsed.length - MAX_SEND_RECIPIENTS
+                  })
+                : good > 0
+                  ? t('send.recipients.count', { count: good })
+                  : null}
               {repeatsLeftOut > 0
                 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}`
                 : null}
