@@ -1274,6 +1274,8 @@ export const InboxConversationView = z.object({
   /** `text`, or the media kind (image, document, …) when the newest message is one. */
   lastType: z.string(),
   lastFromMe: z.boolean(),
+  /** The newest is the operator's reply scheduled for later (`lastAt` is when it goes): it has not reached them yet. */
+  lastScheduled: z.boolean().optional(),
   /** A group's: who wrote its newest message (push name, else member number), as its thread names them; else null. */
   lastSender: z.string().nullable(),
   unread: z.number().int().nonnegative(),

@@ -9,7 +9,8 @@ import { inboxMediaDir } from '../core/inbox/media-fetcher'
 import { DraftFiles, type KeptFile } from '../core/files/draft-files'
 import { openDatabase } from '../core/store'
 import { jsonLineOf, runCli } from './testing/in-process'
-import { describeSyncState } from './inbox-commands'
+import { describeSyncState, lastWriter } from './inbox-commands'
+import type { InboxConversationView } from '../../shared/contract'
 import { encodeNote } from '../../shared/i18n/notes'
 
 let relayDir: string
@@ -353,5 +354,16 @@ describe('sender-desk inbox', () => {
     const both = await runCli(['inbox', 'rotate', '--pull-token', '--stop-old'], env)
     expect(both.code).toBe(2)
     expect(both.stderr).toContain('rotate [--stop-old | --pull-token]')
+  })
+})
+
+describe('a conversation row in the terminal', () => {
+  const row = (over: Partial<InboxConversationView>): InboxConversationView =>
+    ({ isGroup: false, lastFromMe: false, lastSender: null, ...over }) as InboxConversationView
+  it('says who wrote the newest message, and a reply scheduled for later as scheduled', () => {
+    expect(lastWriter(row({}))).toBe('')
+    expect(lastWriter(row({ lastFromMe: true, lastScheduled: false }))).toBe('you: ')
+    expect(lastWriter(row({ lastFromMe: true, lastScheduled: true }))).toBe('you, scheduled: ')
+    expect(lastWriter(row({ isGroup: true, lastSender: 'Eko' }))).toBe('Eko: ')
   })
 })

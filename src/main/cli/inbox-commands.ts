@@ -274,9 +274,18 @@ export function conversationLabel(c: InboxConversationView): string {
   return name ? `${name} <${c.chatId}>` : `<${c.chatId}>`
 }
 
-/** Who wrote a conversation's newest message, before it: "you: ", or in a group the member ("Eko: "). */
-const lastWriter = (c: InboxConversationView): string =>
-  c.lastFromMe ? 'you: ' : c.isGroup && c.lastSender ? `${c.lastSender}: ` : ''
+/**
+ * Who wrote a conversation's newest message, before it: "you: " ("you, scheduled: " for a reply that goes later), or
+ * in a group the member ("Eko: ").
+ */
+export const lastWriter = (c: InboxConversationView): string =>
+  c.lastFromMe
+    ? c.lastScheduled
+      ? 'you, scheduled: '
+      : 'you: '
+    : c.isGroup && c.lastSender
+      ? `${c.lastSender}: `
+      : ''
 
 async function list(context: CliContext): Promise<number> {
   const chatId = stringFlag(context.args, 'chat')

@@ -2419,6 +2419,7 @@ export const enRest = {
   'inbox.thread.more': 'More',
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
+  'inbox.row.youScheduled': 'You, scheduled',
   'inbox.thread.markedRead': '{name}: marked read.',
   'inbox.thread.markedUnread': '{name}: marked unread.',
   'inbox.thread.markRead': 'Mark read',

@@ -2613,6 +2613,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.more': 'Lainnya',
   'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
+  'inbox.row.youScheduled': 'Anda, terjadwal',
   'inbox.thread.markedRead': '{name}: ditandai sudah dibaca.',
   'inbox.thread.markedUnread': '{name}: ditandai belum dibaca.',
   'inbox.thread.markRead': 'Tandai sudah dibaca',

@@ -740,7 +740,17 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
     status: 'failed',
     createdAt: new Date(3_000).toISOString()
   } as OutboxItemView)
-  expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true })
+  expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true, lastScheduled: false })
+  // A reply scheduled for later is the thread's newest, at its time, but not with the customer yet: said as such.
+  sent.push({
+    id: 'r3',
+    kind: 'text',
+    text: 'Kami telepon besok jam 9',
+    fileName: null,
+    status: 'scheduled',
+    createdAt: new Date(4_000).toISOString()
+  } as OutboxItemView)
+  expect(row()).toMatchObject({ lastText: 'Kami telepon besok jam 9', lastFromMe: true, lastScheduled: true })
 })
 
 /** Thirty customers who each wrote once to device ser-1 (chat ids `${prefix}0000`…): their numbers. */

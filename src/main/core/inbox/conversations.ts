@@ -281,9 +281,10 @@ export function createConversations(deps: ConversationsDeps) {
             lastText: reply.item.text ?? '',
             lastType: reply.item.kind,
             lastFromMe: true,
+            lastScheduled: reply.item.status === 'scheduled',
             lastSender: null
           }
-        : conversation
+        : { ...conversation, lastScheduled: false }
     return {
       id: conversation.id,
       deviceId,
@@ -299,6 +300,7 @@ export function createConversations(deps: ConversationsDeps) {
       lastText: last.lastText,
       lastType: last.lastType,
       lastFromMe: last.lastFromMe,
+      lastScheduled: last.lastScheduled,
       lastSender: last.lastSender,
       unread: conversation.unread,
       archived: conversation.archived

@@ -442,8 +442,9 @@ const ConversationRow = memo(function ConversationRow({
           </span>
           <span className="row-what" dir="auto">
             {/* Who wrote it: "You", or in a group the member, as the thread names them. */}
+            {/* A reply scheduled for later is not with the customer yet: said so, its time being when it goes. */}
             {conversation.lastFromMe
-              ? `${t('inbox.thread.you')}: `
+              ? `${t(conversation.lastScheduled ? 'inbox.row.youScheduled' : 'inbox.thread.you')}: `
               : conversation.isGroup && conversation.lastSender
                 ? `${formatPhoneForReading(conversation.lastSender)}: `
                 : ''}

@@ -180,6 +180,26 @@ describe('the conversations list', () => {
     expect(dewi.querySelector('.row-what')?.textContent).toBe('Harga grosir berapa?')
   })
 
+  it('says a newest reply that is scheduled for later as scheduled, not as one the customer has', async () => {
+    const answered = conversation({ lastFromMe: true, lastText: 'Besok kami kirim', lastScheduled: false })
+    const later = conversation({
+      id: 4,
+      chatId: '6281355556666',
+      lastFromMe: true,
+      lastText: 'Kami telepon jam 9',
+      lastScheduled: true
+    })
+    script({ conversations: [answered, later] })
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-4')
+    expect(screen.getByTestId('inbox-conversation-1').querySelector('.row-what')?.textContent).toBe(
+      'You: Besok kami kirim'
+    )
+    expect(screen.getByTestId('inbox-conversation-4').querySelector('.row-what')?.textContent).toBe(
+      'You, scheduled: Kami telepon jam 9'
+    )
+  })
+
   it('names a group member without a push name by their number, formatted, in the row and the thread', async () => {
     const group = { ...GROUP, lastSender: '6281300000002' }
     script({
