@@ -52,6 +52,8 @@ export const MAX_SEND_RECIPIENTS = 500
  * own message. A draft holds at most this many files; the window says so as files are added.
  */
 export const MAX_SEND_MESSAGES = 1000
+/** The same for a repeating series kept by Sender Desk: what it sends each recipient at each of its times. */
+export const MAX_SERIES_MESSAGES = 100
 export const MAX_REPORT_LIMIT = 1000
 /**
  * Message ids per revoke/cancel/resend call (`id=a,b,…`). The reference documents no maximum; we use its per-request

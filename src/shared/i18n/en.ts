@@ -1458,6 +1458,8 @@ export const enRest = {
   'reminders.to.tooMany': '{count} numbers: a repeating message goes to {max} at most.',
   'reminders.titleField': 'Title (optional)',
   'reminders.files.hint': "Optional: the message becomes the first file's caption.",
+  'reminders.files.tooMany':
+    '{count, plural, one {# more file was} other {# more files were}} left out: a repeating message carries {max} files at most.',
   'reminders.gatewayClock': "On the gateway's clock ({zone} for most accounts).",
   'reminders.passed.local':
     'This time has passed: it is {now} now. The first message goes at the next repeat, not at this time.',

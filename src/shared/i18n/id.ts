@@ -1650,6 +1650,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.to.tooMany': '{count} nomor: pesan berulang paling banyak untuk {max} nomor.',
   'reminders.titleField': 'Judul (opsional)',
   'reminders.files.hint': 'Opsional: pesan menjadi keterangan file pertama.',
+  'reminders.files.tooMany':
+    '{count} file lagi tidak disertakan: pesan berulang paling banyak membawa {max} file.',
   'reminders.gatewayClock': 'Menurut jam gateway ({zone} untuk kebanyakan akun).',
   'reminders.passed.local':
     'Waktu ini sudah lewat: sekarang {now}. Pesan pertama dikirim pada pengulangan berikutnya, bukan pada waktu ini.',

@@ -8,6 +8,7 @@ import {
   isEveryNDays,
   MAX_EVERY_N_DAYS,
   MAX_SEND_RECIPIENTS,
+  MAX_SERIES_MESSAGES,
   MAX_TITLE_LENGTH,
   scheduleTime,
   splitRecipients,
@@ -63,6 +64,8 @@ export function ReminderForm({
   const [message, setMessage] = useKeptState(`${keptAs}message`, '')
   const [files, setFiles] = useState<FileHandleView[]>([])
   const [rejected, setRejected] = useState<string[]>([])
+  /** Files of a pick still being registered: room the series has promised them. */
+  const filesBeingRegistered = useRef(0)
   // The first time as the operator set it; null while it is the default (startDefault).
   const [startSet, setStartSet] = useState<{ date: string; time: string } | null>(null)
   const [timezone, setTimezone] = useState(defaultZone)
@@ -184,12 +187,22 @@ export function ReminderForm({
 
   async function addFiles(list: File[]): Promise<void> {
     if (list.length === 0) return
+    // A series carries so many files (the contract refused more at Create, in its own words): the rest is said here.
+    const room = Math.max(0, MAX_SERIES_MESSAGES - files.length - filesBeingRegistered.current)
+    const taken = list.slice(0, room)
+    const leftOut = list.length - taken.length
+    const tooMany =
+      leftOut > 0 ? [t('reminders.files.tooMany', { count: leftOut, max: MAX_SERIES_MESSAGES })] : []
+    if (taken.length === 0) return setRejected(tooMany)
+    filesBeingRegistered.current += taken.length
     try {
-      const reply = await getApi().registerFiles(list)
+      const reply = await getApi().registerFiles(taken)
       setFiles((current) => [...current, ...reply.files])
-      setRejected(reply.rejected.map((r) => `${r.name}: ${r.message}`))
+      setRejected([...reply.rejected.map((r) => `${r.name}: ${r.message}`), ...tooMany])
     } catch (e) {
       setError(errorInfo(e).message)
+    } finally {
+      filesBeingRegistered.current -= taken.length
     }
   }
 

@@ -385,6 +385,34 @@ describe('RemindersView', () => {
     expect(screen.getByTestId('reminder-same-again').textContent).toMatch(/^This reminder is already saved/)
   })
 
+  it('takes as many files as a series carries and says how many more were left out, in place of the contract’s refusal at Create', async () => {
+    fake.handle('series:create', () => series)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
+    const menus = Array.from(
+      { length: 102 },
+      (_, i) => new File(['%PDF-1.4'], `menu-${i}.pdf`, { type: 'application/pdf' })
+    )
+    await user.upload(screen.getByLabelText('Choose files'), menus)
+    await waitFor(() => expect(screen.getAllByTestId('reminder-file')).toHaveLength(100))
+    expect(fake.registered.map((files) => files.length)).toEqual([100])
+    expect(screen.getByRole('alert').textContent).toBe(
+      '2 more files were left out: a repeating message carries 100 files at most.'
+    )
+    // A full series takes no more from the next pick.
+    await user.upload(screen.getByLabelText('Choose files'), [menus[0]!])
+    expect(fake.registered).toHaveLength(1)
+    expect(screen.getByRole('alert').textContent).toBe(
+      '1 more file was left out: a repeating message carries 100 files at most.'
+    )
+    await fillWhen('2030-01-19', '08:00')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create').map((request) => request.entries.length)).toEqual([100])
+  })
+
   /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */
   const refuseAsOptedOut = (
     channel: 'reminders:create' | 'series:create',
