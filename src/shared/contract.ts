@@ -27,6 +27,7 @@ import {
   MAX_TEXT_LENGTH,
   MAX_SEND_RECIPIENTS,
   MAX_SEND_MESSAGES,
+  MAX_FILES_PER_REGISTER,
   MAX_SERIES_MESSAGES,
   CAMPAIGN_NAME_MAX_LENGTH,
   MAX_TITLE_LENGTH,
@@ -1559,7 +1560,7 @@ export const invokeChannels = builtOnFirstUse({
 
   'files:register': () => ({
     request: z.object({
-      sources: z.array(FileSource).min(1).max(1000),
+      sources: z.array(FileSource).min(1).max(MAX_FILES_PER_REGISTER),
       purpose: FileRegisterPurpose.optional()
     }),
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })

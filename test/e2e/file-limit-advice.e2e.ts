@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
-import { linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
+import { JPEG, linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
 
 const MB = 1024 * 1024
 const ADVICE = 'Setting this device’s file-size limit to 2 MB stops larger files before they are sent.'
@@ -78,6 +78,53 @@ describe('a file the gateway refuses as too large (QA48 Q48-02)', () => {
         (text) => text !== null && !text.includes(ADVICE)
       )
       expect(await remedy.textContent()).toContain('Send a copy under 2 MB')
+    } finally {
+      await page.close()
+    }
+  })
+})
+
+describe('a drop of more files than one send carries', () => {
+  it('keeps 1,000, says the rest in one line, and says the text past them at Send, at 360 px', async () => {
+    const queued = async (): Promise<number> =>
+      (await harness.core.handlers['outbox:list']({ offset: 0, limit: 1 })).total
+    const queuedBefore = await queued()
+    const page = await browser.newPage({ viewport: { width: 360, height: 640 }, bypassCSP: true })
+    try {
+      await page.goto(harness.url)
+      await page.getByTestId('app').waitFor()
+      await openTab(page, 'send')
+      // Each its own photo (the same content twice is one file): 1,003 of them, as a folder picked whole.
+      const photos = Array.from({ length: 1003 }, (_, i) => ({
+        name: `katalog-${i}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: Buffer.concat([JPEG, Buffer.from(String(i))])
+      }))
+      // Before: the harness took 100 files at most and left the call waiting ("Checking the files…" for ever); past
+      // 1,000 the contract refused the drop in its own words, a line a file.
+      await page.locator('input[type=file]').first().setInputFiles(photos)
+      await waitUntil(
+        () => page.getByTestId('send-file-row').count(),
+        (rows) => rows === 1000,
+        60_000
+      )
+      expect(await page.getByTestId('send-rejection').allTextContents()).toEqual([
+        '3 more files were left out: one send carries 1,000 files at most.'
+      ])
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      ).toBe(0)
+      expect(await seriousA11yViolations(page)).toEqual([])
+
+      await page.getByTestId('send-recipients').fill('0812-3456-7890')
+      await page.getByTestId('send-recipients').press('Enter')
+      await page.locator('#send-text').fill('Katalog terbaru')
+      await page.getByTestId('send-submit').click()
+      expect(await page.getByTestId('send-problems').textContent()).toBe(
+        'A send carries 1,000 messages at most to each recipient (its files, and the text or its parts): remove some files, or send the text apart.'
+      )
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('send-file-input')
+      expect(await queued()).toBe(queuedBefore)
     } finally {
       await page.close()
     }

@@ -15,6 +15,7 @@ import { WebSocketServer, type WebSocket } from 'ws'
 import { z } from 'zod'
 import { contentSecurityPolicy } from '../../src/shared/content-security-policy'
 import { eventChannels } from '../../src/shared/contract'
+import { MAX_FILES_PER_REGISTER } from '../../src/shared/domain/limits'
 import {
   dispatchInvoke,
   type ApiHandlers,
@@ -43,7 +44,7 @@ const IncomingInvoke = z.object({
   channel: z.string(),
   request: z.unknown(),
   /** files:register from the bridge: how many binary frames just before it hold its sources' bytes, in order. */
-  frames: z.number().int().min(1).max(100).optional()
+  frames: z.number().int().min(1).max(MAX_FILES_PER_REGISTER).optional()
 })
 
 /** The request with each bytes source's data taken from its binary frame, or null if they do not match. */
@@ -168,11 +169,16 @@ export async function startContractServer(options: ContractServerOptions): Promi
         return
       }
       let parsed
+      let raw: unknown
       try {
-        parsed = IncomingInvoke.safeParse(JSON.parse(String(data)))
+        raw = JSON.parse(String(data))
+        parsed = IncomingInvoke.safeParse(raw)
       } catch {
         parsed = undefined
       }
+      // A refusal names the call it answers when it can: with no id the page's call would wait for ever.
+      const rawId = (raw as { id?: unknown } | null | undefined)?.id
+      const answering = typeof rawId === 'number' && Number.isInteger(rawId) ? rawId : null
       const framed = frames
       frames = []
       if (parsed?.success && parsed.data.frames !== undefined) {
@@ -183,7 +189,7 @@ export async function startContractServer(options: ContractServerOptions): Promi
         parsed = request === null ? undefined : { ...parsed, data: { ...parsed.data, request } }
       }
       if (!parsed?.success) {
-        ws.send(JSON.stringify({ id: null, result: refusal('bad_request', 'Malformed request (400).') }))
+        ws.send(JSON.stringify({ id: answering, result: refusal('bad_request', 'Malformed request (400).') }))
         return
       }
       const { id, channel, request } = parsed.data

@@ -39,6 +39,8 @@ export const XLSX_MIN_INFLATE_RATIO = 0.01
 export const XLSX_RATIO_GRACE_BYTES = 100 * 1024
 export const XLSX_MAX_ENTRY_BYTES = 256 * 1024 * 1024
 export const XLSX_MAX_ENTRIES = 1_000
+/** The files one `files:register` call takes (a drop, a pick, a campaign's attachments). */
+export const MAX_FILES_PER_REGISTER = 1000
 /** The files one campaign's attachment column may name, picked in the window or found in the CLI's --files-dir. */
 export const MAX_CAMPAIGN_ROW_FILES = 1000
 export const MAX_BULK_ITEMS = 100
