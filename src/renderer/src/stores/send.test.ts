@@ -177,6 +177,10 @@ describe('send', () => {
 })
 
 describe('addFiles', () => {
+  /** `n` photos of a byte each, named foto-<from>.jpg on. */
+  const photos = (n: number, from = 0): File[] =>
+    Array.from({ length: n }, (_, i) => new File([new Uint8Array(1)], `foto-${from + i}.jpg`))
+
   it('refuses empty and too-large files locally and registers the rest', async () => {
     await useSend
       .getState()
@@ -255,21 +259,19 @@ describe('addFiles', () => {
   })
 
   it('takes as many files as one send carries and leaves the rest out, said as such, not in the contract’s words', async () => {
-    const files = (n: number, from = 0): File[] =>
-      Array.from({ length: n }, (_, i) => new File([new Uint8Array(1)], `foto-${from + i}.jpg`))
     // A dropped folder of 1,005 photos: the first 1,000 are registered (the contract takes no more in one call).
-    await useSend.getState().addFiles(files(MAX_SEND_MESSAGES + 5), 100)
+    await useSend.getState().addFiles(photos(MAX_SEND_MESSAGES + 5), 100)
     expect(fake.registered.map((batch) => batch.length)).toEqual([MAX_SEND_MESSAGES])
     expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES)
     expect(useSend.getState().rejected.map((r) => [r.name, r.code, r.source])).toEqual(
       [1000, 1001, 1002, 1003, 1004].map((i) => [`foto-${i}.jpg`, TOO_MANY_FILES, 'local'])
     )
     // A full draft takes no more; one file removed makes room for one.
-    await useSend.getState().addFiles(files(2, 2000), 100)
+    await useSend.getState().addFiles(photos(2, 2000), 100)
     expect(fake.registered).toHaveLength(1)
     expect(useSend.getState().rejected.map((r) => r.code)).toEqual([TOO_MANY_FILES, TOO_MANY_FILES])
     useSend.getState().removeFile(useSend.getState().files[0]!.key)
-    await useSend.getState().addFiles(files(2, 3000), 100)
+    await useSend.getState().addFiles(photos(2, 3000), 100)
     expect(fake.registered.map((batch) => batch.map((f) => f.name))[1]).toEqual(['foto-3000.jpg'])
     expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES)
   })
@@ -315,10 +317,8 @@ describe('addFiles', () => {
         rejected: []
       }
     })
-    const files = (n: number, from: number): File[] =>
-      Array.from({ length: n }, (_, i) => new File([new Uint8Array(1)], `foto-${from + i}.jpg`))
-    const first = useSend.getState().addFiles(files(MAX_SEND_MESSAGES - 1, 0), 100)
-    const second = useSend.getState().addFiles(files(3, 5000), 100)
+    const first = useSend.getState().addFiles(photos(MAX_SEND_MESSAGES - 1, 0), 100)
+    const second = useSend.getState().addFiles(photos(3, 5000), 100)
     release()
     await Promise.all([first, second])
     expect(fake.registered.map((batch) => batch.length)).toEqual([MAX_SEND_MESSAGES - 1, 1])

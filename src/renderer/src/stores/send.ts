@@ -38,6 +38,10 @@ export const TOO_MANY_FILES = 'too-many-files'
 /** Files of the picks and drops whose registration is under way: room the draft has promised them. */
 let filesBeingRegistered = 0
 
+/** The files the draft can still take: its own and those of a drop still being registered count against the limit. */
+const roomInDraft = (files: readonly DraftFile[]): number =>
+  Math.max(0, MAX_SEND_MESSAGES - files.length - filesBeingRegistered)
+
 export interface FileRejectionView {
   name: string
   code: string
@@ -325,8 +329,7 @@ export const useSend = create<SendState>()((set, get) => ({
     if (files.length === 0) return
     const local: FileRejectionView[] = []
     const accepted: File[] = []
-    // What the draft can still take: its files and those of a drop still being registered count against the limit.
-    const room = MAX_SEND_MESSAGES - get().files.length - filesBeingRegistered
+    const room = roomInDraft(get().files)
     for (const file of files) {
       if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
       else if (file.size > maxFileBytes)
@@ -371,7 +374,7 @@ export const useSend = create<SendState>()((set, get) => ({
     const known = new Set(get().files.map((f) => f.handle))
     const fresh = handles.filter((h) => !known.has(h.handle))
     // Files the tray registered for a draft that is full (or fills with them) are let go, and said as left out.
-    const room = Math.max(0, MAX_SEND_MESSAGES - get().files.length - filesBeingRegistered)
+    const room = roomInDraft(get().files)
     const over = fresh.slice(room)
     if (over.length > 0)
       void Promise.resolve()
