@@ -417,7 +417,11 @@ export function ReminderForm({
                   type="button"
                   className="chip-remove"
                   aria-label={t('send.file.remove', { name: file.name })}
-                  onClick={() => setFiles((current) => current.filter((f) => f.handle !== file.handle))}
+                  onClick={() => {
+                    setFiles((current) => current.filter((f) => f.handle !== file.handle))
+                    // Let go in the core too, as the Send view's × does: nothing else would until the app quits.
+                    call('files:release', { handles: [file.handle] }).catch(() => undefined)
+                  }}
                 >
                   ×
                 </button>

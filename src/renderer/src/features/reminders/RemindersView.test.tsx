@@ -408,9 +408,18 @@ describe('RemindersView', () => {
     expect(screen.getByRole('alert').textContent).toBe(
       '1 more file was left out: a repeating message carries 100 files at most.'
     )
+    // A file taken away with its × is let go in the core too (it stayed registered until the app quit).
+    await user.click(screen.getByRole('button', { name: 'Remove menu-0.pdf' }))
+    expect(screen.getAllByTestId('reminder-file')).toHaveLength(99)
+    await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
+    await user.upload(screen.getByLabelText('Choose files'), [menus[100]!])
+    expect(screen.getAllByTestId('reminder-file')).toHaveLength(100)
     await fillWhen('2030-01-19', '08:00')
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(fake.requests('series:create').map((request) => request.entries.length)).toEqual([100])
+    expect(
+      fake.requests('series:create')[0]!.entries.map((entry) => 'handle' in entry && entry.handle)
+    ).not.toContain('h-1')
   })
 
   /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */
