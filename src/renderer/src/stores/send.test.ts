@@ -1,5 +1,5 @@
 // Send store: what the draft lacks, the enqueue request it makes, the size pre-check and handle matching for thumbnails.
-import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FakeApi } from '../testing/fake-api'
 import { installFakeApi } from '../testing/render'
 import {
@@ -15,6 +15,7 @@ import { enqueueRequest } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
 import { TEXT_LIMIT_CASES } from '../../../shared/domain/text-limit.cases'
 import { MAX_SEND_MESSAGES } from '../../../shared/domain/limits'
+import { stubPhotoDecoding, type PhotoDecoding } from '../testing/photo-decoding'
 
 const base: DraftSnapshot = {
   recipientsText: '0812 3456 7890',
@@ -199,7 +200,6 @@ describe('addFiles', () => {
     ])
     const [file] = useSend.getState().files
     expect(file).toMatchObject({ handle: 'h-1', name: 'ok.png', kind: 'image' })
-    expect(file?.previewUrl).toMatch(/^blob:/)
   })
 
   it('adds a file already in the draft once, and names the repeats it left out (QA32 Q32-03)', async () => {
@@ -334,6 +334,92 @@ describe('addFiles', () => {
     expect(useSend.getState().rejected).toEqual([
       { name: 'doc.pdf', code: 'unknown', message: 'The file could not be read.', source: 'core' }
     ])
+  })
+})
+
+describe('thumbnails of picked photos', () => {
+  let decoding: PhotoDecoding
+  let pending: PhotoDecoding['pending']
+  let made: Blob[]
+  beforeEach(() => {
+    decoding = stubPhotoDecoding()
+    ;({ pending, made } = decoding)
+    let next = 0
+    fake.onRegister((files) => ({
+      files: files.map((f) => ({
+        handle: `h-${++next}`,
+        name: f.name,
+        size: f.size,
+        kind: 'image',
+        mime: 'image/jpeg'
+      })),
+      rejected: []
+    }))
+  })
+  afterEach(() => decoding.restore())
+  const photos = (n: number): File[] =>
+    Array.from(
+      { length: n },
+      (_, i) => new File([new Uint8Array(3)], `foto-${i}.jpg`, { type: 'image/jpeg' })
+    )
+  const previews = (): (string | null)[] => useSend.getState().files.map((f) => f.previewUrl)
+
+  it('shows a small picture made from each photo, not the photo, decoding one photo at a time', async () => {
+    const objectUrls = vi.spyOn(URL, 'createObjectURL')
+    const picked = photos(3)
+    await useSend.getState().addFiles(picked, 10)
+    expect(previews()).toEqual([null, null, null])
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
+    expect(pending[0]).toMatchObject({ photo: picked[0], options: { resizeHeight: 192 } })
+
+    pending[0]!.finish()
+    await vi.waitFor(() => expect(previews()[0]).toMatch(/^blob:/))
+    await vi.waitFor(() => expect(pending).toHaveLength(2))
+    expect(previews().slice(1)).toEqual([null, null])
+    pending[1]!.finish()
+    await vi.waitFor(() => expect(pending).toHaveLength(3))
+    pending[2]!.finish()
+    await vi.waitFor(() => expect(previews().every((url) => url !== null)).toBe(true))
+
+    // Each URL is a thumbnail's, and each photo's decoded picture was let go.
+    expect(objectUrls.mock.calls.map(([blob]) => blob)).toEqual(made)
+    expect(decoding.closed()).toBe(3)
+  })
+
+  it('does not decode a photo taken off before its turn, and lets go of one taken off while it was made', async () => {
+    const revoked = vi.spyOn(URL, 'revokeObjectURL')
+    await useSend.getState().addFiles(photos(3), 10)
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
+    const [first, second, third] = useSend.getState().files
+    useSend.getState().removeFile(second!.key)
+    useSend.getState().removeFile(first!.key)
+    pending[0]!.finish()
+    await vi.waitFor(() => expect(revoked).toHaveBeenCalledTimes(1))
+    expect(made).toHaveLength(1)
+    // The third photo is next: the second was never decoded.
+    await vi.waitFor(() => expect(pending).toHaveLength(2))
+    expect(pending[1]!.photo).toHaveProperty('name', 'foto-2.jpg')
+    pending[1]!.finish()
+    await vi.waitFor(() => expect(useSend.getState().files[0]?.previewUrl).toMatch(/^blob:/))
+    expect(useSend.getState().files.map((f) => f.key)).toEqual([third!.key])
+  })
+
+  it('shows the row’s kind where the window cannot read the picture', async () => {
+    await useSend.getState().addFiles(photos(1), 10)
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
+    let unreadable = 0
+    vi.stubGlobal('createImageBitmap', () => {
+      unreadable += 1
+      return Promise.reject(new DOMException('The source image could not be decoded.'))
+    })
+    await useSend
+      .getState()
+      .addFiles([new File([new Uint8Array(4)], 'foto.heic', { type: 'image/heic' })], 10)
+    pending[0]!.finish()
+    await vi.waitFor(() => expect(previews()[0]).toMatch(/^blob:/))
+    await vi.waitFor(() => expect(unreadable).toBe(1))
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(previews()[1]).toBeNull()
   })
 })
 

@@ -12,6 +12,7 @@ import {
   MAX_TEXT_LENGTH
 } from '../../../shared/domain/limits'
 import { scheduleTime } from '../../../shared/domain/schedule-time'
+import { thumbnailQueue } from '../ui/thumbnail'
 
 export type FileKind = FileHandleView['kind']
 
@@ -23,7 +24,7 @@ export interface DraftFile {
   size: number
   kind: FileKind
   mime: string
-  /** blob: URL of the picked File for an image thumbnail; null when only the handle is known. */
+  /** blob: URL of a picked photo's thumbnail once made (ui/thumbnail.ts); null until then, or when only the handle is known. */
   previewUrl: string | null
   /** What the file holds (the core's hash of its bytes): a second file holding the same is not added. */
   contentId?: string
@@ -141,13 +142,35 @@ const EMPTY_SCHEDULE: ScheduleDraft = {
   overduePolicy: 'send'
 }
 
-function createPreview(file: File): string | null {
-  return file.type.startsWith('image/') && typeof URL.createObjectURL === 'function'
-    ? URL.createObjectURL(file)
-    : null
+/** Thumbnails of picked photos, made one at a time after the files are in the draft (ui/thumbnail.ts says why). */
+const thumbnails = thumbnailQueue()
+
+/** Gives the draft's file `key` its thumbnail when it is made, there or on the sent card it went to. */
+function queueThumbnail(
+  set: (patch: (state: SendState) => Partial<SendState>) => void,
+  get: () => SendState,
+  key: string,
+  photo: File
+): void {
+  const holds = (state: SendState): boolean =>
+    state.files.some((f) => f.key === key) || (state.sent?.files.some((f) => f.key === key) ?? false)
+  const withThumb = (files: DraftFile[], url: string): DraftFile[] =>
+    files.map((f) => (f.key === key ? { ...f, previewUrl: url } : f))
+  thumbnails.add(photo, {
+    wanted: () => holds(get()),
+    show(url) {
+      if (!holds(get())) return false
+      set((state) => ({
+        files: withThumb(state.files, url),
+        ...(state.sent ? { sent: { ...state.sent, files: withThumb(state.sent.files, url) } } : {})
+      }))
+      return true
+    }
+  })
 }
 
-function draftFileOf(view: FileHandleView, previewUrl: string | null = null): DraftFile {
+/** A draft file as the core registered it; a photo's thumbnail comes later (`queueThumbnail`). */
+function draftFileOf(view: FileHandleView): DraftFile {
   return {
     key: view.handle,
     handle: view.handle,
@@ -155,7 +178,7 @@ function draftFileOf(view: FileHandleView, previewUrl: string | null = null): Dr
     size: view.size,
     kind: view.kind,
     mime: view.mime,
-    previewUrl,
+    previewUrl: null,
     ...(view.contentId ? { contentId: view.contentId } : {}),
     ...(view.renamedFrom ? { renamedFrom: view.renamedFrom } : {})
   }
@@ -347,14 +370,17 @@ export const useSend = create<SendState>()((set, get) => ({
       const reply = await getApi().registerFiles(accepted)
       // Match handles back to the picked Files (by the name they were picked under, and size) for thumbnails.
       const pool = [...accepted]
+      const photos = new Map<string, File>()
       const added = reply.files.map((handle): DraftFile => {
         const picked = handle.renamedFrom ?? handle.name
         const index = pool.findIndex((f) => (f.name || 'pasted.png') === picked && f.size === handle.size)
         const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
-        return draftFileOf(handle, file && handle.kind === 'image' ? createPreview(file) : null)
+        if (file && handle.kind === 'image') photos.set(handle.handle, file)
+        return draftFileOf(handle)
       })
       const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
       addToDraft(set, get, added, rejected)
+      for (const [key, photo] of photos) queueThumbnail(set, get, key, photo)
     } catch (error) {
       const info = errorInfo(error)
       const failed = accepted.map((f): FileRejectionView => ({

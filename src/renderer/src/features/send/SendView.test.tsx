@@ -1,7 +1,7 @@
 // Send panel: files registered (pick, drop, paste) with rejections and thumbnails, recipients, enqueue and schedule requests, live progress.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
@@ -19,6 +19,7 @@ import { makeBootstrap, makeDevice, makeItem, makeSettings } from '../../testing
 import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { computerZoneIs } from '../../testing/zone'
+import { stubPhotoDecoding } from '../../testing/photo-decoding'
 import { SendView } from './SendView'
 import { WindowDrop } from './WindowDrop'
 
@@ -68,13 +69,14 @@ beforeEach(() => {
 
 describe('files', () => {
   it('registers picked files and shows kind, size and a thumbnail for images', async () => {
+    onTestFinished(stubPhotoDecoding({ finishAtOnce: true }).restore)
     const user = show()
     await user.upload(screen.getByLabelText('Choose files'), [png(), pdf()])
     expect(fake.registered.map((files) => files.map((f) => f.name))).toEqual([['photo.png', 'invoice.pdf']])
     const rows = await screen.findAllByTestId('send-file-row')
     expect(rows).toHaveLength(2)
     expect(rows[0]?.textContent).toContain('Image · 1.2 KB')
-    expect(within(rows[0]!).getByTestId('send-file-thumb').getAttribute('src')).toMatch(/^blob:/)
+    expect((await within(rows[0]!).findByTestId('send-file-thumb')).getAttribute('src')).toMatch(/^blob:/)
     expect(rows[1]?.textContent).toContain('Document · 4 KB')
     expect(within(rows[1]!).queryByTestId('send-file-thumb')).toBeNull()
     expect(within(rows[0]!).getByTestId('send-file-status').textContent).toBe('Ready to send')
@@ -157,6 +159,7 @@ describe('files', () => {
   ])(
     'says a file goes under another name and kind, and keeps its thumbnail ($language) (QA32 Q32-04)',
     async ({ language, note }) => {
+      onTestFinished(stubPhotoDecoding({ finishAtOnce: true }).restore)
       fake.onRegister((files) => ({
         files: files.map((f, i) => ({
           handle: `h-${i}`,
@@ -177,7 +180,7 @@ describe('files', () => {
       ])
       const row = await screen.findByTestId('send-file-row')
       expect(within(row).getByTestId('send-file-renamed').textContent).toBe(note)
-      expect(within(row).getByTestId('send-file-thumb').getAttribute('src')).toMatch(/^blob:/)
+      expect((await within(row).findByTestId('send-file-thumb')).getAttribute('src')).toMatch(/^blob:/)
     }
   )
 
