@@ -9,6 +9,7 @@ import {
   restoreDraftWords,
   TOO_MANY_FILES,
   useSend,
+  useThumbnails,
   type DraftSnapshot
 } from './send'
 import { enqueueRequest } from '../features/send/enqueue-request'
@@ -42,8 +43,7 @@ const pdf = {
   name: 'a.pdf',
   size: 1,
   kind: 'document' as const,
-  mime: 'application/pdf',
-  previewUrl: null
+  mime: 'application/pdf'
 }
 
 const problems = (draft: DraftSnapshot): string[] =>
@@ -362,13 +362,16 @@ describe('thumbnails of picked photos', () => {
       { length: n },
       (_, i) => new File([new Uint8Array(3)], `foto-${i}.jpg`, { type: 'image/jpeg' })
     )
-  const previews = (): (string | null)[] => useSend.getState().files.map((f) => f.previewUrl)
+  const previews = (): (string | null)[] =>
+    useSend.getState().files.map((f) => useThumbnails.getState().urls[f.key] ?? null)
 
   it('shows a small picture made from each photo, not the photo, decoding one photo at a time', async () => {
-    const objectUrls = vi.spyOn(URL, 'createObjectURL')
+    const objectUrls = vi.spyOn(URL, 'createObjectURL').mockClear()
     const picked = photos(3)
     await useSend.getState().addFiles(picked, 10)
     expect(previews()).toEqual([null, null, null])
+    // A thumbnail is no change to the draft: its rows and the view's counts of them are not worked out again.
+    const draftFiles = useSend.getState().files
     await vi.waitFor(() => expect(pending).toHaveLength(1))
     expect(pending[0]).toMatchObject({ photo: picked[0], options: { resizeHeight: 192 } })
 
@@ -380,6 +383,7 @@ describe('thumbnails of picked photos', () => {
     await vi.waitFor(() => expect(pending).toHaveLength(3))
     pending[2]!.finish()
     await vi.waitFor(() => expect(previews().every((url) => url !== null)).toBe(true))
+    expect(useSend.getState().files).toBe(draftFiles)
 
     // Each URL is a thumbnail's, and each photo's decoded picture was let go.
     expect(objectUrls.mock.calls.map(([blob]) => blob)).toEqual(made)
@@ -387,7 +391,7 @@ describe('thumbnails of picked photos', () => {
   })
 
   it('does not decode a photo taken off before its turn, and lets go of one taken off while it was made', async () => {
-    const revoked = vi.spyOn(URL, 'revokeObjectURL')
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockClear()
     await useSend.getState().addFiles(photos(3), 10)
     await vi.waitFor(() => expect(pending).toHaveLength(1))
     const [first, second, third] = useSend.getState().files
@@ -400,8 +404,29 @@ describe('thumbnails of picked photos', () => {
     await vi.waitFor(() => expect(pending).toHaveLength(2))
     expect(pending[1]!.photo).toHaveProperty('name', 'foto-2.jpg')
     pending[1]!.finish()
-    await vi.waitFor(() => expect(useSend.getState().files[0]?.previewUrl).toMatch(/^blob:/))
+    await vi.waitFor(() => expect(previews()[0]).toMatch(/^blob:/))
     expect(useSend.getState().files.map((f) => f.key)).toEqual([third!.key])
+  })
+
+  it('keeps the pictures on the sent card, and lets them go with it and with a removed file', async () => {
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockClear()
+    fake.handle('outbox:enqueue', () => ({ itemIds: ['item-1', 'item-2'] }))
+    await useSend.getState().addFiles(photos(2), 10)
+    pending[0]!.finish()
+    await vi.waitFor(() => expect(pending).toHaveLength(2))
+    pending[1]!.finish()
+    await vi.waitFor(() => expect(previews().every((url) => url !== null)).toBe(true))
+    const [kept, removed] = previews()
+    useSend.getState().removeFile(useSend.getState().files[1]!.key)
+    expect(revoked.mock.calls).toEqual([[removed]])
+
+    useSend.setState({ recipientsText: '0812 3456 7890', deviceId: 'dev-1' })
+    expect(await useSend.getState().send()).toBe(true)
+    const [sentFile] = useSend.getState().sent!.files
+    expect(useThumbnails.getState().urls[sentFile!.key]).toBe(kept)
+    useSend.getState().dismissSent()
+    expect(revoked.mock.calls).toEqual([[removed], [kept]])
+    expect(useThumbnails.getState().urls).toEqual({})
   })
 
   it('shows the row’s kind where the window cannot read the picture', async () => {

@@ -24,8 +24,6 @@ export interface DraftFile {
   size: number
   kind: FileKind
   mime: string
-  /** blob: URL of a picked photo's thumbnail once made (ui/thumbnail.ts); null until then, or when only the handle is known. */
-  previewUrl: string | null
   /** What the file holds (the core's hash of its bytes): a second file holding the same is not added. */
   contentId?: string
   /** The operator's name for it, when it goes out as `name` because its extension lied about its bytes. */
@@ -142,28 +140,25 @@ const EMPTY_SCHEDULE: ScheduleDraft = {
   overduePolicy: 'send'
 }
 
-/** Thumbnails of picked photos, made one at a time after the files are in the draft (ui/thumbnail.ts says why). */
+/**
+ * The thumbnails of the draft's photos and the sent card's, by file key (blob: URLs, ui/thumbnail.ts says why they
+ * are made). A store of their own: one arriving redraws its picture alone, not the draft's 1,000 rows and the view's
+ * counts of them.
+ */
+export const useThumbnails = create<{ urls: Readonly<Record<string, string>> }>()(() => ({ urls: {} }))
+
+/** Makes them one at a time, after the files are in the draft. */
 const thumbnails = thumbnailQueue()
 
-/** Gives the draft's file `key` its thumbnail when it is made, there or on the sent card it went to. */
-function queueThumbnail(
-  set: (patch: (state: SendState) => Partial<SendState>) => void,
-  get: () => SendState,
-  key: string,
-  photo: File
-): void {
+/** Queues the thumbnail of the draft's file `key`, kept while the draft or the sent card it went to holds it. */
+function queueThumbnail(get: () => SendState, key: string, photo: File): void {
   const holds = (state: SendState): boolean =>
     state.files.some((f) => f.key === key) || (state.sent?.files.some((f) => f.key === key) ?? false)
-  const withThumb = (files: DraftFile[], url: string): DraftFile[] =>
-    files.map((f) => (f.key === key ? { ...f, previewUrl: url } : f))
   thumbnails.add(photo, {
     wanted: () => holds(get()),
     show(url) {
       if (!holds(get())) return false
-      set((state) => ({
-        files: withThumb(state.files, url),
-        ...(state.sent ? { sent: { ...state.sent, files: withThumb(state.sent.files, url) } } : {})
-      }))
+      useThumbnails.setState((state) => ({ urls: { ...state.urls, [key]: url } }))
       return true
     }
   })
@@ -178,7 +173,6 @@ function draftFileOf(view: FileHandleView): DraftFile {
     size: view.size,
     kind: view.kind,
     mime: view.mime,
-    previewUrl: null,
     ...(view.contentId ? { contentId: view.contentId } : {}),
     ...(view.renamedFrom ? { renamedFrom: view.renamedFrom } : {})
   }
@@ -226,9 +220,17 @@ function addToDraft(
       .catch(() => undefined)
 }
 
+/** Lets go of the thumbnails of files that leave the draft and the sent card. */
 function revoke(files: DraftFile[]): void {
-  if (typeof URL.revokeObjectURL !== 'function') return
-  for (const file of files) if (file.previewUrl) URL.revokeObjectURL(file.previewUrl)
+  const { urls } = useThumbnails.getState()
+  const gone = files.filter((file) => urls[file.key] !== undefined)
+  if (gone.length === 0) return
+  const kept = { ...urls }
+  for (const file of gone) {
+    URL.revokeObjectURL(kept[file.key]!)
+    delete kept[file.key]
+  }
+  useThumbnails.setState({ urls: kept })
 }
 
 /** A change that writes something into the draft (not one that picks a device or clears a field). */
@@ -380,7 +382,7 @@ export const useSend = create<SendState>()((set, get) => ({
       })
       const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
       addToDraft(set, get, added, rejected)
-      for (const [key, photo] of photos) queueThumbnail(set, get, key, photo)
+      for (const [key, photo] of photos) queueThumbnail(get, key, photo)
     } catch (error) {
       const info = errorInfo(error)
       const failed = accepted.map((f): FileRejectionView => ({
@@ -584,8 +586,7 @@ useSend.subscribe((state, previous) => {
 export function resetSendStore(): void {
   draftRead = false
   filesBeingRegistered = 0
-  const { files, sent } = useSend.getState()
-  revoke(files)
-  if (sent) revoke(sent.files)
+  for (const url of Object.values(useThumbnails.getState().urls)) URL.revokeObjectURL(url)
+  useThumbnails.setState({ urls: {} })
   useSend.setState(EMPTY_COMPOSER)
 }

@@ -5,22 +5,22 @@ import { renamedFileNote } from '../../../../shared/i18n/renamed-file'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useChipRemoval } from '../../ui/chip-removal'
-import { TOO_MANY_FILES, useSend, type DraftFile, type FileRejectionView } from '../../stores/send'
+import {
+  TOO_MANY_FILES,
+  useSend,
+  useThumbnails,
+  type DraftFile,
+  type FileRejectionView
+} from '../../stores/send'
 import { MAX_SEND_MESSAGES } from '../../../../shared/domain/limits'
 import './send.css'
 
 const KIND_SYMBOL: Record<DraftFile['kind'], string> = { image: '▣', document: '▤', video: '▶', audio: '♪' }
 
 export function FileThumb({ file }: { file: DraftFile }): React.JSX.Element {
-  return file.previewUrl ? (
-    <img
-      className="thumb"
-      src={file.previewUrl}
-      alt=""
-      width={48}
-      height={48}
-      data-testid="send-file-thumb"
-    />
+  const thumbnail = useThumbnails((state) => state.urls[file.key])
+  return thumbnail ? (
+    <img className="thumb" src={thumbnail} alt="" width={48} height={48} data-testid="send-file-thumb" />
   ) : (
     <span className={`thumb thumb--${file.kind}`} aria-hidden="true">
       {KIND_SYMBOL[file.kind]}
