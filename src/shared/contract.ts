@@ -1606,6 +1606,15 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ files: z.array(FileHandleView), rejected: z.array(FileRejection) })
   }),
 
+  /**
+   * A registered photo's bytes, for its thumbnail in a draft the window holds no file of (kept over a restart or a
+   * reload, dropped on the tray). Null for a handle that is not a photo the core holds, or one that changed since.
+   */
+  'files:picture': () => ({
+    request: z.object({ handle: Id }),
+    reply: z.object({ type: z.string(), dataBase64: z.string() }).nullable()
+  }),
+
   'outbox:enqueue': () => ({
     request: z.object({
       deviceId: Id,

@@ -601,6 +601,33 @@ describe('core API', () => {
     expect(await core.handlers['files:restoreDraft']({})).toEqual({ files: [], rejected: [] })
   })
 
+  it('reads a photo of the draft back for its thumbnail, and nothing else', async () => {
+    const photo = join(dataDir, 'IMG_2001.jpg')
+    const report = join(dataDir, 'report.pdf')
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]),
+      Buffer.alloc(500, 7)
+    ])
+    await writeFile(photo, bytes)
+    await writeFile(report, '%PDF-1.4 the report')
+    const { files } = await core.handlers['files:register']({
+      sources: [
+        { kind: 'path', path: photo },
+        { kind: 'path', path: report }
+      ]
+    })
+    const [photoHandle, reportHandle] = files.map((file) => file.handle)
+    expect(await core.handlers['files:picture']({ handle: photoHandle! })).toEqual({
+      type: 'image/jpeg',
+      dataBase64: bytes.toString('base64')
+    })
+    // A document, a handle the core does not hold, a photo changed on disk since it was checked: no picture.
+    expect(await core.handlers['files:picture']({ handle: reportHandle! })).toBeNull()
+    expect(await core.handlers['files:picture']({ handle: 'not-a-handle' })).toBeNull()
+    await writeFile(photo, Buffer.concat([bytes, Buffer.from('more')]))
+    expect(await core.handlers['files:picture']({ handle: photoHandle! })).toBeNull()
+  })
+
   it("brings a reply draft's file back after a restart, apart from the send draft, and lets it go once sent", async () => {
     const deviceId = await linkedDevice()
     const catalogue = join(dataDir, 'katalog.pdf')

@@ -4,7 +4,7 @@
  * limit to 2 MB (never says it is 2 MB), and "Change the file-size limit" opens Devices at that device's limit form,
  * the focus in its field. Once the limit is 2 MB, that advice is no longer given.
  */
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
@@ -131,6 +131,27 @@ describe('a drop of more files than one send carries', () => {
   })
 })
 
+/** Each thumbnail of the Send view's files: its size, and whether its top middle is red and its bottom middle blue. */
+function drawnThumbnails(page: Page): Promise<{ size: string; top: string; bottom: string }[]> {
+  return page.evaluate(async () => {
+    const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="send-file-thumb"]')]
+    await Promise.all(images.map((image) => image.decode()))
+    return images.map((image) => {
+      const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight)
+      const context = canvas.getContext('2d')!
+      context.drawImage(image, 0, 0)
+      const middle = Math.floor(image.naturalWidth / 2)
+      const [topRed, , topBlue] = context.getImageData(middle, 4, 1, 1).data
+      const [bottomRed, , bottomBlue] = context.getImageData(middle, image.naturalHeight - 5, 1, 1).data
+      return {
+        size: `${image.naturalWidth}×${image.naturalHeight}`,
+        top: topRed! > 150 && topBlue! < 100 ? 'red' : 'not red',
+        bottom: bottomBlue! > 150 && bottomRed! < 100 ? 'blue' : 'not blue'
+      }
+    })
+  })
+}
+
 describe('a drop of phone photos', () => {
   it('shows each as a small picture made from it, upright, not as the photo itself', async () => {
     // A draft of its own: the core keeps the Send view's files for the next window, here the 1,000 above.
@@ -177,24 +198,22 @@ describe('a drop of phone photos', () => {
       )
       // Before: each row's picture was the photo itself, 3000 × 4000, kept decoded in the window at full size (200
       // such photos: 800 MB more, a scroll frozen for 2.4 s).
-      const thumbs = await page.evaluate(async () => {
-        const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="send-file-thumb"]')]
-        await Promise.all(images.map((image) => image.decode()))
-        return images.map((image) => {
-          const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight)
-          const context = canvas.getContext('2d')!
-          context.drawImage(image, 0, 0)
-          const middle = Math.floor(image.naturalWidth / 2)
-          const [topRed, , topBlue] = context.getImageData(middle, 4, 1, 1).data
-          const [bottomRed, , bottomBlue] = context.getImageData(middle, image.naturalHeight - 5, 1, 1).data
-          return {
-            size: `${image.naturalWidth}×${image.naturalHeight}`,
-            top: topRed! > 150 && topBlue! < 100 ? 'red' : 'not red',
-            bottom: bottomBlue! > 150 && bottomRed! < 100 ? 'blue' : 'not blue'
-          }
-        })
-      })
-      expect(thumbs).toEqual(Array(12).fill({ size: '96×96', top: 'red', bottom: 'blue' }))
+      expect(await drawnThumbnails(page)).toEqual(
+        Array(12).fill({ size: '96×96', top: 'red', bottom: 'blue' })
+      )
+
+      // A reload keeps the draft's files as handles (the core's): their pictures come back too (before: the kind's
+      // symbol, ▣, for each).
+      await page.reload()
+      await page.getByTestId('app').waitFor()
+      await waitUntil(
+        () => page.getByTestId('send-file-thumb').count(),
+        (thumbs) => thumbs === 12,
+        60_000
+      )
+      expect(await drawnThumbnails(page)).toEqual(
+        Array(12).fill({ size: '96×96', top: 'red', bottom: 'blue' })
+      )
     } finally {
       await page.close()
     }

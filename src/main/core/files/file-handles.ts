@@ -256,6 +256,21 @@ export class FileHandles {
   }
 
   /**
+   * A photo's bytes, for the window to draw its thumbnail where it holds no file of its own (a draft kept over a
+   * restart, a drop on the tray): the registered file as it was checked (its size is the send's limit at most). Null
+   * for a handle that is not a photo held here, or a photo that changed or went since.
+   */
+  async picture(handle: string): Promise<{ type: string; bytes: Uint8Array } | null> {
+    const file = this.files.get(handle)
+    if (file?.kind !== 'image') return null
+    try {
+      return { type: file.mime, bytes: await readPinned(file.pinned, file.name) }
+    } catch {
+      return null
+    }
+  }
+
+  /**
    * A spreadsheet held for the operator's answer (a customer list dropped on the tray), registered instead to be sent,
    * when they chose to attach it: checked as any file to send is (the send's size limit, what its bytes are), so a
    * list the gateway cannot send (a .tsv, an .ods) is refused by name. The spreadsheet's handle is gone either way.

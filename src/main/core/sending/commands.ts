@@ -47,6 +47,7 @@ export type SendingChannel =
   | 'files:check'
   | 'files:keepForDraft'
   | 'files:restoreDraft'
+  | 'files:picture'
   | 'outbox:enqueue'
   | 'outbox:list'
   | 'outbox:scheduled'
@@ -386,6 +387,11 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     async 'files:restoreDraft'({ conversationId }) {
       const { files: restored, rejected } = await files.restoreDraft(conversationId)
       return { files: restored.map(toHandleView), rejected }
+    },
+
+    async 'files:picture'({ handle }) {
+      const picture = await files.picture(handle)
+      return picture && { type: picture.type, dataBase64: Buffer.from(picture.bytes).toString('base64') }
     },
 
     /**

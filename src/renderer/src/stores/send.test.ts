@@ -362,6 +362,13 @@ describe('thumbnails of picked photos', () => {
       { length: n },
       (_, i) => new File([new Uint8Array(3)], `foto-${i}.jpg`, { type: 'image/jpeg' })
     )
+  /** jsdom's Blob has no text(). */
+  const textOf = (blob: Blob): Promise<unknown> =>
+    new Promise((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(reader.result)
+      reader.readAsText(blob)
+    })
   const previews = (): (string | null)[] =>
     useSend.getState().files.map((f) => useThumbnails.getState().urls[f.key] ?? null)
 
@@ -427,6 +434,32 @@ describe('thumbnails of picked photos', () => {
     useSend.getState().dismissSent()
     expect(revoked.mock.calls).toEqual([[removed], [kept]])
     expect(useThumbnails.getState().urls).toEqual({})
+  })
+
+  it('asks the core for the photos of a draft kept over a reload, one at its turn, and none of its documents', async () => {
+    const kept = [
+      { handle: 'k-1', name: 'IMG_1.jpg', size: 4, kind: 'image', mime: 'image/jpeg' },
+      { handle: 'k-2', name: 'katalog.pdf', size: 9, kind: 'document', mime: 'application/pdf' },
+      { handle: 'k-3', name: 'IMG_3.jpg', size: 4, kind: 'image', mime: 'image/jpeg' }
+    ] as const
+    fake.handle('files:restoreDraft', () => ({ files: [...kept], rejected: [] }))
+    fake.handle('files:picture', ({ handle }) => ({
+      type: 'image/jpeg',
+      dataBase64: btoa(`bytes of ${handle}`)
+    }))
+    await useSend.getState().restoreDraftFiles()
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
+    expect(fake.requests('files:picture')).toEqual([{ handle: 'k-1' }])
+    expect(await textOf(pending[0]!.photo)).toBe('bytes of k-1')
+    expect(pending[0]!.photo.type).toBe('image/jpeg')
+    pending[0]!.finish()
+    await vi.waitFor(() => expect(pending).toHaveLength(2))
+    expect(await textOf(pending[1]!.photo)).toBe('bytes of k-3')
+    pending[1]!.finish()
+    await vi.waitFor(() =>
+      expect(previews()).toEqual([expect.stringMatching(/^blob:/), null, expect.stringMatching(/^blob:/)])
+    )
+    expect(fake.requests('files:picture')).toEqual([{ handle: 'k-1' }, { handle: 'k-3' }])
   })
 
   it('shows the row’s kind where the window cannot read the picture', async () => {

@@ -12,7 +12,8 @@ import {
   MAX_TEXT_LENGTH
 } from '../../../shared/domain/limits'
 import { scheduleTime } from '../../../shared/domain/schedule-time'
-import { thumbnailQueue } from '../ui/thumbnail'
+import { thumbnailQueue, type ThumbnailSource } from '../ui/thumbnail'
+import { bytesFromBase64 } from '../ui/base64'
 
 export type FileKind = FileHandleView['kind']
 
@@ -151,7 +152,7 @@ export const useThumbnails = create<{ urls: Readonly<Record<string, string>> }>(
 const thumbnails = thumbnailQueue()
 
 /** Queues the thumbnail of the draft's file `key`, kept while the draft or the sent card it went to holds it. */
-function queueThumbnail(get: () => SendState, key: string, photo: File): void {
+function queueThumbnail(get: () => SendState, key: string, photo: ThumbnailSource): void {
   const holds = (state: SendState): boolean =>
     state.files.some((f) => f.key === key) || (state.sent?.files.some((f) => f.key === key) ?? false)
   thumbnails.add(photo, {
@@ -162,6 +163,20 @@ function queueThumbnail(get: () => SendState, key: string, photo: File): void {
       return true
     }
   })
+}
+
+/**
+ * Queues the thumbnails of photos the window has only handles of (a draft kept over a reload or a restart, a drop on
+ * the tray): the core reads each back at its turn.
+ */
+function queueThumbnailsFromCore(get: () => SendState, added: readonly DraftFile[]): void {
+  for (const file of added) {
+    if (file.kind !== 'image') continue
+    queueThumbnail(get, file.key, async () => {
+      const picture = await call('files:picture', { handle: file.handle })
+      return picture && new Blob([bytesFromBase64(picture.dataBase64)], { type: picture.type })
+    })
+  }
 }
 
 /** A draft file as the core registered it; a photo's thumbnail comes later (`queueThumbnail`). */
@@ -408,10 +423,11 @@ export const useSend = create<SendState>()((set, get) => ({
       void Promise.resolve()
         .then(() => call('files:release', { handles: over.map((h) => h.handle) }))
         .catch(() => undefined)
+    const added = fresh.slice(0, room).map((h) => draftFileOf(h))
     addToDraft(
       set,
       get,
-      fresh.slice(0, room).map((h) => draftFileOf(h)),
+      added,
       over.map((h): FileRejectionView => ({
         name: h.name,
         code: TOO_MANY_FILES,
@@ -419,6 +435,7 @@ export const useSend = create<SendState>()((set, get) => ({
         source: 'local'
       }))
     )
+    queueThumbnailsFromCore(get, added)
   },
 
   async attachSheets(sheets) {

@@ -73,20 +73,24 @@ export interface ThumbnailTarget {
   show(url: string): boolean
 }
 
+/** A photo, or how to fetch its bytes when its turn comes (null: there is none to draw). */
+export type ThumbnailSource = Blob | (() => Promise<Blob | null>)
+
 /**
  * Makes thumbnails one at a time, in the order asked: a drop of hundreds of photos holds one decoded photo at a time
- * and leaves the second core to the rest of the window. A file taken off before its turn is not decoded at all.
+ * and leaves the second core to the rest of the window. A file taken off before its turn is not read or decoded.
  */
 export function thumbnailQueue(make: (file: Blob) => Promise<string | null> = imageThumbnail): {
-  add(file: Blob, target: ThumbnailTarget): void
+  add(source: ThumbnailSource, target: ThumbnailTarget): void
 } {
   let last: Promise<void> = Promise.resolve()
   return {
-    add(file, target) {
+    add(source, target) {
       last = last.then(async () => {
         if (!target.wanted()) return
-        const url = await make(file).catch(() => null)
-        if (url !== null && !target.show(url)) URL.revokeObjectURL(url)
+        const photo = source instanceof Blob ? source : await source().catch(() => null)
+        const url = photo && (await make(photo).catch(() => null))
+        if (url && !target.show(url)) URL.revokeObjectURL(url)
       })
     }
   }
