@@ -131,8 +131,19 @@ describe('a drop of more files than one send carries', () => {
   })
 })
 
-/** Each thumbnail of the Send view's files: its size, and whether its top middle is red and its bottom middle blue. */
-function drawnThumbnails(page: Page): Promise<{ size: string; top: string; bottom: string }[]> {
+/**
+ * Each thumbnail of the Send view's files once `count` are drawn: its size, and whether its top middle is red and its
+ * bottom middle blue.
+ */
+async function drawnThumbnails(
+  page: Page,
+  count: number
+): Promise<{ size: string; top: string; bottom: string }[]> {
+  await waitUntil(
+    () => page.getByTestId('send-file-thumb').count(),
+    (thumbs) => thumbs === count,
+    60_000
+  )
   return page.evaluate(async () => {
     const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid="send-file-thumb"]')]
     await Promise.all(images.map((image) => image.decode()))
@@ -191,14 +202,9 @@ describe('a drop of phone photos', () => {
         buffer: Buffer.concat([photo, Buffer.from(String(i))])
       }))
       await page.locator('input[type=file]').first().setInputFiles(photos)
-      await waitUntil(
-        () => page.getByTestId('send-file-thumb').count(),
-        (thumbs) => thumbs === 12,
-        60_000
-      )
       // Before: each row's picture was the photo itself, 3000 × 4000, kept decoded in the window at full size (200
       // such photos: 800 MB more, a scroll frozen for 2.4 s).
-      expect(await drawnThumbnails(page)).toEqual(
+      expect(await drawnThumbnails(page, 12)).toEqual(
         Array(12).fill({ size: '96×96', top: 'red', bottom: 'blue' })
       )
 
@@ -206,12 +212,7 @@ describe('a drop of phone photos', () => {
       // symbol, ▣, for each).
       await page.reload()
       await page.getByTestId('app').waitFor()
-      await waitUntil(
-        () => page.getByTestId('send-file-thumb').count(),
-        (thumbs) => thumbs === 12,
-        60_000
-      )
-      expect(await drawnThumbnails(page)).toEqual(
+      expect(await drawnThumbnails(page, 12)).toEqual(
         Array(12).fill({ size: '96×96', top: 'red', bottom: 'blue' })
       )
     } finally {
