@@ -419,6 +419,7 @@ describe('thumbnails of picked photos', () => {
     const revoked = vi.spyOn(URL, 'revokeObjectURL').mockClear()
     fake.handle('outbox:enqueue', () => ({ itemIds: ['item-1', 'item-2'] }))
     await useSend.getState().addFiles(photos(2), 10)
+    await vi.waitFor(() => expect(pending).toHaveLength(1))
     pending[0]!.finish()
     await vi.waitFor(() => expect(pending).toHaveLength(2))
     pending[1]!.finish()

@@ -12,8 +12,7 @@ import {
   MAX_TEXT_LENGTH
 } from '../../../shared/domain/limits'
 import { scheduleTime } from '../../../shared/domain/schedule-time'
-import { thumbnailQueue, type ThumbnailSource } from '../ui/thumbnail'
-import { bytesFromBase64 } from '../ui/base64'
+import type { ThumbnailQueue, ThumbnailSource, ThumbnailTarget } from '../ui/thumbnail'
 
 export type FileKind = FileHandleView['kind']
 
@@ -148,21 +147,37 @@ const EMPTY_SCHEDULE: ScheduleDraft = {
  */
 export const useThumbnails = create<{ urls: Readonly<Record<string, string>> }>()(() => ({ urls: {} }))
 
-/** Makes them one at a time, after the files are in the draft. */
-const thumbnails = thumbnailQueue()
+/**
+ * Makes them one at a time, after the files are in the draft. Loaded with the first photo: the store is in the
+ * window's start (the tray's drop, the kept draft), the decoding is not.
+ */
+let thumbnails: Promise<ThumbnailQueue> | undefined
+const thumbnailMaker = (): Promise<ThumbnailQueue> =>
+  (thumbnails ??= import('../ui/thumbnail').then(
+    (made) => made.thumbnailQueue(),
+    (error: unknown) => {
+      thumbnails = undefined // the next photo tries again
+      throw error
+    }
+  ))
 
 /** Queues the thumbnail of the draft's file `key`, kept while the draft or the sent card it went to holds it. */
 function queueThumbnail(get: () => SendState, key: string, photo: ThumbnailSource): void {
   const holds = (state: SendState): boolean =>
     state.files.some((f) => f.key === key) || (state.sent?.files.some((f) => f.key === key) ?? false)
-  thumbnails.add(photo, {
+  const target: ThumbnailTarget = {
     wanted: () => holds(get()),
     show(url) {
       if (!holds(get())) return false
       useThumbnails.setState((state) => ({ urls: { ...state.urls, [key]: url } }))
       return true
     }
-  })
+  }
+  // Asked in order of the same promise, so queued in the order the photos came; a failed load leaves the kinds' symbols.
+  void thumbnailMaker().then(
+    (queue) => queue.add(photo, target),
+    () => undefined
+  )
 }
 
 /**
@@ -173,7 +188,10 @@ function queueThumbnailsFromCore(get: () => SendState, added: readonly DraftFile
   for (const file of added) {
     if (file.kind !== 'image') continue
     queueThumbnail(get, file.key, async () => {
-      const picture = await call('files:picture', { handle: file.handle })
+      const [picture, { bytesFromBase64 }] = await Promise.all([
+        call('files:picture', { handle: file.handle }),
+        import('../ui/base64')
+      ])
       return picture && new Blob([bytesFromBase64(picture.dataBase64)], { type: picture.type })
     })
   }

@@ -80,9 +80,13 @@ export type ThumbnailSource = Blob | (() => Promise<Blob | null>)
  * Makes thumbnails one at a time, in the order asked: a drop of hundreds of photos holds one decoded photo at a time
  * and leaves the second core to the rest of the window. A file taken off before its turn is not read or decoded.
  */
-export function thumbnailQueue(make: (file: Blob) => Promise<string | null> = imageThumbnail): {
+export interface ThumbnailQueue {
   add(source: ThumbnailSource, target: ThumbnailTarget): void
-} {
+}
+
+export function thumbnailQueue(
+  make: (file: Blob) => Promise<string | null> = imageThumbnail
+): ThumbnailQueue {
   let last: Promise<void> = Promise.resolve()
   return {
     add(source, target) {
