@@ -188,11 +188,7 @@ function queueThumbnailsFromCore(get: () => SendState, added: readonly DraftFile
   for (const file of added) {
     if (file.kind !== 'image') continue
     queueThumbnail(get, file.key, async () => {
-      const [picture, { bytesFromBase64 }] = await Promise.all([
-        call('files:picture', { handle: file.handle }),
-        import('../ui/base64')
-      ])
-      return picture && new Blob([bytesFromBase64(picture.dataBase64)], { type: picture.type })
+      return call('files:picture', { handle: file.handle })
     })
   }
 }

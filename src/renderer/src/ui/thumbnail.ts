@@ -5,6 +5,8 @@
  * kept as a few kilobytes of JPEG; the decoded photo is let go at once.
  */
 
+import { bytesFromBase64 } from './base64'
+
 /** The side of a thumbnail in pixels: twice the 48 px a row draws, for high-density screens. */
 export const THUMBNAIL_SIDE = 96
 
@@ -73,8 +75,20 @@ export interface ThumbnailTarget {
   show(url: string): boolean
 }
 
-/** A photo, or how to fetch its bytes when its turn comes (null: there is none to draw). */
-export type ThumbnailSource = Blob | (() => Promise<Blob | null>)
+/** A photo's bytes as the core sends them (`files:picture`). */
+export interface PictureBytes {
+  type: string
+  dataBase64: string
+}
+
+/** A photo, or how to fetch it when its turn comes (null: there is none to draw). */
+export type ThumbnailSource = Blob | (() => Promise<Blob | PictureBytes | null>)
+
+function blobOf(picture: Blob | PictureBytes): Blob {
+  return picture instanceof Blob
+    ? picture
+    : new Blob([bytesFromBase64(picture.dataBase64)], { type: picture.type })
+}
 
 /**
  * Makes thumbnails one at a time, in the order asked: a drop of hundreds of photos holds one decoded photo at a time
@@ -93,7 +107,7 @@ export function thumbnailQueue(
       last = last.then(async () => {
         if (!target.wanted()) return
         const photo = source instanceof Blob ? source : await source().catch(() => null)
-        const url = photo && (await make(photo).catch(() => null))
+        const url = photo && (await make(blobOf(photo)).catch(() => null))
         if (url && !target.show(url)) URL.revokeObjectURL(url)
       })
     }
