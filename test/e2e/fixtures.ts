@@ -203,11 +203,13 @@ export function journeySession(): {
  */
 export async function openTab(page: Page, view: string): Promise<void> {
   const toggle = page.getByTestId('nav-toggle')
-  if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
-    await toggle.click()
   const tab = page.getByTestId(`nav-${view}`)
   const more = page.getByTestId('nav-more')
   for (let attempt = 1; ; attempt++) {
+    // Looked at on every attempt: just after a load the shell may not have drawn the narrow menu's button yet (a CI
+    // run's Indonesian round: the button came after the look, the menu stayed closed, and five clicks waited on it).
+    if ((await toggle.isVisible()) && (await toggle.getAttribute('aria-expanded')) !== 'true')
+      await toggle.click()
     if (
       !(await tab.isVisible()) &&
       (await more.isVisible()) &&
