@@ -7,6 +7,7 @@ import {
   draftProblems,
   resetSendStore,
   restoreDraftWords,
+  SIZES_PER_TURN,
   TOO_MANY_FILES,
   useSend,
   useThumbnails,
@@ -297,6 +298,40 @@ describe('addFiles', () => {
     await vi.waitFor(() =>
       expect(fake.requests('files:release').flatMap((r) => r.handles)).toEqual(['t-5001', 't-5002'])
     )
+  })
+
+  it('reads a large drop’s sizes a slice per turn, saying it is checking them meanwhile', async () => {
+    // In Chromium a dropped file's first size read asks the browser process (later reads are kept): 1,000 first
+    // reads in one task held the window for about 180 ms.
+    const dropped = photos(MAX_SEND_MESSAGES)
+    let sizesRead = 0
+    for (const file of dropped) {
+      const size = file.size
+      let read = false
+      Object.defineProperty(file, 'size', {
+        get: () => {
+          if (!read) sizesRead += 1
+          read = true
+          return size
+        }
+      })
+    }
+    const readInOneTurn: number[] = []
+    let turns = true
+    const countTurns = (): void => {
+      readInOneTurn.push(sizesRead)
+      if (turns) setTimeout(countTurns)
+    }
+    setTimeout(countTurns)
+    const adding = useSend.getState().addFiles(dropped, 100)
+    expect(useSend.getState().registering).toBe(true)
+    await adding
+    turns = false
+    countTurns() // the turn the drop finished in
+    const perTurn = readInOneTurn.map((total, i) => total - (readInOneTurn[i - 1] ?? 0))
+    expect(Math.max(...perTurn)).toBeLessThanOrEqual(SIZES_PER_TURN)
+    expect(fake.registered.map((batch) => batch.length)).toEqual([MAX_SEND_MESSAGES])
+    expect(useSend.getState().registering).toBe(false)
   })
 
   it('counts a drop still being registered against the room the next one has', async () => {

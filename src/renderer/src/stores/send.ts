@@ -41,6 +41,30 @@ let filesBeingRegistered = 0
 const roomInDraft = (files: readonly DraftFile[]): number =>
   Math.max(0, MAX_SEND_MESSAGES - files.length - filesBeingRegistered)
 
+/** Picks and drops whose files' sizes are still being read (`fileSizes`): the view says "checking" meanwhile. */
+let dropsBeingSized = 0
+/** The last drop's sizing: drops are sized one after another, so each takes its room in the order it was made. */
+let sizedBefore: Promise<unknown> = Promise.resolve()
+
+const stillRegistering = (): boolean => filesBeingRegistered > 0 || dropsBeingSized > 0
+
+/**
+ * Sizes read per turn of the event loop. A picked or dropped File's first size read is a synchronous call to the
+ * browser process (about 0.2 ms each here): a drop of 1,000 files held the window for one task of about 180 ms.
+ */
+export const SIZES_PER_TURN = 50
+
+/** Each file's size, read a slice per turn of the event loop (`SIZES_PER_TURN` says why). */
+async function fileSizes(files: readonly File[]): Promise<number[]> {
+  const sizes: number[] = []
+  for (const file of files) {
+    if (sizes.length > 0 && sizes.length % SIZES_PER_TURN === 0)
+      await new Promise((resolve) => setTimeout(resolve))
+    sizes.push(file.size)
+  }
+  return sizes
+}
+
 export interface FileRejectionView {
   name: string
   code: string
@@ -381,31 +405,47 @@ export const useSend = create<SendState>()((set, get) => ({
 
   async addFiles(files, maxFileBytes) {
     if (files.length === 0) return
+    dropsBeingSized += 1
+    set({ registering: true })
+    const sizing = sizedBefore.then(() => fileSizes(files))
+    sizedBefore = sizing.catch(() => undefined)
+    let sizes: number[]
+    try {
+      sizes = await sizing
+    } finally {
+      dropsBeingSized -= 1
+    }
     const local: FileRejectionView[] = []
-    const accepted: File[] = []
+    const accepted: { file: File; size: number }[] = []
+    // Worked out once the sizes are in, with no turn in between: the drop made before this one has taken its room.
     const room = roomInDraft(get().files)
-    for (const file of files) {
-      if (file.size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
-      else if (file.size > maxFileBytes)
+    files.forEach((file, index) => {
+      const size = sizes[index] ?? 0
+      if (size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
+      else if (size > maxFileBytes)
         local.push({ name: file.name, code: 'too-large', message: '', source: 'local', maxFileBytes })
       else if (accepted.length >= room)
         local.push({ name: file.name, code: TOO_MANY_FILES, message: '', source: 'local' })
-      else accepted.push(file)
-    }
+      else accepted.push({ file, size })
+    })
     // A new pick or drop is a new outcome: the files an earlier one left out were listed beside this one's news.
     set({ rejected: local })
-    if (accepted.length === 0) return
-    set({ registering: true })
+    if (accepted.length === 0) {
+      set({ registering: stillRegistering() })
+      return
+    }
     filesBeingRegistered += accepted.length
     try {
-      const reply = await getApi().registerFiles(accepted)
+      const reply = await getApi().registerFiles(accepted.map((picked) => picked.file))
       // Match handles back to the picked Files (by the name they were picked under, and size) for thumbnails.
       const pool = [...accepted]
       const photos = new Map<string, File>()
       const added = reply.files.map((handle): DraftFile => {
         const picked = handle.renamedFrom ?? handle.name
-        const index = pool.findIndex((f) => (f.name || 'pasted.png') === picked && f.size === handle.size)
-        const file = index >= 0 ? pool.splice(index, 1)[0] : undefined
+        const index = pool.findIndex(
+          ({ file, size }) => (file.name || 'pasted.png') === picked && size === handle.size
+        )
+        const file = index >= 0 ? pool.splice(index, 1)[0]?.file : undefined
         if (file && handle.kind === 'image') photos.set(handle.handle, file)
         return draftFileOf(handle)
       })
@@ -414,8 +454,8 @@ export const useSend = create<SendState>()((set, get) => ({
       for (const [key, photo] of photos) queueThumbnail(get, key, photo)
     } catch (error) {
       const info = errorInfo(error)
-      const failed = accepted.map((f): FileRejectionView => ({
-        name: f.name,
+      const failed = accepted.map(({ file }): FileRejectionView => ({
+        name: file.name,
         code: info.code,
         message: info.message,
         source: 'core'
@@ -423,7 +463,7 @@ export const useSend = create<SendState>()((set, get) => ({
       set((state) => ({ rejected: [...state.rejected, ...failed] }))
     } finally {
       filesBeingRegistered -= accepted.length
-      set({ registering: filesBeingRegistered > 0 })
+      set({ registering: stillRegistering() })
     }
   },
 
@@ -617,6 +657,8 @@ useSend.subscribe((state, previous) => {
 export function resetSendStore(): void {
   draftRead = false
   filesBeingRegistered = 0
+  dropsBeingSized = 0
+  sizedBefore = Promise.resolve()
   for (const url of Object.values(useThumbnails.getState().urls)) URL.revokeObjectURL(url)
   useThumbnails.setState({ urls: {} })
   useSend.setState(EMPTY_COMPOSER)
