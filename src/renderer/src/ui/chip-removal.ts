@@ -2,7 +2,14 @@
 // (an operator's probe: 250 pasted numbers were 250 Tab stops before the message box), Delete or Backspace removes
 // the chip whose button has the focus, and after a removal the focus stays with the chips instead of falling to the
 // page (issue 29: focus moves to what an action produced or returns near it).
-import { useLayoutEffect, useRef, type FocusEvent, type KeyboardEvent, type RefObject } from 'react'
+import {
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  type FocusEvent,
+  type KeyboardEvent,
+  type RefObject
+} from 'react'
 
 export interface ChipRemoval {
   /** On the chips' list: where the remove buttons (`buttons`, `.chip-remove` unless told) are found after it. */
@@ -71,11 +78,13 @@ export function useChipRemoval(fallback: () => HTMLElement | null, buttons = '.c
     makeTabStop(all, move(at, all.length - 1))
     all[tabStop.current]?.focus()
   }
+  // The same function every render: rows drawn memoised (the Send view's files) keep it as a prop.
+  const removing = useCallback((index: number): void => {
+    removedAt.current = index
+  }, [])
   return {
     listRef,
-    removing: (index) => {
-      removedAt.current = index
-    },
+    removing,
     onKeyDown,
     onFocus,
     list: { ref: listRef, onKeyDown, onFocus }

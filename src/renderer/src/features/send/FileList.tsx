@@ -1,10 +1,11 @@
 // The files of the draft (kind, size, thumbnail, size check) and the files that were refused, with reasons.
-import { useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import { coreMessage } from '../../api'
 import { renamedFileNote } from '../../../../shared/i18n/renamed-file'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
 import { useChipRemoval } from '../../ui/chip-removal'
+import { useDrawnInSlices } from '../../ui/use-drawn-in-slices'
 import {
   TOO_MANY_FILES,
   useSend,
@@ -35,61 +36,92 @@ function pickFilesInput(): HTMLElement | null {
   return document.getElementById('send-file-input')
 }
 
+/** Rows drawn per turn when many files arrive at once (`useDrawnInSlices`). */
+export const FILE_ROWS_PER_TURN = 100
+
 export function DraftFiles({ maxFileBytes }: { maxFileBytes: number }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
   const files = useSend((s) => s.files)
   // A removed file takes its × with it: the next file's × takes the focus, else "Choose files" (QA7: <body>).
   const { list: chipsList, removing } = useChipRemoval(pickFilesInput, REMOVE_BUTTONS)
+  const drawn = useDrawnInSlices(files.length, FILE_ROWS_PER_TURN)
   if (files.length === 0) return null
   return (
     <ul className="file-list" aria-label={t('send.files.label')} {...chipsList}>
-      {files.map((file, index) => {
-        const tooLarge = file.size > maxFileBytes
-        return (
-          <li key={file.key} className="file-row" data-testid="send-file-row" data-kind={file.kind}>
-            <FileThumb file={file} />
-            <span className="file-main">
-              <span className="file-name">{file.name}</span>
-              <span className="file-meta">
-                {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
-              </span>
-              {file.renamedFrom ? (
-                <span className="file-meta" data-testid="send-file-renamed">
-                  {renamedText(file, file.renamedFrom, t)}
-                </span>
-              ) : null}
-            </span>
-            <span
-              className={tooLarge ? 'file-status file-status--bad' : 'file-status'}
-              data-testid="send-file-status"
-              data-status={tooLarge ? 'too-large' : 'ready'}
-            >
-              {tooLarge
-                ? t('send.file.tooLarge', { max: formatBytes(maxFileBytes, locale) })
-                : t('send.file.ready')}
-            </span>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('send.file.remove', { name: file.name })}
-              data-testid="send-file-remove"
-              onClick={() => {
-                removing(index)
-                useSend.getState().removeFile(file.key)
-              }}
-            >
-              ×
-            </button>
-          </li>
-        )
-      })}
+      {files.slice(0, drawn).map((file, index) => (
+        <DraftFileRow
+          key={file.key}
+          file={file}
+          index={index}
+          maxFileBytes={maxFileBytes}
+          removing={removing}
+          t={t}
+          locale={locale}
+        />
+      ))}
     </ul>
   )
 }
 
+/** One file of the draft; memoised: a slice drawn or a file removed draws only the rows that changed. */
+const DraftFileRow = memo(function DraftFileRow({
+  file,
+  index,
+  maxFileBytes,
+  removing,
+  t,
+  locale
+}: {
+  file: DraftFile
+  index: number
+  maxFileBytes: number
+  removing: (index: number) => void
+  t: Translate
+  locale: string
+}): React.JSX.Element {
+  const tooLarge = file.size > maxFileBytes
+  return (
+    <li className="file-row" data-testid="send-file-row" data-kind={file.kind}>
+      <FileThumb file={file} />
+      <span className="file-main">
+        <span className="file-name">{file.name}</span>
+        <span className="file-meta">
+          {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+        </span>
+        {file.renamedFrom ? (
+          <span className="file-meta" data-testid="send-file-renamed">
+            {renamedText(file, file.renamedFrom, t)}
+          </span>
+        ) : null}
+      </span>
+      <span
+        className={tooLarge ? 'file-status file-status--bad' : 'file-status'}
+        data-testid="send-file-status"
+        data-status={tooLarge ? 'too-large' : 'ready'}
+      >
+        {tooLarge
+          ? t('send.file.tooLarge', { max: formatBytes(maxFileBytes, locale) })
+          : t('send.file.ready')}
+      </span>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('send.file.remove', { name: file.name })}
+        data-testid="send-file-remove"
+        onClick={() => {
+          removing(index)
+          useSend.getState().removeFile(file.key)
+        }}
+      >
+        ×
+      </button>
+    </li>
+  )
+})
+
 /** The core's note, in the window's language: the terminal says the same (shared/i18n/renamed-file.ts). */
-function renamedText(file: DraftFile, from: string, t: ReturnType<typeof useT>): string {
+function renamedText(file: DraftFile, from: string, t: Translate): string {
   const { key, params } = renamedFileNote({ kind: file.kind, name: file.name, renamedFrom: from })
   return t(key, params)
 }

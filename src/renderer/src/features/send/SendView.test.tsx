@@ -22,6 +22,7 @@ import { computerZoneIs } from '../../testing/zone'
 import { stubPhotoDecoding } from '../../testing/photo-decoding'
 import { SendView } from './SendView'
 import { WindowDrop } from './WindowDrop'
+import { FILE_ROWS_PER_TURN } from './FileList'
 
 let fake: FakeApi
 
@@ -225,12 +226,54 @@ describe('files', () => {
     expect(screen.queryByTestId('send-file-row')).toBeNull()
   })
 
+  it('draws a thousand files that arrive at once a slice per turn, not in one long task (issue 29)', async () => {
+    show()
+    const files = Array.from({ length: 1000 }, (_, i) => ({
+      key: `h-${i}`,
+      handle: `h-${i}`,
+      name: `dokumen-${i}.pdf`,
+      size: 10,
+      kind: 'document' as const,
+      mime: 'application/pdf'
+    }))
+    const rowsAdded: number[] = []
+    // Rows added, and rows inside a list added (the first slice comes with its list).
+    const countRows = (changes: MutationRecord[]): void => {
+      for (const node of changes.flatMap((change) => [...change.addedNodes])) {
+        if (!(node instanceof HTMLElement)) continue
+        const isRow = node.dataset.testid === 'send-file-row' ? 1 : 0
+        rowsAdded.push(isRow + node.querySelectorAll('[data-testid="send-file-row"]').length)
+      }
+    }
+    const list = new MutationObserver(countRows)
+    list.observe(document.body, { childList: true, subtree: true })
+    act(() => useSend.setState({ files }))
+    // The drop's own task draws the first slice only; the rest follow, a slice a turn.
+    expect(screen.getAllByTestId('send-file-row')).toHaveLength(FILE_ROWS_PER_TURN)
+    // Ten turns of jsdom drawing: more than waitFor's one second on a busy machine.
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1000), {
+      timeout: 15_000
+    })
+    countRows(list.takeRecords())
+    list.disconnect()
+    // Every row added once: a slice's rows stay as the next ones come (none drawn anew).
+    expect(rowsAdded.reduce((sum, added) => sum + added, 0)).toBe(1000)
+    expect(screen.getAllByTestId('send-file-row').at(-1)?.textContent).toContain('dokumen-999.pdf')
+    // A draft emptied (sent, or every file removed) and filled again is drawn a slice at a time again.
+    act(() => useSend.setState({ files: [] }))
+    await act(() => new Promise((turn) => setTimeout(turn)))
+    act(() => useSend.setState({ files }))
+    expect(screen.getAllByTestId('send-file-row')).toHaveLength(FILE_ROWS_PER_TURN)
+  })
+
   it('a drop of more files than a send carries keeps 1,000, says in one line how many were left out, and the text past them is said at Send', async () => {
     const user = show()
     const photos = Array.from({ length: 1003 }, (_, i) => png(`foto-${i}.png`, 10))
     // Before: the 1,003 went to the core in one call and came back as 1,003 lines of the contract's own words.
     fireEvent.drop(window, { dataTransfer: { types: ['Files'], files: [pdf('kosong.pdf', 0), ...photos] } })
-    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1000))
+    await waitFor(() => expect(screen.getAllByTestId('send-file-row')).toHaveLength(1000), {
+      timeout: 15_000
+    })
     expect(fake.registered.map((files) => files.length)).toEqual([1000])
     expect(screen.getAllByTestId('send-rejection').map((r) => r.textContent)).toEqual([
       'kosong.pdf: the file is empty.',
