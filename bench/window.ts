@@ -10,6 +10,7 @@ import { build } from 'vite'
 import { openDatabase } from '../src/main/core/store'
 import { buildWindow, inHarness, PAGE_WAITS } from './chromium'
 import { printed, reported, underBudget, type BenchLine } from './lines'
+import { dropSection } from './window-drop'
 import { pageMainThreadTasks, threadMsUntil, type TraceEvent } from './trace-tasks'
 
 const ITEMS = 100_000
@@ -404,9 +405,9 @@ export async function runWindowBench(log: (line: string) => void = console.log):
   // Always from the current sources: a window left in out/ by an older build would be measured instead.
   buildWindow(log)
   const lines: BenchLine[] = []
-  // BENCH_ONLY=load or BENCH_ONLY=outbox runs one section (to re-measure one change), as bench/outbox.ts's does.
+  // BENCH_ONLY=load, outbox or drop runs one section (to re-measure one change), as bench/outbox.ts's does.
   const only = process.env['BENCH_ONLY']?.split(',')
-  const wanted = (section: 'load' | 'outbox'): boolean => !only || only.includes(section)
+  const wanted = (section: 'load' | 'outbox' | 'drop'): boolean => !only || only.includes(section)
   const add = (line: BenchLine): void => {
     lines.push(line)
     log(printed(line))
@@ -420,6 +421,7 @@ export async function runWindowBench(log: (line: string) => void = console.log):
     await inHarness(dataDir, log, async (harness, browser) => {
       if (wanted('load')) await firstLoadSection(browser, harness.url, floor.url, add, log)
       if (wanted('outbox')) await outboxSection(browser, harness.url, floor.url, add)
+      if (wanted('drop')) await dropSection(browser, harness, add)
     })
   } finally {
     floor.server.close()
