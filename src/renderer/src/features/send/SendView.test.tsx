@@ -266,6 +266,65 @@ describe('files', () => {
     expect(screen.getAllByTestId('send-file-row')).toHaveLength(FILE_ROWS_PER_TURN)
   })
 
+  it('draws a thousand files just sent a slice per turn, each beside its own messages (issue 29: long tasks as they went)', async () => {
+    show()
+    const files = Array.from({ length: 1000 }, (_, i) => ({
+      key: `h-${i}`,
+      handle: `h-${i}`,
+      name: `dokumen-${i}.pdf`,
+      size: 10 + i,
+      kind: 'document' as const,
+      mime: 'application/pdf'
+    }))
+    // The last file's message read; a failed one named like the sixth file but of another size is not the sixth's.
+    const items = [
+      ...files.map((file, i) =>
+        makeItem({
+          id: `item-${i}`,
+          kind: 'document',
+          fileName: file.name,
+          fileSize: file.size,
+          status: i === 999 ? 'read' : 'queued'
+        })
+      ),
+      makeItem({
+        id: 'item-other',
+        kind: 'document',
+        fileName: 'dokumen-5.pdf',
+        fileSize: 1,
+        status: 'failed'
+      })
+    ]
+    fake.handle('outbox:get', ({ id }) => ({ item: items.find((item) => item.id === id)!, history: [] }))
+    act(() =>
+      useSend.setState({
+        sent: {
+          itemIds: items.map((item) => item.id),
+          files,
+          text: null,
+          recipients: ['6281234567890'],
+          scheduled: false,
+          at: new Date().toISOString()
+        }
+      })
+    )
+    const card = screen.getByTestId('send-sent')
+    expect(within(card).getAllByTestId('send-file-row')).toHaveLength(FILE_ROWS_PER_TURN)
+    await waitFor(() => expect(within(card).getAllByTestId('send-file-row')).toHaveLength(1000), {
+      timeout: 15_000
+    })
+    const statuses = (): (string | null)[] =>
+      within(card)
+        .getAllByTestId('send-file-status')
+        .map((status) => status.getAttribute('data-status'))
+    await waitFor(() => expect(statuses().at(-1)).toBe('read'))
+    expect(
+      statuses()
+        .slice(0, 999)
+        .every((status) => status === 'queued')
+    ).toBe(true)
+  })
+
   it('a drop of more files than a send carries keeps 1,000, says in one line how many were left out, and the text past them is said at Send', async () => {
     const user = show()
     const photos = Array.from({ length: 1003 }, (_, i) => png(`foto-${i}.png`, 10))

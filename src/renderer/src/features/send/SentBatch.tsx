@@ -1,8 +1,8 @@
 // The message just sent: each file (and the text) with its live progress from queued to read, from outbox item events.
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
@@ -12,8 +12,9 @@ import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { RemedyAdvice } from '../outbox/RemedyAdvice'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { batchSummary, batchTitleKey, notAtGatewayReason, waitingReason } from '../outbox/waiting'
-import { FileThumb } from './FileList'
+import { FILE_ROWS_PER_TURN, FileThumb } from './FileList'
 import { RecipientName } from '../../ui/RecipientName'
+import { useDrawnInSlices } from '../../ui/use-drawn-in-slices'
 import './send.css'
 
 /** The outbox's bulk change each sent batch's items were last looked up at: kept while the card is not shown. */
@@ -104,6 +105,59 @@ function ItemsProgress({
   )
 }
 
+interface SentFileRowProps {
+  file: DraftFile
+  caption: string | undefined
+  items: OutboxItemView[]
+  expected: number
+  deleted: boolean
+  t: Translate
+  locale: string
+}
+
+/**
+ * One file sent and its messages' progress. Memoised, its messages compared one by one (the list is made anew each
+ * render): a message's step redraws its own file's row, not the batch's 1,000.
+ */
+const SentFileRow = memo(
+  function SentFileRow({
+    file,
+    caption,
+    items,
+    expected,
+    deleted,
+    t,
+    locale
+  }: SentFileRowProps): React.JSX.Element {
+    return (
+      <li className="file-row" data-testid="send-file-row" data-kind={file.kind} data-sent="true">
+        <FileThumb file={file} />
+        <span className="file-main">
+          <span className="file-name">{file.name}</span>
+          <span className="file-meta">
+            {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+          </span>
+          {caption ? (
+            <span className="file-meta ellipsis" dir="auto" data-testid="send-file-caption">
+              {caption}
+            </span>
+          ) : null}
+        </span>
+        <ItemsProgress items={items} expected={expected} deleted={deleted} />
+      </li>
+    )
+  },
+  (before, after) =>
+    before.file === after.file &&
+    before.caption === after.caption &&
+    before.expected === after.expected &&
+    before.deleted === after.deleted &&
+    before.t === after.t &&
+    before.locale === after.locale &&
+    before.items.length === after.items.length &&
+    before.items.every((item, i) => item === after.items[i])
+)
+
 /** Nothing holds the focus: the element that had it was taken out of the page. */
 function focusIsLost(): boolean {
   return document.activeElement === null || document.activeElement === document.body
@@ -123,6 +177,8 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const gone = useOutbox((s) => s.gone)
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
+  // A thousand files sent at once are drawn a slice per turn, as the draft's are.
+  const drawn = useDrawnInSlices(sent?.files.length ?? 0, FILE_ROWS_PER_TURN)
 
   const headingRef = useRef<HTMLHeadingElement>(null)
 
@@ -167,11 +223,16 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const captionItems = (caption: string): OutboxItemView[] =>
     items.filter((i) => i.kind === 'text' && i.text === caption)
   const textItems = items.filter((i) => i.kind === 'text' && !captionMessages.includes(i.text ?? ''))
+  // Each file's messages: grouped by name once, not the whole batch searched for each of 1,000 files.
+  const fileItemsByName = new Map<string | null, OutboxItemView[]>()
+  for (const item of items) {
+    if (item.kind === 'text') continue
+    const named = fileItemsByName.get(item.fileName)
+    if (named) named.push(item)
+    else fileItemsByName.set(item.fileName, [item])
+  }
   const forFile = (file: DraftFile): OutboxItemView[] =>
-    items.filter(
-      (i) =>
-        i.kind !== 'text' && i.fileName === file.name && (i.fileSize === null || i.fileSize === file.size)
-    )
+    (fileItemsByName.get(file.name) ?? []).filter((i) => i.fileSize === null || i.fileSize === file.size)
   const recipients = sent.recipients.length
   const deleted = sent.itemIds.filter((id) => gone.has(id)).length
   // A deleted item is known by its id only: once every item is either seen or gone, a row with none seen lost them all.
@@ -212,29 +273,21 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
         {lookedUp === sent.at ? summary : null}
       </p>
       <ul className="file-list">
-        {sent.files.map((file) => (
-          <li
-            key={file.key}
-            className="file-row"
-            data-testid="send-file-row"
-            data-kind={file.kind}
-            data-sent="true"
-          >
-            <FileThumb file={file} />
-            <span className="file-main">
-              <span className="file-name">{file.name}</span>
-              <span className="file-meta">
-                {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
-              </span>
-              {sent.fileCaptions?.[file.handle] ? (
-                <span className="file-meta ellipsis" dir="auto" data-testid="send-file-caption">
-                  {sent.fileCaptions[file.handle]}
-                </span>
-              ) : null}
-            </span>
-            <ItemsProgress items={forFile(file)} expected={recipients} deleted={rowDeleted(forFile(file))} />
-          </li>
-        ))}
+        {sent.files.slice(0, drawn).map((file) => {
+          const fileItems = forFile(file)
+          return (
+            <SentFileRow
+              key={file.key}
+              file={file}
+              caption={sent.fileCaptions?.[file.handle]}
+              items={fileItems}
+              expected={recipients}
+              deleted={rowDeleted(fileItems)}
+              t={t}
+              locale={locale}
+            />
+          )
+        })}
         {captionMessages.map((caption) => (
           <li key={caption} className="file-row" data-testid="send-caption-row" data-sent="true">
             <span className="thumb thumb--text" aria-hidden="true">
