@@ -12,7 +12,8 @@ import {
   MAX_TEXT_LENGTH
 } from '../../../shared/domain/limits'
 import { scheduleTime } from '../../../shared/domain/schedule-time'
-import type { ThumbnailQueue, ThumbnailSource, ThumbnailTarget } from '../ui/thumbnail'
+import type { ThumbnailSource, ThumbnailTarget } from '../ui/thumbnail'
+import { thumbnailMaker } from '../ui/thumbnail-maker'
 
 export type FileKind = FileHandleView['kind']
 
@@ -170,20 +171,6 @@ const EMPTY_SCHEDULE: ScheduleDraft = {
  * counts of them.
  */
 export const useThumbnails = create<{ urls: Readonly<Record<string, string>> }>()(() => ({ urls: {} }))
-
-/**
- * Makes them one at a time, after the files are in the draft. Loaded with the first photo: the store is in the
- * window's start (the tray's drop, the kept draft), the decoding is not.
- */
-let thumbnails: Promise<ThumbnailQueue> | undefined
-const thumbnailMaker = (): Promise<ThumbnailQueue> =>
-  (thumbnails ??= import('../ui/thumbnail').then(
-    (made) => made.thumbnailQueue(),
-    (error: unknown) => {
-      thumbnails = undefined // the next photo tries again
-      throw error
-    }
-  ))
 
 /** Queues the thumbnail of the draft's file `key`, kept while the draft or the sent card it went to holds it. */
 function queueThumbnail(get: () => SendState, key: string, photo: ThumbnailSource): void {
