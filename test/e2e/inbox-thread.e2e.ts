@@ -343,6 +343,62 @@ describe('inbox thread journey in Chromium', () => {
     await expect.poll(keptReplies).toEqual([])
     await expect.poll(() => p.getByTestId('inbox-reply-file').count()).toBe(0)
   }, 180_000)
+
+  it("draws a reply's attached photo small beside its name, and again after a reload", async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812777888',
+      pushName: 'Dewi',
+      message: 'Paketnya sudah sampai?'
+    })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    const openDewi = async (): Promise<void> => {
+      await openTab(p, 'inbox')
+      const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+      await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
+      await conversations.first().getByRole('button').click()
+      await p.getByTestId('inbox-reply-text').waitFor()
+    }
+    /** The picture drawn, its size and the colour at its middle. */
+    const drawn = (): Promise<string> =>
+      p.getByTestId('inbox-reply-picture').evaluate(async (image: HTMLImageElement) => {
+        await image.decode()
+        const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight)
+        const context = canvas.getContext('2d')!
+        context.drawImage(image, 0, 0)
+        const [red, , blue] = context.getImageData(image.naturalWidth / 2, image.naturalHeight / 2, 1, 1).data
+        return `${image.naturalWidth}×${image.naturalHeight} ${red! > 150 && blue! < 100 ? 'red' : 'not red'}`
+      })
+    await openDewi()
+    // A photo of the parcel as a camera makes it: 1600 × 1200, red.
+    const photo = Buffer.from(
+      await p.evaluate(async () => {
+        const canvas = new OffscreenCanvas(1600, 1200)
+        const context = canvas.getContext('2d')!
+        context.fillStyle = '#d00000'
+        context.fillRect(0, 0, 1600, 1200)
+        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer())
+        return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')
+      }),
+      'latin1'
+    )
+    await p
+      .getByLabel('Attach a file…')
+      .setInputFiles({ name: 'paket.jpg', mimeType: 'image/jpeg', buffer: photo })
+    await p.getByTestId('inbox-reply-picture').waitFor()
+    // Before: the file's name alone.
+    expect(await drawn()).toBe('96×96 red')
+    expect(await p.getByTestId('inbox-reply-file').textContent()).toContain('paket.jpg')
+    expect(await seriousA11yViolations(p)).toEqual([])
+
+    // A reload keeps the reply's file as the core's handle: its picture is made from the bytes the core holds.
+    await p.reload()
+    await p.getByTestId('app').waitFor()
+    await openDewi()
+    await p.getByTestId('inbox-reply-picture').waitFor({ timeout: 30_000 })
+    expect(await drawn()).toBe('96×96 red')
+  }, 180_000)
 })
 
 /** The customer list of the journey's campaign: Dewi's row third, after two other customers. */

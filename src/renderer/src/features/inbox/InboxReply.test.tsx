@@ -2,7 +2,7 @@
 // picked with the app's picker, and the device a conversation goes through named over the thread and the reply.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { InboxConversationView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import {
@@ -18,6 +18,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
 import { resetReplyDrafts } from '../../stores/reply-drafts'
+import { stubPhotoDecoding } from '../../testing/photo-decoding'
 import { InboxView } from './InboxView'
 
 let fake: FakeApi
@@ -558,6 +559,57 @@ describe('a file picked for a reply (QA F09)', () => {
     await user.click(screen.getByTestId('inbox-reply-send'))
     await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
     expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-1', text: 'Ini daftar harganya.' })
+  })
+})
+
+describe('a photo attached to a reply', () => {
+  it('is drawn small beside its name, from the file picked, and let go when removed', async () => {
+    const decoding = stubPhotoDecoding({ finishAtOnce: true })
+    onTestFinished(decoding.restore)
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const photo = new File(['jpeg'], 'paket.jpg', { type: 'image/jpeg' })
+    await user.upload(await screen.findByLabelText('Attach a file…'), photo)
+    const picture = await screen.findByTestId('inbox-reply-picture')
+    expect(within(screen.getByTestId('inbox-reply-file')).getByTestId('inbox-reply-picture')).toBe(picture)
+    expect(picture.getAttribute('src')).toMatch(/^blob:/)
+    expect(decoding.made).toHaveLength(1)
+    // Made from the file in the window: the core is not asked for its bytes.
+    expect(fake.requests('files:picture')).toEqual([])
+    const revoked = vi.spyOn(URL, 'revokeObjectURL')
+    onTestFinished(() => revoked.mockRestore())
+    await user.click(screen.getByRole('button', { name: /Remove paket\.jpg/ }))
+    expect(screen.queryByTestId('inbox-reply-picture')).toBeNull()
+    expect(revoked).toHaveBeenCalledWith(picture.getAttribute('src'))
+  })
+
+  it('is drawn again after a reload from the bytes the core holds', async () => {
+    const decoding = stubPhotoDecoding({ finishAtOnce: true })
+    onTestFinished(decoding.restore)
+    script()
+    fake.handle('files:check', () => ({ rejected: [] }))
+    fake.handle('files:picture', () => ({ type: 'image/png', dataBase64: btoa('png') }))
+    await writeWithFileAndReload()
+    expect((await screen.findByTestId('inbox-reply-picture')).getAttribute('src')).toMatch(/^blob:/)
+    expect(fake.requests('files:picture')).toEqual([{ handle: 'h-1' }])
+  })
+
+  it('is no picture for a file of another kind', async () => {
+    const decoding = stubPhotoDecoding({ finishAtOnce: true })
+    onTestFinished(decoding.restore)
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.upload(
+      await screen.findByLabelText('Attach a file…'),
+      new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' })
+    )
+    await screen.findByTestId('inbox-reply-file')
+    expect(screen.queryByTestId('inbox-reply-picture')).toBeNull()
+    expect(decoding.made).toEqual([])
   })
 })
 

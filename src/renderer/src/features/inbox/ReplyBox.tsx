@@ -25,6 +25,7 @@ import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { useConversationDevice } from './conversation-device'
 import { checkKeptReplyFile, keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
+import { useAttachedPicture } from './use-attached-picture'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -57,6 +58,12 @@ export function ReplyBox({
   const [draft] = useState(() => replyDraftFor(conversation.id, conversation.chatId))
   const [text, setText] = useState(draft?.text ?? '')
   const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
+  /** The File the operator attached, by the handle it was registered under: its picture is made from it. */
+  const [attachedFrom, setAttachedFrom] = useState<{ handle: string; file: File } | null>(null)
+  const picture = useAttachedPicture(
+    file,
+    attachedFrom && attachedFrom.handle === file?.handle ? attachedFrom.file : null
+  )
   /** The attached file now (an answer awaited while another was attached compares with this one, not its render's). */
   const fileRef = useRef(file)
   /**
@@ -164,6 +171,7 @@ export function ReplyBox({
       const reply = await getApi().registerFiles([picked])
       const registered = reply.files[0]
       if (registered) {
+        setAttachedFrom({ handle: registered.handle, file: picked })
         attach(registered)
         setRefused(null)
         setProblem(null)
@@ -304,6 +312,16 @@ export function ReplyBox({
       ) : null}
       {file ? (
         <p className="inbox-reply-file" data-testid="inbox-reply-file">
+          {picture ? (
+            <img
+              className="inbox-reply-picture"
+              src={picture}
+              alt=""
+              width={48}
+              height={48}
+              data-testid="inbox-reply-picture"
+            />
+          ) : null}
           {file.name}{' '}
           <button type="button" className="link-button" onClick={() => attach(null)}>
             {t('inbox.reply.removeFile', { name: file.name })}

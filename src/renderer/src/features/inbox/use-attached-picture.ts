@@ -1,0 +1,39 @@
+// The picture of a photo attached to a reply, drawn small as the Send view's files are (ui/thumbnail.ts says why).
+import { useEffect, useState } from 'react'
+import type { FileHandleView } from '../../../../shared/contract'
+import { call } from '../../api'
+import { thumbnailMaker } from '../../ui/thumbnail-maker'
+
+/**
+ * A thumbnail URL of the reply's attached photo, or null (another kind of file, none yet, or one this window cannot
+ * decode). Made from `picked`, the File the operator attached, when there is one; else read back from the core (a
+ * draft kept over a reload or a restart). Let go when the file changes or the box goes.
+ */
+export function useAttachedPicture(file: FileHandleView | null, picked: Blob | null): string | null {
+  const handle = file?.kind === 'image' ? file.handle : null
+  const [shown, setShown] = useState<{ handle: string; url: string } | null>(null)
+  useEffect(() => {
+    if (!handle) return
+    let wanted = true
+    let made: string | null = null
+    // In the Send view's queue: one photo decoded at a time in the window. A failed load leaves the name alone.
+    void thumbnailMaker().then(
+      (queue) =>
+        queue.add(picked ?? (() => call('files:picture', { handle })), {
+          wanted: () => wanted,
+          show(url) {
+            if (!wanted) return false
+            made = url
+            setShown({ handle, url })
+            return true
+          }
+        }),
+      () => undefined
+    )
+    return () => {
+      wanted = false
+      if (made) URL.revokeObjectURL(made)
+    }
+  }, [handle, picked])
+  return shown?.handle === handle ? shown.url : null
+}
