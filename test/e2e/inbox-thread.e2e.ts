@@ -28,6 +28,26 @@ const CUSTOMER = '62812777888'
 /** A WhatsApp group a member writes in (the gateway names groups by id). */
 const GROUP_ID = '120363025555111222@g.us'
 
+/**
+ * Dewi (0812777888) wrote `message` to a receiving sandbox device, and a window is open: `openDewi` opens her
+ * conversation in the Inbox, its reply box ready.
+ */
+async function dewiWrote(
+  message: string
+): Promise<{ harness: Harness; p: Page; openDewi: () => Promise<void> }> {
+  const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+  await harness.core.handlers['sandbox:receive']({ deviceId, from: '0812777888', pushName: 'Dewi', message })
+  const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+  const openDewi = async (): Promise<void> => {
+    await openTab(p, 'inbox')
+    const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
+    await conversations.first().getByRole('button').click()
+    await p.getByTestId('inbox-reply-text').waitFor()
+  }
+  return { harness, p, openDewi }
+}
+
 describe('inbox thread journey in Chromium', () => {
   it('a customer writes, the operator replies with a canned reply that reaches read, STOP and MULAI are honoured', async () => {
     const { harness, deviceId } = await receivingSandbox(journey, relay.url)
@@ -288,22 +308,7 @@ describe('inbox thread journey in Chromium', () => {
   }, 300_000)
 
   it("keeps a reply's attached file across a restart of the app, and sends it with the reply", async () => {
-    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
-    const handlers = harness.core.handlers
-    await handlers['sandbox:receive']({
-      deviceId,
-      from: '0812777888',
-      pushName: 'Dewi',
-      message: 'Ada katalog?'
-    })
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    const openDewi = async (): Promise<void> => {
-      await openTab(p, 'inbox')
-      const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
-      await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
-      await conversations.first().getByRole('button').click()
-      await p.getByTestId('inbox-reply-text').waitFor()
-    }
+    const { harness, p, openDewi } = await dewiWrote('Ada katalog?')
     await openDewi()
     await p.getByTestId('inbox-reply-text').fill('Ini katalognya')
     await p
@@ -345,21 +350,7 @@ describe('inbox thread journey in Chromium', () => {
   }, 180_000)
 
   it("draws a reply's attached photo small beside its name, and again after a reload", async () => {
-    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
-    await harness.core.handlers['sandbox:receive']({
-      deviceId,
-      from: '0812777888',
-      pushName: 'Dewi',
-      message: 'Paketnya sudah sampai?'
-    })
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    const openDewi = async (): Promise<void> => {
-      await openTab(p, 'inbox')
-      const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
-      await expect.poll(() => conversations.count(), { timeout: 30_000 }).toBe(1)
-      await conversations.first().getByRole('button').click()
-      await p.getByTestId('inbox-reply-text').waitFor()
-    }
+    const { p, openDewi } = await dewiWrote('Paketnya sudah sampai?')
     /** The picture drawn, its size and the colour at its middle. */
     const drawn = (): Promise<string> =>
       p.getByTestId('inbox-reply-picture').evaluate(async (image: HTMLImageElement) => {

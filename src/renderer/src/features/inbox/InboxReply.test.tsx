@@ -18,7 +18,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { useNavigation } from '../../stores/navigation'
 import { OPEN_CONVERSATION_KEY, resetPlace } from '../../stores/place'
 import { resetReplyDrafts } from '../../stores/reply-drafts'
-import { stubPhotoDecoding } from '../../testing/photo-decoding'
+import { stubPhotoDecoding, type PhotoDecoding } from '../../testing/photo-decoding'
 import { InboxView } from './InboxView'
 
 let fake: FakeApi
@@ -563,15 +563,25 @@ describe('a file picked for a reply (QA F09)', () => {
 })
 
 describe('a photo attached to a reply', () => {
-  it('is drawn small beside its name, from the file picked, and let go when removed', async () => {
-    const decoding = stubPhotoDecoding({ finishAtOnce: true })
-    onTestFinished(decoding.restore)
+  let decoding: PhotoDecoding
+  beforeEach(() => {
+    decoding = stubPhotoDecoding({ finishAtOnce: true })
     script()
+  })
+  afterEach(() => decoding.restore())
+
+  /** Dewi's conversation opened and `file` attached to the reply. */
+  async function attach(file: File): Promise<ReturnType<typeof userEvent.setup>> {
     const user = userEvent.setup()
     render(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-1'))
-    const photo = new File(['jpeg'], 'paket.jpg', { type: 'image/jpeg' })
-    await user.upload(await screen.findByLabelText('Attach a file…'), photo)
+    await user.upload(await screen.findByLabelText('Attach a file…'), file)
+    await screen.findByTestId('inbox-reply-file')
+    return user
+  }
+
+  it('is drawn small beside its name, from the file picked, and let go when removed', async () => {
+    const user = await attach(new File(['jpeg'], 'paket.jpg', { type: 'image/jpeg' }))
     const picture = await screen.findByTestId('inbox-reply-picture')
     expect(within(screen.getByTestId('inbox-reply-file')).getByTestId('inbox-reply-picture')).toBe(picture)
     expect(picture.getAttribute('src')).toMatch(/^blob:/)
@@ -586,9 +596,6 @@ describe('a photo attached to a reply', () => {
   })
 
   it('is drawn again after a reload from the bytes the core holds', async () => {
-    const decoding = stubPhotoDecoding({ finishAtOnce: true })
-    onTestFinished(decoding.restore)
-    script()
     fake.handle('files:check', () => ({ rejected: [] }))
     fake.handle('files:picture', () => ({ type: 'image/png', dataBase64: btoa('png') }))
     await writeWithFileAndReload()
@@ -597,17 +604,7 @@ describe('a photo attached to a reply', () => {
   })
 
   it('is no picture for a file of another kind', async () => {
-    const decoding = stubPhotoDecoding({ finishAtOnce: true })
-    onTestFinished(decoding.restore)
-    script()
-    const user = userEvent.setup()
-    render(<InboxView />)
-    await user.click(await screen.findByTestId('inbox-conversation-1'))
-    await user.upload(
-      await screen.findByLabelText('Attach a file…'),
-      new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' })
-    )
-    await screen.findByTestId('inbox-reply-file')
+    await attach(new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' }))
     expect(screen.queryByTestId('inbox-reply-picture')).toBeNull()
     expect(decoding.made).toEqual([])
   })

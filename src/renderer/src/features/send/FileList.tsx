@@ -29,6 +29,32 @@ export function FileThumb({ file }: { file: DraftFile }): React.JSX.Element {
   )
 }
 
+/** A file's picture, name, kind and size, as a draft's row and the sent card's draw them; `children` under them. */
+export function FileSummary({
+  file,
+  t,
+  locale,
+  children
+}: {
+  file: DraftFile
+  t: Translate
+  locale: string
+  children?: React.ReactNode
+}): React.JSX.Element {
+  return (
+    <>
+      <FileThumb file={file} />
+      <span className="file-main">
+        <span className="file-name">{file.name}</span>
+        <span className="file-meta">
+          {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
+        </span>
+        {children}
+      </span>
+    </>
+  )
+}
+
 const REMOVE_BUTTONS = '[data-testid="send-file-remove"]'
 
 /** The Send view's "Choose files" (its file input keeps the focus): where the files' own buttons hand it back. */
@@ -83,18 +109,13 @@ const DraftFileRow = memo(function DraftFileRow({
   const tooLarge = file.size > maxFileBytes
   return (
     <li className="file-row" data-testid="send-file-row" data-kind={file.kind}>
-      <FileThumb file={file} />
-      <span className="file-main">
-        <span className="file-name">{file.name}</span>
-        <span className="file-meta">
-          {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
-        </span>
+      <FileSummary file={file} t={t} locale={locale}>
         {file.renamedFrom ? (
           <span className="file-meta" data-testid="send-file-renamed">
             {renamedText(file, file.renamedFrom, t)}
           </span>
         ) : null}
-      </span>
+      </FileSummary>
       <span
         className={tooLarge ? 'file-status file-status--bad' : 'file-status'}
         data-testid="send-file-status"

@@ -3,7 +3,7 @@ import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
-import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
+import { formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
@@ -12,7 +12,7 @@ import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { RemedyAdvice } from '../outbox/RemedyAdvice'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { batchSummary, batchTitleKey, notAtGatewayReason, waitingReason } from '../outbox/waiting'
-import { FILE_ROWS_PER_TURN, FileThumb } from './FileList'
+import { FILE_ROWS_PER_TURN, FileSummary } from './FileList'
 import { RecipientName } from '../../ui/RecipientName'
 import { useDrawnInSlices } from '../../ui/use-drawn-in-slices'
 import './send.css'
@@ -131,18 +131,13 @@ const SentFileRow = memo(
   }: SentFileRowProps): React.JSX.Element {
     return (
       <li className="file-row" data-testid="send-file-row" data-kind={file.kind} data-sent="true">
-        <FileThumb file={file} />
-        <span className="file-main">
-          <span className="file-name">{file.name}</span>
-          <span className="file-meta">
-            {t(`kind.${file.kind}`)} · {formatBytes(file.size, locale)}
-          </span>
+        <FileSummary file={file} t={t} locale={locale}>
           {caption ? (
             <span className="file-meta ellipsis" dir="auto" data-testid="send-file-caption">
               {caption}
             </span>
           ) : null}
-        </span>
+        </FileSummary>
         <ItemsProgress items={items} expected={expected} deleted={deleted} />
       </li>
     )
