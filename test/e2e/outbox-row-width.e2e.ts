@@ -230,6 +230,9 @@ describe('an Outbox row keeps its number whole at every list width (QA46 Q46-02)
         await page.setViewportSize({ width: windowWidth, height: 760 })
         for (const id of [ids[8]!, ids[6]!]) {
           await page.getByTestId(`outbox-open-${id}`).click()
+          // Measured once drawn: read at once, a box was now and then null (the detail not shown yet; CI, this stop).
+          for (const part of [page.locator('#detail-title'), page.getByTestId('outbox-detail-close')])
+            await part.waitFor({ state: 'visible' })
           const heading = (await page.locator('#detail-title').boundingBox())!
           const close = (await page.getByTestId('outbox-detail-close').boundingBox())!
           const card = (await page.getByTestId('outbox-detail').boundingBox())!
@@ -242,6 +245,7 @@ describe('an Outbox row keeps its number whole at every list width (QA46 Q46-02)
             `outbox-detail-close-${language}-${windowWidth}px-${id === ids[8] ? 'group' : 'held'}`
           )
           await page.getByTestId('outbox-detail-close').click()
+          await page.getByTestId('outbox-detail').waitFor({ state: 'hidden' })
         }
       }
       console.log(`${language}: checked ${checked.join('; ')}`)
