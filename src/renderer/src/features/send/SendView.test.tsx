@@ -6,7 +6,7 @@ import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { useSend } from '../../stores/send'
+import { useSend, type DraftFile } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView, type OutboxItemView } from '../../../../shared/contract'
@@ -226,16 +226,20 @@ describe('files', () => {
     expect(screen.queryByTestId('send-file-row')).toBeNull()
   })
 
-  it('draws a thousand files that arrive at once a slice per turn, not in one long task (issue 29)', async () => {
-    show()
-    const files = Array.from({ length: 1000 }, (_, i) => ({
+  /** A thousand registered PDFs, as the draft holds them: dokumen-0.pdf of 10 bytes to dokumen-999.pdf of 1,009. */
+  const thousandPdfs = (): DraftFile[] =>
+    Array.from({ length: 1000 }, (_, i) => ({
       key: `h-${i}`,
       handle: `h-${i}`,
       name: `dokumen-${i}.pdf`,
-      size: 10,
-      kind: 'document' as const,
+      size: 10 + i,
+      kind: 'document',
       mime: 'application/pdf'
     }))
+
+  it('draws a thousand files that arrive at once a slice per turn, not in one long task (issue 29)', async () => {
+    show()
+    const files = thousandPdfs()
     const rowsAdded: number[] = []
     // Rows added, and rows inside a list added (the first slice comes with its list).
     const countRows = (changes: MutationRecord[]): void => {
@@ -268,14 +272,7 @@ describe('files', () => {
 
   it('draws a thousand files just sent a slice per turn, each beside its own messages (issue 29: long tasks as they went)', async () => {
     show()
-    const files = Array.from({ length: 1000 }, (_, i) => ({
-      key: `h-${i}`,
-      handle: `h-${i}`,
-      name: `dokumen-${i}.pdf`,
-      size: 10 + i,
-      kind: 'document' as const,
-      mime: 'application/pdf'
-    }))
+    const files = thousandPdfs()
     // The last file's message read; a failed one named like the sixth file but of another size is not the sixth's.
     const items = [
       ...files.map((file, i) =>
