@@ -89,12 +89,13 @@ function keptPositions(): string[] {
 function scanIds(filter: ItemFilter): string[] {
   const rows = db
     .prepare(
-      `SELECT id, status, device_id AS deviceId, created_at AS createdAt FROM outbox_items
+      `SELECT id, status, device_id AS deviceId, recipient, created_at AS createdAt FROM outbox_items
        WHERE batch_id IS NULL OR batch_id NOT IN (SELECT id FROM outbox_batches) ORDER BY created_at DESC, seq DESC`
     )
-    .all() as { id: string; status: ItemStatus; deviceId: string; createdAt: number }[]
+    .all() as { id: string; status: ItemStatus; deviceId: string; recipient: string; createdAt: number }[]
   return rows
     .filter((row) => !filter.status || filter.status.includes(row.status))
+    .filter((row) => !filter.recipient || row.recipient.includes(filter.recipient))
     .filter((row) => filter.deviceId === undefined || row.deviceId === filter.deviceId)
     .filter((row) => filter.from === undefined || row.createdAt >= filter.from)
     .filter((row) => filter.to === undefined || row.createdAt <= filter.to)
@@ -112,6 +113,21 @@ function recount(deviceId?: string): StatusCounts {
     .all(deviceId ?? null, deviceId ?? null) as { status: ItemStatus; n: number }[]
   for (const row of rows) counts[row.status] = row.n
   return counts
+}
+
+/** The numbers items went to, each with how many (kept by triggers: migration "outbox: each number…"). */
+function keptNumbers(): { recipient: string; items: number }[] {
+  return db.prepare('SELECT recipient, items FROM outbox_recipients ORDER BY recipient').all() as {
+    recipient: string
+    items: number
+  }[]
+}
+
+/** What keptNumbers must equal: every item counted, an open batch's too (the list's fence leaves those out). */
+function recountNumbers(): { recipient: string; items: number }[] {
+  return db
+    .prepare('SELECT recipient, COUNT(*) AS items FROM outbox_items GROUP BY recipient ORDER BY recipient')
+    .all() as { recipient: string; items: number }[]
 }
 
 describe('outbox status counts', () => {
@@ -193,10 +209,18 @@ describe('outbox status counts', () => {
           pick(ITEM_STATUSES)
         )
       } else {
-        // A move to another device (not an operation of the app today, but any writer may).
+        // A move to another device (not an operation of the app today, but any writer may), every other step to
+        // another number too (a draft's number edited).
         db.prepare('UPDATE outbox_items SET device_id = ? WHERE id = ?').run(pick(['d0', 'd1', 'd2']), id)
+        if (step % 2 === 0)
+          db.prepare('UPDATE outbox_items SET recipient = ? WHERE id = ?').run(`r${step % 5}`, id)
       }
       expect(store.counts()).toEqual(recount())
+      expect(keptNumbers()).toEqual(recountNumbers())
+      // A number's total: from the numbers' counts when no batch is open, counted item by item when one is.
+      for (const recipient of ['r1', 'r3']) {
+        expect(store.listItems({ recipient, limit: 1 }).total).toBe(scanIds({ recipient }).length)
+      }
       for (const deviceId of ['d0', 'd1', 'd2']) {
         const perDevice = recount(deviceId)
         expect(store.counts(deviceId)).toEqual(perDevice)
@@ -232,6 +256,11 @@ describe('outbox status counts', () => {
     }
     expect(ids.length).toBeGreaterThan(0)
     expect(keptPositions().length).toBeGreaterThan(0)
+    expect(keptNumbers().length).toBeGreaterThan(3)
+    // The numbers' index agrees with the numbers (FTS5 raises SQLITE_CORRUPT_VTAB otherwise).
+    db.exec(
+      `INSERT INTO outbox_recipients_search (outbox_recipients_search, rank) VALUES ('integrity-check', 1)`
+    )
   })
 
   it("leave out an open batch's items, count them as they are when it closes, and never when rolled back", () => {
@@ -617,5 +646,47 @@ describe('outbox status counts', () => {
     expect(store.listItems({ recipient: '2345' }).items.map((i) => i.id)).toEqual(['a'])
     expect(store.listItems({ text: 'invoice' }).items.map((i) => i.id)).toEqual(['a'])
     expect(store.listItems({ deviceId: 'd1', status: ['read', 'queued'] }).total).toBe(2)
+  })
+
+  it('count the numbers of rows a database already had when it is migrated, and go on counting them', () => {
+    const numbersStep = migrations.findIndex((m) => m.name.startsWith('outbox: each number messages went to'))
+    expect(numbersStep).toBeGreaterThan(0)
+    db = openDatabase({ dataDir: dir, migrations: migrations.slice(0, numbersStep) })
+    store = new OutboxStore(db)
+    store.insertItems(
+      [
+        { ...item('a', 'read', 1), recipient: '6281234567' },
+        { ...item('b', 'queued', null), recipient: '6281234567' },
+        { ...item('c', 'queued', null), recipient: '6287654321' }
+      ],
+      [],
+      [],
+      1
+    )
+    db.close()
+    db = openDatabase({ dataDir: dir })
+    store = new OutboxStore(db)
+    expect(keptNumbers()).toEqual([
+      { recipient: '6281234567', items: 2 },
+      { recipient: '6287654321', items: 1 }
+    ])
+    const found = (recipient: string) => {
+      const { items, total } = store.listItems({ recipient })
+      return { ids: items.map((i) => i.id), total }
+    }
+    expect(found('0812 345')).toEqual({ ids: ['b', 'a'], total: 2 })
+    expect(found('4321')).toEqual({ ids: ['c'], total: 1 })
+    // A number leaves with its last message, and a new one is found as soon as it is written.
+    store.deleteItem('c')
+    store.insertItems([{ ...item('d', 'queued', null), recipient: '6285700001111' }], [], [], 2)
+    expect(keptNumbers()).toEqual([
+      { recipient: '6281234567', items: 2 },
+      { recipient: '6285700001111', items: 1 }
+    ])
+    expect(found('4321')).toEqual({ ids: [], total: 0 })
+    expect(found('0857')).toEqual({ ids: ['d'], total: 1 })
+    db.exec(
+      `INSERT INTO outbox_recipients_search (outbox_recipients_search, rank) VALUES ('integrity-check', 1)`
+    )
   })
 })

@@ -20,7 +20,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { ACCENTS_ASIDE_TOKENIZER, ftsFold } from './fts-fold'
-import { recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
+import { recipientAlone, recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 import { countSearchMatches, readPicked, readSearchMatches, searchPagePicks } from './outbox-search-matches'
@@ -65,6 +65,10 @@ export class OutboxListsStore extends OutboxItemsStore {
     // Status, device and the open-batch fence only: what the kept counts and positions count.
     const keptWhere = [...where]
     const keptParams = [...params]
+    const prepare = this.prepare.bind(this)
+    // The Recipient filter alone: asked of the numbers items went to (outbox-recipient-named.ts: recipientAlone).
+    const alone = where.length === 0 ? recipientAlone(prepare, filter, this.namedWalkFrom) : null
+    if (alone) return { fence, kept, keptWhere, keptParams, searched: ['recipient'], ...alone }
     // What the operator typed in the Recipient filter (outbox-recipient-named.ts: recipientNumberTerms).
     const recipient = recipientNumberTerms(filter.recipient ?? '')
     const searched = (['recipient', 'text'] as const).filter((column) =>
@@ -82,13 +86,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     // contacts its own way. (Named only by three characters or more.)
     const named =
       recipient && filter.recipient && filter.recipientByName
-        ? recipientNamedTerms(
-            this.prepare.bind(this),
-            filter.recipient,
-            recipient.holds,
-            this.countOf(undefined, undefined),
-            this.namedWalkFrom
-          )
+        ? recipientNamedTerms(prepare, filter.recipient, recipient.holds, this.countOf(), this.namedWalkFrom)
         : null
     const indexed = searched.filter(
       (column) => !(named && column === 'recipient') && phrases[column] !== null
@@ -96,7 +94,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     let matchesRead: number | undefined
     const query = indexed.length > 0 ? indexed.map((column) => phrases[column]).join(' AND ') : undefined
     if (query !== undefined) {
-      const matches = readSearchMatches(this.prepare.bind(this), query, this.matchesReadOnce)
+      const matches = readSearchMatches(prepare, query, this.matchesReadOnce)
       matchesRead = matches.read
       where.push(matches.sql)
       params.push(matches.param)
@@ -141,7 +139,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     const matches =
       searchAlone === undefined
         ? undefined
-        : (matchesRead ?? (() => countSearchMatches(this.prepare.bind(this), searchAlone)))
+        : (matchesRead ?? (() => countSearchMatches(prepare, searchAlone)))
     return { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matches }
   }
 
@@ -212,7 +210,7 @@ export class OutboxListsStore extends OutboxItemsStore {
       return { items: rows.map(toItem), total }
     }
     const picks = searchPagePicks(pageWhere, pageParams, matched, pageOffset + pageLimit, order, () =>
-      this.countOf(undefined, undefined)
+      this.countOf()
     )
     const rows = readPicked(this.prepare.bind(this), picks, order, pageLimit, pageOffset, total)
     return { items: rows.map(toItem), total }
@@ -357,7 +355,7 @@ export class OutboxListsStore extends OutboxItemsStore {
   }
 
   /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
-  private countOf(statuses: readonly ItemStatus[] | undefined, deviceId: string | undefined): number {
+  private countOf(statuses?: readonly ItemStatus[], deviceId?: string): number {
     const counts = this.counts(deviceId)
     const wanted = new Set(statuses && statuses.length > 0 ? statuses : ITEM_STATUSES)
     return [...wanted].reduce((sum, status) => sum + counts[status], 0)
