@@ -698,11 +698,13 @@ function recipientSearchTimes(): { name: string; ms: number; total: number }[] {
     `+62 ${stored.slice(2, 5)}-${stored.slice(5, 9)}`,
     stored.slice(-4)
   ]
+  // As the window asks (sending/commands.ts: withNamed): by the number, or by a contact's name.
+  const filterOf = (recipient: string): ItemFilter => ({ recipient, recipientByName: true, limit: 200 })
   const times = typed.map((recipient) => {
-    const first = store.listItems({ recipient, limit: 200 })
+    const first = store.listItems(filterOf(recipient))
     const runs = [0, 1, 2, 3, 4].map(() => {
       const started = performance.now()
-      store.listItems({ recipient, limit: 200 })
+      store.listItems(filterOf(recipient))
       return performance.now() - started
     })
     return { name: recipient, ms: median(runs), total: first.total }
@@ -990,8 +992,8 @@ export async function runOutboxBench(log: (line: string) => void = console.log):
       ...underBudget(slowest.ms, LIST_BUDGET_MS),
       measured: `${fmt(slowest.ms, 1)} ms`,
       detail:
-        `"${slowest.name}" ${fmt(slowest.ms, 1)} ms against the ${LIST_BUDGET_MS} ms budget (page of 200 and its total; ` +
-        `${searched.map(({ name, ms, total }) => `"${name}" ${fmt(ms, 1)} ms, ${fmt(total)} found`).join('; ')})`
+        `"${slowest.name}" ${fmt(slowest.ms, 1)} ms against the ${LIST_BUDGET_MS} ms budget (page of 200 and its total, by number ` +
+        `or name as the window asks; ${searched.map(({ name, ms, total }) => `"${name}" ${fmt(ms, 1)} ms, ${fmt(total)} found`).join('; ')})`
     })
   }
 
