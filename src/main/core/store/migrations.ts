@@ -1372,10 +1372,10 @@ export const migrations: readonly Migration[] = [
     // The Recipient filter asked the items' index, where every item's number shares its first trigrams (628…): the
     // digits on the way to a number ("084") read a list naming every item, twice (the total and the page), 40 ms at
     // 1,000,000 items to 50,000 numbers (bench "recipient search at…"). An outbox holds many messages to each number:
-    // when the filter is a list's one condition the numbers are asked instead (a twentieth of the rows there), the
-    // page walks the items testing each one's number, and the total is the sum of the numbers' counts. A number leaves with its last item (its
-    // messages' retention is its own). Same tokenizer as the items' index (fts-fold.ts). outbox-recipient-named.ts
-    // reads them.
+    // the numbers are asked instead (a twentieth of the rows there) when they narrow the list most: alone, the page
+    // walks the items testing each one's number and the total is the sum of the numbers' counts; with a status or a
+    // device, when their items are few, read by number (outbox-recipient-named.ts: recipientByNumbers). A number
+    // leaves with its last item (its messages' retention is its own). Same tokenizer as the items' index.
     sql: `
       CREATE TABLE outbox_recipients (
         id INTEGER PRIMARY KEY,

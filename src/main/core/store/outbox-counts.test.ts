@@ -437,6 +437,9 @@ describe('outbox status counts', () => {
       { recipient: '9999' },
       { recipient: '12' },
       { recipient: '62812', deviceId: 'd0' },
+      // A number with a status or a device: read by number, or through the items' index when it keeps most of them.
+      { recipient: '0001', status: ['read', 'failed'] },
+      { recipient: '9999', deviceId: 'd1', status: ['queued'] },
       { text: 'order' },
       { text: 'SHIPPED', status: ['read', 'queued', 'failed'] },
       { text: '50%' },

@@ -20,7 +20,7 @@ import {
 } from './outbox-records'
 import { OutboxItemsStore } from './outbox-items-store'
 import { ACCENTS_ASIDE_TOKENIZER, ftsFold } from './fts-fold'
-import { recipientAlone, recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
+import { recipientByNumbers, recipientNamedTerms, recipientNumberTerms } from './outbox-recipient-named'
 import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 import { countSearchMatches, readPicked, readSearchMatches, searchPagePicks } from './outbox-search-matches'
@@ -66,9 +66,10 @@ export class OutboxListsStore extends OutboxItemsStore {
     const keptWhere = [...where]
     const keptParams = [...params]
     const prepare = this.prepare.bind(this)
-    // The Recipient filter alone: asked of the numbers items went to (outbox-recipient-named.ts: recipientAlone).
-    const alone = where.length === 0 ? recipientAlone(prepare, filter, this.namedWalkFrom) : null
-    if (alone) return { fence, kept, keptWhere, keptParams, searched: ['recipient'], ...alone }
+    // The Recipient filter, asked of the numbers items went to (outbox-recipient-named.ts: recipientByNumbers).
+    const items = () => this.countOf(filter.status, filter.deviceId)
+    const byNumbers = recipientByNumbers(prepare, filter, this.namedWalkFrom, { where, params, items })
+    if (byNumbers) return { fence, kept, keptWhere, keptParams, searched: ['recipient'], ...byNumbers }
     // What the operator typed in the Recipient filter (outbox-recipient-named.ts: recipientNumberTerms).
     const recipient = recipientNumberTerms(filter.recipient ?? '')
     const searched = (['recipient', 'text'] as const).filter((column) =>

@@ -73,13 +73,11 @@ export function recipientNumberTerms(
 
 /**
  * The Recipient filter as a condition on the numbers items went to (outbox_recipients: each once, with how many items
- * went to it), for a list it is the one condition of: a number holding any one of the terms (recipientSearchTerms),
- * or one of `named`'s (the contacts a rare name finds). The items' index lists every item's number, and every stored
- * number shares its first trigrams (628…): "084" read lists naming nearly every item, twice (the total and the
- * page), 40 ms at 1,000,000 items to 50,000 numbers (bench "recipient search at…"). The numbers are a twentieth of
- * that there; the total is their counts summed (itemsToNumbers), the page a walk testing each item's number. With
- * another condition the items' index stays (recipientNumberTerms): its rowids are in every index of the items, so
- * another condition's index tests them without reading each item. Null for blank text.
+ * went to it): a number holding any one of the terms (recipientSearchTerms), or one of `named`'s (the contacts a rare
+ * name finds). The items' index lists every item's number, and every stored number shares its first trigrams
+ * (628…): "084" read lists naming nearly every item, twice (the total and the page), 40 ms at 1,000,000 items to
+ * 50,000 numbers (bench "recipient search at…"). The numbers are a twentieth of that there. Where it is asked instead
+ * of the items' index (recipientNumberTerms): recipientByNumbers. Null for blank text.
  */
 function numbersHolding(typed: string, named?: NamedTerm): NamedTerm | null {
   const terms = recipientSearchTerms(typed)
@@ -117,22 +115,35 @@ function itemsToNumbers(prepare: (sql: string) => Database.Statement, numbers: N
 }
 
 /**
- * The list's conditions when the Recipient filter is its one condition (status, device and an open batch's fence the
- * caller's to rule out), asked of the numbers (numbersHolding): the
- * items to them (the page walks the items testing each one's number, or reads them by number when they are few), and
- * their total from the numbers' counts. With the contacts the text names when they are few (NAMED_WALK_FROM or fewer,
- * read no further); null when the filter has no text or names more (recipientNamedTerms walks for those).
+ * With a status, a device or an open batch's fence, the numbers' items are read by number when they are this few, or
+ * this share of those the other conditions keep. An item read so costs ~4 µs (its row for the other conditions, and
+ * a sort of all of them for the page); the items' index instead reads its lists (12 ms a term on the way to a number
+ * at 1,000,000 items), then walks the other condition's index testing each entry (~0.1 µs, 90 ms for 970,000), and
+ * with two statuses and a device its plan read 270 ms where the numbers' 10,600 items took 49 (a probe).
  */
-export function recipientAlone(
+const BY_NUMBER_ITEMS = 20_000
+const BY_NUMBER_SHARE = 1 / 10
+
+/**
+ * The list's conditions when the Recipient filter, by the numbers items went to (numbersHolding), is what narrows it:
+ * alone, the items to those numbers (the page walks the items testing each one's number, or reads them by number when
+ * they are few: searchPagePicks) and their total from the numbers' counts; with `kept`'s conditions (a status, a
+ * device, an open batch's fence), read by number (their indexes set aside) when the numbers' items cost less to read
+ * than the `kept.items()` those conditions keep. With the contacts the text names when they are few (NAMED_WALK_FROM
+ * or fewer, read no further). Null when the filter has no text, another condition (a text, a time), names more
+ * contacts (recipientNamedTerms walks for those), or matches too many items: the items' index answers then.
+ */
+export function recipientByNumbers(
   prepare: (sql: string) => Database.Statement,
   filter: ItemFilter,
-  walkFrom: number
+  walkFrom: number,
+  kept: { where: string[]; params: unknown[]; items: () => number }
 ): {
   where: string[]
-  params: string[]
+  params: unknown[]
   pageWhere: string[]
-  pageParams: string[]
-  matches: () => number
+  pageParams: unknown[]
+  matches: (() => number) | undefined
 } | null {
   if (filter.text || filter.from !== undefined || filter.to !== undefined || filter.happenedSince) return null
   const typed = filter.recipient ?? ''
@@ -144,13 +155,16 @@ export function recipientAlone(
   const numbers = numbersHolding(typed, hitsOf ?? undefined)
   if (!numbers) return null
   const only = `recipient IN (SELECT recipient FROM outbox_recipients WHERE ${numbers.sql})`
-  return {
-    where: [only],
-    params: numbers.params,
-    pageWhere: [only],
-    pageParams: numbers.params,
-    matches: () => itemsToNumbers(prepare, numbers)
+  if (kept.where.length === 0) {
+    const matches = () => itemsToNumbers(prepare, numbers)
+    return { where: [only], params: numbers.params, pageWhere: [only], pageParams: numbers.params, matches }
   }
+  const items = itemsToNumbers(prepare, numbers)
+  if (items > BY_NUMBER_ITEMS && items > kept.items() * BY_NUMBER_SHARE) return null
+  // A unary + keeps SQLite from reading by those conditions' indexes: it would, knowing nothing of how many they keep.
+  const where = [...kept.where.map((condition) => `+${condition}`), only]
+  const params = [...kept.params, ...numbers.params]
+  return { where, params, pageWhere: where, pageParams: params, matches: undefined }
 }
 
 /** The recipient's own condition (its number holds what was typed) or that of the contacts. */

@@ -91,6 +91,44 @@ it('reads both tables through their indexes', () => {
   expect(scans).toEqual([])
 })
 
+// With a status or a device chosen, SQLite walked that condition's index and read every item it kept for its number
+// (94 ms for a number's 20 messages at 1,000,000 items, 270 ms with two statuses and a device).
+it("reads a few numbers' messages by number whatever status or device is chosen, and counts them right", () => {
+  const { outbox } = seeded()
+  outbox.insertItems(
+    Array.from({ length: 200 }, (_, i) =>
+      newTextItem(`other-${i}`, {
+        recipient: '6285700000000',
+        createdAt: 5,
+        status: i % 2 ? 'read' : 'queued'
+      })
+    ),
+    [],
+    [],
+    1
+  )
+  const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+  const filters = [
+    { recipient: '0813 9999', status: ['queued' as const] },
+    { recipient: 'Budi', recipientByName: true, deviceId: 'd1', status: ['queued' as const, 'read' as const] }
+  ]
+  expect(filters.map((filter) => outbox.listItems(filter).total)).toEqual([4, 3])
+  expect(filters.map((filter) => outbox.listItems({ ...filter, status: ['read'] }).total)).toEqual([0, 0])
+  const plans = prepared.flatMap((sql) =>
+    (
+      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
+        ...Array.from(sql.matchAll(/\?/g), () => '["6281311110001"]')
+      ) as { detail: string }[]
+    ).map((row) => row.detail)
+  )
+  expect(
+    plans.filter((detail) => /^(SCAN|SEARCH) outbox_items\b/.test(detail) && !/rowid=/.test(detail))
+  ).toEqual(expect.arrayContaining([expect.stringMatching(/outbox_items_by_recipient/)]))
+  expect(
+    plans.filter((detail) => /outbox_items_(status_newest|device_newest|newest|by_status)\b/.test(detail))
+  ).toEqual([])
+})
+
 it("walks the outbox newest first for a name many contacts share, asking each item's contact, not every such contact", () => {
   seeded()
   // Every name counts as common here (more contacts than none).
