@@ -13,7 +13,7 @@ import {
 import { openDatabase, type SqliteDatabase } from './database'
 import { OutboxStore } from './outbox-store'
 import { newTextItem } from './testing/new-item'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 const dir = mkdtempSync(join(tmpdir(), 'outbox-recipient-names-test-'))
 let db: SqliteDatabase
@@ -79,15 +79,9 @@ it('reads both tables through their indexes', () => {
   const { prepared, prepareUnrecorded } = recordPreparedSql(db)
   outbox.listItems({ recipient: 'Budi', recipientByName: true, limit: 5 })
   outbox.listItems({ recipient: 'Budi', recipientByName: true, limit: 5, offset: 2 })
-  const scans = prepared.flatMap((sql) =>
-    (
-      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-        ...Array.from(sql.matchAll(/\?/g), () => '["6281311110001"]')
-      ) as { detail: string }[]
-    )
-      .map((row) => row.detail)
-      .filter((detail) => /^SCAN (outbox_items|contacts)\b/.test(detail))
-  )
+  const scans = prepared
+    .flatMap((sql) => queryPlan(prepareUnrecorded, sql, '["6281311110001"]'))
+    .filter((detail) => /^SCAN (outbox_items|contacts)\b/.test(detail))
   expect(scans).toEqual([])
 })
 
@@ -114,13 +108,7 @@ it("reads a few numbers' messages by number whatever status or device is chosen,
   ]
   expect(filters.map((filter) => outbox.listItems(filter).total)).toEqual([4, 3])
   expect(filters.map((filter) => outbox.listItems({ ...filter, status: ['read'] }).total)).toEqual([0, 0])
-  const plans = prepared.flatMap((sql) =>
-    (
-      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-        ...Array.from(sql.matchAll(/\?/g), () => '["6281311110001"]')
-      ) as { detail: string }[]
-    ).map((row) => row.detail)
-  )
+  const plans = prepared.flatMap((sql) => queryPlan(prepareUnrecorded, sql, '["6281311110001"]'))
   expect(
     plans.filter((detail) => /^(SCAN|SEARCH) outbox_items\b/.test(detail) && !/rowid=/.test(detail))
   ).toEqual(expect.arrayContaining([expect.stringMatching(/outbox_items_by_recipient/)]))
@@ -137,11 +125,7 @@ it("walks the outbox newest first for a name many contacts share, asking each it
   walking.listItems({ recipient: 'Budi', recipientByName: true, limit: 2 })
   const page = prepared.find((sql) => /ORDER BY created_at DESC, seq DESC LIMIT \? OFFSET \?/.test(sql))
   expect(page).toBeDefined()
-  const plan = (
-    prepareUnrecorded(`EXPLAIN QUERY PLAN ${page}`).all(
-      ...Array.from((page ?? '').matchAll(/\?/g), () => 'x')
-    ) as { detail: string }[]
-  ).map((row) => row.detail)
+  const plan = queryPlan(prepareUnrecorded, page ?? '', 'x')
   expect(plan.some((detail) => /contacts_search_by_name/.test(detail))).toBe(false)
   expect(plan.some((detail) => /^SCAN outbox_items USING INDEX outbox_items_newest\b/.test(detail))).toBe(
     true
@@ -221,13 +205,7 @@ it('exports the messages of numbers many messages went to walking newest first, 
     }
     const plan = prepared
       .filter((sql) => sql.includes('exportRowid'))
-      .flatMap((sql) =>
-        (
-          prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-            ...Array.from(sql.matchAll(/\?/g), () => '["x"]')
-          ) as { detail: string }[]
-        ).map((row) => row.detail)
-      )
+      .flatMap((sql) => queryPlan(prepareUnrecorded, sql, '["x"]'))
     prepared.length = 0
     return { total: started.total, ids, plan }
   }
@@ -327,13 +305,7 @@ describe('digits typed from 0', () => {
       outbox.listItems({ recipient: '0888', recipientByName })
       outbox.countByDevice({ recipient: '0888', recipientByName })
     }
-    const plans = prepared.map((sql) =>
-      (
-        prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-          ...Array.from(sql.matchAll(/\?/g), () => '[1]')
-        ) as { detail: string }[]
-      ).map((row) => row.detail)
-    )
+    const plans = prepared.map((sql) => queryPlan(prepareUnrecorded, sql, '[1]'))
     expect(plans.flat().filter((detail) => /^SCAN (outbox_items|contacts)\b/.test(detail))).toEqual([])
     expect(plans.flat().some((detail) => /outbox_recipients_search VIRTUAL TABLE INDEX/.test(detail))).toBe(
       true

@@ -17,3 +17,13 @@ export function recordPreparedSql(db: SqliteDatabase): {
   }) as typeof db.prepare
   return { prepared, prepareUnrecorded }
 }
+
+/**
+ * The details of SQLite's plan for `sql`, asked through `prepare` (recordPreparedSql's unrecorded one), every
+ * parameter given `fill`: a plan follows the SQL and the schema, whatever values are bound.
+ */
+export function queryPlan(prepare: SqliteDatabase['prepare'], sql: string, fill: unknown): string[] {
+  const parameters = Array.from(sql.matchAll(/\?/g), () => fill)
+  const rows = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...parameters) as { detail: string }[]
+  return rows.map((row) => row.detail)
+}
