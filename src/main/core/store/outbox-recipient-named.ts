@@ -105,9 +105,9 @@ function numbersFound(terms: string[]): NamedTerm {
 }
 
 /**
- * How many items went to the numbers `numbers` names: the list's total when the Recipient filter is its one
- * condition, summed from the numbers' counts rather than counted item by item ("084", 106,900 items of 1,000,000:
- * about 1 ms, against 12 through the items' index).
+ * How many items went to the numbers `numbers` names, summed from the numbers' counts rather than counted item by
+ * item ("084", 106,900 items of 1,000,000: about 1 ms, against 12 through the items' index): the list's total when the
+ * Recipient filter is its one condition, and how many items reading by number would read otherwise.
  */
 function itemsToNumbers(prepare: (sql: string) => Database.Statement, numbers: NamedTerm): number {
   const sum = prepare(`SELECT COALESCE(SUM(items), 0) AS n FROM outbox_recipients WHERE ${numbers.sql}`)
@@ -122,6 +122,7 @@ function itemsToNumbers(prepare: (sql: string) => Database.Statement, numbers: N
  * with two statuses and a device its plan read 270 ms where the numbers' 10,600 items took 49 (a probe).
  */
 const BY_NUMBER_ITEMS = 20_000
+const BY_NUMBER_SHARE = 1 / 10
 /**
  * The numbers' items a chunk of an export walks the outbox newest first for: a hundredth of it (a chunk of 1,000 then
  * reads fewer than 100,000 index entries, ~30 ms, no dearer than reading and sorting the items at ~3 µs each), and
@@ -129,7 +130,6 @@ const BY_NUMBER_ITEMS = 20_000
  */
 const DENSE_SHARE = 1 / 100
 const DENSE_ITEMS = 1_000
-const BY_NUMBER_SHARE = 1 / 10
 
 /**
  * The list's conditions when the Recipient filter, by the numbers items went to (numbersHolding), is what narrows it:
@@ -155,10 +155,7 @@ export function recipientByNumbers(
   if (filter.text || filter.from !== undefined || filter.to !== undefined || filter.happenedSince) return null
   const typed = filter.recipient ?? ''
   const hitsOf = filter.recipientByName ? phonesNamedSubquery(typed) : null
-  if (hitsOf) {
-    const count = namedContactsUpTo(typed, walkFrom + 1)
-    if ((prepare(count.sql).get(...count.params) as { n: number }).n > walkFrom) return null
-  }
+  if (hitsOf && contactsNamedUpTo(prepare, typed, walkFrom + 1) > walkFrom) return null
   const numbers = numbersHolding(typed, hitsOf ?? undefined)
   if (!numbers) return null
   const only = `recipient IN (SELECT recipient FROM outbox_recipients WHERE ${numbers.sql})`
@@ -181,6 +178,12 @@ export function recipientByNumbers(
   const where = [...kept.where.map((condition) => `+${condition}`), only]
   const params = [...kept.params, ...numbers.params]
   return { where, params, pageWhere: where, pageParams: params, matches: undefined }
+}
+
+/** How many contacts `text` names, read up to `cap` and no further (namedContactsUpTo). */
+function contactsNamedUpTo(prepare: (sql: string) => Database.Statement, text: string, cap: number): number {
+  const count = namedContactsUpTo(text, cap)
+  return (prepare(count.sql).get(...count.params) as { n: number }).n
 }
 
 /** The recipient's own condition (its number holds what was typed) or that of the contacts. */
@@ -208,10 +211,7 @@ export function recipientNamedTerms(
   const asked = phoneNamedTest(text, 'outbox_items.recipient')
   if (!hitsOf || !asked) return null
   const fromHits = { sql: `recipient IN (${hitsOf.sql})`, params: hitsOf.params }
-  const hitsUpTo = (cap: number): number => {
-    const count = namedContactsUpTo(text, cap)
-    return (prepare(count.sql).get(...count.params) as { n: number }).n
-  }
+  const hitsUpTo = (cap: number): number => contactsNamedUpTo(prepare, text, cap)
   // A rare name reads its few contacts both ways (the index read no further than the cap); a common one walks for a
   // page, and counts from the smaller side.
   if (hitsUpTo(walkFrom + 1) <= walkFrom)
