@@ -14,6 +14,7 @@ import {
 import { scheduleTime } from '../../../shared/domain/schedule-time'
 import type { ThumbnailSource, ThumbnailTarget } from '../ui/thumbnail'
 import { thumbnailMaker } from '../ui/thumbnail-maker'
+import { pickedPhotosByHandle } from '../ui/picked-photos'
 
 export type FileKind = FileHandleView['kind']
 
@@ -424,18 +425,8 @@ export const useSend = create<SendState>()((set, get) => ({
     filesBeingRegistered += accepted.length
     try {
       const reply = await getApi().registerFiles(accepted.map((picked) => picked.file))
-      // Match handles back to the picked Files (by the name they were picked under, and size) for thumbnails.
-      const pool = [...accepted]
-      const photos = new Map<string, File>()
-      const added = reply.files.map((handle): DraftFile => {
-        const picked = handle.renamedFrom ?? handle.name
-        const index = pool.findIndex(
-          ({ file, size }) => (file.name || 'pasted.png') === picked && size === handle.size
-        )
-        const file = index >= 0 ? pool.splice(index, 1)[0]?.file : undefined
-        if (file && handle.kind === 'image') photos.set(handle.handle, file)
-        return draftFileOf(handle)
-      })
+      const photos = pickedPhotosByHandle(accepted, reply.files)
+      const added = reply.files.map(draftFileOf)
       const rejected = reply.rejected.map((r): FileRejectionView => ({ ...r, source: 'core' }))
       addToDraft(set, get, added, rejected)
       for (const [key, photo] of photos) queueThumbnail(get, key, photo)

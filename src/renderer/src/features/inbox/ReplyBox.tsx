@@ -16,6 +16,7 @@ import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { tooLongError } from '../../ui/text-limit'
+import { useFilePicture } from '../../ui/use-file-picture'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
@@ -25,7 +26,6 @@ import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { useConversationDevice } from './conversation-device'
 import { checkKeptReplyFile, keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
-import { useAttachedPicture } from './use-attached-picture'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -60,7 +60,7 @@ export function ReplyBox({
   const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
   /** The File the operator attached, by the handle it was registered under: its picture is made from it. */
   const [attachedFrom, setAttachedFrom] = useState<{ handle: string; file: File } | null>(null)
-  const picture = useAttachedPicture(
+  const picture = useFilePicture(
     file,
     attachedFrom && attachedFrom.handle === file?.handle ? attachedFrom.file : null
   )

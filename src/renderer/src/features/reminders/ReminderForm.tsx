@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/domain'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatBytes, formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
+import { formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -26,7 +26,9 @@ import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
 import { OverduePolicyField } from '../../ui/OverduePolicyField'
 import { lengthError, tooLongError } from '../../ui/text-limit'
+import { pickedPhotosByHandle } from '../../ui/picked-photos'
 import { readTypedNumber } from '../../ui/typed-number'
+import { ReminderFiles } from './ReminderFiles'
 import { gatewayPeriode, localRule, REPEAT_LABEL, REPEATS, type Repeat } from './repeat-rules'
 import {
   daysFrom,
@@ -63,6 +65,8 @@ export function ReminderForm({
   const [title, setTitle] = useKeptState(`${keptAs}title`, '')
   const [message, setMessage] = useKeptState(`${keptAs}message`, '')
   const [files, setFiles] = useState<FileHandleView[]>([])
+  /** The photos among them as the operator picked them, by handle: their pictures are made from these. */
+  const [pickedPhotos, setPickedPhotos] = useState<ReadonlyMap<string, File>>(() => new Map())
   const [rejected, setRejected] = useState<string[]>([])
   /** Files of a pick still being registered: room the series has promised them. */
   const filesBeingRegistered = useRef(0)
@@ -197,6 +201,11 @@ export function ReminderForm({
     filesBeingRegistered.current += taken.length
     try {
       const reply = await getApi().registerFiles(taken)
+      const photos = pickedPhotosByHandle(
+        taken.map((file) => ({ file, size: file.size })),
+        reply.files
+      )
+      setPickedPhotos((current) => new Map([...current, ...photos]))
       setFiles((current) => [...current, ...reply.files])
       setRejected([...reply.rejected.map((r) => `${r.name}: ${r.message}`), ...tooMany])
     } catch (e) {
@@ -266,6 +275,7 @@ export function ReminderForm({
       // back here later it would read as a reminder not made yet.
       forgetKeptFields(keptAs)
       setFiles([])
+      setPickedPhotos(new Map())
       setRejected([])
       setTried(false)
       setSaved({
@@ -407,28 +417,16 @@ export function ReminderForm({
             </p>
           </div>
         ) : null}
-        {files.length > 0 ? (
-          <ul className="chips span-all" aria-label={t('send.files.label')}>
-            {files.map((file) => (
-              <li key={file.handle} className="chip" data-testid="reminder-file">
-                {file.name}
-                <span className="muted"> · {formatBytes(file.size, localeOf(language))}</span>{' '}
-                <button
-                  type="button"
-                  className="chip-remove"
-                  aria-label={t('send.file.remove', { name: file.name })}
-                  onClick={() => {
-                    setFiles((current) => current.filter((f) => f.handle !== file.handle))
-                    // Let go in the core too, as the Send view's × does: nothing else would until the app quits.
-                    call('files:release', { handles: [file.handle] }).catch(() => undefined)
-                  }}
-                >
-                  ×
-                </button>
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <ReminderFiles
+          files={files}
+          pickedPhotos={pickedPhotos}
+          onRemove={(file) => {
+            setFiles((current) => current.filter((f) => f.handle !== file.handle))
+            setPickedPhotos((current) => withoutPhoto(current, file.handle))
+            // Let go in the core too, as the Send view's × does: nothing else would until the app quits.
+            call('files:release', { handles: [file.handle] }).catch(() => undefined)
+          }}
+        />
         {rejected.length > 0 ? (
           <p className="alert alert--warn span-all" role="alert">
             {rejected.join(' · ')}
@@ -568,4 +566,11 @@ export function ReminderForm({
       </p>
     </form>
   )
+}
+
+/** `photos` without the one under `handle`. */
+function withoutPhoto(photos: ReadonlyMap<string, File>, handle: string): ReadonlyMap<string, File> {
+  const kept = new Map(photos)
+  kept.delete(handle)
+  return kept
 }

@@ -2,7 +2,7 @@
 // lists with what the sandbox sent, and editing, refreshing, stopping and deleting.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ApiError } from '../../../../shared/contract'
 import { translate } from '../../i18n'
 import { connectEvents } from '../../stores/app'
@@ -11,6 +11,7 @@ import { useSettings } from '../../stores/settings'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import type { FakeApi } from '../../testing/fake-api'
 import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
+import { stubPhotoDecoding } from '../../testing/photo-decoding'
 import { makeBootstrap, makeDevice, makeReminder, makeSeries, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
@@ -420,6 +421,33 @@ describe('RemindersView', () => {
     expect(
       fake.requests('series:create')[0]!.entries.map((entry) => 'handle' in entry && entry.handle)
     ).not.toContain('h-1')
+  })
+
+  it('draws a photo picked for a series small in its chip, from the file picked, and lets the picture go with it', async () => {
+    const decoding = stubPhotoDecoding({ finishAtOnce: true })
+    onTestFinished(() => decoding.restore())
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    await user.upload(screen.getByLabelText('Choose files'), [
+      new File(['%PDF-1.4'], 'menu.pdf', { type: 'application/pdf' }),
+      new File(['jpeg'], 'promo.jpg', { type: 'image/jpeg' })
+    ])
+    await waitFor(() => expect(screen.getAllByTestId('reminder-file')).toHaveLength(2))
+    const [pdf, photo] = screen.getAllByTestId('reminder-file')
+    const picture = await within(photo!).findByTestId('reminder-file-picture')
+    expect(picture.getAttribute('src')).toMatch(/^blob:/)
+    expect(photo!.textContent).toContain('promo.jpg · 4 B')
+    // The document keeps its name alone; the photo's picture was made from the file in the window, not the core's.
+    expect(within(pdf!).queryByTestId('reminder-file-picture')).toBeNull()
+    expect(decoding.made).toHaveLength(1)
+    expect(fake.requests('files:picture')).toEqual([])
+    const revoked = vi.spyOn(URL, 'revokeObjectURL')
+    onTestFinished(() => revoked.mockRestore())
+    await user.click(screen.getByRole('button', { name: 'Remove promo.jpg' }))
+    expect(screen.queryByTestId('reminder-file-picture')).toBeNull()
+    expect(revoked).toHaveBeenCalledWith(picture.getAttribute('src'))
   })
 
   /** The core's first answer to a send naming a number on the opt-out list: asked about, not sent. */

@@ -1,15 +1,16 @@
-// The picture of a photo attached to a reply, drawn small as the Send view's files are (ui/thumbnail.ts says why).
+// The picture of a photo the operator attached (a reply's file, a reminder's), drawn small as the Send view's files
+// are (ui/thumbnail.ts says why).
 import { useEffect, useState } from 'react'
-import type { FileHandleView } from '../../../../shared/contract'
-import { call } from '../../api'
-import { thumbnailMaker } from '../../ui/thumbnail-maker'
+import type { FileHandleView } from '../../../shared/contract'
+import { call } from '../api'
+import { thumbnailMaker } from './thumbnail-maker'
 
 /**
- * A thumbnail URL of the reply's attached photo, or null (another kind of file, none yet, or one this window cannot
- * decode). Made from `picked`, the File the operator attached, when there is one; else read back from the core (a
- * draft kept over a reload or a restart). Let go when the file changes or the box goes.
+ * A thumbnail URL of an attached photo, or null (another kind of file, none yet, or one this window cannot decode).
+ * Made from `picked`, the File the operator attached, when there is one; else read back from the core (a reply's
+ * draft kept over a reload or a restart). Let go when the file changes or its row goes.
  */
-export function useAttachedPicture(file: FileHandleView | null, picked: Blob | null): string | null {
+export function useFilePicture(file: FileHandleView | null, picked: Blob | null): string | null {
   const handle = file?.kind === 'image' ? file.handle : null
   const [shown, setShown] = useState<{ handle: string; url: string } | null>(null)
   useEffect(() => {
