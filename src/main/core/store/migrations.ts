@@ -1412,6 +1412,17 @@ export const migrations: readonly Migration[] = [
           ON CONFLICT (recipient) DO UPDATE SET items = items + 1;
       END;
     `
+  },
+  {
+    name: "outbox: the index by number holds each message's status and device, so the Recipient filter counts from it",
+    // With a status or a device chosen, the Recipient filter read each item of the numbers typed for its status and
+    // device, or walked the items' index: "084" with "read" 250 ms at 1,000,000 items, a first "0" 180 ms. Held in
+    // the index by number, they are counted from it without an item read (outbox-recipient-named.ts: keptByNumbers).
+    // One more index entry moved at a status change: the status index's is already.
+    sql: `
+      DROP INDEX outbox_items_by_recipient;
+      CREATE INDEX outbox_items_by_recipient ON outbox_items(recipient, status, device_id);
+    `
   }
 ]
 

@@ -53,6 +53,7 @@ export class OutboxListsStore extends OutboxItemsStore {
     searched: ('recipient' | 'text')[]
     /** How many items match, when a search is the one condition: as read, or (more than are read once) a count. */
     matches: number | (() => number) | undefined
+    pagePicks?: (through: number) => ReturnType<typeof searchPagePicks>
   } {
     // Items of a batch still being written are not there yet (the kept counts leave them out too). Asked only while
     // a batch is open, so a deep page walks its index entries without a set lookup for each.
@@ -153,14 +154,14 @@ export class OutboxListsStore extends OutboxItemsStore {
    * still skips index entries from the nearer end (search matches have no kept positions).
    */
   listItems(filter: ItemFilter): { items: ItemRecord[]; total: number } {
-    const { fence, kept, where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matches } =
-      this.matchWhere(filter)
+    const match = this.matchWhere(filter)
+    const { where, params, pageWhere, pageParams, keptWhere, keptParams, searched, matches } = match
     const matched = typeof matches === 'function' ? matches() : matches
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.
     const countsAnswer = searched.length === 0 && filter.happenedSince === undefined
-    const keptFilter = { ...kept, itemsWhere: keptWhere, itemsParams: keptParams }
+    const keptFilter = { ...match.kept, itemsWhere: keptWhere, itemsParams: keptParams }
     // Without a search, from the kept counts: every item of these statuses and device, less those created before
     // `from` and after `to` (their places among all of them are where the time range starts, at either end).
     const all = countsAnswer ? this.countOf(filter.status, filter.deviceId) : 0
@@ -203,16 +204,16 @@ export class OutboxListsStore extends OutboxItemsStore {
       // an 8 s span of a busy outbox here); one arm per status, each read in order from the status index, merged
       // instead (1-3 ms). With a device too the status index would read each row for its device: the sort stays.
       const arm = `SELECT rowid, created_at, seq FROM outbox_items
-        WHERE ${[...fence, 'status = ?', 'created_at BETWEEN ? AND ?'].join(' AND ')}`
+        WHERE ${[...match.fence, 'status = ?', 'created_at BETWEEN ? AND ?'].join(' AND ')}`
       const rows = this.prepare(
         `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM (${statuses.map(() => arm).join(' UNION ALL ')}
          ORDER BY ${order} LIMIT ? OFFSET ?)) ORDER BY created_at DESC, seq DESC`
       ).all(...statuses.flatMap((status) => [status, from, to]), pageLimit, span.skip) as Row[]
       return { items: rows.map(toItem), total }
     }
-    const picks = searchPagePicks(pageWhere, pageParams, matched, pageOffset + pageLimit, order, () =>
-      this.countOf()
-    )
+    const picks =
+      match.pagePicks?.(pageOffset + pageLimit) ??
+      searchPagePicks(pageWhere, pageParams, matched, pageOffset + pageLimit, order, () => this.countOf())
     const rows = readPicked(this.prepare.bind(this), picks, order, pageLimit, pageOffset, total)
     return { items: rows.map(toItem), total }
   }

@@ -5,6 +5,7 @@ import { recipientSearchTerms } from '../../../shared/domain/recipient-search'
 import type { ItemFilter } from './outbox-records'
 import { namedContactsUpTo, phoneNamedTest, phonesNamedSubquery } from './contacts-store'
 import { anyPhrase, containsAny, searchableByIndex } from './like-pattern'
+import type { PagePick } from './outbox-search-matches'
 
 /**
  * A name with more contacts than this is common: a page newest first walks the outbox in its own order and asks each
@@ -109,20 +110,23 @@ function numbersFound(terms: string[]): NamedTerm {
  * item ("084", 106,900 items of 1,000,000: about 1 ms, against 12 through the items' index): the list's total when the
  * Recipient filter is its one condition, and how many items reading by number would read otherwise.
  */
-function itemsToNumbers(prepare: (sql: string) => Database.Statement, numbers: NamedTerm): number {
-  const sum = prepare(`SELECT COALESCE(SUM(items), 0) AS n FROM outbox_recipients WHERE ${numbers.sql}`)
-  return (sum.get(...numbers.params) as { n: number }).n
+function itemsToNumbers(
+  prepare: (sql: string) => Database.Statement,
+  numbers: NamedTerm
+): { items: number; numbers: number } {
+  const sum = prepare(
+    `SELECT COALESCE(SUM(items), 0) AS items, COUNT(*) AS numbers FROM outbox_recipients WHERE ${numbers.sql}`
+  )
+  return sum.get(...numbers.params) as { items: number; numbers: number }
 }
 
 /**
- * With a status, a device or an open batch's fence, the numbers' items are read by number when they are this few, or
- * this share of those the other conditions keep. An item read so costs ~4 µs (its row for the other conditions, and
- * a sort of all of them for the page); the items' index instead reads its lists (12 ms a term on the way to a number
- * at 1,000,000 items), then walks the other condition's index testing each entry (~0.1 µs, 90 ms for 970,000), and
- * with two statuses and a device its plan read 270 ms where the numbers' 10,600 items took 49 (a probe).
+ * With a status, a device or an open batch's fence, what a page costs read each way, in entries of a newest-first
+ * index walked: an item read by number costs about this many (its row for the page's order, and a sort of them all,
+ * ~4 µs), an entry of the walk one (its row for the number, ~1 µs).
  */
-const BY_NUMBER_ITEMS = 20_000
-const BY_NUMBER_SHARE = 1 / 10
+const ITEM_READ_PER_ENTRY_WALKED = 4
+
 /**
  * The numbers' items a chunk of an export walks the outbox newest first for: a hundredth of it (a chunk of 1,000 then
  * reads fewer than 100,000 index entries, ~30 ms, no dearer than reading and sorting the items at ~3 µs each), and
@@ -135,10 +139,10 @@ const DENSE_ITEMS = 1_000
  * The list's conditions when the Recipient filter, by the numbers items went to (numbersHolding), is what narrows it:
  * alone, the items to those numbers (the page walks the items testing each one's number, or reads them by number when
  * they are few: searchPagePicks) and their total from the numbers' counts; with `kept`'s conditions (a status, a
- * device, an open batch's fence), read by number (their indexes set aside) when the numbers' items cost less to read
- * than the `kept.items()` those conditions keep. With the contacts the text names when they are few (NAMED_WALK_FROM
- * or fewer, read no further). Null when the filter has no text, another condition (a text, a time), names more
- * contacts (recipientNamedTerms walks for those), or matches too many items: the items' index answers then.
+ * device, an open batch's fence), counted from the index by number and a page picked as keptByNumbers says. With the
+ * contacts the text names when they are few (NAMED_WALK_FROM or fewer, read no further). Null when the filter has no
+ * text, another condition (a text, a time), or names more contacts (recipientNamedTerms walks for those): the items'
+ * index answers then.
  */
 export function recipientByNumbers(
   prepare: (sql: string) => Database.Statement,
@@ -151,6 +155,7 @@ export function recipientByNumbers(
   pageWhere: string[]
   pageParams: unknown[]
   matches: number | undefined
+  pagePicks?: (through: number) => PagePick[]
 } | null {
   if (filter.text || filter.from !== undefined || filter.to !== undefined || filter.happenedSince) return null
   const typed = filter.recipient ?? ''
@@ -159,7 +164,21 @@ export function recipientByNumbers(
   const numbers = numbersHolding(typed, hitsOf ?? undefined)
   if (!numbers) return null
   const only = `recipient IN (SELECT recipient FROM outbox_recipients WHERE ${numbers.sql})`
-  const items = itemsToNumbers(prepare, numbers)
+  const { items, numbers: numbersFound } = itemsToNumbers(prepare, numbers)
+  // Every number matched (the first digits of a number typed, "0" or "628", where every number is Indonesian): the
+  // filter keeps every item, and is left out rather than asked of each (its set was built twice, 17 ms at 50,000).
+  const everyNumber = prepare('SELECT COUNT(*) AS n FROM outbox_recipients').get() as { n: number }
+  if (numbersFound === everyNumber.n) {
+    const clause = kept.where.length > 0 ? ` WHERE ${kept.where.join(' AND ')}` : ''
+    return {
+      where: kept.where,
+      params: kept.params,
+      pageWhere: kept.where,
+      pageParams: kept.params,
+      matches: kept.items(),
+      pagePicks: () => [{ sql: `SELECT rowid FROM outbox_items${clause}`, params: kept.params }]
+    }
+  }
   if (kept.where.length === 0) {
     // An export's chunk is read newest first by these conditions as they are: SQLite read every item of the numbers
     // and sorted them for each chunk of 1,000 (0.4 s of "084"'s 106,900, 2 s of "628"'s 1,000,000 at 1,000,000
@@ -173,11 +192,62 @@ export function recipientByNumbers(
       matches: items
     }
   }
-  if (items > BY_NUMBER_ITEMS && items > kept.items() * BY_NUMBER_SHARE) return null
-  // A unary + keeps SQLite from reading by those conditions' indexes: it would, knowing nothing of how many they keep.
-  const where = [...kept.where.map((condition) => `+${condition}`), only]
+  return keptByNumbers(prepare, filter, numbers, only, items, kept)
+}
+
+/**
+ * recipientByNumbers with a status, a device or an open batch's fence (`kept`): counted from the numbers' index, which
+ * holds each item's status and device (the numbers matched, or those not matched taken from the kept counts, whichever
+ * have fewer items: 970,000 of "628" with "read" at 1,000,000 items are all but nothing), and a page read by number or
+ * by walking the newest first index of those conditions, whichever reads less (ITEM_READ_PER_ENTRY_WALKED). Through
+ * the items' index instead, "084" with "read" took 250 ms, "628" 320, a first "0" 180 there.
+ */
+function keptByNumbers(
+  prepare: (sql: string) => Database.Statement,
+  filter: ItemFilter,
+  numbers: NamedTerm,
+  only: string,
+  items: number,
+  kept: { where: string[]; params: unknown[]; items: () => number }
+): {
+  where: string[]
+  params: unknown[]
+  pageWhere: string[]
+  pageParams: unknown[]
+  matches: number
+  pagePicks: (through: number) => PagePick[]
+} {
+  // Counted in the index by number alone, each number's entries of a chosen status sought (its second column).
+  const counted = (numbersIn: string): number =>
+    (
+      prepare(
+        `SELECT COUNT(*) AS n FROM outbox_items INDEXED BY outbox_items_by_recipient
+         WHERE ${[...kept.where, numbersIn].join(' AND ')}`
+      ).get(...kept.params, ...numbers.params) as { n: number }
+    ).n
+  // A unary + keeps SQLite from reading by those conditions' indexes: the numbers' index answers them.
+  const byNumber = kept.where.map((condition) => `+${condition}`)
+  const where = [...byNumber, only]
   const params = [...kept.params, ...numbers.params]
-  return { where, params, pageWhere: where, pageParams: params, matches: undefined }
+  // Every item, from the kept counts (a few rows; the numbers' own would be read whole).
+  const everyItem = (prepare('SELECT COALESCE(SUM(n), 0) AS n FROM outbox_counts').get() as { n: number }).n
+  // `IS NOT 1`: a number the condition holds nothing of (false or unknown) is not among those matched.
+  const notMatched = `recipient IN (SELECT recipient FROM outbox_recipients WHERE (${numbers.sql}) IS NOT 1)`
+  const keptItems = kept.items()
+  const matches = everyItem - items < items ? keptItems - counted(notMatched) : counted(only)
+  const statuses = new Set(filter.status ?? [])
+  // One status or a device: their own index walked in the page's order; else the outbox's.
+  const ownIndex = statuses.size === 1 || filter.deviceId !== undefined
+  const walk = ownIndex
+    ? `SELECT rowid FROM outbox_items WHERE ${[...kept.where, `+${only}`].join(' AND ')}`
+    : `SELECT rowid FROM outbox_items INDEXED BY outbox_items_newest WHERE ${[...byNumber, only].join(' AND ')}`
+  const walked = ownIndex ? keptItems : everyItem
+  const pagePicks = (through: number): PagePick[] => [
+    through * walked < matches * matches * ITEM_READ_PER_ENTRY_WALKED
+      ? { sql: walk, params }
+      : { sql: `SELECT rowid FROM outbox_items WHERE ${where.join(' AND ')}`, params }
+  ]
+  return { where, params, pageWhere: where, pageParams: params, matches, pagePicks }
 }
 
 /** How many contacts `text` names, read up to `cap` and no further (namedContactsUpTo). */

@@ -117,6 +117,155 @@ it("reads a few numbers' messages by number whatever status or device is chosen,
   ).toEqual([])
 })
 
+// With a status or a device chosen, the digits on the way to a number (a first "0", "628", "084") matched too many
+// items to read by number, so the items' index answered: "084" with "read" 250 ms at 1,000,000 items, "628" 320, a
+// first "0" 180. The index by number holds each item's status and device now: counted from it, and a page walks that
+// status's (or device's) newest first when that reads less.
+describe('a number matching much of the outbox, with a status or a device', () => {
+  /** Ten numbers, 6281…0 to 6281…9 (the last twice as many items as the rest), on two devices, mostly read. */
+  function crowded(): OutboxStore {
+    db = openDatabase({ dataDir: dir })
+    const outbox = new OutboxStore(db)
+    outbox.insertItems(
+      Array.from({ length: 1_100 }, (_, i) =>
+        newTextItem(`item-${i}`, {
+          recipient: `628130000000${i % 11 === 10 ? 9 : i % 11}`,
+          deviceId: i % 3 === 0 ? 'd2' : 'd1',
+          status: i % 50 === 0 ? 'failed' : i % 7 === 0 ? 'queued' : 'read',
+          createdAt: 1_000 + i
+        })
+      ),
+      [],
+      [],
+      1
+    )
+    // One message to a number of another country: "628" does not match every number.
+    outbox.insertItems(
+      [newTextItem('abroad', { recipient: '6591234567', status: 'read', createdAt: 5 })],
+      [],
+      [],
+      1
+    )
+    return outbox
+  }
+
+  /** The newest-first ids `filter` should list, worked out from every row. */
+  function expected(
+    outbox: OutboxStore,
+    filter: { status?: ('read' | 'failed' | 'queued')[]; deviceId?: string },
+    holds: (recipient: string) => boolean
+  ) {
+    const rows = db
+      .prepare(
+        'SELECT id, recipient, status, device_id AS deviceId FROM outbox_items WHERE batch_id IS NULL ORDER BY created_at DESC, seq DESC'
+      )
+      .all() as { id: string; recipient: string; status: string; deviceId: string }[]
+    return rows
+      .filter((row) => holds(row.recipient))
+      .filter((row) => !filter.status || filter.status.includes(row.status as never))
+      .filter((row) => filter.deviceId === undefined || row.deviceId === filter.deviceId)
+      .map((row) => row.id)
+  }
+
+  const FILTERS = [
+    { status: ['read' as const] },
+    { status: ['failed' as const] },
+    { status: ['failed' as const, 'queued' as const] },
+    { deviceId: 'd2' },
+    { status: ['read' as const], deviceId: 'd1' }
+  ]
+  const TYPED: [string, (recipient: string) => boolean][] = [
+    ['0', (r) => r.startsWith('628')],
+    ['628', (r) => r.startsWith('628')],
+    ['+62 81', (r) => r.startsWith('6281')],
+    ['0009', (r) => r.endsWith('0009') || r.startsWith('62009')],
+    // In every number, the one abroad too.
+    ['6', () => true]
+  ]
+
+  it.each(TYPED)('lists and counts "%s" as every row says, whichever way it reads', (typed, holds) => {
+    const outbox = crowded()
+    for (const filter of FILTERS) {
+      const all = expected(outbox, filter, holds)
+      for (const [offset, limit] of [
+        [0, 50],
+        [Math.max(0, all.length - 30), 50],
+        [0, 2_000]
+      ] as const) {
+        const page = outbox.listItems({ recipient: typed, recipientByName: true, ...filter, offset, limit })
+        expect({ filter, offset, total: page.total, ids: page.items.map((item) => item.id) }).toEqual({
+          filter,
+          offset,
+          total: all.length,
+          ids: all.slice(offset, offset + limit)
+        })
+      }
+    }
+  })
+
+  it("counts from the index by number, never the items' own index, and walks a status's newest first for a page", () => {
+    const outbox = crowded()
+    const { prepared, prepareUnrecorded } = recordPreparedSql(db)
+    for (const filter of FILTERS)
+      outbox.listItems({ recipient: '628', recipientByName: true, ...filter, limit: 50 })
+    const plans = prepared.map((sql) => ({
+      sql,
+      plan: queryPlan(prepareUnrecorded, sql, '["6281300000001"]')
+    }))
+    expect(plans.filter(({ sql }) => sql.includes('outbox_items_search'))).toEqual([])
+    const counts = plans.filter(({ sql }) => /^SELECT COUNT\(\*\) AS n FROM outbox_items\b/.test(sql))
+    expect(counts.length).toBeGreaterThan(0)
+    for (const { plan } of counts)
+      expect(plan).toContainEqual(
+        expect.stringMatching(/^SEARCH outbox_items USING COVERING INDEX outbox_items_by_recipient/)
+      )
+    // "read" is most of the outbox, "628" nearly all of it: a page of 50 walks that status's index in order.
+    const readPage = plans.find(
+      ({ sql }) => sql.includes('LIMIT') && sql.includes('WHERE status IN (?) AND +recipient')
+    )
+    expect(readPage?.plan).toContainEqual(
+      expect.stringMatching(/^SEARCH outbox_items USING INDEX outbox_items_status_newest \(status=\?\)/)
+    )
+    // One sort: the page's own 50 rows, once picked. The walk is in the index's order, and stops with the page.
+    expect(readPage?.plan.filter((detail) => /TEMP B-TREE/.test(detail))).toHaveLength(1)
+  })
+
+  it('asks nothing of the numbers when every number matches', () => {
+    const outbox = crowded()
+    const { prepared } = recordPreparedSql(db)
+    for (const filter of [{}, ...FILTERS])
+      outbox.listItems({ recipient: '6', recipientByName: true, ...filter, limit: 50 })
+    expect(
+      prepared.filter((sql) => /FROM outbox_items\b/.test(sql) && sql.includes('outbox_recipients'))
+    ).toEqual([])
+  })
+
+  it("leaves out an open batch's messages, counted or walked", () => {
+    const outbox = crowded()
+    const firstSeq = outbox.openBatch('b1', process.pid, 2, 1)
+    outbox.insertItems(
+      ['fenced-1', 'fenced-2'].map((id) =>
+        newTextItem(id, { recipient: '6281300000001', status: 'read', createdAt: 9_000 })
+      ),
+      [],
+      [],
+      1,
+      { batchId: 'b1', firstSeq }
+    )
+    for (const typed of ['0', '0813 0000 0001'])
+      for (const filter of FILTERS) {
+        const page = outbox.listItems({ recipient: typed, recipientByName: true, ...filter, limit: 2_000 })
+        const all = expected(outbox, filter, (r) => r.startsWith(typed === '0' ? '628' : '6281300000001'))
+        expect({ typed, filter, total: page.total, ids: page.items.map((item) => item.id) }).toEqual({
+          typed,
+          filter,
+          total: all.length,
+          ids: all
+        })
+      }
+  })
+})
+
 it("walks the outbox newest first for a name many contacts share, asking each item's contact, not every such contact", () => {
   seeded()
   // Every name counts as common here (more contacts than none).
