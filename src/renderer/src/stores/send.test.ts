@@ -13,7 +13,7 @@ import {
   useThumbnails,
   type DraftSnapshot
 } from './send'
-import { enqueueRequest } from '../features/send/enqueue-request'
+import { enqueuePlan } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
 import { TEXT_LIMIT_CASES } from '../../../shared/domain/text-limit.cases'
 import { MAX_SEND_MESSAGES } from '../../../shared/domain/limits'
@@ -121,7 +121,7 @@ describe('draftProblems', () => {
   })
 })
 
-describe('enqueueRequest', () => {
+describe('enqueuePlan', () => {
   it('omits the schedule for "send now" and the caption when empty', () => {
     const file = {
       key: 'h1',
@@ -132,7 +132,7 @@ describe('enqueueRequest', () => {
       mime: 'image/png',
       previewUrl: null
     }
-    expect(enqueueRequest({ ...base, files: [file], text: '  ' })).toEqual({
+    expect(enqueuePlan({ ...base, files: [file], text: '  ' }).request).toEqual({
       deviceId: 'dev-1',
       recipients: ['6281234567890'],
       isGroup: false,
@@ -141,7 +141,7 @@ describe('enqueueRequest', () => {
   })
 
   it('carries the schedule as local wall-clock time in its zone', () => {
-    const request = enqueueRequest({
+    const request = enqueuePlan({
       ...base,
       schedule: {
         enabled: true,
@@ -151,7 +151,7 @@ describe('enqueueRequest', () => {
         mode: 'gateway',
         overduePolicy: 'send'
       }
-    })
+    }).request
     expect(request.schedule).toEqual({
       localTime: '2030-01-02T07:45',
       timezone: 'Asia/Jayapura',

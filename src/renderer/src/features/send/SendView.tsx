@@ -37,7 +37,7 @@ import { ViewHeading } from '../../ui/ViewHeading'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, FilesStatus, Rejections } from './FileList'
 import { parseRecipients, repeatedRecipientsLeftOut, unpickedName } from './recipients'
-import { draftEntries, enqueueRequest } from './enqueue-request'
+import { draftEntries } from './enqueue-request'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
@@ -95,13 +95,15 @@ const SCHEDULE_CHECK_MS = 15_000
 type PlannedSchedule = DirectSendSchedule & { timeZone: string }
 
 /**
- * The plan of sending `draft` to its `recipients` through `device` at the outbox's pace, from now or from its
- * schedule's time, with that schedule; null when the schedule's zone is unknown (the core's refusal says why).
+ * The plan of sending `draft` to its `recipients` through `device` at the outbox's pace, `messagesEach` to each (the
+ * view's count of the draft's entries), from now or from its schedule's time, with that schedule; null when the
+ * schedule's zone is unknown (the core's refusal says why).
  */
 function planDraft(
   draft: DraftSnapshot,
   device: DeviceView,
   recipients: number,
+  messagesEach: number,
   pacingMs: number
 ): {
   plan: DirectSendPlan
@@ -118,7 +120,7 @@ function planDraft(
       return null
     }
   }
-  const messages = recipients * enqueueRequest(draft).entries.length
+  const messages = recipients * messagesEach
   const input = { device, recipients, messages, pacingMs, now: Date.now(), schedule: schedule ?? undefined }
   return { plan: planDirectSend(input), finish: directSendFinish(input), schedule, messages }
 }
@@ -291,7 +293,7 @@ export function SendView(): React.JSX.Element {
   /** The plan of sending this draft through the chosen device, now or at its schedule's time. */
   function directSendPlan(): NonNullable<typeof summary> | null {
     if (!chosen) return null
-    const planned = planDraft(send, chosen, recipients.length, settings?.pacingMs ?? 0)
+    const planned = planDraft(send, chosen, recipients.length, messagesEach, settings?.pacingMs ?? 0)
     if (!planned) return null
     return {
       draftKey,

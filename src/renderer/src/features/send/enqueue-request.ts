@@ -14,14 +14,6 @@ export interface EnqueuePlan {
   captionMessages: string[]
 }
 
-/**
- * The `outbox:enqueue` request for a draft: one file entry per file (with the caption where the domain's rule puts
- * it: not on audio), then the text, or its parts in order when the operator chose to split a long one.
- */
-export function enqueueRequest(draft: DraftSnapshot): InvokeRequest<'outbox:enqueue'> {
-  return enqueuePlan(draft).request
-}
-
 type Entry = InvokeRequest<'outbox:enqueue'>['entries'][number]
 
 /**
@@ -48,6 +40,10 @@ export function draftEntries(
   return { entries, textParts: texts, captionMessages }
 }
 
+/**
+ * The `outbox:enqueue` request for a draft: one file entry per file (with the caption where the domain's rule puts
+ * it: not on audio), then the text, or its parts in order when the operator chose to split a long one.
+ */
 export function enqueuePlan(draft: DraftSnapshot): EnqueuePlan {
   const { entries, textParts: texts, captionMessages } = draftEntries(draft)
   const request: InvokeRequest<'outbox:enqueue'> = {
