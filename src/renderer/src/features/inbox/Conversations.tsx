@@ -1,6 +1,6 @@
 // The conversations list: newest first, virtualised (fixed-height rows, only those in view drawn), the next keyset
 // page fetched as its end scrolls into view; filters (unread only, archived) and a search over texts and contacts.
-import { memo, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import type {
   InboxConversationView,
   InboxMessageView,
@@ -16,7 +16,7 @@ import { ListStatus } from '../../ui/ListStatus'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
 import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
-import { takeRowEnds } from '../shortcuts/row-ends'
+import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import { conversationLabel } from './conversation-label'
@@ -28,6 +28,9 @@ import '../outbox/outbox.css'
 
 /** Fixed row height (px): rows are placed without measuring them. */
 export const CONVERSATION_ROW_HEIGHT = 64
+
+/** A drawn conversation's button, by its id (Home / End: useRowEndsReached). */
+const conversationButton = (id: number): string => `[data-testid="inbox-conversation-${id}"]`
 const OVERSCAN_ROWS = 8
 /** How close to the end (in rows) the next page is fetched. */
 const FETCH_AHEAD_ROWS = 20
@@ -282,33 +285,17 @@ function ConversationRows({
     }
   }, [focusOnDraw, listed, first, last, onFocusGiven])
 
-  // Home/End reach the list's first/last conversation, not the first/last drawn (an operator's probe: End took three
-  // presses to reach the last of 38), as the Outbox's list does (shortcuts/row-ends.ts): the box scrolls there and the
-  // row takes the focus once drawn.
-  const [endRowId, setEndRowId] = useState<number | null>(null)
-  useEffect(() => {
-    const box = scrollRef.current
-    if (!box) return
-    const conversations = state.conversations ?? []
-    return takeRowEnds(box, (end) => {
-      const index = end === 'first' ? 0 : conversations.length - 1
-      const row = conversations[index]
-      if (!row) return false
-      box.scrollTop = index * CONVERSATION_ROW_HEIGHT
-      setEndRowId(row.id)
-      return true
-    })
-  }, [state.conversations])
-  useLayoutEffect(() => {
-    if (endRowId === null) return
-    const button = scrollRef.current?.querySelector<HTMLElement>(
-      `[data-testid="inbox-conversation-${endRowId}"]`
-    )
-    if (!button) return
-    button.focus()
-    button.scrollIntoView?.({ block: 'nearest' })
-    setEndRowId(null)
-  }, [endRowId, first, last])
+  // Home/End reach the list's first/last conversation, not the first/last drawn, as the Outbox's list does.
+  const conversations = state.conversations
+  const rowEnd = useCallback(
+    (end: RowEnd) => {
+      const index = end === 'first' ? 0 : (conversations?.length ?? 0) - 1
+      const row = conversations?.[index]
+      return row ? { key: row.id, top: index * CONVERSATION_ROW_HEIGHT } : null
+    },
+    [conversations]
+  )
+  useRowEndsReached(scrollRef, rowEnd, conversationButton)
 
   return (
     <>

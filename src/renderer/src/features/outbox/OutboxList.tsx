@@ -1,5 +1,5 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
-import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
@@ -14,13 +14,17 @@ import { isHeldByPause } from './waiting'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
-import { takeRowEnds } from '../shortcuts/row-ends'
+import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68
+
+/** What takes the focus in the drawn row at `index` (Home / End: useRowEndsReached). */
+const rowFocusTarget = (index: number): string => `[data-index="${index}"] [data-row-focus]`
+
 /**
  * Rows fetched beyond the rendered ones, either way: a fling reaches the next page after its request has answered,
  * so the rows scrolling in are drawn with their content rather than "Loading…" (issue #18).
@@ -125,30 +129,16 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     if (parentRef.current) parentRef.current.scrollTop = 0
   }, [filters])
 
-  // Home/End (the window's, over every list: shortcuts/row-ends.ts) take the focus to the list's first/last row, not
-  // the first/last drawn: the box scrolls there, its page loads, and the row takes the focus once drawn. Left to the
-  // browser, they scrolled the box away from the focused row, which took the focus with it to the page (QA9 Q9-02).
-  const [focusRow, setFocusRow] = useState<number | null>(null)
-  useEffect(() => {
-    const box = parentRef.current
-    if (!box) return
-    return takeRowEnds(box, (end) => {
-      if (count === 0) return false
+  // Home/End (the window's, over every list) take the focus to the list's first/last row, not the first/last drawn.
+  const rowEnd = useCallback(
+    (end: RowEnd) => {
+      if (count === 0) return null
       const index = end === 'first' ? 0 : count - 1
-      box.scrollTop = index * ROW_HEIGHT
-      setFocusRow(index)
-      return true
-    })
-  }, [count])
-  // Once the row is drawn and its item loaded (a far end may wait for its page).
-  useLayoutEffect(() => {
-    if (focusRow === null) return
-    const row = parentRef.current?.querySelector<HTMLElement>(`[data-index="${focusRow}"] [data-row-focus]`)
-    if (!row) return
-    row.focus()
-    row.scrollIntoView?.({ block: 'nearest' })
-    setFocusRow(null)
-  }, [focusRow, first, last, pages])
+      return { key: index, top: index * ROW_HEIGHT }
+    },
+    [count]
+  )
+  useRowEndsReached(parentRef, rowEnd, rowFocusTarget)
 
   // The message whose row holds the focus (J / K, Tab), and where it is now: drawn wherever it is (useFocusedRowId).
   const { focusedId, onFocus, onBlur } = useFocusedRowId()
