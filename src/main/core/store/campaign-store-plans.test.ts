@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { CampaignStore } from './campaign-store'
 import { openDatabase, type SqliteDatabase } from './database'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -26,13 +26,7 @@ function campaignRowSteps(work: (store: CampaignStore) => void): string[] {
   work(new CampaignStore(db))
   return prepared
     .filter((sql) => sql.includes('campaign_rows'))
-    .flatMap((sql) =>
-      (
-        prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-          ...Array.from(sql.matchAll(/\?/g), () => '[]')
-        ) as { detail: string }[]
-      ).map((row) => row.detail)
-    )
+    .flatMap((sql) => queryPlan(prepareUnrecorded, sql, '[]'))
 }
 
 it("looks up a start chunk's rows by their key, not by walking the campaign's rows", () => {

@@ -12,7 +12,7 @@ import { migrations } from './migrations'
 import { containsPattern } from './like-pattern'
 import { ACCENTS_ASIDE_TOKENIZER, ftsFold } from './fts-fold'
 import { newInboxMessage } from './testing/new-inbox-message'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 const opened: SqliteDatabase[] = []
@@ -265,13 +265,7 @@ describe('suggestions', () => {
       db.prepare = prepareUnrecorded
       return prepared
         .filter((sql) => sql.includes('contacts'))
-        .flatMap((sql) =>
-          (
-            prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-              ...Array.from(sql.matchAll(/\?/g), () => '"x"')
-            ) as { detail: string }[]
-          ).map((row) => row.detail)
-        )
+        .flatMap((sql) => queryPlan(prepareUnrecorded, sql, '"x"'))
     }
     const indexed = explained('dewi')
     expect(indexed.some((step) => /^SCAN contacts_search_by_name VIRTUAL TABLE/.test(step))).toBe(true)

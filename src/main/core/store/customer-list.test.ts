@@ -9,7 +9,7 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { InboxStore } from './inbox-store'
 import { migrations } from './migrations'
 import { newInboxMessage } from './testing/new-inbox-message'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -152,13 +152,7 @@ describe('the customer list', () => {
     contacts.page({ limit: 2, search: '0812', after: last })
     db.prepare = prepareUnrecorded
     expect(prepared).toHaveLength(6)
-    const plans = prepared.map((sql) =>
-      (
-        prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from(sql.matchAll(/\?/g), () => 'x')) as {
-          detail: string
-        }[]
-      ).map((row) => row.detail)
-    )
+    const plans = prepared.map((sql) => queryPlan(prepareUnrecorded, sql, 'x'))
     for (const plan of plans) {
       expect(plan.filter((step) => step.includes('TEMP B-TREE'))).toEqual([])
       // Each page starts at a point of an index (a range or the list's first entry) rather than scanning the table.
@@ -316,13 +310,7 @@ describe('the customer list of one campaign', () => {
       .filter((sql) => sql.includes('campaign_rows'))
       .map((sql) => ({
         sql,
-        plan: (
-          prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-            ...Array.from(sql.matchAll(/\?/g), () => 'x')
-          ) as {
-            detail: string
-          }[]
-        ).map((row) => row.detail)
+        plan: queryPlan(prepareUnrecorded, sql, 'x')
       }))
     expect(plans.length).toBeGreaterThan(4)
     for (const { plan } of plans) {

@@ -13,7 +13,7 @@ import { DELETED_EVENT_PAYLOAD, InboxConversationsStore } from './inbox-conversa
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
 import { migrations } from './migrations'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 import { newInboxMessage } from './testing/new-inbox-message'
 import { PHONE_CASES } from '../../../shared/domain/phone.cases'
 
@@ -174,9 +174,7 @@ describe('conversations', () => {
   it('counts without reading every message or event: by the kept counts and the partial indexes', () => {
     const { prepared, prepareUnrecorded } = recordPreparedSql(db)
     inbox.counts()
-    const plan = prepared.flatMap((sql) =>
-      (prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((row) => row.detail)
-    )
+    const plan = prepared.flatMap((sql) => queryPlan(prepareUnrecorded, sql, null))
     // A table read whole is planned as a bare "SCAN <table>"; counting a table's rows walks its smallest index.
     expect(plan.filter((step) => /^SCAN inbox_(messages|events)$/.test(step))).toEqual([])
     expect(

@@ -9,7 +9,7 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { InboxConversationsStore } from './inbox-conversations-store'
 import { OutboxStore, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -163,13 +163,7 @@ it('reads the outbox through its index by recipient and the cleared chats by the
   // The two page reads (the store also asks whether a batch is open).
   const reads = prepared.filter((sql) => sql.includes('json_each'))
   expect(reads).toHaveLength(2)
-  const plans = reads.map((sql) =>
-    (
-      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-        ...Array.from(sql.matchAll(/\?/g), () => '[["d1","628110",1]]')
-      ) as { detail: string }[]
-    ).map((row) => row.detail)
-  )
+  const plans = reads.map((sql) => queryPlan(prepareUnrecorded, sql, '[["d1","628110",1]]'))
   const [outboxPlan, clearedPlan] = plans
   expect(outboxPlan).toContainEqual(expect.stringMatching(/^SEARCH o USING INDEX outbox_items_by_recipient/))
   expect(clearedPlan).toContainEqual(expect.stringMatching(/^SEARCH cleared USING .*INDEX/))

@@ -15,7 +15,7 @@ import { OPTED_OUT_COUNTED_NOTE } from './outbox-records'
 import { ITEM_STATUSES, OutboxStore, type ItemStatus, type NewItem } from './outbox-store'
 import { newTextItem } from './testing/new-item'
 import { RandomWrites } from './testing/random-writes'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -314,13 +314,7 @@ it('reads the counts, opted out included, without reading outbox_items', () => {
   const { prepared, prepareUnrecorded } = recordPreparedSql(db)
   countsView(store)
   countsView(store, 'd1')
-  const plans = prepared.flatMap((sql) =>
-    (
-      prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from(sql.matchAll(/\?/g), () => 'd1')) as {
-        detail: string
-      }[]
-    ).map((row) => row.detail)
-  )
+  const plans = prepared.flatMap((sql) => queryPlan(prepareUnrecorded, sql, 'd1'))
   expect(plans.length).toBeGreaterThan(0)
   expect(plans.filter((detail) => /\boutbox_items\b/.test(detail))).toEqual([])
 })

@@ -8,7 +8,7 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { migrations } from './migrations'
 import { OutboxStore } from './outbox-store'
 import { newTextItem } from './testing/new-item'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 
 let dir: string
 let db: SqliteDatabase
@@ -67,11 +67,7 @@ it('reads a word many items hold by walking the index on when each shows, with n
   const reads = prepared.filter((sql) => /ORDER BY/.test(sql))
   expect(reads).toHaveLength(1)
   const sql = reads[0]!
-  const plan = (
-    prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(...Array.from(sql.matchAll(/\?/g), () => 'x')) as {
-      detail: string
-    }[]
-  ).map((row) => row.detail)
+  const plan = queryPlan(prepareUnrecorded, sql, 'x')
   expect(plan.join('\n')).toMatch(/USING INDEX outbox_items_by_shown_at/)
   expect(plan.join('\n')).not.toMatch(/TEMP B-TREE/)
 })

@@ -9,7 +9,7 @@ import { OutboxStore, type ItemFilter, type ItemStatus } from './outbox-store'
 import { newTextItem } from './testing/new-item'
 import { SENT_TODAY_CASES } from '../../../shared/domain/status-buckets.cases'
 import { HAPPENED_EVENTS } from '../../../shared/domain'
-import { recordPreparedSql } from './testing/prepared-sql'
+import { queryPlan, recordPreparedSql } from './testing/prepared-sql'
 import { OPTED_OUT_NOTE } from '../outbox'
 
 const dir = mkdtempSync(join(tmpdir(), 'outbox-since-test-'))
@@ -265,15 +265,9 @@ it('reads what happened since through the indexes, never the whole outbox, for t
     prepared.length = 0
     ask()
     return prepared.flatMap((sql) =>
-      (
-        prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
-          ...Array.from(sql.matchAll(/\?/g), () => TODAY)
-        ) as {
-          detail: string
-        }[]
+      queryPlan(prepareUnrecorded, sql, TODAY).filter((detail) =>
+        /^(SEARCH|SCAN) outbox_items\b/.test(detail)
       )
-        .map((row) => row.detail)
-        .filter((detail) => /^(SEARCH|SCAN) outbox_items\b/.test(detail))
     )
   }
   const byEvent = Object.fromEntries(
