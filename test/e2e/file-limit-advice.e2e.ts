@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
-import { JPEG, linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
+import { cameraPhoto, JPEG, linkedSandboxDevice, openTab, startFastHarness, waitUntil } from './fixtures'
 
 const MB = 1024 * 1024
 const ADVICE = 'Setting this device’s file-size limit to 2 MB stops larger files before they are sent.'
@@ -174,21 +174,7 @@ describe('a drop of phone photos', () => {
       await openTab(page, 'send')
       // A 12-megapixel photo as a phone stores it: landscape pixels, left half red and right half blue, and an EXIF
       // orientation of 6 (turned a quarter clockwise to be seen): upright, its top is red and its bottom blue.
-      const stored = Buffer.from(
-        await page.evaluate(async () => {
-          const canvas = new OffscreenCanvas(4000, 3000)
-          const context = canvas.getContext('2d')!
-          context.fillStyle = '#d00000'
-          context.fillRect(0, 0, 2000, 3000)
-          context.fillStyle = '#0000d0'
-          context.fillRect(2000, 0, 2000, 3000)
-          const bytes = new Uint8Array(
-            await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer()
-          )
-          return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')
-        }),
-        'latin1'
-      )
+      const stored = await cameraPhoto(page, 4000, 3000, ['#d00000', '#0000d0'])
       const exif = Buffer.from([
         ...[0xff, 0xe1, 0, 34, ...Buffer.from('Exif\0\0', 'latin1')],
         ...[0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8], // big-endian TIFF header, the first IFD at 8

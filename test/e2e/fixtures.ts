@@ -1,7 +1,7 @@
 /** Shared set-up for the browser journeys: a fast harness, sample files, and a linked sandbox device. */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
@@ -124,6 +124,45 @@ export const LARGE_PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
   Buffer.alloc(2 * 1024 * 1024 + 10_000, 1)
 ])
+
+/**
+ * A JPEG as a camera makes it, drawn in `page` (Chromium's encoder): `width` × `height`, in vertical stripes of equal
+ * width, one a colour of `stripes` (CSS colours), left to right.
+ */
+export async function cameraPhoto(
+  page: Page,
+  width: number,
+  height: number,
+  stripes: readonly string[]
+): Promise<Buffer> {
+  const latin1 = await page.evaluate(
+    async ({ width, height, stripes }) => {
+      const canvas = new OffscreenCanvas(width, height)
+      const context = canvas.getContext('2d')!
+      stripes.forEach((colour, i) => {
+        context.fillStyle = colour
+        context.fillRect((i * width) / stripes.length, 0, width / stripes.length, height)
+      })
+      const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer())
+      return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')
+    },
+    { width, height, stripes }
+  )
+  return Buffer.from(latin1, 'latin1')
+}
+
+/** An `<img>` as Chromium decoded it: its own size, and the colour at its middle named (red, blue, or other). */
+export function pictureDrawn(image: Locator): Promise<string> {
+  return image.evaluate(async (element: HTMLImageElement) => {
+    await element.decode()
+    const canvas = new OffscreenCanvas(element.naturalWidth, element.naturalHeight)
+    const context = canvas.getContext('2d')!
+    context.drawImage(element, 0, 0)
+    const [red, , blue] = context.getImageData(element.naturalWidth / 2, element.naturalHeight / 2, 1, 1).data
+    const colour = red! > 150 && blue! < 100 ? 'red' : blue! > 150 && red! < 100 ? 'blue' : 'other'
+    return `${element.naturalWidth}×${element.naturalHeight} ${colour}`
+  })
+}
 
 /** Polls `read` until `done` holds (for set-up code, where expect.poll is not available). */
 export async function waitUntil<T>(

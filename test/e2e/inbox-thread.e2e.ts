@@ -14,7 +14,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatPhoneForReading } from '../../src/shared/domain/phone-display'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, PDF, receivingSandbox, relayEachTest } from './fixtures'
+import {
+  cameraPhoto,
+  journeySession,
+  openTab,
+  PDF,
+  pictureDrawn,
+  receivingSandbox,
+  relayEachTest
+} from './fixtures'
 import type { Harness } from '../harness/harness'
 
 const journey = journeySession()
@@ -351,29 +359,10 @@ describe('inbox thread journey in Chromium', () => {
 
   it("draws a reply's attached photo small beside its name, and again after a reload", async () => {
     const { p, openDewi } = await dewiWrote('Paketnya sudah sampai?')
-    /** The picture drawn, its size and the colour at its middle. */
-    const drawn = (): Promise<string> =>
-      p.getByTestId('inbox-reply-picture').evaluate(async (image: HTMLImageElement) => {
-        await image.decode()
-        const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight)
-        const context = canvas.getContext('2d')!
-        context.drawImage(image, 0, 0)
-        const [red, , blue] = context.getImageData(image.naturalWidth / 2, image.naturalHeight / 2, 1, 1).data
-        return `${image.naturalWidth}×${image.naturalHeight} ${red! > 150 && blue! < 100 ? 'red' : 'not red'}`
-      })
+    const drawn = (): Promise<string> => pictureDrawn(p.getByTestId('inbox-reply-picture'))
     await openDewi()
     // A photo of the parcel as a camera makes it: 1600 × 1200, red.
-    const photo = Buffer.from(
-      await p.evaluate(async () => {
-        const canvas = new OffscreenCanvas(1600, 1200)
-        const context = canvas.getContext('2d')!
-        context.fillStyle = '#d00000'
-        context.fillRect(0, 0, 1600, 1200)
-        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer())
-        return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')
-      }),
-      'latin1'
-    )
+    const photo = await cameraPhoto(p, 1600, 1200, ['#d00000'])
     await p
       .getByLabel('Attach a file…')
       .setInputFiles({ name: 'paket.jpg', mimeType: 'image/jpeg', buffer: photo })

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, linkedSandboxDevice, openTab, PDF } from './fixtures'
+import { cameraPhoto, journeySession, linkedSandboxDevice, openTab, PDF, pictureDrawn } from './fixtures'
 
 const session = journeySession()
 
@@ -18,17 +18,7 @@ describe('a repeating message’s files', () => {
     await page.getByTestId('reminder-form').waitFor()
     // Files are kept by Sender Desk's series: weekly is one of its repeats.
     await page.getByTestId('reminder-repeat').selectOption('weekly')
-    const photo = Buffer.from(
-      await page.evaluate(async () => {
-        const canvas = new OffscreenCanvas(1600, 1200)
-        const context = canvas.getContext('2d')!
-        context.fillStyle = '#0050d0'
-        context.fillRect(0, 0, 1600, 1200)
-        const bytes = new Uint8Array(await (await canvas.convertToBlob({ type: 'image/jpeg' })).arrayBuffer())
-        return Array.from(bytes, (byte) => String.fromCharCode(byte)).join('')
-      }),
-      'latin1'
-    )
+    const photo = await cameraPhoto(page, 1600, 1200, ['#0050d0'])
     await page.getByLabel('Choose files').setInputFiles([
       { name: 'promo.jpg', mimeType: 'image/jpeg', buffer: photo },
       { name: 'menu.pdf', mimeType: 'application/pdf', buffer: PDF }
@@ -37,21 +27,13 @@ describe('a repeating message’s files', () => {
     await expect.poll(() => chips.count()).toBe(2)
     const picture = chips.nth(0).getByTestId('reminder-file-picture')
     await picture.waitFor({ timeout: 30_000 })
-    const drawn = await picture.evaluate(async (image: HTMLImageElement) => {
-      await image.decode()
-      const canvas = new OffscreenCanvas(image.naturalWidth, image.naturalHeight)
-      const context = canvas.getContext('2d')!
-      context.drawImage(image, 0, 0)
-      const [red, , blue] = context.getImageData(image.naturalWidth / 2, image.naturalHeight / 2, 1, 1).data
-      const box = image.getBoundingClientRect()
-      const chip = image.closest('li')!.getBoundingClientRect()
-      return {
-        made: `${image.naturalWidth}×${image.naturalHeight} ${blue! > 150 && red! < 100 ? 'blue' : 'not blue'}`,
-        shown: `${box.width}×${box.height}`,
-        inChip: box.top >= chip.top && box.bottom <= chip.bottom && box.left >= chip.left
-      }
-    })
-    expect(drawn).toEqual({ made: '96×96 blue', shown: '24×24', inChip: true })
+    expect(await pictureDrawn(picture)).toBe('96×96 blue')
+    // Drawn the chip's height, inside it.
+    const [box, chip] = await Promise.all([picture.boundingBox(), chips.nth(0).boundingBox()])
+    expect([box?.width, box?.height]).toEqual([24, 24])
+    expect(box!.y >= chip!.y && box!.y + box!.height <= chip!.y + chip!.height && box!.x >= chip!.x).toBe(
+      true
+    )
     expect(await chips.nth(1).getByTestId('reminder-file-picture').count()).toBe(0)
     expect(await chips.nth(1).textContent()).toContain('menu.pdf')
     await screenshot(page, 'reminder-files')
