@@ -13,7 +13,7 @@ import {
   useThumbnails,
   type DraftSnapshot
 } from './send'
-import { enqueuePlan } from '../features/send/enqueue-request'
+import { draftEntries, enqueuePlan } from '../features/send/enqueue-request'
 import { parseRecipients } from '../features/send/recipients'
 import { TEXT_LIMIT_CASES } from '../../../shared/domain/text-limit.cases'
 import { MAX_SEND_MESSAGES } from '../../../shared/domain/limits'
@@ -48,7 +48,11 @@ const pdf = {
 }
 
 const problems = (draft: DraftSnapshot): string[] =>
-  draftProblems(draft, parseRecipients(draft.recipientsText, draft.isGroup))
+  draftProblems(
+    draft,
+    parseRecipients(draft.recipientsText, draft.isGroup),
+    draftEntries(draft).entries.length
+  )
 
 let fake: FakeApi
 beforeEach(() => {
@@ -101,10 +105,16 @@ describe('draftProblems', () => {
     }))
     expect(problems({ ...base, files, text: '' })).toEqual([])
     expect(problems({ ...base, files })).toEqual(['too-many-messages'])
+    // A caption no audio file can carry is a message of its own: the files alone would say one fewer.
+    const voiceNotes = files.map((file) => ({ ...file, kind: 'audio' as const, mime: 'audio/ogg' }))
+    expect(problems({ ...base, files: voiceNotes.slice(1), text: '', caption: 'Listen' })).toEqual([])
+    expect(problems({ ...base, files: voiceNotes, text: '', caption: 'Listen' })).toEqual([
+      'too-many-messages'
+    ])
     const split = { ...base, text: 'kata '.repeat(3000), splitLongText: true }
-    expect(
-      draftProblems(split, parseRecipients(split.recipientsText, false), null, Date.now(), 1001)
-    ).toEqual(['too-many-messages'])
+    expect(draftProblems(split, parseRecipients(split.recipientsText, false), 1001)).toEqual([
+      'too-many-messages'
+    ])
     // The gateway counts characters: 600 emoji are 1200 UTF-16 units but well within its 1024.
     expect(problems({ ...base, text: '😀'.repeat(600) })).toEqual([])
     expect(problems({ ...base, schedule: { ...base.schedule, enabled: true } })).toEqual([

@@ -313,13 +313,13 @@ export interface DraftSnapshot extends DraftFields {
 export function draftProblems(
   draft: DraftSnapshot,
   recipients: ParsedRecipient[],
-  unpicked: string | null = null,
-  now: number = Date.now(),
   /**
    * The messages each recipient would get (`draftEntries`, which the view has: a split text's parts, a caption sent
-   * apart); without it, the files and the text as one.
+   * apart). Asked of the caller: the files and the text counted here would be fewer when a caption goes apart.
    */
-  messagesEach: number = draft.files.length + (draft.text.trim() ? 1 : 0)
+  messagesEach: number,
+  unpicked: string | null = null,
+  now: number = Date.now()
 ): DraftProblem[] {
   const problems: DraftProblem[] = []
   if (!draft.deviceId) problems.push('no-device')

@@ -235,7 +235,7 @@ export function SendView(): React.JSX.Element {
       }).entries.length,
     [send.files, send.caption, send.text, send.splitLongText]
   )
-  const problems = draftProblems(send, recipients, unpicked, now, messagesEach)
+  const problems = draftProblems(send, recipients, messagesEach, unpicked, now)
   const deviceId = send.deviceId
   const chosen = devices.find((d) => d.id === deviceId)
   const waitHint = chosen ? waitHintKey(chosen) : null
@@ -308,7 +308,7 @@ export function SendView(): React.JSX.Element {
     setAttempted(true)
     setAnnounce('')
     // Read again at the press (the time left out: now): a schedule's time may have passed since the form last drew.
-    const first = draftProblems(send, recipients, unpicked, undefined, messagesEach)[0]
+    const first = draftProblems(send, recipients, messagesEach, unpicked)[0]
     if (first) {
       focusProblem(first)
       return
