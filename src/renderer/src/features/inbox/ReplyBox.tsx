@@ -16,7 +16,7 @@ import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { tooLongError } from '../../ui/text-limit'
-import { useFilePicture } from '../../ui/use-file-picture'
+import { FilePicture } from '../../ui/FilePicture'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { WhatsAppText } from '../../ui/WhatsAppText'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
@@ -60,10 +60,6 @@ export function ReplyBox({
   const [file, setFile] = useState<FileHandleView | null>(draft?.file ?? null)
   /** The File the operator attached, by the handle it was registered under: its picture is made from it. */
   const [attachedFrom, setAttachedFrom] = useState<{ handle: string; file: File } | null>(null)
-  const picture = useFilePicture(
-    file,
-    attachedFrom && attachedFrom.handle === file?.handle ? attachedFrom.file : null
-  )
   /** The attached file now (an answer awaited while another was attached compares with this one, not its render's). */
   const fileRef = useRef(file)
   /**
@@ -312,16 +308,13 @@ export function ReplyBox({
       ) : null}
       {file ? (
         <p className="inbox-reply-file" data-testid="inbox-reply-file">
-          {picture ? (
-            <img
-              className="inbox-reply-picture"
-              src={picture}
-              alt=""
-              width={48}
-              height={48}
-              data-testid="inbox-reply-picture"
-            />
-          ) : null}
+          <FilePicture
+            file={file}
+            picked={attachedFrom && attachedFrom.handle === file.handle ? attachedFrom.file : null}
+            size={48}
+            className="inbox-reply-picture"
+            testId="inbox-reply-picture"
+          />
           {file.name}{' '}
           <button type="button" className="link-button" onClick={() => attach(null)}>
             {t('inbox.reply.removeFile', { name: file.name })}

@@ -3,7 +3,7 @@
 import type { FileHandleView } from '../../../../shared/contract'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
-import { useFilePicture } from '../../ui/use-file-picture'
+import { FilePicture } from '../../ui/FilePicture'
 import './reminders.css'
 
 export function ReminderFiles({
@@ -43,19 +43,15 @@ function ReminderFile({
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  const picture = useFilePicture(file, picked)
   return (
     <li className="chip" data-testid="reminder-file">
-      {picture ? (
-        <img
-          className="reminder-file-picture"
-          src={picture}
-          alt=""
-          width={24}
-          height={24}
-          data-testid="reminder-file-picture"
-        />
-      ) : null}
+      <FilePicture
+        file={file}
+        picked={picked}
+        size={24}
+        className="reminder-file-picture"
+        testId="reminder-file-picture"
+      />
       {file.name}
       <span className="muted"> · {formatBytes(file.size, locale)}</span>{' '}
       <button

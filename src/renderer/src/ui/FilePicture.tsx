@@ -1,5 +1,5 @@
 // The picture of a photo the operator attached (a reply's file, a reminder's), drawn small as the Send view's files
-// are (ui/thumbnail.ts says why).
+// are (ui/thumbnail.ts says why), or nothing for any other file.
 import { useEffect, useState } from 'react'
 import type { FileHandleView } from '../../../shared/contract'
 import { call } from '../api'
@@ -10,7 +10,7 @@ import { thumbnailMaker } from './thumbnail-maker'
  * Made from `picked`, the File the operator attached, when there is one; else read back from the core (a reply's
  * draft kept over a reload or a restart). Let go when the file changes or its row goes.
  */
-export function useFilePicture(file: FileHandleView | null, picked: Blob | null): string | null {
+function useFilePicture(file: FileHandleView | null, picked: Blob | null): string | null {
   const handle = file?.kind === 'image' ? file.handle : null
   const [shown, setShown] = useState<{ handle: string; url: string } | null>(null)
   useEffect(() => {
@@ -37,4 +37,23 @@ export function useFilePicture(file: FileHandleView | null, picked: Blob | null)
     }
   }, [handle, picked])
   return shown?.handle === handle ? shown.url : null
+}
+
+/** An attached file's picture at `size` px square, beside its name (which says the file: the picture has no alt). */
+export function FilePicture({
+  file,
+  picked,
+  size,
+  className,
+  testId
+}: {
+  file: FileHandleView | null
+  picked: Blob | null
+  size: number
+  className: string
+  testId: string
+}): React.JSX.Element | null {
+  const picture = useFilePicture(file, picked)
+  if (!picture) return null
+  return <img className={className} src={picture} alt="" width={size} height={size} data-testid={testId} />
 }
