@@ -371,6 +371,40 @@ describe('addFiles', () => {
     expect(useSend.getState().registering).toBe(false)
   })
 
+  it('takes room for a window drop still being sized before the tray’s files that came after it', async () => {
+    // A drop's sizes are read a slice per turn (1,000 files: 20 turns); the tray's files arrive meanwhile. The drop
+    // was made first, so it has the room; the tray's files are the ones left out (and let go at the core). The one
+    // taken is in the draft as soon as the drop has taken its room, before the drop's files are registered.
+    const sizing = useSend.getState().addFiles(photos(MAX_SEND_MESSAGES - 1, 0), 100)
+    await new Promise((resolve) => setTimeout(resolve))
+    useSend.getState().addHandles(
+      [5000, 5001, 5002].map((i) => ({
+        handle: `t-${i}`,
+        name: `tray-${i}.jpg`,
+        size: 1,
+        kind: 'image' as const,
+        mime: 'image/jpeg',
+        contentId: `sha-t-${i}`
+      }))
+    )
+    await sizing
+    await vi.waitFor(() => expect(useSend.getState().files).toHaveLength(MAX_SEND_MESSAGES))
+    expect(fake.registered.map((batch) => batch.length)).toEqual([MAX_SEND_MESSAGES - 1])
+    expect(
+      useSend
+        .getState()
+        .files.filter((file) => file.handle.startsWith('t-'))
+        .map((f) => f.handle)
+    ).toEqual(['t-5000'])
+    expect(useSend.getState().rejected.map((r) => [r.name, r.code])).toEqual([
+      ['tray-5001.jpg', TOO_MANY_FILES],
+      ['tray-5002.jpg', TOO_MANY_FILES]
+    ])
+    await vi.waitFor(() =>
+      expect(fake.requests('files:release').flatMap((r) => r.handles)).toEqual(['t-5001', 't-5002'])
+    )
+  })
+
   it('keeps a failed registration as a rejection with the core’s message', async () => {
     fake.onRegister(() => {
       throw new Error('The file could not be read.')

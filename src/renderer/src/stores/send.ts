@@ -45,7 +45,10 @@ const roomInDraft = (files: readonly DraftFile[]): number =>
 
 /** Picks and drops whose files' sizes are still being read (`fileSizes`): the view says "checking" meanwhile. */
 let dropsBeingSized = 0
-/** The last drop's sizing: drops are sized one after another, so each takes its room in the order it was made. */
+/**
+ * The last drop's sizing and room taken: drops are sized one after another, and each takes its room in the order it
+ * was made, the tray's files among them.
+ */
 let sizedBefore: Promise<unknown> = Promise.resolve()
 
 const stillRegistering = (): boolean => filesBeingRegistered > 0 || dropsBeingSized > 0
@@ -261,6 +264,36 @@ function addToDraft(
       .catch(() => undefined)
 }
 
+/** The tray's registered files into the draft, as many as it has room for; the rest let go and said as left out. */
+function takeHandles(
+  set: (patch: Partial<SendState> | ((state: SendState) => Partial<SendState>)) => void,
+  get: () => SendState,
+  handles: FileHandleView[]
+): void {
+  const known = new Set(get().files.map((f) => f.handle))
+  const fresh = handles.filter((h) => !known.has(h.handle))
+  // Files the tray registered for a draft that is full (or fills with them) are let go, and said as left out.
+  const room = roomInDraft(get().files)
+  const over = fresh.slice(room)
+  if (over.length > 0)
+    void Promise.resolve()
+      .then(() => call('files:release', { handles: over.map((h) => h.handle) }))
+      .catch(() => undefined)
+  const added = fresh.slice(0, room).map((h) => draftFileOf(h))
+  addToDraft(
+    set,
+    get,
+    added,
+    over.map((h): FileRejectionView => ({
+      name: h.name,
+      code: TOO_MANY_FILES,
+      message: '',
+      source: 'local'
+    }))
+  )
+  queueThumbnailsFromCore(get, added)
+}
+
 /** Lets go of the thumbnails of files that leave the draft and the sent card. */
 function revoke(files: DraftFile[]): void {
   const { urls } = useThumbnails.getState()
@@ -395,34 +428,38 @@ export const useSend = create<SendState>()((set, get) => ({
     if (files.length === 0) return
     dropsBeingSized += 1
     set({ registering: true })
-    const sizing = sizedBefore.then(() => fileSizes(files))
-    sizedBefore = sizing.catch(() => undefined)
-    let sizes: number[]
-    try {
-      sizes = await sizing
-    } finally {
-      dropsBeingSized -= 1
-    }
-    const local: FileRejectionView[] = []
-    const accepted: { file: File; size: number }[] = []
-    // Worked out once the sizes are in, with no turn in between: the drop made before this one has taken its room.
-    const room = roomInDraft(get().files)
-    files.forEach((file, index) => {
-      const size = sizes[index] ?? 0
-      if (size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
-      else if (size > maxFileBytes)
-        local.push({ name: file.name, code: 'too-large', message: '', source: 'local', maxFileBytes })
-      else if (accepted.length >= room)
-        local.push({ name: file.name, code: TOO_MANY_FILES, message: '', source: 'local' })
-      else accepted.push({ file, size })
+    // Sized after the drops made before it, and its room taken in the same step, with no turn in between: what comes
+    // later (a drop, the tray's files) takes what is left.
+    const taking = sizedBefore.then(async () => {
+      let sizes: number[]
+      try {
+        sizes = await fileSizes(files)
+      } finally {
+        dropsBeingSized -= 1
+      }
+      const local: FileRejectionView[] = []
+      const accepted: { file: File; size: number }[] = []
+      const room = roomInDraft(get().files)
+      files.forEach((file, index) => {
+        const size = sizes[index] ?? 0
+        if (size === 0) local.push({ name: file.name, code: 'empty', message: '', source: 'local' })
+        else if (size > maxFileBytes)
+          local.push({ name: file.name, code: 'too-large', message: '', source: 'local', maxFileBytes })
+        else if (accepted.length >= room)
+          local.push({ name: file.name, code: TOO_MANY_FILES, message: '', source: 'local' })
+        else accepted.push({ file, size })
+      })
+      filesBeingRegistered += accepted.length
+      // A new pick or drop is a new outcome: the files an earlier one left out were listed beside this one's news.
+      set({ rejected: local })
+      return accepted
     })
-    // A new pick or drop is a new outcome: the files an earlier one left out were listed beside this one's news.
-    set({ rejected: local })
+    sizedBefore = taking.catch(() => undefined)
+    const accepted = await taking
     if (accepted.length === 0) {
       set({ registering: stillRegistering() })
       return
     }
-    filesBeingRegistered += accepted.length
     try {
       const reply = await getApi().registerFiles(accepted.map((picked) => picked.file))
       const photos = pickedPhotosByHandle(accepted, reply.files)
@@ -446,28 +483,14 @@ export const useSend = create<SendState>()((set, get) => ({
   },
 
   addHandles(handles) {
-    const known = new Set(get().files.map((f) => f.handle))
-    const fresh = handles.filter((h) => !known.has(h.handle))
-    // Files the tray registered for a draft that is full (or fills with them) are let go, and said as left out.
-    const room = roomInDraft(get().files)
-    const over = fresh.slice(room)
-    if (over.length > 0)
-      void Promise.resolve()
-        .then(() => call('files:release', { handles: over.map((h) => h.handle) }))
-        .catch(() => undefined)
-    const added = fresh.slice(0, room).map((h) => draftFileOf(h))
-    addToDraft(
-      set,
-      get,
-      added,
-      over.map((h): FileRejectionView => ({
-        name: h.name,
-        code: TOO_MANY_FILES,
-        message: '',
-        source: 'local'
-      }))
-    )
-    queueThumbnailsFromCore(get, added)
+    // Files the tray registered while a drop made before them is being sized wait for it to take its room (a fault
+    // in taking them is left unhandled, to be seen, and does not stop the drops after them).
+    if (dropsBeingSized > 0) {
+      const taking = sizedBefore.then(() => takeHandles(set, get, handles))
+      sizedBefore = taking.catch(() => undefined)
+      return
+    }
+    takeHandles(set, get, handles)
   },
 
   async attachSheets(sheets) {
