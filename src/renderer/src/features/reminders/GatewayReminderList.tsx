@@ -1,6 +1,6 @@
 // The gateway reminders Sender Desk created for the device: what, to whom, from when and how often; for sandbox
 // devices how often the sandbox has sent it; edit, ask the gateway again, delete.
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { ReminderView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -19,6 +19,7 @@ import { cancelOnEscape } from '../../ui/escape'
 import { ListStatus } from '../../ui/ListStatus'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { useRowLeftLine } from '../../ui/use-row-left-line'
 
 export function GatewayReminderList({
   reminders,
@@ -35,11 +36,7 @@ export function GatewayReminderList({
   const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // A deleted reminder leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const [left, setLeft] = useState<{ text: string; seq: number } | null>(null)
-  const leftRef = useRef<HTMLParagraphElement>(null)
-  useLayoutEffect(() => {
-    if (left) leftRef.current?.focus()
-  }, [left])
+  const { left, say, lineRef } = useRowLeftLine<{ text: string }>()
   return (
     <section className="card" aria-labelledby="gateway-reminders-heading">
       <h3 id="gateway-reminders-heading" ref={headingRef} tabIndex={-1}>
@@ -62,13 +59,13 @@ export function GatewayReminderList({
               reminder={reminder}
               onChanged={(leaving) => {
                 onChanged()
-                if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1 }))
+                if (leaving) say({ text: leaving })
               }}
             />
           ))}
         </ul>
       ) : null}
-      <p ref={leftRef} tabIndex={-1} role="status" className="muted small" data-testid="reminders-result">
+      <p ref={lineRef} tabIndex={-1} role="status" className="muted small" data-testid="reminders-result">
         {left?.text ?? ''}
       </p>
     </section>

@@ -18,6 +18,7 @@ import { useNavigation } from '../../stores/navigation'
 import { openOutboxAt, type OutboxFilters } from '../../stores/outbox'
 import { useViewFocus } from '../../ui/view-focus'
 import { SeriesEndFields, useSeriesEndCheck, type SeriesEndDraft } from './SeriesEndFields'
+import { useRowLeftLine } from '../../ui/use-row-left-line'
 
 /** What an action that takes a row out of the list did, and the Outbox at what it left to go (null: nothing). */
 interface Leaving {
@@ -49,12 +50,8 @@ export function SeriesList({
   const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // A deleted series leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const [left, setLeft] = useState<(Leaving & { seq: number }) | null>(null)
+  const { left, say, lineRef } = useRowLeftLine<Leaving>()
   const leftOutbox = left?.outbox ?? null
-  const leftRef = useRef<HTMLParagraphElement>(null)
-  useLayoutEffect(() => {
-    if (left) leftRef.current?.focus()
-  }, [left])
   return (
     <section className="card" aria-labelledby="series-heading">
       <h3 id="series-heading" ref={headingRef} tabIndex={-1}>
@@ -77,13 +74,13 @@ export function SeriesList({
               series={one}
               onChanged={(leaving) => {
                 onChanged()
-                if (leaving) setLeft((last) => ({ ...leaving, seq: (last?.seq ?? 0) + 1 }))
+                if (leaving) say(leaving)
               }}
             />
           ))}
         </ul>
       ) : null}
-      <p ref={leftRef} tabIndex={-1} role="status" className="muted small" data-testid="series-result">
+      <p ref={lineRef} tabIndex={-1} role="status" className="muted small" data-testid="series-result">
         {left?.text ?? ''}
       </p>
       {leftOutbox ? (

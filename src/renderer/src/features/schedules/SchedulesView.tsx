@@ -37,6 +37,7 @@ import {
   type OverduePolicyName
 } from '../../../../shared/domain'
 import './schedules.css'
+import { useRowLeftLine } from '../../ui/use-row-left-line'
 
 /** Scheduled items read at a time, soonest due first (the core orders them); Show more reads the next. */
 export const SCHEDULES_PAGE = 100
@@ -130,14 +131,10 @@ export function SchedulesView(): React.JSX.Element {
   // A cancelled or deleted schedule leaves the list with the button pressed: focus goes to what the action
   // produced (this line), not to the start of the page.
   // `warn`: some were left as they were (changed meanwhile, no longer held), said as the Outbox's bulk bar says it.
-  const [left, setLeft] = useState<{ text: string; seq: number; warn: boolean } | null>(null)
-  const leftRef = useRef<HTMLParagraphElement>(null)
+  const { left, say, clear, lineRef } = useRowLeftLine<{ text: string; warn: boolean }>()
   // The row acted on last: only its result is said, the one before goes (probe 4 P11: "Rescheduled." under one card
   // and a "Sending now" line for a card long gone stayed on the page together).
   const [actedOn, setActedOn] = useState<string | null>(null)
-  useLayoutEffect(() => {
-    if (left) leftRef.current?.focus()
-  }, [left])
   // How many are shown, for a read again; the row Show more brought, to focus once drawn; the latest read.
   const shown = useRef(0)
   const focusRow = useRef<string | null>(null)
@@ -221,11 +218,11 @@ export function SchedulesView(): React.JSX.Element {
     saysResult: actedOn === id,
     onActing: () => {
       setActedOn(id)
-      setLeft(null)
+      clear()
     },
     onChanged: (leaving?: string, warn = false) => {
       setReload((n) => n + 1)
-      if (leaving) setLeft((last) => ({ text: leaving, seq: (last?.seq ?? 0) + 1, warn }))
+      if (leaving) say({ text: leaving, warn })
     }
   })
 
@@ -241,7 +238,7 @@ export function SchedulesView(): React.JSX.Element {
         onDone={(text, warn) => {
           setActedOn(null)
           setReload((n) => n + 1)
-          setLeft((last) => ({ text, seq: (last?.seq ?? 0) + 1, warn }))
+          say({ text, warn })
         }}
       />
       <ListStatus
@@ -277,7 +274,7 @@ export function SchedulesView(): React.JSX.Element {
         headingId="schedules-heading"
         onRowGone={() => {
           setActedOn(null)
-          setLeft((last) => ({ text: t('schedules.rowGone'), seq: (last?.seq ?? 0) + 1, warn: false }))
+          say({ text: t('schedules.rowGone'), warn: false })
         }}
       >
         {items !== null && items.length > 0 ? (
@@ -319,7 +316,7 @@ export function SchedulesView(): React.JSX.Element {
         ) : null}
       </RowsKeepPlace>
       <p
-        ref={leftRef}
+        ref={lineRef}
         tabIndex={-1}
         role="status"
         className={left?.warn ? 'alert alert--warn' : 'muted'}
