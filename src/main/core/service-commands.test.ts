@@ -423,6 +423,16 @@ describe('reminders', () => {
       code: 'invalid_recipient',
       field: 'phone'
     })
+    // A year typed short (26 → 0026) is refused here in words the window translates: the gateway took it and the
+    // card said "from 6 Dec 1926".
+    expect(
+      await failure(invoke('reminders:create', { ...base, start: '0026-12-06T20:30', periode: 'daily' }))
+    ).toMatchObject({
+      code: 'invalid_input',
+      field: 'start',
+      messageKey: 'desktop.error.noSuchTime',
+      messageParams: { time: '0026-12-06 20:30' }
+    })
     const every5 = await invoke('reminders:create', { ...base, periode: 'custom', customDay: 5 })
     expect(every5).toMatchObject({ customDay: 5, reminderType: 'custom: send every 5 days' })
     // Deleted on the dashboard (here: straight at the sandbox): removing it in Sender Desk still works.

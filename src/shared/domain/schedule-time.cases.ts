@@ -85,5 +85,26 @@ export const SCHEDULE_TIME_CASES: readonly ScheduleTimeCase[] = [
     now: NOW,
     expected: { kind: 'invalid' }
   },
+  {
+    name: 'a year typed short in a date field (26 → 0026) is no day to send on, in any zone',
+    localTime: '0026-12-06T20:30',
+    timeZone: 'Asia/Jakarta',
+    now: NOW,
+    expected: { kind: 'invalid' }
+  },
+  {
+    name: 'nor is a year before 2000 (a slip: 1926 for 2026)',
+    localTime: '1926-12-06T20:30',
+    timeZone: 'UTC',
+    now: NOW,
+    expected: { kind: 'invalid' }
+  },
+  {
+    name: 'the first day of 2000 is a day (long gone by)',
+    localTime: '2000-01-01T00:00',
+    timeZone: 'UTC',
+    now: NOW,
+    expected: { kind: 'passed', at: Date.UTC(2000, 0, 1) }
+  },
   { name: 'nothing picked yet', localTime: 'T', timeZone: 'UTC', now: NOW, expected: { kind: 'invalid' } }
 ]

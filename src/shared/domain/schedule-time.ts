@@ -3,7 +3,7 @@
 import { localTimeToInstant } from './zoned-time'
 
 // The rules a window's start needs for days in a zone (the outbox's date filter), through this small front door.
-export { dayBoundsOn, localTimeToInstant } from './zoned-time'
+export { dayBoundsOn, isLocalTime, localTimeToInstant } from './zoned-time'
 
 export type ScheduleTime =
   /** Still to come: it waits for `at`. */

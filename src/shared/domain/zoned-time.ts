@@ -68,6 +68,12 @@ export function offsetAt(instant: number, timeZone: string): number {
   return wallAsUtc(wallClockAt(whole, timeZone)) - whole
 }
 
+/**
+ * The first year a local time may be in. A date field takes "26" as the year 0026, and Date.UTC would read it as
+ * 1926: either is the operator's slip, not a time to send at (the gateway's clock has no such day for a schedule).
+ */
+const EARLIEST_YEAR = 2000
+
 export function parseLocalTime(localTime: string): WallClock {
   const match = LOCAL_TIME.exec(localTime)
   if (!match) throw new RangeError(`Not a local time (YYYY-MM-DDTHH:mm[:ss]): ${localTime}`)
@@ -81,6 +87,7 @@ export function parseLocalTime(localTime: string): WallClock {
   ]
   const check = new Date(Date.UTC(year, month - 1, day, hour, minute, second))
   if (
+    year < EARLIEST_YEAR ||
     check.getUTCFullYear() !== year ||
     check.getUTCMonth() !== month - 1 ||
     check.getUTCDate() !== day ||
@@ -91,6 +98,16 @@ export function parseLocalTime(localTime: string): WallClock {
     throw new RangeError(`No such date or time: ${localTime}`)
   }
   return { year, month, day, hour, minute, second }
+}
+
+/** Whether `localTime` is a day and time the app can schedule at (parseLocalTime's rule, without its error). */
+export function isLocalTime(localTime: string): boolean {
+  try {
+    parseLocalTime(localTime)
+    return true
+  } catch {
+    return false
+  }
 }
 
 /**

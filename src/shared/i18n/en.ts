@@ -330,6 +330,8 @@ export const enRest = {
     'Another Sender Desk process (pid {pid}: the app, or another terminal command) is sending from this data folder, so this one cannot send now. Queue the messages instead (the open app sends them), or run this again once that process has ended.',
   'desktop.error.unknownTimezone': 'Unknown time zone: {timezone}',
   'desktop.error.schedulePassed': 'That time has already passed: pick a later one.',
+  'desktop.error.noSuchTime':
+    'There is no {time} to send at: check the day, the month and the year (four digits).',
   'desktop.error.diskFull': 'The disk is full: free some space and try again (nothing was lost).',
   'desktop.error.vaultNewer':
     'The token vault {path} was written by a newer version of Sender Desk; it is used read-only and its tokens stay locked until you update.',
@@ -829,6 +831,8 @@ export const enRest = {
   'send.problem.captionTooLong': 'The caption is longer than {max} characters.',
   'send.problem.schedule': 'Pick the date, time and time zone.',
   'send.problem.gatewayTextOnly': 'Files cannot be scheduled on the gateway: choose Sender Desk.',
+  'send.problem.scheduleNoSuchTime':
+    'There is no such day or time to schedule: check its day, month and year.',
   'send.problem.schedulePassed': 'The scheduled time has passed: pick a later time, or send it now.',
   'send.split.offer': 'This text is over {max} characters. Send it as {count} messages, cut between words?',
   'send.split.accept': 'Split into {count} messages',

@@ -363,6 +363,8 @@ export const id: Record<MessageKey, string> = {
     'Proses Sender Desk lain (pid {pid}: aplikasi, atau perintah terminal lain) sedang mengirim dari folder data ini, jadi proses ini tidak dapat mengirim sekarang. Antrekan pesannya saja (aplikasi yang terbuka mengirimnya), atau jalankan lagi setelah proses itu selesai.',
   'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: {timezone}',
   'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
+  'desktop.error.noSuchTime':
+    'Tidak ada waktu {time} untuk mengirim: periksa tanggal, bulan, dan tahunnya (empat angka).',
   'desktop.error.diskFull': 'Disk penuh: kosongkan sebagian ruang lalu coba lagi (tidak ada yang hilang).',
   'desktop.error.vaultNewer':
     'Brankas token {path} ditulis oleh versi Sender Desk yang lebih baru; brankas hanya dibaca dan tokennya tetap terkunci sampai Anda memperbarui aplikasi.',
@@ -1053,6 +1055,8 @@ export const id: Record<MessageKey, string> = {
   'send.problem.captionTooLong': 'Keterangan melebihi {max} karakter.',
   'send.problem.schedule': 'Pilih tanggal, jam, dan zona waktu.',
   'send.problem.gatewayTextOnly': 'File tidak bisa dijadwalkan di gateway: pilih Sender Desk.',
+  'send.problem.scheduleNoSuchTime':
+    'Tanggal atau waktu jadwal ini tidak ada: periksa tanggal, bulan, dan tahunnya.',
   'send.problem.schedulePassed':
     'Waktu jadwal sudah lewat: pilih waktu yang lebih lambat, atau kirim sekarang.',
   'send.split.offer':

@@ -24,6 +24,7 @@ export { nextChunkSize, yieldToEventLoop } from './turns'
 export {
   OutboxError,
   assertMessageText,
+  assertLocalTime,
   type OutboxErrorCode,
   type OutboxOptions,
   type EnqueueInput,

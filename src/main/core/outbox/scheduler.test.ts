@@ -75,6 +75,18 @@ describe('local schedules', () => {
     })
   })
 
+  it('refuses a day that is no day (a year typed short) in words the window can translate', async () => {
+    fx = makeFixture()
+    const refused = scheduleText(jakarta('0026-12-06T20:30'))
+    await expect(refused).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'schedule.localTime',
+      message:
+        'There is no 0026-12-06 20:30 to send at: check the day, the month and the year (four digits).',
+      text: { key: 'desktop.error.noSuchTime', params: { time: '0026-12-06 20:30' } }
+    })
+  })
+
   it('queues at once an item whose time has already passed', async () => {
     fx = makeFixture()
     const id = await scheduleText(jakarta('2026-01-15T09:00'))

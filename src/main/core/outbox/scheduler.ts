@@ -2,8 +2,8 @@
 import type { ItemKind, ItemPatch, ItemRecord } from '../store'
 import type { OutboxContext } from './context'
 import { acceptItem } from './dispatcher'
-import { isValidTimeZone, localTimeToInstant, parseLocalTime } from '../../../shared/domain'
-import { OutboxError, type ScheduleSpec } from './types'
+import { isValidTimeZone, localTimeToInstant } from '../../../shared/domain'
+import { assertLocalTime, OutboxError, type ScheduleSpec } from './types'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 export type ScheduleFields = Pick<
@@ -20,11 +20,7 @@ export function resolveSchedule(spec: ScheduleSpec, kind: ItemKind): ScheduleFie
       'schedule.timezone'
     )
   }
-  try {
-    parseLocalTime(spec.localTime)
-  } catch (error) {
-    throw new OutboxError('invalid_input', (error as Error).message, 'schedule.localTime')
-  }
+  assertLocalTime(spec.localTime, 'schedule.localTime')
   if (spec.mode === 'gateway' && kind !== 'text') {
     throw new OutboxError(
       'invalid_input',

@@ -6,6 +6,7 @@ import type { FileIdentity } from '../files'
 import {
   MAX_TEXT_LENGTH,
   messageTextProblem,
+  parseLocalTime,
   type HappenedEvent,
   type SeriesEnd
 } from '../../../shared/domain'
@@ -243,6 +244,22 @@ export function assertMessageText(text: string, field: string, required: boolean
       { key: 'desktop.error.textLength', params: { max: MAX_TEXT_LENGTH } },
       field
     )
+}
+
+/**
+ * A local time 'YYYY-MM-DDTHH:mm[:ss]' read by the domain's one rule, or refused in words the window translates (the
+ * domain's own error is English and names the format, which is the form's business, not the operator's).
+ */
+export function assertLocalTime(localTime: string, field: string): ReturnType<typeof parseLocalTime> {
+  try {
+    return parseLocalTime(localTime)
+  } catch {
+    throw new OutboxError(
+      'invalid_input',
+      { key: 'desktop.error.noSuchTime', params: { time: localTime.replace('T', ' ') } },
+      field
+    )
+  }
 }
 
 /**

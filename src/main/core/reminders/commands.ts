@@ -14,7 +14,7 @@ import { textStart } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import { requireClient, requireDevice, type DeviceRegistry, type DeviceRemovalHook } from '../devices'
 import { isGatewayError } from '../gateway'
-import { sendFailureReason } from '../outbox'
+import { assertLocalTime, sendFailureReason } from '../outbox'
 import type { ReminderSnapshot } from '@sender-desk/sandbox-gateway'
 import type { SandboxLookup } from '../sandbox-control'
 import type { ReminderRecord } from '../store'
@@ -196,6 +196,8 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     },
 
     async 'reminders:create'({ deviceId, phone, message, title, start, periode, customDay, optedOut }) {
+      // The gateway takes any digits for a start (0026 among them) and its card then reads them as it likes.
+      assertLocalTime(start, 'start')
       const client = await clientOf(deviceId)
       const [normalised = phone] =
         askedRecipients(deps.optedOut, [phone], false, optedOut, 'phone') ??
@@ -213,6 +215,7 @@ export function createReminderCommands(deps: ReminderCommandsDeps): Commands<Rem
     },
 
     async 'reminders:update'({ id, phone, message, title, start }) {
+      assertLocalTime(start, 'start')
       const record = requireConfirmed(id)
       const client = await clientOf(record.deviceId)
       const [normalised = phone] = normalisedRecipients([phone], false, 'phone')

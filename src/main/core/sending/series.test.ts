@@ -260,7 +260,11 @@ describe('recurring series', () => {
     ).rejects.toMatchObject({ code: 'invalid_input', field: 'start.timezone' })
     await expect(
       fx.outbox.createSeries(series({ start: { localTime: '2026-02-30T11:00', timezone: 'Asia/Jakarta' } }))
-    ).rejects.toMatchObject({ code: 'invalid_input', field: 'start.localTime' })
+    ).rejects.toMatchObject({
+      code: 'invalid_input',
+      field: 'start.localTime',
+      text: { key: 'desktop.error.noSuchTime', params: { time: '2026-02-30 11:00' } }
+    })
     await expect(
       fx.outbox.createSeries(series({ rule: { kind: 'every-n-days', days: 0 } }))
     ).rejects.toMatchObject({

@@ -18,8 +18,8 @@ import {
   occurrenceAt,
   occurrenceLocal
 } from './recurrence'
-import { checkSeriesEnd, isValidTimeZone, MAX_SERIES_TIMES, parseLocalTime } from '../../../shared/domain'
-import { OutboxError, type SendQueue } from '../outbox'
+import { checkSeriesEnd, isValidTimeZone, MAX_SERIES_TIMES } from '../../../shared/domain'
+import { assertLocalTime, OutboxError, type SendQueue } from '../outbox'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 const SERIES_TAG_PREFIX = 'series:'
@@ -44,13 +44,9 @@ export function normaliseStart(localTime: string, timezone: string): string {
       { key: 'desktop.error.unknownTimezone', params: { timezone } },
       'start.timezone'
     )
-  try {
-    const w = parseLocalTime(localTime)
-    const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
-    return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`
-  } catch (error) {
-    throw new OutboxError('invalid_input', (error as Error).message, 'start.localTime')
-  }
+  const w = assertLocalTime(localTime, 'start.localTime')
+  const pad = (n: number, width = 2): string => String(n).padStart(width, '0')
+  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}T${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`
 }
 
 export function checkSeriesRule(rule: RecurrenceRule): void {

@@ -11,7 +11,7 @@ import {
   MAX_SEND_RECIPIENTS,
   MAX_TEXT_LENGTH
 } from '../../../shared/domain/limits'
-import { scheduleTime } from '../../../shared/domain/schedule-time'
+import { isLocalTime, scheduleTime } from '../../../shared/domain/schedule-time'
 import type { ThumbnailSource, ThumbnailTarget } from '../ui/thumbnail'
 import { thumbnailMaker } from '../ui/thumbnail-maker'
 import { pickedPhotosByHandle } from '../ui/picked-photos'
@@ -330,6 +330,7 @@ export type DraftProblem =
   | 'text-too-long'
   | 'caption-too-long'
   | 'schedule-incomplete'
+  | 'schedule-no-such-time'
   | 'schedule-passed'
   | 'gateway-text-only'
 
@@ -368,6 +369,8 @@ export function draftProblems(
   if (draft.schedule.enabled) {
     if (!draft.schedule.date || !draft.schedule.time || !draft.schedule.timezone)
       problems.push('schedule-incomplete')
+    else if (!isLocalTime(`${draft.schedule.date}T${draft.schedule.time}`))
+      problems.push('schedule-no-such-time')
     else if (schedulePassed(draft.schedule, now)) problems.push('schedule-passed')
     if (draft.schedule.mode === 'gateway' && draft.files.length > 0) problems.push('gateway-text-only')
   }

@@ -3,6 +3,15 @@
 import type { ReactNode } from 'react'
 import { useT } from '../i18n'
 import { Field } from './Field'
+import { isLocalTime } from '../../../shared/domain/schedule-time'
+
+/**
+ * Whether both fields are filled with a moment that is no time (a year typed short: "26" is 0026, or 30 February):
+ * every form asks this before it submits, and DateTimeFields says it under the date.
+ */
+export function isNoSuchMoment(date: string, time: string): boolean {
+  return Boolean(date && time) && !isLocalTime(`${date}T${time}`)
+}
 
 interface DateTimeFieldsProps {
   /** The inputs get the ids `<idPrefix>-date` and `<idPrefix>-time`. */
@@ -31,7 +40,17 @@ export function DateTimeFields(props: DateTimeFieldsProps): React.JSX.Element {
     props.showRequired && !value ? t('common.required') : null
   return (
     <>
-      <Field id={`${props.idPrefix}-date`} label={t('send.schedule.date')} error={required(props.date)}>
+      <Field
+        id={`${props.idPrefix}-date`}
+        label={t('send.schedule.date')}
+        error={
+          required(props.date) ??
+          (isNoSuchMoment(props.date, props.time)
+            ? t('desktop.error.noSuchTime', { time: `${props.date} ${props.time}` })
+            : null)
+        }
+        errorTestId={`${props.idPrefix}-no-such-time`}
+      >
         {(control) => (
           <input
             {...control}

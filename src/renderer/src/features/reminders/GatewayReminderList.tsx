@@ -9,7 +9,7 @@ import { MAX_TITLE_LENGTH } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
-import { DateTimeFields } from '../../ui/DateTimeFields'
+import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { describeGatewayStart, describePeriode } from './repeat-rules'
 import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
@@ -248,6 +248,10 @@ function EditReminder({
     event.preventDefault()
     setTried(true)
     if (!phone.trim() || !message.trim() || tooLongError(t, message) || !date || !time) return
+    if (isNoSuchMoment(date, time)) {
+      document.getElementById(`r-${reminder.id}-date`)?.focus()
+      return
+    }
     if (lengthError(t, title, MAX_TITLE_LENGTH)) return
     const start = `${date}T${time === savedTime.slice(0, 5) ? savedTime : time}`
     onSave({

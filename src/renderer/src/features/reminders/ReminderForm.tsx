@@ -20,7 +20,7 @@ import { formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
-import { DateTimeFields } from '../../ui/DateTimeFields'
+import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
@@ -184,7 +184,7 @@ export function ReminderForm({
     message: files.length === 0 && !message.trim(),
     messageLength: tooLongError(t, message, files.length > 0),
     title: effectiveKeeper === 'gateway' && lengthError(t, title, MAX_TITLE_LENGTH) !== null,
-    when: !date || !time,
+    when: !date || !time || isNoSuchMoment(date, time),
     days: repeat === 'every-n-days' && !isEveryNDays(dayCount),
     end: endInvalid
   }

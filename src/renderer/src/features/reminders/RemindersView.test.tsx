@@ -121,6 +121,29 @@ describe('RemindersView', () => {
     }
   })
 
+  it('says a year typed short (0026) is no time, at the date, and asks the gateway nothing, made or edited', async () => {
+    // The gateway took it: "Saved at the gateway", the card then "from 6 Dec 1926" (an operator's probe).
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.type(await screen.findByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
+    await user.type(screen.getByRole('textbox', { name: /^(Message|Caption for the files)$/ }), 'Minum obat')
+    await fillWhen('0026-12-06', '20:30')
+    const said =
+      '⚠ There is no 0026-12-06 20:30 to send at: check the day, the month and the year (four digits).'
+    expect(screen.getByTestId('reminder-no-such-time').textContent).toBe(said)
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('reminders:create')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByTestId('reminder-date'))
+
+    await user.click(await screen.findByRole('button', { name: 'Edit' }))
+    const form = screen.getByTestId('reminder-form-r-1')
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '0026-01-15' } })
+    expect(screen.getByTestId('r-r-1-no-such-time').textContent).toContain('There is no 0026-01-15 10:30')
+    await user.click(screen.getByTestId('reminder-save-r-1'))
+    expect(fake.requests('reminders:update')).toEqual([])
+  })
+
   it('creates a reminder at the gateway (every N days = custom) and shows what the sandbox sent', async () => {
     fake.handle('reminders:create', () => reminder)
     const user = userEvent.setup()

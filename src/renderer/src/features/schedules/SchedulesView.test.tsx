@@ -329,6 +329,22 @@ describe('SchedulesView', () => {
     expect(fake.requests('outbox:edit')).toEqual([])
   })
 
+  it('says a year typed short (0026) is no time at the date, in words, and saves nothing', async () => {
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const form = screen.getByTestId('schedule-form-s-local')
+    const date = within(form).getByLabelText('Date')
+    fireEvent.change(date, { target: { value: '0026-12-06' } })
+    fireEvent.change(within(form).getByLabelText('Time'), { target: { value: '20:30' } })
+    expect(screen.getByTestId('resched-s-local-no-such-time').textContent).toBe(
+      '⚠ There is no 0026-12-06 20:30 to send at: check the day, the month and the year (four digits).'
+    )
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    expect(fake.requests('outbox:edit')).toEqual([])
+    expect(document.activeElement).toBe(date)
+  })
+
   it('questions a time that has passed at the field, in the chosen zone, and saves nothing (QA finding 3)', async () => {
     // 29 Nov 2026, 09:27 UTC: 01:00 that day has passed in UTC.
     vi.useFakeTimers({ toFake: ['Date'] })

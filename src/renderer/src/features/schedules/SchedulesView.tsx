@@ -10,7 +10,7 @@ import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { useOperatorZone, useSettings } from '../../stores/settings'
-import { DateTimeFields } from '../../ui/DateTimeFields'
+import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { ViewHeading } from '../../ui/ViewHeading'
@@ -1142,6 +1142,10 @@ function RescheduleForm({
     event.preventDefault()
     setTried(true)
     if (!date || !time) return
+    if (isNoSuchMoment(date, time)) {
+      document.getElementById(`resched-${item.id}-date`)?.focus()
+      return
+    }
     if (textProblem !== null) {
       document.getElementById(textId)?.focus()
       return

@@ -1239,6 +1239,27 @@ describe('enqueue', () => {
       return user
     }
 
+    it('says a year typed short (0026) is no time at the field, in words, and asks nothing of the core', async () => {
+      const user = await passedDraft()
+      const date = screen.getByLabelText('Date')
+      fireEvent.change(date, { target: { value: '0026-12-06' } })
+      fireEvent.change(screen.getByLabelText('Time'), { target: { value: '20:30' } })
+      expect(screen.getByTestId('send-schedule-no-such-time').textContent).toBe(
+        '⚠ There is no 0026-12-06 20:30 to send at: check the day, the month and the year (four digits).'
+      )
+      expect(date.getAttribute('aria-invalid')).toBe('true')
+      await user.click(screen.getByRole('button', { name: 'Schedule' }))
+      expect(fake.requests('outbox:enqueue')).toEqual([])
+      expect(document.activeElement).toBe(date)
+      expect(screen.getByTestId('send-problems').textContent).toContain(
+        'There is no such day or time to schedule: check its day, month and year.'
+      )
+      fireEvent.change(date, { target: { value: '2026-12-06' } })
+      expect(screen.queryByTestId('send-schedule-no-such-time')).toBeNull()
+      await user.click(screen.getByRole('button', { name: 'Schedule' }))
+      expect(fake.requests('outbox:enqueue')[0]?.schedule?.localTime).toBe('2026-12-06T20:30')
+    })
+
     it('says so at the field, in the chosen zone, and queues nothing', async () => {
       const user = await passedDraft()
       const time = screen.getByLabelText('Time')

@@ -64,6 +64,7 @@ const PROBLEM_TEXT: Record<DraftProblem, MessageKey> = {
   'text-too-long': 'send.problem.textTooLong',
   'caption-too-long': 'send.problem.captionTooLong',
   'schedule-incomplete': 'send.problem.schedule',
+  'schedule-no-such-time': 'send.problem.scheduleNoSuchTime',
   'schedule-passed': 'send.problem.schedulePassed',
   'gateway-text-only': 'send.problem.gatewayTextOnly'
 }
@@ -85,6 +86,7 @@ const PROBLEM_FOCUS: Record<DraftProblem, string> = {
   'text-too-long': 'send-text',
   'caption-too-long': 'send-caption',
   'schedule-incomplete': 'send-schedule-date',
+  'schedule-no-such-time': 'send-schedule-date',
   'schedule-passed': 'send-schedule-time',
   'gateway-text-only': 'send-schedule-mode-local'
 }
