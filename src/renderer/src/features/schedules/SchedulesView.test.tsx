@@ -345,6 +345,24 @@ describe('SchedulesView', () => {
     expect(document.activeElement).toBe(date)
   })
 
+  it('lets go of the last "Rescheduled." when Reschedule is opened again (an operator saw it beside a refusal)', async () => {
+    fake.handle('outbox:edit', () => ({ ...local, scheduledAt: '2030-06-02T03:00:00.000Z' }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const rowResult = (): string =>
+      document.querySelector(
+        '[data-testid="schedule-row"][data-id="s-local"] [data-testid="schedule-row-result"]'
+      )?.textContent ?? ''
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    await waitFor(() => expect(rowResult()).toBe('Rescheduled.'))
+    await user.click(screen.getByTestId('schedule-edit-s-local'))
+    const form = screen.getByTestId('schedule-form-s-local')
+    fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2020-01-01' } })
+    expect(screen.getByTestId('schedule-passed-s-local')).toBeTruthy()
+    expect(rowResult()).toBe('')
+  })
+
   it('questions a time that has passed at the field, in the chosen zone, and saves nothing (QA finding 3)', async () => {
     // 29 Nov 2026, 09:27 UTC: 01:00 that day has passed in UTC.
     vi.useFakeTimers({ toFake: ['Date'] })

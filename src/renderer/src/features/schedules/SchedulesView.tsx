@@ -602,6 +602,9 @@ function SendCard({
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
+  // A panel opened starts another action: the line the last one left would stand beside its new words (a
+  // "Rescheduled." beside "This time has passed").
+  const clearResult = (): void => setFeedback(null)
   // One line for each thing the send sends to every number (a text, a file and its caption), as its rows say them.
   const contents = [...new Set(items.map((item) => contentText(item, t)))]
   // Its actions and its list are of messages; who it goes to, of numbers (the same when one message each).
@@ -735,6 +738,7 @@ function SendCard({
       <RowActions label={t('schedules.send.actionsFor', { count: size.numbers })}>
         <PanelToggle
           panels={panels}
+          onOpen={clearResult}
           panel="edit"
           className="button"
           testId={`schedule-send-edit-${first.id}`}
@@ -744,6 +748,7 @@ function SendCard({
         {wordings.length > 0 ? (
           <PanelToggle
             panels={panels}
+            onOpen={clearResult}
             panel="words"
             className="button"
             testId={`schedule-send-words-${first.id}`}
@@ -763,6 +768,7 @@ function SendCard({
         ) : null}
         <PanelToggle
           panels={panels}
+          onOpen={clearResult}
           panel="cancel"
           className="button"
           testId={`schedule-send-cancel-${first.id}`}
@@ -862,6 +868,9 @@ function ScheduleRow({
   const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
+  // A panel opened starts another action: the line the last one left would stand beside its new words (a
+  // "Rescheduled." beside "This time has passed").
+  const clearResult = (): void => setFeedback(null)
   const name = useChatName(item.recipient)
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
@@ -915,7 +924,13 @@ function ScheduleRow({
       </div>
       <ScheduleMeta item={item} {...(inSend ? { part: 'own' as const } : {})} />
       <RowActions label={t('schedules.actionsFor', { recipient })}>
-        <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>
+        <PanelToggle
+          panels={panels}
+          panel="edit"
+          className="button"
+          testId={`schedule-edit-${item.id}`}
+          onOpen={clearResult}
+        >
           {t('schedules.edit')}
         </PanelToggle>
         {item.held ? (
@@ -960,6 +975,7 @@ function ScheduleRow({
         </button>
         <PanelToggle
           panels={panels}
+          onOpen={clearResult}
           panel="delete"
           className="button button--danger"
           testId={`schedule-delete-${item.id}`}
