@@ -685,7 +685,7 @@ describe('sender-desk campaign', () => {
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toBe(
-      `sender-desk: ${big}: big.csv is 50.0 MB; a campaign reads spreadsheets up to ${MAX_SPREADSHEET_BYTES / 1024 / 1024} MB.\n`
+      `sender-desk: ${big}: big.csv is ${(MAX_SPREADSHEET_BYTES + 1).toLocaleString('en')} bytes; a campaign reads spreadsheets up to ${MAX_SPREADSHEET_BYTES.toLocaleString('en')} bytes.\n`
     )
     expect((await cli('campaign', 'status')).json.campaigns).toHaveLength(before.length)
 

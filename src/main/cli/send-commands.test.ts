@@ -150,7 +150,7 @@ describe('the file limit of `send file` is the one the window applies', () => {
     const refusedByWindow = await windowRegisters(tooBig)
     expect(refusedByWindow).toEqual({
       accepted: false,
-      message: 'arsip.pdf is 6.0 MB; the gateway accepts files up to 5 MB.'
+      message: 'arsip.pdf is 6 MB; the gateway accepts files up to 5 MB.'
     })
     const refused = await queueFile(tooBig)
     expect(refused.code).toBe(2)
@@ -161,7 +161,7 @@ describe('the file limit of `send file` is the one the window applies', () => {
     const file = await pdf('katalog.pdf', 3)
     const refused = await queueFile(file)
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/katalog\.pdf is 3\.0 MB; the gateway accepts files up to 2 MB/)
+    expect(refused.stderr).toMatch(/katalog\.pdf is 3 MB; the gateway accepts files up to 2 MB/)
     expect(refused.stderr).toMatch(/--max-file-mb N/)
 
     const larger = await queueFile(file, '--max-file-mb', '5')

@@ -101,11 +101,42 @@ export function isWithinFileLimit(bytes: number, limit: number): boolean {
   return bytes <= limit
 }
 
-/** "2 MB", "5.5 MB": for English messages of the core and CLI (the window formats with its locale). */
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024)
-  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`
+/**
+ * "2 MB", "5.5 MB": for English messages of the core and CLI (the window formats with its locale). `decimals`: at
+ * most that many (sizeBesideLimit's closer look).
+ */
+export function formatMegabytes(bytes: number, decimals = 1): string {
+  // Through Number: no ".0" left over, so a size that reads as the limit is the same text (sizeBesideLimit).
+  return `${Number((bytes / (1024 * 1024)).toFixed(decimals))} MB`
+}
+
+/** "52,428,801 bytes": a size exactly, for English messages of the core and CLI. */
+export function formatExactBytes(bytes: number): string {
+  return `${bytes.toLocaleString('en')} bytes`
+}
+
+/**
+ * A file's size and the limit it is over, worded by `format` with its own decimals or, when the two read the same,
+ * with two (an operator read "is 2 MB; … up to 2 MB" for 2.01 MB); by `exact` when even two agree (a
+ * few bytes over). One formatter for both, so the two are read alike.
+ */
+export function sizeBesideLimit(
+  size: number,
+  limit: number,
+  format: (bytes: number, decimals?: number) => string,
+  exact: (bytes: number) => string
+): { size: string; limit: string } {
+  for (const decimals of [undefined, 2]) {
+    const pair = { size: format(size, decimals), limit: format(limit, decimals) }
+    if (pair.size !== pair.limit) return pair
+  }
+  return { size: exact(size), limit: exact(limit) }
 }
 
 /** The most outbox items one bulk retry/cancel takes: a large selection, still one quick transaction. */
 export const OUTBOX_BULK_MAX = 5_000
+
+/** A file's size beside the limit it is over, for the core's and the CLI's English messages and their keyed params. */
+export function megabytesBesideLimit(size: number, limit: number): { size: string; limit: string } {
+  return sizeBesideLimit(size, limit, formatMegabytes, formatExactBytes)
+}

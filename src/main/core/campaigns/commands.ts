@@ -7,7 +7,7 @@ import { ApiFailure, type Commands } from '../commands'
 import { requireDevice } from '../devices'
 import { normalisePhone } from '../gateway'
 import type { CoreEvents } from '../core-events'
-import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
+import { FileChangedError, type FileHandles, type RegisteredFile } from '../files'
 import type { QueuePort } from '../outbox'
 import type { SqliteDatabase } from '../store'
 import {
@@ -17,7 +17,7 @@ import {
   type PushSettled
 } from './gateway-blacklist'
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
-import type { KeywordsProblem } from '../../../shared/domain'
+import { megabytesBesideLimit, type KeywordsProblem } from '../../../shared/domain'
 import { translate, type MessageKey } from '../../../shared/i18n'
 import {
   CampaignError,
@@ -174,7 +174,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
           'too_large',
           {
             key: 'desktop.error.fileTooLarge',
-            params: { name: file.name, size: formatSize(file.size), limit: formatSize(limit) }
+            params: { name: file.name, ...megabytesBesideLimit(file.size, limit) }
           },
           'attachment'
         )

@@ -11,7 +11,7 @@ import type ExcelJS from 'exceljs'
 import Papa from 'papaparse'
 import {
   checkPhone,
-  formatMegabytes,
+  megabytesBesideLimit,
   MAX_CELL_LENGTH,
   MAX_COLUMN_NAME_LENGTH,
   MAX_SHEET_COLUMNS,
@@ -438,13 +438,10 @@ export async function readSpreadsheetFile(path: string, options: ReadOptions = {
 }
 
 function tooLarge(name: string, size: number): SpreadsheetError {
+  const said = megabytesBesideLimit(size, MAX_SPREADSHEET_BYTES)
   return new SpreadsheetError('too_large', {
     key: 'desktop.fileRefused.spreadsheetTooLarge',
-    params: {
-      name: name || 'The spreadsheet',
-      size: formatMegabytes(size),
-      max: formatMegabytes(MAX_SPREADSHEET_BYTES)
-    }
+    params: { name: name || 'The spreadsheet', size: said.size, max: said.limit }
   })
 }
 

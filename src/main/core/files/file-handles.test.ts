@@ -69,10 +69,11 @@ describe('FileHandles', () => {
     expect((await handles.register([{ kind: 'path', path: huge }], 'spreadsheet')).rejected).toMatchObject([
       {
         code: 'too_large',
-        message: 'huge.csv is 50.0 MB; a campaign reads spreadsheets up to 50 MB.',
+        // One byte over reads as the limit at any decimals ("50.0 MB; … up to 50 MB" before): said in bytes.
+        message: 'huge.csv is 52,428,801 bytes; a campaign reads spreadsheets up to 52,428,800 bytes.',
         // The window words it in the operator's language from the key (issue 13).
         messageKey: 'desktop.fileRefused.spreadsheetTooLarge',
-        messageParams: { name: 'huge.csv', size: '50.0 MB', max: '50 MB' }
+        messageParams: { name: 'huge.csv', size: '52,428,801 bytes', max: '52,428,800 bytes' }
       }
     ])
   })
@@ -278,7 +279,10 @@ describe('FileHandles', () => {
       'too_large',
       'disguised'
     ])
-    expect(rejected[3]?.message).toMatch(/2\.0 MB/)
+    // A few bytes over 2 MB read "2 MB" at any decimals: said in bytes, so the size is not said as the limit.
+    expect(rejected[3]?.message).toBe(
+      `big.png is ${(2 * 1024 * 1024 + PNG.length).toLocaleString('en')} bytes; the gateway accepts files up to 2,097,152 bytes.`
+    )
     expect(rejected[4]?.message).toBe(
       'evil.jpg is named like a JPG file, but its contents are not one (renamed or damaged).'
     )

@@ -8,7 +8,7 @@ import { mkdir, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { FileRegisterPurpose, FileSource } from '../../../shared/contract'
 import { ALLOWED_EXTENSIONS, extensionOf, type MediaKind } from '../gateway'
-import { formatMegabytes, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
+import { MAX_SPREADSHEET_BYTES, megabytesBesideLimit } from '../../../shared/domain'
 import type { Params } from '../../../shared/i18n'
 import { coreText } from '../../../shared/i18n/notes'
 import { detectFileType, isQuickTime, sendableName } from './file-type'
@@ -101,12 +101,6 @@ export interface FileHandlesOptions {
 const HEAD_BYTES = 4096
 /** A registered file is read this much at a time to learn its content's hash. */
 const HASH_CHUNK_BYTES = 256 * 1024
-
-export function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`
-  return `${bytes} bytes`
-}
 
 export class FileHandles {
   private readonly files = new Map<string, RegisteredFile>()
@@ -423,16 +417,14 @@ export class FileHandles {
   private checkSize(name: string, size: number, purpose: FileRegisterPurpose): FileRejectionInfo | null {
     if (size === 0) return refused(name, 'empty', 'empty')
     if (purpose === 'spreadsheet') {
-      return size > MAX_SPREADSHEET_BYTES
-        ? refused(name, 'too_large', 'spreadsheetTooLarge', {
-            size: formatSize(size),
-            max: formatMegabytes(MAX_SPREADSHEET_BYTES)
-          })
-        : null
+      if (size <= MAX_SPREADSHEET_BYTES) return null
+      const said = megabytesBesideLimit(size, MAX_SPREADSHEET_BYTES)
+      return refused(name, 'too_large', 'spreadsheetTooLarge', { size: said.size, max: said.limit })
     }
     const max = this.options.maxFileBytes()
     if (size > max) {
-      return refused(name, 'too_large', 'tooLarge', { size: formatSize(size), max: formatMegabytes(max) })
+      const said = megabytesBesideLimit(size, max)
+      return refused(name, 'too_large', 'tooLarge', { size: said.size, max: said.limit })
     }
     return null
   }

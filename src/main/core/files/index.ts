@@ -1,5 +1,5 @@
 // File handles' public surface: files the operator dropped, checked and pinned until a send copies them.
-export { FileHandles, formatSize } from './file-handles'
+export { FileHandles } from './file-handles'
 export type { FileHandlesOptions, FileRejectionInfo, RegisteredFile } from './file-handles'
 export { detectFileType, ftypBrand, sendableName } from './file-type'
 export { compoundFileStreams } from './compound-file'

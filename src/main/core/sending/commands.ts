@@ -13,7 +13,13 @@ import type {
   RemovalSeries,
   SeriesView
 } from '../../../shared/contract'
-import { dayIn, OUTBOX_BULK_MAX, placeCaptions, textStart } from '../../../shared/domain'
+import {
+  dayIn,
+  megabytesBesideLimit,
+  OUTBOX_BULK_MAX,
+  placeCaptions,
+  textStart
+} from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 import {
   ApiFailure,
@@ -25,7 +31,7 @@ import {
 } from '../commands'
 import type { CoreEvents } from '../core-events'
 import { requireDevice, type DeviceLookup, type DeviceMonitor, type DeviceRemovalHook } from '../devices'
-import { FileChangedError, formatSize, type FileHandles, type RegisteredFile } from '../files'
+import { FileChangedError, type FileHandles, type RegisteredFile } from '../files'
 import {
   assertMessageText,
   fileEntryOf,
@@ -304,7 +310,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
           'too_large',
           {
             key: 'desktop.error.fileTooLarge',
-            params: { name: file.name, size: formatSize(file.size), limit: formatSize(limit) }
+            params: { name: file.name, ...megabytesBesideLimit(file.size, limit) }
           },
           'entries'
         )

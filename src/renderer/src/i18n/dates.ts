@@ -1,6 +1,7 @@
 // Dates, times, sizes and time zones for display (a schedule form's wall clock is wall-clock.ts).
 // The zoned day through the small front door the window's start may carry (test/boot/window-start.test.ts).
 import { dayBoundsOn } from '../../../shared/domain/schedule-time'
+import { sizeBesideLimit } from '../../../shared/domain/limits'
 
 /**
  * One formatter per locale and options: building an Intl formatter costs far more than using one (the outbox list
@@ -35,8 +36,8 @@ export function formatCount(count: number, locale: string): string {
   return numberFormat(locale, {}).format(count)
 }
 
-/** 1.5 MB, 820 KB, 12 B in the operator's locale. */
-export function formatBytes(bytes: number, locale: string): string {
+/** 1.5 MB, 820 KB, 12 B in the operator's locale; `decimals`: at most that many (sizeBesideLimit's closer look). */
+export function formatBytes(bytes: number, locale: string, decimals?: number): string {
   const units = ['B', 'KB', 'MB', 'GB']
   let value = bytes
   let unit = 0
@@ -44,8 +45,22 @@ export function formatBytes(bytes: number, locale: string): string {
     value /= 1024
     unit++
   }
-  const digits = unit === 0 || value >= 10 ? 0 : 1
+  const digits = unit === 0 ? 0 : (decimals ?? (value >= 10 ? 0 : 1))
   return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`
+}
+
+/** A file's size beside the limit it is over, in the operator's locale, told apart (2.01 MB beside 2 MB). */
+export function formatBytesBesideLimit(
+  size: number,
+  limit: number,
+  locale: string
+): { size: string; limit: string } {
+  return sizeBesideLimit(
+    size,
+    limit,
+    (bytes, decimals) => formatBytes(bytes, locale, decimals),
+    (bytes) => `${formatCount(bytes, locale)} B`
+  )
 }
 
 const validZones = new Map<string, boolean>()

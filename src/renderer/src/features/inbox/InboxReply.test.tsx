@@ -148,6 +148,27 @@ describe('a refused file (QA F02)', () => {
     }
   )
 
+  it('says a file just over the limit as larger than it, not as the limit (2.01 MB, never "is 2 MB; … up to 2 MB")', async () => {
+    script()
+    render(<InboxView />)
+    await userEvent.setup().click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    const justOver = new File([new Uint8Array(Math.round(2.01 * 1024 * 1024))], 'katalog.pdf')
+    fireEvent.paste(box, { clipboardData: { files: [justOver] } })
+    expect((await screen.findByTestId('inbox-reply-problem')).textContent).toContain(
+      'katalog.pdf is 2.01 MB; this device’s gateway takes files up to 2 MB.'
+    )
+    // A few bytes over reads the same at any decimals: said in bytes.
+    fireEvent.paste(box, {
+      clipboardData: { files: [new File([new Uint8Array(2 * 1024 * 1024 + 3)], 'a.pdf')] }
+    })
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-reply-problem').textContent).toContain(
+        'a.pdf is 2,097,155 B; this device’s gateway takes files up to 2,097,152 B.'
+      )
+    )
+  })
+
   it('is replaced by a file that can be sent, which goes with the text', async () => {
     script()
     refuseFakePdfs()

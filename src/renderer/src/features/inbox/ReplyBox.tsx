@@ -10,7 +10,7 @@ import { audioCaptionNotice, carriesCaption } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
-import { formatBytes } from '../../i18n/dates'
+import { formatBytesBesideLimit } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -154,15 +154,13 @@ export function ReplyBox({
     if (!picked) return
     if (picked.size === 0) return refuse(picked.name, t('inbox.reply.fileEmpty', { name: picked.name }))
     const limit = fileLimitFor(device, settings)
-    if (picked.size > limit)
+    if (picked.size > limit) {
+      const said = formatBytesBesideLimit(picked.size, limit, locale)
       return refuse(
         picked.name,
-        t('inbox.reply.fileTooLarge', {
-          name: picked.name,
-          size: formatBytes(picked.size, locale),
-          max: formatBytes(limit, locale)
-        })
+        t('inbox.reply.fileTooLarge', { name: picked.name, size: said.size, max: said.limit })
       )
+    }
     try {
       const reply = await getApi().registerFiles([picked])
       const registered = reply.files[0]
