@@ -13,7 +13,7 @@ import type { CliContext } from './index'
 import { withCommandLineCore } from './outbox-commands'
 import {
   csvText,
-  formatMegabytes,
+  megabytesBesideLimit,
   MAX_SPREADSHEET_BYTES,
   numberListCells,
   splitRecipients
@@ -88,10 +88,10 @@ async function listFileText(path: string): Promise<string> {
     // A folder opens on Linux; reading it then fails with Node's EISDIR, which names no path.
     if (stat.isDirectory()) throw new UsageError(`${path} is a folder, not a file`)
     const { size } = stat
-    if (size > MAX_SPREADSHEET_BYTES)
-      throw new UsageError(
-        `${path} is ${formatMegabytes(size)}; an opt-out list is read up to ${formatMegabytes(MAX_SPREADSHEET_BYTES)}`
-      )
+    if (size > MAX_SPREADSHEET_BYTES) {
+      const said = megabytesBesideLimit(size, MAX_SPREADSHEET_BYTES)
+      throw new UsageError(`${path} is ${said.size}; an opt-out list is read up to ${said.limit}`)
+    }
     return csvText(await file.readFile(), isUtf8)
   } finally {
     await file.close()

@@ -6,7 +6,7 @@ import {
   DEFAULT_MAX_FILE_BYTES,
   MAX_TEXT_LENGTH,
   extensionOf,
-  formatMegabytes,
+  megabytesBesideLimit,
   isWithinFileLimit,
   isHttpUrl,
   isWithinTextLimit,
@@ -91,10 +91,10 @@ export function checkLocalFile(
     )
   }
   if (!isWithinFileLimit(file.bytes.byteLength, maxBytes)) {
-    const mb = (file.bytes.byteLength / (1024 * 1024)).toFixed(1)
+    const said = megabytesBesideLimit(file.bytes.byteLength, maxBytes)
     throw inputError(
       operation,
-      `${file.name} is ${mb} MB; the gateway accepts at most ${formatMegabytes(maxBytes)}`,
+      `${file.name} is ${said.size}; the gateway accepts at most ${said.limit}`,
       'file_too_large'
     )
   }

@@ -674,6 +674,10 @@ describe('permanent errors from the sandbox’s real refusals', () => {
       file: { name: 'big.jpg', bytes }
     })
     await expectPermanent(call, 'file_too_large')
+    // One byte over reads as the limit in megabytes ("2.0 MB; … at most 2 MB" before): said in bytes.
+    await expect(call).rejects.toThrow(
+      'big.jpg is 2,097,153 bytes; the gateway accepts at most 2,097,152 bytes'
+    )
     expect(requests).toEqual([])
   })
 
