@@ -2249,6 +2249,8 @@ export const invokeChannels = builtOnFirstUse({
       invalid: z.array(z.string()),
       /** Valid numbers that were on the list already (each number once, however many times it was written). */
       alreadyListed: z.number().int(),
+      /** How many more times valid numbers were written than there are numbers (two spellings of one are one). */
+      repeated: z.number().int(),
       gatewaySync: GatewaySync
     })
   }),

@@ -435,7 +435,8 @@ describe('campaigns through the contract', () => {
     ).toMatchObject({
       added: 1,
       invalid: ['nope'],
-      alreadyListed: 0
+      alreadyListed: 0,
+      repeated: 0
     })
     // QA11: "0 added." for numbers already on the list; one number written twice is counted once.
     expect(
@@ -443,7 +444,7 @@ describe('campaigns through the contract', () => {
         phones: ['+62 812-3456-7812', '081234567813', '6281234567813'],
         source: 'import'
       })
-    ).toMatchObject({ added: 1, invalid: [], alreadyListed: 1 })
+    ).toMatchObject({ added: 1, invalid: [], alreadyListed: 1, repeated: 1 })
     const bytes = await readFile(join(__dirname, '../../src/main/core/campaigns/fixtures/bad-rows.csv'))
     const sheet = await core.handlers['campaigns:read'](
       await registeredSheet('x.csv', bytes.toString('base64'))

@@ -1917,6 +1917,8 @@ export const enRest = {
   'campaigns.optOuts.pastedLeftOut':
     'Only the numbers were put in the box; {count, plural, one {# cell that is not a number was} other {# cells that are not numbers were}} left out: {entries}.',
   'campaigns.optOuts.alreadyListed': '{count, plural, one {# was} other {# were}} on the list already.',
+  'campaigns.optOuts.repeated':
+    '{count, plural, one {# number was} other {# numbers were}} written twice or more: added once.',
   'campaigns.optOuts.noNumbers': 'No numbers found in {name}.',
   'campaigns.optOuts.syncBackground': "They are being added to each device's gateway blacklist.",
   'campaigns.optOuts.syncFailed':

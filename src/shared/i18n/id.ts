@@ -2135,6 +2135,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.pastedLeftOut':
     'Hanya nomornya yang dimasukkan ke kotak; {count} sel yang bukan nomor tidak dimasukkan: {entries}.',
   'campaigns.optOuts.alreadyListed': '{count} sudah ada di daftar.',
+  'campaigns.optOuts.repeated': '{count} nomor ditulis lebih dari sekali: ditambahkan sekali.',
   'campaigns.optOuts.noNumbers': 'Tidak ada nomor di {name}.',
   'campaigns.optOuts.syncBackground': 'Nomor sedang ditambahkan ke daftar hitam gateway setiap perangkat.',
   'campaigns.optOuts.syncFailed':

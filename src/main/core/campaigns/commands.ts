@@ -509,8 +509,11 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       const added = campaigns.optOuts.add(valid, source)
       optOutsChanged(added)
       // Each number once (two spellings of one number are one): those not added were on the list already.
-      const alreadyListed = new Set(valid).size - added
-      return { added, invalid, alreadyListed, gatewaySync: await pushToGateways(valid, true) }
+      const numbers = new Set(valid).size
+      const alreadyListed = numbers - added
+      // Said, or four lines would read "2 added; 1 not valid" with one line unaccounted for.
+      const repeated = valid.length - numbers
+      return { added, invalid, alreadyListed, repeated, gatewaySync: await pushToGateways(valid, true) }
     },
     async 'optouts:keywords'() {
       const { optOut, optIn } = readKeywords(deps.db)

@@ -2145,6 +2145,7 @@ describe('OptOuts', () => {
         added: 1,
         invalid: ['nope'],
         alreadyListed: 0,
+        repeated: 0,
         gatewaySync: { background: false, devices: [{ deviceId: 'dev-1', ok: false, message: 'not found' }] }
       }
     })
@@ -2202,6 +2203,7 @@ describe('OptOuts', () => {
         added: 2,
         invalid: [...invalid],
         alreadyListed: 0,
+        repeated: 0,
         gatewaySync: { background: false, devices: [] }
       }))
       const user = userEvent.setup()

@@ -33,6 +33,7 @@ beforeEach(() => {
     added: phones.length,
     invalid: [],
     alreadyListed: 0,
+    repeated: 0,
     gatewaySync: { background: false, devices: [] }
   }))
 })
@@ -285,12 +286,44 @@ describe('what an add says', () => {
         added: 0,
         invalid: ['12345'],
         alreadyListed: 3,
+        repeated: 0,
         gatewaySync: { background: false, devices: [] }
       }))
       const user = userEvent.setup()
       render(<OptOuts />)
       await openList(user, title)
       await user.type(screen.getByTestId('optouts-add'), '081234567002, 081234567006, 081234567001, 12345')
+      await user.keyboard('{Tab}{Enter}')
+      expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
+    }
+  )
+
+  it.each([
+    [
+      'en',
+      'Opt-out list (0)',
+      '2 added; 1 number was not valid: 12345. 1 number was written twice or more: added once.'
+    ],
+    [
+      'id',
+      'Daftar berhenti berlangganan (0)',
+      '2 ditambahkan; 1 bukan nomor yang valid: 12345. 1 nomor ditulis lebih dari sekali: ditambahkan sekali.'
+    ]
+  ] as const)(
+    'says a number written twice in one add (%s) (an operator read "2 added; 1 not valid" for four lines)',
+    async (language, title, text) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+      fake.handle('optouts:add', () => ({
+        added: 2,
+        invalid: ['12345'],
+        alreadyListed: 0,
+        repeated: 1,
+        gatewaySync: { background: false, devices: [] }
+      }))
+      const user = userEvent.setup()
+      render(<OptOuts />)
+      await openList(user, title)
+      await user.type(screen.getByTestId('optouts-add'), '081234567002, 081234567006, 6281234567006, 12345')
       await user.keyboard('{Tab}{Enter}')
       expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
     }

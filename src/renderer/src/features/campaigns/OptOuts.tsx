@@ -66,12 +66,19 @@ const INVALID_NAMED = 3
  * ones, so the operator can see what to fix.
  */
 function addedText(
-  { added, invalid, alreadyListed }: Pick<InvokeReply<'optouts:add'>, 'added' | 'invalid' | 'alreadyListed'>,
+  {
+    added,
+    invalid,
+    alreadyListed,
+    repeated
+  }: Pick<InvokeReply<'optouts:add'>, 'added' | 'invalid' | 'alreadyListed' | 'repeated'>,
   t: Translate
 ): string {
-  // QA11: "0 added." for numbers that were all on the list already said nothing of them.
+  // QA11: "0 added." for numbers that were all on the list already said nothing of them; a number written twice
+  // was not said either, so one line of four went unaccounted for.
   const already =
-    alreadyListed > 0 ? ` ${t('campaigns.optOuts.alreadyListed', { count: alreadyListed })}` : ''
+    (alreadyListed > 0 ? ` ${t('campaigns.optOuts.alreadyListed', { count: alreadyListed })}` : '') +
+    (repeated > 0 ? ` ${t('campaigns.optOuts.repeated', { count: repeated })}` : '')
   if (invalid.length === 0) return t('campaigns.optOuts.added', { added }) + already
   return (
     t('campaigns.optOuts.addedSomeInvalid', {

@@ -1807,6 +1807,7 @@ describe('item detail', () => {
       added: 1,
       invalid: [],
       alreadyListed: 0,
+      repeated: 0,
       gatewaySync: { background: false, devices: [] }
     }))
     const user = userEvent.setup()
