@@ -41,6 +41,17 @@ export const PHONE_CASES: readonly PhoneCase[] = [
   { input: '085712345', expected: { problem: 'length' }, why: 'the core used to accept any 9 digits' },
   { input: '', expected: { problem: 'empty' } },
   { input: '   ', expected: { problem: 'empty' } },
+  {
+    input: '08123456700７',
+    expected: { value: '628123456700' + '7' },
+    why: 'a full-width digit (an Indonesian keyboard in a Japanese or Chinese input mode) is the digit it shows'
+  },
+  {
+    input: '＋６２ ８１２－３４５６－７８９０',
+    expected: { value: '6281234567890' },
+    why: 'full-width plus, digits and dash, with an ideographic space'
+  },
+  { input: '0812²3456789', expected: { problem: 'characters' }, why: 'a superscript is no digit to send' },
   { input: '0812abc4567', expected: { problem: 'characters' } },
   { input: '0812-3456-789x', expected: { problem: 'characters' } },
   { input: '0812*3456#7890', expected: { problem: 'characters' } },

@@ -1,5 +1,5 @@
 // Phone numbers and group ids as the gateway takes them: one rule for the window, the contract, the core and the CLI.
-import { NUMBER_LIKE } from './recipient-search'
+import { halfWidth, NUMBER_LIKE } from './recipient-search'
 import { checkInternationalDigits, phoneProblem as problem } from './phone-numbering'
 
 /** Why a typed number cannot be sent to; the window turns it into `recipient.problem.<problem>`. */
@@ -30,7 +30,7 @@ export function checkPhone(input: string): PhoneCheck {
 
 /** checkPhone without the plain-number shortcut: the rule the shortcut must agree with (phone-numbering.test.ts). */
 export function checkPhoneInFull(input: string): PhoneCheck {
-  const raw = typeof input === 'string' ? input.trim() : ''
+  const raw = typeof input === 'string' ? halfWidth(input).trim() : ''
   if (raw === '') return problem('', 'empty', 'it is empty')
   const international = raw.startsWith('+')
   const compact = (international ? raw.slice(1) : raw).replace(SEPARATORS, '')
@@ -159,7 +159,7 @@ export function normaliseEchoedPhone(value: string): string {
  * would take it (`0812-345` → `62812345`), so the forms an operator types find the number that is stored.
  */
 export function phoneSearch(text: string): { digits: string; start: string } | null {
-  const trimmed = text.trim()
+  const trimmed = halfWidth(text).trim()
   if (!NUMBER_LIKE.test(trimmed)) return null
   return { digits: trimmed.replace(/\D/g, ''), start: checkPhone(trimmed).value }
 }

@@ -6,6 +6,14 @@
 /** Digits, one leading +, the separators people type inside a number, nothing else: text that reads as a number. */
 export const NUMBER_LIKE = /^\+?[\d\s\-().\u00a0]*\d[\d\s\-().\u00a0]*$/
 
+/** Full-width forms an input method types (digits, plus, dash, brackets, dot): U+FF01–FF5E are ASCII + 0xFEE0. */
+const FULL_WIDTH = /[\uff08\uff09\uff0b\uff0d\uff0e\uff10-\uff19]/g
+
+/** `input` with its full-width digits and separators read as the ones they show ("０８１２" is 0812). */
+export function halfWidth(input: string): string {
+  return input.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0))
+}
+
 /**
  * What the filter looks for (held anywhere) in the stored `62…` numbers, a message kept when its number holds any
  * one of them; none for blank text. Digits that start with 0 are two: a number written so far, in the `62…` form it is
@@ -15,7 +23,7 @@ export const NUMBER_LIKE = /^\+?[\d\s\-().\u00a0]*\d[\d\s\-().\u00a0]*$/
  * text (a name, a group id) as typed. The cases: recipient-search.cases.ts.
  */
 export function recipientSearchTerms(text: string): string[] {
-  const trimmed = text.trim()
+  const trimmed = halfWidth(text).trim()
   if (trimmed === '') return []
   if (!NUMBER_LIKE.test(trimmed)) return [trimmed]
   const digits = trimmed.replace(/\D/g, '')
