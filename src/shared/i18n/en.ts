@@ -865,6 +865,7 @@ export const enRest = {
   'send.sent.to':
     'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
   'send.sent.progress': 'Progress: {status}',
+  'send.sent.failedFor': 'for {failed} of {count}',
   'send.sent.perRecipient': 'Per recipient ({count})',
   'send.sent.captionMessage': 'Caption, as its own message to each recipient',
   'send.sent.textParts': 'Text, as {count} messages to each recipient',

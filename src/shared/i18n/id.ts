@@ -1089,6 +1089,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.scheduledTitle': 'Baru saja dijadwalkan',
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',
   'send.sent.progress': 'Perkembangan: {status}',
+  'send.sent.failedFor': 'untuk {failed} dari {count}',
   'send.sent.perRecipient': 'Per penerima ({count})',
   'send.sent.captionMessage': 'Keterangan, sebagai pesan tersendiri ke tiap penerima',
   'send.sent.textParts': 'Teks, sebagai {count} pesan ke tiap penerima',

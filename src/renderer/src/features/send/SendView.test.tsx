@@ -1688,6 +1688,7 @@ describe('enqueue', () => {
     const failure = { code: 'gateway_error', message: 'Number is not on WhatsApp', gatewayMessage: null }
     sentBatch([makeItem({ id: 'item-0-0', status: 'failed', failure })])
     expect(await screen.findByRole('heading', { name: 'Not sent' })).toBeTruthy()
+    expect(screen.queryByTestId('send-file-failed-count')).toBeNull()
     act(() => useSend.getState().dismissSent())
     sentBatch([
       makeItem({ id: 'item-1-0', status: 'failed', failure }),
@@ -1695,6 +1696,11 @@ describe('enqueue', () => {
     ])
     expect(await screen.findByRole('heading', { name: 'Some messages failed' })).toBeTruthy()
     expect(screen.queryByRole('heading', { name: 'Just sent' })).toBeNull()
+    // The message's own line says how many of its recipients it failed for: "Failed" alone, above "1 delivered · 1
+    // failed", read as failed for both (an operator's probe).
+    expect(
+      within(screen.getByTestId('send-text-row')).getByTestId('send-file-failed-count').textContent
+    ).toBe('for 1 of 2')
   })
 
   it('says a schedule kept on this computer is kept here until when, on its zone (QA: never said when)', async () => {

@@ -50,12 +50,19 @@ function ItemsProgress({
   if (deleted) return <DeletedBadge />
   const status = summaryStatus(items) ?? 'queued'
   const failed = items.find((i) => i.status === 'failed')
+  const failedCount = items.filter((i) => i.status === 'failed').length
   const step = Math.max(0, progressIndex(status))
   return (
     <>
       <span className="sent-progress">
         {/* Not a live region: the batch's summary line says each step once (QA37 Q37-08: each was said twice). */}
         <StatusBadge status={status} testId="send-file-status" />
+        {failed && failedCount < items.length ? (
+          // "Failed" alone read as failed for everyone, beside a heading of "1 read · 1 failed".
+          <span className="muted" data-testid="send-file-failed-count">
+            {t('send.sent.failedFor', { failed: failedCount, count: items.length })}
+          </span>
+        ) : null}
         {status !== 'failed' && status !== 'cancelled' && status !== 'scheduled' ? (
           <progress
             max={PROGRESS.length - 1}
