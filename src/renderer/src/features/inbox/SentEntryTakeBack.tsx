@@ -23,7 +23,14 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
   const saidRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, saidRef)
   const { outcome, follow, fix, resume, reads } = useTakeBackOutcome(item.id)
-  const allowed = itemActions(item)
+  // Asked once, not offered again: the take-back follows it here (a second ask only said "Already asked earlier…"
+  // in place of its answer, and kept saying it once the take-back was done).
+  const asked = said?.tone === 'ok'
+  const offered = itemActions(item)
+  const allowed = {
+    revoke: offered.revoke && !asked,
+    cancelAtGateway: offered.cancelAtGateway && !asked
+  }
   if (!allowed.revoke && !allowed.cancelAtGateway && !said) return null
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
