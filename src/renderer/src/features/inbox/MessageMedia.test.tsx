@@ -162,6 +162,19 @@ describe('a customer file in the thread', () => {
     expect(fake.requests('inbox:media')).toEqual([{ number: 7 }])
   })
 
+  it('keeps a document name’s extension whole where the name wraps (at 360 px ".pdf" broke as ".p" and "df")', () => {
+    const pdf = media({
+      kind: 'document',
+      fileName: 'laporan-keuangan-november-2026.pdf',
+      type: 'application/pdf',
+      bytes: 2048
+    })
+    render(<MessageMedia message={message(pdf, '')} onChanged={() => undefined} />)
+    const extension = screen.getByTestId('inbox-media-file').querySelector('.file-name-extension')
+    expect(extension?.textContent).toBe('.pdf')
+    expect(extension?.parentElement?.textContent).toContain('laporan-keuangan-november-2026.pdf')
+  })
+
   it('plays a fetched video and audio in the native players', async () => {
     fake.handle('inbox:media', () => ({ media: media(), dataBase64: btoa('bytes') }))
     const { unmount } = render(

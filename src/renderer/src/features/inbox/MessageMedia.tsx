@@ -219,6 +219,21 @@ function FetchedMedia({
   )
 }
 
+/** Up to this many characters after the last dot are an extension, kept whole where the name wraps. */
+const EXTENSION_MOST = 8
+
+/** A file's name that may break anywhere (a long one at 360 px) but never inside its extension (".p" / "df"). */
+function FileNameText({ name }: { name: string }): React.JSX.Element {
+  const dot = name.lastIndexOf('.')
+  if (dot <= 0 || name.length - dot - 1 > EXTENSION_MOST) return <>{name}</>
+  return (
+    <>
+      {name.slice(0, dot)}
+      <span className="file-name-extension">{name.slice(dot)}</span>
+    </>
+  )
+}
+
 /** A document (or a file shown as one): its name, its size and a copy the operator saves where they choose. */
 function FileCard({ number, media }: { number: number; media: InboxMediaView }): React.JSX.Element {
   const t = useT()
@@ -228,7 +243,7 @@ function FileCard({ number, media }: { number: number; media: InboxMediaView }):
   return (
     <div className="inbox-media-file" data-testid="inbox-media-file">
       <p className="inbox-media-file-name" dir="auto">
-        {name}
+        <FileNameText name={name} />
         {media.bytes !== null ? (
           <span className="muted small"> · {formatBytes(media.bytes, locale)}</span>
         ) : null}
