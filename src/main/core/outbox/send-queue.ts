@@ -317,9 +317,9 @@ export function createSendQueue(input: KernelInput) {
         .map(({ shownAt, item }) => ({ at: shownAt, item: view(item) }))
     },
     /**
-     * Each chat's newest item by when it shows there (a device and a recipient, shown after `shownAfter` when given;
-     * see SHOWN_AT) whose status is not one of `skipping`, with that time, or null, in the order asked: the inbox's
-     * page of conversations in one read.
+     * Each chat's newest item by when it happened (a device and a recipient, shown after `shownAfter` when given; see
+     * HAPPENED_AT: a schedule when it was written) whose status is not one of `skipping`, with that time, or null, in
+     * the order asked: the inbox's page of conversations in one read.
      */
     newestToChats: (
       chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
@@ -328,7 +328,7 @@ export function createSendQueue(input: KernelInput) {
       const view = itemViews(ctx)
       return store
         .newestToChats(chats, skipping)
-        .map((newest) => (newest ? { at: newest.shownAt, item: view(newest.item) } : null))
+        .map((newest) => (newest ? { at: newest.happenedAt, item: view(newest.item) } : null))
     },
     /**
      * Where what was sent (or is being sent) whose text holds `text` went, newest first by when each shows in its chat

@@ -1,6 +1,6 @@
 // A page of the inbox's conversations reads each chat's newest reply in one statement (newestToChats): the newest
-// item from the device to the chat by when it shows there (SHOWN_AT, as the thread orders it), shown after the chat
-// was cleared, whose status the inbox did not skip; each chat read through the index by recipient, never a scan.
+// item from the device to the chat by when it happened (HAPPENED_AT: a schedule when it was written), shown after the
+// chat was cleared, whose status the inbox did not skip; each chat read through the index by recipient, never a scan.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -28,7 +28,14 @@ const UNANSWERED: ItemStatus[] = ['failed', 'cancelled', 'cancelled_at_gateway',
 /** One chat's items (id, when written, status, device, when the gateway took it), what the page asks, and which item it answers. */
 const CASES: {
   name: string
-  items: [id: string, createdAt: number, status: ItemStatus, deviceId?: string, acceptedAt?: number][]
+  items: [
+    id: string,
+    createdAt: number,
+    status: ItemStatus,
+    deviceId?: string,
+    acceptedAt?: number,
+    notBefore?: number
+  ][]
   shownAfter?: number
   newest: string | null
 }[] = [
@@ -107,14 +114,38 @@ const CASES: {
     shownAfter: 12,
     newest: null
   },
+  {
+    // A reply scheduled for later sits in the thread at its time to come; in the row it hid what came after it.
+    name: 'a reply scheduled for later, written before a sent one: by when each was written, not its time to come',
+    items: [
+      ['r1', 10, 'scheduled', 'd1', undefined, 100],
+      ['r2', 20, 'accepted', 'd1', 21]
+    ],
+    newest: 'r2'
+  },
+  {
+    name: 'a reply scheduled for later, written after a sent one',
+    items: [
+      ['r1', 10, 'read', 'd1', 11],
+      ['r2', 20, 'scheduled', 'd1', undefined, 100]
+    ],
+    newest: 'r2'
+  },
   { name: 'from another device to the same number', items: [['r1', 10, 'read', 'd2']], newest: null }
 ]
 
 function seeded(): OutboxStore {
   const outbox = new OutboxStore(db)
   const items = CASES.flatMap((c, chat) =>
-    c.items.map(([id, createdAt, status, deviceId = 'd1', acceptedAt = null]) =>
-      newTextItem(`${chat}:${id}`, { recipient: `62811${chat}`, deviceId, createdAt, status, acceptedAt })
+    c.items.map(([id, createdAt, status, deviceId = 'd1', acceptedAt = null, notBefore = null]) =>
+      newTextItem(`${chat}:${id}`, {
+        recipient: `62811${chat}`,
+        deviceId,
+        createdAt,
+        status,
+        acceptedAt,
+        notBefore
+      })
     )
   )
   outbox.insertItems(items, [], [], 1)
@@ -133,12 +164,13 @@ it.each(CASES.map((c, chat) => ({ ...c, chat })))('answers $name', ({ chat, show
   ])
 })
 
-it('answers each reply with when it shows in its chat', () => {
+it('answers each reply with when it happened: went, or was written (a schedule too, never its time to come)', () => {
   const outbox = seeded()
   const went = CASES.findIndex((c) => c.name === 'the newest by when it went, not by when it was written')
   const waiting = CASES.findIndex((c) => c.name === 'one on its way')
-  const asked = [went, waiting].map((chat) => ({ deviceId: 'd1', recipient: `62811${chat}` }))
-  expect(outbox.newestToChats(asked, UNANSWERED).map((newest) => newest?.shownAt)).toEqual([30, 20])
+  const scheduled = CASES.findIndex((c) => c.name === 'a reply scheduled for later, written after a sent one')
+  const asked = [went, waiting, scheduled].map((chat) => ({ deviceId: 'd1', recipient: `62811${chat}` }))
+  expect(outbox.newestToChats(asked, UNANSWERED).map((newest) => newest?.happenedAt)).toEqual([30, 20, 20])
 })
 
 it('answers a page of chats in the order asked, each its own', () => {

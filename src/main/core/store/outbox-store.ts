@@ -9,6 +9,7 @@ import {
   SELECT_ITEM,
   ITEM_LIST,
   FENCED_ROWIDS,
+  HAPPENED_AT,
   SHOWN_AT,
   SEARCH_AUTOMERGE,
   inLine,
@@ -45,25 +46,26 @@ export class OutboxStore extends OutboxTerminalMovesStore {
   // --------------------------------------------------------------------------------------- the inbox's rows
 
   /**
-   * For each chat (a device and a recipient, shown after `shownAfter` when given), its newest item by when it shows
-   * there (SHOWN_AT, as the thread orders it) whose status is not one of `skipping`, with that time, or null: a page
-   * of the inbox's conversations in one read, not one a row. Each chat is read through the index by recipient (its
-   * own few items, sorted: as a thread's half is); an open batch's items are not there.
+   * For each chat (a device and a recipient, shown after `shownAfter` when given, by SHOWN_AT as the thread shows it),
+   * its newest item by when it happened (HAPPENED_AT: a schedule counts when it was written, not at its time to come)
+   * whose status is not one of `skipping`, with that time, or null: a page of the inbox's conversations in one read,
+   * not one a row. Each chat is read through the index by recipient (its own few items, sorted: as a thread's half
+   * is); an open batch's items are not there.
    */
   newestToChats(
     chats: readonly { deviceId: string; recipient: string; shownAfter?: number }[],
     skipping: readonly ItemStatus[]
-  ): ({ shownAt: number; item: ItemRecord } | null)[] {
+  ): ({ happenedAt: number; item: ItemRecord } | null)[] {
     if (chats.length === 0) return []
     const fence = this.anyBatchOpen() ? ` AND o.rowid NOT IN ${FENCED_ROWIDS}` : ''
     const rows = this.prepare(
-      `SELECT ${ITEM_LIST}, ${SHOWN_AT} AS shownAt, picked.chat AS pickedFor FROM (
+      `SELECT ${ITEM_LIST}, ${HAPPENED_AT} AS happenedAt, picked.chat AS pickedFor FROM (
          SELECT c.key AS chat, (
            SELECT o.rowid FROM outbox_items AS o INDEXED BY outbox_items_by_recipient
            WHERE o.recipient = json_extract(c.value, '$[1]') AND o.device_id = json_extract(c.value, '$[0]')
              AND ${SHOWN_AT} > json_extract(c.value, '$[2]')
              AND o.status NOT IN (SELECT value FROM json_each(?))${fence}
-           ORDER BY ${SHOWN_AT} DESC, o.id DESC LIMIT 1
+           ORDER BY ${HAPPENED_AT} DESC, o.id DESC LIMIT 1
          ) AS itemRowid
          FROM json_each(?) AS c
        ) AS picked JOIN outbox_items ON outbox_items.rowid = picked.itemRowid`
@@ -72,9 +74,10 @@ export class OutboxStore extends OutboxTerminalMovesStore {
       JSON.stringify(
         chats.map((chat) => [chat.deviceId, chat.recipient, chat.shownAfter ?? Number.MIN_SAFE_INTEGER])
       )
-    ) as (Row & { shownAt: number; pickedFor: number })[]
-    const newest: ({ shownAt: number; item: ItemRecord } | null)[] = chats.map(() => null)
-    for (const { pickedFor, shownAt, ...row } of rows) newest[pickedFor] = { shownAt, item: toItem(row) }
+    ) as (Row & { happenedAt: number; pickedFor: number })[]
+    const newest: ({ happenedAt: number; item: ItemRecord } | null)[] = chats.map(() => null)
+    for (const { pickedFor, happenedAt, ...row } of rows)
+      newest[pickedFor] = { happenedAt, item: toItem(row) }
     return newest
   }
 
