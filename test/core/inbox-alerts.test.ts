@@ -78,6 +78,15 @@ it('notifies a customer’s message once (never ours), silent in the open conver
   await core.handlers['inbox:markRead']({ conversationId: conversation!.id, read: true })
   expect(unreadTold.at(-1)).toBe(0)
   expect(core.snapshot().inbox.unread).toBe(0)
+
+  // Archived unread, it is no longer counted where "Unread only" does not find it; taken out again, it is.
+  await core.handlers['inbox:markRead']({ conversationId: conversation!.id, read: false })
+  expect(unreadTold.at(-1)).toBe(1)
+  await core.handlers['inbox:archive']({ conversationId: conversation!.id, archived: true })
+  expect(unreadTold.at(-1)).toBe(0)
+  expect((await core.handlers['inbox:status']({})).unread).toBe(0)
+  await core.handlers['inbox:archive']({ conversationId: conversation!.id, archived: false })
+  expect(unreadTold.at(-1)).toBe(1)
 }, 60_000)
 
 it('confirms a STOP once through the send queue when the setting has a text, and not at all by default', async () => {

@@ -85,8 +85,12 @@ export function createConversationCommands(deps: {
       deps.onReadChanged?.()
       return marked
     },
-    'inbox:archive': async ({ conversationId, archived }) =>
-      known(() => deps.inbox.conversations.archive(conversationId, archived)),
+    'inbox:archive': async ({ conversationId, archived }) => {
+      const marked = known(() => deps.inbox.conversations.archive(conversationId, archived))
+      // An archived conversation's unread messages are not counted (as "Unread only" does not find them).
+      deps.onReadChanged?.()
+      return marked
+    },
     'inbox:deleteConversation': async ({ conversationId }) => {
       const deleted = await deps.inbox.conversations.delete(conversationId).catch((error: unknown) => {
         throw inOperatorWords(error)

@@ -161,6 +161,21 @@ describe('conversations', () => {
     expect(inbox.counts()).toMatchObject({ unread: 2, unreadCustomers: 1 })
   })
 
+  it('counts as unread what "Unread only" finds: not an archived conversation’s (the badge said 1, the list none)', () => {
+    receive(message({ text: 'a' }), message({ chatId: '6281200000002', text: 'c' }))
+    const second = conversations.list({ limit: 5 }).find((c) => c.chatId === '6281200000002')
+    conversations.setArchived(second!.id, true)
+    const findable = conversations.list({ limit: 5, unreadOnly: true })
+    expect(findable.map((c) => c.chatId)).toEqual(['6281234567890'])
+    expect(inbox.counts()).toMatchObject({
+      unread: findable.reduce((sum, c) => sum + c.unread, 0),
+      unreadCustomers: findable.length
+    })
+    // The customer writing again brings it back, and it counts again.
+    receive(message({ chatId: '6281200000002', text: 'halo?' }))
+    expect(inbox.counts()).toMatchObject({ unread: 3, unreadCustomers: 2 })
+  })
+
   it('counts a customer who wrote to two devices once: the customers, not their conversations (QA N04)', () => {
     receive(
       message({ text: 'a' }),

@@ -263,6 +263,8 @@ export class InboxStore {
   }
 
   /**
+   * Unread as the Inbox's "Unread only" finds it: an archived conversation's unread messages are not counted (the tab
+   * said 1 while the list showed none); a customer writing again brings it back, and its count with it.
    * Asked on every read mark (the tray's and the tab's unread counts): the unread total is the conversations' kept
    * counts and the events' sums come from partial indexes, not scans of every message and event (17 ms of the core's
    * thread at 100,000 messages, which held up the thread and the conversations the window had asked for first).
@@ -272,7 +274,7 @@ export class InboxStore {
       .prepare(
         `SELECT (SELECT COUNT(*) FROM inbox_messages) AS n, COALESCE(SUM(unread), 0) AS unread,
            COUNT(DISTINCT CASE WHEN unread > 0 THEN chat_id END) AS unreadCustomers
-         FROM inbox_conversations`
+         FROM inbox_conversations WHERE archived = 0`
       )
       .get() as { n: number; unread: number; unreadCustomers: number }
     // Each by its partial index: refusals, events waiting to be applied and duplicates are few.
