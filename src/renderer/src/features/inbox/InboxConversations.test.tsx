@@ -148,6 +148,39 @@ beforeEach(() => {
 const rowTitles = (): string[] =>
   screen.getAllByTestId('inbox-conversation-title').map((title) => title.textContent ?? '')
 
+describe('a conversation marked unread', () => {
+  it('stays unread when the operator comes back to the Inbox: it is not opened again by itself and read', async () => {
+    script()
+    // The core's side: the read mark holds until changed.
+    let unread = 0
+    const dewi = (): InboxConversationView => ({ ...DEWI, unread })
+    fake.handle('inbox:conversations', () => ({ conversations: [dewi(), GROUP, UNNAMED], next: null }))
+    fake.handle('inbox:thread', () => ({ conversation: dewi(), entries: [incoming()], next: null }))
+    fake.handle('inbox:markRead', ({ read }) => {
+      unread = read ? 0 : 1
+      return dewi()
+    })
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const mark = await screen.findByTestId('inbox-mark-read')
+    await user.click(mark)
+    await waitFor(() => expect(mark.textContent).toBe('Mark read'))
+    // Alt+1 to the Overview and Alt+I back (the view is left and drawn again): the mark holds.
+    unmount()
+    render(<InboxView />)
+    await waitFor(() =>
+      expect(within(screen.getByTestId('inbox-conversation-1')).getByTestId('inbox-unread')).toBeTruthy()
+    )
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('inbox:markRead')).toEqual([{ conversationId: 1, read: false }])
+    expect(unread).toBe(1)
+    // Opened by the operator, it is read.
+    await user.click(screen.getByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(unread).toBe(0))
+  })
+})
+
 describe('notifications and the open conversation', () => {
   it('opens the conversation a clicked notification asks for, and tells which one is open', async () => {
     script()

@@ -34,6 +34,7 @@ import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { threadEntryKey, useThreadScroll } from './thread-scroll'
+import { markOpenConversation } from './read-mark'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
 /** Whether the operator is at this window: shown and focused (what is drawn in another window's shadow is not read). */
@@ -308,7 +309,7 @@ export function Thread({
             aria-keyshortcuts="M"
             onClick={() => {
               chosen()
-              act(call('inbox:markRead', { conversationId: id, read: conversation.unread > 0 }))
+              act(markOpenConversation(id, conversation.unread > 0))
             }}
           >
             {conversation.unread > 0 ? t('inbox.thread.markRead') : t('inbox.thread.markUnread')}

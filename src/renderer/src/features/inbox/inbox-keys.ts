@@ -3,7 +3,7 @@
 // read or unread. J / K and Enter move through the rows as in every list (features/shortcuts).
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import type { InboxConversationView } from '../../../../shared/contract'
-import { call } from '../../api'
+import { markOpenConversation } from './read-mark'
 import { REPLY_TEXT_ID } from './ReplyBox'
 
 function typingIn(target: EventTarget | null): boolean {
@@ -65,7 +65,7 @@ export function useInboxKeys(
         }
       } else if (event.key === 'm' || event.key === 'M') {
         event.preventDefault()
-        call('inbox:markRead', { conversationId: open.id, read: open.unread > 0 })
+        markOpenConversation(open.id, open.unread > 0)
           .then((conversation) => {
             onChanged(conversation)
             onMarked(conversation)
