@@ -271,63 +271,40 @@ describe('removing an entry', () => {
 })
 
 describe('what an add says', () => {
-  it.each([
-    ['en', 'Opt-out list (0)', '0 added; 1 number was not valid: 12345. 3 were on the list already.'],
+  const TITLE = { en: 'Opt-out list (0)', id: 'Daftar berhenti berlangganan (0)' } as const
+  it.each(
     [
-      'id',
-      'Daftar berhenti berlangganan (0)',
-      '0 ditambahkan; 1 bukan nomor yang valid: 12345. 3 sudah ada di daftar.'
-    ]
-  ] as const)(
-    'counts the numbers already on the list (%s) (QA11: "0 added." for three known numbers)',
-    async (language, title, text) => {
-      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-      fake.handle('optouts:add', () => ({
-        added: 0,
-        invalid: ['12345'],
-        alreadyListed: 3,
-        repeated: 0,
-        gatewaySync: { background: false, devices: [] }
-      }))
-      const user = userEvent.setup()
-      render(<OptOuts />)
-      await openList(user, title)
-      await user.type(screen.getByTestId('optouts-add'), '081234567002, 081234567006, 081234567001, 12345')
-      await user.keyboard('{Tab}{Enter}')
-      expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
-    }
-  )
-
-  it.each([
-    [
-      'en',
-      'Opt-out list (0)',
-      '2 added; 1 number was not valid: 12345. 1 number was written twice or more: added once.'
-    ],
-    [
-      'id',
-      'Daftar berhenti berlangganan (0)',
-      '2 ditambahkan; 1 bukan nomor yang valid: 12345. 1 nomor ditulis lebih dari sekali: ditambahkan sekali.'
-    ]
-  ] as const)(
-    'says a number written twice in one add (%s) (an operator read "2 added; 1 not valid" for four lines)',
-    async (language, title, text) => {
-      seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
-      fake.handle('optouts:add', () => ({
-        added: 2,
-        invalid: ['12345'],
-        alreadyListed: 0,
-        repeated: 1,
-        gatewaySync: { background: false, devices: [] }
-      }))
-      const user = userEvent.setup()
-      render(<OptOuts />)
-      await openList(user, title)
-      await user.type(screen.getByTestId('optouts-add'), '081234567002, 081234567006, 6281234567006, 12345')
-      await user.keyboard('{Tab}{Enter}')
-      expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
-    }
-  )
+      {
+        // QA11: "0 added." for three known numbers.
+        name: 'the numbers already on the list',
+        typed: '081234567002, 081234567006, 081234567001, 12345',
+        reply: { added: 0, alreadyListed: 3, repeated: 0 },
+        en: '0 added; 1 number was not valid: 12345. 3 were on the list already.',
+        id: '0 ditambahkan; 1 bukan nomor yang valid: 12345. 3 sudah ada di daftar.'
+      },
+      {
+        // An operator read "2 added; 1 number was not valid" for four lines.
+        name: 'a number written twice in one add',
+        typed: '081234567002, 081234567006, 6281234567006, 12345',
+        reply: { added: 2, alreadyListed: 0, repeated: 1 },
+        en: '2 added; 1 number was not valid: 12345. 1 number was written twice or more: added once.',
+        id: '2 ditambahkan; 1 bukan nomor yang valid: 12345. 1 nomor ditulis lebih dari sekali: ditambahkan sekali.'
+      }
+    ].flatMap((c) => (['en', 'id'] as const).map((language) => ({ ...c, language, text: c[language] })))
+  )('counts $name ($language)', async ({ language, typed, reply, text }) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
+    fake.handle('optouts:add', () => ({
+      ...reply,
+      invalid: ['12345'],
+      gatewaySync: { background: false, devices: [] }
+    }))
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user, TITLE[language])
+    await user.type(screen.getByTestId('optouts-add'), typed)
+    await user.keyboard('{Tab}{Enter}')
+    expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
+  })
 
   it('says a file with no numbers in it has none, and asks the core nothing (QA11: an empty file gave "0 added.")', async () => {
     const user = userEvent.setup()
