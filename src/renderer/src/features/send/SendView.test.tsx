@@ -1804,6 +1804,27 @@ describe('enqueue', () => {
     expect(screen.queryByTestId('send-sent')).toBeNull()
   })
 
+  it('sends nothing on a plain Enter in a field, and says nothing of what is missing (only Send or Ctrl+Enter send)', async () => {
+    // An operator entered a number with Enter, pressed Enter again, and read "Add a file or write a text message"
+    // before pressing Send: the form's implicit submission had sent it.
+    const user = show()
+    await user.type(
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
+      '081234567890{Enter}'
+    )
+    await user.keyboard('{Enter}')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    screen.getByLabelText('Date').focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByTestId('send-problems')).toBeNull()
+    expect(screen.queryByText('Add a file or write a text message.')).toBeNull()
+    await user.click(screen.getByRole('radio', { name: 'Send now' }))
+    await user.type(screen.getByRole('textbox', { name: /^Text message/ }), 'Halo')
+    screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }).focus()
+    await user.keyboard('{Enter}')
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+  })
+
   it('sends with Ctrl+Enter and then focuses what was sent, not the cleared form', async () => {
     const user = show()
     fake.handle('outbox:get', ({ id }) => ({ item: makeItem({ id, status: 'queued' }), history: [] }))

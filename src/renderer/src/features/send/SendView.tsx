@@ -380,11 +380,21 @@ export function SendView(): React.JSX.Element {
         noValidate
         onSubmit={(e) => void submit(e)}
         onKeyDown={(e) => {
+          if (e.key !== 'Enter') return
           // Ctrl+Enter (Cmd+Enter on macOS) sends from any field, as in mail and chat clients.
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !send.sending) {
+          if (e.ctrlKey || e.metaKey) {
             e.preventDefault()
-            formRef.current?.requestSubmit()
+            if (!send.sending) formRef.current?.requestSubmit()
+            return
           }
+          // A plain Enter in a field is no Send (the browser's implicit submission): an operator entering numbers
+          // with Enter read "Add a file or write a text message" before pressing Send. Buttons (and Choose files) keep
+          // theirs.
+          if (
+            e.target instanceof HTMLInputElement &&
+            !['submit', 'button', 'reset', 'file'].includes(e.target.type)
+          )
+            e.preventDefault()
         }}
         data-testid="send-form"
       >
