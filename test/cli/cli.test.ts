@@ -251,7 +251,7 @@ describe('exit codes and the output contract', () => {
       [['send', 'file', 'missing.jpg', '--to', '081234567890'], /file not found: missing\.jpg/],
       [
         ['send', 'file', 'big.jpg', '--to', '081234567890'],
-        /big\.jpg is 3\.0 MB; the gateway accepts files up to 2 MB/
+        /big\.jpg is 3 MB; the gateway accepts files up to 2 MB/
       ],
       [
         ['send', 'file', 'notes.exe', '--to', '081234567890'],
