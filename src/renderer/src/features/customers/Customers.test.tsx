@@ -204,6 +204,24 @@ describe('the customer list', () => {
     expect(names()).not.toContain('Budi')
   })
 
+  it('lets go of the last add’s line when the next add is refused; keeps a removal’s while its Undo stands', async () => {
+    const user = userEvent.setup()
+    render(<Customers />)
+    await openList(user)
+    await addCustomer(user, '0813-1111-2222', 'Budi')
+    await screen.findByText('Budi (+62 813-1111-2222) added to your customers.')
+    // An operator's probe: "Budi … added" stayed beside the refused number typed next.
+    await addCustomer(user, '12', 'X')
+    expect(screen.getByLabelText('Phone number').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.queryByTestId('customers-result')).toBeNull()
+    // A removal's line goes with its Undo, which a refused add does not take away.
+    await user.click(screen.getByRole('button', { name: 'Remove Pelanggan 01' }))
+    await screen.findByText('Pelanggan 01 (+62 812-0000-0001) removed from the customers.')
+    await user.click(screen.getByRole('button', { name: 'Add customer' }))
+    expect(screen.getByTestId('customers-result').textContent).toContain('Pelanggan 01')
+    expect(screen.getByRole('button', { name: 'Undo: add Pelanggan 01 back' })).toBeTruthy()
+  })
+
   it('asks before renaming a customer whose number is added again, and Undo gives the old name back', async () => {
     const user = userEvent.setup()
     render(<Customers />)

@@ -240,6 +240,9 @@ export function Customers({
     event.preventDefault()
     setTried(true)
     setPhoneRefused(null)
+    // A new try lets go of the last one's line (an operator's probe: "… added" stood beside the next refusal), but not
+    // of a line with its Undo still offered: that action can still be undone.
+    if (undoable === null) setNote(null)
     const kept = usableContactName(name)
     // Refused here: the first marked field takes the focus, as Send's do (an operator's probe: it stayed on the
     // button, the field to retype a Shift+Tab away).
