@@ -15,6 +15,8 @@ import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
+import { StatusBadge } from '../outbox/StatusBadge'
+import { shownStatus } from '../outbox/status'
 import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
 import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
@@ -722,7 +724,14 @@ function SearchResults({
                     <span dir="auto">{`${t('inbox.thread.you')}: ${item.text}`}</span>{' '}
                     <time className="muted small" dateTime={at}>
                       {formatDateTimeInZone(at, locale, zone)}
-                    </time>
+                    </time>{' '}
+                    {/* Where it is now, as its thread says (an operator's probe: a campaign taken back was found as
+                        any reply the customer still has). */}
+                    <StatusBadge
+                      status={shownStatus(item)}
+                      held={item.held}
+                      failureCode={item.failure?.code ?? null}
+                    />
                   </button>
                 </li>
               )

@@ -782,6 +782,47 @@ describe('the conversations list', () => {
     }
   )
 
+  it('says where a reply found now is, as its thread does: one deleted for everyone reads so', async () => {
+    script()
+    const taken = makeItem({
+      id: 'out-2',
+      recipient: DEWI.chatId,
+      text: 'Tagihan Anda Rp 75.000',
+      status: 'revoked',
+      createdAt: '2026-03-02T09:00:00.000Z'
+    })
+    const read = makeItem({
+      id: 'out-3',
+      recipient: DEWI.chatId,
+      text: 'Tagihan sudah lunas',
+      status: 'read',
+      createdAt: '2026-03-02T10:00:00.000Z'
+    })
+    fake.handle('inbox:search', () => ({
+      messages: [],
+      replies: [
+        { conversation: DEWI, item: read, at: read.createdAt },
+        { conversation: DEWI, item: taken, at: taken.createdAt }
+      ],
+      conversations: [],
+      next: null,
+      sentRead: 0,
+      messageConversations: [],
+      conversationsMoreFound: false,
+      moreFound: false
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'tagihan')
+    // An operator's probe: a campaign taken back was found as "You: Tagihan …" like any reply the customer still has.
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
+    const [newer, older] = screen.getAllByTestId('inbox-search-message')
+    expect(older!.textContent).toContain('Deleted for everyone')
+    expect(newer!.textContent).toContain('Read')
+    expect(newer!.textContent).not.toContain('Deleted for everyone')
+  })
+
   it.each([
     {
       language: 'en' as const,
