@@ -2914,6 +2914,38 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(fake.requests('campaigns:check').length).toBe(asked + 1)
   })
 
+  // An operator's probe: a form left open from 17:08 still said "estimated to finish … 17:08" at 17:10, and would say
+  // an evening's end at 20:05 for a campaign whose working hours had closed at 20:00.
+  it('asks for the end again as time passes with the form open, so the end shown is of now', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+    let finishAt = Date.UTC(2026, 0, 15, 12, 58)
+    handleSheet({
+      get estimate() {
+        return { finishAt, quotaFinish: { kind: 'at' as const, at: finishAt } }
+      }
+    })
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('15 Jan 2026, 19:58')
+    )
+    const asked = fake.requests('campaigns:check').length
+    // The hours close meanwhile: the core now plans the rows for the next morning.
+    finishAt = Date.UTC(2026, 0, 16, 1, 5)
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toContain('16 Jan 2026, 08:05')
+    )
+    // Once a minute, not once per render.
+    expect(fake.requests('campaigns:check').length).toBe(asked + 1)
+  })
+
   // An operator's probe: working hours 20:00 until 08:00 made the line "5 messages; estimated to finish Unknown.".
   it('says in a sentence of its own that no end can be estimated, and why when the pacing is the reason', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))

@@ -595,6 +595,9 @@ function NewCampaign({
   // timer below making one ask of a burst (QA28 Q28-02). A reply is still matched by checkKey alone: the end shown
   // meanwhile is the form's, a moment behind the count.
   const waitingInOutbox = useOutbox((s) => s.counts.queued + s.counts.scheduled)
+  // The end is estimated from now (working hours, today's caps): asked again each minute the form stays open, or a
+  // form left open says an end already gone, or an evening's end after the hours have closed (an operator's probe).
+  const minute = useNow(60_000)
   const devicesNow = JSON.stringify(
     devices
       .filter((d) => chosen.includes(d.id))
@@ -620,7 +623,7 @@ function NewCampaign({
       on = false
       clearTimeout(timer)
     }
-  }, [checkRequest, checkKey, devicesNow, waitingInOutbox])
+  }, [checkRequest, checkKey, devicesNow, waitingInOutbox, minute])
 
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
