@@ -635,6 +635,34 @@ describe('the blank rows of a sheet', () => {
     expect(within(summary).getByText(want.term).nextElementSibling?.textContent).toBe('20')
   })
 
+  it("asks a saved draft's start again each minute its summary stays open: the end it shows is of now", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
+    const draft = campaign({ status: 'draft', startedAt: null, counts: { waiting: 4, skipped: 1 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [draft] }))
+    fake.handle('campaigns:get', () => draft)
+    let finishAt = Date.UTC(2026, 0, 15, 12, 58)
+    fake.handle('campaigns:checkDraft', () => ({
+      campaign: draft,
+      sameMessage: moves([]),
+      estimate: { finishAt, quotaFinish: { kind: 'at' as const, at: finishAt } }
+    }))
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'bills' }))
+    await user.click(await screen.findByTestId('campaign-draft-start'))
+    const summary = await screen.findByRole('group', { name: 'Before you start' })
+    await waitFor(() => expect(summary.textContent).toContain('15 Jan 2026, 19:58'))
+    finishAt = Date.UTC(2026, 0, 16, 1, 5)
+    await act(() => vi.advanceTimersByTimeAsync(60_000))
+    await waitFor(() => expect(summary.textContent).toContain('16 Jan 2026, 08:05'))
+    expect(fake.requests('campaigns:checkDraft')).toHaveLength(2)
+  })
+
   it("are not named by a campaign's counts when its sheet had none, or they were not kept", async () => {
     const kept = campaign({ status: 'draft', startedAt: null, counts: { waiting: 4, skipped: 1 } })
     fake.handle('campaigns:list', () => ({ campaigns: [kept] }))

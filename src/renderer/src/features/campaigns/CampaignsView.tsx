@@ -1329,6 +1329,8 @@ function StartDraft({
   const [checked, setChecked] = useState<InvokeReply<'campaigns:checkDraft'> | 'failed' | null>(null)
   const asOfNow = checked !== null && checked !== 'failed' ? checked : null
   const startCounts = draftStartCounts(asOfNow?.campaign ?? campaign, sendRecent)
+  // Its end is of now, as the new campaign form's: asked again each minute the summary stays open.
+  const minute = useNow(60_000)
   useEffect(() => {
     if (!confirming) return
     let on = true
@@ -1340,7 +1342,7 @@ function StartDraft({
     return () => {
       on = false
     }
-  }, [confirming, sendRecent, campaign.id])
+  }, [confirming, sendRecent, campaign.id, minute])
   const startButton = useRef<HTMLButtonElement>(null)
   const column = campaign.mapping.attachment ?? null
   // Picked handles not handed to the core are released when the operator leaves the draft.
