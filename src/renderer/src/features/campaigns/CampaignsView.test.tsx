@@ -2908,6 +2908,27 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'devices', addDeviceOpen: true })
   })
 
+  /**
+   * A sheet imported and a message typed, each check answered with the end `end.at` holds when it is asked: waits for
+   * the form's line to show `firstShown` (the operator's clock) and says how many checks were asked by then.
+   */
+  async function formShowingEnd(
+    user: ReturnType<typeof userEvent.setup>,
+    end: { at: number },
+    firstShown: string
+  ): Promise<number> {
+    handleSheet({
+      get estimate() {
+        return { finishAt: end.at, quotaFinish: { kind: 'at' as const, at: end.at } }
+      }
+    })
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() => expect(screen.getByTestId('campaign-estimate').textContent).toContain(firstShown))
+    return fake.requests('campaigns:check').length
+  }
+
   // QA28 Q28-02: "Estimated end 18:35" beside "Today's daily caps allow 5 of 6": the end was asked before the device
   // sent more, and never again.
   it('asks for the end again when a chosen device sends more, and shows only the end of the counts now (QA28 Q28-02)', async () => {
@@ -2918,22 +2939,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
       sentToday: { count: 3, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
     })
     seedStores(makeBootstrap({ devices: [shop] }))
-    let finishAt = Date.UTC(2026, 0, 15, 5, 0)
-    handleSheet({
-      get estimate() {
-        return { finishAt, quotaFinish: { kind: 'at' as const, at: finishAt } }
-      }
-    })
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await importSheet(user)
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
-    await waitFor(() =>
-      expect(screen.getByTestId('campaign-estimate').textContent).toContain('15 Jan 2026, 12:00')
-    )
-    const asked = fake.requests('campaigns:check').length
+    const end = { at: Date.UTC(2026, 0, 15, 5, 0) }
+    const asked = await formShowingEnd(userEvent.setup(), end, '15 Jan 2026, 12:00')
     // The device reaches its cap meanwhile (another campaign's sends): the core now plans the row for tomorrow.
-    finishAt = Date.UTC(2026, 0, 15, 17, 0)
+    end.at = Date.UTC(2026, 0, 15, 17, 0)
     act(() => useDevices.getState().upsert({ ...shop, sentToday: { ...shop.sentToday!, count: 8 } }))
     await waitFor(() =>
       expect(screen.getByTestId('campaign-estimate').textContent).toContain('16 Jan 2026, 00:00')
@@ -2950,22 +2959,11 @@ describe('issue 27: the campaign view an operator can trust', () => {
       vi.useRealTimers()
     })
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
-    let finishAt = Date.UTC(2026, 0, 15, 12, 58)
-    handleSheet({
-      get estimate() {
-        return { finishAt, quotaFinish: { kind: 'at' as const, at: finishAt } }
-      }
-    })
+    const end = { at: Date.UTC(2026, 0, 15, 12, 58) }
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
-    render(<CampaignsView />)
-    await importSheet(user)
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
-    await waitFor(() =>
-      expect(screen.getByTestId('campaign-estimate').textContent).toContain('15 Jan 2026, 19:58')
-    )
-    const asked = fake.requests('campaigns:check').length
+    const asked = await formShowingEnd(user, end, '15 Jan 2026, 19:58')
     // The hours close meanwhile: the core now plans the rows for the next morning.
-    finishAt = Date.UTC(2026, 0, 16, 1, 5)
+    end.at = Date.UTC(2026, 0, 16, 1, 5)
     await act(() => vi.advanceTimersByTimeAsync(60_000))
     await waitFor(() =>
       expect(screen.getByTestId('campaign-estimate').textContent).toContain('16 Jan 2026, 08:05')

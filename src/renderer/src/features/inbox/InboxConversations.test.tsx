@@ -10,6 +10,7 @@ import {
   type InboxConversationView,
   type InboxMessageView,
   type InboxThreadEntry,
+  type InvokeReply,
   type OutboxItemView
 } from '../../../../shared/contract'
 import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
@@ -80,6 +81,18 @@ const DEWI = conversation()
 const hit = (over: Partial<InboxMessageView> = {}, of: InboxConversationView = DEWI) => ({
   ...message(over),
   conversationId: of.id
+})
+/** An inbox:search answer of one page: nothing found but what is given, no more to read. */
+const found = (over: Partial<InvokeReply<'inbox:search'>>): InvokeReply<'inbox:search'> => ({
+  messages: [],
+  replies: [],
+  conversations: [],
+  next: null,
+  sentRead: 0,
+  messageConversations: [],
+  conversationsMoreFound: false,
+  moreFound: false,
+  ...over
 })
 const GROUP = conversation({
   id: 2,
@@ -751,16 +764,13 @@ describe('the conversations list', () => {
         text: 'Invoice INV-77 sudah saya kirim',
         createdAt: '2026-03-02T09:00:00.000Z'
       })
-      fake.handle('inbox:search', () => ({
-        messages: [newer, older],
-        replies: [{ conversation: DEWI, item: sent, at: sent.createdAt }],
-        conversations: [],
-        next: null,
-        sentRead: 0,
-        messageConversations: [DEWI],
-        conversationsMoreFound: false,
-        moreFound: false
-      }))
+      fake.handle('inbox:search', () =>
+        found({
+          messages: [newer, older],
+          replies: [{ conversation: DEWI, item: sent, at: sent.createdAt }],
+          messageConversations: [DEWI]
+        })
+      )
       const user = userEvent.setup()
       render(<InboxView />)
       await screen.findByTestId('inbox-conversation-1')
@@ -798,19 +808,14 @@ describe('the conversations list', () => {
       status: 'read',
       createdAt: '2026-03-02T10:00:00.000Z'
     })
-    fake.handle('inbox:search', () => ({
-      messages: [],
-      replies: [
-        { conversation: DEWI, item: read, at: read.createdAt },
-        { conversation: DEWI, item: taken, at: taken.createdAt }
-      ],
-      conversations: [],
-      next: null,
-      sentRead: 0,
-      messageConversations: [],
-      conversationsMoreFound: false,
-      moreFound: false
-    }))
+    fake.handle('inbox:search', () =>
+      found({
+        replies: [
+          { conversation: DEWI, item: read, at: read.createdAt },
+          { conversation: DEWI, item: taken, at: taken.createdAt }
+        ]
+      })
+    )
     const user = userEvent.setup()
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
