@@ -1912,8 +1912,13 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
   /** `n` different valid numbers, as an operator pastes them. */
   const numbers = (n: number): string[] => Array.from({ length: n }, (_, i) => `0812${10_000_000 + i}`)
 
-  function showWith(device: Partial<DeviceView>, pacingMs = 3000): ReturnType<typeof userEvent.setup> {
-    vi.useFakeTimers({ toFake: ['Date'] })
+  function showWith(
+    device: Partial<DeviceView>,
+    pacingMs = 3000,
+    /** The view's clock too (its setInterval): a test moves the time it re-reads. */
+    withIntervals = false
+  ): ReturnType<typeof userEvent.setup> {
+    vi.useFakeTimers({ toFake: withIntervals ? ['Date', 'setInterval', 'clearInterval'] : ['Date'] })
     vi.setSystemTime(PLAN_NOW)
     seedStores(
       makeBootstrap({
@@ -2068,6 +2073,21 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await waitFor(() => expect(fake.requests('outbox:enqueue')).toHaveLength(1))
     expect(fake.requests('outbox:enqueue')[0]?.recipients).toHaveLength(22)
     await waitFor(() => expect(screen.queryByTestId('send-presend')).toBeNull())
+  })
+
+  // An operator's probe of the campaign form's end (the same rule): a summary read for ten minutes said the end of a
+  // send pressed ten minutes earlier.
+  it('moves its end with the clock while it is read: the end is of a send pressed now', async () => {
+    const user = showWith({ quota: 984 }, 3000, true)
+    await draft(user, numbers(22))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    const finish = screen.getByTestId('send-presend-finish')
+    expect(finish.textContent).toMatch(/^28 Nov 2026, 10:01 WIB/)
+    act(() => {
+      vi.setSystemTime(PLAN_NOW + 10 * 60_000)
+      vi.advanceTimersByTime(15_000)
+    })
+    expect(finish.textContent).toMatch(/^28 Nov 2026, 10:11 WIB/)
   })
 
   it('names a quota that does not cover the send and lets the operator send anyway or go back', async () => {

@@ -207,7 +207,7 @@ export function SendView(): React.JSX.Element {
   const [announce, setAnnounce] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
-  /** The summary a large direct send shows before it goes, as it stood when Send was pressed. */
+  /** The summary a large direct send shows before it goes (opened when Send was pressed, for that draft). */
   const [summary, setSummary] = useState<{
     draftKey: string
     plan: DirectSendPlan
@@ -290,7 +290,9 @@ export function SendView(): React.JSX.Element {
   ])
   // Dropped, not just hidden: undoing the change must not bring back a summary (and its estimate) from before.
   if (summary && summary.draftKey !== draftKey) setSummary(null)
-  const shownSummary = summary?.draftKey === draftKey ? summary : null
+  // Drawn from the plan of now while it is read (the view re-reads the clock): a summary left open said the end, and
+  // the device's budget, of the moment Send was pressed.
+  const shownSummary = summary?.draftKey === draftKey ? (directSendPlan() ?? summary) : null
 
   /** The plan of sending this draft through the chosen device, now or at its schedule's time. */
   function directSendPlan(): NonNullable<typeof summary> | null {
