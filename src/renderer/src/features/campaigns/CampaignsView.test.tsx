@@ -3859,6 +3859,33 @@ describe('issue 27: the campaign view an operator can trust', () => {
     }
   )
 
+  // With its end asked again each minute (an operator's probe), the summary's "starts when the hours open" follows
+  // the same clock: a summary left open past 08:00 no longer says sending waits for 08:00.
+  it('stops saying sending waits for the hours once they open while the summary is read', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Jakarta' }),
+        devices: [makeDevice({ id: 'dev-1', label: 'Shop' })]
+      })
+    )
+    const { user, start } = await draftWithMessage('Choose a spreadsheet')
+    // 30 Nov 2026, 07:59:30 WIB: the default hours (08:00–20:00) open in half a minute.
+    vi.useFakeTimers({
+      now: Date.UTC(2026, 10, 30, 0, 59, 30),
+      toFake: ['Date', 'setInterval', 'clearInterval']
+    })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    await user.click(start)
+    const starts = await screen.findByTestId('campaign-presend-starts')
+    expect(starts.textContent).toBe('when its working hours open, 08:00 WIB')
+    act(() => {
+      vi.advanceTimersByTime(60_000)
+    })
+    expect(screen.queryByTestId('campaign-presend-starts')).toBeNull()
+  })
+
   // QA15 Q15-08: 19,979 rows took about 10 s after "Start anyway" with nothing but greyed buttons.
   it('says the campaign is being started while the core puts its rows in line, and starts it once', async () => {
     const { user, start } = await draftWithMessage('Choose a spreadsheet')

@@ -19,6 +19,7 @@ import { formatCount, formatDateTimeInZone, formatSoonInZone } from '../../i18n/
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 import { busyButtonProps } from '../../ui/busy-button'
 import { cancelOnEscape } from '../../ui/escape'
+import { useNow } from '../../ui/use-now'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { skippedReasons } from './problems'
@@ -107,9 +108,10 @@ export function PreSendSummary({
     ? budgets.reduce<number>((sum, b) => sum + (b ?? 0), 0)
     : null
   const fitNow = messagesThatFitNow(devices, ready)
-  // When the summary opened (it is made again each time Start is pressed): whether the hours are closed then.
-  const [openedAt] = useState(() => Date.now())
-  const opensAt = workingHoursOpenAt(workingHours, openedAt)
+  // Whether the hours are closed now, on the clock the end is asked again by (each minute: a summary read past 08:00
+  // said sending waited for 08:00).
+  const now = useNow(60_000)
+  const opensAt = workingHoursOpenAt(workingHours, now)
   // The picker warned of each chosen device that cannot send now; the summary says it again before Start, and
   // promises no end while none of them can send (QA N05: "Estimated end 19:16" on an expired device alone).
   const waiting = devices.filter((d) => !isSendable(d.state))
