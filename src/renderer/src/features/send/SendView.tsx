@@ -96,6 +96,18 @@ const SCHEDULE_CHECK_MS = 15_000
 
 type PlannedSchedule = DirectSendSchedule & { timeZone: string }
 
+/** What a large direct send's summary says: the plan of sending the draft now, and whom it goes to. */
+interface DirectSendSummary {
+  plan: DirectSendPlan
+  /** What the summary says of the end against the device's gateway quota. */
+  finish: QuotaFinish
+  /** Scheduled for later: when (in `timeZone`) and who sends it then. */
+  schedule: PlannedSchedule | null
+  recipients: number
+  repeatsLeftOut: number
+  messages: number
+}
+
 /**
  * The plan of sending `draft` to its `recipients` through `device` at the outbox's pace, `messagesEach` to each (the
  * view's count of the draft's entries), from now or from its schedule's time, with that schedule; null when the
@@ -207,18 +219,11 @@ export function SendView(): React.JSX.Element {
   const [announce, setAnnounce] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
-  /** The summary a large direct send shows before it goes (opened when Send was pressed, for that draft). */
-  const [summary, setSummary] = useState<{
-    draftKey: string
-    plan: DirectSendPlan
-    /** What the summary says of the end against the device's gateway quota. */
-    finish: QuotaFinish
-    /** Scheduled for later: when (in `timeZone`) and who sends it then. */
-    schedule: PlannedSchedule | null
-    recipients: number
-    repeatsLeftOut: number
-    messages: number
-  } | null>(null)
+  /**
+   * The draft (its key) whose summary a large direct send shows before it goes, opened when Send was pressed; what it
+   * says is the plan of now, drawn as it is read.
+   */
+  const [summaryFor, setSummaryFor] = useState<string | null>(null)
 
   const recipients = useMemo(
     () => parseRecipients(send.recipientsText, send.isGroup),
@@ -266,11 +271,11 @@ export function SendView(): React.JSX.Element {
   // Going back from the summary returns the focus to the Send button it replaced (shown again once it has gone).
   const backToSend = useRef(false)
   useLayoutEffect(() => {
-    if (summary === null && backToSend.current) {
+    if (summaryFor === null && backToSend.current) {
       backToSend.current = false
       submitRef.current?.focus()
     }
-  }, [summary])
+  }, [summaryFor])
 
   // A summary answers the draft it was made for: any change to what would be sent takes it away.
   const draftKey = JSON.stringify([
@@ -289,18 +294,17 @@ export function SendView(): React.JSX.Element {
     ]
   ])
   // Dropped, not just hidden: undoing the change must not bring back a summary (and its estimate) from before.
-  if (summary && summary.draftKey !== draftKey) setSummary(null)
+  if (summaryFor !== null && summaryFor !== draftKey) setSummaryFor(null)
   // Drawn from the plan of now while it is read (the view re-reads the clock): a summary left open said the end, and
   // the device's budget, of the moment Send was pressed.
-  const shownSummary = summary?.draftKey === draftKey ? (directSendPlan() ?? summary) : null
+  const shownSummary = summaryFor === draftKey ? directSendPlan() : null
 
   /** The plan of sending this draft through the chosen device, now or at its schedule's time. */
-  function directSendPlan(): NonNullable<typeof summary> | null {
+  function directSendPlan(): DirectSendSummary | null {
     if (!chosen) return null
     const planned = planDraft(send, chosen, recipients.length, messagesEach, settings?.pacingMs ?? 0)
     if (!planned) return null
     return {
-      draftKey,
       ...planned,
       recipients: recipients.length,
       repeatsLeftOut: repeatedRecipientsLeftOut(send.recipientsText, send.isGroup)
@@ -322,7 +326,7 @@ export function SendView(): React.JSX.Element {
     if (shownSummary) return
     const plan = directSendPlan()
     if (plan?.plan.needsSummary) {
-      setSummary(plan)
+      setSummaryFor(draftKey)
       return
     }
     await sendDraft()
@@ -342,7 +346,7 @@ export function SendView(): React.JSX.Element {
     // The time may have passed while the summary or the opt-out question was read: asked again, never sent at once.
     const { schedule } = useSend.getState()
     if (schedule.enabled && schedulePassed(schedule)) {
-      setSummary(null)
+      setSummaryFor(null)
       setAttempted(true)
       focusProblem('schedule-passed')
       return
@@ -351,7 +355,7 @@ export function SendView(): React.JSX.Element {
     // alert over the success (QA37 Q37-01). A send that fails keeps the draft, and its marks come back.
     setAttempted(false)
     const ok = await useSend.getState().send(optedOut)
-    setSummary(null)
+    setSummaryFor(null)
     if (!ok) setAttempted(true)
     else {
       setAnnounce(useSend.getState().sent?.scheduled ? t('send.done.scheduled') : t('send.done.queued'))
@@ -582,7 +586,7 @@ export function SendView(): React.JSX.Element {
             onSend={() => void sendDraft()}
             onBack={() => {
               backToSend.current = true
-              setSummary(null)
+              setSummaryFor(null)
             }}
           />
         ) : (
