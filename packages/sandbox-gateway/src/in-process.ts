@@ -13,6 +13,7 @@ import { StateFile, type LoadedWorld } from './state-file'
 import { acquireStateLock, type StateLock } from './state-lock'
 import { WorldStore } from './world-store'
 import type { WebhookKind, WebhookRetry } from './webhook-deliveries'
+import { webhookTargetRefusal, type WebhookTargetPolicy } from './webhook-targets'
 import { WorldState } from './world'
 import { DEFAULT_TIMINGS, type SandboxTimings, type SandboxWorld } from './world-interface'
 
@@ -79,6 +80,23 @@ export interface InProcessSandbox {
 /** Fault draws are salted so adding a fault never changes the ids the world hands out. */
 const FAULT_SEED_SALT = 0x9e3779b9
 
+/** Where a sandbox started with these options may POST its webhooks (the options' three allowances). */
+function webhookTargetPolicyOf(options: SandboxOptions): WebhookTargetPolicy {
+  return {
+    allowPrivateTargets: options.allowPrivateWebhookTargets === true,
+    allowLoopbackTargets: options.allowLoopbackWebhookTargets === true,
+    ...(options.allowLoopbackWebhookOrigin ? { allowLoopbackOrigin: options.allowLoopbackWebhookOrigin } : {})
+  }
+}
+
+/**
+ * Why a sandbox started with these options refuses this webhook address, in its own words ("localhost is a loopback
+ * address"), or null when it takes it: what its change-webhook-url route answers, asked without a request.
+ */
+export function webhookTargetRefusedBy(options: SandboxOptions, url: string): string | null {
+  return webhookTargetRefusal(url, webhookTargetPolicyOf(options))
+}
+
 export async function startSandboxInProcess(options: SandboxOptions = {}): Promise<InProcessSandbox> {
   const clock = options.clock ?? systemClock
   const random = options.seed === undefined ? RandomSource.secure() : RandomSource.seeded(options.seed)
@@ -90,11 +108,7 @@ export async function startSandboxInProcess(options: SandboxOptions = {}): Promi
     random,
     { ...DEFAULT_TIMINGS, ...options.timings },
     {
-      allowPrivateTargets: options.allowPrivateWebhookTargets === true,
-      allowLoopbackTargets: options.allowLoopbackWebhookTargets === true,
-      ...(options.allowLoopbackWebhookOrigin
-        ? { allowLoopbackOrigin: options.allowLoopbackWebhookOrigin }
-        : {}),
+      ...webhookTargetPolicyOf(options),
       ...(retry !== undefined ? { retry } : {}),
       ...(options.webhookPerMinute ? { perMinute: options.webhookPerMinute } : {}),
       ...(options.webhookQueueLimit !== undefined ? { queueLimit: options.webhookQueueLimit } : {})

@@ -4,7 +4,7 @@
 import { startSandboxInProcess, type SandboxOptions } from './in-process'
 import type { SetAsideRecord } from './state-damage'
 
-export type { SandboxOptions } from './in-process'
+export { webhookTargetRefusedBy, type SandboxOptions } from './in-process'
 export { CONTROL_TOKEN_HEADER } from './http-server'
 export { SandboxControl, SandboxControlError } from './control-client'
 export { SANDBOX_DEVICE_ACTIONS, type DeviceAction } from './device-actions'

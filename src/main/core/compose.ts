@@ -623,7 +623,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   sandbox.onChange(sandboxChanged)
 
   const sandboxOf = sandboxLookup({ registry, vault: ports.vault, sandbox })
-  const webhookCommands = createWebhookCommands({ registry, webhookSettings, sandboxOf })
+  const webhookCommands = createWebhookCommands({
+    registry,
+    webhookSettings,
+    sandboxOf,
+    sandboxRefusesWebhook: (url) => sandbox.webhookTargetRefusal(url)
+  })
   // "Receive messages" sets a device's webhooks through the webhooks feature's own commands.
   const receiving = new Receiving({
     credentials: inboxCredentials,

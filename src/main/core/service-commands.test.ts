@@ -15,6 +15,8 @@ import { SandboxControl, startSandbox, type Sandbox } from '@sender-desk/sandbox
 import { MemoryVault } from './vault'
 import { AUTO_REPLY_STALE_MS } from './autoreplies'
 import { createGatewayClient } from './gateway'
+import { PUBLIC_GATEWAY, WEBHOOK_REACH_CASES } from './gateway/webhook-reach.cases'
+import { isHttpUrl } from '../../shared/domain'
 
 let dir: string
 let vault: MemoryVault
@@ -55,14 +57,15 @@ beforeEach(async () => {
 })
 
 /** A core on the test's data folder and keychain: started again, it is the app after a restart. */
-async function startCore(): Promise<void> {
+async function startCore(ports: Partial<Parameters<typeof composeCore>[0]> = {}): Promise<void> {
   core = await composeCore({
     dataDir: dir,
     vault,
     clock,
     appInfo: { version: 't', platform: 't' },
     // The receiver is on 127.0.0.1, which the sandbox refuses as a webhook target unless the run opts in.
-    sandbox: { allowPrivateWebhookTargets: true }
+    sandbox: { allowPrivateWebhookTargets: true },
+    ...ports
   })
   await core.start()
 }
@@ -169,6 +172,85 @@ describe('webhook settings', () => {
     expect(await failure(invoke('sandbox:webhookDeliveries', { deviceId: device.id }))).toMatchObject({
       code: 'not_sandbox'
     })
+  })
+})
+
+describe('addresses the gateway cannot reach', () => {
+  it('hosted devices: refused at their field before any request, in words naming where they lead', async () => {
+    await core.stop()
+    // A gateway on the internet (its address as the operator typed it), answered by the test's sandbox.
+    await startCore({
+      clientFactory: (credentials) => createGatewayClient({ ...credentials, baseUrl: hosted.baseUrl })
+    })
+    const created = await hostedControl.createDevice({ linked: true })
+    const device = await invoke('devices:add', {
+      label: 'Kasir',
+      baseUrl: PUBLIC_GATEWAY,
+      token: created.token
+    })
+    const asked = WEBHOOK_REACH_CASES.filter(
+      ({ gateway, target }) => gateway === PUBLIC_GATEWAY && isHttpUrl(target)
+    )
+    expect(asked.filter((c) => c.unreachable === 'this-computer').length).toBeGreaterThan(3)
+    expect(asked.filter((c) => c.unreachable === 'private-network').length).toBeGreaterThan(3)
+    for (const { target, unreachable } of asked) {
+      for (const field of ['webhookUrl', 'trackingUrl'] as const) {
+        const before = await hostedControl.device(created.token)
+        const answer = await invoke('webhooks:update', { deviceId: device.id, [field]: target }).catch(
+          (error: unknown) => error
+        )
+        if (unreachable === null) {
+          expect(answer, target).toMatchObject({ [field]: target })
+          continue
+        }
+        expect(answer, target).toMatchObject({
+          code: 'unreachable_webhook',
+          field,
+          messageKey:
+            unreachable === 'this-computer'
+              ? 'desktop.error.webhookThisComputer'
+              : 'desktop.error.webhookPrivateNetwork',
+          messageParams: { host: expect.any(String) }
+        })
+        // Nothing reached the gateway: its saved addresses are as they were.
+        const after = await hostedControl.device(created.token)
+        expect([after.webhookUrl, after.trackingUrl]).toEqual([before.webhookUrl, before.trackingUrl])
+      }
+    }
+  })
+
+  it("sandbox devices: the sandbox's own refusal is said at the field; what it allows is taken", async () => {
+    await core.stop()
+    // The app's sandbox as an operator runs it: webhooks to this computer and private networks refused.
+    await startCore({ sandbox: {} })
+    const deviceId = await linkedSandboxDevice()
+    const local = await failure(
+      invoke('webhooks:update', { deviceId, webhookUrl: 'http://localhost:9999/hook?secret=abc' })
+    )
+    expect(local).toMatchObject({
+      code: 'unreachable_webhook',
+      field: 'webhookUrl',
+      messageKey: 'desktop.error.webhookSandboxThisComputer',
+      messageParams: { host: 'localhost' }
+    })
+    const office = await failure(
+      invoke('webhooks:update', { deviceId, trackingUrl: 'https://192.168.1.10/status' })
+    )
+    expect(office).toMatchObject({
+      code: 'unreachable_webhook',
+      field: 'trackingUrl',
+      messageKey: 'desktop.error.webhookSandboxPrivateNetwork'
+    })
+    expect(await invoke('webhooks:get', { deviceId })).toMatchObject({ webhookUrl: null, trackingUrl: null })
+    expect(
+      await invoke('webhooks:update', { deviceId, webhookUrl: 'https://hooks.example.com/in' })
+    ).toMatchObject({ webhookUrl: 'https://hooks.example.com/in', source: 'sandbox' })
+    await core.stop()
+    // Started to let webhooks reach this computer (--sandbox-webhooks-to-this-computer): taken.
+    await startCore({ sandbox: { allowLoopbackWebhookTargets: true } })
+    expect(
+      await invoke('webhooks:update', { deviceId, webhookUrl: 'http://localhost:9999/hook' })
+    ).toMatchObject({ webhookUrl: 'http://localhost:9999/hook' })
   })
 })
 

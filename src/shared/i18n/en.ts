@@ -212,6 +212,14 @@ export const enRest = {
     'The hosted gateway has no call for "auto reply from webhook": switch it in the gateway dashboard (Device → Setting).',
   'desktop.error.webhookClearHosted':
     'The hosted gateway has no call that removes a webhook address: enter another one, or change it in the gateway dashboard (Device → Setting).',
+  'desktop.error.webhookThisComputer':
+    'The gateway cannot reach “{host}”: that address means the computer it is typed on, and the gateway posts from its own server. Use an address on the internet; to get messages into Sender Desk, set up receiving in Messages in.',
+  'desktop.error.webhookPrivateNetwork':
+    'The gateway cannot reach “{host}”: it is inside a private network, and the gateway posts from the internet. Use the receiver’s public https:// address.',
+  'desktop.error.webhookSandboxThisComputer':
+    'The sandbox plays a hosted gateway, so it does not post to “{host}” on this computer. Use an address on the internet, or set up receiving in Messages in: the sandbox may reach the relay Sender Desk runs for it.',
+  'desktop.error.webhookSandboxPrivateNetwork':
+    'The sandbox plays a hosted gateway, so it does not post to “{host}” inside a private network. Use an address on the internet.',
   'desktop.error.accountTokenLocked': 'That device’s token is not available; enter it again.',
   'desktop.error.deviceGone': 'That device no longer exists.',
   'desktop.error.tokenLocked': 'The device token is not available; enter it again.',

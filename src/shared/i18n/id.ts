@@ -230,6 +230,14 @@ export const id: Record<MessageKey, string> = {
     'Gateway hosting tidak menyediakan panggilan untuk "balas otomatis dari webhook": ubah di dasbor gateway (Device → Setting).',
   'desktop.error.webhookClearHosted':
     'Gateway hosting tidak menyediakan panggilan untuk menghapus alamat webhook: masukkan alamat lain, atau ubah di dasbor gateway (Device → Setting).',
+  'desktop.error.webhookThisComputer':
+    'Gateway tidak dapat menjangkau “{host}”: alamat itu berarti komputer tempat alamat diketik, sedangkan gateway mengirim dari servernya sendiri. Gunakan alamat di internet; untuk menerima pesan di Sender Desk, atur penerimaan di Pesan masuk.',
+  'desktop.error.webhookPrivateNetwork':
+    'Gateway tidak dapat menjangkau “{host}”: alamat itu ada di dalam jaringan privat, sedangkan gateway mengirim dari internet. Gunakan alamat https:// publik penerima.',
+  'desktop.error.webhookSandboxThisComputer':
+    'Sandbox berperan sebagai gateway hosting, jadi tidak mengirim ke “{host}” di komputer ini. Gunakan alamat di internet, atau atur penerimaan di Pesan masuk: sandbox boleh menjangkau relay yang dijalankan Sender Desk untuknya.',
+  'desktop.error.webhookSandboxPrivateNetwork':
+    'Sandbox berperan sebagai gateway hosting, jadi tidak mengirim ke “{host}” di dalam jaringan privat. Gunakan alamat di internet.',
   'desktop.error.accountTokenLocked': 'Token perangkat itu tidak tersedia; masukkan lagi.',
   'desktop.error.deviceGone': 'Perangkat itu sudah tidak ada.',
   'desktop.error.tokenLocked': 'Token perangkat tidak tersedia; masukkan lagi.',

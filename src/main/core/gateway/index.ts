@@ -7,6 +7,7 @@ export { capRetryAfter, MAX_RETRY_AFTER_MS } from './http'
 export type { GatewayErrorCode, GatewayErrorInit, GatewayErrorKind } from './errors'
 export type * from './types'
 export { decodeWebhookBody, parseWebhook, webhookTime } from './webhook-payloads'
+export { addressPlace, unreachableBy, urlHost, type AddressPlace } from './webhook-reach'
 export type {
   DeviceStatusEvent,
   IncomingMedia,

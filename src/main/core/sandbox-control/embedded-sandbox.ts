@@ -70,6 +70,15 @@ export class EmbeddedSandbox {
     }
   }
 
+  /**
+   * Why this app's sandbox refuses a webhook address (its own words), or null: its policy under the options it is
+   * started with, asked without a request. Loads the package as a start does.
+   */
+  async webhookTargetRefusal(url: string): Promise<string | null> {
+    const gateway = await import('@sender-desk/sandbox-gateway')
+    return gateway.webhookTargetRefusedBy(this.options, url)
+  }
+
   /** Starts (once) on `preferredPort` when given, falling back to any free port if it is taken. */
   ensure(preferredPort = 0): Promise<RunningSandbox> {
     this.running ??= (async () => {

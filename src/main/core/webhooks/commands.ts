@@ -2,10 +2,13 @@
  * The webhooks feature's commands: a device's webhook settings, read from the sandbox for sandbox devices and
  * otherwise as last set from this app (the hosted gateway cannot be asked), and changed through the gateway.
  */
+import { isSandboxDevice } from '../../../shared/device-status'
+import type { MessageKey } from '../../../shared/i18n'
 import { ApiFailure, type Commands } from '../commands'
-import { requireClient, type DeviceRegistry } from '../devices'
+import { requireClient, requireDevice, type DeviceRegistry } from '../devices'
+import { addressPlace, unreachableBy, urlHost, type AddressPlace } from '../gateway'
 import type { SandboxLookup } from '../sandbox-control'
-import type { WebhookSettings, WebhookSettingsBook } from './webhook-settings'
+import type { WebhookSettings, WebhookSettingsBook, WebhookSettingsPatch } from './webhook-settings'
 
 export type WebhookChannel = 'webhooks:get' | 'webhooks:update'
 
@@ -13,10 +16,50 @@ export interface WebhookCommandsDeps {
   registry: DeviceRegistry
   webhookSettings: WebhookSettingsBook
   sandboxOf: SandboxLookup
+  /** Why the app's sandbox refuses a webhook address (its words), or null: the sandbox's own policy, asked. */
+  sandboxRefusesWebhook: (url: string) => Promise<string | null>
+}
+
+/** A hosted gateway that cannot reach the address, or the sandbox that will not, by where the address leads. */
+const UNREACHABLE_KEYS: Record<
+  'hosted' | 'sandbox',
+  Record<Exclude<AddressPlace, 'internet'>, MessageKey>
+> = {
+  hosted: {
+    'this-computer': 'desktop.error.webhookThisComputer',
+    'private-network': 'desktop.error.webhookPrivateNetwork'
+  },
+  sandbox: {
+    'this-computer': 'desktop.error.webhookSandboxThisComputer',
+    'private-network': 'desktop.error.webhookSandboxPrivateNetwork'
+  }
 }
 
 export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<WebhookChannel> {
   const { webhookSettings, sandboxOf } = deps
+
+  /**
+   * Refuses, at its field and before any request, an address the device's gateway cannot post to: a hosted gateway
+   * would take it and post nowhere, and the sandbox, which plays a hosted gateway, answered "localhost is a loopback
+   * address" above the form (an operator's probe, stop 54).
+   */
+  async function refuseUnreachable(deviceId: string, patch: WebhookSettingsPatch): Promise<void> {
+    const device = requireDevice(deps.registry, deviceId)
+    const sandbox = isSandboxDevice(device)
+    for (const field of ['webhookUrl', 'trackingUrl'] as const) {
+      const target = patch[field]
+      if (target === undefined) continue
+      const place = sandbox
+        ? (await deps.sandboxRefusesWebhook(target)) === null
+          ? null
+          : addressPlace(new URL(target))
+        : unreachableBy(device.baseUrl, target)
+      // The sandbox refusing a public address (it has no other reason today) is left to its own answer.
+      if (place === null || place === 'internet') continue
+      const key = UNREACHABLE_KEYS[sandbox ? 'sandbox' : 'hosted'][place]
+      throw new ApiFailure('unreachable_webhook', { key, params: { host: urlHost(new URL(target)) } }, field)
+    }
+  }
 
   function settingsView(deviceId: string, settings: WebhookSettings, fromSandbox: boolean) {
     return { deviceId, ...settings, source: fromSandbox ? ('sandbox' as const) : ('remembered' as const) }
@@ -41,6 +84,7 @@ export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<Webho
       if (patch.clear?.length && !access) {
         throw new ApiFailure('not_supported', { key: 'desktop.error.webhookClearHosted' }, 'clear')
       }
+      await refuseUnreachable(deviceId, patch)
       await webhookSettings.update(
         deviceId,
         client,

@@ -19,12 +19,15 @@ import {
 import type { MessageKey } from '../../../../shared/i18n'
 import { isSandboxDevice } from '../../../../shared/device-status'
 
+type UrlField = 'webhookUrl' | 'trackingUrl'
+const URL_FIELDS: readonly UrlField[] = ['webhookUrl', 'trackingUrl']
+
 type Patch = {
   webhookUrl?: string
   trackingUrl?: string
   incoming?: boolean
   autoReplyFromWebhook?: boolean
-  clear?: ('webhookUrl' | 'trackingUrl')[]
+  clear?: UrlField[]
 }
 
 /** What the operator changed and has not saved: shown over the gateway's settings when the form is back. */
@@ -65,6 +68,12 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     setUnsaved({ ...unsaved, [field]: value })
   }
   const [error, setError] = useState<ErrorInfo | null>(null)
+  // An address the core refused for its device's gateway (it cannot reach it), said at its field while it is typed.
+  const [refusedAddress, setRefusedAddress] = useState<{
+    field: UrlField
+    value: string
+    message: string
+  } | null>(null)
   const [feedback, setFeedback] = useState('')
   const [busy, setBusy] = useState(false)
   const [tried, setTried] = useState(false)
@@ -103,6 +112,9 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       ? null
       : t(URL_PROBLEM_KEYS[problem], { host: typedHost(value), max: MAX_HTTP_URL_LENGTH })
   }
+  const fieldProblem = (field: UrlField, value: string): string | null =>
+    urlProblem(value) ??
+    (refusedAddress?.field === field && refusedAddress.value === value.trim() ? refusedAddress.message : null)
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
@@ -130,7 +142,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     // removes it, and says so once the sandbox took it.
     const cannotClear: string[] = []
     const cleared: string[] = []
-    const emptied = (field: 'webhookUrl' | 'trackingUrl', keep: () => void, words: MessageKey): void => {
+    const emptied = (field: UrlField, keep: () => void, words: MessageKey): void => {
       if (isSandboxDevice(device)) {
         patch.clear = [...(patch.clear ?? []), field]
         cleared.push(t(words))
@@ -159,7 +171,13 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       setUnsaved(null)
       setFeedback(said(t('webhooks.saved')))
     } catch (e) {
-      setError(errorInfo(e))
+      const info = errorInfo(e)
+      const field = URL_FIELDS.find((name) => name === info.field)
+      if (field === undefined) setError(info)
+      else {
+        setRefusedAddress({ field, value: patch[field] ?? '', message: info.message })
+        ;(field === 'webhookUrl' ? webhookUrlRef : trackingUrlRef).current?.focus()
+      }
     } finally {
       setBusy(false)
     }
@@ -190,7 +208,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
           id="webhooks-url"
           label={t('webhooks.url')}
           hint={t('webhooks.url.hint')}
-          error={tried ? urlProblem(webhookUrl) : null}
+          error={tried ? fieldProblem('webhookUrl', webhookUrl) : null}
         >
           {(control) => (
             <input
@@ -210,7 +228,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
           id="webhooks-tracking-url"
           label={t('webhooks.trackingUrl')}
           hint={t('webhooks.trackingUrl.hint')}
-          error={tried ? urlProblem(trackingUrl) : null}
+          error={tried ? fieldProblem('trackingUrl', trackingUrl) : null}
         >
           {(control) => (
             <input

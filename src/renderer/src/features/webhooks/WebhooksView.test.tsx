@@ -241,6 +241,34 @@ describe('WebhooksView', () => {
     expect(fake.requests('webhooks:update')).toHaveLength(1)
   })
 
+  it('an address the gateway cannot reach is said at its field in the window’s language, with the focus, until it is changed', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [sandbox] }))
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.fail('webhooks:update', {
+      code: 'unreachable_webhook',
+      message: 'The sandbox plays a hosted gateway, so it does not post to “localhost” on this computer.',
+      messageKey: 'desktop.error.webhookSandboxThisComputer',
+      messageParams: { host: 'localhost' },
+      field: 'trackingUrl'
+    })
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const tracking = await screen.findByTestId('webhooks-tracking-url')
+    await user.type(tracking, 'http://localhost:9999/status')
+    await user.click(screen.getByTestId('webhooks-save'))
+    // At the field it is about, not in a line above Save, and in the window's language.
+    const said = await screen.findByText(/tidak mengirim ke “localhost” di komputer ini/)
+    expect(tracking.getAttribute('aria-invalid')).toBe('true')
+    expect(tracking.getAttribute('aria-describedby')?.split(' ')).toContain(said.id)
+    expect(document.activeElement).toBe(tracking)
+    expect(screen.queryByTestId('webhooks-error')).toBeNull()
+    expect(screen.getByTestId('webhooks-url').getAttribute('aria-invalid')).not.toBe('true')
+    // Another address is not the one refused: the words go with it.
+    await user.clear(tracking)
+    await user.type(tracking, 'https://hooks.example.com/status')
+    expect(screen.queryByText(/tidak mengirim ke “localhost”/)).toBeNull()
+  })
+
   it('an address with a user name or password is refused at the field, in the window’s language, with the focus (QA35 Q35-03)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [hosted] }))
     fake.handle('webhooks:get', () => settings())
