@@ -83,6 +83,25 @@ describe('sender-desk webhook', () => {
     expect((await run('webhook', 'set', '--incoming', 'maybe')).code).toBe(2)
     expect((await run('webhook', 'set', '--url', 'not a url')).code).toBe(2)
   })
+
+  it('refuses, before any request, an address a gateway on the internet cannot reach (exit 2)', async () => {
+    const onTheInternet = (...argv: string[]): Promise<CliRun> =>
+      runCli(argv, {
+        SENDER_DESK_BASE_URL: 'https://solo.wablas.com',
+        SENDER_DESK_TOKEN: token,
+        SENDER_DESK_DATA_DIR: dataDir
+      })
+    const local = await onTheInternet('webhook', 'set', '--url', 'http://localhost:9999/hook')
+    expect(local.code).toBe(2)
+    expect(local.stderr).toContain(
+      '--url http://localhost:9999/hook: the gateway at solo.wablas.com cannot reach localhost (this computer)'
+    )
+    const office = await onTheInternet('webhook', 'set', '--tracking-url', 'https://192.168.1.10/status')
+    expect(office.code).toBe(2)
+    expect(office.stderr).toContain('cannot reach 192.168.1.10 (a private network)')
+    // The sandbox on this computer reaches this computer: its own policy answers (it refuses loopback unless allowed).
+    expect((await run('webhook', 'set', '--url', `${receiver.url}/in`)).code).toBe(0)
+  })
 })
 
 describe('sender-desk autoreply', () => {

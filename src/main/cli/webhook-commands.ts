@@ -4,6 +4,23 @@ import { counted, EXIT } from './output'
 import type { CliContext } from './index'
 import { sandboxControlOf, viaSandboxControl } from './sandbox-control'
 import type { WebhookDeliverySnapshot, WebhookReplyNote } from '@sender-desk/sandbox-gateway'
+import { unreachableBy } from '../core/compose-command-line'
+
+const PLACE_IN_WORDS = { 'this-computer': 'this computer', 'private-network': 'a private network' } as const
+
+/**
+ * Refuses, before any request, an address the gateway cannot post to: a gateway on the internet takes
+ * http://localhost/… and posts nowhere (the window's rule, webhooks:update).
+ */
+function refuseUnreachable(baseUrl: string, flag: string, url: string | undefined): void {
+  if (url === undefined || !URL.canParse(url.trim()) || !URL.canParse(baseUrl)) return
+  const place = unreachableBy(baseUrl, url.trim())
+  if (place === null) return
+  throw new UsageError(
+    `--${flag} ${url.trim()}: the gateway at ${new URL(baseUrl).host} cannot reach ${new URL(url.trim()).hostname} ` +
+      `(${PLACE_IN_WORDS[place]}): it posts from its own server. Use an address it can reach from the internet.`
+  )
+}
 
 function onOff(value: string | undefined, flag: string): boolean | undefined {
   if (value === undefined) return undefined
@@ -54,6 +71,9 @@ export async function runWebhook(context: CliContext): Promise<number> {
       if (webhookUrl === undefined && trackingUrl === undefined && incoming === undefined) {
         throw new UsageError('webhook set needs --url, --tracking-url and/or --incoming on|off')
       }
+      const { baseUrl } = await context.credentials()
+      refuseUnreachable(baseUrl, 'url', webhookUrl)
+      refuseUnreachable(baseUrl, 'tracking-url', trackingUrl)
       const client = await context.client()
       const done: string[] = []
       if (webhookUrl !== undefined) done.push((await client.changeWebhookUrl(webhookUrl)).message)

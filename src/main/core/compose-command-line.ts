@@ -56,7 +56,7 @@ import { EncryptedFileVault, NO_KEYRING, VaultFileError } from './vault'
 // types and error; the pinned file a direct send uploads; the error types its exit codes tell apart (failure.ts).
 // Everything a feature decides (campaigns, files, the outbox) is reached through `invoke`, never imported.
 export { createRedactingLogger } from './logging'
-export { GatewayError, isGatewayError, normalisePhone, normaliseRecipients } from './gateway'
+export { GatewayError, isGatewayError, normalisePhone, normaliseRecipients, unreachableBy } from './gateway'
 export type {
   AutoReply,
   DeviceInfo,
