@@ -16,6 +16,7 @@ import { MemoryVault } from './vault'
 import { AUTO_REPLY_STALE_MS } from './autoreplies'
 import { createGatewayClient } from './gateway'
 import { PUBLIC_GATEWAY, WEBHOOK_REACH_CASES } from './gateway/webhook-reach.cases'
+import { startTestRelay } from './inbox/testing/test-relay'
 import { isHttpUrl } from '../../shared/domain'
 
 let dir: string
@@ -216,6 +217,36 @@ describe('addresses the gateway cannot reach', () => {
         const after = await hostedControl.device(created.token)
         expect([after.webhookUrl, after.trackingUrl]).toEqual([before.webhookUrl, before.trackingUrl])
       }
+    }
+  })
+
+  it('Messages in: a relay on this computer is refused for a hosted device, said of the relay, nothing set', async () => {
+    await core.stop()
+    await startCore({
+      clientFactory: (credentials) => createGatewayClient({ ...credentials, baseUrl: hosted.baseUrl })
+    })
+    const created = await hostedControl.createDevice({ linked: true })
+    const device = await invoke('devices:add', {
+      label: 'Kasir',
+      baseUrl: PUBLIC_GATEWAY,
+      token: created.token
+    })
+    // "sender-desk relay serve" run on this computer: the connection works, the gateway could never post to it.
+    const relay = await startTestRelay()
+    try {
+      await invoke('inbox:connect', { relayUrl: relay.url })
+      const refused = await failure(invoke('inbox:provision', { deviceId: device.id }))
+      expect(refused).toMatchObject({
+        code: 'unreachable_webhook',
+        messageKey: 'desktop.error.relayThisComputer',
+        messageParams: { host: '127.0.0.1' }
+      })
+      expect(await hostedControl.device(created.token)).toMatchObject({
+        webhookUrl: null,
+        incomingWebhook: false
+      })
+    } finally {
+      await relay.close()
     }
   })
 

@@ -220,6 +220,14 @@ export const enRest = {
     'The sandbox plays a hosted gateway, so it does not post to “{host}” on this computer. Use an address on the internet, or set up receiving in Messages in: the sandbox may reach the relay Sender Desk runs for it.',
   'desktop.error.webhookSandboxPrivateNetwork':
     'The sandbox plays a hosted gateway, so it does not post to “{host}” inside a private network. Use an address on the internet.',
+  'desktop.error.relayThisComputer':
+    'This device’s gateway cannot reach the relay at “{host}”: that address is this computer’s own, and the gateway posts from its own server. Connect a relay the internet reaches (a Cloudflare Worker, or “sender-desk relay serve” on a server) by its https:// address.',
+  'desktop.error.relayPrivateNetwork':
+    'This device’s gateway cannot reach the relay at “{host}”: it is inside a private network, and the gateway posts from the internet. Connect a relay the internet reaches by its https:// address.',
+  'desktop.error.relaySandboxThisComputer':
+    'The sandbox plays a hosted gateway, so it does not post to the relay at “{host}” on this computer. Press “Use a relay on this computer” (Sender Desk’s own, which the sandbox may reach), or connect a relay on the internet.',
+  'desktop.error.relaySandboxPrivateNetwork':
+    'The sandbox plays a hosted gateway, so it does not post to the relay at “{host}” inside a private network. Connect a relay on the internet.',
   'desktop.error.accountTokenLocked': 'That device’s token is not available; enter it again.',
   'desktop.error.deviceGone': 'That device no longer exists.',
   'desktop.error.tokenLocked': 'The device token is not available; enter it again.',

@@ -238,6 +238,14 @@ export const id: Record<MessageKey, string> = {
     'Sandbox berperan sebagai gateway hosting, jadi tidak mengirim ke “{host}” di komputer ini. Gunakan alamat di internet, atau atur penerimaan di Pesan masuk: sandbox boleh menjangkau relay yang dijalankan Sender Desk untuknya.',
   'desktop.error.webhookSandboxPrivateNetwork':
     'Sandbox berperan sebagai gateway hosting, jadi tidak mengirim ke “{host}” di dalam jaringan privat. Gunakan alamat di internet.',
+  'desktop.error.relayThisComputer':
+    'Gateway perangkat ini tidak dapat menjangkau relay di “{host}”: alamat itu milik komputer ini sendiri, sedangkan gateway mengirim dari servernya sendiri. Hubungkan relay yang terjangkau dari internet (Cloudflare Worker, atau “sender-desk relay serve” di server) dengan alamat https://-nya.',
+  'desktop.error.relayPrivateNetwork':
+    'Gateway perangkat ini tidak dapat menjangkau relay di “{host}”: relay itu ada di dalam jaringan privat, sedangkan gateway mengirim dari internet. Hubungkan relay yang terjangkau dari internet dengan alamat https://-nya.',
+  'desktop.error.relaySandboxThisComputer':
+    'Sandbox berperan sebagai gateway hosting, jadi tidak mengirim ke relay di “{host}” di komputer ini. Tekan “Pakai relay di komputer ini” (relay milik Sender Desk, yang boleh dijangkau sandbox), atau hubungkan relay di internet.',
+  'desktop.error.relaySandboxPrivateNetwork':
+    'Sandbox berperan sebagai gateway hosting, jadi tidak mengirim ke relay di “{host}” di dalam jaringan privat. Hubungkan relay di internet.',
   'desktop.error.accountTokenLocked': 'Token perangkat itu tidak tersedia; masukkan lagi.',
   'desktop.error.deviceGone': 'Perangkat itu sudah tidak ada.',
   'desktop.error.tokenLocked': 'Token perangkat tidak tersedia; masukkan lagi.',

@@ -10,6 +10,7 @@ import type {
   ReceivingView
 } from '../../../shared/contract'
 import type { Clock, TimerId } from '../clock'
+import type { MessageKey } from '../../../shared/i18n'
 import { ApiFailure, failureShape, type Commands } from '../commands'
 import type { SettingsStore } from '../store'
 import type { WebhookChannel, WebhookSettings } from '../webhooks'
@@ -90,6 +91,22 @@ export interface RotationOutcome {
  */
 const PENDING_ROTATION_RETRY_MS = [30_000, 60_000, 120_000, 300_000, 900_000]
 
+/** The webhooks rule's refusals of an address, each said of the relay: the operator chose a relay, not an address. */
+const RELAY_UNREACHABLE: Partial<Record<string, MessageKey>> = {
+  'desktop.error.webhookThisComputer': 'desktop.error.relayThisComputer',
+  'desktop.error.webhookPrivateNetwork': 'desktop.error.relayPrivateNetwork',
+  'desktop.error.webhookSandboxThisComputer': 'desktop.error.relaySandboxThisComputer',
+  'desktop.error.webhookSandboxPrivateNetwork': 'desktop.error.relaySandboxPrivateNetwork'
+}
+
+function saidOfTheRelay(error: unknown): unknown {
+  if (!(error instanceof ApiFailure) || error.text === undefined) return error
+  const key = RELAY_UNREACHABLE[error.text.key]
+  return key === undefined
+    ? error
+    : new ApiFailure(error.code, { key, params: error.text.params ?? {} }, 'deviceId')
+}
+
 export class Receiving {
   private retryTimer: TimerId | null = null
   private retries = 0
@@ -145,6 +162,8 @@ export class Receiving {
       webhookUrl: urls.incoming,
       trackingUrl: urls.tracking,
       incoming: true
+    }).catch((error: unknown) => {
+      throw saidOfTheRelay(error)
     })
     await this.deps.dashboardStatusUrl?.(deviceId, urls.device)
     const record: ReceivingRecord = {
