@@ -89,7 +89,7 @@ import {
   type SqliteDatabase
 } from './store'
 import type { Vault } from './vault'
-import { createWebhookCommands, WebhookSettingsBook } from './webhooks'
+import { createWebhookCommands, createWebhookReachCheck, WebhookSettingsBook } from './webhooks'
 import { isSandboxDevice } from '../../shared/device-status'
 
 // The composition is the core's door for the shell and the harness: besides composeCore, the dispatcher every
@@ -623,11 +623,12 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   sandbox.onChange(sandboxChanged)
 
   const sandboxOf = sandboxLookup({ registry, vault: ports.vault, sandbox })
+  const sandboxRefusesWebhook = (url: string): Promise<string | null> => sandbox.webhookTargetRefusal(url)
   const webhookCommands = createWebhookCommands({
     registry,
     webhookSettings,
     sandboxOf,
-    sandboxRefusesWebhook: (url) => sandbox.webhookTargetRefusal(url)
+    sandboxRefusesWebhook
   })
   // "Receive messages" sets a device's webhooks through the webhooks feature's own commands.
   const receiving = new Receiving({
@@ -642,6 +643,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     onPendingRotationChange: () => inboxChanged(),
     onWebhooksSaved: (listener) => webhookSettings.onSaved(listener),
     isLocalRelay: (relayUrl) => localRelay.isItsAddress(relayUrl),
+    refuseUnreachable: createWebhookReachCheck({ registry, sandboxRefusesWebhook }),
     describeError: describeCoreError,
     // The sandbox is its own dashboard: its devices get the device-status URL too (a hosted one is pasted by hand).
     dashboardStatusUrl: async (deviceId, url) => {

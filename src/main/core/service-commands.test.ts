@@ -235,12 +235,16 @@ describe('addresses the gateway cannot reach', () => {
     const relay = await startTestRelay()
     try {
       await invoke('inbox:connect', { relayUrl: relay.url })
-      const refused = await failure(invoke('inbox:provision', { deviceId: device.id }))
-      expect(refused).toMatchObject({
+      const saidOfTheRelay = {
         code: 'unreachable_webhook',
         messageKey: 'desktop.error.relayThisComputer',
         messageParams: { host: '127.0.0.1' }
-      })
+      }
+      // Said when "Receive messages on Kasir?" would be asked, and again if it is confirmed anyway.
+      expect(await failure(invoke('inbox:provisionPreview', { deviceId: device.id }))).toMatchObject(
+        saidOfTheRelay
+      )
+      expect(await failure(invoke('inbox:provision', { deviceId: device.id }))).toMatchObject(saidOfTheRelay)
       expect(await hostedControl.device(created.token)).toMatchObject({
         webhookUrl: null,
         incomingWebhook: false

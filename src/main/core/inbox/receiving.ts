@@ -62,6 +62,14 @@ export interface ReceivingDeps {
     deviceId: string,
     fields: readonly ('webhookUrl' | 'trackingUrl')[]
   ) => Promise<boolean>
+  /**
+   * The webhooks feature's refusal of addresses the device's gateway cannot reach: asked before "Receive messages on
+   * …?" is put to the operator, so a relay it could never post to is said before, not after, the confirmation.
+   */
+  refuseUnreachable?: (
+    deviceId: string,
+    addresses: { webhookUrl: string; trackingUrl: string }
+  ) => Promise<void>
   /** Whether a relay address is the relay this computer runs for the sandbox (LocalRelay). */
   isLocalRelay?: (relayUrl: string) => boolean
   /** Subscribes to the webhooks feature's saves: a device set elsewhere afterwards stops receiving here. */
@@ -138,6 +146,12 @@ export class Receiving {
     deviceId: string
   ): Promise<{ deviceId: string; relayHost: string; replaces: ReceivingReplaced }> {
     const credentials = await this.requireUrls()
+    const urls = credentials.ingressUrls
+    await this.deps
+      .refuseUnreachable?.(deviceId, { webhookUrl: urls.incoming, trackingUrl: urls.tracking })
+      .catch((error: unknown) => {
+        throw saidOfTheRelay(error)
+      })
     return {
       deviceId,
       relayHost: new URL(credentials.relayUrl).host,

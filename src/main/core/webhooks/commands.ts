@@ -35,15 +35,15 @@ const UNREACHABLE_KEYS: Record<
   }
 }
 
-export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<WebhookChannel> {
-  const { webhookSettings, sandboxOf } = deps
-
-  /**
-   * Refuses, at its field and before any request, an address the device's gateway cannot post to: a hosted gateway
-   * would take it and post nowhere, and the sandbox, which plays a hosted gateway, answered "localhost is a loopback
-   * address" above the form (an operator's probe, stop 54).
-   */
-  async function refuseUnreachable(deviceId: string, patch: WebhookSettingsPatch): Promise<void> {
+/**
+ * Refuses, at its field and before any request, an address the device's gateway cannot post to: a hosted gateway
+ * would take it and post nowhere, and the sandbox, which plays a hosted gateway, answered "localhost is a loopback
+ * address" above the form (an operator's probe, stop 54).
+ */
+export function createWebhookReachCheck(
+  deps: Pick<WebhookCommandsDeps, 'registry' | 'sandboxRefusesWebhook'>
+): (deviceId: string, patch: Pick<WebhookSettingsPatch, 'webhookUrl' | 'trackingUrl'>) => Promise<void> {
+  return async function refuseUnreachable(deviceId, patch) {
     const device = requireDevice(deps.registry, deviceId)
     const sandbox = isSandboxDevice(device)
     for (const field of ['webhookUrl', 'trackingUrl'] as const) {
@@ -60,6 +60,11 @@ export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<Webho
       throw new ApiFailure('unreachable_webhook', { key, params: { host: urlHost(new URL(target)) } }, field)
     }
   }
+}
+
+export function createWebhookCommands(deps: WebhookCommandsDeps): Commands<WebhookChannel> {
+  const { webhookSettings, sandboxOf } = deps
+  const refuseUnreachable = createWebhookReachCheck(deps)
 
   function settingsView(deviceId: string, settings: WebhookSettings, fromSandbox: boolean) {
     return { deviceId, ...settings, source: fromSandbox ? ('sandbox' as const) : ('remembered' as const) }
