@@ -177,9 +177,9 @@ describe('webhook settings', () => {
 })
 
 describe('addresses the gateway cannot reach', () => {
-  it('hosted devices: refused at their field before any request, in words naming where they lead', async () => {
+  /** A device on a gateway on the internet (its address as the operator typed it), answered by the test's sandbox. */
+  async function deviceOnAGatewayOnTheInternet() {
     await core.stop()
-    // A gateway on the internet (its address as the operator typed it), answered by the test's sandbox.
     await startCore({
       clientFactory: (credentials) => createGatewayClient({ ...credentials, baseUrl: hosted.baseUrl })
     })
@@ -189,6 +189,11 @@ describe('addresses the gateway cannot reach', () => {
       baseUrl: PUBLIC_GATEWAY,
       token: created.token
     })
+    return { created, device }
+  }
+
+  it('hosted devices: refused at their field before any request, in words naming where they lead', async () => {
+    const { created, device } = await deviceOnAGatewayOnTheInternet()
     const asked = WEBHOOK_REACH_CASES.filter(
       ({ gateway, target }) => gateway === PUBLIC_GATEWAY && isHttpUrl(target)
     )
@@ -221,16 +226,7 @@ describe('addresses the gateway cannot reach', () => {
   })
 
   it('Messages in: a relay on this computer is refused for a hosted device, said of the relay, nothing set', async () => {
-    await core.stop()
-    await startCore({
-      clientFactory: (credentials) => createGatewayClient({ ...credentials, baseUrl: hosted.baseUrl })
-    })
-    const created = await hostedControl.createDevice({ linked: true })
-    const device = await invoke('devices:add', {
-      label: 'Kasir',
-      baseUrl: PUBLIC_GATEWAY,
-      token: created.token
-    })
+    const { created, device } = await deviceOnAGatewayOnTheInternet()
     // "sender-desk relay serve" run on this computer: the connection works, the gateway could never post to it.
     const relay = await startTestRelay()
     try {
