@@ -92,6 +92,12 @@ export const GROUP_ID_CASES: readonly { input: string; problem: GroupIdProblem |
   { input: '6287817274185-1632192971', problem: null },
   { input: '120363210179095768', problem: null },
   { input: '872468237asd-6281218', problem: null },
+  { input: '120363210179095768@g.us', problem: null },
+  // Digits alone are the newer 18-digit form or nothing: cut short (as pasted from a narrow column) or run on.
+  { input: '1203630', problem: 'groupDigits' },
+  { input: '12036321017909576', problem: 'groupDigits' },
+  { input: '1203632101790957681', problem: 'groupDigits' },
+  { input: '0899', problem: 'groupDigits' },
   { input: 'bad id', problem: 'group' },
   { input: 'abc', problem: 'group' },
   // Phone numbers, typed with "Send to a group" on: no group id has their shape.

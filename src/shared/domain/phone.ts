@@ -105,7 +105,10 @@ export function plainIndonesianMobile(input: string): string | null {
 }
 
 /** Why a typed group id cannot be sent to: not an id's characters, or a phone number with the group switch on. */
-export type GroupIdProblem = 'group' | 'groupIsPhone'
+export type GroupIdProblem = 'group' | 'groupIsPhone' | 'groupDigits'
+
+/** How many digits the newer group ids have (120363210179095768). */
+const NEW_GROUP_ID_DIGITS = 18
 
 /** Group ids: legacy "6287817274185-1632192971", "872468237asd-6281218…", or the newer 18-digit ids. */
 export function checkGroupId(input: string): { value: string; problem: GroupIdProblem | null } {
@@ -113,6 +116,9 @@ export function checkGroupId(input: string): { value: string; problem: GroupIdPr
   // A number the phone rule takes is no group id the gateway hands out (none is 15 digits or fewer without a dash):
   // sent with isGroup it would reach no one, so the operator hears it is a number.
   if (checkPhone(value).problem === null) return { value, problem: 'groupIsPhone' }
+  // The newer ids are 18 digits (120363…): digits alone of another count are an id cut short or run on, which the
+  // gateway took as a group no one is in (an operator's probe, stop 54: "1203630" sent and shown delivered).
+  if (/^\d+$/.test(value) && value.length !== NEW_GROUP_ID_DIGITS) return { value, problem: 'groupDigits' }
   return { value, problem: /^[A-Za-z0-9@._-]{6,100}$/.test(value) ? null : 'group' }
 }
 

@@ -529,6 +529,8 @@ export const enRest = {
     'Wrong length for a mobile number: an Indonesian one has 10–13 digits, for example 0812 3456 7890 or +62 812 3456 7890.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
   'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
+  'recipient.problem.groupDigits':
+    'Not a whole group id: a group id of digits alone has 18 of them (120363…). Copy it whole from the gateway dashboard, or type the group’s name if it is in Messages in.',
   'recipient.problem.groupIsPhone': 'A phone number, not a group id: untick “Send to a group” to send to it.',
   'recipient.problem.groupId': 'A group’s id, not a number: tick “Send to a group” to send to a group.',
   'recipient.problem.name':

@@ -720,6 +720,8 @@ export const id: Record<MessageKey, string> = {
     'Panjang nomor ponsel tidak sesuai: nomor ponsel Indonesia terdiri dari 10–13 angka, misalnya 0812 3456 7890 atau +62 812 3456 7890.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
   'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
+  'recipient.problem.groupDigits':
+    'Bukan ID grup yang utuh: ID grup yang hanya berisi angka terdiri dari 18 angka (120363…). Salin utuh dari dasbor gateway, atau ketik nama grupnya jika ada di Pesan masuk.',
   'recipient.problem.groupIsPhone':
     'Nomor telepon, bukan ID grup: hapus centang “Kirim ke grup” untuk mengirim ke nomor ini.',
   'recipient.problem.groupId': 'ID grup, bukan nomor: centang “Kirim ke grup” untuk mengirim ke grup.',

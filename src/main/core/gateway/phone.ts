@@ -57,6 +57,11 @@ export function normaliseRecipients(list: string | string[], isGroup: boolean): 
           `"${id.slice(0, 60)}" is a phone number, not a group id: send it as a number, not to a group`
         )
       }
+      if (problem === 'groupDigits') {
+        throw invalidInput(
+          `"${id.slice(0, 60)}" is not a whole group id: one of digits alone has 18 of them (120363…); copy it whole from the gateway dashboard`
+        )
+      }
       if (problem !== null) {
         throw invalidInput(
           `"${id.slice(0, 60)}" is not a valid group id: use the id from the gateway dashboard, without spaces`

@@ -135,6 +135,14 @@ describe('parseRecipients', () => {
     ])
   })
 
+  it('tells a group id of digits cut short that it is not whole (an operator\'s probe: "1203630" went as a group)', () => {
+    const parsed = parseRecipients('1203630, 120363210179095768', true)
+    expect(parsed.map((r) => [r.raw, r.problem])).toEqual([
+      ['1203630', 'groupDigits'],
+      ['120363210179095768', null]
+    ])
+  })
+
   it('adds and removes one recipient in the text', () => {
     expect(withRecipient('0812345678, 0813, ', '6281999')).toBe('0812345678, 0813, 6281999, ')
     expect(withRecipient('6281999, ', '6281999')).toBe('6281999, ')
