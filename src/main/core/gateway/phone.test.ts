@@ -113,6 +113,12 @@ describe('normaliseRecipients', () => {
     expect(number.message).toBe(
       '"0812-3456-7890" is a phone number, not a group id: send it as a number, not to a group'
     )
+    // A newer id cut short would go to a group no one is in.
+    const cut = errorOf(() => normaliseRecipients('1203630', true))
+    expect(cut.code).toBe('invalid_input')
+    expect(cut.message).toBe(
+      '"1203630" is not a whole group id: a group id of digits alone has 18 of them (120363…); copy it whole from the gateway dashboard'
+    )
   })
 })
 

@@ -59,7 +59,7 @@ export function normaliseRecipients(list: string | string[], isGroup: boolean): 
       }
       if (problem === 'groupDigits') {
         throw invalidInput(
-          `"${id.slice(0, 60)}" is not a whole group id: one of digits alone has 18 of them (120363…); copy it whole from the gateway dashboard`
+          `"${id.slice(0, 60)}" is not a whole group id: a group id of digits alone has 18 of them (120363…); copy it whole from the gateway dashboard`
         )
       }
       if (problem !== null) {
