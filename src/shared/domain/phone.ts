@@ -104,7 +104,10 @@ export function plainIndonesianMobile(input: string): string | null {
   return national === 0 ? INDONESIA + input : INDONESIA + input.slice(1)
 }
 
-/** Why a typed group id cannot be sent to: not an id's characters, or a phone number with the group switch on. */
+/**
+ * Why a typed group id cannot be sent to: not an id's characters, a phone number with the group switch on, or digits
+ * alone that are not the newer ids' 18.
+ */
 export type GroupIdProblem = 'group' | 'groupIsPhone' | 'groupDigits'
 
 /** How many digits the newer group ids have (120363210179095768). */
