@@ -42,6 +42,7 @@ import {
   PACING_TIME_ZONE_MAX_LENGTH,
   pacingProblems,
   PAYMENT_CHANNELS,
+  PHONE_PROBLEMS,
   REMINDER_PERIODS,
   SCHEDULE_MODES,
   SERIES_STATUSES,
@@ -988,7 +989,12 @@ export const QuotaFinishView = z.discriminatedUnion('kind', [
 
 export const RowProblemView = z.discriminatedUnion('code', [
   z.object({ code: z.literal('no_phone') }),
-  z.object({ code: z.literal('invalid_phone'), detail: z.string() }),
+  /** `reason`: absent on rows checked before it was kept (shown as "invalid number" alone). */
+  z.object({
+    code: z.literal('invalid_phone'),
+    detail: z.string(),
+    reason: z.enum(PHONE_PROBLEMS).optional()
+  }),
   z.object({ code: z.literal('scientific_phone'), detail: z.string() }),
   z.object({ code: z.literal('duplicate'), firstRow: z.number().int() }),
   z.object({ code: z.literal('missing_variable'), names: z.array(z.string()) }),

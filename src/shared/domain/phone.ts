@@ -3,7 +3,8 @@ import { halfWidth, NUMBER_LIKE } from './recipient-search'
 import { checkInternationalDigits, phoneProblem as problem } from './phone-numbering'
 
 /** Why a typed number cannot be sent to; the window turns it into `recipient.problem.<problem>`. */
-export type PhoneProblem = 'empty' | 'characters' | 'prefix' | 'length' | 'not_mobile'
+export const PHONE_PROBLEMS = ['empty', 'characters', 'prefix', 'length', 'not_mobile'] as const
+export type PhoneProblem = (typeof PHONE_PROBLEMS)[number]
 
 export interface PhoneCheck {
   /** The `62…` digits that would be sent (best effort when there is a problem). */

@@ -1714,6 +1714,13 @@ export const enRest = {
   'campaigns.preview': 'Preview, exactly as it will be sent',
   'campaigns.problem.noPhone': 'no phone number',
   'campaigns.problem.invalidPhone': 'invalid number',
+  'campaigns.problem.invalidPhoneCharacters':
+    'invalid number: not digits (spaces, dashes and a leading + are fine)',
+  'campaigns.problem.invalidPhonePrefix':
+    'invalid number: start it with 08, 8, +62 or 62 (or + and the country code)',
+  'campaigns.problem.invalidPhoneLength':
+    'invalid number: wrong length for a mobile number (an Indonesian one has 10–13 digits)',
+  'campaigns.problem.invalidPhoneNotMobile': 'not a mobile number: WhatsApp needs one',
   'campaigns.problem.scientificPhone': 'number cut off by Excel (scientific notation)',
   'campaigns.problem.duplicate': 'duplicate of row {row}',
   'campaigns.problem.missingVariable': 'empty in this row: {names}',

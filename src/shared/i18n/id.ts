@@ -1902,6 +1902,13 @@ export const id: Record<MessageKey, string> = {
   'campaigns.preview': 'Pratinjau, persis seperti yang akan dikirim',
   'campaigns.problem.noPhone': 'tidak ada nomor telepon',
   'campaigns.problem.invalidPhone': 'nomor tidak valid',
+  'campaigns.problem.invalidPhoneCharacters':
+    'nomor tidak valid: bukan angka (spasi, tanda hubung, dan + di depan boleh)',
+  'campaigns.problem.invalidPhonePrefix':
+    'nomor tidak valid: awali dengan 08, 8, +62, atau 62 (atau + dan kode negara)',
+  'campaigns.problem.invalidPhoneLength':
+    'nomor tidak valid: panjang nomor ponsel tidak sesuai (nomor ponsel Indonesia terdiri dari 10–13 angka)',
+  'campaigns.problem.invalidPhoneNotMobile': 'bukan nomor ponsel: WhatsApp memerlukan nomor ponsel',
   'campaigns.problem.scientificPhone': 'nomor terpotong oleh Excel (notasi ilmiah)',
   'campaigns.problem.duplicate': 'duplikat dari baris {row}',
   'campaigns.problem.missingVariable': 'kosong di baris ini: {names}',

@@ -6,7 +6,12 @@
  */
 export type RowProblemView =
   | { code: 'no_phone' | 'opted_out' | 'already_sent' | 'sent_recently' }
-  | { code: 'invalid_phone' | 'scientific_phone'; detail: string }
+  | {
+      code: 'invalid_phone'
+      detail: string
+      reason?: 'empty' | 'characters' | 'prefix' | 'length' | 'not_mobile'
+    }
+  | { code: 'scientific_phone'; detail: string }
   | { code: 'duplicate'; firstRow: number }
   | { code: 'missing_variable'; names: string[] }
   | { code: 'too_long'; length: number; limit: number }
@@ -28,8 +33,24 @@ const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   missing_file: 'campaigns.problem.missingFile'
 }
 
-/** The key and params of one problem: what makes it exact (the first row, the empty columns, the file). */
+/** Why a number is not one, as the Send view's chips say it (shared/domain/phone's problems), in a row's words. */
+const INVALID_PHONE_KEY: Record<
+  NonNullable<Extract<RowProblemView, { code: 'invalid_phone' }>['reason']>,
+  MessageKey
+> = {
+  // An empty cell is `no_phone` before the rule is asked.
+  empty: 'campaigns.problem.invalidPhone',
+  characters: 'campaigns.problem.invalidPhoneCharacters',
+  prefix: 'campaigns.problem.invalidPhonePrefix',
+  length: 'campaigns.problem.invalidPhoneLength',
+  not_mobile: 'campaigns.problem.invalidPhoneNotMobile'
+}
+
+/** The key and params of one problem: what makes it exact (the first row, the empty columns, the file, the number's). */
 export function rowProblemMessage(problem: RowProblemView): { key: MessageKey; params: Params } {
+  if (problem.code === 'invalid_phone' && problem.reason) {
+    return { key: INVALID_PHONE_KEY[problem.reason], params: {} }
+  }
   const params: Params =
     problem.code === 'duplicate'
       ? { row: problem.firstRow }

@@ -137,5 +137,8 @@ it('adds no note to the skipped-rows export of a sheet without blank rows', asyn
       .skippedCsv(id)
       .replace(/^\ufeff/, '')
       .split('\r\n')
-  ).toEqual(['Row,Phone,Name,Problem', '6,123,Eka,invalid number'])
+  ).toEqual([
+    'Row,Phone,Name,Problem',
+    '6,123,Eka,"invalid number: start it with 08, 8, +62 or 62 (or + and the country code)"'
+  ])
 })

@@ -1,6 +1,11 @@
 // The check before anything is queued: each row's phone, duplicates, missing variables, opt-outs and rows this
 // campaign already sent, with the spreadsheet's row numbers and a summary the operator can act on.
-import { isSameMessageRecently, plainIndonesianMobile, textLength } from '../../../shared/domain'
+import {
+  isSameMessageRecently,
+  plainIndonesianMobile,
+  textLength,
+  type PhoneProblem
+} from '../../../shared/domain'
 import { phoneOrProblem } from '../gateway'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ownCopy, type Sheet, type SheetRow } from './spreadsheet'
@@ -19,7 +24,8 @@ export interface ColumnMapping {
 
 export type RowProblem =
   | { code: 'no_phone' }
-  | { code: 'invalid_phone'; detail: string }
+  /** `reason`: the shared phone rule's problem, which the window words as the Send view's chips do. */
+  | { code: 'invalid_phone'; detail: string; reason: PhoneProblem }
   | { code: 'scientific_phone'; detail: string }
   | { code: 'duplicate'; firstRow: number }
   | { code: 'missing_variable'; names: string[] }
@@ -114,7 +120,9 @@ export function phoneFromCell(cell: string): { phone: string } | { problem: RowP
     candidate = trimmed.replace(/\.0+$/, '')
   }
   const checked = phoneOrProblem(candidate)
-  return 'phone' in checked ? checked : { problem: { code: 'invalid_phone', detail: checked.problem } }
+  return 'phone' in checked
+    ? checked
+    : { problem: { code: 'invalid_phone', detail: checked.problem, reason: checked.kind } }
 }
 
 export interface CheckResult {

@@ -1233,6 +1233,37 @@ describe('exact diagnoses', () => {
     expect(rowProblemsText('id', rows[2]?.problems ?? [])).toBe('duplikat dari baris 2')
   })
 
+  // An operator's probe (stop 55): "Row 4 62812345678901234: invalid number" said nothing of what was wrong with it,
+  // where the Send view's chip for the same number names it (shared/domain/phone's problem).
+  it('says why a number is not one, as the Send view does, in both languages', async () => {
+    const sheet = await sheetOf(
+      'Nama,Telepon\r\nAndi,62812345678901234\r\nRina,abc\r\nTono,1234567\r\nWati,+44 20 7946 0958\r\n'
+    )
+    const { rows } = checkRows({
+      campaignId: 'c',
+      sheet,
+      mapping: { phone: 'Telepon', variables: ['Nama'] },
+      template: 'Halo {Nama}'
+    })
+    expect(rows.map((r) => r.problems.map((p) => (p.code === 'invalid_phone' ? p.reason : p.code)))).toEqual([
+      ['length'],
+      ['characters'],
+      ['prefix'],
+      ['not_mobile']
+    ])
+    expect(rows.map((r) => rowProblemsText('en', r.problems))).toEqual([
+      'invalid number: wrong length for a mobile number (an Indonesian one has 10–13 digits)',
+      'invalid number: not digits (spaces, dashes and a leading + are fine)',
+      'invalid number: start it with 08, 8, +62 or 62 (or + and the country code)',
+      'not a mobile number: WhatsApp needs one'
+    ])
+    expect(rowProblemsText('id', rows[0]?.problems ?? [])).toBe(
+      'nomor tidak valid: panjang nomor ponsel tidak sesuai (nomor ponsel Indonesia terdiri dari 10–13 angka)'
+    )
+    // A row checked before the reason was kept reads as it did.
+    expect(rowProblemsText('en', [{ code: 'invalid_phone', detail: 'x' }])).toBe('invalid number')
+  })
+
   it('keeps a multi-line cell inside the template’s formatting, line by line, within the length the check allows', async () => {
     const sheet = await sheetOf('Nama,Telepon\r\n"Budi\r\nSantoso ",081234567890\r\n')
     const input = {

@@ -1,6 +1,6 @@
 // Phone numbers and recipient lists as the gateway wants them: the shared domain rule, failing as GatewayError.
 import { GatewayError } from './errors'
-import { checkGroupId, checkPhone, splitRecipients } from '../../../shared/domain'
+import { checkGroupId, checkPhone, splitRecipients, type PhoneProblem } from '../../../shared/domain'
 
 export { normaliseEchoedPhone } from '../../../shared/domain'
 
@@ -19,10 +19,11 @@ export function normalisePhone(input: string): string {
 }
 
 /**
- * normalisePhone without the throw: the `62…` digits, or the message normalisePhone would throw. For callers that
- * check many numbers (a campaign's rows): an Error per invalid row captured a stack trace each time.
+ * normalisePhone without the throw: the `62…` digits, or the message normalisePhone would throw and the rule's problem
+ * (`kind`, which a campaign row keeps to word it). For callers that check many numbers (a campaign's rows): an Error
+ * per invalid row captured a stack trace each time.
  */
-export function phoneOrProblem(input: string): { phone: string } | { problem: string } {
+export function phoneOrProblem(input: string): { phone: string } | { problem: string; kind: PhoneProblem } {
   const checked = checkPhone(input)
   if (checked.problem === null) return { phone: checked.value }
   const raw = typeof input === 'string' ? input.trim() : ''
@@ -30,7 +31,8 @@ export function phoneOrProblem(input: string): { phone: string } | { problem: st
   return {
     problem:
       `"${shown}" is not a valid phone number (${checked.reason}): use a mobile number such as 081234567890, ` +
-      '6281234567890 or +6281234567890; spaces, dashes and brackets are fine'
+      '6281234567890 or +6281234567890; spaces, dashes and brackets are fine',
+    kind: checked.problem
   }
 }
 
