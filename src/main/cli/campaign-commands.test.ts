@@ -149,6 +149,25 @@ describe('a campaign in words', () => {
     expect(describeCampaign(none, now, 'UTC')).not.toMatch(/blank/i)
   })
 
+  // An operator's probe (stop 55): "skipped 4 (1 duplicate, 2 invalid phone, 1 missing variable)", the codes with a
+  // space, where the window says "2 invalid numbers, 1 duplicate, 1 with an empty column" of the same sheet.
+  it('says why rows were skipped in the window’s words, most common first', () => {
+    const view = running(null)
+    const skipped: CampaignView = {
+      ...view,
+      summary: {
+        ...view.summary,
+        total: 7,
+        ready: 3,
+        skipped: 4,
+        byProblem: { duplicate: 1, invalid_phone: 2, missing_variable: 1 }
+      }
+    }
+    expect(describeCampaign(skipped, now, 'UTC').split('\n')[1]).toBe(
+      'Rows: 7 — ready 3, skipped 4 (2 invalid numbers, 1 duplicate, 1 with an empty column)'
+    )
+  })
+
   it("gives its times on the computer's clock with the zone named, never a raw ISO string", () => {
     const waiting: CampaignView = {
       ...running(now + 3 * 3_600_000),
@@ -239,7 +258,9 @@ describe('sender-desk campaign', () => {
     const sameAgain = ['campaign', 'create', '--file', FIXTURE, '--template', 'Hi {Name}', '--hours', 'any']
     const leftOut = await runCli(sameAgain, env)
     expect(leftOut.code, leftOut.stderr).toBe(0)
-    expect(leftOut.stdout).toContain('3 sent recently')
+    expect(leftOut.stdout).toContain(
+      'skipped 6 (3 got this same message in the last 24 hours, 2 invalid numbers, 1 duplicate)'
+    )
     // The draft is there: the hint starts it with --send-recent rather than asking for it to be made again.
     const leftOutId = /campaign start (\S+) --send-recent/.exec(leftOut.stdout)?.[1] ?? ''
     expect(leftOut.stdout).toContain(

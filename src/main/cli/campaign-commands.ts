@@ -22,7 +22,7 @@ import type {
   SameMessageMoves,
   TakeBackView
 } from '../../shared/contract'
-import { pacingProblemMessage, translate } from '../../shared/i18n'
+import { pacingProblemMessage, skippedReasons, translate } from '../../shared/i18n'
 import {
   campaignFinishEstimate,
   MAX_CAMPAIGN_ROW_FILES,
@@ -161,9 +161,7 @@ export function describeCampaign(
     `${view.id}  ${view.name}  ${view.status}`,
     `Rows: ${view.summary.total} — ready ${view.summary.ready}, skipped ${view.summary.skipped}` +
       (view.summary.skipped > 0
-        ? ` (${Object.entries(view.summary.byProblem)
-            .map(([code, n]) => `${n} ${code.replace('_', ' ')}`)
-            .join(', ')})`
+        ? ` (${skippedReasons(view.summary.byProblem, (key, params) => translate('en', key, params))})`
         : ''),
     // The sheet's blank rows, in no bucket above: said under its rows as the window's form says them under the sheet's
     // (its words), so the rows here add up to the file's; nothing when it had none.

@@ -7,6 +7,7 @@ import { addStrings, type Language } from './translate'
 
 export * from './translate'
 export { pacingProblemMessage } from './pacing'
+export { skippedReasons } from './row-problems'
 
 addStrings('id', id)
 

@@ -18,7 +18,7 @@ export type RowProblemView =
   | { code: 'missing_file'; name: string }
 // The lookup only, not every table: the window's campaigns view would otherwise carry Indonesian for every operator.
 // The main process has every table from its start (index.ts; its exports import it).
-import { translate, type Language, type MessageKey, type Params } from './translate'
+import { translate, type Language, type MessageKey, type Params, type Translate } from './translate'
 
 const PROBLEM_KEY: Record<RowProblemView['code'], MessageKey> = {
   no_phone: 'campaigns.problem.noPhone',
@@ -72,4 +72,33 @@ export function rowProblemsText(language: Language, problems: readonly RowProble
       return translate(language, key, params)
     })
     .join('; ')
+}
+
+const SKIPPED_FOR: Record<RowProblemView['code'], MessageKey> = {
+  no_phone: 'campaigns.skipped.noPhone',
+  invalid_phone: 'campaigns.skipped.invalidPhone',
+  scientific_phone: 'campaigns.skipped.scientificPhone',
+  duplicate: 'campaigns.skipped.duplicate',
+  missing_variable: 'campaigns.skipped.missingVariable',
+  too_long: 'campaigns.skipped.tooLong',
+  opted_out: 'campaigns.skipped.optedOut',
+  already_sent: 'campaigns.skipped.alreadySent',
+  sent_recently: 'campaigns.skipped.sentRecently',
+  missing_file: 'campaigns.skipped.missingFile'
+}
+
+/**
+ * Why rows are skipped, most common first: "19 opted out, 1 duplicate, 1 invalid number". Counts of rows per reason
+ * (a row with two problems is in both), from the check's `byProblem`: the window's and the terminal's words.
+ */
+export function skippedReasons(byProblem: Record<string, number>, t: Translate): string {
+  return Object.entries(byProblem)
+    .filter(([, count]) => count > 0)
+    .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+    .map(([code, count]) =>
+      t(code in SKIPPED_FOR ? SKIPPED_FOR[code as RowProblemView['code']] : 'campaigns.skipped.other', {
+        count
+      })
+    )
+    .join(', ')
 }
