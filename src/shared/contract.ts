@@ -2691,7 +2691,18 @@ export const ApiErrorShape = z.object({
   messageKey: z.string().optional(),
   messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** Which request field was wrong, for forms. */
-  field: z.string().optional()
+  field: z.string().optional(),
+  /** The same refusal at more fields of the request, each in its own words: a form marks them all at once. */
+  otherFields: z
+    .array(
+      z.object({
+        field: z.string(),
+        message: z.string(),
+        messageKey: z.string().optional(),
+        messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+      })
+    )
+    .optional()
 })
 export type ApiErrorShape = z.infer<typeof ApiErrorShape>
 
@@ -2724,6 +2735,7 @@ export class ApiError extends Error {
   readonly field?: string
   readonly messageKey?: string
   readonly messageParams?: Record<string, string | number>
+  readonly otherFields?: ApiErrorShape['otherFields']
   constructor(shape: ApiErrorShape) {
     super(shape.message)
     this.name = 'ApiError'
@@ -2731,5 +2743,6 @@ export class ApiError extends Error {
     this.field = shape.field
     this.messageKey = shape.messageKey
     this.messageParams = shape.messageParams
+    if (shape.otherFields) this.otherFields = shape.otherFields
   }
 }

@@ -99,6 +99,18 @@ describe('sender-desk webhook', () => {
     const office = await onTheInternet('webhook', 'set', '--tracking-url', 'https://192.168.1.10/status')
     expect(office.code).toBe(2)
     expect(office.stderr).toContain('cannot reach 192.168.1.10 (a private network)')
+    // Both named at once, as the window's form does.
+    const both = await onTheInternet(
+      'webhook',
+      'set',
+      '--url',
+      'http://localhost:9999/hook',
+      '--tracking-url',
+      'https://192.168.1.10/status'
+    )
+    expect(both.code).toBe(2)
+    expect(both.stderr).toContain('cannot reach localhost (this computer)')
+    expect(both.stderr).toContain('cannot reach 192.168.1.10 (a private network)')
     // The sandbox on this computer reaches this computer: its own policy answers (it refuses loopback unless allowed).
     expect((await run('webhook', 'set', '--url', `${receiver.url}/in`)).code).toBe(0)
   })

@@ -9,17 +9,14 @@ import { unreachableBy } from '../core/compose-command-line'
 const PLACE_IN_WORDS = { 'this-computer': 'this computer', 'private-network': 'a private network' } as const
 
 /**
- * Refuses, before any request, an address the gateway cannot post to: a gateway on the internet takes
- * http://localhost/… and posts nowhere (the window's rule, webhooks:update).
+ * Why the gateway cannot post to an address, or null: a gateway on the internet takes http://localhost/… and posts
+ * nowhere (the window's rule, webhooks:update).
  */
-function refuseUnreachable(baseUrl: string, flag: string, url: string | undefined): void {
-  if (url === undefined || !URL.canParse(url.trim()) || !URL.canParse(baseUrl)) return
+function unreachableInWords(baseUrl: string, flag: string, url: string | undefined): string | null {
+  if (url === undefined || !URL.canParse(url.trim()) || !URL.canParse(baseUrl)) return null
   const place = unreachableBy(baseUrl, url.trim())
-  if (place === null) return
-  throw new UsageError(
-    `--${flag} ${url.trim()}: the gateway at ${new URL(baseUrl).host} cannot reach ${new URL(url.trim()).hostname} ` +
-      `(${PLACE_IN_WORDS[place]}): it posts from its own server. Use an address it can reach from the internet.`
-  )
+  if (place === null) return null
+  return `--${flag} ${url.trim()}: the gateway at ${new URL(baseUrl).host} cannot reach ${new URL(url.trim()).hostname} (${PLACE_IN_WORDS[place]})`
 }
 
 function onOff(value: string | undefined, flag: string): boolean | undefined {
@@ -72,8 +69,17 @@ export async function runWebhook(context: CliContext): Promise<number> {
         throw new UsageError('webhook set needs --url, --tracking-url and/or --incoming on|off')
       }
       const { baseUrl } = await context.credentials()
-      refuseUnreachable(baseUrl, 'url', webhookUrl)
-      refuseUnreachable(baseUrl, 'tracking-url', trackingUrl)
+      // Refused before any request, every address at once (the window's form names both fields too).
+      const unreachable = [
+        unreachableInWords(baseUrl, 'url', webhookUrl),
+        unreachableInWords(baseUrl, 'tracking-url', trackingUrl)
+      ].filter((said) => said !== null)
+      if (unreachable.length > 0) {
+        throw new UsageError(
+          `${unreachable.join('; ')}: it posts from its own server. ` +
+            `Use ${unreachable.length === 1 ? 'an address' : 'addresses'} it can reach from the internet.`
+        )
+      }
       const client = await context.client()
       const done: string[] = []
       if (webhookUrl !== undefined) done.push((await client.changeWebhookUrl(webhookUrl)).message)

@@ -35,12 +35,20 @@ export class ApiFailure extends Error {
   readonly code: string
   readonly field?: string
   readonly text?: KeyedText
-  constructor(code: string, message: string | KeyedText, field?: string) {
+  /** The same refusal at more fields of the form, each in its own words (a form marks them all at once). */
+  readonly otherFields?: readonly { field: string; text: KeyedText }[]
+  constructor(
+    code: string,
+    message: string | KeyedText,
+    field?: string,
+    otherFields?: readonly { field: string; text: KeyedText }[]
+  ) {
     super(englishText(message))
     this.name = 'ApiFailure'
     this.code = code
     this.field = field
     if (typeof message !== 'string') this.text = message
+    if (otherFields?.length) this.otherFields = otherFields
   }
 }
 
@@ -50,7 +58,17 @@ export function failureShape(failure: ApiFailure): ApiErrorShape {
     code: failure.code,
     message: failure.message,
     ...(failure.field === undefined ? {} : { field: failure.field }),
-    ...(failure.text ? { messageKey: failure.text.key, messageParams: failure.text.params ?? {} } : {})
+    ...(failure.text ? { messageKey: failure.text.key, messageParams: failure.text.params ?? {} } : {}),
+    ...(failure.otherFields
+      ? {
+          otherFields: failure.otherFields.map(({ field, text }) => ({
+            field,
+            message: englishText(text),
+            messageKey: text.key,
+            messageParams: text.params ?? {}
+          }))
+        }
+      : {})
   }
 }
 

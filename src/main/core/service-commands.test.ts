@@ -225,6 +225,43 @@ describe('addresses the gateway cannot reach', () => {
     }
   })
 
+  // Stop 54's note: with both addresses unreachable, the refusal named the first; the second was said at the next Save.
+  it('hosted devices: both addresses unreachable are refused together, each at its field', async () => {
+    const { created, device } = await deviceOnAGatewayOnTheInternet()
+    const answer = await failure(
+      invoke('webhooks:update', {
+        deviceId: device.id,
+        webhookUrl: 'http://localhost:8080/in',
+        trackingUrl: 'https://192.168.1.20/status'
+      })
+    )
+    expect(answer).toMatchObject({
+      code: 'unreachable_webhook',
+      field: 'webhookUrl',
+      messageKey: 'desktop.error.webhookThisComputer',
+      messageParams: { host: 'localhost' },
+      otherFields: [
+        {
+          field: 'trackingUrl',
+          message: expect.stringContaining('192.168.1.20'),
+          messageKey: 'desktop.error.webhookPrivateNetwork',
+          messageParams: { host: '192.168.1.20' }
+        }
+      ]
+    })
+    // One address unreachable names that one alone.
+    expect(
+      await failure(
+        invoke('webhooks:update', {
+          deviceId: device.id,
+          webhookUrl: 'https://hooks.example.com/in',
+          trackingUrl: 'https://192.168.1.20/status'
+        })
+      )
+    ).toEqual(expect.not.objectContaining({ otherFields: expect.anything() }))
+    expect(await hostedControl.device(created.token)).toMatchObject({ webhookUrl: null, trackingUrl: null })
+  })
+
   it('Messages in: a relay on this computer is refused for a hosted device, said of the relay, nothing set', async () => {
     const { created, device } = await deviceOnAGatewayOnTheInternet()
     // "sender-desk relay serve" run on this computer: the connection works, the gateway could never post to it.

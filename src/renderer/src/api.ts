@@ -170,6 +170,8 @@ export interface ErrorInfo {
   code: string
   message: string
   field?: string
+  /** The same refusal at more fields, each in the operator's language: a form marks them with `field`. */
+  otherFields?: { field: string; message: string }[]
 }
 
 /**
@@ -186,9 +188,19 @@ export function errorInfo(error: unknown): ErrorInfo {
       messageParams: (error as { messageParams?: Params }).messageParams
     })
     const code = typeof shape.code === 'string' ? shape.code : 'unknown'
-    return typeof shape.field === 'string' && shape.field
-      ? { code, message, field: shape.field }
-      : { code, message }
+    const info: ErrorInfo =
+      typeof shape.field === 'string' && shape.field
+        ? { code, message, field: shape.field }
+        : { code, message }
+    const others = (error as { otherFields?: unknown }).otherFields
+    if (Array.isArray(others) && info.field) {
+      info.otherFields = (
+        others as { field: string; message: string; messageKey?: string; messageParams?: Params }[]
+      )
+        .filter((other) => typeof other.field === 'string' && typeof other.message === 'string')
+        .map((other) => ({ field: other.field, message: coreMessage(other) }))
+    }
+    return info
   }
   return { code: 'unknown', message: String(error) }
 }

@@ -4,7 +4,7 @@
  */
 import { isSandboxDevice } from '../../../shared/device-status'
 import type { MessageKey } from '../../../shared/i18n'
-import { ApiFailure, type Commands } from '../commands'
+import { ApiFailure, type Commands, type KeyedText } from '../commands'
 import { requireClient, requireDevice, type DeviceRegistry } from '../devices'
 import { addressPlace, unreachableBy, urlHost, type AddressPlace } from '../gateway'
 import type { SandboxLookup } from '../sandbox-control'
@@ -46,6 +46,8 @@ export function createWebhookReachCheck(
   return async function refuseUnreachable(deviceId, patch) {
     const device = requireDevice(deps.registry, deviceId)
     const sandbox = isSandboxDevice(device)
+    // Every field refused is named at once: the operator puts them right before one more Save.
+    const refused: { field: string; text: KeyedText }[] = []
     for (const field of ['webhookUrl', 'trackingUrl'] as const) {
       const target = patch[field]
       if (target === undefined) continue
@@ -57,8 +59,10 @@ export function createWebhookReachCheck(
       // The sandbox refusing a public address (it has no other reason today) is left to its own answer.
       if (place === null || place === 'internet') continue
       const key = UNREACHABLE_KEYS[sandbox ? 'sandbox' : 'hosted'][place]
-      throw new ApiFailure('unreachable_webhook', { key, params: { host: urlHost(new URL(target)) } }, field)
+      refused.push({ field, text: { key, params: { host: urlHost(new URL(target)) } } })
     }
+    const [first, ...others] = refused
+    if (first) throw new ApiFailure('unreachable_webhook', first.text, first.field, others)
   }
 }
 

@@ -68,12 +68,11 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     setUnsaved({ ...unsaved, [field]: value })
   }
   const [error, setError] = useState<ErrorInfo | null>(null)
-  // An address the core refused for its device's gateway (it cannot reach it), said at its field while it is typed.
-  const [refusedAddress, setRefusedAddress] = useState<{
-    field: UrlField
-    value: string
-    message: string
-  } | null>(null)
+  // The addresses the core refused for its device's gateway (it cannot reach them), each said at its field while it
+  // is typed.
+  const [refusedAddresses, setRefusedAddresses] = useState<
+    readonly { field: UrlField; value: string; message: string }[]
+  >([])
   const [feedback, setFeedback] = useState('')
   const [busy, setBusy] = useState(false)
   const [tried, setTried] = useState(false)
@@ -114,7 +113,8 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   }
   const fieldProblem = (field: UrlField, value: string): string | null =>
     urlProblem(value) ??
-    (refusedAddress?.field === field && refusedAddress.value === value.trim() ? refusedAddress.message : null)
+    refusedAddresses.find((refused) => refused.field === field && refused.value === value.trim())?.message ??
+    null
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
@@ -175,7 +175,13 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       const field = URL_FIELDS.find((name) => name === info.field)
       if (field === undefined) setError(info)
       else {
-        setRefusedAddress({ field, value: patch[field] ?? '', message: info.message })
+        const refused = [{ field: info.field, message: info.message }, ...(info.otherFields ?? [])].flatMap(
+          (one) => {
+            const at = URL_FIELDS.find((name) => name === one.field)
+            return at ? [{ field: at, value: patch[at] ?? '', message: one.message }] : []
+          }
+        )
+        setRefusedAddresses(refused)
         ;(field === 'webhookUrl' ? webhookUrlRef : trackingUrlRef).current?.focus()
       }
     } finally {

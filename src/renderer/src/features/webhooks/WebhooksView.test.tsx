@@ -269,6 +269,40 @@ describe('WebhooksView', () => {
     expect(screen.queryByText(/tidak mengirim ke “localhost”/)).toBeNull()
   })
 
+  it('both addresses refused are each said at their field at once, the focus on the first', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [hosted] }))
+    fake.handle('webhooks:get', () => settings())
+    fake.fail('webhooks:update', {
+      code: 'unreachable_webhook',
+      message: 'x',
+      messageKey: 'desktop.error.webhookThisComputer',
+      messageParams: { host: 'localhost' },
+      field: 'webhookUrl',
+      otherFields: [
+        {
+          field: 'trackingUrl',
+          message: 'y',
+          messageKey: 'desktop.error.webhookPrivateNetwork',
+          messageParams: { host: '192.168.1.20' }
+        }
+      ]
+    })
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    const url = await screen.findByTestId('webhooks-url')
+    const tracking = screen.getByTestId('webhooks-tracking-url')
+    await user.type(url, 'http://localhost:8080/in')
+    await user.type(tracking, 'https://192.168.1.20/status')
+    await user.click(screen.getByTestId('webhooks-save'))
+    const saidOfUrl = await screen.findByText(/“localhost”/)
+    const saidOfTracking = screen.getByText(/“192\.168\.1\.20”/)
+    expect(url.getAttribute('aria-describedby')?.split(' ')).toContain(saidOfUrl.id)
+    expect(tracking.getAttribute('aria-describedby')?.split(' ')).toContain(saidOfTracking.id)
+    expect([url, tracking].map((field) => field.getAttribute('aria-invalid'))).toEqual(['true', 'true'])
+    expect(document.activeElement).toBe(url)
+    expect(screen.queryByTestId('webhooks-error')).toBeNull()
+  })
+
   it('an address with a user name or password is refused at the field, in the window’s language, with the focus (QA35 Q35-03)', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [hosted] }))
     fake.handle('webhooks:get', () => settings())
