@@ -266,6 +266,11 @@ describe('sender-desk campaign', () => {
     expect(leftOut.stdout).toContain(
       `3 rows got this same message in the last 24 hours and are left out; to send it to them again: sender-desk campaign start ${leftOutId} --send-recent`
     )
+    // Which rows were skipped and why is a file away, as the window's "Download skipped rows" (stop 55's probe: the
+    // terminal counted them and named none).
+    expect(leftOut.stdout).toContain(
+      `The skipped rows and why, to fix and import again: sender-desk campaign export ${leftOutId} --format skipped --out skipped-rows.csv`
+    )
     const anyway = await cli(...sameAgain, '--send-recent')
     expect((anyway.json.campaign as { summary: { ready: number } }).summary.ready).toBe(3)
     // A draft made without it is started with it: the start sends to the three again.

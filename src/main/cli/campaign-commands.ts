@@ -533,10 +533,18 @@ export async function runCampaign(context: CliContext): Promise<number> {
         recent > 0
           ? `\n${counted(recent, 'row')} got this same message in the last 24 hours and ${recent === 1 ? 'is' : 'are'} left out; to send it to them again: ${startHint} --send-recent`
           : ''
-      context.out.result(`${describeCampaign(view)}${recentLine}\nStart it with: ${startHint}`, {
-        ok: true,
-        campaign: view
-      })
+      // Which rows and why, as the window's "Download skipped rows" offers: the summary above only counts them.
+      const skippedLine =
+        view.summary.skipped > 0
+          ? `\nThe skipped rows and why, to fix and import again: sender-desk campaign export ${view.id} --format skipped --out skipped-rows.csv`
+          : ''
+      context.out.result(
+        `${describeCampaign(view)}${recentLine}${skippedLine}\nStart it with: ${startHint}`,
+        {
+          ok: true,
+          campaign: view
+        }
+      )
       return EXIT.ok
     }
     case 'start':
