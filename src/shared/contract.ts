@@ -1275,8 +1275,13 @@ export const InboxConversationView = z.object({
   /** The contact's name (operator, spreadsheet, gateway or push name), null when none is known or for a group. */
   contactName: z.string().nullable(),
   pushName: z.string().nullable(),
-  /** The number of its newest message: the keyset of the next page (`before`). */
+  /** The number of its newest message (a customer's newer one has a higher number). */
   lastNumber: z.number().int().positive(),
+  /**
+   * Its place in the list, newest first, and the keyset of the next page (`before`): its newest message's number, or a
+   * later one taken when a message to its chat joined the outbox. Only grows.
+   */
+  activity: z.number().int().positive(),
   lastAt: z.string(),
   lastText: z.string(),
   /** `text`, or the media kind (image, document, …) when the newest message is one. */
@@ -2306,7 +2311,10 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ conversationId: z.number().int().positive().nullable(), focused: z.boolean() }),
     reply: Ok
   }),
-  /** Conversations newest first; `before` is the previous page's last `lastNumber`; `next` null on the last page. */
+  /**
+   * Conversations newest first by their last message or reply; `before` is the previous page's last `activity`;
+   * `next` null on the last page.
+   */
   'inbox:conversations': () => ({
     request: z.object({
       limit: z.number().int().min(1).max(500).optional(),

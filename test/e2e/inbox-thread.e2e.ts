@@ -315,6 +315,29 @@ describe('inbox thread journey in Chromium', () => {
     expect(halo.map((m) => [m.isGroup, m.text])).toEqual([[true, 'Halo semua']])
   }, 300_000)
 
+  // Issue 26's "newest first" by the last message: a conversation just answered sat below one that wrote before the
+  // answer, its row showing the newer time (an operator's probe, stop 55).
+  it('a conversation answered goes to the top of the list, above one that wrote before the answer', async () => {
+    const { harness, p } = await dewiWrote('Pesanan saya belum sampai')
+    const deviceId = (await harness.core.handlers['devices:list']({})).devices[0]!.id
+    await harness.core.handlers['sandbox:receive']({
+      deviceId,
+      from: '0812999000',
+      pushName: 'Budi',
+      message: 'Ok'
+    })
+    const rows = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
+    const names = async (): Promise<string[]> =>
+      (await rows.allTextContents()).map((text) => (text.includes('Dewi') ? 'Dewi' : 'Budi'))
+    await openTab(p, 'inbox')
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['Budi', 'Dewi'])
+    await rows.filter({ hasText: 'Dewi' }).getByRole('button').first().click()
+    await p.getByTestId('inbox-reply-text').fill('Kami cek sekarang')
+    await p.getByTestId('inbox-reply-send').click()
+    await expect.poll(names, { timeout: 30_000 }).toEqual(['Dewi', 'Budi'])
+    expect(await rows.first().textContent()).toContain('Kami cek sekarang')
+  }, 120_000)
+
   it("keeps a reply's attached file across a restart of the app, and sends it with the reply", async () => {
     const { harness, p, openDewi } = await dewiWrote('Ada katalog?')
     await openDewi()

@@ -455,6 +455,11 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     inboxChanged(status)
     monitor.pushCoverageChanged()
   })
+  // A message to a customer who has a conversation (a reply, a send, a campaign) moves that conversation to the top,
+  // in the transaction that queues it; the window reads the list again once it is committed.
+  theOutbox.onItemsVisible((items) => {
+    if (inbox.conversations.messagesQueued(items) > 0) queueMicrotask(() => inboxChanged())
+  })
 
   const snapshotListeners = new Set<(snapshot: CoreSnapshot) => void>()
   type InboxStatus = ReturnType<typeof inbox.status>

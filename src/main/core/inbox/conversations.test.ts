@@ -1193,3 +1193,111 @@ describe('a group conversation names who wrote its newest message', () => {
     expect(lastSenders(conversations)[GROUP]).toBeNull()
   })
 })
+
+// Issue 26: conversations "newest first" by their last message. They were ordered by the customer's newest message
+// while a row shows the operator's newer reply: answered a minute ago, a row sat below one that wrote an hour ago.
+describe('conversations ordered by their last message, the replies too', () => {
+  /** Customers write in this order (each one message, a second apart), to device d1 (serial ser-1) unless named. */
+  function received(...chats: (string | { chat: string; serial: string; at?: number })[]): void {
+    const store = new InboxStore(db)
+    const from = store.cursor('box')
+    store.commit(
+      'box',
+      from,
+      from + chats.length,
+      chats.map((chat, i) => {
+        const {
+          chat: chatId,
+          serial,
+          at
+        } = typeof chat === 'string' ? { chat, serial: 'SER-1', at: undefined } : chat
+        const receivedAt = at ?? 1_000 * (from + i + 1)
+        return {
+          identity: `incoming:${from + i}`,
+          kind: 'incoming',
+          seq: from + i + 1,
+          receivedAt,
+          payload: {},
+          applied: true,
+          message: newInboxMessage(`m${from + i}`, { chatId, deviceSerial: serial, text: `from ${chatId}` })
+        }
+      }),
+      0
+    )
+  }
+
+  async function inbox() {
+    const outbox = createOutbox({ db, dataDir: dir, clock: new FakeClock(), clientFor: () => undefined })
+    const conversations = createConversations({
+      db,
+      now: () => 0,
+      devices: {
+        list: () => [
+          { id: 'd1', serial: 'ser-1', phone: null },
+          { id: 'd2', serial: 'ser-2', phone: null }
+        ]
+      },
+      outbox: outbox.queue
+    })
+    // As the composition wires them: what joins the outbox moves its conversation.
+    outbox.onItemsVisible((items) => conversations.messagesQueued(items))
+    const order = (): string[] => conversations.list({}).conversations.map((c) => c.chatId)
+    const send = (deviceId: string, ...recipients: string[]) =>
+      outbox.enqueue({ deviceId, recipients, entries: [{ kind: 'text', text: 'Baik, kami cek' }] })
+    return { conversations, order, send }
+  }
+
+  it('a reply moves its conversation above those that wrote before it; a later message goes above the reply', async () => {
+    received('6281111', '6282222', '6283333')
+    const { order, send } = await inbox()
+    expect(order()).toEqual(['6283333', '6282222', '6281111'])
+    await send('d1', '6281111')
+    expect(order()).toEqual(['6281111', '6283333', '6282222'])
+    received('6282222')
+    expect(order()).toEqual(['6282222', '6281111', '6283333'])
+  })
+
+  it('moves only the conversation of the device that sent, and none for a number that never wrote', async () => {
+    received({ chat: '6281111', serial: 'SER-2' }, '6282222', '6281111')
+    const { conversations, order, send } = await inbox()
+    const rows = () => conversations.list({}).conversations.map((c) => `${c.chatId}@${c.deviceId}`)
+    expect(rows()).toEqual(['6281111@d1', '6282222@d1', '6281111@d2'])
+    await send('d2', '6281111', '6289999')
+    expect(rows()).toEqual(['6281111@d2', '6281111@d1', '6282222@d1'])
+    expect(order()).toHaveLength(3)
+  })
+
+  it('a campaign of many numbers moves the conversations among them, in one write', async () => {
+    received('6281111', '6282222', '6283333')
+    const { order, send } = await inbox()
+    const numbers = Array.from({ length: 1_200 }, (_, i) => `62877${String(i).padStart(6, '0')}`)
+    // More than one transaction's worth: the kernel writes it as a fenced batch, told of it at its close; and more
+    // numbers than are matched as given, so they are matched against the device's chats.
+    await send('d1', ...numbers.slice(0, 600), '6282222', ...numbers.slice(600))
+    expect(order()).toEqual(['6282222', '6283333', '6281111'])
+  })
+
+  it('a message written before the newest one (held back by the gateway) does not move the conversation', async () => {
+    received('6281111', '6282222')
+    const { order, send } = await inbox()
+    await send('d1', '6281111')
+    received({ chat: '6282222', serial: 'SER-1', at: 500 })
+    expect(order()).toEqual(['6281111', '6282222'])
+  })
+
+  it('pages by the row’s place: every conversation once, newest first, whatever moved', async () => {
+    received('6281111', '6282222', '6283333', '6284444', '6285555')
+    const { conversations, send } = await inbox()
+    await send('d1', '6282222')
+    await send('d1', '6284444')
+    const seen: string[] = []
+    let before: number | undefined
+    for (;;) {
+      const page = conversations.list({ limit: 2, ...(before === undefined ? {} : { before }) })
+      seen.push(...page.conversations.map((c) => c.chatId))
+      if (page.next === null) break
+      before = page.next
+    }
+    expect(seen).toEqual(['6284444', '6282222', '6285555', '6283333', '6281111'])
+  })
+})

@@ -199,6 +199,9 @@ const cannedReplyView = (reply: CannedReplyRecord): CannedReplyView => ({
   updatedAt: new Date(reply.updatedAt).toISOString()
 })
 
+/** Up to this many messages queued at once are matched to conversations as given; more, against the device's chats. */
+const MATCHED_AS_GIVEN_MAX = 1_000
+
 export class ConversationNotFound extends Error {
   constructor(readonly conversationId: number) {
     super(`There is no conversation ${conversationId} in the inbox.`)
@@ -296,6 +299,7 @@ export function createConversations(deps: ConversationsDeps) {
       contactName: conversation.contactName,
       pushName: conversation.pushName,
       lastNumber: conversation.lastNumber,
+      activity: conversation.activity,
       lastAt: new Date(last.lastAt).toISOString(),
       lastText: last.lastText,
       lastType: last.lastType,
@@ -400,6 +404,30 @@ export function createConversations(deps: ConversationsDeps) {
 
   return {
     deviceIdOf,
+
+    /**
+     * Messages that joined the outbox (every producer's: a reply, a send, a campaign), told in the transaction that
+     * makes them visible: the conversations of their chats on their devices move to the top, as a row shows the
+     * newest message of either side. Returns how many moved. A campaign's thousands of numbers are first matched
+     * against the chats its device has conversations with (one read), a reply's one number is asked as it is.
+     */
+    messagesQueued(items: readonly { deviceId: string; recipient: string }[]): number {
+      const devices = new Map<string, { keys: string[]; chats: Set<string> | null }>()
+      const sent: { deviceKeys: string[]; chatId: string }[] = []
+      for (const { deviceId, recipient } of items) {
+        let device = devices.get(deviceId)
+        if (!device) {
+          const keys = keysOf(deviceId)
+          const many = items.length > MATCHED_AS_GIVEN_MAX && keys.length > 0
+          device = { keys, chats: many ? new Set(store.chatsOf(keys)) : null }
+          devices.set(deviceId, device)
+        }
+        if (device.keys.length > 0 && (device.chats?.has(recipient) ?? true))
+          sent.push({ deviceKeys: device.keys, chatId: recipient })
+      }
+      return store.bumpActivity(sent)
+    },
+
     list(filter: {
       limit?: number
       before?: number
@@ -420,7 +448,7 @@ export function createConversations(deps: ConversationsDeps) {
       const page = rows.slice(0, limit)
       return {
         conversations: conversationViews(page),
-        next: rows.length > limit ? page.at(-1)!.lastNumber : null
+        next: rows.length > limit ? page.at(-1)!.activity : null
       }
     },
 

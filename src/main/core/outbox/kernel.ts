@@ -99,6 +99,8 @@ export interface KernelCore {
   addNow(items: readonly NewItem[], options?: Pick<AddOptions, 'recipients' | 'atCommit'>): void
   addPolicy(policy: SendPolicy): void
   addRetryHook(hook: RetryHook): void
+  /** Told, in the transaction that makes them visible, of the items every add writes (all producers'). */
+  onItemsVisible(listener: (items: readonly NewItem[]) => void): void
   addTicker(ticker: Ticker): void
   sweep(): Promise<SweepResult>
 }
@@ -125,6 +127,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
   ctx.transitionListeners.add((item) => knownDevices.add(item.deviceId))
   const afterPump = new Set<() => void>()
   const tickers: Ticker[] = []
+  const visibleListeners: ((items: readonly NewItem[]) => void)[] = []
   let tracking = ctx.options.tracking
   let pumping = false
   let pumpAgain = false
@@ -232,7 +235,11 @@ export function createKernelCore(input: KernelInput): KernelCore {
       recipients: options.recipients ?? [],
       at: clock.now(),
       atChunk: options.atChunk,
-      atCommit: options.atCommit
+      // The listeners hear of the items in the transaction that makes them visible, after the producer's own rows.
+      atCommit: () => {
+        options.atCommit?.()
+        for (const listener of visibleListeners) listener(items)
+      }
     }
     const run = addTail.then(async () => {
       // A copy may be removed by a sweep while this write waits its turn (see AttachmentsGoneError): copied again
@@ -261,6 +268,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
     store.batch(() => {
       store.insertItems(items, [], options.recipients ?? [], clock.now())
       options.atCommit?.()
+      for (const listener of visibleListeners) listener(items)
     })
     for (const item of items) knownDevices.add(item.deviceId)
     announce(items)
@@ -365,6 +373,7 @@ export function createKernelCore(input: KernelInput): KernelCore {
     addNow,
     addPolicy: (policy) => ctx.policies.push(policy),
     addRetryHook: (hook) => ctx.retryHooks.push(hook),
+    onItemsVisible: (listener) => visibleListeners.push(listener),
     addTicker: (ticker) => tickers.push(ticker),
     sweep
   }

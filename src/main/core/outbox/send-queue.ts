@@ -195,6 +195,7 @@ export function createSendQueue(input: KernelInput) {
     addNow: core.addNow,
     addPolicy: core.addPolicy,
     addRetryHook: core.addRetryHook,
+    onItemsVisible: core.onItemsVisible,
     addTicker: (ticker: Ticker): void => core.addTicker(ticker),
     copyFiles: (entries: readonly FileEntry[]) => copyFiles(dataDir, entries),
     copyFile: (entry: FileEntry) => copyFile(dataDir, entry),

@@ -29,8 +29,13 @@ export interface ConversationRecord {
   pushName: string | null
   /** The contact's name (contacts table), when one is known. */
   contactName: string | null
-  /** The newest message's number: the order of the list and its keyset. */
+  /** The newest message's number. */
   lastNumber: number
+  /**
+   * The row's place, newest first, and the list's keyset: its newest message's number, or a later number from the same
+   * sequence taken when a message to its chat joined the outbox (bumpActivity). Only grows.
+   */
+  activity: number
   lastAt: number
   lastText: string
   lastType: string
@@ -58,7 +63,7 @@ export interface ArrivedMessage {
 
 export interface ConversationFilter {
   limit: number
-  /** The lastNumber of the previous page's last conversation. */
+  /** The activity of the previous page's last conversation. */
   before?: number
   /** Archived ones only when true; the others when false or absent. */
   archived?: boolean
@@ -85,6 +90,7 @@ interface ConversationRow {
   push_name: string | null
   contact_name: string | null
   last_number: number
+  activity: number
   last_at: number
   last_text: string
   last_type: string
@@ -113,6 +119,7 @@ const toConversation = (row: ConversationRow): ConversationRecord => ({
   pushName: row.push_name,
   contactName: row.contact_name,
   lastNumber: row.last_number,
+  activity: row.activity,
   lastAt: row.last_at,
   lastText: row.last_text,
   lastType: row.last_type,
@@ -149,6 +156,7 @@ export function fileInConversation(
     pushName,
     nameKey(pushName),
     number,
+    number,
     writtenAt(message.sentAt, receivedAt),
     message.text,
     message.messageType,
@@ -163,11 +171,11 @@ export function fileInConversation(
 // SQLite's own choice, the highest kept plus one, is a deleted conversation's id again, and drafts, kept files and
 // the window's open thread are keyed by it. On a chat that has its conversation, the id here is not used.
 const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (id, device_key, device_serial, device_phone, chat_id, is_group,
-           group_subject, group_subject_key, push_name, push_name_key, last_number, last_at, last_text, last_type,
-           last_from_me, unread)
+           group_subject, group_subject_key, push_name, push_name_key, last_number, activity, last_at, last_text,
+           last_type, last_from_me, unread)
          VALUES (max(COALESCE((SELECT MAX(id) FROM inbox_conversations), 0),
              COALESCE((SELECT highest FROM inbox_conversation_ids WHERE id = 1), 0)) + 1,
-           ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (device_key, chat_id) DO UPDATE SET
            device_serial = COALESCE(excluded.device_serial, device_serial),
            device_phone = COALESCE(excluded.device_phone, device_phone),
@@ -177,6 +185,8 @@ const FILE_IN_CONVERSATION = `INSERT INTO inbox_conversations (id, device_key, d
            push_name_key = COALESCE(excluded.push_name_key, push_name_key),
            -- A message written before the newest one (held back, retried late by the gateway) is not the newest.
            last_number = CASE WHEN excluded.last_at >= last_at THEN excluded.last_number ELSE last_number END,
+           -- The newest message moves the row up (its number is past every activity given); an older one does not.
+           activity = CASE WHEN excluded.last_at >= last_at THEN max(activity, excluded.activity) ELSE activity END,
            last_text = CASE WHEN excluded.last_at >= last_at THEN excluded.last_text ELSE last_text END,
            last_type = CASE WHEN excluded.last_at >= last_at THEN excluded.last_type ELSE last_type END,
            last_from_me = CASE WHEN excluded.last_at >= last_at THEN excluded.last_from_me ELSE last_from_me END,
@@ -308,12 +318,52 @@ export class InboxConversationsStore {
     }))
   }
 
-  /** Newest first (by their newest message), keyset-paged on that message's number. */
+  /** The chats these gateway devices have conversations with. */
+  chatsOf(deviceKeys: readonly string[]): string[] {
+    return this.prepare(
+      'SELECT chat_id FROM inbox_conversations WHERE device_key IN (SELECT value FROM json_each(?))'
+    )
+      .pluck()
+      .all(JSON.stringify(deviceKeys)) as string[]
+  }
+
+  /**
+   * Moves to the top, in the caller's transaction, the conversations of these chats on these gateway devices (a
+   * message to them joined the outbox), in the order given: each takes the next number of the messages' sequence, so
+   * it stays past every row's place and a message arriving later goes above it. Returns how many moved.
+   */
+  bumpActivity(sent: readonly { deviceKeys: readonly string[]; chatId: string }[]): number {
+    const pairs = sent.flatMap(({ deviceKeys, chatId }) => deviceKeys.map((key) => [key, chatId]))
+    if (pairs.length === 0) return 0
+    const base = nextMessageNumber(this.db) - 1
+    const moved = this.prepare(
+      `WITH sent AS (
+           SELECT value ->> 0 AS device_key, value ->> 1 AS chat_id, key AS place FROM json_each(?)
+         ), hit AS (
+           SELECT c.id, min(sent.place) AS place FROM sent
+             JOIN inbox_conversations c ON c.device_key = sent.device_key AND c.chat_id = sent.chat_id
+            GROUP BY c.id
+         ), numbered AS (
+           SELECT id, row_number() OVER (ORDER BY place) AS n FROM hit
+         )
+         UPDATE inbox_conversations SET activity = ? + numbered.n FROM numbered
+          WHERE inbox_conversations.id = numbered.id`
+    ).run(JSON.stringify(pairs), base).changes
+    if (moved > 0) {
+      this.prepare(
+        `INSERT INTO inbox_message_numbers (id, highest) VALUES (1, ?)
+           ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest)`
+      ).run(base + moved)
+    }
+    return moved
+  }
+
+  /** Newest first (by their newest message or reply), keyset-paged on their activity. */
   list(filter: ConversationFilter): ConversationRecord[] {
     const where = ['c.archived = ?']
     const params: (string | number)[] = [filter.archived ? 1 : 0]
     if (filter.before !== undefined) {
-      where.push('c.last_number < ?')
+      where.push('c.activity < ?')
       params.push(filter.before)
     }
     if (filter.unreadOnly) where.push('c.unread > 0')
@@ -326,7 +376,7 @@ export class InboxConversationsStore {
       params.push(JSON.stringify(filter.ids))
     }
     const rows = this.prepare(
-      `${SELECT_CONVERSATION} WHERE ${where.join(' AND ')} ORDER BY c.last_number DESC LIMIT ?`
+      `${SELECT_CONVERSATION} WHERE ${where.join(' AND ')} ORDER BY c.activity DESC LIMIT ?`
     ).all(...params, filter.limit) as ConversationRow[]
     return rows.map(toConversation)
   }
@@ -377,7 +427,7 @@ export class InboxConversationsStore {
 
   /** The conversations with this chat (one per gateway device that has one), newest first. */
   withChat(chatId: string): ConversationRecord[] {
-    const rows = this.prepare(`${SELECT_CONVERSATION} WHERE c.chat_id = ? ORDER BY c.last_number DESC`).all(
+    const rows = this.prepare(`${SELECT_CONVERSATION} WHERE c.chat_id = ? ORDER BY c.activity DESC`).all(
       chatId
     ) as ConversationRow[]
     return rows.map(toConversation)
@@ -387,7 +437,7 @@ export class InboxConversationsStore {
   withChats(chatIds: readonly string[]): ConversationRecord[] {
     if (chatIds.length === 0) return []
     const rows = this.prepare(
-      `${SELECT_CONVERSATION} WHERE c.chat_id IN (SELECT value FROM json_each(?)) ORDER BY c.last_number DESC`
+      `${SELECT_CONVERSATION} WHERE c.chat_id IN (SELECT value FROM json_each(?)) ORDER BY c.activity DESC`
     ).all(JSON.stringify(chatIds)) as ConversationRow[]
     return rows.map(toConversation)
   }
@@ -596,7 +646,7 @@ export class InboxConversationsStore {
             `${SELECT_CONVERSATION} WHERE ${holdsEveryWord('k.name_key')} OR ${holdsEveryWord('c.push_name_key')}
                  OR ${holdsEveryWord('c.group_subject_key')} OR c.chat_id LIKE :like ESCAPE '\\'
                  OR c.chat_id LIKE :digits OR c.chat_id LIKE :start
-                 ORDER BY c.last_number DESC LIMIT :limit`
+                 ORDER BY c.activity DESC LIMIT :limit`
           ).all({
             ...Object.fromEntries(nameWords.map((word, i) => [`word${i}`, word])),
             like,
@@ -614,7 +664,7 @@ export class InboxConversationsStore {
   byIds(ids: readonly number[]): ConversationRecord[] {
     if (ids.length === 0) return []
     const rows = this.prepare(
-      `${SELECT_CONVERSATION} WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.last_number DESC`
+      `${SELECT_CONVERSATION} WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY c.activity DESC`
     ).all(JSON.stringify(ids)) as ConversationRow[]
     return rows.map(toConversation)
   }

@@ -34,17 +34,50 @@ function receive(db: SqliteDatabase, ...texts: string[]): void {
   )
 }
 
+/**
+ * Messages kept before the migration, written as that version's tables hold them (the store's statements are today's:
+ * they write columns a later step adds), one conversation with them all.
+ */
+function keptBefore(db: SqliteDatabase, ...texts: string[]): void {
+  db.prepare(
+    `INSERT INTO inbox_conversations (id, device_key, device_serial, chat_id, is_group, last_number, last_at, last_text,
+       last_type, last_from_me, unread)
+     VALUES (1, 'ser-1', 'SER-1', '6281234567890', 0, ?, ?, ?, 'text', 0, ?)`
+  ).run(texts.length, 1_000 * texts.length, texts.at(-1) ?? '', texts.length)
+  const event = db.prepare(
+    `INSERT INTO inbox_events (identity, kind, mailbox, seq, received_at, stored_at, payload)
+     VALUES (?, 'incoming', 'box', ?, ?, ?, '{}')`
+  )
+  const message = db.prepare(
+    `INSERT INTO inbox_messages (event_id, message_id, device_serial, chat_id, is_group, text, message_type,
+       received_at, from_me, conversation_id)
+     VALUES (?, ?, 'SER-1', '6281234567890', 0, ?, 'text', ?, 0, 1)`
+  )
+  texts.forEach((text, i) => {
+    const at = 1_000 * (i + 1)
+    const eventId = Number(event.run(`incoming:SER-1/kept${i}`, i + 1, at, at).lastInsertRowid)
+    message.run(eventId, `kept${i}`, text, at)
+  })
+}
+
 it('indexes the messages kept before it accents aside, and goes on indexing and dropping messages as before', () => {
   const step = migrations.findIndex((m) =>
     m.name.startsWith("inbox: the messages' search index folds accents")
   )
   expect(step).toBeGreaterThan(0)
   const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
-  receive(old, 'Pak Dédé sudah transfer', 'Nguyễn Văn Thành', 'halo kak')
-  const before = new InboxConversationsStore(old).search('dede', 10).messages
+  keptBefore(old, 'Pak Dédé sudah transfer', 'Nguyễn Văn Thành', 'halo kak')
+  // Asked of the index itself: the store's statements are today's.
+  const before = old
+    .prepare('SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?')
+    .all('"dede"')
+  const beforeSpelled = old
+    .prepare('SELECT rowid FROM inbox_messages_search WHERE inbox_messages_search MATCH ?')
+    .all('"dédé"')
   old.close()
   // Before it the index folded case only.
   expect(before).toEqual([])
+  expect(beforeSpelled).toHaveLength(1)
 
   const db = openDatabase({ dataDir: dir })
   try {

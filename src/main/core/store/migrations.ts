@@ -1423,6 +1423,25 @@ export const migrations: readonly Migration[] = [
       DROP INDEX outbox_items_by_recipient;
       CREATE INDEX outbox_items_by_recipient ON outbox_items(recipient, status, device_id);
     `
+  },
+  {
+    name: "inbox: conversations ordered by their last message, the operator's replies too",
+    // Issue 26 asks for the conversations "newest first" by their last message; they were ordered by the customer's
+    // newest message while a row shows the operator's newer reply, so a row answered a minute ago sat below one that
+    // wrote an hour ago. `activity` is the row's place: the number of its newest message, or a number taken from the
+    // messages' own sequence (inbox_message_numbers) when a message to its chat joins the outbox
+    // (InboxConversationsStore.bumpActivity). It only grows, as the window's refresh needs (it reads down to the
+    // oldest row it has). Until a conversation's next message or reply its place is its newest message's, as before.
+    sql: `
+      ALTER TABLE inbox_conversations ADD COLUMN activity INTEGER NOT NULL DEFAULT 0;
+      UPDATE inbox_conversations SET activity = last_number;
+      -- The sequence goes on past every place, whatever messages are kept.
+      INSERT INTO inbox_message_numbers (id, highest)
+        SELECT 1, COALESCE(MAX(activity), 0) FROM inbox_conversations WHERE true
+        ON CONFLICT (id) DO UPDATE SET highest = max(highest, excluded.highest);
+      DROP INDEX inbox_conversations_newest;
+      CREATE INDEX inbox_conversations_newest ON inbox_conversations(archived, activity);
+    `
   }
 ]
 

@@ -242,6 +242,8 @@ export function makeConversation(over: Partial<InboxConversationView> = {}): Inb
     contactName: 'Dewi',
     pushName: 'Dewi',
     lastNumber: 10,
+    // A row's place follows its newest message's number unless a test moves it (a reply queued since).
+    activity: over.activity ?? over.lastNumber ?? 10,
     lastAt: '2026-01-15T03:01:02.000Z',
     lastText: 'Harga grosir berapa?',
     lastType: 'text',

@@ -13,7 +13,7 @@ function typingIn(target: EventTarget | null): boolean {
 
 /**
  * The conversation Alt+↓ (older) or Alt+↑ (newer) opens: the row next to the open one, found by its place in the list's
- * order (newest `lastNumber` first) when the list does not hold it, so a refresh or a notification never sends the
+ * order (highest `activity` first) when the list does not hold it, so a refresh or a notification never sends the
  * operator back to the top (QA27 Q27-04). With none open, the first row; none past either end.
  */
 export function neighbourOf(
@@ -25,8 +25,8 @@ export function neighbourOf(
   const at = rows.findIndex((c) => c.id === open.id)
   if (at >= 0) return rows[way === 'older' ? at + 1 : at - 1]
   return way === 'older'
-    ? rows.find((c) => c.lastNumber < open.lastNumber)
-    : rows.findLast((c) => c.lastNumber > open.lastNumber)
+    ? rows.find((c) => c.activity < open.activity)
+    : rows.findLast((c) => c.activity > open.activity)
 }
 
 export function useInboxKeys(

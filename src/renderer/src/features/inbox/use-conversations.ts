@@ -89,7 +89,7 @@ function takePrefetched(filters: ConversationFilters): ConversationsPage | null 
 }
 
 /**
- * The newest conversations down to the one whose `lastNumber` is `reachTo`, none older (a first page when null), read
+ * The newest conversations down to the one whose `activity` is `reachTo`, none older (a first page when null), read
  * in pages of up to MAX_PAGE.
  */
 async function readDownTo(
@@ -106,14 +106,14 @@ async function readDownTo(
       ...(before === undefined ? {} : { before }),
       ...filters
     })
-    const oldest = page.conversations.at(-1)?.lastNumber
+    const oldest = page.conversations.at(-1)?.activity
     if (reachTo === null || page.next === null || oldest === undefined || oldest <= reachTo) {
       const kept =
-        reachTo === null ? page.conversations : page.conversations.filter((c) => c.lastNumber >= reachTo)
+        reachTo === null ? page.conversations : page.conversations.filter((c) => c.activity >= reachTo)
       rows.push(...kept)
       // Rows left off past the oldest loaded: the next page starts after the last one kept (the contract's cursor).
       const cut = kept.length < page.conversations.length
-      return { conversations: rows, next: cut ? (rows.at(-1)?.lastNumber ?? page.next) : page.next }
+      return { conversations: rows, next: cut ? (rows.at(-1)?.activity ?? page.next) : page.next }
     }
     rows.push(...page.conversations)
     before = page.next
@@ -131,11 +131,11 @@ export function useConversations(filters: ConversationFilters): Conversations {
   // The newest request wins: an answer for filters since changed is dropped.
   const generation = useRef(0)
   const loaded = useRef(0)
-  // The `lastNumber` of the oldest row loaded: a refresh reads down to it.
+  // The `activity` of the oldest row loaded: a refresh reads down to it.
   const oldestLoaded = useRef(0)
   const keepLoaded = (rows: readonly InboxConversationView[]): void => {
     loaded.current = rows.length
-    oldestLoaded.current = rows.at(-1)?.lastNumber ?? 0
+    oldestLoaded.current = rows.at(-1)?.activity ?? 0
   }
   const loadingMore = useRef(false)
   // Other filters: the list shows "loading" until their first page answers, never the other filters' rows.
@@ -153,7 +153,7 @@ export function useConversations(filters: ConversationFilters): Conversations {
   const { unreadOnly, archived, answeredBy } = filters
   const readAfresh = useCallback((): Promise<void> => {
     const mine = ++generation.current
-    // Read afresh down to the oldest row loaded, in pages the contract allows: a conversation's newest number only
+    // Read afresh down to the oldest row loaded, in pages the contract allows: a conversation's activity only
     // grows, so every row the operator scrolled to is read again, wherever new messages moved it (QA27 Q27-04).
     const reachTo = loaded.current > 0 ? oldestLoaded.current : null
     return readDownTo(reachTo, loaded.current, requested(unreadOnly, archived, answeredBy))
