@@ -42,6 +42,21 @@ function sentItems(items: { id: string; at: number }[]): SentToChat {
   }
 }
 
+/** The inbox of two devices, d1 (gateway serial ser-1) and d2 (ser-2), over this outbox's sent messages if any. */
+function conversationsOfTwoDevices(outbox?: SentToChat) {
+  return createConversations({
+    db,
+    now: () => 0,
+    devices: {
+      list: () => [
+        { id: 'd1', serial: 'ser-1', phone: null },
+        { id: 'd2', serial: 'ser-2', phone: null }
+      ]
+    },
+    ...(outbox === undefined ? {} : { outbox })
+  })
+}
+
 it('pages a thread whose entries share milliseconds without repeating or skipping one, at every page size', () => {
   const store = new InboxStore(db)
   // Received at 1000 (three), 2000 (one); sent at 1000 (three), 2000 (one), 500 (one).
@@ -257,17 +272,7 @@ describe("the search finds the operator's own messages in a conversation", () =>
       recipients: ['6289999'],
       entries: [{ kind: 'text', text: 'Invoice INV-99 kampanye' }]
     })
-    return createConversations({
-      db,
-      now: () => 0,
-      devices: {
-        list: () => [
-          { id: 'd1', serial: 'ser-1', phone: null },
-          { id: 'd2', serial: 'ser-2', phone: null }
-        ]
-      },
-      outbox: outbox.queue
-    })
+    return conversationsOfTwoDevices(outbox.queue)
   }
 
   it('finds a conversation by a word only in the reply sent to it', async () => {
@@ -319,16 +324,7 @@ describe("the search finds the operator's own messages in a conversation", () =>
       })),
       0
     )
-    const conversations = createConversations({
-      db,
-      now: () => 0,
-      devices: {
-        list: () => [
-          { id: 'd1', serial: 'ser-1', phone: null },
-          { id: 'd2', serial: 'ser-2', phone: null }
-        ]
-      }
-    })
+    const conversations = conversationsOfTwoDevices()
     const listed = conversations.list({}).conversations
     const idOf = (deviceId: string): number => listed.find((c) => c.deviceId === deviceId)!.id
     const found = conversations.search('pesanan #4242')
@@ -1228,17 +1224,7 @@ describe('conversations ordered by their last message, the replies too', () => {
 
   async function inbox() {
     const outbox = createOutbox({ db, dataDir: dir, clock: new FakeClock(), clientFor: () => undefined })
-    const conversations = createConversations({
-      db,
-      now: () => 0,
-      devices: {
-        list: () => [
-          { id: 'd1', serial: 'ser-1', phone: null },
-          { id: 'd2', serial: 'ser-2', phone: null }
-        ]
-      },
-      outbox: outbox.queue
-    })
+    const conversations = conversationsOfTwoDevices(outbox.queue)
     // As the composition wires them: what joins the outbox moves its conversation.
     outbox.onItemsVisible((items) => conversations.messagesQueued(items))
     const order = (): string[] => conversations.list({}).conversations.map((c) => c.chatId)
