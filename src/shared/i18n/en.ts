@@ -1478,6 +1478,8 @@ export const enRest = {
   'reminders.toMany': 'To (phone numbers, separated by commas)',
   'reminders.to.problem': 'Enter one phone number (Sender Desk takes several).',
   'reminders.to.invalid': '“{entry}”: {problem}',
+  'reminders.to.repeatsLeftOut':
+    '{count, plural, one {# repeated number} other {# repeated numbers}} left out: each number gets it once.',
   'reminders.to.tooMany': '{count} numbers: a repeating message goes to {max} at most.',
   'reminders.titleField': 'Title (optional)',
   'reminders.files.hint': "Optional: the message becomes the first file's caption.",

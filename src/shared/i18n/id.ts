@@ -1670,6 +1670,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.toMany': 'Kepada (nomor ponsel, pisahkan dengan koma)',
   'reminders.to.problem': 'Masukkan satu nomor ponsel (Sender Desk menerima beberapa).',
   'reminders.to.invalid': '“{entry}”: {problem}',
+  'reminders.to.repeatsLeftOut': '{count} nomor berulang tidak disertakan: setiap nomor menerimanya sekali.',
   'reminders.to.tooMany': '{count} nomor: pesan berulang paling banyak untuk {max} nomor.',
   'reminders.titleField': 'Judul (opsional)',
   'reminders.files.hint': 'Opsional: pesan menjadi keterangan file pertama.',

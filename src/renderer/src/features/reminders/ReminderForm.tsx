@@ -107,8 +107,11 @@ export function ReminderForm({
 
   const gatewayPossible = gatewayPeriode(repeat) !== null && files.length === 0 && endDraft.choice === 'never'
   const effectiveKeeper: Keeper = gatewayPossible ? keeper : 'local'
-  // Split as the chips are (semicolons too): "0812…; 0813…" was two chips but one recipient the core refused.
-  const recipients = splitRecipients(to)
+  // Split as the chips are (semicolons too): "0812…; 0813…" was two chips but one recipient the core refused. A
+  // number typed twice is one chip and one recipient: the gateway's reminder, which takes one, refused the copy.
+  const parsedRecipients = parseRecipients(to, false)
+  const recipients = parsedRecipients.map((entry) => entry.raw)
+  const repeatsLeftOut = splitRecipients(to).length - recipients.length
   // Read as written: "2,5" is no whole number of days (Chromium's number input made it 25, QA19 Q19-01).
   const dayCount = readTypedNumber(days, true, language)
   // The clock the first time is read on. Read again now and then: the time may pass while the form is open.
@@ -172,9 +175,7 @@ export function ReminderForm({
     effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) }) : null
   // Said at the field in the window's language, as Send says it; the core's refusal came in English only, under the
   // form (a new operator's probe, in Bahasa Indonesia).
-  const invalidRecipient = parseRecipients(recipients.join('\n'), false).find(
-    (entry) => entry.problem !== null
-  )
+  const invalidRecipient = parsedRecipients.find((entry) => entry.problem !== null)
   const problems = {
     to:
       recipients.length === 0 ||
@@ -340,6 +341,7 @@ export function ReminderForm({
         <Field
           id="reminder-to"
           label={effectiveKeeper === 'gateway' ? t('reminders.to') : t('reminders.toMany')}
+          hint={repeatsLeftOut > 0 ? t('reminders.to.repeatsLeftOut', { count: repeatsLeftOut }) : null}
           error={
             !tried || !problems.to
               ? null

@@ -360,6 +360,42 @@ describe('RemindersView', () => {
     ])
   })
 
+  // A new operator's probe: "0812 3456 7890, 081234567890" drew one chip, yet the gateway's reminder was refused with
+  // "Enter one phone number (Sender Desk takes several)", and a series said nothing of the copy it dropped.
+  it('takes a number typed twice once, for either keeper, and says so at the field as Send does', async () => {
+    fake.handle('reminders:create', () => reminder)
+    fake.handle('series:create', () => series)
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 081234567890, +62 812-3456-7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    const saidAtTo = (): string =>
+      (screen.getByTestId('reminder-to').getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+    expect(saidAtTo()).toContain('2 repeated numbers left out: each number gets it once.')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('reminders:create').map((request) => request.phone)).toEqual(['0812 3456 7890'])
+
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    await user.type(screen.getByTestId('reminder-to'), ', 0813 9999 8888')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create').map((request) => request.recipients)).toEqual([
+      ['0812 3456 7890', '0813 9999 8888']
+    ])
+    useSettings.getState().set(makeSettings({ language: 'id' }))
+    try {
+      await waitFor(() =>
+        expect(saidAtTo()).toContain(translate('id', 'reminders.to.repeatsLeftOut', { count: 2 }))
+      )
+    } finally {
+      useSettings.setState({ settings: null })
+    }
+  })
+
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
     fake.handle('series:create', () => series)
     const user = userEvent.setup()
