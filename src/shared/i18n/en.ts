@@ -1784,6 +1784,8 @@ export const enRest = {
   'campaigns.confirmQuota': '{count, plural, one {# message} other {# messages}}. {finish}',
   'campaigns.confirmNoEnd':
     '{count, plural, one {# message} other {# messages}}; the end cannot be estimated yet.',
+  'campaigns.confirmNoEnd.noDevice':
+    '{count, plural, one {# message} other {# messages}}; the end is estimated once a device to send from is ticked.',
   'campaigns.confirmNoEnd.pacing':
     '{count, plural, one {# message} other {# messages}}; the end is estimated once the pacing is corrected.',
   'campaigns.confirmWorking':

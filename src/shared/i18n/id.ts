@@ -1968,6 +1968,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.confirm': '{count} pesan; perkiraan selesai {finish}.',
   'campaigns.confirmQuota': '{count} pesan. {finish}',
   'campaigns.confirmNoEnd': '{count} pesan; perkiraan selesainya belum bisa dihitung.',
+  'campaigns.confirmNoEnd.noDevice':
+    '{count} pesan; perkiraan selesai muncul setelah perangkat pengirim dicentang.',
   'campaigns.confirmNoEnd.pacing':
     '{count} pesan; perkiraan selesainya dihitung setelah pengaturan laju kirim diperbaiki.',
   'campaigns.confirmWorking':

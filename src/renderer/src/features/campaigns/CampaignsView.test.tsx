@@ -3006,6 +3006,35 @@ describe('issue 27: the campaign view an operator can trust', () => {
     )
   })
 
+  // A new operator's probe with two devices, neither ticked yet: the line said "None while the gateway quota is spent"
+  // of devices with 997 and 1,000 messages left (no device chosen covered none of it).
+  it('says the end waits for a device to be ticked, not for a quota, while none is', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ id: 'dev-1', label: 'Shop', quota: 997 }),
+          makeDevice({ id: 'dev-2', label: 'Toko Kedua', quota: 1000, state: 'disconnected' })
+        ]
+      })
+    )
+    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '3 messages; the end is estimated once a device to send from is ticked.'
+      )
+    )
+    await user.click(screen.getByRole('checkbox', { name: /^Shop/ }))
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(
+        '3 messages; estimated to finish 15 Jan 2026, 12:00 WIB.'
+      )
+    )
+  })
+
   it("says in the form's own line which part the gateway quota covers, as the summary does (QA28 Q28-02)", async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 1 })] }))
     handleSheet({

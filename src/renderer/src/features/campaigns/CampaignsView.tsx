@@ -805,20 +805,26 @@ function NewCampaign({
   /** The form's line: the messages and their end, the quota's part said as the summary says it (QA28 Q28-02). */
   // No end to estimate: said in a sentence of its own, and why when the pacing is the reason ("estimated to finish
   // Unknown." read as a placeholder left in the text, an operator's probe).
+  // No device chosen covers no message: "None while the gateway quota is spent" was said of devices with quota left
+  // (a new operator's probe, two devices and neither ticked yet). The end waits for a device, not for a quota.
   const finishLine = (finish: QuotaFinish): string =>
-    finish.kind === 'none'
-      ? t(
-          blocked === 'campaigns.blocked.pacing' ? 'campaigns.confirmNoEnd.pacing' : 'campaigns.confirmNoEnd',
-          {
-            count: ready
-          }
-        )
-      : finish.kind === 'at'
-        ? t('campaigns.confirm', { count: ready, finish: at(finish.at) })
-        : t('campaigns.confirmQuota', {
-            count: ready,
-            finish: quotaFinishText(t, finish, at, chosenDevices, (labels) => formatList(labels, language))
-          })
+    blocked === 'campaigns.blocked.noDevice' || blocked === 'campaigns.blocked.noneTicked'
+      ? t('campaigns.confirmNoEnd.noDevice', { count: ready })
+      : finish.kind === 'none'
+        ? t(
+            blocked === 'campaigns.blocked.pacing'
+              ? 'campaigns.confirmNoEnd.pacing'
+              : 'campaigns.confirmNoEnd',
+            {
+              count: ready
+            }
+          )
+        : finish.kind === 'at'
+          ? t('campaigns.confirm', { count: ready, finish: at(finish.at) })
+          : t('campaigns.confirmQuota', {
+              count: ready,
+              finish: quotaFinishText(t, finish, at, chosenDevices, (labels) => formatList(labels, language))
+            })
   const blocked: MessageKey | null =
     template.trim() === ''
       ? 'campaigns.blocked.noMessage'
