@@ -44,6 +44,10 @@ export function checkDigitsWithLibrary(digits: string, typedDigits = digits.leng
   const parsed = parsePhoneNumberFromString(`+${digits}`)
   const indonesian = parsed?.countryCallingCode === INDONESIA
   if (indonesian && !parsed.nationalNumber.startsWith('8')) {
+    // A landline ("021 1234567", Jakarta) was told to start with 08 or +62, and "62 21…" is refused all the same.
+    if (parsed.isValid() && parsed.getType() === 'FIXED_LINE') {
+      return phoneProblem(digits, 'not_mobile', 'it is a landline, not a mobile number')
+    }
     return phoneProblem(digits, 'prefix', 'Indonesian mobile numbers start with 08, 8, +628 or 628')
   }
   if (!parsed || !parsed.isValid()) {

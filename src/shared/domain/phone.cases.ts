@@ -75,7 +75,19 @@ export const PHONE_CASES: readonly PhoneCase[] = [
   { input: '+0812345678901', expected: { problem: 'prefix' }, why: 'a country code never starts with 0' },
   { input: '999', expected: { problem: 'prefix' } },
   { input: '12345', expected: { problem: 'prefix' }, why: 'typed without any prefix' },
-  { input: '62 21 555 1234', expected: { problem: 'prefix' }, why: 'a Jakarta landline, not a mobile' },
+  {
+    input: '62 21 555 1234',
+    expected: { problem: 'not_mobile' },
+    reason: 'it is a landline, not a mobile number',
+    why: 'a Jakarta landline: was told to start with 08 or +62'
+  },
+  {
+    input: '021 1234567',
+    expected: { problem: 'not_mobile' },
+    why: 'the same landline as dialled in Jakarta'
+  },
+  { input: '(0361) 123456', expected: { problem: 'not_mobile' }, why: 'a Denpasar landline, bracketed' },
+  { input: '62 123456789', expected: { problem: 'prefix' }, why: 'no Indonesian number of any kind' },
   { input: '+44 20 7946 0958', expected: { problem: 'not_mobile' }, why: 'a London landline' }
 ]
 

@@ -51,7 +51,7 @@ describe('normalisePhone', () => {
     ['0812', 'length'],
     ['08123456789012345', 'length'],
     ['0812abc', 'characters'],
-    ['62 21 555 1234', 'prefix'],
+    ['62 21 555 1234', 'not_mobile'],
     ['08+12345678', 'characters']
   ])('flags %s (%s)', (input, problem) => {
     expect(normalisePhone(input).problem).toBe(problem)
