@@ -86,6 +86,20 @@ describe('pop-ups in a 360×640 window', () => {
     await expect.poll(() => keep.evaluate((button) => button === document.activeElement)).toBe(true)
     await keep.click()
     expect(await focused(p)).toBe('inbox-thread-more')
+
+    // Naming the customer opens its form with the list closed, the focus in its field, the customer's own name to
+    // start from; Escape closes the form alone and gives the focus back to More.
+    await more.click()
+    await thread.getByTestId('inbox-name').click()
+    expect(await more.getAttribute('aria-expanded')).toBe('false')
+    const name = thread.getByRole('textbox', { name: /^New name for / })
+    await expect.poll(() => name.evaluate((input) => input === document.activeElement)).toBe(true)
+    expect(await name.inputValue()).toBe('Dewi')
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await p.keyboard.press('Escape')
+    expect(await name.count()).toBe(0)
+    expect(await thread.isVisible(), 'the thread is still open').toBe(true)
+    expect(await focused(p)).toBe('inbox-thread-more')
     expect(await seriousA11yViolations(p)).toEqual([])
   }, 120_000)
 

@@ -2464,6 +2464,11 @@ export const enRest = {
   'inbox.thread.markUnread': 'Mark unread',
   'inbox.thread.archive': 'Archive',
   'inbox.thread.unarchive': 'Unarchive',
+  'inbox.thread.name': 'Name…',
+  'inbox.thread.rename': 'Rename…',
+  'inbox.thread.nameHint':
+    'Shown instead of the number here, in the Outbox and in campaigns, and listed in Customers. A name you give is never replaced by one learnt later.',
+  'inbox.thread.nameSave': 'Save the name',
   'inbox.thread.delete': 'Delete…',
   'inbox.thread.deleteConfirm':
     'Delete the conversation with {name}? Its messages and files are removed from this computer. What you sent stays in the Outbox; the contact’s name and any opt-out stay.',

@@ -2656,6 +2656,11 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.markUnread': 'Tandai belum dibaca',
   'inbox.thread.archive': 'Arsipkan',
   'inbox.thread.unarchive': 'Batalkan arsip',
+  'inbox.thread.name': 'Beri nama…',
+  'inbox.thread.rename': 'Ganti nama…',
+  'inbox.thread.nameHint':
+    'Ditampilkan sebagai ganti nomor di sini, di Kotak keluar dan di kampanye, dan tercantum di Pelanggan. Nama yang Anda berikan tidak pernah diganti oleh nama yang diketahui kemudian.',
+  'inbox.thread.nameSave': 'Simpan nama',
   'inbox.thread.delete': 'Hapus…',
   'inbox.thread.deleteConfirm':
     'Hapus percakapan dengan {name}? Pesan dan filenya dihapus dari komputer ini. Yang Anda kirim tetap di Kotak keluar; nama kontak dan status berhenti berlangganan (jika ada) tetap ada.',

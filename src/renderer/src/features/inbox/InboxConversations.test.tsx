@@ -1699,6 +1699,51 @@ describe('the thread', () => {
     )
   })
 
+  // A new operator's probe: a customer known by number alone could be named only in Campaigns › Customers, typing
+  // the number again; the conversation where they talk had no way to it.
+  it('names a customer from their conversation: the name is the operator’s, and the row and heading show it', async () => {
+    const named = { ...UNNAMED, contactName: 'Pak Joko' }
+    let current: InboxConversationView = UNNAMED
+    script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
+    fake.handle('inbox:conversations', () => ({
+      conversations: [{ ...DEWI, unread: 0 }, GROUP, current],
+      next: null
+    }))
+    fake.handle('inbox:thread', ({ conversationId }) => ({
+      conversation: conversationId === UNNAMED.id ? current : DEWI,
+      entries: [incoming({ chatId: UNNAMED.chatId, pushName: null })],
+      next: null
+    }))
+    fake.handle('contacts:set', ({ phone, name }) => {
+      current = named
+      return { phone, name, source: 'operator' as const, updatedAt: '2026-01-15T03:10:00.000Z' }
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId(`inbox-conversation-${UNNAMED.id}`))
+    const nameButton = await screen.findByRole('button', { name: 'Name…' })
+    await user.click(nameButton)
+    const field = screen.getByRole('textbox', { name: 'New name for +62 812-9999-0000' })
+    expect(document.activeElement).toBe(field)
+    await user.click(screen.getByRole('button', { name: 'Save the name' }))
+    expect(screen.getByText('Type a name of one line, at most 100 characters.')).toBeTruthy()
+    expect(fake.requests('contacts:set')).toEqual([])
+    await user.type(field, '  Pak Joko ')
+    await user.keyboard('{Enter}')
+    expect(fake.requests('contacts:set')).toEqual([{ phone: UNNAMED.chatId, name: 'Pak Joko' }])
+    const heading = await screen.findByRole('heading', { name: /^Pak Joko/ })
+    expect(heading.textContent).toContain('+62 812-9999-0000')
+    await waitFor(() => expect(rowTitles()).toContain('Pak Joko'))
+    // The panel went with the save; the focus is back on the button that opened it, now Rename.
+    expect(screen.queryByRole('textbox', { name: /^New name for/ })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename…' }))
+
+    // A group is no customer to name: its subject is the gateway's.
+    await user.click(screen.getByTestId(`inbox-conversation-${GROUP.id}`))
+    await screen.findByRole('heading', { name: /^Reseller Bandung/ })
+    expect(screen.queryByRole('button', { name: /^(Name|Rename)…$/ })).toBeNull()
+  })
+
   it('keeps the thread and says why when the delete is refused', async () => {
     script()
     fake.handle('inbox:deleteConversation', () => {

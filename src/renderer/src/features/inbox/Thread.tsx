@@ -29,6 +29,7 @@ import { StatusBadge } from '../outbox/StatusBadge'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
 import { ConversationNumber, NumberGroups } from './ConversationNumber'
+import { CustomerNameForm } from './CustomerNameForm'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
@@ -225,9 +226,14 @@ export function Thread({
     setMoreOpen(false)
     moreRef.current?.focus()
   }
-  const panels = useRowPanel<'delete'>()
-  // Delete chosen from the open list: its question's Keep gives the focus back to More, Delete being hidden again.
-  const deleteFromList = useRef(false)
+  const panels = useRowPanel<'delete' | 'name'>()
+  // Name or Delete chosen from the open list: its form's Cancel or Save, its question's Keep gives the focus back to
+  // More, the button that opened it being hidden again.
+  const panelFromList = useRef(false)
+  function closePanel(): void {
+    if (panelFromList.current) moreRef.current?.focus()
+    panels.close()
+  }
   const [deleting, setDeleting] = useState(false)
   function deleteConversation(): void {
     setDeleting(true)
@@ -325,6 +331,21 @@ export function Thread({
           >
             {conversation.archived ? t('inbox.thread.unarchive') : t('inbox.thread.archive')}
           </button>
+          {/* A customer is named where the operator talks to them; a group's subject is the gateway's. */}
+          {conversation.isGroup ? null : (
+            <PanelToggle
+              panels={panels}
+              panel="name"
+              className="button button--small"
+              testId="inbox-name"
+              onOpen={() => {
+                panelFromList.current = moreOpen
+                setMoreOpen(false)
+              }}
+            >
+              {conversation.contactName ? t('inbox.thread.rename') : t('inbox.thread.name')}
+            </PanelToggle>
+          )}
           <PanelToggle
             panels={panels}
             panel="delete"
@@ -332,7 +353,7 @@ export function Thread({
             testId="inbox-delete"
             // Its question opens under the heading, where the open list would cover it.
             onOpen={() => {
-              deleteFromList.current = moreOpen
+              panelFromList.current = moreOpen
               setMoreOpen(false)
             }}
           >
@@ -340,6 +361,17 @@ export function Thread({
           </PanelToggle>
         </div>
       </div>
+      {panels.open === 'name' ? (
+        <CustomerNameForm
+          phone={conversation.chatId}
+          name={conversation.contactName ?? conversation.pushName ?? ''}
+          onSaved={() => {
+            closePanel()
+            load()
+          }}
+          onCancel={closePanel}
+        />
+      ) : null}
       {panels.open === 'delete' ? (
         <ConfirmPanel
           id="inbox-delete-question"
@@ -347,11 +379,7 @@ export function Thread({
           confirmLabel={t('inbox.thread.deleteYes')}
           keepLabel={t('inbox.thread.deleteNo')}
           onConfirm={deleteConversation}
-          onKeep={() => {
-            // Else useRowPanel gives the focus back to Delete.
-            if (deleteFromList.current) moreRef.current?.focus()
-            panels.close()
-          }}
+          onKeep={closePanel}
           disabled={deleting}
           confirmTestId="inbox-delete-confirm"
         />
