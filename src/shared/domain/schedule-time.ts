@@ -2,8 +2,9 @@
 // reschedule ask this one rule, so a time that has passed is questioned before anything is queued.
 import { localTimeToInstant } from './zoned-time'
 
-// The rules a window's start needs for days in a zone (the outbox's date filter), through this small front door.
-export { dayBoundsOn, isLocalTime, localTimeToInstant } from './zoned-time'
+// The rules a window's start needs for days in a zone (the outbox's date filter), through this small front door; and
+// what a zone's clock does to a typed time (the forms' date and time fields).
+export { dayBoundsOn, isLocalTime, localTimeToInstant, wallTimeOnClock } from './zoned-time'
 
 export type ScheduleTime =
   /** Still to come: it waits for `at`. */

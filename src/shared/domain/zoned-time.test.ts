@@ -8,7 +8,8 @@ import {
   instantToLocal,
   isValidTimeZone,
   localTimeToInstant,
-  recentComputerTimeZone
+  recentComputerTimeZone,
+  wallTimeOnClock
 } from './zoned-time'
 
 const at = (local: string, zone: string) => new Date(localTimeToInstant(local, zone)).toISOString()
@@ -49,6 +50,31 @@ describe('localTimeToInstant', () => {
     expect(() => localTimeToInstant('2026-01-01T10:00', 'Mars/Olympus')).toThrow(/time zone/)
     expect(() => localTimeToInstant('2026-02-30T10:00', 'UTC')).toThrow(/No such date/)
     expect(() => localTimeToInstant('2026-01-01 10:00', 'UTC')).toThrow(/Not a local time/)
+  })
+})
+
+// A time typed for a spring-forward night was moved an hour on without a word (a new operator's probe: 01:30 in London
+// on 28 Mar 2027 was kept until 02:30); the forms now say what becomes of such a time.
+describe('wallTimeOnClock: whether a typed time comes once, never or twice that day', () => {
+  it.each([
+    ['2026-01-15T10:00', 'Asia/Jakarta', { kind: 'once' }],
+    ['2027-03-28T01:30', 'Europe/London', { kind: 'skipped', becomes: '02:30' }],
+    ['2027-03-28T00:59', 'Europe/London', { kind: 'once' }],
+    ['2027-03-28T02:00', 'Europe/London', { kind: 'once' }],
+    ['2026-03-08T02:00', 'America/New_York', { kind: 'skipped', becomes: '03:00' }],
+    ['2026-03-08T02:59', 'America/New_York', { kind: 'skipped', becomes: '03:59' }],
+    ['2027-10-31T01:30', 'Europe/London', { kind: 'twice' }],
+    ['2026-04-05T02:30', 'Australia/Sydney', { kind: 'twice' }],
+    ['2026-11-01T00:59', 'America/New_York', { kind: 'once' }],
+    // Lord Howe moves by half an hour.
+    ['2026-10-04T02:15', 'Australia/Lord_Howe', { kind: 'skipped', becomes: '02:45' }]
+  ])('%s in %s', (localTime, zone, expected) => {
+    expect(wallTimeOnClock(localTime, zone)).toEqual(expected)
+  })
+
+  it('says nothing of what is no time or no zone', () => {
+    expect(wallTimeOnClock('2026-02-30T10:00', 'UTC')).toEqual({ kind: 'once' })
+    expect(wallTimeOnClock('2026-01-01T10:00', 'Mars/Olympus')).toEqual({ kind: 'once' })
   })
 })
 

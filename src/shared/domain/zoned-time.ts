@@ -117,6 +117,12 @@ export function isLocalTime(localTime: string): boolean {
  *   spring-forward night in New York becomes 03:30 EDT (the same rule as Temporal's 'compatible').
  */
 export function localTimeToInstant(localTime: string, timeZone: string): number {
+  const { matches, rolledForward } = instantsShowing(localTime, timeZone)
+  return matches.length > 0 ? Math.min(...matches) : rolledForward
+}
+
+/** The instants at which `timeZone`'s wall clock shows `localTime` (none, one or two), and the roll-forward's. */
+function instantsShowing(localTime: string, timeZone: string): { matches: number[]; rolledForward: number } {
   if (!isValidTimeZone(timeZone)) throw new RangeError(`Unknown time zone: ${timeZone}`)
   const wall = wallAsUtc(parseLocalTime(localTime))
   // Offsets in force around that day: a transition, if any, lies between the first and the last.
@@ -125,8 +131,26 @@ export function localTimeToInstant(localTime: string, timeZone: string): number 
   const matches = offsets
     .map((offset) => wall - offset)
     .filter((instant) => wallAsUtc(wallClockAt(instant, timeZone)) === wall)
-  if (matches.length > 0) return Math.min(...matches)
-  return wall - before
+  return { matches, rolledForward: wall - before }
+}
+
+/**
+ * Whether `timeZone`'s clock shows `localTime` once that day, never (clocks set forward: it goes at `becomes`, HH:mm,
+ * as localTimeToInstant rolls it) or twice (clocks set back: it goes at the first). What is no time or no zone reads
+ * as once: the forms say those apart.
+ */
+export type WallTimeOnClock = { kind: 'once' } | { kind: 'skipped'; becomes: string } | { kind: 'twice' }
+
+export function wallTimeOnClock(localTime: string, timeZone: string): WallTimeOnClock {
+  let found: { matches: number[]; rolledForward: number }
+  try {
+    found = instantsShowing(localTime, timeZone)
+  } catch {
+    return { kind: 'once' }
+  }
+  if (found.matches.length > 1) return { kind: 'twice' }
+  if (found.matches.length === 1) return { kind: 'once' }
+  return { kind: 'skipped', becomes: instantToLocal(found.rolledForward, timeZone).time.slice(0, 5) }
 }
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0')

@@ -823,6 +823,10 @@ export const enRest = {
   'send.when': 'When',
   'send.when.now': 'Send now',
   'send.when.schedule': 'Schedule',
+  'schedule.clock.skipped':
+    'The clocks go forward that night in {zone}: {typed} does not come that day, so it goes at {becomes}.',
+  'schedule.clock.twice':
+    'The clocks go back that night in {zone}: {typed} comes twice that day, and it goes at the first.',
   'send.schedule.date': 'Date',
   'send.schedule.time': 'Time',
   'send.schedule.timezone': 'Time zone',

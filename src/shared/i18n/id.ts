@@ -1046,6 +1046,10 @@ export const id: Record<MessageKey, string> = {
   'send.when': 'Waktu kirim',
   'send.when.now': 'Kirim sekarang',
   'send.when.schedule': 'Jadwalkan',
+  'schedule.clock.skipped':
+    'Malam itu jam di {zone} dimajukan: pukul {typed} tidak ada pada hari itu, jadi dikirim pukul {becomes}.',
+  'schedule.clock.twice':
+    'Malam itu jam di {zone} dimundurkan: pukul {typed} terjadi dua kali pada hari itu, dan dikirim pada yang pertama.',
   'send.schedule.date': 'Tanggal',
   'send.schedule.time': 'Jam',
   'send.schedule.timezone': 'Zona waktu',

@@ -2,8 +2,9 @@
 // way the window asks for a moment, in the send panel, the schedules and the reminders.
 import type { ReactNode } from 'react'
 import { useT } from '../i18n'
+import { zoneLabel } from '../i18n/dates'
 import { Field } from './Field'
-import { isLocalTime } from '../../../shared/domain/schedule-time'
+import { isLocalTime, wallTimeOnClock } from '../../../shared/domain/schedule-time'
 
 /**
  * Whether both fields are filled with a moment that is no time (a year typed short: "26" is 0026, or 30 February):
@@ -31,11 +32,40 @@ interface DateTimeFieldsProps {
   error?: ReactNode
   errorTestId?: string
   timeHint?: ReactNode
+  /**
+   * The clock the moment is read on: a time its clocks skip (set forward) or show twice (set back) that day is said
+   * under the time, with what becomes of it (01:30 in London on a spring-forward night went at 02:30 unsaid).
+   */
+  timeZone?: string
   testIds?: { date: string; time: string }
+}
+
+/** What the clock of `timeZone` does to the typed moment, in words, or null when it shows it once. */
+function clockChange(
+  t: ReturnType<typeof useT>,
+  date: string,
+  time: string,
+  timeZone: string | undefined
+): string | null {
+  if (!timeZone || !date || !time) return null
+  const onClock = wallTimeOnClock(`${date}T${time}`, timeZone)
+  if (onClock.kind === 'skipped')
+    return t('schedule.clock.skipped', { zone: zoneLabel(timeZone), typed: time, becomes: onClock.becomes })
+  if (onClock.kind === 'twice') return t('schedule.clock.twice', { zone: zoneLabel(timeZone), typed: time })
+  return null
 }
 
 export function DateTimeFields(props: DateTimeFieldsProps): React.JSX.Element {
   const t = useT()
+  const changed = clockChange(t, props.date, props.time, props.timeZone)
+  const timeHint = changed ? (
+    <>
+      {props.timeHint ? <>{props.timeHint} </> : null}
+      <span data-testid={`${props.idPrefix}-clock-change`}>{changed}</span>
+    </>
+  ) : (
+    props.timeHint
+  )
   const required = (value: string): string | null =>
     props.showRequired && !value ? t('common.required') : null
   return (
@@ -64,7 +94,7 @@ export function DateTimeFields(props: DateTimeFieldsProps): React.JSX.Element {
       <Field
         id={`${props.idPrefix}-time`}
         label={t('send.schedule.time')}
-        hint={props.timeHint}
+        hint={timeHint}
         error={required(props.time) ?? props.error}
         {...(props.errorTestId ? { errorTestId: props.errorTestId } : {})}
       >

@@ -308,6 +308,7 @@ function EditReminder({
       </Field>
       <DateTimeFields
         idPrefix={`r-${id}`}
+        timeZone={reminder.timezone ?? GATEWAY_TIME_ZONE}
         date={date}
         time={time}
         onDateChange={setDate}

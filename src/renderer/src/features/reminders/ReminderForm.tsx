@@ -436,6 +436,7 @@ export function ReminderForm({
         ) : null}
         <DateTimeFields
           idPrefix="reminder"
+          timeZone={startZone}
           date={date}
           time={time}
           onDateChange={changeStartDate}

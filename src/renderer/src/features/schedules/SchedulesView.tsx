@@ -1190,6 +1190,7 @@ function RescheduleForm({
     >
       <DateTimeFields
         idPrefix={`resched-${item.id}`}
+        timeZone={timezone}
         date={date}
         time={time}
         onDateChange={setDate}

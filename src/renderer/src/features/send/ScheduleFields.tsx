@@ -67,6 +67,7 @@ export function ScheduleFields({
         <div className="form-grid schedule-grid">
           <DateTimeFields
             idPrefix="send-schedule"
+            timeZone={schedule.timezone}
             date={schedule.date}
             time={schedule.time}
             onDateChange={(date) => setSchedule({ date })}

@@ -1132,6 +1132,35 @@ describe('enqueue', () => {
     })
   })
 
+  // A new operator's probe: 01:30 on 28 Mar 2027 in London was kept "until 02:30" with no word at the form.
+  it('says at the time when the chosen zone’s clocks skip it or show it twice, and what becomes of it', async () => {
+    const user = show()
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
+    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Europe/London')
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-03-28' } })
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '01:30' } })
+    const saidAtTime = (): string =>
+      (screen.getByLabelText('Time').getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+    expect(saidAtTime()).toContain(
+      'The clocks go forward that night in Europe/London: 01:30 does not come that day, so it goes at 02:30.'
+    )
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-10-31' } })
+    expect(saidAtTime()).toContain(
+      'The clocks go back that night in Europe/London: 01:30 comes twice that day, and it goes at the first.'
+    )
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '03:30' } })
+    expect(saidAtTime()).not.toContain('clocks')
+    // Jakarta's clock never moves.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Jakarta')
+    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '01:30' } })
+    expect(saidAtTime()).not.toContain('clocks')
+  })
+
   it("starts the next message's schedule on the default zone, not on the last one chosen", async () => {
     const user = show()
     await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
