@@ -2670,6 +2670,16 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await screen.findByTestId('campaign-sheet')
   }
 
+  /** The test sheet, checked as `check` says, imported and "Halo" written as its message. */
+  async function sheetWithMessage(check: Partial<InvokeReply<'campaigns:check'>>) {
+    handleSheet(check)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await importSheet(user)
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    return user
+  }
+
   it('says at the field when the preview row is none the sheet has (blank or past the last row)', async () => {
     handleSheet()
     // The core previews only rows it read: rows 2 to 4 here.
@@ -2982,11 +2992,10 @@ describe('issue 27: the campaign view an operator can trust', () => {
   // An operator's probe: working hours 20:00 until 08:00 made the line "5 messages; estimated to finish Unknown.".
   it('says in a sentence of its own that no end can be estimated, and why when the pacing is the reason', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop' })] }))
-    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} }, estimate: null })
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await importSheet(user)
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const user = await sheetWithMessage({
+      summary: { total: 3, ready: 3, skipped: 0, byProblem: {} },
+      estimate: null
+    })
     await waitFor(() =>
       expect(screen.getByTestId('campaign-estimate').textContent).toBe(
         '3 messages; the end cannot be estimated yet.'
@@ -3017,11 +3026,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
         ]
       })
     )
-    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await importSheet(user)
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const user = await sheetWithMessage({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
     await waitFor(() =>
       expect(screen.getByTestId('campaign-estimate').textContent).toBe(
         '3 messages; the end is estimated once a device to send from is ticked.'
@@ -3282,11 +3287,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
     ticked: readonly DeviceView[] = devices
   ): Promise<HTMLElement> => {
     seedStores(makeBootstrap({ devices }))
-    handleSheet({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
-    const user = userEvent.setup()
-    render(<CampaignsView />)
-    await importSheet(user)
-    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Halo')
+    const user = await sheetWithMessage({ summary: { total: 3, ready: 3, skipped: 0, byProblem: {} } })
     for (const device of ticked)
       await user.click(screen.getByRole('checkbox', { name: new RegExp(device.label) }))
     await user.click(await screen.findByRole('button', { name: 'Start sending 3 messages' }))

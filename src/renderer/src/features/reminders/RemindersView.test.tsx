@@ -17,6 +17,7 @@ import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { renderWithRowKeys, walkRowsWithJK } from '../../testing/row-keys'
 import { computerZoneIs } from '../../testing/zone'
+import { accessibleDescription } from '../../testing/described'
 import { RemindersView } from './RemindersView'
 
 let fake: FakeApi
@@ -371,11 +372,7 @@ describe('RemindersView', () => {
     await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 081234567890, +62 812-3456-7890')
     await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
     await fillWhen('2030-01-15', '10:30')
-    const saidAtTo = (): string =>
-      (screen.getByTestId('reminder-to').getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' ')
+    const saidAtTo = (): string => accessibleDescription(screen.getByTestId('reminder-to'))
     expect(saidAtTo()).toContain('2 repeated numbers left out: each number gets it once.')
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(fake.requests('reminders:create').map((request) => request.phone)).toEqual(['0812 3456 7890'])

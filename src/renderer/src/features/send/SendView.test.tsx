@@ -20,6 +20,7 @@ import { pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { computerZoneIs } from '../../testing/zone'
 import { stubPhotoDecoding } from '../../testing/photo-decoding'
+import { accessibleDescription } from '../../testing/described'
 import { SendView } from './SendView'
 import { WindowDrop } from './WindowDrop'
 import { FILE_ROWS_PER_TURN } from './FileList'
@@ -1141,11 +1142,7 @@ describe('enqueue', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Europe/London')
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2027-03-28' } })
     fireEvent.change(screen.getByLabelText('Time'), { target: { value: '01:30' } })
-    const saidAtTime = (): string =>
-      (screen.getByLabelText('Time').getAttribute('aria-describedby') ?? '')
-        .split(' ')
-        .map((id) => document.getElementById(id)?.textContent ?? '')
-        .join(' ')
+    const saidAtTime = (): string => accessibleDescription(screen.getByLabelText('Time'))
     expect(saidAtTime()).toContain(
       'The clocks go forward that night in Europe/London: 01:30 does not come that day, so it goes at 02:30.'
     )
