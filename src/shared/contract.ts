@@ -1078,6 +1078,11 @@ export const CampaignView = z.object({
   estimate: z.object({ finishAt: z.number().nullable(), quotaFinish: QuotaFinishView.optional() }),
   createdAt: z.number(),
   startedAt: z.number().nullable(),
+  /**
+   * When it became finished or cancelled; null while it can send, and when not known (it ended before this was
+   * kept). Absent from a core older than it.
+   */
+  endedAt: z.number().nullable().optional(),
   /** The one file sent with every row, or null for text only. */
   attachmentName: z.string().nullable().optional(),
   /** When it was first taken back (its take-back record), or null: its status alone still reads "finished". */

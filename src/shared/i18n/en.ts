@@ -1766,6 +1766,12 @@ export const enRest = {
   // Worded as hours, not as sending (QA N22: "Sends between…" under "waiting for its working hours to open").
   'campaigns.hours': 'Sending hours: {start}–{end} {zone}',
   'campaigns.hours.any': 'Sending hours: any time of day',
+  'campaigns.list.started': 'started {time}',
+  'campaigns.list.created': 'created {time}',
+  'campaigns.when.started': 'Started {started}',
+  'campaigns.when.finished': 'Started {started} · finished {ended}',
+  'campaigns.when.cancelled': 'Started {started} · cancelled {ended}',
+  'campaigns.when.cancelledUnstarted': 'Cancelled {ended}, before it started',
   'campaigns.finish': 'Estimated end: {time}',
   'campaigns.late': 'Running behind its estimated end.',
   'campaigns.finishWaitsForQuota':

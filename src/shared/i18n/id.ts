@@ -1952,6 +1952,12 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.zone': 'Zona waktu jam kerja',
   'campaigns.hours': 'Jam kirim: {start}–{end} {zone}',
   'campaigns.hours.any': 'Jam kirim: kapan saja',
+  'campaigns.list.started': 'dimulai {time}',
+  'campaigns.list.created': 'dibuat {time}',
+  'campaigns.when.started': 'Dimulai {started}',
+  'campaigns.when.finished': 'Dimulai {started} · selesai {ended}',
+  'campaigns.when.cancelled': 'Dimulai {started} · dibatalkan {ended}',
+  'campaigns.when.cancelledUnstarted': 'Dibatalkan {ended}, sebelum dimulai',
   'campaigns.finish': 'Perkiraan selesai: {time}',
   'campaigns.late': 'Berjalan lebih lambat dari perkiraan selesainya.',
   'campaigns.finishWaitsForQuota':

@@ -1117,7 +1117,11 @@ describe('campaigns on the outbox', () => {
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    expect(campaigns.get(id).endedAt).toBeNull()
+    const cancelledAt = fixture.clock.now()
     const { cancelledRows } = campaigns.cancel(id)
+    // A cancel ends it.
+    expect(campaigns.get(id).endedAt).toBe(cancelledAt)
     const cancelledItems = campaigns
       .results(id)
       .filter((r) => cancelledRows.includes(r.rowNumber))
@@ -1134,6 +1138,9 @@ describe('campaigns on the outbox', () => {
     await fixture.clock.advance(3_600_000)
     expect(fixture.gateway.messages).toHaveLength(2)
     expect(campaigns.get(id)).toMatchObject({ status: 'cancelled', counts: { cancelled: 10 } })
+    // A later change of the campaign (a rename) does not move its end.
+    new CampaignStore(fixture.db).update(id, { name: 'January bills, checked' }, fixture.clock.now())
+    expect(campaigns.get(id)).toMatchObject({ name: 'January bills, checked', endedAt: cancelledAt })
   })
 
   it("tells the window at once that a cancelled campaign's rows may not be retried, though none was left to cancel", async () => {
@@ -1167,11 +1174,20 @@ describe('campaigns on the outbox', () => {
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => campaigns.get(id).status === 'finished', { stepMs: 1000 })
+    // Its end is the moment it finished, after its start (its view said neither when it ran nor when it ended).
+    const firstEnd = campaigns.get(id).endedAt
+    // Within the last step of the fake clock's run (1 s), when its last row was handed over.
+    expect(fixture.clock.now() - firstEnd!).toBeLessThanOrEqual(1000)
+    expect(firstEnd).toBeGreaterThan(campaigns.get(id).startedAt!)
     const failed = campaigns.results(id).find((r) => r.status === 'failed')
     expect(failed).toBeDefined()
+    await fixture.clock.advance(60_000)
     fixture.outbox.retry(failed!.itemId!)
-    expect(campaigns.get(id).status).toBe('running')
+    // Sending again, it has no end yet; once done, its end is the new one.
+    expect(campaigns.get(id)).toMatchObject({ status: 'running', endedAt: null })
     await fixture.runUntil(() => campaigns.get(id).status === 'finished', { stepMs: 1000 })
+    expect(fixture.clock.now() - campaigns.get(id).endedAt!).toBeLessThanOrEqual(1000)
+    expect(campaigns.get(id).endedAt).toBeGreaterThan(firstEnd! + 60_000)
     expect(campaigns.results(id).find((r) => r.rowNumber === failed!.rowNumber)?.status).not.toBe('failed')
   })
 

@@ -283,6 +283,8 @@ export interface CampaignView {
   estimate: CampaignEstimate
   createdAt: number
   startedAt: number | null
+  /** When it became finished or cancelled; null while it can send, or not known (it ended before this was kept). */
+  endedAt: number | null
   /** The one file sent with every row, or null for text only. */
   attachmentName: string | null
   /** When it was first taken back, from the take-back's record (its status stays as it was), or null. */
@@ -983,6 +985,7 @@ export function createCampaigns(deps: CampaignsDeps) {
       estimate: NO_ESTIMATE,
       createdAt: campaign.createdAt,
       startedAt: campaign.startedAt,
+      endedAt: campaign.endedAt ?? null,
       attachmentName: campaign.attachmentName,
       takenBackAt: queue.takenBackAt(tagOf(id)),
       takeBackId: queue.latestTakeBack(tagOf(id)),

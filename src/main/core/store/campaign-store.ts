@@ -32,6 +32,11 @@ export interface CampaignRecord {
   createdAt: number
   updatedAt: number
   startedAt: number | null
+  /**
+   * When it last became finished or cancelled (a retried row reopens it: null again); null while it can still send,
+   * and for a campaign that ended before this was kept (not known). Written by `update` alone.
+   */
+  endedAt?: number | null
   /** The one file sent with every row (its name), or null for text only. */
   attachmentName: string | null
   /**
@@ -101,6 +106,9 @@ export interface OptOutRecord {
 
 type Row = Record<string, unknown>
 
+/** The statuses a campaign sends nothing more in: reaching one is its end (`endedAt`). */
+const ENDED_STATUSES: ReadonlySet<CampaignStatus> = new Set<CampaignStatus>(['finished', 'cancelled'])
+
 function toCampaign(row: Row): CampaignRecord {
   return {
     id: row.id as string,
@@ -116,6 +124,7 @@ function toCampaign(row: Row): CampaignRecord {
     createdAt: row.created_at as number,
     updatedAt: row.updated_at as number,
     startedAt: (row.started_at as number | null) ?? null,
+    endedAt: (row.ended_at as number | null) ?? null,
     attachmentName: (row.attachment_name as string | null) ?? null,
     blankRows: (row.blank_rows as number | null) ?? null
   }
@@ -332,9 +341,12 @@ export class CampaignStore {
     const current = this.get(id)
     if (!current) return
     const next = { ...current, ...patch }
+    // The end is the moment the status became final; a rename or a device's removal later does not move it.
+    const ended = ENDED_STATUSES.has(next.status)
+    const endedAt = !ended ? null : ENDED_STATUSES.has(current.status) ? (current.endedAt ?? null) : at
     this.prepare(
-      'UPDATE campaigns SET status = ?, pacing = ?, started_at = ?, name = ?, updated_at = ? WHERE id = ?'
-    ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, id)
+      'UPDATE campaigns SET status = ?, pacing = ?, started_at = ?, name = ?, updated_at = ?, ended_at = ? WHERE id = ?'
+    ).run(next.status, JSON.stringify(next.pacing), next.startedAt, next.name, at, endedAt, id)
   }
 
   // ---------------------------------------------------------------- the take-back question's hold (QA14 Q14-02)

@@ -1442,6 +1442,15 @@ export const migrations: readonly Migration[] = [
       DROP INDEX inbox_conversations_newest;
       CREATE INDEX inbox_conversations_newest ON inbox_conversations(archived, activity);
     `
+  },
+  {
+    name: 'campaigns: when each finished or was cancelled',
+    // A finished campaign said neither when it ran nor when it ended: a list of "camp — finished" told a week's
+    // campaigns apart by name alone, and the proof of a send had no end. updated_at is no end: a rename or a removed
+    // device moves it later. Not known for campaigns that ended before this version: NULL, named nowhere.
+    sql: `
+      ALTER TABLE campaigns ADD COLUMN ended_at INTEGER;
+    `
   }
 ]
 

@@ -40,7 +40,8 @@ import {
   dropFocusAsChromiumDoes
 } from '../../testing/focus'
 import { computerZoneIs } from '../../testing/zone'
-import { translate } from '../../i18n'
+import { localeOf, translate } from '../../i18n'
+import { formatCompactDateTime } from '../../i18n/dates'
 import { ViewSlot } from '../../ui/on-demand'
 import { CampaignsView, pageRereadGapMs } from './CampaignsView'
 import { localDateFormat } from './ProgressChart'
@@ -78,6 +79,8 @@ const sheetRead = (over: Partial<SheetView>): SheetView => ({
 })
 
 const campaign = makeCampaign
+/** A list entry's "· started 15 Jan, 09:00 WIB" (its own line, "when a campaign ran"): left out of its status. */
+const WHEN = / · (started|created|dimulai|dibuat) .*$/
 /** The rows a draft's start moved (or the panel's read says it would), by row number, each list counted. */
 const moves = (
   setAsideRows: number[],
@@ -682,6 +685,75 @@ describe('the blank rows of a sheet', () => {
   })
 })
 
+// A new operator's walk: a finished campaign said neither when it ran nor when it ended, and the list told a week's
+// "camp — finished" apart by their names alone.
+describe('when a campaign ran', () => {
+  const START = Date.UTC(2026, 0, 15, 2, 0) // 09:00 WIB, the campaign's hours' zone
+  const END = Date.UTC(2026, 0, 15, 5, 30) // 12:30 WIB
+  const CREATED = Date.UTC(2026, 0, 14, 3, 15) // 10:15 WIB the day before
+  it.each([
+    {
+      language: 'en' as const,
+      finished: 'Started 15 Jan 2026, 09:00 WIB · finished 12:30',
+      cancelled: 'Cancelled 15 Jan 2026, 12:30 WIB, before it started',
+      running: 'Started 15 Jan 2026, 09:00 WIB',
+      started: 'started',
+      created: 'created'
+    },
+    {
+      language: 'id' as const,
+      finished: 'Dimulai 15 Jan 2026, 09.00 WIB · selesai 12.30',
+      cancelled: 'Dibatalkan 15 Jan 2026, 12.30 WIB, sebelum dimulai',
+      running: 'Dimulai 15 Jan 2026, 09.00 WIB',
+      started: 'dimulai',
+      created: 'dibuat'
+    }
+  ])(
+    'says when it started and ended, and the list when each started or was made ($language)',
+    async (want) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language: want.language }),
+          devices: [makeDevice({ id: 'dev-1', label: 'Shop', quota: 120 })]
+        })
+      )
+      const counts = { queued: 0, read: 2, skipped: 1 }
+      const shown = [
+        campaign({ id: 'done', name: 'camp', status: 'finished', counts, startedAt: START, endedAt: END }),
+        campaign({
+          id: 'off',
+          name: 'camp (2)',
+          status: 'cancelled',
+          startedAt: null,
+          createdAt: CREATED,
+          endedAt: END
+        }),
+        // Ended before ends were kept: its start alone is said, no made-up end.
+        campaign({ id: 'old', name: 'camp (3)', status: 'finished', counts, startedAt: START, endedAt: null })
+      ]
+      fake.handle('campaigns:list', () => ({ campaigns: shown }))
+      fake.handle('campaigns:get', ({ id }) => shown.find((c) => c.id === id)!)
+      fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+      const user = userEvent.setup()
+      render(<CampaignsView />)
+      const list = within(
+        await screen.findByRole('list', { name: translate(want.language, 'campaigns.list') })
+      )
+      const line = (name: string): string => list.getByRole('button', { name }).parentElement!.textContent!
+      const compact = (at: number): string =>
+        formatCompactDateTime(new Date(at).toISOString(), localeOf(want.language), 'Asia/Jakarta', true)
+      expect(line('camp')).toContain(`${want.started} ${compact(START)}`)
+      expect(line('camp (2)')).toContain(`${want.created} ${compact(CREATED)}`)
+      await user.click(list.getByRole('button', { name: 'camp' }))
+      await waitFor(() => expect(screen.getByTestId('campaign-run-times').textContent).toBe(want.finished))
+      await user.click(list.getByRole('button', { name: 'camp (2)' }))
+      await waitFor(() => expect(screen.getByTestId('campaign-run-times').textContent).toBe(want.cancelled))
+      await user.click(list.getByRole('button', { name: 'camp (3)' }))
+      await waitFor(() => expect(screen.getByTestId('campaign-run-times').textContent).toBe(want.running))
+    }
+  )
+})
+
 describe('Send from', () => {
   // QA F13: a logged-out device was a plain checkbox ("Sandbox device (kuota gateway 987)") where Send's picker says
   // "Sandbox device — Needs a QR scan" and warns.
@@ -1080,7 +1152,7 @@ describe('with all sending paused', () => {
       await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.status))
       expect(screen.getByTestId('campaign-device-wait').textContent).toBe(want.part)
       const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
-      expect(listed?.textContent).toBe(`bills ${want.status}`)
+      expect(listed?.textContent?.replace(WHEN, '')).toBe(`bills ${want.status}`)
       act(() => useOutbox.getState().setCounts(EMPTY_COUNTS, false, 0))
       await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).not.toBe(want.status))
       expect(screen.getByTestId('campaign-device-wait').textContent).not.toBe(want.part)
@@ -1193,7 +1265,7 @@ describe('a verdict true to its buckets', () => {
     await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('finished'))
     // The list beside says the same (its status did not move, its words did).
     const listed = within(screen.getByRole('list', { name: 'Your campaigns' })).getByRole('listitem')
-    await waitFor(() => expect(listed.textContent).toBe('bills finished'))
+    await waitFor(() => expect(listed.textContent?.replace(WHEN, '')).toBe('bills finished'))
   })
 
   // QA: a campaign outside its working hours was headed "mengirim" ("sending") although nothing was being sent.
@@ -1221,7 +1293,7 @@ describe('a verdict true to its buckets', () => {
       await user.click(await screen.findByRole('button', { name: /bills/ }))
       await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
       const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
-      expect(listed?.textContent).toBe(`bills ${want.words}`)
+      expect(listed?.textContent?.replace(WHEN, '')).toBe(`bills ${want.words}`)
       // One part sending again: the campaign sends.
       current = campaign({
         devices: [
@@ -1265,7 +1337,7 @@ describe('a verdict true to its buckets', () => {
       await user.click(await screen.findByRole('button', { name: /bills/ }))
       await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe(want.words))
       const listed = within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]
-      expect(listed?.textContent).toBe(`bills ${want.words}`)
+      expect(listed?.textContent?.replace(WHEN, '')).toBe(`bills ${want.words}`)
     }
   )
 
@@ -1296,7 +1368,9 @@ describe('a verdict true to its buckets', () => {
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: /bills/ }))
     const listed = (): string | null | undefined =>
-      within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]?.textContent
+      within(screen.getByRole('list', { name: /./ }))
+        .getAllByRole('listitem')[0]
+        ?.textContent?.replace(WHEN, '')
     await waitFor(() => expect(listed()).toBe('bills finished'))
     await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
     const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
@@ -1329,7 +1403,9 @@ describe('a verdict true to its buckets', () => {
     render(<CampaignsView />)
     await user.click(await screen.findByRole('button', { name: /bills/ }))
     const listed = (): string | null | undefined =>
-      within(screen.getByRole('list', { name: /./ })).getAllByRole('listitem')[0]?.textContent
+      within(screen.getByRole('list', { name: /./ }))
+        .getAllByRole('listitem')[0]
+        ?.textContent?.replace(WHEN, '')
     await waitFor(() =>
       expect(screen.getByTestId('campaign-status').textContent).toBe(
         'cancelled · being taken back (1,015 waiting)'

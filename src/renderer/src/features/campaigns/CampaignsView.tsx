@@ -35,6 +35,8 @@ import {
   formatBytes,
   formatClockTime,
   formatCount,
+  formatCompactDateTime,
+  formatCompactTimeAfter,
   formatDateTimeInZone,
   formatSoonInZone,
   zoneLabel
@@ -178,6 +180,14 @@ export function CampaignsView(): React.JSX.Element {
   const sendingPaused = useOutbox((s) => s.sendingPaused)
   const devices = useDevices((s) => s.devices)
   const operatorZone = useOperatorZone()
+  // On the clock of the campaign's other times (campaignZone), compact: the list's rows are one line each.
+  const listTime = (campaign: CampaignView, time: number): string =>
+    formatCompactDateTime(
+      new Date(time).toISOString(),
+      locale,
+      campaignZone(campaign.pacing, operatorZone),
+      true
+    )
   const [splitRest, setSplitRest] = useState<SplitRest | null>(null)
   // A campaign asked for from elsewhere (the Overview's list) opens as if picked in the list here.
   const [asked] = useState(() => useNavigation.getState().openCampaign)
@@ -310,6 +320,13 @@ export function CampaignsView(): React.JSX.Element {
               </button>{' '}
               <span className="muted">
                 {campaignStatusText(c, t, locale, sendingPaused, devices, operatorZone)}
+              </span>
+              {/* Which week's "camp" it is: the list told campaigns of one name apart by nothing else. */}
+              <span className="muted" data-testid="campaigns-list-when">
+                {' · '}
+                {c.startedAt !== null
+                  ? t('campaigns.list.started', { time: listTime(c, c.startedAt) })
+                  : t('campaigns.list.created', { time: listTime(c, c.createdAt) })}
               </span>
             </li>
           ))}
@@ -1516,6 +1533,43 @@ function StartDraft({
  * only the Overview said it), held to its devices' gateway quotas left as its pre-send summary was (the part they
  * cover, and that the rest waits); nothing when there is no end to promise (held, paused, done).
  */
+/**
+ * When the campaign ran: its start, and its end once it finished or was cancelled, on the clock of its other times (its
+ * hours, its estimated end). A finished campaign said neither: a week's "camp — finished" told apart by name alone.
+ * An end not known (it ended before ends were kept) is left unsaid.
+ */
+function CampaignRunTimes({ campaign }: { campaign: CampaignView }): React.JSX.Element | null {
+  const t = useT()
+  const locale = localeOf(useLanguage())
+  const zone = campaignZone(campaign.pacing, useOperatorZone())
+  const at = (time: number): string => formatDateTimeInZone(new Date(time).toISOString(), locale, zone)
+  const { startedAt, status } = campaign
+  const endedAt = campaign.endedAt ?? null
+  const text =
+    startedAt === null
+      ? status === 'cancelled' && endedAt !== null
+        ? t('campaigns.when.cancelledUnstarted', { ended: at(endedAt) })
+        : null
+      : endedAt !== null && (status === 'finished' || status === 'cancelled')
+        ? t(status === 'finished' ? 'campaigns.when.finished' : 'campaigns.when.cancelled', {
+            started: at(startedAt),
+            // The time alone when it ended the day it started: the start names the date and the zone.
+            ended: formatCompactTimeAfter(
+              new Date(endedAt).toISOString(),
+              new Date(startedAt).toISOString(),
+              locale,
+              zone
+            )
+          })
+        : t('campaigns.when.started', { started: at(startedAt) })
+  if (text === null) return null
+  return (
+    <p className="muted" data-testid="campaign-run-times">
+      {text}
+    </p>
+  )
+}
+
 function CampaignEnd({ campaign, now }: { campaign: CampaignView; now: number }): React.JSX.Element | null {
   const t = useT()
   const language = useLanguage()
@@ -1851,6 +1905,7 @@ function CampaignProgress({
           ? t('campaigns.count.rowsBlank', { rows, blank: blankRows })
           : t('campaigns.count.rows', { rows })}
       </p>
+      <CampaignRunTimes campaign={campaign} />
       {/* A cancelled or finished campaign sends nothing more: no sending hours to promise (QA N14). */}
       {campaign.status === 'cancelled' || campaign.status === 'finished' ? null : (
         <p className="muted" data-testid="campaign-hours">
