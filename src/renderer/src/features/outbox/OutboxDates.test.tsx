@@ -145,6 +145,33 @@ describe('a row says when its status came, beside its badge, zone named (the ope
     )
   })
 
+  it('not for a message still as it was made: its created time, under the badge, is when its status came', async () => {
+    const queued = makeItem({
+      id: 'queued-1',
+      status: 'queued',
+      createdAt: '2026-12-06T02:23:00.000Z',
+      updatedAt: '2026-12-06T02:23:00.000Z'
+    })
+    const retried = makeItem({
+      id: 'queued-2',
+      status: 'queued',
+      createdAt: '2026-12-06T02:23:00.000Z',
+      updatedAt: '2026-12-06T02:40:00.000Z'
+    })
+    fake.handle('outbox:list', () => ({ items: [queued, retried], total: 2 }))
+    seed('en')
+    render(<OutboxView />)
+    const made = await screen.findByTestId('outbox-open-queued-1')
+    expect(within(made).queryByTestId('outbox-row-status-time')).toBeNull()
+    expect(made.querySelector('.row-status-time-short')).toBeNull()
+    expect(within(made).getByTestId('outbox-row-time').textContent).toContain('Created')
+    // Queued again later (a retry): when is news.
+    const again = screen.getByTestId('outbox-open-queued-2')
+    expect(within(again).getByTestId('outbox-row-status-time').getAttribute('dateTime')).toBe(
+      retried.updatedAt
+    )
+  })
+
   it('not for a message waiting for its schedule: its row says when it is due', async () => {
     const waiting = makeItem({
       id: 'waiting-1',

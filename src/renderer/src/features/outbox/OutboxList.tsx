@@ -392,7 +392,9 @@ function rowTime(item: OutboxItemView, locale: string, t: Translate, zone: strin
  * row, no formatter of its own. A message waiting for its schedule has none: its row says when it is due.
  */
 function hasStatusTime(item: OutboxItemView): boolean {
-  return !(item.status === 'scheduled' && item.scheduledAt)
+  // Nor one still as it was made: its status came when it was created, which the row says under it (a queued send of
+  // 30 read "Queued 6 Dec, 02:23 UTC" over "Created 6 Dec 2026, 02:23 UTC" on every row).
+  return !(item.status === 'scheduled' && item.scheduledAt) && item.updatedAt !== item.createdAt
 }
 
 function statusTime(item: OutboxItemView, locale: string, zone: string): string {
