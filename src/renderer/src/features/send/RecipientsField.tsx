@@ -16,7 +16,6 @@ import {
   withoutRecipient,
   withRecipient
 } from './recipients'
-import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
@@ -216,7 +215,8 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
               data-testid="recent-recipient"
               onClick={() => setFields({ recipientsText: withRecipient(text, r) })}
             >
-              {isGroup ? r : formatPhoneForReading(r)}
+              {/* Named as its chip will be: a customer a sheet named was a bare number here. */}
+              <RecipientName chatId={r} isGroup={isGroup} />
             </button>
           ))}
         </div>

@@ -730,6 +730,23 @@ describe('recipients', () => {
     expect((screen.getByRole('combobox', { name: 'Phone numbers' }) as HTMLInputElement).value).toBe('')
   })
 
+  // A new operator's walk: a customer named by a campaign's sheet was "+62 812-3456-0000" under Recent, though its chip
+  // and its outbox row said "Pelanggan 0" first.
+  it('names a recent recipient the operator knows, as its chip does', async () => {
+    fake.handle('recipients:recent', () => ({ recipients: ['6281234560000', '6281299990000'] }))
+    fake.handle('contacts:names', ({ chats }) => ({
+      names: chats
+        .filter((chat) => chat === '6281234560000')
+        .map((chatId) => ({ chatId, name: 'Pelanggan 0' }))
+    }))
+    const user = show()
+    await user.click(await screen.findByRole('button', { name: 'Pelanggan 0 +62 812-3456-0000' }))
+    expect(screen.getByRole('button', { name: '+62 812-9999-0000' })).toBeTruthy()
+    const chip = screen.getByTestId('recipient-chip')
+    expect(chip.getAttribute('data-value')).toBe('6281234560000')
+    expect(chip.textContent).toContain('Pelanggan 0')
+  })
+
   // An operator's probe: a group's id was offered under Phone numbers, and picked it was a chip in error.
   it('offers the recent numbers under Phone numbers and the recent group ids under Send to a group', async () => {
     const group = '120363025246125888'
