@@ -74,6 +74,25 @@ describe('a campaign in words', () => {
   })
   const now = Date.UTC(2026, 10, 29, 9, 0)
 
+  // As the window's page says it: a finished campaign's status named neither when it ran nor when it ended.
+  it('says when it started, and when it finished or was cancelled once it did, on the clock asked for', () => {
+    const started = Date.UTC(2026, 10, 29, 2, 0)
+    const ended = Date.UTC(2026, 10, 29, 5, 30)
+    const lines = (view: CampaignView): string[] => describeCampaign(view, now, 'Asia/Jakarta').split('\n')
+    const base = { ...running(null), startedAt: started }
+    expect(lines(base)).toContain('Started: 2026-11-29 09:00 (Asia/Jakarta)')
+    expect(lines(base).some((line) => /^(Finished|Cancelled):/.test(line))).toBe(false)
+    expect(lines({ ...base, status: 'finished', endedAt: ended })).toContain(
+      'Finished: 2026-11-29 12:30 (Asia/Jakarta)'
+    )
+    expect(lines({ ...base, status: 'cancelled', endedAt: ended })).toContain(
+      'Cancelled: 2026-11-29 12:30 (Asia/Jakarta)'
+    )
+    // A draft never started says neither; one that ended before ends were kept, its start alone.
+    expect(lines({ ...base, status: 'draft', startedAt: null }).join('\n')).not.toMatch(/Started|Finished/)
+    expect(lines({ ...base, status: 'finished', endedAt: null }).join('\n')).not.toContain('Finished:')
+  })
+
   it('gives an estimated end still ahead, and says a passed one is behind rather than give that time', () => {
     expect(describeCampaign(running(now + 60_000), now, 'UTC')).toContain(
       'Estimated finish: 2026-11-29 09:01 (UTC)'
@@ -141,7 +160,11 @@ describe('a campaign in words', () => {
     const view = running(null)
     const blank: CampaignView = { ...view, summary: { ...view.summary, blankRows: 1020 } }
     const lines = describeCampaign(blank, now, 'UTC').split('\n')
-    expect(lines.slice(1, 3)).toEqual(['Rows: 3 — ready 3, skipped 0', '1,020 blank rows left out.'])
+    const rows = lines.findIndex((line) => line.startsWith('Rows:'))
+    expect(lines.slice(rows, rows + 2)).toEqual([
+      'Rows: 3 — ready 3, skipped 0',
+      '1,020 blank rows left out.'
+    ])
     const one: CampaignView = { ...view, summary: { ...view.summary, blankRows: 1 } }
     expect(describeCampaign(one, now, 'UTC')).toContain('\n1 blank row left out.\n')
     expect(describeCampaign(view, now, 'UTC')).not.toMatch(/blank/i)
@@ -163,9 +186,11 @@ describe('a campaign in words', () => {
         byProblem: { duplicate: 1, invalid_phone: 2, missing_variable: 1 }
       }
     }
-    expect(describeCampaign(skipped, now, 'UTC').split('\n')[1]).toBe(
-      'Rows: 7 — ready 3, skipped 4 (2 invalid numbers, 1 duplicate, 1 with an empty column)'
-    )
+    expect(
+      describeCampaign(skipped, now, 'UTC')
+        .split('\n')
+        .find((line) => line.startsWith('Rows:'))
+    ).toBe('Rows: 7 — ready 3, skipped 4 (2 invalid numbers, 1 duplicate, 1 with an empty column)')
   })
 
   it("gives its times on the computer's clock with the zone named, never a raw ISO string", () => {

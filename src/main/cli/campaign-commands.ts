@@ -159,6 +159,11 @@ export function describeCampaign(
   const c = (status: string): number => view.counts[status] ?? 0
   const lines = [
     `${view.id}  ${view.name}  ${view.status}`,
+    // When it ran, as the window's page says it; an end not known (it ended before ends were kept) is left out.
+    ...(view.startedAt !== null ? [`Started: ${localDateTime(view.startedAt, timeZone)}`] : []),
+    ...(view.endedAt != null && (view.status === 'finished' || view.status === 'cancelled')
+      ? [`${view.status === 'finished' ? 'Finished' : 'Cancelled'}: ${localDateTime(view.endedAt, timeZone)}`]
+      : []),
     `Rows: ${view.summary.total} — ready ${view.summary.ready}, skipped ${view.summary.skipped}` +
       (view.summary.skipped > 0
         ? ` (${skippedReasons(view.summary.byProblem, (key, params) => translate('en', key, params))})`
