@@ -130,8 +130,13 @@ describe('J and K walk every list', () => {
     await page.getByTestId('view-home').waitFor()
     const fleet = '.fleet > li'
     await expect.poll(() => page.locator(fleet).count()).toBe(2)
-    await walk(page, fleet, 2)
-    await ends(page, fleet, 2)
+    // Above them, the two campaigns that ended today: J / K walk those and the devices as one.
+    const campaignsToday = '.overview-campaign-list > li'
+    await expect.poll(() => page.locator(campaignsToday).count()).toBe(2)
+    await walk(page, `${campaignsToday}, ${fleet}`, 4)
+    // From a row, Home / End keep to its own list.
+    await ends(page, fleet, 2, page.locator(fleet).first())
+    await ends(page, campaignsToday, 2, page.locator(campaignsToday).nth(1).getByRole('button'))
     expect(await seriousA11yViolations(page)).toEqual([])
 
     await page.keyboard.press('Alt+Digit5')

@@ -80,6 +80,7 @@ export const enStart = {
   'buckets.total': '{count} in all',
   'overview.campaigns': 'Campaigns',
   'overview.campaigns.none': 'No campaign is sending or paused.',
+  'overview.campaigns.ended': 'ended {time}',
   'overview.campaigns.progress': '{sent} of {rows} sent',
   'overview.campaigns.progressRevoked': '{sent} of {rows} sent ({revoked} deleted for everyone since)',
   'overview.campaigns.finish': 'estimated end {time}',

@@ -1,12 +1,14 @@
 // The campaigns at work, for the Overview (issue 27, point 8): each sending or paused campaign with its state, its
-// progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign.
+// progress (rows sent of rows to send), its estimated end in its zone and why it waits, each opening the campaign; and
+// each that ended today, with its verdict and when it ended, until the day is over.
 import { useEffect, useRef, useState } from 'react'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import { runningFinishEstimate, type RunningFinish } from '../../../../shared/domain/finish-estimate'
 import { call, getApi } from '../../api'
 import { coalescedReads, type CoalescedReads } from '../../ui/coalesced-reads'
 import { formatList, localeOf, useLanguage, useT } from '../../i18n'
-import { formatDateTimeInZone } from '../../i18n/dates'
+import { formatDateTimeInZone, formatSoonInZone } from '../../i18n/dates'
+import { useOperatorDay } from '../../ui/use-operator-day'
 import { useNavigation } from '../../stores/navigation'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
@@ -23,8 +25,20 @@ import { campaignPartText, heldByState } from './wait-text'
 import { isSendable } from '../../../../shared/device-status'
 import { OVERVIEW_QUOTA_WAIT, quotaWaitText, type QuotaDevices } from '../../ui/quota-wait-words'
 
-/** Sending or paused: what an operator watches. Drafts, finished and cancelled campaigns are on the Campaigns view. */
+/** Sending or paused: what an operator watches. Drafts, and campaigns that ended before today, are on Campaigns. */
 const AT_WORK: readonly CampaignView['status'][] = ['running', 'paused']
+
+/**
+ * Ended (finished or cancelled) since `since`: kept on the Overview for the day it ended, so the line watched while it
+ * sent settles on its verdict ("finished · 38 of 40 sent") instead of vanishing the moment it finished.
+ */
+function endedSince(campaign: CampaignView, since: number): boolean {
+  return (
+    (campaign.status === 'finished' || campaign.status === 'cancelled') &&
+    campaign.endedAt != null &&
+    campaign.endedAt >= since
+  )
+}
 
 /**
  * How long change notices wait to be joined into one read: a commit the terminal made raises one `campaigns:changed`
@@ -48,7 +62,8 @@ function useCampaignsAtWork(): { campaigns: CampaignView[] | null; now: number }
       try {
         const reply = await call('campaigns:list', {})
         if (!on) return
-        setCampaigns(reply.campaigns.filter((c) => AT_WORK.includes(c.status)))
+        // Those ended on another day too: which day is today is the Overview's to say at each render.
+        setCampaigns(reply.campaigns.filter((c) => AT_WORK.includes(c.status) || c.endedAt != null))
         setNow(Date.now())
       } catch {
         if (on) setCampaigns(null)
@@ -185,6 +200,9 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
       </span>
       <span className="overview-campaign-facts">
         {campaignProgressText(progress, t, locale)}
+        {campaign.endedAt != null && !AT_WORK.includes(campaign.status)
+          ? ` · ${t('overview.campaigns.ended', { time: formatSoonInZone(campaign.endedAt, locale, zone) })}`
+          : null}
         {endText(
           t,
           end,
@@ -204,7 +222,17 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
 
 export function CampaignsNow(): React.JSX.Element {
   const t = useT()
-  const { campaigns, now } = useCampaignsAtWork()
+  const { campaigns: read, now } = useCampaignsAtWork()
+  // Those ended since the operator's midnight (Date.parse: todayIn's ISO bounds).
+  const today = Date.parse(useOperatorDay().since)
+  // At work first, as read; then those ended today, the last to end first.
+  const campaigns =
+    read === null
+      ? null
+      : [
+          ...read.filter((c) => AT_WORK.includes(c.status)),
+          ...read.filter((c) => endedSince(c, today)).sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0))
+        ]
   return (
     <section className="card overview-campaigns" aria-labelledby="overview-campaigns-title">
       <h3 id="overview-campaigns-title">{t('overview.campaigns')}</h3>

@@ -533,6 +533,65 @@ describe('overview', () => {
     expect(useNavigation.getState()).toMatchObject({ view: 'campaigns', openCampaign: 'c1' })
   })
 
+  // A new operator's walk: the line watched while a campaign sent vanished the moment it finished ("No campaign is
+  // sending or paused."), its verdict nowhere on the Overview.
+  it('keeps a campaign that ended today with its verdict and when it ended, until the day is over', async () => {
+    // 21:00 WIB on 15 Jan, the operator's clock; the campaigns' hours are on WITA.
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 15, 14, 0), shouldAdvanceTime: true })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const ended = { counts: { read: 8, failed: 2, skipped: 2 }, estimate: { finishAt: null } }
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          id: 'off',
+          name: 'Morning',
+          status: 'cancelled',
+          endedAt: Date.UTC(2026, 0, 15, 3, 0),
+          ...ended
+        }),
+        campaign({
+          id: 'done',
+          name: 'Evening',
+          status: 'finished',
+          endedAt: Date.UTC(2026, 0, 15, 12, 30),
+          ...ended
+        }),
+        // 23:00 WIB the day before, and one whose end was never kept.
+        campaign({
+          id: 'before',
+          name: 'Yesterday',
+          status: 'finished',
+          endedAt: Date.UTC(2026, 0, 14, 16, 0)
+        }),
+        campaign({ id: 'old', name: 'Old', status: 'finished', ...ended }),
+        campaign({})
+      ]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    await within(list).findByTestId('overview-campaign-done')
+    // At work first, then the last to end first.
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((line) => line.dataset.testid)
+    ).toEqual(['overview-campaign-c1', 'overview-campaign-done', 'overview-campaign-off'])
+    const done = within(list).getByTestId('overview-campaign-done').textContent
+    expect(done).toContain('finished')
+    expect(done).toContain('8 of 10 sent · ended 20:30 WITA')
+    expect(done).not.toContain('estimated end')
+    expect(within(list).getByTestId('overview-campaign-off').textContent).toContain('cancelled')
+    expect(within(list).getByTestId('overview-campaign-off').textContent).toContain('ended 11:00 WITA')
+    // Past midnight on the operator's clock they were yesterday's.
+    await act(() => vi.advanceTimersByTimeAsync(3 * 3_600_000 + 2_000))
+    await waitFor(() => expect(within(list).queryByTestId('overview-campaign-done')).toBeNull())
+    expect(within(list).queryByTestId('overview-campaign-off')).toBeNull()
+    expect(within(list).getByTestId('overview-campaign-c1')).toBeTruthy()
+  })
+
   // QA28 Q28-05: "Tagihan November · 3 of 6 sent" beside the card's "Rows ever sent: 4" and a "sent today" that
   // counted the message deleted for everyone: it was sent, and the line says it was deleted since.
   it.each([

@@ -14,11 +14,12 @@ import {
 import { call } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
 import { formatCount, formatDateTimeInZone, todayIn } from '../../i18n/dates'
+import { useOperatorDay } from '../../ui/use-operator-day'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { openOutboxAt, useOutbox } from '../../stores/outbox'
 import { useNavigation } from '../../stores/navigation'
-import { operatorZone, useOperatorZone } from '../../stores/settings'
+import { operatorZone } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { StateBadge } from '../devices/StateBadge'
@@ -175,18 +176,12 @@ function useTodayNumbers(): TodayNumbers | null {
   const heldOverdue = useOutbox((s) => s.heldOverdue)
   const stoppedQueued = useQueuedOnStoppedDevices()
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
-  // "Today" is the operator's day, as the outbox's rows and date filter are (QA29 Q29-03): a new zone is a new day.
-  const zone = useOperatorZone()
-  // A new day starts new numbers even when nothing moves at midnight (the operator's).
-  const [midnights, setMidnights] = useState(0)
-  useEffect(() => {
-    const timer = setTimeout(() => setMidnights((n) => n + 1), todayIn(zone).endsAt - Date.now() + 1_000)
-    return () => clearTimeout(timer)
-  }, [midnights, zone])
+  // "Today" is the operator's day, as the outbox's rows and date filter are (QA29 Q29-03): a new zone is a new day,
+  // and a new day starts new numbers even when nothing moves at midnight.
+  const { since: from, until } = useOperatorDay()
   useEffect(() => {
     let on = true
     // One small call, refreshed whenever the outbox counts move.
-    const { since: from, until } = todayIn(zone)
     call('outbox:since', { since: from, until })
       .then((reply) => {
         if (on) setSince({ from, reply })
@@ -197,7 +192,7 @@ function useTodayNumbers(): TodayNumbers | null {
     return () => {
       on = false
     }
-  }, [counts, midnights, zone])
+  }, [counts, from, until])
   if (!since) return null
   const sentNow = bucketCounts(since.reply.sent)
   const buckets = bucketCounts(counts)
