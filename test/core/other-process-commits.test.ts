@@ -11,7 +11,7 @@ import type { EventChannel } from '../../src/shared/contract'
 import { FakeClock } from '../../src/main/core/clock'
 import { composeCore, dispatchInvoke, type Core } from '../../src/main/core/compose'
 import { createOutbox } from '../../src/main/core/sending'
-import { openDatabase } from '../../src/main/core/store'
+import { ContactsStore, openDatabase } from '../../src/main/core/store'
 import { newTextItem } from '../../src/main/core/store/testing/new-item'
 import { MemoryVault } from '../../src/main/core/vault'
 import { writeFileAtomic } from '../../src/main/core/private-files'
@@ -28,7 +28,12 @@ afterEach(async () => {
   rmSync(dataDir, { recursive: true, force: true })
 })
 
-const CHANGE_EVENTS: readonly EventChannel[] = ['outbox:countsChanged', 'outbox:bulkChanged', 'inbox:changed']
+const CHANGE_EVENTS: readonly EventChannel[] = [
+  'outbox:countsChanged',
+  'outbox:bulkChanged',
+  'inbox:changed',
+  'contacts:changed'
+]
 
 it('announces what another process committed as change events, once per change, and nothing while nobody writes', async () => {
   const clock = new FakeClock()
@@ -76,6 +81,18 @@ it('announces what another process committed as change events, once per change, 
   conversationWithACustomer(dataDir, '6281234567890')
   await clock.advance(1_000)
   expect(heard.map((h) => h.event)).toContain('inbox:changed')
+
+  // A customer the terminal names (`contacts set`): the window's names of that number are asked again (they showed
+  // only once something else moved).
+  heard.length = 0
+  const namingDb = openDatabase({ dataDir })
+  try {
+    new ContactsStore(namingDb).learn('6281234567890', 'Bu Dewi', 'operator', clock.now())
+  } finally {
+    namingDb.close()
+  }
+  await clock.advance(1_000)
+  expect(heard.map((h) => h.event)).toContain('contacts:changed')
 })
 
 /** A device on a real gateway, not the built-in sandbox one. */

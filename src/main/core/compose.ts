@@ -486,7 +486,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
 
   // What the terminal commits on this data folder while the app runs (a message queued, cancelled or retried, a
-  // campaign paused, a conversation deleted) is announced as the app's own changes are: the window's stores refetch
+  // campaign paused, a conversation deleted, a customer named) is announced as the app's own changes are: the window's stores refetch
   // on these events. Coarse, once per look that saw commits; the campaigns announced are those that can still change
   // now or could at the last look (one the terminal just cancelled included).
   let campaignsFollowed = new Set<string>()
@@ -502,6 +502,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     campaignsFollowed = unfinished
     const status = inbox.status()
     events.emit('inbox:changed', inboxStatusView(status))
+    // A name the terminal gave (`contacts set`, a campaign's name column): the window's names are asked again, as
+    // for the app's own (the numbers on screen only; a Customers list open reads its page again).
+    contactsChanged()
     snapshotChanged(counts, status)
   }
   let otherProcessCommits: { stop(): void } | null = null
