@@ -2219,7 +2219,9 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({
       id: Id,
       offset: z.number().int().min(0).default(0),
-      limit: z.number().int().min(1).max(1000).default(200)
+      limit: z.number().int().min(1).max(1000).default(200),
+      /** Its failed rows alone (`total` counts them); every row when not given. */
+      only: z.enum(['failed']).optional()
     }),
     reply: z.object({ rows: z.array(CampaignRowView), total: z.number().int() })
   }),

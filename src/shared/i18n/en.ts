@@ -1906,6 +1906,12 @@ export const enRest = {
   'campaigns.rows.range':
     'Sheet rows {first}–{last} · {shown} of {total, plural, one {# row} other {# rows}}',
   'campaigns.rows.rangeOne': 'Sheet row {row} · 1 of {total, plural, one {# row} other {# rows}}',
+  'campaigns.rows.failedOnly': 'Failed rows only ({count})',
+  'campaigns.rows.rangeFailed':
+    'Sheet rows {first}–{last} · {shown} of {total, plural, one {# failed row} other {# failed rows}}',
+  'campaigns.rows.rangeOneFailed':
+    'Sheet row {row} · 1 of {total, plural, one {# failed row} other {# failed rows}}',
+  'campaigns.rows.noneFailed': 'No failed rows now.',
   'campaigns.rows.none': 'No rows.',
   'campaigns.rows.row': 'Sheet row',
   'campaigns.rows.phone': 'Number',

@@ -2126,6 +2126,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.rows.title': 'Baris: status masing-masing',
   'campaigns.rows.range': 'Baris lembar {first}–{last} · {shown} dari {total, plural, other {# baris}}',
   'campaigns.rows.rangeOne': 'Baris lembar {row} · 1 dari {total, plural, other {# baris}}',
+  'campaigns.rows.failedOnly': 'Hanya baris yang gagal ({count})',
+  'campaigns.rows.rangeFailed':
+    'Baris lembar {first}–{last} · {shown} dari {total, plural, other {# baris gagal}}',
+  'campaigns.rows.rangeOneFailed': 'Baris lembar {row} · 1 dari {total, plural, other {# baris gagal}}',
+  'campaigns.rows.noneFailed': 'Tidak ada baris yang gagal saat ini.',
   'campaigns.rows.none': 'Tidak ada baris.',
   'campaigns.rows.row': 'Baris lembar',
   'campaigns.rows.phone': 'Nomor',

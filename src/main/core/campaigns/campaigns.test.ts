@@ -1191,6 +1191,29 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.results(id).find((r) => r.rowNumber === failed!.rowNumber)?.status).not.toBe('failed')
   })
 
+  // A new operator's walk: the rows table paged through every row, so the few failed rows of a long send were found by
+  // turning its pages.
+  it('pages its failed rows alone, in sheet order, and counts them', async () => {
+    const { id } = await setUp()
+    fixture.gateway.fail({ op: 'send', code: 'invalid_input', times: 3 })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => campaigns.get(id).status === 'finished', { stepMs: 1000 })
+    const failed = campaigns
+      .results(id)
+      .filter((r) => r.status === 'failed')
+      .map((r) => r.rowNumber)
+    expect(failed).toHaveLength(3)
+    const first = campaigns.resultsPage(id, 0, 2, 'failed')
+    expect(first.total).toBe(3)
+    expect(first.rows.map((r) => [r.rowNumber, r.status])).toEqual(
+      failed.slice(0, 2).map((n) => [n, 'failed'])
+    )
+    expect(campaigns.resultsPage(id, 2, 2, 'failed').rows.map((r) => r.rowNumber)).toEqual(failed.slice(2))
+    // Without `only`, every row as before.
+    expect(campaigns.resultsPage(id, 0, 100).total).toBe(14)
+  })
+
   it('pauses a device whose sends keep failing, with a reason and a one-call resume', async () => {
     const paused: string[] = []
     fixture = makeFixture()

@@ -490,7 +490,11 @@ export function createCampaigns(deps: CampaignsDeps) {
    * were purged, have none), in row order.
    */
   function resultsOf(id: string, page?: { offset: number; limit: number }): CampaignRowResult[] {
-    const rows = store.rows(id, page)
+    return withOutcomes(store.rows(id, page))
+  }
+
+  /** Rows with where their items stand, as the kernel says it. */
+  function withOutcomes(rows: readonly CampaignRowRecord[]): CampaignRowResult[] {
     const ids = rows.flatMap((row) => (row.itemId ? [row.itemId] : []))
     const outcomes = new Map(queue.outcomes.of(ids).map((outcome) => [outcome.id, outcome]))
     const history = queue.outcomes.history(ids)
@@ -1983,14 +1987,20 @@ export function createCampaigns(deps: CampaignsDeps) {
       mustGet(id)
       return progressSeries(queue.outcomes, tagOf(id))
     },
-    /** One page of the results in row order, and how many rows there are: what the window's table shows. */
+    /** One page of the results in row order (`only` its failed rows), and how many there are: the window's table. */
     resultsPage: (
       id: string,
       offset: number,
-      limit: number
+      limit: number,
+      only?: 'failed'
     ): { rows: CampaignRowResult[]; total: number } => {
       mustGet(id)
-      return store.batch(() => ({ rows: resultsOf(id, { offset, limit }), total: store.rowCount(id) }))
+      return store.batch(() => {
+        if (only === undefined) return { rows: resultsOf(id, { offset, limit }), total: store.rowCount(id) }
+        // Its failed rows alone (the ones to look at after a send of thousands), in sheet order, by the kernel's word.
+        const { refs, total } = queue.outcomes.refsIn(tagOf(id), only, { offset, limit })
+        return { rows: withOutcomes(store.rowsNumbered(id, refs)), total }
+      })
     },
     optOuts: {
       /** `keyword`: the customer's word, when a keyword reply put the numbers on the list. */

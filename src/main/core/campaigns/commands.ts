@@ -424,8 +424,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       return guarded(() => campaigns.progress(id))
     },
 
-    async 'campaigns:rows'({ id, offset, limit }) {
-      const page = await guarded(() => campaigns.resultsPage(id, offset, limit))
+    async 'campaigns:rows'({ id, offset, limit, only }) {
+      const page = await guarded(() => campaigns.resultsPage(id, offset, limit, only))
       return {
         total: page.total,
         rows: page.rows.map((r) => ({

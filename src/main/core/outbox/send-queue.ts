@@ -7,7 +7,9 @@ import {
   type ItemKind,
   type ItemStatus,
   type NewItem,
+  type ProducerRefsPage,
   type ProgressPoints,
+  producerRefsIn,
   producerUnsent,
   producerLatestTakeBack,
   producerOpenTakeBacks,
@@ -40,6 +42,8 @@ export interface ProducerOutcomes {
    * every instant, or `maxPoints` evenly spaced ones when there are more (counted in SQL, never item by item).
    */
   progress(tag: string, maxPoints: number): ProgressPoints
+  /** A page of its items in one status, as the refs it gave them (in their order), and how many there are. */
+  refsIn(tag: string, status: ItemStatus, page: { offset: number; limit: number }): ProducerRefsPage
   /** How many of its items a policy cancelled with this reason (its encoded note). */
   cancelledWith(tag: string, reason: string): number
   /** Where each of these items stands (purged ones are left out). */
@@ -52,10 +56,7 @@ export interface ProducerOutcomes {
   existing(ids: readonly string[]): Set<string>
   /** Which of them a take-back has still to ask the gateway about (a device that cannot act holds them). */
   takeBackOpen(ids: readonly string[]): Set<string>
-  /**
-   * What any producer gave the gateway for this number since `since`, or has in line for it now (the same-message
-   * rule's candidates).
-   */
+  /** What any producer gave the gateway for this number since `since`, or has in line now (same-message rule). */
   messagesTo(
     recipient: string,
     since: number
@@ -173,6 +174,7 @@ export function createSendQueue(input: KernelInput) {
   const others = createOtherProcesses(core)
   const outcomes: ProducerOutcomes = {
     counts: (tag) => store.producerCounts(tag),
+    refsIn: (tag, status, page) => producerRefsIn(store.db, tag, status, page),
     cancelledWith: (tag, reason) => store.producerCancelledWith(tag, reason),
     progress: (tag, maxPoints) => store.producerProgress(tag, maxPoints),
     of: (ids) => store.outcomesOf(ids),

@@ -499,6 +499,16 @@ export class CampaignStore {
     ).map(toRow)
   }
 
+  /** The rows of these sheet row numbers (those it has), in row order. */
+  rowsNumbered(campaignId: string, rowNumbers: readonly number[]): CampaignRowRecord[] {
+    return (
+      this.prepare(
+        `SELECT ${ROW_COLUMNS} FROM ${ROWS_OF}
+         WHERE r.campaign_id = ? AND r.row_number IN (SELECT value FROM json_each(?)) ORDER BY r.row_number`
+      ).all(campaignId, JSON.stringify(rowNumbers)) as Row[]
+    ).map(toRow)
+  }
+
   rowCount(campaignId: string): number {
     return (
       this.prepare('SELECT COUNT(*) AS n FROM campaign_rows WHERE campaign_id = ?').get(campaignId) as {

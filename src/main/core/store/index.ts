@@ -33,6 +33,7 @@ export {
   type ItemOutcome
 } from './outbox-store'
 export type { ProgressPoints } from './outbox-progress'
+export { producerRefsIn, type ProducerRefsPage } from './outbox-producer-refs'
 export { producerUnsent, type UnsentItem } from './outbox-producer-unsent'
 export { producerLatestTakeBack, producerOpenTakeBacks } from './outbox-producer-takebacks'
 export {

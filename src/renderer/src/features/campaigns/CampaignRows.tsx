@@ -36,11 +36,14 @@ function sheetName(row: CampaignRowView, nameColumn: string | null): string | nu
 export function CampaignRows({
   id,
   refresh,
-  nameColumn
+  nameColumn,
+  failed
 }: {
   id: string
   refresh: number
   nameColumn: string | null
+  /** Its failed rows now (its counts): offered alone when there are any. */
+  failed: number
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -50,6 +53,9 @@ export function CampaignRows({
   const devices = useDevices((s) => s.devices)
   const [open, setOpen] = useState(false)
   const [offset, setOffset] = useState(0)
+  // The failed rows alone: after a send of thousands, the few to look at, not pages of read ones between them.
+  const [failedOnly, setFailedOnly] = useState(false)
+  const only = failedOnly && failed > 0 ? ('failed' as const) : undefined
   const [page, setPage] = useState<{ rows: CampaignRowView[]; total: number } | null>(null)
   const [error, setError] = useState<string | null>(null)
 
@@ -57,7 +63,7 @@ export function CampaignRows({
     // Closed, the table asks for nothing: the counts above already say where the campaign is.
     if (!open) return
     let on = true
-    call('campaigns:rows', { id, offset, limit: ROWS_PER_PAGE })
+    call('campaigns:rows', { id, offset, limit: ROWS_PER_PAGE, ...(only ? { only } : {}) })
       .then((reply) => {
         if (!on) return
         setPage(reply)
@@ -67,7 +73,7 @@ export function CampaignRows({
     return () => {
       on = false
     }
-  }, [open, id, offset, refresh])
+  }, [open, id, offset, refresh, only])
 
   const deviceName = (deviceId: string | null): string =>
     deviceId ? (devices.find((d) => d.id === deviceId)?.label ?? deviceId) : ''
@@ -101,13 +107,16 @@ export function CampaignRows({
   }
   // Said in the sheet's row numbers, as the Sheet row column shows them: "Rows 1–20" above rows 2…21 contradicted it.
   const rangeText = (rows: readonly CampaignRowView[], all: number): string => {
-    if (rows.length === 0) return t('campaigns.rows.none')
+    if (rows.length === 0) return t(only ? 'campaigns.rows.noneFailed' : 'campaigns.rows.none')
     const numbers = rows.map((row) => row.rowNumber)
     const first = Math.min(...numbers)
     const lastRow = Math.max(...numbers)
     return first === lastRow
-      ? t('campaigns.rows.rangeOne', { row: formatCount(first, locale), total: all })
-      : t('campaigns.rows.range', {
+      ? t(only ? 'campaigns.rows.rangeOneFailed' : 'campaigns.rows.rangeOne', {
+          row: formatCount(first, locale),
+          total: all
+        })
+      : t(only ? 'campaigns.rows.rangeFailed' : 'campaigns.rows.range', {
           first: formatCount(first, locale),
           last: formatCount(lastRow, locale),
           shown: formatCount(rows.length, locale),
@@ -121,6 +130,20 @@ export function CampaignRows({
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary>{t('campaigns.rows.title')}</summary>
+      {failed > 0 ? (
+        <label className="campaign-check">
+          <input
+            type="checkbox"
+            data-testid="campaign-rows-failed-only"
+            checked={failedOnly}
+            onChange={(event) => {
+              setFailedOnly(event.target.checked)
+              setOffset(0)
+            }}
+          />
+          {t('campaigns.rows.failedOnly', { count: formatCount(failed, locale) })}
+        </label>
+      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}

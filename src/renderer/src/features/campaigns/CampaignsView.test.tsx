@@ -2069,6 +2069,42 @@ describe('CampaignRows', () => {
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
   })
 
+  // A new operator's walk: the few failed rows of a long send were found by turning pages of read ones.
+  it('offers its failed rows alone, counted, from the first of them, and every row again once unticked', async () => {
+    const finished = campaign({ status: 'finished', counts: { read: 50, failed: 3, skipped: 1 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [finished] }))
+    fake.handle('campaigns:get', () => finished)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const failedRow = (n: number): CampaignRowView =>
+      row(n, { status: 'failed', gatewayId: null, failureMessage: 'The number is not on WhatsApp' })
+    fake.handle('campaigns:rows', ({ only, offset }) =>
+      only === 'failed'
+        ? { total: 3, rows: [failedRow(3), failedRow(17), failedRow(40)] }
+        : { total: 54, rows: offset === 0 ? [row(2), failedRow(3)] : [row(52)] }
+    )
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await user.click(within(rows).getByRole('button', { name: 'Next rows' }))
+    await waitFor(() => expect(fake.requests('campaigns:rows')).toHaveLength(2))
+    await user.click(within(rows).getByRole('checkbox', { name: 'Failed rows only (3)' }))
+    expect((await within(rows).findByText('Sheet rows 3–40 · 3 of 3 failed rows')).dataset.testid).toBe(
+      'campaign-rows-range'
+    )
+    expect(
+      within(rows)
+        .getAllByTestId('campaign-row')
+        .map((tr) => tr.querySelector('td')?.textContent)
+    ).toEqual(['3', '17', '40'])
+    // From the first of them, not from the page every row was on.
+    expect(fake.requests('campaigns:rows').at(-1)).toEqual({ id: 'c1', offset: 0, limit: 50, only: 'failed' })
+    await user.click(within(rows).getByRole('checkbox', { name: 'Failed rows only (3)' }))
+    expect(await within(rows).findByText('Sheet rows 2–3 · 2 of 54 rows')).toBeTruthy()
+    expect(fake.requests('campaigns:rows').at(-1)).toEqual({ id: 'c1', offset: 0, limit: 50 })
+  })
+
   // A new operator's probe: Enter on "Next rows" that reached the last page disabled the button, and Chromium dropped
   // its focus to the page. The focus goes to the other button, the one that can still turn a page.
   it('keeps the focus on a page button when the pressed one reaches the first or the last page', async () => {

@@ -1960,7 +1960,12 @@ function CampaignProgress({
       ) : null}
       <ProgressChart progress={progress} timeZone={campaignZone(campaign.pacing, timeZone)} />
       {campaign.status !== 'draft' ? (
-        <CampaignRows id={id} refresh={pageReads} nameColumn={campaign.mapping.name ?? null} />
+        <CampaignRows
+          id={id}
+          refresh={pageReads}
+          nameColumn={campaign.mapping.name ?? null}
+          failed={buckets.failed}
+        />
       ) : null}
       <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
         {campaign.devices.map((d) => (
