@@ -486,9 +486,9 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   }
 
   // What the terminal commits on this data folder while the app runs (a message queued, cancelled or retried, a
-  // campaign paused, a conversation deleted, a customer named) is announced as the app's own changes are: the window's stores refetch
-  // on these events. Coarse, once per look that saw commits; the campaigns announced are those that can still change
-  // now or could at the last look (one the terminal just cancelled included).
+  // campaign paused, a conversation deleted, a customer named) is announced as the app's own changes are: the window's
+  // stores refetch on these events. Coarse, once per look that saw commits; the campaigns announced are those that can
+  // still change now or could at the last look (one the terminal just cancelled included).
   let campaignsFollowed = new Set<string>()
   function otherProcessCommitted(): void {
     theOutbox.otherProcessCommitted()
