@@ -872,6 +872,8 @@ export const enRest = {
   'send.presend.messages': 'Messages',
   'send.presend.pace':
     '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, if nothing else waits for the device)',
+  'send.presend.deviceDown':
+    '{device} cannot send now: the messages start once it can, and end that much later.',
   'send.presend.send': 'Send {count, plural, one {# message} other {# messages}}',
   'send.presend.sendAnyway': 'Send anyway',
   'send.presend.scheduleTitle': 'Before you schedule',

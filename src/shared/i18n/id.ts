@@ -1099,6 +1099,8 @@ export const id: Record<MessageKey, string> = {
   'send.presend.messages': 'Pesan',
   'send.presend.pace':
     '(satu pesan setiap {seconds} detik, sesuai Pengaturan, bila tidak ada pesan lain yang menunggu perangkat ini)',
+  'send.presend.deviceDown':
+    '{device} tidak dapat mengirim sekarang: pesan baru dikirim setelah perangkat bisa mengirim, dan selesai lebih lambat sebanyak waktu tunggu itu.',
   'send.presend.send': 'Kirim {count} pesan',
   'send.presend.sendAnyway': 'Tetap kirim',
   'send.presend.scheduleTitle': 'Sebelum menjadwalkan',

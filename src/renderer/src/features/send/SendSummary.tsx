@@ -10,6 +10,7 @@ import { formatList, localeOf, useLanguage, useT } from '../../i18n'
 import { formatCount, formatDateTimeInZone } from '../../i18n/dates'
 import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budget-words'
 import { busyButtonProps } from '../../ui/busy-button'
+import { isSendable } from '../../../../shared/device-status'
 
 export function SendSummary({
   recipients,
@@ -89,6 +90,13 @@ export function SendSummary({
                 : t('send.presend.pace', { seconds: pacingMs / 1000 })}
             </span>
           )}
+          {/* The end is counted from now: a device that cannot send now starts them later (a walk read an end a minute
+              away from a device the gateway could not reach). */}
+          {!schedule && !isSendable(device.state) ? (
+            <span className="field-hint send-presend-device-down" data-testid="send-presend-device-down">
+              {t('send.presend.deviceDown', { device: device.label })}
+            </span>
+          ) : null}
         </dd>
       </dl>
       {typedVariable ? (

@@ -2118,6 +2118,22 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     await waitFor(() => expect(screen.queryByTestId('send-presend')).toBeNull())
   })
 
+  // A new operator's walk: 30 numbers sent from a device the gateway could not reach were "Estimated end 02:24" a
+  // minute away, as if it could send now.
+  it('says the end counts from now when the device cannot send now, and not when it can', async () => {
+    const user = showWith({ quota: 984, state: 'unreachable' })
+    await draft(user, numbers(22))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByTestId('send-presend-device-down').textContent).toBe(
+      'Kantor cannot send now: the messages start once it can, and end that much later.'
+    )
+    await user.click(screen.getByRole('button', { name: 'Go back' }))
+    act(() => useDevices.getState().upsert(makeDevice({ label: 'Kantor', quota: 984, state: 'connected' })))
+    await user.click(screen.getByRole('button', { name: 'Send' }))
+    expect(screen.getByTestId('send-presend-finish')).toBeTruthy()
+    expect(screen.queryByTestId('send-presend-device-down')).toBeNull()
+  })
+
   // An operator's probe of the campaign form's end (the same rule): a summary read for ten minutes said the end of a
   // send pressed ten minutes earlier.
   it('moves its end with the clock while it is read: the end is of a send pressed now', async () => {
