@@ -62,6 +62,18 @@ async function sendOnePhoto(): Promise<{ user: ReturnType<typeof userEvent.setup
   return { user, item }
 }
 
+/** Chooses Schedule and fills its fields: who keeps it and the zone when given, then the date and the time. */
+async function scheduleFor(
+  user: ReturnType<typeof userEvent.setup>,
+  at: { date: string; time: string; zone?: string; by?: 'The gateway' }
+): Promise<void> {
+  await user.click(screen.getByRole('radio', { name: 'Schedule' }))
+  if (at.by) await user.click(screen.getByRole('radio', { name: at.by }))
+  if (at.zone) await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), at.zone)
+  fireEvent.change(screen.getByLabelText('Date'), { target: { value: at.date } })
+  fireEvent.change(screen.getByLabelText('Time'), { target: { value: at.time } })
+}
+
 beforeEach(() => {
   fake = installFakeApi()
   fake.handle('outbox:enqueue', (request) => ({
@@ -1179,10 +1191,7 @@ describe('enqueue', () => {
     const user = show()
     await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
-    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
-    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } })
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
+    await scheduleFor(user, { date: '2030-06-01', time: '09:30', zone: 'Asia/Makassar' })
     await user.click(screen.getByRole('button', { name: 'Schedule' }))
     expect(fake.requests('outbox:enqueue')[0]?.schedule?.timezone).toBe('Asia/Makassar')
     await user.click(await screen.findByRole('button', { name: 'Write another message' }))
@@ -1198,10 +1207,7 @@ describe('enqueue', () => {
     const user = show()
     await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
-    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
-    await user.click(screen.getByRole('radio', { name: 'The gateway' }))
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
-    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '09:30' } })
+    await scheduleFor(user, { date: '2030-06-01', time: '09:30', by: 'The gateway' })
     const item = makeItem({ id: 'item-0-0', text: 'Pengingat', status: 'scheduled', scheduleMode: 'gateway' })
     fake.handle('outbox:get', () => ({ item, history: [] }))
     await user.click(screen.getByRole('button', { name: 'Schedule' }))
@@ -1229,9 +1235,7 @@ describe('enqueue', () => {
     const user = show()
     await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
     await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Pengingat')
-    await user.click(screen.getByRole('radio', { name: 'Schedule' }))
-    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2030-06-01' } })
-    fireEvent.change(screen.getByLabelText('Time'), { target: { value: '' } })
+    await scheduleFor(user, { date: '2030-06-01', time: '' })
     await user.click(screen.getByRole('button', { name: 'Schedule' }))
     expect(fake.requests('outbox:enqueue')).toEqual([])
     expect(document.activeElement).toBe(screen.getByLabelText('Time'))
@@ -1275,10 +1279,7 @@ describe('enqueue', () => {
       const user = show()
       await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), '081234567890')
       await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Tes jadwal lewat waktu')
-      await user.click(screen.getByRole('radio', { name: 'Schedule' }))
-      await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
-      fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-29' } })
-      fireEvent.change(screen.getByLabelText('Time'), { target: { value: '08:00' } })
+      await scheduleFor(user, { date: '2026-11-29', time: '08:00', zone: 'Asia/Makassar' })
       return user
     }
 
@@ -1359,10 +1360,7 @@ describe('enqueue', () => {
       await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
       await user.paste(Array.from({ length: 30 }, (_, i) => `0812${10_000_000 + i}`).join(', '))
       await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
-      await user.click(screen.getByRole('radio', { name: 'Schedule' }))
-      await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Asia/Makassar')
-      fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-29' } })
-      fireEvent.change(screen.getByLabelText('Time'), { target: { value: '17:30' } })
+      await scheduleFor(user, { date: '2026-11-29', time: '17:30', zone: 'Asia/Makassar' })
       await user.click(screen.getByRole('button', { name: 'Schedule' }))
       const summary = screen.getByTestId('send-presend')
       vi.setSystemTime(NOW + 5 * 60_000)
