@@ -1,6 +1,6 @@
 // The Send view's contact picker: a name typed suggests contacts (and the inbox's groups), the keyboard picks them,
 // picked recipients are chips with their names, Backspace removes the last one, and pasted numbers work as before.
-import { render, screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useSend } from '../../stores/send'
@@ -152,6 +152,28 @@ describe('the contact picker', () => {
     expect(chips()).toEqual(['6281234567890', '6281398765432', '6285712345678'])
     await user.paste(', 0811 2222 3333')
     expect(chips()).toEqual(['6281234567890', '6281398765432', '6285712345678', '6281122223333'])
+  })
+
+  // Typed, numbers apart by a space were one chip, "wrong length", where the same words pasted were two (57th stop).
+  it('enters a typed whole number at the space after it; a number typed in groups stays one', async () => {
+    const { user, input } = show()
+    await user.type(input, '081234567890 0813')
+    expect(chips()).toEqual(['6281234567890', '62813'])
+    expect((input as HTMLInputElement).value).toBe('0813')
+    await user.type(input, '98765432{Enter}')
+    expect(chips()).toEqual(['6281234567890', '6281398765432'])
+    await user.type(input, '0811 2222 3333{Enter}')
+    expect(chips()).toEqual(['6281234567890', '6281398765432', '6281122223333'])
+    // A name and a number stay as typed: the space belongs to the search.
+    await user.type(input, 'Bu Dewi ')
+    expect((input as HTMLInputElement).value).toBe('Bu Dewi ')
+  })
+
+  it('enters numbers apart by spaces one chip each with Enter, as a paste does', async () => {
+    const { user, input } = show()
+    fireEvent.change(input, { target: { value: '081234567890 081398765432' } })
+    await user.type(input, '{Enter}')
+    expect(chips()).toEqual(['6281234567890', '6281398765432'])
   })
 })
 

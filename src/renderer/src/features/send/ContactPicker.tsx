@@ -15,6 +15,7 @@ import {
   isSearchText,
   parseRecipients,
   pastedRecipients,
+  typedRecipients,
   pickRecipient,
   splitDraft,
   suggestQuery,
@@ -133,7 +134,9 @@ export function ContactPicker({
         pick(chosen)
       } else if (draft.trim() !== '') {
         event.preventDefault()
-        onText(`${withDraft(text, draft.trim())}, `)
+        onText(
+          `${withDraft(text, isGroup ? draft.trim() : (pastedRecipients(draft.trim()) ?? draft.trim()))}, `
+        )
       }
     } else if (event.key === 'Escape' && open) {
       event.preventDefault()
@@ -199,7 +202,9 @@ export function ContactPicker({
         value={draft}
         onChange={(event) => {
           setClosed(false)
-          onText(withDraft(text, event.target.value))
+          // A space after whole numbers enters them (typedRecipients); group ids are typed as they are.
+          const typed = event.target.value
+          onText(withDraft(text, (isGroup ? null : typedRecipients(typed)) ?? typed))
         }}
         onKeyDown={onKeyDown}
         onPaste={(event) => {

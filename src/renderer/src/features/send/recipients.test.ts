@@ -5,6 +5,7 @@ import {
   parseRecipients,
   pastedRecipients,
   splitDraft,
+  typedRecipients,
   withoutRecipient,
   withRecipient
 } from './recipients'
@@ -86,6 +87,23 @@ describe('pastedRecipients', () => {
     ['081234567890 12345', null]
   ])('%j → %j', (pasted, entered) => {
     expect(pastedRecipients(pasted)).toBe(entered)
+  })
+})
+
+describe('typedRecipients', () => {
+  it.each([
+    ['081234567890 ', '081234567890, '],
+    ['081234567890  081398765432 ', '081234567890, 081398765432, '],
+    ['+6281234567890\t', '+6281234567890, '],
+    ['081234567890', null],
+    ['0812 ', null],
+    ['0812 3456 ', null],
+    ['+62 ', null],
+    ['Budi ', null],
+    ['081234567890 Budi ', null],
+    [' ', null]
+  ])('%j → %j', (typed, entered) => {
+    expect(typedRecipients(typed)).toBe(entered)
   })
 })
 

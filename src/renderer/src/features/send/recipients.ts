@@ -112,13 +112,25 @@ export function withRecipient(text: string, value: string): string {
  */
 export function pastedRecipients(pasted: string): string | null {
   const lines = pasted.split(/\r\n|\r|\n/)
-  const apart = lines.map((line) => {
-    const words = line.trim().split(/\s+/)
-    return words.length > 1 && words.every((word) => normalisePhone(word).problem === null)
-      ? words.join(', ')
-      : line
-  })
+  const apart = lines.map((line) => (/\s/.test(line.trim()) ? (wholeNumbersApart(line) ?? line) : line))
   return lines.length > 1 || apart[0] !== lines[0] ? apart.join(', ') : null
+}
+
+/** The words of a line separated by commas when every one is a whole number by itself; null when one is not. */
+function wholeNumbersApart(line: string): string | null {
+  const words = line.trim().split(/\s+/)
+  return words.every((word) => word !== '' && normalisePhone(word).problem === null) ? words.join(', ') : null
+}
+
+/**
+ * What a space typed in the picker's input enters: the whole numbers before it, each a recipient ended by its
+ * separator, so the next number typed starts a chip of its own (as pasted ones do, pastedRecipients); null while a
+ * word is not a whole number by itself ("0812 3456", a number being written in groups, or a name being searched).
+ */
+export function typedRecipients(typed: string): string | null {
+  if (!/\s$/.test(typed)) return null
+  const apart = wholeNumbersApart(typed)
+  return apart === null ? null : `${apart}, `
 }
 
 /**
