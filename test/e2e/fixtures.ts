@@ -164,6 +164,15 @@ export function pictureDrawn(image: Locator): Promise<string> {
   })
 }
 
+/**
+ * A zone whose clock reads about noon now (Etc/GMT's signs are the other way round: Etc/GMT-7 is UTC+7): what a test
+ * did moments ago happened today on the operator's clock, however near midnight the test runs in other zones.
+ */
+export function zoneAtNoonNow(): string {
+  const hoursAhead = 12 - new Date().getUTCHours()
+  return hoursAhead === 0 ? 'Etc/GMT' : `Etc/GMT${hoursAhead > 0 ? '-' : '+'}${Math.abs(hoursAhead)}`
+}
+
 /** Polls `read` until `done` holds (for set-up code, where expect.poll is not available). */
 export async function waitUntil<T>(
   read: () => Promise<T>,

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest'
 import { NAV_VIEWS } from '../../src/renderer/src/stores/navigation'
 import type { Harness } from '../harness/harness'
 import { launchBrowser, screenshot, seriousA11yViolations } from './browser'
@@ -16,7 +16,8 @@ import {
   openTab,
   scheduledReminder,
   startFastHarness,
-  waitUntil
+  waitUntil,
+  zoneAtNoonNow
 } from './fixtures'
 
 let browser: Browser
@@ -445,7 +446,14 @@ describe('every view, light and dark', () => {
 
 describe('numbers that add up (issue 29)', () => {
   it('counts today by when messages were sent, names every bucket of the outbox, and exports what the filters show', async () => {
-    await harness.core.handlers['settings:update']({ language: 'en', theme: 'light' })
+    // Sent in the set-up, minutes before: on a clock at noon, still today however near midnight the run is.
+    const { defaultTimezone } = await harness.core.handlers['settings:update']({})
+    onTestFinished(() => harness.core.handlers['settings:update']({ defaultTimezone }).then(() => undefined))
+    await harness.core.handlers['settings:update']({
+      language: 'en',
+      theme: 'light',
+      defaultTimezone: zoneAtNoonNow()
+    })
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 } })
     await page.goto(harness.url)
     await page.getByTestId('app').waitFor()
