@@ -3,8 +3,14 @@
 
 /** The first `{…}` in the text (a variable or `{a|b}` wording), or null; `{{` and `}}` are literal braces. */
 export function firstTypedVariable(text: string): string | null {
+  return typedVariables(text)[0] ?? null
+}
+
+/** Every distinct `{…}` in the text, in the order written (firstTypedVariable's rule). */
+export function typedVariables(text: string): string[] {
+  const found = new Set<string>()
   for (const match of text.matchAll(/\{\{|\}\}|\{[^{}\n]+\}/g)) {
-    if (match[0] !== '{{' && match[0] !== '}}') return match[0]
+    if (match[0] !== '{{' && match[0] !== '}}') found.add(match[0])
   }
-  return null
+  return [...found]
 }

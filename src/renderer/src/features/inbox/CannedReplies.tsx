@@ -1,6 +1,6 @@
 // A device's canned replies beside the reply box: pick one to insert (`cannedReplies:render` fills {name} and
-// {number} for this conversation and names a variable it could not fill), and a small panel to add, edit and
-// remove them.
+// {number} for this conversation; what it could not fill stays as written, and the reply box says so while it holds
+// it), and a small panel to add, edit and remove them.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { CannedReplyView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
@@ -22,7 +22,6 @@ export function CannedReplies({
   const t = useT()
   const [replies, setReplies] = useState<CannedReplyView[] | null>(null)
   const [chosen, setChosen] = useState<number | null>(null)
-  const [missing, setMissing] = useState<string[]>([])
   const [error, setError] = useState<string | null>(null)
   const [managing, setManaging] = useState(false)
 
@@ -39,7 +38,6 @@ export function CannedReplies({
     if (!selected) return
     try {
       const rendered = await call('cannedReplies:render', { id: selected.id, conversationId })
-      setMissing(rendered.missing)
       setError(null)
       onInsert(rendered.text)
     } catch (e) {
@@ -86,11 +84,6 @@ export function CannedReplies({
       >
         {t('inbox.canned.manage')}
       </button>
-      {missing.length > 0 ? (
-        <p className="alert alert--warn" role="status" data-testid="inbox-canned-missing">
-          {t('inbox.canned.missing', { variables: missing.map((name) => `{${name}}`).join(', ') })}
-        </p>
-      ) : null}
       {error ? (
         <p className="alert alert--bad" role="alert">
           {error}

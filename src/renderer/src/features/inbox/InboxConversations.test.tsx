@@ -2081,6 +2081,45 @@ describe('canned replies', () => {
     expect(screen.getByTestId('inbox-canned-missing').textContent).toContain('{name}')
   })
 
+  // QA58: a second canned reply inserted after one with {name} took the note away while {name} stayed in the box, and
+  // the reply went to the customer with "{name}" in it; the focus stayed on Insert.
+  it("says what is left as written as long as the reply holds it, the focus going to the reply's text", async () => {
+    script()
+    fake.handle('cannedReplies:list', () => ({
+      replies: [
+        { id: 4, deviceId: 'dev-1', title: 'Salam', text: 'Halo {name}!', updatedAt: '2026-01-01T00:00:00Z' },
+        {
+          id: 5,
+          deviceId: 'dev-1',
+          title: 'Harga',
+          text: 'Harga Rp 50.000',
+          updatedAt: '2026-01-01T00:00:00Z'
+        }
+      ]
+    }))
+    fake.handle('cannedReplies:render', ({ id }) =>
+      id === 4 ? { text: 'Halo {name}!', missing: ['name'] } : { text: 'Harga Rp 50.000', missing: [] }
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const reply = screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement
+    await user.click(await screen.findByTestId('inbox-canned-insert'))
+    await waitFor(() => expect(reply.value).toBe('Halo {name}!'))
+    expect(document.activeElement).toBe(reply)
+    await user.selectOptions(screen.getByTestId('inbox-canned-select'), 'Harga')
+    await user.click(screen.getByTestId('inbox-canned-insert'))
+    await waitFor(() => expect(reply.value).toBe('Halo {name}!\nHarga Rp 50.000'))
+    expect(screen.getByTestId('inbox-canned-missing').textContent).toBe(
+      'Not known for this contact, left as written: {name}'
+    )
+    expect(reply.getAttribute('aria-describedby')).toContain('inbox-canned-missing')
+    // Written out by the operator, the note goes with it.
+    await user.clear(reply)
+    await user.type(reply, 'Halo Bu Dewi!')
+    expect(screen.queryByTestId('inbox-canned-missing')).toBeNull()
+  })
+
   it('adds, edits and removes them per device in the panel', async () => {
     script()
     let replies = [

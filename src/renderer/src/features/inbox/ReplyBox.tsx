@@ -6,7 +6,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
-import { audioCaptionNotice, carriesCaption } from '../../../../shared/domain'
+import { audioCaptionNotice, carriesCaption, typedVariables } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -126,6 +126,7 @@ export function ReplyBox({
     })
   const lengthProblem = tooLongError(t, text, file !== null)
   const empty = text.trim() === '' && file === null
+  const leftAsWritten = typedVariables(text)
   // The Send view's rule: an audio file carries no caption, so the text goes as its own message after it (QA35 Q35-04).
   const textOnItsOwn = file !== null && audioCaptionNotice([file.kind], text) === 'own-message'
 
@@ -257,7 +258,8 @@ export function ReplyBox({
         aria-describedby={[
           'inbox-reply-hint',
           ...(textOnItsOwn ? ['inbox-reply-audio'] : []),
-          ...(waitsFor ? ['inbox-reply-device-warning'] : [])
+          ...(waitsFor ? ['inbox-reply-device-warning'] : []),
+          ...(leftAsWritten.length > 0 ? ['inbox-canned-missing'] : [])
         ].join(' ')}
         onChange={(event) => {
           setText(event.target.value)
@@ -292,8 +294,22 @@ export function ReplyBox({
           setText((now) => (now.trim() === '' ? rendered : `${now}\n${rendered}`))
           setQueuedReply(null)
           requestId.current = newRequestId()
+          // Ready to finish the reply, or send it with Ctrl+Enter.
+          textRef.current?.focus()
         }}
       />
+      {/* What the reply holds as written: {name} a canned reply could not fill for this contact (or braces typed
+          here), said for as long as the text holds it, whichever reply brought it (QA58: a second insert cleared it). */}
+      {leftAsWritten.length > 0 ? (
+        <p
+          id="inbox-canned-missing"
+          className="alert alert--warn"
+          role="status"
+          data-testid="inbox-canned-missing"
+        >
+          {t('inbox.canned.missing', { variables: leftAsWritten.join(', ') })}
+        </p>
+      ) : null}
       {textOnItsOwn ? (
         <p id="inbox-reply-audio" className="field-hint" data-testid="inbox-reply-audio">
           {t('inbox.reply.audioOwnMessage')}
