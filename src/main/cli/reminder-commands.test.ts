@@ -72,3 +72,31 @@ describe('reminder create --start', () => {
     }
   })
 })
+
+describe('reminder create --message', () => {
+  // QA58: a reminder's "{name}" went out as written, said nowhere; `send` warns of it.
+  it('warns on stderr that a campaign variable goes out as written, as send does', async () => {
+    let stderr = ''
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      stderr += String(chunk)
+      return true
+    })
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
+    const argv = [
+      'reminder',
+      'create',
+      '--to',
+      '0812345678',
+      '--periode',
+      'daily',
+      '--start',
+      '2099-01-01 08:00'
+    ]
+    expect(await main([...argv, '--message', 'Pengingat mingguan {name}'], {})).toBe(2)
+    expect(stderr).toContain('"{name}" in --message is sent as written')
+    expect(stderr).toMatch(/the gateway is not set/)
+    stderr = ''
+    await main([...argv, '--message', 'Pengingat mingguan'], {})
+    expect(stderr).not.toContain('sent as written')
+  })
+})

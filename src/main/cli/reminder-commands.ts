@@ -5,6 +5,7 @@ import type { CliContext } from './index'
 import { normaliseRecipients, type Reminder, type ReminderPeriode } from '../core/compose-command-line'
 import { optedOutAnswer, refuseOptedOut } from './opted-out'
 import { withCommandLineCore } from './outbox-commands'
+import { warnTypedVariable } from './send-commands'
 import {
   checkReminderRepeat,
   dayIn,
@@ -84,6 +85,7 @@ export async function runReminder(context: CliContext): Promise<number> {
     ...(title !== undefined ? { title } : {})
   })
   const input = sub === 'create' || sub === 'update' ? fields() : undefined
+  if (input) warnTypedVariable(context, input.message, '--message')
   // A reminder is a direct send the gateway repeats: a number on the opt-out list is refused, as `send` refuses it.
   if (sub === 'create' && optedOutAnswer(context.args) === undefined) {
     const recipients = normaliseRecipients(input!.phone, false)

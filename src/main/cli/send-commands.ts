@@ -77,10 +77,10 @@ function checkText(text: string, flag: string, required: boolean): void {
 }
 
 /**
- * A campaign's "{nama}" typed into a direct send reaches every recipient as written (the window's Send view warns
- * of it too, by the same rule): said on stderr, and the send goes on, as a text may mean the braces.
+ * A campaign's "{nama}" typed into a direct send (or a reminder) reaches every recipient as written (the window's Send
+ * view warns of it too, by the same rule): said on stderr, and the send goes on, as a text may mean the braces.
  */
-function warnTypedVariable(context: CliContext, text: string, flag: string): void {
+export function warnTypedVariable(context: CliContext, text: string, flag: string): void {
   const variable = firstTypedVariable(text)
   if (variable)
     context.out.progress(

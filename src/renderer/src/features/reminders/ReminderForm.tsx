@@ -5,6 +5,7 @@ import { forgetKeptFields, useKeptState } from '../../stores/kept-fields'
 import type { FileHandleView, InvokeRequest } from '../../../../shared/contract'
 import {
   GATEWAY_TIME_ZONE,
+  firstTypedVariable,
   isEveryNDays,
   MAX_EVERY_N_DAYS,
   MAX_SEND_RECIPIENTS,
@@ -20,6 +21,7 @@ import { formatCalendarDate, formatDateTimeInZone, zoneLabel } from '../../i18n/
 import { nextHourIn } from '../../i18n/wall-clock'
 import { useSettings } from '../../stores/settings'
 import { busyButtonProps } from '../../ui/busy-button'
+import { TypedVariableWarning } from '../../ui/TypedVariableWarning'
 import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { FilePickButton } from '../../ui/FilePickButton'
@@ -64,6 +66,7 @@ export function ReminderForm({
   const [to, setTo] = useKeptState(`${keptAs}to`, '')
   const [title, setTitle] = useKeptState(`${keptAs}title`, '')
   const [message, setMessage] = useKeptState(`${keptAs}message`, '')
+  const typedVariable = firstTypedVariable(message)
   const [files, setFiles] = useState<FileHandleView[]>([])
   /** The photos among them as the operator picked them, by handle: their pictures are made from these. */
   const [pickedPhotos, setPickedPhotos] = useState<ReadonlyMap<string, File>>(() => new Map())
@@ -387,6 +390,11 @@ export function ReminderForm({
           label={files.length > 0 ? t('send.caption') : t('send.message')}
           className="span-all"
           error={problems.messageLength ?? (tried && problems.message ? t('common.required') : null)}
+          hint={
+            typedVariable ? (
+              <TypedVariableWarning variable={typedVariable} testId="reminder-message-variables" />
+            ) : null
+          }
         >
           {(control) => (
             <textarea

@@ -122,6 +122,19 @@ describe('RemindersView', () => {
     }
   })
 
+  // QA58: "Pengingat mingguan {name}" was saved and sent as written, with no word; Send warns of it.
+  it('says a {…} in the message goes as written, as Send does, for either keeper', async () => {
+    const user = await renderWrittenReminder()
+    const message = screen.getByTestId('reminder-message')
+    expect(screen.queryByTestId('reminder-message-variables')).toBeNull()
+    await user.type(message, ' {{name}')
+    const said = `⚠ ${translate('en', 'send.text.variables', { variable: '{name}' })}`
+    expect(screen.getByTestId('reminder-message-variables').textContent).toBe(said)
+    expect(accessibleDescription(message)).toContain(said.slice(2))
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    expect(screen.getByTestId('reminder-message-variables').textContent).toBe(said)
+  })
+
   it('says a year typed short (0026) is no time, at the date, and asks the gateway nothing, made or edited', async () => {
     // The gateway took it: "Saved at the gateway", the card then "from 6 Dec 1926" (an operator's probe).
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))

@@ -29,6 +29,7 @@ import {
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
 import { Field } from '../../ui/Field'
+import { TypedVariableWarning } from '../../ui/TypedVariableWarning'
 import { busyButtonProps } from '../../ui/busy-button'
 import { FilePickButton } from '../../ui/FilePickButton'
 import { OptOutQuestion } from '../../ui/OptOutQuestion'
@@ -149,11 +150,7 @@ function TypedTextHint({ text, testId }: { text: string; testId: string }): Reac
   return (
     <>
       {t('send.counter', { count: textLength(text), max: TEXT_LIMIT })}
-      {variable ? (
-        <span className="field-hint-warning" data-testid={testId}>
-          {`⚠ ${t('send.text.variables', { variable })}`}
-        </span>
-      ) : null}
+      {variable ? <TypedVariableWarning variable={variable} testId={testId} /> : null}
     </>
   )
 }
