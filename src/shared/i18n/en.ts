@@ -1492,6 +1492,7 @@ export const enRest = {
   'reminders.files.tooMany':
     '{count, plural, one {# more file was} other {# more files were}} left out: a repeating message carries {max} files at most.',
   'reminders.gatewayClock': "On the gateway's clock ({zone} for most accounts).",
+  'reminders.start.moved': 'Set as {typed}: the same moment is {shown}.',
   'reminders.passed.local':
     'This time has passed: it is {now} now. The first message goes at the next repeat, not at this time.',
   'reminders.passed.gateway':

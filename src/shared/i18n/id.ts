@@ -1684,6 +1684,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.files.tooMany':
     '{count} file lagi tidak disertakan: pesan berulang paling banyak membawa {max} file.',
   'reminders.gatewayClock': 'Menurut jam gateway ({zone} untuk kebanyakan akun).',
+  'reminders.start.moved': 'Diatur {typed}: saat yang sama adalah {shown}.',
   'reminders.passed.local':
     'Waktu ini sudah lewat: sekarang {now}. Pesan pertama dikirim pada pengulangan berikutnya, bukan pada waktu ini.',
   'reminders.passed.gateway':

@@ -42,6 +42,7 @@ import {
 import { TimeZoneField } from '../../ui/TimeZoneField'
 import { useFocusFirstInvalid } from '../../ui/use-focus-first-invalid'
 import { useNow } from '../../ui/use-now'
+import { startOnClock, type StartSet } from './start-on-clock'
 import { ContactPicker } from '../send/ContactPicker'
 import { parseRecipients } from '../send/recipients'
 
@@ -73,8 +74,8 @@ export function ReminderForm({
   const [rejected, setRejected] = useState<string[]>([])
   /** Files of a pick still being registered: room the series has promised them. */
   const filesBeingRegistered = useRef(0)
-  // The first time as the operator set it; null while it is the default (startDefault).
-  const [startSet, setStartSet] = useState<{ date: string; time: string } | null>(null)
+  // The first time as the operator set it, on the clock it was set on; null while it is the default (startDefault).
+  const [startSet, setStartSet] = useState<StartSet | null>(null)
   const [timezone, setTimezone] = useState(defaultZone)
   const [repeat, setRepeat] = useState<Repeat>('daily')
   const [days, setDays] = useState('7')
@@ -123,9 +124,11 @@ export function ReminderForm({
   // Until the operator sets one, the next whole hour on that clock, following a change of keeper or zone and the
   // hours going by: the next hour on the gateway's clock (WIB) read on Jayapura's (WIT) was two hours gone, and the
   // form warned that its own first time had passed as it opened. Ahead, and the soonest a reminder set now can be.
-  const { date, time } = startSet ?? nextHourIn(startZone, new Date(now))
+  // Set on another clock (the keeper changed by itself): the same moment on this one, said at the time (startOnClock).
+  const shownStart = startSet === null ? null : startOnClock(startSet, startZone)
+  const { date, time } = shownStart ?? nextHourIn(startZone, new Date(now))
   const setStart = (part: Partial<{ date: string; time: string }>): void =>
-    setStartSet({ date, time, ...part })
+    setStartSet({ date, time, zone: startZone, ...part })
   const { end, invalid: endInvalid, error: endError } = useSeriesEndCheck(endDraft, date, tried)
   /** The form's draft with these files, to know whether it changed since it was saved. */
   const draftWith = (attached: readonly FileHandleView[]): string =>
@@ -176,6 +179,19 @@ export function ReminderForm({
     : null
   const gatewayClockHint =
     effectiveKeeper === 'gateway' ? t('reminders.gatewayClock', { zone: zoneLabel(GATEWAY_ZONE) }) : null
+  /** A keeper chosen by hand: the time shown is read on its clock, as typed (the operator sees the clock change). */
+  function chooseKeeper(chosen: Keeper): void {
+    setKeeper(chosen)
+    if (startSet !== null) setStartSet({ date, time, zone: chosen === 'gateway' ? GATEWAY_ZONE : timezone })
+  }
+  const movedAt = shownStart?.movedAt ?? null
+  const movedHint =
+    movedAt === null || startSet === null
+      ? null
+      : t('reminders.start.moved', {
+          typed: formatDateTimeInZone(new Date(movedAt).toISOString(), localeOf(language), startSet.zone),
+          shown: formatDateTimeInZone(new Date(movedAt).toISOString(), localeOf(language), startZone)
+        })
   // Said at the field in the window's language, as Send says it; the core's refusal came in English only, under the
   // form (a new operator's probe, in Bahasa Indonesia).
   const invalidRecipient = parsedRecipients.find((entry) => entry.problem !== null)
@@ -321,7 +337,7 @@ export function ReminderForm({
               data-testid="reminder-keeper-gateway"
               checked={effectiveKeeper === 'gateway'}
               disabled={!gatewayPossible}
-              onChange={() => setKeeper('gateway')}
+              onChange={() => chooseKeeper('gateway')}
             />{' '}
             {t('reminders.keeper.gateway')}
           </label>
@@ -331,7 +347,7 @@ export function ReminderForm({
               name="reminder-keeper"
               data-testid="reminder-keeper-local"
               checked={effectiveKeeper === 'local'}
-              onChange={() => setKeeper('local')}
+              onChange={() => chooseKeeper('local')}
             />{' '}
             {t('reminders.keeper.local')}
           </label>
@@ -451,9 +467,15 @@ export function ReminderForm({
           onTimeChange={(next) => setStart({ time: next })}
           showRequired={tried}
           timeHint={
-            gatewayClockHint || passedWarning ? (
+            gatewayClockHint || movedHint || passedWarning ? (
               <>
                 {gatewayClockHint}
+                {movedHint ? (
+                  <>
+                    {gatewayClockHint ? ' ' : null}
+                    <span data-testid="reminder-start-moved">{movedHint}</span>
+                  </>
+                ) : null}
                 {passedWarning ? (
                   <span className="field-hint-warning" data-testid="reminder-passed">
                     {`⚠ ${passedWarning}`}
@@ -471,7 +493,11 @@ export function ReminderForm({
             testId="reminder-zone"
             value={timezone}
             include={[defaultZone]}
-            onChange={(zone) => setTimezone(zone)}
+            onChange={(zone) => {
+              setTimezone(zone)
+              // A zone chosen by hand reads the time shown as on its clock, as Send's schedule does.
+              if (startSet !== null) setStartSet({ date, time, zone })
+            }}
           />
         ) : null}
         <Field id="reminder-repeat" label={t('reminders.repeat')}>

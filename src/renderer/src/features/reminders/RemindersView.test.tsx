@@ -76,6 +76,13 @@ function listSeriesWithMade(language: string): void {
   }))
 }
 
+/** The form's first time as its fields show it: date and time. */
+const shownStart = (): [string, string] => [
+  (screen.getByTestId('reminder-date') as HTMLInputElement).value,
+  shownTime()
+]
+const shownTime = (): string => (screen.getByTestId('reminder-time') as HTMLInputElement).value
+
 async function fillWhen(date: string, time: string): Promise<void> {
   fireEvent.change(screen.getByLabelText('Date'), { target: { value: date } })
   fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } })
@@ -404,6 +411,40 @@ describe('RemindersView', () => {
     } finally {
       useSettings.setState({ settings: null })
     }
+  })
+
+  // QA58: 10:00 typed on the gateway's clock (WIB) stayed 10:00 when weekly made Sender Desk the keeper, read then on
+  // the operator's zone (WITA): an hour early, and said nowhere.
+  it('keeps the moment typed on the gateway’s clock when the keeper changes by itself, and says so', async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }),
+        devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+      })
+    )
+    fake.handle('series:create', () => series)
+    const user = await renderWrittenReminder()
+    expect(shownTime()).toBe('10:30')
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    expect((screen.getByTestId('reminder-zone') as HTMLSelectElement).value).toBe('Asia/Makassar')
+    expect(shownStart()).toEqual(['2030-01-15', '11:30'])
+    expect(screen.getByTestId('reminder-start-moved').textContent).toBe(
+      'Set as 15 Jan 2030, 10:30 WIB: the same moment is 15 Jan 2030, 11:30 WITA.'
+    )
+    // Back to the gateway's clock: the time as typed there.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'daily')
+    expect(shownTime()).toBe('10:30')
+    expect(screen.queryByTestId('reminder-start-moved')).toBeNull()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    // A zone chosen by hand reads the time shown on it, as Send's schedule does.
+    await user.selectOptions(screen.getByTestId('reminder-zone'), 'Asia/Jayapura')
+    expect(shownTime()).toBe('11:30')
+    expect(screen.queryByTestId('reminder-start-moved')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create')[0]?.start).toEqual({
+      localTime: '2030-01-15T11:30',
+      timezone: 'Asia/Jayapura'
+    })
   })
 
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
