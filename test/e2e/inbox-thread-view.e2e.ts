@@ -86,6 +86,15 @@ async function expectReplyBoxShown(page: Page): Promise<void> {
   await expectOnScreen(page, page.getByTestId('inbox-reply-send'), 'Send')
 }
 
+/** How many lines of its text a text box shows: its height inside its padding, in lines. */
+function linesInSight(box: Locator): Promise<number> {
+  return box.evaluate((element) => {
+    const style = getComputedStyle(element)
+    const inside = element.clientHeight - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom)
+    return inside / parseFloat(style.lineHeight)
+  })
+}
+
 async function dewiUnread(harness: Harness): Promise<number | undefined> {
   const { conversations } = await harness.core.handlers['inbox:conversations']({})
   return conversations.find((c) => c.pushName === 'Dewi')?.unread
@@ -403,6 +412,8 @@ describe('a long thread in Chromium (QA29)', () => {
         (box) => box.scrollHeight / parseFloat(getComputedStyle(box).lineHeight)
       )
       expect(replyRows, 'the reply box grew with the lines typed').toBeGreaterThanOrEqual(5)
+      // Given way to the messages, it still shows two whole lines of what is written.
+      expect(await linesInSight(reply), 'two whole lines of the reply in sight').toBeGreaterThanOrEqual(2)
       // The thread fits itself again as its reply box grows (a frame later, at 1100 px through thread-fit.ts).
       const send = p.getByTestId('inbox-reply-send')
       // At 1100 px the page itself scrolls (the relay's panels above the thread): where it rests after typing is the
@@ -422,6 +433,45 @@ describe('a long thread in Chromium (QA29)', () => {
     },
     120_000
   )
+})
+
+describe('a canned reply in a narrow window (QA58)', () => {
+  // At 360×640 a two-line canned reply showed one line and half of the next, and with its note up the reply box ran
+  // out of the thread: Attach and Send drawn over the panel below.
+  it('keeps two whole lines of the reply in sight and Send inside the thread, on the screen', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await dewiAsks(harness, deviceId, 3)
+    await harness.core.handlers['cannedReplies:save']({
+      deviceId,
+      title: 'Harga',
+      text: 'Harga baju batik L Rp 150.000,\nongkir ke Bandung Rp 15.000. Kode promo: {kode}'
+    })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'inbox')
+    await p
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button')
+      .click()
+    // Opened: its end on the screen.
+    await expect
+      .poll(async () => (await placeOnScreen(p, p.getByTestId('inbox-thread'))).bottom <= 640 + 1)
+      .toBe(true)
+    const reply = p.getByTestId('inbox-reply-text')
+    await reply.click()
+    await p.getByTestId('inbox-canned-insert').click()
+    await p.getByTestId('inbox-canned-missing').waitFor()
+    await expect.poll(() => reply.evaluate((box) => document.activeElement === box)).toBe(true)
+    expect(await linesInSight(reply), 'two whole lines of the reply in sight').toBeGreaterThanOrEqual(2)
+    const thread = await placeOnScreen(p, p.getByTestId('inbox-thread'))
+    const send = await placeOnScreen(p, p.getByTestId('inbox-reply-send'))
+    expect(send.bottom, 'Send ends inside the thread').toBeLessThanOrEqual(thread.bottom + 1)
+    await expectReplyBoxShown(p)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'inbox-canned-reply-360')
+  }, 120_000)
 })
 
 // QA45 Q45-01: at 360×640 in Bahasa Indonesia (English 1 px from it) a conversation known by its number alone read

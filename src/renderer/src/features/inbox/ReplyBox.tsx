@@ -294,8 +294,10 @@ export function ReplyBox({
           setText((now) => (now.trim() === '' ? rendered : `${now}\n${rendered}`))
           setQueuedReply(null)
           requestId.current = newRequestId()
-          // Ready to finish the reply, or send it with Ctrl+Enter.
+          // Ready to finish the reply, or send it with Ctrl+Enter; Send in sight too, once the text is drawn (in a
+          // narrow window the canned replies shown with the focus had pushed it below the screen, QA58).
           textRef.current?.focus()
+          requestAnimationFrame(() => sendRef.current?.scrollIntoView?.({ block: 'nearest' }))
         }}
       />
       {/* What the reply holds as written: {name} a canned reply could not fill for this contact (or braces typed
