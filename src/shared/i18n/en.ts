@@ -1313,7 +1313,8 @@ export const enRest = {
   'settings.maxIncomingMedia.hint':
     'Larger images, videos and documents are not downloaded; 16 MB by default.',
   'settings.timezone': 'Default time zone',
-  'settings.timezone.hint': "Used for new schedules and new campaigns' working hours.",
+  'settings.timezone.hint':
+    "Your clock: the times the window shows (Outbox, Messages in, the Overview's today) and the one new schedules, reminders and campaigns' working hours start on.",
   'settings.support': 'IT support contact',
   'settings.support.hint': 'Shown in the linking wizard, for example an e-mail address or a WhatsApp number.',
   'settings.support.tooLong': 'Keep it under 200 characters.',

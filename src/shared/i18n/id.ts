@@ -1506,7 +1506,8 @@ export const id: Record<MessageKey, string> = {
   'settings.maxIncomingMedia.hint':
     'Gambar, video, dan dokumen yang lebih besar tidak diunduh; bawaannya 16 MB.',
   'settings.timezone': 'Zona waktu bawaan',
-  'settings.timezone.hint': 'Dipakai untuk jadwal baru dan jam kerja kampanye baru.',
+  'settings.timezone.hint':
+    'Jam Anda: waktu yang ditampilkan jendela (Kotak keluar, Pesan masuk, hari ini di Ringkasan) dan jam awal jadwal baru, pengingat baru, serta jam kerja kampanye baru.',
   'settings.support': 'Kontak tim IT',
   'settings.support.hint': 'Ditampilkan di panduan penautan, misalnya alamat e-mail atau nomor WhatsApp.',
   'settings.support.tooLong': 'Maksimal 200 karakter.',
