@@ -2445,6 +2445,8 @@ export const enRest = {
   'inbox.chatbot.unread': 'The auto-replies of {device} could not be read from the gateway yet.',
   'inbox.thread.autoReply': 'Auto-reply «{keyword}» answered:',
   'inbox.filter.archived': 'Archived',
+  'inbox.search.filtersApart':
+    'The search looks through every conversation, archived and read ones too: the filters apply to the list.',
   'inbox.search.label': 'Search messages (customers’ and your replies), names and numbers',
   'inbox.search.placeholder': 'Messages, replies, names, numbers',
   'inbox.search.found':

@@ -2642,6 +2642,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.chatbot.unread': 'Balasan otomatis {device} belum bisa dibaca dari gateway.',
   'inbox.thread.autoReply': 'Balasan otomatis «{keyword}» menjawab:',
   'inbox.filter.archived': 'Diarsipkan',
+  'inbox.search.filtersApart':
+    'Pencarian menelusuri semua percakapan, termasuk yang diarsipkan dan sudah dibaca: filter berlaku untuk daftar.',
   'inbox.search.label': 'Cari pesan (dari pelanggan dan balasan Anda), nama, dan nomor',
   'inbox.search.placeholder': 'Pesan, balasan, nama, nomor',
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',

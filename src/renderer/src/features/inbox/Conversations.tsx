@@ -152,6 +152,9 @@ export function Conversations({
   // The text Enter asked for: searched at once, without waiting for the typing to settle.
   const [entered, setEntered] = useState<string | null>(null)
   const searching = query.trim() !== ''
+  // The search reads every conversation (QA58: "Archived" stayed ticked over hits that were not): its filters stand
+  // by, disabled, and say why while one is set; cleared, the list is filtered as before.
+  const filtersApart = searching && (filters.unreadOnly || filters.archived || filters.answeredBy !== null)
   // While searching, the found rows stand in for the list: the focus asked for goes back to the search box; so does
   // the focus asked for the search.
   const searchRef = useRef<HTMLInputElement>(null)
@@ -186,6 +189,8 @@ export function Conversations({
           <input
             type="checkbox"
             checked={filters.unreadOnly}
+            disabled={searching}
+            aria-describedby={filtersApart ? 'inbox-search-filters-apart' : undefined}
             data-testid="inbox-filter-unread"
             onChange={(event) => onFilters({ ...filters, unreadOnly: event.target.checked })}
           />
@@ -195,6 +200,8 @@ export function Conversations({
           <input
             type="checkbox"
             checked={filters.archived}
+            disabled={searching}
+            aria-describedby={filtersApart ? 'inbox-search-filters-apart' : undefined}
             data-testid="inbox-filter-archived"
             onChange={(event) => onFilters({ ...filters, archived: event.target.checked })}
           />
@@ -205,6 +212,7 @@ export function Conversations({
             type="button"
             className="button inbox-chatbot-rule"
             aria-pressed="true"
+            disabled={searching}
             data-testid="inbox-filter-answered-by"
             title={t('inbox.filter.answeredByClear')}
             onClick={() => onFilters({ ...filters, answeredBy: null })}
@@ -213,6 +221,11 @@ export function Conversations({
           </button>
         ) : null}
       </div>
+      {filtersApart ? (
+        <p id="inbox-search-filters-apart" className="muted small" data-testid="inbox-search-filters-apart">
+          {t('inbox.search.filtersApart')}
+        </p>
+      ) : null}
       {searching ? (
         <SearchResults text={query.trim()} now={entered === query.trim()} onOpen={onOpen} />
       ) : (

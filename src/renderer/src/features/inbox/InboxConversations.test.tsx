@@ -450,6 +450,41 @@ describe('the conversations list', () => {
     expect(line.textContent).toBe('1 message found')
   })
 
+  // QA58: with "Archived" ticked, a search found a message of a conversation neither archived nor unread, the filters
+  // still ticked and working-looking beside it. The search looks through every conversation: it says so, the
+  // filters standing by (disabled) until it is cleared.
+  it('says the filters wait while a search looks through every conversation, and keeps them for the list', async () => {
+    script()
+    fake.handle('inbox:search', () => ({
+      messages: [hit({ number: 7, text: 'Kak, ongkir ke Bandung?' })],
+      replies: [],
+      conversations: [],
+      next: null,
+      sentRead: 0,
+      messageConversations: [DEWI],
+      conversationsMoreFound: false,
+      moreFound: false
+    }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    const archived = screen.getByTestId('inbox-filter-archived') as HTMLInputElement
+    await user.click(archived)
+    expect(screen.queryByTestId('inbox-search-filters-apart')).toBeNull()
+    await user.type(screen.getByTestId('inbox-search'), 'Kak')
+    await screen.findByTestId('inbox-search-message')
+    expect(archived.checked).toBe(true)
+    expect(archived.disabled).toBe(true)
+    expect((screen.getByTestId('inbox-filter-unread') as HTMLInputElement).disabled).toBe(true)
+    expect(screen.getByTestId('inbox-search-filters-apart').textContent).toBe(
+      'The search looks through every conversation, archived and read ones too: the filters apply to the list.'
+    )
+    await user.clear(screen.getByTestId('inbox-search'))
+    expect(archived.disabled).toBe(false)
+    expect(archived.checked).toBe(true)
+    expect(screen.queryByTestId('inbox-search-filters-apart')).toBeNull()
+  })
+
   it('searches messages and contacts, and a found message opens its conversation', async () => {
     script()
     fake.handle('inbox:search', ({ before }) =>
