@@ -1424,6 +1424,13 @@ export const enRest = {
   'webhooks.payload': 'Payload',
   'webhooks.attempts': 'Attempts',
   'webhooks.attempt.http': 'HTTP {status}',
+  'webhooks.attempt.connectionRefused':
+    'Nothing is listening at {host} (connection refused): is your receiver running?',
+  'webhooks.attempt.noSuchHost': '{host} is not found: no such name in DNS. Check the address.',
+  'webhooks.attempt.connectionCut': 'The connection to {host} was cut before it answered.',
+  'webhooks.attempt.unreachable':
+    '{host} cannot be reached from here: no route to it, or no connection in time.',
+  'webhooks.attempt.timeout': 'No answer within {seconds} s: the receiver took too long.',
   'webhooks.attempt.noAnswer': 'no answer: {error}',
   'webhooks.answer': 'Answer',
   'webhooks.nextAttempt': 'Next attempt {time}',

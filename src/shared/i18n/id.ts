@@ -1617,6 +1617,13 @@ export const id: Record<MessageKey, string> = {
   'webhooks.payload': 'Isi',
   'webhooks.attempts': 'Percobaan',
   'webhooks.attempt.http': 'HTTP {status}',
+  'webhooks.attempt.connectionRefused':
+    'Tidak ada yang mendengarkan di {host} (koneksi ditolak): apakah penerima Anda berjalan?',
+  'webhooks.attempt.noSuchHost': '{host} tidak ditemukan: tidak ada nama itu di DNS. Periksa alamatnya.',
+  'webhooks.attempt.connectionCut': 'Koneksi ke {host} terputus sebelum ada jawaban.',
+  'webhooks.attempt.unreachable':
+    '{host} tidak dapat dijangkau dari sini: tidak ada rute ke sana, atau koneksi tidak tersambung tepat waktu.',
+  'webhooks.attempt.timeout': 'Tidak ada jawaban dalam {seconds} dtk: penerima terlalu lama.',
   'webhooks.attempt.noAnswer': 'tidak ada jawaban: {error}',
   'webhooks.answer': 'Jawaban',
   'webhooks.nextAttempt': 'Percobaan berikutnya {time}',

@@ -15,6 +15,7 @@ import { useSandboxQuery } from '../sandbox/use-sandbox-query'
 import { ListStatus } from '../../ui/ListStatus'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
+import { noAnswerWords } from './attempt-words'
 
 const KIND: Record<WebhookDeliveryView['kind'], MessageKey> = {
   incoming: 'webhooks.kind.incoming',
@@ -264,7 +265,7 @@ function DeliveryRow({ delivery }: { delivery: WebhookDeliveryView }): React.JSX
               {formatDateTimeInZone(attempt.at, locale, zone, TO_THE_SECOND)}
             </span>{' '}
             {attempt.httpStatus === null
-              ? t('webhooks.attempt.noAnswer', { error: attempt.error ?? '' })
+              ? noAnswerWords(t, attempt.error, delivery.url)
               : t('webhooks.attempt.http', { status: attempt.httpStatus })}
             {attempt.body ? (
               <pre className="payload payload--answer" aria-label={t('webhooks.answer')}>
