@@ -1375,6 +1375,12 @@ export const enRest = {
   'webhooks.remembered':
     'The gateway cannot be asked for these settings; this is what Sender Desk last saved.',
   'webhooks.savedAt': 'Saved {time}.',
+  'webhooks.receivingHere':
+    'Messages in receives this device’s messages: these addresses are Sender Desk’s mailbox. Changing them, or turning incoming messages off, stops Messages in for this device.',
+  'webhooks.stopsInbox.question':
+    'Saving this stops Messages in for {device}: its messages no longer reach Sender Desk until “Receive messages” is turned on again in Messages in.',
+  'webhooks.stopsInbox.confirm': 'Save anyway',
+  'webhooks.stopsInbox.keep': 'Keep receiving',
   'webhooks.save': 'Save webhook settings',
   'webhooks.saved': 'Saved at the gateway.',
   'webhooks.unchanged': 'Nothing changed.',

@@ -1569,6 +1569,12 @@ export const id: Record<MessageKey, string> = {
   'webhooks.remembered':
     'Gateway tidak dapat ditanya tentang pengaturan ini; ini yang terakhir disimpan Sender Desk.',
   'webhooks.savedAt': 'Disimpan {time}.',
+  'webhooks.receivingHere':
+    'Pesan masuk menerima pesan perangkat ini: alamat-alamat ini adalah kotak surat Sender Desk. Mengubahnya, atau mematikan pesan masuk, menghentikan Pesan masuk untuk perangkat ini.',
+  'webhooks.stopsInbox.question':
+    'Menyimpan ini menghentikan Pesan masuk untuk {device}: pesannya tidak lagi sampai ke Sender Desk sampai “Terima pesan” dinyalakan lagi di Pesan masuk.',
+  'webhooks.stopsInbox.confirm': 'Tetap simpan',
+  'webhooks.stopsInbox.keep': 'Tetap menerima',
   'webhooks.save': 'Simpan pengaturan webhook',
   'webhooks.saved': 'Tersimpan di gateway.',
   'webhooks.unchanged': 'Tidak ada yang berubah.',

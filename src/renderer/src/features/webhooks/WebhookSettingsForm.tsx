@@ -1,6 +1,6 @@
 // A device's webhook settings (`webhooks:get` / `webhooks:update`): both URLs, incoming on/off and, for sandbox
 // devices, auto reply from webhook. Only what changed is sent to the gateway.
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import type { DeviceView, WebhookSettingsView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -10,6 +10,7 @@ import { useKeptState } from '../../stores/kept-fields'
 import { useOperatorZone } from '../../stores/settings'
 import { Field } from '../../ui/Field'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import {
   httpUrlProblem,
   MAX_HTTP_URL_LENGTH,
@@ -81,6 +82,25 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
   const trackingUrlRef = useRef<HTMLInputElement>(null)
   // Save keeps the focus while it runs (said busy, never disabled), and after it (or the answer's line takes it).
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
+  const saveRef = useRef<HTMLButtonElement>(null)
+  // Messages in receives this device's messages through these addresses ("Receive messages"): said at the form, and
+  // a save that would stop it is asked first (QA58: the mailbox's URL cleared here stopped it unasked). Not known
+  // (no mailbox, the read failed): nothing is said or asked.
+  const [receivingHere, setReceivingHere] = useState(false)
+  const [stopsInbox, setStopsInbox] = useState<{
+    patch: Patch
+    said: (outcome: string | null) => string
+  } | null>(null)
+  const readReceiving = useCallback(
+    (isCurrent: () => boolean = () => true): void => {
+      call('inbox:receiving', {})
+        .then((view) => {
+          if (isCurrent()) setReceivingHere(view.devices.some((d) => d.deviceId === device.id && d.receiving))
+        })
+        .catch(() => undefined)
+    },
+    [device.id]
+  )
 
   function show(settings: WebhookSettingsView, edits: UnsavedEdits | null = null): void {
     setSaved(settings)
@@ -92,6 +112,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
 
   useEffect(() => {
     let on = true
+    readReceiving(() => on)
     call('webhooks:get', { deviceId: device.id })
       .then((settings) => {
         if (on) show(settings, unsavedAtOpen.current)
@@ -102,7 +123,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
     return () => {
       on = false
     }
-  }, [device.id])
+  }, [device.id, readReceiving])
 
   const urlProblem = (value: string): string | null => {
     if (value.trim() === '') return null
@@ -164,12 +185,26 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       setFeedback(said(cannotClear.length > 0 ? null : t('webhooks.unchanged')))
       return
     }
+    const stopsReceiving =
+      patch.webhookUrl !== undefined ||
+      patch.trackingUrl !== undefined ||
+      patch.incoming === false ||
+      (patch.clear?.length ?? 0) > 0
+    if (receivingHere && stopsReceiving) {
+      setStopsInbox({ patch, said })
+      return
+    }
+    await save(patch, said)
+  }
+
+  async function save(patch: Patch, said: (outcome: string | null) => string): Promise<void> {
     actionStarts()
     setBusy(true)
     try {
       show(await call('webhooks:update', { deviceId: device.id, ...patch }))
       setUnsaved(null)
       setFeedback(said(t('webhooks.saved')))
+      if (receivingHere) readReceiving()
     } catch (e) {
       const info = errorInfo(e)
       const field = URL_FIELDS.find((name) => name === info.field)
@@ -210,6 +245,11 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
         </p>
       ) : null}
       <div className="form-grid">
+        {receivingHere ? (
+          <p className="field-hint span-all" data-testid="webhooks-receiving-here">
+            {t('webhooks.receivingHere')}
+          </p>
+        ) : null}
         <Field
           id="webhooks-url"
           label={t('webhooks.url')}
@@ -273,6 +313,7 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
       ) : null}
       <div className="actions">
         <button
+          ref={saveRef}
           type="submit"
           className="button button--primary"
           {...busyButtonProps(busy)}
@@ -281,6 +322,27 @@ export function WebhookSettingsForm({ device }: { device: DeviceView }): React.J
           {t('webhooks.save')}
         </button>
       </div>
+      {stopsInbox ? (
+        <div data-testid="webhooks-stops-inbox">
+          <ConfirmPanel
+            id="webhooks-stops-inbox-question"
+            question={t('webhooks.stopsInbox.question', { device: device.label })}
+            confirmLabel={t('webhooks.stopsInbox.confirm')}
+            keepLabel={t('webhooks.stopsInbox.keep')}
+            focusOnOpen
+            onConfirm={() => {
+              const { patch, said } = stopsInbox
+              setStopsInbox(null)
+              saveRef.current?.focus()
+              void save(patch, said)
+            }}
+            onKeep={() => {
+              setStopsInbox(null)
+              saveRef.current?.focus()
+            }}
+          />
+        </div>
+      ) : null}
       <p
         role="status"
         className="feedback feedback--ok"

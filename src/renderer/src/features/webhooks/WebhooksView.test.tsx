@@ -377,6 +377,59 @@ describe('WebhooksView', () => {
     expect(said).not.toMatch(/dashboard/)
   })
 
+  // QA58: the mailbox's Receive-message URL, cleared here and saved, stopped Messages in with nothing asked and
+  // nothing saying the address was Sender Desk's own.
+  it('says the addresses are Messages in’s, and asks before a change that stops it', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    const mailbox = settings({
+      deviceId: 'dev-sb',
+      source: 'sandbox',
+      webhookUrl: 'http://127.0.0.1:45523/h/m/s/incoming',
+      trackingUrl: 'http://127.0.0.1:45523/h/m/s/tracking',
+      incoming: true
+    })
+    let receiving = true
+    fake.handle('inbox:receiving', () => ({
+      connected: true,
+      relayUrl: 'http://127.0.0.1:45523',
+      onThisComputer: true,
+      mailbox: 'm',
+      deviceStatusUrl: null,
+      secretRotationPending: false,
+      devices: [{ deviceId: 'dev-sb', receiving, since: '2026-12-06T05:00:00.000Z', canUndo: true }]
+    }))
+    fake.handle('webhooks:get', () => mailbox)
+    fake.handle('webhooks:update', () => {
+      receiving = false
+      return { ...mailbox, webhookUrl: null }
+    })
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [] }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    expect((await screen.findByTestId('webhooks-receiving-here')).textContent).toBe(
+      'Messages in receives this device’s messages: these addresses are Sender Desk’s mailbox. Changing them, or turning incoming messages off, stops Messages in for this device.'
+    )
+    const url = screen.getByRole('textbox', { name: 'Receive-message URL' })
+    await user.clear(url)
+    const save = screen.getByRole('button', { name: 'Save webhook settings' })
+    await user.click(save)
+    expect(fake.requests('webhooks:update')).toEqual([])
+    expect(screen.getByTestId('webhooks-stops-inbox').textContent).toContain(
+      'Saving this stops Messages in for Sandbox device'
+    )
+    // Keep: nothing saved, the focus back on Save.
+    await user.click(screen.getByRole('button', { name: 'Keep receiving' }))
+    expect(screen.queryByTestId('webhooks-stops-inbox')).toBeNull()
+    expect(document.activeElement).toBe(save)
+    expect(fake.requests('webhooks:update')).toEqual([])
+    // Asked again, and saved anyway: the line about the mailbox goes with the receiving.
+    await user.click(save)
+    await user.click(screen.getByRole('button', { name: 'Save anyway' }))
+    expect(fake.requests('webhooks:update')).toEqual([{ deviceId: 'dev-sb', clear: ['webhookUrl'] }])
+    await waitFor(() => expect(screen.queryByTestId('webhooks-receiving-here')).toBeNull())
+    expect(screen.getByTestId('webhooks-feedback').textContent).toMatch(/removed/)
+  })
+
   it('a "try it" result belongs to its device: switching devices clears it (QA34 Q34-04)', async () => {
     const other = makeDevice({ id: 'dev-sb2', label: 'Cabang Bandung', sandbox: true })
     seedStores(makeBootstrap({ devices: [sandbox, other] }))
