@@ -1501,6 +1501,8 @@ export const enRest = {
   'reminders.to.repeatsLeftOut':
     '{count, plural, one {# repeated number} other {# repeated numbers}} left out: each number gets it once.',
   'reminders.to.tooMany': '{count} numbers: a repeating message goes to {max} at most.',
+  'reminders.titleLeftOut':
+    'The title “{title}” is the gateway’s: a reminder kept by Sender Desk has none, so it is left out.',
   'reminders.titleField': 'Title (optional)',
   'reminders.files.hint': "Optional: the message becomes the first file's caption.",
   'reminders.files.tooMany':

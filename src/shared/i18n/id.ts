@@ -1693,6 +1693,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.to.invalid': '“{entry}”: {problem}',
   'reminders.to.repeatsLeftOut': '{count} nomor berulang tidak disertakan: setiap nomor menerimanya sekali.',
   'reminders.to.tooMany': '{count} nomor: pesan berulang paling banyak untuk {max} nomor.',
+  'reminders.titleLeftOut':
+    'Judul “{title}” milik gateway: pengingat yang disimpan Sender Desk tidak punya judul, jadi judul ini tidak dipakai.',
   'reminders.titleField': 'Judul (opsional)',
   'reminders.files.hint': 'Opsional: pesan menjadi keterangan file pertama.',
   'reminders.files.tooMany':

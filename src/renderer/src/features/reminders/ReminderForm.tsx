@@ -355,6 +355,12 @@ export function ReminderForm({
         <p className="field-hint">
           {gatewayPossible ? t('reminders.keeper.hint') : t('reminders.keeper.localOnly')}
         </p>
+        {/* The title field goes with the gateway: what was typed in it is said to be left out, not dropped unsaid. */}
+        {effectiveKeeper === 'local' && title.trim() !== '' ? (
+          <p className="field-hint" data-testid="reminder-title-left-out">
+            {t('reminders.titleLeftOut', { title: title.trim() })}
+          </p>
+        ) : null}
       </fieldset>
       <div className="form-grid">
         <Field

@@ -447,6 +447,27 @@ describe('RemindersView', () => {
     })
   })
 
+  // QA58: a title typed for the gateway was hidden once weekly made Sender Desk the keeper, and left out unsaid.
+  it('says a title typed for the gateway is left out once Sender Desk keeps the reminder', async () => {
+    fake.handle('series:create', () => series)
+    const user = await renderWrittenReminder()
+    await user.type(screen.getByRole('textbox', { name: 'Title (optional)' }), 'Tagihan')
+    expect(screen.queryByTestId('reminder-title-left-out')).toBeNull()
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    expect(screen.getByTestId('reminder-title-left-out').textContent).toBe(
+      'The title “Tagihan” is the gateway’s: a reminder kept by Sender Desk has none, so it is left out.'
+    )
+    // Back with the gateway, the title is there again, and nothing is said.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'daily')
+    expect(screen.queryByTestId('reminder-title-left-out')).toBeNull()
+    expect((screen.getByRole('textbox', { name: 'Title (optional)' }) as HTMLInputElement).value).toBe(
+      'Tagihan'
+    )
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Repeat' }), 'weekly')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(fake.requests('series:create')[0]).not.toHaveProperty('title')
+  })
+
   it('weekly and files are kept by Sender Desk as a series in the chosen zone', async () => {
     fake.handle('series:create', () => series)
     const user = userEvent.setup()
