@@ -244,6 +244,16 @@ export function journeySession(): {
   }
 }
 
+/** Opens the first conversation of the Inbox's list (the view open), as a click on its row does. */
+export async function openFirstConversation(page: Page): Promise<void> {
+  await page
+    .getByRole('list', { name: 'Conversations' })
+    .getByRole('listitem')
+    .first()
+    .getByRole('button')
+    .click()
+}
+
 /**
  * Opens a view from the navigation as an operator does: its tab in the row, or under More when the row has no room
  * for it (the window's width, the language, a badge), or in a narrow window from the menu that lists every tab. A

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
+import { journeySession, openTab, receivingSandbox, relayEachTest, openFirstConversation } from './fixtures'
 
 const journey = journeySession()
 const relay = relayEachTest()
@@ -228,12 +228,7 @@ describe('a long thread in Chromium (QA29)', () => {
     await p.setViewportSize({ width: 360, height: 640 })
     await openTab(p, 'inbox')
     const thread = p.getByTestId('inbox-thread')
-    await p
-      .getByRole('list', { name: 'Conversations' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('button')
-      .click()
+    await openFirstConversation(p)
     // The thread's first page and the view's code come over the harness: on two busy cores that is more than a
     // poll's default second (this test failed once in a file run, passing alone).
     const drawn = { timeout: 10_000 }
@@ -382,12 +377,7 @@ describe('a long thread in Chromium (QA29)', () => {
       await p.setViewportSize({ width, height })
       await openTab(p, 'inbox')
       const thread = p.getByTestId('inbox-thread')
-      await p
-        .getByRole('list', { name: 'Conversations' })
-        .getByRole('listitem')
-        .first()
-        .getByRole('button')
-        .click()
+      await openFirstConversation(p)
       await expect
         .poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 })
         .toBe(MESSAGES)
@@ -449,12 +439,7 @@ describe('a canned reply in a narrow window (QA58)', () => {
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.setViewportSize({ width: 360, height: 640 })
     await openTab(p, 'inbox')
-    await p
-      .getByRole('list', { name: 'Conversations' })
-      .getByRole('listitem')
-      .first()
-      .getByRole('button')
-      .click()
+    await openFirstConversation(p)
     // Opened: its end on the screen.
     await expect
       .poll(async () => (await placeOnScreen(p, p.getByTestId('inbox-thread'))).bottom <= 640 + 1)

@@ -8,7 +8,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
+import { journeySession, openTab, receivingSandbox, relayEachTest, openFirstConversation } from './fixtures'
 
 const journey = journeySession()
 const relay = relayEachTest()
@@ -35,12 +35,7 @@ async function narrowThread(): Promise<{ p: Page; thread: Locator }> {
   const p = await journey.open(harness.url, undefined, { bypassCSP: true })
   await p.setViewportSize({ width: 360, height: 640 })
   await openTab(p, 'inbox')
-  await p
-    .getByRole('list', { name: 'Conversations' })
-    .getByRole('listitem')
-    .first()
-    .getByRole('button')
-    .click()
+  await openFirstConversation(p)
   const thread = p.getByTestId('inbox-thread')
   await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(1)
   return { p, thread }

@@ -455,16 +455,9 @@ describe('the conversations list', () => {
   // filters standing by (disabled) until it is cleared.
   it('says the filters wait while a search looks through every conversation, and keeps them for the list', async () => {
     script()
-    fake.handle('inbox:search', () => ({
-      messages: [hit({ number: 7, text: 'Kak, ongkir ke Bandung?' })],
-      replies: [],
-      conversations: [],
-      next: null,
-      sentRead: 0,
-      messageConversations: [DEWI],
-      conversationsMoreFound: false,
-      moreFound: false
-    }))
+    fake.handle('inbox:search', () =>
+      found({ messages: [hit({ number: 7, text: 'Kak, ongkir ke Bandung?' })], messageConversations: [DEWI] })
+    )
     const user = userEvent.setup()
     render(<InboxView />)
     await screen.findByTestId('inbox-conversation-1')
