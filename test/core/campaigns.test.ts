@@ -141,7 +141,7 @@ describe('campaign refusals in the operator language', () => {
     ).toEqual({
       code: 'invalid_input',
       english:
-        'The longest delay must be at least the shortest; Working hours must end after they start on the same day; ' +
+        'The longest pause must be at least the shortest; Working hours must end after they start on the same day; ' +
         'Unknown time zone: Mars/Olympus',
       id:
         'Jarak terpanjang tidak boleh kurang dari jarak terpendek; Jam kerja harus berakhir setelah dimulai, ' +

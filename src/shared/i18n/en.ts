@@ -445,9 +445,9 @@ export const enRest = {
     '{name} is no longer attached: Sender Desk restarted since it was added; add it again.',
   'desktop.error.attachAgain': 'Attach {name} again to start',
   'desktop.error.problemList': '{first}; {rest}',
-  'desktop.error.pacing.minDelay': 'The shortest delay must be {min} to {max} seconds',
-  'desktop.error.pacing.maxDelayRange': 'The longest delay must be {min} to {max} seconds',
-  'desktop.error.pacing.maxDelay': 'The longest delay must be at least the shortest',
+  'desktop.error.pacing.minDelay': 'The shortest pause must be {min} to {max} seconds',
+  'desktop.error.pacing.maxDelayRange': 'The longest pause must be {min} to {max} seconds',
+  'desktop.error.pacing.maxDelay': 'The longest pause must be at least the shortest',
   'desktop.error.pacing.batchSize': 'A batch is a whole number of {min} to {max} sends',
   'desktop.error.pacing.batchPause': 'The batch pause must be {min} to {max} minutes',
   'desktop.error.pacing.dailyCap': 'The daily cap must be a whole number of {min} to {max} sends',
@@ -1219,6 +1219,7 @@ export const enRest = {
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',
   'schedules.saved': 'Rescheduled.',
+  'schedules.savedWords': 'The new words are saved; it goes at the same time.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
   'schedules.rowGone':
@@ -1230,7 +1231,7 @@ export const enRest = {
   'schedules.held.sent':
     '{count, plural, one {# held message is sending now; follow it in the Outbox.} other {# held messages are sending now; follow them in the Outbox.}}',
   'schedules.held.cancelConfirm':
-    'Cancel {count, plural, one {the held message} other {all # held messages}}? They stay in the Outbox, marked cancelled; Retry there puts one back in line.',
+    'Cancel {count, plural, one {the held message? It stays} other {all # held messages? They stay}} in the Outbox, marked cancelled; Retry there puts one back in line.',
   'schedules.held.cancelled':
     '{count, plural, one {# held message cancelled. It stays in the Outbox, marked cancelled.} other {# held messages cancelled. They stay in the Outbox, marked cancelled.}}',
   'schedules.held.notHeld':

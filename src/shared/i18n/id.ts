@@ -1418,6 +1418,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',
   'schedules.saved': 'Jadwal sudah diubah.',
+  'schedules.savedWords': 'Kata-kata baru tersimpan; pesan tetap terkirim pada waktu yang sama.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
   'schedules.rowGone':

@@ -145,7 +145,7 @@ describe('pacing policy', () => {
         })
       )
     ).toEqual([
-      'The longest delay must be at least the shortest',
+      'The longest pause must be at least the shortest',
       'Working hours must end after they start on the same day',
       'Unknown time zone: Mars/Base'
     ])

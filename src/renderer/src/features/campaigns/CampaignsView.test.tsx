@@ -442,7 +442,7 @@ describe('CampaignsView', () => {
     // send it, and the operator read the contract's English refusal).
     await user.type(longest, '86401')
     expect(within(editor).getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
-      'The longest delay must be 0 to 86,400 seconds'
+      'The longest pause must be 0 to 86,400 seconds'
     )
     expect(within(editor).getByTestId('campaign-save-pacing')).toHaveProperty('disabled', true)
     await user.clear(longest)

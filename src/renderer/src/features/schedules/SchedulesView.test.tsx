@@ -363,6 +363,25 @@ describe('SchedulesView', () => {
     expect(rowResult()).toBe('')
   })
 
+  // QA58: only the words changed, and the row said "Rescheduled.": it goes at the same time.
+  it('says the new words are saved, not "Rescheduled.", when only the words changed', async () => {
+    fake.handle('outbox:edit', (request) => ({ ...local, text: request.text ?? local.text }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const rowResult = (): string =>
+      document.querySelector(
+        '[data-testid="schedule-row"][data-id="s-local"] [data-testid="schedule-row-result"]'
+      )?.textContent ?? ''
+    await user.click(await screen.findByTestId('schedule-edit-s-local'))
+    const form = screen.getByTestId('schedule-form-s-local')
+    const words = within(form).getByRole('textbox', { name: /^Text/ })
+    await user.clear(words)
+    await user.type(words, 'Pengingat rapat: ruang 2')
+    await user.click(screen.getByTestId('schedule-save-s-local'))
+    expect(fake.requests('outbox:edit')[0]).toMatchObject({ text: 'Pengingat rapat: ruang 2' })
+    await waitFor(() => expect(rowResult()).toBe('The new words are saved; it goes at the same time.'))
+  })
+
   it('questions a time that has passed at the field, in the chosen zone, and saves nothing (QA finding 3)', async () => {
     // 29 Nov 2026, 09:27 UTC: 01:00 that day has passed in UTC.
     vi.useFakeTimers({ toFake: ['Date'] })

@@ -1000,7 +1000,13 @@ function ScheduleRow({
           item={item}
           busy={busy}
           onCancel={panels.close}
-          onSave={(request) => void act(() => useOutbox.getState().edit(request), t('schedules.saved'))}
+          onSave={(request, { moved }) =>
+            void act(
+              () => useOutbox.getState().edit(request),
+              // Only its words changed: it goes at the same time, not "Rescheduled." (QA58).
+              t(moved || request.text === undefined ? 'schedules.saved' : 'schedules.savedWords')
+            )
+          }
         />
       ) : null}
       <RowResult feedback={feedback} shown={saysResult} />
@@ -1129,7 +1135,8 @@ function RescheduleForm({
   withText?: boolean
   busy: boolean
   onCancel(): void
-  onSave(request: EditRequest): void
+  /** `moved`: its time, zone or overdue choice changed (not only its words). */
+  onSave(request: EditRequest, changed: { moved: boolean }): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -1176,7 +1183,12 @@ function RescheduleForm({
       schedule: { localTime: `${date}T${time}`, timezone, mode, overduePolicy: overdue }
     }
     if (withText && text !== (item.text ?? '')) request.text = text
-    onSave(request)
+    const moved =
+      date !== start.date ||
+      time !== start.time ||
+      timezone !== startZone ||
+      overdue !== (item.overduePolicy ?? 'send')
+    onSave(request, { moved })
   }
 
   return (
