@@ -374,6 +374,11 @@ export const OutboxItemView = z.object({
    * then this computer keeps it (scheduleKeeper in the domain says so); absent on every other item.
    */
   savedAtGateway: z.boolean().optional(),
+  /**
+   * Of a cancelled schedule the gateway kept: its cancel is not confirmed at the gateway yet (it did not answer), so
+   * the gateway still holds its copy, and could send it, until the cancel asked again is taken; absent otherwise.
+   */
+  gatewayStillHolds: z.literal(true).optional(),
   overduePolicy: OverduePolicy.nullable(),
   /** Held by the overdue policy: waiting for the operator to send or cancel. */
   held: z.boolean(),

@@ -1003,6 +1003,8 @@ export const enRest = {
   'outbox.historyReadFailed': "This message's history could not be read: {why}",
   'outbox.fact.kind': 'Type',
   'outbox.fact.device': 'Device',
+  'outbox.gatewayStillHolds':
+    'Cancelled here, but the gateway has not confirmed it yet and still holds its copy: Sender Desk asks again until it does. Until then the gateway could still send it.',
   'outbox.deviceRemoved':
     'Its device was removed, so the gateway’s later reports (delivered, read) no longer reach Sender Desk.',
   'outbox.fact.created': 'Created',
@@ -1222,6 +1224,8 @@ export const enRest = {
   'schedules.savedWords': 'The new words are saved; it goes at the same time.',
   'schedules.passed': 'This time has passed: it is {now} now. Pick a later time.',
   'schedules.cancelled': 'Cancelled. It stays in the Outbox, marked cancelled.',
+  'schedules.cancelledGatewayAsked':
+    'Cancelled here; the gateway is asked to cancel its copy, and the Outbox says once it has.',
   'schedules.rowGone':
     'The message you were on is no longer scheduled: its time came, or it was changed elsewhere. The Outbox shows what became of it.',
   'schedules.held.line':

@@ -1229,6 +1229,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.historyReadFailed': 'Riwayat pesan ini tidak dapat dibaca: {why}',
   'outbox.fact.kind': 'Jenis',
   'outbox.fact.device': 'Perangkat',
+  'outbox.gatewayStillHolds':
+    'Dibatalkan di sini, tetapi gateway belum mengonfirmasinya dan masih menyimpan salinannya: Sender Desk terus meminta sampai gateway melakukannya. Sampai saat itu gateway masih bisa mengirimnya.',
   'outbox.deviceRemoved':
     'Perangkatnya sudah dihapus, jadi laporan gateway berikutnya (diterima, dibaca) tidak lagi sampai ke Sender Desk.',
   'outbox.fact.created': 'Dibuat',
@@ -1421,6 +1423,8 @@ export const id: Record<MessageKey, string> = {
   'schedules.savedWords': 'Kata-kata baru tersimpan; pesan tetap terkirim pada waktu yang sama.',
   'schedules.passed': 'Waktu ini sudah lewat: sekarang {now}. Pilih waktu yang lebih lambat.',
   'schedules.cancelled': 'Dibatalkan. Pesan tetap ada di kotak keluar, ditandai dibatalkan.',
+  'schedules.cancelledGatewayAsked':
+    'Dibatalkan di sini; gateway diminta membatalkan salinannya, dan Kotak keluar memberi tahu setelah gateway melakukannya.',
   'schedules.rowGone':
     'Pesan yang sedang Anda buka tidak lagi terjadwal: waktunya tiba, atau diubah di tempat lain. Kotak keluar menunjukkan apa yang terjadi padanya.',
   'schedules.held.line':

@@ -403,6 +403,27 @@ describe('gateway schedules', () => {
     expect(fx.gateway.calls.filter((call) => call.op === 'createSchedule')).toHaveLength(3)
   })
 
+  // QA58: cancelled while the gateway did not answer, the message read as cancelled though the gateway still held
+  // it (and could send it) until the cancel was asked again and taken, a minute later.
+  it('says a cancelled message the gateway still holds until the gateway takes the cancel', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'))
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    fx.gateway.fail({ op: 'cancelSchedule', code: 'network', causeCode: 'ECONNREFUSED' })
+    fx.outbox.cancel(id)
+    await fx.clock.advance(0)
+    expect(fx.gateway.schedules[0]?.state).toBe('active')
+    expect(fx.outbox.get(id).item).toMatchObject({ status: 'cancelled', gatewayStillHolds: true })
+    await fx.clock.advance(10 * 60_000)
+    expect(fx.gateway.schedules[0]?.state).toBe('cancelled')
+    expect(fx.outbox.get(id).item.gatewayStillHolds).toBeUndefined()
+    // A message kept here, cancelled, never says so.
+    const local = await scheduleText(jakarta('2026-01-15T18:00'))
+    fx.outbox.cancel(local)
+    expect(fx.outbox.get(local).item.gatewayStillHolds).toBeUndefined()
+  })
+
   it('refuses to move a schedule to a time that has passed (QA finding 3), and keeps it as it was', async () => {
     fx = makeFixture()
     const id = await scheduleText(gatewayMode('2026-01-15T18:00'))

@@ -51,6 +51,9 @@ export function itemViews(ctx: {
       ...(item.status === 'scheduled' && item.scheduleMode === 'gateway'
         ? { savedAtGateway: savedAtGateway(ctx.store, item.id) }
         : {}),
+      ...(item.status === 'cancelled' && item.scheduleMode === 'gateway' && cancelOwed(ctx.store, item.id)
+        ? { gatewayStillHolds: true as const }
+        : {}),
       ...(refusal !== null
         ? {
             retryRefusal: { code: refusal.code, ...messageOf(refusal.why) }
@@ -67,6 +70,11 @@ export function itemViews(ctx: {
 function savedAtGateway(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: string): boolean {
   const row = store.scheduleForItem(itemId)
   return row !== undefined && row.pendingOp !== 'create'
+}
+
+/** Whether a cancelled item's schedule still owes the gateway its cancel (gateway-schedules.ts planRemoval). */
+function cancelOwed(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: string): boolean {
+  return store.scheduleForItem(itemId)?.pendingOp === 'cancel'
 }
 
 /**

@@ -111,3 +111,23 @@ describe('a message the list does not hold', () => {
     await waitFor(() => expect(fake.requests('outbox:get')).toHaveLength(2))
   })
 })
+
+// QA58: a gateway schedule cancelled while the gateway did not answer read as cancelled, the gateway still holding it.
+describe('a cancelled message the gateway still holds', () => {
+  it('says so until the gateway takes the cancel', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const cancelled = makeItem({ id: 'item-9', status: 'cancelled', scheduleMode: 'gateway' })
+    let held = true
+    fake.handle('outbox:get', () => ({
+      item: held ? { ...cancelled, gatewayStillHolds: true as const } : cancelled,
+      history: []
+    }))
+    openUnread()
+    expect((await screen.findByTestId('outbox-gateway-still-holds')).textContent).toBe(
+      'Cancelled here, but the gateway has not confirmed it yet and still holds its copy: Sender Desk asks again until it does. Until then the gateway could still send it.'
+    )
+    held = false
+    act(() => useOutbox.getState().applyItem({ ...cancelled, updatedAt: '2026-01-15T03:02:00.000Z' }))
+    await waitFor(() => expect(screen.queryByTestId('outbox-gateway-still-holds')).toBeNull())
+  })
+})

@@ -297,6 +297,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           {t('outbox.deviceRemoved')}
         </p>
       ) : null}
+      {item.gatewayStillHolds ? (
+        <p className="alert alert--warn" data-testid="outbox-gateway-still-holds">
+          {t('outbox.gatewayStillHolds')}
+        </p>
+      ) : null}
       <RemedyAdvice item={item} />
       {waiting ? (
         <p className="waiting-reason" data-testid="outbox-waiting-reason">

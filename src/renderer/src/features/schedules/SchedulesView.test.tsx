@@ -363,6 +363,20 @@ describe('SchedulesView', () => {
     expect(rowResult()).toBe('')
   })
 
+  // QA58: a schedule the gateway kept read "Cancelled." while the gateway, not answering, still held it.
+  it("says a cancel of the gateway's schedule is asked of the gateway, the Outbox following it", async () => {
+    fake.handle('outbox:list', () => ({ items: [gateway], total: 1 }))
+    fake.handle('outbox:cancel', () => ({ ...gateway, status: 'cancelled', gatewayStillHolds: true }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    await user.click(await screen.findByTestId('schedule-cancel-s-gw'))
+    await waitFor(() =>
+      expect(screen.getByTestId('schedules-result').textContent).toBe(
+        '+62 813-9999-8888: Cancelled here; the gateway is asked to cancel its copy, and the Outbox says once it has.'
+      )
+    )
+  })
+
   // QA58: only the words changed, and the row said "Rescheduled.": it goes at the same time.
   it('says the new words are saved, not "Rescheduled.", when only the words changed', async () => {
     fake.handle('outbox:edit', (request) => ({ ...local, text: request.text ?? local.text }))

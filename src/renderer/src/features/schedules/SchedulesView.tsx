@@ -968,7 +968,15 @@ function ScheduleRow({
           data-testid={`schedule-cancel-${item.id}`}
           {...busyButtonProps(
             busy,
-            () => void act(() => useOutbox.getState().cancel(item.id), t('schedules.cancelled'), true)
+            () =>
+              void act(
+                () => useOutbox.getState().cancel(item.id),
+                // The gateway's copy is cancelled by a call of its own (asked again until taken): said as asked, the
+                // Outbox following it (QA58: "Cancelled." while the gateway, not answering, still held it).
+                (cancelled) =>
+                  t(cancelled.gatewayStillHolds ? 'schedules.cancelledGatewayAsked' : 'schedules.cancelled'),
+                true
+              )
           )}
         >
           {t('outbox.cancel')}
