@@ -1707,6 +1707,22 @@ describe('enqueue', () => {
     }
   })
 
+  // QA58: reworded in Schedules ("…Senin" → "…Selasa"), the card still showed the old words beside live statuses.
+  it('shows the words its messages carry now, once they were changed elsewhere', async () => {
+    show()
+    const items = ['item-0-0', 'item-1-0'].map((id, n) =>
+      makeItem({ id, text: 'Hi', recipient: `628123456789${n}`, status: 'scheduled', scheduleMode: 'local' })
+    )
+    sentBatch(items, true)
+    const textRow = await screen.findByTestId('send-text-row')
+    await waitFor(() => expect(textRow.textContent).toContain('Hi'))
+    act(() => {
+      for (const item of items)
+        useOutbox.getState().applyItem({ ...item, text: 'Hi, Selasa', updatedAt: '2026-01-15T03:05:00.000Z' })
+    })
+    await waitFor(() => expect(within(textRow).getByText('Hi, Selasa')).toBeTruthy())
+  })
+
   it('says a message deleted here (Schedules, the Outbox) is deleted; the card stays with its draft until a new one', async () => {
     const user = show()
     const item = makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local' })

@@ -225,6 +225,14 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const captionItems = (caption: string): OutboxItemView[] =>
     items.filter((i) => i.kind === 'text' && i.text === caption)
   const textItems = items.filter((i) => i.kind === 'text' && !captionMessages.includes(i.text ?? ''))
+  // The words its messages carry now: reworded elsewhere (Schedules, the Outbox), all alike, the card says the new ones
+  // (QA58: the old words beside live statuses). A text split in parts, or reworded apart, keeps the words it sent.
+  const textNow = new Set(textItems.map((i) => i.text))
+  const [wordsNow] = textNow
+  const shownText =
+    (sent.textParts ?? 1) === 1 && textNow.size === 1 && typeof wordsNow === 'string' && wordsNow !== ''
+      ? wordsNow
+      : sent.text
   // Each file's messages: grouped by name once, not the whole batch searched for each of 1,000 files.
   const fileItemsByName = new Map<string | null, OutboxItemView[]>()
   for (const item of items) {
@@ -321,7 +329,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
                   : t('kind.text')}
               </span>
               <span className="file-meta ellipsis" dir="auto">
-                {sent.text}
+                {shownText}
               </span>
             </span>
             <ItemsProgress items={textItems} expected={recipients} deleted={rowDeleted(textItems)} />
