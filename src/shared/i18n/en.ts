@@ -1820,6 +1820,8 @@ export const enRest = {
     '{count, plural, one {# message} other {# messages}}; the end cannot be estimated yet.',
   'campaigns.confirmNoEnd.noDevice':
     '{count, plural, one {# message} other {# messages}}; the end is estimated once a device to send from is ticked.',
+  'campaigns.confirmNoEnd.noneSends':
+    '{count, plural, one {# message} other {# messages}}; no end can be estimated while none of the chosen devices can send.',
   'campaigns.confirmNoEnd.pacing':
     '{count, plural, one {# message} other {# messages}}; the end is estimated once the pacing is corrected.',
   'campaigns.confirmWorking':

@@ -2005,6 +2005,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.confirmNoEnd': '{count} pesan; perkiraan selesainya belum bisa dihitung.',
   'campaigns.confirmNoEnd.noDevice':
     '{count} pesan; perkiraan selesai muncul setelah perangkat pengirim dicentang.',
+  'campaigns.confirmNoEnd.noneSends':
+    '{count} pesan; waktu selesai tidak bisa diperkirakan selama tidak ada perangkat terpilih yang bisa mengirim.',
   'campaigns.confirmNoEnd.pacing':
     '{count} pesan; perkiraan selesainya dihitung setelah pengaturan laju kirim diperbaiki.',
   'campaigns.confirmWorking':

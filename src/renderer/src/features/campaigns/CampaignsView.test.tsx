@@ -3813,7 +3813,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       waits:
         'Toko Kedua — This device’s subscription has ended: messages wait in the outbox until it is renewed.',
       none: 'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
-      end: 'Estimated endUnknown'
+      end: 'Estimated endUnknown',
+      estimate: '1 message; no end can be estimated while none of the chosen devices can send.'
     },
     {
       language: 'id' as const,
@@ -3821,10 +3822,14 @@ describe('issue 27: the campaign view an operator can trust', () => {
       waits:
         'Toko Kedua — Langganan perangkat ini sudah berakhir: pesan akan menunggu di kotak keluar sampai langganannya diperpanjang.',
       none: 'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
-      end: 'Perkiraan selesaiTidak diketahui'
+      end: 'Perkiraan selesaiTidak diketahui',
+      estimate:
+        '1 pesan; waktu selesai tidak bisa diperkirakan selama tidak ada perangkat terpilih yang bisa mengirim.'
     }
   ])(
-    'repeats before Start that a chosen device cannot send, and promises no end ($language)',
+    // QA58: the form's line above it still said "estimated to finish 6 Dec 2026, 08:00", and the summary "Sending
+    // starts when its working hours open, 08:00".
+    'repeats before Start that a chosen device cannot send, and promises no end nor start, form or summary ($language)',
     async (want) => {
       seedStores(
         makeBootstrap({
@@ -3838,6 +3843,8 @@ describe('issue 27: the campaign view an operator can trust', () => {
       expect(within(summary).getByTestId('campaign-presend-device-waits').textContent).toBe(want.waits)
       expect(within(summary).getByTestId('campaign-presend-none-sends').textContent).toBe(want.none)
       expect(summary.textContent).toContain(want.end)
+      expect(within(summary).queryByTestId('campaign-presend-starts')).toBeNull()
+      expect(screen.getByTestId('campaign-estimate').textContent).toBe(want.estimate)
     }
   )
 

@@ -824,24 +824,31 @@ function NewCampaign({
   // Unknown." read as a placeholder left in the text, an operator's probe).
   // No device chosen covers no message: "None while the gateway quota is spent" was said of devices with quota left
   // (a new operator's probe, two devices and neither ticked yet). The end waits for a device, not for a quota.
+  // None of those ticked can send (expired, logged out): no end, as "Before you start" says below it (QA58: the form
+  // promised one there).
+  const noneTickedSends = chosenDevices.length > 0 && chosenDevices.every((d) => !isSendable(d.state))
   const finishLine = (finish: QuotaFinish): string =>
     blocked === 'campaigns.blocked.noDevice' || blocked === 'campaigns.blocked.noneTicked'
       ? t('campaigns.confirmNoEnd.noDevice', { count: ready })
-      : finish.kind === 'none'
-        ? t(
-            blocked === 'campaigns.blocked.pacing'
-              ? 'campaigns.confirmNoEnd.pacing'
-              : 'campaigns.confirmNoEnd',
-            {
-              count: ready
-            }
-          )
-        : finish.kind === 'at'
-          ? t('campaigns.confirm', { count: ready, finish: at(finish.at) })
-          : t('campaigns.confirmQuota', {
-              count: ready,
-              finish: quotaFinishText(t, finish, at, chosenDevices, (labels) => formatList(labels, language))
-            })
+      : noneTickedSends
+        ? t('campaigns.confirmNoEnd.noneSends', { count: ready })
+        : finish.kind === 'none'
+          ? t(
+              blocked === 'campaigns.blocked.pacing'
+                ? 'campaigns.confirmNoEnd.pacing'
+                : 'campaigns.confirmNoEnd',
+              {
+                count: ready
+              }
+            )
+          : finish.kind === 'at'
+            ? t('campaigns.confirm', { count: ready, finish: at(finish.at) })
+            : t('campaigns.confirmQuota', {
+                count: ready,
+                finish: quotaFinishText(t, finish, at, chosenDevices, (labels) =>
+                  formatList(labels, language)
+                )
+              })
   const blocked: MessageKey | null =
     template.trim() === ''
       ? 'campaigns.blocked.noMessage'

@@ -197,7 +197,7 @@ export function PreSendSummary({
                   list
                 )}
         </dd>
-        {opensAt !== null && workingHours ? (
+        {opensAt !== null && workingHours && !noneSends ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
           <>
             <dt>{t('campaigns.presend.starts')}</dt>
