@@ -2072,6 +2072,8 @@ export const enRest = {
   'campaigns.reading.cancel': 'Stop reading',
   'campaigns.reading.stopped': 'Reading stopped; nothing was imported.',
   'campaigns.preview.skipped': 'Row {row} will not be sent: {reason}.',
+  'campaigns.preview.headerRow': 'Row 1 is the sheet’s header: the rows to preview start at 2.',
+  'campaigns.preview.notARow': '“{typed}” is no row number: type a row from 2.',
   'campaigns.preview.noRow': 'There is no row {row} to preview: it is blank or past the last row.',
   'campaigns.blocked.noMessage': 'Write the message to start.',
   'campaigns.blocked.templateError': 'Correct the message to start (see above).',

@@ -2290,6 +2290,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.reading.cancel': 'Berhenti membaca',
   'campaigns.reading.stopped': 'Pembacaan dihentikan; tidak ada yang diimpor.',
   'campaigns.preview.skipped': 'Baris {row} tidak akan dikirim: {reason}.',
+  'campaigns.preview.headerRow':
+    'Baris 1 adalah judul kolom sheet: baris yang bisa dipratinjau mulai dari 2.',
+  'campaigns.preview.notARow': '“{typed}” bukan nomor baris: ketik baris mulai dari 2.',
   'campaigns.preview.noRow':
     'Tidak ada baris {row} untuk dipratinjau: baris itu kosong atau melewati baris terakhir.',
   'campaigns.blocked.noMessage': 'Tulis pesannya untuk mulai.',

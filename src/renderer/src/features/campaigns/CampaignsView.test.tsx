@@ -2823,6 +2823,19 @@ describe('issue 27: the campaign view an operator can trust', () => {
     await waitFor(() => expect(screen.getByTestId('campaign-preview').textContent).toBe('Halo row 3'))
     expect(screen.queryByTestId('campaign-preview-no-row')).toBeNull()
     expect(row.getAttribute('aria-invalid')).toBe('false')
+    // QA58: 1 (the header), 0 or letters were marked but said nothing, row 3's preview left beside them.
+    for (const [typed, said] of [
+      ['1', 'Row 1 is the sheet’s header: the rows to preview start at 2.'],
+      ['0', '“0” is no row number: type a row from 2.'],
+      ['abc', '“abc” is no row number: type a row from 2.']
+    ] as const) {
+      await user.clear(row)
+      await user.type(row, typed)
+      expect(screen.getByTestId('campaign-preview-no-row').textContent, typed).toBe(said)
+      expect(row.getAttribute('aria-invalid')).toBe('true')
+      expect(row.getAttribute('aria-describedby')).toBe('campaign-preview-no-row')
+      expect(screen.queryByTestId('campaign-preview'), typed).toBeNull()
+    }
   })
 
   it('reads a spreadsheet dropped on its own import area, and the window attaches nothing', async () => {
@@ -2977,12 +2990,16 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect((await screen.findByText(/Baris 4 tidak akan dikirim/)).textContent).toBe(
       'Baris 4 tidak akan dikirim: duplikat dari baris 2.'
     )
-    // "2,5" is no row (Chromium's number input made it row 25, QA19 Q19-01): marked, row 4 still previewed.
+    // "2,5" is no row (Chromium's number input made it row 25, QA19 Q19-01): marked and said, no row previewed beside
+    // it (QA58: row 4's line stayed under the marked field).
     await user.clear(row)
     await user.type(row, '2,5')
     expect(row.getAttribute('aria-invalid')).toBe('true')
     expect((row as HTMLInputElement).value).toBe('2,5')
-    expect(screen.getByText(/Baris 4 tidak akan dikirim/)).toBeTruthy()
+    expect(screen.getByTestId('campaign-preview-no-row').textContent).toBe(
+      '“2,5” bukan nomor baris: ketik baris mulai dari 2.'
+    )
+    expect(screen.queryByText(/Baris 4 tidak akan dikirim/)).toBeNull()
   })
 
   it("shows the core's unknown-variable refusal at the message field, and why Start waits", async () => {

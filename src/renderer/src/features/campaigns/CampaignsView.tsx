@@ -802,6 +802,16 @@ function NewCampaign({
   // no preview, and the preview was left empty with nothing said (an operator's probe).
   const noSuchRow =
     previewRow !== null && check !== null && lastCheck?.key === checkKey && check.previews.length === 0
+  // Typed, no row at all (1 is the header; 0, letters): said at the field, and no other row's preview beside it
+  // (QA58: the last row read stayed, the field marked with nothing said). Emptied to type another: nothing said yet.
+  const typedNoRow = previewRowText !== null && !isRowNumber(previewRowText, language)
+  const typedNoRowSaid = !typedNoRow
+    ? null
+    : previewRowText.trim() === ''
+      ? null
+      : readTypedNumber(previewRowText, true, language) === 1
+        ? t('campaigns.preview.headerRow')
+        : t('campaigns.preview.notARow', { typed: previewRowText.trim() })
   const ready = check?.summary.ready ?? 0
   const templateFailure = check?.templateError
     ? coreText(language, check.templateError, check.templateErrorKey, check.templateErrorParams)
@@ -1101,10 +1111,10 @@ function NewCampaign({
                 type="text"
                 inputMode="numeric"
                 value={previewRowText ?? String(previewRow ?? preview?.rowNumber ?? 2)}
-                aria-invalid={
-                  noSuchRow || (previewRowText !== null && !isRowNumber(previewRowText, language))
+                aria-invalid={noSuchRow || typedNoRow}
+                aria-describedby={
+                  noSuchRow || typedNoRowSaid !== null ? 'campaign-preview-no-row' : undefined
                 }
-                aria-describedby={noSuchRow ? 'campaign-preview-no-row' : undefined}
                 onChange={(e) => {
                   const text = e.target.value
                   // One change of the draft, one render per keystroke.
@@ -1116,7 +1126,17 @@ function NewCampaign({
                   })
                 }}
               />
-              {noSuchRow ? (
+              {typedNoRow ? (
+                typedNoRowSaid !== null ? (
+                  <p
+                    id="campaign-preview-no-row"
+                    className="field-error"
+                    data-testid="campaign-preview-no-row"
+                  >
+                    {typedNoRowSaid}
+                  </p>
+                ) : null
+              ) : noSuchRow ? (
                 <p id="campaign-preview-no-row" className="field-error" data-testid="campaign-preview-no-row">
                   {t('campaigns.preview.noRow', { row: previewRow })}
                 </p>
