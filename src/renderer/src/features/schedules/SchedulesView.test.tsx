@@ -44,6 +44,11 @@ const gateway = makeItem({
   scheduleMode: 'gateway'
 })
 
+/** What a schedule's row says of the last action on it. */
+const rowResult = (id: string): string =>
+  document.querySelector(`[data-testid="schedule-row"][data-id="${id}"] [data-testid="schedule-row-result"]`)
+    ?.textContent ?? ''
+
 /** Presses the held schedule's `send` ("Send now"): released, queued, it leaves the list. */
 async function sendHeldNow(send: string): Promise<void> {
   const held = { ...local, recipient: '6281399998888', held: true }
@@ -349,18 +354,14 @@ describe('SchedulesView', () => {
     fake.handle('outbox:edit', () => ({ ...local, scheduledAt: '2030-06-02T03:00:00.000Z' }))
     const user = userEvent.setup()
     render(<SchedulesView />)
-    const rowResult = (): string =>
-      document.querySelector(
-        '[data-testid="schedule-row"][data-id="s-local"] [data-testid="schedule-row-result"]'
-      )?.textContent ?? ''
     await user.click(await screen.findByTestId('schedule-edit-s-local'))
     await user.click(screen.getByTestId('schedule-save-s-local'))
-    await waitFor(() => expect(rowResult()).toBe('Rescheduled.'))
+    await waitFor(() => expect(rowResult('s-local')).toBe('Rescheduled.'))
     await user.click(screen.getByTestId('schedule-edit-s-local'))
     const form = screen.getByTestId('schedule-form-s-local')
     fireEvent.change(within(form).getByLabelText('Date'), { target: { value: '2020-01-01' } })
     expect(screen.getByTestId('schedule-passed-s-local')).toBeTruthy()
-    expect(rowResult()).toBe('')
+    expect(rowResult('s-local')).toBe('')
   })
 
   // QA58: a schedule the gateway kept read "Cancelled." while the gateway, not answering, still held it.
@@ -382,10 +383,6 @@ describe('SchedulesView', () => {
     fake.handle('outbox:edit', (request) => ({ ...local, text: request.text ?? local.text }))
     const user = userEvent.setup()
     render(<SchedulesView />)
-    const rowResult = (): string =>
-      document.querySelector(
-        '[data-testid="schedule-row"][data-id="s-local"] [data-testid="schedule-row-result"]'
-      )?.textContent ?? ''
     await user.click(await screen.findByTestId('schedule-edit-s-local'))
     const form = screen.getByTestId('schedule-form-s-local')
     const words = within(form).getByRole('textbox', { name: /^Text/ })
@@ -393,7 +390,9 @@ describe('SchedulesView', () => {
     await user.type(words, 'Pengingat rapat: ruang 2')
     await user.click(screen.getByTestId('schedule-save-s-local'))
     expect(fake.requests('outbox:edit')[0]).toMatchObject({ text: 'Pengingat rapat: ruang 2' })
-    await waitFor(() => expect(rowResult()).toBe('The new words are saved; it goes at the same time.'))
+    await waitFor(() =>
+      expect(rowResult('s-local')).toBe('The new words are saved; it goes at the same time.')
+    )
   })
 
   it('questions a time that has passed at the field, in the chosen zone, and saves nothing (QA finding 3)', async () => {
