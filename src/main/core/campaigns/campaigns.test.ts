@@ -923,7 +923,7 @@ describe('campaigns on the outbox', () => {
     await fixture.runUntil(() => fixture.gateway.messages.length === 7, { stepMs: 500 })
     expect((sendTimes().at(-1) ?? 0) - last).toBeLessThanOrEqual(2_500)
     expect(() => campaigns.setPacing(id, { ...PACING, minDelaySeconds: 9, maxDelaySeconds: 3 })).toThrow(
-      /longest delay/
+      /longest pause/
     )
     expect(campaigns.get(id).pacing.minDelaySeconds).toBe(1)
   })
