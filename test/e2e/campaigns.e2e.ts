@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { screenshot, seriousA11yViolations, touchingButtons } from './browser'
 import { QUICK_PACING, startedCampaign } from '../core/testing/sandbox-core'
-import { PDF, journeySession, linkedSandboxDevice, openTab } from './fixtures'
+import { PDF, journeySession, linkedSandboxDevice, openTab, zoneAtNoonNow } from './fixtures'
 
 const journey = journeySession()
 
@@ -146,6 +146,8 @@ describe('campaign journey in Chromium', () => {
   // Issue 27, point 1: one daily cap for the number, counted across every campaign (and direct send).
   it('holds two campaigns on one device to the cap of 3 set on its card, and the card says so', async () => {
     const harness = await journey.start()
+    // The cap counts the operator's day: on a clock at noon, no midnight comes mid-test to give the number three more.
+    await harness.core.handlers['settings:update']({ defaultTimezone: zoneAtNoonNow() })
     const deviceId = await linkedSandboxDevice(harness)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await openTab(p, 'devices')
