@@ -984,6 +984,8 @@ export const enRest = {
   'outbox.heldShort': 'Held',
   'outbox.paused': 'paused',
   'outbox.pausedShort': 'Paused',
+  'outbox.gatewayHolds': 'the gateway still has it',
+  'outbox.gatewayHoldsShort': 'Gateway has it',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',
   'outbox.waiting.paused': 'sending is paused',
   'outbox.waiting.devicePaused': 'sending through {device} is paused',

@@ -1209,6 +1209,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.heldShort': 'Ditahan',
   'outbox.paused': 'dijeda',
   'outbox.pausedShort': 'Dijeda',
+  'outbox.gatewayHolds': 'masih di gateway',
+  'outbox.gatewayHoldsShort': 'Di gateway',
   'outbox.waiting.held': 'ditahan oleh aturan terlambat: kirim atau batalkan',
   'outbox.waiting.paused': 'pengiriman dijeda',
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',

@@ -329,6 +329,7 @@ const OutboxRow = memo(function OutboxRow({
                 paused={paused}
                 testId="outbox-status"
                 failureCode={item.failure?.code ?? null}
+                gatewayStillHolds={item.gatewayStillHolds === true}
               />
               {hasStatusTime(item) ? (
                 <time

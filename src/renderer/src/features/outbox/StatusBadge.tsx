@@ -34,7 +34,8 @@ export function StatusBadge({
   testId,
   held = false,
   paused = false,
-  failureCode = null
+  failureCode = null,
+  gatewayStillHolds = false
 }: {
   status: OutboxStatus
   testId?: string
@@ -43,18 +44,22 @@ export function StatusBadge({
   paused?: boolean
   /** The item's failure code: a cancel because its number opted out is worded so, not as anyone's cancel. */
   failureCode?: string | null
+  /** Cancelled here, its cancel not yet taken by the gateway, which could still send it (OutboxItemView's field). */
+  gatewayStillHolds?: boolean
 }): React.JSX.Element {
   const t = useT()
   const optedOut = cancelledAsOptedOut({ status, failureCode })
   const label = optedOut ? t('status.optedOut') : t(`status.${status}`)
   const shortKey = SHORT_LABEL[optedOut ? 'optedOut' : status]
   const short = shortKey ? t(shortKey) : label
-  // What holds it, said after its status: the overdue policy, or a pause.
+  // What holds it, said after its status: the overdue policy, or a pause; or, cancelled, the gateway's copy.
   const note = held
     ? { full: t('outbox.held'), short: t('outbox.heldShort') }
     : paused
       ? { full: t('outbox.paused'), short: t('outbox.pausedShort') }
-      : null
+      : gatewayStillHolds
+        ? { full: t('outbox.gatewayHolds'), short: t('outbox.gatewayHoldsShort') }
+        : null
   return (
     <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
       <span aria-hidden="true" className="badge-symbol">
