@@ -2133,6 +2133,7 @@ export const enRest = {
   'campaigns.presend.campaignCapAlone': 'this campaign sends at most {cap} a day through each device',
   'campaigns.presend.starts': 'Sending starts',
   'campaigns.presend.startsWhenOpen': 'when its working hours open, {time}',
+  'campaigns.presend.startsAfterCap': 'when the daily cap allows it again, {time}',
   'campaigns.presend.quota': 'gateway quota {quota}',
   'campaigns.presend.quotaUnlimited': 'gateway quota unlimited',
   'campaigns.presend.quotaUnknown': 'gateway quota unknown',

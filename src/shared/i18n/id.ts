@@ -2353,6 +2353,7 @@ export const id: Record<MessageKey, string> = {
     'kampanye ini mengirim paling banyak {cap} sehari lewat tiap perangkat',
   'campaigns.presend.starts': 'Mulai mengirim',
   'campaigns.presend.startsWhenOpen': 'saat jam kerjanya dibuka, {time}',
+  'campaigns.presend.startsAfterCap': 'setelah batas harian dimulai lagi, {time}',
   'campaigns.presend.quota': 'kuota gateway {quota}',
   'campaigns.presend.quotaUnlimited': 'kuota gateway tak terbatas',
   'campaigns.presend.quotaUnknown': 'kuota gateway tidak diketahui',

@@ -4059,6 +4059,48 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.queryByTestId('campaign-presend-starts')).toBeNull()
   })
 
+  // QA58: with today's daily cap spent, the summary said sending starts when the hours open at 08:00 today; the cap
+  // holds it to its next day, whose 08:00 is when it starts.
+  it.each([
+    {
+      language: 'en' as const,
+      file: 'Choose a spreadsheet',
+      starts: 'when the daily cap allows it again, 1 Dec 2026, 08:00 WIB'
+    },
+    {
+      language: 'id' as const,
+      file: 'Pilih spreadsheet',
+      starts: 'setelah batas harian dimulai lagi, 1 Des 2026, 08.00 WIB'
+    }
+  ])('says sending starts on the cap’s next day when today’s cap is spent ($language)', async (words) => {
+    const spent = (count: number) =>
+      makeDevice({
+        id: 'dev-1',
+        label: 'Shop',
+        dailyCap: 10,
+        sentToday: { count, resetsAt: '2026-11-30T17:00:00.000Z', zone: 'Asia/Jakarta' }
+      })
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: words.language, defaultTimezone: 'Asia/Jakarta' }),
+        devices: [spent(10)]
+      })
+    )
+    const { user, start } = await draftWithMessage(words.file)
+    // 30 Nov 2026, 07:00 WIB: the hours open at 08:00 today, but the number has sent its 10 for today.
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 30, 0, 0), toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    await user.click(start)
+    expect((await screen.findByTestId('campaign-presend-starts')).textContent).toBe(words.starts)
+    // Some of today's cap left: it starts when the hours open today, as before.
+    act(() => useDevices.getState().upsert(spent(9)))
+    expect(screen.getByTestId('campaign-presend-starts').textContent).toMatch(
+      /^(when its working hours open|saat jam kerjanya dibuka), 08[.:]00 WIB$/
+    )
+  })
+
   // QA15 Q15-08: 19,979 rows took about 10 s after "Start anyway" with nothing but greyed buttons.
   it('says the campaign is being started while the core puts its rows in line, and starts it once', async () => {
     const { user, start } = await draftWithMessage('Choose a spreadsheet')

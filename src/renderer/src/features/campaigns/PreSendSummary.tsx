@@ -111,7 +111,13 @@ export function PreSendSummary({
   // Whether the hours are closed now, on the clock the end is asked again by (each minute: a summary read past 08:00
   // said sending waited for 08:00).
   const now = useNow(60_000)
-  const opensAt = workingHoursOpenAt(workingHours, now)
+  // Every chosen number's cap spent for today: nothing goes before its next day, so the hours' opening is read from
+  // there (QA58: "starts when the hours open, 08:00" while the cap held the campaign to tomorrow).
+  const capsSpentUntil = capsSpentUntilOf(devices, budgets)
+  const opensAt =
+    capsSpentUntil === null
+      ? workingHoursOpenAt(workingHours, now)
+      : (workingHoursOpenAt(workingHours, capsSpentUntil) ?? capsSpentUntil)
   // The picker warned of each chosen device that cannot send now; the summary says it again before Start, and
   // promises no end while none of them can send (QA N05: "Estimated end 19:16" on an expired device alone).
   const waiting = devices.filter((d) => !isSendable(d.state))
@@ -197,14 +203,19 @@ export function PreSendSummary({
                   list
                 )}
         </dd>
-        {opensAt !== null && workingHours && !noneSends ? (
+        {opensAt !== null && (workingHours || capsSpentUntil !== null) && !noneSends ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
           <>
             <dt>{t('campaigns.presend.starts')}</dt>
             <dd data-testid="campaign-presend-starts">
-              {t('campaigns.presend.startsWhenOpen', {
-                time: formatSoonInZone(opensAt, locale, workingHours.timeZone)
-              })}
+              {t(
+                capsSpentUntil === null
+                  ? 'campaigns.presend.startsWhenOpen'
+                  : 'campaigns.presend.startsAfterCap',
+                {
+                  time: formatSoonInZone(opensAt, locale, workingHours?.timeZone ?? timeZone)
+                }
+              )}
             </dd>
           </>
         ) : null}
@@ -289,4 +300,17 @@ export function PreSendSummary({
       </div>
     </div>
   )
+}
+
+/**
+ * When the chosen numbers' next day starts, if every one of them has spent today's daily cap (what they sent and what
+ * waits on them), or null while one may still send today or has no cap.
+ */
+function capsSpentUntilOf(
+  devices: readonly ChosenDevice[],
+  budgets: readonly (number | null)[]
+): number | null {
+  if (devices.length === 0 || !budgets.every((left) => left === 0)) return null
+  const resets = devices.map((d) => Date.parse(d.sentToday?.resetsAt ?? ''))
+  return resets.every((at) => !Number.isNaN(at)) ? Math.min(...resets) : null
 }
