@@ -1465,6 +1465,14 @@ export const enRest = {
   'sandbox.try.submit': 'Deliver the message',
   'sandbox.try.replied': 'Auto-reply sent: {text}',
   'sandbox.try.noReply': 'No auto-reply matched this message.',
+  'sandbox.try.webhook.onItsWay': 'A copy is on its way to the webhook address.',
+  'sandbox.try.webhook.retrying':
+    'A copy has not reached the webhook address yet; the sandbox tries again. Last attempt: {last}',
+  'sandbox.try.webhook.delivered': 'A copy reached the webhook address ({answer}).',
+  'sandbox.try.webhook.failed':
+    'A copy did not reach the webhook address, and the sandbox has stopped trying. Last attempt: {last}',
+  'sandbox.try.webhook.whereBelow': 'Its attempts are in the inspector below.',
+  'sandbox.try.webhook.whereElsewhere': 'Its attempts are in the webhook inspector (Webhooks view).',
   // The opt-out list changes when Sender Desk reads the message from the relay, after this answer.
   'sandbox.try.optOutKeyword':
     '“{text}” is one of the opt-out keywords: this number goes on the opt-out list (if it is not on it already) once Sender Desk reads the message from the relay.',
@@ -1472,10 +1480,6 @@ export const enRest = {
     '“{text}” is one of the opt-in keywords: this number comes off the opt-out list (if it is on it) once Sender Desk reads the message from the relay.',
   'sandbox.try.keywordNotReceiving':
     '“{text}” is one of the keywords customers reply with, but this device does not receive messages through Sender Desk: the opt-out list does not change.',
-  'sandbox.try.webhook':
-    'The message also went to the webhook address: its delivery is in the inspector below.',
-  'sandbox.try.webhookElsewhere':
-    'The message also went to the webhook address: its delivery is in the webhook inspector (Webhooks view).',
   'autoReplies.title': 'Auto-replies',
   'autoReplies.intro':
     'The gateway answers an incoming message that equals a keyword (capital letters and extra spaces aside) with your reply.',

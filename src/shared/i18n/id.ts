@@ -1658,15 +1658,20 @@ export const id: Record<MessageKey, string> = {
   'sandbox.try.submit': 'Kirim pesan masuk',
   'sandbox.try.replied': 'Balasan otomatis terkirim: {text}',
   'sandbox.try.noReply': 'Tidak ada balasan otomatis yang cocok.',
+  'sandbox.try.webhook.onItsWay': 'Salinannya sedang dikirim ke alamat webhook.',
+  'sandbox.try.webhook.retrying':
+    'Salinannya belum sampai ke alamat webhook; sandbox mencoba lagi. Percobaan terakhir: {last}',
+  'sandbox.try.webhook.delivered': 'Salinannya sampai ke alamat webhook ({answer}).',
+  'sandbox.try.webhook.failed':
+    'Salinannya tidak sampai ke alamat webhook, dan sandbox berhenti mencoba. Percobaan terakhir: {last}',
+  'sandbox.try.webhook.whereBelow': 'Percobaannya ada di pemeriksa di bawah.',
+  'sandbox.try.webhook.whereElsewhere': 'Percobaannya ada di pemeriksa webhook (tampilan Webhook).',
   'sandbox.try.optOutKeyword':
     '“{text}” termasuk kata kunci berhenti: nomor ini masuk daftar berhenti berlangganan (jika belum ada di sana) begitu Sender Desk membaca pesannya dari relay.',
   'sandbox.try.optInKeyword':
     '“{text}” termasuk kata kunci mulai lagi: nomor ini keluar dari daftar berhenti berlangganan (jika ada di sana) begitu Sender Desk membaca pesannya dari relay.',
   'sandbox.try.keywordNotReceiving':
     '“{text}” termasuk kata kunci balasan pelanggan, tetapi perangkat ini tidak menerima pesan lewat Sender Desk: daftar berhenti berlangganan tidak berubah.',
-  'sandbox.try.webhook': 'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa di bawah.',
-  'sandbox.try.webhookElsewhere':
-    'Pesan juga dikirim ke alamat webhook: pengirimannya ada di pemeriksa webhook (tampilan Webhook).',
   'nav.autoReplies': 'Balasan otomatis',
   'autoReplies.title': 'Balasan otomatis',
   'autoReplies.intro':

@@ -309,7 +309,7 @@ describe('AutoRepliesView', () => {
     expect(document.activeElement).toBe(screen.getByTestId('try-result'))
     // The inspector is not on this page: the line says where it is.
     expect(screen.getByTestId('try-webhook').textContent).toBe(
-      'The message also went to the webhook address: its delivery is in the webhook inspector (Webhooks view).'
+      'A copy is on its way to the webhook address. Its attempts are in the webhook inspector (Webhooks view).'
     )
 
     fake.handle('sandbox:receive', () => {

@@ -11,12 +11,15 @@ import { busyButtonProps } from '../../ui/busy-button'
 import { tooLongError } from '../../ui/text-limit'
 import { Field } from '../../ui/Field'
 import { MEDIA_KIND_CHOICES, MEDIA_KINDS, type MediaKindName } from '../../ui/media-kinds'
+import { noAnswerWords } from '../webhooks/attempt-words'
+import { useSandboxQuery } from './use-sandbox-query'
 
 type MediaChoice = MediaKindName | ''
 
 interface TryResult {
   replies: SandboxMessageView[]
-  webhook: boolean
+  /** The webhook delivery of the message's copy, or null when the device has no address to send it to. */
+  webhookDeliveryId: string | null
   /** The message was one of the operator's keywords: what it does, and whether this device's messages reach it. */
   keyword: { text: string; action: KeywordAction; receiving: boolean } | null
 }
@@ -89,7 +92,7 @@ export function TryIncoming({
       })
       setResult({
         replies: reply.replies,
-        webhook: reply.webhookDeliveryId !== null,
+        webhookDeliveryId: reply.webhookDeliveryId,
         keyword: await keywordOf(deviceId, message)
       })
     } catch (e) {
@@ -192,12 +195,59 @@ export function TryIncoming({
             )}
           </p>
         ) : null}
-        {result?.webhook ? (
-          <p className="muted small" data-testid="try-webhook">
-            {t(inspectorBelow ? 'sandbox.try.webhook' : 'sandbox.try.webhookElsewhere')}
-          </p>
+        {result?.webhookDeliveryId ? (
+          <TryWebhookLine
+            deviceId={deviceId}
+            deliveryId={result.webhookDeliveryId}
+            inspectorBelow={inspectorBelow}
+          />
         ) : null}
       </div>
     </form>
+  )
+}
+
+/**
+ * Where the copy of the message sent to the webhook address stands, followed until its delivery settles (QA58: "also
+ * went to the webhook address" read as done, and stayed so while every attempt was refused). Its last attempt in the
+ * inspector's words; a delivery not read yet (or not readable) is on its way.
+ */
+function TryWebhookLine({
+  deviceId,
+  deliveryId,
+  inspectorBelow
+}: {
+  deviceId: string
+  deliveryId: string
+  inspectorBelow: boolean
+}): React.JSX.Element {
+  const t = useT()
+  const { data } = useSandboxQuery(`try-webhook:${deviceId}`, () =>
+    call('sandbox:webhookDeliveries', { deviceId })
+  )
+  const delivery = data?.deliveries.find((d) => d.id === deliveryId)
+  const last = delivery?.attempts.at(-1)
+  const lastWords =
+    delivery && last
+      ? last.httpStatus !== null
+        ? t('webhooks.attempt.http', { status: last.httpStatus })
+        : noAnswerWords(t, last.error, delivery.url)
+      : null
+  const where = t(inspectorBelow ? 'sandbox.try.webhook.whereBelow' : 'sandbox.try.webhook.whereElsewhere')
+  const state =
+    delivery?.state === 'delivered'
+      ? t('sandbox.try.webhook.delivered', { answer: lastWords ?? '' })
+      : delivery?.state === 'failed'
+        ? t('sandbox.try.webhook.failed', { last: lastWords ?? '' })
+        : lastWords !== null
+          ? t('sandbox.try.webhook.retrying', { last: lastWords })
+          : t('sandbox.try.webhook.onItsWay')
+  return (
+    <p
+      className={delivery?.state === 'failed' ? 'feedback feedback--bad' : 'muted small'}
+      data-testid="try-webhook"
+    >
+      {`${state} ${where}`}
+    </p>
   )
 }

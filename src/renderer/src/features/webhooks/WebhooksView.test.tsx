@@ -475,12 +475,19 @@ describe('WebhooksView', () => {
       { deviceId: 'dev-sb', from: '0812 3456 7890', message: 'halo' }
     ])
     expect(await screen.findByTestId('try-no-reply')).toBeTruthy()
+    // The copy's line follows its delivery (QA58: "also went to the webhook address" read as done, and stayed so
+    // when every attempt failed).
     expect(screen.getByTestId('try-webhook').textContent).toBe(
-      'The message also went to the webhook address: its delivery is in the inspector below.'
+      'A copy is on its way to the webhook address. Its attempts are in the inspector below.'
     )
 
     fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [delivery] }))
     act(() => fake.emit('sandbox:changed', { at: '2026-01-15T03:00:06.000Z' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('try-webhook').textContent).toBe(
+        'A copy reached the webhook address (HTTP 200). Its attempts are in the inspector below.'
+      )
+    )
     const row = await screen.findByTestId('webhook-delivery')
     expect(row.getAttribute('data-state')).toBe('delivered')
     expect(within(row).getByTestId('webhook-payload').textContent).toContain('"message": "halo"')
@@ -490,7 +497,39 @@ describe('WebhooksView', () => {
         .map((a) => a.textContent)
     ).toEqual([expect.stringMatching(/HTTP 500.*boom/), expect.stringMatching(/HTTP 200.*Halo juga/)])
     expect(within(row).getByTestId('webhook-replies').textContent).toBe('Sent back to the chat: Halo juga')
-    await waitFor(() => expect(fake.requests('sandbox:webhookDeliveries').length).toBe(2))
+    // Read once on opening and once on the change: by the inspector, and by the try line that follows its copy.
+    await waitFor(() => expect(fake.requests('sandbox:webhookDeliveries').length).toBe(4))
+  })
+
+  it('"try it" says a copy the receiver never took: retried, then given up, with the last attempt in words', async () => {
+    seedStores(makeBootstrap({ devices: [sandbox] }))
+    connectEvents()
+    fake.handle('webhooks:get', () => settings({ deviceId: 'dev-sb', source: 'sandbox' }))
+    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', replies: [], webhookDeliveryId: 'wh-1' }))
+    const refused = { ...delivery.attempts[0]!, httpStatus: null, error: 'ECONNREFUSED', body: null }
+    let shown: WebhookDeliveryView = { ...delivery, state: 'pending', attempts: [refused], replies: [] }
+    fake.handle('sandbox:webhookDeliveries', () => ({ deliveries: [shown] }))
+    const user = userEvent.setup()
+    render(<WebhooksView />)
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'halo')
+    await user.click(screen.getByRole('button', { name: 'Deliver the message' }))
+    const line = await screen.findByTestId('try-webhook')
+    const refusedWords =
+      'Nothing is listening at 127.0.0.1:9000 (connection refused): is your receiver running?'
+    await waitFor(() =>
+      expect(line.textContent).toBe(
+        `A copy has not reached the webhook address yet; the sandbox tries again. Last attempt: ${refusedWords} ` +
+          'Its attempts are in the inspector below.'
+      )
+    )
+    shown = { ...shown, state: 'failed', attempts: [refused, refused] }
+    act(() => fake.emit('sandbox:changed', { at: '2026-01-15T03:00:06.000Z' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('try-webhook').textContent).toBe(
+        `A copy did not reach the webhook address, and the sandbox has stopped trying. Last attempt: ${refusedWords} ` +
+          'Its attempts are in the inspector below.'
+      )
+    )
   })
 
   it('heads each delivery with its message and status, and filters by kind and delivery state (issue 29)', async () => {
