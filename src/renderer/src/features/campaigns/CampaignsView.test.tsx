@@ -994,6 +994,27 @@ describe("each device's part, named", () => {
   })
 })
 
+describe('a campaign whose every part paused itself', () => {
+  // QA58: its Pause gone (nothing left to pause) and no Resume by its heading: each part's Resume was below the chart
+  // and the rows, a screen down, the only thing in sight by the heading Cancel.
+  it('shows each part, its reason and its Resume, with what acts on the campaign: before the chart and the rows', async () => {
+    seedStores(
+      makeBootstrap({ devices: [makeDevice({ id: 'dev-1', label: 'Shop', state: 'disconnected' })] })
+    )
+    const held = campaign({ devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'disconnected' }] })
+    fake.handle('campaigns:list', () => ({ campaigns: [held] }))
+    fake.handle('campaigns:get', () => held)
+    render(<CampaignsView />)
+    await userEvent.setup().click(await screen.findByRole('button', { name: /bills/ }))
+    const resume = await screen.findByRole('button', { name: 'Resume on Shop' })
+    const before = (a: Element, b: Element): boolean =>
+      (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+    expect(before(resume, screen.getByTestId('campaign-rows-total'))).toBe(true)
+    expect(before(resume, screen.getByTestId('campaign-counts'))).toBe(true)
+    expect(before(screen.getByTestId('campaign-controls'), resume)).toBe(true)
+  })
+})
+
 describe('a part paused by a device the gateway refuses', () => {
   // QA F07: a device whose subscription ended was reported as "disconnected or logged out… press Resume once the
   // device is connected again": the operator was sent to reconnect a phone when the fix is paying the gateway.
@@ -5008,7 +5029,7 @@ describe('the row keys in Campaigns', () => {
     checking: false
   })
 
-  it('J and K walk the campaigns, the open campaign’s sheet rows and its parts, in the order shown', async () => {
+  it('J and K walk the campaigns, the open campaign’s parts and its sheet rows, in the order shown', async () => {
     seedStores(
       makeBootstrap({
         devices: [makeDevice({ id: 'dev-1', label: 'Shop' }), makeDevice({ id: 'dev-2', label: 'Gudang' })]
@@ -5033,8 +5054,8 @@ describe('the row keys in Campaigns', () => {
     const campaigns = within(screen.getByRole('list', { name: 'Your campaigns' })).getAllByRole('listitem')
     await walkRowsWithJK([
       ...campaigns,
-      ...within(rowsBox).getAllByTestId('campaign-row'),
-      ...screen.getAllByTestId('campaign-device-wait')
+      ...screen.getAllByTestId('campaign-device-wait'),
+      ...within(rowsBox).getAllByTestId('campaign-row')
     ])
   })
 

@@ -1927,6 +1927,74 @@ function CampaignProgress({
           {cancelReportText(cancelled, t)}
         </p>
       ) : null}
+      {/* Each device's part with why it waits and its own Resume, beside the campaign's controls: below the chart and
+          the rows, a campaign whose every part paused itself had nothing by its heading to resume it (QA58). */}
+      <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
+        {campaign.devices.map((d) => (
+          // A J / K stop, named by its device's line (a list item takes no name from what it holds).
+          <li
+            key={d.deviceId}
+            data-testid="campaign-device-wait"
+            data-row-focus
+            tabIndex={-1}
+            aria-labelledby={`campaign-part-${d.deviceId}`}
+          >
+            <span id={`campaign-part-${d.deviceId}`}>
+              {campaignPartText(d, deviceOf(d.deviceId), t, {
+                locale,
+                timeZone: campaignZone(campaign.pacing, timeZone),
+                sendingPaused
+              })}
+            </span>
+            {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
+            {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
+            {/* The advice of an ended subscription comes with where it is renewed, as on the device's card. */}
+            {partAdvice(d) !== null ? <PartRenewLink device={deviceOf(d.deviceId)} /> : null}
+            {/* A gateway that came back is seen at the device's next check, minutes away after a long failure
+                (its backoff): the operator can have it looked at now, where the card offers "Check again" too
+                (QA36 Q36-07). */}
+            {offersCheckAgainOn(deviceOf(d.deviceId)) ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() =>
+                    void act(async () => {
+                      await useDevices.getState().refresh(d.deviceId)
+                      // Back: this button goes and the part's Resume is what comes next; else the focus stays here.
+                      requestAnimationFrame(() =>
+                        document.getElementById(`campaign-resume-${d.deviceId}`)?.focus()
+                      )
+                    })
+                  }
+                >
+                  {t('campaigns.checkDeviceNow', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
+                </button>
+              </>
+            ) : null}
+            {d.autoPaused ? (
+              <>
+                {' '}
+                <button
+                  type="button"
+                  className="button"
+                  id={`campaign-resume-${d.deviceId}`}
+                  onClick={() =>
+                    void act(async () => {
+                      await call('campaigns:resume', { id, deviceId: d.deviceId })
+                      // This Resume goes once the device's part runs again: the focus goes to the campaign.
+                      heading.current?.focus()
+                    })
+                  }
+                >
+                  {t('campaigns.resumeOn', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
+                </button>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
       <p className="muted" data-testid="campaign-rows-total">
         {blankRows > 0
           ? t('campaigns.count.rowsBlank', { rows, blank: blankRows })
@@ -1994,72 +2062,6 @@ function CampaignProgress({
           failed={buckets.failed}
         />
       ) : null}
-      <ul className="campaign-devices" hidden={campaign.status !== 'running' && campaign.status !== 'paused'}>
-        {campaign.devices.map((d) => (
-          // A J / K stop, named by its device's line (a list item takes no name from what it holds).
-          <li
-            key={d.deviceId}
-            data-testid="campaign-device-wait"
-            data-row-focus
-            tabIndex={-1}
-            aria-labelledby={`campaign-part-${d.deviceId}`}
-          >
-            <span id={`campaign-part-${d.deviceId}`}>
-              {campaignPartText(d, deviceOf(d.deviceId), t, {
-                locale,
-                timeZone: campaignZone(campaign.pacing, timeZone),
-                sendingPaused
-              })}
-            </span>
-            {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
-            {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
-            {/* The advice of an ended subscription comes with where it is renewed, as on the device's card. */}
-            {partAdvice(d) !== null ? <PartRenewLink device={deviceOf(d.deviceId)} /> : null}
-            {/* A gateway that came back is seen at the device's next check, minutes away after a long failure
-                (its backoff): the operator can have it looked at now, where the card offers "Check again" too
-                (QA36 Q36-07). */}
-            {offersCheckAgainOn(deviceOf(d.deviceId)) ? (
-              <>
-                {' '}
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() =>
-                    void act(async () => {
-                      await useDevices.getState().refresh(d.deviceId)
-                      // Back: this button goes and the part's Resume is what comes next; else the focus stays here.
-                      requestAnimationFrame(() =>
-                        document.getElementById(`campaign-resume-${d.deviceId}`)?.focus()
-                      )
-                    })
-                  }
-                >
-                  {t('campaigns.checkDeviceNow', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
-                </button>
-              </>
-            ) : null}
-            {d.autoPaused ? (
-              <>
-                {' '}
-                <button
-                  type="button"
-                  className="button"
-                  id={`campaign-resume-${d.deviceId}`}
-                  onClick={() =>
-                    void act(async () => {
-                      await call('campaigns:resume', { id, deviceId: d.deviceId })
-                      // This Resume goes once the device's part runs again: the focus goes to the campaign.
-                      heading.current?.focus()
-                    })
-                  }
-                >
-                  {t('campaigns.resumeOn', { device: deviceOf(d.deviceId)?.label ?? d.deviceId })}
-                </button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
       {campaign.status === 'running' || campaign.status === 'paused' ? (
         <EditPacing
           key={campaign.id}
