@@ -1102,7 +1102,9 @@ export const CampaignView = z.object({
    * How many of its take-back's gateway calls are still to be done (a device whose subscription ended holds them until
    * it is renewed): while not 0, it is not all taken back yet.
    */
-  takeBackPending: z.number().int().optional()
+  takeBackPending: z.number().int().optional(),
+  /** Paused by an open take-back question (campaigns:holdForTakeBack), not by the operator; absent otherwise. */
+  heldForTakeBack: z.literal(true).optional()
 })
 export type CampaignView = z.infer<typeof CampaignView>
 

@@ -244,6 +244,7 @@ export const enStart = {
   'campaigns.wait.dailyCap': 'Daily cap reached; continues at {until}',
   'campaigns.wait.rateLimited': 'Waiting: the gateway asked to slow down; next try at {until}',
   'campaigns.wait.paused': 'Paused by you',
+  'campaigns.wait.takeBackQuestion': 'Paused while you decide whether to take the campaign back',
   'campaigns.autoPause.disconnected': 'Paused: the device disconnected or was logged out.',
   'campaigns.autoPause.failureRate': 'Paused: too many recent sends failed.',
   'campaigns.autoPause.quota': 'Paused: the gateway says the quota is spent.',

@@ -2047,6 +2047,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.wait.dailyCap': 'Batas harian tercapai; lanjut pukul {until}',
   'campaigns.wait.rateLimited': 'Menunggu: gateway meminta pengiriman diperlambat; dicoba lagi pukul {until}',
   'campaigns.wait.paused': 'Dijeda oleh Anda',
+  'campaigns.wait.takeBackQuestion': 'Dijeda selama Anda memutuskan apakah kampanye ditarik kembali',
   'campaigns.wait.checking':
     'Gateway sedang bermasalah: memeriksa apakah gateway sudah menerima {count} pesan terakhir sebelum mengirim lagi',
   'campaigns.autoPause.disconnected': 'Dijeda: perangkat terputus atau keluar.',

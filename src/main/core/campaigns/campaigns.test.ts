@@ -1329,6 +1329,19 @@ describe('campaigns on the outbox', () => {
       expect(campaigns.get(id).status).toBe('paused')
     })
 
+    // QA58: the question's pause read as the operator's ("Paused by you") on each part; the view says whose it is.
+    it('says a campaign is paused for the question, and no longer once it is kept', async () => {
+      const { id } = await setUp()
+      await fixture.outbox.start()
+      await campaigns.start(id)
+      expect(campaigns.holdForTakeBack(id).campaign.heldForTakeBack).toBe(true)
+      expect(campaigns.get(id).heldForTakeBack).toBe(true)
+      expect(campaigns.keepAfterTakeBack(id).heldForTakeBack).toBeUndefined()
+      // Paused by the operator, it is theirs: a question opened then does not hold it.
+      campaigns.pause(id)
+      expect(campaigns.holdForTakeBack(id).campaign.heldForTakeBack).toBeUndefined()
+    })
+
     it('leaves a campaign the operator had paused paused', async () => {
       const { id } = await setUp()
       await fixture.outbox.start()

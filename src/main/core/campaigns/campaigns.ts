@@ -293,6 +293,8 @@ export interface CampaignView {
   takeBackId: string | null
   /** How many of its take-back's gateway calls are still to be done: while not 0, it is not all taken back yet. */
   takeBackPending: number
+  /** Paused by the take-back question on screen (its hold kept), not by the operator. */
+  heldForTakeBack?: true
 }
 
 /**
@@ -993,7 +995,10 @@ export function createCampaigns(deps: CampaignsDeps) {
       attachmentName: campaign.attachmentName,
       takenBackAt: queue.takenBackAt(tagOf(id)),
       takeBackId: queue.latestTakeBack(tagOf(id)),
-      takeBackPending: queue.takeBackPending(tagOf(id))
+      takeBackPending: queue.takeBackPending(tagOf(id)),
+      ...(campaign.status === 'paused' && store.takeBackHold(id) !== null
+        ? { heldForTakeBack: true as const }
+        : {})
     }
     // A device in a pause or a gap sends nothing before it ends: its lane starts there (a batch pause's end came
     // after the estimated end when the rows left fitted in one batch, QA12 Q12-07).

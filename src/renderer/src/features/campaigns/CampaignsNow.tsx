@@ -176,7 +176,12 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
     )
     .map((d) => {
       const device = deviceOf(d.deviceId)
-      const text = campaignPartText(d, device, t, { locale, timeZone: zone, sendingPaused })
+      const text = campaignPartText(d, device, t, {
+        locale,
+        timeZone: zone,
+        sendingPaused,
+        heldForTakeBack: campaign.heldForTakeBack === true
+      })
       // Paused by a drop, the part waits for Resume even once the device is back: said here as the campaign says it.
       const back =
         (d.autoPaused === 'disconnected' || d.autoPaused === 'unreachable') &&

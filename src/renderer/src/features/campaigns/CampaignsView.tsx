@@ -1943,7 +1943,8 @@ function CampaignProgress({
               {campaignPartText(d, deviceOf(d.deviceId), t, {
                 locale,
                 timeZone: campaignZone(campaign.pacing, timeZone),
-                sendingPaused
+                sendingPaused,
+                heldForTakeBack: campaign.heldForTakeBack === true
               })}
             </span>
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}

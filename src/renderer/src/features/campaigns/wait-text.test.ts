@@ -134,3 +134,26 @@ describe('a part paused for an unreachable gateway', () => {
     expect(campaignWaitText(paused, say('en'), {}, network)).toBe('Paused: the gateway could not be reached.')
   })
 })
+
+describe('a part paused while the take-back question is open', () => {
+  const paused: CampaignView['devices'][number] = {
+    deviceId: 'dev-1',
+    wait: { code: 'paused', until: null },
+    autoPaused: null
+  }
+  const say =
+    (language: Language): Translate =>
+    (key, params) =>
+      translate(language, key, params)
+
+  // QA58: "Paused by you" beside the question that paused it: the operator paused nothing.
+  it('says the question holds it, in both languages; the operator’s own pause stays theirs', () => {
+    expect(campaignWaitText(paused, say('en'), { heldForTakeBack: true })).toBe(
+      'Paused while you decide whether to take the campaign back'
+    )
+    expect(campaignWaitText(paused, say('id'), { heldForTakeBack: true })).toBe(
+      'Dijeda selama Anda memutuskan apakah kampanye ditarik kembali'
+    )
+    expect(campaignWaitText(paused, say('en'), {})).toBe('Paused by you')
+  })
+})

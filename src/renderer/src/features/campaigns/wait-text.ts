@@ -71,12 +71,14 @@ export interface PartContext {
   timeZone?: string
   /** The operator paused all sending (the header's "Pause sending"): no part sends, whatever its pacing says. */
   sendingPaused?: boolean
+  /** The campaign's pause is the take-back question's (CampaignView.heldForTakeBack), not the operator's. */
+  heldForTakeBack?: boolean
 }
 
 export function campaignWaitText(
   part: CampaignView['devices'][number],
   t: Translate,
-  { locale, timeZone, sendingPaused = false }: PartContext = {},
+  { locale, timeZone, sendingPaused = false, heldForTakeBack = false }: PartContext = {},
   device?: Pick<DeviceView, 'state' | 'stateNoteKey'>
 ): string {
   const state = heldByState(part, device)
@@ -96,6 +98,7 @@ export function campaignWaitText(
   // Sends in doubt are checked at the gateway before any resend: not "Sending now" (QA12-05).
   if (checkingHolds(part)) return t('campaigns.wait.checking', { count: part.checking ?? 0 })
   if (!part.wait) return t('campaigns.wait.none')
+  if (part.wait.code === 'paused' && heldForTakeBack) return t('campaigns.wait.takeBackQuestion')
   return t(WAIT_KEY[part.wait.code] ?? 'campaigns.wait.gap', {
     until: part.wait.until
       ? waitUntilText(part.wait.until, locale ?? 'en-GB', timeZone ?? computerZone())
