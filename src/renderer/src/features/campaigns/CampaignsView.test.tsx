@@ -2813,6 +2813,24 @@ describe('issue 27: the campaign view an operator can trust', () => {
     return user
   }
 
+  // QA59: a number put on the opt-out list while the form was open stayed counted in "Start sending 8 messages" and
+  // in "Before you start"; only the start's own check left it out.
+  it('checks the sheet again when the opt-out list changes, and counts what that check says', async () => {
+    const { start } = await draftWithMessage('Choose a spreadsheet')
+    await waitFor(() => expect(start.textContent).toBe('Start sending 1 message'))
+    const asked = fake.requests('campaigns:check').length
+    fake.handle('campaigns:check', () => ({
+      summary: { total: 3, ready: 0, skipped: 3, byProblem: { no_phone: 1, duplicate: 1, opted_out: 1 } },
+      problems: [],
+      previews: [],
+      templateError: null,
+      estimate: null
+    }))
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
+    await waitFor(() => expect(fake.requests('campaigns:check').length).toBe(asked + 1))
+    await waitFor(() => expect(start.textContent).not.toBe('Start sending 1 message'))
+  })
+
   it('says at the field when the preview row is none the sheet has (blank or past the last row)', async () => {
     handleSheet()
     // The core previews only rows it read: rows 2 to 4 here.

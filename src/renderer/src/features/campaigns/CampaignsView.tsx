@@ -615,6 +615,10 @@ function NewCampaign({
   // The end is estimated from now (working hours, today's caps): asked again each minute the form stays open, or a
   // form left open says an end already gone, or an evening's end after the hours have closed (an operator's probe).
   const minute = useNow(60_000)
+  // The check leaves out the numbers on the opt-out list: one added or taken off while the form is open is counted
+  // again (QA59: "Start sending 8 messages" and "Before you start" still counted a number just opted out).
+  const [optOutsChanged, setOptOutsChanged] = useState(0)
+  useEffect(() => getApi().on('optouts:changed', () => setOptOutsChanged((n) => n + 1)), [])
   const devicesNow = JSON.stringify(
     devices
       .filter((d) => chosen.includes(d.id))
@@ -640,7 +644,7 @@ function NewCampaign({
       on = false
       clearTimeout(timer)
     }
-  }, [checkRequest, checkKey, devicesNow, waitingInOutbox, minute])
+  }, [checkRequest, checkKey, devicesNow, waitingInOutbox, minute, optOutsChanged])
 
   async function attach(file: File | undefined): Promise<void> {
     if (!file) return
