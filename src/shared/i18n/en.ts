@@ -1984,6 +1984,11 @@ export const enRest = {
   'campaigns.optOuts.add': 'Numbers to add (one per line or comma-separated)',
   'campaigns.optOuts.addButton': 'Add to the list',
   'campaigns.optOuts.import': 'Import a file…',
+  'campaigns.optOuts.importConfirm':
+    '{name} holds {count, plural, one {# number. Put it on the opt-out list? Every campaign skips it from now on, and its messages still waiting in campaigns are cancelled.} other {# numbers. Put them all on the opt-out list? Every campaign skips them from now on, and their messages still waiting in campaigns are cancelled.}}',
+  'campaigns.optOuts.importConfirmButton': 'Put {count} on the list',
+  'campaigns.optOuts.importOtherCells':
+    'Its other cells (headings, names, other columns such as a yes/no column) are not read: every number in the file goes on the list.',
   'campaigns.optOuts.export': 'Export (CSV)',
   'campaigns.optOuts.shownFirst': 'Showing the first {shown} of {count}. Export (CSV) lists them all.',
   'campaigns.optOuts.added': '{added} added.',

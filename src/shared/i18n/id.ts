@@ -2206,6 +2206,11 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.add': 'Nomor yang ditambahkan (satu per baris atau dipisah koma)',
   'campaigns.optOuts.addButton': 'Tambahkan ke daftar',
   'campaigns.optOuts.import': 'Impor file…',
+  'campaigns.optOuts.importConfirm':
+    '{name} berisi {count} nomor. Masukkan semuanya ke daftar berhenti berlangganan? Semua kampanye melewatinya mulai sekarang, dan pesannya yang masih menunggu di kampanye dibatalkan.',
+  'campaigns.optOuts.importConfirmButton': 'Masukkan {count} ke daftar',
+  'campaigns.optOuts.importOtherCells':
+    'Sel lainnya (judul, nama, kolom lain seperti kolom ya/tidak) tidak dibaca: setiap nomor di berkas masuk ke daftar.',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
   'campaigns.optOuts.shownFirst': 'Menampilkan {shown} pertama dari {count}. Ekspor (CSV) memuat semuanya.',
   'campaigns.optOuts.added': '{added} ditambahkan.',

@@ -63,6 +63,12 @@ async function openList(user: ReturnType<typeof userEvent.setup>, title = 'Opt-o
   await user.click(await screen.findByText(title))
 }
 
+/** A file picked with "Import a file…", its question answered "Put … on the list". */
+async function importFile(user: ReturnType<typeof userEvent.setup>, file: File): Promise<void> {
+  await user.upload(screen.getByLabelText('Import a file…'), file)
+  await user.click(await screen.findByTestId('optouts-import-confirm'))
+}
+
 describe('OptOuts', () => {
   it('reaches "Import a file…" with Tab from the buttons before it (QA11: a hidden input took no focus)', async () => {
     const user = userEvent.setup()
@@ -138,7 +144,7 @@ describe('OptOuts', () => {
       'pelanggan.csv',
       { type: 'text/csv' }
     )
-    await user.upload(screen.getByLabelText('Import a file…'), file)
+    await importFile(user, file)
     await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
     // Words (names, headers, cities) are not numbers: left out. A cell that is a number and fails is still sent, so
     // the core names it as not valid.
@@ -156,7 +162,7 @@ describe('importing a file written as the customer list is (the campaign import 
       const user = userEvent.setup()
       render(<OptOuts />)
       await openList(user)
-      await user.upload(screen.getByLabelText('Import a file…'), new File([content], 'daftar.csv'))
+      await importFile(user, new File([content], 'daftar.csv'))
       await waitFor(() => expect(fake.requests('optouts:add')).toHaveLength(1))
       expect(fake.requests('optouts:add')).toEqual([{ phones: numbers, source: 'import' }])
     }
@@ -304,6 +310,38 @@ describe('what an add says', () => {
     await user.type(screen.getByTestId('optouts-add'), typed)
     await user.keyboard('{Tab}{Enter}')
     expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
+  })
+
+  // QA59: a customer sheet picked here put every customer on the list at once, its opt-out column unread, nothing
+  // asked first; what opting out cancels (their waiting campaign messages) no undo brings back.
+  it('asks before a file’s numbers go on the list, says its other cells are not read, and Cancel adds nothing', async () => {
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await openList(user)
+    const sheet = 'Nama,Nomor,Berhenti\r\nBudi,0812 3456 7001,ya\r\nSari,0812 3456 7002,\r\n'
+    await user.upload(screen.getByLabelText('Import a file…'), new File([sheet], 'pelanggan.csv'))
+    const question = await screen.findByRole('group', { name: /pelanggan\.csv/ })
+    expect(within(question).getByText(/^pelanggan\.csv holds 2 numbers/).textContent).toBe(
+      'pelanggan.csv holds 2 numbers. Put them all on the opt-out list? Every campaign skips them from now on, and ' +
+        'their messages still waiting in campaigns are cancelled.'
+    )
+    expect(within(question).getByTestId('optouts-import-other-cells').textContent).toBe(
+      'Its other cells (headings, names, other columns such as a yes/no column) are not read: every number in the ' +
+        'file goes on the list.'
+    )
+    // The harmless answer has the focus: a stray Enter adds nothing.
+    expect(document.activeElement?.textContent).toBe('Cancel')
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('group', { name: /pelanggan\.csv/ })).toBeNull()
+    expect(fake.requests('optouts:add')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByLabelText('Import a file…'))
+
+    await importFile(user, new File([sheet], 'pelanggan.csv'))
+    await waitFor(() =>
+      expect(fake.requests('optouts:add')).toEqual([
+        { phones: ['0812 3456 7001', '0812 3456 7002'], source: 'import' }
+      ])
+    )
   })
 
   it('says a file with no numbers in it has none, and asks the core nothing (QA11: an empty file gave "0 added.")', async () => {

@@ -10,6 +10,7 @@ import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { cancelOnEscape } from '../../ui/escape'
+import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 
@@ -119,6 +120,15 @@ export function OptOuts(): React.JSX.Element {
   const [asking, setAsking] = useState(false)
   /** The entries the last removal took off, as they were: Undo puts them back. */
   const [removed, setRemoved] = useState<OptOut[] | null>(null)
+  /**
+   * A file's numbers asked about before they go on the list (QA59: a customer sheet put every customer on it at once,
+   * unasked; what opting out cancels, their waiting campaign messages, no undo brings back), and whether it has other
+   * cells (names, a yes/no column) that are not read.
+   */
+  const [importing, setImporting] = useState<{ name: string; numbers: string[]; otherCells: boolean } | null>(
+    null
+  )
+  const importRef = useRef<HTMLInputElement>(null)
   /** What the last pasted block of cells left out of the box (the cells that were not numbers), until the add. */
   const [pasteNote, setPasteNote] = useState<string | null>(null)
   // Where the focus goes once the list has been read again after an action: "Add to the list" turns disabled as its
@@ -315,6 +325,7 @@ export function OptOuts(): React.JSX.Element {
         <label className="button campaign-optouts-import">
           {t('campaigns.optOuts.import')}
           <input
+            ref={importRef}
             className="campaign-file-input"
             type="file"
             accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
@@ -326,8 +337,11 @@ export function OptOuts(): React.JSX.Element {
               reader.onload = () => {
                 // Read as the campaign import reads a CSV (its encoding and separator guessed, quotes respected): a
                 // `;` or tab list's name column is a cell of its own, not part of the number beside it.
-                const { numbers } = numberListCells(csvText(new Uint8Array(reader.result as ArrayBuffer)))
-                if (numbers.length > 0) return void add(numbers, 'import')
+                const { numbers, skipped } = numberListCells(
+                  csvText(new Uint8Array(reader.result as ArrayBuffer))
+                )
+                if (numbers.length > 0)
+                  return setImporting({ name: file.name, numbers, otherCells: skipped.length > 0 })
                 setResult(null)
                 setNote(t('campaigns.optOuts.noNumbers', { name: file.name }))
               }
@@ -339,6 +353,34 @@ export function OptOuts(): React.JSX.Element {
           {t('campaigns.optOuts.export')}
         </button>
       </div>
+      {importing ? (
+        <ConfirmPanel
+          id="optouts-import-question"
+          focusOnOpen
+          question={t('campaigns.optOuts.importConfirm', {
+            name: importing.name,
+            count: importing.numbers.length
+          })}
+          confirmLabel={t('campaigns.optOuts.importConfirmButton', { count: importing.numbers.length })}
+          keepLabel={t('common.cancel')}
+          confirmTestId="optouts-import-confirm"
+          onConfirm={() => {
+            setImporting(null)
+            void add(importing.numbers, 'import')
+          }}
+          onKeep={() => {
+            setImporting(null)
+            // Back to where the file was picked: the question, which had the focus, is gone.
+            importRef.current?.focus()
+          }}
+        >
+          {importing.otherCells ? (
+            <p className="muted" data-testid="optouts-import-other-cells">
+              {t('campaigns.optOuts.importOtherCells')}
+            </p>
+          ) : null}
+        </ConfirmPanel>
+      ) : null}
       {note !== null ? (
         <p role="status" data-testid="optouts-result" ref={resultRef} tabIndex={-1}>
           {note}
