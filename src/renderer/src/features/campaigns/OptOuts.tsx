@@ -5,7 +5,7 @@ import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { csvText, numberListCells, splitRecipients } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { localeOf, useLanguage, useT, type MessageKey, type Translate } from '../../i18n'
+import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -13,24 +13,9 @@ import { cancelOnEscape } from '../../ui/escape'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
+import { optOutHowText } from './opt-out-source'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
-
-type OptOutSource = 'operator' | 'import' | 'outbox' | 'keyword'
-/** How a number got on the list, in words (an unknown source, from an older build, is shown as stored). */
-const SOURCE_WORDS: Record<OptOutSource, MessageKey> = {
-  operator: 'campaigns.optOuts.source.operator',
-  import: 'campaigns.optOuts.source.import',
-  outbox: 'campaigns.optOuts.source.outbox',
-  keyword: 'campaigns.optOuts.source.keyword'
-}
-
-/** How a number got on the list; a customer's keyword by the word itself when it was kept (older entries have none). */
-function howText(o: OptOut, t: Translate): string {
-  if (o.source === 'keyword' && o.keyword)
-    return t('campaigns.optOuts.source.keywordWord', { word: o.keyword })
-  return o.source in SOURCE_WORDS ? t(SOURCE_WORDS[o.source as OptOutSource]) : o.source
-}
 
 /**
  * How many entries the list shows: the core answers this page of what the search finds (it searches the whole list),
@@ -510,7 +495,7 @@ export function OptOuts(): React.JSX.Element {
               <span className="muted small">
                 {' '}
                 {t('campaigns.optOuts.how', {
-                  how: howText(o, t),
+                  how: optOutHowText(o, t),
                   time: formatDateTimeInZone(new Date(o.addedAt).toISOString(), locale, zone)
                 })}
               </span>{' '}

@@ -2016,7 +2016,10 @@ describe('the reply box', () => {
     await user.click(screen.getByTestId('inbox-reply-send'))
     const blocked = await screen.findByTestId('inbox-reply-opted-out')
     expect(blocked.getAttribute('role')).toBe('alert')
-    expect(blocked.textContent).toContain('The gateway will refuse this reply: +62 813-7777-8888')
+    // Why it is on the list is not said here: the operator may have put it there (QA59: "the customer asked to stop").
+    expect(blocked.textContent).toContain(
+      'The gateway will refuse this reply: +62 813-7777-8888 is on the opt-out list. Sender Desk puts'
+    )
     // The Send view's and Reminders' words for why and how it is lifted: one wording.
     expect(blocked.textContent).toContain(
       'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.'
@@ -2027,6 +2030,46 @@ describe('the reply box', () => {
     expect(fake.requests('inbox:reply')).toHaveLength(1)
     // The draft stays, for when the number is taken off the list.
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('Halo')
+  })
+
+  // QA59: a number the operator put on the list was said to have "asked to stop", and nothing said it before Send.
+  it('says before a reply is written that the number is on the opt-out list, and how it got there', async () => {
+    script()
+    const listed = (source: 'operator' | 'keyword') => ({
+      optOuts: [
+        {
+          phone: '6281377778888',
+          source,
+          addedAt: Date.UTC(2026, 0, 14),
+          name: null,
+          keyword: source === 'keyword' ? 'STOP' : null
+        }
+      ],
+      total: 1,
+      listed: 3
+    })
+    let entry: InvokeReply<'optouts:list'> = listed('operator')
+    fake.handle('optouts:list', () => entry)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const note = await screen.findByTestId('inbox-reply-listed')
+    expect(note.textContent).toBe(
+      '+62 813-7777-8888 is on the opt-out list (added here): the gateway refuses replies to it.'
+    )
+    expect(fake.requests('optouts:list').at(-1)).toMatchObject({ search: '6281377778888' })
+    // A customer's STOP, read while the conversation is open.
+    entry = listed('keyword')
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-reply-listed').textContent).toBe(
+        '+62 813-7777-8888 is on the opt-out list (replied “STOP”): the gateway refuses replies to it.'
+      )
+    )
+    // Taken off the list: the note goes.
+    entry = { optOuts: [], total: 0, listed: 2 }
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:01:00.000Z' }))
+    await waitFor(() => expect(screen.queryByTestId('inbox-reply-listed')).toBeNull())
   })
 
   it('refuses a text past the gateway limit, counted as the gateway counts', async () => {
