@@ -2258,18 +2258,20 @@ export const id: Record<MessageKey, string> = {
   'customers.campaign': 'Kampanye',
   'customers.campaignEvery': 'Semua pelanggan',
   'customers.since': 'Tampilkan',
-  'customers.sinceEveryone': 'Semua yang ada di kampanye ini',
+  'customers.sinceEveryone': 'Semua yang ada di spreadsheet-nya',
   'customers.sinceReplied': 'Yang membalas sejak kampanye dimulai',
   'customers.sinceOptedOut': 'Yang berhenti berlangganan sejak kampanye dimulai',
-  'customers.inCampaign': '{count} pelanggan ada di kampanye ini.',
-  'customers.repliedSince': '{count} pelanggan dari kampanye ini membalas sejak kampanye dimulai.',
+  'customers.inCampaign': '{count} pelanggan ada di spreadsheet kampanye ini (termasuk yang dilewati).',
+  'customers.repliedSince':
+    '{count} pelanggan dari spreadsheet kampanye ini membalas sejak kampanye dimulai.',
   'customers.optedOutSince':
-    '{count} pelanggan dari kampanye ini berhenti berlangganan sejak kampanye dimulai.',
-  'customers.noneInCampaign': 'Tidak ada pelanggan di kampanye ini.',
-  'customers.noneRepliedSince': 'Belum ada pelanggan dari kampanye ini yang membalas sejak kampanye dimulai.',
+    '{count} pelanggan dari spreadsheet kampanye ini berhenti berlangganan sejak kampanye dimulai.',
+  'customers.noneInCampaign': 'Tidak ada pelanggan di spreadsheet kampanye ini.',
+  'customers.noneRepliedSince':
+    'Belum ada pelanggan dari spreadsheet kampanye ini yang membalas sejak kampanye dimulai.',
   'customers.noneOptedOutSince':
-    'Tidak ada pelanggan dari kampanye ini yang berhenti berlangganan sejak kampanye dimulai.',
-  'customers.noMatchInCampaign': 'Tidak ada pelanggan di kampanye ini yang berawalan “{search}”.',
+    'Tidak ada pelanggan dari spreadsheet kampanye ini yang berhenti berlangganan sejak kampanye dimulai.',
+  'customers.noMatchInCampaign': 'Tidak ada pelanggan di spreadsheet kampanye ini yang berawalan “{search}”.',
   'customers.optedOut': 'berhenti berlangganan',
   'customers.addTitle': 'Tambah pelanggan',
   'customers.phone': 'Nomor telepon',

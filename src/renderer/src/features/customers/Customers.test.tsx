@@ -411,14 +411,14 @@ describe('the customer list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Promo Lebaran')
     await waitFor(() => expect(names()).toEqual(['Pelanggan 03', 'Pelanggan 07', 'Pelanggan 11']))
     expect(fake.requests('contacts:page').at(-1)).toMatchObject({ campaign: { id: 'c1' } })
-    expect(screen.getByText('3 customers were in this campaign.')).toBeTruthy()
+    expect(screen.getByText('3 customers were in this campaign’s sheet (those it skipped too).')).toBeTruthy()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Who replied since it started')
     await waitFor(() => expect(names()).toEqual(['Pelanggan 07']))
     expect(fake.requests('contacts:page').at(-1)).toMatchObject({ campaign: { id: 'c1', since: 'replied' } })
-    expect(screen.getByText('1 customer of this campaign replied since it started.')).toBeTruthy()
+    expect(screen.getByText('1 customer of this campaign’s sheet replied since it started.')).toBeTruthy()
     // A search narrows within the campaign; every customer again once no campaign is chosen.
     await user.type(screen.getByLabelText('Search by the start of a name or number'), 'zz')
-    await screen.findByText('No customer in this campaign starts with “zz”.')
+    await screen.findByText('No customer in this campaign’s sheet starts with “zz”.')
     expect(fake.requests('contacts:page').at(-1)).toMatchObject({ search: 'zz', campaign: { id: 'c1' } })
     await user.clear(screen.getByLabelText('Search by the start of a name or number'))
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Every customer')
@@ -433,11 +433,11 @@ describe('the customer list', () => {
     await openList(user)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Promo Lebaran')
     await user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'Who replied since it started')
-    await screen.findByText('1 customer of this campaign replied since it started.')
+    await screen.findByText('1 customer of this campaign’s sheet replied since it started.')
     // Pelanggan 03 answers the campaign: the inbox took a message in.
     inCampaign['c1/replied'] = ['6281200000003', '6281200000007']
     fake.emit('inbox:changed', makeInboxStatus({ messages: 1 }))
-    await screen.findByText('2 customers of this campaign replied since it started.')
+    await screen.findByText('2 customers of this campaign’s sheet replied since it started.')
     expect(names()).toEqual(['Pelanggan 03', 'Pelanggan 07'])
   })
 
@@ -446,15 +446,17 @@ describe('the customer list', () => {
     render(<Customers campaigns={CAMPAIGNS} />)
     await openList(user)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Pelanggan Setia')
-    await screen.findByText('60 customers were in this campaign.')
+    await screen.findByText('60 customers were in this campaign’s sheet (those it skipped too).')
     await user.click(screen.getByRole('button', { name: 'Show more' }))
     await waitFor(() => expect(names()).toHaveLength(60))
     expect(fake.requests('contacts:page').at(-1)).toMatchObject({ campaign: { id: 'c3' }, after: {} })
-    expect(screen.getByText('60 customers were in this campaign.')).toBeTruthy()
+    expect(
+      screen.getByText('60 customers were in this campaign’s sheet (those it skipped too).')
+    ).toBeTruthy()
     // Removed elsewhere (another window, the inbox): the list is read again from its first page, count and all.
     people = people.filter((p) => p.name !== 'Pelanggan 30')
     fake.emit('contacts:changed', { at: '2026-11-30T03:10:00.000Z' })
-    await screen.findByText('59 customers were in this campaign.')
+    await screen.findByText('59 customers were in this campaign’s sheet (those it skipped too).')
     expect(names()).toHaveLength(59)
   })
 
@@ -463,7 +465,7 @@ describe('the customer list', () => {
     render(<Customers campaigns={CAMPAIGNS} />)
     await openList(user)
     await user.selectOptions(screen.getByRole('combobox', { name: 'Campaign' }), 'Draft Desember')
-    await screen.findByText('No customer was in this campaign.')
+    await screen.findByText('No customer was in this campaign’s sheet.')
     expect(screen.queryByRole('combobox', { name: 'Show' })).toBeNull()
   })
 
@@ -479,7 +481,7 @@ describe('the customer list', () => {
     await user.click(screen.getByRole('button', { name: 'Tambah pelanggan' }))
     expect(screen.getByText('Ketik nomor teleponnya.')).toBeTruthy()
     await user.selectOptions(screen.getByRole('combobox', { name: 'Kampanye' }), 'Promo Lebaran')
-    await screen.findByText('3 pelanggan ada di kampanye ini.')
+    await screen.findByText('3 pelanggan ada di spreadsheet kampanye ini (termasuk yang dilewati).')
     expect(screen.getByRole('combobox', { name: 'Tampilkan' })).toBeTruthy()
   })
 
