@@ -254,6 +254,21 @@ describe('campaigns on the outbox', () => {
     expect(running.estimate.finishAt).toBeGreaterThan(wait?.until ?? Infinity)
   })
 
+  // QA59: cap 4 and 5 rows, its pre-send summary said tomorrow; started, it said today until the cap was reached.
+  it('holds a running campaign’s estimate to its daily cap, counting what it sent today', async () => {
+    const { id } = await setUp({ dailyCapPerDevice: 11, batchPauseMinutes: 0 })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const running = campaigns.get(id)
+    // Twelve rows, two sent: nine more today make eleven, the last goes tomorrow (Jakarta's, the hours' zone).
+    expect(running.counts.waiting + running.counts.queued).toBe(10)
+    const hour = 3_600_000
+    const jakartaMidnight =
+      (Math.floor((fixture.clock.now() + 7 * hour) / (24 * hour)) + 1) * 24 * hour - 7 * hour
+    expect(running.estimate.finishAt).toBeGreaterThan(jakartaMidnight)
+  })
+
   it('counts a send in doubt that the gateway never got once, when it goes again: its batch is not cut short by a second pause (QA12 Q12-07)', async () => {
     // A pause far longer than a report check: a pause too many shows as a gap of its length.
     const { id } = await setUp({ batchPauseMinutes: 10, workingHours: null })

@@ -619,7 +619,8 @@ export function createCampaigns(deps: CampaignsDeps) {
       deviceIds.length || input.devices,
       now(),
       deviceCapsOf(deviceIds, true),
-      // Before a start no lane waits.
+      // Before a start no lane waits, and none has sent.
+      [],
       [],
       []
     ]
@@ -641,12 +642,12 @@ export function createCampaigns(deps: CampaignsDeps) {
       : [{ quota: null }]
     const quota = quotaCovers(quotas)
     const laneQuotas = quotas.map((q) => (typeof q.quota === 'number' ? q.quota : null))
-    const [pacing, seed, rows, devices, start, deviceCaps, laneStarts] = plan
+    const [pacing, seed, rows, devices, start, deviceCaps, laneStarts, , laneLogs] = plan
     return {
       covered: quota,
       coveredPlan:
         quota < rows && quota > 0
-          ? [pacing, seed, rows, devices, start, deviceCaps, laneStarts, laneQuotas]
+          ? [pacing, seed, rows, devices, start, deviceCaps, laneStarts, laneQuotas, laneLogs]
           : null
     }
   }
@@ -1020,7 +1021,9 @@ export function createCampaigns(deps: CampaignsDeps) {
               deviceCapsOf(campaign.devices),
               laneStarts,
               // Every row left: what the devices' quotas cover is planned again from this (quotaPlanOf).
-              []
+              [],
+              // What it sent today on each: the day's cap counts them, as the send decision does.
+              campaign.devices.map((deviceId) => sendLogOf(campaign, deviceId, start))
             ]
     }
   }

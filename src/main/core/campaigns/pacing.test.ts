@@ -217,7 +217,7 @@ describe('pacing policy', () => {
   it('estimates in slices, letting other work run between them, to the same answer', async () => {
     const p = policy({ minDelaySeconds: 5, maxDelaySeconds: 20 })
     const start = Date.parse('2026-01-15T01:00:00Z')
-    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, [], [], [], 100)
+    const working = estimateScheduleInSlices(p, 7, 1_000, 3, start, [], [], [], [], 100)
     const turns = await betweenTurns(working)
     const sliced = await working
     expect(turns).toBeGreaterThanOrEqual(8) // ten slices: the work resumes before the turn that follows each yield

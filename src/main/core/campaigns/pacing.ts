@@ -237,7 +237,9 @@ export interface DeviceCapToday {
  * `laneStarts`, in the same order, start a lane later than `start` (a running campaign's device in a batch pause).
  * `laneQuotas`, in the same order (null: no limit), hold each lane to its device's gateway quota: its rows go to the
  * lanes with quota left in turn, as rotation gives a refused device's rows to the others, and the rows no quota
- * covers are not planned (`rows` says how many were).
+ * covers are not planned (`rows` says how many were). `laneLogs`, in the same order (null: none), are what a running
+ * campaign sent on each device so far (sendLogOf): its day's cap counts them, as the send decision does (QA59: five
+ * rows at four a day, two sent, were all estimated for today).
  */
 export function estimateSchedule(
   policy: CampaignPacing,
@@ -247,9 +249,20 @@ export function estimateSchedule(
   start: number,
   deviceCaps: readonly (DeviceCapToday | null)[] = [],
   laneStarts: readonly number[] = [],
-  laneQuotas: readonly (number | null)[] = []
+  laneQuotas: readonly (number | null)[] = [],
+  laneLogs: readonly (SendLog | null)[] = []
 ): ScheduleEstimate {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts, laneQuotas)
+  const estimate = scheduleEstimator(
+    policy,
+    seed,
+    count,
+    devices,
+    start,
+    deviceCaps,
+    laneStarts,
+    laneQuotas,
+    laneLogs
+  )
   estimate.advance(count)
   return estimate.result
 }
@@ -267,9 +280,20 @@ export async function estimateScheduleInSlices(
   deviceCaps: readonly (DeviceCapToday | null)[],
   laneStarts: readonly number[],
   laneQuotas: readonly (number | null)[],
+  laneLogs: readonly (SendLog | null)[],
   rowsPerSlice: number
 ): Promise<ScheduleEstimate> {
-  const estimate = scheduleEstimator(policy, seed, count, devices, start, deviceCaps, laneStarts, laneQuotas)
+  const estimate = scheduleEstimator(
+    policy,
+    seed,
+    count,
+    devices,
+    start,
+    deviceCaps,
+    laneStarts,
+    laneQuotas,
+    laneLogs
+  )
   while (!estimate.advance(rowsPerSlice)) await yieldToEventLoop()
   return estimate.result
 }
@@ -283,15 +307,17 @@ function scheduleEstimator(
   start: number,
   deviceCaps: readonly (DeviceCapToday | null)[],
   laneStarts: readonly number[],
-  laneQuotas: readonly (number | null)[]
+  laneQuotas: readonly (number | null)[],
+  laneLogs: readonly (SendLog | null)[]
 ): { advance: (rows: number) => boolean; result: ScheduleEstimate } {
   const zone = zoneOf(policy)
-  const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, () => ({
-    count: 0,
-    last: null,
-    firstDay: null,
-    perDay: new Map()
-  }))
+  // Each lane's log goes on from what its device sent so far (a copy: the simulation writes to it).
+  const logs: SendLog[] = Array.from({ length: Math.max(1, devices) }, (_, lane) => {
+    const sent = laneLogs[lane]
+    return sent
+      ? { count: sent.count, last: sent.last, firstDay: sent.firstDay, perDay: new Map(sent.perDay) }
+      : { count: 0, last: null, firstDay: null, perDay: new Map() }
+  })
   // The campaign's sends on each device's days (by calendar day in its zone), beside what it sent today before them.
   const deviceDays = logs.map(() => new Map<string, number>())
   // Each lane's last device day: its rows mostly fall in it, and a day's bounds cost a dozen cache reads to find.
