@@ -27,7 +27,7 @@ describe('device budget days', () => {
       const deps: DeviceBudgetDeps = {
         capOf: () => 1,
         zoneOf: () => zone,
-        sendsOn: (_, day) => sends.get(day) ?? 0
+        sendsOn: (_, { day }) => sends.get(day) ?? 0
       }
       const policy = deviceBudgetPolicy(deps)
       // One send at the start of each day uses its cap of 1: the device waits until that day's end, the next midnight.
@@ -82,6 +82,50 @@ describe('a daily cap changed while its device waits', () => {
     fixture.outbox.dailyCapChanged('d1')
     await fixture.runUntil(() => fixture.gateway.messages.length === 9, { stepMs: 10, maxSteps: 50 })
     expect(fixture.outbox.deviceWait('d1')).toBeNull()
+  })
+})
+
+describe('sends counted on the day their zone says now (QA59)', () => {
+  let fx: OutboxFixture | undefined
+  afterEach(async () => {
+    await fx?.outbox.stop()
+    fx?.close()
+  })
+
+  // Counted under the day string of the zone set when they went: after the operator's zone changed, a device said 39
+  // of 202 sent that day, and past a midnight it went on counting the day before's.
+  it('counts the sends of the current day in the zone set now, however the zone read when they went', async () => {
+    let zone = 'UTC'
+    const fixture = makeFixture({ pacingMs: 0, dayZoneOf: () => zone })
+    fx = fixture
+    await fixture.outbox.start()
+    // 15 Jan, 03:00 UTC: in Anchorage (UTC-9) still 14 Jan, 18:00.
+    await fixture.outbox.add(
+      Array.from({ length: 3 }, (_, i) => newTextItem(`m${i}`, { recipient: `62812000000${i}` }))
+    )
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3)
+    const sentToday = (): number => fixture.outbox.budgetOf('d1', () => 10).sentToday
+    expect(sentToday()).toBe(3)
+    zone = 'America/Anchorage'
+    expect(sentToday()).toBe(3)
+    // Anchorage's midnight (09:00 UTC): a new day there, none of its sends yet.
+    fixture.clock.jump(Date.UTC(2026, 0, 15, 9, 0) - fixture.clock.now())
+    expect(sentToday()).toBe(0)
+    // Back on UTC's clock, the three are today's again: 15 Jan in UTC.
+    zone = 'UTC'
+    expect(sentToday()).toBe(3)
+  })
+
+  it('still counts what a build that counted by day string kept for today', async () => {
+    const fixture = makeFixture({ pacingMs: 0, dayZoneOf: () => 'UTC' })
+    fx = fixture
+    fixture.db
+      .prepare('INSERT INTO device_send_days (device_id, day, sends) VALUES (?, ?, ?)')
+      .run('d1', '2026-01-15', 7)
+    await fixture.outbox.start()
+    await fixture.outbox.add([newTextItem('m0', { recipient: '628120000000' })])
+    await fixture.runUntil(() => fixture.gateway.messages.length === 1)
+    expect(fixture.outbox.budgetOf('d1', () => 10).sentToday).toBe(8)
   })
 })
 

@@ -10,8 +10,8 @@ export interface DeviceBudgetDeps {
   capOf(deviceId: string): number | null
   /** Its zone (the kernel's `dayZoneOf`). */
   zoneOf(deviceId: string): string
-  /** Sends through it on a day (the kernel's count, bumped with each first `sending` mark). */
-  sendsOn(deviceId: string, day: string): number
+  /** Sends through it on a day (the kernel's count, bumped with each first `sending` mark): its name and bounds. */
+  sendsOn(deviceId: string, day: { day: string; start: number; end: number }): number
 }
 
 /**
@@ -26,7 +26,7 @@ export function deviceBudget(
   const zone = deps.zoneOf(deviceId)
   const today = dayBoundsIn(now, zone)
   return {
-    sentToday: deps.sendsOn(deviceId, today.day),
+    sentToday: deps.sendsOn(deviceId, today),
     cap: deps.capOf(deviceId),
     resetsAt: today.end,
     zone

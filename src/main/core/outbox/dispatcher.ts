@@ -7,7 +7,7 @@ import type { SendingPort } from './types'
 import { applyReportStatus } from './tracker'
 import { askPolicies, type PolicyVerdict } from './policies'
 import { adoptStoredGatewayHold, holdForGateway, recordDeviceWait } from './device-waits'
-import { carriesCaption, currentDayIn } from '../../../shared/domain'
+import { carriesCaption } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /**
@@ -100,7 +100,7 @@ function pickNext(
     attempt === 1 ? null : encodeNote('desktop.note.attempt', { attempt })
   )
   // Counted with the mark, in its transaction: a device's daily cap sees every send once (a retry is the same send).
-  if (item && attempt === 1) ctx.store.countSend(deviceId, currentDayIn(now, ctx.options.dayZoneOf(deviceId)))
+  if (item && attempt === 1) ctx.store.countSend(deviceId, now)
   return item ? { item, client } : 'again'
 }
 

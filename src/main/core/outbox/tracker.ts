@@ -4,7 +4,7 @@ import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
-import { countsAsSent, currentDayIn, dayIn, GATEWAY_BLACKLISTED } from '../../../shared/domain'
+import { countsAsSent, dayIn, GATEWAY_BLACKLISTED } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
@@ -56,7 +56,7 @@ export function applyReportStatus(
 function countGatewayKeptSend(ctx: OutboxContext, before: ItemRecord, after: ItemRecord): void {
   if (before.scheduleMode !== 'gateway' || after.status === before.status) return
   if (countsAsSent(before) || !countsAsSent(after)) return
-  ctx.store.countSend(before.deviceId, currentDayIn(ctx.now(), ctx.options.dayZoneOf(before.deviceId)))
+  ctx.store.countSend(before.deviceId, ctx.now())
 }
 
 function applyReport(ctx: OutboxContext, item: ItemRecord, raw: string, note: string | null): ItemRecord {

@@ -1451,6 +1451,21 @@ export const migrations: readonly Migration[] = [
     sql: `
       ALTER TABLE campaigns ADD COLUMN ended_at INTEGER;
     `
+  },
+  {
+    name: 'outbox: sends per device counted by the quarter hour they went in',
+    // device_send_days counted each send under the day string of the zone set when it went: once the operator's zone
+    // changed, a device's "sent today" read another day's row (39 of 202 sent), or carried the last day's past its
+    // midnight (QA59). Every zone's midnight falls on a quarter hour (UTC), so a day's sends are the sum of its
+    // quarters, whichever zone says the day now. The day rows stay for the sends before this version (still read).
+    sql: `
+      CREATE TABLE device_send_quarters (
+        device_id TEXT NOT NULL,
+        quarter INTEGER NOT NULL,            -- floor(ms since 1970 UTC / 15 minutes)
+        sends INTEGER NOT NULL,
+        PRIMARY KEY (device_id, quarter)
+      ) STRICT, WITHOUT ROWID;
+    `
   }
 ]
 

@@ -89,6 +89,15 @@ export class OutboxTerminalMovesStore extends OutboxQueueStore {
        ON CONFLICT(device_id, day) DO UPDATE SET sends = sends + excluded.sends`
     ).run(toId, from)
     this.prepare('DELETE FROM device_send_days WHERE device_id IN (SELECT value FROM json_each(?))').run(from)
+    this.prepare(
+      `INSERT INTO device_send_quarters (device_id, quarter, sends)
+         SELECT ?, quarter, SUM(sends) FROM device_send_quarters
+          WHERE device_id IN (SELECT value FROM json_each(?)) GROUP BY quarter
+       ON CONFLICT(device_id, quarter) DO UPDATE SET sends = sends + excluded.sends`
+    ).run(toId, from)
+    this.prepare('DELETE FROM device_send_quarters WHERE device_id IN (SELECT value FROM json_each(?))').run(
+      from
+    )
   }
 }
 
