@@ -62,7 +62,7 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
     error: {
       code: 'opted_out',
       field: 'recipients',
-      message: expect.stringContaining('2 of these numbers asked not to receive messages')
+      message: expect.stringContaining('2 of these numbers are on the opt-out list')
     }
   })
   expect((await core.handlers['outbox:counts']({})).queued).toBe(0)
@@ -104,7 +104,7 @@ it('asks the same about a gateway reminder to an opted-out number, before the ga
     error: {
       code: 'opted_out',
       field: 'phone',
-      message: 'This number asked not to receive messages: +62 811-1111-1111.'
+      message: 'This number is on the opt-out list: +62 811-1111-1111.'
     }
   })
   expect(gateway.requests.filter((request) => request.path.includes('reminder'))).toEqual([])
@@ -137,7 +137,7 @@ it('asks the same about a series and an inbox reply to an opted-out number', asy
     error: {
       code: 'opted_out',
       field: 'recipients',
-      message: 'This number asked not to receive messages: +62 811-1111-1111.'
+      message: 'This number is on the opt-out list: +62 811-1111-1111.'
     }
   })
   expect((await core.handlers['series:list']({ deviceId: device.id })).series).toEqual([])

@@ -115,10 +115,10 @@ describe('a send to a number on the opt-out list', () => {
 describe('the refusal, in words', () => {
   it('names one number once, and several after their count', () => {
     expect(optedOutRefusal(['6281234567890']).message).toBe(
-      '6281234567890 is on the opt-out list (asked not to receive messages). Nothing was sent. To send anyway: --include-opted-out'
+      '6281234567890 is on the opt-out list. Nothing was sent. To send anyway: --include-opted-out'
     )
     expect(optedOutRefusal(['6281234567890', '6281311112222']).message).toBe(
-      '2 numbers are on the opt-out list (asked not to receive messages): 6281234567890, 6281311112222. Nothing was sent. To send anyway: --include-opted-out'
+      '2 numbers are on the opt-out list: 6281234567890, 6281311112222. Nothing was sent. To send anyway: --include-opted-out'
     )
   })
 })

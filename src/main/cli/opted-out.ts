@@ -18,8 +18,8 @@ export function optedOutRefusal(numbers: readonly string[]): UsageError {
   // One number is named once, as the subject; several are counted, then listed.
   const which =
     numbers.length === 1
-      ? `${numbers[0]} is on the opt-out list (asked not to receive messages).`
-      : `${numbers.length} numbers are on the opt-out list (asked not to receive messages): ${numbers.join(', ')}.`
+      ? `${numbers[0]} is on the opt-out list.`
+      : `${numbers.length} numbers are on the opt-out list: ${numbers.join(', ')}.`
   return new UsageError(`${which} Nothing was sent. To send anyway: --${INCLUDE_OPTED_OUT}`)
 }
 

@@ -2250,10 +2250,9 @@ export const enRest = {
   'send.optOutAsk.leaveOut': 'Leave them out',
   'send.optOutAsk.blacklisted':
     'Sender Desk puts every number on the opt-out list on the gateway’s blacklist, and the gateway refuses messages to those numbers. It is lifted when the customer writes an opt-in keyword (such as MULAI), or when you take the number off the opt-out list in Campaigns.',
-  'desktop.error.allOptedOut':
-    'Every one of these numbers asked not to receive messages: nothing was queued.',
+  'desktop.error.allOptedOut': 'Every one of these numbers is on the opt-out list: nothing was queued.',
   'desktop.error.optedOutRecipients':
-    '{count, plural, =1 {This number} other {# of these numbers}} asked not to receive messages: {shown}.',
+    '{count, plural, =1 {This number is} other {# of these numbers are}} on the opt-out list: {shown}.',
   'notice.diskFull.title': 'Disk full: sending paused',
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
   'send.fileChanged': '{name} changed after you added it; add it again.',

@@ -2462,9 +2462,9 @@ export const id: Record<MessageKey, string> = {
   'send.optOutAsk.blacklisted':
     'Sender Desk memasukkan setiap nomor di daftar berhenti berlangganan ke daftar hitam gateway, dan gateway menolak pesan ke nomor-nomor itu. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomornya dari daftar berhenti berlangganan di Kampanye.',
   'desktop.error.allOptedOut':
-    'Semua nomor ini meminta untuk tidak dikirimi pesan: tidak ada yang diantrekan.',
+    'Semua nomor ini ada di daftar berhenti berlangganan: tidak ada yang diantrekan.',
   'desktop.error.optedOutRecipients':
-    '{count, plural, =1 {Nomor ini} other {# dari nomor ini}} meminta untuk tidak dikirimi pesan: {shown}.',
+    '{count, plural, =1 {Nomor ini} other {# dari nomor ini}} ada di daftar berhenti berlangganan: {shown}.',
   'notice.diskFull.title': 'Disk penuh: pengiriman dijeda',
   'notice.diskFull.body':
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',

@@ -401,7 +401,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     /**
-     * A direct send to numbers that asked not to receive messages is refused until the operator said what to do
+     * A direct send to numbers on the opt-out list is refused until the operator said what to do
      * (the window asks, then sends again with `optedOut`): send anyway, or leave them out.
      */
     async 'outbox:enqueue'({ optedOut: decision, ...request }) {

@@ -542,7 +542,17 @@ export const useSend = create<SendState>()((set, get) => ({
   dismissRejected: () => set({ rejected: [] }),
 
   // Writing a new message starts a new draft: the card of the last one leaves with it, not minutes later.
-  setFields: (patch) => set((state) => ({ ...patch, ...(startsNewDraft(patch) ? leaveSent(state) : {}) })),
+  setFields: (patch) =>
+    set((state) => ({
+      ...patch,
+      ...(startsNewDraft(patch) ? leaveSent(state) : {}),
+      // The opt-out refusal names numbers of the recipients it was asked about: other recipients, another question.
+      ...(state.sendError?.code === 'opted_out' &&
+      (('recipientsText' in patch && patch.recipientsText !== state.recipientsText) ||
+        ('isGroup' in patch && patch.isGroup !== state.isGroup))
+        ? { sendError: null }
+        : {})
+    })),
 
   setSchedule: (patch) => set((state) => ({ schedule: { ...state.schedule, ...patch } })),
 

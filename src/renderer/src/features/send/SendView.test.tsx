@@ -864,6 +864,26 @@ describe('enqueue', () => {
     expect(document.activeElement).toBe(screen.getByTestId('send-submit'))
   })
 
+  // QA59: the refusal came under the sticky Send row, out of sight, the focus left on Send: nothing seemed to happen;
+  // and it stayed after its number was taken out, beside other recipients.
+  it('brings the refusal into sight with the focus, and lets it go once the recipients change', async () => {
+    const scrolled: Element[] = []
+    const scrollIntoView = vi.fn(function (this: Element) {
+      scrolled.push(this)
+    })
+    Element.prototype.scrollIntoView = scrollIntoView
+    onTestFinished(() => {
+      delete (Element.prototype as Partial<Element>).scrollIntoView
+    })
+    const { ask } = await sendToOneOptedOut()
+    const place = screen.getByTestId('send-error-place')
+    expect(place.contains(ask)).toBe(true)
+    await waitFor(() => expect(document.activeElement).toBe(place))
+    expect(scrolled).toContain(place)
+    act(() => useSend.getState().setFields({ recipientsText: '0812 3456 7890' }))
+    expect(screen.queryByTestId('send-opt-out-ask')).toBeNull()
+  })
+
   it('offers no "Send anyway" to a number on the gateway blacklist: says why and how it is lifted', async () => {
     fake.once('outbox:enqueue', () => {
       throw new ApiError({

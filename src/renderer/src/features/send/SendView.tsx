@@ -216,6 +216,13 @@ export function SendView(): React.JSX.Element {
   const [announce, setAnnounce] = useState('')
   const formRef = useRef<HTMLFormElement>(null)
   const submitRef = useRef<HTMLButtonElement>(null)
+  const sendErrorRef = useRef<HTMLDivElement>(null)
+  // A send refused (a number on the opt-out list, a device that cannot take it): its words come with the focus.
+  useLayoutEffect(() => {
+    if (!send.sendError) return
+    sendErrorRef.current?.scrollIntoView?.({ block: 'nearest' })
+    sendErrorRef.current?.focus()
+  }, [send.sendError])
   /**
    * The draft (its key) whose summary a large direct send shows before it goes, opened when Send was pressed; what it
    * says is the plan of now, drawn as it is read.
@@ -543,26 +550,32 @@ export function SendView(): React.JSX.Element {
             </ul>
           </div>
         ) : null}
-        {send.sendError?.code === 'opted_out' ? (
-          <OptOutQuestion
-            testId="send-opt-out-ask"
-            question={send.sendError.message}
-            busy={send.sending}
-            onLeaveOut={
-              recipients.length > 1
-                ? () => {
-                    // The question goes as the send starts, its pressed answer with it: the focus waits on Send (busy
-                    // meanwhile), where it would be had the operator sent from there, not on the page.
-                    submitRef.current?.focus()
-                    void sendDraft('leave-out')
-                  }
-                : undefined
-            }
-          />
-        ) : send.sendError ? (
-          <p className="alert alert--bad" role="alert" data-testid="send-error">
-            {send.sendError.message}
-          </p>
+        {send.sendError ? (
+          // Brought into sight above the sticky Send row, with the focus (QA59: it came under it, and nothing seemed
+          // to happen).
+          <div ref={sendErrorRef} tabIndex={-1} data-testid="send-error-place">
+            {send.sendError.code === 'opted_out' ? (
+              <OptOutQuestion
+                testId="send-opt-out-ask"
+                question={send.sendError.message}
+                busy={send.sending}
+                onLeaveOut={
+                  recipients.length > 1
+                    ? () => {
+                        // The question goes as the send starts, its pressed answer with it: the focus waits on Send (busy
+                        // meanwhile), where it would be had the operator sent from there, not on the page.
+                        submitRef.current?.focus()
+                        void sendDraft('leave-out')
+                      }
+                    : undefined
+                }
+              />
+            ) : (
+              <p className="alert alert--bad" role="alert" data-testid="send-error">
+                {send.sendError.message}
+              </p>
+            )}
+          </div>
         ) : null}
         {shownSummary && chosen ? (
           <SendSummary
