@@ -1344,7 +1344,7 @@ export const id: Record<MessageKey, string> = {
     'Menghapus, untuk semua orang atau dari kotak keluar, hanya berlaku untuk pesan yang dicentang (paling banyak {max} sekaligus).',
   'outbox.bulk.bar': 'Pesan terpilih',
   'outbox.bulk.selected': '{count} dipilih',
-  'outbox.bulk.clear': 'Hapus pilihan',
+  'outbox.bulk.clear': 'Kosongkan pilihan',
   'outbox.bulk.cancel': 'Batalkan yang dipilih',
   'outbox.bulk.retry': 'Kirim ulang yang dipilih',
   'outbox.bulk.retryWhich': '{count} dari {selected} pesan terpilih dapat dikirim ulang',

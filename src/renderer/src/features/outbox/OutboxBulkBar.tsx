@@ -117,6 +117,8 @@ interface OutboxBulkBarProps {
   /** The core found more matching than confirmed (nothing done): the selection now names that many. */
   onRecount?(count: number): void
   onClear(): void
+  /** "Clear selection" was pressed: the bar goes with the selection, and the focus with it unless it is given back. */
+  onCleared?(): void
 }
 
 /** The count a `count_changed` refusal found, if the error is one. */
@@ -146,7 +148,8 @@ export function OutboxBulkBar({
   selection,
   matching = null,
   onRecount,
-  onClear
+  onClear,
+  onCleared
 }: OutboxBulkBarProps): React.JSX.Element | null {
   const t = useT()
   const [confirmCancel, setConfirmCancel] = useState(false)
@@ -467,7 +470,15 @@ export function OutboxBulkBar({
               {t('outbox.bulk.delete')}
             </button>
           ) : null}
-          <button type="button" className="button" disabled={busy} onClick={onClear}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy}
+            onClick={() => {
+              onClear()
+              onCleared?.()
+            }}
+          >
             {t('outbox.bulk.clear')}
           </button>
           {matching !== null ? (

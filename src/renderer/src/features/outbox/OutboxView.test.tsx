@@ -2681,6 +2681,20 @@ describe('bulk selection', () => {
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
   })
 
+  // QA59: "Clear selection" went with the bar it is in, and the focus fell to the page.
+  it('gives the focus to "Select all shown" as "Clear selection" takes the bar away', async () => {
+    const read = [1, 2].map((n) => makeItem({ id: `r-${n}`, recipient: `628120000000${n}`, status: 'read' }))
+    fake.handle('outbox:list', () => ({ items: read, total: 2 }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    within(bar).getByRole('button', { name: 'Clear selection' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Select all shown' }))
+  })
+
   // An operator's probe: under the Read filter, "Select all 489 matching" dropped the focus to the page, and enabled
   // Cancel and Retry (disabled for the ticked 200), Retry answering "0 retried"; Delete for everyone went unexplained.
   it('moves the focus to what all matching selects, and offers only the actions the status filters leave', async () => {

@@ -28,6 +28,7 @@ export function OutboxView(): React.JSX.Element {
   const [reopening] = useState(keptOpenOutboxItem)
   const [reopenGone, setReopenGone] = useState(false)
   const settled = useRef(reopening === null)
+  const selectAllRef = useRef<HTMLButtonElement>(null)
   useEffect(() => {
     if (reopening === null) return
     let on = true
@@ -115,7 +116,7 @@ export function OutboxView(): React.JSX.Element {
       </div>
       <OutboxFilters />
       <div className="outbox-bulk-head">
-        <button type="button" className="button" disabled={!total} onClick={checkAllShown}>
+        <button ref={selectAllRef} type="button" className="button" disabled={!total} onClick={checkAllShown}>
           {t('outbox.bulk.selectAll')}
         </button>
         {/* The list loads as it scrolls: "all shown" may be a part of what matches; this is all of it. */}
@@ -141,6 +142,7 @@ export function OutboxView(): React.JSX.Element {
             setSelection((now) => (now.matching ? { ...now, matching: { ...now.matching, count } } : now))
           }
           onClear={() => setChecked(NO_SELECTION)}
+          onCleared={() => selectAllRef.current?.focus()}
         />
       </div>
       {reopenGone ? (
