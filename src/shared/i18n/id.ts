@@ -2210,7 +2210,7 @@ export const id: Record<MessageKey, string> = {
     '{name} berisi {count} nomor. Masukkan semuanya ke daftar berhenti berlangganan? Semua kampanye melewatinya mulai sekarang, dan pesannya yang masih menunggu di kampanye dibatalkan.',
   'campaigns.optOuts.importConfirmButton': 'Masukkan {count} ke daftar',
   'campaigns.optOuts.importOtherCells':
-    'Sel lainnya (judul, nama, kolom lain seperti kolom ya/tidak) tidak dibaca: setiap nomor di berkas masuk ke daftar.',
+    'Sel lainnya (judul, nama, kolom lain seperti kolom ya/tidak) tidak dibaca: setiap nomor di file masuk ke daftar.',
   'campaigns.optOuts.export': 'Ekspor (CSV)',
   'campaigns.optOuts.shownFirst': 'Menampilkan {shown} pertama dari {count}. Ekspor (CSV) memuat semuanya.',
   'campaigns.optOuts.added': '{added} ditambahkan.',
