@@ -1188,8 +1188,10 @@ export const enRest = {
     '{count, plural, one {# the gateway has not reported on yet was kept} other {# the gateway has not reported on yet were kept}}',
   'outbox.bulk.otherDelete':
     '{count, plural, one {# could not be deleted in its status} other {# could not be deleted in their status}}',
-  'outbox.optOut': 'Opt this number out of campaigns',
-  'outbox.optedOut': '{phone} is on the opt-out list: campaigns will skip it.',
+  'outbox.optOut': 'Put this number on the opt-out list',
+  'outbox.optedOut':
+    '{phone} is on the opt-out list: campaigns skip it, and the gateway refuses every message to it (its blacklist).',
+  'outbox.listed': 'This number is on the opt-out list ({how}).',
   'outbox.edit': 'Edit',
   'outbox.edit.recipient': 'Recipient',
   'outbox.edit.terminalDevice':

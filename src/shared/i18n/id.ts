@@ -1389,8 +1389,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.sendingDelete': '{count} yang sedang dikirim tetap disimpan',
   'outbox.bulk.atGatewayDelete': '{count} yang belum dilaporkan gateway tetap disimpan',
   'outbox.bulk.otherDelete': '{count} tidak bisa dihapus dalam statusnya',
-  'outbox.optOut': 'Keluarkan nomor ini dari kampanye',
-  'outbox.optedOut': '{phone} masuk daftar berhenti berlangganan: kampanye akan melewatinya.',
+  'outbox.optOut': 'Masukkan nomor ini ke daftar berhenti berlangganan',
+  'outbox.optedOut':
+    '{phone} masuk daftar berhenti berlangganan: kampanye melewatinya, dan gateway menolak setiap pesan ke nomor ini (daftar hitamnya).',
+  'outbox.listed': 'Nomor ini ada di daftar berhenti berlangganan ({how}).',
   'outbox.edit': 'Ubah',
   'outbox.edit.recipient': 'Penerima',
   'outbox.edit.terminalDevice':

@@ -26,7 +26,7 @@ import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { useConversationDevice } from './conversation-device'
 import { checkKeptReplyFile, keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
-import { optOutHowText } from '../campaigns/opt-out-source'
+import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -71,7 +71,7 @@ export function ReplyBox({
   const [problem, setProblem] = useState<string | null>(null)
   /** The core's question when the customer is on the opt-out list: a reply is a direct send, asked about first. */
   const [optedOut, setOptedOut] = useState(false)
-  const listedAs = useOptOutEntry(conversation)
+  const listedAs = useOptOutEntry(conversation.chatId, conversation.isGroup)
   const [busy, setBusy] = useState(false)
   /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
   const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
@@ -422,32 +422,4 @@ export function ReplyBox({
       </div>
     </form>
   )
-}
-
-/**
- * The conversation's number as the opt-out list holds it (how it got there), read again as the list changes; null for
- * a group, a number not on it, or a list that cannot be read (the note is a courtesy: Send still asks the core). Said
- * before a reply is written (QA59: only Send told, and as "the customer asked to stop" for a number added here).
- */
-function useOptOutEntry(
-  conversation: Pick<InboxConversationView, 'chatId' | 'isGroup'>
-): { source: string; keyword: string | null } | null {
-  const [entry, setEntry] = useState<{ chatId: string; source: string; keyword: string | null } | null>(null)
-  const [changes, setChanges] = useState(0)
-  useEffect(() => getApi().on('optouts:changed', () => setChanges((n) => n + 1)), [])
-  const { chatId, isGroup } = conversation
-  useEffect(() => {
-    if (isGroup) return
-    let on = true
-    call('optouts:list', { search: chatId, limit: 5 })
-      .then(({ optOuts }) => {
-        const listed = optOuts.find((o) => o.phone === chatId)
-        if (on) setEntry(listed ? { chatId, source: listed.source, keyword: listed.keyword } : null)
-      })
-      .catch(() => undefined)
-    return () => {
-      on = false
-    }
-  }, [chatId, isGroup, changes])
-  return entry !== null && entry.chatId === chatId && !isGroup ? entry : null
 }

@@ -131,3 +131,45 @@ describe('a cancelled message the gateway still holds', () => {
     await waitFor(() => expect(screen.queryByTestId('outbox-gateway-still-holds')).toBeNull())
   })
 })
+
+describe('a message to a number put on the opt-out list (QA59)', () => {
+  // "Opt this number out of campaigns" put the number on the gateway's blacklist too (every send to it refused),
+  // and still offered itself once the number was on the list.
+  it('says the list stops every send to it, and offers the button only while the number is not on the list', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const sent = makeItem({ id: 'item-9', status: 'delivered', recipient: '6281234567890' })
+    fake.handle('outbox:get', () => ({ item: sent, history: [] }))
+    let listed = false
+    fake.handle('optouts:list', () => ({
+      optOuts: listed
+        ? [{ phone: '6281234567890', source: 'outbox', addedAt: 0, name: null, keyword: null }]
+        : [],
+      total: listed ? 1 : 0,
+      listed: listed ? 1 : 0
+    }))
+    fake.handle('optouts:add', () => {
+      listed = true
+      return {
+        added: 1,
+        invalid: [],
+        alreadyListed: 0,
+        repeated: 0,
+        gatewaySync: { background: false, devices: [] }
+      }
+    })
+    openUnread()
+    const user = userEvent.setup()
+    await user.click(await screen.findByRole('button', { name: 'Put this number on the opt-out list' }))
+    expect(await screen.findByText(/^\+62 812-3456-7890 is on the opt-out list: /)).toBeTruthy()
+    expect(screen.getByText(/^\+62 812-3456-7890 is on the opt-out list: /).textContent).toBe(
+      '+62 812-3456-7890 is on the opt-out list: campaigns skip it, and the gateway refuses every message to it (its blacklist).'
+    )
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Put this number on the opt-out list' })).toBeNull()
+    )
+    expect(screen.getByTestId('outbox-listed').textContent).toBe(
+      'This number is on the opt-out list (added from the outbox).'
+    )
+  })
+})

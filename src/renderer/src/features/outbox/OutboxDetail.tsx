@@ -30,6 +30,7 @@ import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
 import { isTerminalDeviceId, MAX_TEXT_LENGTH } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
+import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
 
 /**
  * How long an action's result line holds: `while` the item has one of these statuses; `failedAgain`, a retry's line
@@ -177,6 +178,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     () => [outcomeRef, feedbackRef].find((line) => line.current?.textContent)?.current ?? headingRef.current,
     busy
   )
+  // Whether its number is on the opt-out list now: "Put this number on the list" is offered only while it is not.
+  const listedAs = useOptOutEntry(item?.recipient ?? '', item === undefined || item.isGroup)
   if (!item) {
     return (
       <section
@@ -295,6 +298,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       {!device && AWAITING_REPORTS.has(item.status) ? (
         <p className="waiting-reason" data-testid="outbox-device-removed">
           {t('outbox.deviceRemoved')}
+        </p>
+      ) : null}
+      {listedAs !== null && remedy !== 'lift-opt-out' ? (
+        <p className="muted" data-testid="outbox-listed">
+          {t('outbox.listed', { how: optOutHowText(listedAs, t) })}
         </p>
       ) : null}
       {item.gatewayStillHolds ? (
@@ -456,8 +464,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             {t('outbox.takeBack.cancel')}
           </button>
         ) : null}
-        {/* A number the gateway refused as opted out is on the list already. */}
-        {item.isGroup || remedy === 'lift-opt-out' ? null : (
+        {/* A number the gateway refused as opted out is on the list already; one listed since says so below. */}
+        {item.isGroup || remedy === 'lift-opt-out' || listedAs !== null ? null : (
           // The recipient asked for no more messages: campaigns skip the number from now on (the list is in Campaigns).
           <button
             type="button"

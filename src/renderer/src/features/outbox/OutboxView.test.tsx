@@ -1024,7 +1024,7 @@ describe('item detail', () => {
       channel: 'outbox:takeBack'
     },
     {
-      press: 'Opt this number out of campaigns',
+      press: 'Put this number on the opt-out list',
       item: makeItem({ id: 'o-9', status: 'delivered' }),
       channel: 'optouts:add'
     }
