@@ -297,6 +297,27 @@ describe("the quota from sends' answers", () => {
   })
 })
 
+describe("a device's day that ends", () => {
+  // QA59: past the device's midnight its card said "182 send attempts · count starts again 6 Dec, 00:00" (a time gone)
+  // until the next poll, minutes later; a summary read then counted yesterday's sends as today's.
+  it("tells the window the devices' views again at the midnight their count starts again", async () => {
+    const midnight = clock.now() + 90 * 60_000
+    let day: { sentToday: number; resetsAt: number } = { sentToday: 182, resetsAt: midnight }
+    const m = await openMonitor({
+      budgetOf: () => ({ ...day, cap: null, zone: 'UTC' }),
+      intervals: { idleMs: 24 * 3_600_000, pushedMs: 24 * 3_600_000 }
+    })
+    await m.start()
+    m.budgetsChanged()
+    await clock.advance(2_000)
+    const seen = viewsSeen.length
+    day = { sentToday: 0, resetsAt: midnight + 24 * 3_600_000 }
+    await clock.advance(midnight - clock.now() + 1_000)
+    expect(viewsSeen.length).toBeGreaterThan(seen)
+    expect(viewsSeen.at(-1)?.[0]?.sentToday?.count).toBe(0)
+  })
+})
+
 describe('states, history and events', () => {
   it('seeds the state from the add, then records each transition with events', async () => {
     await registry.remove('dev-1')

@@ -152,6 +152,8 @@ interface Tracked {
 
 /** How long a send's change to "sent today" may wait to be shown, so that a burst of sends is one update. */
 const BUDGET_VIEWS_MS = 1_000
+/** How long after a device's midnight its views are shown again (its count then read on the new day). */
+const DAY_END_MARGIN_MS = 1_000
 
 /** Whether a quota the gateway reported has messages left (unlimited has; unknown does not say so). */
 function quotaLeft(quota: Quota | null): boolean {
@@ -176,6 +178,8 @@ export class DeviceMonitor {
   private writes: Promise<unknown> = Promise.resolve()
   /** A view update asked for by a send (`budgetsChanged`), coalesced. */
   private budgetViews: TimerId | null = null
+  /** The next midnight a device's day count starts again at, and the timer that shows the views then. */
+  private dayEnd: { at: number; timer: TimerId } | null = null
   /** A send's answer moved a quota since the states were last saved (saved with the coalesced update). */
   private quotaUnsaved = false
 
@@ -213,6 +217,8 @@ export class DeviceMonitor {
     for (const entry of this.tracked.values()) this.clearTimer(entry)
     if (this.budgetViews !== null) this.options.clock.clearTimeout(this.budgetViews)
     this.budgetViews = null
+    if (this.dayEnd !== null) this.options.clock.clearTimeout(this.dayEnd.timer)
+    this.dayEnd = null
     this.saveReportedQuota()
     await Promise.all([...this.tracked.values()].map((entry) => entry.inFlight?.catch(() => undefined)))
     await this.writes
@@ -671,7 +677,28 @@ export class DeviceMonitor {
   private emitViews(): void {
     if (this.listeners.devicesChanged.size === 0) return
     const views = this.views()
+    this.showAtDayEnd(views)
     for (const listener of [...this.listeners.devicesChanged]) this.safely(() => listener(views))
+  }
+
+  /**
+   * The views again at the first midnight a shown day count starts again at (QA59: past it, a card said "182 send
+   * attempts · count starts again 00:00", a time gone, until the next poll minutes later). While polling.
+   */
+  private showAtDayEnd(views: readonly DeviceView[]): void {
+    const ends = views.flatMap((view) => (view.sentToday ? [Date.parse(view.sentToday.resetsAt)] : []))
+    const at = ends.length > 0 ? Math.min(...ends) : null
+    if (!this.running || at === null || at === this.dayEnd?.at) return
+    if (this.dayEnd !== null) this.options.clock.clearTimeout(this.dayEnd.timer)
+    // A moment past it: the count read then is the new day's.
+    const timer = this.options.clock.setTimeout(
+      () => {
+        this.dayEnd = null
+        this.emitViews()
+      },
+      Math.max(0, at - this.options.clock.now()) + DAY_END_MARGIN_MS
+    )
+    this.dayEnd = { at, timer }
   }
 
   private safely(call: () => void): void {
