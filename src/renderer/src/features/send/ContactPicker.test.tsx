@@ -41,6 +41,22 @@ const chips = (): (string | null)[] =>
   screen.queryAllByTestId('recipient-chip').map((chip) => chip.getAttribute('data-value'))
 
 describe('the contact picker', () => {
+  // QA59: "Budi Hartono, 0814…" typed or pasted was refused as "a name, not a number" though one contact has that name.
+  it('enters a whole name that names one contact exactly as that contact; one two contacts share stays to pick', async () => {
+    const { user, input } = show()
+    await user.type(input, 'bu dewi, ')
+    await waitFor(() => expect(chips()).toEqual(['6281111111111']))
+    fake.handle('contacts:suggest', () => ({
+      suggestions: [
+        { chatId: '6283333333333', name: 'Budi', isGroup: false },
+        { chatId: '6284444444444', name: 'Budi', isGroup: false }
+      ]
+    }))
+    await user.type(input, 'Budi, ')
+    await waitFor(() => expect(fake.requests('contacts:suggest').at(-1)).toEqual({ text: 'Budi', limit: 8 }))
+    expect(chips()).toEqual(['6281111111111', 'Budi'])
+  })
+
   it('suggests contacts for a typed name; arrows move, Enter picks, the chip shows the name', async () => {
     const { user, input } = show()
     await user.type(input, 'dew')

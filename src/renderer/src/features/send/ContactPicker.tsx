@@ -2,7 +2,7 @@
 // inbox knows, by subject) from a listbox, or pastes numbers as before (the recipients text stays the one source,
 // parsed by recipients.ts). Keyboard: arrows move through the suggestions, Enter picks one (or enters the typed
 // number), Escape closes them, Backspace in an empty input removes the last recipient.
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call } from '../../api'
 import { useT } from '../../i18n'
@@ -13,6 +13,7 @@ import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import {
   hasLetter,
   isSearchText,
+  looksLikeGroupId,
   parseRecipients,
   pastedRecipients,
   typedRecipients,
@@ -21,8 +22,11 @@ import {
   suggestQuery,
   withDraft,
   withoutLastRecipient,
-  withoutRecipient
+  withoutRecipient,
+  withRecipientAs,
+  splitRecipients
 } from './recipients'
+import { contactNameKey } from '../../../../shared/domain'
 
 type Suggestion = InvokeReply<'contacts:suggest'>['suggestions'][number]
 
@@ -110,6 +114,38 @@ export function ContactPicker({
       clearTimeout(timer)
     }
   }, [query, asks])
+
+  // A name entered whole (typed then a comma, or pasted) that names one contact exactly is that contact: the picker's
+  // suggestions asked for it, and the recipient written as its number (QA59: "Budi Hartono, 0814…" was refused as
+  // "a name, not a number"). A name two contacts share, or none, stays marked, to pick from the suggestions.
+  const enteredNames = isGroup
+    ? ''
+    : splitRecipients(entered)
+        .filter((raw) => hasLetter(raw) && !looksLikeGroupId(raw))
+        .join('\n')
+  const textNow = useRef(text)
+  useEffect(() => {
+    textNow.current = text
+  })
+  useEffect(() => {
+    if (enteredNames === '') return
+    let live = true
+    void Promise.all(enteredNames.split('\n').map((name) => contactNamed(name)))
+      .then((found) => {
+        if (!live) return
+        const next = found.reduce<string>(
+          (written, contact, i) =>
+            contact ? withRecipientAs(written, enteredNames.split('\n')[i] ?? '', contact) : written,
+          textNow.current
+        )
+        if (next !== textNow.current) onText(next)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- onText is this render's; only the names entered matter
+  }, [enteredNames])
 
   function pick(suggestion: Suggestion): void {
     if (suggestion.isGroup !== isGroup) onGroup?.(suggestion.isGroup)
@@ -250,4 +286,12 @@ export function ContactPicker({
       </ul>
     </div>
   )
+}
+
+/** The one contact (not a group) whose name is `name`, as the contacts' names are matched (contactNameKey), or null. */
+async function contactNamed(name: string): Promise<string | null> {
+  const { suggestions } = await call('contacts:suggest', { text: name.trim(), limit: 8 })
+  const keyOf = (written: string): string => contactNameKey(written.trim().replace(/\s+/g, ' '))
+  const exact = suggestions.filter((s) => !s.isGroup && keyOf(s.name) === keyOf(name))
+  return exact.length === 1 ? (exact[0]?.chatId ?? null) : null
 }

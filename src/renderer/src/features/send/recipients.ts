@@ -95,6 +95,16 @@ export function withoutRecipient(text: string, raw: string): string {
   return joinEntered(kept, draft.trim() === raw ? '' : draft)
 }
 
+/** The text with an entered recipient written as `value` instead (a name entered whole, found to be one contact's). */
+export function withRecipientAs(text: string, raw: string, value: string): string {
+  const { entered, draft } = splitDraft(text)
+  const parts = splitRecipients(entered)
+  const kept = parts.includes(value)
+    ? parts.filter((part) => part !== raw)
+    : parts.map((p) => (p === raw ? value : p))
+  return joinEntered(kept, draft)
+}
+
 /** The text with one more recipient entered (recent recipients), before the text being typed, which stays. */
 export function withRecipient(text: string, value: string): string {
   const { entered, draft } = splitDraft(text)
