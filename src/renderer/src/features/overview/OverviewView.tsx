@@ -1,6 +1,6 @@
 // The overview the window and the tray open first: the customers' unread messages, each device's state, quota and
 // expiry, today's numbers, and the campaigns at work.
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { DeviceView, OutboxSince, OutboxStatus } from '../../../../shared/contract'
 import {
   BUCKET_STATUSES,
@@ -322,9 +322,28 @@ export function OverviewView(): React.JSX.Element {
     // Said only while there are some: the gateway holds none on one that sends at once, and a day with no
     // customer's STOP has no opted out.
     (row) => !SAID_WHEN_SOME.has(row.number) || (today?.numbers[row.number] ?? 0) > 0
-  ).map((row) => ({ ...row, count: today ? formatCount(today.numbers[row.number], locale) : '–' }))
-  // Each column is as wide as the longest count needs (overview.css): a busy day's "1,234,567" stays in its tile.
+  ).map((row) => ({
+    ...row,
+    count: today ? formatCount(today.numbers[row.number], locale) : '–',
+    label: row.number === 'waiting' && today ? waitingWords(today, t, locale) : t(row.key)
+  }))
+  // Each column is as wide as the longest count needs (overview.css): a busy day's "1,234,567" stays in its tile; and
+  // as the longest word of a label, kept whole ("berlangganan" broke mid-way at 360 px, QA59).
   const countChars = Math.max(...shown.map((row) => row.count.length))
+  const labelWords = shown.flatMap((row) => row.label.split(/\s+/)).join(' ')
+  const numbersRef = useRef<HTMLUListElement>(null)
+  // The widest word of the labels as drawn, measured in their font: a column holds it whole.
+  useLayoutEffect(() => {
+    const list = numbersRef.current
+    const label = list?.querySelector('.today-label')
+    // Where there is no canvas to measure with (a test's jsdom), the counts alone size the columns.
+    const context =
+      label && typeof OffscreenCanvas !== 'undefined' ? new OffscreenCanvas(0, 0).getContext('2d') : null
+    if (!list || !label || !context) return
+    context.font = getComputedStyle(label).font
+    const widest = Math.max(0, ...labelWords.split(' ').map((word) => context.measureText(word).width))
+    list.style.setProperty('--today-word-width', `${Math.ceil(widest)}px`)
+  }, [labelWords])
 
   return (
     <section className="view overview" aria-labelledby="overview-heading" data-testid="view-home">
@@ -332,7 +351,11 @@ export function OverviewView(): React.JSX.Element {
       <UnreadMessages />
       <section className="card overview-today" aria-labelledby="today-title">
         <h3 id="today-title">{t('overview.today')}</h3>
-        <ul className="today-numbers" style={{ '--today-count-chars': countChars } as React.CSSProperties}>
+        <ul
+          ref={numbersRef}
+          className="today-numbers"
+          style={{ '--today-count-chars': countChars } as React.CSSProperties}
+        >
           {shown.map((row) => (
             <li key={row.key}>
               <button
@@ -342,9 +365,7 @@ export function OverviewView(): React.JSX.Element {
                 onClick={() => openOutbox(row.number)}
               >
                 <span className="today-count">{row.count}</span>
-                <span className="today-label">
-                  {row.number === 'waiting' && today ? waitingWords(today, t, locale) : t(row.key)}
-                </span>
+                <span className="today-label">{row.label}</span>
               </button>
             </li>
           ))}
