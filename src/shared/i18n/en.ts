@@ -2527,7 +2527,7 @@ export const enRest = {
   'inbox.thread.name': 'Name…',
   'inbox.thread.rename': 'Rename…',
   'inbox.thread.nameHint':
-    'Shown instead of the number here, in the Outbox and in campaigns, and listed in Customers. A name you give is never replaced by one learnt later.',
+    'Shown instead of the number here, in the Outbox and in the recipient suggestions, and listed in Customers; a campaign’s rows keep the names its sheet gave. A name you give is never replaced by one learnt later.',
   'inbox.thread.nameSave': 'Save the name',
   'inbox.thread.delete': 'Delete…',
   'inbox.thread.deleteConfirm':

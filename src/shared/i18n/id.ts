@@ -2724,7 +2724,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.name': 'Beri nama…',
   'inbox.thread.rename': 'Ganti nama…',
   'inbox.thread.nameHint':
-    'Ditampilkan sebagai ganti nomor di sini, di Kotak keluar dan di kampanye, dan tercantum di Pelanggan. Nama yang Anda berikan tidak pernah diganti oleh nama yang diketahui kemudian.',
+    'Ditampilkan sebagai ganti nomor di sini, di Kotak keluar dan di saran penerima, dan tercantum di Pelanggan; baris kampanye tetap memakai nama dari spreadsheet-nya. Nama yang Anda berikan tidak pernah diganti oleh nama yang diketahui kemudian.',
   'inbox.thread.nameSave': 'Simpan nama',
   'inbox.thread.delete': 'Hapus…',
   'inbox.thread.deleteConfirm':

@@ -1753,6 +1753,12 @@ describe('the thread', () => {
     await user.click(nameButton)
     const field = screen.getByRole('textbox', { name: 'New name for +62 812-9999-0000' })
     expect(document.activeElement).toBe(field)
+    // Where the name shows, and where not (QA59: "and in campaigns", whose rows keep their sheet's names).
+    expect(field.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(field.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toBe(
+      'Shown instead of the number here, in the Outbox and in the recipient suggestions, and listed in Customers; ' +
+        'a campaign’s rows keep the names its sheet gave. A name you give is never replaced by one learnt later.'
+    )
     await user.click(screen.getByRole('button', { name: 'Save the name' }))
     expect(screen.getByText('Type a name of one line, at most 100 characters.')).toBeTruthy()
     expect(fake.requests('contacts:set')).toEqual([])
