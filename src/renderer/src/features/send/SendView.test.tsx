@@ -587,6 +587,21 @@ describe('recipients', () => {
     expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
   })
 
+  // QA59: in 300 pasted numbers the one marked ⚠ was five screens down, and Send put the focus in the field above.
+  it('takes the focus to the first recipient marked ⚠ when Send finds one', async () => {
+    const user = show()
+    const numbers = Array.from({ length: 40 }, (_, i) => `08123456${String(7000 + i)}`)
+    numbers.splice(25, 0, '12345')
+    await user.type(
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
+      `${numbers.join(', ')},`
+    )
+    await user.type(screen.getByRole('textbox', { name: 'Text message' }), 'Halo')
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    expect(fake.requests('outbox:enqueue')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 12345' }))
+  })
+
   // Stop 38's probe: 250 pasted numbers were 250 Tab stops between the field and the message box.
   it('makes the chips one Tab stop, the arrow keys move between them and Delete removes one', async () => {
     const user = show()

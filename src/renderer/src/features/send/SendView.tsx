@@ -337,6 +337,15 @@ export function SendView(): React.JSX.Element {
   }
 
   function focusProblem(problem: DraftProblem): void {
+    // A recipient marked ⚠: the first one's remove button, brought into sight (QA59: one of 300 pasted numbers was
+    // five screens below the field the focus went to).
+    const marked =
+      problem === 'bad-recipients' ? formRef.current?.querySelector<HTMLElement>('.chip--bad button') : null
+    if (marked) {
+      marked.scrollIntoView?.({ block: 'nearest' })
+      marked.focus()
+      return
+    }
     // An incomplete schedule: the field that is empty, the one that says "Required" (QA13 Q13-10), not always Date.
     const { schedule } = useSend.getState()
     const field =
