@@ -241,28 +241,9 @@ export interface DeviceCapToday {
  * campaign sent on each device so far (sendLogOf): its day's cap counts them, as the send decision does (QA59: five
  * rows at four a day, two sent, were all estimated for today).
  */
-export function estimateSchedule(
-  policy: CampaignPacing,
-  seed: number,
-  count: number,
-  devices: number,
-  start: number,
-  deviceCaps: readonly (DeviceCapToday | null)[] = [],
-  laneStarts: readonly number[] = [],
-  laneQuotas: readonly (number | null)[] = [],
-  laneLogs: readonly (SendLog | null)[] = []
-): ScheduleEstimate {
-  const estimate = scheduleEstimator(
-    policy,
-    seed,
-    count,
-    devices,
-    start,
-    deviceCaps,
-    laneStarts,
-    laneQuotas,
-    laneLogs
-  )
+export function estimateSchedule(...inputs: EstimateInputs): ScheduleEstimate {
+  const [, , count] = inputs
+  const estimate = scheduleEstimator(...inputs)
   estimate.advance(count)
   return estimate.result
 }
@@ -272,31 +253,16 @@ export function estimateSchedule(
  * 50,000 sends is ~250 ms of work, too long to hold the core's thread in one task while the operator edits.
  */
 export async function estimateScheduleInSlices(
-  policy: CampaignPacing,
-  seed: number,
-  count: number,
-  devices: number,
-  start: number,
-  deviceCaps: readonly (DeviceCapToday | null)[],
-  laneStarts: readonly number[],
-  laneQuotas: readonly (number | null)[],
-  laneLogs: readonly (SendLog | null)[],
-  rowsPerSlice: number
+  ...inputsThenSlice: [...Required<EstimateInputs>, rowsPerSlice: number]
 ): Promise<ScheduleEstimate> {
-  const estimate = scheduleEstimator(
-    policy,
-    seed,
-    count,
-    devices,
-    start,
-    deviceCaps,
-    laneStarts,
-    laneQuotas,
-    laneLogs
-  )
+  const rowsPerSlice = inputsThenSlice.at(-1) as number
+  const estimate = scheduleEstimator(...(inputsThenSlice.slice(0, -1) as Required<EstimateInputs>))
   while (!estimate.advance(rowsPerSlice)) await yieldToEventLoop()
   return estimate.result
 }
+
+/** What an estimate is worked out from (estimateSchedule's words on each). */
+type EstimateInputs = Parameters<typeof scheduleEstimator>
 
 /** The estimate's simulation, resumable: `advance(n)` simulates up to n more rows and says whether all are done. */
 function scheduleEstimator(
@@ -305,10 +271,10 @@ function scheduleEstimator(
   count: number,
   devices: number,
   start: number,
-  deviceCaps: readonly (DeviceCapToday | null)[],
-  laneStarts: readonly number[],
-  laneQuotas: readonly (number | null)[],
-  laneLogs: readonly (SendLog | null)[]
+  deviceCaps: readonly (DeviceCapToday | null)[] = [],
+  laneStarts: readonly number[] = [],
+  laneQuotas: readonly (number | null)[] = [],
+  laneLogs: readonly (SendLog | null)[] = []
 ): { advance: (rows: number) => boolean; result: ScheduleEstimate } {
   const zone = zoneOf(policy)
   // Each lane's log goes on from what its device sent so far (a copy: the simulation writes to it).
