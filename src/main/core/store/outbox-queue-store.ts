@@ -16,9 +16,6 @@ import { OutboxExportStore } from './outbox-export-store'
 import { producerProgress, type ProgressPoints } from './outbox-progress'
 import { ON_ITS_WAY_STATUSES } from '../../../shared/domain'
 
-/** The buckets a device's sends are counted in: every zone's midnight is on one of their edges. */
-const SEND_QUARTER_MS = 15 * 60_000
-
 /** The same-message rule's statuses of a message on its way (in line or being sent), as an SQL list. */
 const ON_ITS_WAY = ON_ITS_WAY_STATUSES.map((status) => `'${status}'`).join(', ')
 
@@ -373,29 +370,5 @@ export class OutboxQueueStore extends OutboxExportStore {
   itemByGatewayId(gatewayId: string): ItemRecord | undefined {
     const row = this.prepare(`${SELECT_ITEM} WHERE gateway_id = ? LIMIT 1`).get(gatewayId) as Row | undefined
     return row ? toItem(row) : undefined
-  }
-
-  /** One more send through a device at `at` (its first attempt; a retry is the same send), in its quarter hour. */
-  countSend(deviceId: string, at: number): void {
-    this.prepare(
-      `INSERT INTO device_send_quarters (device_id, quarter, sends) VALUES (?, ?, 1)
-       ON CONFLICT(device_id, quarter) DO UPDATE SET sends = sends + 1`
-    ).run(deviceId, Math.floor(at / SEND_QUARTER_MS))
-  }
-
-  /**
-   * How many sends went through a device, whoever produced them, on a day: its quarters from `start` to `end` (a zone's
-   * midnights fall on quarter hours), and what the rows of a build that counted by day string (`day`) kept for it.
-   */
-  sendsOn(deviceId: string, day: { day: string; start: number; end: number }): number {
-    const quarters = this.prepare(
-      `SELECT COALESCE(SUM(sends), 0) FROM device_send_quarters WHERE device_id = ? AND quarter >= ? AND quarter < ?`
-    )
-      .pluck()
-      .get(deviceId, Math.floor(day.start / SEND_QUARTER_MS), Math.ceil(day.end / SEND_QUARTER_MS)) as number
-    const before = this.prepare('SELECT sends FROM device_send_days WHERE device_id = ? AND day = ?')
-      .pluck()
-      .get(deviceId, day.day) as number | undefined
-    return quarters + (before ?? 0)
   }
 }

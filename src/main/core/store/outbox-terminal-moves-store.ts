@@ -1,9 +1,9 @@
 // What the terminal filed under its own id for a device of the app's list, moved to that device: one-off sends,
 // a campaign's items and the sends counted under its id, each in the caller's transaction or its own.
 import { unfenced } from './outbox-records'
-import { OutboxQueueStore } from './outbox-queue-store'
+import { OutboxSendCountsStore } from './outbox-send-counts-store'
 
-export class OutboxTerminalMovesStore extends OutboxQueueStore {
+export class OutboxTerminalMovesStore extends OutboxSendCountsStore {
   /**
    * Moves the items filed under any of `fromIds` to `toId`, in one transaction: what the terminal queued under its own
    * id for a device of the app's list. One-off sends (`producerTag` null, with their gateway schedules), or one
