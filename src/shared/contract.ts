@@ -1301,6 +1301,12 @@ export const InboxConversationView = z.object({
   lastFromMe: z.boolean(),
   /** The newest is the operator's reply scheduled for later (`lastAt` is when it goes): it has not reached them yet. */
   lastScheduled: z.boolean().optional(),
+  /**
+   * The newest is the operator's message the customer will not have, by its bucket: it failed, was cancelled (here
+   * or at the gateway), was not sent as the number opted out, or was deleted for everyone. The row says so, as its
+   * thread does, and keeps its place among the others.
+   */
+  lastUnreached: z.enum(['failed', 'cancelled', 'optedOut', 'revoked']).optional(),
   /** A group's: who wrote its newest message (push name, else member number), as its thread names them; else null. */
   lastSender: z.string().nullable(),
   unread: z.number().int().nonnegative(),

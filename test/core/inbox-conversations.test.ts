@@ -301,3 +301,55 @@ it('contacts sync with a device’s address book at the gateway only when asked:
   )
   expect(unknown).toMatchObject({ ok: false, error: { message: 'That device no longer exists.' } })
 })
+
+it('keeps the list in time order when the newest reply to a conversation is cancelled: its row says so at its time', async () => {
+  const deviceId = await linkSandboxDevice(core)
+  const serial = core.monitor.status(deviceId).info?.serial
+  const connected = await core.inbox.connect({ relayUrl: relay.url })
+  if (connected.kind !== 'connected') throw new Error(JSON.stringify(connected))
+  const wrote = (id: string, phone: string, text: string): Promise<void> =>
+    post(connected.urls.incoming, {
+      id,
+      pushName: null,
+      isGroup: false,
+      message: text,
+      phone,
+      messageType: 'text',
+      deviceId: serial,
+      timestamp: new Date().toISOString()
+    })
+  await wrote('WA-A', '6281311110001', 'Ada stok?')
+  await expect.poll(async () => (await conversations()).length, { timeout: 10_000 }).toBe(1)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  await wrote('WA-B', '6281322220002', 'Kirim ke Bandung bisa?')
+  await expect.poll(async () => (await conversations()).length, { timeout: 10_000 }).toBe(2)
+  await new Promise((resolve) => setTimeout(resolve, 20))
+
+  // The operator answers the first customer for tomorrow morning, then thinks better of it.
+  const {
+    itemIds: [answer]
+  } = await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['6281311110001'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Besok pagi kami kabari' }],
+    schedule: {
+      mode: 'local',
+      localTime: '2099-01-01T09:00',
+      timezone: 'Asia/Jakarta',
+      overduePolicy: 'send'
+    }
+  })
+  const rows = async (): Promise<string[]> =>
+    (await conversations()).map(
+      (c) => `${c.chatId} ${c.lastFromMe ? 'you' : 'them'} ${c.lastUnreached ?? ''}`
+    )
+  expect(await rows()).toEqual(['6281311110001 you ', '6281322220002 them '])
+  await core.handlers['outbox:cancel']({ id: answer! })
+
+  // Still on top, where queuing the answer put it: so its row shows that act, cancelled, not the older question
+  // under a newer one (the list read 10:02 above 10:05).
+  expect(await rows()).toEqual(['6281311110001 you cancelled', '6281322220002 them '])
+  const times = (await conversations()).map((c) => Date.parse(c.lastAt))
+  expect(times).toEqual([...times].sort((a, b) => b - a))
+})

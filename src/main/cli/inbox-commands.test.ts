@@ -366,4 +366,13 @@ describe('a conversation row in the terminal', () => {
     expect(lastWriter(row({ lastFromMe: true, lastScheduled: true }))).toBe('you, scheduled: ')
     expect(lastWriter(row({ isGroup: true, lastSender: 'Eko' }))).toBe('Eko: ')
   })
+  it('says a newest reply the customer will not have as the window does: failed, cancelled, deleted', () => {
+    expect(lastWriter(row({ lastFromMe: true, lastUnreached: 'failed' }))).toBe('you, failed: ')
+    expect(lastWriter(row({ lastFromMe: true, lastUnreached: 'optedOut' }))).toBe(
+      'you, not sent (opted out): '
+    )
+    expect(lastWriter(row({ lastFromMe: true, lastUnreached: 'revoked' }))).toBe(
+      'you, deleted for everyone: '
+    )
+  })
 })

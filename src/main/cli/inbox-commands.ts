@@ -274,15 +274,25 @@ export function conversationLabel(c: InboxConversationView): string {
   return name ? `${name} <${c.chatId}>` : `<${c.chatId}>`
 }
 
+/** How the operator's newest message did not reach the customer, as the window's row says it. */
+const UNREACHED_WORDS: Record<NonNullable<InboxConversationView['lastUnreached']>, string> = {
+  failed: 'failed',
+  cancelled: 'cancelled',
+  optedOut: 'not sent (opted out)',
+  revoked: 'deleted for everyone'
+}
+
 /**
- * Who wrote a conversation's newest message, before it: "you: " ("you, scheduled: " for a reply that goes later), or
- * in a group the member ("Eko: ").
+ * Who wrote a conversation's newest message, before it: "you: " ("you, scheduled: " for a reply that goes later,
+ * "you, failed: " for one that never will), or in a group the member ("Eko: ").
  */
 export const lastWriter = (c: InboxConversationView): string =>
   c.lastFromMe
     ? c.lastScheduled
       ? 'you, scheduled: '
-      : 'you: '
+      : c.lastUnreached
+        ? `you, ${UNREACHED_WORDS[c.lastUnreached]}: `
+        : 'you: '
     : c.isGroup && c.lastSender
       ? `${c.lastSender}: `
       : ''

@@ -668,7 +668,7 @@ it('never places a message after it arrived when the gateway clock runs ahead', 
   expect(conversations.thread(conversation!.id).entries[0]!.at).toBe('2026-11-30T06:00:00.000Z')
 })
 
-it('shows the operator’s newest reply as the conversation’s last message, a failed one not (QA14 Q14-10)', () => {
+it('shows the operator’s newest reply as the conversation’s last message, one that failed said so (QA14 Q14-10)', () => {
   const store = new InboxStore(db)
   store.commit(
     'box',
@@ -727,7 +727,9 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
     lastFromMe: true,
     lastAt: new Date(2_000).toISOString()
   })
-  // A reply that never reached the customer leaves them waiting: the row still says so.
+  expect(row().lastUnreached).toBeUndefined()
+  // A reply that never reached the customer is still the chat's newest act, at the top where queuing it moved the row:
+  // shown with its own time and how it ended, not the older delivered one under it (the list's order then lied).
   sent.push({
     id: 'r2',
     kind: 'image',
@@ -736,7 +738,26 @@ it('shows the operator’s newest reply as the conversation’s last message, a 
     status: 'failed',
     createdAt: new Date(3_000).toISOString()
   } as OutboxItemView)
-  expect(row()).toMatchObject({ lastText: 'Baik kak, stok ada', lastFromMe: true, lastScheduled: false })
+  expect(row()).toMatchObject({
+    lastText: '',
+    lastType: 'image',
+    lastFromMe: true,
+    lastScheduled: false,
+    lastUnreached: 'failed',
+    lastAt: new Date(3_000).toISOString()
+  })
+  // Cancelled because the number opted out, cancelled by the operator, deleted for everyone: each as its bucket.
+  const r2 = sent.at(-1)!
+  for (const [status, failure, unreached] of [
+    ['cancelled', { code: 'opted_out', message: 'opted out' }, 'optedOut'],
+    ['cancelled', null, 'cancelled'],
+    ['cancelled_at_gateway', null, 'cancelled'],
+    ['revoked', null, 'revoked'],
+    ['delivered', null, undefined]
+  ] as const) {
+    sent[sent.length - 1] = { ...r2, status, failure } as OutboxItemView
+    expect(row().lastUnreached).toBe(unreached)
+  }
   // A reply scheduled for later is the thread's newest, at its time, but not with the customer yet: said as such.
   sent.push({
     id: 'r3',

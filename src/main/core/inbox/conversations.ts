@@ -1,6 +1,6 @@
 // The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
 // arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
-import { renderReplyTemplate } from '../../../shared/domain'
+import { bucketOfItem, renderReplyTemplate } from '../../../shared/domain'
 import { messageView } from './commands'
 import type {
   CannedReplyView,
@@ -72,13 +72,14 @@ export interface SentToChat {
 /** A conversation's newest reply and when its thread shows it. */
 type NewestReply = { at: number; item: OutboxItemView }
 
-/** A reply that did not reach the customer: they are still waiting for an answer. */
-const UNANSWERED: readonly OutboxItemView['status'][] = [
-  'failed',
-  'cancelled',
-  'cancelled_at_gateway',
-  'revoked'
-]
+/** The buckets of a message the customer will not have: a row shows it as its newest, saying so. */
+const UNREACHED_BUCKETS = ['failed', 'cancelled', 'optedOut', 'revoked'] as const
+
+/** How a row's newest message, the operator's, did not reach the customer (its bucket), or undefined when it did. */
+function unreachedOf(item: OutboxItemView): InboxConversationView['lastUnreached'] {
+  const bucket = bucketOfItem({ status: item.status, failureCode: item.failure?.code ?? null })
+  return UNREACHED_BUCKETS.find((unreached) => unreached === bucket)
+}
 
 /** The core's kept files of the replies being written, by conversation id (the files feature's). */
 export interface ReplyDraftFiles {
@@ -231,11 +232,12 @@ export function createConversations(deps: ConversationsDeps) {
   }
 
   /**
-   * For each conversation, the newest message the operator sent to its chat from its device that is on its way or
-   * arrived, with when its thread shows it (the thread's order and time, and after the chat was last deleted, as the
-   * thread has it): a row shows it as the last message, so an answered customer reads apart from a waiting one (QA14
-   * Q14-10), and the row says what its thread shows first. One that failed, was cancelled or deleted for everyone
-   * left the customer waiting. A page's rows in two reads (when each chat was cleared, then the replies), not two a row.
+   * For each conversation, the newest message the operator sent to its chat from its device, with when its thread
+   * shows it (the thread's order and time, and after the chat was last deleted, as the thread has it): a row shows it
+   * as the last message, so an answered customer reads apart from a waiting one (QA14 Q14-10), and the row says what
+   * its thread shows first. One that failed, was cancelled or deleted for everyone is shown as such (lastUnreached):
+   * hiding it put an older time on a row its queuing had moved to the top. A page's rows in two reads (when each chat
+   * was cleared, then the replies), not two a row.
    */
   function newestReplies(
     rows: readonly { conversation: ConversationRecord; deviceId: string | null }[]
@@ -254,7 +256,8 @@ export function createConversations(deps: ConversationsDeps) {
         const chat = { deviceId, recipient: conversation.chatId }
         return after === null ? chat : { ...chat, shownAfter: after }
       }),
-      UNANSWERED
+      // None skipped: a reply that failed or was cancelled is the chat's newest act, where the list places the row.
+      []
     )
     asked.forEach(({ at }, i) => (replies[at] = newest[i] ?? null))
     return replies
@@ -285,9 +288,10 @@ export function createConversations(deps: ConversationsDeps) {
             lastType: reply.item.kind,
             lastFromMe: true,
             lastScheduled: reply.item.status === 'scheduled',
+            lastUnreached: unreachedOf(reply.item),
             lastSender: null
           }
-        : { ...conversation, lastScheduled: false }
+        : { ...conversation, lastScheduled: false, lastUnreached: undefined }
     return {
       id: conversation.id,
       deviceId,
@@ -305,6 +309,7 @@ export function createConversations(deps: ConversationsDeps) {
       lastType: last.lastType,
       lastFromMe: last.lastFromMe,
       lastScheduled: last.lastScheduled,
+      ...(last.lastUnreached === undefined ? {} : { lastUnreached: last.lastUnreached }),
       lastSender: last.lastSender,
       unread: conversation.unread,
       archived: conversation.archived

@@ -8,7 +8,7 @@ import type {
   OutboxItemView
 } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatDateTimeInZone, formatListTime } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
@@ -390,7 +390,23 @@ const ROW_GONE_WORDS: RowGoneWords = {
   }
 }
 
-/** What a newest message without text was, in words: its file's kind ("Image"), or that it had no text (a sticker). */
+/** Who wrote a row's newest message when it is the operator's, and whether and how it is not with the customer. */
+function ownWriterKey(conversation: InboxConversationView): MessageKey {
+  if (conversation.lastScheduled) return 'inbox.row.youScheduled'
+  switch (conversation.lastUnreached) {
+    case 'failed':
+      return 'inbox.row.youFailed'
+    case 'cancelled':
+      return 'inbox.row.youCancelled'
+    case 'optedOut':
+      return 'inbox.row.youOptedOut'
+    case 'revoked':
+      return 'inbox.row.youRevoked'
+    case undefined:
+      return 'inbox.thread.you'
+  }
+}
+
 /** One conversation. Memoised: scrolling draws only the rows coming into view. */
 const ConversationRow = memo(function ConversationRow({
   index,
@@ -444,9 +460,9 @@ const ConversationRow = memo(function ConversationRow({
           </span>
           <span className="row-what" dir="auto">
             {/* Who wrote it: "You", or in a group the member, as the thread names them. */}
-            {/* A reply scheduled for later is not with the customer yet: said so, its time being when it goes. */}
+            {/* A reply scheduled for later is not with the customer yet, one that failed never will be: said so. */}
             {conversation.lastFromMe
-              ? `${t(conversation.lastScheduled ? 'inbox.row.youScheduled' : 'inbox.thread.you')}: `
+              ? `${t(ownWriterKey(conversation))}: `
               : conversation.isGroup && conversation.lastSender
                 ? `${formatPhoneForReading(conversation.lastSender)}: `
                 : ''}

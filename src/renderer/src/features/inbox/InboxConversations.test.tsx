@@ -246,6 +246,51 @@ describe('the conversations list', () => {
     )
   })
 
+  it('says a newest reply the customer will not have as such, and follows its status as it changes', async () => {
+    const failed = conversation({ lastFromMe: true, lastText: 'Stok habis', lastUnreached: 'failed' })
+    const optedOut = conversation({
+      id: 4,
+      chatId: '6281355556666',
+      lastFromMe: true,
+      lastText: 'Promo akhir tahun',
+      lastUnreached: 'optedOut'
+    })
+    const waiting = conversation({
+      id: 5,
+      chatId: '6281399990000',
+      lastFromMe: true,
+      lastText: 'Sebentar ya'
+    })
+    script({ conversations: [failed, optedOut, waiting] })
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-5')
+    const what = (id: number): string | null | undefined =>
+      screen.getByTestId(`inbox-conversation-${id}`).querySelector('.row-what')?.textContent
+    expect(what(1)).toBe('You, failed: Stok habis')
+    expect(what(4)).toBe('You, not sent (opted out): Promo akhir tahun')
+    expect(what(5)).toBe('You: Sebentar ya')
+    // The reply to the third customer fails: its row says so once the core tells, not at the next message in.
+    fake.handle('inbox:conversations', () => ({
+      conversations: [failed, optedOut, { ...waiting, lastUnreached: 'cancelled' as const }],
+      next: null
+    }))
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: makeItem({ id: 'reply-5', deviceId: 'dev-1', recipient: '6281399990000', status: 'cancelled' })
+      })
+    )
+    await waitFor(() => expect(what(5)).toBe('You, cancelled: Sebentar ya'))
+    // A message to a chat the list does not show asks nothing again.
+    const asked = fake.requests('inbox:conversations').length
+    act(() =>
+      fake.emit('outbox:itemChanged', {
+        item: makeItem({ id: 'other', deviceId: 'dev-1', recipient: '6281200000000', status: 'sent' })
+      })
+    )
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(fake.requests('inbox:conversations')).toHaveLength(asked)
+  })
+
   it('names a group member without a push name by their number, formatted, in the row and the thread', async () => {
     const group = { ...GROUP, lastSender: '6281300000002' }
     script({

@@ -82,6 +82,8 @@ export function prefetchFirstConversations(): void {
     .catch(() => undefined)
 }
 
+const chatKey = (deviceId: string | null, chatId: string): string => `${deviceId ?? ''} ${chatId}`
+
 function takePrefetched(filters: ConversationFilters): ConversationsPage | null {
   const { page } = prefetched
   prefetched = { page: null, taken: true }
@@ -133,9 +135,12 @@ export function useConversations(filters: ConversationFilters): Conversations {
   const loaded = useRef(0)
   // The `activity` of the oldest row loaded: a refresh reads down to it.
   const oldestLoaded = useRef(0)
+  // The chats the rows show (device and chat id): a status of a message to one of them changes its row.
+  const chatsShown = useRef(new Set<string>())
   const keepLoaded = (rows: readonly InboxConversationView[]): void => {
     loaded.current = rows.length
     oldestLoaded.current = rows.at(-1)?.activity ?? 0
+    chatsShown.current = new Set(rows.map((c) => chatKey(c.deviceId, c.chatId)))
   }
   const loadingMore = useRef(false)
   // Other filters: the list shows "loading" until their first page answers, never the other filters' rows.
@@ -181,9 +186,18 @@ export function useConversations(filters: ConversationFilters): Conversations {
     reads.current = mine
     loaded.current = 0
     mine.ask('now')
-    const off = getApi().on('inbox:changed', () => mine.ask('soon'))
+    const api = getApi()
+    const offs = [
+      api.on('inbox:changed', () => mine.ask('soon')),
+      // A row shows its chat's newest reply and how it stands (scheduled, failed, deleted for everyone…): read again
+      // when one of the chats shown has a message change, not at the next message in.
+      api.on('outbox:itemChanged', ({ item }) => {
+        if (chatsShown.current.has(chatKey(item.deviceId, item.recipient))) mine.ask('soon')
+      }),
+      api.on('outbox:bulkChanged', () => mine.ask('soon'))
+    ]
     return () => {
-      off()
+      offs.forEach((off) => off())
       mine.stop()
     }
   }, [readAfresh])
