@@ -38,6 +38,7 @@ import { OutboxError, sendFailureReason } from './outbox'
 import { createOutbox, createSendingCommands, type Outbox } from './sending'
 import { defaultSettings, SettingsService } from './settings'
 import {
+  CampaignStore,
   DamagedStoreError,
   InboxConversationsStore,
   InvoiceStore,
@@ -553,13 +554,19 @@ export async function composeCommandLineInbox(ports: CommandLineInboxPorts): Pro
   const db = openDatabase({ dataDir: ports.dataDir, onUpdate: ports.onDataUpdate })
   const logger = ports.logger ?? silentLogger
   const { settings } = openSettings(db)
+  const optOutList = new CampaignStore(db)
   const outbox = createOutbox({
     db,
     dataDir: ports.dataDir,
     clientFor: () => undefined,
     fileLimitFor: fileLimitResolver(() => null, settings),
     logger,
-    options: { tracking: false, devicesSendableByDefault: true }
+    // A sync's tracking statuses read a bare rejection of a number on the opt-out list as the app does.
+    options: {
+      tracking: false,
+      devicesSendableByDefault: true,
+      onOptOutList: (phone) => optOutList.isOptedOut(phone)
+    }
   })
   const vault = new EncryptedFileVault({
     // The terminal has no keyring: the file is in the clear (base64), readable by this user only.

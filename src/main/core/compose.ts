@@ -275,6 +275,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       retentionMs: initial.retentionDays * 86_400_000,
       devicesSendableByDefault: false,
       dayZoneOf: operatorDayZone(settings),
+      onOptOutList: (phone) => theCampaigns.optOuts.has(phone),
       ...ports.outbox
     }
   })

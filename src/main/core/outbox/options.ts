@@ -20,7 +20,8 @@ export const DEFAULT_OUTBOX_OPTIONS: Omit<ResolvedOutboxOptions, 'random' | 'isP
   retentionSweepIntervalMs: 6 * 3_600_000,
   gatewayTimeZone: GATEWAY_TIME_ZONE,
   dayZoneOf: () => recentComputerTimeZone(Date.now()),
-  devicesSendableByDefault: true
+  devicesSendableByDefault: true,
+  onOptOutList: () => false
 }
 
 export function resolveOptions(options: OutboxOptions = {}): ResolvedOutboxOptions {

@@ -235,4 +235,26 @@ describe('a refusal for a number on the gateway blacklist (QA14 Q14-01)', () => 
     fx.outbox.applyGatewayStatus(other.messageId, 'rejected', 'phone not registered')
     expect(fx.outbox.get(other.id).item.failure?.code).toBe('gateway_rejected')
   })
+
+  it('is read as the blacklist when the number is on the opt-out list, though the gateway named none (the sandbox)', async () => {
+    const optedOut = new Set<string>()
+    fx = makeFixture({ tracking: false, onOptOutList: (phone) => optedOut.has(phone) })
+    await fx.outbox.start()
+    const before = await sendOne()
+    fx.outbox.applyGatewayStatus(before.messageId, 'rejected', null)
+    expect(fx.outbox.get(before.id).item.failure?.code).toBe('gateway_rejected')
+    // The customer wrote STOP after it was queued: the gateway's blacklist refuses it, and a Retry would be refused too.
+    optedOut.add('6281')
+    const after = await sendOne('y')
+    fx.outbox.applyGatewayStatus(after.messageId, 'rejected', null)
+    expect(fx.outbox.get(after.id).item.failure).toMatchObject({
+      code: 'gateway_blacklisted',
+      messageKey: 'desktop.failure.gatewayBlacklisted',
+      gatewayMessage: 'rejected'
+    })
+    // The gateway's failure of its own is not the blacklist's.
+    const failed = await sendOne('z')
+    fx.outbox.applyGatewayStatus(failed.messageId, 'failed', null)
+    expect(fx.outbox.get(failed.id).item.failure?.code).toBe('gateway_failed')
+  })
 })

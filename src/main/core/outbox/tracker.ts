@@ -4,7 +4,7 @@ import type { ItemRecord, ItemStatus } from '../store'
 import type { OutboxContext } from './context'
 import { mapReportStatus, rank, trackableBelow } from './status'
 import type { SendingPort } from './types'
-import { countsAsSent, dayIn, GATEWAY_BLACKLISTED } from '../../../shared/domain'
+import { countsAsSent, dayIn, GATEWAY_BLACKLISTED, GATEWAY_REJECTED } from '../../../shared/domain'
 import { encodeNote } from '../../../shared/i18n/notes'
 
 /** report-realtime takes at most this many ids per call. */
@@ -93,15 +93,20 @@ function applyReport(ctx: OutboxContext, item: ItemRecord, raw: string, note: st
     )
   }
   if (outcome.kind === 'failed') {
+    // The gateway's words may not name its blacklist (the sandbox's do not): a number Sender Desk put there is why.
+    const code =
+      outcome.code === GATEWAY_REJECTED && ctx.options.onOptOutList(item.recipient)
+        ? GATEWAY_BLACKLISTED
+        : outcome.code
     return (
       ctx.transition(
         item.id,
         ['accepted', 'sent'],
         'failed',
         {
-          failureCode: outcome.code,
+          failureCode: code,
           failureMessage:
-            outcome.code === GATEWAY_BLACKLISTED
+            code === GATEWAY_BLACKLISTED
               ? encodeNote('desktop.failure.gatewayBlacklisted')
               : encodeNote('desktop.failure.gatewayStatus', { status: outcome.gatewayStatus }),
           // The gateway's own words when it gave some (its note says why), else its status word.

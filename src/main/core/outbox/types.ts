@@ -56,6 +56,12 @@ export interface OutboxOptions {
   gatewayTimeZone?: string
   /** The zone whose midnight starts a device's day (what its daily send count counts). Default: the computer's. */
   dayZoneOf?: (deviceId: string) => string
+  /**
+   * Whether a number is on the opt-out list, which Sender Desk gives the gateways' blacklists: a message to it the
+   * gateway rejects without naming the blacklist is read as refused by it (its remedy is to lift the opt-out, not a
+   * Retry that is refused again). Default: never.
+   */
+  onOptOutList?: (phone: string) => boolean
   /** Whether a device the app has not reported on yet may send. Default true (the CLI never reports). */
   devicesSendableByDefault?: boolean
   /** 0 ≤ r < 1, for jitter. Default Math.random. */
