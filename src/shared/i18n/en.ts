@@ -1058,6 +1058,7 @@ export const enRest = {
     'Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? {shows}',
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
+  'outbox.takeBack.askedHere': 'Asked the gateway; its answer shows here.',
   // What the gateway answered to a take-back of one message, said once it came (QA37 Q37-02).
   'outbox.takeBack.outcome.revoked': 'Deleted for everyone: the gateway did it.',
   'outbox.takeBack.outcome.cancelled': 'Cancelled at the gateway.',

@@ -1281,6 +1281,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.takeBack.revokeConfirmMany': 'Hapus {count} pesan terkirim untuk semua orang? {shows}',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
+  'outbox.takeBack.askedHere': 'Sudah diminta ke gateway; jawabannya tampil di sini.',
   'outbox.takeBack.outcome.revoked': 'Dihapus untuk semua orang: gateway sudah melakukannya.',
   'outbox.takeBack.outcome.cancelled': 'Dibatalkan di gateway.',
   'outbox.takeBack.outcome.revokeRefused':

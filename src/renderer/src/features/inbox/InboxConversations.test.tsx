@@ -1373,6 +1373,45 @@ describe('the thread', () => {
     expect(fake.requests('outbox:takeBack').at(-1)).toEqual({ ids: ['out-2'], action: 'cancel' })
   })
 
+  it('says a take-back asked from the thread is answered there, which has no timeline (QA60)', async () => {
+    const sent = makeItem({ id: 'out-1', recipient: '6281377778888', status: 'delivered', gatewayId: 'gw-1' })
+    script({ entries: [{ direction: 'out', at: '2026-01-15T03:05:00.000Z', item: sent }] })
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    const running = makeTakeBack({ state: 'running', producerTag: null, revoke: { ...none, pending: 1 } })
+    fake.handle('outbox:takeBack', () => running)
+    fake.handle('outbox:takeBackProgress', () => running)
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [entry] = await screen.findAllByTestId('inbox-entry-out')
+    await user.click(within(entry!).getByRole('button', { name: 'Delete for everyone' }))
+    await user.click(
+      within(screen.getByRole('group', { name: /Delete this message for everyone\?/ })).getByRole('button', {
+        name: 'Delete for everyone'
+      })
+    )
+    await waitFor(() =>
+      expect(within(entry!).getByRole('status').textContent).toBe('Asked the gateway; its answer shows here.')
+    )
+  })
+
+  it('stops a reply still waiting on this computer from its bubble, as the Outbox’s Cancel sending does (QA60)', async () => {
+    const waiting = makeItem({ id: 'out-9', recipient: '6281377778888', text: 'Sebentar', status: 'queued' })
+    script({ entries: [{ direction: 'out', at: '2026-01-15T03:05:00.000Z', item: waiting }] })
+    fake.handle('outbox:cancel', ({ id }) => ({ ...waiting, id, status: 'cancelled' as const }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [entry] = await screen.findAllByTestId('inbox-entry-out')
+    // Not yet at the gateway: nothing to take back there.
+    expect(within(entry!).queryByRole('button', { name: 'Delete for everyone' })).toBeNull()
+    await user.click(within(entry!).getByRole('button', { name: 'Cancel sending' }))
+    expect(fake.requests('outbox:cancel')).toEqual([{ id: 'out-9' }])
+    await waitFor(() => expect(within(entry!).getByRole('status').textContent).toBe('Cancelled.'))
+    expect(within(entry!).queryByRole('button', { name: 'Cancel sending' })).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(within(entry!).getByRole('status')))
+  })
+
   it('keeps the focus on the pressed Cancel at the gateway in the bubble while it runs, then on its line, never on the page', async () => {
     scriptHeldReply()
     const asked = fake.defer('outbox:takeBack')

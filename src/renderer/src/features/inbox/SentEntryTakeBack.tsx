@@ -1,8 +1,9 @@
-// Taking back a reply from its bubble in the thread (QA14 Q14-06): the Outbox's own actions on the item (Delete for
-// everyone once it left, Cancel at the gateway while the gateway holds it), offered as the Outbox offers them, with
-// its question and its store action, so the two places cannot disagree.
+// Taking back a reply from its bubble in the thread (QA14 Q14-06): the Outbox's own actions on the item (Cancel
+// sending while it waits here, Delete for everyone once it left, Cancel at the gateway while the gateway holds it),
+// offered as the Outbox offers them, with its question and its store action, so the two places cannot disagree.
 import { useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
+import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
 import { errorInfo } from '../../api'
 import { useT } from '../../i18n'
 import { useOutbox } from '../../stores/outbox'
@@ -22,16 +23,33 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
   // The confirm button that held the focus goes with its question (QA41 Q41-03): the focus goes to the line.
   const saidRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, saidRef)
-  const { outcome, follow, fix, resume, reads } = useTakeBackOutcome(item.id)
+  const { outcome, follow, fix, resume, reads } = useTakeBackOutcome(item.id, 'here')
   // Asked once, not offered again: the take-back follows it here (a second ask only said "Already asked earlier…"
   // in place of its answer, and kept saying it once the take-back was done).
   const asked = said?.tone === 'ok'
   const offered = itemActions(item)
   const allowed = {
+    // A reply still waiting here (paused sending, an expired device, a time to come) is stopped where it is written
+    // about (QA60: only the Outbox could, while the reply box said it waits). A failed one is said with its failure.
+    cancel: offered.cancel && WAITING_BUCKETS.includes(bucketOf(item.status)) && !asked,
     revoke: offered.revoke && !asked,
     cancelAtGateway: offered.cancelAtGateway && !asked
   }
-  if (!allowed.revoke && !allowed.cancelAtGateway && !said) return null
+  if (!allowed.cancel && !allowed.revoke && !allowed.cancelAtGateway && !said) return null
+
+  async function cancelSending(): Promise<void> {
+    actionStarts()
+    setBusy(true)
+    setSaid(null)
+    try {
+      await useOutbox.getState().cancel(item.id)
+      setSaid({ tone: 'ok', text: t('outbox.cancelled') })
+    } catch (error) {
+      setSaid({ tone: 'bad', text: errorInfo(error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
 
   async function takeBack(action: 'revoke' | 'cancel'): Promise<void> {
     actionStarts()
@@ -51,6 +69,15 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
 
   return (
     <div className="inbox-entry-actions">
+      {allowed.cancel ? (
+        <button
+          type="button"
+          className="link-button small"
+          {...busyButtonProps(busy, () => void cancelSending())}
+        >
+          {t('outbox.cancel')}
+        </button>
+      ) : null}
       {allowed.revoke ? (
         <button
           type="button"

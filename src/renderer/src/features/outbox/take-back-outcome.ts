@@ -40,6 +40,12 @@ export function takeBackHeld(view: TakeBackView, devices: Parameters<typeof only
 }
 
 /**
+ * Where the gateway's answer to a take-back shows: the Outbox detail's timeline, or the place that asked (a reply's
+ * bubble in its thread, which has no timeline: QA60).
+ */
+export type AnswerShows = 'timeline' | 'here'
+
+/**
  * What to say once the core took the take-back of one message: "Asked the gateway" when it asked the gateway
  * anything (its answer follows), else what happened instead: stopped here before it left, asked by an earlier
  * take-back, gone from the outbox… Such a take-back comes back settled, with nothing more to say after it. Empty
@@ -49,7 +55,8 @@ export function takeBackHeld(view: TakeBackView, devices: Parameters<typeof only
 export function takeBackAskedWords(
   view: TakeBackView,
   t: Translate,
-  devices: Parameters<typeof onlyHeld>[1]
+  devices: Parameters<typeof onlyHeld>[1],
+  answerShows: AnswerShows = 'timeline'
 ): string {
   const answered = (['revoke', 'cancel', 'resend'] as const).reduce(
     (sum, action) => sum + view[action].done + view[action].refused + view[action].unknown,
@@ -57,7 +64,8 @@ export function takeBackAskedWords(
   )
   const pending = view.revoke.pending + view.cancel.pending + view.resend.pending
   if (answered === 0 && takeBackHeld(view, devices)) return ''
-  if (view.state !== 'done' || answered + pending > 0) return t('outbox.takeBack.asked')
+  if (view.state !== 'done' || answered + pending > 0)
+    return t(answerShows === 'here' ? 'outbox.takeBack.askedHere' : 'outbox.takeBack.asked')
   if (view.stoppedLocally > 0) return t('outbox.takeBack.notAsked.stopped')
   const why = Object.entries(view.leftAlone).find(([, n]) => n > 0)?.[0]
   if (why === undefined) return t('campaigns.takeBack.tally.nothing')
@@ -117,7 +125,10 @@ export function takeBackPausable(view: TakeBackView): boolean {
  * be read says nothing here: `reads` says where the answer shows instead, with Try again (TakeBackHeldControl). `follow` starts following what the core answered, and returns
  * what to say at once (takeBackAskedWords).
  */
-export function useTakeBackOutcome(itemId: string): {
+export function useTakeBackOutcome(
+  itemId: string,
+  answerShows: AnswerShows = 'timeline'
+): {
   outcome: string | null
   follow: (asked: TakeBackView) => string
   /**
@@ -138,7 +149,7 @@ export function useTakeBackOutcome(itemId: string): {
   const { view, unread } = followed
   const follow = (asked: TakeBackView): string => {
     followed.follow(asked)
-    return takeBackAskedWords(asked, t, devices)
+    return takeBackAskedWords(asked, t, devices, answerShows)
   }
   const { resume } = followed
   const fix = view && !unread ? takeBackFix(view, devices) : null
