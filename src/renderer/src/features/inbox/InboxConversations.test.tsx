@@ -2148,6 +2148,10 @@ describe('the reply box', () => {
       '+62 813-7777-8888 is on the opt-out list (added here): the gateway refuses replies to it.'
     )
     expect(fake.requests('optouts:list').at(-1)).toMatchObject({ search: '6281377778888' })
+    // Said before the box and with it: in a narrow window what follows the box scrolls under Send's row (QA60).
+    const box = screen.getByTestId('inbox-reply-text')
+    expect(note.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    expect(box.getAttribute('aria-describedby')?.split(' ')).toContain(note.id)
     // A customer's STOP, read while the conversation is open.
     entry = listed('keyword')
     act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:00:00.000Z' }))

@@ -247,6 +247,16 @@ export function ReplyBox({
         void addFiles(Array.from(event.dataTransfer.files))
       }}
     >
+      {/* Before the box, read before a word is written, and in sight in a narrow window, where what follows the box
+          scrolls under Send (QA60: Send's row covered it mid-sentence at 360×640). */}
+      {listedAs ? (
+        <p id="inbox-reply-listed" className="alert alert--warn" data-testid="inbox-reply-listed">
+          {t('inbox.reply.listed', {
+            phone: formatPhoneForReading(conversation.chatId),
+            how: optOutHowText(listedAs, t)
+          })}
+        </p>
+      ) : null}
       <label htmlFor={REPLY_TEXT_ID}>{t('inbox.reply.label')}</label>
       <textarea
         ref={textRef}
@@ -258,6 +268,7 @@ export function ReplyBox({
         data-testid="inbox-reply-text"
         aria-invalid={lengthProblem ? true : undefined}
         aria-describedby={[
+          ...(listedAs ? ['inbox-reply-listed'] : []),
           'inbox-reply-hint',
           ...(textOnItsOwn ? ['inbox-reply-audio'] : []),
           ...(waitsFor ? ['inbox-reply-device-warning'] : []),
@@ -317,14 +328,6 @@ export function ReplyBox({
       {textOnItsOwn ? (
         <p id="inbox-reply-audio" className="field-hint" data-testid="inbox-reply-audio">
           {t('inbox.reply.audioOwnMessage')}
-        </p>
-      ) : null}
-      {listedAs ? (
-        <p className="alert alert--warn" data-testid="inbox-reply-listed">
-          {t('inbox.reply.listed', {
-            phone: formatPhoneForReading(conversation.chatId),
-            how: optOutHowText(listedAs, t)
-          })}
         </p>
       ) : null}
       {waitsFor ? (
