@@ -10,7 +10,7 @@ import { makeBootstrap, makeDevice, makeItem, makeSettings, makeTakeBack } from 
 import { installFakeApi, seedStores } from '../../testing/render'
 import { translate } from '../../i18n'
 import { OutboxBulkBar } from './OutboxBulkBar'
-import { FOLLOW_MS } from './follow-take-back'
+import { FOLLOW_MS, NUDGE_MS } from './follow-take-back'
 
 let fake: FakeApi
 beforeEach(() => {
@@ -119,6 +119,38 @@ describe('a take-back whose tally another action put away', () => {
     const reads = fake.requests('outbox:takeBackProgress').length
     await passes(FOLLOW_MS * 10)
     expect(fake.requests('outbox:takeBackProgress')).toHaveLength(reads)
+  })
+})
+
+describe('a take-back followed while the gateway answers', () => {
+  // QA60: the counts beside a tally moved with the messages' statuses, its line up to a second later ("4 deleted for
+  // everyone" above "4 still to do").
+  it('is read again as soon as the messages’ statuses change, not at the next second', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      const running: TakeBackView = makeTakeBack({
+        producerTag: null,
+        cancel: { done: 0, refused: 0, unknown: 0, pending: 1 },
+        pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
+      })
+      fake.handle('outbox:takeBack', () => running)
+      fake.handle('outbox:takeBackProgress', () => ({ ...running }))
+      bar('en')
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
+      await screen.findByTestId('outbox-bulk-takeback-tally')
+      const before = fake.requests('outbox:takeBackProgress').length
+      // A burst of changes: one read, soon after the first.
+      act(() => {
+        fake.emit('outbox:bulkChanged', { count: 1 })
+        fake.emit('outbox:itemChanged', { item: atGateway })
+        fake.emit('campaigns:changed', { id: 'c-1' })
+      })
+      await act(() => vi.advanceTimersByTimeAsync(NUDGE_MS))
+      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(before + 1)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

@@ -14,11 +14,13 @@
 import { useEffect, useState } from 'react'
 import type { TakeBackView } from '../../../../shared/contract'
 import { onlyHeld } from '../../../../shared/take-back-holds'
-import { call, errorInfo, type ErrorInfo } from '../../api'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { useDevices } from '../../stores/devices'
 
 /** How often an unsettled take-back is read again. */
 export const FOLLOW_MS = 1000
+/** A change of the messages' statuses is read this soon after (the first of a burst). */
+export const NUDGE_MS = 100
 /** Failed reads in a row before the window gives up: after the first, tried again 2 s, 4 s and 8 s later. */
 export const FOLLOW_TRIES = 4
 /** The longest gap between reads of a take-back paused or only waiting for its devices (2 s, 4 s, … up to this). */
@@ -142,7 +144,7 @@ export function useFollowedTakeBack(
           : waiting
             ? Math.min(FOLLOW_MS * 2 ** waited, WAITING_MAX_MS)
             : FOLLOW_MS
-    const timer = setTimeout(() => {
+    const read = (): void => {
       call('outbox:takeBackProgress', { id: view.id })
         .then(
           (next) =>
@@ -150,10 +152,31 @@ export function useFollowedTakeBack(
             setFollowed({ key, view: next, misses: 0, waited: waiting ? waited + 1 : 0, resumed, named })
         )
         .catch(() => on && setFollowed({ key, view, misses: misses + 1, waited, named, again }))
-    }, delay)
+    }
+    let timer = setTimeout(read, delay)
+    // The gateway's answers move the messages' statuses, which the counts beside the tally show at once: read it then
+    // too, not up to a second later (QA60: "4 deleted for everyone" stood above "4 still to do"). A burst of changes
+    // is one read, NUDGE_MS after the first.
+    let nudged = false
+    const nudge = (): void => {
+      if (nudged) return
+      nudged = true
+      clearTimeout(timer)
+      timer = setTimeout(read, Math.min(delay, NUDGE_MS))
+    }
+    const api = getApi()
+    const offs =
+      misses > 0
+        ? []
+        : [
+            api.on('outbox:itemChanged', nudge),
+            api.on('outbox:bulkChanged', nudge),
+            api.on('campaigns:changed', nudge)
+          ]
     return () => {
       on = false
       clearTimeout(timer)
+      offs.forEach((off) => off())
     }
   }, [view, following, key, misses, waiting, waited, resumed, named, again])
   return {
