@@ -304,6 +304,11 @@ it('says how many zones a search matches, and Enter picks the only match (QA: "C
   expect(search).toHaveProperty('value', '')
   expect(document.activeElement).toBe(select)
   expect(status.textContent).toBe('Time zone: Kolkata, Asia (UTC+5:30) chosen.')
+  // Another zone chosen from the list: the line no longer names the one Enter picked (QA60: it kept saying Makassar
+  // beside a saved Jakarta).
+  await user.selectOptions(select, 'Asia/Jakarta')
+  expect(select.value).toBe('Asia/Jakarta')
+  expect(status.textContent).toBe('')
   useSettings.getState().set(makeSettings({ language: 'id' }))
   try {
     await user.type(search, 'wi')

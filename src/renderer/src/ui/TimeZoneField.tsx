@@ -237,7 +237,11 @@ export function TimeZoneField({
             ref={selectRef}
             data-testid={testId}
             value={value}
-            onChange={(e) => onChange(e.target.value)}
+            onChange={(e) => {
+              // Chosen from the list: the line stops naming the zone Enter picked before (QA60).
+              setPicked(null)
+              onChange(e.target.value)
+            }}
           >
             {common.length > 0 ? (
               <optgroup label={t('zone.common')}>
