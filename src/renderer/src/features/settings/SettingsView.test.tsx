@@ -1,5 +1,5 @@
 // Settings: each control updates the core's settings (in its own units), range checks, diagnostics copied to the clipboard.
-import { act, render, screen } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Settings } from '../../../../shared/contract'
@@ -333,6 +333,23 @@ describe('SettingsView', () => {
     expect(fake.requests('settings:update')).toEqual([
       { optOutConfirmation: 'Baik, Anda tidak akan menerima pesan lagi.' }
     ])
+  })
+
+  // QA60: past 1,024 characters the core's raw refusal was shown at the field and in the status, with no counter.
+  it('counts the opt-out reply against the message limit and keeps one too long at the field, in words', async () => {
+    const user = userEvent.setup()
+    render(<SettingsView />)
+    const field = screen.getByRole('textbox', { name: /^Reply to a customer who opts out/ })
+    expect(screen.getByTestId('settings-optout-confirmation-count').textContent).toBe('0 / 1,024 characters')
+    fireEvent.change(field, { target: { value: 'x'.repeat(1_025) } })
+    expect(screen.getByTestId('settings-optout-confirmation-count').textContent).toBe(
+      '1,025 / 1,024 characters'
+    )
+    await user.tab()
+    expect(fake.requests('settings:update')).toEqual([])
+    expect(field.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('The text is longer than 1,024 characters.')).toBeTruthy()
+    expect((field as HTMLTextAreaElement).value).toHaveLength(1_025)
   })
 
   it('shows the core’s error next to the setting', async () => {

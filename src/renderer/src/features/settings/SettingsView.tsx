@@ -2,6 +2,7 @@
 import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
+import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
 import { call, errorInfo } from '../../api'
 import { chromiumLocaleOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -298,6 +299,7 @@ export function SettingsView(): React.JSX.Element {
           label={t('settings.optOutConfirmation')}
           hint={t('settings.optOutConfirmation.hint')}
           multiline
+          limit={{ max: MAX_TEXT_LENGTH, tooLong: t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH }) }}
           value={settings.optOutConfirmation}
           error={fieldErrors.optOutConfirmation}
           onSave={(optOutConfirmation) => save({ optOutConfirmation })}
@@ -515,10 +517,15 @@ function TextSetting({
   error: string | undefined
   onSave(value: string): Promise<boolean>
 }): React.JSX.Element {
+  const t = useT()
   const [draft, setDraft] = useState<string | null>(null)
   const text = draft ?? value
+  const tooLong = limit !== undefined && text.length > limit.max
   function commit(): void {
     if (draft === null) return
+    // Kept as written with the field's own words, not sent for the core's raw refusal (QA60: "optOutConfirmation:
+    // Too big: expected string to have <=1024 characters").
+    if (limit && draft.trim().length > limit.max) return
     if (draft.trim() === value) {
       setDraft(null)
       return
@@ -528,22 +535,25 @@ function TextSetting({
     })
   }
   return (
-    <Field
-      id={id}
-      label={label}
-      hint={hint}
-      error={limit && text.length > limit.max ? limit.tooLong : (error ?? null)}
-    >
+    <Field id={id} label={label} hint={hint} error={tooLong ? limit.tooLong : (error ?? null)}>
       {(control) =>
         multiline ? (
-          <textarea
-            {...control}
-            data-testid={id}
-            rows={2}
-            value={text}
-            onChange={(e) => setDraft(e.target.value)}
-            onBlur={commit}
-          />
+          <>
+            <textarea
+              {...control}
+              data-testid={id}
+              rows={2}
+              value={text}
+              onChange={(e) => setDraft(e.target.value)}
+              onBlur={commit}
+            />
+            {/* A message's text: counted as the Send view counts it, the limit in sight before it is passed. */}
+            {limit ? (
+              <p className="field-hint" data-testid={`${id}-count`}>
+                {t('send.counter', { count: text.length, max: limit.max })}
+              </p>
+            ) : null}
+          </>
         ) : (
           <input
             {...control}
