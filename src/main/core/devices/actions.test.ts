@@ -111,10 +111,12 @@ describe('restart', () => {
     const settling: boolean[] = []
     monitor.on('devicesChanged', (views) => settling.push(views[0]?.settling === true))
     await clock.advance(115_000)
-    expect(settling).toEqual([])
+    // Told as its last-checked minute moves (QA60), still settling each time.
+    expect(settling.every((s) => s)).toBe(true)
+    const during = settling.length
     await clock.advance(10_000)
     expect(monitor.status('dev-1').state).toBe('disconnected')
-    expect(settling).toEqual([false])
+    expect(settling.slice(during)).toEqual([false])
   })
 
   it('turns a gateway refusal into an operator-facing DeviceError and a locked token into token_locked', async () => {

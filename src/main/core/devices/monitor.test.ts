@@ -95,6 +95,23 @@ describe('polling cadence', () => {
     expect(m.status('dev-1').state).toBe('connected')
   })
 
+  // QA60: a connected device's card said "Last checked 18:40" at 18:43 while its polls went on: only a change was
+  // told to the window, so the card looked as if checking had stopped.
+  it('tells the window when a poll moves the minute it was last checked at, though nothing else changed', async () => {
+    const m = await openMonitor()
+    await m.start()
+    const seen = viewsSeen.length
+    await clock.advance(30_000)
+    await clock.advance(30_000)
+    expect(polls()).toBe(3)
+    const told = viewsSeen.slice(seen).map((views) => views[0]?.lastCheckedAt)
+    expect(told.length).toBeGreaterThanOrEqual(1)
+    expect(told.at(-1)).toBe(m.status('dev-1').lastCheckedAt)
+    // Not once a poll within the same minute: a minute's polls are told once.
+    const minutes = new Set(told.map((at) => at?.slice(0, 16)))
+    expect(minutes.size).toBe(told.length)
+  })
+
   it('uses the configured idle interval, and a changed one from the next poll', async () => {
     const m = await openMonitor({ intervals: { idleMs: 60_000 } })
     await m.start()

@@ -583,6 +583,7 @@ export class DeviceMonitor {
       entry.status.info = kept
       visible = true
     }
+    const checkedBefore = entry.status.lastCheckedAt
     entry.status.lastCheckedAt = new Date(now).toISOString()
     if (this.transition(deviceId, entry, verdict)) visible = true
 
@@ -599,6 +600,10 @@ export class DeviceMonitor {
 
     if (visible) {
       this.persist()
+      this.emitViews()
+    } else if (checkedBefore?.slice(0, 16) !== entry.status.lastCheckedAt.slice(0, 16)) {
+      // The card names the minute it was last checked at: told when that moves, or it read as if checking had stopped
+      // (QA60: "Last checked 18:40" at 18:43). Not kept on disk for it: a time, not a state.
       this.emitViews()
     }
     if (restored)
