@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { DeviceState } from './contract'
 import {
   adviceKey,
+  scanActionKey,
   topsUpInSandbox,
   devicePauseWords,
   deviceStatus,
@@ -46,6 +47,15 @@ describe('deviceStatus', () => {
   it('a scanned device waits for activation: the wizard is past the scan step', () => {
     expect(deviceStatus('awaiting-activation').wizardStep).toBe('activation')
     expect(offers('awaiting-activation', 'restart')).toBe(false)
+    // Its one action opens the wizard at the message for IT support: named so, not Relink (QA60), and its advice too.
+    expect(scanActionKey({ state: 'awaiting-activation', linked: true })).toBe('devices.activationMessage')
+    expect(translate('en', 'advice.awaiting-activation')).toContain(
+      translate('en', 'devices.activationMessage')
+    )
+    expect(translate('id', 'advice.awaiting-activation')).toContain(
+      translate('id', 'devices.activationMessage')
+    )
+    expect(scanActionKey({ state: 'needs-scan', linked: true })).toBe('devices.relink')
   })
 
   it('a refused or unreadable token asks for the token again', () => {

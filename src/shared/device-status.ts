@@ -408,12 +408,17 @@ export function offersCheckAgain(device: {
   )
 }
 
-/** The scan action named for what it does to this device: Link for one never linked, Relink for any other. */
+/**
+ * The scan action named for what it does to this device: Link for one never linked, the message for IT support for
+ * one scanned and waiting for them, Relink for any other.
+ */
 export function scanActionKey(device: {
   state: DeviceState
   stateNoteKey?: string | undefined
   linked?: boolean | null | undefined
-}): 'devices.link' | 'devices.relink' {
+}): 'devices.link' | 'devices.relink' | 'devices.activationMessage' {
+  // Scanned, waiting for IT support: the wizard opens at the message for them, nothing to scan (QA60: "Relink").
+  if (device.state === 'awaiting-activation') return 'devices.activationMessage'
   return scanCause(device) === 'never-linked' ? 'devices.link' : 'devices.relink'
 }
 

@@ -95,6 +95,19 @@ describe('tray model', () => {
     expect(findMenuItem(model.menu, 'device:d1:relink')?.label).toBe('Link (scan QR)…')
   })
 
+  // QA60: "Relink" for a device scanned and waiting for IT support opened the message for them, not a new code.
+  it('names it for the message to IT support while a scanned device waits for them', () => {
+    const model = buildTrayModel(
+      {
+        devices: [{ ...device('d1', 'awaiting-activation', 'Shop'), linked: true }],
+        counts: counts({}),
+        sendingPaused: false
+      },
+      english
+    )
+    expect(findMenuItem(model.menu, 'device:d1:relink')?.label).toBe('Message for IT support…')
+  })
+
   it('offers Restart and Relink where the window does: no Relink for a connected device, no Restart for an expired one', () => {
     const states: DeviceView['state'][] = [
       'connected',

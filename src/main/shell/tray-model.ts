@@ -172,11 +172,13 @@ function deviceItem(device: DeviceView, t: Translate): TrayMenuItem {
       {
         id: `device:${device.id}:relink`,
         label: t(
-          scanCause(device) === 'never-linked'
-            ? 'desktop.tray.linkScan'
-            : needsLink
-              ? 'desktop.tray.relinkScan'
-              : 'desktop.tray.relink'
+          device.state === 'awaiting-activation'
+            ? 'desktop.tray.activationMessage'
+            : scanCause(device) === 'never-linked'
+              ? 'desktop.tray.linkScan'
+              : needsLink
+                ? 'desktop.tray.relinkScan'
+                : 'desktop.tray.relink'
         ),
         enabled: offers(device.state, 'relink'),
         action: { kind: 'relink', deviceId: device.id }

@@ -157,7 +157,7 @@ export const enStart = {
   'advice.needs-scan.numberChanged':
     'The number was changed: scan a new code with the phone that has the new number.',
   'advice.awaiting-activation':
-    'Scanned. The gateway’s IT support must activate it; open Relink for the prepared message.',
+    'Scanned. The gateway’s IT support must activate it; open “Message for IT support” for the message to send them.',
   'advice.expired': 'The gateway subscription has ended. Renew it with your provider.',
   'advice.expired.sandbox':
     'The sandbox subscription has ended: choose “Renew the subscription” in Sandbox controls on this device’s card (Devices).',
@@ -210,6 +210,7 @@ export const enStart = {
   'devices.renewAt': 'Renew at {host}',
   'devices.relink': 'Relink',
   'devices.link': 'Link',
+  'devices.activationMessage': 'Message for IT support',
   'devices.token.enter': 'Enter the token again',
   'send.drop.overlay': 'Drop the files to add them to the message',
   'send.drop.overlaySheet':

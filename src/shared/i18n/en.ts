@@ -46,6 +46,7 @@ export const enRest = {
   'desktop.tray.relinkScan': 'Relink (scan QR)…',
   'desktop.tray.linkScan': 'Link (scan QR)…',
   'desktop.tray.relink': 'Relink…',
+  'desktop.tray.activationMessage': 'Message for IT support…',
   'desktop.tray.info': 'Info…',
   'desktop.tray.enterToken': 'Enter token…',
   'desktop.tray.renew': 'Renew…',

@@ -57,6 +57,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.tray.relinkScan': 'Tautkan ulang (pindai QR)…',
   'desktop.tray.linkScan': 'Tautkan (pindai QR)…',
   'desktop.tray.relink': 'Tautkan ulang…',
+  'desktop.tray.activationMessage': 'Pesan untuk tim IT…',
   'desktop.tray.info': 'Info…',
   'desktop.tray.enterToken': 'Masukkan token…',
   'desktop.tray.renew': 'Perpanjang…',
@@ -674,7 +675,7 @@ export const id: Record<MessageKey, string> = {
   'advice.needs-scan.numberChanged':
     'Nomornya diganti: pindai kode baru dengan ponsel yang memakai nomor baru.',
   'advice.awaiting-activation':
-    'Sudah dipindai. Tim IT gateway harus mengaktifkannya; buka Tautkan ulang untuk pesan yang sudah disiapkan.',
+    'Sudah dipindai. Tim IT gateway harus mengaktifkannya; buka “Pesan untuk tim IT” untuk pesan yang sudah disiapkan.',
   'advice.expired': 'Langganan gateway sudah berakhir. Perpanjang di penyedia gateway Anda.',
   'advice.expired.sandbox':
     'Langganan sandbox sudah berakhir: pilih “Perpanjang langganan” di Kontrol sandbox pada kartu perangkat ini (Perangkat).',
@@ -781,6 +782,7 @@ export const id: Record<MessageKey, string> = {
   'devices.checkAgain.still': 'Masih “{state}”.',
   'devices.relink': 'Tautkan ulang',
   'devices.link': 'Tautkan',
+  'devices.activationMessage': 'Pesan untuk tim IT',
   'devices.token.enter': 'Masukkan token lagi',
   'devices.token.explain':
     'Token yang tersimpan tidak dapat dipakai. Tempelkan token perangkat (dan secret key, jika gateway Anda memakainya); token diperiksa ke gateway sebelum disimpan.',
