@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { DeviceView } from '../../../../shared/contract'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
+import { useNavigation } from '../../stores/navigation'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
@@ -144,6 +145,21 @@ describe('LinkingWizard', () => {
     ).toContain('Ask IT support to activate')
     expect(fake.requests('devices:qr')).toEqual([])
   })
+
+  // QA60: steps 2 and 3 had no Cancel or way back; only the navigation's tabs left the wizard.
+  it.each(['needs-scan', 'awaiting-activation'] as const)(
+    'leaves from its %s step to the device’s card, ending the linking',
+    async (state) => {
+      setup(makeDevice({ state }))
+      await openWizard()
+      expect(step()).toBe(state === 'needs-scan' ? 'qr' : 'activation')
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Back to devices' }))
+      expect(useNavigation.getState().view).toBe('devices')
+      expect(useNavigation.getState().takeDeviceAsk()).toEqual({ deviceId: 'dev-1', action: 'show' })
+      expect(useLinking.getState().deviceId).toBeNull()
+      expect(fake.requests('linking:end')).toEqual([{ id: 'dev-1' }])
+    }
+  )
 
   it('counts down to the next code and refreshes it', async () => {
     vi.useFakeTimers()

@@ -48,6 +48,22 @@ export function LinkingWizard(): React.JSX.Element {
         {device && !(step === 'done' && device.state === 'connected') ? (
           <StateBadge id={`wizard-${device.id}`} device={device} />
         ) : null}
+        {/* A way out at every step before the last, which has its own (QA60: only the tabs left the wizard). Leaving
+            ends the linking (the linking store), and lands on this device's card. */}
+        {device && step !== 'done' ? (
+          <button
+            type="button"
+            className="button wizard-leave"
+            data-testid="wizard-leave"
+            onClick={() =>
+              useNavigation
+                .getState()
+                .navigate('devices', { deviceAsk: { deviceId: device.id, action: 'show' } })
+            }
+          >
+            {t('linking.done.devices')}
+          </button>
+        ) : null}
       </div>
       <ol className="stepper" aria-label={t('linking.stepsLabel')}>
         {LINKING_STEPS.map((s, index) => (
