@@ -706,6 +706,9 @@ export const enRest = {
     'Check the internet connection. Sender Desk keeps trying and carries on by itself when the gateway answers; or try again now.',
   'linking.problem.device-expired.title': 'This device’s gateway subscription has expired.',
   'linking.problem.device-expired.next': 'Renew it with your gateway provider, then try again.',
+  'linking.problem.device-expired.nextSandbox':
+    'Choose “Renew the subscription” in Sandbox controls below, then try again.',
+  'linking.problem.gatewaySaid': 'The gateway said: “{words}”',
   'linking.problem.locked.title': 'The saved token cannot be read.',
   'linking.problem.locked.next':
     'Unlock your keyring and restart Sender Desk, or remove the device and add it again.',

@@ -934,6 +934,9 @@ export const id: Record<MessageKey, string> = {
     'Periksa koneksi internet. Sender Desk terus mencoba dan akan lanjut sendiri begitu gateway menjawab; atau coba lagi sekarang.',
   'linking.problem.device-expired.title': 'Langganan gateway untuk perangkat ini sudah kedaluwarsa.',
   'linking.problem.device-expired.next': 'Perpanjang di penyedia gateway Anda, lalu coba lagi.',
+  'linking.problem.device-expired.nextSandbox':
+    'Pilih “Perpanjang langganan” di Kontrol sandbox di bawah, lalu coba lagi.',
+  'linking.problem.gatewaySaid': 'Kata gateway: “{words}”',
   'linking.problem.locked.title': 'Token yang tersimpan tidak bisa dibaca.',
   'linking.problem.locked.next':
     'Buka kunci keyring lalu mulai ulang Sender Desk, atau hapus perangkat dan tambahkan lagi.',

@@ -116,6 +116,18 @@ describe('linking store: device events move the wizard', () => {
     expect(fake.requests('devices:qr').length).toBe(2)
   })
 
+  // QA60: in Indonesian the wizard printed the gateway's "device expired" as its own sentence.
+  it("says a device's ended subscription with the gateway's own words as the gateway's", async () => {
+    withDevice({ state: 'needs-scan' })
+    await useLinking.getState().open('dev-1')
+    await flush()
+    emitDevice({ state: 'expired', stateNote: 'device expired' })
+    expect(useLinking.getState().problem).toEqual({
+      kind: 'device-expired',
+      message: 'The gateway said: “device expired”'
+    })
+  })
+
   it('explains a refused token from devices:qr', async () => {
     withDevice({ state: 'needs-scan' })
     fake.fail('devices:qr', { code: 'token_invalid', message: 'Unauthorized: token invalid' })

@@ -10,6 +10,7 @@ import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
 import { currentLanguage } from './settings'
 import { coreText } from '../../../shared/i18n/note-text'
+import { translate } from '../../../shared/i18n/translate'
 
 // No "I have scanned" step: the code stays up until the gateway itself reports the phone (as WhatsApp and Signal do).
 export type LinkingStep = 'pick' | 'qr' | 'activation' | 'done'
@@ -100,8 +101,15 @@ function problemForDevice(device: DeviceView): LinkingState['problem'] {
   const kind = kinds[device.state]
   if (!kind) return null
   const note = device.stateNote
+  const language = currentLanguage()
+  // The gateway's own answer ("device expired") is in its language, not the window's: said as its (QA60).
+  const gatewayAnswered = kind === 'device-expired' || kind === 'token-invalid'
   const message =
-    note === null ? null : coreText(currentLanguage(), note, device.stateNoteKey, device.stateNoteParams)
+    note === null
+      ? null
+      : device.stateNoteKey === undefined && gatewayAnswered
+        ? translate(language, 'linking.problem.gatewaySaid', { words: note })
+        : coreText(language, note, device.stateNoteKey, device.stateNoteParams)
   return { kind, message }
 }
 

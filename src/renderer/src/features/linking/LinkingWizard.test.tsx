@@ -161,6 +161,24 @@ describe('LinkingWizard', () => {
     }
   )
 
+  // QA60: a sandbox device's ended subscription sent the operator to "your gateway provider", under a greyed code.
+  it('sends a sandbox device’s ended subscription to its Sandbox controls, with no code beside it', async () => {
+    const device = makeDevice({ state: 'needs-scan', sandbox: true, baseUrl: 'http://127.0.0.1:5000' })
+    setup(device)
+    await openWizard()
+    expect(screen.getByTestId('qr-new-code')).toBeTruthy()
+    act(() =>
+      useDevices.getState().setDevices([{ ...device, state: 'expired', stateNote: 'device expired' }])
+    )
+    const problem = await screen.findByTestId('wizard-problem')
+    expect(problem.textContent).toContain(
+      'What to do: Choose “Renew the subscription” in Sandbox controls below, then try again.'
+    )
+    expect(problem.textContent).toContain('The gateway said: “device expired”')
+    expect(screen.queryByTestId('qr-new-code')).toBeNull()
+    expect(screen.queryByTestId('qr-countdown')).toBeNull()
+  })
+
   it('counts down to the next code and refreshes it', async () => {
     vi.useFakeTimers()
     setup(makeDevice({ state: 'needs-scan' }))

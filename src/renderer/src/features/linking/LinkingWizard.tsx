@@ -90,7 +90,13 @@ export function LinkingWizard(): React.JSX.Element {
         {step === 'qr' ? <QrStep device={device} /> : null}
         {step === 'activation' ? (
           <>
-            {problem ? <ProblemPanel kind={problem.kind} message={problem.message} /> : null}
+            {problem ? (
+              <ProblemPanel
+                kind={problem.kind}
+                message={problem.message}
+                renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
+              />
+            ) : null}
             <ActivationStep device={device} />
           </>
         ) : null}

@@ -6,10 +6,13 @@ import './linking.css'
 
 export function ProblemPanel({
   kind,
-  message
+  message,
+  renewedInSandboxControls = false
 }: {
   kind: LinkingProblem
   message: string | null
+  /** The built-in sandbox's device: renewed in its Sandbox controls below, not at a provider (QA60). */
+  renewedInSandboxControls?: boolean
 }): React.JSX.Element {
   const t = useT()
   const linking = useLinking.getState()
@@ -28,7 +31,12 @@ export function ProblemPanel({
       <p className="problem-title">{t(`linking.problem.${kind}.title`)}</p>
       {message ? <p className="problem-detail">{message}</p> : null}
       <p>
-        <strong>{t('linking.problem.next')}</strong> {t(`linking.problem.${kind}.next`)}
+        <strong>{t('linking.problem.next')}</strong>{' '}
+        {t(
+          renewedInSandboxControls && kind === 'device-expired'
+            ? 'linking.problem.device-expired.nextSandbox'
+            : `linking.problem.${kind}.next`
+        )}
       </p>
       <button
         type="button"

@@ -1,7 +1,7 @@
 // Step 2: the QR code with its refresh countdown and rotation cap, next to the rules for the phone.
 import { useShallow } from 'zustand/react/shallow'
 import type { DeviceView } from '../../../../shared/contract'
-import { scanCause } from '../../../../shared/device-status'
+import { isSandboxDevice, scanCause } from '../../../../shared/device-status'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { useT } from '../../i18n'
 import { MAX_ROTATIONS, useLinking } from '../../stores/linking'
@@ -30,6 +30,7 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
       ? null
       : Math.max(0, Math.min(Math.ceil((refreshAt - now) / 1000), Math.ceil(qr.refreshAfterMs / 1000)))
   const showCode = qr !== null && qrPhase !== 'exhausted'
+  const codeCannotHelp = problem !== null && problem.kind !== 'qr-expired' && problem.kind !== 'failed'
   // After a number change only the phone with the new number links it: said with the number (QA16 Q16-10).
   const newNumber =
     device && scanCause(device) === 'number-changed' ? device.stateNoteParams?.['phone'] : undefined
@@ -57,43 +58,57 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
             {t('linking.qr.rescan')}
           </p>
         ) : null}
-        {problem ? <ProblemPanel kind={problem.kind} message={problem.message} /> : null}
-        <div className="qr-frame">
-          {showCode ? (
-            <QrCode
-              qr={qr}
-              label={t('linking.qr.alt', { label: device?.label ?? '' })}
-              stale={qrPhase === 'expired'}
-            />
-          ) : (
-            <p className="qr-placeholder" data-testid="qr-placeholder">
-              {qrPhase === 'exhausted'
-                ? t('linking.qr.exhaustedBody')
-                : qrPhase === 'loading'
-                  ? t('linking.qr.loading')
-                  : t('linking.qr.none')}
-            </p>
-          )}
-        </div>
-        <p className="qr-countdown" role="timer" data-testid="qr-countdown" data-rotations={rotations}>
-          {countdown}
-        </p>
-        {/* `rotations` counts refreshes made: the code on screen is one more, of the first plus every refresh. */}
-        {qrPhase === 'showing' ? (
-          <p className="muted small">
-            {t('linking.qr.rotations', { count: rotations + 1, max: MAX_ROTATIONS + 1 })}
-          </p>
+        {problem ? (
+          <ProblemPanel
+            kind={problem.kind}
+            message={problem.message}
+            renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
+          />
         ) : null}
-        <div className="actions">
-          <button
-            type="button"
-            className={qrPhase === 'exhausted' || qrPhase === 'expired' ? 'button button--primary' : 'button'}
-            data-testid="qr-new-code"
-            onClick={() => void useLinking.getState().newCode()}
-          >
-            {t('linking.qr.newCode')}
-          </button>
-        </div>
+        {/* A problem of the device (its subscription ended, its token refused, its gateway away) is not mended by a
+            code: none is shown beside it, greyed with "this code may have expired" (QA60). */}
+        {codeCannotHelp ? null : (
+          <>
+            <div className="qr-frame">
+              {showCode ? (
+                <QrCode
+                  qr={qr}
+                  label={t('linking.qr.alt', { label: device?.label ?? '' })}
+                  stale={qrPhase === 'expired'}
+                />
+              ) : (
+                <p className="qr-placeholder" data-testid="qr-placeholder">
+                  {qrPhase === 'exhausted'
+                    ? t('linking.qr.exhaustedBody')
+                    : qrPhase === 'loading'
+                      ? t('linking.qr.loading')
+                      : t('linking.qr.none')}
+                </p>
+              )}
+            </div>
+            <p className="qr-countdown" role="timer" data-testid="qr-countdown" data-rotations={rotations}>
+              {countdown}
+            </p>
+            {/* `rotations` counts refreshes made: the code on screen is one more, of the first plus every refresh. */}
+            {qrPhase === 'showing' ? (
+              <p className="muted small">
+                {t('linking.qr.rotations', { count: rotations + 1, max: MAX_ROTATIONS + 1 })}
+              </p>
+            ) : null}
+            <div className="actions">
+              <button
+                type="button"
+                className={
+                  qrPhase === 'exhausted' || qrPhase === 'expired' ? 'button button--primary' : 'button'
+                }
+                data-testid="qr-new-code"
+                onClick={() => void useLinking.getState().newCode()}
+              >
+                {t('linking.qr.newCode')}
+              </button>
+            </div>
+          </>
+        )}
       </div>
       <aside className="qr-rules card" aria-labelledby="qr-rules-title">
         <h3 id="qr-rules-title">{t('linking.rules.title')}</h3>
