@@ -10,6 +10,11 @@ export const MAX_TITLE_LENGTH = 100
 export const DEFAULT_MAX_FILE_BYTES = 2 * 1024 * 1024
 /** The largest per-device or app-wide file limit an operator can set. */
 export const MAX_SETTABLE_FILE_BYTES = 100 * 1024 * 1024
+/**
+ * The smallest, 0.1 MB: below it almost every file is refused (0.001 MB once was). The device's and the app-wide
+ * limit alike (QA60: Settings offered "0.01 to 100", the device's card "0.1 and 100").
+ */
+export const MIN_SETTABLE_FILE_BYTES = 0.1 * 1024 * 1024
 /** A customer's file the inbox downloads by default: WhatsApp's own limit for photos and videos. */
 export const DEFAULT_MAX_INCOMING_MEDIA_BYTES = 16 * 1024 * 1024
 /** The smallest cap on customers' files an operator can set (below it even a photo would not show). */

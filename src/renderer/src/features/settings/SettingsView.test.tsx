@@ -167,6 +167,14 @@ describe('SettingsView', () => {
     expect(status.textContent).toBe('Saved. 1 field is not saved: fix the marked value.')
     await enter('Largest file downloaded from customers (MB)', '20')
     expect(status.textContent).toBe('Saved.')
+    // The device's card takes no less than 0.1 MB: nor does this (QA60: "0.01 to 100" here, "0.1 and 100" there).
+    await enter('Largest file (MB)', '0.05')
+    expect(screen.getByTestId('settings-max-file-error').textContent).toContain(
+      'Enter a number from 0.1 to 100.'
+    )
+    await enter('Largest file (MB)', '0.1')
+    expect(screen.queryByTestId('settings-max-file-error')).toBeNull()
+    expect(status.textContent).toBe('Saved.')
     await enter('Check devices every (seconds)', '2')
     await enter('Keep finished messages for (days)', '91')
     expect(status.textContent).toBe('Saved. 1 field is not saved: fix the marked value.')

@@ -2,7 +2,11 @@
 import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
-import { MAX_TEXT_LENGTH } from '../../../../shared/domain/limits'
+import {
+  MAX_SETTABLE_FILE_BYTES,
+  MAX_TEXT_LENGTH,
+  MIN_SETTABLE_FILE_BYTES
+} from '../../../../shared/domain/limits'
 import { call, errorInfo } from '../../api'
 import { chromiumLocaleOf, useLanguage, useT, type Language, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
@@ -68,8 +72,8 @@ const NUMBERS: NumberSpec[] = [
     hint: 'settings.maxFile.hint',
     toShown: (v) => Math.round((v / MB) * 100) / 100,
     fromShown: (v) => Math.round(v * MB),
-    min: 0.01,
-    max: 100,
+    min: MIN_SETTABLE_FILE_BYTES / MB,
+    max: MAX_SETTABLE_FILE_BYTES / MB,
     whole: false
   },
   {

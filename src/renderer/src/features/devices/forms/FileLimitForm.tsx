@@ -1,6 +1,6 @@
 // This gateway's own file size limit in MB (for plans above the documented 2 MB), or empty for the setting's.
 import { useState, type FormEvent } from 'react'
-import { MAX_SETTABLE_FILE_BYTES } from '../../../../../shared/domain'
+import { MAX_SETTABLE_FILE_BYTES, MIN_SETTABLE_FILE_BYTES } from '../../../../../shared/domain'
 import { formatNumber, useLanguage, useT } from '../../../i18n'
 import { useDevices } from '../../../stores/devices'
 import { Field } from '../../../ui/Field'
@@ -10,8 +10,6 @@ import { readTypedNumber, showTypedNumber } from '../../../ui/typed-number'
 import type { RowFormProps } from './row-form'
 
 const MB = 1024 * 1024
-/** The smallest limit the form's words offer ("between 0.1 and 100"): 0.001 MB took almost every file away. */
-const SMALLEST_LIMIT_MB = 0.1
 
 export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): React.JSX.Element {
   const t = useT()
@@ -24,7 +22,7 @@ export function FileLimitForm({ device, busy, run, onClose }: RowFormProps): Rea
   const limitError =
     limitValue !== null &&
     (!Number.isFinite(limitValue) ||
-      limitValue < SMALLEST_LIMIT_MB ||
+      limitValue * MB < MIN_SETTABLE_FILE_BYTES ||
       limitValue * MB > MAX_SETTABLE_FILE_BYTES)
       ? t('devices.limit.invalid')
       : null
