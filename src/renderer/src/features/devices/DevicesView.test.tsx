@@ -727,6 +727,7 @@ describe('device list', () => {
     expect(accessibleDescription(input)).toContain('That is the number this device sends from already.')
     await user.click(within(input.closest('form')!).getByRole('button', { name: 'Change number' }))
     expect(fake.requests('devices:changeNumber')).toEqual([])
+    expect(document.activeElement).toBe(input)
     await user.clear(input)
     await user.type(input, '0813-9999-8888')
     expect(input.getAttribute('aria-invalid')).toBeNull()

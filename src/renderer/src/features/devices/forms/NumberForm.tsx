@@ -38,7 +38,12 @@ export function NumberForm({ device, busy, run, onClose }: RowFormProps): React.
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTouched(true)
-    if (!check || error) return
+    // Refused: the focus goes to the field its error is said at, as the new-device form does (QA60: it stayed on the
+    // button, the error said elsewhere).
+    if (!check || error) {
+      document.getElementById(`number-${id}-input`)?.focus()
+      return
+    }
     setAskedFor(check.value)
   }
 
