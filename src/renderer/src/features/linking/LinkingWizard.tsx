@@ -26,7 +26,6 @@ export function LinkingWizard(): React.JSX.Element {
   const t = useT()
   const step = useLinking((s) => s.step)
   const deviceId = useLinking((s) => s.deviceId)
-  const problem = useLinking((s) => s.problem)
   const setHidden = useLinking((s) => s.setHidden)
   const device = useDevices((s) => s.devices.find((d) => d.id === deviceId))
   const number = LINKING_STEPS.indexOf(step) + 1
@@ -90,13 +89,7 @@ export function LinkingWizard(): React.JSX.Element {
         {step === 'qr' ? <QrStep device={device} /> : null}
         {step === 'activation' ? (
           <>
-            {problem ? (
-              <ProblemPanel
-                kind={problem.kind}
-                message={problem.message}
-                renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
-              />
-            ) : null}
+            <ProblemPanel device={device} />
             <ActivationStep device={device} />
           </>
         ) : null}

@@ -1,18 +1,33 @@
 // Explains what stopped the wizard (expired code, refused token, unreachable gateway…) and offers the next thing to do.
+import type { DeviceView } from '../../../../shared/contract'
+import { isSandboxDevice } from '../../../../shared/device-status'
 import { useT } from '../../i18n'
 import { useLinking, type LinkingProblem } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import './linking.css'
 
-export function ProblemPanel({
+/** The wizard's problem, if any, for `device` (the built-in sandbox's is renewed in its Sandbox controls below). */
+export function ProblemPanel({ device }: { device: DeviceView | undefined }): React.JSX.Element | null {
+  const problem = useLinking((s) => s.problem)
+  if (!problem) return null
+  return (
+    <ProblemSaid
+      kind={problem.kind}
+      message={problem.message}
+      renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
+    />
+  )
+}
+
+function ProblemSaid({
   kind,
   message,
-  renewedInSandboxControls = false
+  renewedInSandboxControls
 }: {
   kind: LinkingProblem
   message: string | null
-  /** The built-in sandbox's device: renewed in its Sandbox controls below, not at a provider (QA60). */
-  renewedInSandboxControls?: boolean
+  /** Not at a provider (QA60: "Renew it with your gateway provider" for the sandbox's device). */
+  renewedInSandboxControls: boolean
 }): React.JSX.Element {
   const t = useT()
   const linking = useLinking.getState()

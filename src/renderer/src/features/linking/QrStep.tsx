@@ -1,7 +1,7 @@
 // Step 2: the QR code with its refresh countdown and rotation cap, next to the rules for the phone.
 import { useShallow } from 'zustand/react/shallow'
 import type { DeviceView } from '../../../../shared/contract'
-import { isSandboxDevice, scanCause } from '../../../../shared/device-status'
+import { scanCause } from '../../../../shared/device-status'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { useT } from '../../i18n'
 import { MAX_ROTATIONS, useLinking } from '../../stores/linking'
@@ -58,13 +58,7 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
             {t('linking.qr.rescan')}
           </p>
         ) : null}
-        {problem ? (
-          <ProblemPanel
-            kind={problem.kind}
-            message={problem.message}
-            renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
-          />
-        ) : null}
+        <ProblemPanel device={device} />
         {/* A problem of the device (its subscription ended, its token refused, its gateway away) is not mended by a
             code: none is shown beside it, greyed with "this code may have expired" (QA60). */}
         {codeCannotHelp ? null : (

@@ -81,7 +81,7 @@ describe('a selection whose every message was left as it was', () => {
   )
 })
 
-describe('a take-back whose tally another action put away', () => {
+describe('a take-back the bar follows', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
   })
@@ -94,8 +94,8 @@ describe('a take-back whose tally another action put away', () => {
       await act(() => vi.advanceTimersByTimeAsync(Math.min(left, FOLLOW_MS / 2)))
   }
 
-  // It was read every second for as long as it ran, though nothing showed it any more.
-  it('is no longer read once another action’s account replaced it', async () => {
+  /** The gateway's cancel of one message, asked and still to do at every read. */
+  function aCancelStillRunning(): void {
     const running: TakeBackView = makeTakeBack({
       producerTag: null,
       cancel: { done: 0, refused: 0, unknown: 0, pending: 1 },
@@ -103,6 +103,11 @@ describe('a take-back whose tally another action put away', () => {
     })
     fake.handle('outbox:takeBack', () => running)
     fake.handle('outbox:takeBackProgress', () => ({ ...running }))
+  }
+
+  // It was read every second for as long as it ran, though nothing showed it any more.
+  it('is no longer read once another action’s account replaced it', async () => {
+    aCancelStillRunning()
     fake.handle('outbox:cancelMany', () => ({ done: ['q-1'], refused: [] }))
     bar('en', [atGateway, queued])
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
@@ -120,37 +125,24 @@ describe('a take-back whose tally another action put away', () => {
     await passes(FOLLOW_MS * 10)
     expect(fake.requests('outbox:takeBackProgress')).toHaveLength(reads)
   })
-})
 
-describe('a take-back followed while the gateway answers', () => {
   // QA60: the counts beside a tally moved with the messages' statuses, its line up to a second later ("4 deleted for
   // everyone" above "4 still to do").
   it('is read again as soon as the messages’ statuses change, not at the next second', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true })
-    try {
-      const running: TakeBackView = makeTakeBack({
-        producerTag: null,
-        cancel: { done: 0, refused: 0, unknown: 0, pending: 1 },
-        pendingByDevice: [{ deviceId: 'dev-1', n: 1 }]
-      })
-      fake.handle('outbox:takeBack', () => running)
-      fake.handle('outbox:takeBackProgress', () => ({ ...running }))
-      bar('en')
-      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
-      await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
-      await screen.findByTestId('outbox-bulk-takeback-tally')
-      const before = fake.requests('outbox:takeBackProgress').length
-      // A burst of changes: one read, soon after the first.
-      act(() => {
-        fake.emit('outbox:bulkChanged', { count: 1 })
-        fake.emit('outbox:itemChanged', { item: atGateway })
-        fake.emit('campaigns:changed', { id: 'c-1' })
-      })
-      await act(() => vi.advanceTimersByTimeAsync(NUDGE_MS))
-      expect(fake.requests('outbox:takeBackProgress')).toHaveLength(before + 1)
-    } finally {
-      vi.useRealTimers()
-    }
+    aCancelStillRunning()
+    bar('en')
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+    await user.click(screen.getByRole('button', { name: 'Cancel at the gateway' }))
+    await screen.findByTestId('outbox-bulk-takeback-tally')
+    const before = fake.requests('outbox:takeBackProgress').length
+    // A burst of changes: one read, soon after the first.
+    act(() => {
+      fake.emit('outbox:bulkChanged', { count: 1 })
+      fake.emit('outbox:itemChanged', { item: atGateway })
+      fake.emit('campaigns:changed', { id: 'c-1' })
+    })
+    await act(() => vi.advanceTimersByTimeAsync(NUDGE_MS))
+    expect(fake.requests('outbox:takeBackProgress')).toHaveLength(before + 1)
   })
 })
 
