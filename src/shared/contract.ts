@@ -217,6 +217,7 @@ export const OutboxBulkRefusal = z.enum([
   'not_applicable',
   'producer',
   'would_fail_again',
+  'opted_out',
   'already_cancelled',
   'after_series_end',
   'device_removed',
@@ -406,7 +407,7 @@ export const OutboxItemView = z.object({
    */
   retryRefusal: z
     .object({
-      code: z.enum(['producer_refused', 'after_series_end', 'device_removed']),
+      code: z.enum(['producer_refused', 'after_series_end', 'device_removed', 'opted_out']),
       message: z.string(),
       messageKey: z.string().optional(),
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()

@@ -321,6 +321,8 @@ export const enRest = {
   'desktop.error.whyCampaignCancelled': 'its campaign “{name}” was cancelled',
   'desktop.error.whyDeviceRemoved':
     'its device was removed from Sender Desk; send it anew from another device',
+  'desktop.error.whyOptedOut':
+    'its number is on the opt-out list: take it off the list first to send to it again',
   'desktop.error.whyAfterSeriesEnd': "it lies after its recurring series' end",
   'desktop.error.whyStatus': 'it is {status}',
   'desktop.error.whyWouldFailAgain':
@@ -1145,6 +1147,10 @@ export const enRest = {
     '{count, plural, one {# belongs to a removed device} other {# belong to a removed device}}',
   'outbox.bulk.deviceRemovedRetry':
     '{count, plural, one {# belongs to a removed device, so was not retried} other {# belong to a removed device, so were not retried}}',
+  'outbox.bulk.optedOutAhead':
+    '{count, plural, one {# is to a number on the opt-out list} other {# are to numbers on the opt-out list}}',
+  'outbox.bulk.optedOutRetry':
+    '{count, plural, one {# is to a number on the opt-out list, so was not retried} other {# are to numbers on the opt-out list, so were not retried}}',
   'outbox.bulk.afterSeriesEndAhead':
     "{count, plural, one {# lies after its recurring series' end} other {# lie after their recurring series' end}}",
   'outbox.bulk.cancelConfirm':
@@ -1172,7 +1178,7 @@ export const enRest = {
   'outbox.bulk.afterSeriesEndRetry':
     "{count, plural, one {# lies after its recurring series' end, so was not retried} other {# lie after their recurring series' end, so were not retried}}",
   'outbox.bulk.wouldFailAgainRetry':
-    '{count, plural, one {# would fail the same way (the gateway refused its file), so was not retried} other {# would fail the same way (the gateway refused their files), so were not retried}}',
+    '{count, plural, one {# would fail the same way (see why it failed), so was not retried} other {# would fail the same way (see why each failed), so were not retried}}',
   'outbox.bulk.noLongerMatching': '{count} no longer matched the filters (sent or changed meanwhile)',
   'outbox.bulk.alreadyCancelled': '{count, plural, one {# was} other {# were}} already cancelled',
   'outbox.bulk.retryAnyway': 'Retry anyway',

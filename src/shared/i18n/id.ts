@@ -352,6 +352,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.whyCampaignCancelled': 'kampanyenya, “{name}”, sudah dibatalkan',
   'desktop.error.whyDeviceRemoved':
     'perangkatnya sudah dihapus dari Sender Desk; kirim ulang dari perangkat lain',
+  'desktop.error.whyOptedOut':
+    'nomornya ada di daftar berhenti berlangganan: keluarkan dulu dari daftar untuk mengirim lagi ke nomor itu',
   'desktop.error.whyAfterSeriesEnd': 'waktunya setelah akhir rangkaian berulangnya',
   'desktop.error.whyStatus': 'statusnya {status}',
   'desktop.error.whyWouldFailAgain':
@@ -1357,6 +1359,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.campaignCancelledAhead': '{count} milik kampanye yang dibatalkan',
   'outbox.bulk.deviceRemovedAhead': '{count} milik perangkat yang sudah dihapus',
   'outbox.bulk.deviceRemovedRetry': '{count} milik perangkat yang sudah dihapus, jadi tidak dicoba ulang',
+  'outbox.bulk.optedOutAhead': '{count} ke nomor di daftar berhenti berlangganan',
+  'outbox.bulk.optedOutRetry': '{count} ke nomor di daftar berhenti berlangganan, jadi tidak dicoba ulang',
   'outbox.bulk.afterSeriesEndAhead': '{count} waktunya setelah akhir rangkaian berulangnya',
   'outbox.bulk.cancelConfirm':
     'Batalkan pengiriman {count} pesan terpilih? Pesan yang sudah diterima gateway untuk dikirim tetap seperti adanya; jadwal yang disimpan gateway ikut dibatalkan di sana.',
@@ -1377,7 +1381,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.afterSeriesEndRetry':
     '{count} waktunya setelah akhir rangkaian berulangnya, jadi tidak dikirim ulang',
   'outbox.bulk.wouldFailAgainRetry':
-    '{count} akan gagal dengan cara yang sama (gateway menolak filenya), jadi tidak dikirim ulang',
+    '{count} akan gagal dengan cara yang sama (lihat alasan gagalnya), jadi tidak dikirim ulang',
   'outbox.bulk.noLongerMatching':
     '{count} sudah tidak cocok dengan filter (terkirim atau berubah sementara itu)',
   'outbox.bulk.alreadyCancelled': '{count} sudah dibatalkan sebelumnya',

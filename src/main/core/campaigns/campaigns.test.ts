@@ -1005,6 +1005,40 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).status).toBe('finished')
   })
 
+  // QA61: a message scheduled before its customer's STOP went at its time and failed at the gateway's blacklist (red,
+  // counted against the device's day), while a campaign's row in the same place was "opted out".
+  it('cancels any message as opted out at its turn when its number opted out after it was written', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns(campaignsDeps())
+    const write = async (recipient: string, text: string): Promise<string> =>
+      (
+        await fixture.outbox.enqueue({
+          deviceId: 'dev-1',
+          recipients: [recipient],
+          entries: [{ kind: 'text', text }]
+        })
+      ).itemIds[0]!
+    // Already on the list when it was written: the operator answered the ask ("Send"), so it goes.
+    campaigns.optOuts.add(['6281200000001'], 'operator')
+    await fixture.clock.advance(1_000)
+    const answered = await write('6281200000001', 'Sent anyway')
+    const before = await write('6281200000002', 'Written before the STOP')
+    await fixture.clock.advance(1_000)
+    campaigns.optOuts.add(['6281200000002'], 'reply')
+    // Their turns come once sending starts.
+    await fixture.outbox.start()
+    await fixture.runUntil(() => fixture.outbox.counts().queued === 0, { stepMs: 1000 })
+    expect(fixture.gateway.messages.map((m) => m.phone)).toEqual(['6281200000001'])
+    const stopped = fixture.outbox.get(before)
+    expect(stopped.item).toMatchObject({ status: 'cancelled', failure: { code: 'opted_out' } })
+    expect(stopped.history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
+    expect(fixture.outbox.counts()).toMatchObject({ failed: 0, optedOut: 1 })
+    expect(fixture.outbox.get(answered).item.status).not.toBe('cancelled')
+    // Nor is it sent again by a retry while the number is on the list: said ahead, and refused.
+    expect(stopped.item.retryRefusal?.code).toBe('opted_out')
+    expect(() => fixture.outbox.retry(before)).toThrow(/opt-out list/)
+  })
+
   /** The set-up's campaign of 12 sent, every message read, and settled: finished, with nothing left to send. */
   async function finishedAndRead(): Promise<string> {
     const { id } = await setUp({ batchPauseMinutes: 0 })

@@ -1791,13 +1791,28 @@ export function createCampaigns(deps: CampaignsDeps) {
     return { wait: { until: decision.wait.until, reason, scope: 'producer' } }
   }
   // A campaign never sends to a number that opted out, whenever it opted out: its row is cancelled at its turn (a row
-  // already with the gateway cannot be taken back here). Direct sends are the operator's own choice.
+  // already with the gateway cannot be taken back here). Any other message only when its number opted out after it
+  // was written (QA61: a message scheduled before the customer's STOP went, and failed at the gateway's blacklist);
+  // one written to a number already listed was the operator's answer to the opt-out ask, and goes.
   queue.addPolicy({
     name: 'opt-outs',
-    check: (item) =>
-      campaignOfTag(item.producerTag) !== null && store.isOptedOut(item.recipient)
+    check: (item) => {
+      if (item.isGroup) return null
+      const optedOutAt = store.optedOutAt(item.recipient)
+      if (optedOutAt === null) return null
+      return campaignOfTag(item.producerTag) !== null || optedOutAt > item.createdAt
         ? { cancel: { reason: OPTED_OUT_NOTE } }
         : null
+    }
+  })
+  // Nor does a retry send again to a number on the list, whoever wrote the message (QA61: "Retry selected" sent a
+  // customer's cancelled messages after their STOP, unasked): the number is taken off the list first.
+  queue.addRetryHook({
+    refuseRetry: (item) =>
+      !item.isGroup && store.isOptedOut(item.recipient)
+        ? { code: 'opted_out', why: encodeNote('desktop.error.whyOptedOut') }
+        : null,
+    retried: () => undefined
   })
   queue.addPolicy({ name: 'campaign pacing', check: checkRow })
   // The outbox's retry is the operator's too: a cancelled (or taken back) campaign's rows stay cancelled, and a row

@@ -33,7 +33,7 @@ export interface SendPolicy {
 
 /** A producer's refusal of a retry: its code (so a bulk reply can word it) and why (an encoded note). */
 export interface RetryRefusal {
-  code: Extract<OutboxErrorCode, 'producer_refused' | 'after_series_end' | 'device_removed'>
+  code: Extract<OutboxErrorCode, 'producer_refused' | 'after_series_end' | 'device_removed' | 'opted_out'>
   why: string
 }
 

@@ -223,6 +223,8 @@ export type OutboxErrorCode =
   | 'device_removed'
   /** A failure a retry cannot mend (a file the gateway refuses by size or type): only another file helps. */
   | 'would_fail_again'
+  /** The number is on the opt-out list: a retry would send what the customer asked not to get. */
+  | 'opted_out'
   /** A bulk cancel named an item cancelled before it: nothing done, and not counted as cancelled by it. */
   | 'already_cancelled'
   /** A record kept on this computer cannot be read (a take-back's, its JSON damaged): the app's data, not the input. */

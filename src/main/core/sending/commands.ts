@@ -206,6 +206,7 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
           : code === 'busy'
             ? 'saving_at_gateway'
             : code === 'would_fail_again' ||
+                code === 'opted_out' ||
                 code === 'already_cancelled' ||
                 code === 'after_series_end' ||
                 code === 'device_removed'

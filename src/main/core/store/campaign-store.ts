@@ -787,9 +787,16 @@ export class CampaignStore {
       .immediate()
   }
 
-  /** Whether this number opted out (a primary-key lookup: asked before every campaign send). */
+  /** Whether this number opted out (a primary-key lookup). */
   isOptedOut(phone: string): boolean {
-    return this.prepare('SELECT 1 FROM opt_outs WHERE phone = ?').get(phone) !== undefined
+    return this.optedOutAt(phone) !== null
+  }
+
+  /** When this number went on the opt-out list, or null when it is not on it (a primary-key lookup: every send's). */
+  optedOutAt(phone: string): number | null {
+    const row = this.prepare('SELECT added_at AS at FROM opt_outs WHERE phone = ?').get(phone) as
+      { at: number } | undefined
+    return row?.at ?? null
   }
 
   optedOutSet(): Set<string> {

@@ -37,6 +37,7 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     already_cancelled: 'outbox.bulk.alreadyCancelled',
     after_series_end: 'outbox.bulk.otherCancel',
     device_removed: 'outbox.bulk.otherCancel',
+    opted_out: 'outbox.bulk.otherCancel',
     saving_at_gateway: 'outbox.bulk.savingAtGateway'
   },
   retry: {
@@ -49,6 +50,7 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     already_cancelled: 'outbox.bulk.otherRetry',
     after_series_end: 'outbox.bulk.afterSeriesEndRetry',
     device_removed: 'outbox.bulk.deviceRemovedRetry',
+    opted_out: 'outbox.bulk.optedOutRetry',
     saving_at_gateway: 'outbox.bulk.savingAtGateway'
   },
   // Whatever else it is now, one no longer held was not sent by this (sent on its own, or by its own button).
@@ -62,6 +64,7 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     already_cancelled: 'outbox.bulk.notHeldRelease',
     after_series_end: 'outbox.bulk.notHeldRelease',
     device_removed: 'outbox.bulk.notHeldRelease',
+    opted_out: 'outbox.bulk.notHeldRelease',
     saving_at_gateway: 'outbox.bulk.savingAtGateway'
   },
   delete: {
@@ -74,6 +77,7 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     already_cancelled: 'outbox.bulk.otherDelete',
     after_series_end: 'outbox.bulk.otherDelete',
     device_removed: 'outbox.bulk.otherDelete',
+    opted_out: 'outbox.bulk.otherDelete',
     saving_at_gateway: 'outbox.bulk.savingAtGateway'
   }
 }
@@ -82,7 +86,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
 const REFUSED_AHEAD_KEYS: Record<NonNullable<OutboxItemView['retryRefusal']>['code'], MessageKey> = {
   producer_refused: 'outbox.bulk.campaignCancelledAhead',
   after_series_end: 'outbox.bulk.afterSeriesEndAhead',
-  device_removed: 'outbox.bulk.deviceRemovedAhead'
+  device_removed: 'outbox.bulk.deviceRemovedAhead',
+  opted_out: 'outbox.bulk.optedOutAhead'
 }
 
 const DONE_KEYS: Record<BulkAction, MessageKey> = {
@@ -98,6 +103,7 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'producer',
   'after_series_end',
   'device_removed',
+  'opted_out',
   'would_fail_again',
   'saving_at_gateway',
   'not_applicable',

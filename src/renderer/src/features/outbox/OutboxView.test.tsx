@@ -2647,7 +2647,7 @@ describe('bulk selection', () => {
     await user.click(selectBox('6281200000004'))
     await user.click(within(bar).getByRole('button', { name: 'Retry selected' }))
     expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
-      '1 retried; 1 would fail the same way (the gateway refused its file), so was not retried'
+      '1 retried; 1 would fail the same way (see why it failed), so was not retried'
     )
   })
 
