@@ -165,8 +165,9 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
     : runningFinishEstimate(campaign.estimate.finishAt, campaign.estimate.quotaFinish, now)
   const deviceOf = (deviceId: string): DeviceView | undefined => devices.find((d) => d.id === deviceId)
   // Each part that waits or is held (by the core or by its device), named: one device held is not the campaign paused (QA F06);
-  // and one whose sends are in doubt, checked at the gateway (QA12-05: said nowhere here).
-  const waits = campaign.devices
+  // and one whose sends are in doubt, checked at the gateway (QA12-05: said nowhere here). Only while it is at work: a
+  // finished one waits for nothing (QA61: "Daily cap reached; continues at 17:00" under "finished · taken back").
+  const waits = (AT_WORK.includes(campaign.status) ? campaign.devices : [])
     .filter(
       (d) =>
         d.wait !== null ||

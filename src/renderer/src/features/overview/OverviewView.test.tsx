@@ -674,6 +674,38 @@ describe('overview', () => {
     )
   })
 
+  it('says no wait under a campaign that finished, though its device still waits for its cap (QA61)', async () => {
+    // Ended today on the operator's clock, so the Overview keeps its line.
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 16, 2), shouldAdvanceTime: true })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const capped = {
+      deviceId: 'dev-1',
+      wait: { code: 'daily_cap' as const, until: Date.UTC(2026, 0, 17) },
+      autoPaused: null
+    }
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({ devices: [capped] }),
+        campaign({
+          id: 'c2',
+          name: 'Promo',
+          status: 'finished',
+          endedAt: Date.UTC(2026, 0, 16, 1),
+          devices: [capped]
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const list = screen.getByRole('region', { name: 'Campaigns' })
+    const running = await within(list).findByTestId('overview-campaign-c1')
+    expect(within(running).getByTestId('overview-campaign-wait').textContent).toContain('Daily cap reached')
+    const finished = within(list).getByTestId('overview-campaign-c2')
+    expect(within(finished).queryByTestId('overview-campaign-wait')).toBeNull()
+  })
+
   // QA12-05: a part whose every send got a 5xx was said nowhere on the Overview (it neither waits nor is paused).
   it('says a part whose sends are in doubt is being checked at the gateway', async () => {
     seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
