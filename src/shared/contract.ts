@@ -1658,7 +1658,8 @@ export const invokeChannels = builtOnFirstUse({
        */
       optedOut: OptedOutDecision.optional()
     }),
-    reply: z.object({ itemIds: z.array(Id) })
+    /** `leftOut`: the numbers on the opt-out list (as queued: 62…) the operator's "Leave them out" left out of it. */
+    reply: z.object({ itemIds: z.array(Id), leftOut: z.array(z.string()).optional() })
   }),
   'outbox:list': () => ({
     request: OutboxListFilter.extend({

@@ -69,6 +69,8 @@ it('refuses a send to opted-out numbers until asked, then sends anyway or leaves
 
   const leftOut = await core.handlers['outbox:enqueue']({ ...request, optedOut: 'leave-out' })
   expect(leftOut.itemIds).toHaveLength(1)
+  // Said back as queued, so the window's card counts the one number it went to (QA61: "To 2 recipients").
+  expect(leftOut.leftOut).toEqual(['6281111111111', '6282222222222'])
   const listed = await core.handlers['outbox:list']({ offset: 0, limit: 50 })
   expect(listed.items.map((item) => item.recipient)).toEqual(['6283333333333'])
 

@@ -894,6 +894,8 @@ export const enRest = {
   'send.sent.scheduledTitle': 'Just scheduled',
   'send.sent.to':
     'To {count, plural, one {# recipient} other {# recipients}}. Progress updates here as the gateway reports it.',
+  'send.sent.leftOut':
+    '{count, plural, one {# number on the opt-out list was left out.} other {# numbers on the opt-out list were left out.}}',
   'send.sent.progress': 'Progress: {status}',
   'send.sent.failedFor': 'for {failed} of {count}',
   'send.sent.perRecipient': 'Per recipient ({count})',

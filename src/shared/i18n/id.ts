@@ -1120,6 +1120,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.title': 'Baru saja dikirim',
   'send.sent.scheduledTitle': 'Baru saja dijadwalkan',
   'send.sent.to': 'Kepada {count} penerima. Perkembangannya muncul di sini sesuai laporan gateway.',
+  'send.sent.leftOut': '{count} nomor di daftar berhenti berlangganan tidak diikutkan.',
   'send.sent.progress': 'Perkembangan: {status}',
   'send.sent.failedFor': 'untuk {failed} dari {count}',
   'send.sent.perRecipient': 'Per penerima ({count})',

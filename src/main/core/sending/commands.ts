@@ -407,7 +407,13 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
      */
     async 'outbox:enqueue'({ optedOut: decision, ...request }) {
       const recipients = askedRecipientsOf(request.recipients, request.isGroup, decision)
-      return checkedEnqueue(recipients === null ? request : { ...request, recipients })
+      if (recipients === null) return checkedEnqueue(request)
+      // Said back, so the window's card counts those it went to (QA61: "To 2 recipients" for the one it went to).
+      const kept = new Set(recipients)
+      const leftOut = [...new Set(normalisedRecipients(request.recipients, false, 'recipients'))].filter(
+        (phone) => !kept.has(phone)
+      )
+      return { ...(await checkedEnqueue({ ...request, recipients })), leftOut }
     },
 
     /**

@@ -104,6 +104,8 @@ export interface SentBatch {
   /** The caption each file went with, by its handle (probe 4 P9: the card showed the file without it). */
   fileCaptions?: Record<string, string>
   recipients: string[]
+  /** How many numbers on the opt-out list the operator left out of it: not among `recipients`, said on the card. */
+  leftOut?: number
   scheduled: boolean
   at: string
 }
@@ -581,7 +583,9 @@ export const useSend = create<SendState>()((set, get) => ({
               entry.kind === 'file' && entry.caption ? [[entry.handle, entry.caption]] : []
             )
           ),
-          recipients: request.recipients,
+          // Without those left out as on the opt-out list: the card counts the numbers it went to.
+          recipients: request.recipients.filter((r) => !reply.leftOut?.includes(r)),
+          ...(reply.leftOut?.length ? { leftOut: reply.leftOut.length } : {}),
           // A time that passed in the moment between the form's check and the core's queue goes now, not later.
           scheduled: Boolean(request.schedule) && !schedulePassed(state.schedule),
           at: new Date().toISOString()

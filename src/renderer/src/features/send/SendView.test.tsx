@@ -867,6 +867,17 @@ describe('enqueue', () => {
     await waitFor(() => expect(screen.queryByTestId('send-opt-out-ask')).toBeNull())
   })
 
+  // QA61: the card said "To 2 recipients" for the one number it went to.
+  it('counts on its card only the numbers it went to, and says how many were left out', async () => {
+    const { user, ask } = await sendToOneOptedOut()
+    fake.once('outbox:enqueue', () => ({ itemIds: ['item-0-0'], leftOut: ['6281311112222'] }))
+    await user.click(within(ask).getByRole('button', { name: 'Leave them out' }))
+    const card = await screen.findByTestId('send-sent')
+    expect(card.textContent).toContain(
+      'To 1 recipient. Progress updates here as the gateway reports it. 1 number on the opt-out list was left out.'
+    )
+  })
+
   it('hands the focus to Send as "Leave them out" goes with its question, and keeps it there while the rest goes', async () => {
     const { user, ask } = await sendToOneOptedOut()
     const leaveOut = within(ask).getByRole('button', { name: 'Leave them out' })

@@ -277,7 +277,10 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
       <h3 id="sent-title" ref={headingRef} tabIndex={-1}>
         {title}
       </h3>
-      <p className="muted">{t('send.sent.to', { count: recipients })}</p>
+      <p className="muted">
+        {t('send.sent.to', { count: recipients })}
+        {sent.leftOut ? ` ${t('send.sent.leftOut', { count: sent.leftOut })}` : null}
+      </p>
       {/* In the page before its words, so a screen reader says them when they come. */}
       <p role="status" className="sent-summary" data-testid="send-sent-summary">
         {lookedUp === sent.at ? summary : null}
