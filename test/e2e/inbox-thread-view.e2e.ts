@@ -459,6 +459,34 @@ describe('a canned reply in a narrow window (QA58)', () => {
   }, 120_000)
 })
 
+// QA61: at 360×640 the idle reply box folded its hint as a press on a bubble took the focus from it, moving the bubble
+// 147 px between the press and the release: the first tap on "Cancel sending" did nothing, and the reply went out.
+describe('a reply cancelled from its bubble at 360 px', () => {
+  it('is cancelled by the first tap', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await dewiAsks(harness, deviceId, 3)
+    await harness.core.handlers['outbox:setPaused']({ paused: true })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'inbox')
+    await openFirstConversation(p)
+    const reply = p.getByTestId('inbox-reply-text')
+    await reply.click()
+    await reply.fill('Sebentar ya kak, kami cek dulu')
+    await p.getByTestId('inbox-reply-send').click()
+    const cancel = p.getByRole('button', { name: 'Cancel sending' })
+    await cancel.waitFor()
+    await cancel.click()
+    await expect
+      .poll(async () =>
+        (await harness.core.handlers['outbox:list']({ offset: 0, limit: 10 })).items.map(
+          (item) => item.status
+        )
+      )
+      .toEqual(['cancelled'])
+  }, 120_000)
+})
+
 // QA45 Q45-01: at 360×640 in Bahasa Indonesia (English 1 px from it) a conversation known by its number alone read
 // "+62 813-5555-000" in the thread's heading: the number, kept on one line, ran 21 px past its box under "Lainnya"
 // (More). It wraps at its space instead, each group whole; a long group name wraps too.

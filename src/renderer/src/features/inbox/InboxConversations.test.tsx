@@ -1412,6 +1412,32 @@ describe('the thread', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(entry!).getByRole('status')))
   })
 
+  // QA61: at 360 px the idle reply box folded its hint as a press on a bubble took its focus, moving the bubble 147 px
+  // before the release: the first tap on "Cancel sending" was lost.
+  it('keeps the idle reply box as it was until the press that took its focus is over', async () => {
+    const waiting = makeItem({ id: 'out-9', recipient: '6281377778888', text: 'Sebentar', status: 'queued' })
+    script({ entries: [{ direction: 'out', at: '2026-01-15T03:05:00.000Z', item: waiting }] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const box = await screen.findByTestId('inbox-reply-text')
+    const form = screen.getByTestId('inbox-reply')
+    act(() => box.focus())
+    const cancel = within((await screen.findAllByTestId('inbox-entry-out'))[0]!).getByRole('button', {
+      name: 'Cancel sending'
+    })
+    fireEvent.pointerDown(cancel)
+    act(() => cancel.focus())
+    expect(form.className).toContain('inbox-reply--kept-open')
+    fireEvent.pointerUp(cancel)
+    expect(form.className).toContain('inbox-reply--kept-open')
+    await waitFor(() => expect(form.className).not.toContain('inbox-reply--kept-open'))
+    // Left by the keyboard, it folds at once, as before.
+    act(() => box.focus())
+    act(() => cancel.focus())
+    expect(form.className).not.toContain('inbox-reply--kept-open')
+  })
+
   it('keeps the focus on the pressed Cancel at the gateway in the bubble while it runs, then on its line, never on the page', async () => {
     scriptHeldReply()
     const asked = fake.defer('outbox:takeBack')

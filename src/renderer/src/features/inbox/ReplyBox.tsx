@@ -27,6 +27,7 @@ import { waitsUntilKey } from '../devices/device-choice'
 import { useConversationDevice } from './conversation-device'
 import { checkKeptReplyFile, keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
+import { useKeptOpenWhilePressed } from './kept-open-while-pressed'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -73,6 +74,7 @@ export function ReplyBox({
   const [optedOut, setOptedOut] = useState(false)
   const listedAs = useOptOutEntry(conversation.chatId, conversation.isGroup)
   const [busy, setBusy] = useState(false)
+  const pressedAway = useKeptOpenWhilePressed()
   /** The last reply's items while "Reply queued" has something to say (null: nothing said). */
   const [queuedReply, setQueuedReply] = useState<readonly string[] | null>(null)
   const requestId = useRef(draft?.requestId ?? newRequestId())
@@ -234,7 +236,12 @@ export function ReplyBox({
     <form
       // Nothing written: a narrow window shows the text field and Send alone until the box has the focus (inbox.css,
       // QA38 Q38-05), so the messages keep their share of the screen.
-      className={empty && !refused ? 'inbox-reply inbox-reply--idle' : 'inbox-reply'}
+      className={
+        empty && !refused
+          ? `inbox-reply inbox-reply--idle${pressedAway.keptOpen ? ' inbox-reply--kept-open' : ''}`
+          : 'inbox-reply'
+      }
+      onBlur={pressedAway.onBlur}
       aria-label={t('inbox.reply.heading')}
       data-testid="inbox-reply"
       onSubmit={(event) => {
