@@ -179,6 +179,20 @@ describe('LinkingWizard', () => {
     expect(screen.queryByTestId('qr-countdown')).toBeNull()
   })
 
+  // QA61: after a logout the note to scan a new code stayed above the ended subscription, two contrary advices.
+  it('says nothing of scanning again once the device has a problem a code cannot mend', async () => {
+    const device = makeDevice({ state: 'needs-scan', sandbox: true, linked: true })
+    setup(device)
+    await openWizard({ forceQr: true })
+    act(() => useLinking.setState({ rescan: true }))
+    expect(screen.getByTestId('wizard-rescan')).toBeTruthy()
+    act(() =>
+      useDevices.getState().setDevices([{ ...device, state: 'expired', stateNote: 'device expired' }])
+    )
+    await screen.findByTestId('wizard-problem')
+    expect(screen.queryByTestId('wizard-rescan')).toBeNull()
+  })
+
   it('counts down to the next code and refreshes it', async () => {
     vi.useFakeTimers()
     setup(makeDevice({ state: 'needs-scan' }))

@@ -49,7 +49,9 @@ export function QrStep({ device }: { device: DeviceView | undefined }): React.JS
   return (
     <div className="qr-layout">
       <div className={newNumber !== undefined ? 'qr-main qr-main--new-number' : 'qr-main'}>
-        {newNumber !== undefined ? (
+        {/* What to scan with, said only while a code can help (QA61: "the phone logged out…, so it needs to scan a new
+            code" stayed above "the subscription has expired"). */}
+        {codeCannotHelp ? null : newNumber !== undefined ? (
           <p className="alert alert--warn qr-new-number" data-testid="wizard-new-number">
             {t('linking.qr.newNumber', { phone: formatPhoneForReading(String(newNumber)) })}
           </p>
