@@ -1608,7 +1608,10 @@ export const enRest = {
   'reminders.series.timeInZone': '{time} ({zone})',
   'reminders.series.skipConfirm':
     'Skip the message of {time}? Nothing is sent then; the series goes on after it.',
+  'reminders.series.skipLastConfirm':
+    'Skip the message of {time}? It is the last one: the series ends without sending it.',
   'reminders.series.skipped': 'Skipped. Next: {time}.',
+  'reminders.series.skippedLast': 'Skipped. That was its last time: the series has ended.',
   'reminders.series.changeEnd': 'Change end',
   'reminders.series.changeEndLegend': 'When this recurring message ends',
   'reminders.series.saveEnd': 'Save end',

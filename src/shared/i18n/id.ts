@@ -1797,7 +1797,10 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.timeInZone': '{time} ({zone})',
   'reminders.series.skipConfirm':
     'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu; rangkaian berlanjut sesudahnya.',
+  'reminders.series.skipLastConfirm':
+    'Lewati pesan pada {time}? Ini yang terakhir: rangkaian berakhir tanpa mengirimnya.',
   'reminders.series.skipped': 'Dilewati. Berikutnya: {time}.',
+  'reminders.series.skippedLast': 'Dilewati. Itu yang terakhir: rangkaian sudah berakhir.',
   'reminders.series.changeEnd': 'Ubah akhir',
   'reminders.series.changeEndLegend': 'Kapan pesan berulang ini berakhir',
   'reminders.series.saveEnd': 'Simpan akhir',

@@ -1109,6 +1109,28 @@ describe('RemindersView', () => {
     )
   })
 
+  // QA61: skipping the second of two times asked "the series goes on after it", then said "Skipped. Next: .".
+  it('says skipping its last time ends the series, before and after', async () => {
+    const lastOne = { ...series, end: { kind: 'times' as const, times: 2, passed: 1 } }
+    fake.handle('series:list', () => ({ series: [lastOne] }))
+    fake.handle('series:skipNext', () => ({
+      ...lastOne,
+      status: 'ended' as const,
+      end: { kind: 'times' as const, times: 2, passed: 2 },
+      nextAt: null,
+      nextLocal: null
+    }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('series-skip-s-1'))
+    const ask = screen.getByRole('group', { name: /^Skip the message/ })
+    expect(ask.textContent).toContain(
+      'Skip the message of 19 Jan 2030, 08:00 (WITA)? It is the last one: the series ends without sending it.'
+    )
+    await user.click(within(ask).getByRole('button', { name: 'Skip it' }))
+    expect(await screen.findByText('Skipped. That was its last time: the series has ended.')).toBeTruthy()
+  })
+
   it("closes a gateway reminder's Edit form with Esc, as Schedules' Reschedule does, giving the focus back to Edit (QA47 Q47-02)", async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     fake.handle('series:list', () => ({ series: [] }))

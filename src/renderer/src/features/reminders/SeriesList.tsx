@@ -290,7 +290,13 @@ function SeriesRow({
       {asking === 'skip' && series.nextLocal ? (
         <ConfirmPanel
           id={`series-skip-q-${series.id}`}
-          question={t('reminders.series.skipConfirm', { time: nextTime(series) })}
+          // The last of its times ends the series, not "goes on after it" (QA61).
+          question={t(
+            series.end?.kind === 'times' && series.end.passed + 1 >= series.end.times
+              ? 'reminders.series.skipLastConfirm'
+              : 'reminders.series.skipConfirm',
+            { time: nextTime(series) }
+          )}
           confirmLabel={t('reminders.series.skipIt')}
           keepLabel={t('common.keep')}
           onConfirm={() => {
@@ -298,7 +304,11 @@ function SeriesRow({
             if (!nextLocal) return
             void act(
               () => call('series:skipNext', { id: series.id, nextLocal }),
-              (after) => t('reminders.series.skipped', { time: nextTime(after) })
+              // None next: it was the last ("Next: ." said nothing, QA61).
+              (after) =>
+                after.nextAt
+                  ? t('reminders.series.skipped', { time: nextTime(after) })
+                  : t('reminders.series.skippedLast')
             )
           }}
           onKeep={panels.close}
