@@ -2146,6 +2146,8 @@ export const enRest = {
     '{covered, plural, one {The # message the gateway quota covers has} other {The # messages the gateway quota covers have}} no estimated end yet; {waiting, plural, one {the other # waits} other {the other # wait}} until each device’s quota is topped up: {gatewayDevices} by renewing or topping up the gateway package, {sandboxDevices} with “Top up the quota” in Sandbox controls on the sandbox device’s card (Devices).',
   'campaigns.presend.noDeviceSends':
     'None of the chosen devices can send now: the messages wait in the outbox, and no end can be estimated until one can.',
+  'campaigns.presend.sendingPaused':
+    'All sending is paused: nothing goes until you resume it, and the end moves by as long.',
   'campaigns.presend.devices': 'Sending from',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft': '{left} of this number’s daily cap of {cap} left today ({sent} used)',

@@ -2367,6 +2367,8 @@ export const id: Record<MessageKey, string> = {
     'Waktu selesai {covered, plural, other {# pesan yang dicukupi kuota gateway}} belum bisa diperkirakan; {waiting, plural, other {# lainnya menunggu}} sampai kuota tiap perangkat diisi ulang: {gatewayDevices} dengan memperpanjang atau mengisi ulang paket gateway, {sandboxDevices} lewat “Isi ulang kuota” di Kontrol sandbox pada kartu perangkat sandbox (Perangkat).',
   'campaigns.presend.noDeviceSends':
     'Tidak ada perangkat terpilih yang bisa mengirim sekarang: pesan menunggu di kotak keluar, dan waktu selesai tidak bisa diperkirakan sampai ada yang bisa.',
+  'campaigns.presend.sendingPaused':
+    'Semua pengiriman sedang dijeda: tidak ada yang terkirim sampai Anda melanjutkannya, dan akhirnya mundur selama itu.',
   'campaigns.presend.devices': 'Dikirim dari',
   'campaigns.presend.device': '{label}: {budget}; {quota}',
   'campaigns.presend.budgetLeft':

@@ -3380,6 +3380,13 @@ describe('issue 27: the campaign view an operator can trust', () => {
     expect(screen.getByTestId('campaign-presend').textContent).toContain(
       'Estimated end15 Jan 2026, 06:00 Europe/Paris'
     )
+    expect(screen.queryByTestId('campaign-presend-paused')).toBeNull()
+    // All sending paused meanwhile: the end is said to wait for Resume, before Start (QA61: said only after it).
+    act(() => useOutbox.setState({ sendingPaused: true }))
+    expect(screen.getByTestId('campaign-presend-paused').textContent).toBe(
+      ' All sending is paused: nothing goes until you resume it, and the end moves by as long.'
+    )
+    act(() => useOutbox.setState({ sendingPaused: false }))
     await user.click(screen.getByTestId('campaign-confirm-start'))
     await waitFor(() => expect(fake.requests('campaigns:create')).toHaveLength(1))
     expect(fake.requests('campaigns:create')[0]?.pacing.workingHours).toEqual({

@@ -20,6 +20,7 @@ import { BudgetWarnings, deviceBudgetText, quotaFinishText } from '../../ui/budg
 import { busyButtonProps } from '../../ui/busy-button'
 import { cancelOnEscape } from '../../ui/escape'
 import { useNow } from '../../ui/use-now'
+import { useOutbox } from '../../stores/outbox'
 import { isSendable } from '../../../../shared/device-status'
 import { waitsUntilKey } from '../devices/device-choice'
 import { skippedReasons } from './problems'
@@ -98,6 +99,7 @@ export function PreSendSummary({
   const locale = localeOf(language)
   const list = (labels: readonly string[]): string => formatList(labels, language)
   const first = useRef<HTMLButtonElement>(null)
+  const sendingPaused = useOutbox((s) => s.sendingPaused)
   const count = (n: number): string => formatCount(n, locale)
   const reasons = skipped > 0 ? skippedReasons(skippedWhy, t) : ''
   // Short only when the set's quotas are all counts and their sum leaves some out; "may be short" (a quota not known)
@@ -202,6 +204,11 @@ export function PreSendSummary({
                   devices,
                   list
                 )}
+          {/* The estimate runs from when sending goes on (QA61: "Estimated end 12:12" while all sending was paused,
+              said only after Start). */}
+          {sendingPaused && !noneSends ? (
+            <span data-testid="campaign-presend-paused"> {t('campaigns.presend.sendingPaused')}</span>
+          ) : null}
         </dd>
         {opensAt !== null && (workingHours || capsSpentUntil !== null) && !noneSends ? (
           // No wrapper: the list is a two-column grid, and a wrapper took one cell and moved every later pair (QA15 Q15-06).
