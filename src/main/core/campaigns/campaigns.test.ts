@@ -753,6 +753,33 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).estimate.finishAt).toBeGreaterThanOrEqual(midnight)
   })
 
+  // QA61: "Daily cap reached; continues at 7 Dec, 00:00 WIB" for a campaign whose hours open at 08:00.
+  it("says its part waits for its device's daily cap until its hours open after the device's midnight", async () => {
+    fixture = makeFixture({ dayZoneOf: () => 'UTC' })
+    const twoADay = (): number => 2
+    fixture.outbox.addDeviceBudget(twoADay)
+    campaigns = createCampaigns({
+      ...campaignsDeps(),
+      budgetOf: (id) => fixture.outbox.budgetOf(id, twoADay)
+    })
+    fixture.clock.jump(Date.parse('2026-11-30T18:34:00Z') - fixture.clock.now())
+    const pacing = {
+      ...PACING,
+      workingHours: { start: '08:00', end: '20:00', timeZone: 'UTC' },
+      minDelaySeconds: 3,
+      maxDelaySeconds: 5
+    }
+    const { id } = await campaigns.create({ ...bigCampaign(4), pacing, seedKey: 'sheet-cap-hours' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    await fixture.clock.advance(60_000)
+    expect(campaigns.get(id).devices[0]?.wait).toEqual({
+      code: 'daily_cap',
+      until: Date.parse('2026-12-01T08:00:00Z')
+    })
+  })
+
   // QA39 Q39-01: while the gateway answered 429 (Retry-After 30 s) the device was held, yet the part read "Sending
   // now" and the Overview "sending"; and nothing told the window when the hold began or ended.
   it('says its part waits for the gateway that asked to slow down, until the next try, and stops after it', async () => {

@@ -152,11 +152,15 @@ function autoPauseNote(reason: AutoPauseReason, cause: DevicePauseCause | null):
  * the gateway's 429, which holds the device until its next try (QA39 Q39-01: "Sending now" through it).
  */
 function deviceHoldWait(
-  wait: { until: number; reason: string } | null
+  wait: { until: number; reason: string } | null,
+  pacing: PacingPolicy
 ): { code: 'daily_cap' | 'rate_limited'; until: number } | null {
   const key = wait && decodeNote(wait.reason)?.key
   if (!wait || !key) return null
-  if (key === 'desktop.wait.deviceDailyCap') return { code: 'daily_cap', until: wait.until }
+  // The cap's new day starts at midnight, the part when its hours are open too (QA61: "continues at 00:00" beside
+  // "sending starts 08:00").
+  if (key === 'desktop.wait.deviceDailyCap')
+    return { code: 'daily_cap', until: nextWorkingInstant(pacing, wait.until) }
   return key === 'desktop.wait.gatewayRateLimited' ? { code: 'rate_limited', until: wait.until } : null
 }
 
@@ -982,7 +986,7 @@ export function createCampaigns(deps: CampaignsDeps) {
                     ? { code: d.waitCode as PacingWait['code'], until: d.waitUntil }
                     : null,
                   hoursOpenAt !== null ? { code: 'outside_hours' as const, until: hoursOpenAt } : null,
-                  deviceHoldWait(queue.deviceWait(d.deviceId))
+                  deviceHoldWait(queue.deviceWait(d.deviceId), pacing)
                 ],
                 now()
               ),
