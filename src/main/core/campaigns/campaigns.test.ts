@@ -725,7 +725,14 @@ describe('campaigns on the outbox', () => {
 
   // QA28 Q28-01: at "8 of 8 used" the card said "Sending now" and the row "waiting between sends until <a time gone
   // by>": the number's own daily cap (the send queue's, across campaigns) held them until midnight, unsaid.
-  it("says its part waits for its device's daily cap until the device's midnight, and so do its rows", async () => {
+  /**
+   * A four-row campaign with `workingHours` started at 18:34 UTC on a device whose own cap is 2 a day (UTC), a minute
+   * after its two sends: long past the campaign's own gap.
+   */
+  async function cappedAtTwoADay(
+    workingHours: PacingPolicy['workingHours'],
+    seedKey: string
+  ): Promise<string> {
     fixture = makeFixture({ dayZoneOf: () => 'UTC' })
     const twoADay = (): number => 2
     fixture.outbox.addDeviceBudget(twoADay)
@@ -734,13 +741,17 @@ describe('campaigns on the outbox', () => {
       budgetOf: (id) => fixture.outbox.budgetOf(id, twoADay)
     })
     fixture.clock.jump(Date.parse('2026-11-30T18:34:00Z') - fixture.clock.now())
-    const pacing = { ...PACING, workingHours: null, minDelaySeconds: 3, maxDelaySeconds: 5 }
-    const { id } = await campaigns.create({ ...bigCampaign(4), pacing, seedKey: 'sheet-cap' })
+    const pacing = { ...PACING, workingHours, minDelaySeconds: 3, maxDelaySeconds: 5 }
+    const { id } = await campaigns.create({ ...bigCampaign(4), pacing, seedKey })
     await fixture.outbox.start()
     await campaigns.start(id)
     await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
-    // Long past the campaign's own gap.
     await fixture.clock.advance(60_000)
+    return id
+  }
+
+  it("says its part waits for its device's daily cap until the device's midnight, and so do its rows", async () => {
+    const id = await cappedAtTwoADay(null, 'sheet-cap')
     const midnight = Date.parse('2026-12-01T00:00:00Z')
     expect(fixture.gateway.messages).toHaveLength(2)
     expect(campaigns.get(id).devices[0]?.wait).toEqual({ code: 'daily_cap', until: midnight })
@@ -755,25 +766,7 @@ describe('campaigns on the outbox', () => {
 
   // QA61: "Daily cap reached; continues at 7 Dec, 00:00 WIB" for a campaign whose hours open at 08:00.
   it("says its part waits for its device's daily cap until its hours open after the device's midnight", async () => {
-    fixture = makeFixture({ dayZoneOf: () => 'UTC' })
-    const twoADay = (): number => 2
-    fixture.outbox.addDeviceBudget(twoADay)
-    campaigns = createCampaigns({
-      ...campaignsDeps(),
-      budgetOf: (id) => fixture.outbox.budgetOf(id, twoADay)
-    })
-    fixture.clock.jump(Date.parse('2026-11-30T18:34:00Z') - fixture.clock.now())
-    const pacing = {
-      ...PACING,
-      workingHours: { start: '08:00', end: '20:00', timeZone: 'UTC' },
-      minDelaySeconds: 3,
-      maxDelaySeconds: 5
-    }
-    const { id } = await campaigns.create({ ...bigCampaign(4), pacing, seedKey: 'sheet-cap-hours' })
-    await fixture.outbox.start()
-    await campaigns.start(id)
-    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
-    await fixture.clock.advance(60_000)
+    const id = await cappedAtTwoADay({ start: '08:00', end: '20:00', timeZone: 'UTC' }, 'sheet-cap-hours')
     expect(campaigns.get(id).devices[0]?.wait).toEqual({
       code: 'daily_cap',
       until: Date.parse('2026-12-01T08:00:00Z')
