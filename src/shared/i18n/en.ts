@@ -2536,6 +2536,7 @@ export const enRest = {
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
   'inbox.row.youScheduled': 'You, scheduled',
+  'inbox.row.youScheduledFor': 'You, for {time}',
   'inbox.row.youFailed': 'You, failed',
   'inbox.row.youCancelled': 'You, cancelled',
   'inbox.row.youOptedOut': 'You, not sent (opted out)',

@@ -765,9 +765,15 @@ it('shows the operator’s newest reply as the conversation’s last message, on
     text: 'Kami telepon besok jam 9',
     fileName: null,
     status: 'scheduled',
-    createdAt: new Date(4_000).toISOString()
+    createdAt: new Date(4_000).toISOString(),
+    scheduledAt: '2026-01-16T02:00:00.000Z'
   } as OutboxItemView)
-  expect(row()).toMatchObject({ lastText: 'Kami telepon besok jam 9', lastFromMe: true, lastScheduled: true })
+  expect(row()).toMatchObject({
+    lastText: 'Kami telepon besok jam 9',
+    lastFromMe: true,
+    lastScheduled: true,
+    lastScheduledFor: '2026-01-16T02:00:00.000Z'
+  })
 })
 
 /** Thirty customers who each wrote once to device ser-1 (chat ids `${prefix}0000`…): their numbers. */

@@ -288,10 +288,12 @@ export function createConversations(deps: ConversationsDeps) {
             lastType: reply.item.kind,
             lastFromMe: true,
             lastScheduled: reply.item.status === 'scheduled',
+            lastScheduledFor:
+              reply.item.status === 'scheduled' ? (reply.item.scheduledAt ?? undefined) : undefined,
             lastUnreached: unreachedOf(reply.item),
             lastSender: null
           }
-        : { ...conversation, lastScheduled: false, lastUnreached: undefined }
+        : { ...conversation, lastScheduled: false, lastScheduledFor: undefined, lastUnreached: undefined }
     return {
       id: conversation.id,
       deviceId,
@@ -309,6 +311,7 @@ export function createConversations(deps: ConversationsDeps) {
       lastType: last.lastType,
       lastFromMe: last.lastFromMe,
       lastScheduled: last.lastScheduled,
+      ...(last.lastScheduledFor === undefined ? {} : { lastScheduledFor: last.lastScheduledFor }),
       ...(last.lastUnreached === undefined ? {} : { lastUnreached: last.lastUnreached }),
       lastSender: last.lastSender,
       unread: conversation.unread,

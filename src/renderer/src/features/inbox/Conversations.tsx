@@ -9,7 +9,7 @@ import type {
 } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
-import { formatDateTimeInZone, formatListTime } from '../../i18n/dates'
+import { formatDateTimeInZone, formatListTime, formatSoonInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
@@ -462,7 +462,10 @@ const ConversationRow = memo(function ConversationRow({
             {/* Who wrote it: "You", or in a group the member, as the thread names them. */}
             {/* A reply scheduled for later is not with the customer yet, one that failed never will be: said so. */}
             {conversation.lastFromMe
-              ? `${t(ownWriterKey(conversation))}: `
+              ? conversation.lastScheduledFor
+                ? // When it goes, not when it was written (the row's time): QA61 read "scheduled · 19:23" as its time.
+                  `${t('inbox.row.youScheduledFor', { time: formatSoonInZone(Date.parse(conversation.lastScheduledFor), locale, zone) })}: `
+                : `${t(ownWriterKey(conversation))}: `
               : conversation.isGroup && conversation.lastSender
                 ? `${formatPhoneForReading(conversation.lastSender)}: `
                 : ''}
