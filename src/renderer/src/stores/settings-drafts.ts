@@ -1,4 +1,5 @@
-// What is typed in Settings' number fields and not yet taken by the core, kept for the window's life: leaving Settings
+// What is typed in Settings' number fields (and its opt-out reply) and not yet taken by the core, kept for the window's
+// life: leaving Settings
 // with a value it refused no longer drops it unseen; back there it is still in its field, marked (QA8 Q8-07). The
 // refused ones are also kept in the page's history entry, so a reload brings them back to their fields, still marked,
 // instead of putting the saved values back without a word (QA19 Q19-06). Written once the page is idle, as the place

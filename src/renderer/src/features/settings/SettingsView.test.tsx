@@ -346,9 +346,10 @@ describe('SettingsView', () => {
   // QA60: past 1,024 characters the core's raw refusal was shown at the field and in the status, with no counter.
   it('counts the opt-out reply against the message limit and keeps one too long at the field, in words', async () => {
     const user = userEvent.setup()
-    render(<SettingsView />)
+    const first = render(<SettingsView />)
     const field = screen.getByRole('textbox', { name: /^Reply to a customer who opts out/ })
     expect(screen.getByTestId('settings-optout-confirmation-count').textContent).toBe('0 / 1,024 characters')
+    await user.click(field)
     fireEvent.change(field, { target: { value: 'x'.repeat(1_025) } })
     expect(screen.getByTestId('settings-optout-confirmation-count').textContent).toBe(
       '1,025 / 1,024 characters'
@@ -358,6 +359,14 @@ describe('SettingsView', () => {
     expect(field.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('The text is longer than 1,024 characters.')).toBeTruthy()
     expect((field as HTMLTextAreaElement).value).toHaveLength(1_025)
+    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
+    // Settings left and opened again: still there, marked (QA61: the saved reply was back, nothing said).
+    first.unmount()
+    render(<SettingsView />)
+    const again = screen.getByRole('textbox', { name: /^Reply to a customer who opts out/ })
+    expect((again as HTMLTextAreaElement).value).toHaveLength(1_025)
+    expect(again.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
   })
 
   it('shows the core’s error next to the setting', async () => {

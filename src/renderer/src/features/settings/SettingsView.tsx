@@ -28,6 +28,12 @@ const MB = 1024 * 1024
 /** The control of each field another view can open Settings on. */
 const ASKABLE_FIELD_IDS: Record<SettingsAsk['field'], string> = { supportContact: 'settings-support' }
 
+/**
+ * The fields whose text is kept until the core takes it: the numbers, and the opt-out reply, which can be typed past
+ * the message limit (QA61: one too long was dropped unsaid when Settings was left).
+ */
+type DraftKey = NumberSpec['key'] | 'optOutConfirmation'
+
 interface NumberSpec {
   key: 'pollIntervalSec' | 'pacingMs' | 'maxFileBytes' | 'maxIncomingMediaBytes' | 'retentionDays'
   testId: string
@@ -109,8 +115,7 @@ export function SettingsView(): React.JSX.Element {
   // What is typed in each number field and not yet taken by the core (absent: the field shows the saved value). Kept
   // here, not in the fields, so which fields hold a refused value is worked out from it, never reported; and kept for
   // the window's life and the refused ones across a reload (stores/settings-drafts.ts), so neither undoes it unseen.
-  const [numberDrafts, setNumberDrafts] =
-    useState<Partial<Record<NumberSpec['key'], string>>>(keptSettingsDrafts)
+  const [numberDrafts, setNumberDrafts] = useState<Partial<Record<DraftKey, string>>>(keptSettingsDrafts)
   useEffect(
     () => keepSettingsDrafts(numberDrafts, refusedDrafts(numberDrafts, language)),
     [numberDrafts, language]
@@ -122,7 +127,7 @@ export function SettingsView(): React.JSX.Element {
   )
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
   const setNumberDraft = useCallback(
-    (key: NumberSpec['key'], draft: string | null): void =>
+    (key: DraftKey, draft: string | null): void =>
       setNumberDrafts((drafts) => {
         const next = { ...drafts }
         if (draft === null) delete next[key]
@@ -303,6 +308,11 @@ export function SettingsView(): React.JSX.Element {
           label={t('settings.optOutConfirmation')}
           hint={t('settings.optOutConfirmation.hint')}
           multiline
+          kept={{
+            draft: numberDrafts.optOutConfirmation ?? null,
+            onDraft: (draft) => setNumberDraft('optOutConfirmation', draft),
+            onRefusedLeft: refusedLeft
+          }}
           limit={{ max: MAX_TEXT_LENGTH, tooLong: t('send.problem.textTooLong', { max: MAX_TEXT_LENGTH }) }}
           value={settings.optOutConfirmation}
           error={fieldErrors.optOutConfirmation}
@@ -404,14 +414,15 @@ function Toggle(props: {
 }
 
 /** The number settings whose typed text cannot be saved. */
-function refusedDrafts(
-  drafts: Partial<Record<NumberSpec['key'], string>>,
-  language: Language
-): NumberSpec['key'][] {
-  return NUMBERS.filter((spec) => {
+function refusedDrafts(drafts: Partial<Record<DraftKey, string>>, language: Language): DraftKey[] {
+  const numbers = NUMBERS.filter((spec) => {
     const draft = drafts[spec.key]
     return draft !== undefined && !readNumberDraft(spec, draft, language).valid
   }).map((spec) => spec.key)
+  const reply = drafts.optOutConfirmation
+  return reply !== undefined && reply.trim().length > MAX_TEXT_LENGTH
+    ? [...numbers, 'optOutConfirmation']
+    : numbers
 }
 
 /** A number field's text read by its setting's rule: whether it can be saved, and the value it stands for. */
@@ -509,7 +520,8 @@ function TextSetting({
   multiline = false,
   value,
   error,
-  onSave
+  onSave,
+  kept
 }: {
   id: string
   label: string
@@ -520,16 +532,23 @@ function TextSetting({
   value: string
   error: string | undefined
   onSave(value: string): Promise<boolean>
+  /** Its draft kept by the page, as the numbers' are: one too long is still there when Settings is opened again. */
+  kept?: { draft: string | null; onDraft(draft: string | null): void; onRefusedLeft(): void }
 }): React.JSX.Element {
   const t = useT()
-  const [draft, setDraft] = useState<string | null>(null)
+  const [ownDraft, setOwnDraft] = useState<string | null>(null)
+  const draft = kept ? kept.draft : ownDraft
+  const setDraft = kept ? kept.onDraft : setOwnDraft
   const text = draft ?? value
   const tooLong = limit !== undefined && text.length > limit.max
   function commit(): void {
     if (draft === null) return
     // Kept as written with the field's own words, not sent for the core's raw refusal (QA60: "optOutConfirmation:
-    // Too big: expected string to have <=1024 characters").
-    if (limit && draft.trim().length > limit.max) return
+    // Too big: expected string to have <=1024 characters"), and said as not saved.
+    if (limit && draft.trim().length > limit.max) {
+      kept?.onRefusedLeft()
+      return
+    }
     if (draft.trim() === value) {
       setDraft(null)
       return
