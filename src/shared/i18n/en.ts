@@ -529,7 +529,7 @@ export const enRest = {
   'recipient.problem.characters': 'Use digits only (spaces, dashes and a leading + are fine).',
   'recipient.problem.prefix': 'Start with 08, 8, +62 or 62 (or + and the country code).',
   'recipient.problem.length':
-    'Wrong length for a mobile number: an Indonesian one has 10–13 digits, for example 0812 3456 7890 or +62 812 3456 7890.',
+    'Wrong length for a mobile number of its country: an Indonesian one has 10–13 digits (0812 3456 7890, +62 812 3456 7890); check the digits after another country’s code.',
   'recipient.problem.group': 'Not a group id: use the id from the gateway dashboard, without spaces.',
   'recipient.problem.not_mobile': 'Not a mobile number: WhatsApp needs a mobile number.',
   'recipient.problem.groupDigits':

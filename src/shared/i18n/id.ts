@@ -721,7 +721,7 @@ export const id: Record<MessageKey, string> = {
   'recipient.problem.characters': 'Gunakan angka saja (spasi, tanda hubung, dan + di depan boleh).',
   'recipient.problem.prefix': 'Awali dengan 08, 8, +62, atau 62 (atau + dan kode negara).',
   'recipient.problem.length':
-    'Panjang nomor ponsel tidak sesuai: nomor ponsel Indonesia terdiri dari 10–13 angka, misalnya 0812 3456 7890 atau +62 812 3456 7890.',
+    'Panjang nomor ponsel tidak sesuai untuk negaranya: nomor ponsel Indonesia terdiri dari 10–13 angka (0812 3456 7890, +62 812 3456 7890); periksa angka sesudah kode negara lain.',
   'recipient.problem.group': 'Bukan ID grup: gunakan ID dari dasbor gateway, tanpa spasi.',
   'recipient.problem.not_mobile': 'Bukan nomor ponsel: WhatsApp memerlukan nomor ponsel.',
   'recipient.problem.groupDigits':

@@ -564,6 +564,19 @@ describe('variables typed in a direct send (QA7 Q7-06)', () => {
 })
 
 describe('recipients', () => {
+  // QA61: "+44 7911 12345" was told "an Indonesian one has 10–13 digits", as if only Indonesian numbers were taken.
+  it("says a foreign number's wrong length against its own country, not only Indonesia's", async () => {
+    const user = show()
+    await user.type(
+      screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }),
+      '+44 7911 12345{Enter}'
+    )
+    const [chip] = screen.getAllByTestId('recipient-chip')
+    expect(chip?.getAttribute('data-valid')).toBe('false')
+    expect(chip?.textContent).toContain('Wrong length for a mobile number of its country')
+    expect(chip?.textContent).toContain('check the digits after another country’s code')
+  })
+
   it('normalises numbers as typed and flags the invalid ones', async () => {
     const user = show()
     await user.type(
