@@ -122,9 +122,11 @@ describe('linking store: device events move the wizard', () => {
     await useLinking.getState().open('dev-1')
     await flush()
     emitDevice({ state: 'expired', stateNote: 'device expired' })
+    // Kept as the gateway's own words, for the wizard's panel to say as the gateway's.
     expect(useLinking.getState().problem).toEqual({
       kind: 'device-expired',
-      message: 'The gateway said: “device expired”'
+      message: 'device expired',
+      gatewayWords: true
     })
   })
 

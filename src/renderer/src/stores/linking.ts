@@ -10,7 +10,6 @@ import { deviceById, useDevices } from './devices'
 import { useNavigation } from './navigation'
 import { currentLanguage } from './settings'
 import { coreText } from '../../../shared/i18n/note-text'
-import { translate } from '../../../shared/i18n/translate'
 
 // No "I have scanned" step: the code stays up until the gateway itself reports the phone (as WhatsApp and Signal do).
 export type LinkingStep = 'pick' | 'qr' | 'activation' | 'done'
@@ -43,7 +42,11 @@ interface LinkingState {
   rotations: number
   /** The window is hidden: no rotation until it is visible again. */
   hidden: boolean
-  problem: { kind: LinkingProblem; message: string | null } | null
+  /**
+   * What stopped the wizard, with the words that say why; `gatewayWords`: those are the gateway's own answer, in its
+   * language, for the panel to say as the gateway's.
+   */
+  problem: { kind: LinkingProblem; message: string | null; gatewayWords?: true } | null
   /** Back on the QR step because the phone logged out or the number changed. */
   rescan: boolean
   /** The device state the wizard last acted on (events with the same state are not transitions). */
@@ -101,16 +104,11 @@ function problemForDevice(device: DeviceView): LinkingState['problem'] {
   const kind = kinds[device.state]
   if (!kind) return null
   const note = device.stateNote
-  const language = currentLanguage()
+  if (note === null) return { kind, message: null }
   // The gateway's own answer ("device expired") is in its language, not the window's: said as its (QA60).
-  const gatewayAnswered = kind === 'device-expired' || kind === 'token-invalid'
-  const message =
-    note === null
-      ? null
-      : device.stateNoteKey === undefined && gatewayAnswered
-        ? translate(language, 'linking.problem.gatewaySaid', { words: note })
-        : coreText(language, note, device.stateNoteKey, device.stateNoteParams)
-  return { kind, message }
+  if (device.stateNoteKey === undefined && (kind === 'device-expired' || kind === 'token-invalid'))
+    return { kind, message: note, gatewayWords: true }
+  return { kind, message: coreText(currentLanguage(), note, device.stateNoteKey, device.stateNoteParams) }
 }
 
 /** The core's error codes are its own; read the intent from them for the explanation. */

@@ -8,12 +8,17 @@ import './linking.css'
 
 /** The wizard's problem, if any, for `device` (the built-in sandbox's is renewed in its Sandbox controls below). */
 export function ProblemPanel({ device }: { device: DeviceView | undefined }): React.JSX.Element | null {
+  const t = useT()
   const problem = useLinking((s) => s.problem)
   if (!problem) return null
   return (
     <ProblemSaid
       kind={problem.kind}
-      message={problem.message}
+      message={
+        problem.gatewayWords && problem.message !== null
+          ? t('linking.problem.gatewaySaid', { words: problem.message })
+          : problem.message
+      }
       renewedInSandboxControls={device !== undefined && isSandboxDevice(device)}
     />
   )
