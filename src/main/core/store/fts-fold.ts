@@ -132,6 +132,15 @@ export function holdsAccentsAside(column: string, word: string): { sql: string; 
     : { sql: `(${beyondAscii})`, params: [word] }
 }
 
+/** Any of `columns` holds `word`, each as holdsAccentsAside tests it (a text or its file's name). */
+export function anyHoldsAccentsAside(
+  columns: readonly string[],
+  word: string
+): { sql: string; params: string[] } {
+  const holds = columns.map((column) => holdsAccentsAside(column, word))
+  return { sql: `(${holds.map((h) => h.sql).join(' OR ')})`, params: holds.flatMap((h) => h.params) }
+}
+
 let lastHeld: { word: string; pattern: RegExp } | null = null
 
 /**

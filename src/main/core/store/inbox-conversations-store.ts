@@ -12,7 +12,7 @@ import {
 } from './inbox-records'
 import { contactNameKey, phoneSearch } from '../../../shared/domain'
 import { emptyLog } from './background-checkpoints'
-import { foldedSearchWords, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
+import { anyHoldsAccentsAside, foldedSearchWords, registerFoldedHolds } from './fts-fold'
 import { containsPattern, searchWords } from './like-pattern'
 import { preparedOnce } from './prepared'
 
@@ -130,6 +130,9 @@ const toConversation = (row: ConversationRow): ConversationRecord => ({
 })
 
 /** A name as the search matches it (contactNameKey: the contacts' name_key's rule), null for no name. */
+/** What the search finds a message by: its text and its file's name, the columns of its full-text index. */
+const MESSAGE_SEARCHED = ['text', 'media_file'] as const
+
 const nameKey = (name: string | null): string | null => (name === null ? null : contactNameKey(name))
 
 /**
@@ -605,9 +608,15 @@ export class InboxConversationsStore {
     const trimmed = term.trim()
     if (trimmed === '') return { messages: [], conversations: [] }
     const like = containsPattern(trimmed)
-    // Every word folded as the index folds text (accents and case aside: fts-fold.cases.ts), the short ones too.
-    const { match, short } = foldedSearchWords('text', trimmed)
-    const tests = short.map((word) => holdsAccentsAside('m.text', word))
+    // Every word folded as the index folds text (accents and case aside: fts-fold.cases.ts), the short ones too; each
+    // held by the message's text or its file's name (a document sent without a caption: QA61).
+    const { match, short } = foldedSearchWords(`{${MESSAGE_SEARCHED.join(' ')}}`, trimmed)
+    const tests = short.map((word) =>
+      anyHoldsAccentsAside(
+        MESSAGE_SEARCHED.map((column) => `m.${column}`),
+        word
+      )
+    )
     const shortWords = tests.map((test) => ` AND ${test.sql}`).join('')
     const shortParams = tests.flatMap((test) => test.params)
     const numbers = (

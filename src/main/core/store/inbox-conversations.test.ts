@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { checkpointInBackground } from './background-checkpoints'
 import { ContactsStore } from './contacts-store'
 import { DATABASE_FILE, openDatabase, type SqliteDatabase } from './database'
-import { holdsAccentsAside } from './fts-fold'
+import { anyHoldsAccentsAside } from './fts-fold'
 import { DELETED_EVENT_PAYLOAD, InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
 import { InboxStore, type NewInboxEvent } from './inbox-store'
@@ -292,7 +292,7 @@ describe('conversations', () => {
     const plan = (
       prepareUnrecorded(`EXPLAIN QUERY PLAN ${sql}`).all(
         'ongkir',
-        ...holdsAccentsAside('m.text', 'ke').params,
+        ...anyHoldsAccentsAside(['m.text', 'm.media_file'], 'ke').params,
         10
       ) as { detail: string }[]
     ).map((row) => row.detail)

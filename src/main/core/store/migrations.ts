@@ -1466,6 +1466,33 @@ export const migrations: readonly Migration[] = [
         PRIMARY KEY (device_id, quarter)
       ) STRICT, WITHOUT ROWID;
     `
+  },
+  {
+    name: 'inbox: the messages\' search index holds file names, so "invoice" finds the invoice.pdf a customer sent',
+    // The inbox's search read the messages' text only: a customer's document without a caption, and a reply's, were
+    // found by nothing the operator remembered of them (QA61). The index is made again with the file's name as a second
+    // column, the same tokenizer, secure-delete, filled and merged as the accents step's was; its triggers named the
+    // text column alone (an external-content index is told every column of a row it deletes), so they are made again.
+    // The search asks for its phrases in {text media_file} (inbox-conversations-store.ts); the replies' search asks the
+    // outbox's index, which holds file names since the outbox's step, in {text file_name}.
+    sql: `
+      DROP TRIGGER inbox_search_on_insert;
+      DROP TRIGGER inbox_search_on_delete;
+      DROP TABLE inbox_messages_search;
+      CREATE VIRTUAL TABLE inbox_messages_search USING fts5(
+        text, media_file, content='inbox_messages', content_rowid='number', tokenize='${ACCENTS_ASIDE_TOKENIZER}'
+      );
+      INSERT INTO inbox_messages_search (inbox_messages_search, rank) VALUES ('secure-delete', 1);
+      INSERT INTO inbox_messages_search (inbox_messages_search) VALUES ('rebuild');
+      INSERT INTO inbox_messages_search (inbox_messages_search) VALUES ('optimize');
+      CREATE TRIGGER inbox_search_on_insert AFTER INSERT ON inbox_messages BEGIN
+        INSERT INTO inbox_messages_search (rowid, text, media_file) VALUES (NEW.number, NEW.text, NEW.media_file);
+      END;
+      CREATE TRIGGER inbox_search_on_delete AFTER DELETE ON inbox_messages BEGIN
+        INSERT INTO inbox_messages_search (inbox_messages_search, rowid, text, media_file)
+          VALUES ('delete', OLD.number, OLD.text, OLD.media_file);
+      END;
+    `
   }
 ]
 

@@ -1,7 +1,7 @@
 // The reads of the items whose text holds a search's words, newest first by when each shows in its chat (SHOWN_AT,
 // then id) from a cursor: the inbox search's replies (OutboxListsStore.matchesWithText runs them).
 import type Database from 'better-sqlite3'
-import { foldedSearchWords, holdsAccentsAside } from './fts-fold'
+import { anyHoldsAccentsAside, foldedSearchWords } from './fts-fold'
 import { SHOWN_AT } from './outbox-records'
 
 /**
@@ -50,11 +50,14 @@ export function readTextByShownAt(
   const keysetParams = (after: { at: number; id: string } | undefined): unknown[] =>
     after === undefined ? [] : [after.at, after.at, after.id]
   // Every word folded, any order (as the inbox's messages are searched): the index for the long ones, the others tested
-  // item by item as it folds. Marks alone are no word: nothing holds them.
-  const { match, indexed, short } = foldedSearchWords('text', text)
+  // item by item as it folds. Marks alone are no word: nothing holds them. A word is held by the text or the file's
+  // name (a document sent without a caption, QA61), as the Outbox's text field finds it.
+  const { match, indexed, short } = foldedSearchWords('{text file_name}', text)
   const matches: TextMatch[] = []
   if (match === null && short.length === 0) return { matches, readTo: null }
-  const shortTests = short.map((word) => holdsAccentsAside('o.text', word))
+  const holds = (word: string): { sql: string; params: string[] } =>
+    anyHoldsAccentsAside(['o.text', 'o.file_name'], word)
+  const shortTests = short.map(holds)
   const few =
     match !== null &&
     (
@@ -82,7 +85,7 @@ export function readTextByShownAt(
   }
   // Each word as the full-text index holds it (holdsAccentsAside: LIKE for an item of ASCII alone, the index's own
   // folding for the others), the long ones as the short ones.
-  const wordTests = [...indexed.map((word) => holdsAccentsAside('o.text', word)), ...shortTests]
+  const wordTests = [...indexed.map(holds), ...shortTests]
   const tests = wordTests.map((test) => test.sql)
   const testParams = wordTests.flatMap((test) => test.params)
   const stretch = (after: unknown): string =>

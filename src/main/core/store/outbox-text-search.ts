@@ -1,6 +1,6 @@
 // What the Outbox's text field searches: a message's text, and a file's name (a document sent without a caption has no
 // text: an operator's probe found nothing they remembered of it). Migration 55 put the name in the full-text index.
-import { holdsAccentsAside } from './fts-fold'
+import { anyHoldsAccentsAside } from './fts-fold'
 import { searchableByIndex, searchPhrase } from './like-pattern'
 
 const TEXT_SEARCHED = ['text', 'file_name'] as const
@@ -12,6 +12,5 @@ export function textPhrase(text: string): string | null {
 
 /** The text field's condition tested item by item (a text too short for the index): the text or the name holds it. */
 export function textHolds(text: string): { sql: string; params: string[] } {
-  const holds = TEXT_SEARCHED.map((column) => holdsAccentsAside(column, text))
-  return { sql: `(${holds.map((h) => h.sql).join(' OR ')})`, params: holds.flatMap((h) => h.params) }
+  return anyHoldsAccentsAside(TEXT_SEARCHED, text)
 }

@@ -514,6 +514,11 @@ function whoWrote(message: InboxMessageView, conversation: InboxConversationView
   )
 }
 
+/** What a found message says: its file's name (the search finds a file by it, QA61) and its text or caption. */
+function foundWords(text: string | null, fileName: string | null | undefined): string {
+  return [fileName?.trim(), text].filter(Boolean).join(' · ')
+}
+
 /** A conversation's name and number as a found row says them. */
 function who({ title, number }: { title: string; number: string | null }): string {
   return number ? `${title} ${number}` : title
@@ -753,7 +758,7 @@ function SearchResults({
                         .filter(Boolean)
                         .join(' · ')}
                     </span>{' '}
-                    <span dir="auto">{`${t('inbox.thread.you')}: ${item.text}`}</span>{' '}
+                    <span dir="auto">{`${t('inbox.thread.you')}: ${foundWords(item.text, item.fileName)}`}</span>{' '}
                     <time className="muted small" dateTime={at}>
                       {formatDateTimeInZone(at, locale, zone)}
                     </time>{' '}
@@ -776,7 +781,7 @@ function SearchResults({
                 <span className="inbox-search-who small">
                   {[whoWrote(message, conversation), device].filter(Boolean).join(' · ')}
                 </span>{' '}
-                <span dir="auto">{message.text}</span>{' '}
+                <span dir="auto">{foundWords(message.text, message.media?.fileName)}</span>{' '}
                 <time className="muted small" dateTime={message.receivedAt}>
                   {formatDateTimeInZone(message.sentAt ?? message.receivedAt, locale, zone)}
                 </time>

@@ -913,16 +913,61 @@ describe('the conversations list', () => {
     expect(newer!.textContent).not.toContain('Deleted for everyone')
   })
 
+  it("names a found file: a customer's document and a reply without a caption are found by their names (QA61)", async () => {
+    script()
+    const catalogue = makeItem({
+      id: 'out-4',
+      recipient: DEWI.chatId,
+      kind: 'document',
+      text: null,
+      fileName: 'Invoice Desember.pdf',
+      status: 'read',
+      createdAt: '2026-03-02T10:00:00.000Z'
+    })
+    fake.handle('inbox:search', () =>
+      found({
+        messages: [
+          hit({
+            number: 4,
+            text: 'ini kak',
+            messageType: 'document',
+            mediaUrl: 'https://gateway.example/f/4',
+            media: {
+              state: 'fetched',
+              kind: 'document',
+              fileName: 'Invoice Mei.pdf',
+              type: 'application/pdf',
+              bytes: 2048,
+              refusal: null,
+              note: null
+            }
+          })
+        ],
+        replies: [{ conversation: DEWI, item: catalogue, at: catalogue.createdAt }],
+        messageConversations: [DEWI]
+      })
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await screen.findByTestId('inbox-conversation-1')
+    await user.type(screen.getByTestId('inbox-search'), 'invoice')
+    await waitFor(() => expect(screen.getAllByTestId('inbox-search-message')).toHaveLength(2))
+    const [reply, customers] = screen.getAllByTestId('inbox-search-message')
+    expect(reply!.textContent).toContain('You: Invoice Desember.pdf')
+    expect(reply!.textContent).not.toContain('null')
+    expect(customers!.textContent).toContain('Invoice Mei.pdf · ini kak')
+  })
+
   it.each([
     {
       language: 'en' as const,
-      placeholder: 'Messages, replies, names, numbers',
+      placeholder: 'Messages, files, replies, names, numbers',
       count: '1 conversation and 1 message found',
       more: '1 conversation and more than 1 message found'
     },
     {
       language: 'id' as const,
-      placeholder: 'Pesan, balasan, nama, nomor',
+      placeholder: 'Pesan, file, balasan, nama, nomor',
       count: '1 percakapan dan 1 pesan ditemukan',
       more: '1 percakapan dan lebih dari 1 pesan ditemukan'
     }
