@@ -361,6 +361,53 @@ describe('a long thread in Chromium (QA29)', () => {
     120_000
   )
 
+  // QA61: at 360×640 in Bahasa Indonesia a short reply deleted for everyone drew "Dihapus untuk semua orang" 4 px past
+  // its bubble's edge (a badge does not wrap); the bubble's foot wraps its badge within the bubble.
+  it('at 360×640 (id) a short reply deleted for everyone keeps its badge inside its bubble', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    const handlers = harness.core.handlers
+    await handlers['settings:update']({ language: 'id' })
+    await dewiAsks(harness, deviceId, 1)
+    const dewi = (await handlers['inbox:conversations']({})).conversations[0]!
+    const { itemIds } = await handlers['inbox:reply']({
+      requestId: 'qa61-revoked-badge',
+      conversationId: dewi.id,
+      deviceId,
+      chatId: dewi.chatId,
+      isGroup: false,
+      text: 'Ok'
+    })
+    const id = itemIds[0]!
+    await expect
+      .poll(async () => (await handlers['outbox:get']({ id })).item.status, { timeout: 30_000 })
+      .toBe('read')
+    await handlers['outbox:takeBack']({ ids: [id], action: 'revoke' })
+    await expect
+      .poll(async () => (await handlers['outbox:get']({ id })).item.status, { timeout: 30_000 })
+      .toBe('revoked')
+
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'inbox')
+    await p
+      .getByRole('list', { name: 'Percakapan' })
+      .getByRole('listitem')
+      .first()
+      .getByRole('button')
+      .click()
+    const bubble = p.getByTestId('inbox-thread').getByTestId('inbox-entry-out')
+    const badge = bubble.getByTestId('inbox-entry-status')
+    await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toContain('Dihapus untuk semua orang')
+    const sides = await bubble.evaluate((entry) => {
+      const box = entry.getBoundingClientRect()
+      const drawn = entry.querySelector('[data-testid="inbox-entry-status"]')!.getBoundingClientRect()
+      return { bubble: [box.left, box.right], badge: [drawn.left, drawn.right] }
+    })
+    expect(sides.badge[0]!, JSON.stringify(sides)).toBeGreaterThanOrEqual(sides.bubble[0]! - 0.5)
+    expect(sides.badge[1]!, JSON.stringify(sides)).toBeLessThanOrEqual(sides.bubble[1]! + 0.5)
+    await screenshot(p, 'inbox-thread-360-revoked-id')
+  }, 120_000)
+
   // A long reply at 360×640: the reply box grew with it, the messages box kept its height, and the reply box pushed
   // Send and the newest message off the screen. The messages give way instead; at 1100×760 the same holds.
   it.each([
