@@ -412,6 +412,18 @@ export const OutboxItemView = z.object({
       messageKey: z.string().optional(),
       messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
     })
+    .optional(),
+  /**
+   * Of an item this computer is still to send (queued, or a schedule it keeps): why a send policy will cancel it at
+   * its turn as things stand (its number opted out after it was written, a series' end), so the window says ahead
+   * that it will not go (in English; with messageKey/messageParams in the window's language). Absent otherwise.
+   */
+  cancelsAtTurn: z
+    .object({
+      message: z.string(),
+      messageKey: z.string().optional(),
+      messageParams: z.record(z.string(), z.union([z.string(), z.number()])).optional()
+    })
     .optional()
 })
 export type OutboxItemView = z.infer<typeof OutboxItemView>

@@ -1008,6 +1008,11 @@ export const enRest = {
   'outbox.waiting.checking': 'checking whether the gateway got it before sending it again',
   'outbox.waiting.campaign': "row {row} of a campaign: it goes when the campaign's pacing allows",
   'outbox.waiting.label': 'Waiting: {reason}',
+  'outbox.cancelsAtTurn.optedOut':
+    'Will not be sent: this number opted out after the message was written. It is cancelled when its turn comes.',
+  'outbox.cancelsAtTurn.afterSeriesEnd':
+    "Will not be sent: it falls after its recurring series' new end. It is cancelled when its turn comes.",
+  'outbox.cancelsAtTurn.other': 'Will be cancelled when its turn comes ({reason}).',
   'outbox.detail': 'Message',
   'outbox.readFailed': 'This message could not be read: {why}',
   'outbox.historyReadFailed': "This message's history could not be read: {why}",
@@ -1234,6 +1239,8 @@ export const enRest = {
   'schedules.showMore': 'Show more',
   'schedules.yourTime': '({time}, your time)',
   'schedules.notAtGateway': 'not at the gateway yet',
+  'schedules.send.cancelsAtTurn':
+    '{count, plural, one {# message} other {# messages}} of this send will not be sent: see its numbers',
   'schedules.notAtGatewayBecause': 'not at the gateway yet: {reason}',
   'schedules.actionsFor': 'Actions for the message to {recipient}',
   'schedules.edit': 'Reschedule',

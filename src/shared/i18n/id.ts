@@ -1234,6 +1234,11 @@ export const id: Record<MessageKey, string> = {
   'outbox.waiting.campaign':
     'baris {row} dari kampanye: dikirim saat pengaturan laju kirim kampanye mengizinkan',
   'outbox.waiting.label': 'Menunggu: {reason}',
+  'outbox.cancelsAtTurn.optedOut':
+    'Tidak akan dikirim: nomor ini berhenti berlangganan setelah pesan ditulis. Pesan dibatalkan saat gilirannya tiba.',
+  'outbox.cancelsAtTurn.afterSeriesEnd':
+    'Tidak akan dikirim: waktunya jatuh setelah akhir baru rangkaian berulangnya. Pesan dibatalkan saat gilirannya tiba.',
+  'outbox.cancelsAtTurn.other': 'Akan dibatalkan saat gilirannya tiba ({reason}).',
   'outbox.detail': 'Pesan',
   'outbox.readFailed': 'Pesan ini tidak dapat dibaca: {why}',
   'outbox.historyReadFailed': 'Riwayat pesan ini tidak dapat dibaca: {why}',
@@ -1431,6 +1436,7 @@ export const id: Record<MessageKey, string> = {
   'schedules.showMore': 'Tampilkan lagi',
   'schedules.yourTime': '({time}, waktu Anda)',
   'schedules.notAtGateway': 'belum sampai di gateway',
+  'schedules.send.cancelsAtTurn': '{count} pesan dari kiriman ini tidak akan dikirim: lihat nomornya',
   'schedules.notAtGatewayBecause': 'belum sampai di gateway: {reason}',
   'schedules.actionsFor': 'Tindakan untuk pesan kepada {recipient}',
   'schedules.edit': 'Ubah jadwal',

@@ -1045,6 +1045,10 @@ describe('campaigns on the outbox', () => {
     const before = await write('6281200000002', 'Written before the STOP')
     await fixture.clock.advance(1_000)
     campaigns.optOuts.add(['6281200000002'], 'reply')
+    // Said ahead of its turn (QA61: a message scheduled before the STOP read as going until its time); not of the one
+    // the operator answered for.
+    expect(fixture.outbox.get(before).item.cancelsAtTurn?.messageKey).toBe('desktop.note.optedOut')
+    expect(fixture.outbox.get(answered).item.cancelsAtTurn).toBeUndefined()
     // Their turns come once sending starts.
     await fixture.outbox.start()
     await fixture.runUntil(() => fixture.outbox.counts().queued === 0, { stepMs: 1000 })
@@ -1052,6 +1056,7 @@ describe('campaigns on the outbox', () => {
     const stopped = fixture.outbox.get(before)
     expect(stopped.item).toMatchObject({ status: 'cancelled', failure: { code: 'opted_out' } })
     expect(stopped.history.at(-1)?.noteKey).toBe('desktop.note.optedOut')
+    expect(stopped.item.cancelsAtTurn).toBeUndefined()
     expect(fixture.outbox.counts()).toMatchObject({ failed: 0, optedOut: 1 })
     expect(fixture.outbox.get(answered).item.status).not.toBe('cancelled')
     // Nor is it sent again by a retry while the number is on the list: said ahead, and refused.

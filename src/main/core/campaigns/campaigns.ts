@@ -1798,16 +1798,19 @@ export function createCampaigns(deps: CampaignsDeps) {
   // already with the gateway cannot be taken back here). Any other message only when its number opted out after it
   // was written (QA61: a message scheduled before the customer's STOP went, and failed at the gateway's blacklist);
   // one written to a number already listed was the operator's answer to the opt-out ask, and goes.
+  const optedOutCancel = (item: ItemRecord): string | null => {
+    if (item.isGroup) return null
+    const optedOutAt = store.optedOutAt(item.recipient)
+    if (optedOutAt === null) return null
+    return campaignOfTag(item.producerTag) !== null || optedOutAt > item.createdAt ? OPTED_OUT_NOTE : null
+  }
   queue.addPolicy({
     name: 'opt-outs',
     check: (item) => {
-      if (item.isGroup) return null
-      const optedOutAt = store.optedOutAt(item.recipient)
-      if (optedOutAt === null) return null
-      return campaignOfTag(item.producerTag) !== null || optedOutAt > item.createdAt
-        ? { cancel: { reason: OPTED_OUT_NOTE } }
-        : null
-    }
+      const reason = optedOutCancel(item)
+      return reason === null ? null : { cancel: { reason } }
+    },
+    foreseeCancel: optedOutCancel
   })
   // Nor does a retry send again to a number on the list, whoever wrote the message (QA61: "Retry selected" sent a
   // customer's cancelled messages after their STOP, unasked): the number is taken off the list first.

@@ -29,6 +29,13 @@ export interface SendPolicy {
    * memory or the database, never over the network. `reason` is an encoded note (see shared/i18n/notes).
    */
   check(item: ItemRecord, now: number): PolicyVerdict
+  /**
+   * The cancel `check` would answer at the item's turn, from what is known now (its reason, an encoded note), or null;
+   * read only, asked of every waiting item a list shows, so that the window says ahead that it will not go (QA61: a
+   * message scheduled before the customer's STOP read as going until its time). A policy whose check writes (a
+   * campaign's pacing) leaves it out.
+   */
+  foreseeCancel?(item: ItemRecord): string | null
 }
 
 /** A producer's refusal of a retry: its code (so a bulk reply can word it) and why (an encoded note). */
@@ -69,6 +76,15 @@ export function askPolicies(
   for (const policy of policies) {
     const verdict = policy.check(item, now)
     if (verdict) return verdict
+  }
+  return null
+}
+
+/** The first cancel the policies foresee for `item` at its turn (SendPolicy.foreseeCancel), or null. */
+export function foreseenCancel(policies: readonly SendPolicy[], item: ItemRecord): string | null {
+  for (const policy of policies) {
+    const reason = policy.foreseeCancel?.(item) ?? null
+    if (reason !== null) return reason
   }
   return null
 }

@@ -45,6 +45,7 @@ describe('a queued item’s wait', () => {
       settings: settingsWith(deviceWait),
       store: NO_SCHEDULES,
       retryHooks: [],
+      policies: [],
       now: () => NOW
     })(campaignRow(own === null ? null : NOW + own))
     const expected = {
@@ -59,17 +60,64 @@ describe('a queued item’s wait', () => {
   it('never says a next attempt that has passed', () => {
     const retry = { ...campaignRow(null), producerTag: null, attempts: 1, nextAttemptAt: NOW - 60_000 }
     expect(
-      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, retryHooks: [], now: () => NOW })(retry)
-        .nextAttemptAt
+      itemViews({
+        settings: settingsWith(null),
+        store: NO_SCHEDULES,
+        retryHooks: [],
+        policies: [],
+        now: () => NOW
+      })(retry).nextAttemptAt
     ).toBeNull()
   })
 
   it('keeps a send in doubt’s next check, which says it is being checked', () => {
     const inDoubt = { ...campaignRow(null), status: 'sending' as const, nextAttemptAt: NOW - 60_000 }
     expect(
-      itemViews({ settings: settingsWith(null), store: NO_SCHEDULES, retryHooks: [], now: () => NOW })(
-        inDoubt
-      ).nextAttemptAt
+      itemViews({
+        settings: settingsWith(null),
+        store: NO_SCHEDULES,
+        retryHooks: [],
+        policies: [],
+        now: () => NOW
+      })(inDoubt).nextAttemptAt
     ).not.toBeNull()
+  })
+})
+
+describe('a cancel foreseen at the turn', () => {
+  const OPTED_OUT = encodeNote('desktop.note.optedOut')
+  const foreseeing = [{ name: 'opt-outs', check: () => null, foreseeCancel: () => OPTED_OUT }]
+  const view = (item: ItemRecord) =>
+    itemViews({
+      settings: settingsWith(null),
+      store: NO_SCHEDULES,
+      retryHooks: [],
+      policies: foreseeing,
+      now: () => NOW
+    })(item)
+  const item = (over: Partial<ItemRecord>): ItemRecord => ({
+    ...campaignRow(null),
+    producerTag: null,
+    waitReason: null,
+    ...over
+  })
+
+  it.each([
+    { what: 'a queued message', over: { status: 'queued' as const }, said: true },
+    {
+      what: 'a schedule kept on this computer',
+      over: { status: 'scheduled' as const, scheduleMode: 'local' as const },
+      said: true
+    },
+    // The gateway fires it at its time: no policy of this computer is asked.
+    {
+      what: 'a schedule the gateway keeps',
+      over: { status: 'scheduled' as const, scheduleMode: 'gateway' as const },
+      said: false
+    },
+    { what: 'a message already sent', over: { status: 'sent' as const }, said: false },
+    { what: 'a cancelled message', over: { status: 'cancelled' as const }, said: false }
+  ])('is said of $what: $said', ({ over, said }) => {
+    expect(view(item(over)).cancelsAtTurn?.messageKey).toBe(said ? 'desktop.note.optedOut' : undefined)
   })
 })

@@ -16,7 +16,7 @@ import type {
 } from '../store'
 import { OutboxError, type ListFilter } from './types'
 import { storedDeviceWaits } from './device-waits'
-import { OPTED_OUT_NOTE, retryRefusalOf, type RetryHook } from './policies'
+import { foreseenCancel, OPTED_OUT_NOTE, retryRefusalOf, type RetryHook, type SendPolicy } from './policies'
 import { RETRYABLE } from './status'
 import { holdingWait, type CANCEL_REASON_CODES } from '../../../shared/domain'
 import type { MessageKey, Params } from '../../../shared/i18n'
@@ -39,6 +39,7 @@ export function itemViews(ctx: {
   settings: SettingsStore
   store: Pick<OutboxStore, 'scheduleForItem'>
   retryHooks: readonly RetryHook[]
+  policies: readonly SendPolicy[]
   now(): number
 }): (item: ItemRecord) => OutboxItemView {
   const now = ctx.now()
@@ -46,8 +47,11 @@ export function itemViews(ctx: {
   return (item) => {
     const view = toItemView(item, now, waits[item.deviceId] ?? null)
     const refusal = RETRYABLE.includes(item.status) ? retryRefusalOf(ctx.retryHooks, item) : null
+    // Only what this computer still sends is asked at its turn: a schedule the gateway keeps fires there.
+    const foreseen = sentAtItsTurnHere(item) ? foreseenCancel(ctx.policies, item) : null
     return {
       ...view,
+      ...(foreseen !== null ? { cancelsAtTurn: messageOf(foreseen) } : {}),
       ...(item.status === 'scheduled' && item.scheduleMode === 'gateway'
         ? { savedAtGateway: savedAtGateway(ctx.store, item.id) }
         : {}),
@@ -61,6 +65,11 @@ export function itemViews(ctx: {
         : {})
     }
   }
+}
+
+/** Whether the dispatcher is still to ask the policies before the item goes: queued, or a schedule kept here. */
+function sentAtItsTurnHere(item: ItemRecord): boolean {
+  return item.status === 'queued' || (item.status === 'scheduled' && item.scheduleMode !== 'gateway')
 }
 
 /**

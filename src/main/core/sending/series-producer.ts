@@ -17,6 +17,7 @@ import {
 } from '../outbox'
 import {
   SeriesStore,
+  type ItemRecord,
   type SeriesEntryRecord,
   type SeriesRecord,
   type SeriesWithdrawal,
@@ -89,12 +90,15 @@ export function createSeriesProducer(queue: SeriesQueue) {
   // The durable side of an end: at its turn, an item an occurrence past the series' stored end made is cancelled,
   // saying why, instead of sent, whatever left it in line: the app killed between setEnd's write and its cancel, a
   // send in flight at the change that comes back to be tried again, one a restart's reconcile puts back in line.
+  const pastEnd = (item: ItemRecord): string | null =>
+    isSeriesTag(item.producerTag) && store.madePastEnd(item.id) ? AFTER_SERIES_END_NOTE : null
   queue.addPolicy({
     name: 'series end',
-    check: (item) =>
-      isSeriesTag(item.producerTag) && store.madePastEnd(item.id)
-        ? { cancel: { reason: AFTER_SERIES_END_NOTE } }
-        : null
+    check: (item) => {
+      const reason = pastEnd(item)
+      return reason === null ? null : { cancel: { reason } }
+    },
+    foreseeCancel: pastEnd
   })
   // The operator's retry of such an item would only put it back in line to be cancelled again at its turn, with the
   // same note: refused up front, saying why. One a later end takes in again is the operator's to retry.
@@ -111,12 +115,17 @@ export function createSeriesProducer(queue: SeriesQueue) {
   // The durable side of a stop or delete that cancelled what the series had made: such an item is cancelled at its
   // turn, saying why, whatever left it in line (the app killed between the stop's write and its cancel, a send on
   // the wire at the stop that comes back to be tried again, one a restart's reconcile puts back in line).
+  const withdrawn = (item: ItemRecord): string | null => {
+    const why = isSeriesTag(item.producerTag) ? store.withdrawnAs(item.id) : null
+    return why === null ? null : WITHDRAWN_NOTES[why]
+  }
   queue.addPolicy({
     name: 'series withdrawn',
     check: (item) => {
-      const why = isSeriesTag(item.producerTag) ? store.withdrawnAs(item.id) : null
-      return why === null ? null : { cancel: { reason: WITHDRAWN_NOTES[why] } }
-    }
+      const reason = withdrawn(item)
+      return reason === null ? null : { cancel: { reason } }
+    },
+    foreseeCancel: withdrawn
   })
 
   function mustGet(id: string) {

@@ -1469,6 +1469,28 @@ describe('the thread', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(entry!).getByRole('status')))
   })
 
+  // QA61: a reply scheduled before the customer's STOP read as going until its time, then was cancelled as opted out.
+  it('says on a waiting reply that it will not be sent when its number opted out since', async () => {
+    const scheduled = makeItem({
+      id: 'out-8',
+      recipient: '6281377778888',
+      text: 'Besok promo',
+      status: 'scheduled',
+      scheduleMode: 'local',
+      scheduledAt: '2030-01-15T03:00:00.000Z',
+      timezone: 'Asia/Jakarta',
+      cancelsAtTurn: { message: 'not sent: this number opted out', messageKey: 'desktop.note.optedOut' }
+    })
+    script({ entries: [{ direction: 'out', at: '2026-01-15T03:05:00.000Z', item: scheduled }] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const [entry] = await screen.findAllByTestId('inbox-entry-out')
+    expect(within(entry!).getByTestId('inbox-entry-cancels-at-turn').textContent).toBe(
+      'Will not be sent: this number opted out after the message was written. It is cancelled when its turn comes.'
+    )
+  })
+
   // QA61: at 360 px the idle reply box folded its hint as a press on a bubble took its focus, moving the bubble 147 px
   // before the release: the first tap on "Cancel sending" was lost.
   it('keeps the idle reply box as it was until the press that took its focus is over', async () => {

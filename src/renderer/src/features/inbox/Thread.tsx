@@ -26,6 +26,7 @@ import { WhatsAppText } from '../../ui/WhatsAppText'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { shownStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
+import { cancelsAtTurnLine } from '../outbox/waiting'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
 import { ConversationNumber, NumberGroups } from './ConversationNumber'
@@ -499,6 +500,11 @@ export function Thread({
               )}
               {entry.item.status === 'failed' && entry.item.failure ? (
                 <SentEntryFailure failure={entry.item.failure} />
+              ) : null}
+              {entry.item.cancelsAtTurn ? (
+                <p className="small" data-testid="inbox-entry-cancels-at-turn">
+                  <strong>{cancelsAtTurnLine(entry.item, t)}</strong>
+                </p>
               ) : null}
               <SentEntryTakeBack item={entry.item} />
             </li>

@@ -132,6 +132,29 @@ describe('a cancelled message the gateway still holds', () => {
   })
 })
 
+// QA61: a message scheduled before its customer's STOP read as going until its time, then was cancelled as opted out.
+describe('a message a send policy will cancel at its turn', () => {
+  it.each([
+    {
+      key: 'desktop.note.optedOut',
+      says: 'Will not be sent: this number opted out after the message was written. It is cancelled when its turn comes.'
+    },
+    {
+      key: 'desktop.note.seriesStoppedMade',
+      says: 'Will be cancelled when its turn comes (not sent: its recurring series was stopped).'
+    }
+  ])('says so ahead, in words ($key)', async ({ key, says }) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const scheduled = makeItem({ id: 'item-9', status: 'scheduled', scheduleMode: 'local' })
+    fake.handle('outbox:get', () => ({
+      item: { ...scheduled, cancelsAtTurn: { message: 'not sent', messageKey: key } },
+      history: []
+    }))
+    openUnread()
+    expect((await screen.findByTestId('outbox-cancels-at-turn')).textContent).toBe(says)
+  })
+})
+
 describe('a message to a number put on the opt-out list (QA59)', () => {
   // "Opt this number out of campaigns" put the number on the gateway's blacklist too (every send to it refused),
   // and still offered itself once the number was on the list.

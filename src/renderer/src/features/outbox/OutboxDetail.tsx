@@ -16,7 +16,7 @@ import { Timeline } from './Timeline'
 import { useTakeBackOutcome } from './take-back-outcome'
 import { TakeBackHeldControl } from './TakeBackHeldControl'
 import { RemedyAdvice, remedyOf } from './RemedyAdvice'
-import { isHeldByPause, waitingLine, waitingReason } from './waiting'
+import { cancelsAtTurnLine, isHeldByPause, waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -255,6 +255,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }
 
   const store = useOutbox.getState()
+  const cancelsAtTurn = cancelsAtTurnLine(item, t)
   const waiting = waitingLine(
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
@@ -311,6 +312,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         </p>
       ) : null}
       <RemedyAdvice item={item} />
+      {cancelsAtTurn ? (
+        <p className="alert alert--warn" data-testid="outbox-cancels-at-turn">
+          {cancelsAtTurn}
+        </p>
+      ) : null}
       {waiting ? (
         <p className="waiting-reason" data-testid="outbox-waiting-reason">
           {waiting}

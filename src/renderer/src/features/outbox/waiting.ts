@@ -122,6 +122,25 @@ function stoppedReason({ device, sendingPaused }: WaitingContext, t: Translate):
   return null
 }
 
+const CANCELS_AT_TURN: Partial<Record<string, MessageKey>> = {
+  'desktop.note.optedOut': 'outbox.cancelsAtTurn.optedOut',
+  'desktop.note.afterSeriesEnd': 'outbox.cancelsAtTurn.afterSeriesEnd'
+}
+
+/**
+ * That a message still to be sent from here will be cancelled at its turn, and why (the core's `cancelsAtTurn`: its
+ * number opted out after it was written, a series' end), or null: said before its time, not only once it is cancelled.
+ */
+export function cancelsAtTurnLine(item: OutboxItemView, t: Translate): string | null {
+  const reason = item.cancelsAtTurn
+  if (!reason) return null
+  const own = reason.messageKey ? CANCELS_AT_TURN[reason.messageKey] : undefined
+  if (own) return t(own)
+  return t('outbox.cancelsAtTurn.other', {
+    reason: reason.messageKey ? t(reason.messageKey as MessageKey, reason.messageParams) : reason.message
+  })
+}
+
 /**
  * Why a schedule the gateway is to keep has not reached it (scheduleKeeper: `notYetAtGateway`), as a queued item's
  * reason is said; null for any other item, or when nothing stops it (its call is on its way).

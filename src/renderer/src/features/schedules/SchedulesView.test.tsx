@@ -207,6 +207,29 @@ describe('SchedulesView', () => {
     expect(saved?.textContent).not.toContain('not at the gateway yet')
   })
 
+  // QA61: a message scheduled before its customer's STOP read as going until its time, then was cancelled.
+  it('says ahead that a schedule whose number opted out since will not be sent, and reads again on a STOP', async () => {
+    connectEvents()
+    const stopped = {
+      ...local,
+      cancelsAtTurn: {
+        message: 'not sent: this number opted out',
+        messageKey: 'desktop.note.optedOut'
+      }
+    }
+    render(<SchedulesView />)
+    const [, before] = await screen.findAllByTestId('schedule-row')
+    expect(before?.textContent).not.toContain('Will not be sent')
+    fake.handle('outbox:scheduled', () => ({ items: [gateway, stopped], total: 2 }))
+    act(() => fake.emit('optouts:changed', { at: '2030-01-01T00:00:00.000Z' }))
+    await waitFor(() =>
+      expect(screen.getByTestId('schedule-cancels-at-turn').textContent).toBe(
+        'Will not be sent: this number opted out after the message was written. It is cancelled when its turn comes.'
+      )
+    )
+    expect(screen.getAllByTestId('schedule-cancels-at-turn')).toHaveLength(1)
+  })
+
   it('gives a time in another zone on the operator’s clock too, named, not the computer’s (QA33 Q33-03)', async () => {
     // A computer on UTC, an operator on WIT: the Makassar schedule (09:00 WITA) reads 10:00 WIT, the Jakarta one
     // (09:30 WIB) 11:30 WIT, so the rows compare on one clock; the computer's own is not what the operator works by.
@@ -819,6 +842,29 @@ describe('a send to many numbers', () => {
     expect(
       within(card).getByRole('button', { name: 'Hide the 5 numbers' }).getAttribute('aria-expanded')
     ).toBe('true')
+  })
+
+  it('counts the numbers of the send that will not be sent, each row saying why (QA61)', async () => {
+    const cancels = { message: 'not sent: this number opted out', messageKey: 'desktop.note.optedOut' }
+    const [first, second, ...rest] = promo(4)
+    fake.handle('outbox:scheduled', () => ({
+      items: [first!, { ...second!, cancelsAtTurn: cancels }, ...rest],
+      total: 4
+    }))
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const card = await screen.findByTestId('schedule-send')
+    expect(within(card).getByTestId('schedule-send-cancels-at-turn').textContent).toBe(
+      '1 message of this send will not be sent: see its numbers'
+    )
+    await user.click(within(card).getByRole('button', { name: 'Show the 4 numbers' }))
+    const rows = within(card).getAllByTestId('schedule-row')
+    expect(rows.map((row) => within(row).queryByTestId('schedule-cancels-at-turn') !== null)).toEqual([
+      false,
+      true,
+      false,
+      false
+    ])
   })
 
   it('counts the whole send when the page ends inside it, and says how many are shown', async () => {

@@ -2,7 +2,7 @@
 // send to many numbers due at one time is one card (SendCard), settled as one, its numbers listed under it.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { InvokeRequest, OutboxItemView } from '../../../../shared/contract'
-import { call, errorInfo, type ErrorInfo } from '../../api'
+import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTime, formatDateTimeInZone, zoneLabel } from '../../i18n/dates'
 import { wallClockIn } from '../../i18n/wall-clock'
@@ -25,7 +25,7 @@ import { useNow } from '../../ui/use-now'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { turnScheduleOn } from '../send/ScheduleFields'
 import { RepeatsGoingOut } from '../reminders/RepeatsGoingOut'
-import { notAtGatewayReason, waitingReason } from '../outbox/waiting'
+import { cancelsAtTurnLine, notAtGatewayReason, waitingReason } from '../outbox/waiting'
 import { capSpentUntil } from '../../../../shared/device-status'
 import { useChatName } from '../../stores/contact-names'
 import {
@@ -152,6 +152,9 @@ export function SchedulesView(): React.JSX.Element {
     const shut = row.parentElement?.closest('[hidden]')
     ;((shut ? row.parentElement?.closest<HTMLElement>('[data-send-card]') : null) ?? row).focus()
   })
+
+  // A number's STOP changes no message until its time, but what the rows say of it (cancelsAtTurn): read again.
+  useEffect(() => getApi().on('optouts:changed', () => setReload((n) => n + 1)), [])
 
   // Read again from the soonest, as many as are shown (at least a page), as the outbox changes: a change made
   // elsewhere shows where the time order puts it, and nothing the operator had brought in with Show more is lost.
@@ -503,10 +506,18 @@ function ScheduleMeta({
       : notAtGatewayWhy
         ? t('schedules.notAtGatewayBecause', { reason: notAtGatewayWhy })
         : t('schedules.notAtGateway')
+  // Its number opted out after it was written: it will be cancelled at its time, said now (QA61).
+  const cancels = cancelsAtTurnLine(item, t)
+  const cancelsLine = cancels ? (
+    <strong className="schedule-cancels" data-testid="schedule-cancels-at-turn">
+      {cancels}
+    </strong>
+  ) : null
   if (part === 'own')
-    return notYetAtGateway ? (
+    return notYetAtGateway || cancelsLine ? (
       <div className="schedule-meta muted small">
-        <strong>{notYetAtGateway}</strong>
+        {notYetAtGateway ? <strong>{notYetAtGateway}</strong> : null}
+        {cancelsLine}
       </div>
     ) : null
   return (
@@ -529,6 +540,7 @@ function ScheduleMeta({
           {t('schedules.capWait', { at: formatDateTimeInZone(capWait.at, locale, capWait.zone) })}
         </strong>
       ) : null}
+      {part !== 'shared' ? cancelsLine : null}
     </div>
   )
 }
@@ -616,6 +628,8 @@ function SendCard({
   const named = numbersOf(items).slice(0, SEND_NAMES_SHOWN)
   // The gateway saves a send's schedules number by number: each row says why its own is not there yet.
   const notYetAtGateway = items.filter((item) => scheduleKeeper(item) === 'notYetAtGateway').length
+  // Its numbers that opted out since it was written: cancelled at its time, each row saying why (QA61).
+  const cancelsAtTurn = items.filter((item) => item.cancelsAtTurn !== undefined).length
 
   // Each text the send says and each of its files' captions, by the first item saying it (the core rewords every
   // text of the send worded the same, and every caption of the same file captioned the same).
@@ -733,6 +747,11 @@ function SendCard({
       {notYetAtGateway > 0 ? (
         <p className="schedule-meta small" data-testid="schedule-send-not-at-gateway">
           <strong>{t('schedules.send.notAtGateway', { count: notYetAtGateway })}</strong>
+        </p>
+      ) : null}
+      {cancelsAtTurn > 0 ? (
+        <p className="schedule-meta small" data-testid="schedule-send-cancels-at-turn">
+          <strong>{t('schedules.send.cancelsAtTurn', { count: cancelsAtTurn })}</strong>
         </p>
       ) : null}
       <RowActions label={t('schedules.send.actionsFor', { count: size.numbers })}>
