@@ -1076,6 +1076,48 @@ describe('campaigns on the outbox', () => {
     return id
   }
 
+  // QA62: messages deleted from the Outbox (or purged by retention) left their rows reading "queued": a finished
+  // campaign said "queued 1", its rows and results file "Queued", and "Take back" was offered again.
+  it('keeps where each row ended when its message leaves the outbox', async () => {
+    const id = await finishedAndRead()
+    const before = campaigns.get(id).counts
+    const rows = campaigns.results(id)
+    const gone = rows.filter((r) => r.itemId).slice(0, 3)
+    expect(fixture.outbox.deleteMany(gone.map((r) => r.itemId!)).done).toHaveLength(3)
+    expect(campaigns.get(id).counts).toEqual(before)
+    expect(campaigns.get(id).counts).toMatchObject({ read: 12, queued: 0, waiting: 0 })
+    const after = campaigns.results(id)
+    for (const row of gone) {
+      const kept = after.find((r) => r.rowNumber === row.rowNumber)!
+      expect(kept).toMatchObject({ status: 'read', gatewayId: row.gatewayId, acceptedAt: row.acceptedAt })
+    }
+  })
+
+  it("keeps a cancelled row's outcome, the opted out apart, when its message is deleted", async () => {
+    const { id } = await setUp({ batchPauseMinutes: 0 })
+    await campaigns.start(id)
+    const [first, second] = campaigns.results(id).filter((r) => r.itemId && r.phone)
+    // One number opts out while the campaign waits; the rest is cancelled by the operator.
+    campaigns.optOuts.add([first!.phone!], 'reply')
+    await fixture.outbox.start()
+    await fixture.runUntil(() => campaigns.get(id).counts.optedOut === 1, { stepMs: 1000 })
+    campaigns.cancel(id)
+    const before = campaigns.get(id).counts
+    expect(before).toMatchObject({ queued: 0, waiting: 0, optedOut: 1 })
+    const ids = campaigns
+      .results(id)
+      .flatMap((r) => (r.itemId && (r.status === 'cancelled' || r.status === 'sent') ? [r.itemId] : []))
+    fixture.outbox.deleteMany(ids)
+    expect(campaigns.get(id).counts).toEqual(before)
+    const after = campaigns.results(id)
+    expect(after.find((r) => r.rowNumber === first!.rowNumber)).toMatchObject({
+      status: 'cancelled',
+      failureMessage: expect.stringContaining('desktop.note.optedOut')
+    })
+    expect(after.find((r) => r.rowNumber === second!.rowNumber)?.status).not.toBeNull()
+    expect(after.filter((r) => r.itemId && r.status === null)).toEqual([])
+  })
+
   // QA4 F17: a finished campaign taken back still read "finished". Its view says when it was taken back, from the
   // take-back's own record; a take-back that found nothing to do is not one.
   it('says when a campaign was taken back, from the take-back record, and not for one that did nothing', async () => {

@@ -507,14 +507,16 @@ export function createCampaigns(deps: CampaignsDeps) {
     const takeBackOpen = queue.outcomes.takeBackOpen(ids)
     return rows.map((row) => {
       const outcome = row.itemId ? outcomes.get(row.itemId) : undefined
+      // Its message left the outbox (deleted, or purged): where it ended, as the row kept it (QA62).
+      const settled = outcome === undefined ? (row.settled ?? null) : null
       return {
         ...row,
-        status: outcome?.status ?? null,
-        gatewayId: outcome?.gatewayId ?? null,
-        sentAt: outcome?.lastAttemptAt ?? null,
-        acceptedAt: outcome?.acceptedAt ?? null,
-        closedAt: outcome?.closedAt ?? null,
-        failureMessage: outcome?.failureMessage ?? null,
+        status: outcome?.status ?? settled?.status ?? null,
+        gatewayId: outcome?.gatewayId ?? settled?.gatewayId ?? null,
+        sentAt: outcome?.lastAttemptAt ?? settled?.sentAt ?? null,
+        acceptedAt: outcome?.acceptedAt ?? settled?.acceptedAt ?? null,
+        closedAt: outcome?.closedAt ?? settled?.closedAt ?? null,
+        failureMessage: outcome?.failureMessage ?? (settled?.optedOut ? OPTED_OUT_NOTE : null),
         history: row.itemId ? (history.get(row.itemId) ?? []) : [],
         takeBackWaiting: row.itemId !== null && takeBackOpen.has(row.itemId),
         // In doubt, as the outbox says such an item (its waiting reason): the domain's one rule.
@@ -929,9 +931,17 @@ export function createCampaigns(deps: CampaignsDeps) {
       counts[status] += n
       linked += n
     }
+    // Rows whose messages left the outbox (deleted there, or purged) count where they ended (QA62: a finished
+    // campaign's deleted messages read as queued again).
+    let settledOptedOut = 0
+    for (const { status, optedOut, n } of store.settledCounts(id)) {
+      counts[status] += n
+      linked += n
+      if (optedOut) settledOptedOut += n
+    }
     // Cancelled because the number opted out: nobody cancelled those, so they are counted apart (the domain's
     // campaign-buckets; QA23 Q23-04), never under cancelled too.
-    counts.optedOut = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE)
+    counts.optedOut = queue.outcomes.cancelledWith(tagOf(id), OPTED_OUT_NOTE) + settledOptedOut
     counts.cancelled -= counts.optedOut
     counts.waiting += Math.max(0, tally.ready - linked)
     const byProblem: CheckSummary['byProblem'] = {}

@@ -55,6 +55,19 @@ export interface CampaignRowRecord {
   problems: readonly unknown[]
   itemId: string | null
   deviceId: string | null
+  /** Where its message ended, kept when the message left the outbox (deleted, or purged by retention); else null. */
+  settled?: SettledOutcome | null
+}
+
+/** A row's message as it was when it left the outbox (migration "campaigns: a row keeps where its message ended"). */
+export interface SettledOutcome {
+  status: ItemStatus
+  /** Cancelled because its number opted out. */
+  optedOut: boolean
+  gatewayId: string | null
+  sentAt: number | null
+  acceptedAt: number | null
+  closedAt: number | null
 }
 
 /** A contact's name a campaign's row gives its (normalised) number, from the mapping's name column. */
@@ -138,7 +151,8 @@ function toCampaign(row: Row): CampaignRecord {
 const LINKED_ITEM = `iif(c.started_at IS NULL, NULL, r.item_id)`
 /** A row's columns as readers see them (see LINKED_ITEM), from `campaign_rows r JOIN campaigns c`. */
 const ROW_COLUMNS = `r.row_number, r.phone, r.phone_cell, r.vars, r.message, r.problems,
-  ${LINKED_ITEM} AS item_id, iif(c.started_at IS NULL, NULL, r.device_id) AS device_id`
+  ${LINKED_ITEM} AS item_id, iif(c.started_at IS NULL, NULL, r.device_id) AS device_id, r.settled_status,
+  r.settled_opted_out, r.settled_gateway_id, r.settled_sent_at, r.settled_accepted_at, r.settled_closed_at`
 const ROWS_OF = 'campaign_rows r JOIN campaigns c ON c.id = r.campaign_id'
 /** The problem of a row whose number got the same message lately, and a row's problems when it is its only one. */
 const SENT_RECENTLY = 'sent_recently'
@@ -153,7 +167,18 @@ function toRow(row: Row): CampaignRowRecord {
     message: row.message as string,
     problems: JSON.parse(row.problems as string) as unknown[],
     itemId: (row.item_id as string | null) ?? null,
-    deviceId: (row.device_id as string | null) ?? null
+    deviceId: (row.device_id as string | null) ?? null,
+    settled:
+      row.settled_status === null || row.settled_status === undefined || row.item_id === null
+        ? null
+        : {
+            status: row.settled_status as ItemStatus,
+            optedOut: row.settled_opted_out === 1,
+            gatewayId: (row.settled_gateway_id as string | null) ?? null,
+            sentAt: (row.settled_sent_at as number | null) ?? null,
+            acceptedAt: (row.settled_accepted_at as number | null) ?? null,
+            closedAt: (row.settled_closed_at as number | null) ?? null
+          }
   }
 }
 
@@ -521,6 +546,20 @@ export class CampaignStore {
    * What a campaign's view counts of its own rows, without reading them: ready rows, how many of them a start linked,
    * and skipped rows by their first problem's code. Where the linked rows' items stand is the send queue's to say.
    */
+  /**
+   * How many of a started campaign's rows ended with each status after their messages left the outbox (deleted or
+   * purged: the queue no longer counts them), the opted out apart.
+   */
+  settledCounts(campaignId: string): { status: ItemStatus; optedOut: boolean; n: number }[] {
+    return (
+      this.prepare(
+        `SELECT r.settled_status AS status, r.settled_opted_out AS optedOut, count(*) AS n FROM ${ROWS_OF}
+         WHERE r.campaign_id = ? AND r.settled_status IS NOT NULL AND c.started_at IS NOT NULL
+         GROUP BY r.settled_status, r.settled_opted_out`
+      ).all(campaignId) as { status: ItemStatus; optedOut: number; n: number }[]
+    ).map((row) => ({ status: row.status, optedOut: row.optedOut === 1, n: row.n }))
+  }
+
   tally(campaignId: string): {
     ready: number
     /** Rows left out for the same message alone: the ones a start with sendRecent sends. */

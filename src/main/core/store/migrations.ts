@@ -1493,6 +1493,42 @@ export const migrations: readonly Migration[] = [
           VALUES ('delete', OLD.number, OLD.text, OLD.media_file);
       END;
     `
+  },
+  {
+    name: 'campaigns: a row keeps where its message ended when the message leaves the outbox',
+    // A campaign read its rows' outcomes from their outbox items only: once an item left the outbox (the operator's
+    // Delete, or retention after 30 days) its row read as waiting again: a finished campaign said "queued 9", its rows
+    // and results file "Queued", and its proof of what was sent changed (QA62). Every writer deletes through this
+    // trigger, so each row keeps its item's last status (a message deleted before it left: cancelled), whether its
+    // number had opted out, its gateway id and times. A row linked to another item (a start's or a move's link) is
+    // settled no more. Rows whose items were purged before this version kept nothing: they read as before.
+    sql: `
+      ALTER TABLE campaign_rows ADD COLUMN settled_status TEXT;
+      ALTER TABLE campaign_rows ADD COLUMN settled_opted_out INTEGER;
+      ALTER TABLE campaign_rows ADD COLUMN settled_gateway_id TEXT;
+      ALTER TABLE campaign_rows ADD COLUMN settled_sent_at INTEGER;
+      ALTER TABLE campaign_rows ADD COLUMN settled_accepted_at INTEGER;
+      ALTER TABLE campaign_rows ADD COLUMN settled_closed_at INTEGER;
+      CREATE INDEX campaign_rows_settled ON campaign_rows(campaign_id, settled_status, settled_opted_out)
+        WHERE settled_status IS NOT NULL;
+      CREATE TRIGGER campaign_rows_settle_on_item_delete AFTER DELETE ON outbox_items
+      WHEN OLD.producer_tag GLOB 'campaign:*' BEGIN
+        UPDATE campaign_rows SET
+          settled_status = CASE WHEN OLD.status IN ('queued', 'sending', 'scheduled') THEN 'cancelled' ELSE OLD.status END,
+          settled_opted_out = ${optedOutAt43('OLD')},
+          settled_gateway_id = OLD.gateway_id,
+          settled_sent_at = OLD.last_attempt_at,
+          settled_accepted_at = OLD.accepted_at,
+          settled_closed_at = coalesce(OLD.closed_at, OLD.updated_at)
+        WHERE item_id = OLD.id AND campaign_id = substr(OLD.producer_tag, 10);
+      END;
+      CREATE TRIGGER campaign_rows_unsettle_on_link AFTER UPDATE OF item_id ON campaign_rows
+      WHEN NEW.item_id IS NOT OLD.item_id AND NEW.settled_status IS NOT NULL BEGIN
+        UPDATE campaign_rows SET settled_status = NULL, settled_opted_out = NULL, settled_gateway_id = NULL,
+          settled_sent_at = NULL, settled_accepted_at = NULL, settled_closed_at = NULL
+        WHERE campaign_id = NEW.campaign_id AND row_number = NEW.row_number;
+      END;
+    `
   }
 ]
 
