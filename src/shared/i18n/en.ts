@@ -1052,6 +1052,8 @@ export const enRest = {
   'outbox.remedy.after-series-end':
     "Retrying would only cancel it again: its time lies after its recurring series' end, moved earlier since it was made. To send it, move the series' end past it with “Change end” in Reminders, then Retry.",
   'outbox.remedy.changeSeriesEnd': "Change the series' end in Reminders",
+  'outbox.remedy.opted-out':
+    'Retry is not offered: its number is on the opt-out list. Take it off the list first to send to it again.',
   'outbox.remedy.producer-refused': 'Retry is not offered: {why}.',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',

@@ -1277,6 +1277,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.after-series-end':
     'Mengirim ulang hanya akan membatalkannya lagi: waktunya setelah akhir rangkaian berulangnya, yang dimajukan sejak pesan ini dibuat. Untuk mengirimnya, mundurkan akhir rangkaian hingga melewati waktunya dengan “Ubah akhir” di Pengingat, lalu Kirim ulang.',
   'outbox.remedy.changeSeriesEnd': 'Ubah akhir rangkaian di Pengingat',
+  'outbox.remedy.opted-out':
+    'Kirim ulang tidak ditawarkan: nomornya ada di daftar berhenti berlangganan. Keluarkan dulu dari daftar untuk mengirim lagi ke nomor itu.',
   'outbox.remedy.producer-refused': 'Kirim ulang tidak ditawarkan: {why}.',
   'outbox.actions': 'Tindakan untuk pesan',
   'outbox.retry': 'Kirim ulang',

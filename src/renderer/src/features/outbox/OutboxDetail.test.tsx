@@ -155,6 +155,36 @@ describe('a message a send policy will cancel at its turn', () => {
   })
 })
 
+// QA62: "Retry is not offered: Its number is on the opt-out list: take it off…", in both languages.
+describe('a retry refused because the number opted out', () => {
+  it.each([
+    {
+      language: 'en' as const,
+      says: 'Retry is not offered: its number is on the opt-out list. Take it off the list first to send to it again.'
+    },
+    {
+      language: 'id' as const,
+      says: 'Kirim ulang tidak ditawarkan: nomornya ada di daftar berhenti berlangganan. Keluarkan dulu dari daftar untuk mengirim lagi ke nomor itu.'
+    }
+  ])('says why in one sentence ($language)', async ({ language, says }) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+    const cancelled = makeItem({ id: 'item-9', status: 'cancelled' })
+    fake.handle('outbox:get', () => ({
+      item: {
+        ...cancelled,
+        retryRefusal: {
+          code: 'opted_out' as const,
+          message: 'its number is on the opt-out list: take it off the list first to send to it again',
+          messageKey: 'desktop.error.whyOptedOut'
+        }
+      },
+      history: []
+    }))
+    openUnread()
+    expect((await screen.findByTestId('outbox-remedy')).textContent).toBe(says)
+  })
+})
+
 describe('a message to a number put on the opt-out list (QA59)', () => {
   // "Opt this number out of campaigns" put the number on the gateway's blacklist too (every send to it refused),
   // and still offered itself once the number was on the list.

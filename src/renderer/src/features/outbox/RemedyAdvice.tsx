@@ -56,9 +56,11 @@ export function RemedyAdvice({ item }: { item: OutboxItemView }): React.JSX.Elem
       ? null
       : refusal.code === 'after_series_end'
         ? t('outbox.remedy.after-series-end')
-        : t('outbox.remedy.producer-refused', {
-            why: reasonInWords(language, refusal.message, refusal.messageKey, refusal.messageParams).words
-          })
+        : refusal.code === 'opted_out'
+          ? t('outbox.remedy.opted-out')
+          : t('outbox.remedy.producer-refused', {
+              why: reasonInWords(language, refusal.message, refusal.messageKey, refusal.messageParams).words
+            })
   if (remedyText === null && refusalText === null) return null
   return (
     <div className="waiting-reason" data-testid="outbox-remedy">

@@ -112,6 +112,15 @@ function EntryNote({ entry }: { entry: ItemDetail['history'][number] }): React.J
   )
 }
 
+/** The cancels' notes that begin "Not sent:" (desktop.note.*): a sentence of their own. */
+const SAYS_NOT_SENT = new Set([
+  'desktop.note.optedOut',
+  'desktop.note.campaignCancelled',
+  'desktop.note.afterSeriesEnd',
+  'desktop.note.seriesStoppedMade',
+  'desktop.note.seriesDeletedMade'
+])
+
 /** Why it failed: the reason once, in words; the gateway's own words under their heading; code and HTTP status tucked away. */
 function FailureReason({
   failure,
@@ -129,10 +138,17 @@ function FailureReason({
     failure.messageKey,
     failure.messageParams
   )
+  // A reason that says "Not sent: …" itself is not put under "Why it was cancelled:" (QA62: "Why it was cancelled:
+  // Not sent: this number opted out").
+  const saysItself = cancelled && failure.messageKey !== undefined && SAYS_NOT_SENT.has(failure.messageKey)
   return (
     <div className="failure" data-testid="outbox-failure">
       <p>
-        <strong>{t(cancelled ? 'outbox.failure.cancelReason' : 'outbox.failure.reason')}</strong>{' '}
+        {saysItself ? null : (
+          <>
+            <strong>{t(cancelled ? 'outbox.failure.cancelReason' : 'outbox.failure.reason')}</strong>{' '}
+          </>
+        )}
         <span data-testid="outbox-failure-reason">{words}</span>
       </p>
       {failure.gatewayMessage ? (
