@@ -144,6 +144,8 @@ describe('CampaignsView', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Tanda "{" di karakter ke-4 tidak pernah ditutup'
     )
+    // A message that cannot be made counts no row: not "0 siap, 0 dilewati" under the error (QA62).
+    expect(screen.queryByTestId('campaign-summary')).toBeNull()
   })
 
   it("gives the message hint's examples from the sheet's own columns and in the window's language", async () => {

@@ -1084,15 +1084,18 @@ function NewCampaign({
           )}
           {check ? (
             <>
-              <p role="status" data-testid="campaign-summary">
-                {check.summary.skipped > 0
-                  ? t('campaigns.summary.why', {
-                      ready: check.summary.ready,
-                      skipped: check.summary.skipped,
-                      reasons: skippedReasons(check.summary.byProblem, t)
-                    })
-                  : t('campaigns.summary', { ready: check.summary.ready, skipped: 0 })}
-              </p>
+              {/* A message that cannot be made counts no row (QA62: "0 ready, 0 skipped." under the error). */}
+              {templateFailure ? null : (
+                <p role="status" data-testid="campaign-summary">
+                  {check.summary.skipped > 0
+                    ? t('campaigns.summary.why', {
+                        ready: check.summary.ready,
+                        skipped: check.summary.skipped,
+                        reasons: skippedReasons(check.summary.byProblem, t)
+                      })
+                    : t('campaigns.summary', { ready: check.summary.ready, skipped: 0 })}
+                </p>
+              )}
               {check.problems.length > 0 ? (
                 <details>
                   <summary>{t('campaigns.skippedRows')}</summary>
