@@ -19,6 +19,7 @@ import { useNavigation } from '../../stores/navigation'
 import { EMPTY_COUNTS, useOutbox } from '../../stores/outbox'
 import { handleNavigate } from '../../stores/app'
 import { useSend } from '../../stores/send'
+import { useSettings } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { WindowDrop } from '../send/WindowDrop'
 import type { FakeApi } from '../../testing/fake-api'
@@ -516,6 +517,11 @@ describe("the results export's line", () => {
       'Results as of 10:55 WIB exported to bills - results.csv.'
     )
     await waitFor(() => expect(document.activeElement).toBe(exportCsv))
+    // The line stays until dismissed: in the language switched to, its time too (QA62: "Hasil per 15:19 UTC").
+    act(() => useSettings.getState().set({ ...useSettings.getState().settings!, language: 'id' }))
+    expect(screen.getByTestId('campaign-export-said').textContent).toBe(
+      'Hasil per 10.55 WIB diekspor ke bills - results.csv.'
+    )
   })
 })
 

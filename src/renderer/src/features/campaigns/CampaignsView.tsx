@@ -52,7 +52,7 @@ import {
   type QuotaFinish,
   type StatusBucket
 } from '../../../../shared/domain'
-import { useOperatorZone } from '../../stores/settings'
+import { useOperatorZone, useSettings } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { useDroppedSheet } from '../../stores/dropped-sheet'
 import { DropRest } from './DropRest'
@@ -1712,7 +1712,12 @@ function CampaignProgress({
           ? say('campaigns.export.skippedDone', { file: reply.fileName })
           : say('campaigns.export.done', {
               file: reply.fileName,
-              time: formatSoonInZone(asOf, locale, timeZone)
+              // In the language the line is drawn in, not the one it was written in (QA62: "Hasil per 15:19 UTC").
+              time: formatSoonInZone(
+                asOf,
+                localeOf(useSettings.getState().settings?.language ?? language),
+                timeZone
+              )
             })
     )
   }
