@@ -1091,6 +1091,13 @@ describe('campaigns on the outbox', () => {
       const kept = after.find((r) => r.rowNumber === row.rowNumber)!
       expect(kept).toMatchObject({ status: 'read', gatewayId: row.gatewayId, acceptedAt: row.acceptedAt })
     }
+    // Retention's purge, a month on, leaves the same record.
+    await fixture.clock.advance(31 * 24 * 3_600_000)
+    await fixture.outbox.sweepRetention()
+    const sent = campaigns.results(id).filter((r) => r.itemId)
+    for (const row of sent) expect(() => fixture.outbox.get(row.itemId!)).toThrow(/No outbox item/)
+    expect(campaigns.get(id).counts).toEqual(before)
+    expect(sent.map((r) => r.status)).toEqual(Array(12).fill('read'))
   })
 
   it("keeps a cancelled row's outcome, the opted out apart, when its message is deleted", async () => {
