@@ -2500,6 +2500,13 @@ describe('the inbox keys', () => {
     // Typing in the box is typing, not keys.
     await user.keyboard('m')
     expect((screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement).value).toBe('m')
+    // R goes on with the reply where it ends (QA62: a saved draft had the caret before it, the new words in front).
+    const box = screen.getByTestId('inbox-reply-text') as HTMLTextAreaElement
+    box.setSelectionRange(0, 0)
+    box.blur()
+    await user.keyboard('r')
+    expect(document.activeElement).toBe(box)
+    expect([box.selectionStart, box.selectionEnd]).toEqual([1, 1])
   })
 
   it('M right as the thread shows its last change marks by what it shows, before the view’s effects have run (flake hunt)', async () => {

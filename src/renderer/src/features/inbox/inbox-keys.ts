@@ -62,6 +62,8 @@ export function useInboxKeys(
         if (box) {
           event.preventDefault()
           box.focus()
+          // On with the reply where it ends (QA62: a saved draft had the caret before it, new words went in front).
+          if (box instanceof HTMLTextAreaElement) box.setSelectionRange(box.value.length, box.value.length)
         }
       } else if (event.key === 'm' || event.key === 'M') {
         event.preventDefault()
