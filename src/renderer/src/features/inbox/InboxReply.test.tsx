@@ -789,6 +789,8 @@ describe("a reply's attached file", () => {
     await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
     // Removed: the second one's goes too.
     await user.click(screen.getByRole('button', { name: 'Remove katalog-2.png' }))
+    // The button leaves with the file: the focus is the reply's, not the page's (QA62).
+    expect(document.activeElement).toBe(box)
     await waitFor(() => expect(fake.requests('files:release')).toHaveLength(2))
     expect(fake.requests('files:release')[1]).toEqual({ handles: ['h-2'] })
     // A refused file in its place lets the attached one go as well.

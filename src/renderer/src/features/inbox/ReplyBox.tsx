@@ -352,7 +352,15 @@ export function ReplyBox({
             testId="inbox-reply-picture"
           />
           {file.name}{' '}
-          <button type="button" className="link-button" onClick={() => attach(null)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              attach(null)
+              // The button leaves with the file: the focus goes back to the reply, not to the page (QA62).
+              document.getElementById(REPLY_TEXT_ID)?.focus()
+            }}
+          >
             {t('inbox.reply.removeFile', { name: file.name })}
           </button>
         </p>
