@@ -2509,6 +2509,23 @@ describe('the inbox keys', () => {
     expect([box.selectionStart, box.selectionEnd]).toEqual([1, 1])
   })
 
+  // QA62: "Dewi: marked unread." stayed while other conversations were opened, read and marked.
+  it('lets go of a conversation’s "marked unread" once another is opened', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-thread')
+    ;(document.activeElement as HTMLElement | null)?.blur()
+    await user.keyboard('m')
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-notice').textContent).toMatch(/: marked (un)?read\.$/)
+    )
+    await user.click(screen.getByTestId('inbox-conversation-2'))
+    await waitFor(() => expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ conversationId: 2 }))
+    expect(screen.getByTestId('inbox-notice').textContent).toBe('')
+  })
+
   it('M right as the thread shows its last change marks by what it shows, before the view’s effects have run (flake hunt)', async () => {
     script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
     const user = userEvent.setup()

@@ -51,7 +51,9 @@ export function InboxView(): React.JSX.Element {
   const [open, setOpen] = useState<InboxConversationView | null>(null)
   const mounted = useRef(true)
   const { replace, remove } = conversations
-  const [notice, setNotice] = useState<string | null>(null)
+  // `about`: the conversation a line is about while it is open (marked read or unread), said only then (QA62: "marked
+  // unread" stayed while others were opened, read and marked); null for a line about what is gone (a deleted one).
+  const [notice, setNotice] = useState<{ text: string; about: number | null } | null>(null)
 
   const changed = useCallback(
     (conversation: InboxConversationView): void => {
@@ -80,11 +82,12 @@ export function InboxView(): React.JSX.Element {
   }, [])
   const marked = useCallback(
     (conversation: InboxConversationView): void =>
-      setNotice(
-        t(conversation.unread > 0 ? 'inbox.thread.markedUnread' : 'inbox.thread.markedRead', {
+      setNotice({
+        text: t(conversation.unread > 0 ? 'inbox.thread.markedUnread' : 'inbox.thread.markedRead', {
           name: conversationLabel(conversation).title
-        })
-      ),
+        }),
+        about: conversation.id
+      }),
     [t]
   )
   useInboxKeys(conversations.conversations, open, openByKey, changed, marked)
@@ -256,7 +259,7 @@ export function InboxView(): React.JSX.Element {
         />
       ) : null}
       <p role="status" className="feedback" data-testid="inbox-notice">
-        {notice ?? ''}
+        {notice && (notice.about === null || notice.about === open?.id) ? notice.text : ''}
       </p>
       {/* Who wrote, for a screen reader: the new row says it to the eye (Q25-05). */}
       <p role="status" className="visually-hidden" data-testid="inbox-arrivals">
@@ -287,9 +290,13 @@ export function InboxView(): React.JSX.Element {
               const neighbour = rows[at + 1] ?? rows[at - 1]
               remove(conversation.id)
               closeThread({ rowId: neighbour?.id ?? null })
-              setNotice(
-                t('inbox.thread.deleted', { name: conversationLabel(conversation).title, count: messages })
-              )
+              setNotice({
+                text: t('inbox.thread.deleted', {
+                  name: conversationLabel(conversation).title,
+                  count: messages
+                }),
+                about: null
+              })
             }}
             // Back on the row the operator came from.
             onBack={() => closeThread({ rowId: open.id })}
