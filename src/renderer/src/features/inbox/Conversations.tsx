@@ -13,7 +13,7 @@ import { formatDateTimeInZone, formatListTime, formatSoonInZone } from '../../i1
 import { useOperatorZone } from '../../stores/settings'
 import { useDevices } from '../../stores/devices'
 import { ListStatus } from '../../ui/ListStatus'
-import { withoutTextKey } from '../../ui/media-kinds'
+import { isMediaKindName, MEDIA_KIND_CHOICES, withoutTextKey } from '../../ui/media-kinds'
 import { useDeviceName } from '../outbox/device-name'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { shownStatus } from '../outbox/status'
@@ -469,7 +469,10 @@ const ConversationRow = memo(function ConversationRow({
               : conversation.isGroup && conversation.lastSender
                 ? `${formatPhoneForReading(conversation.lastSender)}: `
                 : ''}
-            {conversation.lastText || t(withoutTextKey(conversation.lastType))}
+            {/* A file with a caption says it carries one, as one without does (QA62: "Invoice terlampir" alone). */}
+            {conversation.lastText && isMediaKindName(conversation.lastType)
+              ? `${t(MEDIA_KIND_CHOICES[conversation.lastType])}: ${conversation.lastText}`
+              : conversation.lastText || t(withoutTextKey(conversation.lastType))}
           </span>
         </span>
         <span className="row-side">

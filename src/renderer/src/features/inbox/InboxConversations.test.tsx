@@ -341,6 +341,41 @@ describe('the conversations list', () => {
     })
   })
 
+  // QA62: a customer's PDF captioned "Invoice terlampir" read as that text alone, and a captioned reply as "You: …".
+  it.each([
+    { language: 'en' as const, customer: 'Document: Invoice terlampir', reply: 'You: Image: Ini katalognya' },
+    { language: 'id' as const, customer: 'Dokumen: Invoice terlampir', reply: 'Anda: Gambar: Ini katalognya' }
+  ])(
+    'says a captioned file is one, as an uncaptioned one is ($language)',
+    async ({ language, customer, reply }) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [shop] }))
+      script({
+        conversations: [
+          conversation({
+            id: 10,
+            lastNumber: 20,
+            lastText: 'Invoice terlampir',
+            lastType: 'document',
+            unread: 0
+          }),
+          conversation({
+            id: 11,
+            lastNumber: 19,
+            lastText: 'Ini katalognya',
+            lastType: 'image',
+            lastFromMe: true,
+            unread: 0
+          }),
+          conversation({ id: 12, lastNumber: 18, lastText: 'Halo', lastType: 'text', unread: 0 })
+        ]
+      })
+      render(<InboxView />)
+      expect((await screen.findByTestId('inbox-conversation-10')).textContent).toContain(customer)
+      expect(screen.getByTestId('inbox-conversation-11').textContent).toContain(reply)
+      expect(screen.getByTestId('inbox-conversation-12').textContent).not.toContain(': Halo')
+    }
+  )
+
   it.each([
     { language: 'en' as const, words: ['Image', 'Message without text'] },
     { language: 'id' as const, words: ['Gambar', 'Pesan tanpa teks'] }
