@@ -361,6 +361,36 @@ describe('a long thread in Chromium (QA29)', () => {
     120_000
   )
 
+  // QA62: at 360×640, with a conversation open (the list hidden behind it), a new customer's message gave no sign.
+  it('at 360×640 counts on Back what waits in the other conversations, drawn whole and in sight', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    const handlers = harness.core.handlers
+    await dewiAsks(harness, deviceId, 1)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'inbox')
+    await openFirstConversation(p)
+    const thread = p.getByTestId('inbox-thread')
+    await thread.getByTestId('inbox-entry-in').first().waitFor()
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '0812555666',
+      pushName: 'Rina',
+      message: 'Halo, masih buka?'
+    })
+    const badge = thread.getByTestId('inbox-back-unread')
+    await expect.poll(() => badge.textContent(), { timeout: 30_000 }).toBe('1')
+    const drawn = await badge.evaluate((element) => {
+      const rect = element.getBoundingClientRect()
+      const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2)
+      return { whole: top === element || element.contains(top), left: rect.left, right: rect.right }
+    })
+    expect(drawn.whole, 'the badge is drawn on top, not clipped or covered').toBe(true)
+    expect(drawn.right).toBeLessThanOrEqual(360)
+    expect(await seriousA11yViolations(p)).toEqual([])
+    await screenshot(p, 'inbox-thread-360-back-unread')
+  }, 120_000)
+
   // QA61: at 360×640 in Bahasa Indonesia a short reply deleted for everyone drew "Dihapus untuk semua orang" 4 px past
   // its bubble's edge (a badge does not wrap); the bubble's foot wraps its badge within the bubble.
   it('at 360×640 (id) a short reply deleted for everyone keeps its badge inside its bubble', async () => {

@@ -2542,6 +2542,8 @@ export const enRest = {
   'inbox.search.messages': 'Messages found',
   'inbox.thread.pick': 'Choose a conversation to read it and reply.',
   'inbox.thread.back': 'Back to conversations',
+  'inbox.thread.unreadElsewhere':
+    '{count, plural, one {# unread message} other {# unread messages}} in other conversations',
   'inbox.thread.more': 'More',
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',

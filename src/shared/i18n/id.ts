@@ -2736,6 +2736,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.search.messages': 'Pesan yang ditemukan',
   'inbox.thread.pick': 'Pilih percakapan untuk membaca dan membalasnya.',
   'inbox.thread.back': 'Kembali ke percakapan',
+  'inbox.thread.unreadElsewhere': '{count} pesan belum dibaca di percakapan lain',
   'inbox.thread.more': 'Lainnya',
   'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',

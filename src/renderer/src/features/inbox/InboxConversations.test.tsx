@@ -2544,6 +2544,20 @@ describe('the inbox keys', () => {
     expect([box.selectionStart, box.selectionEnd]).toEqual([1, 1])
   })
 
+  // QA62: at 360 px, with a conversation open (the list hidden behind it, the menu button carrying no badge of the open
+  // view), a new customer's message gave no sign.
+  it('counts on Back the unread messages of the other conversations', async () => {
+    script({ conversations: [{ ...DEWI, unread: 0 }, GROUP, UNNAMED] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const back = await screen.findByRole('button', { name: /^Back to conversations/ })
+    expect(within(back).queryByTestId('inbox-back-unread')).toBeNull()
+    act(() => useInboxAlerts.getState().setUnread({ unread: 2, unreadCustomers: 1 }))
+    expect(within(back).getByTestId('inbox-back-unread').textContent).toBe('2')
+    expect(within(back).getByLabelText('2 unread messages in other conversations')).toBeTruthy()
+  })
+
   // QA62: "Dewi: marked unread." stayed while other conversations were opened, read and marked.
   it('lets go of a conversation’s "marked unread" once another is opened', async () => {
     script()

@@ -12,9 +12,10 @@ import type {
 } from '../../../../shared/contract'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
-import { localeOf, useLanguage, useT } from '../../i18n'
+import { formatNumber, localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { useOperatorZone } from '../../stores/settings'
+import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { autoReplyAnswering } from '../../../../shared/domain'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
@@ -75,8 +76,11 @@ export function Thread({
   onDeleted
 }: ThreadProps): React.JSX.Element {
   const t = useT()
-  const locale = localeOf(useLanguage())
+  const language = useLanguage()
+  const locale = localeOf(language)
   const zone = useOperatorZone()
+  // The unread messages of the other conversations (the core's total, less this one's own).
+  const unreadElsewhere = Math.max(0, useInboxAlerts((s) => s.unread) - conversation.unread)
   const [next, setNext] = useState<string | null>(null)
   /** What an action (mark read, archive, delete) failed with; a failed read of the thread is `readError`. */
   const [error, setError] = useState<string | null>(null)
@@ -275,6 +279,17 @@ export function Thread({
             ←
           </span>
           <span className="inbox-back-words">{t('inbox.thread.back')}</span>
+          {/* A narrow window hides the list behind the thread, and the menu button carries no badge of the open view:
+              what waits in the other conversations is counted here (QA62: a new customer went unseen). */}
+          {unreadElsewhere > 0 ? (
+            <span
+              className="nav-badge"
+              data-testid="inbox-back-unread"
+              aria-label={t('inbox.thread.unreadElsewhere', { count: unreadElsewhere })}
+            >
+              {formatNumber(unreadElsewhere, language)}
+            </span>
+          ) : null}
         </button>
         <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? (
