@@ -31,6 +31,7 @@ import {
   makeTakeBack
 } from '../../testing/fixtures'
 import { pressAndHold } from '../../testing/focus'
+import { renderWithRowKeys } from '../../testing/row-keys'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { readsAgainOnTryAgain } from '../../testing/read-again'
 import { giveListsHeight } from '../../testing/list-height'
@@ -2556,6 +2557,22 @@ describe('the inbox keys', () => {
     act(() => useInboxAlerts.getState().setUnread({ unread: 2, unreadCustomers: 1 }))
     expect(within(back).getByTestId('inbox-back-unread').textContent).toBe('2')
     expect(within(back).getByLabelText('2 unread messages in other conversations')).toBeTruthy()
+  })
+
+  // QA62: from an open conversation's thread, J went to the last row the list had drawn, not the next one.
+  it('J and K from an open conversation go to the rows beside it', async () => {
+    script()
+    const user = userEvent.setup()
+    renderWithRowKeys(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByTestId('inbox-thread')
+    const heading = document.getElementById('inbox-thread-heading')!
+    heading.focus()
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-3'))
+    heading.focus()
+    await user.keyboard('k')
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1'))
   })
 
   // QA62: "Dewi: marked unread." stayed while other conversations were opened, read and marked.

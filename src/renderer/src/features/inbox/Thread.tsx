@@ -261,6 +261,8 @@ export function Thread({
       className="inbox-thread card"
       aria-labelledby="inbox-thread-heading"
       data-testid="inbox-thread"
+      // J and K count from its conversation's row (Shortcuts), not from where the thread stands in the page.
+      data-detail-of-current-row
       ref={threadRef}
       // Escape goes back to the list, as Back does and as the shortcuts panel says ("close an open detail"), unless
       // what has the focus took it first (a question, a reply being written) or an enlarged image is open: it closes

@@ -83,7 +83,12 @@ function moveRow(step: 1 | -1): boolean {
   const rows = shownRows()
   if (rows.length === 0) return false
   const focused = document.activeElement ?? document.body
-  const at = focusedRowAt(rows, focused)
+  // In the open row's detail (an inbox thread beside its list): counted from that row, the one marked current (QA62:
+  // J from a thread went to the last row the list had drawn, the first "after" it in document order).
+  const fromDetail = focused.closest('[data-detail-of-current-row]')
+    ? rows.findIndex((row) => row.getAttribute('aria-current') === 'true')
+    : -1
+  const at = fromDetail >= 0 ? fromDetail : focusedRowAt(rows, focused)
   const next = at < 0 ? rowFrom(focused, rows, step) : rows[Math.min(rows.length - 1, Math.max(0, at + step))]
   if (next) focusRow(next)
   return true
