@@ -2514,7 +2514,7 @@ export const enRest = {
     'The search looks through every conversation, archived and read ones too: the filters apply to the list.',
   'inbox.search.label':
     'Search messages (customers’ and your replies, by text or file name), names and numbers',
-  'inbox.search.placeholder': 'Messages, files, replies, names, numbers',
+  'inbox.search.placeholder': 'Messages, replies, names, numbers',
   'inbox.search.found':
     '{conversations, plural, one {# conversation} other {# conversations}} and {messages, plural, one {# message} other {# messages}} found',
   'inbox.search.foundMore':

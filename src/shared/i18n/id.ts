@@ -2713,7 +2713,7 @@ export const id: Record<MessageKey, string> = {
     'Pencarian menelusuri semua percakapan, termasuk yang diarsipkan dan sudah dibaca: filter berlaku untuk daftar.',
   'inbox.search.label':
     'Cari pesan (dari pelanggan dan balasan Anda, menurut teks atau nama file), nama, dan nomor',
-  'inbox.search.placeholder': 'Pesan, file, balasan, nama, nomor',
+  'inbox.search.placeholder': 'Pesan, balasan, nama, nomor',
   'inbox.search.found': '{conversations} percakapan dan {messages} pesan ditemukan',
   'inbox.search.foundMore': '{conversations} percakapan dan lebih dari {messages} pesan ditemukan',
   'inbox.search.foundConversations': '{conversations} percakapan ditemukan',

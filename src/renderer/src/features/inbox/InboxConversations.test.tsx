@@ -997,13 +997,13 @@ describe('the conversations list', () => {
   it.each([
     {
       language: 'en' as const,
-      placeholder: 'Messages, files, replies, names, numbers',
+      placeholder: 'Messages, replies, names, numbers',
       count: '1 conversation and 1 message found',
       more: '1 conversation and more than 1 message found'
     },
     {
       language: 'id' as const,
-      placeholder: 'Pesan, file, balasan, nama, nomor',
+      placeholder: 'Pesan, balasan, nama, nomor',
       count: '1 percakapan dan 1 pesan ditemukan',
       more: '1 percakapan dan lebih dari 1 pesan ditemukan'
     }
