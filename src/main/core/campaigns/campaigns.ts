@@ -28,6 +28,7 @@ import {
 import type { MediaKind } from '../gateway'
 import type { RegisteredFile } from '../files'
 import {
+  cancellingPolicy,
   fileEntryOf,
   nextChunkSize,
   OPTED_OUT_NOTE,
@@ -1814,14 +1815,7 @@ export function createCampaigns(deps: CampaignsDeps) {
     if (optedOutAt === null) return null
     return campaignOfTag(item.producerTag) !== null || optedOutAt > item.createdAt ? OPTED_OUT_NOTE : null
   }
-  queue.addPolicy({
-    name: 'opt-outs',
-    check: (item) => {
-      const reason = optedOutCancel(item)
-      return reason === null ? null : { cancel: { reason } }
-    },
-    foreseeCancel: optedOutCancel
-  })
+  queue.addPolicy(cancellingPolicy('opt-outs', optedOutCancel))
   // Nor does a retry send again to a number on the list, whoever wrote the message (QA61: "Retry selected" sent a
   // customer's cancelled messages after their STOP, unasked): the number is taken off the list first.
   queue.addRetryHook({

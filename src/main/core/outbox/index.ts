@@ -11,6 +11,7 @@ export {
 export type { FlushOptions } from './flush'
 export { type BulkResult, type ItemMove } from './operator-actions'
 export {
+  cancellingPolicy,
   OPTED_OUT_NOTE,
   type SendPolicy,
   type PolicyVerdict,

@@ -80,6 +80,18 @@ export function askPolicies(
   return null
 }
 
+/** A policy that only ever cancels, for `reasonOf`'s reason (a note): asked at the turn and foreseen by one rule. */
+export function cancellingPolicy(name: string, reasonOf: (item: ItemRecord) => string | null): SendPolicy {
+  return {
+    name,
+    check: (item) => {
+      const reason = reasonOf(item)
+      return reason === null ? null : { cancel: { reason } }
+    },
+    foreseeCancel: reasonOf
+  }
+}
+
 /** The first cancel the policies foresee for `item` at its turn (SendPolicy.foreseeCancel), or null. */
 export function foreseenCancel(policies: readonly SendPolicy[], item: ItemRecord): string | null {
   for (const policy of policies) {

@@ -8,6 +8,7 @@ import { encodeNote } from '../../../shared/i18n/notes'
 import {
   AttachmentsGoneError,
   assertCopiesPresent,
+  cancellingPolicy,
   distinctCopies,
   FileChangedError,
   OutboxError,
@@ -92,14 +93,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
   // send in flight at the change that comes back to be tried again, one a restart's reconcile puts back in line.
   const pastEnd = (item: ItemRecord): string | null =>
     isSeriesTag(item.producerTag) && store.madePastEnd(item.id) ? AFTER_SERIES_END_NOTE : null
-  queue.addPolicy({
-    name: 'series end',
-    check: (item) => {
-      const reason = pastEnd(item)
-      return reason === null ? null : { cancel: { reason } }
-    },
-    foreseeCancel: pastEnd
-  })
+  queue.addPolicy(cancellingPolicy('series end', pastEnd))
   // The operator's retry of such an item would only put it back in line to be cancelled again at its turn, with the
   // same note: refused up front, saying why. One a later end takes in again is the operator's to retry.
   queue.addRetryHook({
@@ -119,14 +113,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
     const why = isSeriesTag(item.producerTag) ? store.withdrawnAs(item.id) : null
     return why === null ? null : WITHDRAWN_NOTES[why]
   }
-  queue.addPolicy({
-    name: 'series withdrawn',
-    check: (item) => {
-      const reason = withdrawn(item)
-      return reason === null ? null : { cancel: { reason } }
-    },
-    foreseeCancel: withdrawn
-  })
+  queue.addPolicy(cancellingPolicy('series withdrawn', withdrawn))
 
   function mustGet(id: string) {
     const record = store.get(id)
