@@ -6,38 +6,17 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
-import { openDatabase, type SqliteDatabase } from './database'
+import { openDatabase } from './database'
 import { InboxConversationsStore } from './inbox-conversations-store'
 import type { NewInboxMessage } from './inbox-records'
-import { InboxStore } from './inbox-store'
 import { migrations } from './migrations'
 import { OutboxStore } from './outbox-store'
 import { newInboxMessage } from './testing/new-inbox-message'
+import { receiveMessages } from './testing/receive-messages'
 import { newTextItem } from './testing/new-item'
 
 const dir = mkdtempSync(join(tmpdir(), 'inbox-file-name-search-'))
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-/** Commits the messages as the sync does, one relay page. */
-function receive(db: SqliteDatabase, messages: NewInboxMessage[]): void {
-  const inbox = new InboxStore(db)
-  const from = inbox.cursor('box')
-  inbox.commit(
-    'box',
-    from,
-    from + messages.length,
-    messages.map((message, i) => ({
-      identity: `incoming:SER-1/${message.messageId}`,
-      kind: 'incoming',
-      seq: from + i + 1,
-      receivedAt: 1_000 * (from + i + 1),
-      payload: {},
-      applied: true,
-      message
-    })),
-    0
-  )
-}
 
 /** A customer's document, `caption` its text ('' for none). */
 const document = (
@@ -61,7 +40,7 @@ it("finds a customer's file by its name after the upgrade, and as messages come 
   )
   expect(step).toBeGreaterThan(0)
   const old = openDatabase({ dataDir: dir, migrations: migrations.slice(0, step) })
-  receive(old, [
+  receiveMessages(old, [
     document('invoice', 'Invoice Mei.pdf', ''),
     document('captioned', 'scan-001.pdf', 'Daftar harga grosir'),
     newInboxMessage('text', { text: 'halo kak, invoice menyusul' })
@@ -86,7 +65,7 @@ it("finds a customer's file by its name after the upgrade, and as messages come 
     expect(store.search('invoice mei', 10).messages[0]?.media?.file).toBe('Invoice Mei.pdf')
 
     // Written after it: indexed by the trigger, with its name.
-    receive(db, [document('later', 'Kwitansi Juni.pdf', '', '6289999999999')])
+    receiveMessages(db, [document('later', 'Kwitansi Juni.pdf', '', '6289999999999')])
     const later = store.search('kwitansi', 10).messages
     expect(later.map((m) => m.messageId)).toEqual(['later'])
     // Deleted with its conversation: gone from the index.

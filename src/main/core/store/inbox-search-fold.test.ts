@@ -9,10 +9,10 @@ import { openDatabase, type SqliteDatabase } from './database'
 import { ftsFold, ACCENTS_ASIDE_TOKENIZER, holdsAccentsAside, registerFoldedHolds } from './fts-fold'
 import { INBOX_TEXT_FOLD_CASES } from './fts-fold.cases'
 import { InboxConversationsStore } from './inbox-conversations-store'
-import type { NewInboxMessage } from './inbox-records'
 import { InboxStore } from './inbox-store'
 import { searchPhrase, searchWords } from './like-pattern'
 import { newInboxMessage } from './testing/new-inbox-message'
+import { receiveMessages } from './testing/receive-messages'
 
 let dir: string
 let db: SqliteDatabase
@@ -28,23 +28,10 @@ afterEach(() => {
 
 /** Commits the texts as the sync does, one relay page, each a message of its own. */
 function receive(...texts: string[]): void {
-  const inbox = new InboxStore(db)
-  const from = inbox.cursor('box')
-  const messages: NewInboxMessage[] = texts.map((text, i) => newInboxMessage(`m${from + i}`, { text }))
-  inbox.commit(
-    'box',
-    from,
-    from + texts.length,
-    messages.map((message, i) => ({
-      identity: `incoming:SER-1/${message.messageId}`,
-      kind: 'incoming',
-      seq: from + i + 1,
-      receivedAt: 1_000 * (from + i + 1),
-      payload: {},
-      applied: true,
-      message
-    })),
-    0
+  const from = new InboxStore(db).cursor('box')
+  receiveMessages(
+    db,
+    texts.map((text, i) => newInboxMessage(`m${from + i}`, { text }))
   )
 }
 
