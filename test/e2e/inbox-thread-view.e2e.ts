@@ -536,6 +536,60 @@ describe('a canned reply in a narrow window (QA58)', () => {
   }, 120_000)
 })
 
+/** Two corners and the middle of the part are the part's own on the screen: nothing drawn over it, nothing scrolled away. */
+async function expectUncovered(part: Locator, what: string): Promise<void> {
+  await part.waitFor()
+  const hidden = await part.evaluate((element) => {
+    const rect = element.getBoundingClientRect()
+    // Inside the rounded corners.
+    const points = [
+      [rect.left + 6, rect.top + 6],
+      [rect.right - 6, rect.bottom - 6],
+      [rect.left + rect.width / 2, rect.top + rect.height / 2]
+    ]
+    return points
+      .filter(([x, y]) => {
+        const top = document.elementFromPoint(x!, y!)
+        return top === null || !(element === top || element.contains(top))
+      })
+      .map(([x, y]) => `${Math.round(x!)},${Math.round(y!)}`)
+  })
+  expect(hidden, `${what}: points covered or out of sight`).toEqual([])
+}
+
+// QA62: at 360×640 a long reply made the reply box a small scroll box, and what came after the text (the file chip,
+// the preview, the opt-out question Send's click brought) went under its sticky Send row: Send seemed to do nothing.
+describe('what the reply box adds in a narrow window (QA62)', () => {
+  it('brings the attached file and the opt-out question into sight above Send', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await dewiAsks(harness, deviceId, 3)
+    await harness.core.handlers['optouts:add']({ phones: ['0812777888'], source: 'operator' })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 360, height: 640 })
+    await openTab(p, 'inbox')
+    await openFirstConversation(p)
+    const reply = p.getByTestId('inbox-reply-text')
+    await reply.click()
+    await reply.fill(
+      [
+        'Halo kak Dewi,',
+        'stok batik L masih ada.',
+        'Harga Rp 150.000.',
+        'Ongkir Rp 15.000.',
+        'Terima kasih!'
+      ].join('\n')
+    )
+    await p
+      .locator('#inbox-reply-file-input')
+      .setInputFiles({ name: 'katalog.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') })
+    await expectUncovered(p.getByTestId('inbox-reply-file'), 'the attached file')
+    await p.getByTestId('inbox-reply-send').click()
+    await expectUncovered(p.getByTestId('inbox-reply-opted-out'), 'the opt-out question')
+    await expectUncovered(p.getByTestId('inbox-reply-send'), 'Send')
+    await screenshot(p, 'inbox-reply-opted-out-360')
+  }, 120_000)
+})
+
 // QA61: at 360×640 the idle reply box folded its hint as a press on a bubble took the focus from it, moving the bubble
 // 147 px between the press and the release: the first tap on "Cancel sending" did nothing, and the reply went out.
 describe('a reply cancelled from its bubble at 360 px', () => {

@@ -28,6 +28,7 @@ import { useConversationDevice } from './conversation-device'
 import { checkKeptReplyFile, keepReplyDraft, replyDraftFor } from '../../stores/reply-drafts'
 import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
 import { useKeptOpenWhilePressed } from './kept-open-while-pressed'
+import { useShownAboveSend } from './shown-above-send'
 
 /** The id of the reply box's text field: the keyboard's "reply" focuses it. */
 export const REPLY_TEXT_ID = 'inbox-reply-text'
@@ -105,6 +106,10 @@ export function ReplyBox({
       .catch(() => undefined)
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the draft this box was drawn with
   }, [])
+  const formRef = useRef<HTMLFormElement>(null)
+  useShownAboveSend(formRef, 'inbox-reply-file', file?.handle)
+  useShownAboveSend(formRef, 'inbox-reply-problem', refused ?? problem)
+  useShownAboveSend(formRef, 'inbox-reply-opted-out', optedOut)
   useLayoutEffect(() => {
     if (!refused || !focusRefusal.current) return
     focusRefusal.current = false
@@ -234,6 +239,7 @@ export function ReplyBox({
 
   return (
     <form
+      ref={formRef}
       // Nothing written: a narrow window shows the text field and Send alone until the box has the focus (inbox.css,
       // QA38 Q38-05), so the messages keep their share of the screen.
       className={
