@@ -590,6 +590,36 @@ describe('what the reply box adds in a narrow window (QA62)', () => {
   }, 120_000)
 })
 
+// QA62: in Chromium the focus fell to the page after a canned reply's Remove (jsdom kept it): the button kept the
+// focus as the answer came, and went with its row when the list was read again.
+describe('removing a canned reply by keyboard', () => {
+  it('leaves the focus on the Title field once its row has gone', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    await dewiAsks(harness, deviceId, 1)
+    for (const title of ['Harga', 'Jam buka'])
+      await harness.core.handlers['cannedReplies:save']({ deviceId, title, text: `${title}: …` })
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await openTab(p, 'inbox')
+    await openFirstConversation(p)
+    await p.getByTestId('inbox-reply-text').click()
+    await p.getByTestId('inbox-canned-manage').click()
+    const remove = p.getByRole('button', { name: 'Remove Harga' })
+    await remove.focus()
+    await p.keyboard.press('Enter')
+    await remove.waitFor({ state: 'detached' })
+    await expect
+      .poll(() =>
+        p.evaluate(
+          () => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName
+        )
+      )
+      .toBe('inbox-canned-title')
+    // Where the focus is, the keyboard goes on: typing lands in the Title field.
+    await p.keyboard.type('Ongkir')
+    expect(await p.getByTestId('inbox-canned-title').inputValue()).toBe('Ongkir')
+  }, 120_000)
+})
+
 // QA61: at 360×640 the idle reply box folded its hint as a press on a bubble took the focus from it, moving the bubble
 // 147 px between the press and the release: the first tap on "Cancel sending" did nothing, and the reply went out.
 describe('a reply cancelled from its bubble at 360 px', () => {

@@ -159,6 +159,9 @@ function CannedRepliesPanel({
     void act(async () => {
       await call('cannedReplies:remove', { id: reply.id })
       if (editing === reply.id) edit(null)
+      // Its button goes with its row once the list is read again, after the focus step that would keep the focus on
+      // it: the Title field takes it now (QA62: Chromium dropped it to the page).
+      titleField.current?.focus()
       return t('inbox.canned.removed', { title: reply.title })
     })
   }
