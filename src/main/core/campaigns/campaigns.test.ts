@@ -843,6 +843,41 @@ describe('campaigns on the outbox', () => {
     expect(promised.finishAt).toBe(times[5])
   })
 
+  // The campaign's own pacing read its sends from the outbox's items: sent messages deleted from the Outbox mid-campaign
+  // (or purged by retention) were sends never made, and the campaign sent its daily cap a second time that day.
+  it('holds its daily cap when its sent messages are deleted from the outbox', async () => {
+    fixture = makeFixture({ dayZoneOf: () => 'Asia/Jakarta' })
+    campaigns = createCampaigns(campaignsDeps())
+    const pacing = { ...PACING, workingHours: null, dailyCapPerDevice: 3, batchPauseMinutes: 0 }
+    pacing.minDelaySeconds = pacing.maxDelaySeconds = 300
+    fixture.clock.jump(Date.parse('2026-11-30T22:00:00Z') - fixture.clock.now())
+    const { id } = await campaigns.create({ ...bigCampaign(6), pacing, seedKey: 'sheet-deleted' })
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    // Two sent, reported so, and deleted from the Outbox before the third goes.
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    for (const message of fixture.gateway.messages) fixture.gateway.setStatus(message.id, 'sent')
+    await fixture.runUntil(() => campaigns.get(id).counts.sent === 2, { stepMs: 1000 })
+    expect(fixture.gateway.messages).toHaveLength(2)
+    const sent = campaigns.results(id).flatMap((r) => (r.itemId && r.status === 'sent' ? [r.itemId] : []))
+    expect(fixture.outbox.deleteMany(sent).done).toHaveLength(2)
+    // The third goes (its gap from the second kept), and the day's cap is spent: nothing more until the device's
+    // next midnight, two of its messages deleted or not.
+    await fixture.runUntil(() => fixture.gateway.messages.length === 3, { stepMs: 1000, maxSteps: 1000 })
+    expect(
+      fixture.gateway.messages[2]!.acceptedAt - fixture.gateway.messages[1]!.acceptedAt
+    ).toBeGreaterThanOrEqual(300_000)
+    await fixture.clock.advance(10 * 60_000)
+    await fixture.clock.advance(10 * 60_000)
+    expect(campaigns.get(id).devices[0]?.wait).toMatchObject({
+      code: 'daily_cap',
+      until: Date.parse('2026-12-01T17:00:00Z')
+    })
+    expect(fixture.gateway.messages).toHaveLength(3)
+    await fixture.runUntil(() => fixture.gateway.messages.length > 3, { stepMs: 10 * 60_000, maxSteps: 400 })
+    expect(new Date(fixture.gateway.messages[3]!.acceptedAt).toISOString()).toBe('2026-12-01T17:00:00.000Z')
+  })
+
   it("gives the part its devices' gateway quotas cover an end, and counts the rest as waiting for the quota", async () => {
     // The summary said "Unknown for the 4 the gateway quota covers": the check estimated only the end of every row.
     fixture = makeFixture()

@@ -405,6 +405,12 @@ function estimateKey([pacing, seed, , devices, , deviceCaps]: EstimatePlan): str
   return JSON.stringify([pacing, seed, devices, deviceCaps.map((c) => (c ? [c.cap, c.zone] : null))])
 }
 
+/** The earlier / later of two instants either of which may be unknown. */
+const earliest = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.min(a, b)
+const latest = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b)
+
 /**
  * The rows the same-message rule moves at a draft's start (or would, for checkDraft), each by its row number: one
  * now first left out for it is set aside, one with no problem left is ready again.
@@ -1558,12 +1564,15 @@ export function createCampaigns(deps: CampaignsDeps) {
   function sendLogOf(campaign: CampaignRecord, deviceId: string, at: number): SendLog {
     const pacing = onDays(pacingOf(campaign), [deviceId])
     const today = dayBounds(pacing, at)
-    const sends = queue.outcomes.sendLog(tagOf(campaign.id), deviceId, today.start, today.end)
+    const queued = queue.outcomes.sendLog(tagOf(campaign.id), deviceId, today.start, today.end)
+    // Sends whose messages were deleted from the outbox were made all the same: the cap and the gaps count them.
+    const settled = store.settledSendLog(campaign.id, deviceId, today.start, today.end)
+    const first = earliest(queued.first, settled.first)
     return {
-      count: sends.count,
-      last: sends.last,
-      firstDay: sends.first === null ? null : dayIn(sends.first, zoneOfPolicy(pacing)),
-      perDay: new Map([[today.day, sends.inRange]])
+      count: queued.count + settled.count,
+      last: latest(queued.last, settled.last),
+      firstDay: first === null ? null : dayIn(first, zoneOfPolicy(pacing)),
+      perDay: new Map([[today.day, queued.inRange + settled.inRange]])
     }
   }
 

@@ -560,6 +560,31 @@ export class CampaignStore {
     ).map((row) => ({ status: row.status, optedOut: row.optedOut === 1, n: row.n }))
   }
 
+  /**
+   * A started campaign's sends on a device whose messages left the outbox (deleted or purged), as the send queue's
+   * sendLog counts the rest: how many, first and last, and how many tried in [from, to). Pacing counts both: with
+   * them forgotten, two sent messages deleted mid-campaign let it send its daily cap twice in one day.
+   */
+  settledSendLog(
+    campaignId: string,
+    deviceId: string,
+    from: number,
+    to: number
+  ): { count: number; first: number | null; last: number | null; inRange: number } {
+    return this.prepare(
+      `SELECT COUNT(*) AS count, MIN(settled_sent_at) AS first,
+         MAX(MAX(settled_sent_at, COALESCE(settled_accepted_at, settled_sent_at))) AS last,
+         COALESCE(SUM(settled_sent_at >= ? AND settled_sent_at < ?), 0) AS inRange
+       FROM campaign_rows WHERE campaign_id = ? AND settled_status IS NOT NULL AND device_id = ?
+         AND settled_sent_at IS NOT NULL`
+    ).get(from, to, campaignId, deviceId) as {
+      count: number
+      first: number | null
+      last: number | null
+      inRange: number
+    }
+  }
+
   tally(campaignId: string): {
     ready: number
     /** Rows left out for the same message alone: the ones a start with sendRecent sends. */
