@@ -84,6 +84,21 @@ describe("the progress chart's series", () => {
     expect(series.failed).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 2])
   })
 
+  // QA62: the chart's lines (and its "ever sent") fell when the operator deleted finished messages from the Outbox, or
+  // retention purged them: a campaign's proof of what it sent changed with the outbox's housekeeping.
+  it('keeps what was sent when the messages leave the outbox', async () => {
+    const { id, items } = await startedCampaign(4)
+    const t0 = fixture.clock.now() + 60_000
+    const [a, b, c] = items as [string, string, string]
+    record(a, [t0 + 1000, 'sent'], [t0 + 3000, 'read'])
+    record(b, [t0 + 2000, 'sent'], [t0 + 4000, 'delivered'])
+    record(c, [t0 + 2500, 'failed'])
+    const before = campaigns.progress(id)
+    expect(before.sent.at(-1)).toBe(2)
+    expect(fixture.outbox.deleteMany([a, b, c]).done).toHaveLength(3)
+    expect(campaigns.progress(id)).toEqual(before)
+  })
+
   it('is empty while nothing has been sent', async () => {
     const { id } = await startedCampaign(3)
     expect(campaigns.progress(id)).toEqual({ at: [], sent: [], delivered: [], read: [], failed: [] })

@@ -1529,6 +1529,21 @@ export const migrations: readonly Migration[] = [
         WHERE campaign_id = NEW.campaign_id AND row_number = NEW.row_number;
       END;
     `
+  },
+  {
+    name: "campaigns: a campaign's chart keeps the sends of messages that left the outbox",
+    // Its lines (and "ever sent") fell as the operator deleted finished messages or retention purged them (QA62),
+    // while its rows kept their outcomes (the step before). A campaign is kept with its rows, never deleted once
+    // started: its items' first times stay with it. Other producers' leave with their item, as before, and so do an
+    // open batch's (a start rolled back: they never were).
+    sql: `
+      DROP TRIGGER outbox_producer_reach_on_delete;
+      CREATE TRIGGER outbox_producer_reach_on_delete AFTER DELETE ON outbox_items
+      WHEN OLD.producer_tag IS NOT NULL
+        AND (OLD.producer_tag NOT GLOB 'campaign:*' OR OLD.batch_id IN (SELECT id FROM outbox_batches)) BEGIN
+        DELETE FROM outbox_producer_reach WHERE producer_tag = OLD.producer_tag AND item_id = OLD.id;
+      END;
+    `
   }
 ]
 

@@ -1,7 +1,8 @@
 // A campaign's chart counts each item on each line at its first history entry reaching the line; those first times
 // are kept by triggers (step 54, outbox_producer_reach) so the chart reads one narrow row per item, not the history.
 // Kept, they must equal what the history says after any sequence of writes, by any writer, start from the history a
-// database had when it is migrated, and leave an open batch's items out of the chart.
+// database had when it is migrated, and leave an open batch's items out of the chart. A campaign's items deleted (by
+// the operator or retention) keep theirs: the chart is the campaign's proof of what it sent.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -65,6 +66,22 @@ function keptFirstTimes(): FirstTimes[] {
     .all() as FirstTimes[]
 }
 
+/** A campaign's items outside an open batch: deleted, their first times stay (the chart is the campaign's proof). */
+function keptOnDelete(): Set<string> {
+  return new Set(
+    db
+      .prepare(
+        `SELECT id FROM outbox_items WHERE producer_tag GLOB 'campaign:*'
+           AND (batch_id IS NULL OR batch_id NOT IN (SELECT id FROM outbox_batches))`
+      )
+      .pluck()
+      .all() as string[]
+  )
+}
+
+const byTagAndItem = (a: FirstTimes, b: FirstTimes): number =>
+  a.tag < b.tag ? -1 : a.tag > b.tag ? 1 : a.item < b.item ? -1 : a.item > b.item ? 1 : 0
+
 it('equals what the history says after every step of 600 random writes', () => {
   db = openDatabase({ dataDir: dir })
   store = new OutboxStore(db)
@@ -76,9 +93,13 @@ it('equals what the history says after every step of 600 random writes', () => {
       const status = random.int(3) === 0 ? pick(ITEM_STATUSES) : 'queued'
       return { status, closedAt: status === 'queued' ? null : 0, producerTag: pick(TAGS) }
     })
+  /** What the history said of each campaign item deleted since, as it was then. */
+  const deleted: FirstTimes[] = []
   for (let step = 0; step < 600; step++) {
     const id = writes.anyItem()
     const operation = id === undefined ? 0 : random.int(10)
+    const keptIfDeleted = keptOnDelete()
+    const saidBefore = walkedFirstTimes()
     if (operation === 0) {
       // An enqueue, some of its items written already sent or failed.
       store.insertItems(newItems(), [], [], step)
@@ -114,9 +135,13 @@ it('equals what the history says after every step of 600 random writes', () => {
         })
       ).toThrow('abandoned')
     }
-    expect({ step, operation, kept: keptFirstTimes() }).toEqual({ step, operation, kept: walkedFirstTimes() })
+    const left = new Set(db.prepare('SELECT id FROM outbox_items').pluck().all() as string[])
+    deleted.push(...saidBefore.filter((times) => !left.has(times.item) && keptIfDeleted.has(times.item)))
+    const said = [...walkedFirstTimes(), ...deleted].sort(byTagAndItem)
+    expect({ step, operation, kept: keptFirstTimes() }).toEqual({ step, operation, kept: said })
   }
   expect(walkedFirstTimes().filter((times) => times.read !== null).length).toBeGreaterThan(10)
+  expect(deleted.length, 'campaign items deleted on the way').toBeGreaterThan(3)
 })
 
 it('is filled from the history a database had before step 54, and the chart reads it, not the history', () => {
