@@ -37,13 +37,16 @@ export function CampaignRows({
   id,
   refresh,
   nameColumn,
-  failed
+  failed,
+  waitOf
 }: {
   id: string
   refresh: number
   nameColumn: string | null
   /** Its failed rows now (its counts): offered alone when there are any. */
   failed: number
+  /** Why its rows not sent yet on a device wait longer than a gap between sends, when they do (rowsWaitText). */
+  waitOf?(deviceId: string | null): string | null
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -233,7 +236,12 @@ export function CampaignRows({
                           : row.checking
                             ? // In doubt after a 5xx or a time-out (QA12-05: "Sending" with no reason): the outbox's words.
                               t('outbox.waiting.label', { reason: t('outbox.waiting.checking') })
-                            : (translateNote(language, row.failureMessage) ?? problemsText(row.problems, t))}
+                            : (translateNote(language, row.failureMessage) ??
+                                problemsText(row.problems, t)) ||
+                              // Not sent yet: why its device's part waits, when it waits longer than a gap.
+                              (row.problems.length === 0 && (row.status === null || row.status === 'queued')
+                                ? (waitOf?.(row.deviceId) ?? '')
+                                : '')}
                       </td>
                     </tr>
                   )

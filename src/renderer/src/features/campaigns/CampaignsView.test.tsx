@@ -2098,6 +2098,37 @@ describe('CampaignRows', () => {
     expect(within(rows).getByRole('button', { name: 'Next rows' })).toHaveProperty('disabled', true)
   })
 
+  // QA62: a running campaign held for its working hours showed its unsent rows "Queued" with nothing beside them.
+  it("says beside a running campaign's unsent rows why they wait, and nothing while they go", async () => {
+    const rowsOf = () => ({
+      total: 3,
+      rows: [
+        row(2),
+        row(3, { status: 'queued', gatewayId: null, history: [] }),
+        row(4, { status: null, gatewayId: null, history: [] })
+      ]
+    })
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    fake.handle('campaigns:rows', rowsOf)
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    await within(rows).findByTestId('campaign-rows-range')
+    const part = screen.getByTestId('campaign-device-wait').textContent ?? ''
+    expect(part).toContain('outside working hours')
+    const notes = () =>
+      within(rows)
+        .getAllByTestId('campaign-row')
+        .map((tr) => tr.querySelectorAll('td')[6]?.textContent)
+    // The part's own words (its device named on its line above), on each row not sent yet; the read row has none.
+    const waits = part.slice(part.indexOf('Waiting'))
+    expect(notes()).toEqual(['', waits, waits])
+  })
+
   // A new operator's walk: the few failed rows of a long send were found by turning pages of read ones.
   it('offers its failed rows alone, counted, from the first of them, and every row again once unticked', async () => {
     const finished = campaign({ status: 'finished', counts: { read: 50, failed: 3, skipped: 1 } })

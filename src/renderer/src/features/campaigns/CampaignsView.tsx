@@ -97,7 +97,7 @@ import { skippedForOptOut } from '../../../../shared/domain/campaign-buckets'
 import { useNow } from '../../ui/use-now'
 import { useViewFocus } from '../../ui/view-focus'
 import { TakeBackCampaign } from './TakeBackCampaign'
-import { campaignPartText, heldByState } from './wait-text'
+import { campaignPartText, heldByState, rowsWaitText } from './wait-text'
 import { deviceChoiceLabel, waitsUntilKey } from '../devices/device-choice'
 import { RenewLink } from '../devices/RenewLink'
 import { formatWhatsApp } from './whatsapp-format'
@@ -1865,6 +1865,13 @@ function CampaignProgress({
   // Every device's part paused itself: nothing is left to pause, each part's own Resume (below) goes on.
   const partsHeld = campaign.status === 'running' && isHeld(campaign)
   const statusText = campaignStatusText(campaign, t, locale, sendingPaused, devices, timeZone)
+  /** Where each part's words are read: the window's locale, the campaign's hours' zone. */
+  const partContext = {
+    locale,
+    timeZone: campaignZone(campaign.pacing, timeZone),
+    sendingPaused,
+    heldForTakeBack: campaign.heldForTakeBack === true
+  }
   return (
     <section ref={page} aria-labelledby="campaign-progress" data-testid="campaign-progress">
       <h3 id="campaign-progress" ref={heading} tabIndex={-1}>
@@ -1952,12 +1959,7 @@ function CampaignProgress({
             aria-labelledby={`campaign-part-${d.deviceId}`}
           >
             <span id={`campaign-part-${d.deviceId}`}>
-              {campaignPartText(d, deviceOf(d.deviceId), t, {
-                locale,
-                timeZone: campaignZone(campaign.pacing, timeZone),
-                sendingPaused,
-                heldForTakeBack: campaign.heldForTakeBack === true
-              })}
+              {campaignPartText(d, deviceOf(d.deviceId), t, partContext)}
             </span>
             {/* A part paused by a drop stays paused when the device is back (the operator resumes): say so. */}
             {partAdvice(d) !== null ? ` ${partAdvice(d)}` : null}
@@ -2073,6 +2075,14 @@ function CampaignProgress({
           refresh={pageReads}
           nameColumn={campaign.mapping.name ?? null}
           failed={buckets.failed}
+          waitOf={(deviceId) => {
+            if (campaign.status !== 'running' && campaign.status !== 'paused') return null
+            // A row not handed over yet names no device: with one device, its part.
+            const part =
+              campaign.devices.find((d) => d.deviceId === deviceId) ??
+              (campaign.devices.length === 1 ? campaign.devices[0] : undefined)
+            return part ? rowsWaitText(part, t, partContext, deviceOf(part.deviceId)) : null
+          }}
         />
       ) : null}
       {campaign.status === 'running' || campaign.status === 'paused' ? (

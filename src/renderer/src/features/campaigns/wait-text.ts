@@ -106,6 +106,26 @@ export function campaignWaitText(
   })
 }
 
+/**
+ * Why a part's rows not sent yet wait longer than the gap between two sends (working hours, the daily cap, a pause,
+ * its device), in its line's words: a row read "Queued" with no reason while the campaign waited for 08:00 (QA62).
+ * Null while the part sends: its next row goes within seconds.
+ */
+export function rowsWaitText(
+  part: CampaignView['devices'][number],
+  t: Translate,
+  context: PartContext,
+  device?: Pick<DeviceView, 'state' | 'stateNoteKey'>
+): string | null {
+  const sending =
+    part.autoPaused === null &&
+    heldByState(part, device) === null &&
+    !context.sendingPaused &&
+    !checkingHolds(part) &&
+    (!part.wait || part.wait.code === 'gap')
+  return sending ? null : campaignWaitText(part, t, context, device)
+}
+
 /** Why a part paused, by the device state kept with it: device-status.ts' table, as the card names the state. */
 function pauseCauseText(
   cause: NonNullable<CampaignView['devices'][number]['deviceCause']>,
