@@ -3,9 +3,6 @@
 // was drawn under that row, out of sight: Send seemed to do nothing (QA62). Each is brought into sight above it.
 import { type RefObject, useLayoutEffect, useRef } from 'react'
 
-/** The custom property inbox.css pads the reply box's scrolling with: the height of its Send row. */
-const SEND_ROW_HEIGHT = '--inbox-reply-actions-height'
-
 /**
  * Scrolls the part `testId` of the reply box into sight above its Send row whenever `shown` changes to something
  * (not when the box is first drawn: a draft's file, brought back, does not move the page).
@@ -21,9 +18,16 @@ export function useShownAboveSend(
       drawn.current = true
       return
     }
-    if (!shown || !form.current) return
-    const row = form.current.querySelector<HTMLElement>('.inbox-reply-actions')
-    if (row) form.current.style.setProperty(SEND_ROW_HEIGHT, `${row.offsetHeight}px`)
-    form.current.querySelector(`[data-testid="${testId}"]`)?.scrollIntoView?.({ block: 'nearest' })
+    const box = form.current
+    const part = box?.querySelector(`[data-testid="${testId}"]`)
+    if (!shown || !box || !part) return
+    part.scrollIntoView?.({ block: 'nearest' })
+    // Into the box's sight, it may still lie under the Send row: the box scrolls on by what the row covers, never
+    // past the part's top. (A scroll padding on the box did it too, but sent Send itself below the window, QA58.)
+    const row = box.querySelector('.inbox-reply-actions')
+    if (!row || box.scrollHeight <= box.clientHeight) return
+    const covered = part.getBoundingClientRect().bottom - row.getBoundingClientRect().top
+    const room = part.getBoundingClientRect().top - box.getBoundingClientRect().top
+    if (covered > 0) box.scrollBy({ top: Math.min(covered, Math.max(0, room)) })
   }, [form, testId, shown])
 }
