@@ -117,6 +117,18 @@ async function dewiAsks(harness: Harness, deviceId: string, count: number, total
     .toBe(total)
 }
 
+/** Dewi's conversation opened from the Inbox's list, in a window of `size` (360×640 unless told; null: as it opens). */
+async function openDewi(
+  harness: Harness,
+  size: { width: number; height: number } | null = { width: 360, height: 640 }
+): Promise<Page> {
+  const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+  if (size) await p.setViewportSize(size)
+  await openTab(p, 'inbox')
+  await openFirstConversation(p)
+  return p
+}
+
 describe('a long thread in Chromium (QA29)', () => {
   it('opens with its newest message and reply box on screen, and reads an arrival only once it is on screen', async () => {
     const { harness, deviceId } = await receivingSandbox(journey, relay.url)
@@ -366,10 +378,7 @@ describe('a long thread in Chromium (QA29)', () => {
     const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     const handlers = harness.core.handlers
     await dewiAsks(harness, deviceId, 1)
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.setViewportSize({ width: 360, height: 640 })
-    await openTab(p, 'inbox')
-    await openFirstConversation(p)
+    const p = await openDewi(harness)
     const thread = p.getByTestId('inbox-thread')
     await thread.getByTestId('inbox-entry-in').first().waitFor()
     await handlers['sandbox:receive']({
@@ -513,10 +522,7 @@ describe('a canned reply in a narrow window (QA58)', () => {
       title: 'Harga',
       text: 'Harga baju batik L Rp 150.000,\nongkir ke Bandung Rp 15.000. Kode promo: {kode}'
     })
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.setViewportSize({ width: 360, height: 640 })
-    await openTab(p, 'inbox')
-    await openFirstConversation(p)
+    const p = await openDewi(harness)
     // Opened: its end on the screen.
     await expect
       .poll(async () => (await placeOnScreen(p, p.getByTestId('inbox-thread'))).bottom <= 640 + 1)
@@ -564,10 +570,7 @@ describe('what the reply box adds in a narrow window (QA62)', () => {
     const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     await dewiAsks(harness, deviceId, 3)
     await harness.core.handlers['optouts:add']({ phones: ['0812777888'], source: 'operator' })
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.setViewportSize({ width: 360, height: 640 })
-    await openTab(p, 'inbox')
-    await openFirstConversation(p)
+    const p = await openDewi(harness)
     const reply = p.getByTestId('inbox-reply-text')
     await reply.click()
     await reply.fill(
@@ -598,9 +601,7 @@ describe('removing a canned reply by keyboard', () => {
     await dewiAsks(harness, deviceId, 1)
     for (const title of ['Harga', 'Jam buka'])
       await harness.core.handlers['cannedReplies:save']({ deviceId, title, text: `${title}: …` })
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await openTab(p, 'inbox')
-    await openFirstConversation(p)
+    const p = await openDewi(harness, null)
     await p.getByTestId('inbox-reply-text').click()
     await p.getByTestId('inbox-canned-manage').click()
     const remove = p.getByRole('button', { name: 'Remove Harga' })
@@ -627,10 +628,7 @@ describe('a reply cancelled from its bubble at 360 px', () => {
     const { harness, deviceId } = await receivingSandbox(journey, relay.url)
     await dewiAsks(harness, deviceId, 3)
     await harness.core.handlers['outbox:setPaused']({ paused: true })
-    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
-    await p.setViewportSize({ width: 360, height: 640 })
-    await openTab(p, 'inbox')
-    await openFirstConversation(p)
+    const p = await openDewi(harness)
     const reply = p.getByTestId('inbox-reply-text')
     await reply.click()
     await reply.fill('Sebentar ya kak, kami cek dulu')

@@ -4,6 +4,7 @@ import {
   hasAttachment,
   type SqliteDatabase,
   type ItemOutcome,
+  type SendLogCounts,
   type ItemKind,
   type ItemStatus,
   type NewItem,
@@ -66,12 +67,7 @@ export interface ProducerOutcomes {
   /** Final statuses of its last `limit` sends on a device since `from`, newest first. */
   recent(tag: string, deviceId: string, from: number, limit: number): ItemStatus[]
   /** Its sends on a device: how many, first and last, and how many in [from, to). */
-  sendLog(
-    tag: string,
-    deviceId: string,
-    from: number,
-    to: number
-  ): { count: number; first: number | null; last: number | null; inRange: number }
+  sendLog(tag: string, deviceId: string, from: number, to: number): SendLogCounts
   /** How many of its items wait in line on a device. */
   queued(tag: string, deviceId: string): number
   /** How many of its items are in doubt on each device (sent, the answer cut short; the reports are checked). */

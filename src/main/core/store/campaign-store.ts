@@ -1,7 +1,7 @@
 // Campaigns in SQLite: the campaign, its checked rows (joined with their outbox items for proof), per-device waits
 // and auto-pauses, mappings remembered per file layout, and the opt-out list.
 import type Database from 'better-sqlite3'
-import type { ItemStatus } from './outbox-store'
+import type { ItemStatus, SendLogCounts } from './outbox-store'
 import { transactionUnsynced, writeTransaction } from './database'
 import { learnContactNames } from './inbox-conversations-store'
 import { containsPattern } from './like-pattern'
@@ -565,24 +565,14 @@ export class CampaignStore {
    * sendLog counts the rest: how many, first and last, and how many tried in [from, to). Pacing counts both: with
    * them forgotten, two sent messages deleted mid-campaign let it send its daily cap twice in one day.
    */
-  settledSendLog(
-    campaignId: string,
-    deviceId: string,
-    from: number,
-    to: number
-  ): { count: number; first: number | null; last: number | null; inRange: number } {
+  settledSendLog(campaignId: string, deviceId: string, from: number, to: number): SendLogCounts {
     return this.prepare(
       `SELECT COUNT(*) AS count, MIN(settled_sent_at) AS first,
          MAX(MAX(settled_sent_at, COALESCE(settled_accepted_at, settled_sent_at))) AS last,
          COALESCE(SUM(settled_sent_at >= ? AND settled_sent_at < ?), 0) AS inRange
        FROM campaign_rows WHERE campaign_id = ? AND settled_status IS NOT NULL AND device_id = ?
          AND settled_sent_at IS NOT NULL`
-    ).get(from, to, campaignId, deviceId) as {
-      count: number
-      first: number | null
-      last: number | null
-      inRange: number
-    }
+    ).get(from, to, campaignId, deviceId) as SendLogCounts
   }
 
   tally(campaignId: string): {

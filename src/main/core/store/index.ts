@@ -30,7 +30,8 @@ export {
   type ActiveCount,
   type ScheduleOp,
   type OpenBatchRecord,
-  type ItemOutcome
+  type ItemOutcome,
+  type SendLogCounts
 } from './outbox-store'
 export type { ProgressPoints } from './outbox-progress'
 export { producerRefsIn, type ProducerRefsPage } from './outbox-producer-refs'

@@ -4,6 +4,7 @@ import {
   ItemStatus,
   ItemRecord,
   ItemOutcome,
+  SendLogCounts,
   ActiveCount,
   UNTRIED,
   SELECT_ITEM,
@@ -289,12 +290,7 @@ export class OutboxQueueStore extends OutboxExportStore {
    * found not received, a device refusal) until it goes again: counted meanwhile, its resend was paced as a batch's
    * first send after a batch pause, and another pause followed it (QA12 Q12-07).
    */
-  sendLog(
-    tag: string,
-    deviceId: string,
-    from: number,
-    to: number
-  ): { count: number; first: number | null; last: number | null; inRange: number } {
+  sendLog(tag: string, deviceId: string, from: number, to: number): SendLogCounts {
     return this.prepare(
       // The gap is kept from when the gateway answered the last send, not from when it started: a request slow to
       // reach the gateway would otherwise make the next one land there sooner than the policy's shortest gap.
@@ -303,12 +299,7 @@ export class OutboxQueueStore extends OutboxExportStore {
          COALESCE(SUM(last_attempt_at >= ? AND last_attempt_at < ?), 0) AS inRange
        FROM outbox_items WHERE producer_tag = ? AND device_id = ? AND last_attempt_at IS NOT NULL
          AND status <> 'queued'`
-    ).get(from, to, tag, deviceId) as {
-      count: number
-      first: number | null
-      last: number | null
-      inRange: number
-    }
+    ).get(from, to, tag, deviceId) as SendLogCounts
   }
 
   /** Earliest time a queued item at the head of its recipient's line becomes due (0 = now), or null. */

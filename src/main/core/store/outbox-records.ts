@@ -95,6 +95,14 @@ export interface ItemOutcome {
   nextAttemptAt: number | null
 }
 
+/** A producer's sends on a device as pacing reads them: how many, the first and last, and how many in a range. */
+export interface SendLogCounts {
+  count: number
+  first: number | null
+  last: number | null
+  inRange: number
+}
+
 export interface HistoryRecord {
   at: number
   status: ItemStatus

@@ -30,6 +30,7 @@ export {
   type ItemPatch,
   type NewItem,
   type ItemOutcome,
+  type SendLogCounts,
   type HistoryRecord,
   type AttachmentRecord,
   type ScheduleOp,
