@@ -465,6 +465,15 @@ export const OutboxCounts = OutboxStatusCounts.extend({ optedOut: z.number().int
  * folder: the app queues but sends nothing until it ends, then takes over by itself. Null while the app sends.
  */
 export const SendingHeldBy = z.number().int().positive().nullable()
+/**
+ * Of the queued no pause holds, how many running campaigns hold for their pacing's long waits: outside their working
+ * hours, or their daily cap spent (the Overview's "waiting" names them; a gap between two sends is no such wait).
+ */
+export const PacedQueued = z.object({
+  outsideHours: z.number().int().nonnegative(),
+  dailyCap: z.number().int().nonnegative()
+})
+export type PacedQueued = z.infer<typeof PacedQueued>
 export type OutboxCounts = z.infer<typeof OutboxCounts>
 
 /** What happened since an instant, by when it happened (the Overview's "today"), not by where items stand now. */
@@ -1504,6 +1513,7 @@ export const invokeChannels = builtOnFirstUse({
       sendingHeldBy: SendingHeldBy,
       /** Of the queued (status `queued`), how many a pause holds: see outbox:countsChanged. */
       pausedQueued: z.number().int().nonnegative(),
+      pacedQueued: PacedQueued,
       /** Of the scheduled, how many their overdue policy holds for the operator: see outbox:countsChanged. */
       heldOverdue: z.number().int().nonnegative(),
       sandboxRunning: z.boolean()
@@ -2673,6 +2683,7 @@ export const eventChannels = builtOnFirstUse({
    * campaign or its device part paused itself), never more than `counts.queued`. Also sent when only it moved (a
    * campaign paused or resumed changes no item's status). `heldOverdue`: of the scheduled, how many came due while
    * the app was closed and their policy holds for the operator to send or cancel (they never go by themselves).
+   * `pacedQueued`: see PacedQueued; sent when it moves too.
    */
   'outbox:countsChanged': () =>
     z.object({
@@ -2680,6 +2691,7 @@ export const eventChannels = builtOnFirstUse({
       sendingPaused: z.boolean(),
       sendingHeldBy: SendingHeldBy,
       pausedQueued: z.number().int().nonnegative(),
+      pacedQueued: PacedQueued,
       heldOverdue: z.number().int().nonnegative()
     }),
   'settings:changed': () => Settings,

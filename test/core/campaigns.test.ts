@@ -1136,6 +1136,42 @@ describe('how many of the queued wait on a pause (QA walk 4, F21)', () => {
     expect(counts.queued).toBe(3)
     expect((await core.handlers['app:bootstrap']({})).pausedQueued).toBe(3)
   })
+
+  // QA62: a campaign outside its working hours read "9 waiting now" on the Overview: its rows are said held for them.
+  it('counts the queued rows a campaign holds outside its working hours, and none of them while all is paused', async () => {
+    const deviceId = await linkedDevice()
+    const said: EventPayload<'outbox:countsChanged'>[] = []
+    core.events.subscribe((event, payload) => {
+      if (event === 'outbox:countsChanged') said.push(payload as EventPayload<'outbox:countsChanged'>)
+    })
+    // Half an hour that starts two hours from now, on UTC's clock: closed now.
+    const opens = (new Date().getUTCHours() + 2) % 24
+    const hours = {
+      start: `${String(opens).padStart(2, '0')}:00`,
+      end: `${String(opens).padStart(2, '0')}:30`
+    }
+    const phones = Array.from({ length: 3 }, (_, i) => `0812345673${i}0`)
+    const id = await startedCampaign(core, deviceId, 'later', phones, {
+      ...QUICK_PACING,
+      workingHours: { ...hours, timeZone: 'UTC' }
+    })
+    await waitFor(
+      () => core.handlers['campaigns:get']({ id }),
+      (c) => c.devices[0]?.wait?.code === 'outside_hours'
+    )
+    const held = await waitFor(
+      async () => said.at(-1)?.pacedQueued,
+      (paced) => paced?.outsideHours === 3
+    )
+    expect(held).toEqual({ outsideHours: 3, dailyCap: 0 })
+    expect((await core.handlers['app:bootstrap']({})).pacedQueued).toEqual({ outsideHours: 3, dailyCap: 0 })
+    expect((await core.handlers['app:bootstrap']({})).pausedQueued).toBe(0)
+    // All sending paused: the pause holds them, counted once.
+    await core.handlers['outbox:setPaused']({ paused: true })
+    const paused = await core.handlers['app:bootstrap']({})
+    expect(paused.pausedQueued).toBe(3)
+    expect(paused.pacedQueued).toEqual({ outsideHours: 0, dailyCap: 0 })
+  })
 })
 
 // A draft's rows were checked for the same message at create only, and its start took no sendRecent.

@@ -6,7 +6,13 @@
  */
 import { join } from 'node:path'
 import { formatPhoneForReading } from '../../shared/domain/phone-display'
-import type { DeviceState, DeviceView, InboxStatusView, OutboxCounts } from '../../shared/contract'
+import type {
+  DeviceState,
+  DeviceView,
+  InboxStatusView,
+  OutboxCounts,
+  PacedQueued
+} from '../../shared/contract'
 import type { Language } from '../../shared/i18n'
 import { createAutoReplyBook, createAutoReplyCommands } from './autoreplies'
 import {
@@ -286,15 +292,25 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
   // 10). Sent with every counts change; pausing a campaign changes no item's status, so a campaign's change also
   // sends it when it moved (on the next microtask: the campaigns are composed by then, and a burst sends it once).
   const pausedQueued = (): number => theOutbox.pausedQueued(theCampaigns.pausedParts())
+  // Of the rest, those campaigns hold for their working hours or daily cap (QA62: "9 waiting now" at 22:00); with
+  // all sending paused, the pause holds them all.
+  const pacedQueued = (): PacedQueued => {
+    const paused = theOutbox.pausedState()
+    return paused.all ? { outsideHours: 0, dailyCap: 0 } : theCampaigns.pacedQueued(new Set(paused.devices))
+  }
   let pausedQueuedSaid = 0
+  let pacedQueuedSaid = ''
   let pausedQueuedCheck = false
   function countsChanged(counts: OutboxCounts): void {
     pausedQueuedSaid = pausedQueued()
+    const paced = pacedQueued()
+    pacedQueuedSaid = JSON.stringify(paced)
     events.emit('outbox:countsChanged', {
       counts,
       sendingPaused: theOutbox.pausedState().all,
       sendingHeldBy: theOutbox.sendingHeldBy(),
       pausedQueued: pausedQueuedSaid,
+      pacedQueued: paced,
       heldOverdue: theOutbox.heldOverdue()
     })
   }
@@ -304,7 +320,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
     queueMicrotask(() => {
       pausedQueuedCheck = false
       try {
-        if (pausedQueued() !== pausedQueuedSaid) {
+        if (pausedQueued() !== pausedQueuedSaid || JSON.stringify(pacedQueued()) !== pacedQueuedSaid) {
           const counts = theOutbox.counts()
           countsChanged(counts)
           snapshotChanged(counts)
@@ -700,6 +716,7 @@ export async function composeCore(ports: CorePorts): Promise<Core> {
       devices: registry,
       outbox: theOutbox,
       pausedQueued,
+      pacedQueued,
       sandbox,
       recentErrors: () => [...errors],
       startSandboxFresh: () => startSandboxFresh(registry, sandbox),

@@ -188,6 +188,7 @@ describe('App shell', () => {
         sendingPaused: true,
         sendingHeldBy: null,
         pausedQueued: 9,
+        pacedQueued: { outsideHours: 0, dailyCap: 0 },
         heldOverdue: 0
       })
     )
@@ -217,6 +218,7 @@ describe('App shell', () => {
         sendingPaused: false,
         sendingHeldBy: null,
         pausedQueued: 0,
+        pacedQueued: { outsideHours: 0, dailyCap: 0 },
         heldOverdue: 0
       })
     )
@@ -253,6 +255,7 @@ describe('App shell', () => {
         sendingPaused: false,
         sendingHeldBy: null,
         pausedQueued: 0,
+        pacedQueued: { outsideHours: 0, dailyCap: 0 },
         heldOverdue: 0
       })
     )
@@ -263,6 +266,7 @@ describe('App shell', () => {
         sendingPaused: false,
         sendingHeldBy: null,
         pausedQueued: 3,
+        pacedQueued: { outsideHours: 0, dailyCap: 0 },
         heldOverdue: 0
       })
     )

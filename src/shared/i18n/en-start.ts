@@ -58,6 +58,8 @@ export const enStart = {
   'overview.today.part.stopped': '{queued} until {device} can send',
   'overview.today.part.capSpent': "{queued} until {device}'s daily cap starts again",
   'overview.today.part.queued': '{queued} queued',
+  'overview.today.part.outsideHours': "{queued} until a campaign's working hours",
+  'overview.today.part.campaignCap': "{queued} until a campaign's daily cap starts again",
   'overview.today.withGateway': 'with the gateway, not yet sent',
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',

@@ -578,6 +578,8 @@ export const id: Record<MessageKey, string> = {
   'overview.today.part.stopped': '{queued} sampai {device} bisa mengirim',
   'overview.today.part.capSpent': '{queued} sampai batas harian {device} dimulai lagi',
   'overview.today.part.queued': '{queued} dalam antrean',
+  'overview.today.part.outsideHours': '{queued} sampai jam kerja kampanye',
+  'overview.today.part.campaignCap': '{queued} sampai batas harian kampanye dimulai lagi',
   'overview.today.withGateway': 'di gateway, belum terkirim',
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',

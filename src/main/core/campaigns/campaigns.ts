@@ -6,7 +6,13 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import type { Clock } from '../clock'
 import { englishText, type KeyedText } from '../commands'
 import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
-import type { DeviceState, SameMessageMoves, TakeBackPlanView, TakeBackView } from '../../../shared/contract'
+import type {
+  DeviceState,
+  PacedQueued,
+  SameMessageMoves,
+  TakeBackPlanView,
+  TakeBackView
+} from '../../../shared/contract'
 import { devicePauseWords, type DevicePauseCause } from '../../../shared/device-status'
 import type { MessageKey } from '../../../shared/i18n'
 import type { Language } from '../../../shared/i18n'
@@ -1996,6 +2002,20 @@ export function createCampaigns(deps: CampaignsDeps) {
     /** Where a campaign's pause holds its rows: a producer tag and a device, for the queue's count of them. */
     pausedParts: (): { tag: string; deviceId: string }[] =>
       store.pausedParts().map(({ campaignId, deviceId }) => ({ tag: tagOf(campaignId), deviceId })),
+    /**
+     * Of the queue, how many items running campaigns hold for working hours or their daily cap (PacedQueued), but on
+     * `pausedDevices` (their pause holds them: counted as paused).
+     */
+    pacedQueued: (pausedDevices: ReadonlySet<string>): PacedQueued => {
+      const paced = { outsideHours: 0, dailyCap: 0 }
+      for (const { campaignId, deviceId, code } of store.pacedParts())
+        if (!pausedDevices.has(deviceId))
+          paced[code === 'daily_cap' ? 'dailyCap' : 'outsideHours'] += queue.outcomes.queued(
+            tagOf(campaignId),
+            deviceId
+          )
+      return paced
+    },
     settle,
     settleAll,
     /**

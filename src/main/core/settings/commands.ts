@@ -8,6 +8,7 @@ import type { SendQueue } from '../outbox'
 import type { EmbeddedSandbox } from '../sandbox-control'
 import type { Vault } from '../vault'
 import type { SettingsService } from './settings'
+import type { PacedQueued } from '../../../shared/contract'
 
 export type SettingsChannel =
   'app:bootstrap' | 'app:damaged' | 'app:startFresh' | 'settings:update' | 'diagnostics:get'
@@ -31,6 +32,8 @@ export interface SettingsCommandsDeps {
   }
   /** Of the queued, how many a pause holds (sending, a device, a campaign or its device part paused). */
   pausedQueued: () => number
+  /** Of the rest, how many campaigns hold for working hours or their daily cap. */
+  pacedQueued: () => PacedQueued
   sandbox: EmbeddedSandbox
   recentErrors: () => string[]
   /** The sandbox's "set aside and start fresh" (sandbox:startFresh's work, on the port its devices expect). */
@@ -57,6 +60,7 @@ export function createSettingsCommands(deps: SettingsCommandsDeps): Commands<Set
         sendingPaused: outbox.pausedState().all,
         sendingHeldBy: outbox.sendingHeldBy(),
         pausedQueued: deps.pausedQueued(),
+        pacedQueued: deps.pacedQueued(),
         heldOverdue: outbox.heldOverdue(),
         sandboxRunning: deps.sandbox.isRunning
       }

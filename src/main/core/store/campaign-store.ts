@@ -732,6 +732,15 @@ export class CampaignStore {
     ).all() as { campaignId: string; deviceId: string }[]
   }
 
+  /** A running campaign's parts no pause holds that wait outside their working hours or for their daily cap. */
+  pacedParts(): { campaignId: string; deviceId: string; code: 'outside_hours' | 'daily_cap' }[] {
+    return this.prepare(
+      `SELECT c.id AS campaignId, d.device_id AS deviceId, d.wait_code AS code
+       FROM campaigns c JOIN campaign_devices d ON d.campaign_id = c.id
+       WHERE c.status = 'running' AND d.paused_reason IS NULL AND d.wait_code IN ('outside_hours', 'daily_cap')`
+    ).all() as { campaignId: string; deviceId: string; code: 'outside_hours' | 'daily_cap' }[]
+  }
+
   /** When a device's failure rate starts counting in a campaign (its start, or the last resume). */
   outcomesFrom(campaignId: string, deviceId: string): number {
     const row = this.prepare(

@@ -61,7 +61,8 @@ export const useApp = create<AppState>()((set) => ({
           reply.sendingPaused,
           reply.pausedQueued,
           reply.heldOverdue,
-          reply.sendingHeldBy
+          reply.sendingHeldBy,
+          reply.pacedQueued
         )
       set({
         status: 'ready',
@@ -133,8 +134,17 @@ export function connectEvents(): () => void {
     'devices:changed': ({ devices }) => useDevices.getState().setDevices(devices),
     'outbox:itemChanged': ({ item }) => useOutbox.getState().applyItem(item),
     'outbox:bulkChanged': () => useOutbox.getState().bulkChanged(),
-    'outbox:countsChanged': ({ counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy }) =>
-      useOutbox.getState().setCounts(counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy),
+    'outbox:countsChanged': ({
+      counts,
+      sendingPaused,
+      pausedQueued,
+      heldOverdue,
+      sendingHeldBy,
+      pacedQueued
+    }) =>
+      useOutbox
+        .getState()
+        .setCounts(counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy, pacedQueued),
     'settings:changed': (settings) => useSettings.getState().set(settings),
     'app:navigate': handleNavigate,
     'sandbox:changed': () => useSandboxActivity.getState().changed(),

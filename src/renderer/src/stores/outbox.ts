@@ -4,6 +4,7 @@ import type {
   InvokeReply,
   InvokeRequest,
   OutboxCounts,
+  PacedQueued,
   OutboxItemView,
   OutboxStatus
 } from '../../../shared/contract'
@@ -129,6 +130,9 @@ interface Page {
 
 export type ItemDetail = InvokeReply<'outbox:get'>
 
+/** Nothing held by a campaign's pacing. */
+const NOT_PACED: PacedQueued = { outsideHours: 0, dailyCap: 0 }
+
 interface OutboxState {
   counts: OutboxCounts
   sendingPaused: boolean
@@ -136,6 +140,8 @@ interface OutboxState {
   sendingHeldBy: number | null
   /** Of the queued, how many a pause holds (the core's figure; shown through pausedOfQueued). */
   pausedQueued: number
+  /** Of the rest, how many campaigns hold for their working hours or daily cap (the core's figure). */
+  pacedQueued: PacedQueued
   /** Of the scheduled, those their overdue policy holds for the operator's decision (QA13 Q13-01). */
   heldOverdue: number
   /** Latest view of items seen through events and replies (bounded, oldest dropped first). */
@@ -171,7 +177,8 @@ interface OutboxState {
     sendingPaused: boolean,
     pausedQueued: number,
     heldOverdue?: number,
-    sendingHeldBy?: number | null
+    sendingHeldBy?: number | null,
+    pacedQueued?: PacedQueued
   ): void
   applyItem(item: OutboxItemView): void
   bulkChanged(): void
@@ -390,6 +397,7 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     sendingPaused: false,
     sendingHeldBy: null,
     pausedQueued: 0,
+    pacedQueued: NOT_PACED,
     heldOverdue: 0,
     known: new Map(),
     gone: new Set(),
@@ -404,8 +412,14 @@ export const useOutbox = create<OutboxState>()((set, get) => {
     listError: null,
     hiddenNew: 0,
 
-    setCounts: (counts, sendingPaused, pausedQueued, heldOverdue = 0, sendingHeldBy = null) =>
-      set({ counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy }),
+    setCounts: (
+      counts,
+      sendingPaused,
+      pausedQueued,
+      heldOverdue = 0,
+      sendingHeldBy = null,
+      pacedQueued = NOT_PACED
+    ) => set({ counts, sendingPaused, pausedQueued, heldOverdue, sendingHeldBy, pacedQueued }),
 
     applyItem(item) {
       const wasKnown = get().known.has(item.id)
@@ -569,6 +583,7 @@ export function resetOutboxStore(): void {
     sendingPaused: false,
     sendingHeldBy: null,
     pausedQueued: 0,
+    pacedQueued: NOT_PACED,
     heldOverdue: 0,
     known: new Map(),
     gone: new Set(),

@@ -120,6 +120,7 @@ export function makeBootstrap(
     sendingPaused: false,
     sendingHeldBy: null,
     pausedQueued: 0,
+    pacedQueued: { outsideHours: 0, dailyCap: 0 },
     heldOverdue: 0,
     sandboxRunning: false,
     ...overrides

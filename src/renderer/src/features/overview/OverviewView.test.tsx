@@ -371,6 +371,39 @@ describe('overview', () => {
     }
   )
 
+  // QA62: at 22:00 a campaign held for its working hours read "9 waiting now" here, its card saying it waits for 08:00.
+  it('names those a campaign holds for its hours or its cap: waiting, not now, never more than are queued', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    const counts = { ...EMPTY_COUNTS, queued: 10, total: 10 }
+    const paced = (outsideHours: number, dailyCap: number) =>
+      act(() => useOutbox.getState().setCounts(counts, false, 0, 0, null, { outsideHours, dailyCap }))
+    paced(9, 0)
+    const { unmount } = render(<OverviewView />)
+    expect(
+      await screen.findByRole('button', { name: "10 waiting (1 queued, 9 until a campaign's working hours)" })
+    ).toBeTruthy()
+    paced(6, 4)
+    expect(
+      await screen.findByRole('button', {
+        name: "10 waiting (6 until a campaign's working hours, 4 until a campaign's daily cap starts again)"
+      })
+    ).toBeTruthy()
+    // A figure from before the counts moved says no more than what is queued now.
+    paced(12, 3)
+    expect(
+      await screen.findByRole('button', { name: "10 waiting (10 until a campaign's working hours)" })
+    ).toBeTruthy()
+    unmount()
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'id' }), devices: [makeDevice()] }))
+    paced(9, 1)
+    render(<OverviewView />)
+    expect(
+      await screen.findByRole('button', {
+        name: '10 menunggu (9 sampai jam kerja kampanye, 1 sampai batas harian kampanye dimulai lagi)'
+      })
+    ).toBeTruthy()
+  })
+
   it('says how many of those waiting a pause holds, never more than are queued, in both languages (QA F21)', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     // A campaign paused after 2 of 10: 8 held, and one message scheduled for later.

@@ -84,6 +84,12 @@ interface TodayNumbers {
    * (probe 4 P4: the one queued for a device needing a scan was counted but not named, the parts did not add up).
    */
   stopped: StoppedQueued[]
+  /**
+   * Of `numbers.waiting`, the queued running campaigns hold outside their working hours or for their daily cap
+   * (QA62: "9 waiting now" at 22:00, the campaign's card saying it waits for 08:00): waiting, but not "now".
+   */
+  outsideHours: number
+  campaignCap: number
   /** Of `numbers.waiting`, the queued none of the above holds: named only beside other parts, so they add up. */
   queuedRest: number
   /** Where the messages sent today are now, bucket by bucket (adds up to `numbers.sent`). */
@@ -173,6 +179,7 @@ function shareOutQueued(
 function useTodayNumbers(): TodayNumbers | null {
   const counts = useOutbox((s) => s.counts)
   const pausedQueued = useOutbox((s) => s.pausedQueued)
+  const pacedQueued = useOutbox((s) => s.pacedQueued)
   const heldOverdue = useOutbox((s) => s.heldOverdue)
   const stoppedQueued = useQueuedOnStoppedDevices()
   const [since, setSince] = useState<{ from: string; reply: OutboxSince } | null>(null)
@@ -197,7 +204,11 @@ function useTodayNumbers(): TodayNumbers | null {
   const sentNow = bucketCounts(since.reply.sent)
   const buckets = bucketCounts(counts)
   const paused = pausedOfQueued(buckets, pausedQueued)
-  const { stopped, rest } = shareOutQueued(stoppedQueued, buckets.queued - paused)
+  const { stopped, rest: unstopped } = shareOutQueued(stoppedQueued, buckets.queued - paused)
+  // Never more than the queued left: the core counts them apart from the pauses, not from a stopped device's.
+  const outsideHours = Math.min(pacedQueued.outsideHours, unstopped)
+  const campaignCap = Math.min(pacedQueued.dailyCap, unstopped - outsideHours)
+  const rest = unstopped - outsideHours - campaignCap
   return {
     since: since.from,
     numbers: {
@@ -214,6 +225,8 @@ function useTodayNumbers(): TodayNumbers | null {
     scheduledAfterToday: since.reply.scheduledAfter ?? null,
     paused,
     stopped,
+    outsideHours,
+    campaignCap,
     queuedRest: rest,
     sentNow
   }
@@ -235,8 +248,8 @@ function scheduledParts(today: TodayNumbers, t: Translate, locale: string): stri
 }
 
 /**
- * "waiting now", naming the held for a decision, the scheduled for later and the paused among them when there are
- * any; with held or scheduled ones it is no longer all "now".
+ * "waiting now", naming the held for a decision, the scheduled for later, the paused and those a campaign holds for
+ * its hours or cap among them when there are any; with held, scheduled or campaign-held ones it is not all "now".
  */
 function waitingWords(today: TodayNumbers, t: Translate, locale: string): string {
   const parts = [
@@ -248,12 +261,18 @@ function waitingWords(today: TodayNumbers, t: Translate, locale: string): string
         queued: formatCount(entry.queued, locale),
         device: entry.label
       })
-    )
+    ),
+    today.outsideHours > 0
+      ? t('overview.today.part.outsideHours', { queued: formatCount(today.outsideHours, locale) })
+      : null,
+    today.campaignCap > 0
+      ? t('overview.today.part.campaignCap', { queued: formatCount(today.campaignCap, locale) })
+      : null
   ].filter((part): part is string => part !== null)
   if (parts.length === 0) return t('overview.today.waiting')
   if (today.queuedRest > 0)
     parts.unshift(t('overview.today.part.queued', { queued: formatCount(today.queuedRest, locale) }))
-  const notAllNow = today.held > 0 || today.scheduled > 0
+  const notAllNow = today.held > 0 || today.scheduled > 0 || today.outsideHours > 0 || today.campaignCap > 0
   return t(notAllNow ? 'overview.today.waitingOf' : 'overview.today.waitingNowOf', {
     parts: parts.join(', ')
   })
