@@ -290,3 +290,70 @@ it('removes the device with an unconfirmed reminder, naming it as one the gatewa
     expect.objectContaining({ reminders: [expect.objectContaining({ reminderId: null })] })
   ])
 })
+
+/** Messages to two numbers the gateway keeps to send itself on 1 Jan 2030, saved there. */
+async function gatewayKeptSchedules(deviceId: string, token: string): Promise<string[]> {
+  const { itemIds } = await core.handlers['outbox:enqueue']({
+    deviceId,
+    recipients: ['081234567894', '081234567895'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Stok baru datang besok' }],
+    schedule: {
+      localTime: '2030-01-01T09:00',
+      timezone: 'Asia/Jakarta',
+      mode: 'gateway',
+      overduePolicy: 'send'
+    }
+  })
+  await expect.poll(async () => (await control.schedules(token)).length, { timeout: 10_000 }).toBe(2)
+  return itemIds
+}
+
+// QA63: removing a device cancelled its gateway-kept schedules here only ("Cancelled: its device was removed"), and
+// erased the token the gateway's cancel needed: the gateway sent them on their day.
+it('cancels the device’s schedules kept at the gateway there, with its token, before removing it', async () => {
+  const device = await hosted.linkedDevice('Gudang')
+  const itemIds = await gatewayKeptSchedules(device.id, device.token)
+
+  expect(await invoke('devices:remove', { id: device.id })).toEqual({ ok: true, value: { ok: true } })
+  expect((await control.schedules(device.token)).map((schedule) => schedule.status)).toEqual([
+    'cancel',
+    'cancel'
+  ])
+  for (const id of itemIds) {
+    const { item, history } = await core.handlers['outbox:get']({ id })
+    expect(item.status).toBe('cancelled')
+    expect(history.map((entry) => entry.noteKey)).toEqual(
+      expect.arrayContaining(['desktop.note.cancelledDeviceRemoved', 'desktop.note.cancelledAtGateway'])
+    )
+  }
+})
+
+it('keeps the device when the gateway does not cancel a schedule it keeps, and removes it once asked again', async () => {
+  const device = await hosted.linkedDevice('Gudang')
+  await gatewayKeptSchedules(device.id, device.token)
+  await control.addFault({ path: '/api/schedule-cancel/*', method: 'PUT', kind: 'status', status: 500 })
+
+  const refused = await invoke('devices:remove', { id: device.id })
+
+  expect(refused.ok).toBe(false)
+  if (refused.ok) return
+  expect(refused.error.code).toBe('schedules_not_cancelled')
+  expect(refused.error.message).toContain('2 scheduled messages')
+  // The device and its token stay, to cancel them with; the gateway still keeps them.
+  expect((await core.handlers['devices:list']({})).devices.map((d) => d.id)).toEqual([device.id])
+  expect((await control.schedules(device.token)).map((schedule) => schedule.status)).not.toContain('cancel')
+
+  await control.clearFaults()
+  // Tried again, whether by its own retry or by the removal asked again: cancelled there, and the device removed.
+  await expect
+    .poll(async () => (await invoke('devices:remove', { id: device.id })).ok, {
+      timeout: 60_000,
+      interval: 500
+    })
+    .toBe(true)
+  expect((await control.schedules(device.token)).map((schedule) => schedule.status)).toEqual([
+    'cancel',
+    'cancel'
+  ])
+})

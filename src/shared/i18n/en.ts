@@ -198,6 +198,8 @@ export const enRest = {
     "“{reminder}” cannot be changed or read again from here: the gateway's answer was lost as it was made, so its id there is not known. Look for it in the gateway's dashboard, then forget it here.",
   'desktop.error.reminderNotDeleted':
     'The gateway did not delete the reminder “{reminder}”: {reason}. {label} was not removed. Try again, or remove it anyway and keep its reminders at the gateway, which goes on sending them.',
+  'desktop.error.schedulesNotCancelled':
+    'The gateway did not cancel {count, plural, one {the scheduled message it keeps} other {the # scheduled messages it keeps}} to send on {count, plural, one {its day} other {their day}}. The device was not removed: its token is kept to cancel them with, and the gateway is asked again. Try again in a moment.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
   'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',

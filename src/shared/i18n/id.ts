@@ -215,6 +215,8 @@ export const id: Record<MessageKey, string> = {
     '“{reminder}” tidak dapat diubah atau dibaca ulang dari sini: jawaban gateway hilang saat pengingat ini dibuat, jadi ID-nya di sana tidak diketahui. Cari di dasbor gateway, lalu lupakan di sini.',
   'desktop.error.reminderNotDeleted':
     'Gateway tidak menghapus pengingat “{reminder}”: {reason}. {label} tidak dihapus. Coba lagi, atau tetap hapus perangkat ini dan biarkan pengingatnya di gateway, yang akan terus mengirimnya.',
+  'desktop.error.schedulesNotCancelled':
+    'Gateway tidak membatalkan {count} pesan terjadwal yang disimpannya untuk dikirim pada harinya. Perangkat tidak dihapus: tokennya disimpan untuk membatalkannya, dan gateway diminta lagi. Coba lagi sebentar lagi.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
   'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',

@@ -4,6 +4,7 @@ import type { KernelCore } from './kernel'
 import { resolveOptions } from './kernel'
 import type { OutboxOptions } from './types'
 import { storedDeviceWaits } from './device-waits'
+import { settleScheduleRemovals } from './gateway-schedules'
 
 export type DeviceControls = ReturnType<typeof createDeviceControls>
 
@@ -57,6 +58,8 @@ export function createDeviceControls({ ctx, store, clock, pump }: KernelCore) {
       Object.assign(ctx.options, resolveOptions({ ...ctx.options, ...options }))
       pump()
     },
+    /** Its schedules' cancels owed to the gateway, made now (a removal, before its token goes): how many are left. */
+    settleScheduleRemovals: (deviceId: string): Promise<number> => settleScheduleRemovals(ctx, deviceId),
     /** Why this device may not start a send now (paused, not sendable, refused…), ignoring waits; null if it may. */
     sendBlock: (deviceId: string) => ctx.sendBlock(deviceId),
     /**

@@ -41,6 +41,30 @@ export function nextSyncWakeAt(ctx: OutboxContext, deviceId: string): number | n
   return at === null ? null : Math.max(at, ctx.now() + 1)
 }
 
+/**
+ * The calls owed to the gateway that cancel or delete the device's schedules, each made once now and awaited, however
+ * long its backoff had still to run: a device being removed, before its token goes (QA63: cancelled here only, they
+ * stayed at the gateway and went out on their day). Answers how many are still owed (refused, or no client).
+ */
+export async function settleScheduleRemovals(ctx: OutboxContext, deviceId: string): Promise<number> {
+  const removals: ScheduleOp[] = ['cancel', 'delete']
+  const owed = (): GatewayScheduleRecord[] =>
+    ctx.store.dueScheduleSync(deviceId, Number.MAX_SAFE_INTEGER, 100_000, removals)
+  const runtime = ctx.device(deviceId)
+  // A round already on its way ends first: no row is called twice at once.
+  while (runtime.syncing) await new Promise((resolve) => setTimeout(resolve, 10))
+  const client = ctx.reachableClient(deviceId)
+  if (client) {
+    runtime.syncing = true
+    try {
+      for (const row of owed()) await syncRow(ctx, row, client)
+    } finally {
+      runtime.syncing = false
+    }
+  }
+  return owed().length
+}
+
 // ------------------------------------------------------------------------ planning (inside API transactions)
 
 /** A new gateway-mode item: owe the gateway a create. */

@@ -240,6 +240,25 @@ export function sendingRemovalHook(outbox: Outbox): DeviceRemovalHook {
       const series = outbox.listSeries(deviceId)
       return { series: series.length, namedSeries: series.map(removalSeries) }
     },
+    async clearAtGateway(deviceId) {
+      // What the gateway keeps to send itself is cancelled there first, with the device's token: cancelled here
+      // only, it went out on its day (QA63). A cancel the gateway refuses keeps the device whole: its token stays to
+      // cancel it with (the cancel is tried again, and by the next removal), and the operator is told.
+      const keptThere = outbox
+        .list({ deviceId, status: ['scheduled'], limit: 100_000 })
+        .items.filter((item) => item.scheduleMode === 'gateway')
+      if (keptThere.length > 0)
+        outbox.cancelMany(
+          keptThere.map((item) => item.id),
+          encodeNote('desktop.note.cancelledDeviceRemoved')
+        )
+      const left = await outbox.settleScheduleRemovals(deviceId)
+      if (left > 0)
+        throw new ApiFailure('schedules_not_cancelled', {
+          key: 'desktop.error.schedulesNotCancelled',
+          params: { count: left }
+        })
+    },
     holdDevice(deviceId) {
       const waiting = outbox.list({ deviceId, status: ['scheduled', 'queued'], limit: 100_000 })
       outbox.cancelMany(
