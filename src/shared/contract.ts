@@ -1717,7 +1717,12 @@ export const invokeChannels = builtOnFirstUse({
   }),
   'outbox:get': () => ({
     request: z.object({ id: Id }),
-    reply: z.object({ item: OutboxItemView, history: z.array(OutboxHistoryEntry) })
+    reply: z.object({
+      item: OutboxItemView,
+      history: z.array(OutboxHistoryEntry),
+      /** The take-back still carrying a call for it (asked anywhere: the thread, a campaign's), to follow; else null. */
+      openTakeBack: Id.nullable().optional()
+    })
   }),
   /** Items by status; with `deviceId`, that device's only (what removing it would cancel). */
   'outbox:counts': () => ({ request: z.object({ deviceId: Id.optional() }).strict(), reply: OutboxCounts }),

@@ -363,6 +363,7 @@ export function createSendQueue(input: KernelInput) {
     openTakeBacks: (tag: string): string[] => producerOpenTakeBacks(store.db, tag),
     latestTakeBack: (tag: string): string | null => producerLatestTakeBack(store.db, tag),
     takeBackProgress: takeBacks.progress,
+    openTakeBackOf: takeBacks.openFor,
     setTakeBackPaused: takeBacks.setPaused,
     settleTakeBacksOfRemovedDevice: takeBacks.settleRemovedDevice,
     /** Take the dispatcher lease, reconcile items left in `sending`, and run; `busy` while another process holds it. */

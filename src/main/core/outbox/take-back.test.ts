@@ -251,12 +251,17 @@ describe('take-back: a device that cannot act now', () => {
     expect(waiting).toMatchObject({ state: 'running', revoke: { done: 2, pending: 1 } })
     expect(waiting.pendingByDevice).toEqual([{ deviceId: 'd2', n: 1 }])
     expect(statusOf('row-3')).toBe('read')
+    // The message's own detail can follow it (QA63: the Outbox offered it again): named while its call waits, and
+    // not for a message whose call was made.
+    expect(fx.outbox.openTakeBackOf('row-3')).toBe(request.id)
+    expect(fx.outbox.openTakeBackOf('row-1')).toBeNull()
 
     // Renewed: the op that waited is not lost, it is carried out.
     fx.outbox.setDeviceSendable('d2', true)
     await fx.runUntil(done(request.id))
     expect(statusOf('row-3')).toBe('revoked')
     expect(fx.outbox.takeBackProgress(request.id).pendingByDevice).toEqual([])
+    expect(fx.outbox.openTakeBackOf('row-3')).toBeNull()
   })
 })
 

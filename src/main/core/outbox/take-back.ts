@@ -268,7 +268,16 @@ export function createTakeBacks(
     return progress(id)
   }
 
+  /** The take-back still carrying a call for the item (waiting its turn or its device, or its answer), or null. */
+  function openFor(itemId: string): string | null {
+    const open = store
+      .opsOfItems([itemId])
+      .find((op) => ['waiting', 'calling', 'in_doubt'].includes(op.state))
+    return open?.requestId ?? null
+  }
+
   return {
+    openFor,
     takeBackItems,
     takeBackProducer,
     planProducer,

@@ -511,7 +511,7 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:get'({ id }) {
-      return outbox.get(id)
+      return { ...outbox.get(id), openTakeBack: outbox.openTakeBackOf(id) }
     },
 
     async 'outbox:counts'({ deviceId }) {

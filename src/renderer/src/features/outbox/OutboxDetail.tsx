@@ -70,7 +70,10 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     null
   )
   const [busy, setBusy] = useState(false)
-  const takeBackOutcome = useTakeBackOutcome(id)
+  // One asked elsewhere (the thread's bubble, a campaign's) is followed here too: its line says what it waits for, and
+  // it is not offered again (QA63: "Read" and Delete for everyone offered again while it waited for the device).
+  const openTakeBack = detail?.item.id === id ? (detail.openTakeBack ?? null) : null
+  const takeBackOutcome = useTakeBackOutcome(id, 'timeline', openTakeBack)
   const [editing, setEditing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
@@ -205,7 +208,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     )
   }
 
-  const allowed = itemActions(item)
+  const offered = itemActions(item)
+  const allowed = openTakeBack ? { ...offered, revoke: false, cancelAtGateway: false } : offered
   // A permanent failure (a file too large for the gateway) fails the same way again: Retry is not offered.
   const remedy = remedyOf(item)
   const shown = feedbackHolds ? feedback : failedAgain

@@ -1614,6 +1614,27 @@ describe('item detail', () => {
       }
     )
 
+    // QA63: deleted for everyone from its bubble in the thread while its device was not connected, the message read
+    // "Read" here with Delete for everyone offered again, and nothing said of the take-back waiting for the device.
+    it('follows a take-back asked elsewhere: says what it waits for, and does not offer it again', async () => {
+      seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'disconnected' })] }))
+      const read = makeItem({ id: 'd-1', status: 'read', gatewayId: 'gw-1' })
+      fake.handle('outbox:list', () => ({ items: [read], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: read, history: [], openTakeBack: 'tb-1' }))
+      fake.handle('outbox:takeBackProgress', () => ({ ...asked }))
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-d-1'))
+      const outcome = screen.getByTestId('outbox-takeback-outcome')
+      await waitFor(() =>
+        expect(outcome.textContent).toBe(
+          'Waiting: Sandbox device is not connected; it will be taken back once it is connected again.'
+        )
+      )
+      expect(fake.requests('outbox:takeBackProgress')).toContainEqual({ id: 'tb-1' })
+      expect(screen.queryByTestId('outbox-revoke')).toBeNull()
+    })
+
     // QA41 Q41-04: a take-back held by its logged-out device asked the gateway nothing, yet the window said "Asked the
     // gateway; its answer shows on the timeline." above why it waits.
     it.each([

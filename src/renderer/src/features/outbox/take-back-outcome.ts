@@ -127,7 +127,9 @@ export function takeBackPausable(view: TakeBackView): boolean {
  */
 export function useTakeBackOutcome(
   itemId: string,
-  answerShows: AnswerShows = 'timeline'
+  answerShows: AnswerShows = 'timeline',
+  /** The take-back the core says carries a call for the item (asked elsewhere, or before this window): followed. */
+  known: string | null = null
 ): {
   outcome: string | null
   follow: (asked: TakeBackView) => string
@@ -145,7 +147,7 @@ export function useTakeBackOutcome(
   const t = useT()
   const language = useLanguage()
   const devices = useDevices((s) => s.devices)
-  const followed = useFollowedTakeBack(itemId)
+  const followed = useFollowedTakeBack(itemId, known)
   const { view, unread } = followed
   const follow = (asked: TakeBackView): string => {
     followed.follow(asked)
