@@ -1737,7 +1737,12 @@ export const invokeChannels = builtOnFirstUse({
       language: z.enum(['en', 'id']).optional(),
       timeZone: z.string().max(64).optional(),
       /** The window's name for this export: its `outbox:exportProgress` events carry it, `outbox:stopExport` takes it. */
-      exportId: Id.optional()
+      exportId: Id.optional(),
+      /**
+       * The window's names of devices the core no longer lists ("Gudang (removed)": it remembers their labels), for
+       * the Device column as its rows say it; an id neither knows is written as it is.
+       */
+      deviceNames: z.record(z.string().max(200), z.string().max(300)).optional()
     }),
     reply: z.object({
       fileName: z.string(),

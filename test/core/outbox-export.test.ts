@@ -75,6 +75,32 @@ it('exports what the filters match as CSV, past one read of the list, with safe 
   expect(first[column('Device')]).toBe('Sandbox device')
 })
 
+// QA63: a removed device's messages read "Gudang (removed)" in the Outbox, and its raw id in the file.
+it('writes a removed device by the name the window gives it, a listed one by its label', async () => {
+  const id = await deviceId()
+  await core.handlers['outbox:setPaused']({ paused: true })
+  await core.handlers['outbox:enqueue']({
+    deviceId: id,
+    recipients: ['081299999998'],
+    isGroup: false,
+    entries: [{ kind: 'text', text: 'Stok baru' }]
+  })
+  const exported = async (): Promise<string | undefined> => {
+    const reply = await core.handlers['outbox:export']({
+      filter: {},
+      format: 'csv',
+      language: 'en',
+      // A listed device keeps its own label, whatever the window says of it.
+      deviceNames: { [id]: 'Gudang (removed)' }
+    })
+    const [header, ...rows] = csvRows(reply.dataBase64)
+    return rows[0]?.[header!.indexOf('Device')]
+  }
+  expect(await exported()).toBe('Sandbox device')
+  await core.handlers['devices:remove']({ id })
+  expect(await exported()).toBe('Gudang (removed)')
+})
+
 // QA27 Q27-03: the file is named by the day on the clock its times are on (the operator's zone), not the computer's.
 it.each(['Pacific/Kiritimati', 'Pacific/Pago_Pago'])(
   'names the file by the day in the export’s zone (%s)',

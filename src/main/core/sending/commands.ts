@@ -522,9 +522,13 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
       return outbox.since(Date.parse(since), until === undefined ? undefined : Date.parse(until))
     },
 
-    async 'outbox:export'({ filter, format, language = 'en', timeZone, exportId }) {
+    async 'outbox:export'({ filter, format, language = 'en', timeZone, exportId, deviceNames = {} }) {
       const zone = exportTimeZone(timeZone)
-      const labels = new Map(monitor.views().map((device) => [device.id, device.label]))
+      // A removed device by the name the window gives it, as its rows do (QA63: its raw id in the file).
+      const labels = new Map([
+        ...Object.entries(deviceNames),
+        ...monitor.views().map((device): [string, string] => [device.id, device.label])
+      ])
       return exportRuns.run(exportId, async (signal) => {
         // What the list's filter matches as the export starts, each item once (QA27 Q27-02), a page at a time.
         const file = await writeOutboxFile(

@@ -6,7 +6,9 @@ import { call } from '../../api'
 import { useLanguage, useT, type MessageKey } from '../../i18n'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
 import { filterRequest, useOutbox } from '../../stores/outbox'
+import { useDevices } from '../../stores/devices'
 import { useOperatorZone } from '../../stores/settings'
+import { useDeviceName } from './device-name'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { ExportState } from '../../ui/ExportState'
 
@@ -18,6 +20,7 @@ export function OutboxExport(): React.JSX.Element {
   const language = useLanguage()
   // The operator's clock, as the rows and the date filter's days (QA27 Q27-03).
   const timeZone = useOperatorZone()
+  const deviceName = useDeviceName(t)
   const { running, said, nothingMatched } = useExportSlot(SLOT)
   const filterKey = JSON.stringify(filterRequest(useOutbox((s) => s.filters)))
   // "No message matches these filters" is only true of the filters it was said under: once they change it goes, and
@@ -37,7 +40,18 @@ export function OutboxExport(): React.JSX.Element {
     void runExport(
       SLOT,
       { progress: 'outbox:exportProgress', stop: 'outbox:stopExport' },
-      (exportId) => call('outbox:export', { filter, format, language, timeZone, exportId }),
+      (exportId) =>
+        call('outbox:export', {
+          filter,
+          format,
+          language,
+          timeZone,
+          exportId,
+          // Removed devices by the names their rows give them: the core forgets their labels with them.
+          deviceNames: Object.fromEntries(
+            Object.keys(useDevices.getState().removedLabels).map((id) => [id, deviceName(id)])
+          )
+        }),
       // An empty file says nothing the operator can use: say why there is none instead.
       (reply) =>
         reply.count === 0

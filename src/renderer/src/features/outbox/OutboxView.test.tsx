@@ -227,6 +227,8 @@ describe('export (issue 29 point 7)', () => {
   it("asks the core for the filtered outbox in the settings' zone and the window's language, then says how many", async () => {
     exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
     useOutbox.getState().setFilters({ statuses: ['failed'], deviceId: 'dev-2' })
+    // A removed device, by the name its rows give it (QA63: its raw id in the file).
+    useDevices.setState({ removedLabels: { 'dev-9': 'Gudang' } })
     render(<OutboxView />)
     await userEvent.setup().click(screen.getByRole('button', { name: 'Export (CSV)' }))
     expect(await screen.findByText('3 messages exported to outbox 2026-11-28.csv.')).toBeTruthy()
@@ -236,7 +238,8 @@ describe('export (issue 29 point 7)', () => {
         format: 'csv',
         language: 'en',
         timeZone: 'Asia/Jakarta',
-        exportId: expect.any(String)
+        exportId: expect.any(String),
+        deviceNames: { 'dev-9': 'Gudang (removed)' }
       }
     ])
   })
