@@ -1198,9 +1198,9 @@ export const enRest = {
     '{count, plural, one {# is being saved at the gateway right now and was left as it is: try again in a moment} other {# are being saved at the gateway right now and were left as they are: try again in a moment}}',
   'outbox.bulk.delete': 'Delete from the outbox',
   'outbox.bulk.deleteConfirm':
-    'Delete {count, plural, one {the selected message} other {the # selected messages}} from the outbox? Their history goes with them; what customers already received stays in their chats. This cannot be undone.',
+    'Delete {count, plural, one {the selected message} other {the # selected messages}} from the outbox? {count, plural, one {Its history goes with it} other {Their history goes with them}}; what customers already received stays in their chats. This cannot be undone.',
   'outbox.bulk.deleteConfirmSome':
-    'Delete {count} of the {selected} selected messages from the outbox? The others are waiting or with the gateway and stay. Their history goes with them; what customers already received stays in their chats. This cannot be undone.',
+    'Delete {count} of the {selected} selected messages from the outbox? The others are waiting or with the gateway and stay. {count, plural, one {Its history goes with it} other {Their history goes with them}}; what customers already received stays in their chats. This cannot be undone.',
   'outbox.bulk.deleted': '{count} deleted',
   'outbox.bulk.waitingDelete':
     '{count, plural, one {# waiting to be sent was kept: cancel it first} other {# waiting to be sent were kept: cancel them first}}',

@@ -1272,7 +1272,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.remedy.other-file-type':
     'Mengirim ulang akan gagal dengan cara yang sama: gateway tidak menerima jenis file ini. Kirim dalam jenis yang diterima, misalnya sebagai PDF.',
   'outbox.remedy.lift-opt-out':
-    'Mengirim ulang akan ditolak dengan cara yang sama selama nomor ini ada di daftar berhenti berlangganan. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
+    'Mengirim ulang akan ditolak dengan cara yang sama selama nomor ini ada di daftar berhenti berlangganan. Larangan ini dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomor ini dari daftar berhenti berlangganan di Kampanye.',
   'outbox.remedy.remove-caption':
     'Mengirim ulang akan gagal dengan cara yang sama: gateway mengirim audio tanpa keterangan. Ubah: hapus keterangannya, lalu Kirim ulang.',
   'outbox.remedy.send-file-again':
@@ -2107,7 +2107,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancelReport.withGateway': '{n} sudah diterima gateway',
   'campaigns.takeBack.open': 'Tarik kembali kampanye ini',
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
-  'campaigns.takeBack.held': 'Pengiriman dijeda selama Anda memutuskan: “{keep}” melanjutkannya kembali.',
+  'campaigns.takeBack.held':
+    'Pengiriman dijeda selama Anda memutuskan. Pilih “{keep}” untuk melanjutkan pengiriman.',
   'campaigns.takeBack.revokeDelivered': 'Hapus juga pesan yang sudah terkirim, untuk semua orang',
   'campaigns.takeBack.plan.stop': '{n} yang belum terkirim tidak akan dikirim',
   'campaigns.takeBack.plan.cancel': '{n} yang menunggu di gateway akan dibatalkan di sana',
@@ -2490,7 +2491,7 @@ export const id: Record<MessageKey, string> = {
     'Dikirim sekali, lewat kotak keluar, saat STOP (atau kata kunci berhenti lainnya) dari pelanggan memasukkan nomornya ke daftar berhenti berlangganan. Biarkan kosong agar tidak mengirim apa pun.',
   'send.optOutAsk.leaveOut': 'Jangan kirim ke nomor itu',
   'send.optOutAsk.blacklisted':
-    'Sender Desk memasukkan setiap nomor di daftar berhenti berlangganan ke daftar hitam gateway, dan gateway menolak pesan ke nomor-nomor itu. Itu dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomornya dari daftar berhenti berlangganan di Kampanye.',
+    'Sender Desk memasukkan setiap nomor di daftar berhenti berlangganan ke daftar hitam gateway, dan gateway menolak pesan ke nomor-nomor itu. Larangan ini dicabut saat pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI), atau saat Anda mengeluarkan nomornya dari daftar berhenti berlangganan di Kampanye.',
   'desktop.error.allOptedOut':
     'Semua nomor ini ada di daftar berhenti berlangganan: tidak ada yang diantrekan.',
   'desktop.error.optedOutRecipients':

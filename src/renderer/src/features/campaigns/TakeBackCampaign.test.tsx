@@ -135,7 +135,7 @@ it('names the button that lets a held campaign go on, in Bahasa Indonesia too', 
   const dialog = screen.getByRole('dialog', { name: 'Tarik kembali kampanye ini?' })
   expect(
     await within(dialog).findByText(
-      'Pengiriman dijeda selama Anda memutuskan: “Jangan” melanjutkannya kembali.'
+      'Pengiriman dijeda selama Anda memutuskan. Pilih “Jangan” untuk melanjutkan pengiriman.'
     )
   ).toBeTruthy()
   expect(within(dialog).getByRole('button', { name: 'Jangan' })).toBeTruthy()

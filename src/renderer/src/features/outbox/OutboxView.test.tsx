@@ -2521,6 +2521,21 @@ describe('bulk selection', () => {
     expect(useOutbox.getState().known.has('b-2')).toBe(false)
   })
 
+  // QA63: one message selected read "Delete the selected message from the outbox? Their history goes with them".
+  it('asks of one message in the singular', async () => {
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    await user.click(selectBox('6281200000002'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
+    expect(
+      screen.getByRole('group', {
+        name: /^Delete the selected message from the outbox\? Its history goes with it; what customers/
+      })
+    ).toBeTruthy()
+  })
+
   it('retries with the keyboard, and enables only the actions the selection can take now', async () => {
     fake.handle('outbox:retryMany', () => ({ done: ['b-4'], refused: [] }))
     const user = userEvent.setup()
