@@ -372,6 +372,25 @@ it('moves the focus into the question, back to its button on Keep, and to the ta
   expect(document.activeElement).toBe(tally)
 })
 
+// QA63: Escape in the question did nothing, and the campaign stayed paused behind it.
+it('closes the question on Escape as Keep does: the campaign goes on, the focus back on its button', async () => {
+  seedStores(makeBootstrap())
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({ status: 'paused' })
+  }))
+  fake.handle('campaigns:keepAfterTakeBack', () => makeCampaign({ status: 'running' }))
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  await within(dialog).findByText('Sending is paused while you decide: “Keep” lets it go on.')
+  await user.keyboard('{Escape}')
+  expect(screen.queryByRole('dialog')).toBeNull()
+  expect(fake.requests('campaigns:keepAfterTakeBack')).toEqual([{ id: 'c-1' }])
+  expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Take back this campaign' }))
+})
+
 it('keeps the focus on the pressed Take back while it runs, never on the page, and takes back once', async () => {
   const reply = fake.defer('campaigns:takeBack')
   const { user, dialog } = await openTakeBack()

@@ -10,6 +10,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useFollowedTakeBack } from '../outbox/follow-take-back'
 import { LEFT_KEY, TakeBackTally } from '../outbox/TakeBackTally'
 import { busyButtonProps } from '../../ui/busy-button'
+import { cancelOnEscape } from '../../ui/escape'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 
 /**
@@ -192,7 +193,13 @@ export function TakeBackCampaign({
         </button>
       ) : null}
       {open ? (
-        <section role="dialog" aria-labelledby={headingId} className="card">
+        // Escape is Keep, as in the app's other questions (QA63: it did nothing, the campaign kept paused).
+        <section
+          role="dialog"
+          aria-labelledby={headingId}
+          className="card"
+          onKeyDown={(event) => cancelOnEscape(() => openQuestion(false), busy)(event)}
+        >
           <h4 id={headingId} ref={questionRef} tabIndex={-1}>
             {t('campaigns.takeBack.confirmTitle')}
           </h4>
