@@ -2585,7 +2585,7 @@ export const enRest = {
   'inbox.thread.empty': 'No messages in this conversation yet.',
   'inbox.thread.optedOut':
     'This message put the number on the opt-out list and the gateway’s blacklist: campaigns skip it, and the gateway refuses replies too until the customer writes an opt-in keyword (such as MULAI) or you take the number off the list.',
-  'inbox.reply.optedOut': 'The gateway will refuse this reply: {phone} is on the opt-out list.',
+  'inbox.reply.optedOut': 'Not sent: {phone} is on the opt-out list, and the gateway refuses replies to it.',
   'inbox.reply.listed': '{phone} is on the opt-out list ({how}): the gateway refuses replies to it.',
   'inbox.thread.optedIn': 'This message took the number off the opt-out list.',
   'inbox.media.pending': 'Downloading the {kind}…',

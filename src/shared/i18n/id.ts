@@ -2780,7 +2780,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.empty': 'Belum ada pesan dalam percakapan ini.',
   'inbox.thread.optedOut':
     'Pesan ini memasukkan nomornya ke daftar berhenti berlangganan dan daftar hitam gateway: kampanye melewatinya, dan gateway juga menolak balasan sampai pelanggan menulis kata kunci berlangganan lagi (misalnya MULAI) atau Anda mengeluarkan nomornya dari daftar.',
-  'inbox.reply.optedOut': 'Gateway akan menolak balasan ini: {phone} ada di daftar berhenti berlangganan.',
+  'inbox.reply.optedOut':
+    'Tidak terkirim: {phone} ada di daftar berhenti berlangganan, dan gateway menolak balasan ke nomor ini.',
   'inbox.reply.listed':
     '{phone} ada di daftar berhenti berlangganan ({how}): gateway menolak balasan ke nomor ini.',
   'inbox.thread.optedIn': 'Pesan ini mengeluarkan nomornya dari daftar berhenti berlangganan.',

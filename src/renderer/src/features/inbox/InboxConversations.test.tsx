@@ -2233,7 +2233,8 @@ describe('the reply box', () => {
     expect(second).toMatchObject({ text: 'Halo', chatId: first!.chatId })
   })
 
-  it('says the gateway will refuse a reply to a number on the opt-out list, and how that is lifted (QA14 Q14-01)', async () => {
+  // QA63: "The gateway will refuse this reply" read as if the reply were on its way; nothing was queued.
+  it('says a reply to a number on the opt-out list was not sent, and how that is lifted (QA14 Q14-01)', async () => {
     script()
     fake.fail('inbox:reply', {
       code: 'opted_out',
@@ -2249,7 +2250,7 @@ describe('the reply box', () => {
     expect(blocked.getAttribute('role')).toBe('alert')
     // Why it is on the list is not said here: the operator may have put it there (QA59: "the customer asked to stop").
     expect(blocked.textContent).toContain(
-      'The gateway will refuse this reply: +62 813-7777-8888 is on the opt-out list. Sender Desk puts'
+      'Not sent: +62 813-7777-8888 is on the opt-out list, and the gateway refuses replies to it. Sender Desk puts'
     )
     // The Send view's and Reminders' words for why and how it is lifted: one wording.
     expect(blocked.textContent).toContain(
