@@ -118,7 +118,9 @@ describe('the header in a narrow window', () => {
           for (const hidden of copy.querySelectorAll('.visually-hidden')) hidden.remove()
           return { text: copy.textContent ?? '', cut: element.scrollWidth > element.clientWidth }
         })
+        // Sending paused is said first on the row, in words (QA63: only the Resume icon showed it at 360 px).
         expect(drawn.text.split('·').map((part) => part.replace(/\s+/g, ' ').trim())).toEqual([
+          words['counts.pausedShort'],
           `1 ${words['counts.queued']}`,
           `1 ${words['counts.scheduled']}`,
           `0 ${words['counts.failed']}`

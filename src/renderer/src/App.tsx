@@ -195,7 +195,7 @@ function Header(): React.JSX.Element {
       ) : null}
       <Navigation />
       {/* A narrow window shows the counts as one row under the buttons (styles.css): after them, as they are read. */}
-      <CountsSummary counts={counts} />
+      <CountsSummary counts={counts} paused={paused} />
     </header>
   )
 }
@@ -220,17 +220,32 @@ function showInOutbox(statuses: OutboxStatus[]): void {
  * The counts in a narrow window, one button opening the outbox at what they count: each number with its bucket's word
  * (QA: "0 · 1 · 0" named its buckets only to a screen reader), what a pause holds back said and in the tooltip.
  */
-function CountsSummary({ counts }: { counts: HeaderCount[] }): React.JSX.Element {
+function CountsSummary({
+  counts,
+  paused
+}: {
+  counts: HeaderCount[]
+  /** All sending paused: said first on the row, the narrow window's only sign of it besides an icon (QA63). */
+  paused: boolean
+}): React.JSX.Element {
+  const t = useT()
   const language = useLanguage()
   const words = counts.map(({ count, label }) => `${formatNumber(count, language)} ${label}`).join(', ')
   return (
     <button
       type="button"
       className="counts-summary"
-      title={words}
+      title={paused ? `${t('counts.pausedShort')}: ${words}` : words}
       data-testid="counts-summary"
       onClick={() => showInOutbox(counts.flatMap(({ bucket }) => BUCKET_STATUSES[bucket]))}
     >
+      {/* Drawn only: the header's note says it (role=status), and "(N paused)" is in the queued count's name. */}
+      {paused ? (
+        <span className="counts-summary-paused" aria-hidden="true" data-testid="counts-summary-paused">
+          {t('counts.pausedShort')}
+          <span className="counts-summary-dot">·</span>
+        </span>
+      ) : null}
       {counts.map(({ bucket, count, word, label, bad }, index) => (
         <span key={bucket} className={bad ? 'count--bad' : undefined}>
           {index > 0 ? (

@@ -109,6 +109,7 @@ export const enStart = {
   'counts.label': 'Outbox at a glance',
   'counts.queued': 'queued',
   'counts.queuedPaused': 'queued ({paused} paused)',
+  'counts.pausedShort': 'Paused',
   'counts.scheduled': 'scheduled',
   'counts.failed': 'failed',
   'counts.failedBadge': '{count} failed',

@@ -632,6 +632,7 @@ export const id: Record<MessageKey, string> = {
   'counts.label': 'Ringkasan kotak keluar',
   'counts.queued': 'dalam antrean',
   'counts.queuedPaused': 'dalam antrean ({paused} dijeda)',
+  'counts.pausedShort': 'Dijeda',
   'counts.scheduled': 'terjadwal',
   'counts.failed': 'gagal',
   'counts.failedBadge': '{count} gagal',
