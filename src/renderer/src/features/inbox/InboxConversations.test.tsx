@@ -2576,6 +2576,36 @@ describe('the inbox keys', () => {
     expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1'))
   })
 
+  // QA63: under "Unread only" the opened conversation, read, left the list: J from its thread went to the list's last
+  // row, not the next one.
+  it('J and K from a conversation the unread list no longer holds go to the rows beside its place', async () => {
+    const unread = [DEWI, GROUP, UNNAMED].map((c) => ({ ...c, unread: 1 }))
+    script({ conversations: unread })
+    const read = new Set<number>()
+    fake.handle('inbox:conversations', ({ unreadOnly }) => ({
+      conversations: unreadOnly ? unread.filter((c) => !read.has(c.id)) : unread,
+      next: null
+    }))
+    fake.handle('inbox:markRead', ({ conversationId }) => {
+      read.add(conversationId)
+      setTimeout(() => fake.emit('inbox:changed', STATUS), 0)
+      return { ...unread.find((c) => c.id === conversationId)!, unread: 0 }
+    })
+    const user = userEvent.setup()
+    renderWithRowKeys(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-filter-unread'))
+    await user.click(await screen.findByTestId('inbox-conversation-2'))
+    await screen.findByTestId('inbox-thread')
+    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-2')).toBeNull())
+    const heading = document.getElementById('inbox-thread-heading')!
+    heading.focus()
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-3'))
+    heading.focus()
+    await user.keyboard('k')
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1'))
+  })
+
   // QA62: "Dewi: marked unread." stayed while other conversations were opened, read and marked.
   it('lets go of a conversation’s "marked unread" once another is opened', async () => {
     script()

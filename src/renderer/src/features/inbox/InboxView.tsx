@@ -17,7 +17,7 @@ import { conversationLabel } from './conversation-label'
 import { useArrivalWords } from './use-arrivals'
 import { LocalRelayOffer } from './LocalRelayOffer'
 import { Conversations, type ListFocus } from './Conversations'
-import { useInboxKeys } from './inbox-keys'
+import { placeBetween, useInboxKeys } from './inbox-keys'
 import { ReceivingDevices } from './ReceivingDevices'
 import { RelayState, relayCanTryNow } from './RelayState'
 import { SwitchRelay } from './SwitchRelay'
@@ -281,6 +281,7 @@ export function InboxView(): React.JSX.Element {
             key={open.id}
             conversation={open}
             focusHeading={focusThread}
+            placeBetween={placeBetween(conversations.conversations ?? [], open)}
             autoReplies={chatbot.devices?.find((device) => device.deviceId === open.deviceId)?.rules ?? []}
             onChanged={changed}
             onDeleted={(conversation, messages) => {

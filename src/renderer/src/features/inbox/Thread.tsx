@@ -61,6 +61,11 @@ interface ThreadProps {
   onChanged(conversation: InboxConversationView): void
   /** Opened from the keyboard (Alt+↓ / Alt+↑): the focus goes to its heading. */
   focusHeading?: boolean
+  /**
+   * The rows on either side of its place while its own is not listed (read under "Unread only", archived): J and K
+   * count from that place (QA63: J went to the list's last row).
+   */
+  placeBetween?: { older: number | null; newer: number | null }
   /** Back to the list (the narrow layout shows one at a time). */
   onBack(): void
   /** The conversation was deleted: how many of its messages went. */
@@ -71,6 +76,7 @@ export function Thread({
   conversation,
   autoReplies,
   focusHeading = false,
+  placeBetween,
   onChanged,
   onBack,
   onDeleted
@@ -261,8 +267,11 @@ export function Thread({
       className="inbox-thread card"
       aria-labelledby="inbox-thread-heading"
       data-testid="inbox-thread"
-      // J and K count from its conversation's row (Shortcuts), not from where the thread stands in the page.
+      // J and K count from its conversation's row (Shortcuts), not from where the thread stands in the page; from
+      // its place between two rows when its own is not listed.
       data-detail-of-current-row
+      data-next-row={placeBetween?.older ?? undefined}
+      data-previous-row={placeBetween?.newer ?? undefined}
       ref={threadRef}
       // Escape goes back to the list, as Back does and as the shortcuts panel says ("close an open detail"), unless
       // what has the focus took it first (a question, a reply being written) or an enlarged image is open: it closes

@@ -29,6 +29,18 @@ export function neighbourOf(
     : rows.findLast((c) => c.activity > open.activity)
 }
 
+/** The rows on either side of the open conversation's place when the list does not hold it (else undefined). */
+export function placeBetween(
+  rows: readonly InboxConversationView[],
+  open: InboxConversationView
+): { older: number | null; newer: number | null } | undefined {
+  if (rows.some((c) => c.id === open.id)) return undefined
+  return {
+    older: neighbourOf(rows, open, 'older')?.id ?? null,
+    newer: neighbourOf(rows, open, 'newer')?.id ?? null
+  }
+}
+
 export function useInboxKeys(
   rows: readonly InboxConversationView[] | null,
   open: InboxConversationView | null,

@@ -84,10 +84,19 @@ function moveRow(step: 1 | -1): boolean {
   if (rows.length === 0) return false
   const focused = document.activeElement ?? document.body
   // In the open row's detail (an inbox thread beside its list): counted from that row, the one marked current (QA62:
-  // J from a thread went to the last row the list had drawn, the first "after" it in document order).
-  const fromDetail = focused.closest('[data-detail-of-current-row]')
-    ? rows.findIndex((row) => row.getAttribute('aria-current') === 'true')
-    : -1
+  // J from a thread went to the last row the list had drawn, the first "after" it in document order). Its row not
+  // listed (read under "Unread only"), from its place: the rows the detail names on either side of it (QA63).
+  const detail = focused.closest<HTMLElement>('[data-detail-of-current-row]')
+  const fromDetail = detail ? rows.findIndex((row) => row.getAttribute('aria-current') === 'true') : -1
+  const beside = detail?.getAttribute(step === 1 ? 'data-next-row' : 'data-previous-row')
+  const besideRow =
+    fromDetail < 0 && beside
+      ? rows.find((row) => row.closest('[data-row-id]')?.getAttribute('data-row-id') === beside)
+      : undefined
+  if (besideRow) {
+    focusRow(besideRow)
+    return true
+  }
   const at = fromDetail >= 0 ? fromDetail : focusedRowAt(rows, focused)
   const next = at < 0 ? rowFrom(focused, rows, step) : rows[Math.min(rows.length - 1, Math.max(0, at + step))]
   if (next) focusRow(next)
