@@ -901,6 +901,7 @@ export const enRest = {
   'send.sent.progress': 'Progress: {status}',
   'send.sent.failedFor': 'for {failed} of {count}',
   'send.sent.perRecipient': 'Per recipient ({count})',
+  'send.sent.perRecipientDeleted': '{count} more deleted from the outbox since',
   'send.sent.captionMessage': 'Caption, as its own message to each recipient',
   'send.sent.textParts': 'Text, as {count} messages to each recipient',
   'send.sent.dismiss': 'Write another message',

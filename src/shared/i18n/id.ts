@@ -1129,6 +1129,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.progress': 'Perkembangan: {status}',
   'send.sent.failedFor': 'untuk {failed} dari {count}',
   'send.sent.perRecipient': 'Per penerima ({count})',
+  'send.sent.perRecipientDeleted': '{count} lagi dihapus dari kotak keluar sejak itu',
   'send.sent.captionMessage': 'Keterangan, sebagai pesan tersendiri ke tiap penerima',
   'send.sent.textParts': 'Teks, sebagai {count} pesan ke tiap penerima',
   'send.sent.dismiss': 'Tulis pesan lain',

@@ -1749,6 +1749,14 @@ describe('enqueue', () => {
         )
       )
       expect(screen.getByRole('heading', { name: 'Just scheduled' })).toBeTruthy()
+      // The list per recipient counts it too, as the summary does (QA63: "3 in all" over a list of 2).
+      const perRecipient = within(screen.getByTestId('send-text-row')).getByRole('group')
+      expect(within(perRecipient).getByText('Per recipient (2)')).toBeTruthy()
+      expect(
+        within(perRecipient)
+          .getAllByRole('listitem')
+          .map((li) => li.textContent)
+      ).toEqual([expect.stringMatching(/: Scheduled$/), '1 more deleted from the outbox since'])
 
       // The last one goes too: the card says that nothing of it is left, not "Queued".
       fake.handle('outbox:get', ({ id }) => {

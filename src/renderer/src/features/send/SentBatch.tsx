@@ -38,12 +38,15 @@ function DeletedBadge(): React.JSX.Element {
 function ItemsProgress({
   items,
   expected,
-  deleted
+  deleted,
+  deletedSome = 0
 }: {
   items: OutboxItemView[]
   expected: number
   /** None of the row's messages is left: all of them were deleted since. */
   deleted: boolean
+  /** Of its messages, how many were deleted since (known by their ids only: no number to name them by). */
+  deletedSome?: number
 }): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -102,6 +105,12 @@ function ItemsProgress({
                   {t(`status.${item.status}`)}
                 </li>
               ))}
+              {/* Counted with the rest, as the summary counts them (QA63: "3 in all" over a list of 2). */}
+              {deletedSome > 0 ? (
+                <li data-testid="send-per-recipient-deleted">
+                  {t('send.sent.perRecipientDeleted', { count: deletedSome })}
+                </li>
+              ) : null}
             </ul>
           </details>
         ) : null}
@@ -118,6 +127,7 @@ interface SentFileRowProps {
   items: OutboxItemView[]
   expected: number
   deleted: boolean
+  deletedSome: number
   t: Translate
   locale: string
 }
@@ -133,6 +143,7 @@ const SentFileRow = memo(
     items,
     expected,
     deleted,
+    deletedSome,
     t,
     locale
   }: SentFileRowProps): React.JSX.Element {
@@ -145,7 +156,7 @@ const SentFileRow = memo(
             </span>
           ) : null}
         </FileSummary>
-        <ItemsProgress items={items} expected={expected} deleted={deleted} />
+        <ItemsProgress items={items} expected={expected} deleted={deleted} deletedSome={deletedSome} />
       </li>
     )
   },
@@ -154,6 +165,7 @@ const SentFileRow = memo(
     before.caption === after.caption &&
     before.expected === after.expected &&
     before.deleted === after.deleted &&
+    before.deletedSome === after.deletedSome &&
     before.t === after.t &&
     before.locale === after.locale &&
     before.items.length === after.items.length &&
@@ -249,6 +261,9 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
   const allAccounted = items.length + deleted === sent.itemIds.length
   const rowDeleted = (rowItems: OutboxItemView[]): boolean =>
     deleted > 0 && allAccounted && rowItems.length === 0
+  /** Of a row's messages (`each` to every recipient), how many were deleted since: counted once all are accounted. */
+  const rowDeletedSome = (rowItems: OutboxItemView[], each = 1): number =>
+    deleted > 0 && allAccounted ? Math.max(0, recipients * each - rowItems.length) : 0
   const reasonOf = (item: OutboxItemView): string | null => {
     const context = { device: devices.find((d) => d.id === item.deviceId), sendingPaused }
     return (
@@ -296,6 +311,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
               items={fileItems}
               expected={recipients}
               deleted={rowDeleted(fileItems)}
+              deletedSome={rowDeletedSome(fileItems)}
               t={t}
               locale={locale}
             />
@@ -316,6 +332,7 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
               items={captionItems(caption)}
               expected={recipients}
               deleted={rowDeleted(captionItems(caption))}
+              deletedSome={rowDeletedSome(captionItems(caption))}
             />
           </li>
         ))}
@@ -335,7 +352,12 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
                 {shownText}
               </span>
             </span>
-            <ItemsProgress items={textItems} expected={recipients} deleted={rowDeleted(textItems)} />
+            <ItemsProgress
+              items={textItems}
+              expected={recipients}
+              deleted={rowDeleted(textItems)}
+              deletedSome={rowDeletedSome(textItems, sent.textParts ?? 1)}
+            />
           </li>
         ) : null}
       </ul>
