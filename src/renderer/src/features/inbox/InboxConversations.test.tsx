@@ -2560,6 +2560,20 @@ describe('the inbox keys', () => {
     expect(within(back).getByLabelText('2 unread messages in other conversations')).toBeTruthy()
   })
 
+  /** J from the open thread's heading goes to conversation `j`'s row, and K from it to `k`'s. */
+  async function expectRowsBesideFromThread(
+    user: ReturnType<typeof userEvent.setup>,
+    rows: { j: number; k: number }
+  ): Promise<void> {
+    const heading = document.getElementById('inbox-thread-heading')!
+    heading.focus()
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(screen.getByTestId(`inbox-conversation-${rows.j}`))
+    heading.focus()
+    await user.keyboard('k')
+    expect(document.activeElement).toBe(screen.getByTestId(`inbox-conversation-${rows.k}`))
+  }
+
   // QA62: from an open conversation's thread, J went to the last row the list had drawn, not the next one.
   it('J and K from an open conversation go to the rows beside it', async () => {
     script()
@@ -2567,13 +2581,7 @@ describe('the inbox keys', () => {
     renderWithRowKeys(<InboxView />)
     await user.click(await screen.findByTestId('inbox-conversation-2'))
     await screen.findByTestId('inbox-thread')
-    const heading = document.getElementById('inbox-thread-heading')!
-    heading.focus()
-    await user.keyboard('j')
-    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-3'))
-    heading.focus()
-    await user.keyboard('k')
-    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1'))
+    await expectRowsBesideFromThread(user, { j: 3, k: 1 })
   })
 
   // QA63: under "Unread only" the opened conversation, read, left the list: J from its thread went to the list's last
@@ -2597,13 +2605,7 @@ describe('the inbox keys', () => {
     await user.click(await screen.findByTestId('inbox-conversation-2'))
     await screen.findByTestId('inbox-thread')
     await waitFor(() => expect(screen.queryByTestId('inbox-conversation-2')).toBeNull())
-    const heading = document.getElementById('inbox-thread-heading')!
-    heading.focus()
-    await user.keyboard('j')
-    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-3'))
-    heading.focus()
-    await user.keyboard('k')
-    expect(document.activeElement).toBe(screen.getByTestId('inbox-conversation-1'))
+    await expectRowsBesideFromThread(user, { j: 3, k: 1 })
   })
 
   // QA62: "Dewi: marked unread." stayed while other conversations were opened, read and marked.
