@@ -85,6 +85,10 @@ export const enStart = {
   'overview.campaigns.ended': 'ended {time}',
   'overview.campaigns.progress': '{sent} of {rows} sent',
   'overview.campaigns.progressRevoked': '{sent} of {rows} sent ({revoked} deleted for everyone since)',
+  'overview.campaigns.progressKept':
+    '{sent} of {rows} sent ({kept} left with the customers by the take-back)',
+  'overview.campaigns.progressRevokedKept':
+    '{sent} of {rows} sent ({revoked} deleted for everyone since, {kept} left with the customers by the take-back)',
   'overview.campaigns.finish': 'estimated end {time}',
   'overview.campaigns.late': 'running behind its estimated end',
   'overview.campaigns.finishPart':

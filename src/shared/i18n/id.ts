@@ -607,6 +607,10 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns.progress': '{sent} dari {rows} terkirim',
   'overview.campaigns.progressRevoked':
     '{sent} dari {rows} terkirim ({revoked} dihapus untuk semua orang sesudahnya)',
+  'overview.campaigns.progressKept':
+    '{sent} dari {rows} terkirim ({kept} tetap ada pada pelanggan setelah penarikan)',
+  'overview.campaigns.progressRevokedKept':
+    '{sent} dari {rows} terkirim ({revoked} dihapus untuk semua orang sesudahnya, {kept} tetap ada pada pelanggan setelah penarikan)',
   'overview.campaigns.finish': 'perkiraan selesai {time}',
   'overview.campaigns.late': 'berjalan lebih lambat dari perkiraan selesainya',
   'overview.campaigns.finishPart':

@@ -56,28 +56,38 @@ export function rowBuckets(
  * (deleted for everyone too, `revoked` of them, named), and `done` those no longer waiting to be handed to the gateway.
  * Counting the skipped rows as done made a paused campaign "6 of 9 rows done" beside the Overview's "1 of 4 sent".
  */
-export function campaignProgress(campaign: Pick<CampaignView, 'status' | 'counts'>): {
+export function campaignProgress(campaign: Pick<CampaignView, 'status' | 'counts' | 'takenBackAt'>): {
   rows: number
   sent: number
   done: number
   revoked: number
+  /** Taken back, the sent messages the take-back left with the customers (not deleted for everyone). */
+  kept: number
 } {
   const buckets = rowBuckets(campaign)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = REPORTED_SENT_BUCKETS.reduce((sum, bucket) => sum + buckets[bucket], 0)
   const done = rows - buckets.ready - buckets.queued - buckets.scheduled
-  return { rows, sent, done, revoked: buckets.revoked }
+  const kept = campaign.takenBackAt == null ? 0 : sent - buckets.revoked
+  return { rows, sent, done, revoked: buckets.revoked, kept }
 }
 
 /** The progress in words ("1 of 4 sent"), numbers in the window's locale. */
 export function campaignProgressText(
-  progress: Pick<ReturnType<typeof campaignProgress>, 'rows' | 'sent' | 'revoked'>,
+  progress: Pick<ReturnType<typeof campaignProgress>, 'rows' | 'sent' | 'revoked'> & { kept?: number },
   t: Translate,
   locale: string
 ): string {
   const numbers = { sent: formatCount(progress.sent, locale), rows: formatCount(progress.rows, locale) }
+  const revoked = formatCount(progress.revoked, locale)
+  // "· taken back" beside it: what the take-back left on customers' phones is said (QA63: nothing said so).
+  const kept = progress.kept ?? 0
+  if (kept > 0)
+    return progress.revoked > 0
+      ? t('overview.campaigns.progressRevokedKept', { ...numbers, revoked, kept: formatCount(kept, locale) })
+      : t('overview.campaigns.progressKept', { ...numbers, kept: formatCount(kept, locale) })
   return progress.revoked > 0
-    ? t('overview.campaigns.progressRevoked', { ...numbers, revoked: formatCount(progress.revoked, locale) })
+    ? t('overview.campaigns.progressRevoked', { ...numbers, revoked })
     : t('overview.campaigns.progress', numbers)
 }
 

@@ -649,6 +649,38 @@ describe('overview', () => {
     }
   )
 
+  // QA63: "cancelled · taken back — 2 of 6 sent" said nothing of the 2 still on customers' phones (the take-back was
+  // asked without deleting what was sent).
+  it.each([
+    ['en', { read: 2, cancelled: 4 }, '2 of 6 sent (2 left with the customers by the take-back)'],
+    [
+      'en',
+      { read: 2, revoked: 1, cancelled: 3 },
+      '3 of 6 sent (1 deleted for everyone since, 2 left with the customers by the take-back)'
+    ],
+    ['id', { read: 2, cancelled: 4 }, '2 dari 6 terkirim (2 tetap ada pada pelanggan setelah penarikan)']
+  ] as const)(
+    'says what a take-back left with the customers (%s, %j)',
+    async (language, counts, progress) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.handle('campaigns:list', () => ({
+        campaigns: [
+          campaign({
+            name: 'Pengingat Bayar',
+            status: 'cancelled',
+            counts,
+            takenBackAt: Date.now() - 60_000,
+            endedAt: Date.now() - 60_000,
+            devices: []
+          })
+        ]
+      }))
+      render(<OverviewView />)
+      const line = await screen.findByText('Pengingat Bayar')
+      expect(line.closest('li')?.textContent).toContain(progress)
+    }
+  )
+
   // QA39 Q39-04: the line names rows to send, not the sheet's rows (its skipped rows are not in it either), so the
   // sheet's blank rows have no place there; the campaign's own view names them beside its total.
   it.each([
