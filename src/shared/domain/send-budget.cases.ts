@@ -11,6 +11,8 @@ export interface DirectSendCase {
   pacingMs: number
   /** Scheduled for later (absent: sent now). */
   schedule?: DirectSendSchedule
+  /** Messages already in line for the device (absent: none). */
+  waiting?: number
   expected: DirectSendPlan
 }
 
@@ -249,6 +251,67 @@ export const DIRECT_SEND_CASES: readonly DirectSendCase[] = [
       afterFirstDay: 0,
       quotaShort: 1,
       needsSummary: true
+    }
+  },
+  {
+    name: 'sent now, it starts after the messages already waiting for the device, at the same pace',
+    device: device('unlimited'),
+    recipients: 150,
+    perRecipient: 1,
+    pacingMs: 2000,
+    waiting: 27,
+    expected: {
+      startAt: PLAN_NOW + 27 * 2000,
+      finishAt: PLAN_NOW + (27 + 149) * 2000,
+      afterFirstDay: 0,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'the messages waiting spend what the daily cap leaves today: a small send then goes on at midnight',
+    device: device(null, 10, 2),
+    recipients: 3,
+    perRecipient: 1,
+    pacingMs: 1000,
+    waiting: 6,
+    expected: {
+      startAt: PLAN_NOW + 6 * 1000,
+      finishAt: RESET,
+      afterFirstDay: 1,
+      quotaShort: 0,
+      needsSummary: true
+    }
+  },
+  {
+    name: 'the quota is asked of this send alone: what waits was asked when it was sent',
+    device: device(10),
+    recipients: 8,
+    perRecipient: 1,
+    pacingMs: 1000,
+    waiting: 5,
+    expected: {
+      startAt: PLAN_NOW + 5 * 1000,
+      finishAt: PLAN_NOW + 12 * 1000,
+      afterFirstDay: 0,
+      quotaShort: 0,
+      needsSummary: false
+    }
+  },
+  {
+    name: 'scheduled for later, it does not wait for what waits now',
+    device: device('unlimited'),
+    recipients: 3,
+    perRecipient: 1,
+    pacingMs: 1000,
+    waiting: 50,
+    schedule: { at: PLAN_NOW + 2 * HOUR, mode: 'local' },
+    expected: {
+      startAt: PLAN_NOW + 2 * HOUR,
+      finishAt: PLAN_NOW + 2 * HOUR + 2000,
+      afterFirstDay: 0,
+      quotaShort: 0,
+      needsSummary: false
     }
   }
 ]

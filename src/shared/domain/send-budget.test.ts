@@ -22,7 +22,8 @@ describe('planDirectSend answers the shared table', () => {
         messages: c.recipients * c.perRecipient,
         pacingMs: c.pacingMs,
         now: PLAN_NOW,
-        schedule: c.schedule
+        schedule: c.schedule,
+        waiting: c.waiting
       })
     ).toEqual(c.expected)
   })

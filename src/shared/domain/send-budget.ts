@@ -162,8 +162,8 @@ function followingDayStart(dayStart: number, n: number, zone: string): number {
  * device's midnight) and each following day at its midnight in the device's day zone, as the send queue's budget
  * counts them (without a budget known, the computer's zone: the send queue's default). It starts now, or at its
  * schedule's time (a time already past starts now): on today's device day what today's sends left of the cap is what
- * it may use, on a later day the whole cap. Messages already waiting for the device are not counted: the end is the
- * earliest it can be.
+ * it may use, on a later day the whole cap. Sent now, the `waiting` messages already in line for the device go first,
+ * at the same pace and on the same cap (QA63: the end was given as if none waited, a minute early for 27).
  */
 export function planDirectSend(input: {
   device: DeviceBudget & DeviceQuota
@@ -172,8 +172,26 @@ export function planDirectSend(input: {
   pacingMs: number
   now: number
   schedule?: DirectSendSchedule | undefined
+  /** Messages already in line for the device (queued or sending); only a send now waits for them. */
+  waiting?: number | undefined
 }): DirectSendPlan {
   const { device, recipients, messages, pacingMs, now, schedule } = input
+  const waiting = schedule ? 0 : (input.waiting ?? 0)
+  if (waiting > 0) {
+    // Planned as one line of them all: ours start after the waiting ones, end with the line, and go past today's
+    // cap by what the line does, as far as it falls on ours. The quota is asked of ours alone, as it was of theirs
+    // when they were sent.
+    const line = planDirectSend({ ...input, messages: waiting + messages, waiting: 0 })
+    const afterFirstDay = Math.min(messages, line.afterFirstDay)
+    const { quotaShort } = planDirectSend({ ...input, waiting: 0 })
+    return {
+      startAt: planDirectSend({ ...input, messages: waiting + 1, waiting: 0 }).finishAt,
+      finishAt: line.finishAt,
+      afterFirstDay,
+      quotaShort,
+      needsSummary: recipients > LARGE_DIRECT_SEND || afterFirstDay > 0 || quotaShort > 0
+    }
+  }
   const start = Math.max(now, schedule?.at ?? now)
   const quotaShort = quotaShortfall([device], messages).short
   const large = recipients > LARGE_DIRECT_SEND

@@ -880,6 +880,8 @@ export const enRest = {
   'send.presend.messages': 'Messages',
   'send.presend.pace':
     '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, if nothing else waits for the device)',
+  'send.presend.paceAfter':
+    '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, after the {waiting} already waiting for the device)',
   'send.presend.deviceDown':
     '{device} cannot send now: the messages start once it can, and end that much later.',
   'send.presend.send': 'Send {count, plural, one {# message} other {# messages}}',

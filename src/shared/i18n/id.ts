@@ -1115,6 +1115,8 @@ export const id: Record<MessageKey, string> = {
   'send.presend.messages': 'Pesan',
   'send.presend.pace':
     '(satu pesan setiap {seconds} detik, sesuai Pengaturan, bila tidak ada pesan lain yang menunggu perangkat ini)',
+  'send.presend.paceAfter':
+    '(satu pesan setiap {seconds} detik, sesuai Pengaturan, setelah {waiting} pesan yang sudah menunggu perangkat ini)',
   'send.presend.deviceDown':
     '{device} tidak dapat mengirim sekarang: pesan baru dikirim setelah perangkat bisa mengirim, dan selesai lebih lambat sebanyak waktu tunggu itu.',
   'send.presend.send': 'Kirim {count} pesan',

@@ -22,6 +22,7 @@ export function SendSummary({
   finish,
   schedule,
   pacingMs,
+  waiting,
   timeZone,
   busy,
   onSend,
@@ -40,6 +41,8 @@ export function SendSummary({
   /** Scheduled for later (null: sent now). */
   schedule: DirectSendSchedule | null
   pacingMs: number
+  /** Messages already in line for the device, which this send goes after (its end counts them). */
+  waiting: number
   timeZone: string
   busy: boolean
   onSend: () => void
@@ -87,7 +90,9 @@ export function SendSummary({
               {' '}
               {schedule?.mode === 'gateway'
                 ? t('send.presend.gatewayFires')
-                : t('send.presend.pace', { seconds: pacingMs / 1000 })}
+                : waiting > 0
+                  ? t('send.presend.paceAfter', { seconds: pacingMs / 1000, waiting: count(waiting) })
+                  : t('send.presend.pace', { seconds: pacingMs / 1000 })}
             </span>
           )}
           {/* The end is counted from now: a device that cannot send now starts them later (a walk read an end a minute

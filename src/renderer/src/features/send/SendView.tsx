@@ -39,6 +39,7 @@ import { WhatsAppText } from '../../ui/WhatsAppText'
 import { DraftFiles, FilesStatus, Rejections } from './FileList'
 import { parseRecipients, repeatedRecipientsLeftOut, unpickedName } from './recipients'
 import { draftEntries } from './enqueue-request'
+import { useWaitingOnDevice } from './waiting-on-device'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
 import { ScheduleFields } from './ScheduleFields'
@@ -107,6 +108,8 @@ interface DirectSendSummary {
   recipients: number
   repeatsLeftOut: number
   messages: number
+  /** Messages already in line for the device, which a send now goes after. */
+  waiting: number
 }
 
 /**
@@ -119,12 +122,15 @@ function planDraft(
   device: DeviceView,
   recipients: number,
   messagesEach: number,
-  pacingMs: number
+  pacingMs: number,
+  /** Messages already in line for the device: a send now goes after them. */
+  waiting: number
 ): {
   plan: DirectSendPlan
   finish: QuotaFinish
   schedule: PlannedSchedule | null
   messages: number
+  waiting: number
 } | null {
   let schedule: PlannedSchedule | null = null
   if (draft.schedule.enabled) {
@@ -136,8 +142,16 @@ function planDraft(
     }
   }
   const messages = recipients * messagesEach
-  const input = { device, recipients, messages, pacingMs, now: Date.now(), schedule: schedule ?? undefined }
-  return { plan: planDirectSend(input), finish: directSendFinish(input), schedule, messages }
+  const input = {
+    device,
+    recipients,
+    messages,
+    pacingMs,
+    now: Date.now(),
+    schedule: schedule ?? undefined,
+    waiting
+  }
+  return { plan: planDirectSend(input), finish: directSendFinish(input), schedule, messages, waiting }
 }
 
 /**
@@ -301,12 +315,20 @@ export function SendView(): React.JSX.Element {
   if (summaryFor !== null && summaryFor !== draftKey) setSummaryFor(null)
   // Drawn from the plan of now while it is read (the view re-reads the clock): a summary left open said the end, and
   // the device's budget, of the moment Send was pressed.
+  const waitingOn = useWaitingOnDevice(chosen?.id ?? null)
   const shownSummary = summaryFor === draftKey ? directSendPlan() : null
 
   /** The plan of sending this draft through the chosen device, now or at its schedule's time. */
   function directSendPlan(): DirectSendSummary | null {
     if (!chosen) return null
-    const planned = planDraft(send, chosen, recipients.length, messagesEach, settings?.pacingMs ?? 0)
+    const planned = planDraft(
+      send,
+      chosen,
+      recipients.length,
+      messagesEach,
+      settings?.pacingMs ?? 0,
+      waitingOn
+    )
     if (!planned) return null
     return {
       ...planned,
@@ -600,6 +622,7 @@ export function SendView(): React.JSX.Element {
             finish={shownSummary.finish}
             schedule={shownSummary.schedule}
             pacingMs={settings?.pacingMs ?? 0}
+            waiting={shownSummary.schedule ? 0 : shownSummary.waiting}
             timeZone={shownSummary.schedule?.timeZone ?? (settings?.defaultTimezone || computerZone())}
             busy={send.sending}
             onSend={() => void sendDraft()}
