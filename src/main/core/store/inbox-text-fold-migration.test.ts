@@ -6,33 +6,12 @@ import { join } from 'node:path'
 import { afterEach, expect, it } from 'vitest'
 import { openDatabase, type SqliteDatabase } from './database'
 import { InboxConversationsStore } from './inbox-conversations-store'
-import { InboxStore } from './inbox-store'
 import { migrations } from './migrations'
 import { newInboxMessage } from './testing/new-inbox-message'
+import { receiveMessages } from './testing/receive-messages'
 
 const dir = mkdtempSync(join(tmpdir(), 'inbox-text-fold-migration-'))
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-/** Commits the texts as the sync does, one relay page, each a message of its own in one chat. */
-function receive(db: SqliteDatabase, ...texts: string[]): void {
-  const inbox = new InboxStore(db)
-  const from = inbox.cursor('box')
-  inbox.commit(
-    'box',
-    from,
-    from + texts.length,
-    texts.map((text, i) => ({
-      identity: `incoming:SER-1/m${from + i}`,
-      kind: 'incoming',
-      seq: from + i + 1,
-      receivedAt: 1_000 * (from + i + 1),
-      payload: {},
-      applied: true,
-      message: newInboxMessage(`m${from + i}`, { text })
-    })),
-    0
-  )
-}
 
 /**
  * Messages kept before the migration, written as that version's tables hold them (the store's statements are today's:
@@ -87,7 +66,7 @@ it('indexes the messages kept before it accents aside, and goes on indexing and 
     expect(texts('nguyen thanh')).toEqual(['Nguyễn Văn Thành'])
     expect(texts('kak')).toEqual(['halo kak'])
     // What arrives after it is indexed by the trigger made again.
-    receive(db, 'Đơn hàng của Dédé')
+    receiveMessages(db, [newInboxMessage('after0', { text: 'Đơn hàng của Dédé' })])
     expect(texts('DEDE')).toEqual(['Đơn hàng của Dédé', 'Pak Dédé sudah transfer'])
     // A deleted conversation's messages leave the index, for good (secure-delete, set again on the new index).
     expect(
