@@ -730,6 +730,58 @@ describe('the thread heading at 360 px (QA45)', () => {
   )
 })
 
+describe('a right-to-left name beside its number (QA64)', () => {
+  /** Whether the number's "+" is drawn left of its last digit inside `part` (a row, the heading, a found message). */
+  function numberInOrder(part: Locator): Promise<{ inOrder: boolean; text: string }> {
+    return part.evaluate((element) => {
+      const placeOf = (wanted: string, last: boolean): number | null => {
+        const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.textContent ?? '').indexOf(wanted)
+          if (at < 0) continue
+          const range = document.createRange()
+          const char = last ? at + wanted.length - 1 : at
+          range.setStart(node, char)
+          range.setEnd(node, char + 1)
+          return range.getBoundingClientRect().left
+        }
+        return null
+      }
+      const plus = placeOf('+62', false)
+      const end = placeOf('7804', true)
+      return { inOrder: plus !== null && end !== null && plus < end, text: element.textContent ?? '' }
+    })
+  }
+
+  it('keeps "+62 812-3456-7804" left to right in the row, the heading and a found message', async () => {
+    const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+    const handlers = harness.core.handlers
+    await handlers['sandbox:receive']({
+      deviceId,
+      from: '081234567804',
+      pushName: 'محمد علي',
+      message: 'مرحبا'
+    })
+    await expect.poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 }).toBe(1)
+    const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+    await p.setViewportSize({ width: 1100, height: 760 })
+    await openTab(p, 'inbox')
+    const row = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem').first()
+    await row.waitFor()
+    expect(await numberInOrder(row)).toMatchObject({ inOrder: true })
+    await openFirstConversation(p)
+    const heading = p.locator('#inbox-thread-heading')
+    await expect.poll(() => heading.textContent(), { timeout: 10_000 }).toContain('محمد علي')
+    expect(await numberInOrder(heading)).toMatchObject({ inOrder: true })
+    await p.keyboard.press('Escape')
+    await p.getByTestId('inbox-search').fill('مرحبا')
+    await p.getByTestId('inbox-search').press('Enter')
+    const found = p.getByTestId('inbox-search-message').first()
+    await found.waitFor({ timeout: 10_000 })
+    expect(await numberInOrder(found)).toMatchObject({ inOrder: true })
+  }, 90_000)
+})
+
 // An operator's probe: with 38 conversations, End from the first row took three presses to reach the last (it went
 // to the last row drawn, then the list drew more), Home the same back up.
 describe('Home and End in a long conversation list', () => {

@@ -4,7 +4,8 @@ export function ConversationNumber({ number }: { number: string }): React.JSX.El
   return (
     <>
       {' '}
-      <span className="muted small inbox-number" data-testid="inbox-number">
+      {/* Always left to right, whatever the name before it (QA64: an Arabic name turned it around). */}
+      <span className="muted small inbox-number" data-testid="inbox-number" dir="ltr">
         {number}
       </span>
     </>

@@ -453,6 +453,8 @@ const ConversationRow = memo(function ConversationRow({
             <span
               className={titleIsNumber ? 'inbox-row-title inbox-number' : 'inbox-row-title'}
               data-testid="inbox-conversation-title"
+              // A name in its own direction, isolated, so the number after it stays in order; a number left to right.
+              dir={titleIsNumber ? 'ltr' : 'auto'}
             >
               {title}
             </span>
@@ -522,9 +524,12 @@ function foundWords(text: string | null, fileName: string | null | undefined): s
   return [fileName?.trim(), text].filter(Boolean).join(' · ')
 }
 
-/** A conversation's name and number as a found row says them. */
+/**
+ * A conversation's name and number as a found row says them: the name isolated (FSI … PDI), as <bdi> does in the
+ * rows, so a right-to-left name leaves the number after it in order (QA64).
+ */
 function who({ title, number }: { title: string; number: string | null }): string {
-  return number ? `${title} ${number}` : title
+  return number ? `\u2068${title}\u2069 ${number}` : title
 }
 
 /** A found reply: the operator's own message, with the conversation whose thread shows it and when it shows there. */

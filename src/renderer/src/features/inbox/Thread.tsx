@@ -302,13 +302,15 @@ export function Thread({
             </span>
           ) : null}
         </button>
-        <h3 id="inbox-thread-heading" dir="auto" ref={headingRef} tabIndex={-1}>
+        {/* The heading runs in the window's direction, its parts isolated: a right-to-left name once turned the
+            number after it and the device's words around (QA64: "7804-3456-812 62+"). */}
+        <h3 id="inbox-thread-heading" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? (
-            <span className="inbox-number inbox-number--heading">
+            <span className="inbox-number inbox-number--heading" dir="ltr">
               <NumberGroups number={title} />
             </span>
           ) : (
-            title
+            <bdi>{title}</bdi>
           )}
           {number ? <ConversationNumber number={number} /> : null}
           {device ? (
