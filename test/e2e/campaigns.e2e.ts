@@ -53,6 +53,24 @@ const textLines = (page: Page, selector: string): Promise<number[]> =>
     })
   )
 
+/** The words of the matching elements' text drawn across two lines (broken mid-way: "berlanggan / an"). */
+const brokenWords = (page: Page, selector: string): Promise<string[]> =>
+  page.locator(selector).evaluateAll((elements) =>
+    elements.flatMap((element) => {
+      const broken: string[] = []
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(node, word.index)
+          range.setEnd(node, word.index + word[0].length)
+          if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1)
+            broken.push(word[0])
+        }
+      return broken
+    })
+  )
+
 /** The narrowest gap, in px, between neighbouring buttons of a row that sit on the same line. */
 const narrowestGap = (page: Page, selector: string): Promise<number> =>
   page.locator(selector).evaluate((row) => {
@@ -392,10 +410,14 @@ describe('campaign journey in Chromium', () => {
     // The rows table scrolls inside its own box: the window never scrolls sideways, and axe finds nothing open.
     // "Previous rows" and "Next rows" stand apart, and apart from the table (QA 2026-11-29: they touched).
     expect(await touchingButtons(p.getByTestId('campaign-rows')), 'at 1100 px').toEqual([])
+    // A status's or a reason's words stay whole; the table scrolls in its box instead (QA64: "berlanggan / an").
+    const statusAndNote = '[data-testid="campaign-row"] td:is(:nth-child(3), :nth-child(7))'
+    expect(await brokenWords(p, statusAndNote), 'at 1100 px').toEqual([])
     await p.setViewportSize({ width: 360, height: 640 })
     expect(await scrollsSideways(p)).toBe(false)
     expect(await touchingButtons(p.getByTestId('campaign-rows')), 'at 360 px').toEqual([])
     expect(await textLines(p, '[data-testid="campaign-rows"] th')).toEqual([1, 1, 1, 1, 1, 1, 1])
+    expect(await brokenWords(p, statusAndNote), 'at 360 px').toEqual([])
     await screenshot(p, 'journey-campaign-rows-360px')
     await p.setViewportSize({ width: 1100, height: 800 })
     expect(await seriousA11yViolations(p)).toEqual([])

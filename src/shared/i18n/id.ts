@@ -2228,7 +2228,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.count.revoked': 'dihapus untuk semua orang',
   'campaigns.count.skipped': 'dilewati pemeriksaan',
   'campaigns.count.skippedOptedOut': 'dilewati pemeriksaan ({count} di antaranya berhenti berlangganan)',
-  'campaigns.count.blank': 'baris kosong lembar, diabaikan',
+  'campaigns.count.blank': 'baris kosong dari lembar, diabaikan',
   'campaigns.chart.titleInZone': 'Kemajuan dari waktu ke waktu ({zone})',
   'campaigns.chart.oneInstant': 'Semua perubahan sejauh ini terjadi pada {time}.',
   'campaigns.chart.summary':
@@ -2453,7 +2453,8 @@ export const id: Record<MessageKey, string> = {
     '{later} baris lainnya menunggu di draf kampanye "{name}": mulai saat kuota atau batas harian mengizinkan.',
   'campaigns.split.open': 'Buka "{name}"',
   'campaigns.count.rows': '{rows} baris seluruhnya',
-  'campaigns.count.rowsBlank': '{rows} baris seluruhnya, selain {blank} baris kosong lembar yang diabaikan',
+  'campaigns.count.rowsBlank':
+    '{rows} baris seluruhnya, selain {blank} baris kosong dari lembar yang diabaikan',
   'campaigns.announce': '{name} — {status}: {progress}.',
   'campaigns.cancel.confirm':
     'Batalkan {count} pesan yang belum terkirim? Tindakan ini tidak bisa diurungkan.',

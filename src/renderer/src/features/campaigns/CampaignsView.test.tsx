@@ -614,8 +614,8 @@ describe('the blank rows of a sheet', () => {
     },
     {
       language: 'id' as const,
-      blank: 'baris kosong lembar, diabaikan',
-      total: '5 baris seluruhnya, selain 20 baris kosong lembar yang diabaikan',
+      blank: 'baris kosong dari lembar, diabaikan',
+      total: '5 baris seluruhnya, selain 20 baris kosong dari lembar yang diabaikan',
       before: 'Sebelum mulai',
       term: 'Baris kosong diabaikan'
     }
