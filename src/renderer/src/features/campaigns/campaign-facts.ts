@@ -56,19 +56,25 @@ export function rowBuckets(
  * (deleted for everyone too, `revoked` of them, named), and `done` those no longer waiting to be handed to the gateway.
  * Counting the skipped rows as done made a paused campaign "6 of 9 rows done" beside the Overview's "1 of 4 sent".
  */
-export function campaignProgress(campaign: Pick<CampaignView, 'status' | 'counts' | 'takenBackAt'>): {
+export function campaignProgress(
+  campaign: Pick<CampaignView, 'status' | 'counts' | 'takenBackAt' | 'takeBackPending'>
+): {
   rows: number
   sent: number
   done: number
   revoked: number
-  /** Taken back, the sent messages the take-back left with the customers (not deleted for everyone). */
+  /**
+   * Taken back, the sent messages the take-back left with the customers (not deleted for everyone): said once it owes
+   * no more calls, as those it still owes may delete them (QA64: "3 left" of three about to be deleted).
+   */
   kept: number
 } {
   const buckets = rowBuckets(campaign)
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0) - buckets.skipped
   const sent = REPORTED_SENT_BUCKETS.reduce((sum, bucket) => sum + buckets[bucket], 0)
   const done = rows - buckets.ready - buckets.queued - buckets.scheduled
-  const kept = campaign.takenBackAt == null ? 0 : sent - buckets.revoked
+  const settled = campaign.takenBackAt != null && (campaign.takeBackPending ?? 0) === 0
+  const kept = settled ? sent - buckets.revoked : 0
   return { rows, sent, done, revoked: buckets.revoked, kept }
 }
 

@@ -681,6 +681,29 @@ describe('overview', () => {
     }
   )
 
+  // QA64: while the take-back still owes its deletes (the device offline), "3 left with the customers" was said of the
+  // three it was about to delete for everyone; only what it ended without deleting is left with them.
+  it('says nothing is left with the customers while the take-back still has calls to make', async () => {
+    seedStores(makeBootstrap({ devices: [makeDevice()] }))
+    fake.handle('campaigns:list', () => ({
+      campaigns: [
+        campaign({
+          name: 'Pengingat Bayar',
+          status: 'cancelled',
+          counts: { read: 3, cancelled: 11 },
+          takenBackAt: Date.now() - 60_000,
+          takeBackPending: 3,
+          endedAt: Date.now() - 60_000,
+          devices: []
+        })
+      ]
+    }))
+    render(<OverviewView />)
+    const line = (await screen.findByText('Pengingat Bayar')).closest('li')?.textContent ?? ''
+    expect(line).toContain('3 of 14 sent')
+    expect(line).not.toContain('left with the customers')
+  })
+
   // QA39 Q39-04: the line names rows to send, not the sheet's rows (its skipped rows are not in it either), so the
   // sheet's blank rows have no place there; the campaign's own view names them beside its total.
   it.each([
