@@ -1885,6 +1885,8 @@ export const enRest = {
   'campaigns.takeBack.open': 'Take back this campaign',
   'campaigns.takeBack.confirmTitle': 'Take back this campaign?',
   'campaigns.takeBack.held': 'Sending is paused while you decide: “{keep}” lets it go on.',
+  'campaigns.takeBack.heldPartsStopped':
+    'Nothing is sent while you decide; “{keep}” leaves it paused, as it was, until you resume it.',
   'campaigns.takeBack.revokeDelivered': 'Also delete the messages already sent, for everyone',
   'campaigns.takeBack.plan.stop': '{n} not sent yet will not be sent',
   'campaigns.takeBack.plan.cancel': '{n} waiting at the gateway will be cancelled there',

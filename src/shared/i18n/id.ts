@@ -2117,6 +2117,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.takeBack.confirmTitle': 'Tarik kembali kampanye ini?',
   'campaigns.takeBack.held':
     'Pengiriman dijeda selama Anda memutuskan. Pilih “{keep}” untuk melanjutkan pengiriman.',
+  'campaigns.takeBack.heldPartsStopped':
+    'Tidak ada yang dikirim selama Anda memutuskan. Dengan “{keep}”, kampanye tetap dijeda seperti sebelumnya sampai Anda melanjutkannya.',
   'campaigns.takeBack.revokeDelivered': 'Hapus juga pesan yang sudah terkirim, untuk semua orang',
   'campaigns.takeBack.plan.stop': '{n} yang belum terkirim tidak akan dikirim',
   'campaigns.takeBack.plan.cancel': '{n} yang menunggu di gateway akan dibatalkan di sana',

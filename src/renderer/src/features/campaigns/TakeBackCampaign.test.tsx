@@ -79,6 +79,29 @@ async function openTakeBack(): Promise<{ user: ReturnType<typeof userEvent.setup
   return { user, dialog }
 }
 
+// QA64: a campaign whose only device's part had paused itself (the phone lost its connection) was told "Keep lets it
+// go on"; Keep gives back the state before the question, so its part stays paused until the operator resumes it.
+it('says Keep leaves it paused when every device part had paused itself', async () => {
+  seedStores(makeBootstrap())
+  fake.handle('campaigns:holdForTakeBack', () => ({
+    held: true,
+    campaign: makeCampaign({
+      status: 'paused',
+      devices: [{ deviceId: 'dev-1', wait: null, autoPaused: 'disconnected' }]
+    })
+  }))
+  const user = userEvent.setup()
+  render(<TakeBackCampaign id="c-1" offered onChanged={() => undefined} />)
+  await user.click(screen.getByRole('button', { name: 'Take back this campaign' }))
+  const dialog = screen.getByRole('dialog', { name: 'Take back this campaign?' })
+  expect(
+    await within(dialog).findByText(
+      'Nothing is sent while you decide; “Keep” leaves it paused, as it was, until you resume it.'
+    )
+  ).toBeTruthy()
+  expect(within(dialog).queryByText(/lets it go on/)).toBeNull()
+})
+
 // QA14 Q14-02: the campaign kept sending behind its question, and the question's counts stayed as first read.
 it('holds a running campaign while asking, counts again as the gateway moves, and Keep lets it go on', async () => {
   seedStores(makeBootstrap())

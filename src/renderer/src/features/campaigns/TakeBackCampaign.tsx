@@ -94,6 +94,8 @@ export function TakeBackCampaign({
   // While the question is on screen the campaign sends nothing (QA14 Q14-02: rows kept leaving behind it). `held`:
   // this question paused it, so Keep (or leaving the view) runs it again; null until the core has answered.
   const [held, setHeld] = useState<boolean | null>(null)
+  // Every device's part had paused itself (a phone offline, a quota): Keep leaves it paused, not sending (QA64).
+  const [partsStopped, setPartsStopped] = useState(false)
   // The same, for the handlers and leaving the view (set where the hold is taken or given back).
   const heldRef = useRef(false)
   const release = (): void => {
@@ -117,6 +119,8 @@ export function TakeBackCampaign({
       .then((reply) => {
         heldRef.current = reply.held
         setHeld(reply.held)
+        const parts = reply.campaign.devices
+        setPartsStopped(parts.length > 0 && parts.every((part) => part.autoPaused !== null))
         if (reply.held) onChanged()
       })
       .catch((e: unknown) => {
@@ -211,7 +215,13 @@ export function TakeBackCampaign({
             />{' '}
             {t('campaigns.takeBack.revokeDelivered')}
           </label>
-          {held ? <p className="muted">{t('campaigns.takeBack.held', { keep: t('common.keep') })}</p> : null}
+          {held ? (
+            <p className="muted">
+              {t(partsStopped ? 'campaigns.takeBack.heldPartsStopped' : 'campaigns.takeBack.held', {
+                keep: t('common.keep')
+              })}
+            </p>
+          ) : null}
           {plan ? (
             <ul data-testid="campaign-takeback-plan">
               <li>{t('campaigns.takeBack.plan.stop', { n: plan.stopLocally })}</li>
