@@ -1297,6 +1297,35 @@ describe('a verdict true to its buckets', () => {
     await waitFor(() => expect(listed.textContent?.replace(WHEN, '')).toBe('bills finished'))
   })
 
+  // QA64: with another campaign open, the list said "Small run sending" long after it had finished (only the open one
+  // was followed); Overview said "finished".
+  it('follows a campaign that is not the open one in the list', async () => {
+    let small = campaign({ id: 'c1', name: 'Small run', status: 'running', counts: { queued: 1, read: 2 } })
+    const other = campaign({ id: 'c2', name: 'CSV promo', status: 'finished', counts: { read: 3 } })
+    fake.handle('campaigns:list', () => ({ campaigns: [small, other] }))
+    fake.handle('campaigns:get', ({ id }) => (id === 'c1' ? small : other))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: 'CSV promo' }))
+    await waitFor(() => expect(screen.getByTestId('campaign-status').textContent).toBe('finished'))
+    const list = screen.getByRole('list', { name: 'Your campaigns' })
+    const smallListed = (): string =>
+      (within(list).getByRole('button', { name: 'Small run' }).closest('li')?.textContent ?? '').replace(
+        WHEN,
+        ''
+      )
+    expect(smallListed()).not.toContain('finished')
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)))
+    const listReads = fake.requests('campaigns:list').length
+    small = campaign({ id: 'c1', name: 'Small run', status: 'finished', counts: { read: 3 } })
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(smallListed()).toBe('Small run finished'), { timeout: 3000 })
+    // One more read of the list, not one per notice.
+    expect(fake.requests('campaigns:list').length).toBe(listReads + 1)
+    // The open campaign stays the one picked.
+    expect(screen.getByRole('heading', { name: /CSV promo/ })).toBeTruthy()
+  })
+
   // QA: a campaign outside its working hours was headed "mengirim" ("sending") although nothing was being sent.
   it.each([
     { language: 'en' as const, words: 'waiting for its working hours to open at 16 Jan 2026, 08:00 WIB' },

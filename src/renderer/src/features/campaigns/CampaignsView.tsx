@@ -136,6 +136,12 @@ const COUNT_KEY = {
 const EXPORT_PROGRESS_KEY: MessageKey = 'campaigns.export.progress'
 
 /**
+ * How long the list waits to join change notices into one read: a sending campaign changes with every send, and the
+ * list names statuses only (the open campaign's counts are read on their own).
+ */
+const LIST_CHANGES_GAP_MS = 1000
+
+/**
  * What "Cancel the rest" did: the rows it cancelled, and those past cancelling by where they stand — sent (or further)
  * apart from still with the gateway (QA4 F12: a row already read was "already with the gateway").
  */
@@ -249,6 +255,21 @@ export function CampaignsView(): React.JSX.Element {
       on = false
     }
   }, [reload, openId, wantsNew, reopening, takeIfStill])
+  // Every listed campaign follows its changes, not the open one alone (QA64: "Small run sending" stayed long after it
+  // had finished while another was open): the list's words only; what is open, and the focus, stay.
+  useEffect(() => {
+    let on = true
+    const listReads = coalescedReads(async () => {
+      const reply = await call('campaigns:list', {})
+      if (on) setList(reply.campaigns)
+    }, LIST_CHANGES_GAP_MS)
+    const off = getApi().on('campaigns:changed', () => listReads.ask('soon'))
+    return () => {
+      on = false
+      listReads.stop()
+      off()
+    }
+  }, [])
   useEffect(() => {
     if (openId === null && !reopened.current) return
     keepOpenCampaign(openId)
