@@ -2192,6 +2192,21 @@ describe('the reply box', () => {
     expect(replySent()).toBe('')
   })
 
+  // QA64: with sending paused, a reply's bubble said "Queued" alone while the Outbox row said "Queued · paused".
+  it.each([
+    ['all sending paused', true, false],
+    ["its device's sending paused", false, true]
+  ] as const)('says a reply held by a pause is paused (%s)', async (_, sendingPaused, paused) => {
+    seedStores(makeBootstrap({ sendingPaused, devices: [{ ...shop, paused }] }))
+    const reply = makeItem({ id: 'out-9', recipient: '6281377778888', text: 'Ada, kak', status: 'queued' })
+    script({ entries: [incoming(), { direction: 'out', at: '2026-01-15T03:05:00.000Z', item: reply }] })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const badge = await screen.findByTestId('inbox-entry-status')
+    expect(badge.textContent).toContain('Queued · paused')
+  })
+
   it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {
     script()
     fake.fail('inbox:reply', { code: 'network', message: 'The core did not answer.' })
