@@ -2192,6 +2192,48 @@ describe('the reply box', () => {
     expect(replySent()).toBe('')
   })
 
+  // QA64: a screen reader heard "Halo, pesanan saya kapan dikirim?" and "Pesanan Anda dikirim besok" alike (only the
+  // bubble's side and colour told them apart), and five "Delete for everyone" buttons named no message.
+  it("names each message's writer and what each message's action acts on", async () => {
+    const replies = ['Pesanan Anda dikirim besok', 'Terima kasih, kak'].map((text, n) =>
+      makeItem({
+        id: `out-${n}`,
+        recipient: '6281377778888',
+        text,
+        status: 'delivered',
+        gatewayId: `gw-${n}`
+      })
+    )
+    script({
+      entries: [
+        incoming({ text: 'Halo, pesanan saya kapan dikirim?' }),
+        ...replies.map((item, n) => ({
+          direction: 'out' as const,
+          at: `2026-01-15T03:0${5 + n}:00.000Z`,
+          item
+        }))
+      ]
+    })
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    const customer = await screen.findByTestId('inbox-entry-in')
+    expect(customer.textContent).toMatch(/^Dewi: Halo, pesanan saya kapan dikirim\?/)
+    const own = screen.getAllByTestId('inbox-entry-out')
+    expect(own.map((entry) => entry.textContent?.slice(0, 5))).toEqual(['You: ', 'You: '])
+    const deletes = screen.getAllByRole('button', { name: 'Delete for everyone' })
+    // Each names its own message.
+    const described = deletes.map((button) => ({
+      own: button.closest('li')?.querySelector('.inbox-message-text')?.textContent,
+      described: document.getElementById(button.getAttribute('aria-describedby') ?? '')?.textContent
+    }))
+    expect(described.map((d) => d.described).sort()).toEqual([
+      'Pesanan Anda dikirim besok',
+      'Terima kasih, kak'
+    ])
+    for (const { own, described: words } of described) expect(words).toBe(own)
+  })
+
   // QA64: with sending paused, a reply's bubble said "Queued" alone while the Outbox row said "Queued · paused".
   it.each([
     ['all sending paused', true, false],

@@ -14,7 +14,14 @@ import { itemActions, revokeOneQuestion } from '../outbox/status'
 import { useTakeBackOutcome } from '../outbox/take-back-outcome'
 import { TakeBackHeldControl } from '../outbox/TakeBackHeldControl'
 
-export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX.Element | null {
+export function SentEntryTakeBack({
+  item,
+  describedBy
+}: {
+  item: OutboxItemView
+  /** The id of the reply's words: each action names the message it acts on (QA64: five alike "Delete for everyone"). */
+  describedBy: string
+}): React.JSX.Element | null {
   const t = useT()
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
@@ -73,6 +80,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
         <button
           type="button"
           className="link-button small"
+          aria-describedby={describedBy}
           {...busyButtonProps(busy, () => void cancelSending())}
         >
           {t('outbox.cancel')}
@@ -82,6 +90,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
         <button
           type="button"
           className="link-button small"
+          aria-describedby={describedBy}
           ref={revokeRef}
           disabled={busy}
           aria-expanded={confirming}
@@ -94,6 +103,7 @@ export function SentEntryTakeBack({ item }: { item: OutboxItemView }): React.JSX
         <button
           type="button"
           className="link-button small"
+          aria-describedby={describedBy}
           {...busyButtonProps(busy, () => void takeBack('cancel'))}
         >
           {t('outbox.takeBack.cancel')}

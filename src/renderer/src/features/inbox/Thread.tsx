@@ -74,6 +74,9 @@ interface ThreadProps {
   onDeleted(conversation: InboxConversationView, messages: number): void
 }
 
+/** The id of a reply's words (its text, else its file's name): what its actions name besides their own words. */
+const ownWordsId = (itemId: string): string => `inbox-own-words-${itemId}`
+
 export function Thread({
   conversation,
   autoReplies,
@@ -464,11 +467,15 @@ export function Thread({
               className="inbox-entry inbox-entry--in"
               data-testid="inbox-entry-in"
             >
+              {/* Who wrote it, for a screen reader as the bubble's side tells it on screen (QA64); a group's member is
+                  named on screen already. */}
               {conversation.isGroup && entry.message.groupMember ? (
                 <p className="muted small">
                   {entry.message.pushName ?? formatPhoneForReading(entry.message.groupMember)}
                 </p>
-              ) : null}
+              ) : (
+                <span className="visually-hidden">{`${title}: `}</span>
+              )}
               <MessageMedia message={entry.message} onChanged={load} />
               {entry.message.text || !entry.message.media ? (
                 <p className="inbox-message-text" dir="auto">
@@ -495,9 +502,14 @@ export function Thread({
               className="inbox-entry inbox-entry--out"
               data-testid="inbox-entry-out"
             >
-              {entry.item.fileName ? <p className="muted small">{entry.item.fileName}</p> : null}
+              <span className="visually-hidden">{`${t('inbox.thread.you')}: `}</span>
+              {entry.item.fileName ? (
+                <p className="muted small" id={entry.item.text ? undefined : ownWordsId(entry.item.id)}>
+                  {entry.item.fileName}
+                </p>
+              ) : null}
               {entry.item.text ? (
-                <p className="inbox-message-text" dir="auto">
+                <p className="inbox-message-text" dir="auto" id={ownWordsId(entry.item.id)}>
                   <WhatsAppText text={entry.item.text} />
                 </p>
               ) : null}
@@ -543,7 +555,7 @@ export function Thread({
                   <strong>{cancelsAtTurnLine(entry.item, t)}</strong>
                 </p>
               ) : null}
-              <SentEntryTakeBack item={entry.item} />
+              <SentEntryTakeBack item={entry.item} describedBy={ownWordsId(entry.item.id)} />
             </li>
           )
         )}
