@@ -2021,6 +2021,10 @@ export const enRest = {
   'campaigns.optOuts.importConfirm':
     '{name} holds {count, plural, one {# number. Put it on the opt-out list? Every campaign skips it from now on, and its messages still waiting in campaigns are cancelled.} other {# numbers. Put them all on the opt-out list? Every campaign skips them from now on, and their messages still waiting in campaigns are cancelled.}}',
   'campaigns.optOuts.importConfirmButton': 'Put {count} on the list',
+  'campaigns.optOuts.importInvalid':
+    '{count, plural, one {# entry is not a valid number and is left out: {entries}.} other {# entries are not valid numbers and are left out: {entries}.}}',
+  'campaigns.optOuts.importRepeated':
+    '{count, plural, one {# number is written twice or more: it goes on once.} other {# numbers are written twice or more: each goes on once.}}',
   'campaigns.optOuts.importOtherCells':
     'Its other cells (headings, names, other columns such as a yes/no column) are not read: every number in the file goes on the list.',
   'campaigns.optOuts.export': 'Export (CSV)',

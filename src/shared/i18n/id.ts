@@ -2248,6 +2248,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.optOuts.importConfirm':
     '{name} berisi {count} nomor. Masukkan semuanya ke daftar berhenti berlangganan? Semua kampanye melewatinya mulai sekarang, dan pesannya yang masih menunggu di kampanye dibatalkan.',
   'campaigns.optOuts.importConfirmButton': 'Masukkan {count} ke daftar',
+  'campaigns.optOuts.importInvalid': '{count} entri bukan nomor yang valid dan tidak dimasukkan: {entries}.',
+  'campaigns.optOuts.importRepeated': '{count} nomor ditulis lebih dari sekali: dimasukkan sekali.',
   'campaigns.optOuts.importOtherCells':
     'Sel lainnya (judul, nama, kolom lain seperti kolom ya/tidak) tidak dibaca: setiap nomor di file masuk ke daftar.',
   'campaigns.optOuts.export': 'Ekspor (CSV)',

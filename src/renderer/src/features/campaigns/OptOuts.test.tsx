@@ -312,6 +312,36 @@ describe('what an add says', () => {
     expect((await screen.findByTestId('optouts-result')).textContent).toBe(text)
   })
 
+  // QA64: a file with one number twice (with and without dashes) and "12345" was asked about as "holds 4 numbers…
+  // Put 4 on the list", then "2 added; 1 number was not valid: 12345. 1 number was written twice or more".
+  it.each([
+    {
+      language: 'en' as const,
+      asked: 'list.csv holds 2 numbers.',
+      button: 'Put 2 on the list',
+      leftOut:
+        '1 entry is not a valid number and is left out: 12345. 1 number is written twice or more: it goes on once.'
+    },
+    {
+      language: 'id' as const,
+      asked: 'list.csv berisi 2 nomor.',
+      button: 'Masukkan 2 ke daftar',
+      leftOut:
+        '1 entri bukan nomor yang valid dan tidak dimasukkan: 12345. 1 nomor ditulis lebih dari sekali: dimasukkan sekali.'
+    }
+  ])('asks about the numbers a file puts on the list, not its entries ($language)', async (want) => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: want.language }) }))
+    const user = userEvent.setup()
+    render(<OptOuts />)
+    await user.click(await screen.findByText(want.language === 'en' ? 'Opt-out list (0)' : /\(0\)/))
+    const file = new File(['0813-9999-0001\r\n081399990001\r\n12345\r\n+62 813 9999 0002\r\n'], 'list.csv')
+    await user.upload(screen.getByLabelText(want.language === 'en' ? 'Import a file…' : /Impor/), file)
+    const question = await screen.findByRole('group', { name: /list\.csv/ })
+    expect(question.textContent).toContain(want.asked)
+    expect(within(question).getByTestId('optouts-import-left-out').textContent).toBe(want.leftOut)
+    expect(within(question).getByTestId('optouts-import-confirm').textContent).toBe(want.button)
+  })
+
   // QA59: a customer sheet picked here put every customer on the list at once, its opt-out column unread, nothing
   // asked first; what opting out cancels (their waiting campaign messages) no undo brings back.
   it('asks before a file’s numbers go on the list, says its other cells are not read, and Cancel adds nothing', async () => {

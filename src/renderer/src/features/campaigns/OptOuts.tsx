@@ -14,6 +14,7 @@ import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { OptOutKeywords } from './OptOutKeywords'
 import { optOutsCsv } from './optouts-csv'
 import { optOutHowText } from './opt-out-source'
+import { normalisePhone } from '../send/recipients'
 
 type OptOut = InvokeReply<'optouts:list'>['optOuts'][number]
 
@@ -42,6 +43,29 @@ function pastedNumbers(
   const block =
     (separated(before.at(-1)) ? '' : '\n') + numbers.join('\n') + (separated(after[0]) ? '' : '\n')
   return { block, caret: before.length + block.length, skipped }
+}
+
+/** What a file's entries put on the list: its valid numbers, each once, and what is left out of them. */
+interface FilePut {
+  numbers: number
+  invalid: string[]
+  repeated: number
+}
+
+/**
+ * The file's entries as the core adds them (optouts:add: each normalised, a number written twice added once), so the
+ * question counts what goes on the list (QA64: "holds 4 numbers" for two, one of them twice, and "12345").
+ */
+function filePut(entries: readonly string[]): FilePut {
+  const valid: string[] = []
+  const invalid: string[] = []
+  for (const entry of entries) {
+    const { value, problem } = normalisePhone(entry)
+    if (problem === null) valid.push(value)
+    else invalid.push(entry)
+  }
+  const numbers = new Set(valid).size
+  return { numbers, invalid, repeated: valid.length - numbers }
 }
 
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
@@ -110,9 +134,13 @@ export function OptOuts(): React.JSX.Element {
    * unasked; what opting out cancels, their waiting campaign messages, no undo brings back), and whether it has other
    * cells (names, a yes/no column) that are not read.
    */
-  const [importing, setImporting] = useState<{ name: string; numbers: string[]; otherCells: boolean } | null>(
-    null
-  )
+  const [importing, setImporting] = useState<{
+    name: string
+    numbers: string[]
+    otherCells: boolean
+    /** What the list gets of them, by the rule the core adds with: each valid number once. */
+    put: FilePut
+  } | null>(null)
   const importRef = useRef<HTMLInputElement>(null)
   /** What the last pasted block of cells left out of the box (the cells that were not numbers), until the add. */
   const [pasteNote, setPasteNote] = useState<string | null>(null)
@@ -326,7 +354,12 @@ export function OptOuts(): React.JSX.Element {
                   csvText(new Uint8Array(reader.result as ArrayBuffer))
                 )
                 if (numbers.length > 0)
-                  return setImporting({ name: file.name, numbers, otherCells: skipped.length > 0 })
+                  return setImporting({
+                    name: file.name,
+                    numbers,
+                    otherCells: skipped.length > 0,
+                    put: filePut(numbers)
+                  })
                 setResult(null)
                 setNote(t('campaigns.optOuts.noNumbers', { name: file.name }))
               }
@@ -344,9 +377,9 @@ export function OptOuts(): React.JSX.Element {
           focusOnOpen
           question={t('campaigns.optOuts.importConfirm', {
             name: importing.name,
-            count: importing.numbers.length
+            count: importing.put.numbers
           })}
-          confirmLabel={t('campaigns.optOuts.importConfirmButton', { count: importing.numbers.length })}
+          confirmLabel={t('campaigns.optOuts.importConfirmButton', { count: importing.put.numbers })}
           keepLabel={t('common.cancel')}
           confirmTestId="optouts-import-confirm"
           onConfirm={() => {
@@ -359,6 +392,23 @@ export function OptOuts(): React.JSX.Element {
             importRef.current?.focus()
           }}
         >
+          {importing.put.invalid.length + importing.put.repeated > 0 ? (
+            <p className="muted" data-testid="optouts-import-left-out">
+              {[
+                importing.put.invalid.length > 0
+                  ? t('campaigns.optOuts.importInvalid', {
+                      count: importing.put.invalid.length,
+                      entries: firstFew(importing.put.invalid, t)
+                    })
+                  : '',
+                importing.put.repeated > 0
+                  ? t('campaigns.optOuts.importRepeated', { count: importing.put.repeated })
+                  : ''
+              ]
+                .filter(Boolean)
+                .join(' ')}
+            </p>
+          ) : null}
           {importing.otherCells ? (
             <p className="muted" data-testid="optouts-import-other-cells">
               {t('campaigns.optOuts.importOtherCells')}
