@@ -2247,6 +2247,13 @@ describe('the reply box', () => {
     await user.click(await screen.findByTestId('inbox-conversation-1'))
     const badge = await screen.findByTestId('inbox-entry-status')
     expect(badge.textContent).toContain('Queued · paused')
+    // Found by a search, as its bubble says it.
+    fake.handle('inbox:search', () =>
+      found({ replies: [{ conversation: DEWI, item: reply, at: reply.createdAt }] })
+    )
+    await user.type(screen.getByTestId('inbox-search'), 'kak')
+    const hit = await screen.findByTestId('inbox-search-message')
+    expect(hit.textContent).toContain('Queued · paused')
   })
 
   it('keeps the requestId when a send failed, so trying again cannot send twice', async () => {
