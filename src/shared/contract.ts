@@ -380,6 +380,11 @@ export const OutboxItemView = z.object({
    * the gateway still holds its copy, and could send it, until the cancel asked again is taken; absent otherwise.
    */
   gatewayStillHolds: z.literal(true).optional(),
+  /**
+   * Of a schedule the gateway keeps: a change made here (its words, number or time) the gateway has not taken yet (it
+   * did not answer), so its saved copy would go out as it was until the change asked again is taken; absent otherwise.
+   */
+  gatewayChangeOwed: z.literal(true).optional(),
   overduePolicy: OverduePolicy.nullable(),
   /** Held by the overdue policy: waiting for the operator to send or cancel. */
   held: z.boolean(),

@@ -1025,6 +1025,10 @@ export const enRest = {
   'outbox.fact.device': 'Device',
   'outbox.gatewayStillHolds':
     'Cancelled here, but the gateway has not confirmed it yet and still holds its copy: Sender Desk asks again until it does. Until then the gateway could still send it.',
+  'outbox.gatewayChangeOwed':
+    'Changed here, but the gateway has not taken the change yet and still holds its earlier copy: Sender Desk asks again until it does. Until then the gateway could send that copy as it was, at its earlier time.',
+  'schedules.changeOwed':
+    'The gateway has not taken this change yet: until it does, its saved copy would go out as it was.',
   'outbox.deviceRemoved':
     'Its device was removed, so the gateway’s later reports (delivered, read) no longer reach Sender Desk.',
   'outbox.fact.created': 'Created',

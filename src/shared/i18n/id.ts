@@ -1258,6 +1258,10 @@ export const id: Record<MessageKey, string> = {
   'outbox.fact.device': 'Perangkat',
   'outbox.gatewayStillHolds':
     'Dibatalkan di sini, tetapi gateway belum mengonfirmasinya dan masih menyimpan salinannya: Sender Desk terus meminta sampai gateway melakukannya. Sampai saat itu gateway masih bisa mengirimnya.',
+  'outbox.gatewayChangeOwed':
+    'Diubah di sini, tetapi gateway belum menerima perubahannya dan masih menyimpan salinan sebelumnya: Sender Desk terus meminta sampai gateway menerimanya. Sampai saat itu gateway masih bisa mengirim salinan itu seperti semula, pada waktu sebelumnya.',
+  'schedules.changeOwed':
+    'Gateway belum menerima perubahan ini: sampai diterima, salinan yang tersimpan di sana akan terkirim seperti semula.',
   'outbox.deviceRemoved':
     'Perangkatnya sudah dihapus, jadi laporan gateway berikutnya (diterima, dibaca) tidak lagi sampai ke Sender Desk.',
   'outbox.fact.created': 'Dibuat',

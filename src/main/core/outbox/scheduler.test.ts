@@ -424,6 +424,28 @@ describe('gateway schedules', () => {
     expect(fx.outbox.get(local).item.gatewayStillHolds).toBeUndefined()
   })
 
+  // QA64: rescheduled and reworded while the gateway could not be reached, the card read "Rescheduled" with the new
+  // words and time while the gateway still held the old copy, which went out at the old time.
+  it('says a change the gateway has not taken yet, until it takes it', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'), 'old words')
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    expect(fx.outbox.get(id).item.gatewayChangeOwed).toBeUndefined()
+    fx.gateway.fail({ op: 'updateSchedule', code: 'network', causeCode: 'ECONNREFUSED' })
+    fx.outbox.edit(id, { text: 'new words', schedule: gatewayMode('2026-01-15T18:30') })
+    await fx.clock.advance(0)
+    expect(fx.gateway.schedules[0]?.input.message).toBe('old words')
+    expect(fx.outbox.get(id).item).toMatchObject({
+      status: 'scheduled',
+      text: 'new words',
+      gatewayChangeOwed: true
+    })
+    await fx.clock.advance(10 * 60_000)
+    expect(fx.gateway.schedules[0]?.input.message).toBe('new words')
+    expect(fx.outbox.get(id).item.gatewayChangeOwed).toBeUndefined()
+  })
+
   it('refuses to move a schedule to a time that has passed (QA finding 3), and keeps it as it was', async () => {
     fx = makeFixture()
     const id = await scheduleText(gatewayMode('2026-01-15T18:00'))

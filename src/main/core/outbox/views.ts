@@ -55,6 +55,9 @@ export function itemViews(ctx: {
       ...(item.status === 'scheduled' && item.scheduleMode === 'gateway'
         ? { savedAtGateway: savedAtGateway(ctx.store, item.id) }
         : {}),
+      ...(item.status === 'scheduled' && item.scheduleMode === 'gateway' && changeOwed(ctx.store, item.id)
+        ? { gatewayChangeOwed: true as const }
+        : {}),
       ...(item.status === 'cancelled' && item.scheduleMode === 'gateway' && cancelOwed(ctx.store, item.id)
         ? { gatewayStillHolds: true as const }
         : {}),
@@ -79,6 +82,15 @@ function sentAtItsTurnHere(item: ItemRecord): boolean {
 function savedAtGateway(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: string): boolean {
   const row = store.scheduleForItem(itemId)
   return row !== undefined && row.pendingOp !== 'create'
+}
+
+/**
+ * Whether a saved schedule still owes the gateway a change made here (planUpdate), asked at least once and not taken:
+ * the first ask is made at once, so a change on its way is not called owed.
+ */
+function changeOwed(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: string): boolean {
+  const row = store.scheduleForItem(itemId)
+  return row?.pendingOp === 'update' && row.attempts > 0
 }
 
 /** Whether a cancelled item's schedule still owes the gateway its cancel (gateway-schedules.ts planRemoval). */

@@ -132,6 +132,31 @@ describe('a cancelled message the gateway still holds', () => {
   })
 })
 
+// QA64: a gateway schedule changed while the gateway did not answer read as changed; the gateway's copy went out as it was.
+describe('a change the gateway has not taken', () => {
+  it('says so until the gateway takes it', async () => {
+    seedStores(makeBootstrap({ settings: makeSettings({ language: 'en' }), devices: [makeDevice()] }))
+    const changed = makeItem({
+      id: 'item-9',
+      status: 'scheduled',
+      scheduleMode: 'gateway',
+      savedAtGateway: true
+    })
+    let owed = true
+    fake.handle('outbox:get', () => ({
+      item: owed ? { ...changed, gatewayChangeOwed: true as const } : changed,
+      history: []
+    }))
+    openUnread()
+    expect((await screen.findByTestId('outbox-gateway-change-owed')).textContent).toContain(
+      'the gateway has not taken the change yet and still holds its earlier copy'
+    )
+    owed = false
+    act(() => useOutbox.getState().applyItem({ ...changed, updatedAt: '2026-01-15T03:02:00.000Z' }))
+    await waitFor(() => expect(screen.queryByTestId('outbox-gateway-change-owed')).toBeNull())
+  })
+})
+
 // QA61: a message scheduled before its customer's STOP read as going until its time, then was cancelled as opted out.
 describe('a message a send policy will cancel at its turn', () => {
   it.each([

@@ -315,6 +315,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           {t('outbox.gatewayStillHolds')}
         </p>
       ) : null}
+      {item.gatewayChangeOwed ? (
+        <p className="alert alert--warn" data-testid="outbox-gateway-change-owed">
+          {t('outbox.gatewayChangeOwed')}
+        </p>
+      ) : null}
       <RemedyAdvice item={item} />
       {cancelsAtTurn ? (
         <p className="alert alert--warn" data-testid="outbox-cancels-at-turn">

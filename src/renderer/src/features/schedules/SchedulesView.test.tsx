@@ -207,6 +207,19 @@ describe('SchedulesView', () => {
     expect(saved?.textContent).not.toContain('not at the gateway yet')
   })
 
+  // QA64: rescheduled while the gateway could not be reached, the card read as changed; the gateway's old copy went out.
+  it('says a change the gateway has not taken yet', async () => {
+    fake.handle('outbox:scheduled', () => ({
+      items: [{ ...gateway, savedAtGateway: true, gatewayChangeOwed: true as const }],
+      total: 1
+    }))
+    render(<SchedulesView />)
+    const row = await screen.findByTestId('schedule-row')
+    expect(within(row).getByTestId('schedule-change-owed').textContent).toBe(
+      'The gateway has not taken this change yet: until it does, its saved copy would go out as it was.'
+    )
+  })
+
   // QA61: a message scheduled before its customer's STOP read as going until its time, then was cancelled.
   it('says ahead that a schedule whose number opted out since will not be sent, and reads again on a STOP', async () => {
     connectEvents()

@@ -513,11 +513,18 @@ function ScheduleMeta({
       {cancels}
     </strong>
   ) : null
+  // Changed here while the gateway did not answer: its saved copy would still go out as it was (QA64).
+  const owedLine = item.gatewayChangeOwed ? (
+    <strong className="schedule-cancels" data-testid="schedule-change-owed">
+      {t('schedules.changeOwed')}
+    </strong>
+  ) : null
   if (part === 'own')
-    return notYetAtGateway || cancelsLine ? (
+    return notYetAtGateway || cancelsLine || owedLine ? (
       <div className="schedule-meta muted small">
         {notYetAtGateway ? <strong>{notYetAtGateway}</strong> : null}
         {cancelsLine}
+        {owedLine}
       </div>
     ) : null
   return (
@@ -541,6 +548,7 @@ function ScheduleMeta({
         </strong>
       ) : null}
       {part !== 'shared' ? cancelsLine : null}
+      {part !== 'shared' ? owedLine : null}
     </div>
   )
 }
