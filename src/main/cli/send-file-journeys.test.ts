@@ -78,9 +78,9 @@ describe('a file whose name is not what its bytes are (the core sends it under i
     [
       'invoice.pdf',
       'invoice.jpg',
-      'invoice.pdf is really a JPG image: it is sent as invoice.jpg, as a photo.'
+      'invoice.pdf is really an image (JPG): it is sent as invoice.jpg, as a photo.'
     ],
-    ['photo.png', 'photo.jpg', 'photo.png is really a JPG image: it is sent as photo.jpg, as a photo.']
+    ['photo.png', 'photo.jpg', 'photo.png is really an image (JPG): it is sent as photo.jpg, as a photo.']
   ])(
     '%s is sent and queued as %s, and the terminal says so as the window does',
     async (name, sentAs, note) => {

@@ -13,7 +13,7 @@ const RENAMED_KEYS = {
   audio: 'send.file.renamed.audio'
 } as const satisfies Record<FileKind, MessageKey>
 
-/** "invoice.pdf is really a JPG image: it is sent as invoice.jpg, as a photo." (QA32 Q32-04) */
+/** "invoice.pdf is really an image (JPG): it is sent as invoice.jpg, as a photo." (QA32 Q32-04) */
 export function renamedFileNote(file: { kind: FileKind; name: string; renamedFrom: string }): {
   key: MessageKey
   params: Params

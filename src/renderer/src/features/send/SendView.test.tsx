@@ -164,7 +164,15 @@ describe('files', () => {
   it.each([
     {
       language: 'en' as const,
-      note: 'invoice.pdf is really a JPG image: it is sent as invoice.jpg, as a photo.'
+      note: 'invoice.pdf is really an image (JPG): it is sent as invoice.jpg, as a photo.'
+    },
+    // QA64: "clip.mov is really a MP4 video": no article is guessed before a type's letters.
+    {
+      language: 'en' as const,
+      kind: 'video' as const,
+      from: 'clip.mov',
+      name: 'clip.mp4',
+      note: 'clip.mov is really a video (MP4): it is sent as clip.mp4.'
     },
     {
       language: 'id' as const,
@@ -172,16 +180,22 @@ describe('files', () => {
     }
   ])(
     'says a file goes under another name and kind, and keeps its thumbnail ($language) (QA32 Q32-04)',
-    async ({ language, note }) => {
+    async ({
+      language,
+      note,
+      kind = 'image' as 'image' | 'video',
+      from = 'invoice.pdf',
+      name = 'invoice.jpg'
+    }) => {
       onTestFinished(stubPhotoDecoding({ finishAtOnce: true }).restore)
       fake.onRegister((files) => ({
         files: files.map((f, i) => ({
           handle: `h-${i}`,
-          name: 'invoice.jpg',
+          name,
           renamedFrom: f.name,
           size: f.size,
-          kind: 'image',
-          mime: 'image/jpeg',
+          kind,
+          mime: kind === 'image' ? 'image/jpeg' : 'video/mp4',
           contentId: 'sha-invoice'
         })),
         rejected: []
@@ -190,11 +204,12 @@ describe('files', () => {
       useSettings.getState().set(makeSettings({ language }))
       // The window's File says what its name says; only the core read its bytes.
       await user.upload(document.getElementById('send-file-input')!, [
-        new File([new Uint8Array(2000)], 'invoice.pdf', { type: 'image/jpeg' })
+        new File([new Uint8Array(2000)], from, { type: kind === 'image' ? 'image/jpeg' : 'video/mp4' })
       ])
       const row = await screen.findByTestId('send-file-row')
       expect(within(row).getByTestId('send-file-renamed').textContent).toBe(note)
-      expect((await within(row).findByTestId('send-file-thumb')).getAttribute('src')).toMatch(/^blob:/)
+      if (kind === 'image')
+        expect((await within(row).findByTestId('send-file-thumb')).getAttribute('src')).toMatch(/^blob:/)
     }
   )
 
