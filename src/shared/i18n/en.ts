@@ -761,9 +761,10 @@ export const enRest = {
   'send.file.ready': 'Ready to send',
   'send.file.tooLarge': 'Larger than {max}',
   'send.file.remove': 'Remove {name}',
-  'send.files.alreadyThere': '{name} is already in this message: not added again.',
+  'send.files.alreadyThere': '{name} is already in this message (the same contents): not added again.',
   'send.files.alreadyThereMany':
-    '{count, plural, one {# file is} other {# files are}} already in this message: not added again.',
+    '{count, plural, one {# file is} other {# files are}} already in this message (the same contents), not added again: {names}.',
+  'send.files.namesMore': '{names} and {count} more',
   'send.file.renamed.image': '{from} is really an image ({type}): it is sent as {to}, as a photo.',
   'send.file.renamed.document': '{from} is really a document ({type}): it is sent as {to}.',
   'send.file.renamed.video': '{from} is really a video ({type}): it is sent as {to}.',

@@ -997,8 +997,10 @@ export const id: Record<MessageKey, string> = {
   'send.file.ready': 'Siap dikirim',
   'send.file.tooLarge': 'Lebih dari {max}',
   'send.file.remove': 'Hapus {name}',
-  'send.files.alreadyThere': '{name} sudah ada di pesan ini: tidak ditambahkan lagi.',
-  'send.files.alreadyThereMany': '{count} file sudah ada di pesan ini: tidak ditambahkan lagi.',
+  'send.files.alreadyThere': '{name} sudah ada di pesan ini (isinya sama): tidak ditambahkan lagi.',
+  'send.files.alreadyThereMany':
+    '{count} file sudah ada di pesan ini (isinya sama), tidak ditambahkan lagi: {names}.',
+  'send.files.namesMore': '{names} dan {count} lainnya',
   'send.file.renamed.image': '{from} sebenarnya gambar {type}: dikirim sebagai {to}, sebagai foto.',
   'send.file.renamed.document': '{from} sebenarnya dokumen {type}: dikirim sebagai {to}.',
   'send.file.renamed.video': '{from} sebenarnya video {type}: dikirim sebagai {to}.',

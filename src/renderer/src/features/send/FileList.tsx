@@ -212,6 +212,9 @@ export function Rejections({ maxFileBytes }: { maxFileBytes: number }): React.JS
  * picker, and its row appears elsewhere). Always there, its words changing: a live region that arrives holding its
  * words is not read.
  */
+/** How many repeated files the status names; the rest are counted. */
+const NAMED_REPEATS = 3
+
 export function FilesStatus(): React.JSX.Element {
   const t = useT()
   const registering = useSend((s) => s.registering)
@@ -238,7 +241,17 @@ export function FilesStatus(): React.JSX.Element {
     repeated.length === 1
       ? t('send.files.alreadyThere', { name: repeated[0] ?? '' })
       : repeated.length > 1
-        ? t('send.files.alreadyThereMany', { count: repeated.length })
+        ? // Named, a few: a repeat under another name went missing unsaid (QA64: "2 files are already in this message").
+          t('send.files.alreadyThereMany', {
+            count: repeated.length,
+            names:
+              repeated.length > NAMED_REPEATS
+                ? t('send.files.namesMore', {
+                    names: repeated.slice(0, NAMED_REPEATS).join(', '),
+                    count: repeated.length - NAMED_REPEATS
+                  })
+                : repeated.join(', ')
+          })
         : ''
   const text = registering ? t('send.files.registering') : [addedText, repeatedText].filter(Boolean).join(' ')
   return (

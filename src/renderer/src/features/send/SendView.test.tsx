@@ -125,18 +125,21 @@ describe('files', () => {
   it.each([
     {
       language: 'en' as const,
-      again: 'promo.jpg is already in this message: not added again.',
-      mixed: '2 files added: ready to send. kwitansi copy.jpg is already in this message: not added again.'
+      again: 'promo.jpg is already in this message (the same contents): not added again.',
+      mixed:
+        '2 files added: ready to send. kwitansi copy.jpg is already in this message (the same contents): not added again.',
+      many: '2 files are already in this message (the same contents), not added again: promo copy.jpg, kwitansi copy.jpg.'
     },
     {
       language: 'id' as const,
-      again: 'promo.jpg sudah ada di pesan ini: tidak ditambahkan lagi.',
+      again: 'promo.jpg sudah ada di pesan ini (isinya sama): tidak ditambahkan lagi.',
       mixed:
-        '2 file ditambahkan: siap dikirim. kwitansi copy.jpg sudah ada di pesan ini: tidak ditambahkan lagi.'
+        '2 file ditambahkan: siap dikirim. kwitansi copy.jpg sudah ada di pesan ini (isinya sama): tidak ditambahkan lagi.',
+      many: '2 file sudah ada di pesan ini (isinya sama), tidak ditambahkan lagi: promo copy.jpg, kwitansi copy.jpg.'
     }
   ])(
     'adds the same file once, and says a repeat was already there ($language) (QA32 Q32-03)',
-    async ({ language, again, mixed }) => {
+    async ({ language, again, mixed, many }) => {
       byContent()
       const user = show()
       useSettings.getState().set(makeSettings({ language }))
@@ -158,6 +161,12 @@ describe('files', () => {
       expect(
         screen.getAllByTestId('send-file-row').map((row) => row.querySelector('.file-name')?.textContent)
       ).toEqual(['promo.jpg', 'kwitansi.jpg', 'memo.pdf'])
+      // Several repeats under other names are named (QA64: two went missing, counted only).
+      await user.upload(picker(), [
+        new File([new Uint8Array(3000)], 'promo copy.jpg', { type: 'image/jpeg' }),
+        kwitansi('kwitansi copy.jpg')
+      ])
+      await waitFor(() => expect(line.textContent).toBe(many))
     }
   )
 
