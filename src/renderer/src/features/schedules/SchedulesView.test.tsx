@@ -947,6 +947,25 @@ describe('a send to many numbers', () => {
     expect(await screen.findByText('To 2 numbers: 2 sent now; follow them in the Outbox.')).toBeTruthy()
   })
 
+  // QA64: an emptied date or time said "Required" under its field while the focus stayed on Save, unheard.
+  it.each(['schedule-time-input', 'schedule-date'])(
+    'takes the focus to an emptied %s on Save',
+    async (emptied) => {
+      fake.handle('outbox:scheduled', () => ({ items: promo(2), total: 2 }))
+      const user = userEvent.setup()
+      render(<SchedulesView />)
+      const card = await screen.findByTestId('schedule-send')
+      await user.click(within(card).getByRole('button', { name: 'Reschedule all' }))
+      const form = within(card).getByTestId('schedule-form-send-p-0')
+      const field = within(form).getByTestId(emptied)
+      fireEvent.change(field, { target: { value: '' } })
+      await user.click(within(form).getByRole('button', { name: 'Save' }))
+      expect(document.activeElement).toBe(field)
+      expect(field.getAttribute('aria-invalid')).toBe('true')
+      expect(fake.requests('outbox:settleSend')).toEqual([])
+    }
+  )
+
   it('reschedules every number of the send from one form, with no text to change', async () => {
     fake.handle('outbox:scheduled', () => ({ items: promo(2), total: 2 }))
     fake.handle('outbox:settleSend', () => ({ done: ['p-0', 'p-1'], refused: [] }))

@@ -1199,7 +1199,11 @@ function RescheduleForm({
   function submit(event: FormEvent): void {
     event.preventDefault()
     setTried(true)
-    if (!date || !time) return
+    if (!date || !time) {
+      // To the empty field, whose "Required" is then read out (QA64: the focus stayed on Save).
+      document.getElementById(date ? timeId : `resched-${item.id}-date`)?.focus()
+      return
+    }
     if (isNoSuchMoment(date, time)) {
       document.getElementById(`resched-${item.id}-date`)?.focus()
       return
