@@ -132,6 +132,29 @@ describe('a cancelled message the gateway still holds', () => {
   })
 })
 
+// QA64: "Created 7 Dec 2026, 04:14 WIB" above "Scheduled for 6 Dec 2026, 21:45 UTC" read as scheduled before it was
+// written; Schedules adds the operator's clock beside a schedule kept on another zone, the detail did not.
+describe("a schedule on another zone than the operator's", () => {
+  it("says its time on the operator's clock too", async () => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en', defaultTimezone: 'Asia/Jakarta' }),
+        devices: [makeDevice()]
+      })
+    )
+    const scheduled = makeItem({
+      id: 'item-9',
+      status: 'scheduled',
+      scheduledAt: '2026-12-06T21:45:00.000Z',
+      timezone: 'UTC'
+    })
+    fake.handle('outbox:get', () => ({ item: scheduled, history: [] }))
+    openUnread()
+    const when = await screen.findByTestId('outbox-scheduled-at')
+    expect(when.textContent).toBe('6 Dec 2026, 21:45 UTC (7 Dec 2026, 04:45 WIB, your time)')
+  })
+})
+
 // QA64: a gateway schedule changed while the gateway did not answer read as changed; the gateway's copy went out as it was.
 describe('a change the gateway has not taken', () => {
   it('says so until the gateway takes it', async () => {

@@ -352,7 +352,16 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         {item.scheduledAt ? (
           <div>
             <dt>{t('outbox.fact.scheduled')}</dt>
-            <dd>{formatDateTimeInZone(item.scheduledAt, locale, item.timezone)}</dd>
+            <dd data-testid="outbox-scheduled-at">
+              {formatDateTimeInZone(item.scheduledAt, locale, item.timezone)}
+              {/* On the operator's clock too when its own is another, as Schedules says it (QA64: it read as due
+                  before it was created, "Created … WIB" above "… UTC"). */}
+              {item.timezone &&
+              formatDateTimeInZone(item.scheduledAt, locale, item.timezone) !==
+                formatDateTimeInZone(item.scheduledAt, locale, zone)
+                ? ` ${t('schedules.yourTime', { time: formatDateTimeInZone(item.scheduledAt, locale, zone) })}`
+                : null}
+            </dd>
           </div>
         ) : null}
         <div>
