@@ -444,6 +444,16 @@ describe('gateway schedules', () => {
     await fx.clock.advance(10 * 60_000)
     expect(fx.gateway.schedules[0]?.input.message).toBe('new words')
     expect(fx.outbox.get(id).item.gatewayChangeOwed).toBeUndefined()
+    // Sending paused holds the change's call (as a device that cannot be reached does): owed, not asked yet.
+    fx.outbox.setPaused(true)
+    fx.outbox.edit(id, { text: 'newer words' })
+    await fx.clock.advance(10 * 60_000)
+    expect(fx.gateway.schedules[0]?.input.message).toBe('new words')
+    expect(fx.outbox.get(id).item.gatewayChangeOwed).toBe(true)
+    fx.outbox.setPaused(false)
+    await fx.clock.advance(60_000)
+    expect(fx.gateway.schedules[0]?.input.message).toBe('newer words')
+    expect(fx.outbox.get(id).item.gatewayChangeOwed).toBeUndefined()
   })
 
   it('refuses to move a schedule to a time that has passed (QA finding 3), and keeps it as it was', async () => {

@@ -85,12 +85,11 @@ function savedAtGateway(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: str
 }
 
 /**
- * Whether a saved schedule still owes the gateway a change made here (planUpdate), asked at least once and not taken:
- * the first ask is made at once, so a change on its way is not called owed.
+ * Whether a saved schedule still owes the gateway a change made here (planUpdate), as cancelOwed: not asked yet (its
+ * device unreachable or paused holds the call), or asked and not taken.
  */
 function changeOwed(store: Pick<OutboxStore, 'scheduleForItem'>, itemId: string): boolean {
-  const row = store.scheduleForItem(itemId)
-  return row?.pendingOp === 'update' && row.attempts > 0
+  return store.scheduleForItem(itemId)?.pendingOp === 'update'
 }
 
 /** Whether a cancelled item's schedule still owes the gateway its cancel (gateway-schedules.ts planRemoval). */
