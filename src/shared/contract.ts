@@ -209,6 +209,8 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * `after_series_end`: a retry of a recurring series' message past the series' end (it would be cancelled again).
  * `device_removed`: a retry of a message whose device was removed from Sender Desk (nothing would send it).
  * `saving_at_gateway`: a schedule the gateway is being asked to save right now (changed once it answers).
+ * `gateway_still_holds`: a delete of a message the gateway keeps, whose cancel there it did not take: cancelled here,
+ * kept (saying the gateway still holds it) until the gateway takes the cancel.
  */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
@@ -221,7 +223,8 @@ export const OutboxBulkRefusal = z.enum([
   'already_cancelled',
   'after_series_end',
   'device_removed',
-  'saving_at_gateway'
+  'saving_at_gateway',
+  'gateway_still_holds'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({

@@ -305,7 +305,9 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   already_cancelled: 'they were cancelled already',
   after_series_end: "they lie after their recurring series' end, so they are not sent again",
   device_removed: 'their device was removed from Sender Desk, so nothing would send them',
-  saving_at_gateway: 'the gateway is saving their schedule right now: try again in a moment'
+  saving_at_gateway: 'the gateway is saving their schedule right now: try again in a moment',
+  gateway_still_holds:
+    'the gateway keeps them and has not taken their cancel yet: cancelled, not deleted (delete them once it has)'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

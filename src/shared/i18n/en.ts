@@ -200,6 +200,8 @@ export const enRest = {
     'The gateway did not delete the reminder “{reminder}”: {reason}. {label} was not removed. Try again, or remove it anyway and keep its reminders at the gateway, which goes on sending them.',
   'desktop.error.schedulesNotCancelled':
     'The gateway did not cancel {count, plural, one {the scheduled message it keeps} other {the # scheduled messages it keeps}} to send on {count, plural, one {its day} other {their day}}. The device was not removed: its token is kept to cancel them with, and the gateway is asked again. Try again in a moment.',
+  'desktop.error.gatewayStillHolds':
+    'Cancelled, not deleted: the gateway has not taken the cancel and still holds its copy, which it could send. Sender Desk asks again; delete it once the gateway has taken it.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
   'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',
@@ -1216,6 +1218,8 @@ export const enRest = {
     '{count, plural, one {# being sent right now was kept} other {# being sent right now were kept}}',
   'outbox.bulk.atGatewayDelete':
     '{count, plural, one {# the gateway has not reported on yet was kept} other {# the gateway has not reported on yet were kept}}',
+  'outbox.bulk.gatewayStillHoldsDelete':
+    '{count, plural, one {# the gateway keeps was cancelled, not deleted: the gateway has not taken the cancel yet} other {# the gateway keeps were cancelled, not deleted: the gateway has not taken the cancel yet}}',
   'outbox.bulk.otherDelete':
     '{count, plural, one {# could not be deleted in its status} other {# could not be deleted in their status}}',
   'outbox.optOut': 'Put this number on the opt-out list',

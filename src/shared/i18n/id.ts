@@ -217,6 +217,8 @@ export const id: Record<MessageKey, string> = {
     'Gateway tidak menghapus pengingat “{reminder}”: {reason}. {label} tidak dihapus. Coba lagi, atau tetap hapus perangkat ini dan biarkan pengingatnya di gateway, yang akan terus mengirimnya.',
   'desktop.error.schedulesNotCancelled':
     'Gateway tidak membatalkan {count} pesan terjadwal yang disimpannya untuk dikirim pada harinya. Perangkat tidak dihapus: tokennya disimpan untuk membatalkannya, dan gateway diminta lagi. Coba lagi sebentar lagi.',
+  'desktop.error.gatewayStillHolds':
+    'Dibatalkan, tidak dihapus: gateway belum menerima pembatalannya dan masih menyimpan salinannya, yang masih bisa dikirimnya. Sender Desk terus meminta; hapus setelah gateway menerimanya.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
   'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
@@ -1424,6 +1426,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.waitingDelete': '{count} yang menunggu dikirim tetap disimpan: batalkan dulu',
   'outbox.bulk.sendingDelete': '{count} yang sedang dikirim tetap disimpan',
   'outbox.bulk.atGatewayDelete': '{count} yang belum dilaporkan gateway tetap disimpan',
+  'outbox.bulk.gatewayStillHoldsDelete':
+    '{count} yang disimpan gateway dibatalkan, tidak dihapus: gateway belum menerima pembatalannya',
   'outbox.bulk.otherDelete': '{count} tidak bisa dihapus dalam statusnya',
   'outbox.optOut': 'Masukkan nomor ini ke daftar berhenti berlangganan',
   'outbox.optedOut':

@@ -7,6 +7,7 @@ import type {
   FileHandleView,
   OutboxBulkRefusal,
   OutboxBulkReply,
+  OutboxItemView,
   OutboxListFilter,
   OutboxMatchingReply,
   OutboxStatus,
@@ -190,6 +191,36 @@ const AT_GATEWAY: readonly OutboxStatus[] = ['accepted', 'sent', 'delivered', 'r
  * The outbox's bulk result as the window reports it: each refusal with the item's status now and why in one word,
  * so the window can say "2 already sent could not be cancelled" in the operator's language.
  */
+/** A message whose copy the gateway keeps to send itself: saved there, or cancelled here and not yet there. */
+function keptByGateway(item: OutboxItemView): boolean {
+  if (item.scheduleMode !== 'gateway') return false
+  return (item.status === 'scheduled' && item.savedAtGateway === true) || item.gatewayStillHolds === true
+}
+
+/**
+ * Of the messages to delete, those whose copy the gateway keeps are cancelled there first, the calls made now and
+ * awaited: deleted here while the gateway did not answer, one went out on its day and nothing said so (QA64). Answers
+ * those the gateway still holds after it: cancelled here, saying so, and not to be deleted yet.
+ */
+async function cancelledAtGatewayFirst(outbox: Outbox, ids: readonly string[]): Promise<Set<string>> {
+  const keptThere = ids.flatMap((id) => {
+    try {
+      const { item } = outbox.get(id)
+      return keptByGateway(item) ? [item] : []
+    } catch {
+      return [] // gone: the delete says so
+    }
+  })
+  if (keptThere.length === 0) return new Set()
+  const waiting = keptThere.filter((item) => item.status === 'scheduled').map((item) => item.id)
+  if (waiting.length > 0) outbox.cancelMany(waiting)
+  for (const deviceId of new Set(keptThere.map((item) => item.deviceId)))
+    await outbox.settleScheduleRemovals(deviceId)
+  return new Set(
+    keptThere.filter((item) => outbox.get(item.id).item.gatewayStillHolds === true).map((item) => item.id)
+  )
+}
+
 export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   return {
     done: result.done,
@@ -603,10 +634,19 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
     },
 
     async 'outbox:deleteMany'({ ids }) {
-      return bulkReply(outbox, outbox.deleteMany(ids))
+      const held = await cancelledAtGatewayFirst(outbox, ids)
+      const reply = bulkReply(outbox, outbox.deleteMany(ids.filter((id) => !held.has(id))))
+      const stillHeld = [...held].map((id) => ({
+        id,
+        reason: 'gateway_still_holds' as const,
+        status: 'cancelled' as const
+      }))
+      return { ...reply, refused: [...reply.refused, ...stillHeld] }
     },
 
     async 'outbox:delete'({ id }) {
+      if ((await cancelledAtGatewayFirst(outbox, [id])).size > 0)
+        throw new ApiFailure('gateway_still_holds', { key: 'desktop.error.gatewayStillHolds' }, 'id')
       outbox.delete(id)
       return { ok: true as const }
     },

@@ -38,7 +38,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     after_series_end: 'outbox.bulk.otherCancel',
     device_removed: 'outbox.bulk.otherCancel',
     opted_out: 'outbox.bulk.otherCancel',
-    saving_at_gateway: 'outbox.bulk.savingAtGateway'
+    saving_at_gateway: 'outbox.bulk.savingAtGateway',
+    gateway_still_holds: 'outbox.bulk.otherCancel'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -51,7 +52,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     after_series_end: 'outbox.bulk.afterSeriesEndRetry',
     device_removed: 'outbox.bulk.deviceRemovedRetry',
     opted_out: 'outbox.bulk.optedOutRetry',
-    saving_at_gateway: 'outbox.bulk.savingAtGateway'
+    saving_at_gateway: 'outbox.bulk.savingAtGateway',
+    gateway_still_holds: 'outbox.bulk.otherRetry'
   },
   // Whatever else it is now, one no longer held was not sent by this (sent on its own, or by its own button).
   release: {
@@ -65,7 +67,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     after_series_end: 'outbox.bulk.notHeldRelease',
     device_removed: 'outbox.bulk.notHeldRelease',
     opted_out: 'outbox.bulk.notHeldRelease',
-    saving_at_gateway: 'outbox.bulk.savingAtGateway'
+    saving_at_gateway: 'outbox.bulk.savingAtGateway',
+    gateway_still_holds: 'outbox.bulk.notHeldRelease'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -78,7 +81,9 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     after_series_end: 'outbox.bulk.otherDelete',
     device_removed: 'outbox.bulk.otherDelete',
     opted_out: 'outbox.bulk.otherDelete',
-    saving_at_gateway: 'outbox.bulk.savingAtGateway'
+    saving_at_gateway: 'outbox.bulk.savingAtGateway',
+    // Cancelled, not deleted: the gateway did not take the cancel (QA64).
+    gateway_still_holds: 'outbox.bulk.gatewayStillHoldsDelete'
   }
 }
 
@@ -106,6 +111,7 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'opted_out',
   'would_fail_again',
   'saving_at_gateway',
+  'gateway_still_holds',
   'not_applicable',
   'not_found'
 ]
