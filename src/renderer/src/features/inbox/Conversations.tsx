@@ -17,8 +17,7 @@ import { isMediaKindName, MEDIA_KIND_CHOICES, withoutTextKey } from '../../ui/me
 import { useDeviceName } from '../outbox/device-name'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { shownStatus } from '../outbox/status'
-import { isHeldByPause } from '../outbox/waiting'
-import { useOutbox } from '../../stores/outbox'
+import { usePauseHolds } from '../outbox/pause-holds'
 import { rowIndexes, useFocusedRowId, useRowWindow } from '../outbox/row-window'
 import { useRowEndsReached, type RowEnd } from '../shortcuts/row-ends'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
@@ -569,8 +568,7 @@ function SearchResults({
   const t = useT()
   const locale = localeOf(useLanguage())
   const zone = useOperatorZone()
-  const devices = useDevices((s) => s.devices)
-  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const heldByPause = usePauseHolds()
   const several = useDevices((s) => s.devices.length > 1)
   const nameOf = useDeviceName(t)
   const [found, setFound] = useState<
@@ -779,10 +777,7 @@ function SearchResults({
                     <StatusBadge
                       status={shownStatus(item)}
                       held={item.held}
-                      paused={isHeldByPause(item, {
-                        device: devices.find((d) => d.id === item.deviceId),
-                        sendingPaused
-                      })}
+                      paused={heldByPause(item)}
                       failureCode={item.failure?.code ?? null}
                     />
                   </button>

@@ -27,9 +27,8 @@ import { WhatsAppText } from '../../ui/WhatsAppText'
 import { withoutTextKey } from '../../ui/media-kinds'
 import { shownStatus } from '../outbox/status'
 import { StatusBadge } from '../outbox/StatusBadge'
-import { cancelsAtTurnLine, isHeldByPause } from '../outbox/waiting'
-import { useDevices } from '../../stores/devices'
-import { useOutbox } from '../../stores/outbox'
+import { cancelsAtTurnLine } from '../outbox/waiting'
+import { usePauseHolds } from '../outbox/pause-holds'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
 import { ConversationNumber, NumberGroups } from './ConversationNumber'
@@ -266,8 +265,7 @@ export function Thread({
 
   const { title, number, titleIsNumber } = conversationLabel(conversation)
   const device = useConversationDevice(conversation)
-  const devices = useDevices((s) => s.devices)
-  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const heldByPause = usePauseHolds()
   const oldestFirst = entries ? [...entries].reverse() : []
   return (
     <section
@@ -538,10 +536,7 @@ export function Thread({
                     status={shownStatus(entry.item)}
                     held={entry.item.held}
                     // "Queued · paused", as its Outbox row and the header say it (QA64: "Queued" alone).
-                    paused={isHeldByPause(entry.item, {
-                      device: devices.find((d) => d.id === entry.item.deviceId),
-                      sendingPaused
-                    })}
+                    paused={heldByPause(entry.item)}
                     failureCode={entry.item.failure?.code ?? null}
                     testId="inbox-entry-status"
                   />

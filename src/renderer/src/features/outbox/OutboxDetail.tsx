@@ -352,16 +352,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         {item.scheduledAt ? (
           <div>
             <dt>{t('outbox.fact.scheduled')}</dt>
-            <dd data-testid="outbox-scheduled-at">
-              {formatDateTimeInZone(item.scheduledAt, locale, item.timezone)}
-              {/* On the operator's clock too when its own is another, as Schedules says it (QA64: it read as due
-                  before it was created, "Created … WIB" above "… UTC"). */}
-              {item.timezone &&
-              formatDateTimeInZone(item.scheduledAt, locale, item.timezone) !==
-                formatDateTimeInZone(item.scheduledAt, locale, zone)
-                ? ` ${t('schedules.yourTime', { time: formatDateTimeInZone(item.scheduledAt, locale, zone) })}`
-                : null}
-            </dd>
+            <ScheduledAt at={item.scheduledAt} timezone={item.timezone} locale={locale} zone={zone} />
           </div>
         ) : null}
         <div>
@@ -712,5 +703,31 @@ function EditItemForm({
         </button>
       </div>
     </form>
+  )
+}
+
+/**
+ * A schedule's time on its own clock, and on the operator's too when that reads otherwise, as Schedules says it (QA64:
+ * "Created … WIB" above "Scheduled for … UTC" read as due before it was written).
+ */
+function ScheduledAt({
+  at,
+  timezone,
+  locale,
+  zone
+}: {
+  at: string
+  timezone: string | null
+  locale: string
+  zone: string
+}): React.JSX.Element {
+  const t = useT()
+  const own = formatDateTimeInZone(at, locale, timezone)
+  const operators = formatDateTimeInZone(at, locale, zone)
+  return (
+    <dd data-testid="outbox-scheduled-at">
+      {own}
+      {timezone && own !== operators ? ` ${t('schedules.yourTime', { time: operators })}` : null}
+    </dd>
   )
 }

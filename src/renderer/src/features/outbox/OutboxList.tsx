@@ -10,7 +10,7 @@ import { itemAt, NO_FILTERS, PAGE_SIZE, useOutbox, type OutboxFilters } from '..
 import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
 import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
-import { isHeldByPause } from './waiting'
+import { usePauseHolds } from './pause-holds'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
@@ -105,7 +105,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const listError = useOutbox((s) => s.listError)
   const ensureRange = useOutbox((s) => s.ensureRange)
   const devices = useDevices((s) => s.devices)
-  const sendingPaused = useOutbox((s) => s.sendingPaused)
+  const heldByPause = usePauseHolds()
   const listed = useMemo(() => new Set(devices.map((d) => d.id)), [devices])
   const nameOf = useDeviceName(t)
   const parentRef = useRef<HTMLDivElement>(null)
@@ -194,13 +194,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                   deviceLabel={
                     item && (listed.size > 1 || !listed.has(item.deviceId)) ? nameOf(item.deviceId) : null
                   }
-                  paused={
-                    item !== undefined &&
-                    isHeldByPause(item, {
-                      device: devices.find((d) => d.id === item.deviceId),
-                      sendingPaused
-                    })
-                  }
+                  paused={item !== undefined && heldByPause(item)}
                   onSelect={onSelect}
                   onCheck={onCheck}
                 />
