@@ -138,6 +138,13 @@ export const DeviceView = z.object({
   sender: z.string().nullable(),
   quota: Quota.nullable(),
   expiresAt: z.string().nullable(),
+  /**
+   * The moment (ISO) `expiresAt` stands for on the gateway's clock (a zoneless time read in its zone, a bare date to
+   * the end of that day). Absent when there is no date or it cannot be read. The window counts days to this and
+   * names it, not `expiresAt` read on the computer's clock (QA64: the Overview said "subscription ended" of a device
+   * the Devices card said ran to tonight).
+   */
+  expiresBy: z.string().optional(),
   lastCheckedAt: z.string().nullable(),
   /**
    * How often it is checked when all is well (seconds), and whether that is the slower safety cadence because its

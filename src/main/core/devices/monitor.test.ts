@@ -410,6 +410,8 @@ describe('states, history and events', () => {
     await m.start()
     // Polled once: its subscription runs to 31 Dec 2026, a year ahead.
     expect(m.status('dev-1').info?.expiresAt).toBe('2026-12-31')
+    // The window counts to the end of that day on the gateway's clock (WIB): midnight there, 17:00 UTC.
+    expect(viewsSeen.at(-1)?.[0]?.expiresBy).toBe('2026-12-31T17:00:00.000Z')
     // The gateway pushes that it ended, with no date: the old one is no longer true (it read "expires in 365 days").
     await clock.advance(1_000)
     expect(
@@ -424,6 +426,7 @@ describe('states, history and events', () => {
     ).toBe('applied')
     expect(m.status('dev-1').state).toBe('expired')
     expect(viewsSeen.at(-1)?.[0]?.expiresAt).toBeNull()
+    expect(viewsSeen.at(-1)?.[0]?.expiresBy).toBeUndefined()
     // An expired device answers "token invalid or device expired": known expired, it was not its token.
     client.info = gatewayFailure('token_invalid', {
       gatewayMessage: 'token invalid or device expired',
@@ -659,6 +662,7 @@ describe('states, history and events', () => {
       sender: '6281234567890',
       quota: 100,
       expiresAt: '2026-12-31',
+      expiresBy: '2026-12-31T17:00:00.000Z',
       lastCheckedAt: '2026-01-15T03:00:00.000Z',
       checkEverySec: 30,
       statusPushed: false,

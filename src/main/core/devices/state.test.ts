@@ -5,6 +5,7 @@ import type { DeviceInfo } from '../gateway/types'
 import { decodeNote, encodeNote, translateNote } from '../../../shared/i18n/notes'
 import {
   expiryInstant,
+  expiryOnGatewayClock,
   isSendable,
   nextState,
   pendingNumberChange,
@@ -328,6 +329,18 @@ describe('expiryInstant', () => {
     expect(expiryInstant('2026-01-15T10:00:00Z')).toBe(Date.UTC(2026, 0, 15, 10))
     expect(expiryInstant('soon')).toBeNull()
     expect(expiryInstant(null)).toBeNull()
+  })
+
+  it("reads the expiry on the gateway's clock (WIB) for the window to count to: as the Devices card shows it (QA64)", () => {
+    expect(expiryOnGatewayClock('2026-12-31 23:59:59')).toBe(Date.UTC(2026, 11, 31, 16, 59, 59))
+    expect(expiryOnGatewayClock('2026-12-31 23:59')).toBe(Date.UTC(2026, 11, 31, 16, 59))
+    // A bare date runs to the end of that day on the gateway's calendar.
+    expect(expiryOnGatewayClock('2026-12-31')).toBe(Date.UTC(2026, 11, 31, 17))
+    expect(expiryOnGatewayClock('2026-01-15T10:00:00+07:00')).toBe(Date.UTC(2026, 0, 15, 3))
+    expect(expiryOnGatewayClock('2026-01-15T10:00:00Z')).toBe(Date.UTC(2026, 0, 15, 10))
+    expect(expiryOnGatewayClock('2026-02-30 10:00:00')).toBeNull()
+    expect(expiryOnGatewayClock('soon')).toBeNull()
+    expect(expiryOnGatewayClock(null)).toBeNull()
   })
 
   it('only connected is sendable', () => {

@@ -4,6 +4,7 @@ import type { DeviceInfo } from '../gateway'
 import { isGatewayError } from '../gateway'
 import type { MessageKey } from '../../../shared/i18n'
 import { decodeNote, encodeNote } from '../../../shared/i18n/notes'
+import { GATEWAY_TIME_ZONE, localTimeToInstant } from '../../../shared/domain'
 
 export interface StateVerdict {
   state: DeviceState
@@ -80,6 +81,28 @@ export function expiryInstant(expiresAt: string | null): number | null {
   }
   const parsed = Date.parse(text)
   return Number.isNaN(parsed) ? null : parsed
+}
+
+/**
+ * The moment the gateway's expiry stands for on the gateway's own clock (GATEWAY_TIME_ZONE), as the Devices card
+ * shows it: a zoneless time read there, a bare date ending at that calendar's next midnight, an offset as written.
+ * The window counts days to it and names it; `expiryInstant` (never early) still decides the state.
+ */
+export function expiryOnGatewayClock(expiresAt: string | null): number | null {
+  const text = expiresAt?.trim()
+  if (!text) return null
+  const wall = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/.exec(text)
+  if (!wall) {
+    const parsed = Date.parse(text)
+    return Number.isNaN(parsed) ? null : parsed
+  }
+  const [, date = '', clock, seconds] = wall
+  try {
+    if (clock) return localTimeToInstant(`${date}T${clock}:${seconds ?? '00'}`, GATEWAY_TIME_ZONE)
+    return localTimeToInstant(`${date}T00:00:00`, GATEWAY_TIME_ZONE) + DAY_MS
+  } catch {
+    return null // no such date or time ('2026-02-30 25:00')
+  }
 }
 
 /**

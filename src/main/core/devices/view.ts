@@ -3,6 +3,7 @@ import type { DeviceState, DeviceView } from '../../../shared/contract'
 import type { DeviceInfo } from '../gateway'
 import type { DeviceRecord } from './registry'
 import { noteFields } from '../../../shared/i18n/notes'
+import { expiryOnGatewayClock } from './state'
 
 /** What the monitor knows about a device right now. */
 export interface DeviceStatus {
@@ -49,6 +50,7 @@ export function buildDeviceView(
 ): DeviceView {
   const current = status ?? UNPOLLED_STATUS
   const info = current.info
+  const expiresBy = expiryOnGatewayClock(info?.expiresAt ?? null)
   return {
     id: record.id,
     label: record.label,
@@ -65,6 +67,7 @@ export function buildDeviceView(
     sender: info?.sender ?? null,
     quota: info?.quota ?? null,
     expiresAt: info?.expiresAt ?? null,
+    ...(expiresBy === null ? {} : { expiresBy: new Date(expiresBy).toISOString() }),
     lastCheckedAt: current.lastCheckedAt,
     ...(checking
       ? { checkEverySec: Math.max(1, Math.round(checking.everyMs / 1000)), statusPushed: checking.pushed }

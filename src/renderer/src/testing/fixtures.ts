@@ -33,6 +33,7 @@ export function makeDevice(overrides: Partial<DeviceView> = {}): DeviceView {
     sender: '6281234567890',
     quota: 'unlimited',
     expiresAt: '2030-01-01T00:00:00.000Z',
+    expiresBy: '2030-01-01T00:00:00.000Z',
     lastCheckedAt: '2025-05-01T08:00:00.000Z',
     stateSince: '2025-05-01T07:00:00.000Z',
     paused: false,

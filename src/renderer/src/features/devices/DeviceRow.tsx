@@ -17,9 +17,8 @@ import {
 import { errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
-import { formatGatewayTime, wallClockMoment } from '../../i18n/wall-clock'
+import { formatGatewayTime } from '../../i18n/wall-clock'
 import { useOperatorZone } from '../../stores/settings'
-import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { coreText } from '../../../../shared/i18n/note-text'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
@@ -184,12 +183,12 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             data-testid={`device-expires-${id}`}
             className={device.state === 'expired' ? 'device-expired' : undefined}
           >
-            {device.state === 'expired' && !endedOn(device.expiresAt)
+            {device.state === 'expired' && !endedOn(device.expiresBy)
               ? t('overview.expiry.past')
               : device.expiresAt
                 ? formatGatewayTime(device.expiresAt, locale, zone)
                 : t('common.unknown')}
-            {device.state === 'expired' && endedOn(device.expiresAt) ? ` (${t('devices.expired')})` : null}
+            {device.state === 'expired' && endedOn(device.expiresBy) ? ` (${t('devices.expired')})` : null}
           </dd>
         </div>
         <div>
@@ -392,8 +391,8 @@ function topUpControl(sandboxDetails: HTMLDetailsElement | null): void {
  * The expiry an ended subscription shows beside "ended": only a date already past. The state may come by push while
  * the date is the one last read, from before it ended (a year ahead); "30 Nov 2027 (ended)" would contradict itself.
  */
-function endedOn(expiresAt: string | null): boolean {
-  if (!expiresAt) return false
-  const at = Date.parse(wallClockMoment(expiresAt, GATEWAY_TIME_ZONE) ?? expiresAt)
+function endedOn(expiresBy: string | undefined): boolean {
+  if (!expiresBy) return false
+  const at = Date.parse(expiresBy)
   return !Number.isNaN(at) && at <= Date.now()
 }

@@ -139,7 +139,13 @@ describe('device list', () => {
         sentToday: { count: 3, resetsAt: '2026-11-28T17:00:00.000Z', zone: 'Asia/Jakarta' },
         quota: 12000
       }),
-      makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'expired', expiresAt: '2026-01-02' })
+      makeDevice({
+        id: 'dev-2',
+        label: 'Warehouse',
+        state: 'expired',
+        expiresAt: '2026-01-02',
+        expiresBy: '2026-01-02T17:00:00.000Z'
+      })
     ])
     // QA: the expiry said "… WIB" beside the daily count's "starts again … UTC" on one card.
     // The settings' zone (WIB in the fixture), not the computer's.
@@ -171,7 +177,7 @@ describe('device list', () => {
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language }),
-          devices: [makeDevice({ state: 'expired', expiresAt: aYearAhead })]
+          devices: [makeDevice({ state: 'expired', expiresAt: aYearAhead, expiresBy: aYearAhead })]
         })
       )
       render(<DevicesView />)

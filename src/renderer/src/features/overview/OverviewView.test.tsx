@@ -73,7 +73,7 @@ describe('overview', () => {
     seedStores(
       makeBootstrap({
         devices: [
-          makeDevice({ expiresAt: inTenDays, quota: 120 }),
+          makeDevice({ expiresAt: inTenDays, expiresBy: inTenDays, quota: 120 }),
           makeDevice({
             id: 'dev-2',
             label: 'Branch',
@@ -102,7 +102,7 @@ describe('overview', () => {
       seedStores(
         makeBootstrap({
           settings: makeSettings({ language }),
-          devices: [makeDevice({ state: 'expired', expiresAt: aYearAhead })]
+          devices: [makeDevice({ state: 'expired', expiresAt: aYearAhead, expiresBy: aYearAhead })]
         })
       )
       render(<OverviewView />)
@@ -1140,7 +1140,24 @@ describe('overview', () => {
     const now = Date.parse('2025-05-01T00:00:00.000Z')
     expect(daysLeft('2025-05-03T12:00:00.000Z', now)).toBe(2)
     expect(daysLeft('2025-04-30T00:00:00.000Z', now)).toBe(-1)
-    expect(daysLeft(null, now)).toBeNull()
+    expect(daysLeft(undefined, now)).toBeNull()
+  })
+
+  it("counts the days to the expiry's moment on the gateway's clock, not to its text read on the computer's (QA64)", () => {
+    // The gateway writes '2026-12-31 23:59:59' on its clock (WIB): the core says that is 16:59:59 UTC. Read on the
+    // computer's clock (UTC here) it was 7 hours later: 21 hours before the end, the row said "expires in 1 day".
+    vi.useFakeTimers({ toFake: ['Date'] })
+    onTestFinished(() => {
+      vi.useRealTimers()
+    })
+    vi.setSystemTime(Date.parse('2026-12-30T20:00:00.000Z'))
+    seedStores(
+      makeBootstrap({
+        devices: [makeDevice({ expiresAt: '2026-12-31 23:59:59', expiresBy: '2026-12-31T16:59:59.000Z' })]
+      })
+    )
+    render(<OverviewView />)
+    expect(screen.getByTestId('fleet-dev-1').textContent).toContain('expires in 0 days')
   })
 })
 

@@ -60,10 +60,10 @@ const SAID_WHEN_SOME: ReadonlySet<TodayNumber> = new Set(['withGateway', 'optedO
 
 const DAY_MS = 24 * 3_600_000
 
-/** Whole days until the device's subscription ends, or null when the gateway did not say. */
-export function daysLeft(expiresAt: string | null, now: number): number | null {
-  if (!expiresAt) return null
-  const at = Date.parse(expiresAt)
+/** Whole days until the device's subscription ends (the core's instant, `expiresBy`), or null when not known. */
+export function daysLeft(expiresBy: string | undefined, now: number): number | null {
+  if (!expiresBy) return null
+  const at = Date.parse(expiresBy)
   return Number.isNaN(at) ? null : Math.floor((at - now) / DAY_MS)
 }
 
@@ -280,7 +280,7 @@ function waitingWords(today: TodayNumbers, t: Translate, locale: string): string
 
 function FleetRow({ device, now }: { device: DeviceView; now: number }): React.JSX.Element {
   const t = useT()
-  const days = daysLeft(device.expiresAt, now)
+  const days = daysLeft(device.expiresBy, now)
   const quota = quotaText(device, t)
   const locale = localeOf(useLanguage())
   const capSpent = capSpentUntil(device)
