@@ -1228,6 +1228,7 @@ export const enRest = {
   'outbox.listed': 'This number is on the opt-out list ({how}).',
   'outbox.edit': 'Edit',
   'outbox.edit.recipient': 'Recipient',
+  'outbox.edit.oneNumber': 'One number only: this message goes to one number. Send to the others from Send.',
   'outbox.edit.terminalDevice':
     'It cannot be edited here: it was queued from the terminal for a device this app does not list, and only sender-desk outbox flush sends it. Cancel it here, or add that device to edit it.',
   'outbox.edited': 'Saved.',
@@ -1545,7 +1546,8 @@ export const enRest = {
     "Files, weekly repeats and an end are kept by Sender Desk: the gateway's reminders take text only, no weekly period and no end.",
   'reminders.to': 'To (phone number)',
   'reminders.toMany': 'To (phone numbers, separated by commas)',
-  'reminders.to.problem': 'Enter one phone number (Sender Desk takes several).',
+  'reminders.to.oneForGateway':
+    'The gateway takes one number a reminder: keep one, or choose Sender Desk (this computer) to send to several.',
   'reminders.to.invalid': '“{entry}”: {problem}',
   'reminders.to.repeatsLeftOut':
     '{count, plural, one {# repeated number} other {# repeated numbers}} left out: each number gets it once.',

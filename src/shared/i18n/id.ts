@@ -1435,6 +1435,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.listed': 'Nomor ini ada di daftar berhenti berlangganan ({how}).',
   'outbox.edit': 'Ubah',
   'outbox.edit.recipient': 'Penerima',
+  'outbox.edit.oneNumber':
+    'Satu nomor saja: pesan ini dikirim ke satu nomor. Kirim ke nomor lain dari Kirim.',
   'outbox.edit.terminalDevice':
     'Pesan ini tidak bisa diubah di sini: diantrekan dari terminal untuk perangkat yang tidak ada di daftar aplikasi ini, dan hanya sender-desk outbox flush yang mengirimnya. Batalkan di sini, atau tambahkan perangkat itu untuk mengubahnya.',
   'outbox.edited': 'Tersimpan.',
@@ -1744,7 +1746,8 @@ export const id: Record<MessageKey, string> = {
     'File, pengulangan mingguan, dan akhir disimpan oleh Sender Desk: pengingat gateway hanya menerima teks, tanpa periode mingguan dan tanpa akhir.',
   'reminders.to': 'Kepada (nomor ponsel)',
   'reminders.toMany': 'Kepada (nomor ponsel, pisahkan dengan koma)',
-  'reminders.to.problem': 'Masukkan satu nomor ponsel (Sender Desk menerima beberapa).',
+  'reminders.to.oneForGateway':
+    'Gateway hanya menerima satu nomor per pengingat: sisakan satu, atau pilih Sender Desk (komputer ini) untuk mengirim ke beberapa nomor.',
   'reminders.to.invalid': '“{entry}”: {problem}',
   'reminders.to.repeatsLeftOut': '{count} nomor berulang tidak disertakan: setiap nomor menerimanya sekali.',
   'reminders.to.tooMany': '{count} nomor: pesan berulang paling banyak untuk {max} nomor.',

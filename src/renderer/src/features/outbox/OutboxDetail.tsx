@@ -7,7 +7,7 @@ import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { useOutbox, type ItemDetail } from '../../stores/outbox'
 import { Field } from '../../ui/Field'
-import { checkGroupId, normalisePhone } from '../send/recipients'
+import { checkGroupId, normalisePhone, splitRecipients } from '../send/recipients'
 import { itemActions, revokeOneQuestion, shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
@@ -639,8 +639,18 @@ function EditItemForm({
   // Opened by Edit: the focus on its first field and the form in view, as the other inline forms open (Q48-04), so
   // Esc closes it from there.
   useLayoutEffect(() => focusOpenedPanel(formRef.current), [])
-  const check = isGroup ? checkGroupId(draftRecipient) : normalisePhone(draftRecipient)
-  const recipientError = check.problem ? t(`recipient.problem.${check.problem}`) : null
+  // One message, one number: an empty field is required and a list is refused as such, not as a malformed number (QA65:
+  // both read "Use digits only").
+  const pieces = isGroup ? [draftRecipient.trim()].filter(Boolean) : splitRecipients(draftRecipient)
+  const check = isGroup ? checkGroupId(pieces[0] ?? '') : normalisePhone(pieces[0] ?? '')
+  const recipientError =
+    pieces.length === 0
+      ? t('common.required')
+      : pieces.length > 1
+        ? t('outbox.edit.oneNumber')
+        : check.problem
+          ? t(`recipient.problem.${check.problem}`)
+          : null
   const textError =
     isText && !draftText.trim()
       ? t('common.required')

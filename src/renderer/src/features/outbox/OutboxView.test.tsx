@@ -16,6 +16,7 @@ import {
 import { installFakeApi, seedStores } from '../../testing/render'
 import { dropFocusAsChromiumDoes, pressAndHold } from '../../testing/focus'
 import { renderWithRowKeys } from '../../testing/row-keys'
+import { accessibleDescription } from '../../testing/described'
 import { PREFETCH_ROWS, ROW_HEIGHT } from './OutboxList'
 import { OutboxView } from './OutboxView'
 import { resetOutboxStore, useOutbox, type ItemDetail } from '../../stores/outbox'
@@ -1863,6 +1864,25 @@ describe('item detail', () => {
     await user.type(screen.getByTestId('outbox-edit-recipient'), '0813 1111 2222')
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-1', text: 'Halo', recipient: '6281311112222' }])
+  })
+
+  it('says an emptied recipient is required and a list of numbers is one too many, not that they are malformed (QA65)', async () => {
+    const item = makeItem({ id: 'e-2', status: 'failed', text: 'Helo' })
+    const user = await openDetail(item)
+    await user.click(screen.getByRole('button', { name: 'Edit' }))
+    const recipient = screen.getByTestId('outbox-edit-recipient')
+    await user.clear(recipient)
+    expect(accessibleDescription(recipient)).toContain('Required')
+    await user.type(recipient, '0812 7777 0001, 0812 7777 0009')
+    expect(accessibleDescription(recipient)).toContain(
+      'One number only: this message goes to one number. Send to the others from Send.'
+    )
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:edit')).toEqual([])
+    await user.clear(recipient)
+    await user.type(recipient, '0812 7777 0001,')
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    expect(fake.requests('outbox:edit')).toEqual([{ id: 'e-2', recipient: '6281277770001' }])
   })
 
   it('keeps the focus on the pressed Save while the edit is saved, and Enter in its fields saves nothing more', async () => {

@@ -377,7 +377,9 @@ export function ReminderForm({
                       entry: invalidRecipient.raw,
                       problem: t(`recipient.problem.${invalidRecipient.problem}`)
                     })
-                  : t('reminders.to.problem')
+                  : recipients.length === 0
+                    ? t('common.required')
+                    : t('reminders.to.oneForGateway')
           }
         >
           {(control) => (

@@ -174,8 +174,9 @@ describe('RemindersView', () => {
     expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).checked).toBe(true)
 
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
-    expect(screen.getAllByText('Required')).toHaveLength(1)
-    expect(screen.getByText(/Enter one phone number/)).toBeTruthy()
+    // An empty To is required, as the message is (QA65: it said "Enter one phone number (Sender Desk takes several)").
+    expect(screen.getAllByText('Required')).toHaveLength(2)
+    expect(accessibleDescription(screen.getByTestId('reminder-to'))).toContain('Required')
     expect(fake.requests('reminders:create')).toEqual([])
 
     await user.type(screen.getByRole('combobox', { name: /^To \(phone/ }), '0812 3456 7890')
@@ -372,6 +373,20 @@ describe('RemindersView', () => {
   })
 
   // "0812…; 0813…" drew two chips but went to the core as one recipient, refused as no number.
+  it('says the gateway takes one number a reminder when two are typed for it, and how to send to several (QA65)', async () => {
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 0813 9999 8888')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    await user.click(screen.getByRole('button', { name: 'Create reminder' }))
+    expect(accessibleDescription(screen.getByTestId('reminder-to'))).toContain(
+      'The gateway takes one number a reminder: keep one, or choose Sender Desk (this computer) to send to several.'
+    )
+    expect(fake.requests('reminders:create')).toEqual([])
+  })
+
   it('takes numbers apart by semicolons, as its chips do', async () => {
     fake.handle('series:create', () => series)
     const user = await renderWrittenSeries('0812 3456 7890; 0813 9999 8888')
