@@ -2954,15 +2954,38 @@ describe('issue 27: the campaign view an operator can trust', () => {
       </>
     )
     const sheet = new File(['Nama,HP'], 'pelanggan.csv', { type: 'text/csv' })
+    // The drag crosses the window first: its overlay shows, and goes with the drop the area took (QA65: it stayed).
+    fireEvent.dragEnter(window, { dataTransfer: { types: ['Files'], files: [], items: [] } })
+    expect(screen.getByTestId('drop-overlay')).toBeTruthy()
     fireEvent.drop(screen.getByTestId('campaign-import-drop'), {
       dataTransfer: { types: ['Files'], files: [sheet] }
     })
+    expect(screen.queryByTestId('drop-overlay')).toBeNull()
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
     expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([
       { files: ['pelanggan.csv'], purpose: 'spreadsheet' }
     ])
     expect(screen.queryByRole('dialog')).toBeNull()
     expect(useSend.getState().files).toEqual([])
+  })
+
+  it('names the spreadsheets dropped with the one it reads: one customer list at a time (QA65)', async () => {
+    handleSheet()
+    render(<CampaignsView />)
+    const first = new File(['Nama,HP'], 'a.csv', { type: 'text/csv' })
+    const second = new File(['Nama,HP'], 'b.csv', { type: 'text/csv' })
+    fireEvent.drop(screen.getByTestId('campaign-import-drop'), {
+      dataTransfer: { types: ['Files'], files: [first, second] }
+    })
+    expect((await screen.findByTestId('campaign-sheet')).textContent).toContain('3 rows read')
+    expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([
+      { files: ['a.csv'], purpose: 'spreadsheet' }
+    ])
+    await waitFor(() =>
+      expect(screen.getByTestId('campaign-drop-rest').textContent).toBe(
+        'Not added: b.csv (one spreadsheet is imported at a time).'
+      )
+    )
   })
 
   it('imports a spreadsheet dropped on the tray: asked first, then read as a spreadsheet, the rest attached (QA32 Q32-02)', async () => {

@@ -916,7 +916,12 @@ function NewCampaign({
           inputTestId="campaign-file"
           inputRef={fileInput}
           disabled={busy}
-          onFiles={(files) => void onFile(files[0])}
+          onFiles={(files) => {
+            // One customer list at a time: the others dropped with it are named, not dropped unsaid (QA65).
+            const leftOut = files.slice(1).map((file) => file.name)
+            useDroppedSheet.setState({ dropRest: leftOut.length > 0 ? { attached: [], leftOut } : null })
+            void onFile(files[0])
+          }}
         />
         {reading ? (
           <div className="campaign-reading" role="status" data-testid="campaign-reading">

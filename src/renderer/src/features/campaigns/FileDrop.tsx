@@ -35,9 +35,9 @@ export function FileDrop({
       data-testid={testId}
       onDragOver={(e) => e.preventDefault()}
       onDrop={(e) => {
+        // Taken here: the window's drop routing sees it prevented and only puts its overlay away. Stopped instead, the
+        // window never heard the drop, and its overlay stayed over every view (QA65).
         e.preventDefault()
-        // Stops here: the window's drop routing never sees these files.
-        e.stopPropagation()
         if (!disabled) onFiles([...e.dataTransfer.files])
       }}
     >
