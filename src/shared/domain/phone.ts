@@ -136,6 +136,18 @@ export function splitRecipients(text: string): string[] {
     .filter((part) => part.length > 0)
 }
 
+/**
+ * How many numbers were written twice or more among these (normalised) ones: "0001" three times and "0002" twice are
+ * two, not the three extra copies (QA65: "3 numbers are written twice or more" of two).
+ */
+export function numbersWrittenTwice(numbers: readonly string[]): number {
+  const seen = new Map<string, number>()
+  for (const number of numbers) seen.set(number, (seen.get(number) ?? 0) + 1)
+  let repeated = 0
+  for (const times of seen.values()) if (times > 1) repeated++
+  return repeated
+}
+
 /** Where the text's last recipient separator is (-1 when it has none): what follows it is still being typed. */
 export function lastRecipientSeparator(text: string): number {
   for (let at = text.length - 1; at >= 0; at--) if (RECIPIENT_SEPARATORS.test(text.charAt(at))) return at

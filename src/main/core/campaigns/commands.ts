@@ -17,7 +17,7 @@ import {
   type PushSettled
 } from './gateway-blacklist'
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
-import { megabytesBesideLimit, type KeywordsProblem } from '../../../shared/domain'
+import { megabytesBesideLimit, numbersWrittenTwice, type KeywordsProblem } from '../../../shared/domain'
 import { translate, type MessageKey } from '../../../shared/i18n'
 import {
   CampaignError,
@@ -512,7 +512,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
       const numbers = new Set(valid).size
       const alreadyListed = numbers - added
       // Said, or four lines would read "2 added; 1 not valid" with one line unaccounted for.
-      const repeated = valid.length - numbers
+      const repeated = numbersWrittenTwice(valid)
       return { added, invalid, alreadyListed, repeated, gatewaySync: await pushToGateways(valid, true) }
     },
     async 'optouts:keywords'() {

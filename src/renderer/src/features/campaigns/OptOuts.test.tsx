@@ -334,7 +334,11 @@ describe('what an add says', () => {
     const user = userEvent.setup()
     render(<OptOuts />)
     await user.click(await screen.findByText(want.language === 'en' ? 'Opt-out list (0)' : /\(0\)/))
-    const file = new File(['0813-9999-0001\r\n081399990001\r\n12345\r\n+62 813 9999 0002\r\n'], 'list.csv')
+    // QA65: one number three times was "2 numbers are written twice or more" (the extra copies counted).
+    const file = new File(
+      ['0813-9999-0001\r\n081399990001\r\n12345\r\n+62 813 9999 0002\r\n0813 9999 0001\r\n'],
+      'list.csv'
+    )
     await user.upload(screen.getByLabelText(want.language === 'en' ? 'Import a file…' : /Impor/), file)
     const question = await screen.findByRole('group', { name: /list\.csv/ })
     expect(question.textContent).toContain(want.asked)

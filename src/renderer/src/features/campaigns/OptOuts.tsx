@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InvokeReply } from '../../../../shared/contract'
 import { call, errorInfo, getApi, type ErrorInfo } from '../../api'
-import { csvText, numberListCells, splitRecipients } from '../../../../shared/domain'
+import { csvText, numberListCells, numbersWrittenTwice, splitRecipients } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { localeOf, useLanguage, useT, type Translate } from '../../i18n'
 import { formatDateTimeInZone } from '../../i18n/dates'
@@ -64,8 +64,7 @@ function filePut(entries: readonly string[]): FilePut {
     if (problem === null) valid.push(value)
     else invalid.push(entry)
   }
-  const numbers = new Set(valid).size
-  return { numbers, invalid, repeated: valid.length - numbers }
+  return { numbers: new Set(valid).size, invalid, repeated: numbersWrittenTwice(valid) }
 }
 
 /** How many of the entries that were not numbers an add's result names; the rest are counted. */
