@@ -11,7 +11,11 @@ export const OPT_OUT_KEYWORD_CASES: readonly { text: string; expected: KeywordAc
     { text: 'STOP.', expected: 'opt-out', why: 'a closing full stop ignored' },
     { text: 'stop!!', expected: 'opt-out', why: 'closing exclamation marks ignored' },
     { text: 'Berhenti', expected: 'opt-out', why: 'Bahasa Indonesia' },
-    { text: 'batal', expected: 'opt-out', why: 'Bahasa Indonesia, short' },
+    {
+      text: 'Batal',
+      expected: null,
+      why: "'cancel' in Bahasa Indonesia: a customer cancelling an order, who must still be answered (QA65)"
+    },
     { text: 'stop all', expected: 'opt-out', why: 'a two-word keyword' },
     { text: 'STOP\u200b', expected: 'opt-out', why: 'a zero-width space pasted from elsewhere' },
     { text: 'ＳＴＯＰ', expected: 'opt-out', why: 'full-width letters (NFKC)' },

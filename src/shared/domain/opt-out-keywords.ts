@@ -11,9 +11,12 @@ export interface OptOutKeywords {
   optIn: readonly string[]
 }
 
-/** What campaign templates say in English and Bahasa Indonesia ("balas STOP untuk berhenti"). */
+/**
+ * What campaign templates say in English and Bahasa Indonesia ("balas STOP untuk berhenti"). Not "BATAL" (cancel):
+ * the word a customer writes to cancel an order, whose reply confirming it the opt-out would refuse (QA65).
+ */
 export const DEFAULT_OPT_OUT_KEYWORDS: OptOutKeywords = {
-  optOut: ['STOP', 'BERHENTI', 'UNSUBSCRIBE', 'BATAL', 'STOP ALL', 'UNREG'],
+  optOut: ['STOP', 'BERHENTI', 'UNSUBSCRIBE', 'STOP ALL', 'UNREG'],
   optIn: ['START', 'MULAI', 'SUBSCRIBE', 'UNSTOP']
 }
 
