@@ -72,6 +72,13 @@ export function useChipRemoval(fallback: () => HTMLElement | null, buttons = '.c
       all[at]?.click()
       return
     }
+    // A character typed on a chip is meant for the field (QA65: a correction typed after removing a chip went to the
+    // next chip's ×, and each space then removed a good number): the field takes the focus, and the key with it.
+    // Space stays the button's press.
+    if (event.key.length === 1 && event.key !== ' ') {
+      fallback()?.focus()
+      return
+    }
     const move = MOVES[event.key]
     if (!move) return
     event.preventDefault()

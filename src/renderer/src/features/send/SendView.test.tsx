@@ -639,6 +639,23 @@ describe('recipients', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 12345' }))
   })
 
+  // QA65: after the ⚠ chip was removed with Enter, the correction typed went to the next chip's ×: its digits were lost
+  // and each space removed a good number.
+  it('takes a correction typed after a chip is removed in the field, removing no other chip', async () => {
+    const user = show()
+    const field = screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ })
+    await user.type(field, '081234500001, 081234500005, 0812345,')
+    screen.getByRole('button', { name: 'Remove 0812345' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^Remove /)
+    await user.keyboard('0812 3450 0009,')
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-value'))).toEqual([
+      '6281234500001',
+      '6281234500005',
+      '6281234500009'
+    ])
+  })
+
   // Stop 38's probe: 250 pasted numbers were 250 Tab stops between the field and the message box.
   it('makes the chips one Tab stop, the arrow keys move between them and Delete removes one', async () => {
     const user = show()
