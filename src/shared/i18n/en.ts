@@ -121,6 +121,9 @@ export const enRest = {
   'desktop.note.overdueHeld': 'overdue by {delay}: held for the operator',
   'desktop.note.overdueSending': 'overdue by {delay}: sending now',
   'desktop.note.due': 'due',
+  'desktop.note.dueNotAtGateway': 'due; the gateway never took it, so this computer sends it',
+  'desktop.note.overdueNotAtGateway':
+    'overdue by {delay}; the gateway never took it, so this computer sends it now',
   'desktop.note.gatewayReports': 'gateway reports {status}',
   'desktop.note.savedAtGateway': 'saved at the gateway as schedule {schedule}',
   'desktop.note.updatedAtGateway': 'updated at the gateway',
@@ -1227,6 +1230,10 @@ export const enRest = {
     '{phone} is on the opt-out list: campaigns skip it, and the gateway refuses every message to it (its blacklist).',
   'outbox.listed': 'This number is on the opt-out list ({how}).',
   'outbox.edit': 'Edit',
+  'outbox.keeper.notYet':
+    'The gateway, once it takes it (not yet): until then this computer keeps it, and sends it at its time if need be.',
+  'outbox.keeper.notYetBecause':
+    'The gateway, once it takes it (not yet: {reason}): until then this computer keeps it, and sends it at its time if need be.',
   'outbox.edit.recipient': 'Recipient',
   'outbox.edit.oneNumber': 'One number only: this message goes to one number. Send to the others from Send.',
   'outbox.edit.terminalDevice':

@@ -131,6 +131,10 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.overdueHeld': 'terlambat {delay}: ditahan untuk operator',
   'desktop.note.overdueSending': 'terlambat {delay}: dikirim sekarang',
   'desktop.note.due': 'sudah waktunya',
+  'desktop.note.dueNotAtGateway':
+    'sudah waktunya; gateway belum pernah menerimanya, jadi komputer ini yang mengirim',
+  'desktop.note.overdueNotAtGateway':
+    'terlambat {delay}; gateway belum pernah menerimanya, jadi komputer ini mengirimnya sekarang',
   'desktop.note.gatewayReports': 'gateway melaporkan {status}',
   'desktop.note.savedAtGateway': 'disimpan di gateway sebagai jadwal {schedule}',
   'desktop.note.updatedAtGateway': 'diperbarui di gateway',
@@ -1434,6 +1438,10 @@ export const id: Record<MessageKey, string> = {
     '{phone} masuk daftar berhenti berlangganan: kampanye melewatinya, dan gateway menolak setiap pesan ke nomor ini (daftar hitamnya).',
   'outbox.listed': 'Nomor ini ada di daftar berhenti berlangganan ({how}).',
   'outbox.edit': 'Ubah',
+  'outbox.keeper.notYet':
+    'Gateway, setelah gateway menerimanya (belum): sampai saat itu komputer ini yang menyimpannya, dan mengirimnya pada waktunya bila perlu.',
+  'outbox.keeper.notYetBecause':
+    'Gateway, setelah gateway menerimanya (belum: {reason}): sampai saat itu komputer ini yang menyimpannya, dan mengirimnya pada waktunya bila perlu.',
   'outbox.edit.recipient': 'Penerima',
   'outbox.edit.oneNumber':
     'Satu nomor saja: pesan ini dikirim ke satu nomor. Kirim ke nomor lain dari Kirim.',

@@ -498,6 +498,10 @@ describe('gateway schedules', () => {
     expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(0)
     expect(fx.outbox.get(id).item.status).toBe('accepted')
     expect(fx.gateway.sends()).toHaveLength(1)
+    // Its history says the switch (QA65: "due", as any message kept here, and nothing said the gateway never had it).
+    expect(fx.outbox.get(id).history.find((h) => h.status === 'queued')?.note).toBe(
+      'due; the gateway never took it, so this computer sends it'
+    )
   })
 
   it('retries a create the gateway surely did not get', async () => {

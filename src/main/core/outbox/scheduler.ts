@@ -93,9 +93,11 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
       )
       return
     }
-    // Never saved at the gateway (offline until now): drop the pending create and send it like a local one.
+    // Never saved at the gateway (offline until now): drop the pending create and send it like a local one, saying so
+    // (QA65: it turned into a plain queued message, and nothing said the gateway never had it).
     if (row) ctx.store.deleteSchedule(row.id)
   }
+  const notAtGateway = item.scheduleMode === 'gateway'
   const late = now - (item.notBefore ?? now)
   const overdue = late > ctx.options.overdueGraceMs
   if (overdue && item.overduePolicy === 'hold') {
@@ -113,8 +115,10 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
     'queued',
     { queuedAt: now, nextAttemptAt: null },
     overdue
-      ? encodeNote('desktop.note.overdueSending', { delay: describeDelay(late) })
-      : encodeNote('desktop.note.due')
+      ? encodeNote(notAtGateway ? 'desktop.note.overdueNotAtGateway' : 'desktop.note.overdueSending', {
+          delay: describeDelay(late)
+        })
+      : encodeNote(notAtGateway ? 'desktop.note.dueNotAtGateway' : 'desktop.note.due')
   )
 }
 

@@ -180,6 +180,35 @@ describe('a change the gateway has not taken', () => {
   })
 })
 
+// QA65: a schedule meant for the gateway that the gateway had not taken read "Scheduled for 00:08" alone, then went
+// out from this computer as a queued message.
+describe('who keeps a schedule', () => {
+  it.each([
+    { item: { scheduleMode: 'local' as const }, says: 'Sender Desk (this computer)' },
+    { item: { scheduleMode: 'gateway' as const, savedAtGateway: true }, says: 'The gateway' },
+    {
+      item: { scheduleMode: 'gateway' as const, savedAtGateway: false },
+      says: 'The gateway, once it takes it (not yet: Front office is logged out): until then this computer keeps it, and sends it at its time if need be.'
+    }
+  ])('says it beside its time: $says', async ({ item, says }) => {
+    seedStores(
+      makeBootstrap({
+        settings: makeSettings({ language: 'en' }),
+        devices: [makeDevice({ state: 'needs-scan', linked: true })]
+      })
+    )
+    const scheduled = makeItem({
+      id: 'item-9',
+      status: 'scheduled',
+      scheduledAt: '2030-01-01T00:00:00.000Z',
+      ...item
+    })
+    fake.handle('outbox:get', () => ({ item: scheduled, history: [] }))
+    openUnread()
+    expect((await screen.findByTestId('outbox-keeper')).textContent).toBe(says)
+  })
+})
+
 // QA61: a message scheduled before its customer's STOP read as going until its time, then was cancelled as opted out.
 describe('a message a send policy will cancel at its turn', () => {
   it.each([

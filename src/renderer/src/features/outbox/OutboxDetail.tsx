@@ -16,7 +16,7 @@ import { Timeline } from './Timeline'
 import { useTakeBackOutcome } from './take-back-outcome'
 import { TakeBackHeldControl } from './TakeBackHeldControl'
 import { RemedyAdvice, remedyOf } from './RemedyAdvice'
-import { cancelsAtTurnLine, isHeldByPause, waitingLine, waitingReason } from './waiting'
+import { cancelsAtTurnLine, isHeldByPause, notAtGatewayReason, waitingLine, waitingReason } from './waiting'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -28,7 +28,7 @@ import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import './outbox.css'
-import { isTerminalDeviceId, MAX_TEXT_LENGTH } from '../../../../shared/domain'
+import { isTerminalDeviceId, MAX_TEXT_LENGTH, scheduleKeeper } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
 import { optOutHowText, useOptOutEntry } from '../campaigns/opt-out-source'
 
@@ -260,6 +260,20 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
 
   const store = useOutbox.getState()
   const cancelsAtTurn = cancelsAtTurnLine(item, t)
+  // Who keeps a schedule until its time, as Schedules says it: one meant for the gateway that the gateway has not taken
+  // is this computer's, and goes from here at its time (QA65: the pane said "Scheduled for 00:08" alone).
+  const keptBy = scheduleKeeper(item)
+  const notAtGatewayWhy = notAtGatewayReason(item, { device, sendingPaused }, t)
+  const keeper =
+    keptBy === 'here'
+      ? t('send.schedule.local')
+      : keptBy === 'gateway'
+        ? t('send.schedule.gateway')
+        : keptBy === 'notYetAtGateway'
+          ? notAtGatewayWhy
+            ? t('outbox.keeper.notYetBecause', { reason: notAtGatewayWhy })
+            : t('outbox.keeper.notYet')
+          : null
   const waiting = waitingLine(
     item,
     { device: devices.find((d) => d.id === item.deviceId), sendingPaused },
@@ -353,6 +367,12 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           <div>
             <dt>{t('outbox.fact.scheduled')}</dt>
             <ScheduledAt at={item.scheduledAt} timezone={item.timezone} locale={locale} zone={zone} />
+          </div>
+        ) : null}
+        {keeper ? (
+          <div>
+            <dt>{t('send.schedule.mode')}</dt>
+            <dd data-testid="outbox-keeper">{keeper}</dd>
           </div>
         ) : null}
         <div>
