@@ -1226,6 +1226,8 @@ export const enRest = {
   'outbox.bulk.otherDelete':
     '{count, plural, one {# could not be deleted in its status} other {# could not be deleted in their status}}',
   'outbox.optOut': 'Put this number on the opt-out list',
+  'outbox.optOut.confirm':
+    'Put {phone} on the opt-out list? Campaigns skip it, the gateway refuses every message to it (its blacklist), and what still waits for it here is not sent. Campaigns → Opt-out list takes it off again.',
   'outbox.optedOut':
     '{phone} is on the opt-out list: campaigns skip it, and the gateway refuses every message to it (its blacklist).',
   'outbox.listed': 'This number is on the opt-out list ({how}).',

@@ -1434,6 +1434,8 @@ export const id: Record<MessageKey, string> = {
     '{count} yang disimpan gateway dibatalkan, tidak dihapus: gateway belum menerima pembatalannya',
   'outbox.bulk.otherDelete': '{count} tidak bisa dihapus dalam statusnya',
   'outbox.optOut': 'Masukkan nomor ini ke daftar berhenti berlangganan',
+  'outbox.optOut.confirm':
+    'Masukkan {phone} ke daftar berhenti berlangganan? Kampanye melewatinya, gateway menolak setiap pesan ke nomor ini (daftar hitamnya), dan pesan yang masih menunggu untuknya di sini tidak dikirim. Kampanye → Daftar berhenti berlangganan bisa mengeluarkannya lagi.',
   'outbox.optedOut':
     '{phone} masuk daftar berhenti berlangganan: kampanye melewatinya, dan gateway menolak setiap pesan ke nomor ini (daftar hitamnya).',
   'outbox.listed': 'Nomor ini ada di daftar berhenti berlangganan ({how}).',

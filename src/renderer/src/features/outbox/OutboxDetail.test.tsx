@@ -290,6 +290,7 @@ describe('a message to a number put on the opt-out list (QA59)', () => {
     openUnread()
     const user = userEvent.setup()
     await user.click(await screen.findByRole('button', { name: 'Put this number on the opt-out list' }))
+    await user.click(screen.getByTestId('outbox-opt-out-confirm'))
     expect(await screen.findByText(/^\+62 812-3456-7890 is on the opt-out list: /)).toBeTruthy()
     expect(screen.getByText(/^\+62 812-3456-7890 is on the opt-out list: /).textContent).toBe(
       '+62 812-3456-7890 is on the opt-out list: campaigns skip it, and the gateway refuses every message to it (its blacklist).'

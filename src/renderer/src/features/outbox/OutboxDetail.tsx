@@ -76,11 +76,13 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   const takeBackOutcome = useTakeBackOutcome(id, 'timeline', openTakeBack)
   const [editing, setEditing] = useState(false)
   const [confirmDelete, setConfirmDelete] = useState(false)
+  const [confirmOptOut, setConfirmOptOut] = useState(false)
   // Deleting for everyone cannot be undone: the button first asks, like deleting from the outbox.
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const headingRef = useRef<HTMLHeadingElement>(null)
   const revokeRef = useRef<HTMLButtonElement>(null)
   const deleteRef = useRef<HTMLButtonElement>(null)
+  const optOutRef = useRef<HTMLButtonElement>(null)
   const editRef = useRef<HTMLButtonElement>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const outcomeRef = useRef<HTMLParagraphElement>(null)
@@ -99,7 +101,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
 
   function closeOnEscape(event: React.KeyboardEvent): void {
     // Escape closes the detail from anywhere inside it, except where an open form or confirmation takes it.
-    if (event.key === 'Escape' && !event.defaultPrevented && !editing && !confirmDelete && !confirmRevoke) {
+    if (
+      event.key === 'Escape' &&
+      !event.defaultPrevented &&
+      !editing &&
+      !confirmDelete &&
+      !confirmRevoke &&
+      !confirmOptOut
+    ) {
       event.preventDefault()
       onClose()
     }
@@ -502,18 +511,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         {/* A number the gateway refused as opted out is on the list already; one listed since says so below. */}
         {item.isGroup || remedy === 'lift-opt-out' || listedAs !== null ? null : (
           // The recipient asked for no more messages: campaigns skip the number from now on (the list is in Campaigns).
+          // Asked first (QA65: one key press put it on the gateway's blacklist and stopped what waited for it).
           <button
             type="button"
             className="button"
+            ref={optOutRef}
             data-testid="outbox-opt-out"
-            {...busyButtonProps(
-              busy,
-              () =>
-                void act(
-                  () => call('optouts:add', { phones: [item.recipient], source: 'outbox' }),
-                  t('outbox.optedOut', { phone: formatPhoneForReading(item.recipient) })
-                )
-            )}
+            aria-expanded={confirmOptOut}
+            {...busyButtonProps(busy, () => setConfirmOptOut(!confirmOptOut))}
           >
             {t('outbox.optOut')}
           </button>
@@ -559,6 +564,30 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           }}
           disabled={busy}
           confirmTestId="outbox-revoke-confirm"
+          focusOnOpen
+        />
+      ) : null}
+      {confirmOptOut ? (
+        <ConfirmPanel
+          id="optout-q"
+          question={t('outbox.optOut.confirm', { phone: formatPhoneForReading(item.recipient) })}
+          confirmLabel={t('outbox.optOut')}
+          keepLabel={t('common.keep')}
+          onConfirm={() =>
+            void act(
+              async () => {
+                await call('optouts:add', { phones: [item.recipient], source: 'outbox' })
+                setConfirmOptOut(false)
+              },
+              t('outbox.optedOut', { phone: formatPhoneForReading(item.recipient) })
+            )
+          }
+          onKeep={() => {
+            setConfirmOptOut(false)
+            optOutRef.current?.focus()
+          }}
+          disabled={busy}
+          confirmTestId="outbox-opt-out-confirm"
           focusOnOpen
         />
       ) : null}

@@ -1026,11 +1026,6 @@ describe('item detail', () => {
       press: 'Cancel at the gateway',
       item: makeItem({ id: 'a-9', status: 'accepted', gatewayId: 'gw-9' }),
       channel: 'outbox:takeBack'
-    },
-    {
-      press: 'Put this number on the opt-out list',
-      item: makeItem({ id: 'o-9', status: 'delivered' }),
-      channel: 'optouts:add'
     }
   ] as const)(
     'keeps the focus on the pressed $press while it runs, never on the page, and asks once',
@@ -1049,6 +1044,20 @@ describe('item detail', () => {
       expect(document.activeElement).toBe(button)
     }
   )
+
+  it('keeps the focus on the pressed answer to the opt-out question while it runs, and asks once', async () => {
+    const user = await openDetail(makeItem({ id: 'o-9', status: 'delivered' }))
+    const actions = screen.getByRole('group', { name: 'Message actions' })
+    await user.click(within(actions).getByRole('button', { name: 'Put this number on the opt-out list' }))
+    const question = screen.getByRole('group', { name: /on the opt-out list\?/ })
+    const asked = fake.defer('optouts:add')
+    const answer = within(question).getByRole('button', { name: 'Put this number on the opt-out list' })
+    await pressAndHold(user, answer, asked.called)
+    asked.reject({ code: 'internal', message: 'database is locked' })
+    await waitFor(() => expect(screen.getByTestId('outbox-feedback').textContent).toBe('database is locked'))
+    expect(fake.requests('optouts:add')).toHaveLength(1)
+    expect(document.activeElement).toBe(answer)
+  })
 
   it('after a Retry refused because the terminal retried it meanwhile, shows it as it is now and says so (QA24 Q24-04)', async () => {
     const cancelled = makeItem({ id: 'c-1', status: 'cancelled', updatedAt: '2025-05-01T08:01:00.000Z' })
@@ -1824,7 +1833,8 @@ describe('item detail', () => {
     expect(screen.queryByRole('button', { name: 'Batalkan di gateway' })).toBeNull()
   })
 
-  it('puts the recipient of an item on the campaigns opt-out list', async () => {
+  // QA65: one key press on the button put the number on the gateway's blacklist, with no question and no way back said.
+  it('puts the recipient of an item on the campaigns opt-out list once asked, and Keep puts nothing there', async () => {
     const item = makeItem({ id: 'o-1', status: 'delivered', recipient: '6281234567812' })
     fake.handle('outbox:list', () => ({ items: [item], total: 1 }))
     fake.handle('outbox:get', () => ({ item, history: [] }))
@@ -1838,7 +1848,15 @@ describe('item detail', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByTestId('outbox-open-o-1'))
-    await user.click(await screen.findByTestId('outbox-opt-out'))
+    const optOut = await screen.findByTestId('outbox-opt-out')
+    await user.click(optOut)
+    expect(fake.requests('optouts:add')).toEqual([])
+    expect(screen.getByRole('group', { name: /^Put \+62 812-3456-7812 on the opt-out list\?/ })).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Keep' }))
+    expect(fake.requests('optouts:add')).toEqual([])
+    expect(document.activeElement).toBe(optOut)
+    await user.click(optOut)
+    await user.click(screen.getByTestId('outbox-opt-out-confirm'))
     expect(fake.requests('optouts:add')).toEqual([{ phones: ['6281234567812'], source: 'outbox' }])
     expect(screen.getByTestId('outbox-feedback').textContent).toMatch(/is on the opt-out list/)
   })
