@@ -1751,7 +1751,9 @@ export const enRest = {
   'campaigns.file': 'Choose a spreadsheet',
   'campaigns.dropRest.attached': '{names} went to the message on Send.',
   'campaigns.dropRest.leftOut': 'Not added: {names} (one spreadsheet is imported at a time).',
-  'campaigns.sheet': '{rows, plural, one {# row} other {# rows}} read ({format}).',
+  'campaigns.sheet': '{file}: {rows, plural, one {# row} other {# rows}} read ({format}).',
+  'campaigns.readError.file': '{file}: {why}',
+  'campaigns.readError.keptList': 'The list loaded is still {file}.',
   'campaigns.sheet.title':
     '{count, plural, one {Row} other {Rows}} {rows}: read as the sheet’s title, above its column names, and left out.',
   'campaigns.sheet.blank': '{count, plural, one {# blank row} other {# blank rows}} left out.',

@@ -1947,7 +1947,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.file': 'Pilih spreadsheet',
   'campaigns.dropRest.attached': '{names} masuk ke pesan di Kirim.',
   'campaigns.dropRest.leftOut': 'Tidak ditambahkan: {names} (satu spreadsheet diimpor setiap kali).',
-  'campaigns.sheet': '{rows} baris terbaca ({format}).',
+  'campaigns.sheet': '{file}: {rows} baris terbaca ({format}).',
+  'campaigns.readError.file': '{file}: {why}',
+  'campaigns.readError.keptList': 'Daftar yang dimuat tetap {file}.',
   'campaigns.sheet.title':
     '{count} baris judul diabaikan: baris {rows} dibaca sebagai judul sheet, di atas nama kolomnya.',
   'campaigns.sheet.blank': '{count} baris kosong diabaikan.',

@@ -121,8 +121,12 @@ describe('translations', () => {
     expect(translate('en', 'overview.expiry.days', { count: 1 })).toBe('expires in 1 day')
     expect(translate('id', 'overview.expiry.days', { count: 1 })).toBe('berakhir dalam 1 hari')
     // A new operator's probe: "1 rows read (CSV…)" for a one-row sheet; "Every 1 days" a reminder's custom repeat.
-    expect(translate('en', 'campaigns.sheet', { rows: 1, format: 'CSV' })).toBe('1 row read (CSV).')
-    expect(translate('en', 'campaigns.sheet', { rows: 1200, format: 'CSV' })).toBe('1,200 rows read (CSV).')
+    expect(translate('en', 'campaigns.sheet', { file: 'a.csv', rows: 1, format: 'CSV' })).toBe(
+      'a.csv: 1 row read (CSV).'
+    )
+    expect(translate('en', 'campaigns.sheet', { file: 'a.csv', rows: 1200, format: 'CSV' })).toBe(
+      'a.csv: 1,200 rows read (CSV).'
+    )
     expect(translate('en', 'reminders.every', { days: 1 })).toBe('Every day')
     expect(translate('en', 'reminders.every', { days: 3 })).toBe('Every 3 days')
     expect(

@@ -280,7 +280,12 @@ describe('CampaignsView', () => {
     await user.upload(picker, new File(['x'], 'empty.xlsx'))
     // In step 1, beside the picker that has the focus, while the steps of the file before stay below it.
     const importStep = screen.getByRole('region', { name: '1. Import a spreadsheet' })
-    expect((await within(importStep).findByRole('alert')).textContent).toBe('The file has no rows')
+    // The file that failed is named, and the list still loaded too (QA65: the error sat above "19 rows read" unnamed).
+    const alert = await within(importStep).findByRole('alert')
+    expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
+      'empty.xlsx: The file has no rows',
+      'The list loaded is still bills.csv.'
+    ])
     await waitFor(() => expect(document.activeElement).toBe(picker))
     expect(screen.getAllByRole('alert')).toHaveLength(1)
   })
@@ -374,7 +379,7 @@ describe('CampaignsView', () => {
       new File(['x'], 'bills.csv', { type: 'text/csv' })
     )
     expect((await screen.findByTestId('campaign-sheet')).textContent).toContain(
-      '3 rows read (CSV, UTF-8, separated by semicolons)'
+      'bills.csv: 3 rows read (CSV, UTF-8, separated by semicolons)'
     )
     // The file goes to the core as a registered spreadsheet (a path in Electron): the window never encodes it.
     expect(fake.calls.filter((c) => c.channel === 'files:register').map((c) => c.request)).toEqual([
@@ -530,12 +535,12 @@ it.each([
   {
     language: 'en' as const,
     words:
-      '1 row read (CSV, UTF-8, separated by semicolons). Row 1 (“DAFTAR PELANGGAN”): read as the sheet’s title, above its column names, and left out.'
+      'bills.csv: 1 row read (CSV, UTF-8, separated by semicolons). Row 1 (“DAFTAR PELANGGAN”): read as the sheet’s title, above its column names, and left out.'
   },
   {
     language: 'id' as const,
     words:
-      '1 baris terbaca (CSV, UTF-8, dipisah titik koma). 1 baris judul diabaikan: baris 1 (“DAFTAR PELANGGAN”) dibaca sebagai judul sheet, di atas nama kolomnya.'
+      'bills.csv: 1 baris terbaca (CSV, UTF-8, dipisah titik koma). 1 baris judul diabaikan: baris 1 (“DAFTAR PELANGGAN”) dibaca sebagai judul sheet, di atas nama kolomnya.'
   }
 ])('says which rows were read as the sheet’s title ($language)', async (want) => {
   seedStores(makeBootstrap({ settings: makeSettings({ language: want.language }), devices: [makeDevice()] }))
@@ -560,11 +565,11 @@ describe('the blank rows of a sheet', () => {
   it.each([
     {
       language: 'en' as const,
-      words: '3,000 rows read (CSV, UTF-8, separated by commas). 20 blank rows left out.'
+      words: 'bills.csv: 3,000 rows read (CSV, UTF-8, separated by commas). 20 blank rows left out.'
     },
     {
       language: 'id' as const,
-      words: '3.000 baris terbaca (CSV, UTF-8, dipisah koma). 20 baris kosong diabaikan.'
+      words: 'bills.csv: 3.000 baris terbaca (CSV, UTF-8, dipisah koma). 20 baris kosong diabaikan.'
     }
   ])('are named beside the rows read ($language)', async (want) => {
     seedStores(
@@ -599,7 +604,7 @@ describe('the blank rows of a sheet', () => {
       .setup()
       .upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
     expect((await screen.findByTestId('campaign-sheet')).textContent).toBe(
-      '3 rows read (CSV, UTF-8, separated by commas).'
+      'bills.csv: 3 rows read (CSV, UTF-8, separated by commas).'
     )
   })
 

@@ -543,6 +543,8 @@ function NewCampaign({
   const [readStopped, setReadStopped] = useState(false)
   /** Why the last file picked could not be read: said in step 1, at the picker (the file before may stay below). */
   const [readError, setReadError] = useState<ErrorInfo | null>(null)
+  /** The file the last read was of: a failure names it, beside the list still loaded (QA65). */
+  const [readFile, setReadFile] = useState<string | null>(null)
   /** The pre-send summary is open: Start asks before anything is created. */
   const [confirming, setConfirming] = useState(false)
   const navigate = useNavigation((s) => s.navigate)
@@ -698,17 +700,21 @@ function NewCampaign({
     if (!file) return
     // Registered like a drop (the core gets a path, or the harness's bytes) and read by the core: the window never
     // holds a 50,000-row file's bytes on its UI thread.
-    await readSheet(() => getApi().registerFiles([file], 'spreadsheet'))
+    await readSheet(file.name, () => getApi().registerFiles([file], 'spreadsheet'))
   }
 
   async function onTrayFile(file: FileHandleView): Promise<void> {
-    await readSheet(async () => ({ files: [file], rejected: [] }))
+    await readSheet(file.name, async () => ({ files: [file], rejected: [] }))
   }
 
   /** Registers a spreadsheet (`register`), then has the core read it, with its progress and a way to stop. */
-  async function readSheet(register: () => Promise<InvokeReply<'files:register'>>): Promise<void> {
+  async function readSheet(
+    fileName: string,
+    register: () => Promise<InvokeReply<'files:register'>>
+  ): Promise<void> {
     setError(null)
     setReadError(null)
+    setReadFile(fileName)
     setReadStopped(false)
     setBusy(true)
     focusAfterReading.current = 'file'
@@ -716,6 +722,8 @@ function NewCampaign({
       const registered = await register()
       const refused = registered.rejected[0]
       if (refused) {
+        // Its words name the file already.
+        setReadFile(null)
         setReadError({ code: refused.code, message: coreMessage(refused) })
         return
       }
@@ -934,13 +942,22 @@ function NewCampaign({
         ) : null}
         {readStopped ? <p role="status">{t('campaigns.reading.stopped')}</p> : null}
         {readError ? (
-          <p className="alert alert--bad" role="alert" data-testid="campaign-read-error">
-            {readError.message}
-          </p>
+          <div className="alert alert--bad" role="alert" data-testid="campaign-read-error">
+            <p>
+              {readFile
+                ? t('campaigns.readError.file', { file: readFile, why: readError.message })
+                : readError.message}
+            </p>
+            {sheet ? <p>{t('campaigns.readError.keptList', { file: sheet.fileName })}</p> : null}
+          </div>
         ) : null}
         {sheet ? (
           <p role="status" data-testid="campaign-sheet">
-            {t('campaigns.sheet', { rows: sheet.rowCount, format: sheetFormatText(sheet.format, t) })}
+            {t('campaigns.sheet', {
+              file: sheet.fileName,
+              rows: sheet.rowCount,
+              format: sheetFormatText(sheet.format, t)
+            })}
             {/* Every row under the header accounted for: the blank ones are no row of the campaign (QA39 Q39-04). */}
             {sheet.blankRows ? ` ${t('campaigns.sheet.blank', { count: sheet.blankRows })}` : ''}
             {/* A title above the column names, left out: said, so a wrong guess is seen (an operator's probe). */}
