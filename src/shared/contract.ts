@@ -218,6 +218,8 @@ export const OutboxBulkRequest = z.object({ ids: z.array(Id).min(1).max(OUTBOX_B
  * `saving_at_gateway`: a schedule the gateway is being asked to save right now (changed once it answers).
  * `gateway_still_holds`: a delete of a message the gateway keeps, whose cancel there it did not take: cancelled here,
  * kept (saying the gateway still holds it) until the gateway takes the cancel.
+ * `taking_back`: a delete of a message whose Delete for everyone or Cancel at the gateway has not settled yet (waiting
+ * for its device, say): kept, so the take-back the gateway is still to carry out stays in sight.
  */
 export const OutboxBulkRefusal = z.enum([
   'at_gateway',
@@ -231,7 +233,8 @@ export const OutboxBulkRefusal = z.enum([
   'after_series_end',
   'device_removed',
   'saving_at_gateway',
-  'gateway_still_holds'
+  'gateway_still_holds',
+  'taking_back'
 ])
 export type OutboxBulkRefusal = z.infer<typeof OutboxBulkRefusal>
 export const OutboxBulkReply = z.object({

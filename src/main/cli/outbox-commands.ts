@@ -307,7 +307,9 @@ const BULK_REFUSAL_TEXT: Record<OutboxBulkRefusal, string> = {
   device_removed: 'their device was removed from Sender Desk, so nothing would send them',
   saving_at_gateway: 'the gateway is saving their schedule right now: try again in a moment',
   gateway_still_holds:
-    'the gateway keeps them and has not taken their cancel yet: cancelled, not deleted (delete them once it has)'
+    'the gateway keeps them and has not taken their cancel yet: cancelled, not deleted (delete them once it has)',
+  taking_back:
+    'their "Delete for everyone" or cancel at the gateway is still waiting for their device: delete them once it is done'
 }
 
 export async function runOutbox(context: CliContext): Promise<number> {

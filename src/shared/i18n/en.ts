@@ -205,6 +205,8 @@ export const enRest = {
     'The gateway did not cancel {count, plural, one {the scheduled message it keeps} other {the # scheduled messages it keeps}} to send on {count, plural, one {its day} other {their day}}. The device was not removed: its token is kept to cancel them with, and the gateway is asked again. Try again in a moment.',
   'desktop.error.gatewayStillHolds':
     'Cancelled, not deleted: the gateway has not taken the cancel and still holds its copy, which it could send. Sender Desk asks again; delete it once the gateway has taken it.',
+  'desktop.error.takingBack':
+    'Not deleted: this message’s “Delete for everyone” or cancel at the gateway is still waiting for its device. It can be deleted here once that is done.',
   'desktop.error.notSandbox': 'Only sandbox devices can do this.',
   'desktop.sandbox.deviceLabel': 'Sandbox device',
   'desktop.error.sandboxStopped': 'The sandbox gateway is not running.',
@@ -1223,6 +1225,8 @@ export const enRest = {
     '{count, plural, one {# the gateway has not reported on yet was kept} other {# the gateway has not reported on yet were kept}}',
   'outbox.bulk.gatewayStillHoldsDelete':
     '{count, plural, one {# the gateway keeps was cancelled, not deleted: the gateway has not taken the cancel yet} other {# the gateway keeps were cancelled, not deleted: the gateway has not taken the cancel yet}}',
+  'outbox.bulk.takingBackDelete':
+    '{count, plural, one {# was kept: its “Delete for everyone” or cancel at the gateway is still waiting for its device; delete it once that is done} other {# were kept: their “Delete for everyone” or cancel at the gateway is still waiting for their device; delete them once that is done}}',
   'outbox.bulk.otherDelete':
     '{count, plural, one {# could not be deleted in its status} other {# could not be deleted in their status}}',
   'outbox.optOut': 'Put this number on the opt-out list',

@@ -223,6 +223,8 @@ export const id: Record<MessageKey, string> = {
     'Gateway tidak membatalkan {count} pesan terjadwal yang disimpannya untuk dikirim pada harinya. Perangkat tidak dihapus: tokennya disimpan untuk membatalkannya, dan gateway diminta lagi. Coba lagi sebentar lagi.',
   'desktop.error.gatewayStillHolds':
     'Dibatalkan, tidak dihapus: gateway belum menerima pembatalannya dan masih menyimpan salinannya, yang masih bisa dikirimnya. Sender Desk terus meminta; hapus setelah gateway menerimanya.',
+  'desktop.error.takingBack':
+    'Tidak dihapus: “Hapus untuk semua orang” atau pembatalan di gateway untuk pesan ini masih menunggu perangkatnya. Pesan ini bisa dihapus di sini setelah itu selesai.',
   'desktop.error.notSandbox': 'Hanya perangkat sandbox yang bisa melakukan ini.',
   'desktop.sandbox.deviceLabel': 'Perangkat sandbox',
   'desktop.error.sandboxStopped': 'Gateway sandbox sedang tidak berjalan.',
@@ -1432,6 +1434,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.bulk.atGatewayDelete': '{count} yang belum dilaporkan gateway tetap disimpan',
   'outbox.bulk.gatewayStillHoldsDelete':
     '{count} yang disimpan gateway dibatalkan, tidak dihapus: gateway belum menerima pembatalannya',
+  'outbox.bulk.takingBackDelete':
+    '{count} tetap disimpan: “Hapus untuk semua orang” atau pembatalan di gateway untuk pesannya masih menunggu perangkatnya; hapus setelah itu selesai',
   'outbox.bulk.otherDelete': '{count} tidak bisa dihapus dalam statusnya',
   'outbox.optOut': 'Masukkan nomor ini ke daftar berhenti berlangganan',
   'outbox.optOut.confirm':

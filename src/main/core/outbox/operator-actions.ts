@@ -13,6 +13,7 @@ import { retryRefusalOf } from './policies'
 import { releaseAttachments } from './retention'
 import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
+import { assertNoOpenTakeBack } from './take-back-calls'
 import { assertMessageText, OutboxError, type EditInput, type ListFilter, type ScheduleSpec } from './types'
 import { itemViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
@@ -188,6 +189,7 @@ export function createOperatorActions(core: KernelCore) {
   /** One item's rows, inside the caller's transaction; its attachment is the caller's to release after it. */
   function removeItem(id: string): string | null {
     const item = mustGet(id)
+    assertNoOpenTakeBack(ctx, id)
     if (!deletableHere(item.status)) refuse(item, 'delete')
     assertNoScheduleCall(ctx, id)
     const row = store.scheduleForItem(id)

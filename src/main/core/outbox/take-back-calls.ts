@@ -9,7 +9,7 @@ import type { OutboxContext } from './context'
 import { classifySendError } from './send-errors'
 import { mapReportStatus } from './status'
 import { applyReportStatus, REALTIME_BATCH } from './tracker'
-import type { SendingPort } from './types'
+import { OutboxError, type SendingPort } from './types'
 import type { TakeBackHeldBy } from '../../../shared/contract'
 
 /** Report/message is one call per message: bound the calls one settling round makes. */
@@ -318,4 +318,13 @@ function settleFromReport(ctx: OutboxContext, op: TakeBackOpRecord, report: Repo
         ? encodeNote('desktop.takeBack.resendInDoubt', { status: report?.status ?? '' })
         : encodeNote('desktop.takeBack.reportShows', { status: report?.status ?? '' })
   store.settleOp(op.seq, 'unknown', why, now)
+}
+
+/**
+ * Refuse deleting a message whose take-back (Delete for everyone, Cancel at the gateway) has not settled: deleted
+ * here, its call would still go to the gateway once its device can act, with no trace of it left in Sender Desk.
+ */
+export function assertNoOpenTakeBack(ctx: OutboxContext, itemId: string): void {
+  if (ctx.takeBackStore.itemsWithOpenOps([itemId]).size > 0)
+    throw new OutboxError('taking_back', { key: 'desktop.error.takingBack' }, 'id')
 }

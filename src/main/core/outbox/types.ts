@@ -229,6 +229,8 @@ export type OutboxErrorCode =
   | 'already_cancelled'
   /** A record kept on this computer cannot be read (a take-back's, its JSON damaged): the app's data, not the input. */
   | 'store_damaged'
+  /** A delete of a message whose take-back (Delete for everyone, Cancel at the gateway) has not settled yet. */
+  | 'taking_back'
 
 /** A refused outbox call, with text meant for the operator (a key the window words in its language, or as is). */
 export class OutboxError extends Error {

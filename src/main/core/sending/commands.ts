@@ -237,6 +237,7 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
           : code === 'busy'
             ? 'saving_at_gateway'
             : code === 'would_fail_again' ||
+                code === 'taking_back' ||
                 code === 'opted_out' ||
                 code === 'already_cancelled' ||
                 code === 'after_series_end' ||

@@ -39,7 +39,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     device_removed: 'outbox.bulk.otherCancel',
     opted_out: 'outbox.bulk.otherCancel',
     saving_at_gateway: 'outbox.bulk.savingAtGateway',
-    gateway_still_holds: 'outbox.bulk.otherCancel'
+    gateway_still_holds: 'outbox.bulk.otherCancel',
+    taking_back: 'outbox.bulk.otherCancel'
   },
   retry: {
     at_gateway: 'outbox.bulk.atGatewayRetry',
@@ -53,7 +54,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     device_removed: 'outbox.bulk.deviceRemovedRetry',
     opted_out: 'outbox.bulk.optedOutRetry',
     saving_at_gateway: 'outbox.bulk.savingAtGateway',
-    gateway_still_holds: 'outbox.bulk.otherRetry'
+    gateway_still_holds: 'outbox.bulk.otherRetry',
+    taking_back: 'outbox.bulk.otherRetry'
   },
   // Whatever else it is now, one no longer held was not sent by this (sent on its own, or by its own button).
   release: {
@@ -68,7 +70,8 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     device_removed: 'outbox.bulk.notHeldRelease',
     opted_out: 'outbox.bulk.notHeldRelease',
     saving_at_gateway: 'outbox.bulk.savingAtGateway',
-    gateway_still_holds: 'outbox.bulk.notHeldRelease'
+    gateway_still_holds: 'outbox.bulk.notHeldRelease',
+    taking_back: 'outbox.bulk.notHeldRelease'
   },
   delete: {
     at_gateway: 'outbox.bulk.atGatewayDelete',
@@ -83,7 +86,9 @@ const REFUSAL_KEYS: Record<BulkAction, Record<OutboxBulkRefusal, MessageKey>> = 
     opted_out: 'outbox.bulk.otherDelete',
     saving_at_gateway: 'outbox.bulk.savingAtGateway',
     // Cancelled, not deleted: the gateway did not take the cancel (QA64).
-    gateway_still_holds: 'outbox.bulk.gatewayStillHoldsDelete'
+    gateway_still_holds: 'outbox.bulk.gatewayStillHoldsDelete',
+    // Kept while its Delete for everyone (or cancel at the gateway) waits: deleted, it would still go on unseen.
+    taking_back: 'outbox.bulk.takingBackDelete'
   }
 }
 
@@ -112,6 +117,7 @@ const REASON_ORDER: readonly OutboxBulkRefusal[] = [
   'would_fail_again',
   'saving_at_gateway',
   'gateway_still_holds',
+  'taking_back',
   'not_applicable',
   'not_found'
 ]

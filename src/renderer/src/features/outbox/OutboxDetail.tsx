@@ -218,7 +218,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   }
 
   const offered = itemActions(item)
-  const allowed = openTakeBack ? { ...offered, revoke: false, cancelAtGateway: false } : offered
+  // While a take-back is open, neither it nor Delete is offered: deleted here, its call would still reach the gateway
+  // once the device can act, with no trace left in the Outbox (the core refuses such a delete too).
+  const allowed = openTakeBack
+    ? { ...offered, revoke: false, cancelAtGateway: false, remove: false }
+    : offered
   // A permanent failure (a file too large for the gateway) fails the same way again: Retry is not offered.
   const remedy = remedyOf(item)
   const shown = feedbackHolds ? feedback : failedAgain
@@ -591,7 +595,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           focusOnOpen
         />
       ) : null}
-      {confirmDelete ? (
+      {confirmDelete && allowed.remove ? (
         <ConfirmPanel
           id="delete-q"
           question={t('outbox.delete.confirm')}

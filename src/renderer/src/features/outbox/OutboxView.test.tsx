@@ -1648,6 +1648,29 @@ describe('item detail', () => {
       expect(screen.queryByTestId('outbox-revoke')).toBeNull()
     })
 
+    // QA: deleted from the outbox while its Delete for everyone waited for the device, the message went, and the
+    // gateway later deleted it for everyone with no trace left in the app.
+    it('does not offer Delete while a take-back of the message is open, and does once it has settled', async () => {
+      seedStores(makeBootstrap({ devices: [makeDevice({ label: 'Sandbox device', state: 'disconnected' })] }))
+      const read = makeItem({ id: 'd-1', status: 'read', gatewayId: 'gw-1' })
+      let open: string | null = 'tb-1'
+      fake.handle('outbox:list', () => ({ items: [read], total: 1 }))
+      fake.handle('outbox:get', () => ({ item: read, history: [], openTakeBack: open }))
+      fake.handle('outbox:takeBackProgress', () => ({ ...asked }))
+      const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) })
+      render(<OutboxView />)
+      await user.click(await screen.findByTestId('outbox-open-d-1'))
+      await waitFor(() =>
+        expect(screen.getByTestId('outbox-takeback-outcome').textContent).toMatch(/^Waiting: /)
+      )
+      expect(screen.queryByTestId('outbox-delete')).toBeNull()
+
+      // Settled (a bulk change names no item: the detail reads it again): Delete is offered again.
+      open = null
+      act(() => useOutbox.getState().bulkChanged())
+      expect(await screen.findByTestId('outbox-delete')).toBeTruthy()
+    })
+
     // QA41 Q41-04: a take-back held by its logged-out device asked the gateway nothing, yet the window said "Asked the
     // gateway; its answer shows on the timeline." above why it waits.
     it.each([
@@ -2558,6 +2581,30 @@ describe('bulk selection', () => {
     )
     expect(document.activeElement).toBe(screen.getByTestId('outbox-bulk-report'))
     expect(useOutbox.getState().known.has('b-2')).toBe(false)
+  })
+
+  it('says which it kept because their Delete for everyone is still waiting for the device', async () => {
+    fake.handle('outbox:deleteMany', () => ({
+      done: ['b-4'],
+      refused: [
+        { id: 'b-2', reason: 'taking_back', status: 'read' },
+        { id: 'b-3', reason: 'taking_back', status: 'delivered' }
+      ]
+    }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('4 messages')
+    for (const phone of ['6281200000002', '6281200000003', '6281200000004'])
+      await user.click(selectBox(phone))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
+    const question = screen.getByRole('group', {
+      name: /^Delete (3|the 3) selected messages from the outbox\?/
+    })
+    await user.click(within(question).getByRole('button', { name: 'Delete from the outbox' }))
+    expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
+      '1 deleted; 2 were kept: their “Delete for everyone” or cancel at the gateway is still waiting for their device; delete them once that is done'
+    )
   })
 
   // QA63: one message selected read "Delete the selected message from the outbox? Their history goes with them".
