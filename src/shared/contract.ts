@@ -394,6 +394,11 @@ export const OutboxItemView = z.object({
    */
   gatewayStillHolds: z.literal(true).optional(),
   /**
+   * A take-back of it (Delete for everyone, Cancel at the gateway) has not settled yet (waiting for its device, say):
+   * said on a page of the Outbox's list (read once for the page); absent otherwise, and on a view of one item.
+   */
+  takingBack: z.literal(true).optional(),
+  /**
    * Of a schedule the gateway keeps: a change made here (its words, number or time) the gateway has not taken yet (it
    * did not answer), so its saved copy would go out as it was until the change asked again is taken; absent otherwise.
    */

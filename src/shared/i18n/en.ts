@@ -1007,6 +1007,9 @@ export const enRest = {
   'outbox.pausedShort': 'Paused',
   'outbox.gatewayHolds': 'the gateway still has it',
   'outbox.gatewayHoldsShort': 'Gateway has it',
+  // A take-back (Delete for everyone, Cancel at the gateway) not settled yet, said on the list's row.
+  'outbox.takingBack': 'being taken back',
+  'outbox.takingBackShort': 'Taking back',
   'outbox.waiting.held': 'held by the overdue policy: send it or cancel it',
   'outbox.waiting.paused': 'sending is paused',
   'outbox.waiting.devicePaused': 'sending through {device} is paused',

@@ -1241,6 +1241,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.pausedShort': 'Dijeda',
   'outbox.gatewayHolds': 'masih di gateway',
   'outbox.gatewayHoldsShort': 'Di gateway',
+  'outbox.takingBack': 'sedang ditarik kembali',
+  'outbox.takingBackShort': 'Sedang ditarik',
   'outbox.waiting.held': 'ditahan oleh aturan terlambat: kirim atau batalkan',
   'outbox.waiting.paused': 'pengiriman dijeda',
   'outbox.waiting.devicePaused': 'pengiriman lewat {device} dijeda',

@@ -15,7 +15,7 @@ import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { assertNoOpenTakeBack } from './take-back-calls'
 import { assertMessageText, OutboxError, type EditInput, type ListFilter, type ScheduleSpec } from './types'
-import { itemViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
+import { itemViews, pageViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
@@ -77,7 +77,7 @@ export function createOperatorActions(core: KernelCore) {
 
   function list(filter: ListFilter = {}): { items: OutboxItemView[]; total: number } {
     const result = store.listItems(toItemFilter(filter))
-    return { items: result.items.map(itemViews(ctx)), total: result.total }
+    return { items: pageViews(ctx, result.items), total: result.total }
   }
 
   /** What `filter` matches now, newest first, a page at a time (an export): each once, however the outbox changes

@@ -11,6 +11,7 @@ import type {
   ItemFilter,
   ItemRecord,
   OutboxStore,
+  OutboxTakeBackStore,
   SettingsStore,
   StatusCounts
 } from '../store'
@@ -35,13 +36,16 @@ const LAST_DATE_MS = 8.64e15
  * waits read once for the lot, so a page of a thousand rows costs one read); one a retry could take says whether its
  * producer would refuse that retry (the retry's own rule, retryRefusalOf).
  */
-export function itemViews(ctx: {
-  settings: SettingsStore
-  store: Pick<OutboxStore, 'scheduleForItem'>
-  retryHooks: readonly RetryHook[]
-  policies: readonly SendPolicy[]
-  now(): number
-}): (item: ItemRecord) => OutboxItemView {
+export function itemViews(
+  ctx: {
+    settings: SettingsStore
+    store: Pick<OutboxStore, 'scheduleForItem'>
+    retryHooks: readonly RetryHook[]
+    policies: readonly SendPolicy[]
+    now(): number
+  },
+  takingBack: ReadonlySet<string> = new Set()
+): (item: ItemRecord) => OutboxItemView {
   const now = ctx.now()
   const waits = storedDeviceWaits(ctx.settings)
   return (item) => {
@@ -61,6 +65,7 @@ export function itemViews(ctx: {
       ...(item.status === 'cancelled' && item.scheduleMode === 'gateway' && cancelOwed(ctx.store, item.id)
         ? { gatewayStillHolds: true as const }
         : {}),
+      ...(takingBack.has(item.id) ? { takingBack: true as const } : {}),
       ...(refusal !== null
         ? {
             retryRefusal: { code: refusal.code, ...messageOf(refusal.why) }
@@ -68,6 +73,14 @@ export function itemViews(ctx: {
         : {})
     }
   }
+}
+
+/** A page of the list: which of its items a take-back has not settled for is read once, for the page. */
+export function pageViews(
+  ctx: Parameters<typeof itemViews>[0] & { takeBackStore: Pick<OutboxTakeBackStore, 'itemsWithOpenOps'> },
+  items: readonly ItemRecord[]
+): OutboxItemView[] {
+  return items.map(itemViews(ctx, ctx.takeBackStore.itemsWithOpenOps(items.map((item) => item.id))))
 }
 
 /** Whether the dispatcher is still to ask the policies before the item goes: queued, or a schedule kept here. */

@@ -75,3 +75,15 @@ it('a selection deletes the rest and says which it kept because its take-back wa
   expect(() => fx.outbox.get(other)).toThrow()
   expect(fx.outbox.takeBackProgress(requestId)).toMatchObject({ state: 'running', revoke: { pending: 1 } })
 })
+
+it("says on the list's page which messages a take-back has not settled for, and stops once it has", async () => {
+  const { waiting, other, requestId } = await readThenTakeBackWaiting()
+  const takingBack = (): Record<string, boolean> =>
+    Object.fromEntries(fx.outbox.list().items.map((item) => [item.id, item.takingBack === true]))
+
+  expect(takingBack()).toEqual({ [waiting]: true, [other]: false })
+
+  fx.outbox.setDeviceSendable('d1', true)
+  await fx.runUntil(() => fx.outbox.takeBackProgress(requestId).state === 'done')
+  expect(takingBack()).toEqual({ [waiting]: false, [other]: false })
+})

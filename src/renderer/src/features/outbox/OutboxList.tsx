@@ -324,6 +324,7 @@ const OutboxRow = memo(function OutboxRow({
                 testId="outbox-status"
                 failureCode={item.failure?.code ?? null}
                 gatewayStillHolds={item.gatewayStillHolds === true}
+                takingBack={item.takingBack === true}
               />
               {hasStatusTime(item) ? (
                 <time

@@ -35,7 +35,8 @@ export function StatusBadge({
   held = false,
   paused = false,
   failureCode = null,
-  gatewayStillHolds = false
+  gatewayStillHolds = false,
+  takingBack = false
 }: {
   status: OutboxStatus
   testId?: string
@@ -46,6 +47,8 @@ export function StatusBadge({
   failureCode?: string | null
   /** Cancelled here, its cancel not yet taken by the gateway, which could still send it (OutboxItemView's field). */
   gatewayStillHolds?: boolean
+  /** A take-back of it has not settled yet (OutboxItemView's field): "Read · being taken back". */
+  takingBack?: boolean
 }): React.JSX.Element {
   const t = useT()
   const optedOut = cancelledAsOptedOut({ status, failureCode })
@@ -59,7 +62,9 @@ export function StatusBadge({
       ? { full: t('outbox.paused'), short: t('outbox.pausedShort') }
       : gatewayStillHolds
         ? { full: t('outbox.gatewayHolds'), short: t('outbox.gatewayHoldsShort') }
-        : null
+        : takingBack
+          ? { full: t('outbox.takingBack'), short: t('outbox.takingBackShort') }
+          : null
   return (
     <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
       <span aria-hidden="true" className="badge-symbol">
