@@ -921,6 +921,7 @@ export const enRest = {
   'send.sent.keptByGateway': '{count} kept by the gateway until the scheduled time',
   'send.sent.keptHere': '{count} kept on this computer until the scheduled time',
   'send.sent.keptHereUntil': '{count} kept on this computer until {time}',
+  'send.sent.keptHereThenWaits': '{kept}, then waits: {reason}',
   'send.sent.keptByGatewayUntil': '{count} kept by the gateway until {time}',
   'send.sent.notAtGatewayYet': '{count} not at the gateway yet',
   'send.sent.notAtGatewayYetBecause': '{count} not at the gateway yet — {reason}',

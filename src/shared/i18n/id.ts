@@ -1155,6 +1155,7 @@ export const id: Record<MessageKey, string> = {
   'send.sent.keptByGateway': '{count} disimpan gateway sampai waktu terjadwal',
   'send.sent.keptHere': '{count} disimpan di komputer ini sampai waktu terjadwal',
   'send.sent.keptHereUntil': '{count} disimpan di komputer ini sampai {time}',
+  'send.sent.keptHereThenWaits': '{kept}, lalu menunggu: {reason}',
   'send.sent.keptByGatewayUntil': '{count} disimpan gateway sampai {time}',
   'send.sent.notAtGatewayYet': '{count} belum sampai di gateway',
   'send.sent.notAtGatewayYetBecause': '{count} belum sampai di gateway — {reason}',

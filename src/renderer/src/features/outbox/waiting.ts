@@ -154,6 +154,18 @@ export function notAtGatewayReason(
 }
 
 /**
+ * What will hold a schedule this computer keeps when its time comes (sending paused, its device unable to send), as a
+ * queued item's reason is said; null for any other item, or when nothing would.
+ */
+export function heldAtItsTimeReason(
+  item: OutboxItemView,
+  context: WaitingContext,
+  t: Translate
+): string | null {
+  return scheduleKeeper(item) === 'here' ? stoppedReason(context, t) : null
+}
+
+/**
  * A policy's reason in the operator's language; an `until` time in it shown as the window shows times. A campaign's
  * reasons (campaigns.*) are the lines its progress shows alone; the queue's own (desktop.wait.*) follow "Waiting:".
  */
@@ -205,9 +217,13 @@ export function batchSummary(
   const notYetThere = keptBy('notYetAtGateway')
   const keptHerePart = (): string => {
     const time = oneScheduledTime(keptHere, formatScheduled)
-    return time
+    const kept = time
       ? t('send.sent.keptHereUntil', { count: keptHere.length, time })
       : t('send.sent.keptHere', { count: keptHere.length })
+    // What will hold them at their time, said now (QA65: scheduled while sending was paused, "2 kept on this computer
+    // until 00:18" said nothing of the pause they then waited for).
+    const then = keptHere.map(reasonOf).find((r) => r !== null)
+    return then ? t('send.sent.keptHereThenWaits', { kept, reason: then }) : kept
   }
   const keptTherePart = (): string => {
     const time = oneScheduledTime(keptThere, formatScheduled)

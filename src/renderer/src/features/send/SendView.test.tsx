@@ -1868,6 +1868,20 @@ describe('enqueue', () => {
     ).toBe('for 1 of 2')
   })
 
+  // QA65: scheduled while sending was paused, "2 kept on this computer until 00:18" said nothing of the pause that then
+  // held them.
+  it('says what will hold a schedule kept here when its time comes: sending paused', async () => {
+    show()
+    act(() => useOutbox.setState({ sendingPaused: true }))
+    const at = { scheduledAt: '2030-01-01T09:00:00.000Z', timezone: 'Asia/Jakarta' }
+    sentBatch([makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local', ...at })], true)
+    await waitFor(() =>
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+        '1 kept on this computer until 1 Jan 2030, 16:00 WIB, then waits: sending is paused'
+      )
+    )
+  })
+
   it('says a schedule kept on this computer is kept here until when, on its zone (QA: never said when)', async () => {
     show()
     const at = { scheduledAt: '2030-01-01T09:00:00.000Z', timezone: 'Asia/Jakarta' }

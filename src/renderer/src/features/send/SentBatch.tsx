@@ -11,7 +11,13 @@ import { useSend, type DraftFile } from '../../stores/send'
 import { PROGRESS, progressIndex, summaryStatus } from '../outbox/status'
 import { RemedyAdvice } from '../outbox/RemedyAdvice'
 import { StatusBadge } from '../outbox/StatusBadge'
-import { batchSummary, batchTitleKey, notAtGatewayReason, waitingReason } from '../outbox/waiting'
+import {
+  batchSummary,
+  batchTitleKey,
+  heldAtItsTimeReason,
+  notAtGatewayReason,
+  waitingReason
+} from '../outbox/waiting'
 import { FILE_ROWS_PER_TURN, FileSummary } from './FileList'
 import { RecipientName } from '../../ui/RecipientName'
 import { useDrawnInSlices } from '../../ui/use-drawn-in-slices'
@@ -273,7 +279,9 @@ export function SentBatch({ onGone }: { onGone: (focusLost: boolean) => void }):
         t,
         // A device's day (its daily cap's midnight) on its own clock; else the operator's, as the Outbox says it; named.
         (iso, zone) => formatDateTimeInZone(iso, locale, zone ?? operatorZone)
-      ) ?? notAtGatewayReason(item, context, t)
+      ) ??
+      notAtGatewayReason(item, context, t) ??
+      heldAtItsTimeReason(item, context, t)
     )
   }
   const summary = batchSummary(
