@@ -98,6 +98,13 @@ export const NUMBER_LIST_CASES: readonly NumberListCase[] = [
     skipped: ['phone', 'xx']
   },
   {
+    // QA: Excel writes a cell formatted as text as ="0812…" in a CSV; Arabic-Indic digits were no digits at all.
+    name: 'a sheet with Excel\'s ="…" text cells and Arabic-Indic digits',
+    content: 'Nama,No HP\r\nAni,="081234567001"\r\nBudi,٠٨١٢-٣٤٥٦-٧٠٠٢\r\n',
+    numbers: ['="081234567001"', '٠٨١٢-٣٤٥٦-٧٠٠٢'],
+    skipped: ['Nama', 'No HP', 'Ani', 'Budi']
+  },
+  {
     name: 'a sheet whose names and towns hold digits',
     content: 'Nama,Nomor\r\nPelanggan 1,+62 812-3456-7001\r\nToko 2000,0812-3456-7002\r\n',
     numbers: ['+62 812-3456-7001', '0812-3456-7002'],

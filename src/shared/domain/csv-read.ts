@@ -4,6 +4,7 @@
 // quotes respected; and the one rule for which of a list's cells are numbers (the opt-out import and its add box).
 import Papa from 'papaparse'
 import { checkPhone, PHONE_MIN_DIGITS, splitRecipients } from './phone'
+import { numberText } from './recipient-search'
 
 /** The separators a CSV is guessed to use: `,`, `;` (Excel where `,` is the decimal comma) and tab ("Unicode text"). */
 const DELIMITERS = [',', ';', '\t']
@@ -77,14 +78,19 @@ export function csvText(bytes: Uint8Array, isUtf8?: (bytes: Uint8Array) => boole
  * is one, for the core to read or name as not valid.
  */
 function looksLikeNumber(cell: string): boolean {
-  const digits = cell.replace(/\D/g, '').length
+  const digits = digitCount(cell)
   const letters = cell.replace(/\P{L}/gu, '').length
   return digits > 0 && letters < digits
 }
 
 /** A cell meant as a number that is as long as a phone number is written (PHONE_MIN_DIGITS or more digits). */
 function phoneLong(cell: string): boolean {
-  return cell.replace(/\D/g, '').length >= PHONE_MIN_DIGITS
+  return digitCount(cell) >= PHONE_MIN_DIGITS
+}
+
+/** How many digits a cell holds as the phone rule reads them (Arabic-Indic and full-width ones too: numberText). */
+function digitCount(cell: string): number {
+  return numberText(cell).replace(/\D/g, '').length
 }
 
 /**

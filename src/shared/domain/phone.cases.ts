@@ -51,6 +51,65 @@ export const PHONE_CASES: readonly PhoneCase[] = [
     expected: { value: '6281234567890' },
     why: 'full-width plus, digits and dash, with an ideographic space'
   },
+  {
+    input: '\u202a+62 812-3456-7890\u202c',
+    expected: { value: '6281234567890' },
+    why: 'copied from WhatsApp inside bidi embedding marks: shown as the number and refused as "digits only"'
+  },
+  { input: '\u200e0812 3456 7890\u200f', expected: { value: '6281234567890' }, why: 'LRM and RLM around it' },
+  { input: '\u2066+6281234567890\u2069', expected: { value: '6281234567890' }, why: 'a bidi isolate' },
+  {
+    input: '0812\u200b3456\u20607890\ufeff',
+    expected: { value: '6281234567890' },
+    why: 'zero-width space, word joiner and a BOM inside it'
+  },
+  { input: '0812\u00ad3456\u00ad7890', expected: { value: '6281234567890' }, why: 'soft hyphens' },
+  {
+    input: '0812\u20133456\u20147890',
+    expected: { value: '6281234567890' },
+    why: 'an en and an em dash (a word processor turns - into them) separate as a dash does'
+  },
+  {
+    input: '+62 812\u22123456\u20107890',
+    expected: { value: '6281234567890' },
+    why: 'a minus sign and a Unicode hyphen'
+  },
+  {
+    input: '0812\ufe583456\ufe637890',
+    expected: { value: '6281234567890' },
+    why: 'small em dash, small minus'
+  },
+  {
+    input: '٠٨١٢٣٤٥٠٠٠٣',
+    expected: { value: '628123450003' },
+    why: 'Arabic-Indic digits are the digits they show, as full-width ones are'
+  },
+  {
+    input: '۰۸۱۲۳۴۵۰۰۰۳',
+    expected: { value: '628123450003' },
+    why: 'Extended Arabic-Indic (Persian, Urdu) digits'
+  },
+  { input: '+٦٢ ٨١٢-٣٤٥٦-٧٨٩٠', expected: { value: '6281234567890' } },
+  { input: '٠٨١٢٣٤٥٠٠٠x', expected: { problem: 'characters' } },
+  {
+    input: 'tel:+6281234500006',
+    expected: { value: '6281234500006' },
+    why: 'a link copied from a web page was told it was a name'
+  },
+  { input: 'TEL:0812-3450-0006', expected: { value: '6281234500006' } },
+  { input: 'tel://+62 812 3450 0006', expected: { value: '6281234500006' } },
+  { input: 'tel:+6281234500008abc', expected: { problem: 'characters' } },
+  { input: '+6281234500008abc', expected: { problem: 'characters' } },
+  { input: 'tel+6281234500006', expected: { problem: 'characters' }, why: 'no link without its colon' },
+  {
+    input: '="081277770002"',
+    expected: { value: '6281277770002' },
+    why: 'Excel\'s text form of a cell in a CSV it exports (keeps the leading 0): was "not digits"'
+  },
+  { input: ' =" +62 812-7777-0002 " ', expected: { value: '6281277770002' } },
+  { input: '=081277770002', expected: { problem: 'characters' }, why: 'a formula, not a text cell' },
+  { input: '="081277770002', expected: { problem: 'characters' }, why: 'a text cell not closed' },
+  { input: '="0812abc"', expected: { problem: 'characters' } },
   { input: '0812²3456789', expected: { problem: 'characters' }, why: 'a superscript is no digit to send' },
   { input: '0812abc4567', expected: { problem: 'characters' } },
   { input: '0812-3456-789x', expected: { problem: 'characters' } },

@@ -38,6 +38,10 @@ describe('phoneSearch', () => {
     expect(phoneSearch('+62 812-3450')).toEqual({ digits: '628123450', start: '628123450' })
     expect(phoneSearch(' 0812 3450 0004 ')).toEqual({ digits: '081234500004', start: '6281234500004' })
     expect(phoneSearch('0001')).toEqual({ digits: '0001', start: '01' })
+    // As the phone rule reads it: format characters dropped, Arabic-Indic digits and Unicode dashes as ASCII.
+    expect(phoneSearch('\u202a+62 812-3450\u202c')).toEqual({ digits: '628123450', start: '628123450' })
+    expect(phoneSearch('٠٨١٢–٣٤٥٠')).toEqual({ digits: '08123450', start: '628123450' })
+    expect(phoneSearch('۰۸۱۲ ۳۴۵۰')).toEqual({ digits: '08123450', start: '628123450' })
     expect(phoneSearch('kue 0001')).toBeNull()
     expect(phoneSearch('(-)')).toBeNull()
     expect(phoneSearch('')).toBeNull()

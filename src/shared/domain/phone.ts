@@ -1,5 +1,5 @@
 // Phone numbers and group ids as the gateway takes them: one rule for the window, the contract, the core and the CLI.
-import { halfWidth, NUMBER_LIKE } from './recipient-search'
+import { NUMBER_LIKE, writtenNumber } from './recipient-search'
 import { checkInternationalDigits, phoneProblem as problem } from './phone-numbering'
 
 /** Why a typed number cannot be sent to; the window turns it into `recipient.problem.<problem>`. */
@@ -20,8 +20,11 @@ const SEPARATORS = /[\s\-().\u00a0]/g
 
 /**
  * The gateway's own normalisation (ours): `08…`, `8…`, `+62 8…`, `62…`, `0062…`, spaced, dashed or bracketed
- * forms become `62…` digits, a `+` or `00` with another country code keeps it. Validity for the resulting
- * country and number type is libphonenumber's (full metadata, so mobile and landline can be told apart).
+ * forms become `62…` digits, a `+` or `00` with another country code keeps it, read as written elsewhere too
+ * (writtenNumber): full-width or Arabic-Indic digits, Unicode dashes, invisible format characters, a `tel:` link, and
+ * Excel's `="…"` text cell (a CSV it exported: this rule is what the campaign and opt-out imports read cells by).
+ * Validity for the resulting country and number type is libphonenumber's (full metadata, so mobile and landline can
+ * be told apart).
  */
 export function checkPhone(input: string): PhoneCheck {
   const plain = plainIndonesianMobile(input)
@@ -31,7 +34,7 @@ export function checkPhone(input: string): PhoneCheck {
 
 /** checkPhone without the plain-number shortcut: the rule the shortcut must agree with (phone-numbering.test.ts). */
 export function checkPhoneInFull(input: string): PhoneCheck {
-  const raw = typeof input === 'string' ? halfWidth(input).trim() : ''
+  const raw = typeof input === 'string' ? writtenNumber(input) : ''
   if (raw === '') return problem('', 'empty', 'it is empty')
   const international = raw.startsWith('+')
   const compact = (international ? raw.slice(1) : raw).replace(SEPARATORS, '')
@@ -74,9 +77,10 @@ const PLUS = 43
 
 /**
  * The `62…` number of a cell that is plainly an Indonesian mobile number as nearly every spreadsheet holds it —
- * `08…`, `8…`, `628…` or `+628…`, digits only, nothing around them — or null when checkPhone has to look (separators,
- * spaces, another country, anything invalid). It reads the characters where they are: checking a 50,000-row sheet
- * spent most of its phone time on the full rule's trimmed, compacted and prefixed copies and its pattern tests.
+ * `08…`, `8…`, `628…` or `+628…`, ASCII digits only, nothing around them — or null when checkPhone has to look
+ * (separators, spaces, another country, anything invalid, and every other form writtenNumber reads: a `tel:` link, a
+ * `="…"` cell, non-ASCII digits). It reads the characters where they are: checking a 50,000-row sheet spent most of its phone time on
+ * the full rule's trimmed, compacted and prefixed copies and its pattern tests.
  * The same pattern as INDONESIAN_MOBILE after the prefix (`8[1-35-9]` and 7–10 more digits), so its answer is
  * always checkPhoneInFull's (phone-numbering.test.ts compares them on the case table and generated inputs).
  */
@@ -181,7 +185,7 @@ export function normaliseEchoedPhone(value: string): string {
  * would take it (`0812-345` → `62812345`), so the forms an operator types find the number that is stored.
  */
 export function phoneSearch(text: string): { digits: string; start: string } | null {
-  const trimmed = halfWidth(text).trim()
+  const trimmed = writtenNumber(text)
   if (!NUMBER_LIKE.test(trimmed)) return null
   return { digits: trimmed.replace(/\D/g, ''), start: checkPhone(trimmed).value }
 }

@@ -50,6 +50,19 @@ export const RECIPIENT_SEARCH_CASES: readonly RecipientSearchCase[] = [
   { typed: '813 9999 8888', found: ['6281399998888'] },
   { typed: '+62 813-9999-8888', found: ['6281399998888'] },
   { typed: '62813', found: ['6281399998888'] },
+  {
+    typed: '\u202a+62 813-9999-8888\u202c',
+    found: ['6281399998888'],
+    why: 'copied from WhatsApp with its invisible bidi marks, read as the phone rule reads it'
+  },
+  { typed: '٠٨١٣–٩٩٩٩–٨٨٨٨', found: ['6281399998888'], why: 'Arabic-Indic digits and en dashes' },
+  { typed: '۸۸۸۸', found: ['6281399998888', '6281199998888'], why: 'Extended Arabic-Indic digits' },
+  { typed: 'tel:+62 813-9999-8888', found: ['6281399998888'], why: 'a link copied from a web page' },
+  {
+    typed: '="081399998888"',
+    found: ['6281399998888'],
+    why: "Excel's text form of a cell, copied from a CSV"
+  },
   { typed: '0857', found: ['6285712340812'], why: 'typing 0857… finds the 62857… numbers' },
   { typed: '+62 857', found: ['6285712340812'], why: 'the international start, as typed so far' },
   { typed: '857', found: ['6285712340812'], why: 'digits without the 0 wherever they are' },

@@ -15,6 +15,51 @@ export function halfWidth(input: string): string {
 }
 
 /**
+ * What a number is written with besides ASCII: the full-width forms halfWidth reads, Arabic-Indic (U+0660–0669) and
+ * Extended Arabic-Indic (U+06F0–06F9, Persian and Urdu) digits, Unicode dashes and minus signs (U+2010–2015, U+2212,
+ * U+FE58, U+FE63), and the invisible format characters (\p{Cf}) a copy from WhatsApp or a web page carries: bidi
+ * marks and isolates (U+200E/F, U+202A–202E, U+2066–2069), zero-width space and joiners, U+2060, BOM, soft hyphen.
+ */
+const NUMBER_FORMS =
+  /[\p{Cf}\u0660-\u0669\u06f0-\u06f9\u2010-\u2015\u2212\ufe58\ufe63\uff08\uff09\uff0b\uff0d\uff0e\uff10-\uff19]/gu
+
+/** The ASCII character a NUMBER_FORMS match reads as: its digit, `-` for a dash, nothing for a format character. */
+function asciiForm(char: string): string {
+  const code = char.charCodeAt(0)
+  if (code >= 0xff08 && code <= 0xff19) return String.fromCharCode(code - 0xfee0)
+  if (code >= 0x0660 && code <= 0x0669) return String.fromCharCode(code - 0x0660 + 0x30)
+  if (code >= 0x06f0 && code <= 0x06f9) return String.fromCharCode(code - 0x06f0 + 0x30)
+  if ((code >= 0x2010 && code <= 0x2015) || code === 0x2212 || code === 0xfe58 || code === 0xfe63) return '-'
+  return ''
+}
+
+/**
+ * `input` as the number it shows: full-width and Arabic-Indic digits as ASCII ones, Unicode dashes as `-`, format
+ * characters dropped ("\u202a+62 812–3456–7890\u202c" copied from WhatsApp is +62 812-3456-7890). For reading a
+ * number only: a name keeps its format characters (a Persian name's zero-width non-joiner is part of it).
+ */
+export function numberText(input: string): string {
+  return input.replace(NUMBER_FORMS, asciiForm)
+}
+
+/** A link to the number as a web page writes it: `tel:+62…` or `tel://0812…` (RFC 3966), any case. */
+const TEL_LINK = /^tel:(?:\/\/)?/i
+/** Excel's text form of a cell in a CSV it writes, `="081234567890"`, so the leading 0 survives a re-open. */
+const EXCEL_TEXT = /^="(.*)"$/s
+
+/**
+ * `input` as the number written in it, trimmed: its characters as numberText reads them, then the number inside
+ * Excel's `="…"` text cell and inside a `tel:` link (a number copied from a web page). How the phone rule (checkPhone)
+ * and the searches (phoneSearch, recipientSearchTerms) read a number, so each finds what the other takes.
+ */
+export function writtenNumber(input: string): string {
+  const text = numberText(input).trim()
+  const excel = text.startsWith('=') ? EXCEL_TEXT.exec(text) : null
+  const inner = excel ? (excel[1] ?? '').trim() : text
+  return TEL_LINK.test(inner) ? inner.replace(TEL_LINK, '').trim() : inner
+}
+
+/**
  * What the filter looks for (held anywhere) in the stored `62…` numbers, a message kept when its number holds any
  * one of them; none for blank text. Digits that start with 0 are two: a number written so far, in the `62…` form it is
  * stored in (`0857` → `62857`, `0813-9999-8888` → `6281399998888`: the trunk 0 is in no stored number), and the digits
@@ -25,7 +70,8 @@ export function halfWidth(input: string): string {
 export function recipientSearchTerms(text: string): string[] {
   const trimmed = halfWidth(text).trim()
   if (trimmed === '') return []
-  if (!NUMBER_LIKE.test(trimmed)) return [trimmed]
-  const digits = trimmed.replace(/\D/g, '')
+  const number = writtenNumber(trimmed)
+  if (!NUMBER_LIKE.test(number)) return [trimmed]
+  const digits = number.replace(/\D/g, '')
   return digits.startsWith('0') ? [`62${digits.slice(1)}`, digits] : [digits]
 }

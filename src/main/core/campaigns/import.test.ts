@@ -290,6 +290,31 @@ describe('readSpreadsheet', () => {
     ])
   })
 
+  // QA: Excel writes a cell formatted as text as ="081277770002" in a CSV; the check said "invalid number: not digits".
+  // So did a number copied from WhatsApp with its invisible bidi marks, and one in Arabic-Indic digits.
+  it('checks the phones Excel wrote in its ="…" text form, copied with bidi marks, or in Arabic-Indic digits', async () => {
+    const csv =
+      'Nama,HP\r\nBudi,="081277770002"\r\nSiti,"=""+62 812-7777-0003"""\r\nTono,081277770002\r\n' +
+      'Ani,\u202a+62 812-7777-0004\u202c\r\nDewi,٠٨١٢٧٧٧٧٠٠٠٥\r\nRudi,="0812abc"\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    const { rows } = checkRows({
+      campaignId: 'c1',
+      sheet,
+      mapping: { phone: 'HP', variables: ['Nama'] },
+      template: 'Halo {Nama}',
+      optedOut: new Set()
+    })
+    expect(rows.map((r) => [r.rowNumber, r.phone, r.problems.map((p) => p.code)])).toEqual([
+      [2, '6281277770002', []],
+      [3, '6281277770003', []],
+      [4, '6281277770002', ['duplicate']],
+      [5, '6281277770004', []],
+      [6, '6281277770005', []],
+      [7, null, ['invalid_phone']]
+    ])
+    expect(rows[5]?.problems[0]).toMatchObject({ reason: 'characters' })
+  })
+
   it('reads XLSX: numeric phones keep every digit, formulas give their result, styled empty rows vanish', async () => {
     const sheet = await readSpreadsheet(fixture('numeric-phones.xlsx'), 'x.xlsx')
     expect(sheet.format).toEqual({ kind: 'xlsx', sheetName: 'Pelanggan' })
