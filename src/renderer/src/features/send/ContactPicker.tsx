@@ -14,6 +14,7 @@ import {
   hasLetter,
   isSearchText,
   looksLikeGroupId,
+  looksLikeName,
   parseRecipients,
   pastedRecipients,
   typedRecipients,
@@ -121,7 +122,7 @@ export function ContactPicker({
   const enteredNames = isGroup
     ? ''
     : splitRecipients(entered)
-        .filter((raw) => hasLetter(raw) && !looksLikeGroupId(raw))
+        .filter((raw) => looksLikeName(raw) && !looksLikeGroupId(raw))
         .join('\n')
   const textNow = useRef(text)
   useEffect(() => {

@@ -1,10 +1,12 @@
 // Phone normalisation and recipient parsing: the formats operators type, several at once, group ids.
 import { describe, expect, it } from 'vitest'
 import {
+  isSearchText,
   normalisePhone,
   parseRecipients,
   pastedRecipients,
   splitDraft,
+  suggestQuery,
   typedRecipients,
   withoutRecipient,
   withRecipient
@@ -141,6 +143,36 @@ describe('parseRecipients', () => {
       ['Budi', 'name'],
       ['0812-34567890', null]
     ])
+  })
+
+  // QA: "tel:+6281234500006" (a link copied from a web page) was told "A name, not a number", as was a number with
+  // letters after it; the phone rule reads the link, and names the slip as characters a number cannot hold.
+  it('takes a tel: link as its number, and a number ending in letters as a number with a slip, not a name', () => {
+    const parsed = parseRecipients(
+      'tel:+6281234500006, TEL://0812-3450-0007, +6281234500008abc, 0812 3450 0009 WA, Budi 2, Toko 081234, ' +
+        '\u202a+62 812-3450-0010\u202c, ٠٨١٢٣٤٥٠٠٠١١',
+      false
+    )
+    expect(parsed.map((r) => [r.raw, r.value, r.problem])).toEqual([
+      ['tel:+6281234500006', '6281234500006', null],
+      ['TEL://0812-3450-0007', '6281234500007', null],
+      ['+6281234500008abc', '+6281234500008abc', 'characters'],
+      ['0812 3450 0009 WA', '0812 3450 0009 WA', 'characters'],
+      ['Budi 2', 'Budi 2', 'name'],
+      ['Toko 081234', 'Toko 081234', 'name'],
+      ['\u202a+62 812-3450-0010\u202c', '6281234500010', null],
+      ['٠٨١٢٣٤٥٠٠٠١١', '6281234500011', null]
+    ])
+  })
+
+  it('searches contacts for a name, not for a number as written with letters in it', () => {
+    expect(isSearchText('Budi', false)).toBe(true)
+    expect(isSearchText('tel:+6281234500006', false)).toBe(false)
+    expect(isSearchText('+6281234500008abc', false)).toBe(false)
+    expect(isSearchText('0812', false)).toBe(false)
+    expect(suggestQuery('tel:+62812345')).toBe('62812345')
+    expect(suggestQuery('٠٨١٢٣٤')).toBe('81234')
+    expect(suggestQuery('Budi')).toBe('Budi')
   })
 
   it('tells a phone number typed with "Send to a group" on that it is a number, not a group id', () => {

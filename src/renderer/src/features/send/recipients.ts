@@ -7,6 +7,7 @@ import {
   type GroupIdProblem,
   type PhoneProblem
 } from '../../../../shared/domain'
+import { writtenNumber } from '../../../../shared/domain/recipient-search'
 
 /**
  * `name`: letters where a number goes, a contact's name written out instead of picked (the picker turns it into one).
@@ -46,6 +47,18 @@ export function hasLetter(text: string): boolean {
   return /\p{L}/u.test(text)
 }
 
+/** How a phone number starts as written: a `+` or digits, six of them before anything else (separators aside). */
+const STARTS_AS_NUMBER = /^\+?(?:[\s\-().]*\d){6}/
+
+/**
+ * A name typed where a number goes (the picker's search, and "a name, not a number"): letters, unless the number the
+ * phone rule reads in it (writtenNumber) starts as a phone number does. "tel:+62812…" (a link copied from a web page)
+ * is a number, and "+62812…abc" one with a slip that the phone rule names ("characters"), not a contact to pick.
+ */
+export function looksLikeName(text: string): boolean {
+  return hasLetter(text) && !STARTS_AS_NUMBER.test(writtenNumber(text))
+}
+
 /** Every recipient in the text, deduplicated by what would be sent. */
 export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient[] {
   const seen = new Set<string>()
@@ -60,7 +73,7 @@ export function parseRecipients(text: string, isGroup: boolean): ParsedRecipient
         ? problem
         : looksLikeGroupId(raw)
           ? 'groupId'
-          : hasLetter(raw)
+          : looksLikeName(raw)
             ? 'name'
             : problem
     parsed.push({ raw, value, problem: told })
@@ -160,12 +173,13 @@ export function withDraft(text: string, draft: string): string {
 
 /**
  * Whether the piece being typed is a search for a contact or group (a name, a group's subject) rather than a number
- * or group id: a name has letters; a group id always holds a run of digits and no spaces.
+ * or group id: a name has letters and does not start as a number does (looksLikeName); a group id always holds a run
+ * of digits and no spaces.
  */
 export function isSearchText(draft: string, isGroup: boolean): boolean {
   const typed = draft.trim()
   if (typed === '') return false
-  return isGroup ? /\s/.test(typed) || !/\d{6}/.test(typed) : hasLetter(typed)
+  return isGroup ? /\s/.test(typed) || !/\d{6}/.test(typed) : looksLikeName(typed)
 }
 
 /** The name (or group subject) typed after the entered recipients and not picked yet, or null. */
@@ -177,8 +191,8 @@ export function unpickedName(text: string, isGroup: boolean): string | null {
 /** What the picker asks `contacts:suggest` for: the name as typed, or the digits of a number (its leading 0 gone). */
 export function suggestQuery(draft: string): string {
   const typed = draft.trim()
-  if (hasLetter(typed)) return typed
-  const digits = typed.replace(/\D/g, '')
+  if (looksLikeName(typed)) return typed
+  const digits = writtenNumber(typed).replace(/\D/g, '')
   return digits.startsWith('0') ? digits.slice(1) : digits
 }
 
