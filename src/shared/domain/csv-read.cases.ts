@@ -36,6 +36,13 @@ export interface NumberListCase {
 
 export const NUMBER_LIST_CASES: readonly NumberListCase[] = [
   {
+    // QA65: Excel's first line naming the separator, a line of the file and not of the list.
+    name: "a list under Excel's sep= line",
+    content: 'sep=;\r\nNo HP;Nama\r\n0812 3456 7001;Budi Jr.\r\n0812-3456-7002;Sari\r\n',
+    numbers: ['0812 3456 7001', '0812-3456-7002'],
+    skipped: ['No HP', 'Nama', 'Budi Jr.', 'Sari']
+  },
+  {
     name: 'a column of numbers',
     content: '0812 3456 7001\r\n0812-3456-7002\r\n',
     numbers: ['0812 3456 7001', '0812-3456-7002'],

@@ -12,7 +12,19 @@ const DELIMITERS = [',', ';', '\t']
 const LINE_BREAK = /\r\n|\n|\r/
 
 /**
- * The CSV's delimiter, guessed once from the first slice of its text (`head`) by papaparse's own guess (the delimiter
+ * Excel's first line naming a CSV's delimiter (`sep=;`), which it writes, and reads, where the list separator is not a
+ * comma: a line of the file, not of the list (QA65: read as the sheet's title).
+ */
+const EXCEL_SEPARATOR_LINE = /^"?sep=([^\r\n"])"?[ \t]*(\r\n|\n|\r|$)/i
+
+/** The delimiter a text's `sep=` first line names and that line's length, or null when it has none. */
+export function excelSeparatorLine(text: string): { delimiter: string; length: number } | null {
+  const line = EXCEL_SEPARATOR_LINE.exec(text)
+  return line ? { delimiter: line[1] ?? ',', length: line[0].length } : null
+}
+
+/**
+ * The CSV's delimiter: the one its `sep=` line names, else guessed once from the first slice of its text (`head`) by papaparse's own guess (the delimiter
  * that gives its first rows one number of fields, two or more; `,` when none does), quotes respected, with the empty
  * rows left out: blank lines and rows of nothing but delimiters and white space (a blank line left out of a quoted
  * cell changes no row's fields). The reading itself keeps every row, so blank rows keep their row numbers: papaparse
@@ -20,6 +32,8 @@ const LINE_BREAK = /\r\n|\n|\r/
  * a file that does not), and a `;` or tab list of 8 rows or fewer, an operator's first test list, was one column.
  */
 export function csvDelimiter(head: string): string {
+  const named = excelSeparatorLine(head)
+  if (named) return named.delimiter
   let text = ''
   for (const line of head.split(LINE_BREAK)) if (line.trim() !== '') text += `${line}\n`
   return Papa.parse<string[]>(text, { delimitersToGuess: DELIMITERS, skipEmptyLines: 'greedy', preview: 1 })
@@ -35,7 +49,8 @@ const GUESS_CHARS = 32 * 1024
  */
 export function csvRows(text: string): string[][] {
   const delimiter = csvDelimiter(text.slice(0, GUESS_CHARS))
-  const rows = Papa.parse<string[]>(text, { delimiter, skipEmptyLines: 'greedy' }).data
+  const list = text.slice(excelSeparatorLine(text)?.length ?? 0)
+  const rows = Papa.parse<string[]>(list, { delimiter, skipEmptyLines: 'greedy' }).data
   return rows.map((row) => row.map((cell) => cell.trim()))
 }
 

@@ -64,6 +64,16 @@ describe('readSpreadsheet', () => {
     expect(sheet.blankRows).toBe(0)
   })
 
+  // QA65: Excel's "sep=;" first line was read as the sheet's title.
+  it("takes Excel's sep= line as the delimiter it names, not as a title, the rows keeping their numbers", async () => {
+    const csv = 'sep=;\r\nNama;No HP\r\nBudi, Jr.;0812-3456-7890\r\n'
+    const sheet = await readSpreadsheet(new TextEncoder().encode(csv), 'x.csv')
+    expect(sheet.headers).toEqual(['Nama', 'No HP'])
+    expect(sheet.rows.toArray()).toEqual([{ rowNumber: 3, cells: ['Budi, Jr.', '0812-3456-7890'] }])
+    expect(sheet.titleRows).toBeUndefined()
+    expect(sheet.format).toMatchObject({ kind: 'csv', delimiter: ';' })
+  })
+
   it('keeps the first row as the header when what follows its one-cell rows is data, or all rows have one cell', async () => {
     // A header of one name over a number and a name: the row under it holds a phone number, so it is data.
     const unnamed = await readSpreadsheet(

@@ -18,6 +18,7 @@ import {
   MAX_SHEET_ROWS,
   MAX_SPREADSHEET_BYTES,
   csvDelimiter,
+  excelSeparatorLine,
   csvEncoding,
   escapeRegExp
 } from '../../../shared/domain'
@@ -531,12 +532,15 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   const encoding = textEncoding(bytes)
   let decoded = 0
   const text = textSlices(bytes, encoding, (count) => (decoded = count))
-  const first = text.next()
+  let first = text.next()
   const delimiter = csvDelimiter(first.done ? '' : first.value)
+  // Excel's `sep=;` line is the file's, not the list's: left out, its row number kept (QA65: read as a title).
+  const separatorLine = first.done ? null : excelSeparatorLine(first.value)
+  if (separatorLine && !first.done) first = { done: false, value: first.value.slice(separatorLine.length) }
   const source = Readable.from(startingWith(first, text))
   const sheet = new SheetCollector()
   // Rows papaparse gave, empty ones included: the next row's number in the file, less one.
-  let read = 0
+  let read = separatorLine ? 1 : 0
   const fatal: { quotes: { row: number; message: string } | null } = { quotes: null }
   // papaparse carries a row cut by a slice's end (quoted newlines too) into the next slice, and guesses the line
   // ending once, from the first slice's first rows as it would from the whole text.
