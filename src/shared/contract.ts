@@ -395,7 +395,8 @@ export const OutboxItemView = z.object({
   gatewayStillHolds: z.literal(true).optional(),
   /**
    * A take-back of it (Delete for everyone, Cancel at the gateway) has not settled yet (waiting for its device, say):
-   * said on a page of the Outbox's list (read once for the page); absent otherwise, and on a view of one item.
+   * said on the Outbox's list pages (read once for the page), its live changes and its detail; absent otherwise (the
+   * inbox's and Schedules' views do not ask).
    */
   takingBack: z.literal(true).optional(),
   /**

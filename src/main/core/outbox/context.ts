@@ -14,7 +14,7 @@ import { backoffDelay } from './backoff'
 import { FINAL } from './status'
 import type { BlockReason, DeviceNews, OutboxEvents, ResolvedOutboxOptions, SendingPort } from './types'
 import type { RetryHook, SendPolicy } from './policies'
-import { countsView, itemViews } from './views'
+import { countsView, oneView } from './views'
 import { DEFAULT_MAX_FILE_BYTES } from '../../../shared/domain'
 
 /** What the outbox knows about one device, in memory (the device monitor owns the device's real state). */
@@ -295,7 +295,7 @@ export class OutboxContext {
       this.collected.push(item)
       return
     }
-    const view = itemViews(this)(item)
+    const view = oneView(this, item)
     for (const listener of this.listeners.itemChanged) this.safely(() => listener(view))
     this.countsChanged()
   }

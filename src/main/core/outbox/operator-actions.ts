@@ -15,7 +15,7 @@ import { resolveSchedule } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { assertNoOpenTakeBack } from './take-back-calls'
 import { assertMessageText, OutboxError, type EditInput, type ListFilter, type ScheduleSpec } from './types'
-import { itemViews, pageViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
+import { itemViews, oneView, pageViews, toHistoryView, toItemFilter, type OutboxHistoryEntry } from './views'
 
 export interface BulkResult {
   done: string[]
@@ -54,7 +54,7 @@ export function createOperatorActions(core: KernelCore) {
     return item
   }
 
-  const view = (id: string): OutboxItemView => itemViews(ctx)(mustGet(id))
+  const view = (id: string): OutboxItemView => oneView(ctx, mustGet(id))
 
   /** One action on one item, then a round: the view of the item as the action left it. */
   function actOn(id: string, action: (id: string) => void): OutboxItemView {

@@ -75,6 +75,14 @@ export function itemViews(
   }
 }
 
+/**
+ * One item as the list shows it (its row's live update, its detail): with its take-back, as pageViews has it, so the
+ * row's "being taken back" does not go with the item's next change.
+ */
+export function oneView(ctx: Parameters<typeof pageViews>[0], item: ItemRecord): OutboxItemView {
+  return itemViews(ctx, ctx.takeBackStore.itemsWithOpenOps([item.id]))(item)
+}
+
 /** A page of the list: which of its items a take-back has not settled for is read once, for the page. */
 export function pageViews(
   ctx: Parameters<typeof itemViews>[0] & { takeBackStore: Pick<OutboxTakeBackStore, 'itemsWithOpenOps'> },

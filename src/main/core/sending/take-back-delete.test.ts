@@ -82,6 +82,9 @@ it("says on the list's page which messages a take-back has not settled for, and 
     Object.fromEntries(fx.outbox.list().items.map((item) => [item.id, item.takingBack === true]))
 
   expect(takingBack()).toEqual({ [waiting]: true, [other]: false })
+  // Its detail says it too, as its row's live changes do (oneView): the row's word did not go with the item's next
+  // change, read one item at a time.
+  expect(fx.outbox.get(waiting).item.takingBack).toBe(true)
 
   fx.outbox.setDeviceSendable('d1', true)
   await fx.runUntil(() => fx.outbox.takeBackProgress(requestId).state === 'done')
