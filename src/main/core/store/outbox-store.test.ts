@@ -98,6 +98,24 @@ describe('OutboxStore', () => {
     expect(store.getItem('recent')?.status).toBe('failed')
   })
 
+  // QA65: a message whose Delete for everyone waits for its device is not deleted by the operator; nor by retention.
+  it('keeps a closed item whose take-back has not settled, and purges it once it has', () => {
+    store.insertItems([item('waits')], [], [], 0)
+    store.transition('waits', ['queued'], 'failed', { closedAt: 100 }, null, 100)
+    const op = (state: string): void => {
+      store.db
+        .prepare(
+          `INSERT OR REPLACE INTO outbox_takeback_ops (request_id, item_id, action, device_id, gateway_id, state)
+           VALUES ('tb-1', 'waits', 'revoke', 'd1', 'gw-1', ?)`
+        )
+        .run(state)
+    }
+    op('waiting')
+    expect(store.purgeClosedBefore(500, 10)).toEqual({ deleted: 0, attachments: [] })
+    op('done')
+    expect(store.purgeClosedBefore(500, 10)).toEqual({ deleted: 1, attachments: [] })
+  })
+
   it('keeps recent recipients, most recent first', () => {
     store.insertItems([], [], [{ recipient: 'a', isGroup: false }], 1)
     store.insertItems([], [], [{ recipient: 'b', isGroup: false }], 2)

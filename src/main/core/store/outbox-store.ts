@@ -216,12 +216,16 @@ export class OutboxStore extends OutboxTerminalMovesStore {
 
   // --------------------------------------------------------------------------------------- retention
 
-  /** Delete up to `limit` items closed before `cutoff` (history goes with them); returns their attachments. */
+  /**
+   * Delete up to `limit` items closed before `cutoff` (history goes with them); returns their attachments. One whose
+   * take-back has not settled stays, as the operator's delete keeps it: gone, its call would still reach the gateway.
+   */
   purgeClosedBefore(cutoff: number, limit: number): { deleted: number; attachments: string[] } {
     return this.batch(() => {
       const rows = this.prepare(
         `SELECT id, attachment_sha256 AS sha FROM outbox_items WHERE closed_at IS NOT NULL AND closed_at < ?
-         AND NOT ${inLine('outbox_items')} AND status != 'scheduled' LIMIT ?`
+         AND NOT ${inLine('outbox_items')} AND status != 'scheduled' AND NOT EXISTS (SELECT 1 FROM outbox_takeback_ops o
+           WHERE o.item_id = outbox_items.id AND o.state IN ('waiting', 'calling', 'in_doubt')) LIMIT ?`
       ).all(cutoff, limit) as { id: string; sha: string | null }[]
       for (const row of rows) this.removeItemRows(row.id)
       const attachments = [...new Set(rows.map((r) => r.sha).filter((s): s is string => s !== null))]
