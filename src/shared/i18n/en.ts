@@ -448,7 +448,7 @@ export const enRest = {
   'desktop.fileRefused.tooLarge': '{name} is {size}; the gateway accepts files up to {max}.',
   'desktop.fileRefused.spreadsheetTooLarge': '{name} is {size}; a campaign reads spreadsheets up to {max}.',
   'desktop.fileRefused.disguised':
-    '{name} is named like a {ext} file, but its contents are not one (renamed or damaged).',
+    '{name} is named as a file of type {ext}, but its contents are not one (renamed or damaged).',
   'desktop.fileRefused.unsupported':
     '{name} is not a type the gateway can send (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'desktop.fileRefused.quickTime': '{name} is a QuickTime video; the gateway takes MP4 and MPEG videos only.',
@@ -784,7 +784,8 @@ export const enRest = {
   'send.rejected.empty': 'the file is empty.',
   'send.rejected.tooMany':
     '{count, plural, one {# more file was} other {# more files were}} left out: one send carries {max} files at most.',
-  'send.rejected.disguised': 'named like a {ext} file, but its contents are not one (renamed or damaged?).',
+  'send.rejected.disguised':
+    'named as a file of type {ext}, but its contents are not one (renamed or damaged?).',
   'send.rejected.unsupported':
     'the gateway cannot send this type (images: jpg, png, gif; documents: pdf, doc(x), xls(x), ppt(x), odt, csv, txt; video: mp4, mpeg; audio: mp3, ogg).',
   'send.caption': 'Caption for the files',

@@ -284,7 +284,7 @@ describe('FileHandles', () => {
       `big.png is ${(2 * 1024 * 1024 + PNG.length).toLocaleString('en')} bytes; the gateway accepts files up to 2,097,152 bytes.`
     )
     expect(rejected[4]?.message).toBe(
-      'evil.jpg is named like a JPG file, but its contents are not one (renamed or damaged).'
+      'evil.jpg is named as a file of type JPG, but its contents are not one (renamed or damaged).'
     )
   })
 

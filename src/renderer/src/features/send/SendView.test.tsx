@@ -397,7 +397,7 @@ describe('files', () => {
       new File(['just some text'], 'fake.jpg', { type: 'image/jpeg' })
     ])
     expect((await screen.findByTestId('send-rejection')).textContent).toBe(
-      'fake.jpg: named like a JPG file, but its contents are not one (renamed or damaged?).'
+      'fake.jpg: named as a file of type JPG, but its contents are not one (renamed or damaged?).'
     )
   })
 
