@@ -315,6 +315,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             paused={isHeldByPause(item, { device, sendingPaused })}
             testId="outbox-detail-status"
             failureCode={item.failure?.code ?? null}
+            takingBack={item.takingBack === true}
           />
         </div>
         <button

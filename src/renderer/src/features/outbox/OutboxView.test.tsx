@@ -2607,6 +2607,32 @@ describe('bulk selection', () => {
     )
   })
 
+  // QA66: the question asked to delete both, the result then said one was kept.
+  it('counts out of its question a message whose take-back waits, and the detail badges it as the row does', async () => {
+    const waiting = makeItem({
+      id: 't-1',
+      recipient: '6281200000007',
+      status: 'read',
+      gatewayId: 'gw-7',
+      takingBack: true
+    })
+    const failed = makeItem({ id: 't-2', recipient: '6281200000008', status: 'failed' })
+    fake.handle('outbox:list', () => ({ items: [waiting, failed], total: 2 }))
+    fake.handle('outbox:get', ({ id }) => ({ item: id === 't-1' ? waiting : failed, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('2 messages')
+    await user.click(selectBox('6281200000007'))
+    await user.click(selectBox('6281200000008'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
+    expect(
+      screen.getByRole('group', { name: /^Delete 1 of the 2 selected messages from the outbox\?/ })
+    ).toBeTruthy()
+    await user.click(screen.getByTestId('outbox-open-t-1'))
+    expect((await screen.findByTestId('outbox-detail-status')).textContent).toContain('being taken back')
+  })
+
   // QA63: one message selected read "Delete the selected message from the outbox? Their history goes with them".
   it('asks of one message in the singular', async () => {
     const user = userEvent.setup()

@@ -110,7 +110,8 @@ export function itemActions(item: OutboxItemView): {
     cancel: cancellableHere(s),
     edit: s === 'scheduled' || s === 'queued' || s === 'failed' || item.held,
     release: item.held,
-    remove: deletableHere(s)
+    // Not while its take-back waits: the core keeps it (taking_back), and a selection's question counts it out.
+    remove: deletableHere(s) && item.takingBack !== true
   }
 }
 
