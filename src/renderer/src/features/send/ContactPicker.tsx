@@ -16,6 +16,7 @@ import {
   looksLikeGroupId,
   looksLikeName,
   parseRecipients,
+  draftAfterPaste,
   pastedRecipients,
   typedRecipients,
   pickRecipient,
@@ -245,11 +246,17 @@ export function ContactPicker({
         }}
         onKeyDown={onKeyDown}
         onPaste={(event) => {
-          // A pasted column's new lines, or numbers apart by spaces only: entered apart (pastedRecipients).
-          const pasted = pastedRecipients(event.clipboardData.getData('text'))
-          if (pasted === null) return
+          // A pasted column's new lines, numbers apart by spaces only, or a number pasted after a whole one: entered
+          // apart (draftAfterPaste), at the draft's end; a group id is pasted as it is.
+          const clip = event.clipboardData.getData('text')
+          const { selectionStart, selectionEnd } = event.currentTarget
+          const atEnd = selectionStart === draft.length && selectionEnd === draft.length
+          const apart = pastedRecipients(clip)
+          const next =
+            !isGroup && atEnd ? draftAfterPaste(draft, clip) : apart === null ? null : `${draft}${apart}`
+          if (next === null) return
           event.preventDefault()
-          onText(withDraft(text, `${draft}${pasted}`))
+          onText(withDraft(text, next))
         }}
         onBlur={() => setClosed(true)}
         onFocus={() => setClosed(false)}

@@ -639,6 +639,19 @@ describe('recipients', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove 12345' }))
   })
 
+  // QA66: "081234500061" pasted, then "081234500062": the field held both as one wrong number, the first chip gone.
+  it('takes a number pasted after a whole one as a recipient of its own', async () => {
+    const user = show()
+    await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+    await user.paste('081234500061')
+    await user.paste('081234500062')
+    await user.type(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }), ',')
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-value'))).toEqual([
+      '6281234500061',
+      '6281234500062'
+    ])
+  })
+
   // QA65: after the ⚠ chip was removed with Enter, the correction typed went to the next chip's ×: its digits were lost
   // and each space removed a good number.
   it('takes a correction typed after a chip is removed in the field, removing no other chip', async () => {

@@ -4,6 +4,7 @@ import {
   isSearchText,
   normalisePhone,
   parseRecipients,
+  draftAfterPaste,
   pastedRecipients,
   splitDraft,
   suggestQuery,
@@ -89,6 +90,22 @@ describe('pastedRecipients', () => {
     ['081234567890 12345', null]
   ])('%j → %j', (pasted, entered) => {
     expect(pastedRecipients(pasted)).toBe(entered)
+  })
+})
+
+// QA66: "081234500061" pasted, then "081234500062": one wrong number, the first chip lost.
+describe('draftAfterPaste', () => {
+  it.each([
+    ['081234500061', '081234500062', '081234500061, 081234500062'],
+    ['081234500061 ', '0812 3450 0062', '081234500061, 0812 3450 0062'],
+    ['081234500061', '081234500062\n081234500063', '081234500061, 081234500062, 081234500063'],
+    // Not after a whole number: the browser pastes, or pastedRecipients enters what it holds apart.
+    ['', '081234500062', null],
+    ['0812 3450', '0061', null],
+    ['Bud', 'i', null],
+    ['', '081234500061 081234500062', '081234500061, 081234500062']
+  ])('%j + %j → %j', (draft, pasted, next) => {
+    expect(draftAfterPaste(draft, pasted)).toBe(next)
   })
 })
 

@@ -139,6 +139,19 @@ export function pastedRecipients(pasted: string): string | null {
   return lines.length > 1 || apart[0] !== lines[0] ? apart.join(', ') : null
 }
 
+/**
+ * The picker's draft after a paste at its end, or null when the browser's own paste does: what pastedRecipients enters
+ * apart, and a paste after a whole number (typed or pasted before) starts a recipient of its own (QA66: "081234500061"
+ * pasted, then "081234500062", ran into one wrong number and the first chip was lost).
+ */
+export function draftAfterPaste(draft: string, pasted: string): string | null {
+  const apart = pastedRecipients(pasted)
+  const typed = draft.trim()
+  if (typed === '' || normalisePhone(typed).problem !== null)
+    return apart === null ? null : `${draft}${apart}`
+  return `${typed}, ${apart ?? pasted.trim()}`
+}
+
 /** The words of a line separated by commas when every one is a whole number by itself; null when one is not. */
 function wholeNumbersApart(line: string): string | null {
   const words = line.trim().split(/\s+/)
