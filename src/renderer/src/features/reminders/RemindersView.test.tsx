@@ -88,12 +88,12 @@ async function fillWhen(date: string, time: string): Promise<void> {
   fireEvent.change(screen.getByLabelText('Time'), { target: { value: time } })
 }
 
-/** The view with a reminder to 0812 3456 7890 written in its form ("Minum obat", 15 Jan 2030 10:30), not created. */
-async function renderWrittenReminder(): Promise<ReturnType<typeof userEvent.setup>> {
+/** The view with a reminder to `to` written in its form ("Minum obat", 15 Jan 2030 10:30), not created. */
+async function renderWrittenReminder(to = '0812 3456 7890'): Promise<ReturnType<typeof userEvent.setup>> {
   const user = userEvent.setup()
   render(<RemindersView />)
   await screen.findByTestId('reminders-empty')
-  await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+  await user.type(screen.getByTestId('reminder-to'), to)
   await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
   await fillWhen('2030-01-15', '10:30')
   return user
@@ -374,12 +374,7 @@ describe('RemindersView', () => {
 
   // "0812…; 0813…" drew two chips but went to the core as one recipient, refused as no number.
   it('says the gateway takes one number a reminder when two are typed for it, and how to send to several (QA65)', async () => {
-    const user = userEvent.setup()
-    render(<RemindersView />)
-    await screen.findByTestId('reminders-empty')
-    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 0813 9999 8888')
-    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
-    await fillWhen('2030-01-15', '10:30')
+    const user = await renderWrittenReminder('0812 3456 7890, 0813 9999 8888')
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))
     expect(accessibleDescription(screen.getByTestId('reminder-to'))).toContain(
       'The gateway takes one number a reminder: keep one, or choose Sender Desk (this computer) to send to several.'
