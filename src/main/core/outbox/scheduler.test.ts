@@ -504,6 +504,21 @@ describe('gateway schedules', () => {
     )
   })
 
+  it('one the gateway never took, found overdue on opening, says both: how late and who sends it', async () => {
+    fx = makeFixture()
+    const id = await scheduleText({ ...gatewayMode('2026-01-15T11:00'), overduePolicy: 'send' })
+    fx.outbox.setNetworkOnline(false)
+    // Closed offline over its time: the gateway never had it, and it is found 4 hours late.
+    await quitAndReopenAfter(5 * HOUR)
+    await fx.clock.advance(0)
+    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(0)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+    expect(fx.gateway.sends()).toHaveLength(1)
+    expect(fx.outbox.get(id).history.find((h) => h.status === 'queued')?.note).toBe(
+      'overdue by 4 h; the gateway never took it, so this computer sends it now'
+    )
+  })
+
   it('retries a create the gateway surely did not get', async () => {
     fx = makeFixture()
     fx.gateway.fail({ op: 'createSchedule', code: 'network', causeCode: 'ECONNREFUSED', times: 2 })
