@@ -146,6 +146,8 @@ export const enRest = {
     'the gateway still reports {status}; the resend may or may not have gone through, so it is not asked again',
   'desktop.note.releasedByOperator': 'released by the operator',
   'desktop.note.dueAtGateway': 'due: sent by the gateway’s schedule {schedule}',
+  'desktop.note.dueAtGatewayChangeNotTaken':
+    'due: sent by the gateway’s schedule {schedule} as the gateway held it; the change made here never reached it',
   'desktop.note.rowMovedCapped': 'moved from {from} to {to}: {from} reached its daily cap',
   'desktop.note.rowMovedStopped': 'moved from {from} to {to}: {from} cannot send now ({why})',
   'desktop.stopWhy.paused': 'all sending is paused',

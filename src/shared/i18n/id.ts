@@ -161,6 +161,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.editedField.recipient': 'penerima',
   'desktop.note.editedField.schedule': 'waktu terjadwal',
   'desktop.note.dueAtGateway': 'jatuh tempo: dikirim oleh jadwal gateway {schedule}',
+  'desktop.note.dueAtGatewayChangeNotTaken':
+    'jatuh tempo: dikirim oleh jadwal gateway {schedule} seperti yang disimpan gateway; perubahan yang dibuat di sini tidak pernah sampai ke gateway',
   'desktop.note.rowMovedCapped': 'dipindahkan dari {from} ke {to}: {from} sudah mencapai batas hariannya',
   'desktop.note.rowMovedStopped':
     'dipindahkan dari {from} ke {to}: {from} tidak bisa mengirim sekarang ({why})',

@@ -456,6 +456,30 @@ describe('gateway schedules', () => {
     expect(fx.outbox.get(id).item.gatewayChangeOwed).toBeUndefined()
   })
 
+  // Noticed in the sixty-fourth stop: a change still owed at the due time left the record with the new words and the
+  // history saying only "sent by the gateway's schedule", though the gateway sent the copy it held.
+  it('a change still owed when its time comes is said not to have reached the gateway', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(gatewayMode('2026-01-15T18:00'), 'old words')
+    await fx.outbox.start()
+    await fx.clock.advance(0)
+    fx.outbox.setPaused(true)
+    fx.outbox.edit(id, { text: 'new words' })
+    await fx.clock.advance(9 * HOUR)
+    expect(fx.gateway.schedules[0]?.input.message).toBe('old words')
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('accepted')
+    expect(history.find((h) => h.status === 'accepted')?.note).toBe(
+      `due: sent by the gateway’s schedule ${fx.gateway.schedules[0]!.id} as the gateway held it; the change made here never reached it`
+    )
+    expect(
+      historyNote(
+        'id',
+        history.find((h) => h.status === 'accepted')!
+      )
+    ).toContain('tidak pernah sampai')
+  })
+
   it('refuses to move a schedule to a time that has passed (QA finding 3), and keeps it as it was', async () => {
     fx = makeFixture()
     const id = await scheduleText(gatewayMode('2026-01-15T18:00'))

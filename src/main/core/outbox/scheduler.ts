@@ -76,7 +76,9 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
   if (item.scheduleMode === 'gateway') {
     const row = ctx.store.scheduleForItem(item.id)
     if (row && row.pendingOp !== 'create') {
-      if (row.pendingOp === 'update') {
+      // The gateway sends the copy it holds: a change made here that never reached it is said, not passed off as sent.
+      const changeNeverTaken = row.pendingOp === 'update'
+      if (changeNeverTaken) {
         ctx.store.patchSchedule(row.id, {
           pendingOp: null,
           lastError: 'due time passed before the update reached the gateway'
@@ -87,7 +89,12 @@ function promoteOne(ctx: OutboxContext, item: ItemRecord, now: number): void {
         item.id,
         row.messageId ?? row.scheduleId ?? item.id,
         null,
-        encodeNote('desktop.note.dueAtGateway', { schedule: row.scheduleId ?? '' }),
+        encodeNote(
+          changeNeverTaken ? 'desktop.note.dueAtGatewayChangeNotTaken' : 'desktop.note.dueAtGateway',
+          {
+            schedule: row.scheduleId ?? ''
+          }
+        ),
         // The gateway sent it at its time, the app closed or not: dated then, not when the app noticed.
         item.notBefore ?? now
       )
