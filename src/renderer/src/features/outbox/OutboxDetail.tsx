@@ -198,6 +198,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         className="card detail"
         data-testid="outbox-detail"
         aria-labelledby="detail-title"
+        data-detail-of-current-row
         onKeyDown={closeOnEscape}
       >
         <h3 id="detail-title" ref={headingRef} tabIndex={-1}>
@@ -300,6 +301,9 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
       className="card detail"
       data-testid="outbox-detail"
       aria-labelledby="detail-title"
+      // J and K count from its message's row (Shortcuts), not from where the detail stands in the page (QA68: J went
+      // to the last row drawn).
+      data-detail-of-current-row
       onKeyDown={closeOnEscape}
     >
       <div className="detail-head">

@@ -2129,6 +2129,26 @@ describe('item detail', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))
   })
 
+  // QA68: J from an open message's detail went to the list's last drawn row (the first row after the detail in the
+  // page), not to the row after the open one, so sent messages could not be gone through one by one.
+  it('J and K from an open detail go to the rows beside the open one', async () => {
+    fake.handle('outbox:get', ({ id }) => ({
+      item: items(Number(id.slice(2)), 1)[0]!,
+      history: []
+    }))
+    const user = userEvent.setup()
+    renderWithRowKeys(<OutboxView />)
+    ;(await screen.findByTestId('outbox-open-i-2')).focus()
+    await user.keyboard('{Enter}')
+    const heading = await screen.findByRole('heading', { name: '+62 810-0000-0002' })
+    expect(document.activeElement).toBe(heading)
+    await user.keyboard('j')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-3'))
+    heading.focus()
+    await user.keyboard('k')
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-i-1'))
+  })
+
   // An operator's probe: a device never linked (or whose number just changed) was said to be "logged out", under a
   // badge saying it needs a QR scan.
   it.each([

@@ -83,9 +83,10 @@ function moveRow(step: 1 | -1): boolean {
   const rows = shownRows()
   if (rows.length === 0) return false
   const focused = document.activeElement ?? document.body
-  // In the open row's detail (an inbox thread beside its list): counted from that row, the one marked current (QA62:
-  // J from a thread went to the last row the list had drawn, the first "after" it in document order). Its row not
-  // listed (read under "Unread only"), from its place: the rows the detail names on either side of it (QA63).
+  // In the open row’s detail (an inbox thread, an Outbox message, beside its list): counted from that row, the one
+  // marked current (QA62: J from a thread went to the last row the list had drawn, the first "after" it in document
+  // order). Its row not listed (read under "Unread only"), from its place: the rows the detail names on either side
+  // of it (QA63).
   const detail = focused.closest<HTMLElement>('[data-detail-of-current-row]')
   const fromDetail = detail ? rows.findIndex((row) => row.getAttribute('aria-current') === 'true') : -1
   const beside = detail?.getAttribute(step === 1 ? 'data-next-row' : 'data-previous-row')
