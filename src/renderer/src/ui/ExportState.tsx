@@ -59,7 +59,19 @@ export function ExportState({
           {t('outbox.export.stop')}
         </button>
       ) : said ? (
-        <button key="dismiss" type="button" className="button link-button" onClick={onDismiss}>
+        <button
+          key="dismiss"
+          type="button"
+          className="button link-button"
+          onClick={(event) => {
+            // It goes with the notice: the focus goes to the first button beside it (an export's), not to the page
+            // (QA68).
+            event.currentTarget.parentElement
+              ?.querySelector<HTMLButtonElement>('button:not(:disabled)')
+              ?.focus()
+            onDismiss()
+          }}
+        >
           {t('common.dismiss')}
         </button>
       ) : null}

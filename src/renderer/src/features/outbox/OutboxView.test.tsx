@@ -368,6 +368,19 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
       expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
     )
   })
+
+  // QA68: Dismiss takes itself away with the notice, and the focus fell to the page.
+  it('gives the focus to the first export button when the notice is dismissed by keyboard', async () => {
+    exportAnswers({ fileName: 'outbox 2026-11-28.xlsx', dataBase64: btoa('a,b'), count: 3 })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(screen.getByRole('button', { name: 'Export (Excel)' }))
+    await screen.findByText('3 messages exported to outbox 2026-11-28.xlsx.')
+    screen.getByRole('button', { name: 'Dismiss' }).focus()
+    await user.keyboard('{Enter}')
+    expect(screen.queryByText('3 messages exported to outbox 2026-11-28.xlsx.')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
+  })
 })
 
 describe('virtualized list', () => {
