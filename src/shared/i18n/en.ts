@@ -1095,6 +1095,8 @@ export const enRest = {
   'outbox.takeBack.revokeConfirm': 'Delete this message for everyone? {shows}',
   'outbox.takeBack.revokeConfirmMany':
     'Delete {count, plural, one {# sent message} other {# sent messages}} for everyone? {shows}',
+  'outbox.takeBack.revokeConfirmSome':
+    'Delete {count} of the {selected} selected messages for everyone? The others stay as they are: they have not reached WhatsApp, or were cancelled or deleted already. {shows}',
   'outbox.takeBack.cancel': 'Cancel at the gateway',
   'outbox.takeBack.asked': 'Asked the gateway; its answer shows on the timeline.',
   'outbox.takeBack.askedHere': 'Asked the gateway; its answer shows here.',

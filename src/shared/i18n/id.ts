@@ -1325,6 +1325,8 @@ export const id: Record<MessageKey, string> = {
     '{count, plural, =1 {Chat pelanggan} other {Chat setiap pelanggan}} akan menunjukkan bahwa sebuah pesan telah dihapus. Tindakan ini tidak bisa diurungkan.',
   'outbox.takeBack.revokeConfirm': 'Hapus pesan ini untuk semua orang? {shows}',
   'outbox.takeBack.revokeConfirmMany': 'Hapus {count} pesan terkirim untuk semua orang? {shows}',
+  'outbox.takeBack.revokeConfirmSome':
+    'Hapus {count} dari {selected} pesan terpilih untuk semua orang? Yang lain tetap seperti adanya: belum sampai di WhatsApp, atau sudah dibatalkan atau dihapus. {shows}',
   'outbox.takeBack.cancel': 'Batalkan di gateway',
   'outbox.takeBack.asked': 'Sudah diminta ke gateway; jawabannya tampil di linimasa.',
   'outbox.takeBack.askedHere': 'Sudah diminta ke gateway; jawabannya tampil di sini.',

@@ -510,10 +510,20 @@ export function OutboxBulkBar({
       {confirmRevoke && canRevoke ? (
         <ConfirmPanel
           id="bulk-revoke-q"
-          question={t('outbox.takeBack.revokeConfirmMany', {
-            count: revocable,
-            shows: t('outbox.takeBack.revokeShows', { count: revocable })
-          })}
+          // Counted out of the ticked, as the cancel and delete questions are (QA68: "Delete 4 sent messages" of 8
+          // ticked said nothing of the other 4).
+          question={
+            revocable === selection.size
+              ? t('outbox.takeBack.revokeConfirmMany', {
+                  count: revocable,
+                  shows: t('outbox.takeBack.revokeShows', { count: revocable })
+                })
+              : t('outbox.takeBack.revokeConfirmSome', {
+                  count: revocable,
+                  selected: selection.size,
+                  shows: t('outbox.takeBack.revokeShows', { count: revocable })
+                })
+          }
           confirmLabel={t('outbox.takeBack.revoke')}
           keepLabel={t('common.keep')}
           // The question stays while the gateway is asked: its pressed answer keeps the focus meanwhile.

@@ -2404,7 +2404,9 @@ describe('bulk selection', () => {
 
     within(bar).getByRole('button', { name: 'Delete for everyone' }).focus()
     await user.keyboard('{Enter}')
-    const deleteQuestion = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
+    const deleteQuestion = screen.getByRole('group', {
+      name: /^Delete 1 of the 2 selected messages for everyone\?/
+    })
     expect(document.activeElement).toBe(within(deleteQuestion).getByRole('button', { name: 'Keep' }))
   })
 
@@ -2425,9 +2427,10 @@ describe('bulk selection', () => {
     const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
     await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([])
-    // Of the two ticked, only the sent one can be deleted for everyone: the question counts that one.
+    // Of the two ticked, only the sent one can be deleted for everyone: the question counts that one, out of the two
+    // (QA68: it said nothing of the others).
     const question = screen.getByRole('group', {
-      name: /^Delete 1 sent message for everyone\?.*cannot be undone/
+      name: /^Delete 1 of the 2 selected messages for everyone\? The others stay as they are.*cannot be undone/
     })
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
