@@ -2288,6 +2288,9 @@ export const enRest = {
   // The cap's count, not "sent today": a message counts at its first try, taken by the gateway or not (issue 29).
   'devices.capToday': 'Daily cap today',
   'devices.capToday.capped': '{count} of {cap} used',
+  // A cap set below what was tried today: both numbers, not "4 of 3 used".
+  'devices.capToday.over':
+    'cap reached: {count, plural, one {# send attempt} other {# send attempts}} against a cap of {cap}',
   'devices.capToday.uncapped': 'no cap · {count, plural, one {# send attempt} other {# send attempts}}',
   'devices.capToday.resets': 'count starts again {at}',
   'devices.gatewayHold': 'Sending is held: the gateway asked to slow down; next try at {until}',

@@ -2503,6 +2503,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.cancel.keep': 'Terus kirim',
   'devices.capToday': 'Batas harian hari ini',
   'devices.capToday.capped': '{count} dari {cap} terpakai',
+  'devices.capToday.over': 'batas tercapai: {count, plural, other {# pengiriman dicoba}} dengan batas {cap}',
   'devices.capToday.uncapped': 'tanpa batas · {count, plural, other {# pengiriman dicoba}}',
   'devices.capToday.resets': 'hitungan mulai lagi {at}',
   'devices.gatewayHold':

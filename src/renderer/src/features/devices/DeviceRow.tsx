@@ -166,9 +166,14 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
               today", which the Overview counts by what the gateway took (issue 29). */}
           <dt>{t('devices.capToday')}</dt>
           <dd data-testid={`device-cap-today-${id}`}>
-            {device.dailyCap
-              ? t('devices.capToday.capped', { count: device.sentToday?.count ?? 0, cap: device.dailyCap })
-              : t('devices.capToday.uncapped', { count: device.sentToday?.count ?? 0 })}
+            {t(
+              !device.dailyCap
+                ? 'devices.capToday.uncapped'
+                : (device.sentToday?.count ?? 0) > device.dailyCap
+                  ? 'devices.capToday.over'
+                  : 'devices.capToday.capped',
+              { count: device.sentToday?.count ?? 0, cap: device.dailyCap ?? 0 }
+            )}
             {/* The count starts again at the device's midnight (in its zone): said as the moment it does. */}
             {device.sentToday
               ? ` · ${t('devices.capToday.resets', { at: formatDateTimeInZone(device.sentToday.resetsAt, locale, zone) })}`

@@ -936,6 +936,15 @@ describe('device list', () => {
     expect(fake.requests('devices:setDailyCap').at(-1)).toEqual({ id: 'dev-1', dailyCap: null })
   })
 
+  // QA68: a cap set below today's count read "4 of 3 used", as if the count were wrong.
+  it("says a cap set below today's count is reached, with both numbers", () => {
+    const sentToday = { count: 4, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
+    show([makeDevice({ dailyCap: 3, sentToday })])
+    expect(fact(row('Front office'), 'Daily cap today')).toMatch(
+      /^cap reached: 4 send attempts against a cap of 3 · count starts again /
+    )
+  })
+
   it.each([
     [
       'en',
