@@ -1349,8 +1349,10 @@ export const enRest = {
 
   'settings.title': 'Settings',
   'settings.saved': 'Saved.',
+  // "settings", as settings.notSaved says them (QA68: "fields" there, "settings" here, for the same marks).
   'settings.savedOthersNot':
-    'Saved. {count, plural, one {# field is not saved: fix the marked value.} other {# fields are not saved: fix the marked values.}}',
+    'Saved. {count, plural, one {The marked setting is not saved: correct it.} other {The # marked settings are not saved: correct them.}}',
+  'settings.allSaved': 'Every setting is saved.',
   'settings.notSaved':
     'Not saved: {count, plural, one {correct the marked setting.} other {correct the # marked settings.}}',
   'settings.range': 'Enter a number from {min} to {max}.',

@@ -1548,7 +1548,8 @@ export const id: Record<MessageKey, string> = {
 
   'settings.title': 'Pengaturan',
   'settings.saved': 'Tersimpan.',
-  'settings.savedOthersNot': 'Tersimpan. {count} kolom belum tersimpan: perbaiki nilai yang ditandai.',
+  'settings.savedOthersNot': 'Tersimpan. {count} pengaturan yang ditandai belum tersimpan: perbaiki.',
+  'settings.allSaved': 'Semua pengaturan tersimpan.',
   'settings.notSaved': 'Belum tersimpan: perbaiki {count} pengaturan yang ditandai.',
   'settings.range': 'Masukkan angka dari {min} sampai {max}.',
   'settings.rangeWhole': 'Masukkan bilangan bulat dari {min} sampai {max}.',

@@ -134,12 +134,12 @@ describe('SettingsView', () => {
     await user.type(poll, '2')
     await user.tab()
     expect(screen.getByTestId('settings-status').textContent).toBe('Not saved: correct the marked setting.')
-    // Put back to the saved value: nothing is left unsaved, and the status no longer says so.
+    // Put back to the saved value: nothing is left unsaved, and the status says so (QA68: it went blank).
     await user.clear(poll)
     await user.type(poll, String(useSettings.getState().settings?.pollIntervalSec))
     await user.tab()
     expect(poll.getAttribute('aria-invalid')).toBeNull()
-    expect(screen.getByTestId('settings-status').textContent).toBe('')
+    expect(screen.getByTestId('settings-status').textContent).toBe('Every setting is saved.')
   })
 
   it('says which changes were not saved while other fields hold invalid values, in both languages (QA: "Saved.")', async () => {
@@ -159,12 +159,12 @@ describe('SettingsView', () => {
     expect(status.textContent).toBe('Not saved: correct the 3 marked settings.')
     await enter('Keep finished messages for (days)', '90')
     expect(fake.requests('settings:update')).toEqual([{ retentionDays: 90 }])
-    expect(status.textContent).toBe('Saved. 3 fields are not saved: fix the marked values.')
+    expect(status.textContent).toBe('Saved. The 3 marked settings are not saved: correct them.')
     // Fixing them one by one: the count follows, and "Saved." alone once none is left.
     await enter('Check devices every (seconds)', '60')
-    expect(status.textContent).toBe('Saved. 2 fields are not saved: fix the marked values.')
+    expect(status.textContent).toBe('Saved. The 2 marked settings are not saved: correct them.')
     await enter('Largest file (MB)', '16')
-    expect(status.textContent).toBe('Saved. 1 field is not saved: fix the marked value.')
+    expect(status.textContent).toBe('Saved. The marked setting is not saved: correct it.')
     await enter('Largest file downloaded from customers (MB)', '20')
     expect(status.textContent).toBe('Saved.')
     // The device's card takes no less than 0.1 MB: nor does this (QA60: "0.01 to 100" here, "0.1 and 100" there).
@@ -177,10 +177,10 @@ describe('SettingsView', () => {
     expect(status.textContent).toBe('Saved.')
     await enter('Check devices every (seconds)', '2')
     await enter('Keep finished messages for (days)', '91')
-    expect(status.textContent).toBe('Saved. 1 field is not saved: fix the marked value.')
+    expect(status.textContent).toBe('Saved. The marked setting is not saved: correct it.')
     useSettings.getState().set(makeSettings({ ...useSettings.getState().settings, language: 'id' }))
     expect((await screen.findByTestId('settings-status')).textContent).toBe(
-      'Tersimpan. 1 kolom belum tersimpan: perbaiki nilai yang ditandai.'
+      'Tersimpan. 1 pengaturan yang ditandai belum tersimpan: perbaiki.'
     )
     await enter('Ukuran file maksimal (MB)', '0')
     expect(status.textContent).toBe('Belum tersimpan: perbaiki 2 pengaturan yang ditandai.')

@@ -209,10 +209,11 @@ export function SettingsView(): React.JSX.Element {
             : status.key === 'settings.saved' && notSavedCount > 0
               ? t('settings.savedOthersNot', { count: notSavedCount })
               : status.key === 'settings.notSaved'
-                ? // Once the marked fields are put right (or back to what was saved), nothing is left unsaved.
+                ? // Once the marked fields are put right (or back to what was saved), nothing is left unsaved:
+                  // said, not left blank (QA68: the last one put right gave no sign).
                   notSavedCount > 0
                   ? t('settings.notSaved', { count: notSavedCount })
-                  : ''
+                  : t('settings.allSaved')
                 : t(status.key)}
       </p>
       <DamagedParts />
