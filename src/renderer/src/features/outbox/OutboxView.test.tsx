@@ -2142,6 +2142,24 @@ describe('item detail', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))
   })
 
+  // QA68: the detail of a message the new filters left out stayed open beside "2 messages" (both Read) and a bulk bar
+  // acting on others, and beside "No messages match".
+  it('closes the detail when a filter change leaves its message out of the list, and keeps it when not', async () => {
+    fake.handle('outbox:get', ({ id }) => ({ item: items(Number(id.slice(2)), 1)[0]!, history: [] }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-i-2'))
+    await screen.findByRole('heading', { name: '+62 810-0000-0002' })
+    // Still listed under "Queued" (its status): the detail stays.
+    await user.click(screen.getByRole('checkbox', { name: 'Queued' }))
+    expect(screen.getByTestId('outbox-detail')).toBeTruthy()
+    await user.click(screen.getByRole('checkbox', { name: 'Queued' }))
+    await user.click(screen.getByRole('checkbox', { name: 'Read' }))
+    expect(screen.queryByTestId('outbox-detail')).toBeNull()
+    // The focus stays where the operator filters.
+    expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Read' }))
+  })
+
   // QA68: J from an open message's detail went to the list's last drawn row (the first row after the detail in the
   // page), not to the row after the open one, so sent messages could not be gone through one by one.
   it('J and K from an open detail go to the rows beside the open one', async () => {

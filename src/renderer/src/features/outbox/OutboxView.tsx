@@ -62,6 +62,20 @@ export function OutboxView(): React.JSX.Element {
   }, [])
   // Leaving the Outbox closes its detail: a reload elsewhere opens none.
   useEffect(() => () => keepOpenOutboxItem(null), [])
+  // New filters that leave the open message out of the list close its detail (QA68: it stayed beside "No messages
+  // match", and beside a bulk bar acting on other messages). Only the filters' change: a message the list loses as it
+  // moves on (sent, under "Queued") stays open while the operator follows it.
+  useEffect(
+    () =>
+      useOutbox.subscribe((state, before) => {
+        if (state.filters === before.filters) return
+        setSelected((open) => {
+          const item = open === null ? undefined : state.known.get(open)
+          return item && !matchesFilters(item, state.filters) ? null : open
+        })
+      }),
+    []
+  )
   const counts = useOutbox((s) => s.counts)
   const buckets = bucketCounts(counts)
   // Of the queued, those a pause holds, said as the header says them (an operator's probe: "3 queued (3 paused)" in
