@@ -21,13 +21,14 @@ export interface ExportSlot {
   /** The finished line (said in the window's language when drawn), kept until dismissed or another export starts. */
   said: ((t: Translate) => string) | null
   /**
-   * What the export was asked for (its filters, as the caller keys them) when `said` is "nothing matched": that line
-   * is only true of those filters, so the view takes it back once they change.
+   * What the export was asked for (its filters, as the caller keys them), when the caller said: its line speaks of
+   * those filters ("nothing matched" is only true of them; a file made under others is not this list's, QA68), so the
+   * view takes it back once they change.
    */
-  nothingMatched: string | null
+  about: string | null
 }
 
-const IDLE: ExportSlot = { running: null, said: null, nothingMatched: null }
+const IDLE: ExportSlot = { running: null, said: null, about: null }
 
 interface ExportsState {
   /** By slot: 'outbox', or `campaign:<id>`. */
@@ -51,26 +52,24 @@ export async function runExport<R extends DownloadableFile>(
   channels: { progress: ProgressEvent; stop: StopChannel },
   request: (exportId: string) => Promise<R>,
   done: (reply: R) => ((t: Translate) => string) | 'nothing',
-  /** What is exported, keyed by the caller (see `nothingMatched`). */
+  /** What is exported, keyed by the caller (see `about`). */
   about: string | null = null
 ): Promise<void> {
   if (useExports.getState().slots[slot]?.running) return
   const exportId = crypto.randomUUID()
   stopChannels.set(exportId, channels.stop)
-  setSlot(slot, { running: { exportId, written: null, total: null }, said: null, nothingMatched: null })
+  setSlot(slot, { running: { exportId, written: null, total: null }, said: null, about: null })
   const off = getApi().on(channels.progress, ({ exportId: id, written, total }) => {
     const running = useExports.getState().slots[slot]?.running
     if (id === exportId && running?.exportId === exportId)
       setSlot(slot, { running: { exportId, written, total } })
   })
   let said: ExportSlot['said']
-  let nothingMatched: string | null = null
   try {
     const reply = await request(exportId)
     const outcome = done(reply)
     if (outcome === 'nothing') {
       said = (t) => t('outbox.export.nothing')
-      nothingMatched = about
     } else {
       download(reply)
       said = outcome
@@ -85,7 +84,7 @@ export async function runExport<R extends DownloadableFile>(
     off()
     stopChannels.delete(exportId)
   }
-  setSlot(slot, { running: null, said, nothingMatched })
+  setSlot(slot, { running: null, said, about })
 }
 
 const stopChannels = new Map<string, StopChannel>()
@@ -98,7 +97,7 @@ export function stopExport(slot: string): void {
 }
 
 export function dismissExport(slot: string): void {
-  setSlot(slot, { said: null, nothingMatched: null })
+  setSlot(slot, { said: null, about: null })
 }
 
 export function resetExportsStore(): void {

@@ -190,12 +190,16 @@ export function OutboxBulkBar({
     if (!next?.takeBack) followed.stop()
   }
   // An action's account is of the list it was taken on: other filters put it away (a new operator's probe: "3 retried"
-  // stayed beside another list through filter changes). A take-back's is followed live, and stays.
+  // stayed beside another list through filter changes). A take-back's is followed live, and stays until it settles
+  // (QA68: settled, it stayed over other lists too).
   const filters = useOutbox((s) => s.filters)
   const [reportedUnder, setReportedUnder] = useState(filters)
   if (reportedUnder !== filters) {
     setReportedUnder(filters)
-    if (report && !report.takeBack) setReport(null)
+    if (report && (!report.takeBack || followed.view?.state === 'done')) {
+      setReport(null)
+      if (report.takeBack) followed.stop()
+    }
   }
   const tallyRef = useRef<HTMLDivElement>(null)
   // The bar (and the button pressed) goes once the action is done: focus moves to what it produced, the report.

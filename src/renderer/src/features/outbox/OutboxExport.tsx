@@ -1,6 +1,6 @@
 // Export of the outbox as CSV or Excel, with the list's filters applied: the core writes the file (safe cells, times
 // with the zone's offset and the zone named), the window hands it to the download and says how many it holds. A long
-// export says how far it is and can be stopped; its outcome stays until dismissed (QA15 Q15-02).
+// export says how far it is and can be stopped; its outcome stays until dismissed (QA15 Q15-02) or the filters change.
 import { useEffect, useRef } from 'react'
 import { call } from '../../api'
 import { useLanguage, useT, type MessageKey } from '../../i18n'
@@ -21,11 +21,11 @@ export function OutboxExport(): React.JSX.Element {
   // The operator's clock, as the rows and the date filter's days (QA27 Q27-03).
   const timeZone = useOperatorZone()
   const deviceName = useDeviceName(t)
-  const { running, said, nothingMatched } = useExportSlot(SLOT)
+  const { running, said, about } = useExportSlot(SLOT)
   const filterKey = JSON.stringify(filterRequest(useOutbox((s) => s.filters)))
-  // "No message matches these filters" is only true of the filters it was said under: once they change it goes, and
-  // is not drawn even for the frame before the effect.
-  const saidIsStale = nothingMatched !== null && nothingMatched !== filterKey
+  // What the line says is of the filters it was said under ("No message matches these filters"; a file of the list
+  // they showed, QA68): once they change it goes, and is not drawn even for the frame before the effect.
+  const saidIsStale = about !== null && about !== filterKey
   useEffect(() => {
     if (saidIsStale) dismissExport(SLOT)
   }, [saidIsStale])

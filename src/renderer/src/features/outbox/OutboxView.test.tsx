@@ -329,6 +329,19 @@ describe('export with nothing to export', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
     expect(screen.queryByText(nothing)).toBeNull()
   })
+
+  // QA68: "5 messages exported to outbox 2026-12-07.csv." stayed over other filters, and after Clear filters.
+  it("takes a finished export's line back once the filters it was made under change", async () => {
+    exportAnswers({ fileName: 'outbox 2026-11-28.csv', dataBase64: btoa('a,b'), count: 3 })
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await screen.findByText('Text: Message 0')
+    await user.click(screen.getByRole('button', { name: 'Export (CSV)' }))
+    const done = '3 messages exported to outbox 2026-11-28.csv.'
+    await screen.findByText(done)
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    expect(screen.queryByText(done)).toBeNull()
+  })
 })
 
 describe('focus after the filters and the export act (QA N6, N9: it dropped to the page)', () => {
@@ -2452,6 +2465,24 @@ describe('bulk selection', () => {
     })
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([{ ids: ['b-1', 'b-5'], action: 'revoke' }])
+  })
+
+  // QA68: "Take-back started for 2 messages." and "2 deleted for everyone." stayed over other filters once settled.
+  it('puts a settled take-back’s account away when the filters change, as any other action’s', async () => {
+    const none = { done: 0, refused: 0, unknown: 0, pending: 0 }
+    fake.handle('outbox:takeBack', () =>
+      makeTakeBack({ id: 'tb-3', state: 'done', producerTag: null, revoke: { ...none, done: 1 } })
+    )
+    const user = await openWithSent()
+    await user.click(selectBox('6281200000005'))
+    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
+    const question = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
+    await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
+    const started = await screen.findByText('Take-back started for 1 message.')
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    expect(started.isConnected).toBe(false)
+    expect(screen.queryByText('Take-back started for 1 message.')).toBeNull()
   })
 
   // The question went as its answer was pressed, and the focus with it to the page while the gateway was asked.
