@@ -1048,6 +1048,7 @@ export const enRest = {
     'Its device was removed, so the gateway’s later reports (delivered, read) no longer reach Sender Desk.',
   'outbox.fact.created': 'Created',
   'outbox.fact.scheduled': 'Scheduled for',
+  'outbox.fact.wasScheduled': 'Was scheduled for',
   'outbox.fact.attempts': 'Attempts',
   'outbox.fact.nextAttempt': 'Next attempt',
   'outbox.timeline': 'Status history',
@@ -1081,6 +1082,8 @@ export const enRest = {
   'outbox.remedy.producer-refused': 'Retry is not offered: {why}.',
   'outbox.actions': 'Message actions',
   'outbox.retry': 'Retry',
+  'outbox.scheduleAgain': 'Schedule again',
+  'outbox.scheduledAgain': 'Scheduled again.',
   'outbox.changedMeanwhile':
     'It changed elsewhere meanwhile (another window or the terminal): it is “{status}” now.',
   'outbox.failedAgain': 'Failed again: {reason}',

@@ -27,6 +27,7 @@ import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { useNow } from '../../ui/use-now'
 import './outbox.css'
 import { isTerminalDeviceId, MAX_TEXT_LENGTH, scheduleKeeper } from '../../../../shared/domain'
 import { useOperatorZone } from '../../stores/settings'
@@ -44,6 +45,8 @@ interface FeedbackHolds {
 
 /** A retry's "Queued again." holds while the item is on its way again, not once it failed again. */
 const STILL_RETRYING = ['queued', 'sending', 'accepted', 'sent', 'delivered', 'read'] as const
+/** "Scheduled again." holds while it waits for its time. */
+const STILL_SCHEDULED = ['scheduled'] as const
 
 /** What the detail watches of the item: a change to it reads the detail (its history) again. */
 const stampOf = (item: OutboxItemView | undefined): string => (item ? `${item.status}|${item.updatedAt}` : '')
@@ -192,6 +195,8 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
   )
   // Whether its number is on the opt-out list now: "Put this number on the list" is offered only while it is not.
   const listedAs = useOptOutEntry(item?.recipient ?? '', item === undefined || item.isGroup)
+  // Whether a cancelled schedule's time is still ahead: its Retry schedules it again then (the core's retry).
+  const now = useNow(30_000)
   if (!item) {
     return (
       <section
@@ -226,6 +231,11 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     : offered
   // A permanent failure (a file too large for the gateway) fails the same way again: Retry is not offered.
   const remedy = remedyOf(item)
+  // A cancelled schedule: its time no longer holds, and its Retry schedules it again while that time is ahead, said
+  // on the button (QA68: "Scheduled for …" and "Retry" said neither).
+  const wasScheduled =
+    item.scheduledAt !== null && (item.status === 'cancelled' || item.status === 'cancelled_at_gateway')
+  const schedulesAgain = wasScheduled && Date.parse(item.scheduledAt ?? '') > now
   const shown = feedbackHolds ? feedback : failedAgain
   const device = devices.find((d) => d.id === item.deviceId)
   // Queued by the terminal for credentials this app does not list: the edit's rules (its recipient, file limit and
@@ -383,7 +393,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
         </div>
         {item.scheduledAt ? (
           <div>
-            <dt>{t('outbox.fact.scheduled')}</dt>
+            <dt>{t(wasScheduled ? 'outbox.fact.wasScheduled' : 'outbox.fact.scheduled')}</dt>
             <ScheduledAt at={item.scheduledAt} timezone={item.timezone} locale={locale} zone={zone} />
           </div>
         ) : null}
@@ -432,13 +442,14 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             {...busyButtonProps(
               busy,
               () =>
-                void act(() => store.retry(item.id), t('outbox.retried'), {
-                  while: STILL_RETRYING,
-                  failedAgain: true
-                })
+                void act(
+                  () => store.retry(item.id),
+                  t(schedulesAgain ? 'outbox.scheduledAgain' : 'outbox.retried'),
+                  { while: schedulesAgain ? STILL_SCHEDULED : STILL_RETRYING, failedAgain: true }
+                )
             )}
           >
-            {t('outbox.retry')}
+            {t(schedulesAgain ? 'outbox.scheduleAgain' : 'outbox.retry')}
           </button>
         ) : null}
         {allowed.release ? (

@@ -2173,6 +2173,33 @@ describe('item detail', () => {
     expect(document.activeElement).toBe(screen.getByRole('checkbox', { name: 'Read' }))
   })
 
+  // QA68: a cancelled schedule's detail still read "Scheduled for …" and offered "Retry", saying neither that the time
+  // no longer holds nor whether Retry sends now or at that time (it schedules it again while the time is ahead).
+  it('says a cancelled schedule was scheduled, and offers to schedule it again while its time is ahead', async () => {
+    const ahead = new Date(Date.now() + 3_600_000).toISOString()
+    const cancelled = makeItem({
+      id: 'c-1',
+      status: 'cancelled',
+      scheduledAt: ahead,
+      timezone: 'Asia/Jakarta',
+      scheduleMode: 'local'
+    })
+    let now = cancelled
+    fake.handle('outbox:list', () => ({ items: [now], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: now, history: [] }))
+    fake.handle('outbox:retry', () => (now = { ...cancelled, status: 'scheduled' }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-c-1'))
+    const detail = await screen.findByTestId('outbox-detail')
+    expect(within(detail).getByText('Was scheduled for')).toBeTruthy()
+    expect(within(detail).queryByText('Scheduled for')).toBeNull()
+    expect(within(detail).queryByRole('button', { name: 'Retry' })).toBeNull()
+    await user.click(within(detail).getByRole('button', { name: 'Schedule again' }))
+    expect(fake.requests('outbox:retry')).toEqual([{ id: 'c-1' }])
+    expect(await within(detail).findByText('Scheduled again.')).toBeTruthy()
+  })
+
   // QA68: J from an open message's detail went to the list's last drawn row (the first row after the detail in the
   // page), not to the row after the open one, so sent messages could not be gone through one by one.
   it('J and K from an open detail go to the rows beside the open one', async () => {
