@@ -1317,8 +1317,8 @@ describe('exact diagnoses', () => {
     const { default: Excel } = await import('exceljs')
     const workbook = new Excel.Workbook()
     const sheet = workbook.addWorksheet('Tagihan')
-    sheet.addRow(['Nama', 'Telepon', 'Tagihan', 'Diskon', 'Sisa', 'Kode', 'Biasa'])
-    sheet.addRow(['Joko', 6281234567890, 150000, 0.1, 1250000.75, 81234567890, 6281234567891])
+    sheet.addRow(['Nama', 'Telepon', 'Tagihan', 'Diskon', 'Sisa', 'Kode', 'Biasa', 'Total'])
+    sheet.addRow(['Joko', 6281234567890, 150000, 0.1, 1250000.75, 81234567890, 6281234567891, 75000.5])
     sheet.getCell('B2').numFmt = '0.00E+00'
     sheet.getCell('C2').numFmt = '"Rp"#,##0'
     sheet.getCell('D2').numFmt = '0%'
@@ -1335,7 +1335,10 @@ describe('exact diagnoses', () => {
       // Zero-padded: its leading 0, as Excel shows it.
       '081234567890',
       // General: as stored, every digit.
-      '6281234567891'
+      '6281234567891',
+      // General with a fraction: its decimal comma, as Excel on an Indonesian computer shows it (QA67: a customer
+      // read "total belanja Anda 75000.5", the point a thousands separator in Indonesian).
+      '75000,5'
     ])
   })
 

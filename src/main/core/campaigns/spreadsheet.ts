@@ -678,7 +678,10 @@ function dateText(date: Date): string {
 function numberText(value: number): string {
   if (Number.isInteger(value))
     return value.toLocaleString('en-US', { useGrouping: false, maximumFractionDigits: 0 })
-  return String(value)
+  // A fraction in a General cell: its decimal comma, as Excel on an Indonesian computer shows it, dates and formatted
+  // numbers being written in Indonesian too (QA67: "total belanja Anda 75000.5" read as a thousands point).
+  const written = String(value)
+  return /e/i.test(written) ? written : written.replace('.', ',')
 }
 
 /** At most this many rows above the header are taken for the sheet's title (a title, a subtitle, a date line). */
