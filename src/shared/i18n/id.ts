@@ -614,6 +614,7 @@ export const id: Record<MessageKey, string> = {
   'overview.campaigns': 'Kampanye',
   'overview.campaigns.none': 'Tidak ada kampanye yang sedang mengirim atau dijeda.',
   'overview.campaigns.ended': 'berakhir {time}',
+  'overview.campaigns.bucket': '{count} {bucket}',
   'overview.campaigns.progress': '{sent} dari {rows} terkirim',
   'overview.campaigns.progressRevoked':
     '{sent} dari {rows} terkirim ({revoked} dihapus untuk semua orang sesudahnya)',

@@ -19,7 +19,8 @@ import {
   campaignProgressText,
   campaignStatusText,
   campaignZone,
-  sendsNothingNow
+  sendsNothingNow,
+  unsentRowsParts
 } from './campaign-facts'
 import { campaignPartText, heldByState } from './wait-text'
 import { isSendable } from '../../../../shared/device-status'
@@ -205,7 +206,8 @@ function CampaignLine({ campaign, now }: { campaign: CampaignView; now: number }
         {campaignStatusText(campaign, t, locale, sendingPaused, devices, operatorZone)}
       </span>
       <span className="overview-campaign-facts">
-        {campaignProgressText(progress, t, locale)}
+        {/* Each bucket of the rows not sent named beside the sent, so the parts add up to the rows to send. */}
+        {[campaignProgressText(progress, t, locale), ...unsentRowsParts(campaign, t, locale)].join(' · ')}
         {campaign.endedAt != null && !AT_WORK.includes(campaign.status)
           ? ` · ${t('overview.campaigns.ended', { time: formatSoonInZone(campaign.endedAt, locale, zone) })}`
           : null}

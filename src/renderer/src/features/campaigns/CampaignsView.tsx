@@ -77,6 +77,7 @@ import { OptOuts } from './OptOuts'
 import { Customers } from '../customers/Customers'
 import { isUsablePacing, PacingFields, preparePacingFields } from './PacingFields'
 import {
+  CAMPAIGN_BUCKET_KEY,
   campaignDevices,
   campaignStatusText,
   campaignZone,
@@ -116,22 +117,6 @@ type Check = InvokeReply<'campaigns:check'>
 export function pageRereadGapMs(rows: number): number {
   return Math.min(3000, Math.max(500, Math.round(rows / 20)))
 }
-
-const COUNT_KEY = {
-  ready: 'campaigns.count.ready',
-  queued: 'campaigns.count.queued',
-  scheduled: 'campaigns.count.scheduled',
-  withGateway: 'campaigns.count.withGateway',
-  sent: 'campaigns.count.sent',
-  delivered: 'campaigns.count.delivered',
-  read: 'campaigns.count.read',
-  failed: 'campaigns.count.failed',
-  skipped: 'campaigns.count.skipped',
-  cancelled: 'campaigns.count.cancelled',
-  // Apart from cancelled: nobody cancelled these, the customer opted out (QA23 Q23-04).
-  optedOut: 'campaigns.count.optedOut',
-  revoked: 'campaigns.count.revoked'
-} as const satisfies Record<CampaignBucket, MessageKey>
 
 const EXPORT_PROGRESS_KEY: MessageKey = 'campaigns.export.progress'
 
@@ -1895,7 +1880,7 @@ function CampaignProgress({
   )
   // Of the skipped, those on the opt-out list at the check: named with them, as "Before you start" named them.
   const skippedOptedOut = skippedForOptOut(campaign.counts, campaign.summary.byProblem)
-  const shownBuckets = (Object.keys(COUNT_KEY) as CampaignBucket[]).filter((k) =>
+  const shownBuckets = (Object.keys(CAMPAIGN_BUCKET_KEY) as CampaignBucket[]).filter((k) =>
     campaign.status === 'draft' ? draftBuckets.includes(k) || buckets[k] > 0 : k !== 'ready' || buckets[k] > 0
   )
   const rows = Object.values(buckets).reduce((sum, n) => sum + n, 0)
@@ -2085,7 +2070,7 @@ function CampaignProgress({
                 ? t('campaigns.count.queuedChecking', { checking: formatCount(checking, locale) })
                 : k === 'skipped' && skippedOptedOut > 0
                   ? t('campaigns.count.skippedOptedOut', { count: skippedOptedOut })
-                  : t(COUNT_KEY[k])}
+                  : t(CAMPAIGN_BUCKET_KEY[k])}
             </dt>
             <dd data-testid={`campaign-count-${k}`}>{formatCount(buckets[k], locale)}</dd>
           </div>

@@ -614,7 +614,7 @@ describe('overview', () => {
     ).toEqual(['overview-campaign-c1', 'overview-campaign-done', 'overview-campaign-off'])
     const done = within(list).getByTestId('overview-campaign-done').textContent
     expect(done).toContain('finished')
-    expect(done).toContain('8 of 10 sent · ended 20:30 WITA')
+    expect(done).toContain('8 of 10 sent · 2 failed · ended 20:30 WITA')
     expect(done).not.toContain('estimated end')
     expect(within(list).getByTestId('overview-campaign-off').textContent).toContain('cancelled')
     expect(within(list).getByTestId('overview-campaign-off').textContent).toContain('ended 11:00 WITA')
@@ -624,6 +624,46 @@ describe('overview', () => {
     expect(within(list).queryByTestId('overview-campaign-off')).toBeNull()
     expect(within(list).getByTestId('overview-campaign-c1')).toBeTruthy()
   })
+
+  // QA (Indonesian operator): "Promo 1.000 pelanggan · selesai · 2 dari 3 terkirim · berakhir 03.24 UTC" for three
+  // rows, the third cancelled because its customer replied "stop": named nowhere. Every row not sent is named by its
+  // bucket, in the campaign's own words, so the parts add up to the rows to send.
+  it.each([
+    [
+      'en',
+      '2 of 5 sent · 1 failed · 1 cancelled · 1 opted out during the campaign (not sent) · ended',
+      / of (\d+) sent/
+    ],
+    [
+      'id',
+      '2 dari 5 terkirim · 1 gagal · 1 dibatalkan · 1 berhenti berlangganan selama kampanye (tidak dikirim) · berakhir',
+      / dari (\d+) terkirim/
+    ]
+  ] as const)(
+    'names every bucket of the rows not sent beside the sent, adding up to the rows (%s)',
+    async (language, facts, ofRows) => {
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      fake.handle('campaigns:list', () => ({
+        campaigns: [
+          campaign({
+            name: 'Promo 1.000 pelanggan',
+            status: 'finished',
+            counts: { sent: 1, read: 1, failed: 1, cancelled: 1, optedOut: 1, skipped: 2 },
+            endedAt: Date.now() - 60_000,
+            estimate: { finishAt: null },
+            devices: []
+          })
+        ]
+      }))
+      render(<OverviewView />)
+      const line = await screen.findByTestId('overview-campaign-c1')
+      const said = line.querySelector('.overview-campaign-facts')?.textContent ?? ''
+      expect(said).toContain(facts)
+      // The sent and each part named beside them: as many as the rows to send.
+      const parts = said.split(' · ').flatMap((part) => /^(\d+) /.exec(part)?.[1] ?? [])
+      expect(parts.reduce((sum, n) => sum + Number(n), 0)).toBe(Number(ofRows.exec(said)?.[1]))
+    }
+  )
 
   // QA28 Q28-05: "Tagihan November · 3 of 6 sent" beside the card's "Rows ever sent: 4" and a "sent today" that
   // counted the message deleted for everyone: it was sent, and the line says it was deleted since.
