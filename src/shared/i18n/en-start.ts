@@ -64,7 +64,7 @@ export const enStart = {
   'overview.today.sent': 'sent today',
   'overview.today.failed': 'failed today',
   'overview.today.cancelled': 'cancelled today',
-  'overview.today.optedOut': 'opted out today',
+  'overview.today.optedOut': 'not sent: opted out today',
   'overview.today.sentNow': 'Sent today, where they are now: {split}',
   'overview.unread':
     '{count, plural, one {# unread message} other {# unread messages}} from {customers, plural, one {# customer} other {# customers}}',

@@ -596,7 +596,7 @@ export const id: Record<MessageKey, string> = {
   'overview.today.sent': 'terkirim hari ini',
   'overview.today.failed': 'gagal hari ini',
   'overview.today.cancelled': 'dibatalkan hari ini',
-  'overview.today.optedOut': 'berhenti berlangganan hari ini',
+  'overview.today.optedOut': 'tidak dikirim: berhenti berlangganan hari ini',
   'overview.today.sentNow': 'Yang terkirim hari ini, posisinya sekarang: {split}',
   'overview.unread': '{count} pesan belum dibaca dari {customers} pelanggan',
   'buckets.queued': '{count} dalam antrean',

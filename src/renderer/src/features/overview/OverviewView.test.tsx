@@ -153,13 +153,31 @@ describe('overview', () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
     render(<OverviewView />)
     const today = screen.getByRole('region', { name: 'Today' })
-    await userEvent.setup().click(await within(today).findByRole('button', { name: '3 opted out today' }))
+    await userEvent
+      .setup()
+      .click(await within(today).findByRole('button', { name: '3 not sent: opted out today' }))
     expect(within(today).getByRole('button', { name: '1 cancelled today' })).toBeTruthy()
     expect(useOutbox.getState().filters).toEqual({
       ...NO_FILTERS,
       happened: { event: 'optedOut', since: fake.requests('outbox:since')[0]?.since }
     })
   })
+
+  // QA (Indonesian operator): "1 berhenti berlangganan hari ini" read as one customer unsubscribed when two had; it
+  // counts the messages not sent because their number opted out (it opens the one cancelled message).
+  it.each([
+    ['en', '1 not sent: opted out today'],
+    ['id', '1 tidak dikirim: berhenti berlangganan hari ini']
+  ] as const)(
+    'says the opted out today are messages not sent, not customers (%s)',
+    async (language, said) => {
+      fake.handle('outbox:since', () => ({ sent: EMPTY_COUNTS, failed: 0, cancelled: 0, optedOut: 1 }))
+      seedStores(makeBootstrap({ settings: makeSettings({ language }), devices: [makeDevice()] }))
+      render(<OverviewView />)
+      const today = screen.getByRole('region', { name: language === 'en' ? 'Today' : 'Hari ini' })
+      expect(await within(today).findByRole('button', { name: said })).toBeTruthy()
+    }
+  )
 
   it('says nothing of opting out today when nobody did', async () => {
     seedStores(makeBootstrap({ devices: [makeDevice()] }))
