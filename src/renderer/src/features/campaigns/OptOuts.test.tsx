@@ -109,7 +109,7 @@ describe('OptOuts', () => {
   )
 
   // On a UTC computer with the operator on WITA, an entry added at 00:30 WITA on 1 Dec read "30 Nov 2026, 16:30": the
-  // day before the Outbox's and the Overview's ("opted out today"), on the computer's clock.
+  // day before the Outbox's and the Overview’s ("not sent: opted out today"), on the computer's clock.
   it("says when each entry was added on the operator's clock, the zone named", async () => {
     computerZoneIs('UTC')
     seedStores(makeBootstrap({ settings: makeSettings({ defaultTimezone: 'Asia/Makassar' }) }))

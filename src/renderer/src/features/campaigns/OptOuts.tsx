@@ -109,7 +109,7 @@ function firstFew(entries: readonly string[], t: Translate): string {
 export function OptOuts(): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
-  // On the operator's clock, the day the Overview's "opted out today" counts.
+  // On the operator's clock, the day the Overview’s "not sent: opted out today" counts.
   const zone = useOperatorZone()
   /** The shown page of the entries the search finds, how many it finds, and how many the list holds. */
   const [list, setList] = useState<OptOut[]>([])

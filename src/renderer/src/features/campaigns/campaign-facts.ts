@@ -101,7 +101,7 @@ export const CAMPAIGN_BUCKET_KEY = {
 /**
  * Of the rows to send, those not sent, each bucket that holds some in the campaign's words ("1 failed", "1 opted out
  * during the campaign (not sent)"): beside "2 of 5 sent" they add up to its 5. The skipped are not rows to send
- * (campaignProgress). QA (Indonesian operator): "2 dari 3 terkirim" named its third row, opted out, nowhere.
+ * (campaignProgress). QA67: "2 dari 3 terkirim" named its third row, opted out, nowhere.
  */
 export function unsentRowsParts(
   campaign: Pick<CampaignView, 'status' | 'counts'>,

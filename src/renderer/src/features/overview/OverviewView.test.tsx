@@ -163,7 +163,7 @@ describe('overview', () => {
     })
   })
 
-  // QA (Indonesian operator): "1 berhenti berlangganan hari ini" read as one customer unsubscribed when two had; it
+  // QA67: "1 berhenti berlangganan hari ini" read as one customer unsubscribed when two had; it
   // counts the messages not sent because their number opted out (it opens the one cancelled message).
   it.each([
     ['en', '1 not sent: opted out today'],
@@ -643,7 +643,7 @@ describe('overview', () => {
     expect(within(list).getByTestId('overview-campaign-c1')).toBeTruthy()
   })
 
-  // QA (Indonesian operator): "Promo 1.000 pelanggan · selesai · 2 dari 3 terkirim · berakhir 03.24 UTC" for three
+  // QA67: "Promo 1.000 pelanggan · selesai · 2 dari 3 terkirim · berakhir 03.24 UTC" for three
   // rows, the third cancelled because its customer replied "stop": named nowhere. Every row not sent is named by its
   // bucket, in the campaign's own words, so the parts add up to the rows to send.
   it.each([

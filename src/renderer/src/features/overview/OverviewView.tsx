@@ -48,7 +48,7 @@ const TODAY: { number: TodayNumber; key: MessageKey }[] = [
   { number: 'failed', key: 'overview.today.failed' },
   { number: 'cancelled', key: 'overview.today.cancelled' },
   // Cancelled because the number opted out: nobody cancelled them, so not among the cancelled (issue 29 point 2).
-  // Messages, not customers: its words say they were not sent (QA, Indonesian operator: "1 opted out today" with two
+  // Messages, not customers: its words say they were not sent (QA67: "1 opted out today" with two
   // customers' STOP that day).
   { number: 'optedOut', key: 'overview.today.optedOut' }
 ]
