@@ -511,6 +511,14 @@ describe('gateway schedules', () => {
     expect(fx.gateway.sends()).toHaveLength(1)
   })
 
+  /** Never created at the gateway, sent once from here, its history's queued entry saying `note`. */
+  function expectSentFromHereSaying(id: string, note: string): void {
+    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(0)
+    expect(fx.outbox.get(id).item.status).toBe('accepted')
+    expect(fx.gateway.sends()).toHaveLength(1)
+    expect(fx.outbox.get(id).history.find((h) => h.status === 'queued')?.note).toBe(note)
+  }
+
   it('an item that never reached the gateway before its time is sent from here instead', async () => {
     fx = makeFixture()
     const id = await scheduleText(gatewayMode('2026-01-15T11:00'))
@@ -519,13 +527,8 @@ describe('gateway schedules', () => {
     await fx.clock.advance(HOUR)
     fx.outbox.setNetworkOnline(true)
     await fx.clock.advance(0)
-    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(0)
-    expect(fx.outbox.get(id).item.status).toBe('accepted')
-    expect(fx.gateway.sends()).toHaveLength(1)
     // Its history says the switch (QA65: "due", as any message kept here, and nothing said the gateway never had it).
-    expect(fx.outbox.get(id).history.find((h) => h.status === 'queued')?.note).toBe(
-      'due; the gateway never took it, so this computer sends it'
-    )
+    expectSentFromHereSaying(id, 'due; the gateway never took it, so this computer sends it')
   })
 
   it('one the gateway never took, found overdue on opening, says both: how late and who sends it', async () => {
@@ -535,12 +538,7 @@ describe('gateway schedules', () => {
     // Closed offline over its time: the gateway never had it, and it is found 4 hours late.
     await quitAndReopenAfter(5 * HOUR)
     await fx.clock.advance(0)
-    expect(fx.gateway.calls.filter((c) => c.op === 'createSchedule')).toHaveLength(0)
-    expect(fx.outbox.get(id).item.status).toBe('accepted')
-    expect(fx.gateway.sends()).toHaveLength(1)
-    expect(fx.outbox.get(id).history.find((h) => h.status === 'queued')?.note).toBe(
-      'overdue by 4 h; the gateway never took it, so this computer sends it now'
-    )
+    expectSentFromHereSaying(id, 'overdue by 4 h; the gateway never took it, so this computer sends it now')
   })
 
   it('retries a create the gateway surely did not get', async () => {
