@@ -1,18 +1,9 @@
 // The one CSV writer of the app's exports (campaign proof, skipped rows, opt-out list): every file an operator may
 // open in a spreadsheet program goes through it, so no export can forget OWASP's CSV-injection rule.
 import Papa from 'papaparse'
+import { FORMULA_TRIGGER } from './csv-formula'
 
-/**
- * A cell a spreadsheet program would evaluate (OWASP, "CSV Injection"): one starting with `=`, `+`, `-`, `@`, a tab
- * or a carriage return, also after leading white space (Excel and LibreOffice trim it and still see a formula).
- * papaparse's own `escapeFormulae` uses this pattern to prefix such a cell with `'` (and quote it).
- */
-export const FORMULA_TRIGGER = /^\s*[=+\-@\t\r]/
-
-/** Whether a spreadsheet program would evaluate `cell` as a formula. */
-export function isFormulaLike(cell: string): boolean {
-  return FORMULA_TRIGGER.test(cell)
-}
+export { FORMULA_TRIGGER, isFormulaLike } from './csv-formula'
 
 export type CsvCell = string | number
 

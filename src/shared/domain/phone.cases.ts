@@ -109,6 +109,14 @@ export const PHONE_CASES: readonly PhoneCase[] = [
   { input: ' =" +62 812-7777-0002 " ', expected: { value: '6281277770002' } },
   { input: '=081277770002', expected: { problem: 'characters' }, why: 'a formula, not a text cell' },
   { input: '="081277770002', expected: { problem: 'characters' }, why: 'a text cell not closed' },
+  {
+    input: "'+62 812 3456 7890",
+    expected: { value: '6281234567890' },
+    why: "a CSV writer's safe form of a + cell (csv-export's rule): the app's own skipped rows file read back"
+  },
+  { input: '\' ="081277770002"', expected: { value: '6281277770002' } },
+  { input: "'081234567890", expected: { problem: 'characters' }, why: 'no writer quotes a cell of digits' },
+  { input: "''+6281234567890", expected: { problem: 'characters' } },
   { input: '="0812abc"', expected: { problem: 'characters' } },
   { input: '0812²3456789', expected: { problem: 'characters' }, why: 'a superscript is no digit to send' },
   { input: '0812abc4567', expected: { problem: 'characters' } },

@@ -2066,7 +2066,43 @@ describe('campaign proof', () => {
     ).toEqual([
       'Row,Phone,Name,Problem',
       '14,123,Broken,"invalid number: start it with 08, 8, +62 or 62 (or + and the country code)"',
-      '15,0812-3456-7000,Twin,duplicate of row 2'
+      '15,081234567000,Twin,duplicate of row 2'
+    ])
+  })
+
+  // QA finding: the skipped rows came out as "62 812-3456-7891" and "0812-3456-7890", neither the sheet's text nor one
+  // format, so the operator could not find them in their own file to fix them.
+  it('writes each skipped row’s number exactly as the sheet had it, a formula trigger behind its quote', async () => {
+    fixture = makeFixture()
+    campaigns = createCampaigns({ db: fixture.db, queue: fixture.outbox.queue, clock: fixture.clock })
+    campaigns.optOuts.add(['6281234567891'], 'operator')
+    const { id } = await campaigns.create({
+      name: 'Promo',
+      fileName: 'promo.csv',
+      sheet: {
+        headers: ['Name', 'Phone'],
+        rows: SheetRows.of(
+          [
+            ['Ani', '081234567890'],
+            ['Budi', '+62 812 3456 7891'],
+            ['Ani again', '081234567890'],
+            ['', '081234567894']
+          ].map((cells, i) => ({ rowNumber: i + 2, cells }))
+        ),
+        format: { kind: 'csv', encoding: 'utf-8', delimiter: ',' }
+      },
+      mapping: { phone: 'Phone', variables: ['Name'] },
+      template: 'Hi {Name}',
+      pacing: PACING,
+      devices: ['dev-1']
+    })
+    const skipped = Papa.parse<string[]>(campaigns.skippedCsv(id).replace(/^\ufeff/, ''), {
+      skipEmptyLines: true
+    }).data
+    expect(skipped.slice(1).map((row) => row.slice(0, 2))).toEqual([
+      ['3', "'+62 812 3456 7891"],
+      ['4', '081234567890'],
+      ['5', '081234567894']
     ])
   })
 })

@@ -341,7 +341,10 @@ export async function writeTable(
 /**
  * The rows the check held back, for the operator to fix and import again, with the sheet's mapped columns beside the
  * phone cell (a row whose number is blank or wrong is found by its name, as in the results); closed by the note of the
- * sheet's blank rows, as the results are, so the rows of both files and that note add up to the sheet's.
+ * sheet's blank rows, as the results are, so the rows of both files and that note add up to the sheet's. The phone
+ * cell is the sheet's own text, not a phone column's reading form: the operator finds each row in their file by it
+ * (QA: "+62 812 3456 7891" came out as "62 812-3456-7891", "081234567890" as "0812-3456-7890"); the CSV writer still
+ * quotes a `+` cell, which the import reads back (writtenNumber).
  */
 export function skippedTable(
   variables: readonly string[],
@@ -364,5 +367,5 @@ export function skippedTable(
       describeProblems(r.problems as RowProblem[], language)
     ])
   rows.push(...blankRowsNote(columns.length, blankRows, language))
-  return { columns, rows, phoneColumns: [1] }
+  return { columns, rows }
 }

@@ -271,10 +271,12 @@ describe('readSpreadsheet', () => {
         const table = skippedTable(['Nama'], skipped, language, { blankRows })
         const file = await writeTable(table, 'csv', 'skipped')
         const sheet = await readSpreadsheet(file, 'pelanggan - skipped rows.csv')
+        // Each number as the sheet had it (the + cell behind the CSV writer's quote), read as the same number again.
         expect(sheet.rows.toArray().map((r) => r.cells.slice(0, 3))).toEqual([
-          ['3', '62 812-3456-7890', 'Siti'],
+          ['3', "'+62 812 3456 7890", 'Siti'],
           ['8', '12345', 'Tono']
         ])
+        expect(phoneFromCell(sheet.rows.toArray()[0]?.cells[1] ?? '')).toEqual({ phone: '6281234567890' })
         expect(sheet.blankRows).toBe(0)
       }
       // A row of one cell that only starts like the note is a row.
