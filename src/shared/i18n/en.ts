@@ -1852,7 +1852,7 @@ export const enRest = {
   'campaigns.exportColumn.cancelledAtGatewayAt': 'Cancelled at the gateway at',
   'campaigns.exportColumn.revokedAt': 'Deleted for everyone at',
   'campaigns.exportColumn.timeZone': 'Time zone of the times',
-  'campaigns.exportColumn.failureReason': 'Failure reason',
+  'campaigns.exportColumn.reason': 'Reason',
   'campaigns.exportColumn.problem': 'Problem',
   'campaigns.pacing.explain':
     'A random pause between sends, a longer pause after each batch, sending only in working hours and a daily cap per device keep a number from being banned.',

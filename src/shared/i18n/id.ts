@@ -2046,7 +2046,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.exportColumn.cancelledAtGatewayAt': 'Dibatalkan di gateway pada',
   'campaigns.exportColumn.revokedAt': 'Dihapus untuk semua orang pada',
   'campaigns.exportColumn.timeZone': 'Zona waktu dari waktu-waktu ini',
-  'campaigns.exportColumn.failureReason': 'Alasan gagal',
+  'campaigns.exportColumn.reason': 'Alasan',
   'campaigns.exportColumn.problem': 'Masalah',
   'campaigns.pacing.explain':
     'Jarak acak antarpengiriman, istirahat lebih lama setelah setiap kelompok, kirim hanya pada jam kerja dan batas harian per perangkat menjaga nomor agar tidak diblokir.',

@@ -2032,7 +2032,7 @@ describe('campaign proof', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Cancelled at the gateway at,Deleted for everyone at,Time zone of the times,Failure reason'
+      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Cancelled at the gateway at,Deleted for everyone at,Time zone of the times,Reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
     // The phone as text a spreadsheet keeps (stop 38's probe: 6.28123E+12), the XLSX's a text cell of digits.
@@ -2104,6 +2104,19 @@ describe('campaign proof', () => {
       ['4', '081234567890'],
       ['5', '081234567894']
     ])
+  })
+
+  // QA finding: "duplikat dari baris 2" sat under "Alasan gagal" (failure reason) for a row that never failed.
+  it('heads the reason column for skipped and failed rows alike, in each language', async () => {
+    const { id } = await setUp()
+    for (const [language, heading, status, reason] of [
+      ['en', 'Reason', 'Skipped', 'duplicate of row 2'],
+      ['id', 'Alasan', 'Dilewati', 'duplikat dari baris 2']
+    ] as const) {
+      const table = resultsTable(['Name'], campaigns.results(id), 'UTC', undefined, language)
+      const twin = table.rows.find((cells) => cells[2] === 'Twin') ?? []
+      expect([table.columns.at(-1), twin[3], twin.at(-1)]).toEqual([heading, status, reason])
+    }
   })
 })
 

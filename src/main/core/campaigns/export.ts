@@ -1,6 +1,7 @@
 // Proof of a campaign as a table (row, phone, variables, status, gateway id, the device that sent it, the time of
-// each status with its offset and the zone named, failure reason), written as CSV or XLSX; and the skipped rows with
-// their problems. Words are in the export's language; CSV goes through the app's one safe writer (exportCsv).
+// each status with its offset and the zone named, why it failed or was skipped), written as CSV or XLSX; and the
+// skipped rows with their problems. Words are in the export's language; CSV goes through the app's one safe writer
+// (exportCsv).
 import { PassThrough } from 'node:stream'
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import {
@@ -97,7 +98,9 @@ export function resultsTable(
     say('campaigns.exportColumn.submittedAt'),
     ...STATUS_TIMES.map(([, key]) => say(key)),
     say('campaigns.exportColumn.timeZone'),
-    say('campaigns.exportColumn.failureReason')
+    // Why a row failed, was skipped or opted out: a skipped row never failed (QA: "duplikat dari baris 2" sat under
+    // "Alasan gagal").
+    say('campaigns.exportColumn.reason')
   ]
   const firstTime = columns.indexOf(say('campaigns.exportColumn.submittedAt'))
   const timeColumns = Array.from({ length: 1 + STATUS_TIMES.length }, (_, i) => firstTime + i)
