@@ -306,6 +306,27 @@ describe('campaigns through the contract', () => {
     expect(skipped.fileName).toBe('Bills - skipped rows.csv')
   })
 
+  // QA finding: "Promo 1.000 pelanggan" was exported as "Promo 1000 pelanggan - hasil.csv".
+  it('names its export files by the campaign, less only what a file name cannot hold', async () => {
+    const deviceId = await linkedDevice()
+    const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')
+    const { sheetId } = await core.handlers['campaigns:read'](await registeredSheet('list.csv', csv))
+    const named = async (name: string): Promise<string> => {
+      const { id } = await core.handlers['campaigns:create']({
+        sheetId,
+        name,
+        mapping: { phone: 'Phone', variables: ['Name'] },
+        template: 'Hi {Name}',
+        pacing: QUICK_PACING,
+        devices: [deviceId]
+      })
+      return (await core.handlers['campaigns:export']({ id, format: 'skipped', language: 'id' })).fileName
+    }
+    expect(await named('Promo 1.000 pelanggan')).toBe('Promo 1.000 pelanggan - baris yang dilewati.csv')
+    expect(await named('Tagihan: 01/12 (50%)?')).toBe('Tagihan 01-12 (50%) - baris yang dilewati.csv')
+    expect(await named('???')).toBe('campaign - baris yang dilewati.csv')
+  })
+
   it('sends one file to every row with its message as the caption, and refuses a file over the limit first', async () => {
     const deviceId = await linkedDevice()
     const csv = ['Name,Phone', 'Ani,081234567801', 'Budi,081234567802'].join('\n')

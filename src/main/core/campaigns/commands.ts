@@ -17,7 +17,12 @@ import {
   type PushSettled
 } from './gateway-blacklist'
 import { KeywordsRefused, readKeywords, saveKeywords } from './opt-out-keywords'
-import { megabytesBesideLimit, numbersWrittenTwice, type KeywordsProblem } from '../../../shared/domain'
+import {
+  fileNamePart,
+  megabytesBesideLimit,
+  numbersWrittenTwice,
+  type KeywordsProblem
+} from '../../../shared/domain'
 import { translate, type MessageKey } from '../../../shared/i18n'
 import {
   CampaignError,
@@ -450,7 +455,8 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:export'({ id, format, language, timeZone, exportId }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
-        const base = campaign.name.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'campaign'
+        // The campaign's name as the operator wrote it, less what a file name cannot hold (QA: "1.000" lost its dot).
+        const base = fileNamePart(campaign.name) || 'campaign'
         if (format === 'skipped') {
           const csv = campaigns.skippedCsv(id, language)
           return {
