@@ -306,7 +306,7 @@ describe('campaigns through the contract', () => {
     expect(skipped.fileName).toBe('Bills - skipped rows.csv')
   })
 
-  // QA finding: "Promo 1.000 pelanggan" was exported as "Promo 1000 pelanggan - hasil.csv".
+  // QA67: "Promo 1.000 pelanggan" was exported as "Promo 1000 pelanggan - hasil.csv".
   it('names its export files by the campaign, less only what a file name cannot hold', async () => {
     const deviceId = await linkedDevice()
     const csv = Buffer.from('Name,Phone\nAni,081234567001\n').toString('base64')

@@ -10,7 +10,7 @@ export const FILE_NAME_PART_CASES: readonly FileNamePartCase[] = [
   {
     input: 'Promo 1.000 pelanggan',
     expected: 'Promo 1.000 pelanggan',
-    why: 'QA: the thousands dot was dropped ("Promo 1000 pelanggan - hasil.csv")'
+    why: 'QA67: the thousands dot was dropped ("Promo 1000 pelanggan - hasil.csv")'
   },
   { input: 'Diskon 50% & ongkir (Jan), #2', expected: 'Diskon 50% & ongkir (Jan), #2' },
   { input: 'Pelanggan setia 🎉 Café', expected: 'Pelanggan setia 🎉 Café' },

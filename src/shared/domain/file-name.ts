@@ -1,4 +1,4 @@
-// Names made part of a file name: a campaign's exports are "<campaign name> - results.csv" (QA: "Promo 1.000
+// Names made part of a file name: a campaign's exports are "<campaign name> - results.csv" (QA67: "Promo 1.000
 // pelanggan" was saved as "Promo 1000 pelanggan - hasil.csv", every character but letters, digits, _ and - dropped).
 
 /** A path separator: a `/` or `\` in a name ("Promo 01/12") becomes a dash, so the parts stay apart. */

@@ -2070,7 +2070,7 @@ describe('campaign proof', () => {
     ])
   })
 
-  // QA finding: the skipped rows came out as "62 812-3456-7891" and "0812-3456-7890", neither the sheet's text nor one
+  // QA67: the skipped rows came out as "62 812-3456-7891" and "0812-3456-7890", neither the sheet's text nor one
   // format, so the operator could not find them in their own file to fix them.
   it('writes each skipped row’s number exactly as the sheet had it, a formula trigger behind its quote', async () => {
     fixture = makeFixture()
@@ -2106,7 +2106,7 @@ describe('campaign proof', () => {
     ])
   })
 
-  // QA finding: "duplikat dari baris 2" sat under "Alasan gagal" (failure reason) for a row that never failed.
+  // QA67: "duplikat dari baris 2" sat under "Alasan gagal" (failure reason) for a row that never failed.
   it('heads the reason column for skipped and failed rows alike, in each language', async () => {
     const { id } = await setUp()
     for (const [language, heading, status, reason] of [

@@ -455,7 +455,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:export'({ id, format, language, timeZone, exportId }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
-        // The campaign's name as the operator wrote it, less what a file name cannot hold (QA: "1.000" lost its dot).
+        // The campaign's name as the operator wrote it, less what a file name cannot hold (QA67: "1.000" lost its dot).
         const base = fileNamePart(campaign.name) || 'campaign'
         if (format === 'skipped') {
           const csv = campaigns.skippedCsv(id, language)

@@ -98,7 +98,7 @@ export function resultsTable(
     say('campaigns.exportColumn.submittedAt'),
     ...STATUS_TIMES.map(([, key]) => say(key)),
     say('campaigns.exportColumn.timeZone'),
-    // Why a row failed, was skipped or opted out: a skipped row never failed (QA: "duplikat dari baris 2" sat under
+    // Why a row failed, was skipped or opted out: a skipped row never failed (QA67: "duplikat dari baris 2" sat under
     // "Alasan gagal").
     say('campaigns.exportColumn.reason')
   ]
@@ -346,7 +346,7 @@ export async function writeTable(
  * phone cell (a row whose number is blank or wrong is found by its name, as in the results); closed by the note of the
  * sheet's blank rows, as the results are, so the rows of both files and that note add up to the sheet's. The phone
  * cell is the sheet's own text, not a phone column's reading form: the operator finds each row in their file by it
- * (QA: "+62 812 3456 7891" came out as "62 812-3456-7891", "081234567890" as "0812-3456-7890"); the CSV writer still
+ * (QA67: "+62 812 3456 7891" came out as "62 812-3456-7891", "081234567890" as "0812-3456-7890"); the CSV writer still
  * quotes a `+` cell, which the import reads back (writtenNumber).
  */
 export function skippedTable(
