@@ -165,7 +165,7 @@ export function CampaignRows({
             // Reachable by keyboard so a table wider than the window can be scrolled without a mouse.
             tabIndex={0}
           >
-            <table>
+            <table className="campaign-rows-table">
               <thead>
                 <tr>
                   <th scope="col">{t('campaigns.rows.row')}</th>
@@ -184,8 +184,11 @@ export function CampaignRows({
                   return (
                     // A J / K stop; a table row is named by its cells.
                     <tr key={row.rowNumber} data-testid="campaign-row" data-row-focus tabIndex={-1}>
-                      <td>{row.rowNumber}</td>
-                      <td>
+                      {/* Its heading beside the number when the row is drawn as a card (a narrow window: QA). */}
+                      <td className="campaign-row-number" data-label={t('campaigns.rows.row')}>
+                        {row.rowNumber}
+                      </td>
+                      <td className="campaign-row-recipient">
                         {row.phone && named ? (
                           <RecipientLabel name={named} chatId={row.phone} testId="campaign-row-recipient" />
                         ) : row.phone ? (
@@ -202,7 +205,7 @@ export function CampaignRows({
                           row.phoneCell
                         )}
                       </td>
-                      <td>
+                      <td className="campaign-row-status">
                         {/* In the buckets the campaign's summary counts (the domain's campaign-buckets): opted out
                             during the campaign (its note says so), else the item's status, else skipped by the check,
                             else queued (a ready row not handed over yet). */}
@@ -223,14 +226,14 @@ export function CampaignRows({
                           <StatusBadge status="queued" />
                         )}
                       </td>
-                      <td>{deviceName(row.deviceId)}</td>
-                      <td>
+                      <td className="campaign-row-device">{deviceName(row.deviceId)}</td>
+                      <td className="campaign-row-gateway-id">
                         <code>{row.gatewayId ?? ''}</code>
                       </td>
-                      <td>
+                      <td className="campaign-row-changed">
                         {changed ? formatDateTimeInZone(new Date(changed).toISOString(), locale, zone) : ''}
                       </td>
-                      <td>
+                      <td className="campaign-row-note">
                         {row.takeBackWaiting
                           ? takeBackWait(row)
                           : row.checking
