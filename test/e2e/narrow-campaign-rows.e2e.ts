@@ -1,6 +1,6 @@
 /**
  * A finished campaign's "Rows: status of each one" in a 360×640 window (dark, Indonesian): each sheet row is a compact
- * card, its status in sight without scrolling sideways, its recipient whole, a skipped row a few lines high (QA: the
+ * card, its status in sight without scrolling sideways, its recipient whole, a skipped row a few lines high (QA67: the
  * sheet row's number took a third of the width, "Indra Wijaya +62 857-2…" was cut, Status was off-screen and a skipped
  * row was about 150 px tall). Chromium still reads it as a table, J / K still walk its rows, and axe finds nothing
  * serious. A 1100×760 window keeps the table as it was.

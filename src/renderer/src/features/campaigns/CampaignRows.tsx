@@ -184,7 +184,7 @@ export function CampaignRows({
                   return (
                     // A J / K stop; a table row is named by its cells.
                     <tr key={row.rowNumber} data-testid="campaign-row" data-row-focus tabIndex={-1}>
-                      {/* Its heading beside the number when the row is drawn as a card (a narrow window: QA). */}
+                      {/* Its heading beside the number when the row is drawn as a card (a narrow window: QA67). */}
                       <td className="campaign-row-number" data-label={t('campaigns.rows.row')}>
                         {row.rowNumber}
                       </td>
