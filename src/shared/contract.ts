@@ -1358,7 +1358,9 @@ export const InboxConversationView = z.object({
   /** A group's: who wrote its newest message (push name, else member number), as its thread names them; else null. */
   lastSender: z.string().nullable(),
   unread: z.number().int().nonnegative(),
-  archived: z.boolean()
+  archived: z.boolean(),
+  /** Its number is on the opt-out list (the gateway refuses replies to it); never a group's. Read with the page. */
+  optedOut: z.boolean()
 })
 export type InboxConversationView = z.infer<typeof InboxConversationView>
 

@@ -730,6 +730,56 @@ describe('the thread heading at 360 px (QA45)', () => {
   )
 })
 
+// QA: a customer on the opt-out list read as any other in the list. The mark, "berhenti berlangganan" in Indonesian,
+// took the whole name beside the number at 360 px, and squeezed it to "Siti…" beside the time at 1100 px.
+describe('a customer on the opt-out list in the conversations list', () => {
+  it.each([
+    [360, 640],
+    [1100, 760]
+  ] as const)(
+    'at %i×%i (id) is marked whole, her name still read',
+    async (width, height) => {
+      const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+      const handlers = harness.core.handlers
+      await handlers['settings:update']({ language: 'id' })
+      await handlers['contacts:set']({ phone: '081234567891', name: 'Siti Aminah' })
+      await handlers['sandbox:receive']({
+        deviceId,
+        from: '081234567891',
+        pushName: 'Siti',
+        message: 'BERHENTI'
+      })
+      await expect
+        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
+        .toBe(1)
+      await handlers['optouts:add']({ phones: ['081234567891'], source: 'operator' })
+      const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+      await p.setViewportSize({ width, height })
+      await openTab(p, 'inbox')
+      const mark = p.getByTestId('inbox-row-opted-out')
+      await mark.waitFor({ timeout: 30_000 })
+      const drawn = await mark.evaluate((element) => {
+        const row = element.closest('button')!
+        const title = row.querySelector<HTMLElement>('[data-testid="inbox-conversation-title"]')!
+        return {
+          markCut: element.scrollWidth - element.clientWidth,
+          title: Math.round(title.getBoundingClientRect().width),
+          titleWhole: Math.round(title.scrollWidth),
+          rowOverflow: row.scrollWidth - row.clientWidth
+        }
+      })
+      expect.soft(drawn.markCut, 'the mark is cut by').toBeLessThanOrEqual(1)
+      expect
+        .soft(drawn.title, 'the name "Siti Aminah" is drawn whole')
+        .toBeGreaterThanOrEqual(drawn.titleWhole - 1)
+      expect.soft(drawn.rowOverflow, 'the row overflows by').toBeLessThanOrEqual(1)
+      expect(await seriousA11yViolations(p)).toEqual([])
+      await screenshot(p, `inbox-row-opted-out-${width}-id`)
+    },
+    120_000
+  )
+})
+
 describe('a right-to-left name beside its number (QA64)', () => {
   /** Whether the number's "+" is drawn left of its last digit inside `part` (a row, the heading, a found message). */
   function numberInOrder(part: Locator): Promise<{ inOrder: boolean; text: string }> {

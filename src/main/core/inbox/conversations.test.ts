@@ -7,7 +7,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { OutboxItemView } from '../../../shared/contract'
 import { FakeClock } from '../clock'
 import { createOutbox } from '../sending'
-import { ContactsStore, InboxStore, OutboxStore, openDatabase, type SqliteDatabase } from '../store'
+import {
+  CampaignStore,
+  ContactsStore,
+  InboxStore,
+  OutboxStore,
+  openDatabase,
+  type SqliteDatabase
+} from '../store'
 import { newInboxMessage } from '../store/testing/new-inbox-message'
 import { newTextItem } from '../store/testing/new-item'
 import { createConversations, REPLY_SCAN_LIMIT, type SentToChat } from './conversations'
@@ -1313,4 +1320,23 @@ describe('conversations ordered by their last message, the replies too', () => {
     }
     expect(seen).toEqual(['6284444', '6282222', '6285555', '6283333', '6281111'])
   })
+})
+
+// QA: after Siti's "BERHENTI" her row read as any other; only her thread told she was on the opt-out list.
+it('says which rows are of a number on the opt-out list, read with the page (never a group)', () => {
+  customerWrote(1, 'Mau tanya ongkir', 1000)
+  customerWrote(2, 'BERHENTI', 2000, { chatId: '6281234567891', pushName: 'Siti' })
+  customerWrote(3, 'Stok ada?', 3000, { chatId: '120363000000000001@g.us', isGroup: true })
+  new CampaignStore(db).addOptOuts(['6281234567891'], 'keyword', 2000, 'BERHENTI')
+  const conversations = conversationsOfTwoDevices()
+  const marked = (): [string, boolean][] =>
+    conversations.list({}).conversations.map((c) => [c.chatId, c.optedOut])
+  expect(marked()).toEqual([
+    ['120363000000000001@g.us', false],
+    ['6281234567891', true],
+    ['6281234567890', false]
+  ])
+  const siti = conversations.list({}).conversations.find((c) => c.chatId === '6281234567891')!
+  expect(conversations.get(siti.id).optedOut).toBe(true)
+  expect(conversations.thread(siti.id).conversation.optedOut).toBe(true)
 })

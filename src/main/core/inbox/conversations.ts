@@ -267,7 +267,11 @@ export function createConversations(deps: ConversationsDeps) {
   function conversationViews(conversations: readonly ConversationRecord[]): InboxConversationView[] {
     const rows = conversations.map((conversation) => ({ conversation, deviceId: deviceIdOf(conversation) }))
     const replies = newestReplies(rows)
-    return rows.map(({ conversation, deviceId }, i) => viewOf(conversation, deviceId, replies[i] ?? null))
+    // A row says its customer is on the opt-out list (QA: only the thread told): the page's numbers in one read.
+    const optedOut = store.optedOutAmong(conversations.filter((c) => !c.isGroup).map((c) => c.chatId))
+    return rows.map(({ conversation, deviceId }, i) =>
+      viewOf(conversation, deviceId, replies[i] ?? null, optedOut.has(conversation.chatId))
+    )
   }
 
   function conversationView(conversation: ConversationRecord): InboxConversationView {
@@ -277,7 +281,8 @@ export function createConversations(deps: ConversationsDeps) {
   function viewOf(
     conversation: ConversationRecord,
     deviceId: string | null,
-    reply: NewestReply | null
+    reply: NewestReply | null,
+    optedOut: boolean
   ): InboxConversationView {
     // At the same millisecond a thread puts the sent one first (threadOrder): so does the row.
     const last =
@@ -315,7 +320,8 @@ export function createConversations(deps: ConversationsDeps) {
       ...(last.lastUnreached === undefined ? {} : { lastUnreached: last.lastUnreached }),
       lastSender: last.lastSender,
       unread: conversation.unread,
-      archived: conversation.archived
+      archived: conversation.archived,
+      optedOut
     }
   }
 

@@ -582,6 +582,18 @@ export class InboxConversationsStore {
     return cleared
   }
 
+  /**
+   * Which of these chats' numbers are on the opt-out list, in one read for a page of rows (a row says so, QA: only
+   * the thread told). A group's id is never on it.
+   */
+  optedOutAmong(chatIds: readonly string[]): Set<string> {
+    if (chatIds.length === 0) return new Set()
+    const rows = this.prepare(
+      'SELECT o.phone AS phone FROM opt_outs AS o WHERE o.phone IN (SELECT value FROM json_each(?))'
+    ).all(JSON.stringify([...new Set(chatIds)])) as { phone: string }[]
+    return new Set(rows.map((row) => row.phone))
+  }
+
   setArchived(conversationId: number, archived: boolean): boolean {
     return (
       this.prepare('UPDATE inbox_conversations SET archived = ? WHERE id = ? AND archived <> ?').run(

@@ -253,6 +253,7 @@ export function makeConversation(over: Partial<InboxConversationView> = {}): Inb
     lastSender: null,
     unread: 2,
     archived: false,
+    optedOut: false,
     ...over
   }
 }

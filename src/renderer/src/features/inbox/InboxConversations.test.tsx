@@ -402,6 +402,46 @@ describe('the conversations list', () => {
     }
   )
 
+  // QA: after Siti's "BERHENTI" her row read as any other; only her thread told she was on the opt-out list.
+  it('marks a customer on the opt-out list as the customer list does, from the list read once', async () => {
+    const siti = conversation({
+      id: 6,
+      chatId: '6281234567891',
+      contactName: 'Siti Aminah',
+      pushName: 'Siti',
+      lastText: 'Mau tanya ongkir',
+      unread: 0
+    })
+    script({ conversations: [siti, GROUP] })
+    render(<InboxView />)
+    const row = await screen.findByTestId('inbox-conversation-6')
+    expect(within(row).queryByTestId('inbox-row-opted-out')).toBeNull()
+    // Her "BERHENTI" puts her on the list: the core says so on the rows it lists, and the list is read again.
+    fake.handle('inbox:conversations', () => ({
+      conversations: [{ ...siti, lastText: 'BERHENTI', optedOut: true }, GROUP],
+      next: null
+    }))
+    act(() => fake.emit('optouts:changed', { at: '2026-01-15T03:02:00.000Z' }))
+    const marker = await within(screen.getByTestId('inbox-conversation-6')).findByTestId(
+      'inbox-row-opted-out'
+    )
+    // The customer list's words, leading her last message.
+    const seen = [...marker.childNodes].filter(
+      (node) => !(node as Element).classList?.contains('visually-hidden')
+    )
+    expect(seen.map((node) => node.textContent).join('')).toBe('opted out')
+    expect(marker.closest('.row-what')).not.toBeNull()
+    // Heard after her name and number, apart from them and from her message: "…7891, opted out, BERHENTI".
+    expect(
+      screen.getByRole('button', {
+        name: /^Siti Aminah \+62 812-3456-7891\s*, opted out\s*, BERHENTI 15 Jan$/
+      })
+    ).toBe(screen.getByTestId('inbox-conversation-6'))
+    // A group has no number to opt out; nor did the window ask the list row by row.
+    expect(within(screen.getByTestId('inbox-conversation-2')).queryByTestId('inbox-row-opted-out')).toBeNull()
+    expect(fake.requests('optouts:list')).toHaveLength(0)
+  })
+
   it('names the device a conversation came through when there are several', async () => {
     seedStores(makeBootstrap({ devices: [shop, makeDevice({ id: 'dev-2', label: 'Gudang' })] }))
     script({

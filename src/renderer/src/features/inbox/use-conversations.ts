@@ -194,7 +194,10 @@ export function useConversations(filters: ConversationFilters): Conversations {
       api.on('outbox:itemChanged', ({ item }) => {
         if (chatsShown.current.has(chatKey(item.deviceId, item.recipient))) mine.ask('soon')
       }),
-      api.on('outbox:bulkChanged', () => mine.ask('soon'))
+      api.on('outbox:bulkChanged', () => mine.ask('soon')),
+      // A row says its number is on the opt-out list (the core reads it with the page): a customer's stop word, or
+      // the operator's change in Campaigns, is shown without waiting for the next message in.
+      api.on('optouts:changed', () => mine.ask('soon'))
     ]
     return () => {
       offs.forEach((off) => off())
