@@ -511,6 +511,73 @@ describe('a long thread in Chromium (QA29)', () => {
   )
 })
 
+// QA: at 360×640, in any conversation, the reply box's focus and one line typed took the messages box from ~335 px to
+// 120 px, then 96 px, the reply panel scrolling on its own: two lines of the customer's message while answering it.
+describe('answering in a narrow window', () => {
+  it.each(['en', 'id'] as const)(
+    'at 360×640 (%s) a line typed leaves the messages most of the screen and the newest one whole',
+    async (language) => {
+      const { harness, deviceId } = await receivingSandbox(journey, relay.url)
+      await harness.core.handlers['settings:update']({ language })
+      await dewiAsks(harness, deviceId, 6)
+      // A device with canned replies: their pick shows with the box's focus.
+      await harness.core.handlers['cannedReplies:save']({
+        deviceId,
+        title: 'Harga',
+        text: 'Harga baju batik L Rp 150.000, ongkir ke Bandung Rp 15.000.'
+      })
+      const p = await journey.open(harness.url, undefined, { bypassCSP: true })
+      await p.setViewportSize({ width: 360, height: 640 })
+      await openTab(p, 'inbox')
+      await p
+        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
+        .getByRole('listitem')
+        .first()
+        .getByRole('button')
+        .click()
+      const thread = p.getByTestId('inbox-thread')
+      await expect.poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 }).toBe(6)
+      const entries = p.getByTestId('inbox-entries')
+      const messagesHeight = (): Promise<number> =>
+        entries.evaluate((box) => Math.round(box.getBoundingClientRect().height))
+      const idle = await messagesHeight()
+
+      const settled = (): Promise<unknown> =>
+        p.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
+        )
+      const reply = p.getByTestId('inbox-reply-text')
+      await reply.click()
+      await settled()
+      const focused = await messagesHeight()
+      expect
+        .soft(
+          focused,
+          `the messages box is ${focused} px tall with the reply box focused (${idle} px before)`
+        )
+        .toBeGreaterThanOrEqual(0.4 * 640)
+      await p.keyboard.type('Masih ada, Bu. Ukuran L tinggal tiga.')
+      await settled()
+      const writing = await messagesHeight()
+      expect
+        .soft(writing, `the messages box is ${writing} px tall while writing (${idle} px before)`)
+        .toBeGreaterThanOrEqual(0.4 * 640)
+      await expectNewestShown(p, 'pesanan #1006')
+      // Nor does the reply box scroll on its own, its Send row over what it holds.
+      const replyScrolls = await p
+        .getByTestId('inbox-reply')
+        .evaluate((form) => form.scrollHeight - form.clientHeight)
+      expect.soft(replyScrolls, 'how far the reply box scrolls').toBeLessThanOrEqual(1)
+      // The reply itself, its whole line, and Send stay in sight with it.
+      expect(await linesInSight(reply), 'the line written is in sight').toBeGreaterThanOrEqual(1)
+      await expectReplyBoxShown(p)
+      expect(await seriousA11yViolations(p)).toEqual([])
+      await screenshot(p, `inbox-thread-360-writing-${language}`)
+    },
+    120_000
+  )
+})
+
 describe('a canned reply in a narrow window (QA58)', () => {
   // At 360×640 a two-line canned reply showed one line and half of the next, and with its note up the reply box ran
   // out of the thread: Attach and Send drawn over the panel below.

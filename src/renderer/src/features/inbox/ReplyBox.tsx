@@ -6,7 +6,12 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { FileHandleView, InboxConversationView, OutboxStatus } from '../../../../shared/contract'
 import { bucketOf, WAITING_BUCKETS } from '../../../../shared/domain/status-buckets'
-import { audioCaptionNotice, carriesCaption, typedVariables } from '../../../../shared/domain'
+import {
+  audioCaptionNotice,
+  carriesCaption,
+  hasWhatsAppFormatting,
+  typedVariables
+} from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { call, errorInfo, getApi } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
@@ -374,7 +379,13 @@ export function ReplyBox({
       {text.trim() !== '' ? (
         // A long reply's preview scrolls inside a narrow window's thread (inbox.css): a stop the keyboard scrolls too.
         <div
-          className="inbox-reply-preview"
+          // A text WhatsApp shows as written, going as the caption: the preview repeats it, and a narrow window leaves
+          // it out for the messages' room (inbox.css, QA: the customer's message shrank to two lines while answering).
+          className={
+            hasWhatsAppFormatting(text) || textOnItsOwn
+              ? 'inbox-reply-preview'
+              : 'inbox-reply-preview inbox-reply-preview--as-written'
+          }
           data-testid="inbox-reply-preview"
           role="group"
           aria-labelledby="inbox-reply-preview-label"
