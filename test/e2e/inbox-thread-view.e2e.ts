@@ -511,7 +511,7 @@ describe('a long thread in Chromium (QA29)', () => {
   )
 })
 
-// QA: at 360×640, in any conversation, the reply box's focus and one line typed took the messages box from ~335 px to
+// QA67: at 360×640, in any conversation, the reply box's focus and one line typed took the messages box from ~335 px to
 // 120 px, then 96 px, the reply panel scrolling on its own: two lines of the customer's message while answering it.
 describe('answering in a narrow window', () => {
   it.each(['en', 'id'] as const)(
@@ -797,7 +797,7 @@ describe('the thread heading at 360 px (QA45)', () => {
   )
 })
 
-// QA: a customer on the opt-out list read as any other in the list. The mark, "berhenti berlangganan" in Indonesian,
+// QA67: a customer on the opt-out list read as any other in the list. The mark, "berhenti berlangganan" in Indonesian,
 // took the whole name beside the number at 360 px, and squeezed it to "Siti…" beside the time at 1100 px.
 describe('a customer on the opt-out list in the conversations list', () => {
   it.each([

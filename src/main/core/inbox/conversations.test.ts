@@ -1322,7 +1322,7 @@ describe('conversations ordered by their last message, the replies too', () => {
   })
 })
 
-// QA: after Siti's "BERHENTI" her row read as any other; only her thread told she was on the opt-out list.
+// QA67: after Siti's "BERHENTI" her row read as any other; only her thread told she was on the opt-out list.
 it('says which rows are of a number on the opt-out list, read with the page (never a group)', () => {
   customerWrote(1, 'Mau tanya ongkir', 1000)
   customerWrote(2, 'BERHENTI', 2000, { chatId: '6281234567891', pushName: 'Siti' })

@@ -267,7 +267,7 @@ export function createConversations(deps: ConversationsDeps) {
   function conversationViews(conversations: readonly ConversationRecord[]): InboxConversationView[] {
     const rows = conversations.map((conversation) => ({ conversation, deviceId: deviceIdOf(conversation) }))
     const replies = newestReplies(rows)
-    // A row says its customer is on the opt-out list (QA: only the thread told): the page's numbers in one read.
+    // A row says its customer is on the opt-out list (QA67: only the thread told): the page's numbers in one read.
     const optedOut = store.optedOutAmong(conversations.filter((c) => !c.isGroup).map((c) => c.chatId))
     return rows.map(({ conversation, deviceId }, i) =>
       viewOf(conversation, deviceId, replies[i] ?? null, optedOut.has(conversation.chatId))

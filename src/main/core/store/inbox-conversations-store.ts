@@ -583,7 +583,7 @@ export class InboxConversationsStore {
   }
 
   /**
-   * Which of these chats' numbers are on the opt-out list, in one read for a page of rows (a row says so, QA: only
+   * Which of these chats' numbers are on the opt-out list, in one read for a page of rows (a row says so, QA67: only
    * the thread told). A group's id is never on it.
    */
   optedOutAmong(chatIds: readonly string[]): Set<string> {

@@ -410,7 +410,7 @@ function ownWriterKey(conversation: InboxConversationView): MessageKey {
 
 /**
  * A customer on the opt-out list, in the customer list's words: the operator sees it before opening the conversation,
- * where replies are refused (QA: only the thread told). It leads the row's last message, which gives way to it: after
+ * where replies are refused (QA67: only the thread told). It leads the row's last message, which gives way to it: after
  * the name and number, as the customer list has it, it took the whole name at 360 px ("berhenti berlangganan"), and
  * beside the time it squeezed the name at 1100 px. Read between commas: "…7891, opted out, BERHENTI".
  */

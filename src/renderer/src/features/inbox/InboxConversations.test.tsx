@@ -402,7 +402,7 @@ describe('the conversations list', () => {
     }
   )
 
-  // QA: after Siti's "BERHENTI" her row read as any other; only her thread told she was on the opt-out list.
+  // QA67: after Siti's "BERHENTI" her row read as any other; only her thread told she was on the opt-out list.
   it('marks a customer on the opt-out list as the customer list does, from the list read once', async () => {
     const siti = conversation({
       id: 6,

@@ -380,7 +380,7 @@ export function ReplyBox({
         // A long reply's preview scrolls inside a narrow window's thread (inbox.css): a stop the keyboard scrolls too.
         <div
           // A text WhatsApp shows as written, going as the caption: the preview repeats it, and a narrow window leaves
-          // it out for the messages' room (inbox.css, QA: the customer's message shrank to two lines while answering).
+          // it out for the messages' room (inbox.css, QA67: the customer's message shrank to two lines while answering).
           className={
             hasWhatsAppFormatting(text) || textOnItsOwn
               ? 'inbox-reply-preview'
