@@ -989,7 +989,7 @@ export const enRest = {
   'outbox.exportColumn.scheduledForOwnZone': 'Scheduled for, on the schedule’s clock',
   'outbox.exportColumn.scheduleZone': 'Time zone of the schedule',
   'outbox.exportColumn.gatewayId': 'Gateway id',
-  'outbox.exportColumn.failureReason': 'Failure reason',
+  'outbox.exportColumn.reason': 'Reason',
   'outbox.exportColumn.gatewaySaid': 'What the gateway said',
   'outbox.exportColumn.timeZone': 'Time zone of the times',
   'outbox.empty.none': 'Nothing sent yet. Messages you send appear here with their progress.',

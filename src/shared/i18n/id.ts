@@ -1222,7 +1222,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.exportColumn.scheduledForOwnZone': 'Dijadwalkan untuk, menurut jam jadwalnya',
   'outbox.exportColumn.scheduleZone': 'Zona waktu jadwal',
   'outbox.exportColumn.gatewayId': 'Id gateway',
-  'outbox.exportColumn.failureReason': 'Alasan gagal',
+  'outbox.exportColumn.reason': 'Alasan',
   'outbox.exportColumn.gatewaySaid': 'Kata gateway',
   'outbox.exportColumn.timeZone': 'Zona waktu dari waktu-waktu ini',
   'outbox.empty.none':

@@ -71,7 +71,7 @@ describe('outboxTable', () => {
       const { item } = fx.outbox.get(itemIds[0] ?? '')
       expect(item).toMatchObject({ status: 'sending' })
       const table = outboxTable([item], 'UTC', (id) => id, language)
-      const reason = table.columns.indexOf(translate(language, 'outbox.exportColumn.failureReason'))
+      const reason = table.columns.indexOf(translate(language, 'outbox.exportColumn.reason'))
       expect(table.rows[0]?.[reason]).toBe(
         translate(language, 'outbox.waiting.label', {
           reason: translate(language, 'outbox.waiting.checking')
@@ -106,7 +106,9 @@ describe('outboxTable says why a message was cancelled for its producer', () => 
       (id) => id,
       language
     )
-    const reason = table.columns.indexOf(translate(language, 'outbox.exportColumn.failureReason'))
+    const reason = table.columns.indexOf(translate(language, 'outbox.exportColumn.reason'))
+    // Headed as what it holds, a cancel's or a wait's reason as well as a failure's (QA67, for the campaign's file).
+    expect(table.columns[reason]).toBe(language === 'en' ? 'Reason' : 'Alasan')
     expect(table.rows.map((row) => row[reason])).toEqual([translate(language, 'desktop.note.optedOut'), ''])
     // QA29 Q29-07: the file's Status said "Cancelled" for the rows the window counts and shows as opted out, so the
     // file could not be reconciled with the header; it takes the window's bucket rule and words.

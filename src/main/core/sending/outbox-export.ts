@@ -24,7 +24,7 @@ const COLUMNS: readonly MessageKey[] = [
   'outbox.exportColumn.scheduledForOwnZone',
   'outbox.exportColumn.scheduleZone',
   'outbox.exportColumn.gatewayId',
-  'outbox.exportColumn.failureReason',
+  'outbox.exportColumn.reason',
   'outbox.exportColumn.gatewaySaid',
   'outbox.exportColumn.timeZone'
 ]
