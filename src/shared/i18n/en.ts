@@ -1590,7 +1590,7 @@ export const enRest = {
   'reminders.passed.local':
     'This time has passed: it is {now} now. The first message goes at the next repeat, not at this time.',
   'reminders.passed.gateway':
-    "This time has passed: it is {now} now on the gateway's clock. Pick a later time for the first one.",
+    "This time has passed: it is {now} now on the gateway's clock. The gateway sends the first message at the next repeat, not at this time.",
   'reminders.repeat': 'Repeat',
   'reminders.repeat.daily': 'Every day',
   'reminders.repeat.weekly': 'Every week',

@@ -1788,7 +1788,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.passed.local':
     'Waktu ini sudah lewat: sekarang {now}. Pesan pertama dikirim pada pengulangan berikutnya, bukan pada waktu ini.',
   'reminders.passed.gateway':
-    'Waktu ini sudah lewat: sekarang {now} menurut jam gateway. Pilih waktu yang lebih lambat untuk yang pertama.',
+    'Waktu ini sudah lewat: sekarang {now} menurut jam gateway. Gateway mengirim pesan pertama pada pengulangan berikutnya, bukan pada waktu ini.',
   'reminders.repeat': 'Ulangi',
   'reminders.repeat.daily': 'Setiap hari',
   'reminders.repeat.weekly': 'Setiap minggu',

@@ -1320,13 +1320,14 @@ describe('RemindersView', () => {
       language: 'en',
       keeper: 'The gateway',
       zone: null,
-      said: "⚠ This time has passed: it is 1 Dec 2026, 23:14 WIB now on the gateway's clock. Pick a later time for the first one."
+      // QA69: it said to pick a later time, and Create saved it all the same, to start at the next repeat.
+      said: "⚠ This time has passed: it is 1 Dec 2026, 23:14 WIB now on the gateway's clock. The gateway sends the first message at the next repeat, not at this time."
     },
     {
       language: 'id',
       keeper: 'Gateway',
       zone: null,
-      said: '⚠ Waktu ini sudah lewat: sekarang 1 Des 2026, 23.14 WIB menurut jam gateway. Pilih waktu yang lebih lambat untuk yang pertama.'
+      said: '⚠ Waktu ini sudah lewat: sekarang 1 Des 2026, 23.14 WIB menurut jam gateway. Gateway mengirim pesan pertama pada pengulangan berikutnya, bukan pada waktu ini.'
     }
   ] as const)(
     'warns at the form that the start has passed, as Send does, and still creates it (QA22 Q22-08, $language, $keeper)',
