@@ -107,6 +107,12 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const devices = useDevices((s) => s.devices)
   const heldByPause = usePauseHolds()
   const listed = useMemo(() => new Set(devices.map((d) => d.id)), [devices])
+  // A removed device's message among those loaded: every row names its device then, the one left's too (QA69: its rows
+  // lost their name beside "Front desk (removed)", as if they had none).
+  const removedListed = useMemo(
+    () => Object.values(pages).some((page) => page.items.some((item) => !listed.has(item.deviceId))),
+    [pages, listed]
+  )
   const nameOf = useDeviceName(t)
   const parentRef = useRef<HTMLDivElement>(null)
   const count = total ?? 0
@@ -190,10 +196,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                   item={item}
                   selected={item !== undefined && item.id === selectedId}
                   checked={item !== undefined && checked.has(item.id)}
-                  // With one device the name says nothing, unless the message's device was removed.
-                  deviceLabel={
-                    item && (listed.size > 1 || !listed.has(item.deviceId)) ? nameOf(item.deviceId) : null
-                  }
+                  // With one device the name says nothing, unless a removed device's messages are listed too.
+                  deviceLabel={item && (listed.size > 1 || removedListed) ? nameOf(item.deviceId) : null}
                   paused={item !== undefined && heldByPause(item)}
                   onSelect={onSelect}
                   onCheck={onCheck}

@@ -2257,6 +2257,20 @@ describe('item detail', () => {
     expect(screen.getByTestId('outbox-device-removed').textContent).toContain('Its device was removed')
   })
 
+  // QA69: once Front desk was removed, Warehouse's rows lost their device's name beside "Front desk (removed)", as if
+  // they had none.
+  it("names every row's device while a removed device's messages are listed with the one device left", async () => {
+    act(() => useDevices.getState().setDevices([makeDevice({ id: 'dev-2', label: 'Warehouse' })]))
+    const removed = makeItem({ id: 'r-1', status: 'cancelled' })
+    const kept = makeItem({ id: 'k-1', deviceId: 'dev-2', recipient: '6281200000002' })
+    fake.handle('outbox:list', () => ({ items: [removed, kept], total: 2 }))
+    render(<OutboxView />)
+    await screen.findByText('2 messages')
+    const [first, second] = screen.getAllByTestId('outbox-row')
+    expect(first?.textContent).toContain('Front office (removed)')
+    expect(second?.textContent).toContain('Warehouse')
+  })
+
   it('says why a campaign row waits: the campaign reached its daily cap, not a retry', async () => {
     const row = makeItem({
       id: 'c-1',
