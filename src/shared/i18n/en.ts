@@ -1621,7 +1621,7 @@ export const enRest = {
   'reminders.gatewayList': 'Kept by the gateway',
   'reminders.gatewayList.hint':
     'The gateway cannot list its reminders: these are the ones created from Sender Desk.',
-  'reminders.empty': 'No reminders at the gateway yet.',
+  'reminders.empty': 'No reminders at the gateway for {device} yet.',
   'reminders.toLine': 'To {phone}',
   'reminders.startsLine': 'from {time}',
   'reminders.sandbox.none': 'The sandbox sends it first at {next}.',
@@ -1641,7 +1641,7 @@ export const enRest = {
   'reminders.localList': 'Kept by Sender Desk',
   'reminders.localList.hint':
     'Each time it comes due, the messages go into the outbox and are sent from this computer.',
-  'reminders.localEmpty': 'No recurring messages kept by Sender Desk.',
+  'reminders.localEmpty': 'No recurring messages kept by Sender Desk for {device}.',
   'reminders.nextLine': 'next {time} ({zone})',
   'reminders.madeSent':
     'Made {made, plural, one {# time} other {# times}}; {sent, plural, one {# message} other {# messages}} sent so far.',

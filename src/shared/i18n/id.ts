@@ -1820,7 +1820,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.gatewayList': 'Disimpan oleh gateway',
   'reminders.gatewayList.hint':
     'Gateway tidak dapat menampilkan daftar pengingatnya: ini yang dibuat dari Sender Desk.',
-  'reminders.empty': 'Belum ada pengingat di gateway.',
+  'reminders.empty': 'Belum ada pengingat di gateway untuk {device}.',
   'reminders.toLine': 'Kepada {phone}',
   'reminders.startsLine': 'mulai {time}',
   'reminders.sandbox.none': 'Sandbox mengirimnya pertama kali pada {next}.',
@@ -1839,7 +1839,7 @@ export const id: Record<MessageKey, string> = {
   'reminders.localList': 'Disimpan oleh Sender Desk',
   'reminders.localList.hint':
     'Setiap kali tiba waktunya, pesan masuk ke kotak keluar dan dikirim dari komputer ini.',
-  'reminders.localEmpty': 'Belum ada pesan berulang yang disimpan Sender Desk.',
+  'reminders.localEmpty': 'Belum ada pesan berulang yang disimpan Sender Desk untuk {device}.',
   'reminders.nextLine': 'berikutnya {time} ({zone})',
   'reminders.madeSent': 'Dibuat {made} kali; {sent} pesan terkirim sejauh ini.',
   'reminders.skippedClosed': '{count} kali terlewat saat Sender Desk tertutup.',

@@ -22,11 +22,14 @@ import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
 
 export function GatewayReminderList({
+  deviceLabel,
   reminders,
   error,
   onChanged,
   onRetry
 }: {
+  /** The device whose reminders these are: the empty list names it. */
+  deviceLabel: string
   reminders: ReminderView[] | null
   error: ErrorInfo | null
   onChanged(): void
@@ -46,7 +49,7 @@ export function GatewayReminderList({
       <ListStatus
         items={reminders}
         error={error}
-        emptyText={t('reminders.empty')}
+        emptyText={t('reminders.empty', { device: deviceLabel })}
         emptyTestId="reminders-empty"
         onRetry={onRetry}
         waitsOn={headingRef}

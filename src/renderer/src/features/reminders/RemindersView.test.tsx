@@ -169,8 +169,14 @@ describe('RemindersView', () => {
     fake.handle('reminders:create', () => reminder)
     const user = userEvent.setup()
     render(<RemindersView />)
-    expect(await screen.findByTestId('reminders-empty')).toBeTruthy()
-    expect(screen.getByTestId('series-empty')).toBeTruthy()
+    // Each empty list names the device chosen above it (QA69: "No recurring messages kept by Sender Desk." with
+    // another device's series there).
+    expect((await screen.findByTestId('reminders-empty')).textContent).toBe(
+      'No reminders at the gateway for Front office yet.'
+    )
+    expect(screen.getByTestId('series-empty').textContent).toBe(
+      'No recurring messages kept by Sender Desk for Front office.'
+    )
     expect((screen.getByRole('radio', { name: 'The gateway' }) as HTMLInputElement).checked).toBe(true)
 
     await user.click(screen.getByRole('button', { name: 'Create reminder' }))

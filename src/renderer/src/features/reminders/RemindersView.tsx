@@ -28,12 +28,19 @@ export function RemindersView(): React.JSX.Element {
       </ViewHeading>
       <p className="muted">{t('reminders.intro')}</p>
       <DeviceSelect id="reminders-device" testId="reminders-device" value={deviceId} onChange={setDeviceId} />
-      {device ? <DeviceReminders key={device.id} deviceId={device.id} /> : null}
+      {device ? <DeviceReminders key={device.id} deviceId={device.id} deviceLabel={device.label} /> : null}
     </section>
   )
 }
 
-function DeviceReminders({ deviceId }: { deviceId: string }): React.JSX.Element {
+function DeviceReminders({
+  deviceId,
+  deviceLabel
+}: {
+  deviceId: string
+  /** The device chosen above: an empty list names it (QA69: another device's series read as none at all). */
+  deviceLabel: string
+}): React.JSX.Element {
   // Gateway reminders show what the sandbox sent, so they reload when the sandbox changes; series when the outbox does.
   const reminders = useSandboxQuery(deviceId, () => call('reminders:list', { deviceId }))
   const outboxSeq = useOutbox((s) => s.changeSeq)
@@ -46,12 +53,14 @@ function DeviceReminders({ deviceId }: { deviceId: string }): React.JSX.Element 
         onCreated={(keeper) => (keeper === 'gateway' ? reminders.reload() : series.reload())}
       />
       <GatewayReminderList
+        deviceLabel={deviceLabel}
         reminders={reminders.data?.reminders ?? null}
         error={reminders.error}
         onChanged={reminders.reload}
         onRetry={reminders.retry}
       />
       <SeriesList
+        deviceLabel={deviceLabel}
         series={series.data?.series ?? null}
         error={series.error}
         onChanged={series.reload}

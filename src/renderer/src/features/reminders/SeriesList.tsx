@@ -36,11 +36,14 @@ const stillToGoInOutbox = (series: SeriesView): Partial<OutboxFilters> => ({
 })
 
 export function SeriesList({
+  deviceLabel,
   series,
   error,
   onChanged,
   onRetry
 }: {
+  /** The device whose series these are: the empty list names it. */
+  deviceLabel: string
   series: SeriesView[] | null
   error: ErrorInfo | null
   onChanged(): void
@@ -61,7 +64,7 @@ export function SeriesList({
       <ListStatus
         items={series}
         error={error}
-        emptyText={t('reminders.localEmpty')}
+        emptyText={t('reminders.localEmpty', { device: deviceLabel })}
         emptyTestId="series-empty"
         onRetry={onRetry}
         waitsOn={headingRef}
