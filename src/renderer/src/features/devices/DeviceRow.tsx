@@ -124,6 +124,13 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
     }
   }
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
+  // A form opened is a new change: the last action's confirmation goes with it (QA69: "At most 1,000 sends a day"
+  // stayed under the daily cap's error about the new value). A refusal stays, to be read while it is put right.
+  const [panelShown, setPanelShown] = useState(panels.open)
+  if (panelShown !== panels.open) {
+    setPanelShown(panels.open)
+    if (panels.open !== null && feedback?.tone === 'ok') setFeedback(null)
+  }
 
   const quota = quotaText(device, t)
   const shown: Feedback | DeviceVerdict | null = verdict ?? feedback
