@@ -1660,6 +1660,9 @@ export const enRest = {
   'reminders.series.timeInZone': '{time} ({zone})',
   'reminders.series.skipConfirm':
     'Skip the message of {time}? Nothing is sent then; the series goes on after it.',
+  // A counted end counts the skipped time too (QA69: "1 of 3 times" beside "Made 0 times", unsaid).
+  'reminders.series.skipCountedConfirm':
+    'Skip the message of {time}? Nothing is sent then, and it counts as one of its {times} times; the series goes on after it.',
   'reminders.series.skipLastConfirm':
     'Skip the message of {time}? It is the last one: the series ends without sending it.',
   'reminders.series.skipped': 'Skipped. Next: {time}.',

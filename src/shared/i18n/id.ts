@@ -1856,6 +1856,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.series.timeInZone': '{time} ({zone})',
   'reminders.series.skipConfirm':
     'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu; rangkaian berlanjut sesudahnya.',
+  'reminders.series.skipCountedConfirm':
+    'Lewati pesan pada {time}? Tidak ada yang dikirim saat itu, dan waktu itu dihitung sebagai salah satu dari {times} kalinya; rangkaian berlanjut sesudahnya.',
   'reminders.series.skipLastConfirm':
     'Lewati pesan pada {time}? Ini yang terakhir: rangkaian berakhir tanpa mengirimnya.',
   'reminders.series.skipped': 'Dilewati. Berikutnya: {time}.',

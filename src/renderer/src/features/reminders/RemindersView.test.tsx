@@ -1147,6 +1147,19 @@ describe('RemindersView', () => {
     expect(await screen.findByText('Skipped. That was its last time: the series has ended.')).toBeTruthy()
   })
 
+  // QA69: with "after 3 times", the skip asked "the series goes on after it", and the row then read "1 of 3 times"
+  // beside "Made 0 times": nothing said a skipped time is one of the three.
+  it('says a skipped time counts as one of a counted end', async () => {
+    const threeTimes = { ...series, end: { kind: 'times' as const, times: 3, passed: 0 } }
+    fake.handle('series:list', () => ({ series: [threeTimes] }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('series-skip-s-1'))
+    expect(screen.getByRole('group', { name: /^Skip the message/ }).textContent).toContain(
+      'Skip the message of 19 Jan 2030, 08:00 (WITA)? Nothing is sent then, and it counts as one of its 3 times; the series goes on after it.'
+    )
+  })
+
   it("closes a gateway reminder's Edit form with Esc, as Schedules' Reschedule does, giving the focus back to Edit (QA47 Q47-02)", async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     fake.handle('series:list', () => ({ series: [] }))

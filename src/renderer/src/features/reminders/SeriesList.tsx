@@ -294,11 +294,14 @@ function SeriesRow({
         <ConfirmPanel
           id={`series-skip-q-${series.id}`}
           // The last of its times ends the series, not "goes on after it" (QA61).
+          // A counted end counts the skipped time as one of its times (QA69).
           question={t(
-            series.end?.kind === 'times' && series.end.passed + 1 >= series.end.times
-              ? 'reminders.series.skipLastConfirm'
-              : 'reminders.series.skipConfirm',
-            { time: nextTime(series) }
+            series.end?.kind !== 'times'
+              ? 'reminders.series.skipConfirm'
+              : series.end.passed + 1 >= series.end.times
+                ? 'reminders.series.skipLastConfirm'
+                : 'reminders.series.skipCountedConfirm',
+            { time: nextTime(series), times: series.end?.kind === 'times' ? series.end.times : 0 }
           )}
           confirmLabel={t('reminders.series.skipIt')}
           keepLabel={t('common.keep')}
