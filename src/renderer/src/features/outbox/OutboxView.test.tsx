@@ -1033,6 +1033,24 @@ describe('item detail', () => {
     expect(screen.getByTestId('outbox-detail-status').textContent).toContain('Cancelled')
   })
 
+  // QA70: "Cancelled." stayed at the foot of the next message opened (a Read one), by click or by J and Enter.
+  it("leaves an action's result line with its message when another is opened", async () => {
+    const queued = makeItem({ id: 'q-1', status: 'queued' })
+    const read = makeItem({ id: 'r-1', status: 'read', recipient: '6281200000009' })
+    let current: OutboxItemView = queued
+    fake.handle('outbox:list', () => ({ items: [current, read], total: 2 }))
+    fake.handle('outbox:get', ({ id }) => ({ item: id === 'r-1' ? read : current, history: [] }))
+    fake.handle('outbox:cancel', () => (current = { ...queued, status: 'cancelled' }))
+    const user = userEvent.setup()
+    render(<OutboxView />)
+    await user.click(await screen.findByTestId('outbox-open-q-1'))
+    await user.click(await screen.findByRole('button', { name: 'Cancel sending' }))
+    expect((await screen.findByTestId('outbox-feedback')).textContent).toBe('Cancelled.')
+    await user.click(screen.getByTestId('outbox-open-r-1'))
+    await screen.findByRole('heading', { name: '+62 812-0000-0009' })
+    expect(screen.getByTestId('outbox-feedback').textContent).toBe('')
+  })
+
   // The pressed button was disabled while its request ran: Chromium dropped the keyboard's place to the page (#29.4).
   it.each([
     { press: 'Retry', item: failed, channel: 'outbox:retry' },

@@ -168,6 +168,9 @@ export function OutboxView(): React.JSX.Element {
         <OutboxList selectedId={selected} onSelect={select} checked={checked} onCheck={check} />
         {selected ? (
           <OutboxDetail
+            // Each message's detail is its own: an action's result line, an open form or question do not follow the
+            // operator to the next message opened (QA70: "Cancelled." stayed under a Read one).
+            key={selected}
             id={selected}
             onClose={() => {
               const id = selected
