@@ -186,13 +186,15 @@ describe('campaign journey in Chromium', () => {
 
     await expect
       .poll(() => p.getByTestId(`device-cap-today-${deviceId}`).textContent(), { timeout: 20_000 })
-      .toContain('3 of 3 used')
+      .toContain('cap reached: 3 send attempts against a cap of 3')
     // Time for a fourth to slip through, if the cap let it.
     await new Promise((resolve) => setTimeout(resolve, 1_500))
     const items = (await harness.core.handlers['outbox:list']({ offset: 0, limit: 100 })).items
     expect(items.filter((item) => item.gatewayId !== null)).toHaveLength(3)
     expect(items.filter((item) => item.status === 'queued')).toHaveLength(3)
-    expect(await p.getByTestId(`device-cap-today-${deviceId}`).textContent()).toContain('3 of 3 used')
+    expect(await p.getByTestId(`device-cap-today-${deviceId}`).textContent()).toContain(
+      'cap reached: 3 send attempts against a cap of 3'
+    )
     expect(await seriousA11yViolations(p)).toEqual([])
   })
 

@@ -2284,7 +2284,7 @@ export const enRest = {
   // The cap's count, not "sent today": a message counts at its first try, taken by the gateway or not (issue 29).
   'devices.capToday': 'Daily cap today',
   'devices.capToday.capped': '{count} of {cap} used',
-  // A cap set below what was tried today: both numbers, not "4 of 3 used".
+  // A cap reached (or set below what was tried today): both numbers, not "4 of 3 used" or "4 of 4 used".
   'devices.capToday.over':
     'cap reached: {count, plural, one {# send attempt} other {# send attempts}} against a cap of {cap}',
   'devices.capToday.uncapped': 'no cap · {count, plural, one {# send attempt} other {# send attempts}}',

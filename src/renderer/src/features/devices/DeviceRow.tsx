@@ -176,7 +176,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
             {t(
               !device.dailyCap
                 ? 'devices.capToday.uncapped'
-                : (device.sentToday?.count ?? 0) > device.dailyCap
+                : (device.sentToday?.count ?? 0) >= device.dailyCap
                   ? 'devices.capToday.over'
                   : 'devices.capToday.capped',
               { count: device.sentToday?.count ?? 0, cap: device.dailyCap ?? 0 }

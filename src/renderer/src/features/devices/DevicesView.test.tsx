@@ -939,12 +939,13 @@ describe('device list', () => {
     expect(fake.requests('devices:setDailyCap').at(-1)).toEqual({ id: 'dev-1', dailyCap: null })
   })
 
-  // QA68: a cap set below today's count read "4 of 3 used", as if the count were wrong.
-  it("says a cap set below today's count is reached, with both numbers", () => {
+  // QA68: a cap set below today's count read "4 of 3 used", as if the count were wrong; QA70: one equal to it read
+  // "4 of 4 used" while the device sends nothing more.
+  it.each([3, 4])("says a cap of %i, at or below today's 4 send attempts, is reached", (cap) => {
     const sentToday = { count: 4, resetsAt: '2026-01-15T17:00:00.000Z', zone: 'Asia/Jakarta' }
-    show([makeDevice({ dailyCap: 3, sentToday })])
+    show([makeDevice({ dailyCap: cap, sentToday })])
     expect(fact(row('Front office'), 'Daily cap today')).toMatch(
-      /^cap reached: 4 send attempts against a cap of 3 · count starts again /
+      new RegExp(`^cap reached: 4 send attempts against a cap of ${cap} · count starts again `)
     )
   })
 
