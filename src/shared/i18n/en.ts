@@ -129,6 +129,7 @@ export const enRest = {
   'desktop.note.updatedAtGateway': 'updated at the gateway',
   'desktop.note.cancelledAtGateway': 'cancelled at the gateway',
   'desktop.note.retriedByOperator': 'retried by the operator',
+  'desktop.note.scheduledAgainByOperator': 'scheduled again by the operator',
   'desktop.note.cancelledByOperator': 'cancelled by the operator',
   'desktop.note.cancelledDeviceRemoved': 'its device was removed from Sender Desk',
   // Under the "Deleted for everyone" badge: says who did it, not the status again.

@@ -140,6 +140,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.updatedAtGateway': 'diperbarui di gateway',
   'desktop.note.cancelledAtGateway': 'dibatalkan di gateway',
   'desktop.note.retriedByOperator': 'dicoba lagi oleh operator',
+  'desktop.note.scheduledAgainByOperator': 'dijadwalkan lagi oleh operator',
   'desktop.note.cancelledByOperator': 'dibatalkan oleh operator',
   'desktop.note.cancelledDeviceRemoved': 'perangkatnya dihapus dari Sender Desk',
   'desktop.note.revokedAtGateway': 'dilakukan oleh gateway, sesuai permintaan',

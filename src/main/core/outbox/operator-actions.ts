@@ -11,7 +11,7 @@ import { assertNoScheduleCall, planCreate, planRemoval, planUpdate } from './gat
 import type { KernelCore } from './kernel'
 import { retryRefusalOf } from './policies'
 import { releaseAttachments } from './retention'
-import { resolveSchedule } from './scheduler'
+import { resolveSchedule, retryOutcome } from './scheduler'
 import { CANCELLABLE, EDITABLE, RETRYABLE } from './status'
 import { assertNoOpenTakeBack } from './take-back-calls'
 import { assertMessageText, OutboxError, type EditInput, type ListFilter, type ScheduleSpec } from './types'
@@ -127,9 +127,9 @@ export function createOperatorActions(core: KernelCore) {
       waitReason: null,
       seq: store.nextSeq()
     }
-    const note = encodeNote('desktop.note.retriedByOperator')
+    const { scheduledAgain, note } = retryOutcome(item, now)
     ctx.batch(() => {
-      if (item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now) {
+      if (scheduledAgain) {
         ctx.transition(id, RETRYABLE, 'scheduled', { ...reset, queuedAt: null }, note)
         if (item.scheduleMode === 'gateway') planCreate(ctx, item)
       } else {

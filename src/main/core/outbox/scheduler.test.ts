@@ -41,6 +41,18 @@ async function quitAndReopenAfter(closedMs: number, settleMs = 0): Promise<void>
 }
 
 describe('local schedules', () => {
+  // QA70: "Schedule again" on a cancelled schedule still ahead was written "retried by the operator" in its history.
+  it('a cancelled schedule still ahead, retried, is scheduled again, and its history says so', async () => {
+    fx = makeFixture()
+    const id = await scheduleText(jakarta('2026-01-15T11:00'))
+    await fx.outbox.start()
+    fx.outbox.cancel(id)
+    fx.outbox.retry(id)
+    const { item, history } = fx.outbox.get(id)
+    expect(item.status).toBe('scheduled')
+    expect(history.at(-1)).toMatchObject({ status: 'scheduled', note: 'scheduled again by the operator' })
+  })
+
   it('holds an item until its due time, then sends it', async () => {
     fx = makeFixture()
     const id = await scheduleText(jakarta('2026-01-15T11:00'))

@@ -11,6 +11,20 @@ export type ScheduleFields = Pick<
   'notBefore' | 'scheduledLocal' | 'timezone' | 'scheduleMode' | 'overduePolicy'
 >
 
+/**
+ * What a retry makes of an item: one whose schedule is still ahead is scheduled again for it, its history saying so
+ * (QA70: "retried by the operator" for the window's "Schedule again"); any other is queued, retried.
+ */
+export function retryOutcome(item: ItemRecord, now: number): { scheduledAgain: boolean; note: string } {
+  const scheduledAgain = item.scheduleMode !== null && item.notBefore !== null && item.notBefore > now
+  return {
+    scheduledAgain,
+    note: encodeNote(
+      scheduledAgain ? 'desktop.note.scheduledAgainByOperator' : 'desktop.note.retriedByOperator'
+    )
+  }
+}
+
 /** Validate a schedule and compute its due instant (DST rules in timezone.ts). */
 export function resolveSchedule(spec: ScheduleSpec, kind: ItemKind): ScheduleFields & { notBefore: number } {
   if (!isValidTimeZone(spec.timezone)) {
