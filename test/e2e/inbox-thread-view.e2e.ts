@@ -513,19 +513,27 @@ describe('a long thread in Chromium (QA29)', () => {
 
 // QA67: at 360×640, in any conversation, the reply box's focus and one line typed took the messages box from ~335 px to
 // 120 px, then 96 px, the reply panel scrolling on its own: two lines of the customer's message while answering it.
+// QA70: on a device without canned replies, the focus brought "No canned replies…" and "Manage canned replies" under
+// the box, the thread grew to its tallest, and Send went below the window: the page did not follow.
 describe('answering in a narrow window', () => {
-  it.each(['en', 'id'] as const)(
-    'at 360×640 (%s) a line typed leaves the messages most of the screen and the newest one whole',
-    async (language) => {
+  it.each([
+    ['en', 'with', 6],
+    ['id', 'with', 6],
+    // One message: the thread, shorter than the screen when opened, grows to its tallest with the box's focus.
+    ['en', 'without', 1]
+  ] as const)(
+    'at 360×640 (%s, %s canned replies, %i messages) a line typed leaves the messages most of the screen, the newest one whole and Send in sight',
+    async (language, canned, messages) => {
       const { harness, deviceId } = await receivingSandbox(journey, relay.url)
       await harness.core.handlers['settings:update']({ language })
-      await dewiAsks(harness, deviceId, 6)
-      // A device with canned replies: their pick shows with the box's focus.
-      await harness.core.handlers['cannedReplies:save']({
-        deviceId,
-        title: 'Harga',
-        text: 'Harga baju batik L Rp 150.000, ongkir ke Bandung Rp 15.000.'
-      })
+      await dewiAsks(harness, deviceId, messages)
+      // A device with canned replies: their pick shows with the box's focus; without, the line saying there are none.
+      if (canned === 'with')
+        await harness.core.handlers['cannedReplies:save']({
+          deviceId,
+          title: 'Harga',
+          text: 'Harga baju batik L Rp 150.000, ongkir ke Bandung Rp 15.000.'
+        })
       const p = await journey.open(harness.url, undefined, { bypassCSP: true })
       await p.setViewportSize({ width: 360, height: 640 })
       await openTab(p, 'inbox')
@@ -536,7 +544,9 @@ describe('answering in a narrow window', () => {
         .getByRole('button')
         .click()
       const thread = p.getByTestId('inbox-thread')
-      await expect.poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 }).toBe(6)
+      await expect
+        .poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 })
+        .toBe(messages)
       const entries = p.getByTestId('inbox-entries')
       const messagesHeight = (): Promise<number> =>
         entries.evaluate((box) => Math.round(box.getBoundingClientRect().height))
@@ -562,7 +572,7 @@ describe('answering in a narrow window', () => {
       expect
         .soft(writing, `the messages box is ${writing} px tall while writing (${idle} px before)`)
         .toBeGreaterThanOrEqual(0.4 * 640)
-      await expectNewestShown(p, 'pesanan #1006')
+      await expectNewestShown(p, `pesanan #${1000 + messages}`)
       // Nor does the reply box scroll on its own, its Send row over what it holds.
       const replyScrolls = await p
         .getByTestId('inbox-reply')
@@ -572,7 +582,7 @@ describe('answering in a narrow window', () => {
       expect(await linesInSight(reply), 'the line written is in sight').toBeGreaterThanOrEqual(1)
       await expectReplyBoxShown(p)
       expect(await seriousA11yViolations(p)).toEqual([])
-      await screenshot(p, `inbox-thread-360-writing-${language}`)
+      await screenshot(p, `inbox-thread-360-writing-${language}-${canned}`)
     },
     120_000
   )

@@ -138,6 +138,15 @@ export function useThreadScroll(
       fitEntries(thread, box)
       if (wasAtBottom) box.scrollTop = Math.max(0, box.scrollHeight - box.clientHeight)
       remember(box)
+      // Grown while a reply is written (the box's focus brings its canned replies' line): the page follows, its end and
+      // Send kept on the screen (QA70: a short thread grew to its tallest and Send went below the window).
+      const focused = document.activeElement
+      if (
+        focused &&
+        thread.contains(focused) &&
+        box.compareDocumentPosition(focused) & Node.DOCUMENT_POSITION_FOLLOWING
+      )
+        showThreadEnd(thread, box)
     }
     window.addEventListener('resize', refit)
     const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(refit)
