@@ -100,6 +100,13 @@ async function dewiUnread(harness: Harness): Promise<number | undefined> {
   return conversations.find((c) => c.pushName === 'Dewi')?.unread
 }
 
+/** Waits until the core's inbox holds `total` messages: those given to the sandbox come in through the relay. */
+async function inboxHolds(harness: Harness, total: number): Promise<void> {
+  await expect
+    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
+    .toBe(total)
+}
+
 /**
  * Dewi asks `count` order questions ("pesanan #1001: …"); resolves once the core holds `total` messages (hers and
  * any written before them).
@@ -112,9 +119,7 @@ async function dewiAsks(harness: Harness, deviceId: string, count: number, total
       pushName: 'Dewi',
       message: `pesanan #${1000 + n}: apakah stok baju batik ukuran L masih ada?`
     })
-  await expect
-    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
-    .toBe(total)
+  await inboxHolds(harness, total)
 }
 
 /** Dewi's conversation opened from the Inbox's list, in a window of `size` (360×640 unless told; null: as it opens). */
@@ -773,9 +778,7 @@ describe('the thread heading at 360 px (QA45)', () => {
         groupSubject: 'Reseller Batik Pekalongan dan Sekitarnya',
         message: 'Stok baru kapan?'
       })
-      await expect
-        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-        .toBe(2)
+      await inboxHolds(harness, 2)
 
       const p = await journey.open(harness.url, undefined, { bypassCSP: true })
       await p.setViewportSize({ width: 360, height: 640 })
@@ -826,9 +829,7 @@ describe('a customer on the opt-out list in the conversations list', () => {
         pushName: 'Siti',
         message: 'BERHENTI'
       })
-      await expect
-        .poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 })
-        .toBe(1)
+      await inboxHolds(harness, 1)
       await handlers['optouts:add']({ phones: ['081234567891'], source: 'operator' })
       const p = await journey.open(harness.url, undefined, { bypassCSP: true })
       await p.setViewportSize({ width, height })
@@ -889,7 +890,7 @@ describe('a right-to-left name beside its number (QA64)', () => {
       pushName: 'محمد علي',
       message: 'مرحبا'
     })
-    await expect.poll(async () => (await handlers['inbox:status']({})).messages, { timeout: 60_000 }).toBe(1)
+    await inboxHolds(harness, 1)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.setViewportSize({ width: 1100, height: 760 })
     await openTab(p, 'inbox')
@@ -921,9 +922,7 @@ describe('Home and End in a long conversation list', () => {
         from: `08135000${String(n).padStart(4, '0')}`,
         message: `Halo ${n}`
       })
-    await expect
-      .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
-      .toBe(COUNT)
+    await inboxHolds(harness, COUNT)
     const p = await journey.open(harness.url, undefined, { bypassCSP: true })
     await p.setViewportSize({ width: 1100, height: 760 })
     await openTab(p, 'inbox')
