@@ -59,6 +59,23 @@ export function useRowPanel<P extends string>(): RowPanel<P> {
   }
 }
 
+/**
+ * A row's last confirmation ("Saved.", "Skipped.") put away as one of its panels opens: a new change starts there
+ * (QA69: "At most 1,000 sends a day" stayed under the daily cap's error about the new value; QA70: "Skipped." under the
+ * next skip's question). A refusal stays, to be read while it is put right: the caller says whether one is shown.
+ */
+export function useConfirmationGoesOnOpen(
+  open: string | null,
+  confirmed: boolean,
+  putAway: () => void
+): void {
+  const [shownWith, setShownWith] = useState(open)
+  if (shownWith !== open) {
+    setShownWith(open)
+    if (open !== null && confirmed) putAway()
+  }
+}
+
 interface PanelToggleProps<P extends string> {
   panels: RowPanel<P>
   panel: P

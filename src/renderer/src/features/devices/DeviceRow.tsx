@@ -28,7 +28,7 @@ import { RenewLink } from './RenewLink'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
-import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { PanelToggle, RowActions, useConfirmationGoesOnOpen, useRowPanel } from '../../ui/RowActions'
 import { busyButtonProps } from '../../ui/busy-button'
 import { DailyCapForm } from './forms/DailyCapForm'
 import { FileLimitForm } from './forms/FileLimitForm'
@@ -124,13 +124,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
     }
   }
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
-  // A form opened is a new change: the last action's confirmation goes with it (QA69: "At most 1,000 sends a day"
-  // stayed under the daily cap's error about the new value). A refusal stays, to be read while it is put right.
-  const [panelShown, setPanelShown] = useState(panels.open)
-  if (panelShown !== panels.open) {
-    setPanelShown(panels.open)
-    if (panels.open !== null && feedback?.tone === 'ok') setFeedback(null)
-  }
+  useConfirmationGoesOnOpen(panels.open, feedback?.tone === 'ok', () => setFeedback(null))
 
   const quota = quotaText(device, t)
   const shown: Feedback | DeviceVerdict | null = verdict ?? feedback

@@ -1103,6 +1103,10 @@ describe('RemindersView', () => {
     await waitFor(() =>
       expect(screen.getByTestId('series-row').textContent).toContain('next 26 Jan 2030, 08:00')
     )
+    // The next question starts afresh: the last one's "Skipped." goes (QA70: it stayed under the new question).
+    await user.click(screen.getByTestId('series-skip-s-1'))
+    expect(screen.queryByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')).toBeNull()
+    await user.click(screen.getByTestId('series-skip-s-1'))
 
     // The time the operator saw became a message meanwhile: refused, and the list is read again.
     listed = [
