@@ -60,19 +60,16 @@ export function useRowPanel<P extends string>(): RowPanel<P> {
 }
 
 /**
- * A row's last confirmation ("Saved.", "Skipped.") put away as one of its panels opens: a new change starts there
- * (QA69: "At most 1,000 sends a day" stayed under the daily cap's error about the new value; QA70: "Skipped." under the
- * next skip's question). A refusal stays, to be read while it is put right: the caller says whether one is shown.
+ * A row's last result line put away as one of its panels opens: another action starts there, and the line would stand
+ * beside its new words (a "Rescheduled." beside "This time has passed"; QA69: "At most 1,000 sends a day" under the
+ * daily cap's error about the new value; QA70: "Skipped." under the next skip's question). Opened from its button or
+ * from elsewhere (a device's row opens its panels when another view asks).
  */
-export function useConfirmationGoesOnOpen(
-  open: string | null,
-  confirmed: boolean,
-  putAway: () => void
-): void {
+export function useResultGoesOnOpen(open: string | null, putAway: () => void): void {
   const [shownWith, setShownWith] = useState(open)
   if (shownWith !== open) {
     setShownWith(open)
-    if (open !== null && confirmed) putAway()
+    if (open !== null) putAway()
   }
 }
 

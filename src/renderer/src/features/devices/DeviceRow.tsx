@@ -28,7 +28,7 @@ import { RenewLink } from './RenewLink'
 import { StateBadge } from './StateBadge'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
-import { PanelToggle, RowActions, useConfirmationGoesOnOpen, useRowPanel } from '../../ui/RowActions'
+import { PanelToggle, RowActions, useResultGoesOnOpen, useRowPanel } from '../../ui/RowActions'
 import { busyButtonProps } from '../../ui/busy-button'
 import { DailyCapForm } from './forms/DailyCapForm'
 import { FileLimitForm } from './forms/FileLimitForm'
@@ -124,7 +124,7 @@ export function DeviceRow({ device }: { device: DeviceView }): React.JSX.Element
     }
   }
   const formProps = { device, busy: busy !== null, run, onClose: panels.close }
-  useConfirmationGoesOnOpen(panels.open, feedback?.tone === 'ok', () => setFeedback(null))
+  useResultGoesOnOpen(panels.open, () => setFeedback(null))
 
   const quota = quotaText(device, t)
   const shown: Feedback | DeviceVerdict | null = verdict ?? feedback

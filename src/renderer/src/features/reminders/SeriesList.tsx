@@ -10,7 +10,7 @@ import { describeRule } from './repeat-rules'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
-import { PanelToggle, RowActions, useConfirmationGoesOnOpen, useRowPanel } from '../../ui/RowActions'
+import { PanelToggle, RowActions, useResultGoesOnOpen, useRowPanel } from '../../ui/RowActions'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { cancelOnEscape } from '../../ui/escape'
@@ -122,7 +122,7 @@ function SeriesRow({
   // saying what it did, which that hook moves first.
   const panels = useRowPanel<'skip' | 'end' | 'stop' | 'delete'>()
   const asking = panels.open
-  useConfirmationGoesOnOpen(asking, feedback?.tone === 'ok', () => setFeedback(null))
+  useResultGoesOnOpen(asking, () => setFeedback(null))
   // Asked for from the Outbox (a message cancelled past this series' end, QA44 Q44-02): the row in view, its "Change
   // end" focused (the row itself when it has none), unless the operator moved the focus while the list loaded.
   const rowRef = useRef<HTMLLIElement>(null)

@@ -15,7 +15,7 @@ import { Field } from '../../ui/Field'
 import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { cancelOnEscape } from '../../ui/escape'
-import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { PanelToggle, RowActions, useResultGoesOnOpen, useRowPanel } from '../../ui/RowActions'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
@@ -622,9 +622,7 @@ function SendCard({
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
-  // A panel opened starts another action: the line the last one left would stand beside its new words (a
-  // "Rescheduled." beside "This time has passed").
-  const clearResult = (): void => setFeedback(null)
+  useResultGoesOnOpen(panels.open, () => setFeedback(null))
   // One line for each thing the send sends to every number (a text, a file and its caption), as its rows say them.
   const contents = [...new Set(items.map((item) => contentText(item, t)))]
   // Its actions and its list are of messages; who it goes to, of numbers (the same when one message each).
@@ -765,7 +763,6 @@ function SendCard({
       <RowActions label={t('schedules.send.actionsFor', { count: size.numbers })}>
         <PanelToggle
           panels={panels}
-          onOpen={clearResult}
           panel="edit"
           className="button"
           testId={`schedule-send-edit-${first.id}`}
@@ -775,7 +772,6 @@ function SendCard({
         {wordings.length > 0 ? (
           <PanelToggle
             panels={panels}
-            onOpen={clearResult}
             panel="words"
             className="button"
             testId={`schedule-send-words-${first.id}`}
@@ -795,7 +791,6 @@ function SendCard({
         ) : null}
         <PanelToggle
           panels={panels}
-          onOpen={clearResult}
           panel="cancel"
           className="button"
           testId={`schedule-send-cancel-${first.id}`}
@@ -895,9 +890,7 @@ function ScheduleRow({
   const panels = useRowPanel<'edit' | 'delete'>()
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<Feedback | null>(null)
-  // A panel opened starts another action: the line the last one left would stand beside its new words (a
-  // "Rescheduled." beside "This time has passed").
-  const clearResult = (): void => setFeedback(null)
+  useResultGoesOnOpen(panels.open, () => setFeedback(null))
   const name = useChatName(item.recipient)
   const recipient = recipientText(name, item.recipient, item.isGroup)
   const recipientLine = item.isGroup ? `${t('outbox.group')} ${recipient}` : recipient
@@ -951,13 +944,7 @@ function ScheduleRow({
       </div>
       <ScheduleMeta item={item} {...(inSend ? { part: 'own' as const } : {})} />
       <RowActions label={t('schedules.actionsFor', { recipient })}>
-        <PanelToggle
-          panels={panels}
-          panel="edit"
-          className="button"
-          testId={`schedule-edit-${item.id}`}
-          onOpen={clearResult}
-        >
+        <PanelToggle panels={panels} panel="edit" className="button" testId={`schedule-edit-${item.id}`}>
           {t('schedules.edit')}
         </PanelToggle>
         {item.held ? (
@@ -1010,7 +997,6 @@ function ScheduleRow({
         </button>
         <PanelToggle
           panels={panels}
-          onOpen={clearResult}
           panel="delete"
           className="button button--danger"
           testId={`schedule-delete-${item.id}`}
