@@ -2376,6 +2376,11 @@ describe('bulk selection', () => {
     screen.getByRole('checkbox', {
       name: (name) => name.startsWith(`Select ${formatPhoneForReading(recipient)} `)
     })
+  /** Ticks the rows of these numbers, one after the other. */
+  async function tick(user: UserEvent, ...recipients: string[]): Promise<void> {
+    for (const recipient of recipients) await user.click(selectBox(recipient))
+  }
+  const bulkBar = (): HTMLElement => screen.getByRole('toolbar', { name: 'Selected messages' })
 
   beforeEach(() => {
     fake.handle('outbox:list', () => ({ items: mixed, total: mixed.length }))
@@ -2401,10 +2406,8 @@ describe('bulk selection', () => {
     await screen.findByText('4 messages')
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
 
-    await user.click(selectBox('6281200000001'))
-    await user.click(selectBox('6281200000002'))
-    await user.click(selectBox('6281200000003'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await tick(user, '6281200000001', '6281200000002', '6281200000003')
+    const bar = bulkBar()
     expect(within(bar).getByText('3 selected')).toBeTruthy()
     // Queued, scheduled and delivered: nothing to retry, something to cancel.
     expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
@@ -2440,8 +2443,7 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('4 messages')
-    await user.click(selectBox('6281200000001'))
-    await user.click(selectBox('6281200000002'))
+    await tick(user, '6281200000001', '6281200000002')
     await user.click(screen.getByRole('button', { name: 'Cancel selected' }))
     await user.click(
       within(screen.getByRole('group', { name: /^Cancel sending 2 selected messages\?/ })).getByRole(
@@ -2461,9 +2463,8 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('4 messages')
-    await user.click(selectBox('6281200000002'))
-    await user.click(selectBox('6281200000004'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await tick(user, '6281200000002', '6281200000004')
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Cancel selected' }))
     // Scheduled and failed: both can still be cancelled, so nothing is said to stay.
     expect(
@@ -2477,9 +2478,8 @@ describe('bulk selection', () => {
 
   it('puts the focus on Keep when a bulk question opens from the keyboard, so a stray Enter confirms nothing (QA9 Q9-01)', async () => {
     const user = await openWithSent()
-    await user.click(selectBox('6281200000001'))
-    await user.click(selectBox('6281200000005'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await tick(user, '6281200000001', '6281200000005')
+    const bar = bulkBar()
     within(bar).getByRole('button', { name: 'Cancel selected' }).focus()
     await user.keyboard('{Enter}')
     const cancelQuestion = screen.getByRole('group', {
@@ -2512,9 +2512,8 @@ describe('bulk selection', () => {
       })
     )
     const user = await openWithSent()
-    await user.click(selectBox('6281200000001'))
-    await user.click(selectBox('6281200000005'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await tick(user, '6281200000001', '6281200000005')
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
     expect(fake.requests('outbox:takeBack')).toEqual([])
     // Of the two ticked, only the sent one can be deleted for everyone: the question counts that one, out of the two
@@ -2534,7 +2533,7 @@ describe('bulk selection', () => {
     )
     const user = await openWithSent()
     await user.click(selectBox('6281200000005'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
     const question = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
     await user.click(within(question).getByRole('button', { name: 'Delete for everyone' }))
@@ -2548,7 +2547,7 @@ describe('bulk selection', () => {
   it('keeps the focus on the pressed answer to Delete for everyone while the take-back starts, and starts it once', async () => {
     const user = await openWithSent()
     await user.click(selectBox('6281200000005'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Delete for everyone' }))
     const question = screen.getByRole('group', { name: /^Delete 1 sent message for everyone\?/ })
     const started = fake.defer('outbox:takeBack')
@@ -2704,14 +2703,13 @@ describe('bulk selection', () => {
     render(<OutboxView />)
     await screen.findByText('4 messages')
     await user.click(selectBox('6281200000001'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     // Waiting its turn, a message is cancelled before it can be deleted.
     expect(within(bar).getByRole('button', { name: 'Delete from the outbox' })).toHaveProperty(
       'disabled',
       true
     )
-    await user.click(selectBox('6281200000002'))
-    await user.click(selectBox('6281200000004'))
+    await tick(user, '6281200000002', '6281200000004')
     await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
     expect(fake.requests('outbox:deleteMany')).toEqual([])
     const question = screen.getByRole('group', {
@@ -2740,7 +2738,7 @@ describe('bulk selection', () => {
     await screen.findByText('4 messages')
     for (const phone of ['6281200000002', '6281200000003', '6281200000004'])
       await user.click(selectBox(phone))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
     const question = screen.getByRole('group', {
       name: /^Delete (3|the 3) selected messages from the outbox\?/
@@ -2766,9 +2764,8 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('2 messages')
-    await user.click(selectBox('6281200000007'))
-    await user.click(selectBox('6281200000008'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await tick(user, '6281200000007', '6281200000008')
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
     expect(
       screen.getByRole('group', { name: /^Delete 1 of the 2 selected messages from the outbox\?/ })
@@ -2783,7 +2780,7 @@ describe('bulk selection', () => {
     render(<OutboxView />)
     await screen.findByText('4 messages')
     await user.click(selectBox('6281200000002'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     await user.click(within(bar).getByRole('button', { name: 'Delete from the outbox' }))
     expect(
       screen.getByRole('group', {
@@ -2800,7 +2797,7 @@ describe('bulk selection', () => {
 
     selectBox('6281200000003').focus()
     await user.keyboard(' ')
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     // Delivered only: neither cancel nor retry applies.
     expect(within(bar).getByRole('button', { name: 'Cancel selected' })).toHaveProperty('disabled', true)
     expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
@@ -2831,8 +2828,7 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('4 messages')
-    await user.click(selectBox('6281200000003'))
-    await user.click(selectBox('6281200000004'))
+    await tick(user, '6281200000003', '6281200000004')
     const retried = fake.defer('outbox:retryMany')
     await pressAndHold(user, screen.getByRole('button', { name: 'Retry selected' }), retried.called)
     retried.resolve({ done: ['b-3', 'b-4'], refused: [] })
@@ -2851,8 +2847,7 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('4 messages')
-    await user.click(selectBox('6281200000003'))
-    await user.click(selectBox('6281200000004'))
+    await tick(user, '6281200000003', '6281200000004')
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
     expect((await screen.findByTestId('outbox-bulk-report')).textContent).toBe(
       '0 retried; 1 already sent was not retried; 1 belongs to a cancelled campaign, so was not retried'
@@ -2883,8 +2878,7 @@ describe('bulk selection', () => {
     )
 
     refused = ['b-1', 'b-2']
-    await user.click(selectBox('6281200000001'))
-    await user.click(selectBox('6281200000002'))
+    await tick(user, '6281200000001', '6281200000002')
     await user.click(screen.getByRole('button', { name: 'Retry selected' }))
     await waitFor(() =>
       expect(screen.getByTestId('outbox-bulk-report').textContent).toBe(
@@ -2901,9 +2895,8 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('6 messages')
-    await user.click(selectBox('6281200000004'))
-    await user.click(selectBox('6281200000005'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    await tick(user, '6281200000004', '6281200000005')
+    const bar = bulkBar()
     const retry = within(bar).getByRole('button', { name: 'Retry selected' })
     expect(retry).toHaveProperty('disabled', false)
     expect(within(bar).getByTestId('outbox-bulk-retry-which').textContent).toBe(
@@ -2912,8 +2905,7 @@ describe('bulk selection', () => {
     expect(retry.getAttribute('aria-describedby')).toBe('outbox-bulk-retry-which')
 
     // Only messages past their end: nothing to retry, and the bar says why.
-    await user.click(selectBox('6281200000004'))
-    await user.click(selectBox('6281200000006'))
+    await tick(user, '6281200000004', '6281200000006')
     expect(retry).toHaveProperty('disabled', true)
     expect(within(bar).getByTestId('outbox-bulk-retry-which').textContent).toBe(
       "0 of the 2 selected can be retried; 2 lie after their recurring series' end"
@@ -2934,7 +2926,7 @@ describe('bulk selection', () => {
     render(<OutboxView />)
     await screen.findByText('5 messages')
     await user.click(selectBox('6281200000005'))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     // Sending it again would fail the same way: the detail offers no Retry, nor does the selection.
     expect(within(bar).getByRole('button', { name: 'Retry selected' })).toHaveProperty('disabled', true)
 
@@ -2960,7 +2952,7 @@ describe('bulk selection', () => {
     await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
     expect(screen.getByText('4 selected')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Select all 12,345 matching the filters' }))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     expect(within(bar).getByText('All 12,345 matching the filters selected')).toBeTruthy()
     await user.click(within(bar).getByRole('button', { name: 'Cancel selected' }))
     const confirm = screen.getByRole('group', { name: /Cancel sending 12,345 selected messages\?/ })
@@ -2983,7 +2975,7 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     within(bar).getByRole('button', { name: 'Clear selection' }).focus()
     await user.keyboard('{Enter}')
     expect(screen.queryByRole('toolbar', { name: 'Selected messages' })).toBeNull()
@@ -3001,7 +2993,7 @@ describe('bulk selection', () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await user.click(await screen.findByRole('button', { name: 'Select all shown' }))
-    const bar = screen.getByRole('toolbar', { name: 'Selected messages' })
+    const bar = bulkBar()
     const enabled = (name: string): boolean =>
       !(within(bar).getByRole('button', { name }) as HTMLButtonElement).disabled
     expect([enabled('Cancel selected'), enabled('Retry selected')]).toEqual([false, false])
