@@ -17,6 +17,7 @@ const SLOW_TESTS = [
 
 export default defineConfig({
   test: {
+    globalSetup: ['test/setup/run-temp-folder.ts'],
     projects: [
       {
         test: {
