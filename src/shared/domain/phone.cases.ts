@@ -167,8 +167,14 @@ export const RECIPIENT_LIST_CASES: readonly { input: string; expected: string[] 
   { input: '0812-3456-7890; +62 813 1111 2222\n6281234567890', expected: ['6281234567890', '6281311112222'] }
 ]
 
-export const GROUP_ID_CASES: readonly { input: string; problem: GroupIdProblem | null }[] = [
+/** `value`: what is sent, when it is not the input as typed. */
+export const GROUP_ID_CASES: readonly { input: string; problem: GroupIdProblem | null; value?: string }[] = [
   { input: '6287817274185-1632192971', problem: null },
+  // Copied from WhatsApp or a web page with its invisible bidi marks, isolates or a zero-width space around or inside.
+  { input: '\u200e120363210179095768\u200f', problem: null, value: '120363210179095768' },
+  { input: '\u2066 6287817274185-1632192971 \u2069', problem: null, value: '6287817274185-1632192971' },
+  { input: '1203632101\u200b79095768', problem: null, value: '120363210179095768' },
+  { input: '\u200e0812 3456 7890', problem: 'groupIsPhone' },
   { input: '120363210179095768', problem: null },
   { input: '872468237asd-6281218', problem: null },
   { input: '120363210179095768@g.us', problem: null },

@@ -19,9 +19,13 @@ describe('checkPhone', () => {
 })
 
 describe('checkGroupId', () => {
-  it.each(GROUP_ID_CASES.map((c) => [c.input, c.problem] as const))('%j → problem %s', (input, problem) => {
-    expect(checkGroupId(input).problem).toBe(problem)
-  })
+  it.each(GROUP_ID_CASES.map((c) => [c.input, c.problem, c.value ?? c.input.trim()] as const))(
+    '%j → problem %s, sent as %j',
+    (input, problem, value) => {
+      expect(checkGroupId(input).problem).toBe(problem)
+      if (problem === null) expect(checkGroupId(input).value).toBe(value)
+    }
+  )
 })
 
 describe('normaliseEchoedPhone', () => {

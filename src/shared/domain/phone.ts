@@ -115,12 +115,16 @@ export function plainIndonesianMobile(input: string): string | null {
  */
 export type GroupIdProblem = 'group' | 'groupIsPhone' | 'groupDigits'
 
+const INVISIBLE_FORMAT = /\p{Cf}/gu
+
 /** How many digits the newer group ids have (120363210179095768). */
 const NEW_GROUP_ID_DIGITS = 18
 
 /** Group ids: legacy "6287817274185-1632192971", "872468237asd-6281218…", or the newer 18-digit ids. */
 export function checkGroupId(input: string): { value: string; problem: GroupIdProblem | null } {
-  const value = typeof input === 'string' ? input.trim() : ''
+  // A copy from WhatsApp or a web page carries invisible format characters (bidi marks, isolates, zero-width
+  // spaces) that no group id holds: without them the id is what the operator sees.
+  const value = typeof input === 'string' ? input.replace(INVISIBLE_FORMAT, '').trim() : ''
   // A number the phone rule takes is no group id the gateway hands out (none is 15 digits or fewer without a dash):
   // sent with isGroup it would reach no one, so the operator hears it is a number.
   if (checkPhone(value).problem === null) return { value, problem: 'groupIsPhone' }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { isGatewayError } from './errors'
 import { normaliseEchoedPhone, normalisePhone, normaliseRecipients, phoneOrProblem } from './phone'
-import { PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../shared/domain/phone.cases'
+import { GROUP_ID_CASES, PHONE_CASES, RECIPIENT_LIST_CASES } from '../../../shared/domain/phone.cases'
 
 function errorOf(run: () => unknown): { code: string; message: string } {
   try {
@@ -100,6 +100,15 @@ describe('normaliseRecipients', () => {
     expect(
       normaliseRecipients('6287817274185-1632192971, 120363210179095768,120363210179095768', true)
     ).toEqual(['6287817274185-1632192971', '120363210179095768'])
+  })
+
+  it('sends a group id as the domain rule reads it: without the invisible marks a copy carried', () => {
+    expect(normaliseRecipients('\u200e120363210179095768\u200f, 120363210179095768', true)).toEqual([
+      '120363210179095768'
+    ])
+    for (const { input, problem, value } of GROUP_ID_CASES) {
+      if (problem === null) expect(normaliseRecipients(input, true)).toEqual([value ?? input.trim()])
+    }
   })
 
   it('fails on an empty list and on a bad member, naming it', () => {

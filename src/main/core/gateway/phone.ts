@@ -37,8 +37,8 @@ export function phoneOrProblem(input: string): { phone: string } | { problem: st
 }
 
 /**
- * Splits one or more lists (commas, semicolons, new lines), normalises each phone (group ids stay as typed when
- * `isGroup`), drops duplicates. Throws `invalid_input` when nothing is left or one entry is invalid.
+ * Splits one or more lists (commas, semicolons, new lines), normalises each phone (group ids as checkGroupId reads
+ * them when `isGroup`), drops duplicates. Throws `invalid_input` when nothing is left or one entry is invalid.
  */
 export function normaliseRecipients(list: string | string[], isGroup: boolean): string[] {
   const pieces = (Array.isArray(list) ? list : [list]).flatMap((entry) =>
@@ -52,8 +52,9 @@ export function normaliseRecipients(list: string | string[], isGroup: boolean): 
     )
   }
   if (isGroup) {
+    const ids: string[] = []
     for (const id of pieces) {
-      const { problem } = checkGroupId(id)
+      const { problem, value } = checkGroupId(id)
       if (problem === 'groupIsPhone') {
         throw invalidInput(
           `"${id.slice(0, 60)}" is a phone number, not a group id: send it as a number, not to a group`
@@ -69,7 +70,9 @@ export function normaliseRecipients(list: string | string[], isGroup: boolean): 
           `"${id.slice(0, 60)}" is not a valid group id: use the id from the gateway dashboard, without spaces`
         )
       }
+      ids.push(value)
     }
+    return [...new Set(ids)]
   }
-  return [...new Set(isGroup ? pieces : pieces.map(normalisePhone))]
+  return [...new Set(pieces.map(normalisePhone))]
 }
