@@ -9,7 +9,7 @@ import { inboxMediaDir } from '../core/inbox/media-fetcher'
 import { DraftFiles, type KeptFile } from '../core/files/draft-files'
 import { openDatabase } from '../core/store'
 import { jsonLineOf, runCli } from './testing/in-process'
-import { describeSyncState, lastWriter } from './inbox-commands'
+import { conversationLabel, describeSyncState, lastWriter } from './inbox-commands'
 import type { InboxConversationView } from '../../shared/contract'
 import { encodeNote } from '../../shared/i18n/notes'
 
@@ -117,6 +117,11 @@ describe('sender-desk inbox', () => {
       'No messages yet.'
     )
     expect((await runCli(['inbox', 'list', '--unread'], env)).stdout).toContain('No conversations yet.')
+    expect((await runCli(['optout', 'add', '081298765432'], env)).code).toBe(0)
+    expect((await runCli(['inbox', 'list'], env)).stdout).toContain(
+      '2026-01-15 03:00  Sari <6281298765432> (opted out)  Apakah toko buka hari Minggu?'
+    )
+    expect((await runCli(['optout', 'remove', '081298765432'], env)).code).toBe(0)
 
     // A chat's thread by its number as the operator types it; the name they give wins over the push name.
     await post(incoming!, {
@@ -365,6 +370,11 @@ describe('a conversation row in the terminal', () => {
     expect(lastWriter(row({ lastFromMe: true, lastScheduled: false }))).toBe('you: ')
     expect(lastWriter(row({ lastFromMe: true, lastScheduled: true }))).toBe('you, scheduled: ')
     expect(lastWriter(row({ isGroup: true, lastSender: 'Eko' }))).toBe('Eko: ')
+  })
+  it('names a customer on the opt-out list as opted out, as the window’s row does (list and thread heading)', () => {
+    const sari = { chatId: '6281298765432', contactName: 'Bu Sari', pushName: 'Sari' }
+    expect(conversationLabel(row({ ...sari, optedOut: true }))).toBe('Bu Sari <6281298765432> (opted out)')
+    expect(conversationLabel(row({ ...sari, optedOut: false }))).toBe('Bu Sari <6281298765432>')
   })
   it('says a newest reply the customer will not have as the window does: failed, cancelled, deleted', () => {
     expect(lastWriter(row({ lastFromMe: true, lastUnreached: 'failed' }))).toBe('you, failed: ')

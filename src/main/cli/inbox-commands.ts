@@ -271,7 +271,9 @@ const oneLine = (text: string): string => text.replace(/\s+/g, ' ').slice(0, 80)
 export function conversationLabel(c: InboxConversationView): string {
   if (c.isGroup) return `${c.groupSubject ?? 'group'} (${c.chatId})`
   const name = c.contactName ?? c.pushName
-  return name ? `${name} <${c.chatId}>` : `<${c.chatId}>`
+  // As the window's row marks them (QA67): a reply to them is refused, so the terminal says so before one is written.
+  const optedOut = c.optedOut ? ' (opted out)' : ''
+  return `${name ? `${name} <${c.chatId}>` : `<${c.chatId}>`}${optedOut}`
 }
 
 /** How the operator's newest message did not reach the customer, as the window's row says it. */
