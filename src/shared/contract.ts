@@ -907,6 +907,8 @@ export const SeriesView = z.object({
   sent: z.number().int(),
   /** Occurrences that came due while the app was closed and were skipped (only the latest was made). */
   skipped: z.number().int(),
+  /** Occurrences the operator skipped ahead of time (Skip next), never made: with `occurrences` and `skipped`, the times come. */
+  skippedByOperator: z.number().int(),
   lastOccurrenceAt: z.string().nullable(),
   /**
    * Of the messages made, those not gone yet that still go by themselves (scheduled, held or waiting in line): how

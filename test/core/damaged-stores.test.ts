@@ -56,6 +56,7 @@ function series(id: string, extra: Partial<SeriesRecord> = {}): SeriesRecord {
     nextAt: 1_000,
     occurrences: 0,
     skipped: 0,
+    skippedByOperator: 0,
     lastOccurrenceAt: null,
     createdAt: 0,
     updatedAt: 0,

@@ -1646,6 +1646,9 @@ export const enRest = {
   'reminders.nextLine': 'next {time} ({zone})',
   'reminders.madeSent':
     'Made {made, plural, one {# time} other {# times}}; {sent, plural, one {# message} other {# messages}} sent so far.',
+  // QA70: "3 of 3 times" beside "Made 0 times": the times skipped (by Skip next or while closed) are said with those made.
+  'reminders.madeSkippedSent':
+    'Made {made, plural, one {# time} other {# times}}, skipped {skipped}; {sent, plural, one {# message} other {# messages}} sent so far.',
   'reminders.skippedClosed':
     '{count, plural, one {# time was} other {# times were}} skipped while Sender Desk was closed.',
   'reminders.lastLine': 'Last: {time}.',

@@ -1843,6 +1843,8 @@ export const id: Record<MessageKey, string> = {
   'reminders.localEmpty': 'Belum ada pesan berulang yang disimpan Sender Desk untuk {device}.',
   'reminders.nextLine': 'berikutnya {time} ({zone})',
   'reminders.madeSent': 'Dibuat {made} kali; {sent} pesan terkirim sejauh ini.',
+  'reminders.madeSkippedSent':
+    'Dibuat {made} kali, dilewati {skipped} kali; {sent} pesan terkirim sejauh ini.',
   'reminders.skippedClosed': '{count} kali terlewat saat Sender Desk tertutup.',
   'reminders.lastLine': 'Terakhir: {time}.',
   'reminders.stopped': 'dihentikan',

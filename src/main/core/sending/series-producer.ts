@@ -243,6 +243,7 @@ export function createSeriesProducer(queue: SeriesQueue) {
             nextAt: first.at,
             occurrences: 0,
             skipped: 0,
+            skippedByOperator: 0,
             lastOccurrenceAt: null,
             createdAt: now,
             updatedAt: now,
@@ -321,18 +322,26 @@ export function createSeriesProducer(queue: SeriesQueue) {
         ) {
           throw new OutboxError('invalid_state', { key: 'desktop.error.seriesNextMoved' }, 'nextLocal')
         }
+        // Counted, so the row says the times skipped beside those made (QA70).
+        const skippedByOperator = record.skippedByOperator + 1
         // Skipping the last one by its end ends the series (QA33 Q33-05).
         if (record.lastIndex !== null && record.nextIndex >= record.lastIndex) {
           store.patch(id, {
             status: 'ended',
             nextIndex: record.nextIndex + 1,
             nextAt: null,
+            skippedByOperator,
             updatedAt: queue.now()
           })
           return
         }
         const following = nextOccurrence(record.startLocal, record.timeZone, rule, record.nextAt)
-        store.patch(id, { nextIndex: following.index, nextAt: following.at, updatedAt: queue.now() })
+        store.patch(id, {
+          nextIndex: following.index,
+          nextAt: following.at,
+          skippedByOperator,
+          updatedAt: queue.now()
+        })
       })
       .immediate()
     queue.announceBulk(0)

@@ -394,6 +394,25 @@ describe('a series with an end (QA33 Q33-05)', () => {
     )
   })
 
+  // QA70: a 3-times series the operator skipped three times read "3 of 3 times" beside "Made 0 times", nothing
+  // saying they were skipped: the series keeps the times the operator skipped apart from those it made.
+  it('counts the times the operator skipped apart from those made, adding up to the times come', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 3 } }))
+    expect(created).toMatchObject({ skippedByOperator: 0 })
+    fx.outbox.skipNextSeries(created.id, '2026-01-15T11:00:00')
+    await fx.clock.advance(DAY + HOUR)
+    fx.outbox.skipNextSeries(created.id, '2026-01-17T11:00:00')
+    expect(fx.outbox.listSeries()[0]).toMatchObject({
+      status: 'ended',
+      occurrences: 1,
+      skipped: 0,
+      skippedByOperator: 2,
+      end: { kind: 'times', times: 3, passed: 3 }
+    })
+  })
+
   it.each(SERIES_END_CASES.map((c) => [c.start, c.end, c.expected] as const))(
     'answers the shared series-end case from %s, end %j → %s',
     async (start, end, expected) => {

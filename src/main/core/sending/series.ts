@@ -172,6 +172,7 @@ export function toSeriesView(
     occurrences: record.occurrences,
     sent,
     skipped: record.skipped,
+    skippedByOperator: record.skippedByOperator,
     lastOccurrenceAt: isoOrNull(record.lastOccurrenceAt),
     madeUnsent: madeUnsentOf(record, going),
     createdAt: new Date(record.createdAt).toISOString()

@@ -1544,6 +1544,20 @@ export const migrations: readonly Migration[] = [
         DELETE FROM outbox_producer_reach WHERE producer_tag = OLD.producer_tag AND item_id = OLD.id;
       END;
     `
+  },
+  {
+    name: 'series: how many times the operator skipped',
+    // A 3-times series skipped by Skip next three times read "3 of 3 times" beside "Made 0 times", nothing saying they
+    // were skipped (QA70): Skip next moved the series on and kept no count. A series with a number of times stored
+    // before this version finds its count from its end's: the times come less those made and those skipped while the
+    // app was closed. Any other's is not known: 0.
+    sql: `
+      ALTER TABLE outbox_series ADD COLUMN skipped_by_operator INTEGER NOT NULL DEFAULT 0;
+      UPDATE outbox_series
+        SET skipped_by_operator = max(0,
+          min(next_index, last_index + 1) - (last_index - end_times + 1) - occurrences - skipped)
+        WHERE end_times IS NOT NULL AND last_index IS NOT NULL;
+    `
   }
 ]
 

@@ -42,6 +42,8 @@ export interface SeriesRecord {
   occurrences: number
   /** Occurrences that came due while the app was closed and were never made (only the latest of them is). */
   skipped: number
+  /** Occurrences the operator skipped ahead of time (Skip next): never made (QA70). */
+  skippedByOperator: number
   lastOccurrenceAt: number | null
   createdAt: number
   updatedAt: number
@@ -59,6 +61,7 @@ export type SeriesPatch = Partial<
     | 'nextAt'
     | 'occurrences'
     | 'skipped'
+    | 'skippedByOperator'
     | 'lastOccurrenceAt'
     | 'updatedAt'
   >
@@ -82,6 +85,7 @@ interface SeriesRow {
   next_at: number | null
   occurrences: number
   skipped: number
+  skipped_by_operator: number
   last_occurrence_at: number | null
   created_at: number
   updated_at: number
@@ -126,6 +130,7 @@ const PATCH_COLUMNS: Record<keyof SeriesPatch, string> = {
   nextAt: 'next_at',
   occurrences: 'occurrences',
   skipped: 'skipped',
+  skippedByOperator: 'skipped_by_operator',
   lastOccurrenceAt: 'last_occurrence_at',
   updatedAt: 'updated_at'
 }
@@ -153,8 +158,8 @@ export class SeriesStore {
           .prepare(
             `INSERT INTO outbox_series (id, device_id, recipients, is_group, start_local, time_zone, rule_kind, rule_days,
              overdue_policy, status, end_date, end_times, last_index, next_index, next_at, occurrences, skipped,
-             last_occurrence_at, created_at, updated_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+             skipped_by_operator, last_occurrence_at, created_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
           )
           .run(
             series.id,
@@ -174,6 +179,7 @@ export class SeriesStore {
             series.nextAt,
             series.occurrences,
             series.skipped,
+            series.skippedByOperator,
             series.lastOccurrenceAt,
             series.createdAt,
             series.updatedAt
@@ -394,6 +400,7 @@ export class SeriesStore {
       nextAt: row.next_at,
       occurrences: row.occurrences,
       skipped: row.skipped,
+      skippedByOperator: row.skipped_by_operator,
       lastOccurrenceAt: row.last_occurrence_at,
       createdAt: row.created_at,
       updatedAt: row.updated_at,

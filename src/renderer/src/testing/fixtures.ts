@@ -169,6 +169,7 @@ export function makeSeries(overrides: Partial<SeriesView> = {}): SeriesView {
     occurrences: 0,
     sent: 0,
     skipped: 0,
+    skippedByOperator: 0,
     lastOccurrenceAt: null,
     madeUnsent: null,
     createdAt: '2030-01-01T00:00:00.000Z',

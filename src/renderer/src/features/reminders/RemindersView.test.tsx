@@ -1053,11 +1053,11 @@ describe('RemindersView', () => {
   it.each([
     {
       language: 'en',
-      made: 'Made 3 times; 1 message sent so far. Last: 12 Jan 2030, 08:00 WITA. 4 times were skipped while Sender Desk was closed.'
+      made: 'Made 3 times, skipped 4; 1 message sent so far. Last: 12 Jan 2030, 08:00 WITA. 4 times were skipped while Sender Desk was closed.'
     },
     {
       language: 'id',
-      made: 'Dibuat 3 kali; 1 pesan terkirim sejauh ini. Terakhir: 12 Jan 2030, 08.00 WITA. 4 kali terlewat saat Sender Desk tertutup.'
+      made: 'Dibuat 3 kali, dilewati 4 kali; 1 pesan terkirim sejauh ini. Terakhir: 12 Jan 2030, 08.00 WITA. 4 kali terlewat saat Sender Desk tertutup.'
     }
   ] as const)(
     "names a series' last time in its own zone, what it made apart from what was sent, and what it skipped (QA22 Q22-01, QA33 Q33-04, $language)",
@@ -1163,6 +1163,33 @@ describe('RemindersView', () => {
       'Skip the message of 19 Jan 2030, 08:00 (WITA)? Nothing is sent then, and it counts as one of its 3 times; the series goes on after it.'
     )
   })
+
+  // QA70: a 3-times series skipped each time read "3 of 3 times" beside "Made 0 times", nothing saying they were skipped.
+  it.each([
+    { language: 'en', made: 'Made 0 times, skipped 3; 0 messages sent so far.' },
+    { language: 'id', made: 'Dibuat 0 kali, dilewati 3 kali; 0 pesan terkirim sejauh ini.' }
+  ] as const)(
+    'says the times skipped beside those made, adding up to the times of a counted end ($language)',
+    async ({ language, made }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true })]
+        })
+      )
+      const skippedEach = {
+        ...series,
+        status: 'ended' as const,
+        end: { kind: 'times' as const, times: 3, passed: 3 },
+        nextAt: null,
+        nextLocal: null,
+        skippedByOperator: 3
+      }
+      fake.handle('series:list', () => ({ series: [skippedEach] }))
+      render(<RemindersView />)
+      expect((await screen.findByTestId('series-made')).textContent).toBe(made)
+    }
+  )
 
   it("closes a gateway reminder's Edit form with Esc, as Schedules' Reschedule does, giving the focus back to Edit (QA47 Q47-02)", async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))

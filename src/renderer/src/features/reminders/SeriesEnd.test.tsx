@@ -29,6 +29,7 @@ const series: SeriesView = {
   occurrences: 3,
   sent: 3,
   skipped: 0,
+  skippedByOperator: 0,
   lastOccurrenceAt: '2030-01-21T00:00:00.000Z',
   madeUnsent: null,
   createdAt: '2030-01-01T00:00:00.000Z'

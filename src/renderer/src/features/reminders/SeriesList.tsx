@@ -195,6 +195,7 @@ function SeriesRow({
           zone: zoneLabel(view.timezone)
         })
       : ''
+  const timesSkipped = series.skipped + series.skippedByOperator
   const what = series.entries
     .map((entry) =>
       entry.kind === 'text'
@@ -241,7 +242,14 @@ function SeriesRow({
       </div>
       <p className="small" data-testid="series-made">
         {/* Made is not sent: a held or failed occurrence was made, never sent (QA33 Q33-04). */}
-        {t('reminders.madeSent', { made: series.occurrences, sent: series.sent })}
+        {/* The times skipped are said with those made, so they add up to the times come (QA70). */}
+        {timesSkipped > 0
+          ? t('reminders.madeSkippedSent', {
+              made: series.occurrences,
+              skipped: timesSkipped,
+              sent: series.sent
+            })
+          : t('reminders.madeSent', { made: series.occurrences, sent: series.sent })}
         {series.lastOccurrenceAt
           ? // In the series' zone, named: the customer's clock, as the next time is (QA22 Q22-01).
             ` ${t('reminders.lastLine', { time: formatDateTimeInZone(series.lastOccurrenceAt, locale, series.timezone) })}`
