@@ -73,6 +73,18 @@ export function useResultGoesOnOpen(open: string | null, putAway: () => void): v
   }
 }
 
+/**
+ * A row's last result line put away as an action starts elsewhere in its view: `started` counts those actions (QA70:
+ * "Skipped." stayed under a series as the operator made a new reminder above it). Its first value puts nothing away.
+ */
+export function useResultGoesWhenStarted(started: number, putAway: () => void): void {
+  const [shownWith, setShownWith] = useState(started)
+  if (shownWith !== started) {
+    setShownWith(started)
+    putAway()
+  }
+}
+
 interface PanelToggleProps<P extends string> {
   panels: RowPanel<P>
   panel: P

@@ -12,7 +12,7 @@ import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import { DateTimeFields, isNoSuchMoment } from '../../ui/DateTimeFields'
 import { Field } from '../../ui/Field'
 import { describeGatewayStart, describePeriode } from './repeat-rules'
-import { PanelToggle, RowActions, useRowPanel } from '../../ui/RowActions'
+import { PanelToggle, RowActions, useResultGoesWhenStarted, useRowPanel } from '../../ui/RowActions'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { cancelOnEscape } from '../../ui/escape'
@@ -25,6 +25,7 @@ export function GatewayReminderList({
   deviceLabel,
   reminders,
   error,
+  actionsElsewhere,
   onChanged,
   onRetry
 }: {
@@ -32,6 +33,8 @@ export function GatewayReminderList({
   deviceLabel: string
   reminders: ReminderView[] | null
   error: ErrorInfo | null
+  /** Actions started elsewhere in the view (a new reminder's Create): each puts the last result lines away. */
+  actionsElsewhere: number
   onChanged(): void
   /** Reads the list again after a failed read. */
   onRetry(): void
@@ -39,7 +42,8 @@ export function GatewayReminderList({
   const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // A deleted reminder leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const { left, say, lineRef } = useRowLeftLine<{ text: string }>()
+  const { left, say, clear, lineRef } = useRowLeftLine<{ text: string }>()
+  useResultGoesWhenStarted(actionsElsewhere, clear)
   return (
     <section className="card" aria-labelledby="gateway-reminders-heading">
       <h3 id="gateway-reminders-heading" ref={headingRef} tabIndex={-1}>
@@ -58,6 +62,7 @@ export function GatewayReminderList({
         <ul className="service-list" aria-label={t('reminders.gatewayList')}>
           {reminders.map((reminder) => (
             <ReminderRow
+              actionsElsewhere={actionsElsewhere}
               key={reminder.id}
               reminder={reminder}
               onChanged={(leaving) => {
@@ -77,8 +82,10 @@ export function GatewayReminderList({
 
 function ReminderRow({
   reminder,
+  actionsElsewhere,
   onChanged
 }: {
+  actionsElsewhere: number
   reminder: ReminderView
   /** `leaving`: what the action did, when it takes the row out of the list (deleted). */
   onChanged(leaving?: string): void
@@ -91,6 +98,7 @@ function ReminderRow({
   const [feedback, setFeedback] = useState<{ tone: 'ok' | 'bad'; text: string } | null>(null)
   const feedbackRef = useRef<HTMLParagraphElement>(null)
   const actionStarts = useFocusAfterAction(busy, feedbackRef)
+  useResultGoesWhenStarted(actionsElsewhere, () => setFeedback(null))
 
   async function act(work: () => Promise<unknown>, done: string, leaves = false): Promise<void> {
     actionStarts()

@@ -53,9 +53,12 @@ const GATEWAY_ZONE = GATEWAY_TIME_ZONE
 
 export function ReminderForm({
   deviceId,
+  onCreates,
   onCreated
 }: {
   deviceId: string
+  /** Create was pressed: another action starts, the lists' last result lines go. */
+  onCreates(): void
   onCreated(keeper: Keeper): void
 }): React.JSX.Element {
   const t = useT()
@@ -237,6 +240,7 @@ export function ReminderForm({
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault()
+    onCreates()
     setTried(true)
     if (done) {
       setSameAgain(true)

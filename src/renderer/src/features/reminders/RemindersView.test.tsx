@@ -1129,6 +1129,32 @@ describe('RemindersView', () => {
     )
   })
 
+  // QA70: "Skipped." stayed on screen as the operator made a new reminder: a result line goes as another action starts.
+  it("puts a row's last result line away as a new reminder is made", async () => {
+    fake.handle('series:list', () => ({ series: [series] }))
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    const after = { ...series, nextAt: '2030-01-26T00:00:00.000Z', nextLocal: '2030-01-26T08:00:00' }
+    fake.handle('series:skipNext', () => after)
+    fake.handle('reminders:refresh', () => reminder)
+    fake.handle('series:create', () => ({ ...series, id: 's-2' }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await user.click(await screen.findByTestId('series-skip-s-1'))
+    await user.click(screen.getByTestId('series-skip-confirm-s-1'))
+    await screen.findByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')
+    await user.click(screen.getByTestId('reminder-refresh-r-1'))
+    await screen.findByText('Up to date with the gateway.')
+
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890')
+    await user.type(screen.getByTestId('reminder-message'), 'Minum obat')
+    await fillWhen('2030-01-15', '10:30')
+    await user.click(screen.getByTestId('reminder-submit'))
+    await screen.findByText('Saved in Sender Desk.')
+    expect(screen.queryByText('Skipped. Next: 26 Jan 2030, 08:00 (WITA).')).toBeNull()
+    expect(screen.queryByText('Up to date with the gateway.')).toBeNull()
+  })
+
   // QA61: skipping the second of two times asked "the series goes on after it", then said "Skipped. Next: .".
   it('says skipping its last time ends the series, before and after', async () => {
     const lastOne = { ...series, end: { kind: 'times' as const, times: 2, passed: 1 } }

@@ -45,17 +45,21 @@ function DeviceReminders({
   const reminders = useSandboxQuery(deviceId, () => call('reminders:list', { deviceId }))
   const outboxSeq = useOutbox((s) => s.changeSeq)
   const series = useSandboxQuery(deviceId, () => call('series:list', { deviceId }), outboxSeq)
+  // How many times Create was pressed: the rows' last result lines go as a new reminder is made (QA70).
+  const [creates, setCreates] = useState(0)
 
   return (
     <>
       <ReminderForm
         deviceId={deviceId}
+        onCreates={() => setCreates((n) => n + 1)}
         onCreated={(keeper) => (keeper === 'gateway' ? reminders.reload() : series.reload())}
       />
       <GatewayReminderList
         deviceLabel={deviceLabel}
         reminders={reminders.data?.reminders ?? null}
         error={reminders.error}
+        actionsElsewhere={creates}
         onChanged={reminders.reload}
         onRetry={reminders.retry}
       />
@@ -63,6 +67,7 @@ function DeviceReminders({
         deviceLabel={deviceLabel}
         series={series.data?.series ?? null}
         error={series.error}
+        actionsElsewhere={creates}
         onChanged={series.reload}
         onRetry={series.retry}
       />

@@ -10,7 +10,13 @@ import { describeRule } from './repeat-rules'
 import { busyButtonProps } from '../../ui/busy-button'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { ListStatus } from '../../ui/ListStatus'
-import { PanelToggle, RowActions, useResultGoesOnOpen, useRowPanel } from '../../ui/RowActions'
+import {
+  PanelToggle,
+  RowActions,
+  useResultGoesOnOpen,
+  useResultGoesWhenStarted,
+  useRowPanel
+} from '../../ui/RowActions'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { cancelOnEscape } from '../../ui/escape'
@@ -39,6 +45,7 @@ export function SeriesList({
   deviceLabel,
   series,
   error,
+  actionsElsewhere,
   onChanged,
   onRetry
 }: {
@@ -46,6 +53,8 @@ export function SeriesList({
   deviceLabel: string
   series: SeriesView[] | null
   error: ErrorInfo | null
+  /** Actions started elsewhere in the view (a new reminder's Create): each puts the last result lines away. */
+  actionsElsewhere: number
   onChanged(): void
   /** Reads the list again after a failed read. */
   onRetry(): void
@@ -53,7 +62,8 @@ export function SeriesList({
   const t = useT()
   const headingRef = useRef<HTMLHeadingElement>(null)
   // A deleted series leaves the list with the button pressed: focus goes to the line saying so (as in Schedules).
-  const { left, say, lineRef } = useRowLeftLine<Leaving>()
+  const { left, say, clear, lineRef } = useRowLeftLine<Leaving>()
+  useResultGoesWhenStarted(actionsElsewhere, clear)
   const leftOutbox = left?.outbox ?? null
   return (
     <section className="card" aria-labelledby="series-heading">
@@ -73,6 +83,7 @@ export function SeriesList({
         <ul className="service-list" aria-label={t('reminders.localList')}>
           {series.map((one) => (
             <SeriesRow
+              actionsElsewhere={actionsElsewhere}
               key={one.id}
               series={one}
               onChanged={(leaving) => {
@@ -102,8 +113,10 @@ export function SeriesList({
 
 function SeriesRow({
   series,
+  actionsElsewhere,
   onChanged
 }: {
+  actionsElsewhere: number
   series: SeriesView
   /** `leaving`: what the action did, when it takes the row out of the list (deleted). */
   onChanged(leaving?: Leaving): void
@@ -123,6 +136,7 @@ function SeriesRow({
   const panels = useRowPanel<'skip' | 'end' | 'stop' | 'delete'>()
   const asking = panels.open
   useResultGoesOnOpen(asking, () => setFeedback(null))
+  useResultGoesWhenStarted(actionsElsewhere, () => setFeedback(null))
   // Asked for from the Outbox (a message cancelled past this series' end, QA44 Q44-02): the row in view, its "Change
   // end" focused (the row itself when it has none), unless the operator moved the focus while the list loaded.
   const rowRef = useRef<HTMLLIElement>(null)
