@@ -81,7 +81,14 @@ it('names what the removal does to the device’s gateway reminders and series b
       }
     ],
     // Sender Desk's own series, named by their message's start with the rule the Reminders view words.
-    namedSeries: [{ id: expect.any(String), name: 'Laporan mingguan', rule: { kind: 'daily' } }]
+    namedSeries: [
+      {
+        id: expect.any(String),
+        name: 'Laporan mingguan',
+        rule: { kind: 'daily' },
+        startLocal: '2030-01-01T08:00:00'
+      }
+    ]
   })
 })
 

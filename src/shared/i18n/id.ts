@@ -1795,6 +1795,11 @@ export const id: Record<MessageKey, string> = {
   'reminders.repeat.weekly': 'Setiap minggu',
   'reminders.repeat.monthly': 'Setiap bulan',
   'reminders.repeat.yearly': 'Setiap tahun',
+  'reminders.repeat.weeklyOn': 'Setiap minggu pada hari {weekday}',
+  'reminders.repeat.monthlyOn': 'Setiap bulan pada tanggal {day}',
+  'reminders.repeat.monthlyOnLate':
+    'Setiap bulan pada tanggal {day}, atau tanggal terakhirnya bila bulannya lebih pendek',
+  'reminders.repeat.yearlyOn': 'Setiap tahun pada {date}',
   'reminders.repeat.everyN': 'Setiap beberapa hari',
   'reminders.every': 'Setiap {days} hari',
   'reminders.days': 'Jumlah hari',

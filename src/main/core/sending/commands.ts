@@ -255,11 +255,16 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   }
 }
 
-/** A series as a device's removal names it: its message's start (else its file's name) and its rule. */
+/** A series as a device's removal names it: its message's start (else its file's name), its rule and its start's day. */
 function removalSeries(series: SeriesView): RemovalSeries {
   const text = series.entries.find((entry) => entry.text?.trim())?.text
   const fileName = series.entries.find((entry) => entry.fileName)?.fileName
-  return { id: series.id, name: textStart(text ?? fileName ?? ''), rule: series.rule }
+  return {
+    id: series.id,
+    name: textStart(text ?? fileName ?? ''),
+    rule: series.rule,
+    startLocal: series.startLocal
+  }
 }
 
 /**

@@ -355,6 +355,22 @@ export function formatCalendarDate(text: string, locale: string): string {
   )
 }
 
+/** The wall-clock day of `YYYY-MM-DD…` (a series' start on its own clock) as UTC's midnight of it: its layout only. */
+function dayOfWall(text: string): number {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number)
+  return Date.UTC(year!, month! - 1, day!)
+}
+
+/** The weekday of a wall-clock day (`YYYY-MM-DD…`) in the operator's locale: "Monday", "Senin". */
+export function formatWeekday(text: string, locale: string): string {
+  return dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(dayOfWall(text))
+}
+
+/** The day and month of a wall-clock day (`YYYY-MM-DD…`) in the operator's locale: "5 March", "5 Maret". */
+export function formatDayOfYear(text: string, locale: string): string {
+  return dateTimeFormat(locale, { day: 'numeric', month: 'long', timeZone: 'UTC' }).format(dayOfWall(text))
+}
+
 /**
  * A time of day written HH:mm ('08:00', a campaign's working hours) in the operator's locale: "08:00" in English,
  * "08.00" in Indonesian, as Intl writes every other time in the window. Anything else is shown as it came.

@@ -1207,7 +1207,9 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       gatewayReminders: 2,
       series: 1,
       reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
-      namedSeries: [{ id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' } }]
+      namedSeries: [
+        { id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' }, startLocal: '2030-01-21T08:00:00' }
+      ]
     }))
     for (const [language, reminders, series] of [
       [
@@ -1346,10 +1348,15 @@ describe('the remove question and its answer name the gateway reminders', () => 
   it('names the first few of Sender Desk’s own series with their rules, and how many more, in both languages', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
     const namedSeries = [
-      { id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' } },
-      { id: 's-2', name: 'Cek stok', rule: { kind: 'every-n-days', days: 3 } },
-      { id: 's-3', name: 'jadwal.pdf', rule: { kind: 'daily' } },
-      { id: 's-4', name: 'Rekap bulanan', rule: { kind: 'monthly' } }
+      { id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' }, startLocal: '2030-01-21T08:00:00' },
+      {
+        id: 's-2',
+        name: 'Cek stok',
+        rule: { kind: 'every-n-days', days: 3 },
+        startLocal: '2030-01-15T08:00:00'
+      },
+      { id: 's-3', name: 'jadwal.pdf', rule: { kind: 'daily' }, startLocal: '2030-01-15T08:00:00' },
+      { id: 's-4', name: 'Rekap bulanan', rule: { kind: 'monthly' }, startLocal: '2030-01-15T08:00:00' }
     ] as const
     fake.handle('devices:removalPreview', () => ({
       gatewayReminders: 0,
@@ -1361,13 +1368,17 @@ describe('the remove question and its answer name the gateway reminders', () => 
       [
         'en',
         'Recurring messages kept by Sender Desk',
-        ['“Laporan mingguan”: Every week', '“Cek stok”: Every 3 days', '“jadwal.pdf”: Every day'],
+        ['“Laporan mingguan”: Every week on Monday', '“Cek stok”: Every 3 days', '“jadwal.pdf”: Every day'],
         'and 1 more'
       ],
       [
         'id',
         'Pesan berulang yang disimpan Sender Desk',
-        ['“Laporan mingguan”: Setiap minggu', '“Cek stok”: Setiap 3 hari', '“jadwal.pdf”: Setiap hari'],
+        [
+          '“Laporan mingguan”: Setiap minggu pada hari Senin',
+          '“Cek stok”: Setiap 3 hari',
+          '“jadwal.pdf”: Setiap hari'
+        ],
         'dan 1 lainnya'
       ]
     ] as const) {

@@ -72,12 +72,16 @@ export function RemovalReminderNames({
 /** Sender Desk's own series the removal deletes, for its question: each by its name and rule, as the Reminders view. */
 export function RemovalSeriesNames({ series }: { series: RemovalSeries[] }): React.JSX.Element | null {
   const t = useT()
+  const locale = localeOf(useLanguage())
   return (
     <FirstFew
       label={t('devices.remove.seriesList')}
       lines={series.map((one) => ({
         key: one.id,
-        text: t('devices.remove.seriesLine', { name: one.name, repeat: describeRule(t, one.rule) })
+        text: t('devices.remove.seriesLine', {
+          name: one.name,
+          repeat: describeRule(t, locale, one.rule, one.startLocal)
+        })
       }))}
     />
   )

@@ -519,7 +519,8 @@ describe('RemindersView', () => {
     ])
     const row = await screen.findByTestId('series-row')
     expect(row.textContent).toContain('menu.pdf — Menu')
-    expect(row.textContent).toContain('Every week')
+    // On its weekday, on its own clock (QA69: "Every week" said no weekday).
+    expect(row.textContent).toContain('Every week on Saturday')
     // The zone as the pickers name it, not its IANA id.
     expect(row.textContent).toContain('(WITA)')
     expect(row.textContent).not.toContain('Asia/Makassar')

@@ -230,7 +230,8 @@ function SeriesRow({
       aria-labelledby={`series-head-${series.id}`}
     >
       <div id={`series-head-${series.id}`}>
-        <strong>{what}</strong> <span className="tag">{describeRule(t, series.rule)}</span>
+        <strong>{what}</strong>{' '}
+        <span className="tag">{describeRule(t, locale, series.rule, series.startLocal)}</span>
         {series.status === 'stopped' ? <span className="tag"> {t('reminders.stopped')}</span> : null}
         {series.status === 'ended' ? <span className="tag"> {t('reminders.ended')}</span> : null}
         {series.end ? (
@@ -272,7 +273,10 @@ function SeriesRow({
       </p>
       {/* Named for the series, as Schedules' rows are: several series have the same three buttons (Q25-09). */}
       <RowActions
-        label={t('reminders.series.actionsFor', { phone: recipients, rule: describeRule(t, series.rule) })}
+        label={t('reminders.series.actionsFor', {
+          phone: recipients,
+          rule: describeRule(t, locale, series.rule, series.startLocal)
+        })}
       >
         {series.status === 'active' && !stopped && series.nextLocal ? (
           <PanelToggle

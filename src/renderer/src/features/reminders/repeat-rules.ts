@@ -3,7 +3,7 @@
 import type { RecurrenceRule, ReminderPeriode, ReminderView } from '../../../../shared/contract'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
 import type { MessageKey, Translate } from '../../i18n'
-import { formatWallClock } from '../../i18n/dates'
+import { formatDayOfYear, formatWallClock, formatWeekday } from '../../i18n/dates'
 
 export type Repeat = 'daily' | 'weekly' | 'monthly' | 'yearly' | 'every-n-days'
 
@@ -38,8 +38,29 @@ export function localRule(repeat: Repeat, days: number): RecurrenceRule {
   return repeat === 'every-n-days' ? { kind: 'every-n-days', days } : { kind: repeat }
 }
 
-export function describeRule(t: Translate, rule: RecurrenceRule): string {
-  return rule.kind === 'every-n-days' ? t('reminders.every', { days: rule.days }) : t(REPEAT_LABEL[rule.kind])
+/** The shortest month's length: a monthly day past it falls on a shorter month's last day (recurrence.ts). */
+const SHORTEST_MONTH = 28
+
+/**
+ * How often a series repeats, on which day by its start (`YYYY-MM-DDTHH:mm:ss` on its clock): "Every week on Monday"
+ * (QA69: "Every week" said no weekday), "Every month on day 19", "Every year on 5 March".
+ */
+export function describeRule(t: Translate, locale: string, rule: RecurrenceRule, startLocal: string): string {
+  const day = Number(startLocal.slice(8, 10))
+  switch (rule.kind) {
+    case 'every-n-days':
+      return t('reminders.every', { days: rule.days })
+    case 'weekly':
+      return t('reminders.repeat.weeklyOn', { weekday: formatWeekday(startLocal, locale) })
+    case 'monthly':
+      return t(day > SHORTEST_MONTH ? 'reminders.repeat.monthlyOnLate' : 'reminders.repeat.monthlyOn', {
+        day
+      })
+    case 'yearly':
+      return t('reminders.repeat.yearlyOn', { date: formatDayOfYear(startLocal, locale) })
+    default:
+      return t(REPEAT_LABEL[rule.kind])
+  }
 }
 
 export function describePeriode(t: Translate, periode: ReminderPeriode, customDay: number | null): string {
