@@ -921,11 +921,17 @@ export type SeriesView = z.infer<typeof SeriesView>
 
 /**
  * One of Sender Desk's own series as a device's removal names it: as the operator knows it (its message's start, else
- * its file's name) and its rule, which the window words as the Reminders view does.
+ * its file's name) and its rule, which the window words as the Reminders view does, from its start; and whether it
+ * still makes messages, its status and next time (QA69: a stopped or ended one read as running).
  */
-export const RemovalSeries = SeriesView.pick({ id: true, rule: true, startLocal: true }).extend({
-  name: z.string()
-})
+export const RemovalSeries = SeriesView.pick({
+  id: true,
+  rule: true,
+  startLocal: true,
+  timezone: true,
+  status: true,
+  nextAt: true
+}).extend({ name: z.string() })
 export type RemovalSeries = z.infer<typeof RemovalSeries>
 
 export const DeviceProduct = z.enum(DEVICE_PRODUCTS)

@@ -86,7 +86,11 @@ it('names what the removal does to the device’s gateway reminders and series b
         id: expect.any(String),
         name: 'Laporan mingguan',
         rule: { kind: 'daily' },
-        startLocal: '2030-01-01T08:00:00'
+        startLocal: '2030-01-01T08:00:00',
+        // Whether it still makes messages, and when next (QA69: a stopped or ended one read as running).
+        timezone: 'Asia/Makassar',
+        status: 'active',
+        nextAt: '2030-01-01T00:00:00.000Z'
       }
     ]
   })

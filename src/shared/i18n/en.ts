@@ -622,7 +622,7 @@ export const enRest = {
   'devices.remove.reminderLine': '“{name}”: {repeat}, {from}',
   'devices.remove.remindersMore': 'and {count} more',
   'devices.remove.seriesList': 'Recurring messages kept by Sender Desk',
-  'devices.remove.seriesLine': '“{name}”: {repeat}',
+  'devices.remove.seriesLine': '“{name}”: {repeat}, {when}',
   'devices.removed.keptTitle': 'Reminders the gateway keeps sending',
   'devices.removed.kept':
     'The gateway goes on sending {count, plural, one {# reminder} other {# reminders}} of {label}, which Sender Desk no longer manages: delete {count, plural, one {it in the gateway’s dashboard by its gateway id.} other {them in the gateway’s dashboard by their gateway ids.}}',

@@ -856,7 +856,7 @@ export const id: Record<MessageKey, string> = {
   'devices.remove.reminderLine': '“{name}”: {repeat}, {from}',
   'devices.remove.remindersMore': 'dan {count} lainnya',
   'devices.remove.seriesList': 'Pesan berulang yang disimpan Sender Desk',
-  'devices.remove.seriesLine': '“{name}”: {repeat}',
+  'devices.remove.seriesLine': '“{name}”: {repeat}, {when}',
   'devices.removed.keptTitle': 'Pengingat yang terus dikirim gateway',
   'devices.removed.kept':
     'Gateway terus mengirim {count} pengingat dari {label}, yang tidak lagi dikelola Sender Desk: hapus pengingat itu di dasbor gateway dengan ID gateway-nya.',

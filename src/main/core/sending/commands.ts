@@ -255,7 +255,10 @@ export function bulkReply(outbox: Outbox, result: BulkResult): OutboxBulkReply {
   }
 }
 
-/** A series as a device's removal names it: its message's start (else its file's name), its rule and its start's day. */
+/**
+ * A series as a device's removal names it: its message's start (else its file's name), its rule and its start's day,
+ * and whether it still makes messages (its status and next time).
+ */
 function removalSeries(series: SeriesView): RemovalSeries {
   const text = series.entries.find((entry) => entry.text?.trim())?.text
   const fileName = series.entries.find((entry) => entry.fileName)?.fileName
@@ -263,7 +266,10 @@ function removalSeries(series: SeriesView): RemovalSeries {
     id: series.id,
     name: textStart(text ?? fileName ?? ''),
     rule: series.rule,
-    startLocal: series.startLocal
+    startLocal: series.startLocal,
+    timezone: series.timezone,
+    status: series.status,
+    nextAt: series.nextAt
   }
 }
 

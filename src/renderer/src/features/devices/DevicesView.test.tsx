@@ -20,7 +20,7 @@ import { EMPTY_COUNTS } from '../../stores/outbox'
 import { formatDateTimeInZone } from '../../i18n/dates'
 import { localeOf } from '../../i18n'
 import { handleNavigate } from '../../stores/app'
-import type { RemovalReminder } from '../../../../shared/contract'
+import type { RemovalReminder, RemovalSeries } from '../../../../shared/contract'
 
 let fake: FakeApi
 
@@ -1207,9 +1207,7 @@ describe('the remove question names the gateway reminders and series (QA42 Q42-0
       gatewayReminders: 2,
       series: 1,
       reminders: [removalReminder('Cicilan', '501'), removalReminder('Minum obat', '502')],
-      namedSeries: [
-        { id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' }, startLocal: '2030-01-21T08:00:00' }
-      ]
+      namedSeries: [removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' })]
     }))
     for (const [language, reminders, series] of [
       [
@@ -1279,6 +1277,25 @@ async function namedIn(question: HTMLElement, name: string): Promise<(string | n
     .map((item) => item.textContent)
 }
 
+/** A series as the removal's preview names it: running, next on 21 Jan 2030 08:00 in Makassar, unless `more` says. */
+function removalSeries(
+  id: string,
+  name: string,
+  rule: RemovalSeries['rule'],
+  more: Partial<RemovalSeries> = {}
+): RemovalSeries {
+  return {
+    id,
+    name,
+    rule,
+    startLocal: '2030-01-21T08:00:00',
+    timezone: 'Asia/Makassar',
+    status: 'active',
+    nextAt: '2030-01-21T00:00:00.000Z',
+    ...more
+  }
+}
+
 /** A gateway reminder as the removal's preview names it. */
 function removalReminder(
   name: string,
@@ -1345,19 +1362,15 @@ describe('the remove question and its answer name the gateway reminders', () => 
     }
   })
 
-  it('names the first few of Sender Desk’s own series with their rules, and how many more, in both languages', async () => {
+  it('names the first few of Sender Desk’s own series with their rules and next times, running first, ended and stopped ones so, in both languages', async () => {
     fake.handle('outbox:counts', () => makeCounts({}))
+    // QA69: a stopped or ended series read as running, and none said its next time. Those still running come first.
     const namedSeries = [
-      { id: 's-1', name: 'Laporan mingguan', rule: { kind: 'weekly' }, startLocal: '2030-01-21T08:00:00' },
-      {
-        id: 's-2',
-        name: 'Cek stok',
-        rule: { kind: 'every-n-days', days: 3 },
-        startLocal: '2030-01-15T08:00:00'
-      },
-      { id: 's-3', name: 'jadwal.pdf', rule: { kind: 'daily' }, startLocal: '2030-01-15T08:00:00' },
-      { id: 's-4', name: 'Rekap bulanan', rule: { kind: 'monthly' }, startLocal: '2030-01-15T08:00:00' }
-    ] as const
+      removalSeries('s-2', 'Cek stok', { kind: 'every-n-days', days: 3 }, { status: 'ended', nextAt: null }),
+      removalSeries('s-1', 'Laporan mingguan', { kind: 'weekly' }),
+      removalSeries('s-3', 'jadwal.pdf', { kind: 'daily' }, { status: 'stopped', nextAt: null }),
+      removalSeries('s-4', 'Rekap bulanan', { kind: 'monthly' }, { status: 'stopped', nextAt: null })
+    ]
     fake.handle('devices:removalPreview', () => ({
       gatewayReminders: 0,
       series: 4,
@@ -1368,16 +1381,20 @@ describe('the remove question and its answer name the gateway reminders', () => 
       [
         'en',
         'Recurring messages kept by Sender Desk',
-        ['“Laporan mingguan”: Every week on Monday', '“Cek stok”: Every 3 days', '“jadwal.pdf”: Every day'],
+        [
+          '“Laporan mingguan”: Every week on Monday, next 21 Jan 2030, 08:00 (WITA)',
+          '“Cek stok”: Every 3 days, ended',
+          '“jadwal.pdf”: Every day, stopped'
+        ],
         'and 1 more'
       ],
       [
         'id',
         'Pesan berulang yang disimpan Sender Desk',
         [
-          '“Laporan mingguan”: Setiap minggu pada hari Senin',
-          '“Cek stok”: Setiap 3 hari',
-          '“jadwal.pdf”: Setiap hari'
+          '“Laporan mingguan”: Setiap minggu pada hari Senin, berikutnya 21 Jan 2030, 08.00 (WITA)',
+          '“Cek stok”: Setiap 3 hari, selesai',
+          '“jadwal.pdf”: Setiap hari, dihentikan'
         ],
         'dan 1 lainnya'
       ]

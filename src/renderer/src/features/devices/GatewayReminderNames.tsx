@@ -10,6 +10,7 @@ import { useDevices } from '../../stores/devices'
 import { busyButtonProps } from '../../ui/busy-button'
 import { CopyButton } from '../../ui/CopyButton'
 import { describeGatewayStart, describePeriode, describeRule } from '../reminders/repeat-rules'
+import { formatDateTime, zoneLabel } from '../../i18n/dates'
 
 /** How many reminders (and series) the question names before it says how many more. */
 const NAMED_IN_QUESTION = 3
@@ -69,18 +70,31 @@ export function RemovalReminderNames({
   )
 }
 
-/** Sender Desk's own series the removal deletes, for its question: each by its name and rule, as the Reminders view. */
+/**
+ * Sender Desk's own series the removal deletes, for its question: each by its name and rule, as the Reminders view,
+ * and when it makes its next messages, or that it ended or was stopped (QA69: such a one read as running). Those still
+ * running first: the few named are the ones the removal stops.
+ */
 export function RemovalSeriesNames({ series }: { series: RemovalSeries[] }): React.JSX.Element | null {
   const t = useT()
   const locale = localeOf(useLanguage())
+  const running = (one: RemovalSeries): boolean => one.status === 'active' && one.nextAt !== null
+  const when = (one: RemovalSeries): string =>
+    running(one)
+      ? t('reminders.nextLine', {
+          time: formatDateTime(one.nextAt, locale, one.timezone),
+          zone: zoneLabel(one.timezone)
+        })
+      : t(one.status === 'stopped' ? 'reminders.stopped' : 'reminders.ended')
   return (
     <FirstFew
       label={t('devices.remove.seriesList')}
-      lines={series.map((one) => ({
+      lines={[...series.filter(running), ...series.filter((one) => !running(one))].map((one) => ({
         key: one.id,
         text: t('devices.remove.seriesLine', {
           name: one.name,
-          repeat: describeRule(t, locale, one.rule, one.startLocal)
+          repeat: describeRule(t, locale, one.rule, one.startLocal),
+          when: when(one)
         })
       }))}
     />
