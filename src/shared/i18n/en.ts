@@ -1632,6 +1632,10 @@ export const enRest = {
   'reminders.sandbox.none': 'The sandbox sends it first at {next}.',
   'reminders.sandbox.sent':
     'Sent by the sandbox {count, plural, one {once} other {# times}}, last at {last}; next at {next}.',
+  'reminders.deviceLoggedOut':
+    '{device} is logged out: the gateway cannot send this reminder until its QR code is scanned again.',
+  'reminders.deviceNeedsScan':
+    '{device} needs its QR code scanned: the gateway cannot send this reminder until then.',
   'reminders.actionsFor': 'Actions for the reminder to {phone}',
   'reminders.refresh': 'Ask the gateway',
   'reminders.refreshed': 'Up to date with the gateway.',

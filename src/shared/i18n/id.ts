@@ -1831,6 +1831,10 @@ export const id: Record<MessageKey, string> = {
   'reminders.startsLine': 'mulai {time}',
   'reminders.sandbox.none': 'Sandbox mengirimnya pertama kali pada {next}.',
   'reminders.sandbox.sent': 'Dikirim sandbox {count} kali, terakhir {last}; berikutnya {next}.',
+  'reminders.deviceLoggedOut':
+    '{device} sudah keluar (logout): gateway tidak dapat mengirim pengingat ini sampai kode QR-nya dipindai lagi.',
+  'reminders.deviceNeedsScan':
+    '{device} perlu kode QR-nya dipindai: sebelum itu, gateway tidak dapat mengirim pengingat ini.',
   'reminders.actionsFor': 'Tindakan untuk pengingat kepada {phone}',
   'reminders.refresh': 'Tanya gateway',
   'reminders.refreshed': 'Sudah sesuai dengan gateway.',

@@ -20,6 +20,8 @@ import { ListStatus } from '../../ui/ListStatus'
 import { useRecipientsText } from '../../ui/RecipientName'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { useRowLeftLine } from '../../ui/use-row-left-line'
+import { useDevices } from '../../stores/devices'
+import { scanCause } from '../../../../shared/device-status'
 
 export function GatewayReminderList({
   deviceLabel,
@@ -116,6 +118,10 @@ function ReminderRow({
     }
   }
 
+  // The gateway cannot send it while its device needs a scan (QA69: the row said nothing of it), said by why, as the
+  // Outbox words a device that waits on a scan.
+  const device = useDevices((s) => s.devices.find((one) => one.id === reminder.deviceId))
+  const waitsScan = device ? scanCause(device) : null
   const sandbox = reminder.sandbox
   // Sent to the gateway, its answer lost: it may be there, under an id not known here.
   const unconfirmed = reminder.reminderId === null
@@ -144,6 +150,13 @@ function ReminderRow({
       {unconfirmed ? (
         <p className="alert alert--warn" data-testid="reminder-unconfirmed">
           {t('reminders.unconfirmed')}
+        </p>
+      ) : null}
+      {device && waitsScan ? (
+        <p className="alert alert--warn" data-testid="reminder-device-waits">
+          {t(waitsScan === 'logged-out' ? 'reminders.deviceLoggedOut' : 'reminders.deviceNeedsScan', {
+            device: device.label
+          })}
         </p>
       ) : null}
       {sandbox ? (

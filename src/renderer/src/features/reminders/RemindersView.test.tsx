@@ -1218,6 +1218,50 @@ describe('RemindersView', () => {
     }
   )
 
+  // QA69: a gateway reminder's row said nothing while its device was logged out, when the gateway cannot send it.
+  it.each([
+    {
+      language: 'en',
+      linked: true,
+      said: 'Front office is logged out: the gateway cannot send this reminder until its QR code is scanned again.'
+    },
+    {
+      language: 'id',
+      linked: true,
+      said: 'Front office sudah keluar (logout): gateway tidak dapat mengirim pengingat ini sampai kode QR-nya dipindai lagi.'
+    },
+    {
+      language: 'en',
+      linked: false,
+      said: 'Front office needs its QR code scanned: the gateway cannot send this reminder until then.'
+    },
+    {
+      language: 'id',
+      linked: false,
+      said: 'Front office perlu kode QR-nya dipindai: sebelum itu, gateway tidak dapat mengirim pengingat ini.'
+    }
+  ] as const)(
+    'says a gateway reminder does not go while its device needs a scan ($language, linked: $linked)',
+    async ({ language, linked, said }) => {
+      seedStores(
+        makeBootstrap({
+          settings: makeSettings({ language }),
+          devices: [makeDevice({ id: 'dev-1', sandbox: true, state: 'needs-scan', linked })]
+        })
+      )
+      fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+      render(<RemindersView />)
+      expect((await screen.findByTestId('reminder-device-waits')).textContent).toBe(said)
+    }
+  )
+
+  it('says nothing of the device on a gateway reminder while its device is linked', async () => {
+    fake.handle('reminders:list', () => ({ reminders: [reminder] }))
+    render(<RemindersView />)
+    await screen.findByTestId('reminder-row')
+    expect(screen.queryByTestId('reminder-device-waits')).toBeNull()
+  })
+
   it("closes a gateway reminder's Edit form with Esc, as Schedules' Reschedule does, giving the focus back to Edit (QA47 Q47-02)", async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     fake.handle('series:list', () => ({ series: [] }))
