@@ -142,7 +142,7 @@ describe('SettingsView', () => {
     expect(screen.getByTestId('settings-status').textContent).toBe('Every setting is saved.')
   })
 
-  it('says which changes were not saved while other fields hold invalid values, in both languages (QA: "Saved.")', async () => {
+  it('says which changes were not saved while other fields hold invalid values, in both languages (QA70: "Saved.")', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)
     const status = screen.getByTestId('settings-status')
@@ -160,12 +160,15 @@ describe('SettingsView', () => {
     await enter('Keep finished messages for (days)', '90')
     expect(fake.requests('settings:update')).toEqual([{ retentionDays: 90 }])
     expect(status.textContent).toBe('Saved. The 3 marked settings are not saved: correct them.')
-    // Fixing them one by one: the count follows, and "Saved." alone once none is left.
+    // Fixing them one by one: the count follows, and once none is left the line says so, not a bare "Saved." (QA:
+    // the last one put right read like any save); a save after that is "Saved." again.
     await enter('Check devices every (seconds)', '60')
     expect(status.textContent).toBe('Saved. The 2 marked settings are not saved: correct them.')
     await enter('Largest file (MB)', '16')
     expect(status.textContent).toBe('Saved. The marked setting is not saved: correct it.')
     await enter('Largest file downloaded from customers (MB)', '20')
+    expect(status.textContent).toBe('Every setting is saved.')
+    await enter('Keep finished messages for (days)', '95')
     expect(status.textContent).toBe('Saved.')
     // The device's card takes no less than 0.1 MB: nor does this (QA60: "0.01 to 100" here, "0.1 and 100" there).
     await enter('Largest file (MB)', '0.05')
@@ -174,7 +177,7 @@ describe('SettingsView', () => {
     )
     await enter('Largest file (MB)', '0.1')
     expect(screen.queryByTestId('settings-max-file-error')).toBeNull()
-    expect(status.textContent).toBe('Saved.')
+    expect(status.textContent).toBe('Every setting is saved.')
     await enter('Check devices every (seconds)', '2')
     await enter('Keep finished messages for (days)', '91')
     expect(status.textContent).toBe('Saved. The marked setting is not saved: correct it.')
@@ -254,7 +257,7 @@ describe('SettingsView', () => {
     expect(keptSettingsDrafts()).toEqual({})
   })
 
-  it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA: 7.5 became 8)', async () => {
+  it('refuses a fraction or an exponent in a whole-number setting at the field, never rounding it (QA70: 7.5 became 8)', async () => {
     const user = userEvent.setup()
     render(<SettingsView />)
     const enter = async (label: string, value: string): Promise<HTMLElement> => {

@@ -1,5 +1,5 @@
 // Settings: language, theme, polling, pacing, file size, time zone, notifications, start at login, support contact, retention, diagnostics.
-import { useCallback, useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import { DamagedParts } from './DamagedParts'
 import type { Settings } from '../../../../shared/contract'
 import {
@@ -126,6 +126,10 @@ export function SettingsView(): React.JSX.Element {
     refusedDrafts(numberDrafts, language).length > 0 ? { tone: 'bad', key: 'settings.notSaved' } : null
   )
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<keyof Settings, string>>>({})
+  // Whether a setting was left unsaved and not all of them saved since: the save that puts the last one right then says
+  // every setting is saved, not a bare "Saved." (QA70: it read like any other save). Kept apart from the marks, which
+  // follow the typing: a field emptied to type a new value is not a setting left unsaved.
+  const leftUnsaved = useRef(status?.tone === 'bad')
   const setNumberDraft = useCallback(
     (key: DraftKey, draft: string | null): void =>
       setNumberDrafts((drafts) => {
@@ -138,13 +142,15 @@ export function SettingsView(): React.JSX.Element {
   )
   /** A field was left holding a value it cannot save: said, and kept for a reload now (the reload may come next). */
   const refusedLeft = useCallback((): void => {
+    leftUnsaved.current = true
     setStatus({ tone: 'bad', key: 'settings.notSaved' })
     flushSettingsDrafts()
   }, [])
   // A field holding a value the page refused (the core's refusals are in `fieldErrors`): a later save elsewhere must
   // not read as if everything was saved.
   const refusedHere = refusedDrafts(numberDrafts, language)
-  const notSavedCount = new Set([...refusedHere, ...(Object.keys(fieldErrors) as (keyof Settings)[])]).size
+  const notSavedKeys = new Set<string>([...refusedHere, ...Object.keys(fieldErrors)])
+  const notSavedCount = notSavedKeys.size
   // Opened on a field (the wizard's "Add it in Settings"): the focus goes into it alone (the heading leaves it), and it
   // is brought into view; the device being linked keeps a way back for as long as the view is open.
   const asked = useNavigation((state) => state.settingsAsk)
@@ -180,12 +186,15 @@ export function SettingsView(): React.JSX.Element {
         for (const k of keys) delete next[k]
         return next
       })
-      setStatus({ tone: 'ok', key: 'settings.saved' })
+      setStatus({ tone: 'ok', key: leftUnsaved.current ? 'settings.allSaved' : 'settings.saved' })
+      // Others still unsaved are said beside this "Saved." (below), and keep the last one's save to come saying all.
+      leftUnsaved.current = [...notSavedKeys].some((key) => !keys.includes(key as keyof Settings))
       return true
     } catch (error) {
       const info = errorInfo(error)
       const field = (info.field?.split('.').pop() ?? keys[0]) as keyof Settings | undefined
       if (field) setFieldErrors((e) => ({ ...e, [field]: info.message }))
+      leftUnsaved.current = true
       setStatus({ tone: 'bad', text: info.message })
       return false
     }
@@ -206,7 +215,7 @@ export function SettingsView(): React.JSX.Element {
           ? ''
           : !('key' in status)
             ? status.text
-            : status.key === 'settings.saved' && notSavedCount > 0
+            : (status.key === 'settings.saved' || status.key === 'settings.allSaved') && notSavedCount > 0
               ? t('settings.savedOthersNot', { count: notSavedCount })
               : status.key === 'settings.notSaved'
                 ? // Once the marked fields are put right (or back to what was saved), nothing is left unsaved:
