@@ -4,7 +4,7 @@ import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
-import { useDeviceName } from './device-name'
+import { removedLabelAround, useDeviceNaming } from './device-name'
 import { useNavigation } from '../../stores/navigation'
 import { itemAt, NO_FILTERS, PAGE_SIZE, useOutbox, type OutboxFilters } from '../../stores/outbox'
 import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
@@ -113,7 +113,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     () => Object.values(pages).some((page) => page.items.some((item) => !listed.has(item.deviceId))),
     [pages, listed]
   )
-  const nameOf = useDeviceName(t)
+  const namingOf = useDeviceNaming(t)
   const parentRef = useRef<HTMLDivElement>(null)
   const count = total ?? 0
 
@@ -187,6 +187,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
               const item = itemAt(pages, index)
               const key = item && !drawn.has(item.id) ? `item:${item.id}` : `at:${index}`
               if (item) drawn.add(item.id)
+              // With one device the name says nothing, unless a removed device's messages are listed too.
+              const device = item && (listed.size > 1 || removedListed) ? namingOf(item.deviceId) : null
               return (
                 <OutboxRow
                   key={key}
@@ -196,8 +198,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                   item={item}
                   selected={item !== undefined && item.id === selectedId}
                   checked={item !== undefined && checked.has(item.id)}
-                  // With one device the name says nothing, unless a removed device's messages are listed too.
-                  deviceLabel={item && (listed.size > 1 || removedListed) ? nameOf(item.deviceId) : null}
+                  deviceName={device?.name ?? null}
+                  deviceRemoved={device?.removed === true}
                   paused={item !== undefined && heldByPause(item)}
                   onSelect={onSelect}
                   onCheck={onCheck}
@@ -238,7 +240,9 @@ interface OutboxRowProps {
   selected: boolean
   checked: boolean
   /** The device's label when there are several devices to tell apart, else null. */
-  deviceLabel: string | null
+  deviceName: string | null
+  /** The device was removed: its remembered label is marked so. */
+  deviceRemoved: boolean
   /** A pause holds it: its badge says so. */
   paused: boolean
   onSelect(id: string): void
@@ -256,7 +260,8 @@ const OutboxRow = memo(function OutboxRow({
   item,
   selected,
   checked,
-  deviceLabel,
+  deviceName,
+  deviceRemoved,
   paused,
   onSelect,
   onCheck
@@ -348,9 +353,11 @@ const OutboxRow = memo(function OutboxRow({
             </span>
             <span className="row-time" data-testid="outbox-row-time">
               {/* Its own span: in a narrow window the name gives way, the date beside it is read whole. */}
-              {deviceLabel !== null ? (
+              {deviceName !== null ? (
                 <>
-                  <span className="row-device">{deviceLabel}</span>
+                  <span className="row-device">
+                    <DeviceName name={deviceName} removed={deviceRemoved} />
+                  </span>
                   <span className="row-device-separator">{' · '}</span>
                 </>
               ) : null}
@@ -368,6 +375,23 @@ const OutboxRow = memo(function OutboxRow({
     </div>
   )
 })
+
+/**
+ * The device's name, cut in a narrow row; a removed one's mark apart from it, never cut (QA69: "Toko Batik Pekalongan
+ * Ca…" hid the "(removed)" that said its messages' device was gone).
+ */
+function DeviceName({ name, removed }: { name: string; removed: boolean }): React.JSX.Element {
+  const t = useT()
+  if (!removed) return <span className="row-device-name">{name}</span>
+  const { before, after } = removedLabelAround(t)
+  return (
+    <>
+      {before ? <span className="row-device-mark">{before}</span> : null}
+      <span className="row-device-name">{name}</span>
+      {after ? <span className="row-device-mark">{after}</span> : null}
+    </>
+  )
+}
 
 /**
  * A row's moment: when the message was created ("Created …"), the time the list is ordered by and its date filter
