@@ -929,6 +929,8 @@ export const enRest = {
   'send.sent.keptByGatewayUntil': '{count} kept by the gateway until {time}',
   'send.sent.notAtGatewayYet': '{count} not at the gateway yet',
   'send.sent.notAtGatewayYetBecause': '{count} not at the gateway yet — {reason}',
+  'send.sent.notAtGatewayYetFor': '{count} scheduled for {time}, not at the gateway yet',
+  'send.sent.notAtGatewayYetForBecause': '{count} scheduled for {time}, not at the gateway yet — {reason}',
   'send.sent.failedTitle': 'Not sent',
   'send.sent.partlyFailedTitle': 'Some messages failed',
   'send.sent.cancelledTitle': 'Cancelled',
@@ -2218,7 +2220,7 @@ export const enRest = {
     '{left} of this number’s daily cap of {cap} left today ({sent} used, {queued} already queued by other sends)',
   'campaigns.presend.noCap':
     'this number has no daily cap of its own ({sent, plural, one {# send attempt} other {# send attempts}} today)',
-  // Whose limit is whose: the campaign's own per device, beside each number's across all its sends (QA: "at most 150 a
+  // Whose limit is whose: the campaign's own per device, beside each number's across all its sends (QA69: "at most 150 a
   // day" beside "no daily cap on this number" read as a contradiction).
   'campaigns.presend.campaignCap': 'Campaign’s daily limit',
   'campaigns.presend.campaignCapValue':

@@ -1163,6 +1163,8 @@ export const id: Record<MessageKey, string> = {
   'send.sent.keptByGatewayUntil': '{count} disimpan gateway sampai {time}',
   'send.sent.notAtGatewayYet': '{count} belum sampai di gateway',
   'send.sent.notAtGatewayYetBecause': '{count} belum sampai di gateway — {reason}',
+  'send.sent.notAtGatewayYetFor': '{count} dijadwalkan {time}, belum sampai di gateway',
+  'send.sent.notAtGatewayYetForBecause': '{count} dijadwalkan {time}, belum sampai di gateway — {reason}',
   'send.sent.failedTitle': 'Tidak terkirim',
   'send.sent.partlyFailedTitle': 'Sebagian pesan gagal',
   'send.sent.cancelledTitle': 'Dibatalkan',

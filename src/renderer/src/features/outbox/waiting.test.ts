@@ -239,15 +239,16 @@ describe('a gateway schedule in the send result (QA40 Q40-01)', () => {
     })
   const expired = { device: makeDevice({ label: 'Cabang Surabaya', state: 'expired' }), sendingPaused: false }
 
+  // With its time, as the part the gateway keeps says it (QA69: "not at the gateway yet" alone never said when).
   it.each([
     [
       'en',
-      '1 not at the gateway yet — Cabang Surabaya is “Expired”',
+      '1 scheduled for 2 Dec, 11:00, not at the gateway yet — Cabang Surabaya is “Expired”',
       '1 kept by the gateway until 2 Dec, 11:00'
     ],
     [
       'id',
-      '1 belum sampai di gateway — Cabang Surabaya berstatus “Kedaluwarsa”',
+      '1 dijadwalkan 2 Dec, 11:00, belum sampai di gateway — Cabang Surabaya berstatus “Kedaluwarsa”',
       '1 disimpan gateway sampai 2 Dec, 11:00'
     ]
   ] as const)(
@@ -270,6 +271,8 @@ describe('a gateway schedule in the send result (QA40 Q40-01)', () => {
     // A device that can take it: the call is on its way, no reason to give.
     expect(
       batchSummary([scheduled(true), { ...scheduled(false), id: 'b' }], 2, reasonOf, t, () => '2 Dec, 11:00')
-    ).toBe('1 kept by the gateway until 2 Dec, 11:00 · 1 not at the gateway yet · 2 in all')
+    ).toBe(
+      '1 kept by the gateway until 2 Dec, 11:00 · 1 scheduled for 2 Dec, 11:00, not at the gateway yet · 2 in all'
+    )
   })
 })

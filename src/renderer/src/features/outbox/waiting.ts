@@ -232,11 +232,18 @@ export function batchSummary(
       : t('send.sent.keptByGateway', { count: keptThere.length })
   }
   if (notYetThere.length > 0) {
-    // Said apart, with why, as a queued part is: the operator must not think the gateway holds it.
+    // Said apart, with why, as a queued part is: the operator must not think the gateway holds it. With its time, as
+    // the parts kept here or by the gateway say theirs (QA69: "not at the gateway yet" alone never said when).
     const why = notYetThere.map(reasonOf).find((r) => r !== null)
-    const notYet = why
-      ? t('send.sent.notAtGatewayYetBecause', { count: notYetThere.length, reason: why })
-      : t('send.sent.notAtGatewayYet', { count: notYetThere.length })
+    const time = oneScheduledTime(notYetThere, formatScheduled)
+    const count = notYetThere.length
+    const notYet = time
+      ? why
+        ? t('send.sent.notAtGatewayYetForBecause', { count, time, reason: why })
+        : t('send.sent.notAtGatewayYetFor', { count, time })
+      : why
+        ? t('send.sent.notAtGatewayYetBecause', { count, reason: why })
+        : t('send.sent.notAtGatewayYet', { count })
     parts[at('scheduled')] = [
       ...(keptHere.length > 0 ? [keptHerePart()] : []),
       ...(keptThere.length > 0 ? [keptTherePart()] : []),

@@ -1895,7 +1895,7 @@ describe('enqueue', () => {
     )
   })
 
-  it('says a schedule kept on this computer is kept here until when, on its zone (QA: never said when)', async () => {
+  it('says a schedule kept on this computer is kept here until when, on its zone (QA69: never said when)', async () => {
     show()
     const at = { scheduledAt: '2030-01-01T09:00:00.000Z', timezone: 'Asia/Jakarta' }
     sentBatch([makeItem({ id: 'item-0-0', status: 'scheduled', scheduleMode: 'local', ...at })], true)
@@ -1912,11 +1912,14 @@ describe('enqueue', () => {
         '1 kept by the gateway until 1 Jan 2030, 16:00 WIB'
       )
     )
-    // Until the gateway saved it, it is not the gateway's (QA40 Q40-01).
+    // Until the gateway saved it, it is not the gateway's (QA40 Q40-01), and still says when it is due (QA69: it said
+    // "not at the gateway yet" alone, the time left out).
     act(() => useSend.getState().dismissSent())
     sentBatch([makeItem({ id: 'item-3-0', ...gatewaySchedule, savedAtGateway: false })], true)
     await waitFor(() =>
-      expect(screen.getByTestId('send-sent-summary').textContent).toBe('1 not at the gateway yet')
+      expect(screen.getByTestId('send-sent-summary').textContent).toBe(
+        '1 scheduled for 1 Jan 2030, 16:00 WIB, not at the gateway yet'
+      )
     )
     // Items kept until different times (not one send of this window's) keep the general words.
     act(() => useSend.getState().dismissSent())
