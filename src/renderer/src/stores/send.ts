@@ -158,6 +158,8 @@ interface SendState extends DraftFields {
   send(optedOut?: 'send' | 'leave-out'): Promise<boolean>
   /** Clear the sent batch (back to an empty composer). */
   dismissSent(): void
+  /** Put away the opt-out refusal, if one stands: the list may have changed since, so Send may ask again. */
+  dropOptOutRefusal(): void
 }
 
 export const TEXT_LIMIT = MAX_TEXT_LENGTH
@@ -612,6 +614,10 @@ export const useSend = create<SendState>()((set, get) => ({
     const sent = get().sent
     if (sent) revoke(sent.files)
     set({ sent: null })
+  },
+
+  dropOptOutRefusal() {
+    if (get().sendError?.code === 'opted_out') set({ sendError: null })
   }
 }))
 

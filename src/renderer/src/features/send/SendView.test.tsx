@@ -1,5 +1,5 @@
 // Send panel: files registered (pick, drop, paste) with rejections and thumbnails, recipients, enqueue and schedule requests, live progress.
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { connectEvents } from '../../stores/app'
@@ -975,6 +975,45 @@ describe('enqueue', () => {
     expect(scrolled).toContain(place)
     act(() => useSend.getState().setFields({ recipientsText: '0812 3456 7890' }))
     expect(screen.queryByTestId('send-opt-out-ask')).toBeNull()
+  })
+
+  // QA66: the refusal stood and Send stayed on: pressed again, the same recipients got the same refusal.
+  it('says Send unavailable while the opt-out refusal stands, and sends nothing on a press or Ctrl+Enter', async () => {
+    const { user } = await sendToOneOptedOut()
+    const submit = screen.getByTestId('send-submit')
+    expect(submit.getAttribute('aria-disabled')).toBe('true')
+    await user.click(submit)
+    const text = screen.getByRole('textbox', { name: 'Text message' })
+    await user.click(text)
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    expect(fake.requests('outbox:enqueue')).toHaveLength(1)
+    // The refusal is what answers the press: brought back with the focus, "Leave them out" in it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('send-error-place')))
+    // Other recipients: another question, and Send again.
+    act(() => useSend.getState().setFields({ recipientsText: '0812 3456 7890' }))
+    expect(submit.getAttribute('aria-disabled')).toBeNull()
+  })
+
+  it('lets Send go again once the opt-out list changes, or the view is left', async () => {
+    await sendToOneOptedOut()
+    act(() => fake.emit('optouts:changed', { at: new Date().toISOString() }))
+    expect(screen.queryByTestId('send-opt-out-ask')).toBeNull()
+    expect(screen.getByTestId('send-submit').getAttribute('aria-disabled')).toBeNull()
+    cleanup()
+    fake.once('outbox:enqueue', () => {
+      throw new ApiError({
+        code: 'opted_out',
+        message: 'This number is on the opt-out list: +62 813-1111-2222.'
+      })
+    })
+    const user = show()
+    await user.click(screen.getByRole('button', { name: /^(Send|Schedule)$/ }))
+    await screen.findByTestId('send-opt-out-ask')
+    cleanup()
+    // Back in Send, its draft kept: the refusal of before is not left standing over it.
+    show()
+    expect(screen.queryByTestId('send-opt-out-ask')).toBeNull()
+    expect(screen.getByTestId('send-submit').getAttribute('aria-disabled')).toBeNull()
   })
 
   it('offers no "Send anyway" to a number on the gateway blacklist: says why and how it is lifted', async () => {

@@ -28,6 +28,7 @@ import {
   type DirectSendSchedule
 } from '../../../../shared/domain'
 import { useSettings } from '../../stores/settings'
+import { getApi } from '../../api'
 import { Field } from '../../ui/Field'
 import { TypedVariableWarning } from '../../ui/TypedVariableWarning'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -234,9 +235,23 @@ export function SendView(): React.JSX.Element {
   // A send refused (a number on the opt-out list, a device that cannot take it): its words come with the focus.
   useLayoutEffect(() => {
     if (!send.sendError) return
+    showSendError()
+  }, [send.sendError])
+  function showSendError(): void {
     sendErrorRef.current?.scrollIntoView?.({ block: 'nearest' })
     sendErrorRef.current?.focus()
-  }, [send.sendError])
+  }
+  // The opt-out refusal answers these recipients (QA66: Send stayed on, and a press got the same refusal): while it
+  // stands Send is said unavailable and sends nothing (Ctrl+Enter brings the refusal back), until the recipients change
+  // (the store), the opt-out list changes (a number taken off it, an opt-in keyword) or the view is left.
+  const optOutRefusalStands = send.sendError?.code === 'opted_out'
+  useEffect(() => {
+    const stopFollowing = getApi().on('optouts:changed', () => useSend.getState().dropOptOutRefusal())
+    return () => {
+      stopFollowing()
+      useSend.getState().dropOptOutRefusal()
+    }
+  }, [])
   /**
    * The draft (its key) whose summary a large direct send shows before it goes, opened when Send was pressed; what it
    * says is the plan of now, drawn as it is read.
@@ -345,6 +360,11 @@ export function SendView(): React.JSX.Element {
     const first = draftProblems(send, recipients, messagesEach, unpicked)[0]
     if (first) {
       focusProblem(first)
+      return
+    }
+    // Ctrl+Enter submits past the button's own guard.
+    if (optOutRefusalStands) {
+      showSendError()
       return
     }
     // A large send, or one past the device's cap or quota, is summed up first; Send (or Ctrl+Enter) again while the
@@ -638,7 +658,9 @@ export function SendView(): React.JSX.Element {
               type="submit"
               className="button button--primary"
               data-testid="send-submit"
-              {...busyButtonProps(send.sending)}
+              // Said unavailable and a press stopped, as while it sends; still focusable: "Leave them out" hands it
+              // the focus.
+              {...busyButtonProps(send.sending || optOutRefusalStands)}
             >
               {send.sending
                 ? t('send.submitting')
