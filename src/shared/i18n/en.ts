@@ -1866,6 +1866,7 @@ export const enRest = {
   'campaigns.exportColumn.readAt': 'Read at',
   'campaigns.exportColumn.failedAt': 'Failed at',
   'campaigns.exportColumn.cancelledAt': 'Cancelled at',
+  'campaigns.exportColumn.optedOutAt': 'Opted out at',
   'campaigns.exportColumn.cancelledAtGatewayAt': 'Cancelled at the gateway at',
   'campaigns.exportColumn.revokedAt': 'Deleted for everyone at',
   'campaigns.exportColumn.timeZone': 'Time zone of the times',

@@ -2059,6 +2059,7 @@ export const id: Record<MessageKey, string> = {
   'campaigns.exportColumn.readAt': 'Dibaca pada',
   'campaigns.exportColumn.failedAt': 'Gagal pada',
   'campaigns.exportColumn.cancelledAt': 'Dibatalkan pada',
+  'campaigns.exportColumn.optedOutAt': 'Berhenti berlangganan pada',
   'campaigns.exportColumn.cancelledAtGatewayAt': 'Dibatalkan di gateway pada',
   'campaigns.exportColumn.revokedAt': 'Dihapus untuk semua orang pada',
   'campaigns.exportColumn.timeZone': 'Zona waktu dari waktu-waktu ini',

@@ -1053,6 +1053,14 @@ describe('campaigns on the outbox', () => {
     // The results file says so too: opted out, with the reason, like the window's rows.
     const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[0] === 6)
     expect([exported?.[2], exported?.at(-1)]).toEqual(['Opted out', 'not sent: this number opted out'])
+    // QA: its time under "Opted out at", none under "Cancelled at": nobody cancelled it.
+    const { columns, rows, timeColumns } = resultsTable([], campaigns.results(id), 'UTC')
+    const optedOutRow = rows.find((cells) => cells[0] === 6) ?? []
+    const cellUnder = (heading: string): unknown => optedOutRow[columns.indexOf(heading)]
+    expect(cellUnder('Cancelled at')).toBe('')
+    expect(cellUnder('Opted out at')).toMatch(/^2026-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/)
+    // A date cell in the XLSX, as every other time column.
+    expect(timeColumns).toContain(columns.indexOf('Opted out at'))
     // Taking the campaign back counts it the same way: opted out, never sent, not "cancelled already".
     const { leftAlone } = campaigns.planTakeBack(id, { revokeDelivered: false })
     expect([leftAlone.opted_out, leftAlone.cancelled]).toEqual([1, undefined])
@@ -2032,17 +2040,17 @@ describe('campaign proof', () => {
       .replace(/^\ufeff/, '')
       .split('\r\n')
     expect(lines[0]).toBe(
-      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Cancelled at the gateway at,Deleted for everyone at,Time zone of the times,Reason'
+      'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Opted out at,Cancelled at the gateway at,Deleted for everyone at,Time zone of the times,Reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
     // The phone as text a spreadsheet keeps (stop 38's probe: 6.28123E+12), the XLSX's a text cell of digits.
     expect(firstRow.slice(0, 6)).toEqual(['2', '62 812-3456-7000', 'Customer 1', 'Read', first?.id, 'dev-1'])
     // ISO 8601 with the offset of that zone, and the zone named.
     expect(firstRow[10]).toMatch(/^2026-01-15T1\d:\d\d:\d\d\+07:00$/)
-    expect(firstRow[15]).toBe('Asia/Jakarta')
+    expect(firstRow[16]).toBe('Asia/Jakarta')
     // Why the number is not one, as the window's skipped rows say it.
     expect(lines[13]).toBe(
-      '14,123,Broken,Skipped,,,,,,,,,,,,Asia/Jakarta,"invalid number: start it with 08, 8, +62 or 62 (or + and the country code)"'
+      '14,123,Broken,Skipped,,,,,,,,,,,,,Asia/Jakarta,"invalid number: start it with 08, 8, +62 or 62 (or + and the country code)"'
     )
 
     const xlsx = await campaigns.exportResults(id, 'xlsx', undefined, 'en', {}, 'Asia/Jakarta')

@@ -27,8 +27,7 @@ function rowStatusWords(
   skippedByCheck: boolean,
   say: (key: MessageKey) => string
 ): string {
-  const optedOut = decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut'
-  switch (campaignRowBucket({ status: row.status, skippedByCheck, optedOut }, false)) {
+  switch (campaignRowBucket({ status: row.status, skippedByCheck, optedOut: isOptedOut(row) }, false)) {
     case 'skipped':
       return say('campaigns.rows.skipped')
     case 'optedOut':
@@ -55,16 +54,27 @@ export function exportTimeZone(requested?: string): string {
   return requested && isValidTimeZone(requested) ? requested : computerTimeZone()
 }
 
-const STATUS_TIMES = [
-  ['accepted', 'campaigns.exportColumn.acceptedAt'],
-  ['sent', 'campaigns.exportColumn.sentAt'],
-  ['delivered', 'campaigns.exportColumn.deliveredAt'],
-  ['read', 'campaigns.exportColumn.readAt'],
-  ['failed', 'campaigns.exportColumn.failedAt'],
-  ['cancelled', 'campaigns.exportColumn.cancelledAt'],
-  ['cancelled_at_gateway', 'campaigns.exportColumn.cancelledAtGatewayAt'],
-  ['revoked', 'campaigns.exportColumn.revokedAt']
-] as const satisfies readonly (readonly [ItemStatus, MessageKey])[]
+/**
+ * The time columns after "Submitted at": each the time its status came, the cancelled time split by why. An opted-out
+ * row is cancelled by the opt-outs, not by anyone: its time goes under "Opted out at", none under "Cancelled at"
+ * (QA70: an opted-out row was dated under "Cancelled at").
+ */
+const STATUS_TIMES: readonly { status: ItemStatus; key: MessageKey; optedOut?: boolean }[] = [
+  { status: 'accepted', key: 'campaigns.exportColumn.acceptedAt' },
+  { status: 'sent', key: 'campaigns.exportColumn.sentAt' },
+  { status: 'delivered', key: 'campaigns.exportColumn.deliveredAt' },
+  { status: 'read', key: 'campaigns.exportColumn.readAt' },
+  { status: 'failed', key: 'campaigns.exportColumn.failedAt' },
+  { status: 'cancelled', key: 'campaigns.exportColumn.cancelledAt', optedOut: false },
+  { status: 'cancelled', key: 'campaigns.exportColumn.optedOutAt', optedOut: true },
+  { status: 'cancelled_at_gateway', key: 'campaigns.exportColumn.cancelledAtGatewayAt' },
+  { status: 'revoked', key: 'campaigns.exportColumn.revokedAt' }
+]
+
+/** Whether a row's failure is the opt-outs' note: its number opted out, so it was cancelled at its turn. */
+function isOptedOut(row: Pick<CampaignRowResult, 'failureMessage'>): boolean {
+  return decodeNote(row.failureMessage)?.key === 'desktop.note.optedOut'
+}
 
 /** A row's problems as one sentence in `language` (the window's words: shared/i18n/row-problems). */
 export function describeProblems(problems: readonly RowProblem[], language: Language = 'en'): string {
@@ -96,7 +106,7 @@ export function resultsTable(
     say('campaigns.exportColumn.gatewayId'),
     say('campaigns.exportColumn.device'),
     say('campaigns.exportColumn.submittedAt'),
-    ...STATUS_TIMES.map(([, key]) => say(key)),
+    ...STATUS_TIMES.map(({ key }) => say(key)),
     say('campaigns.exportColumn.timeZone'),
     // Why a row failed, was skipped or opted out: a skipped row never failed (QA67: "duplikat dari baris 2" sat under
     // "Alasan gagal").
@@ -106,7 +116,11 @@ export function resultsTable(
   const timeColumns = Array.from({ length: 1 + STATUS_TIMES.length }, (_, i) => firstTime + i)
   const rows = results.map((row) => {
     const problems = row.problems as RowProblem[]
-    const at = (status: ItemStatus): number | undefined => row.history.find((h) => h.status === status)?.at
+    const optedOut = isOptedOut(row)
+    const at = (column: (typeof STATUS_TIMES)[number]): number | undefined =>
+      column.optedOut === undefined || column.optedOut === optedOut
+        ? row.history.find((h) => h.status === column.status)?.at
+        : undefined
     return [
       row.rowNumber,
       row.phone ?? row.phoneCell,
@@ -118,7 +132,7 @@ export function resultsTable(
       row.gatewayId ?? '',
       row.itemId && row.deviceId ? deviceName(row.deviceId) : '',
       time(row.sentAt),
-      ...STATUS_TIMES.map(([status]) => time(at(status))),
+      ...STATUS_TIMES.map((column) => time(at(column))),
       timeZone,
       problems.length > 0
         ? describeProblems(problems, language)
