@@ -26,9 +26,15 @@ export interface ExportSlot {
    * view takes it back once they change.
    */
   about: string | null
+  /**
+   * Which of the view's export buttons started it (its exportButton name), so Dismiss gives the focus back to that one
+   * and not to the first (QA70: Dismiss after "Export (Excel)" went to "Export (CSV)"); kept here as the line is, so a
+   * view opened again finds it.
+   */
+  startedBy: string | null
 }
 
-const IDLE: ExportSlot = { running: null, said: null, about: null }
+const IDLE: ExportSlot = { running: null, said: null, about: null, startedBy: null }
 
 interface ExportsState {
   /** By slot: 'outbox', or `campaign:<id>`. */
@@ -52,13 +58,20 @@ export async function runExport<R extends DownloadableFile>(
   channels: { progress: ProgressEvent; stop: StopChannel },
   request: (exportId: string) => Promise<R>,
   done: (reply: R) => ((t: Translate) => string) | 'nothing',
-  /** What is exported, keyed by the caller (see `about`). */
-  about: string | null = null
+  {
+    about = null,
+    startedBy = null
+  }: {
+    /** What is exported, keyed by the caller (see `about`). */
+    about?: string | null
+    /** The export button pressed (see `startedBy`). */
+    startedBy?: string | null
+  } = {}
 ): Promise<void> {
   if (useExports.getState().slots[slot]?.running) return
   const exportId = crypto.randomUUID()
   stopChannels.set(exportId, channels.stop)
-  setSlot(slot, { running: { exportId, written: null, total: null }, said: null, about: null })
+  setSlot(slot, { running: { exportId, written: null, total: null }, said: null, about: null, startedBy })
   const off = getApi().on(channels.progress, ({ exportId: id, written, total }) => {
     const running = useExports.getState().slots[slot]?.running
     if (id === exportId && running?.exportId === exportId)
@@ -97,7 +110,7 @@ export function stopExport(slot: string): void {
 }
 
 export function dismissExport(slot: string): void {
-  setSlot(slot, { said: null, about: null })
+  setSlot(slot, { said: null, about: null, startedBy: null })
 }
 
 export function resetExportsStore(): void {

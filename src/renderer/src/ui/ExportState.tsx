@@ -6,10 +6,26 @@ import { useT, type MessageKey } from '../i18n'
 import type { ExportSlot } from '../stores/exports'
 import { useFocusStopAsItStarts } from './use-focus-stop-as-it-starts'
 
+/** Marks an export button with its name, the `startedBy` runExport is given when it is pressed. */
+export const exportButton = (name: string): { 'data-export-button': string } => ({
+  'data-export-button': name
+})
+
+/** The button Dismiss gives the focus to: the enabled one that started the export, else the first enabled one. */
+function focusAfterDismiss(around: HTMLElement | null, startedBy: string | null): HTMLButtonElement | null {
+  const buttons = Array.from(around?.querySelectorAll<HTMLButtonElement>('button:not(:disabled)') ?? [])
+  return (
+    buttons.find((button) => startedBy !== null && button.dataset.exportButton === startedBy) ??
+    buttons[0] ??
+    null
+  )
+}
+
 export function ExportState({
   saidRef,
   running,
   said,
+  startedBy,
   progressKey,
   onStop,
   onDismiss,
@@ -18,6 +34,7 @@ export function ExportState({
   saidRef?: RefObject<HTMLSpanElement | null>
   running: ExportSlot['running']
   said: ExportSlot['said']
+  startedBy: ExportSlot['startedBy']
   /** "Exporting… {written} of {total} … written." */
   progressKey: MessageKey
   onStop: () => void
@@ -64,11 +81,9 @@ export function ExportState({
           type="button"
           className="button link-button"
           onClick={(event) => {
-            // It goes with the notice: the focus goes to the first button beside it (an export's), not to the page
-            // (QA68).
-            event.currentTarget.parentElement
-              ?.querySelector<HTMLButtonElement>('button:not(:disabled)')
-              ?.focus()
+            // It goes with the notice: the focus goes to the export button pressed beside it, not to the page (QA68),
+            // nor to the first one when another was pressed (QA70).
+            focusAfterDismiss(event.currentTarget.parentElement, startedBy)?.focus()
             onDismiss()
           }}
         >

@@ -528,6 +528,33 @@ describe("the results export's line", () => {
       'Hasil per 10.55 WIB diekspor ke bills - results.csv.'
     )
   })
+  // QA70: Dismiss after an Excel export gave the focus to "Export (CSV)"; the view left and opened again between.
+  it('gives the focus to the export button pressed when its line is dismissed', async () => {
+    fake.handle('campaigns:list', () => ({ campaigns: [campaign()] }))
+    fake.handle('campaigns:get', () => campaign())
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() })
+    fake.handle('campaigns:export', () => ({
+      fileName: 'bills - results.xlsx',
+      dataBase64: btoa('a,b'),
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+    }))
+    const user = userEvent.setup()
+    const first = render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    await user.click(await screen.findByTestId('campaign-export-xlsx'))
+    await screen.findByText(/exported to bills - results\.xlsx\.$/)
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }))
+    expect(document.activeElement).toBe(screen.getByTestId('campaign-export-xlsx'))
+    // Its line outlives the view (the exports store): the button is found again in the view opened anew.
+    await user.click(screen.getByTestId('campaign-export-skipped'))
+    await screen.findByText(/^Skipped rows saved to/)
+    first.unmount()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    screen.getByRole('button', { name: 'Dismiss' }).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByTestId('campaign-export-skipped'))
+  })
 })
 
 // An operator's probe: a title row above the header became the first column's name, with nothing said.

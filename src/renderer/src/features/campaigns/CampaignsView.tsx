@@ -19,7 +19,7 @@ import {
 } from '../../../../shared/device-status'
 import { call, coreMessage, errorInfo, getApi, type ErrorInfo } from '../../api'
 import { dismissExport, runExport, stopExport, useExportSlot } from '../../stores/exports'
-import { ExportState } from '../../ui/ExportState'
+import { ExportState, exportButton } from '../../ui/ExportState'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { coreText } from '../../../../shared/i18n/note-text'
 import {
@@ -1746,7 +1746,8 @@ function CampaignProgress({
                 localeOf(useSettings.getState().settings?.language ?? language),
                 timeZone
               )
-            })
+            }),
+      { startedBy: format }
     )
   }
   const loaded = campaign !== null
@@ -2127,6 +2128,7 @@ function CampaignProgress({
           data-testid="campaign-export-csv"
           disabled={exporting.running !== null}
           onClick={() => exportResults('csv')}
+          {...exportButton('csv')}
         >
           {t('campaigns.export.csv')}
         </button>
@@ -2136,6 +2138,7 @@ function CampaignProgress({
           data-testid="campaign-export-xlsx"
           disabled={exporting.running !== null}
           onClick={() => exportResults('xlsx')}
+          {...exportButton('xlsx')}
         >
           {t('campaigns.export.xlsx')}
         </button>
@@ -2146,6 +2149,7 @@ function CampaignProgress({
             data-testid="campaign-export-skipped"
             disabled={exporting.running !== null}
             onClick={() => exportResults('skipped')}
+            {...exportButton('skipped')}
           >
             {t('campaigns.export.skipped')}
           </button>
@@ -2157,6 +2161,7 @@ function CampaignProgress({
           saidRef={exportSaid}
           running={exporting.running}
           said={exporting.said}
+          startedBy={exporting.startedBy}
           progressKey={EXPORT_PROGRESS_KEY}
           onStop={() => stopExport(exportSlot)}
           onDismiss={() => dismissExport(exportSlot)}

@@ -10,7 +10,7 @@ import { useDevices } from '../../stores/devices'
 import { useOperatorZone } from '../../stores/settings'
 import { useDeviceName } from './device-name'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
-import { ExportState } from '../../ui/ExportState'
+import { ExportState, exportButton } from '../../ui/ExportState'
 
 const SLOT = 'outbox'
 const PROGRESS_KEY: MessageKey = 'outbox.export.progress'
@@ -21,7 +21,7 @@ export function OutboxExport(): React.JSX.Element {
   // The operator's clock, as the rows and the date filter's days (QA27 Q27-03).
   const timeZone = useOperatorZone()
   const deviceName = useDeviceName(t)
-  const { running, said, about } = useExportSlot(SLOT)
+  const { running, said, about, startedBy } = useExportSlot(SLOT)
   const filterKey = JSON.stringify(filterRequest(useOutbox((s) => s.filters)))
   // What the line says is of the filters it was said under ("No message matches these filters"; a file of the list
   // they showed, QA68): once they change it goes, and is not drawn even for the frame before the effect.
@@ -57,22 +57,35 @@ export function OutboxExport(): React.JSX.Element {
         reply.count === 0
           ? 'nothing'
           : (say) => say('outbox.export.done', { count: reply.count, file: reply.fileName }),
-      JSON.stringify(filter)
+      { about: JSON.stringify(filter), startedBy: format }
     )
   }
 
   return (
     <div className="outbox-export">
-      <button type="button" className="button" disabled={busy} onClick={() => run('csv')}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => run('csv')}
+        {...exportButton('csv')}
+      >
         {t('outbox.export.csv')}
       </button>
-      <button type="button" className="button" disabled={busy} onClick={() => run('xlsx')}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => run('xlsx')}
+        {...exportButton('xlsx')}
+      >
         {t('outbox.export.xlsx')}
       </button>
       <ExportState
         saidRef={saidRef}
         running={running}
         said={saidIsStale ? null : said}
+        startedBy={startedBy}
         progressKey={PROGRESS_KEY}
         onStop={() => stopExport(SLOT)}
         onDismiss={() => dismissExport(SLOT)}

@@ -382,8 +382,9 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
     )
   })
 
-  // QA68: Dismiss takes itself away with the notice, and the focus fell to the page.
-  it('gives the focus to the first export button when the notice is dismissed by keyboard', async () => {
+  // QA68: Dismiss takes itself away with the notice, and the focus fell to the page. QA70: it went to "Export (CSV)"
+  // after an Excel export: it goes back to the button pressed.
+  it('gives the focus to the export button pressed when the notice is dismissed by keyboard', async () => {
     exportAnswers({ fileName: 'outbox 2026-11-28.xlsx', dataBase64: btoa('a,b'), count: 3 })
     const user = userEvent.setup()
     render(<OutboxView />)
@@ -392,7 +393,7 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
     screen.getByRole('button', { name: 'Dismiss' }).focus()
     await user.keyboard('{Enter}')
     expect(screen.queryByText('3 messages exported to outbox 2026-11-28.xlsx.')).toBeNull()
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (CSV)' }))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export (Excel)' }))
   })
 })
 
