@@ -325,6 +325,11 @@ describe('campaigns through the contract', () => {
     expect(await named('Promo 1.000 pelanggan')).toBe('Promo 1.000 pelanggan - baris yang dilewati.csv')
     expect(await named('Tagihan: 01/12 (50%)?')).toBe('Tagihan 01-12 (50%) - baris yang dilewati.csv')
     expect(await named('???')).toBe('campaign - baris yang dilewati.csv')
+    // A leading dot hid the file on Linux and macOS; a name over 255 bytes with its tail was refused by the disk.
+    expect(await named('.promo')).toBe('promo - baris yang dilewati.csv')
+    const long = await named('\u2026'.repeat(120))
+    expect(long).toBe(`${'\u2026'.repeat(76)} - baris yang dilewati.csv`)
+    expect(new TextEncoder().encode(long).length).toBeLessThanOrEqual(255)
   })
 
   it('sends one file to every row with its message as the caption, and refuses a file over the limit first', async () => {

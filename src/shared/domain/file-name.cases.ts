@@ -2,9 +2,14 @@
 
 export interface FileNamePartCase {
   input: string
+  /** What the caller puts after the part (" - results.csv"): the two together stay within 255 bytes. */
+  tail?: string
   expected: string
   why?: string
 }
+
+/** A family emoji: five code points, 18 bytes, one character as a reader sees it. */
+const FAMILY = '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}'
 
 export const FILE_NAME_PART_CASES: readonly FileNamePartCase[] = [
   {
@@ -32,5 +37,40 @@ export const FILE_NAME_PART_CASES: readonly FileNamePartCase[] = [
   { input: '  Promo . ', expected: 'Promo', why: 'and a trailing space' },
   { input: 'Promo?.', expected: 'Promo' },
   { input: '?*:', expected: '', why: 'nothing left: the caller names it' },
-  { input: '', expected: '' }
+  { input: '', expected: '' },
+  { input: '.promo', expected: 'promo', why: 'a leading dot hides the file on Linux and macOS' },
+  { input: ' .. Promo Lebaran', expected: 'Promo Lebaran', why: 'every leading dot and space' },
+  { input: '...', expected: '' },
+  { input: 'Promo .env', expected: 'Promo .env', why: 'a dot inside stays' },
+  {
+    input: 'Diskon akhir tahun '.repeat(16),
+    tail: ' - results.csv',
+    expected: 'Diskon akhir tahun '.repeat(12) + 'Diskon akhir',
+    why: 'over 255 bytes with its tail: cut so the whole file name fits'
+  },
+  {
+    input: 'Promo '.repeat(50),
+    tail: ' - results.xlsx',
+    expected: 'Promo '.repeat(40).trimEnd(),
+    why: 'no trailing space where the cut falls'
+  },
+  {
+    input: `a${'\u{1F389}'.repeat(100)}`,
+    tail: '.csv',
+    expected: `a${'\u{1F389}'.repeat(62)}`,
+    why: 'emoji are 4 bytes: none is cut in half'
+  },
+  {
+    input: FAMILY.repeat(20),
+    tail: ' - hasil.xlsx',
+    expected: FAMILY.repeat(13),
+    why: 'a character of several code points stays whole'
+  },
+  {
+    input: '\u2026'.repeat(120),
+    tail: ' - baris yang dilewati.csv',
+    expected: '\u2026'.repeat(76),
+    why: 'the longest campaign name of 3-byte characters: 360 bytes'
+  },
+  { input: 'Promo', tail: 'x'.repeat(255), expected: '', why: 'no room left: the caller names it' }
 ]

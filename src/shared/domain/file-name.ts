@@ -11,14 +11,45 @@ const PATH_SEPARATOR = /[\\/]/g
 const FORBIDDEN_RUN = /[\s:*?"<>|\p{Cc}]*[:*?"<>|\p{Cc}][\s:*?"<>|\p{Cc}]*/gu
 
 /**
- * `name` as part of a file name Windows, macOS and Linux all take: unchanged but for the characters one of them
- * cannot hold, and without a trailing dot or space (Windows drops them) or a leading space. Empty when nothing is
- * left: the caller names the file some other way. The cases: file-name.cases.ts.
+ * The most bytes of a file name (UTF-8) on most file systems: ext4's, APFS's; within NTFS's 255 UTF-16 units too, as
+ * no character takes more units than bytes.
  */
-export function fileNamePart(name: string): string {
-  return name
+const FILE_NAME_MAX_BYTES = 255
+
+const utf8 = new TextEncoder()
+
+/** Made on first use, as text-split's: making one loads the break data. */
+let characters: Intl.Segmenter | null = null
+
+/**
+ * `text`'s start within `maxBytes` of UTF-8, cut between characters as a reader sees them (graphemes): an emoji, a
+ * family of several code points or a letter with its accent stays whole or goes whole.
+ */
+function withinBytes(text: string, maxBytes: number): string {
+  if (utf8.encode(text).length <= maxBytes) return text
+  characters ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+  let bytes = 0
+  let end = 0
+  for (const { segment, index } of characters.segment(text)) {
+    bytes += utf8.encode(segment).length
+    if (bytes > maxBytes) break
+    end = index + segment.length
+  }
+  return text.slice(0, end)
+}
+
+/**
+ * `name` as part of a file name Windows, macOS and Linux all take: unchanged but for the characters one of them
+ * cannot hold, and without a trailing dot or space (Windows drops them) or a leading dot or space (a leading dot hides
+ * the file on Linux and macOS). `tail` is what the caller puts after it (" - results.csv"): the part is cut so the
+ * whole name stays within FILE_NAME_MAX_BYTES (a long name of emoji or Indonesian words was not). Empty when nothing
+ * is left: the caller names the file some other way. The cases: file-name.cases.ts.
+ */
+export function fileNamePart(name: string, tail = ''): string {
+  const part = name
     .replace(PATH_SEPARATOR, '-')
     .replace(FORBIDDEN_RUN, (run) => (/\s/.test(run) ? ' ' : ''))
-    .replace(/[.\s]+$/u, '')
-    .trimStart()
+    .replace(/^[.\s]+/u, '')
+  const room = FILE_NAME_MAX_BYTES - utf8.encode(tail).length
+  return room > 0 ? withinBytes(part, room).replace(/[.\s]+$/u, '') : ''
 }

@@ -455,12 +455,13 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'campaigns:export'({ id, format, language, timeZone, exportId }) {
       return guarded(async () => {
         const campaign = campaigns.get(id)
-        // The campaign's name as the operator wrote it, less what a file name cannot hold (QA67: "1.000" lost its dot).
-        const base = fileNamePart(campaign.name) || 'campaign'
+        // The campaign's name as the operator wrote it, less what a file name cannot hold (QA67: "1.000" lost its dot),
+        // cut so the whole name with its tail stays within what a disk takes (a name of 120 "…" was 360 bytes).
+        const named = (tail: string): string => `${fileNamePart(campaign.name, tail) || 'campaign'}${tail}`
         if (format === 'skipped') {
           const csv = campaigns.skippedCsv(id, language)
           return {
-            fileName: `${base} - ${translate(language ?? 'en', 'campaigns.exportFile.skipped')}.csv`,
+            fileName: named(` - ${translate(language ?? 'en', 'campaigns.exportFile.skipped')}.csv`),
             mime: 'text/csv',
             dataBase64: Buffer.from(csv, 'utf8').toString('base64')
           }
@@ -483,7 +484,7 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
         )
         return {
           // Named in the export's language, as its headers are (QA15 Q15-10).
-          fileName: `${base} - ${translate(language ?? 'en', 'campaigns.exportFile.results')}.${format}`,
+          fileName: named(` - ${translate(language ?? 'en', 'campaigns.exportFile.results')}.${format}`),
           mime:
             format === 'csv'
               ? 'text/csv'
