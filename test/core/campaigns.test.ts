@@ -100,8 +100,8 @@ describe('campaign refusals in the operator language', () => {
       })
     ).toMatchObject({
       code: 'invalid_input',
-      english: 'No column named "Telepon"',
-      id: 'Tidak ada kolom bernama "Telepon"'
+      english: 'The sheet has no column named "Telepon".',
+      id: 'Lembar ini tidak punya kolom bernama "Telepon".'
     })
     expect(
       await refusalInIndonesian('campaigns:create', {

@@ -425,7 +425,7 @@ export const enRest = {
   'desktop.error.exportStopped': 'The export was stopped: no file was written.',
   'desktop.error.unknownVariable':
     'The message uses {{name}}, but there is no column named {name}; the columns are {columns}.',
-  'desktop.error.noSuchColumn': 'No column named "{column}"',
+  'desktop.error.noSuchColumn': 'The sheet has no column named "{column}".',
   'desktop.error.campaignRolledBack':
     'The campaign was being created when another start of Sender Desk took it for abandoned and removed it; create it again',
   'desktop.error.enqueueRolledBack':
@@ -471,8 +471,8 @@ export const enRest = {
   'desktop.error.pacing.hoursFormat': 'Working hours are written as HH:mm',
   'desktop.error.pacing.hoursOrder': 'Working hours must end after they start on the same day',
   'desktop.error.sheetGone': 'This file is no longer loaded: import it again.',
-  'desktop.error.fileEmpty': '{name} is empty',
-  'desktop.error.sheetEmpty': 'The file is empty',
+  'desktop.error.fileEmpty': '{name} is empty.',
+  'desktop.error.sheetEmpty': 'The file is empty.',
   'desktop.error.notSpreadsheet.picture':
     'This is not a spreadsheet: {name} is a picture ({format}). Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.video':
@@ -494,17 +494,17 @@ export const enRest = {
   'desktop.error.notSpreadsheet.binary':
     'This is not a spreadsheet: {name} holds binary data, not text. Pick a CSV or Excel file (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':
-    '{name} is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
+    '{name} is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that.',
   'desktop.error.webPageSheet':
-    '{name} is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that',
+    '{name} is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that.',
   'desktop.error.oldExcel':
-    'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that',
-  'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed',
-  'desktop.error.xlsxUnreadable': 'Not a readable XLSX workbook: {detail}',
-  'desktop.error.noWorksheet': 'The workbook has no worksheet',
-  'desktop.error.noRows': 'The file has no rows',
-  'desktop.error.fileHeadersOnly': '{name} has column names but no rows',
-  'desktop.error.sheetHeadersOnly': 'The file has column names but no rows',
+    'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that.',
+  'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed.',
+  'desktop.error.xlsxUnreadable': 'This is not a readable XLSX workbook: {detail}.',
+  'desktop.error.noWorksheet': 'The workbook has no worksheet.',
+  'desktop.error.noRows': 'The file has no rows.',
+  'desktop.error.fileHeadersOnly': '{name} has column names but no rows.',
+  'desktop.error.sheetHeadersOnly': 'The file has column names but no rows.',
   'desktop.error.braceNotClosed': 'The "{" at character {at} is never closed',
   'desktop.error.emptyBraces': 'Empty braces at character {at}',
   'desktop.error.strayBrace': 'The "}" at character {at} has no "{"',

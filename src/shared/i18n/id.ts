@@ -461,7 +461,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.exportStopped': 'Ekspor dihentikan: tidak ada file yang ditulis.',
   'desktop.error.unknownVariable':
     'Pesan memakai {{name}}, tetapi tidak ada kolom bernama {name}; kolomnya adalah {columns}.',
-  'desktop.error.noSuchColumn': 'Tidak ada kolom bernama "{column}"',
+  'desktop.error.noSuchColumn': 'Lembar ini tidak punya kolom bernama "{column}".',
   'desktop.error.campaignRolledBack':
     'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',
   'desktop.error.enqueueRolledBack':
@@ -513,8 +513,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.pacing.hoursFormat': 'Jam kerja ditulis dalam format HH:mm',
   'desktop.error.pacing.hoursOrder': 'Jam kerja harus berakhir setelah dimulai, pada hari yang sama',
   'desktop.error.sheetGone': 'File ini sudah tidak dimuat: impor lagi.',
-  'desktop.error.fileEmpty': '{name} kosong',
-  'desktop.error.sheetEmpty': 'Filenya kosong',
+  'desktop.error.fileEmpty': '{name} kosong.',
+  'desktop.error.sheetEmpty': 'Filenya kosong.',
   'desktop.error.notSpreadsheet.picture':
     'Ini bukan spreadsheet: {name} adalah gambar ({format}). Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.notSpreadsheet.video':
@@ -536,18 +536,18 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.notSpreadsheet.binary':
     'Ini bukan spreadsheet: {name} berisi data biner, bukan teks. Pilih file CSV atau Excel (.csv, .xlsx).',
   'desktop.error.openDocumentSheet':
-    '{name} adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu',
+    '{name} adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu.',
   'desktop.error.webPageSheet':
-    '{name} adalah halaman web (tabel HTML), bukan file spreadsheet, jadi tidak bisa dibaca: buka di Excel, simpan sebagai .xlsx atau CSV lalu impor file itu',
+    '{name} adalah halaman web (tabel HTML), bukan file spreadsheet, jadi tidak bisa dibaca: buka di Excel, simpan sebagai .xlsx atau CSV lalu impor file itu.',
   'desktop.error.oldExcel':
-    'File Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor file itu',
+    'File Excel lama 97–2003 (.xls) tidak bisa dibaca: simpan lembarnya sebagai .xlsx atau CSV lalu impor file itu.',
   'desktop.error.quoteNotClosed':
-    'Baris {row}: {detail} — ada kolom bertanda kutip yang tidak pernah ditutup',
-  'desktop.error.xlsxUnreadable': 'Bukan buku kerja XLSX yang bisa dibaca: {detail}',
-  'desktop.error.noWorksheet': 'Buku kerja ini tidak punya lembar kerja',
-  'desktop.error.noRows': 'File ini tidak punya baris',
-  'desktop.error.fileHeadersOnly': '{name} punya nama kolom tetapi tidak punya baris',
-  'desktop.error.sheetHeadersOnly': 'File ini punya nama kolom tetapi tidak punya baris',
+    'Baris {row}: {detail} — ada kolom bertanda kutip yang tidak pernah ditutup.',
+  'desktop.error.xlsxUnreadable': 'Ini bukan buku kerja XLSX yang bisa dibaca: {detail}.',
+  'desktop.error.noWorksheet': 'Buku kerja ini tidak punya lembar kerja.',
+  'desktop.error.noRows': 'File ini tidak punya baris.',
+  'desktop.error.fileHeadersOnly': '{name} punya nama kolom tetapi tidak punya baris.',
+  'desktop.error.sheetHeadersOnly': 'File ini punya nama kolom tetapi tidak punya baris.',
   'desktop.error.braceNotClosed': 'Tanda "{" di karakter ke-{at} tidak pernah ditutup',
   'desktop.error.emptyBraces': 'Kurung kurawal kosong di karakter ke-{at}',
   'desktop.error.strayBrace': 'Tanda "}" di karakter ke-{at} tidak punya pasangan "{"',

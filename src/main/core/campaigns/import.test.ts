@@ -24,6 +24,7 @@ import {
 import { renderTemplate, rowSeed, templateVariables, TemplateError } from './template'
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import { coreText } from '../../../shared/i18n/note-text'
+import { messages } from '../../../shared/i18n'
 import { betweenTurns } from '../testing/event-loop'
 import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { rowXml, workbookArchive, zipArchive } from './testing/zip-archive'
@@ -461,8 +462,8 @@ describe('readSpreadsheet', () => {
       ])
       expect(await refusal(ods, 'pelanggan.ods')).toEqual({
         code: 'unsupported',
-        en: 'pelanggan.ods is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that',
-        id: 'pelanggan.ods adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu'
+        en: 'pelanggan.ods is an OpenDocument spreadsheet (.ods), which cannot be read: save it as .xlsx or CSV and import that.',
+        id: 'pelanggan.ods adalah spreadsheet OpenDocument (.ods) yang tidak bisa dibaca: simpan sebagai .xlsx atau CSV lalu impor file itu.'
       })
     })
 
@@ -499,8 +500,8 @@ describe('readSpreadsheet', () => {
         '<tr><th>Nama</th><th>HP</th></tr><tr><td>Siti</td><td>081234567890</td></tr></table></body></html>'
       expect(await refusal(new TextEncoder().encode(page), 'laporan-penjualan.xls')).toEqual({
         code: 'unsupported',
-        en: 'laporan-penjualan.xls is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that',
-        id: 'laporan-penjualan.xls adalah halaman web (tabel HTML), bukan file spreadsheet, jadi tidak bisa dibaca: buka di Excel, simpan sebagai .xlsx atau CSV lalu impor file itu'
+        en: 'laporan-penjualan.xls is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that.',
+        id: 'laporan-penjualan.xls adalah halaman web (tabel HTML), bukan file spreadsheet, jadi tidak bisa dibaca: buka di Excel, simpan sebagai .xlsx atau CSV lalu impor file itu.'
       })
       // A bare table, after a BOM and blank lines, in UTF-16 or under another name: its bytes decide.
       const table = '\r\n  <TABLE><tr><td>Nama</td><td>HP</td></tr></TABLE>'
@@ -664,7 +665,7 @@ describe('readSpreadsheet', () => {
   it('refuses a sheet of column names and no rows, by its name (QA11: "0 rows read" and the form went on)', async () => {
     const headersOnly = new TextEncoder().encode('Nama,Nomor\r\n')
     await expect(readSpreadsheet(headersOnly, 'kosong.csv')).rejects.toThrow(
-      'kosong.csv has column names but no rows'
+      'kosong.csv has column names but no rows.'
     )
     await expect(readSpreadsheet(headersOnly)).rejects.toMatchObject({
       code: 'empty',
@@ -1359,5 +1360,35 @@ describe('exact diagnoses', () => {
     sheet.getColumn(4).numFmt = 'yyyy-mm-dd hh:mm'
     const read = await readSpreadsheet(new Uint8Array(await workbook.xlsx.writeBuffer()), 'tagihan.xlsx')
     expect(read.rows.at(0)?.cells.slice(2)).toEqual(['25 November 2026', '1 Desember 2026 14.30'])
+  })
+})
+
+// The ".xls" message and other sheet errors had no full stop where every other error sentence has one.
+describe("a sheet's import errors", () => {
+  /** Every message key the sheet readers can refuse a file with, as their source names them, and a gone sheet's. */
+  const importErrorKeys = [
+    ...new Set(
+      ['spreadsheet.ts', 'xlsx-reader.ts'].flatMap((file) =>
+        [...readFileSync(join(import.meta.dirname, file), 'utf8').matchAll(/'(desktop\.[\w.]+)'/g)].map(
+          (match) => match[1] ?? ''
+        )
+      )
+    ),
+    'desktop.error.sheetGone',
+    // The check of the columns mapped from the sheet, before a campaign is made of it.
+    'desktop.error.noSuchColumn'
+  ]
+
+  it('finds the readers’ keys', () => {
+    expect(importErrorKeys).toEqual(
+      expect.arrayContaining(['desktop.error.oldExcel', 'desktop.error.noRows'])
+    )
+    expect(importErrorKeys.length).toBeGreaterThan(20)
+  })
+
+  it.each(['en', 'id'] as const)('are whole sentences in %s, each ending with a full stop', (language) => {
+    const table: Record<string, string> = messages[language]
+    const unfinished = importErrorKeys.filter((key) => !table[key]?.endsWith('.'))
+    expect(unfinished).toEqual([])
   })
 })

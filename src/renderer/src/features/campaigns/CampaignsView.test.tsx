@@ -268,7 +268,7 @@ describe('CampaignsView', () => {
         })
       throw new ApiError({
         code: 'sheet_empty',
-        message: 'The file has no rows',
+        message: 'The file has no rows.',
         messageKey: 'desktop.error.noRows'
       })
     })
@@ -283,7 +283,7 @@ describe('CampaignsView', () => {
     // The file that failed is named, and the list still loaded too (QA65: the error sat above "19 rows read" unnamed).
     const alert = await within(importStep).findByRole('alert')
     expect([...alert.querySelectorAll('p')].map((line) => line.textContent)).toEqual([
-      'empty.xlsx: The file has no rows',
+      'empty.xlsx: The file has no rows.',
       'The list loaded is still bills.csv.'
     ])
     await waitFor(() => expect(document.activeElement).toBe(picker))
