@@ -2341,6 +2341,14 @@ export const invokeChannels = builtOnFirstUse({
       listed: z.number().int().nonnegative()
     })
   }),
+  /**
+   * Which of these numbers (any form Send takes) are on the opt-out list, answered as they were asked; one that is no
+   * number is not. Send marks its recipients with it before the core's refusal at Send (QA71).
+   */
+  'optouts:among': () => ({
+    request: z.object({ phones: z.array(z.string().max(40)).max(MAX_SEND_RECIPIENTS) }),
+    reply: z.object({ optedOut: z.array(z.string()) })
+  }),
   /** Numbers typed, imported from a file's text (one per line or comma-separated), or from an outbox item. */
   'optouts:add': () => ({
     request: z.object({
@@ -2548,14 +2556,24 @@ export const invokeChannels = builtOnFirstUse({
     request: z.object({ chats: z.array(z.string().min(1).max(100)).max(1000) }),
     reply: z.object({ names: z.array(z.object({ chatId: z.string(), name: z.string() })) })
   }),
-  /** The contact picker's suggestions: contacts whose name or number holds `text`, groups whose subject holds it. */
+  /**
+   * The contact picker's suggestions: contacts whose name or number holds `text`, groups whose subject holds it.
+   * `optedOut` (true, else absent): the contact's number is on the opt-out list, said as it is suggested (QA71).
+   */
   'contacts:suggest': () => ({
     request: z.object({
       text: z.string().trim().min(1).max(100),
       limit: z.number().int().min(1).max(50).optional()
     }),
     reply: z.object({
-      suggestions: z.array(z.object({ chatId: z.string(), name: z.string(), isGroup: z.boolean() }))
+      suggestions: z.array(
+        z.object({
+          chatId: z.string(),
+          name: z.string(),
+          isGroup: z.boolean(),
+          optedOut: z.boolean().optional()
+        })
+      )
     })
   }),
   /** The operator names a number: never overwritten by what is learnt later. */

@@ -33,6 +33,24 @@ describe('the customer list through the contract', () => {
   })
 })
 
+// QA71: Send said a number was on the opt-out list only once Send was pressed; its suggestion and chip say it now.
+describe('who is on the opt-out list, for Send before it sends (QA71)', () => {
+  it('marks a suggested contact on the list, and answers which typed numbers are on it, as they were typed', async () => {
+    await core.handlers['contacts:set']({ phone: '0821-7777-8888', name: 'Dewi' })
+    await core.handlers['contacts:set']({ phone: '0821-7777-9999', name: 'Dewa' })
+    await core.handlers['optouts:add']({ phones: ['082177778888', '085755556666'], source: 'operator' })
+    const { suggestions } = await core.handlers['contacts:suggest']({ text: 'Dew', limit: 8 })
+    expect(suggestions.map((s) => [s.name, s.optedOut === true])).toEqual([
+      ['Dewa', false],
+      ['Dewi', true]
+    ])
+    const { optedOut } = await core.handlers['optouts:among']({
+      phones: ['6285755556666', '+62 821-7777-8888', '6281200000001', 'not a number']
+    })
+    expect(optedOut).toEqual(['6285755556666', '+62 821-7777-8888'])
+  })
+})
+
 describe('the customer list of one campaign (an operator could not see who was in campaign X)', () => {
   it('lists the contacts the campaign held, counts them on the first page, and narrows to who opted out since', async () => {
     const deviceId = await linkSandboxDevice(core)

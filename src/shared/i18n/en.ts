@@ -812,6 +812,8 @@ export const enRest = {
   'send.recipients.notDrawn': 'And {count} more, not shown.',
   'send.recipients.tooMany':
     '{count} recipients: a send goes to {max} at most. Send to the rest apart, or to all of them as a campaign from a spreadsheet.',
+  'send.recipients.optedOut':
+    '{count, plural, one {# recipient is on the opt-out list (marked “opted out”): the gateway refuses messages to that number.} other {# recipients are on the opt-out list (marked “opted out”): the gateway refuses messages to those numbers.}}',
   'send.recipients.repeatsLeftOut':
     '({count, plural, one {# repeated number} other {# repeated numbers}} left out: each number is sent once.)',
   'send.recipients.removeAll': 'Remove all recipients',

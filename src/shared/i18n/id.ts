@@ -1048,6 +1048,8 @@ export const id: Record<MessageKey, string> = {
   'send.recipients.notDrawn': 'Dan {count} lainnya, tidak ditampilkan.',
   'send.recipients.tooMany':
     '{count} penerima: satu pengiriman paling banyak untuk {max} penerima. Kirim ke sisanya secara terpisah, atau ke semuanya sebagai kampanye dari spreadsheet.',
+  'send.recipients.optedOut':
+    '{count, plural, one {# penerima ada di daftar berhenti berlangganan (bertanda “berhenti berlangganan”): gateway menolak pesan ke nomor itu.} other {# penerima ada di daftar berhenti berlangganan (bertanda “berhenti berlangganan”): gateway menolak pesan ke nomor-nomor itu.}}',
   'send.recipients.repeatsLeftOut': '({count} nomor berulang tidak disertakan: setiap nomor dikirim sekali.)',
   'send.recipients.removeAll': 'Hapus semua penerima',
   'send.recipients.removedAll': 'Semua {count} penerima dihapus.',

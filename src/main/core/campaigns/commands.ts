@@ -59,6 +59,7 @@ export type CampaignChannel =
   | 'campaigns:rows'
   | 'campaigns:export'
   | 'optouts:list'
+  | 'optouts:among'
   | 'optouts:add'
   | 'optouts:keywords'
   | 'optouts:setKeywords'
@@ -502,6 +503,17 @@ export function createCampaignCommands(deps: CampaignCommandsDeps): Commands<Cam
     async 'optouts:list'(request) {
       const { entries, total, listed } = campaigns.optOuts.page(request)
       return { optOuts: entries, total, listed }
+    },
+    async 'optouts:among'({ phones }) {
+      return {
+        optedOut: phones.filter((phone) => {
+          try {
+            return campaigns.optOuts.has(normalisePhone(phone))
+          } catch {
+            return false
+          }
+        })
+      }
     },
     async 'optouts:add'({ phones, source }) {
       const valid: string[] = []

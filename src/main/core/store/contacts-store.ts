@@ -395,7 +395,10 @@ export class ContactsStore {
    * match by their keys (contactNameKey, the typed text folded alike), as the inbox's search finds them: "cecile" finds
    * "Arisan Cécile".
    */
-  suggest(text: string, limit: number): { chatId: string; name: string; isGroup: boolean }[] {
+  suggest(
+    text: string,
+    limit: number
+  ): { chatId: string; name: string; isGroup: boolean; optedOut?: boolean }[] {
     const term = text.trim()
     const folded = ftsFold(term, ACCENTS_ASIDE_TOKENIZER)
     // A contact's name as its index folds it ("dede" finds "Dédé"), its number as typed.
@@ -417,8 +420,14 @@ export class ContactsStore {
               WHERE is_group = 1 AND group_subject_key LIKE ? ESCAPE '\\'
               GROUP BY chat_id HAVING last_number = MAX(last_number) ORDER BY group_subject LIMIT ?`
           ).all(containsPattern(key), limit) as { chatId: string; name: string }[])
+    // QA71: a number on the opt-out list is said as it is suggested, not only once Send is refused (a key lookup each).
+    const listed = preparedOnce(this.db, 'SELECT 1 FROM opt_outs WHERE phone = ?')
     return [
-      ...contacts.map((c) => ({ ...c, isGroup: false })),
+      ...contacts.map((c) => ({
+        ...c,
+        isGroup: false,
+        ...(listed.get(c.chatId) === undefined ? {} : { optedOut: true })
+      })),
       ...groups.map((g) => ({ ...g, isGroup: true }))
     ]
   }

@@ -91,6 +91,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('devices:keptAtGateway', () => ({ records: [] }))
   handlers.set('inbox:viewing', () => ({ ok: true }))
   handlers.set('contacts:names', () => ({ names: [] }))
+  handlers.set('optouts:among', () => ({ optedOut: [] }))
 
   const api: SenderDeskApi = {
     async invoke(channel, request) {

@@ -24,6 +24,7 @@ import { RowsKeepPlace } from '../../ui/RowsKeepPlace'
 import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGoneStatus'
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
+import { OptedOutMark } from '../../ui/OptedOutMark'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
@@ -408,23 +409,6 @@ function ownWriterKey(conversation: InboxConversationView): MessageKey {
   }
 }
 
-/**
- * A customer on the opt-out list, in the customer list's words: the operator sees it before opening the conversation,
- * where replies are refused (QA67: only the thread told). It leads the row's last message, which gives way to it: after
- * the name and number, as the customer list has it, it took the whole name at 360 px ("berhenti berlangganan"), and
- * beside the time it squeezed the name at 1100 px. Read between commas: "…7891, opted out, BERHENTI".
- */
-function OptedOutMark(): React.JSX.Element {
-  const t = useT()
-  return (
-    <span className="tag inbox-row-opted-out" data-testid="inbox-row-opted-out">
-      <span className="visually-hidden">, </span>
-      {t('customers.optedOut')}
-      <span className="visually-hidden">, </span>
-    </span>
-  )
-}
-
 /** One conversation. Memoised: scrolling draws only the rows coming into view. */
 const ConversationRow = memo(function ConversationRow({
   index,
@@ -479,7 +463,13 @@ const ConversationRow = memo(function ConversationRow({
             {number ? <ConversationNumber number={number} /> : null}
           </span>
           <span className="row-what" dir="auto">
-            {conversation.optedOut ? <OptedOutMark /> : null}
+            {/* A customer on the opt-out list: the operator sees it before opening the conversation, where replies
+                are refused (QA67: only the thread told). It leads the row's last message, which gives way to it:
+                after the name and number it took the whole name at 360 px ("berhenti berlangganan"), and beside the
+                time it squeezed the name at 1100 px. */}
+            {conversation.optedOut ? (
+              <OptedOutMark className="inbox-row-opted-out" testId="inbox-row-opted-out" />
+            ) : null}
             {/* Who wrote it: "You", or in a group the member, as the thread names them. */}
             {/* A reply scheduled for later is not with the customer yet, one that failed never will be: said so. */}
             {conversation.lastFromMe

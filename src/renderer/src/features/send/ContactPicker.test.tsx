@@ -193,6 +193,54 @@ describe('the contact picker', () => {
   })
 })
 
+// QA71: a number on the opt-out list was said only once Send was pressed: its suggestion and its chip were unmarked.
+describe('recipients on the opt-out list', () => {
+  const ON_THE_LIST = new Set(['6282177778888', '6285755556666'])
+  beforeEach(() => {
+    fake.handle('contacts:suggest', () => ({
+      suggestions: [
+        { chatId: '6282177778888', name: 'Dewi', isGroup: false, optedOut: true },
+        { chatId: '6282177779999', name: 'Dewa', isGroup: false }
+      ]
+    }))
+    fake.handle('optouts:among', ({ phones }) => ({ optedOut: phones.filter((p) => ON_THE_LIST.has(p)) }))
+  })
+
+  it('marks a suggestion and a chip "opted out" in words as they appear, and counts them before Send', async () => {
+    const { user, input } = show()
+    await user.type(input, 'Dew')
+    const options = await screen.findAllByRole('option')
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Dewi +62 821-7777-8888, opted out, ',
+      'Dewa +62 821-7777-9999'
+    ])
+    await user.keyboard('{Enter}')
+    await user.type(input, '+62 857-5555-6666, 0812 3456 7890, ')
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('recipient-chip')
+          .map((chip) => [
+            chip.getAttribute('data-value'),
+            within(chip).queryByTestId('recipient-opted-out')?.textContent ?? null
+          ])
+      ).toEqual([
+        ['6282177778888', ', opted out, '],
+        ['6285755556666', ', opted out, '],
+        ['6281234567890', null]
+      ])
+    )
+    expect(screen.getByTestId('send-recipients-opted-out').textContent).toBe(
+      '2 recipients are on the opt-out list (marked “opted out”): the gateway refuses messages to those numbers.'
+    )
+    // Taken off the list elsewhere: asked again, the marks go.
+    ON_THE_LIST.clear()
+    fake.emit('optouts:changed', { at: new Date().toISOString() })
+    await waitFor(() => expect(screen.queryAllByTestId('recipient-opted-out')).toEqual([]))
+    expect(screen.getByTestId('send-recipients-opted-out').textContent).toBe('')
+  })
+})
+
 describe('the contact picker in a form without chips of its own (reminders)', () => {
   function Form(): React.JSX.Element {
     const [to, setTo] = useState('')

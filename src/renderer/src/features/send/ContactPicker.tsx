@@ -9,6 +9,7 @@ import { useT } from '../../i18n'
 import type { ControlProps } from '../../ui/Field'
 import { readableChat, RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
+import { OptedOutMark } from '../../ui/OptedOutMark'
 import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import {
   hasLetter,
@@ -288,6 +289,8 @@ export function ContactPicker({
                 <span className="recipient-name__number">
                   {suggestion.isGroup ? t('outbox.group') : readableChat(suggestion.chatId, false)}
                 </span>
+                {/* QA71: said as it is offered, not only once Send is refused. */}
+                {suggestion.optedOut === true ? <OptedOutMark testId="picker-option-opted-out" /> : null}
               </li>
             ))
           : null}

@@ -20,6 +20,8 @@ import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { ChipsNotDrawn, chipsDrawn, ContactPicker } from './ContactPicker'
+import { useOptedOutAmong } from './opted-out-recipients'
+import { OptedOutMark } from '../../ui/OptedOutMark'
 import './send.css'
 
 export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
@@ -67,6 +69,11 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)
   const good = parsed.length - bad
   const drawn = chipsDrawn(parsed)
+  // QA71: a number on the opt-out list is marked on its chip and counted as it is entered, not only once Send is refused.
+  const optedOut = useOptedOutAmong(
+    isGroup ? [] : drawn.filter((r) => r.problem === null).map((r) => r.value)
+  )
+  const optedOutCount = isGroup ? 0 : drawn.filter((r) => r.problem === null && optedOut.has(r.value)).length
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
   const error =
@@ -145,6 +152,9 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
               </button>
             ) : null}
           </div>
+          <p className="small" aria-live="polite" data-testid="send-recipients-opted-out">
+            {optedOutCount > 0 ? t('send.recipients.optedOut', { count: optedOutCount }) : ''}
+          </p>
           <ul
             {...chipsList}
             className="chips"
@@ -165,6 +175,9 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
                 </span>
                 {r.problem ? (
                   <span className="chip-problem">{t(`recipient.problem.${r.problem}`)}</span>
+                ) : null}
+                {!isGroup && r.problem === null && optedOut.has(r.value) ? (
+                  <OptedOutMark testId="recipient-opted-out" />
                 ) : null}
                 <RemoveRecipientButton
                   chatId={r.problem ? null : r.value}
