@@ -23,6 +23,15 @@ export interface ConfirmPanelProps {
   focusOnOpen?: boolean
 }
 
+/**
+ * A question's panel brought into sight as it opens: the whole panel where it fits, else its question first; nothing
+ * moves when it is in sight already (`nearest`). The focus alone shows only what it lands on.
+ */
+export function showQuestionPanel(panel: HTMLElement | null, question: HTMLElement | null): void {
+  panel?.scrollIntoView?.({ block: 'nearest' })
+  question?.scrollIntoView?.({ block: 'nearest' })
+}
+
 export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
   const keepRef = useRef<HTMLButtonElement>(null)
   const panelRef = useRef<HTMLDivElement>(null)
@@ -34,9 +43,8 @@ export function ConfirmPanel(props: ConfirmPanelProps): React.JSX.Element {
     if (!focusOnOpen) return
     keepRef.current?.focus()
     // The focus brings Keep into sight alone: in a short scroll box (a thread's messages at 360×640) the question
-    // stayed above it, out of sight (QA38 Q38-05). The whole panel where it fits, else its question first.
-    panelRef.current?.scrollIntoView?.({ block: 'nearest' })
-    questionRef.current?.scrollIntoView?.({ block: 'nearest' })
+    // stayed above it, out of sight (QA38 Q38-05).
+    showQuestionPanel(panelRef.current, questionRef.current)
   }, [focusOnOpen])
   return (
     <div

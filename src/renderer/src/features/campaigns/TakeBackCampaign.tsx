@@ -11,6 +11,7 @@ import { useFollowedTakeBack } from '../outbox/follow-take-back'
 import { LEFT_KEY, TakeBackTally } from '../outbox/TakeBackTally'
 import { busyButtonProps } from '../../ui/busy-button'
 import { cancelOnEscape } from '../../ui/escape'
+import { showQuestionPanel } from '../../ui/ConfirmPanel'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 
 /**
@@ -61,6 +62,10 @@ export function TakeBackCampaign({
   // the box unticked) can be taken back still. Not while one is under way.
   const openerShown = offered && !open && (result === null || result.state === 'done')
   const questionRef = useRef<HTMLHeadingElement>(null)
+  const questionPanelRef = useRef<HTMLElement>(null)
+  // QA71: the question opened below the fold, its heading alone at the window's bottom edge (1100×760, 360×640): it
+  // is brought into sight whole as it opens, and again as its plan is drawn (it grows from "Loading…" then).
+  const showWhenPlanned = useRef(false)
   const openerRef = useRef<HTMLButtonElement>(null)
   const tallyRef = useRef<HTMLDivElement>(null)
   // Where Try again leaves the focus while it reads ("Loading…"), and the failure it may take it to.
@@ -90,7 +95,17 @@ export function TakeBackCampaign({
     if (!shown) return
     ;({ question: questionRef, opener: openerRef, tally: tallyRef, read: tallyRef })[next].current?.focus()
     focusNext.current = null
+    if (next !== 'question') return
+    showQuestionPanel(questionPanelRef.current, questionRef.current)
+    showWhenPlanned.current = true
   })
+  // Not when the operator has moved on from the question meanwhile.
+  useLayoutEffect(() => {
+    if (plan === null || !showWhenPlanned.current) return
+    showWhenPlanned.current = false
+    const panel = questionPanelRef.current
+    if (panel?.contains(document.activeElement)) showQuestionPanel(panel, questionRef.current)
+  }, [plan])
   // While the question is on screen the campaign sends nothing (QA14 Q14-02: rows kept leaving behind it). `held`:
   // this question paused it, so Keep (or leaving the view) runs it again; null until the core has answered.
   const [held, setHeld] = useState<boolean | null>(null)
@@ -199,6 +214,7 @@ export function TakeBackCampaign({
       {open ? (
         // Escape is Keep, as in the app's other questions (QA63: it did nothing, the campaign kept paused).
         <section
+          ref={questionPanelRef}
           role="dialog"
           aria-labelledby={headingId}
           className="card"
