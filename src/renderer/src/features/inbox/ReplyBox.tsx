@@ -265,8 +265,7 @@ export function ReplyBox({
         void addFiles(Array.from(event.dataTransfer.files))
       }}
     >
-      {/* Before the box, read before a word is written, and in sight in a narrow window, where what follows the box
-          scrolls under Send (QA60: Send's row covered it mid-sentence at 360×640). */}
+      {/* Before the box, read before a word is written (QA60: at 360×640 Send's row covered it mid-sentence). */}
       {listedAs ? (
         <p id="inbox-reply-listed" className="alert alert--warn" data-testid="inbox-reply-listed">
           {t('inbox.reply.listed', {

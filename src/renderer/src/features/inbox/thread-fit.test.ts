@@ -46,6 +46,15 @@ describe('pageScrollToShowEnd', () => {
   it('shows the end before the top when the thread is taller than the screen', () => {
     expect(pageScrollToShowEnd({ top: 500, bottom: 1140 }, narrow)).toBe(500)
   })
+
+  // QA71: a reply box with a file and the opt-out warning makes the thread taller than a 360×640 screen; ending a
+  // fraction of a pixel past its bottom, it went down 1 px and back up 1 px at each of the box's resizes.
+  it('leaves a taller thread whose end is on the screen where it is, whatever fraction of a pixel it ends at', () => {
+    const down = pageScrollToShowEnd({ top: 130.4, bottom: 640.4 + 100 }, narrow)
+    expect(down).toBe(101)
+    const after = { top: 130.4 + 100 - down, bottom: 640.4 + 100 - down }
+    expect(pageScrollToShowEnd(after, narrow)).toBeCloseTo(0)
+  })
 })
 
 describe('pageScrollToShowEnd with the focus in the thread’s head', () => {

@@ -45,7 +45,9 @@ export function pageScrollToShowEnd(
     rect.bottom > screen.bottom
       ? Math.ceil(rect.bottom - screen.bottom)
       : rect.top < screen.top
-        ? Math.floor(Math.max(rect.top - screen.top, rect.bottom - screen.bottom))
+        ? // Never so far up that the end goes below the screen by a fraction of a pixel: the next fit took it back down,
+          // 1 px each way at every resize of a thread taller than the screen (QA71).
+          Math.max(Math.floor(rect.top - screen.top), Math.ceil(rect.bottom - screen.bottom))
         : 0
   return focusedTop === undefined ? toEnd : Math.min(toEnd, Math.floor(focusedTop - screen.top))
 }

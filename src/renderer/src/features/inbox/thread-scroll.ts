@@ -125,9 +125,9 @@ export function useThreadScroll(
     if (change.opening && thread) showThreadEnd(thread, box)
   }, [entries, threadRef])
 
-  // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size; at
-  // the bottom it stays there. In a narrow window the thread keeps its height and the box gives way to a growing
-  // reply box by itself (inbox.css): the box's own size is watched too.
+  // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size, in a
+  // narrow window too (QA71: there the reply box scrolled inside itself instead); at the bottom it stays there. The
+  // box's own size is watched too.
   const drawnOnce = entries !== null
   useEffect(() => {
     const thread = threadRef.current
