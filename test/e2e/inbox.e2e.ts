@@ -138,7 +138,7 @@ describe('messages in journey in Chromium', () => {
 
   it('with the sandbox alone: one click runs a relay on this computer, and a customer’s message arrives through it', async () => {
     // The app's default: no switch letting the sandbox post to this computer; the relay the app runs is let in alone.
-    const { harness, deviceId, label, p } = await inboxWithLinkedSandbox()
+    const { deviceId, label, p } = await inboxWithLinkedSandbox()
     const state = p.getByTestId('inbox-relay-state')
     await expect.poll(() => state.textContent()).toBe('○not set up')
     const local = p.getByRole('region', { name: 'Try it with the sandbox on this computer' })
@@ -159,7 +159,15 @@ describe('messages in journey in Chromium', () => {
       .poll(() => p.getByTestId(`inbox-device-state-${deviceId}`).textContent())
       .toMatch(/^Receiving since /)
 
-    await harness.core.handlers['sandbox:receive']({ deviceId, from: '0812777888', message: 'Masih buka?' })
+    // QA71: the view itself lets the operator play a customer writing (it was only under Webhooks and Auto-replies).
+    expect(await p.getByTestId('inbox-conversations-empty').textContent()).toContain(
+      '“Try it: a message arrives” below'
+    )
+    const customer = p.getByTestId('try-incoming')
+    expect(await customer.getByRole('heading').textContent()).toBe('Try it: a message arrives')
+    await customer.getByRole('textbox', { name: 'From (phone number)' }).fill('0812777888')
+    await customer.getByRole('textbox', { name: 'Message' }).fill('Masih buka?')
+    await customer.getByRole('button', { name: 'Deliver the message' }).click()
     const conversations = p.getByRole('list', { name: 'Conversations' }).getByRole('listitem')
     await expect.poll(() => conversations.allTextContents(), { timeout: 30_000 }).toHaveLength(1)
     expect(await conversations.first().textContent()).toContain('Masih buka?')

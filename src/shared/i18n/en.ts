@@ -1528,6 +1528,7 @@ export const enRest = {
     'Not sent back to the chat: the gateway refused the reply. It said: “{gateway}”.',
   'sandbox.try.title': 'Try it: a message arrives',
   'sandbox.try.intro': 'Play a contact writing to this sandbox device.',
+  'sandbox.try.introNamed': 'Play a contact writing to {device}.',
   'sandbox.try.from': 'From (phone number)',
   'sandbox.try.message': 'Message',
   'sandbox.try.caption': 'Caption (optional)',
@@ -2545,6 +2546,8 @@ export const enRest = {
   'inbox.pullToken.done': 'New pull token in use; the old one no longer works.',
   'inbox.messages.empty':
     'No message yet. Once a device sends its messages to the relay, they appear here, newest first.',
+  'inbox.messages.emptySandbox':
+    'No message yet. Play a customer writing to your sandbox device with “Try it: a message arrives” below: their message appears here.',
   'inbox.messages.emptyNoMailbox':
     'No message yet: connect a mailbox above, then turn on “Receive messages” for a device.',
   'inbox.messages.emptyNoDevice':

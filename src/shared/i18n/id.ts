@@ -1726,6 +1726,7 @@ export const id: Record<MessageKey, string> = {
     'Tidak dikirim kembali ke obrolan: gateway menolak balasannya. Katanya: “{gateway}”.',
   'sandbox.try.title': 'Coba: pesan masuk',
   'sandbox.try.intro': 'Berperanlah sebagai kontak yang menulis ke perangkat sandbox ini.',
+  'sandbox.try.introNamed': 'Berperanlah sebagai kontak yang menulis ke {device}.',
   'sandbox.try.from': 'Dari (nomor ponsel)',
   'sandbox.try.message': 'Pesan',
   'sandbox.try.caption': 'Keterangan (opsional)',
@@ -2762,6 +2763,8 @@ export const id: Record<MessageKey, string> = {
   'inbox.pullToken.done': 'Token pengambilan baru dipakai; token lama tidak berlaku lagi.',
   'inbox.messages.empty':
     'Belum ada pesan. Begitu perangkat mengirim pesannya ke relay, pesan muncul di sini, yang terbaru di atas.',
+  'inbox.messages.emptySandbox':
+    'Belum ada pesan. Berperanlah sebagai pelanggan yang menulis ke perangkat sandbox Anda lewat “Coba: pesan masuk” di bawah: pesannya muncul di sini.',
   'inbox.messages.emptyNoMailbox':
     'Belum ada pesan: hubungkan kotak surat di atas, lalu nyalakan “Terima pesan” untuk sebuah perangkat.',
   'inbox.messages.emptyNoDevice':

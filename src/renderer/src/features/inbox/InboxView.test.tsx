@@ -121,6 +121,72 @@ describe('InboxView', () => {
     )
   })
 
+  // QA71: after "Use a relay on this computer" and "Receive messages on Sandbox device" the view said only "No message
+  // yet…": the one way to play a customer writing was under Webhooks (and Auto-replies), so a new operator could not see
+  // the setup work.
+  it('offers "a message arrives" while a sandbox device receives, the empty inbox pointing to it', async () => {
+    const sandbox = makeDevice({ id: 'dev-2', label: 'Sandbox device', sandbox: true })
+    seedStores(makeBootstrap({ devices: [shop, sandbox] }))
+    // The shop receives, the sandbox does not yet: nothing to play (its message would not come here).
+    script({
+      view: receiving({ devices: [{ deviceId: 'dev-1', receiving: true, since: null, canUndo: true }] })
+    })
+    const { unmount } = render(<InboxView />)
+    await screen.findByTestId('inbox-devices')
+    expect(screen.queryByTestId('try-incoming')).toBeNull()
+    unmount()
+
+    script({
+      view: receiving({
+        devices: [
+          { deviceId: 'dev-1', receiving: true, since: null, canUndo: true },
+          { deviceId: 'dev-2', receiving: true, since: null, canUndo: true }
+        ]
+      })
+    })
+    fake.handle('sandbox:receive', () => ({ incomingId: 'ABC', webhookDeliveryId: null, replies: [] }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    const form = await screen.findByTestId('try-incoming')
+    expect(within(form).getByRole('heading').textContent).toBe('Try it: a message arrives')
+    await waitFor(() =>
+      expect(screen.getByTestId('inbox-conversations-empty').textContent).toBe(
+        'No message yet. Play a customer writing to your sandbox device with “Try it: a message arrives” below: their message appears here.'
+      )
+    )
+    await user.type(within(form).getByRole('textbox', { name: 'Message' }), 'Masih buka?')
+    await user.click(within(form).getByRole('button', { name: 'Deliver the message' }))
+    await waitFor(() =>
+      expect(fake.requests('sandbox:receive')).toEqual([
+        { deviceId: 'dev-2', from: '0812 3456 7890', message: 'Masih buka?' }
+      ])
+    )
+  })
+
+  it('names the sandbox device each "a message arrives" writes to when more than one receives', async () => {
+    seedStores(
+      makeBootstrap({
+        devices: [
+          makeDevice({ id: 'dev-2', label: 'Sandbox A', sandbox: true }),
+          makeDevice({ id: 'dev-3', label: 'Sandbox B', sandbox: true })
+        ]
+      })
+    )
+    script({
+      view: receiving({
+        devices: [
+          { deviceId: 'dev-2', receiving: true, since: null, canUndo: true },
+          { deviceId: 'dev-3', receiving: true, since: null, canUndo: true }
+        ]
+      })
+    })
+    render(<InboxView />)
+    await waitFor(() => expect(screen.getAllByTestId('try-incoming')).toHaveLength(2))
+    expect(screen.getAllByTestId('try-incoming').map((form) => form.querySelector('p')?.textContent)).toEqual(
+      ['Play a contact writing to Sandbox A.', 'Play a contact writing to Sandbox B.']
+    )
+  })
+
   it('with a sandbox device: one click connects a relay this computer runs; a failure is said in words', async () => {
     const notConnected = receiving({
       connected: false,

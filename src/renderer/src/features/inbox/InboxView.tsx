@@ -6,10 +6,13 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
+import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
 import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
+import { isSandboxDevice } from '../../../../shared/device-status'
+import { TryIncoming } from '../sandbox/TryIncoming'
 import { useViewFocus } from '../../ui/view-focus'
 import { useShowViewSearch } from '../shortcuts/view-search'
 import { ConnectMailbox } from './ConnectMailbox'
@@ -205,13 +208,23 @@ export function InboxView(): React.JSX.Element {
   const localRelayDown = receiving?.onThisComputer === true && status?.state === 'unreachable'
   const needsNewMailbox =
     status?.state === 'auth-refused' || status?.state === 'cursor-ahead' || localRelayDown
+  // The sandbox devices whose messages come here: a customer writing to them is played below the conversations (QA71:
+  // after setting up the sandbox the view said only "No message yet", the one way to write was under Webhooks).
+  const devices = useDevices((s) => s.devices)
+  const playable = devices.filter(
+    (device) =>
+      isSandboxDevice(device) &&
+      receiving?.devices.some((each) => each.deviceId === device.id && each.receiving) === true
+  )
   // An empty inbox says what would bring messages in: a mailbox, then a device receiving through it.
   const emptyText =
-    receiving === null || receiving.devices.some((device) => device.receiving)
-      ? t('inbox.messages.empty')
-      : receiving.connected
-        ? t('inbox.messages.emptyNoDevice')
-        : t('inbox.messages.emptyNoMailbox')
+    playable.length > 0
+      ? t('inbox.messages.emptySandbox')
+      : receiving === null || receiving.devices.some((device) => device.receiving)
+        ? t('inbox.messages.empty')
+        : receiving.connected
+          ? t('inbox.messages.emptyNoDevice')
+          : t('inbox.messages.emptyNoMailbox')
 
   return (
     <section ref={viewRef} className="view" aria-labelledby="inbox-heading" data-testid="view-inbox">
@@ -308,6 +321,14 @@ export function InboxView(): React.JSX.Element {
           </p>
         )}
       </div>
+      {playable.map((device) => (
+        <TryIncoming
+          key={device.id}
+          deviceId={device.id}
+          deviceName={playable.length > 1 ? device.label : undefined}
+          inspectorBelow={false}
+        />
+      ))}
       {/* Set up once, then rarely touched: below the conversations the operator works from every day. */}
       {receiving?.connected ? (
         <ReceivingDevices

@@ -44,9 +44,12 @@ async function keywordOf(deviceId: string, message: string): Promise<TryResult['
 
 export function TryIncoming({
   deviceId,
+  deviceName,
   inspectorBelow
 }: {
   deviceId: string
+  /** Said in the intro where the view shows no device choice beside it and several sandbox devices get a box each. */
+  deviceName?: string
   /** Whether the webhook inspector is on the same page, under this box (the Webhooks view), or in another view. */
   inspectorBelow: boolean
 }): React.JSX.Element {
@@ -107,7 +110,11 @@ export function TryIncoming({
   return (
     <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="try-incoming">
       <h3>{t('sandbox.try.title')}</h3>
-      <p className="muted">{t('sandbox.try.intro')}</p>
+      <p className="muted">
+        {deviceName === undefined
+          ? t('sandbox.try.intro')
+          : t('sandbox.try.introNamed', { device: deviceName })}
+      </p>
       <div className="form-grid">
         <Field id={`try-from-${deviceId}`} label={t('sandbox.try.from')} error={fromError}>
           {(control) => (
