@@ -185,6 +185,14 @@ describe('InboxView', () => {
     expect(screen.getAllByTestId('try-incoming').map((form) => form.querySelector('p')?.textContent)).toEqual(
       ['Play a contact writing to Sandbox A.', 'Play a contact writing to Sandbox B.']
     )
+    // Each a form landmark named by its heading and device, told apart in a screen reader's list of landmarks.
+    expect(screen.getAllByRole('form').map((form) => form.getAttribute('data-testid'))).toEqual([
+      'try-incoming',
+      'try-incoming'
+    ])
+    expect(
+      screen.getByRole('form', { name: 'Try it: a message arrives Play a contact writing to Sandbox B.' })
+    ).toBeDefined()
   })
 
   it('with a sandbox device: one click connects a relay this computer runs; a failure is said in words', async () => {

@@ -2,7 +2,7 @@
 // (the message is its caption); the auto-reply it got is shown at once, and the webhook POST (if any) appears in the
 // inspector. A message that is an opt-out (or opt-in) keyword says what it does to the opt-out list, which changes
 // later, when Sender Desk reads the message from the relay.
-import { useLayoutEffect, useRef, useState, type FormEvent } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
 import type { SandboxMessageView } from '../../../../shared/contract'
 import { keywordActionOf, mayBeKeyword, type KeywordAction } from '../../../../shared/domain'
 import { call, errorInfo } from '../../api'
@@ -54,6 +54,8 @@ export function TryIncoming({
   inspectorBelow: boolean
 }): React.JSX.Element {
   const t = useT()
+  const titleId = useId()
+  const introId = useId()
   const [from, setFrom] = useState('0812 3456 7890')
   const [message, setMessage] = useState('')
   const [media, setMedia] = useState<MediaChoice>('')
@@ -108,9 +110,17 @@ export function TryIncoming({
   }
 
   return (
-    <form className="card form" noValidate onSubmit={(e) => void submit(e)} data-testid="try-incoming">
-      <h3>{t('sandbox.try.title')}</h3>
-      <p className="muted">
+    <form
+      className="card form"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      data-testid="try-incoming"
+      // A form landmark by its heading, and by its device where several get one (the inbox): told apart in a screen
+      // reader's list of landmarks.
+      aria-labelledby={deviceName === undefined ? titleId : `${titleId} ${introId}`}
+    >
+      <h3 id={titleId}>{t('sandbox.try.title')}</h3>
+      <p className="muted" id={introId}>
         {deviceName === undefined
           ? t('sandbox.try.intro')
           : t('sandbox.try.introNamed', { device: deviceName })}
