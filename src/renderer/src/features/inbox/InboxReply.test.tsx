@@ -836,3 +836,37 @@ describe("a reply's attached file", () => {
     await waitFor(() => expect(fake.requests('files:release')).toEqual([{ handles: ['h-1'] }]))
   })
 })
+
+// QA71: after a file was picked with "Attach a file…", R and Ctrl+Enter did nothing: the focus stayed on the picker.
+describe('the reply keys from the reply form’s buttons (QA71)', () => {
+  it('R from the file picker focuses the reply box, and Ctrl+Enter from the picker sends', async () => {
+    script()
+    fake.handle('inbox:reply', () => ({ itemIds: ['out-1'], repeated: false }))
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await user.type(await screen.findByTestId('inbox-reply-text'), 'Ini katalognya.')
+    const picker = screen.getByLabelText('Attach a file…')
+    await user.upload(picker, new File(['%PDF'], 'katalog.pdf', { type: 'application/pdf' }))
+    await screen.findByTestId('inbox-reply-file')
+    picker.focus()
+    await user.keyboard('r')
+    expect(document.activeElement).toBe(replyBox())
+    expect(replyBox().value).toBe('Ini katalognya.')
+
+    picker.focus()
+    await user.keyboard('{Control>}{Enter}{/Control}')
+    await waitFor(() => expect(fake.requests('inbox:reply')).toHaveLength(1))
+    expect(fake.requests('inbox:reply')[0]).toMatchObject({ handle: 'h-1', text: 'Ini katalognya.' })
+  })
+
+  it('R in a text field types the letter: the search keeps it', async () => {
+    script()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-reply-text')
+    await user.type(screen.getByTestId('inbox-search'), 'r')
+    expect(document.activeElement).toBe(screen.getByTestId('inbox-search'))
+  })
+})

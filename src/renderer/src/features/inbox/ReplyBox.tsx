@@ -259,6 +259,13 @@ export function ReplyBox({
         event.preventDefault()
         void send()
       }}
+      // Ctrl+Enter sends from anywhere in the form, as its hint says (QA71: from "Attach a file…" it did nothing).
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+          event.preventDefault()
+          void send()
+        }
+      }}
       onDragOver={(event) => event.preventDefault()}
       onDrop={(event) => {
         event.preventDefault()
@@ -303,10 +310,6 @@ export function ReplyBox({
           void addFiles(files)
         }}
         onKeyDown={(event) => {
-          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-            event.preventDefault()
-            void send()
-          }
           // A reply being written keeps its Escape: the conversation does not close under the writer (Q25-08).
           if (event.key === 'Escape' && !empty) event.preventDefault()
         }}

@@ -6,9 +6,27 @@ import type { InboxConversationView } from '../../../../shared/contract'
 import { markOpenConversation } from './read-mark'
 import { REPLY_TEXT_ID } from './ReplyBox'
 
+/** Inputs that are pressed or ticked, not typed in: R and M act from them as from a button. */
+const PRESSED_INPUTS: ReadonlySet<string> = new Set([
+  'button',
+  'checkbox',
+  'color',
+  'file',
+  'image',
+  'radio',
+  'range',
+  'reset',
+  'submit'
+])
+
+/**
+ * Whether a key goes into what has the focus: a text field, a drop-down list. Not the file picker, a checkbox (QA71: R
+ * did nothing once a file was attached, the focus left on "Attach a file…").
+ */
 function typingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
-  return target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
+  if (target instanceof HTMLInputElement) return !PRESSED_INPUTS.has(target.type)
+  return target.isContentEditable || /^(TEXTAREA|SELECT)$/.test(target.tagName)
 }
 
 /**
