@@ -165,6 +165,32 @@ export const keptOpenConversation = (): number | null => openConversation.kept()
 /** Keeps which conversation is open (null: none). */
 export const keepOpenConversation = (id: number | null): void => openConversation.keep(id)
 
+/**
+ * Messages in's "Unread only" and "Archived", kept beside the place for the window's session as the Outbox keeps its
+ * filters (QA71: "Unread only" was unticked again after Alt+I back). A keyword's filter is not kept: its conversations
+ * are the chatbot panel's answer of the moment.
+ */
+export const INBOX_FILTERS_KEY = 'sender-desk.inboxFilters'
+export interface InboxListFilters {
+  unreadOnly: boolean
+  archived: boolean
+}
+const inboxFilters = historyKeeper(
+  INBOX_FILTERS_KEY,
+  (value): value is InboxListFilters =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as InboxListFilters).unreadOnly === 'boolean' &&
+    typeof (value as InboxListFilters).archived === 'boolean'
+)
+
+/** The inbox's filters kept (none ticked when none were kept). */
+export const keptInboxFilters = (): InboxListFilters =>
+  inboxFilters.kept() ?? { unreadOnly: false, archived: false }
+/** Keeps the inbox's filters; none ticked is kept as nothing. */
+export const keepInboxFilters = ({ unreadOnly, archived }: InboxListFilters): void =>
+  inboxFilters.keep(unreadOnly || archived ? { unreadOnly, archived } : null)
+
 /** The campaign open in Campaigns, kept beside the place: a reload opens it again (QA45 Q45-02). */
 export const OPEN_CAMPAIGN_KEY = 'sender-desk.openCampaign'
 const openCampaign = historyKeeper(OPEN_CAMPAIGN_KEY, (id): id is string => typeof id === 'string')
@@ -178,6 +204,7 @@ export function resetPlace(): void {
   unwritten = null
   openConversation.reset()
   openCampaign.reset()
+  inboxFilters.reset()
   const { [PLACE_KEY]: _place, ...rest } = historyState()
   history.replaceState(rest, '')
 }

@@ -485,7 +485,8 @@ describe('the conversations list', () => {
     )
   })
 
-  it('with "Unread only", opening a conversation by keyboard gives the focus to its thread, not the page (QA14 Q14-09)', async () => {
+  // QA14 Q14-09: the row left the list as it was read, and the focus fell to the page; it stays listed now (QA71).
+  it('with "Unread only", opening a conversation by keyboard leaves the focus on its row, which stays listed', async () => {
     // Side by side (wide): the row that opened the thread is on screen (jsdom lays nothing out, so says so here).
     const offsetParent = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetParent')
     Object.defineProperty(HTMLElement.prototype, 'offsetParent', {
@@ -516,10 +517,12 @@ describe('the conversations list', () => {
     const row = await screen.findByTestId('inbox-conversation-1')
     row.focus()
     await user.keyboard('{Enter}')
-    const heading = await screen.findByRole('heading', { name: /Dewi/ })
-    // Read now, the row leaves the unread list: the focus is on the opened thread's heading, as Alt+↓ puts it.
-    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
-    expect(document.activeElement).toBe(heading)
+    await screen.findByRole('heading', { name: /Dewi/ })
+    // Read now, the row stays in the unread list, and the focus on it.
+    await waitFor(() => expect(read.has(1)).toBe(true))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 80)))
+    expect(screen.getByTestId('inbox-conversation-1')).toBe(row)
+    expect(document.activeElement).toBe(row)
   })
 
   it.each([
@@ -2708,6 +2711,10 @@ describe('the inbox keys', () => {
     await user.click(await screen.findByTestId('inbox-filter-unread'))
     await user.click(await screen.findByTestId('inbox-conversation-2'))
     await screen.findByTestId('inbox-thread')
+    await waitFor(() => expect(read.has(2)).toBe(true))
+    // Applied again, the filter leaves the read one out (it stayed listed while read, QA71).
+    await user.click(screen.getByTestId('inbox-filter-unread'))
+    await user.click(screen.getByTestId('inbox-filter-unread'))
     await waitFor(() => expect(screen.queryByTestId('inbox-conversation-2')).toBeNull())
     await expectRowsBesideFromThread(user, { j: 3, k: 1 })
   })
@@ -2864,5 +2871,73 @@ describe('the chatbot view', () => {
         'Its auto-replies could not be read from the gateway yet.'
       )
     ).toBeTruthy()
+  })
+})
+
+// QA71: with "Unread only" ticked, opening the only unread conversation emptied the list at once ("No conversation
+// matches these filters.") beside its open thread, and the filter was unticked again after Alt+I back.
+describe('"Unread only" and the conversation opened from it (QA71)', () => {
+  function scriptUnreadDewi(): void {
+    const unread = { ...DEWI, unread: 2 }
+    script({ conversations: [unread, GROUP, UNNAMED] })
+    const read = new Set<number>()
+    const rows = (): InboxConversationView[] =>
+      [unread, GROUP, UNNAMED].map((c) => (read.has(c.id) ? { ...c, unread: 0 } : c))
+    fake.handle('inbox:conversations', ({ unreadOnly }) => ({
+      conversations: unreadOnly ? rows().filter((c) => c.unread > 0) : rows(),
+      next: null
+    }))
+    fake.handle('inbox:thread', ({ conversationId }) => ({
+      conversation: rows().find((c) => c.id === conversationId)!,
+      entries: [incoming()],
+      next: null
+    }))
+    fake.handle('inbox:markRead', ({ conversationId }) => {
+      read.add(conversationId)
+      setTimeout(() => fake.emit('inbox:changed', STATUS), 0)
+      return rows().find((c) => c.id === conversationId)!
+    })
+  }
+
+  it('keeps the opened row in the list, marked read, until the filter is applied again', async () => {
+    scriptUnreadDewi()
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-filter-unread'))
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true })
+    )
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await screen.findByTestId('inbox-thread')
+    await waitFor(() => expect(fake.requests('inbox:markRead')).toHaveLength(1))
+    // The list read again after the read mark: the row is there, read.
+    const readsBefore = fake.requests('inbox:conversations').length
+    await waitFor(() => expect(fake.requests('inbox:conversations').length).toBeGreaterThan(readsBefore))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 80)))
+    const row = screen.getByTestId('inbox-conversation-1')
+    expect(within(row).queryByTestId('inbox-unread')).toBeNull()
+    expect(screen.queryByTestId('inbox-conversations-empty')).toBeNull()
+
+    // Applied again (unticked, ticked): the list is what the filter says.
+    await user.click(screen.getByTestId('inbox-filter-unread'))
+    await user.click(screen.getByTestId('inbox-filter-unread'))
+    await waitFor(() => expect(screen.queryByTestId('inbox-conversation-1')).toBeNull())
+    expect((await screen.findByTestId('inbox-conversations-empty')).textContent).toBe(
+      'No conversation matches these filters.'
+    )
+  })
+
+  it('is still ticked when the operator leaves Messages in and comes back', async () => {
+    script()
+    const user = userEvent.setup()
+    const { unmount } = render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-filter-unread'))
+    // Alt+1 to the Overview and Alt+I back: the view is left and drawn again.
+    unmount()
+    render(<InboxView />)
+    expect((screen.getByTestId('inbox-filter-unread') as HTMLInputElement).checked).toBe(true)
+    await waitFor(() =>
+      expect(fake.requests('inbox:conversations').at(-1)).toMatchObject({ unreadOnly: true })
+    )
   })
 })

@@ -2,14 +2,19 @@
 // inbox an operator works from: the conversations and the open one's thread with its reply box (side by side when
 // wide, one at a time at 360 px), and the chatbot panel (the gateway's auto-replies and what each answered). Follows `inbox:changed` while open: the state, the list and the thread redraw as
 // the core's sync moves.
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { InboxConversationView, InboxStatusView, ReceivingView } from '../../../../shared/contract'
 import { call, errorInfo, getApi } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useInboxAlerts } from '../../stores/inbox-alerts'
 import { useNavigation } from '../../stores/navigation'
-import { keepOpenConversation, keptOpenConversation } from '../../stores/place'
+import {
+  keepInboxFilters,
+  keepOpenConversation,
+  keptInboxFilters,
+  keptOpenConversation
+} from '../../stores/place'
 import { ViewHeading } from '../../ui/ViewHeading'
 import { isSandboxDevice } from '../../../../shared/device-status'
 import { TryIncoming } from '../sandbox/TryIncoming'
@@ -28,6 +33,7 @@ import { Thread } from './Thread'
 import { ChatbotPanel } from './ChatbotPanel'
 import { useChatbot } from './use-chatbot'
 import { useConversations, type ConversationFilters } from './use-conversations'
+import { withStayingRows } from './staying-rows'
 import './inbox.css'
 
 // Asked for with the view's code, once the shell is up (App.tsx).
@@ -43,25 +49,80 @@ export function InboxView(): React.JSX.Element {
     rotationPending.current = receiving?.secretRotationPending === true
   }, [receiving])
   const [error, setError] = useState<string | null>(null)
-  const [filters, setFilters] = useState<ConversationFilters>({
-    unreadOnly: false,
-    archived: false,
+  const [filters, setFiltersNow] = useState<ConversationFilters>(() => ({
+    ...keptInboxFilters(),
     answeredBy: null
-  })
-  const conversations = useConversations(filters)
+  }))
+  // The conversations opened under these filters, as last known: they stay listed as they are read (staying-rows.ts),
+  // until the filters are applied again.
+  const [staying, setStaying] = useState<{
+    filters: ConversationFilters
+    rows: ReadonlyMap<number, InboxConversationView>
+  }>({ filters, rows: new Map() })
+  const stayingRows = staying.filters === filters ? staying.rows : null
+  const setFilters = useCallback((next: React.SetStateAction<ConversationFilters>): void => {
+    setFiltersNow((now) => {
+      const chosen = typeof next === 'function' ? next(now) : next
+      keepInboxFilters(chosen)
+      return chosen
+    })
+  }, [])
+  const fetched = useConversations(filters)
+  const shownRows = useMemo(
+    () =>
+      stayingRows ? withStayingRows(fetched.conversations, stayingRows, filters) : fetched.conversations,
+    [fetched.conversations, stayingRows, filters]
+  )
+  const conversations = useMemo(() => ({ ...fetched, conversations: shownRows }), [fetched, shownRows])
   const arrivalWords = useArrivalWords(conversations.conversations)
   const chatbot = useChatbot()
   const [open, setOpen] = useState<InboxConversationView | null>(null)
   const mounted = useRef(true)
-  const { replace, remove } = conversations
+  const { replace, remove: removeFetched } = fetched
+  /** Opened from the list: it stays there as it is read, under the filters it was opened under. */
+  const keepListed = useCallback(
+    (conversation: InboxConversationView): void =>
+      setStaying((now) => {
+        const listed = shownRows?.some((c) => c.id === conversation.id) === true
+        if (!listed) return now
+        const rows = new Map(now.filters === filters ? now.rows : [])
+        rows.set(conversation.id, conversation)
+        return { filters, rows }
+      }),
+    [shownRows, filters]
+  )
+  const unlist = useCallback((conversationId: number): void => {
+    setStaying((now) => {
+      if (!now.rows.has(conversationId)) return now
+      const rows = new Map(now.rows)
+      rows.delete(conversationId)
+      return { ...now, rows }
+    })
+  }, [])
+  const remove = useCallback(
+    (conversationId: number): void => {
+      removeFetched(conversationId)
+      unlist(conversationId)
+    },
+    [removeFetched, unlist]
+  )
   // `about`: the conversation a line is about while it is open (marked read or unread), said only then (QA62: "marked
   // unread" stayed while others were opened, read and marked); null for a line about what is gone (a deleted one).
   const [notice, setNotice] = useState<{ text: string; about: number | null } | null>(null)
 
+  // Deleted elsewhere while open (the terminal): it leaves the list with the next read.
+  const openedId = open?.id ?? null
+  const forgetGone = useCallback(() => {
+    if (openedId !== null) unlist(openedId)
+  }, [openedId, unlist])
   const changed = useCallback(
     (conversation: InboxConversationView): void => {
       replace(conversation)
       setOpen((now) => (now?.id === conversation.id ? conversation : now))
+      setStaying((now) => {
+        if (!now.rows.has(conversation.id)) return now
+        return { ...now, rows: new Map(now.rows).set(conversation.id, conversation) }
+      })
     },
     [replace]
   )
@@ -69,20 +130,24 @@ export function InboxView(): React.JSX.Element {
   // opened (and the focus does not fall to the page when it was in the closed thread's reply box). A click or J / K
   // leaves it in the list.
   const [focusThread, setFocusThread] = useState(false)
-  // With "Unread only" an unread row leaves the list once opened (read): the focus goes to the thread too, not to
-  // the page with the row (QA14 Q14-09).
-  const unreadOnly = filters.unreadOnly
+  // With "Unread only" an unread row opened stays listed as it is read (QA71), so the focus stays on it as for any
+  // row (it went to the thread while the row left the list, QA14 Q14-09).
   const openFromList = useCallback(
     (conversation: InboxConversationView): void => {
-      setFocusThread(unreadOnly && conversation.unread > 0)
+      setFocusThread(false)
+      keepListed(conversation)
       setOpen(conversation)
     },
-    [unreadOnly]
+    [keepListed]
   )
-  const openByKey = useCallback((conversation: InboxConversationView): void => {
-    setFocusThread(true)
-    setOpen(conversation)
-  }, [])
+  const openByKey = useCallback(
+    (conversation: InboxConversationView): void => {
+      setFocusThread(true)
+      keepListed(conversation)
+      setOpen(conversation)
+    },
+    [keepListed]
+  )
   const marked = useCallback(
     (conversation: InboxConversationView): void =>
       setNotice({
@@ -297,6 +362,7 @@ export function InboxView(): React.JSX.Element {
             placeBetween={placeBetween(conversations.conversations ?? [], open)}
             autoReplies={chatbot.devices?.find((device) => device.deviceId === open.deviceId)?.rules ?? []}
             onChanged={changed}
+            onGone={forgetGone}
             onDeleted={(conversation, messages) => {
               // The focus goes to the row that takes the deleted one's place, else the list's heading.
               const rows = conversations.conversations ?? []

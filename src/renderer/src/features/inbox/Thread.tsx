@@ -71,6 +71,8 @@ interface ThreadProps {
   onBack(): void
   /** The conversation was deleted: how many of its messages went. */
   onDeleted(conversation: InboxConversationView, messages: number): void
+  /** Found deleted elsewhere while open: the list keeps it no longer. */
+  onGone?(): void
 }
 
 /** The id of a reply's words (its text, else its file's name): what its actions name besides their own words. */
@@ -83,7 +85,8 @@ export function Thread({
   placeBetween,
   onChanged,
   onBack,
-  onDeleted
+  onDeleted,
+  onGone
 }: ThreadProps): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -97,6 +100,9 @@ export function Thread({
   const [readError, setReadError] = useState<ErrorInfo | null>(null)
   // Deleted elsewhere (the terminal's `inbox delete`) while open: said plainly, and no reply is offered from it.
   const [gone, setGone] = useState(false)
+  useEffect(() => {
+    if (gone) onGone?.()
+  }, [gone, onGone])
   const pages = useRef(1)
   const id = conversation.id
   const rules = useMemo(
