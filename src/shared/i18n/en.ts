@@ -2612,6 +2612,7 @@ export const enRest = {
   'inbox.thread.more': 'More',
   'inbox.thread.toDevice': 'to {device}',
   'inbox.thread.you': 'You',
+  'inbox.thread.found': 'Found by the search',
   'inbox.row.youScheduled': 'You, scheduled',
   'inbox.row.youScheduledFor': 'You, for {time}',
   'inbox.row.youFailed': 'You, failed',

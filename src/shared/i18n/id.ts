@@ -2822,6 +2822,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.more': 'Lainnya',
   'inbox.thread.toDevice': 'ke {device}',
   'inbox.thread.you': 'Anda',
+  'inbox.thread.found': 'Hasil pencarian',
   'inbox.row.youScheduled': 'Anda, terjadwal',
   'inbox.row.youScheduledFor': 'Anda, untuk {time}',
   'inbox.row.youFailed': 'Anda, gagal',

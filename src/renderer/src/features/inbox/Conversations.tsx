@@ -25,6 +25,7 @@ import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGo
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import { OptedOutMark } from '../../ui/OptedOutMark'
+import { inEntryKey, sentEntryKey } from './thread-scroll'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.
@@ -130,7 +131,8 @@ interface ConversationsProps {
   filters: ConversationFilters
   onFilters(filters: ConversationFilters): void
   openId: number | null
-  onOpen(conversation: InboxConversationView): void
+  /** `foundEntry`: the thread entry a search result opens it at (thread-scroll.ts keys). */
+  onOpen(conversation: InboxConversationView, foundEntry?: string): void
   /** What an empty, unfiltered inbox says: what would bring messages in (InboxView knows the set-up). */
   emptyText: string
   /** Where the focus goes once the list is drawn (the thread closed). */
@@ -571,7 +573,7 @@ function SearchResults({
 }: {
   text: string
   now: boolean
-  onOpen(conversation: InboxConversationView): void
+  onOpen(conversation: InboxConversationView, foundEntry?: string): void
 }): React.JSX.Element {
   const t = useT()
   const locale = localeOf(useLanguage())
@@ -766,7 +768,7 @@ function SearchResults({
                     type="button"
                     className="link-button"
                     data-row-focus
-                    onClick={() => onOpen(conversation)}
+                    onClick={() => onOpen(conversation, sentEntryKey(item.id))}
                   >
                     <span className="inbox-search-who small">
                       {[
@@ -813,7 +815,7 @@ function SearchResults({
                     type="button"
                     className="link-button"
                     data-row-focus
-                    onClick={() => onOpen(conversation)}
+                    onClick={() => onOpen(conversation, inEntryKey(message.number))}
                   >
                     {words}
                   </button>

@@ -357,3 +357,91 @@ describe('the operator’s own reply', () => {
     expect(box.scrollTop).toBe(300)
   })
 })
+
+// QA71: a search result opened its thread at the newest message, the one found above the visible area, not marked, and
+// the focus left on the result.
+describe('a thread opened from a search result (QA71)', () => {
+  /** Entries drawn ENTRY px apart from the box's top, as the box is scrolled (jsdom lays nothing out). */
+  function layEntriesOut(): void {
+    const boxRect = Element.prototype.getBoundingClientRect
+    Object.defineProperty(Element.prototype, 'getBoundingClientRect', {
+      configurable: true,
+      value(this: Element) {
+        const box = this.closest('.inbox-entries')
+        if (!box || box === this) return boxRect.call(this)
+        const at = [...box.children].indexOf(this)
+        const top = drawnAt.entries.top + at * ENTRY - box.scrollTop
+        return DOMRect.fromRect({ x: 0, y: top, width: 300, height: ENTRY })
+      }
+    })
+  }
+  const invoice = makeItem({
+    id: 'out-9',
+    recipient: '6281377778888',
+    status: 'delivered',
+    fileName: 'invoice.pdf',
+    text: 'Invoice PT Maju'
+  })
+
+  beforeEach(() => {
+    layEntriesOut()
+    const dewi = makeConversation({ lastNumber, unread })
+    // Newest first: #25 … #21, the invoice sent, #20 … #1.
+    entries = [
+      ...thread(25, 5),
+      { direction: 'out', at: '2026-01-15T03:01:02.000Z', item: invoice },
+      ...thread(20, 20)
+    ]
+    fake.handle('inbox:search', ({ text }) => ({
+      messages: text.includes('kaos')
+        ? [
+            {
+              ...(entryNumbered(10) as Extract<InboxThreadEntry, { direction: 'in' }>).message,
+              text: 'Halo kak, apakah kaos hitam ukuran L masih ada?',
+              conversationId: 1
+            }
+          ]
+        : [],
+      messageConversations: text.includes('kaos') ? [dewi] : [],
+      replies: text.includes('invoice')
+        ? [{ conversation: dewi, item: invoice, at: '2026-01-15T03:01:02.000Z' }]
+        : [],
+      conversations: [],
+      conversationsMoreFound: false,
+      next: null,
+      moreFound: false,
+      sentRead: 0
+    }))
+  })
+
+  async function openFound(text: string, words: RegExp): Promise<HTMLElement> {
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.type(await screen.findByTestId('inbox-search'), `${text}{Enter}`)
+    await user.click(await screen.findByRole('button', { name: words }))
+    await waitFor(() => expect(screen.getAllByTestId('inbox-entry-in')).toHaveLength(25))
+    return screen.getByTestId('inbox-entries')
+  }
+
+  it('opens at the message found, marked and focused, not at the newest', async () => {
+    const box = await openFound('kaos hitam', /kaos hitam ukuran L/)
+    // #10 is the tenth entry from the top: centred in the box (900 − 200), not at its end (2,100).
+    const found = screen.getAllByTestId('inbox-entry-in')[9]!
+    await waitFor(() => expect(document.activeElement).toBe(found))
+    expect(box.scrollTop).toBe(9 * ENTRY - (BOX - ENTRY) / 2)
+    expect(found.getAttribute('aria-current')).toBe('true')
+    expect(found.textContent).toContain('Found by the search')
+    expect(found.className).toContain('inbox-entry--found')
+    expect(document.querySelectorAll('[aria-current="true"]')).toHaveLength(1)
+  })
+
+  it('opens at a reply found (a file sent), marked and focused', async () => {
+    const box = await openFound('invoice', /invoice\.pdf · Invoice PT Maju/)
+    const found = screen.getByTestId('inbox-entry-out')
+    await waitFor(() => expect(document.activeElement).toBe(found))
+    // 20 entries above it: centred (2,000 − 200), not at the box's end (2,100).
+    expect(box.scrollTop).toBe(20 * ENTRY - (BOX - ENTRY) / 2)
+    expect(found.getAttribute('aria-current')).toBe('true')
+    expect(found.textContent).toContain('Found by the search')
+  })
+})

@@ -30,6 +30,7 @@ import { ReceivingDevices } from './ReceivingDevices'
 import { RelayState, relayCanTryNow } from './RelayState'
 import { SwitchRelay } from './SwitchRelay'
 import { Thread } from './Thread'
+import type { FoundEntry } from './thread-scroll'
 import { ChatbotPanel } from './ChatbotPanel'
 import { useChatbot } from './use-chatbot'
 import { useConversations, type ConversationFilters } from './use-conversations'
@@ -132,9 +133,12 @@ export function InboxView(): React.JSX.Element {
   const [focusThread, setFocusThread] = useState(false)
   // With "Unread only" an unread row opened stays listed as it is read (QA71), so the focus stays on it as for any
   // row (it went to the thread while the row left the list, QA14 Q14-09).
+  // The message a search result opened its conversation at (QA71): the thread shows it, not its end.
+  const [found, setFound] = useState<{ conversationId: number; entry: FoundEntry } | null>(null)
   const openFromList = useCallback(
-    (conversation: InboxConversationView): void => {
+    (conversation: InboxConversationView, foundEntry?: string): void => {
       setFocusThread(false)
+      setFound(foundEntry ? { conversationId: conversation.id, entry: { key: foundEntry } } : null)
       keepListed(conversation)
       setOpen(conversation)
     },
@@ -143,6 +147,7 @@ export function InboxView(): React.JSX.Element {
   const openByKey = useCallback(
     (conversation: InboxConversationView): void => {
       setFocusThread(true)
+      setFound(null)
       keepListed(conversation)
       setOpen(conversation)
     },
@@ -230,7 +235,11 @@ export function InboxView(): React.JSX.Element {
     const id = useInboxAlerts.getState().takeOpenConversation()
     if (id === null) return
     call('inbox:thread', { conversationId: id, limit: 1 })
-      .then((thread) => mounted.current && setOpen(thread.conversation))
+      .then((thread) => {
+        if (!mounted.current) return
+        setFound(null)
+        setOpen(thread.conversation)
+      })
       .catch((e: unknown) => mounted.current && setError(errorInfo(e).message))
   }, [asked])
 
@@ -363,6 +372,7 @@ export function InboxView(): React.JSX.Element {
             autoReplies={chatbot.devices?.find((device) => device.deviceId === open.deviceId)?.rules ?? []}
             onChanged={changed}
             onGone={forgetGone}
+            found={found?.conversationId === open.id ? found.entry : null}
             onDeleted={(conversation, messages) => {
               // The focus goes to the row that takes the deleted one's place, else the list's heading.
               const rows = conversations.conversations ?? []

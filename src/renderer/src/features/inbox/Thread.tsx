@@ -37,7 +37,7 @@ import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { MessageMedia } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
-import { threadEntryKey, useThreadScroll } from './thread-scroll'
+import { threadEntryKey, useThreadScroll, type FoundEntry } from './thread-scroll'
 import { markOpenConversation } from './read-mark'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
@@ -48,6 +48,8 @@ function windowInUse(): boolean {
 
 /** Entries per page: the newest ones, earlier ones on demand. */
 const THREAD_PAGE = 50
+/** The most entries one read of the thread asks for (the contract's largest page). */
+const MAX_THREAD_READ = 500
 /** How long a change waits for the ones right behind it: a burst of events (a relay's pull, a bulk send) is one read. */
 const CHANGES_GAP_MS = 50
 
@@ -73,6 +75,8 @@ interface ThreadProps {
   onDeleted(conversation: InboxConversationView, messages: number): void
   /** Found deleted elsewhere while open: the list keeps it no longer. */
   onGone?(): void
+  /** The message a search result opened it at: shown, marked and focused (QA71). */
+  found?: FoundEntry | null
 }
 
 /** The id of a reply's words (its text, else its file's name): what its actions name besides their own words. */
@@ -86,7 +90,8 @@ export function Thread({
   onChanged,
   onBack,
   onDeleted,
-  onGone
+  onGone,
+  found = null
 }: ThreadProps): React.JSX.Element {
   const t = useT()
   const language = useLanguage()
@@ -145,11 +150,15 @@ export function Thread({
   const { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn } = useThreadScroll(
     entries,
     readShown,
-    threadRef
+    threadRef,
+    found
   )
 
   const readAfresh = useCallback((): Promise<void> => {
-    return call('inbox:thread', { conversationId: id, limit: Math.min(500, THREAD_PAGE * pages.current) })
+    return call('inbox:thread', {
+      conversationId: id,
+      limit: Math.min(MAX_THREAD_READ, THREAD_PAGE * pages.current)
+    })
       .then((reply) => {
         setReadError(null)
         setEntries(reply.entries)
@@ -202,6 +211,16 @@ export function Thread({
       mine.stop()
     }
   }, [readAfresh])
+
+  // The message found further back than the pages read: earlier pages are read until it is among them (up to the
+  // contract's largest page).
+  useEffect(() => {
+    if (!found || !entries || next === null) return
+    if (entries.some((entry) => threadEntryKey(entry) === found.key)) return
+    if (THREAD_PAGE * pages.current >= MAX_THREAD_READ) return
+    pages.current += 1
+    load()
+  }, [found, entries, next, load])
 
   /** The status this thread shows for one of its sent items (the reply box reads its last reply's). */
   const statusOf = useCallback(
@@ -273,6 +292,19 @@ export function Thread({
   const device = useConversationDevice(conversation)
   const heldByPause = usePauseHolds()
   const oldestFirst = entries ? [...entries].reverse() : []
+  // The message a search result opened the thread at: outlined (inbox.css), said first, the current one, and focusable
+  // so the focus can go to it (QA71).
+  const entryMark = (key: string, className: string) =>
+    key === found?.key
+      ? {
+          className: `${className} inbox-entry--found`,
+          'data-entry-key': key,
+          'aria-current': true,
+          tabIndex: -1
+        }
+      : { className, 'data-entry-key': key }
+  const foundNote = (key: string): React.JSX.Element | null =>
+    key === found?.key ? <span className="visually-hidden">{`${t('inbox.thread.found')}: `}</span> : null
   return (
     <section
       className="inbox-thread card"
@@ -468,9 +500,10 @@ export function Thread({
           entry.direction === 'in' ? (
             <li
               key={threadEntryKey(entry)}
-              className="inbox-entry inbox-entry--in"
+              {...entryMark(threadEntryKey(entry), 'inbox-entry inbox-entry--in')}
               data-testid="inbox-entry-in"
             >
+              {foundNote(threadEntryKey(entry))}
               {/* Who wrote it, for a screen reader as the bubble's side tells it on screen (QA64); a group's member is
                   named on screen already. */}
               {conversation.isGroup && entry.message.groupMember ? (
@@ -503,9 +536,10 @@ export function Thread({
           ) : (
             <li
               key={threadEntryKey(entry)}
-              className="inbox-entry inbox-entry--out"
+              {...entryMark(threadEntryKey(entry), 'inbox-entry inbox-entry--out')}
               data-testid="inbox-entry-out"
             >
+              {foundNote(threadEntryKey(entry))}
               <span className="visually-hidden">{`${t('inbox.thread.you')}: `}</span>
               {entry.item.fileName ? (
                 <p className="muted small" id={entry.item.text ? undefined : ownWordsId(entry.item.id)}>

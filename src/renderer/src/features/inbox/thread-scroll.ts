@@ -52,11 +52,22 @@ export function scrollAfterChange(
 }
 
 export function threadEntryKey(entry: InboxThreadEntry): string {
-  return entry.direction === 'in' ? `in-${entry.message.number}` : sentEntryKey(entry.item.id)
+  return entry.direction === 'in' ? inEntryKey(entry.message.number) : sentEntryKey(entry.item.id)
 }
 
-function sentEntryKey(itemId: string): string {
+/** The key of a customer's message in its thread, by the message's number. */
+export function inEntryKey(number: number): string {
+  return `in-${number}`
+}
+
+/** The key of a message sent to the chat, by its outbox item's id. */
+export function sentEntryKey(itemId: string): string {
   return `out-${itemId}`
+}
+
+/** A message a search result opened its thread at (one object per opening: the same message opened again is shown again). */
+export interface FoundEntry {
+  key: string
 }
 
 export interface ThreadScroll {
@@ -75,15 +86,39 @@ export interface ThreadScroll {
   showWhenDrawn(itemIds: readonly string[]): void
 }
 
+/** The drawn entry whose key is `key` (each carries it as `data-entry-key`). */
+function drawnEntry(box: HTMLElement, key: string): HTMLElement | null {
+  for (const entry of box.children)
+    if (entry instanceof HTMLElement && entry.dataset.entryKey === key) return entry
+  return null
+}
+
+/** Scrolls the box so the entry `key` is in its middle, and focuses it; false when it is not drawn (yet). */
+function centreOnEntry(box: HTMLElement, key: string): boolean {
+  const entry = drawnEntry(box, key)
+  if (!entry) return false
+  const boxRect = box.getBoundingClientRect()
+  const entryRect = entry.getBoundingClientRect()
+  box.scrollTop = Math.max(
+    0,
+    Math.round(box.scrollTop + entryRect.top - boxRect.top - (boxRect.height - entryRect.height) / 2)
+  )
+  entry.focus({ preventScroll: true })
+  return true
+}
+
 /**
  * `entries` newest first, as `inbox:thread` answers; `onNewestShown` runs when the operator comes to the bottom (by
  * scrolling or the button) or back to the window with it shown, so the thread can read what waited there.
  * `threadRef`: the whole thread, fitted to the screen and brought into view when it opens (thread-fit.ts).
+ * `found`: the message a search result opened the thread at, shown (centred in the box) and focused once drawn, over
+ * the newest (QA71: the thread opened at its end, the message found above it).
  */
 export function useThreadScroll(
   entries: readonly InboxThreadEntry[] | null,
   onNewestShown: () => void,
-  threadRef: React.RefObject<HTMLElement | null>
+  threadRef: React.RefObject<HTMLElement | null>,
+  found: FoundEntry | null = null
 ): ThreadScroll {
   const boxRef = useRef<HTMLOListElement>(null)
   const before = useRef<BoxBefore>({ scrollTop: 0, scrollHeight: 0, wasAtBottom: true })
@@ -99,6 +134,9 @@ export function useThreadScroll(
     before.current = { scrollTop: box.scrollTop, scrollHeight: box.scrollHeight, wasAtBottom: atBottom(box) }
     heightSeen.current = box.clientHeight
   }
+
+  // The found message waiting to be drawn (a page further back may bring it).
+  const foundWaiting = useRef<FoundEntry | null>(null)
 
   useLayoutEffect(() => {
     const box = boxRef.current
@@ -123,7 +161,20 @@ export function useThreadScroll(
     remember(box)
     // Opened: the newest message and the reply box on the screen, whatever sits above the thread (QA29 Q29-02).
     if (change.opening && thread) showThreadEnd(thread, box)
+    // The box fits the screen, its end on it: the found message, centred in it, is on the screen too.
+    if (foundWaiting.current && centreOnEntry(box, foundWaiting.current.key)) {
+      foundWaiting.current = null
+      remember(box)
+    }
   }, [entries, threadRef])
+  // Another result opened in the thread already open: shown as it is drawn already.
+  useLayoutEffect(() => {
+    foundWaiting.current = found
+    const box = boxRef.current
+    if (!found || !box || !drawn.current || !centreOnEntry(box, found.key)) return
+    foundWaiting.current = null
+    remember(box)
+  }, [found])
 
   // The box keeps the height the screen leaves as the window or the reply box (a preview, a file) changes size, in a
   // narrow window too (QA71: there the reply box scrolled inside itself instead); at the bottom it stays there. The
