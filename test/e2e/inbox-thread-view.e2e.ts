@@ -730,7 +730,8 @@ describe('a reply cancelled from its bubble at 360 px', () => {
 
 // QA45 Q45-01: at 360×640 in Bahasa Indonesia (English 1 px from it) a conversation known by its number alone read
 // "+62 813-5555-000" in the thread's heading: the number, kept on one line, ran 21 px past its box under "Lainnya"
-// (More). It wraps at its space instead, each group whole; a long group name wraps too.
+// (More). It is drawn whole, "More" going under it when both do not fit (QA71: it never wraps inside itself,
+// inbox-heading-number.e2e.ts); a long group name wraps.
 describe('the thread heading at 360 px (QA45)', () => {
   /** The parts of the heading's text drawn under the More button, and any drawn past the heading's box. */
   async function headingOverlaps(

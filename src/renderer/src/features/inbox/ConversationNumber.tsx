@@ -11,18 +11,3 @@ export function ConversationNumber({ number }: { number: string }): React.JSX.El
     </>
   )
 }
-
-// A formatted number's groups ("+62", "813-5555-0005"), each never broken (not at its hyphens either): a heading that
-// is a number alone wraps at the spaces between them only (inbox.css). A number beside a name stays on one line.
-export function NumberGroups({ number }: { number: string }): React.JSX.Element {
-  return (
-    <>
-      {number.split(' ').map((group, at) => (
-        <span key={at}>
-          {at > 0 ? ' ' : null}
-          <span className="inbox-number-group">{group}</span>
-        </span>
-      ))}
-    </>
-  )
-}

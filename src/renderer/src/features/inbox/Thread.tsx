@@ -31,7 +31,7 @@ import { cancelsAtTurnLine } from '../outbox/waiting'
 import { usePauseHolds } from '../outbox/pause-holds'
 import { conversationLabel } from './conversation-label'
 import { useConversationDevice } from './conversation-device'
-import { ConversationNumber, NumberGroups } from './ConversationNumber'
+import { ConversationNumber } from './ConversationNumber'
 import { CustomerNameForm } from './CustomerNameForm'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import { MessageMedia } from './MessageMedia'
@@ -349,8 +349,8 @@ export function Thread({
             number after it and the device's words around (QA64: "7804-3456-812 62+"). */}
         <h3 id="inbox-thread-heading" ref={headingRef} tabIndex={-1}>
           {titleIsNumber ? (
-            <span className="inbox-number inbox-number--heading" dir="ltr">
-              <NumberGroups number={title} />
+            <span className="inbox-number" dir="ltr">
+              {title}
             </span>
           ) : (
             <bdi>{title}</bdi>
