@@ -750,6 +750,11 @@ export const enRest = {
   'sandbox.refused': '“{action}” does not apply while the device is “{state}”.',
   'sandbox.refused.noCode': 'Press “{relink}” first to show a code, then “{scan}”.',
   'sandbox.done': '{action}: the device is now “{state}”.',
+  // The sandbox is one gateway: unreachable reaches every sandbox device, not only the card's (QA72).
+  'sandbox.doneGateway':
+    '{action}: {count, plural, one {the device is} other {all # sandbox devices are}} now “{state}”.',
+  'sandbox.gatewayShared':
+    'The gateway is the same for every sandbox device: unreachable, it is so for {count, plural, one {# of them} other {all # of them}}.',
   'sandbox.group.quota': 'Quota',
   'sandbox.topUp.action': 'Top up the quota',
   'sandbox.topUp.amount': 'Messages to add',

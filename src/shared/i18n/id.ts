@@ -987,6 +987,10 @@ export const id: Record<MessageKey, string> = {
   'sandbox.refused': '“{action}” tidak berlaku selama perangkat berstatus “{state}”.',
   'sandbox.refused.noCode': 'Tekan “{relink}” dulu untuk menampilkan kode, lalu “{scan}”.',
   'sandbox.done': '{action}: perangkat sekarang “{state}”.',
+  'sandbox.doneGateway':
+    '{action}: {count, plural, one {perangkat ini} other {semua # perangkat sandbox}} sekarang “{state}”.',
+  'sandbox.gatewayShared':
+    'Gateway-nya sama untuk setiap perangkat sandbox: bila tidak terjangkau, {count, plural, one {# perangkat} other {semua # perangkat}} ikut tidak terjangkau.',
   'sandbox.group.quota': 'Kuota',
   'sandbox.topUp.action': 'Isi ulang kuota',
   'sandbox.topUp.amount': 'Jumlah pesan yang ditambahkan',

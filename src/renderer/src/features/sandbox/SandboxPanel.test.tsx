@@ -145,6 +145,34 @@ describe('sandbox panel', () => {
     expect(fake.requests('sandbox:control')).toEqual([{ deviceId: device.id, action: 'unreachable' }])
   })
 
+  it('says the gateway is every sandbox device’s: a second device goes unreachable with the one pressed (QA72)', async () => {
+    const front = makeDevice({ id: 'dev-1', label: 'Front office', sandbox: true, state: 'connected' })
+    const shop = makeDevice({ id: 'dev-2', label: 'Shop B', sandbox: true, state: 'connected' })
+    seedStores(makeBootstrap({ devices: [front, shop] }))
+    fake.handle('sandbox:control', () => ({ ...shop, state: 'unreachable' }))
+    render(<SandboxPanel device={shop} />)
+    expect(within(gateway()).getByText(/every sandbox device/).textContent).toBe(
+      'The gateway is the same for every sandbox device: unreachable, it is so for all 2 of them.'
+    )
+    await userEvent.setup().click(button('Make the gateway unreachable'))
+    expect(await screen.findByText(/^Make the gateway unreachable:/)).toHaveProperty(
+      'textContent',
+      'Make the gateway unreachable: all 2 sandbox devices are now “Gateway unreachable”.'
+    )
+  })
+
+  it('says nothing of other devices while this one is the only sandbox device', async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected' })
+    fake.handle('sandbox:control', () => ({ ...device, state: 'unreachable' }))
+    const user = show(device)
+    expect(within(gateway()).queryByText(/every sandbox device/)).toBeNull()
+    await user.click(button('Make the gateway unreachable'))
+    expect(await screen.findByText(/^Make the gateway unreachable:/)).toHaveProperty(
+      'textContent',
+      'Make the gateway unreachable: the device is now “Gateway unreachable”.'
+    )
+  })
+
   it("answers a refusal in the operator's words, not the sandbox's", async () => {
     const device = makeDevice({ sandbox: true, state: 'connected' })
     fake.fail('sandbox:control', {

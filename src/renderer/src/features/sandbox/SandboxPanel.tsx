@@ -2,7 +2,7 @@
 // and tops up a spent or low quota as a package bought again would (`sandbox:topUp`).
 import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
-import { stateNameKey } from '../../../../shared/device-status'
+import { isSandboxDevice, stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { busyButtonProps } from '../../ui/busy-button'
@@ -25,6 +25,9 @@ const AVAILABLE: Record<SandboxAction, (state: DeviceState) => boolean> = {
   unreachable: (s) => s !== 'unreachable',
   reachable: (s) => s === 'unreachable'
 }
+
+/** What the sandbox gateway does for all its devices at once: the card's device is one of them (QA72). */
+const GATEWAY_WIDE: ReadonlySet<SandboxAction> = new Set(['unreachable', 'reachable'])
 
 const GROUPS: { title: MessageKey; actions: SandboxAction[] }[] = [
   { title: 'sandbox.group.phone', actions: ['scan', 'logout', 'open-web', 'offline', 'online'] },
@@ -51,6 +54,7 @@ export function SandboxPanel({
   compact?: boolean
 }): React.JSX.Element {
   const t = useT()
+  const sandboxDevices = useDevices((state) => state.devices.filter(isSandboxDevice).length)
   const [busy, setBusy] = useState<SandboxAction | 'topUp' | null>(null)
   const [status, setStatus] = useState('')
   // The device's state the line was said under: it says "the device is now …", which is stale once the state moves
@@ -86,7 +90,13 @@ export function SandboxPanel({
     try {
       const updated = await call('sandbox:control', { deviceId: device.id, action })
       useDevices.getState().upsert(updated)
-      setStatus(t('sandbox.done', { action: t(`sandbox.action.${action}`), state: t(stateNameKey(updated)) }))
+      const words = { action: t(`sandbox.action.${action}`), state: t(stateNameKey(updated)) }
+      setStatus(
+        // Reachable again, each device goes back to its own state: this card's is said.
+        action === 'unreachable' && sandboxDevices > 1
+          ? t('sandbox.doneGateway', { ...words, count: sandboxDevices })
+          : t('sandbox.done', words)
+      )
       setSaidUnder(updated.state)
     } catch {
       // The sandbox answers in developer terms; the operator needs to know only that this step does not apply now,
@@ -155,6 +165,9 @@ export function SandboxPanel({
               {t(`sandbox.action.${action}`)}
             </button>
           ))}
+          {group.actions.some((action) => GATEWAY_WIDE.has(action)) && sandboxDevices > 1 ? (
+            <span className="muted">{t('sandbox.gatewayShared', { count: sandboxDevices })}</span>
+          ) : null}
         </div>
       ))}
       {device.quota !== 'unlimited' ? (
