@@ -586,7 +586,8 @@ describe('campaign journey in Chromium', () => {
     // Back: the part stays paused (the operator resumes) and says so; Resume sends again.
     await harness.core.handlers['sandbox:control']({ deviceId, action: 'reachable' })
     await openTab(p, 'campaigns')
-    await p.getByRole('button', { name: 'promo' }).click()
+    // Exact: the attention strip's "Resume promo on …" names it too once the device is back (QA72).
+    await p.getByRole('button', { name: 'promo', exact: true }).click()
     await expect
       .poll(() => p.getByTestId('campaign-device-wait').textContent(), { timeout: 20_000 })
       .toContain('The device is connected again: press Resume to go on.')

@@ -130,6 +130,10 @@ export const enStart = {
   'attention.held':
     '{count, plural, one {# scheduled message came due while it could not be sent (Sender Desk was closed or the computer was asleep) and is held for you: send it or cancel it.} other {# scheduled messages came due while they could not be sent (Sender Desk was closed or the computer was asleep) and are held for you: send or cancel each, or all at once in Schedules.}}',
   'attention.held.open': 'Open Schedules',
+  // QA72: a campaign its device's failure paused waits for Resume once the device is back; the strip names it.
+  'attention.campaign': 'Campaign “{name}”',
+  'attention.campaign.waits': 'It does not go on by itself: press Resume to go on.',
+  'attention.campaign.resume': 'Resume {campaign} on {device}',
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
   'storage.weak':

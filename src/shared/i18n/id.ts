@@ -663,6 +663,9 @@ export const id: Record<MessageKey, string> = {
   'attention.held':
     '{count} pesan terjadwal jatuh tempo saat tidak bisa dikirim (Sender Desk tertutup atau komputer sedang tidur) dan ditahan untuk Anda: kirim atau batalkan.',
   'attention.held.open': 'Buka Jadwal',
+  'attention.campaign': 'Kampanye “{name}”',
+  'attention.campaign.waits': 'Kampanye tidak lanjut sendiri: tekan Lanjutkan untuk meneruskan.',
+  'attention.campaign.resume': 'Lanjutkan {campaign} di {device}',
 
   'storage.sessionOnly':
     'Token hanya disimpan untuk sesi ini: keyring tidak ditemukan, jadi Anda perlu memasukkannya lagi setelah aplikasi dimulai ulang. Aktifkan keyring (misalnya GNOME Keyring atau KWallet) agar token tersimpan dengan aman.',

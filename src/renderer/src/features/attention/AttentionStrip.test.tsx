@@ -1,9 +1,10 @@
 // The attention strip: devices that need the operator, except while the operator is linking one in the wizard.
-import { act, render, screen, within } from '@testing-library/react'
+import { act, render, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
-import { makeBootstrap, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
+import type { CampaignView } from '../../../../shared/contract'
+import { makeBootstrap, makeCampaign, makeCounts, makeDevice, makeSettings } from '../../testing/fixtures'
 import { useOutbox } from '../../stores/outbox'
 import { installFakeApi, seedStores } from '../../testing/render'
 import type { FakeApi } from '../../testing/fake-api'
@@ -362,4 +363,183 @@ describe('attention strip: messages held for a decision (QA13 Q13-01)', () => {
       expect(screen.queryByTestId('attention-held')).toBeNull()
     }
   )
+})
+
+// QA72: a campaign paused by its device's failure stays paused once the device is back (by design: the operator
+// resumes), and the strip said nothing of it: empty while "8 queued (8 paused)" went nowhere.
+describe('attention strip: campaigns paused by a failure, their device back', () => {
+  const pausedPart = (
+    over: Partial<CampaignView['devices'][number]> = {}
+  ): CampaignView['devices'][number] => ({
+    deviceId: 'dev-1',
+    wait: null,
+    autoPaused: 'unreachable',
+    ...over
+  })
+
+  function showStrip(
+    campaigns: CampaignView[],
+    devices = [makeDevice({ state: 'connected' })],
+    language: 'en' | 'id' = 'en'
+  ): ReturnType<typeof userEvent.setup> {
+    seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
+    fake.handle('campaigns:list', () => ({ campaigns }))
+    render(
+      <>
+        <AttentionStrip />
+        <main id="main">
+          <h2 className="view-title" tabIndex={-1}>
+            Overview
+          </h2>
+        </main>
+      </>
+    )
+    return userEvent.setup()
+  }
+
+  it.each([
+    [
+      'en',
+      'Campaign “bills”: Front office — Paused: the gateway could not be reached. The device is connected again: press Resume to go on.',
+      'Resume',
+      'Resume bills on Front office'
+    ],
+    [
+      'id',
+      'Kampanye “bills”: Front office — Dijeda: gateway tidak dapat dihubungi. Perangkat sudah tersambung lagi: tekan Lanjutkan untuk meneruskan.',
+      'Lanjutkan',
+      'Lanjutkan bills di Front office'
+    ]
+  ] as const)(
+    'names the campaign, its device and why it paused, with Resume (%s)',
+    async (language, line, label, name) => {
+      showStrip([makeCampaign({ devices: [pausedPart()] })], undefined, language)
+      const item = await screen.findByTestId('attention-campaign-c1-dev-1')
+      expect(item.querySelector('span')?.textContent).toBe(line)
+      const resume = within(item).getByRole('button', { name })
+      expect(resume.textContent).toBe(label)
+    }
+  )
+
+  it.each([
+    ['failure_rate', 'Paused: too many recent sends failed.'],
+    ['quota', 'Paused: the gateway says the quota is spent.']
+  ] as const)(
+    'says a pause for %s, which waits for Resume too, its device connected',
+    async (reason, why) => {
+      showStrip(
+        [makeCampaign({ devices: [pausedPart({ autoPaused: reason })] })],
+        [makeDevice({ state: 'connected', quota: 500 })]
+      )
+      const item = await screen.findByTestId('attention-campaign-c1-dev-1')
+      expect(item.querySelector('span')?.textContent).toBe(
+        `Campaign “bills”: Front office — ${why} It does not go on by itself: press Resume to go on.`
+      )
+    }
+  )
+
+  it('leaves a part paused for the quota to its device’s item while the quota is used up', async () => {
+    showStrip(
+      [makeCampaign({ devices: [pausedPart({ autoPaused: 'quota' })] })],
+      [makeDevice({ state: 'connected', quota: 0 })]
+    )
+    expect(await screen.findByTestId('attention-dev-1')).toBeTruthy()
+    await act(async () => undefined)
+    expect(screen.queryByTestId('attention-campaign-c1-dev-1')).toBeNull()
+  })
+
+  it('leaves a failing device to its own item, and lists no part the operator paused or that is not paused', async () => {
+    showStrip(
+      [
+        makeCampaign({
+          devices: [pausedPart(), pausedPart({ deviceId: 'dev-2', autoPaused: 'disconnected' })]
+        }),
+        makeCampaign({ id: 'c2', name: 'paused by me', status: 'paused', devices: [pausedPart()] }),
+        makeCampaign({ id: 'c3', name: 'sending', devices: [pausedPart({ autoPaused: null })] })
+      ],
+      [
+        makeDevice({ state: 'connected' }),
+        makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'disconnected' })
+      ]
+    )
+    await screen.findByTestId('attention-campaign-c1-dev-1')
+    // The device still failing has its own item, with its own action; the campaign is not said twice, nor under it.
+    expect(screen.queryByTestId('attention-campaign-c1-dev-2')).toBeNull()
+    expect(screen.getByTestId('attention-dev-2').textContent).not.toContain('bills')
+    expect(screen.queryByTestId('attention-campaign-c2-dev-1')).toBeNull()
+    expect(screen.queryByTestId('attention-campaign-c3-dev-1')).toBeNull()
+    expect(screen.getAllByRole('listitem')).toHaveLength(2)
+    // Its device back, the second part comes to the strip too.
+    act(() =>
+      useDevices.getState().upsert(makeDevice({ id: 'dev-2', label: 'Warehouse', state: 'connected' }))
+    )
+    expect(screen.getByTestId('attention-campaign-c1-dev-2')).toBeTruthy()
+    expect(screen.queryByTestId('attention-dev-2')).toBeNull()
+  })
+
+  it('comes and goes as the campaign changes: paused by the core, then paused by the operator, then cancelled', async () => {
+    const campaign = makeCampaign({ devices: [pausedPart({ autoPaused: null })] })
+    showStrip([campaign])
+    await act(async () => undefined)
+    expect(screen.queryByTestId('attention-strip')).toBeNull()
+    fake.handle('campaigns:get', () => makeCampaign({ devices: [pausedPart()] }))
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    expect(await screen.findByTestId('attention-campaign-c1-dev-1', {}, { timeout: 2000 })).toBeTruthy()
+    fake.handle('campaigns:get', () => makeCampaign({ status: 'paused', devices: [pausedPart()] }))
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(screen.queryByTestId('attention-strip')).toBeNull(), { timeout: 2000 })
+    fake.handle('campaigns:get', () => makeCampaign({ devices: [pausedPart()] }))
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    expect(await screen.findByTestId('attention-campaign-c1-dev-1', {}, { timeout: 2000 })).toBeTruthy()
+    fake.handle('campaigns:get', () => makeCampaign({ status: 'cancelled', devices: [pausedPart()] }))
+    act(() => fake.emit('campaigns:changed', { id: 'c1' }))
+    await waitFor(() => expect(screen.queryByTestId('attention-strip')).toBeNull(), { timeout: 2000 })
+  })
+
+  it('Resume resumes that part as the campaign’s own Resume does, keeping the focus while it runs, then moving it on', async () => {
+    const user = showStrip(
+      [
+        makeCampaign({ devices: [pausedPart()] }),
+        makeCampaign({ id: 'c2', name: 'promo', devices: [pausedPart({ autoPaused: 'disconnected' })] })
+      ],
+      [makeDevice({ state: 'connected' })]
+    )
+    const resume = await screen.findByRole('button', { name: 'Resume bills on Front office' })
+    const resumed = fake.defer('campaigns:resume')
+    await pressAndHold(user, resume, resumed.called)
+    expect(fake.requests('campaigns:resume')).toEqual([{ id: 'c1', deviceId: 'dev-1' }])
+    act(() => {
+      dropFocusAsChromiumDoes()
+      resumed.resolve(makeCampaign({ devices: [pausedPart({ autoPaused: null })] }))
+    })
+    await waitFor(() => expect(screen.queryByTestId('attention-campaign-c1-dev-1')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Resume promo on Front office' }))
+    expect(fake.requests('campaigns:resume')).toHaveLength(1)
+    // The last one resumed, the strip goes and the focus goes to the view's heading.
+    fake.handle('campaigns:resume', () => {
+      dropFocusAsChromiumDoes()
+      return makeCampaign({ id: 'c2', name: 'promo', devices: [pausedPart({ autoPaused: null })] })
+    })
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(screen.queryByTestId('attention-strip')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Overview' }))
+  })
+
+  it('a Resume that fails says why beside the item and keeps the focus on its button', async () => {
+    const user = showStrip([makeCampaign({ devices: [pausedPart()] })])
+    fake.fail('campaigns:resume', { code: 'invalid_state', message: 'The campaign is already cancelled.' })
+    const resume = await screen.findByRole('button', { name: 'Resume bills on Front office' })
+    resume.focus()
+    await user.keyboard('{Enter}')
+    const item = screen.getByTestId('attention-campaign-c1-dev-1')
+    expect(await within(item).findByText(/already cancelled/)).toBeTruthy()
+    expect(document.activeElement).toBe(resume)
+  })
+
+  it('steps aside in the wizard, as the devices do', async () => {
+    showStrip([makeCampaign({ devices: [pausedPart()] })])
+    await screen.findByTestId('attention-campaign-c1-dev-1')
+    act(() => useNavigation.getState().navigate('linking'))
+    expect(screen.queryByTestId('attention-strip')).toBeNull()
+  })
 })

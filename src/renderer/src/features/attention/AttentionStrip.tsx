@@ -1,9 +1,10 @@
-// The in-window strip for what needs the operator: devices (which, what happened, the one action that helps) and
+// The in-window strip for what needs the operator: devices (which, what happened, the one action that helps),
 // scheduled messages held for a decision because they came due while they could not be sent (the app closed, or the
-// computer asleep: the core finds them overdue either way and cannot tell which).
+// computer asleep: the core finds them overdue either way and cannot tell which), and campaigns paused by a failure
+// whose device can send again (QA72: they wait for Resume).
 import { createContext, useContext, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 import './attention.css'
-import type { DeviceView } from '../../../../shared/contract'
+import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import {
   adviceKey,
   deviceStatus,
@@ -14,16 +15,18 @@ import {
   topsUpInSandbox,
   type DeviceAction
 } from '../../../../shared/device-status'
-import { errorInfo } from '../../api'
+import { call, errorInfo } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
+import { campaignPartText } from '../campaigns/wait-text'
 import { RenewLink } from '../devices/RenewLink'
 import { useDeviceVerdict, type DeviceVerdict, type VerdictOn } from '../devices/device-verdict'
 import { busyButtonProps } from '../../ui/busy-button'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
+import { partsAwaitingResume, useRunningCampaigns, type PartAwaitingResume } from './parts-awaiting-resume'
 
 const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
   restart: 'devices.restart',
@@ -34,13 +37,52 @@ const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
 }
 
 /** The strip hears which item's action started: when that item goes, the focus moves on (see AttentionStrip). */
-const ActionStarted = createContext<(deviceId: string) => void>(() => undefined)
+const ActionStarted = createContext<(itemKey: string) => void>(() => undefined)
 
 /**
- * An item's one action: its button says it is busy while it runs, keeping the focus (busyButtonProps: never
- * disabled, which would drop the focus to the page), and has it still after (QA16 Q16-03); a failure, and
- * the live verdict on a restart or a check (the card's, device-verdict.ts), are said beside the item. `action` resolves
- * to the verdict that follows it (null: none); `staysHere` is false for one that takes the operator elsewhere.
+ * What a campaign's part is in the strip: its `data-testid` is `attention-<key>`, as a device's is `attention-<id>`.
+ * Keyed by its device too: a campaign on two devices may wait on both.
+ */
+function partKey({ campaign, part }: Pick<PartAwaitingResume, 'campaign' | 'part'>): string {
+  return `campaign-${campaign.id}-${part.deviceId}`
+}
+
+/**
+ * Any item's one action (`itemKey`, the key of its `data-testid`): its button says it is busy while it runs, keeping
+ * the focus (busyButtonProps: never disabled, which would drop the focus to the page), and has it still after (QA16
+ * Q16-03); a failure is said beside the item. `staysHere` is false for one that takes the operator elsewhere.
+ */
+function useItemRun(itemKey: string): {
+  busy: boolean
+  problem: string | null
+  saidRef: RefObject<HTMLSpanElement | null>
+  run(action: () => Promise<void>, staysHere?: boolean): Promise<void>
+} {
+  const started = useContext(ActionStarted)
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const saidRef = useRef<HTMLSpanElement>(null)
+  const actionStarts = useFocusAfterAction(busy, saidRef)
+  async function run(action: () => Promise<void>, staysHere = true): Promise<void> {
+    actionStarts()
+    // Relink and the token form take the operator, and the focus, to their own view.
+    if (staysHere) started(itemKey)
+    setBusy(true)
+    setProblem(null)
+    try {
+      await action()
+    } catch (error) {
+      setProblem(errorInfo(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, problem, saidRef, run }
+}
+
+/**
+ * A device item's one action (useItemRun), with the live verdict on a restart or a check (the card's,
+ * device-verdict.ts) said beside the item: `action` resolves to the verdict that follows it (null: none).
  */
 function useItemAction(device: DeviceView): {
   busy: boolean
@@ -49,27 +91,13 @@ function useItemAction(device: DeviceView): {
   run(action: () => Promise<VerdictOn | null>, staysHere?: boolean): Promise<void>
 } {
   const t = useT()
-  const started = useContext(ActionStarted)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, saidRef, run: runItem } = useItemRun(device.id)
   const { verdict, follow } = useDeviceVerdict(device, t)
-  const saidRef = useRef<HTMLSpanElement>(null)
-  const actionStarts = useFocusAfterAction(busy, saidRef)
-  async function run(action: () => Promise<VerdictOn | null>, staysHere = true): Promise<void> {
-    actionStarts()
-    // Relink and the token form take the operator, and the focus, to their own view.
-    if (staysHere) started(device.id)
-    setBusy(true)
-    setProblem(null)
-    follow(null)
-    try {
+  const run = (action: () => Promise<VerdictOn | null>, staysHere?: boolean): Promise<void> =>
+    runItem(async () => {
+      follow(null)
       follow(await action())
-    } catch (error) {
-      setProblem(errorInfo(error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, staysHere)
   return { busy, said: problem ? { tone: 'bad', text: problem } : verdict, saidRef, run }
 }
 
@@ -210,6 +238,48 @@ function HeldItem({ count }: { count: number }): React.JSX.Element {
   )
 }
 
+/**
+ * A campaign's part paused by its device's failure, the device back (QA72): which campaign, on which device, why it
+ * paused, and its Resume, the part's own (campaigns:resume with the device, as the campaign's page resumes a part).
+ * The reply goes to `took`, so the item goes as the part resumes.
+ */
+function CampaignPartItem({
+  waiting,
+  took
+}: {
+  waiting: PartAwaitingResume
+  took: (view: CampaignView) => void
+}): React.JSX.Element {
+  const t = useT()
+  const { campaign, part, device } = waiting
+  const key = partKey(waiting)
+  const { busy, problem, saidRef, run } = useItemRun(key)
+  // A drop's pause: the device is back, as the campaign's page says it; other failures wait for Resume all the same.
+  const advice =
+    part.autoPaused === 'disconnected' || part.autoPaused === 'unreachable'
+      ? 'campaigns.autoPause.deviceBack'
+      : 'attention.campaign.waits'
+  const resume = (): Promise<void> =>
+    run(async () => took(await call('campaigns:resume', { id: campaign.id, deviceId: part.deviceId })))
+  return (
+    <li className="attention-item" data-testid={`attention-${key}`}>
+      <span>
+        <strong>{t('attention.campaign', { name: campaign.name })}</strong>:{' '}
+        {campaignPartText(part, device, t, {})} <span className="muted">{t(advice)}</span>
+        <ItemSaid said={problem ? { tone: 'bad', text: problem } : null} saidRef={saidRef} />
+      </span>
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={t('attention.campaign.resume', { campaign: campaign.name, device: device.label })}
+        {...busyButtonProps(busy, () => void resume())}
+      >
+        {t('campaigns.resume')}
+      </button>
+    </li>
+  )
+}
+
 export function AttentionStrip(): React.JSX.Element | null {
   const t = useT()
   const devices = useDevices((s) => s.devices)
@@ -220,9 +290,14 @@ export function AttentionStrip(): React.JSX.Element | null {
     ? []
     : devices.filter((d) => deviceStatus(d.state).needsAttention || quotaUsedUp(d))
   const held = useOutbox((s) => s.heldOverdue)
+  const running = useRunningCampaigns()
+  const waiting = inWizard ? [] : partsAwaitingResume(running.campaigns, devices)
   const listRef = useRef<HTMLUListElement>(null)
-  const focusWhenGone = useFocusWhenItemGoes(needing, listRef)
-  if (needing.length === 0 && held === 0) return null
+  const focusWhenGone = useFocusWhenItemGoes(
+    [...needing.map((device) => device.id), ...waiting.map(partKey)],
+    listRef
+  )
+  if (needing.length === 0 && held === 0 && waiting.length === 0) return null
   return (
     <section className="attention banner" aria-label={t('attention.label')} data-testid="attention-strip">
       <ActionStarted.Provider value={focusWhenGone}>
@@ -235,6 +310,9 @@ export function AttentionStrip(): React.JSX.Element | null {
               <AttentionItem key={device.id} device={device} />
             )
           )}
+          {waiting.map((part) => (
+            <CampaignPartItem key={partKey(part)} waiting={part} took={running.took} />
+          ))}
         </ul>
       </ActionStarted.Provider>
     </section>
@@ -242,19 +320,19 @@ export function AttentionStrip(): React.JSX.Element | null {
 }
 
 /**
- * An item whose action mended its device goes, and the browser drops the focus to the page with it (QA16 Q16-03): the
+ * An item whose action mended its device (or resumed its campaign's part) goes, and the browser drops the focus to the page with it (QA16 Q16-03): the
  * focus goes on to the item now in its place (or the last), or to the view's heading when the strip is empty. Only
  * for the item the operator acted on, and only when the focus was dropped: focus moved elsewhere meanwhile stays.
  */
 function useFocusWhenItemGoes(
-  needing: readonly DeviceView[],
+  itemKeys: readonly string[],
   listRef: RefObject<HTMLUListElement | null>
-): (deviceId: string) => void {
-  const actedOn = useRef<{ deviceId: string; index: number } | null>(null)
-  const ids = needing.map((device) => device.id).join(' ')
+): (itemKey: string) => void {
+  const actedOn = useRef<{ itemKey: string; index: number } | null>(null)
+  const ids = itemKeys.join(' ')
   useLayoutEffect(() => {
     const acted = actedOn.current
-    if (acted === null || ids.split(' ').includes(acted.deviceId)) return
+    if (acted === null || ids.split(' ').includes(acted.itemKey)) return
     actedOn.current = null
     const active = document.activeElement
     if (active !== null && active !== document.body) return
@@ -264,9 +342,9 @@ function useFocusWhenItemGoes(
       document.querySelector<HTMLElement>('#main .view-title') ?? document.getElementById('main')
     ;(next ?? heading)?.focus()
   }, [ids, listRef])
-  return (deviceId) => {
+  return (itemKey) => {
     const items = [...(listRef.current?.children ?? [])]
-    const index = items.findIndex((item) => item.getAttribute('data-testid') === `attention-${deviceId}`)
-    actedOn.current = { deviceId, index: Math.max(0, index) }
+    const index = items.findIndex((item) => item.getAttribute('data-testid') === `attention-${itemKey}`)
+    actedOn.current = { itemKey, index: Math.max(0, index) }
   }
 }
