@@ -380,9 +380,14 @@ describe('attention strip: campaigns paused by a failure, their device back', ()
   function showStrip(
     campaigns: CampaignView[],
     devices = [makeDevice({ state: 'connected' })],
-    language: 'en' | 'id' = 'en'
+    language: 'en' | 'id' = 'en',
+    pausedQueued = 8
   ): ReturnType<typeof userEvent.setup> {
     seedStores(makeBootstrap({ settings: makeSettings({ language }), devices }))
+    // A part paused by a failure holds its queued messages: the header's "8 queued (8 paused)".
+    useOutbox
+      .getState()
+      .setCounts(makeCounts({ queued: pausedQueued, total: pausedQueued }), false, pausedQueued, 0)
     fake.handle('campaigns:list', () => ({ campaigns }))
     render(
       <>
@@ -396,6 +401,15 @@ describe('attention strip: campaigns paused by a failure, their device back', ()
     )
     return userEvent.setup()
   }
+
+  it('reads no campaign while no pause holds a queued message, so the window’s start asks nothing more of the core', async () => {
+    showStrip([makeCampaign({ devices: [pausedPart()] })], undefined, 'en', 0)
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fake.requests('campaigns:list')).toEqual([])
+    act(() => useOutbox.getState().setCounts(makeCounts({ queued: 8, total: 8 }), false, 8, 0))
+    expect(await screen.findByTestId('attention-campaign-c1-dev-1')).toBeTruthy()
+    expect(fake.requests('campaigns:list')).toHaveLength(1)
+  })
 
   it.each([
     [

@@ -290,7 +290,8 @@ export function AttentionStrip(): React.JSX.Element | null {
     ? []
     : devices.filter((d) => deviceStatus(d.state).needsAttention || quotaUsedUp(d))
   const held = useOutbox((s) => s.heldOverdue)
-  const running = useRunningCampaigns()
+  // Only a pause holds a part's queued messages back: without one no campaign waits for a Resume.
+  const running = useRunningCampaigns(useOutbox((s) => s.pausedQueued > 0))
   const waiting = inWizard ? [] : partsAwaitingResume(running.campaigns, devices)
   const listRef = useRef<HTMLUListElement>(null)
   const focusWhenGone = useFocusWhenItemGoes(

@@ -37,14 +37,18 @@ const CHANGES_GAP_MS = 250
 
 /**
  * The running campaigns, read once and then each again as it changes (`campaigns:get` of the ones named by
- * `campaigns:changed`, not the whole list on every send), and as a Resume's reply tells (`took`).
+ * `campaigns:changed`, not the whole list on every send), and as a Resume's reply tells (`took`). Read only while
+ * `wanted`: a paused part holds queued messages, so nothing is read at the window's start in the common case (the
+ * first load is over its goal, issue 29) and none is kept once no pause holds a message.
  */
-export function useRunningCampaigns(): {
+export function useRunningCampaigns(wanted: boolean): {
   campaigns: readonly CampaignView[]
   took(view: CampaignView): void
 } {
   const [campaigns, setCampaigns] = useState<ReadonlyMap<string, CampaignView>>(new Map())
   useEffect(() => {
+    // A read when it is wanted again replaces what was kept: changes meanwhile were not followed.
+    if (!wanted) return
     let on = true
     let listed = false
     const changed = new Set<string>()
@@ -74,9 +78,9 @@ export function useRunningCampaigns(): {
       reads.stop()
       offChanged()
     }
-  }, [])
+  }, [wanted])
   return {
-    campaigns: [...campaigns.values()],
+    campaigns: wanted ? [...campaigns.values()] : [],
     took: (view) => setCampaigns((before) => withCampaign(before, view.id, view))
   }
 }
