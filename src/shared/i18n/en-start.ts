@@ -134,6 +134,8 @@ export const enStart = {
   'attention.campaign': 'Campaign “{name}”',
   'attention.campaign.waits': 'It does not go on by itself: press Resume to go on.',
   'attention.campaign.resume': 'Resume {campaign} on {device}',
+  // The Campaigns view's Resume, also the strip's button for a part a failure paused.
+  'campaigns.resume': 'Resume',
   'storage.sessionOnly':
     'Tokens are kept for this session only: no keyring was found, so you will need to enter them again after a restart. Enable a keyring (for example GNOME Keyring or KWallet) to keep them safely.',
   'storage.weak':

@@ -1935,7 +1935,6 @@ export const enRest = {
   'campaigns.notice.autoPaused': 'Campaign "{name}" paused on one device',
   'campaigns.notice.deviceBack': 'Campaign "{name}" is still paused',
   'campaigns.pause': 'Pause',
-  'campaigns.resume': 'Resume',
   'campaigns.checkDeviceNow': 'Check {device} now',
   'campaigns.resumeOn': 'Resume on {device}',
   'campaigns.autoPause.resumeWhenBack':
