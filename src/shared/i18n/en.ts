@@ -1019,6 +1019,8 @@ export const enRest = {
   'outbox.heldShort': 'Held',
   'outbox.paused': 'paused',
   'outbox.pausedShort': 'Paused',
+  'outbox.waitingFor': 'waiting for {device}',
+  'outbox.waitingForShort': 'Waiting',
   'outbox.gatewayHolds': 'the gateway still has it',
   'outbox.gatewayHoldsShort': 'Gateway has it',
   // A take-back (Delete for everyone, Cancel at the gateway) not settled yet, said on the list's row.

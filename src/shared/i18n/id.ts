@@ -1255,6 +1255,8 @@ export const id: Record<MessageKey, string> = {
   'outbox.heldShort': 'Ditahan',
   'outbox.paused': 'dijeda',
   'outbox.pausedShort': 'Dijeda',
+  'outbox.waitingFor': 'menunggu {device}',
+  'outbox.waitingForShort': 'Menunggu',
   'outbox.gatewayHolds': 'masih di gateway',
   'outbox.gatewayHoldsShort': 'Di gateway',
   'outbox.takingBack': 'sedang ditarik kembali',

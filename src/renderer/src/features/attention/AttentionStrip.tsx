@@ -10,31 +10,19 @@ import {
   deviceStatus,
   renewAddress,
   quotaUsedUp,
-  scanActionKey,
-  stateNameKey,
-  topsUpInSandbox,
-  type DeviceAction
+  stateNameKey
 } from '../../../../shared/device-status'
 import { call, errorInfo } from '../../api'
-import { useT, type MessageKey } from '../../i18n'
+import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
-import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { campaignPartText } from '../campaigns/wait-text'
 import { RenewLink } from '../devices/RenewLink'
-import { useDeviceVerdict, type DeviceVerdict, type VerdictOn } from '../devices/device-verdict'
+import { DeviceHelpSaid, helpingAction, useDeviceHelp } from '../devices/device-help'
 import { busyButtonProps } from '../../ui/busy-button'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { partsAwaitingResume, useRunningCampaigns, type PartAwaitingResume } from './parts-awaiting-resume'
-
-const ACTION_LABEL: Record<DeviceAction, MessageKey> = {
-  restart: 'devices.restart',
-  relink: 'devices.relink',
-  renew: 'devices.checkAgain',
-  checkNetwork: 'devices.checkAgain',
-  enterToken: 'devices.token.enter'
-}
 
 /** The strip hears which item's action started: when that item goes, the focus moves on (see AttentionStrip). */
 const ActionStarted = createContext<(itemKey: string) => void>(() => undefined)
@@ -48,25 +36,24 @@ function partKey({ campaign, part }: Pick<PartAwaitingResume, 'campaign' | 'part
 }
 
 /**
- * Any item's one action (`itemKey`, the key of its `data-testid`): its button says it is busy while it runs, keeping
- * the focus (busyButtonProps: never disabled, which would drop the focus to the page), and has it still after (QA16
- * Q16-03); a failure is said beside the item. `staysHere` is false for one that takes the operator elsewhere.
+ * A campaign item's Resume (`itemKey`, the key of its `data-testid`), run as a device item's action is (device-help's
+ * useDeviceHelp): its button says it is busy while it runs, keeping the focus, and has it still after (QA16 Q16-03); a
+ * failure is said beside the item.
  */
 function useItemRun(itemKey: string): {
   busy: boolean
   problem: string | null
   saidRef: RefObject<HTMLSpanElement | null>
-  run(action: () => Promise<void>, staysHere?: boolean): Promise<void>
+  run(action: () => Promise<void>): Promise<void>
 } {
   const started = useContext(ActionStarted)
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const saidRef = useRef<HTMLSpanElement>(null)
   const actionStarts = useFocusAfterAction(busy, saidRef)
-  async function run(action: () => Promise<void>, staysHere = true): Promise<void> {
+  async function run(action: () => Promise<void>): Promise<void> {
     actionStarts()
-    // Relink and the token form take the operator, and the focus, to their own view.
-    if (staysHere) started(itemKey)
+    started(itemKey)
     setBusy(true)
     setProblem(null)
     try {
@@ -78,47 +65,6 @@ function useItemRun(itemKey: string): {
     }
   }
   return { busy, problem, saidRef, run }
-}
-
-/**
- * A device item's one action (useItemRun), with the live verdict on a restart or a check (the card's,
- * device-verdict.ts) said beside the item: `action` resolves to the verdict that follows it (null: none).
- */
-function useItemAction(device: DeviceView): {
-  busy: boolean
-  said: DeviceVerdict | null
-  saidRef: RefObject<HTMLSpanElement | null>
-  run(action: () => Promise<VerdictOn | null>, staysHere?: boolean): Promise<void>
-} {
-  const t = useT()
-  const { busy, problem, saidRef, run: runItem } = useItemRun(device.id)
-  const { verdict, follow } = useDeviceVerdict(device, t)
-  const run = (action: () => Promise<VerdictOn | null>, staysHere?: boolean): Promise<void> =>
-    runItem(async () => {
-      follow(null)
-      follow(await action())
-    }, staysHere)
-  return { busy, said: problem ? { tone: 'bad', text: problem } : verdict, saidRef, run }
-}
-
-/** What an item's action found, beside it; focusable for when its button is gone. */
-function ItemSaid({
-  said,
-  saidRef
-}: {
-  said: DeviceVerdict | null
-  saidRef: RefObject<HTMLSpanElement | null>
-}): React.JSX.Element {
-  return (
-    <span
-      ref={saidRef}
-      tabIndex={-1}
-      role="status"
-      className={said?.tone === 'bad' ? 'failure-text' : undefined}
-    >
-      {said ? ` ${said.text}` : ''}
-    </span>
-  )
 }
 
 /** An item's words: which device, its state, the advice, and where a renewal is paid when there is such a place. */
@@ -138,76 +84,29 @@ function ItemWords({ device }: { device: DeviceView }): React.JSX.Element {
   )
 }
 
-function QuotaItem({ device }: { device: DeviceView }): React.JSX.Element {
-  const t = useT()
-  const { busy, said, saidRef, run } = useItemAction(device)
-  // A sandbox quota is refilled by its own panel's top-up, which a check does not do (QA44 Q44-01): the button takes
-  // the operator to it, as "Enter the token again" takes them to the token form.
-  const topUp = topsUpInSandbox(device)
-  const label = topUp ? 'devices.topUp' : 'devices.checkAgain'
-  const act = (): Promise<void> =>
-    topUp
-      ? run(async () => {
-          useNavigation
-            .getState()
-            .navigate('devices', { deviceAsk: { deviceId: device.id, action: 'topUp' } })
-          return null
-        }, false)
-      : run(async () => (await useDevices.getState().refresh(device.id), 'check'))
-
-  return (
-    <li className="attention-item" data-testid={`attention-${device.id}`}>
-      <span>
-        <ItemWords device={device} />
-        <ItemSaid said={said} saidRef={saidRef} />
-      </span>
-      <button
-        type="button"
-        className="button button--small"
-        aria-label={`${t(label)}: ${device.label}`}
-        {...busyButtonProps(busy, () => void act())}
-      >
-        {t(label)}
-      </button>
-    </li>
-  )
-}
-
+/**
+ * A device needing the operator: its words and the one action that helps it (helpingAction, shared with a held
+ * message's detail), a failure or its verdict said beside it.
+ */
 function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
   const t = useT()
-  const { busy, said, saidRef, run } = useItemAction(device)
-  const action = deviceStatus(device.state).actions[0]
-  const label = action === 'relink' ? scanActionKey(device) : action ? ACTION_LABEL[action] : null
-
-  const act = (which: DeviceAction): Promise<void> =>
-    run(
-      async () => {
-        if (which === 'relink') await useLinking.getState().open(device.id)
-        else if (which === 'restart') return (await useDevices.getState().restart(device.id)).via
-        else if (which === 'enterToken')
-          useNavigation
-            .getState()
-            .navigate('devices', { deviceAsk: { deviceId: device.id, action: 'enterToken' } })
-        else return (await useDevices.getState().refresh(device.id), 'check')
-        return null
-      },
-      which !== 'relink' && which !== 'enterToken'
-    )
+  const { busy, said, saidRef, run } = useDeviceHelp(device, useContext(ActionStarted))
+  const action = helpingAction(device)
 
   return (
     <li className="attention-item" data-testid={`attention-${device.id}`}>
       <span>
         <ItemWords device={device} />
-        <ItemSaid said={said} saidRef={saidRef} />
+        <DeviceHelpSaid said={said} saidRef={saidRef} />
       </span>
-      {action && label ? (
+      {action ? (
         <button
           type="button"
           className="button button--small"
-          aria-label={`${t(label)}: ${device.label}`}
-          {...busyButtonProps(busy, () => void act(action))}
+          aria-label={`${t(action.label)}: ${device.label}`}
+          {...busyButtonProps(busy, () => void run(action))}
         >
-          {t(label)}
+          {t(action.label)}
         </button>
       ) : null}
     </li>
@@ -266,7 +165,7 @@ function CampaignPartItem({
       <span>
         <strong>{t('attention.campaign', { name: campaign.name })}</strong>:{' '}
         {campaignPartText(part, device, t, {})} <span className="muted">{t(advice)}</span>
-        <ItemSaid said={problem ? { tone: 'bad', text: problem } : null} saidRef={saidRef} />
+        <DeviceHelpSaid said={problem ? { tone: 'bad', text: problem } : null} saidRef={saidRef} />
       </span>
       <button
         type="button"
@@ -304,13 +203,9 @@ export function AttentionStrip(): React.JSX.Element | null {
       <ActionStarted.Provider value={focusWhenGone}>
         <ul ref={listRef}>
           {held > 0 ? <HeldItem count={held} /> : null}
-          {needing.map((device) =>
-            quotaUsedUp(device) ? (
-              <QuotaItem key={device.id} device={device} />
-            ) : (
-              <AttentionItem key={device.id} device={device} />
-            )
-          )}
+          {needing.map((device) => (
+            <AttentionItem key={device.id} device={device} />
+          ))}
           {waiting.map((part) => (
             <CampaignPartItem key={partKey(part)} waiting={part} took={running.took} />
           ))}

@@ -1,6 +1,6 @@
 // One outbox item in detail (`outbox:get`): facts, status timeline, and retry / cancel / edit / release / delete.
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react'
-import type { OutboxItemView } from '../../../../shared/contract'
+import type { DeviceView, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo, type ErrorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes, formatDateTimeInZone } from '../../i18n/dates'
@@ -16,7 +16,15 @@ import { Timeline } from './Timeline'
 import { useTakeBackOutcome } from './take-back-outcome'
 import { TakeBackHeldControl } from './TakeBackHeldControl'
 import { RemedyAdvice, remedyOf } from './RemedyAdvice'
-import { cancelsAtTurnLine, isHeldByPause, notAtGatewayReason, waitingLine, waitingReason } from './waiting'
+import {
+  cancelsAtTurnLine,
+  holdingDevice,
+  isHeldByPause,
+  notAtGatewayReason,
+  waitingLine,
+  waitingReason
+} from './waiting'
+import { DeviceHelpSaid, helpingAction, useDeviceHelp } from '../devices/device-help'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -304,6 +312,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     t,
     (iso, its) => formatDateTimeInZone(iso, locale, its ?? zone)
   )
+  const holder = holdingDevice(item, { device, sendingPaused })
 
   return (
     <section
@@ -327,6 +336,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
             status={shownStatus(item)}
             held={item.held}
             paused={isHeldByPause(item, { device, sendingPaused })}
+            waitingFor={holder?.label ?? null}
             testId="outbox-detail-status"
             failureCode={item.failure?.code ?? null}
             takingBack={item.takingBack === true}
@@ -373,6 +383,7 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
           {waiting}
         </p>
       ) : null}
+      {holder ? <HoldingDeviceHelp device={holder} /> : null}
       <dl className="facts">
         <div>
           <dt>{t('outbox.fact.kind')}</dt>
@@ -808,5 +819,29 @@ function ScheduledAt({
       {own}
       {timezone && own !== operators ? ` ${t('schedules.yourTime', { time: operators })}` : null}
     </dd>
+  )
+}
+
+/**
+ * What helps the device that holds the message, beside why it waits: the one action the attention strip offers it
+ * (helpingAction), with what came of it (QA72: "Waiting: Shop B is logged out", and no way on from there).
+ */
+function HoldingDeviceHelp({ device }: { device: DeviceView }): React.JSX.Element | null {
+  const t = useT()
+  const { busy, said, saidRef, run } = useDeviceHelp(device)
+  const action = helpingAction(device)
+  if (!action) return null
+  return (
+    <p data-testid="outbox-device-help">
+      <button
+        type="button"
+        className="button button--small"
+        aria-label={`${t(action.label)}: ${device.label}`}
+        {...busyButtonProps(busy, () => void run(action))}
+      >
+        {t(action.label)}
+      </button>
+      <DeviceHelpSaid said={said} saidRef={saidRef} />
+    </p>
   )
 }

@@ -10,7 +10,7 @@ import { itemAt, NO_FILTERS, PAGE_SIZE, useOutbox, type OutboxFilters } from '..
 import { currentLanguage, operatorZone, useOperatorZone } from '../../stores/settings'
 import { shownStatus } from './status'
 import { StatusBadge } from './StatusBadge'
-import { usePauseHolds } from './pause-holds'
+import { useHoldingDevice, usePauseHolds } from './pause-holds'
 import { useChatName, wantName } from '../../stores/contact-names'
 import { RecipientLabel, recipientText } from '../../ui/RecipientName'
 import { rowIndexes, useFocusedRowId, useRowWindow } from './row-window'
@@ -106,6 +106,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   const ensureRange = useOutbox((s) => s.ensureRange)
   const devices = useDevices((s) => s.devices)
   const heldByPause = usePauseHolds()
+  const holdingDeviceOf = useHoldingDevice()
   const listed = useMemo(() => new Set(devices.map((d) => d.id)), [devices])
   // A removed device's message among those loaded: every row names its device then, the one left's too (QA69: its rows
   // lost their name beside "Front desk (removed)", as if they had none).
@@ -201,6 +202,7 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                   deviceName={device?.name ?? null}
                   deviceRemoved={device?.removed === true}
                   paused={item !== undefined && heldByPause(item)}
+                  waitingFor={item ? (holdingDeviceOf(item)?.label ?? null) : null}
                   onSelect={onSelect}
                   onCheck={onCheck}
                 />
@@ -245,6 +247,8 @@ interface OutboxRowProps {
   deviceRemoved: boolean
   /** A pause holds it: its badge says so. */
   paused: boolean
+  /** The label of the device that holds it queued (logged out, unreachable…): its badge says so, else null. */
+  waitingFor: string | null
   onSelect(id: string): void
   onCheck(item: OutboxItemView, checked: boolean): void
 }
@@ -263,6 +267,7 @@ const OutboxRow = memo(function OutboxRow({
   deviceName,
   deviceRemoved,
   paused,
+  waitingFor,
   onSelect,
   onCheck
 }: OutboxRowProps): React.JSX.Element {
@@ -330,6 +335,7 @@ const OutboxRow = memo(function OutboxRow({
                 status={shownStatus(item)}
                 held={item.held}
                 paused={paused}
+                waitingFor={waitingFor}
                 testId="outbox-status"
                 failureCode={item.failure?.code ?? null}
                 gatewayStillHolds={item.gatewayStillHolds === true}

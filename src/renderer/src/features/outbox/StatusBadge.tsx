@@ -34,6 +34,7 @@ export function StatusBadge({
   testId,
   held = false,
   paused = false,
+  waitingFor = null,
   failureCode = null,
   gatewayStillHolds = false,
   takingBack = false
@@ -43,6 +44,8 @@ export function StatusBadge({
   held?: boolean
   /** A pause holds it (heldByPause): "Queued · paused", as the header's "3 queued (3 paused)" counts it. */
   paused?: boolean
+  /** The device that holds it queued (holdingDevice), by its label: "Queued · waiting for Shop B" (QA72). */
+  waitingFor?: string | null
   /** The item's failure code: a cancel because its number opted out is worded so, not as anyone's cancel. */
   failureCode?: string | null
   /** Cancelled here, its cancel not yet taken by the gateway, which could still send it (OutboxItemView's field). */
@@ -55,16 +58,18 @@ export function StatusBadge({
   const label = optedOut ? t('status.optedOut') : t(`status.${status}`)
   const shortKey = SHORT_LABEL[optedOut ? 'optedOut' : status]
   const short = shortKey ? t(shortKey) : label
-  // What holds it, said after its status: the overdue policy, or a pause; or, cancelled, the gateway's copy.
+  // What holds it, said after its status: the overdue policy, a pause, its device; or, cancelled, the gateway's copy.
   const note = held
     ? { full: t('outbox.held'), short: t('outbox.heldShort') }
     : paused
       ? { full: t('outbox.paused'), short: t('outbox.pausedShort') }
-      : gatewayStillHolds
-        ? { full: t('outbox.gatewayHolds'), short: t('outbox.gatewayHoldsShort') }
-        : takingBack
-          ? { full: t('outbox.takingBack'), short: t('outbox.takingBackShort') }
-          : null
+      : waitingFor !== null
+        ? { full: t('outbox.waitingFor', { device: waitingFor }), short: t('outbox.waitingForShort') }
+        : gatewayStillHolds
+          ? { full: t('outbox.gatewayHolds'), short: t('outbox.gatewayHoldsShort') }
+          : takingBack
+            ? { full: t('outbox.takingBack'), short: t('outbox.takingBackShort') }
+            : null
   return (
     <span className={`badge badge--${STATUS_TONE[status]}`} data-testid={testId} data-status={status}>
       <span aria-hidden="true" className="badge-symbol">

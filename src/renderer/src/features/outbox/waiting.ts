@@ -117,9 +117,25 @@ function stoppedReason({ device, sendingPaused }: WaitingContext, t: Translate):
   // By why it needs a scan (an operator's probe: a device never linked, or whose number just changed, was "logged out").
   if (device && device.state === 'needs-scan')
     return t(SCAN_WAIT[scanCause(device) ?? 'logged-out'], { device: device.label })
-  if (device && device.state !== 'connected' && device.state !== 'unknown')
+  if (device && stateStopsSending(device))
     return t('outbox.waiting.deviceState', { device: device.label, state: t(stateNameKey(device)) })
   return null
+}
+
+/** A state the device cannot send in, that no check is still finding out (stoppedReason's "is …"). */
+function stateStopsSending(device: DeviceView): boolean {
+  return device.state !== 'connected' && device.state !== 'unknown'
+}
+
+/**
+ * The device that holds a queued message back by its state or its used-up quota, as reasonOf says it, or null: its
+ * row says "Queued · waiting for Shop B" and its detail offers what helps the device (QA72: rows held by a logged-out
+ * phone read as ordinary "Queued"). Not for one held by the overdue policy or a pause, which their own words say.
+ */
+export function holdingDevice(item: OutboxItemView, context: WaitingContext): DeviceView | null {
+  const { device } = context
+  if (!device || item.status !== 'queued' || item.held || isHeldByPause(item, context)) return null
+  return stateStopsSending(device) || device.quota === 0 ? device : null
 }
 
 const CANCELS_AT_TURN: Partial<Record<string, MessageKey>> = {
