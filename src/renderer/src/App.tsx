@@ -218,7 +218,7 @@ function showInOutbox(statuses: OutboxStatus[]): void {
 
 /**
  * The counts in a narrow window, one button opening the outbox at what they count: each number with its bucket's word
- * (QA: "0 · 1 · 0" named its buckets only to a screen reader), what a pause holds back said and in the tooltip.
+ * (QA: "0 · 1 · 0" named its buckets only to a screen reader), what a pause holds back drawn, said and in the tooltip.
  */
 function CountsSummary({
   counts,
@@ -254,7 +254,9 @@ function CountsSummary({
             </span>
           ) : null}
           <span className="count-number">{formatNumber(count, language)}</span>{' '}
-          <span aria-hidden="true">{word}</span>
+          {/* With what a pause holds of it ("9 queued (8 paused)"), as the wide header and the Outbox say it (QA72:
+              a device's or a campaign's pause showed nowhere on the row); all sending paused, "Paused" leads it. */}
+          <span aria-hidden="true">{paused ? word : label}</span>
           <span className="visually-hidden">
             {label}
             {index < counts.length - 1 ? ', ' : ''}
