@@ -111,8 +111,8 @@ describe('campaign refusals in the operator language', () => {
       })
     ).toEqual({
       code: 'invalid_template',
-      english: 'The "{" at character 4 is never closed',
-      id: 'Tanda "{" di karakter ke-4 tidak pernah ditutup'
+      english: 'The "{" at character 4 is never closed.',
+      id: 'Tanda "{" di karakter ke-4 tidak pernah ditutup.'
     })
     // The check answers a template error as data (the window shows it under the message), keyed the same way.
     const checked = await core.handlers['campaigns:check']({
@@ -123,7 +123,7 @@ describe('campaign refusals in the operator language', () => {
     })
     expect(
       coreText('id', checked.templateError ?? '', checked.templateErrorKey, checked.templateErrorParams)
-    ).toBe('Tanda "{" di karakter ke-4 tidak pernah ditutup')
+    ).toBe('Tanda "{" di karakter ke-4 tidak pernah ditutup.')
     // Several pacing problems: each worded, joined in order. The contract refuses such a policy at the door (the
     // window's form words the same problems before it asks), so this is the core's own refusal, as the CLI meets it.
     expect(
@@ -141,11 +141,11 @@ describe('campaign refusals in the operator language', () => {
     ).toEqual({
       code: 'invalid_input',
       english:
-        'The longest pause must be at least the shortest; Working hours must end after they start on the same day; ' +
-        'Unknown time zone: Mars/Olympus',
+        'The longest pause must be at least the shortest. Working hours must end after they start on the same day. ' +
+        'Unknown time zone: “Mars/Olympus”.',
       id:
-        'Jarak terpanjang tidak boleh kurang dari jarak terpendek; Jam kerja harus berakhir setelah dimulai, ' +
-        'pada hari yang sama; Zona waktu tidak dikenal: Mars/Olympus'
+        'Jarak terpanjang tidak boleh kurang dari jarak terpendek. Jam kerja harus berakhir setelah dimulai, ' +
+        'pada hari yang sama. Zona waktu tidak dikenal: “Mars/Olympus”.'
     })
     const created = await core.handlers['campaigns:create']({
       ...draft,
@@ -155,8 +155,8 @@ describe('campaign refusals in the operator language', () => {
     // The status inside the refusal is worded too.
     expect(await refusalInIndonesian('campaigns:pause', { id: created.id })).toEqual({
       code: 'invalid_state',
-      english: 'This campaign is draft; only a running one can pause',
-      id: 'Status kampanye ini draf; hanya kampanye yang sedang mengirim yang bisa dijeda'
+      english: 'This campaign is draft; only a running one can pause.',
+      id: 'Status kampanye ini draf; hanya kampanye yang sedang mengirim yang bisa dijeda.'
     })
   })
 })

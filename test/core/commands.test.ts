@@ -685,7 +685,7 @@ describe('core API', () => {
       error: {
         code: 'invalid_request',
         field: 'defaultTimezone',
-        message: 'Unknown time zone: Mars/Base',
+        message: 'Unknown time zone: “Mars/Base”.',
         messageKey: 'desktop.error.unknownTimezone'
       }
     })

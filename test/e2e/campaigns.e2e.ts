@@ -481,7 +481,7 @@ describe('campaign journey in Chromium', () => {
     await p.getByRole('button', { name: 'Invoices' }).click()
     await p.getByTestId('campaign-draft-start').click()
     await p.getByTestId('campaign-confirm-start').click()
-    await expect.poll(() => p.getByRole('alert').textContent()).toBe('Attach invoice.pdf again to start')
+    await expect.poll(() => p.getByRole('alert').textContent()).toBe('Attach invoice.pdf again to start.')
 
     await p
       .getByLabel(/Pick invoice\.pdf again/)

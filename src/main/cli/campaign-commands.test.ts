@@ -262,7 +262,7 @@ describe('sender-desk campaign', () => {
     // The feature checks the policy and words the refusal; the terminal shows its text with exit code 2.
     const backwards = await cli('campaign', 'pacing', campaign.id, '--delay', '9-3')
     expect(backwards.code).toBe(2)
-    expect(String(backwards.json.error)).toContain('The longest pause must be at least the shortest')
+    expect(String(backwards.json.error)).toContain('The longest pause must be at least the shortest.')
     const faster = await cli('campaign', 'pacing', campaign.id, '--delay', '0.2-0.4')
     expect(faster.code).toBe(0)
     expect((faster.json.campaign as { pacing: unknown }).pacing).toMatchObject({

@@ -124,7 +124,8 @@ export function parsePacing(
           const { key, params } = pacingProblemMessage(problem)
           return translate('en', key, params)
         })
-        .join('; ')
+        // Whole sentences, each with its full stop, as the core's problemList joins them.
+        .join(' ')
     )
   return pacing
 }

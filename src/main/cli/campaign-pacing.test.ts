@@ -75,7 +75,7 @@ describe('parsePacing answers every pacing case like the core', () => {
             const { key, params } = pacingProblemMessage(problem)
             return translate('en', key, params)
           })
-          .join('; ')
+          .join(' ')
       )
     }
   })

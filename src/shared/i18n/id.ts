@@ -393,7 +393,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.notHeld': 'Hanya pesan terlambat yang ditahan untuk operator yang dapat dilepas.',
   'desktop.error.busy':
     'Proses Sender Desk lain (pid {pid}: aplikasi, atau perintah terminal lain) sedang mengirim dari folder data ini, jadi proses ini tidak dapat mengirim sekarang. Antrekan pesannya saja (aplikasi yang terbuka mengirimnya), atau jalankan lagi setelah proses itu selesai.',
-  'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: {timezone}',
+  'desktop.error.unknownTimezone': 'Zona waktu tidak dikenal: “{timezone}”.',
   'desktop.error.schedulePassed': 'Waktu itu sudah lewat: pilih waktu yang lebih lambat.',
   'desktop.error.noSuchTime':
     'Tidak ada waktu {time} untuk mengirim: periksa tanggal, bulan, dan tahunnya (empat angka).',
@@ -436,9 +436,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.labelLength': 'Beri perangkat nama sepanjang 1 sampai {max} karakter.',
   'desktop.error.duplicateSerial': 'Perangkat ini (serial {serial}) sudah ada di daftar.',
   'desktop.error.duplicateLabel': 'Perangkat ini sudah ada di daftar sebagai "{label}".',
-  'desktop.error.campaignGone': 'Tidak ada kampanye {id}',
-  'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat',
-  'desktop.error.messageEmpty': 'Pesannya masih kosong',
+  'desktop.error.campaignGone': 'Tidak ada kampanye {id}.',
+  'desktop.error.chooseDevice': 'Pilih setidaknya satu perangkat.',
+  'desktop.error.messageEmpty': 'Pesannya masih kosong.',
   'desktop.error.spintaxTooDeep':
     'Spintax pada karakter {at} bersarang lebih dari {max} tingkat; kurangi {…|…} di dalam satu sama lain.',
   'desktop.error.spintaxTooManyOptions':
@@ -463,20 +463,20 @@ export const id: Record<MessageKey, string> = {
     'Pesan memakai {{name}}, tetapi tidak ada kolom bernama {name}; kolomnya adalah {columns}.',
   'desktop.error.noSuchColumn': 'Lembar ini tidak punya kolom bernama "{column}".',
   'desktop.error.campaignRolledBack':
-    'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi',
+    'Kampanye sedang dibuat ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; buat lagi.',
   'desktop.error.enqueueRolledBack':
-    'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi',
-  'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai',
-  'desktop.error.onlyDraftSplits': 'Status kampanye ini {status}; hanya draf yang bisa dipecah',
+    'Pesan-pesan ini sedang diantrekan ketika Sender Desk yang lain menganggapnya terbengkalai dan menghapusnya; kirim lagi.',
+  'desktop.error.onlyDraftStarts': 'Status kampanye ini {status}; hanya draf yang bisa dimulai.',
+  'desktop.error.onlyDraftSplits': 'Status kampanye ini {status}; hanya draf yang bisa dipecah.',
   'desktop.error.splitRange':
-    'Pemecahan menyimpan 1 sampai {max} dari {ready} baris siap untuk dikirim sekarang; sisanya menjadi draf baru',
-  'desktop.error.startUnderWay': 'Kampanye ini sedang dimulai; tunggu sampai proses itu selesai',
+    'Pemecahan menyimpan 1 sampai {max} dari {ready} baris siap untuk dikirim sekarang; sisanya menjadi draf baru.',
+  'desktop.error.startUnderWay': 'Kampanye ini sedang dimulai; tunggu sampai proses itu selesai.',
   'desktop.error.onlyRunningPauses':
-    'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda',
+    'Status kampanye ini {status}; hanya kampanye yang sedang mengirim yang bisa dijeda.',
   'desktop.error.onlyPausedResumes':
-    'Status kampanye ini {status}; hanya kampanye yang dijeda yang bisa dilanjutkan',
-  'desktop.error.campaignAlready': 'Kampanye ini sudah {status}',
-  'desktop.error.campaignIs': 'Status kampanye ini {status}',
+    'Status kampanye ini {status}; hanya kampanye yang dijeda yang bisa dilanjutkan.',
+  'desktop.error.campaignAlready': 'Kampanye ini sudah {status}.',
+  'desktop.error.campaignIs': 'Status kampanye ini {status}.',
   'desktop.error.matchCountChanged':
     'Daftar berubah: kini {count} pesan yang cocok, bukan {expected}. Periksa daftar lalu konfirmasi lagi.',
   'desktop.error.copyRemovedMeanwhile':
@@ -498,20 +498,20 @@ export const id: Record<MessageKey, string> = {
   'desktop.fileRefused.changed': '{name} berubah sejak ditambahkan; tambahkan lagi.',
   'desktop.fileRefused.notKept':
     '{name} tidak lagi terlampir: Sender Desk dimulai ulang sejak file ini ditambahkan; tambahkan lagi.',
-  'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai',
-  'desktop.error.problemList': '{first}; {rest}',
-  'desktop.error.pacing.minDelay': 'Jarak terpendek harus {min} sampai {max} detik',
-  'desktop.error.pacing.maxDelayRange': 'Jarak terpanjang harus {min} sampai {max} detik',
-  'desktop.error.pacing.maxDelay': 'Jarak terpanjang tidak boleh kurang dari jarak terpendek',
-  'desktop.error.pacing.batchSize': 'Satu kelompok berisi bilangan bulat {min} sampai {max} pengiriman',
-  'desktop.error.pacing.batchPause': 'Istirahat setelah kelompok harus {min} sampai {max} menit',
-  'desktop.error.pacing.dailyCap': 'Batas harian harus bilangan bulat {min} sampai {max} pengiriman',
+  'desktop.error.attachAgain': 'Lampirkan {name} lagi untuk memulai.',
+  'desktop.error.problemList': '{first} {rest}',
+  'desktop.error.pacing.minDelay': 'Jarak terpendek harus {min} sampai {max} detik.',
+  'desktop.error.pacing.maxDelayRange': 'Jarak terpanjang harus {min} sampai {max} detik.',
+  'desktop.error.pacing.maxDelay': 'Jarak terpanjang tidak boleh kurang dari jarak terpendek.',
+  'desktop.error.pacing.batchSize': 'Satu kelompok berisi bilangan bulat {min} sampai {max} pengiriman.',
+  'desktop.error.pacing.batchPause': 'Istirahat setelah kelompok harus {min} sampai {max} menit.',
+  'desktop.error.pacing.dailyCap': 'Batas harian harus bilangan bulat {min} sampai {max} pengiriman.',
   'desktop.error.pacing.warmUpStart':
-    'Pemanasan dimulai dari bilangan bulat {min} sampai {max} pengiriman sehari',
+    'Pemanasan dimulai dari bilangan bulat {min} sampai {max} pengiriman sehari.',
   'desktop.error.pacing.warmUpIncrease':
-    'Pemanasan bertambah bilangan bulat {min} sampai {max} pengiriman sehari',
-  'desktop.error.pacing.hoursFormat': 'Jam kerja ditulis dalam format HH:mm',
-  'desktop.error.pacing.hoursOrder': 'Jam kerja harus berakhir setelah dimulai, pada hari yang sama',
+    'Pemanasan bertambah bilangan bulat {min} sampai {max} pengiriman sehari.',
+  'desktop.error.pacing.hoursFormat': 'Jam kerja ditulis dalam format HH:mm.',
+  'desktop.error.pacing.hoursOrder': 'Jam kerja harus berakhir setelah dimulai, pada hari yang sama.',
   'desktop.error.sheetGone': 'File ini sudah tidak dimuat: impor lagi.',
   'desktop.error.fileEmpty': '{name} kosong.',
   'desktop.error.sheetEmpty': 'Filenya kosong.',
@@ -548,9 +548,9 @@ export const id: Record<MessageKey, string> = {
   'desktop.error.noRows': 'File ini tidak punya baris.',
   'desktop.error.fileHeadersOnly': '{name} punya nama kolom tetapi tidak punya baris.',
   'desktop.error.sheetHeadersOnly': 'File ini punya nama kolom tetapi tidak punya baris.',
-  'desktop.error.braceNotClosed': 'Tanda "{" di karakter ke-{at} tidak pernah ditutup',
-  'desktop.error.emptyBraces': 'Kurung kurawal kosong di karakter ke-{at}',
-  'desktop.error.strayBrace': 'Tanda "}" di karakter ke-{at} tidak punya pasangan "{"',
+  'desktop.error.braceNotClosed': 'Tanda "{" di karakter ke-{at} tidak pernah ditutup.',
+  'desktop.error.emptyBraces': 'Kurung kurawal kosong di karakter ke-{at}.',
+  'desktop.error.strayBrace': 'Tanda "}" di karakter ke-{at} tidak punya pasangan "{".',
   'desktop.error.tokenNotStored': 'Token tidak dapat disimpan dengan aman; perangkat tidak ditambahkan.',
   'desktop.error.tokenNotStoredShort': 'Token tidak dapat disimpan dengan aman.',
   'desktop.error.tokenNotErased':

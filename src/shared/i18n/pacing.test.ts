@@ -22,9 +22,9 @@ describe('pacing problem messages', () => {
     }
     const [batchOfNone] = pacingProblems({ ...PACING_CASES[0]!.policy, batchSize: 0 })
     const { key, params } = pacingProblemMessage(batchOfNone!)
-    expect(translate('en', key, params)).toBe('A batch is a whole number of 1 to 100,000 sends')
+    expect(translate('en', key, params)).toBe('A batch is a whole number of 1 to 100,000 sends.')
     expect(translate('id', key, params)).toBe(
-      'Satu kelompok berisi bilangan bulat 1 sampai 100.000 pengiriman'
+      'Satu kelompok berisi bilangan bulat 1 sampai 100.000 pengiriman.'
     )
   })
 })

@@ -25,6 +25,7 @@ import { renderTemplate, rowSeed, templateVariables, TemplateError } from './tem
 import { rowProblemsText } from '../../../shared/i18n/row-problems'
 import { coreText } from '../../../shared/i18n/note-text'
 import { messages } from '../../../shared/i18n'
+import { PACING_RANGE_KEYS } from '../../../shared/i18n/pacing'
 import { betweenTurns } from '../testing/event-loop'
 import { MAX_CELL_LENGTH, MAX_SHEET_COLUMNS, MAX_SPREADSHEET_BYTES } from '../../../shared/domain'
 import { rowXml, workbookArchive, zipArchive } from './testing/zip-archive'
@@ -1389,6 +1390,43 @@ describe("a sheet's import errors", () => {
   it.each(['en', 'id'] as const)('are whole sentences in %s, each ending with a full stop', (language) => {
     const table: Record<string, string> = messages[language]
     const unfinished = importErrorKeys.filter((key) => !table[key]?.endsWith('.'))
+    expect(unfinished).toEqual([])
+  })
+})
+
+// "Choose at least one device", "This campaign is draft; only a running one can pause" and the pacing and spintax
+// errors ended without the full stop the window's other error sentences (and the sheet's import errors) have, in the
+// window's alerts and field errors and on the CLI's stderr, where each is shown as a sentence of its own.
+describe("the core's campaign errors shown alone", () => {
+  const errorKeysShownAlone = [
+    'desktop.error.chooseDevice',
+    'desktop.error.messageEmpty',
+    'desktop.error.campaignGone',
+    'desktop.error.onlyDraftStarts',
+    'desktop.error.onlyDraftSplits',
+    'desktop.error.splitRange',
+    'desktop.error.startUnderWay',
+    'desktop.error.onlyRunningPauses',
+    'desktop.error.onlyPausedResumes',
+    'desktop.error.campaignAlready',
+    'desktop.error.campaignIs',
+    'desktop.error.attachAgain',
+    ...Object.values(PACING_RANGE_KEYS),
+    'desktop.error.pacing.maxDelay',
+    'desktop.error.pacing.hoursFormat',
+    'desktop.error.pacing.hoursOrder',
+    // The pacing problems' list ends with it when the zone is unknown.
+    'desktop.error.unknownTimezone',
+    'desktop.error.braceNotClosed',
+    'desktop.error.emptyBraces',
+    'desktop.error.strayBrace',
+    'desktop.error.campaignRolledBack',
+    'desktop.error.enqueueRolledBack'
+  ]
+
+  it.each(['en', 'id'] as const)('are whole sentences in %s, each ending with a full stop', (language) => {
+    const table: Record<string, string> = messages[language]
+    const unfinished = errorKeysShownAlone.filter((key) => !table[key]?.endsWith('.'))
     expect(unfinished).toEqual([])
   })
 })

@@ -145,9 +145,9 @@ describe('pacing policy', () => {
         })
       )
     ).toEqual([
-      'The longest pause must be at least the shortest',
-      'Working hours must end after they start on the same day',
-      'Unknown time zone: Mars/Base'
+      'The longest pause must be at least the shortest.',
+      'Working hours must end after they start on the same day.',
+      'Unknown time zone: “Mars/Base”.'
     ])
   })
 

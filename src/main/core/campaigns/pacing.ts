@@ -57,7 +57,10 @@ export function pacingProblemTexts(policy: PacingPolicy): KeyedText[] {
   return pacingProblems(policy).map((problem) => pacingProblemMessage(problem))
 }
 
-/** Several problems as one text, "first; rest", each worded in the operator's language (nested notes). */
+/**
+ * Several problems as one text, "First. Rest.", each worded in the operator's language (nested notes): each is a
+ * whole sentence with its full stop, so they follow one another (joined by ";" they read "shortest.; Working").
+ */
 export function problemList(problems: readonly KeyedText[]): KeyedText {
   const [first, ...rest] = problems
   if (!first) throw new RangeError('problemList needs at least one problem')

@@ -82,7 +82,7 @@ describe('local schedules', () => {
     await expect(refused).rejects.toMatchObject({
       code: 'invalid_input',
       field: 'schedule.timezone',
-      message: 'Unknown time zone: Mars/Base',
+      message: 'Unknown time zone: “Mars/Base”.',
       text: { key: 'desktop.error.unknownTimezone', params: { timezone: 'Mars/Base' } }
     })
   })

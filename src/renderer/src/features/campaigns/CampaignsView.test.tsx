@@ -133,7 +133,7 @@ describe('CampaignsView', () => {
       summary: { total: 1, ready: 0, skipped: 0, byProblem: {} },
       problems: [],
       previews: [],
-      templateError: 'The "{" at character 4 is never closed',
+      templateError: 'The "{" at character 4 is never closed.',
       templateErrorKey: 'desktop.error.braceNotClosed',
       templateErrorParams: { at: 4 },
       estimate: null
@@ -143,7 +143,7 @@ describe('CampaignsView', () => {
     await user.upload(screen.getByTestId('campaign-file'), new File(['x'], 'bills.csv', { type: 'text/csv' }))
     await user.type(await screen.findByTestId('campaign-template'), 'Hi {{Name')
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'Tanda "{" di karakter ke-4 tidak pernah ditutup'
+      'Tanda "{" di karakter ke-4 tidak pernah ditutup.'
     )
     // A message that cannot be made counts no row: not "0 siap, 0 dilewati" under the error (QA62).
     expect(screen.queryByTestId('campaign-summary')).toBeNull()
@@ -450,7 +450,7 @@ describe('CampaignsView', () => {
     // send it, and the operator read the contract's English refusal).
     await user.type(longest, '86401')
     expect(within(editor).getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
-      'The longest pause must be 0 to 86,400 seconds'
+      'The longest pause must be 0 to 86,400 seconds.'
     )
     expect(within(editor).getByTestId('campaign-save-pacing')).toHaveProperty('disabled', true)
     await user.clear(longest)
@@ -2593,7 +2593,7 @@ describe('a file for every message', () => {
       if (!request.attachment)
         throw new ApiError({
           code: 'invalid_input',
-          message: 'Attach bill.pdf again to start',
+          message: 'Attach bill.pdf again to start.',
           field: 'attachment'
         })
       if (request.attachment.handle === 'h-1')
@@ -2619,7 +2619,7 @@ describe('a file for every message', () => {
       )
     }
     await start()
-    expect((await screen.findByRole('alert')).textContent).toBe('Attach bill.pdf again to start')
+    expect((await screen.findByRole('alert')).textContent).toBe('Attach bill.pdf again to start.')
 
     const picker = screen.getByLabelText(/Pick bill\.pdf again/)
     await user.upload(picker, new File(['%PDF-1.4 '.repeat(300)], 'bill.pdf', { type: 'application/pdf' }))

@@ -113,7 +113,7 @@ describe('the pacing form judges every pacing case like the core', () => {
     render(<Form initial={several.policy} />)
     expectJudged(several.problems, several.policy, 'id')
     expect(screen.getByTestId('pacing-error-maxDelaySeconds').textContent).toContain(
-      'Jarak terpanjang tidak boleh kurang dari jarak terpendek'
+      'Jarak terpanjang tidak boleh kurang dari jarak terpendek.'
     )
   })
 })
