@@ -2,7 +2,7 @@
 // scheduled messages held for a decision because they came due while they could not be sent (the app closed, or the
 // computer asleep: the core finds them overdue either way and cannot tell which), and campaigns paused by a failure
 // whose device can send again (QA72: they wait for Resume).
-import { createContext, useContext, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { createContext, useContext, useLayoutEffect, useRef, type RefObject } from 'react'
 import './attention.css'
 import type { CampaignView, DeviceView } from '../../../../shared/contract'
 import {
@@ -12,16 +12,21 @@ import {
   quotaUsedUp,
   stateNameKey
 } from '../../../../shared/device-status'
-import { call, errorInfo } from '../../api'
+import { call } from '../../api'
 import { useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
 import { campaignPartText } from '../campaigns/wait-text'
 import { RenewLink } from '../devices/RenewLink'
-import { DeviceHelpSaid, helpingAction, useDeviceHelp } from '../devices/device-help'
+import {
+  DeviceHelpButton,
+  DeviceHelpSaid,
+  helpingAction,
+  useActionBeside,
+  useDeviceHelp
+} from '../devices/device-help'
 import { busyButtonProps } from '../../ui/busy-button'
-import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { partsAwaitingResume, useRunningCampaigns, type PartAwaitingResume } from './parts-awaiting-resume'
 
 /** The strip hears which item's action started: when that item goes, the focus moves on (see AttentionStrip). */
@@ -33,38 +38,6 @@ const ActionStarted = createContext<(itemKey: string) => void>(() => undefined)
  */
 function partKey({ campaign, part }: Pick<PartAwaitingResume, 'campaign' | 'part'>): string {
   return `campaign-${campaign.id}-${part.deviceId}`
-}
-
-/**
- * A campaign item's Resume (`itemKey`, the key of its `data-testid`), run as a device item's action is (device-help's
- * useDeviceHelp): its button says it is busy while it runs, keeping the focus, and has it still after (QA16 Q16-03); a
- * failure is said beside the item.
- */
-function useItemRun(itemKey: string): {
-  busy: boolean
-  problem: string | null
-  saidRef: RefObject<HTMLSpanElement | null>
-  run(action: () => Promise<void>): Promise<void>
-} {
-  const started = useContext(ActionStarted)
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const saidRef = useRef<HTMLSpanElement>(null)
-  const actionStarts = useFocusAfterAction(busy, saidRef)
-  async function run(action: () => Promise<void>): Promise<void> {
-    actionStarts()
-    started(itemKey)
-    setBusy(true)
-    setProblem(null)
-    try {
-      await action()
-    } catch (error) {
-      setProblem(errorInfo(error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
-  return { busy, problem, saidRef, run }
 }
 
 /** An item's words: which device, its state, the advice, and where a renewal is paid when there is such a place. */
@@ -89,7 +62,6 @@ function ItemWords({ device }: { device: DeviceView }): React.JSX.Element {
  * message's detail), a failure or its verdict said beside it.
  */
 function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
-  const t = useT()
   const { busy, said, saidRef, run } = useDeviceHelp(device, useContext(ActionStarted))
   const action = helpingAction(device)
 
@@ -99,16 +71,7 @@ function AttentionItem({ device }: { device: DeviceView }): React.JSX.Element {
         <ItemWords device={device} />
         <DeviceHelpSaid said={said} saidRef={saidRef} />
       </span>
-      {action ? (
-        <button
-          type="button"
-          className="button button--small"
-          aria-label={`${t(action.label)}: ${device.label}`}
-          {...busyButtonProps(busy, () => void run(action))}
-        >
-          {t(action.label)}
-        </button>
-      ) : null}
+      {action ? <DeviceHelpButton device={device} action={action} busy={busy} run={run} /> : null}
     </li>
   )
 }
@@ -152,7 +115,8 @@ function CampaignPartItem({
   const t = useT()
   const { campaign, part, device } = waiting
   const key = partKey(waiting)
-  const { busy, problem, saidRef, run } = useItemRun(key)
+  // Run as a device item's action is, but without a device verdict to follow.
+  const { busy, problem, saidRef, run } = useActionBeside(key, useContext(ActionStarted))
   // A drop's pause: the device is back, as the campaign's page says it; other failures wait for Resume all the same.
   const advice =
     part.autoPaused === 'disconnected' || part.autoPaused === 'unreachable'

@@ -15,6 +15,7 @@ import { useT, type MessageKey } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useLinking } from '../../stores/linking'
 import { useNavigation } from '../../stores/navigation'
+import { busyButtonProps } from '../../ui/busy-button'
 import { useFocusAfterAction } from '../../ui/use-focus-after-action'
 import { useDeviceVerdict, type DeviceVerdict, type VerdictOn } from './device-verdict'
 
@@ -84,14 +85,46 @@ export function helpingAction(device: DeviceView): HelpingAction | null {
 }
 
 /**
- * Runs a device's action: its button says it is busy while it runs, keeping the focus (busyButtonProps: never
- * disabled, which would drop the focus to the page), and has it still after (QA16 Q16-03); a failure, and the live
- * verdict on a restart or a check (the card's, device-verdict.ts), are said beside it. `onStart` hears an action that
- * keeps the operator here start.
+ * Runs an item's action beside what it says: its button says it is busy while it runs, keeping the focus
+ * (busyButtonProps: never disabled, which would drop the focus to the page), and has it still after (QA16 Q16-03); a
+ * failure is said beside it. `onStart` hears an action that keeps the operator here start (`key`: the item's).
+ */
+export function useActionBeside(
+  key: string,
+  onStart: (key: string) => void = () => undefined
+): {
+  busy: boolean
+  problem: string | null
+  saidRef: RefObject<HTMLSpanElement | null>
+  run(work: () => Promise<void>, staysHere?: boolean): Promise<void>
+} {
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const saidRef = useRef<HTMLSpanElement>(null)
+  const actionStarts = useFocusAfterAction(busy, saidRef)
+  async function run(work: () => Promise<void>, staysHere = true): Promise<void> {
+    actionStarts()
+    if (staysHere) onStart(key)
+    setBusy(true)
+    setProblem(null)
+    try {
+      await work()
+    } catch (error) {
+      setProblem(errorInfo(error).message)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return { busy, problem, saidRef, run }
+}
+
+/**
+ * Runs a device's action (useActionBeside), with the live verdict on a restart or a check (the card's,
+ * device-verdict.ts) said beside it.
  */
 export function useDeviceHelp(
   device: DeviceView,
-  onStart: (deviceId: string) => void = () => undefined
+  onStart?: (deviceId: string) => void
 ): {
   busy: boolean
   said: DeviceVerdict | null
@@ -99,26 +132,39 @@ export function useDeviceHelp(
   run(action: HelpingAction): Promise<void>
 } {
   const t = useT()
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
+  const { busy, problem, saidRef, run: runBeside } = useActionBeside(device.id, onStart)
   const { verdict, follow } = useDeviceVerdict(device, t)
-  const saidRef = useRef<HTMLSpanElement>(null)
-  const actionStarts = useFocusAfterAction(busy, saidRef)
-  async function run(action: HelpingAction): Promise<void> {
-    actionStarts()
-    if (action.staysHere) onStart(device.id)
-    setBusy(true)
-    setProblem(null)
-    follow(null)
-    try {
+  const run = (action: HelpingAction): Promise<void> =>
+    runBeside(async () => {
+      follow(null)
       follow(await action.start())
-    } catch (error) {
-      setProblem(errorInfo(error).message)
-    } finally {
-      setBusy(false)
-    }
-  }
+    }, action.staysHere)
   return { busy, said: problem ? { tone: 'bad', text: problem } : verdict, saidRef, run }
+}
+
+/** A device's helping action as a button, named with the device for a screen reader's list of buttons. */
+export function DeviceHelpButton({
+  device,
+  action,
+  busy,
+  run
+}: {
+  device: DeviceView
+  action: HelpingAction
+  busy: boolean
+  run(action: HelpingAction): Promise<void>
+}): React.JSX.Element {
+  const t = useT()
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      aria-label={`${t(action.label)}: ${device.label}`}
+      {...busyButtonProps(busy, () => void run(action))}
+    >
+      {t(action.label)}
+    </button>
+  )
 }
 
 /** What a device's action found, beside it; focusable for when its button is gone. */

@@ -24,7 +24,7 @@ import {
   waitingLine,
   waitingReason
 } from './waiting'
-import { DeviceHelpSaid, helpingAction, useDeviceHelp } from '../devices/device-help'
+import { DeviceHelpButton, DeviceHelpSaid, helpingAction, useDeviceHelp } from '../devices/device-help'
 import { useDeviceName } from './device-name'
 import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
@@ -827,20 +827,12 @@ function ScheduledAt({
  * (helpingAction), with what came of it (QA72: "Waiting: Shop B is logged out", and no way on from there).
  */
 function HoldingDeviceHelp({ device }: { device: DeviceView }): React.JSX.Element | null {
-  const t = useT()
   const { busy, said, saidRef, run } = useDeviceHelp(device)
   const action = helpingAction(device)
   if (!action) return null
   return (
     <p data-testid="outbox-device-help">
-      <button
-        type="button"
-        className="button button--small"
-        aria-label={`${t(action.label)}: ${device.label}`}
-        {...busyButtonProps(busy, () => void run(action))}
-      >
-        {t(action.label)}
-      </button>
+      <DeviceHelpButton device={device} action={action} busy={busy} run={run} />
       <DeviceHelpSaid said={said} saidRef={saidRef} />
     </p>
   )
