@@ -2,7 +2,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import { deviceInfo, SAMPLE_TOKEN } from '../../src/main/core/gateway/testing/samples'
 import { startTestRelay, type TestRelay } from '../../src/main/core/inbox/testing/test-relay'
 import { startHarness, type Harness, type HarnessOptions } from '../harness/harness'
@@ -242,6 +242,20 @@ export function journeySession(): {
       return page
     }
   }
+}
+
+/** Resolves once the core's inbox holds `total` messages (those a journey made customers write, read from the relay). */
+export async function inboxHolds(harness: Harness, total: number): Promise<void> {
+  await expect
+    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
+    .toBe(total)
+}
+
+/** The rows of the Inbox's list of conversations, found by the list's name in the window's language. */
+export function conversationRows(page: Page, language: 'en' | 'id'): Locator {
+  return page
+    .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
+    .getByRole('listitem')
 }
 
 /** Opens the first conversation of the Inbox's list (the view open), as a click on its row does. */

@@ -6,9 +6,8 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
+import { inboxHolds, journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
 
 const journey = journeySession()
 const relay = relayEachTest()
@@ -16,12 +15,6 @@ const relay = relayEachTest()
 /** Messages in Dewi's conversation: several screens of them, the one searched for the third. */
 const LONG = 24
 const FOUND = 'Halo kak, apakah kaos hitam ukuran L masih ada?'
-
-async function inboxHolds(harness: Harness, total: number): Promise<void> {
-  await expect
-    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
-    .toBe(total)
-}
 
 /** Where the found message is drawn: inside the thread's box, on the screen under a sticky header, and focused. */
 async function foundDrawn(

@@ -6,18 +6,18 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
+import {
+  conversationRows,
+  inboxHolds,
+  journeySession,
+  openTab,
+  receivingSandbox,
+  relayEachTest
+} from './fixtures'
 
 const journey = journeySession()
 const relay = relayEachTest()
-
-async function inboxHolds(harness: Harness, total: number): Promise<void> {
-  await expect
-    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
-    .toBe(total)
-}
 
 /**
  * How the heading's number is drawn: on how many lines, the characters drawn over the heading's buttons (Back, More,
@@ -94,9 +94,7 @@ describe('a phone number in the thread heading (QA71)', () => {
       })
       await openTab(p, 'inbox')
       const thread = p.getByTestId('inbox-thread')
-      const rows = p
-        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
-        .getByRole('listitem')
+      const rows = conversationRows(p, language)
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2)
       for (const [row, number] of [
         [rows.filter({ hasText: '3333' }), '+62 813-3333-4444'],

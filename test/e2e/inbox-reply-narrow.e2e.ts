@@ -7,7 +7,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
+import { inboxHolds, journeySession, openTab, receivingSandbox, relayEachTest } from './fixtures'
 
 const journey = journeySession()
 const relay = relayEachTest()
@@ -121,9 +121,7 @@ describe('a file attached to a reply at 360×640 (QA71)', () => {
           pushName: 'Dewi',
           message
         })
-      await expect
-        .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
-        .toBe(2)
+      await inboxHolds(harness, 2)
       if (optedOut) await harness.core.handlers['optouts:add']({ phones: ['0812777888'], source: 'operator' })
 
       const p = await journey.open(harness.url, undefined, { bypassCSP: true })

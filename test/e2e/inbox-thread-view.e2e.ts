@@ -8,7 +8,15 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import type { Harness } from '../harness/harness'
 import { screenshot, seriousA11yViolations } from './browser'
-import { journeySession, openTab, receivingSandbox, relayEachTest, openFirstConversation } from './fixtures'
+import {
+  conversationRows,
+  inboxHolds,
+  journeySession,
+  openTab,
+  receivingSandbox,
+  relayEachTest,
+  openFirstConversation
+} from './fixtures'
 
 const journey = journeySession()
 const relay = relayEachTest()
@@ -98,13 +106,6 @@ function linesInSight(box: Locator): Promise<number> {
 async function dewiUnread(harness: Harness): Promise<number | undefined> {
   const { conversations } = await harness.core.handlers['inbox:conversations']({})
   return conversations.find((c) => c.pushName === 'Dewi')?.unread
-}
-
-/** Waits until the core's inbox holds `total` messages: those given to the sandbox come in through the relay. */
-async function inboxHolds(harness: Harness, total: number): Promise<void> {
-  await expect
-    .poll(async () => (await harness.core.handlers['inbox:status']({})).messages, { timeout: 60_000 })
-    .toBe(total)
 }
 
 /**
@@ -291,12 +292,7 @@ describe('a long thread in Chromium (QA29)', () => {
       await p.setViewportSize({ width: 360, height: 640 })
       await openTab(p, 'inbox')
       const thread = p.getByTestId('inbox-thread')
-      await p
-        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
-        .getByRole('listitem')
-        .first()
-        .getByRole('button')
-        .click()
+      await conversationRows(p, language).first().getByRole('button').click()
       await expect.poll(() => thread.getByTestId('inbox-entry-in').count()).toBe(MESSAGES)
       const revoke = thread
         .getByTestId('inbox-entry-out')
@@ -542,12 +538,7 @@ describe('answering in a narrow window', () => {
       const p = await journey.open(harness.url, undefined, { bypassCSP: true })
       await p.setViewportSize({ width: 360, height: 640 })
       await openTab(p, 'inbox')
-      await p
-        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
-        .getByRole('listitem')
-        .first()
-        .getByRole('button')
-        .click()
+      await conversationRows(p, language).first().getByRole('button').click()
       const thread = p.getByTestId('inbox-thread')
       await expect
         .poll(() => thread.getByTestId('inbox-entry-in').count(), { timeout: 10_000 })
@@ -785,9 +776,7 @@ describe('the thread heading at 360 px (QA45)', () => {
       await p.setViewportSize({ width: 360, height: 640 })
       await openTab(p, 'inbox')
       const thread = p.getByTestId('inbox-thread')
-      const rows = p
-        .getByRole('list', { name: language === 'en' ? 'Conversations' : 'Percakapan' })
-        .getByRole('listitem')
+      const rows = conversationRows(p, language)
       await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(2)
       for (const [row, shows] of [
         [rows.filter({ hasText: '5555' }), '+62 813-5555-0005'],
