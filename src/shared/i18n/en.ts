@@ -1888,7 +1888,9 @@ export const enRest = {
   'campaigns.pacing.maxDelay': 'Longest pause (seconds)',
   'campaigns.pacing.batchSize': 'Batch size (sends)',
   'campaigns.pacing.batchPause': 'Pause after each batch (minutes)',
-  'campaigns.pacing.dailyCap': 'Most sends per device per day',
+  'campaigns.pacing.dailyCap': 'This campaign’s sends per device per day',
+  'campaigns.pacing.dailyCap.hint':
+    'Counts only this campaign’s sends. A number’s limit across all its sends, other campaigns and direct sends too, is its daily cap in Devices.',
   'campaigns.pacing.anyTime': 'Send at any time of day',
   'campaigns.pacing.start': 'Working hours from',
   'campaigns.pacing.end': 'until',

@@ -2083,7 +2083,9 @@ export const id: Record<MessageKey, string> = {
   'campaigns.pacing.maxDelay': 'Jarak terpanjang (detik)',
   'campaigns.pacing.batchSize': 'Ukuran kelompok (pengiriman)',
   'campaigns.pacing.batchPause': 'Istirahat setelah setiap kelompok (menit)',
-  'campaigns.pacing.dailyCap': 'Maksimum pengiriman per perangkat per hari',
+  'campaigns.pacing.dailyCap': 'Pengiriman kampanye ini per perangkat per hari',
+  'campaigns.pacing.dailyCap.hint':
+    'Hanya menghitung pengiriman kampanye ini. Batas sebuah nomor untuk semua pengirimannya, termasuk kampanye lain dan pengiriman langsung, adalah batas hariannya di Perangkat.',
   'campaigns.pacing.anyTime': 'Kirim kapan saja',
   'campaigns.pacing.start': 'Jam kerja dari',
   'campaigns.pacing.end': 'sampai',

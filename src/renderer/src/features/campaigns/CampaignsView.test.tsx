@@ -4118,7 +4118,7 @@ describe('issue 27: the campaign view an operator can trust', () => {
   // seconds the check took; a reply for older pacing must never be shown, even when it comes after a newer one.
   it('shows only an estimate worked out for the pacing it names, whatever order the checks answer in', async () => {
     const { user, start } = await draftWithMessage('Choose a spreadsheet')
-    const dailyCap = screen.getByLabelText('Most sends per device per day')
+    const dailyCap = screen.getByLabelText('This campaign’s sends per device per day')
     const endOf = (): string => {
       const summary = screen.getByTestId('campaign-presend')
       const term = within(summary).getByText('Estimated end')

@@ -40,7 +40,7 @@ const LABELS = {
   maxDelaySeconds: 'Longest pause (seconds)',
   batchSize: 'Batch size (sends)',
   batchPauseMinutes: 'Pause after each batch (minutes)',
-  dailyCapPerDevice: 'Most sends per device per day'
+  dailyCapPerDevice: 'This campaign’s sends per device per day'
 } as const
 
 /** Where the form shows a problem: on its field when it has an input, else in the list under the fields. */
@@ -174,5 +174,17 @@ describe('what the operator types is read as written (QA19 Q19-01)', () => {
     expect(
       within(screen.getByTestId('campaign-pacing-fields')).getByTestId('pacing-error-batchSize').id
     ).toBe(batch.getAttribute('aria-describedby'))
+  })
+})
+
+describe('whose daily cap the campaign sets (QA73)', () => {
+  // QA73: "Most sends per device per day" read as the number's own limit; a device that had sent 82 today from
+  // another campaign was then told "at most 150 a day" by a new one, 232 in all. The field is the campaign's own.
+  it("names the campaign's own cap and points to the number's cap across all its sends", () => {
+    render(<Form initial={DEFAULT_PACING} />)
+    const cap = screen.getByLabelText(LABELS.dailyCapPerDevice)
+    const hint = document.getElementById(cap.getAttribute('aria-describedby') ?? '')
+    expect(hint?.textContent).toBe(translate('en', 'campaigns.pacing.dailyCap.hint'))
+    expect(hint?.textContent).toMatch(/only this campaign/i)
   })
 })

@@ -30,13 +30,18 @@ export function isUsablePacing(pacing: PacingPolicyView): boolean {
  */
 const number = (value: string, language: Language): number => readTypedNumber(value, false, language)
 
-/** The number inputs in screen order, with their labels. */
-const NUMBER_FIELDS: readonly { field: PacingNumberField & keyof PacingPolicyView; label: MessageKey }[] = [
+/** The number inputs in screen order, with their labels (and a hint where the label alone misleads). */
+const NUMBER_FIELDS: readonly {
+  field: PacingNumberField & keyof PacingPolicyView
+  label: MessageKey
+  hint?: MessageKey
+}[] = [
   { field: 'minDelaySeconds', label: 'campaigns.pacing.minDelay' },
   { field: 'maxDelaySeconds', label: 'campaigns.pacing.maxDelay' },
   { field: 'batchSize', label: 'campaigns.pacing.batchSize' },
   { field: 'batchPauseMinutes', label: 'campaigns.pacing.batchPause' },
-  { field: 'dailyCapPerDevice', label: 'campaigns.pacing.dailyCap' }
+  // QA73: read as the number's own limit, so a device already busy today went past what the operator meant.
+  { field: 'dailyCapPerDevice', label: 'campaigns.pacing.dailyCap', hint: 'campaigns.pacing.dailyCap.hint' }
 ]
 
 /** The working hours' two clocks. */
@@ -104,13 +109,14 @@ export function PacingFields({
   }
   return (
     <div className="campaign-grid" data-testid="campaign-pacing-fields">
-      {NUMBER_FIELDS.map(({ field, label }) => {
+      {NUMBER_FIELDS.map(({ field, label, hint }) => {
         const { whole } = PACING_RANGES[field]
         return (
           <Field
             key={field}
             id={`${id}-${field}`}
             label={t(label)}
+            hint={hint ? t(hint) : undefined}
             error={errorOf(field)}
             errorTestId={`pacing-error-${field}`}
           >
