@@ -1020,7 +1020,7 @@ export const enRest = {
   'outbox.paused': 'paused',
   'outbox.pausedShort': 'Paused',
   'outbox.waitingFor': 'waiting for {device}',
-  'outbox.waitingForShort': 'Waiting',
+  'outbox.row.waitingFor': 'Waiting for {device}',
   'outbox.gatewayHolds': 'the gateway still has it',
   'outbox.gatewayHoldsShort': 'Gateway has it',
   // A take-back (Delete for everyone, Cancel at the gateway) not settled yet, said on the list's row.

@@ -1256,7 +1256,7 @@ export const id: Record<MessageKey, string> = {
   'outbox.paused': 'dijeda',
   'outbox.pausedShort': 'Dijeda',
   'outbox.waitingFor': 'menunggu {device}',
-  'outbox.waitingForShort': 'Menunggu',
+  'outbox.row.waitingFor': 'Menunggu {device}',
   'outbox.gatewayHolds': 'masih di gateway',
   'outbox.gatewayHoldsShort': 'Di gateway',
   'outbox.takingBack': 'sedang ditarik kembali',

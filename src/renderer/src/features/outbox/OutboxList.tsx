@@ -1,5 +1,5 @@
 // The virtualized outbox list: only the rows in view (and a few either side) exist in the DOM; pages of rows are fetched with `outbox:list` as they scroll into view.
-import { memo, useCallback, useEffect, useMemo, useRef } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { OutboxItemView } from '../../../../shared/contract'
 import { localeOf, translate, useLanguage, useT, type Translate } from '../../i18n'
 import { formatCompactDateTime, formatCompactTimeAfter, formatDateTimeInZone } from '../../i18n/dates'
@@ -21,6 +21,44 @@ import './outbox.css'
 
 /** Fixed row height (px): rows are laid out without measuring, so 100,000 rows scroll smoothly. */
 export const ROW_HEIGHT = 68
+/**
+ * A narrow row's (outbox.css's --row-layout): its last line, the device and the date, may take two lines, so a long
+ * device name is read whole, and the device a queued message waits for is named (QA: at 360 px "Toko Sembako Ibu Sri
+ * — Cabang Tanjung Priok (removed)" was cut to a few letters, and a held row said only "Waiting").
+ */
+export const NARROW_ROW_HEIGHT = 80
+
+/**
+ * The rows' height for the layout outbox.css gives them (--row-layout, by the list's width and the window's), read
+ * again as the list is resized; the first row shown stays first when it changes.
+ */
+function useRowHeight(
+  scrollRef: React.RefObject<HTMLElement | null>,
+  rowsRef: React.RefObject<HTMLElement | null>
+): number {
+  const [height, setHeight] = useState(ROW_HEIGHT)
+  useLayoutEffect(() => {
+    const box = scrollRef.current
+    const rows = rowsRef.current
+    if (!box || !rows) return
+    const measure = (): void => {
+      const narrow = getComputedStyle(rows).getPropertyValue('--row-layout').trim() === 'narrow'
+      setHeight(narrow ? NARROW_ROW_HEIGHT : ROW_HEIGHT)
+    }
+    measure()
+    if (typeof ResizeObserver === 'undefined') return
+    const resized = new ResizeObserver(measure)
+    resized.observe(box)
+    return () => resized.disconnect()
+  }, [scrollRef, rowsRef])
+  const shown = useRef(height)
+  useLayoutEffect(() => {
+    const box = scrollRef.current
+    if (box && shown.current !== height) box.scrollTop = (box.scrollTop / shown.current) * height
+    shown.current = height
+  }, [scrollRef, height])
+  return height
+}
 
 /** What takes the focus in the drawn row at `index` (Home / End: useRowEndsReached). */
 const rowFocusTarget = (index: number): string => `[data-index="${index}"] [data-row-focus]`
@@ -116,9 +154,11 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
   )
   const namingOf = useDeviceNaming(t)
   const parentRef = useRef<HTMLDivElement>(null)
+  const rowsRef = useRef<HTMLDivElement>(null)
   const count = total ?? 0
+  const rowHeight = useRowHeight(parentRef, rowsRef)
 
-  const { first, last } = useRowWindow(parentRef, count, ROW_HEIGHT, OVERSCAN_ROWS)
+  const { first, last } = useRowWindow(parentRef, count, rowHeight, OVERSCAN_ROWS)
 
   useEffect(() => {
     // No rows to draw yet (the total unknown, or the box not measured): the first page, which says the total.
@@ -141,9 +181,9 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
     (end: RowEnd) => {
       if (count === 0) return null
       const index = end === 'first' ? 0 : count - 1
-      return { key: index, top: index * ROW_HEIGHT }
+      return { key: index, top: index * rowHeight }
     },
-    [count]
+    [count, rowHeight]
   )
   useRowEndsReached(parentRef, rowEnd, rowFocusTarget)
 
@@ -179,10 +219,11 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
       >
         <RowsKeepPlace headingId="outbox-heading" onRowGone={onRowGone}>
           <div
+            ref={rowsRef}
             role="list"
             aria-label={t('outbox.listLabel')}
             className="outbox-rows"
-            style={{ height: count * ROW_HEIGHT }}
+            style={{ height: count * rowHeight }}
           >
             {rowIndexes(first, last, kept).map((index) => {
               const item = itemAt(pages, index)
@@ -194,7 +235,8 @@ export function OutboxList({ selectedId, onSelect, checked, onCheck }: OutboxLis
                 <OutboxRow
                   key={key}
                   index={index}
-                  start={index * ROW_HEIGHT}
+                  start={index * rowHeight}
+                  height={rowHeight}
                   setSize={count}
                   item={item}
                   selected={item !== undefined && item.id === selectedId}
@@ -236,6 +278,7 @@ interface OutboxRowProps {
   index: number
   /** Offset from the top of the list (px). */
   start: number
+  height: number
   setSize: number
   /** Undefined while its page is being fetched. */
   item: OutboxItemView | undefined
@@ -260,6 +303,7 @@ interface OutboxRowProps {
 const OutboxRow = memo(function OutboxRow({
   index,
   start,
+  height,
   setSize,
   item,
   selected,
@@ -294,7 +338,7 @@ const OutboxRow = memo(function OutboxRow({
       data-index={index}
       data-item-id={item?.id}
       data-row-id={item?.id}
-      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      style={{ height, transform: `translateY(${start}px)` }}
     >
       {item ? (
         <input
@@ -358,20 +402,37 @@ const OutboxRow = memo(function OutboxRow({
               ) : null}
             </span>
             <span className="row-time" data-testid="outbox-row-time">
-              {/* Its own span: in a narrow window the name gives way, the date beside it is read whole. */}
+              {/* A narrow window shows this one instead of the full one, which was cut to "29 Nov 2026, …" (QA N21);
+                  first, whole, the device's name wrapping after it. */}
+              <span className="row-time-compact">{compactRowTime(item, locale, t, zone)}</span>
+              {deviceName !== null || waitingFor !== null ? (
+                <span className="row-time-compact-separator">{' · '}</span>
+              ) : null}
+              {/* A narrow row's badge says "Queued" alone: the device it waits for is named here, in place of its
+                  name (the same device). */}
+              {waitingFor !== null ? (
+                <span className="row-device-part row-device-part--waiting" title={waitingFor}>
+                  {t('outbox.row.waitingFor', { device: waitingFor })}
+                </span>
+              ) : null}
+              {/* Its own span: the date beside it is read whole. Its title says a name too long for a row's two
+                  lines whole. */}
               {deviceName !== null ? (
-                <>
+                <span
+                  className={
+                    waitingFor !== null ? 'row-device-part row-device-part--held' : 'row-device-part'
+                  }
+                  title={deviceName}
+                >
                   <span className="row-device">
                     <DeviceName name={deviceName} removed={deviceRemoved} />
                   </span>
                   <span className="row-device-separator">{' · '}</span>
-                </>
+                </span>
               ) : null}
               <span className="row-time-full" id={`outbox-time-${item.id}`}>
                 {rowTime(item, locale, t, zone)}
               </span>
-              {/* A narrow window shows this one instead: the full one was cut to "29 Nov 2026, …" (QA N21). */}
-              <span className="row-time-compact">{compactRowTime(item, locale, t, zone)}</span>
             </span>
           </span>
         </button>
@@ -383,8 +444,8 @@ const OutboxRow = memo(function OutboxRow({
 })
 
 /**
- * The device's name, cut in a narrow row; a removed one's mark apart from it, never cut (QA69: "Toko Batik Pekalongan
- * Ca…" hid the "(removed)" that said its messages' device was gone).
+ * The device's name; a removed one's mark apart from it, never split from its name nor cut (QA69: "Toko Batik
+ * Pekalongan Ca…" hid the "(removed)" that said its messages' device was gone).
  */
 function DeviceName({ name, removed }: { name: string; removed: boolean }): React.JSX.Element {
   const t = useT()

@@ -2073,10 +2073,12 @@ describe('item detail', () => {
     })
     fake.handle('outbox:list', () => ({ items: [waits, went], total: 2 }))
     render(<OutboxView />)
-    // The wide window's form (a narrow one shows `.row-time-compact` instead, by CSS).
-    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) =>
-      el.textContent!.replace(el.querySelector('.row-time-compact')!.textContent!, '')
-    )
+    // The wide window's form (a narrow one shows `.row-time-compact` and its separator instead, by CSS).
+    const times = (await screen.findAllByTestId('outbox-row-time')).map((el) => {
+      const wide = el.cloneNode(true) as HTMLElement
+      wide.querySelectorAll('.row-time-compact, .row-time-compact-separator').forEach((part) => part.remove())
+      return wide.textContent
+    })
     const compact = screen
       .getAllByTestId('outbox-row-time')
       .map((el) => el.querySelector('.row-time-compact')!.textContent)

@@ -64,7 +64,8 @@ export function StatusBadge({
     : paused
       ? { full: t('outbox.paused'), short: t('outbox.pausedShort') }
       : waitingFor !== null
-        ? { full: t('outbox.waitingFor', { device: waitingFor }), short: t('outbox.waitingForShort') }
+        ? // A narrow row's last line says whom it waits for, whole (outbox.row.waitingFor): the badge its status.
+          { full: t('outbox.waitingFor', { device: waitingFor }), short: label }
         : gatewayStillHolds
           ? { full: t('outbox.gatewayHolds'), short: t('outbox.gatewayHoldsShort') }
           : takingBack
