@@ -27,6 +27,14 @@ export function englishText(text: string | KeyedText): string {
 }
 
 /**
+ * Another's sentence (the vault's, a library's) quoted after the colon of ours: without its own full stop, as ours
+ * ends with one ("…cannot be read now: The token vault … is a folder, not a file.", not "…file..").
+ */
+export function asClause(sentence: string): string {
+  return sentence.trimEnd().replace(/\.+$/, '')
+}
+
+/**
  * An error meant for the operator. Given a key, its message is the English text (CLI, logs) and the key travels
  * with it so the window can show it in the operator's language; plain text (a gateway's or a library's own
  * words) is shown as is.

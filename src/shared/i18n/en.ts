@@ -185,8 +185,8 @@ export const enRest = {
   'desktop.failure.gatewayStatus': 'The gateway reports this message as "{status}".',
   'desktop.failure.gatewayBlacklisted':
     'The gateway refused it: the number is on the opt-out list, which Sender Desk also put on the gateway’s blacklist, and the gateway takes no message to it.',
-  'desktop.error.unknownChannel': 'Unknown channel',
-  'desktop.error.invalidRequest': 'Invalid request',
+  'desktop.error.unknownChannel': 'Unknown channel.',
+  'desktop.error.invalidRequest': 'Invalid request.',
   'desktop.error.invalidReply': 'The app produced an invalid reply; see the log.',
   'desktop.error.internal': 'Something went wrong; see the log for details.',
   'desktop.error.reminderGone': 'That reminder is no longer in Sender Desk.',
@@ -299,7 +299,7 @@ export const enRest = {
   'desktop.note.foundInReport': "found in the gateway's report by ref_id (gateway id {id})",
   'desktop.note.notInReport': "not in the gateway's report after the visibility window; resending",
   'desktop.gateway.noMessageId': 'the gateway answered without a message id',
-  'desktop.error.concurrency': 'concurrency must be a whole number ≥ 1',
+  'desktop.error.concurrency': 'The concurrency option must be a whole number of at least 1.',
   'desktop.error.itemGone': 'No outbox item {id}.',
   'desktop.error.takeBackGone': 'No take-back {id}.',
   // A take-back whose record here is damaged (its kept JSON unreadable), by the state its record still says.
@@ -354,7 +354,7 @@ export const enRest = {
   'desktop.error.seriesEndPassed': 'The last day has passed: no time of this series is left up to it.',
   'desktop.error.seriesNextMoved':
     'That time is no longer the next one: it has just become a message (cancel it in the outbox) or was skipped. The list now shows the next time.',
-  'desktop.error.notADate': 'Not a date: {value}',
+  'desktop.error.notADate': 'Not a date: “{value}”.',
   'desktop.error.recipientRequired': 'A recipient is required.',
   'desktop.error.notHeld': 'Only an overdue item held for the operator can be released.',
   'desktop.error.busy':
@@ -2357,7 +2357,7 @@ export const enRest = {
   'notice.diskFull.body': 'Free some disk space and sending resumes by itself. Nothing was lost.',
   'send.fileChanged': '{name} changed after you added it; add it again.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
-  'desktop.error.relayRefused': 'The relay refused: {detail}',
+  'desktop.error.relayRefused': 'The relay refused: {detail}.',
   // Nothing answered, so nothing refused: the cause, and where to look.
   'desktop.error.relayUnreachable': 'Cannot connect: {detail}. Check the address.',
   // QA30: this computer's own rule on the relay's address (no relay was asked), and an answer it cannot use.
@@ -2389,11 +2389,11 @@ export const enRest = {
     'This relay is too old to rotate the webhook secret safely: update the relay, then rotate again. Nothing was changed: the current webhook addresses keep working.',
   'desktop.error.relayOutdatedPullToken':
     'This relay is too old to rotate the pull token safely: update the relay, then rotate again. Nothing was changed: the current token keeps working.',
-  'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}',
+  'desktop.error.localRelayFailed': 'The relay on this computer could not start: {detail}.',
   'desktop.error.mailboxConnected': 'A mailbox is already connected ({mailbox}).',
   'desktop.error.notReceiving':
     'This device does not receive messages through Sender Desk: there is nothing to undo.',
-  'desktop.error.mailboxLocked': 'The mailbox’s keys cannot be read now: {reason}',
+  'desktop.error.mailboxLocked': 'The mailbox’s keys cannot be read now: {reason}.',
   'desktop.error.noMailbox': 'No mailbox is connected yet: connect one on a relay first.',
   'desktop.error.mailboxUrlsUnknown':
     'This computer does not know the mailbox’s webhook addresses (it was connected by an older version): rotate the secret to get new ones.',

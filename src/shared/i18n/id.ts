@@ -203,8 +203,8 @@ export const id: Record<MessageKey, string> = {
   'desktop.failure.gatewayStatus': 'Gateway melaporkan pesan ini sebagai "{status}".',
   'desktop.failure.gatewayBlacklisted':
     'Gateway menolaknya: nomor ini ada di daftar berhenti berlangganan, yang juga dimasukkan Sender Desk ke daftar hitam gateway, dan gateway tidak menerima pesan ke nomor itu.',
-  'desktop.error.unknownChannel': 'Kanal tidak dikenal',
-  'desktop.error.invalidRequest': 'Permintaan tidak valid',
+  'desktop.error.unknownChannel': 'Kanal tidak dikenal.',
+  'desktop.error.invalidRequest': 'Permintaan tidak valid.',
   'desktop.error.invalidReply': 'Aplikasi menghasilkan balasan yang tidak valid; lihat log.',
   'desktop.error.internal': 'Terjadi kesalahan; lihat log untuk detailnya.',
   'desktop.error.reminderGone': 'Pengingat itu sudah tidak ada di Sender Desk.',
@@ -330,7 +330,7 @@ export const id: Record<MessageKey, string> = {
   'desktop.note.foundInReport': 'ditemukan di laporan gateway lewat ref_id (id gateway {id})',
   'desktop.note.notInReport': 'tidak ada di laporan gateway setelah jendela pemeriksaan; dikirim ulang',
   'desktop.gateway.noMessageId': 'gateway menjawab tanpa id pesan',
-  'desktop.error.concurrency': 'concurrency harus bilangan bulat ≥ 1',
+  'desktop.error.concurrency': 'Opsi concurrency harus berupa bilangan bulat, minimal 1.',
   'desktop.error.itemGone': 'Tidak ada pesan {id} di kotak keluar.',
   'desktop.error.takeBackGone': 'Tidak ada penarikan {id}.',
   'desktop.error.takeBackDamaged.running':
@@ -388,7 +388,7 @@ export const id: Record<MessageKey, string> = {
     'Hari terakhir sudah lewat: tidak ada lagi waktu rangkaian ini sampai hari itu.',
   'desktop.error.seriesNextMoved':
     'Waktu itu bukan lagi yang berikutnya: baru saja menjadi pesan (batalkan di kotak keluar) atau sudah dilewati. Daftar kini menunjukkan waktu berikutnya.',
-  'desktop.error.notADate': 'Bukan tanggal: {value}',
+  'desktop.error.notADate': 'Bukan tanggal: “{value}”.',
   'desktop.error.recipientRequired': 'Isi penerima.',
   'desktop.error.notHeld': 'Hanya pesan terlambat yang ditahan untuk operator yang dapat dilepas.',
   'desktop.error.busy':
@@ -2587,7 +2587,7 @@ export const id: Record<MessageKey, string> = {
     'Kosongkan sebagian ruang disk dan pengiriman akan berlanjut sendiri. Tidak ada yang hilang.',
   'send.fileChanged': '{name} berubah setelah Anda menambahkannya; tambahkan lagi.',
   // ---- Messages in: the relay's state, connecting a mailbox, "Receive messages" (issue 25) ----
-  'desktop.error.relayRefused': 'Relay menolak: {detail}',
+  'desktop.error.relayRefused': 'Relay menolak: {detail}.',
   'desktop.error.relayUnreachable': 'Tidak bisa tersambung: {detail}. Periksa alamatnya.',
   'desktop.error.relayAddress': 'Periksa alamat relay: {detail}.',
   'desktop.error.relayUnusable': 'Relay ini tidak bisa dipakai: {detail}.',
@@ -2615,11 +2615,11 @@ export const id: Record<MessageKey, string> = {
     'Versi relay ini terlalu lama untuk mengganti rahasia webhook dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: alamat webhook yang sekarang tetap berfungsi.',
   'desktop.error.relayOutdatedPullToken':
     'Versi relay ini terlalu lama untuk mengganti token pengambilan dengan aman: perbarui relay, lalu ganti lagi. Tidak ada yang diubah: token yang sekarang tetap berfungsi.',
-  'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}',
+  'desktop.error.localRelayFailed': 'Relay di komputer ini tidak bisa dimulai: {detail}.',
   'desktop.error.mailboxConnected': 'Sebuah kotak surat sudah tersambung ({mailbox}).',
   'desktop.error.notReceiving':
     'Perangkat ini tidak menerima pesan lewat Sender Desk: tidak ada yang perlu dibatalkan.',
-  'desktop.error.mailboxLocked': 'Kunci kotak surat tidak bisa dibaca sekarang: {reason}',
+  'desktop.error.mailboxLocked': 'Kunci kotak surat tidak bisa dibaca sekarang: {reason}.',
   'desktop.error.noMailbox': 'Belum ada kotak surat yang tersambung: sambungkan dulu di sebuah relay.',
   'desktop.error.mailboxUrlsUnknown':
     'Komputer ini tidak tahu alamat webhook kotak surat (disambungkan oleh versi lama): ganti rahasianya untuk mendapat alamat baru.',

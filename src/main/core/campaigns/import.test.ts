@@ -1396,8 +1396,9 @@ describe("a sheet's import errors", () => {
 
 // "Choose at least one device", "This campaign is draft; only a running one can pause" and the pacing and spintax
 // errors ended without the full stop the window's other error sentences (and the sheet's import errors) have, in the
-// window's alerts and field errors and on the CLI's stderr, where each is shown as a sentence of its own.
-describe("the core's campaign errors shown alone", () => {
+// window's alerts and field errors and on the CLI's stderr, where each is shown as a sentence of its own. So did the
+// core's refusals of a request and of a date, and the relay's and the mailbox's errors ("The relay refused: …").
+describe("the core's errors shown alone", () => {
   const errorKeysShownAlone = [
     'desktop.error.chooseDevice',
     'desktop.error.messageEmpty',
@@ -1421,7 +1422,17 @@ describe("the core's campaign errors shown alone", () => {
     'desktop.error.emptyBraces',
     'desktop.error.strayBrace',
     'desktop.error.campaignRolledBack',
-    'desktop.error.enqueueRolledBack'
+    'desktop.error.enqueueRolledBack',
+    'desktop.error.unknownChannel',
+    'desktop.error.invalidRequest',
+    'desktop.error.concurrency',
+    'desktop.error.notADate',
+    'desktop.error.relayRefused',
+    'desktop.error.relayUnreachable',
+    'desktop.error.relayAddress',
+    'desktop.error.relayUnusable',
+    'desktop.error.localRelayFailed',
+    'desktop.error.mailboxLocked'
   ]
 
   it.each(['en', 'id'] as const)('are whole sentences in %s, each ending with a full stop', (language) => {

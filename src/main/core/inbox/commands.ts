@@ -2,7 +2,7 @@
 import type { InboxMessageView, InboxStatusView, ReceivingView } from '../../../shared/contract'
 import { encodeNote, noteFields } from '../../../shared/i18n/notes'
 import { isoOrNull } from '../clock'
-import { ApiFailure, type Commands } from '../commands'
+import { ApiFailure, asClause, type Commands } from '../commands'
 import type { InboxMessageRecord } from '../store'
 import { connectFailure, type ConnectInput } from './connect'
 import type { Inbox } from './inbox'
@@ -114,7 +114,7 @@ export function createInboxCommands(deps: {
       const relay = await localRelay.ensure({ anyPortIfTaken: true }).catch((error: unknown) => {
         throw new ApiFailure('local_relay_failed', {
           key: 'desktop.error.localRelayFailed',
-          params: { detail: error instanceof Error ? error.message : String(error) }
+          params: { detail: asClause(error instanceof Error ? error.message : String(error)) }
         })
       })
       return connect({

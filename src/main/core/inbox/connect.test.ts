@@ -56,7 +56,7 @@ describe('a relay that cannot be reached', () => {
     const refused = await connectThrough(async () => new Response('busy', { status: 503 }))
     expect(refused).toEqual({
       code: 'relay_refused',
-      message: 'The relay refused: the relay answered HTTP 503',
+      message: 'The relay refused: the relay answered HTTP 503.',
       field: 'relayUrl'
     })
   })
@@ -129,14 +129,14 @@ describe('a relay that asks for its creation token', () => {
 
   it('a token given and refused is said refused, on the token field', async () => {
     expect(await connectWith('wrong-token')).toEqual({
-      message: 'The relay refused: the relay refused the creation token',
+      message: 'The relay refused: the relay refused the creation token.',
       field: 'creationToken'
     })
   })
 
   it('no token given is said needed, on the token field where it goes', async () => {
     expect(await connectWith()).toEqual({
-      message: 'The relay refused: the relay needs its creation token',
+      message: 'The relay refused: the relay needs its creation token.',
       field: 'creationToken'
     })
   })

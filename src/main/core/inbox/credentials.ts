@@ -2,7 +2,7 @@
 // private key (secret), kept together in the vault as one entry, like a device's token. The port lets the sync and
 // the CLI read them without knowing the vault.
 import type { MailboxKeyPair } from '@sender-desk/inbox-relay'
-import { ApiFailure } from '../commands'
+import { ApiFailure, asClause } from '../commands'
 import type { Vault } from '../vault'
 
 export type MailboxPrivateKey = MailboxKeyPair['privateKeyJwk']
@@ -156,7 +156,7 @@ export async function requireInboxCredentials(port: InboxCredentialsPort): Promi
   if (loaded.kind === 'locked')
     throw new ApiFailure('mailbox_locked', {
       key: 'desktop.error.mailboxLocked',
-      params: { reason: loaded.reason }
+      params: { reason: asClause(loaded.reason) }
     })
   if (loaded.kind === 'absent') throw new ApiFailure('no_mailbox', { key: 'desktop.error.noMailbox' })
   return loaded.credentials

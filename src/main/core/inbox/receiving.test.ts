@@ -309,7 +309,7 @@ describe('Receive messages', () => {
     await credentials.save({ ...loaded.credentials, pullToken: 'not-the-token' })
     const refused = await refusal(receiving.rotate())
     expect(refused.code).toBe('relay_refused')
-    expect(refused.message).toBe('The relay refused: the relay refused the pull token')
+    expect(refused.message).toBe('The relay refused: the relay refused the pull token.')
   })
 })
 

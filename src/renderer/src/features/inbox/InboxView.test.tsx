@@ -215,7 +215,7 @@ describe('InboxView', () => {
     )
     fake.fail('inbox:connectLocalRelay', {
       code: 'local_relay_failed',
-      message: 'The relay on this computer could not start: disk full',
+      message: 'The relay on this computer could not start: disk full.',
       messageKey: 'desktop.error.localRelayFailed',
       messageParams: { detail: 'disk full' }
     })
@@ -224,7 +224,7 @@ describe('InboxView', () => {
     const local = within(await screen.findByTestId('inbox-local-relay'))
     await user.click(local.getByRole('button', { name: 'Use a relay on this computer' }))
     expect((await local.findByRole('alert')).textContent).toBe(
-      'The relay on this computer could not start: disk full'
+      'The relay on this computer could not start: disk full.'
     )
 
     const LOCAL = 'http://127.0.0.1:50123'
@@ -369,7 +369,7 @@ describe('InboxView', () => {
     })
     fake.fail('inbox:connect', {
       code: 'relay_refused',
-      message: 'The relay refused: the relay answered HTTP 503',
+      message: 'The relay refused: the relay answered HTTP 503.',
       messageKey: 'desktop.error.relayRefused',
       messageParams: { detail: 'the relay answered HTTP 503' },
       field: 'relayUrl'
@@ -379,7 +379,7 @@ describe('InboxView', () => {
     await user.type(await screen.findByRole('textbox', { name: 'Relay address' }), RELAY)
     await user.click(screen.getByTestId('inbox-connect-submit'))
     expect((await screen.findByTestId('inbox-connect-error')).textContent).toContain(
-      'The relay refused: the relay answered HTTP 503'
+      'The relay refused: the relay answered HTTP 503.'
     )
     expect(screen.getByRole('textbox', { name: 'Relay address' }).getAttribute('aria-invalid')).toBe('true')
   })
@@ -391,7 +391,7 @@ describe('InboxView', () => {
     })
     fake.fail('inbox:connect', {
       code: 'relay_refused',
-      message: 'The relay refused: the relay refused the creation token',
+      message: 'The relay refused: the relay refused the creation token.',
       messageKey: 'desktop.error.relayRefused',
       messageParams: { detail: encodeNote('inbox.fault.creationTokenRefused') },
       field: 'creationToken'
@@ -404,7 +404,7 @@ describe('InboxView', () => {
     await user.type(token, 'wrong-token')
     await user.click(screen.getByTestId('inbox-connect-submit'))
     const error = await screen.findByTestId('inbox-connect-error')
-    expect(error.textContent).toBe('⚠ The relay refused: the relay refused the creation token')
+    expect(error.textContent).toBe('⚠ The relay refused: the relay refused the creation token.')
     await waitFor(() => expect(document.activeElement).toBe(token))
     expect(token.getAttribute('aria-invalid')).toBe('true')
     expect(token.getAttribute('aria-describedby')).toContain(error.id)
