@@ -499,8 +499,20 @@ export const enRest = {
     '{name} is a web page (an HTML table), not a spreadsheet file, so it cannot be read: open it in Excel, save it as .xlsx or CSV and import that.',
   'desktop.error.oldExcel':
     'Old Excel 97–2003 (.xls) files cannot be read: save the sheet as .xlsx or CSV and import that.',
-  'desktop.error.quoteNotClosed': 'Row {row}: {detail} — a quoted field is never closed.',
+  'desktop.error.csvQuotes': 'Row {row}: {detail}.',
   'desktop.error.xlsxUnreadable': 'This is not a readable XLSX workbook: {detail}.',
+  // Why the CSV or XLSX reader refused a file, after the colon of the two sentences above: the readers' own English
+  // was shown in the Indonesian window. A library's message the readers do not know is quoted (readerSaid).
+  'sheet.fault.quoteUnterminated': 'a quoted field is never closed',
+  'sheet.fault.quoteMalformed': 'a quoted field’s closing quote is followed by more text',
+  'sheet.fault.notZip': 'not a ZIP archive (no central directory)',
+  'sheet.fault.directoryDamaged': 'the central directory is damaged',
+  'sheet.fault.compression': '{entry} uses a compression method other than deflate',
+  'sheet.fault.entryDamaged': '{entry}: damaged entry',
+  'sheet.fault.cutShort': '{entry}: the archive is cut short',
+  'sheet.fault.noWorkbook': 'no workbook in the archive',
+  'sheet.fault.entryUnpack': '{entry} cannot be unpacked (the file reader reports “{message}”)',
+  'sheet.fault.readerSaid': 'the file reader reports “{message}”',
   'desktop.error.noWorksheet': 'The workbook has no worksheet.',
   'desktop.error.noRows': 'The file has no rows.',
   'desktop.error.fileHeadersOnly': '{name} has column names but no rows.',

@@ -1441,3 +1441,73 @@ describe("the core's errors shown alone", () => {
     expect(unfinished).toEqual([])
   })
 })
+
+// A broken file's import in Bahasa Indonesia read "Ini bukan buku kerja XLSX yang bisa dibaca: not a ZIP archive (no
+// central directory)." and "Baris 3: Quoted field unterminated — …": the readers' own English inside the operator's
+// sentence. Their known failures are worded in each language; a library's message they do not know is quoted under
+// words of the operator's language.
+describe("a broken file's refusal in the operator's language", () => {
+  /** The file's refusal as the window words it in `language`. */
+  async function refusalIn(language: 'en' | 'id', bytes: Uint8Array, fileName: string): Promise<string> {
+    const refusal = await readSpreadsheet(bytes, fileName).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(SpreadsheetError)
+    const { key, params } = (refusal as SpreadsheetError).text
+    return coreText(language, '', key, params)
+  }
+
+  const notAZip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, ...new Array<number>(40).fill(7)])
+  /** A workbook whose central directory's first entry no longer starts with its signature. */
+  function damagedDirectory(): Uint8Array {
+    const bytes = workbookArchive(rowXml(1, ['Nama', 'Telepon']))
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    bytes[view.getUint32(bytes.length - 22 + 16, true)] = 0
+    return bytes
+  }
+  const csv = (text: string): Uint8Array => new TextEncoder().encode(text)
+
+  it.each([
+    [
+      'an XLSX that is no ZIP archive',
+      () => notAZip,
+      'x.xlsx',
+      'Ini bukan buku kerja XLSX yang bisa dibaca: bukan arsip ZIP (tidak ada direktori pusat).',
+      'This is not a readable XLSX workbook: not a ZIP archive (no central directory).'
+    ],
+    [
+      'an XLSX whose central directory is damaged',
+      damagedDirectory,
+      'x.xlsx',
+      'Ini bukan buku kerja XLSX yang bisa dibaca: direktori pusat arsipnya rusak.',
+      'This is not a readable XLSX workbook: the central directory is damaged.'
+    ],
+    [
+      'a CSV whose quoted field is never closed',
+      () => csv('Nama;Telepon\nAni;0812\nBudi;"0813\nCici;0814\n'),
+      'x.csv',
+      'Baris 3: ada kolom bertanda kutip yang tidak pernah ditutup.',
+      'Row 3: a quoted field is never closed.'
+    ],
+    [
+      'a CSV whose closing quote has text after it',
+      () => csv('Nama;Telepon\nAni;"0812"x\nBudi;0813\n'),
+      'x.csv',
+      'Baris 2: tanda kutip penutup sebuah kolom diikuti teks lain.',
+      'Row 2: a quoted field’s closing quote is followed by more text.'
+    ]
+  ])('words %s in Indonesian and English', async (_, file, fileName, indonesian, english) => {
+    expect(await refusalIn('id', file(), fileName)).toBe(indonesian)
+    expect(await refusalIn('en', file(), fileName)).toBe(english)
+  })
+
+  it("quotes a library's message it does not know under words of the operator's language", async () => {
+    const brokenXml = workbookArchive(`${rowXml(1, ['Nama', 'Telepon'])}<row`)
+    const indonesian = await refusalIn('id', brokenXml, 'x.xlsx')
+    expect(indonesian).toMatch(
+      /^Ini bukan buku kerja XLSX yang bisa dibaca: pembaca file melaporkan “[^“”]+”\.$/
+    )
+    expect(indonesian).not.toContain('Error:')
+    expect(await refusalIn('en', brokenXml, 'x.xlsx')).toMatch(
+      /^This is not a readable XLSX workbook: the file reader reports “[^“”]+”\.$/
+    )
+  })
+})

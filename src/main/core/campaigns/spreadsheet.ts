@@ -26,6 +26,8 @@ import { translate } from '../../../shared/i18n'
 import { englishText, type KeyedText } from '../commands'
 import { compoundFileStreams, detectFileType, ftypBrand } from '../files'
 import { NotAWorkbook, openFirstWorksheet, XlsxRefusal } from './xlsx-reader'
+import { libraryMessage, readerSaid } from './reader-fault'
+import { encodeNote } from '../../../shared/i18n/notes'
 
 export interface Sheet {
   /** Column names from the header row, trimmed; a blank header becomes "Column N". */
@@ -541,7 +543,7 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   const sheet = new SheetCollector()
   // Rows papaparse gave, empty ones included: the next row's number in the file, less one.
   let read = separatorLine ? 1 : 0
-  const fatal: { quotes: { row: number; message: string } | null } = { quotes: null }
+  const fatal: { quotes: { row: number; error: Papa.ParseError } | null } = { quotes: null }
   // papaparse carries a row cut by a slice's end (quoted newlines too) into the next slice, and guesses the line
   // ending once, from the first slice's first rows as it would from the whole text.
   await new Promise<void>((resolve, reject) => {
@@ -551,7 +553,7 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
       chunk(slice: Papa.ParseResult<string[]>, parser: Papa.Parser) {
         const quotes = slice.errors.find((e) => e.type === 'Quotes')
         // An error's row counts from its slice's first row.
-        if (quotes && !fatal.quotes) fatal.quotes = { row: read + (quotes.row ?? 0), message: quotes.message }
+        if (quotes && !fatal.quotes) fatal.quotes = { row: read + (quotes.row ?? 0), error: quotes }
         // papaparse gives every cell as a string (no header mode, no dynamic typing): sorted into header, rows and
         // empty ones while this slice's rows are still in the CPU's caches.
         const data = slice.data
@@ -587,11 +589,18 @@ async function readCsv(bytes: Uint8Array, slices: Slices): Promise<Sheet> {
   const quoteError = fatal.quotes
   if (quoteError) {
     throw new SpreadsheetError('unreadable', {
-      key: 'desktop.error.quoteNotClosed',
-      params: { row: quoteError.row + 1, detail: quoteError.message }
+      key: 'desktop.error.csvQuotes',
+      params: { row: quoteError.row + 1, detail: quoteFault(quoteError.error) }
     })
   }
   return sheet.finish({ kind: 'csv', encoding, delimiter })
+}
+
+/** papaparse's quote error in the operator's language: its two known kinds worded, another quoted as its own. */
+function quoteFault(error: Papa.ParseError): string {
+  if (error.code === 'MissingQuotes') return encodeNote('sheet.fault.quoteUnterminated')
+  if (error.code === 'InvalidQuotes') return encodeNote('sheet.fault.quoteMalformed')
+  return readerSaid(error.message)
 }
 
 async function readXlsx(bytes: Uint8Array, fileName: string, slices: Slices): Promise<Sheet> {
@@ -620,7 +629,7 @@ async function readXlsx(bytes: Uint8Array, fileName: string, slices: Slices): Pr
     if (error instanceof NotAWorkbook) throw notSpreadsheet(error.holds, fileName)
     throw new SpreadsheetError('unreadable', {
       key: 'desktop.error.xlsxUnreadable',
-      params: { detail: String(error) }
+      params: { detail: readerSaid(libraryMessage(error)) }
     })
   }
 }

@@ -15,6 +15,21 @@ import {
   formatMegabytes
 } from '../../../shared/domain'
 import type { KeyedText } from '../commands'
+import type { MessageKey, Params } from '../../../shared/i18n'
+import { encodeNote } from '../../../shared/i18n/notes'
+import { libraryMessage } from './reader-fault'
+
+/** The XLSX reader's known reasons a workbook cannot be read. */
+type SheetFault = Extract<
+  MessageKey,
+  | 'sheet.fault.notZip'
+  | 'sheet.fault.directoryDamaged'
+  | 'sheet.fault.compression'
+  | 'sheet.fault.entryDamaged'
+  | 'sheet.fault.cutShort'
+  | 'sheet.fault.entryUnpack'
+  | 'sheet.fault.noWorkbook'
+>
 
 /** One entry of the ZIP's central directory: what it says before anything is inflated. */
 export interface ZipEntry {
@@ -59,8 +74,12 @@ const LOCAL_SIGNATURE = 0x04034b50
 const STORED = 0
 const DEFLATED = 8
 
-const unreadable = (detail: string): XlsxRefusal =>
-  new XlsxRefusal('unreadable', { key: 'desktop.error.xlsxUnreadable', params: { detail } })
+/** A workbook that cannot be read, why said in the operator's language (reader-fault.ts). */
+const unreadable = (fault: SheetFault, params?: Params): XlsxRefusal =>
+  new XlsxRefusal('unreadable', {
+    key: 'desktop.error.xlsxUnreadable',
+    params: { detail: encodeNote(fault, params) }
+  })
 
 /** The central directory's entries (read from the end of the archive, as a ZIP reader does). */
 export function zipEntries(bytes: Uint8Array): ZipEntry[] {
@@ -73,7 +92,7 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] {
       break
     }
   }
-  if (end < 0) throw unreadable('not a ZIP archive (no central directory)')
+  if (end < 0) throw unreadable('sheet.fault.notZip')
   const count = view.getUint16(end + 10, true)
   const directoryOffset = view.getUint32(end + 16, true)
   // ZIP64 (markers at their maximum) is for archives far larger than a spreadsheet a campaign may read.
@@ -91,7 +110,7 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] {
   let at = directoryOffset
   for (let index = 0; index < count; index++) {
     if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL_SIGNATURE)
-      throw unreadable('the central directory is damaged')
+      throw unreadable('sheet.fault.directoryDamaged')
     const nameLength = view.getUint16(at + 28, true)
     const extraLength = view.getUint16(at + 30, true)
     const commentLength = view.getUint16(at + 32, true)
@@ -113,7 +132,7 @@ export function checkDeclaredEntry(entry: ZipEntry): void {
   if (entry.size > XLSX_RATIO_GRACE_BYTES && entry.compressedSize / entry.size < XLSX_MIN_INFLATE_RATIO)
     throw inflateRatio(entry)
   if (entry.method !== STORED && entry.method !== DEFLATED)
-    throw unreadable(`${entry.name} uses a compression method other than deflate`)
+    throw unreadable('sheet.fault.compression', { entry: entry.name })
 }
 
 const entryTooLarge = (entry: ZipEntry): XlsxRefusal =>
@@ -141,10 +160,10 @@ export async function* entryText(
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const local = entry.localHeaderOffset
   if (local + 30 > bytes.length || view.getUint32(local, true) !== LOCAL_SIGNATURE)
-    throw unreadable(`${entry.name}: damaged entry`)
+    throw unreadable('sheet.fault.entryDamaged', { entry: entry.name })
   const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true)
   const data = bytes.subarray(start, start + entry.compressedSize)
-  if (data.length !== entry.compressedSize) throw unreadable(`${entry.name}: the archive is cut short`)
+  if (data.length !== entry.compressedSize) throw unreadable('sheet.fault.cutShort', { entry: entry.name })
   // Decoded as a stream: a character split between two chunks stays whole.
   const decoder = new TextDecoder('utf-8')
   if (entry.method === STORED) {
@@ -170,7 +189,7 @@ export async function* entryText(
     }
   } catch (error) {
     if (error instanceof XlsxRefusal) throw error
-    throw unreadable(`${entry.name}: ${error instanceof Error ? error.message : String(error)}`)
+    throw unreadable('sheet.fault.entryUnpack', { entry: entry.name, message: libraryMessage(error) })
   } finally {
     inflater.destroy()
   }
@@ -265,7 +284,7 @@ export async function openFirstWorksheet(
   }
   const workbook = stream('xl/workbook.xml')
   const rels = stream('xl/_rels/workbook.xml.rels')
-  if (!workbook || !rels) throw unreadable('no workbook in the archive')
+  if (!workbook || !rels) throw unreadable('sheet.fault.noWorkbook')
   await reader._parseWorkbook(workbook)
   await reader._parseRels(rels)
   const first = reader.model.sheets?.[0]
