@@ -36,6 +36,7 @@ import {
   OUTBOX_BULK_MAX,
   OUTBOX_STATUSES,
   HAPPENED_EVENTS,
+  STATUS_FILTER_CHOICES,
   OVERDUE_POLICIES,
   PACING_CLOCK,
   PACING_RANGES,
@@ -316,7 +317,11 @@ export type TakeBackPlanView = z.infer<typeof TakeBackPlanView>
 
 /** Which outbox items a list covers (and a bulk action on everything the list matches). */
 export const OutboxListFilter = z.object({
-  status: z.array(OutboxStatus).optional(),
+  /**
+   * The status filter's choices (STATUS_FILTER_CHOICES): statuses, with `cancelled` the cancels nobody's opt-out caused
+   * and `optedOut` those it did, as every summary counts them (a carried finding).
+   */
+  status: z.array(z.enum(STATUS_FILTER_CHOICES)).optional(),
   deviceId: Id.optional(),
   /**
    * What the operator typed in the Recipient filter: the core reads it by the shared rule (recipientSearchTerms in

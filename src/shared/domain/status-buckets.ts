@@ -85,6 +85,47 @@ export function bucketOfItem(item: { status: OutboxStatusName; failureCode?: str
     : bucketOf(item.status)
 }
 
+/**
+ * The choices of the outbox's status filter: every status, with `cancelled` parted as every summary parts it, so a
+ * choice lists what its summary number counts (a carried finding: "3 cancelled · 5 opted out" over a Cancelled filter
+ * that listed 8). `cancelled` is what someone cancelled; `optedOut`, right after it, the cancels because the number opted
+ * out (cancelledAsOptedOut). A filter kept from before (`['cancelled']`) still reads: as the operator's cancels.
+ */
+export const STATUS_FILTER_CHOICES = OUTBOX_STATUSES.flatMap((status) =>
+  status === 'cancelled' ? (['cancelled', 'optedOut'] as const) : ([status] as const)
+)
+export type StatusFilterChoice = OutboxStatusName | 'optedOut'
+
+/** The choice of the status filter an item is listed under: its status, but `optedOut` as its bucket says. */
+export function statusChoiceOf(item: {
+  status: OutboxStatusName
+  failureCode?: string | null
+}): StatusFilterChoice {
+  return bucketOfItem(item) === 'optedOut' ? 'optedOut' : item.status
+}
+
+/** The status an item of this choice has (an opted-out one is `cancelled`), for rules told by status alone. */
+export function statusOfChoice(choice: StatusFilterChoice): OutboxStatusName {
+  return choice === 'optedOut' ? 'cancelled' : choice
+}
+
+/**
+ * What a status filter's choices ask of the items: the statuses they cover, and which part of the `cancelled` status:
+ * `all` of it (both its choices, or neither), `optedOutOnly`, or `optedOutLeftOut` (the operator's and other cancels).
+ */
+export function statusesOfChoices(choices: readonly StatusFilterChoice[]): {
+  statuses: OutboxStatusName[]
+  cancelledPart: 'all' | 'optedOutOnly' | 'optedOutLeftOut'
+} {
+  const statuses = [...new Set(choices.map(statusOfChoice))]
+  const cancelled = choices.includes('cancelled')
+  const optedOut = choices.includes('optedOut')
+  return {
+    statuses,
+    cancelledPart: cancelled === optedOut ? 'all' : optedOut ? 'optedOutOnly' : 'optedOutLeftOut'
+  }
+}
+
 /** Buckets of what is still waiting, not yet taken by the gateway: its turn or its time. */
 export const WAITING_BUCKETS: readonly StatusBucket[] = ['queued', 'scheduled']
 

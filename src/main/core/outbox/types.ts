@@ -8,7 +8,8 @@ import {
   messageTextProblem,
   parseLocalTime,
   type HappenedEvent,
-  type SeriesEnd
+  type SeriesEnd,
+  type StatusFilterChoice
 } from '../../../shared/domain'
 import type {
   OutboxCounts,
@@ -139,7 +140,8 @@ export interface SeriesInput {
 }
 
 export interface ListFilter {
-  status?: OutboxStatus[]
+  /** The status filter's choices: `cancelled` and `optedOut` part the cancelled as the summary does. */
+  status?: StatusFilterChoice[]
   deviceId?: string
   /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string

@@ -15,6 +15,7 @@ import {
   FENCED_ROWIDS,
   KeptFilter,
   keptDimensions,
+  OPTED_OUT_COUNTED_NOTE,
   Row,
   toItem
 } from './outbox-records'
@@ -25,6 +26,7 @@ import { happenedSince } from './outbox-happened-since'
 import { readTextByShownAt, type TextMatch } from './outbox-text-by-shown-at'
 import { countSearchMatches, readPicked, readSearchMatches, searchPagePicks } from './outbox-search-matches'
 import { textHolds, textPhrase } from './outbox-text-search'
+import { statusesOfChoices, type StatusFilterChoice } from '../../../shared/domain'
 
 export class OutboxListsStore extends OutboxItemsStore {
   /**
@@ -60,9 +62,18 @@ export class OutboxListsStore extends OutboxItemsStore {
     const fence = this.anyBatchOpen() ? [`rowid NOT IN ${FENCED_ROWIDS}`] : []
     const where: string[] = [...fence]
     const params: unknown[] = []
-    const kept = keptDimensions(filter.status, filter.deviceId)
+    const { statuses, cancelledPart } = statusesOfChoices(filter.status ?? [])
+    const kept = keptDimensions(statuses, filter.deviceId)
     where.push(...kept.where)
     params.push(...kept.params)
+    // Carried finding: a part of the cancelled (the opted-out, or all but them) by the note the kept opted-out count
+    // counts, so a choice lists what its summary number says. The kept positions know no part: see listItems.
+    if (cancelledPart !== 'all') {
+      where.push(
+        `(status <> 'cancelled' OR failure_message ${cancelledPart === 'optedOutOnly' ? '=' : 'IS NOT'} ?)`
+      )
+      params.push(OPTED_OUT_COUNTED_NOTE)
+    }
     // Status, device and the open-batch fence only: what the kept counts and positions count.
     const keptWhere = [...where]
     const keptParams = [...params]
@@ -160,7 +171,15 @@ export class OutboxListsStore extends OutboxItemsStore {
     const clause = where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''
     // The kept counts and positions know statuses, devices and creation times only: a search or what happened since
     // an instant is counted (and its page picked) from the rows it reads through its own index.
-    const countsAnswer = searched.length === 0 && filter.happenedSince === undefined
+    const unsearched = searched.length === 0 && filter.happenedSince === undefined
+    // A part of the cancelled has a kept count (countOf) but no kept positions: without a time range its total is
+    // the count, and its page is read by its conditions.
+    const parted = statusesOfChoices(filter.status ?? []).cancelledPart !== 'all'
+    const countsAnswer = unsearched && !parted
+    const partedTotal =
+      unsearched && parted && filter.from === undefined && filter.to === undefined
+        ? this.countOf(filter.status, filter.deviceId)
+        : undefined
     const keptFilter = { ...match.kept, itemsWhere: keptWhere, itemsParams: keptParams }
     // Without a search, from the kept counts: every item of these statuses and device, less those created before
     // `from` and after `to` (their places among all of them are where the time range starts, at either end).
@@ -171,7 +190,8 @@ export class OutboxListsStore extends OutboxItemsStore {
       countsAnswer && filter.to !== undefined ? all - this.countCreatedBefore(keptFilter, filter.to, true) : 0
     const total = countsAnswer
       ? Math.max(0, all - before - after)
-      : (matched ??
+      : (partedTotal ??
+        matched ??
         (this.prepare(`SELECT COUNT(*) AS n FROM outbox_items${clause}`).get(...params) as { n: number }).n)
     const limit = filter.limit ?? 200
     const offset = filter.offset ?? 0
@@ -191,7 +211,7 @@ export class OutboxListsStore extends OutboxItemsStore {
       // a span or so of rows.
       const from = fromOldest ? span.from : Math.max(span.from, filter.from ?? span.from)
       const to = fromOldest ? Math.min(span.to, filter.to ?? span.to) : span.to
-      const statuses = [...new Set(filter.status ?? [])]
+      const { statuses } = statusesOfChoices(filter.status ?? [])
       if (statuses.length < 2 || filter.deviceId !== undefined) {
         const rows = this.prepare(
           `${SELECT_ITEM} WHERE rowid IN (SELECT rowid FROM outbox_items
@@ -356,11 +376,30 @@ export class OutboxListsStore extends OutboxItemsStore {
     }
   }
 
-  /** How many items have one of `statuses` (all when none given), on one device or all, from the kept counts. */
-  private countOf(statuses?: readonly ItemStatus[], deviceId?: string): number {
+  /**
+   * How many items a status filter's choices list (all when none given), on one device or all, from the kept counts:
+   * the opted-out's own count parts the cancelled, as the summary's bucketCounts does.
+   */
+  private countOf(choices?: readonly StatusFilterChoice[], deviceId?: string): number {
     const counts = this.counts(deviceId)
-    const wanted = new Set(statuses && statuses.length > 0 ? statuses : ITEM_STATUSES)
-    return [...wanted].reduce((sum, status) => sum + counts[status], 0)
+    const { statuses, cancelledPart } = statusesOfChoices(choices ?? [])
+    const wanted = statuses.length > 0 ? statuses : ITEM_STATUSES
+    const all = wanted.reduce((sum, status) => sum + counts[status], 0)
+    if (cancelledPart === 'all') return all
+    const optedOut = Math.min(this.optedOutCount(deviceId), counts.cancelled)
+    return cancelledPart === 'optedOutOnly' ? all - counts.cancelled + optedOut : all - optedOut
+  }
+
+  /** Of the cancelled items, on every device or on one, those cancelled because their number opted out (kept counts). */
+  optedOutCount(deviceId?: string): number {
+    const row = (
+      deviceId === undefined
+        ? this.prepare('SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts').get()
+        : this.prepare(
+            'SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts WHERE device_id = ?'
+          ).get(deviceId)
+    ) as { n: number }
+    return row.n
   }
 
   /** Items by status, on every device or on one (what removing it would cancel). */

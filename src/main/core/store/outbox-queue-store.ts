@@ -165,18 +165,6 @@ export class OutboxQueueStore extends OutboxExportStore {
     return producerProgress(this.db, tag, maxPoints)
   }
 
-  /** Of the cancelled items, on every device or on one, those cancelled because their number opted out (kept counts). */
-  optedOutCount(deviceId?: string): number {
-    const row = (
-      deviceId === undefined
-        ? this.prepare('SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts').get()
-        : this.prepare(
-            'SELECT COALESCE(SUM(n), 0) AS n FROM outbox_opted_out_counts WHERE device_id = ?'
-          ).get(deviceId)
-    ) as { n: number }
-    return row.n
-  }
-
   /** How many of a producer's items were cancelled with this reason (a policy's note: an opt-out, say). */
   producerCancelledWith(tag: string, reason: string): number {
     return (

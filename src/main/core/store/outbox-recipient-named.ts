@@ -2,6 +2,7 @@
 // to read the messages to the contacts named so, by how common the name is.
 import type Database from 'better-sqlite3'
 import { recipientSearchTerms } from '../../../shared/domain/recipient-search'
+import { statusesOfChoices } from '../../../shared/domain/status-buckets'
 import type { ItemFilter } from './outbox-records'
 import { namedContactsUpTo, phoneNamedTest, phonesNamedSubquery } from './contacts-store'
 import { anyPhrase, containsAny, searchableByIndex } from './like-pattern'
@@ -235,9 +236,9 @@ function keptByNumbers(
   const notMatched = `recipient IN (SELECT recipient FROM outbox_recipients WHERE (${numbers.sql}) IS NOT 1)`
   const keptItems = kept.items()
   const matches = everyItem - items < items ? keptItems - counted(notMatched) : counted(only)
-  const statuses = new Set(filter.status ?? [])
+  const { statuses } = statusesOfChoices(filter.status ?? [])
   // One status or a device: their own index walked in the page's order; else the outbox's.
-  const ownIndex = statuses.size === 1 || filter.deviceId !== undefined
+  const ownIndex = statuses.length === 1 || filter.deviceId !== undefined
   const walk = ownIndex
     ? `SELECT rowid FROM outbox_items WHERE ${[...kept.where, `+${only}`].join(' AND ')}`
     : `SELECT rowid FROM outbox_items INDEXED BY outbox_items_newest WHERE ${[...byNumber, only].join(' AND ')}`

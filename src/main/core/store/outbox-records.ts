@@ -1,6 +1,6 @@
 // The outbox tables as rows: item records and their columns, and the SQL fragments the store's parts share.
 import { OutboxStatus } from '../../../shared/contract'
-import type { HappenedEvent } from '../../../shared/domain'
+import type { HappenedEvent, StatusFilterChoice } from '../../../shared/domain'
 
 /** The contract's statuses are the store's: one list, so the window and the database never disagree. */
 export type ItemStatus = OutboxStatus
@@ -130,7 +130,8 @@ export interface GatewayScheduleRecord {
 }
 
 export interface ItemFilter {
-  status?: readonly ItemStatus[]
+  /** Statuses, `cancelled` and `optedOut` parting the cancelled as the summary does (statusesOfChoices). */
+  status?: readonly StatusFilterChoice[]
   deviceId?: string
   /** As typed in the Recipient filter: the number holds one of its recipientSearchTerms. */
   recipient?: string

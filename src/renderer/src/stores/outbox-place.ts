@@ -2,8 +2,7 @@
 // (stores/place.ts) in the page's history entry: a reload returns to the same list and message, not to all of them
 // with the detail closed (QA19 Q19-05, issue 29 point 5). Nothing here runs while the window starts: it is read back
 // when the Outbox's code loads (App's loader), and written once the page is idle or before it is left, as the place is.
-import { OUTBOX_STATUSES } from '../../../shared/domain/enums'
-import { HAPPENED_EVENTS } from '../../../shared/domain/status-buckets'
+import { HAPPENED_EVENTS, STATUS_FILTER_CHOICES } from '../../../shared/domain/status-buckets'
 import { NO_FILTERS, useOutbox, type OutboxFilters } from './outbox'
 import { historyState, whenIdle, writeBeforeLeaving } from './place'
 
@@ -15,7 +14,8 @@ interface OutboxPlace {
   openId: string | null
 }
 
-const STATUSES: ReadonlySet<unknown> = new Set(OUTBOX_STATUSES)
+// A filter kept before `optedOut` was a choice reads as it did: every one of them is a choice still.
+const STATUSES: ReadonlySet<unknown> = new Set(STATUS_FILTER_CHOICES)
 const EVENTS: ReadonlySet<unknown> = new Set(HAPPENED_EVENTS)
 const TEXT_FILTERS = ['deviceId', 'recipient', 'text', 'from', 'to'] as const
 

@@ -5,10 +5,15 @@ import type {
   InvokeRequest,
   OutboxCounts,
   PacedQueued,
-  OutboxItemView,
-  OutboxStatus
+  OutboxItemView
 } from '../../../shared/contract'
-import { bucketOfItem, countsAsSentToday, type HappenedEvent } from '../../../shared/domain/status-buckets'
+import {
+  bucketOfItem,
+  countsAsSentToday,
+  statusChoiceOf,
+  type HappenedEvent,
+  type StatusFilterChoice
+} from '../../../shared/domain/status-buckets'
 import { call, errorInfo, type ErrorInfo } from '../api'
 import { dayBoundsOn, localTimeToInstant } from '../../../shared/domain/schedule-time'
 import { recipientSearchTerms } from '../../../shared/domain/recipient-search'
@@ -63,7 +68,8 @@ function canHaveHappened(event: HappenedEvent, item: OutboxItemView): boolean {
 }
 
 export interface OutboxFilters {
-  statuses: OutboxStatus[]
+  /** The status filter's choices: `cancelled` and `optedOut` part the cancelled as the summary does. */
+  statuses: StatusFilterChoice[]
   /** '' means every device. */
   deviceId: string
   recipient: string
@@ -107,7 +113,10 @@ export function matchesFilters(item: OutboxItemView, filters: OutboxFilters): bo
   const words = `${item.text ?? ''} ${item.fileName ?? ''}`.toLocaleLowerCase()
   const created = Date.parse(item.createdAt)
   return (
-    (!request.status || request.status.includes(item.status)) &&
+    (!request.status ||
+      request.status.includes(
+        statusChoiceOf({ status: item.status, failureCode: item.failure?.code ?? null })
+      )) &&
     (!request.deviceId || request.deviceId === item.deviceId) &&
     (!request.recipient || recipientMatches(item.recipient, request.recipient)) &&
     (!request.text ||

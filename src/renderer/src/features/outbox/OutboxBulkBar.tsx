@@ -10,7 +10,13 @@ import type {
   OutboxItemView,
   OutboxStatus
 } from '../../../../shared/contract'
-import { budgetLeftToday, cancellableHere, OUTBOX_BULK_MAX, quotaShortfall } from '../../../../shared/domain'
+import {
+  budgetLeftToday,
+  cancellableHere,
+  OUTBOX_BULK_MAX,
+  quotaShortfall,
+  statusOfChoice
+} from '../../../../shared/domain'
 import { formatList, formatNumber, useLanguage, useT } from '../../i18n'
 import { useDevices } from '../../stores/devices'
 import { useOutbox } from '../../stores/outbox'
@@ -234,7 +240,7 @@ export function OutboxBulkBar({
   // retried; 489 already sent were not retried", where the ticked 200 had it disabled).
   const statuses = useOutbox((s) => s.filters.statuses)
   const matchingMay = (may: (status: OutboxStatus) => boolean): boolean =>
-    statuses.length === 0 || statuses.some(may)
+    statuses.length === 0 || statuses.some((choice) => may(statusOfChoice(choice)))
   const canCancel = matching !== null ? matchingMay(cancellableHere) : cancellable > 0
   const retrying = matching === null ? selected.filter((item) => itemActions(item).retry).length : 0
   const canRetry = matching !== null ? matchingMay(mayBeRetried) : retrying > 0

@@ -1,14 +1,16 @@
 // Outbox filters: status, device, recipient, message text and date; each change asks the core for a fresh first page.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { OutboxStatus } from '../../../../shared/contract'
-import type { HappenedEvent } from '../../../../shared/domain/status-buckets'
+import {
+  STATUS_FILTER_CHOICES,
+  type HappenedEvent,
+  type StatusFilterChoice
+} from '../../../../shared/domain/status-buckets'
 import { localeOf, useLanguage, useT, type MessageKey } from '../../i18n'
 import { formatCalendarDate, formatDateTimeInZone, todayIn } from '../../i18n/dates'
 import { useDevices } from '../../stores/devices'
 import { NO_FILTERS, useOutbox } from '../../stores/outbox'
 import { useOperatorZone } from '../../stores/settings'
 import { useChipRemoval } from '../../ui/chip-removal'
-import { ALL_STATUSES } from './status'
 import './outbox.css'
 
 /** How each filter is named on its chip. */
@@ -69,9 +71,9 @@ export function OutboxFilters(): React.JSX.Element {
     if (clearedFrom > 0) formRef.current?.focus()
   }, [clearedFrom])
 
-  function toggleStatus(status: OutboxStatus, on: boolean): void {
+  function toggleStatus(status: StatusFilterChoice, on: boolean): void {
     const statuses = on ? [...filters.statuses, status] : filters.statuses.filter((s) => s !== status)
-    setFilters({ statuses: ALL_STATUSES.filter((s) => statuses.includes(s)) })
+    setFilters({ statuses: STATUS_FILTER_CHOICES.filter((s) => statuses.includes(s)) })
   }
 
   const hiddenNew = useOutbox((s) => s.hiddenNew)
@@ -177,7 +179,8 @@ export function OutboxFilters(): React.JSX.Element {
         <summary>{t('outbox.filter.more')}</summary>
         <fieldset className="status-filter">
           <legend>{t('outbox.filter.status')}</legend>
-          {ALL_STATUSES.map((status) => (
+          {/* Carried finding: "Cancelled" and "Opted out" apart, as the summary counts them. */}
+          {STATUS_FILTER_CHOICES.map((status) => (
             <label key={status} className="toggle-chip">
               <input
                 type="checkbox"

@@ -6,12 +6,9 @@ import {
   decideTakeBack,
   deletableHere,
   failureRemedy,
-  isSendInDoubt,
-  OUTBOX_STATUSES
+  isSendInDoubt
 } from '../../../../shared/domain'
 import type { Translate } from '../../i18n'
-
-export const ALL_STATUSES: readonly OutboxStatus[] = OUTBOX_STATUSES
 
 /** The happy path, in order. */
 export const PROGRESS: readonly OutboxStatus[] = [
