@@ -1893,6 +1893,9 @@ export const enRest = {
   'campaigns.exportColumn.revokedAt': 'Deleted for everyone at',
   'campaigns.exportColumn.timeZone': 'Time zone of the times',
   'campaigns.exportColumn.reason': 'Reason',
+  // QA73: a cancel with no note of its own, in the results' Reason (export.ts cancelReason).
+  'campaigns.reason.cancelledWithCampaign': 'cancelled with the campaign',
+  'campaigns.reason.cancelledByOperator': 'cancelled by the operator',
   'campaigns.exportColumn.problem': 'Problem',
   'campaigns.pacing.explain':
     'A random pause between sends, a longer pause after each batch, sending only in working hours and a daily cap per device keep a number from being banned.',

@@ -2085,6 +2085,8 @@ export const id: Record<MessageKey, string> = {
   'campaigns.exportColumn.revokedAt': 'Dihapus untuk semua orang pada',
   'campaigns.exportColumn.timeZone': 'Zona waktu dari waktu-waktu ini',
   'campaigns.exportColumn.reason': 'Alasan',
+  'campaigns.reason.cancelledWithCampaign': 'dibatalkan bersama kampanyenya',
+  'campaigns.reason.cancelledByOperator': 'dibatalkan oleh operator',
   'campaigns.exportColumn.problem': 'Masalah',
   'campaigns.pacing.explain':
     'Jarak acak antarpengiriman, istirahat lebih lama setelah setiap kelompok, kirim hanya pada jam kerja dan batas harian per perangkat menjaga nomor agar tidak diblokir.',

@@ -102,3 +102,20 @@ export function skippedReasons(byProblem: Record<string, number>, t: Translate):
     )
     .join(', ')
 }
+
+/**
+ * Why a row was cancelled when its cancel has no note of its own (an opted-out row's or another producer's has one):
+ * with the campaign, from when the campaign was cancelled or taken back on (its end), else by the operator alone
+ * before; null for a row not cancelled. QA73: the rows a take-back stopped read "Cancelled" with an empty Reason.
+ */
+export function rowCancelReasonKey(
+  row: { status: string | null; history: readonly { at: number; status: string }[] },
+  campaign: { status: string; endedAt?: number | null | undefined }
+): MessageKey | null {
+  if (row.status !== 'cancelled') return null
+  const at = row.history.find((h) => h.status === 'cancelled')?.at
+  const campaignCancelledAt = campaign.status === 'cancelled' ? (campaign.endedAt ?? null) : null
+  return campaignCancelledAt !== null && at !== undefined && at >= campaignCancelledAt
+    ? 'campaigns.reason.cancelledWithCampaign'
+    : 'campaigns.reason.cancelledByOperator'
+}

@@ -1278,6 +1278,37 @@ describe('campaigns on the outbox', () => {
     expect(campaigns.get(id).counts).toMatchObject({ accepted: 2, cancelled: 10, skipped: 2 })
   })
 
+  // QA73: the rows a take-back (or a cancel) of the campaign stopped were "Cancelled" with an empty Reason in the
+  // results; only the opted-out ones said why. A row the operator cancelled alone before says so, apart.
+  it('gives each cancelled row its reason in the results: with the campaign, or by the operator before it', async () => {
+    const { id } = await setUp()
+    await fixture.outbox.start()
+    await campaigns.start(id)
+    await fixture.runUntil(() => fixture.gateway.messages.length === 2, { stepMs: 1000 })
+    const alone = campaigns.results(id).find((r) => r.status === 'queued' && r.itemId)!
+    fixture.outbox.cancel(alone.itemId!)
+    await fixture.clock.advance(1_000)
+    campaigns.takeBack(id, { revokeDelivered: false })
+    const rows = Papa.parse<string[]>(
+      new TextDecoder().decode(await campaigns.exportResults(id, 'csv')).replace(/^\ufeff/, ''),
+      { skipEmptyLines: true }
+    ).data
+    const reasonOf = (row: string[]): string => row.at(-1) ?? ''
+    const cancelled = rows.filter((row) => row.includes('Cancelled'))
+    expect(cancelled).toHaveLength(10)
+    expect(reasonOf(cancelled.find((row) => row[0] === String(alone.rowNumber))!)).toBe(
+      'cancelled by the operator'
+    )
+    expect(cancelled.filter((row) => reasonOf(row) === 'cancelled with the campaign')).toHaveLength(9)
+    const rowsId = Papa.parse<string[]>(
+      new TextDecoder()
+        .decode(await campaigns.exportResults(id, 'csv', undefined, 'id'))
+        .replace(/^\ufeff/, ''),
+      { skipEmptyLines: true }
+    ).data
+    expect(rowsId.filter((row) => reasonOf(row) === 'dibatalkan bersama kampanyenya')).toHaveLength(9)
+  })
+
   it("keeps a cancelled campaign's rows from being sent again: the outbox's retry refuses them, saying why", async () => {
     const { id } = await setUp()
     await fixture.outbox.start()

@@ -2033,7 +2033,10 @@ export function createCampaigns(deps: CampaignsDeps) {
       const campaign = mustGet(id)
       const { variables } = mappingOf(campaign)
       const blankRows = campaign.blankRows ?? 0
-      const table = resultsTable(variables, resultsOf(id), timeZone, deviceName, language, { blankRows })
+      const table = resultsTable(variables, resultsOf(id), timeZone, deviceName, language, {
+        blankRows,
+        campaign
+      })
       return writeTable(table, format, campaign.name, control)
     },
     skippedCsv(id: string, language: Language = 'en'): string {

@@ -17,7 +17,7 @@ import { phoneForCsvCell } from '../../../shared/domain/phone-display'
 import { ApiFailure } from '../commands'
 import { translate, type Language, type MessageKey } from '../../../shared/i18n'
 import { decodeNote, translateNote } from '../../../shared/i18n/notes'
-import { rowProblemsText } from '../../../shared/i18n/row-problems'
+import { rowCancelReasonKey, rowProblemsText } from '../../../shared/i18n/row-problems'
 import type { CampaignRowResult, ItemStatus } from '../store'
 import type { RowProblem } from './check'
 
@@ -93,8 +93,14 @@ export function resultsTable(
   timeZone: string,
   deviceName: (deviceId: string) => string = (deviceId) => deviceId,
   language: Language = 'en',
-  /** The sheet's blank rows left out at the import (no rows of the campaign): said in a note closing the table. */
-  { blankRows = 0 }: { blankRows?: number } = {}
+  /**
+   * The sheet's blank rows left out at the import (no rows of the campaign): said in a note closing the table; and
+   * the campaign's status and end, which tell its rows' cancels apart (rowCancelReasonKey).
+   */
+  {
+    blankRows = 0,
+    campaign = { status: 'running' }
+  }: { blankRows?: number; campaign?: { status: string; endedAt?: number | null } } = {}
 ): ResultsTable {
   const say = (key: MessageKey): string => translate(language, key)
   const time = (at: number | null | undefined): string => (at ? isoInZone(at, timeZone) : '')
@@ -139,7 +145,7 @@ export function resultsTable(
         : row.checking
           ? // In doubt: the rows' words (QA12-05: an empty reason beside "Sending").
             inDoubtReason(language)
-          : (translateNote(language, row.failureMessage) ?? '')
+          : (translateNote(language, row.failureMessage) ?? cancelReasonText(row, campaign, language))
     ]
   })
   rows.push(...blankRowsNote(columns.length, blankRows, language))
@@ -157,6 +163,16 @@ function blankRowsNote(width: number, blankRows: number, language: Language): st
   if (blankRows <= 0) return []
   const note = translate(language, 'campaigns.exportNote.blankRows', { count: blankRows })
   return [[note, ...Array.from({ length: width - 1 }, () => '')]]
+}
+
+/** Why a row was cancelled, in `language` (rowCancelReasonKey); empty for a row not cancelled. */
+function cancelReasonText(
+  row: Pick<CampaignRowResult, 'status' | 'history'>,
+  campaign: { status: string; endedAt?: number | null },
+  language: Language
+): string {
+  const key = rowCancelReasonKey(row, campaign)
+  return key ? translate(language, key) : ''
 }
 
 /** A send in doubt's reason, in the words the window's rows and list give it: being checked before any resend. */

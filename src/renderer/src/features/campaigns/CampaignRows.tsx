@@ -14,6 +14,7 @@ import { RecipientLabel, RecipientName } from '../../ui/RecipientName'
 import { usableContactName } from '../../../../shared/domain'
 import { StatusBadge } from '../outbox/StatusBadge'
 import { problemsText } from './problems'
+import { rowCancelReasonKey } from '../../../../shared/i18n/row-problems'
 import { deviceHold, TAKE_BACK_ROW_KEY } from '../../../../shared/take-back-holds'
 
 export const ROWS_PER_PAGE = 50
@@ -38,9 +39,12 @@ export function CampaignRows({
   refresh,
   nameColumn,
   failed,
-  waitOf
+  waitOf,
+  campaign
 }: {
   id: string
+  /** Its status and end: which of its rows were cancelled with it (rowCancelReasonKey). */
+  campaign: { status: string; endedAt?: number | null | undefined }
   refresh: number
   nameColumn: string | null
   /** Its failed rows now (its counts): offered alone when there are any. */
@@ -49,6 +53,10 @@ export function CampaignRows({
   waitOf?(deviceId: string | null): string | null
 }): React.JSX.Element {
   const t = useT()
+  const cancelReason = (row: CampaignRowView): string => {
+    const key = rowCancelReasonKey(row, campaign)
+    return key ? t(key) : ''
+  }
   const language = useLanguage()
   const locale = localeOf(language)
   // The operator's clock, as the campaign's export (its proof) and the Outbox date a row.
@@ -241,6 +249,7 @@ export function CampaignRows({
                               t('outbox.waiting.label', { reason: t('outbox.waiting.checking') })
                             : (translateNote(language, row.failureMessage) ??
                                 problemsText(row.problems, t)) ||
+                              cancelReason(row) ||
                               // Not sent yet: why its device's part waits, when it waits longer than a gap.
                               (row.problems.length === 0 && (row.status === null || row.status === 'queued')
                                 ? (waitOf?.(row.deviceId) ?? '')

@@ -2319,6 +2319,34 @@ describe('CampaignRows', () => {
     ])
   })
 
+  // QA73: the rows a take-back stopped read "Cancelled" with an empty Reason; the one the operator cancelled alone
+  // before says so, apart (the results export says the same: shared/i18n/row-problems rowCancelReasonKey).
+  it('says why each cancelled row was cancelled: with the campaign, or by the operator before it', async () => {
+    const ended = 1_700_000_100_000
+    const cancelledCampaign = campaign({ status: 'cancelled', endedAt: ended })
+    fake.handle('campaigns:list', () => ({ campaigns: [cancelledCampaign] }))
+    fake.handle('campaigns:get', () => cancelledCampaign)
+    fake.handle('campaigns:progress', () => ({ at: [], sent: [], delivered: [], read: [], failed: [] }))
+    const cancelledAt = (at: number) => ({
+      status: 'cancelled' as const,
+      gatewayId: null,
+      history: [{ at, status: 'cancelled' as const }]
+    })
+    fake.handle('campaigns:rows', () => ({
+      total: 2,
+      rows: [row(2, cancelledAt(ended - 60_000)), row(3, cancelledAt(ended))]
+    }))
+    const user = userEvent.setup()
+    render(<CampaignsView />)
+    await user.click(await screen.findByRole('button', { name: /bills/ }))
+    const rows = await screen.findByTestId('campaign-rows')
+    await user.click(within(rows).getByText('Rows: status of each one'))
+    const reasons = (await within(rows).findAllByTestId('campaign-row')).map(
+      (tr) => tr.querySelectorAll('td')[6]?.textContent
+    )
+    expect(reasons).toEqual(['cancelled by the operator', 'cancelled with the campaign'])
+  })
+
   // QA12-05: every send answered 502: the rows said "Sending" with an empty Reason. A send in doubt is being checked
   // at the gateway, said as the outbox says it; a row being handed over says nothing more.
   it.each([

@@ -2101,6 +2101,7 @@ function CampaignProgress({
       {campaign.status !== 'draft' ? (
         <CampaignRows
           id={id}
+          campaign={campaign}
           refresh={pageReads}
           nameColumn={campaign.mapping.name ?? null}
           failed={buckets.failed}
