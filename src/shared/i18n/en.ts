@@ -908,6 +908,8 @@ export const enRest = {
   'send.done.failed': '{outcome}: {reason}',
   // ---- the pre-send summary of a large direct send (issue 29) ----
   'send.presend.title': 'Before you send',
+  'send.presend.recipientsOptedOut':
+    '{count, plural, one {# recipient} other {# recipients}}: {sent} will be sent, {optedOut} opted out',
   'send.presend.messages': 'Messages',
   'send.presend.pace':
     '(one message every {seconds, plural, one {# second} other {# seconds}}, as set in Settings, if nothing else waits for the device)',

@@ -1144,6 +1144,8 @@ export const id: Record<MessageKey, string> = {
   'send.done.failed': '{outcome}: {reason}',
   // ---- ringkasan sebelum kiriman langsung yang besar (issue 29) ----
   'send.presend.title': 'Sebelum mengirim',
+  'send.presend.recipientsOptedOut':
+    '{count} penerima: {sent} akan dikirim, {optedOut} berhenti berlangganan',
   'send.presend.messages': 'Pesan',
   'send.presend.pace':
     '(satu pesan setiap {seconds} detik, sesuai Pengaturan, bila tidak ada pesan lain yang menunggu perangkat ini)',

@@ -7,9 +7,11 @@ import { useSend } from '../../stores/send'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap } from '../../testing/fixtures'
 import { installFakeApi, seedStores } from '../../testing/render'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { ContactPicker } from './ContactPicker'
 import { RecipientsField } from './RecipientsField'
+import { useOptedOutRecipients } from './opted-out-recipients'
+import { parseRecipients } from './recipients'
 
 const CONTACTS = [
   { chatId: '6281111111111', name: 'Bu Dewi', isGroup: false },
@@ -31,9 +33,17 @@ beforeEach(() => {
   seedStores(makeBootstrap())
 })
 
+/** The field as Send holds it: the view asks which of its recipients are on the opt-out list. */
+function Recipients(): React.JSX.Element {
+  const text = useSend((s) => s.recipientsText)
+  const isGroup = useSend((s) => s.isGroup)
+  const recipients = useMemo(() => parseRecipients(text, isGroup), [text, isGroup])
+  return <RecipientsField showRequired={false} optedOut={useOptedOutRecipients(recipients, isGroup)} />
+}
+
 function show(): { user: ReturnType<typeof userEvent.setup>; input: HTMLElement } {
   const user = userEvent.setup()
-  render(<RecipientsField showRequired={false} />)
+  render(<Recipients />)
   return { user, input: screen.getByRole('combobox', { name: 'Phone numbers' }) }
 }
 

@@ -20,11 +20,18 @@ import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import { RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { ChipsNotDrawn, chipsDrawn, ContactPicker } from './ContactPicker'
-import { useOptedOutAmong } from './opted-out-recipients'
+import { optedOutCount as countOptedOut } from './opted-out-recipients'
 import { OptedOutMark } from '../../ui/OptedOutMark'
 import './send.css'
 
-export function RecipientsField({ showRequired }: { showRequired: boolean }): React.JSX.Element {
+export function RecipientsField({
+  showRequired,
+  optedOut
+}: {
+  showRequired: boolean
+  /** The recipients on the opt-out list, asked by the view (useOptedOutRecipients), whose summary counts them too. */
+  optedOut: ReadonlySet<string>
+}): React.JSX.Element {
   const t = useT()
   const text = useSend((s) => s.recipientsText)
   const isGroup = useSend((s) => s.isGroup)
@@ -70,10 +77,7 @@ export function RecipientsField({ showRequired }: { showRequired: boolean }): Re
   const good = parsed.length - bad
   const drawn = chipsDrawn(parsed)
   // QA71: a number on the opt-out list is marked on its chip and counted as it is entered, not only once Send is refused.
-  const optedOut = useOptedOutAmong(
-    isGroup ? [] : drawn.filter((r) => r.problem === null).map((r) => r.value)
-  )
-  const optedOutCount = isGroup ? 0 : drawn.filter((r) => r.problem === null && optedOut.has(r.value)).length
+  const optedOutCount = countOptedOut(drawn, isGroup, optedOut)
   // Once Send was pressed, a name still being typed is what stops it: said so, not "add a recipient".
   const unpicked = showRequired ? unpickedName(text, isGroup) : null
   const error =

@@ -14,6 +14,7 @@ import { isSendable } from '../../../../shared/device-status'
 
 export function SendSummary({
   recipients,
+  optedOut,
   repeatsLeftOut,
   messages,
   typedVariable,
@@ -29,6 +30,8 @@ export function SendSummary({
   onBack
 }: {
   recipients: number
+  /** Of `recipients`, those on the opt-out list: not sent, so named beside the count (QA: the numbers did not add up). */
+  optedOut: number
   /** Typed numbers left out as a repeat of an earlier one (each is sent once). */
   repeatsLeftOut: number
   messages: number
@@ -69,7 +72,13 @@ export function SendSummary({
       <dl className="terms-beside-values">
         <dt>{t('campaigns.presend.recipients')}</dt>
         <dd data-testid="send-presend-recipients">
-          {count(recipients)}
+          {optedOut > 0
+            ? t('send.presend.recipientsOptedOut', {
+                count: recipients,
+                sent: recipients - optedOut,
+                optedOut
+              })
+            : count(recipients)}
           {repeatsLeftOut > 0 ? ` ${t('send.recipients.repeatsLeftOut', { count: repeatsLeftOut })}` : null}
         </dd>
         <dt>{t('send.presend.messages')}</dt>

@@ -6,7 +6,7 @@ import { connectEvents } from '../../stores/app'
 import { useDevices } from '../../stores/devices'
 import { useNavigation } from '../../stores/navigation'
 import { useOutbox } from '../../stores/outbox'
-import { useSend, type DraftFile } from '../../stores/send'
+import { resetSendStore, useSend, type DraftFile } from '../../stores/send'
 import { useSettings } from '../../stores/settings'
 import type { FakeApi } from '../../testing/fake-api'
 import { ApiError, type DeviceView, type OutboxItemView } from '../../../../shared/contract'
@@ -2150,13 +2150,14 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
     device: Partial<DeviceView>,
     pacingMs = 3000,
     /** The view's clock too (its setInterval): a test moves the time it re-reads. */
-    withIntervals = false
+    withIntervals = false,
+    language: 'en' | 'id' = 'en'
   ): ReturnType<typeof userEvent.setup> {
     vi.useFakeTimers({ toFake: withIntervals ? ['Date', 'setInterval', 'clearInterval'] : ['Date'] })
     vi.setSystemTime(PLAN_NOW)
     seedStores(
       makeBootstrap({
-        settings: makeSettings({ pacingMs, defaultTimezone: 'Asia/Jakarta' }),
+        settings: makeSettings({ pacingMs, defaultTimezone: 'Asia/Jakarta', language }),
         devices: [makeDevice({ label: 'Kantor', ...device })]
       })
     )
@@ -2178,9 +2179,9 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
       )
       await screen.findAllByTestId('send-file-row')
     }
-    await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids)$/ }))
+    await user.click(screen.getByRole('combobox', { name: /^(Phone numbers|Group ids|Nomor ponsel)$/ }))
     await user.paste(recipients.join(', '))
-    await user.click(screen.getByRole('textbox', { name: /^Text message/ }))
+    await user.click(screen.getByRole('textbox', { name: /^(Text message|Pesan teks)/ }))
     await user.paste('Halo')
   }
 
@@ -2282,6 +2283,30 @@ describe('a large direct send is summed up before it goes (issue 29)', () => {
       expect(shortfall).toBe('The gateway quota is not known: the gateway may stop sending part-way.')
     else expect(shortfall !== null).toBe(c.expected.quotaShort > 0)
     expect(screen.queryByTestId('send-presend-over-budget') !== null).toBe(c.expected.afterFirstDay > 0)
+  })
+
+  // QA: 25 typed, 3 of them on the opt-out list (their chips say "opted out"), and the summary said 25 recipients and
+  // 25 messages: its numbers did not add up to what would go. It names those left out, and counts only the others.
+  it('names the opted-out recipients it leaves out, in both languages, and counts messages without them', async () => {
+    const typed = numbers(25)
+    const onTheList = new Set([3, 7, 20].map((i) => `62${typed[i]!.slice(1)}`))
+    for (const [language, send, said, button] of [
+      ['en', 'Send', '25 recipients: 22 will be sent, 3 opted out', 'Send 22 messages'],
+      ['id', 'Kirim', '25 penerima: 22 akan dikirim, 3 berhenti berlangganan', 'Kirim 22 pesan']
+    ] as const) {
+      fake.handle('optouts:among', ({ phones }) => ({ optedOut: phones.filter((p) => onTheList.has(p)) }))
+      const user = showWith({ quota: 984 }, 3000, false, language)
+      await draft(user, typed)
+      await waitFor(() => expect(screen.getAllByTestId('recipient-opted-out')).toHaveLength(3))
+      await user.click(screen.getByRole('button', { name: send }))
+      const summary = screen.getByTestId('send-presend')
+      expect(within(summary).getByTestId('send-presend-recipients').textContent).toBe(said)
+      expect(within(summary).getByTestId('send-presend-messages').textContent).toBe('22')
+      expect(within(summary).getByRole('button', { name: button })).toBeTruthy()
+      cleanup()
+      resetSendStore()
+      vi.useRealTimers()
+    }
   })
 
   it('names recipients after merging the same numbers, the device’s budget and the end in the window’s zone; sends only on its own button', async () => {

@@ -43,6 +43,7 @@ import { draftEntries } from './enqueue-request'
 import { useWaitingOnDevice } from './waiting-on-device'
 import { SendSummary } from './SendSummary'
 import { RecipientsField } from './RecipientsField'
+import { optedOutCount, useOptedOutRecipients } from './opted-out-recipients'
 import { ScheduleFields } from './ScheduleFields'
 import { SentBatch } from './SentBatch'
 import { LongTextOffer } from './LongTextOffer'
@@ -107,6 +108,8 @@ interface DirectSendSummary {
   /** Scheduled for later: when (in `timeZone`) and who sends it then. */
   schedule: PlannedSchedule | null
   recipients: number
+  /** Of `recipients`, those on the opt-out list, which the send leaves out. */
+  optedOut: number
   repeatsLeftOut: number
   messages: number
   /** Messages already in line for the device, which a send now goes after. */
@@ -262,6 +265,7 @@ export function SendView(): React.JSX.Element {
     () => parseRecipients(send.recipientsText, send.isGroup),
     [send.recipientsText, send.isGroup]
   )
+  const optedOut = useOptedOutRecipients(recipients, send.isGroup)
   const unpicked = unpickedName(send.recipientsText, send.isGroup)
   // Re-read now and then: a schedule's time that passes while the form is open is said at the field.
   const now = useNow(SCHEDULE_CHECK_MS)
@@ -336,10 +340,12 @@ export function SendView(): React.JSX.Element {
   /** The plan of sending this draft through the chosen device, now or at its schedule's time. */
   function directSendPlan(): DirectSendSummary | null {
     if (!chosen) return null
+    // QA: the numbers on the opt-out list are left out of the send, so of its messages and its end too.
+    const leftOutOptedOut = optedOutCount(recipients, send.isGroup, optedOut)
     const planned = planDraft(
       send,
       chosen,
-      recipients.length,
+      recipients.length - leftOutOptedOut,
       messagesEach,
       settings?.pacingMs ?? 0,
       waitingOn
@@ -348,6 +354,7 @@ export function SendView(): React.JSX.Element {
     return {
       ...planned,
       recipients: recipients.length,
+      optedOut: leftOutOptedOut,
       repeatsLeftOut: repeatedRecipientsLeftOut(send.recipientsText, send.isGroup)
     }
   }
@@ -507,7 +514,7 @@ export function SendView(): React.JSX.Element {
           <h3 id="to-title" className="visually-hidden">
             {t('send.recipients')}
           </h3>
-          <RecipientsField showRequired={attempted} />
+          <RecipientsField showRequired={attempted} optedOut={optedOut} />
         </section>
 
         <section className="card" aria-labelledby="message-title">
@@ -631,6 +638,7 @@ export function SendView(): React.JSX.Element {
         {shownSummary && chosen ? (
           <SendSummary
             recipients={shownSummary.recipients}
+            optedOut={shownSummary.optedOut}
             repeatsLeftOut={shownSummary.repeatsLeftOut}
             messages={shownSummary.messages}
             typedVariable={

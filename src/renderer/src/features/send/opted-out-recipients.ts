@@ -2,6 +2,8 @@
 // nothing until Send was refused). A courtesy ahead of the send: the core still asks at Send (askedRecipients).
 import { useEffect, useState } from 'react'
 import { call, getApi } from '../../api'
+import { chipsDrawn } from './ContactPicker'
+import type { ParsedRecipient } from './recipients'
 
 /**
  * The numbers among `phones` (normalised, as the chips hold them) on the opt-out list, asked again as they change and
@@ -26,4 +28,27 @@ export function useOptedOutAmong(phones: readonly string[]): ReadonlySet<string>
     }
   }, [asked, changes])
   return listed
+}
+
+/**
+ * The numbers among Send's recipients (as parsed from its field) on the opt-out list: asked once for the view, whose
+ * chips mark them and whose large-send summary counts them (QA: the summary did not, so its numbers did not add up to
+ * the recipients typed). None for group ids, which are not on the list.
+ */
+export function useOptedOutRecipients(
+  recipients: readonly ParsedRecipient[],
+  isGroup: boolean
+): ReadonlySet<string> {
+  return useOptedOutAmong(
+    isGroup ? [] : chipsDrawn(recipients.filter((r) => r.problem === null)).map((r) => r.value)
+  )
+}
+
+/** How many of `recipients` are on the opt-out list as `optedOut` holds it (a send leaves them out). */
+export function optedOutCount(
+  recipients: readonly ParsedRecipient[],
+  isGroup: boolean,
+  optedOut: ReadonlySet<string>
+): number {
+  return isGroup ? 0 : recipients.filter((r) => r.problem === null && optedOut.has(r.value)).length
 }
