@@ -1,11 +1,37 @@
 import Papa from 'papaparse'
 import { describe, expect, it } from 'vitest'
-import { exportCsv, isFormulaLike } from './csv-export'
+import { exportCsv, isFormulaLike, spreadsheetTextCell } from './csv-export'
 import { CSV_FORMULA_CASES } from './csv-export.cases'
 
 describe('isFormulaLike answers the shared table', () => {
   it.each(CSV_FORMULA_CASES.map((c) => [c.cell, c.evaluated] as const))('%j → %s', (cell, evaluated) => {
     expect(isFormulaLike(cell)).toBe(evaluated)
+  })
+})
+
+// QA: a skipped row's 081234567000 opened in Excel as 81234567000, and 6281234567000 as 6.28123E+12.
+describe('spreadsheetTextCell', () => {
+  it.each([
+    ['081234567000', "'081234567000"],
+    ['6281234567000', "'6281234567000"],
+    ['0', '0'],
+    ['123', '123'],
+    ['62812345678', '62812345678'],
+    ['0812-3456-7000', '0812-3456-7000'],
+    ['+6281234567000', '+6281234567000'],
+    ['', '']
+  ])('%j → %j', (cell, written) => {
+    expect(spreadsheetTextCell(cell)).toBe(written)
+  })
+
+  it('writes a number a spreadsheet would change behind the quote, and a + number behind the writer’s own', () => {
+    const cells = ['081234567000', '+6281234567000', '123'].map(spreadsheetTextCell)
+    expect(
+      exportCsv(
+        ['Phone'],
+        cells.map((cell) => [cell])
+      )
+    ).toBe(`\ufeffPhone\r\n'081234567000\r\n"'+6281234567000"\r\n123`)
   })
 })
 

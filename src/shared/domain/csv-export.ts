@@ -3,7 +3,7 @@
 import Papa from 'papaparse'
 import { FORMULA_TRIGGER } from './csv-formula'
 
-export { FORMULA_TRIGGER, isFormulaLike } from './csv-formula'
+export { FORMULA_TRIGGER, isChangedAsNumber, isFormulaLike, spreadsheetTextCell } from './csv-formula'
 
 export type CsvCell = string | number
 

@@ -115,7 +115,17 @@ export const PHONE_CASES: readonly PhoneCase[] = [
     why: "a CSV writer's safe form of a + cell (csv-export's rule): the app's own skipped rows file read back"
   },
   { input: '\' ="081277770002"', expected: { value: '6281277770002' } },
-  { input: "'081234567890", expected: { problem: 'characters' }, why: 'no writer quotes a cell of digits' },
+  {
+    input: "'081234567890",
+    expected: { value: '6281234567890' },
+    why: "the app's skipped rows file keeps a 0812… cell text behind the quote (spreadsheetTextCell), read back"
+  },
+  { input: "'6281234567890", expected: { value: '6281234567890' } },
+  {
+    input: "'12345",
+    expected: { problem: 'characters' },
+    why: 'no writer quotes a number a spreadsheet keeps'
+  },
   { input: "''+6281234567890", expected: { problem: 'characters' } },
   { input: '="0812abc"', expected: { problem: 'characters' } },
   { input: '0812²3456789', expected: { problem: 'characters' }, why: 'a superscript is no digit to send' },

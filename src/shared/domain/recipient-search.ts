@@ -2,7 +2,7 @@
 // and the window's twin of that list (matchesFilters in stores/outbox.ts). Apart from phone.ts, and free of its
 // phone-number library: the window's start reads it, and the library is ~190 kB the start must not carry
 // (test/boot/window-start.test.ts).
-import { isFormulaLike } from './csv-formula'
+import { isChangedAsNumber, isFormulaLike } from './csv-formula'
 
 /** Digits, one leading +, the separators people type inside a number, nothing else: text that reads as a number. */
 export const NUMBER_LIKE = /^\+?[\d\s\-().\u00a0]*\d[\d\s\-().\u00a0]*$/
@@ -50,14 +50,16 @@ const EXCEL_TEXT = /^="(.*)"$/s
 
 /**
  * `input` as the number written in it, trimmed: its characters as numberText reads them, without the quote a CSV
- * writer puts before a formula-like cell (csv-export's rule: the skipped rows file writes "+62 812…" as "'+62 812…"),
+ * writer puts before a formula-like cell (csv-export's rule: the skipped rows file writes "+62 812…" as "'+62 812…")
+ * or before digits a spreadsheet would change (spreadsheetTextCell: "'081234567890"),
  * then the number inside Excel's `="…"` text cell and inside a `tel:` link (a number copied from a web page). How the
  * phone rule (checkPhone) and the searches (phoneSearch, recipientSearchTerms) read a number, so each finds what the
  * other takes.
  */
 export function writtenNumber(input: string): string {
   const typed = numberText(input).trim()
-  const text = typed.startsWith("'") && isFormulaLike(typed.slice(1)) ? typed.slice(1).trim() : typed
+  const quoted = typed.startsWith("'") ? typed.slice(1) : null
+  const text = quoted !== null && (isFormulaLike(quoted) || isChangedAsNumber(quoted)) ? quoted.trim() : typed
   const excel = text.startsWith('=') ? EXCEL_TEXT.exec(text) : null
   const inner = excel ? (excel[1] ?? '').trim() : text
   return TEL_LINK.test(inner) ? inner.replace(TEL_LINK, '').trim() : inner

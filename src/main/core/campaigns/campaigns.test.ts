@@ -1904,7 +1904,9 @@ describe('rotation across the chosen devices', () => {
     expect(rowOf(id, inDoubt)).toMatchObject({ status: 'sending', checking: true })
     expect(rowOf(id, fixture.gateway.sends('dev-1')[0]?.phone ?? '')?.checking).toBe(false)
     // The results file says so in its reason, as the rows do (it was empty beside "Sending").
-    const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find((cells) => cells[1] === inDoubt)
+    const exported = resultsTable([], campaigns.results(id), 'UTC').rows.find(
+      (cells) => cells[1] === `+${inDoubt}`
+    )
     expect(exported?.at(-1)).toBe('Waiting: checking whether the gateway got it before sending it again')
     // Its device's part counts it, for the campaign to say the gateway's answers are being checked (not "Sending now").
     expect(campaigns.get(id).devices.map((d) => [d.deviceId, d.checking])).toEqual([
@@ -2074,8 +2076,16 @@ describe('campaign proof', () => {
       'Row,Phone,Name,Status,Gateway id,Device,Submitted at,Accepted at,Sent at,Delivered at,Read at,Failed at,Cancelled at,Opted out at,Cancelled at the gateway at,Deleted for everyone at,Time zone of the times,Reason'
     )
     const firstRow = lines[1]?.split(',') ?? []
-    // The phone as text a spreadsheet keeps (stop 38's probe: 6.28123E+12), the XLSX's a text cell of digits.
-    expect(firstRow.slice(0, 6)).toEqual(['2', '62 812-3456-7000', 'Customer 1', 'Read', first?.id, 'dev-1'])
+    // The phone in E.164 (QA: "6281234…" had lost its +), text a spreadsheet keeps (stop 38's probe: 6.28123E+12):
+    // behind the quote the CSV writer puts before a + cell, so it is no formula either.
+    expect(firstRow.slice(0, 6)).toEqual([
+      '2',
+      '"\'+6281234567000"',
+      'Customer 1',
+      'Read',
+      first?.id,
+      'dev-1'
+    ])
     // ISO 8601 with the offset of that zone, and the zone named.
     expect(firstRow[10]).toMatch(/^2026-01-15T1\d:\d\d:\d\d\+07:00$/)
     expect(firstRow[16]).toBe('Asia/Jakarta')
@@ -2090,7 +2100,7 @@ describe('campaign proof', () => {
     expect(sheet.rows).toHaveLength(14)
     expect(sheet.rows.at(0)?.cells.slice(0, 5)).toEqual([
       '2',
-      '6281234567000',
+      '+6281234567000',
       'Customer 1',
       'Read',
       first?.id
@@ -2105,7 +2115,8 @@ describe('campaign proof', () => {
     ).toEqual([
       'Row,Phone,Name,Problem',
       '14,123,Broken,"invalid number: start it with 08, 8, +62 or 62 (or + and the country code)"',
-      '15,081234567000,Twin,duplicate of row 2'
+      // QA: Excel opened 081234567000 as 81234567000: the sheet's text, kept text behind the quote.
+      "15,'081234567000,Twin,duplicate of row 2"
     ])
   })
 
@@ -2140,8 +2151,8 @@ describe('campaign proof', () => {
     }).data
     expect(skipped.slice(1).map((row) => row.slice(0, 2))).toEqual([
       ['3', "'+62 812 3456 7891"],
-      ['4', '081234567890'],
-      ['5', '081234567894']
+      ['4', "'081234567890"],
+      ['5', "'081234567894"]
     ])
   })
 

@@ -11,6 +11,7 @@ import {
   exportCsv,
   isoInZone,
   isValidTimeZone,
+  spreadsheetTextCell,
   type CsvCell
 } from '../../../shared/domain'
 import { phoneForCsvCell } from '../../../shared/domain/phone-display'
@@ -44,6 +45,8 @@ export interface ResultsTable {
   timeColumns?: number[]
   /** The columns of phone numbers: text in the reading form in a CSV (phoneForCsvCell). */
   phoneColumns?: number[]
+  /** The columns of numbers written as they are, text a spreadsheet keeps in a CSV (spreadsheetTextCell). */
+  textColumns?: number[]
 }
 
 /**
@@ -129,7 +132,9 @@ export function resultsTable(
         : undefined
     return [
       row.rowNumber,
-      row.phone ?? row.phoneCell,
+      // QA: written "6281234…", the number had lost its +: E.164, as the gateway takes it (a skipped row's cell as the
+      // sheet had it, as in the skipped rows file).
+      row.phone ? `+${row.phone}` : row.phoneCell,
       ...variables.map((v) => row.values[v] ?? ''),
       // The words of the window's rows, in the buckets its summary counts (the domain's campaign-buckets): skipped by
       // the check, opted out during the campaign (the reason below says so), else the outbox item's status, a ready
@@ -149,7 +154,7 @@ export function resultsTable(
     ]
   })
   rows.push(...blankRowsNote(columns.length, blankRows, language))
-  return { columns, rows, timeColumns, phoneColumns: [1] }
+  return { columns, rows, timeColumns, textColumns: [1] }
 }
 
 /**
@@ -183,14 +188,31 @@ export function inDoubtReason(language: Language): string {
 }
 
 export function tableToCsv(table: ResultsTable): string {
-  return exportCsv(table.columns, csvPhoneCells(table.rows, table.phoneColumns ?? []))
+  return exportCsv(
+    table.columns,
+    csvPhoneCells(table.rows, table.phoneColumns ?? [], table.textColumns ?? [])
+  )
 }
 
-/** Rows with their phone cells as a CSV writes them (phoneForCsvCell); the rows themselves are left as they are. */
-function csvPhoneCells(rows: readonly (readonly CsvCell[])[], phoneColumns: readonly number[]): CsvCell[][] {
+/**
+ * Rows with their phone cells as a CSV writes them: the reading form (phoneForCsvCell), or as written and kept text
+ * (spreadsheetTextCell), a `+62…` cell behind the writer's quote as every formula-like cell. The rows themselves are
+ * left as they are.
+ */
+function csvPhoneCells(
+  rows: readonly (readonly CsvCell[])[],
+  phoneColumns: readonly number[],
+  textColumns: readonly number[]
+): CsvCell[][] {
   return rows.map((row) =>
     row.map((cell, i) =>
-      typeof cell === 'string' && phoneColumns.includes(i) ? phoneForCsvCell(cell) : cell
+      typeof cell !== 'string'
+        ? cell
+        : phoneColumns.includes(i)
+          ? phoneForCsvCell(cell)
+          : textColumns.includes(i)
+            ? spreadsheetTextCell(cell)
+            : cell
     )
   )
 }
@@ -229,7 +251,9 @@ export async function tableWriter(
   /** Columns of ISO 8601 times: date cells in XLSX (the CSV keeps the text, offset and all). */
   timeColumns: readonly number[] = [],
   /** Columns of phone numbers: the reading form in a CSV, so no spreadsheet takes them for numbers; text in XLSX. */
-  phoneColumns: readonly number[] = []
+  phoneColumns: readonly number[] = [],
+  /** Columns of numbers as written: text a spreadsheet keeps in a CSV (spreadsheetTextCell); text in XLSX. */
+  textColumns: readonly number[] = []
 ): Promise<TableWriter> {
   if (format === 'csv') {
     const encoder = new TextEncoder()
@@ -237,7 +261,8 @@ export async function tableWriter(
     const parts = [encoder.encode(`\ufeff${csvLines([columns])}`)]
     return {
       add(rows) {
-        if (rows.length > 0) parts.push(encoder.encode(`\r\n${csvLines(csvPhoneCells(rows, phoneColumns))}`))
+        if (rows.length > 0)
+          parts.push(encoder.encode(`\r\n${csvLines(csvPhoneCells(rows, phoneColumns, textColumns))}`))
       },
       finish: async () => Buffer.concat(parts)
     }
@@ -365,7 +390,14 @@ export async function writeTable(
   sheetName: string,
   control: ExportControl = {}
 ): Promise<Uint8Array> {
-  const writer = await tableWriter(table.columns, format, sheetName, table.timeColumns, table.phoneColumns)
+  const writer = await tableWriter(
+    table.columns,
+    format,
+    sheetName,
+    table.timeColumns,
+    table.phoneColumns,
+    table.textColumns
+  )
   const pieces = new ExportPieces(writer, control)
   await pieces.write(table.rows, table.rows.length)
   return writer.finish()
@@ -377,7 +409,8 @@ export async function writeTable(
  * sheet's blank rows, as the results are, so the rows of both files and that note add up to the sheet's. The phone
  * cell is the sheet's own text, not a phone column's reading form: the operator finds each row in their file by it
  * (QA67: "+62 812 3456 7891" came out as "62 812-3456-7891", "081234567890" as "0812-3456-7890"); the CSV writer still
- * quotes a `+` cell, which the import reads back (writtenNumber).
+ * quotes a `+` cell, and digits a spreadsheet would change are kept text behind the same quote (QA: Excel opened
+ * 081234567890 as 81234567890), both read back by the import (writtenNumber).
  */
 export function skippedTable(
   variables: readonly string[],
@@ -400,5 +433,5 @@ export function skippedTable(
       describeProblems(r.problems as RowProblem[], language)
     ])
   rows.push(...blankRowsNote(columns.length, blankRows, language))
-  return { columns, rows }
+  return { columns, rows, textColumns: [1] }
 }

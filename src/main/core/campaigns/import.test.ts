@@ -267,7 +267,13 @@ describe('readSpreadsheet', () => {
           values: { Nama: 'Siti' },
           problems: [{ code: 'duplicate', firstRow: 2 }]
         },
-        { rowNumber: 8, phoneCell: '12345', values: { Nama: 'Tono' }, problems: [{ code: 'invalid_phone' }] }
+        { rowNumber: 8, phoneCell: '12345', values: { Nama: 'Tono' }, problems: [{ code: 'invalid_phone' }] },
+        {
+          rowNumber: 9,
+          phoneCell: '081234567891',
+          values: { Nama: 'Wati' },
+          problems: [{ code: 'duplicate', firstRow: 4 }]
+        }
       ] as unknown as CampaignRowResult[]
       for (const blankRows of [1, 1234]) {
         const table = skippedTable(['Nama'], skipped, language, { blankRows })
@@ -276,9 +282,12 @@ describe('readSpreadsheet', () => {
         // Each number as the sheet had it (the + cell behind the CSV writer's quote), read as the same number again.
         expect(sheet.rows.toArray().map((r) => r.cells.slice(0, 3))).toEqual([
           ['3', "'+62 812 3456 7890", 'Siti'],
-          ['8', '12345', 'Tono']
+          ['8', '12345', 'Tono'],
+          // QA: Excel opened 081234567891 as 81234567891: kept text behind the quote, and read back as its number.
+          ['9', "'081234567891", 'Wati']
         ])
         expect(phoneFromCell(sheet.rows.toArray()[0]?.cells[1] ?? '')).toEqual({ phone: '6281234567890' })
+        expect(phoneFromCell(sheet.rows.toArray()[2]?.cells[1] ?? '')).toEqual({ phone: '6281234567891' })
         expect(sheet.blankRows).toBe(0)
       }
       // A row of one cell that only starts like the note is a row.
