@@ -19,3 +19,14 @@ export function checkReminderRepeat(
   if (!given) return 'days_missing'
   return isEveryNDays(customDay) ? null : 'days_out_of_range'
 }
+
+/**
+ * A gateway reminder's period as the recurrence the app works its times out by (and words its repeat by, QA69 follow-up):
+ * `custom` is every N days; the others are the same kinds.
+ */
+export function periodeRule(
+  periode: 'daily' | 'monthly' | 'yearly' | 'custom',
+  customDay: number | null
+): { kind: 'every-n-days'; days: number } | { kind: 'daily' | 'monthly' | 'yearly' } {
+  return periode === 'custom' ? { kind: 'every-n-days', days: customDay ?? 1 } : { kind: periode }
+}

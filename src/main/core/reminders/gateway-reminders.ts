@@ -5,7 +5,7 @@ import { isGatewayError, mayHaveReachedGateway } from '../gateway'
 import type { GatewayClient, Reminder, ReminderInput } from '../gateway'
 import { nextOccurrence, type RecurrenceRule } from '../sending'
 import type { ReminderRecord, ReminderStore } from '../store'
-import { GATEWAY_TIME_ZONE } from '../../../shared/domain'
+import { GATEWAY_TIME_ZONE, periodeRule } from '../../../shared/domain'
 
 export interface ReminderDraft {
   phone: string
@@ -35,10 +35,7 @@ export class GatewayReminders {
    * usual one when it named none); null when its start is no wall-clock time that can be read.
    */
   nextAt(record: ReminderRecord): string | null {
-    const rule: RecurrenceRule =
-      record.periode === 'custom'
-        ? { kind: 'every-n-days', days: record.customDay ?? 1 }
-        : { kind: record.periode }
+    const rule: RecurrenceRule = periodeRule(record.periode, record.customDay)
     try {
       const start = record.startLocal.trim().replace(' ', 'T')
       const next = nextOccurrence(start, record.timeZone ?? GATEWAY_TIME_ZONE, rule, this.now())

@@ -1340,7 +1340,8 @@ describe('the remove question and its answer name the gateway reminders', () => 
         [
           '“Cicilan”: Every day, from 15 Jan 2030, 10:30 WIB',
           '“Minum obat”: Every 5 days, from 1 Feb 2030, 08:00 WIB',
-          '“Arisan”: Every month, from 15 Jan 2030, 10:30 WITA'
+          // On its day, as a series' repeat is (QA69 follow-up).
+          '“Arisan”: Every month on day 15, from 15 Jan 2030, 10:30 WITA'
         ],
         'and 2 more'
       ],
@@ -1350,7 +1351,7 @@ describe('the remove question and its answer name the gateway reminders', () => 
         [
           '“Cicilan”: Setiap hari, mulai 15 Jan 2030, 10.30 WIB',
           '“Minum obat”: Setiap 5 hari, mulai 1 Feb 2030, 08.00 WIB',
-          '“Arisan”: Setiap bulan, mulai 15 Jan 2030, 10.30 WITA'
+          '“Arisan”: Setiap bulan pada tanggal 15, mulai 15 Jan 2030, 10.30 WITA'
         ],
         'dan 2 lainnya'
       ]

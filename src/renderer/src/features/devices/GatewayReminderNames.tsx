@@ -19,7 +19,7 @@ const NAMED_IN_QUESTION = 3
 function reminderLine(t: Translate, locale: string, reminder: RemovalReminder): string {
   return t('devices.remove.reminderLine', {
     name: reminder.name,
-    repeat: describePeriode(t, reminder.periode, reminder.customDay),
+    repeat: describePeriode(t, locale, reminder),
     from: describeGatewayStart(t, locale, reminder)
   })
 }

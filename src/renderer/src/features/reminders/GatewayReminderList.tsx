@@ -141,7 +141,7 @@ function ReminderRow({
     >
       <div id={`reminder-head-${reminder.id}`}>
         <strong>{reminder.title || reminder.message}</strong>{' '}
-        <span className="tag">{describePeriode(t, reminder.periode, reminder.customDay)}</span>
+        <span className="tag">{describePeriode(t, locale, reminder)}</span>
       </div>
       <div className="muted small">
         {t('reminders.toLine', { phone: recipient })} · {describeGatewayStart(t, locale, reminder)}
@@ -256,6 +256,7 @@ function EditReminder({
   onSave(request: UpdateRequest): void
 }): React.JSX.Element {
   const t = useT()
+  const locale = localeOf(useLanguage())
   // Written as everywhere else, not as the gateway keeps it ("6281234567091", probe 4 P7); sent as kept while unchanged.
   const shownPhone = formatPhoneForReading(reminder.phone)
   const [phone, setPhone] = useState(shownPhone)
@@ -343,7 +344,8 @@ function EditReminder({
       {/* The gateway's update takes no repeat (gateway-api 4.8): said, with what to do, rather than no field at all. */}
       <p className="field-hint span-all" data-testid={`reminder-repeat-fixed-${id}`}>
         {t('reminders.edit.repeatFixed', {
-          repeat: describePeriode(t, reminder.periode, reminder.customDay)
+          // On the day being typed: the gateway repeats from the start it is given (QA69 follow-up).
+          repeat: describePeriode(t, locale, { ...reminder, startAt: date })
         })}
       </p>
       <div className="actions span-all">

@@ -1255,6 +1255,43 @@ describe('RemindersView', () => {
     }
   )
 
+  // QA69 follow-up: a series kept here said "Every month on day 19" (QA69); one kept by the gateway said only "Every month".
+  it.each([
+    {
+      language: 'en',
+      repeats: [
+        'Every month on day 19',
+        'Every year on 5 March',
+        'Every month on day 31, or its last day when shorter'
+      ]
+    },
+    {
+      language: 'id',
+      repeats: [
+        'Setiap bulan pada tanggal 19',
+        'Setiap tahun pada 5 Maret',
+        'Setiap bulan pada tanggal 31, atau tanggal terakhirnya bila bulannya lebih pendek'
+      ]
+    }
+  ] as const)(
+    'names the day a gateway reminder repeats on, from its start, in $language',
+    async ({ language, repeats }) => {
+      useSettings.getState().set(makeSettings({ language }))
+      fake.handle('reminders:list', () => ({
+        reminders: [
+          { ...reminder, id: 'r-1', periode: 'monthly', customDay: null, startAt: '2030-01-19 10:30:00' },
+          { ...reminder, id: 'r-2', periode: 'yearly', customDay: null, startAt: '2030-03-05 10:30:00' },
+          { ...reminder, id: 'r-3', periode: 'monthly', customDay: null, startAt: '2030-01-31 10:30:00' }
+        ]
+      }))
+      render(<RemindersView />)
+      await waitFor(() => expect(screen.getAllByTestId('reminder-row')).toHaveLength(3))
+      expect(
+        screen.getAllByTestId('reminder-row').map((row) => row.querySelector('.tag')?.textContent)
+      ).toEqual(repeats)
+    }
+  )
+
   it('says nothing of the device on a gateway reminder while its device is linked', async () => {
     fake.handle('reminders:list', () => ({ reminders: [reminder] }))
     render(<RemindersView />)

@@ -2,6 +2,7 @@
 // how each maps to the gateway's periode or to a local recurrence rule.
 import type { RecurrenceRule, ReminderPeriode, ReminderView } from '../../../../shared/contract'
 import { GATEWAY_TIME_ZONE } from '../../../../shared/domain/enums'
+import { periodeRule } from '../../../../shared/domain'
 import type { MessageKey, Translate } from '../../i18n'
 import { formatDayOfYear, formatWallClock, formatWeekday } from '../../i18n/dates'
 
@@ -63,8 +64,22 @@ export function describeRule(t: Translate, locale: string, rule: RecurrenceRule,
   }
 }
 
-export function describePeriode(t: Translate, periode: ReminderPeriode, customDay: number | null): string {
-  return periode === 'custom' ? t('reminders.every', { days: customDay ?? 1 }) : t(REPEAT_LABEL[periode])
+/** A start the gateway gave as a wall-clock day (`YYYY-MM-DD…`): the day its repeat falls on can be named from it. */
+const WALL_CLOCK_DAY = /^\d{4}-\d{2}-\d{2}/
+
+/**
+ * How often a gateway reminder repeats, named on its day as a series is (QA69 follow-up: a monthly one said "Every month" where
+ * Sender Desk's own said "Every month on day 19"); without a start that reads as a day, by its period alone.
+ */
+export function describePeriode(
+  t: Translate,
+  locale: string,
+  reminder: Pick<ReminderView, 'periode' | 'customDay' | 'startAt'>
+): string {
+  const rule = periodeRule(reminder.periode, reminder.customDay)
+  const start = reminder.startAt.trim()
+  if (WALL_CLOCK_DAY.test(start)) return describeRule(t, locale, rule, start)
+  return rule.kind === 'every-n-days' ? t('reminders.every', { days: rule.days }) : t(REPEAT_LABEL[rule.kind])
 }
 
 /** From when a gateway reminder goes: on the gateway's clock for its device (its zone, else the gateway's usual one). */
