@@ -753,6 +753,36 @@ describe('RemindersView', () => {
     }
   )
 
+  // QA71 follow-up: Send's chips said "opted out" as a number was entered; the picker's chips here said nothing until
+  // Create was refused.
+  it('marks a chip "opted out" in words as its number is entered, as Send does, and drops the mark off the list', async () => {
+    const onTheList = new Set(['6281399998888'])
+    fake.handle('optouts:among', ({ phones }) => ({
+      optedOut: phones.filter((phone) => onTheList.has(phone))
+    }))
+    const user = userEvent.setup()
+    render(<RemindersView />)
+    await screen.findByTestId('reminders-empty')
+    await user.click(screen.getByRole('radio', { name: 'Sender Desk (this computer)' }))
+    await user.type(screen.getByTestId('reminder-to'), '0812 3456 7890, 0813 9999 8888, ')
+    const marks = (): (string | null)[][] =>
+      screen
+        .getAllByTestId('picker-chip')
+        .map((chip) => [
+          chip.getAttribute('data-value'),
+          within(chip).queryByTestId('recipient-opted-out')?.textContent ?? null
+        ])
+    await waitFor(() =>
+      expect(marks()).toEqual([
+        ['6281234567890', null],
+        ['6281399998888', ', opted out, ']
+      ])
+    )
+    onTheList.clear()
+    fake.emit('optouts:changed', { at: new Date().toISOString() })
+    await waitFor(() => expect(screen.queryAllByTestId('recipient-opted-out')).toEqual([]))
+  })
+
   it('asks before a series sends to numbers on the opt-out list, as the Send view does (issue 26)', async () => {
     refuseAsOptedOut('series:create', '6281399998888', 'recipients')
     const user = userEvent.setup()

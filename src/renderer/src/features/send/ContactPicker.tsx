@@ -10,6 +10,7 @@ import type { ControlProps } from '../../ui/Field'
 import { readableChat, RecipientName, RemoveRecipientButton } from '../../ui/RecipientName'
 import { useChipRemoval } from '../../ui/chip-removal'
 import { OptedOutMark } from '../../ui/OptedOutMark'
+import { useOptedOutAmong } from './opted-out-recipients'
 import { MAX_SEND_RECIPIENTS } from '../../../../shared/domain/limits'
 import {
   hasLetter,
@@ -189,6 +190,12 @@ export function ContactPicker({
   const optionId = (index: number): string => `${listId}-option-${index}`
   const parsed = chips ? parseRecipients(entered, isGroup) : []
   const picked = chipsDrawn(parsed)
+  // QA71 follow-up: its chips (the Reminders form's) mark a number on the opt-out list as Send's chips do, asked alike.
+  const optedOut = useOptedOutAmong(
+    isGroup
+      ? []
+      : picked.filter((recipient) => recipient.problem === null).map((recipient) => recipient.value)
+  )
   return (
     <div className="picker">
       {picked.length > 0 ? (
@@ -212,6 +219,9 @@ export function ContactPicker({
                   <RecipientName chatId={recipient.value} isGroup={isGroup} />
                 )}
               </span>
+              {!isGroup && recipient.problem === null && optedOut.has(recipient.value) ? (
+                <OptedOutMark testId="recipient-opted-out" />
+              ) : null}
               <RemoveRecipientButton
                 chatId={recipient.problem ? null : recipient.value}
                 typed={recipient.raw}
