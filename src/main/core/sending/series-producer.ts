@@ -350,6 +350,19 @@ export function createSeriesProducer(queue: SeriesQueue) {
   }
 
   /**
+   * The first time a number of times counts from. QA70 follow-up: the times that went by while the series had ended
+   * were never its to make, yet counted as its times ("10 of 10 times" beside "Made 2 times"): given more times than it
+   * has made or skipped, it counts only those, so the rest come from `nextIndex`. Fewer, or a last day, count from its
+   * first time as before (what it made past a shorter end is cancelled by its index).
+   */
+  function countsFrom(record: SeriesRecord, nextIndex: number, end: SeriesEnd): number {
+    const firstIndex = firstIndexOf(record)
+    const counted = record.occurrences + record.skipped + record.skippedByOperator
+    if (end.kind !== 'times' || end.times <= counted) return firstIndex
+    return Math.max(firstIndex, nextIndex - counted)
+  }
+
+  /**
    * Change when the series ends, or whether it does. What its occurrences past the new end made and has not sent is
    * cancelled, saying why; a later end lets more occurrences come due as usual, an ended series' from its next time
    * ahead (those between its old end and now were never its to make). A stopped series stays as it was.
@@ -361,12 +374,13 @@ export function createSeriesProducer(queue: SeriesQueue) {
         if (record.status === 'stopped')
           throw new OutboxError('invalid_state', { key: 'desktop.error.seriesStopped' }, 'id')
         const rule = ruleOf(record)
-        const last = end === null ? null : lastIndexOf(record.startLocal, rule, firstIndexOf(record), end)
         const now = queue.now()
         const nextIndex =
           record.status === 'ended'
             ? Math.max(record.nextIndex, firstOccurrence(record.startLocal, record.timeZone, rule, now).index)
             : record.nextIndex
+        const last =
+          end === null ? null : lastIndexOf(record.startLocal, rule, countsFrom(record, nextIndex, end), end)
         store.patch(id, {
           endDate: end?.kind === 'date' ? end.lastDate : null,
           endTimes: end?.kind === 'times' ? end.times : null,

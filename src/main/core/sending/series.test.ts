@@ -632,6 +632,40 @@ describe("changing a series' end", () => {
     expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'ended', end: { times: 4, passed: 4 } })
   })
 
+  // QA70 follow-up: a 2-times series made twice, given 4 times three days after it ended, stayed ended with 2 to go
+  // (given 10, it read "5 of 10 times" beside "Made 2 times"): the days that went by while it had ended counted as its
+  // times, made or skipped by nothing. Its times count those it made or skipped; the rest come from its next time.
+  it('given more times after it ended, makes the times it still has from its next time, not the days gone by', async () => {
+    fx = makeFixture()
+    await fx.outbox.start()
+    const created = await fx.outbox.createSeries(series({ end: { kind: 'times', times: 2 } }))
+    await fx.clock.advance(DAY + 2 * HOUR)
+    expect(fx.outbox.listSeries()[0]).toMatchObject({ status: 'ended', occurrences: 2 })
+    await fx.clock.advance(3 * DAY)
+
+    const longer = fx.outbox.setSeriesEnd(created.id, { kind: 'times', times: 4 })
+    expect(longer).toMatchObject({
+      status: 'active',
+      nextLocal: '2026-01-20T11:00:00',
+      occurrences: 2,
+      skipped: 0,
+      skippedByOperator: 0,
+      end: { kind: 'times', times: 4, passed: 2 }
+    })
+    await fx.clock.advance(5 * DAY)
+    expect(sentAt().slice(2)).toEqual(['2026-01-20T04:00:00.000Z', '2026-01-21T04:00:00.000Z'])
+    expect(fx.outbox.listSeries()[0]).toMatchObject({
+      status: 'ended',
+      occurrences: 4,
+      end: { times: 4, passed: 4 }
+    })
+    // Fewer times than it made: ended on the times made, as before.
+    expect(fx.outbox.setSeriesEnd(created.id, { kind: 'times', times: 3 })).toMatchObject({
+      status: 'ended',
+      end: { times: 3, passed: 3 }
+    })
+  })
+
   it('takes a last day or no end for a series that had none, counting times from its first one', async () => {
     fx = makeFixture()
     await fx.outbox.start()
