@@ -2438,7 +2438,12 @@ export const invokeChannels = builtOnFirstUse({
       conversationId: z.number().int().positive(),
       limit: z.number().int().min(1).max(500).optional(),
       /** The previous page's `next`. */
-      before: z.string().max(200).optional()
+      before: z.string().max(200).optional(),
+      /**
+       * An entry's key (thread-entry-key.ts; a search result's): the page holds every entry down to it, then `limit`
+       * past it; as without it when the thread does not hold it (QA71).
+       */
+      through: z.string().min(1).max(200).optional()
     }),
     reply: z.object({
       conversation: InboxConversationView,

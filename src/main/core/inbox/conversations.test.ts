@@ -4,7 +4,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { OutboxItemView } from '../../../shared/contract'
+import type { InboxThreadEntry, OutboxItemView } from '../../../shared/contract'
+import { inEntryKey, sentEntryKey } from '../../../shared/domain'
 import { FakeClock } from '../clock'
 import { createOutbox } from '../sending'
 import {
@@ -1339,4 +1340,68 @@ it('says which rows are of a number on the opt-out list, read with the page (nev
   const siti = conversations.list({}).conversations.find((c) => c.chatId === '6281234567891')!
   expect(conversations.get(siti.id).optedOut).toBe(true)
   expect(conversations.thread(siti.id).conversation.optedOut).toBe(true)
+})
+
+// QA71: a search result older than the newest 500 entries of its thread was not reached: the thread read at most the
+// contract's largest page from its end, so it opened there without the message found.
+describe('a thread read through a message a search found (QA71)', () => {
+  /** 700 customer messages a second apart and a reply sent between every tenth; the oldest first. */
+  function longThread() {
+    const store = new InboxStore(db)
+    const count = 700
+    store.commit(
+      'box',
+      0,
+      count,
+      Array.from({ length: count }, (_, i) => ({
+        identity: `incoming:${i}`,
+        kind: 'incoming',
+        seq: i + 1,
+        receivedAt: 1_000_000 + i * 1000,
+        payload: {},
+        applied: true,
+        message: newInboxMessage(`m${i}`, { text: `in ${i}` })
+      })),
+      0
+    )
+    const replies = Array.from({ length: count / 10 }, (_, i) => ({
+      id: `reply-${i}`,
+      at: 1_000_500 + i * 10_000
+    }))
+    const conversations = conversationsOfTwoDevices(sentItems(replies))
+    const [conversation] = conversations.list({}).conversations
+    return { conversations, conversationId: conversation!.id }
+  }
+  const label = (e: InboxThreadEntry): string => (e.direction === 'in' ? e.message.text : e.item.id)
+
+  it('reaches a customer message 549 entries back, with a page older than it, and pages on from there', () => {
+    const { conversations, conversationId } = longThread()
+    const [found] = conversations.search('in 200').messages
+    expect(found?.text).toBe('in 200')
+    const page = conversations.thread(conversationId, { limit: 50, through: inEntryKey(found!.number) })
+    const labels = page.entries.map(label)
+    // Every entry from the newest down to it, once (699 … 201 and 50 replies), then a page of older ones.
+    expect(labels.slice(0, 3)).toEqual(['in 699', 'in 698', 'in 697'])
+    expect(labels.indexOf('in 200')).toBe(549)
+    expect(new Set(labels).size).toBe(labels.length)
+    expect(labels).toHaveLength(549 + 1 + 50)
+    expect(labels.at(-1)).toBe('in 154')
+    const older = conversations.thread(conversationId, { limit: 50, before: page.next! }).entries.map(label)
+    expect(older[0]).toBe('in 153')
+  })
+
+  it('reaches a reply sent 746 entries back', () => {
+    const { conversations, conversationId } = longThread()
+    const page = conversations.thread(conversationId, { limit: 20, through: sentEntryKey('reply-2') })
+    const labels = page.entries.map(label)
+    expect(labels).toContain('reply-2')
+    expect(labels.length - labels.indexOf('reply-2') - 1).toBe(20)
+  })
+
+  it('reads as without it an entry the thread does not hold (gone since)', () => {
+    const { conversations, conversationId } = longThread()
+    const page = conversations.thread(conversationId, { limit: 50, through: sentEntryKey('gone') })
+    expect(page.entries).toHaveLength(50)
+    expect(page.next).not.toBeNull()
+  })
 })

@@ -1,6 +1,6 @@
 // The inbox an operator works from: conversations (with contact names and our device ids), threads that merge what
 // arrived with what was sent to that chat from that device, read and archive marks, search, and contacts.
-import { bucketOfItem, renderReplyTemplate } from '../../../shared/domain'
+import { bucketOfItem, inEntryKey, renderReplyTemplate, sentEntryKey } from '../../../shared/domain'
 import { messageView } from './commands'
 import type {
   CannedReplyView,
@@ -181,6 +181,24 @@ interface FoundReply {
 /** A chat's conversation for the search, by our device and chat: the one its thread shows, and when it was cleared. */
 type SearchChat = { conversation: InboxConversationView; clearedAt: number | null } | null
 
+/** A thread's entry as read, with where it stands in the thread's order. */
+interface ThreadPiece {
+  cursor: ThreadCursor
+  entry: InboxThreadEntry
+}
+
+/** The key the window and a search result name an entry by (thread-entry-key.ts). */
+const pieceKey = ({ entry }: ThreadPiece): string =>
+  entry.direction === 'in' ? inEntryKey(entry.message.number) : sentEntryKey(entry.item.id)
+
+/** Entries read at once while looking for a search result's entry further back than a page. */
+const THREAD_THROUGH_READ = 500
+/**
+ * The most entries a thread is read down to a search result's entry: the window draws them all, so a message further
+ * back than this opens the thread as a plain opening does.
+ */
+export const THREAD_THROUGH_MOST = 10_000
+
 /** Which entry comes first in a thread (newest first): positive when `a` comes after `b`. */
 function threadOrder(a: ThreadCursor, b: ThreadCursor): number {
   if (a.at !== b.at) return b.at - a.at
@@ -216,6 +234,65 @@ export function createConversations(deps: ConversationsDeps) {
   const contacts = new ContactsStore(deps.db)
   const canned = new CannedRepliesStore(deps.db)
   const cpuMs = deps.cpuMs ?? processCpuMs
+
+  /**
+   * One page of a thread past `cursor` (newest first): `limit` from each side, merged, the first `limit` kept; `more`
+   * when an entry is left past it.
+   */
+  function threadPage(
+    conversation: ConversationRecord,
+    view: InboxConversationView,
+    limit: number,
+    cursor: ThreadCursor | null
+  ): { page: ThreadPiece[]; more: boolean } {
+    // Received at the cursor's millisecond come after a sent one there (all of them) or after a smaller number.
+    const inBefore = cursor
+      ? { at: cursor.at, number: cursor.direction === 'out' ? Number.MAX_SAFE_INTEGER : Number(cursor.key) }
+      : undefined
+    // Sent at the cursor's millisecond come before every received one there: none of them when it is a message.
+    const outBefore = cursor ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key } : undefined
+    const received = store.messages(conversation.id, limit + 1, inBefore).map((message) => ({
+      cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
+      entry: { direction: 'in' as const, at: '', message: messageView(message) }
+    }))
+    // A chat whose conversation was deleted shows only what shows there since: by the time the thread places each
+    // at (SHOWN_AT), so one written before the delete that went after it is there, where it landed.
+    const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
+    const sent =
+      view.deviceId && deps.outbox
+        ? deps.outbox
+            .sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore, clearedAt)
+            .map(({ at, item }) => ({
+              cursor: { at, direction: 'out' as const, key: item.id },
+              entry: { direction: 'out' as const, at: '', item }
+            }))
+        : []
+    const merged = [...received, ...sent].sort((a, b) => threadOrder(a.cursor, b.cursor))
+    return { page: merged.slice(0, limit), more: merged.length > limit }
+  }
+
+  /**
+   * QA71: the thread from `before` (its end when null) down to the entry keyed `through` (a search result's), read a
+   * large page at a time; null when it is not there (gone since) or further back than THREAD_THROUGH_MOST entries.
+   */
+  function threadThrough(
+    conversation: ConversationRecord,
+    view: InboxConversationView,
+    through: string,
+    before: ThreadCursor | null
+  ): ThreadPiece[] | null {
+    const read: ThreadPiece[] = []
+    let cursor = before
+    while (read.length < THREAD_THROUGH_MOST) {
+      const { page, more } = threadPage(conversation, view, THREAD_THROUGH_READ, cursor)
+      const at = page.findIndex((piece) => pieceKey(piece) === through)
+      if (at >= 0) return [...read, ...page.slice(0, at + 1)]
+      if (!more) return null
+      read.push(...page)
+      cursor = page.at(-1)!.cursor
+    }
+    return null
+  }
 
   /** Read at each call: a device added, re-added or polled since the message arrived is found (see the migration). */
   function deviceIdOf(conversation: {
@@ -490,42 +567,22 @@ export function createConversations(deps: ConversationsDeps) {
      */
     thread(
       conversationId: number,
-      options: { limit?: number; before?: string } = {}
+      options: { limit?: number; before?: string; through?: string } = {}
     ): { conversation: InboxConversationView; entries: InboxThreadEntry[]; next: string | null } {
       const conversation = mustGet(conversationId)
       const view = conversationView(conversation)
       const limit = options.limit ?? 50
-      const cursor = options.before === undefined ? null : decodeCursor(options.before)
-      // Received at the cursor's millisecond come after a sent one there (all of them) or after a smaller number.
-      const inBefore = cursor
-        ? { at: cursor.at, number: cursor.direction === 'out' ? Number.MAX_SAFE_INTEGER : Number(cursor.key) }
-        : undefined
-      // Sent at the cursor's millisecond come before every received one there: none of them when it is a message.
-      const outBefore = cursor
-        ? { at: cursor.at, id: cursor.direction === 'in' ? '' : cursor.key }
-        : undefined
-      const received = store.messages(conversationId, limit + 1, inBefore).map((message) => ({
-        cursor: { at: message.writtenAt, direction: 'in' as const, key: String(message.number) },
-        entry: { direction: 'in' as const, at: '', message: messageView(message) }
-      }))
-      // A chat whose conversation was deleted shows only what shows there since: by the time the thread places each
-      // at (SHOWN_AT), so one written before the delete that went after it is there, where it landed.
-      const clearedAt = store.clearedAt(conversation.deviceKey, conversation.chatId) ?? undefined
-      const sent =
-        view.deviceId && deps.outbox
-          ? deps.outbox
-              .sentToChat(view.deviceId, conversation.chatId, limit + 1, outBefore, clearedAt)
-              .map(({ at, item }) => ({
-                cursor: { at, direction: 'out' as const, key: item.id },
-                entry: { direction: 'out' as const, at: '', item }
-              }))
-          : []
-      const merged = [...received, ...sent].sort((a, b) => threadOrder(a.cursor, b.cursor))
-      const page = merged.slice(0, limit)
+      const before = options.before === undefined ? null : decodeCursor(options.before)
+      // A search result's entry further back than the page (QA71): every entry down to it, then the page past it.
+      const reached =
+        options.through === undefined ? null : threadThrough(conversation, view, options.through, before)
+      const past = threadPage(conversation, view, limit, reached ? reached.at(-1)!.cursor : before)
+      const page = [...(reached ?? []), ...past.page]
+      const last = page.at(-1)
       return {
         conversation: view,
         entries: page.map(({ cursor: c, entry }) => ({ ...entry, at: new Date(c.at).toISOString() })),
-        next: merged.length > limit ? encodeCursor(page.at(-1)!.cursor) : null
+        next: past.more && last ? encodeCursor(last.cursor) : null
       }
     },
 

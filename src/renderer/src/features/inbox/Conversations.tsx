@@ -25,7 +25,7 @@ import { RowGoneStatus, useRowGoneSaid, type RowGoneWords } from '../../ui/RowGo
 import { conversationLabel } from './conversation-label'
 import { ConversationNumber } from './ConversationNumber'
 import { OptedOutMark } from '../../ui/OptedOutMark'
-import { inEntryKey, sentEntryKey } from './thread-scroll'
+import { inEntryKey, sentEntryKey } from '../../../../shared/domain'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
 import type { ConversationFilters, Conversations as ConversationsState } from './use-conversations'
 // The outbox's row styles (row-button, row-main, row-side): the two lists read alike.

@@ -444,4 +444,26 @@ describe('a thread opened from a search result (QA71)', () => {
     expect(found.getAttribute('aria-current')).toBe('true')
     expect(found.textContent).toContain('Found by the search')
   })
+
+  // QA71: one further back than the contract's largest page (500 entries) was not reached: the thread read its pages
+  // from the end up to that page and opened there without it.
+  it('asks the core for the thread down to a message further back than any page', async () => {
+    // The core as it answers: the newest pages never hold #10; a read through it holds it.
+    fake.handle('inbox:thread', ({ through }) =>
+      through === 'in-10'
+        ? { conversation: makeConversation({ lastNumber, unread }), entries, next: 'older' }
+        : {
+            conversation: makeConversation({ lastNumber, unread }),
+            entries: entries.filter((e) => e.direction === 'out' || e.message.number !== 10),
+            next: 'older'
+          }
+    )
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.type(await screen.findByTestId('inbox-search'), 'kaos hitam{Enter}')
+    await user.click(await screen.findByRole('button', { name: /kaos hitam ukuran L/ }))
+    const found = await screen.findByText('pesanan #10')
+    await waitFor(() => expect(document.activeElement).toBe(found.closest('li')))
+    expect(found.closest('li')!.getAttribute('aria-current')).toBe('true')
+  })
 })

@@ -154,10 +154,14 @@ export function Thread({
     found
   )
 
+  const foundKey = found?.key ?? null
   const readAfresh = useCallback((): Promise<void> => {
     return call('inbox:thread', {
       conversationId: id,
-      limit: Math.min(MAX_THREAD_READ, THREAD_PAGE * pages.current)
+      limit: Math.min(MAX_THREAD_READ, THREAD_PAGE * pages.current),
+      // QA71: a search result's message further back than the largest page: the core reads down to it, so every read
+      // of this opening holds it (the thread's end too, for the operator to scroll down to).
+      ...(foundKey ? { through: foundKey } : {})
     })
       .then((reply) => {
         setReadError(null)
@@ -183,7 +187,7 @@ export function Thread({
         if (failure.code === 'not_found') setGone(true)
         else setReadError(failure)
       })
-  }, [id, onChanged, setGone, newestShownNow])
+  }, [id, onChanged, setGone, newestShownNow, foundKey])
 
   // Asked for again by the core's changes and by the operator: one read at a time, a burst of changes one read.
   const reads = useRef<CoalescedReads | null>(null)
@@ -211,16 +215,6 @@ export function Thread({
       mine.stop()
     }
   }, [readAfresh])
-
-  // The message found further back than the pages read: earlier pages are read until it is among them (up to the
-  // contract's largest page).
-  useEffect(() => {
-    if (!found || !entries || next === null) return
-    if (entries.some((entry) => threadEntryKey(entry) === found.key)) return
-    if (THREAD_PAGE * pages.current >= MAX_THREAD_READ) return
-    pages.current += 1
-    load()
-  }, [found, entries, next, load])
 
   /** The status this thread shows for one of its sent items (the reply box reads its last reply's). */
   const statusOf = useCallback(

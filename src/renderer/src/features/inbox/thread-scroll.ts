@@ -3,6 +3,7 @@
 // arrives while the operator reads further up is counted for a "N new messages" button instead.
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { InboxThreadEntry } from '../../../../shared/contract'
+import { inEntryKey, sentEntryKey } from '../../../../shared/domain'
 import { endOnScreen, fitEntries, screenNow, showThreadEnd } from './thread-fit'
 
 /** How near the end still counts as at the bottom (a fraction of a line). */
@@ -53,16 +54,6 @@ export function scrollAfterChange(
 
 export function threadEntryKey(entry: InboxThreadEntry): string {
   return entry.direction === 'in' ? inEntryKey(entry.message.number) : sentEntryKey(entry.item.id)
-}
-
-/** The key of a customer's message in its thread, by the message's number. */
-export function inEntryKey(number: number): string {
-  return `in-${number}`
-}
-
-/** The key of a message sent to the chat, by its outbox item's id. */
-export function sentEntryKey(itemId: string): string {
-  return `out-${itemId}`
 }
 
 /** A message a search result opened its thread at (one object per opening: the same message opened again is shown again). */
