@@ -1710,6 +1710,16 @@ export const invokeChannels = builtOnFirstUse({
     reply: z.object({ type: z.string(), dataBase64: z.string() }).nullable()
   }),
 
+  /**
+   * A sent photo's bytes (the copy the outbox keeps of it), for its thumbnail in a conversation's thread as a
+   * customer's photo has one (QA71). Null for an item that is not a photo, one the outbox does not hold, or one whose
+   * copy is gone (cleared with its item's history).
+   */
+  'outbox:picture': () => ({
+    request: z.object({ id: Id }),
+    reply: z.object({ type: z.string(), dataBase64: z.string() }).nullable()
+  }),
+
   'outbox:enqueue': () => ({
     request: z.object({
       deviceId: Id,

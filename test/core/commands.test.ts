@@ -628,6 +628,39 @@ describe('core API', () => {
     expect(await core.handlers['files:picture']({ handle: photoHandle! })).toBeNull()
   })
 
+  // QA71: one's own photo sent in a conversation showed only its name, where a customer's showed its picture.
+  it("reads a sent photo's kept copy back for its thumbnail in the thread, and nothing else", async () => {
+    const deviceId = await linkedDevice()
+    const photo = join(dataDir, 'IMG_2002.jpg')
+    const report = join(dataDir, 'report.pdf')
+    const bytes = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0]),
+      Buffer.alloc(500, 9)
+    ])
+    await writeFile(photo, bytes)
+    await writeFile(report, '%PDF-1.4 the report')
+    const { files } = await core.handlers['files:register']({
+      sources: [
+        { kind: 'path', path: photo },
+        { kind: 'path', path: report }
+      ]
+    })
+    const { itemIds } = await core.handlers['outbox:enqueue']({
+      deviceId,
+      recipients: ['081234567890'],
+      isGroup: false,
+      entries: files.map((file) => ({ kind: 'file' as const, handle: file.handle }))
+    })
+    const [photoItem, reportItem] = itemIds
+    expect(await core.handlers['outbox:picture']({ id: photoItem! })).toEqual({
+      type: 'image/jpeg',
+      dataBase64: bytes.toString('base64')
+    })
+    // A document sent, an item the outbox does not hold: no picture (the thread shows the file's name).
+    expect(await core.handlers['outbox:picture']({ id: reportItem! })).toBeNull()
+    expect(await core.handlers['outbox:picture']({ id: 'not-an-item' })).toBeNull()
+  })
+
   it("brings a reply draft's file back after a restart, apart from the send draft, and lets it go once sent", async () => {
     const deviceId = await linkedDevice()
     const catalogue = join(dataDir, 'katalog.pdf')

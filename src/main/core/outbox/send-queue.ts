@@ -2,6 +2,7 @@
 // and the narrow port producers get (add, cancel, move, wake, outcomes by producer tag).
 import {
   hasAttachment,
+  readAttachment,
   type SqliteDatabase,
   type ItemOutcome,
   type SendLogCounts,
@@ -198,6 +199,20 @@ export function createSendQueue(input: KernelInput) {
     copyFiles: (entries: readonly FileEntry[]) => copyFiles(dataDir, entries),
     copyFile: (entry: FileEntry) => copyFile(dataDir, entry),
     hasCopy: (sha256: string) => hasAttachment(dataDir, sha256),
+    /**
+     * A photo sent (or to send): its kept copy's bytes, for its thumbnail in its thread (QA71); null for another kind
+     * of item, no such item, or a copy gone.
+     */
+    async picture(id: string): Promise<{ type: string; bytes: Uint8Array } | null> {
+      const item = store.getItem(id)
+      if (item?.kind !== 'image' || !item.attachmentSha256 || !item.fileMime?.startsWith('image/'))
+        return null
+      try {
+        return { type: item.fileMime, bytes: await readAttachment(dataDir, item.attachmentSha256) }
+      } catch {
+        return null
+      }
+    },
     holdProducer(tag: string, deviceId: string, until: number, reason: string): void {
       store.deferProducer(tag, deviceId, until, reason)
     },

@@ -59,6 +59,7 @@ export type SendingChannel =
   | 'outbox:list'
   | 'outbox:scheduled'
   | 'outbox:get'
+  | 'outbox:picture'
   | 'outbox:counts'
   | 'outbox:since'
   | 'outbox:export'
@@ -555,6 +556,11 @@ export function createSendingCommands(deps: SendingCommandsDeps): Commands<Sendi
 
     async 'outbox:get'({ id }) {
       return { ...outbox.get(id), openTakeBack: outbox.openTakeBackOf(id) }
+    },
+
+    async 'outbox:picture'({ id }) {
+      const picture = await outbox.picture(id)
+      return picture && { type: picture.type, dataBase64: Buffer.from(picture.bytes).toString('base64') }
     },
 
     async 'outbox:counts'({ deviceId }) {

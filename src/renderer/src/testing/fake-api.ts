@@ -85,6 +85,7 @@ export function createFakeApi(): FakeApi {
   handlers.set('files:keepForDraft', () => ({ ok: true }))
   handlers.set('files:restoreDraft', () => ({ files: [], rejected: [] }))
   handlers.set('files:picture', () => null)
+  handlers.set('outbox:picture', () => null)
   handlers.set('outbox:list', () => ({ items: [], total: 0 }))
   handlers.set('outbox:matchingByDevice', () => ({ devices: [] }))
   handlers.set('devices:invoices', () => ({ invoices: [] }))

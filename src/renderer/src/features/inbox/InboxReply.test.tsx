@@ -11,6 +11,7 @@ import {
   makeConversation,
   makeDevice,
   makeInboxStatus,
+  makeItem,
   makeReceiving
 } from '../../testing/fixtures'
 import { pressAndHold } from '../../testing/focus'
@@ -628,6 +629,59 @@ describe('a photo attached to a reply', () => {
     await attach(new File(['%PDF'], 'daftar-harga.pdf', { type: 'application/pdf' }))
     expect(screen.queryByTestId('inbox-reply-picture')).toBeNull()
     expect(decoding.made).toEqual([])
+  })
+})
+
+// QA71: one's own photo sent in a conversation showed only its file name, where a customer's photo showed a thumbnail.
+describe('a photo the operator sent, in the thread (QA71)', () => {
+  const photo = makeItem({
+    id: 'out-photo',
+    kind: 'image',
+    text: null,
+    fileName: 'katalog.jpg',
+    status: 'delivered'
+  })
+  const price = makeItem({
+    id: 'out-pdf',
+    kind: 'document',
+    text: null,
+    fileName: 'harga.pdf',
+    status: 'delivered'
+  })
+  beforeEach(() => {
+    script()
+    fake.handle('inbox:thread', () => ({
+      conversation: DEWI,
+      entries: [
+        { direction: 'out', at: '2026-01-15T03:02:00.000Z', item: photo },
+        { direction: 'out', at: '2026-01-15T03:01:00.000Z', item: price }
+      ],
+      next: null
+    }))
+    fake.handle('outbox:picture', ({ id }) =>
+      id === photo.id ? { type: 'image/jpeg', dataBase64: btoa('jpeg') } : null
+    )
+    const made = vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:sender-desk/sent-photo')
+    const revoked = vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined)
+    onTestFinished(() => {
+      made.mockRestore()
+      revoked.mockRestore()
+    })
+  })
+
+  it('shows its thumbnail from the copy the core keeps, as a customer’s photo has one; a document its name', async () => {
+    const user = userEvent.setup()
+    render(<InboxView />)
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    // Oldest first: the price list, then the photo.
+    const [sentPrice, sentPhoto] = await screen.findAllByTestId('inbox-entry-out')
+    const image = await within(sentPhoto!).findByTestId('inbox-media-image')
+    expect(image.getAttribute('src')).toBe('blob:sender-desk/sent-photo')
+    expect(within(sentPhoto!).getByRole('button', { name: 'Show the image larger' })).toBeTruthy()
+    expect(sentPhoto!.textContent).toContain('katalog.jpg')
+    expect(within(sentPrice!).queryByTestId('inbox-media-image')).toBeNull()
+    expect(sentPrice!.textContent).toContain('harga.pdf')
+    expect(fake.requests('outbox:picture')).toEqual([{ id: 'out-photo' }])
   })
 })
 

@@ -3,7 +3,7 @@
 // native players, anything else as a card with its name, size and "Save a copy…"; a file not (yet) fetched says why
 // in words, with "Try again" where it can help.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import type { InboxMediaView, InboxMessageView } from '../../../../shared/contract'
+import type { InboxMediaView, InboxMessageView, OutboxItemView } from '../../../../shared/contract'
 import { call, errorInfo } from '../../api'
 import { localeOf, useLanguage, useT } from '../../i18n'
 import { formatBytes } from '../../i18n/dates'
@@ -22,22 +22,30 @@ function shownAs(media: InboxMediaView): 'image' | 'video' | 'audio' | 'file' {
   return 'file'
 }
 
-/** A blob: URL of the message's fetched bytes while it is drawn (revoked after). */
-function useBlobUrl(
-  number: number,
-  type: string | null,
-  wanted: boolean
-): { url: string | null; error: string | null } {
+/** Whose bytes a blob: URL shows: a customer's fetched file (by its message), or a photo sent (by its outbox item). */
+type BytesOf = { message: number; sentItem?: never } | { sentItem: string; message?: never }
+
+/** A blob: URL of the bytes the core sends for `of` while it is drawn (revoked after); none for `of` null. */
+function useBlobUrl(of: BytesOf | null, type: string | null): { url: string | null; error: string | null } {
   const [url, setUrl] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const message = of?.message
+  const sentItem = of?.sentItem
   useEffect(() => {
-    if (!wanted) return
+    const read =
+      message !== undefined
+        ? call('inbox:media', { number: message })
+        : sentItem !== undefined
+          ? call('outbox:picture', { id: sentItem })
+          : null
+    if (!read) return
     let made: string | null = null
     let gone = false
-    call('inbox:media', { number })
+    read
       .then((reply) => {
-        if (gone) return
-        made = URL.createObjectURL(new Blob([bytesFromBase64(reply.dataBase64)], { type: type ?? '' }))
+        if (gone || !reply) return
+        const bytesType = 'type' in reply ? reply.type : type
+        made = URL.createObjectURL(new Blob([bytesFromBase64(reply.dataBase64)], { type: bytesType ?? '' }))
         setUrl(made)
       })
       .catch((e: unknown) => {
@@ -47,7 +55,7 @@ function useBlobUrl(
       gone = true
       if (made) URL.revokeObjectURL(made)
     }
-  }, [number, type, wanted])
+  }, [message, sentItem, type])
   return { url, error }
 }
 
@@ -140,23 +148,7 @@ function FetchedMedia({
 }): React.JSX.Element {
   const t = useT()
   const as = shownAs(media)
-  const { url, error } = useBlobUrl(number, media.type, as !== 'file')
-  const [large, setLarge] = useState(false)
-  const thumb = useRef<HTMLButtonElement>(null)
-  const wasLarge = useRef(false)
-  const closeLarge = (): void => setLarge(false)
-
-  useLayoutEffect(() => {
-    // Closing the large image gives the focus back to the thumbnail that opened it, not to the page's start.
-    if (!large) {
-      if (wasLarge.current) thumb.current?.focus()
-      wasLarge.current = false
-      return
-    }
-    wasLarge.current = true
-  }, [large])
-  // Escape closes it wherever the focus is, unless what floats over it (the shortcuts panel) took that Escape first.
-  useEscapeAnywhere(large, closeLarge)
+  const { url, error } = useBlobUrl(as === 'file' ? null : { message: number }, media.type)
 
   if (as === 'file') return <FileCard number={number} media={media} />
   if (error) return <ErrorLine error={error} />
@@ -182,7 +174,40 @@ function FetchedMedia({
         data-testid="inbox-media-audio"
       />
     )
-  const alt = caption.trim() || t('inbox.media.image')
+  return <ImageThumbnail url={url} alt={caption.trim() || t('inbox.media.image')} />
+}
+
+/**
+ * QA71: a photo the operator sent, from the copy the core keeps of it (`outbox:picture`), drawn as a customer's photo
+ * is; nothing while it loads or when the core holds none (the entry names its file either way).
+ */
+export function SentPicture({ item }: { item: OutboxItemView }): React.JSX.Element | null {
+  const t = useT()
+  const { url } = useBlobUrl(item.kind === 'image' ? { sentItem: item.id } : null, null)
+  if (!url) return null
+  return <ImageThumbnail url={url} alt={item.text?.trim() || t('inbox.media.image')} />
+}
+
+/** A photo bounded in the thread, enlarged over the window on click. */
+function ImageThumbnail({ url, alt }: { url: string; alt: string }): React.JSX.Element {
+  const t = useT()
+  const [large, setLarge] = useState(false)
+  const thumb = useRef<HTMLButtonElement>(null)
+  const wasLarge = useRef(false)
+  const closeLarge = (): void => setLarge(false)
+
+  useLayoutEffect(() => {
+    // Closing the large image gives the focus back to the thumbnail that opened it, not to the page's start.
+    if (!large) {
+      if (wasLarge.current) thumb.current?.focus()
+      wasLarge.current = false
+      return
+    }
+    wasLarge.current = true
+  }, [large])
+  // Escape closes it wherever the focus is, unless what floats over it (the shortcuts panel) took that Escape first.
+  useEscapeAnywhere(large, closeLarge)
+
   return (
     <>
       <button

@@ -34,7 +34,7 @@ import { useConversationDevice } from './conversation-device'
 import { ConversationNumber } from './ConversationNumber'
 import { CustomerNameForm } from './CustomerNameForm'
 import { formatPhoneForReading } from '../../../../shared/domain/phone-display'
-import { MessageMedia } from './MessageMedia'
+import { MessageMedia, SentPicture } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { threadEntryKey, useThreadScroll, type FoundEntry } from './thread-scroll'
@@ -535,6 +535,7 @@ export function Thread({
             >
               {foundNote(threadEntryKey(entry))}
               <span className="visually-hidden">{`${t('inbox.thread.you')}: `}</span>
+              <SentPicture item={entry.item} />
               {entry.item.fileName ? (
                 <p className="muted small" id={entry.item.text ? undefined : ownWordsId(entry.item.id)}>
                   {entry.item.fileName}
