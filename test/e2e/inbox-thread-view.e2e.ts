@@ -504,7 +504,14 @@ describe('a long thread in Chromium (QA29)', () => {
         .toBe(true)
       await expectReplyBoxShown(p)
       await expectNewestShown(p, `pesanan #${1000 + MESSAGES}`)
-      await expectOnScreen(p, p.getByTestId('inbox-entries'), 'the messages box')
+      if (width > 360) await expectOnScreen(p, p.getByTestId('inbox-entries'), 'the messages box')
+      else {
+        // At 360 px the messages keep 40% of the window however tall the reply grows (QA71: they were left 96 px); what
+        // does not fit beside them scrolls the page, their top under the sticky header: most of them stay in sight.
+        const at = await placeOnScreen(p, p.getByTestId('inbox-entries'))
+        const inSight = Math.min(at.bottom, at.screenBottom) - Math.max(at.top, at.screenTop)
+        expect(inSight, `the messages box at y ${at.top}–${at.bottom}`).toBeGreaterThanOrEqual(0.3 * height)
+      }
       expect(await seriousA11yViolations(p)).toEqual([])
       await screenshot(p, `inbox-thread-long-reply-${width}`)
     },
