@@ -68,9 +68,12 @@ export function RecipientsField({
 
   // The recent list holds numbers and group ids alike (an operator's probe: a group's id offered under Phone numbers
   // became a chip in error): each is offered where it can be sent to.
-  const recentHere = recent.filter((r) =>
-    isGroup ? checkGroupId(r).problem === null : normalisePhone(r).problem === null
-  )
+  // QA74: nor is one already among the recipients offered again (0030 was listed under a chip of 0030).
+  const picked = new Set(parsed.filter((r) => r.problem === null).map((r) => r.value))
+  const recentHere = recent.filter((r) => {
+    const { value, problem } = isGroup ? checkGroupId(r) : normalisePhone(r)
+    return problem === null && !picked.has(value)
+  })
 
   const bad = parsed.filter((r) => r.problem).length
   const repeatsLeftOut = repeatedRecipientsLeftOut(text, isGroup)

@@ -869,6 +869,26 @@ describe('recipients', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }))
     expect(await screen.findByRole('button', { name: '+62 813-8888-9999' })).toBeTruthy()
   })
+
+  // QA74: 0030 and 0102 were still offered under Recent while "Recipients ready: 2" showed them as recipients.
+  it('offers no recent number already among the recipients, and the next recent one takes its place', async () => {
+    const recent = Array.from({ length: 9 }, (_, n) => `62812999900${String(n).padStart(2, '0')}`)
+    fake.handle('recipients:recent', () => ({ recipients: recent }))
+    const user = show()
+    const offered = async (): Promise<string[]> =>
+      (await screen.findAllByTestId('recent-recipient')).map((b) => b.textContent ?? '')
+    expect(await offered()).toHaveLength(8)
+    await user.type(screen.getByRole('combobox', { name: 'Phone numbers' }), '0812 9999 0001, ')
+    await user.click(screen.getByRole('button', { name: '+62 812-9999-0003' }))
+    expect(screen.getAllByTestId('recipient-chip').map((c) => c.getAttribute('data-value'))).toEqual([
+      '6281299990001',
+      '6281299990003'
+    ])
+    // Eight are offered at most: the ninth comes in for the two picked.
+    expect(await offered()).toEqual(
+      ['00', '02', '04', '05', '06', '07', '08'].map((n) => `+62 812-9999-00${n}`)
+    )
+  })
 })
 
 /** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */
