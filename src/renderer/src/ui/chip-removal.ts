@@ -37,8 +37,16 @@ const MOVES: Record<string, (at: number, last: number) => number> = {
   End: (_at, last) => last
 }
 
-/** The next chip's remove button takes the focus, else the previous one's, else `fallback` (the input). */
-export function useChipRemoval(fallback: () => HTMLElement | null, buttons = '.chip-remove'): ChipRemoval {
+/**
+ * The next chip's remove button takes the focus, else the previous one's, else `fallback` (the input).
+ * `deleteKeys: false`: a list whose buttons do something other than remove (the Send view's recent numbers add one,
+ * QA74), where Delete and Backspace must not press them.
+ */
+export function useChipRemoval(
+  fallback: () => HTMLElement | null,
+  buttons = '.chip-remove',
+  { deleteKeys = true }: { deleteKeys?: boolean } = {}
+): ChipRemoval {
   const listRef = useRef<HTMLUListElement | null>(null)
   const removedAt = useRef<number | null>(null)
   /** The button Tab lands on: the one last focused, kept in range as chips come and go. */
@@ -67,7 +75,7 @@ export function useChipRemoval(fallback: () => HTMLElement | null, buttons = '.c
     const all = buttonsNow()
     const at = all.indexOf(event.target as HTMLElement)
     if (at < 0 || event.altKey || event.ctrlKey || event.metaKey) return
-    if (event.key === 'Delete' || event.key === 'Backspace') {
+    if (deleteKeys && (event.key === 'Delete' || event.key === 'Backspace')) {
       event.preventDefault()
       all[at]?.click()
       return

@@ -47,6 +47,13 @@ export function RecipientsField({
   const { list: chipsList, removing: removingChip } = useChipRemoval(() =>
     document.getElementById('send-recipients')
   )
+  // QA74: the recent numbers are one Tab stop with the arrow keys inside, as the chips are; a picked one leaves the
+  // list, so the focus goes on to the next one (else the previous, else the field) instead of falling to the page.
+  const { list: recentList, removing: pickingRecent } = useChipRemoval(
+    () => document.getElementById('send-recipients'),
+    '.recent-button',
+    { deleteKeys: false }
+  )
 
   // Asked again after each send: the numbers just sent to are there for the next message (QA26 Q26-06).
   const lastSendAt = useSend((s) => s.sent?.at ?? null)
@@ -227,18 +234,24 @@ export function RecipientsField({
           <span id="recent-title" className="small">
             {t('send.recent')}
           </span>
-          {recentHere.slice(0, 8).map((r) => (
-            <button
-              key={r}
-              type="button"
-              className="button button--small"
-              data-testid="recent-recipient"
-              onClick={() => setFields({ recipientsText: withRecipient(text, r) })}
-            >
-              {/* Named as its chip will be: a customer a sheet named was a bare number here. */}
-              <RecipientName chatId={r} isGroup={isGroup} />
-            </button>
-          ))}
+          <ul {...recentList} className="recent-list">
+            {recentHere.slice(0, 8).map((r, index) => (
+              <li key={r}>
+                <button
+                  type="button"
+                  className="button button--small recent-button"
+                  data-testid="recent-recipient"
+                  onClick={() => {
+                    pickingRecent(index)
+                    setFields({ recipientsText: withRecipient(text, r) })
+                  }}
+                >
+                  {/* Named as its chip will be: a customer a sheet named was a bare number here. */}
+                  <RecipientName chatId={r} isGroup={isGroup} />
+                </button>
+              </li>
+            ))}
+          </ul>
         </div>
       ) : null}
     </fieldset>

@@ -889,6 +889,48 @@ describe('recipients', () => {
       ['00', '02', '04', '05', '06', '07', '08'].map((n) => `+62 812-9999-00${n}`)
     )
   })
+
+  // QA74: eight recent numbers were eight Tab stops, and ← / → (as the shortcuts list says for chips) did nothing.
+  it('makes the recent numbers one Tab stop, the arrow keys, Home and End move between them', async () => {
+    fake.handle('recipients:recent', () => ({
+      recipients: ['6281299990001', '6281299990002', '6281299990003', '6281299990004']
+    }))
+    const user = show()
+    const recentButtons = async (): Promise<HTMLElement[]> => screen.findAllByTestId('recent-recipient')
+    const all = await recentButtons()
+    expect(all.map((button) => button.tabIndex)).toEqual([0, -1, -1, -1])
+    all[0]!.focus()
+    await user.keyboard('{ArrowRight}{ArrowRight}')
+    expect(document.activeElement).toBe(all[2])
+    await user.keyboard('{ArrowLeft}')
+    expect(document.activeElement).toBe(all[1])
+    await user.keyboard('{End}')
+    expect(document.activeElement).toBe(all[3])
+    await user.keyboard('{Home}')
+    expect(document.activeElement).toBe(all[0])
+    // Tab leaves the group at once, and comes back to the one it left.
+    await user.keyboard('{ArrowRight}')
+    await user.tab()
+    expect(all).not.toContain(document.activeElement)
+    await user.tab({ shift: true })
+    expect(document.activeElement).toBe(all[1])
+    // Delete is no way to add a number: it does nothing here.
+    await user.keyboard('{Delete}')
+    expect(screen.queryAllByTestId('recipient-chip')).toEqual([])
+  })
+
+  // QA74: the picked recent number left the list with the focus on it; the focus goes on to the next one.
+  it('gives the focus to the next recent number once one is picked with Enter, else the field', async () => {
+    fake.handle('recipients:recent', () => ({ recipients: ['6281299990001', '6281299990002'] }))
+    const user = show()
+    ;(await screen.findByRole('button', { name: '+62 812-9999-0001' })).focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '+62 812-9999-0002' }))
+    await user.keyboard('{Enter}')
+    expect(screen.queryAllByTestId('recent-recipient')).toEqual([])
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Phone numbers' }))
+    expect(screen.getAllByTestId('recipient-chip')).toHaveLength(2)
+  })
 })
 
 /** Why a number on the opt-out list cannot be sent to and how that is lifted: the reply box's words too. */
