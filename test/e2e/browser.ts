@@ -16,10 +16,15 @@ export function chromiumPath(): string {
   return path
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/**
+ * `scrollbars: true`: the page's scrollbar takes its width as in the app's window (headless Chromium hides it by
+ * default, so a layout that depends on it, QA74's tab row, is not seen otherwise).
+ */
+export async function launchBrowser({ scrollbars = false }: { scrollbars?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
+    ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -29,6 +29,7 @@ export const enStart = {
   'nav.label': 'Main',
   'nav.menu': 'Menu: {view}',
   'nav.more': 'More',
+  'nav.tabCounted': '{view}, {count}',
   'nav.devices': 'Devices',
   'nav.send': 'Send',
   'nav.outbox': 'Outbox',

@@ -571,6 +571,7 @@ export const id: Record<MessageKey, string> = {
   'nav.label': 'Menu utama',
   'nav.menu': 'Menu: {view}',
   'nav.more': 'Lainnya',
+  'nav.tabCounted': '{view}, {count}',
   'nav.devices': 'Perangkat',
   'nav.send': 'Kirim',
   'nav.outbox': 'Kotak keluar',

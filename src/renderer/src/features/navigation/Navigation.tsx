@@ -67,16 +67,26 @@ export function Navigation(): React.JSX.Element {
 
   /** A tab's button; `named`: it carries the tab's test id (not the unseen copy of a tab listed under More). */
   function tabButton(v: Tab, named: boolean): React.JSX.Element {
+    const count = counts[v] ?? 0
+    const kind = TAB_BADGES[v]
     return (
       <button
         type="button"
         className="nav-button"
+        // QA74: named from its content the tab was "Messages in 1 unread message", the count run into the view's name.
+        aria-label={
+          kind && count > 0
+            ? t('nav.tabCounted', { view: t(TAB_NAME[v]), count: t(kind.label, { count }) })
+            : undefined
+        }
         aria-current={view === v ? 'page' : undefined}
         aria-keyshortcuts={altShortcutOf(v)}
         data-testid={named ? `nav-${v}` : undefined}
         onClick={() => navigate(v)}
       >
         {t(TAB_NAME[v])}
+        {/* A space, not only the badge's margin: the drawn text "Messages in 1" is within the name said above. */}
+        {kind && count > 0 ? ' ' : null}
         {badge(v, named)}
       </button>
     )
