@@ -2875,6 +2875,7 @@ export const id: Record<MessageKey, string> = {
   'inbox.thread.deleted':
     'Percakapan dengan {name} dihapus: {count, plural, other {# pesan}} dihapus dari komputer ini.',
   'inbox.thread.earlier': 'Tampilkan pesan sebelumnya',
+  'inbox.thread.beginning': 'Ini awal percakapan.',
   'inbox.thread.newBelow': '{count, plural, other {# pesan baru}}',
   'inbox.thread.entries': 'Pesan dalam percakapan ini',
   'inbox.thread.readFailed': 'Percakapan ini tidak dapat dibaca: {why}',

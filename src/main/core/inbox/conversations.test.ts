@@ -1344,36 +1344,36 @@ it('says which rows are of a number on the opt-out list, read with the page (nev
 
 // QA71: a search result older than the newest 500 entries of its thread was not reached: the thread read at most the
 // contract's largest page from its end, so it opened there without the message found.
-describe('a thread read through a message a search found (QA71)', () => {
-  /** 700 customer messages a second apart and a reply sent between every tenth; the oldest first. */
-  function longThread() {
-    const store = new InboxStore(db)
-    const count = 700
-    store.commit(
-      'box',
-      0,
-      count,
-      Array.from({ length: count }, (_, i) => ({
-        identity: `incoming:${i}`,
-        kind: 'incoming',
-        seq: i + 1,
-        receivedAt: 1_000_000 + i * 1000,
-        payload: {},
-        applied: true,
-        message: newInboxMessage(`m${i}`, { text: `in ${i}` })
-      })),
-      0
-    )
-    const replies = Array.from({ length: count / 10 }, (_, i) => ({
-      id: `reply-${i}`,
-      at: 1_000_500 + i * 10_000
-    }))
-    const conversations = conversationsOfTwoDevices(sentItems(replies))
-    const [conversation] = conversations.list({}).conversations
-    return { conversations, conversationId: conversation!.id }
-  }
-  const label = (e: InboxThreadEntry): string => (e.direction === 'in' ? e.message.text : e.item.id)
+/** 700 customer messages a second apart and a reply sent between every tenth; the oldest first. */
+function longThread() {
+  const store = new InboxStore(db)
+  const count = 700
+  store.commit(
+    'box',
+    0,
+    count,
+    Array.from({ length: count }, (_, i) => ({
+      identity: `incoming:${i}`,
+      kind: 'incoming',
+      seq: i + 1,
+      receivedAt: 1_000_000 + i * 1000,
+      payload: {},
+      applied: true,
+      message: newInboxMessage(`m${i}`, { text: `in ${i}` })
+    })),
+    0
+  )
+  const replies = Array.from({ length: count / 10 }, (_, i) => ({
+    id: `reply-${i}`,
+    at: 1_000_500 + i * 10_000
+  }))
+  const conversations = conversationsOfTwoDevices(sentItems(replies))
+  const [conversation] = conversations.list({}).conversations
+  return { conversations, conversationId: conversation!.id }
+}
+const label = (e: InboxThreadEntry): string => (e.direction === 'in' ? e.message.text : e.item.id)
 
+describe('a thread read through a message a search found (QA71)', () => {
   it('reaches a customer message 549 entries back, with a page older than it, and pages on from there', () => {
     const { conversations, conversationId } = longThread()
     const [found] = conversations.search('in 200').messages
@@ -1403,5 +1403,32 @@ describe('a thread read through a message a search found (QA71)', () => {
     const page = conversations.thread(conversationId, { limit: 50, through: sentEntryKey('gone') })
     expect(page.entries).toHaveLength(50)
     expect(page.next).not.toBeNull()
+  })
+})
+
+// QA71 (Earlier messages): the window asked for a larger page from the thread's end on each "Earlier messages", capped at
+// 500 entries, so no message further back could be reached. It now pages before its oldest entry, a page at a time.
+describe('a long thread paged back before its oldest entry shown (QA71, Earlier messages)', () => {
+  it('reaches its first entry past 500, each page once and in order, and says when it is there', () => {
+    const { conversations, conversationId } = longThread()
+    const first = conversations.thread(conversationId, { limit: 50 })
+    const read = first.entries.map(label)
+    let next = first.next
+    let pages = 1
+    while (next !== null) {
+      const page = conversations.thread(conversationId, { limit: 50, before: next })
+      expect(page.entries.length).toBeGreaterThan(0)
+      expect(page.entries.length).toBeLessThanOrEqual(50)
+      read.push(...page.entries.map(label))
+      next = page.next
+      pages += 1
+    }
+    // 700 customer messages and 70 replies: every one once, the oldest last.
+    expect(read).toHaveLength(770)
+    expect(new Set(read).size).toBe(770)
+    expect(pages).toBe(Math.ceil(770 / 50))
+    expect(read.slice(0, 2)).toEqual(['in 699', 'in 698'])
+    expect(read.at(-1)).toBe('in 0')
+    expect(read.indexOf('reply-0')).toBeGreaterThan(read.indexOf('in 1'))
   })
 })

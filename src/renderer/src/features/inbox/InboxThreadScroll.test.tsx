@@ -467,3 +467,89 @@ describe('a thread opened from a search result (QA71)', () => {
     expect(found.closest('li')!.getAttribute('aria-current')).toBe('true')
   })
 })
+
+// QA71 (Earlier messages): "Show earlier messages" asked for a larger page from the thread's end each time, capped at
+// the contract's largest page (500 entries): past it the button did nothing, and nothing further back could be read.
+describe('earlier messages of a long thread (QA71, Earlier messages)', () => {
+  const LONG = 700
+  /** The core as it pages: newest first from the end, or past an opaque cursor (its last entry's number). */
+  function longThread(): void {
+    entries = thread(LONG, LONG)
+    lastNumber = LONG
+    fake.handle('inbox:thread', ({ limit = 50, before }) => {
+      expect(limit).toBeLessThanOrEqual(500)
+      const from =
+        before === undefined
+          ? 0
+          : entries.findIndex((e) => `c-${e.direction === 'in' ? e.message.number : 0}` === before) + 1
+      const page = entries.slice(from, from + limit)
+      const more = from + limit < entries.length
+      const last = page.at(-1)
+      return {
+        conversation: makeConversation({ lastNumber, unread }),
+        entries: page,
+        next: more && last?.direction === 'in' ? `c-${last.message.number}` : null
+      }
+    })
+  }
+  const drawn = (): number => screen.getAllByTestId('inbox-entry-in').length
+  const topNumber = (): string => screen.getAllByTestId('inbox-entry-in')[0]!.textContent ?? ''
+
+  it('reads the next older page each time, past 500, keeps the message read in place, and says where it begins', async () => {
+    longThread()
+    render(<InboxView />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(drawn()).toBe(50))
+    const box = screen.getByTestId('inbox-entries')
+    for (let shown = 50; shown < LONG; shown += 50) {
+      // The operator reads the oldest message shown, at the top of the box.
+      act(() => {
+        box.scrollTop = 0
+        fireEvent.scroll(box)
+      })
+      expect(topNumber()).toContain(`pesanan #${LONG - shown + 1}`)
+      await user.click(screen.getByRole('button', { name: 'Show earlier messages' }))
+      await waitFor(() => expect(drawn()).toBe(shown + 50))
+      // That message stays where it was: the page put above it is scrolled past.
+      expect(box.scrollTop).toBe(50 * ENTRY)
+    }
+    // Each an older page past the last one shown, never the whole thread again.
+    const asked = fake.requests('inbox:thread').filter((r) => r.before !== undefined)
+    expect(asked).toHaveLength(LONG / 50 - 1)
+    expect(asked.every((r) => r.limit === 50)).toBe(true)
+    expect(topNumber()).toContain('pesanan #1')
+    expect(screen.queryByRole('button', { name: 'Show earlier messages' })).toBeNull()
+    const beginning = screen.getByTestId('inbox-thread-beginning')
+    expect(beginning.textContent).toBe('This is where the conversation begins.')
+    // The button the operator pressed went: the focus is on what took its place.
+    expect(document.activeElement).toBe(beginning)
+  })
+
+  it('keeps the older pages read when a new message arrives, the operator where they were', async () => {
+    longThread()
+    render(<InboxView />)
+    const user = userEvent.setup()
+    await user.click(await screen.findByTestId('inbox-conversation-1'))
+    await waitFor(() => expect(drawn()).toBe(50))
+    const box = screen.getByTestId('inbox-entries')
+    for (let shown = 50; shown < 600; shown += 50) {
+      await user.click(screen.getByRole('button', { name: 'Show earlier messages' }))
+      await waitFor(() => expect(drawn()).toBe(shown + 50))
+    }
+    act(() => {
+      box.scrollTop = 1000
+      fireEvent.scroll(box)
+    })
+    const reads = fake.requests('inbox:thread').length
+    arrive(LONG + 1)
+    await waitFor(() => expect(fake.requests('inbox:thread').length).toBeGreaterThan(reads))
+    await waitFor(() => expect(drawn()).toBe(601))
+    expect(topNumber()).toContain(`pesanan #${LONG - 600 + 1}`)
+    expect(box.scrollTop).toBe(1000)
+    expect((await screen.findByTestId('inbox-new-below')).textContent).toBe('1 new message')
+    // The re-read asks for the thread's newest entries, not every one shown.
+    expect(fake.requests('inbox:thread').at(-1)).toMatchObject({ limit: 500 })
+    expect(fake.requests('inbox:thread').at(-1)?.before).toBeUndefined()
+  })
+})

@@ -38,6 +38,7 @@ import { MessageMedia, SentPicture } from './MessageMedia'
 import { ReplyBox } from './ReplyBox'
 import { SentEntryTakeBack } from './SentEntryTakeBack'
 import { threadEntryKey, useThreadScroll, type FoundEntry } from './thread-scroll'
+import { withOlderPage, withOlderPagesKept, type ThreadPages } from './thread-pages'
 import { markOpenConversation } from './read-mark'
 import { discardReplyDraft } from '../../stores/reply-drafts'
 
@@ -48,7 +49,10 @@ function windowInUse(): boolean {
 
 /** Entries per page: the newest ones, earlier ones on demand. */
 const THREAD_PAGE = 50
-/** The most entries one read of the thread asks for (the contract's largest page). */
+/**
+ * The most entries one read of the thread's newest asks for (the contract's largest page): the older pages shown are
+ * kept as they were read (QA71, Earlier messages).
+ */
 const MAX_THREAD_READ = 500
 /** How long a change waits for the ones right behind it: a burst of events (a relay's pull, a bulk send) is one read. */
 const CHANGES_GAP_MS = 50
@@ -108,7 +112,6 @@ export function Thread({
   useEffect(() => {
     if (gone) onGone?.()
   }, [gone, onGone])
-  const pages = useRef(1)
   const id = conversation.id
   const rules = useMemo(
     () =>
@@ -146,6 +149,13 @@ export function Thread({
       .catch(() => undefined)
   }, [id, onChanged])
   const [entries, setEntries] = useState<InboxThreadEntry[] | null>(null)
+  // The pages shown, as the reads that come back find them (a read does not wait for the view to draw the last one).
+  const shown = useRef<ThreadPages | null>(null)
+  const show = useCallback((pages: ThreadPages): void => {
+    shown.current = pages
+    setEntries(pages.entries)
+    setNext(pages.next)
+  }, [])
   const threadRef = useRef<HTMLElement>(null)
   const { boxRef, newBelow, newestShownNow, onScroll, toNewest, showWhenDrawn } = useThreadScroll(
     entries,
@@ -156,17 +166,20 @@ export function Thread({
 
   const foundKey = found?.key ?? null
   const readAfresh = useCallback((): Promise<void> => {
+    const held = shown.current
+    // QA71: a search result's message further back than the largest page: the core reads down to it, the thread's end
+    // too, for the operator to scroll down to; once shown, it is kept with the older pages.
+    const reachFound = foundKey !== null && !held?.entries.some((entry) => threadEntryKey(entry) === foundKey)
     return call('inbox:thread', {
       conversationId: id,
-      limit: Math.min(MAX_THREAD_READ, THREAD_PAGE * pages.current),
-      // QA71: a search result's message further back than the largest page: the core reads down to it, so every read
-      // of this opening holds it (the thread's end too, for the operator to scroll down to).
-      ...(foundKey ? { through: foundKey } : {})
+      // QA71 (Earlier messages): the newest entries, as many as are shown up to the largest page; the older pages shown
+      // are kept, not read again.
+      limit: Math.min(MAX_THREAD_READ, Math.max(THREAD_PAGE, held?.entries.length ?? 0)),
+      ...(reachFound ? { through: foundKey } : {})
     })
       .then((reply) => {
         setReadError(null)
-        setEntries(reply.entries)
-        setNext(reply.next)
+        show(withOlderPagesKept(reply, shown.current))
         shownConversation.current = reply.conversation
         onChanged(reply.conversation)
         const arrived = reply.conversation.lastNumber > newest.current
@@ -187,7 +200,7 @@ export function Thread({
         if (failure.code === 'not_found') setGone(true)
         else setReadError(failure)
       })
-  }, [id, onChanged, setGone, newestShownNow, foundKey])
+  }, [id, onChanged, setGone, newestShownNow, foundKey, show])
 
   // Asked for again by the core's changes and by the operator: one read at a time, a burst of changes one read.
   const reads = useRef<CoalescedReads | null>(null)
@@ -203,9 +216,13 @@ export function Thread({
       api.on('inbox:changed', changed),
       api.on('outbox:itemChanged', ({ item }) => {
         // Only a status of this thread's own items moves it.
-        setEntries((now) => {
-          if (!now?.some((e) => e.direction === 'out' && e.item.id === item.id)) return now
-          return now.map((e) => (e.direction === 'out' && e.item.id === item.id ? { ...e, item } : e))
+        const now = shown.current
+        if (!now?.entries.some((e) => e.direction === 'out' && e.item.id === item.id)) return
+        show({
+          ...now,
+          entries: now.entries.map((e) =>
+            e.direction === 'out' && e.item.id === item.id ? { ...e, item } : e
+          )
         })
       }),
       api.on('outbox:bulkChanged', changed)
@@ -214,7 +231,46 @@ export function Thread({
       offs.forEach((off) => off())
       mine.stop()
     }
-  }, [readAfresh])
+  }, [readAfresh, show])
+
+  // QA71 (Earlier messages): each press reads the page past the oldest entry shown (the core's keyset), where an ever
+  // larger page from the end stopped at the largest one (500 entries) and nothing further back could be read.
+  const readingEarlier = useRef(false)
+  /** The operator has read back to the thread's first entry: said where the button was. */
+  const [pagedBack, setPagedBack] = useState(false)
+  const earlierRef = useRef<HTMLButtonElement>(null)
+  const beginningRef = useRef<HTMLParagraphElement>(null)
+  // The button pressed goes with the last page: the focus goes to the words that take its place, not to the page.
+  const focusBeginning = useRef(false)
+  function readEarlier(): void {
+    const from = shown.current
+    if (readingEarlier.current || !from?.next) return
+    readingEarlier.current = true
+    const before = from.next
+    call('inbox:thread', { conversationId: id, limit: THREAD_PAGE, before })
+      .then((reply) => {
+        const now = shown.current
+        // Read again meanwhile, the newest no longer meeting the pages shown (many arrived at once): they start
+        // afresh, and this page is not the one under them.
+        if (!now || now.next !== before) return
+        focusBeginning.current = reply.next === null && document.activeElement === earlierRef.current
+        setPagedBack(true)
+        show(withOlderPage(now, reply))
+      })
+      .catch((e: unknown) => {
+        const failure = errorInfo(e)
+        if (failure.code === 'not_found') setGone(true)
+        else setError(failure.message)
+      })
+      .finally(() => {
+        readingEarlier.current = false
+      })
+  }
+  useLayoutEffect(() => {
+    if (!focusBeginning.current || !beginningRef.current) return
+    focusBeginning.current = false
+    beginningRef.current.focus({ preventScroll: true })
+  }, [next])
 
   /** The status this thread shows for one of its sent items (the reply box reads its last reply's). */
   const statusOf = useCallback(
@@ -470,16 +526,19 @@ export function Thread({
       ) : null}
       {entries === null && !readError && !error && !gone ? <p role="status">{t('outbox.loading')}</p> : null}
       {next !== null ? (
-        <button
-          type="button"
-          className="button button--small"
-          onClick={() => {
-            pages.current += 1
-            load()
-          }}
-        >
+        <button ref={earlierRef} type="button" className="button button--small" onClick={readEarlier}>
           {t('inbox.thread.earlier')}
         </button>
+      ) : pagedBack && entries?.length ? (
+        <p
+          ref={beginningRef}
+          className="muted small"
+          role="status"
+          tabIndex={-1}
+          data-testid="inbox-thread-beginning"
+        >
+          {t('inbox.thread.beginning')}
+        </p>
       ) : null}
       <ol
         className="inbox-entries"

@@ -1,0 +1,39 @@
+// The pages of a thread the window holds: its newest entries, re-read as the thread changes, and the older pages the
+// operator asked for with "Show earlier messages", each read once past the oldest one shown (QA71, Earlier messages:
+// the window asked for an ever larger page from the end, capped at 500 entries, and could read no further back).
+import type { InboxThreadEntry } from '../../../../shared/contract'
+import { threadEntryKey } from './thread-scroll'
+
+/** Entries newest first, as `inbox:thread` answers, and where the page past the oldest of them starts (null: none). */
+export interface ThreadPages {
+  entries: InboxThreadEntry[]
+  next: string | null
+}
+
+/**
+ * The thread's newest entries just read (`newest`), with the older pages shown before (`shown`) kept under them: the
+ * operator reading further back does not lose their place when a message arrives. Kept only when the two meet (an
+ * entry in both): else what came between is unknown, and the newest alone are shown.
+ */
+export function withOlderPagesKept(newest: ThreadPages, shown: ThreadPages | null): ThreadPages {
+  const last = newest.entries.at(-1)
+  if (!shown || !last || newest.next === null) return newest
+  const inNewest = new Set(newest.entries.map(threadEntryKey))
+  if (!shown.entries.some((entry) => inNewest.has(threadEntryKey(entry)))) return newest
+  // Every entry after the newest read's last one is older than it (or at its millisecond, ordered after it); one
+  // shown that is neither there nor older is gone since (a reply taken back).
+  const lastAt = Date.parse(last.at)
+  const older = shown.entries.filter(
+    (entry) => !inNewest.has(threadEntryKey(entry)) && Date.parse(entry.at) <= lastAt
+  )
+  return older.length === 0 ? newest : { entries: [...newest.entries, ...older], next: shown.next }
+}
+
+/** An older page read past the oldest entry shown, put under them (an entry shown already is not drawn twice). */
+export function withOlderPage(shown: ThreadPages, older: ThreadPages): ThreadPages {
+  const keys = new Set(shown.entries.map(threadEntryKey))
+  return {
+    entries: [...shown.entries, ...older.entries.filter((entry) => !keys.has(threadEntryKey(entry)))],
+    next: older.next
+  }
+}
