@@ -2,7 +2,7 @@
  * A send to many numbers scheduled for one time, in Schedules, in Chromium: one card (a card per number before: 200
  * for one promo), named by its time and how many, no accessibility violation shut or open, its numbers reached by J
  * once listed, its words changed for every number from one form, and cancelled as one after asking, the view's line
- * saying so with the focus on it.
+ * saying so and the focus on the row beside it (QA74: the line took the focus).
  */
 import { describe, expect, it } from 'vitest'
 import { screenshot, seriousA11yViolations } from './browser'
@@ -88,9 +88,10 @@ describe('a scheduled send to many numbers', () => {
     await page.getByRole('button', { name: 'Cancel all 3' }).last().click()
     const said = page.getByTestId('schedules-result')
     await expect.poll(() => said.textContent()).toBe('To 3 numbers: 3 cancelled.')
+    // The card gone, the row before it (the reminder's, none after it) takes the focus.
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('schedules-result')
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.slice(0, 24)))
+      .toBe('10 Jan 2030, 09:30 WIB (')
     const counts = await waitUntil(
       () => harness.core.handlers['outbox:counts']({}),
       (c) => c.cancelled === 3

@@ -462,14 +462,20 @@ describe('SchedulesView', () => {
   })
 
   it('cancels, and deletes after confirmation', async () => {
-    fake.handle('outbox:cancel', () => ({ ...gateway, status: 'cancelled' }))
+    let listed = [gateway, local]
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:cancel', () => {
+      listed = [local]
+      return { ...gateway, status: 'cancelled' }
+    })
     fake.handle('outbox:delete', () => ({ ok: true }))
     const user = userEvent.setup()
     render(<SchedulesView />)
     await user.click(await screen.findByTestId('schedule-cancel-s-gw'))
     expect(fake.requests('outbox:cancel')).toEqual([{ id: 's-gw' }])
-    // The row leaves the list with the button pressed: focus goes to what the action did.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('schedules-result')))
+    // The row leaves the list with the button pressed: the next row takes the focus, the line says what was done (QA74).
+    await waitFor(() => expect(screen.queryByTestId('schedule-cancel-s-gw')).toBeNull())
+    expect(document.activeElement?.getAttribute('data-id')).toBe('s-local')
     expect(screen.getByTestId('schedules-result').textContent).toBe(
       '+62 813-9999-8888: Cancelled. It stays in the Outbox, marked cancelled.'
     )
@@ -597,12 +603,12 @@ describe('SchedulesView', () => {
     ['en', 'Send now', '+62 813-9999-8888: Sending now; follow it in the Outbox.'],
     ['id', 'Kirim sekarang', '+62 813-9999-8888: Sedang dikirim; pantau di kotak keluar.']
   ] as const)(
-    'says that a held message goes now, with focus on that line, as its row leaves (%s, QA13 Q13-06)',
+    'says that a held message goes now as its row leaves, the focus on the heading with none left (%s, QA13, QA74)',
     async (language, send, said) => {
       seedStores(makeBootstrap({ settings: makeSettings({ language }) }))
       await sendHeldNow(send)
       expect(fake.requests('outbox:release')).toEqual([{ id: 's-local' }])
-      expect(document.activeElement).toBe(screen.getByTestId('schedules-result'))
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }))
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)
     }
   )
@@ -631,6 +637,44 @@ describe('SchedulesView', () => {
       expect(screen.getByTestId('schedules-result').textContent).toBe(said)
     }
   )
+
+  // QA74: Cancel sending on the second of three put the focus on the line under the list, and the next Tab went to
+  // "Skip to content". The focus goes to the row after it (the one before, for the last; the heading, for none left),
+  // the line saying what was done without taking it.
+  it('gives the focus to the next row as a cancelled schedule leaves, else the one before, else the heading', async () => {
+    const three = ['a', 'b', 'c'].map((letter, index) =>
+      makeItem({
+        id: `s-${letter}`,
+        status: 'scheduled',
+        recipient: `628123456010${index}`,
+        scheduledAt: `2030-06-0${index + 1}T02:30:00.000Z`,
+        timezone: 'Asia/Jakarta',
+        scheduleMode: 'local'
+      })
+    )
+    let listed = three
+    fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
+    fake.handle('outbox:cancel', ({ id }) => {
+      listed = listed.filter((item) => item.id !== id)
+      return { ...three.find((item) => item.id === id)!, status: 'cancelled' }
+    })
+    const user = userEvent.setup()
+    render(<SchedulesView />)
+    const line = screen.getByTestId('schedules-result')
+    const row = (id: string): HTMLElement | null =>
+      document.querySelector<HTMLElement>(`[data-testid="schedule-row"][data-id="${id}"]`)
+    for (const [cancelled, focused, recipient] of [
+      ['s-b', () => row('s-c'), '+62 812-3456-0101'],
+      ['s-c', () => row('s-a'), '+62 812-3456-0102'],
+      ['s-a', () => screen.getByRole('heading', { level: 2 }), '+62 812-3456-0100']
+    ] as const) {
+      ;(await screen.findByTestId(`schedule-cancel-${cancelled}`)).focus()
+      await user.keyboard('{Enter}')
+      await waitFor(() => expect(row(cancelled)).toBeNull())
+      expect(document.activeElement).toBe(focused())
+      expect(line.textContent).toBe(`${recipient}: Cancelled. It stays in the Outbox, marked cancelled.`)
+    }
+  })
 
   it('says what Cancel keeps and what Delete removes, in both languages (QA8 Q8-11)', async () => {
     fake.handle('outbox:cancel', () => ({ ...gateway, status: 'cancelled' }))
@@ -742,7 +786,7 @@ describe('SchedulesView', () => {
 
   // A new operator's probe: a message that came due while its Reschedule form was open left the list with the form,
   // the page said "Nothing is scheduled." and the focus fell to the page, nothing saying what became of it.
-  it('says so, and takes the focus there, when the schedule being rescheduled leaves the list by itself', async () => {
+  it('says so, the focus on the heading, when the schedule being rescheduled leaves the list by itself', async () => {
     connectEvents()
     fake.handle('outbox:scheduled', () => ({ items: [local], total: 1 }))
     const user = userEvent.setup()
@@ -756,7 +800,8 @@ describe('SchedulesView', () => {
     expect(said.textContent).toBe(
       'The message you were on is no longer scheduled: its time came, or it was changed elsewhere. The Outbox shows what became of it.'
     )
-    expect(document.activeElement).toBe(said)
+    // None left beside it: the list's heading (QA74: the line took the focus, and Tab went to "Skip to content").
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 }))
   })
 
   it('empty, says where a schedule is made and goes there (QA: "Nothing is scheduled." led nowhere)', async () => {
@@ -898,7 +943,7 @@ describe('a send to many numbers', () => {
     )
   })
 
-  it('cancels the whole send after asking, and says so on the view’s line with the focus there', async () => {
+  it('cancels the whole send after asking, and says so on the view’s line, the focus on the heading', async () => {
     let listed = promo(3)
     fake.handle('outbox:scheduled', () => ({ items: listed, total: listed.length }))
     fake.handle('outbox:settleSend', () => {
@@ -923,7 +968,7 @@ describe('a send to many numbers', () => {
     const said = await screen.findByText(
       'To 3 numbers: 2 cancelled. 1 had changed meanwhile and was left as it is.'
     )
-    await waitFor(() => expect(document.activeElement).toBe(said))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2 })))
     // One left as it was: said as a warning (it was said as plainly as all three cancelled).
     expect(said.className).toBe('alert alert--warn')
   })

@@ -128,10 +128,13 @@ export function SchedulesView(): React.JSX.Element {
   const [lastSend, setLastSend] = useState<SendSize | null>(null)
   const [error, setError] = useState<ErrorInfo | null>(null)
   const [reload, setReload] = useState(0)
-  // A cancelled or deleted schedule leaves the list with the button pressed: focus goes to what the action
-  // produced (this line), not to the start of the page.
+  // A cancelled or deleted schedule leaves the list with the button pressed: the row after it takes the focus
+  // (RowsKeepPlace), and this line says what was done without taking it (QA74: the line took it, and the next Tab went
+  // to "Skip to content"). The held bar, which goes with its buttons, still gives the focus to the line.
   // `warn`: some were left as they were (changed meanwhile, no longer held), said as the Outbox's bulk bar says it.
-  const { left, say, clear, lineRef } = useRowLeftLine<{ text: string; warn: boolean }>()
+  const { left, say, announce, clear, lineRef } = useRowLeftLine<{ text: string; warn: boolean }>()
+  // The row an action took out of the list, which the line has said already: not said again as gone by itself.
+  const leavingRow = useRef<Element | null>(null)
   // The row acted on last: only its result is said, the one before goes (probe 4 P11: "Rescheduled." under one card
   // and a "Sending now" line for a card long gone stayed on the page together).
   const [actedOn, setActedOn] = useState<string | null>(null)
@@ -225,7 +228,9 @@ export function SchedulesView(): React.JSX.Element {
     },
     onChanged: (leaving?: string, warn = false) => {
       setReload((n) => n + 1)
-      if (leaving) say({ text: leaving, warn })
+      if (!leaving) return
+      leavingRow.current = document.activeElement?.closest('[data-row-focus]') ?? null
+      announce({ text: leaving, warn })
     }
   })
 
@@ -271,13 +276,18 @@ export function SchedulesView(): React.JSX.Element {
         }
       />
       {/* A row that leaves by itself while the operator is on it (its time came, a change elsewhere) took the focus
-          to the page, its open Reschedule form with it, and nothing said why (a new operator's probe): the line
-          below says so and takes the focus, as after Cancel. Kept mounted when the last row goes. */}
+          to the page, its open Reschedule form with it, and nothing said why (a new operator's probe): the focus goes
+          to the row beside it (the heading, for none left) and the line below says why, as after Cancel (QA74).
+          Kept mounted when the last row goes. */}
       <RowsKeepPlace
         headingId="schedules-heading"
-        onRowGone={() => {
+        onRowGone={(row) => {
+          if (row === leavingRow.current) {
+            leavingRow.current = null
+            return
+          }
           setActedOn(null)
-          say({ text: t('schedules.rowGone'), warn: false })
+          announce({ text: t('schedules.rowGone'), warn: false })
         }}
       >
         {items !== null && items.length > 0 ? (
