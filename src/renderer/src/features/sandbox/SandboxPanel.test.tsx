@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { DeviceView } from '../../../../shared/contract'
 import type { FakeApi } from '../../testing/fake-api'
 import { makeBootstrap, makeDevice, makeSettings } from '../../testing/fixtures'
-import { pressAndHold } from '../../testing/focus'
+import { dropFocusOffDisabled, pressAndHold } from '../../testing/focus'
 import { installFakeApi, seedStores } from '../../testing/render'
 import { useDevices } from '../../stores/devices'
 import { SandboxPanel } from './SandboxPanel'
@@ -101,11 +101,14 @@ describe('sandbox panel', () => {
     )
   })
 
-  it('keeps the focus after an action: on the control pressed, or on the result where it no longer applies', async () => {
-    const device = makeDevice({ sandbox: true, state: 'expired' })
+  // QA74: "Make the gateway unreachable" no longer applies once done; the focus went from it to the line at the end of
+  // the panel. It stays on the control pressed, said unavailable (not disabled under the focus, which Chromium drops to
+  // the page), the line saying what was done; once the focus leaves it, it is disabled as the others are.
+  it('keeps the focus on the control pressed, said unavailable where it no longer applies, the result said', async () => {
+    const device = makeDevice({ sandbox: true, state: 'connected' })
     fake.handle('sandbox:control', ({ action }) => ({
       ...device,
-      state: action === 'renew' ? 'connected' : 'disconnected'
+      state: action === 'unreachable' ? 'unreachable' : 'connected'
     }))
     seedStores(makeBootstrap({ devices: [device] }))
     // The panel as the devices view shows it: following the device in the store.
@@ -114,12 +117,30 @@ describe('sandbox panel', () => {
     }
     render(<Live />)
     const user = userEvent.setup()
-    await user.click(button('Renew the subscription'))
-    // Renewed: Renew no longer applies, so focus is on what it did.
-    expect(button('Renew the subscription').disabled).toBe(true)
-    expect(document.activeElement).toBe(screen.getByTestId('sandbox-status'))
-    await user.click(button('End the subscription'))
-    expect(document.activeElement).not.toBe(document.body)
+    const unreachable = button('Make the gateway unreachable')
+    unreachable.focus()
+    await user.keyboard('{Enter}')
+    await waitFor(() =>
+      expect(screen.getByTestId('sandbox-status').textContent).toBe(
+        'Make the gateway unreachable: the device is now “Gateway unreachable”.'
+      )
+    )
+    dropFocusOffDisabled()
+    expect(document.activeElement).toBe(unreachable)
+    expect(unreachable.getAttribute('aria-disabled')).toBe('true')
+    // Pressed again, it does nothing: it no longer applies.
+    await user.keyboard('{Enter}')
+    expect(fake.requests('sandbox:control')).toHaveLength(1)
+    await user.tab()
+    expect(document.activeElement).toBe(button('Make the gateway reachable again'))
+    expect(unreachable.disabled).toBe(true)
+    await user.keyboard('{Enter}')
+    await waitFor(() => expect(fake.requests('sandbox:control')).toHaveLength(2))
+    await waitFor(() =>
+      expect(button('Make the gateway reachable again').getAttribute('aria-disabled')).toBe('true')
+    )
+    dropFocusOffDisabled()
+    expect(document.activeElement).toBe(button('Make the gateway reachable again'))
   })
 
   it('keeps the focus on the pressed action and on Top up while each runs, never on the page', async () => {

@@ -1,11 +1,11 @@
 // The sandbox panel: in sandbox mode the operator plays the phone, IT support and the gateway (`sandbox:control`),
 // and tops up a spent or low quota as a package bought again would (`sandbox:topUp`).
-import { useId, useLayoutEffect, useRef, useState, type MouseEvent } from 'react'
+import { useId, useLayoutEffect, useRef, useState, type FocusEvent, type MouseEvent } from 'react'
 import type { DeviceState, DeviceView, InvokeRequest } from '../../../../shared/contract'
 import { isSandboxDevice, stateNameKey } from '../../../../shared/device-status'
 import { call } from '../../api'
 import { useT, type MessageKey } from '../../i18n'
-import { busyButtonProps } from '../../ui/busy-button'
+import { busyButtonProps, type BusyButtonProps } from '../../ui/busy-button'
 import { useDevices } from '../../stores/devices'
 import { quotaText } from '../devices/quota-text'
 import './sandbox.css'
@@ -73,8 +73,11 @@ export function SandboxPanel({
   const topUpWhenId = useId()
   const topUpOffered = quotaIsLow(device.quota)
   // The control pressed keeps the focus while it works (said busy, never disabled: Chromium would drop the focus to
-  // the page). Afterwards the focus is on it again, or, where it no longer applies (disabled), on the result.
+  // the page). Afterwards the focus is on it again; one that no longer applies (Make the gateway unreachable, done)
+  // is said unavailable until the focus leaves it, then disabled as the others are (QA74: the focus went to the line
+  // at the end of the panel). The result line takes it only where the control is gone.
   const pressed = useRef<HTMLButtonElement | null>(null)
+  const [keptFocusable, setKeptFocusable] = useState<SandboxAction | 'topUp' | null>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
   const [settled, setSettled] = useState(0)
   useLayoutEffect(() => {
@@ -136,9 +139,34 @@ export function SandboxPanel({
 
   /** A control pressed: kept, for the focus to come back to, and its work started (busyButtonProps stops a press while
    *  one runs). */
-  function press(event: MouseEvent<HTMLButtonElement>, work: () => Promise<void>): void {
+  function press(
+    event: MouseEvent<HTMLButtonElement>,
+    control: SandboxAction | 'topUp',
+    work: () => Promise<void>
+  ): void {
     pressed.current = event.currentTarget
+    setKeptFocusable(control)
     void work()
+  }
+
+  /**
+   * What a control needs to be disabled where it does not apply, unless it is the one pressed and still holding the
+   * focus: that one is said unavailable (and a press does nothing) until the focus moves on. The window losing the
+   * focus (no element taking it, the document without it) is no moving on.
+   */
+  function availability(
+    control: SandboxAction | 'topUp',
+    applies: boolean
+  ): { disabled: boolean; onBlur(event: FocusEvent<HTMLButtonElement>): void } & BusyButtonProps {
+    const kept = !applies && keptFocusable === control
+    return {
+      disabled: !applies && !kept,
+      ...busyButtonProps(busy !== null || kept),
+      onBlur: (event) => {
+        if (keptFocusable === control && (event.relatedTarget !== null || document.hasFocus()))
+          setKeptFocusable(null)
+      }
+    }
   }
 
   return (
@@ -158,9 +186,8 @@ export function SandboxPanel({
               type="button"
               className="button button--small"
               data-testid={`sandbox-${action}`}
-              disabled={!AVAILABLE[action](device.state)}
-              {...busyButtonProps(busy !== null)}
-              onClick={(event) => press(event, () => act(action))}
+              {...availability(action, AVAILABLE[action](device.state))}
+              onClick={(event) => press(event, action, () => act(action))}
             >
               {t(`sandbox.action.${action}`)}
             </button>
@@ -191,10 +218,9 @@ export function SandboxPanel({
             type="button"
             className="button button--small"
             data-testid="sandbox-top-up"
-            disabled={!topUpOffered}
             aria-describedby={topUpOffered ? undefined : topUpWhenId}
-            {...busyButtonProps(busy !== null)}
-            onClick={(event) => press(event, topUp)}
+            {...availability('topUp', topUpOffered)}
+            onClick={(event) => press(event, 'topUp', topUp)}
           >
             {t('sandbox.topUp.action')}
           </button>
