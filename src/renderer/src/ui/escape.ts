@@ -1,7 +1,7 @@
 // Escape backs out of what is open, as the shortcuts list promises ("Esc: close this list or an open detail"): one
 // handler for the inline forms and questions (Escape does what their Cancel or Keep does), one hook for what floats
 // over the page (the narrow window's menu, the shortcuts panel, an enlarged image), which Escape closes wherever the
-// focus is.
+// focus is, and one for what stands beside a list (the Outbox's detail), which takes an Escape nothing else took.
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from 'react'
 
 /**
@@ -38,5 +38,50 @@ export function useEscapeAnywhere(open: boolean, close: () => void): void {
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
+  }, [open])
+}
+
+/** A field where Escape is its own (a search box clears): Escape pressed there closes nothing around it. */
+function keepsEscape(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false
+  if (
+    target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement
+  )
+    return true
+  return (
+    target instanceof HTMLInputElement &&
+    !['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file'].includes(target.type)
+  )
+}
+
+/**
+ * While `open`: an Escape anywhere in the window that nothing else took calls `close` (QA74: Tab past the Outbox's
+ * detail went to "Skip to content", where Escape did nothing). Looked at once every listener has had the key, so what
+ * floats over the page (useEscapeAnywhere), whenever it was opened, and an inline form close first; pressed in a text
+ * field, it is the field's.
+ */
+export function useEscapeLeftOver(open: boolean, close: () => void): void {
+  const latest = useRef(close)
+  useLayoutEffect(() => {
+    latest.current = close
+  })
+  useEffect(() => {
+    if (!open) return
+    const timers = new Set<ReturnType<typeof setTimeout>>()
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented || keepsEscape(event.target)) return
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        if (!event.defaultPrevented) latest.current()
+      })
+      timers.add(timer)
+    }
+    window.addEventListener('keydown', onKey)
+    return () => {
+      window.removeEventListener('keydown', onKey)
+      timers.forEach(clearTimeout)
+    }
   }, [open])
 }

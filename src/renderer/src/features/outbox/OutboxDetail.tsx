@@ -30,7 +30,7 @@ import { messageTextProblem } from '../../../../shared/domain/limits'
 import { ConfirmPanel } from '../../ui/ConfirmPanel'
 import { busyButtonProps } from '../../ui/busy-button'
 import { focusOpenedPanel } from '../../ui/RowActions'
-import { cancelOnEscape } from '../../ui/escape'
+import { cancelOnEscape, useEscapeLeftOver } from '../../ui/escape'
 import { ReadFailed, useReadAgain } from '../../ui/ReadFailed'
 import { reasonInWords } from '../../../../shared/i18n/note-text'
 import { useFocusKeptInside } from '../../ui/use-focus-kept-inside'
@@ -110,20 +110,17 @@ export function OutboxDetail({ id, onClose }: { id: string; onClose(): void }): 
     headingRef.current?.focus()
   }, [id, loaded])
 
+  // Escape closes the detail from anywhere inside it, except where an open form or confirmation takes it.
+  const closesOnEscape = !editing && !confirmDelete && !confirmRevoke && !confirmOptOut
   function closeOnEscape(event: React.KeyboardEvent): void {
-    // Escape closes the detail from anywhere inside it, except where an open form or confirmation takes it.
-    if (
-      event.key === 'Escape' &&
-      !event.defaultPrevented &&
-      !editing &&
-      !confirmDelete &&
-      !confirmRevoke &&
-      !confirmOptOut
-    ) {
+    if (event.key === 'Escape' && !event.defaultPrevented && closesOnEscape) {
       event.preventDefault()
       onClose()
     }
   }
+  // And from anywhere else, once nothing else took the key (QA74: from "Skip to content", after Tab past its last
+  // button, Escape did nothing); the focus goes back to its row (onClose).
+  useEscapeLeftOver(closesOnEscape, onClose)
 
   // The last read, and what asked for it (the item, a bulk change, Try again): the store takes what it reads
   // (OutboxStore.get), which changes `stamp` while the read is still on its way. The item as that read brings it is no

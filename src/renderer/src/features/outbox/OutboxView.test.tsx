@@ -2176,6 +2176,39 @@ describe('item detail', () => {
     expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))
   })
 
+  // QA74: Tab past the detail's last button went to "Skip to content", where Escape did nothing, though the help panel
+  // says "Esc — Close this list or an open detail". Escape closes it from anywhere, its row taking the focus back;
+  // not from a text field (Escape is its own there) nor when something else took the key first.
+  it('closes the open detail with Escape pressed outside it, its row taking the focus back', async () => {
+    const one = makeItem({ id: 'k-1' })
+    fake.handle('outbox:list', () => ({ items: [one], total: 1 }))
+    fake.handle('outbox:get', () => ({ item: one, history: [] }))
+    const user = userEvent.setup()
+    render(
+      <>
+        <a href="#main">Skip to content</a>
+        <OutboxView />
+      </>
+    )
+    ;(await screen.findByTestId('outbox-open-k-1')).focus()
+    await user.keyboard('{Enter}')
+    await screen.findByRole('heading', { name: '+62 812-3456-7890' })
+    screen.getByRole('searchbox', { name: 'Recipient' }).focus()
+    await user.keyboard('{Escape}')
+    await act(() => new Promise((done) => setTimeout(done, 10)))
+    expect(screen.getByTestId('outbox-detail')).toBeTruthy()
+    const taken = (event: KeyboardEvent): void => event.preventDefault()
+    window.addEventListener('keydown', taken)
+    screen.getByRole('link', { name: 'Skip to content' }).focus()
+    await user.keyboard('{Escape}')
+    window.removeEventListener('keydown', taken)
+    await act(() => new Promise((done) => setTimeout(done, 10)))
+    expect(screen.getByTestId('outbox-detail')).toBeTruthy()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByTestId('outbox-detail')).toBeNull())
+    expect(document.activeElement).toBe(screen.getByTestId('outbox-open-k-1'))
+  })
+
   // QA68: the detail of a message the new filters left out stayed open beside "2 messages" (both Read) and a bulk bar
   // acting on others, and beside "No messages match".
   it('closes the detail when a filter change leaves its message out of the list, and keeps it when not', async () => {
