@@ -66,9 +66,16 @@ export function OutboxFilters(): React.JSX.Element {
     () => formRef.current,
     'button.filter-chip'
   )
+  // "Clear filters" gives the focus to the first filter: the first status box while they are shown, else the first
+  // field (QA74: the whole form took it, a 1053×158 outlined box).
   const [clearedFrom, setClearedFrom] = useState(0)
+  const moreRef = useRef<HTMLDetailsElement>(null)
   useLayoutEffect(() => {
-    if (clearedFrom > 0) formRef.current?.focus()
+    if (clearedFrom === 0) return
+    const first = moreRef.current?.open
+      ? moreRef.current.querySelector<HTMLElement>('.status-filter input')
+      : formRef.current?.querySelector<HTMLElement>('input')
+    ;(first ?? formRef.current)?.focus()
   }, [clearedFrom])
 
   function toggleStatus(status: StatusFilterChoice, on: boolean): void {
@@ -175,7 +182,7 @@ export function OutboxFilters(): React.JSX.Element {
         </div>
       </div>
       {/* Status, device and dates fold away: the list starts a few lines below the search, not 900 px. */}
-      <details className="filter-more" data-testid="outbox-filter-more">
+      <details ref={moreRef} className="filter-more" data-testid="outbox-filter-more">
         <summary>{t('outbox.filter.more')}</summary>
         <fieldset className="status-filter">
           <legend>{t('outbox.filter.status')}</legend>

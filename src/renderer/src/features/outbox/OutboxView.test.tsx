@@ -357,15 +357,26 @@ describe('focus after the filters and the export act (QA N6, N9: it dropped to t
     expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
   })
 
-  it('moves to the filters after "Clear filters" pressed from the keyboard', async () => {
+  // QA74: the focus went to the whole filter form (a 1053×158 outlined box): it goes to the first filter control, the
+  // first status box while they are shown, else the first field.
+  it('moves to the first filter after "Clear filters" pressed from the keyboard', async () => {
     const user = userEvent.setup()
     render(<OutboxView />)
     await screen.findByText('Text: Message 0')
+    await user.click(screen.getByText('Status, device and dates'))
     await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
     screen.getByTestId('outbox-filter-clear').focus()
     await user.keyboard('{Enter}')
     expect(screen.queryByTestId('outbox-filter-chips')).toBeNull()
-    expect(document.activeElement).toBe(screen.getByRole('search', { name: 'Filter the outbox' }))
+    const statuses = screen.getByRole('group', { name: 'Status' })
+    expect(document.activeElement).toBe(within(statuses).getAllByRole('checkbox')[0])
+
+    // The status boxes folded away: the first field.
+    await user.click(screen.getByRole('checkbox', { name: 'Failed' }))
+    await user.click(screen.getByText('Status, device and dates'))
+    screen.getByTestId('outbox-filter-clear').focus()
+    await user.keyboard('{Enter}')
+    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Recipient' }))
   })
 
   it('goes back to Export once the file is said (Chromium drops it while Export is disabled)', async () => {
